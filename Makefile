@@ -1,0 +1,33 @@
+# Everything a fresh machine with Python 3.11 and make needs: each target installs what it uses.
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: build test lint typecheck pytest bench docs clean
+
+$(BIN)/python:
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "make: $(PYTHON) not found; set PYTHON=/path/to/python3.11"; exit 2; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[dev,docs,bench]'
+	@touch $(STAMP)
+
+build: $(STAMP)
+	$(BIN)/mjc build -o build --docs-dir docs/rulebooks
+
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+docs: build
+	$(BIN)/mjc docs
+
+clean:
+	rm -rf build site docs/rulebooks

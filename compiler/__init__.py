@@ -1,0 +1,1 @@
+"""mjc's compiler: rulebook text to checked IR to generated modules and docs."""

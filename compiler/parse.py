@@ -1,0 +1,547 @@
+"""Rulebook text to AST: the only module that sees Lark.
+
+Input is the text of a rulebook file; output is a `compiler.ast.Rulebook` whose every node
+carries its source span, or a syntax diagnostic that says what was expected where the text
+went wrong. The grammar itself lives in `grammar/rulebook.lark`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from importlib import resources
+from typing import Any, cast
+
+import lark
+from lark import Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.tree import Meta
+
+from compiler import ast
+from compiler.diagnostics import Diagnostic, Span, error
+
+
+def grammar_text() -> str:
+    return resources.files("grammar").joinpath("rulebook.lark").read_text(encoding="utf-8")
+
+
+@functools.cache
+def parser() -> lark.Lark:
+    """The LALR parser, built once per process (building it costs tens of milliseconds)."""
+    return lark.Lark(
+        grammar_text(),
+        parser="lalr",
+        propagate_positions=True,
+        maybe_placeholders=False,
+    )
+
+
+def keywords() -> frozenset[str]:
+    """Every keyword of the language (used by the docs highlighter and its test)."""
+    words = set()
+    for terminal in parser().terminals:
+        pattern = terminal.pattern
+        if isinstance(pattern, lark.lexer.PatternStr) and pattern.value.isidentifier():
+            words.add(pattern.value)
+    return frozenset(words)
+
+
+class SyntaxProblem(Exception):
+    """Raised inside the transformer for text the grammar accepts but the AST cannot hold."""
+
+    def __init__(self, message: str, span: Span, help: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.span = span
+        self.help = help
+
+
+def parse(text: str, file: str) -> tuple[ast.Rulebook | None, list[Diagnostic]]:
+    """Parse a rulebook; on a syntax error return None and one diagnostic saying what was
+    expected (later errors would only be noise after the parser lost its place)."""
+    try:
+        tree = parser().parse(text)
+    except UnexpectedInput as exc:
+        return None, [_syntax_diagnostic(exc, text, file)]
+    try:
+        book = _ToAst(file).transform(tree)
+    except lark.exceptions.VisitError as exc:
+        problem = exc.orig_exc
+        if isinstance(problem, SyntaxProblem):
+            return None, [error("E0002", problem.message, problem.span, help=problem.help)]
+        raise
+    return cast(ast.Rulebook, book), []
+
+
+# ---------------------------------------------------------------------------- syntax errors
+
+_TOKEN_NAMES = {
+    "NAME": "a name",
+    "INT": "a number",
+    "STRING": "a string in double quotes",
+    "TILE": "a tile such as 5m or 7z",
+    "$END": "the end of the file",
+}
+
+
+def _describe_terminal(name: str) -> str:
+    if name in _TOKEN_NAMES:
+        return _TOKEN_NAMES[name]
+    for terminal in parser().terminals:
+        if terminal.name == name:
+            pattern = terminal.pattern
+            if isinstance(pattern, lark.lexer.PatternStr):
+                return f"`{pattern.value}`"
+    return name.lower()
+
+
+def _expected_list(names: set[str] | frozenset[str]) -> str:
+    described = sorted({_describe_terminal(n) for n in names}, key=lambda s: (s[0] != "`", s))
+    if len(described) > 12:
+        described = [*described[:12], "…"]
+    if len(described) == 1:
+        return described[0]
+    return ", ".join(described[:-1]) + " or " + described[-1]
+
+
+def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str) -> Diagnostic:
+    if isinstance(exc, UnexpectedToken):
+        token = exc.token
+        if token.type == "$END":
+            line, column = _end_position(text)
+            span = Span(file, line, column, line, column + 1)
+            found = "the end of the file"
+        else:
+            span = _token_span(token, file)
+            found = f"`{token}`"
+        expected = set(exc.accepts or exc.expected)
+        return error(
+            "E0001",
+            f"unexpected {found}",
+            span,
+            label=f"expected {_expected_list(expected)}",
+            help=_syntax_help(token, expected),
+        )
+    if isinstance(exc, UnexpectedCharacters):
+        line, column = exc.line, exc.column
+        char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
+        span = Span(file, line, column, line, column + 1)
+        help = None
+        if char == '"':
+            help = "strings must close on the line they open; write \\\" for a quote inside"
+        elif char in "“”「」":
+            help = 'write strings in straight double quotes: "清一色"'
+        expected = exc.allowed or set()
+        return error(
+            "E0001",
+            f"unexpected character `{char}`",
+            span,
+            label=f"expected {_expected_list(expected)}" if expected else "",
+            help=help,
+        )
+    if isinstance(exc, UnexpectedEOF):
+        line, column = _end_position(text)
+        return error(
+            "E0001",
+            "unexpected end of the file",
+            Span(file, line, column, line, column + 1),
+            label=f"expected {_expected_list(set(exc.expected))}",
+        )
+    line, column = getattr(exc, "line", 1), getattr(exc, "column", 1)
+    return error("E0001", "the text cannot be parsed", Span(file, line, column, line, column + 1))
+
+
+def _syntax_help(token: Token, expected: set[str]) -> str | None:
+    if token.type == "NAME" and "STRING" in expected:
+        return f'names of things in Chinese or English are strings: write "{token}"'
+    if "RBRACE" in expected and token.type != "$END":
+        return "a block may be missing its closing `}`"
+    if token.type == "$END" and "RBRACE" in expected:
+        return "a `{` was opened and never closed"
+    return None
+
+
+def _end_position(text: str) -> tuple[int, int]:
+    lines = text.split("\n")
+    return len(lines), len(lines[-1]) + 1
+
+
+def _token_span(token: Token, file: str) -> Span:
+    line = token.line or 1
+    column = token.column or 1
+    end_line = token.end_line or line
+    end_column = token.end_column or column + max(len(str(token)), 1)
+    return Span(file, line, column, end_line, end_column)
+
+
+# ---------------------------------------------------------------------------- tree to AST
+
+
+def _unquote(token: Token, file: str) -> str:
+    body = str(token)[1:-1]
+    if "\\" not in body:
+        return body
+    out: list[str] = []
+    chars = iter(body)
+    escapes = {"\\": "\\", '"': '"', "n": "\n", "t": "\t"}
+    for char in chars:
+        if char != "\\":
+            out.append(char)
+            continue
+        follower = next(chars, "")
+        if follower not in escapes:
+            raise SyntaxProblem(
+                f"unknown escape `\\{follower}` in a string",
+                _token_span(token, file),
+                help='the escapes are \\\\, \\", \\n and \\t',
+            )
+        out.append(escapes[follower])
+    return "".join(out)
+
+
+_Handler = Callable[[Any, Meta, list[Any]], Any]
+
+
+@v_args(meta=True)
+class _ToAst(Transformer[Token, ast.Rulebook]):
+    """Builds AST nodes bottom-up; checks nothing the grammar has not already checked."""
+
+    def __init__(self, file: str) -> None:
+        super().__init__()
+        self.file = file
+
+    # -- helpers
+
+    def _span(self, meta: Meta) -> Span:
+        if getattr(meta, "empty", True):
+            return Span(self.file, 1, 1, 1, 1)
+        return Span(self.file, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def _ident(self, token: Token) -> ast.Ident:
+        return ast.Ident(str(token), _token_span(token, self.file))
+
+    def _int(self, token: Token) -> ast.IntLit:
+        return ast.IntLit(int(token), _token_span(token, self.file))
+
+    def _str(self, token: Token) -> str:
+        return _unquote(token, self.file)
+
+    @staticmethod
+    def _provenance(items: list[Any]) -> tuple[ast.Provenance, ...]:
+        return tuple(item for item in items if isinstance(item, ast.Provenance))
+
+    # -- sections
+
+    def start(self, meta: Meta, children: list[Any]) -> ast.Rulebook:
+        return ast.Rulebook(self.file, tuple(children), self._span(meta))
+
+    def header(self, meta: Meta, children: list[Any]) -> ast.Header:
+        name, *items = children
+        found: dict[str, str] = {}
+        for item in items:
+            if isinstance(item, tuple):
+                found[item[0]] = item[1]
+        return ast.Header(
+            self._ident(name),
+            found.get("title"),
+            found.get("english"),
+            found.get("version"),
+            self._provenance(items),
+            self._span(meta),
+        )
+
+    def title(self, meta: Meta, children: list[Any]) -> tuple[str, str]:
+        return ("title", self._str(children[0]))
+
+    def english(self, meta: Meta, children: list[Any]) -> tuple[str, str]:
+        return ("english", self._str(children[0]))
+
+    def version(self, meta: Meta, children: list[Any]) -> tuple[str, str]:
+        return ("version", self._str(children[0]))
+
+    def _prov(self, kind: ast.ProvenanceKind, meta: Meta, children: list[Any]) -> ast.Provenance:
+        return ast.Provenance(kind, self._str(children[0]), self._span(meta))
+
+    def source(self, meta: Meta, children: list[Any]) -> ast.Provenance:
+        return self._prov("source", meta, children)
+
+    def reference(self, meta: Meta, children: list[Any]) -> ast.Provenance:
+        return self._prov("reference", meta, children)
+
+    def convention(self, meta: Meta, children: list[Any]) -> ast.Provenance:
+        return self._prov("convention", meta, children)
+
+    def note(self, meta: Meta, children: list[Any]) -> ast.Provenance:
+        return self._prov("note", meta, children)
+
+    def players(self, meta: Meta, children: list[Any]) -> ast.Players:
+        counts = tuple(self._int(c) for c in children if isinstance(c, Token))
+        return ast.Players(counts, self._provenance(children), self._span(meta))
+
+    def tiles(self, meta: Meta, children: list[Any]) -> ast.Tiles:
+        groups = tuple(c for c in children if isinstance(c, ast.TileGroup))
+        totals = tuple(c for c in children if isinstance(c, ast.TileTotal))
+        return ast.Tiles(groups, totals, self._span(meta))
+
+    def tile_group(self, meta: Meta, children: list[Any]) -> ast.TileGroup:
+        name, copies, *rest = children
+        return ast.TileGroup(
+            self._ident(name), self._int(copies), self._provenance(rest), self._span(meta)
+        )
+
+    def tile_total(self, meta: Meta, children: list[Any]) -> ast.TileTotal:
+        total, *rest = children
+        return ast.TileTotal(self._int(total), self._provenance(rest), self._span(meta))
+
+    def shapes(self, meta: Meta, children: list[Any]) -> ast.Shapes:
+        return ast.Shapes(tuple(children), self._span(meta))
+
+    def shape_item(self, meta: Meta, children: list[Any]) -> ast.ShapeDecl:
+        name, *rest = children
+        label = next((c for c in rest if isinstance(c, Token) and c.type == "STRING"), None)
+        guard = next((c[1] for c in rest if isinstance(c, tuple) and c[0] == "guard"), None)
+        return ast.ShapeDecl(
+            self._ident(name),
+            self._str(label) if label is not None else None,
+            guard,
+            self._provenance(rest),
+            self._span(meta),
+        )
+
+    def guard(self, meta: Meta, children: list[Any]) -> tuple[str, ast.Expr]:
+        return ("guard", children[0])
+
+    def option(self, meta: Meta, children: list[Any]) -> ast.OptionDecl:
+        name, label, option_type, *rest = children
+        default = next((c for c in rest if isinstance(c, Token)), None)
+        return ast.OptionDecl(
+            self._ident(name),
+            self._str(label),
+            option_type,
+            self._ident(default) if default is not None else None,
+            self._provenance(rest),
+            self._span(meta),
+        )
+
+    def toggle_type(self, meta: Meta, children: list[Any]) -> ast.ToggleType:
+        return ast.ToggleType(self._span(meta))
+
+    def choice_type(self, meta: Meta, children: list[Any]) -> ast.ChoiceType:
+        return ast.ChoiceType(tuple(children), self._span(meta))
+
+    def number_type(self, meta: Meta, children: list[Any]) -> ast.NumberType:
+        low, high = children
+        return ast.NumberType(int(low), int(high), self._span(meta))
+
+    def choice(self, meta: Meta, children: list[Any]) -> ast.Choice:
+        choice_id, *rest = children
+        label = next((c for c in rest if isinstance(c, Token) and c.type == "STRING"), None)
+        return ast.Choice(
+            self._ident(choice_id),
+            self._str(label) if label is not None else None,
+            self._provenance(rest),
+            self._span(meta),
+        )
+
+    def scoring(self, meta: Meta, children: list[Any]) -> ast.Scoring:
+        return ast.Scoring(
+            tuple(c for c in children if isinstance(c, ast.Unit)),
+            tuple(c for c in children if isinstance(c, ast.TierDecl)),
+            tuple(c for c in children if isinstance(c, ast.FloorDecl)),
+            self._span(meta),
+        )
+
+    def unit(self, meta: Meta, children: list[Any]) -> ast.Unit:
+        text, *rest = children
+        return ast.Unit(self._str(text), self._provenance(rest), self._span(meta))
+
+    def combine(self, meta: Meta, children: list[Any]) -> str:
+        return str(children[0])
+
+    def tier(self, meta: Meta, children: list[Any]) -> ast.TierDecl:
+        name, label, combine, *rest = children
+        caps = tuple(c[1] for c in rest if isinstance(c, tuple) and c[0] == "cap")
+        overrides = tuple(
+            ident for c in rest if isinstance(c, tuple) and c[0] == "overrides" for ident in c[1]
+        )
+        return ast.TierDecl(
+            self._ident(name),
+            self._str(label),
+            cast(ast.CombineMode, combine),
+            caps,
+            overrides,
+            self._provenance(rest),
+            self._span(meta),
+        )
+
+    def tier_cap(self, meta: Meta, children: list[Any]) -> tuple[str, ast.IntLit]:
+        return ("cap", self._int(children[0]))
+
+    def tier_overrides(self, meta: Meta, children: list[Any]) -> tuple[str, tuple[ast.Ident, ...]]:
+        return ("overrides", tuple(self._ident(c) for c in children))
+
+    def floor(self, meta: Meta, children: list[Any]) -> ast.FloorDecl:
+        value, condition, *rest = children
+        return ast.FloorDecl(self._int(value), condition, self._provenance(rest), self._span(meta))
+
+    # -- fans
+
+    def fan(self, meta: Meta, children: list[Any]) -> ast.FanDecl:
+        name = children[0]
+        strings = [c for c in children[1:3] if isinstance(c, Token) and c.type == "STRING"]
+        items = children[1 + len(strings) :]
+
+        def tagged(tag: str) -> list[Any]:
+            return [c[1] for c in items if isinstance(c, tuple) and c[0] == tag]
+
+        return ast.FanDecl(
+            id=self._ident(name),
+            name=self._str(strings[0]),
+            english=self._str(strings[1]) if len(strings) > 1 else None,
+            values=tuple(tagged("value")),
+            tiers=tuple(tagged("tier")),
+            whens=tuple(tagged("when")),
+            pers=tuple(tagged("per")),
+            relations=tuple(r for group in tagged("relation") for r in group),
+            examples=tuple(tagged("example")),
+            provenance=self._provenance(items),
+            span=self._span(meta),
+        )
+
+    def fan_value(self, meta: Meta, children: list[Any]) -> tuple[str, ast.IntLit]:
+        return ("value", self._int(children[0]))
+
+    def fan_tier(self, meta: Meta, children: list[Any]) -> tuple[str, ast.Ident]:
+        return ("tier", self._ident(children[0]))
+
+    def fan_when(self, meta: Meta, children: list[Any]) -> tuple[str, ast.Expr]:
+        return ("when", children[0])
+
+    def fan_per(self, meta: Meta, children: list[Any]) -> tuple[str, ast.Expr]:
+        return ("per", children[0])
+
+    def relation(self, meta: Meta, children: list[Any]) -> str:
+        return str(children[0])
+
+    def fan_relation(self, meta: Meta, children: list[Any]) -> tuple[str, tuple[ast.Relation, ...]]:
+        kind, *targets = children
+        return (
+            "relation",
+            tuple(
+                ast.Relation(
+                    cast(ast.RelationKind, kind),
+                    self._ident(t),
+                    _token_span(t, self.file),
+                )
+                for t in targets
+            ),
+        )
+
+    def _example(self, positive: bool, meta: Meta, children: list[Any]) -> tuple[str, ast.Example]:
+        hand, *clauses = children
+        win = next((c[1] for c in clauses if c[0] == "win"), None)
+        situation = tuple(item for c in clauses if c[0] == "with" for item in c[1])
+        return (
+            "example",
+            ast.Example(self._str(hand), positive, win, situation, self._span(meta)),
+        )
+
+    def fan_example(self, meta: Meta, children: list[Any]) -> tuple[str, ast.Example]:
+        return self._example(True, meta, children)
+
+    def fan_counterexample(self, meta: Meta, children: list[Any]) -> tuple[str, ast.Example]:
+        return self._example(False, meta, children)
+
+    def example_win(self, meta: Meta, children: list[Any]) -> tuple[str, str]:
+        return ("win", self._str(children[0]))
+
+    def example_with(
+        self, meta: Meta, children: list[Any]
+    ) -> tuple[str, tuple[ast.SituationItem, ...]]:
+        return ("with", tuple(children))
+
+    def situation(self, meta: Meta, children: list[Any]) -> ast.SituationItem:
+        name = children[0]
+        value = self._ident(children[1]) if len(children) > 1 else None
+        return ast.SituationItem(self._ident(name), value, self._span(meta))
+
+    # -- expressions
+
+    def quantifier(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
+        kind, var, domain, body = children
+        return ast.Quantifier(kind, self._ident(var), domain, body, self._span(meta))
+
+    def quantifier_kind(self, meta: Meta, children: list[Any]) -> str:
+        return str(children[0])
+
+    def or_expr(self, meta: Meta, children: list[Any]) -> ast.BoolOp:
+        return ast.BoolOp("or", tuple(children), self._span(meta))
+
+    def and_expr(self, meta: Meta, children: list[Any]) -> ast.BoolOp:
+        return ast.BoolOp("and", tuple(children), self._span(meta))
+
+    def not_(self, meta: Meta, children: list[Any]) -> ast.Not:
+        return ast.Not(children[0], self._span(meta))
+
+    def compare_op(self, meta: Meta, children: list[Any]) -> str:
+        return str(children[0])
+
+    def comparison(self, meta: Meta, children: list[Any]) -> ast.Compare:
+        left, op, right = children
+        return ast.Compare(left, op, right, self._span(meta))
+
+    def add_op(self, meta: Meta, children: list[Any]) -> str:
+        return str(children[0])
+
+    def mul_op(self, meta: Meta, children: list[Any]) -> str:
+        return str(children[0])
+
+    def _arith_chain(self, meta: Meta, children: list[Any]) -> ast.Expr:
+        result: ast.Expr = children[0]
+        for op, right in zip(children[1::2], children[2::2], strict=True):
+            start = result.span
+            span = Span(self.file, start.line, start.column, right.span.end_line, right.span.end_column)
+            result = ast.Arith(result, op, right, span)
+        return result
+
+    def sum(self, meta: Meta, children: list[Any]) -> ast.Expr:
+        return self._arith_chain(meta, children)
+
+    def product(self, meta: Meta, children: list[Any]) -> ast.Expr:
+        return self._arith_chain(meta, children)
+
+    def neg(self, meta: Meta, children: list[Any]) -> ast.Neg:
+        return ast.Neg(children[0], self._span(meta))
+
+    def attribute(self, meta: Meta, children: list[Any]) -> ast.Attribute:
+        obj, name = children
+        return ast.Attribute(obj, self._ident(name), self._span(meta))
+
+    def call(self, meta: Meta, children: list[Any]) -> ast.Call:
+        name, *args = children
+        return ast.Call(self._ident(name), tuple(a for a in args if a is not None), self._span(meta))
+
+    def int(self, meta: Meta, children: list[Any]) -> ast.IntLit:
+        return self._int(children[0])
+
+    def tile(self, meta: Meta, children: list[Any]) -> ast.TileLit:
+        return ast.TileLit(str(children[0]), _token_span(children[0], self.file))
+
+    def true(self, meta: Meta, children: list[Any]) -> ast.BoolLit:
+        return ast.BoolLit(True, self._span(meta))
+
+    def false(self, meta: Meta, children: list[Any]) -> ast.BoolLit:
+        return ast.BoolLit(False, self._span(meta))
+
+    def option_ref(self, meta: Meta, children: list[Any]) -> ast.OptionRef:
+        return ast.OptionRef(self._ident(children[0]), self._span(meta))
+
+    def name(self, meta: Meta, children: list[Any]) -> ast.Name:
+        return ast.Name(str(children[0]), _token_span(children[0], self.file))
+
+    def list(self, meta: Meta, children: list[Any]) -> ast.ListExpr:
+        return ast.ListExpr(tuple(c for c in children if c is not None), self._span(meta))
+
+    def range(self, meta: Meta, children: list[Any]) -> ast.RangeExpr:
+        low, high = children
+        return ast.RangeExpr(int(low), int(high), self._span(meta))

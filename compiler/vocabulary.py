@@ -1,0 +1,199 @@
+"""The words a fan condition may use: builtin facts, attributes, functions and their types.
+
+This is the language's dictionary, read by the type checker (to resolve and type names), by
+the docs (to list what exists) and by the suggestion helper (for "did you mean"). Types are
+written as short strings in the language's own words: "bool", "int", "tile", "meld", "suit",
+"shape", "list[tile]"; an option's choices have the type "choice:<option id>".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+BOOL = "bool"
+INT = "int"
+TILE = "tile"
+MELD = "meld"
+SUIT = "suit"
+SHAPE = "shape"
+
+
+def list_of(item: str) -> str:
+    return f"list[{item}]"
+
+
+def item_of(list_type: str) -> str | None:
+    if list_type.startswith("list[") and list_type.endswith("]"):
+        return list_type[5:-1]
+    return None
+
+
+def choice_type(option: str) -> str:
+    return f"choice:{option}"
+
+
+def describe(type_: str) -> str:
+    """A type in words for messages: users never see internal type names."""
+    item = item_of(type_)
+    if item is not None:
+        return f"a list of {_PLURAL.get(item, item + 's')}"
+    if type_.startswith("choice:"):
+        return f"a choice of option `{type_[7:]}`"
+    return _WORDS.get(type_, type_)
+
+
+_WORDS = {
+    BOOL: "a true/false fact",
+    INT: "a number",
+    TILE: "a tile",
+    MELD: "a meld",
+    SUIT: "a suit",
+    SHAPE: "a win shape",
+}
+_PLURAL = {TILE: "tiles", MELD: "melds", INT: "numbers", SUIT: "suits", SHAPE: "shapes"}
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A builtin name or attribute: its type and a one-line meaning for docs and help."""
+
+    type: str
+    meaning: str
+
+
+# Facts of one arrangement of the winning hand.
+ARRANGEMENT_FACTS: dict[str, Word] = {
+    "tiles": Word(list_of(TILE), "every tile of the hand, all four of each kong included"),
+    "melds": Word(list_of(MELD), "the sets of the hand: chows, pungs and kongs (not the pair)"),
+    "chows": Word(list_of(MELD), "the chows of the hand"),
+    "pungs": Word(list_of(MELD), "the pungs of the hand, kongs included"),
+    "kongs": Word(list_of(MELD), "the kongs of the hand"),
+    "pairs": Word(list_of(MELD), "the pairs: one in a standard hand, seven in seven pairs"),
+    "pair": Word(MELD, "the pair of a standard hand"),
+    "shape": Word(SHAPE, "the win shape of this arrangement"),
+    "concealed": Word(BOOL, "no meld was claimed from a discard (concealed kongs allowed)"),
+}
+
+# Facts of the win situation.
+SITUATION_FACTS: dict[str, Word] = {
+    "self_drawn": Word(BOOL, "the winning tile was drawn by the winner (自摸)"),
+    "dealer": Word(BOOL, "the winner is the dealer (庄家)"),
+    "kong_bloom": Word(BOOL, "won on the replacement tile after a kong (杠上开花)"),
+    "robbing_kong": Word(BOOL, "won on a tile robbed from another player's kong (抢杠)"),
+    "last_tile": Word(BOOL, "won on the last tile of the wall (海底)"),
+    "heavenly": Word(BOOL, "the dealer won on the initial deal (天胡)"),
+    "earthly": Word(BOOL, "a non-dealer won on the first draw with no claim before (地胡)"),
+    "human": Word(BOOL, "a non-dealer won on the dealer's first discard (人胡)"),
+    "triple_win": Word(BOOL, "three players won on the same discard (一炮三响)"),
+    "winning_tile": Word(TILE, "the tile that completed the hand"),
+    "seat_wind": Word(TILE, "the winner's seat wind, as a wind tile (1z–4z)"),
+    "round_wind": Word(TILE, "the round (prevailing) wind, as a wind tile (1z–4z)"),
+    "players": Word(INT, "the number of players at the table"),
+    "flowers": Word(list_of(TILE), "the flower and season tiles the winner set aside"),
+}
+
+# Named constants.
+SUIT_CONSTANTS: dict[str, str] = {
+    "characters": "m",
+    "dots": "p",
+    "bamboo": "s",
+    "honours": "z",
+    "flower_suit": "f",
+}
+TILE_LIST_CONSTANTS: dict[str, tuple[str, ...]] = {
+    "winds": ("1z", "2z", "3z", "4z"),
+    "dragons": ("5z", "6z", "7z"),
+    "terminals": ("1m", "9m", "1p", "9p", "1s", "9s"),
+}
+
+TILE_ATTRIBUTES: dict[str, Word] = {
+    "suit": Word(SUIT, "the tile's suit"),
+    "rank": Word(INT, "1–9 for suited tiles, 1–7 for honours (东南西北白发中)"),
+    "is_suited": Word(BOOL, "a character, dot or bamboo tile"),
+    "is_honour": Word(BOOL, "a wind or a dragon"),
+    "is_wind": Word(BOOL, "东 南 西 北"),
+    "is_dragon": Word(BOOL, "白 发 中"),
+    "is_terminal": Word(BOOL, "a suited 1 or 9"),
+    "is_outside": Word(BOOL, "a terminal or an honour (幺九)"),
+    "is_simple": Word(BOOL, "a suited 2 to 8"),
+    "is_flower": Word(BOOL, "a flower or season tile"),
+    "is_green": Word(BOOL, "one of 2s 3s 4s 6s 8s 6z (绿一色 tiles)"),
+}
+
+MELD_ATTRIBUTES: dict[str, Word] = {
+    "tile": Word(TILE, "the meld's lowest tile"),
+    "tiles": Word(list_of(TILE), "the meld's tiles"),
+    "suit": Word(SUIT, "the meld's suit"),
+    "rank": Word(INT, "the rank of the meld's lowest tile"),
+    "is_chow": Word(BOOL, "a run of three in one suit (顺子)"),
+    "is_pung": Word(BOOL, "three of a kind, or a kong (刻子)"),
+    "is_kong": Word(BOOL, "four of a kind (杠)"),
+    "is_pair": Word(BOOL, "a pair (将)"),
+    "concealed": Word(BOOL, "formed in hand, not claimed"),
+    "exposed": Word(BOOL, "claimed from a discard"),
+    "is_honour": Word(BOOL, "made of honour tiles"),
+    "is_wind": Word(BOOL, "made of wind tiles"),
+    "is_dragon": Word(BOOL, "made of dragon tiles"),
+    "is_terminal": Word(BOOL, "a pung, kong or pair of a 1 or 9"),
+    "has_terminal": Word(BOOL, "contains a 1 or a 9"),
+    "is_outside": Word(BOOL, "contains a terminal or an honour"),
+    "is_simple": Word(BOOL, "made only of suited 2 to 8"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Function:
+    """A builtin function: accepted argument types (one list per overload) and result."""
+
+    overloads: tuple[tuple[str, ...], ...]
+    result: str
+    meaning: str
+
+
+FUNCTIONS: dict[str, Function] = {
+    "suits": Function(
+        ((list_of(TILE),), (list_of(MELD),)),
+        INT,
+        "how many of the three suits (万 筒 条) appear; honours do not count",
+    ),
+    "len": Function(
+        ((list_of(TILE),), (list_of(MELD),), (list_of(INT),)),
+        INT,
+        "how many items a list has",
+    ),
+    "copies": Function(((TILE,),), INT, "how many copies of a tile the hand holds"),
+}
+
+BUILTIN_SHAPES: dict[str, str] = {
+    "standard": "four melds and a pair (a meld per tile group written)",
+    "seven_pairs": "seven pairs",
+    "thirteen_orphans": "one of each terminal and honour, plus any one of them again",
+}
+
+TILE_GROUPS: dict[str, tuple[str, str]] = {
+    # group name: (tiles in mpsz notation as a range, meaning)
+    "characters": ("1m-9m", "万 characters 1–9"),
+    "dots": ("1p-9p", "筒 dots 1–9"),
+    "bamboo": ("1s-9s", "条 bamboo 1–9"),
+    "winds": ("1z-4z", "东 南 西 北"),
+    "dragons": ("5z-7z", "白 发 中"),
+    "flowers": ("1f-4f", "春 夏 秋 冬"),
+    "seasons": ("5f-8f", "梅 兰 竹 菊"),
+}
+
+# `with` items an example may set, beyond the boolean situation facts.
+EXAMPLE_SETTINGS: dict[str, str] = {
+    "seat_wind": "E, S, W or N",
+    "round_wind": "E, S, W or N",
+    "players": "a player count",
+}
+WIND_LETTERS: dict[str, str] = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}
+
+
+def all_builtin_names() -> set[str]:
+    return (
+        set(ARRANGEMENT_FACTS)
+        | set(SITUATION_FACTS)
+        | set(SUIT_CONSTANTS)
+        | set(TILE_LIST_CONSTANTS)
+    )

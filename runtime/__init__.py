@@ -1,0 +1,100 @@
+"""mjc's runtime: what generated rulebook modules and game servers import.
+
+This package never imports the compiler. Its public names below are the whole API that a
+generated module may use (it imports nothing else), plus `parse_hand` for callers.
+"""
+
+from __future__ import annotations
+
+from runtime.arrange import Arrangement, arrangements, is_win
+from runtime.hand import Hand, HandError, format_hand, parse_hand
+from runtime.melds import Meld, meld
+from runtime.options import ChoiceSpec, OptionError, OptionSpec
+from runtime.ruleset import ExampleSpec, Ruleset
+from runtime.scoring import (
+    NO_PAIR,
+    SITUATION_FLAGS,
+    FanInfo,
+    FanScore,
+    Score,
+    Situation,
+    TierInfo,
+    count_suits,
+    count_suits_of_melds,
+)
+from runtime.tiles import (
+    IS_DRAGON,
+    IS_FLOWER,
+    IS_GREEN,
+    IS_HONOUR,
+    IS_SIMPLE,
+    IS_SUITED,
+    IS_TERMINAL,
+    IS_TERMINAL_OR_HONOUR,
+    IS_WIND,
+    RANK_OF,
+    SUIT_OF,
+    NotationError,
+    tile_index,
+    tile_text,
+)
+
+# Bumped whenever a generated module's view of this package changes incompatibly.
+API_VERSION = 1
+
+
+class RuntimeVersionError(ImportError):
+    """A generated module was built for another version of the runtime."""
+
+
+def require_api(version: int, rulebook: str) -> None:
+    """Called first thing by every generated module."""
+    if version != API_VERSION:
+        raise RuntimeVersionError(
+            f"the module for rulebook {rulebook!r} was generated for mjc runtime API "
+            f"{version}, but this runtime provides API {API_VERSION}: rebuild it with `mjc build`"
+        )
+
+
+__all__ = [
+    "API_VERSION",
+    "IS_DRAGON",
+    "IS_FLOWER",
+    "IS_GREEN",
+    "IS_HONOUR",
+    "IS_SIMPLE",
+    "IS_SUITED",
+    "IS_TERMINAL",
+    "IS_TERMINAL_OR_HONOUR",
+    "IS_WIND",
+    "NO_PAIR",
+    "RANK_OF",
+    "SITUATION_FLAGS",
+    "SUIT_OF",
+    "Arrangement",
+    "ChoiceSpec",
+    "ExampleSpec",
+    "FanInfo",
+    "FanScore",
+    "Hand",
+    "HandError",
+    "Meld",
+    "NotationError",
+    "OptionError",
+    "OptionSpec",
+    "Ruleset",
+    "RuntimeVersionError",
+    "Score",
+    "Situation",
+    "TierInfo",
+    "arrangements",
+    "count_suits",
+    "count_suits_of_melds",
+    "format_hand",
+    "is_win",
+    "meld",
+    "parse_hand",
+    "require_api",
+    "tile_index",
+    "tile_text",
+]

@@ -1,0 +1,211 @@
+"""Arrangements of a hand into win shapes: the fast win check and the full enumeration.
+
+Input is a `Hand` from `runtime.hand.parse_hand` (or the game engine) and the set of shape
+names the rulebook allows, which the generated module passes in. `is_win` answers with four
+table lookups (`runtime.tables`); `arrangements` lists every split for scoring, combining the
+cached per-suit splits with the interned melds of `runtime.melds`. Shape names this module does
+not know (eight flowers, wild shapes ...) are ignored here; other runtime modules handle them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from itertools import product
+from operator import itemgetter
+
+from runtime.hand import MAX_TILES, Hand
+from runtime.melds import Meld, meld
+from runtime.tables import HONOUR_TABLE, SUIT_TABLE, honour_splits, suit_splits
+from runtime.tiles import HONOUR_BASE, TERMINALS_AND_HONOURS
+
+__all__ = [
+    "SEVEN_PAIRS",
+    "SHAPES",
+    "STANDARD",
+    "THIRTEEN_ORPHANS",
+    "Arrangement",
+    "arrangements",
+    "is_standard_win",
+    "is_win",
+    "make_win_checker",
+]
+
+STANDARD = "standard"
+SEVEN_PAIRS = "seven_pairs"
+THIRTEEN_ORPHANS = "thirteen_orphans"
+SHAPES: frozenset[str] = frozenset((STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS))
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """One way to read a winning hand as a shape.
+
+    `melds` are the sets (declared first, in written order, then concealed ones in tile
+    order); `pairs` the pair(s); `tiles` every tile of the hand, kongs with all four, sorted;
+    `concealed` is true when no declared meld is exposed (a concealed kong keeps it true).
+    """
+
+    shape: str
+    melds: tuple[Meld, ...]
+    pairs: tuple[Meld, ...]
+    tiles: tuple[int, ...]
+    concealed: bool
+    pair: Meld | None
+
+
+def is_standard_win(
+    hand: Hand,
+    _suit: dict[bytes, int] = SUIT_TABLE,
+    _honour: dict[bytes, int] = HONOUR_TABLE,
+) -> bool:
+    """Whether `hand` is four sets and a pair. The hot path: no objects, four table lookups.
+
+    Each suit's value is 1 (sets only) or 2 (sets and a pair), so once every suit splits the
+    product is 2 exactly when one suit holds the pair. Most hands fail a membership test
+    early. The tables are bound as defaults because a local lookup beats a global one.
+    """
+    m, p, s, z = hand.suit_keys
+    return (
+        hand.size == MAX_TILES
+        and m in _suit
+        and p in _suit
+        and s in _suit
+        and z in _honour
+        and _suit[m] * _suit[p] * _suit[s] * _honour[z] == 2
+    )
+
+
+def _is_seven_pairs(hand: Hand) -> bool:
+    # Four of a kind counts as two pairs; rulebooks that forbid it say so in a fan condition.
+    # 14 concealed tiles imply no declared melds (parse_hand caps the size at 14).
+    c = hand.counts
+    return len(hand.concealed) == MAX_TILES and 1 not in c and 3 not in c
+
+
+# Counts of the 13 terminal and honour kinds, fetched in one C call.
+_orphan_counts = itemgetter(*TERMINALS_AND_HONOURS)
+
+
+def _is_thirteen_orphans(hand: Hand) -> bool:
+    if len(hand.concealed) != MAX_TILES:
+        return False
+    counts: tuple[int, ...] = _orphan_counts(hand.counts)
+    return 0 not in counts and sum(counts) == MAX_TILES
+
+
+def is_win(
+    hand: Hand,
+    shapes: frozenset[str],
+    _suit: dict[bytes, int] = SUIT_TABLE,
+    _honour: dict[bytes, int] = HONOUR_TABLE,
+    _orphans: Callable[[bytes], tuple[int, ...]] = _orphan_counts,
+) -> bool:
+    """Whether `hand` completes any of `shapes`; builds no `Arrangement`.
+
+    The shape tests are written inline (not calls to the helpers above) because a Python call
+    costs as much as the whole standard test. For a fixed shape set, `make_win_checker`
+    returns the fastest checker for it.
+    """
+    if STANDARD in shapes:
+        m, p, s, z = hand.suit_keys
+        if (
+            hand.size == MAX_TILES
+            and m in _suit
+            and p in _suit
+            and s in _suit
+            and z in _honour
+            and _suit[m] * _suit[p] * _suit[s] * _honour[z] == 2
+        ):
+            return True
+    # The other shapes need 14 concealed tiles (so no declared melds).
+    if SEVEN_PAIRS in shapes and len(hand.concealed) == MAX_TILES:
+        c = hand.counts
+        if 1 not in c and 3 not in c:
+            return True
+    if THIRTEEN_ORPHANS in shapes and len(hand.concealed) == MAX_TILES:
+        counts = _orphans(hand.counts)
+        return 0 not in counts and sum(counts) == MAX_TILES
+    return False
+
+
+def make_win_checker(shapes: frozenset[str]) -> Callable[[Hand], bool]:
+    """A one-argument win check for a fixed set of shapes (what a generated module binds).
+
+    Standard alone, the common case, gets `is_standard_win` itself: no extra call layer.
+    """
+    known = frozenset(shapes & SHAPES)
+    if known == {STANDARD}:
+        return is_standard_win
+
+    def check(hand: Hand) -> bool:
+        return is_win(hand, known)
+
+    return check
+
+
+# (sets, pair) for one suit's split, as interned concealed melds.
+_SuitReading = tuple[tuple[Meld, ...], Meld | None]
+
+
+@cache
+def _suit_readings(base: int, key: bytes) -> tuple[_SuitReading, ...]:
+    """Every split of one suit's counts as concealed melds; cached per (suit, key)."""
+    splits = honour_splits(key) if base == HONOUR_BASE else suit_splits(key)
+    readings: list[_SuitReading] = []
+    for split in splits:
+        sets = tuple(meld(kind, base + off, True) for kind, off in split if kind != "pair")
+        pairs = [meld(kind, base + off, True) for kind, off in split if kind == "pair"]
+        readings.append((sets, pairs[0] if pairs else None))
+    return tuple(readings)
+
+
+def _all_tiles(hand: Hand) -> tuple[int, ...]:
+    if not hand.melds:
+        return hand.concealed
+    return tuple(sorted(hand.concealed + tuple(t for m in hand.melds for t in m.tiles)))
+
+
+def _standard(hand: Hand, tiles: tuple[int, ...], concealed: bool) -> list[Arrangement]:
+    if hand.size != MAX_TILES:
+        return []
+    m, p, s, z = hand.suit_keys
+    per_suit = (
+        _suit_readings(0, m),
+        _suit_readings(9, p),
+        _suit_readings(18, s),
+        _suit_readings(HONOUR_BASE, z),
+    )
+    found: list[Arrangement] = []
+    # Suits with no tiles have the single empty reading, so the product stays small.
+    for combo in product(*per_suit):
+        pairs = [pair for _, pair in combo if pair is not None]
+        if len(pairs) != 1:  # four one-pair suits also total 3k+2 tiles
+            continue
+        sets = hand.melds + tuple(m for suit_sets, _ in combo for m in suit_sets)
+        found.append(Arrangement(STANDARD, sets, (pairs[0],), tiles, concealed, pairs[0]))
+    return found
+
+
+def arrangements(hand: Hand, shapes: frozenset[str]) -> tuple[Arrangement, ...]:
+    """Every distinct reading of `hand` as one of `shapes`, in a deterministic order.
+
+    Standard readings come first (in suit order, each suit's splits sorted), then seven
+    pairs, then thirteen orphans. A hand that does not win gives ().
+    """
+    tiles = _all_tiles(hand)
+    concealed = not any(m.exposed for m in hand.melds)
+    found: list[Arrangement] = []
+    if STANDARD in shapes:
+        found.extend(_standard(hand, tiles, concealed))
+    if SEVEN_PAIRS in shapes and _is_seven_pairs(hand):
+        pairs = tuple(
+            meld("pair", t, True) for t, n in enumerate(hand.counts) for _ in range(n // 2)
+        )
+        found.append(Arrangement(SEVEN_PAIRS, (), pairs, tiles, True, None))
+    if THIRTEEN_ORPHANS in shapes and _is_thirteen_orphans(hand):
+        double = next(t for t in TERMINALS_AND_HONOURS if hand.counts[t] == 2)
+        pair = meld("pair", double, True)
+        found.append(Arrangement(THIRTEEN_ORPHANS, (), (pair,), tiles, True, None))
+    return tuple(found)

@@ -1,0 +1,277 @@
+"""The hand and its text notation (DESIGN.md, "Contracts: Tile notation").
+
+Input is the notation a user, a test, the CLI (`mjc score ... HAND --win TILE`) or a game
+server writes: concealed tiles in mpsz form (`123m456p11z`, also `1m2m3m`), flowers among them
+(`1f2f`, set aside), then declared melds separated by spaces — `[123m]` exposed chow,
+`[555z]` exposed pung, `[5555z]` exposed kong, `(1111p)` concealed kong. `parse_hand` checks
+everything once, so the hot paths (`runtime.arrange`) can trust a `Hand` without re-checking.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from runtime.melds import Meld, meld
+from runtime.tiles import (
+    IS_FLOWER,
+    IS_SUITED,
+    NUM_PLAYING,
+    NUM_TILES,
+    RANK_OF,
+    SUIT_BASE,
+    SUIT_OF,
+    NotationError,
+    tile_error,
+    tile_text,
+)
+
+__all__ = ["MAX_DECLARED", "MAX_TILES", "Hand", "HandError", "format_hand", "parse_hand"]
+
+MAX_TILES = 14  # counting a kong as three, like every other set
+MAX_DECLARED = 4
+
+
+class HandError(NotationError):
+    """Text that is not a valid hand; the message is one line naming the offending part."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A parsed hand. Build it with `parse_hand`; the fields are trusted by the hot paths.
+
+    `concealed` is sorted and includes the winning tile; `melds` are the declared melds in
+    written order; `flowers` are sorted; `counts` holds 34 per-tile counts of `concealed`
+    (so `counts[0:9]` is the m suit, `[9:18]` p, `[18:27]` s, `[27:34]` the honours).
+
+    Two facts are derived once here because the win check reads them on every call:
+    `suit_keys` is those four slices of `counts` (a bytes object caches its hash, so repeat
+    checks of one hand hash nothing), and `size` is the tile count with each declared meld,
+    kongs included, counted as three (`MAX_TILES` for a complete hand).
+    """
+
+    concealed: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    flowers: tuple[int, ...]
+    win_tile: int | None
+    counts: bytes
+    suit_keys: tuple[bytes, bytes, bytes, bytes] = field(init=False, compare=False, repr=False)
+    size: int = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        c = self.counts
+        # object.__setattr__ because the dataclass is frozen.
+        object.__setattr__(self, "suit_keys", (c[0:9], c[9:18], c[18:27], c[27:34]))
+        object.__setattr__(self, "size", len(self.concealed) + 3 * len(self.melds))
+
+    def __str__(self) -> str:
+        return format_hand(self)
+
+
+# One token per match; the last alternatives catch what is wrong so every error has a place.
+_TOKEN = re.compile(
+    r"(?P<tiles>[0-9]+[mpszf])"
+    r"|(?P<meld>[\[(][^\[\]()\s]*[\])])"
+    r"|(?P<space>\s+)"
+    r"|(?P<digits>[0-9]+)"
+    r"|(?P<other>.)",
+    re.DOTALL,
+)
+_TILES_ONLY = re.compile(r"(?:[0-9]+[mpszf])+")
+_TILE_GROUP = re.compile(r"([0-9]+)([mpszf])")
+
+# (suit letter, rank digit) -> tile int; a missing key is a bad rank for that suit.
+_TILE_OF: dict[tuple[str, str], int] = {
+    (suit, str(rank)): SUIT_BASE[suit] + rank - 1
+    for suit, size in (("m", 9), ("p", 9), ("s", 9), ("z", 7), ("f", 8))
+    for rank in range(1, size + 1)
+}
+
+
+def _col(pos: int) -> str:
+    return f"column {pos + 1}"
+
+
+def _group_tiles(digits: str, suit: str, pos: int, token: str) -> list[int]:
+    """The tiles of one `123m` group starting at `pos`, inside `token` (for error messages)."""
+    out: list[int] = []
+    for i, d in enumerate(digits):
+        t = _TILE_OF.get((suit, d))
+        if t is None:
+            inside = f" in '{token}'" if token != d + suit else ""
+            col = _col(pos + (i if token.startswith(digits) else 0))
+            raise HandError(f"{tile_error(d + suit)} ({col}{inside})")
+        out.append(t)
+    return out
+
+
+def _parse_meld(token: str, pos: int) -> Meld:
+    opener, inner, closer = token[0], token[1:-1], token[-1]
+    if (opener, closer) not in (("[", "]"), ("(", ")")):
+        raise HandError(
+            f"'{token}' at {_col(pos)} opens with '{opener}' but closes with '{closer}'"
+        )
+    if not _TILES_ONLY.fullmatch(inner):
+        raise HandError(
+            f"'{token}' at {_col(pos)} is not a meld: write digits then a suit letter, like [123m]"
+        )
+    tiles: list[int] = []
+    for m in _TILE_GROUP.finditer(inner):
+        tiles.extend(_group_tiles(m.group(1), m.group(2), pos, token))
+    tiles.sort()
+    lo = tiles[0]
+    same = all(t == lo for t in tiles)
+    if opener == "(":
+        if len(tiles) == 4 and same and not IS_FLOWER[lo]:
+            return meld("kong", lo, True)
+        raise HandError(
+            f"'{token}' at {_col(pos)} is not a concealed kong: only kongs like (1111p) "
+            "may be written in parentheses"
+        )
+    if not IS_FLOWER[lo]:
+        if len(tiles) == 3 and same:
+            return meld("pung", lo, False)
+        if len(tiles) == 4 and same:
+            return meld("kong", lo, False)
+        if (
+            len(tiles) == 3
+            and IS_SUITED[lo]
+            and RANK_OF[lo] <= 7
+            and tiles[1] == lo + 1
+            and tiles[2] == lo + 2
+        ):
+            return meld("chow", lo, False)
+    raise HandError(
+        f"'{token}' at {_col(pos)} is not a meld: expected a chow like [123m], "
+        "a pung like [555z] or a kong like [5555z]"
+    )
+
+
+def _unclosed(text: str, pos: int) -> str:
+    opener = text[pos]
+    closer = "]" if opener == "[" else ")"
+    rest = text[pos + 1 :]
+    stop = re.search(r"[\[\]()\s]", rest)
+    if stop is None:
+        return f"unclosed '{opener}' at {_col(pos)}: add '{closer}' after the meld's tiles"
+    found = stop.group()
+    what = "a space" if found.isspace() else f"'{found}'"
+    return (
+        f"'{opener}' at {_col(pos)} is not closed before {what} at {_col(pos + 1 + stop.start())}"
+        f": write a meld as {opener}123m{closer} with no spaces or brackets inside"
+    )
+
+
+def parse_hand(text: str, win: str | None = None) -> Hand:
+    """Parse hand notation like ``234m567p11z [888s] (9999m)``; `win` names the winning tile.
+
+    Raises `HandError` (a `ValueError`) with a one-line message for anything that is not a
+    possible hand. Fewer than 14 tiles is fine: such a hand simply does not win.
+    """
+    concealed: list[int] = []  # in written order: the last one is the default winning tile
+    flowers: list[int] = []
+    melds: list[Meld] = []
+    for m in _TOKEN.finditer(text):
+        kind, token, pos = m.lastgroup, m.group(), m.start()
+        if kind == "tiles":
+            for t in _group_tiles(token[:-1], token[-1], pos, token):
+                (flowers if IS_FLOWER[t] else concealed).append(t)
+        elif kind == "meld":
+            melds.append(_parse_meld(token, pos))
+        elif kind == "digits":
+            raise HandError(_digits_error(text, token, pos))
+        elif kind == "other":
+            raise HandError(_other_error(text, token, pos))
+    return _build_hand(concealed, flowers, melds, win)
+
+
+def _digits_error(text: str, digits: str, pos: int) -> str:
+    after = text[pos + len(digits) : pos + len(digits) + 1]
+    if after.isalpha():
+        return f"{tile_error(digits[-1] + after)} ({_col(pos + len(digits))})"
+    return f"'{digits}' at {_col(pos)} has no suit letter after it (m, p, s, z or f)"
+
+
+def _other_error(text: str, ch: str, pos: int) -> str:
+    if ch in "[(":
+        return _unclosed(text, pos)
+    if ch in "])":
+        return f"unmatched '{ch}' at {_col(pos)}"
+    if ch in SUIT_BASE:
+        return f"suit letter '{ch}' at {_col(pos)} has no digits before it"
+    if ch.lower() in SUIT_BASE:
+        return f"unknown character '{ch}' at {_col(pos)}: suit letters are lowercase m, p, s, z, f"
+    return f"unknown character {ch!r} at {_col(pos)}"
+
+
+def _build_hand(written: list[int], flowers: list[int], melds: list[Meld], win: str | None) -> Hand:
+    if len(melds) > MAX_DECLARED:
+        raise HandError(f"{len(melds)} declared melds: a hand has at most {MAX_DECLARED}")
+    hidden = [0] * NUM_PLAYING  # the concealed tiles only: Hand.counts
+    for t in written:
+        hidden[t] += 1
+    counts = [*hidden, *([0] * (NUM_TILES - NUM_PLAYING))]  # everything, for the copy limit
+    for t in flowers:
+        counts[t] += 1
+    for md in melds:
+        for t in md.tiles:
+            counts[t] += 1
+    for t, n in enumerate(counts):
+        if n > 4 or (n > 1 and IS_FLOWER[t]):
+            which, limit = ("a second", "one") if IS_FLOWER[t] else ("a fifth", "four")
+            raise HandError(
+                f"{which} {tile_text(t)}: {n} copies written (concealed tiles and melds together)"
+                f", but a set has only {limit}"
+            )
+    size = len(written) + 3 * len(melds)
+    if size > MAX_TILES:
+        counted = f"{len(written)} concealed"
+        if melds:
+            counted += f" + 3 for each of {len(melds)} declared melds = {size}"
+        raise HandError(f"too many tiles: {counted}; a hand has at most {MAX_TILES}")
+    win_tile: int | None = written[-1] if written else None
+    if win is not None:
+        wt = _TILE_OF.get((win[-1:], win[:-1])) if len(win) == 2 else None
+        if wt is None:
+            raise HandError(f"winning tile: {tile_error(win)}")
+        if wt not in written:
+            where = "a flower, set aside" if IS_FLOWER[wt] else "not among the concealed tiles"
+            raise HandError(f"winning tile {win} is {where}")
+        win_tile = wt
+    return Hand(
+        concealed=tuple(sorted(written)),
+        melds=tuple(melds),
+        flowers=tuple(sorted(flowers)),
+        win_tile=win_tile,
+        counts=bytes(hidden),
+    )
+
+
+def _compact(tiles: list[int] | tuple[int, ...]) -> str:
+    """mpsz text of tiles in the given order, one suit letter per run of the same suit."""
+    parts: list[str] = []
+    run_suit = ""
+    for t in tiles:
+        suit = SUIT_OF[t]
+        if suit != run_suit and run_suit:
+            parts.append(run_suit)
+        run_suit = suit
+        parts.append(str(RANK_OF[t]))
+    if run_suit:
+        parts.append(run_suit)
+    return "".join(parts)
+
+
+def format_hand(hand: Hand) -> str:
+    """Canonical notation of `hand`; `parse_hand(format_hand(h)) == h` for every parsed hand.
+
+    Concealed tiles are sorted, except that the winning tile goes last (as its own group) when
+    it is not the last in sorted order, so that the default `win` reproduces it.
+    """
+    rest = list(hand.concealed)
+    text = _compact(rest)
+    if rest and hand.win_tile is not None and rest[-1] != hand.win_tile:
+        rest.remove(hand.win_tile)
+        text = _compact(rest) + tile_text(hand.win_tile)
+    text += _compact(hand.flowers)
+    return " ".join(part for part in (text, *(str(md) for md in hand.melds)) if part)

@@ -1,0 +1,130 @@
+"""Interned meld objects: the chows, pungs, kongs and pairs that hands are split into.
+
+Melds come from the hand notation (declared melds, `runtime.hand`) and from the per-suit
+splits of the concealed tiles (`runtime.arrange`). Every valid meld exists once, built at import
+time, so `meld()` is a dict lookup and compiled fan conditions read precomputed facts
+(`m.is_pung`, `m.is_outside` ...) as plain attributes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from runtime.tiles import (
+    IS_DRAGON,
+    IS_HONOUR,
+    IS_SUITED,
+    IS_TERMINAL,
+    IS_TERMINAL_OR_HONOUR,
+    IS_WIND,
+    NUM_PLAYING,
+    RANK_OF,
+    SUIT_OF,
+    tile_text,
+)
+
+__all__ = ["KINDS", "MELD_SIZE", "Meld", "all_melds", "meld"]
+
+KINDS = ("chow", "pung", "kong", "pair")
+MELD_SIZE: dict[str, int] = {"chow": 3, "pung": 3, "kong": 4, "pair": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """One meld. Use `meld()` to get the interned instance; equality is by (kind, tile, concealed).
+
+    `tile` is the lowest tile. `is_pung` is true for kongs too, since every rule that asks for
+    a pung accepts a kong. `concealed` is true for a concealed kong and for every set or pair
+    formed from the concealed tiles; declared chows, pungs and kongs are exposed.
+    """
+
+    kind: str
+    tile: int
+    concealed: bool
+    # Derived facts: not compared (they follow from the three fields above), not in repr.
+    tiles: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    suit: str = field(init=False, compare=False, repr=False)
+    rank: int = field(init=False, compare=False, repr=False)
+    is_chow: bool = field(init=False, compare=False, repr=False)
+    is_pung: bool = field(init=False, compare=False, repr=False)
+    is_kong: bool = field(init=False, compare=False, repr=False)
+    is_pair: bool = field(init=False, compare=False, repr=False)
+    exposed: bool = field(init=False, compare=False, repr=False)
+    is_honour: bool = field(init=False, compare=False, repr=False)
+    is_wind: bool = field(init=False, compare=False, repr=False)
+    is_dragon: bool = field(init=False, compare=False, repr=False)
+    is_terminal: bool = field(init=False, compare=False, repr=False)
+    has_terminal: bool = field(init=False, compare=False, repr=False)
+    is_outside: bool = field(init=False, compare=False, repr=False)
+    is_simple: bool = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        kind, t = self.kind, self.tile
+        if kind not in MELD_SIZE:
+            raise ValueError(f"unknown meld kind {kind!r} (expected one of {', '.join(KINDS)})")
+        if not 0 <= t < NUM_PLAYING:
+            raise ValueError(
+                f"no meld can start at tile {t}: playing tiles are 0-{NUM_PLAYING - 1}"
+            )
+        if kind == "chow":
+            if not IS_SUITED[t] or RANK_OF[t] > 7:
+                raise ValueError(f"no chow starts at {tile_text(t)}: chows run 123 to 789 in m/p/s")
+            tiles: tuple[int, ...] = (t, t + 1, t + 2)
+        else:
+            tiles = (t,) * MELD_SIZE[kind]
+        is_chow = kind == "chow"
+        # object.__setattr__ because the dataclass is frozen; this runs only at import time.
+        put = object.__setattr__
+        put(self, "tiles", tiles)
+        put(self, "suit", SUIT_OF[t])
+        put(self, "rank", RANK_OF[t])
+        put(self, "is_chow", is_chow)
+        put(self, "is_pung", kind in ("pung", "kong"))
+        put(self, "is_kong", kind == "kong")
+        put(self, "is_pair", kind == "pair")
+        put(self, "exposed", not self.concealed)
+        put(self, "is_honour", IS_HONOUR[t])
+        put(self, "is_wind", IS_WIND[t])
+        put(self, "is_dragon", IS_DRAGON[t])
+        put(self, "is_terminal", not is_chow and IS_TERMINAL[t])
+        put(self, "has_terminal", any(IS_TERMINAL[x] for x in tiles))
+        put(self, "is_outside", any(IS_TERMINAL_OR_HONOUR[x] for x in tiles))
+        put(self, "is_simple", not any(IS_TERMINAL_OR_HONOUR[x] for x in tiles))
+
+    def __str__(self) -> str:
+        body = "".join(str(RANK_OF[x]) for x in self.tiles) + self.suit
+        if not self.concealed:
+            return f"[{body}]"
+        if self.is_kong:
+            return f"({body})"
+        return body
+
+
+def _build() -> dict[tuple[str, int, bool], Meld]:
+    table: dict[tuple[str, int, bool], Meld] = {}
+    for concealed in (False, True):
+        for t in range(NUM_PLAYING):
+            if IS_SUITED[t] and RANK_OF[t] <= 7:
+                table["chow", t, concealed] = Meld("chow", t, concealed)
+            for kind in ("pung", "kong", "pair"):
+                table[kind, t, concealed] = Meld(kind, t, concealed)
+    return table
+
+
+_MELDS: dict[tuple[str, int, bool], Meld] = _build()
+
+
+def meld(kind: str, tile: int, concealed: bool) -> Meld:
+    """The interned meld of `kind` starting at `tile`; `ValueError` if there is no such meld."""
+    try:
+        return _MELDS[kind, tile, concealed]
+    except (KeyError, TypeError):
+        pass
+    # Not interned: constructing it raises the precise reason (bad kind, honour chow ...).
+    Meld(kind, tile, bool(concealed))
+    raise ValueError(f"no meld {kind!r} at tile {tile!r}")
+
+
+def all_melds() -> tuple[Meld, ...]:
+    """Every interned meld, in a fixed order (exposed first, then by tile, then by kind)."""
+    return tuple(_MELDS.values())

@@ -1,0 +1,250 @@
+"""`Ruleset`: the object a generated module exports as `RULESET`, and what game servers call.
+
+The generated module passes in the rulebook's tables and compiled functions; this class adds
+the public API of DESIGN.md: `is_win` (the fast path) and `score` (arrangements, fans,
+relations, tiers, caps, floors), taking hands as `Hand` objects or notation strings and options
+by id or Chinese label.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from runtime.arrange import Arrangement, arrangements, make_win_checker
+from runtime.hand import MAX_TILES, Hand, HandError, parse_hand
+from runtime.options import OptionError, OptionSpec, resolve_options
+from runtime.scoring import (
+    SITUATION_FLAGS,
+    Evaluate,
+    FanInfo,
+    FanScore,
+    Floor,
+    Score,
+    Situation,
+    TierInfo,
+    score_arrangements,
+)
+from runtime.tiles import tile_index, tile_text
+
+__all__ = ["ExampleSpec", "Ruleset", "WIND_TILES"]
+
+WIND_TILES = {"E": 27, "S": 28, "W": 29, "N": 30, "东": 27, "南": 28, "西": 29, "北": 30}
+
+
+@dataclass(frozen=True, slots=True)
+class ExampleSpec:
+    """An inline example of the rulebook: `hand` must score `fan` (or must not, when
+    `positive` is false) in the given situation."""
+
+    fan: str
+    hand: str
+    positive: bool
+    win: str | None
+    situation: tuple[tuple[str, str], ...]
+    where: str
+
+
+class Ruleset:
+    """One compiled rulebook."""
+
+    def __init__(
+        self,
+        *,
+        id: str,
+        title: str,
+        english: str | None,
+        version: str,
+        unit: str,
+        players: tuple[int, ...],
+        fans: tuple[FanInfo, ...],
+        tiers: tuple[TierInfo, ...],
+        excludes: tuple[tuple[int, ...], ...],
+        relation_order: tuple[int, ...],
+        options: tuple[OptionSpec, ...],
+        evaluate: Evaluate,
+        floor: Floor,
+        shapes: Callable[[dict[str, Any]], frozenset[str]],
+        examples: tuple[ExampleSpec, ...] = (),
+    ) -> None:
+        self.id = id
+        self.title = title
+        self.english = english
+        self.version = version
+        self.unit = unit
+        self.players = players
+        self.fans = fans
+        self.tiers = tiers
+        self.excludes = excludes
+        self.relation_order = relation_order
+        self.options = options
+        self.evaluate = evaluate
+        self.floor = floor
+        self.shapes = shapes
+        self.examples = examples
+        self._default_options = resolve_options(options, None)
+        self._default_shapes = shapes(self._default_options)
+        self._default_win_check = make_win_checker(self._default_shapes)
+
+    def __repr__(self) -> str:
+        return f"<Ruleset {self.id} ({self.title})>"
+
+    # ------------------------------------------------------------------ options
+
+    def resolve_options(self, options: Mapping[str, object] | None) -> dict[str, Any]:
+        if not options:
+            return self._default_options
+        return resolve_options(self.options, options)
+
+    # ------------------------------------------------------------------ win check
+
+    def is_win(
+        self,
+        hand: Hand | str,
+        *,
+        options: Mapping[str, object] | None = None,
+        indicator: str | None = None,
+    ) -> bool:
+        """Whether the hand is complete under this rulebook's win shapes (the fast path)."""
+        if isinstance(hand, str):
+            hand = parse_hand(hand)
+        if not options:
+            return self._default_win_check(hand)
+        return make_win_checker(self.shapes(self.resolve_options(options)))(hand)
+
+    # ------------------------------------------------------------------ scoring
+
+    def score(
+        self,
+        hand: Hand | str,
+        *,
+        win: str | None = None,
+        self_drawn: bool = False,
+        seat_wind: str = "E",
+        round_wind: str = "E",
+        dealer: bool = False,
+        situations: Iterable[str] = (),
+        indicator: str | None = None,
+        players: int | None = None,
+        options: Mapping[str, object] | None = None,
+    ) -> Score:
+        """Score a hand: the best arrangement's fans and total, or `win=False` with a reason.
+
+        Raises `HandError` for bad notation and `ValueError` (`OptionError`) for bad
+        options, winds or situation names."""
+        if isinstance(hand, str):
+            hand = parse_hand(hand, win)
+        elif win is not None:
+            hand = _with_win(hand, win)
+        values = self.resolve_options(options)
+        situation = self._situation(
+            hand, self_drawn, seat_wind, round_wind, dealer, situations, players
+        )
+        shapes = self._default_shapes if values is self._default_options else self.shapes(values)
+        found = arrangements(hand, shapes)
+        if not found:
+            return self._no_win(hand, shapes)
+        best = score_arrangements(
+            found,
+            situation,
+            values,
+            evaluate=self.evaluate,
+            floor=self.floor,
+            fans=self.fans,
+            tiers=self.tiers,
+            excludes=self.excludes,
+            relation_order=self.relation_order,
+        )
+        assert best is not None
+        arrangement, result = best
+        return Score(
+            rulebook=self.id,
+            win=True,
+            shape=arrangement.shape,
+            fans=tuple(self._fan_score(i, n) for i, n in result.fans),
+            total=result.total,
+            unit=self.unit,
+            arrangement=describe_arrangement(arrangement),
+            floor=result.floor,
+            capped=result.capped,
+        )
+
+    def _fan_score(self, index: int, count: int) -> FanScore:
+        fan = self.fans[index]
+        return FanScore(
+            fan.id, fan.name, fan.english, fan.value * count, self.tiers[fan.tier].id, count
+        )
+
+    def _situation(
+        self,
+        hand: Hand,
+        self_drawn: bool,
+        seat_wind: str,
+        round_wind: str,
+        dealer: bool,
+        situations: Iterable[str],
+        players: int | None,
+    ) -> Situation:
+        flags = {}
+        for name in situations:
+            if name not in SITUATION_FLAGS:
+                raise ValueError(
+                    f"unknown situation {name!r}; the situations are {', '.join(SITUATION_FLAGS)}"
+                )
+            flags[name] = True
+        if players is not None and players not in self.players:
+            allowed = ", ".join(str(p) for p in self.players)
+            raise ValueError(f"{self.id} is played by {allowed} players, not {players}")
+        return Situation(
+            winning_tile=hand.win_tile if hand.win_tile is not None else -1,
+            self_drawn=self_drawn,
+            dealer=dealer,
+            seat_wind=_wind(seat_wind, "seat"),
+            round_wind=_wind(round_wind, "round"),
+            players=players if players is not None else max(self.players),
+            flowers=hand.flowers,
+            **flags,
+        )
+
+    def _no_win(self, hand: Hand, shapes: frozenset[str]) -> Score:
+        if hand.size != MAX_TILES:
+            reason = (
+                f"a winning hand has {MAX_TILES} tiles (a kong counts as 3); "
+                f"this one has {hand.size}"
+            )
+        else:
+            names = ", ".join(sorted(shapes))
+            reason = f"the tiles do not form a winning shape of this rulebook ({names})"
+        return Score(
+            rulebook=self.id, win=False, shape=None, fans=(), total=0, unit=self.unit, reason=reason
+        )
+
+
+def _wind(text: str, what: str) -> int:
+    tile = WIND_TILES.get(text.strip().upper() if text.isascii() else text.strip())
+    if tile is None:
+        try:
+            tile = tile_index(text)
+        except ValueError:
+            tile = -1
+        if not 27 <= tile <= 30:
+            raise ValueError(f"the {what} wind is E, S, W or N (or 1z–4z), not {text!r}")
+    return tile
+
+
+def _with_win(hand: Hand, win: str) -> Hand:
+    tile = tile_index(win)
+    if tile not in hand.concealed:
+        raise HandError(f"the winning tile {win} is not among the concealed tiles")
+    return dataclasses.replace(hand, win_tile=tile)
+
+
+def describe_arrangement(arrangement: Arrangement) -> str:
+    """The arrangement in notation: sets then pairs, exposed melds in brackets."""
+    parts = [str(m) for m in arrangement.melds] + [str(p) for p in arrangement.pairs]
+    return " ".join(parts)
+
+
+_ = (OptionError, tile_text)

@@ -1,0 +1,249 @@
+"""Scoring a winning hand: the generic engine that a generated rulebook module plugs into.
+
+A generated module supplies the rulebook as data and compiled functions: its fan table
+(`FanInfo`), tiers (`TierInfo`), relations, the `evaluate` function that tests every fan
+condition on one arrangement, the `floor` function and the enabled win shapes. This module
+walks the arrangements of a hand (`runtime.arrange`), applies the relations, combines each
+tier, caps and floors, and keeps the arrangement that scores highest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from runtime.arrange import Arrangement
+
+__all__ = [
+    "NO_PAIR",
+    "SITUATION_FLAGS",
+    "FanInfo",
+    "FanScore",
+    "NoPair",
+    "Score",
+    "Situation",
+    "TierInfo",
+    "count_suits",
+    "count_suits_of_melds",
+    "score_arrangements",
+]
+
+# The situation names `score(situations=...)` and `--situation` accept.
+SITUATION_FLAGS: tuple[str, ...] = (
+    "kong_bloom",
+    "robbing_kong",
+    "last_tile",
+    "heavenly",
+    "earthly",
+    "human",
+    "triple_win",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """How and where the hand was won: what fan conditions may ask besides the tiles."""
+
+    winning_tile: int
+    self_drawn: bool = False
+    dealer: bool = False
+    seat_wind: int = 27
+    round_wind: int = 27
+    players: int = 4
+    kong_bloom: bool = False
+    robbing_kong: bool = False
+    last_tile: bool = False
+    heavenly: bool = False
+    earthly: bool = False
+    human: bool = False
+    triple_win: bool = False
+    flowers: tuple[int, ...] = ()
+
+
+class NoPair:
+    """Stands in for `pair` in a hand with no single pair (seven pairs, thirteen orphans), so
+    that `pair.is_dragon` is simply false there."""
+
+    __slots__ = ()
+    kind = "none"
+    tile = -1
+    tiles: tuple[int, ...] = ()
+    suit = ""
+    rank = 0
+    concealed = exposed = False
+    is_chow = is_pung = is_kong = is_pair = False
+    is_honour = is_wind = is_dragon = is_terminal = False
+    has_terminal = is_outside = is_simple = False
+
+
+NO_PAIR = NoPair()
+
+
+def count_suits(tiles: Iterable[int]) -> int:
+    """How many of the three suits (万 筒 条) the tiles use; honours and flowers do not count."""
+    seen = 0
+    for t in tiles:
+        if t < 27:
+            seen |= 1 << (t // 9)
+    return (seen & 1) + (seen >> 1 & 1) + (seen >> 2 & 1)
+
+
+def count_suits_of_melds(melds: Iterable[Any]) -> int:
+    return count_suits(m.tile for m in melds)
+
+
+@dataclass(frozen=True, slots=True)
+class FanInfo:
+    """One fan of the table, as the generated module declares it."""
+
+    id: str
+    name: str
+    english: str | None
+    value: int
+    tier: int
+    where: str  # file:line of the fan in the rulebook
+
+
+@dataclass(frozen=True, slots=True)
+class TierInfo:
+    id: str
+    name: str
+    combine: str  # "add" | "max" | "multiply"
+    cap: int | None
+    overrides: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FanScore:
+    """A fan that counted in the final score: `value` is what it contributed (its table
+    value times `count`)."""
+
+    id: str
+    name: str
+    english: str | None
+    value: int
+    tier: str
+    count: int = 1
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "english": self.english,
+            "value": self.value,
+            "count": self.count,
+            "tier": self.tier,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The result of scoring one hand; `as_dict()` is exactly the CLI's JSON."""
+
+    rulebook: str
+    win: bool
+    shape: str | None
+    fans: tuple[FanScore, ...]
+    total: int
+    unit: str
+    arrangement: str | None = None
+    reason: str | None = None
+    floor: int = 0
+    capped: bool = False
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "rulebook": self.rulebook,
+            "win": self.win,
+            "shape": self.shape,
+            "fans": [f.as_dict() for f in self.fans],
+            "total": self.total,
+            "unit": self.unit,
+            "arrangement": self.arrangement,
+        }
+        if self.reason is not None:
+            out["reason"] = self.reason
+        out["floor_applied"] = self.floor > 0
+        out["capped"] = self.capped
+        return out
+
+
+Evaluate = Callable[[Arrangement, Situation, dict[str, Any]], tuple[int, ...]]
+Floor = Callable[[Arrangement, Situation, dict[str, Any], tuple[int, ...]], int]
+
+
+@dataclass(frozen=True, slots=True)
+class _Result:
+    total: int
+    fans: tuple[tuple[int, int], ...]  # (fan index, count) in table order
+    floor: int
+    capped: bool
+
+
+def _combine(
+    counts: list[int], fans: tuple[FanInfo, ...], tiers: tuple[TierInfo, ...]
+) -> tuple[int, list[tuple[int, int]], bool]:
+    """Combine the counted fans tier by tier: the hand's value before floors."""
+    by_tier: list[list[int]] = [[] for _ in tiers]
+    for i, n in enumerate(counts):
+        if n:
+            by_tier[fans[i].tier].append(i)
+    for t, tier in enumerate(tiers):
+        if by_tier[t]:
+            for overridden in tier.overrides:
+                by_tier[overridden] = []
+    total = 0
+    kept: list[tuple[int, int]] = []
+    capped = False
+    for t, tier in enumerate(tiers):
+        members = by_tier[t]
+        if not members:
+            continue
+        if tier.combine == "max":
+            best = max(members, key=lambda i: fans[i].value * counts[i])
+            members = [best]
+            value = fans[best].value * counts[best]
+        elif tier.combine == "multiply":
+            value = 1
+            for i in members:
+                value *= fans[i].value ** counts[i]
+        else:
+            value = sum(fans[i].value * counts[i] for i in members)
+        if tier.cap is not None and value > tier.cap:
+            value = tier.cap
+            capped = True
+        total += value
+        kept.extend((i, counts[i]) for i in members)
+    return total, sorted(kept), capped
+
+
+def score_arrangements(
+    arrangements: Iterable[Arrangement],
+    situation: Situation,
+    options: dict[str, Any],
+    *,
+    evaluate: Evaluate,
+    floor: Floor,
+    fans: tuple[FanInfo, ...],
+    tiers: tuple[TierInfo, ...],
+    excludes: tuple[tuple[int, ...], ...],
+    relation_order: tuple[int, ...],
+) -> tuple[Arrangement, _Result] | None:
+    """The best-scoring arrangement and its result, or None when there is none."""
+    best: tuple[Arrangement, _Result] | None = None
+    for arrangement in arrangements:
+        raw = evaluate(arrangement, situation, options)
+        counts = list(raw)
+        for i in relation_order:
+            if counts[i]:
+                for j in excludes[i]:
+                    counts[j] = 0
+        total, kept, capped = _combine(counts, fans, tiers)
+        least = floor(arrangement, situation, options, raw)
+        floored = least if least > total else 0
+        result = _Result(max(total, least), tuple(kept), floored, capped)
+        if best is None or result.total > best[1].total:
+            best = (arrangement, result)
+    return best
