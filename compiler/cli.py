@@ -1,0 +1,350 @@
+"""The `mjc` command line: a thin layer over the compiler and the runtime API.
+
+Exit codes (DESIGN.md): 0 success, 1 a rule or check failure, 2 a usage or input error with a
+one-line message on stderr. No input produces a traceback: every expected failure is caught
+where it happens and reported as a diagnostic or a one-line error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from compiler import codes
+from compiler.codegen import generate_module
+from compiler.diagnostics import (
+    Diagnostic,
+    has_errors,
+    render_github,
+    render_json,
+    render_sarif,
+    render_text,
+)
+from compiler.docgen import generate_page
+from compiler.driver import Compilation, compile_file
+from compiler.ir import json_schema
+from compiler.loader import RulebookNotFound, bundled_rulebooks, load, resolve_rulebook
+from compiler.version import MJC_VERSION
+from runtime import NotationError, OptionError, Ruleset
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """Bad input from the user: reported as one line on stderr, exit 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        raise UsageError(message)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if not hasattr(args, "run"):
+            parser.print_help()
+            return EXIT_USAGE
+        code: int = args.run(args)
+        return code
+    except UsageError as exc:
+        print(f"mjc: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return EXIT_OK
+    except KeyboardInterrupt:
+        print("mjc: interrupted", file=sys.stderr)
+        return 130
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="mjc",
+        description="mjc compiles mahjong rulebooks: check them, generate their rules engines "
+        "and documentation, and score hands.",
+    )
+    parser.add_argument("--version", action="version", version=f"mjc {MJC_VERSION}")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
+
+    check = commands.add_parser("check", help="type-check rulebooks and report every problem")
+    check.add_argument("paths", nargs="+", metavar="PATH", help="rulebook files or bundled names")
+    check.add_argument(
+        "--format",
+        choices=("text", "json", "github", "sarif"),
+        default="text",
+        help="text for people (default), json, github (workflow annotations) or sarif",
+    )
+    check.add_argument(
+        "--color", choices=("auto", "always", "never"), default="auto", help="colour text output"
+    )
+    check.set_defaults(run=_check)
+
+    build = commands.add_parser(
+        "build", help="generate the Python module and docs page of each rulebook"
+    )
+    build.add_argument(
+        "paths", nargs="*", metavar="PATH", help="rulebooks (default: every bundled one)"
+    )
+    build.add_argument("-o", "--output", default="build", help="output folder (default: build)")
+    build.add_argument(
+        "--docs-dir", help="where the docs pages go (default: OUTPUT/docs)", default=None
+    )
+    build.set_defaults(run=_build)
+
+    score = commands.add_parser("score", help="score a hand under a rulebook")
+    score.add_argument("rulebook", metavar="RULEBOOK", help="a bundled name or a rulebook file")
+    score.add_argument("hand", metavar="HAND", help="the hand in mpsz notation, e.g. 123m456p…")
+    score.add_argument("--win", metavar="TILE", help="the winning tile (default: last written)")
+    score.add_argument("--self-drawn", action="store_true", help="won by self-draw (自摸)")
+    score.add_argument("--seat-wind", default="E", metavar="E|S|W|N", help="the winner's seat")
+    score.add_argument("--round-wind", default="E", metavar="E|S|W|N", help="the round wind")
+    score.add_argument("--dealer", action="store_true", help="the winner is the dealer")
+    score.add_argument("--players", type=int, metavar="N", help="players at the table")
+    score.add_argument("--wild", action="append", default=[], metavar="TILE", help="a wild tile")
+    score.add_argument("--indicator", metavar="TILE", help="the flipped wild indicator")
+    score.add_argument(
+        "--situation",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="kong_bloom, robbing_kong, last_tile, heavenly, earthly, human, triple_win",
+    )
+    score.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="set an option"
+    )
+    score.add_argument("--json", action="store_true", help="print one JSON document")
+    score.set_defaults(run=_score)
+
+    options = commands.add_parser("options", help="list a rulebook's options")
+    options.add_argument("rulebook", metavar="RULEBOOK")
+    options.add_argument("--json", action="store_true", help="print one JSON document")
+    options.set_defaults(run=_options)
+
+    explain = commands.add_parser("explain", help="explain a diagnostic code, e.g. E0101")
+    explain.add_argument("code", metavar="CODE")
+    explain.set_defaults(run=_explain)
+
+    dump = commands.add_parser("dump-ir", help="print a rulebook's checked IR as JSON")
+    dump.add_argument("rulebook", metavar="RULEBOOK", nargs="?")
+    dump.add_argument("--schema", action="store_true", help="print the IR's JSON Schema instead")
+    dump.set_defaults(run=_dump_ir)
+
+    return parser
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _compile(name_or_path: str) -> Compilation:
+    try:
+        path, display = resolve_rulebook(name_or_path)
+    except RulebookNotFound as exc:
+        raise UsageError(str(exc)) from None
+    return compile_file(path, display)
+
+
+def _print_diagnostics(compilations: Sequence[Compilation], color: bool = False) -> None:
+    diagnostics = [d for c in compilations for d in c.diagnostics]
+    if diagnostics:
+        sources = {c.file: c.source for c in compilations}
+        sys.stderr.write(render_text(diagnostics, sources, color=color))
+
+
+def _use_color(choice: str, stream: Any) -> bool:
+    if choice == "always":
+        return True
+    if choice == "never" or os.environ.get("NO_COLOR"):
+        return False
+    return bool(getattr(stream, "isatty", lambda: False)())
+
+
+def _load_ruleset(name: str) -> Ruleset:
+    try:
+        loaded = load(name)
+    except RulebookNotFound as exc:
+        raise UsageError(str(exc)) from None
+    if loaded.ruleset is None:
+        _print_diagnostics([loaded.compilation], _use_color("auto", sys.stderr))
+        raise _RulebookFailed()
+    return loaded.ruleset
+
+
+class _RulebookFailed(Exception):
+    pass
+
+
+def _parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"--option takes KEY=VALUE, not {pair!r}")
+        options[key.strip()] = value.strip()
+    return options
+
+
+# --------------------------------------------------------------------------- commands
+
+
+def _check(args: argparse.Namespace) -> int:
+    compilations = [_compile(p) for p in args.paths]
+    diagnostics: list[Diagnostic] = [d for c in compilations for d in c.diagnostics]
+    if args.format == "json":
+        sys.stdout.write(render_json(diagnostics, version=MJC_VERSION))
+    elif args.format == "github":
+        sys.stdout.write(render_github(diagnostics))
+    elif args.format == "sarif":
+        sys.stdout.write(
+            render_sarif(diagnostics, tool_version=MJC_VERSION, rules=codes.summaries())
+        )
+    else:
+        _print_diagnostics(compilations, _use_color(args.color, sys.stderr))
+        for compilation in compilations:
+            if compilation.ok:
+                print(f"ok: {compilation.file}")
+    return EXIT_FAILED if has_errors(diagnostics) else EXIT_OK
+
+
+def _build(args: argparse.Namespace) -> int:
+    names = args.paths or list(bundled_rulebooks())
+    compilations = [_compile(n) for n in names]
+    _print_diagnostics(compilations, _use_color("auto", sys.stderr))
+    if any(not c.ok for c in compilations):
+        return EXIT_FAILED
+    output = Path(args.output)
+    modules = output / "modules"
+    docs = Path(args.docs_dir) if args.docs_dir else output / "docs"
+    try:
+        modules.mkdir(parents=True, exist_ok=True)
+        docs.mkdir(parents=True, exist_ok=True)
+        for compilation in compilations:
+            book = compilation.rulebook
+            assert book is not None
+            module_path = modules / f"{book.id}.py"
+            page_path = docs / f"{book.id}.md"
+            _write_if_changed(module_path, generate_module(book))
+            _write_if_changed(page_path, generate_page(book))
+            print(f"built {book.id}: {module_path} {page_path}")
+    except OSError as exc:
+        raise UsageError(f"cannot write the output: {exc.strerror or exc}") from None
+    return EXIT_OK
+
+
+def _write_if_changed(path: Path, text: str) -> None:
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return
+    path.write_text(text, encoding="utf-8")
+
+
+def _score(args: argparse.Namespace) -> int:
+    try:
+        ruleset = _load_ruleset(args.rulebook)
+    except _RulebookFailed:
+        return EXIT_FAILED
+    if args.wild or args.indicator:
+        raise UsageError(f"rulebook {ruleset.id} has no wild tiles; drop --wild and --indicator")
+    try:
+        score = ruleset.score(
+            args.hand,
+            win=args.win,
+            self_drawn=args.self_drawn,
+            seat_wind=args.seat_wind,
+            round_wind=args.round_wind,
+            dealer=args.dealer,
+            situations=args.situation,
+            players=args.players,
+            options=_parse_options(args.option),
+        )
+    except (NotationError, OptionError, ValueError) as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        print(json.dumps(score.as_dict(), ensure_ascii=False, indent=2))
+        return EXIT_OK
+    title = f"{ruleset.title} ({ruleset.id})"
+    if not score.win:
+        print(f"{title}: not a win — {score.reason}")
+        return EXIT_OK
+    print(f"{title}: {score.shape} — {score.arrangement}")
+    width = max((len(f.name) for f in score.fans), default=0)
+    for fan in score.fans:
+        times = f" ×{fan.count}" if fan.count > 1 else ""
+        english = f"  {fan.english}" if fan.english else ""
+        print(f"  {fan.name}{'　' * (width - len(fan.name))}  {fan.value:>3}{times}  "
+              f"[{fan.tier}]{english}")
+    notes = []
+    if score.capped:
+        notes.append("capped")
+    if score.floor:
+        notes.append(f"raised to the floor of {score.floor}")
+    extra = f" ({', '.join(notes)})" if notes else ""
+    print(f"total: {score.total} {score.unit}{extra}")
+    return EXIT_OK
+
+
+def _options(args: argparse.Namespace) -> int:
+    try:
+        ruleset = _load_ruleset(args.rulebook)
+    except _RulebookFailed:
+        return EXIT_FAILED
+    rows = [
+        {
+            "id": o.id,
+            "label": o.label,
+            "kind": o.kind,
+            "default": o.default,
+            "choices": [{"id": c.id, "label": c.label} for c in o.choices],
+            **({"low": o.low, "high": o.high} if o.kind == "number" else {}),
+        }
+        for o in ruleset.options
+    ]
+    if args.json:
+        print(json.dumps({"rulebook": ruleset.id, "options": rows}, ensure_ascii=False, indent=2))
+        return EXIT_OK
+    if not rows:
+        print(f"{ruleset.id} has no options")
+    for row in rows:
+        if row["kind"] == "choice":
+            kinds = " | ".join(
+                f"{c['id']} ({c['label']})" if c["label"] else c["id"] for c in row["choices"]
+            )
+        elif row["kind"] == "number":
+            kinds = f"{row['low']}..{row['high']}"
+        else:
+            kinds = "on | off"
+        print(f"{row['id']} ({row['label']}): {kinds}; default {row['default']}")
+    return EXIT_OK
+
+
+def _explain(args: argparse.Namespace) -> int:
+    entry = codes.lookup(args.code)
+    if entry is None:
+        raise UsageError(f"no diagnostic code {args.code!r}; try `mjc explain E0101`")
+    print(codes.render(entry))
+    return EXIT_OK
+
+
+def _dump_ir(args: argparse.Namespace) -> int:
+    if args.schema:
+        print(json.dumps(json_schema(), ensure_ascii=False, indent=2))
+        return EXIT_OK
+    if not args.rulebook:
+        raise UsageError("name a rulebook, or pass --schema")
+    compilation = _compile(args.rulebook)
+    if compilation.rulebook is None or not compilation.ok:
+        _print_diagnostics([compilation])
+        return EXIT_FAILED
+    print(compilation.rulebook.model_dump_json(indent=2))
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())
