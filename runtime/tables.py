@@ -77,12 +77,12 @@ def _splits(counts: list[int], chows: bool, has_pair: bool) -> list[Split]:
     return found
 
 
-def _meld_order(m: tuple[str, int]) -> tuple[int, int]:
-    # Order melds as their tiles read: 111 before 123 before 11 (pairs last), then by rank.
-    return (m[1], _KIND_ORDER[m[0]])
-
-
 _KIND_ORDER = {"pung": 0, "chow": 1, "pair": 2}
+
+
+def _meld_order(m: tuple[str, int]) -> tuple[int, int]:
+    # By starting rank, then as the tiles read at one rank: 111 before 123 before 11.
+    return (m[1], _KIND_ORDER[m[0]])
 
 
 def _split_order(split: Split) -> list[tuple[int, int]]:

@@ -316,7 +316,7 @@ def valid_hands(draw: st.DrawFn) -> Case:
         tile_index(d + g[-1]) for g in groups if g[0] not in "[(" and g[-1] != "f" for d in g[:-1]
     ]
     win = None
-    if concealed_tiles and draw(st.booleans()):
+    if draw(st.booleans()) and concealed_tiles:
         win = tile_text(draw(st.sampled_from(concealed_tiles)))
     return Case(
         text="".join(sep + g for sep, g in zip(seps, groups, strict=True)),

@@ -81,8 +81,8 @@ def test_english_names() -> None:
 
 
 def test_fact_tables_cover_every_tile() -> None:
-    tables = (SUIT_OF, RANK_OF, IS_SUITED, IS_HONOUR, IS_WIND, IS_DRAGON, IS_TERMINAL)
-    tables += (IS_TERMINAL_OR_HONOUR, IS_SIMPLE, IS_FLOWER, IS_GREEN)
+    tables: list[tuple[object, ...]] = [SUIT_OF, RANK_OF, IS_SUITED, IS_HONOUR, IS_WIND]
+    tables += [IS_DRAGON, IS_TERMINAL, IS_TERMINAL_OR_HONOUR, IS_SIMPLE, IS_FLOWER, IS_GREEN]
     assert all(len(table) == NUM_TILES for table in tables)
 
 

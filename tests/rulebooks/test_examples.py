@@ -1,0 +1,62 @@
+"""Every inline `example` / `counterexample` of every bundled rulebook, run against its
+generated module: an example must score its fan, a counterexample must not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from compiler.loader import bundled_rulebooks
+from runtime import ExampleSpec, Ruleset, SITUATION_FLAGS
+
+from ..conftest import ruleset  # type: ignore[import-not-found]
+
+
+def _cases() -> list[tuple[str, ExampleSpec]]:
+    return [(name, ex) for name in bundled_rulebooks() for ex in ruleset(name).examples]
+
+
+def score_example(book: Ruleset, example: ExampleSpec) -> set[str]:
+    """The ids of the fans the example hand scores in its stated situation."""
+    kwargs: dict[str, Any] = {"situations": [], "options": {}}
+    option_ids = {o.id for o in book.options}
+    for name, value in example.situation:
+        if name in SITUATION_FLAGS:
+            kwargs["situations"].append(name)
+        elif name in ("self_drawn", "dealer"):
+            kwargs[name] = True
+        elif name in ("seat_wind", "round_wind"):
+            kwargs[name] = value
+        elif name == "players":
+            kwargs["players"] = int(value)
+        elif name in option_ids:
+            kwargs["options"][name] = value
+        else:
+            raise AssertionError(f"{example.where}: unexpected setting {name}")
+    score = book.score(example.hand, win=example.win, **kwargs)
+    return {f.id for f in score.fans}
+
+
+CASES = _cases()
+
+
+@pytest.mark.parametrize(
+    ("rulebook", "example"),
+    CASES,
+    ids=[f"{name}:{ex.fan}:{ex.where.rsplit(':', 1)[-1]}" for name, ex in CASES],
+)
+def test_inline_example(rulebook: str, example: ExampleSpec) -> None:
+    scored = score_example(ruleset(rulebook), example)
+    if example.positive:
+        assert example.fan in scored, f"{example.where}: {example.hand} should score {example.fan}"
+    else:
+        assert example.fan not in scored, f"{example.where}: {example.hand} scores {example.fan}"
+
+
+def test_every_fan_has_an_example_and_a_near_miss() -> None:
+    for name in bundled_rulebooks():
+        book = ruleset(name)
+        positive = {ex.fan for ex in book.examples if ex.positive}
+        missing = [f.id for f in book.fans if f.id not in positive]
+        assert not missing, f"{name}: fans without an example: {missing}"
