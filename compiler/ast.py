@@ -15,16 +15,12 @@ from compiler.diagnostics import Span
 NO_SPAN = Span("<none>", 1, 1, 1, 1)
 
 
-def _span() -> Span:
-    return field(default=NO_SPAN, compare=False, repr=False)  # type: ignore[no-any-return]
-
-
 @dataclass(frozen=True, slots=True)
 class Ident:
     """A name as written, where it was written."""
 
     text: str
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 # ---------------------------------------------------------------------------- expressions
@@ -33,13 +29,13 @@ class Ident:
 @dataclass(frozen=True, slots=True)
 class IntLit:
     value: int
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
 class BoolLit:
     value: bool
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +43,7 @@ class TileLit:
     """A tile in mpsz notation, such as `5z` (白)."""
 
     text: str
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +51,7 @@ class Name:
     """A bare name: a builtin fact, a quantifier variable, a fan, a shape or a suit."""
 
     name: str
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,27 +59,27 @@ class OptionRef:
     """`option.cap`: the value the current game chose for an option."""
 
     option: Ident
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
 class Attribute:
     obj: Expr
     attr: Ident
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
 class Call:
     func: Ident
     args: tuple[Expr, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
 class ListExpr:
     items: tuple[Expr, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,26 +88,26 @@ class RangeExpr:
 
     low: int
     high: int
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
 class Not:
     operand: Expr
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
 class Neg:
     operand: Expr
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
 class BoolOp:
     op: Literal["and", "or"]
     operands: tuple[Expr, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 CompareOp = Literal["==", "!=", "<", "<=", ">", ">=", "in"]
@@ -122,7 +118,7 @@ class Compare:
     left: Expr
     op: CompareOp
     right: Expr
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 ArithOp = Literal["+", "-", "*"]
@@ -133,7 +129,7 @@ class Arith:
     left: Expr
     op: ArithOp
     right: Expr
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 QuantifierKind = Literal["all", "any", "none", "count"]
@@ -147,7 +143,7 @@ class Quantifier:
     var: Ident
     domain: Expr
     body: Expr
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 Expr = (
@@ -181,7 +177,7 @@ class Provenance:
 
     kind: ProvenanceKind
     text: str
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,14 +187,14 @@ class Header:
     english: str | None
     version: str | None
     provenance: tuple[Provenance, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
 class Players:
     counts: tuple[IntLit, ...]
     provenance: tuple[Provenance, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,21 +202,21 @@ class TileGroup:
     name: Ident
     copies: IntLit
     provenance: tuple[Provenance, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
 class TileTotal:
     total: IntLit
     provenance: tuple[Provenance, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
 class Tiles:
     groups: tuple[TileGroup, ...]
     totals: tuple[TileTotal, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,13 +225,13 @@ class ShapeDecl:
     name: str | None
     guard: Expr | None
     provenance: tuple[Provenance, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
 class Shapes:
     items: tuple[ShapeDecl, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,25 +239,25 @@ class Choice:
     id: Ident
     label: str | None
     provenance: tuple[Provenance, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
 class ToggleType:
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
 class ChoiceType:
     choices: tuple[Choice, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
 class NumberType:
     low: int
     high: int
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 OptionType = ToggleType | ChoiceType | NumberType
@@ -274,14 +270,14 @@ class OptionDecl:
     type: OptionType
     default: Ident | None
     provenance: tuple[Provenance, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
 class Unit:
     text: str
     provenance: tuple[Provenance, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 CombineMode = Literal["add", "max", "multiply"]
@@ -295,7 +291,7 @@ class TierDecl:
     caps: tuple[IntLit, ...]
     overrides: tuple[Ident, ...]
     provenance: tuple[Provenance, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,7 +299,7 @@ class FloorDecl:
     value: IntLit
     condition: Expr
     provenance: tuple[Provenance, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,7 +307,7 @@ class Scoring:
     units: tuple[Unit, ...]
     tiers: tuple[TierDecl, ...]
     floors: tuple[FloorDecl, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 RelationKind = Literal["excludes", "implies", "replaces"]
@@ -321,7 +317,7 @@ RelationKind = Literal["excludes", "implies", "replaces"]
 class Relation:
     kind: RelationKind
     target: Ident
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,7 +326,7 @@ class SituationItem:
 
     name: Ident
     value: Ident | None
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,13 +337,13 @@ class Example:
     positive: bool
     win: str | None
     situation: tuple[SituationItem, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
 class FanValue:
     value: IntLit
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,7 +358,7 @@ class FanDecl:
     relations: tuple[Relation, ...]
     examples: tuple[Example, ...]
     provenance: tuple[Provenance, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 Section = Header | Players | Tiles | Shapes | OptionDecl | Scoring | FanDecl
@@ -374,4 +370,4 @@ class Rulebook:
 
     file: str
     sections: tuple[Section, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)

@@ -72,9 +72,7 @@ def check_tiles(decls: Declarations) -> list[Diagnostic]:
         counted += size * copies
         breakdown.append(f"{name} {size}×{copies}")
     for extra in tiles.totals[1:]:
-        problems.append(
-            error("E0503", "the tile set states its total twice", extra.span)
-        )
+        problems.append(error("E0503", "the tile set states its total twice", extra.span))
     if tiles.totals and not problems:
         declared = tiles.totals[0].total
         if declared.value != counted:
@@ -111,7 +109,9 @@ def check_players(decls: Declarations) -> list[Diagnostic]:
                 )
             )
         elif count.value in seen:
-            problems.append(error("E0102", f"player count {count.value} is listed twice", count.span))
+            problems.append(
+                error("E0102", f"player count {count.value} is listed twice", count.span)
+            )
         seen.add(count.value)
     return problems
 
@@ -206,20 +206,32 @@ def check_scoring(decls: Declarations) -> list[Diagnostic]:
             error(
                 "E0502",
                 "the scoring section has no unit",
-                Span(scoring.span.file, scoring.span.line, scoring.span.column,
-                     scoring.span.line, scoring.span.column + 7),
+                Span(
+                    scoring.span.file,
+                    scoring.span.line,
+                    scoring.span.column,
+                    scoring.span.line,
+                    scoring.span.column + 7,
+                ),
                 help='add `unit "番"` (or the unit the document counts in)',
             )
         )
-    for extra in scoring.units[1:]:
-        problems.append(error("E0503", "the scoring section states its unit twice", extra.span))
+    for extra_unit in scoring.units[1:]:
+        problems.append(
+            error("E0503", "the scoring section states its unit twice", extra_unit.span)
+        )
     if not scoring.tiers:
         problems.append(
             error(
                 "E0502",
                 "the scoring section declares no tier",
-                Span(scoring.span.file, scoring.span.line, scoring.span.column,
-                     scoring.span.line, scoring.span.column + 7),
+                Span(
+                    scoring.span.file,
+                    scoring.span.line,
+                    scoring.span.column,
+                    scoring.span.line,
+                    scoring.span.column + 7,
+                ),
                 help='add one, for example `tier base "番" add`',
             )
         )
@@ -232,9 +244,7 @@ def check_scoring(decls: Declarations) -> list[Diagnostic]:
             if target.text not in decls.tiers:
                 problems.append(_unknown_tier(target, decls))
             elif target.text == tier.id.text:
-                problems.append(
-                    error("E0301", "a tier cannot override itself", target.span)
-                )
+                problems.append(error("E0301", "a tier cannot override itself", target.span))
     return problems
 
 
@@ -306,16 +316,42 @@ def check_relations(decls: Declarations) -> list[Diagnostic]:
                         f"`{fan.id.text}` {relation.kind} an unknown fan `{target}`",
                         relation.target.span,
                         label="no fan has this id",
-                        help=did_you_mean(target, decls.fans, describe=lambda f: decls.fans[f].name),
+                        help=did_you_mean(
+                            target, decls.fans, describe=lambda f: decls.fans[f].name
+                        ),
                     )
                 )
     if problems:
         return problems
 
-    edges = {
-        fan_id: [r.target.text for r in fan.relations]
-        for fan_id, fan in decls.fans.items()
-    }
+    # A fan implied by a fan that excludes it is also a two-fan cycle: say what is wrong
+    # with it (E0303) rather than only that the relations form a cycle.
+    for fan in decls.fans.values():
+        for implied in (r for r in fan.relations if r.kind == "implies"):
+            other = decls.fans[implied.target.text]
+            back = next(
+                (
+                    r
+                    for r in other.relations
+                    if r.target.text == fan.id.text and r.kind in ("excludes", "replaces")
+                ),
+                None,
+            )
+            if back is not None:
+                problems.append(
+                    error(
+                        "E0303",
+                        f"the fan `{fan.id.text}` can never be counted: it implies "
+                        f"`{other.id.text}`, which {back.kind} it",
+                        implied.target.span,
+                        labels=(Label(back.target.span, f"`{other.id.text}` {back.kind} it here"),),
+                        help=f"perhaps `{fan.id.text}` should exclude `{other.id.text}` instead",
+                    )
+                )
+    if problems:
+        return problems
+
+    edges = {fan_id: [r.target.text for r in fan.relations] for fan_id, fan in decls.fans.items()}
     cycle = find_cycle(edges)
     if cycle:
         first = decls.fans[cycle[0]]
@@ -330,27 +366,6 @@ def check_relations(decls: Declarations) -> list[Diagnostic]:
                 help="a fan can exclude, imply or replace only fans below it; remove one link",
             )
         )
-        return problems
-
-    for fan in decls.fans.values():
-        for implied in (r for r in fan.relations if r.kind == "implies"):
-            other = decls.fans[implied.target.text]
-            back = next(
-                (r for r in other.relations
-                 if r.target.text == fan.id.text and r.kind in ("excludes", "replaces")),
-                None,
-            )
-            if back is not None:
-                problems.append(
-                    error(
-                        "E0303",
-                        f"the fan `{fan.id.text}` can never be counted: it implies "
-                        f"`{other.id.text}`, which {back.kind} it",
-                        implied.target.span,
-                        labels=(Label(back.target.span, f"`{other.id.text}` {back.kind} it here"),),
-                        help=f"perhaps `{fan.id.text}` should exclude `{other.id.text}` instead",
-                    )
-                )
     return problems
 
 
@@ -451,11 +466,13 @@ def _needs(expr: ir.Expr, fan_needs: object) -> list[frozenset[int]]:
             fact in _ALWAYS_NONEMPTY
         ):
             return _needs(body, lookup)
-        case ir.CompareE(op=op, left=ir.QuantE(kind="count", body=body), right=ir.IntE(value=n)) if (
-            (op in (">=", "==") and n >= 1) or (op == ">" and n >= 0)
-        ):
+        case ir.CompareE(
+            op=op, left=ir.QuantE(kind="count", body=body), right=ir.IntE(value=n)
+        ) if (op in (">=", "==") and n >= 1) or (op == ">" and n >= 0):
             return _needs(body, lookup)
-        case ir.CompareE(op="==", left=ir.FactE(fact="shape"), right=ir.ShapeE(shape="thirteen_orphans")):
+        case ir.CompareE(
+            op="==", left=ir.FactE(fact="shape"), right=ir.ShapeE(shape="thirteen_orphans")
+        ):
             orphans = [i for i in range(34) if IS_TERMINAL[i] or IS_HONOUR[i]]
             return [frozenset({t}) for t in orphans]
     return []
@@ -497,7 +514,7 @@ def check_examples(decls: Declarations) -> list[Diagnostic]:
                         f"the example hand of `{fan.id.text}` is not valid notation",
                         example.span,
                         label=str(exc),
-                        help="hands are written in mpsz notation, e.g. \"123m456p789s11122z\"",
+                        help='hands are written in mpsz notation, e.g. "123m456p789s11122z"',
                     )
                 )
             for item in example.situation:
@@ -567,6 +584,8 @@ def tile_set_of(decls: Declarations) -> frozenset[int]:
     if decls.tiles is None:
         return frozenset()
     return frozenset(
-        t for group in decls.tiles.groups if group.name.text in TILE_GROUPS
+        t
+        for group in decls.tiles.groups
+        if group.name.text in TILE_GROUPS
         for t in group_tiles(group.name.text)
     )

@@ -30,7 +30,7 @@ from compiler.driver import Compilation, compile_file
 from compiler.ir import json_schema
 from compiler.loader import RulebookNotFound, bundled_rulebooks, load, resolve_rulebook
 from compiler.version import MJC_VERSION
-from runtime import NotationError, OptionError, Ruleset
+from runtime import NotationError, OptionError, OptionSpec, Ruleset
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -278,8 +278,10 @@ def _score(args: argparse.Namespace) -> int:
     for fan in score.fans:
         times = f" ×{fan.count}" if fan.count > 1 else ""
         english = f"  {fan.english}" if fan.english else ""
-        print(f"  {fan.name}{'　' * (width - len(fan.name))}  {fan.value:>3}{times}  "
-              f"[{fan.tier}]{english}")
+        print(
+            f"  {fan.name}{'　' * (width - len(fan.name))}  {fan.value:>3}{times}  "
+            f"[{fan.tier}]{english}"
+        )
     notes = []
     if score.capped:
         notes.append("capped")
@@ -295,33 +297,37 @@ def _options(args: argparse.Namespace) -> int:
         ruleset = _load_ruleset(args.rulebook)
     except _RulebookFailed:
         return EXIT_FAILED
-    rows = [
-        {
-            "id": o.id,
-            "label": o.label,
-            "kind": o.kind,
-            "default": o.default,
-            "choices": [{"id": c.id, "label": c.label} for c in o.choices],
-            **({"low": o.low, "high": o.high} if o.kind == "number" else {}),
-        }
-        for o in ruleset.options
-    ]
     if args.json:
+        rows = [_option_json(o) for o in ruleset.options]
         print(json.dumps({"rulebook": ruleset.id, "options": rows}, ensure_ascii=False, indent=2))
         return EXIT_OK
-    if not rows:
+    if not ruleset.options:
         print(f"{ruleset.id} has no options")
-    for row in rows:
-        if row["kind"] == "choice":
+    for option in ruleset.options:
+        if option.kind == "choice":
             kinds = " | ".join(
-                f"{c['id']} ({c['label']})" if c["label"] else c["id"] for c in row["choices"]
+                f"{c.id} ({c.label})" if c.label and c.label != c.id else c.id
+                for c in option.choices
             )
-        elif row["kind"] == "number":
-            kinds = f"{row['low']}..{row['high']}"
+        elif option.kind == "number":
+            kinds = f"{option.low}..{option.high}"
         else:
             kinds = "on | off"
-        print(f"{row['id']} ({row['label']}): {kinds}; default {row['default']}")
+        print(f"{option.id} ({option.label}): {kinds}; default {option.default}")
     return EXIT_OK
+
+
+def _option_json(option: OptionSpec) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "id": option.id,
+        "label": option.label,
+        "kind": option.kind,
+        "default": option.default,
+        "choices": [{"id": c.id, "label": c.label} for c in option.choices],
+    }
+    if option.kind == "number":
+        row |= {"low": option.low, "high": option.high}
+    return row
 
 
 def _explain(args: argparse.Namespace) -> int:

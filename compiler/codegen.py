@@ -55,9 +55,9 @@ def safe_text(text: str) -> str:
 def _environment() -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.FunctionLoader(
-            lambda name: resources.files("compiler")
-            .joinpath("templates", name)
-            .read_text(encoding="utf-8")
+            lambda name: (
+                resources.files("compiler").joinpath("templates", name).read_text(encoding="utf-8")
+            )
         ),
         autoescape=False,
         keep_trailing_newline=True,

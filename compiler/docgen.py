@@ -36,9 +36,9 @@ def md_cell(text: str) -> str:
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FunctionLoader(
-            lambda name: resources.files("compiler")
-            .joinpath("templates", name)
-            .read_text(encoding="utf-8")
+            lambda name: (
+                resources.files("compiler").joinpath("templates", name).read_text(encoding="utf-8")
+            )
         ),
         autoescape=False,
         keep_trailing_newline=True,
@@ -114,8 +114,11 @@ def generate_page(book: ir.Rulebook) -> str:
             {
                 "id": t.id,
                 "name": t.name,
-                "combine": {"add": "fans add up", "max": "the highest fan counts alone",
-                            "multiply": "fans multiply"}[t.combine],
+                "combine": {
+                    "add": "fans add up",
+                    "max": "the highest fan counts alone",
+                    "multiply": "fans multiply",
+                }[t.combine],
                 "cap": t.cap,
                 "overrides": ", ".join(tiers[o].name for o in t.overrides),
                 "provenance": _provenance(t.provenance),
@@ -123,14 +126,20 @@ def generate_page(book: ir.Rulebook) -> str:
             for t in book.scoring.tiers
         ],
         "floors": [
-            {"value": f.value, "condition": pretty(f.condition),
-             "provenance": _provenance(f.provenance)}
+            {
+                "value": f.value,
+                "condition": pretty(f.condition),
+                "provenance": _provenance(f.provenance),
+            }
             for f in book.scoring.floors
         ],
         "shapes": [
-            {"id": s.id, "name": s.name or s.id,
-             "guard": pretty(s.guard) if s.guard is not None else "",
-             "provenance": _provenance(s.provenance)}
+            {
+                "id": s.id,
+                "name": s.name or s.id,
+                "guard": pretty(s.guard) if s.guard is not None else "",
+                "provenance": _provenance(s.provenance),
+            }
             for s in book.shapes
         ],
         "options": [

@@ -286,7 +286,7 @@ def _lower_option(option: ast.OptionDecl) -> ir.Option:
     }
     match option.type:
         case ast.ToggleType():
-            return ir.Option(kind="toggle", **common)  # type: ignore[arg-type]
+            return ir.Option(kind="toggle", **common)
         case ast.ChoiceType(choices=choices):
             return ir.Option(
                 kind="choice",
@@ -294,10 +294,10 @@ def _lower_option(option: ast.OptionDecl) -> ir.Option:
                     ir.Choice(id=c.id.text, label=c.label, provenance=_provenance(c.provenance))
                     for c in choices
                 ),
-                **common,  # type: ignore[arg-type]
+                **common,
             )
         case ast.NumberType(low=low, high=high):
-            return ir.Option(kind="number", low=low, high=high, **common)  # type: ignore[arg-type]
+            return ir.Option(kind="number", low=low, high=high, **common)
     raise AssertionError(option.type)
 
 

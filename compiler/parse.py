@@ -70,7 +70,7 @@ def parse(text: str, file: str) -> tuple[ast.Rulebook | None, list[Diagnostic]]:
         if isinstance(problem, SyntaxProblem):
             return None, [error("E0002", problem.message, problem.span, help=problem.help)]
         raise
-    return cast(ast.Rulebook, book), []
+    return book, []
 
 
 # ---------------------------------------------------------------------------- syntax errors
@@ -124,11 +124,12 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str) -> Diagnostic
         )
     if isinstance(exc, UnexpectedCharacters):
         line, column = exc.line, exc.column
-        char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
+        position = exc.pos_in_stream or 0
+        char = text[position] if position < len(text) else ""
         span = Span(file, line, column, line, column + 1)
         help = None
         if char == '"':
-            help = "strings must close on the line they open; write \\\" for a quote inside"
+            help = 'strings must close on the line they open; write \\" for a quote inside'
         elif char in "“”「」":
             help = 'write strings in straight double quotes: "清一色"'
         expected = exc.allowed or set()
@@ -500,14 +501,16 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
         result: ast.Expr = children[0]
         for op, right in zip(children[1::2], children[2::2], strict=True):
             start = result.span
-            span = Span(self.file, start.line, start.column, right.span.end_line, right.span.end_column)
+            span = Span(
+                self.file, start.line, start.column, right.span.end_line, right.span.end_column
+            )
             result = ast.Arith(result, op, right, span)
         return result
 
-    def sum(self, meta: Meta, children: list[Any]) -> ast.Expr:
+    def arith_sum(self, meta: Meta, children: list[Any]) -> ast.Expr:
         return self._arith_chain(meta, children)
 
-    def product(self, meta: Meta, children: list[Any]) -> ast.Expr:
+    def arith_product(self, meta: Meta, children: list[Any]) -> ast.Expr:
         return self._arith_chain(meta, children)
 
     def neg(self, meta: Meta, children: list[Any]) -> ast.Neg:
@@ -519,29 +522,31 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
 
     def call(self, meta: Meta, children: list[Any]) -> ast.Call:
         name, *args = children
-        return ast.Call(self._ident(name), tuple(a for a in args if a is not None), self._span(meta))
+        return ast.Call(
+            self._ident(name), tuple(a for a in args if a is not None), self._span(meta)
+        )
 
-    def int(self, meta: Meta, children: list[Any]) -> ast.IntLit:
+    def int_lit(self, meta: Meta, children: list[Any]) -> ast.IntLit:
         return self._int(children[0])
 
-    def tile(self, meta: Meta, children: list[Any]) -> ast.TileLit:
+    def tile_lit(self, meta: Meta, children: list[Any]) -> ast.TileLit:
         return ast.TileLit(str(children[0]), _token_span(children[0], self.file))
 
-    def true(self, meta: Meta, children: list[Any]) -> ast.BoolLit:
+    def true_lit(self, meta: Meta, children: list[Any]) -> ast.BoolLit:
         return ast.BoolLit(True, self._span(meta))
 
-    def false(self, meta: Meta, children: list[Any]) -> ast.BoolLit:
+    def false_lit(self, meta: Meta, children: list[Any]) -> ast.BoolLit:
         return ast.BoolLit(False, self._span(meta))
 
     def option_ref(self, meta: Meta, children: list[Any]) -> ast.OptionRef:
         return ast.OptionRef(self._ident(children[0]), self._span(meta))
 
-    def name(self, meta: Meta, children: list[Any]) -> ast.Name:
+    def name_ref(self, meta: Meta, children: list[Any]) -> ast.Name:
         return ast.Name(str(children[0]), _token_span(children[0], self.file))
 
-    def list(self, meta: Meta, children: list[Any]) -> ast.ListExpr:
+    def list_lit(self, meta: Meta, children: list[Any]) -> ast.ListExpr:
         return ast.ListExpr(tuple(c for c in children if c is not None), self._span(meta))
 
-    def range(self, meta: Meta, children: list[Any]) -> ast.RangeExpr:
+    def range_lit(self, meta: Meta, children: list[Any]) -> ast.RangeExpr:
         low, high = children
         return ast.RangeExpr(int(low), int(high), self._span(meta))

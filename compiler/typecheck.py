@@ -176,7 +176,7 @@ class ExprChecker:
         if name in scope:
             return ir.VarE(type=scope[name], name=name)
         if name in SUIT_CONSTANTS:
-            return ir.SuitE(suit=SUIT_CONSTANTS[name])  # type: ignore[arg-type]
+            return ir.SuitE(suit=SUIT_CONSTANTS[name])
         if name in TILE_LIST_CONSTANTS:
             tiles = TILE_LIST_CONSTANTS[name]
             return ir.ListE(
@@ -232,7 +232,7 @@ class ExprChecker:
                     self.decls.options,
                     describe=lambda n: _paren(self.decls.options[n].label),
                 )
-                or "declare it with `option <id> \"<中文>\": toggle = off`",
+                or 'declare it with `option <id> "<中文>": toggle = off`',
             )
             return None
         kind = option.type
@@ -245,7 +245,9 @@ class ExprChecker:
         )
         return ir.OptionE(type=type_, option=option.id.text)
 
-    def _attribute(self, expr: ast.Attribute, scope: dict[str, str], ctx: Context) -> ir.Expr | None:
+    def _attribute(
+        self, expr: ast.Attribute, scope: dict[str, str], ctx: Context
+    ) -> ir.Expr | None:
         obj = self._expr(expr.obj, scope, ctx)
         if obj is None:
             return None
@@ -273,7 +275,7 @@ class ExprChecker:
                 help=did_you_mean(attr, table, describe=lambda n: _paren(table[n].meaning)),
             )
             return None
-        return ir.AttrE(type=word.type, obj=obj, attr=attr, on=on)  # type: ignore[arg-type]
+        return ir.AttrE(type=word.type, obj=obj, attr=attr, on=on)
 
     def _call(self, expr: ast.Call, scope: dict[str, str], ctx: Context) -> ir.Expr | None:
         name = expr.func.text

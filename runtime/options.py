@@ -68,7 +68,9 @@ class OptionSpec:
         allowed = ", ".join(
             f"{c.id} ({c.label})" if c.label and c.label != c.id else c.id for c in self.choices
         )
-        raise OptionError(f"option {self.id} ({self.label}) has no choice {value!r}; choose {allowed}")
+        raise OptionError(
+            f"option {self.id} ({self.label}) has no choice {value!r}; choose {allowed}"
+        )
 
 
 def resolve_options(

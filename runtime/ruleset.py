@@ -29,7 +29,7 @@ from runtime.scoring import (
 )
 from runtime.tiles import tile_index, tile_text
 
-__all__ = ["ExampleSpec", "Ruleset", "WIND_TILES"]
+__all__ = ["WIND_TILES", "ExampleSpec", "Ruleset"]
 
 WIND_TILES = {"E": 27, "S": 28, "W": 29, "N": 30, "东": 27, "南": 28, "西": 29, "北": 30}
 

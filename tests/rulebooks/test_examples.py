@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from compiler.loader import bundled_rulebooks
-from runtime import ExampleSpec, Ruleset, SITUATION_FLAGS
+from runtime import SITUATION_FLAGS, ExampleSpec, Ruleset
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 

@@ -266,7 +266,9 @@ def test_b2c_concealed_hand_adds_nothing_outside_the_limit(guangdong: Ruleset) -
 
 
 def test_b2c_heavenly_hand_is_64(guangdong: Ruleset) -> None:
-    score = guangdong.score(CHICKEN_CONCEALED, dealer=True, self_drawn=True, situations=["heavenly"])
+    score = guangdong.score(
+        CHICKEN_CONCEALED, dealer=True, self_drawn=True, situations=["heavenly"]
+    )
     assert fans(score) == {"天胡": 64}
 
 
