@@ -16,7 +16,7 @@ $(STAMP): $(BIN)/python pyproject.toml
 	@touch $(STAMP)
 
 build: $(STAMP)
-	$(BIN)/mjc build -o build --docs-dir docs/rulebooks
+	$(BIN)/mjc build -o build --docs-dir docs/generated
 
 test: $(STAMP)
 	$(BIN)/ruff check .
@@ -30,4 +30,4 @@ docs: build
 	$(BIN)/mjc docs
 
 clean:
-	rm -rf build site docs/rulebooks
+	rm -rf build site docs/generated

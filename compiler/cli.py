@@ -25,7 +25,7 @@ from compiler.diagnostics import (
     render_sarif,
     render_text,
 )
-from compiler.docgen import generate_page
+from compiler.docgen import generate_diagnostics_page, generate_page
 from compiler.driver import Compilation, compile_file
 from compiler.ir import json_schema
 from compiler.loader import RulebookNotFound, bundled_rulebooks, load, resolve_rulebook
@@ -96,7 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     build.add_argument("-o", "--output", default="build", help="output folder (default: build)")
     build.add_argument(
-        "--docs-dir", help="where the docs pages go (default: OUTPUT/docs)", default=None
+        "--docs-dir",
+        default=None,
+        help="where the docs pages go: rulebooks/ and reference/ below it (default: OUTPUT/docs)",
     )
     build.set_defaults(run=_build)
 
@@ -224,16 +226,19 @@ def _build(args: argparse.Namespace) -> int:
     modules = output / "modules"
     docs = Path(args.docs_dir) if args.docs_dir else output / "docs"
     try:
-        modules.mkdir(parents=True, exist_ok=True)
-        docs.mkdir(parents=True, exist_ok=True)
+        for folder in (modules, docs / "rulebooks", docs / "reference"):
+            folder.mkdir(parents=True, exist_ok=True)
         for compilation in compilations:
             book = compilation.rulebook
             assert book is not None
             module_path = modules / f"{book.id}.py"
-            page_path = docs / f"{book.id}.md"
+            page_path = docs / "rulebooks" / f"{book.id}.md"
             _write_if_changed(module_path, generate_module(book))
             _write_if_changed(page_path, generate_page(book))
             print(f"built {book.id}: {module_path} {page_path}")
+        _write_if_changed(docs / "reference" / "diagnostics.md", generate_diagnostics_page())
+        schema = json.dumps(json_schema(), ensure_ascii=False, indent=2) + "\n"
+        _write_if_changed(docs / "reference" / "ir.schema.json", schema)
     except OSError as exc:
         raise UsageError(f"cannot write the output: {exc.strerror or exc}") from None
     return EXIT_OK

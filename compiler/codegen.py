@@ -16,7 +16,7 @@ from typing import Any
 import jinja2
 
 from compiler import ir
-from compiler.pyexpr import FACT_SOURCE, PyExpr, tile_constant
+from compiler.pyexpr import FACT_SOURCE, Predicates, PyExpr, tile_constant
 from compiler.version import MJC_VERSION
 from runtime import API_VERSION
 
@@ -79,8 +79,9 @@ def generate_module(book: ir.Rulebook) -> str:
     runtime_names = set(_BASE_IMPORTS)
     tiles: dict[str, int] = {}
 
+    predicates = Predicates()
     # evaluate(): one local per fan, computed in evaluation order.
-    conditions = PyExpr(fan_ref=lambda fan: f"f_{fan} > 0")
+    conditions = PyExpr(fan_ref=lambda fan: f"f_{fan} > 0", predicates=predicates)
     fan_code: dict[str, _FanCode] = {}
     for fan_id in book.evaluation_order:
         fan = book.fans[fan_index[fan_id]]
@@ -99,7 +100,7 @@ def generate_module(book: ir.Rulebook) -> str:
     tiles |= conditions.tiles
 
     # floor(): fans are read from the counts tuple `c`.
-    floor_expr = PyExpr(fan_ref=lambda fan: f"c[{fan_index[fan]}] > 0")
+    floor_expr = PyExpr(fan_ref=lambda fan: f"c[{fan_index[fan]}] > 0", predicates=predicates)
     floors = [
         {
             "code": floor_expr(f.condition),
@@ -112,7 +113,7 @@ def generate_module(book: ir.Rulebook) -> str:
     runtime_names |= floor_expr.runtime_names
     tiles |= floor_expr.tiles
 
-    guard_expr = PyExpr(fan_ref=lambda fan: "False")
+    guard_expr = PyExpr(fan_ref=lambda fan: "False", predicates=predicates)
     shapes = [
         {"id": s.id, "guard": guard_expr(s.guard) if s.guard is not None else None}
         for s in book.shapes
@@ -122,6 +123,10 @@ def generate_module(book: ir.Rulebook) -> str:
 
     if "pair" in conditions.facts | floor_expr.facts:
         runtime_names.add("NO_PAIR")
+    if predicates.tile:
+        runtime_names |= {"summarize_tiles", "tile_masks"}
+    if predicates.meld:
+        runtime_names |= {"Meld", "meld_masks", "summarize_melds"}
 
     fans = [
         {
@@ -182,6 +187,8 @@ def generate_module(book: ir.Rulebook) -> str:
         "fans_in_evaluation_order": [fan_code[f] for f in book.evaluation_order],
         "relation_order": tuple(fan_index[f] for f in book.relation_order),
         "options": book.options,
+        "tile_predicates": list(predicates.tile),
+        "meld_predicates": list(predicates.meld),
         "evaluate_prelude": evaluate_prelude,
         "floor_prelude": floor_prelude,
         "floors": floors,
@@ -191,6 +198,17 @@ def generate_module(book: ir.Rulebook) -> str:
     return _environment().get_template("module.py.j2").render(context)
 
 
+_SUMMARY_SOURCE = {
+    "tile": "summarize_tiles(a.tiles, TILE_MASKS, TILE_COUNTS)",
+    "meld": "summarize_melds(a.melds, MELD_MASKS, MELD_COUNTS)",
+    "pair": "summarize_melds(a.pairs, MELD_MASKS, MELD_COUNTS)",
+}
+
+
 def _prelude(translator: PyExpr) -> list[str]:
-    """Bind each fact a function reads once, in a fixed order."""
-    return [f"x_{fact} = {FACT_SOURCE[fact]}" for fact in FACT_SOURCE if fact in translator.facts]
+    """Bind each fact and predicate summary a function reads once, in a fixed order."""
+    lines = [f"x_{fact} = {FACT_SOURCE[fact]}" for fact in FACT_SOURCE if fact in translator.facts]
+    for summary, source in _SUMMARY_SOURCE.items():
+        if summary in translator.summaries:
+            lines.append(f"x_{summary}_any, x_{summary}_all, x_{summary}_count = {source}")
+    return lines

@@ -14,7 +14,7 @@ from typing import Any
 
 import jinja2
 
-from compiler import ir
+from compiler import codes, ir
 from compiler.pretty import pretty
 from compiler.tilesets import group_tiles
 from runtime.tiles import tile_name_zh
@@ -162,3 +162,8 @@ def generate_page(book: ir.Rulebook) -> str:
         "players": ", ".join(str(p) for p in book.players),
     }
     return _environment().get_template("page.md.j2").render(context)
+
+
+def generate_diagnostics_page() -> str:
+    """The diagnostics reference: every code with its meaning, an example and the fix."""
+    return _environment().get_template("diagnostics.md.j2").render(codes=codes.CODES)

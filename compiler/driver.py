@@ -99,7 +99,7 @@ def _type_expressions(decls: Declarations) -> _Typed:
                 parts.append(part)
         per: ir.Expr | None = None
         if fan.pers:
-            per = checker.check(fan.pers[0], "fan", INT)
+            per = checker.check(fan.pers[0], "fan", INT, where="a fan's `per`")
             refs += [(r, _ref_span(fan.pers[0], r)) for r in sorted(checker.fan_refs)]
             failed = failed or per is None
         typed.fan_refs[fan_id] = refs

@@ -8,6 +8,7 @@ went wrong. The grammar itself lives in `grammar/rulebook.lark`.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from importlib import resources
 from typing import Any, cast
@@ -19,6 +20,7 @@ from lark.tree import Meta
 
 from compiler import ast
 from compiler.diagnostics import Diagnostic, Span, error
+from compiler.suggest import did_you_mean
 
 
 def grammar_text() -> str:
@@ -95,13 +97,35 @@ def _describe_terminal(name: str) -> str:
     return name.lower()
 
 
+# Tokens that start an operand; when all may come next, "an expression" says it in two words
+# (and covers the quantifiers and `not` too).
+_OPERAND_START = frozenset({"LPAR", "NAME", "INT"})
+_EXPRESSION_START = _OPERAND_START | {
+    *("MINUS", "LSQB", "TILE", "TRUE", "FALSE", "OPTION", "ALL", "ANY", "NONE", "COUNT", "NOT")
+}
+# Closing brackets are listed first: a forgotten one is the likeliest mistake, and a long list
+# is cut short.
+_CLOSERS = ("RBRACE", "RPAR", "RSQB")
+
+
 def _expected_list(names: set[str] | frozenset[str]) -> str:
-    described = sorted({_describe_terminal(n) for n in names}, key=lambda s: (s[0] != "`", s))
+    names = set(names)
+    lead = [_describe_terminal(n) for n in _CLOSERS if n in names]
+    names -= set(_CLOSERS)
+    if names >= _OPERAND_START:
+        names -= _EXPRESSION_START
+        lead.append("an expression")
+    rest = sorted({_describe_terminal(n) for n in names}, key=lambda s: (s[0] != "`", s))
+    described = [*lead, *rest]
     if len(described) > 12:
         described = [*described[:12], "…"]
     if len(described) == 1:
         return described[0]
     return ", ".join(described[:-1]) + " or " + described[-1]
+
+
+_WORD = re.compile(r'[^\s{}()\[\],:=#"]+')
+_FAN_NAMES = re.compile(r'\bfan\s+([A-Za-z_][A-Za-z0-9_]*)\s+"([^"\\\n]*)"')
 
 
 def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str) -> Diagnostic:
@@ -110,11 +134,13 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str) -> Diagnostic
         if token.type == "$END":
             line, column = _end_position(text)
             span = Span(file, line, column, line, column + 1)
-            found = "the end of the file"
+            found = "end of the file"
         else:
             span = _token_span(token, file)
             found = f"`{token}`"
         expected = set(exc.accepts or exc.expected)
+        if token.type == "$END" and expected & set(_CLOSERS):
+            expected &= set(_CLOSERS)  # at the end only closing the open block makes sense
         return error(
             "E0001",
             f"unexpected {found}",
@@ -127,12 +153,31 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str) -> Diagnostic
         position = exc.pos_in_stream or 0
         char = text[position] if position < len(text) else ""
         span = Span(file, line, column, line, column + 1)
-        help = None
-        if char == '"':
-            help = 'strings must close on the line they open; write \\" for a quote inside'
-        elif char in "“”「」":
-            help = 'write strings in straight double quotes: "清一色"'
         expected = exc.allowed or set()
+        if char == '"':
+            return error(
+                "E0001",
+                "a string is not closed on its line",
+                span,
+                label="this string never closes",
+                help='strings must close on the line they open; write \\" for a quote inside',
+            )
+        help = None
+        if char in "“”「」":
+            help = 'write strings in straight double quotes: "清一色"'
+        elif "STRING" in expected and not char.isascii():
+            word = _WORD.match(text, position)
+            if word is not None:
+                help = f'names of things in Chinese or English are strings: write "{word[0]}"'
+        elif "NAME" in expected and not char.isascii():
+            word = _WORD.match(text, position)
+            fans = {name: fan for fan, name in _FAN_NAMES.findall(text)}
+            if word is not None and word[0] in fans:
+                help = f"refer to a fan by its id: write `{fans[word[0]]}` for {word[0]}"
+            else:
+                help = "refer to a fan by its ASCII id (the word after `fan`), not by its name"
+        elif not char.isascii() and char.isprintable() and not char.isspace():
+            help = "ids and keywords are ASCII; Chinese text belongs in a string in double quotes"
         return error(
             "E0001",
             f"unexpected character `{char}`",
@@ -152,9 +197,26 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str) -> Diagnostic
     return error("E0001", "the text cannot be parsed", Span(file, line, column, line, column + 1))
 
 
+def _keyword(name: str) -> str | None:
+    """The keyword a terminal stands for (`value` for VALUE), or None."""
+    for terminal in parser().terminals:
+        if terminal.name == name:
+            pattern = terminal.pattern
+            if isinstance(pattern, lark.lexer.PatternStr) and pattern.value.isidentifier():
+                return str(pattern.value)
+    return None
+
+
 def _syntax_help(token: Token, expected: set[str]) -> str | None:
     if token.type == "NAME" and "STRING" in expected:
         return f'names of things in Chinese or English are strings: write "{token}"'
+    if token.type == "NAME":
+        keywords = [k for k in map(_keyword, expected) if k is not None]
+        suggestion = did_you_mean(str(token), keywords)
+        if suggestion is not None:
+            return suggestion
+    if "$END" in expected and _keyword(token.type) is not None:
+        return f"`{token}` belongs inside a block: is a `}}` above closing its block too early?"
     if "RBRACE" in expected and token.type != "$END":
         return "a block may be missing its closing `}`"
     if token.type == "$END" and "RBRACE" in expected:
@@ -163,7 +225,8 @@ def _syntax_help(token: Token, expected: set[str]) -> str | None:
 
 
 def _end_position(text: str) -> tuple[int, int]:
-    lines = text.split("\n")
+    """Just after the last character that is not white space: where something is missing."""
+    lines = text.rstrip().split("\n")
     return len(lines), len(lines[-1]) + 1
 
 
@@ -183,20 +246,27 @@ def _unquote(token: Token, file: str) -> str:
     if "\\" not in body:
         return body
     out: list[str] = []
-    chars = iter(body)
     escapes = {"\\": "\\", '"': '"', "n": "\n", "t": "\t"}
-    for char in chars:
+    index = 0
+    while index < len(body):
+        char = body[index]
         if char != "\\":
             out.append(char)
+            index += 1
             continue
-        follower = next(chars, "")
+        follower = body[index + 1 : index + 2]
         if follower not in escapes:
+            span = _token_span(token, file)
+            if span.line == span.end_line:  # point at the escape itself
+                start = span.column + 1 + index
+                span = Span(file, span.line, start, span.line, start + 1 + len(follower))
             raise SyntaxProblem(
                 f"unknown escape `\\{follower}` in a string",
-                _token_span(token, file),
+                span,
                 help='the escapes are \\\\, \\", \\n and \\t',
             )
         out.append(escapes[follower])
+        index += 2
     return "".join(out)
 
 

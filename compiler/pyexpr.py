@@ -61,13 +61,41 @@ def tile_constant(text: str) -> str:
     return f"T{text}"
 
 
+# Quantifier domains answered from predicate bits: the summary each reads, and for the
+# filtered meld lists the attribute that does the filtering.
+SUMMARY_OF: dict[str, tuple[str, str | None]] = {
+    "tiles": ("tile", None),
+    "melds": ("meld", None),
+    "pairs": ("pair", None),
+    "chows": ("meld", "is_chow"),
+    "pungs": ("meld", "is_pung"),
+    "kongs": ("meld", "is_kong"),
+}
+COUNT_WIDTH = {"tile": 5, "meld": 3, "pair": 3}  # runtime.summaries' field widths
+
+
+@dataclass(slots=True)
+class Predicates:
+    """Item-local predicates found in conditions (lambda source → bit), shared by every
+    function of one generated module."""
+
+    tile: dict[str, int] = field(default_factory=dict)
+    meld: dict[str, int] = field(default_factory=dict)
+
+    def bit(self, kind: str, source: str) -> int:
+        table = self.tile if kind == "tile" else self.meld
+        return table.setdefault(source, len(table))
+
+
 @dataclass(slots=True)
 class PyExpr:
-    """Translates expressions; remembers which facts and tile constants they used, so the
-    generated function binds only those."""
+    """Translates expressions; remembers which facts, summaries and tile constants they used,
+    so the generated function binds only those."""
 
     fan_ref: Callable[[str], str]
+    predicates: Predicates = field(default_factory=Predicates)
     facts: set[str] = field(default_factory=set)
+    summaries: set[str] = field(default_factory=set)
     tiles: dict[str, int] = field(default_factory=dict)
     runtime_names: set[str] = field(default_factory=set)
 
@@ -76,6 +104,23 @@ class PyExpr:
 
     def _expr(self, expr: ir.Expr, top: bool = False) -> str:
         match expr:
+            case ir.QuantE(kind=kind, var=var, domain=ir.FactE(fact=fact), body=body) if (
+                fact in SUMMARY_OF and is_local(body, var)
+            ):
+                return self._summarized(kind, var, fact, body, top)
+            case ir.CallE(func="suits", args=(ir.FactE(fact="tiles"),)):
+                bits = [self._tile_bit(f"SUIT_OF[v_t] == {suit!r}") for suit in "mps"]
+                self.runtime_names.add("SUIT_OF")
+                self.summaries.add("tile")
+                return self._wrap(" + ".join(f"(x_tile_any >> {b} & 1)" for b in bits), top)
+            case ir.CallE(func="len", args=(ir.FactE(fact=fact),)) if fact in (
+                "chows",
+                "pungs",
+                "kongs",
+            ):
+                bit = self.predicates.bit("meld", f"lambda v_m: v_m.{SUMMARY_OF[fact][1]}")
+                self.summaries.add("meld")
+                return f"(x_meld_count >> {bit * COUNT_WIDTH['meld']} & 7)"
             case ir.IntE(value=value):
                 return repr(value)
             case ir.BoolE(value=value):
@@ -140,6 +185,63 @@ class PyExpr:
                 return f"sum(1 {loop} if {cond})"
         raise AssertionError(f"unhandled IR expression {expr!r}")
 
+    def _tile_bit(self, body: str) -> int:
+        return self.predicates.bit("tile", f"lambda v_t: {body}")
+
+    def _summarized(self, kind: str, var: str, fact: str, body: ir.Expr, top: bool) -> str:
+        """A quantifier over tiles or melds whose body reads only its own item: one bit of
+        the predicate tables instead of a loop."""
+        summary, filter_attr = SUMMARY_OF[fact]
+        item = "tile" if summary == "tile" else "meld"
+        if filter_attr is not None:
+            test = ir.AttrE(
+                type="bool", obj=ir.VarE(type="meld", name=var), attr=filter_attr, on="meld"
+            )
+            body = (
+                ir.BoolOpE(op="or", operands=(ir.NotE(operand=test), body))
+                if kind == "all"
+                else ir.BoolOpE(op="and", operands=(test, body))
+            )
+        inner = PyExpr(fan_ref=self.fan_ref, predicates=self.predicates)
+        code = inner(body)
+        self.tiles |= inner.tiles
+        self.runtime_names |= inner.runtime_names
+        bit = self.predicates.bit(item, f"lambda v_{var}: {code}")
+        self.summaries.add(summary)
+        name = f"x_{summary}"
+        if kind == "all":
+            return f"({name}_all >> {bit} & 1)"
+        if kind == "any":
+            return f"({name}_any >> {bit} & 1)"
+        if kind == "none":
+            return self._wrap(f"not ({name}_any >> {bit} & 1)", top)
+        width = COUNT_WIDTH[summary]
+        return f"({name}_count >> {bit * width} & {(1 << width) - 1})"
+
     @staticmethod
     def _wrap(text: str, top: bool) -> str:
         return text if top else f"({text})"
+
+
+def is_local(expr: ir.Expr, var: str) -> bool:
+    """Whether `expr` reads nothing but the item bound to `var` (and constants)."""
+    return _only_vars(expr, {var})
+
+
+def _only_vars(expr: ir.Expr, names: set[str]) -> bool:
+    match expr:
+        case ir.VarE(name=name):
+            return name in names
+        case ir.FactE() | ir.FanRefE() | ir.OptionE():
+            return False
+        case ir.AttrE(obj=obj):
+            return _only_vars(obj, names)
+        case ir.CallE(args=items) | ir.ListE(items=items) | ir.BoolOpE(operands=items):
+            return all(_only_vars(i, names) for i in items)
+        case ir.NotE(operand=operand) | ir.NegE(operand=operand):
+            return _only_vars(operand, names)
+        case ir.CompareE(left=left, right=right) | ir.ArithE(left=left, right=right):
+            return _only_vars(left, names) and _only_vars(right, names)
+        case ir.QuantE(var=inner, domain=domain, body=body):
+            return _only_vars(domain, names) and _only_vars(body, names | {inner})
+    return True

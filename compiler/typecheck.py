@@ -8,7 +8,7 @@ Every sub-expression is checked even after a problem, so one run reports them al
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -54,14 +54,17 @@ class ExprChecker:
     problems: list[Diagnostic] = field(default_factory=list)
     fan_refs: set[str] = field(default_factory=set)
 
-    def check(self, expr: ast.Expr, context: Context, expected: str | None) -> ir.Expr | None:
-        """Type `expr` and, when `expected` is given, require that type."""
+    def check(
+        self, expr: ast.Expr, context: Context, expected: str | None, where: str | None = None
+    ) -> ir.Expr | None:
+        """Type `expr` and, when `expected` is given, require that type; `where` names the
+        place in a type mismatch (default: the context, e.g. "a fan condition")."""
         self.fan_refs = set()
         result = self._expr(expr, {}, context)
         if result is None or expected is None:
             return result
         if result.type != expected:
-            self._mismatch(expr.span, expected, result.type, f"{_CONTEXT_WORDS[context]}")
+            self._mismatch(expr.span, expected, result.type, where or _CONTEXT_WORDS[context])
             return None
         return result
 
@@ -215,7 +218,7 @@ class ExprChecker:
             f"unknown name `{name}`",
             expr.span,
             label=f"not a fan, fact or variable known in {_CONTEXT_WORDS[ctx]}",
-            help=did_you_mean(name, candidates, describe=lambda n: _paren(candidates[n])),
+            help=_suggest(name, candidates, describe=lambda n: _paren(candidates[n])),
         )
         return None
 
@@ -272,7 +275,7 @@ class ExprChecker:
                 f"{describe(obj.type)} has no attribute `{attr}`",
                 expr.attr.span,
                 label=f"not an attribute of {describe(obj.type)}",
-                help=did_you_mean(attr, table, describe=lambda n: _paren(table[n].meaning)),
+                help=_suggest(attr, table, describe=lambda n: _paren(table[n].meaning)),
             )
             return None
         return ir.AttrE(type=word.type, obj=obj, attr=attr, on=on)
@@ -432,6 +435,22 @@ class ExprChecker:
 
 def _paren(text: str) -> str:
     return text
+
+
+# Other spellings of the meld words; the language writes pung, chow and kong (`is_pong` is
+# one letter from both `is_pung` and `is_kong`: the spelling tells which was meant).
+_RESPELLINGS = (("pong", "pung"), ("peng", "pung"), ("chi", "chow"), ("gang", "kong"))
+
+
+def _suggest(name: str, known: Iterable[str], describe: Callable[[str], str]) -> str | None:
+    """'Did you mean', trying the language's spelling of a meld word first."""
+    names = set(known)
+    for variant, word in _RESPELLINGS:
+        respelt = name.replace(variant, word)
+        if respelt != name and respelt in names:
+            gloss = describe(respelt)
+            return f"did you mean `{respelt}` ({gloss})?" if gloss else f"did you mean `{respelt}`?"
+    return did_you_mean(name, names, describe=describe)
 
 
 def names_used(exprs: Iterable[ir.Expr]) -> set[str]:

@@ -22,6 +22,7 @@ from runtime.scoring import (
     count_suits,
     count_suits_of_melds,
 )
+from runtime.summaries import meld_masks, summarize_melds, summarize_tiles, tile_masks
 from runtime.tiles import (
     IS_DRAGON,
     IS_FLOWER,
@@ -93,8 +94,12 @@ __all__ = [
     "format_hand",
     "is_win",
     "meld",
+    "meld_masks",
     "parse_hand",
     "require_api",
+    "summarize_melds",
+    "summarize_tiles",
     "tile_index",
+    "tile_masks",
     "tile_text",
 ]

@@ -57,6 +57,8 @@ class Meld:
     has_terminal: bool = field(init=False, compare=False, repr=False)
     is_outside: bool = field(init=False, compare=False, repr=False)
     is_simple: bool = field(init=False, compare=False, repr=False)
+    # A small int unique to (kind, tile, concealed): generated code indexes tables with it.
+    index: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         kind, t = self.kind, self.tile
@@ -90,6 +92,7 @@ class Meld:
         put(self, "has_terminal", any(IS_TERMINAL[x] for x in tiles))
         put(self, "is_outside", any(IS_TERMINAL_OR_HONOUR[x] for x in tiles))
         put(self, "is_simple", not any(IS_TERMINAL_OR_HONOUR[x] for x in tiles))
+        put(self, "index", (int(self.concealed) * NUM_PLAYING + t) * len(KINDS) + KINDS.index(kind))
 
     def __str__(self) -> str:
         body = "".join(str(RANK_OF[x]) for x in self.tiles) + self.suit
@@ -123,6 +126,9 @@ def meld(kind: str, tile: int, concealed: bool) -> Meld:
     # Not interned: constructing it raises the precise reason (bad kind, honour chow ...).
     Meld(kind, tile, bool(concealed))
     raise ValueError(f"no meld {kind!r} at tile {tile!r}")
+
+
+MELD_INDEXES = 2 * NUM_PLAYING * len(KINDS)  # every `Meld.index` is below this
 
 
 def all_melds() -> tuple[Meld, ...]:

@@ -13,9 +13,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from runtime.arrange import Arrangement, arrangements, make_win_checker
+from runtime.arrange import STANDARD, arrangements, make_win_checker
+from runtime.tables import HONOUR_TABLE, SUIT_TABLE
 from runtime.hand import MAX_TILES, Hand, HandError, parse_hand
-from runtime.options import OptionError, OptionSpec, resolve_options
+from runtime.options import OptionSpec, resolve_options
 from runtime.scoring import (
     SITUATION_FLAGS,
     Evaluate,
@@ -23,13 +24,15 @@ from runtime.scoring import (
     FanScore,
     Floor,
     Score,
+    Scorer,
     Situation,
     TierInfo,
-    score_arrangements,
 )
-from runtime.tiles import tile_index, tile_text
+from runtime.tiles import tile_index
 
 __all__ = ["WIND_TILES", "ExampleSpec", "Ruleset"]
+
+_SITUATION_CACHE_SIZE = 4096
 
 WIND_TILES = {"E": 27, "S": 28, "W": 29, "N": 30, "东": 27, "南": 28, "西": 29, "北": 30}
 
@@ -87,6 +90,21 @@ class Ruleset:
         self._default_options = resolve_options(options, None)
         self._default_shapes = shapes(self._default_options)
         self._default_win_check = make_win_checker(self._default_shapes)
+        self._scorer = Scorer(
+            evaluate=evaluate,
+            floor=floor,
+            fans=fans,
+            tiers=tiers,
+            excludes=excludes,
+            relation_order=relation_order,
+        )
+        self.is_win = _fast_is_win(self._default_shapes, self._default_win_check, self._is_win)  # type: ignore[method-assign]
+        # Situations repeat far more than hands do; they are frozen, so one object serves all.
+        self._situations: dict[tuple[object, ...], Situation] = {}
+        # FanScore objects for count 1, made once: most fans count once.
+        self._fan_scores = tuple(
+            FanScore(f.id, f.name, f.english, f.value, tiers[f.tier].id) for f in fans
+        )
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.id} ({self.title})>"
@@ -107,7 +125,17 @@ class Ruleset:
         options: Mapping[str, object] | None = None,
         indicator: str | None = None,
     ) -> bool:
-        """Whether the hand is complete under this rulebook's win shapes (the fast path)."""
+        """Whether the hand is complete under this rulebook's win shapes (the fast path:
+        `__init__` replaces this method on each instance by `_fast_is_win`'s closure)."""
+        return self._is_win(hand, options=options, indicator=indicator)
+
+    def _is_win(
+        self,
+        hand: Hand | str,
+        *,
+        options: Mapping[str, object] | None = None,
+        indicator: str | None = None,
+    ) -> bool:
         if isinstance(hand, str):
             hand = parse_hand(hand)
         if not options:
@@ -146,32 +174,23 @@ class Ruleset:
         found = arrangements(hand, shapes)
         if not found:
             return self._no_win(hand, shapes)
-        best = score_arrangements(
-            found,
-            situation,
-            values,
-            evaluate=self.evaluate,
-            floor=self.floor,
-            fans=self.fans,
-            tiers=self.tiers,
-            excludes=self.excludes,
-            relation_order=self.relation_order,
-        )
-        assert best is not None
-        arrangement, result = best
+        result = self._scorer.best(found, situation, values)
+        assert result is not None
         return Score(
             rulebook=self.id,
             win=True,
-            shape=arrangement.shape,
+            shape=result.arrangement.shape,
             fans=tuple(self._fan_score(i, n) for i, n in result.fans),
             total=result.total,
             unit=self.unit,
-            arrangement=describe_arrangement(arrangement),
+            best=result.arrangement,
             floor=result.floor,
             capped=result.capped,
         )
 
     def _fan_score(self, index: int, count: int) -> FanScore:
+        if count == 1:
+            return self._fan_scores[index]
         fan = self.fans[index]
         return FanScore(
             fan.id, fan.name, fan.english, fan.value * count, self.tiers[fan.tier].id, count
@@ -187,6 +206,34 @@ class Ruleset:
         situations: Iterable[str],
         players: int | None,
     ) -> Situation:
+        key = (
+            hand.win_tile,
+            hand.flowers,
+            self_drawn,
+            seat_wind,
+            round_wind,
+            dealer,
+            tuple(situations),
+            players,
+        )
+        situation = self._situations.get(key)
+        if situation is None:
+            situation = self._new_situation(*key)
+            if len(self._situations) < _SITUATION_CACHE_SIZE:
+                self._situations[key] = situation
+        return situation
+
+    def _new_situation(
+        self,
+        win_tile: int | None,
+        flowers: tuple[int, ...],
+        self_drawn: bool,
+        seat_wind: str,
+        round_wind: str,
+        dealer: bool,
+        situations: tuple[str, ...],
+        players: int | None,
+    ) -> Situation:
         flags = {}
         for name in situations:
             if name not in SITUATION_FLAGS:
@@ -198,13 +245,13 @@ class Ruleset:
             allowed = ", ".join(str(p) for p in self.players)
             raise ValueError(f"{self.id} is played by {allowed} players, not {players}")
         return Situation(
-            winning_tile=hand.win_tile if hand.win_tile is not None else -1,
-            self_drawn=self_drawn,
-            dealer=dealer,
+            winning_tile=win_tile if win_tile is not None else -1,
+            self_drawn=bool(self_drawn),
+            dealer=bool(dealer),
             seat_wind=_wind(seat_wind, "seat"),
             round_wind=_wind(round_wind, "round"),
             players=players if players is not None else max(self.players),
-            flowers=hand.flowers,
+            flowers=flowers,
             **flags,
         )
 
@@ -220,6 +267,44 @@ class Ruleset:
         return Score(
             rulebook=self.id, win=False, shape=None, fans=(), total=0, unit=self.unit, reason=reason
         )
+
+
+def _fast_is_win(
+    shapes: frozenset[str],
+    other_shapes: Callable[[Hand], bool],
+    general: Callable[..., bool],
+) -> Callable[..., bool]:
+    """`Ruleset.is_win` for one rulebook: with default options and a parsed hand, the standard
+    shape is four table lookups inline here and only a hand that fails them pays for a call
+    (to the rulebook's other shapes); anything else takes the general path."""
+    standard = STANDARD in shapes
+    others = bool(shapes - {STANDARD})
+
+    def is_win(
+        hand: Hand | str,
+        *,
+        options: Mapping[str, object] | None = None,
+        indicator: str | None = None,
+        _suit: dict[bytes, int] = SUIT_TABLE,
+        _honour: dict[bytes, int] = HONOUR_TABLE,
+        _hand: type = Hand,
+    ) -> bool:
+        if options is None and indicator is None and hand.__class__ is _hand:
+            if standard:
+                m, p, s, z = hand.suit_keys  # type: ignore[union-attr]
+                if (
+                    hand.size == MAX_TILES  # type: ignore[union-attr]
+                    and m in _suit
+                    and p in _suit
+                    and s in _suit
+                    and z in _honour
+                    and _suit[m] * _suit[p] * _suit[s] * _honour[z] == 2
+                ):
+                    return True
+            return others and other_shapes(hand)  # type: ignore[arg-type]
+        return general(hand, options=options, indicator=indicator)
+
+    return is_win
 
 
 def _wind(text: str, what: str) -> int:
@@ -239,12 +324,3 @@ def _with_win(hand: Hand, win: str) -> Hand:
     if tile not in hand.concealed:
         raise HandError(f"the winning tile {win} is not among the concealed tiles")
     return dataclasses.replace(hand, win_tile=tile)
-
-
-def describe_arrangement(arrangement: Arrangement) -> str:
-    """The arrangement in notation: sets then pairs, exposed melds in brackets."""
-    parts = [str(m) for m in arrangement.melds] + [str(p) for p in arrangement.pairs]
-    return " ".join(parts)
-
-
-_ = (OptionError, tile_text)

@@ -10,10 +10,11 @@ tier, caps and floors, and keeps the arrangement that scores highest.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from runtime.arrange import Arrangement
+from runtime.tiles import RANK_OF, SUIT_OF
 
 __all__ = [
     "NO_PAIR",
@@ -21,12 +22,13 @@ __all__ = [
     "FanInfo",
     "FanScore",
     "NoPair",
+    "Result",
     "Score",
+    "Scorer",
     "Situation",
     "TierInfo",
     "count_suits",
     "count_suits_of_melds",
-    "score_arrangements",
 ]
 
 # The situation names `score(situations=...)` and `--situation` accept.
@@ -78,6 +80,18 @@ class NoPair:
 
 
 NO_PAIR = NoPair()
+
+
+def _compact(tiles: Iterable[int]) -> str:
+    """Tiles in mpsz notation, one suit letter per run: 19m19p19s12345677z."""
+    out: list[str] = []
+    suit = ""
+    for t in sorted(tiles):
+        if SUIT_OF[t] != suit and suit:
+            out.append(suit)
+        suit = SUIT_OF[t]
+        out.append(str(RANK_OF[t]))
+    return "".join(out) + suit
 
 
 def count_suits(tiles: Iterable[int]) -> int:
@@ -147,11 +161,20 @@ class Score:
     fans: tuple[FanScore, ...]
     total: int
     unit: str
-    arrangement: str | None = None
+    best: Arrangement | None = None
     reason: str | None = None
     floor: int = 0
     capped: bool = False
-    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def arrangement(self) -> str | None:
+        """The winning arrangement in notation: sets, then the pair(s)."""
+        if self.best is None:
+            return None
+        if not self.best.melds and len(self.best.pairs) == 1:  # thirteen orphans: every tile
+            return _compact(self.best.tiles)
+        parts = [str(m) for m in self.best.melds] + [str(p) for p in self.best.pairs]
+        return " ".join(parts)
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -175,75 +198,100 @@ Floor = Callable[[Arrangement, Situation, dict[str, Any], tuple[int, ...]], int]
 
 
 @dataclass(frozen=True, slots=True)
-class _Result:
+class Result:
+    """The value of one arrangement: total after caps and floors, the fans that counted as
+    (fan index, count) in table order, the floor that raised it (0 if none), and whether a
+    tier cap cut it down."""
+
+    arrangement: Arrangement
     total: int
-    fans: tuple[tuple[int, int], ...]  # (fan index, count) in table order
+    fans: tuple[tuple[int, int], ...]
     floor: int
     capped: bool
 
 
-def _combine(
-    counts: list[int], fans: tuple[FanInfo, ...], tiers: tuple[TierInfo, ...]
-) -> tuple[int, list[tuple[int, int]], bool]:
-    """Combine the counted fans tier by tier: the hand's value before floors."""
-    by_tier: list[list[int]] = [[] for _ in tiers]
-    for i, n in enumerate(counts):
-        if n:
-            by_tier[fans[i].tier].append(i)
-    for t, tier in enumerate(tiers):
-        if by_tier[t]:
-            for overridden in tier.overrides:
-                by_tier[overridden] = []
-    total = 0
-    kept: list[tuple[int, int]] = []
-    capped = False
-    for t, tier in enumerate(tiers):
-        members = by_tier[t]
-        if not members:
-            continue
-        if tier.combine == "max":
-            best = max(members, key=lambda i: fans[i].value * counts[i])
-            members = [best]
-            value = fans[best].value * counts[best]
-        elif tier.combine == "multiply":
-            value = 1
-            for i in members:
-                value *= fans[i].value ** counts[i]
-        else:
-            value = sum(fans[i].value * counts[i] for i in members)
-        if tier.cap is not None and value > tier.cap:
-            value = tier.cap
-            capped = True
-        total += value
-        kept.extend((i, counts[i]) for i in members)
-    return total, sorted(kept), capped
+class Scorer:
+    """Relations, tiers, caps and floors for one rulebook, with its tables unpacked into
+    plain lists once so that scoring an arrangement does no attribute lookups."""
 
+    def __init__(
+        self,
+        *,
+        evaluate: Evaluate,
+        floor: Floor,
+        fans: tuple[FanInfo, ...],
+        tiers: tuple[TierInfo, ...],
+        excludes: tuple[tuple[int, ...], ...],
+        relation_order: tuple[int, ...],
+    ) -> None:
+        self.evaluate = evaluate
+        self.floor = floor
+        self.values = tuple(f.value for f in fans)
+        self.fan_tier = tuple(f.tier for f in fans)
+        self.tiers = tiers
+        # Only fans that exclude something matter when applying relations.
+        self.relations = tuple((i, excludes[i]) for i in relation_order if excludes[i])
 
-def score_arrangements(
-    arrangements: Iterable[Arrangement],
-    situation: Situation,
-    options: dict[str, Any],
-    *,
-    evaluate: Evaluate,
-    floor: Floor,
-    fans: tuple[FanInfo, ...],
-    tiers: tuple[TierInfo, ...],
-    excludes: tuple[tuple[int, ...], ...],
-    relation_order: tuple[int, ...],
-) -> tuple[Arrangement, _Result] | None:
-    """The best-scoring arrangement and its result, or None when there is none."""
-    best: tuple[Arrangement, _Result] | None = None
-    for arrangement in arrangements:
-        raw = evaluate(arrangement, situation, options)
+    def best(
+        self, arrangements: Iterable[Arrangement], situation: Situation, options: dict[str, Any]
+    ) -> Result | None:
+        """The highest-scoring arrangement (the first of equals), or None if there is none."""
+        best: Result | None = None
+        for arrangement in arrangements:
+            result = self.score(arrangement, situation, options)
+            if best is None or result.total > best.total:
+                best = result
+        return best
+
+    def score(
+        self, arrangement: Arrangement, situation: Situation, options: dict[str, Any]
+    ) -> Result:
+        raw = self.evaluate(arrangement, situation, options)
         counts = list(raw)
-        for i in relation_order:
+        for i, excluded in self.relations:
             if counts[i]:
-                for j in excludes[i]:
+                for j in excluded:
                     counts[j] = 0
-        total, kept, capped = _combine(counts, fans, tiers)
-        least = floor(arrangement, situation, options, raw)
-        floored = least if least > total else 0
-        result = _Result(max(total, least), tuple(kept), floored, capped)
-        if best is None or result.total > best[1].total:
-            best = (arrangement, result)
-    return best
+        total, kept, capped = self._combine(counts)
+        least = self.floor(arrangement, situation, options, raw)
+        if least > total:
+            return Result(arrangement, least, kept, least, capped)
+        return Result(arrangement, total, kept, 0, capped)
+
+    def _combine(self, counts: list[int]) -> tuple[int, tuple[tuple[int, int], ...], bool]:
+        """Combine the counted fans tier by tier: the hand's value before floors."""
+        tiers = self.tiers
+        values = self.values
+        fan_tier = self.fan_tier
+        by_tier: list[list[int]] = [[] for _ in tiers]
+        for i, n in enumerate(counts):
+            if n:
+                by_tier[fan_tier[i]].append(i)
+        for t, tier in enumerate(tiers):
+            if by_tier[t]:
+                for overridden in tier.overrides:
+                    by_tier[overridden] = []
+        total = 0
+        kept: list[tuple[int, int]] = []
+        capped = False
+        for t, tier in enumerate(tiers):
+            members = by_tier[t]
+            if not members:
+                continue
+            if tier.combine == "max":
+                best = max(members, key=lambda i: values[i] * counts[i])
+                members = [best]
+                value = values[best] * counts[best]
+            elif tier.combine == "multiply":
+                value = 1
+                for i in members:
+                    value *= values[i] ** counts[i]
+            else:
+                value = sum([values[i] * counts[i] for i in members])
+            if tier.cap is not None and value > tier.cap:
+                value = tier.cap
+                capped = True
+            total += value
+            kept += [(i, counts[i]) for i in members]
+        kept.sort()
+        return total, tuple(kept), capped

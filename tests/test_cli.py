@@ -128,7 +128,7 @@ def test_build_writes_modules_and_pages(capsys: pytest.CaptureFixture[str], tmp_
     assert code == 0
     for name in bundled_rulebooks():
         assert (tmp_path / "modules" / f"{name}.py").is_file()
-        assert (tmp_path / "docs" / f"{name}.md").is_file()
+        assert (tmp_path / "docs" / "rulebooks" / f"{name}.md").is_file()
 
 
 def test_dump_ir_round_trips_through_the_model(capsys: pytest.CaptureFixture[str]) -> None:

@@ -56,6 +56,7 @@ def test_generated_module_has_no_eval_and_imports_only_the_runtime() -> None:
     imports = [line for line in source.splitlines() if line.startswith(("import ", "from "))]
     assert imports == [
         "from __future__ import annotations",
+        "from collections.abc import Callable",
         "from typing import Any",
         "from runtime import (",
     ]
