@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from runtime.arrange import STANDARD, arrangements, make_win_checker
-from runtime.tables import HONOUR_TABLE, SUIT_TABLE
 from runtime.hand import MAX_TILES, Hand, HandError, parse_hand
 from runtime.options import OptionSpec, resolve_options
 from runtime.scoring import (
@@ -28,6 +27,7 @@ from runtime.scoring import (
     Situation,
     TierInfo,
 )
+from runtime.tables import HONOUR_TABLE, SUIT_TABLE
 from runtime.tiles import tile_index
 
 __all__ = ["WIND_TILES", "ExampleSpec", "Ruleset"]
