@@ -35,6 +35,7 @@ def parser() -> lark.Lark:
         parser="lalr",
         propagate_positions=True,
         maybe_placeholders=False,
+        cache=True,  # Lark keeps the built tables in the temp folder, keyed by grammar hash
     )
 
 
@@ -58,6 +59,15 @@ class SyntaxProblem(Exception):
         self.help = help
 
 
+MAX_DIGITS = 9
+"""Numbers in a rulebook are counts and values: a longer one is a typo (and Python refuses to
+convert one of thousands of digits)."""
+
+
+def _is_huge_number(value: object) -> bool:
+    return isinstance(value, Token) and value.type == "INT" and len(value) > MAX_DIGITS
+
+
 def parse(text: str, file: str) -> tuple[ast.Rulebook | None, list[Diagnostic]]:
     """Parse a rulebook; on a syntax error return None and one diagnostic saying what was
     expected (later errors would only be noise after the parser lost its place)."""
@@ -65,6 +75,16 @@ def parse(text: str, file: str) -> tuple[ast.Rulebook | None, list[Diagnostic]]:
         tree = parser().parse(text)
     except UnexpectedInput as exc:
         return None, [_syntax_diagnostic(exc, text, file)]
+    huge = next(tree.scan_values(_is_huge_number), None)
+    if huge is not None:
+        return None, [
+            error(
+                "E0001",
+                f"a number of {len(huge)} digits is too large",
+                _token_span(huge, file),
+                label=f"numbers have at most {MAX_DIGITS} digits",
+            )
+        ]
     try:
         book = _ToAst(file).transform(tree)
     except lark.exceptions.VisitError as exc:

@@ -1,0 +1,92 @@
+"""The front end: the grammar builds strictly, the AST carries spans that take no part in
+equality, expressions print back to text that means the same, and the graph helpers order
+fans correctly."""
+
+from __future__ import annotations
+
+import lark
+import pytest
+
+from compiler import ast
+from compiler.driver import compile_source
+from compiler.graphs import find_cycle, topological_order
+from compiler.loader import bundled_rulebooks
+from compiler.parse import grammar_text, keywords, parse
+from compiler.pretty import pretty
+
+MINIMAL = """\
+rulebook tiny { title "小" version "1" }
+players 4
+tiles { characters copies 4 total 36 }
+shapes { standard }
+scoring { unit "番" tier base "番" add }
+fan chicken "鸡胡" { value 1 }
+"""
+
+
+def test_grammar_builds_in_strict_mode() -> None:
+    lark.Lark(grammar_text(), parser="lalr", propagate_positions=True, strict=True)
+
+
+def test_keywords_are_the_grammar_words() -> None:
+    words = keywords()
+    assert {"rulebook", "fan", "when", "excludes", "all", "count", "option"} <= words
+    assert "melds" not in words  # builtin facts are names, not keywords
+
+
+def test_minimal_rulebook_compiles() -> None:
+    compilation = compile_source(MINIMAL, "tiny.mjr")
+    assert compilation.ok, compilation.diagnostics
+    assert compilation.rulebook is not None and compilation.rulebook.tiles.total == 36
+
+
+def test_spans_are_one_based_and_do_not_affect_equality() -> None:
+    book, problems = parse(MINIMAL, "a.mjr")
+    moved, _ = parse("\n\n" + MINIMAL.replace("  ", " "), "a.mjr")
+    assert not problems and book is not None and moved is not None
+    assert book == moved
+    fan = next(s for s in book.sections if isinstance(s, ast.FanDecl))
+    assert (fan.id.span.line, fan.id.span.column) == (6, 5)
+    assert fan.id.span.end_column == 12
+
+
+def test_quantifier_body_extends_to_the_right() -> None:
+    text = MINIMAL.replace("{ value 1 }", "{ value 1 when all m in melds: m.is_pung and m.concealed }")
+    book, _ = parse(text, "q.mjr")
+    assert book is not None
+    fan = next(s for s in book.sections if isinstance(s, ast.FanDecl))
+    quantifier = fan.whens[0]
+    assert isinstance(quantifier, ast.Quantifier)
+    assert isinstance(quantifier.body, ast.BoolOp) and quantifier.body.op == "and"
+
+
+@pytest.mark.parametrize("name", list(bundled_rulebooks()))
+def test_printed_conditions_compile_back_to_the_same_ir(name: str) -> None:
+    """pretty() is what the docs show: it must mean exactly what the rulebook says."""
+    source = bundled_rulebooks()[name].read_text(encoding="utf-8")
+    book = compile_source(source, name).rulebook
+    assert book is not None
+    for fan in book.fans:
+        text = MINIMAL.replace(
+            'fan chicken "鸡胡" { value 1 }',
+            "\n".join(
+                f'fan {f.id} "{f.name}" {{ value 1 when {pretty(f.condition)} }}' for f in book.fans
+            ),
+        ).replace("tiles { characters copies 4 total 36 }", _tiles_of(source))
+        text = text.replace("shapes { standard }", "shapes { standard thirteen_orphans seven_pairs }")
+        again = compile_source(text, "again.mjr").rulebook
+        assert again is not None
+        again_fan = next(f for f in again.fans if f.id == fan.id)
+        assert again_fan.condition == fan.condition, fan.id
+
+
+def _tiles_of(source: str) -> str:
+    start = source.index("tiles {")
+    return source[start : source.index("}", start) + 1]
+
+
+def test_find_cycle_and_topological_order() -> None:
+    assert find_cycle({"a": ["b"], "b": ["c"], "c": []}) is None
+    assert find_cycle({"a": ["b"], "b": ["a"]}) == ["a", "b", "a"]
+    order = topological_order(["a", "b", "c"], {"a": ["c"], "b": [], "c": []})
+    assert order.index("c") < order.index("a")
