@@ -1,0 +1,17 @@
+"""mjc's benchmark command, `python -m bench` (the Makefile's `bench` target).
+
+In one run it measures our rules engine beside the `mahjong` package on the same fixed-seed
+corpus of hands and prints both figures with their ratio and DESIGN.md's target: win checks per
+second (`bench.suites.win_benchmark`), scored hands per second (`scoring_benchmark`) and the
+compile time of every bundled rulebook (`compile_benchmark`). The corpus is built by
+`bench.corpus`, timed by `bench.timing` and rendered by `bench.report`. Performance is measured
+here, never by timed tests.
+"""
+
+from __future__ import annotations
+
+__all__ = ["DEFAULT_HANDS", "DEFAULT_SEED", "QUICK_HANDS"]
+
+DEFAULT_SEED = 20240601
+DEFAULT_HANDS = 20_000
+QUICK_HANDS = 2_000

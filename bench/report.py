@@ -1,0 +1,183 @@
+"""Report rows and their rendering: the text table and the `--json` document.
+
+A `Row` holds the raw timings of one benchmark for both sides and knows its targets; the
+renderers only format. Rates are calls per second at the median pass; compile rows are the
+median seconds of one compilation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from bench.timing import Timing
+
+__all__ = ["Row", "format_rate", "format_seconds", "render_table", "row_json"]
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One line of the table."""
+
+    name: str
+    kind: Literal["rate", "seconds"]
+    ours: Timing
+    theirs: Timing | None
+    target_ratio: float | None
+    target_value: float | None
+    what: str
+
+    @classmethod
+    def rate(
+        cls,
+        name: str,
+        ours: Timing,
+        theirs: Timing | None,
+        *,
+        target_ratio: float | None = None,
+        target_value: float | None = None,
+        what: str = "",
+    ) -> Row:
+        return cls(name, "rate", ours, theirs, target_ratio, target_value, what)
+
+    @classmethod
+    def seconds(
+        cls, name: str, ours: Timing, *, target_value: float | None = None, what: str = ""
+    ) -> Row:
+        return cls(name, "seconds", ours, None, None, target_value, what)
+
+    @property
+    def ours_value(self) -> float:
+        return self.ours.per_second if self.kind == "rate" else self.ours.median
+
+    @property
+    def theirs_value(self) -> float | None:
+        if self.theirs is None:
+            return None
+        return self.theirs.per_second if self.kind == "rate" else self.theirs.median
+
+    @property
+    def ratio(self) -> float | None:
+        """How many times faster we are (for rates: ours / theirs)."""
+        theirs = self.theirs_value
+        if theirs is None or theirs == 0:
+            return None
+        return self.ours_value / theirs if self.kind == "rate" else theirs / self.ours_value
+
+    @property
+    def has_target(self) -> bool:
+        return self.target_ratio is not None or self.target_value is not None
+
+    @property
+    def ratio_met(self) -> bool | None:
+        if self.target_ratio is None or self.ratio is None:
+            return None
+        return self.ratio >= self.target_ratio
+
+    @property
+    def value_met(self) -> bool | None:
+        if self.target_value is None:
+            return None
+        if self.kind == "rate":
+            return self.ours_value >= self.target_value
+        return self.ours_value < self.target_value
+
+    @property
+    def met(self) -> bool | None:
+        checks = [c for c in (self.ratio_met, self.value_met) if c is not None]
+        return all(checks) if checks else None
+
+    def target_text(self) -> str:
+        parts: list[str] = []
+        if self.target_ratio is not None:
+            parts.append(f">= {self.target_ratio:g}x")
+        if self.target_value is not None:
+            if self.kind == "rate":
+                parts.append(f">= {_round_rate(self.target_value)}/s")
+            else:
+                parts.append(f"< {self.target_value:g} s")
+        return ", ".join(parts) or "-"
+
+    def met_text(self) -> str:
+        if self.met is None:
+            return ""
+        if self.met:
+            return "yes"
+        missed = [
+            label
+            for label, ok in (("ratio", self.ratio_met), ("absolute", self.value_met))
+            if ok is False
+        ]
+        return "NO (" + ", ".join(missed) + ")"
+
+
+def format_rate(per_second: float) -> str:
+    """0.24 M for 240,000 a second, 13.2 k for 13,200."""
+    if per_second >= 100_000:
+        return f"{per_second / 1e6:.2f} M"
+    return f"{per_second / 1e3:.1f} k"
+
+
+def _round_rate(per_second: float) -> str:
+    """3 M for 3,000,000, 200 k for 200,000 (targets are round numbers)."""
+    if per_second >= 1_000_000:
+        return f"{per_second / 1e6:g} M"
+    return f"{per_second / 1e3:g} k"
+
+
+def format_seconds(seconds: float) -> str:
+    return f"{seconds:.3f} s"
+
+
+def _value_text(row: Row, value: float | None) -> str:
+    if value is None:
+        return "-"
+    return format_rate(value) if row.kind == "rate" else format_seconds(value)
+
+
+def render_table(rows: list[Row]) -> str:
+    header = ("benchmark", "mjc", "mahjong", "ratio", "target", "met")
+    lines = [header]
+    for row in rows:
+        ratio = "-" if row.ratio is None else f"{row.ratio:.1f}x"
+        lines.append(
+            (
+                row.name,
+                _value_text(row, row.ours_value),
+                _value_text(row, row.theirs_value),
+                ratio,
+                row.target_text(),
+                row.met_text(),
+            )
+        )
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    out = []
+    for line in lines:
+        cells = [
+            cell.ljust(w) if i in (0, 4, 5) else cell.rjust(w)
+            for i, (cell, w) in enumerate(zip(line, widths, strict=True))
+        ]
+        out.append("  ".join(cells).rstrip())
+    return "\n".join(out)
+
+
+def _timing_json(timing: Timing | None) -> dict[str, Any] | None:
+    if timing is None:
+        return None
+    return {"median_s": timing.median, "runs_s": list(timing.runs), "calls": timing.items}
+
+
+def row_json(row: Row) -> dict[str, Any]:
+    return {
+        "name": row.name.strip(),
+        "kind": row.kind,
+        "what": row.what,
+        "unit": "per_second" if row.kind == "rate" else "seconds",
+        "mjc": row.ours_value,
+        "mahjong": row.theirs_value,
+        "ratio": row.ratio,
+        "target_ratio": row.target_ratio,
+        "target_value": row.target_value,
+        "met": row.met,
+        "timings": {"mjc": _timing_json(row.ours), "mahjong": _timing_json(row.theirs)},
+    }

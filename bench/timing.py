@@ -1,0 +1,118 @@
+"""Timing helpers: medians of repeated passes, measured with `time.perf_counter`.
+
+Every figure of the benchmark is the median of several timed passes in this one process (one
+thread, so one core). The garbage collector is paused during each pass, as `timeit` does, and
+run between passes, so that a collection caused by one side's allocations is not billed to
+the other.
+"""
+
+from __future__ import annotations
+
+import gc
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+__all__ = ["Contestant", "Timing", "time_call", "time_interleaved", "time_pass"]
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """Seconds per run: every run, and their median. `items` is how many calls one run made
+    (0 for a single call such as a compilation)."""
+
+    runs: tuple[float, ...]
+    items: int = 0
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.runs)
+
+    @property
+    def per_second(self) -> float:
+        """Calls per second at the median run."""
+        return self.items / self.median if self.median > 0 else float("inf")
+
+
+def _one_pass(fn: Callable[..., object], items: Sequence[T], extra: tuple[object, ...]) -> float:
+    start = time.perf_counter()
+    if not extra:
+        for item in items:
+            fn(item)
+    elif len(extra) == 1:
+        (arg,) = extra
+        for item in items:
+            fn(item, arg)
+    else:
+        for item in items:
+            fn(item, *extra)
+    return time.perf_counter() - start
+
+
+@dataclass(frozen=True, slots=True)
+class Contestant:
+    """One function to time: `fn(item, *extra)` for each item of `items`."""
+
+    fn: Callable[..., object]
+    items: Sequence[object]
+    extra: tuple[object, ...] = ()
+
+
+def time_interleaved(
+    contestants: Sequence[Contestant], repeats: int, warmup: int = 1
+) -> list[Timing]:
+    """Time every contestant over its items, `repeats` passes each, after `warmup` untimed
+    passes (which fill each side's caches the same way).
+
+    Passes are interleaved (one pass of each contestant per round, the order rotating from one
+    round to the next), so a slow spell of the machine weighs on every side alike and the
+    ratios stay steady even when the absolute figures wander. The loop is the same for every
+    contestant, so its own cost (tens of nanoseconds a call) is shared too.
+    """
+    for _ in range(warmup):
+        for c in contestants:
+            _one_pass(c.fn, c.items, c.extra)
+    runs: list[list[float]] = [[] for _ in contestants]
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for r in range(repeats):
+            for k in range(len(contestants)):
+                i = (k + r) % len(contestants)
+                c = contestants[i]
+                gc.collect()
+                runs[i].append(_one_pass(c.fn, c.items, c.extra))
+    finally:
+        if enabled:
+            gc.enable()
+    return [Timing(tuple(r), len(c.items)) for r, c in zip(runs, contestants, strict=True)]
+
+
+def time_pass(
+    fn: Callable[..., object],
+    items: Sequence[T],
+    repeats: int,
+    *,
+    extra: tuple[object, ...] = (),
+    warmup: int = 1,
+) -> Timing:
+    """`time_interleaved` for a single contestant."""
+    return time_interleaved([Contestant(fn, items, extra)], repeats, warmup)[0]
+
+
+def time_call(
+    fn: Callable[[], object], repeats: int, before: Callable[[], object] | None = None
+) -> Timing:
+    """Time `fn()` `repeats` times, calling `before()` (untimed) ahead of each run."""
+    runs: list[float] = []
+    for _ in range(repeats):
+        if before is not None:
+            before()
+        start = time.perf_counter()
+        fn()
+        runs.append(time.perf_counter() - start)
+    return Timing(tuple(runs))
