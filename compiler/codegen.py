@@ -8,7 +8,11 @@ the same IR always gives byte-identical source.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -16,7 +20,9 @@ from typing import Any
 import jinja2
 
 from compiler import ir
+from compiler.graphs import topological_order
 from compiler.pyexpr import FACT_SOURCE, Predicates, PyExpr, tile_constant
+from compiler.pywriter import CodeWriter
 from compiler.version import MJC_VERSION
 from runtime import API_VERSION
 
@@ -96,6 +102,10 @@ def generate_module(book: ir.Rulebook) -> str:
             fan_id, f"f_{fan_id}", code, safe_text(f"{fan.name} {fan_id} ({where})")
         )
     evaluate_prelude = _prelude(conditions)
+    fan_code = {
+        f: dataclasses.replace(code, code=_inline_single_reads(code.code, conditions))
+        for f, code in fan_code.items()
+    }
     runtime_names |= conditions.runtime_names
     tiles |= conditions.tiles
 
@@ -110,6 +120,8 @@ def generate_module(book: ir.Rulebook) -> str:
         for f in book.scoring.floors
     ]
     floor_prelude = _prelude(floor_expr)
+    for f in floors:
+        f["code"] = _inline_single_reads(str(f["code"]), floor_expr)
     runtime_names |= floor_expr.runtime_names
     tiles |= floor_expr.tiles
 
@@ -121,7 +133,7 @@ def generate_module(book: ir.Rulebook) -> str:
     runtime_names |= guard_expr.runtime_names
     tiles |= guard_expr.tiles
 
-    if "pair" in conditions.facts | floor_expr.facts:
+    if "pair" in {*conditions.facts, *floor_expr.facts}:
         runtime_names.add("NO_PAIR")
     if predicates.tile:
         runtime_names |= {"summarize_tiles", "tile_masks"}
@@ -189,6 +201,7 @@ def generate_module(book: ir.Rulebook) -> str:
         "options": book.options,
         "tile_predicates": list(predicates.tile),
         "meld_predicates": list(predicates.meld),
+        "combine_body": _combine_body(book),
         "evaluate_prelude": evaluate_prelude,
         "floor_prelude": floor_prelude,
         "floors": floors,
@@ -198,6 +211,19 @@ def generate_module(book: ir.Rulebook) -> str:
     return _environment().get_template("module.py.j2").render(context)
 
 
+def _simple(fact: str) -> bool:
+    """Facts that are one attribute read, cheap enough to read in place."""
+    return re.fullmatch(r"[as]\.\w+", FACT_SOURCE[fact]) is not None
+
+
+def _inline_single_reads(code: str, translator: PyExpr) -> str:
+    """Replace the local of a simple fact read only once by the read itself."""
+    for fact, reads in translator.facts.items():
+        if reads == 1 and _simple(fact):
+            code = re.sub(rf"\bx_{fact}\b", FACT_SOURCE[fact], code)
+    return code
+
+
 _SUMMARY_SOURCE = {
     "tile": "summarize_tiles(a.tiles, TILE_MASKS, TILE_COUNTS)",
     "meld": "summarize_melds(a.melds, MELD_MASKS, MELD_COUNTS)",
@@ -205,9 +231,109 @@ _SUMMARY_SOURCE = {
 }
 
 
+def _combine_body(book: ir.Rulebook) -> list[str]:
+    """The body of the generated `combine(c)`: relations, then each tier combined and capped,
+    straight-line over one local per fan."""
+    fans = book.fans
+    index = {fan.id: i for i, fan in enumerate(fans)}
+    out = CodeWriter(indent=1)
+    out.line(f"({', '.join(f'f_{fan.id}' for fan in fans)},) = c")
+    relations = [
+        (fan_id, target)
+        for fan_id in book.relation_order
+        for target in (*fans[index[fan_id]].excludes, *fans[index[fan_id]].replaces)
+    ]
+    if relations:
+        out.line("# Relations: a fan that counts removes the fans it excludes or replaces.")
+        for fan_id, target in relations:
+            with out.block(f"if f_{fan_id}"):
+                out.line(f"f_{target} = 0")
+    out.line("total = 0")
+    out.line("kept: list[tuple[int, int]] = []")
+    out.line("capped = False")
+    tiers = {tier.id: tier for tier in book.scoring.tiers}
+    overridden_by: dict[str, list[str]] = {t: [] for t in tiers}
+    for tier in book.scoring.tiers:
+        for target in tier.overrides:
+            overridden_by[target].append(tier.id)
+    order = topological_order(list(tiers), overridden_by)
+    for tier_id in order:
+        tier = tiers[tier_id]
+        members = [fan for fan in fans if fan.tier == tier_id]
+        words = {
+            "add": "fans add up",
+            "max": "the highest fan counts alone",
+            "multiply": "fans multiply",
+        }[tier.combine]
+        cap = f", capped at {tier.cap}" if tier.cap is not None else ""
+        out.line(f"# {safe_text(tier.name)} ({tier_id}): {words}{cap}.")
+        out.line(f"on_{tier_id} = False")
+        if not members:
+            continue
+        guard = " or ".join(f"on_{t}" for t in overridden_by[tier_id])
+        with out.block(f"if not ({guard})") if guard else _nothing():
+            _tier_code(out, tier, members, index)
+    out.line("if len(kept) > 1:")
+    out.line("    kept.sort()")
+    out.line("return total, tuple(kept), capped")
+    return out.lines()
+
+
+@contextmanager
+def _nothing() -> Iterator[None]:
+    yield
+
+
+def _tier_code(
+    out: CodeWriter, tier: ir.Tier, members: list[ir.Fan], index: dict[str, int]
+) -> None:
+    if tier.combine == "max":
+        out.line("best = 0")
+        out.line("pick = -1")
+        out.line("count = 0")
+        for fan in members:
+            with out.block(f"if f_{fan.id} and {fan.value} * f_{fan.id} > best"):
+                out.line(f"best = {fan.value} * f_{fan.id}")
+                out.line(f"pick = {index[fan.id]}")
+                out.line(f"count = f_{fan.id}")
+        with out.block("if pick >= 0"):
+            out.line(f"on_{tier.id} = True")
+            out.line("kept.append((pick, count))")
+            _capped_total(out, tier, "best")
+        return
+    out.line("value = 1" if tier.combine == "multiply" else "value = 0")
+    for fan in members:
+        with out.block(f"if f_{fan.id}"):
+            out.line(f"on_{tier.id} = True")
+            out.line(f"kept.append(({index[fan.id]}, f_{fan.id}))")
+            if tier.combine == "multiply":
+                out.line(f"value *= {fan.value} ** f_{fan.id}")
+            else:
+                out.line(
+                    f"value += {fan.value} * f_{fan.id}"
+                    if fan.value != 1
+                    else f"value += f_{fan.id}"
+                )
+    with out.block(f"if on_{tier.id}"):
+        _capped_total(out, tier, "value")
+
+
+def _capped_total(out: CodeWriter, tier: ir.Tier, value: str) -> None:
+    if tier.cap is not None:
+        with out.block(f"if {value} > {tier.cap}"):
+            out.line(f"{value} = {tier.cap}")
+            out.line("capped = True")
+    out.line(f"total += {value}")
+
+
 def _prelude(translator: PyExpr) -> list[str]:
-    """Bind each fact and predicate summary a function reads once, in a fixed order."""
-    lines = [f"x_{fact} = {FACT_SOURCE[fact]}" for fact in FACT_SOURCE if fact in translator.facts]
+    """Bind each fact read more than once, and each predicate summary, in a fixed order
+    (a fact read once is put in place by `_inline_single_reads`)."""
+    lines = [
+        f"x_{fact} = {FACT_SOURCE[fact]}"
+        for fact in FACT_SOURCE
+        if translator.facts.get(fact, 0) > 1 or (fact in translator.facts and not _simple(fact))
+    ]
     for summary, source in _SUMMARY_SOURCE.items():
         if summary in translator.summaries:
             lines.append(f"x_{summary}_any, x_{summary}_all, x_{summary}_count = {source}")

@@ -94,7 +94,7 @@ class PyExpr:
 
     fan_ref: Callable[[str], str]
     predicates: Predicates = field(default_factory=Predicates)
-    facts: set[str] = field(default_factory=set)
+    facts: dict[str, int] = field(default_factory=dict)  # fact -> times read
     summaries: set[str] = field(default_factory=set)
     tiles: dict[str, int] = field(default_factory=dict)
     runtime_names: set[str] = field(default_factory=set)
@@ -135,7 +135,7 @@ class PyExpr:
             case ir.ChoiceE(value=value):
                 return repr(value)
             case ir.FactE(fact=fact):
-                self.facts.add(fact)
+                self.facts[fact] = self.facts.get(fact, 0) + 1
                 return f"x_{fact}"
             case ir.VarE(name=name):
                 return f"v_{name}"
@@ -156,7 +156,7 @@ class PyExpr:
             case ir.CallE(func="len", args=(arg,)):
                 return f"len({self._expr(arg, True)})"
             case ir.CallE(func="copies", args=(arg,)):
-                self.facts.add("tiles")
+                self.facts["tiles"] = self.facts.get("tiles", 0) + 1
                 return f"x_tiles.count({self._expr(arg, True)})"
             case ir.ListE(items=items):
                 inner = ", ".join(self._expr(i, True) for i in items)

@@ -47,7 +47,9 @@ class Hand:
     Two facts are derived once here because the win check reads them on every call:
     `suit_keys` is those four slices of `counts` (a bytes object caches its hash, so repeat
     checks of one hand hash nothing), and `size` is the tile count with each declared meld,
-    kongs included, counted as three (`MAX_TILES` for a complete hand).
+    kongs included, counted as three (`MAX_TILES` for a complete hand). Scoring reads two
+    more: `tiles`, every tile of the hand sorted (all four of a kong), and `is_concealed`,
+    whether no declared meld is exposed (a concealed kong keeps a hand concealed).
     """
 
     concealed: tuple[int, ...]
@@ -57,12 +59,19 @@ class Hand:
     counts: bytes
     suit_keys: tuple[bytes, bytes, bytes, bytes] = field(init=False, compare=False, repr=False)
     size: int = field(init=False, compare=False, repr=False)
+    tiles: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    is_concealed: bool = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         c = self.counts
         # object.__setattr__ because the dataclass is frozen.
         object.__setattr__(self, "suit_keys", (c[0:9], c[9:18], c[18:27], c[27:34]))
         object.__setattr__(self, "size", len(self.concealed) + 3 * len(self.melds))
+        tiles = self.concealed
+        if self.melds:
+            tiles = tuple(sorted(tiles + tuple(t for m in self.melds for t in m.tiles)))
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "is_concealed", not any(m.exposed for m in self.melds))
 
     def __str__(self) -> str:
         return format_hand(self)

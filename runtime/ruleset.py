@@ -13,11 +13,17 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from runtime.arrange import STANDARD, arrangements, make_win_checker
+from runtime.arrange import (
+    STANDARD,
+    arrangements,
+    make_other_shapes_checker,
+    make_win_checker,
+)
 from runtime.hand import MAX_TILES, Hand, HandError, parse_hand
 from runtime.options import OptionSpec, resolve_options
 from runtime.scoring import (
     SITUATION_FLAGS,
+    Combine,
     Evaluate,
     FanInfo,
     FanScore,
@@ -68,6 +74,7 @@ class Ruleset:
         relation_order: tuple[int, ...],
         options: tuple[OptionSpec, ...],
         evaluate: Evaluate,
+        combine: Combine,
         floor: Floor,
         shapes: Callable[[dict[str, Any]], frozenset[str]],
         examples: tuple[ExampleSpec, ...] = (),
@@ -84,21 +91,15 @@ class Ruleset:
         self.relation_order = relation_order
         self.options = options
         self.evaluate = evaluate
+        self.combine = combine
         self.floor = floor
         self.shapes = shapes
         self.examples = examples
         self._default_options = resolve_options(options, None)
         self._default_shapes = shapes(self._default_options)
         self._default_win_check = make_win_checker(self._default_shapes)
-        self._scorer = Scorer(
-            evaluate=evaluate,
-            floor=floor,
-            fans=fans,
-            tiers=tiers,
-            excludes=excludes,
-            relation_order=relation_order,
-        )
-        self.is_win = _fast_is_win(self._default_shapes, self._default_win_check, self._is_win)  # type: ignore[method-assign]
+        self._scorer = Scorer(evaluate=evaluate, combine=combine, floor=floor)
+        self.is_win = _fast_is_win(self._default_shapes, self._is_win)  # type: ignore[method-assign]
         # Situations repeat far more than hands do; they are frozen, so one object serves all.
         self._situations: dict[tuple[object, ...], Situation] = {}
         # FanScore objects for count 1, made once: most fans count once.
@@ -166,7 +167,7 @@ class Ruleset:
             hand = parse_hand(hand, win)
         elif win is not None:
             hand = _with_win(hand, win)
-        values = self.resolve_options(options)
+        values = self._default_options if not options else self.resolve_options(options)
         situation = self._situation(
             hand, self_drawn, seat_wind, round_wind, dealer, situations, players
         )
@@ -174,18 +175,28 @@ class Ruleset:
         found = arrangements(hand, shapes)
         if not found:
             return self._no_win(hand, shapes)
-        result = self._scorer.best(found, situation, values)
-        assert result is not None
+        scorer = self._scorer
+        if len(found) == 1:
+            result = scorer.score(found[0], situation, values)
+        else:
+            best = scorer.best(found, situation, values)
+            assert best is not None
+            result = best
+        shared = self._fan_scores
+        fans = tuple([shared[i] if n == 1 else self._fan_score(i, n) for i, n in result.fans])
+        arrangement = result.arrangement
+        # Positional: a NamedTuple is built fastest that way (field order of `Score`).
         return Score(
-            rulebook=self.id,
-            win=True,
-            shape=result.arrangement.shape,
-            fans=tuple(self._fan_score(i, n) for i, n in result.fans),
-            total=result.total,
-            unit=self.unit,
-            best=result.arrangement,
-            floor=result.floor,
-            capped=result.capped,
+            self.id,
+            True,
+            arrangement.shape,
+            fans,
+            result.total,
+            self.unit,
+            arrangement,
+            None,
+            result.floor,
+            result.capped,
         )
 
     def _fan_score(self, index: int, count: int) -> FanScore:
@@ -269,16 +280,13 @@ class Ruleset:
         )
 
 
-def _fast_is_win(
-    shapes: frozenset[str],
-    other_shapes: Callable[[Hand], bool],
-    general: Callable[..., bool],
-) -> Callable[..., bool]:
-    """`Ruleset.is_win` for one rulebook: with default options and a parsed hand, the standard
-    shape is four table lookups inline here and only a hand that fails them pays for a call
-    (to the rulebook's other shapes); anything else takes the general path."""
+def _fast_is_win(shapes: frozenset[str], general: Callable[..., bool]) -> Callable[..., bool]:
+    """`Ruleset.is_win` for one rulebook. With default options and a parsed hand, the standard
+    shape is four table lookups inline here, and only a hand that fails them pays for one
+    call (to the rulebook's other shapes, if it has any); anything else takes the general
+    path."""
     standard = STANDARD in shapes
-    others = bool(shapes - {STANDARD})
+    other = make_other_shapes_checker(shapes)
 
     def is_win(
         hand: Hand | str,
@@ -287,21 +295,23 @@ def _fast_is_win(
         indicator: str | None = None,
         _suit: dict[bytes, int] = SUIT_TABLE,
         _honour: dict[bytes, int] = HONOUR_TABLE,
-        _hand: type = Hand,
     ) -> bool:
-        if options is None and indicator is None and hand.__class__ is _hand:
-            if standard:
+        if options is None and indicator is None:
+            try:
                 m, p, s, z = hand.suit_keys  # type: ignore[union-attr]
-                if (
-                    hand.size == MAX_TILES  # type: ignore[union-attr]
-                    and m in _suit
-                    and p in _suit
-                    and s in _suit
-                    and z in _honour
-                    and _suit[m] * _suit[p] * _suit[s] * _honour[z] == 2
-                ):
-                    return True
-            return others and other_shapes(hand)  # type: ignore[arg-type]
+            except AttributeError:  # a notation string: parse it on the general path
+                return general(hand)
+            if (
+                standard
+                and hand.size == MAX_TILES  # type: ignore[union-attr]
+                and m in _suit
+                and p in _suit
+                and s in _suit
+                and z in _honour
+                and _suit[m] * _suit[p] * _suit[s] * _honour[z] == 2
+            ):
+                return True
+            return other is not None and other(hand)  # type: ignore[arg-type]
         return general(hand, options=options, indicator=indicator)
 
     return is_win

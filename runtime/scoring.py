@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from runtime.arrange import Arrangement
 from runtime.tiles import RANK_OF, SUIT_OF
@@ -151,8 +151,7 @@ class FanScore:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
+class Score(NamedTuple):
     """The result of scoring one hand; `as_dict()` is exactly the CLI's JSON."""
 
     rulebook: str
@@ -195,10 +194,10 @@ class Score:
 
 Evaluate = Callable[[Arrangement, Situation, dict[str, Any]], tuple[int, ...]]
 Floor = Callable[[Arrangement, Situation, dict[str, Any], tuple[int, ...]], int]
+Combine = Callable[[tuple[int, ...]], tuple[int, tuple[tuple[int, int], ...], bool]]
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
+class Result(NamedTuple):
     """The value of one arrangement: total after caps and floors, the fans that counted as
     (fan index, count) in table order, the floor that raised it (0 if none), and whether a
     tier cap cut it down."""
@@ -211,26 +210,13 @@ class Result:
 
 
 class Scorer:
-    """Relations, tiers, caps and floors for one rulebook, with its tables unpacked into
-    plain lists once so that scoring an arrangement does no attribute lookups."""
+    """Scores arrangements with a rulebook's compiled functions: `evaluate` (each fan's
+    count), `combine` (relations, tiers, caps) and `floor`."""
 
-    def __init__(
-        self,
-        *,
-        evaluate: Evaluate,
-        floor: Floor,
-        fans: tuple[FanInfo, ...],
-        tiers: tuple[TierInfo, ...],
-        excludes: tuple[tuple[int, ...], ...],
-        relation_order: tuple[int, ...],
-    ) -> None:
+    def __init__(self, *, evaluate: Evaluate, combine: Combine, floor: Floor) -> None:
         self.evaluate = evaluate
+        self.combine = combine
         self.floor = floor
-        self.values = tuple(f.value for f in fans)
-        self.fan_tier = tuple(f.tier for f in fans)
-        self.tiers = tiers
-        # Only fans that exclude something matter when applying relations.
-        self.relations = tuple((i, excludes[i]) for i in relation_order if excludes[i])
 
     def best(
         self, arrangements: Iterable[Arrangement], situation: Situation, options: dict[str, Any]
@@ -247,51 +233,8 @@ class Scorer:
         self, arrangement: Arrangement, situation: Situation, options: dict[str, Any]
     ) -> Result:
         raw = self.evaluate(arrangement, situation, options)
-        counts = list(raw)
-        for i, excluded in self.relations:
-            if counts[i]:
-                for j in excluded:
-                    counts[j] = 0
-        total, kept, capped = self._combine(counts)
+        total, kept, capped = self.combine(raw)
         least = self.floor(arrangement, situation, options, raw)
         if least > total:
             return Result(arrangement, least, kept, least, capped)
         return Result(arrangement, total, kept, 0, capped)
-
-    def _combine(self, counts: list[int]) -> tuple[int, tuple[tuple[int, int], ...], bool]:
-        """Combine the counted fans tier by tier: the hand's value before floors."""
-        tiers = self.tiers
-        values = self.values
-        fan_tier = self.fan_tier
-        by_tier: list[list[int]] = [[] for _ in tiers]
-        for i, n in enumerate(counts):
-            if n:
-                by_tier[fan_tier[i]].append(i)
-        for t, tier in enumerate(tiers):
-            if by_tier[t]:
-                for overridden in tier.overrides:
-                    by_tier[overridden] = []
-        total = 0
-        kept: list[tuple[int, int]] = []
-        capped = False
-        for t, tier in enumerate(tiers):
-            members = by_tier[t]
-            if not members:
-                continue
-            if tier.combine == "max":
-                best = max(members, key=lambda i: values[i] * counts[i])
-                members = [best]
-                value = values[best] * counts[best]
-            elif tier.combine == "multiply":
-                value = 1
-                for i in members:
-                    value *= values[i] ** counts[i]
-            else:
-                value = sum([values[i] * counts[i] for i in members])
-            if tier.cap is not None and value > tier.cap:
-                value = tier.cap
-                capped = True
-            total += value
-            kept += [(i, counts[i]) for i in members]
-        kept.sort()
-        return total, tuple(kept), capped
