@@ -183,6 +183,7 @@ class Provenance:
 @dataclass(frozen=True, slots=True)
 class Header:
     id: Ident
+    extends: Ident | None
     title: str | None
     english: str | None
     version: str | None
@@ -199,8 +200,11 @@ class Players:
 
 @dataclass(frozen=True, slots=True)
 class TileGroup:
+    """`winds copies 4 if not option.no_winds`: a group of tiles, present when the guard holds."""
+
     name: Ident
     copies: IntLit
+    guard: Expr | None
     provenance: tuple[Provenance, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
@@ -213,24 +217,104 @@ class TileTotal:
 
 
 @dataclass(frozen=True, slots=True)
-class Tiles:
-    groups: tuple[TileGroup, ...]
-    totals: tuple[TileTotal, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+class TileKeep:
+    """`keep 5z if option.ghost == white`: tiles kept even when their group is left out."""
 
-
-@dataclass(frozen=True, slots=True)
-class ShapeDecl:
-    id: Ident
-    name: str | None
+    tiles: tuple[TileLit, ...]
     guard: Expr | None
     provenance: tuple[Provenance, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
+class Tiles:
+    groups: tuple[TileGroup, ...]
+    keeps: tuple[TileKeep, ...]
+    totals: tuple[TileTotal, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ShapeDecl:
+    """A win shape: a builtin one (`standard`, `seven_pairs`, `thirteen_orphans`) enabled when
+    its options guard holds, or a `custom` one that wins whenever its condition holds."""
+
+    id: Ident
+    name: str | None
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    custom: Expr | None = None
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Shapes:
     items: tuple[ShapeDecl, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class WildFixed:
+    """`fixed 5z if option.ghost == white`: these tiles are wild."""
+
+    tiles: tuple[TileLit, ...]
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class WildIndicator:
+    """`indicator next` (the flipped tile's successor is wild) or `indicator self`."""
+
+    kind: Ident
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class WildCycle:
+    """`cycle 1z 2z 3z 4z 7z 6z 5z`: successor order for indicators of these tiles."""
+
+    tiles: tuple[TileLit, ...]
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class WildPermission:
+    """`allow discard, pong` / `forbid chow`: what a wild tile may do."""
+
+    allow: bool
+    actions: tuple[Ident, ...]
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+WildItem = WildFixed | WildIndicator | WildCycle | WildPermission
+
+
+@dataclass(frozen=True, slots=True)
+class Wilds:
+    items: tuple[WildItem, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRule:
+    """`chow`, `pong`, `kong exposed, concealed, added`, `rob added`: a claim the game allows."""
+
+    words: tuple[Ident, ...]
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Claims:
+    rules: tuple[ClaimRule, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
@@ -284,19 +368,44 @@ CombineMode = Literal["add", "max", "multiply"]
 
 
 @dataclass(frozen=True, slots=True)
+class TierCap:
+    value: IntLit
+    guard: Expr | None
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class TierDecl:
     id: Ident
     name: str
     combine: CombineMode
-    caps: tuple[IntLit, ...]
+    caps: tuple[TierCap, ...]
     overrides: tuple[Ident, ...]
     provenance: tuple[Provenance, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
+AdjustKind = Literal["floor", "multiply", "ceiling", "fix"]
+
+
 @dataclass(frozen=True, slots=True)
-class FloorDecl:
-    value: IntLit
+class Adjustment:
+    """A change to the hand's value after the tiers, applied in the order floor, multiply,
+    ceiling, fix: `floor 4 when kong_bloom`, `multiply 2 when concealed`, `ceiling 16 when
+    option.cap == 16` (a ceiling without `when` always applies), `fix 1 when not self_drawn`."""
+
+    kind: AdjustKind
+    value: Expr
+    condition: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Reject:
+    """`reject "只可自摸" when option.self_draw_only and not self_drawn`: not a win after all."""
+
+    reason: str
     condition: Expr
     provenance: tuple[Provenance, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
@@ -306,7 +415,8 @@ class FloorDecl:
 class Scoring:
     units: tuple[Unit, ...]
     tiers: tuple[TierDecl, ...]
-    floors: tuple[FloorDecl, ...]
+    adjustments: tuple[Adjustment, ...]
+    rejects: tuple[Reject, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
@@ -342,7 +452,10 @@ class Example:
 
 @dataclass(frozen=True, slots=True)
 class FanValue:
+    """`value 2` or, for an option-dependent value, `value 2 if option.small_hu`."""
+
     value: IntLit
+    guard: Expr | None
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
@@ -351,7 +464,7 @@ class FanDecl:
     id: Ident
     name: str
     english: str | None
-    values: tuple[IntLit, ...]
+    values: tuple[FanValue, ...]
     tiers: tuple[Ident, ...]
     whens: tuple[Expr, ...]
     pers: tuple[Expr, ...]
@@ -361,7 +474,37 @@ class FanDecl:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-Section = Header | Players | Tiles | Shapes | OptionDecl | Scoring | FanDecl
+@dataclass(frozen=True, slots=True)
+class Override:
+    """`override fan …` / `override option …` in a rulebook that extends another: replace the
+    parent's item of that id (items not written keep the parent's)."""
+
+    item: FanDecl | OptionDecl
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    """`remove fan a, b` / `remove option x` in a rulebook that extends another."""
+
+    kind: Literal["fan", "option"]
+    names: tuple[Ident, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+Section = (
+    Header
+    | Players
+    | Tiles
+    | Shapes
+    | Wilds
+    | Claims
+    | OptionDecl
+    | Scoring
+    | FanDecl
+    | Override
+    | Remove
+)
 
 
 @dataclass(frozen=True, slots=True)

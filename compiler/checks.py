@@ -12,15 +12,55 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from compiler import ast, ir
+from compiler import ast, consteval, ir
 from compiler.declarations import Declarations
 from compiler.diagnostics import Diagnostic, Label, Span, error, warning
 from compiler.graphs import find_cycle
+from compiler.lower import copies_in_play, lower_option, lower_tiles
 from compiler.suggest import did_you_mean
 from compiler.tilesets import group_tiles
-from compiler.vocabulary import EXAMPLE_SETTINGS, SITUATION_FACTS, TILE_GROUPS, WIND_LETTERS
+from compiler.typed import Typed
+from compiler.vocabulary import (
+    CLAIM_VERBS,
+    EXAMPLE_SETTINGS,
+    INDICATOR_KINDS,
+    SITUATION_FACTS,
+    TILE_GROUPS,
+    WILD_ACTIONS,
+    WIND_LETTERS,
+)
 from runtime.hand import parse_hand
-from runtime.tiles import IS_DRAGON, IS_FLOWER, IS_HONOUR, IS_TERMINAL, IS_WIND, NotationError
+from runtime.tiles import (
+    IS_DRAGON,
+    IS_FLOWER,
+    IS_HONOUR,
+    IS_TERMINAL,
+    IS_WIND,
+    NotationError,
+    tile_index,
+)
+
+
+def run_all(decls: Declarations, typed: Typed) -> list[Diagnostic]:
+    """Every check, in order; the tile-set and reachability checks only run on a rulebook
+    without errors so far (they evaluate option guards, which must have typed)."""
+    problems: list[Diagnostic] = []
+    problems += check_tiles(decls)
+    problems += check_players(decls)
+    problems += check_options(decls)
+    problems += check_scoring(decls)
+    problems += check_fan_tiers_and_caps(decls)
+    problems += check_relations(decls)
+    problems += check_fan_references(decls, typed.fan_refs)
+    problems += check_examples(decls)
+    problems += check_wilds(decls)
+    problems += check_claims(decls)
+    if not any(p.severity == "error" for p in (*problems, *typed.problems)):
+        problems += check_tile_totals(decls, typed)
+        problems += check_wild_tiles_in_play(decls, typed)
+        problems += check_reachable(decls, typed)
+    return problems
+
 
 # --------------------------------------------------------------------------- tiles and players
 
@@ -31,8 +71,6 @@ def check_tiles(decls: Declarations) -> list[Diagnostic]:
     if tiles is None:
         return problems
     seen: dict[str, ast.TileGroup] = {}
-    counted = 0
-    breakdown: list[str] = []
     for group in tiles.groups:
         name = group.name.text
         if name not in TILE_GROUPS:
@@ -68,30 +106,54 @@ def check_tiles(decls: Declarations) -> list[Diagnostic]:
                 )
             )
             continue
-        size = len(group_tiles(name))
-        counted += size * copies
-        breakdown.append(f"{name} {size}×{copies}")
     for extra in tiles.totals[1:]:
         problems.append(error("E0503", "the tile set states its total twice", extra.span))
-    if tiles.totals and not problems:
-        declared = tiles.totals[0].total
-        if declared.value != counted:
-            problems.append(
-                error(
-                    "E0401",
-                    f"the tile counts do not add up: the groups make {counted} tiles, "
-                    f"but the total says {declared.value}",
-                    declared.span,
-                    label=f"the groups make {counted}",
-                    help=f"{' + '.join(breakdown)} = {counted}; fix a group or write "
-                    f"`total {counted}`",
+    for keep in tiles.keeps:
+        for tile in keep.tiles:
+            try:
+                tile_index(tile.text)
+            except NotationError as exc:
+                problems.append(
+                    error("E0203", f"`{tile.text}` is not a tile", tile.span, label=str(exc))
                 )
-            )
     if not tiles.groups:
         problems.append(
             error("E0401", "the tile set is empty", tiles.span, help="add `characters copies 4`")
         )
     return problems
+
+
+def _ir_options(decls: Declarations) -> dict[str, ir.Option]:
+    return {o.id.text: lower_option(o) for o in decls.options.values()}
+
+
+def check_tile_totals(decls: Declarations, typed: Typed) -> list[Diagnostic]:
+    """The declared total is the tile count under the default options."""
+    tiles = decls.tiles
+    if tiles is None or not tiles.totals:
+        return []
+    options = _ir_options(decls)
+    default = next(consteval.settings(options, []))
+    tile_set = lower_tiles(tiles, typed, default)
+    declared = tiles.totals[0].total
+    if declared.value == tile_set.total:
+        return []
+    breakdown = [
+        f"{g.name} {len(g.tiles)}×{g.copies}"
+        for g in tile_set.groups
+        if consteval.holds(g.guard, default)
+    ]
+    return [
+        error(
+            "E0401",
+            f"the tile counts do not add up: the groups make {tile_set.total} tiles, "
+            f"but the total says {declared.value}",
+            declared.span,
+            label=f"the groups make {tile_set.total}",
+            help=f"{' + '.join(breakdown)} = {tile_set.total} under the default options; "
+            f"fix a group or write `total {tile_set.total}`",
+        )
+    ]
 
 
 def check_players(decls: Declarations) -> list[Diagnostic]:
@@ -117,20 +179,6 @@ def check_players(decls: Declarations) -> list[Diagnostic]:
 
 
 # --------------------------------------------------------------------------- options
-
-
-def option_default(option: ast.OptionDecl) -> str:
-    """The default choice as text: the declared one, else off / the first choice / the low end."""
-    if option.default is not None:
-        return option.default.text
-    match option.type:
-        case ast.ToggleType():
-            return "off"
-        case ast.ChoiceType(choices=choices):
-            return choices[0].id.text
-        case ast.NumberType(low=low):
-            return str(low)
-    raise AssertionError(option.type)
 
 
 def check_options(decls: Declarations) -> list[Diagnostic]:
@@ -236,9 +284,15 @@ def check_scoring(decls: Declarations) -> list[Diagnostic]:
             )
         )
     for tier in scoring.tiers:
-        for extra in tier.caps[1:]:
+        unguarded = [c for c in tier.caps if c.guard is None]
+        for extra in unguarded[1:]:
             problems.append(
-                error("E0503", f"the tier `{tier.id.text}` states its cap twice", extra.span)
+                error(
+                    "E0503",
+                    f"the tier `{tier.id.text}` states its cap twice",
+                    extra.span,
+                    help="an option-dependent cap is written `cap 16 if option.<id> == …`",
+                )
             )
         for target in tier.overrides:
             if target.text not in decls.tiers:
@@ -273,22 +327,23 @@ def check_fan_tiers_and_caps(decls: Declarations) -> list[Diagnostic]:
             continue
         tier_id = fan_tier(fan, decls)
         tier = decls.tiers.get(tier_id) if tier_id else None
-        if tier is None or not tier.caps or not fan.values:
+        if tier is None:
             continue
-        cap = tier.caps[0]
-        value = fan.values[0]
-        if value.value > cap.value:
-            problems.append(
-                error(
-                    "E0402",
-                    f"the cap of tier `{tier.id.text}` ({cap.value}) is below the value of "
-                    f"`{fan.id.text}` ({value.value})",
-                    value.span,
-                    label=f"worth {value.value}, capped at {cap.value}",
-                    labels=(Label(cap.span, "the cap"),),
-                    help=f"raise the cap, or move `{fan.id.text}` to a tier without a cap",
+        for cap in tier.caps:
+            for value in fan.values:
+                if value.value.value <= cap.value.value:
+                    continue
+                problems.append(
+                    error(
+                        "E0402",
+                        f"the cap of tier `{tier.id.text}` ({cap.value.value}) is below the "
+                        f"value of `{fan.id.text}` ({value.value.value})",
+                        value.value.span,
+                        label=f"worth {value.value.value}, capped at {cap.value.value}",
+                        labels=(Label(cap.value.span, "the cap"),),
+                        help=f"raise the cap, or move `{fan.id.text}` to a tier without a cap",
+                    )
                 )
-            )
     return problems
 
 
@@ -393,24 +448,42 @@ def check_fan_references(
 # --------------------------------------------------------------------------- reachability
 
 
-def check_reachable(
-    decls: Declarations, conditions: Mapping[str, ir.Expr | None], tile_set: frozenset[int]
-) -> list[Diagnostic]:
+def check_reachable(decls: Declarations, typed: Typed) -> list[Diagnostic]:
     """A fan whose condition needs tiles the tile set lacks can never score (a warning: the
-    rulebook still works, but the fan table promises something the game cannot give)."""
+    rulebook still works, but the fan table promises something the game cannot give). Checked
+    under the default options (W0304) and under each setting of the options the tile set
+    depends on (W0305), unless the fan itself depends on those options."""
+    if decls.tiles is None:
+        return []
     problems: list[Diagnostic] = []
     cache: dict[str, list[frozenset[int]]] = {}
 
     def needs_of_fan(fan: str) -> list[frozenset[int]]:
         if fan not in cache:
             cache[fan] = []
-            condition = conditions.get(fan)
+            declaration = decls.fans.get(fan)
+            condition = typed.condition(declaration) if declaration is not None else None
             cache[fan] = _needs(condition, needs_of_fan) if condition is not None else []
         return cache[fan]
 
-    for fan_id, fan in decls.fans.items():
-        for need in needs_of_fan(fan_id):
-            if not need & tile_set:
+    options = _ir_options(decls)
+    tile_set = lower_tiles(decls.tiles, typed, next(consteval.settings(options, [])))
+    guards = [g.guard for g in tile_set.groups] + [k.guard for k in tile_set.keeps]
+    relevant = consteval.options_read(guards)
+    for index, setting in enumerate(consteval.settings(options, relevant)):
+        in_play = frozenset(t for t, n in enumerate(copies_in_play(tile_set, setting)) if n)
+        for fan_id, fan in decls.fans.items():
+            condition = typed.condition(fan)
+            if (
+                index > 0
+                and condition is not None
+                and set(consteval.options_read([condition])) & set(relevant)
+            ):
+                continue  # the fan already says which of these options it needs
+            need = next((n for n in needs_of_fan(fan_id) if not n & in_play), None)
+            if need is None:
+                continue
+            if index == 0:
                 problems.append(
                     warning(
                         "W0304",
@@ -420,7 +493,20 @@ def check_reachable(
                         help="add the tiles to the `tiles` section, or remove the fan",
                     )
                 )
-                break
+            elif not any(p.code == "W0304" and p.span == fan.id.span for p in problems):
+                problems.append(
+                    warning(
+                        "W0305",
+                        f"the fan `{fan_id}` ({fan.name}) can never score under "
+                        f"{consteval.describe(setting, options)}",
+                        fan.id.span,
+                        label=f"it needs {_describe_need(need)}, which that setting removes",
+                        help="add `when` with the option to the fan so the table shows it, "
+                        "or keep the tiles with `keep`",
+                    )
+                )
+                cache_key = fan_id  # one warning per fan is enough
+                cache[cache_key] = []
     return problems
 
 
@@ -578,6 +664,153 @@ def _check_situation_item(
             )
         ]
     return []
+
+
+# --------------------------------------------------------------------------- wilds and claims
+
+
+def check_wilds(decls: Declarations) -> list[Diagnostic]:
+    problems: list[Diagnostic] = []
+    if decls.wilds is None:
+        return problems
+    cycled: dict[str, ast.TileLit] = {}
+    for item in decls.wilds.items:
+        match item:
+            case ast.WildIndicator(kind=kind) if kind.text not in INDICATOR_KINDS:
+                problems.append(
+                    error(
+                        "E0116",
+                        f"unknown indicator kind `{kind.text}`",
+                        kind.span,
+                        help=did_you_mean(kind.text, INDICATOR_KINDS)
+                        or "write `indicator next` (the successor is wild) or `indicator self`",
+                    )
+                )
+            case ast.WildPermission(actions=actions):
+                for action in actions:
+                    if action.text not in WILD_ACTIONS:
+                        problems.append(
+                            error(
+                                "E0117",
+                                f"unknown wild action `{action.text}`",
+                                action.span,
+                                help=did_you_mean(action.text, WILD_ACTIONS)
+                                or "the actions are " + ", ".join(WILD_ACTIONS),
+                            )
+                        )
+            case ast.WildCycle(tiles=tiles) | ast.WildFixed(tiles=tiles):
+                for tile in tiles:
+                    try:
+                        tile_index(tile.text)
+                    except NotationError as exc:
+                        problems.append(
+                            error(
+                                "E0203", f"`{tile.text}` is not a tile", tile.span, label=str(exc)
+                            )
+                        )
+                        continue
+                    if isinstance(item, ast.WildCycle):
+                        if tile.text in cycled:
+                            problems.append(
+                                error(
+                                    "E0102",
+                                    f"`{tile.text}` appears twice in the wild cycles",
+                                    tile.span,
+                                    labels=(Label(cycled[tile.text].span, "first here"),),
+                                    help="each tile has one successor",
+                                )
+                            )
+                        cycled[tile.text] = tile
+    return problems
+
+
+def check_claims(decls: Declarations) -> list[Diagnostic]:
+    """Claim rules use known words; explicit wild permissions agree with them."""
+    problems: list[Diagnostic] = []
+    verbs: set[str] = set()
+    if decls.claims is not None:
+        for rule in decls.claims.rules:
+            verb, *kinds = rule.words
+            if verb.text not in CLAIM_VERBS:
+                problems.append(
+                    error(
+                        "E0118",
+                        f"unknown claim `{verb.text}`",
+                        verb.span,
+                        help=did_you_mean(verb.text, CLAIM_VERBS)
+                        or "the claims are " + ", ".join(CLAIM_VERBS),
+                    )
+                )
+                continue
+            verbs.add(verb.text)
+            allowed = CLAIM_VERBS[verb.text]
+            for kind in kinds:
+                if kind.text not in allowed:
+                    problems.append(
+                        error(
+                            "E0118",
+                            f"`{verb.text}` has no kind `{kind.text}`",
+                            kind.span,
+                            help=(
+                                f"its kinds are {', '.join(allowed)}"
+                                if allowed
+                                else f"`{verb.text}` takes no kinds"
+                            ),
+                        )
+                    )
+    if decls.wilds is None:
+        return problems
+    needs = {"chow": "chow", "pong": "pong", "kong": "kong", "robbed": "rob"}
+    for item in decls.wilds.items:
+        if not isinstance(item, ast.WildPermission) or not item.allow:
+            continue
+        for action in item.actions:
+            needed = needs.get(action.text)
+            if needed is not None and needed not in verbs:
+                problems.append(
+                    error(
+                        "E0405",
+                        f"the wilds may `{action.text}`, but the claims allow no `{needed}`",
+                        action.span,
+                        label="contradicts the claims section",
+                        help=f"add `{needed}` to the claims section, or drop `{action.text}` here",
+                    )
+                )
+    return problems
+
+
+def check_wild_tiles_in_play(decls: Declarations, typed: Typed) -> list[Diagnostic]:
+    """A fixed wild tile must be in play under every setting where it is the wild."""
+    if decls.wilds is None or decls.tiles is None:
+        return []
+    options = _ir_options(decls)
+    default = next(consteval.settings(options, []))
+    tile_set = lower_tiles(decls.tiles, typed, default)
+    fixed = [item for item in decls.wilds.items if isinstance(item, ast.WildFixed)]
+    guards = [g.guard for g in tile_set.groups] + [k.guard for k in tile_set.keeps]
+    guards += [typed.get(item.guard) for item in fixed]
+    problems: list[Diagnostic] = []
+    reported: set[str] = set()
+    for setting in consteval.settings(options, consteval.options_read(guards)):
+        copies = copies_in_play(tile_set, setting)
+        for item in fixed:
+            if not consteval.holds(typed.get(item.guard), setting):
+                continue
+            for tile in item.tiles:
+                if copies[tile_index(tile.text)] or tile.text in reported:
+                    continue
+                reported.add(tile.text)
+                problems.append(
+                    error(
+                        "E0404",
+                        f"under {consteval.describe(setting, options)} the wild tile "
+                        f"{tile.text} is not in the tile set",
+                        tile.span,
+                        label="removed by a tile-set option",
+                        help=f"add `keep {tile.text} if …` to the tiles section for that setting",
+                    )
+                )
+    return problems
 
 
 def tile_set_of(decls: Declarations) -> frozenset[int]:

@@ -135,6 +135,20 @@ def build_parser() -> argparse.ArgumentParser:
     explain.add_argument("code", metavar="CODE")
     explain.set_defaults(run=_explain)
 
+    docs = commands.add_parser(
+        "docs",
+        help="build (or serve) the documentation site",
+        description="Write the generated pages into docs/generated/, then build the site with "
+        "mkdocs build --strict (needs the docs extra: pip install -e '.[docs]').",
+    )
+    docs.add_argument("--serve", action="store_true", help="serve the site with live reload")
+    docs.add_argument(
+        "-o", "--output", default=None, metavar="DIR", help="site folder (default: site)"
+    )
+    docs.add_argument("--config", default="mkdocs.yml", metavar="FILE", help="the mkdocs config")
+    docs.add_argument("--address", default="127.0.0.1:8000", help="where --serve listens")
+    docs.set_defaults(run=_docs)
+
     dump = commands.add_parser("dump-ir", help="print a rulebook's checked IR as JSON")
     dump.add_argument("rulebook", metavar="RULEBOOK", nargs="?")
     dump.add_argument("--schema", action="store_true", help="print the IR's JSON Schema instead")
@@ -255,7 +269,7 @@ def _score(args: argparse.Namespace) -> int:
         ruleset = _load_ruleset(args.rulebook)
     except _RulebookFailed:
         return EXIT_FAILED
-    if args.wild or args.indicator:
+    if (args.wild or args.indicator) and not ruleset.has_wilds:
         raise UsageError(f"rulebook {ruleset.id} has no wild tiles; drop --wild and --indicator")
     try:
         score = ruleset.score(
@@ -268,6 +282,8 @@ def _score(args: argparse.Namespace) -> int:
             situations=args.situation,
             players=args.players,
             options=_parse_options(args.option),
+            indicator=args.indicator,
+            wilds=args.wild or None,
         )
     except (NotationError, OptionError, ValueError) as exc:
         raise UsageError(str(exc)) from None
@@ -340,6 +356,26 @@ def _explain(args: argparse.Namespace) -> int:
     if entry is None:
         raise UsageError(f"no diagnostic code {args.code!r}; try `mjc explain E0101`")
     print(codes.render(entry))
+    return EXIT_OK
+
+
+def _docs(args: argparse.Namespace) -> int:
+    from compiler.site import SiteError, SiteUsageError, build_site  # only `docs` needs mkdocs
+
+    try:
+        result = build_site(
+            Path(args.config),
+            Path(args.output) if args.output else None,
+            serve=args.serve,
+            address=args.address,
+        )
+    except SiteUsageError as exc:
+        raise UsageError(str(exc)) from None
+    except SiteError as exc:
+        print(f"mjc: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    if result.site is not None:
+        print(f"built the site: {result.site}")
     return EXIT_OK
 
 

@@ -2,18 +2,18 @@
 
 Input is a checked `ir.Rulebook`; output is the source of one module that imports only the
 public names of `runtime` and exports `RULESET`. Fan conditions become straight-line Python in
-one `evaluate` function (no tree walking or eval at scoring time). Output is deterministic:
-the same IR always gives byte-identical source.
+one `evaluate` function, relations and tiers in `combine`, and every other rule (floors,
+multipliers, ceilings, rejections, shapes, wilds, the tile set) in a small function of its own:
+no tree walking or eval at scoring time. Output is deterministic: the same IR always gives
+byte-identical source.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
@@ -21,7 +21,7 @@ import jinja2
 
 from compiler import ir
 from compiler.graphs import topological_order
-from compiler.pyexpr import FACT_SOURCE, Predicates, PyExpr, tile_constant
+from compiler.pyexpr import FACT_SOURCE, HAND_FACT_SOURCE, Predicates, PyExpr, tile_constant
 from compiler.pywriter import CodeWriter
 from compiler.version import MJC_VERSION
 from runtime import API_VERSION
@@ -32,11 +32,18 @@ _BASE_IMPORTS = {
     "ChoiceSpec",
     "ExampleSpec",
     "FanInfo",
+    "Hand",
     "OptionSpec",
     "Ruleset",
     "Situation",
     "TierInfo",
     "require_api",
+}
+
+_COMBINE_WORDS = {
+    "add": "fans add up",
+    "max": "the highest fan counts alone",
+    "multiply": "fans multiply",
 }
 
 
@@ -71,212 +78,425 @@ def _environment() -> jinja2.Environment:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class _FanCode:
-    id: str
-    local: str
-    code: str
-    comment: str
-
-
 def generate_module(book: ir.Rulebook) -> str:
-    fan_index = {fan.id: i for i, fan in enumerate(book.fans)}
-    tier_index = {tier.id: i for i, tier in enumerate(book.scoring.tiers)}
-    runtime_names = set(_BASE_IMPORTS)
-    tiles: dict[str, int] = {}
+    return _Module(book).render()
 
-    predicates = Predicates()
-    # evaluate(): one local per fan, computed in evaluation order.
-    conditions = PyExpr(fan_ref=lambda fan: f"f_{fan} > 0", predicates=predicates)
-    fan_code: dict[str, _FanCode] = {}
-    for fan_id in book.evaluation_order:
-        fan = book.fans[fan_index[fan_id]]
-        condition = conditions(fan.condition)
-        if fan.per is None:
-            code = "1" if condition == "True" else f"1 if {condition} else 0"
-        else:
-            per = conditions(fan.per)
-            code = per if condition == "True" else f"{per} if {condition} else 0"
-        where = f"{fan.at.file}:{fan.at.line}"
-        fan_code[fan_id] = _FanCode(
-            fan_id, f"f_{fan_id}", code, safe_text(f"{fan.name} {fan_id} ({where})")
+
+class _Module:
+    """Builds one generated module; remembers which runtime names and tile constants the
+    functions use so the module imports and defines exactly those."""
+
+    def __init__(self, book: ir.Rulebook) -> None:
+        self.book = book
+        self.fan_index = {fan.id: i for i, fan in enumerate(book.fans)}
+        self.predicates = Predicates()
+        self.runtime_names = set(_BASE_IMPORTS)
+        self.tiles: dict[str, int] = {}
+
+    def translator(self, fan_ref: str, facts: dict[str, str] = FACT_SOURCE) -> PyExpr:
+        """`fan_ref` is a format string for reading another fan's count, e.g. `c[{index}]`."""
+        return PyExpr(
+            fan_ref=lambda fan: fan_ref.format(id=fan, index=self.fan_index[fan]),
+            predicates=self.predicates,
+            fact_source=facts,
         )
-    evaluate_prelude = _prelude(conditions)
-    fan_code = {
-        f: dataclasses.replace(code, code=_inline_single_reads(code.code, conditions))
-        for f, code in fan_code.items()
-    }
-    runtime_names |= conditions.runtime_names
-    tiles |= conditions.tiles
 
-    # floor(): fans are read from the counts tuple `c`.
-    floor_expr = PyExpr(fan_ref=lambda fan: f"c[{fan_index[fan]}] > 0", predicates=predicates)
-    floors = [
-        {
-            "code": floor_expr(f.condition),
-            "value": f.value,
-            "comment": safe_text(f"at least {f.value} ({f.at.file}:{f.at.line})"),
+    def finish(self, translator: PyExpr) -> None:
+        self.runtime_names |= translator.runtime_names
+        self.tiles |= translator.tiles
+        if "pair" in translator.facts:
+            self.runtime_names.add("NO_PAIR")
+
+    # ------------------------------------------------------------------ evaluate()
+
+    def evaluate_body(self) -> list[str]:
+        book = self.book
+        py = self.translator("f_{id} > 0")
+        lines: list[tuple[str, str]] = []
+        for fan_id in book.evaluation_order:
+            fan = book.fans[self.fan_index[fan_id]]
+            condition = py(fan.condition)
+            if fan.per is None:
+                code = "1" if condition == "True" else f"1 if {condition} else 0"
+            else:
+                per = py(fan.per)
+                code = per if condition == "True" else f"{per} if {condition} else 0"
+            where = f"{fan.at.file}:{fan.at.line}"
+            lines.append((safe_text(f"{fan.name} {fan_id} ({where})"), f"f_{fan_id} = {code}"))
+        self.finish(py)
+        out = CodeWriter(indent=1)
+        for line in _prelude(py):
+            out.line(line)
+        for comment, code in lines:
+            out.line(f"# {comment}")
+            out.line(_inline_single_reads(code, py))
+        out.line("return (")
+        for fan in book.fans:
+            out.line(f"    f_{fan.id},")
+        out.line(")")
+        return out.lines()
+
+    # ------------------------------------------------------------------ combine()
+
+    def combine_body(self) -> list[str]:
+        """Relations, then each tier combined and capped, over one local per fan."""
+        book = self.book
+        fans = book.fans
+        guards = self.translator("False")
+        out = CodeWriter(indent=1)
+        out.line(f"({', '.join(f'f_{fan.id}' for fan in fans)},) = c")
+        relations = [
+            (fan_id, target)
+            for fan_id in book.relation_order
+            for target in (
+                *fans[self.fan_index[fan_id]].excludes,
+                *fans[self.fan_index[fan_id]].replaces,
+            )
+        ]
+        if relations:
+            out.line("# Relations: a fan that counts removes the fans it excludes or replaces.")
+            for fan_id, target in relations:
+                with out.block(f"if f_{fan_id}"):
+                    out.line(f"f_{target} = 0")
+        values: dict[str, str] = {}
+        for fan in fans:
+            if not fan.values:
+                values[fan.id] = str(fan.value)
+                continue
+            out.line(f"# {safe_text(fan.name)}: its value depends on the options.")
+            base, *guarded = fan.values
+            out.line(f"value_{fan.id} = {base[0]}")
+            for number, guard in guarded:
+                with out.block(f"if {guards(guard)}"):
+                    out.line(f"value_{fan.id} = {number}")
+            values[fan.id] = f"value_{fan.id}"
+        out.line("total = 0")
+        out.line("kept: list[tuple[int, int, int]] = []")
+        out.line("capped = False")
+        tiers = {tier.id: tier for tier in book.scoring.tiers}
+        overridden_by: dict[str, list[str]] = {t: [] for t in tiers}
+        for tier in book.scoring.tiers:
+            for target in tier.overrides:
+                overridden_by[target].append(tier.id)
+        for tier_id in topological_order(list(tiers), overridden_by):
+            tier = tiers[tier_id]
+            members = [fan for fan in fans if fan.tier == tier_id]
+            out.line(f"# {safe_text(tier.name)} ({tier_id}): {_COMBINE_WORDS[tier.combine]}.")
+            out.line(f"on_{tier_id} = False")
+            if not members:
+                continue
+            overriders = " or ".join(f"on_{t}" for t in overridden_by[tier_id])
+            with out.block(f"if not ({overriders})") if overriders else _nothing():
+                self._tier(out, tier, members, values, guards)
+        self.finish(guards)
+        with out.block("if len(kept) > 1"):
+            out.line("kept.sort()")
+        out.line("return total, tuple(kept), capped")
+        return out.lines()
+
+    def _tier(
+        self,
+        out: CodeWriter,
+        tier: ir.Tier,
+        members: list[ir.Fan],
+        values: dict[str, str],
+        guards: PyExpr,
+    ) -> None:
+        if tier.combine == "max":
+            out.line("best = 0")
+            out.line("pick = -1")
+            out.line("count = 0")
+            for fan in members:
+                worth = f"{values[fan.id]} * f_{fan.id}"
+                with out.block(f"if f_{fan.id} and {worth} > best"):
+                    out.line(f"best = {worth}")
+                    out.line(f"pick = {self.fan_index[fan.id]}")
+                    out.line(f"count = f_{fan.id}")
+            with out.block("if pick >= 0"):
+                out.line(f"on_{tier.id} = True")
+                out.line("kept.append((pick, count, best))")
+                self._capped_total(out, tier, "best", guards)
+            return
+        out.line("value = 1" if tier.combine == "multiply" else "value = 0")
+        for fan in members:
+            value = values[fan.id]
+            with out.block(f"if f_{fan.id}"):
+                out.line(f"on_{tier.id} = True")
+                if tier.combine == "multiply":
+                    out.line(f"value *= {value} ** f_{fan.id}")
+                    worth = f"{value} ** f_{fan.id}"
+                else:
+                    worth = f"{value} * f_{fan.id}" if value != "1" else f"f_{fan.id}"
+                    out.line(f"value += {worth}")
+                out.line(f"kept.append(({self.fan_index[fan.id]}, f_{fan.id}, {worth}))")
+        with out.block(f"if on_{tier.id}"):
+            self._capped_total(out, tier, "value", guards)
+
+    @staticmethod
+    def _capped_total(out: CodeWriter, tier: ir.Tier, value: str, guards: PyExpr) -> None:
+        if tier.caps:
+            guarded = [(n, g) for n, g in tier.caps if g is not None]
+            default = next((n for n, g in tier.caps if g is None), None)
+            out.line(f"cap = {default}")
+            for i, (number, guard) in enumerate(guarded):
+                with out.block(f"{'el' if i else ''}if {guards(guard)}"):
+                    out.line(f"cap = {number}")
+            with out.block(f"if cap is not None and {value} > cap"):
+                out.line(f"{value} = cap")
+                out.line("capped = True")
+        out.line(f"total += {value}")
+
+    # ------------------------------------------------------------------ adjust(), reject()
+
+    def adjust_body(self) -> list[str]:
+        """Floors, multipliers, ceilings, fixes, in that order (see `ir.Adjustment`)."""
+        py = self.translator("c[{index}] > 0")
+        out = CodeWriter(indent=1)
+        body = CodeWriter(indent=1)
+        adjustments = self.book.scoring.adjustments
+        by_kind = {
+            k: [a for a in adjustments if a.kind == k]
+            for k in ("floor", "multiply", "ceiling", "fix")
         }
-        for f in book.scoring.floors
-    ]
-    floor_prelude = _prelude(floor_expr)
-    for f in floors:
-        f["code"] = _inline_single_reads(str(f["code"]), floor_expr)
-    runtime_names |= floor_expr.runtime_names
-    tiles |= floor_expr.tiles
+        body.line("least = 0")
+        for a in by_kind["floor"]:
+            body.line(f"# {_where(a)}")
+            with body.block(f"if {py(a.condition) if a.condition else 'True'}"):
+                body.line(f"least = max(least, {py(a.value)})")
+        with body.block("if least > total"):
+            body.line("total = least")
+        with body.block("else"):
+            body.line("least = 0")
+        for a in by_kind["multiply"]:
+            body.line(f"# {_where(a)}")
+            with body.block(f"if {py(a.condition) if a.condition else 'True'}"):
+                body.line(f"total *= {py(a.value)}")
+        body.line("capped = False")
+        for i, a in enumerate(by_kind["ceiling"]):
+            body.line(f"# {_where(a)}")
+            keyword = "elif" if i else "if"
+            with body.block(f"{keyword} {py(a.condition) if a.condition else 'True'}"):
+                body.line(f"ceiling = {py(a.value)}")
+                with body.block("if total > ceiling"):
+                    body.line("total = ceiling")
+                    body.line("capped = True")
+        for i, a in enumerate(by_kind["fix"]):
+            body.line(f"# {_where(a)}")
+            keyword = "elif" if i else "if"
+            with body.block(f"{keyword} {py(a.condition) if a.condition else 'True'}"):
+                body.line(f"total = {py(a.value)}")
+        body.line("return total, least, capped")
+        self.finish(py)
+        for line in _prelude(py):
+            out.line(line)
+        return out.lines() + [_inline_single_reads(line, py) for line in body.lines()]
 
-    guard_expr = PyExpr(fan_ref=lambda fan: "False", predicates=predicates)
-    shapes = [
-        {"id": s.id, "guard": guard_expr(s.guard) if s.guard is not None else None}
-        for s in book.shapes
-    ]
-    runtime_names |= guard_expr.runtime_names
-    tiles |= guard_expr.tiles
+    def reject_body(self) -> list[str]:
+        py = self.translator("c[{index}] > 0")
+        body = CodeWriter(indent=1)
+        for r in self.book.scoring.rejects:
+            body.line(f"# {safe_text(f'{r.at.file}:{r.at.line}')}")
+            with body.block(f"if {py(r.condition)}"):
+                body.line(f"return {lit(r.reason)}")
+        body.line("return None")
+        self.finish(py)
+        out = CodeWriter(indent=1)
+        for line in _prelude(py):
+            out.line(line)
+        return out.lines() + [_inline_single_reads(line, py) for line in body.lines()]
 
-    if "pair" in {*conditions.facts, *floor_expr.facts}:
-        runtime_names.add("NO_PAIR")
-    if predicates.tile:
-        runtime_names |= {"summarize_tiles", "tile_masks"}
-    if predicates.meld:
-        runtime_names |= {"Meld", "meld_masks", "summarize_melds"}
+    # ------------------------------------------------------------------ shapes, tiles, wilds
 
-    fans = [
-        {
-            "id": fan.id,
-            "name": fan.name,
-            "english": fan.english,
-            "value": fan.value,
-            "tier": tier_index[fan.tier],
-            "where": f"{fan.at.file}:{fan.at.line}",
-            "excludes": tuple(sorted(fan_index[f] for f in (*fan.excludes, *fan.replaces))),
-            "local": fan_code[fan.id].local,
+    def shapes_body(self) -> list[str]:
+        guards = self.translator("False")
+        out = CodeWriter(indent=1)
+        out.line("enabled: set[str] = set()")
+        for shape in self.book.shapes:
+            if shape.custom is not None:
+                continue
+            if shape.guard is None:
+                out.line(f"enabled.add({lit(shape.id)})")
+            else:
+                with out.block(f"if {guards(shape.guard)}"):
+                    out.line(f"enabled.add({lit(shape.id)})")
+        out.line("return frozenset(enabled)")
+        self.finish(guards)
+        return out.lines()
+
+    def custom_shapes_body(self) -> list[str]:
+        py = self.translator("False", HAND_FACT_SOURCE)
+        body = CodeWriter(indent=1)
+        body.line("found: list[str] = []")
+        for shape in self.book.shapes:
+            if shape.custom is None:
+                continue
+            condition = py(shape.custom)
+            if shape.guard is not None:
+                condition = f"({py(shape.guard)}) and {condition}"
+            with body.block(f"if {condition}"):
+                body.line(f"found.append({lit(shape.id)})")
+        body.line("return tuple(found)")
+        self.finish(py)
+        out = CodeWriter(indent=1)
+        for line in _prelude(py, hand=True):
+            out.line(line)
+        return out.lines() + [_inline_single_reads(line, py) for line in body.lines()]
+
+    def tile_copies_body(self) -> list[str]:
+        guards = self.translator("False")
+        out = CodeWriter(indent=1)
+        tiles = self.book.tiles
+        out.line(f"copies = [0] * {len(self.book.wilds.successor) or 42}")
+        for group in tiles.groups:
+            with out.block(f"if {guards(group.guard)}") if group.guard else _nothing():
+                with out.block(f"for t in {lit(group.tiles)}"):
+                    out.line(f"copies[t] = {group.copies}")
+        for keep in tiles.keeps:
+            with out.block(f"if {guards(keep.guard)}") if keep.guard else _nothing():
+                with out.block(f"for t in {lit(keep.tiles)}"):
+                    out.line("copies[t] = max(copies[t], 4)")
+        out.line("return tuple(copies)")
+        self.finish(guards)
+        return out.lines()
+
+    def wild_tiles_body(self) -> list[str]:
+        guards = self.translator("False")
+        out = CodeWriter(indent=1)
+        for mode in self.book.wilds.modes:
+            with out.block(f"if {guards(mode.guard)}") if mode.guard else _nothing():
+                if mode.kind == "fixed":
+                    out.line(f"return {lit(mode.tiles)}")
+                else:
+                    with out.block("if indicator is None"):
+                        out.line("raise WildIndicatorMissing(RULEBOOK_ID)")
+                    flipped = "SUCCESSOR[indicator]" if mode.kind == "next" else "indicator"
+                    out.line(f"return ({flipped},)")
+        out.line("return ()")
+        self.finish(guards)
+        if any(m.kind != "fixed" for m in self.book.wilds.modes):
+            self.runtime_names.add("WildIndicatorMissing")
+        return out.lines()
+
+    def permissions_body(self) -> list[str]:
+        guards = self.translator("False")
+        out = CodeWriter(indent=1)
+        out.line("allowed = set(WILD_ACTIONS)")
+        for p in self.book.wilds.permissions:
+            change = "add" if p.allow else "discard"
+            with out.block(f"if {guards(p.guard)}") if p.guard else _nothing():
+                out.line(f"allowed.{change}({lit(p.action)})")
+        out.line("return frozenset(allowed)")
+        self.finish(guards)
+        self.runtime_names.add("WILD_ACTIONS")
+        return out.lines()
+
+    def claims_body(self) -> list[str]:
+        guards = self.translator("False")
+        out = CodeWriter(indent=1)
+        out.line("allowed: set[str] = set()")
+        for rule in self.book.claims:
+            words = [rule.verb] if not rule.kinds else [f"{rule.verb} {k}" for k in rule.kinds]
+            with out.block(f"if {guards(rule.guard)}") if rule.guard else _nothing():
+                for word in words:
+                    out.line(f"allowed.add({lit(word)})")
+        out.line("return frozenset(allowed)")
+        self.finish(guards)
+        return out.lines()
+
+    # ------------------------------------------------------------------ the module
+
+    def render(self) -> str:
+        book = self.book
+        blocks = {
+            "evaluate_body": self.evaluate_body(),
+            "combine_body": self.combine_body(),
+            "adjust_body": self.adjust_body(),
+            "reject_body": self.reject_body(),
+            "shapes_body": self.shapes_body(),
+            "custom_shapes_body": self.custom_shapes_body(),
+            "tile_copies_body": self.tile_copies_body(),
+            "wild_tiles_body": self.wild_tiles_body(),
+            "permissions_body": self.permissions_body(),
+            "claims_body": self.claims_body(),
         }
-        for fan in book.fans
-    ]
-    examples = [
-        {
-            "fan": fan.id,
-            "hand": ex.hand,
-            "positive": ex.positive,
-            "win": ex.win,
-            "situation": ex.situation,
-            "where": f"{ex.at.file}:{ex.at.line}",
-        }
-        for fan in book.fans
-        for ex in fan.examples
-    ]
-    title_line = safe_text(
-        f"{book.title} ({book.english}) — rules engine"
-        if book.english
-        else f"{book.title} — rules engine"
-    )
-    context: dict[str, Any] = {
-        "lit": lit,
-        "title_line": title_line,
-        "mjc_version": MJC_VERSION,
-        "api_version": API_VERSION,
-        "source_file": safe_text(book.source_file),
-        "source_sha256": book.source_sha256,
-        "rulebook_id": book.id,
-        "title": book.title,
-        "english": book.english,
-        "version": book.version,
-        "unit": book.scoring.unit,
-        "players": book.players,
-        "imports": sorted(runtime_names),
-        "tile_constants": [(tile_constant(t), i) for t, i in sorted(tiles.items())],
-        "tiers": [
+        if self.predicates.tile:
+            self.runtime_names |= {"summarize_tiles", "tile_masks"}
+        if self.predicates.meld:
+            self.runtime_names |= {"Meld", "meld_masks", "summarize_melds"}
+        tier_index = {tier.id: i for i, tier in enumerate(book.scoring.tiers)}
+        fans = [
             {
-                "id": t.id,
-                "name": t.name,
-                "combine": t.combine,
-                "cap": t.cap,
-                "overrides": tuple(tier_index[o] for o in t.overrides),
+                "id": fan.id,
+                "name": fan.name,
+                "english": fan.english,
+                "value": fan.value,
+                "tier": tier_index[fan.tier],
+                "where": f"{fan.at.file}:{fan.at.line}",
+                "excludes": tuple(
+                    sorted(self.fan_index[f] for f in (*fan.excludes, *fan.replaces))
+                ),
             }
-            for t in book.scoring.tiers
-        ],
-        "fans": fans,
-        "fans_in_evaluation_order": [fan_code[f] for f in book.evaluation_order],
-        "relation_order": tuple(fan_index[f] for f in book.relation_order),
-        "options": book.options,
-        "tile_predicates": list(predicates.tile),
-        "meld_predicates": list(predicates.meld),
-        "combine_body": _combine_body(book),
-        "evaluate_prelude": evaluate_prelude,
-        "floor_prelude": floor_prelude,
-        "floors": floors,
-        "shapes": shapes,
-        "examples": examples,
-    }
-    return _environment().get_template("module.py.j2").render(context)
+            for fan in book.fans
+        ]
+        examples = [
+            {
+                "fan": fan.id,
+                "hand": ex.hand,
+                "positive": ex.positive,
+                "win": ex.win,
+                "situation": ex.situation,
+                "where": f"{ex.at.file}:{ex.at.line}",
+            }
+            for fan in book.fans
+            for ex in fan.examples
+        ]
+        title_line = safe_text(
+            f"{book.title} ({book.english}) — rules engine"
+            if book.english
+            else f"{book.title} — rules engine"
+        )
+        context: dict[str, Any] = {
+            **blocks,
+            "lit": lit,
+            "title_line": title_line,
+            "mjc_version": MJC_VERSION,
+            "api_version": API_VERSION,
+            "source_file": safe_text(book.source_file),
+            "source_sha256": book.source_sha256,
+            "rulebook_id": book.id,
+            "extends": book.extends,
+            "title": book.title,
+            "english": book.english,
+            "version": book.version,
+            "unit": book.scoring.unit,
+            "players": book.players,
+            "imports": sorted(self.runtime_names),
+            "tile_constants": [(tile_constant(t), i) for t, i in sorted(self.tiles.items())],
+            "successor": book.wilds.successor,
+            "tiers": [
+                {
+                    "id": t.id,
+                    "name": t.name,
+                    "combine": t.combine,
+                    "cap": next((n for n, g in t.caps if g is None), None),
+                    "overrides": tuple(tier_index[o] for o in t.overrides),
+                }
+                for t in book.scoring.tiers
+            ],
+            "fans": fans,
+            "relation_order": tuple(self.fan_index[f] for f in book.relation_order),
+            "options": book.options,
+            "tile_predicates": list(self.predicates.tile),
+            "meld_predicates": list(self.predicates.meld),
+            "examples": examples,
+            "has_custom_shapes": any(s.custom is not None for s in book.shapes),
+            "has_wilds": bool(book.wilds.modes),
+        }
+        return _environment().get_template("module.py.j2").render(context)
 
 
-def _simple(fact: str) -> bool:
-    """Facts that are one attribute read, cheap enough to read in place."""
-    return re.fullmatch(r"[as]\.\w+", FACT_SOURCE[fact]) is not None
-
-
-def _inline_single_reads(code: str, translator: PyExpr) -> str:
-    """Replace the local of a simple fact read only once by the read itself."""
-    for fact, reads in translator.facts.items():
-        if reads == 1 and _simple(fact):
-            code = re.sub(rf"\bx_{fact}\b", FACT_SOURCE[fact], code)
-    return code
-
-
-_SUMMARY_SOURCE = {
-    "tile": "summarize_tiles(a.tiles, TILE_MASKS, TILE_COUNTS)",
-    "meld": "summarize_melds(a.melds, MELD_MASKS, MELD_COUNTS)",
-    "pair": "summarize_melds(a.pairs, MELD_MASKS, MELD_COUNTS)",
-}
-
-
-def _combine_body(book: ir.Rulebook) -> list[str]:
-    """The body of the generated `combine(c)`: relations, then each tier combined and capped,
-    straight-line over one local per fan."""
-    fans = book.fans
-    index = {fan.id: i for i, fan in enumerate(fans)}
-    out = CodeWriter(indent=1)
-    out.line(f"({', '.join(f'f_{fan.id}' for fan in fans)},) = c")
-    relations = [
-        (fan_id, target)
-        for fan_id in book.relation_order
-        for target in (*fans[index[fan_id]].excludes, *fans[index[fan_id]].replaces)
-    ]
-    if relations:
-        out.line("# Relations: a fan that counts removes the fans it excludes or replaces.")
-        for fan_id, target in relations:
-            with out.block(f"if f_{fan_id}"):
-                out.line(f"f_{target} = 0")
-    out.line("total = 0")
-    out.line("kept: list[tuple[int, int]] = []")
-    out.line("capped = False")
-    tiers = {tier.id: tier for tier in book.scoring.tiers}
-    overridden_by: dict[str, list[str]] = {t: [] for t in tiers}
-    for tier in book.scoring.tiers:
-        for target in tier.overrides:
-            overridden_by[target].append(tier.id)
-    order = topological_order(list(tiers), overridden_by)
-    for tier_id in order:
-        tier = tiers[tier_id]
-        members = [fan for fan in fans if fan.tier == tier_id]
-        words = {
-            "add": "fans add up",
-            "max": "the highest fan counts alone",
-            "multiply": "fans multiply",
-        }[tier.combine]
-        cap = f", capped at {tier.cap}" if tier.cap is not None else ""
-        out.line(f"# {safe_text(tier.name)} ({tier_id}): {words}{cap}.")
-        out.line(f"on_{tier_id} = False")
-        if not members:
-            continue
-        guard = " or ".join(f"on_{t}" for t in overridden_by[tier_id])
-        with out.block(f"if not ({guard})") if guard else _nothing():
-            _tier_code(out, tier, members, index)
-    out.line("if len(kept) > 1:")
-    out.line("    kept.sort()")
-    out.line("return total, tuple(kept), capped")
-    return out.lines()
+def _where(adjustment: ir.Adjustment) -> str:
+    return safe_text(f"{adjustment.kind} ({adjustment.at.file}:{adjustment.at.line})")
 
 
 @contextmanager
@@ -284,57 +504,37 @@ def _nothing() -> Iterator[None]:
     yield
 
 
-def _tier_code(
-    out: CodeWriter, tier: ir.Tier, members: list[ir.Fan], index: dict[str, int]
-) -> None:
-    if tier.combine == "max":
-        out.line("best = 0")
-        out.line("pick = -1")
-        out.line("count = 0")
-        for fan in members:
-            with out.block(f"if f_{fan.id} and {fan.value} * f_{fan.id} > best"):
-                out.line(f"best = {fan.value} * f_{fan.id}")
-                out.line(f"pick = {index[fan.id]}")
-                out.line(f"count = f_{fan.id}")
-        with out.block("if pick >= 0"):
-            out.line(f"on_{tier.id} = True")
-            out.line("kept.append((pick, count))")
-            _capped_total(out, tier, "best")
-        return
-    out.line("value = 1" if tier.combine == "multiply" else "value = 0")
-    for fan in members:
-        with out.block(f"if f_{fan.id}"):
-            out.line(f"on_{tier.id} = True")
-            out.line(f"kept.append(({index[fan.id]}, f_{fan.id}))")
-            if tier.combine == "multiply":
-                out.line(f"value *= {fan.value} ** f_{fan.id}")
-            else:
-                out.line(
-                    f"value += {fan.value} * f_{fan.id}"
-                    if fan.value != 1
-                    else f"value += f_{fan.id}"
-                )
-    with out.block(f"if on_{tier.id}"):
-        _capped_total(out, tier, "value")
+def _simple(source: str) -> bool:
+    """Facts that are one attribute read, cheap enough to read in place."""
+    return re.fullmatch(r"[ash]\.\w+|total", source) is not None
 
 
-def _capped_total(out: CodeWriter, tier: ir.Tier, value: str) -> None:
-    if tier.cap is not None:
-        with out.block(f"if {value} > {tier.cap}"):
-            out.line(f"{value} = {tier.cap}")
-            out.line("capped = True")
-    out.line(f"total += {value}")
+def _inline_single_reads(code: str, translator: PyExpr) -> str:
+    """Replace the local of a simple fact read only once by the read itself."""
+    for fact, reads in translator.facts.items():
+        source = translator.fact_source[fact]
+        if reads == 1 and _simple(source):
+            code = re.sub(rf"\bx_{fact}\b", source, code)
+    return code
 
 
-def _prelude(translator: PyExpr) -> list[str]:
+def _prelude(translator: PyExpr, hand: bool = False) -> list[str]:
     """Bind each fact read more than once, and each predicate summary, in a fixed order
     (a fact read once is put in place by `_inline_single_reads`)."""
+    sources = translator.fact_source
     lines = [
-        f"x_{fact} = {FACT_SOURCE[fact]}"
-        for fact in FACT_SOURCE
-        if translator.facts.get(fact, 0) > 1 or (fact in translator.facts and not _simple(fact))
+        f"x_{fact} = {sources[fact]}"
+        for fact in sources
+        if translator.facts.get(fact, 0) > 1
+        or (fact in translator.facts and not _simple(sources[fact]))
     ]
-    for summary, source in _SUMMARY_SOURCE.items():
+    tiles = sources["tiles"]
+    summary_source = {
+        "tile": f"summarize_tiles({tiles}, TILE_MASKS, TILE_COUNTS)",
+        "meld": "summarize_melds(a.melds, MELD_MASKS, MELD_COUNTS)",
+        "pair": "summarize_melds(a.pairs, MELD_MASKS, MELD_COUNTS)",
+    }
+    for summary, source in summary_source.items():
         if summary in translator.summaries:
             lines.append(f"x_{summary}_any, x_{summary}_all, x_{summary}_count = {source}")
     return lines

@@ -1,19 +1,24 @@
 """First pass after parsing: gather the rulebook's sections into one table of declarations.
 
-Input is the AST of one rulebook. Output is a `Declarations` table (header, players, tiles,
-shapes, options, tiers, fans, each by id) and the problems of structure found on the way:
-a missing or repeated section, a name declared twice, a fan that states its value twice.
-Later passes look names up here instead of walking the AST again.
+Input is the AST of one rulebook and, when it `extends` another, the parent's table. Output
+is a `Declarations` table (header, players, tiles, shapes, wilds, claims, options, tiers,
+fans, each by id) and the problems of structure found on the way: a missing or repeated
+section, a name declared twice, a fan that states its value twice, an override of something
+the parent lacks, a new item that silently shadows the parent's. Later passes look names up
+here instead of walking the AST again. Items inherited from the parent keep their own spans,
+so diagnostics and docs can say where they came from.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
 from compiler import ast
 from compiler.diagnostics import Diagnostic, Label, Span, error
+from compiler.suggest import did_you_mean
 from compiler.vocabulary import BUILTIN_SHAPES, all_builtin_names
 
 T = TypeVar("T")
@@ -23,13 +28,18 @@ T = TypeVar("T")
 class Declarations:
     file: str
     header: ast.Header | None = None
+    parent: Declarations | None = None
     players: ast.Players | None = None
     tiles: ast.Tiles | None = None
     shapes: dict[str, ast.ShapeDecl] = field(default_factory=dict)
+    wilds: ast.Wilds | None = None
+    claims: ast.Claims | None = None
     options: dict[str, ast.OptionDecl] = field(default_factory=dict)
     scoring: ast.Scoring | None = None
     tiers: dict[str, ast.TierDecl] = field(default_factory=dict)
     fans: dict[str, ast.FanDecl] = field(default_factory=dict)
+    # Fans and options the rulebook removed from its parent, for precise messages.
+    removed: dict[str, ast.Ident] = field(default_factory=dict)
 
     def option_choices(self, option: str) -> list[str]:
         decl = self.options.get(option)
@@ -37,50 +47,70 @@ class Declarations:
             return []
         return [c.id.text for c in decl.type.choices]
 
+    @property
+    def id(self) -> str:
+        return self.header.id.text if self.header is not None else "?"
 
-def collect(book: ast.Rulebook) -> tuple[Declarations, list[Diagnostic]]:
-    decls = Declarations(book.file)
+
+def collect(
+    book: ast.Rulebook, parent: Declarations | None = None
+) -> tuple[Declarations, list[Diagnostic]]:
+    """The declarations of `book`, on top of its parent's when it extends one."""
+    decls = _inherit(book.file, parent)
     problems: list[Diagnostic] = []
-    single_sections: dict[type, tuple[str, ast.Section | None]] = {}
+    seen_sections: dict[type, ast.Section] = {}
 
     def once(section: ast.Section, what: str) -> bool:
-        first = single_sections.get(type(section))
-        if first is not None and first[1] is not None:
+        first = seen_sections.get(type(section))
+        if first is not None:
             problems.append(
                 error(
                     "E0502",
                     f"the rulebook has a second `{what}` section",
                     _head(section.span),
                     label="second one here",
-                    labels=(Label(_head(first[1].span), "first one here"),),
+                    labels=(Label(_head(first.span), "first one here"),),
                     help=f"merge the two `{what}` sections into one",
                 )
             )
             return False
-        single_sections[type(section)] = (what, section)
+        seen_sections[type(section)] = section
         return True
 
     for section in book.sections:
-        if isinstance(section, ast.Header):
-            if once(section, "rulebook"):
-                decls.header = section
-        elif isinstance(section, ast.Players):
-            if once(section, "players"):
-                decls.players = section
-        elif isinstance(section, ast.Tiles):
-            if once(section, "tiles"):
-                decls.tiles = section
-        elif isinstance(section, ast.Shapes):
-            if once(section, "shapes"):
-                _declare_all(decls.shapes, section.items, "win shape", problems)
-        elif isinstance(section, ast.Scoring):
-            if once(section, "scoring"):
-                decls.scoring = section
-                _declare_all(decls.tiers, section.tiers, "tier", problems)
-        elif isinstance(section, ast.OptionDecl):
-            _declare(decls.options, section, "option", problems)
-        elif isinstance(section, ast.FanDecl):
-            _declare(decls.fans, section, "fan", problems)
+        match section:
+            case ast.Header():
+                if once(section, "rulebook"):
+                    decls.header = section
+            case ast.Players():
+                if once(section, "players"):
+                    decls.players = section
+            case ast.Tiles():
+                if once(section, "tiles"):
+                    decls.tiles = section
+            case ast.Shapes():
+                if once(section, "shapes"):
+                    decls.shapes = {}
+                    _declare_all(decls.shapes, section.items, "win shape", problems)
+            case ast.Wilds():
+                if once(section, "wilds"):
+                    decls.wilds = section
+            case ast.Claims():
+                if once(section, "claims"):
+                    decls.claims = section
+            case ast.Scoring():
+                if once(section, "scoring"):
+                    decls.scoring = section
+                    decls.tiers = {}
+                    _declare_all(decls.tiers, section.tiers, "tier", problems)
+            case ast.OptionDecl():
+                _declare_new(decls, decls.options, section, "option", problems)
+            case ast.FanDecl():
+                _declare_new(decls, decls.fans, section, "fan", problems)
+            case ast.Override():
+                _override(decls, section, problems)
+            case ast.Remove():
+                _remove(decls, section, problems)
 
     file_span = Span(book.file, 1, 1, 1, 2)
     for what, present, example in (
@@ -99,9 +129,39 @@ def collect(book: ast.Rulebook) -> tuple[Declarations, list[Diagnostic]]:
                     help=f"add one, for example: {example}",
                 )
             )
+    if decls.header is not None and decls.header.extends is None:
+        for section in book.sections:
+            if isinstance(section, ast.Override | ast.Remove):
+                problems.append(
+                    error(
+                        "E0113",
+                        "`override` and `remove` need a parent rulebook",
+                        _head(section.span),
+                        help=f"write `rulebook {decls.id} extends <parent> {{ … }}`",
+                    )
+                )
 
     problems.extend(_check_items(decls))
     return decls, problems
+
+
+def _inherit(file: str, parent: Declarations | None) -> Declarations:
+    """A fresh table, holding a copy of the parent's items when there is a parent."""
+    if parent is None:
+        return Declarations(file)
+    return Declarations(
+        file=file,
+        parent=parent,
+        players=parent.players,
+        tiles=parent.tiles,
+        shapes=dict(parent.shapes),
+        wilds=parent.wilds,
+        claims=parent.claims,
+        options=dict(parent.options),
+        scoring=parent.scoring,
+        tiers=dict(parent.tiers),
+        fans=dict(parent.fans),
+    )
 
 
 def _head(span: Span) -> Span:
@@ -111,9 +171,34 @@ def _head(span: Span) -> Span:
     return Span(span.file, span.line, span.column, span.line, span.column + 1)
 
 
-class _HasId:
-    id: ast.Ident
-    span: Span
+def _inherited(decls: Declarations, table: dict[str, T], name: str) -> bool:
+    """Whether `table[name]` came from the parent rather than from this file."""
+    item = table.get(name)
+    return item is not None and item.id.span.file != decls.file  # type: ignore[attr-defined]
+
+
+def _declare_new(
+    decls: Declarations,
+    table: dict[str, T],
+    item: T,
+    what: str,
+    problems: list[Diagnostic],
+) -> None:
+    ident: ast.Ident = item.id  # type: ignore[attr-defined]
+    if _inherited(decls, table, ident.text):
+        parent_item = table[ident.text]
+        problems.append(
+            error(
+                "E0112",
+                f"the {what} `{ident.text}` is already defined by the parent rulebook",
+                ident.span,
+                label="this would hide the parent's",
+                labels=(Label(parent_item.id.span, "the parent's"),),  # type: ignore[attr-defined]
+                help=f"write `override {what} {ident.text} …` to change it, or pick a new id",
+            )
+        )
+        return
+    _declare(table, item, what, problems)
 
 
 def _declare(
@@ -146,23 +231,101 @@ def _declare_all(
         _declare(table, item, what, problems)
 
 
+def _override(decls: Declarations, section: ast.Override, problems: list[Diagnostic]) -> None:
+    item = section.item
+    kind = "fan" if isinstance(item, ast.FanDecl) else "option"
+    table: dict[str, ast.FanDecl] | dict[str, ast.OptionDecl] = (
+        decls.fans if isinstance(item, ast.FanDecl) else decls.options
+    )
+    name = item.id.text
+    if decls.parent is None:
+        return  # reported once for the whole file by collect()
+    if not _inherited(decls, table, name):  # type: ignore[misc]
+        problems.append(
+            error(
+                "E0113",
+                f"`override {kind} {name}`: the parent rulebook has no {kind} `{name}`",
+                item.id.span,
+                label=f"nothing to override in {decls.parent.id}",
+                help=did_you_mean(name, table) or f"to add a new {kind}, drop the word `override`",
+            )
+        )
+        return
+    if isinstance(item, ast.FanDecl):
+        decls.fans[name] = _merge_fan(decls.fans[name], item)
+    else:
+        decls.options[name] = item
+
+
+def _merge_fan(parent: ast.FanDecl, child: ast.FanDecl) -> ast.FanDecl:
+    """The parent's fan with every item the override states replaced by the override's."""
+    conditions = (child.whens, child.pers) if (child.whens or child.pers) else None
+    return dataclasses.replace(
+        parent,
+        id=child.id,
+        name=child.name,
+        english=child.english or parent.english,
+        values=child.values or parent.values,
+        tiers=child.tiers or parent.tiers,
+        whens=conditions[0] if conditions else parent.whens,
+        pers=conditions[1] if conditions else parent.pers,
+        relations=child.relations or parent.relations,
+        examples=child.examples or parent.examples,
+        provenance=child.provenance or parent.provenance,
+        span=child.span,
+    )
+
+
+def _remove(decls: Declarations, section: ast.Remove, problems: list[Diagnostic]) -> None:
+    if decls.parent is None:
+        return  # reported once for the whole file by collect()
+    table: dict[str, ast.FanDecl] | dict[str, ast.OptionDecl] = (
+        decls.fans if section.kind == "fan" else decls.options
+    )
+    for ident in section.names:
+        if ident.text not in table:
+            problems.append(
+                error(
+                    "E0113",
+                    f"`remove {section.kind} {ident.text}`: there is no {section.kind} "
+                    f"`{ident.text}` to remove",
+                    ident.span,
+                    help=did_you_mean(ident.text, table),
+                )
+            )
+            continue
+        del table[ident.text]
+        decls.removed[ident.text] = ident
+
+
 def _check_items(decls: Declarations) -> list[Diagnostic]:
     """Items that may be written once only, and ids that would hide a builtin word."""
     problems: list[Diagnostic] = []
     builtins = all_builtin_names()
     for fan in decls.fans.values():
-        for what, found in (("value", fan.values), ("tier", fan.tiers)):
-            for extra in found[1:]:
-                problems.append(
-                    error(
-                        "E0503",
-                        f"the fan `{fan.id.text}` states its {what} twice",
-                        extra.span,
-                        label="second one here",
-                        labels=(Label(found[0].span, "first one here"),),
-                    )
+        unguarded = [v for v in fan.values if v.guard is None]
+        for extra in unguarded[1:]:
+            problems.append(
+                error(
+                    "E0503",
+                    f"the fan `{fan.id.text}` states its value twice",
+                    extra.span,
+                    label="second one here",
+                    labels=(Label(unguarded[0].span, "first one here"),),
+                    help="an option-dependent value is written `value 2 if option.<id>`",
                 )
-        if not fan.values:
+            )
+        for extra_tier in fan.tiers[1:]:
+            problems.append(
+                error(
+                    "E0503",
+                    f"the fan `{fan.id.text}` states its tier twice",
+                    extra_tier.span,
+                    label="second one here",
+                    labels=(Label(fan.tiers[0].span, "first one here"),),
+                )
+            )
+        if not unguarded:
             problems.append(
                 error(
                     "E0503",
@@ -176,7 +339,7 @@ def _check_items(decls: Declarations) -> list[Diagnostic]:
                 error(
                     "E0503",
                     f"the fan `{fan.id.text}` has more than one `per`",
-                    _span_of(fan.pers[1]),
+                    fan.pers[1].span,
                     help="a fan counts once per item of one `per` expression",
                 )
             )
@@ -201,9 +364,7 @@ def _check_items(decls: Declarations) -> list[Diagnostic]:
                 )
             )
     for shape in decls.shapes.values():
-        if shape.id.text not in BUILTIN_SHAPES:
-            from compiler.suggest import did_you_mean
-
+        if shape.custom is None and shape.id.text not in BUILTIN_SHAPES:
             problems.append(
                 error(
                     "E0110",
@@ -211,11 +372,9 @@ def _check_items(decls: Declarations) -> list[Diagnostic]:
                     shape.id.span,
                     label="not a win shape mjc knows",
                     help=did_you_mean(shape.id.text, BUILTIN_SHAPES)
-                    or "the win shapes are " + ", ".join(f"`{s}`" for s in BUILTIN_SHAPES),
+                    or "the win shapes are "
+                    + ", ".join(f"`{s}`" for s in BUILTIN_SHAPES)
+                    + '; write `custom <id> "<中文>" when <condition>` for a new one',
                 )
             )
     return problems
-
-
-def _span_of(expr: ast.Expr) -> Span:
-    return expr.span

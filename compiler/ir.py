@@ -217,26 +217,76 @@ for _model in (AttrE, CallE, ListE, NotE, NegE, BoolOpE, CompareE, ArithE, Quant
 
 
 class TileGroup(Model):
+    """A group of tiles in play whenever `guard` (an options-only condition) holds."""
+
     name: str
     tiles: tuple[int, ...]
     copies: int
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+
+
+class TileKeep(Model):
+    """Tiles kept in play (4 copies) even when their group is left out, under `guard`."""
+
+    tiles: tuple[int, ...]
+    guard: Expr | None = None
     provenance: tuple[Provenance, ...] = ()
 
 
 class TileSet(Model):
+    """The tiles in play; `total` is the count under the default options."""
+
     groups: tuple[TileGroup, ...]
+    keeps: tuple[TileKeep, ...] = ()
     total: int
 
 
 class Shape(Model):
-    """A win shape: `standard` (melds and a pair), `seven_pairs` or `thirteen_orphans`;
-    `guard`, when present, is an options-only condition that enables it."""
+    """A win shape: `standard` (melds and a pair), `seven_pairs`, `thirteen_orphans`, or a
+    custom one that wins whenever `custom` (a condition on the whole hand) holds; `guard`,
+    when present, is an options-only condition that enables it."""
 
     id: str
     name: str | None
     guard: Expr | None
+    custom: Expr | None = None
     provenance: tuple[Provenance, ...] = ()
     at: SourceRef
+
+
+class WildMode(Model):
+    """How the wild tiles are chosen when `guard` holds: `fixed` tiles, the successor of the
+    flipped indicator (`next`), or the indicator's own kind (`self`). The first mode whose
+    guard holds applies; when none does, the game has no wilds."""
+
+    kind: Literal["fixed", "next", "self"]
+    tiles: tuple[int, ...] = ()
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+
+
+class WildPermission(Model):
+    action: str
+    allow: bool
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+
+
+class Wilds(Model):
+    """`successor[t]` is the tile that is wild when `t` is flipped as the indicator."""
+
+    modes: tuple[WildMode, ...] = ()
+    successor: tuple[int, ...] = ()
+    permissions: tuple[WildPermission, ...] = ()
+    provenance: tuple[Provenance, ...] = ()
+
+
+class ClaimRule(Model):
+    verb: Literal["chow", "pong", "kong", "rob"]
+    kinds: tuple[str, ...] = ()
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
 
 
 class Choice(Model):
@@ -265,15 +315,28 @@ class Tier(Model):
     id: str
     name: str
     combine: Literal["add", "max", "multiply"]
-    cap: int | None
+    caps: tuple[tuple[int, Expr | None], ...] = ()
     overrides: tuple[str, ...] = ()
     provenance: tuple[Provenance, ...] = ()
 
 
-class Floor(Model):
-    """The hand is worth at least `value` whenever `condition` holds."""
+class Adjustment(Model):
+    """A change to the hand's value after the tiers, applied kind by kind in this order:
+    every `floor` that holds raises the value to at least `value`; every `multiply` that holds
+    multiplies it; the first `ceiling` that holds (one without a condition always does)
+    limits it; the first `fix` that holds replaces it."""
 
-    value: int
+    kind: Literal["floor", "multiply", "ceiling", "fix"]
+    value: Expr
+    condition: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class Reject(Model):
+    """After scoring, the hand is not a win when `condition` holds (`reason` says why)."""
+
+    reason: str
     condition: Expr
     provenance: tuple[Provenance, ...] = ()
     at: SourceRef
@@ -282,7 +345,8 @@ class Floor(Model):
 class Scoring(Model):
     unit: str
     tiers: tuple[Tier, ...]
-    floors: tuple[Floor, ...] = ()
+    adjustments: tuple[Adjustment, ...] = ()
+    rejects: tuple[Reject, ...] = ()
     provenance: tuple[Provenance, ...] = ()
 
 
@@ -302,6 +366,7 @@ class Fan(Model):
     name: str
     english: str | None
     value: int
+    values: tuple[tuple[int, Expr], ...] = ()  # (value, options guard); the last that holds wins
     tier: str
     condition: Expr
     per: Expr | None = None
@@ -321,6 +386,7 @@ class Rulebook(Model):
 
     ir_version: int = IR_VERSION
     id: str
+    extends: str | None = None
     title: str
     english: str | None
     version: str
@@ -331,6 +397,8 @@ class Rulebook(Model):
     players_provenance: tuple[Provenance, ...] = ()
     tiles: TileSet
     shapes: tuple[Shape, ...]
+    wilds: Wilds = Wilds()
+    claims: tuple[ClaimRule, ...] = ()
     options: tuple[Option, ...]
     scoring: Scoring
     fans: tuple[Fan, ...]

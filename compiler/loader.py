@@ -10,42 +10,11 @@ from __future__ import annotations
 import sys
 import types
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
 
 from compiler.codegen import generate_module
 from compiler.driver import Compilation, compile_file
+from compiler.sources import RulebookNotFound, bundled_rulebooks, resolve_rulebook
 from runtime import Ruleset
-
-RULEBOOK_SUFFIX = ".mjr"
-
-
-class RulebookNotFound(LookupError):
-    """Neither a bundled rulebook nor a readable file."""
-
-
-def bundled_rulebooks() -> dict[str, Path]:
-    """Bundled rulebook names and their files, sorted by name."""
-    root = resources.files("rulebooks")
-    found = {}
-    for entry in root.iterdir():
-        if entry.name.endswith(RULEBOOK_SUFFIX):
-            found[entry.name[: -len(RULEBOOK_SUFFIX)]] = Path(str(entry))
-    return dict(sorted(found.items()))
-
-
-def resolve_rulebook(name_or_path: str) -> tuple[Path, str]:
-    """The file for a bundled name or a path, and the name to show in diagnostics."""
-    bundled = bundled_rulebooks()
-    if name_or_path in bundled:
-        return bundled[name_or_path], f"rulebooks/{name_or_path}{RULEBOOK_SUFFIX}"
-    path = Path(name_or_path)
-    if path.is_file():
-        return path, name_or_path
-    names = ", ".join(bundled) or "none"
-    raise RulebookNotFound(
-        f"no rulebook named {name_or_path!r}: not a bundled rulebook ({names}) nor a file"
-    )
 
 
 @dataclass(slots=True)
@@ -80,3 +49,13 @@ def import_source(source: str, module_name: str, filename: str) -> types.ModuleT
     finally:
         sys.modules.pop(module_name, None)
     return module
+
+
+__all__ = [
+    "Loaded",
+    "RulebookNotFound",
+    "bundled_rulebooks",
+    "import_source",
+    "load",
+    "resolve_rulebook",
+]

@@ -329,17 +329,26 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
     def header(self, meta: Meta, children: list[Any]) -> ast.Header:
         name, *items = children
         found: dict[str, str] = {}
+        extends: ast.Ident | None = None
         for item in items:
             if isinstance(item, tuple):
                 found[item[0]] = item[1]
+            elif isinstance(item, ast.Ident):
+                extends = item
         return ast.Header(
             self._ident(name),
+            extends,
             found.get("title"),
             found.get("english"),
             found.get("version"),
             self._provenance(items),
             self._span(meta),
         )
+
+    def extends(self, meta: Meta, children: list[Any]) -> ast.Ident:
+        token = children[0]
+        text = self._str(token) if token.type == "STRING" else str(token)
+        return ast.Ident(text, _token_span(token, self.file))
 
     def title(self, meta: Meta, children: list[Any]) -> tuple[str, str]:
         return ("title", self._str(children[0]))
@@ -371,13 +380,37 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
 
     def tiles(self, meta: Meta, children: list[Any]) -> ast.Tiles:
         groups = tuple(c for c in children if isinstance(c, ast.TileGroup))
+        keeps = tuple(c for c in children if isinstance(c, ast.TileKeep))
         totals = tuple(c for c in children if isinstance(c, ast.TileTotal))
-        return ast.Tiles(groups, totals, self._span(meta))
+        return ast.Tiles(groups, keeps, totals, self._span(meta))
+
+    @staticmethod
+    def _guard(items: list[Any]) -> ast.Expr | None:
+        return next((c[1] for c in items if isinstance(c, tuple) and c[0] == "guard"), None)
+
+    def _tile_lits(self, items: list[Any]) -> tuple[ast.TileLit, ...]:
+        return tuple(
+            ast.TileLit(str(c), _token_span(c, self.file))
+            for c in items
+            if isinstance(c, Token) and c.type == "TILE"
+        )
 
     def tile_group(self, meta: Meta, children: list[Any]) -> ast.TileGroup:
         name, copies, *rest = children
         return ast.TileGroup(
-            self._ident(name), self._int(copies), self._provenance(rest), self._span(meta)
+            self._ident(name),
+            self._int(copies),
+            self._guard(rest),
+            self._provenance(rest),
+            self._span(meta),
+        )
+
+    def tile_keep(self, meta: Meta, children: list[Any]) -> ast.TileKeep:
+        return ast.TileKeep(
+            self._tile_lits(children),
+            self._guard(children),
+            self._provenance(children),
+            self._span(meta),
         )
 
     def tile_total(self, meta: Meta, children: list[Any]) -> ast.TileTotal:
@@ -390,14 +423,91 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
     def shape_item(self, meta: Meta, children: list[Any]) -> ast.ShapeDecl:
         name, *rest = children
         label = next((c for c in rest if isinstance(c, Token) and c.type == "STRING"), None)
-        guard = next((c[1] for c in rest if isinstance(c, tuple) and c[0] == "guard"), None)
         return ast.ShapeDecl(
             self._ident(name),
             self._str(label) if label is not None else None,
-            guard,
+            self._guard(rest),
             self._provenance(rest),
+            span=self._span(meta),
+        )
+
+    def custom_shape(self, meta: Meta, children: list[Any]) -> ast.ShapeDecl:
+        name, *rest = children
+        label = next((c for c in rest if isinstance(c, Token) and c.type == "STRING"), None)
+        condition = next(c for c in rest if not isinstance(c, Token | ast.Provenance))
+        return ast.ShapeDecl(
+            self._ident(name),
+            self._str(label) if label is not None else None,
+            None,
+            self._provenance(rest),
+            custom=condition,
+            span=self._span(meta),
+        )
+
+    # -- wilds and claims
+
+    def wilds(self, meta: Meta, children: list[Any]) -> ast.Wilds:
+        return ast.Wilds(tuple(children), self._span(meta))
+
+    def wild_fixed(self, meta: Meta, children: list[Any]) -> ast.WildFixed:
+        return ast.WildFixed(
+            self._tile_lits(children),
+            self._guard(children),
+            self._provenance(children),
             self._span(meta),
         )
+
+    def wild_indicator(self, meta: Meta, children: list[Any]) -> ast.WildIndicator:
+        kind, *rest = children
+        return ast.WildIndicator(
+            self._ident(kind), self._guard(rest), self._provenance(rest), self._span(meta)
+        )
+
+    def wild_cycle(self, meta: Meta, children: list[Any]) -> ast.WildCycle:
+        return ast.WildCycle(
+            self._tile_lits(children), self._provenance(children), self._span(meta)
+        )
+
+    def _permission(self, allow: bool, meta: Meta, children: list[Any]) -> ast.WildPermission:
+        return ast.WildPermission(
+            allow,
+            tuple(self._ident(c) for c in children if isinstance(c, Token)),
+            self._guard(children),
+            self._provenance(children),
+            self._span(meta),
+        )
+
+    def wild_allow(self, meta: Meta, children: list[Any]) -> ast.WildPermission:
+        return self._permission(True, meta, children)
+
+    def wild_forbid(self, meta: Meta, children: list[Any]) -> ast.WildPermission:
+        return self._permission(False, meta, children)
+
+    def claims(self, meta: Meta, children: list[Any]) -> ast.Claims:
+        return ast.Claims(tuple(children), self._span(meta))
+
+    def claim_item(self, meta: Meta, children: list[Any]) -> ast.ClaimRule:
+        return ast.ClaimRule(
+            tuple(self._ident(c) for c in children if isinstance(c, Token)),
+            self._guard(children),
+            self._provenance(children),
+            self._span(meta),
+        )
+
+    # -- inheritance
+
+    def override_fan(self, meta: Meta, children: list[Any]) -> ast.Override:
+        return ast.Override(children[0], self._span(meta))
+
+    def override_option(self, meta: Meta, children: list[Any]) -> ast.Override:
+        return ast.Override(children[0], self._span(meta))
+
+    def removable(self, meta: Meta, children: list[Any]) -> str:
+        return str(children[0])
+
+    def remove(self, meta: Meta, children: list[Any]) -> ast.Remove:
+        kind, *names = children
+        return ast.Remove(kind, tuple(self._ident(n) for n in names), self._span(meta))
 
     def guard(self, meta: Meta, children: list[Any]) -> tuple[str, ast.Expr]:
         return ("guard", children[0])
@@ -438,7 +548,8 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
         return ast.Scoring(
             tuple(c for c in children if isinstance(c, ast.Unit)),
             tuple(c for c in children if isinstance(c, ast.TierDecl)),
-            tuple(c for c in children if isinstance(c, ast.FloorDecl)),
+            tuple(c for c in children if isinstance(c, ast.Adjustment)),
+            tuple(c for c in children if isinstance(c, ast.Reject)),
             self._span(meta),
         )
 
@@ -451,7 +562,7 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
 
     def tier(self, meta: Meta, children: list[Any]) -> ast.TierDecl:
         name, label, combine, *rest = children
-        caps = tuple(c[1] for c in rest if isinstance(c, tuple) and c[0] == "cap")
+        caps = tuple(c for c in rest if isinstance(c, ast.TierCap))
         overrides = tuple(
             ident for c in rest if isinstance(c, tuple) and c[0] == "overrides" for ident in c[1]
         )
@@ -465,15 +576,33 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
             self._span(meta),
         )
 
-    def tier_cap(self, meta: Meta, children: list[Any]) -> tuple[str, ast.IntLit]:
-        return ("cap", self._int(children[0]))
+    def tier_cap(self, meta: Meta, children: list[Any]) -> ast.TierCap:
+        value, *rest = children
+        return ast.TierCap(self._int(value), self._guard(rest), self._span(meta))
 
     def tier_overrides(self, meta: Meta, children: list[Any]) -> tuple[str, tuple[ast.Ident, ...]]:
         return ("overrides", tuple(self._ident(c) for c in children))
 
-    def floor(self, meta: Meta, children: list[Any]) -> ast.FloorDecl:
-        value, condition, *rest = children
-        return ast.FloorDecl(self._int(value), condition, self._provenance(rest), self._span(meta))
+    def _adjustment(self, kind: ast.AdjustKind, meta: Meta, children: list[Any]) -> ast.Adjustment:
+        value, *rest = children
+        condition = next((c for c in rest if not isinstance(c, ast.Provenance)), None)
+        return ast.Adjustment(kind, value, condition, self._provenance(rest), self._span(meta))
+
+    def floor(self, meta: Meta, children: list[Any]) -> ast.Adjustment:
+        return self._adjustment("floor", meta, children)
+
+    def multiply(self, meta: Meta, children: list[Any]) -> ast.Adjustment:
+        return self._adjustment("multiply", meta, children)
+
+    def ceiling(self, meta: Meta, children: list[Any]) -> ast.Adjustment:
+        return self._adjustment("ceiling", meta, children)
+
+    def fix(self, meta: Meta, children: list[Any]) -> ast.Adjustment:
+        return self._adjustment("fix", meta, children)
+
+    def reject(self, meta: Meta, children: list[Any]) -> ast.Reject:
+        reason, condition, *rest = children
+        return ast.Reject(self._str(reason), condition, self._provenance(rest), self._span(meta))
 
     # -- fans
 
@@ -499,8 +628,9 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
             span=self._span(meta),
         )
 
-    def fan_value(self, meta: Meta, children: list[Any]) -> tuple[str, ast.IntLit]:
-        return ("value", self._int(children[0]))
+    def fan_value(self, meta: Meta, children: list[Any]) -> tuple[str, ast.FanValue]:
+        value, *rest = children
+        return ("value", ast.FanValue(self._int(value), self._guard(rest), self._span(meta)))
 
     def fan_tier(self, meta: Meta, children: list[Any]) -> tuple[str, ast.Ident]:
         return ("tier", self._ident(children[0]))

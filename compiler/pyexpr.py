@@ -39,6 +39,16 @@ FACT_SOURCE: dict[str, str] = {
     "round_wind": "s.round_wind",
     "players": "s.players",
     "flowers": "s.flowers",
+    "wilds": "s.wilds",
+    "wilds_substituted": "a.substituted",
+    "total": "total",
+}
+
+# In a custom shape's condition the hand is read whole, from the parsed hand `h`.
+HAND_FACT_SOURCE: dict[str, str] = {
+    **FACT_SOURCE,
+    "tiles": "h.tiles",
+    "flowers": "h.flowers",
 }
 
 # Tile attributes are lookups in the runtime's per-tile tables.
@@ -94,6 +104,7 @@ class PyExpr:
 
     fan_ref: Callable[[str], str]
     predicates: Predicates = field(default_factory=Predicates)
+    fact_source: dict[str, str] = field(default_factory=lambda: FACT_SOURCE)
     facts: dict[str, int] = field(default_factory=dict)  # fact -> times read
     summaries: set[str] = field(default_factory=set)
     tiles: dict[str, int] = field(default_factory=dict)
@@ -202,7 +213,9 @@ class PyExpr:
                 if kind == "all"
                 else ir.BoolOpE(op="and", operands=(test, body))
             )
-        inner = PyExpr(fan_ref=self.fan_ref, predicates=self.predicates)
+        inner = PyExpr(
+            fan_ref=self.fan_ref, predicates=self.predicates, fact_source=self.fact_source
+        )
         code = inner(body)
         self.tiles |= inner.tiles
         self.runtime_names |= inner.runtime_names

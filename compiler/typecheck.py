@@ -20,16 +20,18 @@ from compiler.vocabulary import (
     ARRANGEMENT_FACTS,
     BOOL,
     FUNCTIONS,
+    HAND_FACTS,
     INT,
     MELD,
     MELD_ATTRIBUTES,
-    SHAPE,
+    RESULT_FACTS,
+    SHAPE_FACT_NAMES,
     SITUATION_FACTS,
-    SUIT,
     SUIT_CONSTANTS,
     TILE,
     TILE_ATTRIBUTES,
     TILE_LIST_CONSTANTS,
+    Word,
     choice_type,
     describe,
     item_of,
@@ -37,13 +39,27 @@ from compiler.vocabulary import (
 )
 from runtime.tiles import NotationError, tile_index
 
-Context = Literal["fan", "floor", "guard"]
+Context = Literal["fan", "floor", "reject", "shape", "guard"]
 
 _CONTEXT_WORDS = {
     "fan": "a fan condition",
-    "floor": "a floor condition",
-    "guard": "a shape guard",
+    "floor": "a scoring adjustment",
+    "reject": "a reject condition",
+    "shape": "a custom shape's condition",
+    "guard": "an option guard (`if …`)",
 }
+
+
+def _facts_for(ctx: Context) -> dict[str, Word]:
+    """The builtin facts visible in each kind of expression."""
+    if ctx == "guard":
+        return {}
+    everything = {**ARRANGEMENT_FACTS, **SITUATION_FACTS, **HAND_FACTS}
+    if ctx == "shape":
+        return {name: w for name, w in everything.items() if name in SHAPE_FACT_NAMES}
+    if ctx == "reject":
+        return {**everything, **RESULT_FACTS}
+    return everything
 
 
 @dataclass(slots=True)
@@ -163,10 +179,8 @@ class ExprChecker:
 
     def _candidates(self, scope: dict[str, str], ctx: Context) -> dict[str, str]:
         """Every name visible here, with a few words saying what it is."""
-        names: dict[str, str] = {}
-        if ctx != "guard":
-            for table in (ARRANGEMENT_FACTS, SITUATION_FACTS):
-                names.update({n: w.meaning for n, w in table.items()})
+        names: dict[str, str] = {n: w.meaning for n, w in _facts_for(ctx).items()}
+        if ctx in ("fan", "floor", "reject"):
             names.update({f: self.decls.fans[f].name for f in self.decls.fans})
         names.update({s: "win shape" for s in self.decls.shapes})
         names.update({s: "suit" for s in SUIT_CONSTANTS})
@@ -188,21 +202,38 @@ class ExprChecker:
             )
         if name in self.decls.shapes:
             return ir.ShapeE(shape=name)
-        facts = {**ARRANGEMENT_FACTS, **SITUATION_FACTS}
-        if ctx == "guard" and (name in facts or name in self.decls.fans):
-            self._problem(
-                "E0204",
-                f"a shape guard cannot use `{name}`",
-                expr.span,
-                label="a fact of the hand, not of the game's options",
-                help="a shape guard says which options enable the shape: use `option.<id>`",
-            )
-            return None
+        facts = _facts_for(ctx)
         if name in facts:
             return ir.FactE(type=facts[name].type, fact=name)
-        if name in self.decls.fans:
+        fans_visible = ctx in ("fan", "floor", "reject")
+        if fans_visible and name in self.decls.fans:
             self.fan_refs.add(name)
             return ir.FanRefE(fan=name)
+        everything = {**ARRANGEMENT_FACTS, **SITUATION_FACTS, **HAND_FACTS, **RESULT_FACTS}
+        if name in everything or name in self.decls.fans:
+            what = "a fan" if name in self.decls.fans else "a fact"
+            help = {
+                "guard": "an option guard says which options enable something: use `option.<id>`",
+                "shape": "a custom shape sees the hand as a whole: tiles, flowers, wilds and the "
+                "situation",
+            }.get(ctx, "`total` can only be read by `reject` conditions")
+            self._problem(
+                "E0204",
+                f"{_CONTEXT_WORDS[ctx]} cannot use `{name}`",
+                expr.span,
+                label=f"{what} not known here",
+                help=help,
+            )
+            return None
+        if name in self.decls.removed:
+            self._problem(
+                "E0114",
+                f"`{name}` was removed from this rulebook",
+                expr.span,
+                label="removed by a `remove` line",
+                help="keep the fan, or change this condition so it no longer needs it",
+            )
+            return None
         if name in self.decls.options:
             self._problem(
                 "E0101",
@@ -218,7 +249,7 @@ class ExprChecker:
             f"unknown name `{name}`",
             expr.span,
             label=f"not a fan, fact or variable known in {_CONTEXT_WORDS[ctx]}",
-            help=_suggest(name, candidates, describe=lambda n: _paren(candidates[n])),
+            help=did_you_mean(name, candidates, describe=lambda n: _paren(candidates[n])),
         )
         return None
 
@@ -484,7 +515,3 @@ def names_used(exprs: Iterable[ir.Expr]) -> set[str]:
     for expr in exprs:
         walk(expr)
     return found
-
-
-SHAPE_TYPE = SHAPE
-SUIT_TYPE = SUIT

@@ -72,6 +72,17 @@ ARRANGEMENT_FACTS: dict[str, Word] = {
     "pair": Word(MELD, "the pair of a standard hand"),
     "shape": Word(SHAPE, "the win shape of this arrangement"),
     "concealed": Word(BOOL, "no meld was claimed from a discard (concealed kongs allowed)"),
+    "wilds_substituted": Word(INT, "how many wild tiles stand for another tile here"),
+}
+
+# Facts of the whole hand, the same for every arrangement (custom shapes may read these).
+HAND_FACTS: dict[str, Word] = {
+    "wilds": Word(INT, "how many wild tiles the hand holds"),
+}
+
+# Read only by `reject` conditions: the hand's value after every adjustment.
+RESULT_FACTS: dict[str, Word] = {
+    "total": Word(INT, "the hand's value after tiers, floors, multipliers and ceilings"),
 }
 
 # Facts of the win situation.
@@ -138,6 +149,7 @@ MELD_ATTRIBUTES: dict[str, Word] = {
     "has_terminal": Word(BOOL, "contains a 1 or a 9"),
     "is_outside": Word(BOOL, "contains a terminal or an honour"),
     "is_simple": Word(BOOL, "made only of suited 2 to 8"),
+    "is_suited": Word(BOOL, "made of character, dot or bamboo tiles"),
 }
 
 
@@ -190,10 +202,37 @@ EXAMPLE_SETTINGS: dict[str, str] = {
 WIND_LETTERS: dict[str, str] = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}
 
 
+# The facts a custom shape's condition may read: the hand as a whole, not an arrangement.
+SHAPE_FACT_NAMES = frozenset({"tiles", "flowers", "wilds", "players", "seat_wind", "round_wind",
+                              "self_drawn", "dealer", "winning_tile"})
+
+WILD_ACTIONS: dict[str, str] = {
+    "substitute": "stand for any other tile to complete a win",
+    "discard": "be discarded",
+    "chow": "be used to chow a discard",
+    "pong": "be used to pong a discard",
+    "kong": "be used to kong a discard",
+    "claimed": "be claimed (chow, pong, kong or won on) when discarded",
+    "robbed": "be robbed from a kong",
+    "win_on_discard": "be won on when another player discards it",
+}
+INDICATOR_KINDS: dict[str, str] = {
+    "next": "the flipped tile's successor is wild (翻鬼, 大转)",
+    "self": "the flipped tile's own kind is wild (小转)",
+}
+CLAIM_VERBS: dict[str, tuple[str, ...]] = {
+    "chow": (),
+    "pong": (),
+    "kong": ("exposed", "concealed", "added"),
+    "rob": ("exposed", "concealed", "added"),
+}
+
+
 def all_builtin_names() -> set[str]:
     return (
         set(ARRANGEMENT_FACTS)
         | set(SITUATION_FACTS)
+        | set(HAND_FACTS)
         | set(SUIT_CONSTANTS)
         | set(TILE_LIST_CONSTANTS)
     )

@@ -10,7 +10,7 @@ from runtime.arrange import Arrangement, arrangements, is_win
 from runtime.hand import Hand, HandError, format_hand, parse_hand
 from runtime.melds import Meld, meld
 from runtime.options import ChoiceSpec, OptionError, OptionSpec
-from runtime.ruleset import ExampleSpec, Ruleset
+from runtime.ruleset import WILD_ACTIONS, ExampleSpec, Ruleset
 from runtime.scoring import (
     NO_PAIR,
     SITUATION_FLAGS,
@@ -39,6 +39,7 @@ from runtime.tiles import (
     tile_index,
     tile_text,
 )
+from runtime.wilds import WildIndicatorMissing, is_win_with_wilds, wild_arrangements
 
 # Bumped whenever a generated module's view of this package changes incompatibly.
 API_VERSION = 1
@@ -72,6 +73,7 @@ __all__ = [
     "RANK_OF",
     "SITUATION_FLAGS",
     "SUIT_OF",
+    "WILD_ACTIONS",
     "Arrangement",
     "ChoiceSpec",
     "ExampleSpec",
@@ -88,11 +90,13 @@ __all__ = [
     "Score",
     "Situation",
     "TierInfo",
+    "WildIndicatorMissing",
     "arrangements",
     "count_suits",
     "count_suits_of_melds",
     "format_hand",
     "is_win",
+    "is_win_with_wilds",
     "meld",
     "meld_masks",
     "parse_hand",
@@ -102,4 +106,5 @@ __all__ = [
     "tile_index",
     "tile_masks",
     "tile_text",
+    "wild_arrangements",
 ]

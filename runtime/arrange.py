@@ -55,6 +55,7 @@ class Arrangement(NamedTuple):
     tiles: tuple[int, ...]
     concealed: bool
     pair: Meld | None
+    substituted: int = 0  # wilds standing for another tile (runtime.wilds)
 
 
 def is_standard_win(

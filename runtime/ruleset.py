@@ -1,9 +1,9 @@
 """`Ruleset`: the object a generated module exports as `RULESET`, and what game servers call.
 
 The generated module passes in the rulebook's tables and compiled functions; this class adds
-the public API of DESIGN.md: `is_win` (the fast path) and `score` (arrangements, fans,
-relations, tiers, caps, floors), taking hands as `Hand` objects or notation strings and options
-by id or Chinese label.
+the public API of DESIGN.md: `is_win` (the fast path) and `score` (wilds, arrangements, fans,
+relations, tiers, adjustments, restrictions), taking hands as `Hand` objects or notation
+strings and options by id or Chinese label.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 
 from runtime.arrange import (
     STANDARD,
+    Arrangement,
     arrangements,
     make_other_shapes_checker,
     make_win_checker,
@@ -23,24 +24,39 @@ from runtime.hand import MAX_TILES, Hand, HandError, parse_hand
 from runtime.options import OptionSpec, resolve_options
 from runtime.scoring import (
     SITUATION_FLAGS,
+    Adjust,
     Combine,
     Evaluate,
     FanInfo,
     FanScore,
-    Floor,
+    Reject,
+    Result,
     Score,
     Scorer,
     Situation,
     TierInfo,
 )
 from runtime.tables import HONOUR_TABLE, SUIT_TABLE
-from runtime.tiles import tile_index
+from runtime.tiles import tile_index, tile_name_zh, tile_text
+from runtime.wilds import is_win_with_wilds, wild_arrangements
 
-__all__ = ["WIND_TILES", "ExampleSpec", "Ruleset"]
+__all__ = ["WILD_ACTIONS", "WIND_TILES", "ExampleSpec", "Ruleset"]
 
 _SITUATION_CACHE_SIZE = 4096
 
 WIND_TILES = {"E": 27, "S": 28, "W": 29, "N": 30, "东": 27, "南": 28, "西": 29, "北": 30}
+
+# What a wild tile may do, for `wild_permissions` (the compiler's vocabulary lists the same).
+WILD_ACTIONS: tuple[str, ...] = (
+    "substitute",
+    "discard",
+    "chow",
+    "pong",
+    "kong",
+    "claimed",
+    "robbed",
+    "win_on_discard",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +70,9 @@ class ExampleSpec:
     win: str | None
     situation: tuple[tuple[str, str], ...]
     where: str
+
+
+Options = dict[str, Any]
 
 
 class Ruleset:
@@ -75,9 +94,17 @@ class Ruleset:
         options: tuple[OptionSpec, ...],
         evaluate: Evaluate,
         combine: Combine,
-        floor: Floor,
-        shapes: Callable[[dict[str, Any]], frozenset[str]],
+        adjust: Adjust,
+        reject: Reject,
+        shapes: Callable[[Options], frozenset[str]],
+        custom_shapes: Callable[[Hand, Situation, Options], tuple[str, ...]],
+        tile_copies: Callable[[Options], tuple[int, ...]],
+        wild_tiles: Callable[[Options, int | None], tuple[int, ...]],
+        wild_permissions: Callable[[Options], frozenset[str]],
+        claims: Callable[[Options], frozenset[str]],
         examples: tuple[ExampleSpec, ...] = (),
+        has_custom_shapes: bool = False,
+        has_wilds: bool = False,
     ) -> None:
         self.id = id
         self.title = title
@@ -90,32 +117,54 @@ class Ruleset:
         self.excludes = excludes
         self.relation_order = relation_order
         self.options = options
-        self.evaluate = evaluate
-        self.combine = combine
-        self.floor = floor
         self.shapes = shapes
+        self.custom_shapes = custom_shapes
+        self.tile_copies = tile_copies
+        self.wild_tiles = wild_tiles
+        self.wild_permissions = wild_permissions
+        self.claims = claims
         self.examples = examples
+        self.has_wilds = has_wilds
+        self._has_custom_shapes = has_custom_shapes
+        self._scorer = Scorer(evaluate=evaluate, combine=combine, adjust=adjust, reject=reject)
         self._default_options = resolve_options(options, None)
         self._default_shapes = shapes(self._default_options)
         self._default_win_check = make_win_checker(self._default_shapes)
-        self._scorer = Scorer(evaluate=evaluate, combine=combine, floor=floor)
-        self.is_win = _fast_is_win(self._default_shapes, self._is_win)  # type: ignore[method-assign]
+        self._default_copies = tile_copies(self._default_options)
+        # With default options and no indicator needed, the wilds are fixed (or none).
+        try:
+            self._default_wilds: tuple[int, ...] | None = wild_tiles(self._default_options, None)
+        except ValueError:
+            self._default_wilds = None
+        if self._default_wilds == () and not has_custom_shapes:
+            self.is_win = _fast_is_win(self._default_shapes, self._is_win)  # type: ignore[method-assign]
         # Situations repeat far more than hands do; they are frozen, so one object serves all.
         self._situations: dict[tuple[object, ...], Situation] = {}
-        # FanScore objects for count 1, made once: most fans count once.
-        self._fan_scores = tuple(
-            FanScore(f.id, f.name, f.english, f.value, tiers[f.tier].id) for f in fans
-        )
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.id} ({self.title})>"
 
-    # ------------------------------------------------------------------ options
+    # ------------------------------------------------------------------ options and wilds
 
-    def resolve_options(self, options: Mapping[str, object] | None) -> dict[str, Any]:
+    def resolve_options(self, options: Mapping[str, object] | None) -> Options:
         if not options:
             return self._default_options
         return resolve_options(self.options, options)
+
+    def wilds_for(
+        self,
+        options: Options,
+        indicator: str | None = None,
+        wilds: Iterable[str] | None = None,
+    ) -> tuple[int, ...]:
+        """The wild tile kinds of a game: given outright (`wilds`), or from the rulebook's wild
+        mode and the flipped `indicator`."""
+        if wilds:
+            return tuple(dict.fromkeys(tile_index(w) for w in wilds))
+        if indicator is None and options is self._default_options and self._default_wilds:
+            return self._default_wilds
+        flipped = tile_index(indicator) if indicator is not None else None
+        return self.wild_tiles(options, flipped)
 
     # ------------------------------------------------------------------ win check
 
@@ -125,10 +174,12 @@ class Ruleset:
         *,
         options: Mapping[str, object] | None = None,
         indicator: str | None = None,
+        wilds: Iterable[str] | None = None,
     ) -> bool:
         """Whether the hand is complete under this rulebook's win shapes (the fast path:
-        `__init__` replaces this method on each instance by `_fast_is_win`'s closure)."""
-        return self._is_win(hand, options=options, indicator=indicator)
+        `__init__` replaces this method by `_fast_is_win`'s closure for rulebooks without
+        wilds by default)."""
+        return self._is_win(hand, options=options, indicator=indicator, wilds=wilds)
 
     def _is_win(
         self,
@@ -136,12 +187,22 @@ class Ruleset:
         *,
         options: Mapping[str, object] | None = None,
         indicator: str | None = None,
+        wilds: Iterable[str] | None = None,
     ) -> bool:
         if isinstance(hand, str):
             hand = parse_hand(hand)
-        if not options:
+        values = self.resolve_options(options)
+        shapes = self._default_shapes if values is self._default_options else self.shapes(values)
+        wild = self.wilds_for(values, indicator, wilds)
+        if self._has_custom_shapes and self.custom_shapes(
+            hand, self._situation(hand, False, "E", "E", False, (), None, wild), values
+        ):
+            return True
+        if wild and any(hand.counts[t] for t in wild if t < len(hand.counts)):
+            return is_win_with_wilds(hand, wild, shapes)
+        if values is self._default_options:
             return self._default_win_check(hand)
-        return make_win_checker(self.shapes(self.resolve_options(options)))(hand)
+        return make_win_checker(shapes)(hand)
 
     # ------------------------------------------------------------------ scoring
 
@@ -158,23 +219,34 @@ class Ruleset:
         indicator: str | None = None,
         players: int | None = None,
         options: Mapping[str, object] | None = None,
+        wilds: Iterable[str] | None = None,
     ) -> Score:
         """Score a hand: the best arrangement's fans and total, or `win=False` with a reason.
 
         Raises `HandError` for bad notation and `ValueError` (`OptionError`) for bad
-        options, winds or situation names."""
+        options, winds, situation names, a missing indicator, or tiles not in play."""
         if isinstance(hand, str):
             hand = parse_hand(hand, win)
         elif win is not None:
             hand = _with_win(hand, win)
         values = self._default_options if not options else self.resolve_options(options)
+        default = values is self._default_options
+        self._check_tiles_in_play(hand, values, default)
+        wild = self.wilds_for(values, indicator, wilds)
         situation = self._situation(
-            hand, self_drawn, seat_wind, round_wind, dealer, situations, players
+            hand, self_drawn, seat_wind, round_wind, dealer, situations, players, wild
         )
-        shapes = self._default_shapes if values is self._default_options else self.shapes(values)
-        found = arrangements(hand, shapes)
+        shapes = self._default_shapes if default else self.shapes(values)
+        if wild and any(hand.counts[t] for t in wild if t < len(hand.counts)):
+            found: list[Arrangement] | tuple[Arrangement, ...] = wild_arrangements(
+                hand, wild, shapes
+            )
+        else:
+            found = arrangements(hand, shapes)
+        if self._has_custom_shapes:
+            found = [*found, *self._custom_arrangements(hand, situation, values)]
         if not found:
-            return self._no_win(hand, shapes)
+            return self._no_win(hand, shapes, wild)
         scorer = self._scorer
         if len(found) == 1:
             result = scorer.score(found[0], situation, values)
@@ -182,30 +254,50 @@ class Ruleset:
             best = scorer.best(found, situation, values)
             assert best is not None
             result = best
-        shared = self._fan_scores
-        fans = tuple([shared[i] if n == 1 else self._fan_score(i, n) for i, n in result.fans])
+        if result.rejected is not None:
+            return Score(self.id, False, None, (), 0, self.unit, None, result.rejected, wilds=wild)
         arrangement = result.arrangement
         # Positional: a NamedTuple is built fastest that way (field order of `Score`).
         return Score(
             self.id,
             True,
             arrangement.shape,
-            fans,
+            tuple([self._fan_score(i, n, v) for i, n, v in result.fans]),
             result.total,
             self.unit,
             arrangement,
             None,
             result.floor,
             result.capped,
+            wild,
         )
 
-    def _fan_score(self, index: int, count: int) -> FanScore:
-        if count == 1:
-            return self._fan_scores[index]
+    def score_result(
+        self, arrangement: Arrangement, situation: Situation, options: Options
+    ) -> Result:
+        """One arrangement's result (for tools that enumerate arrangements themselves)."""
+        return self._scorer.score(arrangement, situation, options)
+
+    def _fan_score(self, index: int, count: int, value: int) -> FanScore:
         fan = self.fans[index]
-        return FanScore(
-            fan.id, fan.name, fan.english, fan.value * count, self.tiers[fan.tier].id, count
-        )
+        return FanScore(fan.id, fan.name, fan.english, value, self.tiers[fan.tier].id, count)
+
+    def _custom_arrangements(
+        self, hand: Hand, situation: Situation, values: Options
+    ) -> list[Arrangement]:
+        return [
+            Arrangement(name, (), (), hand.tiles, hand.is_concealed, None)
+            for name in self.custom_shapes(hand, situation, values)
+        ]
+
+    def _check_tiles_in_play(self, hand: Hand, values: Options, default: bool) -> None:
+        copies = self._default_copies if default else self.tile_copies(values)
+        for t in (*hand.tiles, *hand.flowers):
+            if not copies[t]:
+                raise HandError(
+                    f"{tile_text(t)} ({tile_name_zh(t)}) is not in play in this {self.id} game"
+                    + ("" if default else " with these options")
+                )
 
     def _situation(
         self,
@@ -216,7 +308,11 @@ class Ruleset:
         dealer: bool,
         situations: Iterable[str],
         players: int | None,
+        wild: tuple[int, ...] = (),
     ) -> Situation:
+        held = sum(hand.counts[t] for t in wild if t < len(hand.counts)) if wild else 0
+        if wild:
+            held += sum(1 for m in hand.melds for t in m.tiles if t in wild)
         key = (
             hand.win_tile,
             hand.flowers,
@@ -226,6 +322,7 @@ class Ruleset:
             dealer,
             tuple(situations),
             players,
+            held,
         )
         situation = self._situations.get(key)
         if situation is None:
@@ -244,6 +341,7 @@ class Ruleset:
         dealer: bool,
         situations: tuple[str, ...],
         players: int | None,
+        wilds: int,
     ) -> Situation:
         flags = {}
         for name in situations:
@@ -263,11 +361,12 @@ class Ruleset:
             round_wind=_wind(round_wind, "round"),
             players=players if players is not None else max(self.players),
             flowers=flowers,
+            wilds=wilds,
             **flags,
         )
 
-    def _no_win(self, hand: Hand, shapes: frozenset[str]) -> Score:
-        if hand.size != MAX_TILES:
+    def _no_win(self, hand: Hand, shapes: frozenset[str], wild: tuple[int, ...]) -> Score:
+        if hand.size != MAX_TILES and not self._has_custom_shapes:
             reason = (
                 f"a winning hand has {MAX_TILES} tiles (a kong counts as 3); "
                 f"this one has {hand.size}"
@@ -275,16 +374,14 @@ class Ruleset:
         else:
             names = ", ".join(sorted(shapes))
             reason = f"the tiles do not form a winning shape of this rulebook ({names})"
-        return Score(
-            rulebook=self.id, win=False, shape=None, fans=(), total=0, unit=self.unit, reason=reason
-        )
+        return Score(self.id, False, None, (), 0, self.unit, None, reason, wilds=wild)
 
 
 def _fast_is_win(shapes: frozenset[str], general: Callable[..., bool]) -> Callable[..., bool]:
-    """`Ruleset.is_win` for one rulebook. With default options and a parsed hand, the standard
-    shape is four table lookups inline here, and only a hand that fails them pays for one
-    call (to the rulebook's other shapes, if it has any); anything else takes the general
-    path."""
+    """`Ruleset.is_win` for a rulebook without wilds by default. With default options and a
+    parsed hand, the standard shape is four table lookups inline here, and only a hand that
+    fails them pays for one call (to the rulebook's other shapes, if it has any); anything
+    else takes the general path."""
     standard = STANDARD in shapes
     other = make_other_shapes_checker(shapes)
 
@@ -293,10 +390,11 @@ def _fast_is_win(shapes: frozenset[str], general: Callable[..., bool]) -> Callab
         *,
         options: Mapping[str, object] | None = None,
         indicator: str | None = None,
+        wilds: Iterable[str] | None = None,
         _suit: dict[bytes, int] = SUIT_TABLE,
         _honour: dict[bytes, int] = HONOUR_TABLE,
     ) -> bool:
-        if options is None and indicator is None:
+        if options is None and indicator is None and wilds is None:
             try:
                 m, p, s, z = hand.suit_keys  # type: ignore[union-attr]
             except AttributeError:  # a notation string: parse it on the general path
@@ -312,7 +410,7 @@ def _fast_is_win(shapes: frozenset[str], general: Callable[..., bool]) -> Callab
             ):
                 return True
             return other is not None and other(hand)  # type: ignore[arg-type]
-        return general(hand, options=options, indicator=indicator)
+        return general(hand, options=options, indicator=indicator, wilds=wilds)
 
     return is_win
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from runtime.arrange import Arrangement
-from runtime.tiles import RANK_OF, SUIT_OF
+from runtime.tiles import RANK_OF, SUIT_OF, tile_text
 
 __all__ = [
     "NO_PAIR",
@@ -61,6 +61,7 @@ class Situation:
     human: bool = False
     triple_win: bool = False
     flowers: tuple[int, ...] = ()
+    wilds: int = 0  # wild tiles the hand holds
 
 
 class NoPair:
@@ -164,6 +165,7 @@ class Score(NamedTuple):
     reason: str | None = None
     floor: int = 0
     capped: bool = False
+    wilds: tuple[int, ...] = ()
 
     @property
     def arrangement(self) -> str | None:
@@ -189,43 +191,61 @@ class Score(NamedTuple):
             out["reason"] = self.reason
         out["floor_applied"] = self.floor > 0
         out["capped"] = self.capped
+        out["wilds"] = [tile_text(t) for t in self.wilds]
         return out
 
 
 Evaluate = Callable[[Arrangement, Situation, dict[str, Any]], tuple[int, ...]]
-Floor = Callable[[Arrangement, Situation, dict[str, Any], tuple[int, ...]], int]
-Combine = Callable[[tuple[int, ...]], tuple[int, tuple[tuple[int, int], ...], bool]]
+Kept = tuple[tuple[int, int, int], ...]  # (fan index, count, value contributed)
+Combine = Callable[[tuple[int, ...], dict[str, Any]], tuple[int, Kept, bool]]
+Adjust = Callable[
+    [Arrangement, Situation, dict[str, Any], tuple[int, ...], int], tuple[int, int, bool]
+]
+Reject = Callable[[Arrangement, Situation, dict[str, Any], tuple[int, ...], int], str | None]
 
 
 class Result(NamedTuple):
-    """The value of one arrangement: total after caps and floors, the fans that counted as
-    (fan index, count) in table order, the floor that raised it (0 if none), and whether a
-    tier cap cut it down."""
+    """The value of one arrangement: its total after every adjustment, the fans that counted
+    as (fan index, count, value) in table order, the floor that raised it (0 if none), whether
+    a cap or ceiling cut it, and why it may not win after all (None if it may)."""
 
     arrangement: Arrangement
     total: int
-    fans: tuple[tuple[int, int], ...]
+    fans: Kept
     floor: int
     capped: bool
+    rejected: str | None
 
 
 class Scorer:
     """Scores arrangements with a rulebook's compiled functions: `evaluate` (each fan's
-    count), `combine` (relations, tiers, caps) and `floor`."""
+    count), `combine` (relations, tiers, caps), `adjust` (floors, multipliers, ceilings,
+    fixes) and `reject` (restrictions on winning)."""
 
-    def __init__(self, *, evaluate: Evaluate, combine: Combine, floor: Floor) -> None:
+    def __init__(
+        self, *, evaluate: Evaluate, combine: Combine, adjust: Adjust, reject: Reject
+    ) -> None:
         self.evaluate = evaluate
         self.combine = combine
-        self.floor = floor
+        self.adjust = adjust
+        self.reject = reject
 
     def best(
         self, arrangements: Iterable[Arrangement], situation: Situation, options: dict[str, Any]
     ) -> Result | None:
-        """The highest-scoring arrangement (the first of equals), or None if there is none."""
+        """The highest-scoring arrangement that may win (the first of equals); if none may,
+        the highest-scoring one, which carries the reason."""
         best: Result | None = None
         for arrangement in arrangements:
             result = self.score(arrangement, situation, options)
-            if best is None or result.total > best.total:
+            if (
+                best is None
+                or (best.rejected is not None and result.rejected is None)
+                or (
+                    (best.rejected is None) == (result.rejected is None)
+                    and result.total > best.total
+                )
+            ):
                 best = result
         return best
 
@@ -233,8 +253,7 @@ class Scorer:
         self, arrangement: Arrangement, situation: Situation, options: dict[str, Any]
     ) -> Result:
         raw = self.evaluate(arrangement, situation, options)
-        total, kept, capped = self.combine(raw)
-        least = self.floor(arrangement, situation, options, raw)
-        if least > total:
-            return Result(arrangement, least, kept, least, capped)
-        return Result(arrangement, total, kept, 0, capped)
+        total, kept, capped = self.combine(raw, options)
+        total, least, ceiled = self.adjust(arrangement, situation, options, raw, total)
+        rejected = self.reject(arrangement, situation, options, raw, total)
+        return Result(arrangement, total, kept, least, capped or ceiled, rejected)

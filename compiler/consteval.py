@@ -1,0 +1,139 @@
+"""Evaluate options-only expressions at compile time, and enumerate option settings.
+
+Input is a typed IR expression that reads nothing but options and constants (an `if` guard),
+and one setting of the options (id → True/False, a choice id, or a number). The checks use
+this to look at the tile set and the wilds under the default options and under every
+combination of the options that matter to them.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Mapping
+
+from compiler import ir
+
+OptionValue = bool | int | str
+Setting = Mapping[str, OptionValue]
+
+MAX_SETTINGS = 4096  # beyond this many combinations, only the defaults are examined
+
+
+class NotConstant(Exception):
+    """The expression reads something other than options and constants."""
+
+
+def evaluate(expr: ir.Expr, setting: Setting) -> object:
+    match expr:
+        case ir.IntE(value=value) | ir.BoolE(value=value):
+            return value
+        case ir.TileE(tile=tile):
+            return tile
+        case ir.SuitE(suit=value) | ir.ShapeE(shape=value) | ir.ChoiceE(value=value):
+            return value
+        case ir.OptionE(option=option):
+            return setting[option]
+        case ir.NotE(operand=operand):
+            return not evaluate(operand, setting)
+        case ir.NegE(operand=operand):
+            return -_int(evaluate(operand, setting))
+        case ir.BoolOpE(op="and", operands=operands):
+            return all(evaluate(o, setting) for o in operands)
+        case ir.BoolOpE(op="or", operands=operands):
+            return any(evaluate(o, setting) for o in operands)
+        case ir.CompareE(op=op, left=left, right=right):
+            a, b = evaluate(left, setting), evaluate(right, setting)
+            if op == "in":
+                return a in b  # type: ignore[operator]
+            if op == "==":
+                return a == b
+            if op == "!=":
+                return a != b
+            x, y = _int(a), _int(b)
+            return x < y if op == "<" else x <= y if op == "<=" else x > y if op == ">" else x >= y
+        case ir.ArithE(op=op, left=left, right=right):
+            x, y = _int(evaluate(left, setting)), _int(evaluate(right, setting))
+            return x + y if op == "+" else x - y if op == "-" else x * y
+        case ir.ListE(items=items):
+            return [evaluate(i, setting) for i in items]
+        case ir.RangeE(low=low, high=high):
+            return list(range(low, high + 1))
+    raise NotConstant(expr.node)
+
+
+def _int(value: object) -> int:
+    assert isinstance(value, int)
+    return value
+
+
+def holds(guard: ir.Expr | None, setting: Setting) -> bool:
+    """A missing guard always holds."""
+    return guard is None or bool(evaluate(guard, setting))
+
+
+def options_read(exprs: list[ir.Expr | None]) -> list[str]:
+    """The option ids the expressions read, in first-read order."""
+    found: dict[str, None] = {}
+
+    def walk(node: object) -> None:
+        if isinstance(node, ir.OptionE):
+            found[node.option] = None
+        elif isinstance(node, ir.Model):
+            for name in type(node).model_fields:
+                walk(getattr(node, name))
+        elif isinstance(node, tuple):
+            for item in node:
+                walk(item)
+
+    for expr in exprs:
+        walk(expr)
+    return list(found)
+
+
+def settings(
+    options: Mapping[str, ir.Option], relevant: list[str]
+) -> Iterator[dict[str, OptionValue]]:
+    """The default setting first, then every combination of the `relevant` options (others
+    at their defaults), unless there are more than MAX_SETTINGS."""
+    default = {o.id: default_value(o) for o in options.values()}
+    yield default
+    domains = [values_of(options[o]) for o in relevant if o in options]
+    total = 1
+    for domain in domains:
+        total *= len(domain)
+    if total > MAX_SETTINGS:
+        return
+    names = [o for o in relevant if o in options]
+    for combo in itertools.product(*domains):
+        setting = dict(default)
+        setting.update(zip(names, combo, strict=True))
+        if setting != default:
+            yield setting
+
+
+def values_of(option: ir.Option) -> list[OptionValue]:
+    if option.kind == "toggle":
+        return [False, True]
+    if option.kind == "choice":
+        return [c.id for c in option.choices]
+    assert option.low is not None and option.high is not None
+    return list(range(option.low, option.high + 1))
+
+
+def default_value(option: ir.Option) -> OptionValue:
+    if option.kind == "toggle":
+        return option.default == "on"
+    if option.kind == "number":
+        return int(option.default)
+    return option.default
+
+
+def describe(setting: Setting, options: Mapping[str, ir.Option]) -> str:
+    """The options of a setting that differ from their defaults, for messages."""
+    parts = []
+    for option_id, value in setting.items():
+        option = options[option_id]
+        if value != default_value(option):
+            shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
+            parts.append(f"{option.label} ({option_id}={shown})")
+    return ", ".join(parts) or "the default options"

@@ -1,0 +1,324 @@
+"""Lowering: a checked rulebook's declarations and typed expressions to the IR.
+
+Input is the `Declarations` table and the `Typed` expressions of a rulebook that passed every
+check; output is the frozen `ir.Rulebook` that codegen and docgen read. Nothing here can
+fail: anything that could go wrong was reported by the checks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from compiler import ast, consteval, ir
+from compiler.declarations import Declarations
+from compiler.diagnostics import Span
+from compiler.graphs import topological_order
+from compiler.tilesets import group_tiles
+from compiler.typed import Typed
+from compiler.vocabulary import TILE_GROUPS
+from runtime.tiles import NUM_PLAYING, NUM_TILES, tile_index
+
+
+def lower(decls: Declarations, typed: Typed, source: str) -> ir.Rulebook:
+    header = decls.header
+    players = decls.players
+    tiles = decls.tiles
+    scoring = decls.scoring
+    assert header is not None and players is not None and tiles is not None
+    assert scoring is not None
+
+    options = tuple(lower_option(o) for o in decls.options.values())
+    default = {o.id: consteval.default_value(o) for o in options}
+
+    fans = tuple(
+        _lower_fan(fan_id, fan, decls, typed, default) for fan_id, fan in decls.fans.items()
+    )
+    fan_ids = [f.id for f in fans]
+    evaluation_order = topological_order(fan_ids, {f.id: f.uses for f in fans})
+    excluded_by: dict[str, list[str]] = {f: [] for f in fan_ids}
+    for fan in fans:
+        for target in (*fan.excludes, *fan.replaces):
+            excluded_by[target].append(fan.id)
+    relation_order = topological_order(fan_ids, excluded_by)
+
+    return ir.Rulebook(
+        id=header.id.text,
+        extends=decls.parent.id if decls.parent is not None else None,
+        title=header.title or header.id.text,
+        english=header.english,
+        version=header.version or "0",
+        source_file=decls.file,
+        source_sha256=hashlib.sha256(source.encode("utf-8")).hexdigest(),
+        provenance=provenance(header.provenance),
+        players=tuple(c.value for c in players.counts),
+        players_provenance=provenance(players.provenance),
+        tiles=lower_tiles(tiles, typed, default),
+        shapes=tuple(
+            ir.Shape(
+                id=s.id.text,
+                name=s.name,
+                guard=typed.get(s.guard),
+                custom=typed.get(s.custom),
+                provenance=provenance(s.provenance),
+                at=at(s.span),
+            )
+            for s in decls.shapes.values()
+        ),
+        wilds=lower_wilds(decls.wilds, typed),
+        claims=lower_claims(decls.claims, typed),
+        options=options,
+        scoring=ir.Scoring(
+            unit=scoring.units[0].text,
+            tiers=tuple(
+                ir.Tier(
+                    id=t.id.text,
+                    name=t.name,
+                    combine=t.combine,
+                    caps=tuple((c.value.value, typed.get(c.guard)) for c in t.caps),
+                    overrides=tuple(o.text for o in t.overrides),
+                    provenance=provenance(t.provenance),
+                )
+                for t in scoring.tiers
+            ),
+            adjustments=tuple(
+                ir.Adjustment(
+                    kind=a.kind,
+                    value=_typed(typed, a.value),
+                    condition=typed.get(a.condition),
+                    provenance=provenance(a.provenance),
+                    at=at(a.span),
+                )
+                for a in scoring.adjustments
+            ),
+            rejects=tuple(
+                ir.Reject(
+                    reason=r.reason,
+                    condition=_typed(typed, r.condition),
+                    provenance=provenance(r.provenance),
+                    at=at(r.span),
+                )
+                for r in scoring.rejects
+            ),
+            provenance=provenance(scoring.units[0].provenance),
+        ),
+        fans=fans,
+        evaluation_order=tuple(evaluation_order),
+        relation_order=tuple(relation_order),
+    )
+
+
+def at(span: Span) -> ir.SourceRef:
+    return ir.SourceRef(file=span.file, line=span.line, column=span.column)
+
+
+def provenance(items: tuple[ast.Provenance, ...]) -> tuple[ir.Provenance, ...]:
+    return tuple(ir.Provenance(kind=p.kind, text=p.text, at=at(p.span)) for p in items)
+
+
+def _typed(typed: Typed, expr: ast.Expr) -> ir.Expr:
+    result = typed.get(expr)
+    assert result is not None, "lowering runs only after every expression typed"
+    return result
+
+
+def _lower_fan(
+    fan_id: str,
+    fan: ast.FanDecl,
+    decls: Declarations,
+    typed: Typed,
+    default: consteval.Setting,
+) -> ir.Fan:
+    condition = typed.condition(fan)
+    assert condition is not None
+    tier = fan.tiers[0].text if fan.tiers else next(iter(decls.tiers))
+    base = next(v.value.value for v in fan.values if v.guard is None)
+    guarded = tuple((v.value.value, _typed(typed, v.guard)) for v in fan.values if v.guard)
+    value = base
+    for number, guard in guarded:
+        if consteval.holds(guard, default):
+            value = number
+
+    def related(kind: str) -> tuple[str, ...]:
+        return tuple(r.target.text for r in fan.relations if r.kind == kind)
+
+    return ir.Fan(
+        id=fan_id,
+        name=fan.name,
+        english=fan.english,
+        value=value,
+        values=((base, ir.BoolE(value=True)), *guarded) if guarded else (),
+        tier=tier,
+        condition=condition,
+        per=typed.per(fan),
+        excludes=related("excludes"),
+        implies=related("implies"),
+        replaces=related("replaces"),
+        uses=tuple(dict.fromkeys(name for name, _ in typed.fan_refs.get(fan_id, []))),
+        examples=tuple(_lower_example(e) for e in fan.examples),
+        provenance=provenance(fan.provenance),
+        at=at(fan.id.span),
+    )
+
+
+def lower_tiles(tiles: ast.Tiles, typed: Typed, default: consteval.Setting) -> ir.TileSet:
+    groups = tuple(
+        ir.TileGroup(
+            name=g.name.text,
+            tiles=group_tiles(g.name.text),
+            copies=g.copies.value,
+            guard=typed.get(g.guard),
+            provenance=provenance(g.provenance),
+        )
+        for g in tiles.groups
+        if g.name.text in TILE_GROUPS
+    )
+    keeps = tuple(
+        ir.TileKeep(
+            tiles=tuple(tile_index(t.text) for t in k.tiles),
+            guard=typed.get(k.guard),
+            provenance=provenance(k.provenance),
+        )
+        for k in tiles.keeps
+    )
+    partial = ir.TileSet(groups=groups, keeps=keeps, total=0)
+    return partial.model_copy(update={"total": sum(copies_in_play(partial, default))})
+
+
+def copies_in_play(tiles: ir.TileSet, setting: consteval.Setting) -> list[int]:
+    """Copies of each tile (by tile int) in play under one setting of the options."""
+    copies = [0] * NUM_TILES
+    for group in tiles.groups:
+        if consteval.holds(group.guard, setting):
+            for t in group.tiles:
+                copies[t] = group.copies
+    for keep in tiles.keeps:
+        if consteval.holds(keep.guard, setting):
+            for t in keep.tiles:
+                copies[t] = max(copies[t], 4)
+    return copies
+
+
+def lower_wilds(wilds: ast.Wilds | None, typed: Typed) -> ir.Wilds:
+    if wilds is None:
+        return ir.Wilds(successor=default_successors())
+    modes: list[ir.WildMode] = []
+    permissions: list[ir.WildPermission] = []
+    cycles: list[tuple[int, ...]] = []
+    for item in wilds.items:
+        match item:
+            case ast.WildFixed():
+                modes.append(
+                    ir.WildMode(
+                        kind="fixed",
+                        tiles=tuple(tile_index(t.text) for t in item.tiles),
+                        guard=typed.get(item.guard),
+                        provenance=provenance(item.provenance),
+                    )
+                )
+            case ast.WildIndicator():
+                modes.append(
+                    ir.WildMode(
+                        kind="next" if item.kind.text == "next" else "self",
+                        guard=typed.get(item.guard),
+                        provenance=provenance(item.provenance),
+                    )
+                )
+            case ast.WildCycle():
+                cycles.append(tuple(tile_index(t.text) for t in item.tiles))
+            case ast.WildPermission():
+                permissions.extend(
+                    ir.WildPermission(
+                        action=action.text,
+                        allow=item.allow,
+                        guard=typed.get(item.guard),
+                        provenance=provenance(item.provenance),
+                    )
+                    for action in item.actions
+                )
+    return ir.Wilds(
+        modes=tuple(modes),
+        successor=default_successors(cycles),
+        permissions=tuple(permissions),
+    )
+
+
+def default_successors(cycles: list[tuple[int, ...]] | None = None) -> tuple[int, ...]:
+    """The wild for each flipped tile: ranks wrap 9 → 1 within a suit; honours follow the
+    declared cycles, else winds go 东南西北 and dragons 白发中, each as its own ring."""
+    successor = list(range(NUM_TILES))
+    for base in (0, 9, 18):
+        for rank in range(9):
+            successor[base + rank] = base + (rank + 1) % 9
+    rings = cycles or [(27, 28, 29, 30), (31, 32, 33)]
+    for ring in rings:
+        for i, tile in enumerate(ring):
+            if tile < NUM_PLAYING:
+                successor[tile] = ring[(i + 1) % len(ring)]
+    return tuple(successor)
+
+
+def lower_claims(claims: ast.Claims | None, typed: Typed) -> tuple[ir.ClaimRule, ...]:
+    if claims is None:
+        return ()
+    return tuple(
+        ir.ClaimRule(
+            verb=rule.words[0].text,
+            kinds=tuple(w.text for w in rule.words[1:]),
+            guard=typed.get(rule.guard),
+            provenance=provenance(rule.provenance),
+        )
+        for rule in claims.rules
+    )
+
+
+def lower_option(option: ast.OptionDecl) -> ir.Option:
+    default = option_default(option)
+    common = {
+        "id": option.id.text,
+        "label": option.label,
+        "default": default,
+        "provenance": provenance(option.provenance),
+        "at": at(option.span),
+    }
+    match option.type:
+        case ast.ToggleType():
+            return ir.Option(kind="toggle", **common)
+        case ast.ChoiceType(choices=choices):
+            return ir.Option(
+                kind="choice",
+                choices=tuple(
+                    ir.Choice(id=c.id.text, label=c.label, provenance=provenance(c.provenance))
+                    for c in choices
+                ),
+                **common,
+            )
+        case ast.NumberType(low=low, high=high):
+            return ir.Option(kind="number", low=low, high=high, **common)
+    raise AssertionError(option.type)
+
+
+def option_default(option: ast.OptionDecl) -> str:
+    """The default choice as text: the declared one, else off / the first choice / the low end."""
+    if option.default is not None:
+        return option.default.text
+    match option.type:
+        case ast.ToggleType():
+            return "off"
+        case ast.ChoiceType(choices=choices):
+            return choices[0].id.text
+        case ast.NumberType(low=low):
+            return str(low)
+    raise AssertionError(option.type)
+
+
+def _lower_example(example: ast.Example) -> ir.Example:
+    return ir.Example(
+        hand=example.hand,
+        positive=example.positive,
+        win=example.win,
+        situation=tuple(
+            (item.name.text, item.value.text if item.value is not None else "on")
+            for item in example.situation
+        ),
+        at=at(example.span),
+    )

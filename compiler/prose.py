@@ -1,0 +1,400 @@
+"""Typed IR expressions in plain English, for the "condition" column of the docs.
+
+Input is an `ir.Expr` (a fan condition, a `per` count, a floor or a shape guard) and the
+`ir.Rulebook` it belongs to, so fans, shapes and options are named as the rulebook names them
+(混一色, 基本胡牌, 七对胡牌). Output is a phrase a player can read: `all m in melds: m.is_chow`
+becomes "every meld is a chow". `compiler.pretty.pretty` gives the rulebook syntax instead;
+anything this module has no words for falls back to that syntax, so the text is never wrong,
+only sometimes technical.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from compiler import ir
+from compiler.pretty import pretty
+from compiler.vocabulary import SITUATION_FACTS, TILE_LIST_CONSTANTS
+from runtime.tiles import tile_name_en, tile_name_zh
+
+__all__ = ["condition_words", "per_words", "value_words"]
+
+# Attributes that are facts, as (singular, plural) verb phrases: "a meld is a chow",
+# "melds are chows".
+_TILE_FACTS: dict[str, tuple[str, str]] = {
+    "is_suited": ("is a suited tile", "are suited tiles"),
+    "is_honour": ("is an honour", "are honours"),
+    "is_wind": ("is a wind", "are winds"),
+    "is_dragon": ("is a dragon", "are dragons"),
+    "is_terminal": ("is a terminal (a suited 1 or 9)", "are terminals (suited 1s and 9s)"),
+    "is_outside": ("is a terminal or an honour", "are terminals or honours"),
+    "is_simple": ("is a simple (a suited 2 to 8)", "are simples (suited 2 to 8)"),
+    "is_flower": ("is a flower", "are flowers"),
+    "is_green": ("is green (2s 3s 4s 6s 8s 发)", "are green (2s 3s 4s 6s 8s 发)"),
+}
+_MELD_FACTS: dict[str, tuple[str, str]] = {
+    "is_chow": ("is a chow", "are chows"),
+    "is_pung": ("is a pung or kong", "are pungs or kongs"),
+    "is_kong": ("is a kong", "are kongs"),
+    "is_pair": ("is a pair", "are pairs"),
+    "concealed": ("is concealed", "are concealed"),
+    "exposed": ("is exposed (claimed)", "are exposed (claimed)"),
+    "is_honour": ("is of honours", "are of honours"),
+    "is_wind": ("is of winds", "are of winds"),
+    "is_dragon": ("is of dragons", "are of dragons"),
+    "is_terminal": ("is of a terminal (1 or 9)", "are of terminals (1s or 9s)"),
+    "has_terminal": ("contains a 1 or a 9", "contain a 1 or a 9"),
+    "is_outside": ("contains a terminal or an honour", "contain a terminal or an honour"),
+    "is_simple": ("is all simples (2 to 8)", "are all simples (2 to 8)"),
+}
+
+# Nouns for lists of the arrangement: (singular, plural).
+_LIST_NOUNS: dict[str, tuple[str, str]] = {
+    "tiles": ("tile", "tiles"),
+    "melds": ("meld", "melds"),
+    "chows": ("chow", "chows"),
+    "pungs": ("pung (or kong)", "pungs (kongs included)"),
+    "kongs": ("kong", "kongs"),
+    "pairs": ("pair", "pairs"),
+    "flowers": ("flower", "flowers"),
+}
+
+_FACT_NOUNS: dict[str, str] = {
+    "pair": "the pair",
+    "shape": "the win shape",
+    "winning_tile": "the winning tile",
+    "seat_wind": "the seat wind",
+    "round_wind": "the round wind",
+    "players": "the number of players",
+    "wilds": "the number of wild tiles in the hand",
+    "wilds_substituted": "the number of wild tiles standing for another tile",
+    "total": "the hand's value",
+}
+_SENTENCE_FACTS: dict[str, str] = {
+    "concealed": "the hand is concealed (no meld claimed from a discard)",
+    "self_drawn": "won by self-draw (自摸)",
+    "dealer": "the winner is the dealer (庄家)",
+    "kong_bloom": "won on the replacement tile after a kong (杠上开花)",
+    "robbing_kong": "won by robbing a kong (抢杠)",
+    "last_tile": "won on the last tile of the wall (海底)",
+    "heavenly": "the dealer wins on the initial deal (天胡)",
+    "earthly": "a non-dealer wins on the first draw (地胡)",
+    "human": "a non-dealer wins on the dealer's first discard (人胡)",
+    "triple_win": "three players win on the same discard (一炮三响)",
+}
+_SUIT_WORDS = {"m": "characters (万)", "p": "dots (筒)", "s": "bamboo (条)", "z": "honours",
+               "f": "flowers"}  # fmt: skip
+
+_COUNT_OPS = {
+    "==": "exactly",
+    ">=": "at least",
+    ">": "more than",
+    "<=": "at most",
+    "<": "fewer than",
+}
+_COMPARE_WORDS = {
+    "==": "is",
+    "!=": "is not",
+    ">=": "is at least",
+    ">": "is more than",
+    "<=": "is at most",
+    "<": "is less than",
+    "in": "is one of",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Book:
+    fans: dict[str, str]
+    shapes: dict[str, str]
+    options: dict[str, ir.Option]
+
+
+def _book(book: ir.Rulebook) -> _Book:
+    return _Book(
+        fans={f.id: f.name for f in book.fans},
+        shapes={s.id: s.name or s.id for s in book.shapes},
+        options={o.id: o for o in book.options},
+    )
+
+
+def condition_words(expr: ir.Expr, book: ir.Rulebook) -> str:
+    """A true/false condition in words; the parts of a top-level `and` are joined by "; "."""
+    words = _Words(_book(book))
+    if isinstance(expr, ir.BoolE) and expr.value:
+        return "any winning hand"
+    if isinstance(expr, ir.BoolOpE) and expr.op == "and":
+        return "; ".join(words.clause(o) for o in expr.operands)
+    return words.clause(expr)
+
+
+def per_words(expr: ir.Expr, book: ir.Rulebook) -> str:
+    """How many times a fan counts (`per`), in words: "once for each meld that …"."""
+    words = _Words(_book(book))
+    if isinstance(expr, ir.QuantE) and expr.kind == "count":
+        noun = words.domain(expr.domain)
+        if noun is not None:
+            body = words.predicate(expr.body, expr.var, plural=False)
+            if body is not None:
+                return f"once for each {noun[0]} that {body}"
+    return f"as many times as {words.number(expr)}"
+
+
+def value_words(expr: ir.Expr, book: ir.Rulebook) -> str:
+    """A number (a floor's or a multiplier's value) as a noun phrase: "4", "option 封顶"."""
+    return _Words(_book(book)).noun(expr)
+
+
+class _Words:
+    def __init__(self, book: _Book) -> None:
+        self.book = book
+
+    # ------------------------------------------------------------------ clauses
+
+    def clause(self, expr: ir.Expr) -> str:
+        """A condition as a clause that can stand in a list."""
+        match expr:
+            case ir.BoolE(value=value):
+                return "always" if value else "never"
+            case ir.FactE(fact=fact) if fact in _SENTENCE_FACTS:
+                return _SENTENCE_FACTS[fact]
+            case ir.FactE(fact=fact) if fact in SITUATION_FACTS:
+                return SITUATION_FACTS[fact].meaning
+            case ir.FanRefE(fan=fan):
+                return f"the hand also qualifies for {self.book.fans.get(fan, fan)}"
+            case ir.OptionE(option=option):
+                return f"option {self._option(option)} is on"
+            case ir.NotE(operand=operand):
+                return self._negated(operand)
+            case ir.BoolOpE(op=op, operands=operands):
+                parts = [self._nested(o) for o in operands]
+                if op == "and":
+                    return _join(parts, "and")
+                return "either " + _join(parts, "or") if len(parts) == 2 else _join(parts, "or")
+            case ir.QuantE(kind=kind, var=var, domain=domain, body=body) if kind != "count":
+                return self._quantified(kind, var, domain, body)
+            case ir.CompareE(op=op, left=left, right=right):
+                return self._compare(op, left, right)
+            case ir.AttrE(obj=obj, attr=attr, on=on, type="bool"):
+                facts = _TILE_FACTS if on == "tile" else _MELD_FACTS
+                if attr in facts:
+                    return f"{self.noun(obj)} {facts[attr][0]}"
+        return f"`{pretty(expr)}`"
+
+    def _nested(self, expr: ir.Expr) -> str:
+        text = self.clause(expr)
+        if isinstance(expr, ir.BoolOpE):
+            return f"({text})"
+        return text
+
+    def _negated(self, operand: ir.Expr) -> str:
+        match operand:
+            case ir.FactE(fact="concealed"):
+                return "the hand is not concealed (a meld was claimed)"
+            case ir.FactE(fact="self_drawn"):
+                return "won on a discard"
+            case ir.OptionE(option=option):
+                return f"option {self._option(option)} is off"
+            case ir.FanRefE(fan=fan):
+                return f"the hand does not qualify for {self.book.fans.get(fan, fan)}"
+            case ir.QuantE(kind="any", var=var, domain=domain, body=body):
+                return self._quantified("none", var, domain, body)
+        return f"not ({self.clause(operand)})"
+
+    def _option(self, option: str) -> str:
+        spec = self.book.options.get(option)
+        return f"{spec.label} (`{option}`)" if spec is not None else f"`{option}`"
+
+    def _quantified(self, kind: str, var: str, domain: ir.Expr, body: ir.Expr) -> str:
+        if isinstance(domain, ir.RangeE):
+            inner = self.clause(body)
+            if kind == "all":
+                return f"for every {var} from {domain.low} to {domain.high}, {inner}"
+            if kind == "any":
+                return f"for some {var} from {domain.low} to {domain.high}, {inner}"
+            return f"for no {var} from {domain.low} to {domain.high}, {inner}"
+        noun = self.domain(domain)
+        predicate = self.predicate(body, var, plural=False)
+        if noun is None or predicate is None:
+            return f"`{kind} {var} in {pretty(domain)}: {pretty(body)}`"
+        lead = {"all": "every", "any": "at least one", "none": "no"}[kind]
+        return f"{lead} {noun[0]} {predicate}"
+
+    def _compare(self, op: str, left: ir.Expr, right: ir.Expr) -> str:
+        # (count x in xs: P) OP n  ->  "at least n xs are P"
+        if isinstance(left, ir.QuantE) and left.kind == "count" and isinstance(right, ir.IntE):
+            counted = self._counted(op, left, right.value)
+            if counted is not None:
+                return counted
+        if isinstance(left, ir.CallE) and left.func == "len" and isinstance(right, ir.IntE):
+            noun = self.domain(left.args[0])
+            if noun is not None and op == "==" and right.value == 0:
+                return f"there are no {noun[1]}"
+            if noun is not None and op in _COUNT_OPS:
+                n = right.value
+                return f"there {'is' if n == 1 and op == '==' else 'are'} {_COUNT_OPS[op]} {n} " \
+                    f"{noun[0] if n == 1 else noun[1]}"
+        if isinstance(left, ir.CallE) and left.func == "suits" and isinstance(right, ir.IntE):
+            noun = self.domain(left.args[0])
+            n = right.value
+            if noun is not None and op in _COUNT_OPS:
+                return (
+                    f"the {noun[1]} use {_COUNT_OPS[op]} {n} of the three suits 万 筒 条 "
+                    "(honours aside)"
+                )
+        if isinstance(left, ir.FactE) and left.fact == "shape" and isinstance(right, ir.ShapeE):
+            name = self.book.shapes.get(right.shape, right.shape)
+            verb = "is" if op == "==" else "is not"
+            return f"the win shape {verb} {name} (`{right.shape}`)"
+        if isinstance(left, ir.OptionE) and isinstance(right, ir.ChoiceE):
+            return f"option {self._option(left.option)} {_COMPARE_WORDS[op]} {right.value}"
+        return f"{self.noun(left)} {_COMPARE_WORDS[op]} {self.noun(right)}"
+
+    def _counted(self, op: str, quant: ir.QuantE, n: int) -> str | None:
+        if isinstance(quant.domain, ir.RangeE):
+            return None
+        noun = self.domain(quant.domain)
+        predicate = self.predicate(quant.body, quant.var, plural=n != 1)
+        if noun is None or predicate is None:
+            return None
+        if op == "!=":
+            return f"the number of {noun[1]} that {self.predicate(quant.body, quant.var, True)} " \
+                f"is not {n}"
+        if n == 0 and op == "==":
+            return f"no {noun[0]} {self.predicate(quant.body, quant.var, False)}"
+        return f"{_COUNT_OPS[op]} {n} {noun[0] if n == 1 else noun[1]} {predicate}"
+
+    # ------------------------------------------------------------------ predicates of a variable
+
+    def predicate(self, body: ir.Expr, var: str, plural: bool) -> str | None:
+        """`body` as a verb phrase about the variable `var` ("is a chow"), or None."""
+        index = 1 if plural else 0
+        match body:
+            case ir.AttrE(obj=ir.VarE(name=name), attr=attr, on=on, type="bool") if name == var:
+                facts = _TILE_FACTS if on == "tile" else _MELD_FACTS
+                return facts[attr][index] if attr in facts else None
+            case ir.NotE(operand=operand):
+                inner = self.predicate(operand, var, plural)
+                if inner is None:
+                    return None
+                for verb in ("is ", "are "):
+                    if inner.startswith(verb):
+                        return f"{verb}not {inner[len(verb):]}"
+                return f"{'do' if plural else 'does'} not ({inner})"
+            case ir.BoolOpE(op=op, operands=operands):
+                parts = [self.predicate(o, var, plural) for o in operands]
+                if any(p is None for p in parts):
+                    return None
+                return _join([p for p in parts if p is not None], op)
+            case ir.CompareE(op=op, left=ir.AttrE(obj=ir.VarE(name=name), attr=attr), right=right) \
+                    if name == var and not _mentions(right, var):
+                return self._attribute_compare(attr, op, right, plural)
+        return None
+
+    def _attribute_compare(self, attr: str, op: str, right: ir.Expr, plural: bool) -> str | None:
+        value = self.noun(right)
+        verb_is = "are" if plural else "is"
+        verb_has = "have" if plural else "has"
+        if attr in ("tile", "suit") and op == "==":
+            return f"{verb_is} of {value}"
+        if attr in ("tile", "suit") and op == "!=":
+            return f"{verb_is} not of {value}"
+        if attr in ("tile", "suit") and op == "in":
+            return f"{verb_is} of one of {value}"
+        if attr == "rank":
+            words = {"==": "", "!=": "other than ", ">=": "at least ", ">": "above ",
+                     "<=": "at most ", "<": "below ", "in": "in "}  # fmt: skip
+            return f"{verb_has} rank {words[op]}{value}"
+        return None
+
+    # ------------------------------------------------------------------ nouns
+
+    def domain(self, expr: ir.Expr) -> tuple[str, str] | None:
+        """What a quantifier ranges over, as (singular, plural) nouns."""
+        match expr:
+            case ir.FactE(fact=fact) if fact in _LIST_NOUNS:
+                return _LIST_NOUNS[fact]
+            case ir.AttrE(obj=obj, attr="tiles"):
+                return (f"tile of {self.noun(obj)}", f"tiles of {self.noun(obj)}")
+            case ir.ListE():
+                return ("of " + self.noun(expr), "of " + self.noun(expr))
+        return None
+
+    def noun(self, expr: ir.Expr) -> str:
+        """A value as a noun phrase: "the seat wind", "2", "东 East Wind"."""
+        match expr:
+            case ir.IntE(value=value):
+                return str(value)
+            case ir.TileE(tile=tile):
+                return f"{tile_name_zh(tile)} ({tile_name_en(tile)})"
+            case ir.SuitE(suit=suit):
+                return _SUIT_WORDS[suit]
+            case ir.ShapeE(shape=shape):
+                return f"{self.book.shapes.get(shape, shape)} (`{shape}`)"
+            case ir.ChoiceE(value=value):
+                return value
+            case ir.FactE(fact=fact) if fact in _FACT_NOUNS:
+                return _FACT_NOUNS[fact]
+            case ir.FactE(fact=fact) if fact in _LIST_NOUNS:
+                return f"the {_LIST_NOUNS[fact][1]}"
+            case ir.VarE(name=name):
+                return name
+            case ir.OptionE(option=option):
+                return f"option {self._option(option)}"
+            case ir.ListE(items=items):
+                named = _named_list(items)
+                if named is not None:
+                    return f"the {named}"
+                return ", ".join(self.noun(i) for i in items)
+            case ir.CallE(func="len", args=(arg,)):
+                noun = self.domain(arg)
+                if noun is not None:
+                    return f"the number of {noun[1]}"
+            case ir.CallE(func="suits", args=(arg,)):
+                noun = self.domain(arg)
+                if noun is not None:
+                    return f"the number of suits among the {noun[1]}"
+            case ir.CallE(func="copies", args=(arg,)):
+                return f"the number of copies of {self.noun(arg)} in the hand"
+            case ir.QuantE(kind="count", domain=domain, var=var, body=body):
+                noun = self.domain(domain)
+                predicate = self.predicate(body, var, plural=True)
+                if noun is not None and predicate is not None:
+                    return f"the number of {noun[1]} that {predicate}"
+            case ir.AttrE(obj=obj, attr=attr):
+                return f"the {attr.replace('_', ' ')} of {self.noun(obj)}"
+            case ir.ArithE(op=op, left=left, right=right):
+                word = {"+": "plus", "-": "minus", "*": "times"}[op]
+                return f"{self.noun(left)} {word} {self.noun(right)}"
+        return f"`{pretty(expr)}`"
+
+    def number(self, expr: ir.Expr) -> str:
+        return self.noun(expr)
+
+
+def _named_list(items: tuple[ir.Expr, ...]) -> str | None:
+    """`winds` for the list 1z..4z, and so on: the name a designer wrote."""
+    texts = tuple(i.text for i in items if isinstance(i, ir.TileE))
+    if len(texts) != len(items):
+        return None
+    for name, tiles in TILE_LIST_CONSTANTS.items():
+        if tiles == texts:
+            return name
+    return None
+
+
+def _mentions(node: object, var: str) -> bool:
+    """Whether the expression `node` uses the quantifier variable `var`."""
+    if isinstance(node, ir.VarE):
+        return node.name == var
+    if isinstance(node, tuple):
+        return any(_mentions(item, var) for item in node)
+    if isinstance(node, ir.Model):
+        return any(_mentions(value, var) for value in node.__dict__.values())
+    return False
+
+
+def _join(parts: list[str], word: str) -> str:
+    if len(parts) <= 2:
+        return f" {word} ".join(parts)
+    return ", ".join(parts[:-1]) + f" {word} " + parts[-1]

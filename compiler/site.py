@@ -1,0 +1,162 @@
+"""Build (or serve) the documentation site: `mjc docs` and `make docs`.
+
+Input is the bundled rulebooks (compiled here), the compiler's own tables and CLI parser, and
+the hand-written pages under `docs/` with `mkdocs.yml` beside them. Two steps, so the site
+builder can be swapped: first every generated page is written as plain Markdown (and the
+tile pictures as SVG) into `docs/generated/` by `compiler.docgen` — the same functions `mjc
+build` uses for its pages — then mkdocs (pinned below 2, with mkdocs-material) builds the site
+with `--strict`, or serves it.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from compiler import ir
+from compiler.docgen import site_files
+from compiler.driver import Compilation, compile_file
+from compiler.loader import bundled_rulebooks, resolve_rulebook
+
+__all__ = [
+    "GENERATED",
+    "Result",
+    "SiteError",
+    "SiteUsageError",
+    "build_site",
+    "compile_bundled",
+    "write_generated",
+]
+
+GENERATED = "generated"
+"""The folder of generated pages inside the docs folder (ignored by git)."""
+
+
+class SiteError(Exception):
+    """The site cannot be built: a rulebook fails to compile or mkdocs reports a problem.
+    The message is one line."""
+
+
+class SiteUsageError(SiteError):
+    """The site cannot be built from here: no mkdocs config, mkdocs not installed, or the
+    output cannot be written."""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """What `build_site` did: the generated files written and the site folder."""
+
+    written: tuple[Path, ...]
+    site: Path | None
+
+
+def compile_bundled() -> tuple[list[ir.Rulebook], list[Compilation]]:
+    """Every bundled rulebook's IR, in name order, and the compilations (for diagnostics)."""
+    compilations = []
+    for name in bundled_rulebooks():
+        path, display = resolve_rulebook(name)
+        compilations.append(compile_file(path, display))
+    books = [c.rulebook for c in compilations if c.ok and c.rulebook is not None]
+    return books, compilations
+
+
+def write_generated(docs_dir: Path, books: Sequence[ir.Rulebook]) -> list[Path]:
+    """Write every generated file under `docs_dir/generated/`, each only when its text
+    changed (so mkdocs serve does not rebuild for nothing), and remove generated files that
+    are no longer produced (a rulebook that was deleted). Returns the files written."""
+    from compiler.cli import build_parser  # the CLI imports this module lazily
+
+    root = docs_dir / GENERATED
+    files = site_files(books, build_parser())
+    written = []
+    for relative, text in files.items():
+        path = root / relative
+        if _write_if_changed(path, text):
+            written.append(path)
+    if root.is_dir():
+        expected = {root / r for r in files}
+        for path in sorted(root.rglob("*")):
+            if path.is_file() and path not in expected:
+                path.unlink()
+    return written
+
+
+def _write_if_changed(path: Path, text: str) -> bool:
+    if path.is_file() and path.read_text(encoding="utf-8") == text:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # Write beside, then rename: a reader (mkdocs serve, a test) never sees half a file.
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return True
+
+
+def _mkdocs(args: Sequence[str], cwd: Path, quiet: bool) -> subprocess.CompletedProcess[str]:
+    try:
+        import material  # type: ignore[import-untyped]  # noqa: F401
+        import mkdocs  # noqa: F401
+    except ImportError:
+        raise SiteUsageError(
+            "mkdocs and mkdocs-material are not installed: pip install -e '.[docs]'"
+        ) from None
+    command = [sys.executable, "-m", "mkdocs", *args]
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run(
+        command, cwd=cwd, env=env, text=True, capture_output=quiet, check=False
+    )
+
+
+def build_site(
+    config: Path,
+    output: Path | None = None,
+    *,
+    serve: bool = False,
+    address: str = "127.0.0.1:8000",
+    quiet: bool = False,
+) -> Result:
+    """Write the generated pages next to `config`'s docs folder, then build the site into
+    `output` with `mkdocs build --strict` (or serve it). Raises `SiteError`."""
+    config = config.resolve()
+    if not config.is_file():
+        raise SiteUsageError(
+            f"no {config.name} at {config.parent}: run mjc docs in the mjc source tree, "
+            "or pass --config"
+        )
+    docs_dir = config.parent / "docs"
+    books, compilations = compile_bundled()
+    failed = [c.file for c in compilations if not c.ok]
+    if failed:
+        raise SiteError(f"rulebooks do not compile: {', '.join(failed)} (run mjc check)")
+    try:
+        written = tuple(write_generated(docs_dir, books))
+    except OSError as exc:
+        raise SiteUsageError(f"cannot write the generated pages: {exc.strerror or exc}") from None
+    if serve:
+        _mkdocs(["serve", "--strict", "-f", str(config), "-a", address], config.parent, quiet)
+        return Result(written, None)
+    site = (output or config.parent / "site").resolve()
+    done = _mkdocs(
+        ["build", "--strict", "--clean", "-f", str(config), "-d", str(site)],
+        config.parent,
+        quiet,
+    )
+    if done.returncode != 0:
+        problems = [
+            line.strip()
+            for line in (done.stderr or "").splitlines()
+            if line.startswith(("WARNING", "ERROR"))
+        ]
+        detail = f": {problems[0]}" if problems else ""
+        raise SiteError(f"mkdocs build --strict failed{detail}")
+    return Result(written, site)
