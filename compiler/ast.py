@@ -358,6 +358,16 @@ class OptionDecl:
 
 
 @dataclass(frozen=True, slots=True)
+class SituationDecl:
+    """`situation huangfan "荒番"`: a flag of the win situation this rulebook adds."""
+
+    id: Ident
+    label: str
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Unit:
     text: str
     provenance: tuple[Provenance, ...]
@@ -500,6 +510,7 @@ Section = (
     | Wilds
     | Claims
     | OptionDecl
+    | SituationDecl
     | Scoring
     | FanDecl
     | Override

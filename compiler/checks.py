@@ -588,7 +588,7 @@ def _describe_need(need: frozenset[int]) -> str:
 
 def check_examples(decls: Declarations) -> list[Diagnostic]:
     problems: list[Diagnostic] = []
-    settable = set(SITUATION_FACTS) | set(EXAMPLE_SETTINGS)
+    settable = set(SITUATION_FACTS) | set(EXAMPLE_SETTINGS) | set(decls.situations)
     for fan in decls.fans.values():
         for example in fan.examples:
             try:

@@ -491,6 +491,7 @@ class _Module:
             "examples": examples,
             "has_custom_shapes": any(s.custom is not None for s in book.shapes),
             "has_wilds": bool(book.wilds.modes),
+            "situation_flags": tuple(f.id for f in book.situations),
         }
         return _environment().get_template("module.py.j2").render(context)
 

@@ -35,6 +35,7 @@ class Declarations:
     wilds: ast.Wilds | None = None
     claims: ast.Claims | None = None
     options: dict[str, ast.OptionDecl] = field(default_factory=dict)
+    situations: dict[str, ast.SituationDecl] = field(default_factory=dict)
     scoring: ast.Scoring | None = None
     tiers: dict[str, ast.TierDecl] = field(default_factory=dict)
     fans: dict[str, ast.FanDecl] = field(default_factory=dict)
@@ -107,6 +108,8 @@ def collect(
                 _declare_new(decls, decls.options, section, "option", problems)
             case ast.FanDecl():
                 _declare_new(decls, decls.fans, section, "fan", problems)
+            case ast.SituationDecl():
+                _declare_new(decls, decls.situations, section, "situation", problems)
             case ast.Override():
                 _override(decls, section, problems)
             case ast.Remove():
@@ -158,6 +161,7 @@ def _inherit(file: str, parent: Declarations | None) -> Declarations:
         wilds=parent.wilds,
         claims=parent.claims,
         options=dict(parent.options),
+        situations=dict(parent.situations),
         scoring=parent.scoring,
         tiers=dict(parent.tiers),
         fans=dict(parent.fans),
@@ -361,6 +365,16 @@ def _check_items(decls: Declarations) -> list[Diagnostic]:
                     f"the fan id `{fan.id.text}` is a builtin word of conditions",
                     fan.id.span,
                     help=f"rename the fan, for example `{fan.id.text}_fan`",
+                )
+            )
+    for situation in decls.situations.values():
+        if situation.id.text in builtins or situation.id.text in decls.fans:
+            problems.append(
+                error(
+                    "E0102",
+                    f"the situation `{situation.id.text}` has the name of a fan or builtin fact",
+                    situation.id.span,
+                    help="give the situation its own id",
                 )
             )
     for shape in decls.shapes.values():

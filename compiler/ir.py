@@ -307,6 +307,14 @@ class Option(Model):
     at: SourceRef
 
 
+class SituationFlag(Model):
+    """A flag of the win situation that this rulebook adds to the builtin ones."""
+
+    id: str
+    label: str
+    provenance: tuple[Provenance, ...] = ()
+
+
 class Tier(Model):
     """A group of fans combined together: `add` sums them, `max` keeps the best one,
     `multiply` multiplies them; `cap` limits the tier's total; a tier that `overrides`
@@ -400,6 +408,7 @@ class Rulebook(Model):
     wilds: Wilds = Wilds()
     claims: tuple[ClaimRule, ...] = ()
     options: tuple[Option, ...]
+    situations: tuple[SituationFlag, ...] = ()
     scoring: Scoring
     fans: tuple[Fan, ...]
     evaluation_order: tuple[str, ...]

@@ -67,6 +67,10 @@ def lower(decls: Declarations, typed: Typed, source: str) -> ir.Rulebook:
         wilds=lower_wilds(decls.wilds, typed),
         claims=lower_claims(decls.claims, typed),
         options=options,
+        situations=tuple(
+            ir.SituationFlag(id=d.id.text, label=d.label, provenance=provenance(d.provenance))
+            for d in decls.situations.values()
+        ),
         scoring=ir.Scoring(
             unit=scoring.units[0].text,
             tiers=tuple(

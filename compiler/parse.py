@@ -524,6 +524,12 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
             self._span(meta),
         )
 
+    def situation_decl(self, meta: Meta, children: list[Any]) -> ast.SituationDecl:
+        name, label, *rest = children
+        return ast.SituationDecl(
+            self._ident(name), self._str(label), self._provenance(rest), self._span(meta)
+        )
+
     def toggle_type(self, meta: Meta, children: list[Any]) -> ast.ToggleType:
         return ast.ToggleType(self._span(meta))
 

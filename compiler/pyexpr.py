@@ -145,6 +145,8 @@ class PyExpr:
                 return repr(shape)
             case ir.ChoiceE(value=value):
                 return repr(value)
+            case ir.FactE(fact=fact) if fact.startswith("situation:"):
+                return f"({fact[10:]!r} in s.extra)"
             case ir.FactE(fact=fact):
                 self.facts[fact] = self.facts.get(fact, 0) + 1
                 return f"x_{fact}"

@@ -183,6 +183,8 @@ class ExprChecker:
         if ctx in ("fan", "floor", "reject"):
             names.update({f: self.decls.fans[f].name for f in self.decls.fans})
         names.update({s: "win shape" for s in self.decls.shapes})
+        if ctx != "guard":
+            names.update({s: d.label for s, d in self.decls.situations.items()})
         names.update({s: "suit" for s in SUIT_CONSTANTS})
         names.update({s: "tile list" for s in TILE_LIST_CONSTANTS})
         names.update({v: "variable" for v in scope})
@@ -205,6 +207,8 @@ class ExprChecker:
         facts = _facts_for(ctx)
         if name in facts:
             return ir.FactE(type=facts[name].type, fact=name)
+        if name in self.decls.situations and ctx != "guard":
+            return ir.FactE(type=BOOL, fact="situation:" + name)
         fans_visible = ctx in ("fan", "floor", "reject")
         if fans_visible and name in self.decls.fans:
             self.fan_refs.add(name)

@@ -105,6 +105,7 @@ class Ruleset:
         examples: tuple[ExampleSpec, ...] = (),
         has_custom_shapes: bool = False,
         has_wilds: bool = False,
+        situation_flags: tuple[str, ...] = (),
     ) -> None:
         self.id = id
         self.title = title
@@ -125,6 +126,7 @@ class Ruleset:
         self.claims = claims
         self.examples = examples
         self.has_wilds = has_wilds
+        self.situation_flags = situation_flags
         self._has_custom_shapes = has_custom_shapes
         self._scorer = Scorer(evaluate=evaluate, combine=combine, adjust=adjust, reject=reject)
         self._default_options = resolve_options(options, None)
@@ -344,12 +346,15 @@ class Ruleset:
         wilds: int,
     ) -> Situation:
         flags = {}
+        extra = set()
         for name in situations:
-            if name not in SITUATION_FLAGS:
-                raise ValueError(
-                    f"unknown situation {name!r}; the situations are {', '.join(SITUATION_FLAGS)}"
-                )
-            flags[name] = True
+            if name in self.situation_flags:
+                extra.add(name)
+            elif name in SITUATION_FLAGS:
+                flags[name] = True
+            else:
+                known = ", ".join((*SITUATION_FLAGS, *self.situation_flags))
+                raise ValueError(f"unknown situation {name!r}; the situations are {known}")
         if players is not None and players not in self.players:
             allowed = ", ".join(str(p) for p in self.players)
             raise ValueError(f"{self.id} is played by {allowed} players, not {players}")
@@ -362,6 +367,7 @@ class Ruleset:
             players=players if players is not None else max(self.players),
             flowers=flowers,
             wilds=wilds,
+            extra=frozenset(extra),
             **flags,
         )
 

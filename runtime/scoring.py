@@ -62,6 +62,7 @@ class Situation:
     triple_win: bool = False
     flowers: tuple[int, ...] = ()
     wilds: int = 0  # wild tiles the hand holds
+    extra: frozenset[str] = frozenset()  # the rulebook's own situation flags that hold
 
 
 class NoPair:

@@ -22,7 +22,7 @@ def score_example(book: Ruleset, example: ExampleSpec) -> set[str]:
     kwargs: dict[str, Any] = {"situations": [], "options": {}}
     option_ids = {o.id for o in book.options}
     for name, value in example.situation:
-        if name in SITUATION_FLAGS:
+        if name in SITUATION_FLAGS or name in book.situation_flags:
             kwargs["situations"].append(name)
         elif name in ("self_drawn", "dealer"):
             kwargs[name] = True
