@@ -358,6 +358,27 @@ class OptionDecl:
 
 
 @dataclass(frozen=True, slots=True)
+class ConstraintDecl:
+    """`constraint "…" when option.a and option.b`: option settings the game refuses."""
+
+    reason: str
+    condition: Expr
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PresetDecl:
+    """`preset classic "经典" { cap = 32 ghost = white }`: named option choices."""
+
+    id: Ident
+    label: str
+    settings: tuple[tuple[Ident, Ident], ...]
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class SituationDecl:
     """`situation huangfan "荒番"`: a flag of the win situation this rulebook adds."""
 
@@ -391,6 +412,7 @@ class TierDecl:
     combine: CombineMode
     caps: tuple[TierCap, ...]
     overrides: tuple[Ident, ...]
+    alt_combines: tuple[tuple[CombineMode, Expr], ...]
     provenance: tuple[Provenance, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
@@ -462,9 +484,9 @@ class Example:
 
 @dataclass(frozen=True, slots=True)
 class FanValue:
-    """`value 2` or, for an option-dependent value, `value 2 if option.small_hu`."""
+    """`value 2`, `value option.base` or, under an option, `value 2 if option.small_hu`."""
 
-    value: IntLit
+    value: Expr
     guard: Expr | None
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
@@ -511,6 +533,8 @@ Section = (
     | Claims
     | OptionDecl
     | SituationDecl
+    | ConstraintDecl
+    | PresetDecl
     | Scoring
     | FanDecl
     | Override

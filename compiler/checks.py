@@ -55,10 +55,12 @@ def run_all(decls: Declarations, typed: Typed) -> list[Diagnostic]:
     problems += check_examples(decls)
     problems += check_wilds(decls)
     problems += check_claims(decls)
+    problems += check_presets(decls)
     if not any(p.severity == "error" for p in (*problems, *typed.problems)):
         problems += check_tile_totals(decls, typed)
         problems += check_wild_tiles_in_play(decls, typed)
         problems += check_reachable(decls, typed)
+        problems += check_constraints(decls, typed)
     return problems
 
 
@@ -154,6 +156,107 @@ def check_tile_totals(decls: Declarations, typed: Typed) -> list[Diagnostic]:
             f"fix a group or write `total {tile_set.total}`",
         )
     ]
+
+
+def check_presets(decls: Declarations) -> list[Diagnostic]:
+    """Presets name declared options and choices they have."""
+    problems: list[Diagnostic] = []
+    for preset in decls.presets.values():
+        for key, value in preset.settings:
+            option = decls.options.get(key.text)
+            if option is None:
+                problems.append(
+                    error(
+                        "E0104",
+                        f"preset `{preset.id.text}` sets an unknown option `{key.text}`",
+                        key.span,
+                        help=did_you_mean(key.text, decls.options),
+                    )
+                )
+                continue
+            if not _valid_value(option, value.text):
+                problems.append(
+                    error(
+                        "E0105",
+                        f"preset `{preset.id.text}` sets option `{key.text}` to `{value.text}`, "
+                        "which it does not offer",
+                        value.span,
+                        help="its values: " + ", ".join(_values_text(option)),
+                    )
+                )
+    return problems
+
+
+def _valid_value(option: ast.OptionDecl, text: str) -> bool:
+    match option.type:
+        case ast.ToggleType():
+            return text in ("on", "off")
+        case ast.ChoiceType(choices=choices):
+            return text in {c.id.text for c in choices}
+        case ast.NumberType(low=low, high=high):
+            return text.isdigit() and low <= int(text) <= high
+    return False
+
+
+def _values_text(option: ast.OptionDecl) -> list[str]:
+    match option.type:
+        case ast.ToggleType():
+            return ["on", "off"]
+        case ast.ChoiceType(choices=choices):
+            return [c.id.text for c in choices]
+        case ast.NumberType(low=low, high=high):
+            return [f"{low}..{high}"]
+    return []
+
+
+def check_constraints(decls: Declarations, typed: Typed) -> list[Diagnostic]:
+    """The default options, and every preset, satisfy every constraint (for every player
+    count the rulebook supports)."""
+    problems: list[Diagnostic] = []
+    options = _ir_options(decls)
+    default = next(consteval.settings(options, []))
+    counts = [c.value for c in decls.players.counts] if decls.players else [4]
+    candidates: list[tuple[str, dict[str, consteval.OptionValue], Span | None]] = [
+        ("the default options", dict(default), None)
+    ]
+    for preset in decls.presets.values():
+        setting = dict(default)
+        for key, value in preset.settings:
+            if key.text in options and _valid_value(decls.options[key.text], value.text):
+                setting[key.text] = _parse_value(options[key.text], value.text)
+        candidates.append((f"preset `{preset.id.text}`", setting, preset.id.span))
+    for constraint in decls.constraints:
+        condition = typed.get(constraint.condition)
+        if condition is None:
+            continue
+        for what, setting, span in candidates:
+            for players in counts:
+                if consteval.evaluate(condition, {**setting, "players": players}):
+                    problems.append(
+                        error(
+                            "E0501",
+                            f"{what} break the constraint: {constraint.reason}",
+                            span or _head_span(constraint.span),
+                            labels=(Label(_head_span(constraint.span), "the constraint"),),
+                            help="change the defaults (or the preset) so the constraint holds",
+                        )
+                    )
+                    break
+    return problems
+
+
+def _parse_value(option: ir.Option, text: str) -> consteval.OptionValue:
+    if option.kind == "toggle":
+        return text == "on"
+    if option.kind == "number":
+        return int(text)
+    return text
+
+
+def _head_span(span: Span) -> Span:
+    if span.end_line == span.line:
+        return span
+    return Span(span.file, span.line, span.column, span.line, span.column + 1)
 
 
 def check_players(decls: Declarations) -> list[Diagnostic]:
@@ -331,6 +434,8 @@ def check_fan_tiers_and_caps(decls: Declarations) -> list[Diagnostic]:
             continue
         for cap in tier.caps:
             for value in fan.values:
+                if not isinstance(value.value, ast.IntLit):
+                    continue
                 if value.value.value <= cap.value.value:
                     continue
                 problems.append(

@@ -123,6 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="set an option"
     )
+    score.add_argument("--preset", metavar="NAME", help="start from a preset of the rulebook")
     score.add_argument("--json", action="store_true", help="print one JSON document")
     score.set_defaults(run=_score)
 
@@ -284,6 +285,7 @@ def _score(args: argparse.Namespace) -> int:
             options=_parse_options(args.option),
             indicator=args.indicator,
             wilds=args.wild or None,
+            preset=args.preset,
         )
     except (NotationError, OptionError, ValueError) as exc:
         raise UsageError(str(exc)) from None

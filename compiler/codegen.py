@@ -164,11 +164,11 @@ class _Module:
                 values[fan.id] = str(fan.value)
                 continue
             out.line(f"# {safe_text(fan.name)}: its value depends on the options.")
-            base, *guarded = fan.values
-            out.line(f"value_{fan.id} = {base[0]}")
-            for number, guard in guarded:
+            (base, _), *guarded = fan.values
+            out.line(f"value_{fan.id} = {guards(base)}")
+            for expr, guard in guarded:
                 with out.block(f"if {guards(guard)}"):
-                    out.line(f"value_{fan.id} = {number}")
+                    out.line(f"value_{fan.id} = {guards(expr)}")
             values[fan.id] = f"value_{fan.id}"
         out.line("total = 0")
         out.line("kept: list[tuple[int, int, int]] = []")
@@ -187,7 +187,11 @@ class _Module:
                 continue
             overriders = " or ".join(f"on_{t}" for t in overridden_by[tier_id])
             with out.block(f"if not ({overriders})") if overriders else _nothing():
-                self._tier(out, tier, members, values, guards)
+                for i, (mode, guard) in enumerate(tier.alternatives):
+                    with out.block(f"{'el' if i else ''}if {guards(guard)}"):
+                        self._tier(out, tier, members, values, guards, mode)
+                with out.block("else") if tier.alternatives else _nothing():
+                    self._tier(out, tier, members, values, guards, tier.combine)
         self.finish(guards)
         with out.block("if len(kept) > 1"):
             out.line("kept.sort()")
@@ -201,8 +205,9 @@ class _Module:
         members: list[ir.Fan],
         values: dict[str, str],
         guards: PyExpr,
+        combine: str,
     ) -> None:
-        if tier.combine == "max":
+        if combine == "max":
             out.line("best = 0")
             out.line("pick = -1")
             out.line("count = 0")
@@ -217,12 +222,12 @@ class _Module:
                 out.line("kept.append((pick, count, best))")
                 self._capped_total(out, tier, "best", guards)
             return
-        out.line("value = 1" if tier.combine == "multiply" else "value = 0")
+        out.line("value = 1" if combine == "multiply" else "value = 0")
         for fan in members:
             value = values[fan.id]
             with out.block(f"if f_{fan.id}"):
                 out.line(f"on_{tier.id} = True")
-                if tier.combine == "multiply":
+                if combine == "multiply":
                     out.line(f"value *= {value} ** f_{fan.id}")
                     worth = f"{value} ** f_{fan.id}"
                 else:
@@ -248,9 +253,21 @@ class _Module:
 
     # ------------------------------------------------------------------ adjust(), reject()
 
+    def counted_translator(self) -> tuple[PyExpr, list[str]]:
+        """A translator for rules read after `combine`: a fan reference there means the fan
+        counts in the final score. The returned list fills with the binding it needs."""
+        needs: list[str] = []
+
+        def fan_ref(fan: str) -> str:
+            if not needs:
+                needs.append("counted = {i for i, _, _ in k}")
+            return f"{self.fan_index[fan]} in counted"
+
+        return PyExpr(fan_ref=fan_ref, predicates=self.predicates), needs
+
     def adjust_body(self) -> list[str]:
         """Floors, multipliers, ceilings, fixes, in that order (see `ir.Adjustment`)."""
-        py = self.translator("c[{index}] > 0")
+        py, needs = self.counted_translator()
         out = CodeWriter(indent=1)
         body = CodeWriter(indent=1)
         adjustments = self.book.scoring.adjustments
@@ -287,12 +304,12 @@ class _Module:
                 body.line(f"total = {py(a.value)}")
         body.line("return total, least, capped")
         self.finish(py)
-        for line in _prelude(py):
+        for line in [*_prelude(py), *needs]:
             out.line(line)
         return out.lines() + [_inline_single_reads(line, py) for line in body.lines()]
 
     def reject_body(self) -> list[str]:
-        py = self.translator("c[{index}] > 0")
+        py, needs = self.counted_translator()
         body = CodeWriter(indent=1)
         for r in self.book.scoring.rejects:
             body.line(f"# {safe_text(f'{r.at.file}:{r.at.line}')}")
@@ -301,7 +318,7 @@ class _Module:
         body.line("return None")
         self.finish(py)
         out = CodeWriter(indent=1)
-        for line in _prelude(py):
+        for line in [*_prelude(py), *needs]:
             out.line(line)
         return out.lines() + [_inline_single_reads(line, py) for line in body.lines()]
 
@@ -348,13 +365,17 @@ class _Module:
         tiles = self.book.tiles
         out.line(f"copies = [0] * {len(self.book.wilds.successor) or 42}")
         for group in tiles.groups:
-            with out.block(f"if {guards(group.guard)}") if group.guard else _nothing():
-                with out.block(f"for t in {lit(group.tiles)}"):
-                    out.line(f"copies[t] = {group.copies}")
+            with (
+                out.block(f"if {guards(group.guard)}") if group.guard else _nothing(),
+                out.block(f"for t in {lit(group.tiles)}"),
+            ):
+                out.line(f"copies[t] = {group.copies}")
         for keep in tiles.keeps:
-            with out.block(f"if {guards(keep.guard)}") if keep.guard else _nothing():
-                with out.block(f"for t in {lit(keep.tiles)}"):
-                    out.line("copies[t] = max(copies[t], 4)")
+            with (
+                out.block(f"if {guards(keep.guard)}") if keep.guard else _nothing(),
+                out.block(f"for t in {lit(keep.tiles)}"),
+            ):
+                out.line("copies[t] = max(copies[t], 4)")
         out.line("return tuple(copies)")
         self.finish(guards)
         return out.lines()
@@ -403,6 +424,19 @@ class _Module:
         self.finish(guards)
         return out.lines()
 
+    def constraints_body(self) -> list[str]:
+        py = self.translator("False", {**FACT_SOURCE, "players": "players"})
+        body = CodeWriter(indent=1)
+        for constraint in self.book.constraints:
+            with body.block(f"if {py(constraint.condition)}"):
+                body.line(f"return {lit(constraint.reason)}")
+        body.line("return None")
+        self.finish(py)
+        out = CodeWriter(indent=1)
+        for line in _prelude(py):
+            out.line(line)
+        return out.lines() + [_inline_single_reads(line, py) for line in body.lines()]
+
     # ------------------------------------------------------------------ the module
 
     def render(self) -> str:
@@ -418,6 +452,7 @@ class _Module:
             "wild_tiles_body": self.wild_tiles_body(),
             "permissions_body": self.permissions_body(),
             "claims_body": self.claims_body(),
+            "constraints_body": self.constraints_body(),
         }
         if self.predicates.tile:
             self.runtime_names |= {"summarize_tiles", "tile_masks"}
@@ -492,6 +527,7 @@ class _Module:
             "has_custom_shapes": any(s.custom is not None for s in book.shapes),
             "has_wilds": bool(book.wilds.modes),
             "situation_flags": tuple(f.id for f in book.situations),
+            "presets": [(p.id, p.label, p.settings) for p in book.presets],
         }
         return _environment().get_template("module.py.j2").render(context)
 
@@ -507,7 +543,7 @@ def _nothing() -> Iterator[None]:
 
 def _simple(source: str) -> bool:
     """Facts that are one attribute read, cheap enough to read in place."""
-    return re.fullmatch(r"[ash]\.\w+|total", source) is not None
+    return re.fullmatch(r"[ash]\.\w+|total|players", source) is not None
 
 
 def _inline_single_reads(code: str, translator: PyExpr) -> str:

@@ -138,6 +138,69 @@ CODES: tuple[Code, ...] = (
         "Use a situation such as self_drawn, kong_bloom or seat_wind=S, or an option id.",
     ),
     Code(
+        "E0112",
+        "error",
+        "redefines the parent's item",
+        "A rulebook that extends another declares a fan or an option the parent already has. "
+        "Changing the parent's on purpose is written `override`, so that a typo cannot silently "
+        "replace a rule.",
+        'rulebook child extends guangdong { }\nfan chicken "鸡胡" { value 2 }',
+        'Write `override fan chicken "鸡胡" { value 2 }`, or pick a new id.',
+    ),
+    Code(
+        "E0113",
+        "error",
+        "nothing to override or remove",
+        "`override` or `remove` names a fan or an option the parent rulebook does not have, or "
+        "the rulebook extends no parent at all.",
+        'rulebook child extends guangdong { }\noverride fan chiken "鸡胡" { value 2 }',
+        "Correct the id (did you mean `chicken`?); to add a new fan, drop the word `override`.",
+    ),
+    Code(
+        "E0114",
+        "error",
+        "uses a removed fan",
+        "A condition refers to a fan that this rulebook removed from its parent's table.",
+        "remove fan concealed_hand\nfan … { when concealed_hand and self_drawn }",
+        "Keep the fan, or write the condition without it.",
+    ),
+    Code(
+        "E0115",
+        "error",
+        "parent rulebook unusable",
+        "The rulebook named by `extends` cannot be found or read, has errors of its own, or "
+        "extends its child in a circle.",
+        "rulebook child extends guangdng { }",
+        "Name a bundled rulebook or a path to a .mjr file (relative to this one), and fix the "
+        "parent's own errors first.",
+    ),
+    Code(
+        "E0116",
+        "error",
+        "unknown indicator kind",
+        "`indicator` in the wilds section names a kind mjc does not know.",
+        "wilds { indicator nxt }",
+        "Write `indicator next` (the flipped tile's successor is wild) or `indicator self`.",
+    ),
+    Code(
+        "E0117",
+        "error",
+        "unknown wild action",
+        "`allow` or `forbid` in the wilds section names something a wild tile cannot do.",
+        "wilds { fixed 5z allow discrad }",
+        "Use one of substitute, discard, chow, pong, kong, claimed, robbed, win_on_discard.",
+    ),
+    Code(
+        "E0118",
+        "error",
+        "unknown claim",
+        "The claims section names a claim mjc does not know, or a kind of kong or robbing that "
+        "does not exist.",
+        "claims { chow pung kong (exposed, hidden) }",
+        "The claims are chow, pong, kong and rob; kong and rob take the kinds exposed, "
+        "concealed and added.",
+    ),
+    Code(
         "E0201",
         "error",
         "type mismatch",
@@ -165,11 +228,13 @@ CODES: tuple[Code, ...] = (
     Code(
         "E0204",
         "error",
-        "shape guard uses a hand fact",
-        "A win shape's `when` guard may depend only on options: it decides which shapes a game "
-        "allows before any hand exists.",
-        "seven_pairs when self_drawn",
-        "Guard with an option, e.g. `seven_pairs when option.seven_pairs`; restrict the hand in "
+        "name not available here",
+        "A name is known to the language but not where it is used. An option guard (`if …` on a "
+        "shape, a tile group, a value, a cap, a wild or a claim) may read only options: it "
+        "decides what the game has before any hand exists. A custom shape cannot read fans, "
+        "and only a `reject` condition can read the hand's `total`.",
+        'seven_pairs "七对" if self_drawn',
+        "Guard with an option, e.g. `seven_pairs if option.seven_pairs`; restrict the hand in "
         "a fan instead.",
     ),
     Code(
@@ -208,6 +273,17 @@ CODES: tuple[Code, ...] = (
         "Add the tiles, or remove the fan from this rulebook.",
     ),
     Code(
+        "W0305",
+        "warning",
+        "fan can never score under an option setting",
+        "Under some option setting the tile set lacks the tiles the fan's condition needs, yet "
+        "the fan does not say that it depends on that option.",
+        "tiles { … dragons copies 4 if not option.no_dragons }\n"
+        "fan dragon_pung … { when any m in melds: m.is_dragon }",
+        "Make the fan depend on the option (`when not option.no_dragons`), or keep the tiles "
+        "with `keep`.",
+    ),
+    Code(
         "E0401",
         "error",
         "tile counts do not add up",
@@ -223,6 +299,23 @@ CODES: tuple[Code, ...] = (
         "A fan is worth more than the cap of its tier, so its value could never be paid.",
         'tier within "爆胡以内" add cap 4 … fan pure "清一色" { value 16 tier within }',
         "Raise the cap or move the fan to a tier without a cap (a limit tier).",
+    ),
+    Code(
+        "E0404",
+        "error",
+        "wild tile not in play",
+        "A fixed wild tile is removed from the tile set by an option setting, so under that "
+        "setting the game would have no wild.",
+        "tiles { … dragons copies 4 if not option.no_honours }\nwilds { fixed 5z }",
+        "Keep the tile for that setting (`keep 5z if option.no_honours`), or guard the wild.",
+    ),
+    Code(
+        "E0405",
+        "error",
+        "wild rule contradicts the claims",
+        "The wilds section lets a wild be used for a claim the claims section does not allow.",
+        "claims { pong kong }\nwilds { fixed 5z allow chow }",
+        "Add the claim to the claims section, or drop the action from the wilds section.",
     ),
     Code(
         "E0501",

@@ -33,6 +33,8 @@ def evaluate(expr: ir.Expr, setting: Setting) -> object:
             return value
         case ir.OptionE(option=option):
             return setting[option]
+        case ir.FactE(fact="players") if "players" in setting:
+            return setting["players"]
         case ir.NotE(operand=operand):
             return not evaluate(operand, setting)
         case ir.NegE(operand=operand):

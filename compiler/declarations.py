@@ -36,6 +36,8 @@ class Declarations:
     claims: ast.Claims | None = None
     options: dict[str, ast.OptionDecl] = field(default_factory=dict)
     situations: dict[str, ast.SituationDecl] = field(default_factory=dict)
+    constraints: list[ast.ConstraintDecl] = field(default_factory=list)
+    presets: dict[str, ast.PresetDecl] = field(default_factory=dict)
     scoring: ast.Scoring | None = None
     tiers: dict[str, ast.TierDecl] = field(default_factory=dict)
     fans: dict[str, ast.FanDecl] = field(default_factory=dict)
@@ -110,6 +112,10 @@ def collect(
                 _declare_new(decls, decls.fans, section, "fan", problems)
             case ast.SituationDecl():
                 _declare_new(decls, decls.situations, section, "situation", problems)
+            case ast.ConstraintDecl():
+                decls.constraints.append(section)
+            case ast.PresetDecl():
+                _declare_new(decls, decls.presets, section, "preset", problems)
             case ast.Override():
                 _override(decls, section, problems)
             case ast.Remove():
@@ -162,6 +168,8 @@ def _inherit(file: str, parent: Declarations | None) -> Declarations:
         claims=parent.claims,
         options=dict(parent.options),
         situations=dict(parent.situations),
+        constraints=list(parent.constraints),
+        presets=dict(parent.presets),
         scoring=parent.scoring,
         tiers=dict(parent.tiers),
         fans=dict(parent.fans),

@@ -171,6 +171,7 @@ def _type_expressions(decls: Declarations) -> Typed:
             refs += [(r, _ref_span(part, r)) for r in sorted(checker.fan_refs)]
         typed.fan_refs[fan_id] = refs
         for value in fan.values:
+            check(value.value, "guard", INT)
             check(value.guard, "guard", BOOL)
     if decls.tiles is not None:
         for group in decls.tiles.groups:
@@ -191,11 +192,15 @@ def _type_expressions(decls: Declarations) -> Typed:
         for tier in decls.scoring.tiers:
             for cap in tier.caps:
                 check(cap.guard, "guard", BOOL)
+            for _, guard in tier.alt_combines:
+                check(guard, "guard", BOOL)
         for adjustment in decls.scoring.adjustments:
             check(adjustment.value, "floor", INT)
             check(adjustment.condition, "floor", BOOL)
         for reject in decls.scoring.rejects:
             check(reject.condition, "reject", BOOL)
+    for constraint in decls.constraints:
+        check(constraint.condition, "constraint", BOOL)
     typed.problems = checker.problems
     return typed
 

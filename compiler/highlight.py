@@ -53,9 +53,7 @@ TYPES = ("toggle", "choice", "number", "add", "max", "multiply", "excludes", "im
 OPERATOR_WORDS = ("all", "any", "none", "count", "in", "and", "or", "not")
 CONSTANTS = ("true", "false")
 
-KEYWORDS: frozenset[str] = frozenset(
-    DECLARATIONS + PROVENANCE + TYPES + OPERATOR_WORDS + CONSTANTS
-)
+KEYWORDS: frozenset[str] = frozenset(DECLARATIONS + PROVENANCE + TYPES + OPERATOR_WORDS + CONSTANTS)
 """Every keyword the lexer knows: a test keeps it equal to the grammar's."""
 
 _BUILTINS = tuple(
@@ -68,16 +66,21 @@ _BUILTINS = tuple(
 _ATTRIBUTES = tuple(sorted(set(TILE_ATTRIBUTES) | set(MELD_ATTRIBUTES)))
 
 
+def _by(*tokens: object) -> object:
+    """`pygments.lexer.bygroups`, typed."""
+    return bygroups(*tokens)  # type: ignore[no-untyped-call]
+
+
 class MjcLexer(RegexLexer):
     """The mjc rulebook language (`grammar/rulebook.lark`)."""
 
     name = "mjc rulebook"
-    aliases: ClassVar[list[str]] = ["mjc", "mjr"]  # type: ignore[misc]
-    filenames: ClassVar[list[str]] = ["*.mjr"]  # type: ignore[misc]
-    mimetypes: ClassVar[list[str]] = ["text/x-mjc"]  # type: ignore[misc]
+    aliases: ClassVar[list[str]] = ["mjc", "mjr"]
+    filenames: ClassVar[list[str]] = ["*.mjr"]
+    mimetypes: ClassVar[list[str]] = ["text/x-mjc"]
     url = "https://github.com/mjc"
 
-    tokens: ClassVar[dict[str, list[object]]] = {  # type: ignore[misc]
+    tokens: ClassVar[dict[str, list[object]]] = {
         "root": [
             (r"\s+", Whitespace),
             (r"#[^\n]*", Comment.Single),
@@ -85,20 +88,20 @@ class MjcLexer(RegexLexer):
             # a section or fan with its id: `fan chicken`, `rulebook guangdong`
             (
                 r"\b(fan|rulebook)(\s+)([A-Za-z_][A-Za-z0-9_]*)",
-                bygroups(Keyword.Declaration, Whitespace, Name.Class),
+                _by(Keyword.Declaration, Whitespace, Name.Class),
             ),
             # `option seven_pairs "…"` declares; `option.seven_pairs` refers
             (
                 r"\b(option)(\.)([A-Za-z_][A-Za-z0-9_]*)",
-                bygroups(Keyword.Pseudo, Punctuation, Name.Variable),
+                _by(Keyword.Pseudo, Punctuation, Name.Variable),
             ),
             (
                 r"\b(option)(\s+)([A-Za-z_][A-Za-z0-9_]*)",
-                bygroups(Keyword.Declaration, Whitespace, Name.Variable),
+                _by(Keyword.Declaration, Whitespace, Name.Variable),
             ),
             (
                 r"\b(tier)(\s+)([A-Za-z_][A-Za-z0-9_]*)",
-                bygroups(Keyword.Declaration, Whitespace, Name.Label),
+                _by(Keyword.Declaration, Whitespace, Name.Label),
             ),
             (words(PROVENANCE, prefix=r"\b", suffix=r"\b"), Keyword.Namespace),
             (words(CONSTANTS, prefix=r"\b", suffix=r"\b"), Keyword.Constant),
@@ -109,11 +112,11 @@ class MjcLexer(RegexLexer):
             (r"[0-9]+", Number.Integer),
             (
                 r"(\.)(" + "|".join(_ATTRIBUTES) + r")\b",
-                bygroups(Punctuation, Name.Attribute),
+                _by(Punctuation, Name.Attribute),
             ),
             (
                 r"\b(" + "|".join(FUNCTIONS) + r")(\s*)(\()",
-                bygroups(Name.Function, Whitespace, Punctuation),
+                _by(Name.Function, Whitespace, Punctuation),
             ),
             (words(_BUILTINS, prefix=r"\b", suffix=r"\b"), Name.Builtin),
             (r"[A-Za-z_][A-Za-z0-9_]*", Name),

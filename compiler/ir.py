@@ -307,6 +307,21 @@ class Option(Model):
     at: SourceRef
 
 
+class Constraint(Model):
+    """Option settings the game refuses (`condition` reads options and `players`)."""
+
+    reason: str
+    condition: Expr
+    provenance: tuple[Provenance, ...] = ()
+
+
+class Preset(Model):
+    id: str
+    label: str
+    settings: tuple[tuple[str, str], ...]
+    provenance: tuple[Provenance, ...] = ()
+
+
 class SituationFlag(Model):
     """A flag of the win situation that this rulebook adds to the builtin ones."""
 
@@ -325,6 +340,8 @@ class Tier(Model):
     combine: Literal["add", "max", "multiply"]
     caps: tuple[tuple[int, Expr | None], ...] = ()
     overrides: tuple[str, ...] = ()
+    # Another way of combining under an options guard (潮州 大胡相乘: multiply, not add).
+    alternatives: tuple[tuple[Literal["add", "max", "multiply"], Expr], ...] = ()
     provenance: tuple[Provenance, ...] = ()
 
 
@@ -374,7 +391,9 @@ class Fan(Model):
     name: str
     english: str | None
     value: int
-    values: tuple[tuple[int, Expr], ...] = ()  # (value, options guard); the last that holds wins
+    # Option-dependent values: (value, options guard) pairs, the last that holds wins; empty
+    # when the value is the plain number `value`.
+    values: tuple[tuple[Expr, Expr], ...] = ()
     tier: str
     condition: Expr
     per: Expr | None = None
@@ -408,6 +427,8 @@ class Rulebook(Model):
     wilds: Wilds = Wilds()
     claims: tuple[ClaimRule, ...] = ()
     options: tuple[Option, ...]
+    constraints: tuple[Constraint, ...] = ()
+    presets: tuple[Preset, ...] = ()
     situations: tuple[SituationFlag, ...] = ()
     scoring: Scoring
     fans: tuple[Fan, ...]

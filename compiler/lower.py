@@ -67,6 +67,23 @@ def lower(decls: Declarations, typed: Typed, source: str) -> ir.Rulebook:
         wilds=lower_wilds(decls.wilds, typed),
         claims=lower_claims(decls.claims, typed),
         options=options,
+        constraints=tuple(
+            ir.Constraint(
+                reason=c.reason,
+                condition=_typed(typed, c.condition),
+                provenance=provenance(c.provenance),
+            )
+            for c in decls.constraints
+        ),
+        presets=tuple(
+            ir.Preset(
+                id=p.id.text,
+                label=p.label,
+                settings=tuple((k.text, v.text) for k, v in p.settings),
+                provenance=provenance(p.provenance),
+            )
+            for p in decls.presets.values()
+        ),
         situations=tuple(
             ir.SituationFlag(id=d.id.text, label=d.label, provenance=provenance(d.provenance))
             for d in decls.situations.values()
@@ -80,6 +97,7 @@ def lower(decls: Declarations, typed: Typed, source: str) -> ir.Rulebook:
                     combine=t.combine,
                     caps=tuple((c.value.value, typed.get(c.guard)) for c in t.caps),
                     overrides=tuple(o.text for o in t.overrides),
+                    alternatives=tuple((mode, _typed(typed, g)) for mode, g in t.alt_combines),
                     provenance=provenance(t.provenance),
                 )
                 for t in scoring.tiers
@@ -135,12 +153,14 @@ def _lower_fan(
     condition = typed.condition(fan)
     assert condition is not None
     tier = fan.tiers[0].text if fan.tiers else next(iter(decls.tiers))
-    base = next(v.value.value for v in fan.values if v.guard is None)
-    guarded = tuple((v.value.value, _typed(typed, v.guard)) for v in fan.values if v.guard)
-    value = base
-    for number, guard in guarded:
+    base = next(v for v in fan.values if v.guard is None)
+    guarded = tuple((_typed(typed, v.value), _typed(typed, v.guard)) for v in fan.values if v.guard)
+    plain = isinstance(base.value, ast.IntLit) and not guarded
+    value = consteval.evaluate(_typed(typed, base.value), default)
+    for expr, guard in guarded:
         if consteval.holds(guard, default):
-            value = number
+            value = consteval.evaluate(expr, default)
+    assert isinstance(value, int)
 
     def related(kind: str) -> tuple[str, ...]:
         return tuple(r.target.text for r in fan.relations if r.kind == kind)
@@ -150,7 +170,7 @@ def _lower_fan(
         name=fan.name,
         english=fan.english,
         value=value,
-        values=((base, ir.BoolE(value=True)), *guarded) if guarded else (),
+        values=() if plain else ((_typed(typed, base.value), ir.BoolE(value=True)), *guarded),
         tier=tier,
         condition=condition,
         per=typed.per(fan),

@@ -23,9 +23,7 @@ def rulebook_pages(docs_dir: Path) -> list[str]:
     if not folder.is_dir():
         return []
     return [
-        f"{FOLDER}/{page.name}"
-        for page in sorted(folder.glob("*.md"))
-        if page.name != "index.md"
+        f"{FOLDER}/{page.name}" for page in sorted(folder.glob("*.md")) if page.name != "index.md"
     ]
 
 

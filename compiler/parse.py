@@ -137,8 +137,8 @@ def _expected_list(names: set[str] | frozenset[str]) -> str:
         lead.append("an expression")
     rest = sorted({_describe_terminal(n) for n in names}, key=lambda s: (s[0] != "`", s))
     described = [*lead, *rest]
-    if len(described) > 12:
-        described = [*described[:12], "…"]
+    if len(described) > 16:
+        described = [*described[:16], "…"]
     if len(described) == 1:
         return described[0]
     return ", ".join(described[:-1]) + " or " + described[-1]
@@ -524,6 +524,27 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
             self._span(meta),
         )
 
+    def constraint(self, meta: Meta, children: list[Any]) -> ast.ConstraintDecl:
+        reason, condition, *rest = children
+        return ast.ConstraintDecl(
+            self._str(reason), condition, self._provenance(rest), self._span(meta)
+        )
+
+    def preset(self, meta: Meta, children: list[Any]) -> ast.PresetDecl:
+        name, label, *rest = children
+        settings = tuple(c for c in rest if isinstance(c, tuple))
+        return ast.PresetDecl(
+            self._ident(name),
+            self._str(label),
+            settings,
+            self._provenance(rest),
+            self._span(meta),
+        )
+
+    def preset_item(self, meta: Meta, children: list[Any]) -> tuple[ast.Ident, ast.Ident]:
+        key, value = children
+        return (self._ident(key), self._ident(value))
+
     def situation_decl(self, meta: Meta, children: list[Any]) -> ast.SituationDecl:
         name, label, *rest = children
         return ast.SituationDecl(
@@ -569,6 +590,7 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
     def tier(self, meta: Meta, children: list[Any]) -> ast.TierDecl:
         name, label, combine, *rest = children
         caps = tuple(c for c in rest if isinstance(c, ast.TierCap))
+        alternatives = tuple(c[1] for c in rest if isinstance(c, tuple) and c[0] == "combine")
         overrides = tuple(
             ident for c in rest if isinstance(c, tuple) and c[0] == "overrides" for ident in c[1]
         )
@@ -578,9 +600,16 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
             cast(ast.CombineMode, combine),
             caps,
             overrides,
+            alternatives,
             self._provenance(rest),
             self._span(meta),
         )
+
+    def tier_combine(
+        self, meta: Meta, children: list[Any]
+    ) -> tuple[str, tuple[ast.CombineMode, ast.Expr]]:
+        mode, guard = children
+        return ("combine", (mode, guard[1]))
 
     def tier_cap(self, meta: Meta, children: list[Any]) -> ast.TierCap:
         value, *rest = children
@@ -636,7 +665,7 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
 
     def fan_value(self, meta: Meta, children: list[Any]) -> tuple[str, ast.FanValue]:
         value, *rest = children
-        return ("value", ast.FanValue(self._int(value), self._guard(rest), self._span(meta)))
+        return ("value", ast.FanValue(value, self._guard(rest), self._span(meta)))
 
     def fan_tier(self, meta: Meta, children: list[Any]) -> tuple[str, ast.Ident]:
         return ("tier", self._ident(children[0]))

@@ -232,8 +232,10 @@ class _Words:
                 return f"there are no {noun[1]}"
             if noun is not None and op in _COUNT_OPS:
                 n = right.value
-                return f"there {'is' if n == 1 and op == '==' else 'are'} {_COUNT_OPS[op]} {n} " \
+                return (
+                    f"there {'is' if n == 1 and op == '==' else 'are'} {_COUNT_OPS[op]} {n} "
                     f"{noun[0] if n == 1 else noun[1]}"
+                )
         if isinstance(left, ir.CallE) and left.func == "suits" and isinstance(right, ir.IntE):
             noun = self.domain(left.args[0])
             n = right.value
@@ -258,8 +260,10 @@ class _Words:
         if noun is None or predicate is None:
             return None
         if op == "!=":
-            return f"the number of {noun[1]} that {self.predicate(quant.body, quant.var, True)} " \
+            return (
+                f"the number of {noun[1]} that {self.predicate(quant.body, quant.var, True)} "
                 f"is not {n}"
+            )
         if n == 0 and op == "==":
             return f"no {noun[0]} {self.predicate(quant.body, quant.var, False)}"
         return f"{_COUNT_OPS[op]} {n} {noun[0] if n == 1 else noun[1]} {predicate}"
@@ -279,15 +283,16 @@ class _Words:
                     return None
                 for verb in ("is ", "are "):
                     if inner.startswith(verb):
-                        return f"{verb}not {inner[len(verb):]}"
+                        return f"{verb}not {inner[len(verb) :]}"
                 return f"{'do' if plural else 'does'} not ({inner})"
             case ir.BoolOpE(op=op, operands=operands):
                 parts = [self.predicate(o, var, plural) for o in operands]
                 if any(p is None for p in parts):
                     return None
                 return _join([p for p in parts if p is not None], op)
-            case ir.CompareE(op=op, left=ir.AttrE(obj=ir.VarE(name=name), attr=attr), right=right) \
-                    if name == var and not _mentions(right, var):
+            case ir.CompareE(
+                op=op, left=ir.AttrE(obj=ir.VarE(name=name), attr=attr), right=right
+            ) if name == var and not _mentions(right, var):
                 return self._attribute_compare(attr, op, right, plural)
         return None
 

@@ -10,6 +10,8 @@ with `--strict`, or serves it.
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
 import subprocess
 import sys
@@ -19,9 +21,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from compiler import ir
-from compiler.docgen import site_files
+from compiler.comparison import (
+    generate_comparison_page,
+    generate_rulebooks_index,
+    generate_rulebooks_snippet,
+    generate_variants_page,
+)
+from compiler.docgen import TILES_FOLDER, generate_diagnostics_page, generate_page
 from compiler.driver import Compilation, compile_file
+from compiler.ir import json_schema
 from compiler.loader import bundled_rulebooks, resolve_rulebook
+from compiler.refdocs import generate_cli_page, generate_tiles_page, generate_words_snippet
+from compiler.tilesvg import all_tile_files
 
 __all__ = [
     "GENERATED",
@@ -30,6 +41,7 @@ __all__ = [
     "SiteUsageError",
     "build_site",
     "compile_bundled",
+    "site_files",
     "write_generated",
 ]
 
@@ -63,6 +75,29 @@ def compile_bundled() -> tuple[list[ir.Rulebook], list[Compilation]]:
         compilations.append(compile_file(path, display))
     books = [c.rulebook for c in compilations if c.ok and c.rulebook is not None]
     return books, compilations
+
+
+def site_files(books: Sequence[ir.Rulebook], parser: argparse.ArgumentParser) -> dict[str, str]:
+    """Every generated file of the site by its path below `docs/generated/`: the pages `mjc
+    build` writes (each rulebook's page, the diagnostics reference, the IR's JSON Schema), the
+    pages about all rulebooks, the references, the snippets that hand-written pages include,
+    and the tile pictures."""
+    files: dict[str, str] = {}
+    for book in books:
+        files[f"rulebooks/{book.id}.md"] = generate_page(book)
+    files["rulebooks/index.md"] = generate_rulebooks_index(books)
+    files["comparison.md"] = generate_comparison_page(books)
+    files["variants.md"] = generate_variants_page(books)
+    files["reference/diagnostics.md"] = generate_diagnostics_page()
+    files["reference/ir.schema.json"] = json.dumps(json_schema(), ensure_ascii=False, indent=2)
+    files["reference/ir.schema.json"] += "\n"
+    files["reference/cli.md"] = generate_cli_page(parser)
+    files["reference/tiles.md"] = generate_tiles_page()
+    files["snippets/words.md"] = generate_words_snippet()
+    files["snippets/rulebooks.md"] = generate_rulebooks_snippet(books, "generated/rulebooks/")
+    for name, svg in all_tile_files().items():
+        files[f"{TILES_FOLDER}/{name}"] = svg
+    return files
 
 
 def write_generated(docs_dir: Path, books: Sequence[ir.Rulebook]) -> list[Path]:
@@ -112,9 +147,7 @@ def _mkdocs(args: Sequence[str], cwd: Path, quiet: bool) -> subprocess.Completed
         ) from None
     command = [sys.executable, "-m", "mkdocs", *args]
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    return subprocess.run(
-        command, cwd=cwd, env=env, text=True, capture_output=quiet, check=False
-    )
+    return subprocess.run(command, cwd=cwd, env=env, text=True, capture_output=quiet, check=False)
 
 
 def build_site(

@@ -39,7 +39,7 @@ from compiler.vocabulary import (
 )
 from runtime.tiles import NotationError, tile_index
 
-Context = Literal["fan", "floor", "reject", "shape", "guard"]
+Context = Literal["fan", "floor", "reject", "shape", "guard", "constraint"]
 
 _CONTEXT_WORDS = {
     "fan": "a fan condition",
@@ -47,6 +47,7 @@ _CONTEXT_WORDS = {
     "reject": "a reject condition",
     "shape": "a custom shape's condition",
     "guard": "an option guard (`if …`)",
+    "constraint": "a constraint on the options",
 }
 
 
@@ -54,6 +55,8 @@ def _facts_for(ctx: Context) -> dict[str, Word]:
     """The builtin facts visible in each kind of expression."""
     if ctx == "guard":
         return {}
+    if ctx == "constraint":
+        return {"players": SITUATION_FACTS["players"]}
     everything = {**ARRANGEMENT_FACTS, **SITUATION_FACTS, **HAND_FACTS}
     if ctx == "shape":
         return {name: w for name, w in everything.items() if name in SHAPE_FACT_NAMES}

@@ -203,8 +203,19 @@ WIND_LETTERS: dict[str, str] = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}
 
 
 # The facts a custom shape's condition may read: the hand as a whole, not an arrangement.
-SHAPE_FACT_NAMES = frozenset({"tiles", "flowers", "wilds", "players", "seat_wind", "round_wind",
-                              "self_drawn", "dealer", "winning_tile"})
+SHAPE_FACT_NAMES = frozenset(
+    {
+        "tiles",
+        "flowers",
+        "wilds",
+        "players",
+        "seat_wind",
+        "round_wind",
+        "self_drawn",
+        "dealer",
+        "winning_tile",
+    }
+)
 
 WILD_ACTIONS: dict[str, str] = {
     "substitute": "stand for any other tile to complete a win",

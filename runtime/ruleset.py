@@ -21,7 +21,7 @@ from runtime.arrange import (
     make_win_checker,
 )
 from runtime.hand import MAX_TILES, Hand, HandError, parse_hand
-from runtime.options import OptionSpec, resolve_options
+from runtime.options import OptionError, OptionSpec, resolve_options
 from runtime.scoring import (
     SITUATION_FLAGS,
     Adjust,
@@ -106,6 +106,8 @@ class Ruleset:
         has_custom_shapes: bool = False,
         has_wilds: bool = False,
         situation_flags: tuple[str, ...] = (),
+        violated: Callable[[Options, int], str | None] | None = None,
+        presets: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (),
     ) -> None:
         self.id = id
         self.title = title
@@ -127,6 +129,8 @@ class Ruleset:
         self.examples = examples
         self.has_wilds = has_wilds
         self.situation_flags = situation_flags
+        self.violated = violated or (lambda options, players: None)
+        self.presets = {p[0]: p for p in presets} | {p[1]: p for p in presets}
         self._has_custom_shapes = has_custom_shapes
         self._scorer = Scorer(evaluate=evaluate, combine=combine, adjust=adjust, reject=reject)
         self._default_options = resolve_options(options, None)
@@ -148,10 +152,30 @@ class Ruleset:
 
     # ------------------------------------------------------------------ options and wilds
 
-    def resolve_options(self, options: Mapping[str, object] | None) -> Options:
-        if not options:
+    def resolve_options(
+        self,
+        options: Mapping[str, object] | None,
+        *,
+        preset: str | None = None,
+        players: int | None = None,
+    ) -> Options:
+        """Option values: the defaults, then the preset's (by id or label), then `options`
+        (by id or Chinese label); refused when they break one of the rulebook's constraints."""
+        if not options and preset is None and players is None:
             return self._default_options
-        return resolve_options(self.options, options)
+        given: dict[str, object] = {}
+        if preset is not None:
+            found = self.presets.get(preset)
+            if found is None:
+                names = ", ".join(sorted({p[0] for p in self.presets.values()})) or "none"
+                raise OptionError(f"unknown preset {preset!r}; this rulebook's presets: {names}")
+            given.update(found[2])
+        given.update(options or {})
+        values = resolve_options(self.options, given)
+        reason = self.violated(values, players if players is not None else max(self.players))
+        if reason is not None:
+            raise OptionError(f"these options are not allowed together: {reason}")
+        return values
 
     def wilds_for(
         self,
@@ -222,6 +246,7 @@ class Ruleset:
         players: int | None = None,
         options: Mapping[str, object] | None = None,
         wilds: Iterable[str] | None = None,
+        preset: str | None = None,
     ) -> Score:
         """Score a hand: the best arrangement's fans and total, or `win=False` with a reason.
 
@@ -231,7 +256,11 @@ class Ruleset:
             hand = parse_hand(hand, win)
         elif win is not None:
             hand = _with_win(hand, win)
-        values = self._default_options if not options else self.resolve_options(options)
+        values = (
+            self._default_options
+            if not options and preset is None
+            else self.resolve_options(options, preset=preset, players=players)
+        )
         default = values is self._default_options
         self._check_tiles_in_play(hand, values, default)
         wild = self.wilds_for(values, indicator, wilds)

@@ -199,10 +199,8 @@ class Score(NamedTuple):
 Evaluate = Callable[[Arrangement, Situation, dict[str, Any]], tuple[int, ...]]
 Kept = tuple[tuple[int, int, int], ...]  # (fan index, count, value contributed)
 Combine = Callable[[tuple[int, ...], dict[str, Any]], tuple[int, Kept, bool]]
-Adjust = Callable[
-    [Arrangement, Situation, dict[str, Any], tuple[int, ...], int], tuple[int, int, bool]
-]
-Reject = Callable[[Arrangement, Situation, dict[str, Any], tuple[int, ...], int], str | None]
+Adjust = Callable[[Arrangement, Situation, dict[str, Any], Kept, int], tuple[int, int, bool]]
+Reject = Callable[[Arrangement, Situation, dict[str, Any], Kept, int], str | None]
 
 
 class Result(NamedTuple):
@@ -255,6 +253,6 @@ class Scorer:
     ) -> Result:
         raw = self.evaluate(arrangement, situation, options)
         total, kept, capped = self.combine(raw, options)
-        total, least, ceiled = self.adjust(arrangement, situation, options, raw, total)
-        rejected = self.reject(arrangement, situation, options, raw, total)
+        total, least, ceiled = self.adjust(arrangement, situation, options, kept, total)
+        rejected = self.reject(arrangement, situation, options, kept, total)
         return Result(arrangement, total, kept, least, capped or ceiled, rejected)
