@@ -19,6 +19,7 @@ from compiler.graphs import find_cycle
 from compiler.lower import copies_in_play, lower_option, lower_tiles
 from compiler.suggest import did_you_mean
 from compiler.tilesets import group_tiles
+from compiler.typecheck import removed_but_used
 from compiler.typed import Typed
 from compiler.vocabulary import (
     CLAIM_VERBS,
@@ -469,6 +470,8 @@ def check_relations(decls: Declarations) -> list[Diagnostic]:
                         help="delete this relation",
                     )
                 )
+            elif target in decls.removed:
+                problems.append(removed_but_used(decls.removed[target], relation.target.span))
             elif target not in decls.fans:
                 problems.append(
                     error(

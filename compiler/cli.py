@@ -132,6 +132,18 @@ def build_parser() -> argparse.ArgumentParser:
     options.add_argument("--json", action="store_true", help="print one JSON document")
     options.set_defaults(run=_options)
 
+    new = commands.add_parser("new", help="scaffold a variant that extends another rulebook")
+    new.add_argument("name", metavar="NAME", help="the new rulebook's id (letters, digits, _)")
+    new.add_argument(
+        "--from",
+        dest="parent",
+        required=True,
+        metavar="RULEBOOK",
+        help="the rulebook it extends (a bundled name or a path)",
+    )
+    new.add_argument("-o", "--output", metavar="FILE", help="where to write (default NAME.mjr)")
+    new.set_defaults(run=_new)
+
     explain = commands.add_parser("explain", help="explain a diagnostic code, e.g. E0101")
     explain.add_argument("code", metavar="CODE")
     explain.set_defaults(run=_explain)
@@ -172,7 +184,7 @@ def _compile(name_or_path: str) -> Compilation:
 def _print_diagnostics(compilations: Sequence[Compilation], color: bool = False) -> None:
     diagnostics = [d for c in compilations for d in c.diagnostics]
     if diagnostics:
-        sources = {c.file: c.source for c in compilations}
+        sources = {name: text for c in compilations for name, text in c.sources.items()}
         sys.stderr.write(render_text(diagnostics, sources, color=color))
 
 
@@ -351,6 +363,66 @@ def _option_json(option: OptionSpec) -> dict[str, Any]:
     if option.kind == "number":
         row |= {"low": option.low, "high": option.high}
     return row
+
+
+_SCAFFOLD = """\
+# {name}: a variant of {parent}, scaffolded by `mjc new`.
+# Everything not written here is inherited from {parent}; `mjc check` says where each item
+# comes from. Say why each change is made with `source` (the document's words) or
+# `convention` (your decision and its reason).
+
+rulebook {name} extends {parent_ref} {{
+  title "{name}"
+  version "0.1"
+  convention "describe what this variant changes from {parent}, and why"
+}}
+
+# Change a fan (items you write replace the parent's; the rest is kept):
+#   override fan {example_fan} "{example_name}" {{ value 2 }}
+#
+# Remove a fan (nothing may still refer to it):
+#   remove fan {example_fan}
+#
+# Add a fan:
+#   fan my_fan "我的番" "My Fan" {{
+#     value 1
+#     when all m in melds: m.is_pung
+#     example "111m555p999s333s22z"
+#   }}
+"""
+
+
+def _new(args: argparse.Namespace) -> int:
+    name = args.name
+    if not name.isidentifier() or not name.isascii():
+        raise UsageError(f"a rulebook id is letters, digits and _, not {name!r}")
+    compilation = _compile(args.parent)
+    book = compilation.rulebook
+    if book is None or not compilation.ok:
+        _print_diagnostics([compilation])
+        return EXIT_FAILED
+    target = Path(args.output or f"{name}.mjr")
+    if target.exists():
+        raise UsageError(f"{target} already exists; choose another name or -o FILE")
+    parent_ref = (
+        args.parent
+        if args.parent in bundled_rulebooks()
+        else json.dumps(str(Path(args.parent).resolve()), ensure_ascii=False)
+    )
+    fan = book.fans[0]
+    text = _SCAFFOLD.format(
+        name=name,
+        parent=book.id,
+        parent_ref=parent_ref,
+        example_fan=fan.id,
+        example_name=fan.name,
+    )
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
+    print(f"wrote {target}: a variant of {book.id}; check it with `mjc check {target}`")
+    return EXIT_OK
 
 
 def _explain(args: argparse.Namespace) -> int:

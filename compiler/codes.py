@@ -322,7 +322,8 @@ CODES: tuple[Code, ...] = (
         "error",
         "invalid option default",
         "An option's default is not one of its choices, not on/off for a toggle, or outside the "
-        "range of a number.",
+        "range of a number; or the default options (or a preset) break one of the rulebook's "
+        "constraints.",
         'option cap "封顶": choice(16, 32) = 64',
         "Pick one of the declared choices as the default.",
     ),

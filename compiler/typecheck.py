@@ -14,7 +14,7 @@ from typing import Literal
 
 from compiler import ast, ir
 from compiler.declarations import Declarations
-from compiler.diagnostics import Diagnostic, Span, error
+from compiler.diagnostics import Diagnostic, Label, Span, error
 from compiler.suggest import did_you_mean
 from compiler.vocabulary import (
     ARRANGEMENT_FACTS,
@@ -233,13 +233,7 @@ class ExprChecker:
             )
             return None
         if name in self.decls.removed:
-            self._problem(
-                "E0114",
-                f"`{name}` was removed from this rulebook",
-                expr.span,
-                label="removed by a `remove` line",
-                help="keep the fan, or change this condition so it no longer needs it",
-            )
+            self.problems.append(removed_but_used(self.decls.removed[name], expr.span))
             return None
         if name in self.decls.options:
             self._problem(
@@ -469,6 +463,18 @@ class ExprChecker:
             domain=domain,
             body=body,
         )
+
+
+def removed_but_used(removed: ast.Ident, used: Span) -> Diagnostic:
+    """A fan removed by `remove fan` that something kept still refers to."""
+    return error(
+        "E0114",
+        f"the fan `{removed.text}` is removed but still referred to",
+        removed.span,
+        label="removed here",
+        labels=(Label(used, "still used here"),),
+        help=f"override the fans that use `{removed.text}` too, or keep it",
+    )
 
 
 def _paren(text: str) -> str:
