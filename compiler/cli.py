@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from compiler import codes
+from compiler import codes, ir
 from compiler.codegen import generate_module
 from compiler.diagnostics import (
     Diagnostic,
@@ -30,7 +30,7 @@ from compiler.driver import Compilation, compile_file
 from compiler.ir import json_schema
 from compiler.loader import RulebookNotFound, bundled_rulebooks, load, resolve_rulebook
 from compiler.version import MJC_VERSION
-from runtime import NotationError, OptionError, OptionSpec, Ruleset
+from runtime import NotationError, OptionError, Ruleset
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -328,17 +328,25 @@ def _score(args: argparse.Namespace) -> int:
 
 
 def _options(args: argparse.Namespace) -> int:
-    try:
-        ruleset = _load_ruleset(args.rulebook)
-    except _RulebookFailed:
+    compilation = _compile(args.rulebook)
+    book = compilation.rulebook
+    if book is None or not compilation.ok:
+        _print_diagnostics([compilation], _use_color("auto", sys.stderr))
         return EXIT_FAILED
     if args.json:
-        rows = [_option_json(o) for o in ruleset.options]
-        print(json.dumps({"rulebook": ruleset.id, "options": rows}, ensure_ascii=False, indent=2))
+        document = {
+            "rulebook": book.id,
+            "options": [_option_json(o) for o in book.options],
+            "constraints": [c.reason for c in book.constraints],
+            "presets": [
+                {"id": p.id, "label": p.label, "settings": dict(p.settings)} for p in book.presets
+            ],
+        }
+        print(json.dumps(document, ensure_ascii=False, indent=2))
         return EXIT_OK
-    if not ruleset.options:
-        print(f"{ruleset.id} has no options")
-    for option in ruleset.options:
+    if not book.options:
+        print(f"{book.id} has no options")
+    for option in book.options:
         if option.kind == "choice":
             kinds = " | ".join(
                 f"{c.id} ({c.label})" if c.label and c.label != c.id else c.id
@@ -349,16 +357,23 @@ def _options(args: argparse.Namespace) -> int:
         else:
             kinds = "on | off"
         print(f"{option.id} ({option.label}): {kinds}; default {option.default}")
+    for constraint in book.constraints:
+        print(f"constraint: {constraint.reason}")
+    for preset in book.presets:
+        settings = ", ".join(f"{k}={v}" for k, v in preset.settings)
+        print(f"preset {preset.id} ({preset.label}): {settings}")
     return EXIT_OK
 
 
-def _option_json(option: OptionSpec) -> dict[str, Any]:
+def _option_json(option: ir.Option) -> dict[str, Any]:
     row: dict[str, Any] = {
         "id": option.id,
         "label": option.label,
         "kind": option.kind,
         "default": option.default,
         "choices": [{"id": c.id, "label": c.label} for c in option.choices],
+        "source": [p.text for p in option.provenance if p.kind == "source"],
+        "convention": [p.text for p in option.provenance if p.kind == "convention"],
     }
     if option.kind == "number":
         row |= {"low": option.low, "high": option.high}
