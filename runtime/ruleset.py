@@ -37,7 +37,7 @@ from runtime.scoring import (
     TierInfo,
 )
 from runtime.tables import HONOUR_TABLE, SUIT_TABLE
-from runtime.tiles import tile_index, tile_name_zh, tile_text
+from runtime.tiles import NUM_PLAYING, tile_index, tile_name_zh, tile_text
 from runtime.wilds import is_win_with_wilds, wild_arrangements
 
 __all__ = ["WILD_ACTIONS", "WIND_TILES", "ExampleSpec", "Ruleset"]
@@ -137,6 +137,7 @@ class Ruleset:
         self._default_shapes = shapes(self._default_options)
         self._default_win_check = make_win_checker(self._default_shapes)
         self._default_copies = tile_copies(self._default_options)
+        self._all_in_play = all(self._default_copies[:NUM_PLAYING])
         # With default options and no indicator needed, the wilds are fixed (or none).
         try:
             self._default_wilds: tuple[int, ...] | None = wild_tiles(self._default_options, None)
@@ -187,8 +188,9 @@ class Ruleset:
         mode and the flipped `indicator`."""
         if wilds:
             return tuple(dict.fromkeys(tile_index(w) for w in wilds))
-        if indicator is None and options is self._default_options and self._default_wilds:
-            return self._default_wilds
+        if indicator is None and options is self._default_options:
+            if self._default_wilds is not None:
+                return self._default_wilds
         flipped = tile_index(indicator) if indicator is not None else None
         return self.wild_tiles(options, flipped)
 
@@ -322,6 +324,8 @@ class Ruleset:
         ]
 
     def _check_tiles_in_play(self, hand: Hand, values: Options, default: bool) -> None:
+        if default and self._all_in_play and not hand.flowers:
+            return  # every playing tile is in the default set: nothing to check
         copies = self._default_copies if default else self.tile_copies(values)
         for t in (*hand.tiles, *hand.flowers):
             if not copies[t]:
