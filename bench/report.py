@@ -1,8 +1,9 @@
-"""Report rows and their rendering: the text table and the `--json` document.
+"""Report rows and their rendering: the text tables and the `--json` document.
 
 A `Row` holds the raw timings of one benchmark for both sides and knows its targets; the
 renderers only format. Rates are calls per second at the median pass; compile rows are the
-median seconds of one compilation.
+median seconds of one compilation. The other side is the `mahjong` package unless the row
+names another baseline (the wild-tile rows compare with `bench.recursive`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class Row:
     target_ratio: float | None
     target_value: float | None
     what: str
+    baseline: str = "mahjong"  # what `theirs` measured
 
     @classmethod
     def rate(
@@ -37,8 +39,9 @@ class Row:
         target_ratio: float | None = None,
         target_value: float | None = None,
         what: str = "",
+        baseline: str = "mahjong",
     ) -> Row:
-        return cls(name, "rate", ours, theirs, target_ratio, target_value, what)
+        return cls(name, "rate", ours, theirs, target_ratio, target_value, what, baseline)
 
     @classmethod
     def seconds(
@@ -135,8 +138,9 @@ def _value_text(row: Row, value: float | None) -> str:
     return format_rate(value) if row.kind == "rate" else format_seconds(value)
 
 
-def render_table(rows: list[Row]) -> str:
-    header = ("benchmark", "mjc", "mahjong", "ratio", "target", "met")
+def render_table(rows: list[Row], baseline: str = "mahjong") -> str:
+    """The rows as an aligned text table; `baseline` heads the other side's column."""
+    header = ("benchmark", "mjc", baseline, "ratio", "target", "met")
     lines = [header]
     for row in rows:
         ratio = "-" if row.ratio is None else f"{row.ratio:.1f}x"
@@ -168,16 +172,19 @@ def _timing_json(timing: Timing | None) -> dict[str, Any] | None:
 
 
 def row_json(row: Row) -> dict[str, Any]:
+    """One row; the other side's figures are under its baseline's name ("mahjong" or
+    "recursive"), which `baseline` also gives."""
     return {
         "name": row.name.strip(),
         "kind": row.kind,
         "what": row.what,
         "unit": "per_second" if row.kind == "rate" else "seconds",
+        "baseline": row.baseline,
         "mjc": row.ours_value,
-        "mahjong": row.theirs_value,
+        row.baseline: row.theirs_value,
         "ratio": row.ratio,
         "target_ratio": row.target_ratio,
         "target_value": row.target_value,
         "met": row.met,
-        "timings": {"mjc": _timing_json(row.ours), "mahjong": _timing_json(row.theirs)},
+        "timings": {"mjc": _timing_json(row.ours), row.baseline: _timing_json(row.theirs)},
     }

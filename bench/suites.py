@@ -1,16 +1,21 @@
-"""The three benchmarks: win checks, scoring and compilation, each against its target.
+"""The benchmarks: win checks, win checks with wilds, scoring and compilation, each against
+its target.
 
 Win checks and scoring run our Guangdong module (`RULESET`, compiled in memory by
 `compiler.loader.load`, the same source `mjc build` writes) and the `mahjong` package on the
-same corpus (`bench.corpus`). Compilation times every bundled rulebook from file to generated
-source. Each function returns report rows (`bench.report.Row`) and what it checked on the way.
+same corpus (`bench.corpus`). Win checks with wilds run `runtime.wilds.is_win_with_wilds` and
+the recursive search of `bench.recursive` on the wild corpus (`bench.wilds`), plus the 潮州
+rulebook's `RULESET.is_win` with 白板做鬼 when that rulebook is bundled. Compilation times
+every bundled rulebook from file to generated source. Each function returns report rows
+(`bench.report.Row`) and what it checked on the way.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from mahjong.agari import Agari
@@ -19,23 +24,33 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 
 from bench.corpus import Corpus, ScoringCase, WinAgreement, check_win_agreement, notation
+from bench.recursive import recursive_win_with_wilds
 from bench.report import Row
 from bench.timing import Contestant, Timing, time_call, time_interleaved
+from bench.wilds import WILD, WILD_COUNTS, WildAgreement, WildCorpus, check_wild_agreement
 from runtime import Ruleset, Score
-from runtime.arrange import is_standard_win, is_win
+from runtime.arrange import STANDARD, is_standard_win, is_win
+from runtime.options import OptionError
+from runtime.wilds import is_win_with_wilds
 
 __all__ = [
     "COMPILE_TARGET_S",
     "SCORE_TARGET_PER_S",
     "SCORE_TARGET_RATIO",
+    "WILD_RULEBOOK",
+    "WILD_TARGET_PER_S",
+    "WILD_TARGET_RATIO",
     "WIN_TARGET_PER_S",
     "WIN_TARGET_RATIO",
     "CompileSetup",
+    "RulebookWilds",
     "ScoringCheck",
     "compile_benchmark",
     "load_ruleset",
+    "rulebook_wilds",
     "scoring_benchmark",
     "scoring_check",
+    "wild_benchmark",
     "win_benchmark",
 ]
 
@@ -45,6 +60,10 @@ WIN_TARGET_RATIO = 12.0
 SCORE_TARGET_PER_S = 200_000
 SCORE_TARGET_RATIO = 10.0
 COMPILE_TARGET_S = 0.5
+# "≥ 1 M/s with up to four" wilds (DESIGN.md); "at least ten times faster than a recursive
+# search" (the wild-tile issue's done-when).
+WILD_TARGET_PER_S = 1_000_000
+WILD_TARGET_RATIO = 10.0
 
 BENCH_RULEBOOK = "guangdong"
 # Both sides score a self-drawn win by a non-dealer in the East round: 自摸 for us, menzen
@@ -57,6 +76,10 @@ MAHJONG_CONFIG = HandConfig(
     round_wind=EAST,
     options=OptionalRules(has_open_tanyao=True, has_aka_dora=False),
 )
+# The rulebook whose generated module the wild rows also time, and the options that make 5z
+# (白板) its one wild: 潮州 白板做鬼. Found by trying every choice when these do not fit.
+WILD_RULEBOOK = "chaozhou"
+WILD_OPTIONS: dict[str, object] = {"ghost": "white"}
 # Errors that would mean `mahjong` does not see a winning hand at all (a corpus bug).
 _NOT_A_WIN = {HandCalculator.ERR_HAND_NOT_WINNING, HandCalculator.ERR_NO_WINNING_TILE}
 
@@ -115,6 +138,140 @@ def win_benchmark(corpus: Corpus, ruleset: Ruleset, repeats: int) -> tuple[list[
         ),
     ]
     return rows, agreement
+
+
+# --------------------------------------------------------------------------- win checks with wilds
+
+_WILDS = (WILD,)
+_STANDARD_ONLY = frozenset({STANDARD})
+
+
+def _ours_wild_check(hand: Any) -> bool:
+    return is_win_with_wilds(hand, _WILDS, _STANDARD_ONLY)
+
+
+def _recursive_check(counts: list[int]) -> bool:
+    return recursive_win_with_wilds(counts, WILD)
+
+
+@dataclass(frozen=True, slots=True)
+class RulebookWilds:
+    """The rulebook timed beside the wild rows: its options making 5z the one wild (None when
+    it is skipped, `note` saying why), and what it made of the wild corpus (untimed pass):
+    its wins, the hands it wins that the standard shape alone does not (its other shapes),
+    and the standard-shape wins it refuses (which should never happen)."""
+
+    name: str
+    options: dict[str, object] | None
+    note: str
+    ruleset: Ruleset | None = None
+    wins: int = 0
+    other_shapes: int = 0
+    refused: int = 0
+
+
+def _options_for_wild(ruleset: Ruleset) -> dict[str, object] | None:
+    """Options under which 5z is the rulebook's one wild: `WILD_OPTIONS`, else the first
+    single choice (or toggle) that gives it."""
+    candidates: list[dict[str, object]] = [dict(WILD_OPTIONS)]
+    for spec in ruleset.options:
+        if spec.kind == "choice":
+            candidates += [{spec.id: choice.id} for choice in spec.choices]
+        elif spec.kind == "toggle":
+            candidates.append({spec.id: True})
+    for options in candidates:
+        try:
+            values = ruleset.resolve_options(options)
+            if ruleset.wilds_for(values) == _WILDS:
+                return options
+        except (OptionError, ValueError):
+            continue
+    return None
+
+
+def rulebook_wilds(corpus: WildCorpus, name: str = WILD_RULEBOOK) -> RulebookWilds:
+    """Load `name` and check it on the wild corpus; skipped (with a note) when the rulebook is
+    not bundled, does not compile, or has no option making 5z its one wild."""
+    from compiler.loader import bundled_rulebooks
+
+    if name not in bundled_rulebooks():
+        return RulebookWilds(name, None, f"rulebook {name} is not bundled: row skipped")
+    try:
+        ruleset = load_ruleset(name)
+    except Exception as error:  # a rulebook being written may not compile yet
+        return RulebookWilds(name, None, f"rulebook {name} did not load ({error}): row skipped")
+    options = _options_for_wild(ruleset)
+    if options is None:
+        return RulebookWilds(
+            name, None, f"no option of {name} makes 5z its one wild: row skipped", ruleset
+        )
+    check = partial(ruleset.is_win, options=options)
+    wins = other = refused = 0
+    for case in corpus.all_cases:
+        theirs, standard = check(case.hand), _ours_wild_check(case.hand)
+        wins += theirs
+        other += theirs and not standard
+        refused += standard and not theirs
+    shown = ", ".join(f'"{k}": "{v}"' for k, v in options.items())
+    return RulebookWilds(name, options, f"options={{{shown}}}", ruleset, wins, other, refused)
+
+
+def wild_benchmark(
+    corpus: WildCorpus, repeats: int, rulebook: RulebookWilds | None = None
+) -> tuple[list[Row], WildAgreement]:
+    """`is_win_with_wilds(hand, (5z,), {standard})` against the recursive search, per wild
+    count and overall, plus the rulebook's `RULESET.is_win` (if loaded) on the whole corpus."""
+    agreement = check_wild_agreement(corpus.all_cases, _ours_wild_check, _recursive_check)
+    targets: dict[str, Any] = {
+        "target_ratio": WILD_TARGET_RATIO,
+        "target_value": WILD_TARGET_PER_S,
+        "baseline": "recursive",
+    }
+    what = (
+        "runtime.wilds.is_win_with_wilds(hand, (31,), {standard}) vs "
+        "bench.recursive.recursive_win_with_wilds(counts_34, 31)"
+    )
+    hands = [c.hand for c in corpus.all_cases]
+    contestants = [
+        Contestant(recursive_win_with_wilds, [c.tiles34 for c in corpus.all_cases], (WILD,)),
+        Contestant(is_win_with_wilds, hands, (_WILDS, _STANDARD_ONLY)),
+    ]
+    timed = rulebook if rulebook is not None and rulebook.options is not None else None
+    if timed is not None and timed.ruleset is not None:
+        contestants.append(Contestant(partial(timed.ruleset.is_win, options=timed.options), hands))
+    timings = time_interleaved(contestants, repeats)
+    recursive_all = timings[0]
+    rows = [Row.rate("win checks with wilds / s", timings[1], recursive_all, what=what, **targets)]
+    for k in WILD_COUNTS:
+        cases = corpus.cases[k]
+        theirs, ours = time_interleaved(
+            [
+                Contestant(recursive_win_with_wilds, [c.tiles34 for c in cases], (WILD,)),
+                Contestant(is_win_with_wilds, [c.hand for c in cases], (_WILDS, _STANDARD_ONLY)),
+            ],
+            repeats,
+        )
+        label = f"  {k} wild" + ("" if k == 1 else "s")
+        rows.append(Row.rate(label, ours, theirs, what=f"{what}; hands with {k}", **targets))
+    if timed is not None and len(timings) > 2:
+        rows.append(_rulebook_row(timed, timings[2], recursive_all))
+    return rows, agreement
+
+
+def _rulebook_row(rulebook: RulebookWilds, timing: Timing, recursive: Timing) -> Row:
+    options: Mapping[str, object] = rulebook.options or {}
+    shown = ", ".join(f'"{k}": "{v}"' for k, v in options.items())
+    return Row.rate(
+        f"  {rulebook.name} RULESET.is_win",
+        timing,
+        recursive,
+        target_value=WILD_TARGET_PER_S,
+        what=(
+            f"{rulebook.name} RULESET.is_win(hand, options={{{shown}}}): options resolved per "
+            "call, the rulebook's own shapes; vs the recursive search (standard shape only)"
+        ),
+        baseline="recursive",
+    )
 
 
 # --------------------------------------------------------------------------- scoring

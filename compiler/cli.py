@@ -25,7 +25,6 @@ from compiler.diagnostics import (
     render_sarif,
     render_text,
 )
-from compiler.docgen import generate_diagnostics_page, generate_page
 from compiler.driver import Compilation, compile_file
 from compiler.ir import json_schema
 from compiler.loader import RulebookNotFound, bundled_rulebooks, load, resolve_rulebook
@@ -252,20 +251,21 @@ def _build(args: argparse.Namespace) -> int:
     output = Path(args.output)
     modules = output / "modules"
     docs = Path(args.docs_dir) if args.docs_dir else output / "docs"
+    books = [c.rulebook for c in compilations if c.rulebook is not None]
     try:
-        for folder in (modules, docs / "rulebooks", docs / "reference"):
-            folder.mkdir(parents=True, exist_ok=True)
-        for compilation in compilations:
-            book = compilation.rulebook
-            assert book is not None
+        modules.mkdir(parents=True, exist_ok=True)
+        for book in books:
             module_path = modules / f"{book.id}.py"
-            page_path = docs / "rulebooks" / f"{book.id}.md"
             _write_if_changed(module_path, generate_module(book))
-            _write_if_changed(page_path, generate_page(book))
-            print(f"built {book.id}: {module_path} {page_path}")
-        _write_if_changed(docs / "reference" / "diagnostics.md", generate_diagnostics_page())
-        schema = json.dumps(json_schema(), ensure_ascii=False, indent=2) + "\n"
-        _write_if_changed(docs / "reference" / "ir.schema.json", schema)
+            print(f"built {book.id}: {module_path}")
+        # The docs pages: every rulebook page, the reference pages and the tile pictures,
+        # exactly the files `mjc docs` builds the site from (imported here: `score` and
+        # `check` need none of the docs machinery).
+        from compiler.site import site_files
+
+        for relative, text in site_files(books, build_parser()).items():
+            _write_if_changed(docs / relative, text)
+        print(f"built docs pages: {docs}")
     except OSError as exc:
         raise UsageError(f"cannot write the output: {exc.strerror or exc}") from None
     return EXIT_OK
@@ -274,6 +274,7 @@ def _build(args: argparse.Namespace) -> int:
 def _write_if_changed(path: Path, text: str) -> None:
     if path.exists() and path.read_text(encoding="utf-8") == text:
         return
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
 
 

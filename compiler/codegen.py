@@ -144,7 +144,8 @@ class _Module:
         fans = book.fans
         guards = self.translator("False")
         out = CodeWriter(indent=1)
-        out.line(f"({', '.join(f'f_{fan.id}' for fan in fans)},) = c")
+        if fans:
+            out.line(f"({', '.join(f'f_{fan.id}' for fan in fans)},) = c")
         relations = [
             (fan_id, target)
             for fan_id in book.relation_order

@@ -77,7 +77,6 @@ def generate_comparison_page(books: Sequence[ir.Rulebook]) -> str:
     """Every rulebook side by side (`comparison.md`): players, tiles, shapes, options, fan
     count, tiers, caps and floors, and which fans each has, matched by Chinese name."""
     rows: list[tuple[str, list[str]]] = [
-        ("中文", [b.title for b in books]),
         ("English", [b.english or "—" for b in books]),
         ("Players", [", ".join(str(p) for p in b.players) for b in books]),
         ("Tiles", [str(b.tiles.total) for b in books]),
@@ -86,7 +85,7 @@ def generate_comparison_page(books: Sequence[ir.Rulebook]) -> str:
             [", ".join(f"{g.name} ×{g.copies}" for g in b.tiles.groups) for b in books],
         ),
         ("Extends", [b.extends or "—" for b in books]),
-        ("Wild tiles", [wild_context(b, f"../{TILES_FOLDER}")["summary"] for b in books]),
+        ("Wild tiles", [wild_context(b, TILES_FOLDER)["summary"] for b in books]),
         ("Claims", ["<br>".join(c["words"] for c in claim_rules(b)) or "—" for b in books]),
         (
             "Win shapes",
@@ -101,10 +100,18 @@ def generate_comparison_page(books: Sequence[ir.Rulebook]) -> str:
         (
             "Options",
             [
-                ", ".join(f"{o.label} (`{o.id}`, default `{o.default}`)" for o in b.options)
+                ", ".join(o.label for o in b.options)
                 or "none"
                 for b in books
             ],
+        ),
+        (
+            "Presets",
+            [", ".join(f"{p.label} (`{p.id}`)" for p in b.presets) or "—" for b in books],
+        ),
+        (
+            "Own situations",
+            [", ".join(f"{f.label} (`{f.id}`)" for f in b.situations) or "—" for b in books],
         ),
         ("Unit", [b.scoring.unit for b in books]),
         ("Tiers", ["<br>".join(_tier_words(t, b) for t in b.scoring.tiers) for b in books]),
@@ -196,6 +203,24 @@ def variant_changes(parent: ir.Rulebook, child: ir.Rulebook) -> list[Change]:
         "Options",
         {o.id: _option_facts(o) for o in parent.options},
         {o.id: _option_facts(o) for o in child.options},
+    )
+    _diff_lists(
+        out,
+        "Options",
+        [f"constraint {c.reason!r} when {pretty(c.condition)}" for c in parent.constraints],
+        [f"constraint {c.reason!r} when {pretty(c.condition)}" for c in child.constraints],
+    )
+    _diff_items(
+        out,
+        "Presets",
+        {p.id: {"label": p.label, "settings": dict(p.settings)} for p in parent.presets},
+        {p.id: {"label": p.label, "settings": dict(p.settings)} for p in child.presets},
+    )
+    _diff_items(
+        out,
+        "Situations",
+        {f.id: {"label": f.label} for f in parent.situations},
+        {f.id: {"label": f.label} for f in child.situations},
     )
     differ("Scoring", "unit", parent.scoring.unit, child.scoring.unit)
     _diff_items(
@@ -294,6 +319,7 @@ def _tier_facts(tier: ir.Tier) -> dict[str, object]:
         "name": tier.name,
         "combine": tier.combine,
         "caps": "; ".join(f"{value}{_if(guard)}" for value, guard in tier.caps),
+        "alternatives": "; ".join(f"{mode}{_if(guard)}" for mode, guard in tier.alternatives),
         "overrides": ", ".join(tier.overrides),
     }
 
@@ -303,7 +329,7 @@ def _fan_facts(fan: ir.Fan) -> dict[str, object]:
         "name": fan.name,
         "english": fan.english,
         "value": fan.value,
-        "values": "; ".join(f"{value} if {pretty(guard)}" for value, guard in fan.values),
+        "values": "; ".join(f"{pretty(value)} if {pretty(guard)}" for value, guard in fan.values),
         "tier": fan.tier,
         "condition": pretty(fan.condition),
         "per": _code(fan.per),

@@ -23,6 +23,21 @@ from compiler import codes, ir, vocabulary
 from compiler.pretty import pretty
 from compiler.prose import condition_words, per_words, value_words
 from compiler.tilesvg import hand_markdown, tile_markdown
+from runtime.tiles import HONOUR_BASE
+
+__all__ = [
+    "TILES_FOLDER",
+    "cap_words",
+    "claim_rules",
+    "generate_diagnostics_page",
+    "generate_page",
+    "md_cell",
+    "option_choices",
+    "origin_badges",
+    "render",
+    "when_words",
+    "wild_context",
+]
 
 _PROVENANCE_WORDS = {
     "source": "Source",
@@ -127,7 +142,8 @@ def origin_badges(items: tuple[ir.Provenance, ...]) -> str:
 # --------------------------------------------------------------------------- the rulebook page
 
 
-def _situation_text(example: ir.Example) -> str:
+def _situation_text(example: ir.Example, book: ir.Rulebook) -> str:
+    own = {s.id: s.label for s in book.situations}
     words: list[str] = []
     for name, value in example.situation:
         if name in ("seat_wind", "round_wind"):
@@ -136,17 +152,19 @@ def _situation_text(example: ir.Example) -> str:
             words.append(f"{value} players")
         elif name in _SITUATION_WORDS:
             words.append(_SITUATION_WORDS[name])
+        elif name in own:
+            words.append(own[name])
         else:
             words.append(f"option `{name}` = `{value}`" if value else f"option `{name}`")
     return ", ".join(words)
 
 
-def _example(example: ir.Example, tiles: str, fan: str) -> dict[str, Any]:
+def _example(example: ir.Example, tiles: str, fan: str, book: ir.Rulebook) -> dict[str, Any]:
     picture = hand_markdown(example.hand, tiles, example.win)
     notes = []
     if example.win:
         notes.append(f"wins on {example.win}")
-    situation = _situation_text(example)
+    situation = _situation_text(example, book)
     if situation:
         notes.append(situation)
     note = f' <span class="mj-note">{"; ".join(notes)}</span>' if notes else ""
@@ -177,9 +195,10 @@ def _fan_context(book: ir.Rulebook, tiles: str) -> list[dict[str, Any]]:
             + [("excludes", r, f"{names[r]} does not count with it") for r in fan.excludes]
             + [("implies", r, f"it always comes with {names[r]}") for r in fan.implies]
         )
-        examples = [_example(e, tiles, fan.name) for e in fan.examples if e.positive]
+        examples = [_example(e, tiles, fan.name, book) for e in fan.examples if e.positive]
         values = "; ".join(
-            f"{value} {book.scoring.unit}{when_words(guard, book)}" for value, guard in fan.values
+            f"{value_words(value, book)} {book.scoring.unit}{when_words(guard, book)}"
+            for value, guard in fan.values
         )
         fans.append(
             {
@@ -198,7 +217,7 @@ def _fan_context(book: ir.Rulebook, tiles: str) -> list[dict[str, Any]]:
                 ],
                 "examples": examples,
                 "counterexamples": [
-                    _example(e, tiles, fan.name) for e in fan.examples if not e.positive
+                    _example(e, tiles, fan.name, book) for e in fan.examples if not e.positive
                 ],
                 "picture": examples[0]["picture"] if examples else "",
                 "origin": _origin(fan.provenance),
@@ -226,7 +245,7 @@ def option_choices(option: ir.Option) -> str:
 
 def when_words(guard: ir.Expr | None, book: ir.Rulebook) -> str:
     """ " when <condition>" for a guarded rule, or nothing."""
-    return f" when {condition_words(guard, book)}" if guard is not None else ""
+    return f" when {condition_words(guard, book, ' and ')}" if guard is not None else ""
 
 
 def cap_words(tier: ir.Tier, book: ir.Rulebook) -> str:
@@ -287,13 +306,19 @@ def wild_context(book: ir.Rulebook, tiles: str) -> dict[str, Any]:
     ]
     indicator = any(m.kind != "fixed" for m in wilds.modes)
     successors = []
-    if indicator:
-        for first in (0, 27, 31):
-            t = first
-            ring = [t]
-            while (t := wilds.successor[t]) != first and len(ring) < 10:
+    if indicator and len(wilds.successor) >= HONOUR_BASE + 7:
+        # One suit stands for all three; then the honours, ring by ring.
+        seen: set[int] = set()
+        for first in (0, *range(HONOUR_BASE, HONOUR_BASE + 7)):
+            if first in seen:
+                continue
+            ring = [first]
+            t = wilds.successor[first]
+            while t != first and t not in ring and len(ring) < 9:
                 ring.append(t)
-            successors.append(" → ".join(tile_markdown(x, tiles) for x in [*ring, first]))
+                t = wilds.successor[t]
+            seen.update(ring)
+            successors.append(" → ".join(tile_markdown(x, tiles) for x in [*ring, t]))
     return {
         "modes": modes,
         "permissions": permissions,
@@ -354,7 +379,11 @@ def generate_page(book: ir.Rulebook) -> str:
             {
                 "id": t.id,
                 "name": t.name,
-                "combine": _COMBINE_WORDS[t.combine],
+                "combine": _COMBINE_WORDS[t.combine]
+                + "".join(
+                    f"; {_COMBINE_WORDS[mode]}{when_words(guard, book)}"
+                    for mode, guard in t.alternatives
+                ),
                 "cap": cap_words(t, book),
                 "overrides": ", ".join(tiers[o].name for o in t.overrides),
                 "badges": origin_badges(t.provenance),
@@ -399,6 +428,34 @@ def generate_page(book: ir.Rulebook) -> str:
                 "provenance": _provenance(o.provenance),
             }
             for o in book.options
+        ],
+        "constraints": [
+            {
+                "reason": c.reason,
+                "condition": condition_words(c.condition, book),
+                "badges": origin_badges(c.provenance),
+                "provenance": _provenance(c.provenance),
+            }
+            for c in book.constraints
+        ],
+        "presets": [
+            {
+                "id": p.id,
+                "label": p.label,
+                "settings": ", ".join(f"`{k}` = `{v}`" for k, v in p.settings),
+                "badges": origin_badges(p.provenance),
+                "provenance": _provenance(p.provenance),
+            }
+            for p in book.presets
+        ],
+        "situations": [
+            {
+                "id": f.id,
+                "label": f.label,
+                "badges": origin_badges(f.provenance),
+                "provenance": _provenance(f.provenance),
+            }
+            for f in book.situations
         ],
         "provenance": _provenance(book.provenance),
         "players": ", ".join(str(p) for p in book.players),

@@ -16,7 +16,8 @@ from compiler.declarations import Declarations, collect
 from compiler.diagnostics import Diagnostic, Span, error, has_errors, sort_diagnostics
 from compiler.lower import lower
 from compiler.parse import parse
-from compiler.sources import RulebookNotFound, resolve_rulebook
+from compiler.sources import RulebookNotFound, bundled_rulebooks, resolve_rulebook
+from compiler.suggest import did_you_mean
 from compiler.typecheck import Context, ExprChecker
 from compiler.typed import Typed
 from compiler.vocabulary import BOOL, INT
@@ -103,14 +104,16 @@ def _parent(
 ) -> tuple[Declarations | None, list[Diagnostic]]:
     try:
         path, display = resolve_rulebook(name.text, directory)
-    except RulebookNotFound as exc:
+    except RulebookNotFound:
+        bundled = bundled_rulebooks()
         return None, [
             error(
                 "E0115",
                 f"cannot find the parent rulebook `{name.text}`",
                 name.span,
-                label=str(exc),
-                help="name a bundled rulebook or a path to a .mjr file",
+                label="not a bundled rulebook nor a file",
+                help=did_you_mean(name.text, bundled)
+                or "name a bundled rulebook (" + ", ".join(bundled) + ") or a path to a .mjr file",
             )
         ]
     if display in (*stack, child):

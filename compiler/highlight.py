@@ -41,9 +41,11 @@ __all__ = ["KEYWORDS", "MjcLexer"]
 
 # Words that open a section or an item of a block.
 DECLARATIONS = (
-    "rulebook", "players", "tiles", "shapes", "option", "scoring", "fan", "tier", "floor",
-    "unit", "title", "english", "version", "copies", "total", "value", "when", "per",
-    "example", "counterexample", "win", "with", "cap", "overrides",
+    "rulebook", "extends", "override", "remove", "players", "tiles", "shapes", "custom",
+    "wilds", "fixed", "indicator", "cycle", "allow", "forbid", "claims", "option", "constraint",
+    "preset", "situation", "scoring", "fan", "tier", "floor", "ceiling", "fix", "reject", "unit",
+    "title", "english", "version", "copies", "keep", "total", "value", "when", "if", "per",
+    "combine", "example", "counterexample", "win", "with", "cap", "overrides",
 )  # fmt: skip
 # Where a rule comes from.
 PROVENANCE = ("source", "reference", "convention", "note")

@@ -82,6 +82,9 @@ _SENTENCE_FACTS: dict[str, str] = {
     "human": "a non-dealer wins on the dealer's first discard (人胡)",
     "triple_win": "three players win on the same discard (一炮三响)",
 }
+# A situation flag the rulebook declares is the fact `situation:<id>`.
+SITUATION_PREFIX = "situation:"
+
 _SUIT_WORDS = {"m": "characters (万)", "p": "dots (筒)", "s": "bamboo (条)", "z": "honours",
                "f": "flowers"}  # fmt: skip
 
@@ -108,6 +111,7 @@ class _Book:
     fans: dict[str, str]
     shapes: dict[str, str]
     options: dict[str, ir.Option]
+    situations: dict[str, str]
 
 
 def _book(book: ir.Rulebook) -> _Book:
@@ -115,16 +119,28 @@ def _book(book: ir.Rulebook) -> _Book:
         fans={f.id: f.name for f in book.fans},
         shapes={s.id: s.name or s.id for s in book.shapes},
         options={o.id: o for o in book.options},
+        situations={s.id: s.label for s in book.situations},
     )
 
 
-def condition_words(expr: ir.Expr, book: ir.Rulebook) -> str:
-    """A true/false condition in words; the parts of a top-level `and` are joined by "; "."""
+def condition_words(expr: ir.Expr, book: ir.Rulebook, sep: str = "; ") -> str:
+    """A true/false condition in words; the parts of a top-level `and` are joined by `sep`."""
     words = _Words(_book(book))
     if isinstance(expr, ir.BoolE) and expr.value:
         return "any winning hand"
     if isinstance(expr, ir.BoolOpE) and expr.op == "and":
-        return "; ".join(words.clause(o) for o in expr.operands)
+        parts: list[str] = []
+        fans: list[str] = []  # consecutive references to fans read as one clause
+        for operand in (*expr.operands, None):
+            if isinstance(operand, ir.FanRefE):
+                fans.append(words.book.fans.get(operand.fan, operand.fan))
+                continue
+            if fans:
+                parts.append(f"the hand also qualifies for {_join(fans, 'and')}")
+                fans = []
+            if operand is not None:
+                parts.append(words.clause(operand))
+        return sep.join(parts)
     return words.clause(expr)
 
 
@@ -133,10 +149,9 @@ def per_words(expr: ir.Expr, book: ir.Rulebook) -> str:
     words = _Words(_book(book))
     if isinstance(expr, ir.QuantE) and expr.kind == "count":
         noun = words.domain(expr.domain)
-        if noun is not None:
-            body = words.predicate(expr.body, expr.var, plural=False)
-            if body is not None:
-                return f"once for each {noun[0]} that {body}"
+        phrase = words.phrase(expr.body, expr.var, plural=False)
+        if noun is not None and phrase is not None:
+            return f"once for each {words.subject(noun[0], expr.var, phrase)} that {phrase[0]}"
     return f"as many times as {words.number(expr)}"
 
 
@@ -160,12 +175,22 @@ class _Words:
                 return _SENTENCE_FACTS[fact]
             case ir.FactE(fact=fact) if fact in SITUATION_FACTS:
                 return SITUATION_FACTS[fact].meaning
+            case ir.FactE(fact=fact) if fact.startswith(SITUATION_PREFIX):
+                flag = fact[len(SITUATION_PREFIX) :]
+                return f"the situation {self.book.situations.get(flag, flag)} (`{flag}`) holds"
             case ir.FanRefE(fan=fan):
                 return f"the hand also qualifies for {self.book.fans.get(fan, fan)}"
             case ir.OptionE(option=option):
                 return f"option {self._option(option)} is on"
             case ir.NotE(operand=operand):
                 return self._negated(operand)
+            case ir.BoolOpE(op=op, operands=operands) if all(
+                isinstance(o, ir.FanRefE) for o in operands
+            ):
+                names = [
+                    self.book.fans.get(o.fan, o.fan) for o in operands if isinstance(o, ir.FanRefE)
+                ]
+                return f"the hand also qualifies for {_join(names, op)}"
             case ir.BoolOpE(op=op, operands=operands):
                 parts = [self._nested(o) for o in operands]
                 if op == "and":
@@ -205,6 +230,12 @@ class _Words:
         spec = self.book.options.get(option)
         return f"{spec.label} (`{option}`)" if spec is not None else f"`{option}`"
 
+    def _choice(self, option: str, value: str) -> str:
+        spec = self.book.options.get(option)
+        labels = {c.id: c.label for c in spec.choices} if spec is not None else {}
+        label = labels.get(value)
+        return f"{label} (`{value}`)" if label and label != value else value
+
     def _quantified(self, kind: str, var: str, domain: ir.Expr, body: ir.Expr) -> str:
         if isinstance(domain, ir.RangeE):
             inner = self.clause(body)
@@ -214,11 +245,11 @@ class _Words:
                 return f"for some {var} from {domain.low} to {domain.high}, {inner}"
             return f"for no {var} from {domain.low} to {domain.high}, {inner}"
         noun = self.domain(domain)
-        predicate = self.predicate(body, var, plural=False)
-        if noun is None or predicate is None:
+        phrase = self.phrase(body, var, plural=False)
+        if noun is None or phrase is None:
             return f"`{kind} {var} in {pretty(domain)}: {pretty(body)}`"
         lead = {"all": "every", "any": "at least one", "none": "no"}[kind]
-        return f"{lead} {noun[0]} {predicate}"
+        return f"{lead} {self.subject(noun[0], var, phrase)} {phrase[0]}"
 
     def _compare(self, op: str, left: ir.Expr, right: ir.Expr) -> str:
         # (count x in xs: P) OP n  ->  "at least n xs are P"
@@ -249,26 +280,45 @@ class _Words:
             verb = "is" if op == "==" else "is not"
             return f"the win shape {verb} {name} (`{right.shape}`)"
         if isinstance(left, ir.OptionE) and isinstance(right, ir.ChoiceE):
-            return f"option {self._option(left.option)} {_COMPARE_WORDS[op]} {right.value}"
+            choice = self._choice(right.option, right.value)
+            return f"option {self._option(left.option)} {_COMPARE_WORDS[op]} {choice}"
         return f"{self.noun(left)} {_COMPARE_WORDS[op]} {self.noun(right)}"
 
     def _counted(self, op: str, quant: ir.QuantE, n: int) -> str | None:
         if isinstance(quant.domain, ir.RangeE):
             return None
         noun = self.domain(quant.domain)
-        predicate = self.predicate(quant.body, quant.var, plural=n != 1)
-        if noun is None or predicate is None:
+        var = quant.var
+        plural = self.phrase(quant.body, var, plural=True)
+        single = self.phrase(quant.body, var, plural=False)
+        if noun is None or plural is None or single is None:
             return None
         if op == "!=":
-            return (
-                f"the number of {noun[1]} that {self.predicate(quant.body, quant.var, True)} "
-                f"is not {n}"
-            )
+            return f"the number of {self.subject(noun[1], var, plural)} that {plural[0]} is not {n}"
         if n == 0 and op == "==":
-            return f"no {noun[0]} {self.predicate(quant.body, quant.var, False)}"
-        return f"{_COUNT_OPS[op]} {n} {noun[0] if n == 1 else noun[1]} {predicate}"
+            return f"no {self.subject(noun[0], var, single)} {single[0]}"
+        phrase = single if n == 1 else plural
+        items = self.subject(noun[0] if n == 1 else noun[1], var, phrase)
+        return f"{_COUNT_OPS[op]} {n} {items} {phrase[0]}"
 
     # ------------------------------------------------------------------ predicates of a variable
+
+    def phrase(self, body: ir.Expr, var: str, plural: bool) -> tuple[str, bool] | None:
+        """`body` as a verb phrase about `var`, and whether the phrase names `var` (then the
+        noun it follows must name it too: "pairs p such that … p …")."""
+        predicate = self.predicate(body, var, plural)
+        if predicate is not None:
+            return predicate, False
+        clause = self.clause(body)
+        if "`" in clause.replace("``", ""):
+            for code in clause.split("`")[1::2]:
+                if any(c in code for c in " =<>(:"):
+                    return None
+        return f"{'are' if plural else 'is'} such that {clause}", True
+
+    @staticmethod
+    def subject(noun: str, var: str, phrase: tuple[str, bool]) -> str:
+        return f"{noun} {var}" if phrase[1] else noun
 
     def predicate(self, body: ir.Expr, var: str, plural: bool) -> str | None:
         """`body` as a verb phrase about the variable `var` ("is a chow"), or None."""
@@ -336,8 +386,8 @@ class _Words:
                 return _SUIT_WORDS[suit]
             case ir.ShapeE(shape=shape):
                 return f"{self.book.shapes.get(shape, shape)} (`{shape}`)"
-            case ir.ChoiceE(value=value):
-                return value
+            case ir.ChoiceE(option=option, value=value):
+                return self._choice(option, value)
             case ir.FactE(fact=fact) if fact in _FACT_NOUNS:
                 return _FACT_NOUNS[fact]
             case ir.FactE(fact=fact) if fact in _LIST_NOUNS:
@@ -345,7 +395,8 @@ class _Words:
             case ir.VarE(name=name):
                 return name
             case ir.OptionE(option=option):
-                return f"option {self._option(option)}"
+                spec = self.book.options.get(option)
+                return f"{spec.label} (option `{option}`)" if spec else f"option `{option}`"
             case ir.ListE(items=items):
                 named = _named_list(items)
                 if named is not None:
@@ -363,9 +414,9 @@ class _Words:
                 return f"the number of copies of {self.noun(arg)} in the hand"
             case ir.QuantE(kind="count", domain=domain, var=var, body=body):
                 noun = self.domain(domain)
-                predicate = self.predicate(body, var, plural=True)
-                if noun is not None and predicate is not None:
-                    return f"the number of {noun[1]} that {predicate}"
+                phrase = self.phrase(body, var, plural=True)
+                if noun is not None and phrase is not None:
+                    return f"the number of {self.subject(noun[1], var, phrase)} that {phrase[0]}"
             case ir.AttrE(obj=obj, attr=attr):
                 return f"the {attr.replace('_', ' ')} of {self.noun(obj)}"
             case ir.ArithE(op=op, left=left, right=right):

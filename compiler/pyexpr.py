@@ -245,6 +245,8 @@ def is_local(expr: ir.Expr, var: str) -> bool:
 
 def _only_vars(expr: ir.Expr, names: set[str]) -> bool:
     match expr:
+        case ir.CallE(func="copies"):
+            return False  # reads the whole hand's tiles
         case ir.VarE(name=name):
             return name in names
         case ir.FactE() | ir.FanRefE() | ir.OptionE():

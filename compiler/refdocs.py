@@ -85,7 +85,7 @@ def generate_tiles_page() -> str:
             }
         )
     hands = [
-        ("234m567p11z55s [888s] (9999m)", None),
+        ("234m567p55s [888s] (9999m)", None),
         ("123m456p789s345s22z", "3s"),
         ("19m19p19s12345677z", None),
     ]
@@ -96,6 +96,14 @@ def generate_tiles_page() -> str:
             {"hand": h, "win": w or "", "picture": hand_markdown(h, tiles, w)} for h, w in hands
         ],
     )
+
+
+# What an argument means when the parser gives it no help of its own.
+_METAVAR_MEANINGS = {
+    "RULEBOOK": "a bundled rulebook name (guangdong) or a rulebook file",
+    "PATH": "a rulebook file or a bundled rulebook name",
+    "CODE": "a diagnostic code, e.g. E0101",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +136,8 @@ def _arguments(parser: argparse.ArgumentParser) -> list[_Argument]:
             if default in (None, False, [], argparse.SUPPRESS) or action.nargs == 0
             else f"`{default}`"
         )
-        meaning = action.help or ""
+        metavar = action.metavar if isinstance(action.metavar, str) else ""
+        meaning = action.help or _METAVAR_MEANINGS.get(metavar, "")
         if action.choices is not None and action.metavar:
             meaning += f" (one of {', '.join(str(c) for c in action.choices)})"
         if extra and action.option_strings:
@@ -138,7 +147,7 @@ def _arguments(parser: argparse.ArgumentParser) -> list[_Argument]:
 
 
 def _usage(parser: argparse.ArgumentParser) -> str:
-    formatter = argparse.HelpFormatter(parser.prog, width=88)
+    formatter = argparse.HelpFormatter(parser.prog, width=76)
     formatter.add_usage(parser.usage, parser._actions, parser._mutually_exclusive_groups)
     return formatter.format_help().strip()
 

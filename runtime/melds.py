@@ -57,6 +57,7 @@ class Meld:
     has_terminal: bool = field(init=False, compare=False, repr=False)
     is_outside: bool = field(init=False, compare=False, repr=False)
     is_simple: bool = field(init=False, compare=False, repr=False)
+    is_suited: bool = field(init=False, compare=False, repr=False)
     # A small int unique to (kind, tile, concealed): generated code indexes tables with it.
     index: int = field(init=False, compare=False, repr=False)
 
@@ -92,6 +93,7 @@ class Meld:
         put(self, "has_terminal", any(IS_TERMINAL[x] for x in tiles))
         put(self, "is_outside", any(IS_TERMINAL_OR_HONOUR[x] for x in tiles))
         put(self, "is_simple", not any(IS_TERMINAL_OR_HONOUR[x] for x in tiles))
+        put(self, "is_suited", IS_SUITED[t])
         put(self, "index", (int(self.concealed) * NUM_PLAYING + t) * len(KINDS) + KINDS.index(kind))
 
     def __str__(self) -> str:

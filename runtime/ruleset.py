@@ -188,9 +188,12 @@ class Ruleset:
         mode and the flipped `indicator`."""
         if wilds:
             return tuple(dict.fromkeys(tile_index(w) for w in wilds))
-        if indicator is None and options is self._default_options:
-            if self._default_wilds is not None:
-                return self._default_wilds
+        if (
+            indicator is None
+            and options is self._default_options
+            and self._default_wilds is not None
+        ):
+            return self._default_wilds
         flipped = tile_index(indicator) if indicator is not None else None
         return self.wild_tiles(options, flipped)
 

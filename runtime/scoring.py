@@ -78,7 +78,7 @@ class NoPair:
     concealed = exposed = False
     is_chow = is_pung = is_kong = is_pair = False
     is_honour = is_wind = is_dragon = is_terminal = False
-    has_terminal = is_outside = is_simple = False
+    has_terminal = is_outside = is_simple = is_suited = False
 
 
 NO_PAIR = NoPair()

@@ -11,8 +11,9 @@ included), so that the scorer can keep the reading worth the most (潮州: 胡�
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sized
 from itertools import combinations_with_replacement, product
+from operator import itemgetter
 
 from runtime.arrange import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Arrangement
 from runtime.hand import MAX_TILES, Hand
@@ -110,8 +111,131 @@ def _without_wilds(hand: Hand, wilds: Iterable[int]) -> tuple[bytearray, int]:
     return counts, held
 
 
-def is_win_with_wilds(hand: Hand, wilds: tuple[int, ...], shapes: frozenset[str]) -> bool:
-    """Whether the hand completes one of `shapes` with its wilds standing for any tiles."""
+# The hot path (one wild kind, standard shape) packs a suit's needs into one int, so that the
+# four suits add up in plain int additions: (sets only) << 12, plus a one-hot 3-bit field for
+# d = (sets and the pair) - (sets only), which is always -1, 0, 1 or 2. The sum over the
+# suits is (total sets-only need) << 12 plus, per value of d, how many suits have it; the
+# hand wins when total + the smallest d present <= the wilds held. The suit holding the wild
+# kind has its own table per wild kind, keyed by the suit's full key (wild copies included,
+# so the key keeps its cached hash): it stores the needs of that key without the wilds, with
+# the wilds held taken off the sets-only need. The hand then wins exactly when the sum is one
+# of `_WINNING` (total - held <= 1 whenever the hand can win, since d >= -1).
+_D_SHIFT = 12
+
+
+def _pack(sets_only: int, with_pair: int) -> int:
+    packed = (sets_only << _D_SHIFT) + (1 << 3 * (with_pair - sets_only + 1))
+    # One int object per value (there are a few dozen): the tables then share objects that
+    # stay in the CPU cache, instead of one heap int per entry.
+    return _PACKED_VALUES.setdefault(packed, packed)
+
+
+_PACKED_VALUES: dict[int, int] = {}
+
+
+_WINNING = frozenset(
+    (total << _D_SHIFT) + sum(1 << 3 * (d + 1) for d in ds)
+    for ds in combinations_with_replacement(range(-1, 3), 4)
+    for total in range(-MAX_TILES, 2)
+    if total + ds[0] <= 0
+)
+# Per suit, key -> packed needs (the suits that do not hold the wild kind).
+_PACKED: tuple[dict[bytes, int], ...] = ({}, {}, {}, {})
+
+
+def _suit_of(tile: int) -> tuple[int, int]:
+    return (tile // 9, tile % 9) if tile < HONOUR_BASE else (3, tile - HONOUR_BASE)
+
+
+# Per `wilds` tuple of one wild kind, the four tables the hot path reads: the shared
+# `_PACKED` ones, and for the suit holding the wild kind, its own table.
+_WILD_TABLES: dict[tuple[int, ...], tuple[dict[bytes, int], ...]] = {
+    (wild,): tuple({} if s == _suit_of(wild)[0] else _PACKED[s] for s in range(4))
+    for wild in range(NUM_PLAYING)
+}
+
+
+def _packed_needs(keys: tuple[bytes, bytes, bytes, bytes], wilds: Iterable[int]) -> int | None:
+    """Fill the hot path's tables for these suit keys; their packed sum, or None when `wilds`
+    is not one playing tile kind (a flower wild never sits among the suits)."""
+    wild_kinds = tuple(wilds)
+    tables = _WILD_TABLES.get(wild_kinds)
+    if tables is None:
+        return None
+    wild_suit, rank = _suit_of(wild_kinds[0])
+    total = 0
+    for s, key in enumerate(keys):
+        table = tables[s]
+        packed = table.get(key)
+        if packed is None:
+            if s == wild_suit:
+                held = key[rank]
+                sets_only, with_pair = suit_needs(s, key[:rank] + b"\0" + key[rank + 1 :])
+                packed = _pack(sets_only - held, with_pair - held)
+            else:
+                packed = _pack(*suit_needs(s, key))
+            table[key] = packed
+        total += packed
+    return total
+
+
+def is_win_with_wilds(
+    hand: Hand,
+    wilds: tuple[int, ...],
+    shapes: frozenset[str],
+    _tables: dict[tuple[int, ...], tuple[dict[bytes, int], ...]] = _WILD_TABLES,
+    _winning: frozenset[int] = _WINNING,
+    _standard: str = STANDARD,
+    _full: int = MAX_TILES,
+    _len: Callable[[Sized], int] = len,
+) -> bool:
+    """Whether the hand completes one of `shapes` with its wilds standing for any tiles.
+
+    The hot path (one wild kind, standard shape) is four table lookups, three additions and a
+    set test; everything else is `_is_win_general`. The tables are bound as defaults because a
+    local lookup beats a global one."""
+    if _standard in shapes and hand.size == _full:
+        m, p, s, z = hand.suit_keys
+        try:
+            tm, tp, ts, tz = _tables[wilds]
+            if tm[m] + tp[p] + ts[s] + tz[z] in _winning:
+                return True
+        except (KeyError, TypeError):  # a key not seen yet, or `wilds` not a tuple
+            packed = _packed_needs(hand.suit_keys, wilds)
+            if packed is None:  # not one wild kind among the suits
+                return _is_win_general(hand, wilds, shapes)
+            if packed in _winning:
+                return True
+        if _len(shapes) == 1:  # the standard shape alone
+            return False
+        return _other_shapes(hand, wilds[0], shapes)
+    return _is_win_general(hand, wilds, shapes)
+
+
+# Parity of a count, for `bytes.translate`; the tile kinds thirteen orphans cannot use.
+_PARITY = bytes(n % 2 for n in range(256))
+_NON_ORPHANS = tuple(t for t in range(NUM_PLAYING) if t not in _ORPHANS)
+_non_orphan_counts = itemgetter(*_NON_ORPHANS)
+
+
+def _other_shapes(hand: Hand, wild: int, shapes: frozenset[str]) -> bool:
+    """Seven pairs and thirteen orphans for one wild kind among the suits, once the standard
+    shape has failed: `_is_win_general`'s tests, with C-level counting up front."""
+    if len(hand.concealed) != MAX_TILES:
+        return False
+    counts = hand.counts
+    held = counts[wild]
+    # Odd counts among the other kinds: each takes one wild to make a pair.
+    if SEVEN_PAIRS in shapes and counts.translate(_PARITY).count(1) - (held & 1) <= held:
+        return True
+    if THIRTEEN_ORPHANS in shapes:
+        strays = sum(_non_orphan_counts(counts)) - (0 if wild in _ORPHANS else held)
+        if not strays:
+            return _orphans_fit(_without_wilds(hand, (wild,))[0])
+    return False
+
+
+def _is_win_general(hand: Hand, wilds: tuple[int, ...], shapes: frozenset[str]) -> bool:
     counts, held = _without_wilds(hand, wilds)
     if STANDARD in shapes and hand.size == MAX_TILES:
         needs = [

@@ -1,0 +1,22 @@
+"""Fixtures of the docs tests: the site, built once per session with `mkdocs build --strict`
+into a temporary folder (the generated pages go where `mjc docs` writes them:
+docs/generated/, which git ignores)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+CONFIG = ROOT / "mkdocs.yml"
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from compiler.site import build_site
+
+    result = build_site(CONFIG, tmp_path_factory.mktemp("site"), quiet=True)
+    assert result.site is not None
+    return result.site

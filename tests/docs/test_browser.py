@@ -1,0 +1,135 @@
+"""The built site in a real browser: Debian's headless Chromium loads the Guangdong page from
+a local server, and the page shows its fan table and its tile pictures (every picture is
+fetched, none is missing). A screenshot is saved to test-artifacts/docs/ for people to look at.
+
+Chromium is not on a fresh machine; `.ci/run` installs it. Outside CI the test is skipped when
+it is absent; in CI (the `CI` variable is set) a missing browser fails the test.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import os
+import re
+import shutil
+import subprocess
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from compiler.site import compile_bundled
+
+from .conftest import ROOT
+
+ARTIFACTS = ROOT / "test-artifacts" / "docs"
+PAGE = "/generated/rulebooks/guangdong/"
+
+
+def chromium() -> str:
+    found = shutil.which("chromium") or (
+        "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+    )
+    if found is None:
+        if os.environ.get("CI"):
+            pytest.fail("chromium is not installed, and CI must run the browser test")
+        pytest.skip("chromium is not installed (apt-get install chromium); CI runs this test")
+    return found
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    """Serves the site quietly and records every request with its status."""
+
+    requests: list[tuple[str, int]]
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        self.requests.append((self.path, int(code) if str(code).isdigit() else 0))
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture()
+def served(site: Path) -> Iterator[tuple[str, list[tuple[str, int]]]]:
+    requests: list[tuple[str, int]] = []
+    handler = type("Handler", (_Handler,), {"requests": requests})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", requests
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _chromium(browser: str, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    command = [
+        browser,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--hide-scrollbars",
+        f"--user-data-dir={profile}",
+        *args,
+    ]
+    return subprocess.run(command, text=True, capture_output=True, timeout=120, check=False)
+
+
+def test_the_guangdong_page_shows_its_fan_table_and_tile_pictures_in_chromium(
+    served: tuple[str, list[tuple[str, int]]], tmp_path: Path
+) -> None:
+    browser = chromium()
+    base, requests = served
+    url = base + PAGE
+
+    done = _chromium(browser, tmp_path / "profile", "--virtual-time-budget=5000", "--dump-dom", url)
+    assert done.returncode == 0, done.stderr[-2000:]
+    dom = html.unescape(done.stdout)
+
+    books, _ = compile_bundled()
+    (guangdong,) = [b for b in books if b.id == "guangdong"]
+    # The fan table: a header with its columns, and a row (a link) for every fan.
+    assert re.search(r"<th[^>]*>中文 · English</th>", dom), "no fan table"
+    for fan in guangdong.fans:
+        assert f'href="#{fan.id}"' in dom and fan.name in dom, fan.name
+        if fan.english:
+            assert fan.english in dom, fan.english
+
+    # Tile pictures: <img> elements of the tile files, each with its alt text.
+    tiles = re.findall(r'<img[^>]*class="mj-tile"[^>]*>', dom)
+    assert len(tiles) > 100, f"only {len(tiles)} tile pictures"
+    for tag in tiles[:50]:
+        assert re.search(r'src="\.\./\.\./tiles/[1-9][mpszf]\.svg"|back\.svg', tag), tag
+        assert re.search(r'alt="[^"]+ \([1-9][mpszf]\)', tag), tag
+
+    # The browser fetched every picture the page uses, and nothing it asked for was missing.
+    fetched = {path for path, status in requests if status == 200}
+    used = set(re.findall(r'src="\.\./\.\./tiles/([^"]+)"', dom))
+    assert used
+    assert {f"/generated/tiles/{name}" for name in used} <= fetched
+    missing = [path for path, status in requests if status >= 400]
+    assert not missing, missing
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shot = ARTIFACTS / "guangdong.png"
+    shot.unlink(missing_ok=True)
+    done = _chromium(
+        browser,
+        tmp_path / "profile",
+        "--virtual-time-budget=5000",
+        f"--screenshot={shot}",
+        "--window-size=1280,2000",
+        url,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert shot.stat().st_size > 50_000, "the screenshot looks empty"

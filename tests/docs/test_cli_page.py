@@ -1,0 +1,21 @@
+"""The CLI reference is read from the CLI's own parser: every command and option is on it."""
+
+from __future__ import annotations
+
+import argparse
+
+from compiler.cli import build_parser
+from compiler.refdocs import generate_cli_page
+
+
+def test_every_command_and_option_of_the_cli_is_documented() -> None:
+    parser = build_parser()
+    page = generate_cli_page(parser)
+    (commands,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    for name, sub in commands.choices.items():
+        assert f"## `mjc {name}`" in page, name
+        for action in sub._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue  # the page says once that every command takes --help
+            for flag in action.option_strings:
+                assert f"`{flag}`" in page, f"mjc {name} {flag}"
