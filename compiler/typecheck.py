@@ -60,7 +60,7 @@ def _facts_for(ctx: Context) -> dict[str, Word]:
     everything = {**ARRANGEMENT_FACTS, **SITUATION_FACTS, **HAND_FACTS}
     if ctx == "shape":
         return {name: w for name, w in everything.items() if name in SHAPE_FACT_NAMES}
-    if ctx == "reject":
+    if ctx in ("reject", "floor"):
         return {**everything, **RESULT_FACTS}
     return everything
 
@@ -223,7 +223,7 @@ class ExprChecker:
                 "guard": "an option guard says which options enable something: use `option.<id>`",
                 "shape": "a custom shape sees the hand as a whole: tiles, flowers, wilds and the "
                 "situation",
-            }.get(ctx, "`total` can only be read by `reject` conditions")
+            }.get(ctx, "`total` can only be read by scoring adjustments and `reject` conditions")
             self._problem(
                 "E0204",
                 f"{_CONTEXT_WORDS[ctx]} cannot use `{name}`",

@@ -80,9 +80,10 @@ HAND_FACTS: dict[str, Word] = {
     "wilds": Word(INT, "how many wild tiles the hand holds"),
 }
 
-# Read only by `reject` conditions: the hand's value after every adjustment.
+# Read only after the tiers: in `reject` the hand's final value; in a floor, multiply,
+# ceiling or fix, the value as the adjustments before it left it.
 RESULT_FACTS: dict[str, Word] = {
-    "total": Word(INT, "the hand's value after tiers, floors, multipliers and ceilings"),
+    "total": Word(INT, "the hand's value so far (in `reject`: after every adjustment)"),
 }
 
 # Facts of the win situation.
