@@ -762,6 +762,17 @@ def _check_situation_item(
     elif name == "players":
         if value not in ("2", "3", "4"):
             return [error("E0506", "`players` is 2, 3 or 4", item.span)]
+    elif name in ("wild", "indicator"):
+        try:
+            tile_index(value or "")
+        except NotationError:
+            return [
+                error(
+                    "E0506",
+                    f"`{name}` names a tile, such as `{name}=5z`",
+                    item.span,
+                )
+            ]
     elif value is not None:
         return [
             error(

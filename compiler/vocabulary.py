@@ -199,6 +199,8 @@ EXAMPLE_SETTINGS: dict[str, str] = {
     "seat_wind": "E, S, W or N",
     "round_wind": "E, S, W or N",
     "players": "a player count",
+    "wild": "a wild tile, such as 5z",
+    "indicator": "the flipped indicator tile, such as 4z",
 }
 WIND_LETTERS: dict[str, str] = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}
 

@@ -30,6 +30,10 @@ def score_example(book: Ruleset, example: ExampleSpec) -> set[str]:
             kwargs[name] = value
         elif name == "players":
             kwargs["players"] = int(value)
+        elif name == "wild":
+            kwargs.setdefault("wilds", []).append(value)
+        elif name == "indicator":
+            kwargs["indicator"] = value
         elif name in option_ids:
             kwargs["options"][name] = value
         else:
