@@ -575,4 +575,5 @@ def _prelude(translator: PyExpr, hand: bool = False) -> list[str]:
     for summary, source in summary_source.items():
         if summary in translator.summaries:
             lines.append(f"x_{summary}_any, x_{summary}_all, x_{summary}_count = {source}")
+    lines += [f"{name} = {source}" for source, name in translator.hoisted.items()]
     return lines

@@ -107,6 +107,8 @@ class PyExpr:
     fact_source: dict[str, str] = field(default_factory=lambda: FACT_SOURCE)
     facts: dict[str, int] = field(default_factory=dict)  # fact -> times read
     summaries: set[str] = field(default_factory=set)
+    # Locals computed once per call: their source -> their name (see `_membership`).
+    hoisted: dict[str, str] = field(default_factory=dict)
     tiles: dict[str, int] = field(default_factory=dict)
     runtime_names: set[str] = field(default_factory=set)
 
@@ -119,11 +121,18 @@ class PyExpr:
                 fact in SUMMARY_OF and is_local(body, var)
             ):
                 return self._summarized(kind, var, fact, body, top)
+            case ir.QuantE(
+                kind="any", var=var, domain=ir.FactE(fact=fact), body=ir.BoolOpE(op="and")
+            ) if fact in SUMMARY_OF and SUMMARY_OF[fact][0] == "meld" and _membership(
+                expr.body, var
+            ):
+                return self._membership_test(var, fact, expr.body, top)
             case ir.CallE(func="suits", args=(ir.FactE(fact="tiles"),)):
                 bits = [self._tile_bit(f"SUIT_OF[v_t] == {suit!r}") for suit in "mps"]
                 self.runtime_names.add("SUIT_OF")
                 self.summaries.add("tile")
-                return self._wrap(" + ".join(f"(x_tile_any >> {b} & 1)" for b in bits), top)
+                source = " + ".join(f"(x_tile_any >> {b} & 1)" for b in bits)
+                return self.hoisted.setdefault(source, "x_suit_count")
             case ir.CallE(func="len", args=(ir.FactE(fact=fact),)) if fact in (
                 "chows",
                 "pungs",
@@ -198,6 +207,26 @@ class PyExpr:
                 return f"sum(1 {loop} if {cond})"
         raise AssertionError(f"unhandled IR expression {expr!r}")
 
+    def _membership_test(self, var: str, fact: str, body: ir.Expr, top: bool) -> str:
+        """`any m in melds: m.is_pung and m.tile == seat_wind`: the tiles of the melds that
+        pass the item-local part, collected once per call, then one `in`."""
+        split = _membership(body, var)
+        assert split is not None
+        local, other = split
+        filter_attr = SUMMARY_OF[fact][1]
+        tests = [f"v_{var}.{filter_attr}"] if filter_attr else []
+        inner = PyExpr(
+            fan_ref=self.fan_ref, predicates=self.predicates, fact_source=self.fact_source
+        )
+        tests += [inner(part) for part in local]
+        self.tiles |= inner.tiles
+        self.runtime_names |= inner.runtime_names
+        condition = f" if {' and '.join(tests)}" if tests else ""
+        self.facts["melds"] = self.facts.get("melds", 0) + 2  # bound once, read here
+        source = f"{{v_{var}.tile for v_{var} in x_melds{condition}}}"
+        name = self.hoisted.setdefault(source, f"x_meld_tiles_{len(self.hoisted)}")
+        return self._wrap(f"{self._expr(other)} in {name}", top)
+
     def _tile_bit(self, body: str) -> int:
         return self.predicates.bit("tile", f"lambda v_t: {body}")
 
@@ -236,6 +265,46 @@ class PyExpr:
     @staticmethod
     def _wrap(text: str, top: bool) -> str:
         return text if top else f"({text})"
+
+
+def _membership(body: ir.Expr, var: str) -> tuple[list[ir.Expr], ir.Expr] | None:
+    """Split `local and ... and v.tile == X` (X not reading `v`) into the local parts and X."""
+    if not isinstance(body, ir.BoolOpE) or body.op != "and":
+        return None
+    found: ir.Expr | None = None
+    local: list[ir.Expr] = []
+    for part in body.operands:
+        if isinstance(part, ir.CompareE) and part.op == "==" and found is None:
+            for mine, other in ((part.left, part.right), (part.right, part.left)):
+                if (
+                    isinstance(mine, ir.AttrE)
+                    and mine.attr == "tile"
+                    and isinstance(mine.obj, ir.VarE)
+                    and mine.obj.name == var
+                    and not _mentions(other, var)
+                ):
+                    found = other
+                    break
+            if found is not None:
+                continue
+        if not is_local(part, var):
+            return None
+        local.append(part)
+    return (local, found) if found is not None else None
+
+
+def _mentions(expr: ir.Expr, var: str) -> bool:
+    """Whether `expr` reads the variable `var` anywhere."""
+    if isinstance(expr, ir.VarE):
+        return expr.name == var
+    for name in type(expr).model_fields:
+        value = getattr(expr, name)
+        children = value if isinstance(value, tuple) else (value,)
+        for child in children:
+            if isinstance(child, ir.Model) and not isinstance(child, ir.SourceRef):
+                if _mentions(child, var):  # type: ignore[arg-type]
+                    return True
+    return False
 
 
 def is_local(expr: ir.Expr, var: str) -> bool:

@@ -21,6 +21,7 @@ from runtime.tables import HONOUR_TABLE, SUIT_TABLE, honour_splits, suit_splits
 from runtime.tiles import HONOUR_BASE, TERMINALS_AND_HONOURS
 
 __all__ = [
+    "ORPHAN_HONOUR_KEYS",
     "SEVEN_PAIRS",
     "SHAPES",
     "STANDARD",
@@ -28,6 +29,7 @@ __all__ = [
     "Arrangement",
     "arrangements",
     "is_standard_win",
+    "is_thirteen_orphans",
     "is_win",
     "make_other_shapes_checker",
     "make_win_checker",
@@ -92,12 +94,12 @@ _orphan_counts = itemgetter(*TERMINALS_AND_HONOURS)
 
 
 # The honour keys a thirteen-orphans hand can have: one of each honour, one of them twice.
-_ORPHAN_HONOUR_KEYS = frozenset(bytes(2 if i == j else 1 for i in range(7)) for j in range(-1, 7))
+ORPHAN_HONOUR_KEYS = frozenset(bytes(2 if i == j else 1 for i in range(7)) for j in range(-1, 7))
 
 
-def _is_thirteen_orphans(hand: Hand) -> bool:
+def is_thirteen_orphans(hand: Hand) -> bool:
     # The honour key rules out almost every hand with one set lookup.
-    if hand.suit_keys[3] not in _ORPHAN_HONOUR_KEYS or len(hand.concealed) != MAX_TILES:
+    if hand.suit_keys[3] not in ORPHAN_HONOUR_KEYS or len(hand.concealed) != MAX_TILES:
         return False
     counts: tuple[int, ...] = _orphan_counts(hand.counts)
     return 0 not in counts and sum(counts) == MAX_TILES
@@ -144,11 +146,11 @@ def make_other_shapes_checker(shapes: frozenset[str]) -> Callable[[Hand], bool] 
     sevens = SEVEN_PAIRS in shapes
     orphans = THIRTEEN_ORPHANS in shapes
     if sevens and orphans:
-        return lambda hand: _is_seven_pairs(hand) or _is_thirteen_orphans(hand)
+        return lambda hand: _is_seven_pairs(hand) or is_thirteen_orphans(hand)
     if sevens:
         return _is_seven_pairs
     if orphans:
-        return _is_thirteen_orphans
+        return is_thirteen_orphans
     return None
 
 
@@ -241,7 +243,7 @@ def arrangements(hand: Hand, shapes: frozenset[str]) -> tuple[Arrangement, ...]:
             meld("pair", t, True) for t, n in enumerate(hand.counts) for _ in range(n // 2)
         )
         found.append(Arrangement(SEVEN_PAIRS, (), pairs, tiles, True, None))
-    if THIRTEEN_ORPHANS in shapes and _is_thirteen_orphans(hand):
+    if THIRTEEN_ORPHANS in shapes and is_thirteen_orphans(hand):
         double = next(t for t in TERMINALS_AND_HONOURS if hand.counts[t] == 2)
         pair = meld("pair", double, True)
         found.append(Arrangement(THIRTEEN_ORPHANS, (), (pair,), tiles, True, None))

@@ -14,9 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from runtime.arrange import (
+    ORPHAN_HONOUR_KEYS,
     STANDARD,
+    THIRTEEN_ORPHANS,
     Arrangement,
     arrangements,
+    is_thirteen_orphans,
     make_other_shapes_checker,
     make_win_checker,
 )
@@ -43,6 +46,7 @@ from runtime.wilds import is_win_with_wilds, wild_arrangements
 __all__ = ["WILD_ACTIONS", "WIND_TILES", "ExampleSpec", "Ruleset"]
 
 _SITUATION_CACHE_SIZE = 4096
+_FAN_SCORE_CACHE_SIZE = 4096
 
 WIND_TILES = {"E": 27, "S": 28, "W": 29, "N": 30, "东": 27, "南": 28, "西": 29, "北": 30}
 
@@ -145,6 +149,8 @@ class Ruleset:
             self._default_wilds = None
         if self._default_wilds == () and not has_custom_shapes:
             self.is_win = _fast_is_win(self._default_shapes, self._is_win)  # type: ignore[method-assign]
+        # Fan scores repeat (a fan, its count and its value): frozen, so one object serves all.
+        self._fan_scores: dict[tuple[int, int, int], FanScore] = {}
         # Situations repeat far more than hands do; they are frozen, so one object serves all.
         self._situations: dict[tuple[object, ...], Situation] = {}
 
@@ -293,12 +299,13 @@ class Ruleset:
         if result.rejected is not None:
             return Score(self.id, False, None, (), 0, self.unit, None, result.rejected, wilds=wild)
         arrangement = result.arrangement
+        shared = self._fan_scores
         # Positional: a NamedTuple is built fastest that way (field order of `Score`).
         return Score(
             self.id,
             True,
             arrangement.shape,
-            tuple([self._fan_score(i, n, v) for i, n, v in result.fans]),
+            tuple([shared.get(kept) or self._fan_score(*kept) for kept in result.fans]),
             result.total,
             self.unit,
             arrangement,
@@ -316,7 +323,10 @@ class Ruleset:
 
     def _fan_score(self, index: int, count: int, value: int) -> FanScore:
         fan = self.fans[index]
-        return FanScore(fan.id, fan.name, fan.english, value, self.tiers[fan.tier].id, count)
+        made = FanScore(fan.id, fan.name, fan.english, value, self.tiers[fan.tier].id, count)
+        if len(self._fan_scores) < _FAN_SCORE_CACHE_SIZE:
+            self._fan_scores[index, count, value] = made  # frozen: safe to share
+        return made
 
     def _custom_arrangements(
         self, hand: Hand, situation: Situation, values: Options
@@ -421,11 +431,16 @@ class Ruleset:
 
 def _fast_is_win(shapes: frozenset[str], general: Callable[..., bool]) -> Callable[..., bool]:
     """`Ruleset.is_win` for a rulebook without wilds by default. With default options and a
-    parsed hand, the standard shape is four table lookups inline here, and only a hand that
-    fails them pays for one call (to the rulebook's other shapes, if it has any); anything
-    else takes the general path."""
-    standard = STANDARD in shapes
+    parsed hand, the standard shape is four table lookups inline here; thirteen orphans is
+    ruled out by one set lookup before any call; anything else takes the general path."""
+    if STANDARD not in shapes:
+        return general
+    if shapes == {STANDARD}:
+        return _standard_is_win(general)
+    if shapes == {STANDARD, THIRTEEN_ORPHANS}:
+        return _standard_orphans_is_win(general)
     other = make_other_shapes_checker(shapes)
+    assert other is not None
 
     def is_win(
         hand: Hand | str,
@@ -442,8 +457,7 @@ def _fast_is_win(shapes: frozenset[str], general: Callable[..., bool]) -> Callab
             except AttributeError:  # a notation string: parse it on the general path
                 return general(hand)
             if (
-                standard
-                and hand.size == MAX_TILES  # type: ignore[union-attr]
+                hand.size == MAX_TILES  # type: ignore[union-attr]
                 and m in _suit
                 and p in _suit
                 and s in _suit
@@ -451,7 +465,67 @@ def _fast_is_win(shapes: frozenset[str], general: Callable[..., bool]) -> Callab
                 and _suit[m] * _suit[p] * _suit[s] * _honour[z] == 2
             ):
                 return True
-            return other is not None and other(hand)  # type: ignore[arg-type]
+            return other(hand)  # type: ignore[arg-type]
+        return general(hand, options=options, indicator=indicator, wilds=wilds)
+
+    return is_win
+
+
+def _standard_is_win(general: Callable[..., bool]) -> Callable[..., bool]:
+    def is_win(
+        hand: Hand | str,
+        *,
+        options: Mapping[str, object] | None = None,
+        indicator: str | None = None,
+        wilds: Iterable[str] | None = None,
+        _suit: dict[bytes, int] = SUIT_TABLE,
+        _honour: dict[bytes, int] = HONOUR_TABLE,
+    ) -> bool:
+        if options is None and indicator is None and wilds is None:
+            try:
+                m, p, s, z = hand.suit_keys  # type: ignore[union-attr]
+            except AttributeError:
+                return general(hand)
+            return (
+                hand.size == MAX_TILES  # type: ignore[union-attr]
+                and m in _suit
+                and p in _suit
+                and s in _suit
+                and z in _honour
+                and _suit[m] * _suit[p] * _suit[s] * _honour[z] == 2
+            )
+        return general(hand, options=options, indicator=indicator, wilds=wilds)
+
+    return is_win
+
+
+def _standard_orphans_is_win(general: Callable[..., bool]) -> Callable[..., bool]:
+    def is_win(
+        hand: Hand | str,
+        *,
+        options: Mapping[str, object] | None = None,
+        indicator: str | None = None,
+        wilds: Iterable[str] | None = None,
+        _suit: dict[bytes, int] = SUIT_TABLE,
+        _honour: dict[bytes, int] = HONOUR_TABLE,
+        _orphan_keys: frozenset[bytes] = ORPHAN_HONOUR_KEYS,
+        _orphans: Callable[[Hand], bool] = is_thirteen_orphans,
+    ) -> bool:
+        if options is None and indicator is None and wilds is None:
+            try:
+                m, p, s, z = hand.suit_keys  # type: ignore[union-attr]
+            except AttributeError:
+                return general(hand)
+            if z in _honour:
+                return (
+                    hand.size == MAX_TILES  # type: ignore[union-attr]
+                    and m in _suit
+                    and p in _suit
+                    and s in _suit
+                    and _suit[m] * _suit[p] * _suit[s] * _honour[z] == 2
+                )
+            # A honour key that splits into sets is never a thirteen-orphans key.
+            return z in _orphan_keys and _orphans(hand)  # type: ignore[arg-type]
         return general(hand, options=options, indicator=indicator, wilds=wilds)
 
     return is_win

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sized
 from itertools import combinations_with_replacement, product
-from operator import itemgetter
 
 from runtime.arrange import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Arrangement
 from runtime.hand import MAX_TILES, Hand
@@ -119,7 +118,7 @@ def _without_wilds(hand: Hand, wilds: Iterable[int]) -> tuple[bytearray, int]:
 # kind has its own table per wild kind, keyed by the suit's full key (wild copies included,
 # so the key keeps its cached hash): it stores the needs of that key without the wilds, with
 # the wilds held taken off the sets-only need. The hand then wins exactly when the sum is one
-# of `_WINNING` (total - held <= 1 whenever the hand can win, since d >= -1).
+# of `_WINNING`: every sum whose total (less the wilds held) plus its smallest d is <= 0.
 _D_SHIFT = 12
 
 
@@ -191,9 +190,10 @@ def is_win_with_wilds(
 ) -> bool:
     """Whether the hand completes one of `shapes` with its wilds standing for any tiles.
 
-    The hot path (one wild kind, standard shape) is four table lookups, three additions and a
-    set test; everything else is `_is_win_general`. The tables are bound as defaults because a
-    local lookup beats a global one."""
+    The hot path (one wild kind among the suits, standard shape) is four table lookups, three
+    additions and a set test; when it fails, `_other_shapes` tries the rulebook's other shapes.
+    Anything else (several wild kinds, no standard shape, a short hand) is `_is_win_general`.
+    The tables are bound as defaults because a local lookup beats a global one."""
     if _standard in shapes and hand.size == _full:
         m, p, s, z = hand.suit_keys
         try:
@@ -212,30 +212,36 @@ def is_win_with_wilds(
     return _is_win_general(hand, wilds, shapes)
 
 
-# Parity of a count, for `bytes.translate`; the tile kinds thirteen orphans cannot use.
-_PARITY = bytes(n % 2 for n in range(256))
-_NON_ORPHANS = tuple(t for t in range(NUM_PLAYING) if t not in _ORPHANS)
-_non_orphan_counts = itemgetter(*_NON_ORPHANS)
+# Bit masks over a hand's 34 counts read as one little-endian int: the low bit of every count
+# (its parity), and per wild kind every count thirteen orphans cannot use (the wild's own
+# count excepted).
+_ODD_BITS = int.from_bytes(b"\x01" * NUM_PLAYING, "little")
+_STRAYS = tuple(
+    int.from_bytes(
+        bytes(0 if t in _ORPHANS or t == wild else 0xFF for t in range(NUM_PLAYING)), "little"
+    )
+    for wild in range(NUM_PLAYING)
+)
 
 
 def _other_shapes(hand: Hand, wild: int, shapes: frozenset[str]) -> bool:
     """Seven pairs and thirteen orphans for one wild kind among the suits, once the standard
-    shape has failed: `_is_win_general`'s tests, with C-level counting up front."""
+    shape has failed: `_is_win_general`'s tests, with the counting done on one int."""
     if len(hand.concealed) != MAX_TILES:
         return False
     counts = hand.counts
     held = counts[wild]
+    bits = int.from_bytes(counts, "little")
     # Odd counts among the other kinds: each takes one wild to make a pair.
-    if SEVEN_PAIRS in shapes and counts.translate(_PARITY).count(1) - (held & 1) <= held:
+    if SEVEN_PAIRS in shapes and (bits & _ODD_BITS).bit_count() - (held & 1) <= held:
         return True
-    if THIRTEEN_ORPHANS in shapes:
-        strays = sum(_non_orphan_counts(counts)) - (0 if wild in _ORPHANS else held)
-        if not strays:
-            return _orphans_fit(_without_wilds(hand, (wild,))[0])
+    if THIRTEEN_ORPHANS in shapes and not bits & _STRAYS[wild]:
+        return _orphans_fit(_without_wilds(hand, (wild,))[0])
     return False
 
 
 def _is_win_general(hand: Hand, wilds: tuple[int, ...], shapes: frozenset[str]) -> bool:
+    """The win check for any wilds and shapes, from the per-suit needs of `suit_needs`."""
     counts, held = _without_wilds(hand, wilds)
     if STANDARD in shapes and hand.size == MAX_TILES:
         needs = [
