@@ -62,8 +62,7 @@ def _parser() -> argparse.ArgumentParser:
         "--hands",
         type=_positive,
         help=(
-            f"corpus size, and the wild corpus's (default {DEFAULT_HANDS}; "
-            f"--quick {QUICK_HANDS})"
+            f"corpus size, and the wild corpus's (default {DEFAULT_HANDS}; --quick {QUICK_HANDS})"
         ),
     )
     parser.add_argument(

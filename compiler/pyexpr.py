@@ -301,9 +301,12 @@ def _mentions(expr: ir.Expr, var: str) -> bool:
         value = getattr(expr, name)
         children = value if isinstance(value, tuple) else (value,)
         for child in children:
-            if isinstance(child, ir.Model) and not isinstance(child, ir.SourceRef):
-                if _mentions(child, var):  # type: ignore[arg-type]
-                    return True
+            if (
+                isinstance(child, ir.Model)
+                and not isinstance(child, ir.SourceRef)
+                and _mentions(child, var)  # type: ignore[arg-type]
+            ):
+                return True
     return False
 
 

@@ -1,6 +1,6 @@
-"""Smoke test of the benchmark command (`python -m bench`): its corpus, its conversions and its
-agreement checks on a tiny corpus. Nothing here asserts a timing: speed is measured by the
-benchmark, never by tests."""
+"""Smoke test of the benchmark command (`python -m bench`): its corpora, its conversions and its
+agreement checks on tiny corpora (the wild-tile group's too). Nothing here asserts a timing:
+speed is measured by the benchmark, never by tests."""
 
 from __future__ import annotations
 
@@ -25,8 +25,17 @@ from bench.corpus import (  # noqa: E402
     is_special_shape,
     notation,
 )
-from bench.suites import scoring_check  # noqa: E402
-from runtime import Ruleset  # noqa: E402
+from bench.recursive import recursive_win_with_wilds  # noqa: E402
+from bench.suites import rulebook_wilds, scoring_check  # noqa: E402
+from bench.wilds import (  # noqa: E402
+    WILD,
+    WILD_COUNTS,
+    build_wild_corpus,
+    check_wild_agreement,
+)
+from runtime import Hand, Ruleset, parse_hand  # noqa: E402
+from runtime.arrange import STANDARD  # noqa: E402
+from runtime.wilds import is_win_with_wilds  # noqa: E402
 
 SEED = 7
 SIZE = 60
@@ -52,16 +61,16 @@ def test_both_representations_hold_the_same_tiles() -> None:
         assert case.tiles34 == case.deal.counts()
         assert sum(case.tiles34) == 14
         assert list(case.hand.counts) == case.deal.counts()
-    assert any(case.deal.exposed for case in corpus.scoring_cases)
-    for case in corpus.scoring_cases:
+    assert any(scored.deal.exposed for scored in corpus.scoring_cases)
+    for scored in corpus.scoring_cases:
         counts = [0] * 34
-        for tile in case.tiles136:
+        for tile in scored.tiles136:
             counts[tile // 4] += 1
-        assert counts == case.deal.counts()
-        assert case.win136 in case.tiles136
-        assert case.win136 // 4 == case.deal.win_tile == case.hand.win_tile
-        assert len(case.hand.melds) == len(case.melds) == len(case.deal.exposed)
-        assert len(set(case.tiles136)) == 14  # no 136-format tile used twice
+        assert counts == scored.deal.counts()
+        assert scored.win136 in scored.tiles136
+        assert scored.win136 // 4 == scored.deal.win_tile == scored.hand.win_tile
+        assert len(scored.hand.melds) == len(scored.melds) == len(scored.deal.exposed)
+        assert len(set(scored.tiles136)) == 14  # no 136-format tile used twice
 
 
 def test_special_shapes_are_recognised() -> None:
@@ -109,3 +118,95 @@ def test_command_prints_one_json_document(capsys: pytest.CaptureFixture[str]) ->
     assert "win checks / s" in names
     assert "scored hands / s" in names
     assert "compile guangdong" in names
+    assert doc["wilds"]["agreement"]["agree"] == doc["wilds"]["corpus"]["hands"] == 20
+    wild_rows = [row for row in doc["results"] if row["baseline"] == "recursive"]
+    assert [row["name"] for row in wild_rows][:5] == [
+        "win checks with wilds / s",
+        "1 wild",
+        "2 wilds",
+        "3 wilds",
+        "4 wilds",
+    ]
+    assert all(row["recursive"] > 0 and row["mjc"] > 0 for row in wild_rows)
+
+
+# --------------------------------------------------------------------------- wilds
+
+STANDARD_ONLY = frozenset({STANDARD})
+
+
+def _ours(hand: Hand) -> bool:
+    return is_win_with_wilds(hand, (WILD,), STANDARD_ONLY)
+
+
+def _recursive(counts: list[int]) -> bool:
+    return recursive_win_with_wilds(counts, WILD)
+
+
+def test_wild_corpus_is_fixed_by_its_seed_and_holds_k_wilds() -> None:
+    first, second = build_wild_corpus(SIZE, SEED), build_wild_corpus(SIZE, SEED)
+    assert [notation(c.deal) for c in first.all_cases] == [
+        notation(c.deal) for c in second.all_cases
+    ]
+    assert first.size == len(first.all_cases) == SIZE
+    for k in WILD_COUNTS:
+        cases = first.cases[k]
+        assert len(cases) == SIZE // len(WILD_COUNTS)
+        assert sum(c.deal.built_to_win for c in cases) == (len(cases) + 1) // 2
+        for case in cases:
+            assert case.wilds == k
+            assert case.tiles34[WILD] == case.hand.counts[WILD] == k
+            assert list(case.hand.counts) == case.tiles34
+            assert sum(case.tiles34) == 14 and max(case.tiles34) <= 4
+    other = build_wild_corpus(SIZE, SEED + 1)
+    assert [notation(c.deal) for c in other.all_cases] != [
+        notation(c.deal) for c in first.all_cases
+    ]
+
+
+def test_wild_checks_agree_on_a_tiny_corpus() -> None:
+    corpus = build_wild_corpus(SIZE, SEED)
+    before = [list(c.tiles34) for c in corpus.all_cases]
+    agreement = check_wild_agreement(corpus.all_cases, _ours, _recursive)
+    assert agreement.ok, agreement.disagreements
+    assert agreement.agree == SIZE
+    assert agreement.built_to_win == sum((len(corpus.cases[k]) + 1) // 2 for k in WILD_COUNTS)
+    assert agreement.built_lost == 0  # every hand built to win wins
+    assert agreement.ours_win >= agreement.built_to_win
+    assert [c.tiles34 for c in corpus.all_cases] == before  # the search restores its counts
+
+
+@pytest.mark.parametrize(
+    ("text", "wins"),
+    [
+        ("123m456m789p13s11s5z", True),  # the wild is 2s
+        ("123m456m789p1s5z5z5z5z", True),  # 1s + wild pair, three wilds as a set
+        ("123m456m789p11s5z5z5z", True),  # 555z standing for itself
+        ("89m456m789p111s22z5z", True),  # 7m from the wild
+        ("19m456m789p111s22z5z", False),
+        ("13579m2468p1357s5z", False),
+    ],
+)
+def test_recursive_search_on_known_hands(text: str, wins: bool) -> None:
+    hand = parse_hand(text)
+    counts = list(hand.counts)
+    assert recursive_win_with_wilds(counts, WILD) is wins
+    assert _ours(hand) is wins
+    assert counts == list(hand.counts)
+
+
+def test_a_missing_rulebook_skips_its_row() -> None:
+    skipped = rulebook_wilds(build_wild_corpus(8, SEED), "no_such_rulebook")
+    assert skipped.options is None and skipped.ruleset is None
+    assert "not bundled" in skipped.note
+
+
+def test_a_wild_disagreement_fails_the_command(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import bench.suites
+
+    monkeypatch.setattr(bench.suites, "_recursive_check", lambda counts: False)
+    assert main(["--hands", "8", "--repeats", "1", "--seed", str(SEED)]) == 1
+    out = capsys.readouterr().out
+    assert "DISAGREEMENT:" in out and "recursive False" in out
