@@ -221,11 +221,20 @@ def _fan_context(book: ir.Rulebook, tiles: str) -> list[dict[str, Any]]:
                 ],
                 "picture": examples[0]["picture"] if examples else "",
                 "origin": _origin(fan.provenance),
-                "badges": origin_badges(fan.provenance),
+                "badges": origin_badges(fan.provenance) + inherited_badge(fan.at, book),
                 "provenance": _provenance(fan.provenance),
             }
         )
     return fans
+
+
+def inherited_badge(at: ir.SourceRef, book: ir.Rulebook) -> str:
+    """For an item a variant keeps from its parent: where the parent says it."""
+    if book.extends is None or at.file == book.source_file:
+        return ""
+    where = f"{book.extends}:{at.line}"
+    return f' <span class="mj-badge mj-inherited">inherited from {where}</span>'
+
 
 
 def _is_true(expr: ir.Expr) -> bool:
@@ -424,7 +433,7 @@ def generate_page(book: ir.Rulebook) -> str:
                 "choices": option_choices(o),
                 "default": o.default,
                 "origin": _origin(o.provenance),
-                "badges": origin_badges(o.provenance),
+                "badges": origin_badges(o.provenance) + inherited_badge(o.at, book),
                 "provenance": _provenance(o.provenance),
             }
             for o in book.options

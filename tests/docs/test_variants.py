@@ -4,7 +4,8 @@ rulebook, compiled, and the page that lists its changes."""
 from __future__ import annotations
 
 from compiler.comparison import generate_comparison_page, generate_variants_page, variant_changes
-from compiler.driver import compile_source
+from compiler.docgen import generate_page
+from compiler.driver import compile_file, compile_source
 from compiler.site import compile_bundled
 
 VARIANT = """
@@ -57,3 +58,18 @@ def test_the_comparison_puts_every_rulebook_side_by_side() -> None:
         assert f"[{book.title}](rulebooks/{book.id}.md)" in page
         for fan in book.fans:
             assert f"| {fan.name} |" in page
+
+
+def test_a_variant_page_says_which_items_are_inherited(tmp_path: Path) -> None:
+    child = tmp_path / "variant.mjr"
+    child.write_text(
+        'rulebook variant extends guangdong { title "变体" version "1" }\n'
+        'override fan chicken "鸡胡" { value 2 convention "this table pays 2" }\n',
+        encoding="utf-8",
+    )
+    compilation = compile_file(child, "variant.mjr")
+    assert compilation.rulebook is not None
+    page = generate_page(compilation.rulebook)
+    assert "inherited from guangdong:" in page  # 平胡 and the rest come from the parent
+    chicken_line = next(line for line in page.splitlines() if "鸡胡" in line and "|" in line)
+    assert "inherited" not in chicken_line  # overridden here
