@@ -28,7 +28,7 @@ from bench.recursive import recursive_win_with_wilds
 from bench.report import Row
 from bench.timing import Contestant, Timing, time_call, time_interleaved
 from bench.wilds import WILD, WILD_COUNTS, WildAgreement, WildCorpus, check_wild_agreement
-from runtime import Ruleset, Score
+from runtime import Hand, Ruleset, Score
 from runtime.arrange import STANDARD, is_standard_win, is_win
 from runtime.options import OptionError
 from runtime.wilds import is_win_with_wilds
@@ -146,7 +146,7 @@ _WILDS = (WILD,)
 _STANDARD_ONLY = frozenset({STANDARD})
 
 
-def _ours_wild_check(hand: Any) -> bool:
+def _ours_wild_check(hand: Hand) -> bool:
     return is_win_with_wilds(hand, _WILDS, _STANDARD_ONLY)
 
 
