@@ -3,6 +3,8 @@ rulebook, compiled, and the page that lists its changes."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from compiler.comparison import generate_comparison_page, generate_variants_page, variant_changes
 from compiler.docgen import generate_page
 from compiler.driver import compile_file, compile_source
