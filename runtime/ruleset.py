@@ -47,6 +47,7 @@ __all__ = ["WILD_ACTIONS", "WIND_TILES", "ExampleSpec", "Ruleset"]
 
 _SITUATION_CACHE_SIZE = 4096
 _FAN_SCORE_CACHE_SIZE = 4096
+_OPTIONS_CACHE_SIZE = 256
 
 WIND_TILES = {"E": 27, "S": 28, "W": 29, "N": 30, "东": 27, "南": 28, "西": 29, "北": 30}
 
@@ -149,6 +150,9 @@ class Ruleset:
             self._default_wilds = None
         if self._default_wilds == () and not has_custom_shapes:
             self.is_win = _fast_is_win(self._default_shapes, self._is_win)  # type: ignore[method-assign]
+        # Option settings repeat: each is resolved and checked once.
+        self._resolved: dict[tuple[object, ...], Options] = {}
+        self._per_options: dict[int, tuple[frozenset[str], tuple[int, ...]]] = {}
         # Fan scores repeat (a fan, its count and its value): frozen, so one object serves all.
         self._fan_scores: dict[tuple[int, int, int], FanScore] = {}
         # Situations repeat far more than hands do; they are frozen, so one object serves all.
@@ -170,6 +174,22 @@ class Ruleset:
         (by id or Chinese label); refused when they break one of the rulebook's constraints."""
         if not options and preset is None and players is None:
             return self._default_options
+        key: tuple[object, ...] | None
+        try:
+            key = (tuple(sorted(options.items())) if options else (), preset, players)
+            cached = self._resolved.get(key)
+        except TypeError:  # unhashable or unorderable values: resolve without the cache
+            key, cached = None, None
+        if cached is not None:
+            return cached
+        values = self._resolve(options, preset, players)
+        if key is not None and len(self._resolved) < _OPTIONS_CACHE_SIZE:
+            self._resolved[key] = values  # callers only read it: one dict serves all
+        return values
+
+    def _resolve(
+        self, options: Mapping[str, object] | None, preset: str | None, players: int | None
+    ) -> Options:
         given: dict[str, object] = {}
         if preset is not None:
             found = self.presets.get(preset)
@@ -183,6 +203,18 @@ class Ruleset:
         if reason is not None:
             raise OptionError(f"these options are not allowed together: {reason}")
         return values
+
+    def _game_tables(self, values: Options) -> tuple[frozenset[str], tuple[int, ...]]:
+        """The win shapes and tile copies of a game with these option values, computed once
+        for each setting the resolver cached (those dicts live as long as this Ruleset)."""
+        if values is self._default_options:
+            return self._default_shapes, self._default_copies
+        found = self._per_options.get(id(values))
+        if found is None:
+            found = (self.shapes(values), self.tile_copies(values))
+            if any(v is values for v in self._resolved.values()):
+                self._per_options[id(values)] = found
+        return found
 
     def wilds_for(
         self,
@@ -229,7 +261,7 @@ class Ruleset:
         if isinstance(hand, str):
             hand = parse_hand(hand)
         values = self.resolve_options(options)
-        shapes = self._default_shapes if values is self._default_options else self.shapes(values)
+        shapes = self._game_tables(values)[0]
         wild = self.wilds_for(values, indicator, wilds)
         if self._has_custom_shapes and self.custom_shapes(
             hand, self._situation(hand, False, "E", "E", False, (), None, wild), values
@@ -278,7 +310,7 @@ class Ruleset:
         situation = self._situation(
             hand, self_drawn, seat_wind, round_wind, dealer, situations, players, wild
         )
-        shapes = self._default_shapes if default else self.shapes(values)
+        shapes = self._game_tables(values)[0]
         if wild and any(hand.counts[t] for t in wild if t < len(hand.counts)):
             found: list[Arrangement] | tuple[Arrangement, ...] = wild_arrangements(
                 hand, wild, shapes
@@ -339,7 +371,7 @@ class Ruleset:
     def _check_tiles_in_play(self, hand: Hand, values: Options, default: bool) -> None:
         if default and self._all_in_play and not hand.flowers:
             return  # every playing tile is in the default set: nothing to check
-        copies = self._default_copies if default else self.tile_copies(values)
+        copies = self._game_tables(values)[1]
         for t in (*hand.tiles, *hand.flowers):
             if not copies[t]:
                 raise HandError(
