@@ -528,6 +528,7 @@ class _Module:
             "has_custom_shapes": any(s.custom is not None for s in book.shapes),
             "has_wilds": bool(book.wilds.modes),
             "situation_flags": tuple(f.id for f in book.situations),
+            "has_rejects": bool(book.scoring.rejects),
             "presets": [(p.id, p.label, p.settings) for p in book.presets],
         }
         return _environment().get_template("module.py.j2").render(context)

@@ -209,11 +209,16 @@ def _standard(hand: Hand, tiles: tuple[int, ...], concealed: bool) -> list[Arran
     if len(rm) == len(rp) == len(rs) == len(rz) == 1:
         # The common case: each suit splits one way, so there is at most one arrangement.
         (sm, pm), (sp, pp), (ss, ps), (sz, pz) = rm[0], rp[0], rs[0], rz[0]
-        pairs = [pair for pair in (pm, pp, ps, pz) if pair is not None]
-        if len(pairs) != 1:
+        pair = pm or pp or ps or pz
+        # Exactly one suit holds the pair (four one-pair suits also make 14 tiles).
+        if (
+            pair is None
+            or (pm is not None) + (pp is not None) + (ps is not None) + (pz is not None) != 1
+        ):
             return []
-        sets = hand.melds + sm + sp + ss + sz
-        return [Arrangement(STANDARD, sets, (pairs[0],), tiles, concealed, pairs[0])]
+        return [
+            Arrangement(STANDARD, hand.melds + sm + sp + ss + sz, (pair,), tiles, concealed, pair)
+        ]
     found: list[Arrangement] = []
     # Suits with no tiles have the single empty reading, so the product stays small.
     for combo in product(rm, rp, rs, rz):

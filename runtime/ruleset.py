@@ -111,6 +111,7 @@ class Ruleset:
         has_custom_shapes: bool = False,
         has_wilds: bool = False,
         situation_flags: tuple[str, ...] = (),
+        has_rejects: bool = True,
         violated: Callable[[Options, int], str | None] | None = None,
         presets: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (),
     ) -> None:
@@ -138,6 +139,11 @@ class Ruleset:
         self.presets = {p[0]: p for p in presets} | {p[1]: p for p in presets}
         self._has_custom_shapes = has_custom_shapes
         self._scorer = Scorer(evaluate=evaluate, combine=combine, adjust=adjust, reject=reject)
+        self._evaluate = evaluate
+        self._combine = combine
+        self._adjust = adjust
+        self._reject = reject
+        self._has_rejects = has_rejects
         self._default_options = resolve_options(options, None)
         self._default_shapes = shapes(self._default_options)
         self._default_win_check = make_win_checker(self._default_shapes)
@@ -150,6 +156,8 @@ class Ruleset:
             self._default_wilds = None
         if self._default_wilds == () and not has_custom_shapes:
             self.is_win = _fast_is_win(self._default_shapes, self._is_win)  # type: ignore[method-assign]
+        # Default options, no wilds, every playing tile in play: score() takes a short path.
+        self._plain = self._default_wilds == () and self._all_in_play and not has_custom_shapes
         # Option settings repeat: each is resolved and checked once.
         self._resolved: dict[tuple[object, ...], Options] = {}
         self._per_options: dict[int, tuple[frozenset[str], tuple[int, ...]]] = {}
@@ -299,18 +307,30 @@ class Ruleset:
             hand = parse_hand(hand, win)
         elif win is not None:
             hand = _with_win(hand, win)
-        values = (
-            self._default_options
-            if not options and preset is None
-            else self.resolve_options(options, preset=preset, players=players)
-        )
-        default = values is self._default_options
-        self._check_tiles_in_play(hand, values, default)
-        wild = self.wilds_for(values, indicator, wilds)
+        if (
+            self._plain
+            and not options
+            and preset is None
+            and indicator is None
+            and wilds is None
+            and not hand.flowers
+        ):
+            # The common case: default options, no wilds, every playing tile in play.
+            values = self._default_options
+            wild: tuple[int, ...] = ()
+            shapes = self._default_shapes
+        else:
+            values = (
+                self._default_options
+                if not options and preset is None
+                else self.resolve_options(options, preset=preset, players=players)
+            )
+            self._check_tiles_in_play(hand, values, values is self._default_options)
+            wild = self.wilds_for(values, indicator, wilds)
+            shapes = self._game_tables(values)[0]
         situation = self._situation(
             hand, self_drawn, seat_wind, round_wind, dealer, situations, players, wild
         )
-        shapes = self._game_tables(values)[0]
         if wild and any(hand.counts[t] for t in wild if t < len(hand.counts)):
             found: list[Arrangement] | tuple[Arrangement, ...] = wild_arrangements(
                 hand, wild, shapes
@@ -322,6 +342,33 @@ class Ruleset:
         if not found:
             return self._no_win(hand, shapes, wild)
         scorer = self._scorer
+        if len(found) == 1:
+            # One reading (almost every hand): the scorer's steps inline, no Result object.
+            arrangement = found[0]
+            raw = self._evaluate(arrangement, situation, values)
+            total, kept, capped = self._combine(raw, values)
+            total, least, ceiled = self._adjust(arrangement, situation, values, kept, total)
+            rejected = (
+                self._reject(arrangement, situation, values, kept, total)
+                if self._has_rejects
+                else None
+            )
+            if rejected is not None:
+                return Score(self.id, False, None, (), 0, self.unit, None, rejected, wilds=wild)
+            shared = self._fan_scores
+            return Score(
+                self.id,
+                True,
+                arrangement.shape,
+                tuple([shared.get(k) or self._fan_score(*k) for k in kept]),
+                total,
+                self.unit,
+                arrangement,
+                None,
+                least,
+                capped or ceiled,
+                wild,
+            )
         if len(found) == 1:
             result = scorer.score(found[0], situation, values)
         else:
