@@ -239,10 +239,12 @@ def arrangements(hand: Hand, shapes: frozenset[str]) -> tuple[Arrangement, ...]:
     pairs, then thirteen orphans. A hand that does not win gives ().
     """
     tiles = hand.tiles
-    concealed = hand.is_concealed
     found: list[Arrangement] = []
     if STANDARD in shapes:
-        found.extend(_standard(hand, tiles, concealed))
+        found = _standard(hand, tiles, hand.is_concealed)
+        if found and SEVEN_PAIRS not in shapes:
+            # A hand that splits into sets cannot be thirteen orphans: nothing else to try.
+            return tuple(found)
     if SEVEN_PAIRS in shapes and _is_seven_pairs(hand):
         pairs = tuple(
             meld("pair", t, True) for t, n in enumerate(hand.counts) for _ in range(n // 2)
