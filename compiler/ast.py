@@ -319,6 +319,50 @@ class Claims:
 
 
 @dataclass(frozen=True, slots=True)
+class HorseRow:
+    """`dealer ranks 1, 5, 9 tiles 7z, 1z`: the tiles that point at one seat of a horse table
+    (`ranks` in every suit, `tiles` one by one); the seat `nobody` lists tiles that hit no one."""
+
+    seat: Ident
+    ranks: tuple[IntLit, ...]
+    tiles: tuple[TileLit, ...]
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class HorseTable:
+    """`table 4 { … }`: which seat each tile points at in a game of that many players."""
+
+    players: IntLit
+    rows: tuple[HorseRow, ...]
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class HorseKind:
+    """`bought 1 per player if option.buy == one`, `grabbed option.n when self_drawn if …`: a
+    kind of horse the game draws, how many (an options-only number), when the round allows it
+    and under which options."""
+
+    kind: Ident
+    count: Expr
+    per: Ident | None
+    condition: Expr | None
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Horses:
+    tables: tuple[HorseTable, ...]
+    kinds: tuple[HorseKind, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Choice:
     id: Ident
     label: str | None
@@ -531,6 +575,7 @@ Section = (
     | Shapes
     | Wilds
     | Claims
+    | Horses
     | OptionDecl
     | SituationDecl
     | ConstraintDecl

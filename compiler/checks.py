@@ -4,8 +4,9 @@ Input: the `Declarations` table and the typed conditions of fans (from `compiler
 Each check is one function that returns its problems; none raises. The checks: tile counts
 add up, player counts and option defaults are valid, tiers and relations name what exists,
 fan relations and fan references have no cycles, no fan is implied into its own exclusion,
-no fan is worth more than its tier's cap, every fan can score with this tile set, and every
-inline example is well-formed.
+no fan is worth more than its tier's cap, every fan can score with this tile set, every
+inline example is well-formed, and every horse table gives each tile to one seat of a player
+count the rulebook supports (tiles it gives to nobody are a warning unless it says so).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from compiler import ast, consteval, ir
 from compiler.declarations import Declarations
 from compiler.diagnostics import Diagnostic, Label, Span, error, warning
 from compiler.graphs import find_cycle
-from compiler.lower import copies_in_play, lower_option, lower_tiles
+from compiler.horsetables import compact, rank_tiles, row_tiles
+from compiler.lower import copies_in_play, lower_option, lower_tiles, tiles_ever_in_play
 from compiler.suggest import did_you_mean
 from compiler.tilesets import group_tiles
 from compiler.typecheck import removed_but_used
@@ -24,11 +26,17 @@ from compiler.typed import Typed
 from compiler.vocabulary import (
     CLAIM_VERBS,
     EXAMPLE_SETTINGS,
+    HORSE_KINDS,
+    HORSE_PER_WORDS,
+    HORSE_SEAT_NAMES,
+    HORSE_SEATS,
     INDICATOR_KINDS,
     SITUATION_FACTS,
     TILE_GROUPS,
     WILD_ACTIONS,
     WIND_LETTERS,
+    horse_seat_offset,
+    horse_seats_at,
 )
 from runtime.hand import parse_hand
 from runtime.tiles import (
@@ -57,11 +65,17 @@ def run_all(decls: Declarations, typed: Typed) -> list[Diagnostic]:
     problems += check_wilds(decls)
     problems += check_claims(decls)
     problems += check_presets(decls)
+    problems += check_horse_table_players(decls)
+    problems += check_horse_seats(decls)
+    problems += check_horse_tiles(decls)
+    problems += check_horse_tiles_unassigned(decls)
+    problems += check_horse_kinds(decls)
     if not any(p.severity == "error" for p in (*problems, *typed.problems)):
         problems += check_tile_totals(decls, typed)
         problems += check_wild_tiles_in_play(decls, typed)
         problems += check_reachable(decls, typed)
         problems += check_constraints(decls, typed)
+        problems += check_horse_counts(decls, typed)
     return problems
 
 
@@ -941,3 +955,329 @@ def tile_set_of(decls: Declarations) -> frozenset[int]:
         if group.name.text in TILE_GROUPS
         for t in group_tiles(group.name.text)
     )
+
+
+# --------------------------------------------------------------------------- horses
+
+
+def _horse_tables(decls: Declarations) -> tuple[ast.HorseTable, ...]:
+    return decls.horses.tables if decls.horses is not None else ()
+
+
+def _supported(decls: Declarations) -> list[int]:
+    return [c.value for c in decls.players.counts] if decls.players is not None else []
+
+
+def _players_words(counts: list[int]) -> str:
+    if not counts:
+        return "no player count"
+    words = [str(c) for c in counts]
+    listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return f"{listed} players"
+
+
+def check_horse_table_players(decls: Declarations) -> list[Diagnostic]:
+    """Each horse table is for a player count the rulebook supports, and only one table is
+    written per count: a table for a game nobody plays is a mistake in the count."""
+    problems: list[Diagnostic] = []
+    supported = _supported(decls)
+    first: dict[int, ast.HorseTable] = {}
+    for table in _horse_tables(decls):
+        count = table.players
+        if count.value not in supported:
+            problems.append(
+                error(
+                    "E0507",
+                    f"a horse table for {count.value} players, but the rulebook is played by "
+                    f"{_players_words(supported)}",
+                    count.span,
+                    label="no game of this many players",
+                    help=(
+                        f"add {count.value} to the `players` section, or remove this table"
+                        if 2 <= count.value <= 4
+                        else "mahjong is played by 2, 3 or 4 players"
+                    ),
+                )
+            )
+            continue
+        if count.value in first:
+            problems.append(
+                error(
+                    "E0102",
+                    f"the horse table for {count.value} players is written twice",
+                    count.span,
+                    label="second table here",
+                    labels=(Label(first[count.value].players.span, "first table here"),),
+                    help="merge the two tables into one",
+                )
+            )
+            continue
+        first[count.value] = table
+    return problems
+
+
+def check_horse_seats(decls: Declarations) -> list[Diagnostic]:
+    """Every row of a horse table names a seat (`dealer`, `next`, `opposite`, `previous` or
+    `nobody`) that exists at the table's player count: 3 players have no `opposite`, and at 2
+    players the dealer's only opponent is `next`."""
+    problems: list[Diagnostic] = []
+    for table in _horse_tables(decls):
+        players = table.players.value
+        for row in table.rows:
+            seat = row.seat
+            if seat.text not in HORSE_SEATS:
+                problems.append(
+                    error(
+                        "E0119",
+                        f"unknown seat `{seat.text}`",
+                        seat.span,
+                        label="not a seat of a horse table",
+                        help=did_you_mean(
+                            seat.text, HORSE_SEATS, describe=lambda s: HORSE_SEAT_NAMES[s]
+                        )
+                        or "the seats are " + ", ".join(f"`{s}`" for s in HORSE_SEATS),
+                    )
+                )
+                continue
+            if not 2 <= players <= 4 or horse_seat_offset(seat.text, players) is not None:
+                continue
+            seats = horse_seats_at(players)
+            names = ", ".join(HORSE_SEAT_NAMES[s] for s in seats)
+            if players == 2:
+                help = (
+                    "at 2 players the dealer's only opponent is `next` (the seat after the "
+                    "dealer, whom 潮州 calls 庄对 and 百色 庄家下家)"
+                )
+            else:
+                listed = [f"`{s}`" for s in seats]
+                help = (
+                    f"the seats at {players} players are {', '.join(listed[:-1])} and "
+                    f"{listed[-1]} ({names})"
+                )
+            problems.append(
+                error(
+                    "E0508",
+                    f"a {players}-player game has no `{seat.text}` seat",
+                    seat.span,
+                    label=f"no such seat at {players} players",
+                    help=help,
+                )
+            )
+    return problems
+
+
+def _seat_ok(row: ast.HorseRow, players: int) -> bool:
+    return (
+        row.seat.text in HORSE_SEATS
+        and 2 <= players <= 4
+        and horse_seat_offset(row.seat.text, players) is not None
+    )
+
+
+def check_horse_tiles(decls: Declarations) -> list[Diagnostic]:
+    """The ranks and tiles of a horse table are real, and each tile points at one seat: a
+    tile given to two seats (or to a seat and to `nobody`) makes the table ambiguous."""
+    problems: list[Diagnostic] = []
+    for table in _horse_tables(decls):
+        players = table.players.value
+        for row in table.rows:
+            for rank in row.ranks:
+                if not rank_tiles(rank.value):
+                    problems.append(
+                        error(
+                            "E0203",
+                            f"rank {rank.value} names no tile",
+                            rank.span,
+                            label="ranks are 1 to 9",
+                            help="write honours and flowers as tiles: `tiles 1z, 5z`",
+                        )
+                    )
+            for tile in row.tiles:
+                try:
+                    tile_index(tile.text)
+                except NotationError as exc:
+                    problems.append(
+                        error("E0203", f"`{tile.text}` is not a tile", tile.span, label=str(exc))
+                    )
+        # tile -> the seat of the first row that names it, and where it does
+        owner: dict[int, tuple[str, Span]] = {}
+        for row in table.rows:
+            if not _seat_ok(row, players):
+                continue
+            seat = row.seat.text
+            twice: dict[int, Span] = {}
+            clashes: dict[str, list[tuple[int, Span, Span]]] = {}
+            for t, span in row_tiles(row):
+                if t not in owner:
+                    owner[t] = (seat, span)
+                elif owner[t][0] == seat:
+                    twice.setdefault(t, span)
+                else:
+                    clashes.setdefault(owner[t][0], []).append((t, span, owner[t][1]))
+            if twice:
+                problems.append(
+                    error(
+                        "E0102",
+                        f"the {players}-player horse table gives `{compact(twice)}` to "
+                        f"`{seat}` twice",
+                        next(iter(twice.values())),
+                        label="given again here",
+                        help="list each tile once",
+                    )
+                )
+            for other, found in clashes.items():
+                tiles = [t for t, _, _ in found]
+                _, span, earlier = found[0]
+                problems.append(
+                    error(
+                        "E0406",
+                        f"the {players}-player horse table gives `{compact(tiles)}` to two "
+                        f"seats, `{other}` and `{seat}`",
+                        span,
+                        label=f"given to `{seat}` here",
+                        labels=(Label(earlier, f"already given to `{other}`"),),
+                        help="a horse tile points at one seat: keep it in one row",
+                    )
+                )
+    return problems
+
+
+def check_horse_tiles_unassigned(decls: Declarations) -> list[Diagnostic]:
+    """Every tile of the tile set appears in each horse table, given to a seat or to
+    `nobody`. A tile the table does not mention hits no one, which is usually a row left
+    out; a document whose small tables leave tiles to no one (百色's 3- and 2-player tables)
+    says so with a `nobody` row, and then there is nothing to warn about."""
+    problems: list[Diagnostic] = []
+    in_play = tiles_ever_in_play(decls.tiles)
+    supported = _supported(decls)
+    seen: set[int] = set()
+    for table in _horse_tables(decls):
+        players = table.players.value
+        if players not in supported or players in seen:
+            continue  # reported by check_horse_table_players
+        seen.add(players)
+        named = {tile for row in table.rows for tile, _ in row_tiles(row)}
+        missing = sorted(in_play - named)
+        if not missing:
+            continue
+        words = compact(missing)
+        problems.append(
+            warning(
+                "W0407",
+                f"the {players}-player horse table gives {len(missing)} "
+                f"tile{'s' if len(missing) > 1 else ''} to nobody: {words}",
+                _head_span(table.span),
+                label="these tiles hit no seat",
+                help=f"give them to a seat, or, if the document leaves them to no one, say so "
+                f"in the table: `nobody {words}`",
+            )
+        )
+    return problems
+
+
+def check_horse_kinds(decls: Declarations) -> list[Diagnostic]:
+    """Horse lines name a kind of horse (`bought`, `penalty`, `bonus`, `grabbed`), and
+    `per player` only where every player draws (`bought`)."""
+    problems: list[Diagnostic] = []
+    if decls.horses is None:
+        return problems
+    for kind in decls.horses.kinds:
+        word = kind.kind.text
+        if word not in HORSE_KINDS:
+            problems.append(
+                error(
+                    "E0120",
+                    f"unknown horse kind `{word}`",
+                    kind.kind.span,
+                    label="not a kind of horse",
+                    help=did_you_mean(word, HORSE_KINDS, describe=lambda k: HORSE_KINDS[k].name)
+                    or "the kinds are "
+                    + ", ".join(f"`{k}` ({w.name})" for k, w in HORSE_KINDS.items()),
+                )
+            )
+            continue
+        per = kind.per
+        if per is None:
+            continue
+        if per.text not in HORSE_PER_WORDS:
+            problems.append(
+                error(
+                    "E0120",
+                    f"horses are counted `per player`, not per `{per.text}`",
+                    per.span,
+                    help=did_you_mean(per.text, HORSE_PER_WORDS) or "write `per player`",
+                )
+            )
+        elif word not in HORSE_PER_WORDS[per.text]:
+            drawer = {"dealer": "the dealer alone", "winner": "the winner"}.get(
+                HORSE_KINDS[word].drawn_by, "one player"
+            )
+            problems.append(
+                error(
+                    "E0120",
+                    f"`{word}` horses are drawn by {drawer}, not per player",
+                    per.span,
+                    label="only bought horses (买马) are drawn by every player",
+                    help=f"drop `per {per.text}`: the count is how many {drawer} draws",
+                )
+            )
+    return problems
+
+
+def check_horse_counts(decls: Declarations, typed: Typed) -> list[Diagnostic]:
+    """Wherever a horse line applies (its `if` holds), its count is a whole number of at
+    least one: a choice option read as a count must have a number chosen under that guard."""
+    problems: list[Diagnostic] = []
+    if decls.horses is None:
+        return problems
+    options = _ir_options(decls)
+    for kind in decls.horses.kinds:
+        count = typed.get(kind.count)
+        guard = typed.get(kind.guard)
+        if count is None:
+            continue
+        relevant = consteval.options_read([count, guard])
+        for setting in consteval.settings(options, relevant):
+            if not consteval.holds(guard, setting):
+                continue
+            try:
+                value = consteval.evaluate(count, setting)
+            except consteval.NotConstant:
+                problems.append(
+                    error(
+                        "E0409",
+                        f"the count of `{kind.kind.text}` horses cannot be worked out from the "
+                        "options",
+                        kind.count.span,
+                        label="not a number of the options",
+                        help="write the count with numbers, number options, a choice option "
+                        "whose choices are numbers, and + - *",
+                    )
+                )
+                break
+            if isinstance(value, str) and value.isdigit():
+                value = int(value)
+            if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+                continue
+            where = consteval.describe(setting, options)
+            shown = f"`{value}`" if isinstance(value, str) else str(value)
+            problems.append(
+                error(
+                    "E0409",
+                    f"under {where} the count of `{kind.kind.text}` horses is {shown}, "
+                    "not a number of horses",
+                    kind.count.span,
+                    label="must be at least 1 wherever the line applies",
+                    help="guard the line so it applies only where the count is a number, "
+                    f"e.g. `if {_option_text(count)} != {value}`"
+                    if isinstance(value, str)
+                    else "a horse line draws at least one horse",
+                )
+            )
+            break
+    return problems
+
+
+def _option_text(expr: ir.Expr) -> str:
+    """`option.x` for an option read as a count (for help lines)."""
+    return f"option.{expr.option}" if isinstance(expr, ir.OptionE) else "…"

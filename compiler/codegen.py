@@ -25,6 +25,7 @@ from compiler.pyexpr import FACT_SOURCE, HAND_FACT_SOURCE, Predicates, PyExpr, t
 from compiler.pywriter import CodeWriter
 from compiler.version import MJC_VERSION
 from runtime import API_VERSION
+from runtime.tiles import tile_text
 
 # Names of `runtime` that every generated module imports; conditions may add table names.
 _BASE_IMPORTS = {
@@ -33,6 +34,8 @@ _BASE_IMPORTS = {
     "ExampleSpec",
     "FanInfo",
     "Hand",
+    "HorseKind",
+    "Horses",
     "OptionSpec",
     "Ruleset",
     "Situation",
@@ -438,6 +441,53 @@ class _Module:
             out.line(line)
         return out.lines() + [_inline_single_reads(line, py) for line in body.lines()]
 
+    # ------------------------------------------------------------------ horses
+
+    def horses_body(self) -> list[str]:
+        """The horse kinds a game draws: each kind whose options guard holds, with its count
+        (a choice option read as a count is its chosen id as a number), and, given the win
+        situation `s`, only when the kind's `when` holds for it."""
+        guards = self.translator("False")
+        out = CodeWriter(indent=1)
+        out.line("found: list[tuple[HorseKind, int]] = []")
+        for index, kind in enumerate(self.book.horses.kinds):
+            tests = []
+            if kind.guard is not None:
+                tests.append(guards(kind.guard))
+            if kind.condition is not None:
+                tests.append(f"(s is None or {self._round_condition(kind.condition)})")
+            count = guards(kind.count)
+            if kind.count.type.startswith("choice:"):
+                count = f"int({count})"
+            out.line(f"# {safe_text(kind.name)} {kind.kind} ({kind.at.file}:{kind.at.line})")
+            with out.block(f"if {' and '.join(tests)}") if tests else _nothing():
+                out.line(f"found.append((HORSE_KINDS[{index}], {count}))")
+        out.line("return tuple(found)")
+        self.finish(guards)
+        return out.lines()
+
+    def _round_condition(self, condition: ir.Expr) -> str:
+        """A horse line's `when`, reading the win situation `s` in place (it may be None, so
+        nothing is bound before the test)."""
+        py = self.translator("False")
+        code = py(condition)
+        for fact in py.facts:
+            code = re.sub(rf"\bx_{fact}\b", FACT_SOURCE[fact], code)
+        self.finish(py)
+        return code
+
+    def horse_tables(self) -> list[tuple[int, list[str]]]:
+        """Each horse table as lines of seat offsets, one line per suit."""
+        tables: list[tuple[int, list[str]]] = []
+        for table in self.book.horses.tables:
+            lines = []
+            for start, end in ((0, 9), (9, 18), (18, 27), (27, 34), (34, len(table.seats))):
+                values = ", ".join(str(v) for v in table.seats[start:end])
+                where = f"{tile_text(start)}-{tile_text(end - 1)}"
+                lines.append(f"{values},  # {where}")
+            tables.append((table.players, lines))
+        return tables
+
     # ------------------------------------------------------------------ the module
 
     def render(self) -> str:
@@ -454,6 +504,7 @@ class _Module:
             "permissions_body": self.permissions_body(),
             "claims_body": self.claims_body(),
             "constraints_body": self.constraints_body(),
+            "horses_body": self.horses_body(),
         }
         if self.predicates.tile:
             self.runtime_names |= {"summarize_tiles", "tile_masks"}
@@ -530,6 +581,11 @@ class _Module:
             "situation_flags": tuple(f.id for f in book.situations),
             "has_rejects": bool(book.scoring.rejects),
             "presets": [(p.id, p.label, p.settings) for p in book.presets],
+            "horse_tables": self.horse_tables(),
+            "horse_kinds": [
+                (k.kind, k.name, k.drawn_by, k.drawn_from, f"{k.at.file}:{k.at.line}")
+                for k in book.horses.kinds
+            ],
         }
         return _environment().get_template("module.py.j2").render(context)
 

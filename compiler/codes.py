@@ -201,6 +201,27 @@ CODES: tuple[Code, ...] = (
         "concealed and added.",
     ),
     Code(
+        "E0119",
+        "error",
+        "unknown seat",
+        "A row of a horse table names a seat mjc does not know. Seats are counted from the "
+        "dealer in turn order: `dealer` (庄家), `next` (庄下, the seat after the dealer), "
+        "`opposite` (庄对), `previous` (庄上); `nobody` lists the tiles that hit no one.",
+        "horses { table 4 { dealr ranks 1, 5, 9 } }",
+        "Correct the seat (did you mean `dealer`?).",
+    ),
+    Code(
+        "E0120",
+        "error",
+        "unknown or misplaced horse word",
+        "A line of the horses section names a kind of horse mjc does not know, or says `per` "
+        "something other than `player`, or says `per player` of a kind that one player draws "
+        "alone (罚马 is the dealer's, 奖马 and 抓马 the winner's).",
+        "horses { bougth 1 per player }",
+        "The kinds are bought (买马), penalty (罚马), bonus (奖马) and grabbed (抓马); only "
+        "bought horses take `per player`.",
+    ),
+    Code(
         "E0201",
         "error",
         "type mismatch",
@@ -318,6 +339,39 @@ CODES: tuple[Code, ...] = (
         "Add the claim to the claims section, or drop the action from the wilds section.",
     ),
     Code(
+        "E0406",
+        "error",
+        "horse tile given to two seats",
+        "A horse table gives the same tile to two seats (or to a seat and to `nobody`), so a "
+        "horse of that tile would point at two players at once. A rank names that rank in "
+        "all three suits.",
+        "table 4 {\n  dealer ranks 1, 5, 9\n  next ranks 2, 5\n}",
+        "Keep each tile in one row of the table.",
+    ),
+    Code(
+        "W0407",
+        "warning",
+        "horse tiles given to nobody",
+        "A horse table does not mention some tiles of the tile set, so a horse of one of "
+        "them would hit no one. That is usually a row left out; some documents leave tiles "
+        "to no one on purpose (百色's 3- and 2-player tables), and then the rulebook says so "
+        "with a `nobody` row, which silences the warning.",
+        "table 3 {\n  dealer ranks 1, 5, 9 tiles 1z, 7z\n  next ranks 2, 6 tiles 2z, 6z\n"
+        "  previous ranks 3, 7 tiles 3z, 5z\n}",
+        "Give the tiles to a seat, or state them: `nobody ranks 4, 8 tiles 4z`.",
+    ),
+    Code(
+        "E0409",
+        "error",
+        "invalid horse count",
+        "Under an option setting where a horse line applies, its count is not a whole number "
+        "of at least one: the count reads a choice option whose chosen value is not a number, "
+        "or the arithmetic comes to zero or less.",
+        'option bonus "奖马": choice(none "无马", 2 "2马") = none\nhorses { bonus option.bonus }',
+        "Guard the line so it applies only where the count is a number: "
+        "`bonus option.bonus if option.bonus != none`.",
+    ),
+    Code(
         "E0501",
         "error",
         "invalid option default",
@@ -368,6 +422,26 @@ CODES: tuple[Code, ...] = (
         "An example's `with` item has a value of the wrong kind, such as seat_wind=Q.",
         'example "…" with seat_wind=Q',
         "Winds are E, S, W, N; flags take no value; options take one of their choices.",
+    ),
+    Code(
+        "E0507",
+        "error",
+        "horse table for an unsupported player count",
+        "The horses section has a table for a number of players the rulebook's `players` "
+        "section does not list, so no game would ever read it.",
+        "players 4\nhorses { table 3 { dealer ranks 1, 4, 7 } }",
+        "Add the count to the `players` section, or remove the table.",
+    ),
+    Code(
+        "E0508",
+        "error",
+        "seat absent at this player count",
+        "A horse table names a seat that a game of its player count does not have: 3 players "
+        "have `dealer`, `next` and `previous` (庄家, 庄下, 庄上), and 2 players `dealer` and "
+        "`next` — at two players the dealer's only opponent is the next seat, whatever a "
+        "document calls it (潮州 庄对, 百色 庄家下家).",
+        "table 2 {\n  dealer ranks 1, 3, 5, 7, 9\n  opposite ranks 2, 4, 6, 8\n}",
+        "Use a seat of that player count: at 2 players write `next` for the other seat.",
     ),
 )
 

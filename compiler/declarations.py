@@ -1,8 +1,8 @@
 """First pass after parsing: gather the rulebook's sections into one table of declarations.
 
 Input is the AST of one rulebook and, when it `extends` another, the parent's table. Output
-is a `Declarations` table (header, players, tiles, shapes, wilds, claims, options, tiers,
-fans, each by id) and the problems of structure found on the way: a missing or repeated
+is a `Declarations` table (header, players, tiles, shapes, wilds, claims, horses, options,
+tiers, fans, each by id) and the problems of structure found on the way: a missing or repeated
 section, a name declared twice, a fan that states its value twice, an override of something
 the parent lacks, a new item that silently shadows the parent's. Later passes look names up
 here instead of walking the AST again. Items inherited from the parent keep their own spans,
@@ -34,6 +34,7 @@ class Declarations:
     shapes: dict[str, ast.ShapeDecl] = field(default_factory=dict)
     wilds: ast.Wilds | None = None
     claims: ast.Claims | None = None
+    horses: ast.Horses | None = None
     options: dict[str, ast.OptionDecl] = field(default_factory=dict)
     situations: dict[str, ast.SituationDecl] = field(default_factory=dict)
     constraints: list[ast.ConstraintDecl] = field(default_factory=list)
@@ -101,6 +102,9 @@ def collect(
             case ast.Claims():
                 if once(section, "claims"):
                     decls.claims = section
+            case ast.Horses():
+                if once(section, "horses"):
+                    decls.horses = section
             case ast.Scoring():
                 if once(section, "scoring"):
                     decls.scoring = section
@@ -166,6 +170,7 @@ def _inherit(file: str, parent: Declarations | None) -> Declarations:
         shapes=dict(parent.shapes),
         wilds=parent.wilds,
         claims=parent.claims,
+        horses=parent.horses,
         options=dict(parent.options),
         situations=dict(parent.situations),
         constraints=list(parent.constraints),

@@ -3,8 +3,9 @@
 Input is a checked `ir.Rulebook`; output is plain Markdown with a little inline HTML (so the
 site builder can be swapped) that reads like a rules booklet: the overview (players, tiles,
 wilds, claims, shapes), the options, the scoring frame, the fan table with each condition in
-plain words and an example hand drawn as tile pictures, then every fan in detail; and for
-every rule whether it is the source document's word or a convention. Also the diagnostics
+plain words and an example hand drawn as tile pictures, the horse tables with their tiles as
+pictures, then every fan in detail; and for every rule whether it is the source document's
+word or a convention. Also the diagnostics
 reference, from `compiler.codes`. Deterministic: the same IR gives the same page.
 
 The page sits in `rulebooks/` of the generated folder and draws tiles from `tiles/` beside it
@@ -14,16 +15,18 @@ The page sits in `rulebooks/` of the generated folder and draws tiles from `tile
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from importlib import resources
 from typing import Any
 
 import jinja2
 
 from compiler import codes, ir, vocabulary
+from compiler.horsetables import compact, rank_tiles
 from compiler.pretty import pretty
 from compiler.prose import condition_words, per_words, value_words
 from compiler.tilesvg import hand_markdown, tile_markdown
-from runtime.tiles import HONOUR_BASE
+from runtime.tiles import HONOUR_BASE, SUIT_OF, tile_name_zh
 
 __all__ = [
     "TILES_FOLDER",
@@ -31,10 +34,12 @@ __all__ = [
     "claim_rules",
     "generate_diagnostics_page",
     "generate_page",
+    "horse_context",
     "md_cell",
     "option_choices",
     "origin_badges",
     "render",
+    "tile_pictures",
     "when_words",
     "wild_context",
 ]
@@ -236,7 +241,6 @@ def inherited_badge(at: ir.SourceRef, book: ir.Rulebook) -> str:
     return f' <span class="mj-badge mj-inherited">inherited from {where}</span>'
 
 
-
 def _is_true(expr: ir.Expr) -> bool:
     return isinstance(expr, ir.BoolE) and expr.value
 
@@ -350,6 +354,105 @@ def claim_rules(book: ir.Rulebook) -> list[dict[str, Any]]:
     ]
 
 
+_SEAT_WORDS = {
+    "dealer": "the dealer",
+    "next": "the seat after the dealer",
+    "opposite": "the seat opposite the dealer",
+    "previous": "the seat before the dealer",
+}
+_DRAWN_WORDS = {
+    "bought": "every player is dealt {n} horse tile{s} before the first discard",
+    "penalty": "the dealer alone is dealt {n} horse tile{s} before the first discard",
+    "bonus": "the winner turns up {n} tile{s} from the end of the wall",
+    "grabbed": "the winner takes {n} tile{s} from the end of the wall",
+}
+
+
+def tile_pictures(tiles: Iterable[int], base: str) -> str:
+    """Tiles as pictures, one group per suit (万, 筒, 条, honours, flowers)."""
+    by_suit: dict[str, list[int]] = {}
+    for t in sorted(tiles):
+        by_suit.setdefault(SUIT_OF[t], []).append(t)
+    return "".join(
+        '<span class="mj-group">' + "".join(tile_markdown(t, base) for t in group) + "</span>"
+        for group in by_suit.values()
+    )
+
+
+def _tile_words(ranks: Iterable[int], tiles: Iterable[int]) -> str:
+    parts = []
+    ranks = list(ranks)
+    if ranks:
+        parts.append("、".join(str(r) for r in ranks) + " (万 筒 条)")
+    names = [tile_name_zh(t) for t in tiles]
+    if names:
+        parts.append("、".join(names))
+    return "; ".join(parts)
+
+
+def horse_context(book: ir.Rulebook, tiles: str) -> dict[str, Any]:
+    """The horse tables, seat by seat with their tiles as pictures, and the horse kinds."""
+    tables = []
+    for table in book.horses.tables:
+        seats = []
+        for seat in vocabulary.horse_seats_at(table.players):
+            rows = [r for r in table.rows if r.seat == seat]
+            offset = vocabulary.horse_seat_offset(seat, table.players)
+            hit = [t for t, o in enumerate(table.seats) if o == offset]
+            provenance = tuple(p for r in rows for p in r.provenance)
+            seats.append(
+                {
+                    "seat": seat,
+                    "name": vocabulary.HORSE_SEAT_NAMES[seat],
+                    "meaning": _SEAT_WORDS[seat]
+                    if table.players > 2 or seat == "dealer"
+                    else "the other seat",
+                    "pictures": tile_pictures(hit, tiles) if hit else "—",
+                    "words": "; ".join(_tile_words(r.ranks, r.tiles) for r in rows) or "none",
+                    "badges": origin_badges(provenance) if rows else "",
+                    "provenance": _provenance(provenance),
+                }
+            )
+        stated = [r for r in table.rows if r.seat == "nobody"]
+        stated_tiles = {t for r in stated for t in r.tiles}
+        stated_tiles |= {t for r in stated for n in r.ranks for t in rank_tiles(n)}
+        stated_provenance = tuple(p for r in stated for p in r.provenance)
+        tables.append(
+            {
+                "players": table.players,
+                "seats": seats,
+                "nobody": tile_pictures(stated_tiles, tiles) if stated else "",
+                "nobody_words": "; ".join(_tile_words(r.ranks, r.tiles) for r in stated),
+                "nobody_badges": origin_badges(stated_provenance) if stated else "",
+                "nobody_provenance": _provenance(stated_provenance),
+                "unlisted": tile_pictures(table.unlisted, tiles) if table.unlisted else "",
+                "unlisted_words": compact(table.unlisted),
+                "badges": origin_badges(table.provenance) if table.provenance else "",
+                "provenance": _provenance(table.provenance),
+            }
+        )
+    kinds = []
+    for kind in book.horses.kinds:
+        count = value_words(kind.count, book)
+        plural = "" if isinstance(kind.count, ir.IntE) and kind.count.value == 1 else "s"
+        drawn = _DRAWN_WORDS[kind.kind]
+        words = drawn.format(n=count, s=plural)
+        if kind.condition is not None:
+            words += f", only when {condition_words(kind.condition, book, ' and ')}"
+        if kind.guard is not None:
+            words += f";{when_words(kind.guard, book)}"
+        kinds.append(
+            {
+                "kind": kind.kind,
+                "name": kind.name,
+                "words": words,
+                "badges": origin_badges(kind.provenance),
+                "provenance": _provenance(kind.provenance),
+            }
+        )
+    return {"tables": tables, "kinds": kinds}
+
+
 def generate_page(book: ir.Rulebook) -> str:
     """The rulebook's page (`rulebooks/<id>.md`): a rules booklet generated from the IR."""
     tiles = f"../{TILES_FOLDER}"
@@ -383,6 +486,7 @@ def generate_page(book: ir.Rulebook) -> str:
         "keeps": keeps,
         "wilds": wild_context(book, tiles),
         "claims": claim_rules(book),
+        "horses": horse_context(book, tiles),
         "fans": _fan_context(book, tiles),
         "tiers": [
             {

@@ -20,7 +20,7 @@ from compiler.sources import RulebookNotFound, bundled_rulebooks, resolve_rulebo
 from compiler.suggest import did_you_mean
 from compiler.typecheck import Context, ExprChecker
 from compiler.typed import Typed
-from compiler.vocabulary import BOOL, INT
+from compiler.vocabulary import BOOL, INT, describe
 
 
 @dataclass(slots=True)
@@ -204,8 +204,35 @@ def _type_expressions(decls: Declarations) -> Typed:
             check(reject.condition, "reject", BOOL)
     for constraint in decls.constraints:
         check(constraint.condition, "constraint", BOOL)
+    if decls.horses is not None:
+        for kind in decls.horses.kinds:
+            typed.exprs[id(kind.count)] = _horse_count(checker, kind.count)
+            check(kind.condition, "horse", BOOL)
+            check(kind.guard, "guard", BOOL)
     typed.problems = checker.problems
     return typed
+
+
+def _horse_count(checker: ExprChecker, count: ast.Expr) -> ir.Expr | None:
+    """A horse line's count: a number read from the options only, or a choice option whose
+    choices are numbers where the line applies (`grabbed option.horse_count`; checked by
+    `checks.check_horse_counts`)."""
+    result = checker.check(count, "guard", None)
+    if result is None or result.type == INT:
+        return result
+    if isinstance(result, ir.OptionE) and result.type.startswith("choice:"):
+        return result
+    checker.problems.append(
+        error(
+            "E0201",
+            f"a horse count must be a number, but this is {describe(result.type)}",
+            count.span,
+            label=f"this is {describe(result.type)}",
+            help="write a number, a number option, or a choice option whose choices are "
+            "numbers, e.g. `grabbed option.horse_count`",
+        )
+    )
+    return None
 
 
 def _ref_span(expr: ast.Expr, fan: str) -> Span:

@@ -45,7 +45,8 @@ DECLARATIONS = (
     "wilds", "fixed", "indicator", "cycle", "allow", "forbid", "claims", "option", "constraint",
     "preset", "situation", "scoring", "fan", "tier", "floor", "ceiling", "fix", "reject", "unit",
     "title", "english", "version", "copies", "keep", "total", "value", "when", "if", "per",
-    "combine", "example", "counterexample", "win", "with", "cap", "overrides",
+    "combine", "example", "counterexample", "win", "with", "cap", "overrides", "horses", "table",
+    "ranks",
 )  # fmt: skip
 # Where a rule comes from.
 PROVENANCE = ("source", "reference", "convention", "note")

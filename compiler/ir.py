@@ -289,6 +289,57 @@ class ClaimRule(Model):
     provenance: tuple[Provenance, ...] = ()
 
 
+class HorseRow(Model):
+    """One row of a horse table as written: the seat (`dealer`, `next`, `opposite`,
+    `previous`, or `nobody`), its offset from the dealer in turn order (-1 for nobody), and
+    the tiles it names: `ranks` in every suit (万 筒 条), `tiles` one by one."""
+
+    seat: Literal["dealer", "next", "opposite", "previous", "nobody"]
+    offset: int
+    ranks: tuple[int, ...] = ()
+    tiles: tuple[int, ...] = ()
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class HorseTable(Model):
+    """Which seat each tile points at in a game of `players`: `seats[t]` is the offset from
+    the dealer in turn order of the seat tile `t` points at, -1 when it hits nobody (stated
+    by a `nobody` row, or, with warning W0407, not mentioned at all: `unlisted`)."""
+
+    players: int
+    rows: tuple[HorseRow, ...]
+    seats: tuple[int, ...]
+    unlisted: tuple[int, ...] = ()
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class HorseKind(Model):
+    """A kind of horse the game draws: `bought` (买马, `count` per player, dealt before the
+    first discard), `penalty` (罚马, `count` to the dealer alone), `bonus` (奖马) or `grabbed`
+    (抓马) (`count` turned up by the winner from the end of the wall); `drawn_by` and
+    `drawn_from` say the same in words for settlement. `guard` says under
+    which options, `condition` (reading self_drawn, dealer, players) in which rounds. A count
+    that reads a choice option has the type of that choice: its chosen id is the number."""
+
+    kind: Literal["bought", "penalty", "bonus", "grabbed"]
+    name: str
+    drawn_by: Literal["each", "dealer", "winner"]
+    drawn_from: Literal["deal", "wall_end"]
+    count: Expr
+    per_player: bool = False
+    condition: Expr | None = None
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class Horses(Model):
+    tables: tuple[HorseTable, ...] = ()
+    kinds: tuple[HorseKind, ...] = ()
+
+
 class Choice(Model):
     id: str
     label: str | None
@@ -426,6 +477,7 @@ class Rulebook(Model):
     shapes: tuple[Shape, ...]
     wilds: Wilds = Wilds()
     claims: tuple[ClaimRule, ...] = ()
+    horses: Horses = Horses()
     options: tuple[Option, ...]
     constraints: tuple[Constraint, ...] = ()
     presets: tuple[Preset, ...] = ()

@@ -13,10 +13,11 @@ from compiler import ast, consteval, ir
 from compiler.declarations import Declarations
 from compiler.diagnostics import Span
 from compiler.graphs import topological_order
+from compiler.horsetables import row_tiles
 from compiler.tilesets import group_tiles
 from compiler.typed import Typed
-from compiler.vocabulary import TILE_GROUPS
-from runtime.tiles import NUM_PLAYING, NUM_TILES, tile_index
+from compiler.vocabulary import HORSE_KINDS, TILE_GROUPS, horse_seat_offset
+from runtime.tiles import NUM_PLAYING, NUM_TILES, NotationError, tile_index
 
 
 def lower(decls: Declarations, typed: Typed, source: str) -> ir.Rulebook:
@@ -66,6 +67,7 @@ def lower(decls: Declarations, typed: Typed, source: str) -> ir.Rulebook:
         ),
         wilds=lower_wilds(decls.wilds, typed),
         claims=lower_claims(decls.claims, typed),
+        horses=lower_horses(decls.horses, tiles, typed),
         options=options,
         constraints=tuple(
             ir.Constraint(
@@ -293,6 +295,77 @@ def lower_claims(claims: ast.Claims | None, typed: Typed) -> tuple[ir.ClaimRule,
         )
         for rule in claims.rules
     )
+
+
+def tiles_ever_in_play(tiles: ast.Tiles | None) -> frozenset[int]:
+    """Every tile the tile set holds under some setting of the options (groups and keeps,
+    whatever their guards)."""
+    if tiles is None:
+        return frozenset()
+    found = {
+        t for g in tiles.groups if g.name.text in TILE_GROUPS for t in group_tiles(g.name.text)
+    }
+    for keep in tiles.keeps:
+        for tile in keep.tiles:
+            try:
+                found.add(tile_index(tile.text))
+            except NotationError:
+                continue
+    return frozenset(found)
+
+
+def lower_horses(horses: ast.Horses | None, tiles: ast.Tiles, typed: Typed) -> ir.Horses:
+    if horses is None:
+        return ir.Horses()
+    in_play = tiles_ever_in_play(tiles)
+    tables: list[ir.HorseTable] = []
+    for table in horses.tables:
+        players = table.players.value
+        seats = [-1] * NUM_TILES
+        rows: list[ir.HorseRow] = []
+        named: set[int] = set()
+        for row in table.rows:
+            offset = horse_seat_offset(row.seat.text, players)
+            assert offset is not None, "the checks reject seats absent at this player count"
+            for tile, _ in row_tiles(row):
+                seats[tile] = offset
+                named.add(tile)
+            rows.append(
+                ir.HorseRow(
+                    seat=row.seat.text,
+                    offset=offset,
+                    ranks=tuple(r.value for r in row.ranks),
+                    tiles=tuple(tile_index(t.text) for t in row.tiles),
+                    provenance=provenance(row.provenance),
+                    at=at(row.span),
+                )
+            )
+        tables.append(
+            ir.HorseTable(
+                players=players,
+                rows=tuple(rows),
+                seats=tuple(seats),
+                unlisted=tuple(sorted(in_play - named)),
+                provenance=provenance(table.provenance),
+                at=at(table.span),
+            )
+        )
+    kinds = tuple(
+        ir.HorseKind(
+            kind=k.kind.text,
+            name=HORSE_KINDS[k.kind.text].name,
+            drawn_by=HORSE_KINDS[k.kind.text].drawn_by,
+            drawn_from=HORSE_KINDS[k.kind.text].drawn_from,
+            count=_typed(typed, k.count),
+            per_player=k.per is not None,
+            condition=typed.get(k.condition),
+            guard=typed.get(k.guard),
+            provenance=provenance(k.provenance),
+            at=at(k.span),
+        )
+        for k in horses.kinds
+    )
+    return ir.Horses(tables=tuple(tables), kinds=kinds)
 
 
 def lower_option(option: ast.OptionDecl) -> ir.Option:

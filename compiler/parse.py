@@ -494,6 +494,57 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
             self._span(meta),
         )
 
+    # -- horses
+
+    def horses(self, meta: Meta, children: list[Any]) -> ast.Horses:
+        return ast.Horses(
+            tuple(c for c in children if isinstance(c, ast.HorseTable)),
+            tuple(c for c in children if isinstance(c, ast.HorseKind)),
+            self._span(meta),
+        )
+
+    def horse_table(self, meta: Meta, children: list[Any]) -> ast.HorseTable:
+        players, *rest = children
+        return ast.HorseTable(
+            self._int(players),
+            tuple(c for c in rest if isinstance(c, ast.HorseRow)),
+            self._provenance(rest),
+            self._span(meta),
+        )
+
+    def horse_kind(self, meta: Meta, children: list[Any]) -> ast.HorseKind:
+        kind, count, *rest = children
+        per = next((c for c in rest if isinstance(c, Token)), None)
+        condition = next(
+            (c for c in rest if not isinstance(c, Token | tuple | ast.Provenance)), None
+        )
+        return ast.HorseKind(
+            self._ident(kind),
+            count,
+            self._ident(per) if per is not None else None,
+            condition,
+            self._guard(rest),
+            self._provenance(rest),
+            self._span(meta),
+        )
+
+    def horse_row(self, meta: Meta, children: list[Any]) -> ast.HorseRow:
+        seat, *rest = children
+        parts = [c for c in rest if isinstance(c, tuple)]
+        return ast.HorseRow(
+            self._ident(seat),
+            tuple(lit for kind, lits in parts if kind == "ranks" for lit in lits),
+            tuple(lit for kind, lits in parts if kind == "tiles" for lit in lits),
+            self._provenance(rest),
+            self._span(meta),
+        )
+
+    def horse_ranks(self, meta: Meta, children: list[Any]) -> tuple[str, tuple[ast.IntLit, ...]]:
+        return ("ranks", tuple(self._int(c) for c in children))
+
+    def horse_tiles(self, meta: Meta, children: list[Any]) -> tuple[str, tuple[ast.TileLit, ...]]:
+        return ("tiles", self._tile_lits(children))
+
     # -- inheritance
 
     def override_fan(self, meta: Meta, children: list[Any]) -> ast.Override:

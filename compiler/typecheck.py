@@ -21,6 +21,7 @@ from compiler.vocabulary import (
     BOOL,
     FUNCTIONS,
     HAND_FACTS,
+    HORSE_FACT_NAMES,
     INT,
     MELD,
     MELD_ATTRIBUTES,
@@ -39,7 +40,7 @@ from compiler.vocabulary import (
 )
 from runtime.tiles import NotationError, tile_index
 
-Context = Literal["fan", "floor", "reject", "shape", "guard", "constraint"]
+Context = Literal["fan", "floor", "reject", "shape", "guard", "constraint", "horse"]
 
 _CONTEXT_WORDS = {
     "fan": "a fan condition",
@@ -48,6 +49,7 @@ _CONTEXT_WORDS = {
     "shape": "a custom shape's condition",
     "guard": "an option guard (`if …`)",
     "constraint": "a constraint on the options",
+    "horse": "a horse line's `when`",
 }
 
 
@@ -57,6 +59,8 @@ def _facts_for(ctx: Context) -> dict[str, Word]:
         return {}
     if ctx == "constraint":
         return {"players": SITUATION_FACTS["players"]}
+    if ctx == "horse":
+        return {name: SITUATION_FACTS[name] for name in HORSE_FACT_NAMES}
     everything = {**ARRANGEMENT_FACTS, **SITUATION_FACTS, **HAND_FACTS}
     if ctx == "shape":
         return {name: w for name, w in everything.items() if name in SHAPE_FACT_NAMES}
@@ -223,6 +227,8 @@ class ExprChecker:
                 "guard": "an option guard says which options enable something: use `option.<id>`",
                 "shape": "a custom shape sees the hand as a whole: tiles, flowers, wilds and the "
                 "situation",
+                "horse": "a horse line's `when` reads how the round was won: "
+                + ", ".join(HORSE_FACT_NAMES),
             }.get(ctx, "`total` can only be read by scoring adjustments and `reject` conditions")
             self._problem(
                 "E0204",
@@ -339,6 +345,16 @@ class ExprChecker:
             )
             return None
         if any(a is None for a in args):
+            return None
+        if name == "copies" and ctx == "horse":
+            self._problem(
+                "E0204",
+                f"{_CONTEXT_WORDS[ctx]} cannot use `copies`",
+                expr.func.span,
+                label="it counts tiles of a hand",
+                help="a horse line's `when` reads how the round was won: "
+                + ", ".join(HORSE_FACT_NAMES),
+            )
             return None
         typed = tuple(a for a in args if a is not None)
         types = tuple(a.type for a in typed)

@@ -242,6 +242,68 @@ CLAIM_VERBS: dict[str, tuple[str, ...]] = {
 }
 
 
+# The facts a horse line's `when` may read: how the round was won.
+HORSE_FACT_NAMES = ("self_drawn", "dealer", "players")
+
+# The seats of a horse table, counted from the dealer in turn order (seat i+1 is i's 下家):
+# (offset from the dealer at 4, 3 and 2 players, or None where the seat does not exist; words).
+# At two players the dealer's only opponent is `next` (潮州 calls it 庄对, 百色 庄家下家).
+HORSE_SEATS: dict[str, tuple[tuple[int | None, int | None, int | None], str]] = {
+    "dealer": ((0, 0, 0), "the dealer (庄家)"),
+    "next": ((1, 1, 1), "the seat after the dealer (庄下, 下家); at 2 players the other seat"),
+    "opposite": ((2, None, None), "the seat opposite the dealer (庄对, 对家), at 4 players"),
+    "previous": ((3, 2, None), "the seat before the dealer (庄上, 上家), at 3 and 4 players"),
+    "nobody": ((-1, -1, -1), "no seat: the horse hits no one"),
+}
+HORSE_SEAT_NAMES: dict[str, str] = {
+    "dealer": "庄家",
+    "next": "庄下",
+    "opposite": "庄对",
+    "previous": "庄上",
+    "nobody": "不中",
+}
+
+
+def horse_seat_offset(seat: str, players: int) -> int | None:
+    """The seat's offset from the dealer at a table of `players` (-1 for `nobody`), or None
+    when there is no such seat at that count."""
+    offsets = HORSE_SEATS[seat][0]
+    return offsets[4 - players] if 2 <= players <= 4 else None
+
+
+def horse_seats_at(players: int) -> list[str]:
+    """The seat words that exist at a table of `players` (without `nobody`)."""
+    return [s for s in HORSE_SEATS if s != "nobody" and horse_seat_offset(s, players) is not None]
+
+
+@dataclass(frozen=True, slots=True)
+class HorseKindWord:
+    """A kind of horse: its Chinese name, who draws it, from where, and the words for docs."""
+
+    name: str
+    drawn_by: str  # "each" (every player), "dealer", "winner"
+    drawn_from: str  # "deal" (dealt apart before the first discard), "wall_end"
+    meaning: str
+
+
+HORSE_KINDS: dict[str, HorseKindWord] = {
+    "bought": HorseKindWord(
+        "买马", "each", "deal", "every player is dealt N horse tiles before the first discard"
+    ),
+    "penalty": HorseKindWord(
+        "罚马", "dealer", "deal", "only the dealer is dealt N horse tiles before the first discard"
+    ),
+    "bonus": HorseKindWord(
+        "奖马", "winner", "wall_end", "the winner turns up N tiles from the end of the wall"
+    ),
+    "grabbed": HorseKindWord(
+        "抓马", "winner", "wall_end", "the winner takes N tiles from the end of the wall"
+    ),
+}
+# The word after `per` in a horse line, and the kinds it may follow.
+HORSE_PER_WORDS: dict[str, tuple[str, ...]] = {"player": ("bought",)}
+
+
 def all_builtin_names() -> set[str]:
     return (
         set(ARRANGEMENT_FACTS)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from runtime.arrange import Arrangement, arrangements, is_win
 from runtime.hand import Hand, HandError, format_hand, parse_hand
+from runtime.horses import NOBODY, HorseError, HorseKind, Horses
 from runtime.melds import Meld, meld
 from runtime.options import ChoiceSpec, OptionError, OptionSpec
 from runtime.ruleset import WILD_ACTIONS, ExampleSpec, Ruleset
@@ -69,6 +70,7 @@ __all__ = [
     "IS_TERMINAL",
     "IS_TERMINAL_OR_HONOUR",
     "IS_WIND",
+    "NOBODY",
     "NO_PAIR",
     "RANK_OF",
     "SITUATION_FLAGS",
@@ -81,6 +83,9 @@ __all__ = [
     "FanScore",
     "Hand",
     "HandError",
+    "HorseError",
+    "HorseKind",
+    "Horses",
     "Meld",
     "NotationError",
     "OptionError",
