@@ -158,6 +158,8 @@ class Ruleset:
             self.is_win = _fast_is_win(self._default_shapes, self._is_win)  # type: ignore[method-assign]
         # Default options, no wilds, every playing tile in play: score() takes a short path.
         self._plain = self._default_wilds == () and self._all_in_play and not has_custom_shapes
+        self._checkers: dict[frozenset[str], Callable[[Hand], bool]] = {}
+        self._wilds_by_options: dict[int, tuple[Options, tuple[int, ...]]] = {}
         # Option settings repeat: each is resolved and checked once.
         self._resolved: dict[tuple[object, ...], Options] = {}
         self._per_options: dict[int, tuple[frozenset[str], tuple[int, ...]]] = {}
@@ -240,8 +242,15 @@ class Ruleset:
             and self._default_wilds is not None
         ):
             return self._default_wilds
-        flipped = tile_index(indicator) if indicator is not None else None
-        return self.wild_tiles(options, flipped)
+        if indicator is None:
+            found = self._wilds_by_options.get(id(options))
+            if found is not None and found[0] is options:
+                return found[1]
+            kinds = self.wild_tiles(options, None)
+            if any(v is options for v in self._resolved.values()):
+                self._wilds_by_options[id(options)] = (options, kinds)
+            return kinds
+        return self.wild_tiles(options, tile_index(indicator))
 
     # ------------------------------------------------------------------ win check
 
@@ -271,15 +280,20 @@ class Ruleset:
         values = self.resolve_options(options)
         shapes = self._game_tables(values)[0]
         wild = self.wilds_for(values, indicator, wilds)
-        if self._has_custom_shapes and self.custom_shapes(
-            hand, self._situation(hand, False, "E", "E", False, (), None, wild), values
-        ):
-            return True
-        if wild and any(hand.counts[t] for t in wild if t < len(hand.counts)):
-            return is_win_with_wilds(hand, wild, shapes)
-        if values is self._default_options:
-            return self._default_win_check(hand)
-        return make_win_checker(shapes)(hand)
+        counts = hand.counts
+        if wild and any(counts[t] for t in wild if t < NUM_PLAYING):
+            won = is_win_with_wilds(hand, wild, shapes)
+        elif values is self._default_options:
+            won = self._default_win_check(hand)
+        else:
+            checker = self._checkers.get(shapes)
+            if checker is None:
+                checker = self._checkers[shapes] = make_win_checker(shapes)
+            won = checker(hand)
+        if won or not self._has_custom_shapes:
+            return won
+        situation = self._situation(hand, False, "E", "E", False, (), None, wild)
+        return bool(self.custom_shapes(hand, situation, values))
 
     # ------------------------------------------------------------------ scoring
 
@@ -369,12 +383,9 @@ class Ruleset:
                 capped or ceiled,
                 wild,
             )
-        if len(found) == 1:
-            result = scorer.score(found[0], situation, values)
-        else:
-            best = scorer.best(found, situation, values)
-            assert best is not None
-            result = best
+        best = scorer.best(found, situation, values)
+        assert best is not None
+        result = best
         if result.rejected is not None:
             return Score(self.id, False, None, (), 0, self.unit, None, result.rejected, wilds=wild)
         arrangement = result.arrangement
