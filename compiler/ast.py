@@ -293,7 +293,18 @@ class WildPermission:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-WildItem = WildFixed | WildIndicator | WildCycle | WildPermission
+@dataclass(frozen=True, slots=True)
+class WildCopies:
+    """`copies 3 if option.wang == xiao`: how many wild tiles are live in a game (by default
+    4, or 3 when the flipped tile itself is the wild and one copy lies face up)."""
+
+    value: Expr
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+WildItem = WildFixed | WildIndicator | WildCycle | WildPermission | WildCopies
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,6 +370,76 @@ class HorseKind:
 class Horses:
     tables: tuple[HorseTable, ...]
     kinds: tuple[HorseKind, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PayStake:
+    """`stake 2 if option.double`: what one point of a hand's value is paid as."""
+
+    value: Expr
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PayWin:
+    """`win discarder pays when not self_drawn`, `win robbed pays for all when robbing_kong`:
+    who pays a winner one share (the hand's value), or every loser's share (`for all`)."""
+
+    payer: Ident
+    for_all: bool
+    condition: Expr | None
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PayKong:
+    """`kong concealed each pays 2 when won`: what a kong of one kind earns the konger."""
+
+    kind: Ident
+    payer: Ident
+    amount: Expr
+    condition: Expr | None
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PayWord:
+    """`several_winners separately`: how several winners of one discard are paid."""
+
+    word: Ident
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PayCap:
+    """`cap 16 if option.cap == 16`: the most one seat wins from hands in a round; also
+    `dealer_factor 2`: what the dealer wins or pays on a hand is multiplied by it."""
+
+    value: Expr
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    dealer: bool = False
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Payments:
+    unit: str | None
+    unit_provenance: tuple[Provenance, ...]
+    stakes: tuple[PayStake, ...]
+    wins: tuple[PayWin, ...]
+    kongs: tuple[PayKong, ...]
+    words: tuple[PayWord, ...]
+    caps: tuple[PayCap, ...]
+    dealer_factors: tuple[PayCap, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
@@ -576,6 +657,7 @@ Section = (
     | Wilds
     | Claims
     | Horses
+    | Payments
     | OptionDecl
     | SituationDecl
     | ConstraintDecl

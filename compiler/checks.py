@@ -31,10 +31,15 @@ from compiler.vocabulary import (
     HORSE_SEAT_NAMES,
     HORSE_SEATS,
     INDICATOR_KINDS,
+    KONG_KINDS,
+    KONG_PAYERS,
+    PAYEE_WORDS,
     SITUATION_FACTS,
     TILE_GROUPS,
     WILD_ACTIONS,
+    WIN_PAYERS,
     WIND_LETTERS,
+    WINNERS_MODES,
     horse_seat_offset,
     horse_seats_at,
 )
@@ -70,6 +75,8 @@ def run_all(decls: Declarations, typed: Typed) -> list[Diagnostic]:
     problems += check_horse_tiles(decls)
     problems += check_horse_tiles_unassigned(decls)
     problems += check_horse_kinds(decls)
+    problems += check_payment_words(decls)
+    problems += check_payments_zero_sum(decls)
     if not any(p.severity == "error" for p in (*problems, *typed.problems)):
         problems += check_tile_totals(decls, typed)
         problems += check_wild_tiles_in_play(decls, typed)
@@ -1281,3 +1288,114 @@ def check_horse_counts(decls: Declarations, typed: Typed) -> list[Diagnostic]:
 def _option_text(expr: ir.Expr) -> str:
     """`option.x` for an option read as a count (for help lines)."""
     return f"option.{expr.option}" if isinstance(expr, ir.OptionE) else "…"
+
+
+# --------------------------------------------------------------------------- payments
+
+
+def _unknown_word(word: ast.Ident, what: str, known: Mapping[str, str], example: str) -> Diagnostic:
+    return error(
+        "E0121",
+        f"unknown {what} `{word.text}`",
+        word.span,
+        label=f"not a {what}",
+        help=did_you_mean(word.text, known, describe=lambda k: known[k])
+        or f"one of {', '.join(f'`{k}`' for k in known)}, e.g. `{example}`",
+    )
+
+
+def check_payment_words(decls: Declarations) -> list[Diagnostic]:
+    """The words of the payments section are ones mjc knows: who pays (`each`, `discarder`,
+    `robbed`, `feeder`, `meld_feeder` for a win; `each`, `feeder` for a kong), the kinds of
+    kong and how several winners are paid (`separately`). Words that name the one who is
+    paid are left to the zero-sum check."""
+    problems: list[Diagnostic] = []
+    payments = decls.payments
+    if payments is None:
+        return problems
+    win_payers = {k: w.meaning for k, w in WIN_PAYERS.items()}
+    kong_payers = {k: w.meaning for k, w in KONG_PAYERS.items()}
+    for win in payments.wins:
+        if win.payer.text not in WIN_PAYERS and win.payer.text not in PAYEE_WORDS:
+            problems.append(_unknown_word(win.payer, "payer", win_payers, "win each pays"))
+    for kong in payments.kongs:
+        if kong.kind.text not in KONG_KINDS:
+            problems.append(
+                _unknown_word(
+                    kong.kind, "kind of kong", KONG_KINDS, "kong_payment concealed each pays 2"
+                )
+            )
+        if kong.payer.text not in KONG_PAYERS and kong.payer.text not in PAYEE_WORDS:
+            problems.append(
+                _unknown_word(
+                    kong.payer, "payer", kong_payers, "kong_payment exposed feeder pays 3"
+                )
+            )
+    for word in payments.words:
+        if word.word.text not in WINNERS_MODES:
+            problems.append(
+                _unknown_word(
+                    word.word,
+                    "way of paying several winners",
+                    WINNERS_MODES,
+                    "several_winners separately",
+                )
+            )
+    return problems
+
+
+def check_payments_zero_sum(decls: Declarations) -> list[Diagnostic]:
+    """Every payment moves points from a payer to the one paid, so a round always sums to
+    zero; these lines could not: the one paid would pay himself (`win winner pays`, `kong …
+    konger pays`), `for all` with every player paying (each would pay every loser's share:
+    nobody is left to be paid for), or a kong feeder of a concealed kong (nobody fed it)."""
+    problems: list[Diagnostic] = []
+    payments = decls.payments
+    if payments is None:
+        return problems
+    for win in payments.wins:
+        if win.payer.text in PAYEE_WORDS:
+            problems.append(
+                error(
+                    "E0509",
+                    f"a winner is paid by `{win.payer.text}`: the {win.payer.text} would pay "
+                    "himself",
+                    win.payer.span,
+                    label="this is the one who is paid",
+                    help="name who pays the winner: `each`, `discarder`, `robbed`, `feeder`",
+                )
+            )
+        elif win.for_all and win.payer.text == "each":
+            problems.append(
+                error(
+                    "E0509",
+                    "`each pays for all` has no one to pay for: every loser would pay every "
+                    "loser's share",
+                    win.span,
+                    label="`for all` needs a single payer",
+                    help="write `win each pays` (one share each), or name one payer: "
+                    "`win discarder pays for all`",
+                )
+            )
+    for kong in payments.kongs:
+        if kong.payer.text in PAYEE_WORDS:
+            problems.append(
+                error(
+                    "E0509",
+                    f"a kong is paid by `{kong.payer.text}`: the konger would pay himself",
+                    kong.payer.span,
+                    label="this is the one who is paid",
+                    help="name who pays the konger: `each` or `feeder`",
+                )
+            )
+        elif kong.payer.text == "feeder" and kong.kind.text == "concealed":
+            problems.append(
+                error(
+                    "E0509",
+                    "a concealed kong has no feeder: nobody would pay for it",
+                    kong.payer.span,
+                    label="nobody fed a concealed kong",
+                    help="write `kong concealed each pays N`",
+                )
+            )
+    return problems

@@ -29,7 +29,14 @@ from compiler.driver import Compilation, compile_file
 from compiler.ir import json_schema
 from compiler.loader import RulebookNotFound, bundled_rulebooks, load, resolve_rulebook
 from compiler.version import MJC_VERSION
-from runtime import NotationError, OptionError, Ruleset
+from runtime import (
+    NotationError,
+    OptionError,
+    RoundError,
+    Ruleset,
+    parse_round,
+    round_json_schema,
+)
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -125,6 +132,20 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--preset", metavar="NAME", help="start from a preset of the rulebook")
     score.add_argument("--json", action="store_true", help="print one JSON document")
     score.set_defaults(run=_score)
+
+    settle = commands.add_parser(
+        "settle",
+        help="settle a finished round: who pays whom, how much, for what",
+        description="Read a finished round (JSON; see --schema) and print the payments: "
+        "per-seat deltas that sum to zero and itemised lines citing the rulebook.",
+    )
+    settle.add_argument("rulebook", metavar="RULEBOOK", nargs="?", help="a bundled name or a file")
+    settle.add_argument("round", metavar="ROUND.json", nargs="?", help="the round ('-': stdin)")
+    settle.add_argument("--json", action="store_true", help="print one JSON document")
+    settle.add_argument(
+        "--schema", action="store_true", help="print the JSON Schema of ROUND.json instead"
+    )
+    settle.set_defaults(run=_settle)
 
     options = commands.add_parser("options", help="list a rulebook's options")
     options.add_argument("rulebook", metavar="RULEBOOK")
@@ -325,6 +346,55 @@ def _score(args: argparse.Namespace) -> int:
         notes.append(f"raised to the floor of {score.floor}")
     extra = f" ({', '.join(notes)})" if notes else ""
     print(f"total: {score.total} {score.unit}{extra}")
+    return EXIT_OK
+
+
+def _settle(args: argparse.Namespace) -> int:
+    if args.schema:
+        print(json.dumps(round_json_schema(), ensure_ascii=False, indent=2))
+        return EXIT_OK
+    if not args.rulebook or not args.round:
+        raise UsageError("name a rulebook and a ROUND.json, or pass --schema")
+    try:
+        text = sys.stdin.read() if args.round == "-" else Path(args.round).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise UsageError(f"cannot read {args.round}: {reason}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(
+            f"{args.round} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
+    try:
+        outcome = parse_round(data)
+    except RoundError as exc:
+        raise UsageError(f"{args.round}: {exc}") from None
+    try:
+        ruleset = _load_ruleset(args.rulebook)
+    except _RulebookFailed:
+        return EXIT_FAILED
+    try:
+        settlement = ruleset.settle(outcome)
+    except RoundError as exc:
+        raise UsageError(f"{args.round}: {exc}") from None
+    if args.json:
+        print(json.dumps(settlement.as_dict(), ensure_ascii=False, indent=2))
+        return EXIT_OK
+    unit = settlement.unit
+    print(f"{ruleset.title} ({ruleset.id}): settlement of {outcome.players} players")
+    for seat, score in settlement.scores.items():
+        fans = ", ".join(f.name for f in score.fans)
+        print(f"  seat {seat} wins: {score.total} {score.unit} ({fans})")
+    if not settlement.lines:
+        print("  no payments")
+    for line in settlement.lines:
+        print(
+            f"  seat {line.payer} pays seat {line.payee} {line.amount} {unit}: "
+            f"{line.reason} [{line.rule}]"
+        )
+    deltas = ", ".join(f"seat {i} {d:+d}" for i, d in enumerate(settlement.deltas))
+    print(f"deltas: {deltas}")
     return EXIT_OK
 
 

@@ -36,6 +36,10 @@ _BASE_IMPORTS = {
     "Hand",
     "HorseKind",
     "Horses",
+    "KongRule",
+    "Payments",
+    "RoundFacts",
+    "WinRule",
     "OptionSpec",
     "Ruleset",
     "Situation",
@@ -402,6 +406,25 @@ class _Module:
             self.runtime_names.add("WildIndicatorMissing")
         return out.lines()
 
+    def wild_copies_body(self) -> list[str]:
+        """The live wild tiles: none without an active wild mode; else the first `copies` line
+        whose guard holds, else 4 (3 when the active mode is `indicator self`)."""
+        guards = self.translator("False")
+        out = CodeWriter(indent=1)
+        out.line("mode = ''")
+        for i, mode in enumerate(self.book.wilds.modes):
+            condition = guards(mode.guard) if mode.guard else "True"
+            with out.block(f"{'elif' if i else 'if'} {condition}"):
+                out.line(f"mode = {lit(mode.kind)}")
+        with out.block("if not mode"):
+            out.line("return 0")
+        for value, guard in self.book.wilds.copies:
+            with out.block(f"if {guards(guard)}") if guard else _nothing():
+                out.line(f"return {guards(value)}")
+        out.line("return 3 if mode == 'self' else 4")
+        self.finish(guards)
+        return out.lines()
+
     def permissions_body(self) -> list[str]:
         guards = self.translator("False")
         out = CodeWriter(indent=1)
@@ -488,6 +511,70 @@ class _Module:
             tables.append((table.players, lines))
         return tables
 
+    # ------------------------------------------------------------------ payments
+
+    def _settle_condition(self, condition: ir.Expr, facts: dict[str, str]) -> str:
+        """A payments `when`, reading the win situation `s` and the winners `w` (win lines)
+        or the round facts `r` (kong lines) in place."""
+        py = self.translator("False", {**FACT_SOURCE, **facts})
+        code = py(condition)
+        for fact in py.facts:
+            code = re.sub(rf"\bx_{fact}\b", py.fact_source[fact], code)
+        self.finish(py)
+        return code
+
+    def payment_wins_body(self) -> list[str]:
+        """The win lines whose options guard and condition hold, by index, in order."""
+        guards = self.translator("False")
+        out = CodeWriter(indent=1)
+        out.line("found: list[int] = []")
+        for index, rule in enumerate(self.book.payments.wins):
+            tests = []
+            if rule.guard is not None:
+                tests.append(guards(rule.guard))
+            if rule.condition is not None:
+                tests.append(self._settle_condition(rule.condition, {"winners": "w"}))
+            out.line(f"# win {rule.payer} pays ({rule.at.file}:{rule.at.line})")
+            with out.block(f"if {' and '.join(tests)}") if tests else _nothing():
+                out.line(f"found.append({index})")
+        out.line("return tuple(found)")
+        self.finish(guards)
+        return out.lines()
+
+    def payment_kongs_body(self) -> list[str]:
+        """The kong lines whose options guard and condition hold, with their amounts."""
+        guards = self.translator("False")
+        out = CodeWriter(indent=1)
+        out.line("found: list[tuple[int, int]] = []")
+        round_facts = {f: f"r.{f}" for f in ("won", "drawn", "winners", "players")}
+        for index, rule in enumerate(self.book.payments.kongs):
+            tests = []
+            if rule.guard is not None:
+                tests.append(guards(rule.guard))
+            if rule.condition is not None:
+                tests.append(self._settle_condition(rule.condition, round_facts))
+            out.line(f"# kong {rule.kind} {rule.payer} pays ({rule.at.file}:{rule.at.line})")
+            with out.block(f"if {' and '.join(tests)}") if tests else _nothing():
+                out.line(f"found.append(({index}, {guards(rule.amount)}))")
+        out.line("return tuple(found)")
+        self.finish(guards)
+        return out.lines()
+
+    def _first_value(self, items: tuple[ir.Stake, ...], default: str) -> list[str]:
+        """The first stake or cap whose guard holds, with its rulebook line."""
+        guards = self.translator("False")
+        out = CodeWriter(indent=1)
+        for item in items:
+            where = lit(f"{item.at.file}:{item.at.line}")
+            with out.block(f"if {guards(item.guard)}") if item.guard else _nothing():
+                out.line(f"return ({guards(item.value)}, {where})")
+            if item.guard is None:
+                break
+        else:
+            out.line(f"return {default}")
+        self.finish(guards)
+        return out.lines()
+
     # ------------------------------------------------------------------ the module
 
     def render(self) -> str:
@@ -502,9 +589,15 @@ class _Module:
             "tile_copies_body": self.tile_copies_body(),
             "wild_tiles_body": self.wild_tiles_body(),
             "permissions_body": self.permissions_body(),
+            "wild_copies_body": self.wild_copies_body(),
             "claims_body": self.claims_body(),
             "constraints_body": self.constraints_body(),
             "horses_body": self.horses_body(),
+            "payment_wins_body": self.payment_wins_body(),
+            "payment_kongs_body": self.payment_kongs_body(),
+            "payment_stake_body": self._first_value(book.payments.stakes, "(1, None)"),
+            "payment_cap_body": self._first_value(book.payments.caps, "None"),
+            "payment_dealer_body": self._first_value(book.payments.dealer_factors, "(1, None)"),
         }
         if self.predicates.tile:
             self.runtime_names |= {"summarize_tiles", "tile_masks"}
@@ -582,6 +675,13 @@ class _Module:
             "has_rejects": bool(book.scoring.rejects),
             "presets": [(p.id, p.label, p.settings) for p in book.presets],
             "horse_tables": self.horse_tables(),
+            "payments": book.payments,
+            "win_rules": [
+                (w.payer, w.for_all, f"{w.at.file}:{w.at.line}") for w in book.payments.wins
+            ],
+            "kong_rules": [
+                (k.kind, k.payer, f"{k.at.file}:{k.at.line}") for k in book.payments.kongs
+            ],
             "horse_kinds": [
                 (k.kind, k.name, k.drawn_by, k.drawn_from, f"{k.at.file}:{k.at.line}")
                 for k in book.horses.kinds

@@ -222,6 +222,17 @@ CODES: tuple[Code, ...] = (
         "bought horses take `per player`.",
     ),
     Code(
+        "E0121",
+        "error",
+        "unknown payment word",
+        "A line of the payments section names a payer, a kind of kong, a dealer setting or a "
+        "way of paying several winners that mjc does not know. A winner is paid by `each` "
+        "other player, the `discarder`, the `robbed` seat, the kong `feeder` or the "
+        "`meld_feeder` (包自摸); a konger by `each` or the `feeder`.",
+        "payments { win discarer pays }",
+        "Correct the word (did you mean `discarder`?).",
+    ),
+    Code(
         "E0201",
         "error",
         "type mismatch",
@@ -422,6 +433,17 @@ CODES: tuple[Code, ...] = (
         "An example's `with` item has a value of the wrong kind, such as seat_wind=Q.",
         'example "…" with seat_wind=Q',
         "Winds are E, S, W, N; flags take no value; options take one of their choices.",
+    ),
+    Code(
+        "E0509",
+        "error",
+        "payment that cannot sum to zero",
+        "Settlement moves points from a payer to the one paid, so every round sums to zero. "
+        "This line cannot: the one paid would pay himself (`win winner pays`), `for all` has "
+        "no single payer to charge every loser's share to (`win each pays for all`), or the "
+        "payer cannot exist (the feeder of a concealed kong).",
+        "payments { win each pays for all when self_drawn }",
+        "Name one payer for `for all` (`win discarder pays for all`), or drop `for all`.",
     ),
     Code(
         "E0507",

@@ -35,6 +35,7 @@ class Declarations:
     wilds: ast.Wilds | None = None
     claims: ast.Claims | None = None
     horses: ast.Horses | None = None
+    payments: ast.Payments | None = None
     options: dict[str, ast.OptionDecl] = field(default_factory=dict)
     situations: dict[str, ast.SituationDecl] = field(default_factory=dict)
     constraints: list[ast.ConstraintDecl] = field(default_factory=list)
@@ -105,6 +106,9 @@ def collect(
             case ast.Horses():
                 if once(section, "horses"):
                     decls.horses = section
+            case ast.Payments():
+                if once(section, "payments"):
+                    decls.payments = section
             case ast.Scoring():
                 if once(section, "scoring"):
                     decls.scoring = section
@@ -171,6 +175,7 @@ def _inherit(file: str, parent: Declarations | None) -> Declarations:
         wilds=parent.wilds,
         claims=parent.claims,
         horses=parent.horses,
+        payments=parent.payments,
         options=dict(parent.options),
         situations=dict(parent.situations),
         constraints=list(parent.constraints),

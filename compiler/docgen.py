@@ -21,7 +21,7 @@ from typing import Any
 
 import jinja2
 
-from compiler import codes, ir, vocabulary
+from compiler import codes, consteval, ir, vocabulary
 from compiler.horsetables import compact, rank_tiles
 from compiler.pretty import pretty
 from compiler.prose import condition_words, per_words, value_words
@@ -390,6 +390,159 @@ def _tile_words(ranks: Iterable[int], tiles: Iterable[int]) -> str:
     return "; ".join(parts)
 
 
+_PAYER_WORDS = {
+    "each": "every other player",
+    "discarder": "the discarder",
+    "robbed": "the player whose kong was robbed",
+    "feeder": "the player who fed the kong",
+    "meld_feeder": "the player whose discard completed the winner's fourth claimed meld",
+}
+_KONG_WORDS = {"exposed": "an exposed kong (明杠)", "concealed": "a concealed kong (暗杠)",
+               "added": "an added kong (补杠)"}  # fmt: skip
+
+
+def _settle_holds(expr: ir.Expr | None, facts: dict[str, object], book: ir.Rulebook) -> bool:
+    """Whether a payments condition holds for the worked example: facts from `facts`,
+    options at their defaults; anything else does not hold."""
+    if expr is None:
+        return True
+    defaults = {o.id: consteval.default_value(o) for o in book.options}
+
+    def value(e: ir.Expr) -> object:
+        match e:
+            case ir.BoolE(value=v) | ir.IntE(value=v):
+                return v
+            case ir.FactE(fact=f):
+                return facts.get(f, False)
+            case ir.NotE(operand=o):
+                return not value(o)
+            case ir.BoolOpE(op=op, operands=ops):
+                results = [value(o) for o in ops]
+                return all(results) if op == "and" else any(results)
+        return consteval.evaluate(e, defaults)
+
+    try:
+        return bool(value(expr))
+    except Exception:  # anything the example cannot decide does not hold
+        return False
+
+
+def _settle_number(items: tuple[ir.Stake, ...], book: ir.Rulebook) -> int:
+    defaults = {o.id: consteval.default_value(o) for o in book.options}
+    for item in items:
+        if item.guard is None or consteval.holds(item.guard, defaults):
+            try:
+                found = consteval.evaluate(item.value, defaults)
+            except consteval.NotConstant:
+                return 1
+            return found if isinstance(found, int) else 1
+    return 1
+
+
+def payments_context(book: ir.Rulebook) -> dict[str, Any]:
+    """The payments in plain words, and a worked example settled from the IR: seat 1 wins a
+    hand worth the value of the rulebook's first fan above 1, at a table of the most players,
+    the dealer in seat 0, by self-draw, on seat 2's discard and by robbing seat 2's kong."""
+    pay = book.payments
+    wins = [
+        {
+            "words": f"{_PAYER_WORDS[w.payer]} pays "
+            + ("every loser's share" if w.for_all else "one share")
+            + (when_words(w.guard, book) if w.guard is not None else "")
+            + (f" when {condition_words(w.condition, book)}" if w.condition is not None else ""),
+            "badges": origin_badges(w.provenance),
+            "provenance": _provenance(w.provenance),
+        }
+        for w in pay.wins
+    ]
+    kongs = [
+        {
+            "words": f"{_KONG_WORDS[k.kind]} earns the konger "
+            + (str(k.amount.value) if isinstance(k.amount, ir.IntE) else "an amount")
+            + f" from {_PAYER_WORDS[k.payer]}"
+            + (when_words(k.guard, book) if k.guard is not None else "")
+            + (f", when {condition_words(k.condition, book)}" if k.condition is not None else ""),
+            "badges": origin_badges(k.provenance),
+            "provenance": _provenance(k.provenance),
+        }
+        for k in pay.kongs
+    ]
+    described: tuple[tuple[str, ir.Stake | ir.PaymentSetting], ...] = (
+            *((f"one point of a hand's value is paid as {_settle_number((s,), book)}"
+               + (when_words(s.guard, book) if s.guard else ""), s) for s in pay.stakes),
+            *((f"what the dealer wins or pays on a hand is multiplied by "
+               f"{_settle_number((d,), book)}" + (when_words(d.guard, book) if d.guard else ""),
+               d) for d in pay.dealer_factors),
+            *((f"one seat wins at most {_settle_number((c,), book)} from hands in a round"
+               + (when_words(c.guard, book) if c.guard else ""), c) for c in pay.caps),
+            *(("each winner of one discard is paid separately, as if alone", w)
+              for w in pay.winners),
+    )  # fmt: skip
+    settings = [
+        {
+            "words": words,
+            "badges": origin_badges(item.provenance),
+            "provenance": _provenance(item.provenance),
+        }
+        for words, item in described
+    ]
+    return {
+        "declared": pay.declared,
+        "unit": pay.unit or book.scoring.unit,
+        "wins": wins,
+        "kongs": kongs,
+        "settings": settings,
+        "example": _worked_example(book),
+    }
+
+
+def _worked_example(book: ir.Rulebook) -> dict[str, Any] | None:
+    fan = next((f for f in book.fans if f.value > 1), None)
+    if fan is None or not book.payments.wins:
+        return None
+    players = max(book.players)
+    stake = _settle_number(book.payments.stakes, book)
+    factor = _settle_number(book.payments.dealer_factors, book)
+    cases = []
+    situations: tuple[tuple[str, dict[str, object], dict[str, int]], ...] = (
+        ("self-draw", {"self_drawn": True}, {}),
+        ("on seat 2's discard", {}, {"discarder": 2}),
+        ("robbing seat 2's kong", {"robbing_kong": True}, {"robbed": 2}),
+    )
+    for title, given, seats in situations:
+        facts = {**given, "players": players, "winners": 1}
+        rule = next(
+            (
+                w
+                for w in book.payments.wins
+                if _settle_holds(w.guard, facts, book)
+                and _settle_holds(w.condition, facts, book)
+                and (w.payer == "each" or w.payer in seats)
+            ),
+            None,
+        )
+        if rule is None:
+            continue
+        losers = [s for s in range(players) if s != 1]
+        share = {s: fan.value * stake * (factor if s == 0 else 1) for s in losers}
+        if rule.payer == "each":
+            lines = [(s, share[s]) for s in losers]
+        else:
+            payer = seats[rule.payer]
+            lines = [(payer, sum(share.values()) if rule.for_all else share[payer])]
+        cases.append(
+            {
+                "title": title,
+                "rule": f"{rule.at.file}:{rule.at.line}",
+                "lines": [f"seat {p} pays seat 1 {a}" for p, a in lines],
+                "total": sum(a for _, a in lines),
+            }
+        )
+    if not cases:
+        return None
+    return {"fan": fan.name, "value": fan.value, "players": players, "cases": cases}
+
+
 def horse_context(book: ir.Rulebook, tiles: str) -> dict[str, Any]:
     """The horse tables, seat by seat with their tiles as pictures, and the horse kinds."""
     tables = []
@@ -487,6 +640,7 @@ def generate_page(book: ir.Rulebook) -> str:
         "wilds": wild_context(book, tiles),
         "claims": claim_rules(book),
         "horses": horse_context(book, tiles),
+        "payments": payments_context(book),
         "fans": _fan_context(book, tiles),
         "tiers": [
             {

@@ -188,6 +188,8 @@ def _type_expressions(decls: Declarations) -> Typed:
         for item in decls.wilds.items:
             if not isinstance(item, ast.WildCycle):
                 check(item.guard, "guard", BOOL)
+            if isinstance(item, ast.WildCopies):
+                check(item.value, "guard", INT)
     if decls.claims is not None:
         for rule in decls.claims.rules:
             check(rule.guard, "guard", BOOL)
@@ -209,6 +211,21 @@ def _type_expressions(decls: Declarations) -> Typed:
             typed.exprs[id(kind.count)] = _horse_count(checker, kind.count)
             check(kind.condition, "horse", BOOL)
             check(kind.guard, "guard", BOOL)
+    if decls.payments is not None:
+        payments = decls.payments
+        for stake in payments.stakes:
+            check(stake.value, "guard", INT)
+            check(stake.guard, "guard", BOOL)
+        for win in payments.wins:
+            check(win.condition, "payment", BOOL)
+            check(win.guard, "guard", BOOL)
+        for kong in payments.kongs:
+            check(kong.amount, "guard", INT)
+            check(kong.condition, "round", BOOL)
+            check(kong.guard, "guard", BOOL)
+        for limit in (*payments.caps, *payments.dealer_factors):
+            check(limit.value, "guard", INT)
+            check(limit.guard, "guard", BOOL)
     typed.problems = checker.problems
     return typed
 

@@ -46,7 +46,8 @@ DECLARATIONS = (
     "preset", "situation", "scoring", "fan", "tier", "floor", "ceiling", "fix", "reject", "unit",
     "title", "english", "version", "copies", "keep", "total", "value", "when", "if", "per",
     "combine", "example", "counterexample", "win", "with", "cap", "overrides", "horses", "table",
-    "ranks",
+    "ranks", "payments", "stake", "pays", "for", "kong_payment", "dealer_factor",
+    "several_winners",
 )  # fmt: skip
 # Where a rule comes from.
 PROVENANCE = ("source", "reference", "convention", "note")

@@ -274,9 +274,12 @@ class WildPermission(Model):
 
 
 class Wilds(Model):
-    """`successor[t]` is the tile that is wild when `t` is flipped as the indicator."""
+    """`successor[t]` is the tile that is wild when `t` is flipped as the indicator; `copies`
+    says how many wild tiles are live, the first (value, guard) that holds, else 4 — or 3
+    for an `indicator self` mode, whose flipped copy lies face up."""
 
     modes: tuple[WildMode, ...] = ()
+    copies: tuple[tuple[Expr, Expr | None], ...] = ()
     successor: tuple[int, ...] = ()
     permissions: tuple[WildPermission, ...] = ()
     provenance: tuple[Provenance, ...] = ()
@@ -338,6 +341,69 @@ class HorseKind(Model):
 class Horses(Model):
     tables: tuple[HorseTable, ...] = ()
     kinds: tuple[HorseKind, ...] = ()
+
+
+class WinPayment(Model):
+    """`win <payer> pays [for all] [when C] [if G]`: who pays a winner. The first line whose
+    guard and condition hold and whose payer exists in the round is used. `payer` is `each`
+    (every other player, one share each), `discarder`, `robbed` (the seat whose kong was
+    robbed), `feeder` (who fed the kong of a kong bloom) or `meld_feeder` (包自摸); one
+    share, or every loser's share (`for_all`)."""
+
+    payer: Literal["each", "discarder", "robbed", "feeder", "meld_feeder"]
+    for_all: bool = False
+    condition: Expr | None = None
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class KongPayment(Model):
+    """`kong <kind> <payer> pays <amount> [when C] [if G]`: what a kong earns the konger,
+    from `each` other player or from the `feeder`; `condition` reads how the round ended."""
+
+    kind: Literal["exposed", "concealed", "added"]
+    payer: Literal["each", "feeder"]
+    amount: Expr
+    condition: Expr | None = None
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class Stake(Model):
+    value: Expr
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class PaymentSetting(Model):
+    """`several_winners separately`: how several winners of one discard are paid."""
+
+    word: str
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class Payments(Model):
+    """Settlement: `unit` is what is paid; the first `stakes` that holds is what one point of a
+    hand's value is paid as (1 without one); `wins`, `kongs` as above; the first
+    `dealer_factors` that holds multiplies what the dealer wins or pays on a hand (1 without
+    one); `caps` (value, guard): the first that holds limits what one
+    seat wins from hands in a round; `winners` how several winners of one discard are paid.
+    `declared` is false for a rulebook without a payments section (every loser pays a
+    self-draw, the discarder a discard win)."""
+
+    declared: bool = False
+    unit: str | None = None
+    unit_provenance: tuple[Provenance, ...] = ()
+    stakes: tuple[Stake, ...] = ()
+    wins: tuple[WinPayment, ...] = ()
+    kongs: tuple[KongPayment, ...] = ()
+    dealer_factors: tuple[Stake, ...] = ()
+    caps: tuple[Stake, ...] = ()
+    winners: tuple[PaymentSetting, ...] = ()
 
 
 class Choice(Model):
@@ -478,6 +544,7 @@ class Rulebook(Model):
     wilds: Wilds = Wilds()
     claims: tuple[ClaimRule, ...] = ()
     horses: Horses = Horses()
+    payments: Payments = Payments()
     options: tuple[Option, ...]
     constraints: tuple[Constraint, ...] = ()
     presets: tuple[Preset, ...] = ()

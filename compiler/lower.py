@@ -68,6 +68,7 @@ def lower(decls: Declarations, typed: Typed, source: str) -> ir.Rulebook:
         wilds=lower_wilds(decls.wilds, typed),
         claims=lower_claims(decls.claims, typed),
         horses=lower_horses(decls.horses, tiles, typed),
+        payments=lower_payments(decls.payments, typed),
         options=options,
         constraints=tuple(
             ir.Constraint(
@@ -229,6 +230,7 @@ def lower_wilds(wilds: ast.Wilds | None, typed: Typed) -> ir.Wilds:
         return ir.Wilds(successor=default_successors())
     modes: list[ir.WildMode] = []
     permissions: list[ir.WildPermission] = []
+    copies: list[tuple[ir.Expr, ir.Expr | None]] = []
     cycles: list[tuple[int, ...]] = []
     for item in wilds.items:
         match item:
@@ -251,6 +253,8 @@ def lower_wilds(wilds: ast.Wilds | None, typed: Typed) -> ir.Wilds:
                 )
             case ast.WildCycle():
                 cycles.append(tuple(tile_index(t.text) for t in item.tiles))
+            case ast.WildCopies():
+                copies.append((_typed(typed, item.value), typed.get(item.guard)))
             case ast.WildPermission():
                 permissions.extend(
                     ir.WildPermission(
@@ -265,6 +269,7 @@ def lower_wilds(wilds: ast.Wilds | None, typed: Typed) -> ir.Wilds:
         modes=tuple(modes),
         successor=default_successors(cycles),
         permissions=tuple(permissions),
+        copies=tuple(copies),
     )
 
 
@@ -366,6 +371,59 @@ def lower_horses(horses: ast.Horses | None, tiles: ast.Tiles, typed: Typed) -> i
         for k in horses.kinds
     )
     return ir.Horses(tables=tuple(tables), kinds=kinds)
+
+
+def lower_payments(payments: ast.Payments | None, typed: Typed) -> ir.Payments:
+    if payments is None:
+        return ir.Payments()
+
+    def setting(w: ast.PayWord) -> ir.PaymentSetting:
+        return ir.PaymentSetting(
+            word=w.word.text,
+            provenance=provenance(w.provenance),
+            at=at(w.span),
+        )
+
+    def stake(s: ast.PayStake | ast.PayCap) -> ir.Stake:
+        return ir.Stake(
+            value=_typed(typed, s.value),
+            guard=typed.get(s.guard),
+            provenance=provenance(s.provenance),
+            at=at(s.span),
+        )
+
+    return ir.Payments(
+        declared=True,
+        unit=payments.unit,
+        unit_provenance=provenance(payments.unit_provenance),
+        stakes=tuple(stake(s) for s in payments.stakes),
+        wins=tuple(
+            ir.WinPayment(
+                payer=w.payer.text,
+                for_all=w.for_all,
+                condition=typed.get(w.condition),
+                guard=typed.get(w.guard),
+                provenance=provenance(w.provenance),
+                at=at(w.span),
+            )
+            for w in payments.wins
+        ),
+        kongs=tuple(
+            ir.KongPayment(
+                kind=k.kind.text,
+                payer=k.payer.text,
+                amount=_typed(typed, k.amount),
+                condition=typed.get(k.condition),
+                guard=typed.get(k.guard),
+                provenance=provenance(k.provenance),
+                at=at(k.span),
+            )
+            for k in payments.kongs
+        ),
+        dealer_factors=tuple(stake(d) for d in payments.dealer_factors),
+        caps=tuple(stake(c) for c in payments.caps),
+        winners=tuple(setting(w) for w in payments.words),
+    )
 
 
 def lower_option(option: ast.OptionDecl) -> ir.Option:

@@ -468,6 +468,10 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
             self._tile_lits(children), self._provenance(children), self._span(meta)
         )
 
+    def wild_copies(self, meta: Meta, children: list[Any]) -> ast.WildCopies:
+        value, *rest = children
+        return ast.WildCopies(value, self._guard(rest), self._provenance(rest), self._span(meta))
+
     def _permission(self, allow: bool, meta: Meta, children: list[Any]) -> ast.WildPermission:
         return ast.WildPermission(
             allow,
@@ -544,6 +548,75 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
 
     def horse_tiles(self, meta: Meta, children: list[Any]) -> tuple[str, tuple[ast.TileLit, ...]]:
         return ("tiles", self._tile_lits(children))
+
+    # -- payments
+
+    def payments(self, meta: Meta, children: list[Any]) -> ast.Payments:
+        units = [c for c in children if isinstance(c, tuple) and c[0] == "unit"]
+        return ast.Payments(
+            units[0][1] if units else None,
+            units[0][2] if units else (),
+            tuple(c for c in children if isinstance(c, ast.PayStake)),
+            tuple(c for c in children if isinstance(c, ast.PayWin)),
+            tuple(c for c in children if isinstance(c, ast.PayKong)),
+            tuple(c for c in children if isinstance(c, ast.PayWord)),
+            tuple(c for c in children if isinstance(c, ast.PayCap) and not c.dealer),
+            tuple(c for c in children if isinstance(c, ast.PayCap) and c.dealer),
+            self._span(meta),
+        )
+
+    def pay_unit(
+        self, meta: Meta, children: list[Any]
+    ) -> tuple[str, str, tuple[ast.Provenance, ...]]:
+        return ("unit", self._str(children[0]), self._provenance(children))
+
+    @staticmethod
+    def _exprs(items: list[Any]) -> list[Any]:
+        return [c for c in items if not isinstance(c, Token | tuple | ast.Provenance | str)]
+
+    def pay_stake(self, meta: Meta, children: list[Any]) -> ast.PayStake:
+        value, *rest = children
+        return ast.PayStake(value, self._guard(rest), self._provenance(rest), self._span(meta))
+
+    def pay_all(self, meta: Meta, children: list[Any]) -> str:
+        return "for all"
+
+    def pay_win(self, meta: Meta, children: list[Any]) -> ast.PayWin:
+        payer, *rest = children
+        exprs = self._exprs(rest)
+        return ast.PayWin(
+            self._ident(payer),
+            "for all" in rest,
+            exprs[0] if exprs else None,
+            self._guard(rest),
+            self._provenance(rest),
+            self._span(meta),
+        )
+
+    def pay_kong(self, meta: Meta, children: list[Any]) -> ast.PayKong:
+        kind, payer, amount, *rest = children
+        exprs = self._exprs(rest)
+        return ast.PayKong(
+            self._ident(kind),
+            self._ident(payer),
+            amount,
+            exprs[0] if exprs else None,
+            self._guard(rest),
+            self._provenance(rest),
+            self._span(meta),
+        )
+
+    def pay_dealer(self, meta: Meta, children: list[Any]) -> ast.PayCap:
+        value, *rest = children
+        return ast.PayCap(value, self._guard(rest), self._provenance(rest), True, self._span(meta))
+
+    def pay_winners(self, meta: Meta, children: list[Any]) -> ast.PayWord:
+        word, *rest = children
+        return ast.PayWord(self._ident(word), self._provenance(rest), self._span(meta))
+
+    def pay_cap(self, meta: Meta, children: list[Any]) -> ast.PayCap:
+        value, *rest = children
+        return ast.PayCap(value, self._guard(rest), self._provenance(rest), False, self._span(meta))
 
     # -- inheritance
 

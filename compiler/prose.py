@@ -69,6 +69,7 @@ _FACT_NOUNS: dict[str, str] = {
     "wilds": "the number of wild tiles in the hand",
     "wilds_substituted": "the number of wild tiles standing for another tile",
     "total": "the hand's value",
+    "winners": "the number of winners",
 }
 _SENTENCE_FACTS: dict[str, str] = {
     "concealed": "the hand is concealed (no meld claimed from a discard)",
@@ -81,6 +82,8 @@ _SENTENCE_FACTS: dict[str, str] = {
     "earthly": "a non-dealer wins on the first draw (地胡)",
     "human": "a non-dealer wins on the dealer's first discard (人胡)",
     "triple_win": "three players win on the same discard (一炮三响)",
+    "won": "somebody won the round",
+    "drawn": "the round ended in an exhaustive draw (荒庄)",
 }
 # A situation flag the rulebook declares is the fact `situation:<id>`.
 SITUATION_PREFIX = "situation:"

@@ -25,7 +25,10 @@ from compiler.vocabulary import (
     INT,
     MELD,
     MELD_ATTRIBUTES,
+    PAYMENT_FACT_NAMES,
     RESULT_FACTS,
+    ROUND_FACT_NAMES,
+    ROUND_FACTS,
     SHAPE_FACT_NAMES,
     SITUATION_FACTS,
     SUIT_CONSTANTS,
@@ -40,7 +43,9 @@ from compiler.vocabulary import (
 )
 from runtime.tiles import NotationError, tile_index
 
-Context = Literal["fan", "floor", "reject", "shape", "guard", "constraint", "horse"]
+Context = Literal[
+    "fan", "floor", "reject", "shape", "guard", "constraint", "horse", "payment", "round"
+]
 
 _CONTEXT_WORDS = {
     "fan": "a fan condition",
@@ -50,6 +55,8 @@ _CONTEXT_WORDS = {
     "guard": "an option guard (`if …`)",
     "constraint": "a constraint on the options",
     "horse": "a horse line's `when`",
+    "payment": "a payments `win` line's `when`",
+    "round": "a payments `kong` line's `when`",
 }
 
 
@@ -61,6 +68,10 @@ def _facts_for(ctx: Context) -> dict[str, Word]:
         return {"players": SITUATION_FACTS["players"]}
     if ctx == "horse":
         return {name: SITUATION_FACTS[name] for name in HORSE_FACT_NAMES}
+    if ctx in ("payment", "round"):
+        words = {**SITUATION_FACTS, **ROUND_FACTS}
+        names = PAYMENT_FACT_NAMES if ctx == "payment" else ROUND_FACT_NAMES
+        return {name: words[name] for name in names}
     everything = {**ARRANGEMENT_FACTS, **SITUATION_FACTS, **HAND_FACTS}
     if ctx == "shape":
         return {name: w for name, w in everything.items() if name in SHAPE_FACT_NAMES}
@@ -190,7 +201,7 @@ class ExprChecker:
         if ctx in ("fan", "floor", "reject"):
             names.update({f: self.decls.fans[f].name for f in self.decls.fans})
         names.update({s: "win shape" for s in self.decls.shapes})
-        if ctx != "guard":
+        if ctx not in ("guard", "round"):
             names.update({s: d.label for s, d in self.decls.situations.items()})
         names.update({s: "suit" for s in SUIT_CONSTANTS})
         names.update({s: "tile list" for s in TILE_LIST_CONSTANTS})
@@ -214,13 +225,19 @@ class ExprChecker:
         facts = _facts_for(ctx)
         if name in facts:
             return ir.FactE(type=facts[name].type, fact=name)
-        if name in self.decls.situations and ctx != "guard":
+        if name in self.decls.situations and ctx not in ("guard", "round"):
             return ir.FactE(type=BOOL, fact="situation:" + name)
         fans_visible = ctx in ("fan", "floor", "reject")
         if fans_visible and name in self.decls.fans:
             self.fan_refs.add(name)
             return ir.FanRefE(fan=name)
-        everything = {**ARRANGEMENT_FACTS, **SITUATION_FACTS, **HAND_FACTS, **RESULT_FACTS}
+        everything = {
+            **ARRANGEMENT_FACTS,
+            **SITUATION_FACTS,
+            **HAND_FACTS,
+            **RESULT_FACTS,
+            **ROUND_FACTS,
+        }
         if name in everything or name in self.decls.fans:
             what = "a fan" if name in self.decls.fans else "a fact"
             help = {
@@ -229,6 +246,10 @@ class ExprChecker:
                 "situation",
                 "horse": "a horse line's `when` reads how the round was won: "
                 + ", ".join(HORSE_FACT_NAMES),
+                "payment": "a payments `win` line's `when` reads how the winner won: "
+                + ", ".join(PAYMENT_FACT_NAMES),
+                "round": "a payments `kong` line's `when` reads how the round ended: "
+                + ", ".join(ROUND_FACT_NAMES),
             }.get(ctx, "`total` can only be read by scoring adjustments and `reject` conditions")
             self._problem(
                 "E0204",
@@ -346,7 +367,7 @@ class ExprChecker:
             return None
         if any(a is None for a in args):
             return None
-        if name == "copies" and ctx == "horse":
+        if name == "copies" and ctx in ("horse", "payment", "round"):
             self._problem(
                 "E0204",
                 f"{_CONTEXT_WORDS[ctx]} cannot use `copies`",

@@ -229,6 +229,7 @@ WILD_ACTIONS: dict[str, str] = {
     "claimed": "be claimed (chow, pong, kong or won on) when discarded",
     "robbed": "be robbed from a kong",
     "win_on_discard": "be won on when another player discards it",
+    "indicator_kong": "(the flipped indicator's kind) be konged (潮州: 翻开的牌…该种牌没有杠)",
 }
 INDICATOR_KINDS: dict[str, str] = {
     "next": "the flipped tile's successor is wild (翻鬼, 大转)",
@@ -302,6 +303,75 @@ HORSE_KINDS: dict[str, HorseKindWord] = {
 }
 # The word after `per` in a horse line, and the kinds it may follow.
 HORSE_PER_WORDS: dict[str, tuple[str, ...]] = {"player": ("bought",)}
+
+
+# ---------------------------------------------------------------------------- payments
+
+# Facts of a whole finished round, for settlement conditions.
+ROUND_FACTS: dict[str, Word] = {
+    "won": Word(BOOL, "somebody won the round"),
+    "drawn": Word(BOOL, "the round ended in an exhaustive draw (荒庄, 流局)"),
+    "winners": Word(INT, "how many players won the round (several on one discard: 一炮多响)"),
+}
+
+# The facts a payments `win` line's `when` may read: how this winner won, and the round.
+PAYMENT_FACT_NAMES = (
+    "self_drawn",
+    "dealer",
+    "kong_bloom",
+    "robbing_kong",
+    "last_tile",
+    "heavenly",
+    "earthly",
+    "human",
+    "triple_win",
+    "players",
+    "winners",
+)
+# The facts a `kong` line's `when` may read: how the round ended.
+ROUND_FACT_NAMES = ("won", "drawn", "winners", "players")
+
+
+@dataclass(frozen=True, slots=True)
+class PayerWord:
+    """Who pays: its Chinese words and what it means."""
+
+    name: str
+    meaning: str
+
+
+# Who pays a winner (`win <payer> pays`).
+WIN_PAYERS: dict[str, PayerWord] = {
+    "each": PayerWord("三家付", "every other player pays one share"),
+    "discarder": PayerWord("点炮者付", "the player who discarded the winning tile"),
+    "robbed": PayerWord("被抢杠者", "the player whose kong was robbed"),
+    "feeder": PayerWord(
+        "点杠者", "the player who fed the kong the winner drew the replacement tile of"
+    ),
+    "meld_feeder": PayerWord(
+        "包自摸",
+        "the player whose discard completed the winner's fourth claimed meld (十二张落地), "
+        "only for the first player he did that to (包先不包后)",
+    ),
+}
+# Who pays the konger (`kong <kind> <payer> pays N`).
+KONG_PAYERS: dict[str, PayerWord] = {
+    "each": PayerWord("三家付", "every other player pays the amount"),
+    "feeder": PayerWord("点杠者付", "the player who discarded the tile of an exposed kong"),
+}
+# Words that name the one who is paid: never a payer.
+PAYEE_WORDS: dict[str, str] = {
+    "winner": "the winner is paid",
+    "konger": "the konger is paid",
+}
+KONG_KINDS: dict[str, str] = {
+    "exposed": "明杠 from a discard (直杠)",
+    "concealed": "暗杠",
+    "added": "补杠, a pong completed by a drawn tile (碰后杠, 摸明杠)",
+}
+WINNERS_MODES: dict[str, str] = {
+    "separately": "each winner of one discard is paid separately, as if alone",
+}
 
 
 def all_builtin_names() -> set[str]:

@@ -11,6 +11,8 @@ from runtime.hand import Hand, HandError, format_hand, parse_hand
 from runtime.horses import NOBODY, HorseError, HorseKind, Horses
 from runtime.melds import Meld, meld
 from runtime.options import ChoiceSpec, OptionError, OptionSpec
+from runtime.payments import KongRule, Payments, RoundFacts, WinRule
+from runtime.round import RoundError, RoundOutcome, parse_round, round_json_schema
 from runtime.ruleset import WILD_ACTIONS, ExampleSpec, Ruleset
 from runtime.scoring import (
     NO_PAIR,
@@ -86,16 +88,22 @@ __all__ = [
     "HorseError",
     "HorseKind",
     "Horses",
+    "KongRule",
     "Meld",
     "NotationError",
     "OptionError",
     "OptionSpec",
+    "Payments",
+    "RoundError",
+    "RoundFacts",
+    "RoundOutcome",
     "Ruleset",
     "RuntimeVersionError",
     "Score",
     "Situation",
     "TierInfo",
     "WildIndicatorMissing",
+    "WinRule",
     "arrangements",
     "count_suits",
     "count_suits_of_melds",
@@ -105,7 +113,9 @@ __all__ = [
     "meld",
     "meld_masks",
     "parse_hand",
+    "parse_round",
     "require_api",
+    "round_json_schema",
     "summarize_melds",
     "summarize_tiles",
     "tile_index",

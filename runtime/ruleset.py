@@ -25,6 +25,8 @@ from runtime.arrange import (
 )
 from runtime.hand import MAX_TILES, Hand, HandError, parse_hand
 from runtime.options import OptionError, OptionSpec, resolve_options
+from runtime.payments import DEFAULT_PAYMENTS, Payments
+from runtime.round import RoundOutcome, parse_round
 from runtime.scoring import (
     SITUATION_FLAGS,
     Adjust,
@@ -39,6 +41,7 @@ from runtime.scoring import (
     Situation,
     TierInfo,
 )
+from runtime.settle import Settlement, settle
 from runtime.tables import HONOUR_TABLE, SUIT_TABLE
 from runtime.tiles import NUM_PLAYING, tile_index, tile_name_zh, tile_text
 from runtime.wilds import is_win_with_wilds, wild_arrangements
@@ -53,6 +56,7 @@ WIND_TILES = {"E": 27, "S": 28, "W": 29, "N": 30, "东": 27, "南": 28, "西": 2
 
 # What a wild tile may do, for `wild_permissions` (the compiler's vocabulary lists the same).
 WILD_ACTIONS: tuple[str, ...] = (
+    "indicator_kong",
     "substitute",
     "discard",
     "chow",
@@ -106,6 +110,7 @@ class Ruleset:
         tile_copies: Callable[[Options], tuple[int, ...]],
         wild_tiles: Callable[[Options, int | None], tuple[int, ...]],
         wild_permissions: Callable[[Options], frozenset[str]],
+        wild_copies: Callable[[Options], int] | None = None,
         claims: Callable[[Options], frozenset[str]],
         examples: tuple[ExampleSpec, ...] = (),
         has_custom_shapes: bool = False,
@@ -114,6 +119,7 @@ class Ruleset:
         has_rejects: bool = True,
         violated: Callable[[Options, int], str | None] | None = None,
         presets: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (),
+        payments: Payments | None = None,
     ) -> None:
         self.id = id
         self.title = title
@@ -131,6 +137,7 @@ class Ruleset:
         self.tile_copies = tile_copies
         self.wild_tiles = wild_tiles
         self.wild_permissions = wild_permissions
+        self.wild_copies = wild_copies or (lambda options: 0)
         self.claims = claims
         self.examples = examples
         self.has_wilds = has_wilds
@@ -138,6 +145,7 @@ class Ruleset:
         self.violated = violated or (lambda options, players: None)
         self.presets = {p[0]: p for p in presets} | {p[1]: p for p in presets}
         self._has_custom_shapes = has_custom_shapes
+        self.payments = payments or DEFAULT_PAYMENTS
         self._scorer = Scorer(evaluate=evaluate, combine=combine, adjust=adjust, reject=reject)
         self._evaluate = evaluate
         self._combine = combine
@@ -294,6 +302,16 @@ class Ruleset:
             return won
         situation = self._situation(hand, False, "E", "E", False, (), None, wild)
         return bool(self.custom_shapes(hand, situation, values))
+
+    # ------------------------------------------------------------------ settlement
+
+    def settle(self, outcome: RoundOutcome | Mapping[str, object]) -> Settlement:
+        """Settle a finished round (a `RoundOutcome`, or JSON-like data validated as one):
+        a `runtime.settle.Settlement` whose deltas sum to zero. Raises `RoundError` (a
+        `ValueError`) naming the field for a round this rulebook cannot settle."""
+        if not isinstance(outcome, RoundOutcome):
+            outcome = parse_round(outcome)
+        return settle(self, outcome)
 
     # ------------------------------------------------------------------ scoring
 

@@ -134,7 +134,8 @@ def test_rule_3_wild_only_substitutes_to_win(book: Ruleset) -> None:
     # 王牌仅可代替任意牌胡牌; 王牌可打出.
     for mode in (BIG, SMALL):
         allowed = book.wild_permissions(book.resolve_options(mode))
-        assert allowed == {"substitute", "discard"}
+        # indicator_kong is about the flipped tile, which the document leaves free to kong.
+        assert allowed - {"indicator_kong"} == {"substitute", "discard"}
 
 
 def test_rule_3_discarded_wild_cannot_be_claimed_or_won_on(book: Ruleset) -> None:
@@ -543,3 +544,10 @@ def test_every_option_is_exercised(book: Ruleset) -> None:
             assert any(m in source for m in mentioned) or option.id in source, (
                 f"{test_name} does not set option {option.id} ({option.label})"
             )
+
+
+def test_rule_3_live_wild_copies_big_turn_4_small_turn_3() -> None:
+    book = ruleset("baise")
+    assert book.wild_copies(book.resolve_options({"wang": "da"})) == 4  # 王牌有4张
+    assert book.wild_copies(book.resolve_options({"wang": "xiao"})) == 3  # 王牌只有3张
+    assert book.wild_copies(book.resolve_options({"wang": "none"})) == 0

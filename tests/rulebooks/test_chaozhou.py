@@ -609,3 +609,13 @@ def test_every_option_is_exercised(book: Ruleset) -> None:
             assert any(m in source for m in mentioned) or option.id in source, (
                 f"{test_name} does not set option {option.id} ({option.label})"
             )
+
+
+def test_rule_1_four_ghosts_live_and_the_flipped_kind_cannot_be_konged() -> None:
+    book = ruleset("chaozhou")
+    flip = book.resolve_options({"ghost": "flip"})
+    assert book.wild_copies(flip) == 4  # 鬼牌张数：4张
+    assert "indicator_kong" not in book.wild_permissions(flip)  # 该种牌没有杠
+    white = book.resolve_options({"ghost": "white"})
+    assert book.wild_copies(white) == 4
+    assert book.wild_copies(book.resolve_options({"ghost": "none"})) == 0

@@ -1,0 +1,94 @@
+"""Payments at run time: the rulebook's settlement rules as a generated module passes them in.
+
+A generated module supplies its `payments` section as data (`WinRule`, `KongRule`, each with
+the rulebook line it came from) and small compiled functions: which win lines hold for a win
+situation, which kong lines hold (with their amounts) for a finished round, the stake, the
+cap and the dealer's effect under the options. `runtime.settle` reads them to settle a round.
+A rulebook without a payments section gets `DEFAULT_PAYMENTS`: every loser pays a self-draw,
+the discarder pays a discard win, the robbed seat pays a robbed kong alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from runtime.scoring import Situation
+
+__all__ = ["DEFAULT_PAYMENTS", "KongRule", "Payments", "RoundFacts", "WinRule"]
+
+Options = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class WinRule:
+    """`win <payer> pays [for all]`: `payer` is each, discarder, robbed, feeder or
+    meld_feeder; `for_all` charges that one payer every loser's share; `where` is the rulebook
+    line (file:line)."""
+
+    payer: str
+    for_all: bool
+    where: str
+
+
+@dataclass(frozen=True, slots=True)
+class KongRule:
+    """`kong <kind> <payer> pays N`: a kong of `kind` earns its konger N from `payer`."""
+
+    kind: str
+    payer: str
+    where: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundFacts:
+    """How a round ended, for the conditions of kong lines."""
+
+    won: bool
+    drawn: bool
+    winners: int
+    players: int
+
+
+def _no_wins(o: Options, s: Situation, winners: int) -> tuple[int, ...]:
+    return ()
+
+
+def _no_kongs(o: Options, r: RoundFacts) -> tuple[tuple[int, int], ...]:
+    return ()
+
+
+def _stake_one(o: Options) -> tuple[int, str | None]:
+    return 1, None
+
+
+def _no_cap(o: Options) -> tuple[int, str] | None:
+    return None
+
+
+def _plain_dealer(o: Options) -> tuple[int, str | None]:
+    return 1, None
+
+
+@dataclass(frozen=True, slots=True)
+class Payments:
+    """A rulebook's payments. `wins(o, s, winners)` gives the indices in `win_rules` of the
+    lines whose options guard and condition hold for one winner, in rulebook order;
+    `kongs(o, r)` the (index in `kong_rules`, amount) of the kong lines that hold for the
+    round; `stake(o)` the value of one point and the line that set it; `cap(o)` the most one
+    seat wins from hands in a round and its line, or None; `dealer(o)` the factor on what
+    the dealer wins or pays on a hand (1: 庄家胡牌时，赢输不翻倍) and its line."""
+
+    declared: bool = False
+    unit: str | None = None
+    win_rules: tuple[WinRule, ...] = ()
+    kong_rules: tuple[KongRule, ...] = ()
+    wins: Callable[[Options, Situation, int], tuple[int, ...]] = _no_wins
+    kongs: Callable[[Options, RoundFacts], tuple[tuple[int, int], ...]] = _no_kongs
+    stake: Callable[[Options], tuple[int, str | None]] = _stake_one
+    cap: Callable[[Options], tuple[int, str] | None] = _no_cap
+    dealer: Callable[[Options], tuple[int, str | None]] = _plain_dealer
+
+
+DEFAULT_PAYMENTS = Payments()

@@ -1,0 +1,146 @@
+"""A finished round, as settlement reads it: the input of `Ruleset.settle` and `mjc settle`.
+
+Plain pydantic models, so a game server can build, validate and serialise a round without the
+compiler; `round_json_schema()` is the published JSON Schema. Seats are 0..players-1 in turn
+order (seat i+1 is i's 下家). List only kongs that were completed: a robbed kong never was.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+__all__ = [
+    "Claim",
+    "KongRecord",
+    "RoundError",
+    "RoundOutcome",
+    "Winner",
+    "parse_round",
+    "round_json_schema",
+]
+
+
+class RoundError(ValueError):
+    """A round the settlement cannot read: one line naming the field."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Winner(_Model):
+    """One winner: the seat, the hand in mpsz notation (the winning tile among the concealed
+    tiles), the winning tile (default: the last concealed tile written), whether it was
+    self-drawn, and the situations of the win (kong_bloom, robbing_kong, last_tile, heavenly,
+    earthly, human, or a rulebook's own)."""
+
+    seat: int = Field(ge=0)
+    hand: str
+    win_tile: str | None = None
+    self_drawn: bool = False
+    situations: tuple[str, ...] = ()
+
+
+class Claim(_Model):
+    """One claim of a discard, in the order they happened: `seat` claimed `from_seat`'s
+    discard to make a chow, pong or exposed kong."""
+
+    seat: int = Field(ge=0)
+    from_seat: int = Field(ge=0)
+    kind: Literal["chow", "pong", "kong"]
+
+
+class KongRecord(_Model):
+    """A completed kong: whose, which kind (exposed 明杠 from a discard, concealed 暗杠, added
+    补杠), and for an exposed kong the seat that discarded its fourth tile (`fed_by`)."""
+
+    seat: int = Field(ge=0)
+    kind: Literal["exposed", "concealed", "added"]
+    fed_by: int | None = Field(default=None, ge=0)
+
+
+class RoundOutcome(_Model):
+    """A finished round. `winners` is empty on an exhaustive draw (`exhaustive_draw`);
+    `discarder` is who discarded the winning tile of a discard win; `robbed_from` whose
+    added kong a winner robbed; `kong_fed_by` who fed the exposed kong whose replacement tile
+    a winner drew (kong bloom); `claims` the claim history; `kongs` the completed kongs."""
+
+    players: int = Field(default=4, ge=2, le=4)
+    dealer: int = Field(default=0, ge=0)
+    streak: int = Field(default=0, ge=0)
+    round_wind: Literal["E", "S", "W", "N"] = "E"
+    options: dict[str, str | int | bool] = Field(default_factory=dict)
+    indicator: str | None = None
+    winners: tuple[Winner, ...] = ()
+    discarder: int | None = Field(default=None, ge=0)
+    robbed_from: int | None = Field(default=None, ge=0)
+    kong_fed_by: int | None = Field(default=None, ge=0)
+    claims: tuple[Claim, ...] = ()
+    kongs: tuple[KongRecord, ...] = ()
+    exhaustive_draw: bool = False
+
+    @model_validator(mode="after")
+    def _consistent(self) -> RoundOutcome:
+        n = self.players
+        seats: list[tuple[str, int | None]] = [
+            ("dealer", self.dealer),
+            ("discarder", self.discarder),
+            ("robbed_from", self.robbed_from),
+            ("kong_fed_by", self.kong_fed_by),
+        ]
+        seats += [(f"winners.{i}.seat", w.seat) for i, w in enumerate(self.winners)]
+        seats += [(f"claims.{i}.seat", c.seat) for i, c in enumerate(self.claims)]
+        seats += [(f"claims.{i}.from_seat", c.from_seat) for i, c in enumerate(self.claims)]
+        seats += [(f"kongs.{i}.seat", k.seat) for i, k in enumerate(self.kongs)]
+        seats += [(f"kongs.{i}.fed_by", k.fed_by) for i, k in enumerate(self.kongs)]
+        for name, seat in seats:
+            if seat is not None and seat >= n:
+                raise ValueError(f"{name}: seat {seat} does not exist at {n} players (0..{n - 1})")
+        if self.exhaustive_draw and self.winners:
+            raise ValueError("winners: a round with an exhaustive draw has no winners")
+        if not self.exhaustive_draw and not self.winners:
+            raise ValueError("winners: name the winners, or set exhaustive_draw")
+        if len({w.seat for w in self.winners}) != len(self.winners):
+            raise ValueError("winners: a seat wins at most once")
+        if len(self.winners) > 1 and any(w.self_drawn for w in self.winners):
+            raise ValueError("winners: several winners must all have won on one discard")
+        for i, w in enumerate(self.winners):
+            robbed = "robbing_kong" in w.situations
+            if w.self_drawn and (robbed or self.discarder is not None):
+                what = "robbing_kong" if robbed else "a discarder"
+                raise ValueError(f"winners.{i}.self_drawn: a self-drawn win has no {what}")
+            if not w.self_drawn and robbed and self.robbed_from is None:
+                raise ValueError(f"robbed_from: winner {w.seat} robbed a kong: say whose")
+            if not w.self_drawn and not robbed and self.discarder is None:
+                raise ValueError(f"discarder: winner {w.seat} won on a discard: say whose")
+            if w.seat in (self.discarder, self.robbed_from):
+                raise ValueError(f"winners.{i}.seat: seat {w.seat} cannot pay its own win")
+        for i, k in enumerate(self.kongs):
+            if k.fed_by is not None and (k.kind != "exposed" or k.fed_by == k.seat):
+                raise ValueError(
+                    f"kongs.{i}.fed_by: only an exposed kong is fed, by another player"
+                )
+        for i, c in enumerate(self.claims):
+            if c.seat == c.from_seat:
+                raise ValueError(f"claims.{i}.from_seat: a player claims another's discard")
+        return self
+
+
+def parse_round(data: object) -> RoundOutcome:
+    """Validate JSON-like data as a round; a `RoundError` names the first bad field."""
+    try:
+        return RoundOutcome.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        message = first["msg"].removeprefix("Value error, ")
+        if message.startswith(tuple(f"{f}" for f in RoundOutcome.model_fields)) or not where:
+            raise RoundError(message) from None
+        raise RoundError(f"{where}: {message}") from None
+
+
+def round_json_schema() -> dict[str, object]:
+    """The JSON Schema of a round (`mjc settle --schema`)."""
+    return RoundOutcome.model_json_schema()

@@ -1,0 +1,105 @@
+"""广东鸡平胡 (seed 004) settlement: one test per payment and liability statement of
+五 3、杠 and 六 4、6、7、8、10、12 and the 三家付 / 庄家付 lines, named after its clause."""
+
+from __future__ import annotations
+
+from settlement_helpers import paid, settle
+
+CHICKEN = "123m456p999m22z [789s]"  # 鸡胡 1
+PLAIN = "123m456p789s345s22z"  # 平胡 2 + 门前清 1 = 3 (discard); self-draw +1
+
+
+def test_san_jia_fu_a_self_draw_is_paid_by_the_three() -> None:
+    result = settle("guangdong", winners=[{"seat": 1, "hand": PLAIN, "self_drawn": True}])
+    assert result.deltas == [-4, 12, -4, -4]
+
+
+def test_ren_hu_zhuang_jia_fu_the_discarder_alone_pays_a_discard_win() -> None:
+    result = settle("guangdong", winners=[{"seat": 1, "hand": PLAIN}], discarder=3)
+    assert paid(result) == {(3, 1): 3}
+
+
+def test_zhuang_jia_hu_pai_the_dealers_wins_and_losses_are_not_doubled() -> None:
+    result = settle("guangdong", dealer=1, winners=[{"seat": 1, "hand": PLAIN, "self_drawn": True}])
+    assert result.deltas == [-4, 12, -4, -4]
+    lost = settle("guangdong", dealer=0, winners=[{"seat": 1, "hand": PLAIN}], discarder=0)
+    assert lost.deltas == [-3, 3, 0, 0]
+
+
+def test_yi_pao_san_xiang_the_discarder_pays_all_three_winners_each_at_least_4() -> None:
+    result = settle(
+        "guangdong",
+        winners=[{"seat": s, "hand": CHICKEN} for s in (1, 2, 3)],
+        discarder=0,
+    )
+    assert paid(result) == {(0, 1): 4, (0, 2): 4, (0, 3): 4}
+
+
+def test_yi_pao_duo_xiang_two_winners_are_each_paid_by_the_discarder() -> None:
+    result = settle(
+        "guangdong", winners=[{"seat": s, "hand": CHICKEN} for s in (1, 2)], discarder=0
+    )
+    assert paid(result) == {(0, 1): 1, (0, 2): 1}
+
+
+def test_gang_shang_kai_hua_bao_gang_the_feeder_of_an_exposed_kong_pays_for_all() -> None:
+    result = settle(
+        "guangdong",
+        winners=[{"seat": 1, "hand": CHICKEN, "self_drawn": True, "situations": ["kong_bloom"]}],
+        kong_fed_by=3,
+        kongs=[{"seat": 1, "kind": "exposed", "fed_by": 3}],
+    )
+    assert paid(result) == {(3, 1): 12}
+
+
+def test_gang_shang_kai_hua_concealed_kong_bloom_is_paid_by_the_three() -> None:
+    result = settle(
+        "guangdong",
+        winners=[{"seat": 1, "hand": CHICKEN, "self_drawn": True, "situations": ["kong_bloom"]}],
+        kongs=[{"seat": 1, "kind": "concealed"}],
+    )
+    assert result.deltas == [-4, 12, -4, -4]
+
+
+def test_qiang_gang_the_robbed_player_pays_for_all_three() -> None:
+    result = settle(
+        "guangdong",
+        winners=[{"seat": 1, "hand": CHICKEN, "situations": ["robbing_kong"]}],
+        robbed_from=2,
+    )
+    assert paid(result) == {(2, 1): 12}
+
+
+def test_bao_zi_mo_twelve_exposed_the_feeder_of_the_fourth_meld_pays_for_all() -> None:
+    claims = [{"seat": 1, "from_seat": 0, "kind": "pong"}] * 3 + [
+        {"seat": 1, "from_seat": 2, "kind": "pong"}
+    ]
+    result = settle(
+        "guangdong",
+        winners=[{"seat": 1, "hand": "22z [111m] [555p] [999s] [333s]", "self_drawn": True}],
+        claims=claims,
+    )
+    assert list(paid(result)) == [(2, 1)]
+
+
+def test_bao_xian_bu_bao_hou_only_the_first_player_made_twelve_exposed_is_covered() -> None:
+    claims = [{"seat": 3, "from_seat": 0, "kind": "pong"}] * 3 + [
+        {"seat": 3, "from_seat": 2, "kind": "pong"},
+        *[{"seat": 1, "from_seat": 0, "kind": "pong"}] * 3,
+        {"seat": 1, "from_seat": 2, "kind": "pong"},
+    ]
+    result = settle(
+        "guangdong",
+        winners=[{"seat": 1, "hand": "22z [111m] [555p] [999s] [333s]", "self_drawn": True}],
+        claims=claims,
+    )
+    assert set(paid(result)) == {(0, 1), (2, 1), (3, 1)}
+
+
+def test_gang_ming_an_gang_bu_ji_fan_kongs_pay_nothing() -> None:
+    result = settle(
+        "guangdong",
+        winners=[{"seat": 1, "hand": PLAIN, "self_drawn": True}],
+        kongs=[{"seat": 2, "kind": "concealed"}, {"seat": 3, "kind": "exposed", "fed_by": 0}],
+    )
+    assert all(line.payee == 1 for line in result.lines)

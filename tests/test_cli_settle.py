@@ -1,0 +1,67 @@
+"""`mjc settle`: the JSON Schema of its input, text and JSON output, and one-line errors
+naming the field for malformed rounds (exit 2, never a traceback)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from compiler.cli import main
+
+ROUND = {"winners": [{"seat": 1, "hand": "123m456p789s345s22z", "self_drawn": True}]}
+
+
+def _write(tmp_path: Path, data: object) -> str:
+    path = tmp_path / "round.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def test_settle_schema_names_every_field_of_a_round(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["settle", "--schema"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    for field in (
+        "players",
+        "dealer",
+        "streak",
+        "options",
+        "winners",
+        "discarder",
+        "robbed_from",
+        "kong_fed_by",
+        "claims",
+        "kongs",
+        "exhaustive_draw",
+    ):
+        assert field in schema["properties"]  # fmt: skip
+
+
+def test_settle_text_output_itemises_lines_and_deltas(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["settle", "guangdong", _write(tmp_path, ROUND)]) == 0
+    out = capsys.readouterr().out
+    assert "seat 0 pays seat 1" in out and "guangdong.mjr:" in out
+    assert "deltas: seat 0 -4, seat 1 +12, seat 2 -4, seat 3 -4" in out
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"winners": [{"seat": 9, "hand": "1m"}], "discarder": 0}, "winners.0.seat"),
+        ({"winners": [{"seat": 1}]}, "winners.0.hand"),
+        ({"players": "four"}, "players"),
+        ({"winners": [{"seat": 1, "hand": "123m"}], "discarder": 0}, "winners.0.hand"),
+        ({"winners": [{"seat": 1, "hand": "123m456p789s345s22z"}]}, "discarder"),
+        ({"exhaustive_draw": True, "options": {"nope": "on"}}, "options"),
+        ("{not json", "not JSON"),
+    ],
+)
+def test_settle_malformed_input_is_one_line_naming_the_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], data: object, message: str
+) -> None:
+    assert main(["settle", "meizhou", _write(tmp_path, data)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0] and "Traceback" not in err[0]
