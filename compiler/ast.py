@@ -431,6 +431,21 @@ class PayCap:
 
 
 @dataclass(frozen=True, slots=True)
+class PayBonus:
+    """`horse_payment bought 1 when won`, `follow_payment 1 when players >= 3`,
+    `streak_payment 1`: what a horse hit (`item` "horse", of kind `kind`), a 跟庄 round
+    ("follow") or a 连庄 count ("streak") is worth; `condition` reads how the round ended."""
+
+    item: str
+    kind: Ident | None
+    amount: Expr
+    condition: Expr | None
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Payments:
     unit: str | None
     unit_provenance: tuple[Provenance, ...]
@@ -441,6 +456,7 @@ class Payments:
     caps: tuple[PayCap, ...]
     dealer_factors: tuple[PayCap, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    bonuses: tuple[PayBonus, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1331,6 +1331,12 @@ def check_payment_words(decls: Declarations) -> list[Diagnostic]:
                     kong.payer, "payer", kong_payers, "kong_payment exposed feeder pays 3"
                 )
             )
+    horse_kinds = {k: w.name for k, w in HORSE_KINDS.items()}
+    for bonus in payments.bonuses:
+        if bonus.kind is not None and bonus.kind.text not in HORSE_KINDS:
+            problems.append(
+                _unknown_word(bonus.kind, "kind of horse", horse_kinds, "horse_payment bought 1")
+            )
     for word in payments.words:
         if word.word.text not in WINNERS_MODES:
             problems.append(

@@ -37,6 +37,7 @@ _BASE_IMPORTS = {
     "HorseKind",
     "Horses",
     "KongRule",
+    "BonusRule",
     "Payments",
     "RoundFacts",
     "WinRule",
@@ -560,6 +561,27 @@ class _Module:
         self.finish(guards)
         return out.lines()
 
+    def payment_bonuses_body(self) -> list[str]:
+        """The horse, 跟庄 and 连庄 lines whose options guard and condition hold for the round,
+        with their amounts."""
+        guards = self.translator("False")
+        out = CodeWriter(indent=1)
+        out.line("found: list[tuple[int, int]] = []")
+        round_facts = {f: f"r.{f}" for f in ("won", "drawn", "winners", "players")}
+        for index, rule in enumerate(self.book.payments.bonuses):
+            tests = []
+            if rule.guard is not None:
+                tests.append(guards(rule.guard))
+            if rule.condition is not None:
+                tests.append(self._settle_condition(rule.condition, round_facts))
+            what = f"{rule.item}_payment {rule.kind or ''}".rstrip()
+            out.line(f"# {what} ({rule.at.file}:{rule.at.line})")
+            with out.block(f"if {' and '.join(tests)}") if tests else _nothing():
+                out.line(f"found.append(({index}, {guards(rule.amount)}))")
+        out.line("return tuple(found)")
+        self.finish(guards)
+        return out.lines()
+
     def _first_value(self, items: tuple[ir.Stake, ...], default: str) -> list[str]:
         """The first stake or cap whose guard holds, with its rulebook line."""
         guards = self.translator("False")
@@ -579,9 +601,16 @@ class _Module:
 
     def render(self) -> str:
         book = self.book
+        evaluate = self.evaluate_body()
+        combine = self.combine_body()
+        fan_count = len(book.fans)
         blocks = {
-            "evaluate_body": self.evaluate_body(),
-            "combine_body": self.combine_body(),
+            "evaluate_body": evaluate,
+            "combine_body": combine,
+            # evaluate() then combine() as one function: no counts tuple built and unpacked.
+            "fused_body": (
+                (evaluate[: -(fan_count + 2)] + combine[1:]) if fan_count else combine
+            ),
             "adjust_body": self.adjust_body(),
             "reject_body": self.reject_body(),
             "shapes_body": self.shapes_body(),
@@ -595,6 +624,7 @@ class _Module:
             "horses_body": self.horses_body(),
             "payment_wins_body": self.payment_wins_body(),
             "payment_kongs_body": self.payment_kongs_body(),
+            "payment_bonuses_body": self.payment_bonuses_body(),
             "payment_stake_body": self._first_value(book.payments.stakes, "(1, None)"),
             "payment_cap_body": self._first_value(book.payments.caps, "None"),
             "payment_dealer_body": self._first_value(book.payments.dealer_factors, "(1, None)"),
@@ -681,6 +711,9 @@ class _Module:
             ],
             "kong_rules": [
                 (k.kind, k.payer, f"{k.at.file}:{k.at.line}") for k in book.payments.kongs
+            ],
+            "bonus_rules": [
+                (b.item, b.kind, f"{b.at.file}:{b.at.line}") for b in book.payments.bonuses
             ],
             "horse_kinds": [
                 (k.kind, k.name, k.drawn_by, k.drawn_from, f"{k.at.file}:{k.at.line}")

@@ -223,6 +223,10 @@ def _type_expressions(decls: Declarations) -> Typed:
             check(kong.amount, "guard", INT)
             check(kong.condition, "round", BOOL)
             check(kong.guard, "guard", BOOL)
+        for bonus in payments.bonuses:
+            check(bonus.amount, "guard", INT)
+            check(bonus.condition, "round", BOOL)
+            check(bonus.guard, "guard", BOOL)
         for limit in (*payments.caps, *payments.dealer_factors):
             check(limit.value, "guard", INT)
             check(limit.guard, "guard", BOOL)

@@ -371,6 +371,20 @@ class KongPayment(Model):
     at: SourceRef
 
 
+class BonusPayment(Model):
+    """`horse_payment <kind> N`, `follow_payment N`, `streak_payment N` [when C] [if G]: what
+    one horse hit of `kind` (in hand values), one 跟庄 round or one 连庄 count is worth;
+    `condition` reads how the round ended."""
+
+    item: Literal["horse", "follow", "streak"]
+    kind: str | None = None
+    amount: Expr
+    condition: Expr | None = None
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
 class Stake(Model):
     value: Expr
     guard: Expr | None = None
@@ -404,6 +418,7 @@ class Payments(Model):
     dealer_factors: tuple[Stake, ...] = ()
     caps: tuple[Stake, ...] = ()
     winners: tuple[PaymentSetting, ...] = ()
+    bonuses: tuple[BonusPayment, ...] = ()
 
 
 class Choice(Model):

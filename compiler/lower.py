@@ -423,6 +423,18 @@ def lower_payments(payments: ast.Payments | None, typed: Typed) -> ir.Payments:
         dealer_factors=tuple(stake(d) for d in payments.dealer_factors),
         caps=tuple(stake(c) for c in payments.caps),
         winners=tuple(setting(w) for w in payments.words),
+        bonuses=tuple(
+            ir.BonusPayment(
+                item=b.item,
+                kind=b.kind.text if b.kind is not None else None,
+                amount=_typed(typed, b.amount),
+                condition=typed.get(b.condition),
+                guard=typed.get(b.guard),
+                provenance=provenance(b.provenance),
+                at=at(b.span),
+            )
+            for b in payments.bonuses
+        ),
     )
 
 

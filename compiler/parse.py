@@ -563,6 +563,7 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
             tuple(c for c in children if isinstance(c, ast.PayCap) and not c.dealer),
             tuple(c for c in children if isinstance(c, ast.PayCap) and c.dealer),
             self._span(meta),
+            tuple(c for c in children if isinstance(c, ast.PayBonus)),
         )
 
     def pay_unit(
@@ -613,6 +614,31 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
     def pay_winners(self, meta: Meta, children: list[Any]) -> ast.PayWord:
         word, *rest = children
         return ast.PayWord(self._ident(word), self._provenance(rest), self._span(meta))
+
+    def _pay_bonus(
+        self, meta: Meta, item: str, kind: ast.Ident | None, children: list[Any]
+    ) -> ast.PayBonus:
+        amount, *rest = children
+        exprs = self._exprs(rest)
+        return ast.PayBonus(
+            item,
+            kind,
+            amount,
+            exprs[0] if exprs else None,
+            self._guard(rest),
+            self._provenance(rest),
+            self._span(meta),
+        )
+
+    def pay_horse(self, meta: Meta, children: list[Any]) -> ast.PayBonus:
+        kind, *rest = children
+        return self._pay_bonus(meta, "horse", self._ident(kind), rest)
+
+    def pay_follow(self, meta: Meta, children: list[Any]) -> ast.PayBonus:
+        return self._pay_bonus(meta, "follow", None, children)
+
+    def pay_streak(self, meta: Meta, children: list[Any]) -> ast.PayBonus:
+        return self._pay_bonus(meta, "streak", None, children)
 
     def pay_cap(self, meta: Meta, children: list[Any]) -> ast.PayCap:
         value, *rest = children

@@ -11,7 +11,7 @@ from runtime.hand import Hand, HandError, format_hand, parse_hand
 from runtime.horses import NOBODY, HorseError, HorseKind, Horses
 from runtime.melds import Meld, meld
 from runtime.options import ChoiceSpec, OptionError, OptionSpec
-from runtime.payments import KongRule, Payments, RoundFacts, WinRule
+from runtime.payments import BonusRule, KongRule, Payments, RoundFacts, WinRule
 from runtime.round import RoundError, RoundOutcome, parse_round, round_json_schema
 from runtime.ruleset import WILD_ACTIONS, ExampleSpec, Ruleset
 from runtime.scoring import (
@@ -79,6 +79,7 @@ __all__ = [
     "SUIT_OF",
     "WILD_ACTIONS",
     "Arrangement",
+    "BonusRule",
     "ChoiceSpec",
     "ExampleSpec",
     "FanInfo",

@@ -33,6 +33,7 @@ __all__ = [
     "is_win",
     "make_other_shapes_checker",
     "make_win_checker",
+    "standard_arrangements",
 ]
 
 STANDARD = "standard"
@@ -230,6 +231,12 @@ def _standard(hand: Hand, tiles: tuple[int, ...], concealed: bool) -> list[Arran
             Arrangement(STANDARD, sets, (combo_pairs[0],), tiles, concealed, combo_pairs[0])
         )
     return found
+
+
+def standard_arrangements(hand: Hand) -> list[Arrangement]:
+    """The standard-shape readings alone (the scorer's fast path when no other shape can also
+    read the same hand: a hand that splits into sets is never thirteen orphans)."""
+    return _standard(hand, hand.tiles, hand.is_concealed)
 
 
 def arrangements(hand: Hand, shapes: frozenset[str]) -> tuple[Arrangement, ...]:

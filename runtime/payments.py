@@ -14,9 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from runtime.horses import Horses
 from runtime.scoring import Situation
 
-__all__ = ["DEFAULT_PAYMENTS", "KongRule", "Payments", "RoundFacts", "WinRule"]
+__all__ = ["DEFAULT_PAYMENTS", "BonusRule", "KongRule", "Payments", "RoundFacts", "WinRule"]
 
 Options = dict[str, Any]
 
@@ -38,6 +39,18 @@ class KongRule:
 
     kind: str
     payer: str
+    where: str
+
+
+@dataclass(frozen=True, slots=True)
+class BonusRule:
+    """`horse_payment <kind> N` (item "horse": each hit of a horse of `kind` is worth N hand
+    values), `follow_payment N` ("follow": after the X-th consecutive 跟庄 round the dealer
+    pays every other player X·N) or `streak_payment N` ("streak": N per 连庄 count is added
+    to each winner's hand value)."""
+
+    item: str
+    kind: str | None
     where: str
 
 
@@ -78,7 +91,9 @@ class Payments:
     `kongs(o, r)` the (index in `kong_rules`, amount) of the kong lines that hold for the
     round; `stake(o)` the value of one point and the line that set it; `cap(o)` the most one
     seat wins from hands in a round and its line, or None; `dealer(o)` the factor on what
-    the dealer wins or pays on a hand (1: 庄家胡牌时，赢输不翻倍) and its line."""
+    the dealer wins or pays on a hand (1: 庄家胡牌时，赢输不翻倍) and its line;
+    `bonuses(o, r)` the (index in `bonus_rules`, amount) of the horse, 跟庄 and 连庄 lines
+    that hold for the round; `horses` the rulebook's horse tables and kinds."""
 
     declared: bool = False
     unit: str | None = None
@@ -89,6 +104,9 @@ class Payments:
     stake: Callable[[Options], tuple[int, str | None]] = _stake_one
     cap: Callable[[Options], tuple[int, str] | None] = _no_cap
     dealer: Callable[[Options], tuple[int, str | None]] = _plain_dealer
+    bonus_rules: tuple[BonusRule, ...] = ()
+    bonuses: Callable[[Options, RoundFacts], tuple[tuple[int, int], ...]] = _no_kongs
+    horses: Horses | None = None
 
 
 DEFAULT_PAYMENTS = Payments()

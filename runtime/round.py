@@ -11,6 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from runtime.tiles import NotationError, tile_index
+
 __all__ = [
     "Claim",
     "KongRecord",
@@ -65,7 +67,11 @@ class RoundOutcome(_Model):
     """A finished round. `winners` is empty on an exhaustive draw (`exhaustive_draw`);
     `discarder` is who discarded the winning tile of a discard win; `robbed_from` whose
     added kong a winner robbed; `kong_fed_by` who fed the exposed kong whose replacement tile
-    a winner drew (kong bloom); `claims` the claim history; `kongs` the completed kongs."""
+    a winner drew (kong bloom); `claims` the claim history; `kongs` the completed kongs;
+    `bought_horses` the horse tiles each seat was dealt before play (买马, 罚马: seat → tiles),
+    `horse_tiles` the tiles turned up from the end of the wall at the end (奖马, 抓马: fewer
+    than the rulebook's count when fewer were left), `follow_dealer_rounds` how many 跟庄
+    rounds in a row succeeded, `streak` the dealer's 连庄 count."""
 
     players: int = Field(default=4, ge=2, le=4)
     dealer: int = Field(default=0, ge=0)
@@ -80,6 +86,9 @@ class RoundOutcome(_Model):
     claims: tuple[Claim, ...] = ()
     kongs: tuple[KongRecord, ...] = ()
     exhaustive_draw: bool = False
+    bought_horses: dict[int, tuple[str, ...]] = Field(default_factory=dict)
+    horse_tiles: tuple[str, ...] = ()
+    follow_dealer_rounds: int = Field(default=0, ge=0)
 
     @model_validator(mode="after")
     def _consistent(self) -> RoundOutcome:
@@ -95,6 +104,7 @@ class RoundOutcome(_Model):
         seats += [(f"claims.{i}.from_seat", c.from_seat) for i, c in enumerate(self.claims)]
         seats += [(f"kongs.{i}.seat", k.seat) for i, k in enumerate(self.kongs)]
         seats += [(f"kongs.{i}.fed_by", k.fed_by) for i, k in enumerate(self.kongs)]
+        seats += [(f"bought_horses.{seat}", seat) for seat in self.bought_horses]
         for name, seat in seats:
             if seat is not None and seat >= n:
                 raise ValueError(f"{name}: seat {seat} does not exist at {n} players (0..{n - 1})")
@@ -122,6 +132,14 @@ class RoundOutcome(_Model):
                 raise ValueError(
                     f"kongs.{i}.fed_by: only an exposed kong is fed, by another player"
                 )
+        tiles = [(f"horse_tiles.{i}", t) for i, t in enumerate(self.horse_tiles)]
+        for seat, drawn in self.bought_horses.items():
+            tiles += [(f"bought_horses.{seat}.{i}", t) for i, t in enumerate(drawn)]
+        for name, tile in tiles:
+            try:
+                tile_index(tile)
+            except NotationError as exc:
+                raise ValueError(f"{name}: {exc}") from None
         for i, c in enumerate(self.claims):
             if c.seat == c.from_seat:
                 raise ValueError(f"claims.{i}.from_seat: a player claims another's discard")

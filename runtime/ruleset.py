@@ -15,6 +15,7 @@ from typing import Any
 
 from runtime.arrange import (
     ORPHAN_HONOUR_KEYS,
+    SEVEN_PAIRS,
     STANDARD,
     THIRTEEN_ORPHANS,
     Arrangement,
@@ -22,6 +23,7 @@ from runtime.arrange import (
     is_thirteen_orphans,
     make_other_shapes_checker,
     make_win_checker,
+    standard_arrangements,
 )
 from runtime.hand import MAX_TILES, Hand, HandError, parse_hand
 from runtime.options import OptionError, OptionSpec, resolve_options
@@ -103,6 +105,10 @@ class Ruleset:
         options: tuple[OptionSpec, ...],
         evaluate: Evaluate,
         combine: Combine,
+        score_fans: Callable[
+            [Arrangement, Situation, Options], tuple[int, tuple[tuple[int, int, int], ...], bool]
+        ]
+        | None = None,
         adjust: Adjust,
         reject: Reject,
         shapes: Callable[[Options], frozenset[str]],
@@ -149,6 +155,7 @@ class Ruleset:
         self._scorer = Scorer(evaluate=evaluate, combine=combine, adjust=adjust, reject=reject)
         self._evaluate = evaluate
         self._combine = combine
+        self._score_fans = score_fans or (lambda a, s, o: combine(evaluate(a, s, o), o))
         self._adjust = adjust
         self._reject = reject
         self._has_rejects = has_rejects
@@ -167,6 +174,10 @@ class Ruleset:
         # Default options, no wilds, every playing tile in play: score() takes a short path.
         self._plain = self._default_wilds == () and self._all_in_play and not has_custom_shapes
         self._checkers: dict[frozenset[str], Callable[[Hand], bool]] = {}
+        # Without seven pairs no other shape can read a hand that splits into sets.
+        self._standard_first = (
+            STANDARD in self._default_shapes and SEVEN_PAIRS not in self._default_shapes
+        )
         self._wilds_by_options: dict[int, tuple[Options, tuple[int, ...]]] = {}
         # Option settings repeat: each is resolved and checked once.
         self._resolved: dict[tuple[object, ...], Options] = {}
@@ -367,6 +378,8 @@ class Ruleset:
             found: list[Arrangement] | tuple[Arrangement, ...] = wild_arrangements(
                 hand, wild, shapes
             )
+        elif shapes is self._default_shapes and self._standard_first:
+            found = standard_arrangements(hand) or arrangements(hand, shapes)
         else:
             found = arrangements(hand, shapes)
         if self._has_custom_shapes:
@@ -377,8 +390,7 @@ class Ruleset:
         if len(found) == 1:
             # One reading (almost every hand): the scorer's steps inline, no Result object.
             arrangement = found[0]
-            raw = self._evaluate(arrangement, situation, values)
-            total, kept, capped = self._combine(raw, values)
+            total, kept, capped = self._score_fans(arrangement, situation, values)
             total, least, ceiled = self._adjust(arrangement, situation, values, kept, total)
             rejected = (
                 self._reject(arrangement, situation, values, kept, total)

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from runtime.hand import HandError
+from runtime.horses import HorseError
 from runtime.options import OptionError
-from runtime.payments import DEFAULT_PAYMENTS, Payments, RoundFacts, WinRule
+from runtime.payments import DEFAULT_PAYMENTS, BonusRule, Payments, RoundFacts, WinRule
 from runtime.round import RoundError, RoundOutcome
 from runtime.scoring import SITUATION_FLAGS, Score, Situation
 from runtime.tiles import NotationError, tile_index
@@ -115,18 +116,20 @@ def settle(ruleset: Ruleset, outcome: RoundOutcome) -> Settlement:
     dealer_factor, dealer_where = payments.dealer(o)
     cap = payments.cap(o)
     feeders = meld_feeders(outcome)
+    hands: list[_Hand] = []
     for index, winner in enumerate(outcome.winners):
         score = _score(ruleset, outcome, index)
         result.scores[winner.seat] = score
         situation = _situation(ruleset, outcome, index, count)
         rule, payer = _win_rule(payments, o, situation, outcome, winner.seat, count, feeders)
-        lines = _hand_lines(
-            score.total, rule, payer, winner.seat, outcome, max(dealer_factor, 1), dealer_where
-        )
+        factor = max(dealer_factor, 1)
+        lines = _hand_lines(score.total, rule, payer, winner.seat, outcome, factor, dealer_where)
+        hands.append(_Hand(winner.seat, score.total, situation, rule, payer, factor, lines))
         if cap is not None:
             lines = _capped(lines, cap[0], cap[1], winner.seat, n)
         result.lines += [_staked(line, stake) for line in lines if line.amount]
     facts = RoundFacts(bool(outcome.winners), outcome.exhaustive_draw, count, n)
+    result.lines += _bonus_lines(payments, o, outcome, facts, hands, stake)
     holding = payments.kongs(o, facts)
     for number, kong in enumerate(outcome.kongs):
         for rule_index, amount in holding:
@@ -146,6 +149,132 @@ def settle(ruleset: Ruleset, outcome: RoundOutcome) -> Settlement:
                     result.lines.append(line)
             break
     return result
+
+
+@dataclass(frozen=True, slots=True)
+class _Hand:
+    """One winner's hand as settled: its value, situation, the win line and payer used, the
+    dealer factor and its lines before the cap and the stake."""
+
+    seat: int
+    value: int
+    situation: Situation
+    rule: WinRule
+    payer: int | None
+    factor: int
+    lines: list[Line]
+
+
+def _bonus_lines(
+    payments: Payments,
+    o: dict[str, Any],
+    outcome: RoundOutcome,
+    facts: RoundFacts,
+    hands: list[_Hand],
+    stake: int,
+) -> list[Line]:
+    """Horse hits (买马, 罚马, 奖马, 抓马), 跟庄 and 连庄, by the rulebook's `horse_payment`,
+    `follow_payment` and `streak_payment` lines that hold for the round: the first line of
+    each item (and kind of horse) is used. Horse tiles the options do not deal are refused."""
+    chosen: dict[tuple[str, str | None], tuple[BonusRule, int]] = {}
+    for index, amount in payments.bonuses(o, facts):
+        rule = payments.bonus_rules[index]
+        chosen.setdefault((rule.item, rule.kind), (rule, amount))
+    lines: list[Line] = []
+    lines += _horse_lines(payments, o, outcome, hands, chosen)
+    follow = chosen.get(("follow", None))
+    rounds = outcome.follow_dealer_rounds
+    if follow is not None and rounds and follow[1] > 0:
+        rule, amount = follow
+        total = amount * rounds * (rounds + 1) // 2
+        steps = "+".join(str(amount * x) for x in range(1, rounds + 1))
+        reason = f"follow the dealer (跟庄): {rounds} rounds, {steps} to each"
+        for seat in range(outcome.players):
+            if seat != outcome.dealer:
+                lines.append(Line(outcome.dealer, seat, total, reason, rule.where))
+    streak = chosen.get(("streak", None))
+    if streak is not None and outcome.streak and streak[1] > 0:
+        rule, amount = streak
+        extra = amount * outcome.streak
+        for hand in hands:
+            for line in _hand_lines(extra, hand.rule, hand.payer, hand.seat, outcome,
+                                    hand.factor, None):  # fmt: skip
+                reason = f"streak (连庄 {outcome.streak}) on the hand of seat {hand.seat}"
+                lines.append(Line(line.payer, line.payee, line.amount, reason, rule.where))
+    return [_staked(line, stake) for line in lines if line.amount > 0]
+
+
+def _horse_lines(
+    payments: Payments,
+    o: dict[str, Any],
+    outcome: RoundOutcome,
+    hands: list[_Hand],
+    chosen: dict[tuple[str, str | None], tuple[BonusRule, int]],
+) -> list[Line]:
+    horses = payments.horses
+    n, dealer = outcome.players, outcome.dealer
+    dealt = {kind.kind: count for kind, count in (horses.draws(o, None) if horses else ())}
+    bought = [k for k in ("bought", "penalty") if k in dealt]
+    for seat, tiles in outcome.bought_horses.items():
+        if not tiles:
+            continue
+        if not bought:
+            raise RoundError(f"bought_horses.{seat}: these options deal no bought horses")
+        kind = bought[0]
+        if kind == "penalty" and seat != dealer:
+            raise RoundError(f"bought_horses.{seat}: only the dealer draws penalty horses (罚马)")
+        if len(tiles) != dealt[kind]:
+            raise RoundError(
+                f"bought_horses.{seat}: {len(tiles)} horses, these options deal {dealt[kind]}"
+            )
+    wall_end = [k for k in ("bonus", "grabbed") if k in dealt]
+    if outcome.horse_tiles and not wall_end:
+        raise RoundError("horse_tiles: these options turn up no horses at the end")
+    if outcome.horse_tiles and len(outcome.horse_tiles) > max(dealt[k] for k in wall_end):
+        most = max(dealt[k] for k in wall_end)
+        raise RoundError(f"horse_tiles: {len(outcome.horse_tiles)} tiles, at most {most} are taken")
+    if horses is None:
+        return []
+
+    def seat_of(tile: str) -> int | None:
+        try:
+            return horses.horse_seat(tile, n, dealer)
+        except HorseError as exc:
+            raise RoundError(f"players: {exc}") from None
+
+    lines: list[Line] = []
+    for hand in hands:
+        payers = {line.payer: line.amount for line in hand.lines if line.amount}
+        win = hand.seat
+        if bought and (("horse", bought[0])) in chosen:
+            rule, amount = chosen[("horse", bought[0])]
+            worth = hand.value * amount
+            for owner, tiles in sorted(outcome.bought_horses.items()):
+                for tile in tiles:
+                    target = seat_of(tile)
+                    what = f"horse {tile} of seat {owner} ({bought[0]})"
+                    if target == win:
+                        for payer in payers:
+                            if payer != owner:
+                                reason = f"{what} hits winner {win}: {payer} pays as for the hand"
+                                lines.append(Line(payer, owner, worth, reason, rule.where))
+                    elif target in payers and owner != win:
+                        reason = f"{what} hits loser {target}: pays winner {win} as {target} does"
+                        lines.append(Line(owner, win, worth, reason, rule.where))
+        drawn = {kind.kind: count for kind, count in horses.draws(o, hand.situation)}
+        for end_kind in wall_end:
+            if end_kind not in drawn or ("horse", end_kind) not in chosen:
+                continue
+            rule, amount = chosen[("horse", end_kind)]
+            tiles = outcome.horse_tiles[: drawn[end_kind]]
+            hits = [t for t in tiles if seat_of(t) == win]
+            if not hits:
+                continue
+            reason = f"horses ({end_kind}): {len(hits)} hit winner {win} ({', '.join(hits)})"
+            for payer, share in payers.items():
+                lines.append(Line(payer, win, share * amount * len(hits), reason, rule.where))
+            break
+    return lines
 
 
 def _score(ruleset: Ruleset, outcome: RoundOutcome, index: int) -> Score:

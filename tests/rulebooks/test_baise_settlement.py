@@ -3,7 +3,11 @@ wins and kongs (research §10–§12)."""
 
 from __future__ import annotations
 
+import pytest
 from settlement_helpers import paid, settle
+
+from runtime import RoundError
+from runtime.settle import Settlement
 
 PLAIN = "123m456p789s345s22z"
 PURE = "123m456m789m345m22m"
@@ -48,3 +52,71 @@ def test_convention_kongs_settle_only_when_someone_wins() -> None:
     assert (
         settle("baise", exhaustive_draw=True, kongs=[{"seat": 0, "kind": "concealed"}]).lines == []
     )
+
+
+# ---------------------------------------------------------------- 抓马 (§13)
+
+SELF = {"seat": 1, "hand": PLAIN, "self_drawn": True}  # worth 2: 2 from each loser
+GRAB = {"horses": "any_win", "horse_count": "4"}
+
+
+def _horse_lines(result: Settlement) -> list[tuple[int, int, int]]:
+    return [(x.payer, x.payee, x.amount) for x in result.lines if x.reason.startswith("horse")]
+
+
+def test_zhua_ma_hits_on_the_winner_s_row_add_horse_points() -> None:
+    # at dealer 0, seat 1 is 庄家下家: 2、6、南、发
+    result = settle("baise", options=GRAB, winners=[SELF], horse_tiles=["2m", "6z", "1m", "3p"])
+    assert _horse_lines(result) == [(0, 1, 4), (2, 1, 4), (3, 1, 4)]
+    assert result.lines[-1].rule.startswith("rulebooks/baise.mjr")
+
+
+def test_zhua_ma_a_discard_win_the_discarder_pays_the_horse_points() -> None:
+    result = settle(
+        "baise", options=GRAB, winners=[{"seat": 1, "hand": PLAIN}], discarder=0,
+        horse_tiles=["2s"],
+    )  # fmt: skip
+    assert _horse_lines(result) == [(0, 1, 2)]
+
+
+def test_zhua_ma_yi_pao_duo_xiang_ye_bu_zhua_ma() -> None:
+    result = settle(
+        "baise",
+        options=GRAB,
+        winners=[{"seat": 1, "hand": PLAIN}, {"seat": 2, "hand": PLAIN}],
+        discarder=0,
+        horse_tiles=["2m", "3m"],
+    )
+    assert _horse_lines(result) == []
+
+
+def test_zhua_ma_mei_you_sheng_yu_pai_shi_bu_zhua_ma() -> None:
+    assert _horse_lines(settle("baise", options=GRAB, winners=[SELF])) == []
+
+
+def test_zhua_ma_sheng_ji_zhang_suan_zhua_ji_ma() -> None:
+    result = settle("baise", options=GRAB, winners=[SELF], horse_tiles=["2m"])
+    assert _horse_lines(result) == [(0, 1, 2), (2, 1, 2), (3, 1, 2)]
+    with pytest.raises(RoundError, match="horse_tiles: 5 tiles, at most 4 are taken"):
+        settle("baise", options=GRAB, winners=[SELF], horse_tiles=["2m"] * 5)
+
+
+def test_zi_mo_zhua_ma_only_a_self_draw_grabs_horses() -> None:
+    options = {"horses": "zimo", "horse_count": "2"}
+    discard = settle(
+        "baise", options=options, winners=[{"seat": 1, "hand": PLAIN}], discarder=0,
+        horse_tiles=["2m"],
+    )  # fmt: skip
+    assert _horse_lines(discard) == []
+    drawn = settle("baise", options=options, winners=[SELF], horse_tiles=["2m"])
+    assert _horse_lines(drawn) == [(0, 1, 2), (2, 1, 2), (3, 1, 2)]
+
+
+def test_bu_zhua_ma_turned_up_tiles_are_refused() -> None:
+    with pytest.raises(RoundError, match="horse_tiles: these options turn up no horses"):
+        settle("baise", winners=[SELF], horse_tiles=["2m"])
+
+
+def test_zhua_ma_no_horses_on_a_draw() -> None:
+    result = settle("baise", options=GRAB, exhaustive_draw=True, horse_tiles=["2m"])
+    assert result.lines == []

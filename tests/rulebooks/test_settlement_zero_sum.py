@@ -1,7 +1,8 @@
 """Settlement is zero-sum for every bundled rulebook and option set (DESIGN.md, Reliability):
 hypothesis generates thousands of finished rounds per rulebook — winners among the
 rulebook's own winning example hands, self-draws and discards, robbed kongs and kong blooms,
-kongs of every kind, random options — and checks that the deltas sum to zero, that every
+kongs of every kind, horse tiles as the options deal them, 跟庄 rounds and 连庄 counts,
+random options — and checks that the deltas sum to zero, that every
 line has a payer other than its payee, and that a seat the rules exempt never pays: nobody
 but the discarder pays a plain discard win, nobody but the robbed seat a robbed kong."""
 
@@ -33,6 +34,38 @@ def _option_value(spec: Any) -> st.SearchStrategy[object]:
     return st.integers(spec.low, spec.high)
 
 
+HORSE_TILES = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + [f"{r}z" for r in range(1, 8)]
+
+
+@st.composite
+def _horses(
+    draw: st.DrawFn, book: Ruleset, n: int, dealer: int, options: dict[str, Any]
+) -> dict[str, Any]:
+    """Horse tiles as the options deal them: each drawing seat's bought (or the dealer's
+    penalty) horses, and up to the count of tiles turned up at the end."""
+    horses = book.payments.horses
+    try:
+        o = book.resolve_options(options, players=n)
+    except Exception:
+        return {}
+    if horses is None:
+        return {}
+    dealt = {kind.kind: count for kind, count in horses.draws(o, None)}
+    found: dict[str, Any] = {}
+    tile = st.sampled_from(HORSE_TILES)
+    for kind, seats in (("bought", range(n)), ("penalty", [dealer])):
+        if kind in dealt:
+            count = dealt[kind]
+            found["bought_horses"] = {
+                seat: draw(st.lists(tile, min_size=count, max_size=count)) for seat in seats
+            }
+            break
+    end = [dealt[k] for k in ("bonus", "grabbed") if k in dealt]
+    if end:
+        found["horse_tiles"] = draw(st.lists(tile, max_size=min(end)))
+    return found
+
+
 @st.composite
 def rounds(draw: st.DrawFn, name: str) -> dict[str, Any]:
     book = ruleset(name)
@@ -49,12 +82,16 @@ def rounds(draw: st.DrawFn, name: str) -> dict[str, Any]:
         {"seat": s, "kind": k, **({"fed_by": (s + d) % n} if k == "exposed" else {})}
         for s, k, d in kongs
     ]
+    dealer = draw(st.integers(0, n - 1))
     round: dict[str, Any] = {
         "players": n,
-        "dealer": draw(st.integers(0, n - 1)),
+        "dealer": dealer,
         "options": options,
         "kongs": kong_records,
+        "streak": draw(st.integers(0, 3)),
+        "follow_dealer_rounds": draw(st.integers(0, 3)),
     }
+    round |= draw(_horses(book, n, dealer, options))
     if draw(st.integers(0, 9)) == 0:
         return round | {"exhaustive_draw": True}
     hands = _hands(book)
