@@ -630,7 +630,13 @@ class _Module:
             "payment_dealer_body": self._first_value(book.payments.dealer_factors, "(1, None)"),
         }
         if self.predicates.tile:
-            self.runtime_names |= {"summarize_tiles", "tile_masks"}
+            self.runtime_names |= {
+                "summarize_tiles",
+                "tile_masks",
+                "meld_masks",
+                "meld_tile_tables",
+                "summarize_arrangement",
+            }
         if self.predicates.meld:
             self.runtime_names |= {"Meld", "meld_masks", "summarize_melds"}
         tier_index = {tier.id: i for i, tier in enumerate(book.scoring.tiers)}
@@ -762,8 +768,17 @@ def _prelude(translator: PyExpr, hand: bool = False) -> list[str]:
         "meld": "summarize_melds(a.melds, MELD_MASKS, MELD_COUNTS)",
         "pair": "summarize_melds(a.pairs, MELD_MASKS, MELD_COUNTS)",
     }
+    summaries = set(translator.summaries)
+    if "tile" in summaries and tiles == "a.tiles":
+        # One pass over the arrangement's melds gives both the tile and the meld summary.
+        summaries -= {"tile", "meld"}
+        lines.append(
+            "x_tile_any, x_tile_all, x_tile_count, x_meld_any, x_meld_all, x_meld_count = "
+            "summarize_arrangement(a, MELD_TILE_SOME, MELD_TILE_EVERY, MELD_TILE_COUNTS, "
+            "MELD_MASKS, MELD_COUNTS, TILE_MASKS, TILE_COUNTS)"
+        )
     for summary, source in summary_source.items():
-        if summary in translator.summaries:
+        if summary in summaries:
             lines.append(f"x_{summary}_any, x_{summary}_all, x_{summary}_count = {source}")
     lines += [f"{name} = {source}" for source, name in translator.hoisted.items()]
     return lines

@@ -25,7 +25,14 @@ from runtime.scoring import (
     count_suits,
     count_suits_of_melds,
 )
-from runtime.summaries import meld_masks, summarize_melds, summarize_tiles, tile_masks
+from runtime.summaries import (
+    meld_masks,
+    meld_tile_tables,
+    summarize_arrangement,
+    summarize_melds,
+    summarize_tiles,
+    tile_masks,
+)
 from runtime.tiles import (
     IS_DRAGON,
     IS_FLOWER,
@@ -113,10 +120,12 @@ __all__ = [
     "is_win_with_wilds",
     "meld",
     "meld_masks",
+    "meld_tile_tables",
     "parse_hand",
     "parse_round",
     "require_api",
     "round_json_schema",
+    "summarize_arrangement",
     "summarize_melds",
     "summarize_tiles",
     "tile_index",

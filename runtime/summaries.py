@@ -10,6 +10,7 @@ and every quantifier becomes a shift and a mask instead of a Python loop.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from runtime.melds import MELD_INDEXES, Meld, all_melds
 from runtime.tiles import NUM_TILES
@@ -18,6 +19,8 @@ __all__ = [
     "MELD_COUNT_WIDTH",
     "TILE_COUNT_WIDTH",
     "meld_masks",
+    "meld_tile_tables",
+    "summarize_arrangement",
     "summarize_melds",
     "summarize_tiles",
     "tile_masks",
@@ -54,6 +57,67 @@ def meld_masks(
         masks[m.index] = sum(1 << k for k in hits)
         packs[m.index] = sum(1 << (k * MELD_COUNT_WIDTH) for k in hits)
     return tuple(masks), tuple(packs)
+
+
+def meld_tile_tables(
+    tile_masks: tuple[int, ...], tile_counts: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """For every interned meld (by `Meld.index`): the tile bits some tile of it has, the bits
+    every tile of it has, and its tiles' packed counts, so a hand's tile summary can be
+    folded over its five or so melds instead of its fourteen tiles."""
+    some = [0] * MELD_INDEXES
+    every = [-1] * MELD_INDEXES
+    counts = [0] * MELD_INDEXES
+    for m in all_melds():
+        for t in m.tiles:
+            some[m.index] |= tile_masks[t]
+            every[m.index] &= tile_masks[t]
+            counts[m.index] += tile_counts[t]
+    return tuple(some), tuple(every), tuple(counts)
+
+
+_MELD_SHAPES = frozenset({"standard", "seven_pairs"})
+
+
+def summarize_arrangement(
+    a: Any,
+    tile_some: tuple[int, ...],
+    tile_every: tuple[int, ...],
+    tile_counts_by_meld: tuple[int, ...],
+    meld_masks: tuple[int, ...],
+    meld_packs: tuple[int, ...],
+    tile_masks: tuple[int, ...],
+    tile_packs: tuple[int, ...],
+) -> tuple[int, int, int, int, int, int]:
+    """The tile summary and the meld summary of an arrangement in one pass over its melds and
+    pairs (which hold every tile in the standard and seven-pairs shapes); other shapes fold
+    over the tiles themselves."""
+    if a.shape not in _MELD_SHAPES:
+        return (
+            *summarize_tiles(a.tiles, tile_masks, tile_packs),
+            *summarize_melds(a.melds, meld_masks, meld_packs),
+        )
+    t_some = 0
+    t_every = -1
+    t_count = 0
+    m_some = 0
+    m_every = -1
+    m_count = 0
+    for m in a.melds:
+        i = m.index
+        t_some |= tile_some[i]
+        t_every &= tile_every[i]
+        t_count += tile_counts_by_meld[i]
+        mask = meld_masks[i]
+        m_some |= mask
+        m_every &= mask
+        m_count += meld_packs[i]
+    for m in a.pairs:
+        i = m.index
+        t_some |= tile_some[i]
+        t_every &= tile_every[i]
+        t_count += tile_counts_by_meld[i]
+    return t_some, t_every, t_count, m_some, m_every, m_count
 
 
 def summarize_tiles(
