@@ -91,6 +91,12 @@ def site_files(books: Sequence[ir.Rulebook], parser: argparse.ArgumentParser) ->
     files["reference/diagnostics.md"] = generate_diagnostics_page()
     files["reference/ir.schema.json"] = json.dumps(json_schema(), ensure_ascii=False, indent=2)
     files["reference/ir.schema.json"] += "\n"
+    # The input of `mjc settle` (a finished round), published beside the IR's schema.
+    from runtime.round import round_json_schema
+
+    files["reference/round.schema.json"] = (
+        json.dumps(round_json_schema(), ensure_ascii=False, indent=2) + "\n"
+    )
     files["reference/cli.md"] = generate_cli_page(parser)
     files["reference/tiles.md"] = generate_tiles_page()
     files["snippets/words.md"] = generate_words_snippet()

@@ -109,3 +109,14 @@ def test_every_fan_with_an_example_shows_it_as_tiles_in_the_fan_table(site: Path
             (row,) = [line for line in page.splitlines() if f"**](#{fan.id})<br>" in line]
             if any(e.positive for e in fan.examples):
                 assert "{ .mj-tile }" in row, f"{book.id}.{fan.id} shows no tiles"
+
+
+def test_the_round_schema_is_published_beside_the_ir_schema() -> None:
+    import argparse
+
+    from compiler.site import site_files
+
+    files = site_files([], argparse.ArgumentParser())
+    schema = json.loads(files["reference/round.schema.json"])
+    assert schema["title"] == "RoundOutcome" and "winners" in schema["properties"]
+    assert "reference/ir.schema.json" in files
