@@ -446,6 +446,33 @@ class PayBonus:
 
 
 @dataclass(frozen=True, slots=True)
+class PayRelation:
+    """`claim_relation 3`: two players are related (承包, 三包) once one has claimed from the
+    other `count` or more times, either direction; the first line whose guard holds is used."""
+
+    count: Expr
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    word: Ident | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PayRelationLine:
+    """`relation_payment partner pays 5 when self_drawn`: for a winner in a relation, what
+    one payer pays, in shares; `others` is the word after `for` (`for others`: his own share
+    and `amount` times every other loser's share)."""
+
+    payer: Ident
+    amount: Expr
+    others: Ident | None
+    condition: Expr | None
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Payments:
     unit: str | None
     unit_provenance: tuple[Provenance, ...]
@@ -457,6 +484,8 @@ class Payments:
     dealer_factors: tuple[PayCap, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
     bonuses: tuple[PayBonus, ...] = ()
+    relations: tuple[PayRelation, ...] = ()
+    relation_lines: tuple[PayRelationLine, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

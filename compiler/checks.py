@@ -34,6 +34,7 @@ from compiler.vocabulary import (
     KONG_KINDS,
     KONG_PAYERS,
     PAYEE_WORDS,
+    RELATION_PAYERS,
     SITUATION_FACTS,
     TILE_GROUPS,
     WILD_ACTIONS,
@@ -1337,6 +1338,33 @@ def check_payment_words(decls: Declarations) -> list[Diagnostic]:
             problems.append(
                 _unknown_word(bonus.kind, "kind of horse", horse_kinds, "horse_payment bought 1")
             )
+    for relation in payments.relations:
+        if relation.word is not None and relation.word.text != "mutual_twice":
+            problems.append(
+                _unknown_word(
+                    relation.word,
+                    "relation word",
+                    {"mutual_twice": "a relation formed in both directions counts twice"},
+                    "claim_relation 3 mutual_twice",
+                )
+            )
+    relation_payers = {k: w.meaning for k, w in RELATION_PAYERS.items()}
+    for line in payments.relation_lines:
+        if line.payer.text not in RELATION_PAYERS and line.payer.text not in PAYEE_WORDS:
+            problems.append(
+                _unknown_word(
+                    line.payer, "payer", relation_payers, "relation_payment partner pays 5"
+                )
+            )
+        if line.others is not None and line.others.text != "others":
+            problems.append(
+                _unknown_word(
+                    line.others,
+                    "word after `for`",
+                    {"others": "his own share and N times every other loser's share"},
+                    "relation_payment partner pays 2 for others",
+                )
+            )
     for word in payments.words:
         if word.word.text not in WINNERS_MODES:
             problems.append(
@@ -1381,6 +1409,18 @@ def check_payments_zero_sum(decls: Declarations) -> list[Diagnostic]:
                     label="`for all` needs a single payer",
                     help="write `win each pays` (one share each), or name one payer: "
                     "`win discarder pays for all`",
+                )
+            )
+    for line in payments.relation_lines:
+        if line.payer.text in PAYEE_WORDS:
+            problems.append(
+                error(
+                    "E0509",
+                    f"a winner is paid by `{line.payer.text}`: the {line.payer.text} would pay "
+                    "himself",
+                    line.payer.span,
+                    label="this is the one who is paid",
+                    help="name who pays the winner: `partner`, `discarder`, `robbed`",
                 )
             )
     for kong in payments.kongs:

@@ -38,6 +38,7 @@ _BASE_IMPORTS = {
     "Horses",
     "KongRule",
     "BonusRule",
+    "RelationRule",
     "Payments",
     "RoundFacts",
     "WinRule",
@@ -582,6 +583,27 @@ class _Module:
         self.finish(guards)
         return out.lines()
 
+    def payment_relations_body(self) -> list[str]:
+        """The relation lines whose options guard and condition hold for a winner, with their
+        amounts; the condition reads the situation `s`, the winners `w`, `related` (the
+        discarder is related to the winner) and `ready` (the discarder was ready)."""
+        guards = self.translator("False")
+        out = CodeWriter(indent=1)
+        out.line("found: list[tuple[int, int]] = []")
+        facts = {"winners": "w", "discarder_related": "related", "discarder_ready": "ready"}
+        for index, rule in enumerate(self.book.payments.relation_lines):
+            tests = []
+            if rule.guard is not None:
+                tests.append(guards(rule.guard))
+            if rule.condition is not None:
+                tests.append(self._settle_condition(rule.condition, facts))
+            out.line(f"# relation_payment {rule.payer} ({rule.at.file}:{rule.at.line})")
+            with out.block(f"if {' and '.join(tests)}") if tests else _nothing():
+                out.line(f"found.append(({index}, {guards(rule.amount)}))")
+        out.line("return tuple(found)")
+        self.finish(guards)
+        return out.lines()
+
     def _first_value(self, items: tuple[ir.Stake, ...], default: str) -> list[str]:
         """The first stake or cap whose guard holds, with its rulebook line."""
         guards = self.translator("False")
@@ -625,6 +647,8 @@ class _Module:
             "payment_wins_body": self.payment_wins_body(),
             "payment_kongs_body": self.payment_kongs_body(),
             "payment_bonuses_body": self.payment_bonuses_body(),
+            "payment_relations_body": self.payment_relations_body(),
+            "payment_relation_body": self._first_value(self.book.payments.relations, "None"),
             "payment_stake_body": self._first_value(book.payments.stakes, "(1, None)"),
             "payment_cap_body": self._first_value(book.payments.caps, "None"),
             "payment_dealer_body": self._first_value(book.payments.dealer_factors, "(1, None)"),
@@ -720,6 +744,10 @@ class _Module:
             ],
             "bonus_rules": [
                 (b.item, b.kind, f"{b.at.file}:{b.at.line}") for b in book.payments.bonuses
+            ],
+            "relation_rules": [
+                (r.payer, r.for_others, f"{r.at.file}:{r.at.line}")
+                for r in book.payments.relation_lines
             ],
             "horse_kinds": [
                 (k.kind, k.name, k.drawn_by, k.drawn_from, f"{k.at.file}:{k.at.line}")

@@ -228,7 +228,9 @@ CODES: tuple[Code, ...] = (
         "A line of the payments section names a payer, a kind of kong, a dealer setting or a "
         "way of paying several winners that mjc does not know. A winner is paid by `each` "
         "other player, the `discarder`, the `robbed` seat, the kong `feeder` or the "
-        "`meld_feeder` (包自摸); a konger by `each` or the `feeder`.",
+        "`meld_feeder` (包自摸), `winds_feeder` / `dragons_feeder` (大四喜 / 大三元); "
+        "a relation line by the `partner`, `discarder` or `robbed` seat; a konger by `each` "
+        "or the `feeder`.",
         "payments { win discarer pays }",
         "Correct the word (did you mean `discarder`?).",
     ),

@@ -396,6 +396,13 @@ _PAYER_WORDS = {
     "robbed": "the player whose kong was robbed",
     "feeder": "the player who fed the kong",
     "meld_feeder": "the player whose discard completed the winner's fourth claimed meld",
+    "winds_feeder": "the player whose discard the winner claimed as his fourth wind",
+    "dragons_feeder": "the player whose discard the winner claimed as his third dragon",
+}
+_RELATION_WORDS = {
+    "partner": "the player he is related to",
+    "discarder": "the discarder",
+    "robbed": "the player whose kong was robbed",
 }
 _KONG_WORDS = {"exposed": "an exposed kong (明杠)", "concealed": "a concealed kong (暗杠)",
                "added": "an added kong (补杠)"}  # fmt: skip
@@ -467,6 +474,18 @@ def payments_context(book: ir.Rulebook) -> dict[str, Any]:
         }
         for k in pay.kongs
     ]
+    relation_lines = [
+        {
+            "words": f"for a winner in a relation, {_RELATION_WORDS[r.payer]} pays "
+            + (str(r.amount.value) if isinstance(r.amount, ir.IntE) else "some")
+            + (" times every other loser's share, and his own" if r.for_others else " share(s)")
+            + (when_words(r.guard, book) if r.guard is not None else "")
+            + (f" when {condition_words(r.condition, book)}" if r.condition is not None else ""),
+            "badges": origin_badges(r.provenance),
+            "provenance": _provenance(r.provenance),
+        }
+        for r in pay.relation_lines
+    ]
     described: tuple[tuple[str, ir.Stake | ir.PaymentSetting], ...] = (
             *((f"one point of a hand's value is paid as {_settle_number((s,), book)}"
                + (when_words(s.guard, book) if s.guard else ""), s) for s in pay.stakes),
@@ -477,6 +496,11 @@ def payments_context(book: ir.Rulebook) -> dict[str, Any]:
                + (when_words(c.guard, book) if c.guard else ""), c) for c in pay.caps),
             *(("each winner of one discard is paid separately, as if alone", w)
               for w in pay.winners),
+            *((f"{r.value.value if isinstance(r.value, ir.IntE) else 'enough'} or more claims "
+               "between two players, either "
+               "direction, make them liable for each other (承包, 三包)"
+               + ("; a relation both ways counts twice" if pay.relation_mutual_twice else "")
+               + (when_words(r.guard, book) if r.guard else ""), r) for r in pay.relations),
     )  # fmt: skip
     settings = [
         {
@@ -489,7 +513,7 @@ def payments_context(book: ir.Rulebook) -> dict[str, Any]:
     return {
         "declared": pay.declared,
         "unit": pay.unit or book.scoring.unit,
-        "wins": wins,
+        "wins": wins + relation_lines,
         "kongs": kongs,
         "settings": settings,
         "example": _worked_example(book),

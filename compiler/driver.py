@@ -227,6 +227,13 @@ def _type_expressions(decls: Declarations) -> Typed:
             check(bonus.amount, "guard", INT)
             check(bonus.condition, "round", BOOL)
             check(bonus.guard, "guard", BOOL)
+        for relation in payments.relations:
+            check(relation.count, "guard", INT)
+            check(relation.guard, "guard", BOOL)
+        for line in payments.relation_lines:
+            check(line.amount, "guard", INT)
+            check(line.condition, "relation", BOOL)
+            check(line.guard, "guard", BOOL)
         for limit in (*payments.caps, *payments.dealer_factors):
             check(limit.value, "guard", INT)
             check(limit.guard, "guard", BOOL)

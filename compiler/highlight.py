@@ -47,7 +47,7 @@ DECLARATIONS = (
     "title", "english", "version", "copies", "keep", "total", "value", "when", "if", "per",
     "combine", "example", "counterexample", "win", "with", "cap", "overrides", "horses", "table",
     "ranks", "payments", "stake", "pays", "for", "kong_payment", "dealer_factor",
-    "horse_payment", "follow_payment", "streak_payment",
+    "horse_payment", "follow_payment", "streak_payment", "claim_relation", "relation_payment",
     "several_winners",
 )  # fmt: skip
 # Where a rule comes from.

@@ -347,10 +347,13 @@ class WinPayment(Model):
     """`win <payer> pays [for all] [when C] [if G]`: who pays a winner. The first line whose
     guard and condition hold and whose payer exists in the round is used. `payer` is `each`
     (every other player, one share each), `discarder`, `robbed` (the seat whose kong was
-    robbed), `feeder` (who fed the kong of a kong bloom) or `meld_feeder` (包自摸); one
-    share, or every loser's share (`for_all`)."""
+    robbed), `feeder` (who fed the kong of a kong bloom), `meld_feeder` (包自摸),
+    `winds_feeder` / `dragons_feeder` (大四喜 / 大三元 包自摸); one share, or every loser's
+    share (`for_all`)."""
 
-    payer: Literal["each", "discarder", "robbed", "feeder", "meld_feeder"]
+    payer: Literal[
+        "each", "discarder", "robbed", "feeder", "meld_feeder", "winds_feeder", "dragons_feeder"
+    ]
     for_all: bool = False
     condition: Expr | None = None
     guard: Expr | None = None
@@ -379,6 +382,21 @@ class BonusPayment(Model):
     item: Literal["horse", "follow", "streak"]
     kind: str | None = None
     amount: Expr
+    condition: Expr | None = None
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class RelationPayment(Model):
+    """`relation_payment <payer> pays N [for others] [when C] [if G]`: for a winner related to
+    another player by repeated claims (承包, 三包), what `payer` (`partner`, `discarder`,
+    `robbed`) pays, in shares of the hand; every line that holds is paid, instead of the win
+    line. `for_others`: his own share plus N times every other loser's share."""
+
+    payer: Literal["partner", "discarder", "robbed"]
+    amount: Expr
+    for_others: bool = False
     condition: Expr | None = None
     guard: Expr | None = None
     provenance: tuple[Provenance, ...] = ()
@@ -419,6 +437,9 @@ class Payments(Model):
     caps: tuple[Stake, ...] = ()
     winners: tuple[PaymentSetting, ...] = ()
     bonuses: tuple[BonusPayment, ...] = ()
+    relations: tuple[Stake, ...] = ()
+    relation_mutual_twice: bool = False
+    relation_lines: tuple[RelationPayment, ...] = ()
 
 
 class Choice(Model):

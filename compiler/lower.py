@@ -435,6 +435,28 @@ def lower_payments(payments: ast.Payments | None, typed: Typed) -> ir.Payments:
             )
             for b in payments.bonuses
         ),
+        relations=tuple(
+            ir.Stake(
+                value=_typed(typed, r.count),
+                guard=typed.get(r.guard),
+                provenance=provenance(r.provenance),
+                at=at(r.span),
+            )
+            for r in payments.relations
+        ),
+        relation_mutual_twice=any(r.word is not None for r in payments.relations),
+        relation_lines=tuple(
+            ir.RelationPayment(
+                payer=r.payer.text,
+                amount=_typed(typed, r.amount),
+                for_others=r.others is not None,
+                condition=typed.get(r.condition),
+                guard=typed.get(r.guard),
+                provenance=provenance(r.provenance),
+                at=at(r.span),
+            )
+            for r in payments.relation_lines
+        ),
     )
 
 

@@ -564,6 +564,8 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
             tuple(c for c in children if isinstance(c, ast.PayCap) and c.dealer),
             self._span(meta),
             tuple(c for c in children if isinstance(c, ast.PayBonus)),
+            tuple(c for c in children if isinstance(c, ast.PayRelation)),
+            tuple(c for c in children if isinstance(c, ast.PayRelationLine)),
         )
 
     def pay_unit(
@@ -639,6 +641,34 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
 
     def pay_streak(self, meta: Meta, children: list[Any]) -> ast.PayBonus:
         return self._pay_bonus(meta, "streak", None, children)
+
+    def pay_relation(self, meta: Meta, children: list[Any]) -> ast.PayRelation:
+        count, *rest = children
+        words = [c for c in rest if isinstance(c, Token) and c.type == "NAME"]
+        return ast.PayRelation(
+            count,
+            self._guard(rest),
+            self._provenance(rest),
+            self._span(meta),
+            self._ident(words[0]) if words else None,
+        )
+
+    def pay_others(self, meta: Meta, children: list[Any]) -> tuple[str, ast.Ident]:
+        return ("others", self._ident(children[0]))
+
+    def pay_relation_line(self, meta: Meta, children: list[Any]) -> ast.PayRelationLine:
+        payer, amount, *rest = children
+        exprs = self._exprs(rest)
+        others = [c[1] for c in rest if isinstance(c, tuple) and c and c[0] == "others"]
+        return ast.PayRelationLine(
+            self._ident(payer),
+            amount,
+            others[0] if others else None,
+            exprs[0] if exprs else None,
+            self._guard(rest),
+            self._provenance(rest),
+            self._span(meta),
+        )
 
     def pay_cap(self, meta: Meta, children: list[Any]) -> ast.PayCap:
         value, *rest = children

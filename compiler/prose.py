@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from compiler import ir
 from compiler.pretty import pretty
-from compiler.vocabulary import SITUATION_FACTS, TILE_LIST_CONSTANTS
+from compiler.vocabulary import RELATION_FACTS, SITUATION_FACTS, TILE_LIST_CONSTANTS
 from runtime.tiles import tile_name_en, tile_name_zh
 
 __all__ = ["condition_words", "per_words", "value_words"]
@@ -178,6 +178,8 @@ class _Words:
                 return _SENTENCE_FACTS[fact]
             case ir.FactE(fact=fact) if fact in SITUATION_FACTS:
                 return SITUATION_FACTS[fact].meaning
+            case ir.FactE(fact=fact) if fact in RELATION_FACTS:
+                return RELATION_FACTS[fact].meaning
             case ir.FactE(fact=fact) if fact.startswith(SITUATION_PREFIX):
                 flag = fact[len(SITUATION_PREFIX) :]
                 return f"the situation {self.book.situations.get(flag, flag)} (`{flag}`) holds"

@@ -26,6 +26,8 @@ from compiler.vocabulary import (
     MELD,
     MELD_ATTRIBUTES,
     PAYMENT_FACT_NAMES,
+    RELATION_FACT_NAMES,
+    RELATION_FACTS,
     RESULT_FACTS,
     ROUND_FACT_NAMES,
     ROUND_FACTS,
@@ -44,8 +46,9 @@ from compiler.vocabulary import (
 from runtime.tiles import NotationError, tile_index
 
 Context = Literal[
-    "fan", "floor", "reject", "shape", "guard", "constraint", "horse", "payment", "round"
-]
+    "fan", "floor", "reject", "shape", "guard", "constraint", "horse", "payment", "round",
+    "relation",
+]  # fmt: skip
 
 _CONTEXT_WORDS = {
     "fan": "a fan condition",
@@ -57,6 +60,7 @@ _CONTEXT_WORDS = {
     "horse": "a horse line's `when`",
     "payment": "a payments `win` line's `when`",
     "round": "a payments `kong` line's `when`",
+    "relation": "a payments `relation_payment` line's `when`",
 }
 
 
@@ -68,6 +72,9 @@ def _facts_for(ctx: Context) -> dict[str, Word]:
         return {"players": SITUATION_FACTS["players"]}
     if ctx == "horse":
         return {name: SITUATION_FACTS[name] for name in HORSE_FACT_NAMES}
+    if ctx == "relation":
+        words = {**SITUATION_FACTS, **ROUND_FACTS, **RELATION_FACTS}
+        return {name: words[name] for name in RELATION_FACT_NAMES}
     if ctx in ("payment", "round"):
         words = {**SITUATION_FACTS, **ROUND_FACTS}
         names = PAYMENT_FACT_NAMES if ctx == "payment" else ROUND_FACT_NAMES
@@ -237,6 +244,7 @@ class ExprChecker:
             **HAND_FACTS,
             **RESULT_FACTS,
             **ROUND_FACTS,
+            **RELATION_FACTS,
         }
         if name in everything or name in self.decls.fans:
             what = "a fan" if name in self.decls.fans else "a fact"
@@ -250,6 +258,8 @@ class ExprChecker:
                 + ", ".join(PAYMENT_FACT_NAMES),
                 "round": "a payments `kong` line's `when` reads how the round ended: "
                 + ", ".join(ROUND_FACT_NAMES),
+                "relation": "a payments `relation_payment` line's `when` reads how the winner "
+                "won: " + ", ".join(RELATION_FACT_NAMES),
             }.get(ctx, "`total` can only be read by scoring adjustments and `reject` conditions")
             self._problem(
                 "E0204",
@@ -367,7 +377,7 @@ class ExprChecker:
             return None
         if any(a is None for a in args):
             return None
-        if name == "copies" and ctx in ("horse", "payment", "round"):
+        if name == "copies" and ctx in ("horse", "payment", "round", "relation"):
             self._problem(
                 "E0204",
                 f"{_CONTEXT_WORDS[ctx]} cannot use `copies`",

@@ -353,7 +353,32 @@ WIN_PAYERS: dict[str, PayerWord] = {
         "the player whose discard completed the winner's fourth claimed meld (十二张落地), "
         "only for the first player he did that to (包先不包后)",
     ),
+    "winds_feeder": PayerWord(
+        "大四喜包自摸",
+        "the player whose discard the winner claimed as his fourth wind pung, "
+        "after exposed pungs of the other three winds",
+    ),
+    "dragons_feeder": PayerWord(
+        "大三元包自摸",
+        "the player whose discard the winner claimed as his third dragon pung, "
+        "after exposed pungs of the other two dragons",
+    ),
 }
+# Who pays a winner in a relation formed by repeated claims (`relation_payment <payer>`).
+RELATION_PAYERS: dict[str, PayerWord] = {
+    "partner": PayerWord(
+        "承包者, 包牌者",
+        "the player the winner is related to (claims between them), unless he won too",
+    ),
+    "discarder": PayerWord("点炮者", "the player who discarded the winning tile"),
+    "robbed": PayerWord("被抢杠者", "the player whose kong was robbed"),
+}
+# What a relation line's `when` may read besides how the winner won.
+RELATION_FACTS: dict[str, Word] = {
+    "discarder_related": Word(BOOL, "the discarder is related to the winner (承包 between them)"),
+    "discarder_ready": Word(BOOL, "the discarder was ready (聽牌) when he discarded"),
+}
+RELATION_FACT_NAMES = (*PAYMENT_FACT_NAMES, *RELATION_FACTS)
 # Who pays the konger (`kong <kind> <payer> pays N`).
 KONG_PAYERS: dict[str, PayerWord] = {
     "each": PayerWord("三家付", "every other player pays the amount"),

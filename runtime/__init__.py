@@ -11,7 +11,14 @@ from runtime.hand import Hand, HandError, format_hand, parse_hand
 from runtime.horses import NOBODY, HorseError, HorseKind, Horses
 from runtime.melds import Meld, meld
 from runtime.options import ChoiceSpec, OptionError, OptionSpec
-from runtime.payments import BonusRule, KongRule, Payments, RoundFacts, WinRule
+from runtime.payments import (
+    BonusRule,
+    KongRule,
+    Payments,
+    RelationRule,
+    RoundFacts,
+    WinRule,
+)
 from runtime.round import RoundError, RoundOutcome, parse_round, round_json_schema
 from runtime.ruleset import WILD_ACTIONS, ExampleSpec, Ruleset
 from runtime.scoring import (
@@ -102,6 +109,7 @@ __all__ = [
     "OptionError",
     "OptionSpec",
     "Payments",
+    "RelationRule",
     "RoundError",
     "RoundFacts",
     "RoundOutcome",

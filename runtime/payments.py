@@ -17,7 +17,15 @@ from typing import Any
 from runtime.horses import Horses
 from runtime.scoring import Situation
 
-__all__ = ["DEFAULT_PAYMENTS", "BonusRule", "KongRule", "Payments", "RoundFacts", "WinRule"]
+__all__ = [
+    "DEFAULT_PAYMENTS",
+    "BonusRule",
+    "KongRule",
+    "Payments",
+    "RelationRule",
+    "RoundFacts",
+    "WinRule",
+]
 
 Options = dict[str, Any]
 
@@ -55,6 +63,17 @@ class BonusRule:
 
 
 @dataclass(frozen=True, slots=True)
+class RelationRule:
+    """`relation_payment <payer> pays N [for others]`: for a winner related to another player
+    by repeated claims (承包, 三包), `payer` (partner, discarder or robbed) pays N shares;
+    `for_others`: his own share plus N times every other loser's share."""
+
+    payer: str
+    for_others: bool
+    where: str
+
+
+@dataclass(frozen=True, slots=True)
 class RoundFacts:
     """How a round ended, for the conditions of kong lines."""
 
@@ -80,6 +99,12 @@ def _no_cap(o: Options) -> tuple[int, str] | None:
     return None
 
 
+def _no_relations(
+    o: Options, s: Situation, winners: int, related: bool, ready: bool
+) -> tuple[tuple[int, int], ...]:
+    return ()
+
+
 def _plain_dealer(o: Options) -> tuple[int, str | None]:
     return 1, None
 
@@ -93,7 +118,10 @@ class Payments:
     seat wins from hands in a round and its line, or None; `dealer(o)` the factor on what
     the dealer wins or pays on a hand (1: 庄家胡牌时，赢输不翻倍) and its line;
     `bonuses(o, r)` the (index in `bonus_rules`, amount) of the horse, 跟庄 and 连庄 lines
-    that hold for the round; `horses` the rulebook's horse tables and kinds."""
+    that hold for the round; `horses` the rulebook's horse tables and kinds; `relation(o)`
+    how many claims between two players relate them (承包, 三包) and its line, or None;
+    `relations(o, s, winners, discarder_related, discarder_ready)` the (index in
+    `relation_rules`, shares) of the relation lines that hold for a related winner."""
 
     declared: bool = False
     unit: str | None = None
@@ -107,6 +135,12 @@ class Payments:
     bonus_rules: tuple[BonusRule, ...] = ()
     bonuses: Callable[[Options, RoundFacts], tuple[tuple[int, int], ...]] = _no_kongs
     horses: Horses | None = None
+    relation: Callable[[Options], tuple[int, str] | None] = _no_cap
+    relation_mutual_twice: bool = False
+    relation_rules: tuple[RelationRule, ...] = ()
+    relations: Callable[[Options, Situation, int, bool, bool], tuple[tuple[int, int], ...]] = (
+        _no_relations
+    )
 
 
 DEFAULT_PAYMENTS = Payments()

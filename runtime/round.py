@@ -47,11 +47,13 @@ class Winner(_Model):
 
 class Claim(_Model):
     """One claim of a discard, in the order they happened: `seat` claimed `from_seat`'s
-    discard to make a chow, pong or exposed kong."""
+    discard to make a chow, pong or exposed kong; `tile` is the claimed tile (mpsz), needed
+    where a liability depends on it (广东 大四喜 / 大三元 包自摸)."""
 
     seat: int = Field(ge=0)
     from_seat: int = Field(ge=0)
     kind: Literal["chow", "pong", "kong"]
+    tile: str | None = None
 
 
 class KongRecord(_Model):
@@ -71,7 +73,8 @@ class RoundOutcome(_Model):
     `bought_horses` the horse tiles each seat was dealt before play (买马, 罚马: seat → tiles),
     `horse_tiles` the tiles turned up from the end of the wall at the end (奖马, 抓马: fewer
     than the rulebook's count when fewer were left), `follow_dealer_rounds` how many 跟庄
-    rounds in a row succeeded, `streak` the dealer's 连庄 count."""
+    rounds in a row succeeded, `streak` the dealer's 连庄 count, `ready` the seats that were
+    ready (聽牌) at the end (上海 承包: an unrelated discarder's share depends on it)."""
 
     players: int = Field(default=4, ge=2, le=4)
     dealer: int = Field(default=0, ge=0)
@@ -89,6 +92,7 @@ class RoundOutcome(_Model):
     bought_horses: dict[int, tuple[str, ...]] = Field(default_factory=dict)
     horse_tiles: tuple[str, ...] = ()
     follow_dealer_rounds: int = Field(default=0, ge=0)
+    ready: tuple[int, ...] = ()
 
     @model_validator(mode="after")
     def _consistent(self) -> RoundOutcome:
@@ -105,6 +109,7 @@ class RoundOutcome(_Model):
         seats += [(f"kongs.{i}.seat", k.seat) for i, k in enumerate(self.kongs)]
         seats += [(f"kongs.{i}.fed_by", k.fed_by) for i, k in enumerate(self.kongs)]
         seats += [(f"bought_horses.{seat}", seat) for seat in self.bought_horses]
+        seats += [(f"ready.{i}", seat) for i, seat in enumerate(self.ready)]
         for name, seat in seats:
             if seat is not None and seat >= n:
                 raise ValueError(f"{name}: seat {seat} does not exist at {n} players (0..{n - 1})")
@@ -133,6 +138,7 @@ class RoundOutcome(_Model):
                     f"kongs.{i}.fed_by: only an exposed kong is fed, by another player"
                 )
         tiles = [(f"horse_tiles.{i}", t) for i, t in enumerate(self.horse_tiles)]
+        tiles += [(f"claims.{i}.tile", c.tile) for i, c in enumerate(self.claims) if c.tile]
         for seat, drawn in self.bought_horses.items():
             tiles += [(f"bought_horses.{seat}.{i}", t) for i, t in enumerate(drawn)]
         for name, tile in tiles:

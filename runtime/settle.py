@@ -97,6 +97,53 @@ def meld_feeders(outcome: RoundOutcome) -> dict[int, int]:
     return liable
 
 
+WIND_TILES = frozenset(range(27, 31))  # 1z-4z 东南西北
+DRAGON_TILES = frozenset(range(31, 34))  # 5z-7z 白发中
+
+
+def pattern_feeders(outcome: RoundOutcome) -> dict[tuple[str, int], int]:
+    """独特牌型包自摸: (payer word, seat) → the seat liable. `winds_feeder`: the seat had exposed
+    pungs of 3 winds and claimed the 4th wind from this seat's discard (大四喜);
+    `dragons_feeder`: 2 dragons, then the 3rd dragon (大三元). Claims without a tile count
+    for nothing."""
+    liable: dict[tuple[str, int], int] = {}
+    groups = (("winds_feeder", WIND_TILES), ("dragons_feeder", DRAGON_TILES))
+    claimed: dict[tuple[str, int], set[int]] = {}
+    for claim in outcome.claims:
+        if claim.kind == "chow" or claim.tile is None:
+            continue
+        tile = tile_index(claim.tile)
+        for word, tiles in groups:
+            if tile not in tiles:
+                continue
+            key = (word, claim.seat)
+            have = claimed.setdefault(key, set())
+            have.add(tile)
+            if len(have) == len(tiles) and key not in liable:
+                liable[key] = claim.from_seat
+    return liable
+
+
+def claim_relations(
+    outcome: RoundOutcome, count: int, mutual_twice: bool = True
+) -> dict[tuple[int, int], int]:
+    """Relations formed by repeated claims (上海 承包, 百色 三包): for each pair of seats (a, b),
+    how many directions of claiming reached `count` claims — 1, or 2 when each claimed from
+    the other that often and `mutual_twice` (重複計算). Both orders of the pair are keys."""
+    claimed: dict[tuple[int, int], int] = {}
+    for claim in outcome.claims:
+        key = (claim.seat, claim.from_seat)
+        claimed[key] = claimed.get(key, 0) + 1
+    weights: dict[tuple[int, int], int] = {}
+    for (a, b), times in claimed.items():
+        if times >= count:
+            weights[(a, b)] = weights.get((a, b), 0) + 1
+            weights[(b, a)] = weights.get((b, a), 0) + 1
+    if not mutual_twice:
+        weights = dict.fromkeys(weights, 1)
+    return weights
+
+
 def settle(ruleset: Ruleset, outcome: RoundOutcome) -> Settlement:
     """Settle one round; raises `RoundError` for a round the rulebook cannot settle (a winner's
     hand that is not a win, a player count or option it does not have)."""
@@ -116,14 +163,28 @@ def settle(ruleset: Ruleset, outcome: RoundOutcome) -> Settlement:
     dealer_factor, dealer_where = payments.dealer(o)
     cap = payments.cap(o)
     feeders = meld_feeders(outcome)
+    patterns = pattern_feeders(outcome)
+    threshold = payments.relation(o)
+    relations = (
+        claim_relations(outcome, max(threshold[0], 1), payments.relation_mutual_twice)
+        if threshold
+        else {}
+    )
     hands: list[_Hand] = []
     for index, winner in enumerate(outcome.winners):
         score = _score(ruleset, outcome, index)
         result.scores[winner.seat] = score
         situation = _situation(ruleset, outcome, index, count)
-        rule, payer = _win_rule(payments, o, situation, outcome, winner.seat, count, feeders)
+        rule, payer = _win_rule(
+            payments, o, situation, outcome, winner.seat, count, feeders, patterns
+        )
         factor = max(dealer_factor, 1)
         lines = _hand_lines(score.total, rule, payer, winner.seat, outcome, factor, dealer_where)
+        if relations:
+            related = _relation_lines(
+                payments, o, situation, outcome, winner.seat, score.total, factor, relations
+            )
+            lines = related or lines
         hands.append(_Hand(winner.seat, score.total, situation, rule, payer, factor, lines))
         if cap is not None:
             lines = _capped(lines, cap[0], cap[1], winner.seat, n)
@@ -331,7 +392,11 @@ def _situation(ruleset: Ruleset, outcome: RoundOutcome, index: int, count: int) 
 
 
 def _payer_seat(
-    rule: WinRule, outcome: RoundOutcome, winner: int, feeders: dict[int, int]
+    rule: WinRule,
+    outcome: RoundOutcome,
+    winner: int,
+    feeders: dict[int, int],
+    patterns: dict[tuple[str, int], int],
 ) -> int | None:
     """The seat a one-payer rule names in this round, or None when there is none."""
     seat = {
@@ -339,6 +404,8 @@ def _payer_seat(
         "robbed": outcome.robbed_from,
         "feeder": outcome.kong_fed_by,
         "meld_feeder": feeders.get(winner),
+        "winds_feeder": patterns.get(("winds_feeder", winner)),
+        "dragons_feeder": patterns.get(("dragons_feeder", winner)),
     }.get(rule.payer)
     return seat if seat is not None and seat != winner else None
 
@@ -351,6 +418,7 @@ def _win_rule(
     winner: int,
     count: int,
     feeders: dict[int, int],
+    patterns: dict[tuple[str, int], int],
 ) -> tuple[WinRule, int | None]:
     """The first win line that holds and whose payer exists; without one, the default: every
     loser pays a self-draw, the robbed seat alone a robbed kong, the discarder a discard."""
@@ -358,7 +426,7 @@ def _win_rule(
         rule = payments.win_rules[index]
         if rule.payer == "each":
             return rule, None
-        seat = _payer_seat(rule, outcome, winner, feeders)
+        seat = _payer_seat(rule, outcome, winner, feeders, patterns)
         if seat is not None:
             return rule, seat
     if s.self_drawn or s.kong_bloom:
@@ -401,6 +469,61 @@ def _hand_lines(
         return [Line(payer, winner, total, reason + note, rule.where)]
     reason = f"hand of seat {winner} ({rule.payer})"
     return [Line(payer, winner, share(payer), reason + note, rule.where)]
+
+
+def _relation_lines(
+    payments: Payments,
+    o: dict[str, Any],
+    s: Situation,
+    outcome: RoundOutcome,
+    winner: int,
+    value: int,
+    dealer_factor: int,
+    relations: dict[tuple[int, int], int],
+) -> list[Line] | None:
+    """A related winner's hand (承包, 三包): every relation line that holds is paid, by the
+    partners (each related seat that did not win too, once per relation: mutual relations
+    count twice), the discarder or the robbed seat (once, or once per relation when he is a
+    partner). None when the winner has no relation or no relation line applies."""
+    n = outcome.players
+    partners = {p: relations[(winner, p)] for p in range(n) if (winner, p) in relations}
+    if not partners:
+        return None
+    won = {w.seat for w in outcome.winners}
+    discarder = None if s.self_drawn else outcome.discarder
+    holding = payments.relations(o, s, len(won), discarder in partners, discarder in outcome.ready)
+
+    def share(loser: int) -> int:
+        if outcome.dealer in (winner, loser):
+            return value * dealer_factor
+        return value
+
+    lines: list[Line] = []
+    for index, amount in holding:
+        rule = payments.relation_rules[index]
+        if rule.payer == "partner":
+            targets = [(p, times) for p, times in partners.items() if p not in won]
+        else:
+            seat = discarder if rule.payer == "discarder" else outcome.robbed_from
+            if seat is None or seat in won or (rule.payer == "robbed" and not s.robbing_kong):
+                continue
+            targets = [(seat, partners.get(seat, 1))]
+        for seat, times in targets:
+            if rule.for_others:
+                others = sum(share(x) for x in range(n) if x not in (winner, seat))
+                total = (share(seat) + amount * others) * times
+                what = f"own share + {amount}× the others'"
+            else:
+                total = amount * share(seat) * times
+                what = f"{amount} shares"
+            twice = f" ×{times} (mutual relation)" if times > 1 else ""
+            reason = (
+                f"relation (claims between seats {winner} and "
+                f"{', '.join(str(p) for p in partners)}): hand of seat {winner}, "
+                f"{rule.payer} {seat} pays {what}{twice}"
+            )
+            lines.append(Line(seat, winner, total, reason, rule.where))
+    return [line for line in lines if line.amount] or None
 
 
 def _capped(lines: list[Line], cap: int, where: str, winner: int, n: int) -> list[Line]:

@@ -34,6 +34,7 @@ def test_settle_schema_names_every_field_of_a_round(capsys: pytest.CaptureFixtur
         "claims",
         "kongs",
         "exhaustive_draw",
+        "ready",
     ):
         assert field in schema["properties"]  # fmt: skip
 
@@ -57,6 +58,14 @@ def test_settle_text_output_itemises_lines_and_deltas(
         ({"winners": [{"seat": 1, "hand": "123m456p789s345s22z"}]}, "discarder"),
         ({"exhaustive_draw": True, "options": {"nope": "on"}}, "options"),
         ("{not json", "not JSON"),
+        ({"exhaustive_draw": True, "ready": [7]}, "ready.0"),
+        (
+            {
+                "exhaustive_draw": True,
+                "claims": [{"seat": 1, "from_seat": 0, "kind": "pong", "tile": "9z"}],
+            },
+            "claims.0.tile",
+        ),
     ],
 )
 def test_settle_malformed_input_is_one_line_naming_the_field(
@@ -65,3 +74,13 @@ def test_settle_malformed_input_is_one_line_naming_the_field(
     assert main(["settle", "meizhou", _write(tmp_path, data)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and message in err[0] and "Traceback" not in err[0]
+
+
+def test_settle_shanghai_cheng_bao_itemises_the_relation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = {**ROUND, "claims": [{"seat": 1, "from_seat": 3, "kind": "pong"}] * 3}
+    assert main(["settle", "shanghai", _write(tmp_path, data)]) == 0
+    out = capsys.readouterr().out
+    assert "relation (claims between seats 1 and 3)" in out and "shanghai.mjr:" in out
+    assert "seat 0 pays" not in out and "seat 2 pays" not in out

@@ -120,3 +120,70 @@ def test_bu_zhua_ma_turned_up_tiles_are_refused() -> None:
 def test_zhua_ma_no_horses_on_a_draw() -> None:
     result = settle("baise", options=GRAB, exhaustive_draw=True, horse_tiles=["2m"])
     assert result.lines == []
+
+
+def _relation(seat: int, from_seat: int) -> list[dict[str, object]]:
+    return [{"seat": seat, "from_seat": from_seat, "kind": "pong"}] * 3
+
+
+def test_san_bao_hu_bao_guan_xi_no_relation_when_neither_option() -> None:
+    result = settle("baise", options={"play": "neither"},
+                    winners=[{"seat": 1, "hand": PLAIN, "self_drawn": True}],
+                    claims=_relation(1, 3))  # fmt: skip
+    assert set(paid(result)) == {(0, 1), (2, 1), (3, 1)}
+
+
+def test_san_bao_zi_mo_the_partner_pays_the_others_shares_doubled_the_others_nothing() -> None:
+    result = settle("baise", options={"play": "mutual"},
+                    winners=[{"seat": 1, "hand": PLAIN, "self_drawn": True}],
+                    claims=_relation(3, 1))  # fmt: skip
+    share = result.scores[1].total
+    assert paid(result) == {(3, 1): share + 2 * 2 * share}
+
+
+def test_san_bao_pao_hu_the_partner_pays_what_the_discarder_pays() -> None:
+    result = settle("baise", options={"play": "mutual_seal"},
+                    winners=[{"seat": 1, "hand": PLAIN}], discarder=2,
+                    claims=_relation(1, 3))  # fmt: skip
+    share = result.scores[1].total
+    assert paid(result) == {(2, 1): share, (3, 1): share}
+
+
+def test_san_bao_liang_jia_tong_shi_hu_both_winning_is_settled_normally() -> None:
+    result = settle("baise", options={"play": "mutual"},
+                    winners=[{"seat": s, "hand": PLAIN} for s in (1, 3)], discarder=2,
+                    claims=_relation(1, 3))  # fmt: skip
+    assert paid(result) == {(2, 1): result.scores[1].total, (2, 3): result.scores[3].total}
+
+
+def test_san_bao_convention_the_partner_discarding_pays_twice() -> None:
+    result = settle("baise", options={"play": "mutual"},
+                    winners=[{"seat": 1, "hand": PLAIN}], discarder=3,
+                    claims=_relation(1, 3))  # fmt: skip
+    assert paid(result) == {(3, 1): 2 * result.scores[1].total}
+
+
+def test_pao_hu_suan_1_fen_the_discarder_pays_1_whatever_the_hand() -> None:
+    result = settle("baise", options={"pao1": "on"}, winners=[{"seat": 1, "hand": PURE}],
+                    discarder=2)  # fmt: skip
+    assert paid(result) == {(2, 1): 1}
+
+
+def test_pao_hu_9_fen_qi_the_discarder_pays_9_whatever_the_hand() -> None:
+    result = settle("baise", options={"pao9": "on"}, winners=[{"seat": 1, "hand": PLAIN}],
+                    discarder=2)  # fmt: skip
+    assert paid(result) == {(2, 1): 9}
+
+
+def test_pao_hu_fixed_values_do_not_touch_a_self_draw() -> None:
+    plain = settle("baise", winners=[{"seat": 1, "hand": PLAIN, "self_drawn": True}])
+    fixed = settle("baise", options={"pao9": "on"},
+                   winners=[{"seat": 1, "hand": PLAIN, "self_drawn": True}])  # fmt: skip
+    assert fixed.deltas == plain.deltas
+
+
+def test_san_bao_pao_hu_suan_1_fen_the_partner_pays_the_fixed_value_too() -> None:
+    result = settle("baise", options={"pao1": "on", "play": "mutual"},
+                    winners=[{"seat": 1, "hand": PURE}], discarder=2,
+                    claims=_relation(1, 3))  # fmt: skip
+    assert paid(result) == {(2, 1): 1, (3, 1): 1}

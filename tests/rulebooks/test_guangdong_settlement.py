@@ -103,3 +103,73 @@ def test_gang_ming_an_gang_bu_ji_fan_kongs_pay_nothing() -> None:
         kongs=[{"seat": 2, "kind": "concealed"}, {"seat": 3, "kind": "exposed", "fed_by": 0}],
     )
     assert all(line.payee == 1 for line in result.lines)
+
+
+BIG_WINDS = "22m [111z] [222z] [333z] [444z]"
+BIG_DRAGONS = "123m22p [555z] [666z] [777z]"
+
+
+def _wind_claims(last_from: int) -> list[dict[str, object]]:
+    return [
+        {"seat": 1, "from_seat": 0, "kind": "pong", "tile": "1z"},
+        {"seat": 1, "from_seat": 3, "kind": "pong", "tile": "2z"},
+        {"seat": 1, "from_seat": 0, "kind": "pong", "tile": "3z"},
+        {"seat": 1, "from_seat": last_from, "kind": "pong", "tile": "4z"},
+    ]
+
+
+def test_du_te_pai_xing_bao_zi_mo_da_si_xi_the_discarder_of_the_fourth_wind_pays_for_all() -> None:
+    # seat 2 already made seat 3's twelve tiles (包先不包后 spares him as meld_feeder),
+    # but the 大四喜 liability is its own clause
+    claims = [
+        *[{"seat": 3, "from_seat": 0, "kind": "chow"}] * 3,
+        {"seat": 3, "from_seat": 2, "kind": "chow"},
+        *_wind_claims(2),
+    ]
+    result = settle(
+        "guangdong",
+        winners=[{"seat": 1, "hand": BIG_WINDS, "self_drawn": True}],
+        claims=claims,
+    )
+    assert list(paid(result)) == [(2, 1)]
+    assert "winds_feeder" in result.lines[0].reason
+
+
+def test_du_te_pai_xing_bao_zi_mo_da_san_yuan_the_discarder_of_the_third_dragon_pays_for_all() -> (
+    None
+):
+    claims = [
+        {"seat": 1, "from_seat": 0, "kind": "pong", "tile": "5z"},
+        {"seat": 1, "from_seat": 0, "kind": "pong", "tile": "6z"},
+        {"seat": 1, "from_seat": 3, "kind": "kong", "tile": "7z"},
+    ]
+    result = settle(
+        "guangdong",
+        winners=[{"seat": 1, "hand": BIG_DRAGONS, "self_drawn": True}],
+        claims=claims,
+    )
+    assert list(paid(result)) == [(3, 1)]
+    assert paid(result)[(3, 1)] == 3 * result.scores[1].total
+
+
+def test_du_te_pai_xing_bao_zi_mo_only_a_self_draw_is_covered() -> None:
+    result = settle(
+        "guangdong",
+        winners=[{"seat": 1, "hand": BIG_WINDS}],
+        claims=_wind_claims(2),
+        discarder=0,
+    )
+    assert list(paid(result)) == [(0, 1)]
+
+
+def test_du_te_pai_xing_bao_zi_mo_concealed_winds_make_no_one_liable() -> None:
+    claims = [
+        {"seat": 1, "from_seat": 0, "kind": "pong", "tile": "5z"},
+        {"seat": 1, "from_seat": 3, "kind": "pong", "tile": "6z"},
+    ]
+    result = settle(
+        "guangdong",
+        winners=[{"seat": 1, "hand": "123m22p777z [555z] [666z]", "self_drawn": True}],
+        claims=claims,
+    )
+    assert set(paid(result)) == {(0, 1), (2, 1), (3, 1)}

@@ -1,10 +1,11 @@
 """Settlement is zero-sum for every bundled rulebook and option set (DESIGN.md, Reliability):
 hypothesis generates thousands of finished rounds per rulebook — winners among the
 rulebook's own winning example hands, self-draws and discards, robbed kongs and kong blooms,
-kongs of every kind, horse tiles as the options deal them, 跟庄 rounds and 连庄 counts,
-random options — and checks that the deltas sum to zero, that every
-line has a payer other than its payee, and that a seat the rules exempt never pays: nobody
-but the discarder pays a plain discard win, nobody but the robbed seat a robbed kong."""
+kongs of every kind, claim histories (with the claimed tiles), ready seats, horse tiles as
+the options deal them, 跟庄 rounds and 连庄 counts, random options — and checks that the
+deltas sum to zero, that every line has a payer other than its payee, and that a seat the
+rules exempt never pays: nobody but the discarder (and, in a relation of repeated claims,
+the partner) pays a plain discard win, nobody but the robbed seat a robbed kong."""
 
 from __future__ import annotations
 
@@ -67,6 +68,34 @@ def _horses(
 
 
 @st.composite
+def _claims(draw: st.DrawFn, n: int) -> list[dict[str, Any]]:
+    """A claim history: who claimed whose discard, what kind of meld, and (mostly) the tile,
+    honours often, so that 大四喜 / 大三元 包自摸 and repeated-claim relations arise."""
+    found = draw(
+        st.lists(
+            st.tuples(st.integers(0, n - 1), st.integers(1, n - 1),
+                      st.sampled_from(["chow", "pong", "kong"]),
+                      st.one_of(st.none(), st.sampled_from([f"{r}z" for r in range(1, 8)]),
+                                st.sampled_from(HORSE_TILES))),
+            max_size=12,
+        )
+    )  # fmt: skip
+    claims = [
+        {"seat": s, "from_seat": (s + d) % n, "kind": k, **({"tile": t} if t else {})}
+        for s, d, k, t in found
+    ]
+    # a pair that claims from each other often: relations (承包, 三包), sometimes both ways
+    seat, step = draw(st.integers(0, n - 1)), draw(st.integers(1, n - 1))
+    for times, (a, b) in zip(
+        draw(st.lists(st.integers(0, 4), min_size=2, max_size=2)),
+        ((seat, (seat + step) % n), ((seat + step) % n, seat)),
+        strict=True,
+    ):
+        claims += [{"seat": a, "from_seat": b, "kind": "pong"}] * times
+    return claims
+
+
+@st.composite
 def rounds(draw: st.DrawFn, name: str) -> dict[str, Any]:
     book = ruleset(name)
     n = draw(st.sampled_from(book.players))
@@ -92,6 +121,8 @@ def rounds(draw: st.DrawFn, name: str) -> dict[str, Any]:
         "follow_dealer_rounds": draw(st.integers(0, 3)),
     }
     round |= draw(_horses(book, n, dealer, options))
+    round["claims"] = draw(_claims(n))
+    round["ready"] = draw(st.lists(st.integers(0, n - 1), max_size=n, unique=True))
     if draw(st.integers(0, 9)) == 0:
         return round | {"exhaustive_draw": True}
     hands = _hands(book)
@@ -115,8 +146,6 @@ def rounds(draw: st.DrawFn, name: str) -> dict[str, Any]:
     if not seats:
         seats = [first]
     winners = [{"seat": s, "hand": draw(st.sampled_from(hands))} for s in seats]
-    claims = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(1, n - 1)), max_size=8))
-    round["claims"] = [{"seat": s, "from_seat": (s + d) % n, "kind": "pong"} for s, d in claims]
     return round | {"winners": winners, "discarder": other}
 
 
@@ -124,6 +153,7 @@ def rounds(draw: st.DrawFn, name: str) -> dict[str, Any]:
 def test_every_round_settles_to_zero_and_exempt_seats_never_pay(name: str) -> None:
     book = ruleset(name)
     settled = []
+    related_rounds: list[int] = []
 
     @settings(
         max_examples=1500,
@@ -148,8 +178,21 @@ def test_every_round_settles_to_zero_and_exempt_seats_never_pay(name: str) -> No
             assert hand_payers <= {round["robbed_from"]}
         elif not winner.get("self_drawn"):
             assert hand_payers <= {round["discarder"]}
+        claimed: dict[tuple[int, int], int] = {}
+        for c in round["claims"]:
+            key = (c["seat"], c["from_seat"])
+            claimed[key] = claimed.get(key, 0) + 1
+        related = {s for key, times in claimed.items() if times >= 3 for s in key}
+        allowed = related | {round.get("discarder"), round.get("robbed_from")}
+        assert all(
+            line.payer in allowed for line in result.lines if line.reason.startswith("relation")
+        )
+        if any(line.reason.startswith("relation") for line in result.lines):
+            related_rounds.append(1)
         winners = {w["seat"] for w in round.get("winners", ())}
         assert not any(line.payer in winners and line.payee == line.payer for line in result.lines)
 
     check()
     assert len(settled) > 500
+    if name in ("shanghai", "baise"):
+        assert len(related_rounds) > 10  # relations are exercised, not just possible
