@@ -446,6 +446,21 @@ def _settle_number(items: tuple[ir.Stake, ...], book: ir.Rulebook) -> int:
     return 1
 
 
+def _shown_value(value: ir.Expr, book: ir.Rulebook) -> str:
+    """A payment item's number for the page, whatever guard it sits under (the guard is
+    described in its own words): the number itself, or the expression when it reads options."""
+    defaults = {o.id: consteval.default_value(o) for o in book.options}
+    try:
+        found = consteval.evaluate(value, defaults)
+    except (consteval.NotConstant, KeyError):
+        return pretty(value)
+    return str(found) if isinstance(found, int) and not _reads_options(value) else pretty(value)
+
+
+def _reads_options(value: ir.Expr) -> bool:
+    return bool(consteval.options_read([value]))
+
+
 def payments_context(book: ir.Rulebook) -> dict[str, Any]:
     """The payments in plain words, and a worked example settled from the IR: seat 1 wins a
     hand worth the value of the rulebook's first fan above 1, at a table of the most players,
@@ -487,12 +502,12 @@ def payments_context(book: ir.Rulebook) -> dict[str, Any]:
         for r in pay.relation_lines
     ]
     described: tuple[tuple[str, ir.Stake | ir.PaymentSetting], ...] = (
-            *((f"one point of a hand's value is paid as {_settle_number((s,), book)}"
+            *((f"one point of a hand's value is paid as {_shown_value(s.value, book)}"
                + (when_words(s.guard, book) if s.guard else ""), s) for s in pay.stakes),
             *((f"what the dealer wins or pays on a hand is multiplied by "
-               f"{_settle_number((d,), book)}" + (when_words(d.guard, book) if d.guard else ""),
+               f"{_shown_value(d.value, book)}" + (when_words(d.guard, book) if d.guard else ""),
                d) for d in pay.dealer_factors),
-            *((f"one seat wins at most {_settle_number((c,), book)} from hands in a round"
+            *((f"one seat wins at most {_shown_value(c.value, book)} from hands in a round"
                + (when_words(c.guard, book) if c.guard else ""), c) for c in pay.caps),
             *(("each winner of one discard is paid separately, as if alone", w)
               for w in pay.winners),

@@ -120,3 +120,14 @@ def test_the_round_schema_is_published_beside_the_ir_schema() -> None:
     schema = json.loads(files["reference/round.schema.json"])
     assert schema["title"] == "RoundOutcome" and "winners" in schema["properties"]
     assert "reference/ir.schema.json" in files
+
+
+def test_guarded_payment_caps_show_their_own_numbers() -> None:
+    from compiler.docgen import generate_page
+    from compiler.loader import load
+
+    book = load("baise").compilation.rulebook
+    assert book is not None
+    page = generate_page(book)
+    for cap in (16, 32, 64):  # 百色 封顶 16/32/64, each under its own choice
+        assert f"wins at most {cap} from hands in a round" in page
