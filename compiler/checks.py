@@ -20,7 +20,6 @@ from compiler.graphs import find_cycle
 from compiler.horsetables import compact, rank_tiles, row_tiles
 from compiler.lower import copies_in_play, lower_option, lower_tiles, tiles_ever_in_play
 from compiler.suggest import did_you_mean
-from compiler.tilesets import group_tiles
 from compiler.typecheck import removed_but_used
 from compiler.typed import Typed
 from compiler.vocabulary import (
@@ -953,19 +952,6 @@ def check_wild_tiles_in_play(decls: Declarations, typed: Typed) -> list[Diagnost
                 )
     return problems
 
-
-def tile_set_of(decls: Declarations) -> frozenset[int]:
-    if decls.tiles is None:
-        return frozenset()
-    return frozenset(
-        t
-        for group in decls.tiles.groups
-        if group.name.text in TILE_GROUPS
-        for t in group_tiles(group.name.text)
-    )
-
-
-# --------------------------------------------------------------------------- horses
 
 
 def _horse_tables(decls: Declarations) -> tuple[ast.HorseTable, ...]:

@@ -37,7 +37,6 @@ from runtime.scoring import (
     FanInfo,
     FanScore,
     Reject,
-    Result,
     Score,
     Scorer,
     Situation,
@@ -434,12 +433,6 @@ class Ruleset:
             result.capped,
             wild,
         )
-
-    def score_result(
-        self, arrangement: Arrangement, situation: Situation, options: Options
-    ) -> Result:
-        """One arrangement's result (for tools that enumerate arrangements themselves)."""
-        return self._scorer.score(arrangement, situation, options)
 
     def _fan_score(self, index: int, count: int, value: int) -> FanScore:
         fan = self.fans[index]
