@@ -3,9 +3,10 @@ its target.
 
 Win checks and scoring run our Guangdong module (`RULESET`, compiled in memory by
 `compiler.loader.load`, the same source `mjc build` writes) and the `mahjong` package on the
-same corpus (`bench.corpus`). Win checks with wilds run `runtime.wilds.is_win_with_wilds` and
-the recursive search of `bench.recursive` on the wild corpus (`bench.wilds`), plus the 潮州
-rulebook's `RULESET.is_win` with 白板做鬼 when that rulebook is bundled. Compilation times
+same corpus (`bench.corpus`). Win checks with wilds run the prepared check of
+`runtime.wilds.make_wild_checker` and the recursive search of `bench.recursive` on the wild
+corpus (`bench.wilds`), plus the 潮州 rulebook's `RULESET.win_checker` and `RULESET.is_win` with
+白板做鬼 when that rulebook is bundled. Compilation times
 every bundled rulebook from file to generated source. Each function returns report rows
 (`bench.report.Row`) and what it checked on the way.
 """
@@ -28,10 +29,10 @@ from bench.recursive import recursive_win_with_wilds
 from bench.report import Row
 from bench.timing import Contestant, Timing, time_call, time_interleaved
 from bench.wilds import WILD, WILD_COUNTS, WildAgreement, WildCorpus, check_wild_agreement
-from runtime import Hand, Ruleset, Score
+from runtime import Ruleset, Score
 from runtime.arrange import STANDARD, is_standard_win, is_win
 from runtime.options import OptionError
-from runtime.wilds import is_win_with_wilds
+from runtime.wilds import is_win_with_wilds, make_wild_checker
 
 __all__ = [
     "COMPILE_TARGET_S",
@@ -146,8 +147,8 @@ _WILDS = (WILD,)
 _STANDARD_ONLY = frozenset({STANDARD})
 
 
-def _ours_wild_check(hand: Hand) -> bool:
-    return is_win_with_wilds(hand, _WILDS, _STANDARD_ONLY)
+# The wild check as a game server holds it: prepared once for the game's wild kind and shapes.
+_ours_wild_check = make_wild_checker(WILD, _STANDARD_ONLY)
 
 
 def _recursive_check(counts: list[int]) -> bool:
@@ -219,8 +220,10 @@ def rulebook_wilds(corpus: WildCorpus, name: str = WILD_RULEBOOK) -> RulebookWil
 def wild_benchmark(
     corpus: WildCorpus, repeats: int, rulebook: RulebookWilds | None = None
 ) -> tuple[list[Row], WildAgreement]:
-    """`is_win_with_wilds(hand, (5z,), {standard})` against the recursive search, per wild
-    count and overall, plus the rulebook's `RULESET.is_win` (if loaded) on the whole corpus."""
+    """The prepared wild check `make_wild_checker(5z, {standard})` against the recursive
+    search, per wild count and overall; the general `is_win_with_wilds` for reference; and the
+    rulebook's `RULESET.win_checker(options)` and `RULESET.is_win(hand, options=...)` (if
+    loaded) on the whole corpus."""
     agreement = check_wild_agreement(corpus.all_cases, _ours_wild_check, _recursive_check)
     targets: dict[str, Any] = {
         "target_ratio": WILD_TARGET_RATIO,
@@ -228,16 +231,18 @@ def wild_benchmark(
         "baseline": "recursive",
     }
     what = (
-        "runtime.wilds.is_win_with_wilds(hand, (31,), {standard}) vs "
+        "runtime.wilds.make_wild_checker(31, {standard})(hand) vs "
         "bench.recursive.recursive_win_with_wilds(counts_34, 31)"
     )
     hands = [c.hand for c in corpus.all_cases]
     contestants = [
         Contestant(recursive_win_with_wilds, [c.tiles34 for c in corpus.all_cases], (WILD,)),
+        Contestant(_ours_wild_check, hands),
         Contestant(is_win_with_wilds, hands, (_WILDS, _STANDARD_ONLY)),
     ]
     timed = rulebook if rulebook is not None and rulebook.options is not None else None
     if timed is not None and timed.ruleset is not None:
+        contestants.append(Contestant(timed.ruleset.win_checker(timed.options), hands))
         contestants.append(Contestant(partial(timed.ruleset.is_win, options=timed.options), hands))
     timings = time_interleaved(contestants, repeats)
     recursive_all = timings[0]
@@ -247,31 +252,55 @@ def wild_benchmark(
         theirs, ours = time_interleaved(
             [
                 Contestant(recursive_win_with_wilds, [c.tiles34 for c in cases], (WILD,)),
-                Contestant(is_win_with_wilds, [c.hand for c in cases], (_WILDS, _STANDARD_ONLY)),
+                Contestant(_ours_wild_check, [c.hand for c in cases]),
             ],
             repeats,
         )
         label = f"  {k} wild" + ("" if k == 1 else "s")
         rows.append(Row.rate(label, ours, theirs, what=f"{what}; hands with {k}", **targets))
-    if timed is not None and len(timings) > 2:
-        rows.append(_rulebook_row(timed, timings[2], recursive_all))
+    rows.append(
+        Row.rate(
+            "  runtime is_win_with_wilds",
+            timings[2],
+            recursive_all,
+            what="runtime.wilds.is_win_with_wilds(hand, (31,), {standard}): unprepared",
+            baseline="recursive",
+        )
+    )
+    if timed is not None and len(timings) > 3:
+        rows += _rulebook_rows(timed, timings[3], timings[4], recursive_all)
     return rows, agreement
 
 
-def _rulebook_row(rulebook: RulebookWilds, timing: Timing, recursive: Timing) -> Row:
+def _rulebook_rows(
+    rulebook: RulebookWilds, prepared: Timing, per_call: Timing, recursive: Timing
+) -> list[Row]:
     options: Mapping[str, object] = rulebook.options or {}
     shown = ", ".join(f'"{k}": "{v}"' for k, v in options.items())
-    return Row.rate(
-        f"  {rulebook.name} RULESET.is_win",
-        timing,
-        recursive,
-        target_value=WILD_TARGET_PER_S,
-        what=(
-            f"{rulebook.name} RULESET.is_win(hand, options={{{shown}}}): options resolved per "
-            "call, the rulebook's own shapes; vs the recursive search (standard shape only)"
+    return [
+        Row.rate(
+            f"  {rulebook.name} win_checker",
+            prepared,
+            recursive,
+            target_value=WILD_TARGET_PER_S,
+            what=(
+                f"{rulebook.name} RULESET.win_checker({{{shown}}})(hand): the game's check "
+                "prepared once, the rulebook's own shapes; vs the recursive search (standard "
+                "shape only)"
+            ),
+            baseline="recursive",
         ),
-        baseline="recursive",
-    )
+        Row.rate(
+            f"  {rulebook.name} RULESET.is_win",
+            per_call,
+            recursive,
+            what=(
+                f"{rulebook.name} RULESET.is_win(hand, options={{{shown}}}): options resolved "
+                "per call (a cache lookup)"
+            ),
+            baseline="recursive",
+        ),
+    ]
 
 
 # --------------------------------------------------------------------------- scoring

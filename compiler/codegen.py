@@ -21,7 +21,14 @@ import jinja2
 
 from compiler import ir
 from compiler.graphs import topological_order
-from compiler.pyexpr import FACT_SOURCE, HAND_FACT_SOURCE, Predicates, PyExpr, tile_constant
+from compiler.pyexpr import (
+    FACT_SOURCE,
+    HAND_FACT_SOURCE,
+    Predicates,
+    PyExpr,
+    option_conjuncts,
+    tile_constant,
+)
 from compiler.pywriter import CodeWriter
 from compiler.version import MJC_VERSION
 from runtime import API_VERSION
@@ -369,6 +376,30 @@ class _Module:
             out.line(line)
         return out.lines() + [_inline_single_reads(line, py) for line in body.lines()]
 
+    def custom_shapes_on_body(self) -> list[str]:
+        """Whether any custom shape is enabled by the options: a win check skips the custom
+        shapes (and the situation they read) in games where none can complete."""
+        guards = self.translator("False")
+        tests: list[str] = []
+        for shape in self.book.shapes:
+            if shape.custom is None:
+                continue
+            # The guard, and the options-only parts of the condition (`option.x and ...`).
+            parts = [shape.guard] if shape.guard is not None else []
+            parts += option_conjuncts(shape.custom)
+            if not parts:
+                tests = ["True"]
+                break
+            sources = [_grouped(guards(p)) for p in parts]
+            tests.append(sources[0] if len(sources) == 1 else f"({' and '.join(sources)})")
+        out = CodeWriter(indent=1)
+        if not tests or tests == ["True"]:
+            out.line(f"return {bool(tests)}")
+        else:  # option values are typed Any: bool() keeps the generated module mypy-clean
+            out.line(f"return bool({' or '.join(tests)})")
+        self.finish(guards)
+        return out.lines()
+
     def tile_copies_body(self) -> list[str]:
         guards = self.translator("False")
         out = CodeWriter(indent=1)
@@ -637,6 +668,7 @@ class _Module:
             "reject_body": self.reject_body(),
             "shapes_body": self.shapes_body(),
             "custom_shapes_body": self.custom_shapes_body(),
+            "custom_shapes_on_body": self.custom_shapes_on_body(),
             "tile_copies_body": self.tile_copies_body(),
             "wild_tiles_body": self.wild_tiles_body(),
             "permissions_body": self.permissions_body(),
@@ -764,6 +796,11 @@ def _where(adjustment: ir.Adjustment) -> str:
 @contextmanager
 def _nothing() -> Iterator[None]:
     yield
+
+
+def _grouped(source: str) -> str:
+    """`source` in parentheses unless it is one name, subscript or call."""
+    return source if re.fullmatch(r"[\w.]+(\[[^\]]*\])?", source) else f"({source})"
 
 
 def _simple(source: str) -> bool:

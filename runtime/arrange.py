@@ -28,6 +28,7 @@ __all__ = [
     "THIRTEEN_ORPHANS",
     "Arrangement",
     "arrangements",
+    "is_standard_or_orphans_win",
     "is_standard_win",
     "is_thirteen_orphans",
     "is_win",
@@ -163,11 +164,33 @@ def make_win_checker(shapes: frozenset[str]) -> Callable[[Hand], bool]:
     known = frozenset(shapes & SHAPES)
     if known == {STANDARD}:
         return is_standard_win
+    if known == {STANDARD, THIRTEEN_ORPHANS}:
+        return is_standard_or_orphans_win
 
     def check(hand: Hand) -> bool:
         return is_win(hand, known)
 
     return check
+
+
+def is_standard_or_orphans_win(
+    hand: Hand,
+    _suit: dict[bytes, int] = SUIT_TABLE,
+    _honour: dict[bytes, int] = HONOUR_TABLE,
+    _orphan_keys: frozenset[bytes] = ORPHAN_HONOUR_KEYS,
+) -> bool:
+    """Four sets and a pair, or thirteen orphans (the Guangdong default): a honour key that
+    splits into sets is never a thirteen-orphans key, so one lookup sends a hand one way."""
+    m, p, s, z = hand.suit_keys
+    if z in _honour:
+        return (
+            hand.size == MAX_TILES
+            and m in _suit
+            and p in _suit
+            and s in _suit
+            and _suit[m] * _suit[p] * _suit[s] * _honour[z] == 2
+        )
+    return z in _orphan_keys and is_thirteen_orphans(hand)
 
 
 # (sets, pair) for one suit's split, as interned concealed melds.

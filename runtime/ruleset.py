@@ -14,17 +14,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from runtime.arrange import (
-    ORPHAN_HONOUR_KEYS,
     SEVEN_PAIRS,
     STANDARD,
-    THIRTEEN_ORPHANS,
     Arrangement,
     arrangements,
-    is_thirteen_orphans,
-    make_other_shapes_checker,
     make_win_checker,
     standard_arrangements,
 )
+from runtime.checkers import make_public_is_win
 from runtime.hand import MAX_TILES, Hand, HandError, parse_hand
 from runtime.options import OptionError, OptionSpec, resolve_options
 from runtime.payments import DEFAULT_PAYMENTS, Payments
@@ -43,15 +40,15 @@ from runtime.scoring import (
     TierInfo,
 )
 from runtime.settle import Settlement, settle
-from runtime.tables import HONOUR_TABLE, SUIT_TABLE
 from runtime.tiles import NUM_PLAYING, tile_index, tile_name_zh, tile_text
-from runtime.wilds import is_win_with_wilds, wild_arrangements
+from runtime.wilds import is_win_with_wilds, make_wild_checker, wild_arrangements
 
 __all__ = ["WILD_ACTIONS", "WIND_TILES", "ExampleSpec", "Ruleset"]
 
 _SITUATION_CACHE_SIZE = 4096
 _FAN_SCORE_CACHE_SIZE = 4096
 _OPTIONS_CACHE_SIZE = 256
+_CHECKER_CACHE_SIZE = 1024
 
 WIND_TILES = {"E": 27, "S": 28, "W": 29, "N": 30, "东": 27, "南": 28, "西": 29, "北": 30}
 
@@ -112,6 +109,7 @@ class Ruleset:
         reject: Reject,
         shapes: Callable[[Options], frozenset[str]],
         custom_shapes: Callable[[Hand, Situation, Options], tuple[str, ...]],
+        custom_shapes_on: Callable[[Options], bool] | None = None,
         tile_copies: Callable[[Options], tuple[int, ...]],
         wild_tiles: Callable[[Options, int | None], tuple[int, ...]],
         wild_permissions: Callable[[Options], frozenset[str]],
@@ -139,6 +137,7 @@ class Ruleset:
         self.options = options
         self.shapes = shapes
         self.custom_shapes = custom_shapes
+        self.custom_shapes_on = custom_shapes_on or (lambda options: has_custom_shapes)
         self.tile_copies = tile_copies
         self.wild_tiles = wild_tiles
         self.wild_permissions = wild_permissions
@@ -160,7 +159,6 @@ class Ruleset:
         self._has_rejects = has_rejects
         self._default_options = resolve_options(options, None)
         self._default_shapes = shapes(self._default_options)
-        self._default_win_check = make_win_checker(self._default_shapes)
         self._default_copies = tile_copies(self._default_options)
         self._all_in_play = all(self._default_copies[:NUM_PLAYING])
         # With default options and no indicator needed, the wilds are fixed (or none).
@@ -168,11 +166,15 @@ class Ruleset:
             self._default_wilds: tuple[int, ...] | None = wild_tiles(self._default_options, None)
         except ValueError:
             self._default_wilds = None
-        if self._default_wilds == () and not has_custom_shapes:
-            self.is_win = _fast_is_win(self._default_shapes, self._is_win)  # type: ignore[method-assign]
+        # Prepared win checks, per (option values, wilds); option values are the resolver's
+        # cached dicts, so each entry keeps its dict to tell a reused id() from the same dict.
+        self._prepared: dict[tuple[int, tuple[int, ...]], tuple[Options, Callable[[Hand], bool]]]
+        self._prepared = {}
+        if self._default_wilds is not None:
+            default_check = self._checker(self._default_options, self._default_wilds)
+            self.is_win = make_public_is_win(default_check, self._is_win)  # type: ignore[method-assign]
         # Default options, no wilds, every playing tile in play: score() takes a short path.
         self._plain = self._default_wilds == () and self._all_in_play and not has_custom_shapes
-        self._checkers: dict[frozenset[str], Callable[[Hand], bool]] = {}
         # Without seven pairs no other shape can read a hand that splits into sets.
         self._standard_first = (
             STANDARD in self._default_shapes and SEVEN_PAIRS not in self._default_shapes
@@ -275,43 +277,88 @@ class Ruleset:
     def is_win(
         self,
         hand: Hand | str,
-        *,
         options: Mapping[str, object] | None = None,
         indicator: str | None = None,
         wilds: Iterable[str] | None = None,
     ) -> bool:
-        """Whether the hand is complete under this rulebook's win shapes (the fast path:
-        `__init__` replaces this method by `_fast_is_win`'s closure for rulebooks without
-        wilds by default)."""
-        return self._is_win(hand, options=options, indicator=indicator, wilds=wilds)
+        """Whether the hand is complete under this rulebook's win shapes, its wilds standing
+        for any tiles. `options`, `indicator` and `wilds` are usually given by keyword.
+
+        The fast path: `__init__` replaces this method by the closure of
+        `runtime.checkers.make_public_is_win`, which answers a parsed hand in the default game
+        without a method call. A game server checking many hands of one game should hold on
+        to `win_checker(...)` instead of passing options on every call."""
+        return self._is_win(hand, options, indicator, wilds)
 
     def _is_win(
         self,
         hand: Hand | str,
-        *,
-        options: Mapping[str, object] | None = None,
-        indicator: str | None = None,
-        wilds: Iterable[str] | None = None,
+        options: Mapping[str, object] | None,
+        indicator: str | None,
+        wilds: Iterable[str] | None,
     ) -> bool:
         if isinstance(hand, str):
             hand = parse_hand(hand)
         values = self.resolve_options(options)
+        return self._checker(values, self.wilds_for(values, indicator, wilds))(hand)
+
+    def win_checker(
+        self,
+        options: Mapping[str, object] | None = None,
+        *,
+        preset: str | None = None,
+        players: int | None = None,
+        indicator: str | None = None,
+        wilds: Iterable[str] | None = None,
+    ) -> Callable[[Hand], bool]:
+        """A one-argument win check for one game: its options (and preset and player count,
+        checked against the constraints), its wilds from `indicator` or given outright.
+
+        `win_checker(options)(hand) == is_win(hand, options=options)` for every parsed hand,
+        but everything that does not depend on the hand (the shapes, the wild tables, whether
+        a custom shape can complete) is decided once, here. Raises `OptionError` for bad
+        options and `WildIndicatorMissing` when the game's wild needs an indicator."""
+        values = self.resolve_options(options, preset=preset, players=players)
+        return self._checker(values, self.wilds_for(values, indicator, wilds))
+
+    def _checker(self, values: Options, wild: tuple[int, ...]) -> Callable[[Hand], bool]:
+        key = (id(values), wild)
+        found = self._prepared.get(key)
+        if found is not None and found[0] is values:
+            return found[1]
+        check = self._prepare_checker(values, wild)
+        long_lived = values is self._default_options or any(
+            v is values for v in self._resolved.values()
+        )
+        if long_lived and len(self._prepared) < _CHECKER_CACHE_SIZE:
+            self._prepared[key] = (values, check)
+        return check
+
+    def _prepare_checker(self, values: Options, wild: tuple[int, ...]) -> Callable[[Hand], bool]:
         shapes = self._game_tables(values)[0]
-        wild = self.wilds_for(values, indicator, wilds)
-        counts = hand.counts
-        if wild and any(counts[t] for t in wild if t < NUM_PLAYING):
-            won = is_win_with_wilds(hand, wild, shapes)
-        elif values is self._default_options:
-            won = self._default_win_check(hand)
+        check: Callable[[Hand], bool]
+        if not wild:
+            check = make_win_checker(shapes)
+        elif len(wild) == 1 and wild[0] < NUM_PLAYING:
+            check = make_wild_checker(wild[0], shapes)
         else:
-            checker = self._checkers.get(shapes)
-            if checker is None:
-                checker = self._checkers[shapes] = make_win_checker(shapes)
-            won = checker(hand)
-        if won or not self._has_custom_shapes:
-            return won
-        situation = self._situation(hand, False, "E", "E", False, (), None, wild)
-        return bool(self.custom_shapes(hand, situation, values))
+
+            def check(hand: Hand) -> bool:
+                return is_win_with_wilds(hand, wild, shapes)
+
+        if not (self._has_custom_shapes and self.custom_shapes_on(values)):
+            return check
+        custom, situation = self.custom_shapes, self._situation
+        standard_check = check
+
+        def check_with_custom(hand: Hand) -> bool:
+            if standard_check(hand):
+                return True
+            # Custom shapes read the situation (the wilds held, the winning tile ...).
+            facts = situation(hand, False, "E", "E", False, (), None, wild)
+            return bool(custom(hand, facts, values))
+
+        return check_with_custom
 
     # ------------------------------------------------------------------ settlement
 
@@ -540,108 +587,6 @@ class Ruleset:
             names = ", ".join(sorted(shapes))
             reason = f"the tiles do not form a winning shape of this rulebook ({names})"
         return Score(self.id, False, None, (), 0, self.unit, None, reason, wilds=wild)
-
-
-def _fast_is_win(shapes: frozenset[str], general: Callable[..., bool]) -> Callable[..., bool]:
-    """`Ruleset.is_win` for a rulebook without wilds by default. With default options and a
-    parsed hand, the standard shape is four table lookups inline here; thirteen orphans is
-    ruled out by one set lookup before any call; anything else takes the general path."""
-    if STANDARD not in shapes:
-        return general
-    if shapes == {STANDARD}:
-        return _standard_is_win(general)
-    if shapes == {STANDARD, THIRTEEN_ORPHANS}:
-        return _standard_orphans_is_win(general)
-    other = make_other_shapes_checker(shapes)
-    assert other is not None
-
-    def is_win(
-        hand: Hand | str,
-        *,
-        options: Mapping[str, object] | None = None,
-        indicator: str | None = None,
-        wilds: Iterable[str] | None = None,
-        _suit: dict[bytes, int] = SUIT_TABLE,
-        _honour: dict[bytes, int] = HONOUR_TABLE,
-    ) -> bool:
-        if options is None and indicator is None and wilds is None:
-            try:
-                m, p, s, z = hand.suit_keys  # type: ignore[union-attr]
-            except AttributeError:  # a notation string: parse it on the general path
-                return general(hand)
-            if (
-                hand.size == MAX_TILES  # type: ignore[union-attr]
-                and m in _suit
-                and p in _suit
-                and s in _suit
-                and z in _honour
-                and _suit[m] * _suit[p] * _suit[s] * _honour[z] == 2
-            ):
-                return True
-            return other(hand)  # type: ignore[arg-type]
-        return general(hand, options=options, indicator=indicator, wilds=wilds)
-
-    return is_win
-
-
-def _standard_is_win(general: Callable[..., bool]) -> Callable[..., bool]:
-    def is_win(
-        hand: Hand | str,
-        *,
-        options: Mapping[str, object] | None = None,
-        indicator: str | None = None,
-        wilds: Iterable[str] | None = None,
-        _suit: dict[bytes, int] = SUIT_TABLE,
-        _honour: dict[bytes, int] = HONOUR_TABLE,
-    ) -> bool:
-        if options is None and indicator is None and wilds is None:
-            try:
-                m, p, s, z = hand.suit_keys  # type: ignore[union-attr]
-            except AttributeError:
-                return general(hand)
-            return (
-                hand.size == MAX_TILES  # type: ignore[union-attr]
-                and m in _suit
-                and p in _suit
-                and s in _suit
-                and z in _honour
-                and _suit[m] * _suit[p] * _suit[s] * _honour[z] == 2
-            )
-        return general(hand, options=options, indicator=indicator, wilds=wilds)
-
-    return is_win
-
-
-def _standard_orphans_is_win(general: Callable[..., bool]) -> Callable[..., bool]:
-    def is_win(
-        hand: Hand | str,
-        *,
-        options: Mapping[str, object] | None = None,
-        indicator: str | None = None,
-        wilds: Iterable[str] | None = None,
-        _suit: dict[bytes, int] = SUIT_TABLE,
-        _honour: dict[bytes, int] = HONOUR_TABLE,
-        _orphan_keys: frozenset[bytes] = ORPHAN_HONOUR_KEYS,
-        _orphans: Callable[[Hand], bool] = is_thirteen_orphans,
-    ) -> bool:
-        if options is None and indicator is None and wilds is None:
-            try:
-                m, p, s, z = hand.suit_keys  # type: ignore[union-attr]
-            except AttributeError:
-                return general(hand)
-            if z in _honour:
-                return (
-                    hand.size == MAX_TILES  # type: ignore[union-attr]
-                    and m in _suit
-                    and p in _suit
-                    and s in _suit
-                    and _suit[m] * _suit[p] * _suit[s] * _honour[z] == 2
-                )
-            # A honour key that splits into sets is never a thirteen-orphans key.
-            return z in _orphan_keys and _orphans(hand)  # type: ignore[arg-type]
-        return general(hand, options=options, indicator=indicator, wilds=wilds)
-
-    return is_win
 
 
 def _wind(text: str, what: str) -> int:

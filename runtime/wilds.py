@@ -22,6 +22,7 @@ from runtime.tiles import HONOUR_BASE, NUM_PLAYING, TERMINALS_AND_HONOURS
 __all__ = [
     "WildIndicatorMissing",
     "is_win_with_wilds",
+    "make_wild_checker",
     "suit_needs",
     "wild_arrangements",
 ]
@@ -210,6 +211,39 @@ def is_win_with_wilds(
             return False
         return _other_shapes(hand, wilds[0], shapes)
     return _is_win_general(hand, wilds, shapes)
+
+
+def make_wild_checker(wild: int, shapes: frozenset[str]) -> Callable[[Hand], bool]:
+    """A one-argument win check for a game whose one wild kind is the playing tile `wild`:
+    `is_win_with_wilds(hand, (wild,), shapes)` with everything that does not depend on the
+    hand decided here, once (what `Ruleset.win_checker` hands out for such a game).
+
+    The standard test is the hot path's four lookups in the wild kind's own tables, bound in
+    the closure; a key not seen yet fills them (`_packed_needs`) and the check goes on."""
+    wilds = (wild,)
+    if STANDARD not in shapes or wilds not in _WILD_TABLES:
+
+        def general(hand: Hand) -> bool:
+            return _is_win_general(hand, wilds, shapes)
+
+        return general
+    tm, tp, ts, tz = _WILD_TABLES[wilds]
+    winning = _WINNING
+    others = len(shapes) > 1
+
+    def check(hand: Hand) -> bool:
+        if hand.size == MAX_TILES:
+            m, p, s, z = hand.suit_keys
+            try:
+                if tm[m] + tp[p] + ts[s] + tz[z] in winning:
+                    return True
+            except KeyError:  # a suit key not seen yet: fill the tables
+                if _packed_needs(hand.suit_keys, wilds) in winning:
+                    return True
+            return others and _other_shapes(hand, wild, shapes)
+        return _is_win_general(hand, wilds, shapes)
+
+    return check
 
 
 # Bit masks over a hand's 34 counts read as one little-endian int: the low bit of every count

@@ -1,0 +1,113 @@
+"""The public `Ruleset.is_win`, specialised for each rulebook when its module is imported.
+
+`Ruleset.__init__` prepares a one-argument win check for the rulebook's default game (its
+shapes, its fixed wilds, its custom shapes) and asks `make_public_is_win` for the function
+that becomes its `is_win`. A call with a parsed hand and nothing else goes straight to that
+check, written inline here for the two common shape sets so that the call costs one Python
+frame; anything else (notation text, options, an indicator, wilds) goes to `general`, the
+Ruleset's own method.
+
+The parameters are positional-or-keyword, not keyword-only, although callers pass them by
+keyword: CPython 3.11 specialises calls only to functions without keyword-only parameters,
+and the unspecialised call costs a third of a whole win check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+
+from runtime.arrange import (
+    ORPHAN_HONOUR_KEYS,
+    is_standard_or_orphans_win,
+    is_standard_win,
+    is_thirteen_orphans,
+)
+from runtime.hand import MAX_TILES, Hand
+from runtime.tables import HONOUR_TABLE, SUIT_TABLE
+
+__all__ = ["GeneralIsWin", "PublicIsWin", "make_public_is_win"]
+
+# `Ruleset._is_win(hand, options, indicator, wilds)`: notation text and any game settings.
+GeneralIsWin = Callable[
+    [Hand | str, Mapping[str, object] | None, str | None, Iterable[str] | None], bool
+]
+PublicIsWin = Callable[..., bool]
+
+
+def make_public_is_win(default_check: Callable[[Hand], bool], general: GeneralIsWin) -> PublicIsWin:
+    """`Ruleset.is_win` for a rulebook whose default game's prepared check is `default_check`."""
+    if default_check is is_standard_win:
+        return _standard(general)
+    if default_check is is_standard_or_orphans_win:
+        return _standard_or_orphans(general)
+    return _prepared(default_check, general)
+
+
+def _standard(general: GeneralIsWin) -> PublicIsWin:
+    suit, honour = SUIT_TABLE, HONOUR_TABLE
+
+    def is_win(
+        hand: Hand | str,
+        options: Mapping[str, object] | None = None,
+        indicator: str | None = None,
+        wilds: Iterable[str] | None = None,
+    ) -> bool:
+        if options is None and indicator is None and wilds is None:
+            try:
+                m, p, s, z = hand.suit_keys  # type: ignore[union-attr]
+            except AttributeError:  # notation text: parsed on the general path
+                return general(hand, None, None, None)
+            return (
+                hand.size == MAX_TILES  # type: ignore[union-attr]
+                and m in suit
+                and p in suit
+                and s in suit
+                and z in honour
+                and suit[m] * suit[p] * suit[s] * honour[z] == 2
+            )
+        return general(hand, options, indicator, wilds)
+
+    return is_win
+
+
+def _standard_or_orphans(general: GeneralIsWin) -> PublicIsWin:
+    suit, honour, orphan_keys = SUIT_TABLE, HONOUR_TABLE, ORPHAN_HONOUR_KEYS
+
+    def is_win(
+        hand: Hand | str,
+        options: Mapping[str, object] | None = None,
+        indicator: str | None = None,
+        wilds: Iterable[str] | None = None,
+    ) -> bool:
+        if options is None and indicator is None and wilds is None:
+            try:
+                m, p, s, z = hand.suit_keys  # type: ignore[union-attr]
+            except AttributeError:
+                return general(hand, None, None, None)
+            if z in honour:
+                return (
+                    hand.size == MAX_TILES  # type: ignore[union-attr]
+                    and m in suit
+                    and p in suit
+                    and s in suit
+                    and suit[m] * suit[p] * suit[s] * honour[z] == 2
+                )
+            # A honour key that splits into sets is never a thirteen-orphans key.
+            return z in orphan_keys and is_thirteen_orphans(hand)  # type: ignore[arg-type]
+        return general(hand, options, indicator, wilds)
+
+    return is_win
+
+
+def _prepared(check: Callable[[Hand], bool], general: GeneralIsWin) -> PublicIsWin:
+    def is_win(
+        hand: Hand | str,
+        options: Mapping[str, object] | None = None,
+        indicator: str | None = None,
+        wilds: Iterable[str] | None = None,
+    ) -> bool:
+        if options is None and indicator is None and wilds is None and hand.__class__ is Hand:
+            return check(hand)
+        return general(hand, options, indicator, wilds)
+
+    return is_win
