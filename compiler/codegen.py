@@ -195,7 +195,8 @@ class _Module:
         for tier in book.scoring.tiers:
             for target in tier.overrides:
                 overridden_by[target].append(tier.id)
-        for tier_id in topological_order(list(tiers), overridden_by):
+        order = topological_order(list(tiers), overridden_by)
+        for tier_id in order:
             tier = tiers[tier_id]
             members = [fan for fan in fans if fan.tier == tier_id]
             out.line(f"# {safe_text(tier.name)} ({tier_id}): {_COMBINE_WORDS[tier.combine]}.")
@@ -210,10 +211,27 @@ class _Module:
                 with out.block("else") if tier.alternatives else _nothing():
                     self._tier(out, tier, members, values, guards, tier.combine)
         self.finish(guards)
-        with out.block("if len(kept) > 1"):
-            out.line("kept.sort()")
+        if not self._kept_in_order(order, overridden_by):
+            with out.block("if len(kept) > 1"):
+                out.line("kept.sort()")
         out.line("return total, tuple(kept), capped")
         return out.lines()
+
+    def _kept_in_order(self, order: list[str], overridden_by: dict[str, list[str]]) -> bool:
+        """Whether `kept` is built in table order (so needs no sort): each tier appends its
+        fans in table order, so it is when every two tiers that can both count are emitted
+        lowest fans first. A tier overridden by another never counts beside it."""
+        indexes = {
+            tier: [self.fan_index[f.id] for f in self.book.fans if f.tier == tier]
+            for tier in order
+        }
+        for i, first in enumerate(order):
+            for later in order[i + 1 :]:
+                if first in overridden_by[later] or later in overridden_by[first]:
+                    continue
+                if indexes[first] and indexes[later] and max(indexes[first]) > min(indexes[later]):
+                    return False
+        return True
 
     def _tier(
         self,
@@ -685,15 +703,17 @@ class _Module:
             "payment_cap_body": self._first_value(book.payments.caps, "None"),
             "payment_dealer_body": self._first_value(book.payments.dealer_factors, "(1, None)"),
         }
-        if self.predicates.tile:
+        summary = bool(self.predicates.tile or self.predicates.members)
+        if summary:
             self.runtime_names |= {
-                "summarize_tiles",
-                "tile_masks",
+                "TILE_COUNT_WIDTH",
                 "meld_masks",
-                "meld_tile_tables",
-                "summarize_arrangement",
+                "summarize",
+                "summarize_tiles",
+                "summary_tables",
+                "tile_masks",
             }
-        if self.predicates.meld:
+        if self.predicates.meld or self.predicates.members:
             self.runtime_names |= {"Meld", "meld_masks", "summarize_melds"}
         tier_index = {tier.id: i for i, tier in enumerate(book.scoring.tiers)}
         fans = [
@@ -760,6 +780,8 @@ class _Module:
             "options": book.options,
             "tile_predicates": list(self.predicates.tile),
             "meld_predicates": list(self.predicates.meld),
+            "member_predicates": list(self.predicates.members),
+            "summary": summary,
             "examples": examples,
             "has_custom_shapes": any(s.custom is not None for s in book.shapes),
             "has_wilds": bool(book.wilds.modes),
@@ -834,14 +856,19 @@ def _prelude(translator: PyExpr, hand: bool = False) -> list[str]:
         "pair": "summarize_melds(a.pairs, MELD_MASKS, MELD_COUNTS)",
     }
     summaries = set(translator.summaries)
-    if "tile" in summaries and tiles == "a.tiles":
-        # One pass over the arrangement's melds gives both the tile and the meld summary.
-        summaries -= {"tile", "meld"}
-        lines.append(
-            "x_tile_any, x_tile_all, x_tile_count, x_meld_any, x_meld_all, x_meld_count = "
-            "summarize_arrangement(a, MELD_TILE_SOME, MELD_TILE_EVERY, MELD_TILE_COUNTS, "
-            "MELD_MASKS, MELD_COUNTS, TILE_MASKS, TILE_COUNTS)"
-        )
+    if tiles == "a.tiles" and summaries & {"tile", "members"}:
+        # One pass over the arrangement's melds gives the tile and the meld summaries and the
+        # membership bits; the meld predicates' bits sit above the tile predicates' bits.
+        lines.append("x_some, x_every, x_count, x_members = summarize(a, SUMMARY)")
+        if "tile" in summaries:
+            lines.append("x_tile_any, x_tile_all, x_tile_count = x_some, x_every, x_count")
+        if "meld" in summaries:
+            lines += [
+                "x_meld_any = x_some >> MELD_SHIFT",
+                "x_meld_all = x_every >> MELD_SHIFT",
+                "x_meld_count = x_count >> MELD_COUNT_SHIFT",
+            ]
+        summaries -= {"tile", "meld", "members"}
     for summary, source in summary_source.items():
         if summary in summaries:
             lines.append(f"x_{summary}_any, x_{summary}_all, x_{summary}_count = {source}")

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from compiler import ir
+from runtime.summaries import MEMBER_WIDTH
 
 # Facts of the arrangement and situation, and the local each becomes in a generated function.
 FACT_SOURCE: dict[str, str] = {
@@ -91,10 +92,16 @@ class Predicates:
 
     tile: dict[str, int] = field(default_factory=dict)
     meld: dict[str, int] = field(default_factory=dict)
+    # Item-local parts of membership tests (`any m in melds: <part> and m.tile == X`):
+    # lambda source → the test's field in `runtime.summaries.SummaryTables.meld_members`.
+    members: dict[str, int] = field(default_factory=dict)
 
     def bit(self, kind: str, source: str) -> int:
         table = self.tile if kind == "tile" else self.meld
         return table.setdefault(source, len(table))
+
+    def member(self, source: str) -> int:
+        return self.members.setdefault(source, len(self.members))
 
 
 @dataclass(slots=True)
@@ -221,6 +228,13 @@ class PyExpr:
         tests += [inner(part) for part in local]
         self.tiles |= inner.tiles
         self.runtime_names |= inner.runtime_names
+        if self.fact_source is FACT_SOURCE and _never_negative(other):
+            # One bit of the arrangement's summary: the tile `other` in field k.
+            test = f"lambda v_{var}: {' and '.join(tests)}" if tests else f"lambda v_{var}: True"
+            offset = MEMBER_WIDTH * self.predicates.member(test)
+            self.summaries.add("members")
+            where = f"({offset} + {self._expr(other)})" if offset else self._expr(other)
+            return f"(x_members >> {where} & 1)"
         condition = f" if {' and '.join(tests)}" if tests else ""
         self.facts["melds"] = self.facts.get("melds", 0) + 2  # bound once, read here
         source = f"{{v_{var}.tile for v_{var} in x_melds{condition}}}"
@@ -265,6 +279,14 @@ class PyExpr:
     @staticmethod
     def _wrap(text: str, top: bool) -> str:
         return text if top else f"({text})"
+
+
+def _never_negative(expr: ir.Expr) -> bool:
+    """Whether `expr` is a tile that is always a tile int (a wind of the situation, or a
+    constant), so that it can pick a bit: the winning tile may be -1 (none given)."""
+    return isinstance(expr, ir.TileE) or (
+        isinstance(expr, ir.FactE) and expr.fact in ("seat_wind", "round_wind")
+    )
 
 
 def _membership(body: ir.Expr, var: str) -> tuple[list[ir.Expr], ir.Expr] | None:

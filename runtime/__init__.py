@@ -33,11 +33,13 @@ from runtime.scoring import (
     count_suits_of_melds,
 )
 from runtime.summaries import (
+    TILE_COUNT_WIDTH,
+    SummaryTables,
     meld_masks,
-    meld_tile_tables,
-    summarize_arrangement,
+    summarize,
     summarize_melds,
     summarize_tiles,
+    summary_tables,
     tile_masks,
 )
 from runtime.tiles import (
@@ -59,7 +61,7 @@ from runtime.tiles import (
 from runtime.wilds import WildIndicatorMissing, is_win_with_wilds, wild_arrangements
 
 # Bumped whenever a generated module's view of this package changes incompatibly.
-API_VERSION = 1
+API_VERSION = 2
 
 
 class RuntimeVersionError(ImportError):
@@ -91,6 +93,7 @@ __all__ = [
     "RANK_OF",
     "SITUATION_FLAGS",
     "SUIT_OF",
+    "TILE_COUNT_WIDTH",
     "WILD_ACTIONS",
     "Arrangement",
     "BonusRule",
@@ -117,6 +120,7 @@ __all__ = [
     "RuntimeVersionError",
     "Score",
     "Situation",
+    "SummaryTables",
     "TierInfo",
     "WildIndicatorMissing",
     "WinRule",
@@ -128,14 +132,14 @@ __all__ = [
     "is_win_with_wilds",
     "meld",
     "meld_masks",
-    "meld_tile_tables",
     "parse_hand",
     "parse_round",
     "require_api",
     "round_json_schema",
-    "summarize_arrangement",
+    "summarize",
     "summarize_melds",
     "summarize_tiles",
+    "summary_tables",
     "tile_index",
     "tile_masks",
     "tile_text",

@@ -222,14 +222,25 @@ def _readings(suit: int, key: bytes) -> tuple[_SuitReading, ...]:
     return found
 
 
-def _standard(hand: Hand, tiles: tuple[int, ...], concealed: bool) -> list[Arrangement]:
+# Building a NamedTuple through `tuple.__new__` skips its Python-level `__new__`: the fields
+# are given in order, so it is the same object, built at half the cost.
+_new_arrangement = tuple.__new__
+
+
+def _standard(
+    hand: Hand,
+    tiles: tuple[int, ...],
+    concealed: bool,
+    _cached: tuple[dict[bytes, tuple[_SuitReading, ...]], ...] = _READINGS,
+) -> list[Arrangement]:
     if hand.size != MAX_TILES:
         return []
     m, p, s, z = hand.suit_keys
-    rm = _READINGS[0].get(m) or _readings(0, m)
-    rp = _READINGS[1].get(p) or _readings(1, p)
-    rs = _READINGS[2].get(s) or _readings(2, s)
-    rz = _READINGS[3].get(z) or _readings(3, z)
+    cm, cp, cs, cz = _cached
+    try:
+        rm, rp, rs, rz = cm[m], cp[p], cs[s], cz[z]
+    except KeyError:  # a suit key not read yet
+        rm, rp, rs, rz = _readings(0, m), _readings(1, p), _readings(2, s), _readings(3, z)
     if len(rm) == len(rp) == len(rs) == len(rz) == 1:
         # The common case: each suit splits one way, so there is at most one arrangement.
         (sm, pm), (sp, pp), (ss, ps), (sz, pz) = rm[0], rp[0], rs[0], rz[0]
@@ -240,8 +251,11 @@ def _standard(hand: Hand, tiles: tuple[int, ...], concealed: bool) -> list[Arran
             or (pm is not None) + (pp is not None) + (ps is not None) + (pz is not None) != 1
         ):
             return []
+        melds = hand.melds + sm + sp + ss + sz
         return [
-            Arrangement(STANDARD, hand.melds + sm + sp + ss + sz, (pair,), tiles, concealed, pair)
+            _new_arrangement(
+                Arrangement, (STANDARD, melds, (pair,), tiles, concealed, pair, 0)
+            )
         ]
     found: list[Arrangement] = []
     # Suits with no tiles have the single empty reading, so the product stays small.

@@ -33,6 +33,7 @@ from runtime.scoring import (
     Evaluate,
     FanInfo,
     FanScore,
+    Kept,
     Reject,
     Score,
     Scorer,
@@ -44,6 +45,8 @@ from runtime.tiles import NUM_PLAYING, tile_index, tile_name_zh, tile_text
 from runtime.wilds import is_win_with_wilds, make_wild_checker, wild_arrangements
 
 __all__ = ["WILD_ACTIONS", "WIND_TILES", "ExampleSpec", "Ruleset"]
+
+_new_score = tuple.__new__
 
 _SITUATION_CACHE_SIZE = 4096
 _FAN_SCORE_CACHE_SIZE = 4096
@@ -183,8 +186,10 @@ class Ruleset:
         # Option settings repeat: each is resolved and checked once.
         self._resolved: dict[tuple[object, ...], Options] = {}
         self._per_options: dict[int, tuple[frozenset[str], tuple[int, ...]]] = {}
-        # Fan scores repeat (a fan, its count and its value): frozen, so one object serves all.
+        # Fan scores repeat (a fan, its count and its value): frozen, so one object serves all;
+        # so do whole lists of them (a few dozen combinations make most scores).
         self._fan_scores: dict[tuple[int, int, int], FanScore] = {}
+        self._fan_lists: dict[Kept, tuple[FanScore, ...]] = {}
         # Situations repeat far more than hands do; they are frozen, so one object serves all.
         self._situations: dict[tuple[object, ...], Situation] = {}
 
@@ -445,19 +450,25 @@ class Ruleset:
             )
             if rejected is not None:
                 return Score(self.id, False, None, (), 0, self.unit, None, rejected, wilds=wild)
-            shared = self._fan_scores
-            return Score(
-                self.id,
-                True,
-                arrangement.shape,
-                tuple([shared.get(k) or self._fan_score(*k) for k in kept]),
-                total,
-                self.unit,
-                arrangement,
-                None,
-                least,
-                capped or ceiled,
-                wild,
+            fans = self._fan_lists.get(kept)
+            if fans is None:
+                fans = self._fan_list(kept)
+            # The fields of `Score` in order; `tuple.__new__` skips the NamedTuple's `__new__`.
+            return _new_score(
+                Score,
+                (
+                    self.id,
+                    True,
+                    arrangement.shape,
+                    fans,
+                    total,
+                    self.unit,
+                    arrangement,
+                    None,
+                    least,
+                    capped or ceiled,
+                    wild,
+                ),
             )
         best = scorer.best(found, situation, values)
         assert best is not None
@@ -465,13 +476,11 @@ class Ruleset:
         if result.rejected is not None:
             return Score(self.id, False, None, (), 0, self.unit, None, result.rejected, wilds=wild)
         arrangement = result.arrangement
-        shared = self._fan_scores
-        # Positional: a NamedTuple is built fastest that way (field order of `Score`).
         return Score(
             self.id,
             True,
             arrangement.shape,
-            tuple([shared.get(kept) or self._fan_score(*kept) for kept in result.fans]),
+            self._fan_lists.get(result.fans) or self._fan_list(result.fans),
             result.total,
             self.unit,
             arrangement,
@@ -480,6 +489,13 @@ class Ruleset:
             result.capped,
             wild,
         )
+
+    def _fan_list(self, kept: Kept) -> tuple[FanScore, ...]:
+        shared = self._fan_scores
+        fans = tuple([shared.get(k) or self._fan_score(*k) for k in kept])
+        if len(self._fan_lists) < _FAN_SCORE_CACHE_SIZE:
+            self._fan_lists[kept] = fans  # a tuple of frozen objects: safe to share
+        return fans
 
     def _fan_score(self, index: int, count: int, value: int) -> FanScore:
         fan = self.fans[index]

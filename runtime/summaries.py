@@ -3,26 +3,30 @@
 A generated module lists the item-local predicates its conditions quantify with (a
 predicate reads only the tile or meld it is given, such as `t.is_honour`). At import it tests
 each predicate once on every tile kind and every interned meld and keeps the answers as bit
-masks. Scoring then walks a hand's tiles and melds once, OR-ing, AND-ing and adding the masks,
-and every quantifier becomes a shift and a mask instead of a Python loop.
+masks (`tile_masks`, `meld_masks`, combined by `summary_tables`). Scoring then walks an
+arrangement's melds once (`summarize`), OR-ing, AND-ing and adding the masks, and every
+quantifier becomes a shift and a mask instead of a Python loop. A membership test such as
+`any m in melds: m.is_pung and m.tile == seat_wind` becomes one bit of the same walk.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from runtime.melds import MELD_INDEXES, Meld, all_melds
 from runtime.tiles import NUM_TILES
 
 __all__ = [
     "MELD_COUNT_WIDTH",
+    "MEMBER_WIDTH",
     "TILE_COUNT_WIDTH",
+    "SummaryTables",
     "meld_masks",
-    "meld_tile_tables",
-    "summarize_arrangement",
+    "summarize",
     "summarize_melds",
     "summarize_tiles",
+    "summary_tables",
     "tile_masks",
 ]
 
@@ -59,65 +63,129 @@ def meld_masks(
     return tuple(masks), tuple(packs)
 
 
-def meld_tile_tables(
-    tile_masks: tuple[int, ...], tile_counts: tuple[int, ...]
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """For every interned meld (by `Meld.index`): the tile bits some tile of it has, the bits
-    every tile of it has, and its tiles' packed counts, so a hand's tile summary can be
-    folded over its five or so melds instead of its fourteen tiles."""
+class SummaryTables(NamedTuple):
+    """What `summarize` folds, built once by `summary_tables` when a generated module loads.
+
+    The tile predicates' bits sit low in each int and the meld predicates' bits above them,
+    from `meld_shift` on (their count fields from `meld_count_shift`), so that one OR, one AND
+    and one addition per meld gather both summaries. By `Meld.index`: `meld_some`,
+    `meld_every` and `meld_count` give a set's tile bits (some tile, every tile, counts) with
+    its own meld bits; a pair's entries give its tile bits only, the meld part neutral (no
+    bits, all bits, no counts), since meld quantifiers range over the sets. `meld_members`
+    holds, per membership test k, the meld's tile as bit `MEMBER_WIDTH * k + tile` when the
+    meld passes the test's item-local part. By tile int: `tile_some`, `tile_every` and
+    `tile_count`, for shapes whose tiles are not all in melds (thirteen orphans, custom ones),
+    and `meld_only_*`, the meld part alone, for their declared melds.
+    """
+
+    meld_some: tuple[int, ...]
+    meld_every: tuple[int, ...]
+    meld_count: tuple[int, ...]
+    meld_members: tuple[int, ...]
+    tile_some: tuple[int, ...]
+    tile_every: tuple[int, ...]
+    tile_count: tuple[int, ...]
+    meld_only_some: tuple[int, ...]
+    meld_only_every: tuple[int, ...]
+    meld_only_count: tuple[int, ...]
+
+
+# One field of `meld_members` per membership test: wide enough for every tile int.
+MEMBER_WIDTH = NUM_TILES
+
+
+def summary_tables(
+    tile_masks: tuple[int, ...],
+    tile_counts: tuple[int, ...],
+    meld_masks: tuple[int, ...],
+    meld_counts: tuple[int, ...],
+    tile_bits: int,
+    members: Sequence[Callable[[Meld], object]] = (),
+) -> SummaryTables:
+    """The tables of `summarize` from `tile_masks` and `meld_masks` (over `tile_bits` tile
+    predicates) and the item-local parts of the module's membership tests."""
+    meld_shift = tile_bits
+    count_shift = tile_bits * TILE_COUNT_WIDTH
+    all_meld_bits = -1 << meld_shift  # the neutral "every" of the meld part
+    all_tile_bits = (1 << meld_shift) - 1
     some = [0] * MELD_INDEXES
     every = [-1] * MELD_INDEXES
-    counts = [0] * MELD_INDEXES
+    count = [0] * MELD_INDEXES
+    member = [0] * MELD_INDEXES
+    only_some = [0] * MELD_INDEXES
+    only_every = [-1] * MELD_INDEXES
+    only_count = [0] * MELD_INDEXES
     for m in all_melds():
-        for t in m.tiles:
-            some[m.index] |= tile_masks[t]
-            every[m.index] &= tile_masks[t]
-            counts[m.index] += tile_counts[t]
-    return tuple(some), tuple(every), tuple(counts)
+        i = m.index
+        tile_some, tile_every, tile_count = summarize_tiles(m.tiles, tile_masks, tile_counts)
+        tile_every &= all_tile_bits
+        if m.kind == "pair":
+            some[i], every[i], count[i] = tile_some, tile_every | all_meld_bits, tile_count
+            continue
+        own = meld_masks[i] << meld_shift
+        own_count = meld_counts[i] << count_shift
+        some[i] = tile_some | own
+        every[i] = tile_every | own
+        count[i] = tile_count + own_count
+        only_some[i], only_every[i], only_count[i] = own, all_tile_bits | own, own_count
+        member[i] = sum(
+            1 << (MEMBER_WIDTH * k + m.tile) for k, test in enumerate(members) if test(m)
+        )
+    return SummaryTables(
+        tuple(some),
+        tuple(every),
+        tuple(count),
+        tuple(member),
+        tile_masks,
+        tuple(mask | all_meld_bits for mask in tile_masks),
+        tile_counts,
+        tuple(only_some),
+        tuple(only_every),
+        tuple(only_count),
+    )
 
 
 _MELD_SHAPES = frozenset({"standard", "seven_pairs"})
 
 
-def summarize_arrangement(
-    a: Any,
-    tile_some: tuple[int, ...],
-    tile_every: tuple[int, ...],
-    tile_counts_by_meld: tuple[int, ...],
-    meld_masks: tuple[int, ...],
-    meld_packs: tuple[int, ...],
-    tile_masks: tuple[int, ...],
-    tile_packs: tuple[int, ...],
-) -> tuple[int, int, int, int, int, int]:
-    """The tile summary and the meld summary of an arrangement in one pass over its melds and
-    pairs (which hold every tile in the standard and seven-pairs shapes); other shapes fold
-    over the tiles themselves."""
-    if a.shape not in _MELD_SHAPES:
-        return (
-            *summarize_tiles(a.tiles, tile_masks, tile_packs),
-            *summarize_melds(a.melds, meld_masks, meld_packs),
-        )
-    t_some = 0
-    t_every = -1
-    t_count = 0
-    m_some = 0
-    m_every = -1
-    m_count = 0
+def summarize(a: Any, tables: SummaryTables) -> tuple[int, int, int, int]:
+    """The combined summaries of an arrangement: (bits some item has, bits every item has,
+    packed counts, membership fields), in one pass over its melds and pairs, which hold
+    every tile in the standard and seven-pairs shapes; other shapes fold over the tiles.
+
+    Tile predicates read the low bits (`x >> bit & 1`), meld predicates the bits from
+    `meld_shift` on: the generated module splits the two with one shift each."""
+    some = 0
+    every = -1
+    count = 0
+    members = 0
+    if a.shape in _MELD_SHAPES:
+        meld_some, meld_every, meld_count, meld_members = tables[:4]
+        for m in a.melds:
+            i = m.index
+            some |= meld_some[i]
+            every &= meld_every[i]
+            count += meld_count[i]
+            members |= meld_members[i]
+        for m in a.pairs:
+            i = m.index
+            some |= meld_some[i]
+            every &= meld_every[i]
+            count += meld_count[i]
+        return some, every, count, members
+    tile_some, tile_every, tile_count = tables.tile_some, tables.tile_every, tables.tile_count
+    for t in a.tiles:
+        some |= tile_some[t]
+        every &= tile_every[t]
+        count += tile_count[t]
+    meld_members = tables.meld_members
     for m in a.melds:
         i = m.index
-        t_some |= tile_some[i]
-        t_every &= tile_every[i]
-        t_count += tile_counts_by_meld[i]
-        mask = meld_masks[i]
-        m_some |= mask
-        m_every &= mask
-        m_count += meld_packs[i]
-    for m in a.pairs:
-        i = m.index
-        t_some |= tile_some[i]
-        t_every &= tile_every[i]
-        t_count += tile_counts_by_meld[i]
-    return t_some, t_every, t_count, m_some, m_every, m_count
+        some |= tables.meld_only_some[i]
+        every &= tables.meld_only_every[i]
+        count += tables.meld_only_count[i]
+        members |= meld_members[i]
+    return some, every, count, members
 
 
 def summarize_tiles(

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from compiler.codegen import generate_module, lit, safe_text
 from compiler.driver import compile_source
 from compiler.loader import bundled_rulebooks, import_source
-from runtime import Ruleset, RuntimeVersionError
+from runtime import API_VERSION, Ruleset, RuntimeVersionError
 
 GUANGDONG = bundled_rulebooks()["guangdong"]
 
@@ -75,7 +75,8 @@ def test_generated_module_passes_mypy(tmp_path: Path) -> None:
 
 
 def test_runtime_api_version_mismatch_is_a_clear_import_error() -> None:
-    source = _module_source().replace("require_api(1,", "require_api(999,")
+    source = _module_source().replace(f"require_api({API_VERSION},", "require_api(999,")
+    assert "require_api(999," in source
     with pytest.raises(RuntimeVersionError, match="rebuild it with `mjc build`"):
         import_source(source, "mjc_test_old_module", "old.py")
 

@@ -1,0 +1,61 @@
+"""The scorer's short paths (default options, one reading, shared fan lists) give exactly the
+scores of its general path, and every score lists its fans in table order."""
+
+from __future__ import annotations
+
+import pytest
+
+from runtime import parse_hand
+
+from ..conftest import ruleset  # type: ignore[import-not-found]
+from .test_win_checker import BUNDLED, HANDS, games  # type: ignore[import-not-found]
+
+SITUATIONS = (
+    {},
+    {"self_drawn": True, "seat_wind": "S"},
+    {"situations": ("kong_bloom",), "self_drawn": True},
+    {"dealer": True, "round_wind": "S"},
+)
+
+
+def _explicit_defaults(name: str) -> dict[str, object]:
+    """Every option at its default, written out: the same game, but not the default dict."""
+    book = ruleset(name)
+    return dict(book.resolve_options(None))
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_default_game_short_path_matches_the_general_path(name: str) -> None:
+    book = ruleset(name)
+    explicit = _explicit_defaults(name)
+    assert book.resolve_options(explicit) is not book.resolve_options(None)
+    wins = 0
+    for text in HANDS:
+        for situation in SITUATIONS:
+            try:
+                short = book.score(text, **situation)  # type: ignore[arg-type]
+            except ValueError:
+                continue  # an indicator is needed, or a tile is not in play
+            general = book.score(text, options=explicit, **situation)  # type: ignore[arg-type]
+            assert short.as_dict() == general.as_dict(), (name, text, situation)
+            wins += short.win
+    assert wins, name
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_fans_are_listed_in_table_order(name: str) -> None:
+    book = ruleset(name)
+    order = {fan.id: i for i, fan in enumerate(book.fans)}
+    scored = 0
+    for options, indicator in games(book):
+        for text in HANDS:
+            try:
+                score = book.score(
+                    parse_hand(text), options=options, indicator=indicator, self_drawn=True
+                )
+            except ValueError:
+                continue
+            indexes = [order[fan.id] for fan in score.fans]
+            assert indexes == sorted(indexes), (name, options, text)
+            scored += score.win
+    assert scored

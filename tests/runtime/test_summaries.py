@@ -1,0 +1,112 @@
+"""The one-pass summary (`runtime.summaries.summarize`) answers every quantifier exactly as a
+plain loop over the arrangement's tiles and melds would, for every shape."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from runtime import parse_hand
+from runtime.arrange import SHAPES, Arrangement, arrangements
+from runtime.melds import Meld
+from runtime.summaries import (
+    MELD_COUNT_WIDTH,
+    MEMBER_WIDTH,
+    TILE_COUNT_WIDTH,
+    meld_masks,
+    summarize,
+    summary_tables,
+    tile_masks,
+)
+from runtime.tiles import IS_HONOUR, IS_TERMINAL, RANK_OF, SUIT_OF, tile_text
+
+TILE_TESTS: tuple[Callable[[int], object], ...] = (
+    lambda t: SUIT_OF[t] == "m",
+    lambda t: IS_HONOUR[t],
+    lambda t: IS_TERMINAL[t],
+    lambda t: RANK_OF[t] == 5,
+)
+MELD_TESTS: tuple[Callable[[Meld], object], ...] = (
+    lambda m: m.is_chow,
+    lambda m: m.is_pung,
+    lambda m: m.is_kong,
+    lambda m: m.exposed,
+)
+MEMBER_TESTS: tuple[Callable[[Meld], object], ...] = (
+    lambda m: m.is_pung,
+    lambda m: m.is_chow and m.concealed,
+)
+TILE_MASKS, TILE_COUNTS = tile_masks(TILE_TESTS)
+MELD_MASKS, MELD_COUNTS = meld_masks(MELD_TESTS)
+TABLES = summary_tables(
+    TILE_MASKS, TILE_COUNTS, MELD_MASKS, MELD_COUNTS, len(TILE_TESTS), MEMBER_TESTS
+)
+MELD_SHIFT = len(TILE_TESTS)
+MELD_COUNT_SHIFT = MELD_SHIFT * TILE_COUNT_WIDTH
+
+
+def check(a: Arrangement) -> None:
+    some, every, count, members = summarize(a, TABLES)
+    for bit, test in enumerate(TILE_TESTS):
+        hits = [bool(test(t)) for t in a.tiles]
+        assert (some >> bit & 1) == any(hits)
+        assert (every >> bit & 1) == all(hits)
+        assert (count >> bit * TILE_COUNT_WIDTH & 31) == sum(hits)
+    meld_some, meld_every = some >> MELD_SHIFT, every >> MELD_SHIFT
+    meld_count = count >> MELD_COUNT_SHIFT
+    for bit, meld_test in enumerate(MELD_TESTS):
+        passed = [bool(meld_test(m)) for m in a.melds]
+        assert (meld_some >> bit & 1) == any(passed)
+        assert (meld_every >> bit & 1) == all(passed)
+        assert (meld_count >> bit * MELD_COUNT_WIDTH & 7) == sum(passed)
+    for k, member_test in enumerate(MEMBER_TESTS):
+        tiles = {m.tile for m in a.melds if member_test(m)}
+        for t in range(MEMBER_WIDTH):
+            assert (members >> (MEMBER_WIDTH * k + t) & 1) == (t in tiles)
+
+
+def test_every_shape_is_summarised_like_a_loop() -> None:
+    for text in (
+        "123m456p789s555z11z",  # standard
+        "11z [123m] [555p] (7777s) [999m]",  # declared melds, a concealed kong
+        "1122m3344p5566s77z",  # seven pairs
+        "19m19p19s12345677z",  # thirteen orphans: folded over the tiles
+    ):
+        found = arrangements(parse_hand(text), SHAPES)
+        assert found, text
+        for a in found:
+            check(a)
+
+
+def test_no_melds_means_every_meld_predicate_holds_vacuously() -> None:
+    (a,) = [a for a in arrangements(parse_hand("1122m3344p5566s77z"), SHAPES)]
+    _, every, count, members = summarize(a, TABLES)
+    assert every >> MELD_SHIFT == -1
+    assert count >> MELD_COUNT_SHIFT == 0 and members == 0
+
+
+_SETS = [f"{r}{r + 1}{r + 2}{s}" for s in "mps" for r in range(1, 8)]
+_SETS += [f"{r}{r}{r}{s}" for s in "mps" for r in range(1, 10)]
+_SETS += [f"{r}{r}{r}z" for r in range(1, 8)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(_SETS), min_size=4, max_size=4),
+    st.integers(min_value=0, max_value=33),
+    st.lists(st.booleans(), min_size=4, max_size=4),
+)
+def test_built_hands_are_summarised_like_a_loop(
+    sets: list[str], pair: int, declared: list[bool]
+) -> None:
+    concealed = [s for s, d in zip(sets, declared, strict=True) if not d]
+    exposed = [f"[{s}]" for s, d in zip(sets, declared, strict=True) if d]
+    text = " ".join(["".join(concealed) + tile_text(pair) * 2, *exposed])
+    try:
+        hand = parse_hand(text)
+    except ValueError:
+        return  # a fifth copy of a tile
+    for a in arrangements(hand, SHAPES):
+        check(a)
