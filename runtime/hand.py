@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from runtime.melds import Meld, meld
+from runtime.tables import HONOUR_KEYS, SUIT_KEYS
 from runtime.tiles import (
     IS_FLOWER,
     IS_SUITED,
@@ -46,8 +47,10 @@ class Hand:
 
     Two facts are derived once here because the win check reads them on every call:
     `suit_keys` is those four slices of `counts` (a bytes object caches its hash, so repeat
-    checks of one hand hash nothing), and `size` is the tile count with each declared meld,
-    kongs included, counted as three (`MAX_TILES` for a complete hand). Scoring reads two
+    checks of one hand hash nothing; a slice that splits into sets is the table's own key
+    object, `runtime.tables.SUIT_KEYS`, so lookups match it by identity), and `size` is the
+    tile count with each declared meld, kongs included, counted as three (`MAX_TILES` for a
+    complete hand). Scoring reads two
     more: `tiles`, every tile of the hand sorted (all four of a kong), and `is_concealed`,
     whether no declared meld is exposed (a concealed kong keeps a hand concealed).
     """
@@ -64,8 +67,10 @@ class Hand:
 
     def __post_init__(self) -> None:
         c = self.counts
+        m, p, s, z = c[0:9], c[9:18], c[18:27], c[27:34]
+        suit, honour = SUIT_KEYS.get, HONOUR_KEYS.get
         # object.__setattr__ because the dataclass is frozen.
-        object.__setattr__(self, "suit_keys", (c[0:9], c[9:18], c[18:27], c[27:34]))
+        object.__setattr__(self, "suit_keys", (suit(m, m), suit(p, p), suit(s, s), honour(z, z)))
         object.__setattr__(self, "size", len(self.concealed) + 3 * len(self.melds))
         tiles = self.concealed
         if self.melds:

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from functools import cache
 
-__all__ = ["HONOUR_TABLE", "SUIT_TABLE", "Split", "honour_splits", "suit_splits"]
+__all__ = [
+    "HONOUR_KEYS",
+    "HONOUR_TABLE",
+    "SUIT_KEYS",
+    "SUIT_TABLE",
+    "Split",
+    "honour_splits",
+    "suit_splits",
+]
 
 # One way to split a suit: (kind, rank offset 0-8) per meld, sorted; kind is chow/pung/pair.
 Split = tuple[tuple[str, int], ...]
@@ -51,6 +59,12 @@ def _build(width: int, chows: bool) -> dict[bytes, int]:
 SUIT_TABLE: dict[bytes, int] = _build(9, chows=True)
 # 7-byte counts of the honours -> same values; honours form only pungs and pairs.
 HONOUR_TABLE: dict[bytes, int] = _build(7, chows=False)
+
+# Each table's keys, mapped to themselves: a hand takes the table's own key object for a suit
+# that splits, so that every later lookup of it (the win check, the scorer's per-suit
+# caches) matches by identity instead of comparing bytes.
+SUIT_KEYS: dict[bytes, bytes] = {key: key for key in SUIT_TABLE}
+HONOUR_KEYS: dict[bytes, bytes] = {key: key for key in HONOUR_TABLE}
 
 
 def _splits(counts: list[int], chows: bool, has_pair: bool) -> list[Split]:
