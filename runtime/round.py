@@ -11,6 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from runtime.hand import parse_hand
+from runtime.melds import Meld
 from runtime.tiles import NotationError, tile_index
 
 __all__ = [
@@ -74,7 +76,18 @@ class RoundOutcome(_Model):
     `horse_tiles` the tiles turned up from the end of the wall at the end (奖马, 抓马: fewer
     than the rulebook's count when fewer were left), `follow_dealer_rounds` how many 跟庄
     rounds in a row succeeded, `streak` the dealer's 连庄 count, `ready` the seats that were
-    ready (聽牌) at the end (上海 承包: an unrelated discarder's share depends on it)."""
+    ready (聽牌) at the end (上海 承包: an unrelated discarder's share depends on it).
+
+    The claim history is optional: with `claims` empty nothing is checked against it (a simple
+    round needs none). When it is given, it must agree with the winners' hands, whose exposed
+    melds are exactly their claims — each claim by a winner is one exposed meld of his hand
+    (a chow claim an exposed chow, a pong claim an exposed pung or a kong added to it later,
+    a kong claim an exposed kong), holding the claimed tile when the claim names it, and each
+    exposed meld is one of his claims; concealed kongs are no claims. An exposed kong in
+    `kongs` fed by a seat needs its kong claim from that seat, and an added kong a pong claim
+    by the konger, one claim per kong. Seats that did not win show no hand, so their claims
+    are taken as given. A round that disagrees is refused (`RoundError`) naming the claim or
+    the hand."""
 
     players: int = Field(default=4, ge=2, le=4)
     dealer: int = Field(default=0, ge=0)
@@ -149,7 +162,96 @@ class RoundOutcome(_Model):
         for i, c in enumerate(self.claims):
             if c.seat == c.from_seat:
                 raise ValueError(f"claims.{i}.from_seat: a player claims another's discard")
+        if self.claims:
+            self._claims_match_hands()
+            self._claims_match_kongs()
         return self
+
+    def _claims_match_hands(self) -> None:
+        """With a claim history given, each winner's exposed melds are exactly his claims: a
+        chow claim is an exposed chow, a pong claim an exposed pung or kong (a kong added to
+        the pong later, 补杠), a kong claim an exposed kong, each holding the claimed tile when
+        the claim names it. Concealed kongs are no claims."""
+        for i, winner in enumerate(self.winners):
+            try:
+                hand = parse_hand(winner.hand, winner.win_tile)
+            except NotationError as exc:
+                raise ValueError(f"winners.{i}.hand: {exc}") from None
+            exposed = [m for m in hand.melds if m.exposed]
+            mine = [(j, c) for j, c in enumerate(self.claims) if c.seat == winner.seat]
+            match = _match([c for _, c in mine], exposed)
+            for (j, c), place in zip(mine, match, strict=True):
+                if place is None:
+                    what = f"a {c.kind}" + (f" of {c.tile}" if c.tile else "")
+                    raise ValueError(
+                        f"claims.{j}: seat {c.seat} claimed {what} from seat {c.from_seat}, "
+                        f"but winner {winner.seat}'s hand shows no such exposed meld "
+                        f"(winners.{i}.hand)"
+                    )
+            for place, meld in enumerate(exposed):
+                if place not in match:
+                    raise ValueError(
+                        f"winners.{i}.hand: the exposed meld {meld} has no claim by seat "
+                        f"{winner.seat} in claims"
+                    )
+
+    def _claims_match_kongs(self) -> None:
+        """With a claim history given, an exposed kong in `kongs` fed by a seat needs a kong
+        claim of that seat's discard, and an added kong a pong claim by the konger, one claim
+        for each kong."""
+        left: dict[tuple[str, int, int | None], int] = {}
+        key: tuple[str, int, int | None]
+        for c in self.claims:
+            if c.kind == "kong":
+                key = ("exposed", c.seat, c.from_seat)
+                left[key] = left.get(key, 0) + 1
+            elif c.kind == "pong":
+                key = ("added", c.seat, None)
+                left[key] = left.get(key, 0) + 1
+        for i, k in enumerate(self.kongs):
+            if k.kind == "concealed" or (k.kind == "exposed" and k.fed_by is None):
+                continue
+            key = (k.kind, k.seat, k.fed_by if k.kind == "exposed" else None)
+            if not left.get(key):
+                need = (
+                    f"a kong claim by seat {k.seat} from seat {k.fed_by}"
+                    if k.kind == "exposed"
+                    else f"a pong claim by seat {k.seat} to add the kong to"
+                )
+                raise ValueError(f"kongs.{i}: the {k.kind} kong of seat {k.seat} needs {need}")
+            left[key] -= 1
+
+
+_FITS = {"chow": ("chow",), "pong": ("pung", "kong"), "kong": ("kong",)}
+
+
+def _fits(claim: Claim, meld: Meld) -> bool:
+    if meld.kind not in _FITS[claim.kind]:
+        return False
+    return claim.tile is None or tile_index(claim.tile) in meld.tiles
+
+
+def _match(claims: list[Claim], melds: list[Meld]) -> list[int | None]:
+    """A largest matching of claims to melds they fit (augmenting paths; a hand has at most
+    four exposed melds): for each claim the position of its meld, or None."""
+    owner: dict[int, int] = {}  # meld position -> claim position
+
+    def place(c: int, seen: set[int]) -> bool:
+        for m, meld in enumerate(melds):
+            if m in seen or not _fits(claims[c], meld):
+                continue
+            seen.add(m)
+            if m not in owner or place(owner[m], seen):
+                owner[m] = c
+                return True
+        return False
+
+    for c in range(len(claims)):
+        place(c, set())
+    found: list[int | None] = [None] * len(claims)
+    for m, c in owner.items():
+        found[c] = m
+    return found
 
 
 def parse_round(data: object) -> RoundOutcome:

@@ -11,6 +11,8 @@ from runtime.settle import Settlement
 
 PLAIN = "123m456p789s345s22z"
 PURE = "123m456m789m345m22m"
+CLAIMED = "123m22z [555p] [777s] [999m]"  # three exposed pongs: the claims of a relation
+PURE_CLAIMED = "123m22m [555m] [777m] [999m]"
 BLOOM = {"seat": 1, "hand": PLAIN, "self_drawn": True, "situations": ["kong_bloom"]}
 
 
@@ -128,7 +130,7 @@ def _relation(seat: int, from_seat: int) -> list[dict[str, object]]:
 
 def test_san_bao_hu_bao_guan_xi_no_relation_when_neither_option() -> None:
     result = settle("baise", options={"play": "neither"},
-                    winners=[{"seat": 1, "hand": PLAIN, "self_drawn": True}],
+                    winners=[{"seat": 1, "hand": CLAIMED, "self_drawn": True}],
                     claims=_relation(1, 3))  # fmt: skip
     assert set(paid(result)) == {(0, 1), (2, 1), (3, 1)}
 
@@ -142,23 +144,24 @@ def test_san_bao_zi_mo_the_partner_pays_the_others_shares_doubled_the_others_not
 
 
 def test_san_bao_pao_hu_the_partner_pays_what_the_discarder_pays() -> None:
+    # under 三包四封 three pongs would seal the hand (四封): two chows and a pong from 上家 0
+    claims = [{"seat": 1, "from_seat": 0, "kind": k} for k in ("chow", "chow", "pong")]
     result = settle("baise", options={"play": "mutual_seal"},
-                    winners=[{"seat": 1, "hand": PLAIN}], discarder=2,
-                    claims=_relation(1, 3))  # fmt: skip
+                    winners=[{"seat": 1, "hand": "789s22z [123m] [456p] [555s]"}], discarder=2,
+                    claims=claims)  # fmt: skip
     share = result.scores[1].total
-    assert paid(result) == {(2, 1): share, (3, 1): share}
-
+    assert paid(result) == {(2, 1): share, (0, 1): share}
 
 def test_san_bao_liang_jia_tong_shi_hu_both_winning_is_settled_normally() -> None:
     result = settle("baise", options={"play": "mutual"},
-                    winners=[{"seat": s, "hand": PLAIN} for s in (1, 3)], discarder=2,
+                    winners=[{"seat": 1, "hand": CLAIMED}, {"seat": 3, "hand": PLAIN}], discarder=2,
                     claims=_relation(1, 3))  # fmt: skip
     assert paid(result) == {(2, 1): result.scores[1].total, (2, 3): result.scores[3].total}
 
 
 def test_san_bao_convention_the_partner_discarding_pays_twice() -> None:
     result = settle("baise", options={"play": "mutual"},
-                    winners=[{"seat": 1, "hand": PLAIN}], discarder=3,
+                    winners=[{"seat": 1, "hand": CLAIMED}], discarder=3,
                     claims=_relation(1, 3))  # fmt: skip
     assert paid(result) == {(3, 1): 2 * result.scores[1].total}
 
@@ -184,6 +187,6 @@ def test_pao_hu_fixed_values_do_not_touch_a_self_draw() -> None:
 
 def test_san_bao_pao_hu_suan_1_fen_the_partner_pays_the_fixed_value_too() -> None:
     result = settle("baise", options={"pao1": "on", "play": "mutual"},
-                    winners=[{"seat": 1, "hand": PURE}], discarder=2,
+                    winners=[{"seat": 1, "hand": PURE_CLAIMED}], discarder=2,
                     claims=_relation(1, 3))  # fmt: skip
     assert paid(result) == {(2, 1): 1, (3, 1): 1}

@@ -106,7 +106,7 @@ def test_gang_ming_an_gang_bu_ji_fan_kongs_pay_nothing() -> None:
 
 
 BIG_WINDS = "22m [111z] [222z] [333z] [444z]"
-BIG_DRAGONS = "123m22p [555z] [666z] [777z]"
+BIG_DRAGONS = "123m22p [555z] [666z] [7777z]"
 
 
 def _wind_claims(last_from: int) -> list[dict[str, object]]:
