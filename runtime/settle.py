@@ -247,12 +247,13 @@ def _bonus_lines(
     lines: list[Line] = []
     lines += _horse_lines(payments, o, outcome, hands, chosen)
     follow = chosen.get(("follow", None))
-    rounds = outcome.follow_dealer_rounds
+    rounds = outcome.follow_rounds
     if follow is not None and rounds and follow[1] > 0:
         rule, amount = follow
         total = amount * rounds * (rounds + 1) // 2
         steps = "+".join(str(amount * x) for x in range(1, rounds + 1))
-        reason = f"follow the dealer (跟庄): {rounds} rounds, {steps} to each"
+        counted = " (from the opening discards)" if outcome.opening is not None else ""
+        reason = f"follow the dealer (跟庄): {rounds} rounds{counted}, {steps} to each"
         for seat in range(outcome.players):
             if seat != outcome.dealer:
                 lines.append(Line(outcome.dealer, seat, total, reason, rule.where))

@@ -35,6 +35,8 @@ def test_settle_schema_names_every_field_of_a_round(capsys: pytest.CaptureFixtur
         "kongs",
         "exhaustive_draw",
         "ready",
+        "follow_dealer_rounds",
+        "opening",
     ):
         assert field in schema["properties"]  # fmt: skip
 
@@ -79,6 +81,14 @@ def test_settle_text_output_itemises_lines_and_deltas(
                 "claims": [{"seat": 2, "from_seat": 3, "kind": "pong"}],
             },
             "winners.0.hand: the exposed meld [789s] has no claim by seat 1",
+        ),
+        (
+            {
+                "exhaustive_draw": True,
+                "follow_dealer_rounds": 2,
+                "opening": {"go_arounds": [{"discards": ["1m", "1m", "1m", "1m"]}]},
+            },
+            "follow_dealer_rounds: 2 跟庄 rounds given, but the opening's discards make 1",
         ),
     ],
 )

@@ -186,3 +186,92 @@ def test_lian_zhuang_the_streak_is_added_to_the_winner_s_hand_value() -> None:
     streak = [(x.payer, x.payee, x.amount) for x in result.lines if x.reason.startswith("streak")]
     assert streak == [(0, 1, 2), (2, 1, 2), (3, 1, 2)]
     assert settle("chaozhou", streak=2, winners=[SELF]).deltas == [-2, 6, -2, -2]
+
+
+# ---------------------------------------------------------------- 跟庄 from the opening discards
+
+FOLLOW = {"follow_dealer": "on"}
+
+
+def _follow_lines(result: Settlement) -> list[tuple[int, int, int]]:
+    return [(x.payer, x.payee, x.amount) for x in result.lines if x.reason.startswith("follow")]
+
+
+def _go(*discards: str, interrupted: bool = False) -> dict[str, object]:
+    return {"discards": list(discards), "interrupted": interrupted}
+
+
+def _counted(rounds: int, players: int = 4) -> list[tuple[int, int, int]]:
+    """The 跟庄 lines when the caller counts the rounds himself (follow_dealer_rounds)."""
+    result = settle("chaozhou", options=FOLLOW, players=players, winners=[SELF],
+                    follow_dealer_rounds=rounds)  # fmt: skip
+    return _follow_lines(result)
+
+
+def _opening(*go_arounds: dict[str, object], kong: bool = False, **more: object) -> Settlement:
+    opening = {"dealer_concealed_kong": kong, "go_arounds": list(go_arounds)}
+    return settle("chaozhou", options=more.pop("options", FOLLOW), winners=[SELF],
+                  opening=opening, **more)  # fmt: skip
+
+
+def test_gen_zhuang_xian_jia_yi_ci_da_chu_xiang_tong_de_pai_counted_from_the_discards() -> None:
+    result = _opening(_go("7z", "7z", "7z", "7z"), _go("3p", "3p", "3p", "3p"), _go("1m", "2m"))
+    assert _follow_lines(result) == _counted(2) != []
+    assert "from the opening discards" in next(
+        x.reason for x in result.lines if x.reason.startswith("follow")
+    )
+
+
+def test_gen_zhuang_qi_shou_an_gang_hou_da_chu_de_bu_suan() -> None:
+    result = _opening(_go("7z", "7z", "7z", "7z"), kong=True)
+    assert _follow_lines(result) == [] and _counted(1) != []
+
+
+def test_gen_zhuang_qi_shou_di_yi_zhang_only_the_first_go_around_starts_the_chain() -> None:
+    result = _opening(_go("7z", "7z", "1m", "7z"), _go("3p", "3p", "3p", "3p"))
+    assert _follow_lines(result) == []
+
+
+def test_gen_zhuang_duan_le_ze_gen_zhuang_jie_shu_the_chain_ends_when_broken() -> None:
+    result = _opening(
+        _go("7z", "7z", "7z", "7z"), _go("3p", "3p", "4p", "3p"), _go("9s", "9s", "9s", "9s")
+    )
+    assert _follow_lines(result) == _counted(1)
+
+
+def test_gen_zhuang_bu_neng_peng_gang_an_interrupted_go_around_ends_the_chain() -> None:
+    result = _opening(_go("7z", "7z", "7z", "7z"), _go("3p", "3p", "3p", "3p", interrupted=True))
+    assert _follow_lines(result) == _counted(1)
+
+
+def test_gen_zhuang_an_unfinished_go_around_does_not_follow() -> None:
+    result = _opening(_go("7z", "7z", "7z"))
+    assert _follow_lines(result) == []
+
+
+def test_gen_zhuang_jin_xian_san_si_ren_chang_from_the_discards() -> None:
+    three = _opening(_go("7z", "7z", "7z"), players=3)
+    assert _follow_lines(three) == _counted(1, players=3) != []
+    with pytest.raises(RoundError, match="跟庄1分 is only for 3 and 4 players"):
+        _opening(_go("7z", "7z"), players=2)
+    two = _opening(_go("7z", "7z"), players=2, options={})
+    assert _follow_lines(two) == []
+
+
+def test_gen_zhuang_1_fen_off_the_discards_pay_nothing() -> None:
+    assert _follow_lines(_opening(_go("7z", "7z", "7z", "7z"), options={})) == []
+
+
+def test_gen_zhuang_both_forms_given_must_agree() -> None:
+    with pytest.raises(RoundError, match=r"^follow_dealer_rounds: 2 跟庄 rounds given, but the "
+                       r"opening's discards make 1"):  # fmt: skip
+        _opening(_go("7z", "7z", "7z", "7z"), follow_dealer_rounds=2)
+    agreed = _opening(_go("7z", "7z", "7z", "7z"), follow_dealer_rounds=1)
+    assert _follow_lines(agreed) == _counted(1)
+
+
+def test_gen_zhuang_opening_discards_are_tiles_one_per_player() -> None:
+    with pytest.raises(RoundError, match=r"^opening\.go_arounds\.0\.discards\.1: "):
+        _opening(_go("7z", "8z"))
+    with pytest.raises(RoundError, match=r"^opening\.go_arounds\.0\.discards: 5 discards"):
+        _opening(_go("7z", "7z", "7z", "7z", "7z"))

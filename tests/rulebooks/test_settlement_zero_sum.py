@@ -2,11 +2,12 @@
 hypothesis generates thousands of finished rounds per rulebook — winners among the
 rulebook's own winning example hands, self-draws and discards, robbed kongs and kong blooms,
 kongs of every kind, claim histories that agree with the winners' hands and the kongs (with
-the claimed tiles, and sometimes none at all), ready seats, horse tiles as
-the options deal them, 跟庄 rounds and 连庄 counts, random options — and checks that the
-deltas sum to zero, that every line has a payer other than its payee, and that a seat the
-rules exempt never pays: nobody but the discarder (and, in a relation of repeated claims,
-the partner) pays a plain discard win, nobody but the robbed seat a robbed kong."""
+the claimed tiles, and sometimes none at all), ready seats, horse tiles as the options deal
+them, 跟庄 rounds (counted, or from the opening discards) and 连庄 counts, random options —
+and checks that the deltas sum to zero, that every line has a payer other than its payee,
+and that a seat the rules exempt never pays: nobody but the discarder (and, in a relation of
+repeated claims, the partner) pays a plain discard win, nobody but the robbed seat a robbed
+kong."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 from settlement_helpers import ruleset
 
 from runtime import RoundError, Ruleset, parse_hand
+from runtime.round import Opening
 from runtime.tiles import tile_text
 
 BOOKS = ("guangdong", "meizhou", "chaozhou", "baise", "shanghai")
@@ -140,6 +142,34 @@ def _kongs_for(
 
 
 @st.composite
+def _follow(draw: st.DrawFn, n: int) -> dict[str, Any]:
+    """跟庄 as the caller counts it (`follow_dealer_rounds`), or as the opening discards show
+    it (`opening`: go-arounds that mostly follow the dealer, some broken, interrupted or
+    unfinished, sometimes after the dealer's opening concealed kong), or both — which the
+    round refuses unless they agree."""
+    how = draw(st.sampled_from(["count", "opening", "both"]))
+    found: dict[str, Any] = {}
+    if how in ("count", "both"):
+        found["follow_dealer_rounds"] = draw(st.integers(0, 3))
+    if how in ("opening", "both"):
+        go_arounds = []
+        for _ in range(draw(st.integers(0, 4))):
+            tile = draw(st.sampled_from(HORSE_TILES))
+            discards = [tile] * (n if draw(st.integers(0, 3)) else draw(st.integers(1, n)))
+            if draw(st.integers(0, 4)) == 0:
+                discards[-1] = draw(st.sampled_from(HORSE_TILES))
+            go_arounds.append({"discards": discards, "interrupted": draw(st.integers(0, 5)) == 0})
+        found["opening"] = {
+            "dealer_concealed_kong": draw(st.integers(0, 5)) == 0,
+            "go_arounds": go_arounds,
+        }
+        if how == "both" and draw(st.integers(0, 3)):  # mostly agreeing, sometimes not
+            counted = Opening.model_validate(found["opening"]).followed(n)
+            found["follow_dealer_rounds"] = counted
+    return found
+
+
+@st.composite
 def _winners(draw: st.DrawFn, book: Ruleset, n: int) -> dict[str, Any]:
     """How the round was won: self-draw, discard, robbed kong, kong bloom, several winners of
     one discard; or (one round in ten) an exhaustive draw."""
@@ -188,8 +218,8 @@ def rounds(draw: st.DrawFn, name: str) -> dict[str, Any]:
         "dealer": dealer,
         "options": options,
         "streak": draw(st.integers(0, 3)),
-        "follow_dealer_rounds": draw(st.integers(0, 3)),
     }
+    round |= draw(_follow(n))
     round |= draw(_horses(book, n, dealer, options))
     round |= draw(_winners(book, n))
     winners = round.get("winners", [])
@@ -205,6 +235,7 @@ def test_every_round_settles_to_zero_and_exempt_seats_never_pay(name: str) -> No
     book = ruleset(name)
     settled = []
     related_rounds: list[int] = []
+    followed_rounds: list[int] = []
 
     @settings(
         max_examples=1500,
@@ -240,6 +271,8 @@ def test_every_round_settles_to_zero_and_exempt_seats_never_pay(name: str) -> No
         )
         if any(line.reason.startswith("relation") for line in result.lines):
             related_rounds.append(1)
+        if any("from the opening discards" in line.reason for line in result.lines):
+            followed_rounds.append(1)
         winners = {w["seat"] for w in round.get("winners", ())}
         assert not any(line.payer in winners and line.payee == line.payer for line in result.lines)
 
@@ -247,3 +280,5 @@ def test_every_round_settles_to_zero_and_exempt_seats_never_pay(name: str) -> No
     assert len(settled) > 500
     if name in ("shanghai", "baise"):
         assert len(related_rounds) > 10  # relations are exercised, not just possible
+    if name == "chaozhou":
+        assert len(followed_rounds) > 10  # 跟庄 from the opening discards is exercised
