@@ -431,6 +431,17 @@ class PayCap:
 
 
 @dataclass(frozen=True, slots=True)
+class PayLossCap:
+    """`loss_cap hand_ceiling`: the most one payer pays one winner for a hand, all his
+    shares together (勒子); the value may read `hand_ceiling`, the hand's scoring ceiling."""
+
+    value: Expr
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class PayBonus:
     """`horse_payment bought 1 when won`, `follow_payment 1 when players >= 3`,
     `streak_payment 1`: what a horse hit (`item` "horse", of kind `kind`), a 跟庄 round
@@ -486,6 +497,7 @@ class Payments:
     bonuses: tuple[PayBonus, ...] = ()
     relations: tuple[PayRelation, ...] = ()
     relation_lines: tuple[PayRelationLine, ...] = ()
+    loss_caps: tuple[PayLossCap, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -343,6 +343,28 @@ class _Module:
             out.line(line)
         return out.lines() + [_inline_single_reads(line, py) for line in body.lines()]
 
+    def ceiling_body(self) -> list[str]:
+        """The hand's ceiling: the value of the first `ceiling` adjustment that holds, as
+        `adjust` finds it, or None (for a payments `loss_cap` reading `hand_ceiling`)."""
+        py, needs = self.counted_translator()
+        body = CodeWriter(indent=1)
+        for a in self.book.scoring.adjustments:
+            if a.kind != "ceiling":
+                continue
+            body.line(f"# {_where(a)}")
+            if a.condition is None:
+                body.line(f"return {py(a.value)}")
+                break
+            with body.block(f"if {py(a.condition)}"):
+                body.line(f"return {py(a.value)}")
+        else:
+            body.line("return None")
+        self.finish(py)
+        out = CodeWriter(indent=1)
+        for line in [*_prelude(py), *needs]:
+            out.line(line)
+        return out.lines() + [_inline_single_reads(line, py) for line in body.lines()]
+
     def reject_body(self) -> list[str]:
         py, needs = self.counted_translator()
         body = CodeWriter(indent=1)
@@ -653,6 +675,26 @@ class _Module:
         self.finish(guards)
         return out.lines()
 
+    def payment_loss_cap_body(self) -> list[str]:
+        """The first `loss_cap` whose guard holds, and, when its value reads `hand_ceiling`,
+        whose hand has a ceiling (`ceiling` is not None)."""
+        guards = self.translator("False")
+        out = CodeWriter(indent=1)
+        for item in self.book.payments.loss_caps:
+            where = lit(f"{item.at.file}:{item.at.line}")
+            value = self._settle_condition(item.value, {"hand_ceiling": "ceiling"})
+            tests = [guards(item.guard)] if item.guard is not None else []
+            if re.search(r"\bceiling\b", value):
+                tests.append("ceiling is not None")
+            with out.block(f"if {' and '.join(tests)}") if tests else _nothing():
+                out.line(f"return ({value}, {where})")
+            if not tests:
+                break
+        else:
+            out.line("return None")
+        self.finish(guards)
+        return out.lines()
+
     def _first_value(self, items: tuple[ir.Stake, ...], default: str) -> list[str]:
         """The first stake or cap whose guard holds, with its rulebook line."""
         guards = self.translator("False")
@@ -701,6 +743,8 @@ class _Module:
             "payment_relation_body": self._first_value(self.book.payments.relations, "None"),
             "payment_stake_body": self._first_value(book.payments.stakes, "(1, None)"),
             "payment_cap_body": self._first_value(book.payments.caps, "None"),
+            "payment_loss_cap_body": self.payment_loss_cap_body(),
+            "ceiling_body": self.ceiling_body(),
             "payment_dealer_body": self._first_value(book.payments.dealer_factors, "(1, None)"),
         }
         summary = bool(self.predicates.tile or self.predicates.members)

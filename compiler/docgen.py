@@ -457,6 +457,14 @@ def _shown_value(value: ir.Expr, book: ir.Rulebook) -> str:
     return str(found) if isinstance(found, int) and not _reads_options(value) else pretty(value)
 
 
+def _loss_value(value: ir.Expr, book: ir.Rulebook) -> str:
+    """A `loss_cap` value for the page: `hand_ceiling` in words."""
+    if isinstance(value, ir.FactE) and value.fact == "hand_ceiling":
+        return "the hand's ceiling (the first scoring ceiling that holds for it)"
+    shown = _shown_value(value, book)
+    return shown.replace("hand_ceiling", "the hand's ceiling")
+
+
 def _reads_options(value: ir.Expr) -> bool:
     return bool(consteval.options_read([value]))
 
@@ -509,6 +517,9 @@ def payments_context(book: ir.Rulebook) -> dict[str, Any]:
                d) for d in pay.dealer_factors),
             *((f"one seat wins at most {_shown_value(c.value, book)} from hands in a round"
                + (when_words(c.guard, book) if c.guard else ""), c) for c in pay.caps),
+            *((f"one payer pays one winner at most {_loss_value(c.value, book)} for a hand, "
+               "all his shares together" + (when_words(c.guard, book) if c.guard else ""), c)
+              for c in pay.loss_caps),
             *(("each winner of one discard is paid separately, as if alone", w)
               for w in pay.winners),
             *((f"{r.value.value if isinstance(r.value, ir.IntE) else 'enough'} or more claims "

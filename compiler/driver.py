@@ -237,6 +237,9 @@ def _type_expressions(decls: Declarations) -> Typed:
         for limit in (*payments.caps, *payments.dealer_factors):
             check(limit.value, "guard", INT)
             check(limit.guard, "guard", BOOL)
+        for loss in payments.loss_caps:
+            check(loss.value, "loss", INT)
+            check(loss.guard, "guard", BOOL)
     typed.problems = checker.problems
     return typed
 

@@ -423,7 +423,10 @@ class Payments(Model):
     hand's value is paid as (1 without one); `wins`, `kongs` as above; the first
     `dealer_factors` that holds multiplies what the dealer wins or pays on a hand (1 without
     one); `caps` (value, guard): the first that holds limits what one
-    seat wins from hands in a round; `winners` how several winners of one discard are paid.
+    seat wins from hands in a round; `loss_caps` (value, guard): the first that holds (and,
+    when its value reads `hand_ceiling`, whose hand has a ceiling) limits what one payer pays
+    one winner for a hand, all his shares together (勒子); `winners` how several winners of
+    one discard are paid.
     `declared` is false for a rulebook without a payments section (every loser pays a
     self-draw, the discarder a discard win)."""
 
@@ -440,6 +443,7 @@ class Payments(Model):
     relations: tuple[Stake, ...] = ()
     relation_mutual_twice: bool = False
     relation_lines: tuple[RelationPayment, ...] = ()
+    loss_caps: tuple[Stake, ...] = ()
 
 
 class Choice(Model):

@@ -384,7 +384,7 @@ def lower_payments(payments: ast.Payments | None, typed: Typed) -> ir.Payments:
             at=at(w.span),
         )
 
-    def stake(s: ast.PayStake | ast.PayCap) -> ir.Stake:
+    def stake(s: ast.PayStake | ast.PayCap | ast.PayLossCap) -> ir.Stake:
         return ir.Stake(
             value=_typed(typed, s.value),
             guard=typed.get(s.guard),
@@ -457,6 +457,7 @@ def lower_payments(payments: ast.Payments | None, typed: Typed) -> ir.Payments:
             )
             for r in payments.relation_lines
         ),
+        loss_caps=tuple(stake(c) for c in payments.loss_caps),
     )
 
 

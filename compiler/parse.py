@@ -566,6 +566,7 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
             tuple(c for c in children if isinstance(c, ast.PayBonus)),
             tuple(c for c in children if isinstance(c, ast.PayRelation)),
             tuple(c for c in children if isinstance(c, ast.PayRelationLine)),
+            tuple(c for c in children if isinstance(c, ast.PayLossCap)),
         )
 
     def pay_unit(
@@ -673,6 +674,10 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
     def pay_cap(self, meta: Meta, children: list[Any]) -> ast.PayCap:
         value, *rest = children
         return ast.PayCap(value, self._guard(rest), self._provenance(rest), False, self._span(meta))
+
+    def pay_loss_cap(self, meta: Meta, children: list[Any]) -> ast.PayLossCap:
+        value, *rest = children
+        return ast.PayLossCap(value, self._guard(rest), self._provenance(rest), self._span(meta))
 
     # -- inheritance
 

@@ -23,6 +23,7 @@ from compiler.vocabulary import (
     HAND_FACTS,
     HORSE_FACT_NAMES,
     INT,
+    LOSS_FACTS,
     MELD,
     MELD_ATTRIBUTES,
     PAYMENT_FACT_NAMES,
@@ -47,7 +48,7 @@ from runtime.tiles import NotationError, tile_index
 
 Context = Literal[
     "fan", "floor", "reject", "shape", "guard", "constraint", "horse", "payment", "round",
-    "relation",
+    "relation", "loss",
 ]  # fmt: skip
 
 _CONTEXT_WORDS = {
@@ -61,6 +62,7 @@ _CONTEXT_WORDS = {
     "payment": "a payments `win` line's `when`",
     "round": "a payments `kong` line's `when`",
     "relation": "a payments `relation_payment` line's `when`",
+    "loss": "a payments `loss_cap` value",
 }
 
 
@@ -72,6 +74,8 @@ def _facts_for(ctx: Context) -> dict[str, Word]:
         return {"players": SITUATION_FACTS["players"]}
     if ctx == "horse":
         return {name: SITUATION_FACTS[name] for name in HORSE_FACT_NAMES}
+    if ctx == "loss":
+        return dict(LOSS_FACTS)
     if ctx == "relation":
         words = {**SITUATION_FACTS, **ROUND_FACTS, **RELATION_FACTS}
         return {name: words[name] for name in RELATION_FACT_NAMES}
@@ -208,7 +212,7 @@ class ExprChecker:
         if ctx in ("fan", "floor", "reject"):
             names.update({f: self.decls.fans[f].name for f in self.decls.fans})
         names.update({s: "win shape" for s in self.decls.shapes})
-        if ctx not in ("guard", "round"):
+        if ctx not in ("guard", "round", "loss"):
             names.update({s: d.label for s, d in self.decls.situations.items()})
         names.update({s: "suit" for s in SUIT_CONSTANTS})
         names.update({s: "tile list" for s in TILE_LIST_CONSTANTS})
@@ -232,7 +236,7 @@ class ExprChecker:
         facts = _facts_for(ctx)
         if name in facts:
             return ir.FactE(type=facts[name].type, fact=name)
-        if name in self.decls.situations and ctx not in ("guard", "round"):
+        if name in self.decls.situations and ctx not in ("guard", "round", "loss"):
             return ir.FactE(type=BOOL, fact="situation:" + name)
         fans_visible = ctx in ("fan", "floor", "reject")
         if fans_visible and name in self.decls.fans:
@@ -245,6 +249,7 @@ class ExprChecker:
             **RESULT_FACTS,
             **ROUND_FACTS,
             **RELATION_FACTS,
+            **LOSS_FACTS,
         }
         if name in everything or name in self.decls.fans:
             what = "a fan" if name in self.decls.fans else "a fact"
@@ -260,6 +265,7 @@ class ExprChecker:
                 + ", ".join(ROUND_FACT_NAMES),
                 "relation": "a payments `relation_payment` line's `when` reads how the winner "
                 "won: " + ", ".join(RELATION_FACT_NAMES),
+                "loss": "a payments `loss_cap` value reads the options and `hand_ceiling`",
             }.get(ctx, "`total` can only be read by scoring adjustments and `reject` conditions")
             self._problem(
                 "E0204",
@@ -377,7 +383,7 @@ class ExprChecker:
             return None
         if any(a is None for a in args):
             return None
-        if name == "copies" and ctx in ("horse", "payment", "round", "relation"):
+        if name == "copies" and ctx in ("horse", "payment", "round", "relation", "loss"):
             self._problem(
                 "E0204",
                 f"{_CONTEXT_WORDS[ctx]} cannot use `copies`",

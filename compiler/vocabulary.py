@@ -379,6 +379,12 @@ RELATION_FACTS: dict[str, Word] = {
     "discarder_ready": Word(BOOL, "the discarder was ready (聽牌) when he discarded"),
 }
 RELATION_FACT_NAMES = (*PAYMENT_FACT_NAMES, *RELATION_FACTS)
+# What a payments `loss_cap` value may read besides the options.
+LOSS_FACTS: dict[str, Word] = {
+    "hand_ceiling": Word(
+        INT, "the winning hand's ceiling: the first scoring `ceiling` that holds for it (勒子)"
+    ),
+}
 # Who pays the konger (`kong <kind> <payer> pays N`).
 KONG_PAYERS: dict[str, PayerWord] = {
     "each": PayerWord("三家付", "every other player pays the amount"),

@@ -11,11 +11,15 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from runtime.hand import parse_hand
+from runtime.melds import Meld
 from runtime.tiles import NotationError, tile_index
 
 __all__ = [
     "Claim",
+    "GoAround",
     "KongRecord",
+    "Opening",
     "RoundError",
     "RoundOutcome",
     "Winner",
@@ -65,6 +69,42 @@ class KongRecord(_Model):
     fed_by: int | None = Field(default=None, ge=0)
 
 
+class GoAround(_Model):
+    """One go-around of the opening (跟庄): `discards` in turn order from the dealer — the
+    dealer's discard first, then his 下家's, and so on (as many as were made); `interrupted`:
+    a pong or a kong was made during it (仅限起手第一圈开始到跟庄结束，不能碰、杠)."""
+
+    discards: tuple[str, ...]
+    interrupted: bool = False
+
+
+class Opening(_Model):
+    """The opening discards, from which settlement counts the 跟庄 rounds itself:
+    `dealer_concealed_kong` — the dealer declared a concealed kong before his first discard
+    (起手暗杠后打出的不算: then nothing follows); `go_arounds` — the go-arounds from the
+    first, as far as they matter (the chain ends at the first one that fails).
+
+    A go-around follows the dealer when it is complete (a discard from every player), nobody
+    ponged or konged in it, and every discard is the dealer's tile (闲家依次打出相同的牌). The
+    count is the number of go-arounds that follow the dealer in a row from the first (第一圈到
+    第X圈跟庄不能断，断了则跟庄结束). Whether that count is paid — the player count (仅限3、4人场)
+    and the option (跟庄1分) — is the rulebook's `follow_payment` line."""
+
+    dealer_concealed_kong: bool = False
+    go_arounds: tuple[GoAround, ...] = ()
+
+    def followed(self, players: int) -> int:
+        """How many go-arounds in a row, from the first, followed the dealer."""
+        if self.dealer_concealed_kong:
+            return 0
+        count = 0
+        for go in self.go_arounds:
+            if go.interrupted or len(go.discards) != players or len(set(go.discards)) != 1:
+                break
+            count += 1
+        return count
+
+
 class RoundOutcome(_Model):
     """A finished round. `winners` is empty on an exhaustive draw (`exhaustive_draw`);
     `discarder` is who discarded the winning tile of a discard win; `robbed_from` whose
@@ -73,8 +113,21 @@ class RoundOutcome(_Model):
     `bought_horses` the horse tiles each seat was dealt before play (买马, 罚马: seat → tiles),
     `horse_tiles` the tiles turned up from the end of the wall at the end (奖马, 抓马: fewer
     than the rulebook's count when fewer were left), `follow_dealer_rounds` how many 跟庄
-    rounds in a row succeeded, `streak` the dealer's 连庄 count, `ready` the seats that were
-    ready (聽牌) at the end (上海 承包: an unrelated discarder's share depends on it)."""
+    rounds in a row succeeded as the caller counted them — or `opening`, the opening discards,
+    from which they are counted (`Opening`; both may be given only when they agree) —,
+    `streak` the dealer's 连庄 count, `ready` the seats that were ready (聽牌) at the end (上海
+    承包: an unrelated discarder's share depends on it).
+
+    The claim history is optional: with `claims` empty nothing is checked against it (a simple
+    round needs none). When it is given, it must agree with the winners' hands, whose exposed
+    melds are exactly their claims — each claim by a winner is one exposed meld of his hand
+    (a chow claim an exposed chow, a pong claim an exposed pung or a kong added to it later,
+    a kong claim an exposed kong), holding the claimed tile when the claim names it, and each
+    exposed meld is one of his claims; concealed kongs are no claims. An exposed kong in
+    `kongs` fed by a seat needs its kong claim from that seat, and an added kong a pong claim
+    by the konger, one claim per kong. Seats that did not win show no hand, so their claims
+    are taken as given. A round that disagrees is refused (`RoundError`) naming the claim or
+    the hand."""
 
     players: int = Field(default=4, ge=2, le=4)
     dealer: int = Field(default=0, ge=0)
@@ -93,6 +146,15 @@ class RoundOutcome(_Model):
     horse_tiles: tuple[str, ...] = ()
     follow_dealer_rounds: int = Field(default=0, ge=0)
     ready: tuple[int, ...] = ()
+    opening: Opening | None = None
+
+    @property
+    def follow_rounds(self) -> int:
+        """The 跟庄 rounds that succeeded in a row: counted from `opening` when it is given,
+        else `follow_dealer_rounds` as the caller counted them."""
+        if self.opening is not None:
+            return self.opening.followed(self.players)
+        return self.follow_dealer_rounds
 
     @model_validator(mode="after")
     def _consistent(self) -> RoundOutcome:
@@ -149,7 +211,123 @@ class RoundOutcome(_Model):
         for i, c in enumerate(self.claims):
             if c.seat == c.from_seat:
                 raise ValueError(f"claims.{i}.from_seat: a player claims another's discard")
+        if self.opening is not None:
+            self._opening_agrees()
+        if self.claims:
+            self._claims_match_hands()
+            self._claims_match_kongs()
         return self
+
+    def _opening_agrees(self) -> None:
+        """The opening's discards are tiles, at most one per player a go-around; a
+        `follow_dealer_rounds` given beside it must be the count it makes."""
+        assert self.opening is not None
+        for i, go in enumerate(self.opening.go_arounds):
+            where = f"opening.go_arounds.{i}.discards"
+            if len(go.discards) > self.players:
+                raise ValueError(
+                    f"{where}: {len(go.discards)} discards in one go-around of "
+                    f"{self.players} players"
+                )
+            for j, tile in enumerate(go.discards):
+                try:
+                    tile_index(tile)
+                except NotationError as exc:
+                    raise ValueError(f"{where}.{j}: {exc}") from None
+        counted = self.opening.followed(self.players)
+        if "follow_dealer_rounds" in self.model_fields_set and (
+            self.follow_dealer_rounds != counted
+        ):
+            raise ValueError(
+                f"follow_dealer_rounds: {self.follow_dealer_rounds} 跟庄 rounds given, but the "
+                f"opening's discards make {counted}; give one of the two, or make them agree"
+            )
+
+    def _claims_match_hands(self) -> None:
+        """With a claim history given, each winner's exposed melds are exactly his claims: a
+        chow claim is an exposed chow, a pong claim an exposed pung or kong (a kong added to
+        the pong later, 补杠), a kong claim an exposed kong, each holding the claimed tile when
+        the claim names it. Concealed kongs are no claims."""
+        for i, winner in enumerate(self.winners):
+            try:
+                hand = parse_hand(winner.hand, winner.win_tile)
+            except NotationError as exc:
+                raise ValueError(f"winners.{i}.hand: {exc}") from None
+            exposed = [m for m in hand.melds if m.exposed]
+            mine = [(j, c) for j, c in enumerate(self.claims) if c.seat == winner.seat]
+            match = _match([c for _, c in mine], exposed)
+            for (j, c), place in zip(mine, match, strict=True):
+                if place is None:
+                    what = f"a {c.kind}" + (f" of {c.tile}" if c.tile else "")
+                    raise ValueError(
+                        f"claims.{j}: seat {c.seat} claimed {what} from seat {c.from_seat}, "
+                        f"but winner {winner.seat}'s hand shows no such exposed meld "
+                        f"(winners.{i}.hand)"
+                    )
+            for place, meld in enumerate(exposed):
+                if place not in match:
+                    raise ValueError(
+                        f"winners.{i}.hand: the exposed meld {meld} has no claim by seat "
+                        f"{winner.seat} in claims"
+                    )
+
+    def _claims_match_kongs(self) -> None:
+        """With a claim history given, an exposed kong in `kongs` fed by a seat needs a kong
+        claim of that seat's discard, and an added kong a pong claim by the konger, one claim
+        for each kong."""
+        left: dict[tuple[str, int, int | None], int] = {}
+        key: tuple[str, int, int | None]
+        for c in self.claims:
+            if c.kind == "kong":
+                key = ("exposed", c.seat, c.from_seat)
+                left[key] = left.get(key, 0) + 1
+            elif c.kind == "pong":
+                key = ("added", c.seat, None)
+                left[key] = left.get(key, 0) + 1
+        for i, k in enumerate(self.kongs):
+            if k.kind == "concealed" or (k.kind == "exposed" and k.fed_by is None):
+                continue
+            key = (k.kind, k.seat, k.fed_by if k.kind == "exposed" else None)
+            if not left.get(key):
+                need = (
+                    f"a kong claim by seat {k.seat} from seat {k.fed_by}"
+                    if k.kind == "exposed"
+                    else f"a pong claim by seat {k.seat} to add the kong to"
+                )
+                raise ValueError(f"kongs.{i}: the {k.kind} kong of seat {k.seat} needs {need}")
+            left[key] -= 1
+
+
+_FITS = {"chow": ("chow",), "pong": ("pung", "kong"), "kong": ("kong",)}
+
+
+def _fits(claim: Claim, meld: Meld) -> bool:
+    if meld.kind not in _FITS[claim.kind]:
+        return False
+    return claim.tile is None or tile_index(claim.tile) in meld.tiles
+
+
+def _match(claims: list[Claim], melds: list[Meld]) -> list[int | None]:
+    """A largest matching of claims to melds they fit (augmenting paths; a hand has at most
+    four exposed melds): for each claim the position of its meld, or None."""
+    owner: dict[int, int] = {}  # meld position -> claim position
+
+    def place(c: int, seen: set[int]) -> bool:
+        for m, meld in enumerate(melds):
+            if m in seen or not _fits(claims[c], meld):
+                continue
+            seen.add(m)
+            if m not in owner or place(owner[m], seen):
+                owner[m] = c
+                return True
+        return False
+
+    for c in range(len(claims)):
+        place(c, set())
+    found: list[int | None] = [None] * len(claims)
+    for m, c in owner.items():
+        found[c] = m
+    return found
 
 
 def parse_round(data: object) -> RoundOutcome:

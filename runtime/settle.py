@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from runtime.hand import HandError
+from runtime.hand import HandError, parse_hand
 from runtime.horses import HorseError
 from runtime.options import OptionError
 from runtime.payments import DEFAULT_PAYMENTS, BonusRule, Payments, RoundFacts, WinRule
@@ -186,6 +186,9 @@ def settle(ruleset: Ruleset, outcome: RoundOutcome) -> Settlement:
             )
             lines = related or lines
         hands.append(_Hand(winner.seat, score.total, situation, rule, payer, factor, lines))
+        loss = payments.loss_cap(o, _hand_ceiling(ruleset, payments, o, outcome, index, score))
+        if loss is not None:
+            lines = _loss_capped(lines, max(loss[0], 0), loss[1])
         if cap is not None:
             lines = _capped(lines, cap[0], cap[1], winner.seat, n)
         result.lines += [_staked(line, stake) for line in lines if line.amount]
@@ -244,12 +247,13 @@ def _bonus_lines(
     lines: list[Line] = []
     lines += _horse_lines(payments, o, outcome, hands, chosen)
     follow = chosen.get(("follow", None))
-    rounds = outcome.follow_dealer_rounds
+    rounds = outcome.follow_rounds
     if follow is not None and rounds and follow[1] > 0:
         rule, amount = follow
         total = amount * rounds * (rounds + 1) // 2
         steps = "+".join(str(amount * x) for x in range(1, rounds + 1))
-        reason = f"follow the dealer (跟庄): {rounds} rounds, {steps} to each"
+        counted = " (from the opening discards)" if outcome.opening is not None else ""
+        reason = f"follow the dealer (跟庄): {rounds} rounds{counted}, {steps} to each"
         for seat in range(outcome.players):
             if seat != outcome.dealer:
                 lines.append(Line(outcome.dealer, seat, total, reason, rule.where))
@@ -524,6 +528,70 @@ def _relation_lines(
             )
             lines.append(Line(seat, winner, total, reason, rule.where))
     return [line for line in lines if line.amount] or None
+
+
+def _hand_ceiling(
+    ruleset: Ruleset,
+    payments: Payments,
+    o: dict[str, Any],
+    outcome: RoundOutcome,
+    index: int,
+    score: Score,
+) -> int | None:
+    """The winner's hand's ceiling (the first scoring `ceiling` that holds for it), read with
+    the very arrangement, fans and situation its score was made of."""
+    if score.best is None:
+        return None
+    winner = outcome.winners[index]
+    n = outcome.players
+    try:
+        hand = parse_hand(winner.hand, winner.win_tile)
+        wild = ruleset.wilds_for(o, outcome.indicator)
+        situation = ruleset._situation(
+            hand,
+            winner.self_drawn,
+            WINDS[(winner.seat - outcome.dealer) % n],
+            outcome.round_wind,
+            winner.seat == outcome.dealer,
+            _flags(outcome, index),
+            n,
+            wild,
+        )
+    except (HandError, NotationError, OptionError, ValueError) as exc:
+        raise RoundError(f"winners.{index}: {exc}") from None
+    fan_index = {fan.id: i for i, fan in enumerate(ruleset.fans)}
+    kept = tuple((fan_index[f.id], f.count, f.value) for f in score.fans)
+    return payments.ceiling(score.best, situation, o, kept)
+
+
+def _loss_capped(lines: list[Line], cap: int, where: str) -> list[Line]:
+    """At most `cap` from each payer for this hand, all his shares together (勒子: 輸分的封頂值):
+    a payer's lines cut in proportion, the points left over going one by one to his first
+    lines; other payers' lines untouched."""
+    owed: dict[int, int] = {}
+    for line in lines:
+        owed[line.payer] = owed.get(line.payer, 0) + line.amount
+    amounts = [line.amount for line in lines]
+    for payer, total in owed.items():
+        if total <= cap:
+            continue
+        mine = [i for i, line in enumerate(lines) if line.payer == payer]
+        for i in mine:
+            amounts[i] = lines[i].amount * cap // total
+        left = cap - sum(amounts[i] for i in mine)
+        for i in mine:
+            if left == 0:
+                break
+            if amounts[i] < lines[i].amount:
+                amounts[i] += 1
+                left -= 1
+    return [
+        line
+        if amount == line.amount
+        else Line(line.payer, line.payee, amount,
+                  f"{line.reason}, seat {line.payer} loses at most {cap} ({where})", line.rule)
+        for line, amount in zip(lines, amounts, strict=True)
+    ]  # fmt: skip
 
 
 def _capped(lines: list[Line], cap: int, where: str, winner: int, n: int) -> list[Line]:

@@ -35,6 +35,8 @@ def test_settle_schema_names_every_field_of_a_round(capsys: pytest.CaptureFixtur
         "kongs",
         "exhaustive_draw",
         "ready",
+        "follow_dealer_rounds",
+        "opening",
     ):
         assert field in schema["properties"]  # fmt: skip
 
@@ -66,6 +68,28 @@ def test_settle_text_output_itemises_lines_and_deltas(
             },
             "claims.0.tile",
         ),
+        (
+            {
+                "winners": [{"seat": 1, "hand": "123m456p789s345s22z", "self_drawn": True}],
+                "claims": [{"seat": 1, "from_seat": 2, "kind": "pong"}],
+            },
+            "claims.0: seat 1 claimed a pong from seat 2, but winner 1's hand shows no such",
+        ),
+        (
+            {
+                "winners": [{"seat": 1, "hand": "123m456p22z [789s]", "self_drawn": True}],
+                "claims": [{"seat": 2, "from_seat": 3, "kind": "pong"}],
+            },
+            "winners.0.hand: the exposed meld [789s] has no claim by seat 1",
+        ),
+        (
+            {
+                "exhaustive_draw": True,
+                "follow_dealer_rounds": 2,
+                "opening": {"go_arounds": [{"discards": ["1m", "1m", "1m", "1m"]}]},
+            },
+            "follow_dealer_rounds: 2 跟庄 rounds given, but the opening's discards make 1",
+        ),
     ],
 )
 def test_settle_malformed_input_is_one_line_naming_the_field(
@@ -79,7 +103,8 @@ def test_settle_malformed_input_is_one_line_naming_the_field(
 def test_settle_shanghai_cheng_bao_itemises_the_relation(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    data = {**ROUND, "claims": [{"seat": 1, "from_seat": 3, "kind": "pong"}] * 3}
+    winner = {"seat": 1, "hand": "123m22z [555p] [777s] [999m]", "self_drawn": True}
+    data = {"winners": [winner], "claims": [{"seat": 1, "from_seat": 3, "kind": "pong"}] * 3}
     assert main(["settle", "shanghai", _write(tmp_path, data)]) == 0
     out = capsys.readouterr().out
     assert "relation (claims between seats 1 and 3)" in out and "shanghai.mjr:" in out

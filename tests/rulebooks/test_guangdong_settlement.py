@@ -1,5 +1,48 @@
 """广东鸡平胡 (seed 004) settlement: one test per payment and liability statement of
-五 3、杠 and 六 4、6、7、8、10、12 and the 三家付 / 庄家付 lines, named after its clause."""
+五 3、杠 and 六 4、6、7、8、10、11、12 and the 三家付 / 庄家付 lines, named after its clause. The
+seed has no horses; 不足 4 番按 4 番 floors are scoring, tested here where they change a payment.
+
+Each settlement clause of the seed, then the test that proves it:
+
+- 五 3、杠: 明、暗杠不计算番数或分数 / 可补杠，补杠为明杠
+  → test_gang_ming_an_gang_bu_ji_fan_kongs_pay_nothing
+- 六 2、多人都满足胡牌条件时，三人皆可胡牌，既“一炮多响”
+  → test_yi_pao_duo_xiang_two_winners_are_each_paid_by_the_discarder
+- 六 4、庄家胡牌时，赢输不翻倍
+  → test_zhuang_jia_hu_pai_the_dealers_wins_and_losses_are_not_doubled
+- 六 6、一炮三响: 点炮者包三家; 不足 4 番按 4 番
+  → test_yi_pao_san_xiang_the_discarder_pays_all_three_winners_each_at_least_4
+- 六 7、杠上开花（暗杠、补杠）: 记自摸; 不足 4 番按 4 番
+  → test_gang_shang_kai_hua_concealed_kong_bloom_is_paid_by_the_three,
+    test_gang_shang_kai_hua_bu_gang_an_added_kong_bloom_is_paid_by_the_three
+- 六 8、杠上开花包杠（明杠）: 计自摸，点杠者包三家牌
+  → test_gang_shang_kai_hua_bao_gang_the_feeder_of_an_exposed_kong_pays_for_all
+- 六 9 / 海底捞针: 最后一张牌自摸 … 当自摸，三家付
+  → test_hai_di_lao_zhen_dang_zi_mo_san_jia_fu
+- 六 10、十二张落地包自摸 (例一)
+  → test_bao_zi_mo_twelve_exposed_the_feeder_of_the_fourth_meld_pays_for_all
+- 六 10、包先不包后 (例二)
+  → test_bao_xian_bu_bao_hou_only_the_first_player_made_twelve_exposed_is_covered
+- 六 11、独特牌型包自摸: 大四喜 … 打出余下一款者
+  → test_du_te_pai_xing_bao_zi_mo_da_si_xi_the_discarder_of_the_fourth_wind_pays_for_all,
+    test_du_te_pai_xing_bao_zi_mo_only_a_self_draw_is_covered
+- 六 11、独特牌型包自摸: 大三元 … 打出余下一款者
+  → test_du_te_pai_xing_bao_zi_mo_da_san_yuan_the_discarder_of_the_third_dragon_pays_for_all,
+    test_du_te_pai_xing_bao_zi_mo_concealed_winds_make_no_one_liable
+- 六 12、抢杠: 抢杠胡等同杠开，当自摸，被抢杠者包三家牌; 不足 4 番按 4 番
+  → test_qiang_gang_the_robbed_player_pays_for_all_three
+- 六 12、明杠，不算抢杠胡，胡牌者只能胡点杠那张牌，只算平淡胡牌
+  → test_ming_gang_bu_suan_qiang_gang_hu_the_discarder_pays_an_ordinary_win
+- 天胡：… 64 番，三家付
+  → test_tian_hu_san_jia_fu_the_three_pay_the_dealers_heavenly_hand
+- 地胡：… 64 番 (convention: a self-draw, the three pay)
+  → test_convention_di_hu_the_three_pay_an_earthly_hand
+- 人胡：… 当十三幺计算，9 番，庄家付 (contradicts itself: convention 64)
+  → test_ren_hu_zhuang_jia_fu_the_discarder_alone_pays_a_discard_win,
+    test_ren_hu_zhuang_jia_fu_convention_the_dealer_pays_64_not_9
+- (三家付: a self-draw)
+  → test_san_jia_fu_a_self_draw_is_paid_by_the_three
+"""
 
 from __future__ import annotations
 
@@ -106,7 +149,7 @@ def test_gang_ming_an_gang_bu_ji_fan_kongs_pay_nothing() -> None:
 
 
 BIG_WINDS = "22m [111z] [222z] [333z] [444z]"
-BIG_DRAGONS = "123m22p [555z] [666z] [777z]"
+BIG_DRAGONS = "123m22p [555z] [666z] [7777z]"
 
 
 def _wind_claims(last_from: int) -> list[dict[str, object]]:
@@ -173,3 +216,54 @@ def test_du_te_pai_xing_bao_zi_mo_concealed_winds_make_no_one_liable() -> None:
         claims=claims,
     )
     assert set(paid(result)) == {(0, 1), (2, 1), (3, 1)}
+
+
+ORPHANS = "19m19p19s1234567z1m"  # 十三幺 64
+
+
+def test_gang_shang_kai_hua_bu_gang_an_added_kong_bloom_is_paid_by_the_three() -> None:
+    result = settle(
+        "guangdong",
+        winners=[{"seat": 1, "hand": CHICKEN, "self_drawn": True, "situations": ["kong_bloom"]}],
+        kongs=[{"seat": 1, "kind": "added"}],
+    )
+    share = result.scores[1].total
+    assert share == 4  # 鸡胡 1, lifted to 4 番
+    assert paid(result) == {(0, 1): share, (2, 1): share, (3, 1): share}
+
+
+def test_hai_di_lao_zhen_dang_zi_mo_san_jia_fu() -> None:
+    result = settle("guangdong", winners=[{"seat": 1, "hand": CHICKEN, "self_drawn": True,
+                                           "situations": ["last_tile"]}])  # fmt: skip
+    share = result.scores[1].total
+    assert share >= 4 and paid(result) == {(0, 1): share, (2, 1): share, (3, 1): share}
+
+
+def test_ming_gang_bu_suan_qiang_gang_hu_the_discarder_pays_an_ordinary_win() -> None:
+    # seat 2 discarded the tile seat 3 wanted to kong (明杠): seat 1 wins on it, a plain discard
+    result = settle("guangdong", winners=[{"seat": 1, "hand": CHICKEN}], discarder=2)
+    robbing = {"seat": 1, "hand": CHICKEN, "situations": ["robbing_kong"]}
+    robbed = settle("guangdong", winners=[robbing], robbed_from=2)
+    assert paid(result) == {(2, 1): result.scores[1].total}
+    assert result.scores[1].total < robbed.scores[1].total  # no 4 番 floor, not 包三家
+
+
+def test_tian_hu_san_jia_fu_the_three_pay_the_dealers_heavenly_hand() -> None:
+    result = settle("guangdong", dealer=1, winners=[{"seat": 1, "hand": ORPHANS, "self_drawn": True,
+                                                     "situations": ["heavenly"]}])  # fmt: skip
+    assert result.scores[1].total == 64
+    assert paid(result) == {(0, 1): 64, (2, 1): 64, (3, 1): 64}
+
+
+def test_convention_di_hu_the_three_pay_an_earthly_hand() -> None:
+    result = settle("guangdong", winners=[{"seat": 1, "hand": CHICKEN, "self_drawn": True,
+                                           "situations": ["earthly"]}])  # fmt: skip
+    share = result.scores[1].total
+    assert share == 64 and paid(result) == {(0, 1): share, (2, 1): share, (3, 1): share}
+
+
+def test_ren_hu_zhuang_jia_fu_convention_the_dealer_pays_64_not_9() -> None:
+    # the seed says both 当十三幺计算 and 9 番; the rulebook's convention reads 64
+    human = {"seat": 1, "hand": CHICKEN, "situations": ["human"]}
+    result = settle("guangdong", dealer=0, winners=[human], discarder=0)
+    assert result.scores[1].total == 64 and paid(result) == {(0, 1): 64}

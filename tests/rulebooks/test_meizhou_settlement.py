@@ -1,5 +1,34 @@
 """梅州麻将 (seed 002) settlement: one test per payment, kong and liability statement of
-七、杠牌及抢杠 and 十、得分, named after its clause."""
+七、杠牌及抢杠 and 十、得分, named after its clause. The seed has no horses; who deals next
+(五、六: 荒庄, 轮庄, 被抢玩家即为下盘庄家) is game flow, not settlement.
+
+Each settlement clause of the seed, then the test that proves it:
+
+- 七、抢杠: 被抢杠者一个人承担 3 家的分数 … 普通胡牌类型 6 分 … 7 小对 18 分
+  → test_qi_qiang_gang_the_robbed_player_alone_pays_three_shares
+- 十、自摸赔率最低 2 倍
+  → test_shi_de_fen_zi_mo_pei_lv_zui_di_2_bei_the_smallest_hand_costs_each_2
+- 十、胡牌后只计自摸，不计番数
+  → test_shi_de_fen_hu_pai_hou_zhi_ji_zi_mo_a_discard_win_is_refused,
+    test_shi_de_fen_self_draw_each_of_the_three_pays_the_hand_rate
+- 十、一盘暗杠是明杠赔率的 2 倍
+  → test_shi_de_fen_an_gang_is_twice_a_ming_gang
+- 十、只要有某玩家胡牌后，且四个玩家中有人牌面有杠，则…结算。无人胡牌将不进行此结算
+  → test_shi_de_fen_no_kong_settlement_when_nobody_wins
+- 十、暗杠…其余三家每人均赔给杠牌者 2 倍
+  → test_shi_de_fen_concealed_kong_two_from_each_of_the_three
+- 十、摸明杠…其余三家每人均赔给杠牌者 1 倍 / 所有杠牌均累计计算
+  → test_shi_de_fen_added_kong_one_from_each_and_kongs_accumulate
+- 十、抢杠…6 倍金额全部由杠牌者全全承担，与其他人无关 / 清一色…24 倍
+  → test_qi_qiang_gang_the_robbed_player_alone_pays_three_shares,
+    test_done_when_mjc_settle_meizhou_robbed_kong_pure_one_suit_charges_the_robbed_24
+- 十、但杠牌需要与其他玩家进行计算
+  → test_shi_de_fen_a_robbed_kong_still_settles_the_other_kongs
+- 十、杠上开花…由其他三位玩家平均分担（同自摸原理）
+  → test_shi_de_fen_kong_bloom_is_paid_by_the_three_like_a_self_draw
+- (convention) 明杠 from a discard, not priced by the seed
+  → test_convention_exposed_kong_from_a_discard_the_feeder_pays_three
+"""
 
 from __future__ import annotations
 
@@ -10,6 +39,8 @@ import pytest
 from settlement_helpers import paid, settle
 
 from compiler.cli import main
+from runtime import RoundError
+from runtime.settle import Settlement
 
 PLAIN = "123m456p789s345s22z"  # 平胡 2
 SEVEN_PAIRS = "1122m3344p5566s77z"  # 七小对 6
@@ -96,3 +127,25 @@ def test_done_when_mjc_settle_meizhou_robbed_kong_pure_one_suit_charges_the_robb
     assert document["deltas"] == [0, 24, -24, 0]
     assert [(x["payer"], x["payee"], x["amount"]) for x in document["lines"]] == [(2, 1, 24)]
     assert document["lines"][0]["rule"].startswith("rulebooks/meizhou.mjr:")
+
+
+def test_shi_de_fen_zi_mo_pei_lv_zui_di_2_bei_the_smallest_hand_costs_each_2() -> None:
+    result = settle("meizhou", winners=[{"seat": 1, "hand": PLAIN, "self_drawn": True}])
+    assert result.scores[1].total == 2
+    assert paid(result) == {(0, 1): 2, (2, 1): 2, (3, 1): 2}
+
+
+def test_shi_de_fen_hu_pai_hou_zhi_ji_zi_mo_a_discard_win_is_refused() -> None:
+    with pytest.raises(RoundError, match="不能吃胡"):
+        settle("meizhou", winners=[{"seat": 1, "hand": PLAIN}], discarder=2)
+
+
+def test_shi_de_fen_an_gang_is_twice_a_ming_gang() -> None:
+    win = [{"seat": 1, "hand": PLAIN, "self_drawn": True}]
+    concealed = settle("meizhou", winners=win, kongs=[{"seat": 3, "kind": "concealed"}])
+    added = settle("meizhou", winners=win, kongs=[{"seat": 3, "kind": "added"}])
+
+    def each(result: Settlement) -> set[int]:
+        return {x.amount for x in result.lines if x.payee == 3}
+
+    assert each(concealed) == {2 * a for a in each(added)} and len(each(added)) == 1

@@ -1,11 +1,13 @@
 """Settlement is zero-sum for every bundled rulebook and option set (DESIGN.md, Reliability):
 hypothesis generates thousands of finished rounds per rulebook — winners among the
 rulebook's own winning example hands, self-draws and discards, robbed kongs and kong blooms,
-kongs of every kind, claim histories (with the claimed tiles), ready seats, horse tiles as
-the options deal them, 跟庄 rounds and 连庄 counts, random options — and checks that the
-deltas sum to zero, that every line has a payer other than its payee, and that a seat the
-rules exempt never pays: nobody but the discarder (and, in a relation of repeated claims,
-the partner) pays a plain discard win, nobody but the robbed seat a robbed kong."""
+kongs of every kind, claim histories that agree with the winners' hands and the kongs (with
+the claimed tiles, and sometimes none at all), ready seats, horse tiles as the options deal
+them, 跟庄 rounds (counted, or from the opening discards) and 连庄 counts, random options —
+and checks that the deltas sum to zero, that every line has a payer other than its payee,
+and that a seat the rules exempt never pays: nobody but the discarder (and, in a relation of
+repeated claims, the partner) pays a plain discard win, nobody but the robbed seat a robbed
+kong."""
 
 from __future__ import annotations
 
@@ -16,7 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from settlement_helpers import ruleset
 
-from runtime import RoundError, Ruleset
+from runtime import RoundError, Ruleset, parse_hand
+from runtime.round import Opening
+from runtime.tiles import tile_text
 
 BOOKS = ("guangdong", "meizhou", "chaozhou", "baise", "shanghai")
 GENERIC = ("123m456p789s345s22z", "123m456m789m345m22m", "111m555p999s333s22z")
@@ -68,31 +72,132 @@ def _horses(
 
 
 @st.composite
-def _claims(draw: st.DrawFn, n: int) -> list[dict[str, Any]]:
-    """A claim history: who claimed whose discard, what kind of meld, and (mostly) the tile,
-    honours often, so that 大四喜 / 大三元 包自摸 and repeated-claim relations arise."""
+def _claims(draw: st.DrawFn, n: int, winners: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A claim history that agrees with the winners' hands (the round refuses one that does
+    not): each winner's exposed melds are his claims, mostly from one favourite seat so that
+    relations (承包, 三包) form; other seats claim at random, honours often, so that 大四喜 /
+    大三元 包自摸 arise, and a pair of non-winners often claims from each other."""
+    won = {w["seat"] for w in winners}
+    claims: list[dict[str, Any]] = []
+    for w in winners:
+        others = [s for s in range(n) if s != w["seat"]]
+        favourite = draw(st.sampled_from(others))
+        for m in parse_hand(w["hand"], w.get("win_tile")).melds:
+            if not m.exposed:
+                continue
+            kind = {"chow": "chow", "pung": "pong"}.get(m.kind) or draw(
+                st.sampled_from(["kong", "pong"])  # an exposed kong, or a pong added to later
+            )
+            source = favourite if draw(st.integers(0, 3)) else draw(st.sampled_from(others))
+            tile = draw(st.one_of(st.none(), st.sampled_from([tile_text(t) for t in m.tiles])))
+            named = {"tile": tile} if tile else {}
+            claims.append({"seat": w["seat"], "from_seat": source, "kind": kind, **named})
+    free = [s for s in range(n) if s not in won]
+    if not free:
+        return claims
     found = draw(
         st.lists(
-            st.tuples(st.integers(0, n - 1), st.integers(1, n - 1),
+            st.tuples(st.sampled_from(free), st.integers(1, n - 1),
                       st.sampled_from(["chow", "pong", "kong"]),
                       st.one_of(st.none(), st.sampled_from([f"{r}z" for r in range(1, 8)]),
                                 st.sampled_from(HORSE_TILES))),
             max_size=12,
         )
     )  # fmt: skip
-    claims = [
+    claims += [
         {"seat": s, "from_seat": (s + d) % n, "kind": k, **({"tile": t} if t else {})}
         for s, d, k, t in found
     ]
-    # a pair that claims from each other often: relations (承包, 三包), sometimes both ways
-    seat, step = draw(st.integers(0, n - 1)), draw(st.integers(1, n - 1))
+    seat, step = draw(st.sampled_from(free)), draw(st.integers(1, n - 1))
     for times, (a, b) in zip(
         draw(st.lists(st.integers(0, 4), min_size=2, max_size=2)),
         ((seat, (seat + step) % n), ((seat + step) % n, seat)),
         strict=True,
     ):
-        claims += [{"seat": a, "from_seat": b, "kind": "pong"}] * times
+        if a not in won:
+            claims += [{"seat": a, "from_seat": b, "kind": "pong"}] * times
     return claims
+
+
+def _kongs_for(
+    claims: list[dict[str, Any]], kongs: list[tuple[int, str, int]], n: int
+) -> list[dict[str, Any]]:
+    """Kong records that agree with the claims: without a claim history any kongs; with one,
+    an exposed kong is one of the kong claims and an added kong is added to one of the pong
+    claims (a concealed kong needs no claim)."""
+    records: list[dict[str, Any]] = []
+    pools = {
+        "exposed": [c for c in claims if c["kind"] == "kong"],
+        "added": [c for c in claims if c["kind"] == "pong"],
+    }
+    for seat, kind, step in kongs:
+        if kind == "concealed" or not claims:
+            fed = {"fed_by": (seat + step) % n} if kind == "exposed" else {}
+            records.append({"seat": seat, "kind": kind, **fed})
+        elif pools[kind]:
+            claim = pools[kind].pop(step % len(pools[kind]))
+            fed = {"fed_by": claim["from_seat"]} if kind == "exposed" else {}
+            records.append({"seat": claim["seat"], "kind": kind, **fed})
+    return records
+
+
+@st.composite
+def _follow(draw: st.DrawFn, n: int) -> dict[str, Any]:
+    """跟庄 as the caller counts it (`follow_dealer_rounds`), or as the opening discards show
+    it (`opening`: go-arounds that mostly follow the dealer, some broken, interrupted or
+    unfinished, sometimes after the dealer's opening concealed kong), or both — which the
+    round refuses unless they agree."""
+    how = draw(st.sampled_from(["count", "opening", "both"]))
+    found: dict[str, Any] = {}
+    if how in ("count", "both"):
+        found["follow_dealer_rounds"] = draw(st.integers(0, 3))
+    if how in ("opening", "both"):
+        go_arounds = []
+        for _ in range(draw(st.integers(0, 4)) or 1):
+            tile = draw(st.sampled_from(HORSE_TILES))
+            discards = [tile] * (n if draw(st.integers(0, 7)) else draw(st.integers(1, n)))
+            if draw(st.integers(0, 7)) == 0:
+                discards[-1] = draw(st.sampled_from(HORSE_TILES))
+            go_arounds.append({"discards": discards, "interrupted": draw(st.integers(0, 7)) == 0})
+        found["opening"] = {
+            "dealer_concealed_kong": draw(st.integers(0, 7)) == 0,
+            "go_arounds": go_arounds,
+        }
+        if how == "both" and draw(st.integers(0, 3)):  # mostly agreeing, sometimes not
+            counted = Opening.model_validate(found["opening"]).followed(n)
+            found["follow_dealer_rounds"] = counted
+    return found
+
+
+@st.composite
+def _winners(draw: st.DrawFn, book: Ruleset, n: int) -> dict[str, Any]:
+    """How the round was won: self-draw, discard, robbed kong, kong bloom, several winners of
+    one discard; or (one round in ten) an exhaustive draw."""
+    if draw(st.integers(0, 9)) == 0:
+        return {"exhaustive_draw": True}
+    hands = _hands(book)
+    how = draw(st.sampled_from(["self", "discard", "robbed", "bloom", "several"]))
+    first = draw(st.integers(0, n - 1))
+    other = (first + draw(st.integers(1, n - 1))) % n
+    hand = draw(st.sampled_from(hands))
+    if how in ("self", "bloom"):
+        winner: dict[str, Any] = {"seat": first, "hand": hand, "self_drawn": True}
+        found: dict[str, Any] = {}
+        if how == "bloom":
+            winner["situations"] = ["kong_bloom"]
+            if draw(st.booleans()):
+                found["kong_fed_by"] = other
+        return found | {"winners": [winner]}
+    if how == "robbed":
+        winner = {"seat": first, "hand": hand, "situations": ["robbing_kong"]}
+        return {"winners": [winner], "robbed_from": other}
+    seats = [first] if how == "discard" else sorted(
+        {first, *draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=2))} - {other}
+    )  # fmt: skip
+    if not seats:
+        seats = [first]
+    winners = [{"seat": s, "hand": draw(st.sampled_from(hands))} for s in seats]
+    return {"winners": winners, "discarder": other}
 
 
 @st.composite
@@ -107,46 +212,22 @@ def rounds(draw: st.DrawFn, name: str) -> dict[str, Any]:
             max_size=3,
         )
     )  # fmt: skip
-    kong_records = [
-        {"seat": s, "kind": k, **({"fed_by": (s + d) % n} if k == "exposed" else {})}
-        for s, k, d in kongs
-    ]
     dealer = draw(st.integers(0, n - 1))
     round: dict[str, Any] = {
         "players": n,
         "dealer": dealer,
         "options": options,
-        "kongs": kong_records,
         "streak": draw(st.integers(0, 3)),
-        "follow_dealer_rounds": draw(st.integers(0, 3)),
     }
+    round |= draw(_follow(n))
     round |= draw(_horses(book, n, dealer, options))
-    round["claims"] = draw(_claims(n))
+    round |= draw(_winners(book, n))
+    winners = round.get("winners", [])
+    # one round in four without a claim history: nothing to agree with, any kongs
+    round["claims"] = draw(_claims(n, winners)) if draw(st.integers(0, 3)) else []
+    round["kongs"] = _kongs_for(round["claims"], kongs, n)
     round["ready"] = draw(st.lists(st.integers(0, n - 1), max_size=n, unique=True))
-    if draw(st.integers(0, 9)) == 0:
-        return round | {"exhaustive_draw": True}
-    hands = _hands(book)
-    how = draw(st.sampled_from(["self", "discard", "robbed", "bloom", "several"]))
-    first = draw(st.integers(0, n - 1))
-    other = (first + draw(st.integers(1, n - 1))) % n
-    hand = draw(st.sampled_from(hands))
-    if how in ("self", "bloom"):
-        winner = {"seat": first, "hand": hand, "self_drawn": True}
-        if how == "bloom":
-            winner["situations"] = ["kong_bloom"]
-            if draw(st.booleans()):
-                round["kong_fed_by"] = other
-        return round | {"winners": [winner]}
-    if how == "robbed":
-        winner = {"seat": first, "hand": hand, "situations": ["robbing_kong"]}
-        return round | {"winners": [winner], "robbed_from": other}
-    seats = [first] if how == "discard" else sorted(
-        {first, *draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=2))} - {other}
-    )  # fmt: skip
-    if not seats:
-        seats = [first]
-    winners = [{"seat": s, "hand": draw(st.sampled_from(hands))} for s in seats]
-    return round | {"winners": winners, "discarder": other}
+    return round
 
 
 @pytest.mark.parametrize("name", BOOKS)
@@ -154,6 +235,7 @@ def test_every_round_settles_to_zero_and_exempt_seats_never_pay(name: str) -> No
     book = ruleset(name)
     settled = []
     related_rounds: list[int] = []
+    followed_rounds: list[int] = []
 
     @settings(
         max_examples=1500,
@@ -189,6 +271,8 @@ def test_every_round_settles_to_zero_and_exempt_seats_never_pay(name: str) -> No
         )
         if any(line.reason.startswith("relation") for line in result.lines):
             related_rounds.append(1)
+        if any("from the opening discards" in line.reason for line in result.lines):
+            followed_rounds.append(1)
         winners = {w["seat"] for w in round.get("winners", ())}
         assert not any(line.payer in winners and line.payee == line.payer for line in result.lines)
 
@@ -196,3 +280,5 @@ def test_every_round_settles_to_zero_and_exempt_seats_never_pay(name: str) -> No
     assert len(settled) > 500
     if name in ("shanghai", "baise"):
         assert len(related_rounds) > 10  # relations are exercised, not just possible
+    if name == "chaozhou":
+        assert len(followed_rounds) > 3  # 跟庄 from the opening discards is exercised
