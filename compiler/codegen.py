@@ -360,10 +360,7 @@ class _Module:
         else:
             body.line("return None")
         self.finish(py)
-        out = CodeWriter(indent=1)
-        for line in [*_prelude(py), *needs]:
-            out.line(line)
-        return out.lines() + [_inline_single_reads(line, py) for line in body.lines()]
+        return _with_prelude(py, needs, body)
 
     def reject_body(self) -> list[str]:
         py, needs = self.counted_translator()
@@ -374,10 +371,7 @@ class _Module:
                 body.line(f"return {lit(r.reason)}")
         body.line("return None")
         self.finish(py)
-        out = CodeWriter(indent=1)
-        for line in [*_prelude(py), *needs]:
-            out.line(line)
-        return out.lines() + [_inline_single_reads(line, py) for line in body.lines()]
+        return _with_prelude(py, needs, body)
 
     # ------------------------------------------------------------------ shapes, tiles, wilds
 
@@ -853,6 +847,14 @@ class _Module:
             ],
         }
         return _environment().get_template("module.py.j2").render(context)
+
+
+def _with_prelude(py: PyExpr, needs: list[str], body: CodeWriter) -> list[str]:
+    """A function body: the facts and summaries its conditions read, then `body`."""
+    out = CodeWriter(indent=1)
+    for line in [*_prelude(py), *needs]:
+        out.line(line)
+    return out.lines() + [_inline_single_reads(line, py) for line in body.lines()]
 
 
 def _where(adjustment: ir.Adjustment) -> str:

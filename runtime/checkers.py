@@ -3,9 +3,9 @@
 `Ruleset.__init__` prepares a one-argument win check for the rulebook's default game (its
 shapes, its fixed wilds, its custom shapes) and asks `make_public_is_win` for the function
 that becomes its `is_win`. A call with a parsed hand and nothing else goes straight to that
-check, written inline here for the two common shape sets so that the call costs one Python
-frame; anything else (notation text, options, an indicator, wilds) goes to `general`, the
-Ruleset's own method.
+check, written inline here for the two common shape sets (the standard shape, alone or with
+thirteen orphans) so that the call costs one Python frame; anything else (notation text,
+options, an indicator, wilds) goes to `general`, the Ruleset's own method.
 
 The parameters are positional-or-keyword, not keyword-only, although callers pass them by
 keyword: CPython 3.11 specialises calls only to functions without keyword-only parameters,
@@ -37,13 +37,15 @@ PublicIsWin = Callable[..., bool]
 def make_public_is_win(default_check: Callable[[Hand], bool], general: GeneralIsWin) -> PublicIsWin:
     """`Ruleset.is_win` for a rulebook whose default game's prepared check is `default_check`."""
     if default_check is is_standard_win:
-        return _standard(general)
+        return _standard_or_orphans(general, frozenset())
     if default_check is is_standard_or_orphans_win:
-        return _standard_or_orphans(general)
+        return _standard_or_orphans(general, ORPHAN_HONOUR_KEYS)
     return _prepared(default_check, general)
 
 
-def _standard(general: GeneralIsWin) -> PublicIsWin:
+def _standard_or_orphans(general: GeneralIsWin, orphan_keys: frozenset[bytes]) -> PublicIsWin:
+    """The standard shape inline, and thirteen orphans when `orphan_keys` is its honour keys
+    (empty: the standard shape alone)."""
     suit, honour = SUIT_TABLE, HONOUR_TABLE
 
     def is_win(
@@ -56,33 +58,6 @@ def _standard(general: GeneralIsWin) -> PublicIsWin:
             try:
                 m, p, s, z = hand.suit_keys  # type: ignore[union-attr]
             except AttributeError:  # notation text: parsed on the general path
-                return general(hand, None, None, None)
-            return (
-                hand.size == MAX_TILES  # type: ignore[union-attr]
-                and m in suit
-                and p in suit
-                and s in suit
-                and z in honour
-                and suit[m] * suit[p] * suit[s] * honour[z] == 2
-            )
-        return general(hand, options, indicator, wilds)
-
-    return is_win
-
-
-def _standard_or_orphans(general: GeneralIsWin) -> PublicIsWin:
-    suit, honour, orphan_keys = SUIT_TABLE, HONOUR_TABLE, ORPHAN_HONOUR_KEYS
-
-    def is_win(
-        hand: Hand | str,
-        options: Mapping[str, object] | None = None,
-        indicator: str | None = None,
-        wilds: Iterable[str] | None = None,
-    ) -> bool:
-        if options is None and indicator is None and wilds is None:
-            try:
-                m, p, s, z = hand.suit_keys  # type: ignore[union-attr]
-            except AttributeError:
                 return general(hand, None, None, None)
             if z in honour:
                 return (
