@@ -127,3 +127,74 @@ def test_any_title_round_trips_as_data(text: str) -> None:
 def test_safe_text_is_one_line_without_quotes() -> None:
     cleaned = safe_text('a"b\\c\nd\u2028e')
     assert "\n" not in cleaned and '"' not in cleaned and "\\" not in cleaned
+
+
+_WIND_PUNGS = """
+rulebook winds {
+  title "风刻"
+  version "0.1"
+}
+
+players 4
+
+tiles {
+  characters copies 4
+  dots copies 4
+  bamboo copies 4
+  winds copies 4
+  dragons copies 4
+  total 136
+}
+
+shapes {
+  standard "基本胡牌"
+}
+
+scoring {
+  unit "番"
+  tier within "普通" add
+}
+
+fan chicken "鸡胡" {
+  value 1
+}
+
+fan seat_pung "门风刻" {
+  value 1
+  when any m in melds: m.is_pung and m.tile == seat_wind
+}
+
+fan round_kong "圈风杠" {
+  value 2
+  when any m in melds: m.is_kong and m.tile == round_wind
+}
+"""
+
+
+def _compiled(source: str) -> tuple[str, Ruleset]:
+    compilation = compile_source(source, "winds.mjr")
+    assert compilation.rulebook is not None, [d.message for d in compilation.diagnostics]
+    text = generate_module(compilation.rulebook)
+    module = import_source(text, "mjc_test_winds", "winds.py")
+    return text, module.RULESET
+
+
+def test_membership_tests_alone_become_bits_of_the_summary() -> None:
+    text, book = _compiled(_WIND_PUNGS)
+    assert "MEMBER_PREDICATES" in text and "x_members >> " in text
+    assert "for v_m in x_melds" not in text  # no set built per call
+    scored = book.score("123m456p789s11z [222z]", seat_wind="S")
+    assert [f.id for f in scored.fans] == ["chicken", "seat_pung"]
+    assert [f.id for f in book.score("123m456p789s11z [222z]").fans] == ["chicken"]
+    kong = book.score("123m456p789s11z [2222z]", seat_wind="S", round_wind="S")
+    assert [f.id for f in kong.fans] == ["chicken", "seat_pung", "round_kong"]  # a kong is a pung
+    orphans = book.score("19m19p19s12345677z", seat_wind="S")
+    assert not orphans.win  # no thirteen orphans in this rulebook: nothing to read
+
+
+def test_a_membership_test_on_the_winning_tile_keeps_its_set() -> None:
+    # The winning tile may be -1 (none given), which cannot pick a bit: a set is built.
+    source = _WIND_PUNGS.replace("m.tile == round_wind", "m.tile == winning_tile")
+    text, book = _compiled(source)
+    assert "in x_meld_tiles_" in text
+    assert [f.id for f in book.score("123m456p789s11z [2222z]", win="1z").fans] == ["chicken"]
