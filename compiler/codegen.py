@@ -818,6 +818,9 @@ class _Module:
             "options": book.options,
             "tile_predicates": list(self.predicates.tile),
             "meld_predicates": list(self.predicates.meld),
+            # Counter fields, in field order: the bit of the predicate each counts.
+            "tile_counted": tuple(self.predicates.tile_counted),
+            "meld_counted": tuple(self.predicates.meld_counted),
             "member_predicates": list(self.predicates.members),
             "summary": summary,
             "examples": examples,

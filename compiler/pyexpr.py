@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from compiler import ir
-from runtime.summaries import MEMBER_WIDTH
+from runtime.summaries import MEMBER_BASE, MEMBER_WIDTH
 
 # Facts of the arrangement and situation, and the local each becomes in a generated function.
 FACT_SOURCE: dict[str, str] = {
@@ -103,6 +103,16 @@ class Predicates:
     def member(self, source: str) -> int:
         return self.members.setdefault(source, len(self.members))
 
+    # The predicates `count` reads (bit → its counter field): only they get a field.
+    tile_counted: dict[int, int] = field(default_factory=dict)
+    meld_counted: dict[int, int] = field(default_factory=dict)
+
+    def counter(self, kind: str, source: str) -> int:
+        """The counter field of a predicate that is counted (its bit is taken as well)."""
+        bit = self.bit(kind, source)
+        fields = self.tile_counted if kind == "tile" else self.meld_counted
+        return fields.setdefault(bit, len(fields))
+
 
 @dataclass(slots=True)
 class PyExpr:
@@ -145,9 +155,9 @@ class PyExpr:
                 "pungs",
                 "kongs",
             ):
-                bit = self.predicates.bit("meld", f"lambda v_m: v_m.{SUMMARY_OF[fact][1]}")
+                slot = self.predicates.counter("meld", f"lambda v_m: v_m.{SUMMARY_OF[fact][1]}")
                 self.summaries.add("meld")
-                return f"(x_meld_count >> {bit * COUNT_WIDTH['meld']} & 7)"
+                return f"(x_meld_count >> {slot * COUNT_WIDTH['meld']} & 7)"
             case ir.IntE(value=value):
                 return repr(value)
             case ir.BoolE(value=value):
@@ -228,13 +238,13 @@ class PyExpr:
         tests += [inner(part) for part in local]
         self.tiles |= inner.tiles
         self.runtime_names |= inner.runtime_names
-        if self.fact_source is FACT_SOURCE and _never_negative(other):
-            # One bit of the arrangement's summary: the tile `other` in field k.
+        if self.fact_source is FACT_SOURCE and _is_wind(other):
+            # One bit of the arrangement's summary: the wind `other` in field k.
             test = f"lambda v_{var}: {' and '.join(tests)}" if tests else f"lambda v_{var}: True"
             offset = MEMBER_WIDTH * self.predicates.member(test)
             self.summaries.add("members")
-            where = f"({offset} + {self._expr(other)})" if offset else self._expr(other)
-            return f"(x_members >> {where} & 1)"
+            where = f"{offset} + {self._expr(other)}" if offset else self._expr(other)
+            return f"(x_members >> ({where} - {MEMBER_BASE}) & 1)"
         condition = f" if {' and '.join(tests)}" if tests else ""
         self.facts["melds"] = self.facts.get("melds", 0) + 2  # bound once, read here
         source = f"{{v_{var}.tile for v_{var} in x_melds{condition}}}"
@@ -264,29 +274,30 @@ class PyExpr:
         code = inner(body)
         self.tiles |= inner.tiles
         self.runtime_names |= inner.runtime_names
-        bit = self.predicates.bit(item, f"lambda v_{var}: {code}")
+        source = f"lambda v_{var}: {code}"
+        bit = self.predicates.bit(item, source)
         self.summaries.add(summary)
         name = f"x_{summary}"
+        if kind == "count":
+            width = COUNT_WIDTH[summary]
+            slot = self.predicates.counter(item, source)
+            return f"({name}_count >> {slot * width} & {(1 << width) - 1})"
         if kind == "all":
             return f"({name}_all >> {bit} & 1)"
         if kind == "any":
             return f"({name}_any >> {bit} & 1)"
-        if kind == "none":
-            return self._wrap(f"not ({name}_any >> {bit} & 1)", top)
-        width = COUNT_WIDTH[summary]
-        return f"({name}_count >> {bit * width} & {(1 << width) - 1})"
+        assert kind == "none", kind
+        return self._wrap(f"not ({name}_any >> {bit} & 1)", top)
 
     @staticmethod
     def _wrap(text: str, top: bool) -> str:
         return text if top else f"({text})"
 
 
-def _never_negative(expr: ir.Expr) -> bool:
-    """Whether `expr` is a tile that is always a tile int (a wind of the situation, or a
-    constant), so that it can pick a bit: the winning tile may be -1 (none given)."""
-    return isinstance(expr, ir.TileE) or (
-        isinstance(expr, ir.FactE) and expr.fact in ("seat_wind", "round_wind")
-    )
+def _is_wind(expr: ir.Expr) -> bool:
+    """Whether `expr` is the seat or the round wind: a tile int from 27 to 30, always (the
+    winning tile may be -1, none given, and a tile constant makes the test item-local)."""
+    return isinstance(expr, ir.FactE) and expr.fact in ("seat_wind", "round_wind")
 
 
 def _membership(body: ir.Expr, var: str) -> tuple[list[ir.Expr], ir.Expr] | None:

@@ -19,6 +19,7 @@ from runtime.tiles import NUM_TILES
 
 __all__ = [
     "MELD_COUNT_WIDTH",
+    "MEMBER_BASE",
     "MEMBER_WIDTH",
     "TILE_COUNT_WIDTH",
     "SummaryTables",
@@ -38,28 +39,36 @@ MELD_COUNT_WIDTH = 3
 
 def tile_masks(
     predicates: Sequence[Callable[[int], object]],
+    counted: Sequence[int] | None = None,
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """For every tile int: the bits of the predicates it satisfies, and the same bits spread
-    into counter fields (for `count`)."""
+    """For every tile int: the bits of the predicates it satisfies, and a counter field for
+    each predicate that `count` reads: field j counts predicate `counted[j]` (every predicate,
+    in order, when `counted` is None). Counting only what is counted keeps the packed ints
+    small, and small ints add fastest."""
+    fields = range(len(predicates)) if counted is None else counted
     masks = []
     packs = []
     for t in range(NUM_TILES):
-        hits = [k for k, predicate in enumerate(predicates) if predicate(t)]
+        hits = {k for k, predicate in enumerate(predicates) if predicate(t)}
         masks.append(sum(1 << k for k in hits))
-        packs.append(sum(1 << (k * TILE_COUNT_WIDTH) for k in hits))
+        packs.append(sum(1 << (j * TILE_COUNT_WIDTH) for j, k in enumerate(fields) if k in hits))
     return tuple(masks), tuple(packs)
 
 
 def meld_masks(
     predicates: Sequence[Callable[[Meld], object]],
+    counted: Sequence[int] | None = None,
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The same as `tile_masks`, for every interned meld, indexed by `Meld.index`."""
+    fields = range(len(predicates)) if counted is None else counted
     masks = [0] * MELD_INDEXES
     packs = [0] * MELD_INDEXES
     for m in all_melds():
-        hits = [k for k, predicate in enumerate(predicates) if predicate(m)]
+        hits = {k for k, predicate in enumerate(predicates) if predicate(m)}
         masks[m.index] = sum(1 << k for k in hits)
-        packs[m.index] = sum(1 << (k * MELD_COUNT_WIDTH) for k in hits)
+        packs[m.index] = sum(
+            1 << (j * MELD_COUNT_WIDTH) for j, k in enumerate(fields) if k in hits
+        )
     return tuple(masks), tuple(packs)
 
 
@@ -72,8 +81,8 @@ class SummaryTables(NamedTuple):
     `meld_every` and `meld_count` give a set's tile bits (some tile, every tile, counts) with
     its own meld bits; a pair's entries give its tile bits only, the meld part neutral (no
     bits, all bits, no counts), since meld quantifiers range over the sets. `meld_members`
-    holds, per membership test k, the meld's tile as bit `MEMBER_WIDTH * k + tile` when the
-    meld passes the test's item-local part. By tile int: `tile_some`, `tile_every` and
+    holds, per membership test k, a wind meld's tile as bit `MEMBER_WIDTH * k + tile - 27`
+    when the meld passes the test's item-local part. By tile int: `tile_some`, `tile_every` and
     `tile_count`, for shapes whose tiles are not all in melds (thirteen orphans, custom ones),
     and `meld_only_*`, the meld part alone, for their declared melds.
     """
@@ -90,8 +99,10 @@ class SummaryTables(NamedTuple):
     meld_only_count: tuple[int, ...]
 
 
-# One field of `meld_members` per membership test: wide enough for every tile int.
-MEMBER_WIDTH = NUM_TILES
+# One field of `meld_members` per membership test, one bit per wind: what such a test
+# compares a meld's tile with is the seat or the round wind (`compiler.pyexpr`).
+MEMBER_WIDTH = 4
+MEMBER_BASE = 27  # 东, the first wind
 
 
 def summary_tables(
@@ -101,11 +112,15 @@ def summary_tables(
     meld_counts: tuple[int, ...],
     tile_bits: int,
     members: Sequence[Callable[[Meld], object]] = (),
+    *,
+    tile_count_fields: int | None = None,
 ) -> SummaryTables:
     """The tables of `summarize` from `tile_masks` and `meld_masks` (over `tile_bits` tile
-    predicates) and the item-local parts of the module's membership tests."""
+    predicates, `tile_count_fields` of them counted: all by default) and the item-local
+    parts of the module's membership tests."""
     meld_shift = tile_bits
-    count_shift = tile_bits * TILE_COUNT_WIDTH
+    fields = tile_bits if tile_count_fields is None else tile_count_fields
+    count_shift = fields * TILE_COUNT_WIDTH
     all_meld_bits = -1 << meld_shift  # the neutral "every" of the meld part
     all_tile_bits = (1 << meld_shift) - 1
     some = [0] * MELD_INDEXES
@@ -128,9 +143,12 @@ def summary_tables(
         every[i] = tile_every | own
         count[i] = tile_count + own_count
         only_some[i], only_every[i], only_count[i] = own, all_tile_bits | own, own_count
-        member[i] = sum(
-            1 << (MEMBER_WIDTH * k + m.tile) for k, test in enumerate(members) if test(m)
-        )
+        if MEMBER_BASE <= m.tile < MEMBER_BASE + MEMBER_WIDTH:
+            member[i] = sum(
+                1 << (MEMBER_WIDTH * k + m.tile - MEMBER_BASE)
+                for k, test in enumerate(members)
+                if test(m)
+            )
     return SummaryTables(
         tuple(some),
         tuple(every),

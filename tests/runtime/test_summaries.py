@@ -13,6 +13,7 @@ from runtime.arrange import SHAPES, Arrangement, arrangements
 from runtime.melds import Meld
 from runtime.summaries import (
     MELD_COUNT_WIDTH,
+    MEMBER_BASE,
     MEMBER_WIDTH,
     TILE_COUNT_WIDTH,
     meld_masks,
@@ -63,13 +64,15 @@ def check(a: Arrangement) -> None:
         assert (meld_count >> bit * MELD_COUNT_WIDTH & 7) == sum(passed)
     for k, member_test in enumerate(MEMBER_TESTS):
         tiles = {m.tile for m in a.melds if member_test(m)}
-        for t in range(MEMBER_WIDTH):
-            assert (members >> (MEMBER_WIDTH * k + t) & 1) == (t in tiles)
+        for wind in range(MEMBER_BASE, MEMBER_BASE + MEMBER_WIDTH):
+            assert (members >> (MEMBER_WIDTH * k + wind - MEMBER_BASE) & 1) == (wind in tiles)
+    assert members < 1 << (MEMBER_WIDTH * len(MEMBER_TESTS))
 
 
 def test_every_shape_is_summarised_like_a_loop() -> None:
     for text in (
         "123m456p789s555z11z",  # standard
+        "123m111z [222z] (3333z) 55z",  # wind pungs and kongs, for the membership fields
         "11z [123m] [555p] (7777s) [999m]",  # declared melds, a concealed kong
         "1122m3344p5566s77z",  # seven pairs
         "19m19p19s12345677z",  # thirteen orphans: folded over the tiles
@@ -110,3 +113,13 @@ def test_built_hands_are_summarised_like_a_loop(
         return  # a fifth copy of a tile
     for a in arrangements(hand, SHAPES):
         check(a)
+
+
+def test_only_counted_predicates_get_a_counter_field() -> None:
+    masks, counts = tile_masks(TILE_TESTS, counted=(3, 1))  # rank 5 in field 0, honours in 1
+    assert masks == TILE_MASKS
+    five_m, east = 4, 27
+    assert counts[five_m] == 1 and counts[east] == 1 << TILE_COUNT_WIDTH
+    assert counts[0] == 0  # 1m: a terminal and a character, neither counted
+    _, meld_counts = meld_masks(MELD_TESTS, counted=())
+    assert not any(meld_counts)
