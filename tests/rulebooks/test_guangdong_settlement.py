@@ -165,8 +165,8 @@ def test_du_te_pai_xing_bao_zi_mo_da_si_xi_the_discarder_of_the_fourth_wind_pays
     # seat 2 already made seat 3's twelve tiles (包先不包后 spares him as meld_feeder),
     # but the 大四喜 liability is its own clause
     claims = [
-        *[{"seat": 3, "from_seat": 0, "kind": "chow"}] * 3,
-        {"seat": 3, "from_seat": 2, "kind": "chow"},
+        *[{"seat": 3, "from_seat": 0, "kind": "pong"}] * 3,
+        {"seat": 3, "from_seat": 2, "kind": "chow"},  # a chow only from the 上家
         *_wind_claims(2),
     ]
     result = settle(

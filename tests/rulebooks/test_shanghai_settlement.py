@@ -86,6 +86,10 @@ LEZI = 6  # a small 勒子, so that several shares pass it
 SMALL = {"lezi": LEZI}
 
 
+# The robbed seat's pong, the added kong that was robbed grew from (搶杠只應用在蓄杠上).
+ROBBED_PONG: list[dict[str, object]] = [{"seat": 2, "from_seat": 3, "kind": "pong"}]
+
+
 def _claims(seat: int, from_seat: int, times: int = 3) -> list[dict[str, object]]:
     return [{"seat": seat, "from_seat": from_seat, "kind": "pong"}] * times
 
@@ -162,7 +166,7 @@ def test_cheng_bao_qiang_gang_the_konger_and_the_partner_pay_three_shares_each()
         "shanghai",
         winners=[{"seat": 1, "hand": CLAIMED, "situations": ["robbing_kong"]}],
         robbed_from=2,
-        claims=_claims(1, 0),
+        claims=_claims(1, 0) + ROBBED_PONG,
     )
     share = _share(result, 1)
     assert paid(result) == {(2, 1): 3 * share, (0, 1): 3 * share}
@@ -251,7 +255,7 @@ def test_le_zi_qiang_gang_the_konger_loses_at_most_the_le_zi_for_three_shares() 
 def test_le_zi_qiang_gang_cheng_bao_the_konger_and_the_partner_are_capped_apart() -> None:
     result = settle("shanghai", options={"lezi": 5},
                     winners=[{"seat": 1, "hand": CLAIMED, "situations": ["robbing_kong"]}],
-                    robbed_from=2, claims=_claims(1, 0))  # fmt: skip
+                    robbed_from=2, claims=_claims(1, 0) + ROBBED_PONG)  # fmt: skip
     _capped_at(result, 2, 3, 5)
     _capped_at(result, 0, 3, 5)
     assert result.deltas[1] == 2 * 5
