@@ -58,8 +58,9 @@ class Winner(_Model):
 
 class Claim(_Model):
     """One claim of a discard, in the order they happened: `seat` claimed `from_seat`'s
-    discard to make a chow, pong or exposed kong; `tile` is the claimed tile (mpsz), needed
-    where a liability depends on it (广东 大四喜 / 大三元 包自摸)."""
+    discard to make a chow, pong or exposed kong (a chow only from the 上家: `from_seat` is
+    `seat - 1`, mod the players); `tile` is the claimed tile (mpsz), needed where a liability
+    depends on it (广东 大四喜 / 大三元 包自摸)."""
 
     seat: int = Field(ge=0)
     from_seat: int = Field(ge=0)
