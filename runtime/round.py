@@ -3,6 +3,9 @@
 Plain pydantic models, so a game server can build, validate and serialise a round without the
 compiler; `round_json_schema()` is the published JSON Schema. Seats are 0..players-1 in turn
 order (seat i+1 is i's 下家). List only kongs that were completed: a robbed kong never was.
+
+The checks here need no rulebook; those that do (which claims and robbed kongs a rulebook
+allows, its wilds, its tile copies) are `runtime.claimcheck`'s, made when a round is settled.
 """
 
 from __future__ import annotations
@@ -13,9 +16,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from runtime.hand import parse_hand
 from runtime.melds import Meld
-from runtime.tiles import NotationError, tile_index
+from runtime.tiles import FLOWER_BASE, HONOUR_BASE, NotationError, tile_index, tile_text
 
 __all__ = [
+    "MAX_SETS",
     "Claim",
     "GoAround",
     "KongRecord",
@@ -26,6 +30,9 @@ __all__ = [
     "parse_round",
     "round_json_schema",
 ]
+
+
+MAX_SETS = 4  # a hand holds at most four sets, so a seat claims at most four times
 
 
 class RoundError(ValueError):
@@ -51,8 +58,9 @@ class Winner(_Model):
 
 class Claim(_Model):
     """One claim of a discard, in the order they happened: `seat` claimed `from_seat`'s
-    discard to make a chow, pong or exposed kong; `tile` is the claimed tile (mpsz), needed
-    where a liability depends on it (广东 大四喜 / 大三元 包自摸)."""
+    discard to make a chow, pong or exposed kong (a chow only from the 上家: `from_seat` is
+    `seat - 1`, mod the players); `tile` is the claimed tile (mpsz), needed where a liability
+    depends on it (广东 大四喜 / 大三元 包自摸)."""
 
     seat: int = Field(ge=0)
     from_seat: int = Field(ge=0)
@@ -108,8 +116,11 @@ class Opening(_Model):
 class RoundOutcome(_Model):
     """A finished round. `winners` is empty on an exhaustive draw (`exhaustive_draw`);
     `discarder` is who discarded the winning tile of a discard win; `robbed_from` whose
-    added kong a winner robbed; `kong_fed_by` who fed the exposed kong whose replacement tile
-    a winner drew (kong bloom); `claims` the claim history; `kongs` the completed kongs;
+    kong a winner robbed, and `robbed_kong` which kind it was (`added` unless said: the 补杠
+    whose fourth tile the robber won on; `exposed` or `concealed` where a rulebook robs
+    those); `kong_fed_by` who fed the kong whose replacement tile a winner drew (kong bloom):
+    the discarder of an exposed kong's fourth tile, or of the pong an added kong grew from;
+    `claims` the claim history; `kongs` the completed kongs;
     `bought_horses` the horse tiles each seat was dealt before play (买马, 罚马: seat → tiles),
     `horse_tiles` the tiles turned up from the end of the wall at the end (奖马, 抓马: fewer
     than the rulebook's count when fewer were left), `follow_dealer_rounds` how many 跟庄
@@ -126,8 +137,27 @@ class RoundOutcome(_Model):
     exposed meld is one of his claims; concealed kongs are no claims. An exposed kong in
     `kongs` fed by a seat needs its kong claim from that seat, and an added kong a pong claim
     by the konger, one claim per kong. Seats that did not win show no hand, so their claims
-    are taken as given. A round that disagrees is refused (`RoundError`) naming the claim or
-    the hand."""
+    are taken as given, but every claim, a winner's or not, must be possible at all:
+
+    - a chow is claimed only from one's 上家, the seat before in turn order: seat i chows
+      only seat i-1's discard (mod `players`);
+    - nobody claims his own discard, and both seats exist at this player count;
+    - a seat claims at most four times, and its claims and concealed kongs together make at
+      most four sets (a hand holds four sets and a pair); no seat has more than four kongs;
+    - a claimed tile is a tile that is discarded: no flower; a chow's tile is a suited tile;
+    - `kong_fed_by` names the feeder of a kong bloom: a winner drew a kong's replacement
+      tile (`kong_bloom`), and the feeder is not that winner; with claims given, the winner
+      has a kong claim from that seat, or a pong claim from it that his hand shows as an
+      exposed kong (the pong the added kong grew from);
+    - `robbed_kong` is given only with `robbed_from`; with claims given, a robbed added kong
+      needs a pong claim by the robbed seat — of the robbed (winning) tile when the claim
+      names one — beside those its completed added kongs grew from.
+
+    A round that disagrees is refused (`RoundError`) naming the claim, the hand or the field.
+    What the rulebook allows is checked when the round is settled (`runtime.claimcheck`):
+    the kinds of claim and kong under the round's options (`Ruleset.claims`), which kongs
+    may be robbed, what its wilds may do (`Ruleset.wild_permissions`), and how many copies of
+    a claimed tile are in play."""
 
     players: int = Field(default=4, ge=2, le=4)
     dealer: int = Field(default=0, ge=0)
@@ -138,6 +168,7 @@ class RoundOutcome(_Model):
     winners: tuple[Winner, ...] = ()
     discarder: int | None = Field(default=None, ge=0)
     robbed_from: int | None = Field(default=None, ge=0)
+    robbed_kong: Literal["exposed", "concealed", "added"] = "added"
     kong_fed_by: int | None = Field(default=None, ge=0)
     claims: tuple[Claim, ...] = ()
     kongs: tuple[KongRecord, ...] = ()
@@ -211,12 +242,77 @@ class RoundOutcome(_Model):
         for i, c in enumerate(self.claims):
             if c.seat == c.from_seat:
                 raise ValueError(f"claims.{i}.from_seat: a player claims another's discard")
+        self._claims_possible()
+        self._kong_feeder_and_robbed_kong()
         if self.opening is not None:
             self._opening_agrees()
         if self.claims:
             self._claims_match_hands()
             self._claims_match_kongs()
+            self._kong_feeder_claimed()
         return self
+
+    def _claims_possible(self) -> None:
+        """Every claim is possible without the claimer's hand: a chow only from one's 上家; a
+        claimed tile that is discarded (no flower; a suited tile for a chow); at most four
+        sets a seat, counting its claims and concealed kongs, and at most four kongs."""
+        n = self.players
+        for i, c in enumerate(self.claims):
+            if c.kind == "chow" and c.from_seat != (c.seat - 1) % n:
+                raise ValueError(
+                    f"claims.{i}.from_seat: seat {c.seat} chows only from its 上家 (the seat "
+                    f"before it), seat {(c.seat - 1) % n}, not seat {c.from_seat}"
+                )
+            if c.tile is None:
+                continue
+            tile = tile_index(c.tile)
+            if tile >= FLOWER_BASE:
+                raise ValueError(
+                    f"claims.{i}.tile: {c.tile} is a flower, which is never discarded or claimed"
+                )
+            if c.kind == "chow" and tile >= HONOUR_BASE:
+                raise ValueError(
+                    f"claims.{i}.tile: a chow is a run of suited tiles; {c.tile} is an honour"
+                )
+        sets = {k.seat: 0 for k in self.kongs}
+        for k in self.kongs:
+            if k.kind == "concealed":
+                sets[k.seat] += 1
+        for i, c in enumerate(self.claims):
+            sets[c.seat] = sets.get(c.seat, 0) + 1
+            if sets[c.seat] > MAX_SETS:
+                made = sum(1 for x in self.claims[: i + 1] if x.seat == c.seat)
+                hidden = sets[c.seat] - made
+                also = f" beside {hidden} concealed kong(s) in kongs" if hidden else ""
+                raise ValueError(
+                    f"claims.{i}: seat {c.seat}'s claim number {made}{also} makes more than "
+                    f"{MAX_SETS} sets, and a hand holds at most {MAX_SETS}"
+                )
+        konged: dict[int, int] = {}
+        for i, k in enumerate(self.kongs):
+            konged[k.seat] = konged.get(k.seat, 0) + 1
+            if konged[k.seat] > MAX_SETS:
+                raise ValueError(
+                    f"kongs.{i}: seat {k.seat}'s kong number {konged[k.seat]}: a hand holds "
+                    f"at most {MAX_SETS} kongs"
+                )
+
+    def _kong_feeder_and_robbed_kong(self) -> None:
+        """`kong_fed_by` belongs to a kong bloom, fed by another player than the winner;
+        `robbed_kong` to a robbed kong (`robbed_from`)."""
+        if self.kong_fed_by is not None:
+            bloomers = [w for w in self.winners if "kong_bloom" in w.situations]
+            if not bloomers:
+                raise ValueError(
+                    "kong_fed_by: no winner drew a kong's replacement tile (kong_bloom), so "
+                    "no kong feeder pays"
+                )
+            if any(w.seat == self.kong_fed_by for w in bloomers):
+                raise ValueError(
+                    f"kong_fed_by: seat {self.kong_fed_by} cannot feed its own kong bloom"
+                )
+        if "robbed_kong" in self.model_fields_set and self.robbed_from is None:
+            raise ValueError("robbed_kong: no kong was robbed (robbed_from is not set)")
 
     def _opening_agrees(self) -> None:
         """The opening's discards are tiles, at most one per player a go-around; a
@@ -296,6 +392,52 @@ class RoundOutcome(_Model):
                 )
                 raise ValueError(f"kongs.{i}: the {k.kind} kong of seat {k.seat} needs {need}")
             left[key] -= 1
+        robbers = [w for w in self.winners if "robbing_kong" in w.situations]
+        if self.robbed_from is None or self.robbed_kong != "added" or not robbers:
+            return
+        seat = self.robbed_from
+        robbed = parse_hand(robbers[0].hand, robbers[0].win_tile).win_tile
+        fitting = [
+            c
+            for c in self.claims
+            if c.seat == seat
+            and c.kind == "pong"
+            and (c.tile is None or robbed is None or tile_index(c.tile) == robbed)
+        ]
+        if not left.get(("added", seat, None)) or not fitting:
+            of = f" of {tile_text(robbed)}" if robbed is not None else ""
+            spare = " beside those its added kongs in kongs grew from" if fitting else ""
+            raise ValueError(
+                f"robbed_from: seat {seat}'s added kong{of} was robbed, but claims hold no "
+                f"pong claim{of} by seat {seat} to add it to{spare}"
+            )
+
+    def _kong_feeder_claimed(self) -> None:
+        """With a claim history given, the kong bloom's feeder fed a kong of the winner: a
+        kong claim from that seat, or a pong claim from it that the winner's hand shows as
+        an exposed kong (an added kong grows from a pong)."""
+        if self.kong_fed_by is None:
+            return
+        for i, winner in enumerate(self.winners):
+            if "kong_bloom" not in winner.situations:
+                continue
+            kongs = [m for m in parse_hand(winner.hand, winner.win_tile).melds if m.exposed]
+            kongs = [m for m in kongs if m.kind == "kong"]
+            fed = [
+                c
+                for c in self.claims
+                if c.seat == winner.seat
+                and c.from_seat == self.kong_fed_by
+                and c.kind in ("kong", "pong")
+                and any(c.tile is None or tile_index(c.tile) in m.tiles for m in kongs)
+            ]
+            if not fed:
+                raise ValueError(
+                    f"kong_fed_by: seat {self.kong_fed_by} fed no kong of winner "
+                    f"{winner.seat}: claims hold no kong claim by seat {winner.seat} from seat "
+                    f"{self.kong_fed_by}, nor a pong claim from it that winners.{i}.hand shows "
+                    "as an exposed kong"
+                )
 
 
 _FITS = {"chow": ("chow",), "pong": ("pung", "kong"), "kong": ("kong",)}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from runtime.claimcheck import round_problems
 from runtime.hand import HandError, parse_hand
 from runtime.horses import HorseError
 from runtime.options import OptionError
@@ -146,7 +147,8 @@ def claim_relations(
 
 def settle(ruleset: Ruleset, outcome: RoundOutcome) -> Settlement:
     """Settle one round; raises `RoundError` for a round the rulebook cannot settle (a winner's
-    hand that is not a win, a player count or option it does not have)."""
+    hand that is not a win, a player count or option it does not have, a claim, kong, robbed
+    kong or use of a wild it does not allow: `runtime.claimcheck`)."""
     n = outcome.players
     if n not in ruleset.players:
         counts = ", ".join(str(p) for p in ruleset.players)
@@ -155,6 +157,9 @@ def settle(ruleset: Ruleset, outcome: RoundOutcome) -> Settlement:
         o = ruleset.resolve_options(outcome.options, players=n)
     except OptionError as exc:
         raise RoundError(f"options: {exc}") from None
+    problems = round_problems(ruleset, outcome, o)
+    if problems:
+        raise RoundError(problems[0])
     payments: Payments = getattr(ruleset, "payments", None) or DEFAULT_PAYMENTS
     stake, _ = payments.stake(o)
     stake = max(stake, 0)

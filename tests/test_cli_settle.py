@@ -30,6 +30,7 @@ def test_settle_schema_names_every_field_of_a_round(capsys: pytest.CaptureFixtur
         "winners",
         "discarder",
         "robbed_from",
+        "robbed_kong",
         "kong_fed_by",
         "claims",
         "kongs",
@@ -89,6 +90,29 @@ def test_settle_text_output_itemises_lines_and_deltas(
                 "opening": {"go_arounds": [{"discards": ["1m", "1m", "1m", "1m"]}]},
             },
             "follow_dealer_rounds: 2 跟庄 rounds given, but the opening's discards make 1",
+        ),
+        (
+            {
+                "exhaustive_draw": True,
+                "claims": [{"seat": 1, "from_seat": 2, "kind": "chow"}],
+            },
+            "claims.0.from_seat: seat 1 chows only from its 上家 (the seat before it), seat 0",
+        ),
+        (
+            {
+                "winners": [{"seat": 1, "hand": "123m456m789m234m55m", "win_tile": "5m",
+                             "situations": ["robbing_kong"]}],
+                "robbed_from": 2,
+                "robbed_kong": "concealed",
+            },
+            "robbed_kong: meizhou robs only an added kong, not a concealed kong",
+        ),
+        (
+            {
+                "exhaustive_draw": True,
+                "claims": [{"seat": 1, "from_seat": 0, "kind": "chow"}],
+            },
+            "claims.0.kind: meizhou allows no chow claim under these options",
         ),
     ],
 )

@@ -33,6 +33,8 @@ Each settlement clause of the seed, then the test that proves it:
   → test_qiang_gang_the_robbed_player_pays_for_all_three
 - 六 12、明杠，不算抢杠胡，胡牌者只能胡点杠那张牌，只算平淡胡牌
   → test_ming_gang_bu_suan_qiang_gang_hu_the_discarder_pays_an_ordinary_win
+- 六 12、暗杠不可抢杠胡 / 暗杠不能被抢杠 (补杠所补的那张牌 only: not a 明杠 either)
+  → test_an_gang_bu_ke_qiang_gang_hu_only_an_added_kong_is_robbed
 - 天胡：… 64 番，三家付
   → test_tian_hu_san_jia_fu_the_three_pay_the_dealers_heavenly_hand
 - 地胡：… 64 番 (convention: a self-draw, the three pay)
@@ -46,7 +48,10 @@ Each settlement clause of the seed, then the test that proves it:
 
 from __future__ import annotations
 
+import pytest
 from settlement_helpers import paid, settle
+
+from runtime import RoundError
 
 CHICKEN = "123m456p999m22z [789s]"  # 鸡胡 1
 PLAIN = "123m456p789s345s22z"  # 平胡 2 + 门前清 1 = 3 (discard); self-draw +1
@@ -165,8 +170,8 @@ def test_du_te_pai_xing_bao_zi_mo_da_si_xi_the_discarder_of_the_fourth_wind_pays
     # seat 2 already made seat 3's twelve tiles (包先不包后 spares him as meld_feeder),
     # but the 大四喜 liability is its own clause
     claims = [
-        *[{"seat": 3, "from_seat": 0, "kind": "chow"}] * 3,
-        {"seat": 3, "from_seat": 2, "kind": "chow"},
+        *[{"seat": 3, "from_seat": 0, "kind": "pong"}] * 3,
+        {"seat": 3, "from_seat": 2, "kind": "chow"},  # a chow only from the 上家
         *_wind_claims(2),
     ]
     result = settle(
@@ -267,3 +272,15 @@ def test_ren_hu_zhuang_jia_fu_convention_the_dealer_pays_64_not_9() -> None:
     human = {"seat": 1, "hand": CHICKEN, "situations": ["human"]}
     result = settle("guangdong", dealer=0, winners=[human], discarder=0)
     assert result.scores[1].total == 64 and paid(result) == {(0, 1): 64}
+
+
+def test_an_gang_bu_ke_qiang_gang_hu_only_an_added_kong_is_robbed() -> None:
+    robbing = {"seat": 1, "hand": CHICKEN, "situations": ["robbing_kong"]}
+    for kind, article in (("concealed", "a"), ("exposed", "an")):
+        with pytest.raises(
+            RoundError, match=f"^robbed_kong: guangdong robs only an added kong, not {article} "
+        ):
+            settle("guangdong", winners=[robbing], robbed_from=2, robbed_kong=kind)
+    assert paid(settle("guangdong", winners=[robbing], robbed_from=2, robbed_kong="added")) == {
+        (2, 1): 12
+    }

@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 from settlement_helpers import ruleset
 
 from runtime import RoundError, Ruleset, parse_hand
-from runtime.round import Opening
-from runtime.tiles import tile_text
+from runtime.claimcheck import CLAIM_TILES, CLAIM_WORDS, allows
+from runtime.round import MAX_SETS, Opening
+from runtime.tiles import tile_index, tile_text
 
 BOOKS = ("guangdong", "meizhou", "chaozhou", "baise", "shanghai")
 GENERIC = ("123m456p789s345s22z", "123m456m789m345m22m", "111m555p999s333s22z")
@@ -71,12 +72,31 @@ def _horses(
     return found
 
 
+SUITED_TILES = [f"{r}{s}" for s in "mps" for r in range(1, 10)]
+
+
 @st.composite
-def _claims(draw: st.DrawFn, n: int, winners: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _claims(
+    draw: st.DrawFn,
+    book: Ruleset,
+    n: int,
+    options: dict[str, Any],
+    winners: list[dict[str, Any]],
+    robbed_from: int | None,
+) -> list[dict[str, Any]]:
     """A claim history that agrees with the winners' hands (the round refuses one that does
     not): each winner's exposed melds are his claims, mostly from one favourite seat so that
     relations (承包, 三包) form; other seats claim at random, honours often, so that 大四喜 /
-    大三元 包自摸 arise, and a pair of non-winners often claims from each other."""
+    大三元 包自摸 arise, and a pair of non-winners often claims from each other. Every claim is
+    possible (`runtime.claimcheck`, `RoundOutcome`): a chow only from the 上家 and of suited
+    tiles, only kinds of claim the rulebook allows under the options, at most four claims a
+    seat, no more copies of a claimed tile than are in play, and a robbed (added) kong's pong
+    by the robbed seat."""
+    try:
+        o = book.resolve_options(options, players=n)
+    except Exception:
+        o = book.resolve_options(None)
+    kinds = [k for k in ("chow", "pong", "kong") if allows(book.claims(o), CLAIM_WORDS[k])]
     won = {w["seat"] for w in winners}
     claims: list[dict[str, Any]] = []
     for w in winners:
@@ -89,34 +109,62 @@ def _claims(draw: st.DrawFn, n: int, winners: list[dict[str, Any]]) -> list[dict
                 st.sampled_from(["kong", "pong"])  # an exposed kong, or a pong added to later
             )
             source = favourite if draw(st.integers(0, 3)) else draw(st.sampled_from(others))
+            if kind == "chow":
+                source = (w["seat"] - 1) % n  # a chow only from the 上家
             tile = draw(st.one_of(st.none(), st.sampled_from([tile_text(t) for t in m.tiles])))
             named = {"tile": tile} if tile else {}
             claims.append({"seat": w["seat"], "from_seat": source, "kind": kind, **named})
+    if robbed_from is not None:
+        # the robbed added kong grew from a pong of the robbed seat (搶杠只應用在蓄杠上)
+        claims.append({"seat": robbed_from, "from_seat": (robbed_from + 1) % n, "kind": "pong"})
     free = [s for s in range(n) if s not in won]
-    if not free:
-        return claims
-    found = draw(
-        st.lists(
-            st.tuples(st.sampled_from(free), st.integers(1, n - 1),
-                      st.sampled_from(["chow", "pong", "kong"]),
-                      st.one_of(st.none(), st.sampled_from([f"{r}z" for r in range(1, 8)]),
-                                st.sampled_from(HORSE_TILES))),
-            max_size=12,
-        )
-    )  # fmt: skip
-    claims += [
-        {"seat": s, "from_seat": (s + d) % n, "kind": k, **({"tile": t} if t else {})}
-        for s, d, k, t in found
-    ]
+    if not free or not kinds:
+        return _possible(claims, book.tile_copies(o))
     seat, step = draw(st.sampled_from(free)), draw(st.integers(1, n - 1))
     for times, (a, b) in zip(
         draw(st.lists(st.integers(0, 4), min_size=2, max_size=2)),
         ((seat, (seat + step) % n), ((seat + step) % n, seat)),
         strict=True,
     ):
-        if a not in won:
+        if a not in won and "pong" in kinds:
             claims += [{"seat": a, "from_seat": b, "kind": "pong"}] * times
-    return claims
+    found = draw(
+        st.lists(
+            st.tuples(st.sampled_from(free), st.integers(1, n - 1), st.sampled_from(kinds),
+                      st.one_of(st.none(), st.sampled_from([f"{r}z" for r in range(1, 8)]),
+                                st.sampled_from(HORSE_TILES)),
+                      st.sampled_from(SUITED_TILES)),
+            max_size=12,
+        )
+    )  # fmt: skip
+    for s, d, k, t, run in found:
+        if k == "chow":
+            claims.append({"seat": s, "from_seat": (s - 1) % n, "kind": k,
+                           **({"tile": run} if t else {})})  # fmt: skip
+        else:
+            claims.append({"seat": s, "from_seat": (s + d) % n, "kind": k,
+                           **({"tile": t} if t else {})})  # fmt: skip
+    return _possible(claims, book.tile_copies(o))
+
+
+def _possible(claims: list[dict[str, Any]], copies: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The claims a round can hold, in order: at most four a seat (a winner's come first and
+    are all kept), and a claimed tile named only while its copies in play last."""
+    made: dict[int, int] = {}
+    used: dict[int, int] = {}
+    kept: list[dict[str, Any]] = []
+    for claim in claims:
+        if made.get(claim["seat"], 0) == MAX_SETS:
+            continue
+        made[claim["seat"]] = made.get(claim["seat"], 0) + 1
+        if "tile" in claim:
+            tile = tile_index(claim["tile"])
+            used[tile] = used.get(tile, 0) + CLAIM_TILES[claim["kind"]]
+            if used[tile] > copies[tile]:
+                used[tile] -= CLAIM_TILES[claim["kind"]]
+                claim = {k: v for k, v in claim.items() if k != "tile"}
+        kept.append(claim)
+    return kept
 
 
 def _kongs_for(
@@ -130,7 +178,12 @@ def _kongs_for(
         "exposed": [c for c in claims if c["kind"] == "kong"],
         "added": [c for c in claims if c["kind"] == "pong"],
     }
+    sets = {c["seat"]: sum(1 for x in claims if x["seat"] == c["seat"]) for c in claims}
     for seat, kind, step in kongs:
+        if kind == "concealed" and sets.get(seat, 0) == MAX_SETS:
+            continue  # a concealed kong is a set too: four a hand at most
+        if kind == "concealed":
+            sets[seat] = sets.get(seat, 0) + 1
         if kind == "concealed" or not claims:
             fed = {"fed_by": (seat + step) % n} if kind == "exposed" else {}
             records.append({"seat": seat, "kind": kind, **fed})
@@ -224,8 +277,23 @@ def rounds(draw: st.DrawFn, name: str) -> dict[str, Any]:
     round |= draw(_winners(book, n))
     winners = round.get("winners", [])
     # one round in four without a claim history: nothing to agree with, any kongs
-    round["claims"] = draw(_claims(n, winners)) if draw(st.integers(0, 3)) else []
+    claims = _claims(book, n, options, winners, round.get("robbed_from"))
+    round["claims"] = draw(claims) if draw(st.integers(0, 3)) else []
     round["kongs"] = _kongs_for(round["claims"], kongs, n)
+    if round["claims"] and "kong_fed_by" in round:
+        # the feeder of a kong bloom fed one of the winner's exposed kongs (or its pong)
+        bloomer = winners[0]
+        shown = [m for m in parse_hand(bloomer["hand"]).melds if m.exposed and m.kind == "kong"]
+        feeders = [
+            c["from_seat"]
+            for c in round["claims"]
+            if c["seat"] == bloomer["seat"] and c["kind"] in ("kong", "pong")
+            and any("tile" not in c or tile_index(c["tile"]) in m.tiles for m in shown)
+        ]  # fmt: skip
+        if feeders:
+            round["kong_fed_by"] = draw(st.sampled_from(feeders))
+        else:
+            del round["kong_fed_by"]
     round["ready"] = draw(st.lists(st.integers(0, n - 1), max_size=n, unique=True))
     return round
 

@@ -10,6 +10,8 @@ Each seed clause, then the test that proves it:
   → test_yi_pao_duo_xiang_each_winner_is_paid_by_the_discarder
 - 搶杠: 記分按自摸計，但由杠的支付，相當於杠的人付3份
   → test_qiang_gang_the_konger_pays_three_shares
+- 搶杠: 搶杠只應用在蓄杠上，即碰了牌後，自己摸上同樣的一張杠牌時
+  → test_qiang_gang_zhi_ying_yong_zai_xu_gang_shang_a_robbed_exposed_or_concealed_kong_is_refused
 - (gap) 自摸: who pays
   → test_convention_self_draw_each_of_the_three_pays_one_share
 - 承包: 吃碰杠一家或被一家吃碰杠超過3次(包括3次)
@@ -76,14 +78,20 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from settlement_helpers import paid, settle
 
+from runtime import RoundError
 from runtime.settle import Settlement
 
 PLAIN = "123m456p789s345s22z"  # 門清: 2 底花 doubled, may reach 2 勒子
 CLAIMED = "123m22z [555p] [777s] [999m]"  # three exposed pongs: the claims of a relation
 LEZI = 6  # a small 勒子, so that several shares pass it
 SMALL = {"lezi": LEZI}
+
+
+# The robbed seat's pong, the added kong that was robbed grew from (搶杠只應用在蓄杠上).
+ROBBED_PONG: list[dict[str, object]] = [{"seat": 2, "from_seat": 3, "kind": "pong"}]
 
 
 def _claims(seat: int, from_seat: int, times: int = 3) -> list[dict[str, object]]:
@@ -162,7 +170,7 @@ def test_cheng_bao_qiang_gang_the_konger_and_the_partner_pay_three_shares_each()
         "shanghai",
         winners=[{"seat": 1, "hand": CLAIMED, "situations": ["robbing_kong"]}],
         robbed_from=2,
-        claims=_claims(1, 0),
+        claims=_claims(1, 0) + ROBBED_PONG,
     )
     share = _share(result, 1)
     assert paid(result) == {(2, 1): 3 * share, (0, 1): 3 * share}
@@ -251,7 +259,7 @@ def test_le_zi_qiang_gang_the_konger_loses_at_most_the_le_zi_for_three_shares() 
 def test_le_zi_qiang_gang_cheng_bao_the_konger_and_the_partner_are_capped_apart() -> None:
     result = settle("shanghai", options={"lezi": 5},
                     winners=[{"seat": 1, "hand": CLAIMED, "situations": ["robbing_kong"]}],
-                    robbed_from=2, claims=_claims(1, 0))  # fmt: skip
+                    robbed_from=2, claims=_claims(1, 0) + ROBBED_PONG)  # fmt: skip
     _capped_at(result, 2, 3, 5)
     _capped_at(result, 0, 3, 5)
     assert result.deltas[1] == 2 * 5
@@ -367,3 +375,18 @@ def test_hua_ba_hua_each_payer_loses_two_le_zi() -> None:
     result = settle("shanghai", options=SMALL, winners=[_self_drawn("123m456p789s345s2z12345678f")])
     assert result.scores[1].shape == "eight_flowers"
     assert paid(result) == {(0, 1): 2 * LEZI, (2, 1): 2 * LEZI, (3, 1): 2 * LEZI}
+
+
+@pytest.mark.parametrize("kind", ["exposed", "concealed"])
+def test_qiang_gang_zhi_ying_yong_zai_xu_gang_shang_a_robbed_exposed_or_concealed_kong_is_refused(
+    kind: str,
+) -> None:
+    robber = {"seat": 1, "hand": "123m456p789s345s22z", "situations": ["robbing_kong"]}
+    article = "an" if kind == "exposed" else "a"
+    with pytest.raises(
+        RoundError, match=f"^robbed_kong: shanghai robs only an added kong, not {article} {kind} "
+        "kong$"
+    ):
+        settle("shanghai", winners=[robber], robbed_from=2, robbed_kong=kind)
+    added = settle("shanghai", winners=[robber], robbed_from=2, robbed_kong="added")
+    assert paid(added) == {(2, 1): 3 * _share(added, 1)}  # 由杠的支付，相當於杠的人付3份

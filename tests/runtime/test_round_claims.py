@@ -129,3 +129,188 @@ def test_claims_an_added_kong_record_needs_a_pong_claim_by_the_konger() -> None:
 def test_claims_a_winners_hand_in_bad_notation_is_named_when_claims_are_checked() -> None:
     with pytest.raises(RoundError, match=r"^winners\.0\.hand: "):
         parse_round(_round("123m45", _pongs(2, 3, None)))
+
+
+# ---------------------------------------------------------------- claims possible in any game
+
+
+def _claim(seat: int, from_seat: int, kind: str, tile: str | None = None) -> dict[str, Any]:
+    return {"seat": seat, "from_seat": from_seat, "kind": kind, **({"tile": tile} if tile else {})}
+
+
+def test_claims_chi_only_from_the_shang_jia_a_chow_from_another_seat_is_refused() -> None:
+    # DESIGN.md: seat i+1 is i's 下家, so seat i chows only seat i-1's discard
+    with pytest.raises(
+        RoundError,
+        match=r"^claims\.0\.from_seat: seat 2 chows only from its 上家 \(the seat before it\), "
+        r"seat 1, not seat 3$",
+    ):
+        parse_round(_round(PLAIN, [_claim(2, 3, "chow")]))
+    assert parse_round(_round(PLAIN, [_claim(2, 1, "chow")])).claims[0].from_seat == 1
+
+
+def test_claims_chi_only_from_the_shang_jia_wraps_around_the_table() -> None:
+    four = parse_round(_round(PLAIN, [_claim(0, 3, "chow")]))
+    three = parse_round(_round(PLAIN, [_claim(0, 2, "chow")], players=3))
+    assert (four.claims[0].from_seat, three.claims[0].from_seat) == (3, 2)
+    with pytest.raises(RoundError, match=r"^claims\.0\.from_seat: seat 0 chows only .* seat 2,"):
+        parse_round(_round(PLAIN, [_claim(0, 1, "chow")], players=3))
+
+
+def test_claims_a_pong_or_kong_may_come_from_any_other_seat() -> None:
+    claims = [_claim(2, 3, "pong"), _claim(2, 0, "kong"), _claim(2, 1, "pong")]
+    assert [c.from_seat for c in parse_round(_round(PLAIN, claims)).claims] == [3, 0, 1]
+
+
+def test_claims_a_seat_cannot_claim_its_own_discard() -> None:
+    with pytest.raises(RoundError, match=r"^claims\.0\.from_seat: a player claims another's"):
+        parse_round(_round(PLAIN, [_claim(2, 2, "pong")]))
+
+
+def test_claims_a_seat_cannot_claim_from_a_seat_not_in_the_game() -> None:
+    with pytest.raises(
+        RoundError, match=r"^claims\.0\.from_seat: seat 3 does not exist at 3 players \(0\.\.2\)$"
+    ):
+        parse_round(_round(PLAIN, [_claim(2, 3, "pong")], players=3))
+
+
+def test_claims_a_seat_claims_at_most_four_times() -> None:
+    with pytest.raises(
+        RoundError,
+        match=r"^claims\.4: seat 2's claim number 5 makes more than 4 sets, and a hand holds "
+        r"at most 4$",
+    ):
+        parse_round(_round(PLAIN, [_claim(2, 3, "pong")] * 5))
+    assert len(parse_round(_round(PLAIN, [_claim(2, 3, "pong")] * 4)).claims) == 4
+
+
+def test_claims_and_concealed_kongs_of_a_seat_make_at_most_four_sets() -> None:
+    kongs = [{"seat": 2, "kind": "concealed"}] * 2
+    with pytest.raises(
+        RoundError,
+        match=r"^claims\.2: seat 2's claim number 3 beside 2 concealed kong\(s\) in kongs makes "
+        r"more than 4 sets",
+    ):
+        parse_round(_round(PLAIN, [_claim(2, 3, "pong")] * 3, kongs=kongs))
+    assert len(parse_round(_round(PLAIN, [_claim(2, 3, "pong")] * 2, kongs=kongs)).kongs) == 2
+
+
+def test_kongs_a_seat_has_at_most_four_kongs() -> None:
+    data = {"exhaustive_draw": True, "kongs": [{"seat": 1, "kind": "concealed"}] * 5}
+    with pytest.raises(RoundError, match=r"^kongs\.4: seat 1's kong number 5: a hand holds at"):
+        parse_round(data)
+
+
+def test_claims_a_flower_is_never_discarded_so_never_claimed() -> None:
+    with pytest.raises(RoundError, match=r"^claims\.0\.tile: 1f is a flower, which is never"):
+        parse_round(_round(PLAIN, [_claim(2, 3, "pong", "1f")]))
+
+
+def test_claims_a_chow_of_an_honour_is_refused() -> None:
+    with pytest.raises(
+        RoundError, match=r"^claims\.0\.tile: a chow is a run of suited tiles; 5z is an honour$"
+    ):
+        parse_round(_round(PLAIN, [_claim(2, 1, "chow", "5z")]))
+    assert parse_round(_round(PLAIN, [_claim(2, 1, "pong", "5z")])).claims[0].tile == "5z"
+
+
+# ---------------------------------------------------------------- the kong feeder
+
+
+BLOOM_KONG = "123m456p789s22z [5555z]"
+
+
+def _bloom(hand: str, claims: list[dict[str, Any]], fed_by: int | None = 3) -> dict[str, Any]:
+    winner = {"seat": 1, "hand": hand, "self_drawn": True, "situations": ["kong_bloom"]}
+    return {"winners": [winner], "claims": claims, "kong_fed_by": fed_by}
+
+
+def test_kong_fed_by_names_the_feeder_of_a_kong_bloom_only() -> None:
+    with pytest.raises(
+        RoundError, match=r"^kong_fed_by: no winner drew a kong's replacement tile \(kong_bloom\)"
+    ):
+        parse_round(_round(PLAIN, [], kong_fed_by=3))
+
+
+def test_kong_fed_by_the_winner_cannot_feed_his_own_kong_bloom() -> None:
+    with pytest.raises(RoundError, match=r"^kong_fed_by: seat 1 cannot feed its own kong bloom$"):
+        parse_round(_bloom(PLAIN, [], fed_by=1))
+
+
+def test_kong_fed_by_without_claims_is_taken_as_given() -> None:
+    assert parse_round(_bloom(PLAIN, [])).kong_fed_by == 3
+
+
+def test_kong_fed_by_agrees_with_the_winners_kong_claim() -> None:
+    assert parse_round(_bloom(BLOOM_KONG, [_claim(1, 3, "kong", "5z")])).kong_fed_by == 3
+    with pytest.raises(
+        RoundError,
+        match=r"^kong_fed_by: seat 3 fed no kong of winner 1: claims hold no kong claim by seat "
+        r"1 from seat 3, nor a pong claim from it that winners\.0\.hand shows as an exposed kong$",
+    ):
+        parse_round(_bloom(BLOOM_KONG, [_claim(1, 2, "kong", "5z")]))
+
+
+def test_kong_fed_by_may_be_the_feeder_of_the_pong_an_added_kong_grew_from() -> None:
+    # 百色 杠上花全包: 由点杠（或点碰后杠）的玩家 … — the pong's feeder fed the added kong
+    data = _bloom(BLOOM_KONG, [_claim(1, 3, "pong", "5z")]) | {
+        "kongs": [{"seat": 1, "kind": "added"}]
+    }
+    assert parse_round(data).kong_fed_by == 3
+
+
+def test_kong_fed_by_a_pong_the_hand_shows_as_a_pung_fed_no_kong() -> None:
+    hand = "123m456p22z [789s] [555z]"
+    claims = [_claim(1, 0, "chow", "7s"), _claim(1, 3, "pong", "5z")]
+    with pytest.raises(RoundError, match=r"^kong_fed_by: seat 3 fed no kong of winner 1"):
+        parse_round(_bloom(hand, claims))
+
+
+# ---------------------------------------------------------------- the robbed kong
+
+
+ROBBED = {"seat": 1, "hand": "123m456p789s345s22z", "situations": ["robbing_kong"]}
+
+
+def test_robbed_kong_is_an_added_kong_unless_the_round_says_otherwise() -> None:
+    outcome = parse_round({"winners": [ROBBED], "robbed_from": 2})
+    assert outcome.robbed_kong == "added"
+    given = parse_round({"winners": [ROBBED], "robbed_from": 2, "robbed_kong": "concealed"})
+    assert given.robbed_kong == "concealed"
+
+
+def test_robbed_kong_is_given_only_with_robbed_from() -> None:
+    with pytest.raises(RoundError, match=r"^robbed_kong: no kong was robbed \(robbed_from is"):
+        parse_round(_round(PLAIN, [], robbed_kong="added"))
+
+
+def test_robbed_kong_an_added_kong_needs_the_robbed_seats_pong_of_the_robbed_tile() -> None:
+    data = {"winners": [ROBBED], "robbed_from": 2, "claims": [_claim(2, 3, "pong", "5z")]}
+    with pytest.raises(
+        RoundError,
+        match=r"^robbed_from: seat 2's added kong of 2z was robbed, but claims hold no pong "
+        r"claim of 2z by seat 2 to add it to$",
+    ):
+        parse_round(data)
+    data["claims"] = [_claim(2, 3, "pong", "2z")]
+    assert parse_round(data).claims[0].tile == "2z"
+    data["claims"] = [_claim(2, 3, "pong")]  # a pong that names no tile may be it
+    assert parse_round(data).robbed_from == 2
+
+
+def test_robbed_kong_the_robbed_pong_is_not_one_a_completed_added_kong_grew_from() -> None:
+    data = {
+        "winners": [ROBBED],
+        "robbed_from": 2,
+        "claims": [_claim(2, 3, "pong")],
+        "kongs": [{"seat": 2, "kind": "added"}],
+    }
+    with pytest.raises(RoundError, match=r"to add it to beside those its added kongs in kongs"):
+        parse_round(data)
+    data["claims"] = [_claim(2, 3, "pong")] * 2
+    assert len(parse_round(data).kongs) == 1
+
+
+def test_robbed_kong_of_another_kind_needs_no_pong_claim() -> None:
+    data = {"winners": [ROBBED], "robbed_from": 2, "robbed_kong": "concealed"}
+    assert parse_round(data | {"claims": [_claim(3, 0, "pong")]}).robbed_kong == "concealed"
