@@ -258,8 +258,8 @@ def check_constraints(decls: Declarations, typed: Typed) -> list[Diagnostic]:
                         error(
                             "E0501",
                             f"{what} break the constraint: {constraint.reason}",
-                            span or _head_span(constraint.span),
-                            labels=(Label(_head_span(constraint.span), "the constraint"),),
+                            span or constraint.span.head(),
+                            labels=(Label(constraint.span.head(), "the constraint"),),
                             help="change the defaults (or the preset) so the constraint holds",
                         )
                     )
@@ -273,12 +273,6 @@ def _parse_value(option: ir.Option, text: str) -> consteval.OptionValue:
     if option.kind == "number":
         return int(text)
     return text
-
-
-def _head_span(span: Span) -> Span:
-    if span.end_line == span.line:
-        return span
-    return Span(span.file, span.line, span.column, span.line, span.column + 1)
 
 
 def check_players(decls: Declarations) -> list[Diagnostic]:
@@ -1160,7 +1154,7 @@ def check_horse_tiles_unassigned(decls: Declarations) -> list[Diagnostic]:
                 "W0407",
                 f"the {players}-player horse table gives {len(missing)} "
                 f"tile{'s' if len(missing) > 1 else ''} to nobody: {words}",
-                _head_span(table.span),
+                table.span.head(),
                 label="these tiles hit no seat",
                 help=f"give them to a seat, or, if the document leaves them to no one, say so "
                 f"in the table: `nobody {words}`",

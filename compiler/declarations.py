@@ -72,9 +72,9 @@ def collect(
                 error(
                     "E0502",
                     f"the rulebook has a second `{what}` section",
-                    _head(section.span),
+                    section.span.head(),
                     label="second one here",
-                    labels=(Label(_head(first.span), "first one here"),),
+                    labels=(Label(first.span.head(), "first one here"),),
                     help=f"merge the two `{what}` sections into one",
                 )
             )
@@ -153,7 +153,7 @@ def collect(
                     error(
                         "E0113",
                         "`override` and `remove` need a parent rulebook",
-                        _head(section.span),
+                        section.span.head(),
                         help=f"write `rulebook {decls.id} extends <parent> {{ … }}`",
                     )
                 )
@@ -184,13 +184,6 @@ def _inherit(file: str, parent: Declarations | None) -> Declarations:
         tiers=dict(parent.tiers),
         fans=dict(parent.fans),
     )
-
-
-def _head(span: Span) -> Span:
-    """The first line of a span: enough to point at a block without underlining all of it."""
-    if span.end_line == span.line:
-        return span
-    return Span(span.file, span.line, span.column, span.line, span.column + 1)
 
 
 def _inherited(decls: Declarations, table: dict[str, T], name: str) -> bool:
