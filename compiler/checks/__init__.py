@@ -1,0 +1,82 @@
+"""Semantic checks of a rulebook whose names and expressions have been resolved and typed.
+
+Input: the `Declarations` table (`compiler.declarations`) and the typed conditions of fans
+(`compiler.typecheck`); the driver (`compiler.driver`) calls `run_all` and sorts what it
+returns. Each check is one function that returns its problems; none raises. The checks live
+one group to a module:
+
+* `tiles` -- tile groups, copies and `keep` tiles are real; the total adds up;
+* `players` -- player counts are 2, 3 or 4, each listed once;
+* `options` -- option defaults and choices, presets, and constraints the defaults and presets meet;
+* `scoring` -- the unit, tiers, caps and overrides; each fan's tier, and no fan above its cap;
+* `relations` -- fan relations name fans, imply nothing into an exclusion, form no cycle; fan
+  references in conditions form no circle;
+* `examples` -- inline example hands are valid notation and set only what can be set;
+* `wilds` -- indicator kinds, wild actions, wild tiles, and fixed wilds in the tile set;
+* `claims` -- claims and their kinds are known; wild permissions agree with the claims;
+* `horse_tables` -- each horse table's player count, seats and tiles, and tiles it gives nobody;
+* `horse_lines` -- each horse line's kind, `per player`, and count;
+* `payments` -- the payments section's words, and lines that would not sum to zero;
+* `reachability` -- every fan can score with the tiles in play (warnings);
+* `common` -- what several of them share.
+
+The checks that evaluate option guards (the tile total, wild tiles in play, reachability,
+constraints, horse counts) run only on a rulebook without errors so far: on a guard that did
+not type they would only add noise.
+"""
+
+from __future__ import annotations
+
+from compiler.checks.claims import check_claims
+from compiler.checks.examples import check_examples
+from compiler.checks.horse_lines import check_horse_counts, check_horse_kinds
+from compiler.checks.horse_tables import (
+    check_horse_seats,
+    check_horse_table_players,
+    check_horse_tiles,
+    check_horse_tiles_unassigned,
+)
+from compiler.checks.options import check_constraints, check_options, check_presets
+from compiler.checks.payments import check_payment_words, check_payments_zero_sum
+from compiler.checks.players import check_players
+from compiler.checks.reachability import check_reachable
+from compiler.checks.relations import check_fan_references, check_relations
+from compiler.checks.scoring import check_fan_tiers_and_caps, check_scoring
+from compiler.checks.tiles import check_tile_totals, check_tiles
+from compiler.checks.wilds import check_wild_tiles_in_play, check_wilds
+from compiler.declarations import Declarations
+from compiler.diagnostics import Diagnostic
+from compiler.typed import Typed
+
+__all__ = ["run_all"]
+
+
+def run_all(decls: Declarations, typed: Typed) -> list[Diagnostic]:
+    """Every check, in order; the tile-set and reachability checks only run on a rulebook
+    without errors so far (they evaluate option guards, which must have typed)."""
+    problems: list[Diagnostic] = []
+    problems += check_tiles(decls)
+    problems += check_players(decls)
+    problems += check_options(decls)
+    problems += check_scoring(decls)
+    problems += check_fan_tiers_and_caps(decls)
+    problems += check_relations(decls)
+    problems += check_fan_references(decls, typed.fan_refs)
+    problems += check_examples(decls)
+    problems += check_wilds(decls)
+    problems += check_claims(decls)
+    problems += check_presets(decls)
+    problems += check_horse_table_players(decls)
+    problems += check_horse_seats(decls)
+    problems += check_horse_tiles(decls)
+    problems += check_horse_tiles_unassigned(decls)
+    problems += check_horse_kinds(decls)
+    problems += check_payment_words(decls)
+    problems += check_payments_zero_sum(decls)
+    if not any(p.severity == "error" for p in (*problems, *typed.problems)):
+        problems += check_tile_totals(decls, typed)
+        problems += check_wild_tiles_in_play(decls, typed)
+        problems += check_reachable(decls, typed)
+        problems += check_constraints(decls, typed)
+        problems += check_horse_counts(decls, typed)
+    return problems
