@@ -27,6 +27,8 @@ not type they would only add noise.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from compiler.checks.claims import check_claims
 from compiler.checks.examples import check_examples
 from compiler.checks.horse_lines import check_horse_counts, check_horse_kinds
@@ -51,32 +53,49 @@ from compiler.typed import Typed
 __all__ = ["run_all"]
 
 
+# The checks that read only the declarations, in the order they run; the check of the fan
+# references, which reads what the type checker collected, runs between the two groups.
+_BEFORE_FAN_REFERENCES: tuple[Callable[[Declarations], list[Diagnostic]], ...] = (
+    check_tiles,
+    check_players,
+    check_options,
+    check_scoring,
+    check_fan_tiers_and_caps,
+    check_relations,
+)
+_AFTER_FAN_REFERENCES: tuple[Callable[[Declarations], list[Diagnostic]], ...] = (
+    check_examples,
+    check_wilds,
+    check_claims,
+    check_presets,
+    check_horse_table_players,
+    check_horse_seats,
+    check_horse_tiles,
+    check_horse_tiles_unassigned,
+    check_horse_kinds,
+    check_payment_words,
+    check_payments_zero_sum,
+)
+# The checks that evaluate option guards, which must have typed.
+_EVALUATING_GUARDS: tuple[Callable[[Declarations, Typed], list[Diagnostic]], ...] = (
+    check_tile_totals,
+    check_wild_tiles_in_play,
+    check_reachable,
+    check_constraints,
+    check_horse_counts,
+)
+
+
 def run_all(decls: Declarations, typed: Typed) -> list[Diagnostic]:
-    """Every check, in order; the tile-set and reachability checks only run on a rulebook
-    without errors so far (they evaluate option guards, which must have typed)."""
+    """Every check, in order; the checks that evaluate option guards only run on a rulebook
+    without errors so far (on a guard that did not type they would only add noise)."""
     problems: list[Diagnostic] = []
-    problems += check_tiles(decls)
-    problems += check_players(decls)
-    problems += check_options(decls)
-    problems += check_scoring(decls)
-    problems += check_fan_tiers_and_caps(decls)
-    problems += check_relations(decls)
+    for check in _BEFORE_FAN_REFERENCES:
+        problems += check(decls)
     problems += check_fan_references(decls, typed.fan_refs)
-    problems += check_examples(decls)
-    problems += check_wilds(decls)
-    problems += check_claims(decls)
-    problems += check_presets(decls)
-    problems += check_horse_table_players(decls)
-    problems += check_horse_seats(decls)
-    problems += check_horse_tiles(decls)
-    problems += check_horse_tiles_unassigned(decls)
-    problems += check_horse_kinds(decls)
-    problems += check_payment_words(decls)
-    problems += check_payments_zero_sum(decls)
+    for check in _AFTER_FAN_REFERENCES:
+        problems += check(decls)
     if not any(p.severity == "error" for p in (*problems, *typed.problems)):
-        problems += check_tile_totals(decls, typed)
-        problems += check_wild_tiles_in_play(decls, typed)
-        problems += check_reachable(decls, typed)
-        problems += check_constraints(decls, typed)
-        problems += check_horse_counts(decls, typed)
+        for evaluate in _EVALUATING_GUARDS:
+            problems += evaluate(decls, typed)
     return problems

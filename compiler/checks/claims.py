@@ -9,9 +9,9 @@ game does not have.
 from __future__ import annotations
 
 from compiler import ast
+from compiler.checks.common import unknown_word
 from compiler.declarations import Declarations
 from compiler.diagnostics import Diagnostic, error
-from compiler.suggest import did_you_mean
 from compiler.vocabulary import CLAIM_VERBS
 
 
@@ -24,12 +24,12 @@ def check_claims(decls: Declarations) -> list[Diagnostic]:
             verb, *kinds = rule.words
             if verb.text not in CLAIM_VERBS:
                 problems.append(
-                    error(
+                    unknown_word(
                         "E0118",
-                        f"unknown claim `{verb.text}`",
-                        verb.span,
-                        help=did_you_mean(verb.text, CLAIM_VERBS)
-                        or "the claims are " + ", ".join(CLAIM_VERBS),
+                        "claim",
+                        verb,
+                        CLAIM_VERBS,
+                        "the claims are " + ", ".join(CLAIM_VERBS),
                     )
                 )
                 continue

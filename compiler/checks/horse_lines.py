@@ -11,7 +11,7 @@ options, which must have typed.
 from __future__ import annotations
 
 from compiler import consteval, ir
-from compiler.checks.common import ir_options
+from compiler.checks.common import ir_options, unknown_word
 from compiler.declarations import Declarations
 from compiler.diagnostics import Diagnostic, error
 from compiler.suggest import did_you_mean
@@ -29,14 +29,15 @@ def check_horse_kinds(decls: Declarations) -> list[Diagnostic]:
         word = kind.kind.text
         if word not in HORSE_KINDS:
             problems.append(
-                error(
+                unknown_word(
                     "E0120",
-                    f"unknown horse kind `{word}`",
-                    kind.kind.span,
-                    label="not a kind of horse",
-                    help=did_you_mean(word, HORSE_KINDS, describe=lambda k: HORSE_KINDS[k].name)
-                    or "the kinds are "
+                    "horse kind",
+                    kind.kind,
+                    HORSE_KINDS,
+                    "the kinds are "
                     + ", ".join(f"`{k}` ({w.name})" for k, w in HORSE_KINDS.items()),
+                    label="not a kind of horse",
+                    describe=lambda k: HORSE_KINDS[k].name,
                 )
             )
             continue

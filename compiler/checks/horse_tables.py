@@ -10,12 +10,11 @@ tile set the table does not mention hits no one: a warning, unless a `nobody` ro
 from __future__ import annotations
 
 from compiler import ast
-from compiler.checks.common import not_a_tile
+from compiler.checks.common import not_a_tile, unknown_word
 from compiler.declarations import Declarations
 from compiler.diagnostics import Diagnostic, Label, Span, error, warning
 from compiler.horsetables import compact, rank_tiles, row_tiles
 from compiler.lower import tiles_ever_in_play
-from compiler.suggest import did_you_mean
 from compiler.vocabulary import HORSE_SEAT_NAMES, HORSE_SEATS, horse_seat_offset, horse_seats_at
 
 
@@ -86,15 +85,14 @@ def check_horse_seats(decls: Declarations) -> list[Diagnostic]:
             seat = row.seat
             if seat.text not in HORSE_SEATS:
                 problems.append(
-                    error(
+                    unknown_word(
                         "E0119",
-                        f"unknown seat `{seat.text}`",
-                        seat.span,
+                        "seat",
+                        seat,
+                        HORSE_SEATS,
+                        "the seats are " + ", ".join(f"`{s}`" for s in HORSE_SEATS),
                         label="not a seat of a horse table",
-                        help=did_you_mean(
-                            seat.text, HORSE_SEATS, describe=lambda s: HORSE_SEAT_NAMES[s]
-                        )
-                        or "the seats are " + ", ".join(f"`{s}`" for s in HORSE_SEATS),
+                        describe=lambda s: HORSE_SEAT_NAMES[s],
                     )
                 )
                 continue

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from compiler import ast
+from compiler.checks.common import unknown_word
 from compiler.declarations import Declarations
 from compiler.diagnostics import Diagnostic, error
-from compiler.suggest import did_you_mean
 from compiler.vocabulary import (
     HORSE_KINDS,
     KONG_KINDS,
@@ -26,13 +26,15 @@ from compiler.vocabulary import (
 
 
 def _unknown_word(word: ast.Ident, what: str, known: Mapping[str, str], example: str) -> Diagnostic:
-    return error(
+    """E0121 for a word of the payments section; `known` maps each word to what it means."""
+    return unknown_word(
         "E0121",
-        f"unknown {what} `{word.text}`",
-        word.span,
+        what,
+        word,
+        known,
+        f"one of {', '.join(f'`{k}`' for k in known)}, e.g. `{example}`",
         label=f"not a {what}",
-        help=did_you_mean(word.text, known, describe=lambda k: known[k])
-        or f"one of {', '.join(f'`{k}`' for k in known)}, e.g. `{example}`",
+        describe=lambda k: known[k],
     )
 
 
@@ -121,14 +123,7 @@ def check_payments_zero_sum(decls: Declarations) -> list[Diagnostic]:
     for win in payments.wins:
         if win.payer.text in PAYEE_WORDS:
             problems.append(
-                error(
-                    "E0509",
-                    f"a winner is paid by `{win.payer.text}`: the {win.payer.text} would pay "
-                    "himself",
-                    win.payer.span,
-                    label="this is the one who is paid",
-                    help="name who pays the winner: `each`, `discarder`, `robbed`, `feeder`",
-                )
+                _winner_pays_himself(win.payer, "`each`, `discarder`, `robbed`, `feeder`")
             )
         elif win.for_all and win.payer.text == "each":
             problems.append(
@@ -144,16 +139,7 @@ def check_payments_zero_sum(decls: Declarations) -> list[Diagnostic]:
             )
     for line in payments.relation_lines:
         if line.payer.text in PAYEE_WORDS:
-            problems.append(
-                error(
-                    "E0509",
-                    f"a winner is paid by `{line.payer.text}`: the {line.payer.text} would pay "
-                    "himself",
-                    line.payer.span,
-                    label="this is the one who is paid",
-                    help="name who pays the winner: `partner`, `discarder`, `robbed`",
-                )
-            )
+            problems.append(_winner_pays_himself(line.payer, "`partner`, `discarder`, `robbed`"))
     for kong in payments.kongs:
         if kong.payer.text in PAYEE_WORDS:
             problems.append(
@@ -176,3 +162,15 @@ def check_payments_zero_sum(decls: Declarations) -> list[Diagnostic]:
                 )
             )
     return problems
+
+
+def _winner_pays_himself(payer: ast.Ident, payers: str) -> Diagnostic:
+    """E0509 for a win or relation line whose payer is the one it pays; `payers` are the words
+    that line may name instead."""
+    return error(
+        "E0509",
+        f"a winner is paid by `{payer.text}`: the {payer.text} would pay himself",
+        payer.span,
+        label="this is the one who is paid",
+        help=f"name who pays the winner: {payers}",
+    )

@@ -10,9 +10,9 @@ is a mistake in the value or in the cap).
 from __future__ import annotations
 
 from compiler import ast
+from compiler.checks.common import unknown_word
 from compiler.declarations import Declarations
 from compiler.diagnostics import Diagnostic, Label, Span, error
-from compiler.suggest import did_you_mean
 
 
 def check_scoring(decls: Declarations) -> list[Diagnostic]:
@@ -20,18 +20,14 @@ def check_scoring(decls: Declarations) -> list[Diagnostic]:
     scoring = decls.scoring
     if scoring is None:
         return problems
+    start = scoring.span
+    keyword = Span(start.file, start.line, start.column, start.line, start.column + 7)
     if not scoring.units:
         problems.append(
             error(
                 "E0502",
                 "the scoring section has no unit",
-                Span(
-                    scoring.span.file,
-                    scoring.span.line,
-                    scoring.span.column,
-                    scoring.span.line,
-                    scoring.span.column + 7,
-                ),
+                keyword,
                 help='add `unit "番"` (or the unit the document counts in)',
             )
         )
@@ -44,13 +40,7 @@ def check_scoring(decls: Declarations) -> list[Diagnostic]:
             error(
                 "E0502",
                 "the scoring section declares no tier",
-                Span(
-                    scoring.span.file,
-                    scoring.span.line,
-                    scoring.span.column,
-                    scoring.span.line,
-                    scoring.span.column + 7,
-                ),
+                keyword,
                 help='add one, for example `tier base "番" add`',
             )
         )
@@ -74,13 +64,14 @@ def check_scoring(decls: Declarations) -> list[Diagnostic]:
 
 
 def _unknown_tier(ident: ast.Ident, decls: Declarations) -> Diagnostic:
-    return error(
+    return unknown_word(
         "E0107",
-        f"unknown tier `{ident.text}`",
-        ident.span,
+        "tier",
+        ident,
+        decls.tiers,
+        "the tiers are " + ", ".join(f"`{t}`" for t in decls.tiers),
         label="not declared in the scoring section",
-        help=did_you_mean(ident.text, decls.tiers, describe=lambda t: decls.tiers[t].name)
-        or "the tiers are " + ", ".join(f"`{t}`" for t in decls.tiers),
+        describe=lambda t: decls.tiers[t].name,
     )
 
 

@@ -10,11 +10,10 @@ the runtime makes (walls, copies left, reachability) starts from the tile set.
 from __future__ import annotations
 
 from compiler import ast, consteval
-from compiler.checks.common import ir_options, not_a_tile
+from compiler.checks.common import ir_options, not_a_tile, unknown_word
 from compiler.declarations import Declarations
 from compiler.diagnostics import Diagnostic, Label, error
 from compiler.lower import lower_tiles
-from compiler.suggest import did_you_mean
 from compiler.typed import Typed
 from compiler.vocabulary import TILE_GROUPS
 
@@ -29,13 +28,13 @@ def check_tiles(decls: Declarations) -> list[Diagnostic]:
         name = group.name.text
         if name not in TILE_GROUPS:
             problems.append(
-                error(
+                unknown_word(
                     "E0108",
-                    f"unknown tile group `{name}`",
-                    group.name.span,
+                    "tile group",
+                    group.name,
+                    TILE_GROUPS,
+                    "the tile groups are " + ", ".join(f"`{g}`" for g in TILE_GROUPS),
                     label="not a tile group",
-                    help=did_you_mean(name, TILE_GROUPS)
-                    or "the tile groups are " + ", ".join(f"`{g}`" for g in TILE_GROUPS),
                 )
             )
             continue

@@ -10,11 +10,10 @@ setting where it is the wild (otherwise the game has no wild to draw).
 from __future__ import annotations
 
 from compiler import ast, consteval
-from compiler.checks.common import ir_options, not_a_tile
+from compiler.checks.common import ir_options, not_a_tile, unknown_word
 from compiler.declarations import Declarations
 from compiler.diagnostics import Diagnostic, Label, error
 from compiler.lower import copies_in_play, lower_tiles
-from compiler.suggest import did_you_mean
 from compiler.typed import Typed
 from compiler.vocabulary import INDICATOR_KINDS, WILD_ACTIONS
 from runtime.tiles import tile_index
@@ -29,24 +28,24 @@ def check_wilds(decls: Declarations) -> list[Diagnostic]:
         match item:
             case ast.WildIndicator(kind=kind) if kind.text not in INDICATOR_KINDS:
                 problems.append(
-                    error(
+                    unknown_word(
                         "E0116",
-                        f"unknown indicator kind `{kind.text}`",
-                        kind.span,
-                        help=did_you_mean(kind.text, INDICATOR_KINDS)
-                        or "write `indicator next` (the successor is wild) or `indicator self`",
+                        "indicator kind",
+                        kind,
+                        INDICATOR_KINDS,
+                        "write `indicator next` (the successor is wild) or `indicator self`",
                     )
                 )
             case ast.WildPermission(actions=actions):
                 for action in actions:
                     if action.text not in WILD_ACTIONS:
                         problems.append(
-                            error(
+                            unknown_word(
                                 "E0117",
-                                f"unknown wild action `{action.text}`",
-                                action.span,
-                                help=did_you_mean(action.text, WILD_ACTIONS)
-                                or "the actions are " + ", ".join(WILD_ACTIONS),
+                                "wild action",
+                                action,
+                                WILD_ACTIONS,
+                                "the actions are " + ", ".join(WILD_ACTIONS),
                             )
                         )
             case ast.WildCycle(tiles=tiles) | ast.WildFixed(tiles=tiles):
