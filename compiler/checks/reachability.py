@@ -10,6 +10,8 @@ only on a rulebook without errors so far: it evaluates option guards, which must
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from compiler import consteval, ir
 from compiler.checks.common import ir_options
 from compiler.declarations import Declarations
@@ -76,8 +78,7 @@ def check_reachable(decls: Declarations, typed: Typed) -> list[Diagnostic]:
                         "or keep the tiles with `keep`",
                     )
                 )
-                cache_key = fan_id  # one warning per fan is enough
-                cache[cache_key] = []
+                cache[fan_id] = []  # one warning per fan is enough
     return problems
 
 
@@ -97,10 +98,11 @@ def _tiles_where(flags: tuple[bool, ...]) -> frozenset[int]:
     return frozenset(i for i, flag in enumerate(flags) if flag)
 
 
-def _needs(expr: ir.Expr, fan_needs: object) -> list[frozenset[int]]:
+def _needs(
+    expr: ir.Expr, lookup: Callable[[str], list[frozenset[int]]]
+) -> list[frozenset[int]]:
     """Sets of tiles of which at least one must exist for `expr` to hold (conservative:
-    an empty list claims nothing)."""
-    lookup = fan_needs  # a callable: fan id -> its needs
+    an empty list claims nothing); `lookup` gives the needs of a fan `expr` refers to."""
     match expr:
         case ir.BoolOpE(op="and", operands=operands):
             return [n for o in operands for n in _needs(o, lookup)]
@@ -110,7 +112,7 @@ def _needs(expr: ir.Expr, fan_needs: object) -> list[frozenset[int]]:
                 return [frozenset().union(*(n for part in parts for n in part))]
             return []
         case ir.FanRefE(fan=fan):
-            return list(lookup(fan))  # type: ignore[operator]
+            return list(lookup(fan))
         case ir.AttrE(attr=attr) if attr in _TILE_PREDICATES:
             return [_tiles_where(_TILE_PREDICATES[attr])]
         case ir.CompareE(op="==", left=left, right=ir.TileE(tile=tile)) if _is_tile_of_var(left):
