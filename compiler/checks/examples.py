@@ -3,8 +3,9 @@
 Input: the fans from the `Declarations` table (`compiler.declarations`), with the situation
 flags the rulebook declares. Each example hand is valid mpsz notation, and each item of its
 situation sets an option to one of its values, or a situation (built in or declared) to a
-value it takes; the docs tests score these examples, so a malformed one is an error here
-rather than a failing test later.
+value it takes. The examples are run against the generated module (an example must score its
+fan, a counterexample must not), which needs a hand it can parse and a situation it can set:
+a malformed one is reported here, at its line, rather than when it is run.
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@
 Input: the `tiles` section from the `Declarations` table (`compiler.declarations`) and, for
 the total, the typed guards of its groups (`compiler.typecheck`). A tile group is one mjc
 knows, listed once, with 1 to 4 copies of each tile; `keep` names real tiles; the total is
-stated at most once and equals the tile count under the default options, since every count
-the runtime makes (walls, copies left, reachability) starts from the tile set.
+stated at most once and equals the tile count under the default options: a total that
+disagrees with its groups is a mistake in one of them, and the document's total is how the
+reader checks the groups.
 """
 
 from __future__ import annotations
