@@ -14,14 +14,22 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from compiler import ast
 from compiler.diagnostics import Diagnostic, Label, Span, error
 from compiler.suggest import did_you_mean
 from compiler.vocabulary import BUILTIN_SHAPES, all_builtin_names
 
-T = TypeVar("T")
+
+class _Declared(Protocol):
+    """Anything declared under an id: a shape, tier, option, situation, preset or fan."""
+
+    @property
+    def id(self) -> ast.Ident: ...
+
+
+T = TypeVar("T", bound=_Declared)
 
 
 @dataclass(slots=True)
@@ -72,9 +80,9 @@ def collect(
                 error(
                     "E0502",
                     f"the rulebook has a second `{what}` section",
-                    _head(section.span),
+                    section.span.head(),
                     label="second one here",
-                    labels=(Label(_head(first.span), "first one here"),),
+                    labels=(Label(first.span.head(), "first one here"),),
                     help=f"merge the two `{what}` sections into one",
                 )
             )
@@ -153,7 +161,7 @@ def collect(
                     error(
                         "E0113",
                         "`override` and `remove` need a parent rulebook",
-                        _head(section.span),
+                        section.span.head(),
                         help=f"write `rulebook {decls.id} extends <parent> {{ … }}`",
                     )
                 )
@@ -186,17 +194,10 @@ def _inherit(file: str, parent: Declarations | None) -> Declarations:
     )
 
 
-def _head(span: Span) -> Span:
-    """The first line of a span: enough to point at a block without underlining all of it."""
-    if span.end_line == span.line:
-        return span
-    return Span(span.file, span.line, span.column, span.line, span.column + 1)
-
-
 def _inherited(decls: Declarations, table: dict[str, T], name: str) -> bool:
     """Whether `table[name]` came from the parent rather than from this file."""
     item = table.get(name)
-    return item is not None and item.id.span.file != decls.file  # type: ignore[attr-defined]
+    return item is not None and item.id.span.file != decls.file
 
 
 def _declare_new(
@@ -206,19 +207,10 @@ def _declare_new(
     what: str,
     problems: list[Diagnostic],
 ) -> None:
-    ident: ast.Ident = item.id  # type: ignore[attr-defined]
+    """Add `item` to `table`, unless its id is the parent's (E0112) or taken in this file."""
+    ident = item.id
     if _inherited(decls, table, ident.text):
-        parent_item = table[ident.text]
-        problems.append(
-            error(
-                "E0112",
-                f"the {what} `{ident.text}` is already defined by the parent rulebook",
-                ident.span,
-                label="this would hide the parent's",
-                labels=(Label(parent_item.id.span, "the parent's"),),  # type: ignore[attr-defined]
-                help=f"write `override {what} {ident.text} …` to change it, or pick a new id",
-            )
-        )
+        problems.append(_id_taken(ident, table[ident.text], what, by_parent=True))
         return
     _declare(table, item, what, problems)
 
@@ -229,21 +221,34 @@ def _declare(
     what: str,
     problems: list[Diagnostic],
 ) -> None:
-    ident: ast.Ident = item.id  # type: ignore[attr-defined]
+    """Add `item` to `table`, unless its id is already there (E0102)."""
+    ident = item.id
     first = table.get(ident.text)
     if first is not None:
-        problems.append(
-            error(
-                "E0102",
-                f"the {what} `{ident.text}` is declared twice",
-                ident.span,
-                label="declared again here",
-                labels=(Label(first.id.span, "first declared here"),),  # type: ignore[attr-defined]
-                help=f"give each {what} its own id, or delete one of them",
-            )
-        )
+        problems.append(_id_taken(ident, first, what, by_parent=False))
         return
     table[ident.text] = item
+
+
+def _id_taken(ident: ast.Ident, first: _Declared, what: str, *, by_parent: bool) -> Diagnostic:
+    """`ident` names a `what` whose id `first` already has: the parent rulebook's (E0112,
+    which only `override` may change) or one declared earlier in this file (E0102)."""
+    if by_parent:
+        code, taken = "E0112", "is already defined by the parent rulebook"
+        here, there = "this would hide the parent's", "the parent's"
+        fix = f"write `override {what} {ident.text} …` to change it, or pick a new id"
+    else:
+        code, taken = "E0102", "is declared twice"
+        here, there = "declared again here", "first declared here"
+        fix = f"give each {what} its own id, or delete one of them"
+    return error(
+        code,
+        f"the {what} `{ident.text}` {taken}",
+        ident.span,
+        label=here,
+        labels=(Label(first.id.span, there),),
+        help=fix,
+    )
 
 
 def _declare_all(

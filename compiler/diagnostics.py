@@ -72,6 +72,13 @@ class Span:
         """The span of the single character at ``line``:``column``."""
         return cls(file, line, column, line, column + 1)
 
+    def head(self) -> Span:
+        """The span itself when it is on one line, else its first character: enough to point
+        at a block without underlining all of it."""
+        if self.end_line == self.line:
+            return self
+        return Span.point(self.file, self.line, self.column)
+
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.column}"
 

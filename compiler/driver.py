@@ -247,7 +247,7 @@ def _type_expressions(decls: Declarations) -> Typed:
 def _horse_count(checker: ExprChecker, count: ast.Expr) -> ir.Expr | None:
     """A horse line's count: a number read from the options only, or a choice option whose
     choices are numbers where the line applies (`grabbed option.horse_count`; checked by
-    `checks.check_horse_counts`)."""
+    `checks.horse_lines.check_horse_counts`)."""
     result = checker.check(count, "guard", None)
     if result is None or result.type == INT:
         return result

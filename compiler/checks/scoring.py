@@ -1,0 +1,111 @@
+"""Checks of the scoring frame: the unit, the tiers and their caps, and each fan's tier.
+
+Input: the `scoring` section, the tiers and the fans from the `Declarations` table
+(`compiler.declarations`). The section states one unit and declares at least one tier; a
+tier states one unguarded cap and overrides only other, existing tiers; a fan names an
+existing tier and is not worth more than that tier's cap (a value the cap would always cut
+is a mistake in the value or in the cap).
+"""
+
+from __future__ import annotations
+
+from compiler import ast
+from compiler.checks.common import unknown_word
+from compiler.declarations import Declarations
+from compiler.diagnostics import Diagnostic, Label, Span, error
+
+
+def check_scoring(decls: Declarations) -> list[Diagnostic]:
+    problems: list[Diagnostic] = []
+    scoring = decls.scoring
+    if scoring is None:
+        return problems
+    start = scoring.span
+    keyword = Span(start.file, start.line, start.column, start.line, start.column + 7)
+    if not scoring.units:
+        problems.append(
+            error(
+                "E0502",
+                "the scoring section has no unit",
+                keyword,
+                help='add `unit "番"` (or the unit the document counts in)',
+            )
+        )
+    for extra_unit in scoring.units[1:]:
+        problems.append(
+            error("E0503", "the scoring section states its unit twice", extra_unit.span)
+        )
+    if not scoring.tiers:
+        problems.append(
+            error(
+                "E0502",
+                "the scoring section declares no tier",
+                keyword,
+                help='add one, for example `tier base "番" add`',
+            )
+        )
+    for tier in scoring.tiers:
+        unguarded = [c for c in tier.caps if c.guard is None]
+        for extra in unguarded[1:]:
+            problems.append(
+                error(
+                    "E0503",
+                    f"the tier `{tier.id.text}` states its cap twice",
+                    extra.span,
+                    help="an option-dependent cap is written `cap 16 if option.<id> == …`",
+                )
+            )
+        for target in tier.overrides:
+            if target.text not in decls.tiers:
+                problems.append(_unknown_tier(target, decls))
+            elif target.text == tier.id.text:
+                problems.append(error("E0301", "a tier cannot override itself", target.span))
+    return problems
+
+
+def _unknown_tier(ident: ast.Ident, decls: Declarations) -> Diagnostic:
+    return unknown_word(
+        "E0107",
+        "tier",
+        ident,
+        decls.tiers,
+        "the tiers are " + ", ".join(f"`{t}`" for t in decls.tiers),
+        label="not declared in the scoring section",
+        describe=lambda t: decls.tiers[t].name,
+    )
+
+
+def fan_tier(fan: ast.FanDecl, decls: Declarations) -> str | None:
+    if fan.tiers:
+        return fan.tiers[0].text
+    return next(iter(decls.tiers), None)
+
+
+def check_fan_tiers_and_caps(decls: Declarations) -> list[Diagnostic]:
+    problems: list[Diagnostic] = []
+    for fan in decls.fans.values():
+        if fan.tiers and fan.tiers[0].text not in decls.tiers:
+            problems.append(_unknown_tier(fan.tiers[0], decls))
+            continue
+        tier_id = fan_tier(fan, decls)
+        tier = decls.tiers.get(tier_id) if tier_id else None
+        if tier is None:
+            continue
+        for cap in tier.caps:
+            for value in fan.values:
+                if not isinstance(value.value, ast.IntLit):
+                    continue
+                if value.value.value <= cap.value.value:
+                    continue
+                problems.append(
+                    error(
+                        "E0402",
+                        f"the cap of tier `{tier.id.text}` ({cap.value.value}) is below the "
+                        f"value of `{fan.id.text}` ({value.value.value})",
+                        value.value.span,
+                        label=f"worth {value.value.value}, capped at {cap.value.value}",
+                        labels=(Label(cap.value.span, "the cap"),),
+                        help=f"raise the cap, or move `{fan.id.text}` to a tier without a cap",
+                    )
+                )
+    return problems
