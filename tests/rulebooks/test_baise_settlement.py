@@ -59,7 +59,7 @@ count: tests/rulebooks/test_baise_horses.py; dealer rotation is game flow, not s
 from __future__ import annotations
 
 import pytest
-from settlement_helpers import paid, settle
+from settlement_helpers import ONE_KONG_OF_EACH_KIND, kong_lines, paid, settle
 
 from runtime import RoundError
 from runtime.settle import Settlement
@@ -314,17 +314,12 @@ def test_convention_robbed_kong_the_robbed_player_pays_like_a_discarder() -> Non
 
 
 def test_convention_kong_payments_concealed_2_added_1_exposed_3_from_the_feeder() -> None:
-    result = settle(
-        "baise",
-        winners=[SELF],
-        kongs=[
-            {"seat": 0, "kind": "concealed"},
-            {"seat": 2, "kind": "added"},
-            {"seat": 3, "kind": "exposed", "fed_by": 0},
-        ],
-    )
-    kong = [(x.payer, x.payee, x.amount) for x in result.lines if x.reason.startswith("kong")]
-    assert kong == [(1, 0, 2), (2, 0, 2), (3, 0, 2), (0, 2, 1), (1, 2, 1), (3, 2, 1), (0, 3, 3)]
+    result = settle("baise", winners=[SELF], kongs=ONE_KONG_OF_EACH_KIND)
+    assert kong_lines(result) == [
+        (1, 0, 2), (2, 0, 2), (3, 0, 2),  # concealed: 2 from each
+        (0, 2, 1), (1, 2, 1), (3, 2, 1),  # added: 1 from each
+        (0, 3, 3),  # exposed: 3 from the feeder
+    ]
 
 
 def test_convention_feng_ding_kong_points_are_outside_the_cap() -> None:

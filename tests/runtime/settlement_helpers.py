@@ -30,3 +30,16 @@ def paid(result: Settlement) -> dict[tuple[int, int], int]:
         key = (line.payer, line.payee)
         found[key] = found.get(key, 0) + line.amount
     return found
+
+
+# One kong of each kind: seat 0 concealed, seat 2 added, seat 3 exposed (fed by seat 0).
+ONE_KONG_OF_EACH_KIND: list[dict[str, Any]] = [
+    {"seat": 0, "kind": "concealed"},
+    {"seat": 2, "kind": "added"},
+    {"seat": 3, "kind": "exposed", "fed_by": 0},
+]
+
+
+def kong_lines(result: Settlement) -> list[tuple[int, int, int]]:
+    """(payer, payee, amount) of the kong payments, in settlement order."""
+    return [(x.payer, x.payee, x.amount) for x in result.lines if x.reason.startswith("kong")]
