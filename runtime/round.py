@@ -149,6 +149,8 @@ class RoundOutcome(_Model):
       tile (`kong_bloom`), and the feeder is not that winner; with claims given, the winner
       has a kong claim from that seat, or a pong claim from it that his hand shows as an
       exposed kong (the pong the added kong grew from);
+    - several winners won on one event (一炮多响): all on the one discard or all by robbing
+      the one kong, so all on the same winning tile;
     - `robbed_kong` is given only with `robbed_from`; with claims given, a robbed added kong
       needs a pong claim by the robbed seat — of the robbed (winning) tile when the claim
       names one — beside those its completed added kongs grew from.
@@ -225,6 +227,8 @@ class RoundOutcome(_Model):
                 raise ValueError(f"discarder: winner {w.seat} won on a discard: say whose")
             if w.seat in (self.discarder, self.robbed_from):
                 raise ValueError(f"winners.{i}.seat: seat {w.seat} cannot pay its own win")
+        if len(self.winners) > 1:
+            self._one_event_one_tile()
         for i, k in enumerate(self.kongs):
             if k.fed_by is not None and (k.kind != "exposed" or k.fed_by == k.seat):
                 raise ValueError(
@@ -251,6 +255,32 @@ class RoundOutcome(_Model):
             self._claims_match_kongs()
             self._kong_feeder_claimed()
         return self
+
+    def _one_event_one_tile(self) -> None:
+        """Several winners won on one event (一炮多响): all on the one discard, or all by
+        robbing the one kong, so all on the same tile."""
+        robbers = {"robbing_kong" in w.situations for w in self.winners}
+        if len(robbers) > 1:
+            raise ValueError(
+                "winners: several winners won on one event: all on the discard, or all by "
+                "robbing the kong (robbing_kong), not some of each"
+            )
+        first: tuple[int, int] | None = None
+        for i, winner in enumerate(self.winners):
+            try:
+                tile = parse_hand(winner.hand, winner.win_tile).win_tile
+            except NotationError as exc:
+                raise ValueError(f"winners.{i}.hand: {exc}") from None
+            if tile is None:
+                continue  # no concealed tile: the hand's own check reports it
+            if first is None:
+                first = (i, tile)
+            elif tile != first[1]:
+                raise ValueError(
+                    f"winners.{i}.win_tile: winner {winner.seat} wins on {tile_text(tile)}, but "
+                    f"winner {self.winners[first[0]].seat} on {tile_text(first[1])}: several "
+                    "winners all win on the one discarded or robbed tile"
+                )
 
     def _claims_possible(self) -> None:
         """Every claim is possible without the claimer's hand: a chow only from one's 上家; a

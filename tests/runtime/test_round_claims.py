@@ -314,3 +314,25 @@ def test_robbed_kong_the_robbed_pong_is_not_one_a_completed_added_kong_grew_from
 def test_robbed_kong_of_another_kind_needs_no_pong_claim() -> None:
     data = {"winners": [ROBBED], "robbed_from": 2, "robbed_kong": "concealed"}
     assert parse_round(data | {"claims": [_claim(3, 0, "pong")]}).robbed_kong == "concealed"
+
+
+def test_several_winners_all_win_on_the_one_discarded_tile() -> None:
+    both = {"players": 4, "dealer": 0, "discarder": 0}
+    same = [
+        {"seat": 1, "hand": "123m456m789m123p55z"},
+        {"seat": 2, "hand": "5z123m456m789p123s5z", "win_tile": "5z"},
+    ]
+    assert parse_round({**both, "winners": same}).winners[1].win_tile == "5z"
+    other = [same[0], {"seat": 2, "hand": "123m456m789p123s55z", "win_tile": "1m"}]
+    wrong = r"winners\.1\.win_tile: winner 2 wins on 1m, but winner 1 on 5z"
+    with pytest.raises(RoundError, match=wrong):
+        parse_round({**both, "winners": other})
+
+
+def test_several_winners_are_all_robbers_or_none() -> None:
+    winners = [
+        {"seat": 1, "hand": "123m456m789m123p55z", "situations": ["robbing_kong"]},
+        {"seat": 2, "hand": "123m456m789p123s55z"},
+    ]
+    with pytest.raises(RoundError, match="all on the discard, or all by robbing the kong"):
+        parse_round({"players": 4, "winners": winners, "discarder": 0, "robbed_from": 0})
