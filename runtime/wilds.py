@@ -12,6 +12,7 @@ included), so that the scorer can keep the reading worth the most (潮州: 胡�
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sized
+from functools import cache
 from itertools import combinations_with_replacement, product
 
 from runtime.arrange import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Arrangement
@@ -229,7 +230,7 @@ def make_wild_checker(wild: int, shapes: frozenset[str]) -> Callable[[Hand], boo
         return general
     tm, tp, ts, tz = _WILD_TABLES[wilds]
     winning = _WINNING
-    others = len(shapes) > 1
+    other = _other_shapes_check(wild, shapes)
 
     def check(hand: Hand) -> bool:
         if hand.size == MAX_TILES:
@@ -240,16 +241,14 @@ def make_wild_checker(wild: int, shapes: frozenset[str]) -> Callable[[Hand], boo
             except KeyError:  # a suit key not seen yet: fill the tables
                 if _packed_needs(hand.suit_keys, wilds) in winning:
                     return True
-            return others and _other_shapes(hand, wild, shapes)
+            return other is not None and other(hand)
         return _is_win_general(hand, wilds, shapes)
 
     return check
 
 
-# Bit masks over a hand's 34 counts read as one little-endian int: the low bit of every count
-# (its parity), and per wild kind every count thirteen orphans cannot use (the wild's own
-# count excepted).
-_ODD_BITS = int.from_bytes(b"\x01" * NUM_PLAYING, "little")
+# Per wild kind, a mask over a hand's 34 counts read as one little-endian int: every count
+# thirteen orphans cannot use (the wild's own count excepted).
 _STRAYS = tuple(
     int.from_bytes(
         bytes(0 if t in _ORPHANS or t == wild else 0xFF for t in range(NUM_PLAYING)), "little"
@@ -258,20 +257,37 @@ _STRAYS = tuple(
 )
 
 
+@cache
+def _other_shapes_check(wild: int, shapes: frozenset[str]) -> Callable[[Hand], bool] | None:
+    """Seven pairs and thirteen orphans for one wild kind among the suits, for when the
+    standard shape has failed (None when `shapes` has neither): `_is_win_general`'s tests,
+    with the counting done by C loops over the hand's counts."""
+    sevens = SEVEN_PAIRS in shapes
+    orphans = THIRTEEN_ORPHANS in shapes
+    if not (sevens or orphans):
+        return None
+    strays = _STRAYS[wild]
+
+    def other(hand: Hand) -> bool:
+        if len(hand.concealed) != MAX_TILES:
+            return False
+        counts = hand.counts
+        held = counts[wild]
+        # Each kind held an odd number of times (1 or 3) takes one wild to make a pair.
+        if sevens and counts.count(1) + counts.count(3) - (held & 1) <= held:
+            return True
+        return (
+            orphans
+            and not int.from_bytes(counts, "little") & strays
+            and _orphans_fit(_without_wilds(hand, (wild,))[0])
+        )
+
+    return other
+
+
 def _other_shapes(hand: Hand, wild: int, shapes: frozenset[str]) -> bool:
-    """Seven pairs and thirteen orphans for one wild kind among the suits, once the standard
-    shape has failed: `_is_win_general`'s tests, with the counting done on one int."""
-    if len(hand.concealed) != MAX_TILES:
-        return False
-    counts = hand.counts
-    held = counts[wild]
-    bits = int.from_bytes(counts, "little")
-    # Odd counts among the other kinds: each takes one wild to make a pair.
-    if SEVEN_PAIRS in shapes and (bits & _ODD_BITS).bit_count() - (held & 1) <= held:
-        return True
-    if THIRTEEN_ORPHANS in shapes and not bits & _STRAYS[wild]:
-        return _orphans_fit(_without_wilds(hand, (wild,))[0])
-    return False
+    other = _other_shapes_check(wild, shapes)
+    return other is not None and other(hand)
 
 
 def _is_win_general(hand: Hand, wilds: tuple[int, ...], shapes: frozenset[str]) -> bool:
