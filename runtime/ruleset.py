@@ -354,10 +354,10 @@ class Ruleset:
         if not (self._has_custom_shapes and self.custom_shapes_on(values)):
             return check
         custom, situation = self.custom_shapes, self._situation
-        standard_check = check
+        builtin_shapes = check
 
         def check_with_custom(hand: Hand) -> bool:
-            if standard_check(hand):
+            if builtin_shapes(hand):
                 return True
             # Custom shapes read the situation (the wilds held, the winning tile ...).
             facts = situation(hand, False, "E", "E", False, (), None, wild)
