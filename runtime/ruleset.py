@@ -523,6 +523,25 @@ class Ruleset:
                     + ("" if default else " with these options")
                 )
 
+    def situation(
+        self,
+        hand: Hand,
+        *,
+        self_drawn: bool = False,
+        seat_wind: str = "E",
+        round_wind: str = "E",
+        dealer: bool = False,
+        situations: Iterable[str] = (),
+        players: int | None = None,
+        wilds: tuple[int, ...] = (),
+    ) -> Situation:
+        """The `Situation` that `score` scores `hand` in, given the same arguments (`wilds`:
+        the game's wild tile ints, as `wilds_for` gives them): what fan conditions and
+        settlement rules read besides the tiles."""
+        return self._situation(
+            hand, self_drawn, seat_wind, round_wind, dealer, situations, players, wilds
+        )
+
     def _situation(
         self,
         hand: Hand,

@@ -552,15 +552,15 @@ def _hand_ceiling(
     try:
         hand = parse_hand(winner.hand, winner.win_tile)
         wild = ruleset.wilds_for(o, outcome.indicator)
-        situation = ruleset._situation(
+        situation = ruleset.situation(
             hand,
-            winner.self_drawn,
-            WINDS[(winner.seat - outcome.dealer) % n],
-            outcome.round_wind,
-            winner.seat == outcome.dealer,
-            _flags(outcome, index),
-            n,
-            wild,
+            self_drawn=winner.self_drawn,
+            seat_wind=WINDS[(winner.seat - outcome.dealer) % n],
+            round_wind=outcome.round_wind,
+            dealer=winner.seat == outcome.dealer,
+            situations=_flags(outcome, index),
+            players=n,
+            wilds=wild,
         )
     except (HandError, NotationError, OptionError, ValueError) as exc:
         raise RoundError(f"winners.{index}: {exc}") from None
