@@ -468,6 +468,7 @@ class Ruleset:
                     least,
                     capped or ceiled,
                     wild,
+                    situation,
                 ),
             )
         best = scorer.best(found, situation, values)
@@ -488,6 +489,7 @@ class Ruleset:
             result.floor,
             result.capped,
             wild,
+            situation,
         )
 
     def _fan_list(self, kept: Kept) -> tuple[FanScore, ...]:
@@ -522,25 +524,6 @@ class Ruleset:
                     f"{tile_text(t)} ({tile_name_zh(t)}) is not in play in this {self.id} game"
                     + ("" if default else " with these options")
                 )
-
-    def situation(
-        self,
-        hand: Hand,
-        *,
-        self_drawn: bool = False,
-        seat_wind: str = "E",
-        round_wind: str = "E",
-        dealer: bool = False,
-        situations: Iterable[str] = (),
-        players: int | None = None,
-        wilds: tuple[int, ...] = (),
-    ) -> Situation:
-        """The `Situation` that `score` scores `hand` in, given the same arguments (`wilds`:
-        the game's wild tile ints, as `wilds_for` gives them): what fan conditions and
-        settlement rules read besides the tiles."""
-        return self._situation(
-            hand, self_drawn, seat_wind, round_wind, dealer, situations, players, wilds
-        )
 
     def _situation(
         self,

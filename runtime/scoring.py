@@ -154,7 +154,9 @@ class FanScore:
 
 
 class Score(NamedTuple):
-    """The result of scoring one hand; `as_dict()` is exactly the CLI's JSON."""
+    """The result of scoring one hand; `as_dict()` is exactly the CLI's JSON. A win keeps the
+    `situation` it was scored in, for rules read after scoring (a hand's ceiling in
+    settlement)."""
 
     rulebook: str
     win: bool
@@ -167,6 +169,7 @@ class Score(NamedTuple):
     floor: int = 0
     capped: bool = False
     wilds: tuple[int, ...] = ()
+    situation: Situation | None = None
 
     @property
     def arrangement(self) -> str | None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from runtime.claimcheck import round_problems
-from runtime.hand import HandError, parse_hand
+from runtime.hand import HandError
 from runtime.horses import HorseError
 from runtime.options import OptionError
 from runtime.payments import DEFAULT_PAYMENTS, BonusRule, Payments, RoundFacts, WinRule
@@ -191,7 +191,7 @@ def settle(ruleset: Ruleset, outcome: RoundOutcome) -> Settlement:
             )
             lines = related or lines
         hands.append(_Hand(winner.seat, score.total, situation, rule, payer, factor, lines))
-        loss = payments.loss_cap(o, _hand_ceiling(ruleset, payments, o, outcome, index, score))
+        loss = payments.loss_cap(o, _hand_ceiling(ruleset, payments, o, score))
         if loss is not None:
             lines = _loss_capped(lines, max(loss[0], 0), loss[1])
         if cap is not None:
@@ -536,37 +536,15 @@ def _relation_lines(
 
 
 def _hand_ceiling(
-    ruleset: Ruleset,
-    payments: Payments,
-    o: dict[str, Any],
-    outcome: RoundOutcome,
-    index: int,
-    score: Score,
+    ruleset: Ruleset, payments: Payments, o: dict[str, Any], score: Score
 ) -> int | None:
     """The winner's hand's ceiling (the first scoring `ceiling` that holds for it), read with
     the very arrangement, fans and situation its score was made of."""
-    if score.best is None:
+    if score.best is None or score.situation is None:
         return None
-    winner = outcome.winners[index]
-    n = outcome.players
-    try:
-        hand = parse_hand(winner.hand, winner.win_tile)
-        wild = ruleset.wilds_for(o, outcome.indicator)
-        situation = ruleset.situation(
-            hand,
-            self_drawn=winner.self_drawn,
-            seat_wind=WINDS[(winner.seat - outcome.dealer) % n],
-            round_wind=outcome.round_wind,
-            dealer=winner.seat == outcome.dealer,
-            situations=_flags(outcome, index),
-            players=n,
-            wilds=wild,
-        )
-    except (HandError, NotationError, OptionError, ValueError) as exc:
-        raise RoundError(f"winners.{index}: {exc}") from None
     fan_index = {fan.id: i for i, fan in enumerate(ruleset.fans)}
     kept = tuple((fan_index[f.id], f.count, f.value) for f in score.fans)
-    return payments.ceiling(score.best, situation, o, kept)
+    return payments.ceiling(score.best, score.situation, o, kept)
 
 
 def _loss_capped(lines: list[Line], cap: int, where: str) -> list[Line]:

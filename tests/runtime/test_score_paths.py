@@ -61,14 +61,14 @@ def test_fans_are_listed_in_table_order(name: str) -> None:
     assert scored
 
 
-def test_situation_is_the_one_the_score_was_made_in() -> None:
+def test_a_win_keeps_the_situation_it_was_scored_in() -> None:
     book = ruleset("guangdong")
     hand = parse_hand("123m456p789s222z55z")  # 南 pung: the seat wind's fan reads the situation
     score = book.score(hand, self_drawn=True, seat_wind="S")
-    situation = book.situation(hand, self_drawn=True, seat_wind="S")
-    assert situation.seat_wind == 28 and situation.self_drawn
+    situation = score.situation
+    assert situation is not None and situation.seat_wind == 28 and situation.self_drawn
     assert score.best is not None
     _, kept, _ = book._score_fans(score.best, situation, book.resolve_options(None))
-    names = {f.id for f in score.fans}
-    assert "seat_wind_pung" in names
+    assert "seat_wind_pung" in {f.id for f in score.fans}
     assert [book.fans[i].id for i, _, _ in kept] == [f.id for f in score.fans]
+    assert book.score("123m456p789s222z5z").situation is None  # not a win
