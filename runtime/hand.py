@@ -50,9 +50,9 @@ class Hand:
     checks of one hand hash nothing; a slice that splits into sets is the table's own key
     object, `runtime.tables.SUIT_KEYS`, so lookups match it by identity), and `size` is the
     tile count with each declared meld, kongs included, counted as three (`MAX_TILES` for a
-    complete hand). Scoring reads two
-    more: `tiles`, every tile of the hand sorted (all four of a kong), and `is_concealed`,
-    whether no declared meld is exposed (a concealed kong keeps a hand concealed).
+    complete hand). Scoring reads two more: `tiles`, every tile of the hand sorted (all four
+    of a kong), and `is_concealed`, whether no declared meld is exposed (a concealed kong
+    keeps a hand concealed).
     """
 
     concealed: tuple[int, ...]

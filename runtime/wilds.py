@@ -11,7 +11,7 @@ included), so that the scorer can keep the reading worth the most (潮州: 胡�
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sized
+from collections.abc import Callable, Iterable
 from functools import cache
 from itertools import combinations_with_replacement, product
 
@@ -180,44 +180,25 @@ def _packed_needs(keys: tuple[bytes, bytes, bytes, bytes], wilds: Iterable[int])
     return total
 
 
-def is_win_with_wilds(
-    hand: Hand,
-    wilds: tuple[int, ...],
-    shapes: frozenset[str],
-    _tables: dict[tuple[int, ...], tuple[dict[bytes, int], ...]] = _WILD_TABLES,
-    _winning: frozenset[int] = _WINNING,
-    _standard: str = STANDARD,
-    _full: int = MAX_TILES,
-    _len: Callable[[Sized], int] = len,
-) -> bool:
+def is_win_with_wilds(hand: Hand, wilds: Iterable[int], shapes: Iterable[str]) -> bool:
     """Whether the hand completes one of `shapes` with its wilds standing for any tiles.
 
-    The hot path (one wild kind among the suits, standard shape) is four table lookups, three
-    additions and a set test; when it fails, `_other_shapes` tries the rulebook's other shapes.
-    Anything else (several wild kinds, no standard shape, a short hand) is `_is_win_general`.
-    The tables are bound as defaults because a local lookup beats a global one."""
-    if _standard in shapes and hand.size == _full:
-        m, p, s, z = hand.suit_keys
-        try:
-            tm, tp, ts, tz = _tables[wilds]
-            if tm[m] + tp[p] + ts[s] + tz[z] in _winning:
-                return True
-        except (KeyError, TypeError):  # a key not seen yet, or `wilds` not a tuple
-            packed = _packed_needs(hand.suit_keys, wilds)
-            if packed is None:  # not one wild kind among the suits
-                return _is_win_general(hand, wilds, shapes)
-            if packed in _winning:
-                return True
-        if _len(shapes) == 1:  # the standard shape alone
-            return False
-        return _other_shapes(hand, wilds[0], shapes)
-    return _is_win_general(hand, wilds, shapes)
+    One wild kind among the suits takes that kind's prepared check (`make_wild_checker`,
+    made once per wild kind and shape set); anything else (several wild kinds, a flower as
+    the wild) is `_is_win_general`. A caller checking many hands of one game holds on to
+    the prepared check instead."""
+    kinds, names = tuple(wilds), frozenset(shapes)
+    if len(kinds) == 1 and kinds in _WILD_TABLES:
+        return make_wild_checker(kinds[0], names)(hand)
+    return _is_win_general(hand, kinds, names)
 
 
+@cache
 def make_wild_checker(wild: int, shapes: frozenset[str]) -> Callable[[Hand], bool]:
     """A one-argument win check for a game whose one wild kind is the playing tile `wild`:
     `is_win_with_wilds(hand, (wild,), shapes)` with everything that does not depend on the
-    hand decided here, once (what `Ruleset.win_checker` hands out for such a game).
+    hand decided here, once (what `Ruleset.win_checker` hands out for such a game). One
+    check serves each (wild, shapes): it holds no state of its own.
 
     The standard test is the hot path's four lookups in the wild kind's own tables, bound in
     the closure; a key not seen yet fills them (`_packed_needs`) and the check goes on."""
@@ -283,11 +264,6 @@ def _other_shapes_check(wild: int, shapes: frozenset[str]) -> Callable[[Hand], b
         )
 
     return other
-
-
-def _other_shapes(hand: Hand, wild: int, shapes: frozenset[str]) -> bool:
-    other = _other_shapes_check(wild, shapes)
-    return other is not None and other(hand)
 
 
 def _is_win_general(hand: Hand, wilds: tuple[int, ...], shapes: frozenset[str]) -> bool:

@@ -35,7 +35,7 @@ from bench.wilds import (  # noqa: E402
 )
 from runtime import Hand, Ruleset, parse_hand  # noqa: E402
 from runtime.arrange import STANDARD  # noqa: E402
-from runtime.wilds import is_win_with_wilds, make_wild_checker  # noqa: E402
+from runtime.wilds import _is_win_general, make_wild_checker  # noqa: E402
 
 SEED = 7
 SIZE = 60
@@ -137,7 +137,7 @@ STANDARD_ONLY = frozenset({STANDARD})
 
 def _ours(hand: Hand) -> bool:
     prepared = make_wild_checker(WILD, STANDARD_ONLY)(hand)
-    assert prepared is is_win_with_wilds(hand, (WILD,), STANDARD_ONLY)
+    assert prepared is _is_win_general(hand, (WILD,), STANDARD_ONLY)
     return prepared
 
 
