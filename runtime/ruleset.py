@@ -169,10 +169,10 @@ class Ruleset:
             self._default_wilds: tuple[int, ...] | None = wild_tiles(self._default_options, None)
         except ValueError:
             self._default_wilds = None
-        # Prepared win checks, per (option values, wilds); option values are the resolver's
-        # cached dicts, so each entry keeps its dict to tell a reused id() from the same dict.
-        self._prepared: dict[tuple[int, tuple[int, ...]], tuple[Options, Callable[[Hand], bool]]]
-        self._prepared = {}
+        # Prepared win checks, per (id of the option values, wilds): kept only for the default
+        # values and those the resolver caches (`_lives_on`), which live as long as this
+        # Ruleset, so an id is never reused while its entry is here.
+        self._prepared: dict[tuple[int, tuple[int, ...]], Callable[[Hand], bool]] = {}
         if self._default_wilds is not None:
             default_check = self._checker(self._default_options, self._default_wilds)
             self.is_win = make_public_is_win(default_check, self._is_win)  # type: ignore[method-assign]
@@ -239,6 +239,13 @@ class Ruleset:
             raise OptionError(f"these options are not allowed together: {reason}")
         return values
 
+    def _lives_on(self, values: Options) -> bool:
+        """Whether `values` is the default dict or one the resolver caches: those live as
+        long as this Ruleset, so caches may key on their id()."""
+        return values is self._default_options or any(
+            v is values for v in self._resolved.values()
+        )
+
     def _game_tables(self, values: Options) -> tuple[frozenset[str], tuple[int, ...]]:
         """The win shapes and tile copies of a game with these option values, computed once
         for each setting the resolver cached (those dicts live as long as this Ruleset)."""
@@ -247,7 +254,7 @@ class Ruleset:
         found = self._per_options.get(id(values))
         if found is None:
             found = (self.shapes(values), self.tile_copies(values))
-            if any(v is values for v in self._resolved.values()):
+            if self._lives_on(values):
                 self._per_options[id(values)] = found
         return found
 
@@ -272,7 +279,7 @@ class Ruleset:
             if found is not None and found[0] is options:
                 return found[1]
             kinds = self.wild_tiles(options, None)
-            if any(v is options for v in self._resolved.values()):
+            if self._lives_on(options):
                 self._wilds_by_options[id(options)] = (options, kinds)
             return kinds
         return self.wild_tiles(options, tile_index(indicator))
@@ -328,15 +335,11 @@ class Ruleset:
 
     def _checker(self, values: Options, wild: tuple[int, ...]) -> Callable[[Hand], bool]:
         key = (id(values), wild)
-        found = self._prepared.get(key)
-        if found is not None and found[0] is values:
-            return found[1]
-        check = self._prepare_checker(values, wild)
-        long_lived = values is self._default_options or any(
-            v is values for v in self._resolved.values()
-        )
-        if long_lived and len(self._prepared) < _CHECKER_CACHE_SIZE:
-            self._prepared[key] = (values, check)
+        check = self._prepared.get(key)
+        if check is None:
+            check = self._prepare_checker(values, wild)
+            if self._lives_on(values) and len(self._prepared) < _CHECKER_CACHE_SIZE:
+                self._prepared[key] = check
         return check
 
     def _prepare_checker(self, values: Options, wild: tuple[int, ...]) -> Callable[[Hand], bool]:
