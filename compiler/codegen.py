@@ -303,7 +303,6 @@ class _Module:
     def adjust_body(self) -> list[str]:
         """Floors, multipliers, ceilings, fixes, in that order (see `ir.Adjustment`)."""
         py, needs = self.counted_translator()
-        out = CodeWriter(indent=1)
         body = CodeWriter(indent=1)
         adjustments = self.book.scoring.adjustments
         by_kind = {
@@ -324,41 +323,23 @@ class _Module:
             with body.block(f"if {py(a.condition) if a.condition else 'True'}"):
                 body.line(f"total *= {py(a.value)}")
         body.line("capped = False")
+        # The first ceiling that holds, kept whether or not it cuts (settlement's loss cap).
+        body.line("ceiling: int | None = None")
         for i, a in enumerate(by_kind["ceiling"]):
             body.line(f"# {_where(a)}")
             keyword = "elif" if i else "if"
             with body.block(f"{keyword} {py(a.condition) if a.condition else 'True'}"):
                 body.line(f"ceiling = {py(a.value)}")
-                with body.block("if total > ceiling"):
-                    body.line("total = ceiling")
-                    body.line("capped = True")
+        if by_kind["ceiling"]:
+            with body.block("if ceiling is not None and total > ceiling"):
+                body.line("total = ceiling")
+                body.line("capped = True")
         for i, a in enumerate(by_kind["fix"]):
             body.line(f"# {_where(a)}")
             keyword = "elif" if i else "if"
             with body.block(f"{keyword} {py(a.condition) if a.condition else 'True'}"):
                 body.line(f"total = {py(a.value)}")
-        body.line("return total, least, capped")
-        self.finish(py)
-        for line in [*_prelude(py), *needs]:
-            out.line(line)
-        return out.lines() + [_inline_single_reads(line, py) for line in body.lines()]
-
-    def ceiling_body(self) -> list[str]:
-        """The hand's ceiling: the value of the first `ceiling` adjustment that holds, as
-        `adjust` finds it, or None (for a payments `loss_cap` reading `hand_ceiling`)."""
-        py, needs = self.counted_translator()
-        body = CodeWriter(indent=1)
-        for a in self.book.scoring.adjustments:
-            if a.kind != "ceiling":
-                continue
-            body.line(f"# {_where(a)}")
-            if a.condition is None:
-                body.line(f"return {py(a.value)}")
-                break
-            with body.block(f"if {py(a.condition)}"):
-                body.line(f"return {py(a.value)}")
-        else:
-            body.line("return None")
+        body.line("return total, least, capped, ceiling")
         self.finish(py)
         return _with_prelude(py, needs, body)
 
@@ -738,7 +719,6 @@ class _Module:
             "payment_stake_body": self._first_value(book.payments.stakes, "(1, None)"),
             "payment_cap_body": self._first_value(book.payments.caps, "None"),
             "payment_loss_cap_body": self.payment_loss_cap_body(),
-            "ceiling_body": self.ceiling_body(),
             "payment_dealer_body": self._first_value(book.payments.dealer_factors, "(1, None)"),
         }
         summary = bool(self.predicates.tile or self.predicates.members)

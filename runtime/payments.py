@@ -14,7 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from runtime.arrange import Arrangement
 from runtime.horses import Horses
 from runtime.scoring import Situation
 
@@ -114,12 +113,6 @@ def _no_loss_cap(o: Options, ceiling: int | None) -> tuple[int, str] | None:
     return None
 
 
-def _no_ceiling(
-    a: Arrangement, s: Situation, o: Options, k: tuple[tuple[int, int, int], ...]
-) -> int | None:
-    return None
-
-
 @dataclass(frozen=True, slots=True)
 class Payments:
     """A rulebook's payments. `wins(o, s, winners)` gives the indices in `win_rules` of the
@@ -134,8 +127,7 @@ class Payments:
     `relations(o, s, winners, discarder_related, discarder_ready)` the (index in
     `relation_rules`, shares) of the relation lines that hold for a related winner;
     `loss_cap(o, ceiling)` the most one payer pays one winner for a hand, all his shares
-    together (勒子), given the hand's ceiling, and its line, or None; `ceiling(a, s, o, k)` a
-    scored hand's ceiling (the first scoring `ceiling` that holds), or None."""
+    together (勒子), given the hand's ceiling (`Score.ceiling`), and its line, or None."""
 
     declared: bool = False
     unit: str | None = None
@@ -156,9 +148,6 @@ class Payments:
         _no_relations
     )
     loss_cap: Callable[[Options, int | None], tuple[int, str] | None] = _no_loss_cap
-    ceiling: Callable[
-        [Arrangement, Situation, Options, tuple[tuple[int, int, int], ...]], int | None
-    ] = _no_ceiling
 
 
 DEFAULT_PAYMENTS = Payments()

@@ -445,7 +445,9 @@ class Ruleset:
             # One reading (almost every hand): the scorer's steps inline, no Result object.
             arrangement = found[0]
             total, kept, capped = self._score_fans(arrangement, situation, values)
-            total, least, ceiled = self._adjust(arrangement, situation, values, kept, total)
+            total, least, ceiled, ceiling = self._adjust(
+                arrangement, situation, values, kept, total
+            )
             rejected = (
                 self._reject(arrangement, situation, values, kept, total)
                 if self._has_rejects
@@ -471,7 +473,7 @@ class Ruleset:
                     least,
                     capped or ceiled,
                     wild,
-                    situation,
+                    ceiling,
                 ),
             )
         best = scorer.best(found, situation, values)
@@ -492,7 +494,7 @@ class Ruleset:
             result.floor,
             result.capped,
             wild,
-            situation,
+            result.ceiling,
         )
 
     def _fan_list(self, kept: Kept) -> tuple[FanScore, ...]:

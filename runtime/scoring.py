@@ -154,9 +154,9 @@ class FanScore:
 
 
 class Score(NamedTuple):
-    """The result of scoring one hand; `as_dict()` is exactly the CLI's JSON. A win keeps the
-    `situation` it was scored in, for rules read after scoring (a hand's ceiling in
-    settlement)."""
+    """The result of scoring one hand; `as_dict()` is exactly the CLI's JSON. `ceiling` is the
+    first scoring ceiling that held for the winning arrangement (None if none did), whether
+    or not it cut the value: settlement's `loss_cap` may read it (上海 勒子)."""
 
     rulebook: str
     win: bool
@@ -169,7 +169,7 @@ class Score(NamedTuple):
     floor: int = 0
     capped: bool = False
     wilds: tuple[int, ...] = ()
-    situation: Situation | None = None
+    ceiling: int | None = None
 
     @property
     def arrangement(self) -> str | None:
@@ -202,14 +202,17 @@ class Score(NamedTuple):
 Evaluate = Callable[[Arrangement, Situation, dict[str, Any]], tuple[int, ...]]
 Kept = tuple[tuple[int, int, int], ...]  # (fan index, count, value contributed)
 Combine = Callable[[tuple[int, ...], dict[str, Any]], tuple[int, Kept, bool]]
-Adjust = Callable[[Arrangement, Situation, dict[str, Any], Kept, int], tuple[int, int, bool]]
+Adjust = Callable[
+    [Arrangement, Situation, dict[str, Any], Kept, int], tuple[int, int, bool, int | None]
+]
 Reject = Callable[[Arrangement, Situation, dict[str, Any], Kept, int], str | None]
 
 
 class Result(NamedTuple):
     """The value of one arrangement: its total after every adjustment, the fans that counted
     as (fan index, count, value) in table order, the floor that raised it (0 if none), whether
-    a cap or ceiling cut it, and why it may not win after all (None if it may)."""
+    a cap or ceiling cut it, why it may not win after all (None if it may), and the first
+    scoring ceiling that held for it (None if none did)."""
 
     arrangement: Arrangement
     total: int
@@ -217,6 +220,7 @@ class Result(NamedTuple):
     floor: int
     capped: bool
     rejected: str | None
+    ceiling: int | None = None
 
 
 class Scorer:
@@ -256,6 +260,6 @@ class Scorer:
     ) -> Result:
         raw = self.evaluate(arrangement, situation, options)
         total, kept, capped = self.combine(raw, options)
-        total, least, ceiled = self.adjust(arrangement, situation, options, kept, total)
+        total, least, ceiled, ceiling = self.adjust(arrangement, situation, options, kept, total)
         rejected = self.reject(arrangement, situation, options, kept, total)
-        return Result(arrangement, total, kept, least, capped or ceiled, rejected)
+        return Result(arrangement, total, kept, least, capped or ceiled, rejected, ceiling)

@@ -191,7 +191,7 @@ def settle(ruleset: Ruleset, outcome: RoundOutcome) -> Settlement:
             )
             lines = related or lines
         hands.append(_Hand(winner.seat, score.total, situation, rule, payer, factor, lines))
-        loss = payments.loss_cap(o, _hand_ceiling(ruleset, payments, o, score))
+        loss = payments.loss_cap(o, score.ceiling)
         if loss is not None:
             lines = _loss_capped(lines, max(loss[0], 0), loss[1])
         if cap is not None:
@@ -533,18 +533,6 @@ def _relation_lines(
             )
             lines.append(Line(seat, winner, total, reason, rule.where))
     return [line for line in lines if line.amount] or None
-
-
-def _hand_ceiling(
-    ruleset: Ruleset, payments: Payments, o: dict[str, Any], score: Score
-) -> int | None:
-    """The winner's hand's ceiling (the first scoring `ceiling` that holds for it), read with
-    the very arrangement, fans and situation its score was made of."""
-    if score.best is None or score.situation is None:
-        return None
-    fan_index = {fan.id: i for i, fan in enumerate(ruleset.fans)}
-    kept = tuple((fan_index[f.id], f.count, f.value) for f in score.fans)
-    return payments.ceiling(score.best, score.situation, o, kept)
 
 
 def _loss_capped(lines: list[Line], cap: int, where: str) -> list[Line]:

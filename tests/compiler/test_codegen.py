@@ -198,3 +198,21 @@ def test_a_membership_test_on_the_winning_tile_keeps_its_set() -> None:
     text, book = _compiled(source)
     assert "in x_meld_tiles_" in text
     assert [f.id for f in book.score("123m456p789s11z [2222z]", win="1z").fans] == ["chicken"]
+
+
+def test_a_loss_cap_reads_a_ceiling_whose_condition_reads_the_total() -> None:
+    # The ceiling is the one adjust() found, after floors and multipliers: its condition may
+    # read the running total, which no other function has.
+    source = _WIND_PUNGS.replace(
+        'tier within "普通" add\n}',
+        'tier within "普通" add\n  ceiling 1 when total > 1\n}\n\n'
+        "payments {\n  win each pays when self_drawn\n  win discarder pays\n"
+        "  loss_cap hand_ceiling\n}",
+    )
+    text, book = _compiled(source)
+    assert "def hand_ceiling" not in text
+    score = book.score("123m456p789s11z222z", seat_wind="S", self_drawn=True)
+    assert score.total == 1 and score.ceiling == 1 and score.capped
+    winner = {"seat": 1, "hand": "123m456p789s11z222z", "self_drawn": True}
+    settled = book.settle({"players": 4, "winners": [winner]})
+    assert sum(settled.deltas) == 0 and settled.deltas[1] == 3

@@ -61,14 +61,13 @@ def test_fans_are_listed_in_table_order(name: str) -> None:
     assert scored
 
 
-def test_a_win_keeps_the_situation_it_was_scored_in() -> None:
-    book = ruleset("guangdong")
-    hand = parse_hand("123m456p789s222z55z")  # 南 pung: the seat wind's fan reads the situation
-    score = book.score(hand, self_drawn=True, seat_wind="S")
-    situation = score.situation
-    assert situation is not None and situation.seat_wind == 28 and situation.self_drawn
-    assert score.best is not None
-    _, kept, _ = book._score_fans(score.best, situation, book.resolve_options(None))
-    assert "seat_wind_pung" in {f.id for f in score.fans}
-    assert [book.fans[i].id for i, _, _ in kept] == [f.id for f in score.fans]
-    assert book.score("123m456p789s222z5z").situation is None  # not a win
+def test_a_win_keeps_the_first_ceiling_that_held_even_when_it_did_not_cut() -> None:
+    guangdong = ruleset("guangdong")  # no ceilings: caps are per tier
+    assert guangdong.score("123m456p789s222z55z").ceiling is None
+    shanghai = ruleset("shanghai")
+    lezi = shanghai.resolve_options(None)["lezi"]
+    plain = shanghai.score("123m456p789s11z [345s]", self_drawn=True)  # 底花 alone: 1 勒子
+    assert plain.win and not plain.capped and plain.ceiling == lezi
+    pure = shanghai.score("123m456m789m111m55m", self_drawn=True)  # 清一色 門清: 雙勒
+    assert pure.capped and pure.ceiling == pure.total == 2 * lezi
+    assert shanghai.score("123m456m789m111m5m").ceiling is None  # not a win
