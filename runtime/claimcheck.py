@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from runtime.hand import Hand, HandError, parse_hand
+from runtime.hand import Hand, HandError
 from runtime.round import RoundOutcome
 from runtime.tiles import NotationError, tile_index, tile_text
 
@@ -149,8 +149,7 @@ def wild_claims(ruleset: Ruleset, outcome: RoundOutcome, options: Options) -> li
     for i, c in enumerate(outcome.claims):
         if c.tile is None or tile_index(c.tile) not in wild:
             continue
-        action = {"chow": "chow", "pong": "pong", "kong": "kong"}[c.kind]
-        lacking = missing("claimed", action)
+        lacking = missing("claimed", c.kind)  # the wild action of each claim has its name
         if lacking:
             problems.append(
                 f"claims.{i}.tile: {c.tile} is a wild in this game, and {book}'s wilds may "
@@ -224,7 +223,7 @@ def _hands(outcome: RoundOutcome) -> list[tuple[int, Hand]]:
     found: list[tuple[int, Hand]] = []
     for i, w in enumerate(outcome.winners):
         try:
-            found.append((i, parse_hand(w.hand, w.win_tile)))
+            found.append((i, w.parsed))
         except (HandError, NotationError):
             continue
     return found

@@ -10,11 +10,12 @@ allows, its wilds, its tile copies) are `runtime.claimcheck`'s, made when a roun
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from runtime.hand import parse_hand
+from runtime.hand import Hand, parse_hand
 from runtime.melds import Meld
 from runtime.tiles import FLOWER_BASE, HONOUR_BASE, NotationError, tile_index, tile_text
 
@@ -54,6 +55,11 @@ class Winner(_Model):
     win_tile: str | None = None
     self_drawn: bool = False
     situations: tuple[str, ...] = ()
+
+    @cached_property
+    def parsed(self) -> Hand:
+        """The hand, parsed once for every check and for the score (raises `HandError`)."""
+        return parse_hand(self.hand, self.win_tile)
 
 
 class Claim(_Model):
@@ -268,7 +274,7 @@ class RoundOutcome(_Model):
         first: tuple[int, int] | None = None
         for i, winner in enumerate(self.winners):
             try:
-                tile = parse_hand(winner.hand, winner.win_tile).win_tile
+                tile = winner.parsed.win_tile
             except NotationError as exc:
                 raise ValueError(f"winners.{i}.hand: {exc}") from None
             if tile is None:
@@ -376,7 +382,7 @@ class RoundOutcome(_Model):
         the claim names it. Concealed kongs are no claims."""
         for i, winner in enumerate(self.winners):
             try:
-                hand = parse_hand(winner.hand, winner.win_tile)
+                hand = winner.parsed
             except NotationError as exc:
                 raise ValueError(f"winners.{i}.hand: {exc}") from None
             exposed = [m for m in hand.melds if m.exposed]
@@ -426,7 +432,7 @@ class RoundOutcome(_Model):
         if self.robbed_from is None or self.robbed_kong != "added" or not robbers:
             return
         seat = self.robbed_from
-        robbed = parse_hand(robbers[0].hand, robbers[0].win_tile).win_tile
+        robbed = robbers[0].parsed.win_tile
         fitting = [
             c
             for c in self.claims
@@ -451,7 +457,7 @@ class RoundOutcome(_Model):
         for i, winner in enumerate(self.winners):
             if "kong_bloom" not in winner.situations:
                 continue
-            kongs = [m for m in parse_hand(winner.hand, winner.win_tile).melds if m.exposed]
+            kongs = [m for m in winner.parsed.melds if m.exposed]
             kongs = [m for m in kongs if m.kind == "kong"]
             fed = [
                 c

@@ -352,8 +352,7 @@ def _score(ruleset: Ruleset, outcome: RoundOutcome, index: int) -> Score:
     n = outcome.players
     try:
         score = ruleset.score(
-            winner.hand,
-            win=winner.win_tile,
+            winner.parsed,
             self_drawn=winner.self_drawn,
             seat_wind=WINDS[(winner.seat - outcome.dealer) % n],
             round_wind=outcome.round_wind,
