@@ -20,13 +20,13 @@ from typing import Any
 import jinja2
 
 from compiler import ir
+from compiler.consteval import option_conjuncts
 from compiler.graphs import topological_order
 from compiler.pyexpr import (
     FACT_SOURCE,
     HAND_FACT_SOURCE,
     Predicates,
     PyExpr,
-    option_conjuncts,
     tile_constant,
 )
 from compiler.pywriter import CodeWriter

@@ -63,6 +63,31 @@ def evaluate(expr: ir.Expr, setting: Setting) -> object:
     raise NotConstant(expr.node)
 
 
+def reads_only_options(expr: ir.Expr) -> bool:
+    """Whether `expr` reads nothing but option values and constants, so that `evaluate` can
+    decide it for a game whatever the hand."""
+    match expr:
+        case (
+            ir.OptionE() | ir.ChoiceE() | ir.IntE() | ir.BoolE() | ir.SuitE() | ir.TileE()
+            | ir.ShapeE() | ir.RangeE()
+        ):  # fmt: skip
+            return True
+        case ir.NotE(operand=operand) | ir.NegE(operand=operand):
+            return reads_only_options(operand)
+        case ir.BoolOpE(operands=items) | ir.ListE(items=items):
+            return all(reads_only_options(i) for i in items)
+        case ir.CompareE(left=left, right=right) | ir.ArithE(left=left, right=right):
+            return reads_only_options(left) and reads_only_options(right)
+    return False
+
+
+def option_conjuncts(expr: ir.Expr) -> list[ir.Expr]:
+    """The parts of `a and b and ...` that read only options: each must hold for `expr` to."""
+    if isinstance(expr, ir.BoolOpE) and expr.op == "and":
+        return [part for item in expr.operands for part in option_conjuncts(item)]
+    return [expr] if reads_only_options(expr) else []
+
+
 def _int(value: object) -> int:
     assert isinstance(value, int)
     return value

@@ -92,6 +92,9 @@ class Predicates:
 
     tile: dict[str, int] = field(default_factory=dict)
     meld: dict[str, int] = field(default_factory=dict)
+    # The predicates `count` reads (bit → its counter field): only they get a field.
+    tile_counted: dict[int, int] = field(default_factory=dict)
+    meld_counted: dict[int, int] = field(default_factory=dict)
     # Item-local parts of membership tests (`any m in melds: <part> and m.tile == X`):
     # lambda source → the test's field in `runtime.summaries.SummaryTables.meld_members`.
     members: dict[str, int] = field(default_factory=dict)
@@ -102,10 +105,6 @@ class Predicates:
 
     def member(self, source: str) -> int:
         return self.members.setdefault(source, len(self.members))
-
-    # The predicates `count` reads (bit → its counter field): only they get a field.
-    tile_counted: dict[int, int] = field(default_factory=dict)
-    meld_counted: dict[int, int] = field(default_factory=dict)
 
     def counter(self, kind: str, source: str) -> int:
         """The counter field of a predicate that is counted (its bit is taken as well)."""
@@ -368,24 +367,3 @@ def _only_vars(expr: ir.Expr, names: set[str]) -> bool:
             return _only_vars(domain, names) and _only_vars(body, names | {inner})
     return True
 
-
-def reads_only_options(expr: ir.Expr) -> bool:
-    """Whether `expr` reads nothing but option values (and constants): true of a game,
-    whatever the hand."""
-    match expr:
-        case ir.OptionE() | ir.ChoiceE() | ir.IntE() | ir.BoolE() | ir.SuitE() | ir.TileE():
-            return True
-        case ir.NotE(operand=operand) | ir.NegE(operand=operand):
-            return reads_only_options(operand)
-        case ir.BoolOpE(operands=items) | ir.ListE(items=items):
-            return all(reads_only_options(i) for i in items)
-        case ir.CompareE(left=left, right=right) | ir.ArithE(left=left, right=right):
-            return reads_only_options(left) and reads_only_options(right)
-    return False
-
-
-def option_conjuncts(expr: ir.Expr) -> list[ir.Expr]:
-    """The parts of `a and b and ...` that read only options: each must hold for `expr` to."""
-    if isinstance(expr, ir.BoolOpE) and expr.op == "and":
-        return [part for item in expr.operands for part in option_conjuncts(item)]
-    return [expr] if reads_only_options(expr) else []
