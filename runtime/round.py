@@ -113,7 +113,8 @@ class Opening(_Model):
             return 0
         count = 0
         for go in self.go_arounds:
-            if go.interrupted or len(go.discards) != players or len(set(go.discards)) != 1:
+            tiles = {tile_index(t) for t in go.discards}  # checked as tiles by the round
+            if go.interrupted or len(go.discards) != players or len(tiles) != 1:
                 break
             count += 1
         return count
