@@ -265,8 +265,9 @@ CODES: tuple[Code, ...] = (
         "name not available here",
         "A name is known to the language but not where it is used. An option guard (`if …` on a "
         "shape, a tile group, a value, a cap, a wild or a claim) may read only options: it "
-        "decides what the game has before any hand exists. A custom shape cannot read fans, "
-        "and only a `reject` condition can read the hand's `total`.",
+        "decides what the game has before any hand exists. A custom shape cannot read fans; "
+        "only scoring adjustments and `reject` conditions can read the hand's `total`; a "
+        "payments `loss_cap` value reads only the options and `hand_ceiling`.",
         'seven_pairs "七对" if self_drawn',
         "Guard with an option, e.g. `seven_pairs if option.seven_pairs`; restrict the hand in "
         "a fan instead.",
