@@ -12,7 +12,7 @@ quantifier becomes a shift and a mask instead of a Python loop. A membership tes
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from runtime.melds import MELD_INDEXES, Meld, all_melds
 from runtime.tiles import NUM_TILES
@@ -37,6 +37,19 @@ TILE_COUNT_WIDTH = 5
 MELD_COUNT_WIDTH = 3
 
 
+T = TypeVar("T")
+
+
+def _masks_and_counts(
+    item: T, predicates: Sequence[Callable[[T], object]], fields: Sequence[int], width: int
+) -> tuple[int, int]:
+    """The bits of the predicates `item` satisfies, and its counter fields (field j counts
+    predicate `fields[j]`, `width` bits each)."""
+    hits = {k for k, predicate in enumerate(predicates) if predicate(item)}
+    mask = sum(1 << k for k in hits)
+    return mask, sum(1 << (j * width) for j, k in enumerate(fields) if k in hits)
+
+
 def tile_masks(
     predicates: Sequence[Callable[[int], object]],
     counted: Sequence[int] | None = None,
@@ -46,13 +59,8 @@ def tile_masks(
     in order, when `counted` is None). Counting only what is counted keeps the packed ints
     small, and small ints add fastest."""
     fields = range(len(predicates)) if counted is None else counted
-    masks = []
-    packs = []
-    for t in range(NUM_TILES):
-        hits = {k for k, predicate in enumerate(predicates) if predicate(t)}
-        masks.append(sum(1 << k for k in hits))
-        packs.append(sum(1 << (j * TILE_COUNT_WIDTH) for j, k in enumerate(fields) if k in hits))
-    return tuple(masks), tuple(packs)
+    found = [_masks_and_counts(t, predicates, fields, TILE_COUNT_WIDTH) for t in range(NUM_TILES)]
+    return tuple(m for m, _ in found), tuple(c for _, c in found)
 
 
 def meld_masks(
@@ -64,10 +72,8 @@ def meld_masks(
     masks = [0] * MELD_INDEXES
     packs = [0] * MELD_INDEXES
     for m in all_melds():
-        hits = {k for k, predicate in enumerate(predicates) if predicate(m)}
-        masks[m.index] = sum(1 << k for k in hits)
-        packs[m.index] = sum(
-            1 << (j * MELD_COUNT_WIDTH) for j, k in enumerate(fields) if k in hits
+        masks[m.index], packs[m.index] = _masks_and_counts(
+            m, predicates, fields, MELD_COUNT_WIDTH
         )
     return tuple(masks), tuple(packs)
 
@@ -75,9 +81,9 @@ def meld_masks(
 class SummaryTables(NamedTuple):
     """What `summarize` folds, built once by `summary_tables` when a generated module loads.
 
-    The tile predicates' bits sit low in each int and the meld predicates' bits above them,
-    from `meld_shift` on (their count fields from `meld_count_shift`), so that one OR, one AND
-    and one addition per meld gather both summaries. By `Meld.index`: `meld_some`,
+    The tile predicates' bits sit low in each int and the meld predicates' bits above them
+    (their counter fields likewise above the tile counters), so that one OR, one AND and one
+    addition per meld gather both summaries. By `Meld.index`: `meld_some`,
     `meld_every` and `meld_count` give a set's tile bits (some tile, every tile, counts) with
     its own meld bits; a pair's entries give its tile bits only, the meld part neutral (no
     bits, all bits, no counts), since meld quantifiers range over the sets. `meld_members`
