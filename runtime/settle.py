@@ -534,27 +534,33 @@ def _relation_lines(
     return [line for line in lines if line.amount] or None
 
 
+def _cut_in_proportion(amounts: list[int], cap: int, order: list[int]) -> list[int]:
+    """`amounts` cut in proportion to total `cap`, the points the rounding leaves over going
+    one by one to the amounts at the positions in `order` (each at most its own amount)."""
+    total = sum(amounts)
+    cut = [amount * cap // total for amount in amounts]
+    left = cap - sum(cut)
+    for i in order:
+        if left == 0:
+            break
+        if cut[i] < amounts[i]:
+            cut[i] += 1
+            left -= 1
+    return cut
+
+
 def _loss_capped(lines: list[Line], cap: int, where: str) -> list[Line]:
     """At most `cap` from each payer for this hand, all his shares together (勒子: 輸分的封頂值):
     a payer's lines cut in proportion, the points left over going one by one to his first
     lines; other payers' lines untouched."""
-    owed: dict[int, int] = {}
-    for line in lines:
-        owed[line.payer] = owed.get(line.payer, 0) + line.amount
     amounts = [line.amount for line in lines]
-    for payer, total in owed.items():
-        if total <= cap:
-            continue
+    for payer in dict.fromkeys(line.payer for line in lines):
         mine = [i for i, line in enumerate(lines) if line.payer == payer]
-        for i in mine:
-            amounts[i] = lines[i].amount * cap // total
-        left = cap - sum(amounts[i] for i in mine)
-        for i in mine:
-            if left == 0:
-                break
-            if amounts[i] < lines[i].amount:
-                amounts[i] += 1
-                left -= 1
+        if sum(amounts[i] for i in mine) <= cap:
+            continue
+        cut = _cut_in_proportion([amounts[i] for i in mine], cap, list(range(len(mine))))
+        for i, amount in zip(mine, cut, strict=True):
+            amounts[i] = amount
     return [
         line
         if amount == line.amount
@@ -567,18 +573,10 @@ def _loss_capped(lines: list[Line], cap: int, where: str) -> list[Line]:
 def _capped(lines: list[Line], cap: int, where: str, winner: int, n: int) -> list[Line]:
     """At most `cap` to the winner from this hand: each payer's part cut in proportion, the
     points left over going one by one to the payers next in turn after the winner."""
-    total = sum(line.amount for line in lines)
-    if total <= cap:
+    if sum(line.amount for line in lines) <= cap:
         return lines
-    cut = [line.amount * cap // total for line in lines]
     order = sorted(range(len(lines)), key=lambda i: (lines[i].payer - winner) % n)
-    left = cap - sum(cut)
-    for i in order:
-        if left == 0:
-            break
-        if cut[i] < lines[i].amount:
-            cut[i] += 1
-            left -= 1
+    cut = _cut_in_proportion([line.amount for line in lines], cap, order)
     return [
         Line(line.payer, line.payee, amount, f"{line.reason}, capped at {cap} ({where})", line.rule)
         for line, amount in zip(lines, cut, strict=True)
