@@ -5,7 +5,7 @@ corpus of hands and prints both figures with their ratio and DESIGN.md's target:
 second (`bench.suites.win_benchmark`), scored hands per second (`scoring_benchmark`) and the
 compile time of every bundled rulebook (`compile_benchmark`). A second group, win checks with
 1-4 wild tiles (`wild_benchmark`), compares the prepared check of
-`runtime.wilds.make_wild_checker` with the recursive search of `bench.recursive` on the wild
+`mjc.runtime.wilds.make_wild_checker` with the recursive search of `bench.recursive` on the wild
 corpus of `bench.wilds`, since no peer library supports wilds. The corpora are built by
 `bench.corpus` and `bench.wilds`, timed by `bench.timing` and rendered by `bench.report`.
 Performance is measured here, never by timed tests.

@@ -75,7 +75,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _versions() -> dict[str, str]:
-    from compiler.version import MJC_VERSION
+    from mjc.compiler.version import MJC_VERSION
 
     try:
         mahjong_version = version("mahjong")

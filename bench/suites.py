@@ -2,9 +2,9 @@
 its target.
 
 Win checks and scoring run our Guangdong module (`RULESET`, compiled in memory by
-`compiler.loader.load`, the same source `mjc build` writes) and the `mahjong` package on the
+`mjc.compiler.loader.load`, the same source `mjc build` writes) and the `mahjong` package on the
 same corpus (`bench.corpus`). Win checks with wilds run the prepared check of
-`runtime.wilds.make_wild_checker` and the recursive search of `bench.recursive` on the wild
+`mjc.runtime.wilds.make_wild_checker` and the recursive search of `bench.recursive` on the wild
 corpus (`bench.wilds`), plus the 潮州 rulebook's `RULESET.win_checker` and `RULESET.is_win` with
 白板做鬼 when that rulebook is bundled. Compilation times
 every bundled rulebook from file to generated source. Each function returns report rows
@@ -29,10 +29,10 @@ from bench.recursive import recursive_win_with_wilds
 from bench.report import Row
 from bench.timing import Contestant, Timing, time_call, time_interleaved
 from bench.wilds import WILD, WILD_COUNTS, WildAgreement, WildCorpus, check_wild_agreement
-from runtime import Ruleset, Score
-from runtime.arrange import STANDARD, is_standard_win, is_win
-from runtime.options import OptionError
-from runtime.wilds import is_win_with_wilds, make_wild_checker
+from mjc.runtime import Ruleset, Score
+from mjc.runtime.arrange import STANDARD, is_standard_win, is_win
+from mjc.runtime.options import OptionError
+from mjc.runtime.wilds import is_win_with_wilds, make_wild_checker
 
 __all__ = [
     "COMPILE_TARGET_S",
@@ -87,7 +87,7 @@ _NOT_A_WIN = {HandCalculator.ERR_HAND_NOT_WINNING, HandCalculator.ERR_NO_WINNING
 
 def load_ruleset(name: str = BENCH_RULEBOOK) -> Ruleset:
     """Compile a bundled rulebook and import its generated module in memory."""
-    from compiler.loader import load
+    from mjc.compiler.loader import load
 
     loaded = load(name)
     if loaded.ruleset is None:
@@ -129,13 +129,13 @@ def win_benchmark(corpus: Corpus, ruleset: Ruleset, repeats: int) -> tuple[list[
             "  runtime arrange.is_win",
             raw,
             theirs,
-            what="runtime.arrange.is_win(hand, shapes): no Ruleset layer",
+            what="mjc.runtime.arrange.is_win(hand, shapes): no Ruleset layer",
         ),
         Row.rate(
             "  runtime is_standard_win",
             raw_standard,
             theirs,
-            what="runtime.arrange.is_standard_win(hand): the four table lookups alone",
+            what="mjc.runtime.arrange.is_standard_win(hand): the four table lookups alone",
         ),
     ]
     return rows, agreement
@@ -193,7 +193,7 @@ def _options_for_wild(ruleset: Ruleset) -> dict[str, object] | None:
 def rulebook_wilds(corpus: WildCorpus, name: str = WILD_RULEBOOK) -> RulebookWilds:
     """Load `name` and check it on the wild corpus; skipped (with a note) when the rulebook is
     not bundled, does not compile, or has no option making 5z its one wild."""
-    from compiler.loader import bundled_rulebooks
+    from mjc.compiler.loader import bundled_rulebooks
 
     if name not in bundled_rulebooks():
         return RulebookWilds(name, None, f"rulebook {name} is not bundled: row skipped")
@@ -231,7 +231,7 @@ def wild_benchmark(
         "baseline": "recursive",
     }
     what = (
-        "runtime.wilds.make_wild_checker(31, {standard})(hand) vs "
+        "mjc.runtime.wilds.make_wild_checker(31, {standard})(hand) vs "
         "bench.recursive.recursive_win_with_wilds(counts_34, 31)"
     )
     hands = [c.hand for c in corpus.all_cases]
@@ -263,7 +263,7 @@ def wild_benchmark(
             "  runtime is_win_with_wilds",
             timings[2],
             recursive_all,
-            what="runtime.wilds.is_win_with_wilds(hand, (31,), {standard}): unprepared",
+            what="mjc.runtime.wilds.is_win_with_wilds(hand, (31,), {standard}): unprepared",
             baseline="recursive",
         )
     )
@@ -409,10 +409,10 @@ class CompileSetup:
 
 def compile_benchmark(runs: int) -> tuple[list[Row], CompileSetup]:
     """Every bundled rulebook, file to generated module source, median of `runs` (warm)."""
-    from compiler.codegen import generate_module
-    from compiler.driver import compile_file
-    from compiler.loader import bundled_rulebooks, resolve_rulebook
-    from compiler.parse import parser
+    from mjc.compiler.codegen import generate_module
+    from mjc.compiler.driver import compile_file
+    from mjc.compiler.loader import bundled_rulebooks, resolve_rulebook
+    from mjc.compiler.parse import parser
 
     # Rebuilt from scratch `runs` times; the last build stays cached for what follows.
     lark = time_call(parser, runs, before=parser.cache_clear)
@@ -439,7 +439,7 @@ def compile_benchmark(runs: int) -> tuple[list[Row], CompileSetup]:
                 f"compile {name}",
                 timing,
                 target_value=COMPILE_TARGET_S,
-                what="compiler.driver.compile_file + compiler.codegen.generate_module",
+                what="mjc.compiler.driver.compile_file + mjc.compiler.codegen.generate_module",
             )
         )
     return rows, CompileSetup(lark, first)

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from bench.corpus import COPIES, HAND_SIZE, NUM_KINDS, Deal, notation, to_hand, winning_deal
-from runtime import Hand
+from mjc.runtime import Hand
 
 __all__ = [
     "WILD",

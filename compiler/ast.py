@@ -1,6 +1,6 @@
 """The rulebook's abstract syntax tree: what the designer wrote, with a source span on every node.
 
-Built by `compiler.parse` from Lark's parse tree and read by the resolver and the checks. Nodes
+Built by `mjc.compiler.parse` from Lark's parse tree and read by the resolver and the checks. Nodes
 are frozen; spans take no part in equality, so two trees that say the same thing compare equal
 whatever their layout.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from compiler.diagnostics import Span
+from mjc.compiler.diagnostics import Span
 
 NO_SPAN = Span("<none>", 1, 1, 1, 1)
 

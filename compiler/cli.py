@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from compiler import codes, ir
-from compiler.codegen import generate_module
-from compiler.diagnostics import (
+from mjc.compiler import codes, ir
+from mjc.compiler.codegen import generate_module
+from mjc.compiler.diagnostics import (
     Diagnostic,
     has_errors,
     render_github,
@@ -25,11 +25,11 @@ from compiler.diagnostics import (
     render_sarif,
     render_text,
 )
-from compiler.driver import Compilation, compile_file
-from compiler.ir import json_schema
-from compiler.loader import RulebookNotFound, bundled_rulebooks, load, resolve_rulebook
-from compiler.version import MJC_VERSION
-from runtime import (
+from mjc.compiler.driver import Compilation, compile_file
+from mjc.compiler.ir import json_schema
+from mjc.compiler.loader import RulebookNotFound, bundled_rulebooks, load, resolve_rulebook
+from mjc.compiler.version import MJC_VERSION
+from mjc.runtime import (
     NotationError,
     OptionError,
     RoundError,
@@ -282,7 +282,7 @@ def _build(args: argparse.Namespace) -> int:
         # The docs pages: every rulebook page, the reference pages and the tile pictures,
         # exactly the files `mjc docs` builds the site from (imported here: `score` and
         # `check` need none of the docs machinery).
-        from compiler.site import site_files
+        from mjc.compiler.site import site_files
 
         for relative, text in site_files(books, build_parser()).items():
             _write_if_changed(docs / relative, text)
@@ -520,7 +520,7 @@ def _explain(args: argparse.Namespace) -> int:
 
 
 def _docs(args: argparse.Namespace) -> int:
-    from compiler.site import SiteError, SiteUsageError, build_site  # only `docs` needs mkdocs
+    from mjc.compiler.site import SiteError, SiteUsageError, build_site  # only `docs` needs mkdocs
 
     try:
         result = build_site(

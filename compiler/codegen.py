@@ -19,20 +19,20 @@ from typing import Any
 
 import jinja2
 
-from compiler import ir
-from compiler.consteval import option_conjuncts
-from compiler.graphs import topological_order
-from compiler.pyexpr import (
+from mjc.compiler import ir
+from mjc.compiler.consteval import option_conjuncts
+from mjc.compiler.graphs import topological_order
+from mjc.compiler.pyexpr import (
     FACT_SOURCE,
     HAND_FACT_SOURCE,
     Predicates,
     PyExpr,
     tile_constant,
 )
-from compiler.pywriter import CodeWriter
-from compiler.version import MJC_VERSION
-from runtime import API_VERSION
-from runtime.tiles import tile_text
+from mjc.compiler.pywriter import CodeWriter
+from mjc.compiler.version import MJC_VERSION
+from mjc.runtime import API_VERSION
+from mjc.runtime.tiles import tile_text
 
 # Names of `runtime` that every generated module imports; conditions may add table names.
 _BASE_IMPORTS = {
@@ -85,7 +85,9 @@ def _environment() -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.FunctionLoader(
             lambda name: (
-                resources.files("compiler").joinpath("templates", name).read_text(encoding="utf-8")
+                resources.files("mjc.compiler.templates")
+                .joinpath(name)
+                .read_text(encoding="utf-8")
             )
         ),
         autoescape=False,

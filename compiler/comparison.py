@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from compiler import ir
-from compiler.docgen import (
+from mjc.compiler import ir
+from mjc.compiler.docgen import (
     TILES_FOLDER,
     cap_words,
     claim_rules,
@@ -23,9 +23,9 @@ from compiler.docgen import (
     when_words,
     wild_context,
 )
-from compiler.pretty import pretty
-from compiler.prose import condition_words, value_words
-from runtime.tiles import tile_text
+from mjc.compiler.pretty import pretty
+from mjc.compiler.prose import condition_words, value_words
+from mjc.runtime.tiles import tile_text
 
 __all__ = [
     "Change",

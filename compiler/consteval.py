@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Mapping
 
-from compiler import ir
+from mjc.compiler import ir
 
 OptionValue = bool | int | str
 Setting = Mapping[str, OptionValue]

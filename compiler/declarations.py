@@ -16,10 +16,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
-from compiler import ast
-from compiler.diagnostics import Diagnostic, Label, Span, error
-from compiler.suggest import did_you_mean
-from compiler.vocabulary import BUILTIN_SHAPES, all_builtin_names
+from mjc.compiler import ast
+from mjc.compiler.diagnostics import Diagnostic, Label, Span, error
+from mjc.compiler.suggest import did_you_mean
+from mjc.compiler.vocabulary import BUILTIN_SHAPES, all_builtin_names
 
 
 class _Declared(Protocol):

@@ -6,10 +6,10 @@ wilds, claims, shapes), the options, the scoring frame, the fan table with each 
 plain words and an example hand drawn as tile pictures, the horse tables with their tiles as
 pictures, then every fan in detail; and for every rule whether it is the source document's
 word or a convention. Also the diagnostics
-reference, from `compiler.codes`. Deterministic: the same IR gives the same page.
+reference, from `mjc.compiler.codes`. Deterministic: the same IR gives the same page.
 
 The page sits in `rulebooks/` of the generated folder and draws tiles from `tiles/` beside it
-(`compiler.site` writes both); the helpers here are shared with `compiler.comparison`.
+(`mjc.compiler.site` writes both); the helpers here are shared with `mjc.compiler.comparison`.
 """
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ from typing import Any
 
 import jinja2
 
-from compiler import codes, consteval, ir, vocabulary
-from compiler.horsetables import compact, rank_tiles
-from compiler.pretty import pretty
-from compiler.prose import condition_words, per_words, value_words
-from compiler.tilesvg import hand_markdown, tile_markdown
-from runtime.tiles import HONOUR_BASE, SUIT_OF, tile_name_zh
+from mjc.compiler import codes, consteval, ir, vocabulary
+from mjc.compiler.horsetables import compact, rank_tiles
+from mjc.compiler.pretty import pretty
+from mjc.compiler.prose import condition_words, per_words, value_words
+from mjc.compiler.tilesvg import hand_markdown, tile_markdown
+from mjc.runtime.tiles import HONOUR_BASE, SUIT_OF, tile_name_zh
 
 __all__ = [
     "TILES_FOLDER",
@@ -88,7 +88,9 @@ def _environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FunctionLoader(
             lambda name: (
-                resources.files("compiler").joinpath("templates", name).read_text(encoding="utf-8")
+                resources.files("mjc.compiler.templates")
+                .joinpath(name)
+                .read_text(encoding="utf-8")
             )
         ),
         autoescape=False,

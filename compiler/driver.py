@@ -11,16 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compiler import ast, checks, ir
-from compiler.declarations import Declarations, collect
-from compiler.diagnostics import Diagnostic, Span, error, has_errors, sort_diagnostics
-from compiler.lower import lower
-from compiler.parse import parse
-from compiler.sources import RulebookNotFound, bundled_rulebooks, resolve_rulebook
-from compiler.suggest import did_you_mean
-from compiler.typecheck import Context, ExprChecker
-from compiler.typed import Typed
-from compiler.vocabulary import BOOL, INT, describe
+from mjc.compiler import ast, checks, ir
+from mjc.compiler.declarations import Declarations, collect
+from mjc.compiler.diagnostics import Diagnostic, Span, error, has_errors, sort_diagnostics
+from mjc.compiler.lower import lower
+from mjc.compiler.parse import parse
+from mjc.compiler.sources import RulebookNotFound, bundled_rulebooks, resolve_rulebook
+from mjc.compiler.suggest import did_you_mean
+from mjc.compiler.typecheck import Context, ExprChecker
+from mjc.compiler.typed import Typed
+from mjc.compiler.vocabulary import BOOL, INT, describe
 
 
 @dataclass(slots=True)

@@ -4,8 +4,8 @@ Registered as the `pygments.lexers` entry point `mjc` (pyproject.toml), which is
 Pygments — and through it mkdocs-material's pymdownx.highlight — finds it once mjc is
 installed; files named `*.mjr` use it too. Input is rulebook text as `grammar/rulebook.lark`
 defines it. The keyword lists below are written out (a lexer must load without the compiler);
-a test keeps their union equal to the grammar's keywords (`compiler.parse.keywords()`), and
-the builtin words come from `compiler.vocabulary`, so neither can drift.
+a test keeps their union equal to the grammar's keywords (`mjc.compiler.parse.keywords()`), and
+the builtin words come from `mjc.compiler.vocabulary`, so neither can drift.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from pygments.token import (
     Whitespace,
 )
 
-from compiler.vocabulary import (
+from mjc.compiler.vocabulary import (
     ARRANGEMENT_FACTS,
     BUILTIN_SHAPES,
     FUNCTIONS,

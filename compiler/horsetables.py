@@ -3,18 +3,18 @@
 Input is the AST of a `horses` section's table rows (`dealer ranks 1, 5, 9 tiles 7z, 1z`).
 Output is each row's tiles as tile ints, with the literal that named each one (for
 diagnostics), and the compact row text for a set of tiles (`ranks 4, 8 tiles 4z`) that the
-checks put in their messages and help lines. Shared by `compiler.checks`, `compiler.lower` and
-the docs; it reports nothing itself: a rank outside 1–9 or a tile that is no tile is skipped
-here and reported by the checks.
+checks put in their messages and help lines. Shared by `mjc.compiler.checks`,
+`mjc.compiler.lower` and the docs; it reports nothing itself: a rank outside 1–9 or a tile
+that is no tile is skipped here and reported by the checks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from compiler import ast
-from compiler.diagnostics import Span
-from runtime.tiles import NotationError, tile_index, tile_text
+from mjc.compiler import ast
+from mjc.compiler.diagnostics import Span
+from mjc.runtime.tiles import NotationError, tile_index, tile_text
 
 __all__ = ["SUIT_BASES", "compact", "rank_tiles", "row_tiles"]
 

@@ -1,6 +1,6 @@
 """The checked rulebook as frozen pydantic models: the one input of codegen and docgen.
 
-Built by `compiler.lower` from an AST that passed every check. Everything here is resolved and
+Built by `mjc.compiler.lower` from an AST that passed every check. Everything here is resolved and
 typed: names point at what they mean, tiles are small ints, options carry their choices. The
 whole model serialises to JSON (`mjc dump-ir`) and publishes a JSON Schema.
 """

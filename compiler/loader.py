@@ -11,10 +11,10 @@ import sys
 import types
 from dataclasses import dataclass
 
-from compiler.codegen import generate_module
-from compiler.driver import Compilation, compile_file
-from compiler.sources import RulebookNotFound, bundled_rulebooks, resolve_rulebook
-from runtime import Ruleset
+from mjc.compiler.codegen import generate_module
+from mjc.compiler.driver import Compilation, compile_file
+from mjc.compiler.sources import RulebookNotFound, bundled_rulebooks, resolve_rulebook
+from mjc.runtime import Ruleset
 
 
 @dataclass(slots=True)

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import hashlib
 
-from compiler import ast, consteval, ir
-from compiler.declarations import Declarations
-from compiler.diagnostics import Span
-from compiler.graphs import topological_order
-from compiler.horsetables import row_tiles
-from compiler.tilesets import group_tiles
-from compiler.typed import Typed
-from compiler.vocabulary import HORSE_KINDS, TILE_GROUPS, horse_seat_offset
-from runtime.tiles import NUM_PLAYING, NUM_TILES, NotationError, tile_index
+from mjc.compiler import ast, consteval, ir
+from mjc.compiler.declarations import Declarations
+from mjc.compiler.diagnostics import Span
+from mjc.compiler.graphs import topological_order
+from mjc.compiler.horsetables import row_tiles
+from mjc.compiler.tilesets import group_tiles
+from mjc.compiler.typed import Typed
+from mjc.compiler.vocabulary import HORSE_KINDS, TILE_GROUPS, horse_seat_offset
+from mjc.runtime.tiles import NUM_PLAYING, NUM_TILES, NotationError, tile_index
 
 
 def lower(decls: Declarations, typed: Typed, source: str) -> ir.Rulebook:

@@ -1,6 +1,6 @@
 """mkdocs hooks for the docs site (loaded by path from `mkdocs.yml`, never imported by mjc).
 
-Input is the mkdocs config and the generated pages that `compiler.site` wrote into
+Input is the mkdocs config and the generated pages that `mjc.compiler.site` wrote into
 `docs/generated/rulebooks/`. The hook lists every rulebook page in the navigation under
 "Rulebooks", after the section's index page, so `mkdocs.yml` never names a rulebook and a new
 rulebook appears in the site without editing it.

@@ -1,6 +1,6 @@
 """Rulebook text to AST: the only module that sees Lark.
 
-Input is the text of a rulebook file; output is a `compiler.ast.Rulebook` whose every node
+Input is the text of a rulebook file; output is a `mjc.compiler.ast.Rulebook` whose every node
 carries its source span, or a syntax diagnostic that says what was expected where the text
 went wrong. The grammar itself lives in `grammar/rulebook.lark`.
 """
@@ -18,13 +18,13 @@ from lark import Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.tree import Meta
 
-from compiler import ast
-from compiler.diagnostics import Diagnostic, Span, error
-from compiler.suggest import did_you_mean
+from mjc.compiler import ast
+from mjc.compiler.diagnostics import Diagnostic, Span, error
+from mjc.compiler.suggest import did_you_mean
 
 
 def grammar_text() -> str:
-    return resources.files("grammar").joinpath("rulebook.lark").read_text(encoding="utf-8")
+    return resources.files("mjc.grammar").joinpath("rulebook.lark").read_text(encoding="utf-8")
 
 
 @functools.cache

@@ -3,7 +3,7 @@ messages. Input is an `ir.Expr`; output is text a designer would have written.""
 
 from __future__ import annotations
 
-from compiler import ir
+from mjc.compiler import ir
 
 _SUIT_NAMES = {"m": "characters", "p": "dots", "s": "bamboo", "z": "honours", "f": "flower_suit"}
 

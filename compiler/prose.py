@@ -3,7 +3,7 @@
 Input is an `ir.Expr` (a fan condition, a `per` count, a floor or a shape guard) and the
 `ir.Rulebook` it belongs to, so fans, shapes and options are named as the rulebook names them
 (混一色, 基本胡牌, 七对胡牌). Output is a phrase a player can read: `all m in melds: m.is_chow`
-becomes "every meld is a chow". `compiler.pretty.pretty` gives the rulebook syntax instead;
+becomes "every meld is a chow". `mjc.compiler.pretty.pretty` gives the rulebook syntax instead;
 anything this module has no words for falls back to that syntax, so the text is never wrong,
 only sometimes technical.
 """
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler import ir
-from compiler.pretty import pretty
-from compiler.vocabulary import RELATION_FACTS, SITUATION_FACTS, TILE_LIST_CONSTANTS
-from runtime.tiles import tile_name_en, tile_name_zh
+from mjc.compiler import ir
+from mjc.compiler.pretty import pretty
+from mjc.compiler.vocabulary import RELATION_FACTS, SITUATION_FACTS, TILE_LIST_CONSTANTS
+from mjc.runtime.tiles import tile_name_en, tile_name_zh
 
 __all__ = ["condition_words", "per_words", "value_words"]
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from compiler import ir
-from runtime.summaries import MEMBER_BASE, MEMBER_WIDTH
+from mjc.compiler import ir
+from mjc.runtime.summaries import MEMBER_BASE, MEMBER_WIDTH
 
 # Facts of the arrangement and situation, and the local each becomes in a generated function.
 FACT_SOURCE: dict[str, str] = {
@@ -82,7 +82,7 @@ SUMMARY_OF: dict[str, tuple[str, str | None]] = {
     "pungs": ("meld", "is_pung"),
     "kongs": ("meld", "is_kong"),
 }
-COUNT_WIDTH = {"tile": 5, "meld": 3, "pair": 3}  # runtime.summaries' field widths
+COUNT_WIDTH = {"tile": 5, "meld": 3, "pair": 3}  # mjc.runtime.summaries' field widths
 
 
 @dataclass(slots=True)
@@ -96,7 +96,7 @@ class Predicates:
     tile_counted: dict[int, int] = field(default_factory=dict)
     meld_counted: dict[int, int] = field(default_factory=dict)
     # Item-local parts of membership tests (`any m in melds: <part> and m.tile == X`):
-    # lambda source → the test's field in `runtime.summaries.SummaryTables.meld_members`.
+    # lambda source → the test's field in `mjc.runtime.summaries.SummaryTables.meld_members`.
     members: dict[str, int] = field(default_factory=dict)
 
     def bit(self, kind: str, source: str) -> int:

@@ -1,9 +1,9 @@
 """Reference pages generated from the compiler's own tables, so they never drift.
 
-Input is `compiler.vocabulary` (the builtin words of conditions), `runtime.tiles` (the tile
-notation and names) and the CLI's argparse parser (`compiler.cli.build_parser()`, passed in).
+Input is `mjc.compiler.vocabulary` (the builtin words of conditions), `mjc.runtime.tiles` (the tile
+notation and names) and the CLI's argparse parser (`mjc.compiler.cli.build_parser()`, passed in).
 Output is Markdown: the builtin-words tables the language reference includes, the tiles and
-hand-notation page (with the tile pictures of `compiler.tilesvg`), and the CLI reference.
+hand-notation page (with the tile pictures of `mjc.compiler.tilesvg`), and the CLI reference.
 """
 
 from __future__ import annotations
@@ -12,16 +12,16 @@ import argparse
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from compiler import vocabulary
-from compiler.docgen import TILES_FOLDER, render
-from compiler.tilesvg import hand_markdown, tile_markdown
-from runtime.tiles import NUM_TILES, tile_name_en, tile_name_zh, tile_text
+from mjc.compiler import vocabulary
+from mjc.compiler.docgen import TILES_FOLDER, render
+from mjc.compiler.tilesvg import hand_markdown, tile_markdown
+from mjc.runtime.tiles import NUM_TILES, tile_name_en, tile_name_zh, tile_text
 
 __all__ = ["generate_cli_page", "generate_tiles_page", "generate_words_snippet"]
 
 
 def generate_words_snippet() -> str:
-    """The builtin words of conditions, as tables, from `compiler.vocabulary`: included in
+    """The builtin words of conditions, as tables, from `mjc.compiler.vocabulary`: included in
     the language reference so that it can never drift from what the type checker accepts."""
 
     def rows(table: Mapping[str, vocabulary.Word]) -> list[dict[str, str]]:
@@ -153,7 +153,7 @@ def _usage(parser: argparse.ArgumentParser) -> str:
 
 
 def generate_cli_page(parser: argparse.ArgumentParser) -> str:
-    """The CLI reference, read from the CLI's own argparse parser (`compiler.cli`)."""
+    """The CLI reference, read from the CLI's own argparse parser (`mjc.compiler.cli`)."""
     commands = []
     for action in parser._actions:
         if not isinstance(action, argparse._SubParsersAction):

@@ -3,7 +3,7 @@
 Input is the bundled rulebooks (compiled here), the compiler's own tables and CLI parser, and
 the hand-written pages under `docs/` with `mkdocs.yml` beside them. Two steps, so the site
 builder can be swapped: first every generated page is written as plain Markdown (and the
-tile pictures as SVG) into `docs/generated/` by `compiler.docgen` — the same functions `mjc
+tile pictures as SVG) into `docs/generated/` by `mjc.compiler.docgen` — the same functions `mjc
 build` uses for its pages — then mkdocs (pinned below 2, with mkdocs-material) builds the site
 with `--strict`, or serves it.
 """
@@ -20,19 +20,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from compiler import ir
-from compiler.comparison import (
+from mjc.compiler import ir
+from mjc.compiler.comparison import (
     generate_comparison_page,
     generate_rulebooks_index,
     generate_rulebooks_snippet,
     generate_variants_page,
 )
-from compiler.docgen import TILES_FOLDER, generate_diagnostics_page, generate_page
-from compiler.driver import Compilation, compile_file
-from compiler.ir import json_schema
-from compiler.loader import bundled_rulebooks, resolve_rulebook
-from compiler.refdocs import generate_cli_page, generate_tiles_page, generate_words_snippet
-from compiler.tilesvg import all_tile_files
+from mjc.compiler.docgen import TILES_FOLDER, generate_diagnostics_page, generate_page
+from mjc.compiler.driver import Compilation, compile_file
+from mjc.compiler.ir import json_schema
+from mjc.compiler.loader import bundled_rulebooks, resolve_rulebook
+from mjc.compiler.refdocs import generate_cli_page, generate_tiles_page, generate_words_snippet
+from mjc.compiler.tilesvg import all_tile_files
 
 __all__ = [
     "GENERATED",
@@ -92,7 +92,7 @@ def site_files(books: Sequence[ir.Rulebook], parser: argparse.ArgumentParser) ->
     files["reference/ir.schema.json"] = json.dumps(json_schema(), ensure_ascii=False, indent=2)
     files["reference/ir.schema.json"] += "\n"
     # The input of `mjc settle` (a finished round), published beside the IR's schema.
-    from runtime.round import round_json_schema
+    from mjc.runtime.round import round_json_schema
 
     files["reference/round.schema.json"] = (
         json.dumps(round_json_schema(), ensure_ascii=False, indent=2) + "\n"
@@ -110,7 +110,7 @@ def write_generated(docs_dir: Path, books: Sequence[ir.Rulebook]) -> list[Path]:
     """Write every generated file under `docs_dir/generated/`, each only when its text
     changed (so mkdocs serve does not rebuild for nothing), and remove generated files that
     are no longer produced (a rulebook that was deleted). Returns the files written."""
-    from compiler.cli import build_parser  # the CLI imports this module lazily
+    from mjc.compiler.cli import build_parser  # the CLI imports this module lazily
 
     root = docs_dir / GENERATED
     files = site_files(books, build_parser())

@@ -15,7 +15,7 @@ class RulebookNotFound(LookupError):
 
 def bundled_rulebooks() -> dict[str, Path]:
     """Bundled rulebook names and their files, sorted by name."""
-    root = resources.files("rulebooks")
+    root = resources.files("mjc.rulebooks")
     found = {}
     for entry in root.iterdir():
         if entry.name.endswith(RULEBOOK_SUFFIX):

@@ -3,7 +3,7 @@
 The resolver passes the unknown name it read from the rulebook and the names that were in
 scope (fan ids, Chinese fan names, option ids and labels, builtins); this module returns the
 closest few, or nothing when no candidate is close enough to be a plausible typo. The text it
-builds goes into a diagnostic's ``help`` line (see :mod:`compiler.diagnostics`).
+builds goes into a diagnostic's ``help`` line (see :mod:`mjc.compiler.diagnostics`).
 
 A candidate must pass two tests, both case-insensitive:
 

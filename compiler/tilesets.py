@@ -14,5 +14,5 @@ _RANGES: dict[str, range] = {
 
 
 def group_tiles(name: str) -> tuple[int, ...]:
-    """The tile ints of a tile group (see `runtime.tiles` for the numbering)."""
+    """The tile ints of a tile group (see `mjc.runtime.tiles` for the numbering)."""
     return tuple(_RANGES[name])

@@ -1,7 +1,7 @@
 """Tile pictures for the docs: one small SVG file per tile kind, and hands as rows of them.
 
-Input is the tile numbering and names of `runtime.tiles` (the mpsz notation of DESIGN.md) and,
-for hands, the hand notation that `runtime.parse_hand` reads. Output is SVG text that the site
+Input is the tile numbering and names of `mjc.runtime.tiles` (the mpsz notation of DESIGN.md) and,
+for hands, the hand notation that `mjc.runtime.parse_hand` reads. Output is SVG text that the site
 builder writes once per tile kind (`docs/generated/tiles/5m.svg`), and Markdown that pages use
 to show a hand as a row of `<img>` tiles with the declared melds set apart.
 
@@ -17,8 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
-from runtime import HandError, parse_hand
-from runtime.tiles import NUM_TILES, RANK_OF, SUIT_OF, tile_name_en, tile_name_zh, tile_text
+from mjc.runtime import HandError, parse_hand
+from mjc.runtime.tiles import NUM_TILES, RANK_OF, SUIT_OF, tile_name_en, tile_name_zh, tile_text
 
 __all__ = [
     "TILE_HEIGHT",
@@ -202,7 +202,7 @@ def tile_label(t: int) -> str:
 
 
 def tile_svg(t: int) -> str:
-    """The picture of tile `t` (a tile int of `runtime.tiles`) as a standalone SVG file."""
+    """The picture of tile `t` (a tile int of `mjc.runtime.tiles`) as a standalone SVG file."""
     suit, rank = SUIT_OF[t], RANK_OF[t]
     body = {
         "m": _characters,

@@ -1,7 +1,7 @@
 """Resolve and type the expressions of a rulebook: fan conditions, floors and shape guards.
 
 Input is an AST expression and the rulebook's `Declarations`; output is the same expression as
-typed IR (`compiler.ir.Expr`) or None, and the problems found: unknown names (with a
+typed IR (`mjc.compiler.ir.Expr`) or None, and the problems found: unknown names (with a
 suggestion), unknown attributes, options and choices, type mismatches, wrong argument counts.
 Every sub-expression is checked even after a problem, so one run reports them all.
 """
@@ -12,11 +12,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from compiler import ast, ir
-from compiler.declarations import Declarations
-from compiler.diagnostics import Diagnostic, Label, Span, error
-from compiler.suggest import did_you_mean
-from compiler.vocabulary import (
+from mjc.compiler import ast, ir
+from mjc.compiler.declarations import Declarations
+from mjc.compiler.diagnostics import Diagnostic, Label, Span, error
+from mjc.compiler.suggest import did_you_mean
+from mjc.compiler.vocabulary import (
     ARRANGEMENT_FACTS,
     BOOL,
     FUNCTIONS,
@@ -44,7 +44,7 @@ from compiler.vocabulary import (
     item_of,
     list_of,
 )
-from runtime.tiles import NotationError, tile_index
+from mjc.runtime.tiles import NotationError, tile_index
 
 Context = Literal[
     "fan", "floor", "reject", "shape", "guard", "constraint", "horse", "payment", "round",

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from compiler import ast, ir
-from compiler.diagnostics import Diagnostic, Span
+from mjc.compiler import ast, ir
+from mjc.compiler.diagnostics import Diagnostic, Span
 
 
 @dataclass(slots=True)

@@ -6,12 +6,12 @@ generated module may use (it imports nothing else), plus `parse_hand` for caller
 
 from __future__ import annotations
 
-from runtime.arrange import Arrangement, arrangements, is_win
-from runtime.hand import Hand, HandError, format_hand, parse_hand
-from runtime.horses import NOBODY, HorseError, HorseKind, Horses
-from runtime.melds import Meld, meld
-from runtime.options import ChoiceSpec, OptionError, OptionSpec
-from runtime.payments import (
+from mjc.runtime.arrange import Arrangement, arrangements, is_win
+from mjc.runtime.hand import Hand, HandError, format_hand, parse_hand
+from mjc.runtime.horses import NOBODY, HorseError, HorseKind, Horses
+from mjc.runtime.melds import Meld, meld
+from mjc.runtime.options import ChoiceSpec, OptionError, OptionSpec
+from mjc.runtime.payments import (
     BonusRule,
     KongRule,
     Payments,
@@ -19,9 +19,9 @@ from runtime.payments import (
     RoundFacts,
     WinRule,
 )
-from runtime.round import RoundError, RoundOutcome, parse_round, round_json_schema
-from runtime.ruleset import WILD_ACTIONS, ExampleSpec, Ruleset
-from runtime.scoring import (
+from mjc.runtime.round import RoundError, RoundOutcome, parse_round, round_json_schema
+from mjc.runtime.ruleset import WILD_ACTIONS, ExampleSpec, Ruleset
+from mjc.runtime.scoring import (
     NO_PAIR,
     SITUATION_FLAGS,
     FanInfo,
@@ -32,7 +32,7 @@ from runtime.scoring import (
     count_suits,
     count_suits_of_melds,
 )
-from runtime.summaries import (
+from mjc.runtime.summaries import (
     TILE_COUNT_WIDTH,
     SummaryTables,
     meld_masks,
@@ -42,7 +42,7 @@ from runtime.summaries import (
     summary_tables,
     tile_masks,
 )
-from runtime.tiles import (
+from mjc.runtime.tiles import (
     IS_DRAGON,
     IS_FLOWER,
     IS_GREEN,
@@ -58,7 +58,7 @@ from runtime.tiles import (
     tile_index,
     tile_text,
 )
-from runtime.wilds import WildIndicatorMissing, is_win_with_wilds, wild_arrangements
+from mjc.runtime.wilds import WildIndicatorMissing, is_win_with_wilds, wild_arrangements
 
 # Bumped whenever a generated module's view of this package changes incompatibly.
 API_VERSION = 2

@@ -1,9 +1,9 @@
 """Arrangements of a hand into win shapes: the fast win check and the full enumeration.
 
-Input is a `Hand` from `runtime.hand.parse_hand` (or the game engine) and the set of shape
+Input is a `Hand` from `mjc.runtime.hand.parse_hand` (or the game engine) and the set of shape
 names the rulebook allows, which the generated module passes in. `is_win` answers with four
-table lookups (`runtime.tables`); `arrangements` lists every split for scoring, combining the
-cached per-suit splits with the interned melds of `runtime.melds`. Shape names this module does
+table lookups (`mjc.runtime.tables`); `arrangements` lists every split for scoring, combining the
+cached per-suit splits with the interned melds of `mjc.runtime.melds`. Shape names this module does
 not know (eight flowers, wild shapes ...) are ignored here; other runtime modules handle them.
 """
 
@@ -15,10 +15,10 @@ from itertools import product
 from operator import itemgetter
 from typing import NamedTuple
 
-from runtime.hand import MAX_TILES, Hand
-from runtime.melds import Meld, meld
-from runtime.tables import HONOUR_TABLE, SUIT_TABLE, honour_splits, suit_splits
-from runtime.tiles import HONOUR_BASE, TERMINALS_AND_HONOURS
+from mjc.runtime.hand import MAX_TILES, Hand
+from mjc.runtime.melds import Meld, meld
+from mjc.runtime.tables import HONOUR_TABLE, SUIT_TABLE, honour_splits, suit_splits
+from mjc.runtime.tiles import HONOUR_BASE, TERMINALS_AND_HONOURS
 
 __all__ = [
     "ORPHAN_HONOUR_KEYS",
@@ -59,7 +59,7 @@ class Arrangement(NamedTuple):
     tiles: tuple[int, ...]
     concealed: bool
     pair: Meld | None
-    substituted: int = 0  # wilds standing for another tile (runtime.wilds)
+    substituted: int = 0  # wilds standing for another tile (mjc.runtime.wilds)
 
 
 def is_standard_win(

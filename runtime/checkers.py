@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from runtime.arrange import (
+from mjc.runtime.arrange import (
     ORPHAN_HONOUR_KEYS,
     is_standard_or_orphans_win,
     is_standard_win,
     is_thirteen_orphans,
 )
-from runtime.hand import MAX_TILES, Hand
-from runtime.tables import HONOUR_TABLE, SUIT_TABLE
+from mjc.runtime.hand import MAX_TILES, Hand
+from mjc.runtime.tables import HONOUR_TABLE, SUIT_TABLE
 
 __all__ = ["GeneralIsWin", "PublicIsWin", "make_public_is_win"]
 

@@ -5,7 +5,7 @@ what depends on the rulebook and the round's options is checked here, when the r
 settled: the kinds of claim and kong the rulebook declares (`Ruleset.claims`), which kongs it
 lets a player rob, what its wilds may do (`Ruleset.wild_permissions`), and how many copies of
 a claimed tile are in play. Each check returns its problems as one-line messages naming the
-field; `runtime.settle` refuses the round with the first (`RoundError`).
+field; `mjc.runtime.settle` refuses the round with the first (`RoundError`).
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from runtime.hand import Hand, HandError
-from runtime.round import RoundOutcome
-from runtime.tiles import NotationError, tile_index, tile_text
+from mjc.runtime.hand import Hand, HandError
+from mjc.runtime.round import RoundOutcome
+from mjc.runtime.tiles import NotationError, tile_index, tile_text
 
 if TYPE_CHECKING:
-    from runtime.ruleset import Ruleset
+    from mjc.runtime.ruleset import Ruleset
 
 __all__ = ["round_problems"]
 

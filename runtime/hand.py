@@ -4,7 +4,7 @@ Input is the notation a user, a test, the CLI (`mjc score ... HAND --win TILE`) 
 server writes: concealed tiles in mpsz form (`123m456p11z`, also `1m2m3m`), flowers among them
 (`1f2f`, set aside), then declared melds separated by spaces — `[123m]` exposed chow,
 `[555z]` exposed pung, `[5555z]` exposed kong, `(1111p)` concealed kong. `parse_hand` checks
-everything once, so the hot paths (`runtime.arrange`) can trust a `Hand` without re-checking.
+everything once, so the hot paths (`mjc.runtime.arrange`) can trust a `Hand` without re-checking.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from runtime.melds import Meld, meld
-from runtime.tables import HONOUR_KEYS, SUIT_KEYS
-from runtime.tiles import (
+from mjc.runtime.melds import Meld, meld
+from mjc.runtime.tables import HONOUR_KEYS, SUIT_KEYS
+from mjc.runtime.tiles import (
     IS_FLOWER,
     IS_SUITED,
     NUM_PLAYING,
@@ -48,7 +48,7 @@ class Hand:
     Two facts are derived once here because the win check reads them on every call:
     `suit_keys` is those four slices of `counts` (a bytes object caches its hash, so repeat
     checks of one hand hash nothing; a slice that splits into sets is the table's own key
-    object, `runtime.tables.SUIT_KEYS`, so lookups match it by identity), and `size` is the
+    object, `mjc.runtime.tables.SUIT_KEYS`, so lookups match it by identity), and `size` is the
     tile count with each declared meld, kongs included, counted as three (`MAX_TILES` for a
     complete hand). Scoring reads two more: `tiles`, every tile of the hand sorted (all four
     of a kong), and `is_concealed`, whether no declared meld is exposed (a concealed kong

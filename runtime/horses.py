@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from runtime.scoring import Situation
-from runtime.tiles import NUM_TILES, NotationError, tile_index
+from mjc.runtime.scoring import Situation
+from mjc.runtime.tiles import NUM_TILES, NotationError, tile_index
 
 __all__ = ["NOBODY", "HorseError", "HorseKind", "Horses"]
 

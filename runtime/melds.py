@@ -1,7 +1,7 @@
 """Interned meld objects: the chows, pungs, kongs and pairs that hands are split into.
 
-Melds come from the hand notation (declared melds, `runtime.hand`) and from the per-suit
-splits of the concealed tiles (`runtime.arrange`). Every valid meld exists once, built at import
+Melds come from the hand notation (declared melds, `mjc.runtime.hand`) and from the per-suit
+splits of the concealed tiles (`mjc.runtime.arrange`). Every valid meld exists once, built at import
 time, so `meld()` is a dict lookup and compiled fan conditions read precomputed facts
 (`m.is_pung`, `m.is_outside` ...) as plain attributes.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from runtime.tiles import (
+from mjc.runtime.tiles import (
     IS_DRAGON,
     IS_HONOUR,
     IS_SUITED,

@@ -3,7 +3,7 @@
 A generated module supplies its `payments` section as data (`WinRule`, `KongRule`, each with
 the rulebook line it came from) and small compiled functions: which win lines hold for a win
 situation, which kong lines hold (with their amounts) for a finished round, the stake, the
-cap and the dealer's effect under the options. `runtime.settle` reads them to settle a round.
+cap and the dealer's effect under the options. `mjc.runtime.settle` reads them to settle a round.
 A rulebook without a payments section gets `DEFAULT_PAYMENTS`: every loser pays a self-draw,
 the discarder pays a discard win, the robbed seat pays a robbed kong alone.
 """
@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from runtime.horses import Horses
-from runtime.scoring import Situation
+from mjc.runtime.horses import Horses
+from mjc.runtime.scoring import Situation
 
 __all__ = [
     "DEFAULT_PAYMENTS",

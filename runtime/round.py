@@ -5,7 +5,7 @@ compiler; `round_json_schema()` is the published JSON Schema. Seats are 0..playe
 order (seat i+1 is i's 下家). List only kongs that were completed: a robbed kong never was.
 
 The checks here need no rulebook; those that do (which claims and robbed kongs a rulebook
-allows, its wilds, its tile copies) are `runtime.claimcheck`'s, made when a round is settled.
+allows, its wilds, its tile copies) are `mjc.runtime.claimcheck`'s, made when a round is settled.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from runtime.hand import Hand, parse_hand
-from runtime.melds import Meld
-from runtime.tiles import FLOWER_BASE, HONOUR_BASE, NotationError, tile_index, tile_text
+from mjc.runtime.hand import Hand, parse_hand
+from mjc.runtime.melds import Meld
+from mjc.runtime.tiles import FLOWER_BASE, HONOUR_BASE, NotationError, tile_index, tile_text
 
 __all__ = [
     "MAX_SETS",
@@ -163,7 +163,7 @@ class RoundOutcome(_Model):
       names one — beside those its completed added kongs grew from.
 
     A round that disagrees is refused (`RoundError`) naming the claim, the hand or the field.
-    What the rulebook allows is checked when the round is settled (`runtime.claimcheck`):
+    What the rulebook allows is checked when the round is settled (`mjc.runtime.claimcheck`):
     the kinds of claim and kong under the round's options (`Ruleset.claims`), which kongs
     may be robbed, what its wilds may do (`Ruleset.wild_permissions`), and how many copies of
     a claimed tile are in play."""

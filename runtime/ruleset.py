@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from runtime.arrange import (
+from mjc.runtime.arrange import (
     SEVEN_PAIRS,
     STANDARD,
     Arrangement,
@@ -21,12 +21,12 @@ from runtime.arrange import (
     make_win_checker,
     standard_arrangements,
 )
-from runtime.checkers import make_public_is_win
-from runtime.hand import MAX_TILES, Hand, HandError, parse_hand
-from runtime.options import OptionError, OptionSpec, resolve_options
-from runtime.payments import DEFAULT_PAYMENTS, Payments
-from runtime.round import RoundOutcome, parse_round
-from runtime.scoring import (
+from mjc.runtime.checkers import make_public_is_win
+from mjc.runtime.hand import MAX_TILES, Hand, HandError, parse_hand
+from mjc.runtime.options import OptionError, OptionSpec, resolve_options
+from mjc.runtime.payments import DEFAULT_PAYMENTS, Payments
+from mjc.runtime.round import RoundOutcome, parse_round
+from mjc.runtime.scoring import (
     SITUATION_FLAGS,
     Adjust,
     Combine,
@@ -40,9 +40,9 @@ from runtime.scoring import (
     Situation,
     TierInfo,
 )
-from runtime.settle import Settlement, settle
-from runtime.tiles import NUM_PLAYING, tile_index, tile_name_zh, tile_text
-from runtime.wilds import is_win_with_wilds, make_wild_checker, wild_arrangements
+from mjc.runtime.settle import Settlement, settle
+from mjc.runtime.tiles import NUM_PLAYING, tile_index, tile_name_zh, tile_text
+from mjc.runtime.wilds import is_win_with_wilds, make_wild_checker, wild_arrangements
 
 __all__ = ["WILD_ACTIONS", "WIND_TILES", "ExampleSpec", "Ruleset"]
 
@@ -297,7 +297,7 @@ class Ruleset:
         for any tiles. `options`, `indicator` and `wilds` are usually given by keyword.
 
         The fast path: `__init__` replaces this method by the closure of
-        `runtime.checkers.make_public_is_win`, which answers a parsed hand in the default game
+        `mjc.runtime.checkers.make_public_is_win`, which answers a parsed hand in the default game
         without a method call. A game server checking many hands of one game should hold on
         to `win_checker(...)` instead of passing options on every call."""
         return self._is_win(hand, options, indicator, wilds)
@@ -372,7 +372,7 @@ class Ruleset:
 
     def settle(self, outcome: RoundOutcome | Mapping[str, object]) -> Settlement:
         """Settle a finished round (a `RoundOutcome`, or JSON-like data validated as one):
-        a `runtime.settle.Settlement` whose deltas sum to zero. Raises `RoundError` (a
+        a `mjc.runtime.settle.Settlement` whose deltas sum to zero. Raises `RoundError` (a
         `ValueError`) naming the field for a round this rulebook cannot settle."""
         if not isinstance(outcome, RoundOutcome):
             outcome = parse_round(outcome)

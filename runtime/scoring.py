@@ -3,7 +3,7 @@
 A generated module supplies the rulebook as data and compiled functions: its fan table
 (`FanInfo`), tiers (`TierInfo`), relations, the `evaluate` function that tests every fan
 condition on one arrangement, the `floor` function and the enabled win shapes. This module
-walks the arrangements of a hand (`runtime.arrange`), applies the relations, combines each
+walks the arrangements of a hand (`mjc.runtime.arrange`), applies the relations, combines each
 tier, caps and floors, and keeps the arrangement that scores highest.
 """
 
@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from runtime.arrange import Arrangement
-from runtime.tiles import RANK_OF, SUIT_OF, tile_text
+from mjc.runtime.arrange import Arrangement
+from mjc.runtime.tiles import RANK_OF, SUIT_OF, tile_text
 
 __all__ = [
     "NO_PAIR",

@@ -11,17 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from runtime.claimcheck import round_problems
-from runtime.hand import HandError
-from runtime.horses import HorseError
-from runtime.options import OptionError
-from runtime.payments import DEFAULT_PAYMENTS, BonusRule, Payments, RoundFacts, WinRule
-from runtime.round import RoundError, RoundOutcome
-from runtime.scoring import SITUATION_FLAGS, Score, Situation
-from runtime.tiles import NotationError, tile_index
+from mjc.runtime.claimcheck import round_problems
+from mjc.runtime.hand import HandError
+from mjc.runtime.horses import HorseError
+from mjc.runtime.options import OptionError
+from mjc.runtime.payments import DEFAULT_PAYMENTS, BonusRule, Payments, RoundFacts, WinRule
+from mjc.runtime.round import RoundError, RoundOutcome
+from mjc.runtime.scoring import SITUATION_FLAGS, Score, Situation
+from mjc.runtime.tiles import NotationError, tile_index
 
 if TYPE_CHECKING:
-    from runtime.ruleset import Ruleset
+    from mjc.runtime.ruleset import Ruleset
 
 __all__ = ["Line", "Settlement", "settle"]
 
@@ -148,7 +148,7 @@ def claim_relations(
 def settle(ruleset: Ruleset, outcome: RoundOutcome) -> Settlement:
     """Settle one round; raises `RoundError` for a round the rulebook cannot settle (a winner's
     hand that is not a win, a player count or option it does not have, a claim, kong, robbed
-    kong or use of a wild it does not allow: `runtime.claimcheck`)."""
+    kong or use of a wild it does not allow: `mjc.runtime.claimcheck`)."""
     n = outcome.players
     if n not in ruleset.players:
         counts = ", ".join(str(p) for p in ruleset.players)

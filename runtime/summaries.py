@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple, TypeVar
 
-from runtime.melds import MELD_INDEXES, Meld, all_melds
-from runtime.tiles import NUM_TILES
+from mjc.runtime.melds import MELD_INDEXES, Meld, all_melds
+from mjc.runtime.tiles import NUM_TILES
 
 __all__ = [
     "MELD_COUNT_WIDTH",
@@ -106,7 +106,7 @@ class SummaryTables(NamedTuple):
 
 
 # One field of `meld_members` per membership test, one bit per wind: what such a test
-# compares a meld's tile with is the seat or the round wind (`compiler.pyexpr`).
+# compares a meld's tile with is the seat or the round wind (`mjc.compiler.pyexpr`).
 MEMBER_WIDTH = 4
 MEMBER_BASE = 27  # 东, the first wind
 

@@ -3,7 +3,7 @@
 A hand's concealed tiles are kept as 34 counts (`Hand.counts`); a slice of 9 counts (one suited
 suit) or 7 counts (the honours) is a key into these tables. The tables are built here at
 import time by enumerating combinations of melds, never by testing every possible key, and
-`runtime.arrange` reads them. Nothing here depends on a rulebook.
+`mjc.runtime.arrange` reads them. Nothing here depends on a rulebook.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ A tile is a small int (see DESIGN.md, "Contracts: Tile notation"):
     9-17  1p-9p  筒 dots            34-41  1f-8f  春 夏 秋 冬 梅 兰 竹 菊
     18-26 1s-9s  条 bamboo
 
-Input comes from the hand notation (`runtime.hand.parse_hand`) and from constants that the
+Input comes from the hand notation (`mjc.runtime.hand.parse_hand`) and from constants that the
 compiler writes into generated modules. The `IS_*`, `SUIT_OF` and `RANK_OF` tuples are indexed
 by tile int so that compiled fan conditions are plain table lookups.
 """

@@ -15,10 +15,10 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from itertools import combinations_with_replacement, product
 
-from runtime.arrange import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Arrangement
-from runtime.hand import MAX_TILES, Hand
-from runtime.melds import Meld, all_melds, meld
-from runtime.tiles import HONOUR_BASE, NUM_PLAYING, TERMINALS_AND_HONOURS
+from mjc.runtime.arrange import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Arrangement
+from mjc.runtime.hand import MAX_TILES, Hand
+from mjc.runtime.melds import Meld, all_melds, meld
+from mjc.runtime.tiles import HONOUR_BASE, NUM_PLAYING, TERMINALS_AND_HONOURS
 
 __all__ = [
     "WildIndicatorMissing",

@@ -6,8 +6,8 @@ import functools
 
 import pytest
 
-from compiler.loader import load
-from runtime import Ruleset
+from mjc.compiler.loader import load
+from mjc.runtime import Ruleset
 
 
 @functools.cache

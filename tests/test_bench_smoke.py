@@ -33,9 +33,9 @@ from bench.wilds import (  # noqa: E402
     build_wild_corpus,
     check_wild_agreement,
 )
-from runtime import Hand, Ruleset, parse_hand  # noqa: E402
-from runtime.arrange import STANDARD  # noqa: E402
-from runtime.wilds import _is_win_general, make_wild_checker  # noqa: E402
+from mjc.runtime import Hand, Ruleset, parse_hand  # noqa: E402
+from mjc.runtime.arrange import STANDARD  # noqa: E402
+from mjc.runtime.wilds import _is_win_general, make_wild_checker  # noqa: E402
 
 SEED = 7
 SIZE = 60

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler import ir
-from compiler.cli import main
-from compiler.loader import bundled_rulebooks
+from mjc.compiler import ir
+from mjc.compiler.cli import main
+from mjc.compiler.loader import bundled_rulebooks
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.cli import main
+from mjc.compiler.cli import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

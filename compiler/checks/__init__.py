@@ -1,7 +1,7 @@
 """Semantic checks of a rulebook whose names and expressions have been resolved and typed.
 
-Input: the `Declarations` table (`compiler.declarations`) and the typed conditions of fans
-(`compiler.typecheck`); the driver (`compiler.driver`) calls `run_all` and sorts what it
+Input: the `Declarations` table (`mjc.compiler.declarations`) and the typed conditions of fans
+(`mjc.compiler.typecheck`); the driver (`mjc.compiler.driver`) calls `run_all` and sorts what it
 returns. Each check is one function that returns its problems; none raises. The checks live
 one group to a module:
 
@@ -29,26 +29,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from compiler.checks.claims import check_claims
-from compiler.checks.examples import check_examples
-from compiler.checks.horse_lines import check_horse_counts, check_horse_kinds
-from compiler.checks.horse_tables import (
+from mjc.compiler.checks.claims import check_claims
+from mjc.compiler.checks.examples import check_examples
+from mjc.compiler.checks.horse_lines import check_horse_counts, check_horse_kinds
+from mjc.compiler.checks.horse_tables import (
     check_horse_seats,
     check_horse_table_players,
     check_horse_tiles,
     check_horse_tiles_unassigned,
 )
-from compiler.checks.options import check_constraints, check_options, check_presets
-from compiler.checks.payments import check_payment_words, check_payments_zero_sum
-from compiler.checks.players import check_players
-from compiler.checks.reachability import check_reachable
-from compiler.checks.relations import check_fan_references, check_relations
-from compiler.checks.scoring import check_fan_tiers_and_caps, check_scoring
-from compiler.checks.tiles import check_tile_totals, check_tiles
-from compiler.checks.wilds import check_wild_tiles_in_play, check_wilds
-from compiler.declarations import Declarations
-from compiler.diagnostics import Diagnostic
-from compiler.typed import Typed
+from mjc.compiler.checks.options import check_constraints, check_options, check_presets
+from mjc.compiler.checks.payments import check_payment_words, check_payments_zero_sum
+from mjc.compiler.checks.players import check_players
+from mjc.compiler.checks.reachability import check_reachable
+from mjc.compiler.checks.relations import check_fan_references, check_relations
+from mjc.compiler.checks.scoring import check_fan_tiers_and_caps, check_scoring
+from mjc.compiler.checks.tiles import check_tile_totals, check_tiles
+from mjc.compiler.checks.wilds import check_wild_tiles_in_play, check_wilds
+from mjc.compiler.declarations import Declarations
+from mjc.compiler.diagnostics import Diagnostic
+from mjc.compiler.typed import Typed
 
 __all__ = ["run_all"]
 

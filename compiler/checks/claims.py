@@ -1,18 +1,18 @@
 """Checks of the claims section (吃, 碰, 杠, 抢杠): known claims and kinds, and the wilds agree.
 
 Input: the `claims` and `wilds` sections from the `Declarations` table
-(`compiler.declarations`). Each claim is one mjc knows, with kinds it has; a wild permission
+(`mjc.compiler.declarations`). Each claim is one mjc knows, with kinds it has; a wild permission
 (`allow chow`, …) needs the claim it permits, since a wild may not be used for a claim the
 game does not have.
 """
 
 from __future__ import annotations
 
-from compiler import ast
-from compiler.checks.common import unknown_word
-from compiler.declarations import Declarations
-from compiler.diagnostics import Diagnostic, error
-from compiler.vocabulary import CLAIM_VERBS
+from mjc.compiler import ast
+from mjc.compiler.checks.common import unknown_word
+from mjc.compiler.declarations import Declarations
+from mjc.compiler.diagnostics import Diagnostic, error
+from mjc.compiler.vocabulary import CLAIM_VERBS
 
 
 def check_claims(decls: Declarations) -> list[Diagnostic]:

@@ -1,7 +1,7 @@
 """What several checks share: the options as the IR has them, and the errors for a word mjc
 does not know and for a tile that is no tile.
 
-Input is the `Declarations` table (`compiler.declarations`) and words and tile literals of the
+Input is the `Declarations` table (`mjc.compiler.declarations`) and words and tile literals of the
 AST. The checks that evaluate guards or counts read the options through `ir_options`; every
 "unknown tile group / tier / claim / seat / …" error is built by `unknown_word`, and every
 tile literal that is not mpsz notation is reported by `not_a_tile`, so that each reads the
@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from compiler import ast, ir
-from compiler.declarations import Declarations
-from compiler.diagnostics import Diagnostic, error
-from compiler.lower import lower_option
-from compiler.suggest import did_you_mean
-from runtime.tiles import NotationError, tile_index
+from mjc.compiler import ast, ir
+from mjc.compiler.declarations import Declarations
+from mjc.compiler.diagnostics import Diagnostic, error
+from mjc.compiler.lower import lower_option
+from mjc.compiler.suggest import did_you_mean
+from mjc.runtime.tiles import NotationError, tile_index
 
 
 def ir_options(decls: Declarations) -> dict[str, ir.Option]:

@@ -1,6 +1,6 @@
 """Checks of the fans' inline examples and counterexamples: valid hands and settable situations.
 
-Input: the fans from the `Declarations` table (`compiler.declarations`), with the situation
+Input: the fans from the `Declarations` table (`mjc.compiler.declarations`), with the situation
 flags the rulebook declares. Each example hand is valid mpsz notation, and each item of its
 situation sets an option to one of its values, or a situation (built in or declared) to a
 value it takes. The examples are run against the generated module (an example must score its
@@ -10,13 +10,13 @@ a malformed one is reported here, at its line, rather than when it is run.
 
 from __future__ import annotations
 
-from compiler import ast
-from compiler.declarations import Declarations
-from compiler.diagnostics import Diagnostic, error
-from compiler.suggest import did_you_mean
-from compiler.vocabulary import EXAMPLE_SETTINGS, SITUATION_FACTS, WIND_LETTERS
-from runtime.hand import parse_hand
-from runtime.tiles import NotationError, tile_index
+from mjc.compiler import ast
+from mjc.compiler.declarations import Declarations
+from mjc.compiler.diagnostics import Diagnostic, error
+from mjc.compiler.suggest import did_you_mean
+from mjc.compiler.vocabulary import EXAMPLE_SETTINGS, SITUATION_FACTS, WIND_LETTERS
+from mjc.runtime.hand import parse_hand
+from mjc.runtime.tiles import NotationError, tile_index
 
 
 def check_examples(decls: Declarations) -> list[Diagnostic]:

@@ -1,7 +1,7 @@
 """Checks of the horse lines (买马, 罚马, 奖马, 抓马): the kind of horse and how many are drawn.
 
 Input: the horse lines of the `horses` section from the `Declarations` table
-(`compiler.declarations`) and their typed counts and guards (`compiler.typecheck`). A line
+(`mjc.compiler.declarations`) and their typed counts and guards (`mjc.compiler.typecheck`). A line
 names a kind of horse mjc knows, says `per player` only for horses every player draws, and
 draws a whole number of at least one horse under every setting of the options where it
 applies. The count check runs only on a rulebook without errors so far: it evaluates the
@@ -10,13 +10,13 @@ options, which must have typed.
 
 from __future__ import annotations
 
-from compiler import consteval, ir
-from compiler.checks.common import ir_options, unknown_word
-from compiler.declarations import Declarations
-from compiler.diagnostics import Diagnostic, error
-from compiler.suggest import did_you_mean
-from compiler.typed import Typed
-from compiler.vocabulary import HORSE_KINDS, HORSE_PER_WORDS
+from mjc.compiler import consteval, ir
+from mjc.compiler.checks.common import ir_options, unknown_word
+from mjc.compiler.declarations import Declarations
+from mjc.compiler.diagnostics import Diagnostic, error
+from mjc.compiler.suggest import did_you_mean
+from mjc.compiler.typed import Typed
+from mjc.compiler.vocabulary import HORSE_KINDS, HORSE_PER_WORDS
 
 
 def check_horse_kinds(decls: Declarations) -> list[Diagnostic]:

@@ -1,7 +1,7 @@
 """Checks of the horse tables (中马规定): which seat each horse tile points at.
 
 Input: the tables of the `horses` section and the player counts from the `Declarations`
-table (`compiler.declarations`); rows are read into tiles by `compiler.horsetables`. Each
+table (`mjc.compiler.declarations`); rows are read into tiles by `mjc.compiler.horsetables`. Each
 table is for a supported player count and written once; each row names a seat that exists
 at that count; its ranks and tiles are real, and each tile points at one seat. A tile of the
 tile set the table does not mention hits no one: a warning, unless a `nobody` row says so.
@@ -9,13 +9,13 @@ tile set the table does not mention hits no one: a warning, unless a `nobody` ro
 
 from __future__ import annotations
 
-from compiler import ast
-from compiler.checks.common import not_a_tile, unknown_word
-from compiler.declarations import Declarations
-from compiler.diagnostics import Diagnostic, Label, Span, error, warning
-from compiler.horsetables import compact, rank_tiles, row_tiles
-from compiler.lower import tiles_ever_in_play
-from compiler.vocabulary import HORSE_SEAT_NAMES, HORSE_SEATS, horse_seat_offset, horse_seats_at
+from mjc.compiler import ast
+from mjc.compiler.checks.common import not_a_tile, unknown_word
+from mjc.compiler.declarations import Declarations
+from mjc.compiler.diagnostics import Diagnostic, Label, Span, error, warning
+from mjc.compiler.horsetables import compact, rank_tiles, row_tiles
+from mjc.compiler.lower import tiles_ever_in_play
+from mjc.compiler.vocabulary import HORSE_SEAT_NAMES, HORSE_SEATS, horse_seat_offset, horse_seats_at
 
 
 def _horse_tables(decls: Declarations) -> tuple[ast.HorseTable, ...]:

@@ -1,7 +1,8 @@
 """Checks of the options (可选玩法), the presets that set them and the constraints on them.
 
 Input: option, preset and constraint declarations from the `Declarations` table
-(`compiler.declarations`) and, for constraints, their typed conditions (`compiler.typecheck`).
+(`mjc.compiler.declarations`) and, for constraints, their typed conditions
+(`mjc.compiler.typecheck`).
 A toggle's default is `on` or `off`, a choice lists each choice once and defaults to one of
 them, a number's range is not empty and holds its default; a preset sets declared options to
 values they offer; and the default options and every preset satisfy every constraint at
@@ -10,12 +11,12 @@ every player count, so that no game the rulebook offers out of the box is one it
 
 from __future__ import annotations
 
-from compiler import ast, consteval, ir
-from compiler.checks.common import ir_options
-from compiler.declarations import Declarations
-from compiler.diagnostics import Diagnostic, Label, Span, error
-from compiler.suggest import did_you_mean
-from compiler.typed import Typed
+from mjc.compiler import ast, consteval, ir
+from mjc.compiler.checks.common import ir_options
+from mjc.compiler.declarations import Declarations
+from mjc.compiler.diagnostics import Diagnostic, Label, Span, error
+from mjc.compiler.suggest import did_you_mean
+from mjc.compiler.typed import Typed
 
 
 def check_options(decls: Declarations) -> list[Diagnostic]:

@@ -1,6 +1,6 @@
 """Checks of the payments section: words mjc knows, and lines that keep a round zero-sum.
 
-Input: the `payments` section from the `Declarations` table (`compiler.declarations`). Who
+Input: the `payments` section from the `Declarations` table (`mjc.compiler.declarations`). Who
 pays, the kinds of kong and horse, the relation words and how several winners are paid are
 words of mjc's vocabulary; and no line makes the one paid pay himself, or pays for a
 concealed kong nobody fed, since settlement moves every point from a payer to a payee.
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from compiler import ast
-from compiler.checks.common import unknown_word
-from compiler.declarations import Declarations
-from compiler.diagnostics import Diagnostic, error
-from compiler.vocabulary import (
+from mjc.compiler import ast
+from mjc.compiler.checks.common import unknown_word
+from mjc.compiler.declarations import Declarations
+from mjc.compiler.diagnostics import Diagnostic, error
+from mjc.compiler.vocabulary import (
     HORSE_KINDS,
     KONG_KINDS,
     KONG_PAYERS,

@@ -1,14 +1,14 @@
 """Checks of the `players` section: each count is 2, 3 or 4, and listed once.
 
-Input: the `players` section from the `Declarations` table (`compiler.declarations`). Other
+Input: the `players` section from the `Declarations` table (`mjc.compiler.declarations`). Other
 checks read these counts (horse tables, constraints), so a count outside 2–4 is reported
 here, once, rather than by each of them.
 """
 
 from __future__ import annotations
 
-from compiler.declarations import Declarations
-from compiler.diagnostics import Diagnostic, error
+from mjc.compiler.declarations import Declarations
+from mjc.compiler.diagnostics import Diagnostic, error
 
 
 def check_players(decls: Declarations) -> list[Diagnostic]:

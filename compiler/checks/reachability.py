@@ -1,7 +1,7 @@
 """Checks that every fan can score with the tiles in play (warnings, not errors).
 
-Input: the fans' typed conditions and the tile set (`compiler.typecheck`, lowered here by
-`compiler.lower`). Each condition is read conservatively for tiles it cannot hold without
+Input: the fans' typed conditions and the tile set (`mjc.compiler.typecheck`, lowered here by
+`mjc.compiler.lower`). Each condition is read conservatively for tiles it cannot hold without
 (an honour, 1m or 9m, one of a list); a fan that needs tiles the tile set lacks under the
 default options (W0304), or under some setting of the options the tile set depends on
 (W0305), can never score, so the fan table promises something the game cannot give. Runs
@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from compiler import consteval, ir
-from compiler.checks.common import ir_options
-from compiler.declarations import Declarations
-from compiler.diagnostics import Diagnostic, warning
-from compiler.lower import copies_in_play, lower_tiles
-from compiler.typed import Typed
-from runtime.tiles import IS_DRAGON, IS_FLOWER, IS_HONOUR, IS_TERMINAL, IS_WIND, tile_text
+from mjc.compiler import consteval, ir
+from mjc.compiler.checks.common import ir_options
+from mjc.compiler.declarations import Declarations
+from mjc.compiler.diagnostics import Diagnostic, warning
+from mjc.compiler.lower import copies_in_play, lower_tiles
+from mjc.compiler.typed import Typed
+from mjc.runtime.tiles import IS_DRAGON, IS_FLOWER, IS_HONOUR, IS_TERMINAL, IS_WIND, tile_text
 
 
 def check_reachable(decls: Declarations, typed: Typed) -> list[Diagnostic]:

@@ -1,7 +1,7 @@
 """Checks of how fans relate: `excludes`, `implies` and `replaces`, and fans named in conditions.
 
-Input: the fans from the `Declarations` table (`compiler.declarations`) and the fan
-references the type checker collected from their conditions (`compiler.typecheck`). A
+Input: the fans from the `Declarations` table (`mjc.compiler.declarations`) and the fan
+references the type checker collected from their conditions (`mjc.compiler.typecheck`). A
 relation names another fan that exists and was not removed; no fan implies a fan that
 excludes or replaces it (it could never be counted); the relations and the references each
 form no cycle, since scoring orders fans by them. The relation check stops at the first stage
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from compiler.declarations import Declarations
-from compiler.diagnostics import Diagnostic, Label, Span, error
-from compiler.graphs import find_cycle
-from compiler.suggest import did_you_mean
-from compiler.typecheck import removed_but_used
+from mjc.compiler.declarations import Declarations
+from mjc.compiler.diagnostics import Diagnostic, Label, Span, error
+from mjc.compiler.graphs import find_cycle
+from mjc.compiler.suggest import did_you_mean
+from mjc.compiler.typecheck import removed_but_used
 
 
 def check_relations(decls: Declarations) -> list[Diagnostic]:

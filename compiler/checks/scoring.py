@@ -1,7 +1,7 @@
 """Checks of the scoring frame: the unit, the tiers and their caps, and each fan's tier.
 
 Input: the `scoring` section, the tiers and the fans from the `Declarations` table
-(`compiler.declarations`). The section states one unit and declares at least one tier; a
+(`mjc.compiler.declarations`). The section states one unit and declares at least one tier; a
 tier states one unguarded cap and overrides only other, existing tiers; a fan names an
 existing tier and is not worth more than that tier's cap (a value the cap would always cut
 is a mistake in the value or in the cap).
@@ -9,10 +9,10 @@ is a mistake in the value or in the cap).
 
 from __future__ import annotations
 
-from compiler import ast
-from compiler.checks.common import unknown_word
-from compiler.declarations import Declarations
-from compiler.diagnostics import Diagnostic, Label, Span, error
+from mjc.compiler import ast
+from mjc.compiler.checks.common import unknown_word
+from mjc.compiler.declarations import Declarations
+from mjc.compiler.diagnostics import Diagnostic, Label, Span, error
 
 
 def check_scoring(decls: Declarations) -> list[Diagnostic]:

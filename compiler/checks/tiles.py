@@ -1,7 +1,7 @@
 """Checks of the tile set: the `tiles` section names real groups and tiles, and its total adds up.
 
-Input: the `tiles` section from the `Declarations` table (`compiler.declarations`) and, for
-the total, the typed guards of its groups (`compiler.typecheck`). A tile group is one mjc
+Input: the `tiles` section from the `Declarations` table (`mjc.compiler.declarations`) and, for
+the total, the typed guards of its groups (`mjc.compiler.typecheck`). A tile group is one mjc
 knows, listed once, with 1 to 4 copies of each tile; `keep` names real tiles; the total is
 stated at most once and equals the tile count under the default options: a total that
 disagrees with its groups is a mistake in one of them, and the document's total is how the
@@ -10,13 +10,13 @@ reader checks the groups.
 
 from __future__ import annotations
 
-from compiler import ast, consteval
-from compiler.checks.common import ir_options, not_a_tile, unknown_word
-from compiler.declarations import Declarations
-from compiler.diagnostics import Diagnostic, Label, error
-from compiler.lower import lower_tiles
-from compiler.typed import Typed
-from compiler.vocabulary import TILE_GROUPS
+from mjc.compiler import ast, consteval
+from mjc.compiler.checks.common import ir_options, not_a_tile, unknown_word
+from mjc.compiler.declarations import Declarations
+from mjc.compiler.diagnostics import Diagnostic, Label, error
+from mjc.compiler.lower import lower_tiles
+from mjc.compiler.typed import Typed
+from mjc.compiler.vocabulary import TILE_GROUPS
 
 
 def check_tiles(decls: Declarations) -> list[Diagnostic]:

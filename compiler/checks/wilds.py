@@ -1,7 +1,7 @@
 """Checks of the wilds section (百搭, 鬼牌): indicator kinds, wild actions and wild tiles.
 
-Input: the `wilds` section from the `Declarations` table (`compiler.declarations`) and, for
-the tiles in play, the tile set and the typed guards (`compiler.typecheck`). An indicator
+Input: the `wilds` section from the `Declarations` table (`mjc.compiler.declarations`) and, for
+the tiles in play, the tile set and the typed guards (`mjc.compiler.typecheck`). An indicator
 kind and every wild action are words mjc knows; cycle and fixed wilds name real tiles, and
 a tile has one successor in the cycles; a fixed wild tile is in the tile set under every
 setting where it is the wild (otherwise the game has no wild to draw).
@@ -9,14 +9,14 @@ setting where it is the wild (otherwise the game has no wild to draw).
 
 from __future__ import annotations
 
-from compiler import ast, consteval
-from compiler.checks.common import ir_options, not_a_tile, unknown_word
-from compiler.declarations import Declarations
-from compiler.diagnostics import Diagnostic, Label, error
-from compiler.lower import copies_in_play, lower_tiles
-from compiler.typed import Typed
-from compiler.vocabulary import INDICATOR_KINDS, WILD_ACTIONS
-from runtime.tiles import tile_index
+from mjc.compiler import ast, consteval
+from mjc.compiler.checks.common import ir_options, not_a_tile, unknown_word
+from mjc.compiler.declarations import Declarations
+from mjc.compiler.diagnostics import Diagnostic, Label, error
+from mjc.compiler.lower import copies_in_play, lower_tiles
+from mjc.compiler.typed import Typed
+from mjc.compiler.vocabulary import INDICATOR_KINDS, WILD_ACTIONS
+from mjc.runtime.tiles import tile_index
 
 
 def check_wilds(decls: Declarations) -> list[Diagnostic]:

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler.codegen import generate_module, lit, safe_text
-from compiler.driver import compile_source
-from compiler.loader import bundled_rulebooks, import_source
-from runtime import API_VERSION, Ruleset, RuntimeVersionError
+from mjc.compiler.codegen import generate_module, lit, safe_text
+from mjc.compiler.driver import compile_source
+from mjc.compiler.loader import bundled_rulebooks, import_source
+from mjc.runtime import API_VERSION, Ruleset, RuntimeVersionError
 
 GUANGDONG = bundled_rulebooks()["guangdong"]
 
@@ -58,7 +58,7 @@ def test_generated_module_has_no_eval_and_imports_only_the_runtime() -> None:
         "from __future__ import annotations",
         "from collections.abc import Callable",
         "from typing import Any",
-        "from runtime import (",
+        "from mjc.runtime import (",
     ]
 
 

@@ -9,7 +9,7 @@ from textwrap import dedent
 from hypothesis import given
 from hypothesis import strategies as st
 
-from compiler.diagnostics import (
+from mjc.compiler.diagnostics import (
     Diagnostic,
     Label,
     Span,

@@ -26,12 +26,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
-from compiler.codegen import generate_module
-from compiler.diagnostics import render_github, render_json, render_sarif, render_text
-from compiler.docgen import generate_page
-from compiler.driver import Compilation, compile_source
-from compiler.loader import bundled_rulebooks, import_source
-from compiler.parse import grammar_text, keywords, parse
+from mjc.compiler.codegen import generate_module
+from mjc.compiler.diagnostics import render_github, render_json, render_sarif, render_text
+from mjc.compiler.docgen import generate_page
+from mjc.compiler.driver import Compilation, compile_source
+from mjc.compiler.loader import bundled_rulebooks, import_source
+from mjc.compiler.parse import grammar_text, keywords, parse
 
 FUZZ = settings(
     max_examples=200,
@@ -233,7 +233,7 @@ KNOWN_NAMES = (
 
 @cache
 def generation_grammar() -> lark.Lark:
-    """The grammar compiled afresh, with the options of `compiler.parse.parser()`: that one
+    """The grammar compiled afresh, with the options of `mjc.compiler.parse.parser()`: that one
     may come from Lark's cache, which keeps the parse tables but not the grammar rules."""
     return lark.Lark(
         grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from compiler import ast, ir
-from compiler.codegen import generate_module
-from compiler.driver import compile_file, compile_source
-from compiler.horsetables import compact
-from compiler.loader import bundled_rulebooks, import_source
-from compiler.parse import parse
-from runtime import NOBODY, Situation, tile_index
+from mjc.compiler import ast, ir
+from mjc.compiler.codegen import generate_module
+from mjc.compiler.driver import compile_file, compile_source
+from mjc.compiler.horsetables import compact
+from mjc.compiler.loader import bundled_rulebooks, import_source
+from mjc.compiler.parse import parse
+from mjc.runtime import NOBODY, Situation, tile_index
 
 BASE = """rulebook mini { title "迷你" }
 players 4, 3

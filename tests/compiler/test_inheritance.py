@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from compiler.cli import main
-from compiler.codegen import generate_module
-from compiler.driver import compile_file
-from compiler.loader import import_source
+from mjc.compiler.cli import main
+from mjc.compiler.codegen import generate_module
+from mjc.compiler.driver import compile_file
+from mjc.compiler.loader import import_source
 
 HEADER = 'rulebook mine extends guangdong { title "我的广东" version "1" }\n'
 

@@ -27,11 +27,11 @@ from pathlib import Path
 
 import pytest
 
-from compiler import codes
-from compiler.cli import main
-from compiler.diagnostics import render_text
-from compiler.driver import compile_file
-from compiler.version import MJC_VERSION
+from mjc.compiler import codes
+from mjc.compiler.cli import main
+from mjc.compiler.diagnostics import render_text
+from mjc.compiler.driver import compile_file
+from mjc.compiler.version import MJC_VERSION
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]

@@ -15,7 +15,7 @@ CONFIG = ROOT / "mkdocs.yml"
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from compiler.site import build_site
+    from mjc.compiler.site import build_site
 
     result = build_site(CONFIG, tmp_path_factory.mktemp("site"), quiet=True)
     assert result.site is not None

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.site import compile_bundled
+from mjc.compiler.site import compile_bundled
 
 from .conftest import ROOT
 

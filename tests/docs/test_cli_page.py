@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from compiler.cli import build_parser
-from compiler.refdocs import generate_cli_page
+from mjc.compiler.cli import build_parser
+from mjc.compiler.refdocs import generate_cli_page
 
 
 def test_every_command_and_option_of_the_cli_is_documented() -> None:

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.driver import compile_source
-from compiler.parse import keywords
+from mjc.compiler.driver import compile_source
+from mjc.compiler.parse import keywords
 
 from .conftest import DOCS
 
@@ -128,7 +128,7 @@ GETTING_STARTED = DOCS / "getting-started.md"
 
 def _mjc(args: list[str]) -> list[str]:
     assert args[0] == "mjc"
-    return [sys.executable, "-m", "compiler.cli", *args[1:]]
+    return [sys.executable, "-m", "mjc.compiler.cli", *args[1:]]
 
 
 def _run(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from compiler.prose import condition_words, per_words
-from compiler.site import compile_bundled
+from mjc.compiler.prose import condition_words, per_words
+from mjc.compiler.site import compile_bundled
 
 
 def fallback(words: str) -> str | None:

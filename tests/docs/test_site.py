@@ -6,9 +6,9 @@ import json
 import re
 from pathlib import Path
 
-from compiler.loader import bundled_rulebooks
-from compiler.site import GENERATED, SiteUsageError, build_site
-from runtime.tiles import NUM_TILES, tile_text
+from mjc.compiler.loader import bundled_rulebooks
+from mjc.compiler.site import GENERATED, SiteUsageError, build_site
+from mjc.runtime.tiles import NUM_TILES, tile_text
 
 from .conftest import CONFIG, DOCS
 
@@ -53,13 +53,13 @@ def test_every_tile_picture_is_in_the_site(site: Path) -> None:
 
 def test_the_runtime_api_reference_is_generated_from_docstrings(site: Path) -> None:
     api = (site / "api" / "index.html").read_text(encoding="utf-8")
-    for name in ("runtime.Ruleset", "runtime.parse_hand", "runtime.Score"):
+    for name in ("mjc.runtime.Ruleset", "mjc.runtime.parse_hand", "mjc.runtime.Score"):
         assert f'id="{name}"' in api, name
     assert "is_win" in api and "score" in api
 
 
 def test_the_language_reference_includes_the_builtin_words(site: Path) -> None:
-    from compiler.vocabulary import ARRANGEMENT_FACTS, FUNCTIONS, MELD_ATTRIBUTES
+    from mjc.compiler.vocabulary import ARRANGEMENT_FACTS, FUNCTIONS, MELD_ATTRIBUTES
 
     page = (site / "language" / "index.html").read_text(encoding="utf-8")
     for word in [*ARRANGEMENT_FACTS, *FUNCTIONS, *MELD_ATTRIBUTES]:
@@ -75,7 +75,7 @@ def test_the_rulebook_code_blocks_are_highlighted(site: Path) -> None:
 def test_the_variants_page_lists_each_bundled_variant_or_says_there_is_none(
     site: Path,
 ) -> None:
-    from compiler.site import compile_bundled
+    from mjc.compiler.site import compile_bundled
 
     books, _ = compile_bundled()
     page = (DOCS / GENERATED / "variants.md").read_text(encoding="utf-8")
@@ -100,7 +100,7 @@ def test_mkdocs_config_is_at_the_repository_root() -> None:
 
 
 def test_every_fan_with_an_example_shows_it_as_tiles_in_the_fan_table(site: Path) -> None:
-    from compiler.site import compile_bundled
+    from mjc.compiler.site import compile_bundled
 
     books, _ = compile_bundled()
     for book in books:
@@ -114,7 +114,7 @@ def test_every_fan_with_an_example_shows_it_as_tiles_in_the_fan_table(site: Path
 def test_the_round_schema_is_published_beside_the_ir_schema() -> None:
     import argparse
 
-    from compiler.site import site_files
+    from mjc.compiler.site import site_files
 
     files = site_files([], argparse.ArgumentParser())
     schema = json.loads(files["reference/round.schema.json"])
@@ -123,8 +123,8 @@ def test_the_round_schema_is_published_beside_the_ir_schema() -> None:
 
 
 def test_guarded_payment_caps_show_their_own_numbers() -> None:
-    from compiler.docgen import generate_page
-    from compiler.loader import load
+    from mjc.compiler.docgen import generate_page
+    from mjc.compiler.loader import load
 
     book = load("baise").compilation.rulebook
     assert book is not None

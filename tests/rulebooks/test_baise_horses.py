@@ -14,11 +14,11 @@ import types
 
 import pytest
 
-from compiler import ir
-from compiler.docgen import generate_page
-from compiler.driver import compile_source
-from compiler.loader import bundled_rulebooks, import_source, load
-from runtime import NOBODY, Ruleset, Situation, tile_index
+from mjc.compiler import ir
+from mjc.compiler.docgen import generate_page
+from mjc.compiler.driver import compile_source
+from mjc.compiler.loader import bundled_rulebooks, import_source, load
+from mjc.runtime import NOBODY, Ruleset, Situation, tile_index
 
 NAME = "baise"
 SUITS = "mps"

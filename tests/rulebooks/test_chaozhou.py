@@ -17,9 +17,9 @@ import sys
 
 import pytest
 
-from compiler.cli import main
-from compiler.loader import load
-from runtime import OptionError, Ruleset, Score, tile_index
+from mjc.compiler.cli import main
+from mjc.compiler.loader import load
+from mjc.runtime import OptionError, Ruleset, Score, tile_index
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 

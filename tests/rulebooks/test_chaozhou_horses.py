@@ -13,10 +13,10 @@ import types
 
 import pytest
 
-from compiler import ir
-from compiler.docgen import generate_page
-from compiler.loader import import_source, load
-from runtime import NOBODY, HorseKind, Ruleset, Situation, tile_index
+from mjc.compiler import ir
+from mjc.compiler.docgen import generate_page
+from mjc.compiler.loader import import_source, load
+from mjc.runtime import NOBODY, HorseKind, Ruleset, Situation, tile_index
 
 NAME = "chaozhou"
 SUITS = "mps"

@@ -74,8 +74,8 @@ from __future__ import annotations
 import pytest
 from settlement_helpers import ONE_KONG_OF_EACH_KIND, kong_lines, paid, settle
 
-from runtime import RoundError
-from runtime.settle import Settlement
+from mjc.runtime import RoundError
+from mjc.runtime.settle import Settlement
 
 PLAIN = "123m456p789s345s22z"
 BLOOM = {"seat": 1, "hand": PLAIN, "self_drawn": True, "situations": ["kong_bloom"]}

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from compiler.loader import bundled_rulebooks
-from runtime import SITUATION_FLAGS, ExampleSpec, Ruleset
+from mjc.compiler.loader import bundled_rulebooks
+from mjc.runtime import SITUATION_FLAGS, ExampleSpec, Ruleset
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 

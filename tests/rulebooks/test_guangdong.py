@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.loader import load
-from runtime import Ruleset, Score
+from mjc.compiler.loader import load
+from mjc.runtime import Ruleset, Score
 
 
 def fans(score: Score) -> dict[str, int]:

@@ -51,7 +51,7 @@ from __future__ import annotations
 import pytest
 from settlement_helpers import paid, settle
 
-from runtime import RoundError
+from mjc.runtime import RoundError
 
 CHICKEN = "123m456p999m22z [789s]"  # 鸡胡 1
 PLAIN = "123m456p789s345s22z"  # 平胡 2 + 门前清 1 = 3 (discard); self-draw +1

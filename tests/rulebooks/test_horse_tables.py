@@ -10,10 +10,10 @@ import types
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler import ir
-from compiler.loader import bundled_rulebooks, import_source, load
-from runtime import NOBODY
-from runtime.tiles import NUM_TILES, tile_text
+from mjc.compiler import ir
+from mjc.compiler.loader import bundled_rulebooks, import_source, load
+from mjc.runtime import NOBODY
+from mjc.runtime.tiles import NUM_TILES, tile_text
 
 SUITS = (0, 9, 18)
 

@@ -38,9 +38,9 @@ from pathlib import Path
 import pytest
 from settlement_helpers import paid, settle
 
-from compiler.cli import main
-from runtime import RoundError
-from runtime.settle import Settlement
+from mjc.compiler.cli import main
+from mjc.runtime import RoundError
+from mjc.runtime.settle import Settlement
 
 PLAIN = "123m456p789s345s22z"  # 平胡 2
 SEVEN_PAIRS = "1122m3344p5566s77z"  # 七小对 6

@@ -1,4 +1,4 @@
-"""What a rulebook allows of a round's claims, kongs and robbed kong (`runtime.claimcheck`):
+"""What a rulebook allows of a round's claims, kongs and robbed kong (`mjc.runtime.claimcheck`):
 claim and kong kinds under the round's options, which kongs may be robbed, what the wilds may
 do, and the copies of a claimed tile. Each refusal is one `RoundError` line naming the field;
 each test names the rule or the source document's clause."""
@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from settlement_helpers import ruleset, settle
 
-from compiler.loader import load
-from runtime import RoundError, Ruleset
+from mjc.compiler.loader import load
+from mjc.runtime import RoundError, Ruleset
 
 PLAIN = "123m456p789s345s22z"
 SELF = {"seat": 1, "hand": PLAIN, "self_drawn": True}

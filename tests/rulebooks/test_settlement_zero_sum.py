@@ -18,10 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from settlement_helpers import ruleset
 
-from runtime import RoundError, Ruleset, parse_hand
-from runtime.claimcheck import CLAIM_TILES, CLAIM_WORDS, allows
-from runtime.round import MAX_SETS, Opening
-from runtime.tiles import tile_index, tile_text
+from mjc.runtime import RoundError, Ruleset, parse_hand
+from mjc.runtime.claimcheck import CLAIM_TILES, CLAIM_WORDS, allows
+from mjc.runtime.round import MAX_SETS, Opening
+from mjc.runtime.tiles import tile_index, tile_text
 
 BOOKS = ("guangdong", "meizhou", "chaozhou", "baise", "shanghai")
 GENERIC = ("123m456p789s345s22z", "123m456m789m345m22m", "111m555p999s333s22z")
@@ -88,7 +88,7 @@ def _claims(
     not): each winner's exposed melds are his claims, mostly from one favourite seat so that
     relations (承包, 三包) form; other seats claim at random, honours often, so that 大四喜 /
     大三元 包自摸 arise, and a pair of non-winners often claims from each other. Every claim is
-    possible (`runtime.claimcheck`, `RoundOutcome`): a chow only from the 上家 and of suited
+    possible (`mjc.runtime.claimcheck`, `RoundOutcome`): a chow only from the 上家 and of suited
     tiles, only kinds of claim the rulebook allows under the options, at most four claims a
     seat, no more copies of a claimed tile than are in play, and a robbed (added) kong's pong
     by the robbed seat."""

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from compiler.cli import main
-from compiler.loader import load
-from runtime import Ruleset, Score
+from mjc.compiler.cli import main
+from mjc.compiler.loader import load
+from mjc.runtime import Ruleset, Score
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 

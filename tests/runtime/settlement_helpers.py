@@ -5,9 +5,9 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from compiler.loader import load
-from runtime import Ruleset
-from runtime.settle import Settlement
+from mjc.compiler.loader import load
+from mjc.runtime import Ruleset
+from mjc.runtime.settle import Settlement
 
 
 @functools.cache

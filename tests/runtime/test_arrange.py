@@ -15,7 +15,7 @@ from runtime_reference import (
     standard_readings,
 )
 
-from runtime.arrange import (
+from mjc.runtime.arrange import (
     SEVEN_PAIRS,
     SHAPES,
     STANDARD,
@@ -26,9 +26,9 @@ from runtime.arrange import (
     is_win,
     make_win_checker,
 )
-from runtime.hand import Hand, parse_hand
-from runtime.melds import meld
-from runtime.tiles import NUM_PLAYING, TERMINALS_AND_HONOURS, tile_index, tile_text
+from mjc.runtime.hand import Hand, parse_hand
+from mjc.runtime.melds import meld
+from mjc.runtime.tiles import NUM_PLAYING, TERMINALS_AND_HONOURS, tile_index, tile_text
 
 ONLY_STANDARD = frozenset({STANDARD})
 

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from runtime.hand import Hand, HandError, format_hand, parse_hand
-from runtime.melds import meld
-from runtime.tiles import IS_SUITED, NUM_PLAYING, RANK_OF, NotationError, tile_index, tile_text
+from mjc.runtime.hand import Hand, HandError, format_hand, parse_hand
+from mjc.runtime.melds import meld
+from mjc.runtime.tiles import IS_SUITED, NUM_PLAYING, RANK_OF, NotationError, tile_index, tile_text
 
 
 def tiles(text: str) -> tuple[int, ...]:

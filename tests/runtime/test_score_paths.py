@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from runtime import parse_hand
+from mjc.runtime import parse_hand
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 from .test_win_checker import BUNDLED, HANDS, games  # type: ignore[import-not-found]

@@ -1,4 +1,4 @@
-"""The one-pass summary (`runtime.summaries.summarize`) answers every quantifier exactly as a
+"""The one-pass summary (`mjc.runtime.summaries.summarize`) answers every quantifier exactly as a
 plain loop over the arrangement's tiles and melds would, for every shape."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from collections.abc import Callable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from runtime import parse_hand
-from runtime.arrange import SHAPES, Arrangement, arrangements
-from runtime.melds import Meld
-from runtime.summaries import (
+from mjc.runtime import parse_hand
+from mjc.runtime.arrange import SHAPES, Arrangement, arrangements
+from mjc.runtime.melds import Meld
+from mjc.runtime.summaries import (
     MELD_COUNT_WIDTH,
     MEMBER_BASE,
     MEMBER_WIDTH,
@@ -21,7 +21,7 @@ from runtime.summaries import (
     summary_tables,
     tile_masks,
 )
-from runtime.tiles import IS_HONOUR, IS_TERMINAL, RANK_OF, SUIT_OF, tile_text
+from mjc.runtime.tiles import IS_HONOUR, IS_TERMINAL, RANK_OF, SUIT_OF, tile_text
 
 TILE_TESTS: tuple[Callable[[int], object], ...] = (
     lambda t: SUIT_OF[t] == "m",

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from runtime_reference import SUITED_CHOW_STARTS, readings
 
-from runtime.tables import HONOUR_TABLE, SUIT_TABLE, honour_splits, suit_splits
+from mjc.runtime.tables import HONOUR_TABLE, SUIT_TABLE, honour_splits, suit_splits
 
 
 def test_empty_suits_split_into_nothing() -> None:

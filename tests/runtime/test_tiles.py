@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.melds import Meld, all_melds, meld
-from runtime.tiles import (
+from mjc.runtime.melds import Meld, all_melds, meld
+from mjc.runtime.tiles import (
     IS_DRAGON,
     IS_FLOWER,
     IS_GREEN,

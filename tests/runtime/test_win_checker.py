@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from runtime import Hand, Ruleset, parse_hand
-from runtime.arrange import (
+from mjc.runtime import Hand, Ruleset, parse_hand
+from mjc.runtime.arrange import (
     SHAPES,
     STANDARD,
     THIRTEEN_ORPHANS,
@@ -19,9 +19,9 @@ from runtime.arrange import (
     is_win,
     make_win_checker,
 )
-from runtime.options import OptionError
-from runtime.tiles import NUM_PLAYING, tile_text
-from runtime.wilds import (
+from mjc.runtime.options import OptionError
+from mjc.runtime.tiles import NUM_PLAYING, tile_text
+from mjc.runtime.wilds import (
     WildIndicatorMissing,
     _is_win_general,
     make_wild_checker,
