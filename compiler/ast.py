@@ -10,174 +10,50 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from mjc.compiler.ast_common import (
+    NO_SPAN as NO_SPAN,
+    Arith as Arith,
+    ArithOp as ArithOp,
+    Attribute as Attribute,
+    BoolLit as BoolLit,
+    BoolOp as BoolOp,
+    Call as Call,
+    Compare as Compare,
+    CompareOp as CompareOp,
+    Expr as Expr,
+    Ident as Ident,
+    IntLit as IntLit,
+    ListExpr as ListExpr,
+    Name as Name,
+    Neg as Neg,
+    Not as Not,
+    OptionRef as OptionRef,
+    Provenance as Provenance,
+    ProvenanceKind as ProvenanceKind,
+    Quantifier as Quantifier,
+    QuantifierKind as QuantifierKind,
+    RangeExpr as RangeExpr,
+    TileLit as TileLit,
+)
+from mjc.compiler.ast_settlement import (
+    HorseKind as HorseKind,
+    HorseRow as HorseRow,
+    Horses as Horses,
+    HorseTable as HorseTable,
+    PayBonus as PayBonus,
+    PayCap as PayCap,
+    PayKong as PayKong,
+    PayLossCap as PayLossCap,
+    Payments as Payments,
+    PayRelation as PayRelation,
+    PayRelationLine as PayRelationLine,
+    PayStake as PayStake,
+    PayWin as PayWin,
+    PayWord as PayWord,
+)
 from mjc.compiler.diagnostics import Span
 
-NO_SPAN = Span("<none>", 1, 1, 1, 1)
-
-
-@dataclass(frozen=True, slots=True)
-class Ident:
-    """A name as written, where it was written."""
-
-    text: str
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-# ---------------------------------------------------------------------------- expressions
-
-
-@dataclass(frozen=True, slots=True)
-class IntLit:
-    value: int
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class BoolLit:
-    value: bool
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class TileLit:
-    """A tile in mpsz notation, such as `5z` (白)."""
-
-    text: str
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Name:
-    """A bare name: a builtin fact, a quantifier variable, a fan, a shape or a suit."""
-
-    name: str
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class OptionRef:
-    """`option.cap`: the value the current game chose for an option."""
-
-    option: Ident
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Attribute:
-    obj: Expr
-    attr: Ident
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Call:
-    func: Ident
-    args: tuple[Expr, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class ListExpr:
-    items: tuple[Expr, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class RangeExpr:
-    """`2..8`: the whole numbers from 2 to 8, both included."""
-
-    low: int
-    high: int
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Not:
-    operand: Expr
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Neg:
-    operand: Expr
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class BoolOp:
-    op: Literal["and", "or"]
-    operands: tuple[Expr, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-CompareOp = Literal["==", "!=", "<", "<=", ">", ">=", "in"]
-
-
-@dataclass(frozen=True, slots=True)
-class Compare:
-    left: Expr
-    op: CompareOp
-    right: Expr
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-ArithOp = Literal["+", "-", "*"]
-
-
-@dataclass(frozen=True, slots=True)
-class Arith:
-    left: Expr
-    op: ArithOp
-    right: Expr
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-QuantifierKind = Literal["all", "any", "none", "count"]
-
-
-@dataclass(frozen=True, slots=True)
-class Quantifier:
-    """`all m in melds: m.is_pung`, and likewise any, none and count."""
-
-    kind: QuantifierKind
-    var: Ident
-    domain: Expr
-    body: Expr
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-Expr = (
-    IntLit
-    | BoolLit
-    | TileLit
-    | Name
-    | OptionRef
-    | Attribute
-    | Call
-    | ListExpr
-    | RangeExpr
-    | Not
-    | Neg
-    | BoolOp
-    | Compare
-    | Arith
-    | Quantifier
-)
-
-
 # ---------------------------------------------------------------------------- declarations
-
-ProvenanceKind = Literal["source", "reference", "convention", "note"]
-
-
-@dataclass(frozen=True, slots=True)
-class Provenance:
-    """Where a rule comes from: the source document's clause, an outside reference, a
-    convention chosen where the source is silent (with its reason), or a plain note."""
-
-    kind: ProvenanceKind
-    text: str
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,177 +203,6 @@ class ClaimRule:
 class Claims:
     rules: tuple[ClaimRule, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class HorseRow:
-    """`dealer ranks 1, 5, 9 tiles 7z, 1z`: the tiles that point at one seat of a horse table
-    (`ranks` in every suit, `tiles` one by one); the seat `nobody` lists tiles that hit no one."""
-
-    seat: Ident
-    ranks: tuple[IntLit, ...]
-    tiles: tuple[TileLit, ...]
-    provenance: tuple[Provenance, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class HorseTable:
-    """`table 4 { … }`: which seat each tile points at in a game of that many players."""
-
-    players: IntLit
-    rows: tuple[HorseRow, ...]
-    provenance: tuple[Provenance, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class HorseKind:
-    """`bought 1 per player if option.buy == one`, `grabbed option.n when self_drawn if …`: a
-    kind of horse the game draws, how many (an options-only number), when the round allows it
-    and under which options."""
-
-    kind: Ident
-    count: Expr
-    per: Ident | None
-    condition: Expr | None
-    guard: Expr | None
-    provenance: tuple[Provenance, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Horses:
-    tables: tuple[HorseTable, ...]
-    kinds: tuple[HorseKind, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class PayStake:
-    """`stake 2 if option.double`: what one point of a hand's value is paid as."""
-
-    value: Expr
-    guard: Expr | None
-    provenance: tuple[Provenance, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class PayWin:
-    """`win discarder pays when not self_drawn`, `win robbed pays for all when robbing_kong`:
-    who pays a winner one share (the hand's value), or every loser's share (`for all`)."""
-
-    payer: Ident
-    for_all: bool
-    condition: Expr | None
-    guard: Expr | None
-    provenance: tuple[Provenance, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class PayKong:
-    """`kong concealed each pays 2 when won`: what a kong of one kind earns the konger."""
-
-    kind: Ident
-    payer: Ident
-    amount: Expr
-    condition: Expr | None
-    guard: Expr | None
-    provenance: tuple[Provenance, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class PayWord:
-    """`several_winners separately`: how several winners of one discard are paid."""
-
-    word: Ident
-    provenance: tuple[Provenance, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class PayCap:
-    """`cap 16 if option.cap == 16`: the most one seat wins from hands in a round; also
-    `dealer_factor 2`: what the dealer wins or pays on a hand is multiplied by it."""
-
-    value: Expr
-    guard: Expr | None
-    provenance: tuple[Provenance, ...]
-    dealer: bool = False
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class PayLossCap:
-    """`loss_cap hand_ceiling`: the most one payer pays one winner for a hand, all his
-    shares together (勒子); the value may read `hand_ceiling`, the hand's scoring ceiling."""
-
-    value: Expr
-    guard: Expr | None
-    provenance: tuple[Provenance, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class PayBonus:
-    """`horse_payment bought 1 when won`, `follow_payment 1 when players >= 3`,
-    `streak_payment 1`: what a horse hit (`item` "horse", of kind `kind`), a 跟庄 round
-    ("follow") or a 连庄 count ("streak") is worth; `condition` reads how the round ended."""
-
-    item: str
-    kind: Ident | None
-    amount: Expr
-    condition: Expr | None
-    guard: Expr | None
-    provenance: tuple[Provenance, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class PayRelation:
-    """`claim_relation 3`: two players are related (承包, 三包) once one has claimed from the
-    other `count` or more times, either direction; the first line whose guard holds is used."""
-
-    count: Expr
-    guard: Expr | None
-    provenance: tuple[Provenance, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-    word: Ident | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class PayRelationLine:
-    """`relation_payment partner pays 5 when self_drawn`: for a winner in a relation, what
-    one payer pays, in shares; `others` is the word after `for` (`for others`: his own share
-    and `amount` times every other loser's share)."""
-
-    payer: Ident
-    amount: Expr
-    others: Ident | None
-    condition: Expr | None
-    guard: Expr | None
-    provenance: tuple[Provenance, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Payments:
-    unit: str | None
-    unit_provenance: tuple[Provenance, ...]
-    stakes: tuple[PayStake, ...]
-    wins: tuple[PayWin, ...]
-    kongs: tuple[PayKong, ...]
-    words: tuple[PayWord, ...]
-    caps: tuple[PayCap, ...]
-    dealer_factors: tuple[PayCap, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-    bonuses: tuple[PayBonus, ...] = ()
-    relations: tuple[PayRelation, ...] = ()
-    relation_lines: tuple[PayRelationLine, ...] = ()
-    loss_caps: tuple[PayLossCap, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,12 +17,10 @@ from typing import Any, NoReturn
 
 from mjc.compiler import codes, ir
 from mjc.compiler.codegen import generate_module
+from mjc.compiler.diagnostic_formats import render_github, render_json, render_sarif
 from mjc.compiler.diagnostics import (
     Diagnostic,
     has_errors,
-    render_github,
-    render_json,
-    render_sarif,
     render_text,
 )
 from mjc.compiler.driver import Compilation, compile_file

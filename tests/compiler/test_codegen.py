@@ -9,8 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from mjc.compiler.codegen import generate_module, lit, safe_text
 from mjc.compiler.driver import compile_source

@@ -6,9 +6,9 @@ import json
 import re
 from textwrap import dedent
 
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
+from mjc.compiler.diagnostic_formats import render_github, render_json, render_sarif
 from mjc.compiler.diagnostics import (
     Diagnostic,
     Label,
@@ -16,9 +16,6 @@ from mjc.compiler.diagnostics import (
     error,
     has_errors,
     note,
-    render_github,
-    render_json,
-    render_sarif,
     render_text,
     sort_diagnostics,
     warning,

@@ -22,12 +22,12 @@ from typing import Any
 
 import lark
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from hypothesis.extra.lark import from_lark
 
 from mjc.compiler.codegen import generate_module
-from mjc.compiler.diagnostics import render_github, render_json, render_sarif, render_text
+from mjc.compiler.diagnostic_formats import render_github, render_json, render_sarif
+from mjc.compiler.diagnostics import render_text
 from mjc.compiler.docgen import generate_page
 from mjc.compiler.driver import Compilation, compile_source
 from mjc.compiler.loader import bundled_rulebooks, import_source

@@ -7,8 +7,7 @@ from __future__ import annotations
 import functools
 import types
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from mjc.compiler import ir
 from mjc.compiler.loader import bundled_rulebooks, import_source, load

@@ -14,8 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from settlement_helpers import ruleset
 
 from mjc.runtime import RoundError, Ruleset, parse_hand

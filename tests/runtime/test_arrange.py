@@ -6,8 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from runtime_reference import (
     HAND_CHOW_STARTS,
     is_seven_pairs,

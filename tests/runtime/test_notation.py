@@ -6,8 +6,7 @@ import contextlib
 from dataclasses import dataclass
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from mjc.runtime.hand import Hand, HandError, format_hand, parse_hand
 from mjc.runtime.melds import meld

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from mjc.runtime import parse_hand
 from mjc.runtime.arrange import SHAPES, Arrangement, arrangements

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from runtime_reference import SUITED_CHOW_STARTS, readings
 
 from mjc.runtime.tables import HONOUR_TABLE, SUIT_TABLE, honour_splits, suit_splits

@@ -6,8 +6,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from mjc.runtime import arrangements, is_win, parse_hand
 from mjc.runtime.arrange import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
