@@ -71,6 +71,16 @@ def collect(
     """The declarations of `book`, on top of its parent's when it extends one."""
     decls = _inherit(book.file, parent)
     problems: list[Diagnostic] = []
+    _read_sections(book, decls, problems)
+    problems.extend(_missing_sections(book.file, decls))
+    problems.extend(_orphan_overrides(book, decls))
+    problems.extend(_check_items(decls))
+    return decls, problems
+
+
+def _read_sections(book: ast.Rulebook, decls: Declarations, problems: list[Diagnostic]) -> None:
+    """Each section into the table: a section that may appear once (the header, `tiles`, …)
+    is kept the first time and reported the second; items are declared by id."""
     seen_sections: dict[type, ast.Section] = {}
 
     def once(section: ast.Section, what: str) -> bool:
@@ -137,37 +147,42 @@ def collect(
             case ast.Remove():
                 _remove(decls, section, problems)
 
-    file_span = Span(book.file, 1, 1, 1, 2)
-    for what, present, example in (
-        ("rulebook", decls.header, 'rulebook my_variant { title "我的麻将" version "1" }'),
-        ("players", decls.players, "players 4"),
-        ("tiles", decls.tiles, "tiles { characters copies 4 ... total 136 }"),
-        ("shapes", decls.shapes or None, "shapes { standard }"),
-        ("scoring", decls.scoring, 'scoring { unit "番" tier base "番" add }'),
-    ):
-        if present is None:
-            problems.append(
-                error(
-                    "E0502",
-                    f"the rulebook has no `{what}` section",
-                    file_span,
-                    help=f"add one, for example: {example}",
-                )
-            )
-    if decls.header is not None and decls.header.extends is None:
-        for section in book.sections:
-            if isinstance(section, ast.Override | ast.Remove):
-                problems.append(
-                    error(
-                        "E0113",
-                        "`override` and `remove` need a parent rulebook",
-                        section.span.head(),
-                        help=f"write `rulebook {decls.id} extends <parent> {{ … }}`",
-                    )
-                )
 
-    problems.extend(_check_items(decls))
-    return decls, problems
+def _missing_sections(file: str, decls: Declarations) -> list[Diagnostic]:
+    """The sections every rulebook needs (its own or inherited), each with an example."""
+    file_span = Span(file, 1, 1, 1, 2)
+    return [
+        error(
+            "E0502",
+            f"the rulebook has no `{what}` section",
+            file_span,
+            help=f"add one, for example: {example}",
+        )
+        for what, present, example in (
+            ("rulebook", decls.header, 'rulebook my_variant { title "我的麻将" version "1" }'),
+            ("players", decls.players, "players 4"),
+            ("tiles", decls.tiles, "tiles { characters copies 4 ... total 136 }"),
+            ("shapes", decls.shapes or None, "shapes { standard }"),
+            ("scoring", decls.scoring, 'scoring { unit "番" tier base "番" add }'),
+        )
+        if present is None
+    ]
+
+
+def _orphan_overrides(book: ast.Rulebook, decls: Declarations) -> list[Diagnostic]:
+    """`override` and `remove` in a rulebook that extends nothing."""
+    if decls.header is None or decls.header.extends is not None:
+        return []
+    return [
+        error(
+            "E0113",
+            "`override` and `remove` need a parent rulebook",
+            section.span.head(),
+            help=f"write `rulebook {decls.id} extends <parent> {{ … }}`",
+        )
+        for section in book.sections
+        if isinstance(section, ast.Override | ast.Remove)
+    ]
 
 
 def _inherit(file: str, parent: Declarations | None) -> Declarations:
@@ -325,71 +340,76 @@ def _remove(decls: Declarations, section: ast.Remove, problems: list[Diagnostic]
         decls.removed[ident.text] = ident
 
 
-def _check_items(decls: Declarations) -> list[Diagnostic]:
-    """Items that may be written once only, and ids that would hide a builtin word."""
+def _check_fan(fan: ast.FanDecl, decls: Declarations, builtins: set[str]) -> list[Diagnostic]:
+    """A fan's value, tier and `per` written once, and an id no shape, option or word has."""
     problems: list[Diagnostic] = []
-    builtins = all_builtin_names()
-    for fan in decls.fans.values():
-        unguarded = [v for v in fan.values if v.guard is None]
-        for extra in unguarded[1:]:
-            problems.append(
-                error(
-                    "E0503",
-                    f"the fan `{fan.id.text}` states its value twice",
-                    extra.span,
-                    label="second one here",
-                    labels=(Label(unguarded[0].span, "first one here"),),
-                    help="an option-dependent value is written `value 2 if option.<id>`",
-                )
+    unguarded = [v for v in fan.values if v.guard is None]
+    for extra in unguarded[1:]:
+        problems.append(
+            error(
+                "E0503",
+                f"the fan `{fan.id.text}` states its value twice",
+                extra.span,
+                label="second one here",
+                labels=(Label(unguarded[0].span, "first one here"),),
+                help="an option-dependent value is written `value 2 if option.<id>`",
             )
-        for extra_tier in fan.tiers[1:]:
-            problems.append(
-                error(
-                    "E0503",
-                    f"the fan `{fan.id.text}` states its tier twice",
-                    extra_tier.span,
-                    label="second one here",
-                    labels=(Label(fan.tiers[0].span, "first one here"),),
-                )
+        )
+    for extra_tier in fan.tiers[1:]:
+        problems.append(
+            error(
+                "E0503",
+                f"the fan `{fan.id.text}` states its tier twice",
+                extra_tier.span,
+                label="second one here",
+                labels=(Label(fan.tiers[0].span, "first one here"),),
             )
-        if not unguarded:
-            problems.append(
-                error(
-                    "E0503",
-                    f"the fan `{fan.id.text}` has no value",
-                    fan.id.span,
-                    help="add a line such as `value 1` to the fan",
-                )
+        )
+    if not unguarded:
+        problems.append(
+            error(
+                "E0503",
+                f"the fan `{fan.id.text}` has no value",
+                fan.id.span,
+                help="add a line such as `value 1` to the fan",
             )
-        if len(fan.pers) > 1:
-            problems.append(
-                error(
-                    "E0503",
-                    f"the fan `{fan.id.text}` has more than one `per`",
-                    fan.pers[1].span,
-                    help="a fan counts once per item of one `per` expression",
-                )
+        )
+    if len(fan.pers) > 1:
+        problems.append(
+            error(
+                "E0503",
+                f"the fan `{fan.id.text}` has more than one `per`",
+                fan.pers[1].span,
+                help="a fan counts once per item of one `per` expression",
             )
-        for other in ("shapes", "options"):
-            table: dict[str, ast.ShapeDecl] | dict[str, ast.OptionDecl] = getattr(decls, other)
-            if fan.id.text in table:
-                problems.append(
-                    error(
-                        "E0102",
-                        f"`{fan.id.text}` names both a fan and one of the {other}",
-                        fan.id.span,
-                        help="fans, shapes and options share one namespace: rename one",
-                    )
-                )
-        if fan.id.text in builtins:
+        )
+    for other in ("shapes", "options"):
+        table: dict[str, ast.ShapeDecl] | dict[str, ast.OptionDecl] = getattr(decls, other)
+        if fan.id.text in table:
             problems.append(
                 error(
                     "E0102",
-                    f"the fan id `{fan.id.text}` is a builtin word of conditions",
+                    f"`{fan.id.text}` names both a fan and one of the {other}",
                     fan.id.span,
-                    help=f"rename the fan, for example `{fan.id.text}_fan`",
+                    help="fans, shapes and options share one namespace: rename one",
                 )
             )
+    if fan.id.text in builtins:
+        problems.append(
+            error(
+                "E0102",
+                f"the fan id `{fan.id.text}` is a builtin word of conditions",
+                fan.id.span,
+                help=f"rename the fan, for example `{fan.id.text}_fan`",
+            )
+        )
+    return problems
+
+
+def _check_items(decls: Declarations) -> list[Diagnostic]:
+    """Items that may be written once only, and ids that would hide a builtin word."""
+    builtins = all_builtin_names()
+    problems = [p for fan in decls.fans.values() for p in _check_fan(fan, decls, builtins)]
     for situation in decls.situations.values():
         if situation.id.text in builtins or situation.id.text in decls.fans:
             problems.append(
