@@ -31,36 +31,25 @@ from mjc.compiler.pyexpr import (
 )
 from mjc.compiler.pywriter import CodeWriter
 from mjc.compiler.version import MJC_VERSION
-from mjc.runtime import API_VERSION
+from mjc.runtime import API_VERSION, exported
 from mjc.runtime.tiles import tile_text
 
-# Names of `runtime` that every generated module imports; conditions may add table names.
-_BASE_IMPORTS = {
-    "Arrangement",
-    "ChoiceSpec",
-    "ExampleSpec",
-    "FanInfo",
-    "Hand",
-    "HorseKind",
-    "Horses",
-    "KongRule",
-    "BonusRule",
-    "RelationRule",
-    "Payments",
-    "RoundFacts",
-    "WinRule",
-    "OptionSpec",
-    "Ruleset",
-    "Situation",
-    "TierInfo",
-    "require_api",
-}
+# Names of `mjc.runtime.exported` that every generated module imports; conditions add more.
+_BASE_IMPORTS = frozenset(exported.ALWAYS)
 
 _COMBINE_WORDS = {
     "add": "fans add up",
     "max": "the highest fan counts alone",
     "multiply": "fans multiply",
 }
+
+
+def _imports(names: set[str]) -> list[str]:
+    """The import list of a module: `names`, sorted, each one `mjc.runtime.exported` lists."""
+    unknown = names - set(exported.__all__)
+    if unknown:
+        raise AssertionError(f"not in mjc.runtime.exported: {', '.join(sorted(unknown))}")
+    return sorted(names)
 
 
 def lit(value: object) -> str:
@@ -782,7 +771,7 @@ class _Module:
             "version": book.version,
             "unit": book.scoring.unit,
             "players": book.players,
-            "imports": sorted(self.runtime_names),
+            "imports": _imports(self.runtime_names),
             "tile_constants": [(tile_constant(t), i) for t, i in sorted(self.tiles.items())],
             "successor": book.wilds.successor,
             "tiers": [

@@ -1,102 +1,64 @@
-"""mjc's runtime: what generated rulebook modules and game servers import.
+"""mjc's runtime: what game servers call, and what generated rulebook modules build on.
 
-This package never imports the compiler. Its public names below are the whole API that a
-generated module may use (it imports nothing else), plus `parse_hand` for callers.
+This package never imports the compiler. `__all__` below is the public API: the `Ruleset` a
+generated module exports as `RULESET`, hands and tiles, scores, options, horses and the
+settlement of a round. The names a generated module imports are listed apart, once, in
+`mjc.runtime.exported`.
+
+`import mjc.runtime` does not import pydantic: only the settlement input needs it, so the
+round's names (`RoundOutcome`, `parse_round`, `round_json_schema`, `RoundError`,
+`Settlement`) are imported on first use.
 """
 
 from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
 
 from mjc.runtime.arrange import Arrangement, arrangements, is_win
 from mjc.runtime.hand import Hand, HandError, format_hand, parse_hand
 from mjc.runtime.horses import NOBODY, HorseError, HorseKind, Horses
 from mjc.runtime.melds import Meld, meld
 from mjc.runtime.options import ChoiceSpec, OptionError, OptionSpec
-from mjc.runtime.payments import (
-    BonusRule,
-    KongRule,
-    Payments,
-    RelationRule,
-    RoundFacts,
-    WinRule,
-)
-from mjc.runtime.round import RoundError, RoundOutcome, parse_round, round_json_schema
-from mjc.runtime.ruleset import WILD_ACTIONS, ExampleSpec, Ruleset
-from mjc.runtime.scoring import (
-    NO_PAIR,
-    SITUATION_FLAGS,
-    FanInfo,
-    FanScore,
-    Score,
-    Situation,
-    TierInfo,
-    count_suits,
-    count_suits_of_melds,
-)
-from mjc.runtime.summaries import (
-    TILE_COUNT_WIDTH,
-    SummaryTables,
-    meld_masks,
-    summarize,
-    summarize_melds,
-    summarize_tiles,
-    summary_tables,
-    tile_masks,
-)
-from mjc.runtime.tiles import (
-    IS_DRAGON,
-    IS_FLOWER,
-    IS_GREEN,
-    IS_HONOUR,
-    IS_SIMPLE,
-    IS_SUITED,
-    IS_TERMINAL,
-    IS_TERMINAL_OR_HONOUR,
-    IS_WIND,
-    RANK_OF,
-    SUIT_OF,
-    NotationError,
-    tile_index,
-    tile_text,
-)
+from mjc.runtime.ruleset import Ruleset
+from mjc.runtime.scoring import SITUATION_FLAGS, FanInfo, FanScore, Score, Situation, TierInfo
+from mjc.runtime.spec import ExampleSpec, RulesetSpec
+from mjc.runtime.tiles import NotationError, tile_index, tile_text
+from mjc.runtime.version import API_VERSION, RuntimeVersionError
 from mjc.runtime.wilds import WildIndicatorMissing, is_win_with_wilds, wild_arrangements
 
-# Bumped whenever a generated module's view of this package changes incompatibly.
-API_VERSION = 2
+if TYPE_CHECKING:
+    from mjc.runtime.round import RoundError, RoundOutcome, parse_round, round_json_schema
+    from mjc.runtime.settle import Settlement
+
+# Public names whose modules import pydantic: the module that defines each.
+_LAZY = {
+    "RoundError": "mjc.runtime.round",
+    "RoundOutcome": "mjc.runtime.round",
+    "parse_round": "mjc.runtime.round",
+    "round_json_schema": "mjc.runtime.round",
+    "Settlement": "mjc.runtime.settle",
+}
 
 
-class RuntimeVersionError(ImportError):
-    """A generated module was built for another version of the runtime."""
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'mjc.runtime' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later look-ups find it without this function
+    return value
 
 
-def require_api(version: int, rulebook: str) -> None:
-    """Called first thing by every generated module."""
-    if version != API_VERSION:
-        raise RuntimeVersionError(
-            f"the module for rulebook {rulebook!r} was generated for mjc runtime API "
-            f"{version}, but this runtime provides API {API_VERSION}: rebuild it with `mjc build`"
-        )
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
 
 
 __all__ = [
     "API_VERSION",
-    "IS_DRAGON",
-    "IS_FLOWER",
-    "IS_GREEN",
-    "IS_HONOUR",
-    "IS_SIMPLE",
-    "IS_SUITED",
-    "IS_TERMINAL",
-    "IS_TERMINAL_OR_HONOUR",
-    "IS_WIND",
     "NOBODY",
-    "NO_PAIR",
-    "RANK_OF",
     "SITUATION_FLAGS",
-    "SUIT_OF",
-    "TILE_COUNT_WIDTH",
-    "WILD_ACTIONS",
     "Arrangement",
-    "BonusRule",
     "ChoiceSpec",
     "ExampleSpec",
     "FanInfo",
@@ -106,42 +68,29 @@ __all__ = [
     "HorseError",
     "HorseKind",
     "Horses",
-    "KongRule",
     "Meld",
     "NotationError",
     "OptionError",
     "OptionSpec",
-    "Payments",
-    "RelationRule",
     "RoundError",
-    "RoundFacts",
     "RoundOutcome",
     "Ruleset",
+    "RulesetSpec",
     "RuntimeVersionError",
     "Score",
+    "Settlement",
     "Situation",
-    "SummaryTables",
     "TierInfo",
     "WildIndicatorMissing",
-    "WinRule",
     "arrangements",
-    "count_suits",
-    "count_suits_of_melds",
     "format_hand",
     "is_win",
     "is_win_with_wilds",
     "meld",
-    "meld_masks",
     "parse_hand",
     "parse_round",
-    "require_api",
     "round_json_schema",
-    "summarize",
-    "summarize_melds",
-    "summarize_tiles",
-    "summary_tables",
     "tile_index",
-    "tile_masks",
     "tile_text",
     "wild_arrangements",
 ]

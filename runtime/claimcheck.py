@@ -2,46 +2,64 @@
 
 `RoundOutcome` checks what holds in every game (a chow from one's 上家, four sets a seat);
 what depends on the rulebook and the round's options is checked here, when the round is
-settled: the kinds of claim and kong the rulebook declares (`Ruleset.claims`), which kongs it
-lets a player rob, what its wilds may do (`Ruleset.wild_permissions`), and how many copies of
-a claimed tile are in play. Each check returns its problems as one-line messages naming the
-field; `mjc.runtime.settle` refuses the round with the first (`RoundError`).
+settled: the kinds of claim and kong the rulebook declares, which kongs it lets a player rob,
+what its wilds may do, and how many copies of a claimed tile are in play. All of that comes
+in as one `RoundRules` (made by `Ruleset.round_rules` from the generated module's functions
+under the round's options), so nothing here calls back into the `Ruleset`. Each check returns
+its problems as one-line messages naming the field; `mjc.runtime.settle` refuses the round
+with the first (`RoundError`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from mjc.runtime.hand import Hand, HandError
-from mjc.runtime.round import RoundOutcome
 from mjc.runtime.tiles import NotationError, tile_index, tile_text
 
 if TYPE_CHECKING:
-    from mjc.runtime.ruleset import Ruleset
+    from mjc.runtime.round import RoundOutcome
 
-__all__ = ["round_problems"]
+__all__ = ["RoundRules", "round_problems"]
 
-# The rulebook's claim word each kind of claim in a round needs (`Ruleset.claims`).
+# The rulebook's claim word each kind of claim in a round needs (`RoundRules.claims`).
 CLAIM_WORDS = {"chow": "chow", "pong": "pong", "kong": "kong exposed"}
 # The exposed melds of a hand, and the claim that made them: an exposed kong is a kong claim,
 # or a pong claim that a kong was added to later.
 MELD_CLAIMS = {"chow": ("chow",), "pung": ("pong",), "kong": ("kong exposed", "pong")}
-# What a wild tile in a claimed meld was used for (`Ruleset.wild_permissions`).
+# What a wild tile in a claimed meld was used for (`RoundRules.permissions`).
 MELD_ACTIONS = {"chow": ("chow",), "pung": ("pong",), "kong": ("kong", "pong")}
 # Tiles a claim uses at least: three for a pong, four for a kong, one for a chow.
 CLAIM_TILES = {"chow": 1, "pong": 3, "kong": 4}
 
-Options = dict[str, Any]
-Check = Callable[["Ruleset", RoundOutcome, Options], list[str]]
 
 
-def round_problems(ruleset: Ruleset, outcome: RoundOutcome, options: Options) -> list[str]:
-    """Everything about the round's claims, kongs and robbed kong that this rulebook does not
-    allow under these (resolved) options; empty when it allows them all."""
+@dataclass(frozen=True, slots=True)
+class RoundRules:
+    """What a rulebook allows of a round under the round's options: its claim words (`chow`,
+    `kong exposed`, `rob added` ...), the copies of each tile kind in play, the wild kinds
+    (empty when the wild comes from an indicator the round does not name), what a wild may
+    do (`mjc.runtime.spec.WILD_ACTIONS`), and whether the rulebook has wilds at all."""
+
+    rulebook: str
+    claims: frozenset[str]
+    copies: tuple[int, ...]
+    wilds: frozenset[int]
+    permissions: frozenset[str]
+    has_wilds: bool
+
+
+Check = Callable[[RoundRules, "RoundOutcome"], list[str]]
+
+
+def round_problems(rules: RoundRules, outcome: RoundOutcome) -> list[str]:
+    """Everything about the round's claims, kongs and robbed kong that the rulebook does not
+    allow (`rules`); empty when it allows them all."""
     problems: list[str] = []
     for check in CHECKS:
-        problems += check(ruleset, outcome, options)
+        problems += check(rules, outcome)
     return problems
 
 
@@ -55,21 +73,21 @@ def _names(words: frozenset[str]) -> str:
     return ", ".join(sorted(words)) or "none"
 
 
-def claim_kinds(ruleset: Ruleset, outcome: RoundOutcome, options: Options) -> list[str]:
+def claim_kinds(rules: RoundRules, outcome: RoundOutcome) -> list[str]:
     """Each claim's kind, each kong's kind, and each winner's exposed melds are claims the
     rulebook declares under these options: 潮州 and 梅州 have no chow, 百色 none with 不可吃."""
-    words = ruleset.claims(options)
+    words = rules.claims
     problems: list[str] = []
     for i, c in enumerate(outcome.claims):
         if not allows(words, CLAIM_WORDS[c.kind]):
             problems.append(
-                f"claims.{i}.kind: {ruleset.id} allows no {c.kind} claim under these options "
+                f"claims.{i}.kind: {rules.rulebook} allows no {c.kind} claim under these options "
                 f"(its claims: {_names(words)})"
             )
     for i, k in enumerate(outcome.kongs):
         if not allows(words, f"kong {k.kind}"):
             problems.append(
-                f"kongs.{i}.kind: {ruleset.id} allows no {k.kind} kong under these options "
+                f"kongs.{i}.kind: {rules.rulebook} allows no {k.kind} kong under these options "
                 f"(its claims: {_names(words)})"
             )
     for i, hand in _hands(outcome):
@@ -77,38 +95,38 @@ def claim_kinds(ruleset: Ruleset, outcome: RoundOutcome, options: Options) -> li
             if meld.exposed and not any(allows(words, w) for w in MELD_CLAIMS[meld.kind]):
                 problems.append(
                     f"winners.{i}.hand: the exposed meld {meld} needs a "
-                    f"{' or '.join(MELD_CLAIMS[meld.kind])} claim, which {ruleset.id} does not "
+                    f"{' or '.join(MELD_CLAIMS[meld.kind])} claim, which {rules.rulebook} does not "
                     f"allow under these options (its claims: {_names(words)})"
                 )
     return problems
 
 
-def robbed_kong(ruleset: Ruleset, outcome: RoundOutcome, options: Options) -> list[str]:
+def robbed_kong(rules: RoundRules, outcome: RoundOutcome) -> list[str]:
     """A robbed kong is of a kind the rulebook lets a player rob (`rob <kind>`): 上海 robs
     only an added kong (搶杠只應用在蓄杠上), and so do the other four bundled rulebooks."""
     robbers = [i for i, w in enumerate(outcome.winners) if "robbing_kong" in w.situations]
     if not robbers:
         return []
-    words = ruleset.claims(options)
+    words = rules.claims
     kinds = sorted(w.split(" ", 1)[1] for w in words if w.startswith("rob "))
     if "rob" in words or f"rob {outcome.robbed_kong}" in words:
         return []
     if not kinds:
         return [
-            f"winners.{robbers[0]}.situations: {ruleset.id} allows no robbing of a kong "
+            f"winners.{robbers[0]}.situations: {rules.rulebook} allows no robbing of a kong "
             "(robbing_kong) under these options"
         ]
     return [
-        f"robbed_kong: {ruleset.id} robs only {' or '.join(f'an {k}' for k in kinds)} kong, "
+        f"robbed_kong: {rules.rulebook} robs only {' or '.join(f'an {k}' for k in kinds)} kong, "
         f"not {'an' if outcome.robbed_kong[0] in 'ae' else 'a'} {outcome.robbed_kong} kong"
     ]
 
 
-def claimed_copies(ruleset: Ruleset, outcome: RoundOutcome, options: Options) -> list[str]:
+def claimed_copies(rules: RoundRules, outcome: RoundOutcome) -> list[str]:
     """A claimed tile is in play under these options, and the claims naming it use no more
     copies of it than the game has: three for each pong, four for each kong, one for each
     chow (two pongs of one tile need six)."""
-    copies = ruleset.tile_copies(options)
+    copies = rules.copies
     used: dict[int, int] = {}
     problems: list[str] = []
     for i, c in enumerate(outcome.claims):
@@ -127,19 +145,16 @@ def claimed_copies(ruleset: Ruleset, outcome: RoundOutcome, options: Options) ->
     return problems
 
 
-def wild_claims(ruleset: Ruleset, outcome: RoundOutcome, options: Options) -> list[str]:
+def wild_claims(rules: RoundRules, outcome: RoundOutcome) -> list[str]:
     """What the wilds may do (`wild_permissions`), where the round shows the tiles: a claimed
     wild (`claimed`, and the claim's `chow` / `pong` / `kong`); a wild in a winner's exposed
     meld (`chow`, `pong`, `kong` or `pong` for an exposed kong, which may be added to a pong);
     a win on a discarded wild (`claimed` and `win_on_discard`) or on a robbed one (`robbed`);
     a kong of the flipped indicator's kind (`indicator_kong`). A game whose wild comes from
     an indicator the round does not name shows no wild here."""
-    try:
-        wild = set(ruleset.wilds_for(options, outcome.indicator))
-    except (NotationError, ValueError):
-        wild = set()  # no indicator given: nothing to decide (scoring names it for winners)
-    allowed = ruleset.wild_permissions(options)
-    book = ruleset.id
+    wild = rules.wilds  # no indicator given: none, nothing to decide (scoring names it)
+    allowed = rules.permissions
+    book = rules.rulebook
     problems: list[str] = []
 
     def missing(*actions: str) -> str | None:
@@ -175,16 +190,14 @@ def wild_claims(ruleset: Ruleset, outcome: RoundOutcome, options: Options) -> li
                 f"winners.{i}.win_tile: {tile_text(hand.win_tile)} is a wild in this game, and "
                 f"{book}'s wilds may not be {_done(lacking)}"
             )
-    problems += _indicator_kongs(ruleset, outcome, options, allowed)
+    problems += _indicator_kongs(rules, outcome)
     return problems
 
 
-def _indicator_kongs(
-    ruleset: Ruleset, outcome: RoundOutcome, options: Options, allowed: frozenset[str]
-) -> list[str]:
+def _indicator_kongs(rules: RoundRules, outcome: RoundOutcome) -> list[str]:
     """No kong of the flipped indicator's kind where the rulebook forbids it (潮州 翻鬼: 翻开
     的牌张数：3张，该种牌没有杠): a kong claim of that tile, or a kong in a winner's hand."""
-    if outcome.indicator is None or "indicator_kong" in allowed or not ruleset.has_wilds:
+    if outcome.indicator is None or "indicator_kong" in rules.permissions or not rules.has_wilds:
         return []
     try:
         shown = tile_index(outcome.indicator)
@@ -192,7 +205,7 @@ def _indicator_kongs(
         return [f"indicator: {exc}"]
     name = tile_text(shown)
     problems = [
-        f"claims.{i}.tile: {name} is the flipped indicator's kind, which {ruleset.id} does "
+        f"claims.{i}.tile: {name} is the flipped indicator's kind, which {rules.rulebook} does "
         "not let anyone kong"
         for i, c in enumerate(outcome.claims)
         if c.kind == "kong" and c.tile is not None and tile_index(c.tile) == shown
@@ -201,7 +214,7 @@ def _indicator_kongs(
         if any(m.kind == "kong" and m.tile == shown for m in hand.melds):
             problems.append(
                 f"winners.{i}.hand: a kong of {name}, the flipped indicator's kind, which "
-                f"{ruleset.id} does not let anyone kong"
+                f"{rules.rulebook} does not let anyone kong"
             )
     return problems
 

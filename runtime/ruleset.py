@@ -1,17 +1,18 @@
 """`Ruleset`: the object a generated module exports as `RULESET`, and what game servers call.
 
-The generated module passes in the rulebook's tables and compiled functions; this class adds
-the public API of DESIGN.md: `is_win` (the fast path) and `score` (wilds, arrangements, fans,
-relations, tiers, adjustments, restrictions), taking hands as `Hand` objects or notation
-strings and options by id or Chinese label.
+The generated module describes its rulebook in one `RulesetSpec` (tables and compiled
+functions); this class adds the public API of DESIGN.md: `is_win` (the fast path), `score`
+(wilds, arrangements, fans, relations, tiers, adjustments, restrictions) and `settle`, taking
+hands as `Hand` objects or notation strings and options by id or Chinese label. What it
+prepares per option setting is kept by `mjc.runtime.gamecache`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING
 
 from mjc.runtime.arrange import (
     SEVEN_PAIRS,
@@ -22,176 +23,85 @@ from mjc.runtime.arrange import (
     standard_arrangements,
 )
 from mjc.runtime.checkers import make_public_is_win
+from mjc.runtime.claimcheck import RoundRules
+from mjc.runtime.gamecache import Game, GameCache, prepare_game
 from mjc.runtime.hand import MAX_TILES, Hand, HandError, parse_hand
-from mjc.runtime.options import OptionError, OptionSpec, resolve_options
-from mjc.runtime.payments import DEFAULT_PAYMENTS, Payments
-from mjc.runtime.round import RoundOutcome, parse_round
-from mjc.runtime.scoring import (
-    SITUATION_FLAGS,
-    Adjust,
-    Combine,
-    Evaluate,
-    FanInfo,
-    FanScore,
-    Kept,
-    Reject,
-    Score,
-    Scorer,
-    Situation,
-    TierInfo,
-)
-from mjc.runtime.settle import Settlement, settle
-from mjc.runtime.tiles import NUM_PLAYING, tile_index, tile_name_zh, tile_text
+from mjc.runtime.options import OptionError, resolve_options
+from mjc.runtime.payments import DEFAULT_PAYMENTS
+from mjc.runtime.scoring import SITUATION_FLAGS, FanScore, Kept, Score, Scorer, Situation
+from mjc.runtime.spec import WILD_ACTIONS, ExampleSpec, Options, RulesetSpec
+from mjc.runtime.tiles import NUM_PLAYING, NotationError, tile_index, tile_name_zh, tile_text
 from mjc.runtime.wilds import is_win_with_wilds, make_wild_checker, wild_arrangements
 
+if TYPE_CHECKING:
+    from mjc.runtime.round import RoundOutcome
+    from mjc.runtime.settle import Settlement
+
+# `WILD_ACTIONS` and `ExampleSpec` moved to `mjc.runtime.spec`; still importable from here.
 __all__ = ["WILD_ACTIONS", "WIND_TILES", "ExampleSpec", "Ruleset"]
 
 _new_score = tuple.__new__
 
-_SITUATION_CACHE_SIZE = 4096
-_FAN_SCORE_CACHE_SIZE = 4096
-_OPTIONS_CACHE_SIZE = 256
-_CHECKER_CACHE_SIZE = 1024
-
 WIND_TILES = {"E": 27, "S": 28, "W": 29, "N": 30, "东": 27, "南": 28, "西": 29, "北": 30}
-
-# What a wild tile may do, for `wild_permissions` (the compiler's vocabulary lists the same).
-WILD_ACTIONS: tuple[str, ...] = (
-    "indicator_kong",
-    "substitute",
-    "discard",
-    "chow",
-    "pong",
-    "kong",
-    "claimed",
-    "robbed",
-    "win_on_discard",
-)
-
-
-@dataclass(frozen=True, slots=True)
-class ExampleSpec:
-    """An inline example of the rulebook: `hand` must score `fan` (or must not, when
-    `positive` is false) in the given situation."""
-
-    fan: str
-    hand: str
-    positive: bool
-    win: str | None
-    situation: tuple[tuple[str, str], ...]
-    where: str
-
-
-Options = dict[str, Any]
 
 
 class Ruleset:
-    """One compiled rulebook."""
+    """One compiled rulebook: `Ruleset(spec)`, the spec its generated module builds."""
 
-    def __init__(
-        self,
-        *,
-        id: str,
-        title: str,
-        english: str | None,
-        version: str,
-        unit: str,
-        players: tuple[int, ...],
-        fans: tuple[FanInfo, ...],
-        tiers: tuple[TierInfo, ...],
-        excludes: tuple[tuple[int, ...], ...],
-        relation_order: tuple[int, ...],
-        options: tuple[OptionSpec, ...],
-        evaluate: Evaluate,
-        combine: Combine,
-        score_fans: Callable[
-            [Arrangement, Situation, Options], tuple[int, tuple[tuple[int, int, int], ...], bool]
-        ]
-        | None = None,
-        adjust: Adjust,
-        reject: Reject,
-        shapes: Callable[[Options], frozenset[str]],
-        custom_shapes: Callable[[Hand, Situation, Options], tuple[str, ...]],
-        custom_shapes_on: Callable[[Options], bool] | None = None,
-        tile_copies: Callable[[Options], tuple[int, ...]],
-        wild_tiles: Callable[[Options, int | None], tuple[int, ...]],
-        wild_permissions: Callable[[Options], frozenset[str]],
-        wild_copies: Callable[[Options], int] | None = None,
-        claims: Callable[[Options], frozenset[str]],
-        examples: tuple[ExampleSpec, ...] = (),
-        has_custom_shapes: bool = False,
-        has_wilds: bool = False,
-        situation_flags: tuple[str, ...] = (),
-        has_rejects: bool = True,
-        violated: Callable[[Options, int], str | None] | None = None,
-        presets: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (),
-        payments: Payments | None = None,
-    ) -> None:
-        self.id = id
-        self.title = title
-        self.english = english
-        self.version = version
-        self.unit = unit
-        self.players = players
-        self.fans = fans
-        self.tiers = tiers
-        self.excludes = excludes
-        self.relation_order = relation_order
-        self.options = options
-        self.shapes = shapes
-        self.custom_shapes = custom_shapes
-        self.custom_shapes_on = custom_shapes_on or (lambda options: has_custom_shapes)
-        self.tile_copies = tile_copies
-        self.wild_tiles = wild_tiles
-        self.wild_permissions = wild_permissions
-        self.wild_copies = wild_copies or (lambda options: 0)
-        self.claims = claims
-        self.examples = examples
-        self.has_wilds = has_wilds
-        self.situation_flags = situation_flags
-        self.violated = violated or (lambda options, players: None)
-        self.presets = {p[0]: p for p in presets} | {p[1]: p for p in presets}
+    def __init__(self, spec: RulesetSpec) -> None:
+        self.spec = spec
+        self.id = spec.id
+        self.title = spec.title
+        self.english = spec.english
+        self.version = spec.version
+        self.unit = spec.unit
+        self.players = spec.players
+        self.fans = spec.fans
+        self.tiers = spec.tiers
+        self.excludes = spec.excludes
+        self.relation_order = spec.relation_order
+        self.options = spec.options
+        self.shapes = spec.shapes
+        self.custom_shapes = spec.custom_shapes
+        has_custom_shapes = spec.has_custom_shapes
+        self.custom_shapes_on = spec.custom_shapes_on or (lambda options: has_custom_shapes)
+        self.tile_copies = spec.tile_copies
+        self.wild_tiles = spec.wild_tiles
+        self.wild_permissions = spec.wild_permissions
+        self.wild_copies = spec.wild_copies or (lambda options: 0)
+        self.claims = spec.claims
+        self.examples: tuple[ExampleSpec, ...] = spec.examples
+        self.has_wilds = spec.has_wilds
+        self.situation_flags = spec.situation_flags
+        self.violated = spec.violated or (lambda options, players: None)
+        self.presets = {p[0]: p for p in spec.presets} | {p[1]: p for p in spec.presets}
+        self.payments = spec.payments or DEFAULT_PAYMENTS
         self._has_custom_shapes = has_custom_shapes
-        self.payments = payments or DEFAULT_PAYMENTS
-        self._scorer = Scorer(evaluate=evaluate, combine=combine, adjust=adjust, reject=reject)
-        self._evaluate = evaluate
-        self._combine = combine
-        self._score_fans = score_fans or (lambda a, s, o: combine(evaluate(a, s, o), o))
+        evaluate, combine, adjust = spec.evaluate, spec.combine, spec.adjust
+        self._scorer = Scorer(evaluate=evaluate, combine=combine, adjust=adjust, reject=spec.reject)
+        self._score_fans = spec.score_fans or (lambda a, s, o: combine(evaluate(a, s, o), o))
         self._adjust = adjust
-        self._reject = reject
-        self._has_rejects = has_rejects
-        self._default_options = resolve_options(options, None)
-        self._default_shapes = shapes(self._default_options)
-        self._default_copies = tile_copies(self._default_options)
-        self._all_in_play = all(self._default_copies[:NUM_PLAYING])
-        # With default options and no indicator needed, the wilds are fixed (or none).
-        try:
-            self._default_wilds: tuple[int, ...] | None = wild_tiles(self._default_options, None)
-        except ValueError:
-            self._default_wilds = None
-        # Prepared win checks, per (id of the option values, wilds): kept only for the default
-        # values and those the resolver caches (`_lives_on`), which live as long as this
-        # Ruleset, so an id is never reused while its entry is here.
-        self._prepared: dict[tuple[int, tuple[int, ...]], Callable[[Hand], bool]] = {}
-        if self._default_wilds is not None:
-            default_check = self._checker(self._default_options, self._default_wilds)
+        self._reject = spec.reject
+        self._has_rejects = spec.has_rejects
+        # Every option setting's tables and checks, and the memos scoring shares: one object.
+        self._games = GameCache(self._resolve, partial(prepare_game, spec))
+        default = self._games.default
+        self._default_game = default
+        self._default_shapes = default.shapes
+        self._all_in_play = all(default.copies[:NUM_PLAYING])
+        # The hot paths read these memos of `_games` once per hand: bound here, one lookup.
+        self._situations = self._games.situations
+        self._fan_scores = self._games.fan_scores
+        self._fan_lists = self._games.fan_lists
+        if default.wilds is not None:
+            default_check = self._checker(default, default.wilds)
             self.is_win = make_public_is_win(default_check, self._is_win)  # type: ignore[method-assign]
         # Default options, no wilds, every playing tile in play: score() takes a short path.
-        self._plain = self._default_wilds == () and self._all_in_play and not has_custom_shapes
+        self._plain = default.wilds == () and self._all_in_play and not has_custom_shapes
         # Without seven pairs no other shape can read a hand that splits into sets.
         self._standard_first = (
             STANDARD in self._default_shapes and SEVEN_PAIRS not in self._default_shapes
         )
-        self._wilds_by_options: dict[int, tuple[Options, tuple[int, ...]]] = {}
-        # Option settings repeat: each is resolved and checked once.
-        self._resolved: dict[tuple[object, ...], Options] = {}
-        self._per_options: dict[int, tuple[frozenset[str], tuple[int, ...]]] = {}
-        # Fan scores repeat (a fan, its count and its value): frozen, so one object serves all;
-        # so do whole lists of them (a few dozen combinations make most scores).
-        self._fan_scores: dict[tuple[int, int, int], FanScore] = {}
-        self._fan_lists: dict[Kept, tuple[FanScore, ...]] = {}
-        # Situations repeat far more than hands do; they are frozen, so one object serves all.
-        self._situations: dict[tuple[object, ...], Situation] = {}
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.id} ({self.title})>"
@@ -206,21 +116,9 @@ class Ruleset:
         players: int | None = None,
     ) -> Options:
         """Option values: the defaults, then the preset's (by id or label), then `options`
-        (by id or Chinese label); refused when they break one of the rulebook's constraints."""
-        if not options and preset is None and players is None:
-            return self._default_options
-        key: tuple[object, ...] | None
-        try:
-            key = (tuple(sorted(options.items())) if options else (), preset, players)
-            cached = self._resolved.get(key)
-        except TypeError:  # unhashable or unorderable values: resolve without the cache
-            key, cached = None, None
-        if cached is not None:
-            return cached
-        values = self._resolve(options, preset, players)
-        if key is not None and len(self._resolved) < _OPTIONS_CACHE_SIZE:
-            self._resolved[key] = values  # callers only read it: one dict serves all
-        return values
+        (by id or Chinese label); refused when they break one of the rulebook's constraints.
+        The dict is the caller's own: changing it changes no later call."""
+        return dict(self._games.game(options, preset, players).values)
 
     def _resolve(
         self, options: Mapping[str, object] | None, preset: str | None, players: int | None
@@ -239,50 +137,28 @@ class Ruleset:
             raise OptionError(f"these options are not allowed together: {reason}")
         return values
 
-    def _lives_on(self, values: Options) -> bool:
-        """Whether `values` is the default dict or one the resolver caches: those live as
-        long as this Ruleset, so caches may key on their id()."""
-        return values is self._default_options or any(
-            v is values for v in self._resolved.values()
-        )
-
-    def _game_tables(self, values: Options) -> tuple[frozenset[str], tuple[int, ...]]:
-        """The win shapes and tile copies of a game with these option values, computed once
-        for each setting the resolver cached (those dicts live as long as this Ruleset)."""
-        if values is self._default_options:
-            return self._default_shapes, self._default_copies
-        found = self._per_options.get(id(values))
-        if found is None:
-            found = (self.shapes(values), self.tile_copies(values))
-            if self._lives_on(values):
-                self._per_options[id(values)] = found
-        return found
-
     def wilds_for(
         self,
         options: Options,
         indicator: str | None = None,
         wilds: Iterable[str] | None = None,
     ) -> tuple[int, ...]:
-        """The wild tile kinds of a game: given outright (`wilds`), or from the rulebook's wild
-        mode and the flipped `indicator`."""
+        """The wild tile kinds of a game with these (resolved) option values: given outright
+        (`wilds`), or from the rulebook's wild mode and the flipped `indicator`."""
         if wilds:
             return tuple(dict.fromkeys(tile_index(w) for w in wilds))
-        if (
-            indicator is None
-            and options is self._default_options
-            and self._default_wilds is not None
-        ):
-            return self._default_wilds
-        if indicator is None:
-            found = self._wilds_by_options.get(id(options))
-            if found is not None and found[0] is options:
-                return found[1]
-            kinds = self.wild_tiles(options, None)
-            if self._lives_on(options):
-                self._wilds_by_options[id(options)] = (options, kinds)
-            return kinds
-        return self.wild_tiles(options, tile_index(indicator))
+        return self._wilds(self._games.game_of(options), indicator, None)
+
+    def _wilds(
+        self, game: Game, indicator: str | None, wilds: Iterable[str] | None
+    ) -> tuple[int, ...]:
+        if wilds:
+            return tuple(dict.fromkeys(tile_index(w) for w in wilds))
+        if indicator is not None:
+            return self.wild_tiles(game.values, tile_index(indicator))
+        if game.wilds is not None:
+            return game.wilds
+        return self.wild_tiles(game.values, None)  # raises: the mode needs an indicator
 
     # ------------------------------------------------------------------ win check
 
@@ -311,8 +187,8 @@ class Ruleset:
     ) -> bool:
         if isinstance(hand, str):
             hand = parse_hand(hand)
-        values = self.resolve_options(options)
-        return self._checker(values, self.wilds_for(values, indicator, wilds))(hand)
+        game = self._games.game(options)
+        return self._checker(game, self._wilds(game, indicator, wilds))(hand)
 
     def win_checker(
         self,
@@ -330,20 +206,17 @@ class Ruleset:
         but everything that does not depend on the hand (the shapes, the wild tables, whether
         a custom shape can complete) is decided once, here. Raises `OptionError` for bad
         options and `WildIndicatorMissing` when the game's wild needs an indicator."""
-        values = self.resolve_options(options, preset=preset, players=players)
-        return self._checker(values, self.wilds_for(values, indicator, wilds))
+        game = self._games.game(options, preset, players)
+        return self._checker(game, self._wilds(game, indicator, wilds))
 
-    def _checker(self, values: Options, wild: tuple[int, ...]) -> Callable[[Hand], bool]:
-        key = (id(values), wild)
-        check = self._prepared.get(key)
+    def _checker(self, game: Game, wild: tuple[int, ...]) -> Callable[[Hand], bool]:
+        check = game.checkers.get(wild)
         if check is None:
-            check = self._prepare_checker(values, wild)
-            if self._lives_on(values) and len(self._prepared) < _CHECKER_CACHE_SIZE:
-                self._prepared[key] = check
+            check = game.checkers.put(wild, self._prepare_checker(game, wild))
         return check
 
-    def _prepare_checker(self, values: Options, wild: tuple[int, ...]) -> Callable[[Hand], bool]:
-        shapes = self._game_tables(values)[0]
+    def _prepare_checker(self, game: Game, wild: tuple[int, ...]) -> Callable[[Hand], bool]:
+        shapes, values = game.shapes, game.values
         check: Callable[[Hand], bool]
         if not wild:
             check = make_win_checker(shapes)
@@ -374,9 +247,48 @@ class Ruleset:
         """Settle a finished round (a `RoundOutcome`, or JSON-like data validated as one):
         a `mjc.runtime.settle.Settlement` whose deltas sum to zero. Raises `RoundError` (a
         `ValueError`) naming the field for a round this rulebook cannot settle."""
+        # The round's model needs pydantic: imported when a round is settled, not before.
+        from mjc.runtime.round import RoundError, RoundOutcome, parse_round
+        from mjc.runtime.settle import settle
+
         if not isinstance(outcome, RoundOutcome):
             outcome = parse_round(outcome)
-        return settle(self, outcome)
+        n = outcome.players
+        if n not in self.players:
+            counts = ", ".join(str(p) for p in self.players)
+            raise RoundError(f"players: {self.id} is played by {counts} players, not {n}")
+        try:
+            game = self._games.game(outcome.options, None, n)
+        except OptionError as exc:
+            raise RoundError(f"options: {exc}") from None
+        return settle(
+            outcome,
+            options=game.values,
+            rules=self._round_rules(game, outcome.indicator),
+            payments=self.payments,
+            unit=self.unit,
+            score_hand=self.score,
+        )
+
+    def round_rules(self, options: Options, indicator: str | None = None) -> RoundRules:
+        """What this rulebook allows of a round under these (resolved) option values, for
+        `mjc.runtime.claimcheck`: claims, tile copies, wilds (none when the wild needs an
+        indicator the round does not name) and what the wilds may do."""
+        return self._round_rules(self._games.game_of(options), indicator)
+
+    def _round_rules(self, game: Game, indicator: str | None) -> RoundRules:
+        try:
+            wilds = frozenset(self._wilds(game, indicator, None))
+        except (NotationError, ValueError):
+            wilds = frozenset()  # no indicator given: nothing to decide (scoring names it)
+        return RoundRules(
+            rulebook=self.id,
+            claims=self.claims(game.values),
+            copies=game.copies,
+            wilds=wilds,
+            permissions=self.wild_permissions(game.values),
+            has_wilds=self.has_wilds,
+        )
 
     # ------------------------------------------------------------------ scoring
 
@@ -413,18 +325,16 @@ class Ruleset:
             and not hand.flowers
         ):
             # The common case: default options, no wilds, every playing tile in play.
-            values = self._default_options
+            values = self._default_game.values
             wild: tuple[int, ...] = ()
             shapes = self._default_shapes
+            default = True
         else:
-            values = (
-                self._default_options
-                if not options and preset is None
-                else self.resolve_options(options, preset=preset, players=players)
-            )
-            self._check_tiles_in_play(hand, values, values is self._default_options)
-            wild = self.wilds_for(values, indicator, wilds)
-            shapes = self._game_tables(values)[0]
+            default = not options and preset is None
+            game = self._default_game if default else self._games.game(options, preset, players)
+            self._check_tiles_in_play(hand, game, default)
+            wild = self._wilds(game, indicator, wilds)
+            values, shapes = game.values, game.shapes
         situation = self._situation(
             hand, self_drawn, seat_wind, round_wind, dealer, situations, players, wild
         )
@@ -432,7 +342,7 @@ class Ruleset:
             found: list[Arrangement] | tuple[Arrangement, ...] = wild_arrangements(
                 hand, wild, shapes
             )
-        elif shapes is self._default_shapes and self._standard_first:
+        elif default and self._standard_first:
             found = standard_arrangements(hand) or arrangements(hand, shapes)
         else:
             found = arrangements(hand, shapes)
@@ -500,16 +410,12 @@ class Ruleset:
     def _fan_list(self, kept: Kept) -> tuple[FanScore, ...]:
         shared = self._fan_scores
         fans = tuple([shared.get(k) or self._fan_score(*k) for k in kept])
-        if len(self._fan_lists) < _FAN_SCORE_CACHE_SIZE:
-            self._fan_lists[kept] = fans  # a tuple of frozen objects: safe to share
-        return fans
+        return self._fan_lists.put(kept, fans)  # a tuple of frozen objects: safe to share
 
     def _fan_score(self, index: int, count: int, value: int) -> FanScore:
         fan = self.fans[index]
         made = FanScore(fan.id, fan.name, fan.english, value, self.tiers[fan.tier].id, count)
-        if len(self._fan_scores) < _FAN_SCORE_CACHE_SIZE:
-            self._fan_scores[index, count, value] = made  # frozen: safe to share
-        return made
+        return self._fan_scores.put((index, count, value), made)  # frozen: safe to share
 
     def _custom_arrangements(
         self, hand: Hand, situation: Situation, values: Options
@@ -519,10 +425,10 @@ class Ruleset:
             for name in self.custom_shapes(hand, situation, values)
         ]
 
-    def _check_tiles_in_play(self, hand: Hand, values: Options, default: bool) -> None:
+    def _check_tiles_in_play(self, hand: Hand, game: Game, default: bool) -> None:
         if default and self._all_in_play and not hand.flowers:
             return  # every playing tile is in the default set: nothing to check
-        copies = self._game_tables(values)[1]
+        copies = game.copies
         for t in (*hand.tiles, *hand.flowers):
             if not copies[t]:
                 raise HandError(
@@ -558,8 +464,7 @@ class Ruleset:
         situation = self._situations.get(key)
         if situation is None:
             situation = self._new_situation(*key)
-            if len(self._situations) < _SITUATION_CACHE_SIZE:
-                self._situations[key] = situation
+            self._situations.put(key, situation)
         return situation
 
     def _new_situation(

@@ -1,29 +1,30 @@
 """Settling a finished round: who pays whom, how much, for what, citing the rulebook line.
 
-Input is a `Ruleset` (its scoring and its `Payments`) and a `RoundOutcome`; output is a
-`Settlement`: itemised `Line`s and per-seat deltas. Every line moves an amount from one payer
-to one payee, so the deltas sum to zero by construction. Each winner is scored with the
-rulebook's own `Ruleset.score` and paid separately (several winners of one discard).
+Input is a `RoundOutcome` and what the rulebook says about it, passed in by `Ruleset.settle`
+(which checks the player count and resolves the options first): the option values, the
+`RoundRules` its claims are checked against, its `Payments`, its unit, and a function that
+scores one winner's hand (`Ruleset.score`). Nothing here calls back into the `Ruleset`.
+Output is a `Settlement`: itemised `Line`s and per-seat deltas. Every line moves an amount
+from one payer to one payee, so the deltas sum to zero by construction. Each winner is scored
+and paid separately (several winners of one discard).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from mjc.runtime.claimcheck import round_problems
-from mjc.runtime.hand import HandError
+from mjc.runtime.claimcheck import RoundRules, round_problems
+from mjc.runtime.hand import Hand, HandError
 from mjc.runtime.horses import HorseError
 from mjc.runtime.options import OptionError
-from mjc.runtime.payments import DEFAULT_PAYMENTS, BonusRule, Payments, RoundFacts, WinRule
+from mjc.runtime.payments import BonusRule, Payments, RoundFacts, WinRule
 from mjc.runtime.round import RoundError, RoundOutcome
 from mjc.runtime.scoring import SITUATION_FLAGS, Score, Situation
 from mjc.runtime.tiles import NotationError, tile_index
 
-if TYPE_CHECKING:
-    from mjc.runtime.ruleset import Ruleset
-
-__all__ = ["Line", "Settlement", "settle"]
+__all__ = ["Line", "ScoreHand", "Settlement", "settle"]
 
 WINDS = ("E", "S", "W", "N")
 _DEFAULT_WHERE = "default"
@@ -145,25 +146,45 @@ def claim_relations(
     return weights
 
 
-def settle(ruleset: Ruleset, outcome: RoundOutcome) -> Settlement:
-    """Settle one round; raises `RoundError` for a round the rulebook cannot settle (a winner's
-    hand that is not a win, a player count or option it does not have, a claim, kong, robbed
-    kong or use of a wild it does not allow: `mjc.runtime.claimcheck`)."""
+class ScoreHand(Protocol):
+    """Scores one winner's hand as `Ruleset.score` does (`win=False` with a reason when the
+    hand is no win); raises `HandError`, `NotationError`, `OptionError` or `ValueError`."""
+
+    def __call__(
+        self,
+        hand: Hand,
+        *,
+        self_drawn: bool,
+        seat_wind: str,
+        round_wind: str,
+        dealer: bool,
+        situations: Iterable[str],
+        players: int | None,
+        options: Mapping[str, object] | None,
+        indicator: str | None,
+    ) -> Score: ...
+
+
+def settle(
+    outcome: RoundOutcome,
+    *,
+    options: dict[str, Any],
+    rules: RoundRules,
+    payments: Payments,
+    unit: str,
+    score_hand: ScoreHand,
+) -> Settlement:
+    """Settle one round under the resolved option values `options`; raises `RoundError` for
+    a round the rulebook cannot settle (a winner's hand that is not a win, a claim, kong,
+    robbed kong or use of a wild it does not allow: `mjc.runtime.claimcheck`)."""
     n = outcome.players
-    if n not in ruleset.players:
-        counts = ", ".join(str(p) for p in ruleset.players)
-        raise RoundError(f"players: {ruleset.id} is played by {counts} players, not {n}")
-    try:
-        o = ruleset.resolve_options(outcome.options, players=n)
-    except OptionError as exc:
-        raise RoundError(f"options: {exc}") from None
-    problems = round_problems(ruleset, outcome, o)
+    o = options
+    problems = round_problems(rules, outcome)
     if problems:
         raise RoundError(problems[0])
-    payments: Payments = getattr(ruleset, "payments", None) or DEFAULT_PAYMENTS
     stake, _ = payments.stake(o)
     stake = max(stake, 0)
-    result = Settlement(ruleset.id, payments.unit or ruleset.unit, n, stake)
+    result = Settlement(rules.rulebook, payments.unit or unit, n, stake)
     count = len(outcome.winners)
     dealer_factor, dealer_where = payments.dealer(o)
     cap = payments.cap(o)
@@ -177,9 +198,9 @@ def settle(ruleset: Ruleset, outcome: RoundOutcome) -> Settlement:
     )
     hands: list[_Hand] = []
     for index, winner in enumerate(outcome.winners):
-        score = _score(ruleset, outcome, index)
+        score = _score(score_hand, rules.rulebook, outcome, index)
         result.scores[winner.seat] = score
-        situation = _situation(ruleset, outcome, index, count)
+        situation = _situation(outcome, index)
         rule, payer = _win_rule(
             payments, o, situation, outcome, winner.seat, count, feeders, patterns
         )
@@ -347,11 +368,11 @@ def _horse_lines(
     return lines
 
 
-def _score(ruleset: Ruleset, outcome: RoundOutcome, index: int) -> Score:
+def _score(score_hand: ScoreHand, rulebook: str, outcome: RoundOutcome, index: int) -> Score:
     winner = outcome.winners[index]
     n = outcome.players
     try:
-        score = ruleset.score(
+        score = score_hand(
             winner.parsed,
             self_drawn=winner.self_drawn,
             seat_wind=WINDS[(winner.seat - outcome.dealer) % n],
@@ -365,7 +386,7 @@ def _score(ruleset: Ruleset, outcome: RoundOutcome, index: int) -> Score:
     except (HandError, NotationError, OptionError, ValueError) as exc:
         raise RoundError(f"winners.{index}: {exc}") from None
     if not score.win:
-        raise RoundError(f"winners.{index}.hand: not a win under {ruleset.id}: {score.reason}")
+        raise RoundError(f"winners.{index}.hand: not a win under {rulebook}: {score.reason}")
     return score
 
 
@@ -376,7 +397,7 @@ def _flags(outcome: RoundOutcome, index: int) -> tuple[str, ...]:
     return flags
 
 
-def _situation(ruleset: Ruleset, outcome: RoundOutcome, index: int, count: int) -> Situation:
+def _situation(outcome: RoundOutcome, index: int) -> Situation:
     winner = outcome.winners[index]
     flags = set(_flags(outcome, index))
     try:

@@ -57,7 +57,7 @@ def test_generated_module_has_no_eval_and_imports_only_the_runtime() -> None:
         "from __future__ import annotations",
         "from collections.abc import Callable",
         "from typing import Any",
-        "from mjc.runtime import (",
+        "from mjc.runtime.exported import (",
     ]
 
 

@@ -1,0 +1,121 @@
+"""The names a generated rulebook module may import: `from mjc.runtime.exported import ...`.
+
+This is the one list of them (as Jinja2's `runtime.exported`): the code generator
+(`mjc.compiler.codegen`) reads `ALWAYS`, what every module imports, and refuses to write an
+import of a name missing from `__all__`; `tests/compiler/test_exported.py` checks that every
+name here is imported by some generated module. What game servers call is the package's own
+API, `mjc.runtime.__all__`, listed apart. Nothing here imports pydantic.
+"""
+
+from __future__ import annotations
+
+from mjc.runtime.arrange import Arrangement
+from mjc.runtime.hand import Hand
+from mjc.runtime.horses import HorseKind, Horses
+from mjc.runtime.melds import Meld
+from mjc.runtime.options import ChoiceSpec, OptionSpec
+from mjc.runtime.payments import BonusRule, KongRule, Payments, RelationRule, RoundFacts, WinRule
+from mjc.runtime.ruleset import Ruleset
+from mjc.runtime.scoring import (
+    NO_PAIR,
+    FanInfo,
+    Situation,
+    TierInfo,
+    count_suits,
+    count_suits_of_melds,
+)
+from mjc.runtime.spec import WILD_ACTIONS, ExampleSpec, RulesetSpec
+from mjc.runtime.summaries import (
+    TILE_COUNT_WIDTH,
+    meld_masks,
+    summarize,
+    summarize_melds,
+    summarize_tiles,
+    summary_tables,
+    tile_masks,
+)
+from mjc.runtime.tiles import (
+    IS_DRAGON,
+    IS_FLOWER,
+    IS_GREEN,
+    IS_HONOUR,
+    IS_SIMPLE,
+    IS_SUITED,
+    IS_TERMINAL,
+    IS_TERMINAL_OR_HONOUR,
+    IS_WIND,
+    RANK_OF,
+    SUIT_OF,
+)
+from mjc.runtime.version import require_api
+from mjc.runtime.wilds import WildIndicatorMissing
+
+# Every generated module imports these: the types of its tables and the spec it builds.
+ALWAYS: tuple[str, ...] = (
+    "Arrangement",
+    "BonusRule",
+    "ChoiceSpec",
+    "ExampleSpec",
+    "FanInfo",
+    "Hand",
+    "HorseKind",
+    "Horses",
+    "KongRule",
+    "OptionSpec",
+    "Payments",
+    "RelationRule",
+    "RoundFacts",
+    "Ruleset",
+    "RulesetSpec",
+    "Situation",
+    "TierInfo",
+    "WinRule",
+    "require_api",
+)
+
+# ALWAYS, and what the module's conditions, summaries and wild modes add when they need it.
+__all__ = [
+    "IS_DRAGON",
+    "IS_FLOWER",
+    "IS_GREEN",
+    "IS_HONOUR",
+    "IS_SIMPLE",
+    "IS_SUITED",
+    "IS_TERMINAL",
+    "IS_TERMINAL_OR_HONOUR",
+    "IS_WIND",
+    "NO_PAIR",
+    "RANK_OF",
+    "SUIT_OF",
+    "TILE_COUNT_WIDTH",
+    "WILD_ACTIONS",
+    "Arrangement",
+    "BonusRule",
+    "ChoiceSpec",
+    "ExampleSpec",
+    "FanInfo",
+    "Hand",
+    "HorseKind",
+    "Horses",
+    "KongRule",
+    "Meld",
+    "OptionSpec",
+    "Payments",
+    "RelationRule",
+    "RoundFacts",
+    "Ruleset",
+    "RulesetSpec",
+    "Situation",
+    "TierInfo",
+    "WildIndicatorMissing",
+    "WinRule",
+    "count_suits",
+    "count_suits_of_melds",
+    "meld_masks",
+    "require_api",
+    "summarize",
+    "summarize_melds",
+    "summarize_tiles",
+    "summary_tables",
+    "tile_masks",
+]

@@ -1,0 +1,103 @@
+"""`RulesetSpec`: everything a generated module knows about its rulebook, in one frozen object.
+
+A generated module builds one `SPEC = RulesetSpec(...)` from its tables and compiled functions
+and hands it to `Ruleset(SPEC)`; the runtime reads the rulebook only through it. The field
+names are the rulebook's words as the template writes them; the optional fields default to
+what a rulebook without that section means (no custom shapes, no wilds, no constraints, the
+default payments).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from mjc.runtime.arrange import Arrangement
+from mjc.runtime.hand import Hand
+from mjc.runtime.options import OptionSpec
+from mjc.runtime.payments import Payments
+from mjc.runtime.scoring import Adjust, Combine, Evaluate, FanInfo, Reject, Situation, TierInfo
+
+__all__ = ["WILD_ACTIONS", "ExampleSpec", "Options", "Preset", "RulesetSpec", "ScoreFans"]
+
+Options = dict[str, Any]
+# `evaluate` and `combine` in one call: the total, the fans kept and whether a cap cut it.
+ScoreFans = Callable[
+    [Arrangement, Situation, Options], tuple[int, tuple[tuple[int, int, int], ...], bool]
+]
+# A preset: its id, its label and the option values it sets.
+Preset = tuple[str, str, tuple[tuple[str, str], ...]]
+
+# What a wild tile may do, for `wild_permissions` (the compiler's vocabulary lists the same).
+WILD_ACTIONS: tuple[str, ...] = (
+    "indicator_kong",
+    "substitute",
+    "discard",
+    "chow",
+    "pong",
+    "kong",
+    "claimed",
+    "robbed",
+    "win_on_discard",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ExampleSpec:
+    """An inline example of the rulebook: `hand` must score `fan` (or must not, when
+    `positive` is false) in the given situation."""
+
+    fan: str
+    hand: str
+    positive: bool
+    win: str | None
+    situation: tuple[tuple[str, str], ...]
+    where: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RulesetSpec:
+    """One compiled rulebook as its generated module describes it: identity, tables, option
+    model, and the compiled functions of its conditions (each reads the option values `o`)."""
+
+    id: str
+    title: str
+    english: str | None
+    version: str
+    unit: str
+    players: tuple[int, ...]
+    fans: tuple[FanInfo, ...]
+    tiers: tuple[TierInfo, ...]
+    excludes: tuple[tuple[int, ...], ...]
+    relation_order: tuple[int, ...]
+    options: tuple[OptionSpec, ...]
+    # Scoring: each fan's count, then relations and tiers, then floors and ceilings, then
+    # the restrictions on winning; `score_fans`, when given, is `evaluate` + `combine` fused.
+    evaluate: Evaluate
+    combine: Combine
+    score_fans: ScoreFans | None = None
+    adjust: Adjust
+    reject: Reject
+    has_rejects: bool = True
+    # Win shapes: the built-in ones enabled, and the rulebook's own (`custom_shapes_on` says
+    # whether any may complete under the options).
+    shapes: Callable[[Options], frozenset[str]]
+    custom_shapes: Callable[[Hand, Situation, Options], tuple[str, ...]]
+    custom_shapes_on: Callable[[Options], bool] | None = None
+    has_custom_shapes: bool = False
+    # Tiles in play and wilds: copies of each kind, the wild kinds (from the flipped
+    # indicator when the mode needs one), what a wild may do and how many are live.
+    tile_copies: Callable[[Options], tuple[int, ...]]
+    wild_tiles: Callable[[Options, int | None], tuple[int, ...]]
+    wild_permissions: Callable[[Options], frozenset[str]]
+    wild_copies: Callable[[Options], int] | None = None
+    has_wilds: bool = False
+    # Play: the claims allowed, the rulebook's own situations, its option constraints (the
+    # reason the first broken one gives, for a player count) and its presets.
+    claims: Callable[[Options], frozenset[str]]
+    situation_flags: tuple[str, ...] = ()
+    violated: Callable[[Options, int], str | None] | None = None
+    presets: tuple[Preset, ...] = ()
+    examples: tuple[ExampleSpec, ...] = ()
+    payments: Payments | None = None

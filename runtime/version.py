@@ -1,0 +1,27 @@
+"""The runtime's API version: what a generated module checks before it uses anything else.
+
+`mjc build` writes the version it generated for into each module, whose first statement is
+`require_api(version, rulebook)`; a mismatch is a clear `ImportError` instead of a failure
+deep inside the module.
+"""
+
+from __future__ import annotations
+
+__all__ = ["API_VERSION", "RuntimeVersionError", "require_api"]
+
+# Bumped whenever a generated module's view of this package changes incompatibly.
+# 3: modules import `mjc.runtime.exported` and build `Ruleset(RulesetSpec(...))`.
+API_VERSION = 3
+
+
+class RuntimeVersionError(ImportError):
+    """A generated module was built for another version of the runtime."""
+
+
+def require_api(version: int, rulebook: str) -> None:
+    """Called first thing by every generated module."""
+    if version != API_VERSION:
+        raise RuntimeVersionError(
+            f"the module for rulebook {rulebook!r} was generated for mjc runtime API "
+            f"{version}, but this runtime provides API {API_VERSION}: rebuild it with `mjc build`"
+        )
