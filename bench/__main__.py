@@ -19,6 +19,7 @@ from typing import Any
 from bench import DEFAULT_HANDS, DEFAULT_SEED, QUICK_HANDS
 from bench.corpus import OPEN_SHARE, Corpus, WinAgreement, build_corpus
 from bench.report import Row, format_seconds, render_table, row_json
+from bench.startup import startup_benchmark
 from bench.suites import (
     CompileSetup,
     RulebookWilds,
@@ -168,7 +169,8 @@ def _text(
         render_table(rows),
         "",
         f"Figures are medians of {repeats} timed passes (after one warm-up pass) in one process "
-        "on one core; the ratio is mjc / mahjong.",
+        "on one core; the ratio is mjc / mahjong. Cold-start rows: medians of "
+        f"{repeats} new processes each (after one untimed), launch to exit.",
         f"Not in the compile figures (one-time): Lark parser construction "
         f"{format_seconds(setup.lark_parser.median)}; first (cold) compile: {first}.",
         "",
@@ -282,7 +284,10 @@ def main(argv: list[str] | None = None) -> int:
     wild_rows, wild_agreement = wild_benchmark(wild_corpus, repeats, rulebook)
     wild = WildResults(wild_corpus, wild_agreement, rulebook, wild_rows)
 
-    rows = [*win_rows, *score_rows, *compile_rows]
+    _progress("cold start (new processes)", quiet)
+    startup_rows = startup_benchmark(repeats)
+
+    rows = [*win_rows, *score_rows, *compile_rows, *startup_rows]
     versions = _versions()
     if args.json:
         doc = _json(rows, corpus, agreement, check, setup, versions, repeats, wild)

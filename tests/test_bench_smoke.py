@@ -118,6 +118,7 @@ def test_command_prints_one_json_document(capsys: pytest.CaptureFixture[str]) ->
     assert "win checks / s" in names
     assert "scored hands / s" in names
     assert "compile guangdong" in names
+    assert "cold start: mjc score guangdong" in names and "cold start: import module" in names
     assert doc["wilds"]["agreement"]["agree"] == doc["wilds"]["corpus"]["hands"] == 20
     wild_rows = [row for row in doc["results"] if row["baseline"] == "recursive"]
     assert [row["name"] for row in wild_rows][:5] == [
