@@ -7,8 +7,9 @@ themselves; never by `id()`, so a dict that is mutated or garbage-collected afte
 never make a later call read another setting's tables. The option dict inside a `Game` is
 the cache's own: `Ruleset.resolve_options` hands callers a copy.
 
-Input: the rulebook's `resolve` (defaults, preset, options, constraints) and `prepare` (the
-shapes, tile copies and wilds of one setting), both given by `mjc.runtime.ruleset`.
+Input: the rulebook's `resolve` (defaults, preset, options, constraints), `prepare` (the
+shapes, tile copies and wilds of one setting) and its default values, all given by
+`mjc.runtime.ruleset`.
 """
 
 from __future__ import annotations
@@ -114,6 +115,7 @@ class GameCache:
         self,
         resolve: Resolve,
         prepare: Callable[[Options], Game],
+        defaults: Options,
         *,
         size: int = GAME_CACHE_SIZE,
         memo_size: int = MEMO_SIZE,
@@ -123,7 +125,7 @@ class GameCache:
         self._by_request: Bounded[Request, Game] = Bounded(size)
         self._by_values: Bounded[tuple[tuple[str, object], ...], Game] = Bounded(size)
         self.built = 0
-        self.default = self.game_of(resolve(None, None, None))
+        self.default = self.game_of(defaults)
         self.situations: Bounded[tuple[object, ...], Situation] = Bounded(memo_size)
         self.fan_scores: Bounded[tuple[int, int, int], FanScore] = Bounded(memo_size)
         self.fan_lists: Bounded[Kept, tuple[FanScore, ...]] = Bounded(memo_size)

@@ -84,7 +84,8 @@ class Ruleset:
         self._reject = spec.reject
         self._has_rejects = spec.has_rejects
         # Every option setting's tables and checks, and the memos scoring shares: one object.
-        self._games = GameCache(self._resolve, partial(prepare_game, spec))
+        defaults = resolve_options(spec.options, None)
+        self._games = GameCache(self._resolve, partial(prepare_game, spec), defaults)
         default = self._games.default
         self._default_game = default
         self._default_shapes = default.shapes
@@ -312,6 +313,8 @@ class Ruleset:
 
         Raises `HandError` for bad notation and `ValueError` (`OptionError`) for bad
         options, winds, situation names, a missing indicator, or tiles not in play."""
+        # Over 80 lines on purpose: the hot path of DESIGN.md's 200 k scores/s target, where
+        # each helper call would cost a Python frame per hand.
         if isinstance(hand, str):
             hand = parse_hand(hand, win)
         elif win is not None:

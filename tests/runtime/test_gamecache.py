@@ -41,7 +41,7 @@ def _prepare(values: Options) -> Game:
 
 
 def _cache(size: int = 8) -> GameCache:
-    return GameCache(_resolve, _prepare, size=size)
+    return GameCache(_resolve, _prepare, dict(DEFAULTS), size=size)
 
 
 def test_bounded_drops_the_oldest_entry_when_full() -> None:
