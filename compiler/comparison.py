@@ -23,6 +23,7 @@ from mjc.compiler.docgen import (
     when_words,
     wild_context,
 )
+from mjc.compiler.mdtext import Md, anchor, code, text
 from mjc.compiler.pretty import pretty
 from mjc.compiler.prose import condition_words, value_words
 from mjc.runtime.tiles import tile_text
@@ -61,16 +62,16 @@ def generate_rulebooks_snippet(books: Sequence[ir.Rulebook], link: str) -> str:
     return render("rulebooks.md.j2", books=[_summary(b) for b in books], link=link, snippet=True)
 
 
-def _tier_words(tier: ir.Tier, book: ir.Rulebook) -> str:
-    cap = f", cap {cap_words(tier, book)}" if tier.caps else ""
+def _tier_words(tier: ir.Tier, book: ir.Rulebook) -> Md:
+    cap = Md(", cap ") + cap_words(tier, book) if tier.caps else ""
     over = f", overrides {', '.join(tier.overrides)}" if tier.overrides else ""
-    return f"{tier.name} (`{tier.id}`): {tier.combine}{cap}{over}"
+    return Md("{} ({}): {}{}{}").format(tier.name, code(tier.id), tier.combine, cap, over)
 
 
-def _adjustment_line(adjustment: ir.Adjustment, book: ir.Rulebook) -> str:
-    return f"{adjustment.kind} {value_words(adjustment.value, book)}" + when_words(
-        adjustment.condition, book
-    )
+def _adjustment_line(adjustment: ir.Adjustment, book: ir.Rulebook) -> Md:
+    return Md("{} {}").format(
+        adjustment.kind, value_words(adjustment.value, book)
+    ) + when_words(adjustment.condition, book)
 
 
 def generate_comparison_page(books: Sequence[ir.Rulebook]) -> str:
@@ -86,7 +87,7 @@ def generate_comparison_page(books: Sequence[ir.Rulebook]) -> str:
         ),
         ("Extends", [b.extends or "—" for b in books]),
         ("Wild tiles", [wild_context(b, TILES_FOLDER)["summary"] for b in books]),
-        ("Claims", ["<br>".join(c["words"] for c in claim_rules(b)) or "—" for b in books]),
+        ("Claims", [Md("<br>").join(c["words"] for c in claim_rules(b)) or "—" for b in books]),
         (
             "Win shapes",
             [
@@ -107,26 +108,35 @@ def generate_comparison_page(books: Sequence[ir.Rulebook]) -> str:
         ),
         (
             "Presets",
-            [", ".join(f"{p.label} (`{p.id}`)" for p in b.presets) or "—" for b in books],
+            [
+                Md(", ").join(Md("{} ({})").format(p.label, code(p.id)) for p in b.presets) or "—"
+                for b in books
+            ],
         ),
         (
             "Own situations",
-            [", ".join(f"{f.label} (`{f.id}`)" for f in b.situations) or "—" for b in books],
+            [
+                Md(", ").join(Md("{} ({})").format(f.label, code(f.id)) for f in b.situations)
+                or "—"
+                for b in books
+            ],
         ),
         ("Unit", [b.scoring.unit for b in books]),
-        ("Tiers", ["<br>".join(_tier_words(t, b) for t in b.scoring.tiers) for b in books]),
+        ("Tiers", [Md("<br>").join(_tier_words(t, b) for t in b.scoring.tiers) for b in books]),
         (
             "Floors, multipliers, ceilings",
             [
-                "<br>".join(_adjustment_line(a, b) for a in b.scoring.adjustments) or "none"
+                Md("<br>").join(_adjustment_line(a, b) for a in b.scoring.adjustments)
+                or "none"
                 for b in books
             ],
         ),
         (
             "Not a win when",
             [
-                "<br>".join(
-                    f"{condition_words(r.condition, b)} ({r.reason})" for r in b.scoring.rejects
+                Md("<br>").join(
+                    Md("{} ({})").format(condition_words(r.condition, b), r.reason)
+                    for r in b.scoring.rejects
                 )
                 or "—"
                 for b in books
@@ -149,8 +159,11 @@ def generate_comparison_page(books: Sequence[ir.Rulebook]) -> str:
             tiers = {t.id: t.name for t in book.scoring.tiers}
             found = [f for f in book.fans if f.name == name]
             cells.append(
-                "<br>".join(
-                    f"[{f.value}]({_page_link(book.id)}#{f.id}) {tiers[f.tier]}" for f in found
+                Md("<br>").join(
+                    Md("[{}]({}#{}) {}").format(
+                        f.value, _page_link(book.id), anchor(f.id), tiers[f.tier]
+                    )
+                    for f in found
                 )
                 or "—"
             )
@@ -164,8 +177,8 @@ def generate_comparison_page(books: Sequence[ir.Rulebook]) -> str:
     )
 
 
-def _page_link(book_id: str) -> str:
-    return f"rulebooks/{book_id}.md"
+def _page_link(book_id: str) -> Md:
+    return Md(f"rulebooks/{anchor(book_id)}.md")
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +188,7 @@ class Change:
 
     section: str
     what: str
-    change: str
+    change: str  # Markdown (`mdtext.Md`): the values changed, escaped, as code or text
 
 
 def variant_changes(parent: ir.Rulebook, child: ir.Rulebook) -> list[Change]:
@@ -185,7 +198,7 @@ def variant_changes(parent: ir.Rulebook, child: ir.Rulebook) -> list[Change]:
 
     def differ(section: str, what: str, old: object, new: object) -> None:
         if old != new:
-            out.append(Change(section, what, f"{_show(old)} → {_show(new)}"))
+            out.append(Change(section, what, Md("{} → {}").format(_show(old), _show(new))))
 
     for field in ("title", "english", "version"):
         differ("Header", field, getattr(parent, field), getattr(child, field))
@@ -309,7 +322,9 @@ def _option_facts(option: ir.Option) -> dict[str, object]:
     return {
         "label": option.label,
         "kind": option.kind,
-        "choices": option_choices(option),
+        "choices": " / ".join(f"{c.id} {c.label or ''}".strip() for c in option.choices)
+        if option.kind == "choice"
+        else str(option_choices(option)),
         "default": option.default,
     }
 
@@ -351,22 +366,21 @@ def _diff_items(
             continue
         for field, value in facts.items():
             if old[key].get(field) != value:
-                out.append(
-                    Change(section, key, f"{field}: {_show(old[key].get(field))} → {_show(value)}")
-                )
+                change = Md("{}: {} → {}").format(field, _show(old[key].get(field)), _show(value))
+                out.append(Change(section, key, change))
     for key in old:
         if key not in new:
             out.append(Change(section, key, "removed"))
 
 
-def _show(value: object) -> str:
+def _show(value: object) -> Md:
     if value is None or value == "":
-        return "—"
+        return Md("—")
     if isinstance(value, tuple):
-        return ", ".join(str(v) for v in value)
+        return text(", ".join(str(v) for v in value))
     if isinstance(value, dict):
-        return ", ".join(f"{k} ×{v}" for k, v in value.items())
-    return f"`{value}`" if isinstance(value, str) and " " not in value else str(value)
+        return text(", ".join(f"{k} ×{v}" for k, v in value.items()))
+    return code(value) if isinstance(value, str) and " " not in value else text(value)
 
 
 def generate_variants_page(

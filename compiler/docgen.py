@@ -20,9 +20,11 @@ from importlib import resources
 from typing import Any
 
 import jinja2
+from markupsafe import Markup
 
 from mjc.compiler import codes, consteval, ir, vocabulary
 from mjc.compiler.horsetables import compact, rank_tiles
+from mjc.compiler.mdtext import Md, anchor, code, page_title, text, verbatim
 from mjc.compiler.pretty import pretty
 from mjc.compiler.prose import condition_words, per_words, value_words
 from mjc.compiler.tilesvg import hand_markdown, tile_markdown
@@ -39,6 +41,7 @@ __all__ = [
     "option_choices",
     "origin_badges",
     "render",
+    "render_reference",
     "tile_pictures",
     "when_words",
     "wild_context",
@@ -74,17 +77,39 @@ TILES_FOLDER = "tiles"
 """Where the tile pictures go, relative to the generated pages' root."""
 
 
-def md_cell(text: str) -> str:
-    """Text safe inside a Markdown table cell."""
-    return " ".join(text.split()).replace("|", "\\|")
+def md_cell(value: object) -> Md:
+    """A value on one line inside a Markdown table cell: text escaped (`|` included), and a
+    literal `|` of markup mjc wrote escaped for the table."""
+    if isinstance(value, Markup):
+        return Md(" ".join(str(value).split()).replace("|", "\\|"))
+    return Md(" ".join(text(value).split()))
 
 
 def indent(text: str, width: int = 4) -> str:
     return "\n".join((" " * width + line) if line else "" for line in text.splitlines())
 
 
+def _sentence(value: object) -> Md:
+    shown = value if isinstance(value, Markup) else text(value)
+    return Md(str(shown)[:1].upper() + str(shown)[1:])
+
+
+def _join(items: Iterable[object], separator: str = "") -> Md:
+    # The separator is the template's own text; every item not Md is escaped.
+    return Md(separator).join(text(item) for item in items)
+
+
+def _finalize(value: object) -> Markup:
+    """What every `{{ … }}` of a page template outputs: markup mjc wrote as it is, anything
+    else as text (the one place a rulebook string is escaped on its way to a page)."""
+    return value if isinstance(value, Markup) else text(value)
+
+
 @functools.cache
-def _environment() -> jinja2.Environment:
+def _environment(reference: bool = False) -> jinja2.Environment:
+    """The pages' template environment. Pages that show rulebooks escape every value that
+    is not `Md`; the reference pages (`reference=True`) show only mjc's own tables
+    (diagnostic codes, the CLI parser, the builtin words), which are Markdown already."""
     env = jinja2.Environment(
         loader=jinja2.FunctionLoader(
             lambda name: (
@@ -93,21 +118,36 @@ def _environment() -> jinja2.Environment:
                 .read_text(encoding="utf-8")
             )
         ),
-        autoescape=False,
+        autoescape=not reference,
+        finalize=None if reference else _finalize,
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
     )
     env.filters["cell"] = md_cell
+    env.filters["code"] = code
+    env.filters["anchor"] = anchor
+    env.filters["page_title"] = page_title
     env.filters["pretty"] = pretty
     env.filters["block"] = indent
-    env.filters["sentence"] = lambda text: text[:1].upper() + text[1:]
+    if reference:
+        env.filters["cell"] = lambda value: " ".join(value.split()).replace("|", "\\|")
+        env.filters["sentence"] = lambda value: value[:1].upper() + value[1:]
+    else:
+        env.filters["sentence"] = _sentence
+        env.filters["join"] = _join
     return env
 
 
 def render(template: str, **context: Any) -> str:
-    return _environment().get_template(template).render(context)
+    """A page that shows rulebooks: every value not `Md` is escaped as text."""
+    return str(_environment().get_template(template).render(context))
+
+
+def render_reference(template: str, **context: Any) -> str:
+    """A reference page built from mjc's own tables only; never give it rulebook text."""
+    return str(_environment(reference=True).get_template(template).render(context))
 
 
 # --------------------------------------------------------------------------- provenance
@@ -138,48 +178,50 @@ def _origin(items: tuple[ir.Provenance, ...]) -> str:
     return "—"
 
 
-def origin_badges(items: tuple[ir.Provenance, ...]) -> str:
+def origin_badges(items: tuple[ir.Provenance, ...]) -> Md:
     """Inline badges saying where a rule comes from: the source document, a convention."""
     kinds = [k for k in ("source", "reference", "convention") if any(p.kind == k for p in items)]
     if not kinds:
-        return '<span class="mj-badge mj-unstated">unstated</span>'
-    return " ".join(f'<span class="mj-badge mj-{k}">{k}</span>' for k in kinds)
+        return Md('<span class="mj-badge mj-unstated">unstated</span>')
+    return Md(" ".join(f'<span class="mj-badge mj-{k}">{k}</span>' for k in kinds))
 
 
 # --------------------------------------------------------------------------- the rulebook page
 
 
-def _situation_text(example: ir.Example, book: ir.Rulebook) -> str:
+def _situation_text(example: ir.Example, book: ir.Rulebook) -> Md:
     own = {s.id: s.label for s in book.situations}
-    words: list[str] = []
+    words: list[Md] = []
     for name, value in example.situation:
         if name in ("seat_wind", "round_wind"):
-            words.append(f"{name.replace('_', ' ')} {_WIND_WORDS.get(value, value)}")
+            words.append(text(f"{name.replace('_', ' ')} {_WIND_WORDS.get(value, value)}"))
         elif name == "players":
-            words.append(f"{value} players")
+            words.append(text(f"{value} players"))
         elif name in _SITUATION_WORDS:
-            words.append(_SITUATION_WORDS[name])
+            words.append(text(_SITUATION_WORDS[name]))
         elif name in own:
-            words.append(own[name])
+            words.append(text(own[name]))
+        elif value:
+            words.append(Md("option {} = {}").format(code(name), code(value)))
         else:
-            words.append(f"option `{name}` = `{value}`" if value else f"option `{name}`")
-    return ", ".join(words)
+            words.append(Md("option {}").format(code(name)))
+    return Md(", ").join(words)
 
 
 def _example(example: ir.Example, tiles: str, fan: str, book: ir.Rulebook) -> dict[str, Any]:
     picture = hand_markdown(example.hand, tiles, example.win)
-    notes = []
+    notes: list[Md] = []
     if example.win:
-        notes.append(f"wins on {example.win}")
+        notes.append(Md("wins on {}").format(example.win))
     situation = _situation_text(example, book)
     if situation:
         notes.append(situation)
-    note = f' <span class="mj-note">{"; ".join(notes)}</span>' if notes else ""
-    lead = "" if example.positive else f'<span class="mj-not">Not {fan}:</span> '
+    note = Md(' <span class="mj-note">{}</span>').format(Md("; ").join(notes)) if notes else ""
+    lead = Md("") if example.positive else Md('<span class="mj-not">Not {}:</span> ').format(fan)
     return {
         "hand": example.hand,
         "picture": picture,
-        "line": f"{lead}{picture}{note}",
+        "line": lead + picture + note,
         "win": example.win or "",
         "situation": situation,
     }
@@ -193,18 +235,23 @@ def _fan_context(book: ir.Rulebook, tiles: str) -> list[dict[str, Any]]:
         words = condition_words(fan.condition, book)
         if fan.per is not None:
             times = per_words(fan.per, book)
-            words = times if words == "any winning hand" else f"{words}; {times}"
-        code = [f"when {pretty(fan.condition)}"] if not _is_true(fan.condition) else []
+            words = times if words == "any winning hand" else words + "; " + times
+        lines = [f"when {pretty(fan.condition)}"] if not _is_true(fan.condition) else []
         if fan.per is not None:
-            code.append(f"per {pretty(fan.per)}")
+            lines.append(f"per {pretty(fan.per)}")
         relations = (
-            [("replaces", r, f"when {fan.name} counts, {names[r]} does not") for r in fan.replaces]
-            + [("excludes", r, f"{names[r]} does not count with it") for r in fan.excludes]
-            + [("implies", r, f"it always comes with {names[r]}") for r in fan.implies]
-        )
+            [
+                ("replaces", r, Md("when {} counts, {} does not").format(fan.name, names[r]))
+                for r in fan.replaces
+            ]
+            + [("excludes", r, Md("{} does not count with it").format(names[r]))
+               for r in fan.excludes]
+            + [("implies", r, Md("it always comes with {}").format(names[r]))
+               for r in fan.implies]
+        )  # fmt: skip
         examples = [_example(e, tiles, fan.name, book) for e in fan.examples if e.positive]
-        values = "; ".join(
-            f"{value_words(value, book)} {book.scoring.unit}{when_words(guard, book)}"
+        values = Md("; ").join(
+            value_words(value, book) + " " + text(book.scoring.unit) + when_words(guard, book)
             for value, guard in fan.values
         )
         fans.append(
@@ -217,7 +264,7 @@ def _fan_context(book: ir.Rulebook, tiles: str) -> list[dict[str, Any]]:
                 "tier": tiers[fan.tier].name,
                 "tier_id": fan.tier,
                 "condition": words,
-                "code": code,
+                "code": [verbatim(line) for line in lines],
                 "relations": [
                     {"kind": kind, "id": target, "name": names[target], "words": text}
                     for kind, target, text in relations
@@ -226,7 +273,7 @@ def _fan_context(book: ir.Rulebook, tiles: str) -> list[dict[str, Any]]:
                 "counterexamples": [
                     _example(e, tiles, fan.name, book) for e in fan.examples if not e.positive
                 ],
-                "picture": examples[0]["picture"] if examples else "",
+                "picture": examples[0]["picture"] if examples else Md(""),
                 "origin": _origin(fan.provenance),
                 "badges": origin_badges(fan.provenance) + inherited_badge(fan.at, book),
                 "provenance": _provenance(fan.provenance),
@@ -235,37 +282,41 @@ def _fan_context(book: ir.Rulebook, tiles: str) -> list[dict[str, Any]]:
     return fans
 
 
-def inherited_badge(at: ir.SourceRef, book: ir.Rulebook) -> str:
+def inherited_badge(at: ir.SourceRef, book: ir.Rulebook) -> Md:
     """For an item a variant keeps from its parent: where the parent says it."""
     if book.extends is None or at.file == book.source_file:
-        return ""
+        return Md("")
     where = f"{book.extends}:{at.line}"
-    return f' <span class="mj-badge mj-inherited">inherited from {where}</span>'
+    return Md(' <span class="mj-badge mj-inherited">inherited from {}</span>').format(where)
 
 
 def _is_true(expr: ir.Expr) -> bool:
     return isinstance(expr, ir.BoolE) and expr.value
 
 
-def option_choices(option: ir.Option) -> str:
+def option_choices(option: ir.Option) -> Md:
     if option.kind == "toggle":
-        return "on / off"
+        return Md("on / off")
     if option.kind == "number":
-        return f"{option.low}–{option.high}"
-    return " / ".join(
-        f"`{c.id}` {c.label}" if c.label and c.label != c.id else f"`{c.id}`"
+        return text(f"{option.low}–{option.high}")
+    return Md(" / ").join(
+        Md("{} {}").format(code(c.id), c.label) if c.label and c.label != c.id else code(c.id)
         for c in option.choices
     )
 
 
-def when_words(guard: ir.Expr | None, book: ir.Rulebook) -> str:
+def when_words(guard: ir.Expr | None, book: ir.Rulebook) -> Md:
     """ " when <condition>" for a guarded rule, or nothing."""
-    return f" when {condition_words(guard, book, ' and ')}" if guard is not None else ""
+    if guard is None:
+        return Md("")
+    return Md(" when ") + condition_words(guard, book, " and ")
 
 
-def cap_words(tier: ir.Tier, book: ir.Rulebook) -> str:
+def cap_words(tier: ir.Tier, book: ir.Rulebook) -> Md:
     unit = book.scoring.unit
-    return "; ".join(f"{value} {unit}{when_words(guard, book)}" for value, guard in tier.caps)
+    return Md("; ").join(
+        Md("{} {}").format(value, unit) + when_words(guard, book) for value, guard in tier.caps
+    )
 
 
 _ADJUSTMENT_WORDS = {
@@ -284,8 +335,8 @@ def _adjustments(book: ir.Rulebook) -> list[dict[str, Any]]:
         out.append(
             {
                 "kind": a.kind,
-                "words": _ADJUSTMENT_WORDS[a.kind].format(
-                    value=f"{value}{unit}", when=when_words(a.condition, book)
+                "words": Md(_ADJUSTMENT_WORDS[a.kind]).format(
+                    value=value + unit, when=when_words(a.condition, book)
                 ),
                 "badges": origin_badges(a.provenance),
                 "provenance": _provenance(a.provenance),
@@ -299,9 +350,9 @@ def wild_context(book: ir.Rulebook, tiles: str) -> dict[str, Any]:
     modes: list[dict[str, Any]] = []
     for mode in wilds.modes:
         if mode.kind == "fixed":
-            what = "fixed: " + " ".join(tile_markdown(t, tiles) for t in mode.tiles)
+            what = Md("fixed: ") + Md(" ").join(tile_markdown(t, tiles) for t in mode.tiles)
         else:
-            what = vocabulary.INDICATOR_KINDS.get(mode.kind, mode.kind)
+            what = text(vocabulary.INDICATOR_KINDS.get(mode.kind, mode.kind))
         modes.append(
             {
                 "words": what + when_words(mode.guard, book),
@@ -311,7 +362,7 @@ def wild_context(book: ir.Rulebook, tiles: str) -> dict[str, Any]:
         )
     permissions = [
         {
-            "words": ("may " if p.allow else "may not ")
+            "words": Md("may " if p.allow else "may not ")
             + vocabulary.WILD_ACTIONS.get(p.action, p.action)
             + when_words(p.guard, book),
             "badges": origin_badges(p.provenance),
@@ -333,12 +384,12 @@ def wild_context(book: ir.Rulebook, tiles: str) -> dict[str, Any]:
                 ring.append(t)
                 t = wilds.successor[t]
             seen.update(ring)
-            successors.append(" → ".join(tile_markdown(x, tiles) for x in [*ring, t]))
+            successors.append(Md(" → ").join(tile_markdown(x, tiles) for x in [*ring, t]))
     return {
         "modes": modes,
         "permissions": permissions,
         "successors": successors,
-        "summary": "; ".join(m["words"] for m in modes) if modes else "none",
+        "summary": Md("; ").join(m["words"] for m in modes) if modes else Md("none"),
         "provenance": _provenance(wilds.provenance),
     }
 
@@ -346,7 +397,7 @@ def wild_context(book: ir.Rulebook, tiles: str) -> dict[str, Any]:
 def claim_rules(book: ir.Rulebook) -> list[dict[str, Any]]:
     return [
         {
-            "words": f"**{c.verb}**"
+            "words": Md("**{}**").format(c.verb)
             + (f" ({', '.join(c.kinds)})" if c.kinds else "")
             + when_words(c.guard, book),
             "badges": origin_badges(c.provenance),
@@ -370,13 +421,15 @@ _DRAWN_WORDS = {
 }
 
 
-def tile_pictures(tiles: Iterable[int], base: str) -> str:
+def tile_pictures(tiles: Iterable[int], base: str) -> Md:
     """Tiles as pictures, one group per suit (万, 筒, 条, honours, flowers)."""
     by_suit: dict[str, list[int]] = {}
     for t in sorted(tiles):
         by_suit.setdefault(SUIT_OF[t], []).append(t)
-    return "".join(
-        '<span class="mj-group">' + "".join(tile_markdown(t, base) for t in group) + "</span>"
+    return Md("").join(
+        Md('<span class="mj-group">{}</span>').format(
+            Md("").join(tile_markdown(t, base) for t in group)
+        )
         for group in by_suit.values()
     )
 
@@ -476,12 +529,19 @@ def payments_context(book: ir.Rulebook) -> dict[str, Any]:
     hand worth the value of the rulebook's first fan above 1, at a table of the most players,
     the dealer in seat 0, by self-draw, on seat 2's discard and by robbing seat 2's kong."""
     pay = book.payments
+
+    def when(guard: ir.Expr | None, condition: ir.Expr | None, lead: str = " when ") -> Md:
+        words = when_words(guard, book)
+        return words + (Md(lead) + condition_words(condition, book) if condition else "")
+
+    def shown(value: ir.Expr) -> Md:
+        return text(_shown_value(value, book))
+
     wins = [
         {
-            "words": f"{_PAYER_WORDS[w.payer]} pays "
-            + ("every loser's share" if w.for_all else "one share")
-            + (when_words(w.guard, book) if w.guard is not None else "")
-            + (f" when {condition_words(w.condition, book)}" if w.condition is not None else ""),
+            "words": Md(f"{_PAYER_WORDS[w.payer]} pays ")
+            + Md("every loser's share" if w.for_all else "one share")
+            + when(w.guard, w.condition),
             "badges": origin_badges(w.provenance),
             "provenance": _provenance(w.provenance),
         }
@@ -489,11 +549,10 @@ def payments_context(book: ir.Rulebook) -> dict[str, Any]:
     ]
     kongs = [
         {
-            "words": f"{_KONG_WORDS[k.kind]} earns the konger "
+            "words": Md(f"{_KONG_WORDS[k.kind]} earns the konger ")
             + (str(k.amount.value) if isinstance(k.amount, ir.IntE) else "an amount")
-            + f" from {_PAYER_WORDS[k.payer]}"
-            + (when_words(k.guard, book) if k.guard is not None else "")
-            + (f", when {condition_words(k.condition, book)}" if k.condition is not None else ""),
+            + Md(f" from {_PAYER_WORDS[k.payer]}")
+            + when(k.guard, k.condition, ", when "),
             "badges": origin_badges(k.provenance),
             "provenance": _provenance(k.provenance),
         }
@@ -501,34 +560,33 @@ def payments_context(book: ir.Rulebook) -> dict[str, Any]:
     ]
     relation_lines = [
         {
-            "words": f"for a winner in a relation, {_RELATION_WORDS[r.payer]} pays "
+            "words": Md(f"for a winner in a relation, {_RELATION_WORDS[r.payer]} pays ")
             + (str(r.amount.value) if isinstance(r.amount, ir.IntE) else "some")
-            + (" times every other loser's share, and his own" if r.for_others else " share(s)")
-            + (when_words(r.guard, book) if r.guard is not None else "")
-            + (f" when {condition_words(r.condition, book)}" if r.condition is not None else ""),
+            + Md(" times every other loser's share, and his own" if r.for_others
+                 else " share(s)")
+            + when(r.guard, r.condition),
             "badges": origin_badges(r.provenance),
             "provenance": _provenance(r.provenance),
         }
         for r in pay.relation_lines
-    ]
-    described: tuple[tuple[str, ir.Stake | ir.PaymentSetting], ...] = (
-            *((f"one point of a hand's value is paid as {_shown_value(s.value, book)}"
-               + (when_words(s.guard, book) if s.guard else ""), s) for s in pay.stakes),
-            *((f"what the dealer wins or pays on a hand is multiplied by "
-               f"{_shown_value(d.value, book)}" + (when_words(d.guard, book) if d.guard else ""),
-               d) for d in pay.dealer_factors),
-            *((f"one seat wins at most {_shown_value(c.value, book)} from hands in a round"
-               + (when_words(c.guard, book) if c.guard else ""), c) for c in pay.caps),
-            *((f"one payer pays one winner at most {_loss_value(c.value, book)} for a hand, "
-               "all his shares together" + (when_words(c.guard, book) if c.guard else ""), c)
+    ]  # fmt: skip
+    described: tuple[tuple[Md, ir.Stake | ir.PaymentSetting], ...] = (
+            *((Md("one point of a hand's value is paid as ") + shown(s.value)
+               + when(s.guard, None), s) for s in pay.stakes),
+            *((Md("what the dealer wins or pays on a hand is multiplied by ") + shown(d.value)
+               + when(d.guard, None), d) for d in pay.dealer_factors),
+            *((Md("one seat wins at most {} from hands in a round").format(shown(c.value))
+               + when(c.guard, None), c) for c in pay.caps),
+            *((Md("one payer pays one winner at most {} for a hand, all his shares together")
+               .format(_loss_value(c.value, book)) + when(c.guard, None), c)
               for c in pay.loss_caps),
-            *(("each winner of one discard is paid separately, as if alone", w)
+            *((Md("each winner of one discard is paid separately, as if alone"), w)
               for w in pay.winners),
-            *((f"{r.value.value if isinstance(r.value, ir.IntE) else 'enough'} or more claims "
+            *((Md(f"{r.value.value if isinstance(r.value, ir.IntE) else 'enough'} or more claims "
                "between two players, either "
-               "direction, make them liable for each other (承包, 三包)"
-               + ("; a relation both ways counts twice" if pay.relation_mutual_twice else "")
-               + (when_words(r.guard, book) if r.guard else ""), r) for r in pay.relations),
+               "direction, make them liable for each other (承包, 三包)")
+               + Md("; a relation both ways counts twice" if pay.relation_mutual_twice else "")
+               + when(r.guard, None), r) for r in pay.relations),
     )  # fmt: skip
     settings = [
         {
@@ -641,11 +699,11 @@ def horse_context(book: ir.Rulebook, tiles: str) -> dict[str, Any]:
         count = value_words(kind.count, book)
         plural = "" if isinstance(kind.count, ir.IntE) and kind.count.value == 1 else "s"
         drawn = _DRAWN_WORDS[kind.kind]
-        words = drawn.format(n=count, s=plural)
+        words = Md(drawn).format(n=count, s=plural)
         if kind.condition is not None:
-            words += f", only when {condition_words(kind.condition, book, ' and ')}"
+            words += Md(", only when ") + condition_words(kind.condition, book, " and ")
         if kind.guard is not None:
-            words += f";{when_words(kind.guard, book)}"
+            words += Md(";") + when_words(kind.guard, book)
         kinds.append(
             {
                 "kind": kind.kind,
@@ -666,7 +724,7 @@ def generate_page(book: ir.Rulebook) -> str:
         {
             "name": g.name,
             "meaning": vocabulary.TILE_GROUPS.get(g.name, ("", g.name))[1],
-            "pictures": "".join(tile_markdown(t, tiles) for t in g.tiles),
+            "pictures": Md("").join(tile_markdown(t, tiles) for t in g.tiles),
             "copies": g.copies,
             "count": len(g.tiles) * g.copies,
             "when": condition_words(g.guard, book) if g.guard is not None else "",
@@ -677,7 +735,7 @@ def generate_page(book: ir.Rulebook) -> str:
     ]
     keeps = [
         {
-            "pictures": "".join(tile_markdown(t, tiles) for t in k.tiles),
+            "pictures": Md("").join(tile_markdown(t, tiles) for t in k.tiles),
             "when": condition_words(k.guard, book) if k.guard is not None else "",
             "badges": origin_badges(k.provenance),
             "provenance": _provenance(k.provenance),
@@ -698,16 +756,20 @@ def generate_page(book: ir.Rulebook) -> str:
             {
                 "id": t.id,
                 "name": t.name,
-                "combine": _COMBINE_WORDS[t.combine]
-                + "".join(
-                    f"; {_COMBINE_WORDS[mode]}{when_words(guard, book)}"
+                "combine": Md(_COMBINE_WORDS[t.combine])
+                + Md("").join(
+                    Md(f"; {_COMBINE_WORDS[mode]}") + when_words(guard, book)
                     for mode, guard in t.alternatives
                 ),
                 "cap": cap_words(t, book),
                 "overrides": ", ".join(tiers[o].name for o in t.overrides),
                 "badges": origin_badges(t.provenance),
                 "provenance": _provenance(t.provenance),
-                "fans": [f"[{f.name}](#{f.id})" for f in book.fans if f.tier == t.id],
+                "fans": [
+                    Md("[{}](#{})").format(f.name, anchor(f.id))
+                    for f in book.fans
+                    if f.tier == t.id
+                ],
             }
             for t in book.scoring.tiers
         ],
@@ -761,7 +823,9 @@ def generate_page(book: ir.Rulebook) -> str:
             {
                 "id": p.id,
                 "label": p.label,
-                "settings": ", ".join(f"`{k}` = `{v}`" for k, v in p.settings),
+                "settings": Md(", ").join(
+                    Md("{} = {}").format(code(k), code(v)) for k, v in p.settings
+                ),
                 "badges": origin_badges(p.provenance),
                 "provenance": _provenance(p.provenance),
             }
@@ -787,4 +851,4 @@ def generate_page(book: ir.Rulebook) -> str:
 
 def generate_diagnostics_page() -> str:
     """The diagnostics reference: every code with its meaning, an example and the fix."""
-    return render("diagnostics.md.j2", codes=codes.CODES)
+    return render_reference("diagnostics.md.j2", codes=codes.CODES)

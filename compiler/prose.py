@@ -6,6 +6,10 @@ Input is an `ir.Expr` (a fan condition, a `per` count, a floor or a shape guard)
 becomes "every meld is a chow". `mjc.compiler.pretty.pretty` gives the rulebook syntax instead;
 anything this module has no words for falls back to that syntax, so the text is never wrong,
 only sometimes technical.
+
+The phrase is Markdown for a docs page (`mdtext.Md`): every name and label the rulebook
+gives is escaped as text where it enters (`_book`, `_option`, `_choice`), code is a code span
+(`mdtext.code`), and everything else is this module's own words.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mjc.compiler import ir
+from mjc.compiler.mdtext import Md, code, text
 from mjc.compiler.pretty import pretty
 from mjc.compiler.vocabulary import RELATION_FACTS, SITUATION_FACTS, TILE_LIST_CONSTANTS
 from mjc.runtime.tiles import tile_name_en, tile_name_zh
@@ -118,16 +123,21 @@ class _Book:
 
 
 def _book(book: ir.Rulebook) -> _Book:
+    # The rulebook's names, escaped once here: every phrase below joins them as Markdown.
     return _Book(
-        fans={f.id: f.name for f in book.fans},
-        shapes={s.id: s.name or s.id for s in book.shapes},
+        fans={f.id: text(f.name) for f in book.fans},
+        shapes={s.id: text(s.name or s.id) for s in book.shapes},
         options={o.id: o for o in book.options},
-        situations={s.id: s.label for s in book.situations},
+        situations={s.id: text(s.label) for s in book.situations},
     )
 
 
-def condition_words(expr: ir.Expr, book: ir.Rulebook, sep: str = "; ") -> str:
+def condition_words(expr: ir.Expr, book: ir.Rulebook, sep: str = "; ") -> Md:
     """A true/false condition in words; the parts of a top-level `and` are joined by `sep`."""
+    return Md(_condition_words(expr, book, sep))
+
+
+def _condition_words(expr: ir.Expr, book: ir.Rulebook, sep: str) -> str:
     words = _Words(_book(book))
     if isinstance(expr, ir.BoolE) and expr.value:
         return "any winning hand"
@@ -136,7 +146,7 @@ def condition_words(expr: ir.Expr, book: ir.Rulebook, sep: str = "; ") -> str:
         fans: list[str] = []  # consecutive references to fans read as one clause
         for operand in (*expr.operands, None):
             if isinstance(operand, ir.FanRefE):
-                fans.append(words.book.fans.get(operand.fan, operand.fan))
+                fans.append(words.book.fans.get(operand.fan, text(operand.fan)))
                 continue
             if fans:
                 parts.append(f"the hand also qualifies for {_join(fans, 'and')}")
@@ -147,20 +157,22 @@ def condition_words(expr: ir.Expr, book: ir.Rulebook, sep: str = "; ") -> str:
     return words.clause(expr)
 
 
-def per_words(expr: ir.Expr, book: ir.Rulebook) -> str:
+def per_words(expr: ir.Expr, book: ir.Rulebook) -> Md:
     """How many times a fan counts (`per`), in words: "once for each meld that …"."""
     words = _Words(_book(book))
     if isinstance(expr, ir.QuantE) and expr.kind == "count":
         noun = words.domain(expr.domain)
         phrase = words.phrase(expr.body, expr.var, plural=False)
         if noun is not None and phrase is not None:
-            return f"once for each {words.subject(noun[0], expr.var, phrase)} that {phrase[0]}"
-    return f"as many times as {words.number(expr)}"
+            return Md(
+                f"once for each {words.subject(noun[0], expr.var, phrase)} that {phrase[0]}"
+            )
+    return Md(f"as many times as {words.number(expr)}")
 
 
-def value_words(expr: ir.Expr, book: ir.Rulebook) -> str:
+def value_words(expr: ir.Expr, book: ir.Rulebook) -> Md:
     """A number (a floor's or a multiplier's value) as a noun phrase: "4", "option 封顶"."""
-    return _Words(_book(book)).noun(expr)
+    return Md(_Words(_book(book)).noun(expr))
 
 
 class _Words:
@@ -182,9 +194,10 @@ class _Words:
                 return RELATION_FACTS[fact].meaning
             case ir.FactE(fact=fact) if fact.startswith(SITUATION_PREFIX):
                 flag = fact[len(SITUATION_PREFIX) :]
-                return f"the situation {self.book.situations.get(flag, flag)} (`{flag}`) holds"
+                label = self.book.situations.get(flag, text(flag))
+                return f"the situation {label} ({code(flag)}) holds"
             case ir.FanRefE(fan=fan):
-                return f"the hand also qualifies for {self.book.fans.get(fan, fan)}"
+                return f"the hand also qualifies for {self.book.fans.get(fan, text(fan))}"
             case ir.OptionE(option=option):
                 return f"option {self._option(option)} is on"
             case ir.NotE(operand=operand):
@@ -193,7 +206,9 @@ class _Words:
                 isinstance(o, ir.FanRefE) for o in operands
             ):
                 names = [
-                    self.book.fans.get(o.fan, o.fan) for o in operands if isinstance(o, ir.FanRefE)
+                    self.book.fans.get(o.fan, text(o.fan))
+                    for o in operands
+                    if isinstance(o, ir.FanRefE)
                 ]
                 return f"the hand also qualifies for {_join(names, op)}"
             case ir.BoolOpE(op=op, operands=operands):
@@ -209,7 +224,7 @@ class _Words:
                 facts = _TILE_FACTS if on == "tile" else _MELD_FACTS
                 if attr in facts:
                     return f"{self.noun(obj)} {facts[attr][0]}"
-        return f"`{pretty(expr)}`"
+        return code(pretty(expr))
 
     def _nested(self, expr: ir.Expr) -> str:
         text = self.clause(expr)
@@ -226,33 +241,33 @@ class _Words:
             case ir.OptionE(option=option):
                 return f"option {self._option(option)} is off"
             case ir.FanRefE(fan=fan):
-                return f"the hand does not qualify for {self.book.fans.get(fan, fan)}"
+                return f"the hand does not qualify for {self.book.fans.get(fan, text(fan))}"
             case ir.QuantE(kind="any", var=var, domain=domain, body=body):
                 return self._quantified("none", var, domain, body)
         return f"not ({self.clause(operand)})"
 
     def _option(self, option: str) -> str:
         spec = self.book.options.get(option)
-        return f"{spec.label} (`{option}`)" if spec is not None else f"`{option}`"
+        return f"{text(spec.label)} ({code(option)})" if spec is not None else code(option)
 
     def _choice(self, option: str, value: str) -> str:
         spec = self.book.options.get(option)
         labels = {c.id: c.label for c in spec.choices} if spec is not None else {}
         label = labels.get(value)
-        return f"{label} (`{value}`)" if label and label != value else value
+        return f"{text(label)} ({code(value)})" if label and label != value else text(value)
 
     def _quantified(self, kind: str, var: str, domain: ir.Expr, body: ir.Expr) -> str:
         if isinstance(domain, ir.RangeE):
             inner = self.clause(body)
             if kind == "all":
-                return f"for every {var} from {domain.low} to {domain.high}, {inner}"
+                return f"for every {text(var)} from {domain.low} to {domain.high}, {inner}"
             if kind == "any":
-                return f"for some {var} from {domain.low} to {domain.high}, {inner}"
-            return f"for no {var} from {domain.low} to {domain.high}, {inner}"
+                return f"for some {text(var)} from {domain.low} to {domain.high}, {inner}"
+            return f"for no {text(var)} from {domain.low} to {domain.high}, {inner}"
         noun = self.domain(domain)
         phrase = self.phrase(body, var, plural=False)
         if noun is None or phrase is None:
-            return f"`{kind} {var} in {pretty(domain)}: {pretty(body)}`"
+            return code(f"{kind} {var} in {pretty(domain)}: {pretty(body)}")
         lead = {"all": "every", "any": "at least one", "none": "no"}[kind]
         return f"{lead} {self.subject(noun[0], var, phrase)} {phrase[0]}"
 
@@ -281,9 +296,9 @@ class _Words:
                     "(honours aside)"
                 )
         if isinstance(left, ir.FactE) and left.fact == "shape" and isinstance(right, ir.ShapeE):
-            name = self.book.shapes.get(right.shape, right.shape)
+            name = self.book.shapes.get(right.shape, text(right.shape))
             verb = "is" if op == "==" else "is not"
-            return f"the win shape {verb} {name} (`{right.shape}`)"
+            return f"the win shape {verb} {name} ({code(right.shape)})"
         if isinstance(left, ir.OptionE) and isinstance(right, ir.ChoiceE):
             choice = self._choice(right.option, right.value)
             return f"option {self._option(left.option)} {_COMPARE_WORDS[op]} {choice}"
@@ -323,7 +338,7 @@ class _Words:
 
     @staticmethod
     def subject(noun: str, var: str, phrase: tuple[str, bool]) -> str:
-        return f"{noun} {var}" if phrase[1] else noun
+        return f"{noun} {text(var)}" if phrase[1] else noun
 
     def predicate(self, body: ir.Expr, var: str, plural: bool) -> str | None:
         """`body` as a verb phrase about the variable `var` ("is a chow"), or None."""
@@ -390,7 +405,7 @@ class _Words:
             case ir.SuitE(suit=suit):
                 return _SUIT_WORDS[suit]
             case ir.ShapeE(shape=shape):
-                return f"{self.book.shapes.get(shape, shape)} (`{shape}`)"
+                return f"{self.book.shapes.get(shape, text(shape))} ({code(shape)})"
             case ir.ChoiceE(option=option, value=value):
                 return self._choice(option, value)
             case ir.FactE(fact=fact) if fact in _FACT_NOUNS:
@@ -398,10 +413,12 @@ class _Words:
             case ir.FactE(fact=fact) if fact in _LIST_NOUNS:
                 return f"the {_LIST_NOUNS[fact][1]}"
             case ir.VarE(name=name):
-                return name
+                return text(name)
             case ir.OptionE(option=option):
                 spec = self.book.options.get(option)
-                return f"{spec.label} (option `{option}`)" if spec else f"option `{option}`"
+                if spec is not None:
+                    return f"{text(spec.label)} (option {code(option)})"
+                return f"option {code(option)}"
             case ir.ListE(items=items):
                 named = _named_list(items)
                 if named is not None:
@@ -427,7 +444,7 @@ class _Words:
             case ir.ArithE(op=op, left=left, right=right):
                 word = {"+": "plus", "-": "minus", "*": "times"}[op]
                 return f"{self.noun(left)} {word} {self.noun(right)}"
-        return f"`{pretty(expr)}`"
+        return code(pretty(expr))
 
     def number(self, expr: ir.Expr) -> str:
         return self.noun(expr)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from mjc.compiler import vocabulary
-from mjc.compiler.docgen import TILES_FOLDER, render
+from mjc.compiler.docgen import TILES_FOLDER, render_reference
 from mjc.compiler.tilesvg import hand_markdown, tile_markdown
 from mjc.runtime.tiles import NUM_TILES, tile_name_en, tile_name_zh, tile_text
 
@@ -41,7 +41,7 @@ def generate_words_snippet() -> str:
         }
         for name, f in vocabulary.FUNCTIONS.items()
     ]
-    return render(
+    return render_reference(
         "words.md.j2",
         arrangement=rows(vocabulary.ARRANGEMENT_FACTS),
         situation=rows(vocabulary.SITUATION_FACTS),
@@ -89,7 +89,7 @@ def generate_tiles_page() -> str:
         ("123m456p789s345s22z", "3s"),
         ("19m19p19s12345677z", None),
     ]
-    return render(
+    return render_reference(
         "tiles.md.j2",
         suits=suits,
         hands=[
@@ -169,7 +169,7 @@ def generate_cli_page(parser: argparse.ArgumentParser) -> str:
                     "arguments": _arguments(sub),
                 }
             )
-    return render(
+    return render_reference(
         "cli.md.j2",
         description=parser.description or "",
         usage=_usage(parser),

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
+from mjc.compiler.mdtext import Md, code, text
 from mjc.runtime import HandError, parse_hand
 from mjc.runtime.tiles import NUM_TILES, RANK_OF, SUIT_OF, tile_name_en, tile_name_zh, tile_text
 
@@ -236,10 +237,10 @@ def all_tile_files() -> dict[str, str]:
 # --------------------------------------------------------------------------- hands
 
 
-def tile_markdown(t: int, base: str) -> str:
+def tile_markdown(t: int, base: str) -> Md:
     """A Markdown image of tile `t`; `base` is the folder of the tile files relative to the
     page (`../tiles`)."""
-    return f"![{tile_label(t)}]({base}/{tile_text(t)}.svg){{ .mj-tile }}"
+    return Md(f"![{text(tile_label(t))}]({base}/{tile_text(t)}.svg){{ .mj-tile }}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,35 +265,35 @@ class HandPicture:
         return cls(tuple(concealed), winning, melds, tuple(hand.flowers))
 
 
-def _group(tiles: Iterable[int], base: str, css: str) -> str:
-    inner = "".join(tile_markdown(t, base) for t in tiles)
-    return f'<span class="{css}">{inner}</span>'
+def _group(tiles: Iterable[int], base: str, css: str) -> Md:
+    inner = Md("").join(tile_markdown(t, base) for t in tiles)
+    return Md(f'<span class="{css}">{inner}</span>')
 
 
-def hand_markdown(notation: str, base: str, win: str | None = None) -> str:
+def hand_markdown(notation: str, base: str, win: str | None = None) -> Md:
     """A hand as a row of tile pictures: the concealed tiles, the winning tile set a little
     apart, then each declared meld as its own group (a concealed kong shows its two outer
     tiles face down, as it lies on the table); flowers last. One line of Markdown with inline
-    HTML spans, usable inside a table cell. Text that is not a hand is shown as code."""
+    HTML spans, usable inside a table cell. Text that is not a hand is shown as code. The
+    notation (a rulebook's example) is escaped wherever it appears (`mdtext`)."""
     try:
         picture = HandPicture.parse(notation, win)
     except HandError:
-        return f"`{notation}`"
+        return code(notation)
     parts = [_group(picture.concealed, base, "mj-group")]
     if picture.winning is not None:
         parts.append(_group((picture.winning,), base, "mj-group mj-win"))
     for tiles, concealed in picture.melds:
         if concealed and len(tiles) == 4:
             t = tiles[0]
-            back = f"![{tile_label(t)}, face down]({base}/back.svg){{ .mj-tile }}"
+            back = Md(f"![{text(tile_label(t))}, face down]({base}/back.svg){{ .mj-tile }}")
             inner = back + tile_markdown(t, base) + tile_markdown(t, base) + back
-            parts.append(f'<span class="mj-group mj-meld mj-concealed">{inner}</span>')
+            parts.append(Md(f'<span class="mj-group mj-meld mj-concealed">{inner}</span>'))
         else:
             parts.append(_group(tiles, base, "mj-group mj-meld"))
     if picture.flowers:
         parts.append(_group(picture.flowers, base, "mj-group mj-flowers"))
-    title = escape(notation, {"[": "&#91;", "]": "&#93;", '"': "&quot;"})
-    return f'<span class="mj-hand" title="{title}">{"".join(parts)}</span>'
+    return Md(f'<span class="mj-hand" title="{text(notation)}">{"".join(parts)}</span>')
 
 
 def back_svg() -> str:
