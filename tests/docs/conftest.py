@@ -20,3 +20,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     result = build_site(CONFIG, tmp_path_factory.mktemp("site"), quiet=True)
     assert result.site is not None
     return result.site
+
+
+@pytest.fixture(scope="session")
+def hostile(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[object]]:
+    """The site built from rulebooks with HTML and Markdown payloads in every string (see
+    `hostile`), and those rulebooks."""
+    from .hostile import build_hostile_site, hostile_books
+
+    books = hostile_books()
+    return build_hostile_site(tmp_path_factory.mktemp("hostile"), books), list(books)

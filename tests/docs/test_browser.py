@@ -1,6 +1,7 @@
 """The built site in a real browser: Debian's headless Chromium loads the Guangdong page from
 a local server, and the page shows its fan table and its tile pictures (every picture is
 fetched, none is missing). A screenshot is saved to test-artifacts/docs/ for people to look at.
+The site of hostile rulebooks (`hostile`) runs no script of theirs and shows their text.
 
 Chromium is not on a fresh machine; `.ci/run` installs it. Outside CI the test is skipped when
 it is absent; in CI (the `CI` variable is set) a missing browser fails the test.
@@ -8,6 +9,7 @@ it is absent; in CI (the `CI` variable is set) a missing browser fails the test.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import html
 import os
@@ -24,6 +26,8 @@ import pytest
 from mjc.compiler.site import compile_bundled
 
 from .conftest import ROOT
+from .hostile import HostileBook, normalized
+from .htmlcheck import read_page
 
 ARTIFACTS = ROOT / "test-artifacts" / "docs"
 PAGE = "/generated/rulebooks/guangdong/"
@@ -52,8 +56,8 @@ class _Handler(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture()
-def served(site: Path) -> Iterator[tuple[str, list[tuple[str, int]]]]:
+@contextlib.contextmanager
+def _serve(site: Path) -> Iterator[tuple[str, list[tuple[str, int]]]]:
     requests: list[tuple[str, int]] = []
     handler = type("Handler", (_Handler,), {"requests": requests})
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
@@ -64,6 +68,12 @@ def served(site: Path) -> Iterator[tuple[str, list[tuple[str, int]]]]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture()
+def served(site: Path) -> Iterator[tuple[str, list[tuple[str, int]]]]:
+    with _serve(site) as found:
+        yield found
 
 
 def _chromium(browser: str, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -133,3 +143,31 @@ def test_the_guangdong_page_shows_its_fan_table_and_tile_pictures_in_chromium(
     assert done.returncode == 0, done.stderr[-2000:]
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert shot.stat().st_size > 50_000, "the screenshot looks empty"
+
+
+def test_no_script_of_a_hostile_rulebook_runs_and_its_text_shows_as_text_in_chromium(
+    hostile: tuple[Path, list[HostileBook]], tmp_path: Path
+) -> None:
+    # Every payload script would set data-pwned on <html> and the title to PWNED; the
+    # browser runs the page (and the theme's own scripts) before the DOM is dumped.
+    browser = chromium()
+    site, books = hostile
+    pages = [f"/generated/rulebooks/{b.book.id}/" for b in books]
+    pages += ["/generated/comparison/", "/generated/variants/", "/generated/rulebooks/"]
+    with _serve(site) as (base, _):
+        for page in pages:
+            done = _chromium(
+                browser, tmp_path / "profile", "--virtual-time-budget=3000", "--dump-dom",
+                base + page,
+            )  # fmt: skip
+            assert done.returncode == 0, done.stderr[-2000:]
+            dom = read_page(done.stdout)
+            (root,) = [attrs for tag, attrs in dom.elements if tag == "html"]
+            assert "data-pwned" not in root, page
+            assert dom.title.strip() not in ("PWNED", ""), page
+            shown = normalized(" ".join(dom.text))
+            for hostile_book in books:
+                book = hostile_book.book
+                if page.endswith(f"/{book.id}/") or page == "/generated/comparison/":
+                    for value in (book.title, *(f.name for f in book.fans)):
+                        assert normalized(value) in shown, (page, value)
