@@ -26,6 +26,7 @@ def test_the_site_builds_with_strict_and_has_every_page(site: Path) -> None:
         "generated/reference/cli/index.html",
         "generated/reference/diagnostics/index.html",
         "generated/reference/tiles/index.html",
+        "security/index.html",
     ):
         assert (site / page).is_file(), page
 
