@@ -19,11 +19,11 @@ from mjc.compiler.docgen import (
     cap_words,
     claim_rules,
     option_choices,
-    render,
     when_words,
     wild_context,
 )
 from mjc.compiler.mdtext import Md, anchor, code, text
+from mjc.compiler.pagetemplates import render
 from mjc.compiler.pretty import pretty
 from mjc.compiler.prose import condition_words, value_words
 from mjc.runtime.tiles import tile_text

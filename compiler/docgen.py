@@ -14,17 +14,13 @@ The page sits in `rulebooks/` of the generated folder and draws tiles from `tile
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
-from importlib import resources
 from typing import Any
-
-import jinja2
-from markupsafe import Markup
 
 from mjc.compiler import codes, consteval, ir, vocabulary
 from mjc.compiler.horsetables import compact, rank_tiles
-from mjc.compiler.mdtext import Md, anchor, code, page_title, text, verbatim
+from mjc.compiler.mdtext import Md, anchor, code, text, verbatim
+from mjc.compiler.pagetemplates import md_cell, render, render_reference
 from mjc.compiler.pretty import pretty
 from mjc.compiler.prose import condition_words, per_words, value_words
 from mjc.compiler.tilesvg import hand_markdown, tile_markdown
@@ -75,79 +71,6 @@ _WIND_WORDS = {"E": "东 East", "S": "南 South", "W": "西 West", "N": "北 Nor
 
 TILES_FOLDER = "tiles"
 """Where the tile pictures go, relative to the generated pages' root."""
-
-
-def md_cell(value: object) -> Md:
-    """A value on one line inside a Markdown table cell: text escaped (`|` included), and a
-    literal `|` of markup mjc wrote escaped for the table."""
-    if isinstance(value, Markup):
-        return Md(" ".join(str(value).split()).replace("|", "\\|"))
-    return Md(" ".join(text(value).split()))
-
-
-def indent(text: str, width: int = 4) -> str:
-    return "\n".join((" " * width + line) if line else "" for line in text.splitlines())
-
-
-def _sentence(value: object) -> Md:
-    shown = value if isinstance(value, Markup) else text(value)
-    return Md(str(shown)[:1].upper() + str(shown)[1:])
-
-
-def _join(items: Iterable[object], separator: str = "") -> Md:
-    # The separator is the template's own text; every item not Md is escaped.
-    return Md(separator).join(text(item) for item in items)
-
-
-def _finalize(value: object) -> Markup:
-    """What every `{{ … }}` of a page template outputs: markup mjc wrote as it is, anything
-    else as text (the one place a rulebook string is escaped on its way to a page)."""
-    return value if isinstance(value, Markup) else text(value)
-
-
-@functools.cache
-def _environment(reference: bool = False) -> jinja2.Environment:
-    """The pages' template environment. Pages that show rulebooks escape every value that
-    is not `Md`; the reference pages (`reference=True`) show only mjc's own tables
-    (diagnostic codes, the CLI parser, the builtin words), which are Markdown already."""
-    env = jinja2.Environment(
-        loader=jinja2.FunctionLoader(
-            lambda name: (
-                resources.files("mjc.compiler.templates")
-                .joinpath(name)
-                .read_text(encoding="utf-8")
-            )
-        ),
-        autoescape=not reference,
-        finalize=None if reference else _finalize,
-        keep_trailing_newline=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined,
-    )
-    env.filters["cell"] = md_cell
-    env.filters["code"] = code
-    env.filters["anchor"] = anchor
-    env.filters["page_title"] = page_title
-    env.filters["pretty"] = pretty
-    env.filters["block"] = indent
-    if reference:
-        env.filters["cell"] = lambda value: " ".join(value.split()).replace("|", "\\|")
-        env.filters["sentence"] = lambda value: value[:1].upper() + value[1:]
-    else:
-        env.filters["sentence"] = _sentence
-        env.filters["join"] = _join
-    return env
-
-
-def render(template: str, **context: Any) -> str:
-    """A page that shows rulebooks: every value not `Md` is escaped as text."""
-    return str(_environment().get_template(template).render(context))
-
-
-def render_reference(template: str, **context: Any) -> str:
-    """A reference page built from mjc's own tables only; never give it rulebook text."""
-    return str(_environment(reference=True).get_template(template).render(context))
 
 
 # --------------------------------------------------------------------------- provenance

@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from mjc.compiler import vocabulary
-from mjc.compiler.docgen import TILES_FOLDER, render_reference
+from mjc.compiler.docgen import TILES_FOLDER
+from mjc.compiler.pagetemplates import render_reference
 from mjc.compiler.tilesvg import hand_markdown, tile_markdown
 from mjc.runtime.tiles import NUM_TILES, tile_name_en, tile_name_zh, tile_text
 
