@@ -32,9 +32,10 @@ from mjc.runtime import (
     OptionError,
     RoundError,
     Ruleset,
-    parse_round,
+    parse_round_json,
     round_json_schema,
 )
+from mjc.runtime.jsoninput import MAX_JSON_BYTES
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -354,18 +355,7 @@ def _settle(args: argparse.Namespace) -> int:
     if not args.rulebook or not args.round:
         raise UsageError("name a rulebook and a ROUND.json, or pass --schema")
     try:
-        text = sys.stdin.read() if args.round == "-" else Path(args.round).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise UsageError(f"cannot read {args.round}: {reason}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(
-            f"{args.round} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from None
-    try:
-        outcome = parse_round(data)
+        outcome = parse_round_json(_read_json_input(args.round))
     except RoundError as exc:
         raise UsageError(f"{args.round}: {exc}") from None
     try:
@@ -394,6 +384,21 @@ def _settle(args: argparse.Namespace) -> int:
     deltas = ", ".join(f"seat {i} {d:+d}" for i, d in enumerate(settlement.deltas))
     print(f"deltas: {deltas}")
     return EXIT_OK
+
+
+def _read_json_input(name: str) -> bytes | str:
+    """The bytes of a JSON input file (or stdin for `-`): at most one byte more than
+    `load_json` accepts, so that a huge file is refused without being read whole."""
+    try:
+        if name == "-":
+            binary = getattr(sys.stdin, "buffer", None)  # absent when a test swaps stdin
+            if binary is None:
+                return sys.stdin.read(MAX_JSON_BYTES + 1)
+            return bytes(binary.read(MAX_JSON_BYTES + 1))
+        with Path(name).open("rb") as stream:
+            return stream.read(MAX_JSON_BYTES + 1)
+    except OSError as exc:
+        raise UsageError(f"cannot read {name}: {exc.strerror or type(exc).__name__}") from None
 
 
 def _options(args: argparse.Namespace) -> int:

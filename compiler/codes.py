@@ -47,6 +47,42 @@ CODES: tuple[Code, ...] = (
         "Check the path; rulebooks are UTF-8 text.",
     ),
     Code(
+        "E0004",
+        "error",
+        "expression too deep or too long",
+        "An expression (a condition, a value, a guard...) nests more than 64 levels deep or "
+        "holds more than 2,000 words and symbols. Each `not`, `-`, bracket, `.`, quantifier "
+        "and each operator of a chain such as `a + b + c` is a level (a chain of `and` or `or` "
+        "counts once). Real rules nest under 15 levels and hold a few dozen words; the limits "
+        "keep every compiler pass, each of which walks expressions recursively, far from "
+        "Python's recursion limit, and are checked while the text is parsed.",
+        "when not not not ... not tsumo   # 65 times `not`",
+        "Name a part of the condition as its own fan or custom shape and refer to it by name, "
+        "or write a long sum as a count (`count m in melds: ...`).",
+    ),
+    Code(
+        "E0005",
+        "error",
+        "rulebook too large",
+        "The rulebook passes a limit on its size: at most 1,000,000 bytes, 20,000 lines, "
+        "2,000 characters in one line and 50,000 words and symbols (the bundled rulebooks "
+        "have under 30,000 bytes, 500 lines and 2,000 words and symbols). The limits keep "
+        "checking a stranger's rulebook to seconds.",
+        'fan chicken "鸡胡" { value 1 when ... }   # on one line of 5,000 characters',
+        "Break long lines (statements and expressions may span lines); split a very large "
+        "game into a parent rulebook and one that `extends` it.",
+    ),
+    Code(
+        "E0006",
+        "error",
+        "not text",
+        "The rulebook holds a character that no text file holds: a NUL character (the file "
+        "is likely binary) or a lone surrogate (half of a UTF-16 pair, only possible in text "
+        "handed to the API).",
+        'rulebook mini { title "迷\\x00你" }   # with a real NUL character',
+        "Check that the file is the rulebook you meant, saved as UTF-8 text.",
+    ),
+    Code(
         "E0101",
         "error",
         "unknown name",

@@ -14,9 +14,16 @@ from pathlib import Path
 from mjc.compiler import ast, checks, ir
 from mjc.compiler.declarations import Declarations, collect
 from mjc.compiler.diagnostics import Diagnostic, Span, error, has_errors, sort_diagnostics
+from mjc.compiler.limits import MAX_EXTENDS_DEPTH
 from mjc.compiler.lower import lower
 from mjc.compiler.parse import parse
-from mjc.compiler.sources import RulebookNotFound, bundled_rulebooks, resolve_rulebook
+from mjc.compiler.sources import (
+    RulebookNotFound,
+    bundled_rulebooks,
+    read_rulebook,
+    resolve_rulebook,
+    rulebook_text,
+)
 from mjc.compiler.suggest import did_you_mean
 from mjc.compiler.typecheck import Context, ExprChecker
 from mjc.compiler.typed import Typed
@@ -43,6 +50,7 @@ class Compilation:
 
 def compile_source(source: str, file: str, *, directory: Path | None = None) -> Compilation:
     """Compile rulebook text; `directory` is where a relative `extends` path is looked up."""
+    source = rulebook_text(source)
     sources = {file: source}
     decls, problems = _declarations(source, file, directory, sources, stack=())
     if decls is None:
@@ -59,18 +67,10 @@ def compile_source(source: str, file: str, *, directory: Path | None = None) -> 
 def compile_file(path: Path, display_name: str | None = None) -> Compilation:
     """Compile a rulebook file; an unreadable file is a diagnostic, not an exception."""
     name = display_name or str(path)
-    source = _read(path)
-    if isinstance(source, Diagnostic):
-        return Compilation(name, "", None, [source])
+    source, problem = read_rulebook(path, name)
+    if problem is not None:
+        return Compilation(name, source, None, [problem])
     return compile_source(source, name, directory=path.parent)
-
-
-def _read(path: Path) -> str | Diagnostic:
-    try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        return error("E0003", f"cannot read the rulebook: {reason}", None)
 
 
 def _declarations(
@@ -126,14 +126,24 @@ def _parent(
                 help="a rulebook cannot be its own ancestor; remove one `extends`",
             )
         ]
-    text = _read(path)
-    if isinstance(text, Diagnostic):
+    if len(stack) + 2 > MAX_EXTENDS_DEPTH:
+        return None, [
+            error(
+                "E0115",
+                f"more than {MAX_EXTENDS_DEPTH} rulebooks extend each other in a chain",
+                name.span,
+                help=f"a chain of `extends` holds at most {MAX_EXTENDS_DEPTH} rulebooks; "
+                "extend a rulebook nearer the root",
+            )
+        ]
+    text, problem = read_rulebook(path, display)
+    if problem is not None:
         return None, [
             error(
                 "E0115",
                 f"cannot read the parent rulebook `{name.text}`",
                 name.span,
-                label=text.message,
+                label=problem.message,
             )
         ]
     sources[display] = text

@@ -20,6 +20,7 @@ from lark.tree import Meta
 
 from mjc.compiler import ast
 from mjc.compiler.diagnostics import Diagnostic, Span, error
+from mjc.compiler.limits import TokenLimits, check_text
 from mjc.compiler.suggest import did_you_mean
 
 
@@ -71,10 +72,15 @@ def _is_huge_number(value: object) -> bool:
 def parse(text: str, file: str) -> tuple[ast.Rulebook | None, list[Diagnostic]]:
     """Parse a rulebook; on a syntax error return None and one diagnostic saying what was
     expected (later errors would only be noise after the parser lost its place)."""
+    limited = check_text(text, file)
+    if limited is not None:
+        return None, [limited]
     try:
-        tree = parser().parse(text)
+        tree = _parse_within_limits(text, file)
     except UnexpectedInput as exc:
         return None, [_syntax_diagnostic(exc, text, file)]
+    if isinstance(tree, Diagnostic):
+        return None, [tree]
     huge = next(tree.scan_values(_is_huge_number), None)
     if huge is not None:
         return None, [
@@ -93,6 +99,31 @@ def parse(text: str, file: str) -> tuple[ast.Rulebook | None, list[Diagnostic]]:
             return None, [error("E0002", problem.message, problem.span, help=problem.help)]
         raise
     return book, []
+
+
+def _parse_within_limits(text: str, file: str) -> lark.Tree[Token] | Diagnostic:
+    """The parse tree, or the diagnostic of the first token that passes a limit of
+    `compiler/limits.py`: the LALR parser is fed token by token and stops there, before a
+    tree too deep for the recursive passes (or too large to build quickly) exists."""
+    interactive = parser().parse_interactive(text)
+    limits = TokenLimits(file)
+    last: Token | None = None
+    try:
+        for token in interactive.iter_parse():
+            kind = token.type if token.type in _KINDS_BY_TYPE else str(token)
+            passed = limits.feed(kind, _token_span(token, file))
+            if passed is not None:
+                return passed
+            last = token
+        return cast("lark.Tree[Token]", cast(Any, interactive).feed_eof(last))
+    except UnexpectedInput:
+        # The interactive parser's exceptions know less of what was expected: parse again the
+        # ordinary way, which stops at the same token (the limits held up to there).
+        return parser().parse(text)
+
+
+_KINDS_BY_TYPE = frozenset({"NAME", "INT", "TILE", "STRING"})
+"""Tokens the limits know by their type; every other token is known by its text."""
 
 
 # ---------------------------------------------------------------------------- syntax errors

@@ -1,10 +1,15 @@
 """Where rulebook text comes from: the bundled rulebooks, files named on the command line,
-and the parents that `extends` names (a bundled name, or a path relative to the child)."""
+and the parents that `extends` names (a bundled name, or a path relative to the child); and
+how a file's bytes become the text the parser reads (UTF-8, an optional byte-order mark,
+`\n`, `\r\n` or old Mac `\r` line endings)."""
 
 from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
+
+from mjc.compiler.diagnostics import Diagnostic, Span, error
+from mjc.compiler.limits import MAX_RULEBOOK_BYTES
 
 RULEBOOK_SUFFIX = ".mjr"
 
@@ -40,7 +45,62 @@ def resolve_rulebook(name_or_path: str, relative_to: Path | None = None) -> tupl
             return candidate, str(candidate)
     if path.is_file():
         return path, name_or_path
+    if path.is_dir():
+        raise RulebookNotFound(f"{name_or_path!r} is a folder, not a rulebook file")
     names = ", ".join(bundled) or "none"
     raise RulebookNotFound(
         f"no rulebook named {name_or_path!r}: not a bundled rulebook ({names}) nor a file"
+    )
+
+
+BOM = "\ufeff"
+
+
+def rulebook_text(text: str) -> str:
+    """Text as the parser reads it: without a byte-order mark (editors on Windows write one;
+    it is not part of the text), every line ending a `\n`, so that the grammar, Lark's line
+    numbers and the snippets of diagnostics agree on where each line is."""
+    text = text.removeprefix(BOM)
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+def read_rulebook(path: Path, file: str) -> tuple[str, Diagnostic | None]:
+    """The text of a rulebook file, or what could be shown of it and why it cannot be read
+    (E0003: missing, a folder, not permitted, not UTF-8; E0005: too large)."""
+    try:
+        with path.open("rb") as stream:
+            data = stream.read(MAX_RULEBOOK_BYTES + 1)
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        return "", error("E0003", f"cannot read the rulebook: {reason}", None)
+    if len(data) > MAX_RULEBOOK_BYTES:
+        return "", error(
+            "E0005",
+            f"the rulebook is larger than {MAX_RULEBOOK_BYTES:,} bytes",
+            None,
+            help="a rulebook is a text of at most a few hundred kilobytes; is this the file "
+            "you meant?",
+        )
+    try:
+        return rulebook_text(data.decode("utf-8")), None
+    except UnicodeDecodeError as exc:
+        return _not_utf8(data, exc, file)
+
+
+def _not_utf8(data: bytes, exc: UnicodeDecodeError, file: str) -> tuple[str, Diagnostic]:
+    """The text with U+FFFD for the bad bytes, and E0003 pointing at the first of them."""
+    before = rulebook_text(data[: exc.start].decode("utf-8", errors="replace"))
+    line = before.count("\n") + 1
+    column = len(before) - (before.rfind("\n") + 1) + 1
+    text = rulebook_text(data.decode("utf-8", errors="replace"))
+    return text, error(
+        "E0003",
+        f"cannot read the rulebook: byte 0x{data[exc.start]:02x} is not utf-8 text "
+        f"({exc.reason})",
+        Span.point(file, line, column),
+        label="not UTF-8",
+        help="rulebooks are UTF-8 text: save the file as UTF-8 (without a legacy encoding "
+        "such as GBK, Big5 or Latin-1)",
     )

@@ -6,8 +6,8 @@ settlement of a round. The names a generated module imports are listed apart, on
 `mjc.runtime.exported`.
 
 `import mjc.runtime` does not import pydantic: only the settlement input needs it, so the
-round's names (`RoundOutcome`, `parse_round`, `round_json_schema`, `RoundError`,
-`Settlement`) are imported on first use.
+round's names (`RoundOutcome`, `parse_round`, `parse_round_json`, `round_json_schema`,
+`RoundError`, `Settlement`) are imported on first use.
 """
 
 from __future__ import annotations
@@ -28,7 +28,13 @@ from mjc.runtime.version import API_VERSION, RuntimeVersionError
 from mjc.runtime.wilds import WildIndicatorMissing, is_win_with_wilds, wild_arrangements
 
 if TYPE_CHECKING:
-    from mjc.runtime.round import RoundError, RoundOutcome, parse_round, round_json_schema
+    from mjc.runtime.round import (
+        RoundError,
+        RoundOutcome,
+        parse_round,
+        parse_round_json,
+        round_json_schema,
+    )
     from mjc.runtime.settle import Settlement
 
 # Public names whose modules import pydantic: the module that defines each.
@@ -36,6 +42,7 @@ _LAZY = {
     "RoundError": "mjc.runtime.round",
     "RoundOutcome": "mjc.runtime.round",
     "parse_round": "mjc.runtime.round",
+    "parse_round_json": "mjc.runtime.round",
     "round_json_schema": "mjc.runtime.round",
     "Settlement": "mjc.runtime.settle",
 }

@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from mjc.runtime.hand import Hand, parse_hand
+from mjc.runtime.jsoninput import JSONInputError, load_json
 from mjc.runtime.melds import Meld
 from mjc.runtime.tiles import FLOWER_BASE, HONOUR_BASE, NotationError, tile_index, tile_text
 
@@ -29,6 +30,7 @@ __all__ = [
     "RoundOutcome",
     "Winner",
     "parse_round",
+    "parse_round_json",
     "round_json_schema",
 ]
 
@@ -520,6 +522,16 @@ def parse_round(data: object) -> RoundOutcome:
         if message.startswith(tuple(f"{f}" for f in RoundOutcome.model_fields)) or not where:
             raise RoundError(message) from None
         raise RoundError(f"{where}: {message}") from None
+
+
+def parse_round_json(text: str | bytes) -> RoundOutcome:
+    """A round from JSON text, read within `mjc.runtime.jsoninput`'s limits; a `RoundError`
+    says what is wrong in one line."""
+    try:
+        data = load_json(text)
+    except JSONInputError as exc:
+        raise RoundError(str(exc)) from None
+    return parse_round(data)
 
 
 def round_json_schema() -> dict[str, object]:
