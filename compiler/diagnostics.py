@@ -177,8 +177,8 @@ def _visible_char(ch: str) -> str:
         return chr(0x2400 + code)  # control pictures: ␀ .. ␟
     if code == 0x7F:
         return "\u2421"  # ␡
-    if 0x80 <= code < 0xA0 or ch in _BIDI_CONTROLS:
-        return "\ufffd"
+    if 0x80 <= code < 0xA0 or ch in _BIDI_CONTROLS or 0xD800 <= code < 0xE000:
+        return "\ufffd"  # (a lone surrogate cannot even be written out as UTF-8)
     return ch
 
 

@@ -50,6 +50,8 @@ class Compilation:
 
 def compile_source(source: str, file: str, *, directory: Path | None = None) -> Compilation:
     """Compile rulebook text; `directory` is where a relative `extends` path is looked up."""
+    if not isinstance(source, str):
+        raise TypeError(f"compile_source reads the text of a rulebook (str), not {type(source)}")
     source = rulebook_text(source)
     sources = {file: source}
     decls, problems = _declarations(source, file, directory, sources, stack=())

@@ -128,7 +128,7 @@ def write_generated(docs_dir: Path, books: Sequence[ir.Rulebook]) -> list[Path]:
 
 
 def _write_if_changed(path: Path, text: str) -> bool:
-    if path.is_file() and path.read_text(encoding="utf-8") == text:
+    if path.is_file() and path.read_bytes() == text.encode("utf-8"):  # any old bytes
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
     # Write beside, then rename: a reader (mkdocs serve, a test) never sees half a file.

@@ -46,7 +46,10 @@ def load_json(
         try:
             text = bytes(data).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise JSONInputError(f"not UTF-8 text (byte {exc.start}: {exc.reason})") from None
+            bad = data[exc.start]
+            raise JSONInputError(
+                f"not UTF-8 text (byte 0x{bad:02x} at offset {exc.start}: {exc.reason})"
+            ) from None
     elif isinstance(data, str):
         if len(data) > max_bytes or len(data.encode("utf-8", "surrogatepass")) > max_bytes:
             raise JSONInputError(f"larger than {max_bytes:,} bytes")
