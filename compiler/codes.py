@@ -42,9 +42,11 @@ CODES: tuple[Code, ...] = (
         "E0003",
         "error",
         "unreadable rulebook file",
-        "The rulebook file could not be read (missing, not UTF-8, or not permitted).",
+        "The rulebook file could not be read: missing, a folder, not permitted, or not UTF-8 "
+        "(the diagnostic then points at the first byte that is not). A byte-order mark and "
+        "`\\r\\n` or `\\r` line endings are fine.",
         "mjc check missing.mjr",
-        "Check the path; rulebooks are UTF-8 text.",
+        "Check the path; save rulebooks as UTF-8 text (not GBK, Big5 or Latin-1).",
     ),
     Code(
         "E0004",
@@ -79,7 +81,7 @@ CODES: tuple[Code, ...] = (
         "The rulebook holds a character that no text file holds: a NUL character (the file "
         "is likely binary) or a lone surrogate (half of a UTF-16 pair, only possible in text "
         "handed to the API).",
-        'rulebook mini { title "迷\\x00你" }   # with a real NUL character',
+        "a UTF-16 file, or a binary file, named as a rulebook",
         "Check that the file is the rulebook you meant, saved as UTF-8 text.",
     ),
     Code(
@@ -204,8 +206,8 @@ CODES: tuple[Code, ...] = (
         "E0115",
         "error",
         "parent rulebook unusable",
-        "The rulebook named by `extends` cannot be found or read, has errors of its own, or "
-        "extends its child in a circle.",
+        "The rulebook named by `extends` cannot be found or read, has errors of its own, "
+        "extends its child in a circle, or makes a chain of more than 16 rulebooks.",
         "rulebook child extends guangdng { }",
         "Name a bundled rulebook or a path to a .mjr file (relative to this one), and fix the "
         "parent's own errors first.",

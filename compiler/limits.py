@@ -154,8 +154,8 @@ class _Level:
 
 
 class TokenLimits:
-    """Feed every token in order; `feed` returns a diagnostic at the first one that passes a
-    limit (the caller stops parsing there)."""
+    """Feed every token in order; `feed` returns a diagnostic (without a span: the caller
+    knows where the token is) for the first one that passes a limit; parsing stops there."""
 
     def __init__(self, file: str) -> None:
         self.file = file
@@ -167,13 +167,13 @@ class TokenLimits:
         self._after_operand = False
         self._after_name = False
 
-    def feed(self, kind: str, span: Span) -> Diagnostic | None:
+    def feed(self, kind: str) -> Diagnostic | None:
         self.tokens += 1
         if self.tokens > MAX_TOKENS:
             return error(
                 "E0005",
                 f"the rulebook has more than {MAX_TOKENS:,} words and symbols",
-                span,
+                None,
                 label=f"word or symbol number {MAX_TOKENS + 1:,}",
                 help=_SIZE_HELP,
             )
@@ -188,7 +188,7 @@ class TokenLimits:
             return error(
                 "E0004",
                 f"this expression has more than {MAX_EXPRESSION_TOKENS:,} words and symbols",
-                span,
+                None,
                 label=f"word or symbol number {MAX_EXPRESSION_TOKENS + 1:,}",
                 help=_EXPRESSION_HELP,
             )
@@ -201,7 +201,7 @@ class TokenLimits:
             return error(
                 "E0004",
                 f"this expression nests more than {MAX_EXPRESSION_DEPTH} levels deep",
-                span,
+                None,
                 label=f"level {MAX_EXPRESSION_DEPTH + 1}",
                 help=_EXPRESSION_HELP,
             )

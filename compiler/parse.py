@@ -7,6 +7,7 @@ went wrong. The grammar itself lives in `grammar/rulebook.lark`.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Callable
@@ -111,9 +112,9 @@ def _parse_within_limits(text: str, file: str) -> lark.Tree[Token] | Diagnostic:
     try:
         for token in interactive.iter_parse():
             kind = token.type if token.type in _KINDS_BY_TYPE else str(token)
-            passed = limits.feed(kind, _token_span(token, file))
+            passed = limits.feed(kind)
             if passed is not None:
-                return passed
+                return dataclasses.replace(passed, span=_token_span(token, file))
             last = token
         return cast("lark.Tree[Token]", cast(Any, interactive).feed_eof(last))
     except UnexpectedInput:
