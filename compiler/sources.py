@@ -5,6 +5,7 @@ how a file's bytes become the text the parser reads (UTF-8, an optional byte-ord
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 from pathlib import Path
 
@@ -55,15 +56,23 @@ def resolve_rulebook(name_or_path: str, relative_to: Path | None = None) -> tupl
 
 BOM = "\ufeff"
 
+# A string literal (kept as it is: a CR inside one is a character of the string, as the
+# grammar has always read it), a comment up to a CR, or a line ending with CR.
+_CR_LINE_ENDINGS = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\r\n]*|\r\n?')
+
 
 def rulebook_text(text: str) -> str:
     """Text as the parser reads it: without a byte-order mark (editors on Windows write one;
-    it is not part of the text), every line ending a `\n`, so that the grammar, Lark's line
-    numbers and the snippets of diagnostics agree on where each line is."""
+    it is not part of the text), and every `\r\n` or `\r` line ending made a `\n`, so that
+    the grammar, Lark's line numbers and the snippets of diagnostics agree on every line."""
     text = text.removeprefix(BOM)
     if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        text = _CR_LINE_ENDINGS.sub(_line_ending, text)
     return text
+
+
+def _line_ending(match: re.Match[str]) -> str:
+    return "\n" if match[0].startswith("\r") else match[0]
 
 
 def read_rulebook(path: Path, file: str) -> tuple[str, Diagnostic | None]:

@@ -347,7 +347,8 @@ def test_grammar_generated_programs_parse_and_compile(data: st.DataObject) -> No
     text = data.draw(grammar_programs())
     book, problems = parse(text, "generated.mjr")
     assert not [p for p in problems if p.code == "E0001"], (text, problems)
-    assert book is not None or [p.code for p in problems] == ["E0002"]
+    # E0006: the grammar's strings admit a NUL character, which no rulebook may hold
+    assert book is not None or [p.code for p in problems] in (["E0002"], ["E0006"])
     compile_and_render(text, "generated.mjr")
 
 

@@ -242,6 +242,12 @@ def test_comment_before_a_cr_line_ending_ends_at_the_line_end() -> None:
     assert compile_source(text, "cr.mjr").ok
 
 
+def test_cr_inside_a_string_stays_a_character_of_the_string() -> None:
+    text = FRAME.replace('title "迷你麻将"', 'title "迷\r你"').replace("\n", "\r")
+    compilation = compile_source(text, "cr.mjr")
+    assert compilation.rulebook is not None and compilation.rulebook.title == "迷\r你"
+
+
 def test_invalid_utf8_is_e0003_at_the_line_and_column_of_the_bad_byte(tmp_path: Path) -> None:
     path = tmp_path / "latin1.mjr"
     text = FRAME.replace('title "迷你麻将"', 'title "caf\xe9"')
