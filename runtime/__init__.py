@@ -96,6 +96,7 @@ __all__ = [
     "meld",
     "parse_hand",
     "parse_round",
+    "parse_round_json",
     "round_json_schema",
     "tile_index",
     "tile_text",
