@@ -506,6 +506,28 @@ CODES: tuple[Code, ...] = (
         "table 2 {\n  dealer ranks 1, 3, 5, 7, 9\n  opposite ranks 2, 4, 6, 8\n}",
         "Use a seat of that player count: at 2 players write `next` for the other seat.",
     ),
+    Code(
+        "E0510",
+        "error",
+        "example disagrees with the rulebook",
+        "`mjc check` scores every inline example with the module generated from the "
+        "rulebook: an `example` hand must score its fan in its stated situation, and a "
+        "`counterexample` must not. The message says what the hand scores instead, so that "
+        "no docs page shows a hand as scoring a fan the rules do not give it.",
+        'fan pure_one_suit "清一色" {\n  when suits(tiles) == 1\n'
+        '  example "123m456p789s345s22z"\n}',
+        "Correct the hand (here `123m456m789m345m22m`), turn it into a `counterexample`, or "
+        "correct the rule if the source document says the hand scores the fan.",
+    ),
+    Code(
+        "E0410",
+        "error",
+        "negative fan value",
+        "A fan's value is below zero under some setting of the options. A fan adds to the "
+        "score; a penalty is a payment, not a fan.",
+        'fan chicken "鸡胡" { value -2 }',
+        "Give the fan a value of zero or more; write a penalty in the payments section.",
+    ),
 )
 
 _BY_CODE = {c.code: c for c in CODES}

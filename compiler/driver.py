@@ -3,15 +3,21 @@ a rulebook that `extends` another) → typed expressions → checks → IR. Inpu
 text and file name; output is the IR (when there are no errors), every diagnostic found, and
 the text of every file involved (so diagnostics in a parent can be shown). Passes run in
 order and the pipeline stops only where going on would produce noise: after a syntax error,
-and before lowering when anything is wrong.
+and before lowering when anything is wrong. The last pass generates the module from the IR,
+imports it in memory and scores the fans' inline examples with it (`checks.example_scores`):
+the compiler may use the runtime, never the other way round.
 """
 
 from __future__ import annotations
 
+import sys
+import types
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from mjc.compiler import ast, checks, ir
+from mjc.compiler.checks.example_scores import check_example_scores
+from mjc.compiler.codegen import generate_module
 from mjc.compiler.declarations import Declarations, collect
 from mjc.compiler.diagnostics import Diagnostic, Span, error, has_errors, sort_diagnostics
 from mjc.compiler.limits import MAX_EXTENDS_DEPTH
@@ -28,6 +34,7 @@ from mjc.compiler.suggest import did_you_mean
 from mjc.compiler.typecheck import Context, ExprChecker
 from mjc.compiler.typed import Typed
 from mjc.compiler.vocabulary import BOOL, INT, describe
+from mjc.runtime import Ruleset
 
 
 @dataclass(slots=True)
@@ -39,6 +46,9 @@ class Compilation:
     rulebook: ir.Rulebook | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)
+    # The generated module's source and its ruleset, imported in memory to run the examples.
+    module_source: str | None = None
+    ruleset: Ruleset | None = None
 
     @property
     def ok(self) -> bool:
@@ -63,7 +73,28 @@ def compile_source(source: str, file: str, *, directory: Path | None = None) -> 
     problems = sort_diagnostics(problems)
     if has_errors(problems):
         return Compilation(file, source, None, problems, sources)
-    return Compilation(file, source, lower(decls, typed, source), problems, sources)
+    book = lower(decls, typed, source)
+    module_source = generate_module(book)
+    ruleset = import_source(module_source, f"mjc_rulebook_{book.id}", file).RULESET
+    assert isinstance(ruleset, Ruleset)
+    problems = sort_diagnostics(problems + check_example_scores(decls, ruleset))
+    if has_errors(problems):
+        return Compilation(file, source, None, problems, sources)
+    return Compilation(file, source, book, problems, sources, module_source, ruleset)
+
+
+def import_source(source: str, module_name: str, filename: str) -> types.ModuleType:
+    """Execute generated source as a module (the source is ours: rulebook text only ever
+    appears in it as literals)."""
+    module = types.ModuleType(module_name)
+    module.__file__ = f"<generated from {filename}>"
+    code = compile(source, module.__file__, "exec")
+    sys.modules[module_name] = module
+    try:
+        exec(code, module.__dict__)
+    finally:
+        sys.modules.pop(module_name, None)
+    return module
 
 
 def compile_file(path: Path, display_name: str | None = None) -> Compilation:

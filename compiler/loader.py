@@ -7,12 +7,9 @@ generated module imported in memory (exactly the source `mjc build` writes to di
 
 from __future__ import annotations
 
-import sys
-import types
 from dataclasses import dataclass
 
-from mjc.compiler.codegen import generate_module
-from mjc.compiler.driver import Compilation, compile_file
+from mjc.compiler.driver import Compilation, compile_file, import_source
 from mjc.compiler.sources import RulebookNotFound, bundled_rulebooks, resolve_rulebook
 from mjc.runtime import Ruleset
 
@@ -30,25 +27,8 @@ def load(name_or_path: str) -> Loaded:
     compilation = compile_file(path, display)
     if compilation.rulebook is None or not compilation.ok:
         return Loaded(compilation)
-    source = generate_module(compilation.rulebook)
-    module = import_source(source, f"mjc_rulebook_{compilation.rulebook.id}", display)
-    ruleset = module.RULESET
-    assert isinstance(ruleset, Ruleset)
-    return Loaded(compilation, source, ruleset)
-
-
-def import_source(source: str, module_name: str, filename: str) -> types.ModuleType:
-    """Execute generated source as a module (the source is ours: rulebook text only ever
-    appears in it as literals)."""
-    module = types.ModuleType(module_name)
-    module.__file__ = f"<generated from {filename}>"
-    code = compile(source, module.__file__, "exec")
-    sys.modules[module_name] = module
-    try:
-        exec(code, module.__dict__)
-    finally:
-        sys.modules.pop(module_name, None)
-    return module
+    # The driver generated and imported the module to check the examples: reuse it.
+    return Loaded(compilation, compilation.module_source, compilation.ruleset)
 
 
 __all__ = [

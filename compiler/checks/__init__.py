@@ -8,10 +8,13 @@ one group to a module:
 * `tiles` -- tile groups, copies and `keep` tiles are real; the total adds up;
 * `players` -- player counts are 2, 3 or 4, each listed once;
 * `options` -- option defaults and choices, presets, and constraints the defaults and presets meet;
-* `scoring` -- the unit, tiers, caps and overrides; each fan's tier, and no fan above its cap;
+* `scoring` -- the unit, tiers, caps and overrides; each fan's tier, no fan above its cap, and
+  no fan worth less than zero;
 * `relations` -- fan relations name fans, imply nothing into an exclusion, form no cycle; fan
   references in conditions form no circle;
 * `examples` -- inline example hands are valid notation and set only what can be set;
+* `example_scores` -- examples score their fan and counterexamples do not, run by the driver
+  on the module generated from the IR (so not from `run_all`);
 * `wilds` -- indicator kinds, wild actions, wild tiles, and fixed wilds in the tile set;
 * `claims` -- claims and their kinds are known; wild permissions agree with the claims;
 * `horse_tables` -- each horse table's player count, seats and tiles, and tiles it gives nobody;
@@ -21,8 +24,8 @@ one group to a module:
 * `common` -- what several of them share.
 
 The checks that evaluate option guards (the tile total, wild tiles in play, reachability,
-constraints, horse counts) run only on a rulebook without errors so far: on a guard that did
-not type they would only add noise.
+constraints, horse counts, fan values) run only on a rulebook without errors so far: on a
+guard that did not type they would only add noise.
 """
 
 from __future__ import annotations
@@ -43,7 +46,11 @@ from mjc.compiler.checks.payments import check_payment_words, check_payments_zer
 from mjc.compiler.checks.players import check_players
 from mjc.compiler.checks.reachability import check_reachable
 from mjc.compiler.checks.relations import check_fan_references, check_relations
-from mjc.compiler.checks.scoring import check_fan_tiers_and_caps, check_scoring
+from mjc.compiler.checks.scoring import (
+    check_fan_tiers_and_caps,
+    check_fan_values,
+    check_scoring,
+)
 from mjc.compiler.checks.tiles import check_tile_totals, check_tiles
 from mjc.compiler.checks.wilds import check_wild_tiles_in_play, check_wilds
 from mjc.compiler.declarations import Declarations
@@ -83,6 +90,7 @@ _EVALUATING_GUARDS: tuple[Callable[[Declarations, Typed], list[Diagnostic]], ...
     check_reachable,
     check_constraints,
     check_horse_counts,
+    check_fan_values,
 )
 
 

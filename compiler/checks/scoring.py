@@ -4,15 +4,17 @@ Input: the `scoring` section, the tiers and the fans from the `Declarations` tab
 (`mjc.compiler.declarations`). The section states one unit and declares at least one tier; a
 tier states one unguarded cap and overrides only other, existing tiers; a fan names an
 existing tier and is not worth more than that tier's cap (a value the cap would always cut
-is a mistake in the value or in the cap).
+is a mistake in the value or in the cap); and no fan is worth less than zero under any setting
+of the options (`check_fan_values`, which evaluates the typed values and their guards).
 """
 
 from __future__ import annotations
 
-from mjc.compiler import ast
-from mjc.compiler.checks.common import unknown_word
+from mjc.compiler import ast, consteval
+from mjc.compiler.checks.common import ir_options, unknown_word
 from mjc.compiler.declarations import Declarations
 from mjc.compiler.diagnostics import Diagnostic, Label, Span, error
+from mjc.compiler.typed import Typed
 
 
 def check_scoring(decls: Declarations) -> list[Diagnostic]:
@@ -108,4 +110,37 @@ def check_fan_tiers_and_caps(decls: Declarations) -> list[Diagnostic]:
                         help=f"raise the cap, or move `{fan.id.text}` to a tier without a cap",
                     )
                 )
+    return problems
+
+
+def check_fan_values(decls: Declarations, typed: Typed) -> list[Diagnostic]:
+    """No fan is worth less than zero under any setting of the options where its value
+    applies (a fan adds to a score; a penalty is a payment)."""
+    problems: list[Diagnostic] = []
+    options = ir_options(decls)
+    for fan in decls.fans.values():
+        for stated in fan.values:
+            value, guard = typed.get(stated.value), typed.get(stated.guard)
+            if value is None:
+                continue
+            for setting in consteval.settings(options, consteval.options_read([value, guard])):
+                try:
+                    if not consteval.holds(guard, setting):
+                        continue
+                    worth = consteval.evaluate(value, setting)
+                except consteval.NotConstant:  # a value the options cannot decide: not ours
+                    break
+                if isinstance(worth, int) and not isinstance(worth, bool) and worth < 0:
+                    where = consteval.describe(setting, options)
+                    problems.append(
+                        error(
+                            "E0410",
+                            f"`{fan.id.text}` ({fan.name}) is worth {worth} under {where}",
+                            stated.value.span,
+                            label="a fan's value is zero or more",
+                            help="a fan adds to the score: give it a value of zero or more, "
+                            "and write a penalty in the payments section",
+                        )
+                    )
+                    break
     return problems
