@@ -12,7 +12,7 @@ with the first (`RoundError`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -22,7 +22,7 @@ from mjc.runtime.tiles import NotationError, tile_index, tile_text
 if TYPE_CHECKING:
     from mjc.runtime.round import RoundOutcome
 
-__all__ = ["RoundRules", "round_problems"]
+__all__ = ["RoundRules", "round_problems", "wild_win_refusal"]
 
 # The rulebook's claim word each kind of claim in a round needs (`RoundRules.claims`).
 CLAIM_WORDS = {"chow": "chow", "pong": "pong", "kong": "kong exposed"}
@@ -181,17 +181,34 @@ def wild_claims(rules: RoundRules, outcome: RoundOutcome) -> list[str]:
                     f"winners.{i}.hand: the exposed meld {meld} holds a wild, and {book}'s "
                     f"wilds may not be used to {used} a discard"
                 )
-        if hand.win_tile is None or hand.win_tile not in wild or winner.self_drawn:
+        if winner.self_drawn:
             continue
-        robbed = "robbing_kong" in winner.situations
-        lacking = missing("robbed") if robbed else missing("claimed", "win_on_discard")
-        if lacking:
-            problems.append(
-                f"winners.{i}.win_tile: {tile_text(hand.win_tile)} is a wild in this game, and "
-                f"{book}'s wilds may not be {_done(lacking)}"
-            )
+        refused = wild_win_refusal(
+            book, hand.win_tile, wild, allowed, "robbing_kong" in winner.situations
+        )
+        if refused:
+            problems.append(f"winners.{i}.win_tile: {refused}")
     problems += _indicator_kongs(rules, outcome)
     return problems
+
+
+def wild_win_refusal(
+    book: str, win_tile: int | None, wild: Iterable[int], allowed: frozenset[str], robbed: bool
+) -> str | None:
+    """Why a win on another seat's tile (a discard, or a kong robbed when `robbed`) is refused
+    because that tile is a wild its rulebook forbids winning on, or None. The tile is refused
+    whatever it stands for in the hand, itself included (百色: 不可以…胡别人打出的王牌).
+    Scoring (`Ruleset.score`) and settlement (`wild_claims`) give the same reason."""
+    if win_tile is None or win_tile not in wild:
+        return None
+    needed = ("robbed",) if robbed else ("claimed", "win_on_discard")
+    lacking = " and ".join(a for a in needed if a not in allowed)
+    if not lacking:
+        return None
+    return (
+        f"{tile_text(win_tile)} is a wild in this game, and {book}'s wilds may not be "
+        f"{_done(lacking)}"
+    )
 
 
 def _indicator_kongs(rules: RoundRules, outcome: RoundOutcome) -> list[str]:

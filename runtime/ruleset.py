@@ -23,7 +23,7 @@ from mjc.runtime.arrange import (
     standard_arrangements,
 )
 from mjc.runtime.checkers import make_public_is_win
-from mjc.runtime.claimcheck import RoundRules
+from mjc.runtime.claimcheck import RoundRules, wild_win_refusal
 from mjc.runtime.gamecache import Game, GameCache, prepare_game
 from mjc.runtime.hand import MAX_TILES, Hand, HandError, parse_hand
 from mjc.runtime.options import OptionError, resolve_options
@@ -338,6 +338,17 @@ class Ruleset:
             self._check_tiles_in_play(hand, game, default)
             wild = self._wilds(game, indicator, wilds)
             values, shapes = game.values, game.shapes
+            if not self_drawn and hand.win_tile in wild:  # 百色: 不可以…胡别人打出的王牌
+                situations = tuple(situations)
+                refused = wild_win_refusal(
+                    self.id,
+                    hand.win_tile,
+                    wild,
+                    self.wild_permissions(values),
+                    "robbing_kong" in situations,
+                )
+                if refused:
+                    return Score(self.id, False, None, (), 0, self.unit, None, refused, wilds=wild)
         situation = self._situation(
             hand, self_drawn, seat_wind, round_wind, dealer, situations, players, wild
         )

@@ -171,8 +171,9 @@ def test_rule_3_big_turn_honours_cycle_white_to_east(book: Ruleset) -> None:
 
 def test_rule_3_big_turn_scores_with_the_successor(book: Ruleset) -> None:
     hand = "123m456p789s111m2z2m"  # the 2m completes the pair 22z
-    assert book.score(hand, options=BIG, indicator="1m").win
-    assert not book.score(hand, options=BIG, indicator="2m").win
+    # won on the 2z: a win on a discarded 王牌 is refused (不可以…胡别人打出的王牌)
+    assert book.score(hand, win="2z", options=BIG, indicator="1m").win
+    assert not book.score(hand, win="2z", options=BIG, indicator="2m").win
 
 
 def test_rule_3_small_turn_the_flipped_kind_is_wild(book: Ruleset) -> None:
@@ -182,14 +183,14 @@ def test_rule_3_small_turn_the_flipped_kind_is_wild(book: Ruleset) -> None:
 
 def test_rule_3_small_turn_three_wild_copies(book: Ruleset) -> None:
     # 王牌只有3张: the three 5m left after the flip stand in for 1z and 222z.
-    won = book.score("123m456p789s1z2z5m5m5m", options=SMALL, indicator="5m")
+    won = book.score("123m456p789s1z2z5m5m5m", win="2z", options=SMALL, indicator="5m")
     assert won.win and won.best is not None and won.best.substituted == 3
     assert fans(won) == {"平胡": 2}
 
 
 def test_rule_3_one_wild(book: Ruleset) -> None:
-    won = book.score("111m555m777m999m2m3m", options=BIG, indicator="2m")
-    assert fans(won) == {"清一色": 8, "碰碰胡": 4}  # the 3m pairs the 2m
+    won = book.score("111m555m777m999m2m3m", win="2m", options=BIG, indicator="2m")
+    assert fans(won) == {"清一色": 8, "碰碰胡": 4}  # the wild 3m pairs the 2m
 
 
 def test_rule_3_two_wilds_take_the_highest_value(book: Ruleset) -> None:
@@ -201,12 +202,12 @@ def test_rule_3_two_wilds_take_the_highest_value(book: Ruleset) -> None:
 
 def test_rule_3_three_wilds_take_the_highest_value(book: Ruleset) -> None:
     # 1111m 5555m 7777m 99m in seven pairs: 七小对 4 + 清一色 8 = 12 (碰碰胡 reading is 12 too).
-    won = book.score("111m555m777m99m2m2m2m", options=BIG, indicator="1m")
+    won = book.score("111m555m777m99m2m2m2m", win="9m", options=BIG, indicator="1m")
     assert won.total == 12
 
 
 def test_rule_3_four_wilds(book: Ruleset) -> None:
-    won = book.score("111m555m777m9m2m2m2m2m", options=BIG, indicator="1m")
+    won = book.score("111m555m777m9m2m2m2m2m", win="9m", options=BIG, indicator="1m")
     assert won.win and won.total == 12
     assert won.best is not None and won.best.substituted == 4
 
@@ -214,7 +215,7 @@ def test_rule_3_four_wilds(book: Ruleset) -> None:
 def test_rule_3_wild_standing_for_itself(book: Ruleset) -> None:
     # 王牌当本身: with flipped 1m the three 2m are wild; one reading keeps them as 222m itself,
     # and it is worth as much as the same hand without wilds (清一色 + 碰碰胡 = 12).
-    hand = parse_hand("111m555m777m99m2m2m2m")
+    hand = parse_hand("111m555m777m99m2m2m2m", "9m")  # not won on a discarded 王牌
     wild = book.wilds_for(book.resolve_options(BIG), "1m")
     readings = wild_arrangements(hand, wild, book.shapes(book.resolve_options(BIG)))
     assert any(r.substituted == 0 and any(str(m) == "222m" for m in r.melds) for r in readings)
@@ -222,17 +223,47 @@ def test_rule_3_wild_standing_for_itself(book: Ruleset) -> None:
 
 
 def test_rule_3_waiting_on_any_tile_can_win_on_a_discard(book: Ruleset) -> None:
-    # 听任意牌能炮胡: the lone wild pairs whatever is discarded.
-    won = book.score("123m456p789s111m4z2m", options=BIG, indicator="1m")
+    # 听任意牌能炮胡: the lone wild pairs whatever is discarded (here 4z).
+    won = book.score("123m456p789s111m4z2m", win="4z", options=BIG, indicator="1m")
     assert won.win and won.total == 2
 
 
 def test_rule_3_waiting_on_any_tile_can_rob_a_kong(book: Ruleset) -> None:
     # 听任意牌能抢杠胡 (抢杠 doubles: research convention).
     won = book.score(
-        "123m456p789s111m4z2m", options=BIG, indicator="1m", situations=["robbing_kong"]
+        "123m456p789s111m4z2m",
+        win="4z",
+        options=BIG,
+        indicator="1m",
+        situations=["robbing_kong"],
     )
     assert won.win and won.total == 4
+
+
+def test_rule_3_bu_ke_yi_hu_bie_ren_da_chu_de_wang_pai_scoring_refuses(book: Ruleset) -> None:
+    # 王牌可打出，但是不可以吃、碰、杠、胡别人打出的王牌: a win on another seat's discarded
+    # 王牌 is refused even where it stands for itself (the 2m of the pair 22m, flipped 1m).
+    for hand in ("345m456p789s345s22m", "123m456p789s111m4z2m"):  # itself; standing for 4z
+        refused = book.score(hand, win="2m", options=BIG, indicator="1m")
+        assert not refused.win, hand
+        assert refused.reason == (
+            "2m is a wild in this game, and baise's wilds may not be claimed or won on when "
+            "discarded"
+        )
+
+
+def test_rule_3_bu_ke_yi_hu_bie_ren_da_chu_de_wang_pai_self_drawn_wins(book: Ruleset) -> None:
+    # …胡别人打出的王牌: only another seat's 王牌 is refused; one's own drawn 王牌 wins.
+    drawn = book.score("345m456p789s345s22m", win="2m", self_drawn=True, options=BIG,
+                       indicator="1m")  # fmt: skip
+    assert drawn.win and "平胡" in fans(drawn)
+
+
+def test_rule_3_bu_ke_yi_hu_bie_ren_da_chu_de_wang_pai_nor_robbed(book: Ruleset) -> None:
+    # …胡别人打出的王牌, and (convention) no 王牌 is robbed from a kong either.
+    robbed = book.score("345m456p789s345s22m", win="2m", options=BIG, indicator="1m",
+                        situations=["robbing_kong"])  # fmt: skip
+    assert not robbed.win and (robbed.reason or "").endswith("may not be robbed from a kong")
 
 
 def test_rule_3_no_wild_by_default(book: Ruleset) -> None:
@@ -500,7 +531,9 @@ def test_rule_4_cli_options_lists_every_option_of_the_document(
 
 def test_rule_4_cli_scores_with_options_by_label(capsys: pytest.CaptureFixture[str]) -> None:
     hand = "123m456p789s111m2z2m"
-    code = main(["score", NAME, hand, "--option", "王牌=大转", "--indicator", "1m", "--json"])
+    code = main(
+        ["score", NAME, hand, "--win", "2z", "--option", "王牌=大转", "--indicator", "1m", "--json"]
+    )
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and out["win"] and out["total"] == 2 and out["wilds"] == ["2m"]
 
