@@ -347,12 +347,14 @@ class WinPayment(Model):
     """`win <payer> pays [for all] [when C] [if G]`: who pays a winner. The first line whose
     guard and condition hold and whose payer exists in the round is used. `payer` is `each`
     (every other player, one share each), `discarder`, `robbed` (the seat whose kong was
-    robbed), `feeder` (who fed the kong of a kong bloom), `meld_feeder` (包自摸),
+    robbed), `feeder` (who fed the 明杠 of a kong bloom), `any_feeder` (who fed that kong, or
+    the pong its 补杠 grew from), `meld_feeder` (包自摸),
     `winds_feeder` / `dragons_feeder` (大四喜 / 大三元 包自摸); one share, or every loser's
     share (`for_all`)."""
 
     payer: Literal[
-        "each", "discarder", "robbed", "feeder", "meld_feeder", "winds_feeder", "dragons_feeder"
+        "each", "discarder", "robbed", "feeder", "any_feeder", "meld_feeder", "winds_feeder",
+        "dragons_feeder"
     ]
     for_all: bool = False
     condition: Expr | None = None

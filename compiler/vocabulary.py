@@ -346,7 +346,14 @@ WIN_PAYERS: dict[str, PayerWord] = {
     "discarder": PayerWord("点炮者付", "the player who discarded the winning tile"),
     "robbed": PayerWord("被抢杠者", "the player whose kong was robbed"),
     "feeder": PayerWord(
-        "点杠者", "the player who fed the kong the winner drew the replacement tile of"
+        "点杠者",
+        "the player who discarded the fourth tile of the exposed kong (明杠) the winner drew "
+        "the replacement tile of; nobody for an added (补杠) or concealed kong",
+    ),
+    "any_feeder": PayerWord(
+        "点杠者（或点碰后杠者）",
+        "the player who fed the kong the winner drew the replacement tile of: the discarder "
+        "of an exposed kong's fourth tile, or of the pong an added kong grew from",
     ),
     "meld_feeder": PayerWord(
         "包自摸",

@@ -129,6 +129,8 @@ class RoundOutcome(_Model):
     whose fourth tile the robber won on; `exposed` or `concealed` where a rulebook robs
     those); `kong_fed_by` who fed the kong whose replacement tile a winner drew (kong bloom):
     the discarder of an exposed kong's fourth tile, or of the pong an added kong grew from;
+    `bloom_kong` which of those two it was (`exposed` 明杠 or `added` 补杠; `fed_kong` reads
+    it, or when unset the claims and kongs: 广东 makes only a 明杠's feeder pay for all);
     `claims` the claim history; `kongs` the completed kongs;
     `bought_horses` the horse tiles each seat was dealt before play (买马, 罚马: seat → tiles),
     `horse_tiles` the tiles turned up from the end of the wall at the end (奖马, 抓马: fewer
@@ -181,6 +183,7 @@ class RoundOutcome(_Model):
     robbed_from: int | None = Field(default=None, ge=0)
     robbed_kong: Literal["exposed", "concealed", "added"] = "added"
     kong_fed_by: int | None = Field(default=None, ge=0)
+    bloom_kong: Literal["exposed", "added"] | None = None
     claims: tuple[Claim, ...] = ()
     kongs: tuple[KongRecord, ...] = ()
     exhaustive_draw: bool = False
@@ -189,6 +192,30 @@ class RoundOutcome(_Model):
     follow_dealer_rounds: int = Field(default=0, ge=0)
     ready: tuple[int, ...] = ()
     opening: Opening | None = None
+
+    @property
+    def fed_kong(self) -> Literal["exposed", "added"] | None:
+        """The kind of the kong `kong_fed_by` fed (None without a feeder): `bloom_kong` when
+        given; else `added` where the bloom winner's only kong from the feeder grew from a
+        pong claim (claims) or where he has an added kong and no exposed kong fed by him
+        (kongs); else `exposed`, the kong made on the feeder's discard (点杠)."""
+        if self.kong_fed_by is None:
+            return None
+        if self.bloom_kong is not None:
+            return self.bloom_kong
+        feeder = self.kong_fed_by
+        for w in self.winners:
+            if "kong_bloom" not in w.situations:
+                continue
+            kinds = {c.kind for c in self.claims if c.seat == w.seat and c.from_seat == feeder}
+            if "kong" not in kinds and "pong" in kinds:
+                return "added"
+            mine = [k for k in self.kongs if k.seat == w.seat]
+            if any(k.kind == "added" for k in mine) and not any(
+                k.kind == "exposed" and k.fed_by == feeder for k in mine
+            ):
+                return "added"
+        return "exposed"
 
     @property
     def follow_rounds(self) -> int:
@@ -350,6 +377,8 @@ class RoundOutcome(_Model):
                 raise ValueError(
                     f"kong_fed_by: seat {self.kong_fed_by} cannot feed its own kong bloom"
                 )
+        if self.bloom_kong is not None and self.kong_fed_by is None:
+            raise ValueError("bloom_kong: no kong feeder is named (kong_fed_by is not set)")
         if "robbed_kong" in self.model_fields_set and self.robbed_from is None:
             raise ValueError("robbed_kong: no kong was robbed (robbed_from is not set)")
 
@@ -462,14 +491,24 @@ class RoundOutcome(_Model):
                 continue
             kongs = [m for m in winner.parsed.melds if m.exposed]
             kongs = [m for m in kongs if m.kind == "kong"]
+            kinds = {"exposed": ("kong",), "added": ("pong",)}.get(
+                self.bloom_kong or "", ("kong", "pong")
+            )
             fed = [
                 c
                 for c in self.claims
                 if c.seat == winner.seat
                 and c.from_seat == self.kong_fed_by
-                and c.kind in ("kong", "pong")
+                and c.kind in kinds
                 and any(c.tile is None or tile_index(c.tile) in m.tiles for m in kongs)
             ]
+            if not fed and self.bloom_kong is not None:
+                claim = "kong" if self.bloom_kong == "exposed" else "pong"
+                raise ValueError(
+                    f"bloom_kong: an {self.bloom_kong} kong fed by seat {self.kong_fed_by} "
+                    f"needs a {claim} claim by seat {winner.seat} from it that winners.{i}.hand "
+                    "shows as an exposed kong"
+                )
             if not fed:
                 raise ValueError(
                     f"kong_fed_by: seat {self.kong_fed_by} fed no kong of winner "

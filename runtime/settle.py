@@ -371,7 +371,10 @@ def _payer_seat(
     seat = {
         "discarder": outcome.discarder,
         "robbed": outcome.robbed_from,
-        "feeder": outcome.kong_fed_by,
+        # `feeder`: 点杠者 of a 明杠 only (广东 杠上开花包杠（明杠）); `any_feeder` also the
+        # feeder of the pong a 补杠 grew from (百色 点杠（或点碰后杠）).
+        "feeder": outcome.kong_fed_by if outcome.fed_kong == "exposed" else None,
+        "any_feeder": outcome.kong_fed_by,
         "meld_feeder": feeders.get(winner),
         "winds_feeder": patterns.get(("winds_feeder", winner)),
         "dragons_feeder": patterns.get(("dragons_feeder", winner)),

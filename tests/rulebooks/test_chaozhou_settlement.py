@@ -93,6 +93,19 @@ def test_chi_gang_bao_gang_quan_bao_the_feeder_pays_all_three_shares() -> None:
     assert list(hand) == [(2, 1)]
 
 
+def test_chi_gang_bao_gang_quan_bao_dian_gang_only_not_an_added_kong() -> None:
+    # 吃杠爆杠全包：点杠后补牌自摸胡，则点杠者包三家胡牌分 — 点杠 feeds a 直杠 (research §11):
+    # the feeder of the pong an added kong grew from pays only his own share.
+    result = settle(
+        "chaozhou",
+        options={"kong_bloom_pays_all": "on"},
+        winners=[BLOOM],
+        kong_fed_by=2,
+        bloom_kong="added",
+    )
+    assert {k for k in paid(result) if k[1] == 1} == {(0, 1), (2, 1), (3, 1)}
+
+
 def test_chi_gang_bao_gang_quan_bao_off_the_three_pay_as_a_self_draw() -> None:
     result = settle("chaozhou", winners=[BLOOM], kong_fed_by=2)
     assert set(paid(result)) == {(0, 1), (2, 1), (3, 1)}

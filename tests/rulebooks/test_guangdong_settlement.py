@@ -14,9 +14,12 @@ Each settlement clause of the seed, then the test that proves it:
   → test_yi_pao_san_xiang_the_discarder_pays_all_three_winners_each_at_least_4
 - 六 7、杠上开花（暗杠、补杠）: 记自摸; 不足 4 番按 4 番
   → test_gang_shang_kai_hua_concealed_kong_bloom_is_paid_by_the_three,
-    test_gang_shang_kai_hua_bu_gang_an_added_kong_bloom_is_paid_by_the_three
+    test_gang_shang_kai_hua_bu_gang_an_added_kong_bloom_is_paid_by_the_three,
+    test_gang_shang_kai_hua_bu_gang_a_pong_claimed_from_the_feeder_is_still_zi_mo,
+    test_gang_shang_kai_hua_bu_gang_stated_as_bloom_kong_added_is_zi_mo
 - 六 8、杠上开花包杠（明杠）: 计自摸，点杠者包三家牌
-  → test_gang_shang_kai_hua_bao_gang_the_feeder_of_an_exposed_kong_pays_for_all
+  → test_gang_shang_kai_hua_bao_gang_the_feeder_of_an_exposed_kong_pays_for_all,
+    test_gang_shang_kai_hua_bao_gang_ming_gang_read_from_the_kong_claim
 - 六 9 / 海底捞针: 最后一张牌自摸 … 当自摸，三家付
   → test_hai_di_lao_zhen_dang_zi_mo_san_jia_fu
 - 六 10、十二张落地包自摸 (例一)
@@ -235,6 +238,42 @@ def test_gang_shang_kai_hua_bu_gang_an_added_kong_bloom_is_paid_by_the_three() -
     share = result.scores[1].total
     assert share == 4  # 鸡胡 1, lifted to 4 番
     assert paid(result) == {(0, 1): share, (2, 1): share, (3, 1): share}
+
+
+ADDED_KONG_HAND = "123m456p999m22z [7777s]"  # 鸡胡 1 with the 补杠 of 7s
+ADDED_BLOOM = {"seat": 1, "hand": ADDED_KONG_HAND, "self_drawn": True,
+               "situations": ["kong_bloom"]}  # fmt: skip
+
+
+def test_gang_shang_kai_hua_bu_gang_a_pong_claimed_from_the_feeder_is_still_zi_mo() -> None:
+    # 7、杠上开花（暗杠、补杠）…记自摸 against 8、杠上开花包杠（明杠）：点杠者包三家牌: the 补杠
+    # grew from a pong claimed from seat 3, who fed no 明杠, so the three pay as a self-draw.
+    result = settle(
+        "guangdong",
+        winners=[ADDED_BLOOM],
+        kong_fed_by=3,
+        claims=[{"seat": 1, "from_seat": 3, "kind": "pong", "tile": "7s"}],
+        kongs=[{"seat": 1, "kind": "added"}],
+    )
+    share = result.scores[1].total
+    assert share == 4 and paid(result) == {(0, 1): share, (2, 1): share, (3, 1): share}
+
+
+def test_gang_shang_kai_hua_bu_gang_stated_as_bloom_kong_added_is_zi_mo() -> None:
+    # 7、杠上开花（暗杠、补杠）…记自摸: a round that says the bloom kong was an added one.
+    result = settle("guangdong", winners=[ADDED_BLOOM], kong_fed_by=3, bloom_kong="added")
+    assert set(paid(result)) == {(0, 1), (2, 1), (3, 1)}
+
+
+def test_gang_shang_kai_hua_bao_gang_ming_gang_read_from_the_kong_claim() -> None:
+    # 8、杠上开花包杠（明杠）：点杠者包三家牌: the kong claim from seat 3 makes it a 明杠.
+    result = settle(
+        "guangdong",
+        winners=[ADDED_BLOOM],
+        kong_fed_by=3,
+        claims=[{"seat": 1, "from_seat": 3, "kind": "kong", "tile": "7s"}],
+    )
+    assert paid(result) == {(3, 1): 12}
 
 
 def test_hai_di_lao_zhen_dang_zi_mo_san_jia_fu() -> None:

@@ -259,6 +259,31 @@ def test_kong_fed_by_may_be_the_feeder_of_the_pong_an_added_kong_grew_from() -> 
     assert parse_round(data).kong_fed_by == 3
 
 
+def test_fed_kong_is_read_from_the_claims_kong_or_pong() -> None:
+    # 广东 杠上开花包杠（明杠） against 杠上开花（补杠）: which kind the feeder fed
+    assert parse_round(_bloom(BLOOM_KONG, [_claim(1, 3, "kong", "5z")])).fed_kong == "exposed"
+    assert parse_round(_bloom(BLOOM_KONG, [_claim(1, 3, "pong", "5z")])).fed_kong == "added"
+
+
+def test_fed_kong_is_read_from_the_kongs_and_is_exposed_otherwise() -> None:
+    added = _bloom(BLOOM_KONG, []) | {"kongs": [{"seat": 1, "kind": "added"}]}
+    assert parse_round(added).fed_kong == "added"
+    assert parse_round(_bloom(PLAIN, [])).fed_kong == "exposed"
+    assert parse_round(_bloom(PLAIN, []) | {"bloom_kong": "added"}).fed_kong == "added"
+    assert parse_round(_round(PLAIN, [])).fed_kong is None
+
+
+def test_bloom_kong_needs_a_feeder_and_agrees_with_the_claims() -> None:
+    with pytest.raises(RoundError, match=r"^bloom_kong: no kong feeder is named"):
+        parse_round(_bloom(PLAIN, [], fed_by=None) | {"bloom_kong": "added"})
+    stated = _bloom(BLOOM_KONG, [_claim(1, 3, "kong", "5z")]) | {"bloom_kong": "added"}
+    with pytest.raises(
+        RoundError,
+        match=r"^bloom_kong: an added kong fed by seat 3 needs a pong claim by seat 1 from it",
+    ):
+        parse_round(stated)
+
+
 def test_kong_fed_by_a_pong_the_hand_shows_as_a_pung_fed_no_kong() -> None:
     hand = "123m456p22z [789s] [555z]"
     claims = [_claim(1, 0, "chow", "7s"), _claim(1, 3, "pong", "5z")]
