@@ -258,11 +258,15 @@ class HandPicture:
         """Raises `HandError` (a `ValueError`) for text that is not a hand."""
         hand = parse_hand(notation, win)
         concealed = list(hand.concealed)
+        flowers = list(hand.flowers)
         winning = hand.win_tile
-        if winning is not None and winning in concealed:
-            concealed.remove(winning)
+        # The winning tile is drawn apart, whether concealed or a flower (上海 八花).
+        for group in (concealed, flowers):
+            if winning is not None and winning in group:
+                group.remove(winning)
+                break
         melds = tuple((m.tiles, m.concealed) for m in hand.melds)
-        return cls(tuple(concealed), winning, melds, tuple(hand.flowers))
+        return cls(tuple(concealed), winning, melds, tuple(flowers))
 
 
 def _group(tiles: Iterable[int], base: str, css: str) -> Md:

@@ -41,7 +41,8 @@ class HandError(NotationError):
 class Hand:
     """A parsed hand. Build it with `parse_hand`; the fields are trusted by the hot paths.
 
-    `concealed` is sorted and includes the winning tile; `melds` are the declared melds in
+    `concealed` is sorted and includes the winning tile (unless that is a flower, among
+    `flowers`: a win on a flower is a win of a custom shape only, such as 上海 八花); `melds` are the declared melds in
     written order; `flowers` are sorted; `counts` holds 34 per-tile counts of `concealed`
     (so `counts[0:9]` is the m suit, `[9:18]` p, `[18:27]` s, `[27:34]` the honours).
 
@@ -248,8 +249,10 @@ def _build_hand(written: list[int], flowers: list[int], melds: list[Meld], win: 
         wt = _TILE_OF.get((win[-1:], win[:-1])) if len(win) == 2 else None
         if wt is None:
             raise HandError(f"winning tile: {tile_error(win)}")
-        if wt not in written:
-            where = "a flower, set aside" if IS_FLOWER[wt] else "not among the concealed tiles"
+        # A flower may be the winning tile when it is among the flowers: 上海 八花 is won the
+        # moment the eighth flower is drawn (如果這8個花抓起即可胡牌).
+        if wt not in (flowers if IS_FLOWER[wt] else written):
+            where = "not among the flowers" if IS_FLOWER[wt] else "not among the concealed tiles"
             raise HandError(f"winning tile {win} is {where}")
         win_tile = wt
     return Hand(

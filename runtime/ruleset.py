@@ -352,10 +352,11 @@ class Ruleset:
         situation = self._situation(
             hand, self_drawn, seat_wind, round_wind, dealer, situations, players, wild
         )
-        if wild and any(hand.counts[t] for t in wild if t < len(hand.counts)):
-            found: list[Arrangement] | tuple[Arrangement, ...] = wild_arrangements(
-                hand, wild, shapes
-            )
+        found: list[Arrangement] | tuple[Arrangement, ...]
+        if hand.win_tile is not None and hand.win_tile >= NUM_PLAYING:
+            found = []  # a flower completes no set: only a custom shape is won on one (八花)
+        elif wild and any(hand.counts[t] for t in wild if t < len(hand.counts)):
+            found = wild_arrangements(hand, wild, shapes)
         elif default and self._standard_first:
             found = standard_arrangements(hand) or arrangements(hand, shapes)
         else:
@@ -520,7 +521,12 @@ class Ruleset:
         )
 
     def _no_win(self, hand: Hand, shapes: frozenset[str], wild: tuple[int, ...]) -> Score:
-        if hand.size != MAX_TILES and not self._has_custom_shapes:
+        if hand.win_tile is not None and hand.win_tile >= NUM_PLAYING:
+            reason = (
+                f"won on the flower {tile_text(hand.win_tile)}: a flower completes no set, and "
+                "no custom shape of this rulebook (such as 八花) holds"
+            )
+        elif hand.size != MAX_TILES and not self._has_custom_shapes:
             reason = (
                 f"a winning hand has {MAX_TILES} tiles (a kong counts as 3); "
                 f"this one has {hand.size}"
@@ -545,6 +551,7 @@ def _wind(text: str, what: str) -> int:
 
 def _with_win(hand: Hand, win: str) -> Hand:
     tile = tile_index(win)
-    if tile not in hand.concealed:
-        raise HandError(f"the winning tile {win} is not among the concealed tiles")
+    if tile not in (hand.flowers if tile >= NUM_PLAYING else hand.concealed):
+        where = "flowers" if tile >= NUM_PLAYING else "concealed tiles"
+        raise HandError(f"the winning tile {win} is not among the {where}")
     return dataclasses.replace(hand, win_tile=tile)

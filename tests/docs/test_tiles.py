@@ -46,5 +46,12 @@ def test_a_hand_shows_concealed_tiles_the_winning_tile_and_each_meld_apart() -> 
     assert "![五条 5 Bamboo (5s)](../tiles/5s.svg)" in markdown
 
 
+def test_a_hand_won_on_a_flower_shows_that_flower_apart_once() -> None:
+    # 上海: 如果這8個花抓起即可胡牌 — the eighth flower is the winning tile
+    picture = HandPicture.parse("123m456p789s345s2z12345678f", "8f")
+    assert picture.winning == tile_index("8f") and len(picture.concealed) == 13
+    assert picture.flowers == tuple(tile_index(f"{n}f") for n in range(1, 8))
+
+
 def test_text_that_is_not_a_hand_is_shown_as_code() -> None:
     assert hand_markdown("123x", "../tiles") == "`123x`"

@@ -241,6 +241,39 @@ def test_hua_1_eight_flowers_won_another_way_that_scoring_counts(shanghai: Rules
     assert score.total == 4 * LEZI
 
 
+def test_hua_1_ba_ge_hua_zhua_qi_ji_ke_hu_pai_won_on_the_eighth_flower(shanghai: Ruleset) -> None:
+    # 如果這8個花抓起即可胡牌，此時胡牌直接算兩個勒子: the eighth flower drawn is the winning tile.
+    for hand in ("123m456p789s345s2z12345678f", "123m456p789s345s2z1234567f8f"):
+        score = shanghai.score(hand, win="8f", self_drawn=True)
+        assert score.win and score.shape == "eight_flowers", hand
+        assert fans(score) == {"八花": 2 * LEZI}
+
+
+def test_hua_1_zhua_qi_ji_ke_hu_pai_a_win_on_the_flower_is_the_eight_flowers_win(
+    shanghai: Ruleset,
+) -> None:
+    # 抓起即可胡牌: a hand won on the eighth flower is the 八花 win, even where its tiles would
+    # also make a standard hand (a flower completes no set).
+    score = shanghai.score("123m456p789s345s22z12345678f", win="8f", self_drawn=True)
+    assert score.shape == "eight_flowers" and fans(score) == {"八花": 2 * LEZI}
+
+
+def test_hua_1_zhua_qi_a_seventh_flower_is_no_win(shanghai: Ruleset) -> None:
+    # 如果這8個花抓起即可胡牌: only the eighth flower wins at once.
+    score = shanghai.score("123m456p789s345s2z1234567f", win="7f", self_drawn=True)
+    assert not score.win and (score.reason or "").startswith("won on the flower 7f")
+
+
+def test_hua_1_qi_ta_hu_fa_zhao_suan_instead_not_in_addition(shanghai: Ruleset) -> None:
+    # 如果抓滿這8個後按其他方式胡牌，則其他胡法照算 (convention: 照算 is instead of the 八花
+    # win, not in addition): 風碰 with its 8 花 is 4 勒子 and holds no 八花; a plain claimed
+    # hand is the 八花 win alone, not 八花 plus its 底花 and 8 花.
+    other = shanghai.score("111z66z12345678f [222z] [333z] [444z]", win="6z")
+    assert other.shape == "standard" and "八花" not in fans(other)
+    plain = shanghai.score("123m456p345s22z12345678f [789s]")
+    assert fans(plain) == {"八花": 2 * LEZI} and plain.total == 2 * LEZI
+
+
 def test_hua_2_suited_exposed_kong_is_1_flower(shanghai: Ruleset) -> None:
     score = shanghai.score("123m456p22z [789s] [5555s]")
     assert fans(score) == {"底花": DIHUA, "明杠(筒條萬)": 1}

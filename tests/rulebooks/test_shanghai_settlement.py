@@ -377,6 +377,14 @@ def test_hua_ba_hua_each_payer_loses_two_le_zi() -> None:
     assert paid(result) == {(0, 1): 2 * LEZI, (2, 1): 2 * LEZI, (3, 1): 2 * LEZI}
 
 
+def test_hua_ba_hua_zhua_qi_ji_ke_hu_pai_the_winning_tile_is_the_eighth_flower() -> None:
+    # 如果這8個花抓起即可胡牌，此時胡牌直接算兩個勒子: won on the eighth flower drawn.
+    winner = _self_drawn("123m456p789s345s2z12345678f") | {"win_tile": "8f"}
+    result = settle("shanghai", options=SMALL, winners=[winner])
+    assert result.scores[1].shape == "eight_flowers"
+    assert paid(result) == {(0, 1): 2 * LEZI, (2, 1): 2 * LEZI, (3, 1): 2 * LEZI}
+
+
 @pytest.mark.parametrize("kind", ["exposed", "concealed"])
 def test_qiang_gang_zhi_ying_yong_zai_xu_gang_shang_a_robbed_exposed_or_concealed_kong_is_refused(
     kind: str,

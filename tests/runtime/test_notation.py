@@ -196,7 +196,7 @@ def test_bad_notation_names_the_offending_part(text: str, message: str) -> None:
     ("win", "message"),
     [
         ("5p", "winning tile 5p is not among the concealed tiles"),
-        ("1f", "winning tile 1f is a flower, set aside"),
+        ("2f", "winning tile 2f is not among the flowers"),
         ("7z", "winning tile 7z is not among the concealed tiles"),
         ("8z", "winning tile: bad tile '8z': honours run 1z-7z"),
         ("x", "winning tile: bad tile 'x': expected a digit then a suit letter, like 5m or 7z"),
@@ -207,6 +207,13 @@ def test_bad_winning_tile_is_a_hand_error(win: str, message: str) -> None:
     with pytest.raises(HandError) as err:
         parse_hand("123m1f [777z]", win=win)
     assert str(err.value) == message
+
+
+def test_winning_tile_may_be_a_flower_set_aside() -> None:
+    # 上海: 如果這8個花抓起即可胡牌 — the eighth flower drawn may be the winning tile.
+    hand = parse_hand("123m1f [777z]", win="1f")
+    assert hand.win_tile == tile_index("1f") and hand.flowers == (tile_index("1f"),)
+    assert tile_index("1f") not in hand.concealed
 
 
 def test_winning_tile_in_a_declared_meld_only_is_rejected() -> None:
