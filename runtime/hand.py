@@ -42,9 +42,10 @@ class Hand:
     """A parsed hand. Build it with `parse_hand`; the fields are trusted by the hot paths.
 
     `concealed` is sorted and includes the winning tile (unless that is a flower, among
-    `flowers`: a win on a flower is a win of a custom shape only, such as 上海 八花); `melds` are the declared melds in
-    written order; `flowers` are sorted; `counts` holds 34 per-tile counts of `concealed`
-    (so `counts[0:9]` is the m suit, `[9:18]` p, `[18:27]` s, `[27:34]` the honours).
+    `flowers`: a win on a flower is a win of a custom shape only, such as 上海 八花); `melds`
+    are the declared melds in written order; `flowers` are sorted; `counts` holds 34
+    per-tile counts of `concealed` (so `counts[0:9]` is the m suit, `[9:18]` p, `[18:27]` s,
+    `[27:34]` the honours).
 
     Two facts are derived once here because the win check reads them on every call:
     `suit_keys` is those four slices of `counts` (a bytes object caches its hash, so repeat
