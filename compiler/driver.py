@@ -23,6 +23,7 @@ from mjc.compiler.diagnostics import Diagnostic, Span, error, has_errors, sort_d
 from mjc.compiler.limits import MAX_EXTENDS_DEPTH
 from mjc.compiler.lower import lower
 from mjc.compiler.parse import parse
+from mjc.compiler.slots import SLOTS
 from mjc.compiler.sources import (
     RulebookNotFound,
     bundled_rulebooks,
@@ -31,9 +32,9 @@ from mjc.compiler.sources import (
     rulebook_text,
 )
 from mjc.compiler.suggest import did_you_mean
-from mjc.compiler.typecheck import Context, ExprChecker
+from mjc.compiler.typecheck import ExprChecker
 from mjc.compiler.typed import Typed
-from mjc.compiler.vocabulary import BOOL, INT, describe
+from mjc.compiler.types import INT, ChoiceType, describe
 from mjc.runtime import Ruleset
 
 
@@ -198,91 +199,22 @@ def _parent(
 
 
 def _type_expressions(decls: Declarations) -> Typed:
-    """Type every expression of the rulebook, each in the context it is read in."""
+    """Type every expression of the rulebook, each in the context its slot says
+    (`mjc.compiler.slots`)."""
     checker = ExprChecker(decls)
     typed = Typed()
-
-    def check(expr: ast.Expr | None, context: Context, expected: str) -> None:
-        if expr is not None:
-            typed.exprs[id(expr)] = checker.check(expr, context, expected)
-
-    for fan_id, fan in decls.fans.items():
-        refs: list[tuple[str, Span]] = []
-        for part in (*fan.whens, *fan.pers):
-            if any(part is when for when in fan.whens):  # `is`: equal ASTs may differ in role
-                result = checker.check(part, "fan", BOOL)
-            else:
-                result = checker.check(part, "fan", INT, where="a fan's `per`")
-            typed.exprs[id(part)] = result
-            refs += [(r, _ref_span(part, r)) for r in sorted(checker.fan_refs)]
-        typed.fan_refs[fan_id] = refs
-        for value in fan.values:
-            check(value.value, "guard", INT)
-            check(value.guard, "guard", BOOL)
-    if decls.tiles is not None:
-        for group in decls.tiles.groups:
-            check(group.guard, "guard", BOOL)
-        for keep in decls.tiles.keeps:
-            check(keep.guard, "guard", BOOL)
-    for shape in decls.shapes.values():
-        check(shape.guard, "guard", BOOL)
-        check(shape.custom, "shape", BOOL)
-    if decls.wilds is not None:
-        for item in decls.wilds.items:
-            if not isinstance(item, ast.WildCycle):
-                check(item.guard, "guard", BOOL)
-            if isinstance(item, ast.WildCopies):
-                check(item.value, "guard", INT)
-    if decls.claims is not None:
-        for rule in decls.claims.rules:
-            check(rule.guard, "guard", BOOL)
-    if decls.scoring is not None:
-        for tier in decls.scoring.tiers:
-            for cap in tier.caps:
-                check(cap.guard, "guard", BOOL)
-            for _, guard in tier.alt_combines:
-                check(guard, "guard", BOOL)
-        for adjustment in decls.scoring.adjustments:
-            check(adjustment.value, "floor", INT)
-            check(adjustment.condition, "floor", BOOL)
-        for reject in decls.scoring.rejects:
-            check(reject.condition, "reject", BOOL)
-    for constraint in decls.constraints:
-        check(constraint.condition, "constraint", BOOL)
-    if decls.horses is not None:
-        for kind in decls.horses.kinds:
-            typed.exprs[id(kind.count)] = _horse_count(checker, kind.count)
-            check(kind.condition, "horse", BOOL)
-            check(kind.guard, "guard", BOOL)
-    if decls.payments is not None:
-        payments = decls.payments
-        for stake in payments.stakes:
-            check(stake.value, "guard", INT)
-            check(stake.guard, "guard", BOOL)
-        for win in payments.wins:
-            check(win.condition, "payment", BOOL)
-            check(win.guard, "guard", BOOL)
-        for kong in payments.kongs:
-            check(kong.amount, "guard", INT)
-            check(kong.condition, "round", BOOL)
-            check(kong.guard, "guard", BOOL)
-        for bonus in payments.bonuses:
-            check(bonus.amount, "guard", INT)
-            check(bonus.condition, "round", BOOL)
-            check(bonus.guard, "guard", BOOL)
-        for relation in payments.relations:
-            check(relation.count, "guard", INT)
-            check(relation.guard, "guard", BOOL)
-        for line in payments.relation_lines:
-            check(line.amount, "guard", INT)
-            check(line.condition, "relation", BOOL)
-            check(line.guard, "guard", BOOL)
-        for limit in (*payments.caps, *payments.dealer_factors):
-            check(limit.value, "guard", INT)
-            check(limit.guard, "guard", BOOL)
-        for loss in payments.loss_caps:
-            check(loss.value, "loss", INT)
-            check(loss.guard, "guard", BOOL)
+    typed.fan_refs = {fan_id: [] for fan_id in decls.fans}  # in the fans' order
+    for slot in SLOTS:
+        for owner, expr in slot.find(decls):
+            if expr is None:
+                continue
+            if slot.type is None:
+                typed.exprs[id(expr)] = _horse_count(checker, expr)
+                continue
+            typed.exprs[id(expr)] = checker.check(expr, slot.context, slot.type, where=slot.where)
+            if slot.fan_refs:
+                refs = [(r, _ref_span(expr, r)) for r in sorted(checker.fan_refs)]
+                typed.fan_refs[owner] += refs
     typed.problems = checker.problems
     return typed
 
@@ -294,7 +226,7 @@ def _horse_count(checker: ExprChecker, count: ast.Expr) -> ir.Expr | None:
     result = checker.check(count, "guard", None)
     if result is None or result.type == INT:
         return result
-    if isinstance(result, ir.OptionE) and result.type.startswith("choice:"):
+    if isinstance(result, ir.OptionE) and isinstance(result.type, ChoiceType):
         return result
     checker.problems.append(
         error(

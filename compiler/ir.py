@@ -11,6 +11,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from mjc.compiler.types import BOOL, INT, SHAPE, SUIT, TILE, IRType, ListType
+
 IR_VERSION = 1
 
 
@@ -41,44 +43,44 @@ class Provenance(Model):
 # ---------------------------------------------------------------------------- typed expressions
 #
 # Every node names its own kind so the union below can be told apart on load; `type` is the
-# checked type in the language's own words ("bool", "int", "tile", "meld", "suit", "shape",
-# "choice", "list[tile]", ...).
+# checked type, a value of `mjc.compiler.types` (spelled "bool", "list[tile]", "choice:cap"
+# in JSON).
 
 
 class IntE(Model):
     node: Literal["int"] = "int"
-    type: str = "int"
+    type: IRType = INT
     value: int
 
 
 class BoolE(Model):
     node: Literal["bool"] = "bool"
-    type: str = "bool"
+    type: IRType = BOOL
     value: bool
 
 
 class TileE(Model):
     node: Literal["tile"] = "tile"
-    type: str = "tile"
+    type: IRType = TILE
     tile: int
     text: str
 
 
 class SuitE(Model):
     node: Literal["suit"] = "suit"
-    type: str = "suit"
+    type: IRType = SUIT
     suit: Literal["m", "p", "s", "z", "f"]
 
 
 class ShapeE(Model):
     node: Literal["shape"] = "shape"
-    type: str = "shape"
+    type: IRType = SHAPE
     shape: str
 
 
 class ChoiceE(Model):
     node: Literal["choice"] = "choice"
-    type: str
+    type: IRType
     option: str
     value: str
 
@@ -87,7 +89,7 @@ class FactE(Model):
     """A builtin fact of the arrangement or the situation, such as `melds` or `self_drawn`."""
 
     node: Literal["fact"] = "fact"
-    type: str
+    type: IRType
     fact: str
 
 
@@ -95,7 +97,7 @@ class VarE(Model):
     """A quantifier's variable."""
 
     node: Literal["var"] = "var"
-    type: str
+    type: IRType
     name: str
 
 
@@ -103,19 +105,19 @@ class FanRefE(Model):
     """Whether another fan's condition holds on the same arrangement."""
 
     node: Literal["fan"] = "fan"
-    type: str = "bool"
+    type: IRType = BOOL
     fan: str
 
 
 class OptionE(Model):
     node: Literal["option"] = "option"
-    type: str
+    type: IRType
     option: str
 
 
 class AttrE(Model):
     node: Literal["attr"] = "attr"
-    type: str
+    type: IRType
     obj: Expr
     attr: str
     on: Literal["tile", "meld"]
@@ -123,46 +125,46 @@ class AttrE(Model):
 
 class CallE(Model):
     node: Literal["call"] = "call"
-    type: str
+    type: IRType
     func: str
     args: tuple[Expr, ...]
 
 
 class ListE(Model):
     node: Literal["list"] = "list"
-    type: str
+    type: IRType
     items: tuple[Expr, ...]
 
 
 class RangeE(Model):
     node: Literal["range"] = "range"
-    type: str = "list[int]"
+    type: IRType = ListType(INT)
     low: int
     high: int
 
 
 class NotE(Model):
     node: Literal["not"] = "not"
-    type: str = "bool"
+    type: IRType = BOOL
     operand: Expr
 
 
 class NegE(Model):
     node: Literal["neg"] = "neg"
-    type: str = "int"
+    type: IRType = INT
     operand: Expr
 
 
 class BoolOpE(Model):
     node: Literal["boolop"] = "boolop"
-    type: str = "bool"
+    type: IRType = BOOL
     op: Literal["and", "or"]
     operands: tuple[Expr, ...]
 
 
 class CompareE(Model):
     node: Literal["compare"] = "compare"
-    type: str = "bool"
+    type: IRType = BOOL
     op: Literal["==", "!=", "<", "<=", ">", ">=", "in"]
     left: Expr
     right: Expr
@@ -170,7 +172,7 @@ class CompareE(Model):
 
 class ArithE(Model):
     node: Literal["arith"] = "arith"
-    type: str = "int"
+    type: IRType = INT
     op: Literal["+", "-", "*"]
     left: Expr
     right: Expr
@@ -178,7 +180,7 @@ class ArithE(Model):
 
 class QuantE(Model):
     node: Literal["quant"] = "quant"
-    type: str
+    type: IRType
     kind: Literal["all", "any", "none", "count"]
     var: str
     domain: Expr
@@ -186,28 +188,10 @@ class QuantE(Model):
 
 
 Expr = Annotated[
-    IntE
-    | BoolE
-    | TileE
-    | SuitE
-    | ShapeE
-    | ChoiceE
-    | FactE
-    | VarE
-    | FanRefE
-    | OptionE
-    | AttrE
-    | CallE
-    | ListE
-    | RangeE
-    | NotE
-    | NegE
-    | BoolOpE
-    | CompareE
-    | ArithE
-    | QuantE,
+    IntE | BoolE | TileE | SuitE | ShapeE | ChoiceE | FactE | VarE | FanRefE | OptionE | AttrE
+    | CallE | ListE | RangeE | NotE | NegE | BoolOpE | CompareE | ArithE | QuantE,
     Field(discriminator="node"),
-]
+]  # fmt: skip
 
 for _model in (AttrE, CallE, ListE, NotE, NegE, BoolOpE, CompareE, ArithE, QuantE):
     _model.model_rebuild()

@@ -2,7 +2,9 @@
 
 Input is the `Declarations` table and the `Typed` expressions of a rulebook that passed every
 check; output is the frozen `ir.Rulebook` that codegen and docgen read. Nothing here can
-fail: anything that could go wrong was reported by the checks.
+fail: anything that could go wrong was reported by the checks. Each expression is lowered to
+its typed form; the table of expression slots (`mjc.compiler.slots`) says which those are,
+and that every one of them typed is the one precondition checked here.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from mjc.compiler.declarations import Declarations
 from mjc.compiler.diagnostics import Span
 from mjc.compiler.graphs import topological_order
 from mjc.compiler.horsetables import row_tiles
+from mjc.compiler.slots import untyped
 from mjc.compiler.tilesets import group_tiles
 from mjc.compiler.typed import Typed
 from mjc.compiler.vocabulary import HORSE_KINDS, TILE_GROUPS, horse_seat_offset
@@ -21,6 +24,8 @@ from mjc.runtime.tiles import NUM_PLAYING, NUM_TILES, NotationError, tile_index
 
 
 def lower(decls: Declarations, typed: Typed, source: str) -> ir.Rulebook:
+    missing = untyped(decls, typed.exprs)
+    assert not missing, f"lowering runs only after every expression typed: {missing[0]}"
     header = decls.header
     players = decls.players
     tiles = decls.tiles
@@ -142,7 +147,7 @@ def provenance(items: tuple[ast.Provenance, ...]) -> tuple[ir.Provenance, ...]:
 
 def _typed(typed: Typed, expr: ast.Expr) -> ir.Expr:
     result = typed.get(expr)
-    assert result is not None, "lowering runs only after every expression typed"
+    assert result is not None, "`lower` checked that every slot's expression typed"
     return result
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mjc.compiler import ir
+from mjc.compiler import ir, types
 from mjc.compiler.mdtext import Md, code, text
 from mjc.compiler.pretty import pretty
 from mjc.compiler.vocabulary import RELATION_FACTS, SITUATION_FACTS, TILE_LIST_CONSTANTS
@@ -220,7 +220,7 @@ class _Words:
                 return self._quantified(kind, var, domain, body)
             case ir.CompareE(op=op, left=left, right=right):
                 return self._compare(op, left, right)
-            case ir.AttrE(obj=obj, attr=attr, on=on, type="bool"):
+            case ir.AttrE(obj=obj, attr=attr, on=on, type=types.BOOL):
                 facts = _TILE_FACTS if on == "tile" else _MELD_FACTS
                 if attr in facts:
                     return f"{self.noun(obj)} {facts[attr][0]}"
@@ -344,7 +344,7 @@ class _Words:
         """`body` as a verb phrase about the variable `var` ("is a chow"), or None."""
         index = 1 if plural else 0
         match body:
-            case ir.AttrE(obj=ir.VarE(name=name), attr=attr, on=on, type="bool") if name == var:
+            case ir.AttrE(obj=ir.VarE(name=name), attr=attr, on=on, type=types.BOOL) if name == var:
                 facts = _TILE_FACTS if on == "tile" else _MELD_FACTS
                 return facts[attr][index] if attr in facts else None
             case ir.NotE(operand=operand):

@@ -1,7 +1,8 @@
 """Reference pages generated from the compiler's own tables, so they never drift.
 
-Input is `mjc.compiler.vocabulary` (the builtin words of conditions), `mjc.runtime.tiles` (the tile
-notation and names) and the CLI's argparse parser (`mjc.compiler.cli.build_parser()`, passed in).
+Input is `mjc.compiler.vocabulary` (the builtin words of conditions), `mjc.compiler.slots` (the
+clauses that hold expressions), `mjc.runtime.tiles` (the tile notation and names) and the
+CLI's argparse parser (`mjc.compiler.cli.build_parser()`, passed in).
 Output is Markdown: the builtin-words tables the language reference includes, the tiles and
 hand-notation page (with the tile pictures of `mjc.compiler.tilesvg`), and the CLI reference.
 """
@@ -15,7 +16,9 @@ from dataclasses import dataclass
 from mjc.compiler import vocabulary
 from mjc.compiler.docgen import TILES_FOLDER
 from mjc.compiler.pagetemplates import render_reference
+from mjc.compiler.slots import SLOTS
 from mjc.compiler.tilesvg import hand_markdown, tile_markdown
+from mjc.compiler.types import describe
 from mjc.runtime.tiles import NUM_TILES, tile_name_en, tile_name_zh, tile_text
 
 __all__ = ["generate_cli_page", "generate_tiles_page", "generate_words_snippet"]
@@ -27,7 +30,7 @@ def generate_words_snippet() -> str:
 
     def rows(table: Mapping[str, vocabulary.Word]) -> list[dict[str, str]]:
         return [
-            {"name": n, "type": vocabulary.describe(w.type), "meaning": w.meaning}
+            {"name": n, "type": describe(w.type), "meaning": w.meaning}
             for n, w in table.items()
         ]
 
@@ -35,9 +38,9 @@ def generate_words_snippet() -> str:
         {
             "name": name,
             "takes": " or ".join(
-                ", ".join(vocabulary.describe(t) for t in overload) for overload in f.overloads
+                ", ".join(describe(t) for t in overload) for overload in f.overloads
             ),
-            "result": vocabulary.describe(f.result),
+            "result": describe(f.result),
             "meaning": f.meaning,
         }
         for name, f in vocabulary.FUNCTIONS.items()
@@ -54,6 +57,10 @@ def generate_words_snippet() -> str:
         shapes=vocabulary.BUILTIN_SHAPES,
         groups=vocabulary.TILE_GROUPS,
         settings=vocabulary.EXAMPLE_SETTINGS,
+        slots=[
+            {"section": s.section, "clause": s.clause, "type": s.type_words, "reads": s.reads}
+            for s in SLOTS
+        ],
     )
 
 

@@ -16,15 +16,13 @@ from mjc.compiler import ast, ir
 from mjc.compiler.declarations import Declarations
 from mjc.compiler.diagnostics import Diagnostic, Label, Span, error
 from mjc.compiler.suggest import did_you_mean
+from mjc.compiler.types import BOOL, INT, MELD, TILE, ChoiceType, ListType, Type, describe, item_of
 from mjc.compiler.vocabulary import (
     ARRANGEMENT_FACTS,
-    BOOL,
     FUNCTIONS,
     HAND_FACTS,
     HORSE_FACT_NAMES,
-    INT,
     LOSS_FACTS,
-    MELD,
     MELD_ATTRIBUTES,
     PAYMENT_FACT_NAMES,
     RELATION_FACT_NAMES,
@@ -35,14 +33,9 @@ from mjc.compiler.vocabulary import (
     SHAPE_FACT_NAMES,
     SITUATION_FACTS,
     SUIT_CONSTANTS,
-    TILE,
     TILE_ATTRIBUTES,
     TILE_LIST_CONSTANTS,
     Word,
-    choice_type,
-    describe,
-    item_of,
-    list_of,
 )
 from mjc.runtime.tiles import NotationError, tile_index
 
@@ -51,7 +44,7 @@ Context = Literal[
     "relation", "loss",
 ]  # fmt: skip
 
-_CONTEXT_WORDS = {
+CONTEXT_WORDS = {
     "fan": "a fan condition",
     "floor": "a scoring adjustment",
     "reject": "a reject condition",
@@ -100,7 +93,7 @@ class ExprChecker:
     fan_refs: set[str] = field(default_factory=set)
 
     def check(
-        self, expr: ast.Expr, context: Context, expected: str | None, where: str | None = None
+        self, expr: ast.Expr, context: Context, expected: Type | None, where: str | None = None
     ) -> ir.Expr | None:
         """Type `expr` and, when `expected` is given, require that type; `where` names the
         place in a type mismatch (default: the context, e.g. "a fan condition")."""
@@ -109,7 +102,7 @@ class ExprChecker:
         if result is None or expected is None:
             return result
         if result.type != expected:
-            self._mismatch(expr.span, expected, result.type, where or _CONTEXT_WORDS[context])
+            self._mismatch(expr.span, expected, result.type, where or CONTEXT_WORDS[context])
             return None
         return result
 
@@ -120,7 +113,7 @@ class ExprChecker:
     ) -> None:
         self.problems.append(error(code, message, span, label=label, help=help))
 
-    def _mismatch(self, span: Span, expected: str, found: str, where: str) -> None:
+    def _mismatch(self, span: Span, expected: Type, found: Type, where: str) -> None:
         help = None
         if expected == BOOL and found == INT:
             help = "compare the number with something, for example `... >= 1`"
@@ -138,7 +131,7 @@ class ExprChecker:
 
     # ------------------------------------------------------------------ dispatch
 
-    def _expr(self, expr: ast.Expr, scope: dict[str, str], ctx: Context) -> ir.Expr | None:
+    def _expr(self, expr: ast.Expr, scope: dict[str, Type], ctx: Context) -> ir.Expr | None:
         match expr:
             case ast.IntLit(value=value):
                 return ir.IntE(value=value)
@@ -194,7 +187,7 @@ class ExprChecker:
         raise AssertionError(f"unhandled expression {expr!r}")
 
     def _typed(
-        self, expr: ast.Expr, scope: dict[str, str], ctx: Context, expected: str, where: str
+        self, expr: ast.Expr, scope: dict[str, Type], ctx: Context, expected: Type, where: str
     ) -> ir.Expr | None:
         result = self._expr(expr, scope, ctx)
         if result is None:
@@ -206,7 +199,7 @@ class ExprChecker:
 
     # ------------------------------------------------------------------ names
 
-    def _candidates(self, scope: dict[str, str], ctx: Context) -> dict[str, str]:
+    def _candidates(self, scope: dict[str, Type], ctx: Context) -> dict[str, str]:
         """Every name visible here, with a few words saying what it is."""
         names: dict[str, str] = {n: w.meaning for n, w in _facts_for(ctx).items()}
         if ctx in ("fan", "floor", "reject"):
@@ -219,7 +212,7 @@ class ExprChecker:
         names.update({v: "variable" for v in scope})
         return names
 
-    def _name(self, expr: ast.Name, scope: dict[str, str], ctx: Context) -> ir.Expr | None:
+    def _name(self, expr: ast.Name, scope: dict[str, Type], ctx: Context) -> ir.Expr | None:
         name = expr.name
         if name in scope:
             return ir.VarE(type=scope[name], name=name)
@@ -228,7 +221,7 @@ class ExprChecker:
         if name in TILE_LIST_CONSTANTS:
             tiles = TILE_LIST_CONSTANTS[name]
             return ir.ListE(
-                type=list_of(TILE),
+                type=ListType(TILE),
                 items=tuple(ir.TileE(tile=tile_index(t), text=t) for t in tiles),
             )
         if name in self.decls.shapes:
@@ -269,7 +262,7 @@ class ExprChecker:
             }.get(ctx, "`total` can only be read by scoring adjustments and `reject` conditions")
             self._problem(
                 "E0204",
-                f"{_CONTEXT_WORDS[ctx]} cannot use `{name}`",
+                f"{CONTEXT_WORDS[ctx]} cannot use `{name}`",
                 expr.span,
                 label=f"{what} not known here",
                 help=help,
@@ -292,7 +285,7 @@ class ExprChecker:
             "E0101",
             f"unknown name `{name}`",
             expr.span,
-            label=f"not a fan, fact or variable known in {_CONTEXT_WORDS[ctx]}",
+            label=f"not a fan, fact or variable known in {CONTEXT_WORDS[ctx]}",
             help=did_you_mean(name, candidates, describe=lambda n: _paren(candidates[n])),
         )
         return None
@@ -319,12 +312,12 @@ class ExprChecker:
             if isinstance(kind, ast.ToggleType)
             else INT
             if isinstance(kind, ast.NumberType)
-            else choice_type(option.id.text)
+            else ChoiceType(option.id.text)
         )
         return ir.OptionE(type=type_, option=option.id.text)
 
     def _attribute(
-        self, expr: ast.Attribute, scope: dict[str, str], ctx: Context
+        self, expr: ast.Attribute, scope: dict[str, Type], ctx: Context
     ) -> ir.Expr | None:
         obj = self._expr(expr.obj, scope, ctx)
         if obj is None:
@@ -355,7 +348,7 @@ class ExprChecker:
             return None
         return ir.AttrE(type=word.type, obj=obj, attr=attr, on=on)
 
-    def _call(self, expr: ast.Call, scope: dict[str, str], ctx: Context) -> ir.Expr | None:
+    def _call(self, expr: ast.Call, scope: dict[str, Type], ctx: Context) -> ir.Expr | None:
         name = expr.func.text
         function = FUNCTIONS.get(name)
         args = [self._expr(a, scope, ctx) for a in expr.args]
@@ -386,7 +379,7 @@ class ExprChecker:
         if name == "copies" and ctx in ("horse", "payment", "round", "relation", "loss"):
             self._problem(
                 "E0204",
-                f"{_CONTEXT_WORDS[ctx]} cannot use `copies`",
+                f"{CONTEXT_WORDS[ctx]} cannot use `copies`",
                 expr.func.span,
                 label="it counts tiles of a hand",
                 help="a horse line's `when` reads how the round was won: "
@@ -409,7 +402,7 @@ class ExprChecker:
             return None
         return ir.CallE(type=function.result, func=name, args=typed)
 
-    def _list(self, expr: ast.ListExpr, scope: dict[str, str], ctx: Context) -> ir.Expr | None:
+    def _list(self, expr: ast.ListExpr, scope: dict[str, Type], ctx: Context) -> ir.Expr | None:
         if not expr.items:
             self._problem(
                 "E0201", "an empty list has no type", expr.span, help="write at least one item"
@@ -424,23 +417,24 @@ class ExprChecker:
             if item.type != first:
                 self._mismatch(node.span, first, item.type, "every item of a list")
                 return None
-        return ir.ListE(type=list_of(first), items=tuple(typed))
+        return ir.ListE(type=ListType(first), items=tuple(typed))
 
-    def _compare(self, expr: ast.Compare, scope: dict[str, str], ctx: Context) -> ir.Expr | None:
+    def _compare(self, expr: ast.Compare, scope: dict[str, Type], ctx: Context) -> ir.Expr | None:
         op = expr.op
         left = self._expr(expr.left, scope, ctx)
-        if left is not None and left.type.startswith("choice:"):
-            right = self._choice_literal(left.type[7:], expr.right)
+        if left is not None and isinstance(left.type, ChoiceType):
+            right = self._choice_literal(left.type.option, expr.right)
         else:
             right = self._expr(expr.right, scope, ctx)
-        if right is not None and right.type.startswith("choice:") and left is None:
+        if right is not None and isinstance(right.type, ChoiceType) and left is None:
             return None
         if left is None or right is None:
             return None
         if op == "in":
             item = item_of(right.type)
             if item is None:
-                self._mismatch(expr.right.span, list_of(left.type), right.type, "the right of `in`")
+                wanted = ListType(left.type)
+                self._mismatch(expr.right.span, wanted, right.type, "the right of `in`")
                 return None
             if item != left.type:
                 self._mismatch(expr.left.span, item, left.type, "the left of `in`")
@@ -486,10 +480,10 @@ class ExprChecker:
                 or "its choices are " + ", ".join(f"`{c}`" for c in choices),
             )
             return None
-        return ir.ChoiceE(type=choice_type(option), option=option, value=text)
+        return ir.ChoiceE(type=ChoiceType(option), option=option, value=text)
 
     def _quantifier(
-        self, expr: ast.Quantifier, scope: dict[str, str], ctx: Context
+        self, expr: ast.Quantifier, scope: dict[str, Type], ctx: Context
     ) -> ir.Expr | None:
         domain = self._expr(expr.domain, scope, ctx)
         if domain is None:

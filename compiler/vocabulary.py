@@ -2,73 +2,33 @@
 
 This is the language's dictionary, read by the type checker (to resolve and type names), by
 the docs (to list what exists) and by the suggestion helper (for "did you mean"). Types are
-written as short strings in the language's own words: "bool", "int", "tile", "meld", "suit",
-"shape", "list[tile]"; an option's choices have the type "choice:<option id>".
+the values of `mjc.compiler.types`: `BOOL`, `INT`, `TILE`, `MELD`, `SUIT`, `SHAPE`,
+`ListType(TILE)`; an option's choices have the type `ChoiceType(<option id>)`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-BOOL = "bool"
-INT = "int"
-TILE = "tile"
-MELD = "meld"
-SUIT = "suit"
-SHAPE = "shape"
-
-
-def list_of(item: str) -> str:
-    return f"list[{item}]"
-
-
-def item_of(list_type: str) -> str | None:
-    if list_type.startswith("list[") and list_type.endswith("]"):
-        return list_type[5:-1]
-    return None
-
-
-def choice_type(option: str) -> str:
-    return f"choice:{option}"
-
-
-def describe(type_: str) -> str:
-    """A type in words for messages: users never see internal type names."""
-    item = item_of(type_)
-    if item is not None:
-        return f"a list of {_PLURAL.get(item, item + 's')}"
-    if type_.startswith("choice:"):
-        return f"a choice of option `{type_[7:]}`"
-    return _WORDS.get(type_, type_)
-
-
-_WORDS = {
-    BOOL: "a true/false fact",
-    INT: "a number",
-    TILE: "a tile",
-    MELD: "a meld",
-    SUIT: "a suit",
-    SHAPE: "a win shape",
-}
-_PLURAL = {TILE: "tiles", MELD: "melds", INT: "numbers", SUIT: "suits", SHAPE: "shapes"}
+from mjc.compiler.types import BOOL, INT, MELD, SHAPE, SUIT, TILE, ListType, Type
 
 
 @dataclass(frozen=True, slots=True)
 class Word:
     """A builtin name or attribute: its type and a one-line meaning for docs and help."""
 
-    type: str
+    type: Type
     meaning: str
 
 
 # Facts of one arrangement of the winning hand.
 ARRANGEMENT_FACTS: dict[str, Word] = {
-    "tiles": Word(list_of(TILE), "every tile of the hand, all four of each kong included"),
-    "melds": Word(list_of(MELD), "the sets of the hand: chows, pungs and kongs (not the pair)"),
-    "chows": Word(list_of(MELD), "the chows of the hand"),
-    "pungs": Word(list_of(MELD), "the pungs of the hand, kongs included"),
-    "kongs": Word(list_of(MELD), "the kongs of the hand"),
-    "pairs": Word(list_of(MELD), "the pairs: one in a standard hand, seven in seven pairs"),
+    "tiles": Word(ListType(TILE), "every tile of the hand, all four of each kong included"),
+    "melds": Word(ListType(MELD), "the sets of the hand: chows, pungs and kongs (not the pair)"),
+    "chows": Word(ListType(MELD), "the chows of the hand"),
+    "pungs": Word(ListType(MELD), "the pungs of the hand, kongs included"),
+    "kongs": Word(ListType(MELD), "the kongs of the hand"),
+    "pairs": Word(ListType(MELD), "the pairs: one in a standard hand, seven in seven pairs"),
     "pair": Word(MELD, "the pair of a standard hand"),
     "shape": Word(SHAPE, "the win shape of this arrangement"),
     "concealed": Word(BOOL, "no meld was claimed from a discard (concealed kongs allowed)"),
@@ -101,7 +61,7 @@ SITUATION_FACTS: dict[str, Word] = {
     "seat_wind": Word(TILE, "the winner's seat wind, as a wind tile (1z–4z)"),
     "round_wind": Word(TILE, "the round (prevailing) wind, as a wind tile (1z–4z)"),
     "players": Word(INT, "the number of players at the table"),
-    "flowers": Word(list_of(TILE), "the flower and season tiles the winner set aside"),
+    "flowers": Word(ListType(TILE), "the flower and season tiles the winner set aside"),
 }
 
 # Named constants.
@@ -134,7 +94,7 @@ TILE_ATTRIBUTES: dict[str, Word] = {
 
 MELD_ATTRIBUTES: dict[str, Word] = {
     "tile": Word(TILE, "the meld's lowest tile"),
-    "tiles": Word(list_of(TILE), "the meld's tiles"),
+    "tiles": Word(ListType(TILE), "the meld's tiles"),
     "suit": Word(SUIT, "the meld's suit"),
     "rank": Word(INT, "the rank of the meld's lowest tile"),
     "is_chow": Word(BOOL, "a run of three in one suit (顺子)"),
@@ -158,19 +118,19 @@ MELD_ATTRIBUTES: dict[str, Word] = {
 class Function:
     """A builtin function: accepted argument types (one list per overload) and result."""
 
-    overloads: tuple[tuple[str, ...], ...]
-    result: str
+    overloads: tuple[tuple[Type, ...], ...]
+    result: Type
     meaning: str
 
 
 FUNCTIONS: dict[str, Function] = {
     "suits": Function(
-        ((list_of(TILE),), (list_of(MELD),)),
+        ((ListType(TILE),), (ListType(MELD),)),
         INT,
         "how many of the three suits (万 筒 条) appear; honours do not count",
     ),
     "len": Function(
-        ((list_of(TILE),), (list_of(MELD),), (list_of(INT),)),
+        ((ListType(TILE),), (ListType(MELD),), (ListType(INT),)),
         INT,
         "how many items a list has",
     ),
