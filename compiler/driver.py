@@ -75,8 +75,11 @@ def compile_source(source: str, file: str, *, directory: Path | None = None) -> 
     if has_errors(problems):
         return Compilation(file, source, None, problems, sources)
     book = lower(decls, typed, source)
-    module_source = generate_module(book)
-    ruleset = import_source(module_source, f"mjc_rulebook_{book.id}", file).RULESET
+    try:
+        module_source = generate_module(book)
+        ruleset = import_source(module_source, f"mjc_rulebook_{book.id}", file).RULESET
+    except Exception:  # a code generator bug: the loader meets it again, as it always did
+        return Compilation(file, source, book, problems, sources)
     assert isinstance(ruleset, Ruleset)
     problems = sort_diagnostics(problems + check_example_scores(decls, ruleset))
     if has_errors(problems):

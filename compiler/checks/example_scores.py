@@ -77,6 +77,14 @@ def _disagreement(
             label="the rulebook refuses this hand or situation",
             help="correct the hand or its `with` settings",
         )
+    except Exception as exc:  # a runtime bug: still a diagnostic at the example, not a crash
+        return error(
+            "E0510",
+            f"scoring the {kind} of `{fan.id.text}` failed: {type(exc).__name__}: {exc}",
+            example.span,
+            label="the generated module failed on this example",
+            help="this is a bug in mjc; please report it with the rulebook",
+        )
     scored = any(f.id == fan.id.text for f in score.fans)
     if scored == example.positive:
         return None
