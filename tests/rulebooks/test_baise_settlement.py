@@ -76,25 +76,6 @@ def test_gang_shang_hua_quan_bao_the_feeder_pays_for_the_other_losers() -> None:
     assert list(paid(result)) == [(3, 1)]
 
 
-def test_gang_shang_hua_quan_bao_dian_peng_hou_gang_the_pongs_feeder_pays_too() -> None:
-    # 杠上花全包：…则由点杠（或点碰后杠）的玩家帮其他输家出分: the feeder of the pong a 补杠
-    # grew from pays for the other losers, as the feeder of a 明杠 does.
-    winner = BLOOM | {"hand": "123m456p22z [789s] [7777m]"}
-    result = settle(
-        "baise",
-        options={"kong_bloom_pays_all": "on"},
-        winners=[winner],
-        kong_fed_by=3,
-        claims=[
-            {"seat": 1, "from_seat": 0, "kind": "chow", "tile": "7s"},
-            {"seat": 1, "from_seat": 3, "kind": "pong", "tile": "7m"},
-        ],
-        kongs=[{"seat": 1, "kind": "added"}],
-    )
-    hand = [line for line in result.lines if not line.reason.startswith("kong")]
-    assert {line.payer for line in hand} == {3}
-
-
 def test_gang_shang_hua_quan_bao_kong_points_are_not_included() -> None:
     result = settle(
         "baise",

@@ -14,6 +14,7 @@ count: tests/rulebooks/test_chaozhou_horses.py; dealer rotation is game flow, no
   → test_yi_pao_duo_each_winner_is_paid_by_the_discarder
 - 吃杠爆杠全包：点杠后补牌自摸胡，则点杠者包三家胡牌分
   → test_chi_gang_bao_gang_quan_bao_the_feeder_pays_all_three_shares,
+    test_chi_gang_bao_gang_quan_bao_dian_gang_only_not_an_added_kong,
     test_chi_gang_bao_gang_quan_bao_off_the_three_pay_as_a_self_draw
 - 买马：出牌前每个人发X张买马牌
   → test_mai_ma_each_player_draws_the_option_s_count

@@ -72,6 +72,8 @@ Each seed clause, then the test that proves it:
   → test_le_zi_da_diao_che_a_hand_lifted_to_one_le_zi_costs_the_partner_one_le_zi
 - 花 1、八花…直接算兩個勒子 (a payer of 八花 loses 2 勒子)
   → test_hua_ba_hua_each_payer_loses_two_le_zi
+- 花 1、如果這8個花抓起即可胡牌 (won on the eighth flower drawn)
+  → test_hua_ba_hua_zhua_qi_ji_ke_hu_pai_the_winning_tile_is_the_eighth_flower
 """
 
 from __future__ import annotations
