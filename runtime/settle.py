@@ -23,6 +23,7 @@ from mjc.runtime.options import OptionError
 from mjc.runtime.payments import BonusRule, Payments, RoundFacts, WinRule
 from mjc.runtime.round import RoundError, RoundOutcome
 from mjc.runtime.scoring import SITUATION_FLAGS, Score, Situation
+from mjc.runtime.tilecount import copy_problems
 from mjc.runtime.tiles import NotationError, tile_index
 
 __all__ = ["Line", "ScoreHand", "Settlement", "settle"]
@@ -116,10 +117,12 @@ def settle(
 ) -> Settlement:
     """Settle one round under the resolved option values `options`; raises `RoundError` for
     a round the rulebook cannot settle (a winner's hand that is not a win, a claim, kong,
-    robbed kong or use of a wild it does not allow: `mjc.runtime.claimcheck`)."""
+    robbed kong or use of a wild it does not allow: `mjc.runtime.claimcheck`; more copies of
+    a tile than the game has: `mjc.runtime.tilecount`)."""
     n = outcome.players
     o = options
     problems = round_problems(rules, outcome)
+    problems = problems or copy_problems(outcome, rules.copies)  # whole-round copies
     if problems:
         raise RoundError(problems[0])
     stake, _ = payments.stake(o)

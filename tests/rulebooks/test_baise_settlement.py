@@ -155,7 +155,7 @@ def test_zhua_ma_sheng_ji_zhang_suan_zhua_ji_ma() -> None:
     result = settle("baise", options=GRAB, winners=[SELF], horse_tiles=["2m"])
     assert _horse_lines(result) == [(0, 1, 2), (2, 1, 2), (3, 1, 2)]
     with pytest.raises(RoundError, match="horse_tiles: 5 tiles, at most 4 are taken"):
-        settle("baise", options=GRAB, winners=[SELF], horse_tiles=["2m"] * 5)
+        settle("baise", options=GRAB, winners=[SELF], horse_tiles=["2m", "3m", "4m", "6m", "7m"])
 
 
 def test_zi_mo_zhua_ma_only_a_self_draw_grabs_horses() -> None:

@@ -316,7 +316,7 @@ def test_gen_zhuang_qi_shou_di_yi_zhang_only_the_first_go_around_starts_the_chai
 
 def test_gen_zhuang_duan_le_ze_gen_zhuang_jie_shu_the_chain_ends_when_broken() -> None:
     result = _opening(
-        _go("7z", "7z", "7z", "7z"), _go("3p", "3p", "4p", "3p"), _go("9s", "9s", "9s", "9s")
+        _go("7z", "7z", "7z", "7z"), _go("3p", "3p", "4p", "3p"), _go("8m", "8m", "8m", "8m")
     )
     assert _follow_lines(result) == _counted(1)
 

@@ -57,6 +57,9 @@ from settlement_helpers import paid, settle
 from mjc.runtime import RoundError
 
 CHICKEN = "123m456p999m22z [789s]"  # 鸡胡 1
+# Two more 鸡胡 1 hands on the same 2z, so that three winners of one discard hold no more
+# copies of any tile than the game has (one 2z discarded, three more in their pairs).
+CHICKENS = (CHICKEN, "234m567p111s22z [678s]", "345p678m999p22z [123s]")
 PLAIN = "123m456p789s345s22z"  # 平胡 2 + 门前清 1 = 3 (discard); self-draw +1
 
 
@@ -80,7 +83,7 @@ def test_zhuang_jia_hu_pai_the_dealers_wins_and_losses_are_not_doubled() -> None
 def test_yi_pao_san_xiang_the_discarder_pays_all_three_winners_each_at_least_4() -> None:
     result = settle(
         "guangdong",
-        winners=[{"seat": s, "hand": CHICKEN} for s in (1, 2, 3)],
+        winners=[{"seat": s, "hand": h} for s, h in zip((1, 2, 3), CHICKENS, strict=True)],
         discarder=0,
     )
     assert paid(result) == {(0, 1): 4, (0, 2): 4, (0, 3): 4}
@@ -88,7 +91,9 @@ def test_yi_pao_san_xiang_the_discarder_pays_all_three_winners_each_at_least_4()
 
 def test_yi_pao_duo_xiang_two_winners_are_each_paid_by_the_discarder() -> None:
     result = settle(
-        "guangdong", winners=[{"seat": s, "hand": CHICKEN} for s in (1, 2)], discarder=0
+        "guangdong",
+        winners=[{"seat": s, "hand": h} for s, h in zip((1, 2), CHICKENS[:2], strict=True)],
+        discarder=0,
     )
     assert paid(result) == {(0, 1): 1, (0, 2): 1}
 

@@ -7,19 +7,24 @@ them, 跟庄 rounds (counted, or from the opening discards) and 连庄 counts, r
 and checks that the deltas sum to zero, that every line has a payer other than its payee,
 and that a seat the rules exempt never pays: nobody but the discarder (and, in a relation of
 repeated claims, the partner) pays a plain discard win, nobody but the robbed seat a robbed
-kong."""
+kong. Every round drawn is possible: its fields take their tiles from one pool of the game's
+tile copies (`_Pool`), so no round shows more copies of a tile than the game has
+(`mjc.runtime.tilecount`) — the test checks that too."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from settlement_helpers import ruleset
 
-from mjc.runtime import RoundError, Ruleset, parse_hand
+from mjc.runtime import RoundError, Ruleset, parse_hand, parse_round
 from mjc.runtime.claimcheck import CLAIM_TILES, CLAIM_WORDS, allows
 from mjc.runtime.round import MAX_SETS, Opening
+from mjc.runtime.tilecount import copy_problems
 from mjc.runtime.tiles import tile_index, tile_text
 
 BOOKS = ("guangdong", "meizhou", "chaozhou", "baise", "shanghai")
@@ -42,12 +47,60 @@ def _option_value(spec: Any) -> st.SearchStrategy[object]:
 HORSE_TILES = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + [f"{r}z" for r in range(1, 8)]
 
 
+class _Pool:
+    """The copies of each tile the round being drawn has not used yet: every field of the
+    round takes its tiles from here, so the round is possible (`mjc.runtime.tilecount`). A
+    winner's tile that the options leave out is not counted (scoring refuses that hand)."""
+
+    def __init__(self, copies: tuple[int, ...]) -> None:
+        self.copies = copies
+        self.left = list(copies)
+
+    def take(self, tiles: Iterable[int], *, hand: bool = False) -> bool:
+        """Take these tiles, if they are all left (a hand's tiles not in play are let by)."""
+        need = Counter(tiles)
+        if not hand and any(not self.copies[t] for t in need):
+            return False
+        need = Counter({t: k for t, k in need.items() if self.copies[t]})
+        if any(self.left[t] < k for t, k in need.items()):
+            return False
+        for t, k in need.items():
+            self.left[t] -= k
+        return True
+
+    def fits(self, tiles: Iterable[int]) -> bool:
+        need = Counter(t for t in tiles if self.copies[t])
+        return all(self.left[t] >= k for t, k in need.items())
+
+    def left_of(self, names: list[str], count: int = 1) -> list[str]:
+        """The names of the tiles of which at least `count` copies are left."""
+        return [x for x in names if self.left[tile_index(x)] >= count]
+
+
+def _hand_tiles(hand: str, win_tile: str | None = None) -> list[int]:
+    parsed = parse_hand(hand, win_tile)
+    return [*parsed.concealed, *parsed.flowers, *(t for m in parsed.melds for t in m.tiles)]
+
+
+def _pool_tiles(draw: st.DrawFn, pool: _Pool, count: int) -> list[str]:
+    """`count` tiles drawn one by one from what is left of the pool (fewer when it runs out)."""
+    found: list[str] = []
+    for _ in range(count):
+        left = pool.left_of(HORSE_TILES)
+        if not left:
+            break
+        tile = draw(st.sampled_from(left))
+        pool.take([tile_index(tile)])
+        found.append(tile)
+    return found
+
+
 @st.composite
 def _horses(
-    draw: st.DrawFn, book: Ruleset, n: int, dealer: int, options: dict[str, Any]
+    draw: st.DrawFn, book: Ruleset, n: int, dealer: int, options: dict[str, Any], pool: _Pool
 ) -> dict[str, Any]:
-    """Horse tiles as the options deal them: each drawing seat's bought (or the dealer's
-    penalty) horses, and up to the count of tiles turned up at the end."""
+    """Horse tiles as the options deal them, from the tiles left: each drawing seat's bought
+    (or the dealer's penalty) horses, and up to the count of tiles turned up at the end."""
     horses = book.payments.horses
     try:
         o = book.resolve_options(options, players=n)
@@ -57,17 +110,14 @@ def _horses(
         return {}
     dealt = {kind.kind: count for kind, count in horses.draws(o, None)}
     found: dict[str, Any] = {}
-    tile = st.sampled_from(HORSE_TILES)
     for kind, seats in (("bought", range(n)), ("penalty", [dealer])):
         if kind in dealt:
             count = dealt[kind]
-            found["bought_horses"] = {
-                seat: draw(st.lists(tile, min_size=count, max_size=count)) for seat in seats
-            }
+            found["bought_horses"] = {seat: _pool_tiles(draw, pool, count) for seat in seats}
             break
     end = [dealt[k] for k in ("bonus", "grabbed") if k in dealt]
     if end:
-        found["horse_tiles"] = draw(st.lists(tile, max_size=min(end)))
+        found["horse_tiles"] = _pool_tiles(draw, pool, draw(st.integers(0, min(end))))
     return found
 
 
@@ -82,6 +132,7 @@ def _claims(
     options: dict[str, Any],
     winners: list[dict[str, Any]],
     robbed_from: int | None,
+    pool: _Pool,
 ) -> list[dict[str, Any]]:
     """A claim history that agrees with the winners' hands (the round refuses one that does
     not): each winner's exposed melds are his claims, mostly from one favourite seat so that
@@ -89,7 +140,8 @@ def _claims(
     大三元 包自摸 arise, and a pair of non-winners often claims from each other. Every claim is
     possible (`mjc.runtime.claimcheck`, `RoundOutcome`): a chow only from the 上家 and of suited
     tiles, only kinds of claim the rulebook allows under the options, at most four claims a
-    seat, no more copies of a claimed tile than are in play, and a robbed (added) kong's pong
+    seat, a claimed tile of another seat than a winner named only while its copies are left
+    in the pool (a winner's claims are his hand's melds), and a robbed (added) kong's pong
     by the robbed seat."""
     try:
         o = book.resolve_options(options, players=n)
@@ -118,7 +170,7 @@ def _claims(
         claims.append({"seat": robbed_from, "from_seat": (robbed_from + 1) % n, "kind": "pong"})
     free = [s for s in range(n) if s not in won]
     if not free or not kinds:
-        return _possible(claims, book.tile_copies(o))
+        return _possible(claims, pool, won)
     seat, step = draw(st.sampled_from(free)), draw(st.integers(1, n - 1))
     for times, (a, b) in zip(
         draw(st.lists(st.integers(0, 4), min_size=2, max_size=2)),
@@ -143,24 +195,22 @@ def _claims(
         else:
             claims.append({"seat": s, "from_seat": (s + d) % n, "kind": k,
                            **({"tile": t} if t else {})})  # fmt: skip
-    return _possible(claims, book.tile_copies(o))
+    return _possible(claims, pool, won)
 
 
-def _possible(claims: list[dict[str, Any]], copies: tuple[int, ...]) -> list[dict[str, Any]]:
+def _possible(claims: list[dict[str, Any]], pool: _Pool, won: set[int]) -> list[dict[str, Any]]:
     """The claims a round can hold, in order: at most four a seat (a winner's come first and
-    are all kept), and a claimed tile named only while its copies in play last."""
+    are all kept: their tiles are his hand's), and another seat's claimed tile named only
+    while its copies are left in the pool (three for a pong, four for a kong, one a chow)."""
     made: dict[int, int] = {}
-    used: dict[int, int] = {}
     kept: list[dict[str, Any]] = []
     for claim in claims:
         if made.get(claim["seat"], 0) == MAX_SETS:
             continue
         made[claim["seat"]] = made.get(claim["seat"], 0) + 1
-        if "tile" in claim:
-            tile = tile_index(claim["tile"])
-            used[tile] = used.get(tile, 0) + CLAIM_TILES[claim["kind"]]
-            if used[tile] > copies[tile]:
-                used[tile] -= CLAIM_TILES[claim["kind"]]
+        if "tile" in claim and claim["seat"] not in won:
+            tiles = [tile_index(claim["tile"])] * CLAIM_TILES[claim["kind"]]
+            if not pool.take(tiles):
                 claim = {k: v for k, v in claim.items() if k != "tile"}
         kept.append(claim)
     return kept
@@ -194,11 +244,11 @@ def _kongs_for(
 
 
 @st.composite
-def _follow(draw: st.DrawFn, n: int) -> dict[str, Any]:
+def _follow(draw: st.DrawFn, n: int, pool: _Pool) -> dict[str, Any]:
     """跟庄 as the caller counts it (`follow_dealer_rounds`), or as the opening discards show
     it (`opening`: go-arounds that mostly follow the dealer, some broken, interrupted or
-    unfinished, sometimes after the dealer's opening concealed kong), or both — which the
-    round refuses unless they agree."""
+    unfinished, sometimes after the dealer's opening concealed kong; their tiles from the
+    pool), or both — which the round refuses unless they agree."""
     how = draw(st.sampled_from(["count", "opening", "both"]))
     found: dict[str, Any] = {}
     if how in ("count", "both"):
@@ -206,10 +256,17 @@ def _follow(draw: st.DrawFn, n: int) -> dict[str, Any]:
     if how in ("opening", "both"):
         go_arounds = []
         for _ in range(draw(st.integers(0, 4)) or 1):
-            tile = draw(st.sampled_from(HORSE_TILES))
-            discards = [tile] * (n if draw(st.integers(0, 7)) else draw(st.integers(1, n)))
-            if draw(st.integers(0, 7)) == 0:
-                discards[-1] = draw(st.sampled_from(HORSE_TILES))
+            size = n if draw(st.integers(0, 7)) else draw(st.integers(1, n))
+            left = pool.left_of(HORSE_TILES, size)
+            if not left:
+                continue
+            tile = draw(st.sampled_from(left))
+            pool.take([tile_index(tile)] * size)
+            discards = [tile] * size
+            if draw(st.integers(0, 7)) == 0 and pool.left_of(HORSE_TILES):
+                discards[-1] = draw(st.sampled_from(pool.left_of(HORSE_TILES)))
+                pool.take([tile_index(discards[-1])])
+                pool.left[tile_index(tile)] += 1  # the one it replaced goes back
             go_arounds.append({"discards": discards, "interrupted": draw(st.integers(0, 7)) == 0})
         found["opening"] = {
             "dealer_concealed_kong": draw(st.integers(0, 7)) == 0,
@@ -222,9 +279,11 @@ def _follow(draw: st.DrawFn, n: int) -> dict[str, Any]:
 
 
 @st.composite
-def _winners(draw: st.DrawFn, book: Ruleset, n: int) -> dict[str, Any]:
+def _winners(draw: st.DrawFn, book: Ruleset, n: int, pool: _Pool) -> dict[str, Any]:
     """How the round was won: self-draw, discard, robbed kong, kong bloom, several winners of
-    one discard; or (one round in ten) an exhaustive draw."""
+    one discard; or (one round in ten) an exhaustive draw. The hands take their tiles from
+    the pool; several winners share the one discarded tile, and a winner whose hand needs
+    more copies than are left does not win."""
     if draw(st.integers(0, 9)) == 0:
         return {"exhaustive_draw": True}
     hands = _hands(book)
@@ -232,6 +291,7 @@ def _winners(draw: st.DrawFn, book: Ruleset, n: int) -> dict[str, Any]:
     first = draw(st.integers(0, n - 1))
     other = (first + draw(st.integers(1, n - 1))) % n
     hand = draw(st.sampled_from(hands))
+    pool.take(_hand_tiles(hand), hand=True)  # the first hand: a fresh pool holds it
     if how in ("self", "bloom"):
         winner: dict[str, Any] = {"seat": first, "hand": hand, "self_drawn": True}
         found: dict[str, Any] = {}
@@ -248,15 +308,28 @@ def _winners(draw: st.DrawFn, book: Ruleset, n: int) -> dict[str, Any]:
     )  # fmt: skip
     if not seats:
         seats = [first]
-    # Several winners all win on the one discard: each hand holds that tile and names it.
+    # Several winners all win on the one discard: each hand holds that tile and names it,
+    # and the others' hands fit in what the first left, the shared tile counted once.
     tile = parse_hand(hand).win_tile
     assert tile is not None
+    win = tile_text(tile)
     holding = [h for h in hands if tile in parse_hand(h).concealed]
-    winners = [
-        {"seat": s, "hand": draw(st.sampled_from(holding)), "win_tile": tile_text(tile)}
-        for s in seats
-    ]
+    winners = [{"seat": seats[0], "hand": hand, "win_tile": win}]
+    for seat in seats[1:]:
+        fitting = [h for h in holding if pool.fits(_others(h, win))]
+        if not fitting:
+            continue
+        chosen = draw(st.sampled_from(fitting))
+        pool.take(_others(chosen, win), hand=True)
+        winners.append({"seat": seat, "hand": chosen, "win_tile": win})
     return {"winners": winners, "discarder": other}
+
+
+def _others(hand: str, win: str) -> list[int]:
+    """A later winner's tiles beside the one winning tile all the winners share."""
+    tiles = _hand_tiles(hand, win)
+    tiles.remove(tile_index(win))
+    return tiles
 
 
 @st.composite
@@ -278,13 +351,17 @@ def rounds(draw: st.DrawFn, name: str) -> dict[str, Any]:
         "options": options,
         "streak": draw(st.integers(0, 3)),
     }
-    round |= draw(_follow(n))
-    round |= draw(_horses(book, n, dealer, options))
-    round |= draw(_winners(book, n))
+    try:
+        pool = _Pool(book.tile_copies(book.resolve_options(options, players=n)))
+    except Exception:
+        pool = _Pool(book.tile_copies(book.resolve_options(None)))
+    round |= draw(_winners(book, n, pool))
     winners = round.get("winners", [])
     # one round in four without a claim history: nothing to agree with, any kongs
-    claims = _claims(book, n, options, winners, round.get("robbed_from"))
+    claims = _claims(book, n, options, winners, round.get("robbed_from"), pool)
     round["claims"] = draw(claims) if draw(st.integers(0, 3)) else []
+    round |= draw(_horses(book, n, dealer, options, pool))
+    round |= draw(_follow(n, pool))
     round["kongs"] = _kongs_for(round["claims"], kongs, n)
     if round["claims"] and "kong_fed_by" in round:
         # the feeder of a kong bloom fed one of the winner's exposed kongs (or its pong)
@@ -320,6 +397,12 @@ def test_every_round_settles_to_zero_and_exempt_seats_never_pay(name: str) -> No
     )
     @given(rounds(name))
     def check(round: dict[str, Any]) -> None:
+        try:
+            outcome = parse_round(round)
+            o = book.resolve_options(outcome.options, players=outcome.players)
+        except (RoundError, ValueError):
+            return  # refused before settling: a clean refusal
+        assert copy_problems(outcome, book.tile_copies(o)) == []  # only possible rounds
         try:
             result = book.settle(round)
         except RoundError:

@@ -88,6 +88,7 @@ from mjc.runtime.settle import Settlement
 
 PLAIN = "123m456p789s345s22z"  # 門清: 2 底花 doubled, may reach 2 勒子
 CLAIMED = "123m22z [555p] [777s] [999m]"  # three exposed pongs: the claims of a relation
+CLAIMED_TOO = "456m22z [666p] [888s] [111m]"  # the same shape and value, other tiles
 LEZI = 6  # a small 勒子, so that several shares pass it
 SMALL = {"lezi": LEZI}
 
@@ -290,7 +291,7 @@ def test_le_zi_one_share_each_is_not_cut() -> None:
 
 
 def test_le_zi_convention_yi_pao_liang_xiang_each_hand_has_its_own_le_zi() -> None:
-    winners = [{"seat": 1, "hand": CLAIMED}, {"seat": 3, "hand": CLAIMED}]
+    winners = [{"seat": 1, "hand": CLAIMED}, {"seat": 3, "hand": CLAIMED_TOO}]
     claims = _claims(1, 0) + _claims(3, 0)
     result = settle("shanghai", options={"lezi": 3}, winners=winners, discarder=2, claims=claims)
     # seat 2 is unrelated and not ready: 2 shares to each, each winner's up to his 勒子
