@@ -11,9 +11,19 @@ allows, its wilds, its tile copies) are `mjc.runtime.claimcheck`'s, made when a 
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    model_validator,
+)
 
 from mjc.runtime.hand import Hand, parse_hand
 from mjc.runtime.jsoninput import JSONInputError, load_json
@@ -42,7 +52,36 @@ class RoundError(ValueError):
     """A round the settlement cannot read: one line naming the field."""
 
 
+def _seat_key(key: object) -> object:
+    """A seat as an object key: an int, or the digits JSON writes for one (JSON keys are
+    strings); nothing else (not `True`, not `1.0`, not " 1")."""
+    if isinstance(key, str) and key.isascii() and key.isdigit():
+        return int(key)
+    if type(key) is int:
+        return key
+    raise ValueError(f"a seat number is an integer, not {_shown(key)}")
+
+
+# Seats keyed by number (`bought_horses`): from JSON "0", "1" ...; from Python 0, 1 ...
+SeatKey = Annotated[int, BeforeValidator(_seat_key)]
+
+
+def _option_value(value: object) -> object:
+    if type(value) not in (str, int, bool):
+        raise ValueError(
+            f"an option's value is a string, an integer or true/false, not {_shown(value)}"
+        )
+    return value
+
+
+# An option's value, by id or label: exactly a str, an int or a bool (not 4.0, not null).
+OptionValue = Annotated[StrictStr | StrictInt | StrictBool, BeforeValidator(_option_value)]
+
+
 class _Model(BaseModel):
+    """Every field is strict about its type: "4" is not 4, 4.0 is not 4, true is not 1 (the
+    JSON Schema says integer); a JSON array stands for a tuple, as JSON has no tuples."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
@@ -52,11 +91,11 @@ class Winner(_Model):
     self-drawn, and the situations of the win (kong_bloom, robbing_kong, last_tile, heavenly,
     earthly, human, or a rulebook's own)."""
 
-    seat: int = Field(ge=0)
-    hand: str
-    win_tile: str | None = None
-    self_drawn: bool = False
-    situations: tuple[str, ...] = ()
+    seat: StrictInt = Field(ge=0)
+    hand: StrictStr
+    win_tile: StrictStr | None = None
+    self_drawn: StrictBool = False
+    situations: tuple[StrictStr, ...] = ()
 
     @cached_property
     def parsed(self) -> Hand:
@@ -70,19 +109,19 @@ class Claim(_Model):
     `seat - 1`, mod the players); `tile` is the claimed tile (mpsz), needed where a liability
     depends on it (广东 大四喜 / 大三元 包自摸)."""
 
-    seat: int = Field(ge=0)
-    from_seat: int = Field(ge=0)
+    seat: StrictInt = Field(ge=0)
+    from_seat: StrictInt = Field(ge=0)
     kind: Literal["chow", "pong", "kong"]
-    tile: str | None = None
+    tile: StrictStr | None = None
 
 
 class KongRecord(_Model):
     """A completed kong: whose, which kind (exposed 明杠 from a discard, concealed 暗杠, added
     补杠), and for an exposed kong the seat that discarded its fourth tile (`fed_by`)."""
 
-    seat: int = Field(ge=0)
+    seat: StrictInt = Field(ge=0)
     kind: Literal["exposed", "concealed", "added"]
-    fed_by: int | None = Field(default=None, ge=0)
+    fed_by: StrictInt | None = Field(default=None, ge=0)
 
 
 class GoAround(_Model):
@@ -90,8 +129,8 @@ class GoAround(_Model):
     dealer's discard first, then his 下家's, and so on (as many as were made); `interrupted`:
     a pong or a kong was made during it (仅限起手第一圈开始到跟庄结束，不能碰、杠)."""
 
-    discards: tuple[str, ...]
-    interrupted: bool = False
+    discards: tuple[StrictStr, ...]
+    interrupted: StrictBool = False
 
 
 class Opening(_Model):
@@ -106,7 +145,7 @@ class Opening(_Model):
     第X圈跟庄不能断，断了则跟庄结束). Whether that count is paid — the player count (仅限3、4人场)
     and the option (跟庄1分) — is the rulebook's `follow_payment` line."""
 
-    dealer_concealed_kong: bool = False
+    dealer_concealed_kong: StrictBool = False
     go_arounds: tuple[GoAround, ...] = ()
 
     def followed(self, players: int) -> int:
@@ -172,25 +211,27 @@ class RoundOutcome(_Model):
     may be robbed, what its wilds may do (`Ruleset.wild_permissions`), and how many copies of
     a claimed tile are in play."""
 
-    players: int = Field(default=4, ge=2, le=4)
-    dealer: int = Field(default=0, ge=0)
-    streak: int = Field(default=0, ge=0)
+    players: StrictInt = Field(default=4, ge=2, le=4)
+    dealer: StrictInt = Field(default=0, ge=0)
+    streak: StrictInt = Field(default=0, ge=0)
     round_wind: Literal["E", "S", "W", "N"] = "E"
-    options: dict[str, str | int | bool] = Field(default_factory=dict)
-    indicator: str | None = None
+    options: dict[StrictStr, OptionValue] = Field(default_factory=dict)
+    indicator: StrictStr | None = None
     winners: tuple[Winner, ...] = ()
-    discarder: int | None = Field(default=None, ge=0)
-    robbed_from: int | None = Field(default=None, ge=0)
+    discarder: StrictInt | None = Field(default=None, ge=0)
+    robbed_from: StrictInt | None = Field(default=None, ge=0)
     robbed_kong: Literal["exposed", "concealed", "added"] = "added"
-    kong_fed_by: int | None = Field(default=None, ge=0)
+    kong_fed_by: StrictInt | None = Field(default=None, ge=0)
     bloom_kong: Literal["exposed", "added"] | None = None
     claims: tuple[Claim, ...] = ()
     kongs: tuple[KongRecord, ...] = ()
-    exhaustive_draw: bool = False
-    bought_horses: dict[int, tuple[str, ...]] = Field(default_factory=dict)
-    horse_tiles: tuple[str, ...] = ()
-    follow_dealer_rounds: int = Field(default=0, ge=0)
-    ready: tuple[int, ...] = ()
+    exhaustive_draw: StrictBool = False
+    bought_horses: dict[SeatKey, tuple[StrictStr, ...]] = Field(
+        default_factory=dict, json_schema_extra={"propertyNames": {"pattern": "^[0-9]+$"}}
+    )
+    horse_tiles: tuple[StrictStr, ...] = ()
+    follow_dealer_rounds: StrictInt = Field(default=0, ge=0)
+    ready: tuple[StrictInt, ...] = ()
     opening: Opening | None = None
 
     @property
@@ -550,14 +591,43 @@ def _match(claims: list[Claim], melds: list[Meld]) -> list[int | None]:
     return found
 
 
+# Errors of a value of the wrong type: the message names the value given, in JSON's words
+# where pydantic's are Python's (a tuple is read from a JSON array, a model from an object).
+_TYPE_ERRORS = {
+    "int_type": "should be an integer",
+    "bool_type": "should be true or false",
+    "string_type": "should be a string",
+    "tuple_type": "should be a list",
+    "dict_type": "should be an object",
+    "model_type": "should be an object",
+}
+
+
+def _shown(value: object) -> str:
+    """A value as the message names it: short, with its type when its text would hide it."""
+    text = "null" if value is None else repr(value)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    if value is None or isinstance(value, (str, bool)):
+        return text
+    return f"{text} ({type(value).__name__})"
+
+
 def parse_round(data: object) -> RoundOutcome:
     """Validate JSON-like data as a round; a `RoundError` names the first bad field."""
     try:
         return RoundOutcome.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
+        loc = first["loc"]
+        if "[key]" in loc:  # a bad key: name the object it keys
+            loc = loc[: loc.index("[key]") - 1]
+        where = ".".join(str(p) for p in loc)
         message = first["msg"].removeprefix("Value error, ")
+        if first["type"] in _TYPE_ERRORS:
+            message = f"{_TYPE_ERRORS[first['type']]}, not {_shown(first['input'])}"
+            if not where:
+                message = f"a round {message}"
         if message.startswith(tuple(f"{f}" for f in RoundOutcome.model_fields)) or not where:
             raise RoundError(message) from None
         raise RoundError(f"{where}: {message}") from None
