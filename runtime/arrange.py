@@ -15,6 +15,7 @@ from itertools import product
 from operator import itemgetter
 from typing import NamedTuple
 
+from mjc.runtime.argcheck import raise_if_wrong
 from mjc.runtime.hand import MAX_TILES, Hand
 from mjc.runtime.melds import Meld, meld
 from mjc.runtime.tables import HONOUR_TABLE, SUIT_TABLE, honour_splits, suit_splits
@@ -120,26 +121,30 @@ def is_win(
     costs as much as the whole standard test. For a fixed shape set, `make_win_checker`
     returns the fastest checker for it.
     """
-    if STANDARD in shapes:
-        m, p, s, z = hand.suit_keys
-        if (
-            hand.size == MAX_TILES
-            and m in _suit
-            and p in _suit
-            and s in _suit
-            and z in _honour
-            and _suit[m] * _suit[p] * _suit[s] * _honour[z] == 2
-        ):
-            return True
-    # The other shapes need 14 concealed tiles (so no declared melds).
-    if SEVEN_PAIRS in shapes and len(hand.concealed) == MAX_TILES:
-        c = hand.counts
-        if 1 not in c and 3 not in c:
-            return True
-    if THIRTEEN_ORPHANS in shapes and len(hand.concealed) == MAX_TILES:
-        counts = _orphans(hand.counts)
-        return 0 not in counts and sum(counts) == MAX_TILES
-    return False
+    try:
+        if STANDARD in shapes:
+            m, p, s, z = hand.suit_keys
+            if (
+                hand.size == MAX_TILES
+                and m in _suit
+                and p in _suit
+                and s in _suit
+                and z in _honour
+                and _suit[m] * _suit[p] * _suit[s] * _honour[z] == 2
+            ):
+                return True
+        # The other shapes need 14 concealed tiles (so no declared melds).
+        if SEVEN_PAIRS in shapes and len(hand.concealed) == MAX_TILES:
+            c = hand.counts
+            if 1 not in c and 3 not in c:
+                return True
+        if THIRTEEN_ORPHANS in shapes and len(hand.concealed) == MAX_TILES:
+            counts = _orphans(hand.counts)
+            return 0 not in counts and sum(counts) == MAX_TILES
+        return False
+    except (AttributeError, TypeError):
+        raise_if_wrong(is_win, hand, shapes)
+        raise
 
 
 def make_other_shapes_checker(shapes: frozenset[str]) -> Callable[[Hand], bool] | None:
@@ -282,20 +287,24 @@ def arrangements(hand: Hand, shapes: frozenset[str]) -> tuple[Arrangement, ...]:
     Standard readings come first (in suit order, each suit's splits sorted), then seven
     pairs, then thirteen orphans. A hand that does not win gives ().
     """
-    tiles = hand.tiles
-    found: list[Arrangement] = []
-    if STANDARD in shapes:
-        found = _standard(hand, tiles, hand.is_concealed)
-        if found and SEVEN_PAIRS not in shapes:
-            # A hand that splits into sets cannot be thirteen orphans: nothing else to try.
-            return tuple(found)
-    if SEVEN_PAIRS in shapes and _is_seven_pairs(hand):
-        pairs = tuple(
-            meld("pair", t, True) for t, n in enumerate(hand.counts) for _ in range(n // 2)
-        )
-        found.append(Arrangement(SEVEN_PAIRS, (), pairs, tiles, True, None))
-    if THIRTEEN_ORPHANS in shapes and is_thirteen_orphans(hand):
-        double = next(t for t in TERMINALS_AND_HONOURS if hand.counts[t] == 2)
-        pair = meld("pair", double, True)
-        found.append(Arrangement(THIRTEEN_ORPHANS, (), (pair,), tiles, True, None))
-    return tuple(found)
+    try:
+        tiles = hand.tiles
+        found: list[Arrangement] = []
+        if STANDARD in shapes:
+            found = _standard(hand, tiles, hand.is_concealed)
+            if found and SEVEN_PAIRS not in shapes:
+                # A hand that splits into sets cannot be thirteen orphans: nothing else to try.
+                return tuple(found)
+        if SEVEN_PAIRS in shapes and _is_seven_pairs(hand):
+            pairs = tuple(
+                meld("pair", t, True) for t, n in enumerate(hand.counts) for _ in range(n // 2)
+            )
+            found.append(Arrangement(SEVEN_PAIRS, (), pairs, tiles, True, None))
+        if THIRTEEN_ORPHANS in shapes and is_thirteen_orphans(hand):
+            double = next(t for t in TERMINALS_AND_HONOURS if hand.counts[t] == 2)
+            pair = meld("pair", double, True)
+            found.append(Arrangement(THIRTEEN_ORPHANS, (), (pair,), tiles, True, None))
+        return tuple(found)
+    except (AttributeError, TypeError):
+        raise_if_wrong(arrangements, hand, shapes)
+        raise

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from mjc.runtime.argcheck import raise_if_wrong
 from mjc.runtime.melds import Meld, meld
 from mjc.runtime.tables import HONOUR_KEYS, SUIT_KEYS
 from mjc.runtime.tiles import (
@@ -182,8 +183,11 @@ def parse_hand(text: str, win: str | None = None) -> Hand:
     """Parse hand notation like ``234m567p11z [888s] (9999m)``; `win` names the winning tile.
 
     Raises `HandError` (a `ValueError`) with a one-line message for anything that is not a
-    possible hand. Fewer than 14 tiles is fine: such a hand simply does not win.
+    possible hand, and a `TypeError` when `text` is not a string or `win` neither a string
+    nor None. Fewer than 14 tiles is fine: such a hand simply does not win.
     """
+    if type(text) is not str or (win is not None and type(win) is not str):
+        raise_if_wrong(parse_hand, text, win)
     concealed: list[int] = []  # in written order: the last one is the default winning tile
     flowers: list[int] = []
     melds: list[Meld] = []
@@ -286,6 +290,8 @@ def format_hand(hand: Hand) -> str:
     Concealed tiles are sorted, except that the winning tile goes last (as its own group) when
     it is not the last in sorted order, so that the default `win` reproduces it.
     """
+    if hand.__class__ is not Hand:
+        raise_if_wrong(format_hand, hand)
     rest = list(hand.concealed)
     text = _compact(rest)
     if rest and hand.win_tile is not None and rest[-1] != hand.win_tile:

@@ -125,6 +125,13 @@ def meld(kind: str, tile: int, concealed: bool) -> Meld:
         return _MELDS[kind, tile, concealed]
     except (KeyError, TypeError):
         pass
+    for name, value, want, what in (
+        ("kind", kind, str, "a str"),
+        ("tile", tile, int, "a tile int"),
+        ("concealed", concealed, bool, "a bool"),
+    ):
+        if type(value) is not want:
+            raise TypeError(f"{name} must be {what}, not {type(value).__name__}")
     # Not interned: constructing it raises the precise reason (bad kind, honour chow ...).
     Meld(kind, tile, bool(concealed))
     raise ValueError(f"no meld {kind!r} at tile {tile!r}")

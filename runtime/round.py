@@ -38,6 +38,7 @@ __all__ = [
     "Opening",
     "RoundError",
     "RoundOutcome",
+    "RoundTypeError",
     "Winner",
     "parse_round",
     "parse_round_json",
@@ -50,6 +51,11 @@ MAX_SETS = 4  # a hand holds at most four sets, so a seat claims at most four ti
 
 class RoundError(ValueError):
     """A round the settlement cannot read: one line naming the field."""
+
+
+class RoundTypeError(RoundError, TypeError):
+    """A round that is not a mapping at all (None, a number, bytes, a list): a `TypeError` for
+    the API's callers, and a `RoundError` like every other bad round for `mjc settle`."""
 
 
 def _seat_key(key: object) -> object:
@@ -627,7 +633,7 @@ def parse_round(data: object) -> RoundOutcome:
         if first["type"] in _TYPE_ERRORS:
             message = f"{_TYPE_ERRORS[first['type']]}, not {_shown(first['input'])}"
             if not where:
-                message = f"a round {message}"
+                raise RoundTypeError(f"a round {message}") from None
         if message.startswith(tuple(f"{f}" for f in RoundOutcome.model_fields)) or not where:
             raise RoundError(message) from None
         raise RoundError(f"{where}: {message}") from None

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING
 
+from mjc.runtime.argcheck import plain_type_errors
 from mjc.runtime.arrange import (
     SEVEN_PAIRS,
     STANDARD,
@@ -109,6 +110,7 @@ class Ruleset:
 
     # ------------------------------------------------------------------ options and wilds
 
+    @plain_type_errors  # a plain TypeError for an argument of the wrong type
     def resolve_options(
         self,
         options: Mapping[str, object] | None,
@@ -179,6 +181,7 @@ class Ruleset:
         to `win_checker(...)` instead of passing options on every call."""
         return self._is_win(hand, options, indicator, wilds)
 
+    @plain_type_errors  # a plain TypeError for an argument of the wrong type
     def _is_win(
         self,
         hand: Hand | str,
@@ -191,6 +194,7 @@ class Ruleset:
         game = self._games.game(options)
         return self._checker(game, self._wilds(game, indicator, wilds))(hand)
 
+    @plain_type_errors  # a plain TypeError for an argument of the wrong type
     def win_checker(
         self,
         options: Mapping[str, object] | None = None,
@@ -293,6 +297,7 @@ class Ruleset:
 
     # ------------------------------------------------------------------ scoring
 
+    @plain_type_errors  # a plain TypeError for an argument of the wrong type
     def score(
         self,
         hand: Hand | str,
@@ -501,9 +506,13 @@ class Ruleset:
                 extra.add(name)
             elif name in SITUATION_FLAGS:
                 flags[name] = True
+            elif type(name) is not str:  # a new situation only: the cached ones were checked
+                raise TypeError(f"situations must be names (str), not {type(name).__name__}s")
             else:
                 known = ", ".join((*SITUATION_FLAGS, *self.situation_flags))
                 raise ValueError(f"unknown situation {name!r}; the situations are {known}")
+        if players is not None and type(players) is not int:
+            raise TypeError(f"players must be an int or None, not {type(players).__name__}")
         if players is not None and players not in self.players:
             allowed = ", ".join(str(p) for p in self.players)
             raise ValueError(f"{self.id} is played by {allowed} players, not {players}")

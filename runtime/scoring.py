@@ -13,7 +13,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from mjc.runtime.argcheck import raise_if_wrong
 from mjc.runtime.arrange import Arrangement
+from mjc.runtime.melds import Meld
 from mjc.runtime.tiles import RANK_OF, SUIT_OF, tile_text
 
 __all__ = [
@@ -98,15 +100,23 @@ def _compact(tiles: Iterable[int]) -> str:
 
 def count_suits(tiles: Iterable[int]) -> int:
     """How many of the three suits (万 筒 条) the tiles use; honours and flowers do not count."""
-    seen = 0
-    for t in tiles:
-        if t < 27:
-            seen |= 1 << (t // 9)
-    return (seen & 1) + (seen >> 1 & 1) + (seen >> 2 & 1)
+    try:
+        seen = 0
+        for t in tiles:
+            if t < 27:
+                seen |= 1 << (t // 9)
+        return (seen & 1) + (seen >> 1 & 1) + (seen >> 2 & 1)
+    except (AttributeError, TypeError):
+        raise_if_wrong(count_suits, tiles)
+        raise
 
 
-def count_suits_of_melds(melds: Iterable[Any]) -> int:
-    return count_suits(m.tile for m in melds)
+def count_suits_of_melds(melds: Iterable[Meld]) -> int:
+    try:
+        return count_suits(m.tile for m in melds)
+    except (AttributeError, TypeError):
+        raise_if_wrong(count_suits_of_melds, melds)
+        raise
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,10 +12,14 @@ quantifier becomes a shift and a mask instead of a Python loop. A membership tes
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
+from mjc.runtime.argcheck import plain_type_errors, raise_if_wrong
 from mjc.runtime.melds import MELD_INDEXES, Meld, all_melds
 from mjc.runtime.tiles import NUM_TILES
+
+if TYPE_CHECKING:
+    from mjc.runtime.arrange import Arrangement
 
 __all__ = [
     "MELD_COUNT_WIDTH",
@@ -50,6 +54,7 @@ def _masks_and_counts(
     return mask, sum(1 << (j * width) for j, k in enumerate(fields) if k in hits)
 
 
+@plain_type_errors
 def tile_masks(
     predicates: Sequence[Callable[[int], object]],
     counted: Sequence[int] | None = None,
@@ -63,6 +68,7 @@ def tile_masks(
     return tuple(m for m, _ in found), tuple(c for _, c in found)
 
 
+@plain_type_errors
 def meld_masks(
     predicates: Sequence[Callable[[Meld], object]],
     counted: Sequence[int] | None = None,
@@ -111,6 +117,7 @@ MEMBER_WIDTH = 4
 MEMBER_BASE = 27  # 东, the first wind
 
 
+@plain_type_errors
 def summary_tables(
     tile_masks: tuple[int, ...],
     tile_counts: tuple[int, ...],
@@ -172,72 +179,84 @@ def summary_tables(
 _MELD_SHAPES = frozenset({"standard", "seven_pairs"})
 
 
-def summarize(a: Any, tables: SummaryTables) -> tuple[int, int, int, int]:
+def summarize(a: Arrangement, tables: SummaryTables) -> tuple[int, int, int, int]:
     """The combined summaries of an arrangement: (bits some item has, bits every item has,
     packed counts, membership fields), in one pass over its melds and pairs, which hold
     every tile in the standard and seven-pairs shapes; other shapes fold over the tiles.
 
     Tile predicates read the low bits (`x >> bit & 1`), meld predicates the bits from
     `meld_shift` on: the generated module splits the two with one shift each."""
-    some = 0
-    every = -1
-    count = 0
-    members = 0
-    if a.shape in _MELD_SHAPES:
-        meld_some, meld_every, meld_count, meld_members = tables[:4]
+    try:
+        some = 0
+        every = -1
+        count = 0
+        members = 0
+        if a.shape in _MELD_SHAPES:
+            meld_some, meld_every, meld_count, meld_members = tables[:4]
+            for m in a.melds:
+                i = m.index
+                some |= meld_some[i]
+                every &= meld_every[i]
+                count += meld_count[i]
+                members |= meld_members[i]
+            for m in a.pairs:
+                i = m.index
+                some |= meld_some[i]
+                every &= meld_every[i]
+                count += meld_count[i]
+            return some, every, count, members
+        tile_some, tile_every, tile_count = tables.tile_some, tables.tile_every, tables.tile_count
+        for t in a.tiles:
+            some |= tile_some[t]
+            every &= tile_every[t]
+            count += tile_count[t]
+        meld_members = tables.meld_members
         for m in a.melds:
             i = m.index
-            some |= meld_some[i]
-            every &= meld_every[i]
-            count += meld_count[i]
+            some |= tables.meld_only_some[i]
+            every &= tables.meld_only_every[i]
+            count += tables.meld_only_count[i]
             members |= meld_members[i]
-        for m in a.pairs:
-            i = m.index
-            some |= meld_some[i]
-            every &= meld_every[i]
-            count += meld_count[i]
         return some, every, count, members
-    tile_some, tile_every, tile_count = tables.tile_some, tables.tile_every, tables.tile_count
-    for t in a.tiles:
-        some |= tile_some[t]
-        every &= tile_every[t]
-        count += tile_count[t]
-    meld_members = tables.meld_members
-    for m in a.melds:
-        i = m.index
-        some |= tables.meld_only_some[i]
-        every &= tables.meld_only_every[i]
-        count += tables.meld_only_count[i]
-        members |= meld_members[i]
-    return some, every, count, members
+    except (AttributeError, TypeError):
+        raise_if_wrong(summarize, a, tables)
+        raise
 
 
 def summarize_tiles(
     tiles: Iterable[int], masks: tuple[int, ...], packs: tuple[int, ...]
 ) -> tuple[int, int, int]:
     """(bits some tile has, bits every tile has, packed counts) over the tiles."""
-    some = 0
-    every = -1
-    counts = 0
-    for t in tiles:
-        mask = masks[t]
-        some |= mask
-        every &= mask
-        counts += packs[t]
-    return some, every, counts
+    try:
+        some = 0
+        every = -1
+        counts = 0
+        for t in tiles:
+            mask = masks[t]
+            some |= mask
+            every &= mask
+            counts += packs[t]
+        return some, every, counts
+    except (AttributeError, TypeError):
+        raise_if_wrong(summarize_tiles, tiles, masks, packs)
+        raise
 
 
 def summarize_melds(
     melds: Iterable[Meld], masks: tuple[int, ...], packs: tuple[int, ...]
 ) -> tuple[int, int, int]:
     """The same over melds (an empty list: no bits some, all bits every, zero counts)."""
-    some = 0
-    every = -1
-    counts = 0
-    for m in melds:
-        i = m.index
-        mask = masks[i]
-        some |= mask
-        every &= mask
-        counts += packs[i]
-    return some, every, counts
+    try:
+        some = 0
+        every = -1
+        counts = 0
+        for m in melds:
+            i = m.index
+            mask = masks[i]
+            some |= mask
+            every &= mask
+            counts += packs[i]
+        return some, every, counts
+    except (AttributeError, TypeError):
+        raise_if_wrong(summarize_melds, melds, masks, packs)
+        raise

@@ -147,15 +147,22 @@ def tile_error(text: str) -> str:
 
 
 def tile_index(text: str) -> int:
-    """The tile int of notation like "5m" (-> 4); raises `NotationError` for anything else."""
+    """The tile int of notation like "5m" (-> 4); raises `NotationError` for any other string
+    and `TypeError` for what is not a string."""
     try:
         return _INDEX[text]
-    except KeyError:
+    except (KeyError, TypeError):
+        if type(text) is not str:
+            raise TypeError(
+                f"text must be a tile's notation string, not {type(text).__name__}"
+            ) from None
         raise NotationError(tile_error(text)) from None
 
 
 def tile_text(t: int) -> str:
-    """The notation of tile int `t` (4 -> "5m")."""
+    """The notation of tile int `t` (4 -> "5m"); `TypeError` for what is not an int."""
+    if type(t) is not int:
+        raise TypeError(f"t must be a tile int, not {type(t).__name__}")
     return _TEXT[t]
 
 

@@ -20,6 +20,10 @@ class RuntimeVersionError(ImportError):
 
 def require_api(version: int, rulebook: str) -> None:
     """Called first thing by every generated module."""
+    if type(version) is not int or type(rulebook) is not str:
+        what = "version must be an int" if type(version) is not int else "rulebook must be a str"
+        given = version if type(version) is not int else rulebook
+        raise TypeError(f"{what}, not {type(given).__name__}")
     if version != API_VERSION:
         raise RuntimeVersionError(
             f"the module for rulebook {rulebook!r} was generated for mjc runtime API "

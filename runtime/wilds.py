@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from itertools import combinations_with_replacement, product
 
+from mjc.runtime.argcheck import raise_if_wrong
 from mjc.runtime.arrange import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Arrangement
 from mjc.runtime.hand import MAX_TILES, Hand
 from mjc.runtime.melds import Meld, all_melds, meld
@@ -187,10 +188,14 @@ def is_win_with_wilds(hand: Hand, wilds: Iterable[int], shapes: Iterable[str]) -
     made once per wild kind and shape set); anything else (several wild kinds, a flower as
     the wild) is `_is_win_general`. A caller checking many hands of one game holds on to
     the prepared check instead."""
-    kinds, names = tuple(wilds), frozenset(shapes)
-    if len(kinds) == 1 and kinds in _WILD_TABLES:
-        return make_wild_checker(kinds[0], names)(hand)
-    return _is_win_general(hand, kinds, names)
+    try:
+        kinds, names = tuple(wilds), frozenset(shapes)
+        if len(kinds) == 1 and kinds in _WILD_TABLES:
+            return make_wild_checker(kinds[0], names)(hand)
+        return _is_win_general(hand, kinds, names)
+    except (AttributeError, TypeError):
+        raise_if_wrong(is_win_with_wilds, hand, wilds, shapes)
+        raise
 
 
 @cache
@@ -366,17 +371,21 @@ def wild_arrangements(
     hand: Hand, wilds: tuple[int, ...], shapes: frozenset[str]
 ) -> list[Arrangement]:
     """Every reading of the hand with each wild standing for a definite tile."""
-    counts, held = _without_wilds(hand, wilds)
-    wild_set = frozenset(wilds)
-    found: list[Arrangement] = []
-    if STANDARD in shapes and hand.size == MAX_TILES:
-        found += _standard(hand, counts, held, wild_set)
-    if len(hand.concealed) == MAX_TILES:
-        if SEVEN_PAIRS in shapes:
-            found += _seven_pairs(hand, counts, held, wild_set)
-        if THIRTEEN_ORPHANS in shapes and _orphans_fit(counts):
-            found += _thirteen_orphans(hand, counts, wild_set)
-    return found
+    try:
+        counts, held = _without_wilds(hand, wilds)
+        wild_set = frozenset(wilds)
+        found: list[Arrangement] = []
+        if STANDARD in shapes and hand.size == MAX_TILES:
+            found += _standard(hand, counts, held, wild_set)
+        if len(hand.concealed) == MAX_TILES:
+            if SEVEN_PAIRS in shapes:
+                found += _seven_pairs(hand, counts, held, wild_set)
+            if THIRTEEN_ORPHANS in shapes and _orphans_fit(counts):
+                found += _thirteen_orphans(hand, counts, wild_set)
+        return found
+    except (AttributeError, TypeError):
+        raise_if_wrong(wild_arrangements, hand, wilds, shapes)
+        raise
 
 
 def _substituted(filled: Iterable[int], wild_set: frozenset[int]) -> int:
