@@ -1,15 +1,18 @@
 """Plain `TypeError`s for the public API: "hand must be a Hand or a notation string, not
-NoneType" instead of an `AttributeError` from deep inside the runtime.
+NoneType" instead of an `AttributeError` (or a `KeyError` ...) from deep inside the runtime.
 
 The arguments come from callers of `mjc.runtime` and of a generated module's `RULESET` (game
-servers, scripts, tests). Nothing is checked on the way in: the public functions run as fast
-as before, and only when one of them fails with an `AttributeError` or a `TypeError` does it
-ask `wrong_argument` whether an argument has the wrong type, judged by the function's own
-annotations. If one has, the caller gets a `TypeError` naming it; if none has, the original
-error goes on (a bug stays visible as itself). Two ways to hook a function in:
+servers, scripts, tests). Next to nothing is checked on the way in (a `type(x) is str` where
+that costs less than the work), so the public functions run as fast as before; only when one
+of them fails (`WRONG_TYPE_SIGNS`: an `AttributeError`, a
+`TypeError`, a `ValueError` or a `LookupError`) does it ask `wrong_argument` whether an
+argument has the wrong type, judged by the function's own annotations. If one has, the
+caller gets a `TypeError` naming it; if none has, the original error goes on (a bug, or a
+bad value of the right type, stays visible as itself). Two ways to hook a function in:
 
 - `plain_type_errors`, a decorator, for entry points that are not called in hot loops
-  (`Ruleset.settle`, `Ruleset.win_checker`, `Ruleset.score`: one frame more);
+  (`Ruleset.score`, `win_checker`, `resolve_options` and the general path of `is_win`,
+  whose fast path hands everything that is not a parsed hand to it: one frame more);
 - `raise_if_wrong(func, *args)` in the function's own `except` clause, for the functions a
   generated module calls per arrangement (a `try` costs nothing until it raises).
 
@@ -28,7 +31,19 @@ import typing
 from collections.abc import Callable, Mapping
 from typing import Any, ParamSpec, TypeVar
 
-__all__ = ["describe", "plain_type_errors", "raise_if_wrong", "type_name", "wrong_argument"]
+__all__ = [
+    "WRONG_TYPE_SIGNS",
+    "describe",
+    "plain_type_errors",
+    "raise_if_wrong",
+    "type_name",
+    "wrong_argument",
+]
+
+# What a function fails with when given an argument of the wrong type: an attribute or an
+# operation the value lacks, or bytes and lists indexed and unpacked like the tuples they are
+# not (a lookup or unpacking error). The arguments are judged only after one of these.
+WRONG_TYPE_SIGNS = (AttributeError, TypeError, ValueError, LookupError)
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -79,7 +94,7 @@ def plain_type_errors(func: Callable[P, R]) -> Callable[P, R]:
     def checked(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return func(*args, **kwargs)
-        except (AttributeError, TypeError):
+        except WRONG_TYPE_SIGNS:
             raise_if_wrong(func, *args, **kwargs)
             raise
 

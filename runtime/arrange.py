@@ -15,6 +15,7 @@ from itertools import product
 from operator import itemgetter
 from typing import NamedTuple
 
+from mjc.runtime.argcheck import WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS
 from mjc.runtime.argcheck import raise_if_wrong
 from mjc.runtime.hand import MAX_TILES, Hand
 from mjc.runtime.melds import Meld, meld
@@ -142,7 +143,7 @@ def is_win(
             counts = _orphans(hand.counts)
             return 0 not in counts and sum(counts) == MAX_TILES
         return False
-    except (AttributeError, TypeError):
+    except _WRONG_TYPE_SIGNS:
         raise_if_wrong(is_win, hand, shapes)
         raise
 
@@ -305,6 +306,6 @@ def arrangements(hand: Hand, shapes: frozenset[str]) -> tuple[Arrangement, ...]:
             pair = meld("pair", double, True)
             found.append(Arrangement(THIRTEEN_ORPHANS, (), (pair,), tiles, True, None))
         return tuple(found)
-    except (AttributeError, TypeError):
+    except _WRONG_TYPE_SIGNS:
         raise_if_wrong(arrangements, hand, shapes)
         raise

@@ -126,6 +126,8 @@ class Ruleset:
     def _resolve(
         self, options: Mapping[str, object] | None, preset: str | None, players: int | None
     ) -> Options:
+        if players is not None and type(players) is not int:  # a miss: the cache holds ints
+            raise TypeError(f"players must be an int or None, not {type(players).__name__}")
         given: dict[str, object] = {}
         if preset is not None:
             found = self.presets.get(preset)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from mjc.runtime.argcheck import WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS
 from mjc.runtime.argcheck import raise_if_wrong
 from mjc.runtime.arrange import Arrangement
 from mjc.runtime.melds import Meld
@@ -106,7 +107,7 @@ def count_suits(tiles: Iterable[int]) -> int:
             if t < 27:
                 seen |= 1 << (t // 9)
         return (seen & 1) + (seen >> 1 & 1) + (seen >> 2 & 1)
-    except (AttributeError, TypeError):
+    except _WRONG_TYPE_SIGNS:
         raise_if_wrong(count_suits, tiles)
         raise
 
@@ -114,7 +115,7 @@ def count_suits(tiles: Iterable[int]) -> int:
 def count_suits_of_melds(melds: Iterable[Meld]) -> int:
     try:
         return count_suits(m.tile for m in melds)
-    except (AttributeError, TypeError):
+    except _WRONG_TYPE_SIGNS:
         raise_if_wrong(count_suits_of_melds, melds)
         raise
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
+from mjc.runtime.argcheck import WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS
 from mjc.runtime.argcheck import plain_type_errors, raise_if_wrong
 from mjc.runtime.melds import MELD_INDEXES, Meld, all_melds
 from mjc.runtime.tiles import NUM_TILES
@@ -218,7 +219,7 @@ def summarize(a: Arrangement, tables: SummaryTables) -> tuple[int, int, int, int
             count += tables.meld_only_count[i]
             members |= meld_members[i]
         return some, every, count, members
-    except (AttributeError, TypeError):
+    except _WRONG_TYPE_SIGNS:
         raise_if_wrong(summarize, a, tables)
         raise
 
@@ -237,7 +238,7 @@ def summarize_tiles(
             every &= mask
             counts += packs[t]
         return some, every, counts
-    except (AttributeError, TypeError):
+    except _WRONG_TYPE_SIGNS:
         raise_if_wrong(summarize_tiles, tiles, masks, packs)
         raise
 
@@ -257,6 +258,6 @@ def summarize_melds(
             every &= mask
             counts += packs[i]
         return some, every, counts
-    except (AttributeError, TypeError):
+    except _WRONG_TYPE_SIGNS:
         raise_if_wrong(summarize_melds, melds, masks, packs)
         raise

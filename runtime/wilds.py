@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from itertools import combinations_with_replacement, product
 
+from mjc.runtime.argcheck import WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS
 from mjc.runtime.argcheck import raise_if_wrong
 from mjc.runtime.arrange import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Arrangement
 from mjc.runtime.hand import MAX_TILES, Hand
@@ -193,7 +194,7 @@ def is_win_with_wilds(hand: Hand, wilds: Iterable[int], shapes: Iterable[str]) -
         if len(kinds) == 1 and kinds in _WILD_TABLES:
             return make_wild_checker(kinds[0], names)(hand)
         return _is_win_general(hand, kinds, names)
-    except (AttributeError, TypeError):
+    except _WRONG_TYPE_SIGNS:
         raise_if_wrong(is_win_with_wilds, hand, wilds, shapes)
         raise
 
@@ -383,7 +384,7 @@ def wild_arrangements(
             if THIRTEEN_ORPHANS in shapes and _orphans_fit(counts):
                 found += _thirteen_orphans(hand, counts, wild_set)
         return found
-    except (AttributeError, TypeError):
+    except _WRONG_TYPE_SIGNS:
         raise_if_wrong(wild_arrangements, hand, wilds, shapes)
         raise
 
