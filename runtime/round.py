@@ -5,7 +5,9 @@ compiler; `round_json_schema()` is the published JSON Schema. Seats are 0..playe
 order (seat i+1 is i's 下家). List only kongs that were completed: a robbed kong never was.
 
 The checks here need no rulebook; those that do (which claims and robbed kongs a rulebook
-allows, its wilds, its tile copies) are `mjc.runtime.claimcheck`'s, made when a round is settled.
+allows, its wilds) are `mjc.runtime.claimcheck`'s, and the copies of each tile the whole round
+shows, against the rulebook's, `mjc.runtime.tilecount`'s: both made when a round is settled.
+Every field is strict about its type (`"4"` is not 4; see `_Model`).
 """
 
 from __future__ import annotations
@@ -215,7 +217,8 @@ class RoundOutcome(_Model):
     What the rulebook allows is checked when the round is settled (`mjc.runtime.claimcheck`):
     the kinds of claim and kong under the round's options (`Ruleset.claims`), which kongs
     may be robbed, what its wilds may do (`Ruleset.wild_permissions`), and how many copies of
-    a claimed tile are in play."""
+    a claimed tile are in play; and how many copies of each tile the whole round shows
+    (`mjc.runtime.tilecount`: hands, claims, horses, the indicator, the opening discards)."""
 
     players: StrictInt = Field(default=4, ge=2, le=4)
     dealer: StrictInt = Field(default=0, ge=0)
