@@ -13,11 +13,10 @@ Every field is strict about its type (`"4"` is not 4; see `_Model`).
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import (
     BaseModel,
-    BeforeValidator,
     ConfigDict,
     Field,
     StrictBool,
@@ -30,6 +29,7 @@ from pydantic import (
 from mjc.runtime.hand import Hand, parse_hand
 from mjc.runtime.jsoninput import JSONInputError, load_json
 from mjc.runtime.melds import Meld
+from mjc.runtime.roundtypes import TYPE_ERRORS, OptionValue, SeatKey, shown
 from mjc.runtime.tiles import FLOWER_BASE, HONOUR_BASE, NotationError, tile_index, tile_text
 
 __all__ = [
@@ -58,32 +58,6 @@ class RoundError(ValueError):
 class RoundTypeError(RoundError, TypeError):
     """A round that is not a mapping at all (None, a number, bytes, a list): a `TypeError` for
     the API's callers, and a `RoundError` like every other bad round for `mjc settle`."""
-
-
-def _seat_key(key: object) -> object:
-    """A seat as an object key: an int, or the digits JSON writes for one (JSON keys are
-    strings); nothing else (not `True`, not `1.0`, not " 1")."""
-    if isinstance(key, str) and key.isascii() and key.isdigit():
-        return int(key)
-    if type(key) is int:
-        return key
-    raise ValueError(f"a seat number is an integer, not {_shown(key)}")
-
-
-# Seats keyed by number (`bought_horses`): from JSON "0", "1" ...; from Python 0, 1 ...
-SeatKey = Annotated[int, BeforeValidator(_seat_key)]
-
-
-def _option_value(value: object) -> object:
-    if type(value) not in (str, int, bool):
-        raise ValueError(
-            f"an option's value is a string, an integer or true/false, not {_shown(value)}"
-        )
-    return value
-
-
-# An option's value, by id or label: exactly a str, an int or a bool (not 4.0, not null).
-OptionValue = Annotated[StrictStr | StrictInt | StrictBool, BeforeValidator(_option_value)]
 
 
 class _Model(BaseModel):
@@ -600,28 +574,6 @@ def _match(claims: list[Claim], melds: list[Meld]) -> list[int | None]:
     return found
 
 
-# Errors of a value of the wrong type: the message names the value given, in JSON's words
-# where pydantic's are Python's (a tuple is read from a JSON array, a model from an object).
-_TYPE_ERRORS = {
-    "int_type": "should be an integer",
-    "bool_type": "should be true or false",
-    "string_type": "should be a string",
-    "tuple_type": "should be a list",
-    "dict_type": "should be an object",
-    "model_type": "should be an object",
-}
-
-
-def _shown(value: object) -> str:
-    """A value as the message names it: short, with its type when its text would hide it."""
-    text = "null" if value is None else repr(value)
-    if len(text) > 40:
-        text = text[:37] + "..."
-    if value is None or isinstance(value, (str, bool)):
-        return text
-    return f"{text} ({type(value).__name__})"
-
-
 def parse_round(data: object) -> RoundOutcome:
     """Validate JSON-like data as a round; a `RoundError` names the first bad field."""
     try:
@@ -633,8 +585,8 @@ def parse_round(data: object) -> RoundOutcome:
             loc = loc[: loc.index("[key]") - 1]
         where = ".".join(str(p) for p in loc)
         message = first["msg"].removeprefix("Value error, ")
-        if first["type"] in _TYPE_ERRORS:
-            message = f"{_TYPE_ERRORS[first['type']]}, not {_shown(first['input'])}"
+        if first["type"] in TYPE_ERRORS:
+            message = f"{TYPE_ERRORS[first['type']]}, not {shown(first['input'])}"
             if not where:
                 raise RoundTypeError(f"a round {message}") from None
         if message.startswith(tuple(f"{f}" for f in RoundOutcome.model_fields)) or not where:

@@ -70,7 +70,7 @@ def test_ruleset_settle_refuses_a_value_of_the_wrong_type() -> None:
         ruleset("guangdong").settle(_with(players="4"))
 
 
-@pytest.mark.parametrize(("data", "message"), BAD_ROUNDS[:6])
+@pytest.mark.parametrize(("data", "message"), BAD_ROUNDS[:6] + BAD_ROUNDS[-2:])
 def test_mjc_settle_refuses_a_value_of_the_wrong_type_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], data: object, message: str
 ) -> None:
