@@ -7,7 +7,7 @@ settlement of a round. The names a generated module imports are listed apart, on
 
 `import mjc.runtime` does not import pydantic: only the settlement input needs it, so the
 round's names (`RoundOutcome`, `parse_round`, `parse_round_json`, `round_json_schema`,
-`RoundError`, `Settlement`) are imported on first use.
+`RoundError`, `RoundTypeError`, `Settlement`) are imported on first use.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from mjc.runtime.round import (
         RoundError,
         RoundOutcome,
+        RoundTypeError,
         parse_round,
         parse_round_json,
         round_json_schema,
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 _LAZY = {
     "RoundError": "mjc.runtime.round",
     "RoundOutcome": "mjc.runtime.round",
+    "RoundTypeError": "mjc.runtime.round",
     "parse_round": "mjc.runtime.round",
     "parse_round_json": "mjc.runtime.round",
     "round_json_schema": "mjc.runtime.round",
@@ -81,6 +83,7 @@ __all__ = [
     "OptionSpec",
     "RoundError",
     "RoundOutcome",
+    "RoundTypeError",
     "Ruleset",
     "RulesetSpec",
     "RuntimeVersionError",

@@ -15,8 +15,7 @@ from itertools import product
 from operator import itemgetter
 from typing import NamedTuple
 
-from mjc.runtime.argcheck import WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS
-from mjc.runtime.argcheck import raise_if_wrong
+from mjc.runtime.argcheck import WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS, raise_if_wrong
 from mjc.runtime.hand import MAX_TILES, Hand
 from mjc.runtime.melds import Meld, meld
 from mjc.runtime.tables import HONOUR_TABLE, SUIT_TABLE, honour_splits, suit_splits

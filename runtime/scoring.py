@@ -13,8 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from mjc.runtime.argcheck import WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS
-from mjc.runtime.argcheck import raise_if_wrong
+from mjc.runtime.argcheck import WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS, raise_if_wrong
 from mjc.runtime.arrange import Arrangement
 from mjc.runtime.melds import Meld
 from mjc.runtime.tiles import RANK_OF, SUIT_OF, tile_text

@@ -14,8 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
-from mjc.runtime.argcheck import WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS
-from mjc.runtime.argcheck import plain_type_errors, raise_if_wrong
+from mjc.runtime.argcheck import (
+    WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS,
+    plain_type_errors,
+    raise_if_wrong,
+)
 from mjc.runtime.melds import MELD_INDEXES, Meld, all_melds
 from mjc.runtime.tiles import NUM_TILES
 

@@ -15,8 +15,7 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from itertools import combinations_with_replacement, product
 
-from mjc.runtime.argcheck import WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS
-from mjc.runtime.argcheck import raise_if_wrong
+from mjc.runtime.argcheck import WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS, raise_if_wrong
 from mjc.runtime.arrange import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Arrangement
 from mjc.runtime.hand import MAX_TILES, Hand
 from mjc.runtime.melds import Meld, all_melds, meld

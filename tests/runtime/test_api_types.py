@@ -1,4 +1,5 @@
-"""Every public function of `mjc.runtime`, and `Ruleset.score`, `is_win`, `win_checker`,
+"""Every public function of `mjc.runtime` (and of `mjc.runtime.exported`, what generated
+modules call), and `Ruleset.score`, `is_win`, `win_checker`,
 `settle` and `resolve_options`, answer an argument of the wrong type with a plain
 `TypeError` naming it ("hand must be a Hand or a notation string, not NoneType"), never an
 `AttributeError` from deep inside (issue 11). Each parameter is given None, an int, bytes and
@@ -21,24 +22,27 @@ from mjc import runtime
 from mjc.runtime import (
     API_VERSION,
     arrangements,
-    count_suits,
-    count_suits_of_melds,
+    exported as generated_api,
     format_hand,
     is_win,
     is_win_with_wilds,
     meld,
-    meld_masks,
     parse_hand,
     parse_round,
+    tile_index,
+    tile_text,
+    wild_arrangements,
+)
+from mjc.runtime.exported import (
+    count_suits,
+    count_suits_of_melds,
+    meld_masks,
     require_api,
     summarize,
     summarize_melds,
     summarize_tiles,
     summary_tables,
-    tile_index,
     tile_masks,
-    tile_text,
-    wild_arrangements,
 )
 
 BAD: tuple[object, ...] = (None, 5, b"1m", ["1m"])
@@ -146,8 +150,9 @@ def test_every_public_function_of_mjc_runtime_is_tested() -> None:
     tested = {name for name, *_ in CASES}
     public = {
         name
-        for name in runtime.__all__
-        if callable(getattr(runtime, name)) and not isinstance(getattr(runtime, name), type)
+        for module in (runtime, generated_api)
+        for name in module.__all__
+        if callable(getattr(module, name)) and not isinstance(getattr(module, name), type)
     }
     # parse_round is tested below (a RoundError that is a TypeError); round_json_schema has
     # no arguments
