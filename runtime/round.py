@@ -26,6 +26,7 @@ from pydantic import (
     model_validator,
 )
 
+from mjc.runtime.argcheck import plain_type_errors
 from mjc.runtime.hand import Hand, parse_hand
 from mjc.runtime.jsoninput import JSONInputError, load_json
 from mjc.runtime.melds import Meld
@@ -594,6 +595,7 @@ def parse_round(data: object) -> RoundOutcome:
         raise RoundError(f"{where}: {message}") from None
 
 
+@plain_type_errors  # text that is neither str nor bytes: a TypeError naming `text`
 def parse_round_json(text: str | bytes) -> RoundOutcome:
     """A round from JSON text, read within `mjc.runtime.jsoninput`'s limits; a `RoundError`
     says what is wrong in one line."""

@@ -29,6 +29,7 @@ from mjc.runtime import (
     meld,
     parse_hand,
     parse_round,
+    parse_round_json,
     tile_index,
     tile_text,
     wild_arrangements,
@@ -63,6 +64,8 @@ Case = tuple[str, Callable[..., object], dict[str, object], dict[str, frozenset[
 CASES: list[Case] = [
     ("parse_hand", parse_hand, {"text": "123m", "win": "3m"}, {"win": frozenset({0})}),
     ("format_hand", format_hand, {"hand": HAND}, {}),
+    ("parse_round_json", parse_round_json, {"text": '{"exhaustive_draw": true}'},
+     {"text": frozenset({2})}),
     ("tile_index", tile_index, {"text": "5m"}, {}),
     ("tile_text", tile_text, {"t": 4}, {"t": frozenset({1})}),
     ("meld", meld, {"kind": "chow", "tile": 0, "concealed": False}, {"tile": frozenset({1})}),
