@@ -30,7 +30,7 @@ from mjc.runtime.argcheck import plain_type_errors
 from mjc.runtime.hand import Hand, parse_hand
 from mjc.runtime.jsoninput import JSONInputError, load_json
 from mjc.runtime.melds import Meld
-from mjc.runtime.roundtypes import TYPE_ERRORS, OptionValue, SeatKey, shown
+from mjc.runtime.roundtypes import OptionValue, RoundError, RoundTypeError, SeatKey, round_error
 from mjc.runtime.tiles import FLOWER_BASE, HONOUR_BASE, NotationError, tile_index, tile_text
 
 __all__ = [
@@ -50,15 +50,6 @@ __all__ = [
 
 
 MAX_SETS = 4  # a hand holds at most four sets, so a seat claims at most four times
-
-
-class RoundError(ValueError):
-    """A round the settlement cannot read: one line naming the field."""
-
-
-class RoundTypeError(RoundError, TypeError):
-    """A round that is not a mapping at all (None, a number, bytes, a list): a `TypeError` for
-    the API's callers, and a `RoundError` like every other bad round for `mjc settle`."""
 
 
 class _Model(BaseModel):
@@ -580,19 +571,7 @@ def parse_round(data: object) -> RoundOutcome:
     try:
         return RoundOutcome.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        loc = first["loc"]
-        if "[key]" in loc:  # a bad key: name the object it keys
-            loc = loc[: loc.index("[key]") - 1]
-        where = ".".join(str(p) for p in loc)
-        message = first["msg"].removeprefix("Value error, ")
-        if first["type"] in TYPE_ERRORS:
-            message = f"{TYPE_ERRORS[first['type']]}, not {shown(first['input'])}"
-            if not where:
-                raise RoundTypeError(f"a round {message}") from None
-        if message.startswith(tuple(f"{f}" for f in RoundOutcome.model_fields)) or not where:
-            raise RoundError(message) from None
-        raise RoundError(f"{where}: {message}") from None
+        raise round_error(exc.errors()[0], RoundOutcome.model_fields) from None
 
 
 @plain_type_errors  # text that is neither str nor bytes: a TypeError naming `text`

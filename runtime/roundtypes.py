@@ -5,16 +5,36 @@ is trusted: "4" is not 4, 4.0 is not 4, true is not 1. The models use pydantic's
 scalars (`StrictInt`, `StrictBool`, `StrictStr`) field by field rather than its strict mode,
 which would refuse the JSON arrays that stand for tuples; what the strict scalars cannot say
 is here: a seat number as an object key (JSON writes keys as strings) and an option's value.
-`parse_round` words the errors of a value of the wrong type with `TYPE_ERRORS` and `shown`.
+`round_error` words pydantic's errors as `parse_round` raises them, and the errors a round
+raises are defined here (`mjc.runtime.round` exports them).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated
 
 from pydantic import BeforeValidator, StrictBool, StrictInt, StrictStr
+from pydantic_core import ErrorDetails
 
-__all__ = ["TYPE_ERRORS", "OptionValue", "SeatKey", "shown"]
+__all__ = [
+    "TYPE_ERRORS",
+    "OptionValue",
+    "RoundError",
+    "RoundTypeError",
+    "SeatKey",
+    "round_error",
+    "shown",
+]
+
+
+class RoundError(ValueError):
+    """A round the settlement cannot read: one line naming the field."""
+
+
+class RoundTypeError(RoundError, TypeError):
+    """A round that is not a mapping at all (None, a number, bytes, a list): a `TypeError` for
+    the API's callers, and a `RoundError` like every other bad round for `mjc settle`."""
 
 
 def _seat_key(key: object) -> object:
@@ -63,3 +83,21 @@ def shown(value: object) -> str:
     if value is None or isinstance(value, (str, bool)):
         return text
     return f"{text} ({type(value).__name__})"
+
+
+def round_error(first: ErrorDetails, fields: Iterable[str]) -> RoundError:
+    """The one line for pydantic's first error of a round whose top-level fields are
+    `fields`: the field's dotted path (a bad key names the object it keys), then what is
+    wrong; a message that names its field itself goes as it is."""
+    loc = first["loc"]
+    if "[key]" in loc:
+        loc = loc[: loc.index("[key]") - 1]
+    where = ".".join(str(p) for p in loc)
+    message = first["msg"].removeprefix("Value error, ")
+    if first["type"] in TYPE_ERRORS:
+        message = f"{TYPE_ERRORS[first['type']]}, not {shown(first['input'])}"
+        if not where:
+            return RoundTypeError(f"a round {message}")
+    if message.startswith(tuple(fields)) or not where:
+        return RoundError(message)
+    return RoundError(f"{where}: {message}")
