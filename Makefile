@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build test lint typecheck pytest bench docs clean
+.PHONY: build test lint typecheck pytest bench differential docs clean
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "make: $(PYTHON) not found; set PYTHON=/path/to/python3.11"; exit 2; }
@@ -22,6 +22,9 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
+
+differential: $(STAMP)
+	MJC_DIFFERENTIAL_HANDS=100000 $(BIN)/python -m pytest tests/differential
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
