@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 from handgen import case, outcome
 
-from ..conftest import ruleset  # type: ignore[import-not-found]
 from mjc.compiler.loader import bundled_rulebooks
+
+from ..conftest import ruleset  # type: ignore[import-not-found]
 
 GOLDEN = Path(__file__).parent.parent / "golden" / "scores"
 FULL = 100_000
