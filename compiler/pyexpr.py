@@ -13,7 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from mjc.compiler import ir
+from mjc.compiler.layout import Break, Doc, Group, Nest, bracketed, flat, group
 from mjc.runtime.summaries import MEMBER_BASE, MEMBER_WIDTH
+from mjc.runtime.tiles import tile_text
 
 # Facts of the arrangement and situation, and the local each becomes in a generated function.
 FACT_SOURCE: dict[str, str] = {
@@ -99,8 +101,12 @@ class Predicates:
     # lambda source → the test's field in `mjc.runtime.summaries.SummaryTables.meld_members`.
     members: dict[str, int] = field(default_factory=dict)
 
-    def bit(self, kind: str, source: str) -> int:
+    # How each predicate's lambda is laid out in the module (its flat source is the key).
+    layout: dict[str, Doc] = field(default_factory=dict)
+
+    def bit(self, kind: str, source: str, doc: Doc | None = None) -> int:
         table = self.tile if kind == "tile" else self.meld
+        self.layout.setdefault(source, source if doc is None else doc)
         return table.setdefault(source, len(table))
 
     def member(self, source: str) -> int:
@@ -113,42 +119,137 @@ class Predicates:
         return fields.setdefault(bit, len(fields))
 
 
+# Python's binding strengths, loosest first, for writing only the parentheses it needs.
+LAMBDA, TERNARY, OR, AND, NOT, COMPARE, BITAND, SHIFT, SUM, TERM, UNARY, PRIMARY = range(12)
+_LEVEL_OF = {"or": OR, "and": AND, "+": SUM, "-": SUM, "*": TERM}
+
+# A subexpression this deep becomes a local function of its own: Python refuses more than
+# 200 nested brackets and recurses on nesting when it compiles, and a rulebook may nest
+# hundreds of `not` or `(`; 40 keeps every generated expression far inside both limits.
+HOIST_DEPTH = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Py:
+    """A translated expression: its layout, how tightly it binds, how deeply it nests."""
+
+    doc: Doc
+    level: int
+    depth: int = 1
+
+
+def atom(text: str) -> Py:
+    return Py(text, PRIMARY)
+
+
+def is_cheap(source: str) -> bool:
+    """Whether a fact's source is one name or one attribute read, cheap enough to read
+    wherever it is used rather than bind to a local first."""
+    parts = source.split(".")
+    return len(parts) <= 2 and all(part.isidentifier() for part in parts)
+
+
 @dataclass(slots=True)
 class PyExpr:
-    """Translates expressions; remembers which facts, summaries and tile constants they used,
-    so the generated function binds only those."""
+    """Translates expressions; remembers which facts (and how often), summaries, tile
+    constants and helper parts they used, so the generated function binds only those.
+
+    `inline` names the facts written in place as their source rather than read from a local
+    (`x_<fact>`); None writes every fact in place (conditions read where nothing is bound)."""
 
     fan_ref: Callable[[str], str]
     predicates: Predicates = field(default_factory=Predicates)
     fact_source: dict[str, str] = field(default_factory=lambda: FACT_SOURCE)
+    inline: frozenset[str] | None = frozenset()
     facts: dict[str, int] = field(default_factory=dict)  # fact -> times read
     summaries: set[str] = field(default_factory=set)
-    # Locals computed once per call: their source -> their name (see `_membership`).
-    hoisted: dict[str, str] = field(default_factory=dict)
+    # Locals computed once per call: their flat source -> (their name, their layout).
+    hoisted: dict[str, tuple[str, Doc]] = field(default_factory=dict)
+    # Deep subexpressions made local functions (`x_part_<n> = lambda ...: ...`), in order.
+    parts: list[tuple[str, Doc]] = field(default_factory=list)
     tiles: dict[str, int] = field(default_factory=dict)
     runtime_names: set[str] = field(default_factory=set)
+    # Quantifier variables bound where the expression being translated stands.
+    scope: list[str] = field(default_factory=list)
 
-    def __call__(self, expr: ir.Expr) -> str:
-        return self._expr(expr, top=True)
+    def __call__(self, expr: ir.Expr) -> Doc:
+        return self.py(expr).doc
 
-    def _expr(self, expr: ir.Expr, top: bool = False) -> str:
+    def text(self, expr: ir.Expr) -> str:
+        return flat(self(expr))
+
+    def py(self, expr: ir.Expr) -> Py:
+        return self._expr(expr)
+
+    def child(self) -> PyExpr:
+        """A translator for an item-local body (a predicate's lambda), sharing the bits."""
+        return PyExpr(
+            fan_ref=self.fan_ref, predicates=self.predicates, fact_source=self.fact_source
+        )
+
+    def adopt(self, inner: PyExpr) -> None:
+        self.tiles |= inner.tiles
+        self.runtime_names |= inner.runtime_names
+
+    def operand(self, p: Py, level: int) -> Doc:
+        """`p` where an operand binding at least `level` stands: in parentheses if it binds
+        looser, and a call of a local function if it nests too deep."""
+        if p.depth >= HOIST_DEPTH:
+            p = self._hoist(p)
+        if p.level >= level:
+            return p.doc
+        return group("(", Nest((Break(""), p.doc)), Break(""), ")")
+
+    def _hoist(self, p: Py) -> Py:
+        name = f"x_part_{len(self.parts)}"
+        params = ", ".join(f"v_{v}" for v in self.scope)
+        head = f"lambda {params}: " if params else "lambda: "
+        self.parts.append((name, group(head, p.doc)))
+        return Py(f"{name}({params})", PRIMARY)
+
+    def _fact(self, fact: str) -> Py:
+        self.facts[fact] = self.facts.get(fact, 0) + 1
+        if self.inline is None or fact in self.inline:
+            return atom(self.fact_source[fact])
+        return atom(f"x_{fact}")
+
+    def _join(self, op: str, level: int, items: list[Py], first: int, rest: int) -> Py:
+        """`a op b op c`, binding as `level`: the first operand binds at least `first`, the
+        others `rest` (left-associative operators); a break before each operator."""
+        parts: list[Doc] = [self.operand(items[0], first)]
+        for item in items[1:]:
+            parts += [Break(" "), f"{op} ", self.operand(item, rest)]
+        depth = 1 + max(min(i.depth, HOIST_DEPTH) for i in items)
+        return Py(Group(tuple(parts)), level, depth)
+
+    def _call(self, name: str, *args: Py) -> Py:
+        docs = [self.operand(a, TERNARY) for a in args]
+        depth = 1 + max((min(a.depth, HOIST_DEPTH) for a in args), default=0)
+        return Py(bracketed(f"{name}(", docs, ")", trailing=False), PRIMARY, depth)
+
+    def _expr(self, expr: ir.Expr) -> Py:
         match expr:
             case ir.QuantE(kind=kind, var=var, domain=ir.FactE(fact=fact), body=body) if (
                 fact in SUMMARY_OF and is_local(body, var)
             ):
-                return self._summarized(kind, var, fact, body, top)
+                found = self._summarized(kind, var, fact, body)
+                if found is not None:
+                    return found
             case ir.QuantE(
                 kind="any", var=var, domain=ir.FactE(fact=fact), body=ir.BoolOpE(op="and")
             ) if fact in SUMMARY_OF and SUMMARY_OF[fact][0] == "meld" and _membership(
                 expr.body, var
             ):
-                return self._membership_test(var, fact, expr.body, top)
+                found = self._membership_test(var, fact, expr.body)
+                if found is not None:
+                    return found
             case ir.CallE(func="suits", args=(ir.FactE(fact="tiles"),)):
                 bits = [self._tile_bit(f"SUIT_OF[v_t] == {suit!r}") for suit in "mps"]
                 self.runtime_names.add("SUIT_OF")
                 self.summaries.add("tile")
                 source = " + ".join(f"(x_tile_any >> {b} & 1)" for b in bits)
-                return self.hoisted.setdefault(source, "x_suit_count")
+                name, _ = self.hoisted.setdefault(source, ("x_suit_count", source))
+                return atom(name)
             case ir.CallE(func="len", args=(ir.FactE(fact=fact),)) if fact in (
                 "chows",
                 "pungs",
@@ -156,106 +257,148 @@ class PyExpr:
             ):
                 slot = self.predicates.counter("meld", f"lambda v_m: v_m.{SUMMARY_OF[fact][1]}")
                 self.summaries.add("meld")
-                return f"(x_meld_count >> {slot * COUNT_WIDTH['meld']} & 7)"
+                return atom(f"(x_meld_count >> {slot * COUNT_WIDTH['meld']} & 7)")
+        return self._plain(expr)
+
+    def _plain(self, expr: ir.Expr) -> Py:
+        match expr:
             case ir.IntE(value=value):
-                return repr(value)
-            case ir.BoolE(value=value):
-                return repr(value)
-            case ir.TileE(tile=tile, text=text):
-                self.tiles[text] = tile
-                return tile_constant(text)
-            case ir.SuitE(suit=suit):
-                return repr(suit)
-            case ir.ShapeE(shape=shape):
-                return repr(shape)
+                return Py(repr(value), UNARY if value < 0 else PRIMARY)
+            case ir.BoolE(value=value) | ir.SuitE(suit=value) | ir.ShapeE(shape=value):
+                return atom(repr(value))
             case ir.ChoiceE(value=value):
-                return repr(value)
+                return atom(repr(value))
+            case ir.TileE(tile=tile):
+                text = tile_text(tile)  # the constant's name from the tile's number, not text
+                self.tiles[text] = tile
+                return atom(tile_constant(text))
             case ir.FactE(fact=fact) if fact.startswith("situation:"):
-                return f"({fact[10:]!r} in s.extra)"
+                return atom(f"({fact[10:]!r} in s.extra)")
             case ir.FactE(fact=fact):
-                self.facts[fact] = self.facts.get(fact, 0) + 1
-                return f"x_{fact}"
+                return self._fact(fact)
             case ir.VarE(name=name):
-                return f"v_{name}"
+                return atom(f"v_{name}")
             case ir.FanRefE(fan=fan):
-                return self.fan_ref(fan)
+                return Py(self.fan_ref(fan), COMPARE)
             case ir.OptionE(option=option):
-                return f"o[{option!r}]"
+                return atom(f"o[{option!r}]")
             case ir.AttrE(obj=obj, attr=attr, on="tile"):
                 table = TILE_TABLES[attr]
                 self.runtime_names.add(table)
-                return f"{table}[{self._expr(obj)}]"
+                inner = self._expr(obj)
+                doc = group(f"{table}[", self.operand(inner, LAMBDA), "]")
+                return Py(doc, PRIMARY, inner.depth + 1)
             case ir.AttrE(obj=obj, attr=attr):
-                return f"{self._expr(obj)}.{attr}"
+                inner = self._expr(obj)
+                return Py((self.operand(inner, PRIMARY), f".{attr}"), PRIMARY, inner.depth + 1)
             case ir.CallE(func="suits", args=(arg,)):
                 helper = "count_suits" if arg.type == "list[tile]" else "count_suits_of_melds"
                 self.runtime_names.add(helper)
-                return f"{helper}({self._expr(arg, True)})"
+                return self._call(helper, self._expr(arg))
             case ir.CallE(func="len", args=(arg,)):
-                return f"len({self._expr(arg, True)})"
+                return self._call("len", self._expr(arg))
             case ir.CallE(func="copies", args=(arg,)):
-                self.facts["tiles"] = self.facts.get("tiles", 0) + 1
-                return f"x_tiles.count({self._expr(arg, True)})"
+                tiles = self._fact("tiles")
+                return self._call(f"{flat(tiles.doc)}.count", self._expr(arg))
             case ir.ListE(items=items):
-                inner = ", ".join(self._expr(i, True) for i in items)
-                return f"({inner},)" if len(items) == 1 else f"({inner})"
+                docs = [self.operand(self._expr(i), TERNARY) for i in items]
+                if len(items) == 1:
+                    return atom(f"({flat(docs[0])},)")
+                return Py(bracketed("(", docs, ")", trailing=False), PRIMARY, 2)
             case ir.RangeE(low=low, high=high):
-                return f"range({low}, {high + 1})"
+                return atom(f"range({low}, {high + 1})")
             case ir.NotE(operand=operand):
-                return self._wrap(f"not {self._expr(operand)}", top)
+                inner = self._expr(operand)
+                return Py(("not ", self.operand(inner, NOT)), NOT, inner.depth + 1)
             case ir.NegE(operand=operand):
-                return f"-{self._expr(operand)}"
+                inner = self._expr(operand)
+                return Py(("-", self.operand(inner, UNARY)), UNARY, inner.depth + 1)
             case ir.BoolOpE(op=op, operands=operands):
-                return self._wrap(f" {op} ".join(self._expr(o) for o in operands), top)
+                level = _LEVEL_OF[op]
+                return self._join(op, level, self._flattened(op, operands), level + 1, level + 1)
             case ir.CompareE(op=op, left=left, right=right):
-                return self._wrap(f"{self._expr(left)} {op} {self._expr(right)}", top)
+                pair = [self._expr(left), self._expr(right)]  # never chained: `(a < b) < c`
+                return self._join(op, COMPARE, pair, COMPARE + 1, COMPARE + 1)
             case ir.ArithE(op=op, left=left, right=right):
-                return self._wrap(f"{self._expr(left)} {op} {self._expr(right)}", top)
-            case ir.QuantE(kind=kind, var=var, domain=domain, body=body):
-                loop = f"for v_{var} in {self._expr(domain)}"
-                cond = self._expr(body, True)
-                if kind == "all":
-                    return f"all({cond} {loop})"
-                if kind == "any":
-                    return f"any({cond} {loop})"
-                if kind == "none":
-                    return self._wrap(f"not any({cond} {loop})", top)
-                return f"sum(1 {loop} if {cond})"
+                level = _LEVEL_OF[op]
+                pair = [self._expr(left), self._expr(right)]
+                return self._join(op, level, pair, level, level + 1)
+            case ir.QuantE():
+                return self._loop(expr)
         raise AssertionError(f"unhandled IR expression {expr!r}")
 
-    def _membership_test(self, var: str, fact: str, body: ir.Expr, top: bool) -> str:
+    def _flattened(self, op: str, operands: tuple[ir.Expr, ...]) -> list[Py]:
+        """The operands of an `and` (`or`) chain, nested chains of the same operator spliced
+        in: `a and (b and c)` is `a and b and c` (the same test, in the same order)."""
+        found: list[Py] = []
+        pending = list(reversed(operands))
+        while pending:
+            item = pending.pop()
+            if isinstance(item, ir.BoolOpE) and item.op == op:
+                pending.extend(reversed(item.operands))
+            else:
+                found.append(self._expr(item))
+        return found
+
+    def _loop(self, expr: ir.QuantE) -> Py:
+        domain = self._expr(expr.domain)
+        self.scope.append(expr.var)
+        try:
+            body = self._expr(expr.body)
+            body_doc = self.operand(body, OR)
+        finally:
+            self.scope.pop()
+        loop: tuple[Doc, ...] = (
+            Break(" "),
+            f"for v_{expr.var} in ",
+            self.operand(domain, OR),
+        )
+        depth = 1 + max(min(body.depth, HOIST_DEPTH), domain.depth)
+        if expr.kind == "count":
+            inner: tuple[Doc, ...] = ("1", *loop, Break(" "), "if ", body_doc)
+            return Py(_generator("sum", inner), PRIMARY, depth)
+        call = _generator("all" if expr.kind == "all" else "any", (body_doc, *loop))
+        if expr.kind == "none":
+            return Py(("not ", call), NOT, depth)
+        return Py(call, PRIMARY, depth)
+
+    def _membership_test(self, var: str, fact: str, body: ir.Expr) -> Py | None:
         """`any m in melds: m.is_pung and m.tile == seat_wind`: the tiles of the melds that
-        pass the item-local part, collected once per call, then one `in`."""
+        pass the item-local part, collected once per call, then one `in` (None: the local
+        part nests too deep for a summary; the plain loop is written instead)."""
         split = _membership(body, var)
         assert split is not None
         local, other = split
         filter_attr = SUMMARY_OF[fact][1]
         tests = [f"v_{var}.{filter_attr}"] if filter_attr else []
-        inner = PyExpr(
-            fan_ref=self.fan_ref, predicates=self.predicates, fact_source=self.fact_source
-        )
-        tests += [inner(part) for part in local]
-        self.tiles |= inner.tiles
-        self.runtime_names |= inner.runtime_names
+        inner = self.child()
+        tests += [flat(inner.operand(inner.py(part), NOT)) for part in local]
+        if inner.parts:
+            return None
+        self.adopt(inner)
         if self.fact_source is FACT_SOURCE and _is_wind(other):
             # One bit of the arrangement's summary: the wind `other` in field k.
             test = f"lambda v_{var}: {' and '.join(tests)}" if tests else f"lambda v_{var}: True"
             offset = MEMBER_WIDTH * self.predicates.member(test)
             self.summaries.add("members")
-            where = f"{offset} + {self._expr(other)}" if offset else self._expr(other)
-            return f"(x_members >> ({where} - {MEMBER_BASE}) & 1)"
+            wind = flat(self.operand(self._expr(other), SUM + 1))
+            where = f"{offset} + {wind}" if offset else wind
+            return atom(f"(x_members >> ({where} - {MEMBER_BASE}) & 1)")
         condition = f" if {' and '.join(tests)}" if tests else ""
-        self.facts["melds"] = self.facts.get("melds", 0) + 2  # bound once, read here
-        source = f"{{v_{var}.tile for v_{var} in x_melds{condition}}}"
-        name = self.hoisted.setdefault(source, f"x_meld_tiles_{len(self.hoisted)}")
-        return self._wrap(f"{self._expr(other)} in {name}", top)
+        melds = self._fact("melds")
+        self.facts["melds"] += 1  # bound once, read where the set is made
+        source = f"{{v_{var}.tile for v_{var} in {flat(melds.doc)}{condition}}}"
+        name, _ = self.hoisted.setdefault(source, (f"x_meld_tiles_{len(self.hoisted)}", source))
+        item = self._expr(other)
+        return self._join("in", COMPARE, [item, atom(name)], COMPARE + 1, COMPARE + 1)
 
     def _tile_bit(self, body: str) -> int:
         return self.predicates.bit("tile", f"lambda v_t: {body}")
 
-    def _summarized(self, kind: str, var: str, fact: str, body: ir.Expr, top: bool) -> str:
+    def _summarized(self, kind: str, var: str, fact: str, body: ir.Expr) -> Py | None:
         """A quantifier over tiles or melds whose body reads only its own item: one bit of
-        the predicate tables instead of a loop."""
+        the predicate tables instead of a loop (None: the body nests too deep to be one
+        predicate; the plain loop is written instead)."""
         summary, filter_attr = SUMMARY_OF[fact]
         item = "tile" if summary == "tile" else "meld"
         if filter_attr is not None:
@@ -267,30 +410,30 @@ class PyExpr:
                 if kind == "all"
                 else ir.BoolOpE(op="and", operands=(test, body))
             )
-        inner = PyExpr(
-            fan_ref=self.fan_ref, predicates=self.predicates, fact_source=self.fact_source
-        )
-        code = inner(body)
-        self.tiles |= inner.tiles
-        self.runtime_names |= inner.runtime_names
-        source = f"lambda v_{var}: {code}"
-        bit = self.predicates.bit(item, source)
+        inner = self.child()
+        code = inner.operand(inner.py(body), LAMBDA)
+        if inner.parts:
+            return None
+        self.adopt(inner)
+        source = f"lambda v_{var}: {flat(code)}"
+        bit = self.predicates.bit(item, source, group(f"lambda v_{var}: ", code))
         self.summaries.add(summary)
         name = f"x_{summary}"
         if kind == "count":
             width = COUNT_WIDTH[summary]
             slot = self.predicates.counter(item, source)
-            return f"({name}_count >> {slot * width} & {(1 << width) - 1})"
+            return atom(f"({name}_count >> {slot * width} & {(1 << width) - 1})")
         if kind == "all":
-            return f"({name}_all >> {bit} & 1)"
+            return atom(f"({name}_all >> {bit} & 1)")
         if kind == "any":
-            return f"({name}_any >> {bit} & 1)"
+            return atom(f"({name}_any >> {bit} & 1)")
         assert kind == "none", kind
-        return self._wrap(f"not ({name}_any >> {bit} & 1)", top)
+        return Py(f"not ({name}_any >> {bit} & 1)", NOT)
 
-    @staticmethod
-    def _wrap(text: str, top: bool) -> str:
-        return text if top else f"({text})"
+
+def _generator(func: str, inner: tuple[Doc, ...]) -> Doc:
+    """`func(<inner>)` for a generator expression, broken inside the call's parentheses."""
+    return group(f"{func}(", Nest((Break(""), *inner)), Break(""), ")")
 
 
 def _is_wind(expr: ir.Expr) -> bool:

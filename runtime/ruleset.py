@@ -78,10 +78,9 @@ class Ruleset:
         self.presets = {p[0]: p for p in spec.presets} | {p[1]: p for p in spec.presets}
         self.payments = spec.payments or DEFAULT_PAYMENTS
         self._has_custom_shapes = has_custom_shapes
-        evaluate, combine, adjust = spec.evaluate, spec.combine, spec.adjust
-        self._scorer = Scorer(evaluate=evaluate, combine=combine, adjust=adjust, reject=spec.reject)
-        self._score_fans = spec.score_fans or (lambda a, s, o: combine(evaluate(a, s, o), o))
-        self._adjust = adjust
+        self._scorer = Scorer(score_fans=spec.score_fans, adjust=spec.adjust, reject=spec.reject)
+        self._score_fans = spec.score_fans
+        self._adjust = spec.adjust
         self._reject = spec.reject
         self._has_rejects = spec.has_rejects
         # Every option setting's tables and checks, and the memos scoring shares: one object.

@@ -209,9 +209,9 @@ class Score(NamedTuple):
         return out
 
 
-Evaluate = Callable[[Arrangement, Situation, dict[str, Any]], tuple[int, ...]]
 Kept = tuple[tuple[int, int, int], ...]  # (fan index, count, value contributed)
-Combine = Callable[[tuple[int, ...], dict[str, Any]], tuple[int, Kept, bool]]
+# `score_fans`: every fan's count, then relations and tiers, in one generated function.
+ScoreFans = Callable[[Arrangement, Situation, dict[str, Any]], tuple[int, Kept, bool]]
 Adjust = Callable[
     [Arrangement, Situation, dict[str, Any], Kept, int], tuple[int, int, bool, int | None]
 ]
@@ -234,15 +234,12 @@ class Result(NamedTuple):
 
 
 class Scorer:
-    """Scores arrangements with a rulebook's compiled functions: `evaluate` (each fan's
-    count), `combine` (relations, tiers, caps), `adjust` (floors, multipliers, ceilings,
-    fixes) and `reject` (restrictions on winning)."""
+    """Scores arrangements with a rulebook's compiled functions: `score_fans` (each fan's
+    count, then relations, tiers, caps), `adjust` (floors, multipliers, ceilings, fixes) and
+    `reject` (restrictions on winning)."""
 
-    def __init__(
-        self, *, evaluate: Evaluate, combine: Combine, adjust: Adjust, reject: Reject
-    ) -> None:
-        self.evaluate = evaluate
-        self.combine = combine
+    def __init__(self, *, score_fans: ScoreFans, adjust: Adjust, reject: Reject) -> None:
+        self.score_fans = score_fans
         self.adjust = adjust
         self.reject = reject
 
@@ -268,8 +265,7 @@ class Scorer:
     def score(
         self, arrangement: Arrangement, situation: Situation, options: dict[str, Any]
     ) -> Result:
-        raw = self.evaluate(arrangement, situation, options)
-        total, kept, capped = self.combine(raw, options)
+        total, kept, capped = self.score_fans(arrangement, situation, options)
         total, least, ceiled, ceiling = self.adjust(arrangement, situation, options, kept, total)
         rejected = self.reject(arrangement, situation, options, kept, total)
         return Result(arrangement, total, kept, least, capped or ceiled, rejected, ceiling)

@@ -13,19 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from mjc.runtime.arrange import Arrangement
 from mjc.runtime.hand import Hand
 from mjc.runtime.options import OptionSpec
 from mjc.runtime.payments import Payments
-from mjc.runtime.scoring import Adjust, Combine, Evaluate, FanInfo, Reject, Situation, TierInfo
+from mjc.runtime.scoring import Adjust, FanInfo, Reject, ScoreFans, Situation, TierInfo
 
 __all__ = ["WILD_ACTIONS", "ExampleSpec", "Options", "Preset", "RulesetSpec", "ScoreFans"]
 
 Options = dict[str, Any]
-# `evaluate` and `combine` in one call: the total, the fans kept and whether a cap cut it.
-ScoreFans = Callable[
-    [Arrangement, Situation, Options], tuple[int, tuple[tuple[int, int, int], ...], bool]
-]
 # A preset: its id, its label and the option values it sets.
 Preset = tuple[str, str, tuple[tuple[str, str], ...]]
 
@@ -72,11 +67,9 @@ class RulesetSpec:
     excludes: tuple[tuple[int, ...], ...]
     relation_order: tuple[int, ...]
     options: tuple[OptionSpec, ...]
-    # Scoring: each fan's count, then relations and tiers, then floors and ceilings, then
-    # the restrictions on winning; `score_fans`, when given, is `evaluate` + `combine` fused.
-    evaluate: Evaluate
-    combine: Combine
-    score_fans: ScoreFans | None = None
+    # Scoring: each fan's count, then relations and tiers (`score_fans`, the one scoring
+    # function), then floors and ceilings, then the restrictions on winning.
+    score_fans: ScoreFans
     adjust: Adjust
     reject: Reject
     has_rejects: bool = True

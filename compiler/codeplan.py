@@ -1,0 +1,195 @@
+"""The plan of a generated module's scoring code: decided from the IR before any is written.
+
+Input is a checked `ir.Rulebook`; output is frozen plans the emitters (`emit_scoring.py`,
+`emit_rules.py`) turn into code: for each fan, what it is called, the rulebook line and
+condition shown above it and how its count is evaluated; for each tier, its members, the
+tiers that override it and its caps; and for each generated function, which facts it reads
+and which of them are read in place rather than bound to a local first. That last choice is
+made by translating the function's expressions once to count their reads (`reads`), never by
+rewriting code already written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from mjc.compiler import ir
+from mjc.compiler.graphs import topological_order
+from mjc.compiler.pretty import pretty
+from mjc.compiler.pyexpr import PyExpr, is_cheap
+from mjc.compiler.pysafe import ident
+
+_COMBINE_WORDS = {
+    "add": "fans add up",
+    "max": "the highest fan counts alone",
+    "multiply": "fans multiply",
+}
+
+
+def reads(make: Callable[[frozenset[str]], PyExpr], exprs: Iterable[ir.Expr]) -> frozenset[str]:
+    """The facts one generated function reads in place: those read once whose source is one
+    attribute read (any other is bound to a local `x_<fact>` at the top of the function).
+    `make` builds the function's translator for a given in-place set."""
+    counting = make(frozenset())
+    for expr in exprs:
+        counting(expr)
+    return frozenset(
+        fact
+        for fact, times in counting.facts.items()
+        if times == 1 and is_cheap(counting.fact_source[fact])
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class FanPlan:
+    """One fan's code: `local = per if condition else 0` (or 1, or `per`, when the condition
+    always holds), under a comment naming it, its rulebook line and its condition."""
+
+    id: str
+    index: int
+    local: str  # its count in the scoring function, `f_<id>`
+    title: str  # `name id (file:line)`: rulebook text, escaped when written
+    shown: str  # the condition as the rulebook writes it, escaped when written
+    condition: ir.Expr | None  # None: always holds
+    per: ir.Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class ValuePlan:
+    """A fan whose value depends on the options: the base, then (value, guard) pairs of
+    which the last that holds wins."""
+
+    local: str  # `value_<id>`
+    name: str
+    base: ir.Expr
+    guarded: tuple[tuple[ir.Expr, ir.Expr], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TierPlan:
+    id: str
+    flag: str  # `on_<id>`: whether one of its fans counts
+    heading: str  # `name (id): how its fans combine`, escaped when written
+    combine: str
+    members: tuple[FanPlan, ...]
+    overriders: tuple[str, ...]  # flags of the tiers that, when on, leave this one out
+    alternatives: tuple[tuple[str, ir.Expr], ...]
+    cap: int | None  # the cap without a guard
+    guarded_caps: tuple[tuple[int, ir.Expr], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringPlan:
+    """`score_fans(a, s, o)`: every fan's count, then relations and tiers, in one function."""
+
+    fans: tuple[FanPlan, ...]  # in evaluation order
+    relations: tuple[tuple[str, str], ...]  # (local that counts, local it sets to 0)
+    values: dict[str, int | str]  # fan id -> its value: a number or its `ValuePlan` local
+    valued: tuple[ValuePlan, ...]
+    tiers: tuple[TierPlan, ...]  # in the order they are combined
+    sort_kept: bool  # whether the kept fans must be sorted back into table order
+    inline: frozenset[str]
+
+
+def plan_scoring(book: ir.Rulebook, make: Callable[[frozenset[str]], PyExpr]) -> ScoringPlan:
+    """The scoring function's plan; `make` builds its condition translator."""
+    index = {fan.id: i for i, fan in enumerate(book.fans)}
+    by_id = {fan.id: fan for fan in book.fans}
+    fans = tuple(_fan_plan(by_id[fan_id], index[fan_id]) for fan_id in book.evaluation_order)
+    plans = {plan.id: plan for plan in fans}
+    exprs = [e for plan in fans for e in (plan.per, plan.condition) if e is not None]
+    relations = tuple(
+        (plans[fan_id].local, plans[target].local)
+        for fan_id in book.relation_order
+        for target in (*by_id[fan_id].excludes, *by_id[fan_id].replaces)
+    )
+    values: dict[str, int | str] = {}
+    valued: list[ValuePlan] = []
+    for fan in book.fans:
+        if not fan.values:
+            values[fan.id] = fan.value
+            continue
+        (base, _), *guarded = fan.values
+        plan = ValuePlan(ident("value_", fan.id), fan.name, base, tuple(guarded))
+        valued.append(plan)
+        values[fan.id] = plan.local
+    tiers, sort_kept = _tier_plans(book, plans, index)
+    return ScoringPlan(
+        fans=fans,
+        relations=relations,
+        values=values,
+        valued=tuple(valued),
+        tiers=tiers,
+        sort_kept=sort_kept,
+        inline=reads(make, exprs),
+    )
+
+
+def _fan_plan(fan: ir.Fan, index: int) -> FanPlan:
+    always = isinstance(fan.condition, ir.BoolE) and fan.condition.value
+    return FanPlan(
+        id=fan.id,
+        index=index,
+        local=ident("f_", fan.id),
+        title=f"{fan.name} {fan.id} ({fan.at.file}:{fan.at.line})",
+        shown=f"when {pretty(fan.condition)}" + (f", per {pretty(fan.per)}" if fan.per else ""),
+        condition=None if always else fan.condition,
+        per=fan.per,
+    )
+
+
+def _tier_plans(
+    book: ir.Rulebook, plans: dict[str, FanPlan], index: dict[str, int]
+) -> tuple[tuple[TierPlan, ...], bool]:
+    """The tiers in the order they combine (a tier before those it overrides), leaving out
+    tiers without fans (never on), and whether `kept` comes out of table order."""
+    tiers = {tier.id: tier for tier in book.scoring.tiers}
+    overridden_by: dict[str, list[str]] = {t: [] for t in tiers}
+    for tier in book.scoring.tiers:
+        for target in tier.overrides:
+            overridden_by[target].append(tier.id)
+    order = topological_order(list(tiers), overridden_by)
+    members = {
+        t: tuple(plans[f.id] for f in book.fans if f.tier == t) for t in order
+    }
+    found = []
+    for tier_id in order:
+        tier = tiers[tier_id]
+        if not members[tier_id]:
+            continue
+        found.append(
+            TierPlan(
+                id=tier_id,
+                flag=ident("on_", tier_id),
+                heading=f"{tier.name} ({tier_id}): {_COMBINE_WORDS[tier.combine]}.",
+                combine=tier.combine,
+                members=members[tier_id],
+                overriders=tuple(
+                    ident("on_", t) for t in overridden_by[tier_id] if members[t]
+                ),
+                alternatives=tier.alternatives,
+                cap=next((n for n, g in tier.caps if g is None), None),
+                guarded_caps=tuple((n, g) for n, g in tier.caps if g is not None),
+            )
+        )
+    return tuple(found), not _kept_in_order(order, overridden_by, members, index)
+
+
+def _kept_in_order(
+    order: list[str],
+    overridden_by: dict[str, list[str]],
+    members: dict[str, tuple[FanPlan, ...]],
+    index: dict[str, int],
+) -> bool:
+    """Whether `kept` is built in table order (so needs no sort): each tier appends its
+    fans in table order, so it is when every two tiers that can both count are emitted
+    lowest fans first. A tier overridden by another never counts beside it."""
+    indexes = {tier: [index[f.id] for f in members[tier]] for tier in order}
+    for i, first in enumerate(order):
+        for later in order[i + 1 :]:
+            if first in overridden_by[later] or later in overridden_by[first]:
+                continue
+            if indexes[first] and indexes[later] and max(indexes[first]) > min(indexes[later]):
+                return False
+    return True

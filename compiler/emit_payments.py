@@ -1,0 +1,188 @@
+"""Horses and payments as functions of a generated module: which horse kinds a game draws and
+which payment lines hold. Input is the checked `ir.Rulebook` (through `emitbase.ModuleState`);
+output is each function's body as lines. A payment line's `when` reads the win situation `s`,
+the winners `w`, or the round facts `r` in place: nothing is bound before its test, because
+`s` may be None where a horse line is asked about a game rather than a win.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+from mjc.compiler import ir
+from mjc.compiler.emitbase import ModuleState
+from mjc.compiler.layout import Break, Doc, Group
+from mjc.compiler.pyexpr import AND, FACT_SOURCE, Py, PyExpr
+from mjc.compiler.pysafe import lit
+from mjc.compiler.pywriter import CodeWriter
+from mjc.runtime.tiles import tile_text
+
+_ROUND_FACTS = {f: f"r.{f}" for f in ("won", "drawn", "winners", "players")}
+
+
+def _tests(py: PyExpr, tests: list[Py]) -> Doc:
+    """`a and b ...` of translated tests."""
+    if len(tests) == 1:
+        return tests[0].doc
+    parts: list[Doc] = [py.operand(tests[0], AND + 1)]
+    for test in tests[1:]:
+        parts += [Break(" "), "and ", py.operand(test, AND + 1)]
+    return Group(tuple(parts))
+
+
+def _lines(
+    out: CodeWriter, py: PyExpr, tests: list[Py], write: Callable[[], None]
+) -> None:
+    """`write()` under the tests, or alone when there are none."""
+    out.first([(_tests(py, tests) if tests else None, write)])
+
+
+def horses_body(state: ModuleState) -> list[str]:
+    """The horse kinds a game draws: each kind whose options guard holds, with its count
+    (a choice option read as a count is its chosen id as a number), and, given the win
+    situation `s`, only when the kind's `when` holds for it."""
+    py = state.translator(inline=None)
+    out = CodeWriter(indent=1)
+    out.line("found: list[tuple[HorseKind, int]] = []")
+    for index, kind in enumerate(state.book.horses.kinds):
+        tests = [] if kind.guard is None else [py.py(kind.guard)]
+        if kind.condition is not None:
+            when = py.operand(py.py(kind.condition), AND + 1)
+            tests.append(Py(Group(("(s is None or ", when, ")")), AND + 1))
+        count = py(kind.count)
+        if kind.count.type.startswith("choice:"):
+            count = ("int(", count, ")")
+        out.comment(f"{kind.name} {kind.kind} ({kind.at.file}:{kind.at.line})")
+        write = functools.partial(
+            out.stmt, f"found.append((HORSE_KINDS[{index}], ", count, "))"
+        )
+        _lines(out, py, tests, write)
+    out.line("return tuple(found)")
+    return state.function(py, out)
+
+
+def horse_tables(book: ir.Rulebook) -> list[tuple[int, list[str]]]:
+    """Each horse table as lines of seat offsets, one line per suit."""
+    tables: list[tuple[int, list[str]]] = []
+    for table in book.horses.tables:
+        lines = []
+        for start, end in ((0, 9), (9, 18), (18, 27), (27, 34), (34, len(table.seats))):
+            values = ", ".join(str(v) for v in table.seats[start:end])
+            where = f"{tile_text(start)}-{tile_text(end - 1)}"
+            lines.append(f"{values},  # {where}")
+        tables.append((table.players, lines))
+    return tables
+
+
+# One payment line: its options guard, its `when`, its amount (None: a win line, which has
+# none) and the comment above it.
+_Line = tuple[ir.Expr | None, ir.Expr | None, ir.Expr | None, str]
+
+
+def _payment_lines(
+    state: ModuleState, lines: list[_Line], facts: dict[str, str], found: str
+) -> list[str]:
+    """The lines whose options guard and `when` hold, by index (and amount), in order."""
+    py = state.translator(facts={**FACT_SOURCE, **facts}, inline=None)
+    out = CodeWriter(indent=1)
+    out.line(f"found: list[{found}] = []")
+    for index, (guard, condition, amount, comment) in enumerate(lines):
+        tests = [py.py(e) for e in (guard, condition) if e is not None]
+        out.comment(comment)
+        if amount is not None:
+            write = functools.partial(out.stmt, f"found.append(({index}, ", py(amount), "))")
+        else:
+            write = functools.partial(out.line, f"found.append({index})")
+        _lines(out, py, tests, write)
+    out.line("return tuple(found)")
+    return state.function(py, out)
+
+
+def _where(at: ir.SourceRef) -> str:
+    return f"{at.file}:{at.line}"
+
+
+def payment_wins_body(state: ModuleState) -> list[str]:
+    """The win lines whose options guard and condition hold, by index, in order."""
+    lines: list[_Line] = [
+        (r.guard, r.condition, None, f"win {r.payer} pays ({_where(r.at)})")
+        for r in state.book.payments.wins
+    ]
+    return _payment_lines(state, lines, {"winners": "w"}, "int")
+
+
+def payment_kongs_body(state: ModuleState) -> list[str]:
+    """The kong lines whose options guard and condition hold, with their amounts."""
+    lines: list[_Line] = [
+        (r.guard, r.condition, r.amount, f"kong {r.kind} {r.payer} pays ({_where(r.at)})")
+        for r in state.book.payments.kongs
+    ]
+    return _payment_lines(state, lines, _ROUND_FACTS, "tuple[int, int]")
+
+
+def payment_bonuses_body(state: ModuleState) -> list[str]:
+    """The horse, 跟庄 and 连庄 lines whose options guard and condition hold for the round,
+    with their amounts."""
+    lines: list[_Line] = [
+        (
+            r.guard,
+            r.condition,
+            r.amount,
+            f"{r.item}_payment {r.kind or ''}".rstrip() + f" ({_where(r.at)})",
+        )
+        for r in state.book.payments.bonuses
+    ]
+    return _payment_lines(state, lines, _ROUND_FACTS, "tuple[int, int]")
+
+
+def payment_relations_body(state: ModuleState) -> list[str]:
+    """The relation lines whose options guard and condition hold for a winner, with their
+    amounts; the condition reads the situation `s`, the winners `w`, `related` (the
+    discarder is related to the winner) and `ready` (the discarder was ready)."""
+    facts = {"winners": "w", "discarder_related": "related", "discarder_ready": "ready"}
+    lines: list[_Line] = [
+        (r.guard, r.condition, r.amount, f"relation_payment {r.payer} ({_where(r.at)})")
+        for r in state.book.payments.relation_lines
+    ]
+    return _payment_lines(state, lines, facts, "tuple[int, int]")
+
+
+def payment_loss_cap_body(state: ModuleState) -> list[str]:
+    """The first `loss_cap` whose guard holds, and, when its value reads `hand_ceiling`,
+    whose hand has a ceiling (`ceiling` is not None)."""
+    guards = state.guards()
+    out = CodeWriter(indent=1)
+    branches: list[tuple[Doc | None, Callable[[], None]]] = []
+    for item in state.book.payments.loss_caps:
+        value = state.translator(facts={**FACT_SOURCE, "hand_ceiling": "ceiling"}, inline=None)
+        amount = value(item.value)
+        state.finish(value)
+        tests = [] if item.guard is None else [guards.py(item.guard)]
+        if "hand_ceiling" in value.facts:
+            tests.append(Py("ceiling is not None", AND + 1))
+        write = functools.partial(_return_where, out, amount, item.at)
+        branches.append((_tests(guards, tests) if tests else None, write))
+    if not out.first(branches):
+        out.line("return None")
+    return state.function(guards, out)
+
+
+def _return_where(out: CodeWriter, value: Doc, at: ir.SourceRef) -> None:
+    out.stmt("return (", value, f", {lit(f'{at.file}:{at.line}')})")
+
+
+def first_value(state: ModuleState, items: tuple[ir.Stake, ...], default: str) -> list[str]:
+    """The first stake or cap whose guard holds, with its rulebook line."""
+    guards = state.guards()
+    out = CodeWriter(indent=1)
+    branches: list[tuple[Doc | None, Callable[[], None]]] = [
+        (
+            None if item.guard is None else guards(item.guard),
+            functools.partial(_return_where, out, guards(item.value), item.at),
+        )
+        for item in items
+    ]
+    if not out.first(branches):
+        out.line(f"return {default}")
+    return state.function(guards, out)

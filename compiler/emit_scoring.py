@@ -1,0 +1,278 @@
+"""The scoring functions of a generated module: `score_fans`, `adjust` and `reject`.
+
+Input is the scoring plan (`codeplan.plan_scoring`) and the rulebook's adjustments and
+rejections; output is each function's body as lines. `score_fans` is the one scoring path:
+each fan's count (straight-line code, in evaluation order, under a comment with its rulebook
+line and condition), then relations, then each tier combined and capped. `adjust` (floors,
+multipliers, ceilings, fixes) is a function of its own, emitted by `adjust_body` alone.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+from mjc.compiler import ir
+from mjc.compiler.codeplan import FanPlan, ScoringPlan, TierPlan, plan_scoring
+from mjc.compiler.emitbase import ModuleState
+from mjc.compiler.layout import Doc, parenthesized, string, tuple_of
+from mjc.compiler.pyexpr import OR, PyExpr
+from mjc.compiler.pywriter import CodeWriter
+
+
+def score_fans_body(state: ModuleState) -> list[str]:
+    """Every fan's count, then relations, then the tiers: (total, kept, capped)."""
+    index = state.fan_index
+
+    def make(inline: frozenset[str]) -> PyExpr:
+        return state.translator(lambda fan: f"f_{fan} > 0", inline=inline)
+
+    plan = plan_scoring(state.book, make)
+    py = make(plan.inline)
+    guards = state.guards()
+    body = CodeWriter(indent=1)
+    for fan in plan.fans:
+        _fan(body, py, fan)
+    _relations_and_values(body, plan, guards)
+    body.line("total = 0")
+    body.line("kept: list[tuple[int, int, int]] = []")
+    body.line("capped = False")
+    for tier in plan.tiers:
+        _tier(body, tier, plan, guards, index)
+    if plan.sort_kept:
+        with body.block("if len(kept) > 1"):
+            body.line("kept.sort()")
+    body.line("return total, tuple(kept), capped")
+    state.finish(guards)
+    return state.function(py, body)
+
+
+def _fan(out: CodeWriter, py: PyExpr, fan: FanPlan) -> None:
+    out.comment(fan.title)
+    out.comment(fan.shown)
+    if fan.condition is None:
+        out.assign(fan.local, "1" if fan.per is None else py(fan.per))
+        return
+    # The per first, as before the restructuring: the translator numbers what it meets.
+    count = "1" if fan.per is None else parenthesized(py.operand(py.py(fan.per), OR))
+    test = parenthesized(py.operand(py.py(fan.condition), OR))
+    out.stmt(f"{fan.local} = ", count, " if ", test, " else 0")
+
+
+def _relations_and_values(out: CodeWriter, plan: ScoringPlan, guards: PyExpr) -> None:
+    if plan.relations:
+        out.line("# Relations: a fan that counts removes the fans it excludes or replaces.")
+        for local, target in plan.relations:
+            with out.block(f"if {local}"):
+                out.line(f"{target} = 0")
+    for value in plan.valued:
+        out.comment(f"{value.name}: its value depends on the options.")
+        out.assign(value.local, guards(value.base))
+        for expr, guard in value.guarded:
+            with out.when(guards(guard)):
+                out.assign(value.local, guards(expr))
+
+
+def _tier(
+    out: CodeWriter, tier: TierPlan, plan: ScoringPlan, guards: PyExpr, index: dict[str, int]
+) -> None:
+    out.comment(tier.heading)
+    out.line(f"{tier.flag} = False")
+    overriders = " or ".join(tier.overriders)
+    modes = [(guards(g), mode) for mode, g in tier.alternatives]
+
+    def combined(mode: str) -> None:
+        _combined(out, tier, plan, guards, index, mode)
+
+    def body() -> None:
+        branches: list[tuple[Doc | None, Callable[[], None]]] = [
+            (test, functools.partial(combined, mode)) for test, mode in modes
+        ]
+        out.first([*branches, (None, functools.partial(combined, tier.combine))])
+
+    if len(tier.overriders) > 1:
+        with out.block(f"if not ({overriders})"):
+            body()
+    elif overriders:
+        with out.block(f"if not {overriders}"):
+            body()
+    else:
+        body()
+
+
+def _combined(
+    out: CodeWriter,
+    tier: TierPlan,
+    plan: ScoringPlan,
+    guards: PyExpr,
+    index: dict[str, int],
+    mode: str,
+) -> None:
+    """One way of combining the tier's fans into `best` (max) or `value` (add, multiply)."""
+    if mode == "max":
+        out.line("best = 0")
+        out.line("pick = -1")
+        out.line("count = 0")
+        for fan in tier.members:
+            worth = _worth(plan.values[fan.id], fan.local)
+            with out.block(f"if {fan.local} and {worth} > best"):
+                out.line(f"best = {worth}")
+                out.line(f"pick = {index[fan.id]}")
+                out.line(f"count = {fan.local}")
+        with out.block("if pick >= 0"):
+            out.line(f"{tier.flag} = True")
+            out.line("kept.append((pick, count, best))")
+            _capped_total(out, tier, "best", guards)
+        return
+    out.line("value = 1" if mode == "multiply" else "value = 0")
+    for fan in tier.members:
+        value = plan.values[fan.id]
+        with out.block(f"if {fan.local}"):
+            out.line(f"{tier.flag} = True")
+            if mode == "multiply":
+                worth = f"{value} ** {fan.local}"
+                out.stmt("value *= ", parenthesized(worth))
+            else:
+                worth = _worth(value, fan.local)
+                out.stmt("value += ", parenthesized(worth))
+            kept = tuple_of([str(index[fan.id]), fan.local, worth])
+            out.stmt("kept.append(", kept, ")")
+    with out.block(f"if {tier.flag}"):
+        _capped_total(out, tier, "value", guards)
+
+
+def _worth(value: int | str, local: str) -> str:
+    return local if value == 1 else f"{value} * {local}"
+
+
+def _capped_total(out: CodeWriter, tier: TierPlan, value: str, guards: PyExpr) -> None:
+    """`total += value`, the value first cut to the tier's cap (the first guarded cap that
+    holds, else the plain one); no test at all for a tier without caps."""
+    if tier.guarded_caps:
+        out.line("cap: int | None = None" if tier.cap is None else f"cap = {tier.cap}")
+        out.first(
+            [
+                (guards(guard), functools.partial(out.line, f"cap = {number}"))
+                for number, guard in tier.guarded_caps
+            ]
+        )
+        test = f"cap is not None and {value} > cap" if tier.cap is None else f"{value} > cap"
+        with out.block(f"if {test}"):
+            out.line(f"{value} = cap")
+            out.line("capped = True")
+    elif tier.cap is not None:
+        with out.block(f"if {value} > {tier.cap}"):
+            out.line(f"{value} = {tier.cap}")
+            out.line("capped = True")
+    out.line(f"total += {value}")
+
+
+# ---------------------------------------------------------------------- adjust(), reject()
+
+
+def _counted(state: ModuleState, exprs: list[ir.Expr]) -> tuple[PyExpr, list[str]]:
+    """A translator for rules read after `score_fans`: a fan reference there means the fan
+    counts in the final score. The returned list fills with the binding it needs."""
+    needs: list[str] = []
+
+    def fan_ref(fan: str) -> str:
+        if not needs:
+            needs.append("counted = {i for i, _, _ in k}")
+        return f"{state.fan_index[fan]} in counted"
+
+    py = state.planned(exprs, fan_ref)
+    needs.clear()
+    return py, needs
+
+
+def adjust_body(state: ModuleState) -> list[str]:
+    """Floors, multipliers, ceilings, fixes, in that order (see `ir.Adjustment`): the final
+    value, the floor that raised it (0 if none), whether a ceiling cut it, and the first
+    ceiling that held (None if none did)."""
+    adjustments = state.book.scoring.adjustments
+    exprs = [e for a in adjustments for e in (a.condition, a.value) if e is not None]
+    py, needs = _counted(state, exprs)
+    body = CodeWriter(indent=1)
+    by_kind = {
+        k: [a for a in adjustments if a.kind == k] for k in ("floor", "multiply", "ceiling", "fix")
+    }
+    body.line("least = 0")
+    for a in by_kind["floor"]:
+        body.comment(_where(a))
+        body.first([(_test(py, a), functools.partial(_floor, body, py, a))])
+    if by_kind["floor"]:
+        with body.block("if least > total"):
+            body.line("total = least")
+        with body.block("else"):
+            body.line("least = 0")
+    else:  # no floor: the value is at least 0 all the same
+        with body.block("if total < 0"):
+            body.line("total = 0")
+    for a in by_kind["multiply"]:
+        body.comment(_where(a))
+        body.first([(_test(py, a), functools.partial(_multiply, body, py, a))])
+    body.line("capped = False")
+    # The first ceiling that holds, kept whether or not it cuts (settlement's loss cap).
+    body.line("ceiling: int | None = None")
+    ceilings = by_kind["ceiling"]
+    body.first([(_test(py, a), functools.partial(_ceiling, body, py, a)) for a in ceilings])
+    if ceilings:
+        with body.block("if ceiling is not None and total > ceiling"):
+            body.line("total = ceiling")
+            body.line("capped = True")
+    fixes = by_kind["fix"]
+    body.first([(_test(py, a), functools.partial(_fix, body, py, a)) for a in fixes])
+    body.line("return total, least, capped, ceiling")
+    out = CodeWriter(indent=1)
+    for line in needs:
+        out.line(line)
+    return state.function(py, _joined(out, body))
+
+
+def _ceiling(body: CodeWriter, py: PyExpr, a: ir.Adjustment) -> None:
+    body.comment(_where(a))
+    body.assign("ceiling", py(a.value))
+
+
+def _fix(body: CodeWriter, py: PyExpr, a: ir.Adjustment) -> None:
+    body.comment(_where(a))
+    body.assign("total", py(a.value))
+
+
+def _floor(body: CodeWriter, py: PyExpr, a: ir.Adjustment) -> None:
+    body.stmt("least = max(least, ", py(a.value), ")")
+
+
+def _multiply(body: CodeWriter, py: PyExpr, a: ir.Adjustment) -> None:
+    body.stmt("total *= ", parenthesized(py(a.value)))
+
+
+def _test(py: PyExpr, a: ir.Adjustment) -> Doc | None:
+    return py(a.condition) if a.condition is not None else None
+
+
+def reject_body(state: ModuleState) -> list[str]:
+    """Why this scored hand may not win after all, or None."""
+    rejects = state.book.scoring.rejects
+    py, needs = _counted(state, [r.condition for r in rejects])
+    body = CodeWriter(indent=1)
+    for r in rejects:
+        body.comment(f"{r.at.file}:{r.at.line}")
+        with body.when(py(r.condition)):
+            body.stmt("return ", string(r.reason))
+    body.line("return None")
+    out = CodeWriter(indent=1)
+    for line in needs:
+        out.line(line)
+    return state.function(py, _joined(out, body))
+
+
+def _joined(first: CodeWriter, second: CodeWriter) -> CodeWriter:
+    out = CodeWriter(indent=0)
+    for line in [*first.lines(), *second.lines()]:
+        out.line(line)
+    return out
+
+
+def _where(adjustment: ir.Adjustment) -> str:
+    return f"{adjustment.kind} ({adjustment.at.file}:{adjustment.at.line})"
