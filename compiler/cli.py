@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from mjc.compiler import codes, ir
-from mjc.compiler.codegen import generate_module
+from mjc.compiler.codegen import checked_module
 from mjc.compiler.diagnostic_formats import render_github, render_json, render_sarif
 from mjc.compiler.diagnostics import (
     Diagnostic,
@@ -272,11 +272,23 @@ def _build(args: argparse.Namespace) -> int:
     modules = output / "modules"
     docs = Path(args.docs_dir) if args.docs_dir else output / "docs"
     books = [c.rulebook for c in compilations if c.rulebook is not None]
+    # Every module is compiled by Python before any is written (`codegen.checked_module`).
+    sources: dict[str, str] = {}
+    for compilation in compilations:
+        if compilation.rulebook is None:
+            continue
+        source, problem = checked_module(compilation.rulebook)
+        if problem is not None:
+            compilation.diagnostics.append(problem)
+            _print_diagnostics([compilation], _use_color("auto", sys.stderr))
+            return EXIT_FAILED
+        assert source is not None
+        sources[compilation.rulebook.id] = source
     try:
         modules.mkdir(parents=True, exist_ok=True)
         for book in books:
             module_path = modules / f"{book.id}.py"
-            _write_if_changed(module_path, generate_module(book))
+            _write_if_changed(module_path, sources[book.id])
             print(f"built {book.id}: {module_path}")
         # The docs pages: every rulebook page, the reference pages and the tile pictures,
         # exactly the files `mjc docs` builds the site from (imported here: `score` and

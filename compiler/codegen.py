@@ -22,6 +22,7 @@ from typing import Any
 import jinja2
 
 from mjc.compiler import emit_payments, emit_rules, emit_scoring, ir
+from mjc.compiler.diagnostics import Diagnostic, error
 from mjc.compiler.emitbase import ModuleState
 from mjc.compiler.layout import Doc, Group, bracketed, render, tuple_of
 from mjc.compiler.pyexpr import tile_constant
@@ -29,7 +30,7 @@ from mjc.compiler.pysafe import ident, lit, safe_text
 from mjc.compiler.version import MJC_VERSION
 from mjc.runtime import API_VERSION, exported
 
-__all__ = ["generate_module", "lit", "safe_text"]
+__all__ = ["checked_module", "generate_module", "lit", "safe_text"]
 
 _ROW_INDENT = 4
 _DOC_WIDTH = 96
@@ -49,6 +50,24 @@ def _environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
     )
+
+
+def checked_module(book: ir.Rulebook) -> tuple[str | None, Diagnostic | None]:
+    """The module's source, compiled by Python once before anyone writes or imports it; a
+    module Python refuses (a bug of mjc: whatever passes `mjc check` must compile) is a coded
+    diagnostic, never a traceback."""
+    source = generate_module(book)
+    try:
+        compile(source, f"{book.id}.py", "exec", dont_inherit=True)
+    except (SyntaxError, RecursionError, MemoryError, ValueError, OverflowError) as exc:
+        reason = safe_text(f"{type(exc).__name__}: {exc}")[:200]
+        return None, error(
+            "E0901",
+            f"the module generated for `{book.id}` does not compile ({reason})",
+            None,
+            help="this is a bug in mjc, not in the rulebook: please report it with the rulebook",
+        )
+    return source, None
 
 
 def generate_module(book: ir.Rulebook) -> str:

@@ -528,6 +528,16 @@ CODES: tuple[Code, ...] = (
         'fan chicken "鸡胡" { value -2 }',
         "Give the fan a value of zero or more; write a penalty in the payments section.",
     ),
+    Code(
+        "E0901",
+        "error",
+        "generated module does not compile",
+        "Python refused the module mjc generated for a rulebook that passed every check. mjc "
+        "compiles each module before writing or importing it, so this is reported instead of "
+        "a broken file; it is a bug in mjc, not in the rulebook.",
+        "mjc build my_rulebook.mjr",
+        "Report it with the rulebook; meanwhile simplify the condition the message names.",
+    ),
 )
 
 _BY_CODE = {c.code: c for c in CODES}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mjc.compiler.codegen import generate_module
+from mjc.compiler.codegen import checked_module
 from mjc.compiler.driver import Compilation, compile_file, import_source
 from mjc.compiler.sources import RulebookNotFound, bundled_rulebooks, resolve_rulebook
 from mjc.runtime import Ruleset
@@ -31,7 +31,11 @@ def load(name_or_path: str) -> Loaded:
     if compilation.module_source is not None and compilation.ruleset is not None:
         # The driver generated and imported the module to check the examples: reuse it.
         return Loaded(compilation, compilation.module_source, compilation.ruleset)
-    source = generate_module(compilation.rulebook)
+    source, problem = checked_module(compilation.rulebook)
+    if source is None:
+        assert problem is not None
+        compilation.diagnostics.append(problem)
+        return Loaded(compilation)
     module = import_source(source, f"mjc_rulebook_{compilation.rulebook.id}", display)
     ruleset = module.RULESET
     assert isinstance(ruleset, Ruleset)

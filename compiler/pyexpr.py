@@ -309,7 +309,8 @@ class PyExpr:
                 return atom(f"range({low}, {high + 1})")
             case ir.NotE(operand=operand):
                 inner = self._expr(operand)
-                return Py(("not ", self.operand(inner, NOT)), NOT, inner.depth + 1)
+                doc = Group(("not", Break(" "), self.operand(inner, NOT)))
+                return Py(doc, NOT, inner.depth + 1)
             case ir.NegE(operand=operand):
                 inner = self._expr(operand)
                 return Py(("-", self.operand(inner, UNARY)), UNARY, inner.depth + 1)

@@ -101,8 +101,9 @@ def test_every_code_has_a_golden_file_that_shows_it() -> None:
         golden = expected_path(case)
         if golden.exists():
             shown |= set(HEADLINE.findall(golden.read_text(encoding="utf-8")))
-    # E0003 (an unreadable file) cannot be a rulebook in a folder: tested below instead.
-    missing = {c.code for c in codes.CODES} - shown - {"E0003"}
+    # E0003 (an unreadable file) cannot be a rulebook in a folder, and no rulebook that passes
+    # the checks makes a module Python refuses (E0901): both are tested on their own instead.
+    missing = {c.code for c in codes.CODES} - shown - {"E0003", "E0901"}
     assert missing == set()
 
 

@@ -1,0 +1,77 @@
+"""Whatever passes `mjc check` compiles: a condition nested hundreds deep or of hundreds of
+terms gives a module Python accepts (associative chains are written flat, only the
+parentheses Python needs are written, and a part nested too deep becomes a local function),
+within 100 columns, scoring as the condition says."""
+
+from __future__ import annotations
+
+import pytest
+
+from mjc.compiler.codegen import checked_module
+from mjc.compiler.driver import compile_source
+from mjc.compiler.loader import import_source
+
+_BASE = """
+rulebook deep {
+  title "深"
+  version "0.1"
+}
+
+players 4
+
+tiles {
+  characters copies 4
+  dots copies 4
+  bamboo copies 4
+  winds copies 4
+  dragons copies 4
+  total 136
+}
+
+shapes {
+  standard "基本胡牌"
+}
+
+scoring {
+  unit "番"
+  tier within "普通" add
+}
+
+fan chicken "鸡胡" {
+  value 1
+}
+"""
+
+HAND = "123m456p789s111z22z"  # an east pung, self-drawn below
+
+
+def _alternating(n: int) -> str:
+    return "(self_drawn and (dealer or " * (n // 2) + "self_drawn" + "))" * (n // 2)
+
+
+CONDITIONS = {
+    "nested not": lambda n: "not " * n + "self_drawn",
+    "nested unary minus": lambda n: "-" * n + "1 < 5",
+    "redundant parentheses": lambda n: "(" * n + "self_drawn" + ")" * n,
+    "alternating and/or in parentheses": _alternating,
+    "a long sum": lambda n: " + ".join(["len(melds)"] * n) + " > 3",
+    "a long or": lambda n: " or ".join(["dealer"] * (n - 1) + ["self_drawn"]),
+    "a quantifier over a deep item test": lambda n: "any m in melds: " + "not " * n + "m.is_pung",
+}
+
+
+@pytest.mark.parametrize("depth", [150, 200, 250])
+@pytest.mark.parametrize("kind", sorted(CONDITIONS))
+def test_a_deep_condition_that_passes_check_compiles_and_scores(kind: str, depth: int) -> None:
+    condition = CONDITIONS[kind](depth)
+    source = _BASE + f'\nfan deep "深" {{\n  value 2\n  when {condition}\n}}\n'
+    compilation = compile_source(source, "deep.mjr")
+    assert compilation.ok, [d.message for d in compilation.diagnostics]
+    assert compilation.rulebook is not None
+    module_source, problem = checked_module(compilation.rulebook)
+    assert problem is None and module_source is not None
+    assert max(len(line) for line in module_source.splitlines()) <= 100
+    module = import_source(module_source, f"mjc_deep_{depth}", "deep.py")
+    score = module.RULESET.score(HAND, self_drawn=True)
+    # Every condition above holds for this hand (an even number of `not` and of `-`).
+    assert [f.id for f in score.fans] == ["chicken", "deep"]

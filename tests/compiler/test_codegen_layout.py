@@ -1,0 +1,86 @@
+"""The generated module reads like the rulebook: one scoring path, lines within 100 columns,
+no dead stubs, and above each fan its rulebook line and its condition as the rulebook writes
+it; and `mjc build` compiles every module before it writes it."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from mjc.compiler import cli
+from mjc.compiler.codegen import generate_module
+from mjc.compiler.driver import compile_source
+from mjc.compiler.loader import bundled_rulebooks
+from mjc.compiler.pretty import pretty
+from mjc.compiler.pysafe import safe_text
+
+NAMES = sorted(bundled_rulebooks())
+
+
+def _build(name: str) -> tuple[str, object]:
+    path = bundled_rulebooks()[name]
+    compilation = compile_source(path.read_text(encoding="utf-8"), f"rulebooks/{name}.mjr")
+    assert compilation.rulebook is not None
+    return generate_module(compilation.rulebook), compilation.rulebook
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_generated_line_is_at_most_100_characters(name: str) -> None:
+    source, _ = _build(name)
+    long = [(i + 1, line) for i, line in enumerate(source.splitlines()) if len(line) > 100]
+    assert long == []
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_scoring_is_one_function_with_no_fused_copy(name: str) -> None:
+    source, _ = _build(name)
+    functions = {n.name for n in ast.parse(source).body if isinstance(n, ast.FunctionDef)}
+    assert "score_fans" in functions
+    assert not functions & {"evaluate", "combine"}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_generated_code_has_no_dead_stubs(name: str) -> None:
+    source, _ = _build(name)
+    assert "mode = ''" not in source
+    assert "if True:" not in source and "elif True:" not in source
+    lines = source.splitlines()
+    for i, line in enumerate(lines):
+        # A cap set to a number is never then tested against None.
+        if line.strip().startswith("cap = ") and line.strip() != "cap = None":
+            following = "\n".join(lines[i : i + 6])
+            assert "cap is not None" not in following, following
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_fan_is_introduced_by_its_rulebook_line_and_its_condition(name: str) -> None:
+    source, book = _build(name)
+    for fan in book.fans:  # type: ignore[attr-defined]
+        where = f"({fan.at.file}:{fan.at.line})"
+        head = f"    # {safe_text(f'{fan.name} {fan.id} {where}')}"
+        lines = source.splitlines()
+        assert head in lines, head
+        comments = []
+        for line in lines[lines.index(head) + 1 :]:
+            if not line.startswith("    # "):
+                break
+            comments.append(line.removeprefix("    # "))
+        per = f", per {pretty(fan.per)}" if fan.per is not None else ""
+        assert " ".join(comments) == safe_text(f"when {pretty(fan.condition)}{per}")
+
+
+def test_build_refuses_a_module_python_cannot_compile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Were mjc ever to generate a module Python refuses, `mjc build` reports E0901 and
+    writes nothing rather than a broken file."""
+    monkeypatch.setattr(
+        "mjc.compiler.codegen.generate_module", lambda book: "def broken(:\n    pass\n"
+    )
+    out = tmp_path / "out"
+    status = cli.main(["build", "guangdong", "-o", str(out), "--docs-dir", str(tmp_path / "d")])
+    assert status != 0
+    assert "E0901" in capsys.readouterr().err
+    assert not (out / "modules" / "guangdong.py").exists()
