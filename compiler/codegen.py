@@ -258,7 +258,6 @@ def _tables(state: ModuleState) -> dict[str, list[str]]:
         for fan in book.fans
         for ex in fan.examples
     ]
-    payments = book.payments
     return {
         "tier_rows": _flat(tiers),
         "fan_rows": _flat(fans),
@@ -267,6 +266,14 @@ def _tables(state: ModuleState) -> dict[str, list[str]]:
         "example_rows": _flat(examples),
         "preset_rows": _flat([_preset(p) for p in book.presets]),
         "option_rows": _flat([_option(o) for o in book.options]),
+        **_payment_tables(book),
+    }
+
+
+def _payment_tables(book: ir.Rulebook) -> dict[str, list[str]]:
+    """The horse kinds and the payment lines, one row each."""
+    payments = book.payments
+    return {
         "horse_kind_rows": _flat(
             [
                 _row(

@@ -2,9 +2,12 @@
 
 Input is an `ir.Expr` that passed the type checker. Output is one Python expression over the
 generated function's parameters: `a` (the arrangement), `s` (the situation), `o` (the option
-values) and, in floors, `c` (the fan counts). Identifiers are synthetic (`v_<name>` for
-quantifier variables, `f_<id>` for fan results, `T5z` for tile constants); rulebook text only
-ever reaches the output through `repr()`, so it cannot become code.
+values) and, after scoring, `k` (the fans that count), as a layout document
+(`compiler/layout.py`) that writes only the parentheses Python needs, flattens `and`/`or`
+chains and makes a part nested too deep a local function, so that no condition that passes
+the checks exceeds what Python compiles. Identifiers are synthetic (`v_<name>` for quantifier
+variables, `f_<id>` for fan results, `T5z` for tile constants); rulebook text only ever reaches
+the output through `pysafe.lit`, so it cannot become code.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from dataclasses import dataclass, field
 
 from mjc.compiler import ir
 from mjc.compiler.layout import Break, Doc, Group, Nest, bracketed, flat, group
+from mjc.compiler.pysafe import lit
 from mjc.runtime.summaries import MEMBER_BASE, MEMBER_WIDTH
 from mjc.runtime.tiles import tile_text
 
@@ -244,7 +248,7 @@ class PyExpr:
                 if found is not None:
                     return found
             case ir.CallE(func="suits", args=(ir.FactE(fact="tiles"),)):
-                bits = [self._tile_bit(f"SUIT_OF[v_t] == {suit!r}") for suit in "mps"]
+                bits = [self._tile_bit(f"SUIT_OF[v_t] == {lit(suit)}") for suit in "mps"]
                 self.runtime_names.add("SUIT_OF")
                 self.summaries.add("tile")
                 source = " + ".join(f"(x_tile_any >> {b} & 1)" for b in bits)
@@ -263,17 +267,17 @@ class PyExpr:
     def _plain(self, expr: ir.Expr) -> Py:
         match expr:
             case ir.IntE(value=value):
-                return Py(repr(value), UNARY if value < 0 else PRIMARY)
+                return Py(lit(value), UNARY if value < 0 else PRIMARY)
             case ir.BoolE(value=value) | ir.SuitE(suit=value) | ir.ShapeE(shape=value):
-                return atom(repr(value))
+                return atom(lit(value))
             case ir.ChoiceE(value=value):
-                return atom(repr(value))
+                return atom(lit(value))
             case ir.TileE(tile=tile):
                 text = tile_text(tile)  # the constant's name from the tile's number, not text
                 self.tiles[text] = tile
                 return atom(tile_constant(text))
             case ir.FactE(fact=fact) if fact.startswith("situation:"):
-                return atom(f"({fact[10:]!r} in s.extra)")
+                return atom(f"({lit(fact[10:])} in s.extra)")
             case ir.FactE(fact=fact):
                 return self._fact(fact)
             case ir.VarE(name=name):
@@ -281,7 +285,7 @@ class PyExpr:
             case ir.FanRefE(fan=fan):
                 return Py(self.fan_ref(fan), COMPARE)
             case ir.OptionE(option=option):
-                return atom(f"o[{option!r}]")
+                return atom(f"o[{lit(option)}]")
             case ir.AttrE(obj=obj, attr=attr, on="tile"):
                 table = TILE_TABLES[attr]
                 self.runtime_names.add(table)

@@ -1,10 +1,11 @@
 """Scoring a winning hand: the generic engine that a generated rulebook module plugs into.
 
 A generated module supplies the rulebook as data and compiled functions: its fan table
-(`FanInfo`), tiers (`TierInfo`), relations, the `evaluate` function that tests every fan
-condition on one arrangement, the `floor` function and the enabled win shapes. This module
-walks the arrangements of a hand (`mjc.runtime.arrange`), applies the relations, combines each
-tier, caps and floors, and keeps the arrangement that scores highest.
+(`FanInfo`), tiers (`TierInfo`), relations, the `score_fans` function that tests every fan
+condition on one arrangement and then applies the relations and combines and caps each tier,
+the `adjust` function (floors, multipliers, ceilings, fixes) and the enabled win shapes. This
+module scores the arrangements of a hand (`mjc.runtime.arrange`) with them and keeps the
+arrangement that scores highest.
 """
 
 from __future__ import annotations
