@@ -3,7 +3,7 @@
 The fixture (`tests/golden/scores/<rulebook>.txt.gz`, one line per case of `handgen`) records
 what the code generator produced before it was restructured into a plan and an emitter, so a
 change to how code is generated cannot change a score unnoticed. CI compares the first
-`MJC_DIFFERENTIAL_HANDS` cases (default 1,500 per rulebook); `make differential` compares
+`MJC_DIFFERENTIAL_HANDS` cases (default 3,000 per rulebook); `make differential` compares
 all 100,000. `MJC_DIFFERENTIAL_WRITE=1` rewrites the fixture from the current code (do that
 only when a score changes on purpose, and say why in the commit).
 """
@@ -23,7 +23,7 @@ from ..conftest import ruleset  # type: ignore[import-not-found]
 
 GOLDEN = Path(__file__).parent.parent / "golden" / "scores"
 FULL = 100_000
-HANDS = int(os.environ.get("MJC_DIFFERENTIAL_HANDS", "1500"))
+HANDS = int(os.environ.get("MJC_DIFFERENTIAL_HANDS", "3000"))
 
 
 def _golden(name: str) -> list[str]:
