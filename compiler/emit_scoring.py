@@ -223,10 +223,7 @@ def adjust_body(state: ModuleState) -> list[str]:
     fixes = by_kind["fix"]
     body.first([(_test(py, a), functools.partial(_fix, body, py, a)) for a in fixes])
     body.line("return total, least, capped, ceiling")
-    out = CodeWriter(indent=1)
-    for line in needs:
-        out.line(line)
-    return state.function(py, _joined(out, body))
+    return state.function(py, body, needs)
 
 
 def _ceiling(body: CodeWriter, py: PyExpr, a: ir.Adjustment) -> None:
@@ -261,17 +258,7 @@ def reject_body(state: ModuleState) -> list[str]:
         with body.when(py(r.condition)):
             body.stmt("return ", string(r.reason))
     body.line("return None")
-    out = CodeWriter(indent=1)
-    for line in needs:
-        out.line(line)
-    return state.function(py, _joined(out, body))
-
-
-def _joined(first: CodeWriter, second: CodeWriter) -> CodeWriter:
-    out = CodeWriter(indent=0)
-    for line in [*first.lines(), *second.lines()]:
-        out.line(line)
-    return out
+    return state.function(py, body, needs)
 
 
 def _where(adjustment: ir.Adjustment) -> str:

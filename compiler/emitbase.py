@@ -65,11 +65,16 @@ class ModuleState:
         if "pair" in translator.facts:
             self.runtime_names.add("NO_PAIR")
 
-    def function(self, translator: PyExpr, body: CodeWriter) -> list[str]:
-        """A function body: its prelude, then `body`; records what the translator used."""
+    def function(
+        self, translator: PyExpr, body: CodeWriter, bindings: list[str] | None = None
+    ) -> list[str]:
+        """A function body: its prelude and `bindings` (lines the compiler wrote), then
+        `body`; records what the translator used."""
         self.finish(translator)
         out = CodeWriter(indent=1)
         prelude(out, translator)
+        for line in bindings or ():
+            out.line(line)
         return out.lines() + body.lines()
 
 
