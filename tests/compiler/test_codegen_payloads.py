@@ -31,7 +31,7 @@ PAYLOADS = (
     "{% for x in y %}",
     "u2028\u2028sep\u2029",
     "nel\u0085next",
-    "nul\x00byte",
+    "ctl\x01\x1bbyte\x7f",
     "cr\rreturn\x0b\x0c",
     "\")\n    __import__('os').system('touch pwned')\n    #",
     '\\"""\n__import__("os").system("touch pwned")\n"""',
@@ -121,6 +121,8 @@ def test_payloads_in_every_string_slot_stay_data(
     hostile = _module(compilation)
     assert compilation.rulebook is not None
     _assert_only_data(hostile, plain, {*used, compilation.rulebook.source_sha256})
+    # A NUL is refused by `mjc check` itself (a diagnostic, so no module at all).
+    assert not compile_source(hostile_source.replace("ctl\x01", "nul\x00"), "c.mjr").ok
     module = import_source(hostile, "mjc_payloads", "chaozhou.py")
     ruleset = module.RULESET
     assert ruleset.title in used and {f.name for f in ruleset.fans} <= set(used)
