@@ -16,6 +16,7 @@ from mjc.compiler.layout import Break, Doc, Group
 from mjc.compiler.pyexpr import AND, FACT_SOURCE, Py, PyExpr
 from mjc.compiler.pysafe import lit
 from mjc.compiler.pywriter import CodeWriter
+from mjc.compiler.types import ChoiceType
 from mjc.runtime.tiles import tile_text
 
 _ROUND_FACTS = {f: f"r.{f}" for f in ("won", "drawn", "winners", "players")}
@@ -51,7 +52,7 @@ def horses_body(state: ModuleState) -> list[str]:
             when = py.operand(py.py(kind.condition), AND + 1)
             tests.append(Py(Group(("(s is None or ", when, ")")), AND + 1))
         count = py(kind.count)
-        if kind.count.type.startswith("choice:"):
+        if isinstance(kind.count.type, ChoiceType):
             count = ("int(", count, ")")
         out.comment(f"{kind.name} {kind.kind} ({kind.at.file}:{kind.at.line})")
         write = functools.partial(

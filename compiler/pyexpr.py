@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from mjc.compiler import ir
 from mjc.compiler.layout import Break, Doc, Group, Nest, bracketed, flat, group
 from mjc.compiler.pysafe import lit
+from mjc.compiler.types import TILE, ListType
 from mjc.runtime.summaries import MEMBER_BASE, MEMBER_WIDTH
 from mjc.runtime.tiles import tile_text
 
@@ -296,7 +297,7 @@ class PyExpr:
                 inner = self._expr(obj)
                 return Py((self.operand(inner, PRIMARY), f".{attr}"), PRIMARY, inner.depth + 1)
             case ir.CallE(func="suits", args=(arg,)):
-                helper = "count_suits" if arg.type == "list[tile]" else "count_suits_of_melds"
+                helper = "count_suits" if arg.type == ListType(TILE) else "count_suits_of_melds"
                 self.runtime_names.add(helper)
                 return self._call(helper, self._expr(arg))
             case ir.CallE(func="len", args=(arg,)):
