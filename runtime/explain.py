@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from mjc.runtime.arrange import Arrangement
     from mjc.runtime.hand import Hand
     from mjc.runtime.scoring import FanInfo, FanScore, TierInfo
+    from mjc.runtime.spec import RulesetSpec
 
 __all__ = [
     "STEP_KINDS",
@@ -155,26 +156,23 @@ def substitution_text(pairs: Iterable[tuple[int, int]]) -> list[str]:
 
 
 def suppressed_fans(
-    raw: Sequence[int],
-    fans: Sequence[FanInfo],
-    tiers: Sequence[TierInfo],
-    excludes: Sequence[Sequence[int]],
-    relation_order: Sequence[int],
-    kept: Iterable[int],
+    raw: Sequence[int], spec: RulesetSpec, kept: Iterable[FanScore]
 ) -> tuple[Suppressed, ...]:
-    """The fans whose condition held (`raw`, evaluate's counts) but which do not count (not in
-    `kept`, the indexes of the fans that counted), each with the fan that dropped it: a relation
-    first (in `relation_order`, as combine applies them), then a tier overridden by a tier that
-    counted, then a `max` tier's other fans."""
+    """The fans of `spec` whose condition held (`raw`, evaluate's counts) but which do not
+    count (not among `kept`, the score's fans), each with the fan that dropped it: a relation
+    first (in the spec's relation order, as combine applies them), then a tier overridden by
+    a tier that counted, then a `max` tier's other fans."""
+    fans, tiers = spec.fans, spec.tiers
     counts = list(raw)
     by: dict[int, tuple[int, str]] = {}
-    for fan in relation_order:
+    for fan in spec.relation_order:
         if counts[fan]:
-            for target in excludes[fan]:
+            for target in spec.excludes[fan]:
                 if counts[target]:
                     counts[target] = 0
                     by.setdefault(target, (fan, "excludes"))
-    counted = set(kept)
+    ids = {f.id for f in kept}
+    counted = {i for i, fan in enumerate(fans) if fan.id in ids}
     for index, count in enumerate(counts):
         if not count or index in counted or index in by:
             continue

@@ -92,7 +92,6 @@ class Ruleset:
         self._score_fans = spec.score_fans or (lambda a, s, o: combine(evaluate(a, s, o), o))
         self._adjust = adjust
         self._evaluate = evaluate
-        self._fan_index = {fan.id: i for i, fan in enumerate(spec.fans)}
         self._reject = spec.reject
         self._has_rejects = spec.has_rejects
         # Every option setting's tables and checks, and the memos scoring shares: one object.
@@ -456,15 +455,10 @@ class Ruleset:
         return self._explained(score, situation, values) if explain else score
 
     def _explained(self, score: Score, situation: Situation, values: Options) -> Score:
-        """`score` with the fans its winning arrangement held that a relation or a tier
-        dropped (`mjc.runtime.explain.suppressed_fans`), from evaluate's raw counts."""
-        assert score.best is not None
+        """`score` with the fans that held but were dropped (`mjc.runtime.explain`)."""
+        assert score.best is not None  # only a winning score is explained
         raw = self._evaluate(score.best, situation, values)
-        kept = [self._fan_index[f.id] for f in score.fans]
-        found = suppressed_fans(
-            raw, self.fans, self.tiers, self.excludes, self.relation_order, kept
-        )
-        return score._replace(suppressed=found)
+        return score._replace(suppressed=suppressed_fans(raw, self.spec, score.fans))
 
     def _fan_list(self, kept: Kept) -> tuple[FanScore, ...]:
         shared = self._fan_scores

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +14,14 @@ from mjc.runtime.situations import SituationError
 from tests.conftest import ruleset
 
 BIG_FOUR_ALL_HONOURS = "111z222z333z444z55z"  # 字一色 64 and 大四喜 64 (广东: 爆胡以外 max)
+RULEBOOKS = Path(__file__).resolve().parents[2] / "rulebooks"
+
+
+def rule_id(keyword: str, name: str, line_text: str) -> str:
+    """The id a step gives the scoring line of rulebook `name` that reads `line_text`."""
+    lines = (RULEBOOKS / f"{name}.mjr").read_text(encoding="utf-8").splitlines()
+    (number,) = [i for i, line in enumerate(lines, 1) if line.strip() == line_text]
+    return f"{keyword}@{name}.mjr:{number}"
 
 
 def steps(score: Any) -> list[tuple[str, int, int, str]]:
@@ -33,7 +42,8 @@ def test_a_tier_cap_that_cuts_is_a_ceiling_step_named_by_the_tier(guangdong: Rul
 
 def test_a_floor_that_raises_is_a_floor_step_naming_its_scoring_line(guangdong: Ruleset) -> None:
     score = guangdong.score("123m456p22z [789s] [9999m]", situations=["kong_bloom"])
-    assert steps(score) == [("sum", 2, 2, "within"), ("floor", 4, 4, "floor@guangdong.mjr:91")]
+    floor = rule_id("floor", "guangdong", "floor 4 when kong_bloom")
+    assert steps(score) == [("sum", 2, 2, "within"), ("floor", 4, 4, floor)]
 
 
 def test_a_floor_that_does_not_raise_is_no_step(guangdong: Ruleset) -> None:
@@ -41,15 +51,19 @@ def test_a_floor_that_does_not_raise_is_no_step(guangdong: Ruleset) -> None:
     assert [step.kind for step in score.steps] == ["sum"] and score.total == 16
 
 
-def test_baise_kong_bloom_doubles_then_pao_hu_1_fixes_the_total() -> None:
+FIX_1 = "fix 1 when option.pao1 and not (self_drawn or kong_bloom)"
+
+
+def test_baise_robbing_kong_doubles_then_pao_hu_1_fixes_the_total() -> None:
+    """百色 "炮胡算1分": the doubled 抢杠 hand is then fixed at 1."""
     book = ruleset("baise")
     score = book.score(
         "111m555m777m222m99m", options={"炮胡算1分": "on"}, situations=["robbing_kong"]
     )
     assert steps(score) == [
         ("sum", 12, 12, "big"),
-        ("multiply", 2, 24, "multiply@baise.mjr:273"),
-        ("fixed", 1, 1, "fix@baise.mjr:282"),
+        ("multiply", 2, 24, rule_id("multiply", "baise", "multiply 2 when robbing_kong")),
+        ("fixed", 1, 1, rule_id("fix", "baise", FIX_1)),
     ]
 
 
