@@ -180,7 +180,8 @@ class _Module:
             values[fan.id] = f"value_{fan.id}"
         out.line("total = 0")
         out.line("kept: list[tuple[int, int, int]] = []")
-        out.line("capped = False")
+        # What the explanation cannot read from `kept`: caps that cut, modes chosen by options.
+        out.line("notes: tuple[tuple[str, str, int], ...] = ()")
         tiers = {tier.id: tier for tier in book.scoring.tiers}
         overridden_by: dict[str, list[str]] = {t: [] for t in tiers}
         for tier in book.scoring.tiers:
@@ -198,6 +199,7 @@ class _Module:
             with out.block(f"if not ({overriders})") if overriders else _nothing():
                 for i, (mode, guard) in enumerate(tier.alternatives):
                     with out.block(f"{'el' if i else ''}if {guards(guard)}"):
+                        out.line(f"notes += (({lit(tier.id)}, {lit(mode)}, 0),)")
                         self._tier(out, tier, members, values, guards, mode)
                 with out.block("else") if tier.alternatives else _nothing():
                     self._tier(out, tier, members, values, guards, tier.combine)
@@ -205,7 +207,7 @@ class _Module:
         if not self._kept_in_order(order, overridden_by):
             with out.block("if len(kept) > 1"):
                 out.line("kept.sort()")
-        out.line("return total, tuple(kept), capped")
+        out.line("return total, tuple(kept), notes")
         return out.lines()
 
     def _kept_in_order(self, order: list[str], overridden_by: dict[str, list[str]]) -> bool:
@@ -265,6 +267,8 @@ class _Module:
 
     @staticmethod
     def _capped_total(out: CodeWriter, tier: ir.Tier, value: str, guards: PyExpr) -> None:
+        """Add the tier's value to the total; a cap that cuts it is noted as (tier id, "cap",
+        the cap), on the rare path only, so that the explanation can show it as a step."""
         if tier.caps:
             guarded = [(n, g) for n, g in tier.caps if g is not None]
             default = next((n for n, g in tier.caps if g is None), None)
@@ -274,7 +278,7 @@ class _Module:
                     out.line(f"cap = {number}")
             with out.block(f"if cap is not None and {value} > cap"):
                 out.line(f"{value} = cap")
-                out.line("capped = True")
+                out.line(f"notes += (({lit(tier.id)}, 'cap', cap),)")
         out.line(f"total += {value}")
 
     # ------------------------------------------------------------------ adjust(), reject()
@@ -292,7 +296,10 @@ class _Module:
         return PyExpr(fan_ref=fan_ref, predicates=self.predicates), needs
 
     def adjust_body(self) -> list[str]:
-        """Floors, multipliers, ceilings, fixes, in that order (see `ir.Adjustment`)."""
+        """Floors, multipliers, ceilings, fixes, in that order (see `ir.Adjustment`). Besides
+        the value, it returns the steps that changed it, as (kind, value, total after, rule
+        id) with the rule id `<keyword>@<file name>:<line>` (see `_rule_id`); a step's tuple is
+        built only when the step fires, so the common hand pays for one empty tuple."""
         py, needs = self.counted_translator()
         body = CodeWriter(indent=1)
         adjustments = self.book.scoring.adjustments
@@ -300,37 +307,51 @@ class _Module:
             k: [a for a in adjustments if a.kind == k]
             for k in ("floor", "multiply", "ceiling", "fix")
         }
+        body.line("steps: tuple[tuple[str, int, int, str], ...] = ()")
         body.line("least = 0")
+        if by_kind["floor"]:
+            body.line("floor_rule = ''")
         for a in by_kind["floor"]:
             body.line(f"# {_where(a)}")
-            with body.block(f"if {py(a.condition) if a.condition else 'True'}"):
-                body.line(f"least = max(least, {py(a.value)})")
-        with body.block("if least > total"):
-            body.line("total = least")
-        with body.block("else"):
-            body.line("least = 0")
+            condition = f"{py(a.condition)} and " if a.condition else ""
+            with body.block(f"if {condition}({py(a.value)}) > least"):
+                body.line(f"least = {py(a.value)}")
+                body.line(f"floor_rule = {lit(_rule_id(a))}")
+        if by_kind["floor"]:
+            with body.block("if least > total"):
+                body.line("total = least")
+                body.line("steps = (('floor', least, total, floor_rule),)")
+            with body.block("else"):
+                body.line("least = 0")
         for a in by_kind["multiply"]:
             body.line(f"# {_where(a)}")
             with body.block(f"if {py(a.condition) if a.condition else 'True'}"):
-                body.line(f"total *= {py(a.value)}")
+                body.line(f"factor = {py(a.value)}")
+                body.line("total *= factor")
+                body.line(f"steps += (('multiply', factor, total, {lit(_rule_id(a))}),)")
         body.line("capped = False")
         # The first ceiling that holds, kept whether or not it cuts (settlement's loss cap).
         body.line("ceiling: int | None = None")
+        if by_kind["ceiling"]:
+            body.line("ceiling_rule = ''")
         for i, a in enumerate(by_kind["ceiling"]):
             body.line(f"# {_where(a)}")
             keyword = "elif" if i else "if"
             with body.block(f"{keyword} {py(a.condition) if a.condition else 'True'}"):
                 body.line(f"ceiling = {py(a.value)}")
+                body.line(f"ceiling_rule = {lit(_rule_id(a))}")
         if by_kind["ceiling"]:
             with body.block("if ceiling is not None and total > ceiling"):
                 body.line("total = ceiling")
                 body.line("capped = True")
+                body.line("steps += (('ceiling', ceiling, total, ceiling_rule),)")
         for i, a in enumerate(by_kind["fix"]):
             body.line(f"# {_where(a)}")
             keyword = "elif" if i else "if"
             with body.block(f"{keyword} {py(a.condition) if a.condition else 'True'}"):
                 body.line(f"total = {py(a.value)}")
-        body.line("return total, least, capped, ceiling")
+                body.line(f"steps += (('fixed', total, total, {lit(_rule_id(a))}),)")
+        body.line("return total, least, capped, ceiling, steps")
         self.finish(py)
         return _with_prelude(py, needs, body)
 
@@ -833,6 +854,13 @@ def _with_prelude(py: PyExpr, needs: list[str], body: CodeWriter) -> list[str]:
 
 def _where(adjustment: ir.Adjustment) -> str:
     return safe_text(f"{adjustment.kind} ({adjustment.at.file}:{adjustment.at.line})")
+
+
+def _rule_id(adjustment: ir.Adjustment) -> str:
+    """A scoring line's stable id in score explanations: `floor@guangdong.mjr:91` (the
+    keyword, the rulebook's file name without its folder, the line)."""
+    name = adjustment.at.file.replace("\\", "/").rsplit("/", 1)[-1]
+    return safe_text(f"{adjustment.kind}@{name}:{adjustment.at.line}")
 
 
 @contextmanager

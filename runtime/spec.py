@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mjc.runtime.arrange import Arrangement
+from mjc.runtime.explain import Notes
 from mjc.runtime.hand import Hand
 from mjc.runtime.options import OptionSpec
 from mjc.runtime.payments import Payments
@@ -22,9 +23,10 @@ from mjc.runtime.scoring import Adjust, Combine, Evaluate, FanInfo, Reject, Situ
 __all__ = ["WILD_ACTIONS", "ExampleSpec", "Options", "Preset", "RulesetSpec", "ScoreFans"]
 
 Options = dict[str, Any]
-# `evaluate` and `combine` in one call: the total, the fans kept and whether a cap cut it.
+# `evaluate` and `combine` in one call: the total, the fans kept and combine's notes (the tier
+# caps that cut, the modes options chose; `mjc.runtime.explain`).
 ScoreFans = Callable[
-    [Arrangement, Situation, Options], tuple[int, tuple[tuple[int, int, int], ...], bool]
+    [Arrangement, Situation, Options], tuple[int, tuple[tuple[int, int, int], ...], Notes]
 ]
 # A preset: its id, its label and the option values it sets.
 Preset = tuple[str, str, tuple[tuple[str, str], ...]]
