@@ -17,6 +17,7 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from bench import DEFAULT_HANDS, DEFAULT_SEED, QUICK_HANDS
+from bench.batch import batch_benchmark
 from bench.corpus import OPEN_SHARE, Corpus, WinAgreement, build_corpus
 from bench.report import Row, format_seconds, render_table, row_json
 from bench.startup import startup_benchmark
@@ -50,8 +51,9 @@ def _parser() -> argparse.ArgumentParser:
         prog="python -m bench",
         description=(
             "Benchmark mjc beside the `mahjong` package on one fixed-seed corpus: win checks, "
-            "scoring, and compile time of every bundled rulebook; and win checks with 1-4 wild "
-            "tiles beside a recursive search. Figures are medians of several passes in one "
+            "scoring, and compile time of every bundled rulebook; win checks with 1-4 wild "
+            "tiles beside a recursive search; and mjc score --batch beside one process per hand. "
+            "Figures are medians of several passes in one "
             "process (one core)."
         ),
     )
@@ -150,6 +152,7 @@ def _text(
     versions: dict[str, str],
     repeats: int,
     wild: WildResults,
+    batch: list[Row],
 ) -> str:
     built = sum(1 for c in corpus.win_cases if c.deal.built_to_win)
     errors = ", ".join(f"{k} {v:,}" for k, v in check.theirs_errors.items()) or "none"
@@ -175,6 +178,13 @@ def _text(
         f"{format_seconds(setup.lark_parser.median)}; first (cold) compile: {first}.",
         "",
         *_wild_text(wild),
+        "",
+        "mjc score --batch: many hands from one file of JSON lines, one process",
+        "",
+        render_table(batch, baseline="per process"),
+        "",
+        "The ratio is batch / one process per hand; both include process start and the "
+        "rulebook's compilation.",
     ]
     for problem in (*agreement.disagreements, *check.problems, *wild.agreement.disagreements):
         lines.append(f"DISAGREEMENT: {problem}")
@@ -190,6 +200,7 @@ def _json(
     versions: dict[str, str],
     repeats: int,
     wild: WildResults,
+    batch: list[Row],
 ) -> dict[str, Any]:
     return {
         "versions": versions,
@@ -223,7 +234,7 @@ def _json(
             "first_compile_s": setup.first_compile,
         },
         "wilds": _wild_json(wild),
-        "results": [row_json(row) for row in (*rows, *wild.rows)],
+        "results": [row_json(row) for row in (*rows, *wild.rows, *batch)],
     }
 
 
@@ -283,6 +294,8 @@ def main(argv: list[str] | None = None) -> int:
     rulebook = rulebook_wilds(wild_corpus)
     wild_rows, wild_agreement = wild_benchmark(wild_corpus, repeats, rulebook)
     wild = WildResults(wild_corpus, wild_agreement, rulebook, wild_rows)
+    _progress("mjc score --batch against one process per hand", quiet)
+    batch = batch_benchmark(corpus, repeats)
 
     _progress("cold start (new processes)", quiet)
     startup_rows = startup_benchmark(repeats)
@@ -290,10 +303,10 @@ def main(argv: list[str] | None = None) -> int:
     rows = [*win_rows, *score_rows, *compile_rows, *startup_rows]
     versions = _versions()
     if args.json:
-        doc = _json(rows, corpus, agreement, check, setup, versions, repeats, wild)
+        doc = _json(rows, corpus, agreement, check, setup, versions, repeats, wild, batch)
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
-        print(_text(rows, corpus, agreement, check, setup, versions, repeats, wild))
+        print(_text(rows, corpus, agreement, check, setup, versions, repeats, wild, batch))
     return 0 if agreement.ok and check.ok and wild_agreement.ok else 1
 
 

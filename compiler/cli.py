@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from mjc.compiler import codes, ir
+from mjc.compiler.cli_score import score_text, write_batch
 from mjc.compiler.codegen import checked_module
 from mjc.compiler.diagnostic_formats import render_github, render_json, render_sarif
 from mjc.compiler.diagnostics import (
@@ -107,9 +108,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     build.set_defaults(run=_build)
 
-    score = commands.add_parser("score", help="score a hand under a rulebook")
+    score = commands.add_parser(
+        "score",
+        help="score a hand under a rulebook",
+        description="Print the fans, the steps from the fans to the total (sum, multiply, "
+        "fixed, floor, ceiling, each naming its tier or its scoring line), the wilds as the "
+        "tiles they stand for and the winning tile marked with *; --explain adds the fans that "
+        "held but were dropped by a relation or a tier. --batch FILE ('-': standard input) "
+        'scores many hands: one JSON object per line, {"hand": ...} with the optional fields '
+        "win, self_drawn, seat_wind, round_wind, dealer, players, wild, indicator, situations, "
+        "options, preset (meaning what the flags mean; the flags given are every line's "
+        "defaults), and prints one JSON result per line; a line that cannot be scored prints "
+        '{"line": N, "error": ...} and the batch goes on (exit 1 if any line failed).',
+    )
     score.add_argument("rulebook", metavar="RULEBOOK", help="a bundled name or a rulebook file")
-    score.add_argument("hand", metavar="HAND", help="the hand in mpsz notation, e.g. 123m456p…")
+    score.add_argument(
+        "hand", metavar="HAND", nargs="?", help="the hand in mpsz notation, e.g. 123m456p…"
+    )
     score.add_argument("--win", metavar="TILE", help="the winning tile (default: last written)")
     score.add_argument("--self-drawn", action="store_true", help="won by self-draw (自摸)")
     score.add_argument("--seat-wind", default="E", metavar="E|S|W|N", help="the winner's seat")
@@ -130,6 +145,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     score.add_argument("--preset", metavar="NAME", help="start from a preset of the rulebook")
     score.add_argument("--json", action="store_true", help="print one JSON document")
+    score.add_argument(
+        "--explain", action="store_true", help="also list the fans that held but were dropped"
+    )
+    score.add_argument(
+        "--batch", metavar="FILE", help="score the JSON lines of FILE ('-': stdin) instead"
+    )
     score.set_defaults(run=_score)
 
     settle = commands.add_parser(
@@ -311,53 +332,55 @@ def _write_if_changed(path: Path, text: str) -> None:
 
 
 def _score(args: argparse.Namespace) -> int:
+    if (args.hand is None) == (args.batch is None):
+        raise UsageError("score takes a HAND or --batch FILE (one of the two)")
     try:
         ruleset = _load_ruleset(args.rulebook)
     except _RulebookFailed:
         return EXIT_FAILED
     if (args.wild or args.indicator) and not ruleset.has_wilds:
         raise UsageError(f"rulebook {ruleset.id} has no wild tiles; drop --wild and --indicator")
+    request: dict[str, Any] = {
+        "win": args.win,
+        "self_drawn": args.self_drawn,
+        "seat_wind": args.seat_wind,
+        "round_wind": args.round_wind,
+        "dealer": args.dealer,
+        "situations": tuple(args.situation),
+        "players": args.players,
+        "options": _parse_options(args.option),
+        "indicator": args.indicator,
+        "wilds": args.wild or None,
+        "preset": args.preset,
+    }
+    if args.batch is not None:
+        return _score_batch(ruleset, args.batch, request, args.explain)
     try:
-        score = ruleset.score(
-            args.hand,
-            win=args.win,
-            self_drawn=args.self_drawn,
-            seat_wind=args.seat_wind,
-            round_wind=args.round_wind,
-            dealer=args.dealer,
-            situations=args.situation,
-            players=args.players,
-            options=_parse_options(args.option),
-            indicator=args.indicator,
-            wilds=args.wild or None,
-            preset=args.preset,
-        )
+        score = ruleset.score(args.hand, explain=args.explain, **request)
     except (NotationError, OptionError, ValueError) as exc:
         raise UsageError(str(exc)) from None
     if args.json:
         print(json.dumps(score.as_dict(), ensure_ascii=False, indent=2))
-        return EXIT_OK
-    title = f"{ruleset.title} ({ruleset.id})"
-    if not score.win:
-        print(f"{title}: not a win — {score.reason}")
-        return EXIT_OK
-    print(f"{title}: {score.shape} — {score.arrangement}")
-    width = max((len(f.name) for f in score.fans), default=0)
-    for fan in score.fans:
-        times = f" ×{fan.count}" if fan.count > 1 else ""
-        english = f"  {fan.english}" if fan.english else ""
-        print(
-            f"  {fan.name}{'　' * (width - len(fan.name))}  {fan.value:>3}{times}  "
-            f"[{fan.tier}]{english}"
-        )
-    notes = []
-    if score.capped:
-        notes.append("capped")
-    if score.floor:
-        notes.append(f"raised to the floor of {score.floor}")
-    extra = f" ({', '.join(notes)})" if notes else ""
-    print(f"total: {score.total} {score.unit}{extra}")
+    else:
+        print(score_text(ruleset, score, args.explain))
     return EXIT_OK
+
+
+def _score_batch(ruleset: Ruleset, path: str, defaults: dict[str, Any], explain: bool) -> int:
+    if defaults["win"] is not None:
+        raise UsageError("--win names one hand's winning tile; give it per line in --batch")
+    del defaults["win"]
+    try:
+        if path == "-":
+            errors = write_batch(ruleset, sys.stdin, sys.stdout, defaults, explain)
+        else:
+            with open(path, encoding="utf-8") as source:
+                errors = write_batch(ruleset, source, sys.stdout, defaults, explain)
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path} is not UTF-8 text") from None
+    return EXIT_FAILED if errors else EXIT_OK
 
 
 def _settle(args: argparse.Namespace) -> int:

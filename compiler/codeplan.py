@@ -53,6 +53,7 @@ class FanPlan:
     shown: str  # the condition as the rulebook writes it, escaped when written
     condition: ir.Expr | None  # None: always holds
     per: ir.Expr | None
+    clamp: bool  # the per count may be below zero as written: `max(per, 0)` (zero: not at all)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +137,18 @@ def _fan_plan(fan: ir.Fan, index: int) -> FanPlan:
         shown=f"when {pretty(fan.condition)}" + (f", per {pretty(fan.per)}" if fan.per else ""),
         condition=None if always else fan.condition,
         per=fan.per,
+        clamp=fan.per is not None and not _never_negative(fan.per),
     )
+
+
+def _never_negative(expr: ir.Expr) -> bool:
+    """Whether a `per` count is never below zero as written (a `count`, a length, a literal),
+    so that it needs no `max(…, 0)`."""
+    if isinstance(expr, ir.IntE):
+        return expr.value >= 0
+    if isinstance(expr, ir.QuantE):
+        return expr.kind == "count"
+    return isinstance(expr, ir.CallE) and expr.func in ("len", "suits", "copies")
 
 
 def _tier_plans(

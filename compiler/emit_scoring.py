@@ -17,11 +17,14 @@ from mjc.compiler.codeplan import FanPlan, ScoringPlan, TierPlan, plan_scoring
 from mjc.compiler.emitbase import ModuleState
 from mjc.compiler.layout import Doc, parenthesized, string, tuple_of
 from mjc.compiler.pyexpr import OR, PyExpr
+from mjc.compiler.pysafe import lit
 from mjc.compiler.pywriter import CodeWriter
 
 
 def score_fans_body(state: ModuleState) -> list[str]:
-    """Every fan's count, then relations, then the tiers: (total, kept, capped)."""
+    """Every fan's count, then relations, then the tiers: (total, kept, notes). Notes are
+    (tier id, what, value) for a tier cap that cut ("cap", the cap) and for a mode the
+    options chose (the mode, 0); `raw`, when given, receives the counts before relations."""
     index = state.fan_index
 
     def make(inline: frozenset[str]) -> PyExpr:
@@ -33,16 +36,23 @@ def score_fans_body(state: ModuleState) -> list[str]:
     body = CodeWriter(indent=1)
     for fan in plan.fans:
         _fan(body, py, fan)
+    if plan.fans:
+        # Score explanations read the counts before relations; scoring passes no list.
+        locals_in_table_order: list[Doc] = [
+            f.local for f in sorted(plan.fans, key=lambda f: f.index)
+        ]
+        with body.block("if raw is not None"):
+            body.stmt("raw.extend(", tuple_of(locals_in_table_order), ")")
     _relations_and_values(body, plan, guards)
     body.line("total = 0")
     body.line("kept: list[tuple[int, int, int]] = []")
-    body.line("capped = False")
+    body.line("notes: tuple[tuple[str, str, int], ...] = ()")
     for tier in plan.tiers:
         _tier(body, tier, plan, guards, index)
     if plan.sort_kept:
         with body.block("if len(kept) > 1"):
             body.line("kept.sort()")
-    body.line("return total, tuple(kept), capped")
+    body.line("return total, tuple(kept), notes")
     state.finish(guards)
     return state.function(py, body)
 
@@ -51,10 +61,17 @@ def _fan(out: CodeWriter, py: PyExpr, fan: FanPlan) -> None:
     out.comment(fan.title)
     out.comment(fan.shown)
     if fan.condition is None:
-        out.assign(fan.local, "1" if fan.per is None else py(fan.per))
+        if fan.per is None:
+            out.assign(fan.local, "1")
+        elif fan.clamp:  # a count below zero is zero: not at all
+            out.stmt(f"{fan.local} = max(", py(fan.per), ", 0)")
+        else:
+            out.assign(fan.local, py(fan.per))
         return
     # The per first, as before the restructuring: the translator numbers what it meets.
-    count = "1" if fan.per is None else parenthesized(py.operand(py.py(fan.per), OR))
+    count: Doc = "1" if fan.per is None else parenthesized(py.operand(py.py(fan.per), OR))
+    if fan.clamp:  # a count below zero is zero: not at all
+        count = ("max(", count, ", 0)")
     test = parenthesized(py.operand(py.py(fan.condition), OR))
     out.stmt(f"{fan.local} = ", count, " if ", test, " else 0")
 
@@ -84,9 +101,13 @@ def _tier(
     def combined(mode: str) -> None:
         _combined(out, tier, plan, guards, index, mode)
 
+    def chosen(mode: str) -> None:
+        out.line(f"notes += (({lit(tier.id)}, {lit(mode)}, 0),)")
+        combined(mode)
+
     def body() -> None:
         branches: list[tuple[Doc | None, Callable[[], None]]] = [
-            (test, functools.partial(combined, mode)) for test, mode in modes
+            (test, functools.partial(chosen, mode)) for test, mode in modes
         ]
         out.first([*branches, (None, functools.partial(combined, tier.combine))])
 
@@ -159,11 +180,11 @@ def _capped_total(out: CodeWriter, tier: TierPlan, value: str, guards: PyExpr) -
         test = f"cap is not None and {value} > cap" if tier.cap is None else f"{value} > cap"
         with out.block(f"if {test}"):
             out.line(f"{value} = cap")
-            out.line("capped = True")
+            out.line(f"notes += (({lit(tier.id)}, 'cap', cap),)")
     elif tier.cap is not None:
         with out.block(f"if {value} > {tier.cap}"):
             out.line(f"{value} = {tier.cap}")
-            out.line("capped = True")
+            out.line(f"notes += (({lit(tier.id)}, 'cap', {tier.cap}),)")
     out.line(f"total += {value}")
 
 
@@ -187,8 +208,10 @@ def _counted(state: ModuleState, exprs: list[ir.Expr]) -> tuple[PyExpr, list[str
 
 def adjust_body(state: ModuleState) -> list[str]:
     """Floors, multipliers, ceilings, fixes, in that order (see `ir.Adjustment`): the final
-    value, the floor that raised it (0 if none), whether a ceiling cut it, and the first
-    ceiling that held (None if none did)."""
+    value, the floor that raised it (0 if none), whether a ceiling cut it, the first ceiling
+    that held (None if none did), and the steps that changed the value as (kind, value, total
+    after, rule id), the rule id `<keyword>@<file name>:<line>` (`rule_id`). A step's tuple is
+    built only when the step fires, so the common hand pays for one empty tuple."""
     adjustments = state.book.scoring.adjustments
     exprs = [e for a in adjustments for e in (a.condition, a.value) if e is not None]
     py, needs = _counted(state, exprs)
@@ -196,13 +219,18 @@ def adjust_body(state: ModuleState) -> list[str]:
     by_kind = {
         k: [a for a in adjustments if a.kind == k] for k in ("floor", "multiply", "ceiling", "fix")
     }
+    body.line("steps: tuple[tuple[str, int, int, str], ...] = ()")
     body.line("least = 0")
-    for a in by_kind["floor"]:
+    floors = by_kind["floor"]
+    if floors:
+        body.line("floor_rule = ''")
+    for a in floors:
         body.comment(_where(a))
         body.first([(_test(py, a), functools.partial(_floor, body, py, a))])
-    if by_kind["floor"]:
+    if floors:
         with body.block("if least > total"):
             body.line("total = least")
+            body.line("steps = (('floor', least, total, floor_rule),)")
         with body.block("else"):
             body.line("least = 0")
     else:  # no floor: the value is at least 0 all the same
@@ -215,33 +243,49 @@ def adjust_body(state: ModuleState) -> list[str]:
     # The first ceiling that holds, kept whether or not it cuts (settlement's loss cap).
     body.line("ceiling: int | None = None")
     ceilings = by_kind["ceiling"]
+    if ceilings:
+        body.line("ceiling_rule = ''")
     body.first([(_test(py, a), functools.partial(_ceiling, body, py, a)) for a in ceilings])
     if ceilings:
         with body.block("if ceiling is not None and total > ceiling"):
             body.line("total = ceiling")
             body.line("capped = True")
+            body.line("steps += (('ceiling', ceiling, total, ceiling_rule),)")
     fixes = by_kind["fix"]
     body.first([(_test(py, a), functools.partial(_fix, body, py, a)) for a in fixes])
-    body.line("return total, least, capped, ceiling")
+    body.line("return total, least, capped, ceiling, steps")
     return state.function(py, body, needs)
+
+
+def rule_id(adjustment: ir.Adjustment) -> str:
+    """A scoring line's stable id in score explanations: `floor@guangdong.mjr:91` (the
+    keyword, the rulebook's file name without its folder, the line)."""
+    name = adjustment.at.file.replace("\\", "/").rsplit("/", 1)[-1]
+    return f"{adjustment.kind}@{name}:{adjustment.at.line}"
 
 
 def _ceiling(body: CodeWriter, py: PyExpr, a: ir.Adjustment) -> None:
     body.comment(_where(a))
     body.assign("ceiling", py(a.value))
+    body.stmt("ceiling_rule = ", string(rule_id(a)))
 
 
 def _fix(body: CodeWriter, py: PyExpr, a: ir.Adjustment) -> None:
     body.comment(_where(a))
     body.assign("total", py(a.value))
+    body.stmt("steps += (('fixed', total, total, ", string(rule_id(a)), "),)")
 
 
 def _floor(body: CodeWriter, py: PyExpr, a: ir.Adjustment) -> None:
-    body.stmt("least = max(least, ", py(a.value), ")")
+    with body.when((parenthesized(py(a.value)), " > least")):
+        body.assign("least", py(a.value))
+        body.stmt("floor_rule = ", string(rule_id(a)))
 
 
 def _multiply(body: CodeWriter, py: PyExpr, a: ir.Adjustment) -> None:
-    body.stmt("total *= ", parenthesized(py(a.value)))
+    body.assign("factor", py(a.value))
+    body.line("total *= factor")
+    body.stmt("steps += (('multiply', factor, total, ", string(rule_id(a)), "),)")
 
 
 def _test(py: PyExpr, a: ir.Adjustment) -> Doc | None:

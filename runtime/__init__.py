@@ -22,6 +22,7 @@ from mjc.runtime.melds import Meld, meld
 from mjc.runtime.options import ChoiceSpec, OptionError, OptionSpec
 from mjc.runtime.ruleset import Ruleset
 from mjc.runtime.scoring import SITUATION_FLAGS, FanInfo, FanScore, Score, Situation, TierInfo
+from mjc.runtime.situations import SituationError
 from mjc.runtime.spec import ExampleSpec, RulesetSpec
 from mjc.runtime.tiles import NotationError, tile_index, tile_text
 from mjc.runtime.version import API_VERSION, RuntimeVersionError
@@ -90,6 +91,7 @@ __all__ = [
     "Score",
     "Settlement",
     "Situation",
+    "SituationError",
     "TierInfo",
     "WildIndicatorMissing",
     "arrangements",

@@ -25,11 +25,21 @@ from mjc.runtime.arrange import (
 )
 from mjc.runtime.checkers import make_public_is_win
 from mjc.runtime.claimcheck import RoundRules, wild_win_refusal
+from mjc.runtime.explain import each_value, suppressed_fans
 from mjc.runtime.gamecache import Game, GameCache, prepare_game
 from mjc.runtime.hand import MAX_TILES, Hand, HandError, parse_hand
 from mjc.runtime.options import OptionError, resolve_options
 from mjc.runtime.payments import DEFAULT_PAYMENTS
-from mjc.runtime.scoring import SITUATION_FLAGS, FanScore, Kept, Score, Scorer, Situation
+from mjc.runtime.scoring import (
+    SITUATION_FLAGS,
+    FanScore,
+    Kept,
+    Score,
+    Scorer,
+    Situation,
+    tier_capped,
+)
+from mjc.runtime.situations import SituationError, impossible
 from mjc.runtime.spec import WILD_ACTIONS, ExampleSpec, Options, RulesetSpec
 from mjc.runtime.tiles import NUM_PLAYING, NotationError, tile_index, tile_name_zh, tile_text
 from mjc.runtime.wilds import is_win_with_wilds, make_wild_checker, wild_arrangements
@@ -39,7 +49,7 @@ if TYPE_CHECKING:
     from mjc.runtime.settle import Settlement
 
 # `WILD_ACTIONS` and `ExampleSpec` moved to `mjc.runtime.spec`; still importable from here.
-__all__ = ["WILD_ACTIONS", "WIND_TILES", "ExampleSpec", "Ruleset"]
+__all__ = ["WILD_ACTIONS", "WIND_TILES", "ExampleSpec", "Ruleset", "SituationError"]
 
 _new_score = tuple.__new__
 
@@ -314,11 +324,15 @@ class Ruleset:
         options: Mapping[str, object] | None = None,
         wilds: Iterable[str] | None = None,
         preset: str | None = None,
+        explain: bool = False,
     ) -> Score:
         """Score a hand: the best arrangement's fans and total, or `win=False` with a reason.
+        With `explain`, the score also lists the fans that held but were dropped
+        (`Score.suppressed`); its steps and substitutions are always there.
 
-        Raises `HandError` for bad notation and `ValueError` (`OptionError`) for bad
-        options, winds, situation names, a missing indicator, or tiles not in play."""
+        Raises `HandError` for bad notation, `SituationError` for situations that cannot hold
+        (天胡 without the dealer, 杠上开花 with no kong, ...) and `ValueError` (`OptionError`)
+        for bad options, winds, situation names, a missing indicator, or tiles not in play."""
         # Over 80 lines on purpose: the hot path of DESIGN.md's 200 k scores/s target, where
         # each helper call would cost a Python frame per hand.
         if isinstance(hand, str):
@@ -358,6 +372,10 @@ class Ruleset:
         situation = self._situation(
             hand, self_drawn, seat_wind, round_wind, dealer, situations, players, wild
         )
+        if situations:
+            reason = impossible(hand, situation)
+            if reason is not None:
+                raise SituationError(reason)
         found: list[Arrangement] | tuple[Arrangement, ...]
         if hand.win_tile is not None and hand.win_tile >= NUM_PLAYING:
             found = []  # a flower completes no set: only a custom shape is won on one (八花)
@@ -375,8 +393,8 @@ class Ruleset:
         if len(found) == 1:
             # One reading (almost every hand): the scorer's steps inline, no Result object.
             arrangement = found[0]
-            total, kept, capped = self._score_fans(arrangement, situation, values)
-            total, least, ceiled, ceiling = self._adjust(
+            total, kept, notes = self._score_fans(arrangement, situation, values)
+            total, least, ceiled, ceiling, steps = self._adjust(
                 arrangement, situation, values, kept, total
             )
             rejected = (
@@ -385,12 +403,14 @@ class Ruleset:
                 else None
             )
             if rejected is not None:
-                return Score(self.id, False, None, (), 0, self.unit, None, rejected, wilds=wild)
+                return Score(
+                    self.id, False, None, (), 0, self.unit, None, rejected, wilds=wild, hand=hand
+                )
             fans = self._fan_lists.get(kept)
             if fans is None:
                 fans = self._fan_list(kept)
             # The fields of `Score` in order; `tuple.__new__` skips the NamedTuple's `__new__`.
-            return _new_score(
+            score: Score = _new_score(
                 Score,
                 (
                     self.id,
@@ -402,18 +422,25 @@ class Ruleset:
                     arrangement,
                     None,
                     least,
-                    capped or ceiled,
+                    ceiled or (tier_capped(notes) if notes else False),
                     wild,
                     ceiling,
+                    notes,
+                    steps,
+                    hand,
+                    None,
                 ),
             )
+            return self._explained(score, situation, values) if explain else score
         best = scorer.best(found, situation, values)
         assert best is not None
         result = best
         if result.rejected is not None:
-            return Score(self.id, False, None, (), 0, self.unit, None, result.rejected, wilds=wild)
+            return Score(
+                self.id, False, None, (), 0, self.unit, None, result.rejected, wilds=wild, hand=hand
+            )
         arrangement = result.arrangement
-        return Score(
+        score = Score(
             self.id,
             True,
             arrangement.shape,
@@ -426,7 +453,18 @@ class Ruleset:
             result.capped,
             wild,
             result.ceiling,
+            result.notes,
+            result.adjusted,
+            hand,
         )
+        return self._explained(score, situation, values) if explain else score
+
+    def _explained(self, score: Score, situation: Situation, values: Options) -> Score:
+        """`score` with the fans that held but were dropped (`mjc.runtime.explain`)."""
+        assert score.best is not None  # only a winning score is explained
+        raw: list[int] = []
+        self._score_fans(score.best, situation, values, raw)
+        return score._replace(suppressed=suppressed_fans(tuple(raw), self.spec, score.fans))
 
     def _fan_list(self, kept: Kept) -> tuple[FanScore, ...]:
         shared = self._fan_scores
@@ -435,7 +473,11 @@ class Ruleset:
 
     def _fan_score(self, index: int, count: int, value: int) -> FanScore:
         fan = self.fans[index]
-        made = FanScore(fan.id, fan.name, fan.english, value, self.tiers[fan.tier].id, count)
+        tier = self.tiers[fan.tier]
+        each = each_value(fan.value, count, value) if count > 1 else None
+        made = FanScore(
+            fan.id, fan.name, fan.english, value, tier.id, count, each, tier.combine
+        )
         return self._fan_scores.put((index, count, value), made)  # frozen: safe to share
 
     def _custom_arrangements(

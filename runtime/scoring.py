@@ -12,10 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from mjc.runtime.argcheck import WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS, raise_if_wrong
 from mjc.runtime.arrange import Arrangement
+from mjc.runtime.explain import (
+    AdjustSteps,
+    Notes,
+    Step,
+    Suppressed,
+    score_steps,
+    substitutions,
+)
+from mjc.runtime.hand import Hand
 from mjc.runtime.melds import Meld
 from mjc.runtime.tiles import RANK_OF, SUIT_OF, tile_text
 
@@ -32,6 +41,7 @@ __all__ = [
     "TierInfo",
     "count_suits",
     "count_suits_of_melds",
+    "tier_capped",
 ]
 
 # The situation names `score(situations=...)` and `--situation` accept.
@@ -144,7 +154,8 @@ class TierInfo:
 @dataclass(frozen=True, slots=True)
 class FanScore:
     """A fan that counted in the final score: `value` is what it contributed (its table
-    value times `count`)."""
+    value times `count`, or to the power `count` in a tier whose fans multiply), `each` what
+    one count is worth, `combine` how its tier combines its fans (for the score's steps)."""
 
     id: str
     name: str
@@ -152,6 +163,8 @@ class FanScore:
     value: int
     tier: str
     count: int = 1
+    each: int | None = None  # None: `value` (a fan counted once)
+    combine: str = "add"
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -161,13 +174,19 @@ class FanScore:
             "value": self.value,
             "count": self.count,
             "tier": self.tier,
+            "each": self.value if self.each is None else self.each,
         }
 
 
 class Score(NamedTuple):
     """The result of scoring one hand; `as_dict()` is exactly the CLI's JSON. `ceiling` is the
     first scoring ceiling that held for the winning arrangement (None if none did), whether
-    or not it cut the value: settlement's `loss_cap` may read it (上海 勒子)."""
+    or not it cut the value: settlement's `loss_cap` may read it (上海 勒子).
+
+    The last fields explain the score (`mjc.runtime.explain`): `notes` and `adjusted` are what
+    the generated `combine` and `adjust` reported, from which `steps` is built on demand;
+    `hand` is the hand scored (for the wilds' substitutions and the winning tile); `suppressed`
+    lists the fans that held but were dropped, when the caller asked (`score(explain=True)`)."""
 
     rulebook: str
     win: bool
@@ -181,6 +200,20 @@ class Score(NamedTuple):
     capped: bool = False
     wilds: tuple[int, ...] = ()
     ceiling: int | None = None
+    notes: Notes = ()
+    adjusted: AdjustSteps = ()
+    hand: Hand | None = None
+    suppressed: tuple[Suppressed, ...] | None = None
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The steps from the fans to the total, each with the total after it."""
+        return score_steps(self.fans, self.notes, self.adjusted) if self.win else ()
+
+    @property
+    def substitutions(self) -> tuple[tuple[int, int], ...]:
+        """What each wild tile held stands for in the winning arrangement, as (wild, tile)."""
+        return substitutions(self.hand, self.best, self.wilds)
 
     @property
     def arrangement(self) -> str | None:
@@ -207,14 +240,38 @@ class Score(NamedTuple):
         out["floor_applied"] = self.floor > 0
         out["capped"] = self.capped
         out["wilds"] = [tile_text(t) for t in self.wilds]
+        out["steps"] = [step.as_dict() for step in self.steps]
+        win_tile = self.hand.win_tile if self.hand is not None else None
+        out["win_tile"] = tile_text(win_tile) if win_tile is not None else None
+        out["substitutions"] = [
+            {"wild": tile_text(w), "as": tile_text(t)} for w, t in self.substitutions
+        ]
+        if self.suppressed is not None:
+            out["suppressed"] = [s.as_dict() for s in self.suppressed]
         return out
 
 
 Kept = tuple[tuple[int, int, int], ...]  # (fan index, count, value contributed)
-# `score_fans`: every fan's count, then relations and tiers, in one generated function.
-ScoreFans = Callable[[Arrangement, Situation, dict[str, Any]], tuple[int, Kept, bool]]
+
+
+class ScoreFans(Protocol):
+    """The generated `score_fans`: every fan's count, then relations and tiers, in one
+    function: (total, kept, notes). A list given as `raw` receives every fan's count before
+    relations, in table order (score explanations); scoring passes none."""
+
+    def __call__(
+        self,
+        a: Arrangement,
+        s: Situation,
+        o: dict[str, Any],
+        raw: list[int] | None = None,
+        /,
+    ) -> tuple[int, Kept, Notes]: ...
+
+
 Adjust = Callable[
-    [Arrangement, Situation, dict[str, Any], Kept, int], tuple[int, int, bool, int | None]
+    [Arrangement, Situation, dict[str, Any], Kept, int],
+    tuple[int, int, bool, int | None, AdjustSteps],
 ]
 Reject = Callable[[Arrangement, Situation, dict[str, Any], Kept, int], str | None]
 
@@ -232,6 +289,8 @@ class Result(NamedTuple):
     capped: bool
     rejected: str | None
     ceiling: int | None = None
+    notes: Notes = ()
+    adjusted: AdjustSteps = ()
 
 
 class Scorer:
@@ -266,7 +325,15 @@ class Scorer:
     def score(
         self, arrangement: Arrangement, situation: Situation, options: dict[str, Any]
     ) -> Result:
-        total, kept, capped = self.score_fans(arrangement, situation, options)
-        total, least, ceiled, ceiling = self.adjust(arrangement, situation, options, kept, total)
+        total, kept, notes = self.score_fans(arrangement, situation, options)
+        total, least, ceiled, ceiling, steps = self.adjust(
+            arrangement, situation, options, kept, total
+        )
         rejected = self.reject(arrangement, situation, options, kept, total)
-        return Result(arrangement, total, kept, least, capped or ceiled, rejected, ceiling)
+        capped = ceiled or tier_capped(notes)
+        return Result(arrangement, total, kept, least, capped, rejected, ceiling, notes, steps)
+
+
+def tier_capped(notes: Notes) -> bool:
+    """Whether combine's notes say a tier's cap cut its value."""
+    return any(what == "cap" for _, what, _ in notes)

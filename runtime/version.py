@@ -11,7 +11,8 @@ __all__ = ["API_VERSION", "RuntimeVersionError", "require_api"]
 
 # Bumped whenever a generated module's view of this package changes incompatibly.
 # 3: modules import `mjc.runtime.exported` and build `Ruleset(RulesetSpec(...))`.
-API_VERSION = 3
+# 4: `combine` returns its notes (tier caps that cut) and `adjust` the steps that fired.
+API_VERSION = 4
 
 
 class RuntimeVersionError(ImportError):

@@ -33,6 +33,7 @@ def test_score_json_reports_pure_one_suit_16(capsys: pytest.CaptureFixture[str])
             "value": 16,
             "count": 1,
             "tier": "limit",
+            "each": 16,
         }
     ]
     assert result["total"] == 16
@@ -65,7 +66,7 @@ def test_situations_and_winds(capsys: pytest.CaptureFixture[str]) -> None:
         capsys,
         "score",
         "guangdong",
-        "123m456p999m22z [789s]",
+        "123m456p22z [789s] [9999m]",
         "--situation",
         "kong_bloom",
         "--json",

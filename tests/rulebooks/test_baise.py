@@ -61,6 +61,9 @@ PLAIN = "123m456p789s22z [555m]"
 PLAIN_CONCEALED = "123m456p789s345s22z"
 # 清一色 + 碰碰胡 (8 + 4 = 12).
 PURE_PUNGS = "111m555m777m222m99m"
+# 杠上开花 is a win on a kong's replacement tile: the same hands with the kong declared.
+PLAIN_KONG = "123m456p789s22z [5555m]"
+PURE_PUNGS_KONG = "555m777m222m99m (1111m)"
 
 
 def scored(book: Ruleset, hand: str, **kwargs: Any) -> tuple[bool, int]:
@@ -312,20 +315,20 @@ def test_rule_3_four_seals_only_under_its_option(book: Ruleset) -> None:
 
 
 def test_rule_4_cap_none_by_default(book: Ruleset) -> None:
-    won = book.score(PURE_PUNGS, options={"门清": "on"}, situations=["kong_bloom"])
+    won = book.score(PURE_PUNGS_KONG, options={"门清": "on"}, situations=["kong_bloom"])
     assert won.total == 28  # (12 + 2) × 2
 
 
 def test_rule_4_cap_16_limits_the_hand_score(book: Ruleset) -> None:
     options = {"门清": "on", "封顶": "16分封顶"}
-    won = book.score(PURE_PUNGS, options=options, situations=["kong_bloom"])
+    won = book.score(PURE_PUNGS_KONG, options=options, situations=["kong_bloom"])
     assert won.total == 16 and won.capped
 
 
 @pytest.mark.parametrize("label", ["32分封顶", "64分封顶", "不封顶"])
 def test_rule_4_cap_32_and_64_above_the_largest_hand(book: Ruleset, label: str) -> None:
     options = {"门清": "on", "封顶": label}
-    assert book.score(PURE_PUNGS, options=options, situations=["kong_bloom"]).total == 28
+    assert book.score(PURE_PUNGS_KONG, options=options, situations=["kong_bloom"]).total == 28
 
 
 # ---------------------------------------------------------------- 四、可选玩法: 王牌 / 玩法
@@ -376,7 +379,8 @@ def test_rule_4_convention_plain_with_menqing_or_kong_bloom_is_not_bare_plain(
     off = {"可平胡": "off"}
     assert not book.score(PLAIN_CONCEALED, options=off).win
     assert book.score(PLAIN_CONCEALED, options=off | {"门清": "on"}).total == 4
-    assert book.score(PLAIN, options=off, situations=["kong_bloom"], self_drawn=True).total == 4
+    bloom = book.score(PLAIN_KONG, options=off, situations=["kong_bloom"], self_drawn=True)
+    assert bloom.total == 4
 
 
 def test_rule_4_self_draw_only(book: Ruleset) -> None:
@@ -388,7 +392,7 @@ def test_rule_4_self_draw_only(book: Ruleset) -> None:
 
 def test_rule_4_convention_self_draw_only_kong_bloom_yes_robbing_no(book: Ruleset) -> None:
     only = {"只可自摸": "on"}
-    assert book.score(PLAIN, options=only, situations=["kong_bloom"]).win
+    assert book.score(PLAIN_KONG, options=only, situations=["kong_bloom"]).win
     assert not book.score(PLAIN, options=only, situations=["robbing_kong"]).win
 
 
@@ -423,7 +427,7 @@ def test_rule_4_convention_robbing_a_kong_is_a_discard_win(book: Ruleset) -> Non
     assert (
         book.score(PURE_PUNGS, options={"炮胡算1分": "on"}, situations=["robbing_kong"]).total == 1
     )
-    assert book.score(PLAIN, options={"炮胡9分起": "on"}, situations=["kong_bloom"]).total == 4
+    assert book.score(PLAIN_KONG, options={"炮胡9分起": "on"}, situations=["kong_bloom"]).total == 4
 
 
 def test_rule_4_discard_1_and_9_exclude_each_other(book: Ruleset) -> None:
@@ -441,7 +445,7 @@ def test_rule_4_settlement_and_display_checkboxes_leave_the_hand_score_alone(
     book: Ruleset, label: str
 ) -> None:
     assert book.score(PURE_PUNGS, options={label: "on"}).total == 12
-    won = book.score(PLAIN, options={label: "on"}, situations=["kong_bloom"], self_drawn=True)
+    won = book.score(PLAIN_KONG, options={label: "on"}, situations=["kong_bloom"], self_drawn=True)
     assert won.total == 4
 
 
@@ -485,8 +489,8 @@ def test_convention_patterns_add(book: Ruleset) -> None:
 
 
 def test_convention_kong_bloom_doubles(book: Ruleset) -> None:
-    assert scored(book, PLAIN, situations=["kong_bloom"], self_drawn=True) == (True, 4)
-    assert scored(book, PURE_PUNGS, situations=["kong_bloom"], self_drawn=True) == (True, 24)
+    assert scored(book, PLAIN_KONG, situations=["kong_bloom"], self_drawn=True) == (True, 4)
+    assert scored(book, PURE_PUNGS_KONG, situations=["kong_bloom"], self_drawn=True) == (True, 24)
 
 
 def test_convention_robbing_a_kong_doubles(book: Ruleset) -> None:

@@ -65,10 +65,12 @@ from mjc.runtime import RoundError
 from mjc.runtime.settle import Settlement
 
 PLAIN = "123m456p789s345s22z"
+# 杠上开花 is a win on a kong's replacement tile: the winner's hand shows the kong.
+PLAIN_KONG = "123m456p789s22z (5555s)"
 PURE = "123m456m789m345m22m"
 CLAIMED = "123m22z [555p] [777s] [999m]"  # three exposed pongs: the claims of a relation
 PURE_CLAIMED = "123m22m [555m] [777m] [999m]"
-BLOOM = {"seat": 1, "hand": PLAIN, "self_drawn": True, "situations": ["kong_bloom"]}
+BLOOM = {"seat": 1, "hand": PLAIN_KONG, "self_drawn": True, "situations": ["kong_bloom"]}
 
 
 def test_gang_shang_hua_quan_bao_the_feeder_pays_for_the_other_losers() -> None:

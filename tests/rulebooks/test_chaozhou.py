@@ -54,6 +54,8 @@ RED = {"鬼牌": "红中做鬼"}
 
 # A plain hand with no pattern: worth exactly 鸡胡.
 CHICKEN = "123m456p789s22z [555m]"
+# 杠上开花 is a win on a kong's replacement tile: the same hand with the kong declared.
+CHICKEN_KONG = "123m456p789s22z [5555m]"
 # 碰碰胡 + 清一色 (4 + 6 = 10).
 PURE_PUNGS = "111m555m777m222m99m"
 # Two 白板 that, as ghosts, are best read as 222m: 碰碰胡 + 清一色 = 10.
@@ -301,7 +303,7 @@ def test_rule_4_convention_zimo_threshold_reads_the_capped_score(book: Ruleset) 
 
 def test_rule_4_convention_zimo_kong_bloom_is_a_self_draw_robbing_is_not(book: Ruleset) -> None:
     zimo = {"胡牌": "自摸（20分以上可吃胡）"}
-    assert book.score(CHICKEN, options=zimo, situations=["kong_bloom"]).win
+    assert book.score(CHICKEN_KONG, options=zimo, situations=["kong_bloom"]).win
     assert not book.score(CHICKEN, options=zimo, situations=["robbing_kong"]).win
 
 

@@ -79,7 +79,9 @@ from mjc.runtime import RoundError
 from mjc.runtime.settle import Settlement
 
 PLAIN = "123m456p789s345s22z"
-BLOOM = {"seat": 1, "hand": PLAIN, "self_drawn": True, "situations": ["kong_bloom"]}
+# 杠上开花 is a win on a kong's replacement tile: the winner's hand shows the kong.
+PLAIN_KONG = "123m456p789s22z (5555s)"
+BLOOM = {"seat": 1, "hand": PLAIN_KONG, "self_drawn": True, "situations": ["kong_bloom"]}
 
 
 def test_chi_gang_bao_gang_quan_bao_the_feeder_pays_all_three_shares() -> None:

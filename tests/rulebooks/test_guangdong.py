@@ -19,6 +19,8 @@ def fans(score: Score) -> dict[str, int]:
 
 # A plain hand with one exposed meld and no pattern: worth exactly 鸡胡 1.
 CHICKEN_EXPOSED = "123m456p999m22z [789s]"
+# 杠上开花 is a win on a kong's replacement tile: the same hands with the kong declared.
+CHICKEN_KONG = "123m456p22z [789s] [9999m]"
 # The same kind of hand fully concealed.
 CHICKEN_CONCEALED = "123m456p789s999m22z"
 
@@ -37,7 +39,7 @@ def test_items_136_tiles_four_players() -> None:
 
 
 def test_rule_6_1_self_draw_includes_kong_bloom(guangdong: Ruleset) -> None:
-    score = guangdong.score(CHICKEN_EXPOSED, situations=["kong_bloom"])
+    score = guangdong.score(CHICKEN_KONG, situations=["kong_bloom"])
     assert "自摸" in fans(score)
 
 
@@ -63,12 +65,12 @@ def test_rule_6_6_triple_win_larger_hand_keeps_its_value(guangdong: Ruleset) -> 
 
 
 def test_rule_6_7_kong_bloom_floor_of_4(guangdong: Ruleset) -> None:
-    score = guangdong.score(CHICKEN_EXPOSED, situations=["kong_bloom"])
+    score = guangdong.score(CHICKEN_KONG, situations=["kong_bloom"])
     assert score.total == 4 and score.floor == 4
 
 
 def test_rule_6_7_kong_bloom_larger_hand_keeps_its_value(guangdong: Ruleset) -> None:
-    assert guangdong.score("222m345m666m789m55m", situations=["kong_bloom"]).total == 16
+    assert guangdong.score("345m666m789m55m (2222m)", situations=["kong_bloom"]).total == 16
 
 
 def test_rule_6_9_last_tile_draw_floor_of_4(guangdong: Ruleset) -> None:

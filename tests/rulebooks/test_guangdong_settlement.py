@@ -60,6 +60,9 @@ CHICKEN = "123m456p999m22z [789s]"  # 鸡胡 1
 # Two more 鸡胡 1 hands on the same 2z, so that three winners of one discard hold no more
 # copies of any tile than the game has (one 2z discarded, three more in their pairs).
 CHICKENS = (CHICKEN, "234m567p111s22z [678s]", "345p678m999p22z [123s]")
+# 杠上开花 is a win on a kong's replacement tile: the winner's hand shows the kong.
+CHICKEN_KONG = "123m456p22z [789s] [9999m]"
+BLOOM = {"seat": 1, "hand": CHICKEN_KONG, "self_drawn": True, "situations": ["kong_bloom"]}
 PLAIN = "123m456p789s345s22z"  # 平胡 2 + 门前清 1 = 3 (discard); self-draw +1
 
 
@@ -101,7 +104,7 @@ def test_yi_pao_duo_xiang_two_winners_are_each_paid_by_the_discarder() -> None:
 def test_gang_shang_kai_hua_bao_gang_the_feeder_of_an_exposed_kong_pays_for_all() -> None:
     result = settle(
         "guangdong",
-        winners=[{"seat": 1, "hand": CHICKEN, "self_drawn": True, "situations": ["kong_bloom"]}],
+        winners=[BLOOM],
         kong_fed_by=3,
         kongs=[{"seat": 1, "kind": "exposed", "fed_by": 3}],
     )
@@ -111,7 +114,7 @@ def test_gang_shang_kai_hua_bao_gang_the_feeder_of_an_exposed_kong_pays_for_all(
 def test_gang_shang_kai_hua_concealed_kong_bloom_is_paid_by_the_three() -> None:
     result = settle(
         "guangdong",
-        winners=[{"seat": 1, "hand": CHICKEN, "self_drawn": True, "situations": ["kong_bloom"]}],
+        winners=[BLOOM],
         kongs=[{"seat": 1, "kind": "concealed"}],
     )
     assert result.deltas == [-4, 12, -4, -4]
@@ -237,7 +240,7 @@ ORPHANS = "19m19p19s1234567z1m"  # 十三幺 64
 def test_gang_shang_kai_hua_bu_gang_an_added_kong_bloom_is_paid_by_the_three() -> None:
     result = settle(
         "guangdong",
-        winners=[{"seat": 1, "hand": CHICKEN, "self_drawn": True, "situations": ["kong_bloom"]}],
+        winners=[BLOOM],
         kongs=[{"seat": 1, "kind": "added"}],
     )
     share = result.scores[1].total
@@ -305,8 +308,10 @@ def test_tian_hu_san_jia_fu_the_three_pay_the_dealers_heavenly_hand() -> None:
 
 
 def test_convention_di_hu_the_three_pay_an_earthly_hand() -> None:
-    result = settle("guangdong", winners=[{"seat": 1, "hand": CHICKEN, "self_drawn": True,
-                                           "situations": ["earthly"]}])  # fmt: skip
+    # 地胡 is won before any meld is declared: a concealed hand
+    earthly = {"seat": 1, "hand": "123m456p789s999m22z", "self_drawn": True,
+               "situations": ["earthly"]}  # fmt: skip
+    result = settle("guangdong", winners=[earthly])
     share = result.scores[1].total
     assert share == 64 and paid(result) == {(0, 1): share, (2, 1): share, (3, 1): share}
 

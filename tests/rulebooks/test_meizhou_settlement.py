@@ -43,6 +43,9 @@ from mjc.runtime import RoundError
 from mjc.runtime.settle import Settlement
 
 PLAIN = "123m456p789s345s22z"  # 平胡 2
+# 杠上开花 is a win on a kong's replacement tile: the winner's hand shows the kong.
+PLAIN_KONG = "123m456p789s22z (5555s)"
+BLOOM = {"seat": 1, "hand": PLAIN_KONG, "self_drawn": True, "situations": ["kong_bloom"]}
 SEVEN_PAIRS = "1122m3344p5566s77z"  # 七小对 6
 PURE = "123m456m789m345m22m"  # 清一色 8
 
@@ -72,7 +75,7 @@ def test_shi_de_fen_self_draw_each_of_the_three_pays_the_hand_rate() -> None:
 def test_shi_de_fen_kong_bloom_is_paid_by_the_three_like_a_self_draw() -> None:
     result = settle(
         "meizhou",
-        winners=[{"seat": 1, "hand": PLAIN, "self_drawn": True, "situations": ["kong_bloom"]}],
+        winners=[BLOOM],
         kong_fed_by=3,
         kongs=[{"seat": 1, "kind": "exposed", "fed_by": 3}],
     )

@@ -1,0 +1,195 @@
+"""Scores that explain themselves (`mjc.runtime.explain`, `Score.steps`, `Score.suppressed`,
+`Score.substitutions`) and the situations `Ruleset.score` refuses (`mjc.runtime.situations`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mjc.runtime import Ruleset
+from mjc.runtime.explain import Step, each_value
+from mjc.runtime.situations import SituationError
+from tests.conftest import ruleset
+
+BIG_FOUR_ALL_HONOURS = "111z222z333z444z55z"  # 字一色 64 and 大四喜 64 (广东: 爆胡以外 max)
+RULEBOOKS = Path(__file__).resolve().parents[2] / "rulebooks"
+
+
+def rule_id(keyword: str, name: str, line_text: str) -> str:
+    """The id a step gives the scoring line of rulebook `name` that reads `line_text`."""
+    lines = (RULEBOOKS / f"{name}.mjr").read_text(encoding="utf-8").splitlines()
+    (number,) = [i for i, line in enumerate(lines, 1) if line.strip() == line_text]
+    return f"{keyword}@{name}.mjr:{number}"
+
+
+def steps(score: Any) -> list[tuple[str, int, int, str]]:
+    return [tuple(step) for step in score.steps]
+
+
+def test_a_plain_hand_has_one_sum_step_of_its_tier(guangdong: Ruleset) -> None:
+    score = guangdong.score("123m456p789s345s22z", self_drawn=True)
+    assert steps(score) == [("sum", score.total, score.total, "within")]
+
+
+def test_a_tier_cap_that_cuts_is_a_ceiling_step_named_by_the_tier(guangdong: Ruleset) -> None:
+    # 混一色 4 + 三元牌 ×2 + 门前清 1 = 7, 爆胡以内 capped at 4
+    score = guangdong.score("555z666z123m456m11m")
+    assert steps(score) == [("sum", 7, 7, "within"), ("ceiling", 4, 4, "within")]
+    assert score.capped
+
+
+def test_a_floor_that_raises_is_a_floor_step_naming_its_scoring_line(guangdong: Ruleset) -> None:
+    score = guangdong.score("123m456p22z [789s] [9999m]", situations=["kong_bloom"])
+    floor = rule_id("floor", "guangdong", "floor 4 when kong_bloom")
+    assert steps(score) == [("sum", 2, 2, "within"), ("floor", 4, 4, floor)]
+
+
+def test_a_floor_that_does_not_raise_is_no_step(guangdong: Ruleset) -> None:
+    score = guangdong.score("345m666m789m55m (2222m)", situations=["kong_bloom"])
+    assert [step.kind for step in score.steps] == ["sum"] and score.total == 16
+
+
+FIX_1 = "fix 1 when option.pao1 and not (self_drawn or kong_bloom)"
+
+
+def test_baise_robbing_kong_doubles_then_pao_hu_1_fixes_the_total() -> None:
+    """百色 "炮胡算1分": the doubled 抢杠 hand is then fixed at 1."""
+    book = ruleset("baise")
+    score = book.score(
+        "111m555m777m222m99m", options={"炮胡算1分": "on"}, situations=["robbing_kong"]
+    )
+    assert steps(score) == [
+        ("sum", 12, 12, "big"),
+        ("multiply", 2, 24, rule_id("multiply", "baise", "multiply 2 when robbing_kong")),
+        ("fixed", 1, 1, rule_id("fix", "baise", FIX_1)),
+    ]
+
+
+def test_chaozhou_da_hu_xiang_cheng_is_a_multiply_step_of_the_tier() -> None:
+    """潮州 "大胡相乘": 碰碰胡 4 × 清一色 6 = 24, one step of the 大胡 tier."""
+    score = ruleset("chaozhou").score("111m222m333m555m99m", options={"大胡相乘": "on"})
+    assert steps(score) == [("multiply", 24, 24, "big")]
+
+
+@pytest.mark.parametrize(
+    ("name", "hand", "kwargs"),
+    [
+        ("guangdong", "555z666z123m456m11m", {}),
+        ("guangdong", BIG_FOUR_ALL_HONOURS, {}),
+        ("shanghai", "123m456p789s22z (5555s)", {"situations": ["kong_bloom"]}),
+        ("baise", "111m555m777m222m99m", {"situations": ["robbing_kong"]}),
+        ("meizhou", "1122m3344p5566s77z", {"self_drawn": True}),
+    ],
+)
+def test_the_last_step_ends_at_the_total(name: str, hand: str, kwargs: dict[str, Any]) -> None:
+    score = ruleset(name).score(hand, **kwargs)
+    assert score.win and score.steps and score.steps[-1].total == score.total
+
+
+def test_a_repeated_fan_keeps_its_value_each_and_its_count(guangdong: Ruleset) -> None:
+    dragons = next(f for f in guangdong.score("555z666z123m456m11m").fans if f.count > 1)
+    assert (dragons.id, dragons.each, dragons.count, dragons.value) == ("dragon_pung", 1, 2, 2)
+    assert dragons.as_dict()["each"] == 1
+
+
+def test_each_value_reads_an_added_or_a_multiplied_count() -> None:
+    assert each_value(2, 3, 6) == 2  # added: 2 × 3
+    assert each_value(2, 3, 8) == 2  # multiplied: 2 ** 3
+    assert each_value(5, 2, 6) == 3  # an option changed the value: shared out evenly
+
+
+def test_done_when_zi_yi_se_da_si_xi_explain_shows_what_dropped_what(guangdong: Ruleset) -> None:
+    """字一色 + 大四喜 (广东 爆胡以外 "max"): the explanation lists 大四喜 as dropped by 字一色."""
+    score = guangdong.score(BIG_FOUR_ALL_HONOURS, explain=True)
+    assert [f.id for f in score.fans] == ["all_honours"]
+    assert score.suppressed is not None
+    dropped = {s.id: (s.by, s.how) for s in score.suppressed}
+    assert dropped["big_four_winds"] == ("all_honours", "max")
+    assert dropped["all_pungs"] == ("all_honours", "tier")  # 爆胡以外 overrides 爆胡以内
+    assert dropped["chicken"] == ("all_pungs", "excludes")
+
+
+def test_dropped_fans_never_count(guangdong: Ruleset) -> None:
+    for hand in (BIG_FOUR_ALL_HONOURS, "555z666z123m456m11m", "111m222m444z55m [333p]"):
+        score = guangdong.score(hand, explain=True)
+        assert score.suppressed is not None
+        assert not {s.id for s in score.suppressed} & {f.id for f in score.fans}
+
+
+def test_suppressed_only_when_asked_and_in_json(guangdong: Ruleset) -> None:
+    assert guangdong.score(BIG_FOUR_ALL_HONOURS).suppressed is None
+    assert "suppressed" not in guangdong.score(BIG_FOUR_ALL_HONOURS).as_dict()
+    out = guangdong.score(BIG_FOUR_ALL_HONOURS, explain=True).as_dict()["suppressed"]
+    assert {"id": "big_four_winds", "name": "大四喜", "by": "all_honours", "by_name": "字一色",
+            "how": "max"} in out  # fmt: skip
+
+
+def test_a_wild_is_shown_as_the_tile_it_stands_for() -> None:
+    score = ruleset("chaozhou").score("123m456m789m55m12m5z", options={"鬼牌": "白板做鬼"})
+    assert score.substitutions == ((31, 2),)  # 5z (tile 31) → 3m (tile 2)
+    assert score.as_dict()["substitutions"] == [{"wild": "5z", "as": "3m"}]
+
+
+def test_a_wild_standing_for_itself_is_paired_with_itself() -> None:
+    book = ruleset("chaozhou")
+    score = book.score("123m456m789m55m555z", options={"鬼牌": "白板做鬼"})
+    assert score.win
+    assert all(len(pair) == 2 for pair in score.substitutions)
+    assert len(score.substitutions) == 3
+
+
+def test_json_adds_fields_and_keeps_the_contract(guangdong: Ruleset) -> None:
+    out = guangdong.score("123m456p789s345s22z", win="5s").as_dict()
+    assert {"rulebook", "win", "shape", "fans", "total", "unit", "arrangement"} <= out.keys()
+    assert out["win_tile"] == "5s"
+    assert out["steps"] == [
+        {"kind": "sum", "value": out["total"], "total": out["total"], "rule": "within"}
+    ]
+    assert Step("sum", 1, 1, "x").as_dict() == {"kind": "sum", "value": 1, "total": 1, "rule": "x"}
+
+
+def test_a_hand_that_is_not_a_win_has_no_steps(guangdong: Ruleset) -> None:
+    out = guangdong.score("123m456p789s1357z").as_dict()
+    assert out["win"] is False and out["steps"] == [] and out["substitutions"] == []
+
+
+@pytest.mark.parametrize(
+    ("hand", "kwargs", "says"),
+    [
+        ("19m19p19s1234567z1m", {"situations": ["heavenly"], "self_drawn": True}, "dealer"),
+        ("123m456p789s999m22z", {"situations": ["earthly"], "dealer": True}, "dealer"),
+        ("123m456p789s999m22z", {"situations": ["human"], "dealer": True}, "dealer"),
+        ("123m456p789s999m22z", {"situations": ["kong_bloom"]}, "no kong"),
+        ("123m456p789s999m22z", {"situations": ["robbing_kong"], "self_drawn": True}, "self"),
+        (
+            "123m456p789s999m22z",
+            {"situations": ["heavenly", "last_tile"], "dealer": True, "self_drawn": True},
+            "cannot both hold",
+        ),
+        ("123m456p789s999m22z", {"situations": ["heavenly"], "dealer": True}, "self-drawn"),
+        ("123m456p22z [789s] [9999m]", {"situations": ["earthly"]}, "before any meld"),
+        (
+            "123m456p22z [789s] [9999m]",
+            {"situations": ["kong_bloom", "robbing_kong"]},
+            "cannot both hold",
+        ),
+        ("123m456p789s999m22z", {"situations": ["triple_win"], "self_drawn": True}, "discard"),
+    ],
+)
+def test_situations_that_cannot_hold_are_refused(
+    guangdong: Ruleset, hand: str, kwargs: dict[str, Any], says: str
+) -> None:
+    """天胡 without the dealer, 地胡 for the dealer, 杠上开花 with no kong, and the like."""
+    with pytest.raises(SituationError, match=says) as raised:
+        guangdong.score(hand, **kwargs)
+    assert isinstance(raised.value, ValueError) and "\n" not in str(raised.value)
+
+
+def test_situations_that_can_hold_are_scored(guangdong: Ruleset) -> None:
+    heavenly = guangdong.score(
+        "19m19p19s1234567z1m", situations=["heavenly"], dealer=True, self_drawn=True
+    )
+    earthly = guangdong.score("123m456p789s999m22z", situations=["earthly"], self_drawn=True)
+    assert heavenly.win and earthly.win
