@@ -1,0 +1,60 @@
+"""Every input the fuzzers ever failed on, replayed: `regressions/` holds them (written by
+`fuzz_budget.keeping_failures`, named by content hash), and each must now keep the rule of
+its kind (`fuzz_oracles`). A rulebook also goes through `mjc check` on the command line:
+exit 0 or 1, diagnostics with codes, no traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fuzz_budget import regressions
+from fuzz_oracles import cached_rulebooks, check_api, check_rulebook, run_cli
+from input_gen import bundled_rulesets
+
+from mjc.runtime import parse_hand, parse_round
+
+CASES = regressions()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _rulebooks_compiled_once() -> Iterator[None]:
+    with cached_rulebooks():
+        yield
+
+
+def replay(kind: str, data: Any, tmp_path: Path) -> None:
+    if kind == "rulebook":
+        check_rulebook(data, "regression.mjr")
+        path = tmp_path / "regression.mjr"
+        path.write_text(data, encoding="utf-8", errors="surrogatepass", newline="")
+        code, _, _ = run_cli(["check", str(path)])
+        assert code in (0, 1)
+    elif kind == "hand-api":
+        check_api(lambda: parse_hand(data["hand"]))
+    elif kind == "score-api":
+        book = bundled_rulesets()[data["rulebook"]]
+        check_api(lambda: book.score(data["hand"], **data["kwargs"]))
+    elif kind == "round-api":
+        check_api(lambda: parse_round(data["round"]))
+        if isinstance(data["round"], dict):
+            check_api(lambda: bundled_rulesets()[data["rulebook"]].settle(data["round"]))
+    elif kind == "cli":
+        run_cli(data["argv"], stdin=data.get("stdin"))
+    else:
+        raise AssertionError(f"unknown regression kind {kind!r}")
+
+
+@pytest.mark.parametrize(
+    ("kind", "data"), [(k, d) for k, d, _ in CASES], ids=[n for *_, n in CASES]
+)
+def test_a_kept_fuzz_input_keeps_the_rule_of_its_kind(kind: str, data: Any, tmp_path: Path) -> None:
+    replay(kind, data, tmp_path)
+
+
+def test_the_corpus_is_not_empty() -> None:
+    """The corpus holds the inputs of every crash fixed so far (see the report of issue 11)."""
+    assert CASES
