@@ -1,10 +1,13 @@
-"""How much the fuzz tests run, and the corpus of inputs that once failed.
+"""How much the fuzz tests run, how a bulk run goes, and the corpus of inputs that failed.
 
 The CI run (`make test`) and the slow mode (`make fuzz`) are the same tests with different
-budgets: `MJC_FUZZ_SCALE` multiplies every fuzz test's number of examples (default 1, the CI
+budgets: `MJC_FUZZ_SCALE` multiplies every fuzz test's number of inputs (default 1, the CI
 budget; `make fuzz` sets 25) and, above 1, draws new random inputs on every run instead of the
-fixed CI sequence. Every input that fails is written, shrunk by hypothesis, into
-`tests/fuzz/regressions/`, which `test_fuzz_regressions.py` replays on every run.
+fixed CI sequence; `MJC_FUZZ_SECONDS` stops each bulk run after that many seconds instead.
+
+Most inputs go through `bulk` (seeded choices, `choices.Seeded`: cheap); a failing one is
+shrunk by `minimize` and written into `tests/fuzz/regressions/`, and so is the shrunk input
+of a failing hypothesis test (`keeping_failures`). `test_fuzz_regressions.py` replays them.
 """
 
 from __future__ import annotations
@@ -12,12 +15,15 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import secrets
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+from choices import Choices, Seeded
 from hypothesis import HealthCheck, settings
 
 REGRESSIONS = Path(__file__).parent / "regressions"
@@ -78,7 +84,8 @@ def regressions() -> list[tuple[str, Any, str]]:
     found: list[tuple[str, Any, str]] = []
     for path in sorted(REGRESSIONS.glob("*")):
         if path.suffix == ".mjr":
-            text = path.read_text(encoding="utf-8", errors="surrogatepass", newline="")
+            with path.open(encoding="utf-8", errors="surrogatepass", newline="") as file:
+                text = file.read()
             found.append(("rulebook", text, path.name))
         elif path.suffix == ".json":
             document = json.loads(path.read_text(encoding="utf-8"))
@@ -105,3 +112,101 @@ def keeping_failures(kind: str) -> Iterator[Callable[[Any], None]]:
             path = save_regression(kind, last[0])
             print(f"fuzz: kept the failing input as {path}")
         raise
+
+
+# ------------------------------------------------------------------------------ bulk runs
+
+T = TypeVar("T")
+
+
+def bulk(
+    kind: str,
+    generate: Callable[[Choices], T],
+    check: Callable[[T], object],
+    count: int,
+) -> int:
+    """Check `count` (times the scale) generated inputs; the first that fails is shrunk,
+    kept in the corpus, and fails the test. Returns how many were checked."""
+    total = max(1, round(count * scale()))
+    base = f"{kind}:{generate.__name__}" if scale() <= 1 else secrets.token_hex(8)
+    seconds = float(os.environ.get("MJC_FUZZ_SECONDS", "0") or 0)
+    stop = time.monotonic() + seconds if seconds > 0 else None
+    for i in range(total if stop is None else 1 << 62):
+        if stop is not None and time.monotonic() > stop:
+            return i
+        case = generate(Seeded(f"{base}:{i}"))
+        try:
+            check(case)
+        except Exception as exc:
+            small = minimize(case, check, type(exc))
+            path = save_regression(kind, small)
+            raise AssertionError(
+                f"fuzz input {i} of {generate.__name__} failed with {type(exc).__name__}: "
+                f"{exc}; kept, shrunk, as {path}"
+            ) from exc
+    return total
+
+
+def _fails(check: Callable[[T], object], case: T, error: type[BaseException]) -> bool:
+    try:
+        check(case)
+    except error:
+        return True
+    except Exception:
+        return False
+    return False
+
+
+def minimize(case: T, check: Callable[[T], object], error: type[BaseException]) -> T:
+    """A smaller input that still fails `check` with `error`: a string loses lines, then
+    runs of characters (delta debugging); JSON-like data loses keys and items, and its
+    strings shrink the same way. At most a few thousand checks."""
+    budget = [3000]
+
+    def still_fails(candidate: Any) -> bool:
+        budget[0] -= 1
+        return budget[0] > 0 and _fails(check, candidate, error)
+
+    return _shrink(case, still_fails)
+
+
+def _shrink(value: Any, still_fails: Callable[[Any], bool]) -> Any:
+    if isinstance(value, str):
+        lines = _ddmin(value.splitlines(keepends=True), lambda ls: still_fails("".join(ls)))
+        return "".join(_ddmin(list("".join(lines)), lambda cs: still_fails("".join(cs))))
+    if isinstance(value, dict):
+        for key in list(value):
+            smaller = {k: v for k, v in value.items() if k != key}
+            if still_fails(smaller):
+                value = smaller
+        for key in list(value):
+            rest = value
+            value = {
+                **rest,
+                key: _shrink(rest[key], lambda v, k=key, r=rest: still_fails({**r, k: v})),
+            }
+        return value
+    if isinstance(value, list | tuple):
+        items = _ddmin(list(value), lambda xs: still_fails(type(value)(xs)))
+        for i in range(len(items)):
+            items[i] = _shrink(
+                items[i], lambda v, i=i: still_fails(type(value)([*items[:i], v, *items[i + 1 :]]))
+            )
+        return type(value)(items)
+    return value
+
+
+def _ddmin(items: list[Any], still_fails: Callable[[list[Any]], bool]) -> list[Any]:
+    """Delta debugging: drop ever smaller chunks while the rest still fails."""
+    chunk = max(1, len(items) // 2)
+    while items and chunk >= 1:
+        i, removed = 0, False
+        while i < len(items):
+            candidate = items[:i] + items[i + chunk :]
+            if still_fails(candidate):
+                items, removed = candidate, True
+            else:
+                i += chunk
+        if not removed:
+            chunk //= 2
+    return items

@@ -23,13 +23,22 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from fuzz_budget import STATS
+from input_gen import bundled_rulesets
 
 from mjc.compiler import cli
 from mjc.compiler.codegen import generate_module
 from mjc.compiler.diagnostics import render_text
 from mjc.compiler.driver import compile_source
 from mjc.compiler.loader import Loaded, import_source, load
-from mjc.runtime import HandError, NotationError, OptionError, RoundError, Ruleset
+from mjc.runtime import (
+    HandError,
+    NotationError,
+    OptionError,
+    RoundError,
+    Ruleset,
+    parse_hand,
+    parse_round,
+)
 
 # The documented errors of the API: each is a ValueError (NotationError, HandError,
 # OptionError, RoundError, HorseError, WildIndicatorMissing are its subclasses).
@@ -40,8 +49,8 @@ ALLOWED: tuple[type[BaseException], ...] = (
     RoundError,
     ValueError,
 )
-CODE = re.compile(r"E\d{4}")
-STANDARD_HAND = "123m456m789m345m22z"
+CODE = re.compile(r"[EW]\d{4}")
+STANDARD_HAND = "123m456m789m345m55m"  # characters only: every generated rulebook has them
 
 _seen: set[str] = set()
 _modules: dict[str, Ruleset] = {}
@@ -115,10 +124,13 @@ T = TypeVar("T")
 def check_api(call: Callable[[], T]) -> T | BaseException:
     """Run one API call: a result or a documented error (returned), anything else raises."""
     try:
-        return call()
+        result = call()
     except ALLOWED as exc:
         assert str(exc), f"{type(exc).__name__} without a message"
+        STATS[f"api {type(exc).__name__}"] += 1
         return exc
+    STATS["api result"] += 1
+    return result
 
 
 # ------------------------------------------------------------------------------ the CLI
@@ -162,3 +174,33 @@ def run_cli(argv: Sequence[str], stdin: str | None = None) -> tuple[int, str, st
         assert stderr.strip() or out.getvalue().strip(), "a usage error says what is wrong"
     STATS[f"cli exit {code}"] += 1
     return code, out.getvalue(), stderr
+
+
+# ------------------------------------------------------------------------------ per kind
+
+
+def check_hand(text: str) -> None:
+    check_api(lambda: parse_hand(text))
+
+
+def check_score(case: dict[str, Any]) -> None:
+    book = bundled_rulesets()[case["rulebook"]]
+    check_api(lambda: book.score(case["hand"], **case["kwargs"]))
+
+
+def check_round(case: tuple[str, Any] | list[Any]) -> None:
+    rulebook, data = case
+    check_api(lambda: parse_round(data))
+    if isinstance(data, dict):
+        check_api(lambda: bundled_rulesets()[rulebook].settle(data))
+
+
+def check_command(argv: list[str]) -> None:
+    run_cli(argv)
+
+
+def check_settle_command(case: tuple[str, str] | list[str]) -> None:
+    rulebook, text = case
+    run_cli(["settle", rulebook, "-"], stdin=text)
+    if len(text) % 3 == 0:
+        run_cli(["settle", rulebook, "-", "--json"], stdin=text)

@@ -21,7 +21,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from hypothesis import strategies as st
+from choices import Choices, strategy
 
 from mjc.compiler.loader import bundled_rulebooks, load
 from mjc.runtime import RoundError, Ruleset, parse_round
@@ -55,8 +55,6 @@ def bundled_rulesets() -> dict[str, Ruleset]:
     return found
 
 
-RULEBOOK_NAMES = st.sampled_from(sorted(bundled_rulebooks()))
-
 # ------------------------------------------------------------------------------ notation
 
 STANDARD_HANDS = (
@@ -79,116 +77,95 @@ def example_hands() -> tuple[str, ...]:
 
 
 HAND_ALPHABET = "0123456789mpszf[]() ,.-+#*\t\n东中ｍ１\u200f\u0301\x00"
-ODD_PIECES = st.sampled_from(
-    [
-        "[",
-        "]",
-        "(",
-        ")",
-        "[]",
-        "()",
-        "0m",
-        "10m",
-        "8z",
-        "9f",
-        "5z" * 5,
-        "1" * 40 + "m",
-        "9" * 400,
-        "１２３m",
-        "\ufeff",
-        "\u2028",
-        "\u0301",
-        "\x00",
-        " ",
-        "[1111m]",
-        "(123m)",
-        "[11m]",
-        "m",
-        "p1",
-        "-",
-    ]
+ODD_PIECES = (
+    *("[", "]", "(", ")", "[]", "()", "0m", "10m", "8z", "9f", "5z" * 5, "1" * 40 + "m"),
+    *("9" * 400, "１２３m", "\ufeff", "\u2028", "\u0301", "\x00", " ", "[1111m]", "(123m)"),
+    *("[11m]", "m", "p1", "-", "[123m", "(1111m", "[12m]", "[1234m]", "(11z)", "f", "0z"),
 )
+ANY_CHARACTERS = "aZ9_ \n\r\t\x00\x7f\u00e9\u4e2d\u200b\ufeff\U0001f004\uffff"
 
 
-def _splice(text: str, at: int, delete: int, piece: str) -> str:
-    i = at % (len(text) + 1)
-    return text[:i] + piece + text[i + delete :]
+def random_text(c: Choices, alphabet: str, most: int) -> str:
+    return "".join(c.choice(alphabet) for _ in range(c.integer(0, most)))
 
 
-NEAR_VALID_HANDS = st.builds(
-    lambda base, edits: _apply_edits(base, edits),
-    st.sampled_from(STANDARD_HANDS) | st.deferred(lambda: st.sampled_from(example_hands())),
-    st.lists(
-        st.tuples(
-            st.integers(0, 200), st.integers(0, 3), ODD_PIECES | st.text(HAND_ALPHABET, max_size=3)
-        ),
-        min_size=1,
-        max_size=3,
-    ),
-)
+def near_valid_hand(c: Choices) -> str:
+    """A valid hand with one to three small edits: a piece inserted, characters deleted."""
+    hand = c.choice(STANDARD_HANDS) if c.chance(2) else c.choice(example_hands())
+    for _ in range(c.integer(1, 3)):
+        i = c.integer(0, len(hand))
+        piece = c.choice(ODD_PIECES) if c.chance(2) else random_text(c, HAND_ALPHABET, 3)
+        hand = hand[:i] + piece + hand[i + c.integer(0, 3) :]
+    return hand
 
 
-def _apply_edits(base: str, edits: list[tuple[int, int, str]]) -> str:
-    for at, delete, piece in edits:
-        base = _splice(base, at, delete, piece)
-    return base
+def notation(c: Choices) -> str:
+    """Hand notation, from near-valid to any text."""
+    kind = c.integer(0, 5)
+    if kind <= 2:
+        return near_valid_hand(c)
+    if kind == 3:
+        return random_text(c, HAND_ALPHABET, 40)
+    if kind == 4:
+        return random_text(c, ANY_CHARACTERS, 20)
+    return c.choice(STANDARD_HANDS)
 
 
-NOTATION = st.one_of(
-    NEAR_VALID_HANDS,
-    NEAR_VALID_HANDS,
-    st.text(HAND_ALPHABET, max_size=40),
-    st.text(max_size=20),
-    st.sampled_from(STANDARD_HANDS),
-)
-TILES = st.sampled_from([f"{r}{s}" for r in range(1, 10) for s in "mps"] + ["1z", "5z", "7z", "1f"])
-ODD_TILES = TILES | st.sampled_from(["", "0m", "8z", "m", "11m", "1M", "１m", "5z ", "x", "9f"])
+TILE_TEXTS = (*tuple(f"{r}{s}" for r in range(1, 10) for s in "mps"), "1z", "5z", "7z", "1f")
+ODD_TILE_TEXTS = (*TILE_TEXTS, "", "0m", "8z", "m", "11m", "1M", "１m", "5z ", "x", "9f")
+NOTATION = strategy(notation)
 
 # ------------------------------------------------------------------------------ scoring
 
-SITUATIONS = st.sampled_from(
-    [
-        *("kong_bloom", "robbing_kong", "last_tile", "heavenly", "earthly", "human"),
-        *("huangfan", "self_drawn", "", "no_such_thing", "dealer"),
-    ]
+SITUATION_NAMES = (
+    *("kong_bloom", "robbing_kong", "last_tile", "heavenly", "earthly", "human"),
+    *("huangfan", "self_drawn", "", "no_such_thing", "dealer"),
 )
-OPTION_VALUES = st.sampled_from(["on", "off", "true", "0", "1", "16", "999", "", "x"]) | st.text(
-    max_size=4
-)
+OPTION_TEXTS = ("on", "off", "true", "0", "1", "16", "999", "", "x", "白板做鬼", "大转")
+WINDS = ("E", "S", "W", "N", "X", "", "e", "东", "west")
 
 
-@st.composite
-def score_settings(draw: st.DrawFn, book: Ruleset) -> dict[str, Any]:
+def score_settings(c: Choices, book: Ruleset) -> dict[str, Any]:
     """Keyword arguments for `Ruleset.score`, of the documented types."""
-    option_ids = [o.id for o in book.options] + ["no_such_option"]
     kwargs: dict[str, Any] = {}
-    if draw(st.booleans()):
-        kwargs["win"] = draw(ODD_TILES)
-    if draw(st.booleans()):
+    if c.chance(2):
+        kwargs["win"] = c.choice(ODD_TILE_TEXTS)
+    if c.chance(2):
         kwargs["self_drawn"] = True
-    if draw(st.booleans()):
-        kwargs["seat_wind"] = draw(st.sampled_from(["E", "S", "W", "N", "X", "", "e", "东"]))
-    if draw(st.booleans()):
-        kwargs["round_wind"] = draw(st.sampled_from(["E", "S", "N", "west"]))
-    if draw(st.booleans()):
+    if c.chance(2):
+        kwargs["seat_wind"] = c.choice(WINDS)
+    if c.chance(3):
+        kwargs["round_wind"] = c.choice(WINDS)
+    if c.chance(3):
         kwargs["dealer"] = True
-    if draw(st.booleans()):
-        kwargs["situations"] = draw(st.lists(SITUATIONS, max_size=3))
-    if draw(st.booleans()):
-        kwargs["players"] = draw(st.sampled_from([2, 3, 4, 0, 1, 5, -1, 10**12]))
-    if draw(st.booleans()):
-        kwargs["options"] = draw(
-            st.dictionaries(
-                st.sampled_from(option_ids), OPTION_VALUES | st.integers(-5, 99), max_size=3
-            )
-        )
-    if draw(st.integers(0, 3)) == 0:
-        kwargs["wilds"] = draw(st.lists(ODD_TILES, max_size=3))
-    if draw(st.integers(0, 3)) == 0:
-        kwargs["indicator"] = draw(ODD_TILES)
-    if draw(st.integers(0, 5)) == 0:
-        kwargs["preset"] = draw(st.sampled_from(["", "x", *[p.id for p in book.presets]]))
+    if c.chance(2):
+        kwargs["situations"] = [c.choice(SITUATION_NAMES) for _ in range(c.integer(0, 3))]
+    if c.chance(3):
+        kwargs["players"] = c.choice((2, 3, 4, 0, 1, 5, -1, 10**12))
+    if c.chance(2):
+        option_ids = [o.id for o in book.options] + ["no_such_option"]
+        kwargs["options"] = {
+            c.choice(option_ids): c.choice(OPTION_TEXTS) if c.chance(2) else c.integer(-5, 99)
+            for _ in range(c.integer(0, 3))
+        }
+    if c.chance(4):
+        kwargs["wilds"] = [c.choice(ODD_TILE_TEXTS) for _ in range(c.integer(0, 3))]
+    if c.chance(4):
+        kwargs["indicator"] = c.choice(ODD_TILE_TEXTS)
+    if c.chance(6):
+        kwargs["preset"] = c.choice(["", "x", *[p.id for p in book.presets]])
     return kwargs
+
+
+def score_case(c: Choices) -> dict[str, Any]:
+    """A rulebook, a hand and score settings."""
+    rulebook = c.choice(sorted(bundled_rulebooks()))
+    hand = notation(c)
+    return {
+        "rulebook": rulebook,
+        "hand": hand,
+        "kwargs": score_settings(c, bundled_rulesets()[rulebook]),
+    }
 
 
 def score_argv(rulebook: str, hand: str, kwargs: dict[str, Any]) -> list[str]:
@@ -209,14 +186,31 @@ def score_argv(rulebook: str, hand: str, kwargs: dict[str, Any]) -> list[str]:
     return argv
 
 
-WORDS = st.sampled_from(
-    [
-        *("score", "settle", "explain", "options", "--json", "--help", "-", "--schema"),
-        *("--win", "--option", "--players", "--wild", "--indicator", "--self-drawn", "--"),
-        *("guangdong", "meizhou", "no_such_book", "E0001", "E9999", "e0101", "=", "x=1"),
-        *("123m456p789s345s22z", "", " ", "-x", "--option=", "--players=-1", "\x00"),
+WORDS = (
+    *("score", "settle", "explain", "options", "--json", "--help", "-", "--schema"),
+    *("--win", "--option", "--players", "--wild", "--indicator", "--self-drawn", "--"),
+    *("guangdong", "meizhou", "no_such_book", "E0001", "E9999", "e0101", "=", "x=1"),
+    *("123m456p789s345s22z", "", " ", "-x", "--option=", "--players=-1", "\x00", "--version"),
+)
+
+
+def command_line(c: Choices) -> list[str]:
+    """Any words, mostly the CLI's own; never a command that writes files."""
+    argv = [
+        random_text(c, ANY_CHARACTERS, 6) if c.chance(4) else c.choice(WORDS)
+        for _ in range(c.integer(0, 6))
     ]
-) | st.text(max_size=6)
+    if argv and argv[0] in UNSAFE_COMMANDS:
+        argv = ["explain", *argv]
+    return argv
+
+
+def score_command(c: Choices) -> list[str]:
+    case = score_case(c)
+    argv = score_argv(case["rulebook"], case["hand"], case["kwargs"])
+    return [*argv, "--json"] if c.chance(2) else argv
+
+
 # Commands never drawn at random: they write files or start servers.
 UNSAFE_COMMANDS = frozenset({"build", "new", "docs", "check", "dump-ir", "options"})
 
@@ -230,26 +224,28 @@ def _round_fields() -> dict[str, Any]:
     return {"fields": sorted(names)}
 
 
-FIELD_NAMES = st.sampled_from(_round_fields()["fields"])
-JSON_SCALARS = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(-3, 6),
-    st.integers(),
-    st.sampled_from([10**20, -(10**20), 2**63, 4.0, -0.0, 1.5, 1e308]),
-    st.floats(allow_nan=False, allow_infinity=False),
-    TILES,
-    st.sampled_from(["4", "0", "E", "added", "pong", "", "-1", *STANDARD_HANDS]),
-    st.text(max_size=8),
-)
-JSON_VALUES = st.recursive(
-    JSON_SCALARS,
-    lambda inner: (
-        st.lists(inner, max_size=4)
-        | st.dictionaries(FIELD_NAMES | st.text(max_size=4), inner, max_size=4)
-    ),
-    max_leaves=12,
-)
+FIELD_NAMES = tuple(_round_fields()["fields"])
+SCALARS: tuple[Any, ...] = (None, True, False, 0, 1, 2, 3, 4, 5, -1, 10**20, -(10**20), 2**63)
+SCALARS += (4.0, -0.0, 1.5, 1e308, "4", "0", "E", "added", "pong", "", "-1", *STANDARD_HANDS)
+SCALARS += TILE_TEXTS
+
+
+def json_value(c: Choices, leaves: int = 12) -> Any:
+    """Any JSON value of at most `leaves` leaves, with the round's field names for keys."""
+    if leaves <= 1 or c.chance(2):
+        kind = c.integer(0, 3)
+        if kind == 0:
+            return c.integer(-(2**70), 2**70)
+        if kind == 1:
+            return random_text(c, ANY_CHARACTERS, 8)
+        return c.choice(SCALARS)
+    size = c.integer(0, 4)
+    each = max(1, (leaves - 1) // max(size, 1))
+    if c.chance(2):
+        return [json_value(c, each) for _ in range(size)]
+    keys = [random_text(c, "abc_", 4) if c.chance(4) else c.choice(FIELD_NAMES)]
+    keys += [c.choice(FIELD_NAMES) for _ in range(size - 1)]
+    return {key: json_value(c, each) for key in keys[:size]}
 
 
 def deep_json(depth: int, kind: str) -> Any:
@@ -259,10 +255,13 @@ def deep_json(depth: int, kind: str) -> Any:
     return value
 
 
-def json_depths() -> st.SearchStrategy[int]:
-    if is_open("json-depth"):
-        return st.integers(1, 60)
-    return st.integers(1, 60) | st.sampled_from([500, 999, 1000, 3000, 100_000])
+def json_depth(c: Choices) -> int:
+    if is_open("json-depth") or c.chance(2):
+        return c.integer(1, 60)
+    return c.choice((500, 999, 1000, 3000, 100_000))
+
+
+JSON_VALUES = strategy(json_value)
 
 
 @cache
@@ -382,39 +381,50 @@ def _shift_type(value: Any) -> Any:
     return 0
 
 
-@st.composite
-def mutated_rounds(draw: st.DrawFn) -> tuple[str, Any]:
-    """A valid round from the seeds with one to three edits somewhere inside it."""
-    book, data = draw(st.sampled_from(seed_rounds()))
-    for _ in range(draw(st.integers(1, 3))):
-        paths = _paths(data)
-        path = paths[draw(st.integers(0, len(paths) - 1))]
-        action = draw(st.sampled_from(["replace", "shift", "delete", "duplicate", "hand", "add"]))
-        if action == "replace":
-            new = draw(JSON_VALUES)
-            data = _at(data, path, lambda c, k, new=new: c.__setitem__(k, new))
-        elif action == "shift":
-            data = _at(data, path, lambda c, k: c.__setitem__(k, _shift_type(c[k])))
-        elif action == "delete" and path:
+def mutated_round(c: Choices) -> tuple[str, Any]:
+    """A valid round from the seeds with one to three edits somewhere inside it: a value
+    replaced, retyped (`4` as `"4"`, `4.0`, `true`), deleted or doubled, a hand made
+    near-valid, a field added; now and then nested deep."""
+    book, data = c.choice(seed_rounds())
+    for _ in range(c.integer(1, 3)):
+        path = c.choice(_paths(data))
+        action = c.integer(0, 5)
+        if action == 0:
+            new = json_value(c)
+            data = _at(data, path, lambda h, k, new=new: h.__setitem__(k, new))
+        elif action == 1:
+            data = _at(data, path, lambda h, k: h.__setitem__(k, _shift_type(h[k])))
+        elif action == 2 and path:
             data = _at(data, path, _delete)
-        elif action == "duplicate":
-            data = _at(data, path, lambda c, k: c.__setitem__(k, _duplicate(c[k])))
-        elif action == "hand":
-            hand = draw(NEAR_VALID_HANDS)
-            data = _at(data, path, lambda c, k, hand=hand: c.__setitem__(k, hand))
-        elif action == "add" and isinstance(data, dict):
-            key, value = draw(FIELD_NAMES), draw(JSON_VALUES)
-            data = {**data, key: value}
-    if draw(st.integers(0, 19)) == 0:
-        data = (
-            {
-                **data,
-                "winners": deep_json(draw(json_depths()), draw(st.sampled_from(["list", "dict"]))),
-            }
-            if isinstance(data, dict)
-            else data
-        )
+        elif action == 3:
+            data = _at(data, path, lambda h, k: h.__setitem__(k, _duplicate(h[k])))
+        elif action == 4:
+            hand = near_valid_hand(c)
+            data = _at(data, path, lambda h, k, hand=hand: h.__setitem__(k, hand))
+        elif isinstance(data, dict):
+            data = {**data, c.choice(FIELD_NAMES): json_value(c)}
+    if c.chance(20) and isinstance(data, dict):
+        data = {**data, "winners": deep_json(json_depth(c), c.choice(("list", "dict")))}
     return book, data
+
+
+def any_round(c: Choices) -> tuple[str, Any]:
+    """Any JSON value, as a round for some rulebook."""
+    return c.choice(sorted(bundled_rulebooks())), json_value(c)
+
+
+def round_text(c: Choices) -> tuple[str, str]:
+    """A mutated round as the text of a file, now and then cut short or not JSON at all."""
+    book, data = mutated_round(c)
+    text = json.dumps(data, ensure_ascii=c.chance(2))
+    if c.chance(5):
+        text = text[: c.integer(0, len(text))]
+    elif c.chance(20):
+        text = random_text(c, ANY_CHARACTERS + '{}[]":,0123456789', 30)
+    elif c.chance(20) and not is_open("json-depth"):
+        depth = c.choice((1000, 3000, 100_000))
+        text = '{"winners": ' + "[" * depth + "]" * depth + "}"
+    return book, text
 
 
 def _duplicate(value: Any) -> Any:

@@ -25,6 +25,7 @@ from functools import cache
 from typing import Any
 
 import lark
+from choices import Choices, strategy
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
@@ -257,17 +258,10 @@ def grammar_programs(start: str = "start") -> st.SearchStrategy[str]:
 
 
 @cache
-def bounded_programs(start: str, depth: int = 14) -> st.SearchStrategy[str]:
-    """Programs from the grammar with nesting bounded by `depth` rules.
-
-    The expression rules recurse through brackets, lists, calls and quantifiers more than
-    once per level, so from_lark's unbounded expansions mostly overrun its buffer (slowly)
-    on `expr`. Here, once the budget runs low, only expansions that can still finish within
-    it are drawn.
-    """
+def _expansions(start: str) -> tuple[dict[str, list[tuple[Any, ...]]], dict[str, int]]:
+    """The expansions below `start`, and the fewest levels in which each rule can finish."""
     expansions, _ = _rules_below(start)
-    terminals = terminal_strategies()
-    height: dict[str, int] = {}  # the fewest levels in which each rule can finish
+    height: dict[str, int] = {}
     changed = True
     while changed:
         changed = False
@@ -279,27 +273,82 @@ def bounded_programs(start: str, depth: int = 14) -> st.SearchStrategy[str]:
                 if 1 + max(below, default=0) < height.get(name, 1 << 30):
                     height[name] = 1 + max(below, default=0)
                     changed = True
+    return expansions, height
 
-    @st.composite
-    def program(draw: st.DrawFn) -> str:
-        out: list[str] = []
 
-        def expand(name: str, budget: int) -> None:
-            usable = [
-                alternative
-                for alternative in expansions[name]
-                if all(s.is_term or height.get(s.name, 1 << 30) < budget for s in alternative)
-            ]
-            for symbol in draw(st.sampled_from(usable)):
-                if symbol.is_term:
-                    out.append(draw(terminals[symbol.name]))
-                else:
-                    expand(symbol.name, budget - 1)
+@cache
+def _literal_terminals() -> dict[str, str]:
+    return {
+        t.name: t.pattern.value + " "
+        for t in generation_grammar().terminals
+        if t.pattern.type == "str"
+    }
 
-        expand(start, max(depth, height[start]))
-        return "".join(out)
 
-    return program()
+STRINGS = ('"鸡胡" ', '"番" ', '"123m456p789s345s22z" ', '"3s" ', '"" ', '"a\\"b" ', '"\\n" ')
+NAME_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
+
+
+def terminal_text(c: Choices, name: str) -> str:
+    """A token of terminal `name`, followed by white space so that no two run together:
+    names are never keywords, and a comment always ends in a newline."""
+    literal = _literal_terminals().get(name)
+    if literal is not None:
+        return literal
+    if name == "NAME":
+        if not c.chance(3):  # mostly names that mean something: more gets past the resolver
+            return c.choice(_known_names()) + " "
+        word = c.choice(NAME_LETTERS) + "".join(
+            c.choice(NAME_LETTERS + "0123456789") for _ in range(c.integer(0, 8))
+        )
+        return (word if word not in keywords() else word + "_") + " "
+    if name == "INT":
+        return f"{c.integer(0, 200)} "
+    if name == "TILE":
+        return f"{c.integer(1, 9)}{c.choice('mpszf')} "
+    if name == "STRING":
+        return c.choice(STRINGS)
+    if name == "COMMENT":
+        return c.choice(["# 注释\n", "#\n", '# note { } "\n'])
+    return c.choice([" ", "\n", "\t", "\r\n"])
+
+
+@cache
+def _known_names() -> tuple[str, ...]:
+    return tuple(name for name in KNOWN_NAMES if name not in keywords())
+
+
+def grammar_program(c: Choices, start: str, depth: int = 14) -> str:
+    """A program the grammar derives from `start`, its nesting bounded by `depth` rules.
+
+    The expression rules recurse through brackets, lists, calls and quantifiers more than
+    once per level, so from_lark's unbounded expansions mostly overrun its buffer (slowly)
+    on `expr`. Here, once the budget runs low, only expansions that can still finish within
+    it are chosen.
+    """
+    expansions, height = _expansions(start)
+    out: list[str] = []
+
+    def expand(name: str, budget: int) -> None:
+        usable = [
+            alternative
+            for alternative in expansions[name]
+            if all(s.is_term or height.get(s.name, 1 << 30) < budget for s in alternative)
+        ]
+        for symbol in c.choice(usable):
+            if symbol.is_term:
+                out.append(terminal_text(c, symbol.name))
+            else:
+                expand(symbol.name, budget - 1)
+
+    expand(start, max(depth, height[start]))
+    return "".join(out)
+
+
+@cache
+def bounded_programs(start: str, depth: int = 14) -> st.SearchStrategy[str]:
+    """`grammar_program` as a hypothesis strategy."""
+    return strategy(lambda c: grammar_program(c, start, depth))
 
 
 # A complete rulebook with holes (`<tiles>` ...) for generated items of each section.
@@ -326,88 +375,85 @@ def items(rule: str, max_size: int = 2) -> st.SearchStrategy[str]:
 # Well-typed conditions, built from the words of the language rather than from the grammar:
 # random grammar text seldom types, and these must go on through code generation into a
 # module that imports and scores hands.
-INT_LEAVES = st.sampled_from(
-    [
-        "0",
-        "3",
-        "len(tiles)",
-        "len(melds)",
-        "suits(tiles)",
-        "players",
-        "option.base_points",
-        "copies(winning_tile)",
-        "(count m in melds: m.is_pung)",
-        "pair.rank",
-        "len(kongs)",
-    ]
+INT_LEAF_TEXTS = (
+    "0",
+    "3",
+    "len(tiles)",
+    "len(melds)",
+    "suits(tiles)",
+    "players",
+    "option.base_points",
+    "copies(winning_tile)",
+    "(count m in melds: m.is_pung)",
+    "pair.rank",
+    "len(kongs)",
 )
-INTS = st.recursive(
-    INT_LEAVES,
-    lambda inner: (
-        st.builds(
-            lambda a, op, b: f"({a} {op} {b})", inner, st.sampled_from(["+", "-", "*"]), inner
-        )
-        | inner.map(lambda a: f"-{a}")
-    ),
-    max_leaves=4,
+BOOL_LEAF_TEXTS = (
+    "true",
+    "false",
+    "self_drawn",
+    "concealed",
+    "chicken",
+    "option.seven_pairs",
+    "dealer",
+    "shape == standard",
+    "winning_tile == 5z",
+    "winning_tile in dragons",
+    "option.cap == 32",
+    "pair.is_dragon",
+    "seat_wind == round_wind",
+    "winning_tile.suit == characters",
+    "3 in 1..4",
+    "kong_bloom and last_tile",
 )
-COMPARISONS = st.builds(
-    lambda a, op, b: f"{a} {op} {b}",
-    INTS,
-    st.sampled_from(["==", "!=", "<", "<=", ">", ">="]),
-    INTS,
+MELD_FACT_TEXTS = (
+    "m.is_pung",
+    "m.is_chow",
+    "m.concealed",
+    "m.tile == 1z",
+    "m.rank >= 2",
+    "m.suit == characters",
+    "m.is_honour",
 )
-BOOL_LEAVES = st.sampled_from(
-    [
-        "true",
-        "false",
-        "self_drawn",
-        "concealed",
-        "chicken",
-        "option.seven_pairs",
-        "dealer",
-        "shape == standard",
-        "winning_tile == 5z",
-        "winning_tile in dragons",
-        "option.cap == 32",
-        "pair.is_dragon",
-        "seat_wind == round_wind",
-        "winning_tile.suit == characters",
-        "3 in 1..4",
-        "kong_bloom and last_tile",
-    ]
-)
-MELD_FACTS = st.sampled_from(
-    [
-        "m.is_pung",
-        "m.is_chow",
-        "m.concealed",
-        "m.tile == 1z",
-        "m.rank >= 2",
-        "m.suit == characters",
-        "m.is_honour",
-    ]
-)
-BOOLS = st.recursive(
-    BOOL_LEAVES | COMPARISONS,
-    lambda inner: (
-        st.builds(lambda a, op, b: f"({a} {op} {b})", inner, st.sampled_from(["and", "or"]), inner)
-        | inner.map(lambda a: f"not {a}")
-        | st.builds(
-            lambda kind, fact, body: f"({kind} m in melds: {fact} and {body})",
-            st.sampled_from(["all", "any", "none"]),
-            MELD_FACTS,
-            inner,
-        )
-        | st.builds(
-            lambda fact, body, n: f"(count m in melds: {fact} or {body}) >= {n}",
-            MELD_FACTS,
-            inner,
-            st.integers(0, 4),
-        )
-    ),
-    max_leaves=5,
-)
+ARITH_OPS = ("+", "-", "*")
+COMPARE_OPS = ("==", "!=", "<", "<=", ">", ">=")
+
+
+def int_expr(c: Choices, leaves: int = 4) -> str:
+    """A well-typed number of at most `leaves` leaves."""
+    if leaves <= 1 or c.chance(2):
+        return c.choice(INT_LEAF_TEXTS)
+    if c.chance(4):
+        return "-" + int_expr(c, leaves - 1)
+    split = c.integer(1, leaves - 1)
+    op = c.choice(ARITH_OPS)
+    return f"({int_expr(c, split)} {op} {int_expr(c, leaves - split)})"
+
+
+def comparison(c: Choices) -> str:
+    return f"{int_expr(c)} {c.choice(COMPARE_OPS)} {int_expr(c)}"
+
+
+def bool_expr(c: Choices, leaves: int = 5) -> str:
+    """A well-typed condition of at most `leaves` leaves."""
+    if leaves <= 1 or c.chance(3):
+        return comparison(c) if c.chance(3) else c.choice(BOOL_LEAF_TEXTS)
+    kind = c.integer(0, 3)
+    if kind == 0:
+        split = c.integer(1, leaves - 1)
+        op = c.choice(("and", "or"))
+        return f"({bool_expr(c, split)} {op} {bool_expr(c, leaves - split)})"
+    if kind == 1:
+        return "not " + bool_expr(c, leaves - 1)
+    fact, body = c.choice(MELD_FACT_TEXTS), bool_expr(c, leaves - 1)
+    if kind == 2:
+        quantifier = c.choice(("all", "any", "none"))
+        return f"({quantifier} m in melds: {fact} and {body})"
+    return f"(count m in melds: {fact} or {body}) >= {c.integer(0, 4)}"
+
+
+INTS = strategy(int_expr)
+BOOLS = strategy(bool_expr)
 HANDS = ("123m456m789m345m22z", "111m222m333m444z55z", "11123455678999m", "19m19m1234567z11z5m")
 
 
@@ -415,51 +461,37 @@ HANDS = ("123m456m789m345m22z", "111m222m333m444z55z", "11123455678999m", "19m19
 
 INT_TOKEN = re.compile(r"(?<![\w.])\d+(?![\w])")
 NAME_TOKEN = re.compile(r"(?<![\w\"])[A-Za-z_]\w*")
-NUMBERS = st.sampled_from(
-    [
-        "0",
-        "00",
-        "-1",
-        "-0",
-        "1",
-        "3",
-        "999999999",
-        "1000000000",
-        "4294967296",
-        "9" * 30,
-        str(2**31),
-        str(2**63),
-        "0" * 9 + "4",
-        "1..0",
-    ]
-)
+NUMBERS = ("0", "00", "-1", "-0", "1", "3", "999999999", "1000000000", "4294967296", "9" * 30)
+NUMBERS += (str(2**31), str(2**63), "0" * 9 + "4", "1..0")
 # Names a rulebook may hold that mean something to Python or to the generated module.
-ODD_NAMES = st.sampled_from(
-    [
-        *("None", "True", "False", "self", "cls", "class", "def", "lambda", "import", "yield"),
-        *("__import__", "__init__", "__class__", "__dict__", "_", "__", "print", "exec", "eval"),
-        *("RULESET", "Ruleset", "score", "settle", "tiles", "melds", "option", "options"),
-        *("hand", "h", "s", "t", "m", "x", "a" * 300, "中", "ｆａｎ", "e\u0301", "name2"),
-    ]
+ODD_NAMES = (
+    *("None", "True", "False", "self", "cls", "class", "def", "lambda", "import", "yield"),
+    *("__import__", "__init__", "__class__", "__dict__", "_", "__", "print", "exec", "eval"),
+    *("RULESET", "Ruleset", "score", "settle", "tiles", "melds", "option", "options", "f_x"),
+    *("hand", "h", "s", "t", "m", "x", "a" * 300, "中", "ｆａｎ", "e\u0301", "name2", "v_m"),
 )
-ODDITIES = st.sampled_from(
-    [
-        "\ufeff",  # a byte-order mark
-        "\r",
-        "\u2028",
-        "\u2029",
-        "\u0085",
-        "\u0301",  # a combining acute accent
-        "\u200d",  # a zero-width joiner
-        "\u200f",  # a right-to-left mark
-        "\u202e",  # right-to-left override
-        "\x00",
-        "\x0b",
-        "\x0c",
-        "１２",  # full-width digits
-        "\U0001f004",  # 🀄
-        "\uffff",  # a noncharacter (no lone surrogates: rulebook files are UTF-8)
-    ]
+ODDITIES = (
+    "\ufeff",  # a byte-order mark
+    "\r",
+    "\u2028",
+    "\u2029",
+    "\u0085",
+    "\u0301",  # a combining acute accent
+    "\u200d",  # a zero-width joiner
+    "\u200f",  # a right-to-left mark
+    "\u202e",  # right-to-left override
+    "\x00",
+    "\x0b",
+    "\x0c",
+    "１２",  # full-width digits
+    "\U0001f004",  # 🀄
+    "\uffff",  # a noncharacter (no lone surrogates: rulebook files are UTF-8)
+)
+STRING_PIECES = ('\\"', "\\\\", "\\n", "\\", "{{ x }}", "{% if %}", "<script>", "'''", '"""')
+INSERTABLE_TEXTS = (
+    *("{", "}", '"', "#", "\\", "(", ")", "[", "]", ":", ",", "=", ".", "..", "\n", " ", "\t"),
+    *("0", "1", "9", "5z", "8z", "中", "鸡胡", "番", "“", "when", "fan", "value", "tier"),
+    *("option.", "all m in melds:", "x", "not", "-", "+ 1", "and"),
 )
 
 
@@ -489,26 +521,6 @@ def replace_name(at: int, name: str) -> Mutation:
     return apply
 
 
-def swap_names(a: int, b: int) -> Mutation:
-    """Swap two identifiers of the text (a fan with an option, a keyword with a name...)."""
-
-    def apply(text: str) -> str:
-        found = list(NAME_TOKEN.finditer(text))
-        if len(found) < 2:
-            return text
-        x, y = sorted({a % len(found), b % len(found)} | {(a + 1) % len(found)})[:2]
-        first, second = found[x], found[y]
-        return (
-            text[: first.start()]
-            + second.group()
-            + text[first.end() : second.start()]
-            + first.group()
-            + text[second.end() :]
-        )
-
-    return apply
-
-
 def insert_in_string(at: int, piece: str) -> Mutation:
     """Insert `piece` just inside the at-th string literal: into titles, fan names, sources,
     which reach generated code and the docs pages."""
@@ -532,23 +544,44 @@ def prefix(piece: str) -> Mutation:
     return lambda text: piece + text
 
 
-STRING_PIECES = (
-    st.sampled_from(
-        ['\\"', "\\\\", "\\n", "\\", "{{ x }}", "{% if %}", "<script>", "'''", '"""', "\\u2028"]
-    )
-    | ODDITIES
-)
+def mutation(c: Choices) -> Mutation:
+    """One mutation of any kind, its positions chosen at random."""
+    at, other = c.integer(0, 10**6), c.integer(0, 10**6)
+    kind = c.integer(0, 12)
+    if kind == 0:
+        return delete_line(at)
+    if kind == 1:
+        return duplicate_line(at)
+    if kind == 2:
+        return swap_lines(at, other)
+    if kind == 3:
+        return delete_chars(at, c.integer(1, 40))
+    if kind == 4:
+        return insert_text(at, c.choice(INSERTABLE_TEXTS))
+    if kind == 5:
+        return replace_token(at, other)
+    if kind == 6:
+        return replace_number(at, c.choice(NUMBERS))
+    if kind == 7:
+        return replace_name(at, c.choice(ODD_NAMES))
+    if kind == 8:
+        return insert_text(at, c.choice(ODDITIES))
+    if kind == 9:
+        return insert_in_string(at, c.choice(STRING_PIECES + ODDITIES))
+    if kind == 10:
+        return all_line_ends(c.choice(("\r", "\r\n", "\u2028", "\n\n")))
+    if kind == 11:
+        return prefix(c.choice(("\ufeff", "\ufeff\ufeff", "\x00", "\r", "#")))
+    return replace_token(at, other)
 
-MORE_MUTATIONS: st.SearchStrategy[Mutation] = st.one_of(
-    st.builds(replace_number, POSITION, NUMBERS),
-    st.builds(replace_name, POSITION, ODD_NAMES),
-    st.builds(swap_names, POSITION, POSITION),
-    st.builds(insert_text, POSITION, ODDITIES),
-    st.builds(insert_in_string, POSITION, STRING_PIECES),
-    st.builds(all_line_ends, st.sampled_from(["\r", "\r\n", "\u2028", "\n\n"])),
-    st.builds(prefix, st.sampled_from(["\ufeff", "\ufeff\ufeff", "\x00", "\r", "#"])),
-)
-ALL_MUTATIONS = MUTATION | MORE_MUTATIONS
+
+def mutated(c: Choices, text: str, most: int = 4) -> str:
+    for _ in range(c.integer(1, most)):
+        text = mutation(c)(text)
+    return text
+
+
+ALL_MUTATIONS = strategy(mutation)
 
 
 # ------------------------------------------------------------------------------ nesting
@@ -573,19 +606,15 @@ def nested(kind: str, depth: int) -> str:
 
 
 NESTING_KINDS = ("not", "neg", "parens", "sum", "and", "quantifier")
+DEEP = (100, 199, 200, 201, 255, 499, 500, 1000, 3000)
 
 
-def nesting_depths() -> st.SearchStrategy[int]:
-    if is_open("deep-nesting"):
-        return st.integers(1, SAFE_DEPTH)
-    return st.integers(1, 40) | st.sampled_from([100, 199, 200, 201, 255, 499, 500, 1000, 3000])
-
-
-DEEP_CONDITIONS = st.builds(nested, st.sampled_from(NESTING_KINDS), nesting_depths())
+def deep_condition(c: Choices) -> str:
+    shallow = is_open("deep-nesting") or c.chance(2)
+    return nested(c.choice(NESTING_KINDS), c.integer(1, SAFE_DEPTH) if shallow else c.choice(DEEP))
 
 
 # ------------------------------------------------------------------------------ slices
-
 
 REQUIRED = ("header", "players", "tiles", "shapes", "scoring", "option", "situation_decl")
 
@@ -603,121 +632,108 @@ def bundled_sections() -> dict[str, tuple[tuple[str, str], ...]]:
     return found
 
 
-@st.composite
-def bundled_slices(draw: st.DrawFn) -> str:
+def bundled_slice(c: Choices) -> str:
     """A bundled rulebook cut down to the sections every rulebook needs (and its options)
-    and a few others: small, so a mutant is cheap to compile, and many slices compile."""
-    name = draw(st.sampled_from(sorted(bundled_sections())))
-    sections = bundled_sections()[name]
+    and up to four others: small, so a mutant is cheap to compile, and many slices compile."""
+    sections = bundled_sections()[c.choice(sorted(bundled_sections()))]
     others = [i for i, (rule, _) in enumerate(sections) if rule not in REQUIRED]
-    kept = draw(st.sets(st.sampled_from(others), max_size=4)) if others else set()
-    return (
-        "\n\n".join(
-            text for i, (rule, text) in enumerate(sections) if rule in REQUIRED or i in kept
-        )
-        + "\n"
-    )
+    kept = {c.choice(others) for _ in range(c.integer(0, 4))} if others else set()
+    texts = [text for i, (rule, text) in enumerate(sections) if rule in REQUIRED or i in kept]
+    return "\n\n".join(texts) + "\n"
 
 
-@st.composite
-def bundled_mutants(draw: st.DrawFn) -> str:
+def bundled_mutant(c: Choices) -> str:
     """A slice of a bundled rulebook under one to four mutations, now and then with a deeply
     nested fan."""
-    text = draw(bundled_slices())
-    for mutate in draw(st.lists(ALL_MUTATIONS, min_size=1, max_size=4)):
-        text = mutate(text)
-    if draw(st.integers(0, 9)) == 0:
-        text += f'\nfan deep "深" {{ value 1 when {draw(DEEP_CONDITIONS)} }}\n'
+    text = mutated(c, bundled_slice(c))
+    if c.chance(10):
+        text += f'\nfan deep "深" {{ value 1 when {deep_condition(c)} }}\n'
     return text
 
 
 # ------------------------------------------------------------------------------ whole rulebooks
 
 GROUP_SIZES = {"characters": 9, "dots": 9, "bamboo": 9, "winds": 4, "dragons": 3, "flowers": 4}
-TITLES = st.sampled_from(['"迷你"', '"测试 麻将"', '"a \\"quoted\\" title"', '"<b>x</b>"', '""'])
+TITLES = ('"迷你"', '"测试 麻将"', '"a \\"quoted\\" title"', '"<b>x</b>"', '""', '"{{ x }}"')
+VALUES = ("1", "2", "8", "0", "option.base_points", "2 * option.base_points")
 
 
-@st.composite
-def fans(draw: st.DrawFn, index: int, names: tuple[str, ...]) -> str:
-    """One fan of a generated rulebook: well typed, with now and then a grammar item."""
-    lines = [f'fan f{index} "番{index}" {{']
-    value = draw(
-        st.sampled_from(["1", "2", "8", "0", "option.base_points", "2 * option.base_points"])
-    )
-    lines.append(f"  value {value}")
-    lines.append(f"  tier {draw(st.sampled_from(['base', 'base', 'limit']))}")
-    for when in draw(st.lists(BOOLS, max_size=2)):
-        lines.append(f"  when {when}")
-    if draw(st.integers(0, 4)) == 0:
-        lines.append(f"  per {draw(INTS)}")
-    if names and draw(st.booleans()):
-        relation = draw(st.sampled_from(["excludes", "implies", "replaces"]))
-        lines.append(f"  {relation} {draw(st.sampled_from(names))}")
-    if draw(st.integers(0, 2)) == 0:
-        kind = draw(st.sampled_from(["example", "counterexample"]))
-        lines.append(f'  {kind} "{draw(st.sampled_from(HANDS))}" with self_drawn')
-    if draw(st.integers(0, 24)) == 0:
-        lines.append("  " + draw(bounded_programs("fan_item", 8)))
-    if draw(st.integers(0, 11)) == 0:
-        lines.append(f"  when {draw(DEEP_CONDITIONS)}")
+def fan(c: Choices, index: int, names: tuple[str, ...]) -> str:
+    """One fan of a generated rulebook: well typed, now and then with a grammar item."""
+    lines = [f'fan f{index} "番{index}" {{', f"  value {c.choice(VALUES)}"]
+    lines.append(f"  tier {c.choice(('base', 'base', 'limit'))}")
+    for _ in range(c.integer(0, 2)):
+        lines.append(f"  when {bool_expr(c)}")
+    if c.chance(5):
+        lines.append(f"  per {int_expr(c)}")
+    if names and c.chance(2):
+        lines.append(f"  {c.choice(('excludes', 'implies', 'replaces'))} {c.choice(names)}")
+    if c.chance(3):
+        kind = c.choice(("example", "counterexample"))
+        lines.append(f'  {kind} "{c.choice(HANDS)}" with self_drawn')
+    if c.chance(25):
+        lines.append("  " + grammar_program(c, "fan_item", 8))
+    if c.chance(12):
+        lines.append(f"  when {deep_condition(c)}")
     return "\n".join([*lines, "}"])
 
 
-@st.composite
-def whole_rulebooks(draw: st.DrawFn) -> str:
+def whole_rulebook(c: Choices) -> str:
     """A complete rulebook, section by section, mostly well-formed: tiles that add up, the
     options and names its conditions use, a scoring frame and one to five fans."""
-    groups = [
-        "characters",
-        "dragons",
-        *draw(st.lists(st.sampled_from(["dots", "bamboo", "winds", "flowers"]), unique=True)),
-    ]
-    copies = draw(st.sampled_from([4, 4, 4, 1, 2, 3]))
+    groups = ["characters", "dragons"]
+    groups += [g for g in ("dots", "bamboo", "winds", "flowers") if c.chance(2)]
+    copies = c.choice((4, 4, 4, 1, 2, 3))
     total = sum(GROUP_SIZES[g] * (1 if g == "flowers" else copies) for g in groups)
-    if draw(st.integers(0, 9)) == 0:
-        total += draw(st.sampled_from([-1, 1, 100]))
+    if c.chance(10):
+        total += c.choice((-1, 1, 100))
     tile_lines = [f"  {g} copies {1 if g == 'flowers' else copies}" for g in groups]
-    header = f"rulebook {draw(st.sampled_from(['mini', 'gen', 'x_1']))} {{ title {draw(TITLES)}"
-    if draw(st.booleans()):
+    header = f"rulebook {c.choice(('mini', 'gen', 'x_1'))} {{ title {c.choice(TITLES)}"
+    if c.chance(2):
         header += ' english "Generated" version "0.1" convention "made up"'
+    shapes = c.choice(("", "seven_pairs", "thirteen_orphans", "seven_pairs if option.seven_pairs"))
     sections = [
         header + " }",
-        draw(st.sampled_from(["players 4", "players 3, 4", "players 2, 3, 4"])),
+        c.choice(("players 4", "players 3, 4", "players 2, 3, 4")),
         "tiles {\n" + "\n".join(tile_lines) + f"\n  total {total}\n}}",
-        "shapes { standard "
-        + draw(
-            st.sampled_from(
-                ["", "seven_pairs", "thirteen_orphans", "seven_pairs if option.seven_pairs"]
-            )
-        )
-        + " }",
+        f"shapes {{ standard {shapes} }}",
         'option seven_pairs "七对": toggle = off',
         'option cap "封顶": choice(16, 32) = 16',
         'option base_points "底分": number 1..10 = 1',
     ]
-    scoring = [
-        '  unit "番"',
-        f'  tier base "番" {draw(st.sampled_from(["add", "max", "multiply"]))}',
-    ]
-    scoring.append('  tier limit "满贯" max')
-    if draw(st.booleans()):
-        scoring.append(f"  ceiling {draw(st.sampled_from(['64', '8', '0']))}")
-    if draw(st.integers(0, 3)) == 0:
-        scoring.append(f"  floor {draw(INTS)} when {draw(BOOLS)}")
-    if draw(st.integers(0, 3)) == 0:
-        scoring.append(f'  reject "不行" when {draw(BOOLS)}')
-    if draw(st.integers(0, 7)) == 0:
-        scoring.append("  " + draw(bounded_programs("scoring_item", 8)))
+    combine = c.choice(("add", "max", "multiply"))
+    scoring = ['  unit "番"', f'  tier base "番" {combine}', '  tier limit "满贯" max']
+    if c.chance(2):
+        scoring.append(f"  ceiling {c.choice(('64', '8', '0'))}")
+    if c.chance(4):
+        scoring.append(f"  floor {int_expr(c)} when {bool_expr(c)}")
+    if c.chance(4):
+        scoring.append(f'  reject "不行" when {bool_expr(c)}')
+    if c.chance(8):
+        scoring.append("  " + grammar_program(c, "scoring_item", 8))
     sections.append("scoring {\n" + "\n".join(scoring) + "\n}")
-    if draw(st.integers(0, 3)) == 0:
+    if c.chance(4):
         sections.append(
             "payments {\n  stake 1\n  win each pays when self_drawn\n  win discarder pays\n}"
         )
     sections.append('fan chicken "鸡胡" { value 1 }')
     names: tuple[str, ...] = ("chicken",)
-    for index in range(draw(st.integers(1, 5))):
-        sections.append(draw(fans(index, names)))
+    for index in range(c.integer(1, 5)):
+        sections.append(fan(c, index, names))
         names = (*names, f"f{index}")
-    if draw(st.integers(0, 9)) == 0:
-        sections.insert(draw(st.integers(0, len(sections))), draw(bounded_programs("section", 8)))
+    if c.chance(10):
+        sections.insert(c.integer(0, len(sections)), grammar_program(c, "section", 8))
     return "\n\n".join(sections) + "\n"
+
+
+def mutated_whole_rulebook(c: Choices) -> str:
+    return mutated(c, whole_rulebook(c), 3)
+
+
+def derived_program(c: Choices) -> str:
+    """One to four sections derived from the grammar (`start` itself mostly derives none)."""
+    return "\n".join(grammar_program(c, "section", 10) for _ in range(c.integer(1, 4)))
+
+
+whole_rulebooks = strategy(whole_rulebook)
+bundled_mutants = strategy(bundled_mutant)

@@ -12,10 +12,16 @@ from typing import Any
 
 import pytest
 from fuzz_budget import regressions
-from fuzz_oracles import cached_rulebooks, check_api, check_rulebook, run_cli
-from input_gen import bundled_rulesets
-
-from mjc.runtime import parse_hand, parse_round
+from fuzz_oracles import (
+    cached_rulebooks,
+    check_command,
+    check_hand,
+    check_round,
+    check_rulebook,
+    check_score,
+    check_settle_command,
+    run_cli,
+)
 
 CASES = regressions()
 
@@ -26,6 +32,15 @@ def _rulebooks_compiled_once() -> Iterator[None]:
         yield
 
 
+REPLAY = {
+    "hand": check_hand,
+    "score": check_score,
+    "round": check_round,
+    "cli": check_command,
+    "settle-cli": check_settle_command,
+}
+
+
 def replay(kind: str, data: Any, tmp_path: Path) -> None:
     if kind == "rulebook":
         check_rulebook(data, "regression.mjr")
@@ -33,19 +48,8 @@ def replay(kind: str, data: Any, tmp_path: Path) -> None:
         path.write_text(data, encoding="utf-8", errors="surrogatepass", newline="")
         code, _, _ = run_cli(["check", str(path)])
         assert code in (0, 1)
-    elif kind == "hand-api":
-        check_api(lambda: parse_hand(data["hand"]))
-    elif kind == "score-api":
-        book = bundled_rulesets()[data["rulebook"]]
-        check_api(lambda: book.score(data["hand"], **data["kwargs"]))
-    elif kind == "round-api":
-        check_api(lambda: parse_round(data["round"]))
-        if isinstance(data["round"], dict):
-            check_api(lambda: bundled_rulesets()[data["rulebook"]].settle(data["round"]))
-    elif kind == "cli":
-        run_cli(data["argv"], stdin=data.get("stdin"))
     else:
-        raise AssertionError(f"unknown regression kind {kind!r}")
+        REPLAY[kind](data)
 
 
 @pytest.mark.parametrize(
