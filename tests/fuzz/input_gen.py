@@ -41,7 +41,7 @@ KNOWN_OPEN: frozenset[str] = frozenset(
 )
 
 
-def is_open(name: str) -> bool:
+def held_back(name: str) -> bool:
     return name in KNOWN_OPEN
 
 
@@ -157,15 +157,23 @@ def score_settings(c: Choices, book: Ruleset) -> dict[str, Any]:
     return kwargs
 
 
-def score_case(c: Choices) -> dict[str, Any]:
-    """A rulebook, a hand and score settings."""
+def score_case(c: Choices, wrong_types: bool = True) -> dict[str, Any]:
+    """A rulebook, a hand and score settings (now and then one of the wrong type)."""
     rulebook = c.choice(sorted(bundled_rulebooks()))
-    hand = notation(c)
-    return {
-        "rulebook": rulebook,
-        "hand": hand,
-        "kwargs": score_settings(c, bundled_rulesets()[rulebook]),
-    }
+    case = {"rulebook": rulebook, "hand": notation(c)}
+    case["kwargs"] = score_settings(c, bundled_rulesets()[rulebook])
+    if wrong_types and not held_back("api-types") and c.chance(10):
+        wrong = c.choice(WRONG_TYPES)
+        if c.chance(2):
+            case["hand"] = wrong
+        else:
+            case["kwargs"][c.choice(WRONGLY_TYPED)] = wrong
+    return case
+
+
+# Values of the wrong type for the hand or a keyword argument (JSON, to be kept in the corpus).
+WRONG_TYPES: tuple[Any, ...] = (None, 5, -1, 1.5, True, ["1m", "2m"], {"hand": "1m"}, [])
+WRONGLY_TYPED = ("win", "seat_wind", "round_wind", "situations", "options", "wilds", "players")
 
 
 def score_argv(rulebook: str, hand: str, kwargs: dict[str, Any]) -> list[str]:
@@ -206,7 +214,7 @@ def command_line(c: Choices) -> list[str]:
 
 
 def score_command(c: Choices) -> list[str]:
-    case = score_case(c)
+    case = score_case(c, wrong_types=False)
     argv = score_argv(case["rulebook"], case["hand"], case["kwargs"])
     return [*argv, "--json"] if c.chance(2) else argv
 
@@ -256,7 +264,7 @@ def deep_json(depth: int, kind: str) -> Any:
 
 
 def json_depth(c: Choices) -> int:
-    if is_open("json-depth") or c.chance(2):
+    if held_back("json-depth") or c.chance(2):
         return c.integer(1, 60)
     return c.choice((500, 999, 1000, 3000, 100_000))
 
@@ -416,12 +424,15 @@ def any_round(c: Choices) -> tuple[str, Any]:
 def round_text(c: Choices) -> tuple[str, str]:
     """A mutated round as the text of a file, now and then cut short or not JSON at all."""
     book, data = mutated_round(c)
-    text = json.dumps(data, ensure_ascii=c.chance(2))
+    try:
+        text = json.dumps(data, ensure_ascii=c.chance(2))
+    except RecursionError:  # a deep round: written out by hand
+        text = '{"winners": ' + "[" * 100_000 + "]" * 100_000 + "}"
     if c.chance(5):
         text = text[: c.integer(0, len(text))]
     elif c.chance(20):
         text = random_text(c, ANY_CHARACTERS + '{}[]":,0123456789', 30)
-    elif c.chance(20) and not is_open("json-depth"):
+    elif c.chance(20) and not held_back("json-depth"):
         depth = c.choice((1000, 3000, 100_000))
         text = '{"winners": ' + "[" * depth + "]" * depth + "}"
     return book, text

@@ -44,8 +44,8 @@ KNOWN_OPEN: frozenset[str] = frozenset(
 SAFE_DEPTH = 40  # the deepest nesting generated while `deep-nesting` is open
 
 
-def is_open(name: str) -> bool:
-    """Whether the known crash class `name` is still held back."""
+def held_back(name: str) -> bool:
+    """Whether the generators of the known crash class `name` are still switched off."""
     return name in KNOWN_OPEN
 
 
@@ -610,7 +610,7 @@ DEEP = (100, 199, 200, 201, 255, 499, 500, 1000, 3000)
 
 
 def deep_condition(c: Choices) -> str:
-    shallow = is_open("deep-nesting") or c.chance(2)
+    shallow = held_back("deep-nesting") or c.chance(2)
     return nested(c.choice(NESTING_KINDS), c.integer(1, SAFE_DEPTH) if shallow else c.choice(DEEP))
 
 
