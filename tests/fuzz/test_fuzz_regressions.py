@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fuzz_budget import regressions
+from fuzz_budget import minimize, regressions
 from fuzz_oracles import (
     cached_rulebooks,
     check_command,
@@ -62,3 +62,21 @@ def test_a_kept_fuzz_input_keeps_the_rule_of_its_kind(kind: str, data: Any, tmp_
 def test_the_corpus_is_not_empty() -> None:
     """The corpus holds the inputs of every crash fixed so far (see the report of issue 11)."""
     assert CASES
+
+
+def test_minimize_keeps_the_failure_and_drops_everything_else() -> None:
+    def check(text: str) -> None:
+        if "{{" in text and "per" in text:
+            raise ZeroDivisionError(text)
+
+    rulebook = 'rulebook x { title "{{ y }}" }\nfan a "甲" {\n  value 1\n  per 2\n}\n'
+    assert minimize(rulebook, check, ZeroDivisionError) in ("{{per", "per{{")
+
+
+def test_minimize_shrinks_json_data_key_by_key() -> None:
+    def check(data: dict[str, object]) -> None:
+        if data.get("hand") == 5:
+            raise KeyError("hand")
+
+    case = {"rulebook": "guangdong", "hand": 5, "kwargs": {"win": "1m", "dealer": True}}
+    assert minimize(case, check, KeyError) == {"hand": 5}
