@@ -521,6 +521,20 @@ def replace_name(at: int, name: str) -> Mutation:
     return apply
 
 
+def rename_everywhere(at: int, name: str) -> Mutation:
+    """Rename the at-th identifier everywhere it occurs (outside strings too): a fan, option
+    or tier called `None`, `RULESET` or `__init__` still compiles, and reaches the code."""
+
+    def apply(text: str) -> str:
+        found = list(NAME_TOKEN.finditer(text))
+        if not found:
+            return text
+        old = found[at % len(found)].group()
+        return re.sub(rf"(?<![\w\"]){re.escape(old)}(?!\w)", name, text)
+
+    return apply
+
+
 def insert_in_string(at: int, piece: str) -> Mutation:
     """Insert `piece` just inside the at-th string literal: into titles, fan names, sources,
     which reach generated code and the docs pages."""
@@ -572,7 +586,7 @@ def mutation(c: Choices) -> Mutation:
         return all_line_ends(c.choice(("\r", "\r\n", "\u2028", "\n\n")))
     if kind == 11:
         return prefix(c.choice(("\ufeff", "\ufeff\ufeff", "\x00", "\r", "#")))
-    return replace_token(at, other)
+    return rename_everywhere(at, c.choice(ODD_NAMES))
 
 
 def mutated(c: Choices, text: str, most: int = 4) -> str:
@@ -726,8 +740,18 @@ def whole_rulebook(c: Choices) -> str:
     return "\n\n".join(sections) + "\n"
 
 
+RENAMABLE = ("chicken", "f0", "f1", "base", "limit", "cap", "base_points", "seven_pairs", "mini")
+
+
 def mutated_whole_rulebook(c: Choices) -> str:
-    return mutated(c, whole_rulebook(c), 3)
+    """A whole rulebook under a few mutations; a third of the time only its own names are
+    renamed to odd ones, which keeps it compiling."""
+    text = whole_rulebook(c)
+    if c.chance(3):
+        old, new = c.choice(RENAMABLE), c.choice(ODD_NAMES)
+        text = re.sub(rf"(?<![\w\".]){old}(?!\w)", new, text)
+        return text.replace(f"option.{old}", f"option.{new}")
+    return mutated(c, text, 3)
 
 
 def derived_program(c: Choices) -> str:
