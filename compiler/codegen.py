@@ -127,6 +127,8 @@ class _Module:
                 code = "1" if condition == "True" else f"1 if {condition} else 0"
             else:
                 per = py(fan.per)
+                if not _never_negative(fan.per):  # a count below zero is zero: not at all
+                    per = f"max({per}, 0)"
                 code = per if condition == "True" else f"{per} if {condition} else 0"
             where = f"{fan.at.file}:{fan.at.line}"
             lines.append((safe_text(f"{fan.name} {fan_id} ({where})"), f"f_{fan_id} = {code}"))
@@ -850,6 +852,16 @@ def _with_prelude(py: PyExpr, needs: list[str], body: CodeWriter) -> list[str]:
     for line in [*_prelude(py), *needs]:
         out.line(line)
     return out.lines() + [_inline_single_reads(line, py) for line in body.lines()]
+
+
+def _never_negative(expr: ir.Expr) -> bool:
+    """Whether a `per` count is never below zero as written (a `count`, a length, a literal),
+    so that it needs no `max(…, 0)`."""
+    if isinstance(expr, ir.IntE):
+        return expr.value >= 0
+    if isinstance(expr, ir.QuantE):
+        return expr.kind == "count"
+    return isinstance(expr, ir.CallE) and expr.func in ("len", "suits", "copies")
 
 
 def _where(adjustment: ir.Adjustment) -> str:
