@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build test lint typecheck pytest bench differential docs clean
+.PHONY: build test lint typecheck pytest bench differential docs fuzz clean
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "make: $(PYTHON) not found; set PYTHON=/path/to/python3.11"; exit 2; }
@@ -25,6 +25,12 @@ test: $(STAMP)
 
 differential: $(STAMP)
 	MJC_DIFFERENTIAL_HANDS=100000 $(BIN)/python -m pytest tests/differential
+
+# The fuzz tests with fresh random inputs, each bulk run for FUZZ_SECONDS (about ten minutes in
+# all); every failing input is kept, shrunk, in tests/fuzz/regressions/ (commit it with the fix).
+FUZZ_SECONDS ?= 40
+fuzz: $(STAMP)
+	HYPOTHESIS_PROFILE=explore MJC_FUZZ_SCALE=1000 MJC_FUZZ_SECONDS=$(FUZZ_SECONDS) $(BIN)/python -m pytest tests/fuzz
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

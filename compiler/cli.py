@@ -72,6 +72,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
+def _file_name(text: str) -> str:
+    """A file name (or bundled rulebook name) from the command line. The OS refuses a NUL in
+    a file name, and Python says so with a ValueError no file operation here expects."""
+    if "\x00" in text:
+        raise argparse.ArgumentTypeError("a file name cannot hold a NUL character")
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="mjc",
@@ -82,7 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
 
     check = commands.add_parser("check", help="type-check rulebooks and report every problem")
-    check.add_argument("paths", nargs="+", metavar="PATH", help="rulebook files or bundled names")
+    check.add_argument(
+        "paths", nargs="+", type=_file_name, metavar="PATH", help="rulebook files or bundled names"
+    )
     check.add_argument(
         "--format",
         choices=("text", "json", "github", "sarif"),
@@ -98,12 +108,19 @@ def build_parser() -> argparse.ArgumentParser:
         "build", help="generate the Python module and docs page of each rulebook"
     )
     build.add_argument(
-        "paths", nargs="*", metavar="PATH", help="rulebooks (default: every bundled one)"
+        "paths",
+        nargs="*",
+        type=_file_name,
+        metavar="PATH",
+        help="rulebooks (default: every bundled one)",
     )
-    build.add_argument("-o", "--output", default="build", help="output folder (default: build)")
+    build.add_argument(
+        "-o", "--output", default="build", type=_file_name, help="output folder (default: build)"
+    )
     build.add_argument(
         "--docs-dir",
         default=None,
+        type=_file_name,
         help="where the docs pages go: rulebooks/ and reference/ below it (default: OUTPUT/docs)",
     )
     build.set_defaults(run=_build)
@@ -121,7 +138,9 @@ def build_parser() -> argparse.ArgumentParser:
         "defaults), and prints one JSON result per line; a line that cannot be scored prints "
         '{"line": N, "error": ...} and the batch goes on (exit 1 if any line failed).',
     )
-    score.add_argument("rulebook", metavar="RULEBOOK", help="a bundled name or a rulebook file")
+    score.add_argument(
+        "rulebook", type=_file_name, metavar="RULEBOOK", help="a bundled name or a rulebook file"
+    )
     score.add_argument(
         "hand", metavar="HAND", nargs="?", help="the hand in mpsz notation, e.g. 123m456p…"
     )
@@ -159,8 +178,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Read a finished round (JSON; see --schema) and print the payments: "
         "per-seat deltas that sum to zero and itemised lines citing the rulebook.",
     )
-    settle.add_argument("rulebook", metavar="RULEBOOK", nargs="?", help="a bundled name or a file")
-    settle.add_argument("round", metavar="ROUND.json", nargs="?", help="the round ('-': stdin)")
+    settle.add_argument(
+        "rulebook", type=_file_name, metavar="RULEBOOK", nargs="?", help="a bundled name or a file"
+    )
+    settle.add_argument(
+        "round", type=_file_name, metavar="ROUND.json", nargs="?", help="the round ('-': stdin)"
+    )
     settle.add_argument("--json", action="store_true", help="print one JSON document")
     settle.add_argument(
         "--schema", action="store_true", help="print the JSON Schema of ROUND.json instead"
@@ -168,7 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
     settle.set_defaults(run=_settle)
 
     options = commands.add_parser("options", help="list a rulebook's options")
-    options.add_argument("rulebook", metavar="RULEBOOK")
+    options.add_argument("rulebook", type=_file_name, metavar="RULEBOOK")
     options.add_argument("--json", action="store_true", help="print one JSON document")
     options.set_defaults(run=_options)
 
@@ -178,10 +201,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--from",
         dest="parent",
         required=True,
+        type=_file_name,
         metavar="RULEBOOK",
         help="the rulebook it extends (a bundled name or a path)",
     )
-    new.add_argument("-o", "--output", metavar="FILE", help="where to write (default NAME.mjr)")
+    new.add_argument(
+        "-o", "--output", type=_file_name, metavar="FILE", help="where to write (default NAME.mjr)"
+    )
     new.set_defaults(run=_new)
 
     explain = commands.add_parser("explain", help="explain a diagnostic code, e.g. E0101")
@@ -196,14 +222,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     docs.add_argument("--serve", action="store_true", help="serve the site with live reload")
     docs.add_argument(
-        "-o", "--output", default=None, metavar="DIR", help="site folder (default: site)"
+        "-o",
+        "--output",
+        default=None,
+        type=_file_name,
+        metavar="DIR",
+        help="site folder (default: site)",
     )
-    docs.add_argument("--config", default="mkdocs.yml", metavar="FILE", help="the mkdocs config")
+    docs.add_argument(
+        "--config", default="mkdocs.yml", type=_file_name, metavar="FILE", help="the mkdocs config"
+    )
     docs.add_argument("--address", default="127.0.0.1:8000", help="where --serve listens")
     docs.set_defaults(run=_docs)
 
     dump = commands.add_parser("dump-ir", help="print a rulebook's checked IR as JSON")
-    dump.add_argument("rulebook", metavar="RULEBOOK", nargs="?")
+    dump.add_argument("rulebook", type=_file_name, metavar="RULEBOOK", nargs="?")
     dump.add_argument("--schema", action="store_true", help="print the IR's JSON Schema instead")
     dump.set_defaults(run=_dump_ir)
 

@@ -528,7 +528,7 @@ class Example(Model):
 
 class Fan(Model):
     """One named fan (番种). `condition` must hold for it to score; `per`, when present,
-    says how many times it scores (zero means not at all)."""
+    says how many times it scores (zero or fewer means not at all)."""
 
     id: str
     name: str

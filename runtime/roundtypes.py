@@ -11,6 +11,7 @@ raises are defined here (`mjc.runtime.round` exports them).
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterable
 from typing import Annotated
 
@@ -75,9 +76,14 @@ TYPE_ERRORS = {
 }
 
 
+# Short and shallow: a value nested thousands deep must not make its own message recurse.
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 2, 40, 40, 40
+
+
 def shown(value: object) -> str:
     """A value as the message names it: short, with its type when its text would hide it."""
-    text = "null" if value is None else repr(value)
+    text = "null" if value is None else _SHORT.repr(value)
     if len(text) > 40:
         text = text[:37] + "..."
     if value is None or isinstance(value, (str, bool)):

@@ -162,3 +162,23 @@ def test_no_command_and_bad_usage(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys)[0] == 2
     code, _, err = run(capsys, "score")
     assert code == 2 and "mjc: error:" in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("settle", "guangdong", "round\x00.json"),
+        ("build", "-o", "out\x00put", "guangdong"),
+        ("new", "variant", "--from", "guangdong", "-o", "v\x00.mjr"),
+        ("docs", "--config", "mk\x00docs.yml"),
+        ("check", "rule\x00book.mjr"),
+    ],
+    ids=["settle-round", "build-output", "new-output", "docs-config", "check-path"],
+)
+def test_a_file_name_holding_nul_is_a_usage_error_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...]
+) -> None:
+    # Found by the fuzzer (tests/fuzz/regressions/): Path("\0").read_text() raises ValueError.
+    code, _, err = run(capsys, *args)
+    assert code == 2
+    assert "a file name cannot hold a NUL character" in err and "Traceback" not in err

@@ -215,3 +215,18 @@ def test_a_loss_cap_reads_a_ceiling_whose_condition_reads_the_total() -> None:
     winner = {"seat": 1, "hand": "123m456p789s11z222z", "self_drawn": True}
     settled = book.settle({"players": 4, "winners": [winner]})
     assert sum(settled.deltas) == 0 and settled.deltas[1] == 3
+
+
+@pytest.mark.parametrize("combine", ["add", "multiply"])
+def test_a_per_count_below_zero_means_the_fan_does_not_count(combine: str) -> None:
+    # language.md: `per E` counts the fan E times, zero times (or fewer) not at all. A
+    # negative count once gave negative values, or `0 ** -1` (ZeroDivisionError) in a
+    # multiply tier (found by the fuzzer: tests/fuzz/regressions/).
+    source = _WIND_PUNGS.replace('"普通" add', f'"普通" {combine}').replace(
+        "  when any m in melds: m.is_pung and m.tile == seat_wind",
+        "  per 1 - len(melds) * 2",
+    )
+    source = source.replace("value 1\n  per", "value 0\n  per")
+    _, book = _compiled(source)
+    score = book.score("123m456p789s11z [222z]", seat_wind="S")
+    assert [f.id for f in score.fans] == ["chicken"]

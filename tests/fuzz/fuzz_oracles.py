@@ -1,0 +1,214 @@
+"""The rules every fuzzed input must keep, one function per kind of input.
+
+* A rulebook ends in error diagnostics with codes (what `mjc check` prints, exit 1), or in a
+  generated module that Python compiles, that imports, and that scores a hand: one of its own
+  examples, or a standard hand.
+* A hand, a round or a command line given to the CLI (`mjc.compiler.cli.main`, in process)
+  exits 0, 1 or 2 and leaves no traceback on stderr.
+* The API (`parse_hand`, `Ruleset.score`, `Ruleset.settle`, `parse_round`) returns a result or
+  raises one of its documented errors (`ALLOWED`): anything else is a crash.
+
+Identical inputs and identical generated modules are checked once per process.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import io
+import re
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from fuzz_budget import STATS
+from input_gen import bundled_rulesets
+
+from mjc.compiler import cli
+from mjc.compiler.codegen import generate_module
+from mjc.compiler.diagnostics import render_text
+from mjc.compiler.driver import compile_source
+from mjc.compiler.loader import Loaded, import_source, load
+from mjc.runtime import (
+    HandError,
+    NotationError,
+    OptionError,
+    RoundError,
+    Ruleset,
+    parse_hand,
+    parse_round,
+)
+
+# The documented errors of the API: each is a ValueError (NotationError, HandError,
+# OptionError, RoundError, HorseError, WildIndicatorMissing are its subclasses).
+ALLOWED: tuple[type[BaseException], ...] = (
+    NotationError,
+    HandError,
+    OptionError,
+    RoundError,
+    ValueError,
+)
+CODE = re.compile(r"[EW]\d{4}")
+# An argument of the wrong type is the API's plain TypeError naming it ("hand must be a Hand
+# or a notation string, not dict"), raised at the boundary: any other TypeError is a crash.
+PLAIN_TYPE_ERROR = re.compile(r"^\w+ must be .+, not \w+")
+STANDARD_HAND = "123m456m789m345m55m"  # characters only: every generated rulebook has them
+
+_seen: set[str] = set()
+_modules: dict[str, Ruleset] = {}
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def first_time(key: str) -> bool:
+    """Whether `key` was not yet checked (and passed) in this process."""
+    return key not in _seen
+
+
+def passed(key: str) -> None:
+    _seen.add(key)
+
+
+# ------------------------------------------------------------------------------ rulebooks
+
+
+def check_rulebook(text: str, file: str = "fuzz.mjr") -> str:
+    """Compile `text`; it must end in coded diagnostics or in a module that scores a hand.
+    Returns the outcome (`diagnostics`, `scored`, `refused`, `duplicate`)."""
+    key = "rulebook:" + _digest(text)
+    if not first_time(key):
+        STATS["rulebook duplicate"] += 1
+        return "duplicate"
+    compilation = compile_source(text, file)
+    if not compilation.ok:
+        errors = [d for d in compilation.diagnostics if d.severity == "error"]
+        assert errors, "a rulebook that does not compile must say why"
+        for d in compilation.diagnostics:
+            assert CODE.fullmatch(d.code) and d.message, d
+        rendered = render_text(compilation.diagnostics, compilation.sources, color=False)
+        assert "Traceback" not in rendered
+        outcome = "diagnostics"
+    else:
+        assert compilation.rulebook is not None
+        outcome = _score_module(generate_module(compilation.rulebook), file)
+    STATS[f"rulebook {outcome}"] += 1
+    passed(key)
+    return outcome
+
+
+def _score_module(source: str, file: str) -> str:
+    """Import a generated module (once per distinct source) and score a hand with it."""
+    key = _digest(source)
+    ruleset = _modules.get(key)
+    if ruleset is None:
+        module = import_source(source, f"mjc_fuzz_{key[:16]}", file)
+        ruleset = module.RULESET
+        assert isinstance(ruleset, Ruleset)
+        if len(_modules) < 2000:
+            _modules[key] = ruleset
+    example = ruleset.examples[0] if ruleset.examples else None
+    hand, win = (example.hand, example.win) if example else (STANDARD_HAND, None)
+    try:
+        score = ruleset.score(hand, win=win, self_drawn=True)
+    except ALLOWED:
+        return "refused"
+    assert score.win in (True, False)
+    return "scored"
+
+
+# ------------------------------------------------------------------------------ the API
+
+T = TypeVar("T")
+
+
+def check_api(call: Callable[[], T]) -> T | BaseException:
+    """Run one API call: a result or a documented error (returned), anything else raises."""
+    try:
+        result = call()
+    except ALLOWED as exc:
+        assert str(exc), f"{type(exc).__name__} without a message"
+        STATS[f"api {type(exc).__name__}"] += 1
+        return exc
+    except TypeError as exc:
+        if not PLAIN_TYPE_ERROR.match(str(exc)):
+            raise
+        STATS["api TypeError"] += 1
+        return exc
+    STATS["api result"] += 1
+    return result
+
+
+# ------------------------------------------------------------------------------ the CLI
+
+
+@functools.cache
+def _load_once(name: str) -> Loaded:
+    return load(name)
+
+
+@contextlib.contextmanager
+def cached_rulebooks() -> Any:
+    """The CLI's rulebook loading, cached: the fuzz tests feed it hands and rounds, not
+    rulebooks, and compiling a bundled rulebook per call would be most of the time."""
+    original = cli.load
+    cli.load = _load_once  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        cli.load = original  # type: ignore[assignment]
+
+
+def run_cli(argv: Sequence[str], stdin: str | None = None) -> tuple[int, str, str]:
+    """`mjc ARGV` in process: (exit code, stdout, stderr). It must exit 0, 1 or 2 and print
+    no traceback."""
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin
+    if stdin is not None:
+        sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = cli.main(list(argv))
+    except SystemExit as exc:  # argparse's --help and --version
+        code = exc.code if isinstance(exc.code, int) else 2
+    finally:
+        sys.stdin = saved
+    stderr = err.getvalue()
+    assert code in (0, 1, 2), (code, stderr)
+    assert "Traceback" not in stderr, stderr
+    if code == 2:  # (bare `mjc` prints its help on stdout)
+        assert stderr.strip() or out.getvalue().strip(), "a usage error says what is wrong"
+    STATS[f"cli exit {code}"] += 1
+    return code, out.getvalue(), stderr
+
+
+# ------------------------------------------------------------------------------ per kind
+
+
+def check_hand(text: str) -> None:
+    check_api(lambda: parse_hand(text))
+
+
+def check_score(case: dict[str, Any]) -> None:
+    book = bundled_rulesets()[case["rulebook"]]
+    check_api(lambda: book.score(case["hand"], **case["kwargs"]))
+
+
+def check_round(case: tuple[str, Any] | list[Any]) -> None:
+    rulebook, data = case
+    check_api(lambda: parse_round(data))
+    if isinstance(data, dict):
+        check_api(lambda: bundled_rulesets()[rulebook].settle(data))
+
+
+def check_command(argv: list[str]) -> None:
+    run_cli(argv)
+
+
+def check_settle_command(case: tuple[str, str] | list[str]) -> None:
+    rulebook, text = case
+    run_cli(["settle", rulebook, "-"], stdin=text)
+    if len(text) % 3 == 0:
+        run_cli(["settle", rulebook, "-", "--json"], stdin=text)

@@ -1,0 +1,50 @@
+"""Every generated rulebook ends in coded diagnostics or in a module that scores a hand.
+
+DESIGN.md, "Reliability": no rulebook produces a traceback. The rulebooks come from
+`rulebook_gen` (whole rulebooks built from the language, programs derived from the grammar,
+mutants of the bundled rulebooks and of generated ones); the rule is `fuzz_oracles.
+check_rulebook`. The bulk runs use seeded choices (cheap); one hypothesis test draws the same
+generators through hypothesis, which shrinks what it finds. A failing input is kept in
+`regressions/` (see `fuzz_budget`).
+"""
+
+from __future__ import annotations
+
+from fuzz_budget import budget, bulk, keeping_failures
+from fuzz_oracles import check_rulebook
+from hypothesis import given
+from rulebook_gen import (
+    bundled_mutant,
+    derived_program,
+    mutated_whole_rulebook,
+    whole_rulebook,
+    whole_rulebooks,
+)
+
+
+def test_whole_generated_rulebooks_end_in_diagnostics_or_a_scored_hand() -> None:
+    bulk("rulebook", whole_rulebook, check_rulebook, 2000)
+
+
+def test_mutated_generated_rulebooks_end_in_diagnostics_or_a_scored_hand() -> None:
+    bulk("rulebook", mutated_whole_rulebook, check_rulebook, 2500)
+
+
+def test_mutated_bundled_rulebooks_end_in_diagnostics_or_a_scored_hand() -> None:
+    bulk("rulebook", bundled_mutant, check_rulebook, 4500)
+
+
+def test_programs_derived_from_the_grammar_end_in_diagnostics_or_a_scored_hand() -> None:
+    bulk("rulebook", derived_program, check_rulebook, 1500)
+
+
+def test_rulebooks_drawn_by_hypothesis_end_in_diagnostics_or_a_scored_hand() -> None:
+    with keeping_failures("rulebook") as note:
+
+        @budget(100)
+        @given(text=whole_rulebooks)
+        def run(text: str) -> None:
+            note(text)
+            check_rulebook(text, "generated.mjr")
+
+        run()
