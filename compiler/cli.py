@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from mjc.compiler import codes, ir
+from mjc.compiler import codes, fmt, ir
 from mjc.compiler.cli_score import score_text, write_batch
 from mjc.compiler.codegen import generate_module
 from mjc.compiler.diagnostic_formats import render_github, render_json, render_sarif
@@ -206,6 +206,8 @@ def build_parser() -> argparse.ArgumentParser:
     dump.add_argument("rulebook", metavar="RULEBOOK", nargs="?")
     dump.add_argument("--schema", action="store_true", help="print the IR's JSON Schema instead")
     dump.set_defaults(run=_dump_ir)
+
+    fmt.add_command(commands)
 
     return parser
 
