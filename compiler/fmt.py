@@ -3,8 +3,9 @@
 Input is the text of a rulebook file (read by the CLI, or handed over by the language server
 through `format_text`). The text is first parsed by `compiler/parse.py`, so a file with a
 syntax error is refused with its diagnostics and never rewritten. It is then parsed again into
-a concrete tree that keeps every token (Lark's `keep_all_tokens`), with the comments the
-grammar ignores collected by a lexer callback, and printed by the rules below. Only whitespace
+a concrete tree that keeps every token (Lark's `keep_all_tokens`), lexed once more for the
+comments the grammar ignores, and printed by the rules below; the result is checked to hold
+the same tokens and comments in the same order before it is returned. Only whitespace
 changes: the token sequence, every comment's text and every string stay exactly as written.
 
 The layout, read from how the bundled rulebooks are written:
@@ -57,18 +58,24 @@ Node = Tree[Token] | Token
 
 
 @functools.cache
-def _cst_parser() -> tuple[lark.Lark, list[Token]]:
-    """A parser of the same grammar that keeps every token; comments land in the list."""
-    comments: list[Token] = []
-    parser = lark.Lark(
+def _cst_parser() -> lark.Lark:
+    """A parser of the same grammar that keeps every token (the grammar's literal keywords
+    and brackets included) in the tree it builds."""
+    return lark.Lark(
         grammar_text(),
         parser="lalr",
         keep_all_tokens=True,
         propagate_positions=True,
         maybe_placeholders=False,
-        lexer_callbacks={"COMMENT": comments.append},
+        cache=True,  # as parse.parser(): the built tables are kept in the temp folder
     )
-    return parser, comments
+
+
+def _lexed(text: str) -> list[Token]:
+    """Every token of the text with the comments (and white space) the grammar ignores. The
+    plain lexer reads the same spans as the parser's contextual one: a `#` outside a string
+    starts a comment for both."""
+    return list(_cst_parser().lex(text, dont_ignore=True))
 
 
 def display_width(text: str) -> int:
@@ -82,12 +89,31 @@ def format_text(text: str, file: str) -> str | list[Diagnostic]:
     book, diagnostics = parse(text, file)
     if book is None:
         return diagnostics
-    parser, comments = _cst_parser()
-    comments.clear()
-    tree = parser.parse(text)
-    printer = _Printer(text, sorted(comments, key=lambda c: c.start_pos or 0))
-    comments.clear()
-    return printer.print(tree)
+    tree = _cst_parser().parse(text)
+    comments = [t for t in _lexed(text) if t.type == "COMMENT"]
+    result = _Printer(text, comments).print(tree)
+    if _words(result) != _words(text):
+        raise FormatError(f"{file}: the formatter would change more than whitespace")
+    return result
+
+
+class FormatError(Exception):
+    """The formatter's own output failed its check (a bug in this module, never the input's
+    fault): the file is left as it is."""
+
+
+def _words(text: str) -> list[tuple[str, str]]:
+    """Every token and comment of the text, in order, comments without trailing blanks: what
+    formatting must keep."""
+    try:
+        tokens = _lexed(text)
+    except lark.exceptions.LarkError:
+        return []
+    return [
+        (t.type, str(t).rstrip() if t.type == "COMMENT" else str(t))
+        for t in tokens
+        if t.type != "WS"
+    ]
 
 
 def _tokens(node: Node) -> Iterator[Token]:
@@ -124,6 +150,7 @@ class _Printer:
         self.last_line = 0  # source line of the last token written
         self.broken = False  # a comment ended the line: the next token starts a new one
         self.prev: Token | None = None
+        self.prev_parent = ""  # the rule the last token belongs to (`neg`: no space after `-`)
 
     # ------------------------------------------------------------------ low level
 
@@ -178,6 +205,7 @@ class _Printer:
             self.cur += (" " if space else "") + str(token)
         self.fresh = False
         self.prev = token
+        self.prev_parent = ""
         self.last_end = token.end_pos or 0
         self.last_line = token.end_line or 0
 
@@ -238,8 +266,9 @@ class _Printer:
         closed = _is_rbrace(children[-1]) if children else False
         if closed and provenance:  # `} source "…"`: the first provenance after the brace
             self.provenance(provenance[:1], indent, inline=True)
-            provenance = provenance[1:]
-        self.provenance(provenance, indent, inline=indent > 0 and not conditional)
+            self.provenance(provenance[1:], indent, inline=False)
+        else:
+            self.provenance(provenance, indent, inline=indent > 0 and not conditional)
 
     def block(
         self, owner: Tree[Token], items: list[Node], lbrace: Token, rbrace: Token, indent: int
@@ -277,6 +306,7 @@ class _Printer:
         """Tokens of `node` on the current line, spaced by the rules of `_space`."""
         if isinstance(node, Token):
             self.put(node, self._space(node, parent), indent)
+            self.prev_parent = parent.data
             return
         for child in node.children:
             self.inline(child, node, indent)
@@ -291,7 +321,7 @@ class _Printer:
             return False
         if text == "(" and parent.data in {"call", "choice_type"}:
             return False
-        if before == "-" and parent.data == "neg":
+        if before == "-" and self.prev_parent == "neg":
             return False
         return not ("=" in {text, before} and parent.data == "situation")
 
@@ -420,7 +450,12 @@ def run(args: argparse.Namespace) -> int:
     status = 0
     for path in files:
         text, unreadable = read_rulebook(path, str(path))
-        formatted = format_text(text, str(path)) if unreadable is None else [unreadable]
+        try:
+            formatted = format_text(text, str(path)) if unreadable is None else [unreadable]
+        except FormatError as exc:
+            print(f"mjc: error: {exc}; {path} is left as it is", file=sys.stderr)
+            status = 1
+            continue
         if isinstance(formatted, list):
             sys.stderr.write(render_text(formatted, {str(path): text}))
             status = 1

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from mjc.compiler import fmt
 from mjc.compiler.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,3 +79,18 @@ def test_a_missing_path_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> 
     code, _, err = run(capsys, "fmt", "no/such/rulebook.mjr")
     assert code == 2
     assert err.strip() == "mjc: error: no such file or folder: no/such/rulebook.mjr"
+
+
+def test_a_formatter_failure_leaves_the_file_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(text: str, file: str) -> str:
+        raise fmt.FormatError(f"{file}: the formatter would change more than whitespace")
+
+    monkeypatch.setattr(fmt, "format_text", broken)
+    path = tmp_path / "x.mjr"
+    path.write_text(UNFORMATTED, encoding="utf-8")
+    code, _, err = run(capsys, "fmt", str(path))
+    assert code == 1
+    assert "would change more than whitespace" in err and "left as it is" in err
+    assert path.read_text(encoding="utf-8") == UNFORMATTED
