@@ -207,7 +207,7 @@ def build_parser() -> argparse.ArgumentParser:
     dump.add_argument("--schema", action="store_true", help="print the IR's JSON Schema instead")
     dump.set_defaults(run=_dump_ir)
 
-    fmt.add_command(commands)
+    fmt.add_command(commands, UsageError)
 
     return parser
 

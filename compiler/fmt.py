@@ -44,7 +44,7 @@ from typing import Any
 import lark
 from lark import Token, Tree
 
-from mjc.compiler.diagnostics import Diagnostic
+from mjc.compiler.diagnostics import Diagnostic, render_text
 from mjc.compiler.parse import grammar_text, parse
 from mjc.compiler.sources import read_rulebook, rulebook_text
 
@@ -437,16 +437,14 @@ def _write_atomically(path: Path, text: str) -> None:
         raise
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, usage_error: type[Exception]) -> int:
     """The `mjc fmt` handler: 0 all formatted (or rewritten), 1 a file would change under
-    `--check` or cannot be read as a rulebook. Usage errors are raised to the CLI."""
-    from mjc.compiler.cli import UsageError
-    from mjc.compiler.diagnostics import render_text
-
+    `--check` or cannot be read as a rulebook; a missing path raises the CLI's `usage_error`
+    (passed in: `mjc.compiler.cli` may be running as `__main__`, a module of its own)."""
     try:
         files = rulebook_files(args.paths)
     except FileNotFoundError as exc:
-        raise UsageError(f"no such file or folder: {exc}") from None
+        raise usage_error(f"no such file or folder: {exc}") from None
     status = 0
     for path in files:
         text, unreadable = read_rulebook(path, str(path))
@@ -478,8 +476,9 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def add_command(commands: argparse._SubParsersAction[Any]) -> None:
-    """Add `mjc fmt` to the CLI's subcommands."""
+def add_command(commands: argparse._SubParsersAction[Any], usage_error: type[Exception]) -> None:
+    """Add `mjc fmt` to the CLI's subcommands; `usage_error` is what the CLI reports as a
+    usage error (exit 2)."""
     fmt = commands.add_parser("fmt", help="lay out rulebooks the one canonical way")
     fmt.add_argument(
         "paths", nargs="+", metavar="PATH", help="rulebook files, or folders of *.mjr files"
@@ -489,4 +488,4 @@ def add_command(commands: argparse._SubParsersAction[Any]) -> None:
         action="store_true",
         help="change nothing: print a diff and exit 1 if a file is not formatted",
     )
-    fmt.set_defaults(run=run)
+    fmt.set_defaults(run=functools.partial(run, usage_error=usage_error))
