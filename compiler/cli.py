@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from mjc.compiler import codes, ir
+from mjc.compiler import codes, fmt, ir
 from mjc.compiler.cli_score import score_text, write_batch
 from mjc.compiler.codegen import checked_module
 from mjc.compiler.diagnostic_formats import render_github, render_json, render_sarif
@@ -239,6 +239,8 @@ def build_parser() -> argparse.ArgumentParser:
     dump.add_argument("rulebook", type=_file_name, metavar="RULEBOOK", nargs="?")
     dump.add_argument("--schema", action="store_true", help="print the IR's JSON Schema instead")
     dump.set_defaults(run=_dump_ir)
+
+    fmt.add_command(commands, UsageError)
 
     return parser
 
