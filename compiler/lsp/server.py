@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
+import sys
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -33,6 +35,16 @@ class MjcServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("mjc", MJC_VERSION)
         self.documents: dict[str, DocumentState] = {}
+
+    def shutdown(self) -> None:
+        """Stop without waiting for the thread that reads stdin: after `exit` a client may
+        keep the pipe open, and that thread would hold the process until it closes it."""
+        if self._stop_event is not None:
+            self._stop_event.set()
+        if self._thread_pool is not None:
+            self._thread_pool.shutdown(wait=False, cancel_futures=True)
+        if self._server is not None:
+            self._server.close()
 
     def state(self, uri: str) -> DocumentState:
         found = self.documents.get(uri)
@@ -181,3 +193,7 @@ def serve(tcp: tuple[str, int] | None = None) -> None:
         server.start_io()
     else:
         server.start_tcp(*tcp)
+    # Leave at once: the stdin reader thread may still be blocked (see `MjcServer.shutdown`)
+    # and the interpreter would wait for it at exit.
+    sys.stdout.flush()
+    os._exit(0)
