@@ -72,7 +72,7 @@ def _fan(state: DocumentState, decl: ast.FanDecl) -> list[str]:
         word = "example" if example.positive else "counterexample"
         lines += ["", f"{word}: {code(example.hand)}"]
         if drawn is not None:
-            lines.append(str(code(drawn)))
+            lines += ["", str(code(drawn))]
     return lines
 
 

@@ -51,7 +51,13 @@ def index_lines(state: DocumentState, file: str) -> LineTable:
 
 
 def definition(state: DocumentState, position: types.Position) -> list[types.Location]:
-    symbol = symbol_at(state, position)
+    """Where the name is declared; on an `override`'s own id, the parent's declaration."""
+    ref = reference_at(state, position)
+    if ref is None or state.index is None:
+        return []
+    symbol = state.index.lookup(ref.kind, ref.name)
+    if ref.is_declaration and state.index.parent is not None:
+        symbol = state.index.parent.lookup(ref.kind, ref.name) or symbol
     return [] if symbol is None else [location(state, symbol.span)]
 
 
