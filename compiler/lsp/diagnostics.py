@@ -3,15 +3,16 @@
 Input is what `DocumentState.update` kept of the compilation (the driver's diagnostics and
 the text of every file read). A diagnostic in this document becomes one LSP diagnostic; its
 `help` and `notes` follow the message, its secondary labels become related information.
-A diagnostic in a parent rulebook (the driver reports them after E0115 "the parent rulebook
-has errors") is attached as related information to that E0115, since the editor shows this
-document only.
+A diagnostic in a parent rulebook is shown on this document's `extends` name (the editor may
+not have the parent open): as related information of the driver's E0115 "the parent rulebook
+has errors" when there is one, else as a diagnostic of its own there, pointing at the parent.
 """
 
 from __future__ import annotations
 
 from lsprotocol import types
 
+from mjc.compiler import ast
 from mjc.compiler.diagnostics import Diagnostic, Span
 from mjc.compiler.lsp.positions import LineTable
 from mjc.compiler.lsp.state import DocumentState
@@ -49,7 +50,7 @@ def lsp_diagnostics(state: DocumentState) -> list[types.Diagnostic]:
     """The diagnostics to publish for this document."""
     tables = {state.file: state.lines}
     mine: list[types.Diagnostic] = []
-    elsewhere: list[types.DiagnosticRelatedInformation] = []
+    elsewhere: list[tuple[Diagnostic, types.DiagnosticRelatedInformation]] = []
     for diag in state.diagnostics:
         span = diag.span
         related = [
@@ -57,11 +58,9 @@ def lsp_diagnostics(state: DocumentState) -> list[types.Diagnostic]:
             for label in diag.labels
         ]
         if span is not None and span.file != state.file:
-            elsewhere.append(
-                types.DiagnosticRelatedInformation(
-                    _location(state, span, tables), f"{diag.code}: {message_of(diag)}"
-                )
-            )
+            where = _location(state, span, tables)
+            message = f"{diag.code}: {message_of(diag)}"
+            elsewhere.append((diag, types.DiagnosticRelatedInformation(where, message)))
             continue
         mine.append(
             types.Diagnostic(
@@ -73,8 +72,35 @@ def lsp_diagnostics(state: DocumentState) -> list[types.Diagnostic]:
                 related_information=related or None,
             )
         )
-    if elsewhere:
-        target = next((d for d in mine if d.code == "E0115"), None)
-        if target is not None:
-            target.related_information = [*(target.related_information or []), *elsewhere]
+    target = next((d for d in mine if d.code == "E0115"), None)
+    if target is not None:
+        target.related_information = [
+            *(target.related_information or []),
+            *(pointer for _, pointer in elsewhere),
+        ]
+        return mine
+    extends = _extends_range(state)
+    for diag, pointer in elsewhere:
+        assert diag.span is not None  # only spans in other files are here
+        mine.append(
+            types.Diagnostic(
+                range=extends,
+                message=f"in the parent {diag.span}: {message_of(diag)}",
+                severity=_SEVERITY.get(diag.severity, types.DiagnosticSeverity.Error),
+                code=diag.code,
+                source="mjc",
+                related_information=[pointer],
+            )
+        )
     return mine
+
+
+def _extends_range(state: DocumentState) -> types.Range:
+    """Where this document names its parent (the start of the file if it is not known)."""
+    index = state.index
+    header = None if index is None else next(
+        (s for s in index.book.sections if isinstance(s, ast.Header)), None
+    )
+    if header is None or header.extends is None:
+        return _range(state.lines, None)
+    return _range(state.lines, header.extends.span)

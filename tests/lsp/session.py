@@ -38,7 +38,9 @@ class Session:
         uri = path.resolve().as_uri()
         self.versions[uri] = 1
         self.client.text_document_did_open(
-            types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=uri, language_id="mjc", version=1, text=text))
+            types.DidOpenTextDocumentParams(
+                types.TextDocumentItem(uri=uri, language_id="mjc", version=1, text=text)
+            )
         )
         return await self._diagnostics_of(uri)
 

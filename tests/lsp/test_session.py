@@ -4,7 +4,6 @@ module, and each test below checks one thing the server answered."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,7 +31,9 @@ def answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         found["changed"] = await s.change(child, BROKEN)
         found["fixed"] = await s.change(child, CHILD)
         pure = position_of(CHILD, "pure")
-        found["hover_fan"] = await c.text_document_hover_async(types.HoverParams(**at(child, *pure)))
+        found["hover_fan"] = await c.text_document_hover_async(
+            types.HoverParams(**at(child, *pure))
+        )
         lucky = position_of(CHILD, "lucky")
         found["hover_option"] = await c.text_document_hover_async(
             types.HoverParams(**at(child, *lucky))
