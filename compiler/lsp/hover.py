@@ -15,6 +15,7 @@ from mjc.compiler.lsp.index import Symbol
 from mjc.compiler.lsp.state import DocumentState
 from mjc.compiler.mdtext import Md, code, text
 from mjc.compiler.prose import condition_words, per_words, value_words
+from mjc.compiler.types import describe
 from mjc.runtime import HandError, parse_hand
 from mjc.runtime.tiles import RANK_OF, SUIT_OF, tile_text
 
@@ -175,7 +176,7 @@ def word_hover(word: str) -> str | None:
     for table in tables:
         if word in table:
             found = table[word]
-            kind = vocabulary.describe(found.type)
+            kind = describe(found.type)
             return f"builtin {code(word)}: {kind}\n\n{text(found.meaning)}"
     if word in vocabulary.FUNCTIONS:
         return f"builtin function {code(word)}\n\n{text(vocabulary.FUNCTIONS[word].meaning)}"

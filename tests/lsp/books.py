@@ -1,5 +1,6 @@
 """Rulebooks for the language-server tests: a parent that extends the bundled guangdong, a
-child that extends the parent by path, and the child with three mistakes."""
+child that extends the parent by path, and the child with three mistakes. Their hands are
+counterexamples: `mjc check` scores them under the default options, where `lucky` is off."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ fan pure "清一色" "Pure One Suit" {
   when option.lucky
   when suits(tiles) == 1
   source "清一色 4"
-  example "123m456m789m111m22m"
+  counterexample "123m456m789m111p22p"
 }
 """
 
@@ -31,7 +32,7 @@ fan half "混一色" "Half Flush" {
   when option.lucky and not pure
   excludes chicken
   source "混一色 2: 一种花色加字牌"
-  example "123m456m789m111z22z"
+  counterexample "123m456m789m111z22p"
 }
 """
 
@@ -42,7 +43,7 @@ rulebook child extends "parent.mjr" { title "子" version "1" }
 fan half "𠀀混一色" "Half Flush" { value 2 tier wthin
   when option.lucy and not pure
   excludes chickn
-  example "123m456m789m111z22z"
+  counterexample "123m456m789m111z22p"
 }
 """
 

@@ -58,7 +58,7 @@ def answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         found["complete_option"] = await c.text_document_completion_async(
             types.CompletionParams(**at(child, *after_dot))
         )
-        hand = position_of(CHILD, "123m456m789m111z22z")
+        hand = position_of(CHILD, "123m456m789m111z22p")
         found["complete_tiles"] = await c.text_document_completion_async(
             types.CompletionParams(**at(child, hand[0], hand[1] + 3))
         )
@@ -117,7 +117,7 @@ def test_hover_on_an_inherited_fan_shows_value_tier_condition_source_and_tiles(
     assert "value: 4" in body and "`within`" in body
     assert "counts when:" in body and "幸运" in body  # the condition in words names the option
     assert "source: 清一色 4" in body
-    assert set("🀇🀈🀉🀊🀋🀌🀍🀎🀏") <= set(body)  # the example's 1m…9m drawn in tiles
+    assert set("🀇🀈🀉🀊🀋🀌🀍🀎🀏") <= set(body)  # the hand's 1m…9m drawn in tiles
 
 
 def test_hover_on_an_option_shows_its_kind_and_default(answers: dict[str, Any]) -> None:
