@@ -169,3 +169,49 @@ def test_no_text_and_no_position_makes_a_feature_raise(
     symbol = navigation.symbol_at(state, where)
     if symbol is not None:
         hover.symbol_hover(state, symbol)
+
+
+def _decoded(data: list[int]) -> list[tuple[int, int, int, str]]:
+    """Semantic token data as absolute (line, character, length, type) tuples."""
+    found, line, character = [], 0, 0
+    for i in range(0, len(data), 5):
+        line += data[i]
+        character = data[i + 1] if data[i] else character + data[i + 1]
+        found.append((line, character, data[i + 2], tokens.TOKEN_TYPES[data[i + 3]]))
+    return found
+
+
+def test_semantic_tokens_count_utf16_units_after_a_character_outside_the_bmp(
+    tmp_path: Path,
+) -> None:
+    state = _state(tmp_path, BROKEN)
+    decoded = _decoded(tokens.semantic_tokens(state.text, state.index))
+    name = '"𠀀混一色"'
+    line, character = position_of(BROKEN, name)
+    assert (line, character, len(name.encode("utf-16-le")) // 2, "string") in decoded
+    line, character = position_of(BROKEN, "half")
+    assert (line, character, 4, "function") in decoded
+    after = position_of(BROKEN, "value 2")
+    assert (after[0], after[1], 5, "keyword") in decoded
+
+
+def test_the_hands_of_examples_are_tile_tokens(tmp_path: Path) -> None:
+    state = _state(tmp_path, CHILD)
+    decoded = _decoded(tokens.semantic_tokens(state.text, state.index))
+    hand = '"123m456m789m111z22p"'
+    line, character = position_of(CHILD, hand)
+    assert (line, character, len(hand), "regexp") in decoded
+
+
+def test_every_outline_entry_selects_a_range_inside_itself() -> None:
+    for name, path in bundled_rulebooks().items():
+        state = DocumentState(path.resolve().as_uri())
+        state.update(path.read_text(encoding="utf-8"))
+        entries = list(outline.document_symbols(state))
+        assert entries, name
+        while entries:
+            entry = entries.pop()
+            r, s = entry.range, entry.selection_range
+            assert (r.start.line, r.start.character) <= (s.start.line, s.start.character)
+            assert (s.end.line, s.end.character) <= (r.end.line, r.end.character)
+            entries += entry.children or []
