@@ -9,6 +9,7 @@ exception and answers with an empty result instead of failing the request.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import os
@@ -28,6 +29,9 @@ log = logging.getLogger(__name__)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+CHANGE_PAUSE = 0.15
+"""Seconds without a change before a changed document is checked and its diagnostics sent."""
+
 
 class MjcServer(LanguageServer):
     """A pygls server that keeps a `DocumentState` per open rulebook."""
@@ -35,6 +39,7 @@ class MjcServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("mjc", MJC_VERSION)
         self.documents: dict[str, DocumentState] = {}
+        self.latest: dict[str, int] = {}  # the newest version of each document changed
 
     def shutdown(self) -> None:
         """Stop without waiting for the thread that reads stdin: after `exit` a client may
@@ -47,19 +52,21 @@ class MjcServer(LanguageServer):
             self._server.close()
 
     def state(self, uri: str) -> DocumentState:
-        found = self.documents.get(uri)
-        if found is None:
-            found = self.documents[uri] = DocumentState(uri)
-            try:
-                found.update(self.workspace.get_text_document(uri).source)
-            except Exception:  # an unknown document: nothing to say about it
-                log.exception("cannot read %s", uri)
+        """The document's state for its current text (checked now if a change has not been
+        checked yet: a request must read the text the editor's positions refer to)."""
+        found = self.documents.setdefault(uri, DocumentState(uri))
+        try:
+            text = self.workspace.get_text_document(uri).source
+        except Exception:  # an unknown document: nothing to say about it
+            log.exception("cannot read %s", uri)
+            return found
+        if text != found.text or not found.checked:
+            found.update(text)
         return found
 
     def refresh(self, uri: str) -> None:
         """Re-check the document's current text and publish what `mjc check` says."""
-        state = self.documents.setdefault(uri, DocumentState(uri))
-        state.update(self.workspace.get_text_document(uri).source)
+        state = self.state(uri)
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=lsp_diagnostics(state))
         )
@@ -96,9 +103,17 @@ def build_server() -> MjcServer:
         ls.refresh(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-    @_guarded(_none)
-    def did_change(ls: MjcServer, params: types.DidChangeTextDocumentParams) -> None:
-        ls.refresh(params.text_document.uri)
+    async def did_change(ls: MjcServer, params: types.DidChangeTextDocumentParams) -> None:
+        # While the designer types, check only once the keys rest: a later change wins.
+        uri, version = params.text_document.uri, params.text_document.version
+        ls.latest[uri] = version
+        await asyncio.sleep(CHANGE_PAUSE)
+        if ls.latest.get(uri) != version:
+            return
+        try:
+            ls.refresh(uri)
+        except Exception:  # as in `_guarded`: log, and keep serving
+            log.exception("did_change failed")
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     @_guarded(_none)

@@ -47,6 +47,7 @@ class DocumentState:
     index: SymbolIndex | None = None
     rulebook: ir.Rulebook | None = None
     parses: bool = False  # whether the current text parsed (else `index` is the last good one)
+    checked: bool = False  # whether `update` has run at all
 
     @property
     def file(self) -> str:
@@ -59,6 +60,7 @@ class DocumentState:
     def update(self, text: str) -> None:
         """Check `text` as `mjc check` would, and index it."""
         self.text = text
+        self.checked = True
         file = self.file
         directory = Path(file).parent if "://" not in file else None
         result = compile_source(text, file, directory=directory)

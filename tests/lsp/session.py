@@ -46,6 +46,11 @@ class Session:
 
     async def change(self, path: Path, text: str) -> list[types.Diagnostic]:
         """Replace the whole text of an open document and wait for its new diagnostics."""
+        self.send_change(path, text)
+        return await self._diagnostics_of(path.resolve().as_uri())
+
+    def send_change(self, path: Path, text: str) -> None:
+        """Replace the whole text of an open document, not waiting for anything."""
         uri = path.resolve().as_uri()
         self.versions[uri] += 1
         self.client.text_document_did_change(
@@ -54,7 +59,6 @@ class Session:
                 [types.TextDocumentContentChangeWholeDocument(text)],
             )
         )
-        return await self._diagnostics_of(uri)
 
     async def _diagnostics_of(self, uri: str) -> list[types.Diagnostic]:
         while await self.events.get() != uri:

@@ -84,6 +84,9 @@ def answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
                 types.SemanticTokensParams(types.TextDocumentIdentifier(child.resolve().as_uri()))
             ),
         ]
+        # typing fast: a change that another follows at once is not checked on its own
+        s.send_change(child, BROKEN)
+        found["typed_fast"] = await s.change(child, CHILD)
 
     run_session(script)
     return found
@@ -187,6 +190,10 @@ def test_semantic_tokens_mark_keywords_fans_options_strings_comments_and_tiles(
     data = answers["tokens"].data
     kinds = {TOKEN_TYPES[data[i + 3]] for i in range(0, len(data), 5)}
     assert {"keyword", "function", "property", "string", "number", "comment", "regexp"} <= kinds
+
+
+def test_while_typing_only_the_latest_text_is_checked(answers: dict[str, Any]) -> None:
+    assert answers["typed_fast"] == []
 
 
 def test_garbage_text_gets_a_diagnostic_and_every_request_still_answers(
