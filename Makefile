@@ -12,7 +12,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[dev,docs,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,docs,bench,lsp]'
 	@touch $(STAMP)
 
 build: $(STAMP)

@@ -240,6 +240,9 @@ def build_parser() -> argparse.ArgumentParser:
     dump.add_argument("--schema", action="store_true", help="print the IR's JSON Schema instead")
     dump.set_defaults(run=_dump_ir)
 
+    lsp = commands.add_parser("lsp", help="run the language server (for editors) over stdio")
+    lsp.add_argument("--tcp", metavar="HOST:PORT", help="listen on TCP instead of stdio")
+    lsp.set_defaults(run=_lsp)
     fmt.add_command(commands, UsageError)
 
     return parser
@@ -589,6 +592,22 @@ def _explain(args: argparse.Namespace) -> int:
     if entry is None:
         raise UsageError(f"no diagnostic code {args.code!r}; try `mjc explain E0101`")
     print(codes.render(entry))
+    return EXIT_OK
+
+
+def _lsp(args: argparse.Namespace) -> int:
+    tcp: tuple[str, int] | None = None
+    if args.tcp is not None:
+        host, _, port = args.tcp.rpartition(":")
+        if not port.isdigit():
+            raise UsageError(f"--tcp takes HOST:PORT, e.g. 127.0.0.1:2087, not {args.tcp!r}")
+        tcp = (host or "127.0.0.1", int(port))
+    try:
+        from mjc.compiler.lsp.server import serve  # only `lsp` needs pygls
+    except ImportError as exc:
+        raise UsageError(f"the language server needs pygls: pip install 'mjc[lsp]' ({exc})") \
+            from None
+    serve(tcp)
     return EXIT_OK
 
 

@@ -1,0 +1,1 @@
+"""The mjc language server."""
