@@ -49,7 +49,7 @@ vsix:
 
 # pre-commit's own run of the hooks in .pre-commit-hooks.yaml, from a clone of HEAD.
 pre-commit-try: $(STAMP)
-	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_pre_commit_hooks.py --run-pre-commit
+	BIN=$(CURDIR)/$(BIN) bash tests/pre_commit_try.sh
 
 clean:
 	rm -rf build site docs/generated
