@@ -104,7 +104,10 @@ def build_parser() -> argparse.ArgumentParser:
         "build", help="generate the Python module and docs page of each rulebook"
     )
     build.add_argument(
-        "paths", nargs="*", metavar="PATH", help="rulebooks (default: every bundled one)"
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="rulebooks or folders of them (default: every bundled one)",
     )
     build.add_argument("-o", "--output", default="build", help="output folder (default: build)")
     build.add_argument(
@@ -238,8 +241,9 @@ def _diagnostics(compilations: Sequence[Compilation]) -> list[Diagnostic]:
     return list(dict.fromkeys(d for c in compilations for d in c.diagnostics))
 
 
-def _check_paths(paths: Sequence[str]) -> list[str]:
-    """The rulebooks `mjc check` names: a folder stands for every rulebook below it."""
+def _rulebook_paths(paths: Sequence[str]) -> list[str]:
+    """The rulebooks `mjc check` and `mjc build` name: a folder stands for every rulebook below
+    it (`rulebooks_in`)."""
     names: list[str] = []
     for name in paths:
         folder = Path(name)
@@ -297,7 +301,7 @@ def _parse_options(pairs: Sequence[str]) -> dict[str, str]:
 
 
 def _check(args: argparse.Namespace) -> int:
-    compilations = [_compile(p) for p in _check_paths(args.paths)]
+    compilations = [_compile(p) for p in _rulebook_paths(args.paths)]
     diagnostics = _diagnostics(compilations)
     if args.format == "json":
         sys.stdout.write(render_json(diagnostics, version=MJC_VERSION))
@@ -316,7 +320,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-    names = args.paths or list(bundled_rulebooks())
+    names = _rulebook_paths(args.paths) if args.paths else list(bundled_rulebooks())
     compilations = [_compile(n) for n in names]
     _print_diagnostics(compilations, _use_color("auto", sys.stderr))
     if any(not c.ok for c in compilations):

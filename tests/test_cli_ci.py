@@ -147,3 +147,56 @@ def test_build_check_fails_on_a_broken_rulebook_like_build(
     assert code == 1
     assert "E0001" in err
     assert not (tmp_path / "out").exists()
+
+
+def test_build_takes_a_folder_of_rulebooks_like_check(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _variant(tmp_path / "books" / "a.mjr")
+    _variant(tmp_path / "books" / "more" / "b.mjr")
+    code, _, _ = run(capsys, "build", str(tmp_path / "books"), "-o", str(tmp_path / "out"))
+    assert code == 0
+    assert (tmp_path / "out" / "modules" / "a.py").is_file()
+    assert (tmp_path / "out" / "modules" / "b.py").is_file()
+
+
+EXAMPLE_WORKFLOW = Path(__file__).resolve().parents[1] / "examples" / "github-workflow.yml"
+CI_PAGE = Path(__file__).resolve().parents[1] / "docs" / "ci.md"
+
+
+def _workflow_steps() -> list[dict[str, object]]:
+    import yaml
+
+    workflow = yaml.safe_load(EXAMPLE_WORKFLOW.read_text(encoding="utf-8"))
+    steps: list[dict[str, object]] = workflow["jobs"]["check"]["steps"]
+    return steps
+
+
+def test_the_docs_show_the_example_workflow_as_it_is() -> None:
+    blocks = CI_PAGE.read_text(encoding="utf-8").split("```yaml\n")
+    assert any(block.startswith(EXAMPLE_WORKFLOW.read_text(encoding="utf-8")) for block in blocks)
+
+
+def test_the_example_workflow_annotates_and_uploads_sarif_even_when_the_check_fails() -> None:
+    steps = _workflow_steps()
+    runs = [str(step.get("run", "")) for step in steps]
+    assert "mjc check --format github ." in runs
+    assert any(r.startswith("mjc check --format sarif . > mjc.sarif") for r in runs)
+    [upload] = [s for s in steps if str(s.get("uses", "")).startswith("github/codeql-action/")]
+    assert str(upload["uses"]).startswith("github/codeql-action/upload-sarif@")
+    assert upload["with"] == {"sarif_file": "mjc.sarif", "category": "mjc"}
+    assert str(upload["if"]).startswith("always()")
+
+
+def test_the_workflows_sarif_step_writes_a_report_of_a_broken_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _variant(tmp_path / "good.mjr")
+    (tmp_path / "broken.mjr").write_text("rulebook broken {\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--format", "sarif", str(tmp_path))
+    assert code == 1
+    report = json.loads(out)
+    [result] = report["runs"][0]["results"]
+    assert result["ruleId"] == "E0001"
+    location = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert location.endswith("broken.mjr")
