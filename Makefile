@@ -4,12 +4,17 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build test lint typecheck pytest bench differential docs fuzz clean
+.PHONY: build test lint typecheck pytest bench differential docs fuzz clean vsix pre-commit-try
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "make: $(PYTHON) not found; set PYTHON=/path/to/python3.11"; exit 2; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# VS Code's TextMate tokenizer, which tests/editors/test_textmate.py runs under Node.js.
+TOKENIZER := tests/editors/tokenizer
+TOKENIZER_STAMP := $(TOKENIZER)/node_modules/.installed
+VSCODE := editors/vscode
 
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev,docs,bench,lsp]'
@@ -18,7 +23,7 @@ $(STAMP): $(BIN)/python pyproject.toml
 build: $(STAMP)
 	$(BIN)/mjc build -o build --docs-dir docs/generated
 
-test: $(STAMP)
+test: $(STAMP) $(TOKENIZER_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
@@ -37,6 +42,23 @@ bench: $(STAMP)
 
 docs: build
 	$(BIN)/mjc docs
+
+$(TOKENIZER_STAMP): $(TOKENIZER)/package.json $(TOKENIZER)/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "make: npm not found (apt-get install nodejs npm)"; exit 2; }
+	cd $(TOKENIZER) && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# The VS Code extension as a .vsix (editors/vscode/README.md): not part of build or test.
+vsix:
+	@command -v npm >/dev/null 2>&1 || { echo "make: npm not found (apt-get install nodejs npm)"; exit 2; }
+	cd $(VSCODE) && npm ci --no-audit --no-fund --loglevel=error
+	mkdir -p build
+	cd $(VSCODE) && npx --no-install vsce package --skip-license -o ../../build/
+	@ls build/*.vsix
+
+# pre-commit's own run of the hooks in .pre-commit-hooks.yaml, from a clone of HEAD.
+pre-commit-try: $(STAMP)
+	BIN=$(CURDIR)/$(BIN) bash tests/pre_commit_try.sh
 
 clean:
 	rm -rf build site docs/generated

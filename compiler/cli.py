@@ -27,6 +27,7 @@ from mjc.compiler.diagnostics import (
 from mjc.compiler.driver import Compilation, compile_file
 from mjc.compiler.ir import json_schema
 from mjc.compiler.loader import RulebookNotFound, bundled_rulebooks, load, resolve_rulebook
+from mjc.compiler.sources import rulebooks_in
 from mjc.compiler.version import MJC_VERSION
 from mjc.runtime import (
     NotationError,
@@ -91,7 +92,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("check", help="type-check rulebooks and report every problem")
     check.add_argument(
-        "paths", nargs="+", type=_file_name, metavar="PATH", help="rulebook files or bundled names"
+        "paths",
+        nargs="+",
+        type=_file_name,
+        metavar="PATH",
+        help="rulebook files, folders (every *.mjr below them) or bundled names",
     )
     check.add_argument(
         "--format",
@@ -112,7 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="*",
         type=_file_name,
         metavar="PATH",
-        help="rulebooks (default: every bundled one)",
+        help="rulebooks or folders of them (default: every bundled one)",
     )
     build.add_argument(
         "-o", "--output", default="build", type=_file_name, help="output folder (default: build)"
@@ -122,6 +127,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         type=_file_name,
         help="where the docs pages go: rulebooks/ and reference/ below it (default: OUTPUT/docs)",
+    )
+    build.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; fail listing the generated files that are missing or out of date",
     )
     build.set_defaults(run=_build)
 
@@ -259,8 +269,30 @@ def _compile(name_or_path: str) -> Compilation:
     return compile_file(path, display)
 
 
+def _diagnostics(compilations: Sequence[Compilation]) -> list[Diagnostic]:
+    """The diagnostics of the compilations, each once: a parent rulebook checked beside its
+    child (`mjc check FOLDER`) reports its problems in both compilations."""
+    return list(dict.fromkeys(d for c in compilations for d in c.diagnostics))
+
+
+def _rulebook_paths(paths: Sequence[str]) -> list[str]:
+    """The rulebooks `mjc check` and `mjc build` name: a folder stands for every rulebook below
+    it (`rulebooks_in`)."""
+    names: list[str] = []
+    for name in paths:
+        folder = Path(name)
+        if name in bundled_rulebooks() or not folder.is_dir():
+            names.append(name)
+            continue
+        found = rulebooks_in(folder)
+        if not found:
+            raise UsageError(f"{name!r} is a folder holding no rulebook (*.mjr) files")
+        names.extend(str(path) for path in found)
+    return list(dict.fromkeys(names))
+
+
 def _print_diagnostics(compilations: Sequence[Compilation], color: bool = False) -> None:
-    diagnostics = [d for c in compilations for d in c.diagnostics]
+    diagnostics = _diagnostics(compilations)
     if diagnostics:
         sources = {name: text for c in compilations for name, text in c.sources.items()}
         sys.stderr.write(render_text(diagnostics, sources, color=color))
@@ -303,8 +335,8 @@ def _parse_options(pairs: Sequence[str]) -> dict[str, str]:
 
 
 def _check(args: argparse.Namespace) -> int:
-    compilations = [_compile(p) for p in args.paths]
-    diagnostics: list[Diagnostic] = [d for c in compilations for d in c.diagnostics]
+    compilations = [_compile(p) for p in _rulebook_paths(args.paths)]
+    diagnostics = _diagnostics(compilations)
     if args.format == "json":
         sys.stdout.write(render_json(diagnostics, version=MJC_VERSION))
     elif args.format == "github":
@@ -322,7 +354,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-    names = args.paths or list(bundled_rulebooks())
+    names = _rulebook_paths(args.paths) if args.paths else list(bundled_rulebooks())
     compilations = [_compile(n) for n in names]
     _print_diagnostics(compilations, _use_color("auto", sys.stderr))
     if any(not c.ok for c in compilations):
@@ -343,22 +375,51 @@ def _build(args: argparse.Namespace) -> int:
             return EXIT_FAILED
         assert source is not None
         sources[compilation.rulebook.id] = source
+    # The docs pages: every rulebook page, the reference pages and the tile pictures,
+    # exactly the files `mjc docs` builds the site from (imported here: `score` and
+    # `check` need none of the docs machinery).
+    from mjc.compiler.site import site_files
+
+    pages = {docs / relative: text for relative, text in site_files(books, build_parser()).items()}
+    if args.check:
+        outputs = {modules / f"{book.id}.py": sources[book.id] for book in books}
+        return _check_outputs(outputs | pages)
     try:
         modules.mkdir(parents=True, exist_ok=True)
         for book in books:
             module_path = modules / f"{book.id}.py"
             _write_if_changed(module_path, sources[book.id])
             print(f"built {book.id}: {module_path}")
-        # The docs pages: every rulebook page, the reference pages and the tile pictures,
-        # exactly the files `mjc docs` builds the site from (imported here: `score` and
-        # `check` need none of the docs machinery).
-        from mjc.compiler.site import site_files
-
-        for relative, text in site_files(books, build_parser()).items():
-            _write_if_changed(docs / relative, text)
+        for path, text in pages.items():
+            _write_if_changed(path, text)
         print(f"built docs pages: {docs}")
     except OSError as exc:
         raise UsageError(f"cannot write the output: {exc.strerror or exc}") from None
+    return EXIT_OK
+
+
+def _check_outputs(outputs: dict[Path, str]) -> int:
+    """`mjc build --check`: list every generated file that is missing or differs from what
+    `mjc build` would write now, writing nothing (a CI step for committed build output)."""
+    stale = 0
+    for path, text in sorted(outputs.items()):
+        try:
+            state = "stale" if path.read_bytes() != text.encode("utf-8") else ""
+        except FileNotFoundError:
+            state = "missing"
+        except OSError as exc:
+            raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+        if state:
+            stale += 1
+            print(f"{state}: {path}")
+    if stale:
+        print(
+            f"mjc: {stale} of {len(outputs)} generated files are out of date; run `mjc build` "
+            "with the same arguments and commit them",
+            file=sys.stderr,
+        )
+        return EXIT_FAILED
+    print(f"up to date: {len(outputs)} generated files")
     return EXIT_OK
 
 

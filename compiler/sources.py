@@ -54,6 +54,17 @@ def resolve_rulebook(name_or_path: str, relative_to: Path | None = None) -> tupl
     )
 
 
+def rulebooks_in(folder: Path) -> list[Path]:
+    """Every rulebook file (`*.mjr`) in a folder and the folders below it, sorted; hidden
+    folders (`.git`, `.venv`) are not searched: they hold no rulebooks of the repository."""
+    found = []
+    for path in folder.rglob(f"*{RULEBOOK_SUFFIX}"):
+        relative = path.relative_to(folder).parts
+        if path.is_file() and not any(part.startswith(".") for part in relative[:-1]):
+            found.append(path)
+    return sorted(found)
+
+
 BOM = "\ufeff"
 
 # A string literal (kept as it is: a CR inside one is a character of the string, as the

@@ -298,7 +298,7 @@ def test_folder_is_e0003_for_the_api_and_a_usage_error_for_the_cli(
     [diagnostic] = compile_file(folder).diagnostics
     assert diagnostic.code == "E0003" and diagnostic.message.startswith("cannot read the rulebook")
     assert main(["check", str(folder)]) == 2
-    expected = f"mjc: error: {str(folder)!r} is a folder, not a rulebook file\n"
+    expected = f"mjc: error: {str(folder)!r} is a folder holding no rulebook (*.mjr) files\n"
     assert capsys.readouterr().err == expected
 
 
