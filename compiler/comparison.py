@@ -77,7 +77,18 @@ def _adjustment_line(adjustment: ir.Adjustment, book: ir.Rulebook) -> Md:
 def generate_comparison_page(books: Sequence[ir.Rulebook]) -> str:
     """Every rulebook side by side (`comparison.md`): players, tiles, shapes, options, fan
     count, tiers, caps and floors, and which fans each has, matched by Chinese name."""
-    rows: list[tuple[str, list[str]]] = [
+    return render(
+        "comparison.md.j2",
+        books=[_summary(b) for b in books],
+        rows=_overview_rows(books) + _scoring_rows(books),
+        fan_rows=_fan_rows(books),
+        link=_page_link,
+    )
+
+
+def _overview_rows(books: Sequence[ir.Rulebook]) -> list[tuple[str, list[str]]]:
+    """The rows about the table: players, tiles, wilds, claims, shapes, options, situations."""
+    return [
         ("English", [b.english or "—" for b in books]),
         ("Players", [", ".join(str(p) for p in b.players) for b in books]),
         ("Tiles", [str(b.tiles.total) for b in books]),
@@ -121,6 +132,12 @@ def generate_comparison_page(books: Sequence[ir.Rulebook]) -> str:
                 for b in books
             ],
         ),
+    ]
+
+
+def _scoring_rows(books: Sequence[ir.Rulebook]) -> list[tuple[str, list[str]]]:
+    """The rows about scoring: unit, tiers, adjustments, rejects, the number of fans."""
+    return [
         ("Unit", [b.scoring.unit for b in books]),
         ("Tiers", [Md("<br>").join(_tier_words(t, b) for t in b.scoring.tiers) for b in books]),
         (
@@ -148,6 +165,10 @@ def generate_comparison_page(books: Sequence[ir.Rulebook]) -> str:
             [str(max((f.value for f in b.fans), default=0)) for b in books],
         ),
     ]
+
+
+def _fan_rows(books: Sequence[ir.Rulebook]) -> list[dict[str, Any]]:
+    """One row per fan name (the Chinese name matches fans across rulebooks): where each has it."""
     names: dict[str, str] = {}
     for book in books:
         for fan in book.fans:
@@ -168,13 +189,7 @@ def generate_comparison_page(books: Sequence[ir.Rulebook]) -> str:
                 or "—"
             )
         fan_rows.append({"name": name, "english": english, "cells": cells})
-    return render(
-        "comparison.md.j2",
-        books=[_summary(b) for b in books],
-        rows=rows,
-        fan_rows=fan_rows,
-        link=_page_link,
-    )
+    return fan_rows
 
 
 def _page_link(book_id: str) -> Md:
