@@ -13,9 +13,10 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
-from mjc.compiler import codes, fmt, ir
+from mjc.compiler import cli_parser, codes, ir
+from mjc.compiler.cli_parser import Handlers, UsageError as UsageError
 from mjc.compiler.cli_score import score_text, write_batch
 from mjc.compiler.codegen import checked_module
 from mjc.compiler.diagnostic_formats import render_github, render_json, render_sarif
@@ -44,14 +45,22 @@ EXIT_FAILED = 1
 EXIT_USAGE = 2
 
 
-class UsageError(Exception):
-    """Bad input from the user: reported as one line on stderr, exit 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        raise UsageError(message)
+def build_parser() -> argparse.ArgumentParser:
+    """The `mjc` parser (`cli_parser`), each subcommand running its handler below."""
+    return cli_parser.build_parser(
+        Handlers(
+            check=_check,
+            build=_build,
+            score=_score,
+            settle=_settle,
+            options=_options,
+            new=_new,
+            explain=_explain,
+            docs=_docs,
+            dump_ir=_dump_ir,
+            lsp=_lsp,
+        )
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -71,191 +80,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("mjc: interrupted", file=sys.stderr)
         return 130
-
-
-def _file_name(text: str) -> str:
-    """A file name (or bundled rulebook name) from the command line. The OS refuses a NUL in
-    a file name, and Python says so with a ValueError no file operation here expects."""
-    if "\x00" in text:
-        raise argparse.ArgumentTypeError("a file name cannot hold a NUL character")
-    return text
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="mjc",
-        description="mjc compiles mahjong rulebooks: check them, generate their rules engines "
-        "and documentation, and score hands.",
-    )
-    parser.add_argument("--version", action="version", version=f"mjc {MJC_VERSION}")
-    commands = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
-
-    check = commands.add_parser("check", help="type-check rulebooks and report every problem")
-    check.add_argument(
-        "paths",
-        nargs="+",
-        type=_file_name,
-        metavar="PATH",
-        help="rulebook files, folders (every *.mjr below them) or bundled names",
-    )
-    check.add_argument(
-        "--format",
-        choices=("text", "json", "github", "sarif"),
-        default="text",
-        help="text for people (default), json, github (workflow annotations) or sarif",
-    )
-    check.add_argument(
-        "--color", choices=("auto", "always", "never"), default="auto", help="colour text output"
-    )
-    check.set_defaults(run=_check)
-
-    build = commands.add_parser(
-        "build", help="generate the Python module and docs page of each rulebook"
-    )
-    build.add_argument(
-        "paths",
-        nargs="*",
-        type=_file_name,
-        metavar="PATH",
-        help="rulebooks or folders of them (default: every bundled one)",
-    )
-    build.add_argument(
-        "-o", "--output", default="build", type=_file_name, help="output folder (default: build)"
-    )
-    build.add_argument(
-        "--docs-dir",
-        default=None,
-        type=_file_name,
-        help="where the docs pages go: rulebooks/ and reference/ below it (default: OUTPUT/docs)",
-    )
-    build.add_argument(
-        "--check",
-        action="store_true",
-        help="write nothing; fail listing the generated files that are missing or out of date",
-    )
-    build.set_defaults(run=_build)
-
-    score = commands.add_parser(
-        "score",
-        help="score a hand under a rulebook",
-        description="Print the fans, the steps from the fans to the total (sum, multiply, "
-        "fixed, floor, ceiling, each naming its tier or its scoring line), the wilds as the "
-        "tiles they stand for and the winning tile marked with *; --explain adds the fans that "
-        "held but were dropped by a relation or a tier. --batch FILE ('-': standard input) "
-        'scores many hands: one JSON object per line, {"hand": ...} with the optional fields '
-        "win, self_drawn, seat_wind, round_wind, dealer, players, wild, indicator, situations, "
-        "options, preset (meaning what the flags mean; the flags given are every line's "
-        "defaults), and prints one JSON result per line; a line that cannot be scored prints "
-        '{"line": N, "error": ...} and the batch goes on (exit 1 if any line failed).',
-    )
-    score.add_argument(
-        "rulebook", type=_file_name, metavar="RULEBOOK", help="a bundled name or a rulebook file"
-    )
-    score.add_argument(
-        "hand", metavar="HAND", nargs="?", help="the hand in mpsz notation, e.g. 123m456p…"
-    )
-    score.add_argument("--win", metavar="TILE", help="the winning tile (default: last written)")
-    score.add_argument("--self-drawn", action="store_true", help="won by self-draw (自摸)")
-    score.add_argument("--seat-wind", default="E", metavar="E|S|W|N", help="the winner's seat")
-    score.add_argument("--round-wind", default="E", metavar="E|S|W|N", help="the round wind")
-    score.add_argument("--dealer", action="store_true", help="the winner is the dealer")
-    score.add_argument("--players", type=int, metavar="N", help="players at the table")
-    score.add_argument("--wild", action="append", default=[], metavar="TILE", help="a wild tile")
-    score.add_argument("--indicator", metavar="TILE", help="the flipped wild indicator")
-    score.add_argument(
-        "--situation",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="kong_bloom, robbing_kong, last_tile, heavenly, earthly, human, triple_win",
-    )
-    score.add_argument(
-        "--option", action="append", default=[], metavar="KEY=VALUE", help="set an option"
-    )
-    score.add_argument("--preset", metavar="NAME", help="start from a preset of the rulebook")
-    score.add_argument("--json", action="store_true", help="print one JSON document")
-    score.add_argument(
-        "--explain", action="store_true", help="also list the fans that held but were dropped"
-    )
-    score.add_argument(
-        "--batch", metavar="FILE", help="score the JSON lines of FILE ('-': stdin) instead"
-    )
-    score.set_defaults(run=_score)
-
-    settle = commands.add_parser(
-        "settle",
-        help="settle a finished round: who pays whom, how much, for what",
-        description="Read a finished round (JSON; see --schema) and print the payments: "
-        "per-seat deltas that sum to zero and itemised lines citing the rulebook.",
-    )
-    settle.add_argument(
-        "rulebook", type=_file_name, metavar="RULEBOOK", nargs="?", help="a bundled name or a file"
-    )
-    settle.add_argument(
-        "round", type=_file_name, metavar="ROUND.json", nargs="?", help="the round ('-': stdin)"
-    )
-    settle.add_argument("--json", action="store_true", help="print one JSON document")
-    settle.add_argument(
-        "--schema", action="store_true", help="print the JSON Schema of ROUND.json instead"
-    )
-    settle.set_defaults(run=_settle)
-
-    options = commands.add_parser("options", help="list a rulebook's options")
-    options.add_argument("rulebook", type=_file_name, metavar="RULEBOOK")
-    options.add_argument("--json", action="store_true", help="print one JSON document")
-    options.set_defaults(run=_options)
-
-    new = commands.add_parser("new", help="scaffold a variant that extends another rulebook")
-    new.add_argument("name", metavar="NAME", help="the new rulebook's id (letters, digits, _)")
-    new.add_argument(
-        "--from",
-        dest="parent",
-        required=True,
-        type=_file_name,
-        metavar="RULEBOOK",
-        help="the rulebook it extends (a bundled name or a path)",
-    )
-    new.add_argument(
-        "-o", "--output", type=_file_name, metavar="FILE", help="where to write (default NAME.mjr)"
-    )
-    new.set_defaults(run=_new)
-
-    explain = commands.add_parser("explain", help="explain a diagnostic code, e.g. E0101")
-    explain.add_argument("code", metavar="CODE")
-    explain.set_defaults(run=_explain)
-
-    docs = commands.add_parser(
-        "docs",
-        help="build (or serve) the documentation site",
-        description="Write the generated pages into docs/generated/, then build the site with "
-        "mkdocs build --strict (needs the docs extra: pip install -e '.[docs]').",
-    )
-    docs.add_argument("--serve", action="store_true", help="serve the site with live reload")
-    docs.add_argument(
-        "-o",
-        "--output",
-        default=None,
-        type=_file_name,
-        metavar="DIR",
-        help="site folder (default: site)",
-    )
-    docs.add_argument(
-        "--config", default="mkdocs.yml", type=_file_name, metavar="FILE", help="the mkdocs config"
-    )
-    docs.add_argument("--address", default="127.0.0.1:8000", help="where --serve listens")
-    docs.set_defaults(run=_docs)
-
-    dump = commands.add_parser("dump-ir", help="print a rulebook's checked IR as JSON")
-    dump.add_argument("rulebook", type=_file_name, metavar="RULEBOOK", nargs="?")
-    dump.add_argument("--schema", action="store_true", help="print the IR's JSON Schema instead")
-    dump.set_defaults(run=_dump_ir)
-
-    lsp = commands.add_parser("lsp", help="run the language server (for editors) over stdio")
-    lsp.add_argument("--tcp", metavar="HOST:PORT", help="listen on TCP instead of stdio")
-    lsp.set_defaults(run=_lsp)
-    fmt.add_command(commands, UsageError)
-
-    return parser
 
 
 # --------------------------------------------------------------------------- helpers
