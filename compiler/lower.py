@@ -39,13 +39,7 @@ def lower(decls: Declarations, typed: Typed, source: str) -> ir.Rulebook:
     fans = tuple(
         _lower_fan(fan_id, fan, decls, typed, default) for fan_id, fan in decls.fans.items()
     )
-    fan_ids = [f.id for f in fans]
-    evaluation_order = topological_order(fan_ids, {f.id: f.uses for f in fans})
-    excluded_by: dict[str, list[str]] = {f: [] for f in fan_ids}
-    for fan in fans:
-        for target in (*fan.excludes, *fan.replaces):
-            excluded_by[target].append(fan.id)
-    relation_order = topological_order(fan_ids, excluded_by)
+    evaluation_order, relation_order = _fan_orders(fans)
 
     return ir.Rulebook(
         id=header.id.text,
@@ -59,81 +53,114 @@ def lower(decls: Declarations, typed: Typed, source: str) -> ir.Rulebook:
         players=tuple(c.value for c in players.counts),
         players_provenance=provenance(players.provenance),
         tiles=lower_tiles(tiles, typed, default),
-        shapes=tuple(
-            ir.Shape(
-                id=s.id.text,
-                name=s.name,
-                guard=typed.get(s.guard),
-                custom=typed.get(s.custom),
-                provenance=provenance(s.provenance),
-                at=at(s.span),
-            )
-            for s in decls.shapes.values()
-        ),
+        shapes=_lower_shapes(decls, typed),
         wilds=lower_wilds(decls.wilds, typed),
         claims=lower_claims(decls.claims, typed),
         horses=lower_horses(decls.horses, tiles, typed),
         payments=lower_payments(decls.payments, typed),
         options=options,
-        constraints=tuple(
-            ir.Constraint(
-                reason=c.reason,
-                condition=_typed(typed, c.condition),
-                provenance=provenance(c.provenance),
-            )
-            for c in decls.constraints
-        ),
-        presets=tuple(
-            ir.Preset(
-                id=p.id.text,
-                label=p.label,
-                settings=tuple((k.text, v.text) for k, v in p.settings),
-                provenance=provenance(p.provenance),
-            )
-            for p in decls.presets.values()
-        ),
-        situations=tuple(
-            ir.SituationFlag(id=d.id.text, label=d.label, provenance=provenance(d.provenance))
-            for d in decls.situations.values()
-        ),
-        scoring=ir.Scoring(
-            unit=scoring.units[0].text,
-            tiers=tuple(
-                ir.Tier(
-                    id=t.id.text,
-                    name=t.name,
-                    combine=t.combine,
-                    caps=tuple((c.value.value, typed.get(c.guard)) for c in t.caps),
-                    overrides=tuple(o.text for o in t.overrides),
-                    alternatives=tuple((mode, _typed(typed, g)) for mode, g in t.alt_combines),
-                    provenance=provenance(t.provenance),
-                )
-                for t in scoring.tiers
-            ),
-            adjustments=tuple(
-                ir.Adjustment(
-                    kind=a.kind,
-                    value=_typed(typed, a.value),
-                    condition=typed.get(a.condition),
-                    provenance=provenance(a.provenance),
-                    at=at(a.span),
-                )
-                for a in scoring.adjustments
-            ),
-            rejects=tuple(
-                ir.Reject(
-                    reason=r.reason,
-                    condition=_typed(typed, r.condition),
-                    provenance=provenance(r.provenance),
-                    at=at(r.span),
-                )
-                for r in scoring.rejects
-            ),
-            provenance=provenance(scoring.units[0].provenance),
-        ),
+        constraints=_lower_constraints(decls, typed),
+        presets=_lower_presets(decls),
+        situations=_lower_situations(decls),
+        scoring=lower_scoring(scoring, typed),
         fans=fans,
-        evaluation_order=tuple(evaluation_order),
-        relation_order=tuple(relation_order),
+        evaluation_order=evaluation_order,
+        relation_order=relation_order,
+    )
+
+
+def _fan_orders(fans: tuple[ir.Fan, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The order to evaluate fans in (each after the fans it uses) and the order to apply
+    their relations in (each fan after every fan that excludes or replaces it)."""
+    fan_ids = [f.id for f in fans]
+    evaluation_order = topological_order(fan_ids, {f.id: f.uses for f in fans})
+    excluded_by: dict[str, list[str]] = {f: [] for f in fan_ids}
+    for fan in fans:
+        for target in (*fan.excludes, *fan.replaces):
+            excluded_by[target].append(fan.id)
+    relation_order = topological_order(fan_ids, excluded_by)
+    return tuple(evaluation_order), tuple(relation_order)
+
+
+def _lower_shapes(decls: Declarations, typed: Typed) -> tuple[ir.Shape, ...]:
+    return tuple(
+        ir.Shape(
+            id=s.id.text,
+            name=s.name,
+            guard=typed.get(s.guard),
+            custom=typed.get(s.custom),
+            provenance=provenance(s.provenance),
+            at=at(s.span),
+        )
+        for s in decls.shapes.values()
+    )
+
+
+def _lower_constraints(decls: Declarations, typed: Typed) -> tuple[ir.Constraint, ...]:
+    return tuple(
+        ir.Constraint(
+            reason=c.reason,
+            condition=_typed(typed, c.condition),
+            provenance=provenance(c.provenance),
+        )
+        for c in decls.constraints
+    )
+
+
+def _lower_presets(decls: Declarations) -> tuple[ir.Preset, ...]:
+    return tuple(
+        ir.Preset(
+            id=p.id.text,
+            label=p.label,
+            settings=tuple((k.text, v.text) for k, v in p.settings),
+            provenance=provenance(p.provenance),
+        )
+        for p in decls.presets.values()
+    )
+
+
+def _lower_situations(decls: Declarations) -> tuple[ir.SituationFlag, ...]:
+    return tuple(
+        ir.SituationFlag(id=d.id.text, label=d.label, provenance=provenance(d.provenance))
+        for d in decls.situations.values()
+    )
+
+
+def lower_scoring(scoring: ast.Scoring, typed: Typed) -> ir.Scoring:
+    return ir.Scoring(
+        unit=scoring.units[0].text,
+        tiers=tuple(
+            ir.Tier(
+                id=t.id.text,
+                name=t.name,
+                combine=t.combine,
+                caps=tuple((c.value.value, typed.get(c.guard)) for c in t.caps),
+                overrides=tuple(o.text for o in t.overrides),
+                alternatives=tuple((mode, _typed(typed, g)) for mode, g in t.alt_combines),
+                provenance=provenance(t.provenance),
+            )
+            for t in scoring.tiers
+        ),
+        adjustments=tuple(
+            ir.Adjustment(
+                kind=a.kind,
+                value=_typed(typed, a.value),
+                condition=typed.get(a.condition),
+                provenance=provenance(a.provenance),
+                at=at(a.span),
+            )
+            for a in scoring.adjustments
+        ),
+        rejects=tuple(
+            ir.Reject(
+                reason=r.reason,
+                condition=_typed(typed, r.condition),
+                provenance=provenance(r.provenance),
+                at=at(r.span),
+            )
+            for r in scoring.rejects
+        ),
+        provenance=provenance(scoring.units[0].provenance),
     )
 
 
@@ -381,65 +408,17 @@ def lower_horses(horses: ast.Horses | None, tiles: ast.Tiles, typed: Typed) -> i
 def lower_payments(payments: ast.Payments | None, typed: Typed) -> ir.Payments:
     if payments is None:
         return ir.Payments()
-
-    def setting(w: ast.PayWord) -> ir.PaymentSetting:
-        return ir.PaymentSetting(
-            word=w.word.text,
-            provenance=provenance(w.provenance),
-            at=at(w.span),
-        )
-
-    def stake(s: ast.PayStake | ast.PayCap | ast.PayLossCap) -> ir.Stake:
-        return ir.Stake(
-            value=_typed(typed, s.value),
-            guard=typed.get(s.guard),
-            provenance=provenance(s.provenance),
-            at=at(s.span),
-        )
-
     return ir.Payments(
         declared=True,
         unit=payments.unit,
         unit_provenance=provenance(payments.unit_provenance),
-        stakes=tuple(stake(s) for s in payments.stakes),
-        wins=tuple(
-            ir.WinPayment(
-                payer=w.payer.text,
-                for_all=w.for_all,
-                condition=typed.get(w.condition),
-                guard=typed.get(w.guard),
-                provenance=provenance(w.provenance),
-                at=at(w.span),
-            )
-            for w in payments.wins
-        ),
-        kongs=tuple(
-            ir.KongPayment(
-                kind=k.kind.text,
-                payer=k.payer.text,
-                amount=_typed(typed, k.amount),
-                condition=typed.get(k.condition),
-                guard=typed.get(k.guard),
-                provenance=provenance(k.provenance),
-                at=at(k.span),
-            )
-            for k in payments.kongs
-        ),
-        dealer_factors=tuple(stake(d) for d in payments.dealer_factors),
-        caps=tuple(stake(c) for c in payments.caps),
-        winners=tuple(setting(w) for w in payments.words),
-        bonuses=tuple(
-            ir.BonusPayment(
-                item=b.item,
-                kind=b.kind.text if b.kind is not None else None,
-                amount=_typed(typed, b.amount),
-                condition=typed.get(b.condition),
-                guard=typed.get(b.guard),
-                provenance=provenance(b.provenance),
-                at=at(b.span),
-            )
-            for b in payments.bonuses
-        ),
+        stakes=tuple(_stake(s, typed) for s in payments.stakes),
+        wins=_win_payments(payments, typed),
+        kongs=_kong_payments(payments, typed),
+        dealer_factors=tuple(_stake(d, typed) for d in payments.dealer_factors),
+        caps=tuple(_stake(c, typed) for c in payments.caps),
+        winners=tuple(_payment_setting(w) for w in payments.words),
+        bonuses=_bonus_payments(payments, typed),
         relations=tuple(
             ir.Stake(
                 value=_typed(typed, r.count),
@@ -450,19 +429,84 @@ def lower_payments(payments: ast.Payments | None, typed: Typed) -> ir.Payments:
             for r in payments.relations
         ),
         relation_mutual_twice=any(r.word is not None for r in payments.relations),
-        relation_lines=tuple(
-            ir.RelationPayment(
-                payer=r.payer.text,
-                amount=_typed(typed, r.amount),
-                for_others=r.others is not None,
-                condition=typed.get(r.condition),
-                guard=typed.get(r.guard),
-                provenance=provenance(r.provenance),
-                at=at(r.span),
-            )
-            for r in payments.relation_lines
-        ),
-        loss_caps=tuple(stake(c) for c in payments.loss_caps),
+        relation_lines=_relation_payments(payments, typed),
+        loss_caps=tuple(_stake(c, typed) for c in payments.loss_caps),
+    )
+
+
+def _payment_setting(w: ast.PayWord) -> ir.PaymentSetting:
+    return ir.PaymentSetting(
+        word=w.word.text,
+        provenance=provenance(w.provenance),
+        at=at(w.span),
+    )
+
+
+def _stake(s: ast.PayStake | ast.PayCap | ast.PayLossCap, typed: Typed) -> ir.Stake:
+    return ir.Stake(
+        value=_typed(typed, s.value),
+        guard=typed.get(s.guard),
+        provenance=provenance(s.provenance),
+        at=at(s.span),
+    )
+
+
+def _win_payments(payments: ast.Payments, typed: Typed) -> tuple[ir.WinPayment, ...]:
+    return tuple(
+        ir.WinPayment(
+            payer=w.payer.text,
+            for_all=w.for_all,
+            condition=typed.get(w.condition),
+            guard=typed.get(w.guard),
+            provenance=provenance(w.provenance),
+            at=at(w.span),
+        )
+        for w in payments.wins
+    )
+
+
+def _kong_payments(payments: ast.Payments, typed: Typed) -> tuple[ir.KongPayment, ...]:
+    return tuple(
+        ir.KongPayment(
+            kind=k.kind.text,
+            payer=k.payer.text,
+            amount=_typed(typed, k.amount),
+            condition=typed.get(k.condition),
+            guard=typed.get(k.guard),
+            provenance=provenance(k.provenance),
+            at=at(k.span),
+        )
+        for k in payments.kongs
+    )
+
+
+def _bonus_payments(payments: ast.Payments, typed: Typed) -> tuple[ir.BonusPayment, ...]:
+    return tuple(
+        ir.BonusPayment(
+            item=b.item,
+            kind=b.kind.text if b.kind is not None else None,
+            amount=_typed(typed, b.amount),
+            condition=typed.get(b.condition),
+            guard=typed.get(b.guard),
+            provenance=provenance(b.provenance),
+            at=at(b.span),
+        )
+        for b in payments.bonuses
+    )
+
+
+def _relation_payments(payments: ast.Payments, typed: Typed) -> tuple[ir.RelationPayment, ...]:
+    return tuple(
+        ir.RelationPayment(
+            payer=r.payer.text,
+            amount=_typed(typed, r.amount),
+            for_others=r.others is not None,
+            condition=typed.get(r.condition),
+            guard=typed.get(r.guard),
+            provenance=provenance(r.provenance),
+            at=at(r.span),
+        )
+        for r in payments.relation_lines
     )
 
 

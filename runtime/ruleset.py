@@ -31,7 +31,6 @@ from mjc.runtime.hand import MAX_TILES, Hand, HandError, parse_hand
 from mjc.runtime.options import OptionError, resolve_options
 from mjc.runtime.payments import DEFAULT_PAYMENTS
 from mjc.runtime.scoring import (
-    SITUATION_FLAGS,
     FanScore,
     Kept,
     Score,
@@ -39,6 +38,7 @@ from mjc.runtime.scoring import (
     Situation,
     tier_capped,
 )
+from mjc.runtime.situationargs import WIND_TILES as WIND_TILES, new_situation
 from mjc.runtime.situations import SituationError, impossible
 from mjc.runtime.spec import WILD_ACTIONS, ExampleSpec, Options, RulesetSpec
 from mjc.runtime.tiles import NUM_PLAYING, NotationError, tile_index, tile_name_zh, tile_text
@@ -48,13 +48,11 @@ if TYPE_CHECKING:
     from mjc.runtime.round import RoundOutcome
     from mjc.runtime.settle import Settlement
 
-# `WILD_ACTIONS` and `ExampleSpec` moved to `mjc.runtime.spec`; still importable from here.
+# `WILD_ACTIONS` and `ExampleSpec` moved to `mjc.runtime.spec`, `WIND_TILES` to
+# `mjc.runtime.situationargs`; all still importable from here.
 __all__ = ["WILD_ACTIONS", "WIND_TILES", "ExampleSpec", "Ruleset", "SituationError"]
 
 _new_score = tuple.__new__
-
-WIND_TILES = {"E": 27, "S": 28, "W": 29, "N": 30, "东": 27, "南": 28, "西": 29, "北": 30}
-
 
 class Ruleset:
     """One compiled rulebook: `Ruleset(spec)`, the spec its generated module builds."""
@@ -526,51 +524,9 @@ class Ruleset:
         )
         situation = self._situations.get(key)
         if situation is None:
-            situation = self._new_situation(*key)
+            situation = new_situation(self.id, self.situation_flags, self.players, *key)
             self._situations.put(key, situation)
         return situation
-
-    def _new_situation(
-        self,
-        win_tile: int | None,
-        flowers: tuple[int, ...],
-        self_drawn: bool,
-        seat_wind: str,
-        round_wind: str,
-        dealer: bool,
-        situations: tuple[str, ...],
-        players: int | None,
-        wilds: int,
-    ) -> Situation:
-        flags = {}
-        extra = set()
-        for name in situations:
-            if name in self.situation_flags:
-                extra.add(name)
-            elif name in SITUATION_FLAGS:
-                flags[name] = True
-            elif type(name) is not str:  # a new situation only: the cached ones were checked
-                raise TypeError(f"situations must be names (str), not {type(name).__name__}s")
-            else:
-                known = ", ".join((*SITUATION_FLAGS, *self.situation_flags))
-                raise ValueError(f"unknown situation {name!r}; the situations are {known}")
-        if players is not None and type(players) is not int:
-            raise TypeError(f"players must be an int or None, not {type(players).__name__}")
-        if players is not None and players not in self.players:
-            allowed = ", ".join(str(p) for p in self.players)
-            raise ValueError(f"{self.id} is played by {allowed} players, not {players}")
-        return Situation(
-            winning_tile=win_tile if win_tile is not None else -1,
-            self_drawn=bool(self_drawn),
-            dealer=bool(dealer),
-            seat_wind=_wind(seat_wind, "seat"),
-            round_wind=_wind(round_wind, "round"),
-            players=players if players is not None else max(self.players),
-            flowers=flowers,
-            wilds=wilds,
-            extra=frozenset(extra),
-            **flags,
-        )
 
     def _no_win(self, hand: Hand, shapes: frozenset[str], wild: tuple[int, ...]) -> Score:
         if hand.win_tile is not None and hand.win_tile >= NUM_PLAYING:
@@ -587,18 +543,6 @@ class Ruleset:
             names = ", ".join(sorted(shapes))
             reason = f"the tiles do not form a winning shape of this rulebook ({names})"
         return Score(self.id, False, None, (), 0, self.unit, None, reason, wilds=wild)
-
-
-def _wind(text: str, what: str) -> int:
-    tile = WIND_TILES.get(text.strip().upper() if text.isascii() else text.strip())
-    if tile is None:
-        try:
-            tile = tile_index(text)
-        except ValueError:
-            tile = -1
-        if not 27 <= tile <= 30:
-            raise ValueError(f"the {what} wind is E, S, W or N (or 1z–4z), not {text!r}")
-    return tile
 
 
 def _with_win(hand: Hand, win: str) -> Hand:

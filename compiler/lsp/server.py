@@ -96,6 +96,14 @@ def _none() -> None:
 def build_server() -> MjcServer:
     """A server with every feature registered."""
     server = MjcServer()
+    _register_document_sync(server)
+    _register_navigation(server)
+    _register_editing(server)
+    return server
+
+
+def _register_document_sync(server: MjcServer) -> None:
+    """Open, change, save and close: keep each document's state and publish its diagnostics."""
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     @_guarded(_none)
@@ -127,6 +135,10 @@ def build_server() -> MjcServer:
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[])
         )
+
+
+def _register_navigation(server: MjcServer) -> None:
+    """Hover, definition, references and rename: what a position in the text refers to."""
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     @_guarded(_none)
@@ -163,6 +175,10 @@ def build_server() -> MjcServer:
         state = ls.state(params.text_document.uri)
         return navigation.rename(state, params.position, params.new_name)
 
+
+def _register_editing(server: MjcServer) -> None:
+    """Completion, the outline and semantic tokens: help while writing and reading."""
+
     @server.feature(
         types.TEXT_DOCUMENT_COMPLETION,
         types.CompletionOptions(trigger_characters=[".", '"', " ", "="]),
@@ -186,8 +202,6 @@ def build_server() -> MjcServer:
     def on_tokens(ls: MjcServer, params: types.SemanticTokensParams) -> types.SemanticTokens:
         state = ls.state(params.text_document.uri)
         return types.SemanticTokens(data=tokens.semantic_tokens(state.text, state.index))
-
-    return server
 
 
 def _word_at(state: DocumentState, position: types.Position) -> str:
