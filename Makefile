@@ -16,8 +16,13 @@ TOKENIZER := tests/editors/tokenizer
 TOKENIZER_STAMP := $(TOKENIZER)/node_modules/.installed
 VSCODE := editors/vscode
 
+# pyproject.toml maps the repository's folders into the one package `mjc`, so setuptools installs
+# a checkout through an import finder and warns that a folder named like the package (our
+# `mjc/`, which links to those folders) could shadow it; here it is the package itself.
+EDITABLE := PYTHONWARNINGS="ignore:Editable installation:UserWarning"
+
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[dev,docs,bench,lsp]'
+	$(EDITABLE) $(BIN)/python -m pip install --quiet -e '.[dev,docs,bench,lsp]'
 	@touch $(STAMP)
 
 build: $(STAMP)
