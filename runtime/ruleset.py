@@ -42,6 +42,7 @@ from mjc.runtime.situationargs import WIND_TILES as WIND_TILES, new_situation
 from mjc.runtime.situations import SituationError, impossible
 from mjc.runtime.spec import WILD_ACTIONS, ExampleSpec, Options, RulesetSpec
 from mjc.runtime.tiles import NUM_PLAYING, NotationError, tile_index, tile_name_zh, tile_text
+from mjc.runtime.turnrules import TurnRules
 from mjc.runtime.wilds import is_win_with_wilds, make_wild_checker, wild_arrangements
 
 if TYPE_CHECKING:
@@ -85,6 +86,7 @@ class Ruleset:
         self.violated = spec.violated or (lambda options, players: None)
         self.presets = {p[0]: p for p in spec.presets} | {p[1]: p for p in spec.presets}
         self.payments = spec.payments or DEFAULT_PAYMENTS
+        self._turn_rules = spec.turn_rules or (lambda options: TurnRules())
         self._has_custom_shapes = has_custom_shapes
         self._scorer = Scorer(score_fans=spec.score_fans, adjust=spec.adjust, reject=spec.reject)
         self._score_fans = spec.score_fans
@@ -283,6 +285,11 @@ class Ruleset:
             unit=self.unit,
             score_hand=self.score,
         )
+
+    @plain_type_errors
+    def turn_rules(self, options: Mapping[str, object] | None = None) -> TurnRules:
+        """The rules of play (`mjc.runtime.turnrules`) under `options` (ids or labels)."""
+        return self._turn_rules(dict(self._games.game(options, None, None).values))
 
     def round_rules(self, options: Options, indicator: str | None = None) -> RoundRules:
         """What this rulebook allows of a round under these (resolved) option values, for

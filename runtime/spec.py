@@ -17,6 +17,7 @@ from mjc.runtime.hand import Hand
 from mjc.runtime.options import OptionSpec
 from mjc.runtime.payments import Payments
 from mjc.runtime.scoring import Adjust, FanInfo, Reject, ScoreFans, Situation, TierInfo
+from mjc.runtime.turnrules import TurnRules
 
 __all__ = ["WILD_ACTIONS", "ExampleSpec", "Options", "Preset", "RulesetSpec", "ScoreFans"]
 
@@ -94,3 +95,6 @@ class RulesetSpec:
     presets: tuple[Preset, ...] = ()
     examples: tuple[ExampleSpec, ...] = ()
     payments: Payments | None = None
+    # Turn flow (the `play` section): the rules of play under an option set; None plays by
+    # `TurnRules()`.
+    turn_rules: Callable[[Options], TurnRules] | None = None
