@@ -44,21 +44,6 @@ def _tile_words(ranks: Iterable[int], tiles: Iterable[int]) -> str:
     return "; ".join(parts)
 
 
-_PAYER_WORDS = {
-    "each": "every other player",
-    "discarder": "the discarder",
-    "robbed": "the player whose kong was robbed",
-    "feeder": "the player who fed the exposed kong (点杠者)",
-    "any_feeder": "the player who fed the kong, or the pong it was added to",
-    "meld_feeder": "the player whose discard completed the winner's fourth claimed meld",
-    "winds_feeder": "the player whose discard the winner claimed as his fourth wind",
-    "dragons_feeder": "the player whose discard the winner claimed as his third dragon",
-}
-_RELATION_WORDS = {
-    "partner": "the player he is related to",
-    "discarder": "the discarder",
-    "robbed": "the player whose kong was robbed",
-}
 _KONG_WORDS = {"exposed": "an exposed kong (明杠)", "concealed": "a concealed kong (暗杠)",
                "added": "an added kong (补杠)"}  # fmt: skip
 
@@ -139,7 +124,7 @@ def payments_context(book: ir.Rulebook) -> dict[str, Any]:
 
     wins = [
         {
-            "words": Md(f"{_PAYER_WORDS[w.payer]} pays ")
+            "words": Md(f"{vocabulary.WIN_PAYERS[w.payer].subject} pays ")
             + Md("every loser's share" if w.for_all else "one share")
             + when(w.guard, w.condition),
             "badges": origin_badges(w.provenance),
@@ -151,7 +136,7 @@ def payments_context(book: ir.Rulebook) -> dict[str, Any]:
         {
             "words": Md(f"{_KONG_WORDS[k.kind]} earns the konger ")
             + (str(k.amount.value) if isinstance(k.amount, ir.IntE) else "an amount")
-            + Md(f" from {_PAYER_WORDS[k.payer]}")
+            + Md(f" from {vocabulary.KONG_PAYERS[k.payer].subject}")
             + when(k.guard, k.condition, ", when "),
             "badges": origin_badges(k.provenance),
             "provenance": _provenance(k.provenance),
@@ -160,7 +145,8 @@ def payments_context(book: ir.Rulebook) -> dict[str, Any]:
     ]
     relation_lines = [
         {
-            "words": Md(f"for a winner in a relation, {_RELATION_WORDS[r.payer]} pays ")
+            "words": Md("for a winner in a relation, ")
+            + Md(f"{vocabulary.RELATION_PAYERS[r.payer].subject} pays ")
             + (str(r.amount.value) if isinstance(r.amount, ir.IntE) else "some")
             + Md(" times every other loser's share, and his own" if r.for_others
                  else " share(s)")

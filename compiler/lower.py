@@ -3,7 +3,8 @@
 Input is the `Declarations` table and the `Typed` expressions of a rulebook that passed every
 check; output is the frozen `ir.Rulebook` that codegen and docgen read. Nothing here can
 fail: anything that could go wrong was reported by the checks. Each expression is lowered to
-its typed form; the table of expression slots (`mjc.compiler.slots`) says which those are,
+its typed form; the table of expression slots (`mjc.compiler.slots`) says which those are
+and where each goes in the IR (`lowered`: the expressions of one declaration, by IR field),
 and that every one of them typed is the one precondition checked here.
 """
 
@@ -16,7 +17,7 @@ from mjc.compiler.declarations import Declarations
 from mjc.compiler.diagnostics import Span
 from mjc.compiler.graphs import topological_order
 from mjc.compiler.horsetables import row_tiles
-from mjc.compiler.slots import untyped
+from mjc.compiler.slots import lowered, untyped
 from mjc.compiler.tilesets import group_tiles
 from mjc.compiler.typed import Typed
 from mjc.compiler.vocabulary import HORSE_KINDS, TILE_GROUPS, horse_seat_offset
@@ -87,8 +88,7 @@ def _lower_shapes(decls: Declarations, typed: Typed) -> tuple[ir.Shape, ...]:
         ir.Shape(
             id=s.id.text,
             name=s.name,
-            guard=typed.get(s.guard),
-            custom=typed.get(s.custom),
+            **lowered(s, typed),
             provenance=provenance(s.provenance),
             at=at(s.span),
         )
@@ -100,7 +100,7 @@ def _lower_constraints(decls: Declarations, typed: Typed) -> tuple[ir.Constraint
     return tuple(
         ir.Constraint(
             reason=c.reason,
-            condition=_typed(typed, c.condition),
+            **lowered(c, typed),
             provenance=provenance(c.provenance),
         )
         for c in decls.constraints
@@ -134,9 +134,9 @@ def lower_scoring(scoring: ast.Scoring, typed: Typed) -> ir.Scoring:
                 id=t.id.text,
                 name=t.name,
                 combine=t.combine,
-                caps=tuple((c.value.value, typed.get(c.guard)) for c in t.caps),
+                caps=tuple((c.value.value, lowered(c, typed)["guard"]) for c in t.caps),
                 overrides=tuple(o.text for o in t.overrides),
-                alternatives=tuple((mode, _typed(typed, g)) for mode, g in t.alt_combines),
+                alternatives=lowered(t, typed)["alt_combines"],
                 provenance=provenance(t.provenance),
             )
             for t in scoring.tiers
@@ -144,8 +144,7 @@ def lower_scoring(scoring: ast.Scoring, typed: Typed) -> ir.Scoring:
         adjustments=tuple(
             ir.Adjustment(
                 kind=a.kind,
-                value=_typed(typed, a.value),
-                condition=typed.get(a.condition),
+                **lowered(a, typed),
                 provenance=provenance(a.provenance),
                 at=at(a.span),
             )
@@ -154,7 +153,7 @@ def lower_scoring(scoring: ast.Scoring, typed: Typed) -> ir.Scoring:
         rejects=tuple(
             ir.Reject(
                 reason=r.reason,
-                condition=_typed(typed, r.condition),
+                **lowered(r, typed),
                 provenance=provenance(r.provenance),
                 at=at(r.span),
             )
@@ -172,12 +171,6 @@ def provenance(items: tuple[ast.Provenance, ...]) -> tuple[ir.Provenance, ...]:
     return tuple(ir.Provenance(kind=p.kind, text=p.text, at=at(p.span)) for p in items)
 
 
-def _typed(typed: Typed, expr: ast.Expr) -> ir.Expr:
-    result = typed.get(expr)
-    assert result is not None, "`lower` checked that every slot's expression typed"
-    return result
-
-
 def _lower_fan(
     fan_id: str,
     fan: ast.FanDecl,
@@ -185,13 +178,16 @@ def _lower_fan(
     typed: Typed,
     default: consteval.Setting,
 ) -> ir.Fan:
-    condition = typed.condition(fan)
-    assert condition is not None
     tier = fan.tiers[0].text if fan.tiers else next(iter(decls.tiers))
-    base = next(v for v in fan.values if v.guard is None)
-    guarded = tuple((_typed(typed, v.value), _typed(typed, v.guard)) for v in fan.values if v.guard)
+    # Each value line as (value, guard); the line without a guard is the base.
+    lines = [(v, lowered(v, typed)) for v in fan.values]
+    base, base_exprs = next((v, e) for v, e in lines if v.guard is None)
+    base_value: ir.Expr = base_exprs["value"]
+    guarded: tuple[tuple[ir.Expr, ir.Expr], ...] = tuple(
+        (e["value"], e["guard"]) for v, e in lines if v.guard is not None
+    )
     plain = isinstance(base.value, ast.IntLit) and not guarded
-    value = consteval.evaluate(_typed(typed, base.value), default)
+    value = consteval.evaluate(base_value, default)
     for expr, guard in guarded:
         if consteval.holds(guard, default):
             value = consteval.evaluate(expr, default)
@@ -205,10 +201,9 @@ def _lower_fan(
         name=fan.name,
         english=fan.english,
         value=value,
-        values=() if plain else ((_typed(typed, base.value), ir.BoolE(value=True)), *guarded),
+        values=() if plain else ((base_value, ir.BoolE(value=True)), *guarded),
         tier=tier,
-        condition=condition,
-        per=typed.per(fan),
+        **lowered(fan, typed),
         excludes=related("excludes"),
         implies=related("implies"),
         replaces=related("replaces"),
@@ -225,7 +220,7 @@ def lower_tiles(tiles: ast.Tiles, typed: Typed, default: consteval.Setting) -> i
             name=g.name.text,
             tiles=group_tiles(g.name.text),
             copies=g.copies.value,
-            guard=typed.get(g.guard),
+            **lowered(g, typed),
             provenance=provenance(g.provenance),
         )
         for g in tiles.groups
@@ -234,7 +229,7 @@ def lower_tiles(tiles: ast.Tiles, typed: Typed, default: consteval.Setting) -> i
     keeps = tuple(
         ir.TileKeep(
             tiles=tuple(tile_index(t.text) for t in k.tiles),
-            guard=typed.get(k.guard),
+            **lowered(k, typed),
             provenance=provenance(k.provenance),
         )
         for k in tiles.keeps
@@ -271,7 +266,7 @@ def lower_wilds(wilds: ast.Wilds | None, typed: Typed) -> ir.Wilds:
                     ir.WildMode(
                         kind="fixed",
                         tiles=tuple(tile_index(t.text) for t in item.tiles),
-                        guard=typed.get(item.guard),
+                        **lowered(item, typed),
                         provenance=provenance(item.provenance),
                     )
                 )
@@ -279,20 +274,21 @@ def lower_wilds(wilds: ast.Wilds | None, typed: Typed) -> ir.Wilds:
                 modes.append(
                     ir.WildMode(
                         kind="next" if item.kind.text == "next" else "self",
-                        guard=typed.get(item.guard),
+                        **lowered(item, typed),
                         provenance=provenance(item.provenance),
                     )
                 )
             case ast.WildCycle():
                 cycles.append(tuple(tile_index(t.text) for t in item.tiles))
             case ast.WildCopies():
-                copies.append((_typed(typed, item.value), typed.get(item.guard)))
+                exprs = lowered(item, typed)
+                copies.append((exprs["value"], exprs["guard"]))
             case ast.WildPermission():
                 permissions.extend(
                     ir.WildPermission(
                         action=action.text,
                         allow=item.allow,
-                        guard=typed.get(item.guard),
+                        **lowered(item, typed),
                         provenance=provenance(item.provenance),
                     )
                     for action in item.actions
@@ -327,7 +323,7 @@ def lower_claims(claims: ast.Claims | None, typed: Typed) -> tuple[ir.ClaimRule,
         ir.ClaimRule(
             verb=rule.words[0].text,
             kinds=tuple(w.text for w in rule.words[1:]),
-            guard=typed.get(rule.guard),
+            **lowered(rule, typed),
             provenance=provenance(rule.provenance),
         )
         for rule in claims.rules
@@ -393,10 +389,8 @@ def lower_horses(horses: ast.Horses | None, tiles: ast.Tiles, typed: Typed) -> i
             name=HORSE_KINDS[k.kind.text].name,
             drawn_by=HORSE_KINDS[k.kind.text].drawn_by,
             drawn_from=HORSE_KINDS[k.kind.text].drawn_from,
-            count=_typed(typed, k.count),
             per_player=k.per is not None,
-            condition=typed.get(k.condition),
-            guard=typed.get(k.guard),
+            **lowered(k, typed),
             provenance=provenance(k.provenance),
             at=at(k.span),
         )
@@ -421,8 +415,7 @@ def lower_payments(payments: ast.Payments | None, typed: Typed) -> ir.Payments:
         bonuses=_bonus_payments(payments, typed),
         relations=tuple(
             ir.Stake(
-                value=_typed(typed, r.count),
-                guard=typed.get(r.guard),
+                **lowered(r, typed),
                 provenance=provenance(r.provenance),
                 at=at(r.span),
             )
@@ -444,8 +437,7 @@ def _payment_setting(w: ast.PayWord) -> ir.PaymentSetting:
 
 def _stake(s: ast.PayStake | ast.PayCap | ast.PayLossCap, typed: Typed) -> ir.Stake:
     return ir.Stake(
-        value=_typed(typed, s.value),
-        guard=typed.get(s.guard),
+        **lowered(s, typed),
         provenance=provenance(s.provenance),
         at=at(s.span),
     )
@@ -456,8 +448,7 @@ def _win_payments(payments: ast.Payments, typed: Typed) -> tuple[ir.WinPayment, 
         ir.WinPayment(
             payer=w.payer.text,
             for_all=w.for_all,
-            condition=typed.get(w.condition),
-            guard=typed.get(w.guard),
+            **lowered(w, typed),
             provenance=provenance(w.provenance),
             at=at(w.span),
         )
@@ -470,9 +461,7 @@ def _kong_payments(payments: ast.Payments, typed: Typed) -> tuple[ir.KongPayment
         ir.KongPayment(
             kind=k.kind.text,
             payer=k.payer.text,
-            amount=_typed(typed, k.amount),
-            condition=typed.get(k.condition),
-            guard=typed.get(k.guard),
+            **lowered(k, typed),
             provenance=provenance(k.provenance),
             at=at(k.span),
         )
@@ -485,9 +474,7 @@ def _bonus_payments(payments: ast.Payments, typed: Typed) -> tuple[ir.BonusPayme
         ir.BonusPayment(
             item=b.item,
             kind=b.kind.text if b.kind is not None else None,
-            amount=_typed(typed, b.amount),
-            condition=typed.get(b.condition),
-            guard=typed.get(b.guard),
+            **lowered(b, typed),
             provenance=provenance(b.provenance),
             at=at(b.span),
         )
@@ -499,10 +486,8 @@ def _relation_payments(payments: ast.Payments, typed: Typed) -> tuple[ir.Relatio
     return tuple(
         ir.RelationPayment(
             payer=r.payer.text,
-            amount=_typed(typed, r.amount),
             for_others=r.others is not None,
-            condition=typed.get(r.condition),
-            guard=typed.get(r.guard),
+            **lowered(r, typed),
             provenance=provenance(r.provenance),
             at=at(r.span),
         )

@@ -1,25 +1,50 @@
 """Every place a rulebook holds an expression, declared once: its section, its clause, what it
-may read (the type checker's context) and the type it must have.
+may read (the type checker's context), the type it must have, and where it sits in the AST
+and in the IR.
 
 Input is the `Declarations` table (`mjc.compiler.declarations`): each slot finds its
 expressions there. The typing pass of the driver (`mjc.compiler.driver`) types every slot's
 expressions in its context; the lowering (`mjc.compiler.lower`) checks through the same table
-that every expression it is about to lower has typed; the language reference
-(`mjc.compiler.refdocs`) lists the slots as a table. Adding a clause that holds an expression
-means adding its row here, and every one of them sees it.
+that every expression typed, and lowers the expressions of each declaration with `lowered`;
+the emitters of a generated module (`mjc.compiler.emitbase` and the `emit_*` modules) find
+the expressions of each IR declaration with `held`, by what the code does with them (an
+options guard, a condition, a number); the language reference (`mjc.compiler.refdocs`) lists
+the slots as a table. Adding a clause that holds an expression means adding its row here
+(with its `Place`), and every one of them sees it.
 """
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
-from mjc.compiler import ast
+from mjc.compiler import ast, ir
 from mjc.compiler.declarations import Declarations
 from mjc.compiler.typecheck import CONTEXT_WORDS, Context
+from mjc.compiler.typed import Typed
 from mjc.compiler.types import BOOL, INT, Type, describe
 
 Found = Iterator[tuple[str, ast.Expr | None]]  # (owner: a fan id, or the section's name; expr)
+# What generated code does with an expression: test the options before anything is read
+# (`guard`), test a condition of the hand, the round or the table (`when`), or compute a
+# number (`number`).
+Role = Literal["guard", "when", "number"]
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a slot's expressions sit: the `field` of each AST declaration of class `node`,
+    lowered to the `ir_field` of the IR node of class `ir_node`. With `pair` set, `ir_field`
+    holds (…, …) pairs (the IR keeps no node for the declaration) and the expression is
+    element `pair` of each: a fan's values, a tier's caps and combines, the wild copies."""
+
+    node: type
+    field: str
+    ir_node: type
+    ir_field: str
+    pair: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +60,7 @@ class Slot:
     context: Context
     type: Type | None
     find: Callable[[Declarations], Found]
+    places: tuple[Place, ...] = ()
     where: str | None = None
     fan_refs: bool = False
 
@@ -47,18 +73,36 @@ class Slot:
     def type_words(self) -> str:
         return describe(self.type) if self.type is not None else "a number or a number choice"
 
+    @property
+    def key(self) -> str:
+        """The slot's name, unique in the table: `section clause`."""
+        return f"{self.section} {self.clause}"
+
+    @property
+    def role(self) -> Role:
+        if self.type != BOOL:
+            return "number"
+        return "guard" if self.context == "guard" else "when"
+
 
 Exprs = Callable[[Declarations], Iterator[ast.Expr | None]]
 
 
-def _in(section: str, clause: str, context: Context, type_: Type | None, items: Exprs) -> Slot:
+def _in(
+    section: str,
+    clause: str,
+    context: Context,
+    type_: Type | None,
+    items: Exprs,
+    *places: Place,
+) -> Slot:
     """A slot of a section: its expressions are owned by the section."""
 
     def find(decls: Declarations) -> Found:
         for expr in items(decls):
             yield section, expr
 
-    return Slot(section, clause, context, type_, find)
+    return Slot(section, clause, context, type_, find, places)
 
 
 def _fan(
@@ -66,6 +110,7 @@ def _fan(
     context: Context,
     type_: Type,
     part: Callable[[ast.FanDecl], Iterator[ast.Expr | None]],
+    place: Place,
     where: str | None = None,
     fan_refs: bool = False,
 ) -> Slot:
@@ -76,7 +121,7 @@ def _fan(
             for expr in part(fan):
                 yield fan_id, expr
 
-    return Slot("fan", clause, context, type_, find, where, fan_refs)
+    return Slot("fan", clause, context, type_, find, (place,), where, fan_refs)
 
 
 def _tile_guards(d: Declarations) -> Iterator[ast.Expr | None]:
@@ -155,55 +200,197 @@ def _pay(lines: Callable[[ast.Payments], tuple[object, ...]], field: str) -> Exp
     return items
 
 
-# The payments section's lines: clause, its lines, the field of its value (if any) and the
-# context of its `when` (if it has one).
+# The payments section's lines: clause, its lines, the field of its value (if any), the
+# context of its `when` (if it has one), the classes of a line in the AST and in the IR.
 _PAYMENT_LINES: tuple[
-    tuple[str, Callable[[ast.Payments], tuple[object, ...]], str | None, Context | None], ...
+    tuple[
+        str, Callable[[ast.Payments], tuple[object, ...]], str | None, Context | None, type, type
+    ],
+    ...,
 ] = (
-    ("stake", lambda s: s.stakes, "value", None),
-    ("win", lambda s: s.wins, None, "payment"),
-    ("kong_payment", lambda s: s.kongs, "amount", "round"),
-    ("horse_payment / follow_payment / streak_payment", lambda s: s.bonuses, "amount", "round"),
-    ("claim_relation", lambda s: s.relations, "count", None),
-    ("relation_payment", lambda s: s.relation_lines, "amount", "relation"),
-    ("cap", lambda s: s.caps, "value", None),
-    ("dealer_factor", lambda s: s.dealer_factors, "value", None),
-    ("loss_cap", lambda s: s.loss_caps, "value", None),
+    ("stake", lambda s: s.stakes, "value", None, ast.PayStake, ir.Stake),
+    ("win", lambda s: s.wins, None, "payment", ast.PayWin, ir.WinPayment),
+    ("kong_payment", lambda s: s.kongs, "amount", "round", ast.PayKong, ir.KongPayment),
+    (
+        "horse_payment / follow_payment / streak_payment",
+        lambda s: s.bonuses,
+        "amount",
+        "round",
+        ast.PayBonus,
+        ir.BonusPayment,
+    ),
+    ("claim_relation", lambda s: s.relations, "count", None, ast.PayRelation, ir.Stake),
+    (
+        "relation_payment",
+        lambda s: s.relation_lines,
+        "amount",
+        "relation",
+        ast.PayRelationLine,
+        ir.RelationPayment,
+    ),
+    ("cap", lambda s: s.caps, "value", None, ast.PayCap, ir.Stake),
+    ("dealer_factor", lambda s: s.dealer_factors, "value", None, ast.PayCap, ir.Stake),
+    ("loss_cap", lambda s: s.loss_caps, "value", None, ast.PayLossCap, ir.Stake),
 )
 
 
 def _payment_slots() -> Iterator[Slot]:
     """Each kind of payments line: its value, its `when` and its `if`."""
-    for clause, lines, value, when in _PAYMENT_LINES:
+    for clause, lines, value, when, node, ir_node in _PAYMENT_LINES:
         if value is not None:
             context: Context = "loss" if clause == "loss_cap" else "guard"
-            yield _in("payments", f"{clause} value", context, INT, _pay(lines, value))
+            ir_value = "value" if ir_node is ir.Stake else value  # a claim_relation's count
+            place = Place(node, value, ir_node, ir_value)
+            yield _in("payments", f"{clause} value", context, INT, _pay(lines, value), place)
         if when is not None:
-            yield _in("payments", f"{clause} when", when, BOOL, _pay(lines, "condition"))
-        yield _in("payments", f"{clause} if", "guard", BOOL, _pay(lines, "guard"))
+            place = Place(node, "condition", ir_node, "condition")
+            yield _in("payments", f"{clause} when", when, BOOL, _pay(lines, "condition"), place)
+        place = Place(node, "guard", ir_node, "guard")
+        yield _in("payments", f"{clause} if", "guard", BOOL, _pay(lines, "guard"), place)
 
 
 ADJUSTMENTS = "floor / multiply / ceiling / fix"
 
+
+def _guard(node: type, ir_node: type) -> Place:
+    return Place(node, "guard", ir_node, "guard")
+
+
 SLOTS: tuple[Slot, ...] = (
-    _fan("when", "fan", BOOL, lambda f: iter(f.whens), fan_refs=True),
-    _fan("per", "fan", INT, lambda f: iter(f.pers), "a fan's `per`", fan_refs=True),
-    _fan("value", "guard", INT, lambda f: (v.value for v in f.values)),
-    _fan("value if", "guard", BOOL, lambda f: (v.guard for v in f.values)),
-    _in("tiles", "if (of a group, a keep)", "guard", BOOL, _tile_guards),
-    _in("shapes", "if", "guard", BOOL, _shape_guards),
-    _in("shapes", "custom when", "shape", BOOL, _shape_customs),
-    _in("wilds", "if", "guard", BOOL, _wild_guards),
-    _in("wilds", "copies", "guard", INT, _wild_copies),
-    _in("claims", "if", "guard", BOOL, _claim_guards),
-    _in("scoring", "tier cap if, tier combine if", "guard", BOOL, _tier_guards),
-    _in("scoring", f"{ADJUSTMENTS} value", "floor", INT, _adjustment_values),
-    _in("scoring", f"{ADJUSTMENTS} when", "floor", BOOL, _adjustment_conditions),
-    _in("scoring", "reject when", "reject", BOOL, _reject_conditions),
-    _in("constraint", "condition", "constraint", BOOL, _constraints),
-    _in("horses", "count", "guard", None, _horses(lambda k: k.count)),
-    _in("horses", "when", "horse", BOOL, _horses(lambda k: k.condition)),
-    _in("horses", "if", "guard", BOOL, _horses(lambda k: k.guard)),
+    _fan(
+        "when",
+        "fan",
+        BOOL,
+        lambda f: iter(f.whens),
+        Place(ast.FanDecl, "whens", ir.Fan, "condition"),
+        fan_refs=True,
+    ),
+    _fan(
+        "per",
+        "fan",
+        INT,
+        lambda f: iter(f.pers),
+        Place(ast.FanDecl, "pers", ir.Fan, "per"),
+        "a fan's `per`",
+        fan_refs=True,
+    ),
+    _fan(
+        "value",
+        "guard",
+        INT,
+        lambda f: (v.value for v in f.values),
+        Place(ast.FanValue, "value", ir.Fan, "values", pair=0),
+    ),
+    _fan(
+        "value if",
+        "guard",
+        BOOL,
+        lambda f: (v.guard for v in f.values),
+        Place(ast.FanValue, "guard", ir.Fan, "values", pair=1),
+    ),
+    _in(
+        "tiles",
+        "if (of a group, a keep)",
+        "guard",
+        BOOL,
+        _tile_guards,
+        _guard(ast.TileGroup, ir.TileGroup),
+        _guard(ast.TileKeep, ir.TileKeep),
+    ),
+    _in("shapes", "if", "guard", BOOL, _shape_guards, _guard(ast.ShapeDecl, ir.Shape)),
+    _in(
+        "shapes",
+        "custom when",
+        "shape",
+        BOOL,
+        _shape_customs,
+        Place(ast.ShapeDecl, "custom", ir.Shape, "custom"),
+    ),
+    _in(
+        "wilds",
+        "if",
+        "guard",
+        BOOL,
+        _wild_guards,
+        _guard(ast.WildFixed, ir.WildMode),
+        _guard(ast.WildIndicator, ir.WildMode),
+        _guard(ast.WildPermission, ir.WildPermission),
+        Place(ast.WildCopies, "guard", ir.Wilds, "copies", pair=1),
+    ),
+    _in(
+        "wilds",
+        "copies",
+        "guard",
+        INT,
+        _wild_copies,
+        Place(ast.WildCopies, "value", ir.Wilds, "copies", pair=0),
+    ),
+    _in("claims", "if", "guard", BOOL, _claim_guards, _guard(ast.ClaimRule, ir.ClaimRule)),
+    _in(
+        "scoring",
+        "tier cap if, tier combine if",
+        "guard",
+        BOOL,
+        _tier_guards,
+        Place(ast.TierCap, "guard", ir.Tier, "caps", pair=1),
+        Place(ast.TierDecl, "alt_combines", ir.Tier, "alternatives", pair=1),
+    ),
+    _in(
+        "scoring",
+        f"{ADJUSTMENTS} value",
+        "floor",
+        INT,
+        _adjustment_values,
+        Place(ast.Adjustment, "value", ir.Adjustment, "value"),
+    ),
+    _in(
+        "scoring",
+        f"{ADJUSTMENTS} when",
+        "floor",
+        BOOL,
+        _adjustment_conditions,
+        Place(ast.Adjustment, "condition", ir.Adjustment, "condition"),
+    ),
+    _in(
+        "scoring",
+        "reject when",
+        "reject",
+        BOOL,
+        _reject_conditions,
+        Place(ast.Reject, "condition", ir.Reject, "condition"),
+    ),
+    _in(
+        "constraint",
+        "condition",
+        "constraint",
+        BOOL,
+        _constraints,
+        Place(ast.ConstraintDecl, "condition", ir.Constraint, "condition"),
+    ),
+    _in(
+        "horses",
+        "count",
+        "guard",
+        None,
+        _horses(lambda k: k.count),
+        Place(ast.HorseKind, "count", ir.HorseKind, "count"),
+    ),
+    _in(
+        "horses",
+        "when",
+        "horse",
+        BOOL,
+        _horses(lambda k: k.condition),
+        Place(ast.HorseKind, "condition", ir.HorseKind, "condition"),
+    ),
+    _in(
+        "horses",
+        "if",
+        "guard",
+        BOOL,
+        _horses(lambda k: k.guard),
+        _guard(ast.HorseKind, ir.HorseKind),
+    ),
     *_payment_slots(),
 )
 
@@ -217,3 +404,153 @@ def untyped(decls: Declarations, typed_exprs: Mapping[int, object]) -> list[tupl
         for owner, expr in slot.find(decls)
         if expr is not None and typed_exprs.get(id(expr)) is None
     ]
+
+
+# ------------------------------------------------------------------------------ lowering
+
+
+def _by_node() -> dict[type, tuple[tuple[Slot, Place], ...]]:
+    """Each AST declaration class with the (slot, place) pairs it holds, in the table's
+    order."""
+    found: dict[type, tuple[tuple[Slot, Place], ...]] = {}
+    for slot in SLOTS:
+        for place in slot.places:
+            found[place.node] = (*found.get(place.node, ()), (slot, place))
+    return found
+
+
+_BY_NODE = _by_node()
+
+
+def lowered(node: object, typed: Typed) -> dict[str, Any]:
+    """The typed expressions of one AST declaration, by the IR field each lowers to, for the
+    lowering to pass to the declaration's IR node as they are (`ir.Shape(**lowered(…), …)`).
+    Where the IR holds them in pairs (`Place.pair`), they are keyed by their own field
+    instead, for the section's lowering to build the pairs. (Values are IR expressions,
+    None, or a tier's (word, expression) combines: `Any`, as keyword arguments are.)"""
+    found: dict[str, Any] = {}
+    for slot, place in _BY_NODE.get(type(node), ()):
+        key = place.field if place.pair is not None else place.ir_field
+        found[key] = _lower(getattr(node, place.field), slot, place, typed)
+    return found
+
+
+def _lower(value: object, slot: Slot, place: Place, typed: Typed) -> object:
+    """One field's typed form. A clause written more than once is a tuple: `when` lines
+    joined by `and` (true with none), a number clause its first (the checks refuse a
+    second); a tuple of (word, expression) pairs (a tier's combines) keeps its words."""
+    if value is None:
+        return None
+    if not isinstance(value, tuple):
+        return _typed(typed, value)
+    if place.pair is not None:
+        return tuple((word, _typed(typed, expr)) for word, expr in value)
+    parts = [_typed(typed, item) for item in value]
+    if slot.type != BOOL:
+        return parts[0] if parts else None
+    if len(parts) == 1:
+        return parts[0]
+    return ir.BoolOpE(op="and", operands=tuple(parts)) if parts else ir.BoolE(value=True)
+
+
+def _typed(typed: Typed, expr: object) -> ir.Expr:
+    result = typed.exprs.get(id(expr))
+    assert result is not None, "the lowering runs only once every slot's expression typed"
+    return result
+
+
+# ---------------------------------------------------------------------------- emission
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """The expressions one IR declaration holds, each with its slot, in the table's order
+    (none that is absent); the emitters take them by role."""
+
+    found: tuple[tuple[Slot, ir.Expr], ...]
+
+    def _one(self, role: Role) -> ir.Expr | None:
+        exprs = [e for s, e in self.found if s.role == role]
+        assert len(exprs) <= 1, f"one {role} per declaration: {[s.key for s, _ in self.found]}"
+        return exprs[0] if exprs else None
+
+    @property
+    def guard(self) -> ir.Expr | None:
+        """Its options guard (`if …`)."""
+        return self._one("guard")
+
+    @property
+    def when(self) -> ir.Expr | None:
+        """Its condition (a fan's `when`, a line's `when`, a custom shape, a constraint)."""
+        return self._one("when")
+
+    @property
+    def number(self) -> ir.Expr | None:
+        """Its number (a value, an amount, a count, a fan's `per`)."""
+        return self._one("number")
+
+    @property
+    def tests(self) -> tuple[ir.Expr, ...]:
+        """What must hold for it to apply, in the order generated code tests them: the
+        options guard first, then the condition."""
+        return tuple(e for e in (self.guard, self.when) if e is not None)
+
+
+def _by_ir() -> tuple[dict[type, dict[str, Slot]], dict[tuple[type, str], dict[int, Slot]]]:
+    """Each IR class with the slot of each of its fields (not pairs), and each (IR class,
+    field) that holds pairs with the slot of each element, in the table's order. Slots that
+    share a place (an `ir.Stake` is a stake, a cap, a dealer factor, a loss cap or a claim
+    relation) have the same role there, so the first stands for them all."""
+    fields: dict[type, dict[str, Slot]] = {}
+    pairs: dict[tuple[type, str], dict[int, Slot]] = {}
+    for slot in SLOTS:
+        for place in slot.places:
+            if place.pair is None:
+                first = fields.setdefault(place.ir_node, {}).setdefault(place.ir_field, slot)
+            else:
+                at = pairs.setdefault((place.ir_node, place.ir_field), {})
+                first = at.setdefault(place.pair, slot)
+            assert first.role == slot.role, (first.key, slot.key)
+    return fields, pairs
+
+
+_BY_IR, _PAIRS = _by_ir()
+# The classes of IR expressions (an element of a pair may be a number or a word instead).
+_IR_EXPRS: tuple[type, ...] = typing.get_args(typing.get_args(ir.Expr)[0])
+
+
+@dataclass(slots=True)
+class SlotReader:
+    """How the emitters of one generated module find expressions: per IR declaration
+    (`held`) or per pair of a field that holds pairs (`pairs`), through the table. `read`
+    keeps every place, (IR class, field), an expression was found in (tests check that the
+    emitters read every place of the table)."""
+
+    read: set[tuple[type, str]] = field(default_factory=set)
+
+    def held(self, node: ir.Model) -> Held:
+        present = [
+            (name, slot, expr)
+            for name, slot in _BY_IR.get(type(node), {}).items()
+            if (expr := getattr(node, name)) is not None
+        ]
+        self.read.update((type(node), name) for name, _, _ in present)
+        return Held(tuple((slot, expr) for _, slot, expr in present))
+
+    def pairs(self, node: ir.Model, name: str) -> tuple[Held, ...]:
+        """Each pair of `node`'s field `name`, as the declaration it was lowered from."""
+        slots = _PAIRS[(type(node), name)]
+        items: tuple[tuple[object, ...], ...] = getattr(node, name)
+        found = tuple(_pair(item, slots) for item in items)
+        if items:
+            self.read.add((type(node), name))
+        return found
+
+
+def _pair(item: tuple[object, ...], slots: dict[int, Slot]) -> Held:
+    found: list[tuple[Slot, ir.Expr]] = []
+    for index, slot in slots.items():
+        expr = item[index]
+        if isinstance(expr, _IR_EXPRS):
+            found.append((slot, typing.cast(ir.Expr, expr)))
+    return Held(tuple(found))

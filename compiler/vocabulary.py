@@ -294,41 +294,52 @@ ROUND_FACT_NAMES = ("won", "drawn", "winners", "players")
 
 @dataclass(frozen=True, slots=True)
 class PayerWord:
-    """Who pays: its Chinese words and what it means."""
+    """Who pays: its Chinese words, what it means (in diagnostics and the language reference)
+    and `subject`, the payer as a rulebook page names it before "pays" (its payments part)."""
 
     name: str
     meaning: str
+    subject: str
 
 
 # Who pays a winner (`win <payer> pays`).
 WIN_PAYERS: dict[str, PayerWord] = {
-    "each": PayerWord("三家付", "every other player pays one share"),
-    "discarder": PayerWord("点炮者付", "the player who discarded the winning tile"),
-    "robbed": PayerWord("被抢杠者", "the player whose kong was robbed"),
+    "each": PayerWord("三家付", "every other player pays one share", "every other player"),
+    "discarder": PayerWord(
+        "点炮者付", "the player who discarded the winning tile", "the discarder"
+    ),
+    "robbed": PayerWord(
+        "被抢杠者", "the player whose kong was robbed", "the player whose kong was robbed"
+    ),
     "feeder": PayerWord(
         "点杠者",
         "the player who discarded the fourth tile of the exposed kong (明杠) the winner drew "
         "the replacement tile of; nobody for an added (补杠) or concealed kong",
+        "the player who fed the exposed kong (点杠者)",
     ),
     "any_feeder": PayerWord(
         "点杠者（或点碰后杠者）",
         "the player who fed the kong the winner drew the replacement tile of: the discarder "
         "of an exposed kong's fourth tile, or of the pong an added kong grew from",
+        "the player who fed the kong, or the pong it was added to",
     ),
     "meld_feeder": PayerWord(
         "包自摸",
         "the player whose discard completed the winner's fourth claimed meld (十二张落地), "
         "only for the first player he did that to (包先不包后)",
+        "the player whose discard completed the winner's fourth claimed meld",
     ),
     "winds_feeder": PayerWord(
         "大四喜包自摸",
         "the player whose discard the winner claimed as his fourth wind pung, "
         "after exposed pungs of the other three winds",
+        "the player whose discard the winner claimed as his fourth wind",
     ),
     "dragons_feeder": PayerWord(
         "大三元包自摸",
         "the player whose discard the winner claimed as his third dragon pung, "
         "after exposed pungs of the other two dragons",
+        "the player whose discard the winner claimed as his third dragon",
     ),
 }
 # Who pays a winner in a relation formed by repeated claims (`relation_payment <payer>`).
@@ -336,9 +347,12 @@ RELATION_PAYERS: dict[str, PayerWord] = {
     "partner": PayerWord(
         "承包者, 包牌者",
         "the player the winner is related to (claims between them), unless he won too",
+        "the player he is related to",
     ),
-    "discarder": PayerWord("点炮者", "the player who discarded the winning tile"),
-    "robbed": PayerWord("被抢杠者", "the player whose kong was robbed"),
+    "discarder": PayerWord("点炮者", "the player who discarded the winning tile", "the discarder"),
+    "robbed": PayerWord(
+        "被抢杠者", "the player whose kong was robbed", "the player whose kong was robbed"
+    ),
 }
 # What a relation line's `when` may read besides how the winner won.
 RELATION_FACTS: dict[str, Word] = {
@@ -354,8 +368,12 @@ LOSS_FACTS: dict[str, Word] = {
 }
 # Who pays the konger (`kong <kind> <payer> pays N`).
 KONG_PAYERS: dict[str, PayerWord] = {
-    "each": PayerWord("三家付", "every other player pays the amount"),
-    "feeder": PayerWord("点杠者付", "the player who discarded the tile of an exposed kong"),
+    "each": PayerWord("三家付", "every other player pays the amount", "every other player"),
+    "feeder": PayerWord(
+        "点杠者付",
+        "the player who discarded the tile of an exposed kong",
+        "the player who fed the exposed kong (点杠者)",
+    ),
 }
 # Words that name the one who is paid: never a payer.
 PAYEE_WORDS: dict[str, str] = {
