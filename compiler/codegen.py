@@ -175,7 +175,7 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
         **_predicate_tables(state, summary),
         **_tables(state),
         "options": book.options,
-        "has_custom_shapes": any(s.custom is not None for s in book.shapes),
+        "has_custom_shapes": any(state.slots.held(s).when is not None for s in book.shapes),
         "has_wilds": bool(book.wilds.modes),
         "situation_flags": tuple(f.id for f in book.situations),
         "has_rejects": bool(book.scoring.rejects),

@@ -6,7 +6,8 @@ condition shown above it and how its count is evaluated; for each tier, its memb
 tiers that override it and its caps; and for each generated function, which facts it reads
 and which of them are read in place rather than bound to a local first. That last choice is
 made by translating the function's expressions once to count their reads (`reads`), never by
-rewriting code already written.
+rewriting code already written. A fan's and a tier's expressions are found through the table
+of slots (`mjc.compiler.slots.SlotReader`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from mjc.compiler.graphs import topological_order
 from mjc.compiler.pretty import pretty
 from mjc.compiler.pyexpr import PyExpr, is_cheap
 from mjc.compiler.pysafe import ident
+from mjc.compiler.slots import SlotReader
 
 _COMBINE_WORDS = {
     "add": "fans add up",
@@ -93,11 +95,16 @@ class ScoringPlan:
     inline: frozenset[str]
 
 
-def plan_scoring(book: ir.Rulebook, make: Callable[[frozenset[str]], PyExpr]) -> ScoringPlan:
-    """The scoring function's plan; `make` builds its condition translator."""
+def plan_scoring(
+    book: ir.Rulebook, make: Callable[[frozenset[str]], PyExpr], slots: SlotReader
+) -> ScoringPlan:
+    """The scoring function's plan; `make` builds its condition translator, `slots` finds
+    the expressions of each fan and tier."""
     index = {fan.id: i for i, fan in enumerate(book.fans)}
     by_id = {fan.id: fan for fan in book.fans}
-    fans = tuple(_fan_plan(by_id[fan_id], index[fan_id]) for fan_id in book.evaluation_order)
+    fans = tuple(
+        _fan_plan(by_id[fan_id], index[fan_id], slots) for fan_id in book.evaluation_order
+    )
     plans = {plan.id: plan for plan in fans}
     exprs = [e for plan in fans for e in (plan.per, plan.condition) if e is not None]
     relations = tuple(
@@ -111,11 +118,15 @@ def plan_scoring(book: ir.Rulebook, make: Callable[[frozenset[str]], PyExpr]) ->
         if not fan.values:
             values[fan.id] = fan.value
             continue
-        (base, _), *guarded = fan.values
-        plan = ValuePlan(ident("value_", fan.id), fan.name, base, tuple(guarded))
+        base, *others = slots.pairs(fan, "values")
+        assert base.number is not None
+        guarded = tuple(
+            (h.number, h.guard) for h in others if h.number is not None and h.guard is not None
+        )
+        plan = ValuePlan(ident("value_", fan.id), fan.name, base.number, guarded)
         valued.append(plan)
         values[fan.id] = plan.local
-    tiers, sort_kept = _tier_plans(book, plans, index)
+    tiers, sort_kept = _tier_plans(book, plans, index, slots)
     return ScoringPlan(
         fans=fans,
         relations=relations,
@@ -127,17 +138,20 @@ def plan_scoring(book: ir.Rulebook, make: Callable[[frozenset[str]], PyExpr]) ->
     )
 
 
-def _fan_plan(fan: ir.Fan, index: int) -> FanPlan:
-    always = isinstance(fan.condition, ir.BoolE) and fan.condition.value
+def _fan_plan(fan: ir.Fan, index: int, slots: SlotReader) -> FanPlan:
+    held = slots.held(fan)
+    condition, per = held.when, held.number
+    assert condition is not None, "a fan without `when` lines holds always: `true`"
+    always = isinstance(condition, ir.BoolE) and condition.value
     return FanPlan(
         id=fan.id,
         index=index,
         local=ident("f_", fan.id),
         title=f"{fan.name} {fan.id} ({fan.at.file}:{fan.at.line})",
-        shown=f"when {pretty(fan.condition)}" + (f", per {pretty(fan.per)}" if fan.per else ""),
-        condition=None if always else fan.condition,
-        per=fan.per,
-        clamp=fan.per is not None and not _never_negative(fan.per),
+        shown=f"when {pretty(condition)}" + (f", per {pretty(per)}" if per else ""),
+        condition=None if always else condition,
+        per=per,
+        clamp=per is not None and not _never_negative(per),
     )
 
 
@@ -152,7 +166,7 @@ def _never_negative(expr: ir.Expr) -> bool:
 
 
 def _tier_plans(
-    book: ir.Rulebook, plans: dict[str, FanPlan], index: dict[str, int]
+    book: ir.Rulebook, plans: dict[str, FanPlan], index: dict[str, int], slots: SlotReader
 ) -> tuple[tuple[TierPlan, ...], bool]:
     """The tiers in the order they combine (a tier before those it overrides), leaving out
     tiers without fans (never on), and whether `kept` comes out of table order."""
@@ -170,6 +184,11 @@ def _tier_plans(
         tier = tiers[tier_id]
         if not members[tier_id]:
             continue
+        # (cap, guard) and (mode, guard) pairs, of which only the guards are expressions
+        caps = list(zip((n for n, _ in tier.caps), slots.pairs(tier, "caps"), strict=True))
+        modes = zip(
+            (m for m, _ in tier.alternatives), slots.pairs(tier, "alternatives"), strict=True
+        )
         found.append(
             TierPlan(
                 id=tier_id,
@@ -180,9 +199,9 @@ def _tier_plans(
                 overriders=tuple(
                     ident("on_", t) for t in overridden_by[tier_id] if members[t]
                 ),
-                alternatives=tier.alternatives,
-                cap=next((n for n, g in tier.caps if g is None), None),
-                guarded_caps=tuple((n, g) for n, g in tier.caps if g is not None),
+                alternatives=tuple((m, h.guard) for m, h in modes if h.guard is not None),
+                cap=next((n for n, h in caps if h.guard is None), None),
+                guarded_caps=tuple((n, h.guard) for n, h in caps if h.guard is not None),
             )
         )
     return tuple(found), not _kept_in_order(order, overridden_by, members, index)

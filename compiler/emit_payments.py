@@ -16,6 +16,7 @@ from mjc.compiler.layout import Break, Doc, Group
 from mjc.compiler.pyexpr import AND, FACT_SOURCE, Py, PyExpr
 from mjc.compiler.pysafe import lit
 from mjc.compiler.pywriter import CodeWriter
+from mjc.compiler.slots import Held
 from mjc.compiler.types import ChoiceType
 from mjc.runtime.tiles import tile_text
 
@@ -47,12 +48,14 @@ def horses_body(state: ModuleState) -> list[str]:
     out = CodeWriter(indent=1)
     out.line("found: list[tuple[HorseKind, int]] = []")
     for index, kind in enumerate(state.book.horses.kinds):
-        tests = [] if kind.guard is None else [py.py(kind.guard)]
-        if kind.condition is not None:
-            when = py.operand(py.py(kind.condition), AND + 1)
+        held = state.slots.held(kind)
+        assert held.number is not None, "every horse line has a count"
+        tests = [] if held.guard is None else [py.py(held.guard)]
+        if held.when is not None:
+            when = py.operand(py.py(held.when), AND + 1)
             tests.append(Py(Group(("(s is None or ", when, ")")), AND + 1))
-        count = py(kind.count)
-        if isinstance(kind.count.type, ChoiceType):
+        count = py(held.number)
+        if isinstance(held.number.type, ChoiceType):
             count = ("int(", count, ")")
         out.comment(f"{kind.name} {kind.kind} ({kind.at.file}:{kind.at.line})")
         write = functools.partial(
@@ -76,9 +79,9 @@ def horse_tables(book: ir.Rulebook) -> list[tuple[int, list[str]]]:
     return tables
 
 
-# One payment line: its options guard, its `when`, its amount (None: a win line, which has
-# none) and the comment above it.
-_Line = tuple[ir.Expr | None, ir.Expr | None, ir.Expr | None, str]
+# One payment line: its expressions (its amount is None for a win line, which has none) and
+# the comment above it.
+_Line = tuple[Held, str]
 
 
 def _payment_lines(
@@ -88,11 +91,12 @@ def _payment_lines(
     py = state.translator(facts={**FACT_SOURCE, **facts}, inline=None)
     out = CodeWriter(indent=1)
     out.line(f"found: list[{found}] = []")
-    for index, (guard, condition, amount, comment) in enumerate(lines):
-        tests = [py.py(e) for e in (guard, condition) if e is not None]
+    for index, (held, comment) in enumerate(lines):
+        tests = [py.py(e) for e in held.tests]
         out.comment(comment)
-        if amount is not None:
-            write = functools.partial(out.stmt, f"found.append(({index}, ", py(amount), "))")
+        if held.number is not None:
+            amount = py(held.number)
+            write = functools.partial(out.stmt, f"found.append(({index}, ", amount, "))")
         else:
             write = functools.partial(out.line, f"found.append({index})")
         _lines(out, py, tests, write)
@@ -107,7 +111,7 @@ def _where(at: ir.SourceRef) -> str:
 def payment_wins_body(state: ModuleState) -> list[str]:
     """The win lines whose options guard and condition hold, by index, in order."""
     lines: list[_Line] = [
-        (r.guard, r.condition, None, f"win {r.payer} pays ({_where(r.at)})")
+        (state.slots.held(r), f"win {r.payer} pays ({_where(r.at)})")
         for r in state.book.payments.wins
     ]
     return _payment_lines(state, lines, {"winners": "w"}, "int")
@@ -116,7 +120,7 @@ def payment_wins_body(state: ModuleState) -> list[str]:
 def payment_kongs_body(state: ModuleState) -> list[str]:
     """The kong lines whose options guard and condition hold, with their amounts."""
     lines: list[_Line] = [
-        (r.guard, r.condition, r.amount, f"kong {r.kind} {r.payer} pays ({_where(r.at)})")
+        (state.slots.held(r), f"kong {r.kind} {r.payer} pays ({_where(r.at)})")
         for r in state.book.payments.kongs
     ]
     return _payment_lines(state, lines, _ROUND_FACTS, "tuple[int, int]")
@@ -127,9 +131,7 @@ def payment_bonuses_body(state: ModuleState) -> list[str]:
     with their amounts."""
     lines: list[_Line] = [
         (
-            r.guard,
-            r.condition,
-            r.amount,
+            state.slots.held(r),
             f"{r.item}_payment {r.kind or ''}".rstrip() + f" ({_where(r.at)})",
         )
         for r in state.book.payments.bonuses
@@ -143,7 +145,7 @@ def payment_relations_body(state: ModuleState) -> list[str]:
     discarder is related to the winner) and `ready` (the discarder was ready)."""
     facts = {"winners": "w", "discarder_related": "related", "discarder_ready": "ready"}
     lines: list[_Line] = [
-        (r.guard, r.condition, r.amount, f"relation_payment {r.payer} ({_where(r.at)})")
+        (state.slots.held(r), f"relation_payment {r.payer} ({_where(r.at)})")
         for r in state.book.payments.relation_lines
     ]
     return _payment_lines(state, lines, facts, "tuple[int, int]")
@@ -156,10 +158,12 @@ def payment_loss_cap_body(state: ModuleState) -> list[str]:
     out = CodeWriter(indent=1)
     branches: list[tuple[Doc | None, Callable[[], None]]] = []
     for item in state.book.payments.loss_caps:
+        held = state.slots.held(item)
+        assert held.number is not None, "every loss cap has a value"
         value = state.translator(facts={**FACT_SOURCE, "hand_ceiling": "ceiling"}, inline=None)
-        amount = value(item.value)
+        amount = value(held.number)
         state.finish(value)
-        tests = [] if item.guard is None else [guards.py(item.guard)]
+        tests = [] if held.guard is None else [guards.py(held.guard)]
         if "hand_ceiling" in value.facts:
             tests.append(Py("ceiling is not None", AND + 1))
         write = functools.partial(_return_where, out, amount, item.at)
@@ -177,13 +181,13 @@ def first_value(state: ModuleState, items: tuple[ir.Stake, ...], default: str) -
     """The first stake or cap whose guard holds, with its rulebook line."""
     guards = state.guards()
     out = CodeWriter(indent=1)
-    branches: list[tuple[Doc | None, Callable[[], None]]] = [
-        (
-            None if item.guard is None else guards(item.guard),
-            functools.partial(_return_where, out, guards(item.value), item.at),
-        )
-        for item in items
-    ]
+    branches: list[tuple[Doc | None, Callable[[], None]]] = []
+    for item in items:
+        held = state.slots.held(item)
+        assert held.number is not None, "every stake and cap has a value"
+        test = None if held.guard is None else guards(held.guard)
+        write = functools.partial(_return_where, out, guards(held.number), item.at)
+        branches.append((test, write))
     if not out.first(branches):
         out.line(f"return {default}")
     return state.function(guards, out)

@@ -1,7 +1,8 @@
 """The game's rules as small functions of a generated module: shapes, tiles, wilds, claims,
 constraints. Input is the checked `ir.Rulebook` (through `emitbase.ModuleState`); output is
 each function's body as lines. Each function reads only the options `o` (and, for custom
-shapes, the hand); nothing here is read per scored arrangement except `custom_shapes`.
+shapes, the hand); nothing here is read per scored arrangement except `custom_shapes`. The
+expressions of each declaration are found through the table of slots (`state.slots`).
 """
 
 from __future__ import annotations
@@ -24,26 +25,24 @@ def shapes_body(state: ModuleState) -> list[str]:
     out = CodeWriter(indent=1)
     out.line("enabled: set[str] = set()")
     for shape in state.book.shapes:
-        if shape.custom is not None:
+        held = state.slots.held(shape)
+        if held.when is not None:  # a custom shape: `custom_shapes` tests it
             continue
         add = functools.partial(out.line, f"enabled.add({lit(shape.id)})")
-        out.first([(None if shape.guard is None else guards(shape.guard), add)])
+        out.first([(_guard(guards, held.guard), add)])
     out.line("return frozenset(enabled)")
     return state.function(guards, out)
 
 
 def custom_shapes_body(state: ModuleState) -> list[str]:
     """The custom win shapes the whole hand `h` completes."""
-    shapes = [s for s in state.book.shapes if s.custom is not None]
-    exprs = [e for s in shapes for e in (s.guard, s.custom) if e is not None]
-    py = state.planned(exprs, facts=HAND_FACT_SOURCE)
+    shapes = [(s, state.slots.held(s)) for s in state.book.shapes]
+    custom = [(s, held) for s, held in shapes if held.when is not None]
+    py = state.planned([e for _, held in custom for e in held.tests], facts=HAND_FACT_SOURCE)
     body = CodeWriter(indent=1)
     body.line("found: list[str] = []")
-    for shape in shapes:
-        assert shape.custom is not None
-        tests = [] if shape.guard is None else [py.py(shape.guard)]
-        tests.append(py.py(shape.custom))
-        with body.when(_all(py, tests).doc):
+    for shape, held in custom:
+        with body.when(_all(py, [py.py(e) for e in held.tests]).doc):
             body.line(f"found.append({lit(shape.id)})")
     body.line("return tuple(found)")
     return state.function(py, body)
@@ -56,11 +55,12 @@ def custom_shapes_on_body(state: ModuleState) -> list[str]:
     tests: list[Doc] = []
     always = False
     for shape in state.book.shapes:
-        if shape.custom is None:
+        held = state.slots.held(shape)
+        if held.when is None:
             continue
         # The guard, and the options-only parts of the condition (`option.x and ...`).
-        parts = [shape.guard] if shape.guard is not None else []
-        parts += option_conjuncts(shape.custom)
+        parts = [held.guard] if held.guard is not None else []
+        parts += option_conjuncts(held.when)
         if not parts:
             always = True
             break
@@ -100,14 +100,14 @@ def tile_copies_body(state: ModuleState) -> list[str]:
             with out.block(f"for t in {lit(group_tiles)}"):
                 out.line(f"copies[t] = {n}")
 
-        out.first([(None if tile_group.guard is None else guards(tile_group.guard), fill)])
+        out.first([(_guard(guards, state.slots.held(tile_group).guard), fill)])
     for keep in tiles.keeps:
 
         def kept(keep_tiles: tuple[int, ...] = keep.tiles) -> None:
             with out.block(f"for t in {lit(keep_tiles)}"):
                 out.line("copies[t] = max(copies[t], 4)")
 
-        out.first([(None if keep.guard is None else guards(keep.guard), kept)])
+        out.first([(_guard(guards, state.slots.held(keep).guard), kept)])
     out.line("return tuple(copies)")
     return state.function(guards, out)
 
@@ -119,7 +119,7 @@ def wild_tiles_body(state: ModuleState) -> list[str]:
     always = False
     for mode in state.book.wilds.modes:
         write = functools.partial(_wild, out, mode.kind, mode.tiles)
-        always = out.first([(_guard(guards, mode.guard), write)])
+        always = out.first([(_guard(guards, state.slots.held(mode).guard), write)])
         if always:
             break
     if not always:
@@ -151,21 +151,23 @@ def wild_copies_body(state: ModuleState) -> list[str]:
     # With an `indicator self` mode the active mode is kept (its default is 3 copies, not
     # 4); otherwise only whether some mode is active matters.
     tracked = any(mode.kind == "self" for mode in wilds.modes)
+    mode_guards = [state.slots.held(mode).guard for mode in wilds.modes]
     if tracked:
         branches: list[tuple[Doc | None, Callable[[], None]]] = [
-            (_guard(guards, mode.guard), functools.partial(out.line, f"mode = {lit(mode.kind)}"))
-            for mode in wilds.modes
+            (_guard(guards, guard), functools.partial(out.line, f"mode = {lit(mode.kind)}"))
+            for mode, guard in zip(wilds.modes, mode_guards, strict=True)
         ]
         if not out.first(branches):
             with out.block("else"):
                 out.line("return 0")
-    elif all(mode.guard is not None for mode in wilds.modes):
-        tests = [guards.operand(guards.py(m.guard), OR + 1) for m in wilds.modes if m.guard]
+    elif all(guard is not None for guard in mode_guards):
+        tests = [guards.operand(guards.py(g), OR + 1) for g in mode_guards if g is not None]
         with out.when(("not ", _parens(_chain("or", tests)))):
             out.line("return 0")
-    for value, guard in wilds.copies:
-        write = functools.partial(out.stmt, "return ", guards(value))
-        if out.first([(_guard(guards, guard), write)]):
+    for held in state.slots.pairs(wilds, "copies"):
+        assert held.number is not None, "every copies line has a value"
+        write = functools.partial(out.stmt, "return ", guards(held.number))
+        if out.first([(_guard(guards, held.guard), write)]):
             return state.function(guards, out)
     out.line("return 3 if mode == 'self' else 4" if tracked else "return 4")
     return state.function(guards, out)
@@ -187,7 +189,7 @@ def permissions_body(state: ModuleState) -> list[str]:
     for p in state.book.wilds.permissions:
         change = "add" if p.allow else "discard"
         write = functools.partial(out.line, f"allowed.{change}({lit(p.action)})")
-        out.first([(None if p.guard is None else guards(p.guard), write)])
+        out.first([(_guard(guards, state.slots.held(p).guard), write)])
     out.line("return frozenset(allowed)")
     state.runtime_names.add("WILD_ACTIONS")
     return state.function(guards, out)
@@ -205,19 +207,19 @@ def claims_body(state: ModuleState) -> list[str]:
             for word in words:
                 out.line(f"allowed.add({lit(word)})")
 
-        out.first([(None if rule.guard is None else guards(rule.guard), add)])
+        out.first([(_guard(guards, state.slots.held(rule).guard), add)])
     out.line("return frozenset(allowed)")
     return state.function(guards, out)
 
 
 def constraints_body(state: ModuleState) -> list[str]:
     """The constraint these options break at a table of `players`, or None."""
-    constraints = state.book.constraints
+    constraints = [(c, state.slots.held(c).tests) for c in state.book.constraints]
     facts = {**FACT_SOURCE, "players": "players"}
-    py = state.planned([c.condition for c in constraints], facts=facts)
+    py = state.planned([e for _, tests in constraints for e in tests], facts=facts)
     body = CodeWriter(indent=1)
-    for constraint in constraints:
-        with body.when(py(constraint.condition)):
+    for constraint, tests in constraints:
+        with body.when(_all(py, [py.py(e) for e in tests]).doc):
             body.line(f"return {lit(constraint.reason)}")
     body.line("return None")
     return state.function(py, body)

@@ -4,7 +4,8 @@ Input is the scoring plan (`codeplan.plan_scoring`) and the rulebook's adjustmen
 rejections; output is each function's body as lines. `score_fans` is the one scoring path:
 each fan's count (straight-line code, in evaluation order, under a comment with its rulebook
 line and condition), then relations, then each tier combined and capped. `adjust` (floors,
-multipliers, ceilings, fixes) is a function of its own, emitted by `adjust_body` alone.
+multipliers, ceilings, fixes) is a function of its own, emitted by `adjust_body` alone. The
+expressions of each line are found through the table of slots (`state.slots`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from mjc.compiler.layout import Doc, parenthesized, string, tuple_of
 from mjc.compiler.pyexpr import OR, PyExpr
 from mjc.compiler.pysafe import lit
 from mjc.compiler.pywriter import CodeWriter
+from mjc.compiler.slots import Held
 
 
 def score_fans_body(state: ModuleState) -> list[str]:
@@ -30,7 +32,7 @@ def score_fans_body(state: ModuleState) -> list[str]:
     def make(inline: frozenset[str]) -> PyExpr:
         return state.translator(lambda fan: f"f_{fan} > 0", inline=inline)
 
-    plan = plan_scoring(state.book, make)
+    plan = plan_scoring(state.book, make, state.slots)
     py = make(plan.inline)
     guards = state.guards()
     body = CodeWriter(indent=1)
@@ -212,21 +214,23 @@ def adjust_body(state: ModuleState) -> list[str]:
     that held (None if none did), and the steps that changed the value as (kind, value, total
     after, rule id), the rule id `<keyword>@<file name>:<line>` (`rule_id`). A step's tuple is
     built only when the step fires, so the common hand pays for one empty tuple."""
-    adjustments = state.book.scoring.adjustments
-    exprs = [e for a in adjustments for e in (a.condition, a.value) if e is not None]
+    adjustments = [(a, state.slots.held(a)) for a in state.book.scoring.adjustments]
+    # The condition before the value: the translator numbers what it meets in this order.
+    exprs = [e for _, h in adjustments for e in (h.when, h.number) if e is not None]
     py, needs = _counted(state, exprs)
     body = CodeWriter(indent=1)
     by_kind = {
-        k: [a for a in adjustments if a.kind == k] for k in ("floor", "multiply", "ceiling", "fix")
+        k: [(a, h) for a, h in adjustments if a.kind == k]
+        for k in ("floor", "multiply", "ceiling", "fix")
     }
     body.line("steps: tuple[tuple[str, int, int, str], ...] = ()")
     body.line("least = 0")
     floors = by_kind["floor"]
     if floors:
         body.line("floor_rule = ''")
-    for a in floors:
+    for a, h in floors:
         body.comment(_where(a))
-        body.first([(_test(py, a), functools.partial(_floor, body, py, a))])
+        body.first([(_test(py, h), functools.partial(_floor, body, py, a, h))])
     if floors:
         with body.block("if least > total"):
             body.line("total = least")
@@ -236,23 +240,23 @@ def adjust_body(state: ModuleState) -> list[str]:
     else:  # no floor: the value is at least 0 all the same
         with body.block("if total < 0"):
             body.line("total = 0")
-    for a in by_kind["multiply"]:
+    for a, h in by_kind["multiply"]:
         body.comment(_where(a))
-        body.first([(_test(py, a), functools.partial(_multiply, body, py, a))])
+        body.first([(_test(py, h), functools.partial(_multiply, body, py, a, h))])
     body.line("capped = False")
     # The first ceiling that holds, kept whether or not it cuts (settlement's loss cap).
     body.line("ceiling: int | None = None")
     ceilings = by_kind["ceiling"]
     if ceilings:
         body.line("ceiling_rule = ''")
-    body.first([(_test(py, a), functools.partial(_ceiling, body, py, a)) for a in ceilings])
+    body.first([(_test(py, h), functools.partial(_ceiling, body, py, a, h)) for a, h in ceilings])
     if ceilings:
         with body.block("if ceiling is not None and total > ceiling"):
             body.line("total = ceiling")
             body.line("capped = True")
             body.line("steps += (('ceiling', ceiling, total, ceiling_rule),)")
     fixes = by_kind["fix"]
-    body.first([(_test(py, a), functools.partial(_fix, body, py, a)) for a in fixes])
+    body.first([(_test(py, h), functools.partial(_fix, body, py, a, h)) for a, h in fixes])
     body.line("return total, least, capped, ceiling, steps")
     return state.function(py, body, needs)
 
@@ -264,42 +268,48 @@ def rule_id(adjustment: ir.Adjustment) -> str:
     return f"{adjustment.kind}@{name}:{adjustment.at.line}"
 
 
-def _ceiling(body: CodeWriter, py: PyExpr, a: ir.Adjustment) -> None:
+def _value(h: Held) -> ir.Expr:
+    assert h.number is not None, "every scoring line has a value"
+    return h.number
+
+
+def _ceiling(body: CodeWriter, py: PyExpr, a: ir.Adjustment, h: Held) -> None:
     body.comment(_where(a))
-    body.assign("ceiling", py(a.value))
+    body.assign("ceiling", py(_value(h)))
     body.stmt("ceiling_rule = ", string(rule_id(a)))
 
 
-def _fix(body: CodeWriter, py: PyExpr, a: ir.Adjustment) -> None:
+def _fix(body: CodeWriter, py: PyExpr, a: ir.Adjustment, h: Held) -> None:
     body.comment(_where(a))
-    body.assign("total", py(a.value))
+    body.assign("total", py(_value(h)))
     body.stmt("steps += (('fixed', total, total, ", string(rule_id(a)), "),)")
 
 
-def _floor(body: CodeWriter, py: PyExpr, a: ir.Adjustment) -> None:
-    with body.when((parenthesized(py(a.value)), " > least")):
-        body.assign("least", py(a.value))
+def _floor(body: CodeWriter, py: PyExpr, a: ir.Adjustment, h: Held) -> None:
+    with body.when((parenthesized(py(_value(h))), " > least")):
+        body.assign("least", py(_value(h)))
         body.stmt("floor_rule = ", string(rule_id(a)))
 
 
-def _multiply(body: CodeWriter, py: PyExpr, a: ir.Adjustment) -> None:
-    body.assign("factor", py(a.value))
+def _multiply(body: CodeWriter, py: PyExpr, a: ir.Adjustment, h: Held) -> None:
+    body.assign("factor", py(_value(h)))
     body.line("total *= factor")
     body.stmt("steps += (('multiply', factor, total, ", string(rule_id(a)), "),)")
 
 
-def _test(py: PyExpr, a: ir.Adjustment) -> Doc | None:
-    return py(a.condition) if a.condition is not None else None
+def _test(py: PyExpr, h: Held) -> Doc | None:
+    return py(h.when) if h.when is not None else None
 
 
 def reject_body(state: ModuleState) -> list[str]:
     """Why this scored hand may not win after all, or None."""
-    rejects = state.book.scoring.rejects
-    py, needs = _counted(state, [r.condition for r in rejects])
+    rejects = [(r, state.slots.held(r).when) for r in state.book.scoring.rejects]
+    py, needs = _counted(state, [when for _, when in rejects if when is not None])
     body = CodeWriter(indent=1)
-    for r in rejects:
+    for r, when in rejects:
+        assert when is not None, "every reject line has a condition"
         body.comment(f"{r.at.file}:{r.at.line}")
-        with body.when(py(r.condition)):
+        with body.when(py(when)):
             body.stmt("return ", string(r.reason))
     body.line("return None")
     return state.function(py, body, needs)

@@ -2,9 +2,11 @@
 
 Input is a checked `ir.Rulebook`; `ModuleState` remembers, across every generated function,
 which runtime names, tile constants and item predicates the translated conditions use, so the
-module imports and defines exactly those. `prelude` writes the top of a function: the facts
-it binds (each read more than once, or costly), its predicate summaries, the sets it collects
-once and the local functions of deep subexpressions, as its translator recorded them.
+module imports and defines exactly those; its `slots` is how every emitter finds the
+expressions of a declaration (through the table of `mjc.compiler.slots`). `prelude` writes
+the top of a function: the facts it binds (each read more than once, or costly), its
+predicate summaries, the sets it collects once and the local functions of deep
+subexpressions, as its translator recorded them.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from mjc.compiler import ir
 from mjc.compiler.codeplan import reads
 from mjc.compiler.pyexpr import FACT_SOURCE, Predicates, PyExpr
 from mjc.compiler.pywriter import CodeWriter
+from mjc.compiler.slots import SlotReader
 from mjc.runtime import exported
 
 # Names of `mjc.runtime.exported` that every generated module imports; conditions add more.
@@ -30,6 +33,7 @@ class ModuleState:
         self.predicates = Predicates()
         self.runtime_names = set(BASE_IMPORTS)
         self.tiles: dict[str, int] = {}
+        self.slots = SlotReader()
 
     def translator(
         self,
