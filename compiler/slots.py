@@ -462,17 +462,27 @@ def _typed(typed: Typed, expr: object) -> ir.Expr:
 # ---------------------------------------------------------------------------- emission
 
 
+# An IR place: (IR class, field).
+IRPlace = tuple[type, str]
+
+
 @dataclass(frozen=True, slots=True)
 class Held:
-    """The expressions one IR declaration holds, each with its slot, in the table's order
-    (none that is absent); the emitters take them by role."""
+    """The expressions one IR declaration holds, each with its slot and its place, in the
+    table's order (none that is absent); the emitters take them by role, and each place
+    taken is added to `taken` (its reader's `read`)."""
 
-    found: tuple[tuple[Slot, ir.Expr], ...]
+    found: tuple[tuple[Slot, ir.Expr, IRPlace], ...]
+    taken: set[IRPlace] = field(default_factory=set)
 
     def _one(self, role: Role) -> ir.Expr | None:
-        exprs = [e for s, e in self.found if s.role == role]
-        assert len(exprs) <= 1, f"one {role} per declaration: {[s.key for s, _ in self.found]}"
-        return exprs[0] if exprs else None
+        exprs = [(e, at) for s, e, at in self.found if s.role == role]
+        assert len(exprs) <= 1, f"one {role} per declaration: {[s.key for s, _, _ in self.found]}"
+        if not exprs:
+            return None
+        expr, at = exprs[0]
+        self.taken.add(at)
+        return expr
 
     @property
     def guard(self) -> ir.Expr | None:
@@ -523,34 +533,29 @@ _IR_EXPRS: tuple[type, ...] = typing.get_args(typing.get_args(ir.Expr)[0])
 class SlotReader:
     """How the emitters of one generated module find expressions: per IR declaration
     (`held`) or per pair of a field that holds pairs (`pairs`), through the table. `read`
-    keeps every place, (IR class, field), an expression was found in (tests check that the
-    emitters read every place of the table)."""
+    keeps every place an emitter took an expression from (tests check that the emitters
+    read every place of the table)."""
 
-    read: set[tuple[type, str]] = field(default_factory=set)
+    read: set[IRPlace] = field(default_factory=set)
 
     def held(self, node: ir.Model) -> Held:
-        present = [
-            (name, slot, expr)
+        found = tuple(
+            (slot, expr, (type(node), name))
             for name, slot in _BY_IR.get(type(node), {}).items()
             if (expr := getattr(node, name)) is not None
-        ]
-        self.read.update((type(node), name) for name, _, _ in present)
-        return Held(tuple((slot, expr) for _, slot, expr in present))
+        )
+        return Held(found, self.read)
 
     def pairs(self, node: ir.Model, name: str) -> tuple[Held, ...]:
         """Each pair of `node`'s field `name`, as the declaration it was lowered from."""
         slots = _PAIRS[(type(node), name)]
         items: tuple[tuple[object, ...], ...] = getattr(node, name)
-        found = tuple(_pair(item, slots) for item in items)
-        if items:
-            self.read.add((type(node), name))
-        return found
+        return tuple(self._pair(item, slots, (type(node), name)) for item in items)
 
-
-def _pair(item: tuple[object, ...], slots: dict[int, Slot]) -> Held:
-    found: list[tuple[Slot, ir.Expr]] = []
-    for index, slot in slots.items():
-        expr = item[index]
-        if isinstance(expr, _IR_EXPRS):
-            found.append((slot, typing.cast(ir.Expr, expr)))
-    return Held(tuple(found))
+    def _pair(self, item: tuple[object, ...], slots: dict[int, Slot], at: IRPlace) -> Held:
+        found: list[tuple[Slot, ir.Expr, IRPlace]] = []
+        for index, slot in slots.items():
+            expr = item[index]
+            if isinstance(expr, _IR_EXPRS):
+                found.append((slot, typing.cast(ir.Expr, expr), at))
+        return Held(tuple(found), self.read)

@@ -10,14 +10,20 @@ from pathlib import Path
 
 import pytest
 
-from mjc.compiler import ast, ir
+from mjc.compiler import ast, codegen, driver, ir
 from mjc.compiler.declarations import Declarations, collect
+from mjc.compiler.docgen_settlement import payments_context
 from mjc.compiler.driver import compile_source
+from mjc.compiler.emitbase import ModuleState
 from mjc.compiler.loader import bundled_rulebooks, resolve_rulebook
+from mjc.compiler.lower import lower
+from mjc.compiler.mdtext import text
 from mjc.compiler.parse import parse
 from mjc.compiler.refdocs import generate_words_snippet
-from mjc.compiler.slots import SLOTS, untyped
+from mjc.compiler.slots import SLOTS, Place, Slot, SlotReader, lowered, untyped
+from mjc.compiler.typed import Typed
 from mjc.compiler.types import BOOL, INT, TILE, ChoiceType, ListType, describe, parse_type
+from mjc.compiler.vocabulary import KONG_PAYERS, RELATION_PAYERS, WIN_PAYERS, PayerWord
 
 EXPRESSIONS = typing.get_args(ast.Expr)
 
@@ -126,3 +132,222 @@ def test_the_ir_holds_types_and_writes_their_spelling() -> None:
 def test_a_bad_type_spelling_is_refused() -> None:
     with pytest.raises(ValueError, match="not a type"):
         parse_type("list[")
+
+
+# ------------------------------------------------- the table drives lowering, codegen, docs
+
+# Every kind of payments line with an options guard (`if`), and a tier cap with one, which no
+# bundled rulebook has for some: with the bundled rulebooks, every place of the table holds
+# an expression.
+_GUARDED_PAYMENTS = """
+option big "大": toggle = off
+
+payments {
+  stake 2 if option.big
+  win discarder pays if option.big
+  kong_payment exposed feeder pays 1 when won if option.big
+  relation_payment discarder pays 1 when discarder_related if option.big
+  claim_relation 3 if option.big
+  dealer_factor 2 if option.big
+  cap 10 if option.big
+  loss_cap 5 if option.big
+}
+"""
+
+
+def _mini_with_guarded_payments() -> str:
+    mini = Path(__file__).parents[1] / "diagnostics" / "E0505_invalid_example_hand.mjr"
+    source = mini.read_text(encoding="utf-8").replace("22x", "22z")
+    source = source.replace('tier base "番内" add', 'tier base "番内" add cap 8 if option.big')
+    return source + _GUARDED_PAYMENTS
+
+
+def _sources() -> list[typing.Any]:
+    """(source, file) of each rulebook these tests compile, as test parameters."""
+    found = []
+    for name in bundled_rulebooks():
+        path, display = resolve_rulebook(name)
+        found.append(pytest.param(path.read_text(encoding="utf-8"), display, id=name))
+    return [*found, pytest.param(_mini_with_guarded_payments(), "guarded.mjr", id="guarded")]
+
+
+def _front_and_middle(source: str, file: str) -> tuple[Declarations, Typed, ir.Rulebook]:
+    """The declarations, typed expressions and IR of a rulebook without a parent, as the
+    driver makes them (its typing pass is what types every slot)."""
+    book, problems = parse(source, file)
+    assert book is not None, problems
+    decls, problems = collect(book, None)
+    typed = driver._type_expressions(decls)
+    assert not typed.problems, [d.message for d in typed.problems]
+    return decls, typed, lower(decls, typed, source)
+
+
+def _walk(node: object) -> typing.Iterator[object]:
+    """Every AST dataclass or IR model under `node` (itself included), through tuples."""
+    if isinstance(node, ir.Model) or (
+        dataclasses.is_dataclass(node) and not isinstance(node, type)
+    ):
+        yield node
+        names = (
+            type(node).model_fields
+            if isinstance(node, ir.Model)
+            else [f.name for f in dataclasses.fields(node)]  # type: ignore[arg-type]
+        )
+        for name in names:
+            if name not in ("parent", "removed", "span"):
+                yield from _walk(getattr(node, name))
+    elif isinstance(node, tuple | list):
+        for item in node:
+            yield from _walk(item)
+    elif isinstance(node, dict):
+        for item in node.values():
+            yield from _walk(item)
+
+
+def _at(root: object, node_class: type, field: str, pair: int | None) -> list[object]:
+    """What every `node_class` under `root` holds in `field` (element `pair` of each of its
+    pairs), flattened: the expressions of a place."""
+    found: list[object] = []
+    for node in _walk(root):
+        if type(node) is not node_class:
+            continue
+        value = getattr(node, field)
+        items = list(value) if isinstance(value, tuple) else [value]
+        if pair is not None:
+            items = [item[pair] for item in items]
+        found += [item for item in items if item is not None]
+    return found
+
+
+def test_every_slot_has_a_place_in_the_ast_and_in_the_ir() -> None:
+    for slot in SLOTS:
+        assert slot.places, slot.key
+        for place in slot.places:
+            assert place.field in {f.name for f in dataclasses.fields(place.node)}, slot.key
+            assert place.ir_field in place.ir_node.model_fields, slot.key
+    assert len({slot.key for slot in SLOTS}) == len(SLOTS)
+
+
+@pytest.mark.parametrize(("source", "file"), _sources())
+def test_the_places_of_the_slots_hold_exactly_the_expressions_they_find(
+    source: str, file: str
+) -> None:
+    # Slots may share a place (a `cap` and a `dealer_factor` line are both `PayCap`s), and a
+    # slot may have several (the `if` of a tile group and of a keep): what a slot finds is in
+    # its places, and what a place holds is found by the slots placed there.
+    decls, _, _ = _front_and_middle(source, file)
+
+    def held(place: Place) -> set[int]:
+        # A tier's combines are (mode, expression) pairs in the AST as well.
+        pair = 1 if place.node is ast.TierDecl else None
+        return {id(e) for e in _at(decls, place.node, place.field, pair)}
+
+    finds = {slot.key: {id(e) for _, e in slot.find(decls) if e is not None} for slot in SLOTS}
+    for slot in SLOTS:
+        assert finds[slot.key] <= set().union(*map(held, slot.places)), slot.key
+        for place in slot.places:
+            sharing = [s for s in SLOTS if (place.node, place.field) in _ast_places(s)]
+            assert held(place) <= set().union(*(finds[s.key] for s in sharing)), slot.key
+
+
+def _ast_places(slot: Slot) -> set[tuple[type, str]]:
+    return {(place.node, place.field) for place in slot.places}
+
+
+@pytest.mark.parametrize(("source", "file"), _sources())
+def test_every_slot_is_lowered_to_its_place_in_the_ir(source: str, file: str) -> None:
+    decls, typed, book = _front_and_middle(source, file)
+    for slot in SLOTS:
+        lowered_to = {
+            id(part)
+            for place in slot.places
+            for e in _at(book, place.ir_node, place.ir_field, place.pair)
+            for part in _walk(e)  # a fan's `when` lines are joined by `and`
+        }
+        for owner, expr in slot.find(decls):
+            typed_expr = typed.get(expr)
+            if typed_expr is None or id(typed_expr) in lowered_to:
+                continue
+            # Only a fan's plain number is not kept as an expression: it is the fan's value.
+            fan = next(f for f in book.fans if f.id == owner) if slot.section == "fan" else None
+            assert slot.key == "fan value" and fan is not None, (slot.key, owner)
+            assert not fan.values and typed_expr == ir.IntE(value=fan.value), owner
+
+
+def test_the_emitters_read_every_place_of_the_table() -> None:
+    read: set[tuple[type, str]] = set()
+    for param in _sources():
+        source, file = param.values
+        _, _, book = _front_and_middle(source, file)
+        state = ModuleState(book)
+        codegen._bodies(state)
+        holding = {
+            (place.ir_node, place.ir_field)
+            for slot in SLOTS
+            for place in slot.places
+            if _at(book, place.ir_node, place.ir_field, place.pair)
+        }
+        assert holding <= state.slots.read, holding - state.slots.read
+        read |= state.slots.read
+    every = {(place.ir_node, place.ir_field) for slot in SLOTS for place in slot.places}
+    assert read == every, every - read
+
+
+def test_every_slot_holds_an_expression_in_the_rulebooks_these_tests_compile() -> None:
+    used = set()
+    for param in _sources():
+        source, file = param.values
+        decls, _, _ = _front_and_middle(source, file)
+        used |= {slot.key for slot in SLOTS for _, e in slot.find(decls) if e is not None}
+    assert used == {slot.key for slot in SLOTS}
+
+
+def test_the_guarded_payment_lines_compile() -> None:
+    compilation = compile_source(_mini_with_guarded_payments(), "guarded.mjr")
+    assert compilation.ok, [d.message for d in compilation.diagnostics]
+
+
+def test_a_lowered_declaration_is_keyed_by_the_ir_fields_of_its_slots() -> None:
+    decls, typed, book = _front_and_middle(_mini_with_guarded_payments(), "guarded.mjr")
+    assert decls.payments is not None
+    kong = decls.payments.kongs[0]
+    exprs = lowered(kong, typed)
+    assert set(exprs) == {"amount", "condition", "guard"}
+    assert exprs["guard"] is typed.get(kong.guard)
+    assert book.payments.kongs[0].guard is exprs["guard"]
+
+
+def test_held_gives_a_declarations_expressions_by_role() -> None:
+    _, _, book = _front_and_middle(_mini_with_guarded_payments(), "guarded.mjr")
+    kong = book.payments.kongs[0]
+    held = SlotReader().held(kong)
+    assert (held.guard, held.when, held.number) == (kong.guard, kong.condition, kong.amount)
+    assert held.tests == (kong.guard, kong.condition)
+
+
+_ONE = ir.IntE(value=1)
+
+
+@pytest.mark.parametrize(
+    ("table", "line"),
+    [
+        (WIN_PAYERS, lambda p, at: ir.WinPayment(payer=p, at=at)),
+        (KONG_PAYERS, lambda p, at: ir.KongPayment(kind="added", payer=p, amount=_ONE, at=at)),
+        (RELATION_PAYERS, lambda p, at: ir.RelationPayment(payer=p, amount=_ONE, at=at)),
+    ],
+    ids=["win", "kong", "relation"],
+)  # fmt: skip
+def test_every_payer_of_the_vocabulary_is_named_on_a_page(
+    table: dict[str, PayerWord], line: typing.Callable[[str, ir.SourceRef], ir.Model]
+) -> None:
+    _, _, book = _front_and_middle(_mini_with_guarded_payments(), "guarded.mjr")
+    at = ir.SourceRef(file="guarded.mjr", line=1, column=1)
+    field = {ir.WinPayment: "wins", ir.KongPayment: "kongs", ir.RelationPayment: "relation_lines"}
+    for payer, word in table.items():
+        item = line(payer, at)
+        payments = book.payments.model_copy(update={field[type(item)]: (item,)})
+        context = payments_context(book.model_copy(update={"payments": payments}))
+        shown = [str(x["words"]) for part in context.values() if isinstance(part, list)
+                 for x in part if isinstance(x, dict) and "words" in x]  # fmt: skip
+        assert any(f"{text(word.subject)} pays" in s or f"from {text(word.subject)}" in s
+                   for s in shown), payer  # fmt: skip
