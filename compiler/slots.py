@@ -6,11 +6,11 @@ Input is the `Declarations` table (`mjc.compiler.declarations`): each slot finds
 expressions there. The typing pass of the driver (`mjc.compiler.driver`) types every slot's
 expressions in its context; the lowering (`mjc.compiler.lower`) checks through the same table
 that every expression typed, and lowers the expressions of each declaration with `lowered`;
-the emitters of a generated module (`mjc.compiler.emitbase` and the `emit_*` modules) find
-the expressions of each IR declaration with `held`, by what the code does with them (an
-options guard, a condition, a number); the language reference (`mjc.compiler.refdocs`) lists
-the slots as a table. Adding a clause that holds an expression means adding its row here
-(with its `Place`), and every one of them sees it.
+the emitters of a generated module (`mjc.compiler.emitbase`, `codeplan` and the `emit_*`
+modules) find the expressions of each IR declaration through a `SlotReader`, by what the code
+does with them (an options guard, a condition, a number); the language reference
+(`mjc.compiler.refdocs`) lists the slots as a table. Adding a clause that holds an expression
+means adding its row here (with its `Place`), and every one of them sees it.
 """
 
 from __future__ import annotations
