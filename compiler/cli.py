@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from mjc.compiler import cli_parser, codes, ir
+from mjc.compiler import cli_parser, cli_simulate, codes, ir
 from mjc.compiler.cli_parser import Handlers, UsageError as UsageError
 from mjc.compiler.cli_score import score_text, write_batch
 from mjc.compiler.codegen import checked_module
@@ -53,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
             build=_build,
             score=_score,
             settle=_settle,
+            simulate=_simulate,
             options=_options,
             new=_new,
             explain=_explain,
@@ -357,6 +358,19 @@ def _read_json_input(name: str) -> bytes | str:
             return stream.read(MAX_JSON_BYTES + 1)
     except OSError as exc:
         raise UsageError(f"cannot read {name}: {exc.strerror or type(exc).__name__}") from None
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    """`mjc simulate` (`cli_simulate`), once every rulebook it names compiles."""
+    if not args.schema:
+        if not args.rulebooks:
+            raise UsageError("simulate takes a RULEBOOK (or --schema)")
+        try:
+            for name in args.rulebooks:
+                _load_ruleset(name)
+        except _RulebookFailed:
+            return EXIT_FAILED
+    return cli_simulate.run(args)
 
 
 def _options(args: argparse.Namespace) -> int:

@@ -35,6 +35,7 @@ class Handlers:
     build: Handler
     score: Handler
     settle: Handler
+    simulate: Handler
     options: Handler
     new: Handler
     explain: Handler
@@ -71,6 +72,7 @@ def build_parser(handlers: Handlers) -> argparse.ArgumentParser:
         _add_build,
         _add_score,
         _add_settle,
+        _add_simulate,
         _add_options,
         _add_new,
         _add_explain,
@@ -199,6 +201,69 @@ def _add_settle(commands: _Commands, handlers: Handlers) -> None:
         "--schema", action="store_true", help="print the JSON Schema of ROUND.json instead"
     )
     settle.set_defaults(run=handlers.settle)
+
+
+def _add_simulate(commands: _Commands, handlers: Handlers) -> None:
+    simulate = commands.add_parser(
+        "simulate",
+        help="play whole rounds with bots and report how a variant plays",
+        description="Play GAMES rounds with bots and print the balance report: win, draw, "
+        "self-draw and dealer-win rates, the value of winning hands (mean, quantiles, "
+        "histogram), how often every fan of the table counts, which scoring steps fire, gains "
+        "and losses by seat and by bot, horse and liability payments, each with its 95%% "
+        "interval. Game i is seeded from --seed and i, so the report is the same whatever "
+        "the workers. --compare K=V (repeatable) or a second rulebook plays the same games "
+        "under each setting and reports the differences, marking those the games support.",
+    )
+    simulate.add_argument(
+        "rulebooks",
+        nargs="*",
+        type=_file_name,
+        metavar="RULEBOOK",
+        help="a bundled name or a rulebook file; a second one is compared with the first",
+    )
+    simulate.add_argument("--games", type=int, default=1000, metavar="N", help="rounds to play")
+    simulate.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed")
+    simulate.add_argument("--players", type=int, metavar="N", help="players at the table")
+    simulate.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="set an option"
+    )
+    simulate.add_argument(
+        "--bots",
+        default="random",
+        metavar="random|greedy|MIX",
+        help="the bots: one name, or a comma-separated mix turned one seat each game",
+    )
+    simulate.add_argument(
+        "--workers", type=int, metavar="N", help="local worker processes (default: all cores)"
+    )
+    simulate.add_argument(
+        "--cluster", metavar="ray[://ADDRESS]", help="run on Ray (the ray extra): here or there"
+    )
+    simulate.add_argument("--json", action="store_true", help="print one JSON document")
+    simulate.add_argument(
+        "--out",
+        type=_file_name,
+        metavar="DIR",
+        help="also write report.json, report.txt, report.md and its SVG charts into DIR",
+    )
+    simulate.add_argument(
+        "--compare",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="also play the same games with this option changed, and report the differences",
+    )
+    simulate.add_argument(
+        "--resume",
+        type=_file_name,
+        metavar="DIR",
+        help="checkpoint finished games into DIR; run again to go on after an interruption",
+    )
+    simulate.add_argument(
+        "--schema", action="store_true", help="print the JSON Schema of the report instead"
+    )
+    simulate.set_defaults(run=handlers.simulate)
 
 
 def _add_options(commands: _Commands, handlers: Handlers) -> None:

@@ -27,6 +27,7 @@ __all__ = [
     "BalanceReport",
     "CompareReport",
     "Difference",
+    "Report",
     "RulebookInfo",
     "RunInfo",
     "Variant",
@@ -223,10 +224,13 @@ class CompareReport(_Model):
     variants: list[Variant]
 
 
+Report = BalanceReport | CompareReport
+
+
 def report_json_schema() -> dict[str, Any]:
     """The JSON Schema of `mjc simulate --json`: a balance report or a comparison."""
-    adapter: TypeAdapter[BalanceReport | CompareReport] = TypeAdapter(
-        Annotated[BalanceReport | CompareReport, Field(discriminator="kind")]
+    adapter: TypeAdapter[Report] = TypeAdapter(
+        Annotated[Report, Field(discriminator="kind")]
     )
     schema = adapter.json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
@@ -248,6 +252,14 @@ def _mean(stat: SumStat) -> Mean:
     est = mean(stat)
     sd = standard_deviation(stat)
     return Mean(n=stat.n, mean=_r(est.value), low=_r(est.low), high=_r(est.high), sd=_r(sd))
+
+
+def _value_stat(values: Counter[int]) -> SumStat:
+    """The sums of the winning hands' totals, from their exact counts."""
+    items = values.items()
+    return SumStat(
+        sum(c for _, c in items), sum(v * c for v, c in items), sum(v * v * c for v, c in items)
+    )
 
 
 def quantile(values: Counter[int], q: float) -> int | None:
@@ -291,9 +303,8 @@ def balance_report(
 ) -> BalanceReport:
     """The report of one variant from its aggregate and its rulebook's fan table; every fan
     of the table is listed, in table order, even those that never counted."""
-    hands = sum(tally.values.values())
-    value_stat = SumStat(hands, sum(v * c for v, c in tally.values.items()),
-                         sum(v * v * c for v, c in tally.values.items()))  # fmt: skip
+    value_stat = _value_stat(tally.values)
+    hands = value_stat.n
     fan_rows = [
         FanRow(
             id=fan.id,
@@ -408,13 +419,7 @@ def differences(
     out: list[Difference] = []
     for metric, label in labels.items():
         out.append(_paired(metric, label, base, other, paired))
-
-    def values(tally: Tally) -> SumStat:
-        items = tally.values.items()
-        return SumStat(sum(c for _, c in items), sum(v * c for v, c in items),
-                       sum(v * v * c for v, c in items))  # fmt: skip
-
-    b, o = values(base), values(other)
+    b, o = _value_stat(base.values), _value_stat(other.values)
     out.append(
         _difference(
             "hand_value",

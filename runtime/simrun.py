@@ -28,7 +28,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
-from multiprocessing import get_context
+from multiprocessing import get_all_start_methods, get_context
+from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -86,7 +87,9 @@ class Job:
     def key(self) -> dict[str, Any]:
         """What identifies the run in a checkpoint folder (the functions aside)."""
         return {
-            "variants": [[v.label, v.rulebook, [list(o) for o in v.options]] for v in self.variants],
+            "variants": [
+                [v.label, v.rulebook, [list(o) for o in v.options]] for v in self.variants
+            ],
             "players": self.players,
             "seed": self.seed,
             "games": self.games,
@@ -135,7 +138,8 @@ class ChunkResult:
 
     @classmethod
     def empty(cls, variants: int) -> ChunkResult:
-        return cls(0, 0, [Tally() for _ in range(variants)], [Paired() for _ in range(variants - 1)])
+        tallies = [Tally() for _ in range(variants)]
+        return cls(0, 0, tallies, [Paired() for _ in range(variants - 1)])
 
 
 def chunk_size(games: int) -> int:
@@ -297,14 +301,22 @@ def run_local(
             finish(run_chunk(job, start, stop), total, store)
             report(total.stop, job.games)
         return total
-    # `spawn`: a fresh interpreter per worker, safe whatever threads this process runs.
-    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+    for variant in job.variants:  # compiled here once: forked workers start with them
+        job.load(variant.rulebook)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
         try:
             _drain(pool, job, todo, workers, total, store, report)
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
     return total
+
+
+def _context() -> BaseContext:
+    """How worker processes start: forked where the system can (they inherit the compiled
+    rulesets instead of compiling each its own, seconds on a busy machine; a simulation
+    runs no threads of its own to be forked mid-way), else spawned afresh."""
+    return get_context("fork" if "fork" in get_all_start_methods() else "spawn")
 
 
 def _drain(

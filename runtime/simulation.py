@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from mjc.runtime.simreport import (
     BalanceReport,
-    CompareReport,
+    Report,
     RulebookInfo,
     RunInfo,
     balance_report,
@@ -29,7 +29,7 @@ def simulate(
     cluster: str | None = None,
     store: Store | None = None,
     progress: Progress | None = None,
-) -> BalanceReport | CompareReport:
+) -> Report:
     """Play every game of `job` and report: on `workers` local processes, or on Ray when
     `cluster` is given (`ray` for a local instance, `ray://ADDRESS` for a cluster), with
     finished chunks checkpointed to `store`. Raises `SimulationError` for a run that cannot
@@ -45,7 +45,7 @@ def simulate(
     return report_of(job, total)
 
 
-def report_of(job: Job, total: ChunkResult) -> BalanceReport | CompareReport:
+def report_of(job: Job, total: ChunkResult) -> Report:
     """The report of a job's aggregate: its variant's, or the comparison of its variants."""
     reports: list[BalanceReport] = []
     fan_names: dict[str, str] = {}
