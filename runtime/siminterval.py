@@ -75,7 +75,11 @@ def rate(count: int, of: int) -> Estimate:
     z2 = _Z * _Z
     centre = (p + z2 / (2 * of)) / (1 + z2 / of)
     half = _Z * math.sqrt(p * (1 - p) / of + z2 / (4 * of * of)) / (1 + z2 / of)
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half))
+    # The interval holds p, and is closed at 0 for none and at 1 for all: exactly, not
+    # within rounding.
+    low = 0.0 if count == 0 else min(p, max(0.0, centre - half))
+    high = 1.0 if count == of else max(p, min(1.0, centre + half))
+    return Estimate(p, low, high)
 
 
 def _variance(stat: SumStat) -> Fraction:
