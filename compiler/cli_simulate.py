@@ -231,7 +231,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK
     from mjc.runtime.simulation import simulate
 
-    job = build_job(args)
+    job = build_job(args, engine_play_round)
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
     if workers < 1:
         raise UsageError(f"--workers must be at least 1, not {workers}")

@@ -50,7 +50,10 @@ OptionValue = str | int | bool
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # The schema describes the JSON printed, where every field is present: defaults too.
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, json_schema_serialization_defaults_required=True
+    )
 
 
 class Rate(_Model):
@@ -232,7 +235,7 @@ def report_json_schema() -> dict[str, Any]:
     adapter: TypeAdapter[Report] = TypeAdapter(
         Annotated[Report, Field(discriminator="kind")]
     )
-    schema = adapter.json_schema()
+    schema = adapter.json_schema(mode="serialization")
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "mjc simulate report"
     return schema
