@@ -5,6 +5,7 @@ worker, failed games reported with their seed and log. Rounds come from the test
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from pathlib import Path
@@ -46,7 +47,7 @@ def test_chunks_cover_every_game_once_in_index_order() -> None:
     for games in (1, 99, 100, 101, 10_000, 1_000_003):
         cut = chunks(games)
         assert cut[0][0] == 0 and cut[-1][1] == games
-        assert all(a[1] == b[0] for a, b in zip(cut, cut[1:], strict=False))
+        assert all(a[1] == b[0] for a, b in itertools.pairwise(cut))
         assert all(0 < stop - start <= chunk_size(games) for start, stop in cut)
 
 
