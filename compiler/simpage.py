@@ -17,7 +17,7 @@ from mjc.compiler.simcharts import CHARTS_MISSING, charts, charts_available
 from mjc.runtime import Ruleset
 from mjc.runtime.simreport import BalanceReport, CompareReport, Mean, Rate, Report, SeatRow
 
-__all__ = ["BALANCE_BOTS", "balance_page", "report_markdown", "report_page"]
+__all__ = ["BALANCE_BOTS", "balance_files", "balance_page", "report_markdown", "report_page"]
 
 BALANCE_BOTS = ("random",)  # who plays the docs' balance simulations
 
@@ -222,3 +222,16 @@ def balance_page(
     title = Md("# Balance of {}").format(ruleset.title)
     body = report_markdown(report, charts_dir if svgs else None)
     return f"{title}\n\n{body}", svgs
+
+
+def balance_files(rulesets: Sequence[Ruleset], games: int, seed: int) -> dict[str, str]:
+    """The docs' balance pages of the rulesets, by path below `docs/generated/`: each
+    rulebook's `rulebooks/ID-balance.md` and its charts in `rulebooks/balance/`. For the docs
+    build (`mjc.compiler.site`) once the game engine is there."""
+    files: dict[str, str] = {}
+    for ruleset in rulesets:
+        page, svgs = balance_page(ruleset, games, seed, charts_dir=f"balance/{ruleset.id}-")
+        files[f"rulebooks/{ruleset.id}-balance.md"] = page
+        for name, svg in svgs.items():
+            files[f"rulebooks/balance/{ruleset.id}-{name}"] = svg
+    return files

@@ -97,6 +97,12 @@ def site_files(books: Sequence[ir.Rulebook], parser: argparse.ArgumentParser) ->
     files["reference/round.schema.json"] = (
         json.dumps(round_json_schema(), ensure_ascii=False, indent=2) + "\n"
     )
+    # The output of `mjc simulate --json`, published the same way.
+    from mjc.runtime.simreport import report_json_schema
+
+    files["reference/simulate.schema.json"] = (
+        json.dumps(report_json_schema(), ensure_ascii=False, indent=2) + "\n"
+    )
     files["reference/cli.md"] = generate_cli_page(parser)
     files["reference/tiles.md"] = generate_tiles_page()
     files["snippets/words.md"] = generate_words_snippet()

@@ -76,3 +76,26 @@ def test_balance_page_simulates_the_rulebook_defaults(monkeypatch: pytest.Monkey
     assert "60 rounds of 60 games" in page
     assert set(svgs) == {"fans.svg", "values.svg", "seats.svg"}
     assert balance_page(ruleset, 60, 3) == (page, svgs)
+
+
+def test_balance_files_put_each_page_beside_its_charts(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mjc.compiler.simpage import balance_files
+
+    monkeypatch.setattr(cli_simulate, "engine_play_round", lambda: fake_round)
+    files = balance_files([load_ruleset("guangdong")], 30, 1)
+    page = files["rulebooks/guangdong-balance.md"]
+    charts_of = [p for p in files if p.startswith("rulebooks/balance/")]
+    names = ("fans.svg", "values.svg", "seats.svg")
+    assert charts_of == [f"rulebooks/balance/guangdong-{n}" for n in names]
+    assert all(f"](balance/{p.rsplit('/', 1)[1]})" in page for p in charts_of)
+
+
+def test_the_report_schema_is_published_in_the_docs() -> None:
+    import argparse
+    import json
+
+    from mjc.compiler.site import site_files
+    from mjc.runtime.simreport import report_json_schema
+
+    files = site_files([], argparse.ArgumentParser())
+    assert json.loads(files["reference/simulate.schema.json"]) == report_json_schema()
