@@ -207,10 +207,10 @@ def _add_simulate(commands: _Commands, handlers: Handlers) -> None:
     simulate = commands.add_parser(
         "simulate",
         help="play whole rounds with bots and report how a variant plays",
-        description="Play GAMES rounds with bots and print the balance report: win, draw, "
+        description="Play N rounds (--games) with bots and print the balance report: win, draw, "
         "self-draw and dealer-win rates, the value of winning hands (mean, quantiles, "
         "histogram), how often every fan of the table counts, which scoring steps fire, gains "
-        "and losses by seat and by bot, horse and liability payments, each with its 95%% "
+        "and losses by seat and by bot, horse and liability payments, each with its 95% "
         "interval. Game i is seeded from --seed and i, so the report is the same whatever "
         "the workers. --compare K=V (repeatable) or a second rulebook plays the same games "
         "under each setting and reports the differences, marking those the games support.",

@@ -126,13 +126,14 @@ def build_job(
     for key, value in _pairs("--compare", args.compare):
         changed = dict(options) | {key: value}
         variants.append(Variant(f"{key}={value}", args.rulebooks[0], tuple(changed.items())))
-    for variant in variants:
+    for number, variant in enumerate(variants):
         ruleset = load_ruleset(variant.rulebook)
         _players(ruleset, players)
         try:
             ruleset.resolve_options(dict(variant.options), players=players)
         except OptionError as exc:
-            raise UsageError(f"{variant.label}: {exc}") from None
+            where = "--option" if number == 0 else variant.label
+            raise UsageError(f"{where}: {exc}") from None
     bots = _bots(args.bots)
     return Job(tuple(variants), players, args.seed, args.games, bots, load_ruleset, player())
 
