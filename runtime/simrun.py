@@ -202,6 +202,7 @@ class Store:
     def __init__(self, folder: Path, job: Job) -> None:
         self.folder = folder
         self.key = {"format": CHECKPOINT_FORMAT, "job": job.key()}
+        self.variants = len(job.variants)
         self._chunks = folder / "chunks"
 
     def open(self) -> None:
@@ -233,7 +234,9 @@ class Store:
             result = ChunkResult.of(state)
         except (OSError, ValueError, KeyError, TypeError):
             return None
-        return result if (result.start, result.stop) == (start, stop) else None
+        if (result.start, result.stop) != (start, stop) or len(result.tallies) != self.variants:
+            return None
+        return result
 
     def save(self, result: ChunkResult) -> None:
         text = json.dumps(result.state(), ensure_ascii=False, sort_keys=True)
@@ -333,16 +336,16 @@ def _drain(
     queue = list(reversed(todo))
     running: set[Future[ChunkResult]] = set()
     play = partial(run_chunk, job)
-    while queue or running:
-        while queue and len(running) < 2 * workers:
-            start, stop = queue.pop()
-            running.add(pool.submit(play, start, stop))
-        done, running = wait(running, return_when=FIRST_COMPLETED)
-        for future in done:
-            try:
-                result = future.result()
-            except BrokenProcessPool:
-                kept = f"; {total.stop} of {job.games} games kept" if store is not None else ""
-                raise SimulationError(f"a worker process died{kept}") from None
-            finish(result, total, store)
-        report(total.stop, job.games)
+    try:
+        while queue or running:
+            while queue and len(running) < 2 * workers:
+                start, stop = queue.pop()
+                running.add(pool.submit(play, start, stop))
+            done, running = wait(running, return_when=FIRST_COMPLETED)
+            # Keep every chunk that finished before looking at one that failed.
+            for future in sorted(done, key=lambda f: f.exception() is not None):
+                finish(future.result(), total, store)
+            report(total.stop, job.games)
+    except BrokenProcessPool:  # on a result, or on a submit after the pool broke
+        kept = f"; {total.stop} of {job.games} games kept" if store is not None else ""
+        raise SimulationError(f"a worker process died{kept}") from None
