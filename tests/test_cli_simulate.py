@@ -159,3 +159,33 @@ def test_progress_bar_draws_on_a_terminal_and_not_when_piped() -> None:
     assert pipe.getvalue() == ""
     shown = terminal.getvalue()
     assert "100/100 games" in shown and "rounds/s" in shown and "left" in shown
+
+
+def test_ctrl_c_keeps_the_finished_games_and_says_how_to_go_on(
+    with_double: None,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import mjc.runtime.simulation as simulation
+
+    real = simulation.simulate
+
+    def interrupted(job: object, **kwargs: object) -> object:
+        def stop(done: int, games: int) -> None:
+            if done >= games // 2:
+                raise KeyboardInterrupt
+
+        return real(job, **{**kwargs, "progress": stop})  # type: ignore[arg-type]
+
+    monkeypatch.setattr(simulation, "simulate", interrupted)
+    args = ["simulate", "guangdong", "--games", "120", "--workers", "1", "--json"]
+    assert main([*args, "--resume", str(tmp_path)]) == 130
+    err = capsys.readouterr().err
+    assert err.startswith("mjc: interrupted; ") and f"kept in {tmp_path}" in err
+    assert list((tmp_path / "chunks").iterdir())
+    monkeypatch.setattr(simulation, "simulate", real)
+    assert main([*args, "--resume", str(tmp_path)]) == 0
+    resumed = capsys.readouterr().out
+    assert main(args) == 0
+    assert capsys.readouterr().out == resumed
