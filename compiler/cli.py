@@ -18,6 +18,7 @@ from typing import Any
 from mjc.compiler import cli_parser, cli_simulate, codes, ir
 from mjc.compiler.cli_parser import Handlers, UsageError as UsageError
 from mjc.compiler.cli_score import score_text, write_batch
+from mjc.compiler.cli_waits import waits_text
 from mjc.compiler.codegen import checked_module
 from mjc.compiler.diagnostic_formats import render_github, render_json, render_sarif
 from mjc.compiler.diagnostics import (
@@ -52,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
             check=_check,
             build=_build,
             score=_score,
+            waits=_waits,
             settle=_settle,
             simulate=_simulate,
             options=_options,
@@ -305,6 +307,35 @@ def _score_batch(ruleset: Ruleset, path: str, defaults: dict[str, Any], explain:
     except UnicodeDecodeError:
         raise UsageError(f"{path} is not UTF-8 text") from None
     return EXIT_FAILED if errors else EXIT_OK
+
+
+def _waits(args: argparse.Namespace) -> int:
+    try:
+        ruleset = _load_ruleset(args.rulebook)
+    except _RulebookFailed:
+        return EXIT_FAILED
+    if (args.wild or args.indicator) and not ruleset.has_wilds:
+        raise UsageError(f"rulebook {ruleset.id} has no wild tiles; drop --wild and --indicator")
+    try:
+        waits = ruleset.waits(
+            args.hand,
+            options=_parse_options(args.option),
+            preset=args.preset,
+            players=args.players,
+            indicator=args.indicator,
+            wilds=args.wild or None,
+            self_drawn=args.self_drawn,
+            seat_wind=args.seat_wind,
+            round_wind=args.round_wind,
+            dealer=args.dealer,
+        )
+    except (NotationError, OptionError, ValueError) as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        print(json.dumps(waits.as_dict(), ensure_ascii=False, indent=2))
+    else:
+        print(waits_text(ruleset, waits))
+    return EXIT_OK
 
 
 def _settle(args: argparse.Namespace) -> int:

@@ -34,6 +34,7 @@ class Handlers:
     check: Handler
     build: Handler
     score: Handler
+    waits: Handler
     settle: Handler
     simulate: Handler
     options: Handler
@@ -71,6 +72,7 @@ def build_parser(handlers: Handlers) -> argparse.ArgumentParser:
         _add_check,
         _add_build,
         _add_score,
+        _add_waits,
         _add_settle,
         _add_simulate,
         _add_options,
@@ -181,6 +183,35 @@ def _add_score(commands: _Commands, handlers: Handlers) -> None:
         "--batch", metavar="FILE", help="score the JSON lines of FILE ('-': stdin) instead"
     )
     score.set_defaults(run=handlers.score)
+
+
+def _add_waits(commands: _Commands, handlers: Handlers) -> None:
+    waits = commands.add_parser(
+        "waits",
+        help="the tiles a 13-tile hand waits on, each with its score",
+        description="Print every tile that completes a 13-tile hand (melds allowed) under the "
+        "rulebook, each with the copies not in the hand (nor the indicator), the total and the "
+        "fans the win would score in the situation given; a tile the rulebook refuses there "
+        "(a wild won off a discard, too few fans ...) is listed with the reason. A hand that "
+        "is not ready prints its shanten: how many tiles it is from ready.",
+    )
+    waits.add_argument(
+        "rulebook", type=_file_name, metavar="RULEBOOK", help="a bundled name or a rulebook file"
+    )
+    waits.add_argument("hand", metavar="HAND", help="13 tiles in mpsz notation, e.g. 123m…")
+    waits.add_argument("--self-drawn", action="store_true", help="score the wins as self-drawn")
+    waits.add_argument("--seat-wind", default="E", metavar="E|S|W|N", help="the seat's wind")
+    waits.add_argument("--round-wind", default="E", metavar="E|S|W|N", help="the round wind")
+    waits.add_argument("--dealer", action="store_true", help="the seat is the dealer")
+    waits.add_argument("--players", type=int, metavar="N", help="players at the table")
+    waits.add_argument("--wild", action="append", default=[], metavar="TILE", help="a wild tile")
+    waits.add_argument("--indicator", metavar="TILE", help="the flipped wild indicator")
+    waits.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="set an option"
+    )
+    waits.add_argument("--preset", metavar="NAME", help="start from a preset of the rulebook")
+    waits.add_argument("--json", action="store_true", help="print one JSON document")
+    waits.set_defaults(run=handlers.waits)
 
 
 def _add_settle(commands: _Commands, handlers: Handlers) -> None:

@@ -43,6 +43,7 @@ from mjc.runtime.situations import SituationError, impossible
 from mjc.runtime.spec import WILD_ACTIONS, ExampleSpec, Options, RulesetSpec
 from mjc.runtime.tiles import NUM_PLAYING, NotationError, tile_index, tile_name_zh, tile_text
 from mjc.runtime.turnrules import TurnRules
+from mjc.runtime.waits import ruleset_shanten, ruleset_waits
 from mjc.runtime.wilds import is_win_with_wilds, make_wild_checker, wild_arrangements
 
 if TYPE_CHECKING:
@@ -256,6 +257,10 @@ class Ruleset:
             return bool(custom(hand, facts, values))
 
         return check_with_custom
+
+    # Waits and shanten: `mjc.runtime.waits`'s functions, bound as methods here.
+    waits = ruleset_waits
+    shanten = ruleset_shanten
 
     # ------------------------------------------------------------------ settlement
 
