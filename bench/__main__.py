@@ -20,6 +20,8 @@ from bench import DEFAULT_HANDS, DEFAULT_SEED, QUICK_HANDS
 from bench.batch import batch_benchmark
 from bench.corpus import OPEN_SHARE, Corpus, WinAgreement, build_corpus
 from bench.report import Row, format_seconds, render_table, row_json
+from bench.rounds import RoundsResult, rounds_benchmark, rounds_json, rounds_text
+from bench.shanten import ShantenAgreement, shanten_benchmark
 from bench.startup import startup_benchmark
 from bench.suites import (
     CompileSetup,
@@ -52,7 +54,9 @@ def _parser() -> argparse.ArgumentParser:
         description=(
             "Benchmark mjc beside the `mahjong` package on one fixed-seed corpus: win checks, "
             "scoring, and compile time of every bundled rulebook; win checks with 1-4 wild "
-            "tiles beside a recursive search; and mjc score --batch beside one process per hand. "
+            "tiles beside a recursive search; mjc score --batch beside one process per hand; "
+            "shanten beside the `mahjong` package and waits; and whole rounds with random "
+            "bots beside RLCard and riichienv. "
             "Figures are medians of several passes in one "
             "process (one core)."
         ),
@@ -74,6 +78,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--repeats", type=_positive, help="timed passes per figure (default 5; --quick 3)"
     )
+    parser.add_argument(
+        "--rounds",
+        type=_positive,
+        help="whole rounds per timed pass (RLCard: a fifth) (default 100; --quick 20)",
+    )
     return parser
 
 
@@ -90,6 +99,38 @@ def _versions() -> dict[str, str]:
         "platform": f"{platform.system()} {platform.machine()}",
         "mahjong": mahjong_version,
         "mjc": MJC_VERSION,
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class PlayResults:
+    """What the play groups measured: shanten and waits, and whole rounds."""
+
+    shanten: list[Row]
+    agreement: ShantenAgreement
+    rounds: list[RoundsResult]
+    repeats: int
+
+
+def _play_text(play: PlayResults) -> list[str]:
+    a = play.agreement
+    return [
+        f"shanten agreement (mjc vs mahjong, 13-tile hands, standard shape): {a.agree:,}/"
+        f"{a.hands:,} hands; {a.fifth_copy:,} differ only where mahjong counts on a fifth copy",
+        "",
+        render_table(play.shanten),
+        "",
+        *rounds_text(play.rounds, play.repeats),
+    ]
+
+
+def _play_json(play: PlayResults) -> dict[str, Any]:
+    a = play.agreement
+    return {
+        "shanten_agreement": {
+            "hands": a.hands, "agree": a.agree, "fifth_copy_only": a.fifth_copy, "ok": a.ok
+        },
+        "rounds": rounds_json(play.rounds),
     }
 
 
@@ -153,6 +194,7 @@ def _text(
     repeats: int,
     wild: WildResults,
     batch: list[Row],
+    play: PlayResults,
 ) -> str:
     built = sum(1 for c in corpus.win_cases if c.deal.built_to_win)
     errors = ", ".join(f"{k} {v:,}" for k, v in check.theirs_errors.items()) or "none"
@@ -185,6 +227,8 @@ def _text(
         "",
         "The ratio is batch / one process per hand; both include process start and the "
         "rulebook's compilation.",
+        "",
+        *_play_text(play),
     ]
     for problem in (*agreement.disagreements, *check.problems, *wild.agreement.disagreements):
         lines.append(f"DISAGREEMENT: {problem}")
@@ -201,6 +245,7 @@ def _json(
     repeats: int,
     wild: WildResults,
     batch: list[Row],
+    play: PlayResults,
 ) -> dict[str, Any]:
     return {
         "versions": versions,
@@ -234,7 +279,8 @@ def _json(
             "first_compile_s": setup.first_compile,
         },
         "wilds": _wild_json(wild),
-        "results": [row_json(row) for row in (*rows, *wild.rows, *batch)],
+        "play": _play_json(play),
+        "results": [row_json(row) for row in (*rows, *wild.rows, *batch, *play.shanten)],
     }
 
 
@@ -299,15 +345,23 @@ def main(argv: list[str] | None = None) -> int:
 
     _progress("cold start (new processes)", quiet)
     startup_rows = startup_benchmark(repeats)
+    _progress("shanten and waits", quiet)
+    shanten_rows, shanten_agreement = shanten_benchmark(corpus, ruleset, repeats)
+    rounds = args.rounds or (20 if args.quick else 100)
+    _progress(f"whole rounds with random bots ({rounds} a pass)", quiet)
+    play = PlayResults(
+        shanten_rows, shanten_agreement, rounds_benchmark(rounds, repeats, args.seed), repeats
+    )
 
     rows = [*win_rows, *score_rows, *compile_rows, *startup_rows]
     versions = _versions()
     if args.json:
-        doc = _json(rows, corpus, agreement, check, setup, versions, repeats, wild, batch)
+        doc = _json(rows, corpus, agreement, check, setup, versions, repeats, wild, batch, play)
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
-        print(_text(rows, corpus, agreement, check, setup, versions, repeats, wild, batch))
-    return 0 if agreement.ok and check.ok and wild_agreement.ok else 1
+        print(_text(rows, corpus, agreement, check, setup, versions, repeats, wild, batch, play))
+    agreed = agreement.ok and check.ok and wild_agreement.ok and shanten_agreement.ok
+    return 0 if agreed else 1
 
 
 if __name__ == "__main__":

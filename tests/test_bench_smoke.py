@@ -109,7 +109,8 @@ def test_both_sides_score_every_winning_hand(guangdong: Ruleset) -> None:
 
 
 def test_command_prints_one_json_document(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--hands", "20", "--repeats", "1", "--seed", str(SEED), "--json"]) == 0
+    args = ["--hands", "20", "--repeats", "1", "--seed", str(SEED), "--rounds", "2", "--json"]
+    assert main(args) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["corpus"]["hands"] == 20
     assert doc["corpus"]["seed"] == SEED
@@ -129,6 +130,13 @@ def test_command_prints_one_json_document(capsys: pytest.CaptureFixture[str]) ->
         "4 wilds",
     ]
     assert all(row["recursive"] > 0 and row["mjc"] > 0 for row in wild_rows)
+    assert "shanten (13 tiles, standard)" in names
+    assert doc["play"]["shanten_agreement"]["ok"]
+    engines = {e["name"]: e for e in doc["play"]["rounds"]["engines"]}
+    assert set(engines) == {"mjc", "RLCard", "riichienv"}
+    # A peer either has its figure or says exactly why not; ours waits for the engine.
+    for engine in engines.values():
+        assert (engine["rounds_per_s"] is None) == (engine["error"] is not None)
 
 
 # --------------------------------------------------------------------------- wilds
@@ -213,3 +221,31 @@ def test_a_wild_disagreement_fails_the_command(
     assert main(["--hands", "8", "--repeats", "1", "--seed", str(SEED)]) == 1
     out = capsys.readouterr().out
     assert "DISAGREEMENT:" in out and "recursive False" in out
+
+
+# --------------------------------------------------------------------------- whole rounds
+
+
+@pytest.mark.parametrize("package", ["rlcard", "riichienv"])
+def test_a_peer_plays_whole_rounds_with_random_bots(package: str) -> None:
+    """Each peer's round function plays a round to its end (installed by the bench extra)."""
+    pytest.importorskip(package)
+    from bench.rounds import riichienv_rounds, rlcard_rounds
+
+    play = rlcard_rounds(SEED) if package == "rlcard" else riichienv_rounds(SEED)
+    assert play(0) is not None and play(1) is not None
+
+
+def test_an_engine_that_cannot_play_is_reported_not_fatal() -> None:
+    """A peer that fails names its error; an engine with nothing to time says so."""
+    from bench.rounds import _measure
+
+    def broken(seed: int) -> None:
+        raise ImportError("No module named 'rlcard'")
+
+    timing, error = _measure(broken, 2, 1, SEED)
+    assert timing is None and error == "ImportError: No module named 'rlcard'"
+    timing, error = _measure(lambda seed: None, 2, 1, SEED)
+    assert timing is None and error is not None and "not measured yet" in error
+    timing, error = _measure(lambda seed: (lambda n: n), 3, 1, SEED)
+    assert error is None and timing is not None and timing.items == 3

@@ -1,0 +1,195 @@
+"""Whole rounds with random bots: the peers' engines beside ours, in rounds per second.
+
+A round is one hand from the deal to a win or an exhaustive draw, every seat played by a bot
+that picks uniformly among its legal actions (claims and wins included), as each engine
+itself defines them: RLCard's mahjong environment (`rlcard.make("mahjong")`, its
+`RandomAgent`, one `env.run()` per round, its state encoding included as every RLCard user
+pays it) and riichienv's one-hand game (`RiichiEnv(game_mode=0)`, its `RandomAgent`, one
+`reset()` and the steps to `done()`). Each engine is seeded once; a timed pass plays a fixed
+number of rounds, and the figure is the median pass (`bench.timing`), one core.
+
+Ours: `mjc_rounds` is where mjc's game engine plugs in. Until it lands there is nothing to
+time and the section says so; once it does, `mjc_rounds` returns a function that plays one
+seeded guangdong round with random bots, claims and scoring included, and the row gets its
+figure, its ratios to both peers and DESIGN.md's target (>= 1,000 rounds/s, faster than
+riichienv).
+
+A peer that is not installed, or fails while playing, is reported with the exact error
+instead of a figure: the section never stops the benchmark.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any
+
+from bench.timing import Timing, time_pass
+
+__all__ = [
+    "ROUNDS_TARGET_PER_S",
+    "RoundsResult",
+    "mjc_rounds",
+    "riichienv_rounds",
+    "rlcard_rounds",
+    "rounds_benchmark",
+    "rounds_json",
+    "rounds_text",
+]
+
+ROUNDS_TARGET_PER_S = 1_000  # DESIGN.md, "Performance": whole rounds with claims and scoring
+# RLCard plays some twenty rounds a second: its passes are shorter so the section stays quick.
+_RLCARD_SHARE = 5
+
+PlayRound = Callable[[int], object]  # plays one whole round; the argument is the round's number
+
+
+@dataclass(frozen=True, slots=True)
+class RoundsResult:
+    """One engine's figure: `timing` over `rounds` per pass, or `error` saying why none."""
+
+    name: str
+    package: str
+    version: str | None
+    what: str
+    timing: Timing | None
+    error: str | None = None
+
+    @property
+    def per_second(self) -> float | None:
+        return None if self.timing is None else self.timing.per_second
+
+
+def _version(package: str) -> str | None:
+    try:
+        return version(package)
+    except PackageNotFoundError:
+        return None
+
+
+def rlcard_rounds(seed: int) -> PlayRound:
+    """One RLCard mahjong game per call, four `RandomAgent`s; raises ImportError when RLCard
+    is not installed."""
+    import rlcard
+    from rlcard.agents import RandomAgent
+
+    env = rlcard.make("mahjong", config={"seed": seed})
+    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+
+    def play(_: int) -> object:
+        return env.run(is_training=False)
+
+    return play
+
+
+def riichienv_rounds(seed: int) -> PlayRound:
+    """One riichienv hand (game mode 0: one kyoku) per call, four `RandomAgent`s."""
+    from riichienv import RiichiEnv
+    from riichienv.agents import RandomAgent
+
+    env = RiichiEnv(game_mode=0, skip_mjai_logging=True, seed=seed)
+    agents = [RandomAgent(seed + i) for i in range(4)]
+
+    def play(_: int) -> object:
+        observations: dict[int, Any] = env.reset()
+        while not env.done():
+            observations = env.step(
+                {seat: agents[seat].act(obs) for seat, obs in observations.items()}
+            )
+        return env.scores()
+
+    return play
+
+
+def mjc_rounds(seed: int) -> PlayRound | None:
+    """mjc's own whole rounds: None until the game engine lands. Then: a function playing one
+    guangdong round (seeded from `seed` and the round's number) with a random legal bot in
+    every seat, claims, the win check and the settlement included."""
+    del seed
+    return None
+
+
+# (name, package, what one round is, how to build it); ours first.
+_ENGINES: tuple[tuple[str, str, str, Callable[[int], PlayRound | None]], ...] = (
+    ("mjc", "mjc", "guangdong, random legal bots, claims and settlement", mjc_rounds),
+    ("RLCard", "rlcard", "rlcard.make('mahjong'), RandomAgent x4, env.run()", rlcard_rounds),
+    ("riichienv", "riichienv", "RiichiEnv(game_mode=0), RandomAgent x4", riichienv_rounds),
+)
+
+
+def _measure(
+    build: Callable[[int], PlayRound | None], rounds: int, repeats: int, seed: int
+) -> tuple[Timing | None, str | None]:
+    try:
+        play = build(seed)
+        if play is None:
+            return None, "not measured yet: the game engine has not landed (bench/rounds.py)"
+        return time_pass(play, list(range(rounds)), repeats), None
+    except Exception as exc:  # a peer's failure is reported, never fatal to the benchmark
+        return None, f"{type(exc).__name__}: {exc}"
+
+
+def rounds_benchmark(rounds: int, repeats: int, seed: int) -> list[RoundsResult]:
+    """Every engine's rounds per second: `rounds` rounds a pass (RLCard a fifth of them, at
+    least two), the median of `repeats` passes after one warm-up pass."""
+    results: list[RoundsResult] = []
+    for name, package, what, build in _ENGINES:
+        count = max(2, rounds // _RLCARD_SHARE) if package == "rlcard" else rounds
+        timing, error = _measure(build, count, repeats, seed)
+        results.append(RoundsResult(name, package, _version(package), what, timing, error))
+    return results
+
+
+def _rate(per_second: float) -> str:
+    return f"{per_second:,.0f}/s" if per_second >= 100 else f"{per_second:,.1f}/s"
+
+
+def rounds_text(results: list[RoundsResult], repeats: int) -> list[str]:
+    """The section's lines: one per engine, then what the figures are and the target."""
+    ours = next((r for r in results if r.package == "mjc"), None)
+    width = max(len(r.name) for r in results)
+    lines = ["whole rounds with random bots (rounds per second, one core)", ""]
+    for r in results:
+        named = f"{r.name} {r.version}" if r.version and r.package != "mjc" else r.name
+        if r.per_second is None:
+            lines.append(f"  {named:<{width + 10}}  -  {r.error}")
+            continue
+        figure = f"{_rate(r.per_second)} ({r.timing.items if r.timing else 0} rounds a pass)"
+        ratio = ""
+        if ours is not None and ours.per_second and r is not ours:
+            ratio = f"  mjc is {ours.per_second / r.per_second:.1f}x"
+        lines.append(f"  {named:<{width + 10}}  {figure}{ratio}  [{r.what}]")
+    met = "-"
+    if ours is not None and ours.per_second is not None:
+        riichi = next((r for r in results if r.package == "riichienv"), None)
+        faster = riichi is None or riichi.per_second is None or (
+            ours.per_second > riichi.per_second
+        )
+        met = "yes" if ours.per_second >= ROUNDS_TARGET_PER_S and faster else "NO"
+    lines += [
+        "",
+        f"Medians of {repeats} timed passes after one warm-up pass. Target for mjc: >= "
+        f"{ROUNDS_TARGET_PER_S:,}/s and faster than riichienv; met: {met}.",
+    ]
+    return lines
+
+
+def rounds_json(results: list[RoundsResult]) -> dict[str, Any]:
+    """The section of `python -m bench --json`: per engine its figure or its error."""
+    return {
+        "target_per_s": ROUNDS_TARGET_PER_S,
+        "engines": [
+            {
+                "name": r.name,
+                "package": r.package,
+                "version": r.version,
+                "what": r.what,
+                "rounds_per_s": r.per_second,
+                "rounds_per_pass": r.timing.items if r.timing else None,
+                "runs_s": list(r.timing.runs) if r.timing else None,
+                "error": r.error,
+            }
+            for r in results
+        ],
+    }
