@@ -24,6 +24,7 @@ its own declared melds hold (the per-tile limit `caps`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 
 from mjc.runtime.arrange import SEVEN_PAIRS, SHAPES, STANDARD, THIRTEEN_ORPHANS
 from mjc.runtime.hand import MAX_TILES, Hand, HandError
@@ -43,12 +44,21 @@ _FREE = tuple(3 * (i // 2) + 2 * (i % 2) for i in range(_SLOTS))
 UNCAPPED = 9
 _FOUR = bytes([4] * NUM_PLAYING)
 _ORPHANS = TERMINALS_AND_HONOURS
+_ORPHAN_SET = frozenset(_ORPHANS)
 
 # Memos of pure functions of their keys (suffix of counts and limits, open chows): filled
 # as hands need them, like the win check's per-suit wild tables; never cleared, bounded by
 # the number of distinct suit keys a process meets.
 _WALKS: dict[tuple[bytes, bytes, int, int, bool], tuple[int, ...]] = {}
-_VECTORS: dict[tuple[bytes, bytes, bool], tuple[int, ...]] = {}
+# Each distinct vector gets a small int id (a few thousand exist), so that the sums of
+# vectors are memoised by pairs of ints: the hot path is dict lookups, not min-plus loops.
+_IDS: dict[tuple[int, ...], int] = {}
+_BY_ID: list[tuple[int, ...]] = []
+_SUIT_IDS: dict[tuple[bytes, bytes, bool], int] = {}  # a suit's key and limits -> its vector
+_FREE_IDS: dict[tuple[bytes, bytes], int] = {}  # honours' key and limits -> with `_FREE`
+_SUMS: dict[tuple[int, int, int], int] = {}  # (vector, vector, sets) -> their sum's vector
+_LASTS: dict[tuple[int, int, int], int] = {}  # (vector, vector, sets) -> the distance
+_MAX_MEMO = 1 << 20  # pair memos are emptied past this: they only save work
 
 
 def _walk(
@@ -97,14 +107,26 @@ def _walk(
     return out
 
 
+def _intern(vector: Sequence[int]) -> int:
+    found = _IDS.get(tuple(vector))
+    if found is None:
+        found = _IDS[tuple(vector)] = len(_BY_ID)
+        _BY_ID.append(tuple(vector))
+    return found
+
+
+def _suit_id(counts: bytes, caps: bytes, chows: bool) -> int:
+    key = (counts, caps, chows)
+    found = _SUIT_IDS.get(key)
+    if found is None:
+        found = _SUIT_IDS[key] = _intern(_walk(counts, caps, 0, 0, chows))
+    return found
+
+
 def suit_vector(counts: bytes, caps: bytes, chows: bool = True) -> tuple[int, ...]:
     """One suit's vector: at index 2m + p, the fewest tiles to add to `counts` for exactly m
     sets and p pairs (0 or 1) that each take a tile it holds; 99 when none fit `caps`."""
-    key = (counts, caps, chows)
-    found = _VECTORS.get(key)
-    if found is None:
-        found = _VECTORS[key] = _walk(counts, caps, 0, 0, chows)
-    return found
+    return _BY_ID[_suit_id(counts, caps, chows)]
 
 
 def _plus(a: Sequence[int], b: Sequence[int], sets: int) -> list[int]:
@@ -124,44 +146,84 @@ def _plus(a: Sequence[int], b: Sequence[int], sets: int) -> list[int]:
     return out
 
 
-def _last(a: Sequence[int], b: Sequence[int], sets: int) -> int:
-    """The entry for `sets` sets and the pair of the min-plus sum of `a` and `b`."""
-    best = _INF
-    for m in range(sets + 1):
-        j = 2 * (sets - m)
-        x = a[2 * m] + b[j + 1]
-        y = a[2 * m + 1] + b[j]
-        if x < best:
-            best = x
-        if y < best:
-            best = y
-    return best
-
-
-def _honours_free(counts: bytes, caps: bytes) -> tuple[int, ...]:
-    """The honours' vector summed with `_FREE` (sets and a pair of added tiles alone)."""
-    key = (counts, caps, False)
-    found = _WITH_FREE.get(key)
+def _sum_id(a: int, b: int, sets: int) -> int:
+    key = (a, b, sets)
+    found = _SUMS.get(key)
     if found is None:
-        found = _WITH_FREE[key] = tuple(_plus(_FREE, suit_vector(counts, caps, False), 4))
+        if len(_SUMS) > _MAX_MEMO:
+            _SUMS.clear()
+        found = _SUMS[key] = _intern(_plus(_BY_ID[a], _BY_ID[b], sets))
     return found
 
 
-_WITH_FREE: dict[tuple[bytes, bytes, bool], tuple[int, ...]] = {}
+def _last(a: int, b: int, sets: int) -> int:
+    """The entry for `sets` sets and the pair of the min-plus sum of vectors `a` and `b`."""
+    key = (a, b, sets)
+    found = _LASTS.get(key)
+    if found is not None:
+        return found
+    x, y = _BY_ID[a], _BY_ID[b]
+    best = _INF
+    for m in range(sets + 1):
+        j = 2 * (sets - m)
+        best = min(best, x[2 * m] + y[j + 1], x[2 * m + 1] + y[j])
+    if len(_LASTS) > _MAX_MEMO:
+        _LASTS.clear()
+    _LASTS[key] = best
+    return best
+
+
+def _honours_free(counts: bytes, caps: bytes) -> int:
+    """The honours' vector summed with `_FREE` (sets and a pair of added tiles alone)."""
+    key = (counts, caps)
+    found = _FREE_IDS.get(key)
+    if found is None:
+        vector = _plus(_FREE, _BY_ID[_suit_id(counts, caps, False)], _MAX_SETS)
+        found = _FREE_IDS[key] = _intern(vector)
+    return found
 
 
 def _standard_distance(counts: Sequence[int], caps: bytes, sets: int) -> int:
     c = bytes(counts)
-    vectors = _VECTORS
-    keys = ((c[0:9], caps[0:9]), (c[9:18], caps[9:18]), (c[18:27], caps[18:27]))
-    m, p, s = (vectors.get((k, cap, True)) or suit_vector(k, cap) for k, cap in keys)
-    z = _honours_free(c[27:34], caps[27:34])
-    return _last(_plus(_plus(m, p, sets), s, sets), z, sets)
+    ids = _SUIT_IDS
+    m = ids.get((c[0:9], caps[0:9], True))
+    if m is None:
+        m = _suit_id(c[0:9], caps[0:9], True)
+    p = ids.get((c[9:18], caps[9:18], True))
+    if p is None:
+        p = _suit_id(c[9:18], caps[9:18], True)
+    s = ids.get((c[18:27], caps[18:27], True))
+    if s is None:
+        s = _suit_id(c[18:27], caps[18:27], True)
+    z = _FREE_IDS.get((c[27:34], caps[27:34]))
+    if z is None:
+        z = _honours_free(c[27:34], caps[27:34])
+    mp = _SUMS.get((m, p, sets))
+    if mp is None:
+        mp = _sum_id(m, p, sets)
+    mps = _SUMS.get((mp, s, sets))
+    if mps is None:
+        mps = _sum_id(mp, s, sets)
+    found = _LASTS.get((mps, z, sets))
+    return _last(mps, z, sets) if found is None else found
 
 
 def _seven_pairs_distance(counts: Sequence[int], caps: bytes) -> int:
     # Four of a kind is two pairs (as the win check reads it): a kind gives a first pair
     # worth min(n, 2) held tiles and a second worth the rest of its four; the seven best.
+    # With every limit 0 or at least 4 (always, without declared melds and with the usual
+    # four copies) the best seven are counted from how many kinds hold 1, 2, 3 and 4.
+    if caps.count(1) or caps.count(2) or caps.count(3):
+        return _seven_pairs_general(counts, caps)
+    if len(caps) - caps.count(0) < 7:
+        return _INF
+    ones, twos, threes, fours = (counts.count(n) for n in (1, 2, 3, 4))
+    worth_two = min(twos + threes + 2 * fours, 7)
+    worth_one = min(ones + threes, 7 - worth_two)
+    return MAX_TILES - 2 * worth_two - worth_one
+
+
+def _seven_pairs_general(counts: Sequence[int], caps: bytes) -> int:
     gains: list[int] = []
     for t in range(NUM_PLAYING):
         n, cap = counts[t], caps[t]
@@ -175,14 +237,18 @@ def _seven_pairs_distance(counts: Sequence[int], caps: bytes) -> int:
     return MAX_TILES - sum(gains[:7])
 
 
+_orphan_items = itemgetter(*_ORPHANS)
+
+
 def _orphans_distance(counts: Sequence[int], caps: bytes) -> int:
-    if any(not caps[t] for t in _ORPHANS):
+    limits: tuple[int, ...] = _orphan_items(caps)
+    if 0 in limits:
         return _INF
-    held = sum(1 for t in _ORPHANS if counts[t])
-    double = any(counts[t] >= 2 for t in _ORPHANS)
-    if not double and not any(caps[t] >= 2 for t in _ORPHANS):
+    held: tuple[int, ...] = _orphan_items(counts)
+    double = max(held) >= 2
+    if not double and max(limits) < 2:
         return _INF
-    return MAX_TILES - held - double
+    return MAX_TILES - (len(held) - held.count(0)) - double
 
 
 def counts_shanten(
@@ -218,42 +284,75 @@ def draw_shanten(
     caps: bytes = _FOUR,
 ) -> list[int]:
     """`counts_shanten` of the hand with one more tile, for each of the 34 kinds (99 for a
-    kind its limit forbids): what the bot's effective-tile count reads. A draw changes one
-    suit only, so the other suits' vectors are summed once per suit, not once per draw."""
+    kind its limit forbids, or held four times): what the bot's effective-tile count reads.
+    A draw changes one suit only, so the other suits' vectors are summed once per suit."""
     names = shapes if isinstance(shapes, frozenset) else frozenset(shapes)
     sets = _MAX_SETS - declared
     c = bytes(counts)
     out = [_INF] * NUM_PLAYING
     if STANDARD in names:
         keys = [(c[b : b + w], caps[b : b + w]) for b, w in zip(_BASES, _WIDTHS, strict=True)]
-        vectors: list[Sequence[int]] = [suit_vector(k, cap) for k, cap in keys[:3]]
-        vectors.append(_honours_free(*keys[3]))
+        ids = [_suit_id(k, cap, True) for k, cap in keys[:3]]
+        ids.append(_honours_free(*keys[3]))
         for suit, base in enumerate(_BASES):
-            others: Sequence[int] = _FREE if suit == 3 else vectors[3]
+            others = ids[3] if suit != 3 else _intern(_FREE)
             for o in range(3):
                 if o != suit:
-                    others = _plus(others, vectors[o], sets)
+                    others = _sum_id(others, ids[o], sets)
             key, cap = keys[suit]
             for rank in range(_WIDTHS[suit]):
-                if key[rank] >= cap[rank]:
-                    continue
+                if key[rank] >= min(cap[rank], 4):
+                    continue  # no fifth copy, whatever the limit
                 grown = key[:rank] + bytes((key[rank] + 1,)) + key[rank + 1 :]
-                vector = (
-                    _honours_free(grown, cap) if suit == 3 else suit_vector(grown, cap)
-                )
-                out[base + rank] = _last(others, vector, sets)
-    if not declared and (SEVEN_PAIRS in names or THIRTEEN_ORPHANS in names):
-        grown_counts = list(counts)
-        for t in range(NUM_PLAYING):
-            if counts[t] >= caps[t]:
-                continue
-            grown_counts[t] += 1
-            if SEVEN_PAIRS in names:
-                out[t] = min(out[t], _seven_pairs_distance(grown_counts, caps))
-            if THIRTEEN_ORPHANS in names:
-                out[t] = min(out[t], _orphans_distance(grown_counts, caps))
-            grown_counts[t] -= 1
+                out[base + rank] = _last(others, _suit_id(grown, cap, suit != 3), sets)
+    if not declared and THIRTEEN_ORPHANS in names:
+        _orphan_draws(counts, caps, out)
+    if not declared and SEVEN_PAIRS in names:
+        _seven_pairs_draws(counts, caps, out)
     return [_INF if d >= _INF else max(d - jokers, 0) - 1 for d in out]
+
+
+def _orphan_draws(counts: Sequence[int], caps: bytes, out: list[int]) -> None:
+    """Lower `out` to thirteen orphans' distance after each draw: a draw helps only when it
+    is a missing orphan, or the first second copy of one."""
+    base = _orphans_distance(counts, caps)
+    if base >= _INF:
+        return
+    double = max(_orphan_items(counts)) >= 2
+    for t in range(NUM_PLAYING):
+        n = counts[t]
+        if n >= min(caps[t], 4):
+            continue
+        helps = t in _ORPHAN_SET and (n == 0 or (n == 1 and not double))
+        distance = base - 1 if helps else base
+        if distance < out[t]:
+            out[t] = distance
+
+
+def _seven_pairs_draws(counts: Sequence[int], caps: bytes, out: list[int]) -> None:
+    """Lower `out` to seven pairs' distance after each draw; with the usual limits, from how
+    many kinds hold 1-4 (a draw moves one kind from one count to the next)."""
+    general = caps.count(1) or caps.count(2) or caps.count(3)
+    held = [counts.count(n) for n in range(5)]
+    grown = list(counts)
+    for t in range(NUM_PLAYING):
+        n = counts[t]
+        if n >= min(caps[t], 4):
+            continue
+        if general:
+            grown[t] += 1
+            distance = _seven_pairs_general(grown, caps)
+            grown[t] -= 1
+        else:
+            held[n] -= 1
+            held[n + 1] += 1
+            worth_two = min(held[2] + held[3] + 2 * held[4], 7)
+            worth_one = min(held[1] + held[3], 7 - worth_two)
+            distance = MAX_TILES - 2 * worth_two - worth_one
+            held[n] += 1
+            held[n + 1] -= 1
+        if distance < out[t]:
+            out[t] = distance
 
 
 def caps_of(hand: Hand, copies: Sequence[int] | None = None, wilds: bool = False) -> bytes:
