@@ -2,7 +2,8 @@
 
 The generated module describes its rulebook in one `RulesetSpec` (tables and compiled
 functions); this class adds the public API of DESIGN.md: `is_win` (the fast path), `score`
-(wilds, arrangements, fans, relations, tiers, adjustments, restrictions) and `settle`, taking
+(wilds, arrangements, fans, relations, tiers, adjustments, restrictions), `waits` and
+`shanten` (`mjc.runtime.waits`) and `settle`, taking
 hands as `Hand` objects or notation strings and options by id or Chinese label. What it
 prepares per option setting is kept by `mjc.runtime.gamecache`.
 """
