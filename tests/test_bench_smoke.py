@@ -218,7 +218,7 @@ def test_a_wild_disagreement_fails_the_command(
     import bench.suites
 
     monkeypatch.setattr(bench.suites, "_recursive_check", lambda counts: False)
-    assert main(["--hands", "8", "--repeats", "1", "--seed", str(SEED)]) == 1
+    assert main(["--hands", "8", "--repeats", "1", "--seed", str(SEED), "--rounds", "2"]) == 1
     out = capsys.readouterr().out
     assert "DISAGREEMENT:" in out and "recursive False" in out
 
