@@ -29,18 +29,17 @@ built-in shapes' (so under custom shapes it may fall by more than one on a singl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from mjc.runtime.argcheck import plain_type_errors
 from mjc.runtime.hand import MAX_TILES, Hand, HandError, format_hand, parse_hand
 from mjc.runtime.scoring import Score
 from mjc.runtime.shanten import shanten as builtin_shanten
 from mjc.runtime.tiles import NUM_PLAYING, NUM_TILES, tile_index, tile_name_zh, tile_text
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping
-
     from mjc.runtime.gamecache import Game
     from mjc.runtime.ruleset import Ruleset
 
@@ -151,8 +150,6 @@ def _prepare(
     """The parsed hand, the game, its wild kinds and its win check: the ruleset's own."""
     if isinstance(hand, str):
         hand = parse_hand(hand)
-    elif not isinstance(hand, Hand):
-        raise TypeError(f"hand must be a Hand or notation (str), not {type(hand).__name__}")
     default = not options and preset is None
     game = ruleset._games.game(options, preset, players)
     ruleset._check_tiles_in_play(hand, game, default)
@@ -185,6 +182,7 @@ def _candidates(ruleset: Ruleset, hand: Hand, game: Game) -> list[int]:
     return [t for t in range(last) if game.copies[t] > held[t]]
 
 
+@plain_type_errors  # a plain TypeError for an argument of the wrong type
 def ruleset_waits(
     ruleset: Ruleset,
     hand: Hand | str,
@@ -244,6 +242,7 @@ def ruleset_waits(
     return Waits(ruleset.id, format_hand(hand), number, tuple(found))
 
 
+@plain_type_errors  # a plain TypeError for an argument of the wrong type
 def ruleset_shanten(
     ruleset: Ruleset,
     hand: Hand | str,

@@ -153,3 +153,20 @@ def test_the_wait_tile_is_the_winning_tile_of_its_score() -> None:
         assert wait.score.hand is not None and wait.score.hand.win_tile == wait.tile
         assert wait.tile == tile_index(wait.text)
         assert parse_hand("222m345m666m789m5m" + wait.text).counts == wait.score.hand.counts
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ({"options": 5}, "options must be a mapping or None, not int"),
+        ({"visible": 5}, "visible must be"),
+        ({"seat_wind": 3}, "seat_wind must be a str, not int"),
+    ],
+)
+def test_an_argument_of_the_wrong_type_is_a_plain_type_error(
+    args: dict[str, object], message: str
+) -> None:
+    with pytest.raises(TypeError, match=message):
+        ruleset("guangdong").waits("222m345m666m789m5m", **args)
+    with pytest.raises(TypeError, match="hand must be a Hand or a notation string, not None"):
+        ruleset("guangdong").shanten(None)  # type: ignore[arg-type]
