@@ -1,6 +1,6 @@
 """Every public function of `mjc.runtime` (and of `mjc.runtime.exported`, what generated
-modules call), and `Ruleset.score`, `is_win`, `win_checker`,
-`settle` and `resolve_options`, answer an argument of the wrong type with a plain
+modules call), and `Ruleset.score`, `is_win`, `win_checker`, `settle`, `resolve_options`,
+`waits` and `shanten`, answer an argument of the wrong type with a plain
 `TypeError` naming it ("hand must be a Hand or a notation string, not NoneType"), never an
 `AttributeError` from deep inside (issue 11). Each parameter is given None, an int, bytes and
 a list in turn: a value its type does not allow must give that `TypeError`; a value it does
@@ -129,6 +129,22 @@ CASES: list[Case] = [
         "Ruleset.resolve_options", BOOK.resolve_options,
         {"options": None, "preset": None, "players": None},
         {"options": frozenset({0}), "preset": frozenset({0}), "players": frozenset({0, 1})},
+    ),
+    (
+        "Ruleset.waits", BOOK.waits,
+        {"hand": "123m456p789s345s2z", "options": None, "preset": None, "players": None,
+         "indicator": None, "wilds": None, "self_drawn": False, "seat_wind": "E",
+         "round_wind": "E", "dealer": False, "situations": (), "visible": None},
+        {"options": frozenset({0}), "preset": frozenset({0}), "players": frozenset({0, 1}),
+         "indicator": frozenset({0}), "wilds": frozenset({0, 3}), "self_drawn": FLAG,
+         "dealer": FLAG, "situations": frozenset({3}), "visible": frozenset({0, 2})},
+    ),
+    (
+        "Ruleset.shanten", BOOK.shanten,
+        {"hand": "123m456p789s345s2z", "options": None, "preset": None, "players": None,
+         "indicator": None, "wilds": None},
+        {"options": frozenset({0}), "preset": frozenset({0}), "players": frozenset({0, 1}),
+         "indicator": frozenset({0}), "wilds": frozenset({0, 3})},
     ),
 ]  # fmt: skip
 
