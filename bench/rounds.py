@@ -8,11 +8,11 @@ pays it) and riichienv's one-hand game (`RiichiEnv(game_mode=0)`, its `RandomAge
 `reset()` and the steps to `done()`). Each engine is seeded once; a timed pass plays a fixed
 number of rounds, and the figure is the median pass (`bench.timing`), one core.
 
-Ours: `mjc_rounds` is where mjc's game engine plugs in. Until it lands there is nothing to
-time and the section says so; once it does, `mjc_rounds` returns a function that plays one
-seeded guangdong round with random bots, claims and scoring included, and the row gets its
-figure, its ratios to both peers and DESIGN.md's target (>= 1,000 rounds/s, faster than
-riichienv).
+Ours: `mjc_rounds` plays guangdong rounds through the engine's `PlayRound`, the one `mjc
+simulate` uses (`mjc.compiler.cli_simulate.engine_play_round`), four random bots, the round
+settled. Until the engine lands there is nothing to time and the section says so; once it
+does, the row gets its figure, its ratios to both peers and DESIGN.md's target (>= 1,000
+rounds/s, faster than riichienv) with no change here.
 
 A peer that is not installed, or fails while playing, is reported with the exact error
 instead of a figure: the section never stops the benchmark.
@@ -28,6 +28,7 @@ from typing import Any
 from bench.timing import Timing, time_pass
 
 __all__ = [
+    "MJC_RULEBOOK",
     "ROUNDS_TARGET_PER_S",
     "RoundsResult",
     "mjc_rounds",
@@ -39,10 +40,11 @@ __all__ = [
 ]
 
 ROUNDS_TARGET_PER_S = 1_000  # DESIGN.md, "Performance": whole rounds with claims and scoring
+MJC_RULEBOOK = "guangdong"
 # RLCard plays some twenty rounds a second: its passes are shorter so the section stays quick.
 _RLCARD_SHARE = 5
 
-PlayRound = Callable[[int], object]  # plays one whole round; the argument is the round's number
+RoundFn = Callable[[int], object]  # plays one whole round; the argument is the round's number
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +70,7 @@ def _version(package: str) -> str | None:
         return None
 
 
-def rlcard_rounds(seed: int) -> PlayRound:
+def rlcard_rounds(seed: int) -> RoundFn:
     """One RLCard mahjong game per call, four `RandomAgent`s; raises ImportError when RLCard
     is not installed."""
     import rlcard
@@ -83,7 +85,7 @@ def rlcard_rounds(seed: int) -> PlayRound:
     return play
 
 
-def riichienv_rounds(seed: int) -> PlayRound:
+def riichienv_rounds(seed: int) -> RoundFn:
     """One riichienv hand (game mode 0: one kyoku) per call, four `RandomAgent`s."""
     from riichienv import RiichiEnv
     from riichienv.agents import RandomAgent
@@ -102,16 +104,30 @@ def riichienv_rounds(seed: int) -> PlayRound:
     return play
 
 
-def mjc_rounds(seed: int) -> PlayRound | None:
-    """mjc's own whole rounds: None until the game engine lands. Then: a function playing one
-    guangdong round (seeded from `seed` and the round's number) with a random legal bot in
-    every seat, claims, the win check and the settlement included."""
-    del seed
-    return None
+def mjc_rounds(seed: int) -> RoundFn | None:
+    """mjc's own whole rounds: a function playing one guangdong round under its defaults
+    (game `n` of the run seeded `seed`) with a random legal bot in every seat, claims, the
+    win check and the settlement included; None while the game engine is not there."""
+    from mjc.compiler.cli_parser import UsageError
+    from mjc.compiler.cli_simulate import engine_play_round, load_ruleset
+    from mjc.runtime.simtypes import game_seed
+
+    try:
+        play_round = engine_play_round()
+    except UsageError:
+        return None
+    ruleset = load_ruleset(MJC_RULEBOOK)
+    options = ruleset.resolve_options(None)
+    bots = ("random",) * 4
+
+    def play(n: int) -> object:
+        return play_round(ruleset, options, 4, game_seed(seed, n), bots)
+
+    return play
 
 
 # (name, package, what one round is, how to build it); ours first.
-_ENGINES: tuple[tuple[str, str, str, Callable[[int], PlayRound | None]], ...] = (
+_ENGINES: tuple[tuple[str, str, str, Callable[[int], RoundFn | None]], ...] = (
     ("mjc", "mjc", "guangdong, random legal bots, claims and settlement", mjc_rounds),
     ("RLCard", "rlcard", "rlcard.make('mahjong'), RandomAgent x4, env.run()", rlcard_rounds),
     ("riichienv", "riichienv", "RiichiEnv(game_mode=0), RandomAgent x4", riichienv_rounds),
@@ -119,12 +135,12 @@ _ENGINES: tuple[tuple[str, str, str, Callable[[int], PlayRound | None]], ...] = 
 
 
 def _measure(
-    build: Callable[[int], PlayRound | None], rounds: int, repeats: int, seed: int
+    build: Callable[[int], RoundFn | None], rounds: int, repeats: int, seed: int
 ) -> tuple[Timing | None, str | None]:
     try:
         play = build(seed)
         if play is None:
-            return None, "not measured yet: the game engine has not landed (bench/rounds.py)"
+            return None, "not measured yet: the game engine is not available"
         return time_pass(play, list(range(rounds)), repeats), None
     except Exception as exc:  # a peer's failure is reported, never fatal to the benchmark
         return None, f"{type(exc).__name__}: {exc}"

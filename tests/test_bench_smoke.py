@@ -249,3 +249,24 @@ def test_an_engine_that_cannot_play_is_reported_not_fatal() -> None:
     assert timing is None and error is not None and "not measured yet" in error
     timing, error = _measure(lambda seed: (lambda n: n), 3, 1, SEED)
     assert error is None and timing is not None and timing.items == 3
+
+
+def test_our_rounds_are_timed_through_the_engines_play_round(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With a `PlayRound` present (here the simulation tests' double), the mjc row is timed;
+    without one it says the engine is not available."""
+    import mjc.compiler.cli_simulate as cli_simulate
+    from bench.rounds import mjc_rounds
+    from mjc.compiler.cli_parser import UsageError
+
+    def missing() -> object:
+        raise UsageError("the game engine is not available")
+
+    monkeypatch.setattr(cli_simulate, "engine_play_round", missing)
+    assert mjc_rounds(SEED) is None
+    import sim_double
+
+    monkeypatch.setattr(cli_simulate, "engine_play_round", lambda: sim_double.fake_round)
+    play = mjc_rounds(SEED)
+    assert play is not None and play(0) is not None
