@@ -29,7 +29,7 @@ from mjc.compiler.diagnostics import (
 from mjc.compiler.driver import Compilation, compile_file
 from mjc.compiler.ir import json_schema
 from mjc.compiler.loader import RulebookNotFound, bundled_rulebooks, load, resolve_rulebook
-from mjc.compiler.sources import rulebooks_in
+from mjc.compiler.sources import rulebook_argument, rulebooks_in
 from mjc.compiler.version import MJC_VERSION
 from mjc.runtime import (
     NotationError,
@@ -88,9 +88,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 # --------------------------------------------------------------------------- helpers
 
 
+def _rulebook(text: str) -> str:
+    """A RULEBOOK argument as the resolver reads it (`sources.rulebook_argument`: a bundled
+    name, a path, or NAME.mjr here), saying on stderr which one won when both exist."""
+    name, note = rulebook_argument(text)
+    if note is not None:
+        print(f"mjc: note: {note}", file=sys.stderr)
+    return name
+
+
 def _compile(name_or_path: str) -> Compilation:
     try:
-        path, display = resolve_rulebook(name_or_path)
+        path, display = resolve_rulebook(_rulebook(name_or_path))
     except RulebookNotFound as exc:
         raise UsageError(str(exc)) from None
     return compile_file(path, display)
@@ -135,7 +144,7 @@ def _use_color(choice: str, stream: Any) -> bool:
 
 def _load_ruleset(name: str) -> Ruleset:
     try:
-        loaded = load(name)
+        loaded = load(_rulebook(name))
     except RulebookNotFound as exc:
         raise UsageError(str(exc)) from None
     if loaded.ruleset is None:
@@ -489,6 +498,7 @@ def _new(args: argparse.Namespace) -> int:
     if not name.isidentifier() or not name.isascii():
         raise UsageError(f"a rulebook id is letters, digits and _, not {name!r}")
     compilation = _compile(args.parent)
+    parent, _ = rulebook_argument(args.parent)
     book = compilation.rulebook
     if book is None or not compilation.ok:
         _print_diagnostics([compilation])
@@ -497,9 +507,9 @@ def _new(args: argparse.Namespace) -> int:
     if target.exists():
         raise UsageError(f"{target} already exists; choose another name or -o FILE")
     parent_ref = (
-        args.parent
-        if args.parent in bundled_rulebooks()
-        else json.dumps(str(Path(args.parent).resolve()), ensure_ascii=False)
+        parent
+        if parent in bundled_rulebooks()
+        else json.dumps(str(Path(parent).resolve()), ensure_ascii=False)
     )
     fan = book.fans[0]
     text = _SCAFFOLD.format(

@@ -12,12 +12,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn, TypeAlias
 
+import shtab
+
 from mjc.compiler import fmt
+from mjc.compiler.suggest import did_you_mean
 from mjc.compiler.version import MJC_VERSION
+
+COMPLETION_SHELLS = ("bash", "zsh", "fish")
 
 Handler = Callable[[argparse.Namespace], int]
 _Commands: TypeAlias = "argparse._SubParsersAction[Any]"  # subscriptable only to mypy
@@ -50,6 +55,47 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         raise UsageError(message)
 
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        # A value outside an argument's choices (a mistyped command, `--format jsn`) gets the
+        # closest choice as a suggestion; the choices come from the parser itself, so a
+        # command added later is suggested too.
+        try:
+            super()._check_value(action, value)
+        except argparse.ArgumentError as exc:
+            choices = [str(c) for c in action.choices or ()]
+            hint = did_you_mean(str(value), choices) if isinstance(value, str) else None
+            if hint is None:
+                raise
+            raise argparse.ArgumentError(
+                action, f"invalid choice: {value!r}; {hint} (choose from {', '.join(choices)})"
+            ) from exc
+
+
+class _Completion(argparse.Action):
+    """`mjc --completion SHELL`: print the shell's completion script, made by shtab from the
+    whole parser (every command and option, the choices of each, files where a file goes)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        print(shtab.complete(parser, shell=str(values)))
+        parser.exit()
+
+
+def _complete_files(parser: argparse.ArgumentParser) -> None:
+    """Mark every argument that takes a file (its type is `_file_name`) for shtab, in every
+    subcommand, so the completion scripts offer file names there."""
+    for action in parser._actions:
+        if action.type is _file_name:
+            action.complete = shtab.FILE  # type: ignore[attr-defined]  # shtab reads it
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                _complete_files(sub)
+
 
 def _file_name(text: str) -> str:
     """A file name (or bundled rulebook name) from the command line. The OS refuses a NUL in
@@ -67,6 +113,13 @@ def build_parser(handlers: Handlers) -> argparse.ArgumentParser:
         "and documentation, and score hands.",
     )
     parser.add_argument("--version", action="version", version=f"mjc {MJC_VERSION}")
+    parser.add_argument(
+        "--completion",
+        action=_Completion,
+        choices=COMPLETION_SHELLS,
+        metavar="SHELL",
+        help=f"print the shell completion script ({', '.join(COMPLETION_SHELLS)}) and exit",
+    )
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
     for add in (
         _add_check,
@@ -84,6 +137,7 @@ def build_parser(handlers: Handlers) -> argparse.ArgumentParser:
     ):
         add(commands, handlers)
     fmt.add_command(commands, UsageError)
+    _complete_files(parser)
     return parser
 
 

@@ -11,6 +11,7 @@ markup and escape text. The reference pages render mjc's own tables, which are M
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable
 from importlib import resources
 from typing import Any
@@ -21,7 +22,7 @@ from markupsafe import Markup
 from mjc.compiler.mdtext import Md, anchor, code, page_title, text
 from mjc.compiler.pretty import pretty
 
-__all__ = ["md_cell", "render", "render_reference"]
+__all__ = ["md_cell", "reference_cell", "render", "render_reference"]
 
 
 def md_cell(value: object) -> Md:
@@ -30,6 +31,25 @@ def md_cell(value: object) -> Md:
     if isinstance(value, Markup):
         return Md(" ".join(str(value).split()).replace("|", "\\|"))
     return Md(" ".join(text(value).split()))
+
+
+# A backtick code span of Markdown that mjc wrote (a run of backticks, then its match).
+_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
+
+
+def reference_cell(value: str) -> str:
+    """Markdown of mjc's own tables on one line inside a table cell: a `|` outside code spans
+    is escaped so it does not end the cell; one inside a code span is left alone, since the
+    tables extension does not split a cell there and would show the backslash
+    (`E|S|W|N`, not `E\\|S\\|W\\|N`)."""
+    line = " ".join(value.split())
+    parts: list[str] = []
+    at = 0
+    for span in _CODE_SPAN.finditer(line):
+        parts += [line[at : span.start()].replace("|", "\\|"), span[0]]
+        at = span.end()
+    parts.append(line[at:].replace("|", "\\|"))
+    return "".join(parts)
 
 
 def indent(text: str, width: int = 4) -> str:
@@ -79,7 +99,7 @@ def _environment(reference: bool = False) -> jinja2.Environment:
     env.filters["pretty"] = pretty
     env.filters["block"] = indent
     if reference:
-        env.filters["cell"] = lambda value: " ".join(value.split()).replace("|", "\\|")
+        env.filters["cell"] = reference_cell
         env.filters["sentence"] = lambda value: value[:1].upper() + value[1:]
     else:
         env.filters["sentence"] = _sentence

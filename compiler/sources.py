@@ -54,6 +54,24 @@ def resolve_rulebook(name_or_path: str, relative_to: Path | None = None) -> tupl
     )
 
 
+def rulebook_argument(text: str) -> tuple[str, str | None]:
+    """What a RULEBOOK on the command line names, as `resolve_rulebook` reads it, and a note
+    for the user when the choice was ambiguous. In order: a bundled name; a file at the path
+    as written; for a bare name, `NAME.mjr` in the current folder (so `mjc score my_variant`
+    finds `./my_variant.mjr`). A bundled name wins over a `NAME.mjr` beside it, as `extends
+    NAME` means the bundled one too; the note says how to name the file instead."""
+    local = Path(f"{text}{RULEBOOK_SUFFIX}")
+    bare = bool(text) and Path(text).name == text and not text.endswith(RULEBOOK_SUFFIX)
+    if text in bundled_rulebooks():
+        note = None
+        if bare and local.is_file():
+            note = f"{text} is the bundled rulebook; for the file here, write ./{local}"
+        return text, note
+    if bare and not Path(text).exists() and local.is_file():
+        return str(local), None
+    return text, None
+
+
 def rulebooks_in(folder: Path) -> list[Path]:
     """Every rulebook file (`*.mjr`) in a folder and the folders below it, sorted; hidden
     folders (`.git`, `.venv`) are not searched: they hold no rulebooks of the repository."""

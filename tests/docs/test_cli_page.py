@@ -19,3 +19,19 @@ def test_every_command_and_option_of_the_cli_is_documented() -> None:
                 continue  # the page says once that every command takes --help
             for flag in action.option_strings:
                 assert f"`{flag}`" in page, f"mjc {name} {flag}"
+
+
+def test_a_metavar_with_bars_shows_its_bars_without_backslashes_in_the_table() -> None:
+    import markdown
+
+    page = generate_cli_page(build_parser())
+    shown = markdown.markdown(page, extensions=["tables"])
+    assert "<td><code>--seat-wind</code> <code>E|S|W|N</code></td>" in shown
+    assert "E\\|S" not in shown
+
+
+def test_a_bar_outside_a_code_span_still_does_not_end_the_table_cell() -> None:
+    from mjc.compiler.pagetemplates import reference_cell
+
+    assert reference_cell("a | b `c|d` e|f") == "a \\| b `c|d` e\\|f"
+    assert reference_cell("``x|`y`` |") == "``x|`y`` \\|"
