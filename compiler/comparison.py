@@ -86,76 +86,73 @@ def generate_comparison_page(books: Sequence[ir.Rulebook]) -> str:
     )
 
 
-def _overview_rows(books: Sequence[ir.Rulebook]) -> list[tuple[str, list[str]]]:
+def _items(items: Sequence[object], empty: str = "—") -> Md:
+    """A cell of several things: one is shown as it is, two or more as a list (a `<ul>` in
+    the table cell, since a Markdown list cannot stand there), so a long cell wraps one thing
+    per line instead of running on as a comma-separated line."""
+    shown = [text(item) for item in items]
+    if not shown:
+        return text(empty)
+    if len(shown) == 1:
+        return shown[0]
+    return Md('<ul class="mj-list">') + Md("").join(
+        Md("<li>{}</li>").format(item) for item in shown
+    ) + Md("</ul>")
+
+
+def _overview_rows(books: Sequence[ir.Rulebook]) -> list[tuple[str, list[Md | str]]]:
     """The rows about the table: players, tiles, wilds, claims, shapes, options, situations."""
     return [
         ("English", [b.english or "—" for b in books]),
         ("Players", [", ".join(str(p) for p in b.players) for b in books]),
         ("Tiles", [str(b.tiles.total) for b in books]),
-        (
-            "Tile groups",
-            [", ".join(f"{g.name} ×{g.copies}" for g in b.tiles.groups) for b in books],
-        ),
+        ("Tile groups", [_items([f"{g.name} ×{g.copies}" for g in b.tiles.groups]) for b in books]),
         ("Extends", [b.extends or "—" for b in books]),
         ("Wild tiles", [wild_context(b, TILES_FOLDER)["summary"] for b in books]),
-        ("Claims", [Md("<br>").join(c["words"] for c in claim_rules(b)) or "—" for b in books]),
+        ("Claims", [_items([c["words"] for c in claim_rules(b)]) for b in books]),
         (
             "Win shapes",
             [
-                ", ".join(
-                    (s.name or s.id) + (" (option)" if s.guard is not None else "")
-                    for s in b.shapes
-                )
+                _items([(s.name or s.id) + (" (option)" if s.guard else "") for s in b.shapes])
                 for b in books
             ],
         ),
-        (
-            "Options",
-            [
-                ", ".join(o.label for o in b.options)
-                or "none"
-                for b in books
-            ],
-        ),
+        ("Options", [_items([o.label for o in b.options], "none") for b in books]),
         (
             "Presets",
-            [
-                Md(", ").join(Md("{} ({})").format(p.label, code(p.id)) for p in b.presets) or "—"
-                for b in books
-            ],
+            [_items([Md("{} ({})").format(p.label, code(p.id)) for p in b.presets]) for b in books],
         ),
         (
             "Own situations",
             [
-                Md(", ").join(Md("{} ({})").format(f.label, code(f.id)) for f in b.situations)
-                or "—"
+                _items([Md("{} ({})").format(f.label, code(f.id)) for f in b.situations])
                 for b in books
             ],
         ),
     ]
 
 
-def _scoring_rows(books: Sequence[ir.Rulebook]) -> list[tuple[str, list[str]]]:
+def _scoring_rows(books: Sequence[ir.Rulebook]) -> list[tuple[str, list[Md | str]]]:
     """The rows about scoring: unit, tiers, adjustments, rejects, the number of fans."""
     return [
         ("Unit", [b.scoring.unit for b in books]),
-        ("Tiers", [Md("<br>").join(_tier_words(t, b) for t in b.scoring.tiers) for b in books]),
+        ("Tiers", [_items([_tier_words(t, b) for t in b.scoring.tiers]) for b in books]),
         (
             "Floors, multipliers, ceilings",
             [
-                Md("<br>").join(_adjustment_line(a, b) for a in b.scoring.adjustments)
-                or "none"
+                _items([_adjustment_line(a, b) for a in b.scoring.adjustments], "none")
                 for b in books
             ],
         ),
         (
             "Not a win when",
             [
-                Md("<br>").join(
-                    Md("{} ({})").format(condition_words(r.condition, b), r.reason)
-                    for r in b.scoring.rejects
+                _items(
+                    [
+                        Md("{} ({})").format(condition_words(r.condition, b), r.reason)
+                        for r in b.scoring.rejects
+                    ]
                 )
-                or "—"
                 for b in books
             ],
         ),
@@ -180,13 +177,14 @@ def _fan_rows(books: Sequence[ir.Rulebook]) -> list[dict[str, Any]]:
             tiers = {t.id: t.name for t in book.scoring.tiers}
             found = [f for f in book.fans if f.name == name]
             cells.append(
-                Md("<br>").join(
-                    Md("[{}]({}#{}) {}").format(
-                        f.value, _page_link(book.id), anchor(f.id), tiers[f.tier]
-                    )
-                    for f in found
+                _items(
+                    [
+                        Md("[{}]({}#{}) {}").format(
+                            f.value, _page_link(book.id), anchor(f.id), tiers[f.tier]
+                        )
+                        for f in found
+                    ]
                 )
-                or "—"
             )
         fan_rows.append({"name": name, "english": english, "cells": cells})
     return fan_rows

@@ -36,6 +36,16 @@ if "$bin/mjc" fmt --help >/dev/null 2>&1; then
   "$bin/mjc" fmt variant.mjr regional/other.mjr >/dev/null
   try mjc-fmt --files variant.mjr regional/other.mjr
   echo "pre-commit-try: mjc-fmt passes on formatted rulebooks"
+  # The same rulebook with its title over-indented: not in the canonical layout.
+  sed -e 's/^  title /    title /' variant.mjr > unformatted.mjr
+  git add unformatted.mjr
+  if try mjc-fmt --files variant.mjr unformatted.mjr >"$work/fmt.log" 2>&1; then
+    cat "$work/fmt.log"
+    echo "pre-commit-try: mjc-fmt passed an unformatted rulebook" >&2
+    exit 1
+  fi
+  grep -q "^+  title " "$work/fmt.log"
+  echo "pre-commit-try: mjc-fmt fails on an unformatted rulebook, showing the diff"
 else
   echo "pre-commit-try: mjc-fmt not tried: this mjc has no fmt command"
 fi

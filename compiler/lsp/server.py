@@ -20,7 +20,7 @@ from typing import Any, TypeVar, cast
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
-from mjc.compiler.lsp import completion, hover, navigation, outline, tokens
+from mjc.compiler.lsp import completion, formatting, hover, navigation, outline, tokens
 from mjc.compiler.lsp.diagnostics import lsp_diagnostics
 from mjc.compiler.lsp.state import DocumentState
 from mjc.compiler.version import MJC_VERSION
@@ -99,6 +99,7 @@ def build_server() -> MjcServer:
     _register_document_sync(server)
     _register_navigation(server)
     _register_editing(server)
+    _register_formatting(server)
     return server
 
 
@@ -202,6 +203,18 @@ def _register_editing(server: MjcServer) -> None:
     def on_tokens(ls: MjcServer, params: types.SemanticTokensParams) -> types.SemanticTokens:
         state = ls.state(params.text_document.uri)
         return types.SemanticTokens(data=tokens.semantic_tokens(state.text, state.index))
+
+
+def _register_formatting(server: MjcServer) -> None:
+    """Format document: `mjc fmt`'s layout, as edits of the lines that change."""
+
+    @server.feature(types.TEXT_DOCUMENT_FORMATTING)
+    @_guarded(list)
+    def on_formatting(
+        ls: MjcServer, params: types.DocumentFormattingParams
+    ) -> list[types.TextEdit]:
+        state = ls.state(params.text_document.uri)
+        return formatting.formatting_edits(state.text, state.file)
 
 
 def _word_at(state: DocumentState, position: types.Position) -> str:
