@@ -552,11 +552,12 @@ def _lsp(args: argparse.Namespace) -> int:
 
 
 def _docs(args: argparse.Namespace) -> int:
-    from mjc.compiler.site import SiteError, SiteUsageError, build_site  # only `docs` needs mkdocs
+    from mjc.compiler.site import SiteError, SiteUsageError, build_docs  # only `docs` needs mkdocs
 
     try:
-        result = build_site(
-            Path(args.config),
+        result = build_docs(
+            args.folder,
+            args.config,
             Path(args.output) if args.output else None,
             serve=args.serve,
             address=args.address,

@@ -385,8 +385,18 @@ def _add_docs(commands: _Commands, handlers: Handlers) -> None:
     docs = commands.add_parser(
         "docs",
         help="build (or serve) the documentation site",
-        description="Write the generated pages into docs/generated/, then build the site with "
-        "mkdocs build --strict (needs the docs extra: pip install -e '.[docs]').",
+        description="In the mjc source tree (a mkdocs.yml here, or --config): write the "
+        "generated pages into docs/generated/, then build the site with mkdocs build --strict. "
+        "Given a FOLDER, or run in a folder of rulebooks with no mkdocs.yml: build the site of "
+        "every rulebook (*.mjr) below it into FOLDER/site. --serve serves the site and rebuilds "
+        "the pages when a rulebook changes. Needs the docs extra: pip install 'mjc[docs]'.",
+    )
+    docs.add_argument(
+        "folder",
+        nargs="?",
+        type=_file_name,
+        metavar="FOLDER",
+        help="a folder of rulebooks to build the site of (default: the mjc site, or this folder)",
     )
     docs.add_argument("--serve", action="store_true", help="serve the site with live reload")
     docs.add_argument(
@@ -395,10 +405,14 @@ def _add_docs(commands: _Commands, handlers: Handlers) -> None:
         default=None,
         type=_file_name,
         metavar="DIR",
-        help="site folder (default: site)",
+        help="site folder (default: site, beside the config or in FOLDER)",
     )
     docs.add_argument(
-        "--config", default="mkdocs.yml", type=_file_name, metavar="FILE", help="the mkdocs config"
+        "--config",
+        default=None,
+        type=_file_name,
+        metavar="FILE",
+        help="the mkdocs config (default: mkdocs.yml, when there is one here)",
     )
     docs.add_argument("--address", default="127.0.0.1:8000", help="where --serve listens")
     docs.set_defaults(run=handlers.docs)

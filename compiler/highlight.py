@@ -25,6 +25,7 @@ from pygments.token import (
     Whitespace,
 )
 
+from mjc.compiler.version import repository_url
 from mjc.compiler.vocabulary import (
     ARRANGEMENT_FACTS,
     BUILTIN_SHAPES,
@@ -83,7 +84,7 @@ class MjcLexer(RegexLexer):
     aliases: ClassVar[list[str]] = ["mjc", "mjr"]
     filenames: ClassVar[list[str]] = ["*.mjr"]
     mimetypes: ClassVar[list[str]] = ["text/x-mjc"]
-    url = "https://github.com/mjc"
+    url = repository_url()
 
     tokens: ClassVar[dict[str, list[object]]] = {
         "root": [

@@ -1,11 +1,16 @@
 """Build (or serve) the documentation site: `mjc docs` and `make docs`.
 
-Input is the bundled rulebooks (compiled here), the compiler's own tables and CLI parser, and
-the hand-written pages under `docs/` with `mkdocs.yml` beside them. Two steps, so the site
-builder can be swapped: first every generated page is written as plain Markdown (and the
-tile pictures as SVG) into `docs/generated/` by `mjc.compiler.docgen` — the same functions `mjc
-build` uses for its pages — then mkdocs (pinned below 2, with mkdocs-material) builds the site
-with `--strict`, or serves it.
+Input is a set of rulebooks (compiled here): the bundled ones, for the site of this
+repository (the hand-written pages under `docs/` with `mkdocs.yml` beside them), or every
+rulebook of a folder anywhere, for a designer's own site (`mjc docs PATH`, or `mjc docs` in
+a folder with no mkdocs.yml: a home page and the generated pages only, in a temporary folder,
+with the same theme, `templates/mkdocs-base.yml`). The compiler's own tables and CLI parser
+give the reference pages. Two steps, so the site builder can be swapped: first every
+generated page is written as plain Markdown (and the tile pictures as SVG) into
+`docs/generated/` by `mjc.compiler.docgen` — the same functions `mjc build` uses for its
+pages — then mkdocs (pinned below 2, with mkdocs-material) builds the site with `--strict`,
+or serves it. While it serves, the hooks (`mkdocs_hooks.py`) watch the rulebooks and call
+`regenerate` on every rebuild, so an edited rulebook's page is rewritten without a restart.
 """
 
 from __future__ import annotations
@@ -13,14 +18,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
-from mjc.compiler import ir
+from mjc.compiler import ir, mdtext
 from mjc.compiler.comparison import (
     generate_comparison_page,
     generate_rulebooks_index,
@@ -32,21 +39,35 @@ from mjc.compiler.driver import Compilation, compile_file
 from mjc.compiler.ir import json_schema
 from mjc.compiler.loader import bundled_rulebooks, resolve_rulebook
 from mjc.compiler.refdocs import generate_cli_page, generate_tiles_page, generate_words_snippet
+from mjc.compiler.sources import display_name, rulebooks_in
 from mjc.compiler.tilesvg import all_tile_files
 
 __all__ = [
+    "BUNDLED",
     "GENERATED",
+    "RULEBOOKS_ENV",
     "Result",
     "SiteError",
     "SiteUsageError",
+    "build_docs",
+    "build_folder_site",
     "build_site",
     "compile_bundled",
+    "compile_source",
+    "regenerate",
     "site_files",
+    "watched_folder",
     "write_generated",
 ]
 
 GENERATED = "generated"
 """The folder of generated pages inside the docs folder (ignored by git)."""
+
+RULEBOOKS_ENV = "MJC_DOCS_RULEBOOKS"
+"""Set by `mjc docs` for mkdocs: where the site's rulebooks are (`BUNDLED`, or the absolute
+path of a folder), so the hooks can rebuild their pages. Unset, the hooks leave the pages."""
+
+BUNDLED = "bundled"
 
 
 class SiteError(Exception):
@@ -75,6 +96,81 @@ def compile_bundled() -> tuple[list[ir.Rulebook], list[Compilation]]:
         compilations.append(compile_file(path, display))
     books = [c.rulebook for c in compilations if c.ok and c.rulebook is not None]
     return books, compilations
+
+
+def compile_folder(folder: Path) -> tuple[list[ir.Rulebook], list[Compilation]]:
+    """Every rulebook below `folder` (`sources.rulebooks_in`), compiled, in file order, then
+    the rulebooks they extend that are not in it (a bundled parent, a path outside), so that
+    a variant's page links to its parent's page in the same site."""
+    files = rulebooks_in(folder)
+    compilations = [compile_file(path, str(path)) for path in files]
+    seen = {path.resolve() for path in files}
+    bundled = bundled_rulebooks()
+    for compilation in list(compilations):
+        for shown in compilation.sources:
+            name = Path(shown).stem
+            if Path(shown).is_file() and Path(shown).resolve() not in seen:
+                seen.add(Path(shown).resolve())
+                compilations.append(compile_file(Path(shown), shown))
+            elif shown == display_name(name) and name in bundled and bundled[name] not in seen:
+                seen.add(bundled[name])
+                compilations.append(compile_file(bundled[name], shown))
+    books = [c.rulebook for c in compilations if c.ok and c.rulebook is not None]
+    return books, compilations
+
+
+def compile_source(source: str) -> list[ir.Rulebook]:
+    """The rulebooks of a site (`BUNDLED` or a folder), or `SiteError` when one does not
+    compile or two have the same id (their pages would be one file)."""
+    books, compilations = (
+        compile_bundled() if source == BUNDLED else compile_folder(Path(source))
+    )
+    failed = [c.file for c in compilations if not c.ok]
+    if failed:
+        raise SiteError(f"rulebooks do not compile: {', '.join(failed)} (run mjc check)")
+    if not compilations:
+        raise SiteUsageError(f"no rulebooks (*.mjr) in {source}")
+    ids = [b.id for b in books]
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise SiteError(f"two rulebooks have the id {twice[0]}: each needs a page of its own")
+    return books
+
+
+def watched_folder(source: str) -> Path:
+    """The folder whose changes rebuild the pages of a site's rulebooks."""
+    if source == BUNDLED:
+        return Path(str(resources.files("mjc.rulebooks")))
+    return Path(source)
+
+
+def regenerate(docs_dir: Path, source: str) -> list[Path]:
+    """Compile the site's rulebooks again and rewrite the generated pages that changed: what
+    the hooks run on every build, so `mjc docs --serve` keeps up with edited rulebooks."""
+    return write_generated(docs_dir, compile_source(source))
+
+
+_CJK_WORD = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}")
+
+
+def search_words(books: Sequence[ir.Rulebook]) -> str:
+    """jieba's user dictionary for the search index: every run of two or more Chinese
+    characters in a rulebook's names (title, fans, tiers, shapes, options, choices, presets,
+    situations), one a line, so that search cuts 混一色 out of a sentence as one word."""
+
+    def names(book: ir.Rulebook) -> Iterator[str]:
+        yield book.title
+        yield from (f.name for f in book.fans)
+        yield from (t.name for t in book.scoring.tiers)
+        yield from (s.name or "" for s in book.shapes)
+        for option in book.options:
+            yield option.label
+            yield from (c.label or "" for c in option.choices)
+        yield from (p.label for p in book.presets)
+        yield from (f.label for f in book.situations)
+
+    words = {w for book in books for name in names(book) for w in _CJK_WORD.findall(name)}
+    return "".join(f"{word}\n" for word in sorted(words))
 
 
 def site_files(books: Sequence[ir.Rulebook], parser: argparse.ArgumentParser) -> dict[str, str]:
@@ -107,6 +203,10 @@ def site_files(books: Sequence[ir.Rulebook], parser: argparse.ArgumentParser) ->
     files["reference/tiles.md"] = generate_tiles_page()
     files["snippets/words.md"] = generate_words_snippet()
     files["snippets/rulebooks.md"] = generate_rulebooks_snippet(books, "generated/rulebooks/")
+    files["search/words.txt"] = search_words(books)
+    files["stylesheets/mjc.css"] = (
+        resources.files("mjc.compiler.templates").joinpath("mjc.css").read_text(encoding="utf-8")
+    )
     for name, svg in all_tile_files().items():
         files[f"{TILES_FOLDER}/{name}"] = svg
     return files
@@ -149,7 +249,9 @@ def _write_if_changed(path: Path, text: str) -> bool:
     return True
 
 
-def _mkdocs(args: Sequence[str], cwd: Path, quiet: bool) -> subprocess.CompletedProcess[str]:
+def _mkdocs(
+    args: Sequence[str], cwd: Path, quiet: bool, source: str
+) -> subprocess.CompletedProcess[str]:
     try:
         import material  # type: ignore[import-untyped]  # noqa: F401
         import mkdocs  # noqa: F401
@@ -158,7 +260,7 @@ def _mkdocs(args: Sequence[str], cwd: Path, quiet: bool) -> subprocess.Completed
             "mkdocs and mkdocs-material are not installed: pip install -e '.[docs]'"
         ) from None
     command = [sys.executable, "-m", "mkdocs", *args]
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", RULEBOOKS_ENV: source}
     return subprocess.run(command, cwd=cwd, env=env, text=True, capture_output=quiet, check=False)
 
 
@@ -169,32 +271,34 @@ def build_site(
     serve: bool = False,
     address: str = "127.0.0.1:8000",
     quiet: bool = False,
+    source: str = BUNDLED,
 ) -> Result:
-    """Write the generated pages next to `config`'s docs folder, then build the site into
-    `output` with `mkdocs build --strict` (or serve it). Raises `SiteError`."""
+    """Write the generated pages of `source`'s rulebooks (the bundled ones, or a folder's)
+    into `config`'s docs folder, then build the site into `output` with `mkdocs build
+    --strict` (or serve it, rebuilding the pages when a rulebook changes). Raises
+    `SiteError`."""
     config = config.resolve()
     if not config.is_file():
         raise SiteUsageError(
-            f"no {config.name} at {config.parent}: run mjc docs in the mjc source tree, "
-            "or pass --config"
+            f"no {config.name} at {config.parent}: run mjc docs in the mjc source tree or in "
+            "a folder of rulebooks, or pass --config"
         )
     docs_dir = config.parent / "docs"
-    books, compilations = compile_bundled()
-    failed = [c.file for c in compilations if not c.ok]
-    if failed:
-        raise SiteError(f"rulebooks do not compile: {', '.join(failed)} (run mjc check)")
+    books = compile_source(source)
     try:
         written = tuple(write_generated(docs_dir, books))
     except OSError as exc:
         raise SiteUsageError(f"cannot write the generated pages: {exc.strerror or exc}") from None
     if serve:
-        _mkdocs(["serve", "--strict", "-f", str(config), "-a", address], config.parent, quiet)
+        args = ["serve", "--strict", "-f", str(config), "-a", address]
+        _mkdocs(args, config.parent, quiet, source)
         return Result(written, None)
     site = (output or config.parent / "site").resolve()
     done = _mkdocs(
         ["build", "--strict", "--clean", "-f", str(config), "-d", str(site)],
         config.parent,
         quiet,
+        source,
     )
     if done.returncode != 0:
         problems = [
@@ -205,3 +309,106 @@ def build_site(
         detail = f": {problems[0]}" if problems else ""
         raise SiteError(f"mkdocs build --strict failed{detail}")
     return Result(written, site)
+
+
+_HOME = """\
+# {title}
+
+<!-- Generated by mjc docs from the rulebooks of {folder}; do not edit. -->
+
+The rulebooks of this folder, each with a page generated from its checked IR by
+[mjc]({repository}), side by side on [one page](generated/comparison.md).
+
+--8<-- "generated/snippets/rulebooks.md"
+"""
+
+
+def folder_config(folder: Path, work: Path) -> dict[str, object]:
+    """The mkdocs config of a folder's site (JSON is YAML): the shared base, the hooks, and
+    a navigation of the generated pages only, built in `work`."""
+    from mjc.compiler.version import repository_url
+
+    templates = Path(str(resources.files("mjc.compiler.templates")))
+    (work / "docs").mkdir(parents=True, exist_ok=True)
+    title = f"{folder.name or folder} — mahjong rulebooks"
+    home = _HOME.format(
+        title=mdtext.text(title), folder=mdtext.text(folder.name), repository=repository_url()
+    )
+    (work / "docs" / "index.md").write_text(home, encoding="utf-8")
+    return {
+        "INHERIT": str(templates / "mkdocs-base.yml"),
+        "site_name": title,
+        "docs_dir": "docs",
+        "hooks": [str(Path(__file__).with_name("mkdocs_hooks.py"))],
+        "nav": [
+            {"Home": "index.md"},
+            {
+                "Rulebooks": [
+                    f"{GENERATED}/rulebooks/index.md",
+                    {"Compared": f"{GENERATED}/comparison.md"},
+                    {"Variants": f"{GENERATED}/variants.md"},
+                ]
+            },
+            {
+                "Reference": [
+                    {"Command line": f"{GENERATED}/reference/cli.md"},
+                    {"Diagnostics": f"{GENERATED}/reference/diagnostics.md"},
+                    {"Tiles and notation": f"{GENERATED}/reference/tiles.md"},
+                ]
+            },
+        ],
+    }
+
+
+def build_folder_site(
+    folder: Path,
+    output: Path | None = None,
+    *,
+    serve: bool = False,
+    address: str = "127.0.0.1:8000",
+    quiet: bool = False,
+) -> Result:
+    """The site of every rulebook below `folder`, anywhere on disk: its pages are written in
+    a temporary folder with a config of their own (`folder_config`), and the site goes to
+    `output` (default: `folder/site`). Raises `SiteError`."""
+    folder = folder.resolve()
+    if not folder.is_dir():
+        raise SiteUsageError(f"{folder} is not a folder of rulebooks")
+    with tempfile.TemporaryDirectory(prefix="mjc-docs-") as name:
+        work = Path(name)
+        config = work / "mkdocs.yml"
+        config.write_text(json.dumps(folder_config(folder, work), ensure_ascii=False), "utf-8")
+        return build_site(
+            config,
+            (output or folder / "site").resolve(),
+            serve=serve,
+            address=address,
+            quiet=quiet,
+            source=str(folder),
+        )
+
+
+def build_docs(
+    folder: str | None,
+    config: str | None,
+    output: Path | None = None,
+    *,
+    serve: bool = False,
+    address: str = "127.0.0.1:8000",
+) -> Result:
+    """What `mjc docs` builds: the site of a folder of rulebooks when one is named; else the
+    site of `config` (default `mkdocs.yml` here: the mjc source tree); else, in a folder with
+    rulebooks and no mkdocs.yml, the site of that folder. Raises `SiteError`."""
+    if folder is not None and config is not None:
+        raise SiteUsageError("name a folder of rulebooks or pass --config, not both")
+    if folder is not None:
+        return build_folder_site(Path(folder), output, serve=serve, address=address)
+    here = Path.cwd()
+    if config is not None or (here / "mkdocs.yml").is_file():
+        return build_site(Path(config or "mkdocs.yml"), output, serve=serve, address=address)
+    if rulebooks_in(here):
+        return build_folder_site(here, output, serve=serve, address=address)
+    raise SiteUsageError(
+        "no mkdocs.yml here and no rulebooks (*.mjr) in this folder: run mjc docs in the mjc "
+        "source tree or in a folder of rulebooks, or name one (mjc docs PATH)"
+    )

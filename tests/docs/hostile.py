@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import re
-import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -32,7 +31,7 @@ from mjc.compiler.loader import bundled_rulebooks, resolve_rulebook
 from mjc.compiler.parse import parser
 from mjc.compiler.site import GENERATED, site_files
 
-from .conftest import CONFIG, DOCS, ROOT
+from .conftest import CONFIG, ROOT
 
 MARK = "document.documentElement.setAttribute('data-pwned','1');document.title='PWNED'"
 
@@ -140,13 +139,15 @@ def build_hostile_site(root: Path, books: list[HostileBook]) -> Path:
         path = docs / GENERATED / relative
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    shutil.copytree(DOCS / "stylesheets", docs / "stylesheets")
     (docs / "index.md").write_text("# Hostile rulebooks\n", encoding="utf-8")
     config = yaml.safe_load(CONFIG.read_text(encoding="utf-8"))
     config["docs_dir"] = str(docs)
     config["site_dir"] = str(root / "site")
     config["hooks"] = [str(ROOT / hook) for hook in config["hooks"]]
-    config["plugins"] = [p for p in config["plugins"] if p == "search" or "search" in p]
+    config["INHERIT"] = str(ROOT / config["INHERIT"])
+    # The base config's search dictionary is the one the pages above were written with.
+    search = {"jieba_dict_user": str(docs / GENERATED / "search" / "words.txt")}
+    config["plugins"] = {"search": search}
     config["nav"] = [
         {"Home": "index.md"},
         {

@@ -38,7 +38,7 @@ def apply(text: str, edits: list[types.TextEdit]) -> str:
         line, column = table.from_lsp(position.line, position.character)
         return offsets[line - 1] + column - 1
 
-    spans = sorted(((offset(e.range.start), offset(e.range.end), e.new_text) for e in edits))
+    spans = sorted((offset(e.range.start), offset(e.range.end), e.new_text) for e in edits)
     for start, end, new in reversed(spans):
         text = text[:start] + new + text[end:]
     return text
