@@ -109,12 +109,12 @@ def compile_folder(folder: Path) -> tuple[list[ir.Rulebook], list[Compilation]]:
     for compilation in list(compilations):
         for shown in compilation.sources:
             name = Path(shown).stem
-            if Path(shown).is_file() and Path(shown).resolve() not in seen:
-                seen.add(Path(shown).resolve())
-                compilations.append(compile_file(Path(shown), shown))
-            elif shown == display_name(name) and name in bundled and bundled[name] not in seen:
-                seen.add(bundled[name])
-                compilations.append(compile_file(bundled[name], shown))
+            # How the driver names a bundled parent (`display_name`), or a parent's path.
+            path = bundled[name] if shown == display_name(name) and name in bundled else None
+            path = path or Path(shown)
+            if path.is_file() and path.resolve() not in seen:
+                seen.add(path.resolve())
+                compilations.append(compile_file(path, shown))
     books = [c.rulebook for c in compilations if c.ok and c.rulebook is not None]
     return books, compilations
 
