@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import html
+import json
 import os
 import re
 import shutil
@@ -171,3 +172,50 @@ def test_no_script_of_a_hostile_rulebook_runs_and_its_text_shows_as_text_in_chro
                 if page.endswith(f"/{book.id}/") or page == "/generated/comparison/":
                     for value in (book.title, *(f.name for f in book.fans)):
                         assert normalized(value) in shown, (page, value)
+
+
+def _only_inside_sentences(site: Path, word: str) -> set[str]:
+    """The sections of the search index where `word` stands only after another Chinese
+    character (如抢杠玩家所胡牌型为清一色): a search that splits at spaces and punctuation
+    alone, even matching word prefixes, cannot find it there. As the results link them."""
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    found = set()
+    for doc in index["docs"]:
+        shown = (doc["title"] + " " + doc["text"]).replace("\u200b", "")
+        after_han = re.findall(rf"[\u4e00-\u9fff]{word}", shown)
+        if after_han and len(after_han) == shown.count(word):
+            found.add(doc["location"])
+    return found
+
+
+def test_the_site_search_finds_qingyise_inside_a_chinese_sentence_in_chromium(
+    site: Path, served: tuple[str, list[tuple[str, int]]]
+) -> None:
+    """Typing 清一色 into the search box finds the sections where it stands inside a
+    sentence (玩家所胡牌型为清一色…), not only where spaces set it apart."""
+    from playwright.sync_api import sync_playwright
+
+    browser = chromium()
+    base, _ = served
+    sentences = _only_inside_sentences(site, "清一色")
+    assert sentences, "the docs have 清一色 inside a Chinese sentence"
+    with sync_playwright() as driver:
+        chrome = driver.chromium.launch(executable_path=browser, args=["--no-sandbox"])
+        try:
+            page = chrome.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(base + "/")
+            page.fill("input.md-search__input", "清一色")
+            page.wait_for_selector(".md-search-result__item", timeout=60_000)
+            links = page.eval_on_selector_all(
+                ".md-search-result__link", "links => links.map(a => a.href)"
+            )
+            marked = page.eval_on_selector_all(
+                ".md-search-result mark", "marks => marks.map(m => m.textContent)"
+            )
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "search-qingyise.png"))
+        finally:
+            chrome.close()
+    found = {re.sub(r"\?h=[^#]*", "", link).removeprefix(base + "/") for link in links}
+    assert found & sentences, (sorted(sentences), sorted(found)[:20])
+    assert "清一色" in marked

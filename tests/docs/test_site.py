@@ -132,3 +132,72 @@ def test_guarded_payment_caps_show_their_own_numbers() -> None:
     page = generate_page(book)
     for cap in (16, 32, 64):  # 百色 封顶 16/32/64, each under its own choice
         assert f"wins at most {cap} from hands in a round" in page
+
+
+def _separator(site: Path) -> re.Pattern[str]:
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    return re.compile(index["config"]["separator"].replace("\\u200b", "\u200b"))
+
+
+def _index_words(site: Path) -> set[str]:
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    separator = _separator(site)
+    return {w for doc in index["docs"] for w in separator.split(doc["title"] + " " + doc["text"])}
+
+
+def test_the_search_index_cuts_qingyise_out_of_a_chinese_sentence(site: Path) -> None:
+    # The meizhou rules say 如抢杠玩家所胡牌型为清一色: no space sets 清一色 apart there.
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    separator = _separator(site)
+    sentence = [d for d in index["docs"] if "为\u200b清一色\u200b，" in d["text"]]
+    assert sentence, "jieba cut the sentence into words, 清一色 one of them"
+    assert all("清一色" in separator.split(d["text"]) for d in sentence)
+
+
+def test_every_chinese_fan_name_is_one_word_of_the_search_index(site: Path) -> None:
+    # jieba alone cuts 混一色 into 混 一色; the dictionary of the rulebooks' names keeps it.
+    from mjc.compiler.site import compile_bundled
+
+    books, _ = compile_bundled()
+    words = _index_words(site)
+    names = {f.name for b in books for f in b.fans if re.fullmatch(r"[\u4e00-\u9fff]{2,}", f.name)}
+    assert "混一色" in names
+    missing = sorted(names - words)
+    assert not missing, missing
+
+
+def test_the_search_dictionary_holds_only_runs_of_chinese_characters() -> None:
+    from mjc.compiler.site import compile_bundled, search_words
+
+    books, _ = compile_bundled()
+    lines = search_words(books).splitlines()
+    assert "清一色" in lines
+    assert all(re.fullmatch(r"[\u3400-\u9fff\uf900-\ufaff]{2,}", line) for line in lines)
+
+
+def test_the_left_navigation_shows_on_rulebook_pages(site: Path) -> None:
+    page = (site / "generated" / "rulebooks" / "guangdong" / "index.html").read_text("utf-8")
+    (sidebar,) = re.findall(r'<div class="md-sidebar md-sidebar--primary"[^>]*>', page)
+    assert "hidden" not in sidebar
+    assert 'href="../meizhou/"' in page, "the other rulebooks are in its navigation"
+
+
+def test_every_page_has_a_light_and_dark_toggle(site: Path) -> None:
+    for page in ("index.html", "generated/rulebooks/guangdong/index.html"):
+        html = (site / page).read_text(encoding="utf-8")
+        schemes = re.findall(r'<input class="md-option" data-md-color-media="[^"]*" '
+                             r'data-md-color-scheme="(\w+)"', html)  # fmt: skip
+        assert schemes == ["default", "slate"], (page, schemes)
+        assert "Switch to dark mode" in html and "Switch to light mode" in html
+
+
+def test_the_site_links_the_repository_named_in_pyproject(site: Path) -> None:
+    import tomllib
+
+    from .conftest import ROOT
+
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    url = pyproject["project"]["urls"]["Repository"]
+    html = (site / "index.html").read_text(encoding="utf-8")
+    link = rf'<a href="{re.escape(url)}" title="Go to repository" class="md-source"'
+    assert re.search(link, html)
