@@ -405,6 +405,8 @@ def _simulate(args: argparse.Namespace) -> int:
     if not args.schema:
         if not args.rulebooks:
             raise UsageError("simulate takes a RULEBOOK (or --schema)")
+        # The workers load the rulebooks by name: the names as the resolver reads them.
+        args.rulebooks = [rulebook_argument(name)[0] for name in args.rulebooks]
         try:
             for name in args.rulebooks:
                 _load_ruleset(name)

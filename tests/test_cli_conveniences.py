@@ -174,3 +174,17 @@ def test_a_command_added_to_the_parser_later_is_completed_too() -> None:
     import shtab
 
     assert "replay" in shtab.complete(_with_extra_command("replay"), shell="bash")
+
+
+def test_simulate_hands_its_workers_the_rulebook_of_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The workers load each rulebook again by name: they get the name of the file here.
+    from mjc.compiler import cli_simulate
+
+    _variant(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    handed: list[list[str]] = []
+    monkeypatch.setattr(cli_simulate, "run", lambda args: handed.append(args.rulebooks) or 0)
+    assert main(["simulate", "my_variant", "--games", "2"]) == 0
+    assert handed == [["my_variant.mjr"]]
