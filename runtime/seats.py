@@ -1,0 +1,112 @@
+"""What one seat holds during a round, and the win check the engine asks of the rulebook.
+
+`mjc.runtime.game` keeps one `SeatState` per seat: the concealed tiles as 34 counts (small
+ints, changed in place as tiles move), the declared melds, the flowers set aside, the river
+and the restrictions the seat is under now (漏碰, 漏胡, 过吃不吃, 上吃下吐). `hand_of` turns
+that into the `Hand` the rulebook's win check and `Ruleset.score` read.
+"""
+
+from __future__ import annotations
+
+from mjc.runtime.hand import Hand, format_hand
+from mjc.runtime.melds import Meld, meld
+from mjc.runtime.tiles import NUM_PLAYING
+
+__all__ = ["MeldRecord", "SeatState", "hand_of", "hand_text"]
+
+
+class MeldRecord:
+    """A declared meld: `kind` chow / pung / kong, its lowest `tile`, whether it is a
+    concealed kong, who fed it (`from_seat`, None for a concealed kong), the claimed tile,
+    and for a kong how it was made (exposed / concealed / added)."""
+
+    __slots__ = ("claimed", "concealed", "from_seat", "kind", "kong_kind", "meld", "tile")
+
+    def __init__(
+        self,
+        kind: str,
+        tile: int,
+        concealed: bool,
+        from_seat: int | None,
+        claimed: int,
+        kong_kind: str | None = None,
+    ) -> None:
+        self.kind = kind
+        self.tile = tile
+        self.concealed = concealed
+        self.from_seat = from_seat
+        self.claimed = claimed
+        self.kong_kind = kong_kind
+        self.meld: Meld = meld(kind, tile, concealed)
+
+    def tiles(self) -> tuple[int, ...]:
+        return self.meld.tiles
+
+    def grow(self) -> None:
+        """A pung becomes an added kong (补杠)."""
+        self.kind, self.kong_kind = "kong", "added"
+        self.meld = meld("kong", self.tile, False)
+
+
+class SeatState:
+    """One seat's tiles and restrictions (see the module docstring)."""
+
+    __slots__ = (
+        "counts",
+        "draws",
+        "flowers",
+        "melds",
+        "no_chow",
+        "no_discard",
+        "no_pong",
+        "no_win",
+        "river",
+    )
+
+    def __init__(self) -> None:
+        self.counts = [0] * NUM_PLAYING
+        self.melds: list[MeldRecord] = []
+        self.flowers: list[int] = []
+        self.river: list[int] = []  # every discard, in order, claimed or not
+        self.draws = 0
+        self.no_pong: set[int] = set()  # 漏碰: tiles this seat passed a pong of
+        self.no_win: set[int] = set()  # 漏胡: tiles this seat passed a win on
+        self.no_chow: set[tuple[int, int]] = set()  # 过吃不吃: (tile, run's lowest tile)
+        self.no_discard: set[int] = set()  # 上吃下吐 off: tiles not to discard right now
+
+    def concealed(self) -> list[int]:
+        counts = self.counts
+        return [t for t in range(NUM_PLAYING) for _ in range(counts[t])]
+
+    def size(self) -> int:
+        """Tiles held, each declared meld counted as three (13 between turns)."""
+        return sum(self.counts) + 3 * len(self.melds)
+
+    def clear_missed(self) -> None:
+        """The seat drew or claimed: 漏碰 and 漏胡 end (until its own draw or claim)."""
+        if self.no_pong:
+            self.no_pong.clear()
+        if self.no_win:
+            self.no_win.clear()
+
+
+def hand_of(seat: SeatState, extra: int = -1, win: int | None = None) -> Hand:
+    """The seat's hand as the rulebook reads it, with `extra` (a discard or a robbed kong's
+    tile) added to the concealed tiles; `win` is the winning tile."""
+    counts = seat.counts
+    if extra >= 0:
+        counts = counts.copy()
+        counts[extra] += 1
+    concealed = tuple(t for t in range(NUM_PLAYING) for _ in range(counts[t]))
+    return Hand(
+        concealed=concealed,
+        melds=tuple(m.meld for m in seat.melds),
+        flowers=tuple(sorted(seat.flowers)),
+        win_tile=win,
+        counts=bytes(counts),
+    )
+
+
+def hand_text(seat: SeatState, extra: int = -1, win: int | None = None) -> str:
+    """The seat's hand in the docs' notation (the winning tile written last)."""
+    return format_hand(hand_of(seat, extra, win))
