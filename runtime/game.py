@@ -23,7 +23,7 @@ from typing import Any
 from mjc.runtime.actions import Action, IllegalAction, action_text
 from mjc.runtime.hand import Hand
 from mjc.runtime.ruleset import Ruleset
-from mjc.runtime.seats import MeldRecord, SeatState, hand_of
+from mjc.runtime.seats import MeldRecord, SeatState, hand_of, shape_filter
 from mjc.runtime.tiles import IS_SUITED, NUM_PLAYING, RANK_OF, tile_text
 from mjc.runtime.turnrules import TurnRules
 from mjc.runtime.wall import build_wall
@@ -124,6 +124,12 @@ class Round:
         self.wilds = frozenset(wilds)
         self.checker: Callable[[Hand], bool] = ruleset.win_checker(
             values, players=n, wilds=[tile_text(t) for t in wilds] or None
+        )
+        # The quick shape test, when the rulebook's shapes are all built in and no tile is
+        # wild: most discards complete nobody's hand, and it says so without a `Hand`.
+        custom = ruleset.spec.has_custom_shapes and ruleset.custom_shapes_on(values)
+        self.quick = (
+            None if custom or self.wilds else shape_filter(ruleset.shapes(values))
         )
         self.ready_needed = bool(ruleset.payments.relation_rules)
         self._deal_horses()
@@ -259,8 +265,10 @@ class Round:
         counts = st.counts
         acts: list[Action] = []
         if not self.after_claim:
-            situations = self._self_draw_situations(seat)
-            if self._can_win(seat, hand_of(st, -1, self.drew), True, situations):
+            quick = self.quick
+            if (quick is None or quick(counts, -1)) and self._can_win(
+                seat, hand_of(st, -1, self.drew), True, self._self_draw_situations(seat)
+            ):
                 win = Action(seat, "win")
                 if self.rules.must_win:
                     return [win]
@@ -422,7 +430,12 @@ class Round:
         counts = st.counts
         acts: list[Action] = []
         wild = tile in self.wilds
-        if tile not in st.no_win and (not wild or "win_on_discard" in self.perms):
+        quick = self.quick
+        if (
+            tile not in st.no_win
+            and (not wild or "win_on_discard" in self.perms)
+            and (quick is None or quick(counts, tile))
+        ):
             situations = self._discard_situations(seat, discarder)
             if self._can_win(seat, hand_of(st, tile, tile), False, situations):
                 self.situations[seat] = situations
@@ -462,7 +475,7 @@ class Round:
         for i in range(1, n):
             seat = (konger + i) % n
             st = self.seats[seat]
-            if tile in st.no_win:
+            if tile in st.no_win or (self.quick is not None and not self.quick(st.counts, tile)):
                 continue
             if self._can_win(seat, hand_of(st, tile, tile), False, ("robbing_kong",)):
                 self.situations[seat] = ("robbing_kong",)

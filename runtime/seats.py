@@ -8,11 +8,18 @@ that into the `Hand` the rulebook's win check and `Ruleset.score` read.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import itemgetter
+
+from mjc.runtime.arrange import SEVEN_PAIRS, SHAPES, STANDARD, THIRTEEN_ORPHANS
 from mjc.runtime.hand import Hand, format_hand
 from mjc.runtime.melds import Meld, meld
-from mjc.runtime.tiles import NUM_PLAYING
+from mjc.runtime.tables import HONOUR_TABLE, SUIT_TABLE
+from mjc.runtime.tiles import NUM_PLAYING, TERMINALS_AND_HONOURS
 
-__all__ = ["MeldRecord", "SeatState", "hand_of", "hand_text"]
+__all__ = ["MeldRecord", "SeatState", "hand_of", "hand_text", "shape_filter"]
+
+QuickCheck = Callable[[list[int], int], bool]
 
 
 class MeldRecord:
@@ -110,3 +117,41 @@ def hand_of(seat: SeatState, extra: int = -1, win: int | None = None) -> Hand:
 def hand_text(seat: SeatState, extra: int = -1, win: int | None = None) -> str:
     """The seat's hand in the docs' notation (the winning tile written last)."""
     return format_hand(hand_of(seat, extra, win))
+
+
+def shape_filter(shapes: frozenset[str]) -> QuickCheck | None:
+    """A quick test on the counts alone (no `Hand` built) that is true for every hand the
+    built-in shapes `shapes` complete, and false for most that they do not: the engine asks
+    the rulebook's real win check only when it passes. None when some shape is not built in
+    (a custom shape, wilds: the engine then asks the real check every time).
+
+    `extra` is a tile added to the counts (a discard), or -1."""
+    if not shapes <= SHAPES:
+        return None
+    standard = STANDARD in shapes
+    sevens = SEVEN_PAIRS in shapes
+    orphans = THIRTEEN_ORPHANS in shapes
+    suit, honour = SUIT_TABLE, HONOUR_TABLE
+
+    orphan_counts = itemgetter(*TERMINALS_AND_HONOURS)
+
+    def quick(counts: list[int], extra: int) -> bool:
+        if extra >= 0:
+            counts[extra] += 1
+        try:
+            if standard and (
+                suit.get(bytes(counts[0:9]), 0)
+                * suit.get(bytes(counts[9:18]), 0)
+                * suit.get(bytes(counts[18:27]), 0)
+                * honour.get(bytes(counts[27:34]), 0)
+                == 2
+            ):
+                return True
+            if sevens and counts.count(2) + counts.count(3) + 2 * counts.count(4) == 7:
+                return True
+            return orphans and 0 not in orphan_counts(counts)
+        finally:
+            if extra >= 0:
+                counts[extra] -= 1
+
+    return quick
