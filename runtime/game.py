@@ -17,7 +17,7 @@ with `IllegalAction` and leaves the round unchanged. Hot paths use small ints: t
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from mjc.runtime.actions import Action, IllegalAction, action_text
@@ -53,6 +53,7 @@ class Round:
         round_wind: str = "E",
         streak: int = 0,
         rules: TurnRules | None = None,
+        stacked: Sequence[int] = (),
     ) -> None:
         # Over 80 lines on purpose: the set-up reads as the seeds tell it, wall to first turn.
         n = players if players is not None else max(ruleset.players)
@@ -87,7 +88,11 @@ class Round:
         if self.rules.reserved + n * self.rules.deal_others + 1 >= sum(copies):
             raise GameSetupError(f"{sum(copies)} tiles cannot deal {n} hands and the reserve")
         rng = random.Random(seed)
-        self.wall = build_wall(copies, self.rules, rng, n, dealer)
+        try:
+            self.wall = build_wall(copies, self.rules, rng, n, dealer, tuple(stacked))
+        except ValueError as exc:
+            raise GameSetupError(str(exc)) from None
+        self.stacked = tuple(stacked)
         self.seats = [SeatState() for _ in range(n)]
         self.events: list[dict[str, Any]] = []
         self.events.append(
@@ -204,6 +209,30 @@ class Round:
                     self.drew = got
 
     # ------------------------------------------------------------------ public API
+
+    def census(self) -> list[int]:
+        """How many copies of each tile (0..41) the round holds, wherever they are: hands,
+        melds, flowers, rivers (less the discards taken), the wall, the indicator and the
+        horses. Equal to the tile set's copies after every action (tested)."""
+        found = [0] * len(self.copies)
+        for st in self.seats:
+            for t in range(NUM_PLAYING):
+                found[t] += st.counts[t]
+            for m in st.melds:
+                for t in m.tiles():
+                    found[t] += 1
+            for t in (*st.flowers, *st.river):
+                found[t] += 1
+        for t in range(NUM_PLAYING):
+            found[t] -= self.taken[t]
+        for t in self.wall.undrawn():
+            found[t] += 1
+        if self.indicator >= 0:
+            found[self.indicator] += 1
+        for tiles in self.bought_horses.values():
+            for t in tiles:
+                found[t] += 1
+        return found
 
     def to_act(self) -> list[int]:
         """The seats whose decision the round waits for (none when it is over)."""

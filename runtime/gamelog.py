@@ -26,6 +26,7 @@ from mjc.runtime.jsoninput import JSONInputError, load_json
 from mjc.runtime.options import OptionError
 from mjc.runtime.roundtypes import OptionValue
 from mjc.runtime.ruleset import Ruleset
+from mjc.runtime.tiles import tile_index, tile_text
 from mjc.runtime.turnrules import TurnRules
 
 __all__ = [
@@ -45,7 +46,13 @@ _Seat = Annotated[StrictInt, Field(ge=0, le=3)]
 
 
 class LogError(ValueError):
-    """A log that does not replay: one line naming the log line (1-based) and why."""
+    """A log that does not replay: one line naming the log line (1-based) and why.
+    `disagrees` is true when the line is well formed but the game disagrees with it (an
+    edited tile, an illegal action), false when the log cannot be read (garbage, truncated)."""
+
+    def __init__(self, message: str, disagrees: bool = False) -> None:
+        super().__init__(message)
+        self.disagrees = disagrees
 
 
 class _Line(BaseModel):
@@ -67,6 +74,7 @@ class Start(_Line):
     streak: StrictInt = Field(ge=0)
     options: dict[StrictStr, OptionValue]
     rules: dict[StrictStr, Any] | None = None
+    stacked: list[_Tile] = []
 
 
 class WallLine(_Line):
@@ -184,6 +192,7 @@ def start_line(game: Round, explicit_rules: bool) -> dict[str, Any]:
         "streak": game.streak,
         "options": dict(game.given_options),
         "rules": rules_json(game.rules) if explicit_rules else None,
+        "stacked": [tile_text(t) for t in game.stacked],
     }
 
 
@@ -237,6 +246,7 @@ def replay(ruleset: Ruleset, lines: Iterable[str]) -> Round:
             round_wind=start["round_wind"],
             streak=start["streak"],
             rules=rules,
+            stacked=[tile_index(t) for t in start["stacked"]],
         )
     except (GameSetupError, OptionError, ValueError) as exc:
         raise LogError(f"line 1: {exc}") from None
@@ -247,16 +257,17 @@ def replay(ruleset: Ruleset, lines: Iterable[str]) -> Round:
             if line["type"] != "action":
                 raise LogError(
                     f"line {number}: the game waits for a decision of seat(s) "
-                    f"{_seats(game)}, but the log has a {line['type']} line"
+                    f"{_seats(game)}, but the log has a {line['type']} line",
+                    disagrees=True,
                 )
             fields = {k: v for k, v in line.items() if k != "type"}
             try:
                 game.apply(action_from_json(fields))
             except (ActionError, IllegalAction) as exc:
-                raise LogError(f"line {number}: {exc}") from None
+                raise LogError(f"line {number}: {exc}", disagrees=True) from None
         expected = _normal(game.events[made])
         if line != expected:
-            raise LogError(f"line {number}: {_difference(line, expected)}")
+            raise LogError(f"line {number}: {_difference(line, expected)}", disagrees=True)
         made += 1
     if made < len(game.events) or not game.over:
         raise LogError(

@@ -15,6 +15,7 @@ stacks (墩, two tiles each) into it as `TurnRules.break_start` says.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from mjc.runtime.turnrules import TurnRules
 
@@ -79,10 +80,29 @@ def _stacks_before(rules: TurnRules, dice: tuple[int, ...], second: tuple[int, .
 
 
 def build_wall(
-    copies: tuple[int, ...], rules: TurnRules, rng: random.Random, players: int, dealer: int
+    copies: tuple[int, ...],
+    rules: TurnRules,
+    rng: random.Random,
+    players: int,
+    dealer: int,
+    stacked: Sequence[int] = (),
 ) -> Wall:
-    """Shuffle the tile set, roll the dice and break the wall (see the module docstring)."""
+    """Shuffle the tile set, roll the dice and break the wall (see the module docstring).
+
+    `stacked` tiles (a set-up deal: tests, puzzles, a server replaying a physical table)
+    are drawn first, in order, and the rest of the set follows shuffled; such a wall is not
+    rotated by the dice."""
     tiles = [t for t, n in enumerate(copies) for _ in range(n)]
+    if stacked:
+        left = list(copies)
+        for t in stacked:
+            if not 0 <= t < len(left) or left[t] <= 0:
+                raise ValueError(f"the stacked wall holds more of tile {t} than the set has")
+            left[t] -= 1
+        rest = [t for t, n in enumerate(left) for _ in range(n)]
+        rng.shuffle(rest)
+        dice = tuple(rng.randint(1, 6) for _ in range(rules.dice))
+        return Wall([*stacked, *rest], dice, 0, rules.reserved)
     rng.shuffle(tiles)
     dice = tuple(rng.randint(1, 6) for _ in range(rules.dice))
     # 梅州: the wall's owner rolls again and the start is after both sums.
