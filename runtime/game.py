@@ -117,6 +117,10 @@ class Round:
         self.result: dict[str, Any] | None = None
         self.settlement: Any = None
         self._legal: dict[int, list[Action]] = {}
+        # Every discard action, made once: a turn lists a dozen of them.
+        self._discard_actions = [
+            [Action(seat, "discard", t) for t in range(NUM_PLAYING)] for seat in range(n)
+        ]
         self._pending_kong: dict[str, Any] = {}
         self._pending_feeder: int | None = None
         self.taken = [0] * NUM_PLAYING  # discards taken from the rivers (claimed or won on)
@@ -305,21 +309,26 @@ class Round:
         may_kong = (not self.after_claim or self.rules.kong_right_after_claim) and (
             self.wall.drawable > 0 or not self.rules.kong_needs_tile
         )
+        held = [t for t in range(NUM_PLAYING) if counts[t]]
         if may_kong and "concealed" in self.kong_kinds:
             acts += [
                 Action(seat, "concealed_kong", t)
-                for t in range(NUM_PLAYING)
+                for t in held
                 if counts[t] == 4 and self._wild_may(t, "kong")
             ]
-        if may_kong and "added" in self.kong_kinds:
+        if may_kong and "added" in self.kong_kinds and st.melds:
             acts += [
                 Action(seat, "added_kong", m.tile)
                 for m in st.melds
                 if m.kind == "pung" and counts[m.tile] and self._wild_may(m.tile, "kong")
             ]
-        held = [t for t in range(NUM_PLAYING) if counts[t]]
-        allowed = [t for t in held if t not in st.no_discard and self._wild_may(t, "discard")]
-        acts += [Action(seat, "discard", t) for t in (allowed or held)]
+        allowed = held
+        if st.no_discard or (self.wilds and "discard" not in self.perms):
+            allowed = [
+                t for t in held if t not in st.no_discard and self._wild_may(t, "discard")
+            ] or held
+        made = self._discard_actions[seat]
+        acts += [made[t] for t in allowed]
         return acts
 
     def _wild_may(self, tile: int, what: str) -> bool:
@@ -457,9 +466,16 @@ class Round:
         # Over 80 lines? No: each claim kind is a few lines, in priority order of the seeds.
         st = self.seats[seat]
         counts = st.counts
+        quick = self.quick
+        if (
+            quick is not None
+            and counts[tile] < 2
+            and (not self.can_chow or seat != (discarder + 1) % self.players)
+            and not quick(counts, tile)
+        ):
+            return []  # the common case: no pong, no chow, no win
         acts: list[Action] = []
         wild = tile in self.wilds
-        quick = self.quick
         if (
             tile not in st.no_win
             and (not wild or "win_on_discard" in self.perms)

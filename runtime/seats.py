@@ -97,20 +97,43 @@ class SeatState:
             self.no_win.clear()
 
 
+_EXPANDED: tuple[dict[bytes, tuple[int, ...]], ...] = ({}, {}, {}, {})
+
+
+def _expand(suit: int, key: bytes) -> tuple[int, ...]:
+    """The sorted tiles of one suit's counts (cached: a hand's suits repeat)."""
+    found = _EXPANDED[suit].get(key)
+    if found is None:
+        base = 9 * suit
+        found = tuple(base + i for i, c in enumerate(key) for _ in range(c))
+        _EXPANDED[suit][key] = found
+    return found
+
+
 def hand_of(seat: SeatState, extra: int = -1, win: int | None = None) -> Hand:
     """The seat's hand as the rulebook reads it, with `extra` (a discard or a robbed kong's
     tile) added to the concealed tiles; `win` is the winning tile."""
     counts = seat.counts
     if extra >= 0:
-        counts = counts.copy()
         counts[extra] += 1
-    concealed = tuple(t for t in range(NUM_PLAYING) for _ in range(counts[t]))
+        key = bytes(counts)
+        counts[extra] -= 1
+    else:
+        key = bytes(counts)
+    m, p, s, z = key[0:9], key[9:18], key[18:27], key[27:34]
+    em, ep, es, ez = _EXPANDED
+    concealed = (
+        (em[m] if m in em else _expand(0, m))
+        + (ep[p] if p in ep else _expand(1, p))
+        + (es[s] if s in es else _expand(2, s))
+        + (ez[z] if z in ez else _expand(3, z))
+    )
     return Hand(
         concealed=concealed,
-        melds=tuple(m.meld for m in seat.melds),
-        flowers=tuple(sorted(seat.flowers)),
+        melds=tuple([m.meld for m in seat.melds]),
+        flowers=tuple(sorted(seat.flowers)) if seat.flowers else (),
         win_tile=win,
-        counts=bytes(counts),
+        counts=key,
     )
 
 
@@ -135,18 +158,28 @@ def shape_filter(shapes: frozenset[str]) -> QuickCheck | None:
 
     orphan_counts = itemgetter(*TERMINALS_AND_HONOURS)
 
+    tables = (suit, suit, suit, honour)
+    spans = ((0, 9), (9, 18), (18, 27), (27, 34))
+    suit_of = [t // 9 if t < 27 else 3 for t in range(NUM_PLAYING)]
+
     def quick(counts: list[int], extra: int) -> bool:
         if extra >= 0:
             counts[extra] += 1
         try:
-            if standard and (
-                suit.get(bytes(counts[0:9]), 0)
-                * suit.get(bytes(counts[9:18]), 0)
-                * suit.get(bytes(counts[18:27]), 0)
-                * honour.get(bytes(counts[27:34]), 0)
-                == 2
-            ):
-                return True
+            if standard:
+                # The suit of the added tile first: it is the one most likely to fail.
+                first = suit_of[extra] if extra >= 0 else 0
+                lo, hi = spans[first]
+                value = tables[first].get(bytes(counts[lo:hi]), 0)
+                if value:
+                    for i in range(4):
+                        if i != first:
+                            lo, hi = spans[i]
+                            value *= tables[i].get(bytes(counts[lo:hi]), 0)
+                            if not value:
+                                break
+                    if value == 2:
+                        return True
             if sevens and counts.count(2) + counts.count(3) + 2 * counts.count(4) == 7:
                 return True
             return orphans and 0 not in orphan_counts(counts)
