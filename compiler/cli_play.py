@@ -115,7 +115,8 @@ def _show(game: Round, seat: int, out: IO[str]) -> None:
 
 def _meld_text(meld: dict[str, Any]) -> str:
     if "tiles" in meld:
-        return "[" + "".join(t[0] for t in meld["tiles"]) + meld["tiles"][0][1] + "]"
+        shown: list[str] = meld["tiles"]
+        return "[" + "".join(t[0] for t in shown) + shown[0][1] + "]"
     if "shown" in meld:
         return f"(kong {meld['shown']})"
     return "(hidden kong)"

@@ -129,7 +129,8 @@ class Round:
         self.opening = Opening(ruleset, n, dealer)
         self._deal()
         self.indicator = self._flip_indicator()
-        wilds = ruleset.wilds_for(values, tile_text(self.indicator) if self.indicator >= 0 else None)
+        shown = tile_text(self.indicator) if self.indicator >= 0 else None
+        wilds = ruleset.wilds_for(values, shown)
         self.wilds = frozenset(wilds)
         self.checker: Callable[[Hand], bool] = ruleset.win_checker(
             values, players=n, wilds=[tile_text(t) for t in wilds] or None
@@ -490,9 +491,13 @@ class Round:
         claimable = not last and (not wild or "claimed" in self.perms)
         if claimable:
             c = counts[tile]
-            if c >= 3 and "exposed" in self.kong_kinds and self._wild_may(tile, "kong"):
-                if self.wall.drawable > 0 or not self.rules.kong_needs_tile:
-                    acts.append(Action(seat, "exposed_kong", tile))
+            if (
+                c >= 3
+                and "exposed" in self.kong_kinds
+                and self._wild_may(tile, "kong")
+                and (self.wall.drawable > 0 or not self.rules.kong_needs_tile)
+            ):
+                acts.append(Action(seat, "exposed_kong", tile))
             if c >= 2 and self.can_pong and tile not in st.no_pong and self._wild_may(tile, "pong"):
                 acts.append(Action(seat, "pong", tile))
             if self.can_chow and seat == (discarder + 1) % self.players and IS_SUITED[tile]:
@@ -673,7 +678,7 @@ class Round:
         if not self.checker(hand):
             return False
         self.situations[seat] = situations
-        return self.score_win(seat, hand, self_drawn, situations).win
+        return bool(self.score_win(seat, hand, self_drawn, situations).win)
 
     def score_win(
         self, seat: int, hand: Hand, self_drawn: bool, situations: tuple[str, ...]

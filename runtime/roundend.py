@@ -199,9 +199,14 @@ def finish_win(
         )
     data["winners"] = listed
     kind, feeder = r.last_kong
-    if self_drawn and r.from_kong and feeder is not None and feeder != winners[0]:
-        if kind in ("exposed", "added"):
-            data["kong_fed_by"], data["bloom_kong"] = feeder, kind
+    if (
+        self_drawn
+        and r.from_kong
+        and feeder is not None
+        and feeder != winners[0]
+        and kind in ("exposed", "added")
+    ):
+        data["kong_fed_by"], data["bloom_kong"] = feeder, kind
     horses = r.ruleset.payments.horses
     if horses is not None:
         counts = [c for k, c in horses.draws(r.values, None) if k.drawn_from == "wall_end"]

@@ -7,14 +7,13 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from mjc.runtime.actions import KINDS, Action, IllegalAction
 from mjc.runtime.bots import RandomBot, play_round
 from mjc.runtime.game import Round
-from mjc.runtime.options import OptionError
 from mjc.runtime.gamelog import _LINE, log_lines, replay
+from mjc.runtime.options import OptionError
 from tests.conftest import ruleset
 
 RULEBOOKS = ("baise", "chaozhou", "guangdong", "meizhou", "shanghai")
@@ -93,7 +92,9 @@ def test_every_tile_is_accounted_for_and_only_legal_actions_pass(
 
 @settings(max_examples=40, deadline=None)
 @given(case=st.sampled_from(_cases()), seed=st.integers(min_value=0, max_value=2**31 - 1))
-def test_a_replayed_log_reproduces_the_round(case: tuple[str, dict[str, object]], seed: int) -> None:
+def test_a_replayed_log_reproduces_the_round(
+    case: tuple[str, dict[str, object]], seed: int
+) -> None:
     name, options = case
     rs = ruleset(name)
     game = Round(rs, seed=seed, options=options)
