@@ -452,8 +452,18 @@ class Round:
         last = self.wall.drawable <= 0  # the 海底 discard: only a win may take it
         pending: dict[int, list[Action]] = {}
         self.situations = {}
+        quick, seats = self.quick, self.seats
+        chow_seat = (discarder + 1) % n if self.can_chow else -1
         for i in range(1, n):
             seat = (discarder + i) % n
+            counts = seats[seat].counts
+            if (
+                quick is not None
+                and counts[tile] < 2
+                and seat != chow_seat
+                and not quick(counts, tile)
+            ):
+                continue  # the common case, decided here: no pong, no chow, no win
             acts = self._claims_of(seat, discarder, tile, last)
             if acts:
                 pending[seat] = acts
@@ -468,13 +478,6 @@ class Round:
         st = self.seats[seat]
         counts = st.counts
         quick = self.quick
-        if (
-            quick is not None
-            and counts[tile] < 2
-            and (not self.can_chow or seat != (discarder + 1) % self.players)
-            and not quick(counts, tile)
-        ):
-            return []  # the common case: no pong, no chow, no win
         acts: list[Action] = []
         wild = tile in self.wilds
         if (

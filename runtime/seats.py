@@ -165,26 +165,24 @@ def shape_filter(shapes: frozenset[str]) -> QuickCheck | None:
     def quick(counts: list[int], extra: int) -> bool:
         if extra >= 0:
             counts[extra] += 1
-        try:
-            if standard:
-                # The suit of the added tile first: it is the one most likely to fail.
-                first = suit_of[extra] if extra >= 0 else 0
-                lo, hi = spans[first]
-                value = tables[first].get(bytes(counts[lo:hi]), 0)
-                if value:
-                    for i in range(4):
-                        if i != first:
-                            lo, hi = spans[i]
-                            value *= tables[i].get(bytes(counts[lo:hi]), 0)
-                            if not value:
-                                break
-                    if value == 2:
-                        return True
-            if sevens and counts.count(2) + counts.count(3) + 2 * counts.count(4) == 7:
-                return True
-            return orphans and 0 not in orphan_counts(counts)
-        finally:
-            if extra >= 0:
-                counts[extra] -= 1
+        found = False
+        if standard:
+            # The suit of the added tile first: it is the one most likely to fail.
+            first = suit_of[extra] if extra >= 0 else 0
+            lo, hi = spans[first]
+            value = tables[first].get(bytes(counts[lo:hi]), 0)
+            if value:
+                for i in range(4):
+                    if i != first and value:
+                        lo, hi = spans[i]
+                        value *= tables[i].get(bytes(counts[lo:hi]), 0)
+                found = value == 2
+        if not found and sevens:
+            found = counts.count(2) + counts.count(3) + 2 * counts.count(4) == 7
+        if not found and orphans:
+            found = 0 not in orphan_counts(counts)
+        if extra >= 0:
+            counts[extra] -= 1
+        return found
 
     return quick

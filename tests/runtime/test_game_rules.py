@@ -285,3 +285,66 @@ def test_dealer_succession(
     """Who deals next, for each value of the `dealer_after_*` fields (seat 1 dealt)."""
     game = _dealer_round(**rules)
     assert next_dealer(game, winners, origin, robbed) == dealer
+
+
+# ------------------------------------------------------------------ what the round JSON says
+
+
+BLOOM = ["147m147p147s2345z9s", "999s123m456p789p1z", "2369m36p36s567z88s", SEAT3]
+
+
+def test_kong_bloom_names_the_exposed_kongs_feeder() -> None:
+    """杠上开花 on an exposed kong: seat 0 fed the fourth 9s, seat 1 wins on its replacement
+    (drawn from the head here, so the test knows it); the round JSON names the feeder."""
+    game = stacked_round(ruleset(GD), BLOOM, "1z", rules=TurnRules(replacement="head"))
+    act(game, 0, "discard", "9s")
+    act(game, 1, "exposed_kong")
+    assert game.from_kong and "win" in kinds(game, 1)
+    act(game, 1, "win")
+    assert game.result is not None
+    outcome = game.result["outcome"]
+    assert outcome["kong_fed_by"] == 0 and outcome["bloom_kong"] == "exposed"
+    assert outcome["kongs"] == [{"seat": 1, "kind": "exposed", "fed_by": 0}]
+    assert outcome["claims"] == [{"seat": 1, "from_seat": 0, "kind": "kong", "tile": "9s"}]
+    assert "kong_bloom" in outcome["winners"][0]["situations"]
+    assert sum(game.result["deltas"]) == 0
+
+
+HEAVENLY = ["123m456p789s11122z", SEAT1, SEAT2.replace("9s", "8s"), SEAT3]
+
+
+def test_horses_bought_at_the_deal_and_turned_up_at_the_end() -> None:
+    """潮州 买马 (each seat is dealt its horses before play) and 奖马 (turned up from the end
+    of the wall for a win); here the dealer wins on his dealt tiles (天胡)."""
+    options = {"buy_horses": "2", "bonus_horses": "5"}
+    game = stacked_round(ruleset("chaozhou"), HEAVENLY, options=options)
+    assert game.legal_actions(0)[0] == Action(0, "win")
+    game.apply(Action(0, "win"))
+    assert game.result is not None
+    outcome = game.result["outcome"]
+    assert sorted(outcome["bought_horses"]) == ["0", "1", "2", "3"]
+    assert all(len(tiles) == 2 for tiles in outcome["bought_horses"].values())
+    assert len(outcome["horse_tiles"]) == 5
+    assert outcome["winners"][0]["situations"] == ["heavenly"]
+    assert sum(game.result["deltas"]) == 0
+
+
+def test_wang_tiles_are_discarded_but_never_claimed() -> None:
+    """百色 王牌: 王牌可打出，但是不可以吃、碰、杠、胡别人打出的王牌 — over many rounds a 王牌 is
+    discarded, and no claim or win ever takes one."""
+    from mjc.runtime.bots import RandomBot, play_round
+
+    discarded = 0
+    for seed in range(40):
+        game = Round(ruleset("baise"), seed=seed, options={"wang": "da"})
+        play_round(game, [RandomBot(seed + s) for s in range(4)])
+        wilds = set(game.wilds)
+        assert len(wilds) == 1  # 大转: the indicator's successor
+        events = game.events
+        for i, event in enumerate(events):
+            if event.get("kind") == "discard" and tile_index(event["tile"]) in wilds:
+                discarded += 1
+                after = events[i + 1]
+                assert after["type"] in ("draw", "end")
+                assert after["type"] != "end" or after["exhaustive_draw"]
+    assert discarded > 0
