@@ -239,6 +239,12 @@ class Round:
                 found[t] += 1
         return found
 
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What `seat` may see now (`mjc.runtime.observation`), as JSON data."""
+        from mjc.runtime.observation import observation
+
+        return observation(self, seat)
+
     def to_act(self) -> list[int]:
         """The seats whose decision the round waits for (none when it is over)."""
         if self.phase == "turn":
