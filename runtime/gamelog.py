@@ -46,6 +46,7 @@ __all__ = [
     "replay",
     "rules_from_json",
     "start_line",
+    "validate_line",
 ]
 
 LOG_FORMAT = "mjc-game-log"
@@ -163,6 +164,11 @@ def game_log_schema() -> dict[str, Any]:
     """The JSON Schema every line of a game log validates against (one of the line kinds,
     told apart by `type`)."""
     return _LINE.json_schema(by_alias=True)
+
+
+def validate_line(text: str) -> dict[str, Any]:
+    """One log line checked against the schema (`LogError` naming line 1 when it is bad)."""
+    return _parse(text, 1)
 
 
 def rules_json(rules: TurnRules) -> dict[str, Any]:
