@@ -280,6 +280,10 @@ class Round:
         seat = action.seat
         if type(seat) is not int or not 0 <= seat < self.players:
             raise IllegalAction(f"seat {seat!r} does not exist at {self.players} players")
+        if type(action.kind) is not str or type(action.tile) is not int or (
+            type(action.low) is not int
+        ):
+            raise IllegalAction("an action's kind is a word and its tiles are tile ints")
         legal = self.legal_actions(seat)
         if action not in legal:
             waiting = ", ".join(str(s) for s in self.to_act())

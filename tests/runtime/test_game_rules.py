@@ -235,6 +235,8 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
         Action(0, "discard", tile_index("9m")),  # not held
         Action(0, "pong", tile_index("1m")),  # no claim on one's own turn
         Action(7, "pass"),  # no such seat
+        Action(True, "pass"),  # type: ignore[arg-type]  # a bool is no seat
+        Action(0, "discard", 1.0),  # type: ignore[arg-type]  # nor a float a tile
         ("0", "discard"),  # not an Action
     ):
         with pytest.raises(IllegalAction):
