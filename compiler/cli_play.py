@@ -92,7 +92,15 @@ def _write_log(path: str, lines: Sequence[str]) -> None:
 
 
 def _tiles(texts: Sequence[str]) -> str:
-    return " ".join(texts) if texts else "-"
+    """Tiles in the docs' notation, one suit letter per run of a suit: 147m25p."""
+    if not texts:
+        return "-"
+    out: list[str] = []
+    for i, text in enumerate(texts):
+        out.append(text[0])
+        if i + 1 == len(texts) or texts[i + 1][1] != text[1]:
+            out.append(text[1])
+    return "".join(out)
 
 
 def _show(game: Round, seat: int, out: IO[str]) -> None:

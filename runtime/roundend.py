@@ -124,11 +124,12 @@ def _base(r: Round) -> dict[str, Any]:
     return data
 
 
-def _ready(r: Round) -> list[int]:
-    """The seats ready (聽牌) at the end: some tile in play would complete the hand."""
+def _ready(r: Round, winners: list[int]) -> list[int]:
+    """The seats ready (聽牌) at the end: some tile in play would complete the hand (上海
+    承包: an unrelated discarder's share depends on it); the winners are not listed."""
     found = []
     for seat, st in enumerate(r.seats):
-        if st.size() != 13:
+        if seat in winners or st.size() != 13:
             continue
         if any(
             r.copies[t] and r.checker(hand_of(st, t, t)) for t in range(NUM_PLAYING)
@@ -212,6 +213,8 @@ def finish_win(
         counts = [c for k, c in horses.draws(r.values, None) if k.drawn_from == "wall_end"]
         if counts and max(counts) > 0:
             data["horse_tiles"] = [tile_text(t) for t in r.wall.end_tiles(max(counts))]
+    if r.ready_needed:
+        data["ready"] = _ready(r, winners)
     if not self_drawn:
         r.seats[winners[0]].counts[tile] += 1  # the winning tile, counted once (一炮多响)
     origin = discarder if discarder is not None else robbed_from
@@ -223,7 +226,7 @@ def finish_draw(r: Round) -> None:
     data = _base(r)
     data["exhaustive_draw"] = True
     if r.ready_needed:
-        data["ready"] = _ready(r)
+        data["ready"] = _ready(r, [])
     _settle(r, data, [], next_dealer(r, [], None, None))
 
 
