@@ -350,3 +350,21 @@ def test_wang_tiles_are_discarded_but_never_claimed() -> None:
                 assert after["type"] in ("draw", "end")
                 assert after["type"] != "end" or after["exhaustive_draw"]
     assert discarded > 0
+
+
+LAST = ["147m47p147s12345z9s", "111p258m25s1234z9s", SEAT2, "123m234p123s6677z"]
+
+
+@pytest.mark.parametrize("needs_tile", [True, False])
+def test_no_kong_without_a_tile_to_replace_it(needs_tile: bool) -> None:
+    """百色 没有可摸的牌不能杠牌: seat 1 draws the last drawable tile, its fourth 1p; it may
+    kong only when `kong_needs_tile` is off, and then the round ends drawn with the kong."""
+    rules = TurnRules(reserved=82, kong_needs_tile=needs_tile)
+    game = stacked_round(ruleset(GD), LAST, "1p", rules=rules)
+    act(game, 0, "discard", "7s")
+    assert game.wall.drawable == 0 and game.turn == 1
+    assert ("concealed_kong" in kinds(game, 1)) is not needs_tile
+    if not needs_tile:
+        act(game, 1, "concealed_kong", "1p")
+        assert game.result is not None and game.result["exhaustive_draw"]
+        assert game.result["outcome"]["kongs"] == [{"seat": 1, "kind": "concealed"}]
