@@ -10,8 +10,9 @@ event of `events` (`mjc.runtime.gamelog` writes them as JSON lines).
 
 `legal_actions(seat)` lists what the seat may do now; `apply(action)` refuses anything else
 with `IllegalAction` and leaves the round unchanged. Hot paths use small ints: tiles are
-0..41, each seat's concealed tiles 34 counts (`mjc.runtime.seats`). The end of a round
-(outcome JSON, settlement, next dealer) is `mjc.runtime.roundend`'s.
+0..41, each seat's concealed tiles 34 counts (`mjc.runtime.seats`). What a seat may claim
+and whether it may win is `mjc.runtime.claimwindow`'s; the end of a round (outcome JSON,
+settlement, next dealer) is `mjc.runtime.roundend`'s.
 """
 
 from __future__ import annotations
@@ -21,10 +22,19 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from mjc.runtime.actions import Action, IllegalAction, action_text
+from mjc.runtime.claimwindow import (
+    can_win,
+    claims_of,
+    robbers,
+    run_ok,
+    self_draw_situations,
+    swap_tiles,
+    wild_may,
+)
 from mjc.runtime.hand import Hand
 from mjc.runtime.ruleset import Ruleset
-from mjc.runtime.seats import MeldRecord, SeatState, hand_of, shape_filter
-from mjc.runtime.tiles import IS_SUITED, NUM_PLAYING, RANK_OF, tile_text
+from mjc.runtime.seats import MeldRecord, SeatState, census, hand_of, shape_filter
+from mjc.runtime.tiles import IS_SUITED, NUM_PLAYING, tile_text
 from mjc.runtime.turnrules import TurnRules
 from mjc.runtime.wall import build_wall
 from mjc.runtime.wilds import WildIndicatorMissing
@@ -216,28 +226,9 @@ class Round:
     # ------------------------------------------------------------------ public API
 
     def census(self) -> list[int]:
-        """How many copies of each tile (0..41) the round holds, wherever they are: hands,
-        melds, flowers, rivers (less the discards taken), the wall, the indicator and the
-        horses. Equal to the tile set's copies after every action (tested)."""
-        found = [0] * len(self.copies)
-        for st in self.seats:
-            for t in range(NUM_PLAYING):
-                found[t] += st.counts[t]
-            for m in st.melds:
-                for t in m.tiles():
-                    found[t] += 1
-            for t in (*st.flowers, *st.river):
-                found[t] += 1
-        for t in range(NUM_PLAYING):
-            found[t] -= self.taken[t]
-        for t in self.wall.undrawn():
-            found[t] += 1
-        if self.indicator >= 0:
-            found[self.indicator] += 1
-        for tiles in self.bought_horses.values():
-            for t in tiles:
-                found[t] += 1
-        return found
+        """How many copies of each tile (0..41) the round holds, wherever they are (tested
+        equal to the tile set after every action): `mjc.runtime.seats.census`."""
+        return census(self)
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What `seat` may see now (`mjc.runtime.observation`), as JSON data."""
@@ -310,8 +301,8 @@ class Round:
         acts: list[Action] = []
         if not self.after_claim:
             quick = self.quick
-            if (quick is None or quick(counts, -1)) and self._can_win(
-                seat, hand_of(st, -1, self.drew), True, self._self_draw_situations(seat)
+            if (quick is None or quick(counts, -1)) and can_win(self,
+                seat, hand_of(st, -1, self.drew), True, self_draw_situations(self, seat)
             ):
                 win = Action(seat, "win")
                 if self.rules.must_win:
@@ -325,29 +316,22 @@ class Round:
             acts += [
                 Action(seat, "concealed_kong", t)
                 for t in held
-                if counts[t] == 4 and self._wild_may(t, "kong")
+                if counts[t] == 4 and wild_may(self, t, "kong")
             ]
         if may_kong and "added" in self.kong_kinds and st.melds:
             acts += [
                 Action(seat, "added_kong", m.tile)
                 for m in st.melds
-                if m.kind == "pung" and counts[m.tile] and self._wild_may(m.tile, "kong")
+                if m.kind == "pung" and counts[m.tile] and wild_may(self, m.tile, "kong")
             ]
         allowed = held
         if st.no_discard or (self.wilds and "discard" not in self.perms):
             allowed = [
-                t for t in held if t not in st.no_discard and self._wild_may(t, "discard")
+                t for t in held if t not in st.no_discard and wild_may(self, t, "discard")
             ] or held
         made = self._discard_actions[seat]
         acts += [made[t] for t in allowed]
         return acts
-
-    def _wild_may(self, tile: int, what: str) -> bool:
-        """Whether a wild of this kind may do `what` (`SPEC.wild_permissions`); the flipped
-        indicator's kind is konged only with `indicator_kong`."""
-        if what == "kong" and tile == self.indicator and "indicator_kong" not in self.perms:
-            return False
-        return tile not in self.wilds or what in self.perms
 
     def _play_turn(self, action: Action) -> None:
         seat, kind, tile = action.seat, action.kind, action.tile
@@ -445,7 +429,7 @@ class Round:
         if self.rules.no_chow_to_rebuild and IS_SUITED[tile]:
             # 过吃不吃: each run the discard breaks may not be chowed back with it.
             for low in (tile - 2, tile - 1, tile):
-                if _run_ok(low) and low <= tile and all(counts[low + i] for i in range(3)):
+                if run_ok(low) and low <= tile and all(counts[low + i] for i in range(3)):
                     st.no_chow.add((tile, low))
         counts[tile] -= 1
         st.river.append(tile)
@@ -474,7 +458,7 @@ class Round:
                 and not quick(counts, tile)
             ):
                 continue  # the common case, decided here: no pong, no chow, no win
-            acts = self._claims_of(seat, discarder, tile, last)
+            acts = claims_of(self, seat, discarder, tile, last)
             if acts:
                 pending[seat] = acts
         self.turn = discarder
@@ -483,67 +467,11 @@ class Round:
             return
         self._after_window(discarder)
 
-    def _claims_of(self, seat: int, discarder: int, tile: int, last: bool) -> list[Action]:
-        # Over 80 lines? No: each claim kind is a few lines, in priority order of the seeds.
-        st = self.seats[seat]
-        counts = st.counts
-        quick = self.quick
-        acts: list[Action] = []
-        wild = tile in self.wilds
-        if (
-            tile not in st.no_win
-            and (not wild or "win_on_discard" in self.perms)
-            and (quick is None or quick(counts, tile))
-        ):
-            situations = self._discard_situations(seat, discarder)
-            if self._can_win(seat, hand_of(st, tile, tile), False, situations):
-                self.situations[seat] = situations
-                if self.rules.must_win:
-                    return [Action(seat, "win")]
-                acts.append(Action(seat, "win"))
-        claimable = not last and (not wild or "claimed" in self.perms)
-        if claimable:
-            c = counts[tile]
-            if (
-                c >= 3
-                and "exposed" in self.kong_kinds
-                and self._wild_may(tile, "kong")
-                and (self.wall.drawable > 0 or not self.rules.kong_needs_tile)
-            ):
-                acts.append(Action(seat, "exposed_kong", tile))
-            if c >= 2 and self.can_pong and tile not in st.no_pong and self._wild_may(tile, "pong"):
-                acts.append(Action(seat, "pong", tile))
-            if self.can_chow and seat == (discarder + 1) % self.players and IS_SUITED[tile]:
-                for low in (tile - 2, tile - 1, tile):
-                    if not _run_ok(low) or not low <= tile <= low + 2:
-                        continue
-                    if (tile, low) in st.no_chow:
-                        continue
-                    others = [low + i for i in range(3) if low + i != tile]
-                    if all(counts[t] for t in others) and all(
-                        self._wild_may(t, "chow") for t in (*others, tile)
-                    ):
-                        acts.append(Action(seat, "chow", tile, low))
-        if acts:
-            acts.append(Action(seat, "pass"))
-        return acts
-
     def _open_rob(self, konger: int, kind: str, tile: int) -> bool:
         """Open a window to rob the kong (抢杠) when the rulebook allows it and someone can."""
         if kind not in self.rob_kinds or (tile in self.wilds and "robbed" not in self.perms):
             return False
-        n = self.players
-        pending: dict[int, list[Action]] = {}
-        self.situations = {}
-        for i in range(1, n):
-            seat = (konger + i) % n
-            st = self.seats[seat]
-            if tile in st.no_win or (self.quick is not None and not self.quick(st.counts, tile)):
-                continue
-            if self._can_win(seat, hand_of(st, tile, tile), False, ("robbing_kong",)):
-                self.situations[seat] = ("robbing_kong",)
-                win = Action(seat, "win")
-                pending[seat] = [win] if self.rules.must_win else [win, Action(seat, "pass")]
+        pending = robbers(self, konger, tile)
         if not pending:
             return False
         self.phase, self.pending, self.responses = "rob", pending, {}
@@ -628,7 +556,7 @@ class Round:
                     st.counts[t] -= 1
             st.melds.append(MeldRecord("chow", action.low, False, discarder, tile))
             if not self.rules.discard_after_chow_same_tile:
-                st.no_discard = _swap_tiles(tile, action.low)
+                st.no_discard = swap_tiles(tile, action.low)
         self._start_turn(seat, -1, False)
 
     def _resolve_rob(self) -> None:
@@ -656,82 +584,3 @@ class Round:
         if self.rules.seat_winds_follow_dealer:
             return WINDS[(seat - self.dealer) % self.players]
         return WINDS[seat % 4]
-
-    def _self_draw_situations(self, seat: int) -> tuple[str, ...]:
-        found: list[str] = []
-        if self.from_kong:
-            found.append("kong_bloom")
-        elif self.wall.drawable <= 0:
-            found.append("last_tile")
-        if self.quiet and self.discards == 0 and seat == self.dealer:
-            found.append("heavenly")
-        elif (
-            self.quiet
-            and seat != self.dealer
-            and self.seats[seat].draws == 1
-            and self.discards < self.players
-            and not self.from_kong
-        ):
-            found.append("earthly")
-        return tuple(found)
-
-    def _discard_situations(self, seat: int, discarder: int) -> tuple[str, ...]:
-        found: list[str] = []
-        if self.wall.drawable <= 0:
-            found.append("last_tile")
-        if self.quiet and self.discards == 1 and discarder == self.dealer:
-            found.append("human")
-        return tuple(found)
-
-    def _can_win(
-        self, seat: int, hand: Hand, self_drawn: bool, situations: tuple[str, ...]
-    ) -> bool:
-        """A win is legal when the shape completes and `Ruleset.score` says it wins (its
-        reject rules: 只可自摸, 四封, 鸡胡不能吃胡 ...)."""
-        if not self.checker(hand):
-            return False
-        self.situations[seat] = situations
-        return bool(self.score_win(seat, hand, self_drawn, situations).win)
-
-    def score_win(
-        self, seat: int, hand: Hand, self_drawn: bool, situations: tuple[str, ...]
-    ) -> Any:
-        from mjc.runtime.situations import SituationError
-
-        try:
-            return self.ruleset.score(
-                hand,
-                self_drawn=self_drawn,
-                seat_wind=self.seat_wind(seat),
-                round_wind=self.round_wind,
-                dealer=seat == self.dealer,
-                situations=situations,
-                indicator=tile_text(self.indicator) if self.indicator >= 0 else None,
-                players=self.players,
-                options=self.values,
-            )
-        except (SituationError, ValueError):
-            return _NO_WIN
-
-
-class _NoWin:
-    win = False
-
-
-_NO_WIN = _NoWin()
-
-
-def _run_ok(low: int) -> bool:
-    """A chow may start at `low`: a suited tile of rank 1 to 7."""
-    return 0 <= low < NUM_PLAYING and IS_SUITED[low] and RANK_OF[low] <= 7
-
-
-def _swap_tiles(tile: int, low: int) -> set[int]:
-    """上吃下吐 off: after chowing `tile` into the run from `low`, neither it nor the tile
-    that would make the same run's other end may be discarded at once (食替)."""
-    banned = {tile}
-    if tile == low and RANK_OF[low] <= 6:
-        banned.add(low + 3)
-    if tile == low + 2 and RANK_OF[low] >= 2:
-        banned.add(low - 1)
-    return banned

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mjc.runtime.claimwindow import self_draw_situations
 from mjc.runtime.ruleset import Ruleset
 from mjc.runtime.seats import hand_of, hand_text
 from mjc.runtime.tiles import NUM_PLAYING, tile_text
@@ -182,7 +183,7 @@ def finish_win(
     for seat in winners:
         st = r.seats[seat]
         if self_drawn:
-            situations = list(r._self_draw_situations(seat))
+            situations = list(self_draw_situations(r, seat))
             text = hand_text(st, -1, tile)
         else:
             situations = list(r.situations.get(seat, ()))

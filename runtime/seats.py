@@ -3,13 +3,16 @@
 `mjc.runtime.game` keeps one `SeatState` per seat: the concealed tiles as 34 counts (small
 ints, changed in place as tiles move), the declared melds, the flowers set aside, the river
 and the restrictions the seat is under now (漏碰, 漏胡, 过吃不吃, 上吃下吐). `hand_of` turns
-that into the `Hand` the rulebook's win check and `Ruleset.score` read.
+that into the `Hand` the rulebook's win check and `Ruleset.score` read; `shape_filter` is the
+quick test on counts alone that spares most of those checks, and `census` counts every tile
+of a round wherever it is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from operator import itemgetter
+from typing import TYPE_CHECKING
 
 from mjc.runtime.arrange import SEVEN_PAIRS, SHAPES, STANDARD, THIRTEEN_ORPHANS
 from mjc.runtime.hand import Hand, format_hand
@@ -17,7 +20,10 @@ from mjc.runtime.melds import Meld, meld
 from mjc.runtime.tables import HONOUR_TABLE, SUIT_TABLE
 from mjc.runtime.tiles import NUM_PLAYING, TERMINALS_AND_HONOURS
 
-__all__ = ["MeldRecord", "SeatState", "hand_of", "hand_text", "shape_filter"]
+if TYPE_CHECKING:
+    from mjc.runtime.game import Round
+
+__all__ = ["MeldRecord", "SeatState", "census", "hand_of", "hand_text", "shape_filter"]
 
 QuickCheck = Callable[[list[int], int], bool]
 
@@ -186,3 +192,28 @@ def shape_filter(shapes: frozenset[str]) -> QuickCheck | None:
         return found
 
     return quick
+
+
+def census(r: Round) -> list[int]:
+    """How many copies of each tile (0..41) the round holds, wherever they are: hands,
+    melds, flowers, rivers (less the discards taken), the wall, the indicator and the
+    horses. Equal to the tile set's copies after every action (tested)."""
+    found = [0] * len(r.copies)
+    for st in r.seats:
+        for t in range(NUM_PLAYING):
+            found[t] += st.counts[t]
+        for m in st.melds:
+            for t in m.tiles():
+                found[t] += 1
+        for t in (*st.flowers, *st.river):
+            found[t] += 1
+    for t in range(NUM_PLAYING):
+        found[t] -= r.taken[t]
+    for t in r.wall.undrawn():
+        found[t] += 1
+    if r.indicator >= 0:
+        found[r.indicator] += 1
+    for tiles in r.bought_horses.values():
+        for t in tiles:
+            found[t] += 1
+    return found
