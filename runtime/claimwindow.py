@@ -33,7 +33,6 @@ __all__ = [
 
 
 def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> list[Action]:
-    # Over 80 lines? No: each claim kind is a few lines, in priority order of the seeds.
     st = r.seats[seat]
     counts = st.counts
     quick = r.quick

@@ -244,7 +244,6 @@ def read_start(lines: list[str]) -> dict[str, Any]:
 def replay(ruleset: Ruleset, lines: Iterable[str]) -> Round:
     """Play a log again and check every line; the finished round, or `LogError` naming the
     first line that disagrees (an edited tile, an illegal action, a missing end ...)."""
-    # Over 80 lines? No; but each failure below is its own one-line message, on purpose.
     texts = [line for line in lines if line.strip()]
     start = read_start(texts)
     if start["rulebook"] != ruleset.id:
