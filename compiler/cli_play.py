@@ -72,8 +72,9 @@ def play(args: Any, ruleset: Ruleset, options: Mapping[str, str], out: IO[str]) 
             else:
                 seen = None if getattr(bot, "blind", False) else observation(game, seat)
                 action = bot.choose(seen, legal)
-                if human is not None:
-                    print(f"  seat {seat}: {action_text(action)}", file=out)
+                if human is not None and action.kind != "pass":
+                    answers = "answers" if game.phase != "turn" else "plays"
+                    print(f"  seat {seat} {answers}: {action_text(action)}", file=out)
             game.apply(action)
             if game.over:
                 break
