@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from mjc.compiler import cli_parser, cli_simulate, codes, ir
+from mjc.compiler import cli_parser, cli_play, cli_simulate, codes, ir
 from mjc.compiler.cli_parser import Handlers, UsageError as UsageError
 from mjc.compiler.cli_score import score_text, write_batch
 from mjc.compiler.cli_waits import waits_text
@@ -62,6 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
             docs=_docs,
             dump_ir=_dump_ir,
             lsp=_lsp,
+            play=_play,
+            replay=_replay,
         )
     )
 
@@ -383,6 +385,25 @@ def _settle(args: argparse.Namespace) -> int:
     deltas = ", ".join(f"seat {i} {d:+d}" for i, d in enumerate(settlement.deltas))
     print(f"deltas: {deltas}")
     return EXIT_OK
+
+
+def _play(args: argparse.Namespace) -> int:
+    options = _parse_options(args.option)
+    try:
+        ruleset = _load_ruleset(args.rulebook)
+    except _RulebookFailed:
+        return EXIT_FAILED
+    return cli_play.play(args, ruleset, options, sys.stdout)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    lines = cli_play.read_log(args.log)
+    name = args.rulebook or cli_play.log_rulebook(args.log, lines)
+    try:
+        ruleset = _load_ruleset(name)
+    except _RulebookFailed:
+        return EXIT_FAILED
+    return cli_play.replay_log(args.log, lines, ruleset, args.json, sys.stdout)
 
 
 def _read_json_input(name: str) -> bytes | str:

@@ -48,6 +48,8 @@ class Handlers:
     docs: Handler
     dump_ir: Handler
     lsp: Handler
+    play: Handler
+    replay: Handler
 
 
 class _Parser(argparse.ArgumentParser):
@@ -128,6 +130,8 @@ def build_parser(handlers: Handlers) -> argparse.ArgumentParser:
         _add_waits,
         _add_settle,
         _add_simulate,
+        _add_play,
+        _add_replay,
         _add_options,
         _add_new,
         _add_explain,
@@ -349,6 +353,58 @@ def _add_simulate(commands: _Commands, handlers: Handlers) -> None:
         "--schema", action="store_true", help="print the JSON Schema of the report instead"
     )
     simulate.set_defaults(run=handlers.simulate)
+
+
+def _add_play(commands: _Commands, handlers: Handlers) -> None:
+    play = commands.add_parser(
+        "play",
+        help="play a round against bots in the terminal, or let bots play it",
+        description="Play one round of a rulebook to its settlement. You play --seat (the "
+        "legal actions are numbered; type one per line on standard input, so it can be "
+        "piped; when input ends, 托管 plays your seat) and bots play the others; with "
+        "--bots-only bots play every seat. The log (JSON lines, see docs/game-log.md) is "
+        "written to --log (interactive default: mjc-RULEBOOK-SEED.jsonl) and can be checked "
+        "with mjc replay.",
+    )
+    play.add_argument(
+        "rulebook", type=_file_name, metavar="RULEBOOK", help="a bundled name or a file"
+    )
+    play.add_argument("--bots-only", action="store_true", help="bots play every seat")
+    play.add_argument("--seed", type=int, metavar="S", help="the seed (default: a random one)")
+    play.add_argument("--log", type=_file_name, metavar="FILE", help="write the log here")
+    play.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="set an option"
+    )
+    play.add_argument("--players", type=int, metavar="N", help="players at the table")
+    play.add_argument("--seat", type=int, default=0, metavar="N", help="your seat (default 0)")
+    play.add_argument("--dealer", type=int, default=0, metavar="N", help="the dealer's seat")
+    play.add_argument(
+        "--bot",
+        choices=("random", "auto"),
+        default="random",
+        help="random legal moves (default) or 托管 (摸什么打什么, 不吃不碰不杠, 自动胡)",
+    )
+    play.add_argument("--json", action="store_true", help="print the result as JSON")
+    play.set_defaults(run=handlers.play)
+
+
+def _add_replay(commands: _Commands, handlers: Handlers) -> None:
+    replay = commands.add_parser(
+        "replay",
+        help="play a game log again, checking every line",
+        description="Re-run a log written by mjc play from its seed and decisions, check "
+        "every line against the engine and print the result. Exit 1 naming the first line "
+        "that disagrees; 2 for a log that cannot be read (garbage, truncated).",
+    )
+    replay.add_argument("log", type=_file_name, metavar="LOG", help="the log (JSON lines)")
+    replay.add_argument(
+        "--rulebook",
+        type=_file_name,
+        metavar="RULEBOOK",
+        help="the rulebook file (default: the bundled one the log names)",
+    )
+    replay.add_argument("--json", action="store_true", help="print the result as JSON")
+    replay.set_defaults(run=handlers.replay)
 
 
 def _add_options(commands: _Commands, handlers: Handlers) -> None:

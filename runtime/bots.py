@@ -1,0 +1,80 @@
+"""Bots that play a `Round`, and `play_round`, which drives one to its end.
+
+A bot is anything with `choose(observation, legal) -> Action` (`Bot`): `observation` is the
+seat's `mjc.runtime.observation` dict (None for a bot whose `blind` attribute is true: it
+reads only its legal actions, and the driver skips building the observation), `legal` the
+round's `legal_actions(seat)`. A greedy bot (shanten, effective tiles) plugs in the same way.
+Randomness is a seeded `random.Random` per bot: the same seeds play the same game anywhere.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from mjc.runtime.actions import Action
+from mjc.runtime.game import Round
+from mjc.runtime.observation import observation
+from mjc.runtime.tiles import tile_index
+
+__all__ = ["AutoBot", "Bot", "RandomBot", "play_round"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """What plays a seat: one legal action out of `legal`, seeing `observation`."""
+
+    def choose(self, observation: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
+        """The action to play; it must be one of `legal`."""
+        ...
+
+
+class RandomBot:
+    """Any legal action, uniformly, from its own seeded generator."""
+
+    blind = True
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, observation: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
+        return legal[self._rng.randrange(len(legal))]
+
+
+class AutoBot:
+    """托管: 摸什么打什么 (discards the tile it drew, or its last tile after a claim it never
+    makes), 不吃不碰不杠 (passes every claim, declares no kong), 自动胡 (wins when it may)."""
+
+    blind = False
+
+    def choose(self, observation: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
+        for action in legal:
+            if action.kind == "win":
+                return action
+        for action in legal:
+            if action.kind == "pass":
+                return action
+        drawn = observation.get("drawn") if observation else None
+        discards = [a for a in legal if a.kind == "discard"]
+        for action in discards:
+            if drawn is not None and action.tile == tile_index(drawn):
+                return action
+        return discards[-1] if discards else legal[0]
+
+
+def play_round(game: Round, bots: Sequence[Bot], max_steps: int = 10_000) -> dict[str, Any]:
+    """Let `bots[seat]` play every seat until the round is over; its result."""
+    for _ in range(max_steps):
+        if game.result is not None:
+            return game.result
+        for seat in game.to_act():
+            bot = bots[seat]
+            legal = game.legal_actions(seat)
+            seen = None if getattr(bot, "blind", False) else observation(game, seat)
+            game.apply(bot.choose(seen, legal))
+            if game.result is not None:
+                break
+    if game.result is None:
+        raise RuntimeError(f"the round did not end within {max_steps} steps")
+    return game.result

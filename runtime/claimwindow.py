@@ -1,0 +1,181 @@
+"""What a seat may claim and whether it may win: the checks `mjc.runtime.game` asks per event.
+
+`claims_of` lists a seat's answers to a discard (win, exposed kong, pong, chow, pass) under
+the rulebook's claims (`SPEC.claims`), its wild permissions and the seat's restrictions;
+`can_win` asks the rulebook: the shape must complete (its win check) and `Ruleset.score` must
+say the hand wins (its reject rules: 只可自摸, 四封, 鸡胡不能吃胡, 20分以上可吃胡 ...). The
+situations of a win (杠上开花, 海底, 天胡, 地胡, 人胡) are read off the round here too.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mjc.runtime.actions import Action
+from mjc.runtime.hand import Hand
+from mjc.runtime.seats import hand_of
+from mjc.runtime.tiles import IS_SUITED, NUM_PLAYING, RANK_OF, tile_text
+
+if TYPE_CHECKING:
+    from mjc.runtime.game import Round
+
+__all__ = [
+    "can_win",
+    "claims_of",
+    "discard_situations",
+    "robbers",
+    "run_ok",
+    "score_win",
+    "self_draw_situations",
+    "swap_tiles",
+    "wild_may",
+]
+
+
+def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> list[Action]:
+    st = r.seats[seat]
+    counts = st.counts
+    quick = r.quick
+    acts: list[Action] = []
+    wild = tile in r.wilds
+    if (
+        tile not in st.no_win
+        and (not wild or "win_on_discard" in r.perms)
+        and (quick is None or quick(counts, tile))
+    ):
+        situations = discard_situations(r, seat, discarder)
+        if can_win(r, seat, hand_of(st, tile, tile), False, situations):
+            r.situations[seat] = situations
+            if r.rules.must_win:
+                return [Action(seat, "win")]
+            acts.append(Action(seat, "win"))
+    claimable = not last and (not wild or "claimed" in r.perms)
+    if claimable:
+        c = counts[tile]
+        if (
+            c >= 3
+            and "exposed" in r.kong_kinds
+            and wild_may(r, tile, "kong")
+            and (r.wall.drawable > 0 or not r.rules.kong_needs_tile)
+        ):
+            acts.append(Action(seat, "exposed_kong", tile))
+        if c >= 2 and r.can_pong and tile not in st.no_pong and wild_may(r, tile, "pong"):
+            acts.append(Action(seat, "pong", tile))
+        if r.can_chow and seat == (discarder + 1) % r.players and IS_SUITED[tile]:
+            for low in (tile - 2, tile - 1, tile):
+                if not run_ok(low) or not low <= tile <= low + 2:
+                    continue
+                if (tile, low) in st.no_chow:
+                    continue
+                others = [low + i for i in range(3) if low + i != tile]
+                if all(counts[t] for t in others) and all(
+                    wild_may(r, t, "chow") for t in (*others, tile)
+                ):
+                    acts.append(Action(seat, "chow", tile, low))
+    if acts:
+        acts.append(Action(seat, "pass"))
+    return acts
+
+def robbers(r: Round, konger: int, tile: int) -> dict[int, list[Action]]:
+    """The seats that may rob a kong of `tile` (抢杠) and their answers (win, pass)."""
+    n = r.players
+    pending: dict[int, list[Action]] = {}
+    r.situations = {}
+    for i in range(1, n):
+        seat = (konger + i) % n
+        st = r.seats[seat]
+        if tile in st.no_win or (r.quick is not None and not r.quick(st.counts, tile)):
+            continue
+        if can_win(r, seat, hand_of(st, tile, tile), False, ("robbing_kong",)):
+            r.situations[seat] = ("robbing_kong",)
+            win = Action(seat, "win")
+            pending[seat] = [win] if r.rules.must_win else [win, Action(seat, "pass")]
+    return pending
+
+
+def wild_may(r: Round, tile: int, what: str) -> bool:
+    """Whether a wild of this kind may do `what` (`SPEC.wild_permissions`); the flipped
+    indicator's kind is konged only with `indicator_kong`."""
+    if what == "kong" and tile == r.indicator and "indicator_kong" not in r.perms:
+        return False
+    return tile not in r.wilds or what in r.perms
+
+def self_draw_situations(r: Round, seat: int) -> tuple[str, ...]:
+    found: list[str] = []
+    if r.from_kong:
+        found.append("kong_bloom")
+    elif r.wall.drawable <= 0:
+        found.append("last_tile")
+    if r.quiet and r.discards == 0 and seat == r.dealer:
+        found.append("heavenly")
+    elif (
+        r.quiet
+        and seat != r.dealer
+        and r.seats[seat].draws == 1
+        and r.discards < r.players
+        and not r.from_kong
+    ):
+        found.append("earthly")
+    return tuple(found)
+
+def discard_situations(r: Round, seat: int, discarder: int) -> tuple[str, ...]:
+    found: list[str] = []
+    if r.wall.drawable <= 0:
+        found.append("last_tile")
+    if r.quiet and r.discards == 1 and discarder == r.dealer:
+        found.append("human")
+    return tuple(found)
+
+def can_win(
+    r: Round, seat: int, hand: Hand, self_drawn: bool, situations: tuple[str, ...]
+) -> bool:
+    """A win is legal when the shape completes and `Ruleset.score` says it wins (its
+    reject rules: 只可自摸, 四封, 鸡胡不能吃胡 ...)."""
+    if not r.checker(hand):
+        return False
+    r.situations[seat] = situations
+    return bool(score_win(r, seat, hand, self_drawn, situations).win)
+
+def score_win(
+    r: Round, seat: int, hand: Hand, self_drawn: bool, situations: tuple[str, ...]
+) -> Any:
+    from mjc.runtime.situations import SituationError
+
+    try:
+        return r.ruleset.score(
+            hand,
+            self_drawn=self_drawn,
+            seat_wind=r.seat_wind(seat),
+            round_wind=r.round_wind,
+            dealer=seat == r.dealer,
+            situations=situations,
+            indicator=tile_text(r.indicator) if r.indicator >= 0 else None,
+            players=r.players,
+            options=r.values,
+        )
+    except (SituationError, ValueError):
+        return _NO_WIN
+
+
+
+class _NoWin:
+    win = False
+
+
+_NO_WIN = _NoWin()
+
+
+def run_ok(low: int) -> bool:
+    """A chow may start at `low`: a suited tile of rank 1 to 7."""
+    return 0 <= low < NUM_PLAYING and IS_SUITED[low] and RANK_OF[low] <= 7
+
+
+def swap_tiles(tile: int, low: int) -> set[int]:
+    """上吃下吐 off: after chowing `tile` into the run from `low`, neither it nor the tile
+    that would make the same run's other end may be discarded at once (食替)."""
+    banned = {tile}
+    if tile == low and RANK_OF[low] <= 6:
+        banned.add(low + 3)
+    if tile == low + 2 and RANK_OF[low] >= 2:
+        banned.add(low - 1)
+    return banned

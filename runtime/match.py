@@ -1,0 +1,92 @@
+"""`Match`: several rounds in a row, carrying scores, the dealer, streaks and winds forward.
+
+Each round is a `mjc.runtime.game.Round` whose end says who deals next (`TurnRules`:
+连庄, 谁胡谁坐庄, 一炮多响 ...). The match adds what lasts between rounds: each seat's total
+score (the settlements' deltas), the dealer's streak (连庄: rounds in a row he keeps the
+deal, 0 when the deal passes) and the round wind (圈风), which moves on once every seat has
+dealt in it and the deal passes on (广东 连庄时圈数稳定). Round seeds come from the match's own
+seeded generator, so a match is as reproducible as a round.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from mjc.runtime.bots import Bot, play_round
+from mjc.runtime.game import WINDS, Round
+from mjc.runtime.ruleset import Ruleset
+from mjc.runtime.turnrules import TurnRules
+
+__all__ = ["Match"]
+
+
+class Match:
+    """Rounds of one table: `next_round()` sets the next one up, `finish(round)` carries its
+    result forward; `play(bots, rounds)` does both with bots."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        *,
+        seed: int,
+        options: Mapping[str, object] | None = None,
+        players: int | None = None,
+        rules: TurnRules | None = None,
+        dealer: int = 0,
+    ) -> None:
+        self.ruleset, self.options, self.rules = ruleset, dict(options or {}), rules
+        self.players = players if players is not None else max(ruleset.players)
+        self._rng = random.Random(seed)
+        self.seed = seed
+        self.dealer = dealer
+        self.streak = 0
+        self.wind_index = 0
+        self.dealt = {dealer}  # seats that have dealt in this round wind
+        self.scores = [0] * self.players
+        self.results: list[dict[str, Any]] = []
+
+    @property
+    def round_wind(self) -> str:
+        return WINDS[self.wind_index % 4]
+
+    def next_round(self) -> Round:
+        """The next round, dealt by the current dealer under the current round wind."""
+        return Round(
+            self.ruleset,
+            seed=self._rng.randrange(2**31),
+            options=self.options,
+            players=self.players,
+            dealer=self.dealer,
+            round_wind=self.round_wind,
+            streak=self.streak,
+            rules=self.rules,
+        )
+
+    def finish(self, game: Round) -> None:
+        """Carry a finished round forward: scores, the next dealer, the streak, the wind."""
+        result = game.result
+        if result is None:
+            raise ValueError("the round is not over")
+        for seat, delta in enumerate(result["deltas"]):
+            self.scores[seat] += delta
+        self.results.append(result)
+        dealer = result["next_dealer"]
+        if dealer == self.dealer:
+            self.streak += 1  # 连庄
+            return
+        self.streak = 0
+        if len(self.dealt) == self.players:
+            self.wind_index += 1  # every seat dealt in this wind: 圈风 moves on
+            self.dealt = set()
+        self.dealer = dealer
+        self.dealt.add(dealer)
+
+    def play(self, bots: Sequence[Bot], rounds: int) -> list[int]:
+        """Play `rounds` rounds with `bots[seat]` in each seat; the total scores."""
+        for _ in range(rounds):
+            game = self.next_round()
+            play_round(game, bots)
+            self.finish(game)
+        return list(self.scores)
