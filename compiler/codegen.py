@@ -29,6 +29,25 @@ from mjc.compiler.pyexpr import tile_constant
 from mjc.compiler.pysafe import ident, lit, safe_text
 from mjc.compiler.version import MJC_VERSION
 from mjc.runtime import API_VERSION, exported
+from mjc.runtime.readings import WAIT_FACTS
+
+# Facts that cost work per hand, which the runtime does only for rulebooks whose fans read them.
+COSTLY_FACTS = frozenset({"waits", *WAIT_FACTS})
+
+
+def facts_read(book: ir.Rulebook, among: frozenset[str]) -> tuple[str, ...]:
+    """The facts of `among` that some fan's condition, count or value reads, sorted."""
+    found: set[str] = set()
+    pending: list[object] = [f for f in book.fans]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ir.FactE) and node.fact in among:
+            found.add(node.fact)
+        elif isinstance(node, ir.Model):
+            pending.extend(getattr(node, name) for name in type(node).model_fields)
+        elif isinstance(node, tuple):
+            pending.extend(node)
+    return tuple(sorted(found))
 
 __all__ = ["checked_module", "generate_module", "lit", "safe_text"]
 
@@ -179,6 +198,7 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
         "has_wilds": bool(book.wilds.modes),
         "situation_flags": tuple(f.id for f in book.situations),
         "has_rejects": bool(book.scoring.rejects),
+        "reads": facts_read(book, COSTLY_FACTS),
         "horse_tables": emit_payments.horse_tables(book),
         "payments": book.payments,
         "title": book.title,

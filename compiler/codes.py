@@ -165,7 +165,8 @@ CODES: tuple[Code, ...] = (
         "unknown win shape",
         "The shapes section names a shape mjc does not know.",
         "shapes { standrd }",
-        "The shapes are standard, seven_pairs and thirteen_orphans.",
+        "The shapes are standard, seven_pairs, thirteen_orphans, knitted_straight and "
+        "honours_and_knitted.",
     ),
     Code(
         "E0111",

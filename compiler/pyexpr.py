@@ -50,6 +50,12 @@ FACT_SOURCE: dict[str, str] = {
     "wilds": "s.wilds",
     "wilds_substituted": "a.substituted",
     "total": "total",
+    "waits": "s.waits",
+    "won": "(a.won or NO_PAIR)",
+    "edge_wait": "(a.wait == 'edge')",
+    "closed_wait": "(a.wait == 'closed')",
+    "open_wait": "(a.wait == 'open')",
+    "pair_wait": "(a.wait == 'pair')",
 }
 
 # In a custom shape's condition the hand is read whole, from the parsed hand `h`.

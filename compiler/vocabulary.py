@@ -33,6 +33,15 @@ ARRANGEMENT_FACTS: dict[str, Word] = {
     "shape": Word(SHAPE, "the win shape of this arrangement"),
     "concealed": Word(BOOL, "no meld was claimed from a discard (concealed kongs allowed)"),
     "wilds_substituted": Word(INT, "how many wild tiles stand for another tile here"),
+    "won": Word(
+        MELD,
+        "the concealed set or pair the winning tile completes in this reading (no meld when it "
+        "completes none: thirteen orphans, a knitted part); a hand reads once per place",
+    ),
+    "edge_wait": Word(BOOL, "the winning tile is the 3 of a 123 or the 7 of a 789 (边张)"),
+    "closed_wait": Word(BOOL, "the winning tile is the middle of a chow (嵌张)"),
+    "open_wait": Word(BOOL, "the winning tile is an end of a chow, not an edge (两面)"),
+    "pair_wait": Word(BOOL, "the winning tile completes the pair (单钓将)"),
 }
 
 # Facts of the whole hand, the same for every arrangement (custom shapes may read these).
@@ -62,6 +71,11 @@ SITUATION_FACTS: dict[str, Word] = {
     "round_wind": Word(TILE, "the round (prevailing) wind, as a wind tile (1z–4z)"),
     "players": Word(INT, "the number of players at the table"),
     "flowers": Word(ListType(TILE), "the flower and season tiles the winner set aside"),
+    "waits": Word(
+        ListType(TILE),
+        "every tile kind that would have completed the hand before the winning tile came, "
+        "under the builtin shapes (独听, a single wait: `len(waits) == 1`)",
+    ),
 }
 
 # Named constants.
@@ -101,6 +115,7 @@ MELD_ATTRIBUTES: dict[str, Word] = {
     "is_pung": Word(BOOL, "three of a kind, or a kong (刻子)"),
     "is_kong": Word(BOOL, "four of a kind (杠)"),
     "is_pair": Word(BOOL, "a pair (将)"),
+    "is_knitted": Word(BOOL, "a third of a knitted straight: 147, 258 or 369 of one suit (组合龙)"),
     "concealed": Word(BOOL, "formed in hand, not claimed"),
     "exposed": Word(BOOL, "claimed from a discard"),
     "is_honour": Word(BOOL, "made of honour tiles"),
@@ -141,6 +156,11 @@ BUILTIN_SHAPES: dict[str, str] = {
     "standard": "four melds and a pair (a meld per tile group written)",
     "seven_pairs": "seven pairs",
     "thirteen_orphans": "one of each terminal and honour, plus any one of them again",
+    "knitted_straight": "a knitted straight (组合龙: 147, 258 and 369 in three suits, read as "
+    "three `knitted` melds), one set and a pair",
+    "honours_and_knitted": "fourteen different tiles: honours and tiles of one knitted "
+    "straight (全不靠; with all seven honours 七星不靠); its melds are the knitted parts it holds "
+    "whole",
 }
 
 TILE_GROUPS: dict[str, tuple[str, str]] = {

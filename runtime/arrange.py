@@ -17,6 +17,15 @@ from typing import NamedTuple
 
 from mjc.runtime.argcheck import WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS, raise_if_wrong
 from mjc.runtime.hand import MAX_TILES, Hand
+from mjc.runtime.knitted import (
+    HONOURS_AND_KNITTED,
+    KNITTED_SHAPES,
+    KNITTED_STRAIGHT,
+    honours_and_knitted_parts,
+    is_honours_and_knitted,
+    is_knitted_straight_win,
+    knitted_straight_readings,
+)
 from mjc.runtime.melds import Meld, meld
 from mjc.runtime.tables import HONOUR_TABLE, SUIT_TABLE, honour_splits, suit_splits
 from mjc.runtime.tiles import HONOUR_BASE, TERMINALS_AND_HONOURS
@@ -41,7 +50,7 @@ __all__ = [
 STANDARD = "standard"
 SEVEN_PAIRS = "seven_pairs"
 THIRTEEN_ORPHANS = "thirteen_orphans"
-SHAPES: frozenset[str] = frozenset((STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS))
+SHAPES: frozenset[str] = frozenset((STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, *KNITTED_SHAPES))
 
 
 class Arrangement(NamedTuple):
@@ -61,6 +70,10 @@ class Arrangement(NamedTuple):
     concealed: bool
     pair: Meld | None
     substituted: int = 0  # wilds standing for another tile (mjc.runtime.wilds)
+    # The concealed set or pair the winning tile completes in this reading, for rulebooks
+    # that read the wait (`mjc.runtime.readings.placements`); None when it completes none.
+    won: Meld | None = None
+    wait: str = ""  # its kind: edge, closed, open, pair, pung (mjc.runtime.readings.wait_kind)
 
 
 def is_standard_win(
@@ -140,8 +153,11 @@ def is_win(
                 return True
         if THIRTEEN_ORPHANS in shapes and len(hand.concealed) == MAX_TILES:
             counts = _orphans(hand.counts)
-            return 0 not in counts and sum(counts) == MAX_TILES
-        return False
+            if 0 not in counts and sum(counts) == MAX_TILES:
+                return True
+        if KNITTED_STRAIGHT in shapes and is_knitted_straight_win(hand):
+            return True
+        return HONOURS_AND_KNITTED in shapes and is_honours_and_knitted(hand)
     except _WRONG_TYPE_SIGNS:
         raise_if_wrong(is_win, hand, shapes)
         raise
@@ -152,6 +168,9 @@ def make_other_shapes_checker(shapes: frozenset[str]) -> Callable[[Hand], bool] 
     standard test falls back on when it fails."""
     sevens = SEVEN_PAIRS in shapes
     orphans = THIRTEEN_ORPHANS in shapes
+    if shapes & KNITTED_SHAPES:
+        others = frozenset(shapes - {STANDARD})
+        return lambda hand: is_win(hand, others)
     if sevens and orphans:
         return lambda hand: _is_seven_pairs(hand) or is_thirteen_orphans(hand)
     if sevens:
@@ -259,7 +278,7 @@ def _standard(
         melds = hand.melds + sm + sp + ss + sz
         return [
             _new_arrangement(
-                Arrangement, (STANDARD, melds, (pair,), tiles, concealed, pair, 0)
+                Arrangement, (STANDARD, melds, (pair,), tiles, concealed, pair, 0, None, "")
             )
         ]
     found: list[Arrangement] = []
@@ -292,9 +311,18 @@ def arrangements(hand: Hand, shapes: frozenset[str]) -> tuple[Arrangement, ...]:
         found: list[Arrangement] = []
         if STANDARD in shapes:
             found = _standard(hand, tiles, hand.is_concealed)
-            if found and SEVEN_PAIRS not in shapes:
+            if found and SEVEN_PAIRS not in shapes and not shapes & KNITTED_SHAPES:
                 # A hand that splits into sets cannot be thirteen orphans: nothing else to try.
                 return tuple(found)
+        if KNITTED_STRAIGHT in shapes:
+            for parts, other, pair in knitted_straight_readings(hand):
+                sets = (*parts, other)
+                found.append(
+                    Arrangement(KNITTED_STRAIGHT, sets, (pair,), tiles, hand.is_concealed, pair)
+                )
+        if HONOURS_AND_KNITTED in shapes and is_honours_and_knitted(hand):
+            parts = honours_and_knitted_parts(hand)
+            found.append(Arrangement(HONOURS_AND_KNITTED, parts, (), tiles, True, None))
         if SEVEN_PAIRS in shapes and _is_seven_pairs(hand):
             pairs = tuple(
                 meld("pair", t, True) for t, n in enumerate(hand.counts) for _ in range(n // 2)

@@ -25,8 +25,10 @@ from mjc.runtime.tiles import (
 
 __all__ = ["KINDS", "MELD_SIZE", "Meld", "all_melds", "meld"]
 
-KINDS = ("chow", "pung", "kong", "pair")
-MELD_SIZE: dict[str, int] = {"chow": 3, "pung": 3, "kong": 4, "pair": 2}
+# `knitted`: three tiles of one suit three ranks apart (147, 258, 369), a third of a knitted
+# straight (组合龙), which `mjc.runtime.knitted` reads as a meld-like part of a hand.
+KINDS = ("chow", "pung", "kong", "pair", "knitted")
+MELD_SIZE: dict[str, int] = {"chow": 3, "pung": 3, "kong": 4, "pair": 2, "knitted": 3}
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +51,7 @@ class Meld:
     is_pung: bool = field(init=False, compare=False, repr=False)
     is_kong: bool = field(init=False, compare=False, repr=False)
     is_pair: bool = field(init=False, compare=False, repr=False)
+    is_knitted: bool = field(init=False, compare=False, repr=False)
     exposed: bool = field(init=False, compare=False, repr=False)
     is_honour: bool = field(init=False, compare=False, repr=False)
     is_wind: bool = field(init=False, compare=False, repr=False)
@@ -73,6 +76,10 @@ class Meld:
             if not IS_SUITED[t] or RANK_OF[t] > 7:
                 raise ValueError(f"no chow starts at {tile_text(t)}: chows run 123 to 789 in m/p/s")
             tiles: tuple[int, ...] = (t, t + 1, t + 2)
+        elif kind == "knitted":
+            if not IS_SUITED[t] or RANK_OF[t] > 3:
+                raise ValueError(f"no knitted part starts at {tile_text(t)}: they are 147, 258, 369")
+            tiles = (t, t + 3, t + 6)
         else:
             tiles = (t,) * MELD_SIZE[kind]
         is_chow = kind == "chow"
@@ -85,11 +92,12 @@ class Meld:
         put(self, "is_pung", kind in ("pung", "kong"))
         put(self, "is_kong", kind == "kong")
         put(self, "is_pair", kind == "pair")
+        put(self, "is_knitted", kind == "knitted")
         put(self, "exposed", not self.concealed)
         put(self, "is_honour", IS_HONOUR[t])
         put(self, "is_wind", IS_WIND[t])
         put(self, "is_dragon", IS_DRAGON[t])
-        put(self, "is_terminal", not is_chow and IS_TERMINAL[t])
+        put(self, "is_terminal", kind in ("pung", "kong", "pair") and IS_TERMINAL[t])
         put(self, "has_terminal", any(IS_TERMINAL[x] for x in tiles))
         put(self, "is_outside", any(IS_TERMINAL_OR_HONOUR[x] for x in tiles))
         put(self, "is_simple", not any(IS_TERMINAL_OR_HONOUR[x] for x in tiles))
@@ -113,6 +121,8 @@ def _build() -> dict[tuple[str, int, bool], Meld]:
                 table["chow", t, concealed] = Meld("chow", t, concealed)
             for kind in ("pung", "kong", "pair"):
                 table[kind, t, concealed] = Meld(kind, t, concealed)
+            if IS_SUITED[t] and RANK_OF[t] <= 3:
+                table["knitted", t, concealed] = Meld("knitted", t, concealed)
     return table
 
 

@@ -45,6 +45,7 @@ from mjc.runtime.spec import WILD_ACTIONS, ExampleSpec, Options, RulesetSpec
 from mjc.runtime.tiles import NUM_PLAYING, NotationError, tile_index, tile_name_zh, tile_text
 from mjc.runtime.turnrules import TurnRules
 from mjc.runtime.waits import ruleset_shanten, ruleset_waits
+from mjc.runtime.readings import WAIT_FACTS, placements, waits
 from mjc.runtime.wilds import is_win_with_wilds, make_wild_checker, wild_arrangements
 
 if TYPE_CHECKING:
@@ -95,6 +96,8 @@ class Ruleset:
         self._adjust = spec.adjust
         self._reject = spec.reject
         self._has_rejects = spec.has_rejects
+        self._reads_waits = "waits" in spec.reads
+        self._places_win = bool(spec.reads & WAIT_FACTS)
         # Every option setting's tables and checks, and the memos scoring shares: one object.
         defaults = resolve_options(spec.options, None)
         self._games = GameCache(self._resolve, partial(prepare_game, spec), defaults)
@@ -400,6 +403,11 @@ class Ruleset:
             found = [*found, *self._custom_arrangements(hand, situation, values)]
         if not found:
             return self._no_win(hand, shapes, wild)
+        if self._places_win:  # the rulebook reads the wait: one reading per winning-tile place
+            found = placements(found, hand)
+        if self._reads_waits:
+            check = self._checker(self._games.game(options, preset, players), wild)
+            situation = dataclasses.replace(situation, waits=waits(hand, check))
         scorer = self._scorer
         if len(found) == 1:
             # One reading (almost every hand): the scorer's steps inline, no Result object.

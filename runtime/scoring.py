@@ -76,6 +76,9 @@ class Situation:
     flowers: tuple[int, ...] = ()
     wilds: int = 0  # wild tiles the hand holds
     extra: frozenset[str] = frozenset()  # the rulebook's own situation flags that hold
+    # The tiles that would have completed the hand before the winning tile (mjc.runtime.readings),
+    # filled in only for rulebooks that read `waits`.
+    waits: tuple[int, ...] = ()
 
 
 class NoPair:

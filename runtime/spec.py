@@ -74,6 +74,9 @@ class RulesetSpec:
     adjust: Adjust
     reject: Reject
     has_rejects: bool = True
+    # The facts the fans read that cost work per hand, done only when read: "waits" (the wait
+    # set) and those of `mjc.runtime.readings.WAIT_FACTS` (readings with the winning tile placed).
+    reads: frozenset[str] = frozenset()
     # Win shapes: the built-in ones enabled, and the rulebook's own (`custom_shapes_on` says
     # whether any may complete under the options).
     shapes: Callable[[Options], frozenset[str]]

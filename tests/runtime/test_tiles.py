@@ -119,8 +119,8 @@ def test_melds_are_interned_and_compare_by_value() -> None:
 
 
 def test_every_valid_meld_is_interned() -> None:
-    # 21 chows + 34 each of pung, kong, pair, times both concealed flags.
-    assert len(all_melds()) == 2 * (21 + 3 * 34)
+    # 21 chows + 34 each of pung, kong, pair + 9 knitted parts, times both concealed flags.
+    assert len(all_melds()) == 2 * (21 + 3 * 34 + 9)
     assert len(set(all_melds())) == len(all_melds())
 
 
