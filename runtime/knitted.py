@@ -71,15 +71,30 @@ def _rest_readings(counts: list[int], declared: tuple[Meld, ...]) -> list[tuple[
     return found
 
 
+def _held(counts: bytes, starts: tuple[int, int, int]) -> bool:
+    a, b, c = starts
+    return bool(
+        counts[a] and counts[a + 3] and counts[a + 6]
+        and counts[b] and counts[b + 3] and counts[b + 6]
+        and counts[c] and counts[c + 3] and counts[c + 6]
+    )
+
+
 def knitted_straight_readings(hand: Hand) -> list[KnittedReading]:
     """Every reading of `hand` as a knitted straight, one set and a pair (none if it is not
     one). At most one declared meld, a chow, pung or kong, may be the set."""
     if hand.size != MAX_TILES or len(hand.melds) > 1:
         return []
-    counts = list(hand.counts)
+    # Nine different suited tiles at least; most hands fail this one C-level count.
+    if hand.counts[:HONOUR_BASE].count(0) > HONOUR_BASE - 9:
+        return []
     found: list[KnittedReading] = []
+    held = [starts for starts, _ in KNITTED_STRAIGHTS if _held(hand.counts, starts)]
+    if not held:
+        return found
+    counts = list(hand.counts)
     for starts, nine in KNITTED_STRAIGHTS:
-        if any(counts[t] == 0 for t in nine):
+        if starts not in held:
             continue
         for t in nine:
             counts[t] -= 1
@@ -103,8 +118,7 @@ def is_honours_and_knitted(hand: Hand) -> bool:
     """Fourteen different concealed tiles: honours, and suited tiles of one knitted straight."""
     if hand.melds or len(hand.concealed) != MAX_TILES:
         return False
-    counts = hand.counts
-    if any(n > 1 for n in counts):
+    if hand.counts.count(0) != len(hand.counts) - MAX_TILES:  # fourteen different tiles
         return False
     suited = frozenset(t for t in hand.concealed if t < HONOUR_BASE)
     return any(suited <= nine for _, nine in KNITTED_STRAIGHTS)

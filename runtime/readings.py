@@ -15,14 +15,16 @@ ruleset (`mjc.runtime.ruleset`) calls these only for rulebooks whose fans read t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import overload
 
-from mjc.runtime.arrange import Arrangement
+from mjc.runtime.arrange import THIRTEEN_ORPHANS, Arrangement
 from mjc.runtime.hand import Hand
+from mjc.runtime.knitted import KNITTED_SHAPES, KNITTED_STRAIGHTS
 from mjc.runtime.melds import Meld
-from mjc.runtime.tiles import NUM_PLAYING, RANK_OF
+from mjc.runtime.tiles import HONOUR_BASE, NUM_PLAYING, RANK_OF
 
-__all__ = ["WAIT_FACTS", "placements", "wait_kind", "waits"]
+__all__ = ["WAIT_FACTS", "Waits", "placements", "wait_kind", "waits"]
 
 # The facts that need readings with a placed winning tile, or the wait set.
 WAIT_FACTS = frozenset(("won", "edge_wait", "closed_wait", "pair_wait", "open_wait"))
@@ -43,8 +45,15 @@ def placements(found: Iterable[Arrangement], hand: Hand) -> list[Arrangement]:
         if not places or win is None:
             out.append(a)
         else:
-            out.extend(a._replace(won=m, wait=wait_kind(m, win)) for m in places)
+            readings = [a._replace(won=m, wait=wait_kind(m, win)) for m in places]
+            # Of readings that score alike the first is kept: the rarer waits first, as the
+            # rules name them (边张, 嵌张, 单钓将), so a tie keeps the one a player would claim.
+            readings.sort(key=lambda r: _WAIT_ORDER[r.wait])
+            out.extend(readings)
     return out
+
+
+_WAIT_ORDER = {"edge": 0, "closed": 1, "pair": 2, "open": 3, "pung": 4, "": 5}
 
 
 def wait_kind(m: Meld, win: int) -> str:
@@ -62,10 +71,48 @@ def wait_kind(m: Meld, win: int) -> str:
     return "pung" if m.is_pung else ""
 
 
-def waits(hand: Hand, check: Callable[[Hand], bool]) -> tuple[int, ...]:
+class Waits(Sequence[int]):
+    """A hand's wait set, worked out the first time a condition reads it: most hands' fans
+    ask only after a cheaper test (`edge_wait and len(waits) == 1`), and most fail that."""
+
+    __slots__ = ("_compute", "_tiles")
+
+    def __init__(self, compute: Callable[[], tuple[int, ...]]) -> None:
+        self._compute = compute
+        self._tiles: tuple[int, ...] | None = None
+
+    def _found(self) -> tuple[int, ...]:
+        if self._tiles is None:
+            self._tiles = self._compute()
+        return self._tiles
+
+    def __len__(self) -> int:
+        return len(self._found())
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._found())
+
+    def __contains__(self, tile: object) -> bool:
+        return tile in self._found()
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[int]: ...
+    def __getitem__(self, index: int | slice) -> int | Sequence[int]:
+        return self._found()[index]
+
+    def __repr__(self) -> str:
+        return f"Waits({self._found()!r})"
+
+
+def waits(
+    hand: Hand, check: Callable[[Hand], bool], shapes: frozenset[str] = frozenset()
+) -> tuple[int, ...]:
     """The tile kinds that complete `hand` without its winning tile, by `check` (the
-    rulebook's win check); a kind all of whose copies the hand holds is still listed when it
-    would complete the shape, as the reference calculators count waits by shape."""
+    rulebook's win check for `shapes`); a kind all of whose copies the hand holds is still
+    listed when it would complete the shape, as the reference calculators count waits by
+    shape."""
     win = hand.win_tile
     if win is None or win >= NUM_PLAYING:
         return ()
@@ -74,10 +121,79 @@ def waits(hand: Hand, check: Callable[[Hand], bool]) -> tuple[int, ...]:
     rest = list(hand.concealed)
     rest.remove(win)
     found: list[int] = []
-    for t in range(NUM_PLAYING):
+    for t in _candidates(base, shapes):
         counts = bytearray(base)
         counts[t] += 1
+        if counts[t] > 4:  # a fifth copy: no table holds it, so the shape is tested directly
+            if _sets_and_pair(list(counts)):
+                found.append(t)
+            continue
         concealed = tuple(sorted((*rest, t)))
         if check(Hand(concealed, hand.melds, (), t, bytes(counts))):
             found.append(t)
     return tuple(found)
+
+
+def _candidates(counts: bytearray, shapes: frozenset[str]) -> list[int]:
+    """The tiles that may complete a hand with these concealed counts. A set or pair only
+    grows from a tile held or two ranks from one; only thirteen orphans and the knitted
+    shapes may want another tile, and only when the tiles held already nearly form one."""
+    near: set[int] = set()
+    for t in range(NUM_PLAYING):
+        if counts[t]:
+            near.add(t)
+            if t < HONOUR_BASE:
+                suit = t - RANK_OF[t] + 1
+                near.update(x for x in range(t - 2, t + 3) if suit <= x < suit + 9)
+    if shapes & _SPREAD_SHAPES and _nearly_spread(counts):
+        return list(range(NUM_PLAYING))
+    return sorted(near)
+
+
+def _nearly_spread(counts: bytearray) -> bool:
+    """Whether thirteen concealed tiles could be one short of thirteen orphans (only
+    terminals and honours), of knitted tiles with honours (no kind twice) or of a knitted
+    straight hand (eight of a knitted straight's nine held)."""
+    if all(counts[t] == 0 for t in range(NUM_PLAYING) if t not in _ORPHANS):
+        return True
+    if max(counts) <= 1:
+        return True
+    return any(sum(1 for t in nine if counts[t]) >= 8 for _, nine in KNITTED_STRAIGHTS)
+
+
+_ORPHANS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+
+
+_SPREAD_SHAPES = frozenset((THIRTEEN_ORPHANS, *KNITTED_SHAPES))
+
+
+def _sets_and_pair(counts: list[int]) -> bool:
+    """Whether `counts` split into sets and one pair, whatever the counts (five copies too)."""
+    for p in range(NUM_PLAYING):
+        if counts[p] >= 2:
+            counts[p] -= 2
+            ok = _sets(counts, 0)
+            counts[p] += 2
+            if ok:
+                return True
+    return False
+
+
+def _sets(counts: list[int], start: int) -> bool:
+    t = next((i for i in range(start, NUM_PLAYING) if counts[i]), None)
+    if t is None:
+        return True
+    if counts[t] >= 3:
+        counts[t] -= 3
+        ok = _sets(counts, t)
+        counts[t] += 3
+        if ok:
+            return True
+    if t < 27 and RANK_OF[t] <= 7 and counts[t + 1] and counts[t + 2]:
+        for x in (t, t + 1, t + 2):
+            counts[x] -= 1
+        ok = _sets(counts, t)
+        for x in (t, t + 1, t + 2):
+            counts[x] += 1
+        return ok
+    return False

@@ -45,7 +45,7 @@ from mjc.runtime.spec import WILD_ACTIONS, ExampleSpec, Options, RulesetSpec
 from mjc.runtime.tiles import NUM_PLAYING, NotationError, tile_index, tile_name_zh, tile_text
 from mjc.runtime.turnrules import TurnRules
 from mjc.runtime.waits import ruleset_shanten, ruleset_waits
-from mjc.runtime.readings import WAIT_FACTS, placements, waits
+from mjc.runtime.readings import WAIT_FACTS, Waits, placements, waits
 from mjc.runtime.wilds import is_win_with_wilds, make_wild_checker, wild_arrangements
 
 if TYPE_CHECKING:
@@ -406,8 +406,10 @@ class Ruleset:
         if self._places_win:  # the rulebook reads the wait: one reading per winning-tile place
             found = placements(found, hand)
         if self._reads_waits:
-            check = self._checker(self._games.game(options, preset, players), wild)
-            situation = dataclasses.replace(situation, waits=waits(hand, check))
+            game = self._games.game(options, preset, players)
+            check = self._checker(game, wild)
+            found_waits = Waits(partial(waits, hand, check, game.shapes))
+            situation = dataclasses.replace(situation, waits=found_waits)
         scorer = self._scorer
         if len(found) == 1:
             # One reading (almost every hand): the scorer's steps inline, no Result object.

@@ -10,7 +10,7 @@ arrangement that scores highest.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
@@ -76,9 +76,9 @@ class Situation:
     flowers: tuple[int, ...] = ()
     wilds: int = 0  # wild tiles the hand holds
     extra: frozenset[str] = frozenset()  # the rulebook's own situation flags that hold
-    # The tiles that would have completed the hand before the winning tile (mjc.runtime.readings),
-    # filled in only for rulebooks that read `waits`.
-    waits: tuple[int, ...] = ()
+    # The tiles that would have completed the hand before the winning tile, set only for
+    # rulebooks that read `waits`: a `mjc.runtime.readings.Waits`, worked out when first read.
+    waits: Sequence[int] = ()
 
 
 class NoPair:
