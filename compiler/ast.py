@@ -331,12 +331,37 @@ class Reject:
 
 
 @dataclass(frozen=True, slots=True)
+class Limit:
+    """`limit pure_double_chow, short_straight to 1 when pure_straight`: the named fans
+    together count at most `count` times, cut from the last named first, each down to one
+    before any goes to none."""
+
+    fans: tuple[Ident, ...]
+    count: Expr
+    condition: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Prefer:
+    """`prefer pure_triple_chow, triple_pung`: of two readings of a hand that score alike,
+    the one in which one of these fans counts is kept."""
+
+    fans: tuple[Ident, ...]
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Scoring:
     units: tuple[Unit, ...]
     tiers: tuple[TierDecl, ...]
     adjustments: tuple[Adjustment, ...]
     rejects: tuple[Reject, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    limits: tuple[Limit, ...] = ()
+    prefers: tuple[Prefer, ...] = ()
 
 
 RelationKind = Literal["excludes", "implies", "replaces"]

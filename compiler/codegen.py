@@ -199,6 +199,9 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
         "situation_flags": tuple(f.id for f in book.situations),
         "has_rejects": bool(book.scoring.rejects),
         "reads": facts_read(book, COSTLY_FACTS),
+        "prefer": tuple(
+            state.fan_index[fan] for prefer in book.scoring.prefers for fan in prefer.fans
+        ),
         "horse_tables": emit_payments.horse_tables(book),
         "payments": book.payments,
         "title": book.title,

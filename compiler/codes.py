@@ -338,6 +338,15 @@ CODES: tuple[Code, ...] = (
         "Make the higher fan exclude the lower one, not the other way round.",
     ),
     Code(
+        "E0306",
+        "error",
+        "fan named twice in a limit",
+        "A scoring `limit` names the same fan twice; the order of the names says which fan "
+        "gives way first, so each may appear once.",
+        "limit pure_double_chow, short_straight, pure_double_chow to 2",
+        "Delete the repeated name.",
+    ),
+    Code(
         "W0304",
         "warning",
         "fan can never score with this tile set",

@@ -46,6 +46,7 @@ def score_fans_body(state: ModuleState) -> list[str]:
         with body.block("if raw is not None"):
             body.stmt("raw.extend(", tuple_of(locals_in_table_order), ")")
     _relations_and_values(body, plan, guards)
+    _limits(body, py, state)
     body.line("total = 0")
     body.line("kept: list[tuple[int, int, int]] = []")
     body.line("notes: tuple[tuple[str, str, int], ...] = ()")
@@ -90,6 +91,20 @@ def _relations_and_values(out: CodeWriter, plan: ScoringPlan, guards: PyExpr) ->
         for expr, guard in value.guarded:
             with out.when(guards(guard)):
                 out.assign(value.local, guards(expr))
+
+
+def _limits(out: CodeWriter, py: PyExpr, state: ModuleState) -> None:
+    """Each `limit`, after the relations: the named fans' counts cut to the limit's count."""
+    for limit in state.book.scoring.limits:
+        locals_: list[Doc] = [f"f_{fan}" for fan in limit.fans]
+        out.comment(f"limit {', '.join(limit.fans)} (line {limit.at.line})")
+        state.runtime_names.add("limit_counts")
+        cut = (tuple_of(locals_), " = limit_counts(", tuple_of(locals_), ", ", py(limit.count), ")")
+        if limit.condition is None:
+            out.stmt(*cut)
+        else:
+            with out.when(py(limit.condition)):
+                out.stmt(*cut)
 
 
 def _tier(

@@ -66,7 +66,7 @@ class ModuleState:
     def finish(self, translator: PyExpr) -> None:
         self.runtime_names |= translator.runtime_names
         self.tiles |= translator.tiles
-        if "pair" in translator.facts or "won" in translator.facts:
+        if "pair" in translator.facts or "winning_meld" in translator.facts:
             self.runtime_names.add("NO_PAIR")
 
     def function(

@@ -510,12 +510,35 @@ class Reject(Model):
     at: SourceRef
 
 
+class Limit(Model):
+    """`limit F, G to N when C`: after the relations, the fans `fans` together count at
+    most `count` times when `condition` holds (None: always), cut from the last named first,
+    each down to one before any to none (套算一次, 不得相同)."""
+
+    fans: tuple[str, ...]
+    count: Expr
+    condition: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class Prefer(Model):
+    """`prefer F, G`: of readings of one hand that score alike, one in which F or G counts
+    is kept (the reference calculators' choice among equal readings)."""
+
+    fans: tuple[str, ...]
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
 class Scoring(Model):
     unit: str
     tiers: tuple[Tier, ...]
     adjustments: tuple[Adjustment, ...] = ()
     rejects: tuple[Reject, ...] = ()
     provenance: tuple[Provenance, ...] = ()
+    limits: tuple[Limit, ...] = ()
+    prefers: tuple[Prefer, ...] = ()
 
 
 class Example(Model):

@@ -160,6 +160,23 @@ def lower_scoring(scoring: ast.Scoring, typed: Typed) -> ir.Scoring:
             for r in scoring.rejects
         ),
         provenance=provenance(scoring.units[0].provenance),
+        limits=tuple(
+            ir.Limit(
+                fans=tuple(f.text for f in limit.fans),
+                **lowered(limit, typed),
+                provenance=provenance(limit.provenance),
+                at=at(limit.span),
+            )
+            for limit in scoring.limits
+        ),
+        prefers=tuple(
+            ir.Prefer(
+                fans=tuple(f.text for f in prefer.fans),
+                provenance=provenance(prefer.provenance),
+                at=at(prefer.span),
+            )
+            for prefer in scoring.prefers
+        ),
     )
 
 

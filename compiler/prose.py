@@ -62,6 +62,7 @@ _LIST_NOUNS: dict[str, tuple[str, str]] = {
     "kongs": ("kong", "kongs"),
     "pairs": ("pair", "pairs"),
     "flowers": ("flower", "flowers"),
+    "waits": ("tile the hand waited on", "tiles the hand waited on"),
 }
 
 _FACT_NOUNS: dict[str, str] = {
@@ -75,6 +76,7 @@ _FACT_NOUNS: dict[str, str] = {
     "wilds_substituted": "the number of wild tiles standing for another tile",
     "total": "the hand's value",
     "winners": "the number of winners",
+    "winning_meld": "the set or pair the winning tile completes",
 }
 _SENTENCE_FACTS: dict[str, str] = {
     "concealed": "the hand is concealed (no meld claimed from a discard)",
@@ -89,6 +91,10 @@ _SENTENCE_FACTS: dict[str, str] = {
     "triple_win": "three players win on the same discard (一炮三响)",
     "won": "somebody won the round",
     "drawn": "the round ended in an exhaustive draw (荒庄)",
+    "edge_wait": "the winning tile completes an edge wait (边张: 12 waiting on 3, 89 on 7)",
+    "closed_wait": "the winning tile completes a closed wait (嵌张: the middle of a chow)",
+    "open_wait": "the winning tile completes an open wait (两面: a chow's end, not an edge)",
+    "pair_wait": "the winning tile completes the pair (单钓将)",
 }
 # A situation flag the rulebook declares is the fact `situation:<id>`.
 SITUATION_PREFIX = "situation:"
@@ -393,6 +399,8 @@ class _Words:
                 return (f"tile of {self.noun(obj)}", f"tiles of {self.noun(obj)}")
             case ir.ListE():
                 return ("of " + self.noun(expr), "of " + self.noun(expr))
+            case ir.RangeE(low=low, high=high):
+                return (f"number from {low} to {high}", f"numbers from {low} to {high}")
         return None
 
     def noun(self, expr: ir.Expr) -> str:

@@ -51,7 +51,7 @@ FACT_SOURCE: dict[str, str] = {
     "wilds_substituted": "a.substituted",
     "total": "total",
     "waits": "s.waits",
-    "won": "(a.won or NO_PAIR)",
+    "winning_meld": "(a.won or NO_PAIR)",
     "edge_wait": "(a.wait == 'edge')",
     "closed_wait": "(a.wait == 'closed')",
     "open_wait": "(a.wait == 'open')",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from mjc.compiler import ast, ir
@@ -173,6 +173,16 @@ def _adjustment_conditions(d: Declarations) -> Iterator[ast.Expr | None]:
 def _reject_conditions(d: Declarations) -> Iterator[ast.Expr | None]:
     if d.scoring is not None:
         yield from (r.condition for r in d.scoring.rejects)
+
+
+def _limit_counts(d: Declarations) -> Iterator[ast.Expr | None]:
+    if d.scoring is not None:
+        yield from (limit.count for limit in d.scoring.limits)
+
+
+def _limit_conditions(d: Declarations) -> Iterator[ast.Expr | None]:
+    if d.scoring is not None:
+        yield from (limit.condition for limit in d.scoring.limits)
 
 
 def _constraints(d: Declarations) -> Iterator[ast.Expr | None]:
@@ -358,6 +368,28 @@ SLOTS: tuple[Slot, ...] = (
         BOOL,
         _reject_conditions,
         Place(ast.Reject, "condition", ir.Reject, "condition"),
+    ),
+    replace(
+        _in(
+            "scoring",
+            "limit to",
+            "fan",
+            INT,
+            _limit_counts,
+            Place(ast.Limit, "count", ir.Limit, "count"),
+        ),
+        where="a `limit` count",
+    ),
+    replace(
+        _in(
+            "scoring",
+            "limit when",
+            "fan",
+            BOOL,
+            _limit_conditions,
+            Place(ast.Limit, "condition", ir.Limit, "condition"),
+        ),
+        where="a `limit` condition",
     ),
     _in(
         "constraint",

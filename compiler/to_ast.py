@@ -273,6 +273,8 @@ class _ToAst(_SettlementToAst):
             tuple(c for c in children if isinstance(c, ast.Adjustment)),
             tuple(c for c in children if isinstance(c, ast.Reject)),
             self._span(meta),
+            tuple(c for c in children if isinstance(c, ast.Limit)),
+            tuple(c for c in children if isinstance(c, ast.Prefer)),
         )
 
     def unit(self, meta: Meta, children: list[Any]) -> ast.Unit:
@@ -333,6 +335,18 @@ class _ToAst(_SettlementToAst):
     def reject(self, meta: Meta, children: list[Any]) -> ast.Reject:
         reason, condition, *rest = children
         return ast.Reject(self._str(reason), condition, self._provenance(rest), self._span(meta))
+
+    def limit(self, meta: Meta, children: list[Any]) -> ast.Limit:
+        fans = tuple(self._ident(c) for c in children if isinstance(c, Token))
+        rest = [c for c in children if not isinstance(c, Token)]
+        count, *more = rest
+        condition = next((c for c in more if not isinstance(c, ast.Provenance)), None)
+        return ast.Limit(fans, count, condition, self._provenance(more), self._span(meta))
+
+    def prefer(self, meta: Meta, children: list[Any]) -> ast.Prefer:
+        fans = tuple(self._ident(c) for c in children if isinstance(c, Token))
+        rest = [c for c in children if not isinstance(c, Token)]
+        return ast.Prefer(fans, self._provenance(rest), self._span(meta))
 
     # -- fans
 

@@ -33,7 +33,7 @@ ARRANGEMENT_FACTS: dict[str, Word] = {
     "shape": Word(SHAPE, "the win shape of this arrangement"),
     "concealed": Word(BOOL, "no meld was claimed from a discard (concealed kongs allowed)"),
     "wilds_substituted": Word(INT, "how many wild tiles stand for another tile here"),
-    "won": Word(
+    "winning_meld": Word(
         MELD,
         "the concealed set or pair the winning tile completes in this reading (no meld when it "
         "completes none: thirteen orphans, a knitted part); a hand reads once per place",
@@ -90,6 +90,9 @@ TILE_LIST_CONSTANTS: dict[str, tuple[str, ...]] = {
     "winds": ("1z", "2z", "3z", "4z"),
     "dragons": ("5z", "6z", "7z"),
     "terminals": ("1m", "9m", "1p", "9p", "1s", "9s"),
+    # One of each kind of playing tile: `count t in tile_kinds: copies(t) == 4` counts kinds.
+    "tile_kinds": tuple(f"{r}{s}" for s in "mps" for r in range(1, 10))
+    + tuple(f"{r}z" for r in range(1, 8)),
 }
 
 TILE_ATTRIBUTES: dict[str, Word] = {

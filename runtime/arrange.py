@@ -321,8 +321,8 @@ def arrangements(hand: Hand, shapes: frozenset[str]) -> tuple[Arrangement, ...]:
                     Arrangement(KNITTED_STRAIGHT, sets, (pair,), tiles, hand.is_concealed, pair)
                 )
         if HONOURS_AND_KNITTED in shapes and is_honours_and_knitted(hand):
-            parts = honours_and_knitted_parts(hand)
-            found.append(Arrangement(HONOURS_AND_KNITTED, parts, (), tiles, True, None))
+            whole = honours_and_knitted_parts(hand)
+            found.append(Arrangement(HONOURS_AND_KNITTED, whole, (), tiles, True, None))
         if SEVEN_PAIRS in shapes and _is_seven_pairs(hand):
             pairs = tuple(
                 meld("pair", t, True) for t, n in enumerate(hand.counts) for _ in range(n // 2)

@@ -23,6 +23,7 @@ from mjc.runtime.scoring import (
     TierInfo,
     count_suits,
     count_suits_of_melds,
+    limit_counts,
 )
 from mjc.runtime.spec import WILD_ACTIONS, ExampleSpec, RulesetSpec
 from mjc.runtime.summaries import (
@@ -111,6 +112,7 @@ __all__ = [
     "WinRule",
     "count_suits",
     "count_suits_of_melds",
+    "limit_counts",
     "meld_masks",
     "require_api",
     "summarize",

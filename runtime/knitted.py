@@ -36,13 +36,13 @@ KNITTED_SHAPES = frozenset((KNITTED_STRAIGHT, HONOURS_AND_KNITTED))
 
 # The six knitted straights: (the three parts' first tiles, the nine tiles), suits m p s at
 # bases 0, 9, 18 given ranks 1, 2, 3 in every order.
+def _straight(order: tuple[int, ...]) -> tuple[tuple[int, int, int], frozenset[int]]:
+    a, b, c = (9 * suit + rank for suit, rank in zip((0, 1, 2), order, strict=True))
+    return (a, b, c), frozenset(t + 3 * k for t in (a, b, c) for k in range(3))
+
+
 KNITTED_STRAIGHTS: tuple[tuple[tuple[int, int, int], frozenset[int]], ...] = tuple(
-    (
-        starts,
-        frozenset(t + 3 * k for t in starts for k in range(3)),
-    )
-    for order in permutations((0, 1, 2))
-    for starts in [tuple(9 * suit + rank for suit, rank in zip((0, 1, 2), order, strict=True))]
+    _straight(order) for order in permutations((0, 1, 2))
 )
 
 # Knitted readings of a hand: (the three knitted parts, the other set, the pair).

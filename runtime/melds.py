@@ -78,7 +78,7 @@ class Meld:
             tiles: tuple[int, ...] = (t, t + 1, t + 2)
         elif kind == "knitted":
             if not IS_SUITED[t] or RANK_OF[t] > 3:
-                raise ValueError(f"no knitted part starts at {tile_text(t)}: they are 147, 258, 369")
+                raise ValueError(f"no knitted part starts at {tile_text(t)}: only 147, 258, 369")
             tiles = (t, t + 3, t + 6)
         else:
             tiles = (t,) * MELD_SIZE[kind]

@@ -27,7 +27,7 @@ from mjc.runtime.tiles import HONOUR_BASE, NUM_PLAYING, RANK_OF
 __all__ = ["WAIT_FACTS", "Waits", "placements", "wait_kind", "waits"]
 
 # The facts that need readings with a placed winning tile, or the wait set.
-WAIT_FACTS = frozenset(("won", "edge_wait", "closed_wait", "pair_wait", "open_wait"))
+WAIT_FACTS = frozenset(("winning_meld", "edge_wait", "closed_wait", "pair_wait", "open_wait"))
 
 
 def placements(found: Iterable[Arrangement], hand: Hand) -> list[Arrangement]:

@@ -91,7 +91,9 @@ class Ruleset:
         self.payments = spec.payments or DEFAULT_PAYMENTS
         self._turn_rules = spec.turn_rules or (lambda options: TurnRules())
         self._has_custom_shapes = has_custom_shapes
-        self._scorer = Scorer(score_fans=spec.score_fans, adjust=spec.adjust, reject=spec.reject)
+        self._scorer = Scorer(
+            score_fans=spec.score_fans, adjust=spec.adjust, reject=spec.reject, prefer=spec.prefer
+        )
         self._score_fans = spec.score_fans
         self._adjust = spec.adjust
         self._reject = spec.reject

@@ -41,6 +41,7 @@ __all__ = [
     "TierInfo",
     "count_suits",
     "count_suits_of_melds",
+    "limit_counts",
     "tier_capped",
 ]
 
@@ -301,29 +302,42 @@ class Scorer:
     count, then relations, tiers, caps), `adjust` (floors, multipliers, ceilings, fixes) and
     `reject` (restrictions on winning)."""
 
-    def __init__(self, *, score_fans: ScoreFans, adjust: Adjust, reject: Reject) -> None:
+    def __init__(
+        self,
+        *,
+        score_fans: ScoreFans,
+        adjust: Adjust,
+        reject: Reject,
+        prefer: tuple[int, ...] = (),
+    ) -> None:
         self.score_fans = score_fans
         self.adjust = adjust
         self.reject = reject
+        self.prefer = frozenset(prefer)
 
     def best(
         self, arrangements: Iterable[Arrangement], situation: Situation, options: dict[str, Any]
     ) -> Result | None:
-        """The highest-scoring arrangement that may win (the first of equals); if none may,
-        the highest-scoring one, which carries the reason."""
+        """The highest-scoring arrangement that may win (the first of equals, unless a later
+        one holds a fan the rulebook prefers and the first does not); if none may, the
+        highest-scoring one, which carries the reason."""
         best: Result | None = None
         for arrangement in arrangements:
             result = self.score(arrangement, situation, options)
-            if (
-                best is None
-                or (best.rejected is not None and result.rejected is None)
-                or (
-                    (best.rejected is None) == (result.rejected is None)
-                    and result.total > best.total
-                )
-            ):
+            if best is None or (best.rejected is not None and result.rejected is None):
                 best = result
+            elif (best.rejected is None) == (result.rejected is None):
+                if result.total > best.total or (
+                    result.total == best.total
+                    and self.prefer
+                    and self._preferred(result)
+                    and not self._preferred(best)
+                ):
+                    best = result
         return best
+
+    def _preferred(self, result: Result) -> bool:
+        return any(index in self.prefer for index, _, _ in result.fans)
 
     def score(
         self, arrangement: Arrangement, situation: Situation, options: dict[str, Any]
@@ -335,6 +349,24 @@ class Scorer:
         rejected = self.reject(arrangement, situation, options, kept, total)
         capped = ceiled or tier_capped(notes)
         return Result(arrangement, total, kept, least, capped, rejected, ceiling, notes, steps)
+
+
+def limit_counts(counts: tuple[int, ...], most: int) -> tuple[int, ...]:
+    """Fan counts cut to `most` in all, as a rulebook's `limit` says: from the last fan
+    named to the first, each first down to one, then, if still over, down to none (套算一次:
+    a set combines once more at most; 不得相同: a repeated fan gives way before another)."""
+    over = sum(counts) - max(most, 0)
+    if over <= 0:
+        return counts
+    cut = list(counts)
+    for keep in (1, 0):
+        for i in range(len(cut) - 1, -1, -1):
+            drop = min(over, max(cut[i] - keep, 0))
+            cut[i] -= drop
+            over -= drop
+            if over == 0:
+                return tuple(cut)
+    return tuple(cut)
 
 
 def tier_capped(notes: Notes) -> bool:

@@ -10,6 +10,7 @@ a `TypeError` or `ValueError` saying what was wrong.
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 from mjc.runtime.scoring import SITUATION_FLAGS, Situation
 from mjc.runtime.tiles import tile_index
@@ -35,7 +36,7 @@ def new_situation(
 ) -> Situation:
     """The situation of one win in `rulebook`, whose own situation flags are `situation_flags`
     and which is played by `allowed_players` players."""
-    flags = {}
+    flags: dict[str, Any] = {}  # situation flag: True (Any: passed as keywords)
     extra = set()
     for name in situations:
         if name in situation_flags:

@@ -77,6 +77,8 @@ class RulesetSpec:
     # The facts the fans read that cost work per hand, done only when read: "waits" (the wait
     # set) and those of `mjc.runtime.readings.WAIT_FACTS` (readings with the winning tile placed).
     reads: frozenset[str] = frozenset()
+    # Fans (by index) that make a reading kept over another that scores alike (`prefer`).
+    prefer: tuple[int, ...] = ()
     # Win shapes: the built-in ones enabled, and the rulebook's own (`custom_shapes_on` says
     # whether any may complete under the options).
     shapes: Callable[[Options], frozenset[str]]

@@ -13,11 +13,50 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from mjc.compiler import ast
 from mjc.compiler.declarations import Declarations
 from mjc.compiler.diagnostics import Diagnostic, Label, Span, error
 from mjc.compiler.graphs import find_cycle
 from mjc.compiler.suggest import did_you_mean
 from mjc.compiler.typecheck import removed_but_used
+
+
+def _limit_targets(decls: Declarations) -> list[Diagnostic]:
+    """Every fan a scoring `limit` or `prefer` names exists (E0103), and is named once in it
+    (E0306)."""
+    problems: list[Diagnostic] = []
+    named: list[tuple[str, tuple[ast.Ident, ...]]] = []
+    if decls.scoring is not None:
+        named += [("limit", limit.fans) for limit in decls.scoring.limits]
+        named += [("prefer", prefer.fans) for prefer in decls.scoring.prefers]
+    for clause, fans in named:
+        seen: set[str] = set()
+        for target in fans:
+            name = target.text
+            if name in decls.removed:
+                problems.append(removed_but_used(decls.removed[name], target.span))
+            elif name not in decls.fans:
+                problems.append(
+                    error(
+                        "E0103",
+                        f"`{clause}` names an unknown fan `{name}`",
+                        target.span,
+                        label="no fan has this id",
+                        help=did_you_mean(name, decls.fans, describe=lambda f: decls.fans[f].name),
+                    )
+                )
+            elif name in seen:
+                problems.append(
+                    error(
+                        "E0306",
+                        f"`{clause}` names the fan `{name}` twice",
+                        target.span,
+                        label="named again here",
+                        help="name each fan once: the order says which gives way first",
+                    )
+                )
+            seen.add(name)
+    return problems
 
 
 def check_relations(decls: Declarations) -> list[Diagnostic]:
@@ -48,6 +87,7 @@ def check_relations(decls: Declarations) -> list[Diagnostic]:
                         ),
                     )
                 )
+    problems += _limit_targets(decls)
     if problems:
         return problems
 

@@ -68,7 +68,11 @@ def test_each_fan_is_introduced_by_its_rulebook_line_and_its_condition(name: str
                 break
             comments.append(line.removeprefix("    # "))
         per = f", per {pretty(fan.per)}" if fan.per is not None else ""
-        assert " ".join(comments) == safe_text(f"when {pretty(fan.condition)}{per}")
+        shown, written = " ".join(comments), safe_text(f"when {pretty(fan.condition)}{per}")
+        if shown.endswith(" ..."):  # a long condition is cut after a few lines (pywriter)
+            assert written.startswith(shown.removesuffix(" ...").rstrip())
+        else:
+            assert shown == written
 
 
 def test_build_refuses_a_module_python_cannot_compile(
