@@ -324,17 +324,22 @@ class Scorer:
         best: Result | None = None
         for arrangement in arrangements:
             result = self.score(arrangement, situation, options)
-            if best is None or (best.rejected is not None and result.rejected is None):
+            if (
+                best is None
+                or (best.rejected is not None and result.rejected is None)
+                or (
+                    (best.rejected is None) == (result.rejected is None)
+                    and self._better(result, best)
+                )
+            ):
                 best = result
-            elif (best.rejected is None) == (result.rejected is None):
-                if result.total > best.total or (
-                    result.total == best.total
-                    and self.prefer
-                    and self._preferred(result)
-                    and not self._preferred(best)
-                ):
-                    best = result
         return best
+
+    def _better(self, result: Result, best: Result) -> bool:
+        """Higher, or as high and holding a preferred fan the other lacks."""
+        if result.total != best.total:
+            return result.total > best.total
+        return bool(self.prefer) and self._preferred(result) and not self._preferred(best)
 
     def _preferred(self, result: Result) -> bool:
         return any(index in self.prefer for index, _, _ in result.fans)
