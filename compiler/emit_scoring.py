@@ -96,14 +96,17 @@ def _relations_and_values(out: CodeWriter, plan: ScoringPlan, guards: PyExpr) ->
 def _limits(out: CodeWriter, py: PyExpr, state: ModuleState) -> None:
     """Each `limit`, after the relations: the named fans' counts cut to the limit's count."""
     for limit in state.book.scoring.limits:
+        held = state.slots.held(limit)
+        count, condition = held.number, held.when
+        assert count is not None, "a limit always has its count"
         locals_: list[Doc] = [f"f_{fan}" for fan in limit.fans]
         out.comment(f"limit {', '.join(limit.fans)} (line {limit.at.line})")
         state.runtime_names.add("limit_counts")
-        cut = (tuple_of(locals_), " = limit_counts(", tuple_of(locals_), ", ", py(limit.count), ")")
-        if limit.condition is None:
+        cut = (tuple_of(locals_), " = limit_counts(", tuple_of(locals_), ", ", py(count), ")")
+        if condition is None:
             out.stmt(*cut)
         else:
-            with out.when(py(limit.condition)):
+            with out.when(py(condition)):
                 out.stmt(*cut)
 
 

@@ -360,18 +360,22 @@ def limit_counts(counts: tuple[int, ...], most: int) -> tuple[int, ...]:
     """Fan counts cut to `most` in all, as a rulebook's `limit` says: from the last fan
     named to the first, each first down to one, then, if still over, down to none (套算一次:
     a set combines once more at most; 不得相同: a repeated fan gives way before another)."""
-    over = sum(counts) - max(most, 0)
-    if over <= 0:
-        return counts
-    cut = list(counts)
-    for keep in (1, 0):
-        for i in range(len(cut) - 1, -1, -1):
-            drop = min(over, max(cut[i] - keep, 0))
-            cut[i] -= drop
-            over -= drop
-            if over == 0:
-                return tuple(cut)
-    return tuple(cut)
+    try:
+        over = sum(counts) - max(most, 0)
+        if over <= 0:
+            return counts
+        cut = list(counts)
+        for keep in (1, 0):
+            for i in range(len(cut) - 1, -1, -1):
+                drop = min(over, max(cut[i] - keep, 0))
+                cut[i] -= drop
+                over -= drop
+                if over == 0:
+                    return tuple(cut)
+        return tuple(cut)
+    except _WRONG_TYPE_SIGNS:
+        raise_if_wrong(limit_counts, counts, most)
+        raise
 
 
 def tier_capped(notes: Notes) -> bool:

@@ -37,6 +37,7 @@ from mjc.runtime import (
 from mjc.runtime.exported import (
     count_suits,
     count_suits_of_melds,
+    limit_counts,
     meld_masks,
     require_api,
     summarize,
@@ -73,6 +74,10 @@ CASES: list[Case] = [
     ("arrangements", arrangements, {"hand": HAND, "shapes": SHAPES}, {"shapes": frozenset({3})}),
     ("count_suits", count_suits, {"tiles": HAND.tiles}, {"tiles": frozenset({2})}),
     ("count_suits_of_melds", count_suits_of_melds, {"melds": ARRANGEMENT.melds}, {}),
+    (
+        "limit_counts", limit_counts, {"counts": (1, 2), "most": 2},
+        {"counts": frozenset({2}), "most": frozenset({1})},
+    ),
     ("summarize", summarize, {"a": ARRANGEMENT, "tables": TABLES}, {}),
     (
         "summarize_tiles", summarize_tiles,
