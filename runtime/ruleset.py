@@ -31,6 +31,7 @@ from mjc.runtime.gamecache import Game, GameCache, prepare_game
 from mjc.runtime.hand import MAX_TILES, Hand, HandError, parse_hand
 from mjc.runtime.options import OptionError, resolve_options
 from mjc.runtime.payments import DEFAULT_PAYMENTS
+from mjc.runtime.readings import WAIT_FACTS, Waits, placements, waits
 from mjc.runtime.scoring import (
     FanScore,
     Kept,
@@ -45,7 +46,6 @@ from mjc.runtime.spec import WILD_ACTIONS, ExampleSpec, Options, RulesetSpec
 from mjc.runtime.tiles import NUM_PLAYING, NotationError, tile_index, tile_name_zh, tile_text
 from mjc.runtime.turnrules import TurnRules
 from mjc.runtime.waits import ruleset_shanten, ruleset_waits
-from mjc.runtime.readings import WAIT_FACTS, Waits, placements, waits
 from mjc.runtime.wilds import is_win_with_wilds, make_wild_checker, wild_arrangements
 
 if TYPE_CHECKING:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from mjc.runtime import parse_hand, tile_index
 from mjc.runtime.arrange import arrangements, is_win
 from mjc.runtime.knitted import HONOURS_AND_KNITTED, KNITTED_STRAIGHT
-from mjc.runtime.scoring import limit_counts
 from mjc.runtime.readings import placements, waits
+from mjc.runtime.scoring import limit_counts
 
 ALL_SHAPES = frozenset(
     {"standard", "seven_pairs", "thirteen_orphans", KNITTED_STRAIGHT, HONOURS_AND_KNITTED}
