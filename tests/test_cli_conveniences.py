@@ -98,9 +98,9 @@ def _with_extra_command(name: str) -> argparse.ArgumentParser:
 
 
 def test_did_you_mean_covers_a_command_added_to_the_parser_later() -> None:
-    parser = _with_extra_command("replay")
-    with pytest.raises(Exception, match="did you mean `replay`"):
-        parser.parse_args(["repaly"])
+    parser = _with_extra_command("tournament")
+    with pytest.raises(Exception, match="did you mean `tournament`"):
+        parser.parse_args(["tournamnet"])
 
 
 def _completion(shell: str, capsys: pytest.CaptureFixture[str]) -> str:
@@ -173,7 +173,7 @@ def test_bash_completes_file_names_where_a_rulebook_goes(
 def test_a_command_added_to_the_parser_later_is_completed_too() -> None:
     import shtab
 
-    assert "replay" in shtab.complete(_with_extra_command("replay"), shell="bash")
+    assert "tournament" in shtab.complete(_with_extra_command("tournament"), shell="bash")
 
 
 def test_simulate_hands_its_workers_the_rulebook_of_the_current_folder(
