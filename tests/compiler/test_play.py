@@ -164,3 +164,51 @@ def test_rulebook_text_in_the_play_section_cannot_become_markup(line: str) -> No
     page = generate_page(_compiled(text).rulebook)
     assert "<b>" not in page
     assert "| a | table |" not in page
+
+
+BUNDLED = ("baise", "chaozhou", "guangdong", "meizhou", "shanghai")
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_bundled_turn_rules_agree_with_the_compilers_reading_under_every_setting(
+    name: str,
+) -> None:
+    """The generated `turn_rules` and `lower_play.effective` agree wherever the play
+    section's guards and counts read the options."""
+    from mjc.compiler import consteval
+    from mjc.compiler.loader import load
+
+    loaded = load(name)
+    book, ruleset = loaded.compilation.rulebook, loaded.ruleset
+    assert book is not None and ruleset is not None
+    options = {o.id: o for o in book.options}
+    read = consteval.options_read([e for r in book.play.rules for e in (r.guard, r.count)])
+    for setting in consteval.settings(options, read):
+        expected = dataclasses.replace(TurnRules(), **effective(book.play, setting))
+        values = {k: v for k, v in setting.items()}
+        assert ruleset.turn_rules(values) == expected, (name, setting)
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_every_bundled_page_has_a_play_section_with_its_sources(name: str) -> None:
+    from mjc.compiler.loader import load
+
+    book = load(name).compilation.rulebook
+    assert book is not None
+    page = generate_page(book)
+    play = page[page.index("## Play (行牌)") : page.index("## Win shapes")]
+    assert "### The wall (牌墙)" in play and "### The dealer (庄家)" in play
+    sources = [p.text for r in book.play.rules for p in r.provenance if p.kind == "source"]
+    assert sources and all(s.split(" ")[0][:8] in play for s in sources)
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_every_bundled_play_rule_says_where_it_comes_from(name: str) -> None:
+    """Every statement has its source quote, every gap a convention with its reason."""
+    from mjc.compiler.loader import load
+
+    book = load(name).compilation.rulebook
+    assert book is not None
+    for rule in book.play.rules:
+        kinds = {p.kind for p in rule.provenance}
+        assert kinds & {"source", "convention"}, (name, rule.key, rule.at.line)
