@@ -30,6 +30,8 @@ def rule_words(rule: ir.PlayRule, book: ir.Rulebook) -> Md:
             return Md(word.says).format(*rule.words)
         case "count":
             assert rule.count is not None
+            if isinstance(rule.count, ir.IntE) and rule.count.value == 0:
+                return Md("no tile is kept back: every tile of the wall may be drawn")
             return Md(word.says).format(value_words(rule.count, book))
         case "word":
             return Md(word.says).format(Md(word.values.get(rule.words[0], rule.words[0])))

@@ -91,8 +91,8 @@ PLAY_WORDS: dict[str, PlayWord] = {
         ("reserved",),
         "count",
         "wall",
-        "{} tiles at the end of the wall are never drawn: the round is exhausted when only "
-        "they remain",
+        "the last {} tiles of the wall are kept back, never drawn (the round is exhausted when "
+        "only they remain)",
     ),
     "replacement": PlayWord(
         ("replacement",),
@@ -261,3 +261,21 @@ PLAY_VALUES: dict[str, tuple[str, ...]] = {
 def default_value(field: str) -> object:
     """The value `TurnRules()` gives a field: what a rulebook without the line plays by."""
     return getattr(TurnRules(), field)
+
+
+def takes(key: str) -> str:
+    """What the rule `key` takes, in words (for messages and the language reference)."""
+    word = PLAY_WORDS[key]
+    words = ", ".join(f"`{w}`" for w in PLAY_VALUES.get(key, ()))
+    match word.kind:
+        case "toggle":
+            return "`on` or `off`"
+        case "number":
+            return f"one number, {word.low} to {word.high}"
+        case "deal":
+            return "two numbers: the dealer's tiles, then each other player's (`deal 14, 13`)"
+        case "count":
+            return "one count of tiles (a number, or a number option)"
+        case "word":
+            return f"one of {words}"
+    return f"a list of {words}"

@@ -20,7 +20,7 @@ from mjc.compiler.lower import lower_tiles
 from mjc.compiler.lower_play import effective, lower_play
 from mjc.compiler.suggest import did_you_mean
 from mjc.compiler.typed import Typed
-from mjc.compiler.vocabulary_play import PLAY_VALUES, PLAY_WORDS, TOGGLE_WORDS, PlayWord
+from mjc.compiler.vocabulary_play import PLAY_VALUES, PLAY_WORDS, TOGGLE_WORDS, PlayWord, takes
 
 
 def check_play_words(decls: Declarations) -> list[Diagnostic]:
@@ -73,8 +73,8 @@ def _values(key: str, word: PlayWord, item: ast.PlayItem) -> list[Diagnostic]:
         return [
             _bad(
                 item.values[0] if values else item.keyword,
-                f"`{key}` takes {_takes(key, word)}, not {len(values)} values",
-                _takes(key, word),
+                f"`{key}` takes {takes(key)}, not {len(values)} values",
+                takes(key),
             )
         ]
     problems: list[Diagnostic] = []
@@ -90,10 +90,10 @@ def _values(key: str, word: PlayWord, item: ast.PlayItem) -> list[Diagnostic]:
     elif word.kind in ("number", "deal"):
         for value in values:
             if not isinstance(value, ast.IntLit):
-                problems.append(_bad(value, f"`{key}` takes whole numbers", _takes(key, word)))
+                problems.append(_bad(value, f"`{key}` takes whole numbers", takes(key)))
             elif word.kind == "number" and not word.low <= value.value <= word.high:
                 problems.append(
-                    _bad(value, f"`{key}` is {word.low} to {word.high}", _takes(key, word))
+                    _bad(value, f"`{key}` is {word.low} to {word.high}", takes(key))
                 )
         if word.kind == "deal" and not problems:
             problems += _deal(values)
@@ -130,21 +130,6 @@ def _one_of(key: str, value: ast.Expr, words: tuple[str, ...]) -> list[Diagnosti
             hint or f"write one of {_list(words)}",
         )
     ]
-
-
-def _takes(key: str, word: PlayWord) -> str:
-    match word.kind:
-        case "toggle":
-            return "`on` or `off`"
-        case "number":
-            return f"one number, {word.low} to {word.high}"
-        case "deal":
-            return "two numbers: the dealer's tiles, then each other player's (`deal 14, 13`)"
-        case "count":
-            return "one count of tiles (a number, or a number option)"
-        case "word":
-            return f"one of {_list(PLAY_VALUES[key])}"
-    return f"a list of {_list(PLAY_VALUES[key])}"
 
 
 def _list(words: tuple[str, ...]) -> str:
