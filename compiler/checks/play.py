@@ -12,7 +12,7 @@ fit in the wall left after the deal.
 
 from __future__ import annotations
 
-from mjc.compiler import ast, consteval
+from mjc.compiler import ast, consteval, ir
 from mjc.compiler.checks.common import ir_options, unknown_word
 from mjc.compiler.declarations import Declarations
 from mjc.compiler.diagnostics import Diagnostic, Label, error
@@ -73,7 +73,8 @@ def _values(key: str, word: PlayWord, item: ast.PlayItem) -> list[Diagnostic]:
         return [
             _bad(
                 item.values[0] if values else item.keyword,
-                f"`{key}` takes {takes(key)}, not {len(values)} values",
+                f"`{key}` takes {takes(key)}, not {len(values)} value"
+                + ("s" if len(values) != 1 else ""),
                 takes(key),
             )
         ]
@@ -163,6 +164,23 @@ def check_play_agrees(decls: Declarations, typed: Typed) -> list[Diagnostic]:
             for c in claims
             if c.words and consteval.holds(typed.get(c.guard), setting)
         }
+        bad_count = _bad_count(play, setting, options)
+        if bad_count is not None:
+            counted, why = bad_count
+            item = items[id(counted)]
+            if id(item) not in reported:
+                reported.add(id(item))
+                problems.append(
+                    error(
+                        "E0411",
+                        f"`{counted.key}` is not a number of tiles {why}",
+                        item.keyword.span,
+                        label="must be 0 or more wherever the line applies",
+                        help="guard the line so it applies only where the count is a number, "
+                        f"e.g. `if {counted.words[0]} != none`",
+                    )
+                )
+            continue
         facts = effective(play, setting)
         for rule in play.rules:
             item = items[id(rule)]
@@ -185,6 +203,24 @@ def check_play_agrees(decls: Declarations, typed: Typed) -> list[Diagnostic]:
                     )
                 )
     return problems
+
+
+def _bad_count(
+    play: ir.Play, setting: consteval.Setting, options: dict[str, ir.Option]
+) -> tuple[ir.PlayRule, str] | None:
+    """A count (`reserved`) that is no whole number of 0 or more where its line applies: a
+    choice option whose chosen id is not a number, or arithmetic below zero."""
+    for rule in play.rules:
+        if rule.count is None or not consteval.holds(rule.guard, setting):
+            continue
+        value = consteval.evaluate(rule.count, setting)
+        if isinstance(value, str) and value.isdigit():
+            continue
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            continue
+        shown = f"`{value}`" if isinstance(value, str) else str(value)
+        return rule, f"with {consteval.describe(setting, options)}: it is {shown}"
+    return None
 
 
 def _known(play: ast.Play) -> list[ast.PlayItem]:
