@@ -208,10 +208,11 @@ class Claims:
 @dataclass(frozen=True, slots=True)
 class PlayItem:
     """`missed_pong on`, `deal 14, 13`, `reserved option.bonus_horses if …`: one line of
-    the play section, its keyword and its values as written (words are `Name`s)."""
+    the play section, its keyword and its values as written: a bare word is an `Ident`,
+    anything else an expression (a number, or a count that reads an option)."""
 
     keyword: Ident
-    values: tuple[Expr, ...]
+    values: tuple[Expr | Ident, ...]
     guard: Expr | None
     provenance: tuple[Provenance, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)

@@ -5,13 +5,16 @@ Input is the checked `ir.Rulebook` (through `emitbase.ModuleState`); output is t
 assignment to a local named after the `TurnRules` field it sets, under an `if` when the rule
 has a guard, in rulebook order, so that a later rule whose guard holds overrides an earlier
 one (`lower_play.effective` says the same in the compiler). A field whose first rule has a
-guard starts at `TurnRules()`'s default; fields no rule sets are left to the default.
+guard starts at `TurnRules()`'s default; fields no rule sets are left to the default. Each
+local is annotated with its field's type where it is first set, so that mypy --strict reads
+a word as the `Literal` the field takes.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 
 from mjc.compiler import ir
 from mjc.compiler.emitbase import ModuleState
@@ -19,9 +22,15 @@ from mjc.compiler.pysafe import lit
 from mjc.compiler.pywriter import CodeWriter
 from mjc.compiler.types import ChoiceType
 from mjc.compiler.vocabulary_play import PLAY_WORDS, default_value
+from mjc.runtime import turnrules
 from mjc.runtime.turnrules import TurnRules
 
 _FIELD_ORDER = {f.name: i for i, f in enumerate(dataclasses.fields(TurnRules))}
+# Each field's type as `mjc.runtime.turnrules` writes it ("BreakStart", "tuple[ClaimKind,
+# ...]"), and the names of those types a generated module imports to annotate its locals.
+_FIELD_TYPES = {f.name: str(f.type) for f in dataclasses.fields(TurnRules)}
+_TYPE_NAMES = frozenset(turnrules.__all__)
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def turn_rules_body(state: ModuleState) -> list[str]:
@@ -30,10 +39,22 @@ def turn_rules_body(state: ModuleState) -> list[str]:
     out = CodeWriter(indent=1)
     rules = state.book.play.rules
     fields = _fields(rules)
+    declared: set[str] = set()
+
+    def target(field: str) -> str:
+        """`field: <its TurnRules type>` the first time (a top-level line), then `field`:
+        the type keeps a word such as "tail" the `Literal` the field wants."""
+        if field in declared:
+            return field
+        declared.add(field)
+        annotation = _FIELD_TYPES[field]
+        state.runtime_names.update(n for n in _NAME.findall(annotation) if n in _TYPE_NAMES)
+        return f"{field}: {annotation}"
+
     for field in fields:
         first = next(r for r in rules if field in _sets(r))
         if first.guard is not None:
-            out.line(f"{field} = {lit(default_value(field))}  # TurnRules() default")
+            out.line(f"{target(field)} = {lit(default_value(field))}  # TurnRules() default")
     for rule in rules:
         out.comment(_comment(rule))
         held = state.slots.held(rule)
@@ -43,9 +64,9 @@ def turn_rules_body(state: ModuleState) -> list[str]:
                 count = py(number)
                 if isinstance(number.type, ChoiceType):
                     count = ("int(", count, ")")
-                out.stmt(f"{PLAY_WORDS[rule.key].fields[0]} = ", count)
+                out.stmt(f"{target(PLAY_WORDS[rule.key].fields[0])} = ", count)
             for field, value in rule.settings:
-                out.line(f"{field} = {lit(value)}")
+                out.line(f"{target(field)} = {lit(value)}")
 
         guard = held.guard
         out.first([(None if guard is None else py(guard), functools.partial(assign))])

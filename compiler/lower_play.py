@@ -57,10 +57,10 @@ def _rule(item: ast.PlayItem, typed: Typed) -> ir.PlayRule:
     )
 
 
-def _word(value: ast.Expr) -> str:
+def _word(value: ast.Expr | ast.Ident) -> str:
     """A value as written: a word, a number, or (for a count) the option it reads."""
     match value:
-        case ast.Name(name=name):
+        case ast.Ident(text=name):
             return name
         case ast.IntLit(value=number):
             return str(number)
@@ -71,7 +71,7 @@ def _word(value: ast.Expr) -> str:
     return "…"
 
 
-def _int(value: ast.Expr) -> int:
+def _int(value: ast.Expr | ast.Ident) -> int:
     return value.value if isinstance(value, ast.IntLit) else 0
 
 

@@ -198,7 +198,12 @@ class _ToAst(_SettlementToAst):
 
     def play_item(self, meta: Meta, children: list[Any]) -> ast.PlayItem:
         keyword, *rest = children
-        values = tuple(c for c in rest if not isinstance(c, Token | ast.Provenance | tuple))
+        # A bare word (`stay`, `on`) is a word of the rule, not an expression to type.
+        values = tuple(
+            ast.Ident(c.name, c.span) if isinstance(c, ast.Name) else c
+            for c in rest
+            if not isinstance(c, Token | ast.Provenance | tuple)
+        )
         word = PLAY_WORDS.get(str(keyword))
         counted = word is not None and word.kind == "count" and len(values) == 1
         return ast.PlayItem(
@@ -207,7 +212,7 @@ class _ToAst(_SettlementToAst):
             self._guard(rest),
             self._provenance(rest),
             self._span(meta),
-            count=values[0] if counted and not isinstance(values[0], ast.Name) else None,
+            count=values[0] if counted and not isinstance(values[0], ast.Ident) else None,
         )
 
     # -- inheritance

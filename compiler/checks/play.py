@@ -85,9 +85,9 @@ def _values(key: str, word: PlayWord, item: ast.PlayItem) -> list[Diagnostic]:
         seen: set[str] = set()
         for value in values:
             problems += _one_of(key, value, PLAY_VALUES[key])
-            if isinstance(value, ast.Name) and value.name in seen:
-                problems.append(_bad(value, f"`{value.name}` is listed twice", "list it once"))
-            seen.add(value.name if isinstance(value, ast.Name) else "")
+            if isinstance(value, ast.Ident) and value.text in seen:
+                problems.append(_bad(value, f"`{value.text}` is listed twice", "list it once"))
+            seen.add(value.text if isinstance(value, ast.Ident) else "")
     elif word.kind in ("number", "deal"):
         for value in values:
             if not isinstance(value, ast.IntLit):
@@ -98,10 +98,12 @@ def _values(key: str, word: PlayWord, item: ast.PlayItem) -> list[Diagnostic]:
                 )
         if word.kind == "deal" and not problems:
             problems += _deal(values)
+    elif isinstance(values[0], ast.Ident):  # a count: a word is no number of tiles
+        problems.append(_bad(values[0], f"`{key}` takes {takes(key)}", takes(key)))
     return problems
 
 
-def _deal(values: tuple[ast.Expr, ...]) -> list[Diagnostic]:
+def _deal(values: tuple[ast.Expr | ast.Ident, ...]) -> list[Diagnostic]:
     dealer, others = (v.value if isinstance(v, ast.IntLit) else 0 for v in values)
     if 1 <= others <= 13 and dealer == others + 1:
         return []
@@ -115,15 +117,15 @@ def _deal(values: tuple[ast.Expr, ...]) -> list[Diagnostic]:
     ]
 
 
-def _one_of(key: str, value: ast.Expr, words: tuple[str, ...]) -> list[Diagnostic]:
-    if isinstance(value, ast.Name) and value.name in words:
+def _one_of(key: str, value: ast.Expr | ast.Ident, words: tuple[str, ...]) -> list[Diagnostic]:
+    if isinstance(value, ast.Ident) and value.text in words:
         return []
     written = (
-        value.name
-        if isinstance(value, ast.Name)
+        value.text
+        if isinstance(value, ast.Ident)
         else str(value.value) if isinstance(value, ast.IntLit) else None
     )
-    hint = did_you_mean(value.name, words) if isinstance(value, ast.Name) else None
+    hint = did_you_mean(value.text, words) if isinstance(value, ast.Ident) else None
     return [
         _bad(
             value,
