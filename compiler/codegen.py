@@ -163,6 +163,8 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
     return {
         **blocks,
         "lit": lit,
+        # turn_rules annotates the words it sets with their `Literal` types
+        "uses_literal": any("Literal[" in line for line in blocks["turn_rules_body"]),
         "title_lines": _docstring(f"{title} — rules engine", first=True),
         "source_lines": _docstring(f"{where} (sha256 {book.source_sha256[:16]})."),
         "api_version": API_VERSION,

@@ -6,18 +6,19 @@ assignment to a local named after the `TurnRules` field it sets, under an `if` w
 has a guard, in rulebook order, so that a later rule whose guard holds overrides an earlier
 one (`lower_play.effective` says the same in the compiler). A field whose first rule has a
 guard starts at `TurnRules()`'s default; fields no rule sets are left to the default. Each
-local is annotated with its field's type where it is first set, so that mypy --strict reads
-a word as the `Literal` the field takes.
+local is annotated with its field's type where it is first set (`Literal['tail', 'head']`),
+so that mypy --strict reads a word as the `Literal` the field takes.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-import re
+import typing
 
 from mjc.compiler import ir
 from mjc.compiler.emitbase import ModuleState
+from mjc.compiler.layout import Doc, Group, bracketed, tuple_of
 from mjc.compiler.pysafe import lit
 from mjc.compiler.pywriter import CodeWriter
 from mjc.compiler.types import ChoiceType
@@ -26,11 +27,25 @@ from mjc.runtime import turnrules
 from mjc.runtime.turnrules import TurnRules
 
 _FIELD_ORDER = {f.name: i for i, f in enumerate(dataclasses.fields(TurnRules))}
-# Each field's type as `mjc.runtime.turnrules` writes it ("BreakStart", "tuple[ClaimKind,
-# ...]"), and the names of those types a generated module imports to annotate its locals.
-_FIELD_TYPES = {f.name: str(f.type) for f in dataclasses.fields(TurnRules)}
-_TYPE_NAMES = frozenset(turnrules.__all__)
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _spelled(hint: object) -> Doc:
+    """A field's type as Python source: `Literal['tail', 'head']` for a word field (so a
+    generated module needs nothing from `turnrules` but `TurnRules`; a long one breaks one
+    word per line inside its brackets), `int`, `bool`, and `tuple[…, ...]` of those."""
+    if typing.get_origin(hint) is typing.Literal:
+        return bracketed("Literal[", [lit(a) for a in typing.get_args(hint)], "]")
+    if typing.get_origin(hint) is tuple:
+        return Group(("tuple[", _spelled(typing.get_args(hint)[0]), ", ...]"))
+    assert isinstance(hint, type), hint
+    return hint.__name__
+
+
+# Each field's type as a generated module annotates its local.
+_FIELD_TYPES = {
+    name: _spelled(hint)
+    for name, hint in typing.get_type_hints(TurnRules, vars(turnrules)).items()
+}
 
 
 def turn_rules_body(state: ModuleState) -> list[str]:
@@ -41,20 +56,19 @@ def turn_rules_body(state: ModuleState) -> list[str]:
     fields = _fields(rules)
     declared: set[str] = set()
 
-    def target(field: str) -> str:
+    def target(field: str) -> Doc:
         """`field: <its TurnRules type>` the first time (a top-level line), then `field`:
         the type keeps a word such as "tail" the `Literal` the field wants."""
         if field in declared:
             return field
         declared.add(field)
-        annotation = _FIELD_TYPES[field]
-        state.runtime_names.update(n for n in _NAME.findall(annotation) if n in _TYPE_NAMES)
-        return f"{field}: {annotation}"
+        return Group((f"{field}: ", _FIELD_TYPES[field]))
 
-    for field in fields:
-        first = next(r for r in rules if field in _sets(r))
-        if first.guard is not None:
-            out.line(f"{target(field)} = {lit(default_value(field))}  # TurnRules() default")
+    starts = [f for f in fields if next(r for r in rules if f in _sets(r)).guard is not None]
+    if starts:
+        out.line("# Set only under an `if` below: they start at the TurnRules() default.")
+    for field in starts:
+        out.stmt(target(field), " = ", _value(default_value(field)))
     for rule in rules:
         out.comment(_comment(rule))
         held = state.slots.held(rule)
@@ -64,9 +78,9 @@ def turn_rules_body(state: ModuleState) -> list[str]:
                 count = py(number)
                 if isinstance(number.type, ChoiceType):
                     count = ("int(", count, ")")
-                out.stmt(f"{target(PLAY_WORDS[rule.key].fields[0])} = ", count)
+                out.stmt(target(PLAY_WORDS[rule.key].fields[0]), " = ", count)
             for field, value in rule.settings:
-                out.line(f"{target(field)} = {lit(value)}")
+                out.stmt(target(field), " = ", _value(value))
 
         guard = held.guard
         out.first([(None if guard is None else py(guard), functools.partial(assign))])
@@ -79,6 +93,13 @@ def turn_rules_body(state: ModuleState) -> list[str]:
         out.line(")")
     state.runtime_names.add("TurnRules")
     return state.function(py, out)
+
+
+def _value(value: object) -> Doc:
+    """A field's value as source: a tuple of words breaks one word per line when long."""
+    if isinstance(value, tuple):
+        return tuple_of([lit(v) for v in value])
+    return lit(value)
 
 
 def _sets(rule: ir.PlayRule) -> list[str]:

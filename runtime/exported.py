@@ -47,17 +47,7 @@ from mjc.runtime.tiles import (
     RANK_OF,
     SUIT_OF,
 )
-from mjc.runtime.turnrules import (
-    BreakStart,
-    ClaimKind,
-    DealerAfterDraw,
-    DealerAfterOtherWin,
-    DealerAfterRobbedKong,
-    DealerAfterSeveral,
-    FirstDealer,
-    Replacement,
-    TurnRules,
-)
+from mjc.runtime.turnrules import TurnRules
 from mjc.runtime.version import require_api
 from mjc.runtime.wilds import WildIndicatorMissing
 
@@ -102,16 +92,9 @@ __all__ = [
     "WILD_ACTIONS",
     "Arrangement",
     "BonusRule",
-    "BreakStart",
     "ChoiceSpec",
-    "ClaimKind",
-    "DealerAfterDraw",
-    "DealerAfterOtherWin",
-    "DealerAfterRobbedKong",
-    "DealerAfterSeveral",
     "ExampleSpec",
     "FanInfo",
-    "FirstDealer",
     "Hand",
     "HorseKind",
     "Horses",
@@ -120,7 +103,6 @@ __all__ = [
     "OptionSpec",
     "Payments",
     "RelationRule",
-    "Replacement",
     "RoundFacts",
     "Ruleset",
     "RulesetSpec",
