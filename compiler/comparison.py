@@ -292,7 +292,7 @@ def variant_changes(parent: ir.Rulebook, child: ir.Rulebook) -> list[Change]:
     return out
 
 
-def _play_rows(books: Sequence[ir.Rulebook]) -> list[tuple[str, list[Md]]]:
+def _play_rows(books: Sequence[ir.Rulebook]) -> list[tuple[str, list[Md | str]]]:
     """One row per part of the play section (行牌): each rule in words, when it applies."""
     return [
         (
