@@ -206,6 +206,29 @@ class Claims:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayItem:
+    """`missed_pong on`, `deal 14, 13`, `reserved option.bonus_horses if …`: one line of
+    the play section, its keyword and its values as written: a bare word is an `Ident`,
+    anything else an expression (a number, or a count that reads an option)."""
+
+    keyword: Ident
+    values: tuple[Expr | Ident, ...]
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    # The value of a rule that takes a count of tiles (`reserved`), the one value typed.
+    count: Expr | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The play section (行牌): turn flow, read into `TurnRules` by the generated module."""
+
+    items: tuple[PlayItem, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Choice:
     id: Ident
     label: str | None
@@ -443,6 +466,7 @@ Section = (
     | Shapes
     | Wilds
     | Claims
+    | Play
     | Horses
     | Payments
     | OptionDecl

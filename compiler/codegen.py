@@ -4,11 +4,11 @@ Input is a checked `ir.Rulebook`; output is the source of one module that import
 public names of `runtime` and exports `RULESET`. The plan (`codeplan.py`) decides what each
 function reads and how each fan is evaluated; the emitters (`emit_scoring.py`: the one
 scoring path `score_fans`, then `adjust` and `reject`; `emit_rules.py`: shapes, tiles, wilds,
-claims, constraints; `emit_payments.py`: horses and payments) write the function bodies; this
-module lays out the module's tables and fills the template. No tree walking or eval at
-scoring time, no line over 100 columns, and every rulebook string reaches the output through
-`pysafe.lit` or `pysafe.safe_text` only. Output is deterministic: the same IR always gives
-byte-identical source.
+claims, constraints; `emit_play.py`: the turn rules; `emit_payments.py`: horses and payments)
+write the function bodies; this module lays out the module's tables and fills the template.
+No tree walking or eval at scoring time, no line over 100 columns, and every rulebook string
+reaches the output through `pysafe.lit` or `pysafe.safe_text` only. Output is deterministic:
+the same IR always gives byte-identical source.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 
 import jinja2
 
-from mjc.compiler import emit_payments, emit_rules, emit_scoring, ir
+from mjc.compiler import emit_payments, emit_play, emit_rules, emit_scoring, ir
 from mjc.compiler.diagnostics import Diagnostic, error
 from mjc.compiler.emitbase import ModuleState
 from mjc.compiler.layout import Doc, Group, bracketed, render, tuple_of
@@ -111,6 +111,7 @@ def _bodies(state: ModuleState) -> dict[str, list[str]]:
         "permissions_body": emit_rules.permissions_body(state),
         "wild_copies_body": emit_rules.wild_copies_body(state),
         "claims_body": emit_rules.claims_body(state),
+        "turn_rules_body": emit_play.turn_rules_body(state),
         "constraints_body": emit_rules.constraints_body(state),
         "horses_body": emit_payments.horses_body(state),
         "payment_wins_body": emit_payments.payment_wins_body(state),
@@ -181,6 +182,8 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
     return {
         **blocks,
         "lit": lit,
+        # turn_rules annotates the words it sets with their `Literal` types
+        "uses_literal": any("Literal[" in line for line in blocks["turn_rules_body"]),
         "title_lines": _docstring(f"{title} — rules engine", first=True),
         "source_lines": _docstring(f"{where} (sha256 {book.source_sha256[:16]})."),
         "api_version": API_VERSION,

@@ -274,6 +274,17 @@ CODES: tuple[Code, ...] = (
         "Correct the word (did you mean `discarder`?).",
     ),
     Code(
+        "E0122",
+        "error",
+        "unknown play rule or value",
+        "A line of the play section names a rule mjc does not know, or gives it a value it "
+        "does not take: a toggle takes `on` or `off`, `deal` two numbers, a word rule one of "
+        "its words (`dealer_after_draw stay`), `priority` a list of win, kong, pong, chow.",
+        "play { dealer_after_drwa stay }",
+        "Correct the rule or the value (did you mean `dealer_after_draw`?); `mjc explain` "
+        "and the language reference list every rule and its values.",
+    ),
+    Code(
         "E0201",
         "error",
         "type mismatch",
@@ -432,6 +443,17 @@ CODES: tuple[Code, ...] = (
         'option bonus "奖马": choice(none "无马", 2 "2马") = none\nhorses { bonus option.bonus }',
         "Guard the line so it applies only where the count is a number: "
         "`bonus option.bonus if option.bonus != none`.",
+    ),
+    Code(
+        "E0411",
+        "error",
+        "play rule contradicts the rulebook",
+        "A line of the play section restricts or orders something the rest of the rulebook "
+        "does not have (漏碰 without a pong claim, 过吃不吃 without a chow), sets who deals "
+        "after several winners when several winners are not allowed, or reserves more tiles "
+        "than the wall holds after the deal.",
+        "claims { pong kong }\nplay { no_chow_to_rebuild on }",
+        "Add the claim (or allow several winners), or drop the line.",
     ),
     Code(
         "E0501",

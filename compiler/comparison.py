@@ -2,7 +2,7 @@
 
 Input is the checked `ir.Rulebook` of every bundled rulebook. Output is Markdown: the list of
 rulebooks (a page, and a snippet for the home page), the comparison of all rulebooks side by
-side (players, tiles, wilds, claims, shapes, options, tiers, caps, adjustments, and which fans
+side (players, tiles, wilds, claims, play, shapes, options, tiers, caps, adjustments, and which fans
 each has by Chinese name), and for each rulebook that `extends` another, what it changes from
 its parent — section by section, so the page fills in as variants are added.
 """
@@ -22,10 +22,12 @@ from mjc.compiler.docgen import (
     when_words,
     wild_context,
 )
+from mjc.compiler.docgen_play import rule_words
 from mjc.compiler.mdtext import Md, anchor, code, text
 from mjc.compiler.pagetemplates import render
 from mjc.compiler.pretty import pretty
 from mjc.compiler.prose import condition_words, value_words
+from mjc.compiler.vocabulary_play import PLAY_PARTS
 from mjc.runtime.tiles import tile_text
 
 __all__ = [
@@ -110,6 +112,7 @@ def _overview_rows(books: Sequence[ir.Rulebook]) -> list[tuple[str, list[Md | st
         ("Extends", [b.extends or "—" for b in books]),
         ("Wild tiles", [wild_context(b, TILES_FOLDER)["summary"] for b in books]),
         ("Claims", [_items([c["words"] for c in claim_rules(b)]) for b in books]),
+        *_play_rows(books),
         (
             "Win shapes",
             [
@@ -274,6 +277,12 @@ def variant_changes(parent: ir.Rulebook, child: ir.Rulebook) -> list[Change]:
         [_claim_code(c) for c in parent.claims],
         [_claim_code(c) for c in child.claims],
     )
+    _diff_lists(
+        out,
+        "Play",
+        [_play_code(r) for r in parent.play.rules],
+        [_play_code(r) for r in child.play.rules],
+    )
     _diff_items(
         out,
         "Fans",
@@ -281,6 +290,31 @@ def variant_changes(parent: ir.Rulebook, child: ir.Rulebook) -> list[Change]:
         {f.id: _fan_facts(f) for f in child.fans},
     )
     return out
+
+
+def _play_rows(books: Sequence[ir.Rulebook]) -> list[tuple[str, list[Md | str]]]:
+    """One row per part of the play section (行牌): each rule in words, when it applies."""
+    return [
+        (
+            f"Play: {title}",
+            [
+                _items(
+                    [
+                        rule_words(r, b) + when_words(r.guard, b)
+                        for r in b.play.rules
+                        if r.part == part
+                    ],
+                    "common conventions",
+                )
+                for b in books
+            ],
+        )
+        for part, title in PLAY_PARTS.items()
+    ]
+
+
+def _play_code(rule: ir.PlayRule) -> str:
+    return f"{rule.key} {', '.join(rule.words)}" + _if(rule.guard)
 
 
 def _code(expr: ir.Expr | None) -> str | None:

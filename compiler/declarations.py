@@ -42,6 +42,7 @@ class Declarations:
     shapes: dict[str, ast.ShapeDecl] = field(default_factory=dict)
     wilds: ast.Wilds | None = None
     claims: ast.Claims | None = None
+    play: ast.Play | None = None
     horses: ast.Horses | None = None
     payments: ast.Payments | None = None
     options: dict[str, ast.OptionDecl] = field(default_factory=dict)
@@ -121,6 +122,9 @@ def _read_sections(book: ast.Rulebook, decls: Declarations, problems: list[Diagn
             case ast.Claims():
                 if once(section, "claims"):
                     decls.claims = section
+            case ast.Play():
+                if once(section, "play"):
+                    decls.play = section
             case ast.Horses():
                 if once(section, "horses"):
                     decls.horses = section
@@ -197,6 +201,7 @@ def _inherit(file: str, parent: Declarations | None) -> Declarations:
         shapes=dict(parent.shapes),
         wilds=parent.wilds,
         claims=parent.claims,
+        play=parent.play,
         horses=parent.horses,
         payments=parent.payments,
         options=dict(parent.options),

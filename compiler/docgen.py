@@ -2,10 +2,10 @@
 
 Input is a checked `ir.Rulebook`; output is plain Markdown with a little inline HTML (so the
 site builder can be swapped) that reads like a rules booklet: the overview (players, tiles,
-wilds, claims, shapes), the options, the scoring frame, the fan table with each condition in
-plain words and an example hand drawn as tile pictures, the horse tables with their tiles as
-pictures, then every fan in detail; and for every rule whether it is the source document's
-word or a convention. Also the diagnostics
+wilds, claims, shapes), how a round is played (行牌), the options, the scoring frame, the fan
+table with each condition in plain words and an example hand drawn as tile pictures, the
+horse tables with their tiles as pictures, then every fan in detail; and for every rule
+whether it is the source document's word or a convention. Also the diagnostics
 reference, from `mjc.compiler.codes`. Deterministic: the same IR gives the same page.
 
 The page sits in `rulebooks/` of the generated folder and draws tiles from `tiles/` beside it
@@ -20,6 +20,7 @@ from typing import Any
 
 from mjc.compiler import codes, ir, vocabulary
 from mjc.compiler.docgen_fans import _adjustments, _fan_context, _tier_context
+from mjc.compiler.docgen_play import play_context
 from mjc.compiler.docgen_settlement import horse_context as horse_context, payments_context
 from mjc.compiler.docgen_words import (
     TILES_FOLDER as TILES_FOLDER,
@@ -175,6 +176,7 @@ def generate_page(book: ir.Rulebook) -> str:
         **_tile_context(book, tiles),
         "wilds": wild_context(book, tiles),
         "claims": claim_rules(book),
+        "play": play_context(book),
         "horses": horse_context(book, tiles),
         "payments": payments_context(book),
         "fans": _fan_context(book, tiles),

@@ -212,7 +212,7 @@ def _type_expressions(decls: Declarations) -> Typed:
             if expr is None:
                 continue
             if slot.type is None:
-                typed.exprs[id(expr)] = _horse_count(checker, expr)
+                typed.exprs[id(expr)] = _horse_count(checker, expr, slot.where)
                 continue
             typed.exprs[id(expr)] = checker.check(expr, slot.context, slot.type, where=slot.where)
             if slot.fan_refs:
@@ -222,10 +222,13 @@ def _type_expressions(decls: Declarations) -> Typed:
     return typed
 
 
-def _horse_count(checker: ExprChecker, count: ast.Expr) -> ir.Expr | None:
-    """A horse line's count: a number read from the options only, or a choice option whose
-    choices are numbers where the line applies (`grabbed option.horse_count`; checked by
-    `checks.horse_lines.check_horse_counts`)."""
+def _horse_count(
+    checker: ExprChecker, count: ast.Expr, where: str | None = None
+) -> ir.Expr | None:
+    """A horse line's count (or another count, `where`: a play line's reserved tiles): a
+    number read from the options only, or a choice option whose choices are numbers where
+    the line applies (`grabbed option.horse_count`; checked by
+    `checks.horse_lines.check_horse_counts` and `checks.play`)."""
     result = checker.check(count, "guard", None)
     if result is None or result.type == INT:
         return result
@@ -234,7 +237,7 @@ def _horse_count(checker: ExprChecker, count: ast.Expr) -> ir.Expr | None:
     checker.problems.append(
         error(
             "E0201",
-            f"a horse count must be a number, but this is {describe(result.type)}",
+            f"{where or 'a horse count'} must be a number, but this is {describe(result.type)}",
             count.span,
             label=f"this is {describe(result.type)}",
             help="write a number, a number option, or a choice option whose choices are "

@@ -37,6 +37,7 @@ from mjc.compiler.vocabulary import (
     TILE_GROUPS,
     TILE_LIST_CONSTANTS,
 )
+from mjc.compiler.vocabulary_play import PLAY_WORDS
 
 __all__ = ["KEYWORDS", "MjcLexer"]
 
@@ -49,7 +50,7 @@ DECLARATIONS = (
     "combine", "example", "counterexample", "win", "with", "cap", "overrides", "horses", "table",
     "ranks", "payments", "stake", "pays", "for", "kong_payment", "dealer_factor",
     "horse_payment", "follow_payment", "streak_payment", "claim_relation", "relation_payment",
-    "several_winners", "loss_cap", "limit", "to", "prefer",
+    "several_winners", "loss_cap", "limit", "to", "prefer", "play",
 )  # fmt: skip
 # Where a rule comes from.
 PROVENANCE = ("source", "reference", "convention", "note")
@@ -108,6 +109,11 @@ class MjcLexer(RegexLexer):
             (
                 r"\b(tier)(\s+)([A-Za-z_][A-Za-z0-9_]*)",
                 _by(Keyword.Declaration, Whitespace, Name.Label),
+            ),
+            # a rule of the play section, first on its line: `missed_pong on`
+            (
+                r"(?m)^([ \t]*)(" + "|".join(sorted(PLAY_WORDS, key=len, reverse=True)) + r")\b",
+                _by(Whitespace, Keyword.Pseudo),
             ),
             (words(PROVENANCE, prefix=r"\b", suffix=r"\b"), Keyword.Namespace),
             (words(CONSTANTS, prefix=r"\b", suffix=r"\b"), Keyword.Constant),

@@ -7,194 +7,36 @@ whole model serialises to JSON (`mjc dump-ir`) and publishes a JSON Schema.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from mjc.compiler.types import BOOL, INT, SHAPE, SUIT, TILE, IRType, ListType
+from mjc.compiler.ir_expr import (
+    ArithE as ArithE,
+    AttrE as AttrE,
+    BoolE as BoolE,
+    BoolOpE as BoolOpE,
+    CallE as CallE,
+    ChoiceE as ChoiceE,
+    CompareE as CompareE,
+    Expr as Expr,
+    FactE as FactE,
+    FanRefE as FanRefE,
+    IntE as IntE,
+    ListE as ListE,
+    Model as Model,
+    NegE as NegE,
+    NotE as NotE,
+    OptionE as OptionE,
+    Provenance as Provenance,
+    QuantE as QuantE,
+    RangeE as RangeE,
+    ShapeE as ShapeE,
+    SourceRef as SourceRef,
+    SuitE as SuitE,
+    TileE as TileE,
+    VarE as VarE,
+)
 
 IR_VERSION = 1
-
-
-class Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class SourceRef(Model):
-    """Where something was written: file, 1-based line and column."""
-
-    file: str
-    line: int
-    column: int
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}"
-
-
-class Provenance(Model):
-    """`source` (the document's words), `reference` (an outside source), `convention` (our
-    decision where the document is silent, with its reason) or `note`."""
-
-    kind: Literal["source", "reference", "convention", "note"]
-    text: str
-    at: SourceRef
-
-
-# ---------------------------------------------------------------------------- typed expressions
-#
-# Every node names its own kind so the union below can be told apart on load; `type` is the
-# checked type, a value of `mjc.compiler.types` (spelled "bool", "list[tile]", "choice:cap"
-# in JSON).
-
-
-class IntE(Model):
-    node: Literal["int"] = "int"
-    type: IRType = INT
-    value: int
-
-
-class BoolE(Model):
-    node: Literal["bool"] = "bool"
-    type: IRType = BOOL
-    value: bool
-
-
-class TileE(Model):
-    node: Literal["tile"] = "tile"
-    type: IRType = TILE
-    tile: int
-    text: str
-
-
-class SuitE(Model):
-    node: Literal["suit"] = "suit"
-    type: IRType = SUIT
-    suit: Literal["m", "p", "s", "z", "f"]
-
-
-class ShapeE(Model):
-    node: Literal["shape"] = "shape"
-    type: IRType = SHAPE
-    shape: str
-
-
-class ChoiceE(Model):
-    node: Literal["choice"] = "choice"
-    type: IRType
-    option: str
-    value: str
-
-
-class FactE(Model):
-    """A builtin fact of the arrangement or the situation, such as `melds` or `self_drawn`."""
-
-    node: Literal["fact"] = "fact"
-    type: IRType
-    fact: str
-
-
-class VarE(Model):
-    """A quantifier's variable."""
-
-    node: Literal["var"] = "var"
-    type: IRType
-    name: str
-
-
-class FanRefE(Model):
-    """Whether another fan's condition holds on the same arrangement."""
-
-    node: Literal["fan"] = "fan"
-    type: IRType = BOOL
-    fan: str
-
-
-class OptionE(Model):
-    node: Literal["option"] = "option"
-    type: IRType
-    option: str
-
-
-class AttrE(Model):
-    node: Literal["attr"] = "attr"
-    type: IRType
-    obj: Expr
-    attr: str
-    on: Literal["tile", "meld"]
-
-
-class CallE(Model):
-    node: Literal["call"] = "call"
-    type: IRType
-    func: str
-    args: tuple[Expr, ...]
-
-
-class ListE(Model):
-    node: Literal["list"] = "list"
-    type: IRType
-    items: tuple[Expr, ...]
-
-
-class RangeE(Model):
-    node: Literal["range"] = "range"
-    type: IRType = ListType(INT)
-    low: int
-    high: int
-
-
-class NotE(Model):
-    node: Literal["not"] = "not"
-    type: IRType = BOOL
-    operand: Expr
-
-
-class NegE(Model):
-    node: Literal["neg"] = "neg"
-    type: IRType = INT
-    operand: Expr
-
-
-class BoolOpE(Model):
-    node: Literal["boolop"] = "boolop"
-    type: IRType = BOOL
-    op: Literal["and", "or"]
-    operands: tuple[Expr, ...]
-
-
-class CompareE(Model):
-    node: Literal["compare"] = "compare"
-    type: IRType = BOOL
-    op: Literal["==", "!=", "<", "<=", ">", ">=", "in"]
-    left: Expr
-    right: Expr
-
-
-class ArithE(Model):
-    node: Literal["arith"] = "arith"
-    type: IRType = INT
-    op: Literal["+", "-", "*"]
-    left: Expr
-    right: Expr
-
-
-class QuantE(Model):
-    node: Literal["quant"] = "quant"
-    type: IRType
-    kind: Literal["all", "any", "none", "count"]
-    var: str
-    domain: Expr
-    body: Expr
-
-
-Expr = Annotated[
-    IntE | BoolE | TileE | SuitE | ShapeE | ChoiceE | FactE | VarE | FanRefE | OptionE | AttrE
-    | CallE | ListE | RangeE | NotE | NegE | BoolOpE | CompareE | ArithE | QuantE,
-    Field(discriminator="node"),
-]  # fmt: skip
-
-for _model in (AttrE, CallE, ListE, NotE, NegE, BoolOpE, CompareE, ArithE, QuantE):
-    _model.model_rebuild()
 
 
 # ---------------------------------------------------------------------------- the rulebook
@@ -274,6 +116,32 @@ class ClaimRule(Model):
     kinds: tuple[str, ...] = ()
     guard: Expr | None = None
     provenance: tuple[Provenance, ...] = ()
+
+
+# One setting of a `TurnRules` field: its name and value (a number, a word, on/off, a list).
+PlayValue = bool | int | str | tuple[str, ...]
+
+
+class PlayRule(Model):
+    """One line of the play section (行牌): `key` as written, its `words` (values as the
+    rulebook wrote them, for the docs), and what it sets: `settings` of `TurnRules` fields,
+    or for a count (`reserved`) the typed `count` (a number, or a choice option whose chosen
+    id is a number) — whenever `guard` holds. A later rule whose guard holds overrides."""
+
+    key: str
+    part: Literal["wall", "dealer", "claims", "restrictions"]
+    words: tuple[str, ...] = ()
+    settings: tuple[tuple[str, PlayValue], ...] = ()
+    count: Expr | None = None
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class Play(Model):
+    """The play section: turn flow, in rulebook order (empty: `TurnRules()`'s conventions)."""
+
+    rules: tuple[PlayRule, ...] = ()
 
 
 class HorseRow(Model):
@@ -592,6 +460,7 @@ class Rulebook(Model):
     shapes: tuple[Shape, ...]
     wilds: Wilds = Wilds()
     claims: tuple[ClaimRule, ...] = ()
+    play: Play = Play()
     horses: Horses = Horses()
     payments: Payments = Payments()
     options: tuple[Option, ...]

@@ -17,6 +17,7 @@ from mjc.compiler.declarations import Declarations
 from mjc.compiler.diagnostics import Span
 from mjc.compiler.graphs import topological_order
 from mjc.compiler.horsetables import row_tiles
+from mjc.compiler.lower_play import lower_play
 from mjc.compiler.slots import lowered, untyped
 from mjc.compiler.tilesets import group_tiles
 from mjc.compiler.typed import Typed
@@ -57,6 +58,7 @@ def lower(decls: Declarations, typed: Typed, source: str) -> ir.Rulebook:
         shapes=_lower_shapes(decls, typed),
         wilds=lower_wilds(decls.wilds, typed),
         claims=lower_claims(decls.claims, typed),
+        play=lower_play(decls.play, typed),
         horses=lower_horses(decls.horses, tiles, typed),
         payments=lower_payments(decls.payments, typed),
         options=options,

@@ -1,8 +1,9 @@
 """Reference pages generated from the compiler's own tables, so they never drift.
 
 Input is `mjc.compiler.vocabulary` (the builtin words of conditions), `mjc.compiler.slots` (the
-clauses that hold expressions), `mjc.runtime.tiles` (the tile notation and names) and the
-CLI's argparse parser (`mjc.compiler.cli.build_parser()`, passed in).
+clauses that hold expressions), `mjc.compiler.vocabulary_play` (the rules of the play
+section), `mjc.runtime.tiles` (the tile notation and names) and the CLI's argparse parser
+(`mjc.compiler.cli.build_parser()`, passed in).
 Output is Markdown: the builtin-words tables the language reference includes, the tiles and
 hand-notation page (with the tile pictures of `mjc.compiler.tilesvg`), and the CLI reference.
 """
@@ -19,6 +20,7 @@ from mjc.compiler.pagetemplates import render_reference
 from mjc.compiler.slots import SLOTS
 from mjc.compiler.tilesvg import hand_markdown, tile_markdown
 from mjc.compiler.types import describe
+from mjc.compiler.vocabulary_play import PLAY_PARTS, PLAY_WORDS, default_value, takes
 from mjc.runtime.tiles import NUM_TILES, tile_name_en, tile_name_zh, tile_text
 
 __all__ = ["generate_cli_page", "generate_tiles_page", "generate_words_snippet"]
@@ -61,7 +63,34 @@ def generate_words_snippet() -> str:
             {"section": s.section, "clause": s.clause, "type": s.type_words, "reads": s.reads}
             for s in SLOTS
         ],
+        play=_play_rules(),
     )
+
+
+def _play_rules() -> list[dict[str, str]]:
+    """Each rule of the play section: what it takes, its default and what it means."""
+    rows = []
+    for key, word in PLAY_WORDS.items():
+        defaults = [default_value(f) for f in word.fields]
+        shown = ", ".join(
+            ("on" if d else "off") if isinstance(d, bool) else ", ".join(d) if isinstance(
+                d, tuple
+            ) else str(d)
+            for d in defaults
+        )
+        meaning = word.says if word.kind == "toggle" else word.says.replace("{}", "…")
+        if word.values:
+            meaning += " — " + "; ".join(f"`{v}`: {m}" for v, m in word.values.items())
+        rows.append(
+            {
+                "name": key,
+                "part": PLAY_PARTS[word.part].split(" (")[0],
+                "takes": takes(key),
+                "default": shown,
+                "meaning": meaning,
+            }
+        )
+    return rows
 
 
 def generate_tiles_page() -> str:

@@ -25,6 +25,7 @@ from mjc.compiler.declarations import Declarations
 from mjc.compiler.typecheck import CONTEXT_WORDS, Context
 from mjc.compiler.typed import Typed
 from mjc.compiler.types import BOOL, INT, Type, describe
+from mjc.compiler.vocabulary_play import PLAY_WORDS
 
 Found = Iterator[tuple[str, ast.Expr | None]]  # (owner: a fan id, or the section's name; expr)
 # What generated code does with an expression: test the options before anything is read
@@ -151,6 +152,21 @@ def _wild_copies(d: Declarations) -> Iterator[ast.Expr | None]:
 def _claim_guards(d: Declarations) -> Iterator[ast.Expr | None]:
     if d.claims is not None:
         yield from (r.guard for r in d.claims.rules)
+
+
+def _play_guards(d: Declarations) -> Iterator[ast.Expr | None]:
+    if d.play is not None:
+        yield from (item.guard for item in d.play.items)
+
+
+def _play_counts(d: Declarations) -> Iterator[ast.Expr | None]:
+    """The count of each line whose rule takes one (`reserved`); the values of the other
+    rules are words and numbers, checked by `checks.play`."""
+    if d.play is not None:
+        for item in d.play.items:
+            word = PLAY_WORDS.get(item.keyword.text)
+            if word is not None and word.kind == "count":
+                yield item.count
 
 
 def _tier_guards(d: Declarations) -> Iterator[ast.Expr | None]:
@@ -336,6 +352,18 @@ SLOTS: tuple[Slot, ...] = (
         Place(ast.WildCopies, "value", ir.Wilds, "copies", pair=0),
     ),
     _in("claims", "if", "guard", BOOL, _claim_guards, _guard(ast.ClaimRule, ir.ClaimRule)),
+    _in("play", "if", "guard", BOOL, _play_guards, _guard(ast.PlayItem, ir.PlayRule)),
+    replace(
+        _in(
+            "play",
+            "reserved",
+            "guard",
+            None,
+            _play_counts,
+            Place(ast.PlayItem, "count", ir.PlayRule, "count"),
+        ),
+        where="a reserved count",
+    ),
     _in(
         "scoring",
         "tier cap if, tier combine if",

@@ -17,6 +17,7 @@ from lark.tree import Meta
 from mjc.compiler import ast
 from mjc.compiler.syntax_errors import _token_span
 from mjc.compiler.to_ast_settlement import _SettlementToAst
+from mjc.compiler.vocabulary_play import PLAY_WORDS
 
 
 @v_args(meta=True)
@@ -187,6 +188,31 @@ class _ToAst(_SettlementToAst):
             self._guard(children),
             self._provenance(children),
             self._span(meta),
+        )
+
+    def play(self, meta: Meta, children: list[Any]) -> ast.Play:
+        return ast.Play(tuple(children), self._span(meta))
+
+    def play_key(self, meta: Meta, children: list[Any]) -> Token:
+        return cast(Token, children[0])
+
+    def play_item(self, meta: Meta, children: list[Any]) -> ast.PlayItem:
+        keyword, *rest = children
+        # A bare word (`stay`, `on`) is a word of the rule, not an expression to type.
+        values = tuple(
+            ast.Ident(c.name, c.span) if isinstance(c, ast.Name) else c
+            for c in rest
+            if not isinstance(c, Token | ast.Provenance | tuple)
+        )
+        word = PLAY_WORDS.get(str(keyword))
+        counted = word is not None and word.kind == "count" and len(values) == 1
+        return ast.PlayItem(
+            self._ident(keyword),
+            values,
+            self._guard(rest),
+            self._provenance(rest),
+            self._span(meta),
+            count=values[0] if counted and not isinstance(values[0], ast.Ident) else None,
         )
 
     # -- inheritance

@@ -48,6 +48,7 @@ from mjc.runtime.tiles import (
     RANK_OF,
     SUIT_OF,
 )
+from mjc.runtime.turnrules import TurnRules
 from mjc.runtime.version import require_api
 from mjc.runtime.wilds import WildIndicatorMissing
 
@@ -108,6 +109,7 @@ __all__ = [
     "RulesetSpec",
     "Situation",
     "TierInfo",
+    "TurnRules",
     "WildIndicatorMissing",
     "WinRule",
     "count_suits",

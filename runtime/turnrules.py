@@ -24,6 +24,7 @@ __all__ = [
     "DealerAfterOtherWin",
     "DealerAfterRobbedKong",
     "DealerAfterSeveral",
+    "FirstDealer",
     "Replacement",
     "TurnRules",
 ]
@@ -38,6 +39,10 @@ BreakStart = Literal["smaller_die", "sum", "sum_and_second"]
 # Where kong and flower replacements are drawn: the far end of the wall (牌尾, every seed) or
 # the next tile in drawing order.
 Replacement = Literal["tail", "head"]
+
+# Who deals the first round: "first_seat" seat 0 (the room owner, 房主; 东 in 广东 第一把东做庄),
+# or "random" a seat drawn from the game's seeded randomness (上海 第一局系統隨機選擇莊家).
+FirstDealer = Literal["first_seat", "random"]
 
 # Who deals the next round when another player than the dealer wins alone:
 #   "winner"  谁胡谁坐庄 (潮州, 百色, 梅州, 上海);   "next"  the dealer's 下家 (广东)
@@ -83,6 +88,7 @@ class TurnRules:
     kong_needs_tile: bool = True
 
     # ---- the dealer and the winds
+    first_dealer: FirstDealer = "first_seat"
     dealer_after_other_win: DealerAfterOtherWin = "winner"
     dealer_after_draw: DealerAfterDraw = "stay"
     dealer_after_several: DealerAfterSeveral = "discarder"
@@ -98,6 +104,7 @@ class TurnRules:
     several_winners: bool = True
     # Chow only from the 上家 (the discarder is the seat before): every seed that chows.
     # Which claims exist at all (chow, pong, kong kinds, robbing) is `SPEC.claims(options)`.
+    chow_only_from_previous: bool = True
     # What others see of a concealed kong: one tile shown (暗杠亮上方一张) or none (暗杠不显示).
     concealed_kong_shows_tile: bool = True
 
@@ -118,6 +125,9 @@ class TurnRules:
     kong_right_after_claim: bool = True
     # 必胡: a possible win must be taken: no pass button, no kong instead (潮州 option).
     must_win: bool = False
+    # 托管: a seat may hand its play to the system, which discards the tile it draws, makes
+    # no claim and wins whenever it may (潮州 摸什么打什么，不碰不杠，系统自动摸牌、打牌、胡).
+    auto_play: bool = False
 
     def validate(self, players: int) -> str | None:
         """Why these rules cannot play a round of `players`, or None when they can."""

@@ -17,6 +17,8 @@ one group to a module:
   on the module generated from the IR (so not from `run_all`);
 * `wilds` -- indicator kinds, wild actions, wild tiles, and fixed wilds in the tile set;
 * `claims` -- claims and their kinds are known; wild permissions agree with the claims;
+* `play` -- the play section's rules and values are known, and agree with the claims and
+  the wall under every setting of the options;
 * `horse_tables` -- each horse table's player count, seats and tiles, and tiles it gives nobody;
 * `horse_lines` -- each horse line's kind, `per player`, and count;
 * `payments` -- the payments section's words, and lines that would not sum to zero;
@@ -43,6 +45,7 @@ from mjc.compiler.checks.horse_tables import (
 )
 from mjc.compiler.checks.options import check_constraints, check_options, check_presets
 from mjc.compiler.checks.payments import check_payment_words, check_payments_zero_sum
+from mjc.compiler.checks.play import check_play_agrees, check_play_words
 from mjc.compiler.checks.players import check_players
 from mjc.compiler.checks.reachability import check_reachable
 from mjc.compiler.checks.relations import check_fan_references, check_relations
@@ -74,6 +77,7 @@ _AFTER_FAN_REFERENCES: tuple[Callable[[Declarations], list[Diagnostic]], ...] = 
     check_examples,
     check_wilds,
     check_claims,
+    check_play_words,
     check_presets,
     check_horse_table_players,
     check_horse_seats,
@@ -91,6 +95,7 @@ _EVALUATING_GUARDS: tuple[Callable[[Declarations, Typed], list[Diagnostic]], ...
     check_constraints,
     check_horse_counts,
     check_fan_values,
+    check_play_agrees,
 )
 
 

@@ -20,6 +20,7 @@ from mjc.compiler import vocabulary
 from mjc.compiler.lsp.index import Kind, SymbolIndex
 from mjc.compiler.lsp.state import DocumentState
 from mjc.compiler.parse import keywords
+from mjc.compiler.vocabulary_play import PLAY_WORDS, takes
 
 _OPTION_DOT = re.compile(r"option\.([A-Za-z0-9_]*)$")
 _CHOICE_AFTER = re.compile(r"option\.([A-Za-z_][A-Za-z0-9_]*)\s*(?:==|!=|in\s*\[[^\]]*)\s*"
@@ -110,6 +111,13 @@ def _everything(index: SymbolIndex | None) -> list[types.CompletionItem]:
         types.CompletionItem(label=name, kind=types.CompletionItemKind.Constant,
                              detail=f"builtin: {meaning}")
         for name, meaning in sorted(builtin.items())
+        if name not in taken
+    ]
+    taken = {item.label for item in items}
+    items += [
+        types.CompletionItem(label=name, kind=types.CompletionItemKind.Property,
+                             detail=f"play rule: {takes(name)}")
+        for name in PLAY_WORDS
         if name not in taken
     ]
     return items

@@ -153,6 +153,7 @@ _SECTION_LABELS: dict[type, str] = {
     ast.Shapes: "shapes",
     ast.Wilds: "wilds",
     ast.Claims: "claims",
+    ast.Play: "play",
     ast.Horses: "horses",
     ast.Payments: "payments",
     ast.ConstraintDecl: "constraint",

@@ -56,7 +56,7 @@ def test_generated_module_has_no_eval_and_imports_only_the_runtime() -> None:
     assert imports == [
         "from __future__ import annotations",
         "from collections.abc import Callable",
-        "from typing import Any",
+        "from typing import Any, Literal",  # Literal: the words turn_rules sets
         "from mjc.runtime.exported import (",
     ]
 

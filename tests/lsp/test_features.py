@@ -215,3 +215,16 @@ def test_every_outline_entry_selects_a_range_inside_itself() -> None:
             assert (r.start.line, r.start.character) <= (s.start.line, s.start.character)
             assert (s.end.line, s.end.character) <= (r.end.line, r.end.character)
             entries += entry.children or []
+
+
+def test_completion_offers_the_rules_of_the_play_section(tmp_path: Path) -> None:
+    state = _state(tmp_path, CHILD + "\n")
+    labels = _labels(state, CHILD.count("\n"), 0)
+    assert {"missed_pong", "dealer_after_draw", "priority"} <= labels
+
+
+def test_the_outline_shows_the_play_section(tmp_path: Path) -> None:
+    text = CHILD + "\nplay {\n  dice 2\n}\n"
+    state = _state(tmp_path, text)
+    names = [s.name for s in outline.document_symbols(state)]
+    assert "play" in names
