@@ -576,7 +576,11 @@ def _lsp(args: argparse.Namespace) -> int:
 
 def _docs(args: argparse.Namespace) -> int:
     from mjc.compiler.site import SiteError, SiteUsageError, build_docs  # only `docs` needs mkdocs
+    from mjc.compiler.sitebalance import BALANCE_GAMES
 
+    games = BALANCE_GAMES if args.games is None else args.games
+    if games < 0:
+        raise UsageError(f"--games must be 0 or more, not {games}")
     try:
         result = build_docs(
             args.folder,
@@ -584,6 +588,7 @@ def _docs(args: argparse.Namespace) -> int:
             Path(args.output) if args.output else None,
             serve=args.serve,
             address=args.address,
+            games=games,
         )
     except SiteUsageError as exc:
         raise UsageError(str(exc)) from None

@@ -341,7 +341,8 @@ def _add_simulate(commands: _Commands, handlers: Handlers) -> None:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="also play the same games with this option changed, and report the differences",
+        help="also play the same games with this option changed (K=V,K2=V2: several at once), "
+        "and report the differences",
     )
     simulate.add_argument(
         "--resume",
@@ -445,7 +446,9 @@ def _add_docs(commands: _Commands, handlers: Handlers) -> None:
         "generated pages into docs/generated/, then build the site with mkdocs build --strict. "
         "Given a FOLDER, or run in a folder of rulebooks with no mkdocs.yml: build the site of "
         "every rulebook (*.mjr) below it into FOLDER/site. --serve serves the site and rebuilds "
-        "the pages when a rulebook changes. Needs the docs extra: pip install 'mjc[docs]'.",
+        "the pages when a rulebook changes. Beside each rulebook's page goes its balance page: "
+        "its defaults simulated with random bots (--games), with charts. Needs the docs "
+        "extra: pip install 'mjc[docs]'.",
     )
     docs.add_argument(
         "folder",
@@ -471,6 +474,15 @@ def _add_docs(commands: _Commands, handlers: Handlers) -> None:
         help="the mkdocs config (default: mkdocs.yml, when there is one here)",
     )
     docs.add_argument("--address", default="127.0.0.1:8000", help="where --serve listens")
+    docs.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        metavar="N",
+        # The default is `sitebalance.BALANCE_GAMES` (not imported: this module stays light).
+        help="games each rulebook's balance page simulates, from a fixed seed (default 300; "
+        "0: no balance pages)",
+    )
     docs.set_defaults(run=handlers.docs)
 
 

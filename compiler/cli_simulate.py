@@ -86,6 +86,19 @@ def _pairs(flag: str, pairs: list[str]) -> list[tuple[str, str]]:
     return out
 
 
+def _settings(text: str) -> list[str]:
+    """The KEY=VALUE settings of one `--compare` variant: `K=V,K2=V2` changes both at once.
+    A part with no `=` belongs to the value before it, so a value with a comma in it (a
+    choice's label) still reads as one setting."""
+    settings: list[str] = []
+    for part in text.split(","):
+        if settings and "=" not in part:
+            settings[-1] += "," + part
+        else:
+            settings.append(part)
+    return settings
+
+
 def _bots(text: str) -> tuple[str, ...]:
     bots = tuple(b.strip() for b in text.split(","))
     for bot in bots:
@@ -108,8 +121,8 @@ def build_job(
     args: argparse.Namespace, player: Callable[[], PlayRound] = engine_play_round
 ) -> Job:
     """The job of a command line: the rulebook with its `--option`s as the baseline, then one
-    variant per `--compare K=V` (the baseline's options with K set to V) or the second
-    rulebook; every option setting is checked here, before any game is played, and only
+    variant per `--compare K=V[,K2=V2...]` (the baseline's options with each K set to V) or
+    the second rulebook; every option setting is checked here, before any game is played, and only
     then is the round player asked for (`player`)."""
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, not {args.games}")
@@ -123,9 +136,11 @@ def build_job(
         if args.compare:
             raise UsageError("compare two rulebooks or --compare settings, not both")
         variants = [Variant(name, name, tuple(options)) for name in args.rulebooks]
-    for key, value in _pairs("--compare", args.compare):
-        changed = dict(options) | {key: value}
-        variants.append(Variant(f"{key}={value}", args.rulebooks[0], tuple(changed.items())))
+    for setting in args.compare:
+        pairs = _pairs("--compare", _settings(setting))
+        changed = dict(options) | dict(pairs)
+        label = ",".join(f"{key}={value}" for key, value in pairs)
+        variants.append(Variant(label, args.rulebooks[0], tuple(changed.items())))
     for number, variant in enumerate(variants):
         ruleset = load_ruleset(variant.rulebook)
         _players(ruleset, players)

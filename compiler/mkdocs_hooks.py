@@ -2,14 +2,18 @@
 
 Input is the mkdocs config, the generated pages that `mjc.compiler.site` wrote into
 `docs/generated/`, and the `MJC_DOCS_RULEBOOKS` variable `mjc docs` sets (`site.RULEBOOKS_ENV`:
-where the site's rulebooks are). mkdocs reads the config and runs `on_config` on every build,
+where the site's rulebooks are) and `MJC_DOCS_BALANCE_GAMES` (`sitebalance.GAMES_ENV`: the
+games of their balance pages). mkdocs reads the config and runs `on_config` on every build,
 the first and each rebuild of `mjc docs --serve`, so the hook:
 
 - compiles the rulebooks again and rewrites their pages (`site.regenerate`) when mjc says
   where they are, and adds their folder to what `mkdocs serve` watches: an edited rulebook
   rebuilds its page without a restart (a plain `mkdocs build` leaves the pages as they are);
 - lists every rulebook page in the navigation under "Rulebooks", after the section's index
-  page, so no config names a rulebook and a new rulebook appears without editing it;
+  page, each followed by its balance page when it has one, so no config names a rulebook and
+  a new rulebook appears without editing it;
+- links each rulebook page to its balance page, under its title (here and not in the page
+  `mjc build` writes: `mjc build` makes no balance pages, `mjc docs` does);
 - links the repository (`repo_url`) from pyproject.toml's [project.urls], the one place its
   address is written, unless the config names one of its own.
 """
@@ -23,6 +27,7 @@ from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.structure.pages import Page
 
 try:  # jieba, the search's Chinese word cutter, says on stderr how it loaded its dictionary
     import jieba  # type: ignore[import-untyped]
@@ -35,25 +40,38 @@ SECTION = "Rulebooks"
 FOLDER = "generated/rulebooks"
 
 
+BALANCE = "-balance.md"  # a rulebook's balance page beside its page (`sitebalance`)
+
+
 def rulebook_pages(docs_dir: Path) -> list[str]:
-    """The generated rulebook pages, as nav paths, in name order (not the section index)."""
+    """The generated rulebook pages, as nav paths, in name order (not the section index nor
+    the balance pages: an id has no `-`, so no rulebook page ends like one)."""
     folder = docs_dir / FOLDER
     if not folder.is_dir():
         return []
     return [
-        f"{FOLDER}/{page.name}" for page in sorted(folder.glob("*.md")) if page.name != "index.md"
+        f"{FOLDER}/{page.name}"
+        for page in sorted(folder.glob("*.md"))
+        if page.name != "index.md" and not page.name.endswith(BALANCE)
     ]
+
+
+def balance_page(docs_dir: Path, page: str) -> str | None:
+    """The balance page of a rulebook page (a nav path), when there is one."""
+    balance = page.removesuffix(".md") + BALANCE
+    return balance if (docs_dir / balance).is_file() else None
 
 
 def rebuild_pages(config: MkDocsConfig) -> None:
     """Rewrite the generated pages from the rulebooks `mjc docs` named, and watch them."""
-    from mjc.compiler.site import RULEBOOKS_ENV, SiteError, regenerate, watched_folder
+    from mjc.compiler.site import GAMES_ENV, RULEBOOKS_ENV, SiteError, regenerate, watched_folder
 
     source = os.environ.get(RULEBOOKS_ENV)
     if not source:
         return
+    games = os.environ.get(GAMES_ENV, "0")
     try:
-        regenerate(Path(config.docs_dir), source)
+        regenerate(Path(config.docs_dir), source, int(games) if games.isdigit() else 0)
     except SiteError as exc:  # the server keeps the last pages and says why
         raise PluginError(f"mjc: {exc}") from None
     watched = str(watched_folder(source))
@@ -69,7 +87,11 @@ def _list_rulebook_pages(config: MkDocsConfig) -> None:
         if isinstance(item, dict) and isinstance(item.get(SECTION), list):
             section: list[Any] = item[SECTION]
             listed = {entry for entry in section if isinstance(entry, str)}
-            pages = [p for p in rulebook_pages(Path(config.docs_dir)) if p not in listed]
+            docs_dir = Path(config.docs_dir)
+            pages: list[str] = []
+            for page in rulebook_pages(docs_dir):
+                balance = balance_page(docs_dir, page)
+                pages += [p for p in (page, balance) if p is not None and p not in listed]
             at = 1 if section and section[0] == f"{FOLDER}/index.md" else 0
             section[at:at] = pages
 
@@ -80,6 +102,25 @@ def _link_repository(config: MkDocsConfig) -> None:
     if not config.repo_url:
         config.repo_url = repository_url() or None
         config.repo_name = "mjc" if config.repo_url else None
+
+
+def link_balance(markdown: str, page: str, docs_dir: Path) -> str:
+    """A rulebook page's Markdown with the link to its balance page under its title."""
+    from mjc.compiler.sitebalance import balance_link
+
+    folder, _, name = page.rpartition("/")
+    if folder != FOLDER or name == "index.md" or balance_page(docs_dir, page) is None:
+        return markdown
+    lines = markdown.split("\n")
+    title = next((n for n, line in enumerate(lines) if line.startswith("# ")), None)
+    if title is None:
+        return markdown
+    lines[title + 1 : title + 1] = ["", str(balance_link(name.removesuffix(".md"))), ""]
+    return "\n".join(lines)
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **kwargs: Any) -> str:
+    return link_balance(markdown, page.file.src_uri, Path(config.docs_dir))
 
 
 def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:

@@ -11,6 +11,8 @@ generated page is written as plain Markdown (and the tile pictures as SVG) into
 pages — then mkdocs (pinned below 2, with mkdocs-material) builds the site with `--strict`,
 or serves it. While it serves, the hooks (`mkdocs_hooks.py`) watch the rulebooks and call
 `regenerate` on every rebuild, so an edited rulebook's page is rewritten without a restart.
+Beside each rulebook's page goes its balance page (`mjc.compiler.sitebalance`): its defaults
+simulated here, `--games` games (`sitebalance.BALANCE_GAMES` by default) from a fixed seed.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import re
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -39,20 +41,25 @@ from mjc.compiler.driver import Compilation, compile_file
 from mjc.compiler.ir import json_schema
 from mjc.compiler.loader import bundled_rulebooks, resolve_rulebook
 from mjc.compiler.refdocs import generate_cli_page, generate_tiles_page, generate_words_snippet
+from mjc.compiler.sitebalance import BALANCE_GAMES, GAMES_ENV, balance_site_files
 from mjc.compiler.sources import display_name, rulebooks_in
 from mjc.compiler.tilesvg import all_tile_files
+from mjc.runtime import Ruleset
 
 __all__ = [
     "BUNDLED",
+    "GAMES_ENV",
     "GENERATED",
     "RULEBOOKS_ENV",
     "Result",
     "SiteError",
     "SiteUsageError",
+    "balance_pages",
     "build_docs",
     "build_folder_site",
     "build_site",
     "compile_bundled",
+    "compile_rulesets",
     "compile_source",
     "regenerate",
     "site_files",
@@ -122,6 +129,12 @@ def compile_folder(folder: Path) -> tuple[list[ir.Rulebook], list[Compilation]]:
 def compile_source(source: str) -> list[ir.Rulebook]:
     """The rulebooks of a site (`BUNDLED` or a folder), or `SiteError` when one does not
     compile or two have the same id (their pages would be one file)."""
+    return [book for book, _ in compile_rulesets(source)]
+
+
+def compile_rulesets(source: str) -> list[tuple[ir.Rulebook, Ruleset | None]]:
+    """`compile_source`, each rulebook with the ruleset of its generated module (None when
+    the code generator failed on it: it has no balance page)."""
     books, compilations = (
         compile_bundled() if source == BUNDLED else compile_folder(Path(source))
     )
@@ -134,7 +147,8 @@ def compile_source(source: str) -> list[ir.Rulebook]:
     twice = sorted({i for i in ids if ids.count(i) > 1})
     if twice:
         raise SiteError(f"two rulebooks have the id {twice[0]}: each needs a page of its own")
-    return books
+    rulesets = {c.rulebook.id: c.ruleset for c in compilations if c.ok and c.rulebook is not None}
+    return [(book, rulesets.get(book.id)) for book in books]
 
 
 def watched_folder(source: str) -> Path:
@@ -144,10 +158,36 @@ def watched_folder(source: str) -> Path:
     return Path(source)
 
 
-def regenerate(docs_dir: Path, source: str) -> list[Path]:
+def regenerate(docs_dir: Path, source: str, games: int = 0) -> list[Path]:
     """Compile the site's rulebooks again and rewrite the generated pages that changed: what
-    the hooks run on every build, so `mjc docs --serve` keeps up with edited rulebooks."""
-    return write_generated(docs_dir, compile_source(source))
+    the hooks run on every build, so `mjc docs --serve` keeps up with edited rulebooks. The
+    balance pages (`games` games each, none for 0) are played again only for a rulebook
+    whose page was made from other inputs (an edited rulebook)."""
+    compiled = compile_rulesets(source)
+    balance = balance_pages(docs_dir, compiled, games, reuse=True)
+    return write_generated(docs_dir, [book for book, _ in compiled], balance)
+
+
+def balance_pages(
+    docs_dir: Path,
+    compiled: Sequence[tuple[ir.Rulebook, Ruleset | None]],
+    games: int,
+    *,
+    reuse: bool = False,
+) -> dict[str, str]:
+    """The balance pages of the rulebooks (`sitebalance.balance_site_files`), by path below
+    `docs_dir/generated/`; with `reuse`, those already there from the same inputs are kept.
+    Raises `SiteError` when a simulation cannot be run."""
+    from mjc.compiler.cli_parser import UsageError
+    from mjc.runtime.simrun import SimulationError
+
+    playable = [(book, ruleset) for book, ruleset in compiled if ruleset is not None]
+    try:
+        return balance_site_files(
+            playable, games, reuse=docs_dir / GENERATED if reuse else None
+        )
+    except (UsageError, SimulationError, ValueError) as exc:
+        raise SiteError(f"the balance pages cannot be simulated: {exc}") from None
 
 
 _CJK_WORD = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}")
@@ -212,14 +252,17 @@ def site_files(books: Sequence[ir.Rulebook], parser: argparse.ArgumentParser) ->
     return files
 
 
-def write_generated(docs_dir: Path, books: Sequence[ir.Rulebook]) -> list[Path]:
-    """Write every generated file under `docs_dir/generated/`, each only when its text
-    changed (so mkdocs serve does not rebuild for nothing), and remove generated files that
-    are no longer produced (a rulebook that was deleted). Returns the files written."""
+def write_generated(
+    docs_dir: Path, books: Sequence[ir.Rulebook], balance: Mapping[str, str] | None = None
+) -> list[Path]:
+    """Write every generated file under `docs_dir/generated/` (`site_files`, and the
+    `balance` pages), each only when its text changed (so mkdocs serve does not rebuild for
+    nothing), and remove generated files that are no longer produced (a rulebook that was
+    deleted). Returns the files written."""
     from mjc.compiler.cli import build_parser  # the CLI imports this module lazily
 
     root = docs_dir / GENERATED
-    files = site_files(books, build_parser())
+    files = site_files(books, build_parser()) | dict(balance or {})
     written = []
     for relative, text in files.items():
         path = root / relative
@@ -250,7 +293,7 @@ def _write_if_changed(path: Path, text: str) -> bool:
 
 
 def _mkdocs(
-    args: Sequence[str], cwd: Path, quiet: bool, source: str
+    args: Sequence[str], cwd: Path, quiet: bool, source: str, games: int
 ) -> subprocess.CompletedProcess[str]:
     try:
         import jieba  # type: ignore[import-untyped]  # noqa: F401  # the search's Chinese words
@@ -261,7 +304,7 @@ def _mkdocs(
             "mkdocs, mkdocs-material and jieba are not installed: pip install 'mjc[docs]'"
         ) from None
     command = [sys.executable, "-m", "mkdocs", *args]
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", RULEBOOKS_ENV: source}
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", RULEBOOKS_ENV: source, GAMES_ENV: str(games)}
     return subprocess.run(command, cwd=cwd, env=env, text=True, capture_output=quiet, check=False)
 
 
@@ -273,11 +316,12 @@ def build_site(
     address: str = "127.0.0.1:8000",
     quiet: bool = False,
     source: str = BUNDLED,
+    games: int = BALANCE_GAMES,
 ) -> Result:
     """Write the generated pages of `source`'s rulebooks (the bundled ones, or a folder's)
-    into `config`'s docs folder, then build the site into `output` with `mkdocs build
-    --strict` (or serve it, rebuilding the pages when a rulebook changes). Raises
-    `SiteError`."""
+    into `config`'s docs folder, with a balance page of `games` games for each (none for
+    0), then build the site into `output` with `mkdocs build --strict` (or serve it,
+    rebuilding the pages when a rulebook changes). Raises `SiteError`."""
     config = config.resolve()
     if not config.is_file():
         raise SiteUsageError(
@@ -285,14 +329,15 @@ def build_site(
             "a folder of rulebooks, or pass --config"
         )
     docs_dir = config.parent / "docs"
-    books = compile_source(source)
+    compiled = compile_rulesets(source)
+    balance = balance_pages(docs_dir, compiled, games)  # played afresh: the engine may differ
     try:
-        written = tuple(write_generated(docs_dir, books))
+        written = tuple(write_generated(docs_dir, [book for book, _ in compiled], balance))
     except OSError as exc:
         raise SiteUsageError(f"cannot write the generated pages: {exc.strerror or exc}") from None
     if serve:
         args = ["serve", "--strict", "-f", str(config), "-a", address]
-        _mkdocs(args, config.parent, quiet, source)
+        _mkdocs(args, config.parent, quiet, source, games)
         return Result(written, None)
     site = (output or config.parent / "site").resolve()
     done = _mkdocs(
@@ -300,6 +345,7 @@ def build_site(
         config.parent,
         quiet,
         source,
+        games,
     )
     if done.returncode != 0:
         problems = [
@@ -368,6 +414,7 @@ def build_folder_site(
     serve: bool = False,
     address: str = "127.0.0.1:8000",
     quiet: bool = False,
+    games: int = BALANCE_GAMES,
 ) -> Result:
     """The site of every rulebook below `folder`, anywhere on disk: its pages are written in
     a temporary folder with a config of their own (`folder_config`), and the site goes to
@@ -386,6 +433,7 @@ def build_folder_site(
             address=address,
             quiet=quiet,
             source=str(folder),
+            games=games,
         )
 
 
@@ -396,19 +444,23 @@ def build_docs(
     *,
     serve: bool = False,
     address: str = "127.0.0.1:8000",
+    games: int = BALANCE_GAMES,
 ) -> Result:
     """What `mjc docs` builds: the site of a folder of rulebooks when one is named; else the
     site of `config` (default `mkdocs.yml` here: the mjc source tree); else, in a folder with
-    rulebooks and no mkdocs.yml, the site of that folder. Raises `SiteError`."""
+    rulebooks and no mkdocs.yml, the site of that folder; each rulebook with a balance page
+    of `games` games. Raises `SiteError`."""
     if folder is not None and config is not None:
         raise SiteUsageError("name a folder of rulebooks or pass --config, not both")
     if folder is not None:
-        return build_folder_site(Path(folder), output, serve=serve, address=address)
+        return build_folder_site(Path(folder), output, serve=serve, address=address, games=games)
     here = Path.cwd()
     if config is not None or (here / "mkdocs.yml").is_file():
-        return build_site(Path(config or "mkdocs.yml"), output, serve=serve, address=address)
+        return build_site(
+            Path(config or "mkdocs.yml"), output, serve=serve, address=address, games=games
+        )
     if rulebooks_in(here):
-        return build_folder_site(here, output, serve=serve, address=address)
+        return build_folder_site(here, output, serve=serve, address=address, games=games)
     raise SiteUsageError(
         "no mkdocs.yml here and no rulebooks (*.mjr) in this folder: run mjc docs in the mjc "
         "source tree or in a folder of rulebooks, or name one (mjc docs PATH)"

@@ -189,3 +189,43 @@ def test_ctrl_c_keeps_the_finished_games_and_says_how_to_go_on(
     resumed = capsys.readouterr().out
     assert main(args) == 0
     assert capsys.readouterr().out == resumed
+
+
+def _job(*argv: str) -> object:
+    from mjc.compiler.cli import build_parser
+
+    args = build_parser().parse_args(["simulate", *argv])
+    return cli_simulate.build_job(args, lambda: fake_round)
+
+
+def test_one_compare_changes_several_options_at_once() -> None:
+    from mjc.runtime.simrun import Job
+
+    job = _job("chaozhou", "--option", "cap=16", "--compare", "鬼牌=白板做鬼,无鬼加倍=on")
+    assert isinstance(job, Job)
+    base, variant = job.variants
+    assert variant.label == "鬼牌=白板做鬼,无鬼加倍=on"
+    assert dict(variant.options) == {"cap": "16", "鬼牌": "白板做鬼", "无鬼加倍": "on"}
+    assert dict(base.options) == {"cap": "16"}
+
+
+def test_each_setting_of_a_several_option_compare_is_checked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "chaozhou", "--games", "5", "--compare", "鬼牌=白板做鬼,nope=1"]) == 2
+    err = capsys.readouterr().err
+    assert "鬼牌=白板做鬼,nope=1" in err and "unknown option 'nope'" in err
+
+
+def test_a_part_without_an_equals_sign_belongs_to_the_value_before_it() -> None:
+    assert cli_simulate._settings("a=x,y,b=z") == ["a=x,y", "b=z"]
+    assert cli_simulate._settings("鬼牌=无鬼") == ["鬼牌=无鬼"]
+
+
+def test_compare_of_several_options_reports_them_as_one_variant(
+    with_double: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["simulate", "chaozhou", "--games", "60", "--workers", "1"]
+    assert main([*args, "--compare", "鬼牌=白板做鬼,无鬼加倍=on", "--compare", "cap=16"]) == 0
+    out = capsys.readouterr().out
+    assert "鬼牌=白板做鬼,无鬼加倍=on beside base:" in out and "cap=16 beside base:" in out

@@ -219,3 +219,47 @@ def test_the_site_search_finds_qingyise_inside_a_chinese_sentence_in_chromium(
     found = {re.sub(r"\?h=[^#]*", "", link).removeprefix(base + "/") for link in links}
     assert found & sentences, (sorted(sentences), sorted(found)[:20])
     assert "清一色" in marked
+
+
+def test_the_guangdong_balance_page_shows_its_charts_in_chromium(
+    served: tuple[str, list[tuple[str, int]]],
+) -> None:
+    """The balance page `mjc docs` puts beside the rulebook's page loads, and each of its
+    charts (an SVG image) is fetched, decoded and drawn with a size of its own."""
+    from playwright.sync_api import sync_playwright
+
+    browser = chromium()
+    base, requests = served
+    with sync_playwright() as driver:
+        chrome = driver.chromium.launch(executable_path=browser, args=["--no-sandbox"])
+        try:
+            page = chrome.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(base + "/generated/rulebooks/guangdong/")
+            page.click('a[href="../guangdong-balance/"] >> nth=0')
+            page.wait_for_load_state("load")
+            assert page.url == base + "/generated/rulebooks/guangdong-balance/"
+            title = page.text_content("article h1")
+            charts = page.eval_on_selector_all(
+                "article img",
+                """images => images.map(i => {
+                    const box = i.getBoundingClientRect();
+                    return {src: i.getAttribute('src'), complete: i.complete,
+                            natural: [i.naturalWidth, i.naturalHeight],
+                            shown: [box.width, box.height]};
+                })""",
+            )
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "guangdong-balance.png"), full_page=True)
+        finally:
+            chrome.close()
+    assert title is not None and title.startswith("Balance of ")
+    names = sorted(c["src"] for c in charts)
+    assert names == [f"../balance/guangdong-{n}.svg" for n in ("fans", "seats", "values")]
+    for chart in charts:
+        assert chart["complete"], chart
+        assert min(chart["natural"]) > 0 and min(chart["shown"]) > 0, chart
+    fetched = {path for path, status in requests if status == 200}
+    wanted = {f"/generated/rulebooks/balance/guangdong-{n}.svg" for n in ("fans", "seats", "values")}
+    assert wanted <= fetched
+    missing = [path for path, status in requests if status >= 400]
+    assert not missing, missing

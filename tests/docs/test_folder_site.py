@@ -47,12 +47,13 @@ def test_mjc_docs_in_a_folder_of_rulebooks_builds_their_site_there(
 ) -> None:
     folder = _folder(tmp_path)
     monkeypatch.chdir(folder)
-    assert main(["docs"]) == 0
+    assert main(["docs", "--games", "5"]) == 0
     site = folder / "site"
     assert f"built the site: {site}" in capsys.readouterr().out
     pages = site / GENERATED / "rulebooks"
     for name in ("my_variant", "child"):
         assert (pages / name / "index.html").is_file(), name
+        assert (pages / f"{name}-balance" / "index.html").is_file(), name
     # The parent each variant extends has its page too, so the link to it goes somewhere.
     assert (pages / "guangdong" / "index.html").is_file()
     home = (site / "index.html").read_text(encoding="utf-8")
@@ -67,7 +68,7 @@ def test_mjc_docs_folder_builds_the_site_of_a_folder_named_from_elsewhere(
 ) -> None:
     folder = _folder(tmp_path)
     monkeypatch.chdir(tmp_path)
-    assert main(["docs", "rules", "-o", str(tmp_path / "out")]) == 0
+    assert main(["docs", "rules", "-o", str(tmp_path / "out"), "--games", "0"]) == 0
     assert (tmp_path / "out" / GENERATED / "rulebooks" / "child" / "index.html").is_file()
     assert not (folder / "site").exists()
 
@@ -193,7 +194,7 @@ def _serving(folder: Path, port: int, log: Path) -> Iterator[None]:
     with log.open("w", encoding="utf-8") as output:
         server = subprocess.Popen(
             [sys.executable, "-m", "mjc.compiler.cli", "docs", "--serve", str(folder),
-             "--address", f"127.0.0.1:{port}"],
+             "--games", "5", "--address", f"127.0.0.1:{port}"],
             stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
         try:
