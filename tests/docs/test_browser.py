@@ -253,13 +253,13 @@ def test_the_guangdong_balance_page_shows_its_charts_in_chromium(
         finally:
             chrome.close()
     assert title is not None and title.startswith("Balance of ")
-    names = sorted(c["src"] for c in charts)
-    assert names == [f"../balance/guangdong-{n}.svg" for n in ("fans", "seats", "values")]
+    names = ("fans", "seats", "values")
+    assert sorted(c["src"] for c in charts) == [f"../balance/guangdong-{n}.svg" for n in names]
     for chart in charts:
         assert chart["complete"], chart
         assert min(chart["natural"]) > 0 and min(chart["shown"]) > 0, chart
     fetched = {path for path, status in requests if status == 200}
-    wanted = {f"/generated/rulebooks/balance/guangdong-{n}.svg" for n in ("fans", "seats", "values")}
+    wanted = {f"/generated/rulebooks/balance/guangdong-{n}.svg" for n in names}
     assert wanted <= fetched
     missing = [path for path, status in requests if status >= 400]
     assert not missing, missing
