@@ -46,8 +46,12 @@ FUZZ_SECONDS ?= 40
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=explore MJC_FUZZ_SCALE=1000 MJC_FUZZ_SECONDS=$(FUZZ_SECONDS) $(BIN)/python -m pytest tests/fuzz
 
+# Everything in one run: the scoring, play and whole-round figures beside the peers (the
+# `mahjong` package, RLCard, riichienv), then `mjc simulate`'s rounds per second on 1 and 2
+# local workers and a local Ray instance, and its memory (bench/simulate.py; a minute or two).
 bench: $(STAMP)
 	$(BIN)/python -m bench
+	$(BIN)/python -m bench.simulate
 
 docs: build
 	$(BIN)/mjc docs
