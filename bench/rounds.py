@@ -8,11 +8,12 @@ pays it) and riichienv's one-hand game (`RiichiEnv(game_mode=0)`, its `RandomAge
 `reset()` and the steps to `done()`). Each engine is seeded once; a timed pass plays a fixed
 number of rounds, and the figure is the median pass (`bench.timing`), one core.
 
-Ours: `mjc_rounds` plays guangdong rounds through the engine's `PlayRound`, the one `mjc
-simulate` uses (`mjc.compiler.cli_simulate.engine_play_round`), four random bots, the round
-settled. Until the engine lands there is nothing to time and the section says so; once it
-does, the row gets its figure, its ratios to both peers and DESIGN.md's target (>= 1,000
-rounds/s, faster than riichienv) with no change here.
+Ours: `mjc_rounds` plays guangdong rounds (and, in rows of their own, each other bundled
+rulebook's) through the engine's `PlayRound`, the one `mjc simulate` uses
+(`mjc.compiler.cli_simulate.engine_play_round`), four random bots, the round settled. Until
+the engine lands there is nothing to time and the section says so; once it does, the rows get
+their figures, their ratios to both peers and (guangdong's row, "mjc") DESIGN.md's target
+(>= 1,000 rounds/s, faster than riichienv) with no change here.
 
 A peer that is not installed, or fails while playing, is reported with the exact error
 instead of a figure: the section never stops the benchmark.
@@ -29,6 +30,7 @@ from bench.timing import Timing, time_pass
 
 __all__ = [
     "MJC_RULEBOOK",
+    "OTHER_RULEBOOKS",
     "ROUNDS_TARGET_PER_S",
     "RoundsResult",
     "mjc_rounds",
@@ -104,10 +106,11 @@ def riichienv_rounds(seed: int) -> RoundFn:
     return play
 
 
-def mjc_rounds(seed: int) -> RoundFn | None:
-    """mjc's own whole rounds: a function playing one guangdong round under its defaults
-    (game `n` of the run seeded `seed`) with a random legal bot in every seat, claims, the
-    win check and the settlement included; None while the game engine is not there."""
+def mjc_rounds(seed: int, rulebook: str = MJC_RULEBOOK) -> RoundFn | None:
+    """mjc's own whole rounds: a function playing one round of `rulebook` (guangdong unless
+    told) under its defaults (game `n` of the run seeded `seed`) with a random legal bot in
+    every seat, claims, the win check and the settlement included; None while the game
+    engine is not there."""
     from mjc.compiler.cli_parser import UsageError
     from mjc.compiler.cli_simulate import engine_play_round, load_ruleset
     from mjc.runtime.simtypes import game_seed
@@ -116,7 +119,7 @@ def mjc_rounds(seed: int) -> RoundFn | None:
         play_round = engine_play_round()
     except UsageError:
         return None
-    ruleset = load_ruleset(MJC_RULEBOOK)
+    ruleset = load_ruleset(rulebook)
     options = ruleset.resolve_options(None)
     bots = ("random",) * 4
 
@@ -126,9 +129,21 @@ def mjc_rounds(seed: int) -> RoundFn | None:
     return play
 
 
+def _mjc_of(rulebook: str) -> Callable[[int], RoundFn | None]:
+    return lambda seed: mjc_rounds(seed, rulebook)
+
+
+# The other bundled rulebooks, timed beside guangdong (whose row, "mjc", meets the target or
+# not): their wilds, flowers and custom shapes make rounds dearer.
+OTHER_RULEBOOKS = ("meizhou", "chaozhou", "baise", "shanghai")
+
 # (name, package, what one round is, how to build it); ours first.
 _ENGINES: tuple[tuple[str, str, str, Callable[[int], RoundFn | None]], ...] = (
     ("mjc", "mjc", "guangdong, random legal bots, claims and settlement", mjc_rounds),
+    *(
+        (f"mjc {name}", "mjc", f"{name}, the same", _mjc_of(name))
+        for name in OTHER_RULEBOOKS
+    ),
     ("RLCard", "rlcard", "rlcard.make('mahjong'), RandomAgent x4, env.run()", rlcard_rounds),
     ("riichienv", "riichienv", "RiichiEnv(game_mode=0), RandomAgent x4", riichienv_rounds),
 )
@@ -163,7 +178,7 @@ def _rate(per_second: float) -> str:
 
 def rounds_text(results: list[RoundsResult], repeats: int) -> list[str]:
     """The section's lines: one per engine, then what the figures are and the target."""
-    ours = next((r for r in results if r.package == "mjc"), None)
+    ours = next((r for r in results if r.name == "mjc"), None)
     width = max(len(r.name) for r in results)
     lines = ["whole rounds with random bots (rounds per second, one core)", ""]
     for r in results:
@@ -173,7 +188,7 @@ def rounds_text(results: list[RoundsResult], repeats: int) -> list[str]:
             continue
         figure = f"{_rate(r.per_second)} ({r.timing.items if r.timing else 0} rounds a pass)"
         ratio = ""
-        if ours is not None and ours.per_second and r is not ours:
+        if ours is not None and ours.per_second and r.package != "mjc":
             ratio = f"  mjc is {ours.per_second / r.per_second:.1f}x"
         lines.append(f"  {named:<{width + 10}}  {figure}{ratio}  [{r.what}]")
     met = "-"

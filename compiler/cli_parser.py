@@ -381,9 +381,10 @@ def _add_play(commands: _Commands, handlers: Handlers) -> None:
     play.add_argument("--dealer", type=int, default=0, metavar="N", help="the dealer's seat")
     play.add_argument(
         "--bot",
-        choices=("random", "auto"),
+        choices=("random", "greedy", "auto"),
         default="random",
-        help="random legal moves (default) or 托管 (摸什么打什么, 不吃不碰不杠, 自动胡)",
+        help="random legal moves (default), greedy (shanten and effective tiles) or 托管 "
+        "(摸什么打什么, 不吃不碰不杠, 自动胡)",
     )
     play.add_argument("--json", action="store_true", help="print the result as JSON")
     play.set_defaults(run=handlers.play)

@@ -22,6 +22,7 @@ from mjc.runtime.actions import Action, action_text
 from mjc.runtime.bots import AutoBot, Bot, RandomBot
 from mjc.runtime.game import GameSetupError, Round
 from mjc.runtime.gamelog import LogError, log_lines, read_start, replay
+from mjc.runtime.greedybot import GreedyBot
 from mjc.runtime.observation import observation
 
 __all__ = ["MAX_LOG_BYTES", "log_rulebook", "play", "read_log", "replay_log"]
@@ -29,7 +30,9 @@ __all__ = ["MAX_LOG_BYTES", "log_rulebook", "play", "read_log", "replay_log"]
 MAX_LOG_BYTES = 20_000_000  # a round's log is some tens of kilobytes
 
 
-def _bot(kind: str, seed: int) -> Bot:
+def _bot(kind: str, seed: int, game: Round) -> Bot:
+    if kind == "greedy":
+        return GreedyBot(game.ruleset, game.given_options)
     return AutoBot() if kind == "auto" else RandomBot(seed)
 
 
@@ -47,7 +50,7 @@ def play(args: Any, ruleset: Ruleset, options: Mapping[str, str], out: IO[str]) 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     game = _new_round(ruleset, args, options, seed)
     bots: list[Bot | None] = [
-        _bot(args.bot, seed * 8 + seat + 1) for seat in range(game.players)
+        _bot(args.bot, seed * 8 + seat + 1, game) for seat in range(game.players)
     ]
     human = None if args.bots_only else args.seat
     if human is not None:

@@ -43,6 +43,18 @@ __all__ = ["WINDS", "GameSetupError", "Round"]
 
 WINDS = ("E", "S", "W", "N")
 _CLAIM_OF = {"win": "win", "exposed_kong": "kong", "pong": "pong", "chow": "chow"}
+# Per tile, the pairs of other tiles that make a run with it: a chow needs one pair held.
+_RUN_PARTNERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(
+        (a, b)
+        for low in (t - 2, t - 1, t)
+        if run_ok(low)
+        for a, b in [[x for x in range(low, low + 3) if x != t]]
+    )
+    if IS_SUITED[t]
+    else ()
+    for t in range(NUM_PLAYING)
+)
 
 
 class GameSetupError(ValueError):
@@ -448,13 +460,17 @@ class Round:
         self.situations = {}
         quick, seats = self.quick, self.seats
         chow_seat = (discarder + 1) % n if self.can_chow else -1
+        partners = _RUN_PARTNERS[tile]
         for i in range(1, n):
             seat = (discarder + i) % n
             counts = seats[seat].counts
             if (
                 quick is not None
                 and counts[tile] < 2
-                and seat != chow_seat
+                and (
+                    seat != chow_seat
+                    or not any(counts[a] and counts[b] for a, b in partners)
+                )
                 and not quick(counts, tile)
             ):
                 continue  # the common case, decided here: no pong, no chow, no win

@@ -129,11 +129,14 @@ def _ready(r: Round, winners: list[int]) -> list[int]:
     """The seats ready (聽牌) at the end: some tile in play would complete the hand (上海
     承包: an unrelated discarder's share depends on it); the winners are not listed."""
     found = []
+    quick, copies = r.quick, r.copies  # quick: true for every hand the check completes
     for seat, st in enumerate(r.seats):
         if seat in winners or st.size() != 13:
             continue
+        counts = st.counts
         if any(
-            r.copies[t] and r.checker(hand_of(st, t, t)) for t in range(NUM_PLAYING)
+            copies[t] and (quick is None or quick(counts, t)) and r.checker(hand_of(st, t, t))
+            for t in range(NUM_PLAYING)
         ):
             found.append(seat)
     return found

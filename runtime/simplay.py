@@ -13,19 +13,33 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from mjc.runtime.bots import Bot, RandomBot, play_round as play_bots
+from mjc.runtime.bots import AutoBot, Bot, RandomBot, play_round as play_bots
 from mjc.runtime.game import Round
+from mjc.runtime.greedybot import GreedyBot
 from mjc.runtime.ruleset import Ruleset
-from mjc.runtime.simtypes import RoundInfo, RoundSummary, summarize
+from mjc.runtime.simtypes import BOT_NAMES, RoundInfo, RoundSummary, summarize
 
 __all__ = ["make_bot", "play_round"]
 
 
-def make_bot(name: str, seed: int) -> Bot:
-    """The engine's bot of that name, seeded; `ValueError` for a bot it does not have."""
+def make_bot(
+    name: str,
+    seed: int,
+    ruleset: Ruleset | None = None,
+    options: Mapping[str, object] | None = None,
+) -> Bot:
+    """The engine's bot of that name (`BOT_NAMES`, and `auto`: 托管), seeded; the greedy bot
+    plays games of `ruleset` under `options`. `ValueError` for a bot it does not have."""
     if name == "random":
         return RandomBot(seed)
-    raise ValueError(f"the engine has no {name!r} bot in this build (it has: random)")
+    if name == "auto":
+        return AutoBot()
+    if name == "greedy" and ruleset is not None:
+        return GreedyBot(ruleset, options)
+    if name == "greedy":
+        raise ValueError("the greedy bot plays a rulebook: give make_bot its ruleset")
+    names = ", ".join((*BOT_NAMES, "auto"))
+    raise ValueError(f"the engine has no {name!r} bot (it has: {names})")
 
 
 def play_round(
@@ -38,7 +52,7 @@ def play_round(
     """Play one round with `bots[seat]` in each seat and summarise it (deterministic in its
     arguments)."""
     rng = random.Random(seed)
-    seats = [make_bot(name, rng.randrange(2**63)) for name in bots]
+    seats = [make_bot(name, rng.randrange(2**63), ruleset, options) for name in bots]
     game = Round(
         ruleset, seed=seed, options=options, players=players, dealer=seed % players
     )

@@ -26,6 +26,7 @@ from bench.corpus import (  # noqa: E402
     notation,
 )
 from bench.recursive import recursive_win_with_wilds  # noqa: E402
+from bench.rounds import OTHER_RULEBOOKS  # noqa: E402
 from bench.suites import rulebook_wilds, scoring_check  # noqa: E402
 from bench.wilds import (  # noqa: E402
     WILD,
@@ -133,7 +134,8 @@ def test_command_prints_one_json_document(capsys: pytest.CaptureFixture[str]) ->
     assert "shanten (13 tiles, standard)" in names
     assert doc["play"]["shanten_agreement"]["ok"]
     engines = {e["name"]: e for e in doc["play"]["rounds"]["engines"]}
-    assert set(engines) == {"mjc", "RLCard", "riichienv"}
+    ours = {"mjc", *(f"mjc {name}" for name in OTHER_RULEBOOKS)}
+    assert set(engines) == {*ours, "RLCard", "riichienv"}
     # A peer either has its figure or says exactly why not; ours waits for the engine.
     for engine in engines.values():
         assert (engine["rounds_per_s"] is None) == (engine["error"] is not None)

@@ -22,5 +22,5 @@ def test_the_same_arguments_give_the_same_summary(name: str) -> None:
 
 def test_an_unknown_bot_is_refused() -> None:
     rs = ruleset("guangdong")
-    with pytest.raises(ValueError, match="no 'greedy' bot"):
-        play_round(rs, rs.resolve_options(None), 4, 1, ("greedy",) * 4)
+    with pytest.raises(ValueError, match="no 'clever' bot"):
+        play_round(rs, rs.resolve_options(None), 4, 1, ("clever",) * 4)
