@@ -85,16 +85,7 @@ def report_markdown(report: BalanceReport, charts_dir: str | None, prefix: str =
     o = report.outcomes
     out += _table(
         ["outcome", "rounds", "rate", "95 % interval"],
-        [
-            [name, *_rate(r)]
-            for name, r in (
-                ("win", o.win),
-                ("draw", o.draw),
-                ("self-draw", o.self_draw),
-                ("dealer win", o.dealer_win),
-                ("several winners", o.multiple_winners),
-            )
-        ],
+        [[name, *_rate(r)] for name, r in o.named()],
     )
     v = report.values
     quantiles = ", ".join(f"{k} {'–' if q is None else q}" for k, q in v.quantiles.items())

@@ -102,6 +102,16 @@ class Outcomes(_Model):
     dealer_win: Rate
     multiple_winners: Rate
 
+    def named(self) -> tuple[tuple[str, Rate], ...]:
+        """Each rate with the words the text and page reports print for it."""
+        return (
+            ("win", self.win),
+            ("draw", self.draw),
+            ("self-draw", self.self_draw),
+            ("dealer win", self.dealer_win),
+            ("several winners", self.multiple_winners),
+        )
+
 
 class Bin(_Model):
     """Winning hands whose total is from `low` to `high` (both included)."""

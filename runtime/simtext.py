@@ -88,16 +88,7 @@ def report_text(report: BalanceReport) -> str:
     o = report.outcomes
     out += table(
         ["outcome", "rounds", "rate", "95% interval"],
-        [
-            [name, *rate_cells(r)]
-            for name, r in (
-                ("win", o.win),
-                ("draw", o.draw),
-                ("self-draw", o.self_draw),
-                ("dealer win", o.dealer_win),
-                ("several winners", o.multiple_winners),
-            )
-        ],
+        [[name, *rate_cells(r)] for name, r in o.named()],
     )
     v = report.values
     quantiles = "  ".join(f"{k} {'–' if q is None else q}" for k, q in v.quantiles.items())
