@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from mjc.compiler import cli_parser, cli_play, cli_simulate, codes, ir
+from mjc.compiler import cli_parser, cli_play, cli_simulate, codes
+from mjc.compiler.cli_options import options_document, options_lines
 from mjc.compiler.cli_parser import Handlers, UsageError as UsageError
 from mjc.compiler.cli_score import score_text, write_batch
 from mjc.compiler.cli_waits import waits_text
@@ -443,50 +444,10 @@ def _options(args: argparse.Namespace) -> int:
         _print_diagnostics([compilation], _use_color("auto", sys.stderr))
         return EXIT_FAILED
     if args.json:
-        document = {
-            "rulebook": book.id,
-            "options": [_option_json(o) for o in book.options],
-            "constraints": [c.reason for c in book.constraints],
-            "presets": [
-                {"id": p.id, "label": p.label, "settings": dict(p.settings)} for p in book.presets
-            ],
-        }
-        print(json.dumps(document, ensure_ascii=False, indent=2))
-        return EXIT_OK
-    if not book.options:
-        print(f"{book.id} has no options")
-    for option in book.options:
-        if option.kind == "choice":
-            kinds = " | ".join(
-                f"{c.id} ({c.label})" if c.label and c.label != c.id else c.id
-                for c in option.choices
-            )
-        elif option.kind == "number":
-            kinds = f"{option.low}..{option.high}"
-        else:
-            kinds = "on | off"
-        print(f"{option.id} ({option.label}): {kinds}; default {option.default}")
-    for constraint in book.constraints:
-        print(f"constraint: {constraint.reason}")
-    for preset in book.presets:
-        settings = ", ".join(f"{k}={v}" for k, v in preset.settings)
-        print(f"preset {preset.id} ({preset.label}): {settings}")
+        print(json.dumps(options_document(book), ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(options_lines(book)))
     return EXIT_OK
-
-
-def _option_json(option: ir.Option) -> dict[str, Any]:
-    row: dict[str, Any] = {
-        "id": option.id,
-        "label": option.label,
-        "kind": option.kind,
-        "default": option.default,
-        "choices": [{"id": c.id, "label": c.label} for c in option.choices],
-        "source": [p.text for p in option.provenance if p.kind == "source"],
-        "convention": [p.text for p in option.provenance if p.kind == "convention"],
-    }
-    if option.kind == "number":
-        row |= {"low": option.low, "high": option.high}
-    return row
 
 
 _SCAFFOLD = """\
