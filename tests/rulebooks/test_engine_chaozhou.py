@@ -1,0 +1,617 @@
+"""潮州麻将 (seed 000) played on the engine: one test per turn-flow statement of the seed, named
+after its clause, each playing the bundled rulebook under its options (`Round`, `Match`) on
+a stacked wall where the clause needs one. test_play_chaozhou.py checks the same clauses on
+the compiled `TurnRules`; this file checks that the engine plays them.
+
+- 一、游戏人数：4人、3人、2人
+    test_chaozhou_游戏人数_a_round_at_4_3_and_2_players
+- 游戏骰子：游戏使用2个骰子。每个骰子最大6点
+    test_chaozhou_游戏骰子_two_dice_of_1_to_6
+- 发牌：两粒骰子之和从庄家逆时针数起…最小的点数顺时针数起…选择起牌位置
+    test_chaozhou_发牌_the_dice_break_the_wall
+- 拿牌：庄家14张 / 闲家13张
+    test_chaozhou_拿牌_dealer_14_others_13
+- 出牌：由庄家出第一张手牌后，游戏开始
+    test_chaozhou_出牌_the_dealer_discards_first
+- 留牌：留奖马牌数 (under each 奖马 setting)
+    test_chaozhou_留牌_留奖马牌数
+- 流局：摸海底牌后打出一张，没人胡牌则流局
+    test_chaozhou_流局_after_the_last_tile_is_drawn_and_discarded
+- 流局时，不算杠分；勾选“流局算杠”，流局算杠分
+    test_chaozhou_流局不算杠分_unless_流局算杠
+- 选庄家：第一局房主为庄家
+    test_chaozhou_选庄家_第一局房主为庄家
+- 而后谁胡谁为庄
+    test_chaozhou_而后谁胡谁为庄
+- 流局连庄
+    test_chaozhou_流局连庄
+- 连庄：庄家胡牌…连庄1次，再次胡牌或流局…2次；其他玩家胡牌则无连庄
+    test_chaozhou_连庄_counts_dealer_wins_and_draws
+- 连庄：勾选后，才计算连庄和连庄分
+    test_chaozhou_连庄分_only_with_the_option
+- 一炮多点炮者坐庄 (several winners on one discard)
+    test_chaozhou_一炮多点炮者坐庄
+- 操作：碰牌、杠牌、胡牌 / 吃牌：无
+    test_chaozhou_吃牌_无_no_chow_is_offered
+- 优先级：胡牌>杠牌>碰牌
+    test_chaozhou_优先级_胡_杠_碰
+- 碰牌：任何一家打出一张牌…有一对时，可以进行碰牌
+    test_chaozhou_碰牌_from_any_seat
+- 摸牌或碰、补牌后，都需要打出一张牌
+    test_chaozhou_碰后_打出一张牌_without_a_draw
+- 漏碰：能碰不碰，摸、碰、杠牌前都不能再碰同张
+    test_chaozhou_漏碰_until_the_seats_own_draw
+- 漏胡 (convention: the same tile until the seat's own draw)
+    test_chaozhou_convention_漏胡
+- 杠牌：有人打出第四张…直杠 (全明)
+    test_chaozhou_直杠_on_a_discarded_fourth_tile
+- 杠牌后需要进行补一张牌（从牌堆的逆时针处补）
+    test_chaozhou_杠后补牌_from_the_tail
+- 暗杠：一模一样的4张牌 / 暗杠时翻一张牌出来，别的玩家可以看到
+    test_chaozhou_暗杠_shows_one_tile
+- 碰杠：碰了之后，自己摸到第四张牌时，可以选择杠 (全明)
+    test_chaozhou_碰杠_added_to_a_pong_in_the_open
+- 有杠不杠后面可以继续杠：暗杠、碰杠
+    test_chaozhou_有杠不杠_the_kong_waits
+- 碰完不可以立马开杠（不管是不是同组牌）
+    test_chaozhou_碰完不可以立马开杠
+- 抢杠胡 (convention: only a 碰杠)
+    test_chaozhou_抢杠胡_robs_an_added_kong
+- 必胡：有胡必胡，不下发“过”按钮，有杠也不能杠 (both settings)
+    test_chaozhou_必胡
+- 胡牌：自摸（20分以上可吃胡） (both settings)
+    test_chaozhou_自摸_20分以上可吃胡
+- 鸡胡不能吃胡 (both settings)
+    test_chaozhou_鸡胡不能吃胡
+- 鬼牌能打出，能碰、杠
+    test_chaozhou_鬼牌能打出能碰
+- 翻鬼：开局随机翻开一张牌，顺位为鬼 / 翻开的牌张数3张，该种牌没有杠
+    test_chaozhou_翻鬼_the_flipped_kind_is_never_konged
+- 买马：发完牌，出牌前每人发X张买马牌 / 罚X马仅庄家 / 买马牌不占原有牌数
+    test_chaozhou_买马_dealt_before_the_first_discard
+- 奖马：胡牌者从牌墙最后翻开 / 流局不翻奖马牌
+    test_chaozhou_奖马_turned_up_from_the_end_for_a_win_only
+- 跟庄：闲家依次打出相同的牌…第X圈跟庄后，庄家给每个人X分 (跟庄1分)
+    test_chaozhou_跟庄_paid_by_the_dealer_with_跟庄1分
+- 吃杠爆杠全包：点杠后补牌自摸胡，点杠者包三家 (both settings)
+    test_chaozhou_吃杠爆杠全包
+- 托管：摸什么打什么，不碰不杠，系统自动摸牌、打牌、胡
+    test_chaozhou_托管_摸什么打什么
+- seat winds (convention: they move with the deal)
+    test_chaozhou_convention_the_dealer_sits_east
+
+Not played here: 中途结束同流局 (the engine has no way to abandon a round) — see the report
+of the clause work.
+"""
+
+from __future__ import annotations
+
+import pytest
+from clause_deals import (
+    CONCEALED,
+    EXPOSED,
+    HEAVENLY,
+    KONG_AFTER_PONG,
+    MISSED_PONG,
+    MISSED_WIN,
+    ROB,
+    WIN_OR_KONG,
+    check_auto_play,
+    priority_round,
+    rob_round,
+    self_draw_round,
+    several_round,
+)
+from engine_helpers import (
+    SEAT1,
+    SEAT2,
+    SEAT3,
+    act,
+    break_start,
+    broken_wall,
+    events_of,
+    finish_in_match,
+    kinds,
+    pass_claims,
+    play_out,
+    stacked_round,
+    tile,
+)
+
+from mjc.runtime import Ruleset
+from mjc.runtime.actions import Action
+from mjc.runtime.bots import RandomBot, play_round
+from mjc.runtime.game import Round
+from mjc.runtime.match import Match
+from mjc.runtime.observation import observation
+from mjc.runtime.tiles import tile_text
+
+from ..conftest import ruleset  # type: ignore[import-not-found]
+
+
+@pytest.fixture(scope="module")
+def book() -> Ruleset:
+    return ruleset("chaozhou")
+
+
+# ------------------------------------------------------------------ the wall and the deal
+
+
+@pytest.mark.parametrize("players", [4, 3, 2])
+def test_chaozhou_游戏人数_a_round_at_4_3_and_2_players(book: Ruleset, players: int) -> None:
+    """一、游戏人数：4人、3人、2人 — a round is dealt and played to its end at each count."""
+    game = Round(book, seed=players, players=players)
+    result = play_out(game)
+    assert len(game.seats) == players and result["exhaustive_draw"]
+    assert sum(result["deltas"]) == 0
+
+
+def test_chaozhou_游戏骰子_two_dice_of_1_to_6(book: Ruleset) -> None:
+    """游戏骰子：游戏使用2个骰子。每个骰子最大6点，合计12点"""
+    for seed in range(12):
+        dice = events_of(Round(book, seed=seed), "wall")[0]["dice"]
+        assert len(dice) == 2 and all(1 <= d <= 6 for d in dice)
+
+
+@pytest.mark.parametrize("dealer", [0, 2])
+def test_chaozhou_发牌_the_dice_break_the_wall(book: Ruleset, dealer: int) -> None:
+    """发牌：根据两粒骰子之和从庄家逆时针数起计算拿牌方位，根据两个骰子中最小的点数顺时针数起来
+    选择起牌位置，并由庄家开始起牌 — the dealer's first tiles are the shuffled wall's from that
+    stack on."""
+    for seed in range(6):
+        game = Round(book, seed=seed, dealer=dealer)
+        start = break_start(game, smaller=True)
+        assert game.wall.start == start
+        wall = broken_wall(game, start)
+        dealt = events_of(game, "deal")[0]
+        assert dealt["seat"] == dealer
+        assert dealt["tiles"] == [tile_text(t) for t in wall[:14]]
+
+
+@pytest.mark.parametrize("players", [4, 3, 2])
+def test_chaozhou_拿牌_dealer_14_others_13(book: Ruleset, players: int) -> None:
+    """拿牌：庄家初始化获得14张牌，其中13张牌排在一起，第14张牌以补牌的形式存在；闲家初始化获得13张牌"""
+    game = Round(book, seed=5, players=players, dealer=1)
+    sizes = {e["seat"]: len(e["tiles"]) for e in events_of(game, "deal")}
+    assert sizes == {s: 14 if s == 1 else 13 for s in range(players)}
+
+
+def test_chaozhou_出牌_the_dealer_discards_first(book: Ruleset) -> None:
+    """出牌：由庄家出第一张手牌后，游戏开始，大家轮流摸牌，打牌 — the dealer plays before any
+    draw; then his 下家 draws."""
+    game = Round(book, seed=7, dealer=2)
+    assert game.to_act() == [2] and not events_of(game, "draw")
+    assert "discard" in kinds(game, 2)
+    first = next(a for a in game.legal_actions(2) if a.kind == "discard")
+    game.apply(first)
+    pass_claims(game)
+    assert events_of(game, "draw")[0]["seat"] == 3
+
+
+@pytest.mark.parametrize("horses", ["none", "2", "5", "8"])
+def test_chaozhou_留牌_留奖马牌数(book: Ruleset, horses: str) -> None:
+    """留牌：留奖马牌数 — the round is exhausted with the 奖马 count of tiles left undrawn."""
+    game = Round(book, seed=3, options={"bonus_horses": horses})
+    result = play_out(game)
+    assert result["exhaustive_draw"] and game.wall.drawable == 0
+    assert len(game.wall.undrawn()) == (0 if horses == "none" else int(horses))
+
+
+def test_chaozhou_流局_after_the_last_tile_is_drawn_and_discarded(book: Ruleset) -> None:
+    """流局：摸海底牌后打出一张，没人胡牌则流局 — the last event before the end is the discard
+    of the seat that drew the 海底 tile."""
+    game = Round(book, seed=11)
+    result = play_out(game)
+    assert result["exhaustive_draw"] and result["winners"] == []
+    last_draw = events_of(game, "draw")[-1]
+    assert game.events[-2]["kind"] == "discard"
+    assert game.events[-2]["seat"] == last_draw["seat"]
+
+
+@pytest.mark.parametrize("count", [False, True])
+def test_chaozhou_流局不算杠分_unless_流局算杠(book: Ruleset, count: bool) -> None:
+    """流局时，不算杠分；勾选“流局算杠”，流局算杠分 — the dealer's concealed kong is paid on
+    a drawn round only with the option."""
+    game = stacked_round(book, CONCEALED, options={"draw_kong_score": count})
+    act(game, 0, "concealed_kong", "1m")
+    result = play_out(game)
+    assert result["exhaustive_draw"]
+    deltas = result["deltas"]
+    if count:
+        assert deltas[0] > 0 and deltas[1] == deltas[2] == deltas[3] < 0
+    else:
+        assert deltas == [0, 0, 0, 0]
+
+
+# ------------------------------------------------------------------ the dealer
+
+
+def test_chaozhou_选庄家_第一局房主为庄家(book: Ruleset) -> None:
+    """选庄家：第一局房主为庄家 — the room owner's seat (0) deals the first round."""
+    for seed in range(4):
+        assert Match(book, seed=seed).next_round().dealer == 0
+
+
+def test_chaozhou_而后谁胡谁为庄(book: Ruleset) -> None:
+    """而后谁胡谁为庄 — seat 2 self-draws; it deals the next round, with no streak."""
+    match = Match(book, seed=1)
+    game = self_draw_round(book)
+    act(game, 2, "win")
+    assert game.result is not None and game.result["winners"] == [2]
+    finish_in_match(match, game)
+    following = match.next_round()
+    assert (following.dealer, following.streak) == (2, 0)
+
+
+def test_chaozhou_流局连庄(book: Ruleset) -> None:
+    """流局连庄 — seat 1 deals, the round is drawn: seat 1 deals again."""
+    match = Match(book, seed=1, dealer=1)
+    game = match.next_round()
+    play_out(game)
+    finish_in_match(match, game)
+    assert match.next_round().dealer == 1
+
+
+def test_chaozhou_连庄_counts_dealer_wins_and_draws(book: Ruleset) -> None:
+    """连庄：第一局庄家胡牌，第二局算连庄1次，再次胡牌或流局，第三局算连庄2次；第三局其他玩家胡牌，
+    则该局无连庄；庄家下庄，则清零"""
+    match = Match(book, seed=1)
+    heavenly = stacked_round(book, HEAVENLY)
+    act(heavenly, 0, "win")
+    finish_in_match(match, heavenly)
+    assert (match.dealer, match.streak) == (0, 1)
+    drawn = match.next_round()
+    assert drawn.streak == 1
+    play_out(drawn)
+    finish_in_match(match, drawn)
+    assert (match.dealer, match.streak) == (0, 2)
+    other = self_draw_round(book, streak=2)
+    act(other, 2, "win")
+    finish_in_match(match, other)
+    assert (match.dealer, match.streak) == (2, 0)
+
+
+def test_chaozhou_连庄分_only_with_the_option(book: Ruleset) -> None:
+    """连庄：勾选后，才计算连庄和连庄分 — a dealer win at 连庄 2 is worth more than at 0 only
+    with the option."""
+
+    def won(streak: int, option: bool) -> int:
+        game = stacked_round(book, HEAVENLY, streak=streak, options={"dealer_streak": option})
+        act(game, 0, "win")
+        assert game.result is not None
+        return int(game.result["deltas"][0])
+
+    assert won(2, True) > won(0, True)
+    assert won(2, False) == won(0, False)
+
+
+def test_chaozhou_一炮多点炮者坐庄(book: Ruleset) -> None:
+    """一炮多点炮者坐庄 — seats 2 and 3 both win on seat 1's 1z; each is paid by seat 1, and
+    seat 1 deals next."""
+    game = several_round(book)
+    assert kinds(game, 2) >= {"win"} and kinds(game, 3) >= {"win"}
+    game.apply(Action(2, "win"))
+    game.apply(Action(3, "win"))
+    result = game.result
+    assert result is not None and result["winners"] == [2, 3]
+    assert result["deltas"][1] < 0 and result["deltas"][0] == 0
+    match = Match(book, seed=1)
+    finish_in_match(match, game)
+    assert match.dealer == 1
+
+
+def test_chaozhou_convention_the_dealer_sits_east(book: Ruleset) -> None:
+    """Convention: the seed has no winds; they move with the deal — the next dealer is 东."""
+    match = Match(book, seed=1)
+    game = self_draw_round(book)
+    act(game, 2, "win")
+    finish_in_match(match, game)
+    following = match.next_round()
+    assert [following.seat_wind(s) for s in range(4)] == ["W", "N", "E", "S"]
+
+
+# ------------------------------------------------------------------ claims
+
+
+def test_chaozhou_吃牌_无_no_chow_is_offered(book: Ruleset) -> None:
+    """操作：游戏中的游戏事件有碰牌、杠牌、胡牌组成 / 吃牌：无 — seat 1 holds 45m and is not
+    offered the dealer's 3m (the round goes on to its draw)."""
+    hands = ["137m147p124s12345z", "4566m258p25s1234z", SEAT2, SEAT3]
+    game = stacked_round(book, hands)
+    act(game, 0, "discard", "3m")
+    assert game.phase == "turn" and game.to_act() == [1]
+
+
+@pytest.mark.parametrize("claim", ["exposed_kong", "pong"])
+def test_chaozhou_优先级_胡_杠_碰(book: Ruleset, claim: str) -> None:
+    """从同一张牌产生游戏事件的优先级来说：胡牌>杠牌>碰牌 — seat 3 kongs or pongs seat 1's 1s
+    while seat 2 wins on it: the win is served."""
+    game = priority_round(book)
+    assert kinds(game, 3) >= {"exposed_kong", "pong"} and "win" in kinds(game, 2)
+    game.apply(Action(3, claim, tile("1s")))
+    game.apply(Action(2, "win"))
+    assert game.result is not None and game.result["winners"] == [2]
+    assert game.result["outcome"]["claims"] == []
+
+
+def test_chaozhou_碰牌_from_any_seat(book: Ruleset) -> None:
+    """碰牌：任何一家打出一张牌时，有一家的手上的牌有一对时，可以进行碰牌操作 — seat 2, the
+    dealer's 对家, pongs his 9s and plays next."""
+    game = stacked_round(book, MISSED_PONG, "8s")
+    act(game, 0, "discard", "9s")
+    act(game, 2, "pong")
+    assert game.turn == 2 and game.claim_history[-1]["from_seat"] == 0
+
+
+def test_chaozhou_碰后_打出一张牌_without_a_draw(book: Ruleset) -> None:
+    """摸牌或碰、补牌后，都需要打出一张牌 — after the pong seat 2 draws nothing and may only
+    discard."""
+    game = stacked_round(book, MISSED_PONG, "8s")
+    act(game, 0, "discard", "9s")
+    act(game, 2, "pong")
+    assert game.events[-1]["type"] == "claim" and kinds(game, 2) == {"discard"}
+
+
+@pytest.mark.parametrize("before_own_draw", [True, False])
+def test_chaozhou_漏碰_until_the_seats_own_draw(book: Ruleset, before_own_draw: bool) -> None:
+    """漏碰：任意一家打出一张牌，有玩家可以碰但不碰，则该玩家摸、碰、杠牌前都不能再碰同张 — seat
+    2 passes the dealer's 9s; the next 9s may not be ponged before seat 2's own draw, and may
+    after it."""
+    if before_own_draw:  # seat 1 discards its own 9s at once
+        game = stacked_round(book, MISSED_PONG, "8s")
+        act(game, 0, "discard", "9s")
+        game.apply(Action(2, "pass"))
+        act(game, 1, "discard", "9s")
+        assert game.phase == "turn" and game.to_act() == [2]  # no window: seat 2 drew
+        return
+    hands = [MISSED_PONG[0], SEAT1.replace("9s", "8s"), MISSED_PONG[2], MISSED_PONG[3]]
+    game = stacked_round(book, hands, "9m 9p 9s")
+    act(game, 0, "discard", "9s")
+    game.apply(Action(2, "pass"))
+    act(game, 1, "discard", "9m")
+    act(game, 2, "discard", "9p")
+    act(game, 3, "discard", "9s")
+    assert "pong" in kinds(game, 2)
+
+
+def test_chaozhou_convention_漏胡(book: Ruleset) -> None:
+    """Convention (the seed states no 漏胡): seat 2 passes a win on the dealer's 1z and may not
+    win on seat 1's 1z before its own draw; its draw lifts the bar."""
+    game = stacked_round(book, MISSED_WIN, "9m 9m")
+    act(game, 0, "discard", "1z")
+    assert "win" in kinds(game, 2)
+    game.apply(Action(2, "pass"))
+    act(game, 1, "discard", "1z")
+    assert game.phase == "turn" and game.to_act() == [2]  # no window opened for seat 2
+    assert not game.seats[2].no_win  # its draw ended 漏胡
+
+
+# ------------------------------------------------------------------ kongs
+
+
+def test_chaozhou_直杠_on_a_discarded_fourth_tile(book: Ruleset) -> None:
+    """杠牌：玩家的牌有三张相同时，有人打出第四张…直杠（全明） — seat 2 kongs the dealer's 9m,
+    in the open."""
+    game = stacked_round(book, EXPOSED)
+    act(game, 0, "discard", "9m")
+    assert kinds(game, 2) == {"exposed_kong", "pong", "pass"}
+    act(game, 2, "exposed_kong")
+    seen = observation(game, 1)["seats"][2]["melds"][0]
+    assert seen["tiles"] == ["9m"] * 4
+    assert game.kong_history == [{"seat": 2, "kind": "exposed", "fed_by": 0}]
+
+
+def test_chaozhou_杠后补牌_from_the_tail(book: Ruleset) -> None:
+    """杠牌后需要进行补一张牌。（从牌堆的逆时针处补） — the replacement is the wall's last tile."""
+    game = stacked_round(book, CONCEALED)
+    last = game.wall.tiles[game.wall.tail]
+    act(game, 0, "concealed_kong", "1m")
+    draw = events_of(game, "draw")[-1]
+    assert draw["from"] == "tail" and draw["tile"] == tile_text(last)
+    assert game.turn == 0 and game.drew == last
+
+
+def test_chaozhou_暗杠_shows_one_tile(book: Ruleset) -> None:
+    """暗杠：玩家手中拥有一模一样的4张牌时，可以进行暗杠操作；暗杠时自己处需要翻一张牌出来，别的
+    玩家可以看到暗杠的牌"""
+    game = stacked_round(book, CONCEALED)
+    assert "concealed_kong" in kinds(game, 0)
+    act(game, 0, "concealed_kong", "1m")
+    other = observation(game, 1)["seats"][0]["melds"][0]
+    assert other["shown"] == "1m" and "tiles" not in other
+
+
+def test_chaozhou_碰杠_added_to_a_pong_in_the_open(book: Ruleset) -> None:
+    """碰杠：玩家碰了之后，自己摸到第四张牌时，可以选择杠，这样的方式叫碰杠（全明）"""
+    game = rob_round(book, [*ROB[:2], "123m456p68s111z66z", ROB[3]])  # nobody waits on 9s
+    assert "added_kong" in kinds(game, 1)
+    act(game, 1, "added_kong", "9s")
+    assert game.kong_history == [{"seat": 1, "kind": "added"}]
+    seen = observation(game, 3)["seats"][1]["melds"][0]
+    assert seen["tiles"] == ["9s"] * 4
+
+
+def test_chaozhou_有杠不杠_the_kong_waits(book: Ruleset) -> None:
+    """有杠不杠后面可以继续杠：暗杠、碰杠 — the dealer does not kong his four 1m at once; on his
+    next turn the kong is offered again."""
+    game = stacked_round(book, CONCEALED, "9m 9p 8m 5p")
+    act(game, 0, "discard", "9s")
+    pass_claims(game)
+    for seat, drawn in ((1, "9m"), (2, "9p"), (3, "8m")):
+        act(game, seat, "discard", drawn)
+        pass_claims(game)
+    assert game.turn == 0 and "concealed_kong" in kinds(game, 0)
+
+
+def test_chaozhou_碰完不可以立马开杠(book: Ruleset) -> None:
+    """碰完不可以立马开杠；（不管是不是同组牌） — seat 2 pongs 9s holding 3333m: no kong until
+    its next draw."""
+    game = stacked_round(book, KONG_AFTER_PONG, "9m 9p")
+    act(game, 0, "discard", "9s")
+    act(game, 2, "pong")
+    assert "concealed_kong" not in kinds(game, 2)
+    act(game, 2, "discard", "6p")
+    pass_claims(game)
+    act(game, 3, "discard", "9m")
+    pass_claims(game)
+    for seat in (0, 1):
+        act(game, seat, "discard", tile_text(game.drew))
+        pass_claims(game)
+    assert game.turn == 2 and "concealed_kong" in kinds(game, 2)
+
+
+def test_chaozhou_抢杠胡_robs_an_added_kong(book: Ruleset) -> None:
+    """Convention (which kongs is not stated): seat 2 robs seat 1's 碰杠 of 9s; the robbed
+    seat pays, and no kong is recorded."""
+    game = rob_round(book)
+    act(game, 1, "added_kong", "9s")
+    assert game.phase == "rob" and kinds(game, 2) == {"win", "pass"}
+    game.apply(Action(2, "win"))
+    result = game.result
+    assert result is not None and result["outcome"]["robbed_from"] == 1
+    assert result["outcome"]["kongs"] == []
+    assert result["deltas"][1] == -result["deltas"][2] < 0
+
+
+# ------------------------------------------------------------------ options that change play
+
+
+SEAT3_FREE = "13m123p123s6677z5p"  # SEAT3 without its 2m
+
+
+@pytest.mark.parametrize("must", [False, True])
+def test_chaozhou_必胡(book: Ruleset, must: bool) -> None:
+    """必胡：勾选后，有胡必胡，不下发“过”按钮，有杠也不能杠 — on a discard and on one's own turn."""
+    game = stacked_round(book, MISSED_WIN, "9m", options={"must_win": must})
+    act(game, 0, "discard", "1z")
+    assert (game.legal_actions(2) == [Action(2, "win")]) is must
+    assert ("pass" in kinds(game, 2)) is not must
+    own = stacked_round(book, WIN_OR_KONG, options={"must_win": must})
+    assert ("concealed_kong" in kinds(own, 0)) is not must
+    assert "win" in kinds(own, 0)
+
+
+# Seat 2's 鸡胡 wait on 1z (123m 456p 789s 55z + 11z): `MISSED_WIN`.
+CHICKEN_WAIT = MISSED_WIN
+# Seat 2 waits on 5z in 字一色 (111z 222z 333z 66z + 555z: 20 分); the dealer discards 5z.
+ALL_HONOURS = ["147m147p147s457z99p", "258m258p235689s4z", "11122233355z66z", "369m369p14779s67z"]
+
+
+@pytest.mark.parametrize("hu", ["chihu", "zimo"])
+def test_chaozhou_自摸_20分以上可吃胡(book: Ruleset, hu: str) -> None:
+    """胡牌：自摸（20分以上可吃胡）：勾选后，只可自摸胡，当胡牌分达到20分及以上时也可以点炮胡 —
+    a 鸡胡 may not win on a discard under 自摸, a 字一色 (20) may; self-draws win under both."""
+    options = {"hu": hu}
+    game = stacked_round(book, CHICKEN_WAIT, "9m", options=options)
+    act(game, 0, "discard", "1z")
+    assert ("win" in kinds(game, 2)) is (hu == "chihu")
+    big = stacked_round(book, ALL_HONOURS, options=options)
+    act(big, 0, "discard", "5z")
+    assert "win" in kinds(big, 2)
+    own = self_draw_round(book, options=options)
+    assert "win" in kinds(own, 2)
+
+
+@pytest.mark.parametrize("option", [False, True])
+def test_chaozhou_鸡胡不能吃胡(book: Ruleset, option: bool) -> None:
+    """鸡胡不能吃胡：勾选后，胡鸡胡牌型只可自摸 — seat 2's 鸡胡 on the dealer's 1z."""
+    options = {"chicken_self_draw_only": option}
+    game = stacked_round(book, CHICKEN_WAIT, "9m", options=options)
+    act(game, 0, "discard", "1z")
+    assert ("win" in kinds(game, 2)) is not option
+    assert "win" in kinds(self_draw_round(book, options=options), 2)
+
+
+def test_chaozhou_鬼牌能打出能碰(book: Ruleset) -> None:
+    """鬼牌能打出，能碰、杠 (白板做鬼) — the dealer discards a 白板 and seat 2 may pong it."""
+    hands = ["147m147p124s12345z", SEAT1, "369m369p36s557z99s", SEAT3]
+    game = stacked_round(book, hands, options={"ghost": "white"})
+    assert tile("5z") in game.wilds
+    act(game, 0, "discard", "5z")
+    assert "pong" in kinds(game, 2)
+
+
+def test_chaozhou_翻鬼_the_flipped_kind_is_never_konged(book: Ruleset) -> None:
+    """翻鬼：开局随机翻开一张牌，该牌的顺位1种牌面为鬼牌 / 翻开的牌张数：3张，该种牌没有杠 — the
+    2m is flipped from the wall, so 3m is the ghost and 2m keeps three copies in play (the
+    dealer's); over played rounds nobody ever kongs the flipped kind."""
+    hands = ["222m457p147s2345z9s", SEAT1.replace("258m", "58m9p"), SEAT2, SEAT3_FREE]
+    game = stacked_round(book, hands, options={"ghost": "flip"}, tail="2m")
+    assert events_of(game, "indicator") == [{"type": "indicator", "tile": "2m"}]
+    assert game.wilds == frozenset({tile("3m")})
+    assert game.census()[tile("2m")] == 4 and game.seats[0].counts[tile("2m")] == 3
+    for seed in range(6):
+        played = Round(book, seed=seed, options={"ghost": "flip"})
+        play_round(played, [RandomBot(seed + s) for s in range(4)])
+        konged = {m.tile for st in played.seats for m in st.melds if m.kind == "kong"}
+        assert played.indicator not in konged
+
+
+
+def test_chaozhou_买马_dealt_before_the_first_discard(book: Ruleset) -> None:
+    """买马：在总共玩家发完牌，出牌前每个人发X张买马牌 / 罚X马即是仅庄家摸X张买马牌 / 注：买马牌
+    不占原有牌数 — the hands stay 14 and 13."""
+    for option, owners, count in (
+        ("1", [0, 1, 2, 3], 1), ("2", [0, 1, 2, 3], 2), ("penalty1", [0], 1),
+        ("penalty2", [0], 2),
+    ):
+        game = Round(book, seed=2, options={"buy_horses": option})
+        horses = events_of(game, "horses")
+        assert [e["seat"] for e in horses] == owners
+        assert all(len(e["tiles"]) == count for e in horses)
+        assert all(e["type"] != "action" for e in game.events)
+        assert [game.seats[s].size() for s in range(4)] == [14, 13, 13, 13]
+
+
+def test_chaozhou_奖马_turned_up_from_the_end_for_a_win_only(book: Ruleset) -> None:
+    """奖马：每局游戏结束，胡牌者从牌墙最后翻开对应买奖马数的牌 / 流局不翻奖马牌"""
+    options = {"bonus_horses": "5"}
+    game = stacked_round(book, HEAVENLY, options=options)
+    end = [tile_text(t) for t in game.wall.tiles[-5:][::-1]]
+    act(game, 0, "win")
+    assert game.result is not None and game.result["outcome"]["horse_tiles"] == end
+    drawn = Round(book, seed=3, options=options)
+    assert "horse_tiles" not in play_out(drawn)["outcome"]
+
+
+# Every seat holds one 1z and no pair of it; seats 1-3 draw 8m, 9m, 9p and discard their 1z.
+FOLLOW = ["147m147p124s12345z", SEAT1, "369m369p368s1567z", "123m123p123s1677z"]
+
+
+@pytest.mark.parametrize("option", [False, True])
+def test_chaozhou_跟庄_paid_by_the_dealer_with_跟庄1分(book: Ruleset, option: bool) -> None:
+    """跟庄分：起手庄家打出第一张牌，闲家依次打出相同的牌，此为跟庄 / 第X圈跟庄后，庄家给每个人X分
+    / 跟庄1分：勾选后，才有跟庄分 — the dealer's 1z is followed by the three others; the round
+    is then drawn, and the dealer pays 1 to each only with the option."""
+    game = stacked_round(book, FOLLOW, "8m 9m 9p", options={"follow_dealer": option})
+    act(game, 0, "discard", "1z")
+    for seat in (1, 2, 3):
+        act(game, seat, "discard", "1z")
+    result = play_out(game)
+    assert result["exhaustive_draw"]
+    assert result["outcome"]["opening"]["go_arounds"][0]["discards"] == ["1z"] * 4
+    assert result["deltas"] == ([-3, 1, 1, 1] if option else [0, 0, 0, 0])
+
+
+@pytest.mark.parametrize("option", [False, True])
+def test_chaozhou_吃杠爆杠全包(book: Ruleset, option: bool) -> None:
+    """吃杠爆杠全包：点杠后补牌自摸胡，则点杠者包三家胡牌分 — seat 2 kongs the dealer's 9m and
+    wins on the replacement; with the option the dealer pays for all three."""
+    hands = ["147m147p147s2345z9m", SEAT1.replace("9s", "8s"), "999m123p456s789s1z", SEAT3]
+    game = stacked_round(book, hands, options={"kong_bloom_pays_all": option}, tail="1z")
+    act(game, 0, "discard", "9m")
+    act(game, 2, "exposed_kong")
+    assert game.from_kong and "win" in kinds(game, 2)
+    act(game, 2, "win")
+    assert game.result is not None
+    deltas = game.result["deltas"]
+    assert game.result["outcome"]["kong_fed_by"] == 0
+    if option:
+        assert deltas[1] == deltas[3] == 0 and deltas[0] < 0
+    else:
+        assert deltas[1] < 0 and deltas[3] < 0
+
+
+def test_chaozhou_托管_摸什么打什么(book: Ruleset) -> None:
+    """托管：摸什么打什么，不碰不杠，系统自动摸牌、打牌、胡 — a seat played by `AutoBot`."""
+    check_auto_play(book)
