@@ -68,6 +68,8 @@ clause with its test:
     test_baise_托管_摸什么打什么
 - 王牌 大转：引牌序数+1才是王牌 / 引牌剩余可用的只有3张，王牌有4张 / 小转：王牌只有3张
     test_baise_王牌_大转_小转_copies_in_play
+- 王牌仅可代替任意牌胡牌 (four 王牌 in a hand are no kong; 大转 and 无王)
+    test_baise_王牌仅可代替任意牌胡牌_no_kong_of_王牌
 - 王牌可打出，但是不可以吃、碰、杠、胡别人打出的王牌 (大转 and 无王)
     test_baise_王牌可打出_but_never_claimed
 - 王牌当本身或代替其他牌，都不可以吃、碰、杠别人打出的牌
@@ -76,6 +78,8 @@ clause with its test:
     test_baise_听任意牌能炮胡
 - 抓马：胡牌者从剩余牌堆最后面取对应抓马数的牌 / 一炮多响也不抓马 / 流局
     test_baise_抓马_from_the_end_of_the_wall
+- 抓马：胡牌时，剩余牌数不足时，剩几张则算抓几马；没有剩余牌时不抓马
+    test_baise_抓马_没有剩余牌时不抓马
 - 四封：吃4次/碰3次…则不能胡牌；不再下发胡牌按钮，正常吃碰杠打牌 (三包四封 and 不互包不封胡)
     test_baise_四封_three_pongs_may_not_win
 - 只可自摸：勾选后，只能自摸胡 (both settings)
@@ -532,6 +536,15 @@ def test_baise_王牌_大转_小转_copies_in_play(
     assert in_play[tile(flipped)] == (3 if flipped != wild else copies)
 
 
+@pytest.mark.parametrize("wang", ["da", "none"])
+def test_baise_王牌仅可代替任意牌胡牌_no_kong_of_王牌(book: Ruleset, wang: str) -> None:
+    """王牌仅可代替任意牌胡牌 — the dealer's four 2m are 王牌 under 大转 (1m flipped) and make no
+    concealed kong; under 无王 they do."""
+    hands = ["2222m47p147s2345z9s", SEAT1.replace("258m", "58m9p"), SEAT2, "13m123p123s6677z5p"]
+    game = stacked_round(book, hands, tail="1m", options={"wang": wang})
+    assert ("concealed_kong" in kinds(game, 0)) is (wang == "none")
+
+
 # The dealer discards a 2m; under 大转 with 1m flipped it is the 王牌. Seat 1 holds 13m,
 # seat 2 222m, seat 3 a 4m single wait that a 王牌 would complete.
 WANG_DISCARD = [
@@ -594,6 +607,18 @@ def test_baise_抓马_from_the_end_of_the_wall(book: Ruleset) -> None:
         assert several.result is not None
         deltas.append(several.result["deltas"])
     assert deltas[0] == deltas[1]
+
+
+def test_baise_抓马_没有剩余牌时不抓马(book: Ruleset) -> None:
+    """抓马注：胡牌时，剩余牌数不足时，剩几张则算抓几马；没有剩余牌时不抓马 — seat 3 self-draws
+    on the last tile: no horse is turned up."""
+    options = {"horses": "any_win", "horse_count": "4"}
+    hands = [SEAT0, SEAT1, SEAT2, "123m123p12377s66z"]
+    game = stacked_round(book, hands, tail="7s", options=options)
+    play_until_wall_empty(game)
+    assert game.turn == 3 and "win" in kinds(game, 3)
+    act(game, 3, "win")
+    assert game.result is not None and game.result["outcome"]["horse_tiles"] == []
 
 
 # 四封: seat 2 pongs 1m (dealer), 2m and 3m (seat 3) and then waits on 3p with 45p 77z.

@@ -1,7 +1,8 @@
 """潮州麻将 (seed 000) played on the engine: one test per turn-flow statement of the seed, named
 after its clause, each playing the bundled rulebook under its options (`Round`, `Match`) on
 a stacked wall where the clause needs one. test_play_chaozhou.py checks the same clauses on
-the compiled `TurnRules`; this file checks that the engine plays them.
+the compiled `TurnRules`; this file checks that the engine plays them. The inventory, each
+clause with its test:
 
 - 一、游戏人数：4人、3人、2人
     test_chaozhou_游戏人数_a_round_at_4_3_and_2_players
@@ -73,6 +74,10 @@ the compiled `TurnRules`; this file checks that the engine plays them.
     test_chaozhou_奖马_turned_up_from_the_end_for_a_win_only
 - 跟庄：闲家依次打出相同的牌…第X圈跟庄后，庄家给每个人X分 (跟庄1分)
     test_chaozhou_跟庄_paid_by_the_dealer_with_跟庄1分
+- 跟庄：起手庄家打出第一张牌（起手暗杠后打出的不算）
+    test_chaozhou_跟庄_起手暗杠后打出的不算
+- 跟庄分：（仅限3、4人场）
+    test_chaozhou_跟庄_仅限3_4人场
 - 吃杠爆杠全包：点杠后补牌自摸胡，点杠者包三家 (both settings)
     test_chaozhou_吃杠爆杠全包
 - 托管：摸什么打什么，不碰不杠，系统自动摸牌、打牌、胡
@@ -80,8 +85,8 @@ the compiled `TurnRules`; this file checks that the engine plays them.
 - seat winds (convention: they move with the deal)
     test_chaozhou_convention_the_dealer_sits_east
 
-Not played here: 中途结束同流局 (the engine has no way to abandon a round) — see the report
-of the clause work.
+Not played here: 中途结束同流局 (a round abandoned midway counts as drawn): the engine has
+no way to abandon a round yet.
 """
 
 from __future__ import annotations
@@ -591,6 +596,27 @@ def test_chaozhou_跟庄_paid_by_the_dealer_with_跟庄1分(book: Ruleset, optio
     assert result["exhaustive_draw"]
     assert result["outcome"]["opening"]["go_arounds"][0]["discards"] == ["1z"] * 4
     assert result["deltas"] == ([-3, 1, 1, 1] if option else [0, 0, 0, 0])
+
+
+def test_chaozhou_跟庄_起手暗杠后打出的不算(book: Ruleset) -> None:
+    """跟庄：起手庄家打出第一张牌（起手暗杠后打出的不算），闲家依次打出相同的牌 — the dealer konged
+    his four 1m before his first discard: the three following his 1z earn nothing."""
+    hands = ["1111m47p124s12345z", FOLLOW[1], FOLLOW[2], "23m123p123s16777z"]
+    game = stacked_round(book, hands, "8m 9m 9p", options={"follow_dealer": True})
+    act(game, 0, "concealed_kong", "1m")
+    act(game, 0, "discard", "1z")
+    for seat in (1, 2, 3):
+        act(game, seat, "discard", "1z")
+    result = play_out(game)
+    assert result["outcome"]["opening"]["dealer_concealed_kong"]
+    assert result["deltas"] == [0, 0, 0, 0]
+
+
+def test_chaozhou_跟庄_仅限3_4人场(book: Ruleset) -> None:
+    """跟庄分：…（仅限3、4人场） — 跟庄1分 sets up a round of 3 players, and none of 2."""
+    assert Round(book, seed=1, players=3, options={"follow_dealer": True}).players == 3
+    with pytest.raises(ValueError, match="跟庄"):
+        Round(book, seed=1, players=2, options={"follow_dealer": True})
 
 
 @pytest.mark.parametrize("option", [False, True])
