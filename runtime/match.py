@@ -3,8 +3,9 @@
 Each round is a `mjc.runtime.game.Round` whose end says who deals next (`TurnRules`:
 连庄, 谁胡谁坐庄, 一炮多响 ...). The match adds what lasts between rounds: each seat's total
 score (the settlements' deltas), the dealer's streak (连庄: rounds in a row he keeps the
-deal, 0 when the deal passes) and the round wind (圈风), which moves on once every seat has
-dealt in it and the deal passes on (广东 连庄时圈数稳定). Round seeds come from the match's own
+deal by a win or a draw, 0 when the deal passes or only others won) and the round wind
+(圈风), which moves on once every seat has dealt in it and the deal passes on (广东
+连庄时圈数稳定). Round seeds come from the match's own
 seeded generator, so a match is as reproducible as a round.
 """
 
@@ -74,7 +75,10 @@ class Match:
         self.results.append(result)
         dealer = result["next_dealer"]
         if dealer == self.dealer:
-            self.streak += 1  # 连庄
+            # 连庄 counts the dealer's wins and draws; keeping the deal as the discarder of
+            # several winners is none (潮州: 其他玩家胡牌，则该局无连庄).
+            counts = result["exhaustive_draw"] or dealer in result["winners"]
+            self.streak = self.streak + 1 if counts else 0
             return
         self.streak = 0
         if len(self.dealt) == self.players:
