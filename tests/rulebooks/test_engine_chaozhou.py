@@ -28,6 +28,8 @@ clause with its test:
     test_chaozhou_流局连庄
 - 连庄：庄家胡牌…连庄1次，再次胡牌或流局…2次；其他玩家胡牌则无连庄
     test_chaozhou_连庄_counts_dealer_wins_and_draws
+- 连庄：第X局其他玩家胡牌，则该局无连庄 (the dealer keeps the deal as the discarder of 一炮多响)
+    test_chaozhou_连庄_其他玩家胡牌则该局无连庄
 - 连庄：勾选后，才计算连庄和连庄分
     test_chaozhou_连庄分_only_with_the_option
 - 一炮多点炮者坐庄 (several winners on one discard)
@@ -274,6 +276,23 @@ def test_chaozhou_连庄_counts_dealer_wins_and_draws(book: Ruleset) -> None:
     act(other, 2, "win")
     finish_in_match(match, other)
     assert (match.dealer, match.streak) == (2, 0)
+
+
+def test_chaozhou_连庄_其他玩家胡牌则该局无连庄(book: Ruleset) -> None:
+    """连庄：…第三局其他玩家胡牌，则该局无连庄 / 一炮多点炮者坐庄 — seat 1 deals, draws a round
+    (连庄 1), then discards the 1z that seats 2 and 3 win on: seat 1 deals again (the
+    discarder), but with no 连庄."""
+    match = Match(book, seed=1, dealer=1)
+    drawn = match.next_round()
+    play_out(drawn)
+    finish_in_match(match, drawn)
+    assert (match.dealer, match.streak) == (1, 1)
+    game = several_round(book, by_dealer=True, streak=match.streak)
+    game.apply(Action(2, "win"))
+    game.apply(Action(3, "win"))
+    finish_in_match(match, game)
+    following = match.next_round()
+    assert (following.dealer, following.streak) == (1, 0)
 
 
 def test_chaozhou_连庄分_only_with_the_option(book: Ruleset) -> None:

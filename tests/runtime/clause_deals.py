@@ -70,8 +70,14 @@ def rob_round(book: Ruleset, hands: list[str] = ROB, **kw: object) -> Round:
     return game
 
 
-def several_round(book: Ruleset, **kw: object) -> Round:
-    """Play `SEVERAL` up to the claim window on seat 1's 1z."""
+def several_round(book: Ruleset, by_dealer: bool = False, **kw: object) -> Round:
+    """Play `SEVERAL` up to the claim window on seat 1's 1z; with `by_dealer` seat 1 deals
+    (seat 0 holds 13 tiles, seat 1 the 9m it would have drawn) and discards it at once."""
+    if by_dealer:
+        hands = [SEVERAL[0].replace("9s", ""), SEVERAL[1] + "9m", SEVERAL[2], SEVERAL[3]]
+        game = stacked_round(book, hands, dealer=1, **kw)  # type: ignore[arg-type]
+        act(game, 1, "discard", "1z")
+        return game
     game = stacked_round(book, SEVERAL, "9m", **kw)  # type: ignore[arg-type]
     act(game, 0, "discard", "6z")
     act(game, 1, "discard", "1z")
