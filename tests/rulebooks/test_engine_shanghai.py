@@ -1,0 +1,543 @@
+"""上海麻将 (seed 003) played on the engine: one test per turn-flow statement of the document.
+
+`test_play_shanghai.py` checks what the play section compiles to (`TurnRules`); these tests
+play each statement on `mjc.runtime.game.Round` with the bundled rulebook and its options
+(stacked walls from `tests/runtime/stacked_walls.py`, seat 0 dealing unless a test says
+otherwise) and check what the document says happens: the actions offered or refused, the
+state after them, the log, the settlement where the clause names one, and the next round's
+dealer through `mjc.runtime.match.Match`. Quotes drop the pinyin glosses.
+
+Clause (seed 003) → test:
+
+- 搖骰子：2個骰子 → test_shanghai_搖骰子_2個骰子
+- 取牌方向為從搖骰子者逆時針計算2個骰子之和 … 從搖骰子玩家的對家方向先挪走7墩牌後開始摸牌
+  → test_shanghai_搖骰子_逆時針數到取牌方向_挪走骰子之和墩牌後開始摸牌
+- 只有莊家可得到十四張牌，其余的人十三張 → test_shanghai_打牌_莊家十四張_其余的人十三張
+- 莊家從牌中選出一張最無用的牌丟出 → test_shanghai_打牌_莊家先丟出一張牌
+- 此時，其它三家都有權力要那張丟出的牌 … 莊家的下家有權力吃或碰那張牌
+  → test_shanghai_打牌_莊家的下家有權力吃或碰
+- 其它兩家則只可碰或杠那張牌 → test_shanghai_打牌_其它兩家只可碰或杠
+- “碰”比“吃”優先 → test_shanghai_打牌_碰比吃優先
+- (convention) 胡 > 杠 > 碰 > 吃 → test_shanghai_convention_胡比碰吃優先_杠比吃優先
+- 可以任意吃碰杠牌，吃碰杠牌后必須亮明 → test_shanghai_吃碰杠牌_吃碰杠牌后必須亮明
+- … 暗杠除外 → test_shanghai_吃碰杠牌_暗杠除外
+- 誰胡牌下盤當莊家 → test_shanghai_莊家_誰胡牌下盤當莊家
+- 若流局則上盤莊家下盤繼續當莊家 → test_shanghai_莊家_若流局則上盤莊家下盤繼續當莊家
+- 炮胡且一炮2響或3響，點炮者最近的一個胡牌者下家為下盤莊家 (and 一炮多響: 下一局 …)
+  → test_shanghai_莊家_一炮多響_點炮者最近的一個胡牌者下家為下盤莊家
+- 一炮多響：允許一炮多響 → test_shanghai_一炮多響_允許一炮多響
+- 點炮者輸分，和其他人無關 → test_shanghai_點炮_點炮者輸分_和其他人無關
+- 漏胡: … 對家C或上家D打出相同的一張牌時，玩家A是不能胡那一張的
+  → test_shanghai_漏胡_對家C或上家D打出相同的一張_不能胡
+- 漏胡只針對1張牌，不針對一次性聽的所有牌 → test_shanghai_漏胡_只針對1張牌
+- 除非玩家A有進行動牌的情況，動牌的意思在於碰、上、杠、摸牌的 … 便解除
+  → test_shanghai_漏胡_動牌後解除
+- 搶杠只應用在蓄杠上，即碰了牌後，自己摸上同樣的一張杠牌時 → test_shanghai_搶杠_只應用在蓄杠上
+- (same) a concealed kong is not robbed → test_shanghai_搶杠_暗杠不可搶
+- (same) a kong of a discard is not robbed: the discard is won
+  → test_shanghai_搶杠_明杠不可搶_胡那張打出的牌
+- 搶杠: 記分按自摸計，但由杠的支付，相當於杠的人付3份 → test_shanghai_搶杠_由杠的支付
+- (convention) 花: a flower dealt is set aside and replaced from the tail (補花)
+  → test_shanghai_convention_補花_起手的花
+- (convention) 花: a flower drawn is set aside and replaced from the tail
+  → test_shanghai_convention_補花_摸到的花
+- (convention) no tile kept back: the round is 流局 when the wall is drawn out
+  → test_shanghai_convention_流局_every_tile_drawn
+- (convention) seat winds move with the deal, the dealer 東 → test_shanghai_convention_門風隨莊家
+- (convention) no 漏碰 → test_shanghai_convention_no_漏碰
+- option 七对 (on / off): a seven-pairs hand wins only with it → test_shanghai_option_七对
+
+Not here: 第一局系統隨機選擇莊家 and the 八花 win on a drawn flower (如果這8個花抓起即可胡牌),
+荒番 carried between rounds and 開寶 — the engine-features branch adds and tests them.
+承包, 門清, 勒子 and the 花 counts are scoring and settlement (`test_shanghai.py`,
+`test_shanghai_settlement.py`); this document states no 鸡胡不能吃胡 nor 20分以上可吃胡.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from stacked_walls import (
+    full_round,
+    kinds_of,
+    match_round,
+    play_out_drawn,
+    script,
+)
+
+from mjc.runtime.game import Round
+from mjc.runtime.match import Match
+from mjc.runtime.observation import observation
+from mjc.runtime.tiles import tile_index
+from tests.conftest import ruleset
+
+BOOK = "shanghai"
+
+
+# Seat 0 deals and discards 5s first; seat 1 (its 下家) may chow 456s, seat 2 pong 55s.
+DEALER = "159m19p19s234567z5s"
+CHOWER = "123m456p78m46s11z3z"
+PONGER = "234m567p4556s22z9p"
+IDLE = "678m234p777z99s38p"
+CLAIMS = [DEALER, CHOWER, PONGER, IDLE]
+# The same discard with seat 3 holding three 5s (and 46s), seat 2 idle.
+KONGER = "678m234p46s555s7z8p"
+KONGS = [DEALER, CHOWER, "234m567p22z9p11z3s7s", KONGER]
+# Seats 1, 2 and 3 all wait on 5s, seat 0's first discard.
+WAIT1 = "123m456p789m46s11z"
+WAIT2 = "234m567p34s222z99p"
+WAIT3 = "678m234p777z99s34s"
+SEVERAL = [DEALER, WAIT1, WAIT2, WAIT3]
+
+
+def _round(hands: list[str], draws: str = "", tail: str = "", **options: object) -> Round:
+    return full_round(ruleset(BOOK), hands, draws, tail, options=options or None)
+
+
+# ------------------------------------------------------------------ 搖骰子
+
+
+def test_shanghai_搖骰子_2個骰子() -> None:
+    """搖骰子：2個骰子 — every round rolls two dice, logged and shown to every seat."""
+    for seed in range(20):
+        game = Round(ruleset(BOOK), seed=seed)
+        dice = game.events[0]["dice"]
+        assert len(dice) == 2 and all(1 <= d <= 6 for d in dice)
+        assert observation(game, 1)["dice"] == dice
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2, 3])
+def test_shanghai_搖骰子_逆時針數到取牌方向_挪走骰子之和墩牌後開始摸牌(dealer: int) -> None:
+    """取牌方向為從搖骰子者逆時針計算2個骰子之和，取牌的位置按照順時針計算2個骰子之和 … 總和為7，
+    從搖骰子玩家的對家方向先挪走7墩牌後開始摸牌: counting the sum from the roller (the dealer,
+    counted 1) in turn order gives the wall (7: the 對家's); that many stacks of it are moved
+    away and the deal starts after them. Those stacks are the last of the wall to be drawn."""
+    rs = ruleset(BOOK)
+    copies = rs.tile_copies(rs.resolve_options(None, players=4))
+    per_wall = sum(copies) // 2 // 4  # 144 tiles: 72 stacks, 18 before each seat
+    seen_seven = False
+    for seed in range(30):
+        game = Round(rs, seed=seed, dealer=dealer)
+        total = sum(game.wall.dice)
+        owner = (dealer + total - 1) % 4
+        if total == 7:
+            assert owner == (dealer + 2) % 4  # 對家
+            seen_seven = True
+        start = owner * per_wall + total
+        assert game.wall.start == start
+        physical = [t for t, n in enumerate(copies) for _ in range(n)]
+        random.Random(seed).shuffle(physical)  # the wall as built, before the break
+        dealt = [tile_index(t) for e in game.events if e["type"] == "deal" for t in e["tiles"]]
+        assert dealt == (physical[2 * start :] + physical[: 2 * start])[: len(dealt)]
+        moved = physical[2 * start - 2 * total : 2 * start]
+        assert game.wall.tiles[-2 * total :] == moved
+    assert seen_seven
+
+
+# ------------------------------------------------------------------ 打牌
+
+
+@pytest.mark.parametrize("dealer", [0, 2])
+def test_shanghai_打牌_莊家十四張_其余的人十三張(dealer: int) -> None:
+    """遊戲在一開始，只有莊家可得到十四張牌，其余的人十三張"""
+    game = Round(ruleset(BOOK), seed=4, dealer=dealer)
+    for seat, st in enumerate(game.seats):
+        assert sum(st.counts) == (14 if seat == dealer else 13)
+    deals = [e for e in game.events if e["type"] == "deal"]
+    assert deals[0]["seat"] == dealer
+
+
+def test_shanghai_打牌_莊家先丟出一張牌() -> None:
+    """莊家從牌中選出一張最無用的牌丟出: the dealer plays first without drawing; he may
+    discard any tile he holds."""
+    game = _round(CLAIMS)
+    assert game.to_act() == [0] and game.phase == "turn"
+    assert not [e for e in game.events if e["type"] == "draw"]
+    discards = {a.tile for a in game.legal_actions(0) if a.kind == "discard"}
+    assert discards == {t for t in range(34) if game.seats[0].counts[t]}
+
+
+def test_shanghai_打牌_莊家的下家有權力吃或碰() -> None:
+    """此時，其它三家都有權力要那張丟出的牌。莊家的下家(右手邊的玩者)，有權力吃或碰那張牌:
+    seat 1 is offered the chow of the dealer's 5s (and would be the pong: seat 2 holds it)."""
+    game = _round(CLAIMS)
+    script(game, "0 discard 5s")
+    assert kinds_of(game, 1) == {"chow", "pass"}
+    assert sorted(game.to_act()) == [1, 2]
+
+
+def test_shanghai_打牌_其它兩家只可碰或杠() -> None:
+    """其它兩家則只可碰或杠那張牌: seat 2 holding 4556s and seat 3 holding 46s 555s may pong
+    (seat 3 also kong) the dealer's 5s, never chow it."""
+    game = _round(CLAIMS)
+    script(game, "0 discard 5s")
+    assert kinds_of(game, 2) == {"pong", "pass"}
+    game = _round(KONGS, tail="9m")
+    script(game, "0 discard 5s")
+    assert kinds_of(game, 3) == {"exposed_kong", "pong", "pass"}
+
+
+def test_shanghai_打牌_碰比吃優先() -> None:
+    """“碰”比“吃”優先: seat 1 chows and seat 2 pongs the same 5s: seat 2 takes it."""
+    game = _round(CLAIMS)
+    script(game, "0 discard 5s", "1 chow 5s 4s", "2 pong")
+    assert game.claim_history == [{"seat": 2, "from_seat": 0, "kind": "pong", "tile": "5s"}]
+    assert game.turn == 2 and game.phase == "turn"
+
+
+@pytest.mark.parametrize(
+    ("hands", "steps", "served"),
+    [
+        ([*SEVERAL[:2], PONGER, WAIT3], ["1 chow 5s 4s", "2 pong", "3 win"], "win"),
+        (KONGS, ["1 chow 5s 4s", "3 exposed_kong"], "kong"),
+    ],
+    ids=["胡比碰吃", "杠比吃"],
+)
+def test_shanghai_convention_胡比碰吃優先_杠比吃優先(
+    hands: list[str], steps: list[str], served: str
+) -> None:
+    """Convention 胡 > 杠 > 碰 > 吃 (the seed orders only 碰 before 吃): a win on the 5s beats
+    seat 2's pong and seat 1's chow; seat 3's kong beats seat 1's chow."""
+    game = _round(hands, tail="9m")
+    script(game, "0 discard 5s", *steps)
+    if served == "win":
+        assert game.result is not None and game.result["winners"] == [3]
+    else:
+        assert [c["kind"] for c in game.claim_history] == ["kong"]
+        assert game.turn == 3 and game.from_kong
+
+
+@pytest.mark.parametrize(
+    ("hands", "answers", "meld"),
+    [
+        (CLAIMS, ["1 chow 5s 4s", "2 pass"], {"kind": "chow", "tiles": ["4s", "5s", "6s"]}),
+        (CLAIMS, ["1 pass", "2 pong"], {"kind": "pung", "tiles": ["5s"] * 3}),
+        (
+            KONGS,
+            ["1 pass", "3 exposed_kong"],
+            {"kind": "kong", "kong": "exposed", "tiles": ["5s"] * 4},
+        ),
+    ],
+    ids=["吃", "碰", "杠"],
+)
+def test_shanghai_吃碰杠牌_吃碰杠牌后必須亮明(
+    hands: list[str], answers: list[str], meld: dict[str, object]
+) -> None:
+    """可以任意吃碰杠牌，吃碰杠牌后必須亮明: each claim is offered and, once made, every other
+    seat sees the meld's tiles and whose discard it took."""
+    game = _round(hands, tail="9m")
+    script(game, "0 discard 5s", *answers)
+    seat = game.claim_history[0]["seat"]
+    for viewer in range(4):
+        seen = observation(game, viewer)["seats"][seat]["melds"]
+        assert seen == [{**meld, "from": 0, "claimed": "5s"}]
+
+
+def test_shanghai_吃碰杠牌_暗杠除外() -> None:
+    """吃碰杠牌后必須亮明，暗杠除外: the others see that seat 0 made a concealed kong, not of
+    which tile; its owner sees the four tiles."""
+    hands = ["1111p19s234567z5s9p", CHOWER, PONGER, IDLE]
+    game = _round(hands, tail="8s")
+    script(game, "0 concealed_kong 1p")
+    for viewer in (1, 2, 3):
+        assert observation(game, viewer)["seats"][0]["melds"] == [
+            {"kind": "kong", "kong": "concealed"}
+        ]
+    assert observation(game, 0)["seats"][0]["melds"][0]["tiles"] == ["1p"] * 4
+
+
+# ------------------------------------------------------------------ 莊家
+
+
+def _match() -> Match:
+    return Match(ruleset(BOOK), seed=5, dealer=0)
+
+
+# The dealer's 14 tiles already win (his first turn), the others as in SEVERAL.
+HEAVENLY = ["123m456p789s33344z", WAIT1, WAIT2, WAIT3]
+
+
+@pytest.mark.parametrize(
+    ("hands", "draws", "steps", "dealer"),
+    [
+        (SEVERAL, "", ["0 discard 5s", "1 pass", "3 pass", "2 win"], 2),
+        (SEVERAL, "1p 2s", ["0 discard 3z", "1 discard 1p", "2 win"], 2),
+        (HEAVENLY, "", ["0 win"], 0),
+    ],
+    ids=["點炮", "自摸", "莊家胡牌"],
+)
+def test_shanghai_莊家_誰胡牌下盤當莊家(
+    hands: list[str], draws: str, steps: list[str], dealer: int
+) -> None:
+    """誰胡牌下盤當莊家: seat 2 wins (on a discard, or by self-draw): it deals the next round,
+    as 東; the dealer wins: he deals again (a streak of 1)."""
+    match = _match()
+    game = match_round(match, hands, draws)
+    script(game, *steps)
+    assert game.result is not None and game.result["winners"] == [int(steps[-1][0])]
+    match.finish(game)
+    following = match.next_round()
+    assert following.dealer == dealer and following.seat_wind(dealer) == "E"
+    assert match.streak == (1 if dealer == 0 else 0)
+
+
+def test_shanghai_莊家_若流局則上盤莊家下盤繼續當莊家() -> None:
+    """若流局則上盤莊家下盤繼續當莊家: two drawn rounds in a row, the dealer deals both next."""
+    match = Match(ruleset(BOOK), seed=2, dealer=1)
+    for streak in (1, 2):
+        game = match.next_round()
+        play_out_drawn(game)
+        assert game.result is not None and game.result["exhaustive_draw"]
+        match.finish(game)
+        assert match.dealer == 1 and match.streak == streak
+    assert match.next_round().dealer == 1
+
+
+@pytest.mark.parametrize(
+    ("answers", "winners", "dealer"),
+    [
+        (["1 pass", "2 win", "3 win"], [2, 3], 3),  # 一炮2響: the nearest winner is seat 2
+        (["1 win", "2 win", "3 win"], [1, 2, 3], 2),  # 一炮3響: seat 1 is the nearest
+    ],
+    ids=["一炮2響", "一炮3響"],
+)
+def test_shanghai_莊家_一炮多響_點炮者最近的一個胡牌者下家為下盤莊家(
+    answers: list[str], winners: list[int], dealer: int
+) -> None:
+    """炮胡且一炮2響或3響，點炮者最近的一個胡牌者下家為下盤莊家 (一炮多響: 下一局點炮者最近的一個
+    胡牌者下家為莊家): seat 0 discards; the first winner after it in turn order is the
+    nearest, and that winner's 下家 deals next."""
+    hands = [DEALER, CHOWER if winners[0] == 2 else WAIT1, WAIT2, WAIT3]
+    match = _match()
+    game = match_round(match, hands)
+    script(game, "0 discard 5s", *answers)
+    assert game.result is not None and game.result["winners"] == winners
+    match.finish(game)
+    assert match.next_round().dealer == dealer
+
+
+def test_shanghai_一炮多響_允許一炮多響() -> None:
+    """允許一炮多響: seats 1, 2 and 3 all win on seat 0's 5s; each is paid, by seat 0 alone."""
+    game = _round(SEVERAL)
+    script(game, "0 discard 5s", "1 win", "2 win", "3 win")
+    assert game.result is not None and game.result["winners"] == [1, 2, 3]
+    deltas = game.result["deltas"]
+    assert all(deltas[s] > 0 for s in (1, 2, 3)) and deltas[0] == -sum(deltas[1:])
+    assert [w["win_tile"] for w in game.result["outcome"]["winners"]] == ["5s"] * 3
+
+
+def test_shanghai_點炮_點炮者輸分_和其他人無關() -> None:
+    """點炮：點炮者輸分，和其他人無關: seat 2 wins on seat 0's 5s; seats 1 and 3 (who passed)
+    neither pay nor gain."""
+    game = _round(SEVERAL)
+    script(game, "0 discard 5s", "1 pass", "2 win", "3 pass")
+    assert game.result is not None
+    deltas = game.result["deltas"]
+    assert deltas[2] > 0 and deltas[0] == -deltas[2] and deltas[1] == deltas[3] == 0
+
+
+# ------------------------------------------------------------------ 漏胡
+#
+# A is seat 3, waiting on 1z and 5z; B (its 下家) is seat 0, the dealer; C (its 對家) is
+# seat 1; D (its 上家) is seat 2. The junk they draw and discard (6z, 7z, 2z, 3p) is claimed
+# by nobody.
+
+LOUHU_A = "234m456p789s1155z"
+LOUHU_B = "1589m19p19s23367z1z"
+LOUHU_C = "258m2578p258s346z"
+LOUHU_D = "3669m369p3679s47z"
+
+
+def _louhu(c: str = LOUHU_C, d: str = LOUHU_D, a: str = LOUHU_A, b: str = LOUHU_B,
+           draws: str = "6z 7z 2z 3p") -> Round:
+    return _round([b, c, d, a], draws)
+
+
+@pytest.mark.parametrize("who", ["對家C", "上家D"])
+def test_shanghai_漏胡_對家C或上家D打出相同的一張_不能胡(who: str) -> None:
+    """漏胡：若玩家A為叫胡的狀態下，如下家B打出一張玩家A可以胡的牌而玩家A卻放棄不胡，那若對家C
+    或上家D打出相同的一張牌時，玩家A是不能胡那一張的"""
+    if who == "對家C":
+        game = _louhu(c=LOUHU_C.replace("346z", "146z"))
+        script(game, "0 discard 1z")
+        assert "win" in kinds_of(game, 3)
+        script(game, "3 pass", "1 discard 1z")
+    else:
+        game = _louhu(d=LOUHU_D.replace("47z", "14z"))
+        script(game, "0 discard 1z")
+        assert "win" in kinds_of(game, 3)
+        script(game, "3 pass", "1 discard 6z", "2 discard 1z")
+    assert "win" not in kinds_of(game, 3)
+
+
+def test_shanghai_漏胡_只針對1張牌() -> None:
+    """漏胡只針對1張牌，不針對一次性聽的所有牌: A passed a win on 1z; C's 5z, A's other wait,
+    may still be won."""
+    game = _louhu(c=LOUHU_C.replace("346z", "345z"))
+    script(game, "0 discard 1z", "3 pass", "1 discard 5z")
+    assert "win" in kinds_of(game, 3)
+    script(game, "3 win")
+    assert game.result is not None and game.result["winners"] == [3]
+
+
+@pytest.mark.parametrize("move", ["摸", "碰", "上", "杠"])
+def test_shanghai_漏胡_動牌後解除(move: str) -> None:
+    """除非玩家A有進行動牌的情況，動牌的意思在於碰、上、杠、摸牌的。當有動牌後，那不能胡那一張的
+    規則便解除: after A passed B's 1z, A draws, pongs, chows (上) or kongs; B's second 1z
+    may then be won."""
+    b = LOUHU_B.replace("3367z", "367z1z")  # B holds two 1z
+    if move == "摸":
+        game = _louhu(b=b)
+        steps = ["1 discard 6z", "2 discard 7z", "3 discard 2z"]
+    elif move == "碰":
+        game = _louhu(b=b, a=LOUHU_A.replace("234m", "222m"), c=LOUHU_C)
+        steps = ["1 discard 2m", "3 pong", "3 discard 2m"]
+    elif move == "上":
+        game = _louhu(b=b.replace("1589m", "589m3z"), d=LOUHU_D.replace("3669m", "1369m"))
+        steps = ["1 discard 6z", "2 discard 1m", "3 chow 1m 1m", "3 discard 4m"]
+    else:
+        a = LOUHU_A.replace("234m", "222m")
+        game = full_round(ruleset(BOOK), [b, LOUHU_C, LOUHU_D, a], "6z 7z 2z", tail="3p")
+        steps = ["1 discard 2m", "3 exposed_kong", "3 discard 3p"]
+    script(game, "0 discard 1z", "3 pass", *steps)
+    assert game.turn == 0 and game.phase == "turn"
+    script(game, "0 discard 1z")
+    assert "win" in kinds_of(game, 3)
+
+
+# ------------------------------------------------------------------ 搶杠
+
+# Seat 1 pongs seat 0's 9s, later draws the fourth and adds it; seat 2 waits on 6s/9s.
+ROB = ["147m147p147s2345z9s", "258m258p25s99s123z", "123m456p78s111z55z", "123m123p123s6677z"]
+
+
+def _added_kong() -> Round:
+    game = _round(ROB, "9m 9p 8m 9s", tail="7z")
+    script(
+        game, "0 discard 9s", "2 pass", "1 pong", "1 discard 5m", "2 discard 9m",
+        "3 discard 9p", "0 discard 8m", "1 added_kong 9s",
+    )
+    return game
+
+
+def test_shanghai_搶杠_只應用在蓄杠上() -> None:
+    """搶杠只應用在蓄杠上，即碰了牌後，自己摸上同樣的一張杠牌時: seat 1 adds its drawn 9s to its
+    pong; seat 2 may rob it."""
+    game = _added_kong()
+    assert game.phase == "rob" and kinds_of(game, 2) == {"win", "pass"}
+    script(game, "2 win")
+    assert game.result is not None and game.result["winners"] == [2]
+    outcome = game.result["outcome"]
+    assert outcome["robbed_from"] == 1 and outcome["robbed_kong"] == "added"
+
+
+def test_shanghai_搶杠_暗杠不可搶() -> None:
+    """搶杠只應用在蓄杠上: seat 0's concealed kong of 9s is not robbed by seat 2, who waits on
+    9s; seat 0 draws its replacement."""
+    hands = ["9999s147m147p2345z", ROB[1].replace("99s", "36s"), ROB[2], ROB[3]]
+    game = _round(hands, tail="7z")
+    script(game, "0 concealed_kong 9s")
+    assert game.phase == "turn" and game.turn == 0 and game.from_kong
+    assert game.events[-1] == {"type": "draw", "seat": 0, "tile": "7z", "from": "tail"}
+
+
+def test_shanghai_搶杠_明杠不可搶_胡那張打出的牌() -> None:
+    """搶杠只應用在蓄杠上: a kong of a discard opens no robbing; seat 2, waiting on 9s, wins
+    the discard itself (胡 before 杠), as a discard win."""
+    hands = [ROB[0], ROB[1].replace("99s", "999s").replace("123z", "23z"), ROB[2], ROB[3]]
+    game = _round(hands, tail="7z")
+    script(game, "0 discard 9s")
+    assert "exposed_kong" in kinds_of(game, 1) and "win" in kinds_of(game, 2)
+    script(game, "1 exposed_kong", "2 win")
+    assert game.result is not None and game.result["winners"] == [2]
+    outcome = game.result["outcome"]
+    assert outcome["discarder"] == 0 and "robbed_from" not in outcome
+
+
+def test_shanghai_搶杠_由杠的支付() -> None:
+    """搶杠: 記分按自摸計，但由杠的支付，相當於杠的人付3份: the share is the winning hand's
+    self-draw score, and the robbed seat 1 pays three of them; seats 0 and 3 pay nothing."""
+    game = _added_kong()
+    script(game, "2 win")
+    assert game.result is not None
+    winner = game.result["outcome"]["winners"][0]
+    assert winner["situations"] == ["robbing_kong"]
+    share = ruleset(BOOK).score(
+        winner["hand"], win=winner["win_tile"], self_drawn=True, seat_wind=game.seat_wind(2)
+    ).total
+    assert share > 0
+    assert game.result["deltas"] == [0, -3 * share, 3 * share, 0]
+
+
+# ------------------------------------------------------------------ 花 (補花) and the wall
+
+
+def test_shanghai_convention_補花_起手的花() -> None:
+    """Convention (春夏秋冬梅蘭竹菊每個計一朵花; the seed does not say how they are drawn): a
+    flower dealt is set aside in front of its seat and replaced from the tail."""
+    hands = ["159m19p19s234567z1f", CHOWER, PONGER, IDLE]
+    game = _round(hands, tail="5s")
+    st = game.seats[0]
+    assert [e for e in game.events if e["type"] == "flower"] == [
+        {"type": "flower", "seat": 0, "tile": "1f"}
+    ]
+    assert {"type": "draw", "seat": 0, "tile": "5s", "from": "tail"} in game.events
+    assert sum(st.counts) == 14 and st.counts[tile_index("5s")] == 1
+    assert observation(game, 2)["seats"][0]["flowers"] == ["1f"]
+
+
+def test_shanghai_convention_補花_摸到的花() -> None:
+    """Convention: a flower drawn is set aside and replaced from the tail, the same turn."""
+    game = _round(CLAIMS, "2f", tail="8s")
+    script(game, "0 discard 3z")
+    draws = [e for e in game.events if e["type"] in ("draw", "flower")]
+    assert draws == [
+        {"type": "draw", "seat": 1, "tile": "2f", "from": "head"},
+        {"type": "flower", "seat": 1, "tile": "2f"},
+        {"type": "draw", "seat": 1, "tile": "8s", "from": "tail"},
+    ]
+    assert game.turn == 1 and game.seats[1].flowers == [tile_index("2f")]
+    assert sum(game.seats[1].counts) == 14
+
+
+def test_shanghai_convention_流局_every_tile_drawn() -> None:
+    """Convention: no tile is kept back: 流局 comes when the last tile is drawn and discarded
+    with no win; every one of the 144 tiles was dealt or drawn."""
+    game = Round(ruleset(BOOK), seed=11)
+    play_out_drawn(game)
+    assert game.result is not None and game.result["exhaustive_draw"]
+    assert game.wall.drawable == 0 and game.wall.undrawn() == []
+    assert game.events[-2]["type"] == "action" and game.events[-2]["kind"] == "discard"
+    assert game.result["deltas"] == [0, 0, 0, 0]
+
+
+def test_shanghai_convention_門風隨莊家() -> None:
+    """Convention (the seed has no winds): the seat winds move with the deal; the dealer is 東."""
+    for dealer in range(4):
+        game = Round(ruleset(BOOK), seed=0, dealer=dealer)
+        winds = [observation(game, 0)["seats"][s]["wind"] for s in range(4)]
+        assert winds[dealer:] + winds[:dealer] == ["E", "S", "W", "N"]
+
+
+def test_shanghai_convention_no_漏碰() -> None:
+    """Convention (the seed states no 漏碰): seat 2 passes a pong of 5s; the next 5s (seat 1's,
+    before seat 2 draws) may be ponged."""
+    game = _round([DEALER, CHOWER.replace("3z", "5s"), PONGER, IDLE], "2z")
+    script(game, "0 discard 5s")
+    assert "pong" in kinds_of(game, 2)
+    script(game, "1 pass", "2 pass", "1 discard 5s")
+    assert "pong" in kinds_of(game, 2)
+
+
+SEVEN = "1199m1199p1199s2z"
+
+
+@pytest.mark.parametrize("seven_pairs", [True, False])
+def test_shanghai_option_七对(seven_pairs: bool) -> None:
+    """Option 七对 (convention: not in the seed, on by default): seat 1's seven pairs win
+    on the dealer's 2z only with the option on."""
+    hands = ["234567m345678p25z", SEVEN, "345m678p23s345s77z", "2345678s134566z"]
+    game = _round(hands, seven_pairs=seven_pairs)
+    script(game, "0 discard 2z")
+    assert ("win" in kinds_of(game, 1)) is seven_pairs
