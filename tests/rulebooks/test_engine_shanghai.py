@@ -505,16 +505,20 @@ def test_shanghai_承包_吃碰杠一家3次_點炮承包者付2份() -> None:
 
 def test_shanghai_convention_補花_起手的花() -> None:
     """Convention (春夏秋冬梅蘭竹菊每個計一朵花; the seed does not say how they are drawn): a
-    flower dealt is set aside in front of its seat and replaced from the tail."""
+    flower dealt is set aside in front of its seat and replaced from the tail — again when
+    the replacement is a flower too."""
     hands = ["159m19p19s234567z1f", CHOWER, PONGER, IDLE]
-    game = _round(hands, tail="5s")
+    game = _round(hands, tail="2f 5s")
     st = game.seats[0]
-    assert [e for e in game.events if e["type"] == "flower"] == [
-        {"type": "flower", "seat": 0, "tile": "1f"}
+    assert [e for e in game.events if e["type"] in ("flower", "draw")] == [
+        {"type": "flower", "seat": 0, "tile": "1f"},
+        {"type": "draw", "seat": 0, "tile": "2f", "from": "tail"},
+        {"type": "flower", "seat": 0, "tile": "2f"},
+        {"type": "draw", "seat": 0, "tile": "5s", "from": "tail"},
     ]
-    assert {"type": "draw", "seat": 0, "tile": "5s", "from": "tail"} in game.events
     assert sum(st.counts) == 14 and st.counts[tile_index("5s")] == 1
-    assert observation(game, 2)["seats"][0]["flowers"] == ["1f"]
+    assert observation(game, 2)["seats"][0]["flowers"] == ["1f", "2f"]
+    assert game.to_act() == [0]
 
 
 def test_shanghai_convention_補花_摸到的花() -> None:

@@ -10,15 +10,16 @@ of the wall (the first replacement). Notation keeps the order written, flowers i
 
 `script` plays a list of steps such as "0 discard 5s", "2 pass", "1 chow 3m 2m" (a chow names
 the claimed tile and the low tile of its run), "3 win"; each must be legal at that point.
-`play_out_drawn` plays a round to its exhaustive draw: every seat passes, discards the tile it
-drew and never wins or kongs. `match_round` sets a stacked round up for a `Match`'s current
-dealer, round wind and streak, so `Match.finish` carries it forward as one of its own.
+`play_out_drawn` plays a round to its exhaustive draw (or to a given point): every seat
+passes, discards the tile it drew and never wins or kongs. `match_round` sets a stacked
+round up for a `Match`'s current dealer, round wind and streak, so `Match.finish` carries it
+forward as one of its own.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from mjc.runtime import Ruleset
 from mjc.runtime.actions import Action
@@ -106,10 +107,13 @@ def kinds_of(game: Round, seat: int) -> set[str]:
     return {a.kind for a in game.legal_actions(seat)}
 
 
-def play_out_drawn(game: Round, max_steps: int = 2_000) -> None:
-    """Play to the end without a win, a claim or a kong: pass, or discard the drawn tile."""
+def play_out_drawn(
+    game: Round, stop: Callable[[Round], bool] | None = None, max_steps: int = 2_000
+) -> None:
+    """Play without a win, a claim or a kong (pass, or discard the drawn tile) to the end of
+    the round, or until `stop(game)` holds."""
     for _ in range(max_steps):
-        if game.result is not None:
+        if game.result is not None or (stop is not None and stop(game)):
             return
         for seat in game.to_act():
             legal = game.legal_actions(seat)
@@ -117,7 +121,7 @@ def play_out_drawn(game: Round, max_steps: int = 2_000) -> None:
             discards = [a for a in legal if a.kind == "discard"]
             drawn = [a for a in discards if a.tile == game.drew]
             game.apply((passes or drawn or discards)[0])
-    assert game.result is not None, "the round did not end"
+    raise AssertionError("the round did not end")
 
 
 def pass_everyone(game: Round) -> None:
