@@ -77,9 +77,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from engine_helpers import kinds
 from stacked_walls import (
     full_round,
-    kinds_of,
     match_round,
     play_out_drawn,
     script,
@@ -167,7 +167,7 @@ def test_guangdong_荒庄_最后一张打出后仍可胡() -> None:
     play_out_drawn(game, stop=_last_turn)
     assert game.turn == 3 and game.drew == tile_index("5s")
     script(game, "3 discard 5s")
-    assert "win" in kinds_of(game, 1) and "win" in kinds_of(game, 2)
+    assert "win" in kinds(game, 1) and "win" in kinds(game, 2)
     script(game, "1 win", "2 pass")
     assert game.result is not None and game.result["winners"] == [1]
     assert not game.result["exhaustive_draw"]
@@ -296,8 +296,8 @@ def test_guangdong_吃牌_允许吃上家() -> None:
     holding 4556s is offered the pong alone."""
     game = _round(CLAIMS)
     script(game, "0 discard 5s")
-    assert kinds_of(game, 1) == {"chow", "pass"}
-    assert kinds_of(game, 2) == {"pong", "pass"}
+    assert kinds(game, 1) == {"chow", "pass"}
+    assert kinds(game, 2) == {"pong", "pass"}
 
 
 # Seat 1 pongs seat 0's 9s, draws the fourth later and adds it (补杠).
@@ -315,9 +315,9 @@ def test_guangdong_杠_明杠暗杠_可补杠_补杠为明杠() -> None:
     """3、杠: “杠”分明杠和暗杠 … 可补杠，补杠为明杠: a concealed kong, an exposed kong of a
     discard and an added kong are all offered; the added kong is shown to all like a 明杠."""
     game = _round(KONGS, tail="9m 8s")
-    assert "concealed_kong" in kinds_of(game, 0)
+    assert "concealed_kong" in kinds(game, 0)
     script(game, "0 concealed_kong 1p", "0 discard 5s")
-    assert "exposed_kong" in kinds_of(game, 3)
+    assert "exposed_kong" in kinds(game, 3)
     game = _round(ROB, "9m 9p 8m 9s", tail="7z")
     script(game, *ROB_STEPS, "2 pass")  # seat 2 could rob it (below); it lets it be
     assert game.phase == "turn" and game.kong_history == [{"seat": 1, "kind": "added"}]
@@ -366,7 +366,7 @@ def test_guangdong_胡牌方式_自摸胡_包括杠上开花() -> None:
     hands = ["1111p234m567s789s5z", CHOWER, PONGER, IDLE]
     game = _round(hands, tail="5z")
     script(game, "0 concealed_kong 1p")
-    assert "win" in kinds_of(game, 0)
+    assert "win" in kinds(game, 0)
     script(game, "0 win")
     assert game.result is not None
     winner = game.result["outcome"]["winners"][0]
@@ -392,9 +392,9 @@ def test_guangdong_胡牌者_可选择胡_也可选择弃() -> None:
     beside a pass, a self-draw beside the discards; passing both plays on."""
     game = _round(SEVERAL, "5s")
     script(game, "0 discard 3z")
-    assert "win" in kinds_of(game, 1) and "discard" in kinds_of(game, 1)
+    assert "win" in kinds(game, 1) and "discard" in kinds(game, 1)
     script(game, "1 discard 5s")
-    assert kinds_of(game, 2) == {"win", "chow", "pass"} and "win" in kinds_of(game, 3)
+    assert kinds(game, 2) == {"win", "chow", "pass"} and "win" in kinds(game, 3)
     script(game, "2 pass", "3 pass")
     assert game.result is None and game.turn == 2 and game.phase == "turn"
 
@@ -409,7 +409,7 @@ def test_guangdong_胡牌者_三人皆可胡牌_一炮多响() -> None:
     """多人都满足胡牌条件时，三人皆可胡牌，既“一炮多响”"""
     game = _round(SEVERAL, GO_DRAWS)
     script(game, *GO_AROUND, "0 discard 5s")
-    assert all("win" in kinds_of(game, s) for s in (1, 2, 3))
+    assert all("win" in kinds(game, s) for s in (1, 2, 3))
     script(game, "1 win", "2 win", "3 win")
     assert game.result is not None and game.result["winners"] == [1, 2, 3]
 
@@ -476,21 +476,21 @@ def test_guangdong_漏胡_对家C或上家D打出相同的一张_不能胡(who: 
     if who == "对家C":
         game = _louhu(c=LOUHU_C.replace("346z", "146z"))
         script(game, "0 discard 1z")
-        assert "win" in kinds_of(game, 3)
+        assert "win" in kinds(game, 3)
         script(game, "3 pass", "1 discard 1z")
     else:
         game = _louhu(d=LOUHU_D.replace("47z", "14z"))
         script(game, "0 discard 1z")
-        assert "win" in kinds_of(game, 3)
+        assert "win" in kinds(game, 3)
         script(game, "3 pass", "1 discard 6z", "2 discard 1z")
-    assert "win" not in kinds_of(game, 3)
+    assert "win" not in kinds(game, 3)
 
 
 def test_guangdong_漏胡_只针对那一张() -> None:
     """漏胡 … 玩家 A 是不能胡那一张的: only that tile; C's 5z, A's other wait, may be won."""
     game = _louhu(c=LOUHU_C.replace("346z", "345z"))
     script(game, "0 discard 1z", "3 pass", "1 discard 5z")
-    assert "win" in kinds_of(game, 3)
+    assert "win" in kinds(game, 3)
 
 
 @pytest.mark.parametrize("move", ["摸", "碰", "吃", "杠"])
@@ -514,7 +514,7 @@ def test_guangdong_漏胡_动牌后取消(move: str) -> None:
     script(game, "0 discard 1z", "3 pass", *steps)
     assert game.turn == 0 and game.phase == "turn"
     script(game, "0 discard 1z")
-    assert "win" in kinds_of(game, 3)
+    assert "win" in kinds(game, 3)
 
 
 # ------------------------------------------------------------------ 一炮三响, 杠上开花, 海底
@@ -578,7 +578,7 @@ def test_guangdong_海底捞月_摸最后一张牌胡牌() -> None:
     seat 3 draws the wall's last tile, 2s, and wins on it: each of the three pays 4."""
     game = _round(SEVERAL, tail="2s")
     play_out_drawn(game, stop=_last_turn)
-    assert game.turn == 3 and game.drew == tile_index("2s") and "win" in kinds_of(game, 3)
+    assert game.turn == 3 and game.drew == tile_index("2s") and "win" in kinds(game, 3)
     script(game, "3 win")
     assert game.result is not None
     assert "last_tile" in game.result["outcome"]["winners"][0]["situations"]
@@ -619,7 +619,7 @@ def test_guangdong_鸡胡_什么牌都可以胡_可吃碰杠() -> None:
     claim (no 鸡胡不能吃胡 here): seat 2 pongs 9p, then wins seat 0's 2s with 鸡胡 alone."""
     game = _round(SEVERAL, "1s 2s")
     script(game, "0 discard 9p", "2 pong", "2 discard 2z", "3 discard 1s", "0 discard 2s")
-    assert "win" in kinds_of(game, 2)
+    assert "win" in kinds(game, 2)
     script(game, "3 pass", "2 win")
     assert game.result is not None and game.result["winners"] == [2]
     won = game.result["outcome"]["winners"][0]
@@ -636,7 +636,7 @@ def test_guangdong_抢杠_补杠可以被抢杠胡_被抢杠者包三家() -> No
     牌 … 不满 4 番牌型，按照 4 番满计算: seat 2 robs seat 1's added 9s; seat 1 pays 3 × 4."""
     game = _round(ROB, "9m 9p 8m 9s", tail="7z")
     script(game, *ROB_STEPS)
-    assert game.phase == "rob" and kinds_of(game, 2) == {"win", "pass"}
+    assert game.phase == "rob" and kinds(game, 2) == {"win", "pass"}
     script(game, "2 win")
     assert game.result is not None
     assert game.result["outcome"]["winners"][0]["situations"] == ["robbing_kong"]
@@ -663,7 +663,7 @@ def test_guangdong_抢杠_明杠不算抢杠胡_只算平常胡牌() -> None:
     hands = [ROB[0], ROB[1].replace("99s", "999s").replace("123z", "23z"), ROB[2], ROB[3]]
     game = _round(hands, tail="7z")
     script(game, "0 discard 9s")
-    assert "exposed_kong" in kinds_of(game, 1) and "win" in kinds_of(game, 2)
+    assert "exposed_kong" in kinds(game, 1) and "win" in kinds(game, 2)
     script(game, "1 exposed_kong", "2 win")
     assert game.result is not None and game.result["winners"] == [2]
     outcome = game.result["outcome"]
@@ -678,7 +678,7 @@ def test_guangdong_抢杠_明杠不算抢杠胡_只算平常胡牌() -> None:
 def test_guangdong_天胡_庄家起牌后即成和牌() -> None:
     """c、天胡：庄家起牌后即成和牌牌型；当十三幺计算，64 番，三家付"""
     game = _round(HEAVENLY)
-    assert "win" in kinds_of(game, 0)
+    assert "win" in kinds(game, 0)
     script(game, "0 win")
     assert game.result is not None
     assert game.result["outcome"]["winners"][0]["situations"] == ["heavenly"]
@@ -740,7 +740,7 @@ def test_guangdong_convention_没有可摸的牌不能杠() -> None:
     game = _round(hands, tail="9p")
     play_out_drawn(game, stop=_last_turn)
     assert game.turn == 3 and game.seats[3].counts[tile_index("9p")] == 4
-    assert "concealed_kong" not in kinds_of(game, 3)
+    assert "concealed_kong" not in kinds(game, 3)
 
 
 def test_guangdong_convention_暗杠亮上方一张() -> None:
@@ -788,7 +788,7 @@ def test_guangdong_convention_no_漏碰() -> None:
     seat 2 draws, may be ponged."""
     game = _round([DEALER, CHOWER.replace("3z", "5s"), PONGER, IDLE], "2z")
     script(game, "0 discard 5s", "1 pass", "2 pass", "1 discard 5s")
-    assert "pong" in kinds_of(game, 2)
+    assert "pong" in kinds(game, 2)
 
 
 @pytest.mark.parametrize("seven_pairs", [False, True])
@@ -798,4 +798,4 @@ def test_guangdong_option_七对胡牌(seven_pairs: bool) -> None:
     hands = ["234567m345678p25z", "1199m1199p1199s2z", "345m678p23s345s77z", "2345678s134566z"]
     game = _round(hands, seven_pairs=seven_pairs)
     script(game, "0 discard 2z")
-    assert ("win" in kinds_of(game, 1)) is seven_pairs
+    assert ("win" in kinds(game, 1)) is seven_pairs

@@ -60,9 +60,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from engine_helpers import kinds
 from stacked_walls import (
     full_round,
-    kinds_of,
     match_round,
     play_out_drawn,
     script,
@@ -165,7 +165,7 @@ def test_shanghai_打牌_莊家的下家有權力吃或碰() -> None:
     seat 1 is offered the chow of the dealer's 5s (and would be the pong: seat 2 holds it)."""
     game = _round(CLAIMS)
     script(game, "0 discard 5s")
-    assert kinds_of(game, 1) == {"chow", "pass"}
+    assert kinds(game, 1) == {"chow", "pass"}
     assert sorted(game.to_act()) == [1, 2]
 
 
@@ -174,10 +174,10 @@ def test_shanghai_打牌_其它兩家只可碰或杠() -> None:
     (seat 3 also kong) the dealer's 5s, never chow it."""
     game = _round(CLAIMS)
     script(game, "0 discard 5s")
-    assert kinds_of(game, 2) == {"pong", "pass"}
+    assert kinds(game, 2) == {"pong", "pass"}
     game = _round(KONGS, tail="9m")
     script(game, "0 discard 5s")
-    assert kinds_of(game, 3) == {"exposed_kong", "pong", "pass"}
+    assert kinds(game, 3) == {"exposed_kong", "pong", "pass"}
 
 
 def test_shanghai_打牌_碰比吃優先() -> None:
@@ -363,14 +363,14 @@ def test_shanghai_漏胡_對家C或上家D打出相同的一張_不能胡(who: s
     if who == "對家C":
         game = _louhu(c=LOUHU_C.replace("346z", "146z"))
         script(game, "0 discard 1z")
-        assert "win" in kinds_of(game, 3)
+        assert "win" in kinds(game, 3)
         script(game, "3 pass", "1 discard 1z")
     else:
         game = _louhu(d=LOUHU_D.replace("47z", "14z"))
         script(game, "0 discard 1z")
-        assert "win" in kinds_of(game, 3)
+        assert "win" in kinds(game, 3)
         script(game, "3 pass", "1 discard 6z", "2 discard 1z")
-    assert "win" not in kinds_of(game, 3)
+    assert "win" not in kinds(game, 3)
 
 
 def test_shanghai_漏胡_只針對1張牌() -> None:
@@ -378,7 +378,7 @@ def test_shanghai_漏胡_只針對1張牌() -> None:
     may still be won."""
     game = _louhu(c=LOUHU_C.replace("346z", "345z"))
     script(game, "0 discard 1z", "3 pass", "1 discard 5z")
-    assert "win" in kinds_of(game, 3)
+    assert "win" in kinds(game, 3)
     script(game, "3 win")
     assert game.result is not None and game.result["winners"] == [3]
 
@@ -405,7 +405,7 @@ def test_shanghai_漏胡_動牌後解除(move: str) -> None:
     script(game, "0 discard 1z", "3 pass", *steps)
     assert game.turn == 0 and game.phase == "turn"
     script(game, "0 discard 1z")
-    assert "win" in kinds_of(game, 3)
+    assert "win" in kinds(game, 3)
 
 
 # ------------------------------------------------------------------ 搶杠
@@ -427,7 +427,7 @@ def test_shanghai_搶杠_只應用在蓄杠上() -> None:
     """搶杠只應用在蓄杠上，即碰了牌後，自己摸上同樣的一張杠牌時: seat 1 adds its drawn 9s to its
     pong; seat 2 may rob it."""
     game = _added_kong()
-    assert game.phase == "rob" and kinds_of(game, 2) == {"win", "pass"}
+    assert game.phase == "rob" and kinds(game, 2) == {"win", "pass"}
     script(game, "2 win")
     assert game.result is not None and game.result["winners"] == [2]
     outcome = game.result["outcome"]
@@ -450,7 +450,7 @@ def test_shanghai_搶杠_明杠不可搶_胡那張打出的牌() -> None:
     hands = [ROB[0], ROB[1].replace("99s", "999s").replace("123z", "23z"), ROB[2], ROB[3]]
     game = _round(hands, tail="7z")
     script(game, "0 discard 9s")
-    assert "exposed_kong" in kinds_of(game, 1) and "win" in kinds_of(game, 2)
+    assert "exposed_kong" in kinds(game, 1) and "win" in kinds(game, 2)
     script(game, "1 exposed_kong", "2 win")
     assert game.result is not None and game.result["winners"] == [2]
     outcome = game.result["outcome"]
@@ -559,9 +559,9 @@ def test_shanghai_convention_no_漏碰() -> None:
     before seat 2 draws) may be ponged."""
     game = _round([DEALER, CHOWER.replace("3z", "5s"), PONGER, IDLE], "2z")
     script(game, "0 discard 5s")
-    assert "pong" in kinds_of(game, 2)
+    assert "pong" in kinds(game, 2)
     script(game, "1 pass", "2 pass", "1 discard 5s")
-    assert "pong" in kinds_of(game, 2)
+    assert "pong" in kinds(game, 2)
 
 
 SEVEN = "1199m1199p1199s2z"
@@ -574,4 +574,4 @@ def test_shanghai_option_七对(seven_pairs: bool) -> None:
     hands = ["234567m345678p25z", SEVEN, "345m678p23s345s77z", "2345678s134566z"]
     game = _round(hands, seven_pairs=seven_pairs)
     script(game, "0 discard 2z")
-    assert ("win" in kinds_of(game, 1)) is seven_pairs
+    assert ("win" in kinds(game, 1)) is seven_pairs

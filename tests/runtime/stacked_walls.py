@@ -1,12 +1,13 @@
 """Whole stacked walls for the engine tests of a document's clauses, and short scripts of play.
 
-`engine_helpers.stacked_round` stacks the hands and the draws and shuffles the rest, so a
-kong's replacement (drawn from the tail) and a flower dealt or drawn are left to the seed.
-The clause tests of 上海 (flowers, 補花) and 广东 (杠上开花) need those tiles known too:
-`full_round` stacks the whole wall — the hands by seat (dealt from the dealer on), the draws
-in drawing order, the unnamed tiles, then the `tail` tiles, the first of them at the very end
-of the wall (the first replacement). Notation keeps the order written, flowers included
-("1z3f5z" is 1z, 3f, 5z), which `parse_hand` (it sorts, and sets flowers aside) does not.
+The 上海 and 广东 clause tests (`tests/rulebooks/test_engine_shanghai.py`, `..._guangdong.py`)
+need every tile of the wall known: a kong's replacement (drawn from the tail), a flower dealt
+or drawn (上海 補花). `full_round` stacks the whole wall — the hands by seat (dealt from the
+dealer on), the draws in drawing order, the unnamed tiles (flowers first, so no replacement
+the test did not name is a flower), then the `tail` tiles, the first of them at the very end
+of the wall (the first replacement, or the last ordinary draw when nothing is replaced).
+Notation keeps the order written, flowers included ("1z3f5z" is 1z, 3f, 5z), which
+`engine_helpers.stacked_round` (its `parse_hand` sorts and sets flowers aside) does not.
 
 `script` plays a list of steps such as "0 discard 5s", "2 pass", "1 chow 3m 2m" (a chow names
 the claimed tile and the low tile of its run), "3 win"; each must be legal at that point.
@@ -22,7 +23,6 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 
 from mjc.runtime import Ruleset
-from mjc.runtime.actions import Action
 from mjc.runtime.game import Round
 from mjc.runtime.match import Match
 from mjc.runtime.tiles import NUM_PLAYING, tile_index, tile_text
@@ -103,10 +103,6 @@ def script(game: Round, *steps: str) -> None:
         step(game, text)
 
 
-def kinds_of(game: Round, seat: int) -> set[str]:
-    return {a.kind for a in game.legal_actions(seat)}
-
-
 def play_out_drawn(
     game: Round, stop: Callable[[Round], bool] | None = None, max_steps: int = 2_000
 ) -> None:
@@ -122,8 +118,3 @@ def play_out_drawn(
             drawn = [a for a in discards if a.tile == game.drew]
             game.apply((passes or drawn or discards)[0])
     raise AssertionError("the round did not end")
-
-
-def pass_everyone(game: Round) -> None:
-    for seat in game.to_act():
-        game.apply(Action(seat, "pass"))
