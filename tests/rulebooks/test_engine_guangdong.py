@@ -49,6 +49,8 @@ Clause (seed 004) → test:
 - 9、海底捞月: 摸最后一张牌胡牌 … 按照 4 番满计算 → test_guangdong_海底捞月_摸最后一张牌胡牌
 - b、鸡胡 1: 什么牌都可以胡，可吃碰杠 → test_guangdong_鸡胡_什么牌都可以胡_可吃碰杠
 - 10、包自摸规则: 十二张落地包自摸 … 为另外两家代付该笔自摸 → test_guangdong_包自摸_十二张落地
+- 11、独特牌型包自摸: 大三元 … 若有人打出余下一款者，那人则需承担包自摸的职责
+  → test_guangdong_独特牌型包自摸_大三元
 - 12、抢杠: 补杠所补的那张牌，可以被抢杠胡 … 被抢杠者包三家牌
   → test_guangdong_抢杠_补杠可以被抢杠胡_被抢杠者包三家
 - 12、抢杠: 暗杠不可抢杠胡。暗杠不能被抢杠 → test_guangdong_抢杠_暗杠不能被抢杠
@@ -67,9 +69,9 @@ Clause (seed 004) → test:
 - option 七对胡牌 (off / on) → test_guangdong_option_七对胡牌
 
 Not here: 门风 第 1 局，随机一名庄家 (the random first dealer) — the engine-features branch
-adds and tests it. 11、独特牌型包自摸 (大四喜 / 大三元 liability) is settlement of the claims
-the engine records (`test_guangdong_settlement.py`); the fan table is scoring. This document
-states no 鸡胡不能吃胡 nor 20分以上可吃胡.
+adds and tests it. 11、独特牌型包自摸 大四喜 and 10、包自摸 例二 (包先不包后) are settlement of
+the claims the engine records (`test_guangdong_settlement.py`); the fan table is scoring.
+This document states no 鸡胡不能吃胡 nor 20分以上可吃胡.
 """
 
 from __future__ import annotations
@@ -626,6 +628,30 @@ def test_guangdong_鸡胡_什么牌都可以胡_可吃碰杠() -> None:
     score = ruleset(BOOK).score(won["hand"], win="2s", seat_wind="W")
     assert [f.name for f in score.fans] == ["鸡胡"]
     assert game.result["deltas"] == [-score.total, 0, score.total, 0]
+
+
+# Seat 1 pongs the dealer's 5z, seat 3's 6z and seat 2's 7z, then draws the 9s it waits on.
+DRAGONS = ["147m147p1478s2345z", "123m159p9s556677z", "2589m258p258s137z", "369m369p369s1246z"]
+DRAGON_STEPS = [
+    "0 discard 5z", "1 pong", "1 discard 1p", "2 discard 8m", "3 discard 6z", "1 pong",
+    "1 discard 5p", "2 discard 7z", "1 pong", "1 discard 9p", "2 discard 7p", "3 discard 9m",
+    "0 discard 5s", "1 win",
+]
+
+
+def test_guangdong_独特牌型包自摸_大三元() -> None:
+    """11、独特牌型包自摸: 大三元：玩家已碰出红中、白板、发财，任意 2 款．若有人打出余下一款者，
+    那人则需承担包自摸的职责: seat 1 has ponged two dragons when seat 2 throws the third;
+    seat 1 pongs it and later self-draws 大三元: seat 2 pays all three shares."""
+    game = _round(DRAGONS, "8m 2m 3m 7p 9m 5s 9s")
+    script(game, *DRAGON_STEPS)
+    assert game.result is not None and game.result["winners"] == [1]
+    won = game.result["outcome"]["winners"][0]
+    assert won["self_drawn"]
+    assert [c["from_seat"] for c in game.result["outcome"]["claims"]] == [0, 3, 2]
+    fan = ruleset(BOOK).score(won["hand"], win="9s", self_drawn=True, seat_wind="S").total
+    assert fan == 64
+    assert game.result["deltas"] == [0, 3 * fan, -3 * fan, 0]
 
 
 # ------------------------------------------------------------------ 12、抢杠

@@ -37,8 +37,8 @@ Clause (seed 003) → test:
 - (same) a kong of a discard is not robbed: the discard is won
   → test_shanghai_搶杠_明杠不可搶_胡那張打出的牌
 - 搶杠: 記分按自摸計，但由杠的支付，相當於杠的人付3份 → test_shanghai_搶杠_由杠的支付
-- 承包: 吃碰杠一家…超過3次(包括3次)，則承包 … 點炮記分時，承包者付2份點數
-  → test_shanghai_承包_吃碰杠一家3次_點炮承包者付2份
+- 承包: 吃碰杠一家…超過3次(包括3次)，則承包 … 點炮記分時，承包者付2份點數，若自摸記分時承包者付
+  5份點數 → test_shanghai_承包_吃碰杠一家3次
 - (convention) 花: a flower dealt is set aside and replaced from the tail (補花)
   → test_shanghai_convention_補花_起手的花
 - (convention) 花: a flower drawn is set aside and replaced from the tail
@@ -479,25 +479,36 @@ def test_shanghai_搶杠_由杠的支付() -> None:
 CONTRACT = ["1589m149p1279s457z", "23m56p89s1236667z", "347m2568p3468s55z", "2467m3799p567s24z"]
 
 
-def test_shanghai_承包_吃碰杠一家3次_點炮承包者付2份() -> None:
+CONTRACT_STEPS = [
+    "0 discard 1m", "1 chow 1m 1m", "1 discard 1z", "2 discard 1z", "3 discard 3z",
+    "0 discard 4p", "1 chow 4p 4p", "1 discard 2z", "2 discard 1z", "3 discard 3z",
+    "0 discard 7s", "1 chow 7s 7s", "1 discard 3z", "2 discard 4z", "3 discard 2z",
+]
+
+
+@pytest.mark.parametrize(
+    ("last", "self_drawn", "shares"),
+    [(["0 discard 7z", "1 win"], False, 2), (["0 discard 1p", "1 win"], True, 5)],
+    ids=["點炮記分承包者付2份", "自摸記分承包者付5份"],
+)
+def test_shanghai_承包_吃碰杠一家3次(last: list[str], self_drawn: bool, shares: int) -> None:
     """承包: 如果吃碰杠一家或被一家吃碰杠超過3次(包括3次)，則承包 … 承包時，點炮記分時，承包者付
-    2份點數: the claims the engine records make seat 0 liable after seat 1's third chow from
-    it; seat 0 then discards seat 1's winning 7z and pays two shares."""
-    game = _round(CONTRACT, "1z 3z 6z 1z 3z 2s 4z 2z 5z")
-    script(
-        game,
-        "0 discard 1m", "1 chow 1m 1m", "1 discard 1z", "2 discard 1z", "3 discard 3z",
-        "0 discard 4p", "1 chow 4p 4p", "1 discard 2z", "2 discard 1z", "3 discard 3z",
-        "0 discard 7s", "1 chow 7s 7s", "1 discard 3z", "2 discard 4z", "3 discard 2z",
-        "0 discard 7z", "1 win",
-    )
+    2份點數，若自摸記分時承包者付5份點數: the claims the engine records make seat 0 liable
+    after seat 1's third chow from it; seat 1 then wins on seat 0's 7z, or draws it: seat 0
+    pays 2 shares, or 5 (the others nothing, by convention), at most the hand's 勒子 (勒子 1、
+    相當於輸分的封頂值)."""
+    game = _round(CONTRACT, "1z 3z 6z 1z 3z 2s 4z 2z 5z 7z")
+    script(game, *CONTRACT_STEPS, *last)
     assert game.result is not None and game.result["winners"] == [1]
     claims = game.result["outcome"]["claims"]
     assert [(c["seat"], c["from_seat"]) for c in claims] == [(1, 0)] * 3
     winner = game.result["outcome"]["winners"][0]
-    score = ruleset(BOOK).score(winner["hand"], win="7z", seat_wind=game.seat_wind(1))
-    assert 0 < 2 * score.total <= score.ceiling
-    assert game.result["deltas"] == [-2 * score.total, 2 * score.total, 0, 0]
+    assert winner["self_drawn"] is self_drawn
+    score = ruleset(BOOK).score(
+        winner["hand"], win="7z", self_drawn=self_drawn, seat_wind=game.seat_wind(1)
+    )
+    paid = min(shares * score.total, score.ceiling)
+    assert score.total > 0 and game.result["deltas"] == [-paid, paid, 0, 0]
 
 
 # ------------------------------------------------------------------ 花 (補花) and the wall
