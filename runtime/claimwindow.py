@@ -23,6 +23,7 @@ __all__ = [
     "can_win",
     "claims_of",
     "discard_situations",
+    "may_complete",
     "robbers",
     "run_ok",
     "score_win",
@@ -35,13 +36,12 @@ __all__ = [
 def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> list[Action]:
     st = r.seats[seat]
     counts = st.counts
-    quick = r.quick
     acts: list[Action] = []
     wild = tile in r.wilds
     if (
         tile not in st.no_win
         and (not wild or "win_on_discard" in r.perms)
-        and (quick is None or quick(counts, tile))
+        and may_complete(r, seat, tile)
     ):
         situations = discard_situations(r, seat, discarder)
         if can_win(r, seat, hand_of(st, tile, tile), False, situations):
@@ -84,13 +84,26 @@ def robbers(r: Round, konger: int, tile: int) -> dict[int, list[Action]]:
     for i in range(1, n):
         seat = (konger + i) % n
         st = r.seats[seat]
-        if tile in st.no_win or (r.quick is not None and not r.quick(st.counts, tile)):
+        if tile in st.no_win or not may_complete(r, seat, tile):
             continue
         if can_win(r, seat, hand_of(st, tile, tile), False, ("robbing_kong",)):
             r.situations[seat] = ("robbing_kong",)
             win = Action(seat, "win")
             pending[seat] = [win] if r.rules.must_win else [win, Action(seat, "pass")]
     return pending
+
+
+def may_complete(r: Round, seat: int, tile: int) -> bool:
+    """The quick shape test of `tile` added to the hand of `seat` (not the seat to play), by
+    its cached wait set (`mjc.runtime.waitsets`); true when the round has no quick test."""
+    finder = r.finder
+    if finder is None:
+        return True
+    st = r.seats[seat]
+    waits = st.waits
+    if waits is None:
+        waits = st.waits = finder(st.counts)
+    return tile in waits
 
 
 def wild_may(r: Round, tile: int, what: str) -> bool:

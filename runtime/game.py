@@ -19,42 +19,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from itertools import compress
 from typing import Any
 
 from mjc.runtime.actions import Action, IllegalAction, action_text
-from mjc.runtime.claimwindow import (
-    can_win,
-    claims_of,
-    robbers,
-    run_ok,
-    self_draw_situations,
-    swap_tiles,
-    wild_may,
-)
+from mjc.runtime.claimanswers import answer, open_claims, open_rob
+from mjc.runtime.claimwindow import can_win, run_ok, self_draw_situations, swap_tiles, wild_may
 from mjc.runtime.hand import Hand
 from mjc.runtime.ruleset import Ruleset
 from mjc.runtime.seats import MeldRecord, SeatState, census, hand_of, shape_filter
-from mjc.runtime.tiles import IS_SUITED, NUM_PLAYING, tile_text
+from mjc.runtime.tiles import IS_SUITED, NUM_PLAYING, TEXTS, tile_text
 from mjc.runtime.turnrules import TurnRules
+from mjc.runtime.waitsets import WaitFinder, wait_finder
 from mjc.runtime.wall import build_wall
 from mjc.runtime.wilds import WildIndicatorMissing
 
 __all__ = ["WINDS", "GameSetupError", "Round"]
 
 WINDS = ("E", "S", "W", "N")
-_CLAIM_OF = {"win": "win", "exposed_kong": "kong", "pong": "pong", "chow": "chow"}
-# Per tile, the pairs of other tiles that make a run with it: a chow needs one pair held.
-_RUN_PARTNERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple(
-        (a, b)
-        for low in (t - 2, t - 1, t)
-        if run_ok(low)
-        for a, b in [[x for x in range(low, low + 3) if x != t]]
-    )
-    if IS_SUITED[t]
-    else ()
-    for t in range(NUM_PLAYING)
-)
+# Every discard action of seats 0..3, made once: a turn lists a dozen of them.
+_DISCARDS = tuple(tuple(Action(s, "discard", t) for t in range(NUM_PLAYING)) for s in range(4))
 
 
 class GameSetupError(ValueError):
@@ -139,10 +123,9 @@ class Round:
         self.result: dict[str, Any] | None = None
         self.settlement: Any = None
         self._legal: dict[int, list[Action]] = {}
-        # Every discard action, made once: a turn lists a dozen of them.
-        self._discard_actions = [
-            [Action(seat, "discard", t) for t in range(NUM_PLAYING)] for seat in range(n)
-        ]
+        self._discard_actions = _DISCARDS if n <= 4 else tuple(
+            tuple(Action(s, "discard", t) for t in range(NUM_PLAYING)) for s in range(n)
+        )
         self._pending_kong: dict[str, Any] = {}
         self._pending_feeder: int | None = None
         self.taken = [0] * NUM_PLAYING  # discards taken from the rivers (claimed or won on)
@@ -160,9 +143,10 @@ class Round:
         # The quick shape test, when the rulebook's shapes are all built in and no tile is
         # wild: most discards complete nobody's hand, and it says so without a `Hand`.
         custom = ruleset.spec.has_custom_shapes and ruleset.custom_shapes_on(values)
-        self.quick = (
-            None if custom or self.wilds else shape_filter(ruleset.shapes(values))
-        )
+        shapes = ruleset.shapes(values)
+        self.quick = None if custom or self.wilds else shape_filter(shapes)
+        # The same test as a whole wait set per seat (`SeatState.waits`, kept by this class).
+        self.finder: WaitFinder | None = None if self.quick is None else wait_finder(shapes)
         self.ready_needed = bool(ruleset.payments.relation_rules)
         self._deal_horses()
         self._deal_flowers()
@@ -294,11 +278,17 @@ class Round:
                 raise IllegalAction(f"seat {seat} is not to act now (waiting for {waiting})")
             raise IllegalAction(f"seat {seat} may not {action_text(action)} now")
         self._legal = {}
-        self.events.append({"type": "action", **action.to_json()})
+        # The log's action line, as `Action.to_json` writes it (built here: it is per action).
+        event: dict[str, Any] = {"type": "action", "seat": seat, "kind": action.kind}
+        if action.tile >= 0:
+            event["tile"] = TEXTS[action.tile]
+        if action.low >= 0:
+            event["low"] = TEXTS[action.low]
+        self.events.append(event)
         if self.phase == "turn":
             self._play_turn(action)
         else:
-            self._answer(action)
+            answer(self, action)
 
     # ------------------------------------------------------------------ turns
 
@@ -311,39 +301,57 @@ class Round:
         st = self.seats[seat]
         counts = st.counts
         acts: list[Action] = []
-        if not self.after_claim:
-            quick = self.quick
-            if (quick is None or quick(counts, -1)) and can_win(self,
-                seat, hand_of(st, -1, self.drew), True, self_draw_situations(self, seat)
-            ):
-                win = Action(seat, "win")
-                if self.rules.must_win:
-                    return [win]
-                acts.append(win)
-        may_kong = (not self.after_claim or self.rules.kong_right_after_claim) and (
-            self.wall.drawable > 0 or not self.rules.kong_needs_tile
-        )
-        held = [t for t in range(NUM_PLAYING) if counts[t]]
-        if may_kong and "concealed" in self.kong_kinds:
-            acts += [
-                Action(seat, "concealed_kong", t)
-                for t in held
-                if counts[t] == 4 and wild_may(self, t, "kong")
-            ]
-        if may_kong and "added" in self.kong_kinds and st.melds:
-            acts += [
-                Action(seat, "added_kong", m.tile)
-                for m in st.melds
-                if m.kind == "pung" and counts[m.tile] and wild_may(self, m.tile, "kong")
-            ]
-        allowed = held
+        drew = self.drew
+        if drew >= 0 and self._may_self_draw(st, drew) and can_win(
+            self, seat, hand_of(st, -1, drew), True, self_draw_situations(self, seat)
+        ):
+            win = Action(seat, "win")
+            if self.rules.must_win:
+                return [win]
+            acts.append(win)
+        kongs = self.kong_kinds
+        concealed = "concealed" in kongs and 4 in counts
+        added = "added" in kongs and st.melds
+        if (concealed or added) and (
+            (not self.after_claim or self.rules.kong_right_after_claim)
+            and (self.wall.drawable > 0 or not self.rules.kong_needs_tile)
+        ):
+            if concealed:
+                acts += [
+                    Action(seat, "concealed_kong", t)
+                    for t in range(NUM_PLAYING)
+                    if counts[t] == 4 and wild_may(self, t, "kong")
+                ]
+            if added:
+                acts += [
+                    Action(seat, "added_kong", m.tile)
+                    for m in st.melds
+                    if m.kind == "pung" and counts[m.tile] and wild_may(self, m.tile, "kong")
+                ]
+        made = self._discard_actions[seat]
         if st.no_discard or (self.wilds and "discard" not in self.perms):
+            held = list(compress(range(NUM_PLAYING), counts))
             allowed = [
                 t for t in held if t not in st.no_discard and wild_may(self, t, "discard")
             ] or held
-        made = self._discard_actions[seat]
-        acts += [made[t] for t in allowed]
+            acts += [made[t] for t in allowed]
+        else:
+            acts += compress(made, counts)  # every tile held, lowest first
         return acts
+
+    def _may_self_draw(self, st: SeatState, drew: int) -> bool:
+        """The quick test of the tile drawn, by the seat's wait set (that of its tiles before
+        the draw: a draw keeps it); true when there is no quick test."""
+        finder = self.finder
+        if finder is None:
+            return True
+        waits = st.waits
+        if waits is None:
+            counts = st.counts
+            counts[drew] -= 1
+            waits = st.waits = finder(counts)
+            counts[drew] += 1
+        return drew in waits
 
     def _play_turn(self, action: Action) -> None:
         seat, kind, tile = action.seat, action.kind, action.tile
@@ -357,6 +365,7 @@ class Round:
             self._discard(seat, tile)
             return
         self.quiet = False
+        st.waits = None
         if kind == "concealed_kong":
             st.counts[tile] -= 4
             st.melds.append(MeldRecord("kong", tile, True, None, -1, "concealed"))
@@ -365,7 +374,7 @@ class Round:
             return
         st.counts[tile] -= 1  # added kong: the pung grows once nobody robs it
         self.opening.kong(seat, self.discards, concealed=False)
-        if not self._open_rob(seat, "added", tile):
+        if not open_rob(self, seat, "added", tile):
             self._complete_added(seat, tile)
 
     def _complete_added(self, seat: int, tile: int) -> None:
@@ -381,7 +390,7 @@ class Round:
         record: dict[str, Any] = {"seat": seat, "kind": kind}
         if kind == "exposed":
             record["fed_by"] = feeder
-        if not rob_checked and self._open_rob(seat, kind, tile):
+        if not rob_checked and open_rob(self, seat, kind, tile):
             self.kong_in_question = (kind, tile)
             self._pending_kong = record
             self._pending_feeder = feeder
@@ -416,7 +425,7 @@ class Round:
                 {
                     "type": "draw",
                     "seat": seat,
-                    "tile": tile_text(tile),
+                    "tile": TEXTS[tile],
                     "from": "tail" if from_tail else "head",
                 }
             )
@@ -444,94 +453,18 @@ class Round:
                 if run_ok(low) and low <= tile and all(counts[low + i] for i in range(3)):
                     st.no_chow.add((tile, low))
         counts[tile] -= 1
+        st.waits = None
         st.river.append(tile)
-        st.no_discard.clear()
+        if st.no_discard:
+            st.no_discard.clear()
         self.discards += 1
-        self.opening.discard(seat, tile)
+        if self.opening.active:
+            self.opening.discard(seat, tile)
         self.question = tile
-        self._open_claims(seat, tile)
+        open_claims(self, seat, tile)
 
-    # ------------------------------------------------------------------ windows
-
-    def _open_claims(self, discarder: int, tile: int) -> None:
-        n = self.players
-        last = self.wall.drawable <= 0  # the 海底 discard: only a win may take it
-        pending: dict[int, list[Action]] = {}
-        self.situations = {}
-        quick, seats = self.quick, self.seats
-        chow_seat = (discarder + 1) % n if self.can_chow else -1
-        partners = _RUN_PARTNERS[tile]
-        for i in range(1, n):
-            seat = (discarder + i) % n
-            counts = seats[seat].counts
-            if (
-                quick is not None
-                and counts[tile] < 2
-                and (
-                    seat != chow_seat
-                    or not any(counts[a] and counts[b] for a, b in partners)
-                )
-                and not quick(counts, tile)
-            ):
-                continue  # the common case, decided here: no pong, no chow, no win
-            acts = claims_of(self, seat, discarder, tile, last)
-            if acts:
-                pending[seat] = acts
-        self.turn = discarder
-        if pending:
-            self.phase, self.pending, self.responses = "claim", pending, {}
-            return
-        self._after_window(discarder)
-
-    def _open_rob(self, konger: int, kind: str, tile: int) -> bool:
-        """Open a window to rob the kong (抢杠) when the rulebook allows it and someone can."""
-        if kind not in self.rob_kinds or (tile in self.wilds and "robbed" not in self.perms):
-            return False
-        pending = robbers(self, konger, tile)
-        if not pending:
-            return False
-        self.phase, self.pending, self.responses = "rob", pending, {}
-        self.turn, self.question = konger, tile
-        self.kong_in_question = (kind, tile)
-        return True
-
-    def _answer(self, action: Action) -> None:
-        seat = action.seat
-        self.responses[seat] = action
-        st, tile = self.seats[seat], self.question
-        offered = {a.kind for a in self.pending[seat]}
-        if action.kind != "win" and "win" in offered and self.rules.missed_win:
-            st.no_win.add(tile)  # 漏胡: passed a win on this tile
-        if action.kind == "pass" and "pong" in offered and self.rules.missed_pong:
-            st.no_pong.add(tile)  # 漏碰: passed a pong of this tile
-        if len(self.responses) < len(self.pending):
-            return
-        if self.phase == "rob":
-            self._resolve_rob()
-        else:
-            self._resolve_claims()
-
-    def _nearest_first(self, seats: list[int]) -> list[int]:
-        n, origin = self.players, self.turn
-        return sorted(seats, key=lambda s: (s - origin) % n)
-
-    def _resolve_claims(self) -> None:
-        discarder, tile = self.turn, self.question
-        for claim in self.rules.priority:
-            chosen = self._nearest_first(
-                [s for s, a in self.responses.items() if _CLAIM_OF.get(a.kind) == claim]
-            )
-            if not chosen:
-                continue
-            if claim == "win":
-                from mjc.runtime.roundend import finish_win
-
-                winners = chosen if self.rules.several_winners else chosen[:1]
-                finish_win(self, winners, self_drawn=False, discarder=discarder)
-                return
-            self._claim(self.responses[chosen[0]], discarder, tile)
-            return
-        self._after_window(discarder)
+    # ------------------------------------------------------------------ after a window
+    # (the windows themselves, their answers and which claim is served: claimanswers)
 
     def _after_window(self, discarder: int) -> None:
         self.pending, self.responses = {}, {}
@@ -548,6 +481,7 @@ class Round:
         self.pending, self.responses = {}, {}
         self.quiet = False
         st.clear_missed()
+        st.waits = None
         self.opening.claim()
         self.taken[tile] += 1
         word = "kong" if kind == "exposed_kong" else kind
@@ -574,25 +508,6 @@ class Round:
             if not self.rules.discard_after_chow_same_tile:
                 st.no_discard = swap_tiles(tile, action.low)
         self._start_turn(seat, -1, False)
-
-    def _resolve_rob(self) -> None:
-        konger = self.turn
-        kind, tile = self.kong_in_question
-        robbers = self._nearest_first([s for s, a in self.responses.items() if a.kind == "win"])
-        self.pending, self.responses = {}, {}
-        if robbers:
-            from mjc.runtime.roundend import finish_win
-
-            winners = robbers if self.rules.several_winners else robbers[:1]
-            finish_win(self, winners, self_drawn=False, robbed=(konger, kind))
-            return
-        if kind == "added":
-            self._complete_added(konger, tile)
-            return
-        record = self._pending_kong
-        self.kong_history.append(record)
-        self.last_kong = (kind, self._pending_feeder)
-        self._replace(konger)
 
     # ------------------------------------------------------------------ wins
 

@@ -129,15 +129,12 @@ def _ready(r: Round, winners: list[int]) -> list[int]:
     """The seats ready (聽牌) at the end: some tile in play would complete the hand (上海
     承包: an unrelated discarder's share depends on it); the winners are not listed."""
     found = []
-    quick, copies = r.quick, r.copies  # quick: true for every hand the check completes
+    finder, copies = r.finder, r.copies  # the quick test's waits: every tile the check takes
     for seat, st in enumerate(r.seats):
         if seat in winners or st.size() != 13:
             continue
-        counts = st.counts
-        if any(
-            copies[t] and (quick is None or quick(counts, t)) and r.checker(hand_of(st, t, t))
-            for t in range(NUM_PLAYING)
-        ):
+        tiles = range(NUM_PLAYING) if finder is None else sorted(finder(st.counts))
+        if any(copies[t] and r.checker(hand_of(st, t, t)) for t in tiles):
             found.append(seat)
     return found
 
@@ -145,6 +142,7 @@ def _ready(r: Round, winners: list[int]) -> list[int]:
 def _unrob(r: Round, seat: int, kind: str, tile: int) -> None:
     """A robbed concealed or exposed kong never was: its tiles go back to what they were."""
     st = r.seats[seat]
+    st.waits = None
     for i, m in enumerate(st.melds):
         if m.kind != "kong" or m.tile != tile:
             continue

@@ -74,6 +74,7 @@ class SeatState:
         "no_pong",
         "no_win",
         "river",
+        "waits",
     )
 
     def __init__(self) -> None:
@@ -86,6 +87,9 @@ class SeatState:
         self.no_win: set[int] = set()  # 漏胡: tiles this seat passed a win on
         self.no_chow: set[tuple[int, int]] = set()  # 过吃不吃: (tile, run's lowest tile)
         self.no_discard: set[int] = set()  # 上吃下吐 off: tiles not to discard right now
+        # The engine's cached wait set (`mjc.runtime.waitsets`): None once the concealed
+        # tiles changed; a draw keeps it (it is then the set of the tiles before the draw).
+        self.waits: frozenset[int] | None = None
 
     def concealed(self) -> list[int]:
         counts = self.counts

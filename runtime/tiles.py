@@ -32,6 +32,7 @@ __all__ = [
     "SUIT_BASE",
     "SUIT_OF",
     "TERMINALS_AND_HONOURS",
+    "TEXTS",
     "NotationError",
     "tile_error",
     "tile_index",
@@ -64,6 +65,8 @@ def _build_texts() -> tuple[str, ...]:
 
 _TEXT: tuple[str, ...] = _build_texts()
 _INDEX: dict[str, int] = {text: i for i, text in enumerate(_TEXT)}
+# Each tile int's notation, for hot paths that know their int is a tile (`tile_text` checks).
+TEXTS: tuple[str, ...] = _TEXT
 
 SUIT_OF: tuple[str, ...] = tuple(text[1] for text in _TEXT)
 RANK_OF: tuple[int, ...] = tuple(int(text[0]) for text in _TEXT)

@@ -1,0 +1,109 @@
+"""A seat's wait set for the engine: every tile that would pass the quick shape test if added.
+
+`mjc.runtime.seats.shape_filter` answers "does this hand, plus this tile, maybe complete a
+built-in shape?" for one tile. The engine asks it of every other seat on every discard and of
+the seat to play on every draw, yet a seat's concealed tiles change only when the seat itself
+draws, discards, claims or konges. `wait_finder(shapes)` returns the whole answer at once,
+`{t : quick(counts, t)}` for the 34 playing tiles, from the same tables (`SUIT_TABLE`,
+`HONOUR_TABLE`) without trying each tile: `mjc.runtime.game` keeps one per seat
+(`SeatState.waits`), made again only after the seat's own hand changed, and a discard or a
+draw then asks one set membership. It is exactly the quick test (tested equal, tile by tile),
+so a wait set is still only a filter: the rulebook's real win check and scoring decide.
+
+Like the quick test it exists only when every shape is built in and no tile is wild.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import itemgetter
+
+from mjc.runtime.arrange import SEVEN_PAIRS, SHAPES, STANDARD, THIRTEEN_ORPHANS
+from mjc.runtime.tables import HONOUR_TABLE, SUIT_TABLE
+from mjc.runtime.tiles import NUM_PLAYING, TERMINALS_AND_HONOURS
+
+__all__ = ["WaitFinder", "one_more", "wait_finder"]
+
+WaitFinder = Callable[[list[int]], frozenset[int]]
+
+# One suit's counts -> the (rank, value) pairs whose one more tile makes a key of the table
+# (value 1: sets only, 2: sets and a pair). Filled as hands are met (a pure function's memo:
+# a few thousand keys cover a whole simulation).
+_Ranks = tuple[tuple[int, int], ...]
+_ONE_MORE: tuple[dict[bytes, _Ranks], dict[bytes, _Ranks]] = ({}, {})
+_TABLES = (SUIT_TABLE, HONOUR_TABLE)
+
+# How `count(2) + count(3) + 2 * count(4)` (the quick seven-pairs test) moves when a tile of
+# which the hand holds 0..4 is added.
+_SEVENS_STEP = (0, 1, 0, 1, -2)
+_EMPTY: frozenset[int] = frozenset()
+_ALL = frozenset(range(NUM_PLAYING))
+
+
+def one_more(honours: bool, key: bytes) -> tuple[tuple[int, int], ...]:
+    """The ranks of one suit (the honours when `honours`) whose one more tile turns `key`
+    into a key of the suit's table, each with that key's value."""
+    memo = _ONE_MORE[honours]
+    found = memo.get(key)
+    if found is None:
+        table = _TABLES[honours]
+        pairs = []
+        for rank, count in enumerate(key):
+            if count < 4:
+                value = table.get(key[:rank] + bytes((count + 1,)) + key[rank + 1 :], 0)
+                if value:
+                    pairs.append((rank, value))
+        found = memo[key] = tuple(pairs)
+    return found
+
+
+def wait_finder(shapes: frozenset[str]) -> WaitFinder | None:
+    """The wait-set function of the quick test for `shapes` (None when some shape is not
+    built in, as for `shape_filter`)."""
+    if not shapes <= SHAPES:
+        return None
+    standard = STANDARD in shapes
+    sevens = SEVEN_PAIRS in shapes
+    orphans = THIRTEEN_ORPHANS in shapes
+    suit, honour = SUIT_TABLE, HONOUR_TABLE
+    step = _SEVENS_STEP
+    orphan_tiles = tuple(TERMINALS_AND_HONOURS)
+    orphan_counts = itemgetter(*orphan_tiles)
+
+    def standard_waits(counts: list[int], found: set[int]) -> None:
+        m, p, s = bytes(counts[0:9]), bytes(counts[9:18]), bytes(counts[18:27])
+        z = bytes(counts[27:34])
+        values = (suit.get(m, 0), suit.get(p, 0), suit.get(s, 0), honour.get(z, 0))
+        if values.count(0) > 1:
+            return  # one added tile mends one suit at most
+        keys = (m, p, s, z)
+        for i in range(4):
+            others = 1
+            for j in range(4):
+                if j != i:
+                    others *= values[j]
+            if others not in (1, 2):
+                continue  # a suit of the others does not split, or two hold a pair
+            base = 9 * i
+            for rank, value in one_more(i == 3, keys[i]):
+                if value * others == 2:
+                    found.add(base + rank)
+
+    def waits(counts: list[int]) -> frozenset[int]:
+        found: set[int] = set()
+        if standard:
+            standard_waits(counts, found)
+        if sevens:
+            pairs = counts.count(2) + counts.count(3) + 2 * counts.count(4)
+            if pairs in (6, 7, 9):
+                found.update(t for t in range(NUM_PLAYING) if pairs + step[counts[t]] == 7)
+        if orphans:
+            held = orphan_counts(counts)
+            missing = held.count(0)
+            if not missing:
+                return _ALL  # the quick test holds whatever tile is added
+            if missing == 1:
+                found.add(orphan_tiles[held.index(0)])
+        return frozenset(found) if found else _EMPTY
+
+    return waits
