@@ -10,7 +10,7 @@ Randomness is a seeded `random.Random` per bot: the same seeds play the same gam
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from mjc.runtime.actions import Action
@@ -37,9 +37,13 @@ class RandomBot:
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
+        # `randrange(n)` is `_randbelow(n)` for n > 0 (CPython's own definition, the same
+        # numbers), minus its argument checks: one call per decision of a simulation.
+        below = getattr(self._rng, "_randbelow", None)
+        self._below: Callable[[int], int] = below if callable(below) else self._rng.randrange
 
     def choose(self, observation: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
-        return legal[self._rng.randrange(len(legal))]
+        return legal[self._below(len(legal))]
 
 
 class AutoBot:
@@ -65,14 +69,16 @@ class AutoBot:
 
 def play_round(game: Round, bots: Sequence[Bot], max_steps: int = 10_000) -> dict[str, Any]:
     """Let `bots[seat]` play every seat until the round is over; its result."""
+    blind = [bool(getattr(bot, "blind", False)) for bot in bots]
+    choose = [bot.choose for bot in bots]
+    legal_actions, apply = game.legal_actions, game.apply
     for _ in range(max_steps):
         if game.result is not None:
             return game.result
         for seat in game.to_act():
-            bot = bots[seat]
-            legal = game.legal_actions(seat)
-            seen = None if getattr(bot, "blind", False) else observation(game, seat)
-            game.apply(bot.choose(seen, legal))
+            legal = legal_actions(seat)
+            seen = None if blind[seat] else observation(game, seat)
+            apply(choose[seat](seen, legal))
             if game.result is not None:
                 break
     if game.result is None:

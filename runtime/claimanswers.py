@@ -44,12 +44,13 @@ def open_claims(r: Round, discarder: int, tile: int) -> None:
     """Ask the other seats about the discard `tile`, or go on to the next draw when none
     may claim it."""
     n = r.players
-    last = r.wall.drawable <= 0  # the 海底 discard: only a win may take it
+    wall = r.wall
+    last = wall.tail < wall.head  # the 海底 discard (nothing drawable): only a win may take it
     pending: dict[int, list[Action]] = {}
-    r.situations = {}
+    if r.situations:
+        r.situations = {}
     finder, seats = r.finder, r.seats
     chow_seat = (discarder + 1) % n if r.can_chow else -1
-    partners = _RUN_PARTNERS[tile]
     for i in range(1, n):
         seat = (discarder + i) % n
         st = seats[seat]
@@ -57,7 +58,7 @@ def open_claims(r: Round, discarder: int, tile: int) -> None:
         if (
             finder is not None
             and counts[tile] < 2
-            and (seat != chow_seat or not any(counts[a] and counts[b] for a, b in partners))
+            and (seat != chow_seat or not _may_chow(counts, tile))
         ):
             waits = st.waits
             if waits is None:
@@ -72,6 +73,14 @@ def open_claims(r: Round, discarder: int, tile: int) -> None:
         r.phase, r.pending, r.responses = "claim", pending, {}
         return
     r._after_window(discarder)
+
+
+def _may_chow(counts: list[int], tile: int) -> bool:
+    """Some run through `tile` has its two other tiles held (before the chow's own rules)."""
+    for a, b in _RUN_PARTNERS[tile]:
+        if counts[a] and counts[b]:
+            return True
+    return False
 
 
 def open_rob(r: Round, konger: int, kind: str, tile: int) -> bool:
@@ -108,16 +117,21 @@ def answer(r: Round, action: Action) -> None:
 
 
 def _nearest_first(r: Round, seats: list[int]) -> list[int]:
+    if len(seats) < 2:
+        return seats
     n, origin = r.players, r.turn
     return sorted(seats, key=lambda s: (s - origin) % n)
 
 
 def _resolve_claims(r: Round) -> None:
     discarder, tile = r.turn, r.question
-    for claim in r.rules.priority:
-        chosen = _nearest_first(
-            r, [s for s, a in r.responses.items() if _CLAIM_OF.get(a.kind) == claim]
-        )
+    claimed: dict[str, list[int]] = {}  # claim -> the seats that made it (passes left out)
+    for s, a in r.responses.items():
+        claim = _CLAIM_OF.get(a.kind)
+        if claim is not None:
+            claimed.setdefault(claim, []).append(s)
+    for claim in r.rules.priority if claimed else ():
+        chosen = _nearest_first(r, claimed.get(claim, []))
         if not chosen:
             continue
         if claim == "win":

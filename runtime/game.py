@@ -264,14 +264,14 @@ class Round:
             raise IllegalAction(f"an action is an Action, not {type(action).__name__}")
         if self.phase == "over":
             raise IllegalAction("the round is over")
-        seat = action.seat
+        seat, kind, tile, low = action
         if type(seat) is not int or not 0 <= seat < self.players:
             raise IllegalAction(f"seat {seat!r} does not exist at {self.players} players")
-        if type(action.kind) is not str or type(action.tile) is not int or (
-            type(action.low) is not int
-        ):
+        if type(kind) is not str or type(tile) is not int or type(low) is not int:
             raise IllegalAction("an action's kind is a word and its tiles are tile ints")
-        legal = self.legal_actions(seat)
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self.legal_actions(seat)
         if action not in legal:
             waiting = ", ".join(str(s) for s in self.to_act())
             if not legal:
@@ -279,16 +279,18 @@ class Round:
             raise IllegalAction(f"seat {seat} may not {action_text(action)} now")
         self._legal = {}
         # The log's action line, as `Action.to_json` writes it (built here: it is per action).
-        event: dict[str, Any] = {"type": "action", "seat": seat, "kind": action.kind}
-        if action.tile >= 0:
-            event["tile"] = TEXTS[action.tile]
-        if action.low >= 0:
-            event["low"] = TEXTS[action.low]
+        event: dict[str, Any] = {"type": "action", "seat": seat, "kind": kind}
+        if tile >= 0:
+            event["tile"] = TEXTS[tile]
+        if low >= 0:
+            event["low"] = TEXTS[low]
         self.events.append(event)
-        if self.phase == "turn":
-            self._play_turn(action)
-        else:
+        if self.phase != "turn":
             answer(self, action)
+        elif kind == "discard":
+            self._discard(seat, tile)
+        else:
+            self._play_turn(action)
 
     # ------------------------------------------------------------------ turns
 
@@ -415,12 +417,17 @@ class Round:
         wall, st = self.wall, self.seats[seat]
         from_tail = replacement and self.rules.replacement == "tail"
         while True:
-            if wall.drawable <= 0:
+            if wall.tail < wall.head:  # nothing drawable (`Wall.drawable`, inlined: per draw)
                 from mjc.runtime.roundend import finish_draw
 
                 finish_draw(self)
                 return -1
-            tile = wall.draw_tail() if from_tail else wall.draw()
+            if from_tail:
+                tile = wall.tiles[wall.tail]
+                wall.tail -= 1
+            else:
+                tile = wall.tiles[wall.head]
+                wall.head += 1
             self.events.append(
                 {
                     "type": "draw",
@@ -439,10 +446,14 @@ class Round:
     def _draw_next(self, seat: int) -> None:
         st = self.seats[seat]
         st.draws += 1
-        st.clear_missed()
+        if st.no_pong or st.no_win:
+            st.clear_missed()
         got = self._take(seat, False)
         if got >= 0:
-            self._start_turn(seat, got, False)
+            # `_start_turn(seat, got, False)`, inlined: this is the path of nearly every turn
+            self.phase, self.turn, self.drew, self.from_kong = "turn", seat, got, False
+            self.after_claim = False
+            self._legal = {}
 
     def _discard(self, seat: int, tile: int) -> None:
         st = self.seats[seat]
@@ -467,8 +478,10 @@ class Round:
     # (the windows themselves, their answers and which claim is served: claimanswers)
 
     def _after_window(self, discarder: int) -> None:
-        self.pending, self.responses = {}, {}
-        if self.wall.drawable <= 0:
+        if self.pending:
+            self.pending, self.responses = {}, {}
+        wall = self.wall
+        if wall.tail < wall.head:  # nothing drawable
             from mjc.runtime.roundend import finish_draw
 
             finish_draw(self)

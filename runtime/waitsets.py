@@ -71,19 +71,26 @@ def wait_finder(shapes: frozenset[str]) -> WaitFinder | None:
     orphan_counts = itemgetter(*orphan_tiles)
 
     def standard_waits(counts: list[int], found: set[int]) -> None:
-        m, p, s = bytes(counts[0:9]), bytes(counts[9:18]), bytes(counts[18:27])
-        z = bytes(counts[27:34])
-        values = (suit.get(m, 0), suit.get(p, 0), suit.get(s, 0), honour.get(z, 0))
-        if values.count(0) > 1:
+        key = bytes(counts)
+        keys = (key[0:9], key[9:18], key[18:27], key[27:34])
+        values = (suit.get(keys[0], 0), suit.get(keys[1], 0), suit.get(keys[2], 0),
+                  honour.get(keys[3], 0))
+        broken = values.count(0)
+        if broken > 1:
             return  # one added tile mends one suit at most
-        keys = (m, p, s, z)
-        for i in range(4):
-            others = 1
-            for j in range(4):
-                if j != i:
-                    others *= values[j]
-            if others not in (1, 2):
-                continue  # a suit of the others does not split, or two hold a pair
+        if broken:
+            mend = values.index(0)  # only the suit that does not split can take the tile
+            suits: tuple[int, ...] = (mend,)
+            product = 1
+            for v in values:
+                product *= v or 1
+        else:
+            suits = (0, 1, 2, 3)
+            product = values[0] * values[1] * values[2] * values[3]
+        for i in suits:
+            others = product // (values[i] or 1)
+            if others > 2:
+                continue  # two of the other suits hold a pair
             base = 9 * i
             for rank, value in one_more(i == 3, keys[i]):
                 if value * others == 2:
