@@ -27,6 +27,7 @@ from mjc.compiler.emitbase import ModuleState
 from mjc.compiler.layout import Doc, Group, bracketed, render, tuple_of
 from mjc.compiler.pyexpr import tile_constant
 from mjc.compiler.pysafe import ident, lit, safe_text
+from mjc.compiler.shapeneeds import shape_needs
 from mjc.compiler.version import MJC_VERSION
 from mjc.runtime import API_VERSION, exported
 from mjc.runtime.readings import WAIT_FACTS
@@ -198,6 +199,7 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
         **_tables(state),
         "options": book.options,
         "has_custom_shapes": any(state.slots.held(s).when is not None for s in book.shapes),
+        "custom_need_rows": shape_needs(book),
         "has_wilds": bool(book.wilds.modes),
         "situation_flags": tuple(f.id for f in book.situations),
         "has_rejects": bool(book.scoring.rejects),

@@ -62,7 +62,7 @@ def open_claims(r: Round, discarder: int, tile: int) -> None:
         ):
             waits = st.waits
             if waits is None:
-                waits = st.waits = finder(counts)
+                waits = st.waits = finder(st)
             if tile not in waits:
                 continue  # the common case, decided here: no pong, no chow, no win
         acts = claims_of(r, seat, discarder, tile, last)
@@ -77,10 +77,12 @@ def open_claims(r: Round, discarder: int, tile: int) -> None:
 
 def _may_chow(counts: list[int], tile: int) -> bool:
     """Some run through `tile` has its two other tiles held (before the chow's own rules)."""
-    for a, b in _RUN_PARTNERS[tile]:
+    for a, b in _RUN_PARTNERS[tile]:  # a plain loop: no generator made per discard
         if counts[a] and counts[b]:
-            return True
-    return False
+            break
+    else:
+        return False
+    return True
 
 
 def open_rob(r: Round, konger: int, kind: str, tile: int) -> bool:

@@ -102,7 +102,7 @@ def may_complete(r: Round, seat: int, tile: int) -> bool:
     st = r.seats[seat]
     waits = st.waits
     if waits is None:
-        waits = st.waits = finder(st.counts)
+        waits = st.waits = finder(st)
     return tile in waits
 
 

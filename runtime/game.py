@@ -145,8 +145,12 @@ class Round:
         custom = ruleset.spec.has_custom_shapes and ruleset.custom_shapes_on(values)
         shapes = ruleset.shapes(values)
         self.quick = None if custom or self.wilds else shape_filter(shapes)
-        # The same test as a whole wait set per seat (`SeatState.waits`, kept by this class).
-        self.finder: WaitFinder | None = None if self.quick is None else wait_finder(shapes)
+        # The same test as a whole wait set per seat (`SeatState.waits`, kept by this class),
+        # custom shapes included where the rulebook says what they need.
+        needs = ruleset.custom_needs if custom else ()
+        self.finder: WaitFinder | None = (
+            None if self.wilds or needs is None else wait_finder(shapes, needs)
+        )
         self.ready_needed = bool(ruleset.payments.relation_rules)
         self._deal_horses()
         self._deal_flowers()
@@ -351,7 +355,7 @@ class Round:
         if waits is None:
             counts = st.counts
             counts[drew] -= 1
-            waits = st.waits = finder(counts)
+            waits = st.waits = finder(st)
             counts[drew] += 1
         return drew in waits
 
@@ -440,6 +444,7 @@ class Round:
                 st.counts[tile] += 1
                 return tile
             st.flowers.append(tile)
+            st.waits = None  # a custom shape may need flowers (八花)
             self.events.append({"type": "flower", "seat": seat, "tile": tile_text(tile)})
             from_tail = self.rules.replacement == "tail"
 

@@ -133,7 +133,7 @@ def _ready(r: Round, winners: list[int]) -> list[int]:
     for seat, st in enumerate(r.seats):
         if seat in winners or st.size() != 13:
             continue
-        tiles = range(NUM_PLAYING) if finder is None else sorted(finder(st.counts))
+        tiles = range(NUM_PLAYING) if finder is None else sorted(finder(st))
         if any(copies[t] and r.checker(hand_of(st, t, t)) for t in tiles):
             found.append(seat)
     return found

@@ -46,6 +46,7 @@ from mjc.runtime.spec import WILD_ACTIONS, ExampleSpec, Options, RulesetSpec
 from mjc.runtime.tiles import NUM_PLAYING, NotationError, tile_index, tile_name_zh, tile_text
 from mjc.runtime.turnrules import TurnRules
 from mjc.runtime.waits import ruleset_shanten, ruleset_waits
+from mjc.runtime.waitsets import custom_needs
 from mjc.runtime.wilds import is_win_with_wilds, make_wild_checker, wild_arrangements
 
 if TYPE_CHECKING:
@@ -91,6 +92,8 @@ class Ruleset:
         self.payments = spec.payments or DEFAULT_PAYMENTS
         self._turn_rules = spec.turn_rules or (lambda options: TurnRules())
         self._has_custom_shapes = has_custom_shapes
+        # What each custom shape needs of a hand (the engine's cheap test); None: unknown.
+        self.custom_needs = custom_needs(spec.custom_shape_needs)
         self._scorer = Scorer(
             score_fans=spec.score_fans, adjust=spec.adjust, reject=spec.reject, prefer=spec.prefer
         )

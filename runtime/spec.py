@@ -85,6 +85,9 @@ class RulesetSpec:
     custom_shapes: Callable[[Hand, Situation, Options], tuple[str, ...]]
     custom_shapes_on: Callable[[Options], bool] | None = None
     has_custom_shapes: bool = False
+    # Per custom shape, what a hand it completes needs (`mjc.compiler.shapeneeds`): the
+    # fewest flowers and the tiles it may hold in notation (None: any). None: not known.
+    custom_shape_needs: tuple[tuple[int, str | None], ...] | None = None
     # Tiles in play and wilds: copies of each kind, the wild kinds (from the flipped
     # indicator when the mode needs one), what a wild may do and how many are live.
     tile_copies: Callable[[Options], tuple[int, ...]]

@@ -10,21 +10,32 @@ draws, discards, claims or konges. `wait_finder(shapes)` returns the whole answe
 draw then asks one set membership. It is exactly the quick test (tested equal, tile by tile),
 so a wait set is still only a filter: the rulebook's real win check and scoring decide.
 
-Like the quick test it exists only when every shape is built in and no tile is wild.
+Like the quick test it exists only when every shape is built in and no tile is wild, with
+one addition: a rulebook's custom shapes (上海 八花, 乱风) join in when the compiler could say
+what each needs of a hand (`mjc.compiler.shapeneeds`: the fewest flowers, the tiles it may
+hold; `custom_needs` reads the generated rows). A seat's wait set then also holds every tile
+that a custom shape's needs allow, so again only a hand some shape may complete reaches the
+real check.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from itertools import compress
 from operator import itemgetter
 
 from mjc.runtime.arrange import SEVEN_PAIRS, SHAPES, STANDARD, THIRTEEN_ORPHANS
+from mjc.runtime.seats import SeatState
 from mjc.runtime.tables import HONOUR_TABLE, SUIT_TABLE
-from mjc.runtime.tiles import NUM_PLAYING, TERMINALS_AND_HONOURS
+from mjc.runtime.tiles import NUM_PLAYING, TERMINALS_AND_HONOURS, tile_index
 
-__all__ = ["WaitFinder", "one_more", "wait_finder"]
+__all__ = ["CustomNeeds", "WaitFinder", "custom_needs", "one_more", "wait_finder"]
 
-WaitFinder = Callable[[list[int]], frozenset[int]]
+WaitFinder = Callable[[SeatState], frozenset[int]]
+# Per custom shape: the fewest flowers and the tiles a hand it completes may hold (None: any).
+CustomNeeds = tuple[tuple[int, frozenset[int] | None], ...]
+_GROUP = re.compile(r"([1-9]+)([mpsz])")
 
 # One suit's counts -> the (rank, value) pairs whose one more tile makes a key of the table
 # (value 1: sets only, 2: sets and a pair). Filled as hands are met (a pure function's memo:
@@ -57,9 +68,40 @@ def one_more(honours: bool, key: bytes) -> tuple[tuple[int, int], ...]:
     return found
 
 
-def wait_finder(shapes: frozenset[str]) -> WaitFinder | None:
-    """The wait-set function of the quick test for `shapes` (None when some shape is not
-    built in, as for `shape_filter`)."""
+def custom_needs(rows: tuple[tuple[int, str | None], ...] | None) -> CustomNeeds | None:
+    """The generated module's `CUSTOM_SHAPE_NEEDS` rows (tiles in notation) as tile sets;
+    None stays None (a rulebook compiled without them: its custom shapes need anything)."""
+    if rows is None:
+        return None
+    return tuple(
+        (fewest, None if held is None else frozenset(
+            tile_index(rank + suit)
+            for ranks, suit in _GROUP.findall(held)
+            for rank in ranks
+        ))
+        for fewest, held in rows
+    )
+
+
+def _custom_waits(st: SeatState, needs: CustomNeeds) -> frozenset[int] | None:
+    """The tiles that some custom shape's needs allow added to the seat's hand."""
+    found: frozenset[int] | None = None
+    flowers = len(st.flowers)
+    for fewest, held in needs:
+        if flowers < fewest:
+            continue
+        if held is None:
+            return _ALL
+        if all(t in held for t in compress(range(NUM_PLAYING), st.counts)) and all(
+            t in held for m in st.melds for t in m.tiles()
+        ):
+            found = held if found is None else found | held
+    return found
+
+
+def wait_finder(shapes: frozenset[str], needs: CustomNeeds = ()) -> WaitFinder | None:
+    """The wait-set function of the quick test for `shapes` and the custom shapes' `needs`
+    (None when some shape is not built in, as for `shape_filter`)."""
     if not shapes <= SHAPES:
         return None
     standard = STANDARD in shapes
@@ -113,4 +155,12 @@ def wait_finder(shapes: frozenset[str]) -> WaitFinder | None:
                 found.add(orphan_tiles[held.index(0)])
         return frozenset(found) if found else _EMPTY
 
-    return waits
+    if not needs:
+        return lambda st: waits(st.counts)
+
+    def with_custom(st: SeatState) -> frozenset[int]:
+        found = waits(st.counts)
+        custom = _custom_waits(st, needs)
+        return found if custom is None else found | custom
+
+    return with_custom
