@@ -83,6 +83,11 @@ def _parser() -> argparse.ArgumentParser:
         type=_positive,
         help="whole rounds per timed pass (RLCard: a fifth) (default 100; --quick 20)",
     )
+    parser.add_argument(
+        "--only",
+        choices=("rounds",),
+        help="run one section alone: rounds (whole rounds with random bots beside the peers)",
+    )
     return parser
 
 
@@ -323,6 +328,9 @@ def main(argv: list[str] | None = None) -> int:
         print("python -m bench: --hands must be at least 2", file=sys.stderr)
         return 2
     quiet = bool(args.json)
+    rounds = args.rounds or (20 if args.quick else 100)
+    if args.only == "rounds":
+        return _rounds_only(rounds, repeats, args.seed, bool(args.json))
 
     # Compilation first: it measures the Lark parser build before anything else needs it.
     _progress("compiling the bundled rulebooks", quiet)
@@ -347,7 +355,6 @@ def main(argv: list[str] | None = None) -> int:
     startup_rows = startup_benchmark(repeats)
     _progress("shanten and waits", quiet)
     shanten_rows, shanten_agreement = shanten_benchmark(corpus, ruleset, repeats)
-    rounds = args.rounds or (20 if args.quick else 100)
     _progress(f"whole rounds with random bots ({rounds} a pass)", quiet)
     play = PlayResults(
         shanten_rows, shanten_agreement, rounds_benchmark(rounds, repeats, args.seed), repeats
@@ -362,6 +369,18 @@ def main(argv: list[str] | None = None) -> int:
         print(_text(rows, corpus, agreement, check, setup, versions, repeats, wild, batch, play))
     agreed = agreement.ok and check.ok and wild_agreement.ok and shanten_agreement.ok
     return 0 if agreed else 1
+
+
+def _rounds_only(rounds: int, repeats: int, seed: int, as_json: bool) -> int:
+    """`--only rounds`: the whole-rounds section alone (its figures and ratios, one run)."""
+    _progress(f"whole rounds with random bots ({rounds} a pass)", as_json)
+    results = rounds_benchmark(rounds, repeats, seed)
+    if as_json:
+        doc = {"versions": _versions(), "repeats": repeats, "rounds": rounds_json(results)}
+        print(json.dumps(doc, indent=2, ensure_ascii=False))
+    else:
+        print("\n".join(rounds_text(results, repeats)))
+    return 0
 
 
 if __name__ == "__main__":

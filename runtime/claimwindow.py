@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from mjc.runtime.game import Round
 
 __all__ = [
+    "RUNS_THROUGH",
     "can_win",
     "claims_of",
     "discard_situations",
@@ -62,9 +63,7 @@ def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> lis
         if c >= 2 and r.can_pong and tile not in st.no_pong and wild_may(r, tile, "pong"):
             acts.append(Action(seat, "pong", tile))
         if r.can_chow and seat == (discarder + 1) % r.players and IS_SUITED[tile]:
-            for low in (tile - 2, tile - 1, tile):
-                if not run_ok(low) or not low <= tile <= low + 2:
-                    continue
+            for low in RUNS_THROUGH[tile]:
                 if (tile, low) in st.no_chow:
                     continue
                 others = [low + i for i in range(3) if low + i != tile]
@@ -181,6 +180,13 @@ _NO_WIN = _NoWin()
 def run_ok(low: int) -> bool:
     """A chow may start at `low`: a suited tile of rank 1 to 7."""
     return 0 <= low < NUM_PLAYING and IS_SUITED[low] and RANK_OF[low] <= 7
+
+
+# Per tile, the lowest tiles of the runs through it, lowest first (none for an honour).
+RUNS_THROUGH: tuple[tuple[int, ...], ...] = tuple(
+    tuple(low for low in (t - 2, t - 1, t) if run_ok(low)) if IS_SUITED[t] else ()
+    for t in range(NUM_PLAYING)
+)
 
 
 def swap_tiles(tile: int, low: int) -> set[int]:

@@ -24,7 +24,13 @@ from typing import Any
 
 from mjc.runtime.actions import Action, IllegalAction, action_text
 from mjc.runtime.claimanswers import answer, open_claims, open_rob
-from mjc.runtime.claimwindow import can_win, run_ok, self_draw_situations, swap_tiles, wild_may
+from mjc.runtime.claimwindow import (
+    RUNS_THROUGH,
+    can_win,
+    self_draw_situations,
+    swap_tiles,
+    wild_may,
+)
 from mjc.runtime.hand import Hand
 from mjc.runtime.ruleset import Ruleset
 from mjc.runtime.seats import MeldRecord, SeatState, census, hand_of, shape_filter
@@ -165,7 +171,8 @@ class Round:
         for seat in order:
             st = self.seats[seat]
             count = rules.deal_dealer if seat == self.dealer else rules.deal_others
-            tiles = [wall.draw() for _ in range(count)]
+            tiles = wall.tiles[wall.head : wall.head + count]  # `count` draws from the head
+            wall.head += count
             for t in tiles:
                 if t >= NUM_PLAYING:
                     st.flowers.append(t)
@@ -174,7 +181,7 @@ class Round:
             if seat == self.dealer:
                 self.drew = tiles[-1]  # the dealer's 14th tile: his 天胡 tile
             self.events.append(
-                {"type": "deal", "seat": seat, "tiles": [tile_text(t) for t in tiles]}
+                {"type": "deal", "seat": seat, "tiles": [TEXTS[t] for t in tiles]}
             )
 
     def _flip_indicator(self) -> int:
@@ -465,8 +472,8 @@ class Round:
         counts = st.counts
         if self.rules.no_chow_to_rebuild and IS_SUITED[tile]:
             # 过吃不吃: each run the discard breaks may not be chowed back with it.
-            for low in (tile - 2, tile - 1, tile):
-                if run_ok(low) and low <= tile and all(counts[low + i] for i in range(3)):
+            for low in RUNS_THROUGH[tile]:
+                if counts[low] and counts[low + 1] and counts[low + 2]:
                     st.no_chow.add((tile, low))
         counts[tile] -= 1
         st.waits = None

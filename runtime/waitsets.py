@@ -112,8 +112,7 @@ def wait_finder(shapes: frozenset[str], needs: CustomNeeds = ()) -> WaitFinder |
     orphan_tiles = tuple(TERMINALS_AND_HONOURS)
     orphan_counts = itemgetter(*orphan_tiles)
 
-    def standard_waits(counts: list[int], found: set[int]) -> None:
-        key = bytes(counts)
+    def standard_waits(key: bytes, found: list[int]) -> None:
         keys = (key[0:9], key[9:18], key[18:27], key[27:34])
         values = (suit.get(keys[0], 0), suit.get(keys[1], 0), suit.get(keys[2], 0),
                   honour.get(keys[3], 0))
@@ -136,23 +135,24 @@ def wait_finder(shapes: frozenset[str], needs: CustomNeeds = ()) -> WaitFinder |
             base = 9 * i
             for rank, value in one_more(i == 3, keys[i]):
                 if value * others == 2:
-                    found.add(base + rank)
+                    found.append(base + rank)
 
     def waits(counts: list[int]) -> frozenset[int]:
-        found: set[int] = set()
+        key = bytes(counts)  # one copy of the counts, read by suit and counted in C
+        found: list[int] = []
         if standard:
-            standard_waits(counts, found)
+            standard_waits(key, found)
         if sevens:
-            pairs = counts.count(2) + counts.count(3) + 2 * counts.count(4)
+            pairs = key.count(2) + key.count(3) + 2 * key.count(4)
             if pairs in (6, 7, 9):
-                found.update(t for t in range(NUM_PLAYING) if pairs + step[counts[t]] == 7)
+                found += [t for t in range(NUM_PLAYING) if pairs + step[key[t]] == 7]
         if orphans:
             held = orphan_counts(counts)
             missing = held.count(0)
             if not missing:
                 return _ALL  # the quick test holds whatever tile is added
             if missing == 1:
-                found.add(orphan_tiles[held.index(0)])
+                found.append(orphan_tiles[held.index(0)])
         return frozenset(found) if found else _EMPTY
 
     if not needs:

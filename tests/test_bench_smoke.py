@@ -238,6 +238,19 @@ def test_a_peer_plays_whole_rounds_with_random_bots(package: str) -> None:
     assert play(0) is not None and play(1) is not None
 
 
+def test_only_rounds_runs_the_rounds_section_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--only rounds`: every engine's row (figure or error), and no other section."""
+    args = ["--only", "rounds", "--rounds", "2", "--repeats", "1", "--seed", str(SEED), "--json"]
+    assert main(args) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert set(doc) == {"versions", "repeats", "rounds"}
+    engines = {e["name"]: e for e in doc["rounds"]["engines"]}
+    assert set(engines) == {"mjc", *(f"mjc {name}" for name in OTHER_RULEBOOKS), "RLCard",
+                            "riichienv"}
+    for engine in engines.values():
+        assert (engine["rounds_per_s"] is None) == (engine["error"] is not None)
+
+
 def test_an_engine_that_cannot_play_is_reported_not_fatal() -> None:
     """A peer that fails names its error; an engine with nothing to time says so."""
     from bench.rounds import _measure
