@@ -314,8 +314,19 @@ class Round:
         st = self.seats[seat]
         counts = st.counts
         acts: list[Action] = []
-        drew = self.drew
-        if drew >= 0 and self._may_self_draw(st, drew) and can_win(
+        drew, finder = self.drew, self.finder
+        if drew >= 0 and finder is not None:
+            # The quick test of the tile drawn, by the seat's wait set: that of its tiles
+            # before the draw (a draw keeps it), made again after its own hand changed.
+            waits = st.waits
+            if waits is None:
+                counts[drew] -= 1
+                waits = st.waits = finder(st)
+                counts[drew] += 1
+            maybe = drew in waits
+        else:
+            maybe = drew >= 0  # no quick test: the real check decides every self-draw
+        if maybe and can_win(
             self, seat, hand_of(st, -1, drew), True, self_draw_situations(self, seat)
         ):
             win = Action(seat, "win")
@@ -351,20 +362,6 @@ class Round:
         else:
             acts += compress(made, counts)  # every tile held, lowest first
         return acts
-
-    def _may_self_draw(self, st: SeatState, drew: int) -> bool:
-        """The quick test of the tile drawn, by the seat's wait set (that of its tiles before
-        the draw: a draw keeps it); true when there is no quick test."""
-        finder = self.finder
-        if finder is None:
-            return True
-        waits = st.waits
-        if waits is None:
-            counts = st.counts
-            counts[drew] -= 1
-            waits = st.waits = finder(st)
-            counts[drew] += 1
-        return drew in waits
 
     def _play_turn(self, action: Action) -> None:
         seat, kind, tile = action.seat, action.kind, action.tile
@@ -456,13 +453,14 @@ class Round:
             from_tail = self.rules.replacement == "tail"
 
     def _draw_next(self, seat: int) -> None:
+        """The next seat's ordinary draw, and its turn (the path of nearly every turn)."""
         st = self.seats[seat]
         st.draws += 1
         if st.no_pong or st.no_win:
             st.clear_missed()
         got = self._take(seat, False)
         if got >= 0:
-            # `_start_turn(seat, got, False)`, inlined: this is the path of nearly every turn
+            # `_start_turn(seat, got, False)`, inlined
             self.phase, self.turn, self.drew, self.from_kong = "turn", seat, got, False
             self.after_claim = False
             self._legal = {}

@@ -21,6 +21,7 @@ from typing import Any, Generic, TypeVar
 from mjc.runtime.hand import Hand
 from mjc.runtime.scoring import FanScore, Kept, Situation
 from mjc.runtime.spec import Options, RulesetSpec
+from mjc.runtime.turnrules import TurnRules
 
 __all__ = [
     "GAME_CACHE_SIZE",
@@ -78,13 +79,15 @@ def options_key(values: Mapping[str, object]) -> tuple[tuple[str, object], ...] 
 class Game:
     """One option setting of a rulebook and what every hand of it reads: the resolved values
     (the cache's own dict: read it, never change it), the win shapes, the copies of each tile
-    kind in play, and the wild kinds when no indicator is needed (None when one is). `checkers`
-    keeps the prepared win check for each set of wilds (`Ruleset.win_checker`)."""
+    kind in play, and the wild kinds when no indicator is needed (None when one is), and the
+    rules of play (frozen: every round of the setting shares them). `checkers` keeps the
+    prepared win check for each set of wilds (`Ruleset.win_checker`)."""
 
     values: Options
     shapes: frozenset[str]
     copies: tuple[int, ...]
     wilds: tuple[int, ...] | None
+    turn_rules: TurnRules = field(default_factory=TurnRules)
     checkers: Bounded[tuple[int, ...], Callable[[Hand], bool]] = field(
         default_factory=lambda: Bounded(CHECKER_CACHE_SIZE)
     )
@@ -96,7 +99,8 @@ def prepare_game(spec: RulesetSpec, values: Options) -> Game:
         wilds: tuple[int, ...] | None = spec.wild_tiles(values, None)
     except ValueError:  # the wild comes from an indicator: known only per round
         wilds = None
-    return Game(values, spec.shapes(values), spec.tile_copies(values), wilds)
+    play = spec.turn_rules(dict(values)) if spec.turn_rules is not None else TurnRules()
+    return Game(values, spec.shapes(values), spec.tile_copies(values), wilds, play)
 
 
 Resolve = Callable[[Mapping[str, object] | None, str | None, int | None], Options]

@@ -90,7 +90,6 @@ class Ruleset:
         self.violated = spec.violated or (lambda options, players: None)
         self.presets = {p[0]: p for p in spec.presets} | {p[1]: p for p in spec.presets}
         self.payments = spec.payments or DEFAULT_PAYMENTS
-        self._turn_rules = spec.turn_rules or (lambda options: TurnRules())
         self._has_custom_shapes = has_custom_shapes
         # What each custom shape needs of a hand (the engine's cheap test); None: unknown.
         self.custom_needs = custom_needs(spec.custom_shape_needs)
@@ -303,7 +302,7 @@ class Ruleset:
     @plain_type_errors
     def turn_rules(self, options: Mapping[str, object] | None = None) -> TurnRules:
         """The rules of play (`mjc.runtime.turnrules`) under `options` (ids or labels)."""
-        return self._turn_rules(dict(self._games.game(options, None, None).values))
+        return self._games.game(options, None, None).turn_rules  # prepared once per setting
 
     def round_rules(self, options: Options, indicator: str | None = None) -> RoundRules:
         """What this rulebook allows of a round under these (resolved) option values, for

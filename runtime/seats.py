@@ -11,6 +11,7 @@ of a round wherever it is.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -152,6 +153,7 @@ def hand_text(seat: SeatState, extra: int = -1, win: int | None = None) -> str:
     return format_hand(hand_of(seat, extra, win))
 
 
+@lru_cache(maxsize=64)  # one test per set of shapes, made once (every round asks for one)
 def shape_filter(shapes: frozenset[str]) -> QuickCheck | None:
     """A quick test on the counts alone (no `Hand` built) that is true for every hand the
     built-in shapes `shapes` complete, and false for most that they do not: the engine asks

@@ -67,6 +67,6 @@ def play_round(
         self_drawn=bool(winners) and bool(winners[0]["self_drawn"]),
         discarder=outcome.get("discarder"),
         bots=tuple(bots),
-        turns=sum(1 for e in game.events if e["type"] == "action" and e["kind"] == "discard"),
+        turns=game.discards,  # the discard actions of the log, counted as they were played
     )
     return summarize(dict(settlement.scores), settlement, facts)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import compress
 from operator import itemgetter
 
@@ -99,6 +100,7 @@ def _custom_waits(st: SeatState, needs: CustomNeeds) -> frozenset[int] | None:
     return found
 
 
+@lru_cache(maxsize=64)  # one function per game's shapes, made once (every round asks for one)
 def wait_finder(shapes: frozenset[str], needs: CustomNeeds = ()) -> WaitFinder | None:
     """The wait-set function of the quick test for `shapes` and the custom shapes' `needs`
     (None when some shape is not built in, as for `shape_filter`)."""
@@ -112,36 +114,32 @@ def wait_finder(shapes: frozenset[str], needs: CustomNeeds = ()) -> WaitFinder |
     orphan_tiles = tuple(TERMINALS_AND_HONOURS)
     orphan_counts = itemgetter(*orphan_tiles)
 
-    def standard_waits(key: bytes, found: list[int]) -> None:
-        keys = (key[0:9], key[9:18], key[18:27], key[27:34])
-        values = (suit.get(keys[0], 0), suit.get(keys[1], 0), suit.get(keys[2], 0),
-                  honour.get(keys[3], 0))
-        broken = values.count(0)
-        if broken > 1:
-            return  # one added tile mends one suit at most
-        if broken:
-            mend = values.index(0)  # only the suit that does not split can take the tile
-            suits: tuple[int, ...] = (mend,)
-            product = 1
-            for v in values:
-                product *= v or 1
-        else:
-            suits = (0, 1, 2, 3)
-            product = values[0] * values[1] * values[2] * values[3]
-        for i in suits:
-            others = product // (values[i] or 1)
-            if others > 2:
-                continue  # two of the other suits hold a pair
-            base = 9 * i
-            for rank, value in one_more(i == 3, keys[i]):
-                if value * others == 2:
-                    found.append(base + rank)
-
-    def waits(counts: list[int]) -> frozenset[int]:
+    def waits(st: SeatState) -> frozenset[int]:
+        counts = st.counts
         key = bytes(counts)  # one copy of the counts, read by suit and counted in C
         found: list[int] = []
         if standard:
-            standard_waits(key, found)
+            keys = (key[0:9], key[9:18], key[18:27], key[27:34])
+            values = (suit.get(keys[0], 0), suit.get(keys[1], 0), suit.get(keys[2], 0),
+                      honour.get(keys[3], 0))
+            broken = values.count(0)
+            if broken < 2:  # one added tile mends one suit at most
+                if broken:
+                    suits: tuple[int, ...] = (values.index(0),)  # the suit that does not split
+                    product = 1
+                    for v in values:
+                        product *= v or 1
+                else:
+                    suits = (0, 1, 2, 3)
+                    product = values[0] * values[1] * values[2] * values[3]
+                for i in suits:
+                    others = product // (values[i] or 1)
+                    if others > 2:
+                        continue  # two of the other suits hold a pair
+                    base = 9 * i
+                    for rank, value in one_more(i == 3, keys[i]):
+                        if value * others == 2:
+                            found.append(base + rank)
         if sevens:
             pairs = key.count(2) + key.count(3) + 2 * key.count(4)
             if pairs in (6, 7, 9):
@@ -156,10 +154,10 @@ def wait_finder(shapes: frozenset[str], needs: CustomNeeds = ()) -> WaitFinder |
         return frozenset(found) if found else _EMPTY
 
     if not needs:
-        return lambda st: waits(st.counts)
+        return waits
 
     def with_custom(st: SeatState) -> frozenset[int]:
-        found = waits(st.counts)
+        found = waits(st)
         custom = _custom_waits(st, needs)
         return found if custom is None else found | custom
 
