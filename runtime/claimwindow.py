@@ -66,9 +66,9 @@ def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> lis
             for low in RUNS_THROUGH[tile]:
                 if (tile, low) in st.no_chow:
                     continue
-                others = [low + i for i in range(3) if low + i != tile]
-                if all(counts[t] for t in others) and all(
-                    wild_may(r, t, "chow") for t in (*others, tile)
+                a, b = [t for t in (low, low + 1, low + 2) if t != tile]
+                if counts[a] and counts[b] and (
+                    not r.wilds or all(wild_may(r, t, "chow") for t in (a, b, tile))
                 ):
                     acts.append(Action(seat, "chow", tile, low))
     if acts:
