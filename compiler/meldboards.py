@@ -158,12 +158,11 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     domain = expr.domain
     if isinstance(domain, ir.FactE) and domain.fact in BOARD_OF:
         board = BOARD_OF[domain.fact]
-        found = _shifted(py, board, expr)
-        if found is None:
-            key = key_of(expr.var, expr.body)
-            if key is not None and key.rank is not None and never_negative(key.rank, py.lows):
-                found = _lookup(py, board, expr.kind, key)
-        return found
+        key = key_of(expr.var, expr.body)  # a key first: one shift, no formula
+        found = None
+        if key is not None and key.rank is not None and never_negative(key.rank, py.lows):
+            found = _lookup(py, board, expr.kind, key)
+        return found if found is not None else _shifted(py, board, expr)
     if isinstance(domain, ir.ListE) and isinstance(expr.body, ir.QuantE):
         return _over_suits(py, expr)
     return None
@@ -364,11 +363,8 @@ def _formula(body: ir.Expr, var: str, names: set[str], py: PyExpr) -> Doc | None
         case ir.AttrE() if _own(body, var, "is_suited"):
             names.add("SUITED_SLOTS")
             return "SUITED_SLOTS"
-        case ir.CompareE(op="==", left=left, right=right):
-            for mine, other in ((left, right), (right, left)):
-                if _own(mine, var, "rank") and isinstance(other, ir.IntE) and other.value >= 0:
-                    return f"15 << {4 * other.value}"
-            return None
+        case ir.CompareE(op="==" | "!=", left=left, right=right):
+            return _own_test(body.op, left, right, var, names, py)
         case ir.QuantE(kind="any" | "all", var=k, domain=ir.RangeE(low=low, high=high)) if (
             high - low < _UNROLL
         ):
@@ -386,6 +382,32 @@ def _formula(body: ir.Expr, var: str, names: set[str], py: PyExpr) -> Doc | None
             fact in BOARD_OF
         ):
             return _related(var, n, BOARD_OF[fact], inner, names, py)
+    return None
+
+
+def _own_test(
+    op: str, left: ir.Expr, right: ir.Expr, var: str, names: set[str], py: PyExpr
+) -> Doc | None:
+    """`var.rank == R` (every slot at rank R) or `var.suit == S` / `!= S` (slot S at every
+    rank, or every slot but S), R and S not reading `var`."""
+    from mjc.compiler.pyexpr import UNARY, mentions
+
+    for mine, other in ((left, right), (right, left)):
+        if mentions(other, var):
+            continue
+        if _own(mine, var, "rank") and op == "==":
+            if isinstance(other, ir.IntE):
+                return f"15 << {4 * other.value}" if other.value >= 0 else "0"
+            if never_negative(other, py.lows):
+                return group("15 << 4 * ", py.operand(py.py(other), UNARY))
+        if _own(mine, var, "suit"):
+            names.add("EVERY_RANK")
+            if isinstance(other, ir.SuitE):
+                slots: Doc = str(SUIT_BIT.get(other.suit, 0))
+            else:
+                slots = _suit_get(py, "SUIT_BIT", other, 0)
+            every = group(slots, " * EVERY_RANK")
+            return every if op == "==" else ("~(", every, ")")
     return None
 
 

@@ -121,6 +121,19 @@ FANS: dict[str, tuple[str, str]] = {
         "when any m in pungs: any n in pungs: n.suit == m.suit and n.rank == m.rank + 1",
         "x_pung_board & x_pung_board >> 4 != 0",
     ),
+    "chows_in_the_pair_suit": (
+        "when all m in chows: m.suit == pair.suit",
+        "x_chow_board & ~(SUIT_BIT.get(x_pair.suit, 0) * EVERY_RANK) == 0",
+    ),
+    "terminal_chows_off_the_pair_suit": (
+        "when all m in chows: m.suit != pair.suit and (m.rank == 1 or m.rank == 7)",
+        "~(SUIT_BIT.get(x_pair.suit, 0) * EVERY_RANK)",
+    ),
+    "pung_at_the_pair_rank": (
+        "when any m in pungs: m.rank == pair.rank and m.suit != pair.suit and (any n in pungs:"
+        " n.suit == m.suit and n.rank == m.rank + 1)",
+        "15 << 4 * x_pair.rank",
+    ),
     "standard_only": (
         "when shape == standard and (any m in chows: any n in chows: n.suit == m.suit and n.rank"
         " == m.rank + 6)",
