@@ -11,6 +11,7 @@ expressions of each line are found through the table of slots (`state.slots`).
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable
 
 from mjc.compiler import ir
@@ -103,9 +104,11 @@ def _fan(
 def _relations_and_values(out: CodeWriter, plan: ScoringPlan, guards: PyExpr) -> None:
     if plan.relations:
         out.line("# Relations: a fan that counts removes the fans it excludes or replaces.")
-        for local, target in plan.relations:
+        # One test per fan that counts, for the run of fans it removes (the order kept).
+        for local, pairs in itertools.groupby(plan.relations, key=lambda pair: pair[0]):
             with out.block(f"if {local}"):
-                out.line(f"{target} = 0")
+                for _, target in pairs:
+                    out.line(f"{target} = 0")
     for value in plan.valued:
         out.comment(f"{value.name}: its value depends on the options.")
         out.assign(value.local, guards(value.base))

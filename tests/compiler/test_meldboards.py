@@ -134,6 +134,10 @@ FANS: dict[str, tuple[str, str]] = {
         " n.suit == m.suit and n.rank == m.rank + 1)",
         "15 << 4 * x_pair.rank",
     ),
+    "every_suit_held": (
+        "when all s in [characters, dots, bamboo]: any t in tiles: t.suit == s",
+        "((x_tile_any >> ",
+    ),
     "standard_only": (
         "when shape == standard and (any m in chows: any n in chows: n.suit == m.suit and n.rank"
         " == m.rank + 6)",
