@@ -136,7 +136,7 @@ FANS: dict[str, tuple[str, str]] = {
     ),
     "every_suit_held": (
         "when all s in [characters, dots, bamboo]: any t in tiles: t.suit == s",
-        "((x_tile_any >> ",
+        "(x_tile_any >> 0 & 1) and (x_tile_any >> 1 & 1) and (x_tile_any >> 2 & 1)",
     ),
     "standard_only": (
         "when shape == standard and (any m in chows: any n in chows: n.suit == m.suit and n.rank"
