@@ -166,52 +166,8 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
             found = _lookup(py, board, expr.kind, key)
         return found if found is not None else _shifted(py, board, expr)
     if isinstance(domain, ir.ListE) and isinstance(expr.body, ir.QuantE):
-        return _over_suits(py, expr) or _unrolled(py, expr)
+        return _over_suits(py, expr)
     return None
-
-
-_CONSTANTS = (ir.IntE, ir.SuitE, ir.TileE, ir.BoolE, ir.ShapeE, ir.ChoiceE)
-
-
-def _unrolled(py: PyExpr, expr: ir.QuantE) -> Py | None:
-    """`all s in [m, p, s]: any t in tiles: t.suit == s`: a quantifier over a short list of
-    constants whose body, each constant put in, reads only its own tile or meld, becomes the
-    summary bits of the bodies joined by `and` (all), `or` (any, none) or `+` (count)."""
-    from mjc.compiler.pyexpr import SUMMARY_OF, is_local
-
-    assert isinstance(expr.domain, ir.ListE)
-    items = expr.domain.items
-    if not 1 <= len(items) <= 4 or not all(isinstance(i, _CONSTANTS) for i in items):
-        return None
-    bodies = [substitute(expr.body, expr.var, item) for item in items]
-    for body in bodies:
-        if not (
-            isinstance(body, ir.QuantE)
-            and isinstance(body.domain, ir.FactE)
-            and body.domain.fact in SUMMARY_OF
-            and is_local(body.body, body.var)
-        ):
-            return None
-    if expr.kind == "count":
-        return _joined_py(py, "+", bodies)
-    joined = _joined_py(py, "and" if expr.kind == "all" else "or", bodies)
-    if expr.kind != "none":
-        return joined
-    from mjc.compiler.pyexpr import NOT, Py
-
-    return Py(("not ", py.operand(joined, NOT + 1)), NOT)
-
-
-def _joined_py(py: PyExpr, op: str, bodies: list[ir.Expr]) -> Py:
-    from mjc.compiler.pyexpr import AND, OR, SUM, Py
-
-    level = {"and": AND, "or": OR, "+": SUM}[op]
-    parts: list[Doc] = []
-    for i, body in enumerate(bodies):
-        if i:
-            parts += [Break(" "), f"{op} "]
-        parts.append(py.operand(py.py(body), level + 1))
-    return Py(group(*parts), level)
 
 
 def _rank_shift(py: PyExpr, rank: ir.Expr, per: int) -> Doc:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from mjc.compiler import ir, meldboards
+from mjc.compiler import ir, listquant, meldboards
 from mjc.compiler.layout import Break, Doc, Group, Nest, bracketed, flat, group
 from mjc.compiler.pysafe import lit
 from mjc.compiler.types import TILE, ListType
@@ -111,6 +111,9 @@ class Predicates:
     # Item-local parts of membership tests (`any m in melds: <part> and m.tile == X`):
     # lambda source → the test's field in `mjc.runtime.summaries.SummaryTables.meld_members`.
     members: dict[str, int] = field(default_factory=dict)
+    # Lists of tiles a pruned quantifier tests membership in (`compiler/listquant.py`): the
+    # tile constants' names -> n of the module constant `TILE_SET_<n>`.
+    tile_sets: dict[tuple[str, ...], int] = field(default_factory=dict)
 
     # How each predicate's lambda is laid out in the module (its flat source is the key).
     layout: dict[str, Doc] = field(default_factory=dict)
@@ -252,14 +255,17 @@ class PyExpr:
                 found = self._summarized(kind, var, fact, body)
                 if found is not None:
                     return found
-            case ir.QuantE() if self.fact_source is FACT_SOURCE and (
-                board := meldboards.lower(self, expr)
-            ) is not None:
+            case ir.QuantE() if (
+                self.fact_source is FACT_SOURCE
+                and (board := meldboards.lower(self, expr)) is not None
+            ):
                 return board
+            case ir.QuantE(domain=ir.ListE()) if (found := listquant.lower(self, expr)) is not None:
+                return found
             case ir.QuantE(
                 kind="any", var=var, domain=ir.FactE(fact=fact), body=ir.BoolOpE(op="and")
-            ) if fact in SUMMARY_OF and SUMMARY_OF[fact][0] == "meld" and _membership(
-                expr.body, var
+            ) if (
+                fact in SUMMARY_OF and SUMMARY_OF[fact][0] == "meld" and _membership(expr.body, var)
             ):
                 found = self._membership_test(var, fact, expr.body)
                 if found is not None:
@@ -538,4 +544,3 @@ def _only_vars(expr: ir.Expr, names: set[str]) -> bool:
         case ir.QuantE(var=inner, domain=domain, body=body):
             return _only_vars(domain, names) and _only_vars(body, names | {inner})
     return True
-

@@ -1,5 +1,6 @@
 """Quantifiers relating melds by suit and rank compile to bit operations on the meld boards
-(`mjc.compiler.meldboards`), and score exactly as the plain loops they replace.
+(`mjc.compiler.meldboards`), quantifiers over lists of constants are unrolled or pruned
+(`mjc.compiler.listquant`), and both score exactly as the plain loops they replace.
 
 Each pattern is checked on the code it generates, and a hypothesis property scores random
 arrangements with the module compiled twice, with the patterns and without them (every
@@ -13,7 +14,7 @@ from unittest import mock
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mjc.compiler import meldboards
+from mjc.compiler import listquant, meldboards
 from mjc.compiler.codegen import checked_module
 from mjc.compiler.driver import compile_source
 from mjc.compiler.loader import import_source
@@ -52,7 +53,8 @@ scoring {
 # fan id -> its condition (`when`) or count (`per`), and what its code must read.
 FANS: dict[str, tuple[str, str]] = {
     "shifted_chows": (
-        "when any m in chows: all k in 1..2: any n in chows: n.suit == m.suit and n.rank == m.rank + k",
+        "when any m in chows: all k in 1..2: any n in chows: n.suit == m.suit and n.rank =="
+        " m.rank + k",
         "x_chow_board & (x_chow_board >> 4 & x_chow_board >> 8) != 0",
     ),
     "shifted_pungs": (
@@ -115,7 +117,7 @@ FANS: dict[str, tuple[str, str]] = {
     ),
     "winning_kong": (
         "when none m in kongs: m.tile == winning_tile",
-        "x_kong_board >> TILE_SLOT[s.winning_tile] & 1 == 0",
+        "x_kong_board >> TILE_SLOT[x_winning_tile] & 1 == 0",
     ),
     "honour_pungs_in_a_row": (
         "when any m in pungs: any n in pungs: n.suit == m.suit and n.rank == m.rank + 1",
@@ -137,6 +139,15 @@ FANS: dict[str, tuple[str, str]] = {
     "every_suit_held": (
         "when all s in [characters, dots, bamboo]: any t in tiles: t.suit == s",
         "(x_tile_any >> 0 & 1) and (x_tile_any >> 1 & 1) and (x_tile_any >> 2 & 1)",
+    ),
+    "held_four": (
+        "per count t in [1m, 2m, 3m, 4m, 5m, 1z]: copies(t) == 4 and (none m in kongs: m.tile =="
+        " t)",
+        "if v_t in TILE_SET_0 and (x_tiles.count(v_t) == 4",
+    ),
+    "a_listed_tile_held": (
+        "when any t in [1m, 9m, 1p, 9p, 1s, 9s, 1z]: copies(t) >= 2 and t != winning_tile",
+        "for v_t in x_tile_kinds_",
     ),
     "standard_only": (
         "when shape == standard and (any m in chows: any n in chows: n.suit == m.suit and n.rank"
@@ -162,7 +173,10 @@ def _source(lowered: bool = True) -> str:
     if lowered:
         source, problem = checked_module(compilation.rulebook)
     else:  # every quantifier a plain loop: what the patterns must agree with
-        with mock.patch.object(meldboards, "lower", lambda py, expr: None):
+        with (
+            mock.patch.object(meldboards, "lower", lambda py, expr: None),
+            mock.patch.object(listquant, "lower", lambda py, expr: None),
+        ):
             source, problem = checked_module(compilation.rulebook)
     assert problem is None and source is not None
     return source
@@ -176,9 +190,7 @@ def _code_of(source: str, fan_id: str) -> str:
     """The lines from the fan's heading comment to the next fan's."""
     lines = source.splitlines()
     start = next(i for i, line in enumerate(lines) if f"# {fan_id} {fan_id} (" in line)
-    end = next(
-        (i for i in range(start + 1, len(lines)) if "(boards.mjr:" in lines[i]), len(lines)
-    )
+    end = next((i for i in range(start + 1, len(lines)) if "(boards.mjr:" in lines[i]), len(lines))
     return "\n".join(lines[start:end])
 
 
@@ -190,8 +202,8 @@ def test_each_pattern_compiles_to_its_board_expression(fan_id: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "fan_id", sorted(set(FANS) - {"twin_chows", "three_suits", "pairs_of_chows",
-                                  "short_straights", "double_pung"})
+    "fan_id", sorted(set(FANS) - {"held_four", "a_listed_tile_held", "twin_chows", "three_suits",
+                                  "pairs_of_chows", "short_straights", "double_pung"})
 )  # fmt: skip
 def test_a_matched_pattern_writes_no_loop(fan_id: str) -> None:
     assert " for v_" not in _code_of(LOWERED, fan_id)
@@ -204,9 +216,7 @@ def test_the_plain_form_loops_where_the_board_form_shifts() -> None:
 
 def test_each_fan_says_its_group_and_how_it_compiled() -> None:
     code = _code_of(LOWERED, "shifted_chows")
-    assert (
-        "# group: chows by suit and rank (compiled to bit operations on the chow boards)" in code
-    )
+    assert "# group: chows by suit and rank (compiled to bit operations on the chow boards)" in code
     assert "# group: pungs and kongs by suit and rank" in _code_of(LOWERED, "double_pung")
 
 
