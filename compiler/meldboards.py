@@ -7,7 +7,7 @@ or None when no pattern matches (the translator then writes its plain loop: corr
 first). Three patterns, each a general construct of the language, none a fan of one table:
 
 - a key lookup, `any n in chows: n.suit == S and n.rank == R` (also `n.tile == T`, `n.suit
-  != S`, `n.is_suited`): one shift and mask, `x_chow_board >> 4 * R & SUIT_BIT.get(S, 0)`;
+  != S`, `n.is_suited`): one shift and mask, `x_chow_board >> 4 * R & SUIT_BIT[S]`;
   `count` reads the key's count field instead (two identical chows need counts, not bits);
 - a count over a list of suits, `count s in [m, p, s]: any n in pungs: n.suit == s and n.rank
   == R`: the suit-set at rank R, `(x_pung_board >> 4 * R & 7).bit_count()`;
@@ -179,11 +179,11 @@ def _rank_shift(py: PyExpr, rank: ir.Expr, per: int) -> Doc:
     return (f"{per} * ", py.operand(py.py(rank), UNARY))
 
 
-def _suit_get(py: PyExpr, table: str, suit: ir.Expr, default: int) -> Doc:
+def _suit_get(py: PyExpr, table: str, suit: ir.Expr) -> Doc:
     from mjc.compiler.pyexpr import TERNARY
 
     py.runtime_names.add(table)
-    return (f"{table}.get(", py.operand(py.py(suit), TERNARY), f", {default})")
+    return (f"{table}[", py.operand(py.py(suit), TERNARY), "]")
 
 
 def _used(py: PyExpr, name: str) -> str:
@@ -204,7 +204,7 @@ def _lookup(py: PyExpr, board: str, kind: str, key: Key) -> Py | None:
         if key.other or len(key.same) + (key.slots != _ALL_SLOTS) != 1:
             return None
         if key.same:
-            where: Doc = (" + ", _suit_get(py, "COUNT_SHIFT", key.same[0], 16))
+            where: Doc = (" + ", _suit_get(py, "COUNT_SHIFT", key.same[0]))
         elif key.slots in (1, 2, 4, 8):
             where = f" + {4 * (key.slots.bit_length() - 1)}"
         else:
@@ -220,9 +220,9 @@ def _lookup(py: PyExpr, board: str, kind: str, key: Key) -> Py | None:
     if key.slots != _ALL_SLOTS or not key.same:
         parts.append(f" & {key.slots}")
     for suit in key.same:
-        parts += [Break(" "), "& ", _suit_get(py, "SUIT_BIT", suit, 0)]
+        parts += [Break(" "), "& ", _suit_get(py, "SUIT_BIT", suit)]
     for suit in key.other:
-        parts += [Break(" "), "& ~", _suit_get(py, "SUIT_BIT", suit, 0)]
+        parts += [Break(" "), "& ~", _suit_get(py, "SUIT_BIT", suit)]
     parts.append(" != 0" if kind == "any" else " == 0")
     return Py(group(*parts), COMPARE)
 
@@ -277,9 +277,9 @@ def _over_suits(py: PyExpr, expr: ir.QuantE) -> Py | None:
         f" & {listed}",
     ]  # fmt: skip
     for suit in others:
-        parts += [Break(" "), "& ", _suit_get(py, "SUIT_BIT", suit, 0)]
+        parts += [Break(" "), "& ", _suit_get(py, "SUIT_BIT", suit)]
     for suit in key.other:
-        parts += [Break(" "), "& ~", _suit_get(py, "SUIT_BIT", suit, 0)]
+        parts += [Break(" "), "& ~", _suit_get(py, "SUIT_BIT", suit)]
     if expr.kind == "count":
         return Py(group("(", *parts, ").bit_count()"), PRIMARY)
     if expr.kind == "all":
@@ -407,7 +407,7 @@ def _own_test(
             if isinstance(other, ir.SuitE):
                 slots: Doc = str(SUIT_BIT.get(other.suit, 0))
             else:
-                slots = _suit_get(py, "SUIT_BIT", other, 0)
+                slots = _suit_get(py, "SUIT_BIT", other)
             every = group(slots, " * EVERY_RANK")
             return every if op == "==" else ("~(", every, ")")
     return None

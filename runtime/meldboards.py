@@ -33,9 +33,12 @@ __all__ = [
     "meld_boards",
 ]
 
-SUIT_BIT: dict[str, int] = {"m": 1, "p": 2, "s": 4, "z": 8}
-COUNT_SHIFT: dict[str, int] = {"m": 0, "p": 4, "s": 8, "z": 12}
-NO_SLOT = 16  # `COUNT_SHIFT.get(suit, NO_SLOT)`: a field that always reads 0
+_SLOT = {"m": 0, "p": 1, "s": 2, "z": 3}
+# By every suit a condition can read (a tile's or a meld's, flowers' `f`, no pair's `""`), so
+# that generated code subscripts them: its slot bit (0: no slot), and its count field's
+# offset within a rank (16: the field that is never filled).
+SUIT_BIT: dict[str, int] = {**{suit: 1 << slot for suit, slot in _SLOT.items()}, "f": 0, "": 0}
+COUNT_SHIFT: dict[str, int] = {**{suit: 4 * slot for suit, slot in _SLOT.items()}, "f": 16, "": 16}
 # One bit per rank in slot 0 (ranks 0 to 15): a suit-set times this is that set at every rank.
 EVERY_RANK = sum(1 << 4 * rank for rank in range(16))
 SUITED_SLOTS = EVERY_RANK * 7  # the m, p and s slots at every rank
@@ -44,12 +47,12 @@ SUITED_SLOTS = EVERY_RANK * 7  # the m, p and s slots at every rank
 # t`). A tile of no suit slot (a flower) points past every rank, where nothing is set.
 _PAST = 16
 TILE_SLOT: tuple[int, ...] = tuple(
-    4 * RANK_OF[t] + (SUIT_BIT[SUIT_OF[t]].bit_length() - 1) if SUIT_OF[t] in SUIT_BIT
+    4 * RANK_OF[t] + _SLOT[SUIT_OF[t]] if SUIT_OF[t] in _SLOT
     else 4 * _PAST
     for t in range(NUM_TILES)
 )  # fmt: skip
 TILE_FIELD: tuple[int, ...] = tuple(
-    20 * RANK_OF[t] + COUNT_SHIFT[SUIT_OF[t]] if SUIT_OF[t] in SUIT_BIT else 20 * _PAST
+    20 * RANK_OF[t] + COUNT_SHIFT[SUIT_OF[t]] if SUIT_OF[t] in _SLOT else 20 * _PAST
     for t in range(NUM_TILES)
 )
 
@@ -70,7 +73,7 @@ def _tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     ones = [0] * MELD_INDEXES
     kinds = [0] * MELD_INDEXES
     for m in all_melds():
-        if m.suit not in SUIT_BIT:
+        if m.suit not in _SLOT:
             continue
         bits[m.index] = SUIT_BIT[m.suit] << 4 * m.rank
         ones[m.index] = 1 << 20 * m.rank + COUNT_SHIFT[m.suit]

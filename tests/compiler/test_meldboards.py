@@ -100,12 +100,12 @@ FANS: dict[str, tuple[str, str]] = {
     ),
     "twin_chows": (
         "when any m in chows: (count c in chows: c.suit == m.suit and c.rank == m.rank) >= 2",
-        "x_chow_count >> 20 * v_m.rank + COUNT_SHIFT.get(v_m.suit, 16) & 15 >= 2",
+        "x_chow_count >> 20 * v_m.rank + COUNT_SHIFT[v_m.suit] & 15 >= 2",
     ),
     "three_suits": (
         "when any a in chows: a.rank == 1 and (any b in chows: b.rank == 4 and b.suit != a.suit"
         " and (any c in chows: c.rank == 7 and c.suit != a.suit and c.suit != b.suit))",
-        "& ~SUIT_BIT.get(v_b.suit, 0) != 0",
+        "& ~SUIT_BIT[v_b.suit] != 0",
     ),
     "pairs_of_chows": (
         "per count t in [1m, 2m, 5p, 7s]: (count m in chows: m.tile == t) == 2",
@@ -113,7 +113,7 @@ FANS: dict[str, tuple[str, str]] = {
     ),
     "short_straights": (
         "per count m in chows: any n in chows: n.suit == m.suit and n.rank == m.rank + 3",
-        "x_chow_board >> 4 * (v_m.rank + 3) & SUIT_BIT.get(v_m.suit, 0) != 0",
+        "x_chow_board >> 4 * (v_m.rank + 3) & SUIT_BIT[v_m.suit] != 0",
     ),
     "winning_kong": (
         "when none m in kongs: m.tile == winning_tile",
@@ -125,11 +125,11 @@ FANS: dict[str, tuple[str, str]] = {
     ),
     "chows_in_the_pair_suit": (
         "when all m in chows: m.suit == pair.suit",
-        "x_chow_board & ~(SUIT_BIT.get(x_pair.suit, 0) * EVERY_RANK) == 0",
+        "x_chow_board & ~(SUIT_BIT[x_pair.suit] * EVERY_RANK) == 0",
     ),
     "terminal_chows_off_the_pair_suit": (
         "when all m in chows: m.suit != pair.suit and (m.rank == 1 or m.rank == 7)",
-        "~(SUIT_BIT.get(x_pair.suit, 0) * EVERY_RANK)",
+        "~(SUIT_BIT[x_pair.suit] * EVERY_RANK)",
     ),
     "pung_at_the_pair_rank": (
         "when any m in pungs: m.rank == pair.rank and m.suit != pair.suit and (any n in pungs:"
@@ -157,7 +157,7 @@ FANS: dict[str, tuple[str, str]] = {
     "standard_too": (
         "when shape == standard and (count m in pungs: m.suit == pair.suit and m.rank == pair.rank)"
         " == 0",
-        "COUNT_SHIFT.get(x_pair.suit, 16)",
+        "COUNT_SHIFT[x_pair.suit]",
     ),
 }
 
