@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from mjc.runtime.argcheck import WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS, raise_if_wrong
 from mjc.runtime.melds import MELD_INDEXES, Meld, all_melds
 from mjc.runtime.tiles import NUM_TILES, RANK_OF, SUIT_OF
 
@@ -87,16 +88,20 @@ _BIT, _ONE, _KIND = _tables()
 def meld_boards(melds: Iterable[Meld]) -> MeldBoards:
     """The boards and counts of the chows, of the pungs (kongs too) and of the kongs."""
     chow = chow_n = pung = pung_n = kong = kong_n = 0
-    for m in melds:
-        i = m.index
-        kind = _KIND[i]
-        if kind == 1:
-            chow |= _BIT[i]
-            chow_n += _ONE[i]
-        elif kind:
-            pung |= _BIT[i]
-            pung_n += _ONE[i]
-            if kind == 3:
-                kong |= _BIT[i]
-                kong_n += _ONE[i]
+    try:
+        for m in melds:
+            i = m.index
+            kind = _KIND[i]
+            if kind == 1:
+                chow |= _BIT[i]
+                chow_n += _ONE[i]
+            elif kind:
+                pung |= _BIT[i]
+                pung_n += _ONE[i]
+                if kind == 3:
+                    kong |= _BIT[i]
+                    kong_n += _ONE[i]
+    except _WRONG_TYPE_SIGNS:
+        raise_if_wrong(meld_boards, melds)
+        raise
     return MeldBoards(chow, chow_n, pung, pung_n, kong, kong_n)
