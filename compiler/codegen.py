@@ -50,6 +50,7 @@ def facts_read(book: ir.Rulebook, among: frozenset[str]) -> tuple[str, ...]:
             pending.extend(node)
     return tuple(sorted(found))
 
+
 __all__ = ["checked_module", "generate_module", "lit", "safe_text"]
 
 _ROW_INDENT = 4
@@ -61,9 +62,7 @@ def _environment() -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.FunctionLoader(
             lambda name: (
-                resources.files("mjc.compiler.templates")
-                .joinpath(name)
-                .read_text(encoding="utf-8")
+                resources.files("mjc.compiler.templates").joinpath(name).read_text(encoding="utf-8")
             )
         ),
         autoescape=False,
@@ -194,6 +193,11 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
         "source_sha256": book.source_sha256,
         "imports": _imports(state.runtime_names),
         "tile_constants": [(tile_constant(t), i) for t, i in sorted(state.tiles.items())],
+        "tile_set_lines": [
+            line
+            for names, n in state.predicates.tile_sets.items()
+            for line in render((f"TILE_SET_{n} = frozenset(", tuple_of(list(names)), ")"))
+        ],
         "successor_lines": _numbers(book.wilds.successor),
         **_predicate_tables(state, summary),
         **_tables(state),

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from mjc.compiler import ir
+from mjc.compiler import fangroups, ir
 from mjc.compiler.graphs import topological_order
 from mjc.compiler.pretty import pretty
 from mjc.compiler.pyexpr import PyExpr, is_cheap
@@ -56,6 +56,14 @@ class FanPlan:
     condition: ir.Expr | None  # None: always holds
     per: ir.Expr | None
     clamp: bool  # the per count may be below zero as written: `max(per, 0)` (zero: not at all)
+    # What it reads and how that was compiled (`fangroups`), written above it.
+    group: str = fangroups.SITUATION
+    how: str = ""
+    # The shape test its condition starts with, and the condition after it: fans in a row
+    # under the same test are written under one `if` (`ScoringPlan.runs`).
+    guard: ir.Expr | None = None
+    shapes: frozenset[str] = frozenset()
+    rest: ir.Expr | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +102,23 @@ class ScoringPlan:
     sort_kept: bool  # whether the kept fans must be sorted back into table order
     inline: frozenset[str]
 
+    def runs(self) -> list[tuple[ir.Expr | None, tuple[FanPlan, ...]]]:
+        """The fans in evaluation order as runs under one shape test (None: each fan tests
+        what it tests itself); a run is two fans or more."""
+        found: list[tuple[ir.Expr | None, tuple[FanPlan, ...]]] = []
+        i = 0
+        while i < len(self.fans):
+            fan = self.fans[i]
+            j = i + 1
+            while fan.shapes and j < len(self.fans) and self.fans[j].shapes == fan.shapes:
+                j += 1
+            if j - i >= 2:
+                found.append((fan.guard, self.fans[i:j]))
+            else:
+                found.append((None, (fan,)))
+            i = j
+        return found
+
 
 def plan_scoring(
     book: ir.Rulebook, make: Callable[[frozenset[str]], PyExpr], slots: SlotReader
@@ -102,9 +127,13 @@ def plan_scoring(
     the expressions of each fan and tier."""
     index = {fan.id: i for i, fan in enumerate(book.fans)}
     by_id = {fan.id: fan for fan in book.fans}
-    fans = tuple(
-        _fan_plan(by_id[fan_id], index[fan_id], slots) for fan_id in book.evaluation_order
+    first = {fan_id: _fan_plan(by_id[fan_id], index[fan_id], slots, make) for fan_id in index}
+    order = fangroups.grouped_order(
+        book.evaluation_order,
+        {fan_id: plan.shapes for fan_id, plan in first.items()},
+        {fan.id: fan.uses for fan in book.fans},
     )
+    fans = tuple(first[fan_id] for fan_id in order)
     plans = {plan.id: plan for plan in fans}
     exprs = [e for plan in fans for e in (plan.per, plan.condition) if e is not None]
     relations = tuple(
@@ -138,11 +167,18 @@ def plan_scoring(
     )
 
 
-def _fan_plan(fan: ir.Fan, index: int, slots: SlotReader) -> FanPlan:
+def _fan_plan(
+    fan: ir.Fan, index: int, slots: SlotReader, make: Callable[[frozenset[str]], PyExpr]
+) -> FanPlan:
     held = slots.held(fan)
     condition, per = held.when, held.number
     assert condition is not None, "a fan without `when` lines holds always: `true`"
     always = isinstance(condition, ir.BoolE) and condition.value
+    alone = make(frozenset())  # translated alone, to say how it compiles
+    for expr in (per, condition):
+        if expr is not None:
+            alone(expr)
+    guarded = fangroups.split_guard(None if always else condition)
     return FanPlan(
         id=fan.id,
         index=index,
@@ -152,6 +188,11 @@ def _fan_plan(fan: ir.Fan, index: int, slots: SlotReader) -> FanPlan:
         condition=None if always else condition,
         per=per,
         clamp=per is not None and not _never_negative(per),
+        group=fangroups.group_of(fangroups.facts_read((per, condition))),
+        how=fangroups.how_compiled(alone),
+        guard=guarded.guard,
+        shapes=guarded.shapes,
+        rest=guarded.rest,
     )
 
 
@@ -176,9 +217,7 @@ def _tier_plans(
         for target in tier.overrides:
             overridden_by[target].append(tier.id)
     order = topological_order(list(tiers), overridden_by)
-    members = {
-        t: tuple(plans[f.id] for f in book.fans if f.tier == t) for t in order
-    }
+    members = {t: tuple(plans[f.id] for f in book.fans if f.tier == t) for t in order}
     found = []
     for tier_id in order:
         tier = tiers[tier_id]
@@ -196,9 +235,7 @@ def _tier_plans(
                 heading=f"{tier.name} ({tier_id}): {_COMBINE_WORDS[tier.combine]}.",
                 combine=tier.combine,
                 members=members[tier_id],
-                overriders=tuple(
-                    ident("on_", t) for t in overridden_by[tier_id] if members[t]
-                ),
+                overriders=tuple(ident("on_", t) for t in overridden_by[tier_id] if members[t]),
                 alternatives=tuple((m, h.guard) for m, h in modes if h.guard is not None),
                 cap=next((n for n, h in caps if h.guard is None), None),
                 guarded_caps=tuple((n, h.guard) for n, h in caps if h.guard is not None),

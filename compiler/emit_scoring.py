@@ -11,6 +11,7 @@ expressions of each line are found through the table of slots (`state.slots`).
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable
 
 from mjc.compiler import ir
@@ -36,8 +37,18 @@ def score_fans_body(state: ModuleState) -> list[str]:
     py = make(plan.inline)
     guards = state.guards()
     body = CodeWriter(indent=1)
-    for fan in plan.fans:
-        _fan(body, py, fan)
+    for guard, run in plan.runs():
+        if guard is None:
+            _fan(body, py, run[0])
+            continue
+        shapes = " or ".join(sorted(run[0].shapes))
+        body.comment(f"Fans that need the {shapes} shape: none of them on another shape.")
+        with body.when(py(guard)):
+            for fan in run:
+                _fan(body, py, fan, fan.rest, guarded=True)
+        with body.block("else"):
+            for fan in run:
+                body.line(f"{fan.local} = 0")
     if plan.fans:
         # Score explanations read the counts before relations; scoring passes no list.
         locals_in_table_order: list[Doc] = [
@@ -60,10 +71,21 @@ def score_fans_body(state: ModuleState) -> list[str]:
     return state.function(py, body)
 
 
-def _fan(out: CodeWriter, py: PyExpr, fan: FanPlan) -> None:
+def _fan(
+    out: CodeWriter,
+    py: PyExpr,
+    fan: FanPlan,
+    condition: ir.Expr | None = None,
+    guarded: bool = False,
+) -> None:
+    """`f_<id> = ...` under its comments; `guarded`: its shape test already held, and
+    `condition` is what remains of its condition (None: nothing)."""
     out.comment(fan.title)
     out.comment(fan.shown)
-    if fan.condition is None:
+    out.comment(f"group: {fan.group} ({fan.how})")
+    if not guarded:
+        condition = fan.condition
+    if condition is None:
         if fan.per is None:
             out.assign(fan.local, "1")
         elif fan.clamp:  # a count below zero is zero: not at all
@@ -75,16 +97,18 @@ def _fan(out: CodeWriter, py: PyExpr, fan: FanPlan) -> None:
     count: Doc = "1" if fan.per is None else parenthesized(py.operand(py.py(fan.per), OR))
     if fan.clamp:  # a count below zero is zero: not at all
         count = ("max(", count, ", 0)")
-    test = parenthesized(py.operand(py.py(fan.condition), OR))
+    test = parenthesized(py.operand(py.py(condition), OR))
     out.stmt(f"{fan.local} = ", count, " if ", test, " else 0")
 
 
 def _relations_and_values(out: CodeWriter, plan: ScoringPlan, guards: PyExpr) -> None:
     if plan.relations:
         out.line("# Relations: a fan that counts removes the fans it excludes or replaces.")
-        for local, target in plan.relations:
+        # One test per fan that counts, for the run of fans it removes (the order kept).
+        for local, pairs in itertools.groupby(plan.relations, key=lambda pair: pair[0]):
             with out.block(f"if {local}"):
-                out.line(f"{target} = 0")
+                for _, target in pairs:
+                    out.line(f"{target} = 0")
     for value in plan.valued:
         out.comment(f"{value.name}: its value depends on the options.")
         out.assign(value.local, guards(value.base))

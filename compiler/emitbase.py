@@ -108,6 +108,11 @@ def prelude(out: CodeWriter, translator: PyExpr) -> None:
             out.line("x_meld_all = x_every >> MELD_SHIFT")
             out.line("x_meld_count = x_count >> MELD_COUNT_SHIFT")
         summaries -= {"tile", "meld", "members"}
+    if "boards" in summaries:
+        # The arrangement's chows, pungs and kongs by suit and rank (`compiler/meldboards.py`).
+        out.line("x_boards = meld_boards(a.melds)")
+        for board in sorted(translator.boards):
+            out.line(f"x_{board} = x_boards.{board}")
     for summary, source in summary_source.items():
         if summary in summaries:
             out.line(f"x_{summary}_any, x_{summary}_all, x_{summary}_count = {source}")

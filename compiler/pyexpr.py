@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from mjc.compiler import ir
+from mjc.compiler import ir, listquant, meldboards
 from mjc.compiler.layout import Break, Doc, Group, Nest, bracketed, flat, group
 from mjc.compiler.pysafe import lit
 from mjc.compiler.types import TILE, ListType
@@ -111,6 +111,9 @@ class Predicates:
     # Item-local parts of membership tests (`any m in melds: <part> and m.tile == X`):
     # lambda source → the test's field in `mjc.runtime.summaries.SummaryTables.meld_members`.
     members: dict[str, int] = field(default_factory=dict)
+    # Lists of tiles a pruned quantifier tests membership in (`compiler/listquant.py`): the
+    # tile constants' names -> n of the module constant `TILE_SET_<n>`.
+    tile_sets: dict[tuple[str, ...], int] = field(default_factory=dict)
 
     # How each predicate's lambda is laid out in the module (its flat source is the key).
     layout: dict[str, Doc] = field(default_factory=dict)
@@ -182,6 +185,12 @@ class PyExpr:
     runtime_names: set[str] = field(default_factory=set)
     # Quantifier variables bound where the expression being translated stands.
     scope: list[str] = field(default_factory=list)
+    # The lower ends of the ranges those variables run over (a rank shift must not be < 0).
+    lows: dict[str, int] = field(default_factory=dict)
+    # Meld boards read (`compiler/meldboards.py`), and plain loops written: the plan says
+    # how each fan was compiled from them.
+    boards: set[str] = field(default_factory=set)
+    loops: int = 0
 
     def __call__(self, expr: ir.Expr) -> Doc:
         return self.py(expr).doc
@@ -246,10 +255,17 @@ class PyExpr:
                 found = self._summarized(kind, var, fact, body)
                 if found is not None:
                     return found
+            case ir.QuantE() if (
+                self.fact_source is FACT_SOURCE
+                and (board := meldboards.lower(self, expr)) is not None
+            ):
+                return board
+            case ir.QuantE(domain=ir.ListE()) if (found := listquant.lower(self, expr)) is not None:
+                return found
             case ir.QuantE(
                 kind="any", var=var, domain=ir.FactE(fact=fact), body=ir.BoolOpE(op="and")
-            ) if fact in SUMMARY_OF and SUMMARY_OF[fact][0] == "meld" and _membership(
-                expr.body, var
+            ) if (
+                fact in SUMMARY_OF and SUMMARY_OF[fact][0] == "meld" and _membership(expr.body, var)
             ):
                 found = self._membership_test(var, fact, expr.body)
                 if found is not None:
@@ -354,12 +370,19 @@ class PyExpr:
 
     def _loop(self, expr: ir.QuantE) -> Py:
         domain = self._expr(expr.domain)
+        self.loops += 1
         self.scope.append(expr.var)
+        shadowed = self.lows.pop(expr.var, None)
+        if isinstance(expr.domain, ir.RangeE):
+            self.lows[expr.var] = expr.domain.low
         try:
             body = self._expr(expr.body)
             body_doc = self.operand(body, OR)
         finally:
             self.scope.pop()
+            self.lows.pop(expr.var, None)
+            if shadowed is not None:
+                self.lows[expr.var] = shadowed
         loop: tuple[Doc, ...] = (
             Break(" "),
             f"for v_{expr.var} in ",
@@ -468,7 +491,7 @@ def _membership(body: ir.Expr, var: str) -> tuple[list[ir.Expr], ir.Expr] | None
                     and mine.attr == "tile"
                     and isinstance(mine.obj, ir.VarE)
                     and mine.obj.name == var
-                    and not _mentions(other, var)
+                    and not mentions(other, var)
                 ):
                     found = other
                     break
@@ -480,7 +503,7 @@ def _membership(body: ir.Expr, var: str) -> tuple[list[ir.Expr], ir.Expr] | None
     return (local, found) if found is not None else None
 
 
-def _mentions(expr: ir.Expr, var: str) -> bool:
+def mentions(expr: ir.Expr, var: str) -> bool:
     """Whether `expr` reads the variable `var` anywhere."""
     if isinstance(expr, ir.VarE):
         return expr.name == var
@@ -491,7 +514,7 @@ def _mentions(expr: ir.Expr, var: str) -> bool:
             if (
                 isinstance(child, ir.Model)
                 and not isinstance(child, ir.SourceRef)
-                and _mentions(child, var)  # type: ignore[arg-type]
+                and mentions(child, var)  # type: ignore[arg-type]
             ):
                 return True
     return False
@@ -521,4 +544,3 @@ def _only_vars(expr: ir.Expr, names: set[str]) -> bool:
         case ir.QuantE(var=inner, domain=domain, body=body):
             return _only_vars(domain, names) and _only_vars(body, names | {inner})
     return True
-

@@ -12,6 +12,15 @@ from __future__ import annotations
 from mjc.runtime.arrange import Arrangement
 from mjc.runtime.hand import Hand
 from mjc.runtime.horses import HorseKind, Horses
+from mjc.runtime.meldboards import (
+    COUNT_SHIFT,
+    EVERY_RANK,
+    SUIT_BIT,
+    SUITED_SLOTS,
+    TILE_FIELD,
+    TILE_SLOT,
+    meld_boards,
+)
 from mjc.runtime.melds import Meld
 from mjc.runtime.options import ChoiceSpec, OptionSpec
 from mjc.runtime.payments import BonusRule, KongRule, Payments, RelationRule, RoundFacts, WinRule
@@ -77,6 +86,8 @@ ALWAYS: tuple[str, ...] = (
 
 # ALWAYS, and what the module's conditions, summaries and wild modes add when they need it.
 __all__ = [
+    "COUNT_SHIFT",
+    "EVERY_RANK",
     "IS_DRAGON",
     "IS_FLOWER",
     "IS_GREEN",
@@ -88,8 +99,12 @@ __all__ = [
     "IS_WIND",
     "NO_PAIR",
     "RANK_OF",
+    "SUITED_SLOTS",
+    "SUIT_BIT",
     "SUIT_OF",
     "TILE_COUNT_WIDTH",
+    "TILE_FIELD",
+    "TILE_SLOT",
     "WILD_ACTIONS",
     "Arrangement",
     "BonusRule",
@@ -115,6 +130,7 @@ __all__ = [
     "count_suits",
     "count_suits_of_melds",
     "limit_counts",
+    "meld_boards",
     "meld_masks",
     "require_api",
     "summarize",

@@ -38,6 +38,7 @@ from mjc.runtime.exported import (
     count_suits,
     count_suits_of_melds,
     limit_counts,
+    meld_boards,
     meld_masks,
     require_api,
     summarize,
@@ -79,6 +80,7 @@ CASES: list[Case] = [
         {"counts": frozenset({2}), "most": frozenset({1})},
     ),
     ("summarize", summarize, {"a": ARRANGEMENT, "tables": TABLES}, {}),
+    ("meld_boards", meld_boards, {"melds": ARRANGEMENT.melds}, {}),
     (
         "summarize_tiles", summarize_tiles,
         {"tiles": HAND.tiles, "masks": TILE_MASKS, "packs": TILE_COUNTS},

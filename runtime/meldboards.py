@@ -1,0 +1,107 @@
+"""Per-suit rank boards of an arrangement's chows, pungs and kongs: what conditions that relate
+melds to each other read instead of nested loops.
+
+Generated scoring code (`mjc.compiler.meldboards` writes it) calls `meld_boards(a.melds)`
+once per arrangement and tests bits: a condition such as `any n in chows: n.suit == m.suit
+and n.rank == m.rank + 1` becomes a shift of the chow board. Two ints per kind of meld:
+
+- the board: bit `4 * rank + slot` is set when some meld of that kind has that rank and the
+  suit of that slot (m 0, p 1, s 2, z 3); a suit-set at a rank is `board >> 4 * rank & 15`;
+- the counts: a 4-bit field at `20 * rank + COUNT_SHIFT[suit]` counts the melds of that key
+  (two identical chows, 一般高, need the count, not only the bit). Field 16 of each rank is
+  never filled: a suit with no slot (a flower's, or no pair's `""`) reads it and counts 0.
+
+A chow's rank is its lowest tile's; pungs include kongs, as `m.is_pung` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from mjc.runtime.argcheck import WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS, raise_if_wrong
+from mjc.runtime.melds import MELD_INDEXES, Meld, all_melds
+from mjc.runtime.tiles import NUM_TILES, RANK_OF, SUIT_OF
+
+__all__ = [
+    "COUNT_SHIFT",
+    "EVERY_RANK",
+    "SUITED_SLOTS",
+    "SUIT_BIT",
+    "TILE_FIELD",
+    "TILE_SLOT",
+    "MeldBoards",
+    "meld_boards",
+]
+
+_SLOT = {"m": 0, "p": 1, "s": 2, "z": 3}
+# By every suit a condition can read (a tile's or a meld's, flowers' `f`, no pair's `""`), so
+# that generated code subscripts them: its slot bit (0: no slot), and its count field's
+# offset within a rank (16: the field that is never filled).
+SUIT_BIT: dict[str, int] = {**{suit: 1 << slot for suit, slot in _SLOT.items()}, "f": 0, "": 0}
+COUNT_SHIFT: dict[str, int] = {**{suit: 4 * slot for suit, slot in _SLOT.items()}, "f": 16, "": 16}
+# One bit per rank in slot 0 (ranks 0 to 15): a suit-set times this is that set at every rank.
+EVERY_RANK = sum(1 << 4 * rank for rank in range(16))
+SUITED_SLOTS = EVERY_RANK * 7  # the m, p and s slots at every rank
+
+# By tile int: the board bit and the count field of the melds whose tile it is (`n.tile ==
+# t`). A tile of no suit slot (a flower) points past every rank, where nothing is set.
+_PAST = 16
+TILE_SLOT: tuple[int, ...] = tuple(
+    4 * RANK_OF[t] + _SLOT[SUIT_OF[t]] if SUIT_OF[t] in _SLOT
+    else 4 * _PAST
+    for t in range(NUM_TILES)
+)  # fmt: skip
+TILE_FIELD: tuple[int, ...] = tuple(
+    20 * RANK_OF[t] + COUNT_SHIFT[SUIT_OF[t]] if SUIT_OF[t] in _SLOT else 20 * _PAST
+    for t in range(NUM_TILES)
+)
+
+
+class MeldBoards(NamedTuple):
+    chow_board: int
+    chow_count: int
+    pung_board: int
+    pung_count: int
+    kong_board: int
+    kong_count: int
+
+
+def _tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """By `Meld.index`: its board bit, its count unit, and its kind (0 none, 1 chow, 2 pung,
+    3 kong), built once at import."""
+    bits = [0] * MELD_INDEXES
+    ones = [0] * MELD_INDEXES
+    kinds = [0] * MELD_INDEXES
+    for m in all_melds():
+        if m.suit not in _SLOT:
+            continue
+        bits[m.index] = SUIT_BIT[m.suit] << 4 * m.rank
+        ones[m.index] = 1 << 20 * m.rank + COUNT_SHIFT[m.suit]
+        kinds[m.index] = 1 if m.is_chow else 3 if m.is_kong else 2 if m.is_pung else 0
+    return tuple(bits), tuple(ones), tuple(kinds)
+
+
+_BIT, _ONE, _KIND = _tables()
+
+
+def meld_boards(melds: Iterable[Meld]) -> MeldBoards:
+    """The boards and counts of the chows, of the pungs (kongs too) and of the kongs."""
+    chow = chow_n = pung = pung_n = kong = kong_n = 0
+    try:
+        for m in melds:
+            i = m.index
+            kind = _KIND[i]
+            if kind == 1:
+                chow |= _BIT[i]
+                chow_n += _ONE[i]
+            elif kind:
+                pung |= _BIT[i]
+                pung_n += _ONE[i]
+                if kind == 3:
+                    kong |= _BIT[i]
+                    kong_n += _ONE[i]
+    except _WRONG_TYPE_SIGNS:
+        raise_if_wrong(meld_boards, melds)
+        raise
+    return MeldBoards(chow, chow_n, pung, pung_n, kong, kong_n)

@@ -1,0 +1,270 @@
+"""Quantifiers relating melds by suit and rank compile to bit operations on the meld boards
+(`mjc.compiler.meldboards`), quantifiers over lists of constants are unrolled or pruned
+(`mjc.compiler.listquant`), and both score exactly as the plain loops they replace.
+
+Each pattern is checked on the code it generates, and a hypothesis property scores random
+arrangements with the module compiled twice, with the patterns and without them (every
+quantifier a plain loop), and compares every fan's count."""
+
+from __future__ import annotations
+
+import types
+from unittest import mock
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from mjc.compiler import listquant, meldboards
+from mjc.compiler.codegen import checked_module
+from mjc.compiler.driver import compile_source
+from mjc.compiler.loader import import_source
+from mjc.runtime.arrange import Arrangement
+from mjc.runtime.melds import Meld, meld
+from mjc.runtime.scoring import Situation
+
+_BASE = """
+rulebook boards {
+  title "板"
+  version "0.1"
+}
+
+players 4
+
+tiles {
+  characters copies 4
+  dots copies 4
+  bamboo copies 4
+  winds copies 4
+  dragons copies 4
+  total 136
+}
+
+shapes {
+  standard "基本胡牌"
+  seven_pairs "七对"
+}
+
+scoring {
+  unit "番"
+  tier within "普通" add
+}
+"""
+
+# fan id -> its condition (`when`) or count (`per`), and what its code must read.
+FANS: dict[str, tuple[str, str]] = {
+    "shifted_chows": (
+        "when any m in chows: all k in 1..2: any n in chows: n.suit == m.suit and n.rank =="
+        " m.rank + k",
+        "x_chow_board & (x_chow_board >> 4 & x_chow_board >> 8) != 0",
+    ),
+    "shifted_pungs": (
+        "when any m in pungs: m.is_suited and (all k in 1..3: any n in pungs: n.suit == m.suit"
+        " and n.rank == m.rank + k)",
+        "SUITED_SLOTS",
+    ),
+    "step_two": (
+        "when any m in chows: any k in 1..2: (any n in chows: n.suit == m.suit and n.rank =="
+        " m.rank + k) and (any n in chows: n.suit == m.suit and n.rank == m.rank + 2 * k)",
+        "(x_chow_board >> 4 & x_chow_board >> 8)",
+    ),
+    "below": (
+        "when any m in chows: any n in chows: n.suit == m.suit and n.rank == m.rank - 2",
+        "x_chow_board & x_chow_board << 8 != 0",
+    ),
+    "straight": (
+        "when any m in chows: m.rank == 1 and (any n in chows: n.suit == m.suit and n.rank == 4)"
+        " and (any n in chows: n.suit == m.suit and n.rank == 7)",
+        "(x_chow_board >> 16 & 15) * EVERY_RANK",
+    ),
+    "every_chow_by_a_pung": (
+        "when all m in chows: any n in pungs: n.suit == m.suit and n.rank == m.rank + 1",
+        "x_chow_board & ~(x_pung_board >> 4) == 0",
+    ),
+    "no_pung_above": (
+        "when any m in pungs: m.rank == 3 and not (any n in pungs: n.suit == m.suit and n.rank =="
+        " m.rank + 1)",
+        "~(x_pung_board >> 4)",
+    ),
+    "double_pung": (
+        "per count r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs: m.suit =="
+        " s and m.rank == r) == 2",
+        "(x_pung_board >> 4 * v_r & 7).bit_count() == 2",
+    ),
+    "fives_in_two_suits": (
+        "when any s in [characters, dots]: any m in pungs: m.suit == s and m.rank == 5",
+        "x_pung_board >> 20 & 3 != 0",
+    ),
+    "terminal_chows_everywhere": (
+        "when all s in [characters, dots, bamboo]: any m in chows: m.suit == s and m.rank == 1",
+        "x_chow_board >> 4 & 7 == 7",
+    ),
+    "twin_chows": (
+        "when any m in chows: (count c in chows: c.suit == m.suit and c.rank == m.rank) >= 2",
+        "x_chow_count >> 20 * v_m.rank + COUNT_SHIFT[v_m.suit] & 15 >= 2",
+    ),
+    "three_suits": (
+        "when any a in chows: a.rank == 1 and (any b in chows: b.rank == 4 and b.suit != a.suit"
+        " and (any c in chows: c.rank == 7 and c.suit != a.suit and c.suit != b.suit))",
+        "& ~SUIT_BIT[v_b.suit] != 0",
+    ),
+    "pairs_of_chows": (
+        "per count t in [1m, 2m, 5p, 7s]: (count m in chows: m.tile == t) == 2",
+        "x_chow_count >> TILE_FIELD[v_t] & 15 == 2",
+    ),
+    "short_straights": (
+        "per count m in chows: any n in chows: n.suit == m.suit and n.rank == m.rank + 3",
+        "x_chow_board >> 4 * (v_m.rank + 3) & SUIT_BIT[v_m.suit] != 0",
+    ),
+    "winning_kong": (
+        "when none m in kongs: m.tile == winning_tile",
+        "x_kong_board >> TILE_SLOT[x_winning_tile] & 1 == 0",
+    ),
+    "honour_pungs_in_a_row": (
+        "when any m in pungs: any n in pungs: n.suit == m.suit and n.rank == m.rank + 1",
+        "x_pung_board & x_pung_board >> 4 != 0",
+    ),
+    "chows_in_the_pair_suit": (
+        "when all m in chows: m.suit == pair.suit",
+        "x_chow_board & ~(SUIT_BIT[x_pair.suit] * EVERY_RANK) == 0",
+    ),
+    "terminal_chows_off_the_pair_suit": (
+        "when all m in chows: m.suit != pair.suit and (m.rank == 1 or m.rank == 7)",
+        "~(SUIT_BIT[x_pair.suit] * EVERY_RANK)",
+    ),
+    "pung_at_the_pair_rank": (
+        "when any m in pungs: m.rank == pair.rank and m.suit != pair.suit and (any n in pungs:"
+        " n.suit == m.suit and n.rank == m.rank + 1)",
+        "15 << 4 * x_pair.rank",
+    ),
+    "every_suit_held": (
+        "when all s in [characters, dots, bamboo]: any t in tiles: t.suit == s",
+        "(x_tile_any >> 0 & 1) and (x_tile_any >> 1 & 1) and (x_tile_any >> 2 & 1)",
+    ),
+    "held_four": (
+        "per count t in [1m, 2m, 3m, 4m, 5m, 1z]: copies(t) == 4 and (none m in kongs: m.tile =="
+        " t)",
+        "if v_t in TILE_SET_0 and (x_tiles.count(v_t) == 4",
+    ),
+    "a_listed_tile_held": (
+        "when any t in [1m, 9m, 1p, 9p, 1s, 9s, 1z]: copies(t) >= 2 and t != winning_tile",
+        "for v_t in x_tile_kinds_",
+    ),
+    "standard_only": (
+        "when shape == standard and (any m in chows: any n in chows: n.suit == m.suit and n.rank"
+        " == m.rank + 6)",
+        "x_chow_board & x_chow_board >> 24 != 0",
+    ),
+    "standard_too": (
+        "when shape == standard and (count m in pungs: m.suit == pair.suit and m.rank == pair.rank)"
+        " == 0",
+        "COUNT_SHIFT[x_pair.suit]",
+    ),
+}
+
+
+def _source(lowered: bool = True) -> str:
+    fans = "".join(
+        f'\nfan {fan_id} "{fan_id}" {{\n  value 1\n  {text}\n}}\n'
+        for fan_id, (text, _) in FANS.items()
+    )
+    compilation = compile_source(_BASE + fans, "boards.mjr")
+    assert compilation.ok, [d.message for d in compilation.diagnostics]
+    assert compilation.rulebook is not None
+    if lowered:
+        source, problem = checked_module(compilation.rulebook)
+    else:  # every quantifier a plain loop: what the patterns must agree with
+        with (
+            mock.patch.object(meldboards, "lower", lambda py, expr: None),
+            mock.patch.object(listquant, "lower", lambda py, expr: None),
+        ):
+            source, problem = checked_module(compilation.rulebook)
+    assert problem is None and source is not None
+    return source
+
+
+LOWERED = _source()
+PLAIN = _source(lowered=False)
+
+
+def _code_of(source: str, fan_id: str) -> str:
+    """The lines from the fan's heading comment to the next fan's."""
+    lines = source.splitlines()
+    start = next(i for i, line in enumerate(lines) if f"# {fan_id} {fan_id} (" in line)
+    end = next((i for i in range(start + 1, len(lines)) if "(boards.mjr:" in lines[i]), len(lines))
+    return "\n".join(lines[start:end])
+
+
+@pytest.mark.parametrize("fan_id", sorted(FANS))
+def test_each_pattern_compiles_to_its_board_expression(fan_id: str) -> None:
+    code = _code_of(LOWERED, fan_id)
+    wanted = FANS[fan_id][1]
+    assert wanted in " ".join(line.strip() for line in code.splitlines()), code
+
+
+@pytest.mark.parametrize(
+    "fan_id", sorted(set(FANS) - {"held_four", "a_listed_tile_held", "twin_chows", "three_suits",
+                                  "pairs_of_chows", "short_straights", "double_pung"})
+)  # fmt: skip
+def test_a_matched_pattern_writes_no_loop(fan_id: str) -> None:
+    assert " for v_" not in _code_of(LOWERED, fan_id)
+
+
+def test_the_plain_form_loops_where_the_board_form_shifts() -> None:
+    code = _code_of(PLAIN, "shifted_chows")
+    assert "for v_n in x_chows" in code and "x_chow_board" not in code
+
+
+def test_each_fan_says_its_group_and_how_it_compiled() -> None:
+    code = _code_of(LOWERED, "shifted_chows")
+    assert "# group: chows by suit and rank (compiled to bit operations on the chow boards)" in code
+    assert "# group: pungs and kongs by suit and rank" in _code_of(LOWERED, "double_pung")
+
+
+def test_fans_under_one_shape_test_are_skipped_together_on_another_shape() -> None:
+    lines = [line.strip() for line in LOWERED.splitlines()]
+    test = lines.index("if x_shape == 'standard':")
+    # The two fans that start with the test follow it, their conditions without it.
+    block = "\n".join(lines[test : lines.index("else:", test)])
+    assert "f_standard_only = " in block and "f_standard_too = " in block
+    assert "x_shape" not in block.split("\n", 1)[1]
+    assert "f_standard_only = 0" in lines[lines.index("else:", test) :][:3]
+
+
+def _module(source: str, name: str) -> types.ModuleType:
+    return import_source(source, name, f"{name}.py")
+
+
+_LOWERED_MODULE = _module(LOWERED, "mjc_boards_lowered")
+_PLAIN_MODULE = _module(PLAIN, "mjc_boards_plain")
+
+_SUITED = [t for t in range(27) if t % 9 <= 6]  # where a chow may start
+_SET = st.one_of(
+    st.tuples(st.just("chow"), st.sampled_from(_SUITED), st.booleans()),
+    st.tuples(st.sampled_from(["pung", "kong"]), st.integers(0, 33), st.booleans()),
+    # Sets of one suit, so that melds a rank or two apart (what the patterns ask) are common.
+    st.tuples(st.just("chow"), st.integers(0, 6), st.booleans()),
+    st.tuples(st.sampled_from(["pung", "kong"]), st.integers(0, 8), st.booleans()),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    sets=st.lists(_SET, min_size=0, max_size=4),
+    pair=st.integers(0, 33),
+    shape=st.sampled_from(["standard", "seven_pairs"]),
+    winning=st.integers(-1, 33),
+)
+def test_board_form_scores_as_the_plain_loops_on_random_arrangements(
+    sets: list[tuple[str, int, bool]], pair: int, shape: str, winning: int
+) -> None:
+    melds: tuple[Meld, ...] = tuple(meld(kind, tile, concealed) for kind, tile, concealed in sets)
+    pair_meld = meld("pair", pair, True)
+    tiles = tuple(sorted(t for m in (*melds, pair_meld) for t in m.tiles))
+    a = Arrangement(shape, melds, (pair_meld,), tiles, True, pair_meld)
+    s = Situation(winning_tile=winning)
+    raw_lowered: list[int] = []
+    raw_plain: list[int] = []
+    assert _LOWERED_MODULE.score_fans(a, s, {}, raw_lowered) == _PLAIN_MODULE.score_fans(
+        a, s, {}, raw_plain
+    )
+    assert raw_lowered == raw_plain
