@@ -12,7 +12,9 @@ __all__ = ["API_VERSION", "RuntimeVersionError", "require_api"]
 # Bumped whenever a generated module's view of this package changes incompatibly.
 # 3: modules import `mjc.runtime.exported` and build `Ruleset(RulesetSpec(...))`.
 # 4: `combine` returns its notes (tier caps that cut) and `adjust` the steps that fired.
-API_VERSION = 4
+# 5: modules import the meld boards (`meld_boards`, `SUIT_BIT`, …) and declare
+#    `CUSTOM_SHAPE_NEEDS`, the engine's pre-filter of custom shapes.
+API_VERSION = 5
 
 
 class RuntimeVersionError(ImportError):
