@@ -20,7 +20,7 @@ from mjc.compiler.layout import Doc, parenthesized, string, tuple_of
 from mjc.compiler.pyexpr import OR, PyExpr
 from mjc.compiler.pysafe import lit
 from mjc.compiler.pywriter import CodeWriter
-from mjc.compiler.slots import Held
+from mjc.compiler.slotreader import Held
 
 
 def score_fans_body(state: ModuleState) -> list[str]:
