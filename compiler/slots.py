@@ -201,6 +201,11 @@ def _limit_conditions(d: Declarations) -> Iterator[ast.Expr | None]:
         yield from (limit.condition for limit in d.scoring.limits)
 
 
+def _minimum_values(d: Declarations) -> Iterator[ast.Expr | None]:
+    if d.scoring is not None:
+        yield from (m.value for m in d.scoring.minimums)
+
+
 def _constraints(d: Declarations) -> Iterator[ast.Expr | None]:
     return (c.condition for c in d.constraints)
 
@@ -418,6 +423,17 @@ SLOTS: tuple[Slot, ...] = (
             Place(ast.Limit, "condition", ir.Limit, "condition"),
         ),
         where="a `limit` condition",
+    ),
+    replace(
+        _in(
+            "scoring",
+            "minimum",
+            "guard",
+            INT,
+            _minimum_values,
+            Place(ast.Minimum, "value", ir.Minimum, "value"),
+        ),
+        where="a `minimum`",
     ),
     _in(
         "constraint",
