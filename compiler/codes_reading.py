@@ -1,5 +1,5 @@
 """The record of a diagnostic code, and the codes of reading a rulebook: its text (E00xx:
-syntax, strings, unreadable files, the size limits) and its names (E01xx: unknown or
+syntax, strings, unreadable files, the size and nesting limits) and its names (E01xx: unknown or
 repeated ids, words, sections, `extends`).
 
 The records are read through `mjc.compiler.codes`, which joins these to the codes of the
@@ -85,6 +85,21 @@ READING: tuple[Code, ...] = (
         "handed to the API).",
         "a UTF-16 file, or a binary file, named as a rulebook",
         "Check that the file is the rulebook you meant, saved as UTF-8 text.",
+    ),
+    Code(
+        "E0007",
+        "error",
+        "too many nested quantifiers",
+        "An expression has more than 4 quantifiers (`all`, `any`, `none`, `count`) one inside "
+        "the body of another. Generated code runs an inner quantifier once for each element "
+        "of the outer one's domain, so the time to score a hand is the product of the "
+        "domains: it grows exponentially with the nesting. The bundled rulebooks nest three "
+        "at most (三色三步高). A quantifier in another's domain (`count m in ...`) does not "
+        "count: the domain is read once.",
+        "when all a in melds: all b in melds: all c in melds: all d in melds: any e in melds: "
+        "...",
+        "Name the inner part as a fan of its own and refer to it by name, or count once "
+        "outside the quantifier instead of inside it.",
     ),
     Code(
         "E0101",
