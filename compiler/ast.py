@@ -377,6 +377,17 @@ class Prefer:
 
 
 @dataclass(frozen=True, slots=True)
+class Minimum:
+    """`minimum 8 without flower_tiles`: a hand worth less than `value` is not a win, the
+    points of the fans named `without` not counted toward it (8 番起和, 花牌不计)."""
+
+    value: Expr
+    without: tuple[Ident, ...]
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Scoring:
     units: tuple[Unit, ...]
     tiers: tuple[TierDecl, ...]
@@ -385,6 +396,7 @@ class Scoring:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
     limits: tuple[Limit, ...] = ()
     prefers: tuple[Prefer, ...] = ()
+    minimums: tuple[Minimum, ...] = ()  # one at most (the checks refuse a second)
 
 
 RelationKind = Literal["excludes", "implies", "replaces"]

@@ -206,7 +206,7 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
         "custom_need_rows": shape_needs(book),
         "has_wilds": bool(book.wilds.modes),
         "situation_flags": tuple(f.id for f in book.situations),
-        "has_rejects": bool(book.scoring.rejects),
+        "has_rejects": bool(book.scoring.rejects) or book.scoring.minimum is not None,
         "reads": facts_read(book, COSTLY_FACTS),
         "prefer": tuple(
             state.fan_index[fan] for prefer in book.scoring.prefers for fan in prefer.fans

@@ -7,7 +7,7 @@ tiers that override it and its caps; and for each generated function, which fact
 and which of them are read in place rather than bound to a local first. That last choice is
 made by translating the function's expressions once to count their reads (`reads`), never by
 rewriting code already written. A fan's and a tier's expressions are found through the table
-of slots (`mjc.compiler.slots.SlotReader`).
+of slots (`mjc.compiler.slotreader.SlotReader`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from mjc.compiler.graphs import topological_order
 from mjc.compiler.pretty import pretty
 from mjc.compiler.pyexpr import PyExpr, is_cheap
 from mjc.compiler.pysafe import ident
-from mjc.compiler.slots import SlotReader
+from mjc.compiler.slotreader import SlotReader
 
 _COMBINE_WORDS = {
     "add": "fans add up",

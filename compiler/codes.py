@@ -1,289 +1,20 @@
 """Every diagnostic code mjc can report: what it means, an example that triggers it, the fix.
 
 Read by `mjc explain CODE`, by the SARIF renderer (rule summaries) and by the docs'
-diagnostics reference. A test keeps this table, the codes the compiler emits and the golden
-test files in `tests/diagnostics/` in step.
+diagnostics reference. The codes of reading the text and its names (E00xx, E01xx) and the
+`Code` record are in `mjc.compiler.codes_reading`; the codes of the later passes are here. A
+test keeps this table, the codes the compiler emits and the golden test files in
+`tests/diagnostics/` in step.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from mjc.compiler.codes_reading import READING, Code
 
-
-@dataclass(frozen=True, slots=True)
-class Code:
-    code: str
-    severity: str
-    summary: str
-    explanation: str
-    example: str
-    fix: str
-
+__all__ = ["CODES", "Code", "lookup", "render", "summaries"]
 
 CODES: tuple[Code, ...] = (
-    Code(
-        "E0001",
-        "error",
-        "syntax error",
-        "The text does not follow the rulebook grammar at this point. The message names what "
-        "was found and the label lists what the grammar expected there.",
-        "fan chicken 鸡胡 { value 1 }",
-        'Names of things are strings in double quotes: fan chicken "鸡胡" { value 1 }',
-    ),
-    Code(
-        "E0002",
-        "error",
-        "invalid string",
-        "A string uses an escape sequence the language does not know.",
-        'note "a\\q"',
-        'The escapes are \\\\, \\", \\n and \\t.',
-    ),
-    Code(
-        "E0003",
-        "error",
-        "unreadable rulebook file",
-        "The rulebook file could not be read: missing, a folder, not permitted, or not UTF-8 "
-        "(the diagnostic then points at the first byte that is not). A byte-order mark and "
-        "`\\r\\n` or `\\r` line endings are fine.",
-        "mjc check missing.mjr",
-        "Check the path; save rulebooks as UTF-8 text (not GBK, Big5 or Latin-1).",
-    ),
-    Code(
-        "E0004",
-        "error",
-        "expression too deep or too long",
-        "An expression (a condition, a value, a guard...) nests more than 64 levels deep or "
-        "holds more than 2,000 words and symbols. Each `not`, `-`, bracket, `.`, quantifier "
-        "and each operator of a chain such as `a + b + c` is a level (a chain of `and` or `or` "
-        "counts once). Real rules nest under 15 levels and hold a few dozen words; the limits "
-        "keep every compiler pass, each of which walks expressions recursively, far from "
-        "Python's recursion limit, and are checked while the text is parsed.",
-        "when not not not ... not tsumo   # 65 times `not`",
-        "Name a part of the condition as its own fan or custom shape and refer to it by name, "
-        "or write a long sum as a count (`count m in melds: ...`).",
-    ),
-    Code(
-        "E0005",
-        "error",
-        "rulebook too large",
-        "The rulebook passes a limit on its size: at most 1,000,000 bytes, 20,000 lines, "
-        "2,000 characters in one line and 50,000 words and symbols (the bundled rulebooks "
-        "have under 30,000 bytes, 500 lines and 2,000 words and symbols). The limits keep "
-        "checking a stranger's rulebook to seconds.",
-        'fan chicken "鸡胡" { value 1 when ... }   # on one line of 5,000 characters',
-        "Break long lines (statements and expressions may span lines); split a very large "
-        "game into a parent rulebook and one that `extends` it.",
-    ),
-    Code(
-        "E0006",
-        "error",
-        "not text",
-        "The rulebook holds a character that no text file holds: a NUL character (the file "
-        "is likely binary) or a lone surrogate (half of a UTF-16 pair, only possible in text "
-        "handed to the API).",
-        "a UTF-16 file, or a binary file, named as a rulebook",
-        "Check that the file is the rulebook you meant, saved as UTF-8 text.",
-    ),
-    Code(
-        "E0101",
-        "error",
-        "unknown name",
-        "A condition uses a name that is not a fan, a builtin fact, a win shape, a suit or a "
-        "quantifier variable in scope. The help suggests the closest known name.",
-        "when pure_one_sut and all_pungs",
-        "Correct the spelling (did you mean `pure_one_suit`?), or declare the fan.",
-    ),
-    Code(
-        "E0102",
-        "error",
-        "duplicate definition",
-        "Two fans, options, shapes, tiers, tile groups or choices share an id, or a fan id hides "
-        "a builtin word. Ids must be unique so that references and the generated tables are "
-        "unambiguous.",
-        'fan chicken "鸡胡" { value 1 }\nfan chicken "鸡和" { value 1 }',
-        "Rename one of them or delete the duplicate.",
-    ),
-    Code(
-        "E0103",
-        "error",
-        "relation to an unknown fan",
-        "`excludes`, `implies` or `replaces` names a fan that does not exist.",
-        "replaces chiken",
-        "Correct the fan id (did you mean `chicken`?).",
-    ),
-    Code(
-        "E0104",
-        "error",
-        "unknown option",
-        "`option.<id>` names an option the rulebook does not declare.",
-        "when option.sevn_pairs",
-        'Correct the id, or declare it: option seven_pairs "七对": toggle = off',
-    ),
-    Code(
-        "E0105",
-        "error",
-        "unknown choice",
-        "A condition compares a choice option with a value that is not one of its choices.",
-        "when option.cap == 48",
-        "Use one of the declared choices, or add the choice to the option.",
-    ),
-    Code(
-        "E0106",
-        "error",
-        "unknown attribute",
-        "A tile or meld has no attribute of this name (or the value has no attributes at all).",
-        "when any m in melds: m.is_pong",
-        "Use a listed attribute: tiles have suit, rank, is_honour …; melds is_pung, is_chow ….",
-    ),
-    Code(
-        "E0107",
-        "error",
-        "unknown tier",
-        "A fan's `tier` or a tier's `overrides` names a tier the scoring section lacks.",
-        "tier limt",
-        "Use a tier declared in the scoring section.",
-    ),
-    Code(
-        "E0108",
-        "error",
-        "unknown tile group",
-        "The tiles section names a group that does not exist.",
-        "tiles { charactrs copies 4 }",
-        "The groups are characters, dots, bamboo, winds, dragons, flowers, seasons.",
-    ),
-    Code(
-        "E0109",
-        "error",
-        "unknown function",
-        "A condition calls a function that is not builtin.",
-        "when suit(tiles) == 1",
-        "The functions are suits, len and copies.",
-    ),
-    Code(
-        "E0110",
-        "error",
-        "unknown win shape",
-        "The shapes section names a shape mjc does not know.",
-        "shapes { standrd }",
-        "The shapes are standard, seven_pairs, thirteen_orphans, knitted_straight and "
-        "honours_and_knitted.",
-    ),
-    Code(
-        "E0111",
-        "error",
-        "unknown example setting",
-        "An example's `with` list names something that is neither a situation nor an option.",
-        'example "123m456p789s345s22z" with selfdrawn',
-        "Use a situation such as self_drawn, kong_bloom or seat_wind=S, or an option id.",
-    ),
-    Code(
-        "E0112",
-        "error",
-        "redefines the parent's item",
-        "A rulebook that extends another declares a fan or an option the parent already has. "
-        "Changing the parent's on purpose is written `override`, so that a typo cannot silently "
-        "replace a rule.",
-        'rulebook child extends guangdong { }\nfan chicken "鸡胡" { value 2 }',
-        'Write `override fan chicken "鸡胡" { value 2 }`, or pick a new id.',
-    ),
-    Code(
-        "E0113",
-        "error",
-        "nothing to override or remove",
-        "`override` or `remove` names a fan or an option the parent rulebook does not have, or "
-        "the rulebook extends no parent at all.",
-        'rulebook child extends guangdong { }\noverride fan chiken "鸡胡" { value 2 }',
-        "Correct the id (did you mean `chicken`?); to add a new fan, drop the word `override`.",
-    ),
-    Code(
-        "E0114",
-        "error",
-        "uses a removed fan",
-        "A condition refers to a fan that this rulebook removed from its parent's table.",
-        "remove fan concealed_hand\nfan … { when concealed_hand and self_drawn }",
-        "Keep the fan, or write the condition without it.",
-    ),
-    Code(
-        "E0115",
-        "error",
-        "parent rulebook unusable",
-        "The rulebook named by `extends` cannot be found or read, has errors of its own, "
-        "extends its child in a circle, or makes a chain of more than 16 rulebooks.",
-        "rulebook child extends guangdng { }",
-        "Name a bundled rulebook or a path to a .mjr file (relative to this one), and fix the "
-        "parent's own errors first.",
-    ),
-    Code(
-        "E0116",
-        "error",
-        "unknown indicator kind",
-        "`indicator` in the wilds section names a kind mjc does not know.",
-        "wilds { indicator nxt }",
-        "Write `indicator next` (the flipped tile's successor is wild) or `indicator self`.",
-    ),
-    Code(
-        "E0117",
-        "error",
-        "unknown wild action",
-        "`allow` or `forbid` in the wilds section names something a wild tile cannot do.",
-        "wilds { fixed 5z allow discrad }",
-        "Use one of substitute, discard, chow, pong, kong, claimed, robbed, win_on_discard.",
-    ),
-    Code(
-        "E0118",
-        "error",
-        "unknown claim",
-        "The claims section names a claim mjc does not know, or a kind of kong or robbing that "
-        "does not exist.",
-        "claims { chow pung kong (exposed, hidden) }",
-        "The claims are chow, pong, kong and rob; kong and rob take the kinds exposed, "
-        "concealed and added.",
-    ),
-    Code(
-        "E0119",
-        "error",
-        "unknown seat",
-        "A row of a horse table names a seat mjc does not know. Seats are counted from the "
-        "dealer in turn order: `dealer` (庄家), `next` (庄下, the seat after the dealer), "
-        "`opposite` (庄对), `previous` (庄上); `nobody` lists the tiles that hit no one.",
-        "horses { table 4 { dealr ranks 1, 5, 9 } }",
-        "Correct the seat (did you mean `dealer`?).",
-    ),
-    Code(
-        "E0120",
-        "error",
-        "unknown or misplaced horse word",
-        "A line of the horses section names a kind of horse mjc does not know, or says `per` "
-        "something other than `player`, or says `per player` of a kind that one player draws "
-        "alone (罚马 is the dealer's, 奖马 and 抓马 the winner's).",
-        "horses { bougth 1 per player }",
-        "The kinds are bought (买马), penalty (罚马), bonus (奖马) and grabbed (抓马); only "
-        "bought horses take `per player`.",
-    ),
-    Code(
-        "E0121",
-        "error",
-        "unknown payment word",
-        "A line of the payments section names a payer, a kind of kong, a dealer setting or a "
-        "way of paying several winners that mjc does not know. A winner is paid by `each` "
-        "other player, the `discarder`, the `robbed` seat, the kong `feeder` or the "
-        "`meld_feeder` (包自摸), `winds_feeder` / `dragons_feeder` (大四喜 / 大三元); "
-        "a relation line by the `partner`, `discarder` or `robbed` seat; a konger by `each` "
-        "or the `feeder`.",
-        "payments { win discarer pays }",
-        "Correct the word (did you mean `discarder`?).",
-    ),
-    Code(
-        "E0122",
-        "error",
-        "unknown play rule or value",
-        "A line of the play section names a rule mjc does not know, or gives it a value it "
-        "does not take: a toggle takes `on` or `off`, `deal` two numbers, a word rule one of "
-        "its words (`dealer_after_draw stay`), `priority` a list of win, kong, pong, chow.",
-        "play { dealer_after_drwa stay }",
-        "Correct the rule or the value (did you mean `dealer_after_draw`?); `mjc explain` "
-        "and the language reference list every rule and its values.",
-    ),
+    *READING,
     Code(
         "E0201",
         "error",
@@ -353,7 +84,8 @@ CODES: tuple[Code, ...] = (
         "error",
         "fan named twice in a limit",
         "A scoring `limit` names the same fan twice; the order of the names says which fan "
-        "gives way first, so each may appear once.",
+        "gives way first, so each may appear once (and once in a `prefer` or a `minimum … "
+        "without`).",
         "limit pure_double_chow, short_straight, pure_double_chow to 2",
         "Delete the repeated name.",
     ),
@@ -559,6 +291,16 @@ CODES: tuple[Code, ...] = (
         "score; a penalty is a payment, not a fan.",
         'fan chicken "鸡胡" { value -2 }',
         "Give the fan a value of zero or more; write a penalty in the payments section.",
+    ),
+    Code(
+        "E0412",
+        "error",
+        "negative minimum",
+        "The scoring section's `minimum` is below zero under some setting of the options. A "
+        "hand's value is never below zero, so such a minimum would let every hand win: it is "
+        "a mistake of sign.",
+        "scoring { unit \"番\" tier fans \"番种\" add minimum -8 }",
+        "Write the least value a winning hand needs: `minimum 8`.",
     ),
     Code(
         "E0901",

@@ -23,6 +23,7 @@ from mjc.compiler.docgen import (
     wild_context,
 )
 from mjc.compiler.docgen_play import rule_words
+from mjc.compiler.docgen_words import minimum_words
 from mjc.compiler.mdtext import Md, anchor, code, text
 from mjc.compiler.pagetemplates import render
 from mjc.compiler.pretty import pretty
@@ -155,6 +156,11 @@ def _scoring_rows(books: Sequence[ir.Rulebook]) -> list[tuple[str, list[Md | str
                         Md("{} ({})").format(condition_words(r.condition, b), r.reason)
                         for r in b.scoring.rejects
                     ]
+                    + [
+                        Md("worth less than {}").format(words)
+                        for words in [minimum_words(b)]
+                        if words is not None
+                    ]
                 )
                 for b in books
             ],
@@ -270,6 +276,7 @@ def variant_changes(parent: ir.Rulebook, child: ir.Rulebook) -> list[Change]:
         [f"reject {r.reason!r} when {pretty(r.condition)}" for r in parent.scoring.rejects],
         [f"reject {r.reason!r} when {pretty(r.condition)}" for r in child.scoring.rejects],
     )
+    _diff_lists(out, "Scoring", _minimum_code(parent), _minimum_code(child))
     _diff_lists(out, "Wilds", _wild_lines(parent.wilds), _wild_lines(child.wilds))
     _diff_lists(
         out,
@@ -328,6 +335,14 @@ def _if(guard: ir.Expr | None) -> str:
 def _adjustment_code(adjustment: ir.Adjustment) -> str:
     when = f" when {pretty(adjustment.condition)}" if adjustment.condition is not None else ""
     return f"{adjustment.kind} {pretty(adjustment.value)}{when}"
+
+
+def _minimum_code(book: ir.Rulebook) -> list[str]:
+    least = book.scoring.minimum
+    if least is None:
+        return []
+    without = f" without {', '.join(least.without)}" if least.without else ""
+    return [f"minimum {pretty(least.value)}{without}"]
 
 
 def _claim_code(claim: ir.ClaimRule) -> str:

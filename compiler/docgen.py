@@ -29,6 +29,7 @@ from mjc.compiler.docgen_words import (
     cap_words as cap_words,
     claim_rules as claim_rules,
     inherited_badge,
+    minimum_words,
     option_choices as option_choices,
     origin_badges as origin_badges,
     tile_pictures as tile_pictures,
@@ -90,8 +91,18 @@ def _tile_context(book: ir.Rulebook, tiles: str) -> dict[str, Any]:
 
 
 def _scoring_rules_context(book: ir.Rulebook) -> dict[str, Any]:
-    """The rejects and the shapes of a winning hand."""
+    """The minimum, the rejects and the shapes of a winning hand."""
+    least = book.scoring.minimum
     return {
+        "minimum": (
+            {
+                "words": minimum_words(book),
+                "badges": origin_badges(least.provenance),
+                "provenance": _provenance(least.provenance),
+            }
+            if least is not None
+            else None
+        ),
         "rejects": [
             {
                 "reason": r.reason,

@@ -2,8 +2,9 @@
 
 Input is a checked `ir.Rulebook` (or a part of one); output is `Md` and plain dicts for the
 jinja2 templates: where a rule comes from (provenance and its badges), guards in words, the
-choices of an option, a tier's caps, the wild tiles and the claims, tiles as pictures. Used by
-the rulebook page (`mjc.compiler.docgen` and its parts) and by `mjc.compiler.comparison`.
+choices of an option, a tier's caps, the scoring minimum, the wild tiles and the claims,
+tiles as pictures. Used by the rulebook page (`mjc.compiler.docgen` and its parts) and by
+`mjc.compiler.comparison`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 from mjc.compiler import ir, vocabulary
 from mjc.compiler.mdtext import Md, code, text
-from mjc.compiler.prose import condition_words
+from mjc.compiler.prose import condition_words, value_words
 from mjc.compiler.tilesvg import tile_markdown
 from mjc.runtime.tiles import HONOUR_BASE, SUIT_OF
 
@@ -99,6 +100,20 @@ def cap_words(tier: ir.Tier, book: ir.Rulebook) -> Md:
     return Md("; ").join(
         Md("{} {}").format(value, unit) + when_words(guard, book) for value, guard in tier.caps
     )
+
+
+def minimum_words(book: ir.Rulebook) -> Md | None:
+    """The scoring `minimum` in plain words ("8 番, not counting 花牌"), or None when the
+    rulebook has none."""
+    least = book.scoring.minimum
+    if least is None:
+        return None
+    names = {fan.id: fan.name for fan in book.fans}
+    words = Md("{} {}").format(value_words(least.value, book), book.scoring.unit)
+    if least.without:
+        fans = Md(", ").join(Md("{}").format(names[fan]) for fan in least.without)
+        words += Md(", not counting {}").format(fans)
+    return words
 
 
 def wild_context(book: ir.Rulebook, tiles: str) -> dict[str, Any]:

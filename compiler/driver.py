@@ -20,7 +20,7 @@ from mjc.compiler.checks.example_scores import check_example_scores
 from mjc.compiler.codegen import generate_module
 from mjc.compiler.declarations import Declarations, collect
 from mjc.compiler.diagnostics import Diagnostic, Span, error, has_errors, sort_diagnostics
-from mjc.compiler.limits import MAX_EXTENDS_DEPTH
+from mjc.compiler.limits import MAX_EXTENDS_DEPTH, quantifier_nesting
 from mjc.compiler.lower import lower
 from mjc.compiler.parse import parse
 from mjc.compiler.slots import SLOTS
@@ -203,7 +203,7 @@ def _parent(
 
 def _type_expressions(decls: Declarations) -> Typed:
     """Type every expression of the rulebook, each in the context its slot says
-    (`mjc.compiler.slots`)."""
+    (`mjc.compiler.slots`), and refuse one that nests too many quantifiers (E0007)."""
     checker = ExprChecker(decls)
     typed = Typed()
     typed.fan_refs = {fan_id: [] for fan_id in decls.fans}  # in the fans' order
@@ -211,6 +211,9 @@ def _type_expressions(decls: Declarations) -> Typed:
         for owner, expr in slot.find(decls):
             if expr is None:
                 continue
+            too_nested = quantifier_nesting(expr)
+            if too_nested is not None:
+                checker.problems.append(too_nested)
             if slot.type is None:
                 typed.exprs[id(expr)] = _horse_count(checker, expr, slot.where)
                 continue

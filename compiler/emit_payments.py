@@ -16,7 +16,7 @@ from mjc.compiler.layout import Break, Doc, Group
 from mjc.compiler.pyexpr import AND, FACT_SOURCE, Py, PyExpr
 from mjc.compiler.pysafe import lit
 from mjc.compiler.pywriter import CodeWriter
-from mjc.compiler.slots import Held
+from mjc.compiler.slotreader import Held
 from mjc.compiler.types import ChoiceType
 from mjc.runtime.tiles import tile_text
 

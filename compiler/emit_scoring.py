@@ -18,10 +18,11 @@ from mjc.compiler import ir
 from mjc.compiler.codeplan import FanPlan, ScoringPlan, TierPlan, plan_scoring
 from mjc.compiler.emitbase import ModuleState
 from mjc.compiler.layout import Doc, parenthesized, string, tuple_of
+from mjc.compiler.pretty import pretty
 from mjc.compiler.pyexpr import OR, PyExpr
 from mjc.compiler.pysafe import lit
 from mjc.compiler.pywriter import CodeWriter
-from mjc.compiler.slots import Held
+from mjc.compiler.slotreader import Held
 
 
 def score_fans_body(state: ModuleState) -> list[str]:
@@ -346,8 +347,13 @@ def _test(py: PyExpr, h: Held) -> Doc | None:
 def reject_body(state: ModuleState) -> list[str]:
     """Why this scored hand may not win after all, or None."""
     rejects = [(r, state.slots.held(r).when) for r in state.book.scoring.rejects]
-    py, needs = _counted(state, [when for _, when in rejects if when is not None])
+    least = state.book.scoring.minimum
+    value = state.slots.held(least).number if least is not None else None
+    tested = [when for _, when in rejects if when is not None]
+    py, needs = _counted(state, tested + ([value] if value is not None else []))
     body = CodeWriter(indent=1)
+    if least is not None and value is not None:
+        _minimum(body, py, state, least, value)
     for r, when in rejects:
         assert when is not None, "every reject line has a condition"
         body.comment(f"{r.at.file}:{r.at.line}")
@@ -355,6 +361,36 @@ def reject_body(state: ModuleState) -> list[str]:
             body.stmt("return ", string(r.reason))
     body.line("return None")
     return state.function(py, body, needs)
+
+
+def _minimum(
+    body: CodeWriter, py: PyExpr, state: ModuleState, least: ir.Minimum, value: ir.Expr
+) -> None:
+    """`minimum N without F, G`: a hand whose total, less the points the named fans add, is
+    below N is not a win; the reason names the minimum and the fans not counted."""
+    names = {fan.id: fan.name for fan in state.book.fans}
+    without = f" without {', '.join(least.without)}" if least.without else ""
+    body.comment(f"minimum {pretty(value)}{without} ({least.at.file}:{least.at.line})")
+    short: Doc = "total"
+    words = f" {state.book.scoring.unit}"
+    if least.without:
+        not_counted = ", ".join(f"{names[fan]} {fan}" for fan in least.without)
+        body.comment(f"the points of {not_counted} do not count toward it")
+        fans: list[Doc] = [str(state.fan_index[fan]) for fan in least.without]
+        body.stmt(
+            "toward = total - sum(p for i, _, p in k if i in ", tuple_of(fans), ")"
+        )
+        short = "toward"
+        words += ", not counting " + ", ".join(names[fan] for fan in least.without)
+    if isinstance(value, ir.IntE):
+        reason: Doc = string(f"worth less than the minimum of {value.value}{words}")
+        limit: Doc = str(value.value)
+    else:
+        body.assign("least", py(value))
+        reason = ("'worth less than the minimum of ' + str(least) + ", string(words))
+        limit = "least"
+    with body.when((short, " < ", limit)):
+        body.stmt("return ", reason)
 
 
 def _where(adjustment: ir.Adjustment) -> str:

@@ -17,7 +17,7 @@ from mjc.compiler import ir
 from mjc.compiler.codeplan import reads
 from mjc.compiler.pyexpr import FACT_SOURCE, Predicates, PyExpr
 from mjc.compiler.pywriter import CodeWriter
-from mjc.compiler.slots import SlotReader
+from mjc.compiler.slotreader import SlotReader
 from mjc.runtime import exported
 
 # Names of `mjc.runtime.exported` that every generated module imports; conditions add more.

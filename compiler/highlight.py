@@ -50,7 +50,7 @@ DECLARATIONS = (
     "combine", "example", "counterexample", "win", "with", "cap", "overrides", "horses", "table",
     "ranks", "payments", "stake", "pays", "for", "kong_payment", "dealer_factor",
     "horse_payment", "follow_payment", "streak_payment", "claim_relation", "relation_payment",
-    "several_winners", "loss_cap", "limit", "to", "prefer", "play",
+    "several_winners", "loss_cap", "limit", "to", "prefer", "play", "minimum", "without",
 )  # fmt: skip
 # Where a rule comes from.
 PROVENANCE = ("source", "reference", "convention", "note")

@@ -399,6 +399,16 @@ class Prefer(Model):
     at: SourceRef
 
 
+class Minimum(Model):
+    """`minimum N without F, G`: after the adjustments, a hand whose value less the points of
+    the fans `without` is below `value` is not a win (8 番起和, 花牌不计在起和分内)."""
+
+    value: Expr
+    without: tuple[str, ...] = ()
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
 class Scoring(Model):
     unit: str
     tiers: tuple[Tier, ...]
@@ -407,6 +417,7 @@ class Scoring(Model):
     provenance: tuple[Provenance, ...] = ()
     limits: tuple[Limit, ...] = ()
     prefers: tuple[Prefer, ...] = ()
+    minimum: Minimum | None = None
 
 
 class Example(Model):

@@ -14,6 +14,12 @@ The expression depth measured here is an upper bound of the depth of the AST the
 root of an expression to a leaf, each node is a distinct `not`, `-`, operator, `.`,
 quantifier or bracket of the text, so counting those on the way in bounds the path. Input is
 the token kinds and spans `compiler/parse.py` gives; output is one diagnostic or none.
+
+One limit is not about the compiler's stack but about the generated module's time:
+`quantifier_nesting` counts the quantifiers of one expression nested in one another's
+bodies (each multiplies the work of scoring a hand by the size of its domain), on the AST
+the parser built within the depth limit, and the driver reports an expression that nests
+more than `MAX_QUANTIFIER_NESTING`.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from mjc.compiler.ast_common import Quantifier
 from mjc.compiler.diagnostics import Diagnostic, Span, error
 
 MAX_RULEBOOK_BYTES = 1_000_000
@@ -45,6 +52,14 @@ and Python stops at 1,000 frames; 64 levels stay far below that."""
 
 MAX_EXPRESSION_TOKENS = 2_000
 """Words, numbers and symbols in one expression; the longest bundled one has 113."""
+
+MAX_QUANTIFIER_NESTING = 4
+"""Quantifiers (`all`, `any`, `none`, `count`) one inside the body of another in one
+expression. The generated code runs a nested quantifier once for each element of the outer
+one's domain (up to 34 tile kinds), so the time to score a hand grows as the product of the
+domains: four levels over 14 tiles are 38,416 steps a reading, thirty would never end. The
+bundled rulebooks nest three at most (MCR's shifted and mixed sets: 三色三步高, 一色三节高);
+the expression depth limit alone would let some thirty through."""
 
 MAX_EXTENDS_DEPTH = 16
 """Rulebooks in one `extends` chain (a rulebook, its parent, the parent's parent...); the
@@ -261,3 +276,43 @@ _EXPRESSION_HELP = (
     "than any real rule needs; name a part of the condition as its own fan or custom shape and "
     "refer to it by name"
 )
+
+
+# ------------------------------------------------------------------------------ quantifiers
+
+
+def quantifier_nesting(expr: object, limit: int | None = None) -> Diagnostic | None:
+    """E0007 at the first quantifier of `expr` (an AST expression) that sits in the bodies
+    of `limit` others (by default `MAX_QUANTIFIER_NESTING`), or None. A quantifier in
+    another's domain is not nested in it: the domain is read once. (Recursive: the parser's
+    depth limit bounds the AST's depth.)"""
+    if limit is None:
+        limit = MAX_QUANTIFIER_NESTING
+
+    def walk(node: object, around: int) -> Quantifier | None:
+        if isinstance(node, Quantifier):
+            if around >= limit:
+                return node
+            return walk(node.domain, around) or walk(node.body, around + 1)
+        for name in getattr(node, "__slots__", ()):
+            value = getattr(node, name, None)
+            for child in value if isinstance(value, tuple) else (value,):
+                if hasattr(child, "__slots__") and not isinstance(child, Span):
+                    found = walk(child, around)
+                    if found is not None:
+                        return found
+        return None
+
+    too_deep = walk(expr, 0)
+    if too_deep is None:
+        return None
+    at = too_deep.span  # the keyword: the body may run over many lines
+    return error(
+        "E0007",
+        f"this expression nests more than {limit} quantifiers one inside another",
+        Span(at.file, at.line, at.column, at.line, at.column + len(too_deep.kind)),
+        label=f"quantifier {limit + 1}, in the body of {limit} others",
+        help=f"at most {limit} quantifiers (`all`, `any`, `none`, `count`) may nest, since "
+        "each multiplies the work of scoring a hand by the size of its domain; name the inner "
+        "part as a fan of its own and refer to it by name, or count once outside",
+    )

@@ -179,6 +179,18 @@ def lower_scoring(scoring: ast.Scoring, typed: Typed) -> ir.Scoring:
             )
             for prefer in scoring.prefers
         ),
+        minimum=next(
+            (
+                ir.Minimum(
+                    without=tuple(f.text for f in m.without),
+                    **lowered(m, typed),
+                    provenance=provenance(m.provenance),
+                    at=at(m.span),
+                )
+                for m in scoring.minimums
+            ),
+            None,
+        ),
     )
 
 

@@ -7,17 +7,17 @@ expressions there. The typing pass of the driver (`mjc.compiler.driver`) types e
 expressions in its context; the lowering (`mjc.compiler.lower`) checks through the same table
 that every expression typed, and lowers the expressions of each declaration with `lowered`;
 the emitters of a generated module (`mjc.compiler.emitbase`, `codeplan` and the `emit_*`
-modules) find the expressions of each IR declaration through a `SlotReader`, by what the code
-does with them (an options guard, a condition, a number); the language reference
-(`mjc.compiler.refdocs`) lists the slots as a table. Adding a clause that holds an expression
-means adding its row here (with its `Place`), and every one of them sees it.
+modules) find the expressions of each IR declaration through a `SlotReader`
+(`mjc.compiler.slotreader`), by what the code does with them (an options guard, a condition,
+a number); the language reference (`mjc.compiler.refdocs`) lists the slots as a table.
+Adding a clause that holds an expression means adding its row here (with its `Place`), and
+every one of them sees it.
 """
 
 from __future__ import annotations
 
-import typing
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from mjc.compiler import ast, ir
@@ -199,6 +199,11 @@ def _limit_counts(d: Declarations) -> Iterator[ast.Expr | None]:
 def _limit_conditions(d: Declarations) -> Iterator[ast.Expr | None]:
     if d.scoring is not None:
         yield from (limit.condition for limit in d.scoring.limits)
+
+
+def _minimum_values(d: Declarations) -> Iterator[ast.Expr | None]:
+    if d.scoring is not None:
+        yield from (m.value for m in d.scoring.minimums)
 
 
 def _constraints(d: Declarations) -> Iterator[ast.Expr | None]:
@@ -419,6 +424,17 @@ SLOTS: tuple[Slot, ...] = (
         ),
         where="a `limit` condition",
     ),
+    replace(
+        _in(
+            "scoring",
+            "minimum",
+            "guard",
+            INT,
+            _minimum_values,
+            Place(ast.Minimum, "value", ir.Minimum, "value"),
+        ),
+        where="a `minimum`",
+    ),
     _in(
         "constraint",
         "condition",
@@ -517,105 +533,3 @@ def _typed(typed: Typed, expr: object) -> ir.Expr:
     result = typed.exprs.get(id(expr))
     assert result is not None, "the lowering runs only once every slot's expression typed"
     return result
-
-
-# ---------------------------------------------------------------------------- emission
-
-
-# An IR place: (IR class, field).
-IRPlace = tuple[type, str]
-
-
-@dataclass(frozen=True, slots=True)
-class Held:
-    """The expressions one IR declaration holds, each with its slot and its place, in the
-    table's order (none that is absent); the emitters take them by role, and each place
-    taken is added to `taken` (its reader's `read`)."""
-
-    found: tuple[tuple[Slot, ir.Expr, IRPlace], ...]
-    taken: set[IRPlace] = field(default_factory=set)
-
-    def _one(self, role: Role) -> ir.Expr | None:
-        exprs = [(e, at) for s, e, at in self.found if s.role == role]
-        assert len(exprs) <= 1, f"one {role} per declaration: {[s.key for s, _, _ in self.found]}"
-        if not exprs:
-            return None
-        expr, at = exprs[0]
-        self.taken.add(at)
-        return expr
-
-    @property
-    def guard(self) -> ir.Expr | None:
-        """Its options guard (`if …`)."""
-        return self._one("guard")
-
-    @property
-    def when(self) -> ir.Expr | None:
-        """Its condition (a fan's `when`, a line's `when`, a custom shape, a constraint)."""
-        return self._one("when")
-
-    @property
-    def number(self) -> ir.Expr | None:
-        """Its number (a value, an amount, a count, a fan's `per`)."""
-        return self._one("number")
-
-    @property
-    def tests(self) -> tuple[ir.Expr, ...]:
-        """What must hold for it to apply, in the order generated code tests them: the
-        options guard first, then the condition."""
-        return tuple(e for e in (self.guard, self.when) if e is not None)
-
-
-def _by_ir() -> tuple[dict[type, dict[str, Slot]], dict[tuple[type, str], dict[int, Slot]]]:
-    """Each IR class with the slot of each of its fields (not pairs), and each (IR class,
-    field) that holds pairs with the slot of each element, in the table's order. Slots that
-    share a place (an `ir.Stake` is a stake, a cap, a dealer factor, a loss cap or a claim
-    relation) have the same role there, so the first stands for them all."""
-    fields: dict[type, dict[str, Slot]] = {}
-    pairs: dict[tuple[type, str], dict[int, Slot]] = {}
-    for slot in SLOTS:
-        for place in slot.places:
-            if place.pair is None:
-                first = fields.setdefault(place.ir_node, {}).setdefault(place.ir_field, slot)
-            else:
-                at = pairs.setdefault((place.ir_node, place.ir_field), {})
-                first = at.setdefault(place.pair, slot)
-            assert first.role == slot.role, (first.key, slot.key)
-    return fields, pairs
-
-
-_BY_IR, _PAIRS = _by_ir()
-# The classes of IR expressions (an element of a pair may be a number or a word instead).
-_IR_EXPRS: tuple[type, ...] = typing.get_args(typing.get_args(ir.Expr)[0])
-
-
-@dataclass(slots=True)
-class SlotReader:
-    """How the emitters of one generated module find expressions: per IR declaration
-    (`held`) or per pair of a field that holds pairs (`pairs`), through the table. `read`
-    keeps every place an emitter took an expression from (tests check that the emitters
-    read every place of the table)."""
-
-    read: set[IRPlace] = field(default_factory=set)
-
-    def held(self, node: ir.Model) -> Held:
-        found = tuple(
-            (slot, expr, (type(node), name))
-            for name, slot in _BY_IR.get(type(node), {}).items()
-            if (expr := getattr(node, name)) is not None
-        )
-        return Held(found, self.read)
-
-    def pairs(self, node: ir.Model, name: str) -> tuple[Held, ...]:
-        """Each pair of `node`'s field `name`, as the declaration it was lowered from."""
-        slots = _PAIRS[(type(node), name)]
-        items: tuple[tuple[object, ...], ...] = getattr(node, name)
-        return tuple(self._pair(item, slots, (type(node), name)) for item in items)
-
-    def _pair(self, item: tuple[object, ...], slots: dict[int, Slot], at: IRPlace) -> Held:
-        found: list[tuple[Slot, ir.Expr, IRPlace]] = []
-        for index, slot in slots.items():
-            expr = item[index]
-            if isinstance(expr, _IR_EXPRS):
-                found.append((slot, typing.cast(ir.Expr, expr), at))
-        return Held(tuple(found), self.read)

@@ -301,6 +301,7 @@ class _ToAst(_SettlementToAst):
             self._span(meta),
             tuple(c for c in children if isinstance(c, ast.Limit)),
             tuple(c for c in children if isinstance(c, ast.Prefer)),
+            tuple(c for c in children if isinstance(c, ast.Minimum)),
         )
 
     def unit(self, meta: Meta, children: list[Any]) -> ast.Unit:
@@ -373,6 +374,12 @@ class _ToAst(_SettlementToAst):
         fans = tuple(self._ident(c) for c in children if isinstance(c, Token))
         rest = [c for c in children if not isinstance(c, Token)]
         return ast.Prefer(fans, self._provenance(rest), self._span(meta))
+
+    def minimum(self, meta: Meta, children: list[Any]) -> ast.Minimum:
+        value, *rest = children
+        without = tuple(self._ident(c) for c in rest if isinstance(c, Token))
+        more = [c for c in rest if not isinstance(c, Token)]
+        return ast.Minimum(value, without, self._provenance(more), self._span(meta))
 
     # -- fans
 

@@ -3,7 +3,9 @@
 `RoundOutcome` checks what holds in every game (a chow from one's 上家, four sets a seat);
 what depends on the rulebook and the round's options is checked here, when the round is
 settled: the kinds of claim and kong the rulebook declares, which kongs it lets a player rob,
-what its wilds may do, and how many copies of a claimed tile are in play. All of that comes
+and what its wilds may do. How many copies of a claimed tile the round shows, and whether
+the tile is in play, is counted with every other tile of the round by
+`mjc.runtime.tilecount`, which `settle` asks next. All of that comes
 in as one `RoundRules` (made by `Ruleset.round_rules` from the generated module's functions
 under the round's options), so nothing here calls back into the `Ruleset`. Each check returns
 its problems as one-line messages naming the field; `mjc.runtime.settle` refuses the round
@@ -31,8 +33,6 @@ CLAIM_WORDS = {"chow": "chow", "pong": "pong", "kong": "kong exposed"}
 MELD_CLAIMS = {"chow": ("chow",), "pung": ("pong",), "kong": ("kong exposed", "pong")}
 # What a wild tile in a claimed meld was used for (`RoundRules.permissions`).
 MELD_ACTIONS = {"chow": ("chow",), "pung": ("pong",), "kong": ("kong", "pong")}
-# Tiles a claim uses at least: three for a pong, four for a kong, one for a chow.
-CLAIM_TILES = {"chow": 1, "pong": 3, "kong": 4}
 
 
 
@@ -120,29 +120,6 @@ def robbed_kong(rules: RoundRules, outcome: RoundOutcome) -> list[str]:
         f"robbed_kong: {rules.rulebook} robs only {' or '.join(f'an {k}' for k in kinds)} kong, "
         f"not {'an' if outcome.robbed_kong[0] in 'ae' else 'a'} {outcome.robbed_kong} kong"
     ]
-
-
-def claimed_copies(rules: RoundRules, outcome: RoundOutcome) -> list[str]:
-    """A claimed tile is in play under these options, and the claims naming it use no more
-    copies of it than the game has: three for each pong, four for each kong, one for each
-    chow (two pongs of one tile need six)."""
-    copies = rules.copies
-    used: dict[int, int] = {}
-    problems: list[str] = []
-    for i, c in enumerate(outcome.claims):
-        if c.tile is None:
-            continue
-        tile = tile_index(c.tile)
-        if not copies[tile]:
-            problems.append(f"claims.{i}.tile: {c.tile} is not in play under these options")
-            continue
-        used[tile] = used.get(tile, 0) + CLAIM_TILES[c.kind]
-        if used[tile] > copies[tile]:
-            problems.append(
-                f"claims.{i}.tile: the claims of {c.tile} so far use {used[tile]} copies of "
-                f"it, and the game has {copies[tile]}"
-            )
-    return problems
 
 
 def wild_claims(rules: RoundRules, outcome: RoundOutcome) -> list[str]:
@@ -259,4 +236,4 @@ def _hands(outcome: RoundOutcome) -> list[tuple[int, Hand]]:
     return found
 
 
-CHECKS: tuple[Check, ...] = (claim_kinds, robbed_kong, claimed_copies, wild_claims)
+CHECKS: tuple[Check, ...] = (claim_kinds, robbed_kong, wild_claims)

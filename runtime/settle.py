@@ -12,8 +12,8 @@ and paid separately (several winners of one discard).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, Protocol
 
 from mjc.runtime.claimcheck import RoundRules, round_problems
 from mjc.runtime.hand import Hand, HandError
@@ -26,21 +26,29 @@ from mjc.runtime.scoring import SITUATION_FLAGS, Score, Situation
 from mjc.runtime.tilecount import copy_problems
 from mjc.runtime.tiles import NotationError, tile_index
 
-__all__ = ["Line", "ScoreHand", "Settlement", "settle"]
+__all__ = ["Line", "PaymentKind", "ScoreHand", "Settlement", "settle"]
 
 WINDS = ("E", "S", "W", "N")
 _DEFAULT_WHERE = "default"
 
 
+PaymentKind = Literal["hand", "liability", "horse", "kong", "follow", "streak"]
+"""What a line pays for: the hand itself; a liability (包: one seat pays for all, or a claim
+relation 承包/三包); horses (马); a kong; 跟庄 (following the dealer's discard); 连庄 (a
+streak). Set where each line is made, so that no reader has to tell them apart by words."""
+
+
 @dataclass(frozen=True, slots=True)
 class Line:
-    """`payer` pays `payee` `amount` for `reason`, by the rulebook line `rule` (file:line)."""
+    """`payer` pays `payee` `amount` for `reason`, by the rulebook line `rule` (file:line);
+    `kind` says what the line pays for."""
 
     payer: int
     payee: int
     amount: int
     reason: str
     rule: str
+    kind: PaymentKind
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -49,6 +57,7 @@ class Line:
             "amount": self.amount,
             "reason": self.reason,
             "rule": self.rule,
+            "kind": self.kind,
         }
 
 
@@ -177,7 +186,7 @@ def settle(
                 continue
             reason = f"kong {number + 1}: {kong.kind} kong of seat {kong.seat}"
             for seat in payers:
-                line = Line(seat, kong.seat, amount * stake, reason, kong_rule.where)
+                line = Line(seat, kong.seat, amount * stake, reason, kong_rule.where, "kong")
                 if line.amount:
                     result.lines.append(line)
             break
@@ -225,7 +234,7 @@ def _bonus_lines(
         reason = f"follow the dealer (跟庄): {rounds} rounds{counted}, {steps} to each"
         for seat in range(outcome.players):
             if seat != outcome.dealer:
-                lines.append(Line(outcome.dealer, seat, total, reason, rule.where))
+                lines.append(Line(outcome.dealer, seat, total, reason, rule.where, "follow"))
     streak = chosen.get(("streak", None))
     if streak is not None and outcome.streak and streak[1] > 0:
         rule, amount = streak
@@ -234,7 +243,9 @@ def _bonus_lines(
             for line in _hand_lines(extra, hand.rule, hand.payer, hand.seat, outcome,
                                     hand.factor, None):  # fmt: skip
                 reason = f"streak (连庄 {outcome.streak}) on the hand of seat {hand.seat}"
-                lines.append(Line(line.payer, line.payee, line.amount, reason, rule.where))
+                lines.append(
+                    Line(line.payer, line.payee, line.amount, reason, rule.where, "streak")
+                )
     return [_staked(line, stake) for line in lines if line.amount > 0]
 
 
@@ -291,10 +302,10 @@ def _horse_lines(
                         for payer in payers:
                             if payer != owner:
                                 reason = f"{what} hits winner {win}: {payer} pays as for the hand"
-                                lines.append(Line(payer, owner, worth, reason, rule.where))
+                                lines.append(Line(payer, owner, worth, reason, rule.where, "horse"))
                     elif target in payers and owner != win:
                         reason = f"{what} hits loser {target}: pays winner {win} as {target} does"
-                        lines.append(Line(owner, win, worth, reason, rule.where))
+                        lines.append(Line(owner, win, worth, reason, rule.where, "horse"))
         drawn = {kind.kind: count for kind, count in horses.draws(o, hand.situation)}
         for end_kind in wall_end:
             if end_kind not in drawn or ("horse", end_kind) not in chosen:
@@ -306,7 +317,8 @@ def _horse_lines(
                 continue
             reason = f"horses ({end_kind}): {len(hits)} hit winner {win} ({', '.join(hits)})"
             for payer, share in payers.items():
-                lines.append(Line(payer, win, share * amount * len(hits), reason, rule.where))
+                amount_hit = share * amount * len(hits)
+                lines.append(Line(payer, win, amount_hit, reason, rule.where, "horse"))
             break
     return lines
 
@@ -435,15 +447,15 @@ def _hand_lines(
     losers = [seat for seat in range(n) if seat != winner]
     if payer is None:
         return [
-            Line(loser, winner, share(loser), f"hand of seat {winner}", rule.where)
+            Line(loser, winner, share(loser), f"hand of seat {winner}", rule.where, "hand")
             for loser in losers
         ]
     if rule.for_all:
         total = sum(share(loser) for loser in losers)
         reason = f"hand of seat {winner}: seat {payer} pays for all ({rule.payer})"
-        return [Line(payer, winner, total, reason + note, rule.where)]
+        return [Line(payer, winner, total, reason + note, rule.where, "liability")]
     reason = f"hand of seat {winner} ({rule.payer})"
-    return [Line(payer, winner, share(payer), reason + note, rule.where)]
+    return [Line(payer, winner, share(payer), reason + note, rule.where, "hand")]
 
 
 def _relation_lines(
@@ -497,7 +509,7 @@ def _relation_lines(
                 f"{', '.join(str(p) for p in partners)}): hand of seat {winner}, "
                 f"{rule.payer} {seat} pays {what}{twice}"
             )
-            lines.append(Line(seat, winner, total, reason, rule.where))
+            lines.append(Line(seat, winner, total, reason, rule.where, "liability"))
     return [line for line in lines if line.amount] or None
 
 
@@ -528,13 +540,13 @@ def _loss_capped(lines: list[Line], cap: int, where: str) -> list[Line]:
         cut = _cut_in_proportion([amounts[i] for i in mine], cap, list(range(len(mine))))
         for i, amount in zip(mine, cut, strict=True):
             amounts[i] = amount
+    note = f"loses at most {cap} ({where})"
     return [
         line
         if amount == line.amount
-        else Line(line.payer, line.payee, amount,
-                  f"{line.reason}, seat {line.payer} loses at most {cap} ({where})", line.rule)
+        else replace(line, amount=amount, reason=f"{line.reason}, seat {line.payer} {note}")
         for line, amount in zip(lines, amounts, strict=True)
-    ]  # fmt: skip
+    ]
 
 
 def _capped(lines: list[Line], cap: int, where: str, winner: int, n: int) -> list[Line]:
@@ -545,7 +557,7 @@ def _capped(lines: list[Line], cap: int, where: str, winner: int, n: int) -> lis
     order = sorted(range(len(lines)), key=lambda i: (lines[i].payer - winner) % n)
     cut = _cut_in_proportion([line.amount for line in lines], cap, order)
     return [
-        Line(line.payer, line.payee, amount, f"{line.reason}, capped at {cap} ({where})", line.rule)
+        replace(line, amount=amount, reason=f"{line.reason}, capped at {cap} ({where})")
         for line, amount in zip(lines, cut, strict=True)
     ]
 
@@ -553,4 +565,4 @@ def _capped(lines: list[Line], cap: int, where: str, winner: int, n: int) -> lis
 def _staked(line: Line, stake: int) -> Line:
     if stake == 1:
         return line
-    return Line(line.payer, line.payee, line.amount * stake, line.reason, line.rule)
+    return replace(line, amount=line.amount * stake)

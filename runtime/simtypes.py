@@ -44,8 +44,9 @@ __all__ = [
 # The bots a simulation may seat (`--bots`); the engine provides them.
 BOT_NAMES: tuple[str, ...] = ("random", "greedy")
 
-# What a settlement line pays for, as `payment_kind` reads it: the hand itself, a liability
-# (包: one seat pays for all, or a claim relation 承包/三包), horses (马), kongs, 跟庄, 连庄.
+# What a settlement line pays for (`settle.PaymentKind`, in its order; `payment_kind` reads
+# it): the hand itself, a liability (包: one seat pays for all, or a claim relation 承包/三包),
+# horses (马), kongs, 跟庄, 连庄.
 PAYMENT_KINDS: tuple[str, ...] = ("hand", "liability", "horse", "kong", "follow", "streak")
 
 
@@ -115,20 +116,9 @@ def summarize(
 
 
 def payment_kind(line: Line) -> str:
-    """Which of `PAYMENT_KINDS` a settlement line pays, read from the words `settle` gives
-    its reason (each kind of line starts its reason in its own way)."""
-    reason = line.reason
-    if reason.startswith("relation (") or "pays for all" in reason.split(",", 1)[0]:
-        return "liability"
-    if reason.startswith(("horse ", "horses (")):
-        return "horse"
-    if reason.startswith("kong "):
-        return "kong"
-    if reason.startswith("follow the dealer"):
-        return "follow"
-    if reason.startswith("streak"):
-        return "streak"
-    return "hand"
+    """Which of `PAYMENT_KINDS` a settlement line pays: the kind `settle` gave it where it
+    made the line."""
+    return line.kind
 
 
 def game_seed(run_seed: int, index: int) -> int:

@@ -16,10 +16,10 @@ What is counted, and why each tile is counted once:
 2. Several winners of one discard or one robbed kong (一炮多响) all hold the one winning
    tile: it is counted once, in the first winner's hand, not again in the others'.
 3. A claim by a seat that did not win: a pong three copies of its tile, an exposed kong
-   four, a chow one (the claimed tile; the other two of the run are not named). A claim
-   without a tile counts nothing. A winner's claims are not counted: with a claim history
-   the round already holds that they are exactly his hand's exposed melds (rule 1 counts
-   those tiles).
+   four, a chow one (the claimed tile; the other two of the run are not named), under the
+   field of its tile (`claims.0.tile`). A claim without a tile counts nothing. A winner's
+   claims are not counted: with a claim history the round already holds that they are
+   exactly his hand's exposed melds (rule 1 counts those tiles).
 4. A robbed kong's tile is the robbers' winning tile (rule 2: once); the robbed seat's pong
    claim counts its three tiles (rule 3) — four in all, not five.
 5. Each horse tile (`horse_tiles`, `bought_horses`) and the flipped indicator is one tile
@@ -32,9 +32,11 @@ What is counted, and why each tile is counted once:
    the round needs, and a round is refused only when even that is more than the game has.
 
 Flowers have one copy each; a tile the options leave out has none. Tiles in a winner's hand
-that are not in play are left to scoring, which names them (`Ruleset.score`); claimed tiles
-not in play are `mjc.runtime.claimcheck`'s. Each problem is one line naming the tile, the
-fields that hold it and how many the game has.
+that are not in play are left to scoring, which names them (`Ruleset.score`); a claimed,
+horse, indicator or discarded tile not in play is named here. This is the one count of a
+round's copies: `mjc.runtime.claimcheck` checks the claims' kinds and leaves their copies
+here. Each problem is one line naming the tile, the fields that hold it and how many the
+game has.
 """
 
 from __future__ import annotations
@@ -111,7 +113,7 @@ def tile_counts(outcome: RoundOutcome) -> tuple[Counts, Counts, dict[int, int]]:
         if tile is None:
             unnamed += 1
             continue
-        add(tile, f"claims.{j}", CLAIM_COPIES[claim.kind])
+        add(tile, f"claims.{j}.tile", CLAIM_COPIES[claim.kind])
         taken(tile)
     for text in outcome.horse_tiles:
         add(_tile(text), "horse_tiles")

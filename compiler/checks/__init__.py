@@ -8,10 +8,10 @@ one group to a module:
 * `tiles` -- tile groups, copies and `keep` tiles are real; the total adds up;
 * `players` -- player counts are 2, 3 or 4, each listed once;
 * `options` -- option defaults and choices, presets, and constraints the defaults and presets meet;
-* `scoring` -- the unit, tiers, caps and overrides; each fan's tier, no fan above its cap, and
-  no fan worth less than zero;
-* `relations` -- fan relations name fans, imply nothing into an exclusion, form no cycle; fan
-  references in conditions form no circle;
+* `scoring` -- the unit, tiers, caps and overrides; each fan's tier, no fan above its cap, no
+  fan worth less than zero, and one minimum at most, of zero or more;
+* `relations` -- fan relations (and a limit, prefer or minimum) name fans, imply nothing into
+  an exclusion, form no cycle; fan references in conditions form no circle;
 * `examples` -- inline example hands are valid notation and set only what can be set;
 * `example_scores` -- examples score their fan and counterexamples do not, run by the driver
   on the module generated from the IR (so not from `run_all`);
@@ -52,6 +52,7 @@ from mjc.compiler.checks.relations import check_fan_references, check_relations
 from mjc.compiler.checks.scoring import (
     check_fan_tiers_and_caps,
     check_fan_values,
+    check_minimum_value,
     check_scoring,
 )
 from mjc.compiler.checks.tiles import check_tile_totals, check_tiles
@@ -95,6 +96,7 @@ _EVALUATING_GUARDS: tuple[Callable[[Declarations, Typed], list[Diagnostic]], ...
     check_constraints,
     check_horse_counts,
     check_fan_values,
+    check_minimum_value,
     check_play_agrees,
 )
 

@@ -22,13 +22,14 @@ from mjc.compiler.typecheck import removed_but_used
 
 
 def _limit_targets(decls: Declarations) -> list[Diagnostic]:
-    """Every fan a scoring `limit` or `prefer` names exists (E0103), and is named once in it
-    (E0306)."""
+    """Every fan a scoring `limit`, `prefer` or `minimum … without` names exists (E0103),
+    and is named once in it (E0306)."""
     problems: list[Diagnostic] = []
     named: list[tuple[str, tuple[ast.Ident, ...]]] = []
     if decls.scoring is not None:
         named += [("limit", limit.fans) for limit in decls.scoring.limits]
         named += [("prefer", prefer.fans) for prefer in decls.scoring.prefers]
+        named += [("minimum", m.without) for m in decls.scoring.minimums]
     for clause, fans in named:
         seen: set[str] = set()
         for target in fans:

@@ -4,8 +4,9 @@ Input: the `scoring` section, the tiers and the fans from the `Declarations` tab
 (`mjc.compiler.declarations`). The section states one unit and declares at least one tier; a
 tier states one unguarded cap and overrides only other, existing tiers; a fan names an
 existing tier and is not worth more than that tier's cap (a value the cap would always cut
-is a mistake in the value or in the cap); and no fan is worth less than zero under any setting
-of the options (`check_fan_values`, which evaluates the typed values and their guards).
+is a mistake in the value or in the cap); no fan is worth less than zero under any setting
+of the options (`check_fan_values`, which evaluates the typed values and their guards); and
+the section states one `minimum` at most, of zero or more (`check_minimum_value`).
 """
 
 from __future__ import annotations
@@ -44,6 +45,16 @@ def check_scoring(decls: Declarations) -> list[Diagnostic]:
                 "the scoring section declares no tier",
                 keyword,
                 help='add one, for example `tier base "番" add`',
+            )
+        )
+    for extra_minimum in scoring.minimums[1:]:
+        problems.append(
+            error(
+                "E0503",
+                "the scoring section states its minimum twice",
+                extra_minimum.span,
+                help="keep one `minimum`; an option-dependent minimum reads the option: "
+                "`minimum option.<id>`",
             )
         )
     for tier in scoring.tiers:
@@ -144,3 +155,33 @@ def check_fan_values(decls: Declarations, typed: Typed) -> list[Diagnostic]:
                     )
                     break
     return problems
+
+
+def check_minimum_value(decls: Declarations, typed: Typed) -> list[Diagnostic]:
+    """The scoring `minimum` is zero or more under every setting of the options it reads (a
+    hand's value is never below zero, so a negative minimum is a mistake of sign)."""
+    if decls.scoring is None or not decls.scoring.minimums:
+        return []
+    stated = decls.scoring.minimums[0]
+    value = typed.get(stated.value)
+    if value is None:
+        return []
+    options = ir_options(decls)
+    for setting in consteval.settings(options, consteval.options_read([value])):
+        try:
+            least = consteval.evaluate(value, setting)
+        except consteval.NotConstant:  # a value the options cannot decide: not ours
+            return []
+        if isinstance(least, int) and not isinstance(least, bool) and least < 0:
+            where = consteval.describe(setting, options)
+            return [
+                error(
+                    "E0412",
+                    f"the minimum is {least} under {where}",
+                    stated.value.span,
+                    label="a minimum is zero or more",
+                    help="a hand is worth zero or more: write the least value a winning hand "
+                    "needs, such as `minimum 8`",
+                )
+            ]
+    return []

@@ -1,5 +1,6 @@
 """Limits with diagnostics, not crashes (issue 11): expressions too deep or too long (E0004),
-rulebooks too large (E0005), text that is not text (E0006), and the ways a file's bytes are
+rulebooks too large (E0005), text that is not text (E0006), too many nested quantifiers
+(E0007), and the ways a file's bytes are
 read: byte-order mark, CR LF and CR line endings, invalid UTF-8, folders, unreadable files.
 
 Every compiler pass walks expressions recursively, so a limit that is passed must be caught
@@ -101,9 +102,13 @@ def test_depth_diagnostic_points_at_the_token_of_level_65() -> None:
 
 
 @pytest.mark.parametrize("kind", ["not", "unary minus", "quantifiers"])
-def test_expression_just_within_the_depth_limit_goes_through_every_pass(kind: str) -> None:
+def test_expression_just_within_the_depth_limit_goes_through_every_pass(
+    kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The limit is low enough for the type checker, lowering, code generation, Python's own
-    compiler and the docs pages, which all recurse over the expression."""
+    compiler and the docs pages, which all recurse over the expression (quantifiers with
+    their own nesting limit raised: E0007 would refuse them long before)."""
+    monkeypatch.setattr(limits, "MAX_QUANTIFIER_NESTING", limits.MAX_EXPRESSION_DEPTH)
     depth = next(
         n
         for n in range(limits.MAX_EXPRESSION_DEPTH, 0, -1)
@@ -322,3 +327,39 @@ def test_unreadable_file_is_e0003_permission_denied(
 def test_compile_source_of_bytes_is_a_type_error() -> None:
     with pytest.raises(TypeError, match="not <class 'bytes'>"):
         compile_source(FRAME.encode(), "bytes.mjr")  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------------------ E0007
+
+QUANTIFIED = "all a in melds: all b in melds: all c in melds: all d in melds: "
+
+
+def test_four_nested_quantifiers_compile() -> None:
+    assert compile_source(with_condition(QUANTIFIED + "d.is_pung"), "q.mjr").ok
+
+
+def test_a_fifth_nested_quantifier_is_e0007_at_its_keyword() -> None:
+    """docs/security.md, Limits: at most 4 quantifiers nested in one another's bodies."""
+    condition = QUANTIFIED + "any e in melds: e.is_pung"
+    compilation = compile_source(with_condition(condition), "q.mjr")
+    assert codes_of(compilation) == ["E0007"]
+    [diagnostic] = compilation.diagnostics
+    assert diagnostic.span is not None
+    assert (diagnostic.span.line, diagnostic.span.column) == (FRAME.count("\n") + 4, 65)
+    assert diagnostic.span.end_column - diagnostic.span.column == len("any")
+
+
+def test_a_quantifier_in_a_domain_is_not_nested() -> None:
+    """The domain is read once: `count e` inside three bodies and in the fourth's domain
+    nests four deep, not five."""
+    condition = (
+        "all a in melds: all b in melds: all c in melds: "
+        "all d in [count e in melds: e.is_pung]: d >= 0"
+    )
+    compilation = compile_source(with_condition(condition), "q.mjr")
+    assert compilation.ok, compilation.diagnostics
+
+
+def test_sibling_quantifiers_are_not_nested() -> None:
+    both = " or ".join(f"(any m{i} in melds: m{i}.is_pung)" for i in range(10))
+    assert compile_source(with_condition(both), "q.mjr").ok

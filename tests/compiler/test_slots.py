@@ -20,7 +20,8 @@ from mjc.compiler.lower import lower
 from mjc.compiler.mdtext import text
 from mjc.compiler.parse import parse
 from mjc.compiler.refdocs import generate_words_snippet
-from mjc.compiler.slots import SLOTS, Place, Slot, SlotReader, lowered, untyped
+from mjc.compiler.slotreader import SlotReader
+from mjc.compiler.slots import SLOTS, Place, Slot, lowered, untyped
 from mjc.compiler.typed import Typed
 from mjc.compiler.types import BOOL, INT, TILE, ChoiceType, ListType, describe, parse_type
 from mjc.compiler.vocabulary import KONG_PAYERS, RELATION_PAYERS, WIN_PAYERS, PayerWord

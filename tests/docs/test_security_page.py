@@ -25,6 +25,7 @@ def test_security_page_states_every_enforced_limit() -> None:
         limits.MAX_LINE_LENGTH,
         limits.MAX_TOKENS,
         limits.MAX_EXTENDS_DEPTH,
+        limits.MAX_QUANTIFIER_NESTING,
         jsoninput.MAX_JSON_DEPTH,
         jsoninput.MAX_JSON_BYTES,
     ):

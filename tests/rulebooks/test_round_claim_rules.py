@@ -1,7 +1,8 @@
 """What a rulebook allows of a round's claims, kongs and robbed kong (`mjc.runtime.claimcheck`):
 claim and kong kinds under the round's options, which kongs may be robbed, what the wilds may
-do, and the copies of a claimed tile. Each refusal is one `RoundError` line naming the field;
-each test names the rule or the source document's clause."""
+do, and (counted with the round's other tiles by `mjc.runtime.tilecount`) the copies of a
+claimed tile. Each refusal is one `RoundError` line naming the field; each test names the
+rule or the source document's clause."""
 
 from __future__ import annotations
 
@@ -143,7 +144,7 @@ def test_claims_two_pongs_of_one_tile_need_more_copies_than_the_game_has() -> No
     claims = [_claim(2, 3, "pong", "5z"), _claim(3, 0, "pong", "5z")]
     message = _refused("guangdong", winners=[SELF], claims=claims)
     assert message == (
-        "claims.1.tile: the claims of 5z so far use 6 copies of it, and the game has 4"
+        "5z: the round shows 6 copies (claims.0.tile 3, claims.1.tile 3), and the game has 4"
     )
 
 

@@ -22,9 +22,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from settlement_helpers import ruleset
 
 from mjc.runtime import RoundError, Ruleset, parse_hand, parse_round
-from mjc.runtime.claimcheck import CLAIM_TILES, CLAIM_WORDS, allows
+from mjc.runtime.claimcheck import CLAIM_WORDS, allows
 from mjc.runtime.round import MAX_SETS, Opening
-from mjc.runtime.tilecount import copy_problems
+from mjc.runtime.tilecount import CLAIM_COPIES, copy_problems
 from mjc.runtime.tiles import tile_index, tile_text
 
 BOOKS = ("guangdong", "meizhou", "chaozhou", "baise", "shanghai")
@@ -209,7 +209,7 @@ def _possible(claims: list[dict[str, Any]], pool: _Pool, won: set[int]) -> list[
             continue
         made[claim["seat"]] = made.get(claim["seat"], 0) + 1
         if "tile" in claim and claim["seat"] not in won:
-            tiles = [tile_index(claim["tile"])] * CLAIM_TILES[claim["kind"]]
+            tiles = [tile_index(claim["tile"])] * CLAIM_COPIES[claim["kind"]]
             if not pool.take(tiles):
                 claim = {k: v for k, v in claim.items() if k != "tile"}
         kept.append(claim)

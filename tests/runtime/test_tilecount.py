@@ -101,7 +101,7 @@ def test_another_seat_s_pong_counts_three_copies_of_its_tile() -> None:
     claims = [{"seat": 2, "from_seat": 3, "kind": "pong", "tile": "2z"}]
     (problem,) = _problems(winners=[_self_drawn(PLAIN)], claims=claims)
     assert problem == (
-        "2z: the round shows 5 copies (winners.0.hand 2, claims.0 3), and the game has 4"
+        "2z: the round shows 5 copies (winners.0.hand 2, claims.0.tile 3), and the game has 4"
     )
 
 
@@ -109,10 +109,10 @@ def test_another_seat_s_kong_counts_four_and_its_chow_one() -> None:
     kong = [{"seat": 2, "from_seat": 3, "kind": "kong", "tile": "3m"}]
     assert _problems(winners=[_self_drawn("456p789s345s22z" + "678m")], claims=kong) == []
     (problem,) = _problems(winners=[_self_drawn(PLAIN)], claims=kong)
-    assert problem.startswith("3m: the round shows 5 copies (winners.0.hand 1, claims.0 4)")
+    assert problem.startswith("3m: the round shows 5 copies (winners.0.hand 1, claims.0.tile 4)")
     chows = [{"seat": 3, "from_seat": 2, "kind": "chow", "tile": "9s"}] * 4
     (problem,) = _problems(winners=[_self_drawn(PLAIN)], claims=chows)
-    assert problem.startswith("9s: the round shows 5 copies (winners.0.hand 1, claims.0 1,")
+    assert problem.startswith("9s: the round shows 5 copies (winners.0.hand 1, claims.0.tile 1,")
 
 
 def test_a_winner_s_claim_is_his_exposed_meld_counted_once() -> None:
