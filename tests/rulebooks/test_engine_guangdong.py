@@ -2,7 +2,7 @@
 
 `test_play_guangdong.py` checks what the play section compiles to (`TurnRules`); these tests
 play each statement on `mjc.runtime.game.Round` with the bundled rulebook and its option
-(stacked walls from `tests/runtime/stacked_walls.py`, seat 0 dealing unless a test says
+(whole stacked walls from `tests/runtime/engine_helpers.py`, seat 0 dealing unless a test says
 otherwise) and check what the document says happens: the actions offered or refused, the
 state after them, the log, the settlement where the clause names one (stake 1: a 番 is 1),
 and the next round's dealer and winds through `mjc.runtime.match.Match`. Quotes are
@@ -79,12 +79,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from engine_helpers import kinds
-from stacked_walls import (
-    full_round,
+from engine_helpers import (
+    kinds,
     match_round,
     play_out_drawn,
     script,
+    stacked_round,
 )
 
 from mjc.runtime.bots import RandomBot
@@ -110,7 +110,7 @@ HEAVENLY = ["123m456p789s33344z", WAIT1, WAIT2, WAIT3]  # the dealer's 14 tiles 
 
 
 def _round(hands: list[str], draws: str = "", tail: str = "", **options: object) -> Round:
-    return full_round(ruleset(BOOK), hands, draws, tail, options=options or None)
+    return stacked_round(ruleset(BOOK), hands, draws, options=options or None, tail=tail)
 
 
 def _rotated(hands: list[str], dealer: int) -> list[str]:
@@ -446,7 +446,7 @@ def test_guangdong_一炮多响包括庄家在内_庄家继续坐庄(
 def test_guangdong_庄家胡牌时_赢输不翻倍() -> None:
     """4、庄家胡牌: 庄家胡牌时，赢输不翻倍 — the dealer wins on seat 1's 5s and is paid the
     hand's fan as any other seat would be."""
-    game = full_round(ruleset(BOOK), DEALER_WAITS, "7z")
+    game = _round(DEALER_WAITS, "7z")
     script(game, "0 discard 3z", "1 discard 5s", "2 pass", "0 win")
     assert game.result is not None and game.result["winners"] == [0]
     hand = game.result["outcome"]["winners"][0]["hand"]

@@ -2,7 +2,7 @@
 
 `test_play_shanghai.py` checks what the play section compiles to (`TurnRules`); these tests
 play each statement on `mjc.runtime.game.Round` with the bundled rulebook and its options
-(stacked walls from `tests/runtime/stacked_walls.py`, seat 0 dealing unless a test says
+(whole stacked walls from `tests/runtime/engine_helpers.py`, seat 0 dealing unless a test says
 otherwise) and check what the document says happens: the actions offered or refused, the
 state after them, the log, the settlement where the clause names one, and the next round's
 dealer through `mjc.runtime.match.Match`. Quotes drop the pinyin glosses.
@@ -60,12 +60,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_helpers import kinds
-from stacked_walls import (
-    full_round,
+from engine_helpers import (
+    kinds,
     match_round,
     play_out_drawn,
     script,
+    stacked_round,
 )
 
 from mjc.runtime.game import Round
@@ -94,7 +94,7 @@ SEVERAL = [DEALER, WAIT1, WAIT2, WAIT3]
 
 
 def _round(hands: list[str], draws: str = "", tail: str = "", **options: object) -> Round:
-    return full_round(ruleset(BOOK), hands, draws, tail, options=options or None)
+    return stacked_round(ruleset(BOOK), hands, draws, options=options or None, tail=tail)
 
 
 # ------------------------------------------------------------------ 搖骰子
@@ -400,7 +400,7 @@ def test_shanghai_漏胡_動牌後解除(move: str) -> None:
         steps = ["1 discard 6z", "2 discard 1m", "3 chow 1m 1m", "3 discard 4m"]
     else:
         a = LOUHU_A.replace("234m", "222m")
-        game = full_round(ruleset(BOOK), [b, LOUHU_C, LOUHU_D, a], "6z 7z 2z", tail="3p")
+        game = _round([b, LOUHU_C, LOUHU_D, a], "6z 7z 2z", tail="3p")
         steps = ["1 discard 2m", "3 exposed_kong", "3 discard 3p"]
     script(game, "0 discard 1z", "3 pass", *steps)
     assert game.turn == 0 and game.phase == "turn"

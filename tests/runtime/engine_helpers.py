@@ -1,41 +1,53 @@
-"""Set-up deals for the engine tests: a stacked wall from hands written in notation, and the
-few drivers the clause tests of every rulebook share (play a round out, carry it into a
-`Match`, recompute where the dice broke the wall)."""
+"""Set-up deals for the engine tests of every rulebook's clauses (`tests/rulebooks/
+test_engine_*.py`, `test_game_rules.py`): a stacked wall from hands written in notation, and
+the drivers those tests share (play a step or a script, play a round out, carry it into a
+`Match`, recompute where the dice broke the wall).
+
+`stacked_round` is the one way to stack a wall. The hands go by seat (dealt from the dealer
+on), then the draws in drawing order; with `tail` the whole wall is known: the unnamed tiles
+follow (flowers first, so no replacement the test did not name is a flower), then the `tail`
+tiles, the first of them at the very end of the wall (the first kong or flower replacement,
+a flipped indicator, or the last ordinary draw when nothing is replaced). Notation keeps the
+order written, flowers included ("1z3f5z" is 1z, 3f, 5z): the dealer's last written tile is
+the one he "drew" (his 天胡 tile, the one a bot that discards what it drew throws first).
+
+`script` plays steps such as "0 discard 5s", "2 pass", "1 chow 3m 2m" (a chow names the
+claimed tile and the low tile of its run), "3 win"; each must be legal at that point.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from mjc.runtime import Ruleset
 from mjc.runtime.actions import Action
 from mjc.runtime.bots import Bot, play_round
 from mjc.runtime.game import Round
-from mjc.runtime.hand import parse_hand
 from mjc.runtime.match import Match
 from mjc.runtime.observation import observation
+from mjc.runtime.tiles import NUM_PLAYING, tile_index, tile_text
 from mjc.runtime.turnrules import TurnRules
 
 # Four hands that claim nothing from each other unless a test says so: each seat's tiles are
-# spread so no discard below completes a pong, chow or win by accident.
-SEAT0 = "147m147p14s12345z9s"
+# spread so no discard below completes a pong, chow or win by accident. The dealer's last
+# tile (the one he drew, a `NoWinBot`'s first discard) is 5z.
+SEAT0 = "147m147p14s9s12345z"
 SEAT1 = "258m258p25s1234z9s"
 SEAT2 = "369m369p36s567z99s"
 SEAT3 = "123m123p123s6677z"
 
+_GROUP = re.compile(r"(\d+)([mpszf])")
 
-def tiles(text: str) -> list[int]:
-    """The tiles of `text` in the order written (mpsz groups)."""
+
+def tile_list(text: str) -> list[int]:
+    """The tiles of `text` in the order written, flowers (`f`) included."""
     out: list[int] = []
-    for group in text.split():
-        out += list(parse_hand(group).concealed) if group else []
+    for digits, suit in _GROUP.findall(text):
+        out += [tile_index(d + suit) for d in digits]
     return out
-
-
-def _ordered(text: str) -> list[int]:
-    hand = parse_hand(text)
-    return list(hand.concealed)
 
 
 def stacked_round(
@@ -48,32 +60,41 @@ def stacked_round(
     dealer: int = 0,
     streak: int = 0,
     tail: str | None = None,
+    round_wind: str = "E",
 ) -> Round:
     """A round of `dealer` (seat 0 unless said) dealing `hands`, one per seat in seat order
-    (14 tiles for the dealer, as many seats as hands), then `draws` in the order they are
-    drawn (the dealer's 下家's first draw first).
-
-    With `tail` the whole wall is stacked: after the draws come the rest of the set in tile
-    order, then the `tail` tiles, so its last tile is the wall's last (the first kong
-    replacement, a flipped indicator, the last ordinary draw when nothing is replaced)."""
+    (14 tiles for the dealer, more with flowers; as many seats as hands), then `draws` in
+    the order they are drawn (the dealer's 下家's first draw first). Without `tail` the rest
+    of the wall is shuffled; with it (even "") the whole wall is stacked (module docstring)."""
     n = len(hands)
-    stack: list[int] = []
+    head: list[int] = []
     for i in range(n):
-        stack += _ordered(hands[(dealer + i) % n])
-    if draws:
-        for group in draws.split():
-            stack += _ordered(group)
+        head += tile_list(hands[(dealer + i) % n])
+    head += tile_list(draws)
     if tail is not None:
-        end = tiles(tail)
-        values = ruleset.resolve_options(options, players=n)
-        left = list(ruleset.tile_copies(values))
-        for t in (*stack, *end):
+        back = tile_list(tail)[::-1]
+        left = list(ruleset.tile_copies(ruleset.resolve_options(options, players=n)))
+        for t in head + back:
             left[t] -= 1
-        assert min(left) >= 0, "the stacked wall holds more of a tile than the set has"
-        stack += [t for t, k in enumerate(left) for _ in range(k)] + end
+        over = [tile_text(t) for t, k in enumerate(left) if k < 0]
+        assert not over, f"the stacked wall holds more of {over} than the set has"
+        # Flowers first among the unnamed tiles: drawn only after every stacked draw, never
+        # as a replacement the test did not name.
+        rest = [t for t in range(len(left)) if t >= NUM_PLAYING for _ in range(left[t])]
+        rest += [t for t in range(NUM_PLAYING) for _ in range(left[t])]
+        head += rest + back
     return Round(
-        ruleset, seed=seed, stacked=stack, rules=rules, options=options, players=n,
-        dealer=dealer, streak=streak,
+        ruleset, seed=seed, stacked=head, rules=rules, options=options, players=n,
+        dealer=dealer, streak=streak, round_wind=round_wind,
+    )
+
+
+def match_round(match: Match, hands: Sequence[str], draws: str = "", tail: str = "") -> Round:
+    """The match's next round, dealt from a whole stacked wall (its dealer, wind and streak),
+    so `Match.finish` carries it forward as one of its own."""
+    return stacked_round(
+        match.ruleset, hands, draws, options=match.options, dealer=match.dealer,
+        streak=match.streak, tail=tail, round_wind=match.round_wind,
     )
 
 
@@ -81,15 +102,30 @@ def kinds(game: Round, seat: int) -> set[str]:
     return {a.kind for a in game.legal_actions(seat)}
 
 
-def act(game: Round, seat: int, kind: str, tile: str | None = None) -> None:
-    """Play the one legal action of `kind` (on `tile`) for `seat`."""
+def act(
+    game: Round, seat: int, kind: str, tile: str | None = None, low: str | None = None
+) -> None:
+    """Play the one legal action of `kind` (on `tile`; a chow's run from `low`) for `seat`."""
+    at = tile_index(tile) if tile is not None else None
+    run = tile_index(low) if low is not None else None
     wanted = [
         a
         for a in game.legal_actions(seat)
-        if a.kind == kind and (tile is None or a.tile == parse_hand(tile).concealed[0])
+        if a.kind == kind and (at is None or a.tile == at) and (run is None or a.low == run)
     ]
-    assert wanted, (kind, tile, game.legal_actions(seat))
+    assert wanted, (kind, tile, low, game.legal_actions(seat))
     game.apply(wanted[0])
+
+
+def step(game: Round, text: str) -> None:
+    """Play one step such as "0 discard 5s" or "1 chow 3m 2m" (see the module docstring)."""
+    seat, kind, *where = text.split()
+    act(game, int(seat), kind, *where)
+
+
+def script(game: Round, *steps: str) -> None:
+    for text in steps:
+        step(game, text)
 
 
 def pass_all(game: Round) -> None:
@@ -99,7 +135,7 @@ def pass_all(game: Round) -> None:
 
 def tile(text: str) -> int:
     """The tile int of one tile in notation (`5m`)."""
-    return parse_hand(text).concealed[0]
+    return tile_index(text)
 
 
 class NoWinBot:
@@ -166,9 +202,20 @@ def pass_claims(game: Round) -> None:
             game.apply(Action(seat, "pass"))
 
 
-def play_until_wall_empty(game: Round) -> None:
-    """Play with `NoWinBot` in every seat until the last drawable tile has been drawn."""
+def play_out_drawn(
+    game: Round, stop: Callable[[Round], bool] | None = None, max_steps: int = 2_000
+) -> None:
+    """Play with `NoWinBot` in every seat (no claim, no kong, the drawn tile discarded) to the
+    end of the round, or until `stop(game)` holds."""
     bot = NoWinBot()
-    while game.wall.drawable > 0 and not game.over:
+    for _ in range(max_steps):
+        if game.over or (stop is not None and stop(game)):
+            return
         for seat in game.to_act():
             game.apply(bot.choose(observation(game, seat), game.legal_actions(seat)))
+    raise AssertionError("the round did not end")
+
+
+def play_until_wall_empty(game: Round) -> None:
+    """Play with `NoWinBot` in every seat until the last drawable tile has been drawn."""
+    play_out_drawn(game, lambda g: g.wall.drawable == 0)
