@@ -93,16 +93,27 @@ clause with its test:
 from __future__ import annotations
 
 import pytest
+from clause_checks import (
+    check_added_kong,
+    check_auto_play,
+    check_dealer_14_others_13,
+    check_dice_break_the_wall,
+    check_drawn_round_keeps_the_dealer,
+    check_exposed_kong_on_a_discard,
+    check_kong_draws_the_last_tile,
+    check_missed_pong,
+    check_no_kong_right_after_a_pong,
+    check_round_at,
+    check_the_kong_waits,
+    check_two_dice,
+)
 from clause_deals import (
     CONCEALED,
-    EXPOSED,
     HEAVENLY,
-    KONG_AFTER_PONG,
     MISSED_PONG,
     MISSED_WIN,
     ROB,
     SEAT3_NO_1M,
-    check_auto_play,
     priority_round,
     rob_round,
     self_draw_round,
@@ -114,8 +125,6 @@ from engine_helpers import (
     SEAT2,
     SEAT3,
     act,
-    break_start,
-    broken_wall,
     events_of,
     finish_in_match,
     kinds,
@@ -147,17 +156,12 @@ def book() -> Ruleset:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_baise_游戏人数_a_round_at_2_3_and_4_players(book: Ruleset, players: int) -> None:
     """游戏人数： 2、3、4人 — a round is dealt and played to its end at each count."""
-    game = Round(book, seed=players, players=players)
-    result = play_out(game)
-    assert len(game.seats) == players and result["exhaustive_draw"]
-    assert sum(result["deltas"]) == 0
+    check_round_at(book, players)
 
 
 def test_baise_游戏骰子_two_dice_of_1_to_6(book: Ruleset) -> None:
     """游戏骰子：游戏使用2个骰子；每个骰子最大6点，合计12点"""
-    for seed in range(12):
-        dice = events_of(Round(book, seed=seed), "wall")[0]["dice"]
-        assert len(dice) == 2 and all(1 <= d <= 6 for d in dice)
+    check_two_dice(book)
 
 
 @pytest.mark.parametrize("dealer", [0, 3])
@@ -165,22 +169,13 @@ def test_baise_发牌_the_dice_break_the_wall(book: Ruleset, dealer: int) -> Non
     """发牌：根据两粒骰子之和从庄家逆时针数起计算拿牌方位，根据两个骰子中最小的点数顺时针数起来
     选择起牌位置，并由庄家开始起牌 — the dealer's first tiles are the shuffled wall's from that
     stack on."""
-    for seed in range(6):
-        game = Round(book, seed=seed, dealer=dealer)
-        start = break_start(game, smaller=True)
-        assert game.wall.start == start
-        dealt = events_of(game, "deal")[0]
-        wall = broken_wall(game, start)
-        assert dealt["seat"] == dealer
-        assert dealt["tiles"] == [tile_text(t) for t in wall[:14]]
+    check_dice_break_the_wall(book, dealer)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_baise_拿牌_dealer_14_others_13(book: Ruleset, players: int) -> None:
     """拿牌：庄家初始化获得14张牌，其中13张牌排在一起，第14张牌以补牌的形式存在；闲家初始化获得13张牌"""
-    game = Round(book, seed=5, players=players, dealer=1)
-    sizes = {e["seat"]: len(e["tiles"]) for e in events_of(game, "deal")}
-    assert sizes == {s: 14 if s == 1 else 13 for s in range(players)}
+    check_dealer_14_others_13(book, players)
 
 
 def test_baise_出牌_the_dealer_discards_first(book: Ruleset) -> None:
@@ -234,11 +229,7 @@ def test_baise_庄家胡牌则连庄(book: Ruleset) -> None:
 
 def test_baise_流局连庄(book: Ruleset) -> None:
     """流局连庄 — seat 2 deals, the round is drawn: seat 2 deals again."""
-    match = Match(book, seed=1, dealer=2)
-    game = match.next_round()
-    play_out(game)
-    finish_in_match(match, game)
-    assert match.next_round().dealer == 2
+    check_drawn_round_keeps_the_dealer(book, 2)
 
 
 def test_baise_一炮多响点炮玩家坐庄(book: Ruleset) -> None:
@@ -309,11 +300,7 @@ def test_baise_吃碰后不补牌_打一张牌(book: Ruleset) -> None:
 
 def test_baise_杠牌后要补牌_the_last_tile(book: Ruleset) -> None:
     """杠牌后要补牌，是牌堆中按摸牌顺序的最后一张牌"""
-    game = stacked_round(book, CONCEALED)
-    last = game.wall.tiles[game.wall.tail]
-    act(game, 0, "concealed_kong", "1m")
-    draw = events_of(game, "draw")[-1]
-    assert draw["from"] == "tail" and draw["tile"] == tile_text(last)
+    check_kong_draws_the_last_tile(book)
 
 
 def test_baise_吃牌_only_the_next_seat(book: Ruleset) -> None:
@@ -385,21 +372,7 @@ def test_baise_碰牌_pong_or_pass(book: Ruleset) -> None:
 @pytest.mark.parametrize("before_own_draw", [True, False])
 def test_baise_漏碰_until_the_seats_own_draw(book: Ruleset, before_own_draw: bool) -> None:
     """漏碰：任何一家打出一张牌时，能碰不碰，摸、吃、碰、杠牌前不能碰该牌（同张）"""
-    if before_own_draw:
-        game = stacked_round(book, MISSED_PONG, "8s")
-        act(game, 0, "discard", "9s")
-        game.apply(Action(2, "pass"))
-        act(game, 1, "discard", "9s")
-        assert game.phase == "turn" and game.to_act() == [2]
-        return
-    hands = [MISSED_PONG[0], SEAT1.replace("9s", "8s"), MISSED_PONG[2], MISSED_PONG[3]]
-    game = stacked_round(book, hands, "9m 9p 9s")
-    act(game, 0, "discard", "9s")
-    game.apply(Action(2, "pass"))
-    act(game, 1, "discard", "9m")
-    act(game, 2, "discard", "9p")
-    act(game, 3, "discard", "9s")
-    assert "pong" in kinds(game, 2)
+    check_missed_pong(book, before_own_draw)
 
 
 def test_baise_convention_漏胡(book: Ruleset) -> None:
@@ -420,11 +393,7 @@ def test_baise_convention_漏胡(book: Ruleset) -> None:
 def test_baise_明杠_kong_pong_or_pass(book: Ruleset) -> None:
     """杠牌：任何一家打出一张牌时，有一家的手上的牌有三张同样的牌时，下发“杠”、“碰”、“过”三个
     按钮 / 明杠（或直杠）"""
-    game = stacked_round(book, EXPOSED)
-    act(game, 0, "discard", "9m")
-    assert kinds(game, 2) == {"exposed_kong", "pong", "pass"}
-    act(game, 2, "exposed_kong")
-    assert game.kong_history == [{"seat": 2, "kind": "exposed", "fed_by": 0}]
+    check_exposed_kong_on_a_discard(book)
 
 
 @pytest.mark.parametrize("hidden", [False, True])
@@ -440,22 +409,13 @@ def test_baise_暗杠_shows_one_tile_unless_暗杠不显示(book: Ruleset, hidde
 
 def test_baise_碰后杠(book: Ruleset) -> None:
     """碰后杠：玩家碰了以后…之后玩家再次摸到一模一样的牌时，可以进行碰后杠"""
-    game = rob_round(book, [*ROB[:2], "123m456p68s111z66z", ROB[3]])  # nobody waits on 9s
-    assert "added_kong" in kinds(game, 1)
-    act(game, 1, "added_kong", "9s")
-    assert game.kong_history == [{"seat": 1, "kind": "added"}]
+    check_added_kong(book)
 
 
 def test_baise_有杠不杠_the_kong_waits(book: Ruleset) -> None:
     """有杠不杠后面可以继续杠：碰后杠、暗杠 — the dealer keeps his four 1m; his next turn offers
     the kong again."""
-    game = stacked_round(book, CONCEALED, "9m 9p 8m 5p")
-    act(game, 0, "discard", "9s")
-    pass_claims(game)
-    for seat, drawn in ((1, "9m"), (2, "9p"), (3, "8m")):
-        act(game, seat, "discard", drawn)
-        pass_claims(game)
-    assert game.turn == 0 and "concealed_kong" in kinds(game, 0)
+    check_the_kong_waits(book)
 
 
 def test_baise_杠后还有杠可以连续开杠(book: Ruleset) -> None:
@@ -472,18 +432,7 @@ def test_baise_杠后还有杠可以连续开杠(book: Ruleset) -> None:
 def test_baise_吃碰后不能马上杠(book: Ruleset) -> None:
     """吃、碰后不能马上杠，摸牌（或杠牌）后才能碰后杠 — seat 2 pongs holding 3333m: no kong
     before its next draw, then the kong is offered."""
-    game = stacked_round(book, KONG_AFTER_PONG, "9m 9p")
-    act(game, 0, "discard", "9s")
-    act(game, 2, "pong")
-    assert "concealed_kong" not in kinds(game, 2)
-    act(game, 2, "discard", "6p")
-    pass_claims(game)
-    act(game, 3, "discard", "9m")
-    pass_claims(game)
-    for seat in (0, 1):
-        act(game, seat, "discard", tile_text(game.drew))
-        pass_claims(game)
-    assert game.turn == 2 and "concealed_kong" in kinds(game, 2)
+    check_no_kong_right_after_a_pong(book)
 
 
 def test_baise_没有可摸的牌不能杠牌(book: Ruleset) -> None:

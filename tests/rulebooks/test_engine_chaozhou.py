@@ -94,16 +94,27 @@ no way to abandon a round yet.
 from __future__ import annotations
 
 import pytest
+from clause_checks import (
+    check_added_kong,
+    check_auto_play,
+    check_dealer_14_others_13,
+    check_dice_break_the_wall,
+    check_drawn_round_keeps_the_dealer,
+    check_kong_draws_the_last_tile,
+    check_missed_pong,
+    check_no_kong_right_after_a_pong,
+    check_pong_then_discard_without_a_draw,
+    check_round_at,
+    check_the_kong_waits,
+    check_two_dice,
+)
 from clause_deals import (
     CONCEALED,
     EXPOSED,
     HEAVENLY,
-    KONG_AFTER_PONG,
     MISSED_PONG,
     MISSED_WIN,
-    ROB,
     WIN_OR_KONG,
-    check_auto_play,
     priority_round,
     rob_round,
     self_draw_round,
@@ -114,8 +125,6 @@ from engine_helpers import (
     SEAT2,
     SEAT3,
     act,
-    break_start,
-    broken_wall,
     events_of,
     finish_in_match,
     kinds,
@@ -147,17 +156,12 @@ def book() -> Ruleset:
 @pytest.mark.parametrize("players", [4, 3, 2])
 def test_chaozhou_游戏人数_a_round_at_4_3_and_2_players(book: Ruleset, players: int) -> None:
     """一、游戏人数：4人、3人、2人 — a round is dealt and played to its end at each count."""
-    game = Round(book, seed=players, players=players)
-    result = play_out(game)
-    assert len(game.seats) == players and result["exhaustive_draw"]
-    assert sum(result["deltas"]) == 0
+    check_round_at(book, players)
 
 
 def test_chaozhou_游戏骰子_two_dice_of_1_to_6(book: Ruleset) -> None:
     """游戏骰子：游戏使用2个骰子。每个骰子最大6点，合计12点"""
-    for seed in range(12):
-        dice = events_of(Round(book, seed=seed), "wall")[0]["dice"]
-        assert len(dice) == 2 and all(1 <= d <= 6 for d in dice)
+    check_two_dice(book)
 
 
 @pytest.mark.parametrize("dealer", [0, 2])
@@ -165,22 +169,13 @@ def test_chaozhou_发牌_the_dice_break_the_wall(book: Ruleset, dealer: int) -> 
     """发牌：根据两粒骰子之和从庄家逆时针数起计算拿牌方位，根据两个骰子中最小的点数顺时针数起来
     选择起牌位置，并由庄家开始起牌 — the dealer's first tiles are the shuffled wall's from that
     stack on."""
-    for seed in range(6):
-        game = Round(book, seed=seed, dealer=dealer)
-        start = break_start(game, smaller=True)
-        assert game.wall.start == start
-        wall = broken_wall(game, start)
-        dealt = events_of(game, "deal")[0]
-        assert dealt["seat"] == dealer
-        assert dealt["tiles"] == [tile_text(t) for t in wall[:14]]
+    check_dice_break_the_wall(book, dealer)
 
 
 @pytest.mark.parametrize("players", [4, 3, 2])
 def test_chaozhou_拿牌_dealer_14_others_13(book: Ruleset, players: int) -> None:
     """拿牌：庄家初始化获得14张牌，其中13张牌排在一起，第14张牌以补牌的形式存在；闲家初始化获得13张牌"""
-    game = Round(book, seed=5, players=players, dealer=1)
-    sizes = {e["seat"]: len(e["tiles"]) for e in events_of(game, "deal")}
-    assert sizes == {s: 14 if s == 1 else 13 for s in range(players)}
+    check_dealer_14_others_13(book, players)
 
 
 def test_chaozhou_出牌_the_dealer_discards_first(book: Ruleset) -> None:
@@ -252,11 +247,7 @@ def test_chaozhou_而后谁胡谁为庄(book: Ruleset) -> None:
 
 def test_chaozhou_流局连庄(book: Ruleset) -> None:
     """流局连庄 — seat 1 deals, the round is drawn: seat 1 deals again."""
-    match = Match(book, seed=1, dealer=1)
-    game = match.next_round()
-    play_out(game)
-    finish_in_match(match, game)
-    assert match.next_round().dealer == 1
+    check_drawn_round_keeps_the_dealer(book, 1)
 
 
 def test_chaozhou_连庄_counts_dealer_wins_and_draws(book: Ruleset) -> None:
@@ -370,10 +361,7 @@ def test_chaozhou_碰牌_from_any_seat(book: Ruleset) -> None:
 def test_chaozhou_碰后_打出一张牌_without_a_draw(book: Ruleset) -> None:
     """摸牌或碰、补牌后，都需要打出一张牌 — after the pong seat 2 draws nothing and may only
     discard."""
-    game = stacked_round(book, MISSED_PONG, "8s")
-    act(game, 0, "discard", "9s")
-    act(game, 2, "pong")
-    assert game.events[-1]["type"] == "claim" and kinds(game, 2) == {"discard"}
+    check_pong_then_discard_without_a_draw(book)
 
 
 @pytest.mark.parametrize("before_own_draw", [True, False])
@@ -381,21 +369,7 @@ def test_chaozhou_漏碰_until_the_seats_own_draw(book: Ruleset, before_own_draw
     """漏碰：任意一家打出一张牌，有玩家可以碰但不碰，则该玩家摸、碰、杠牌前都不能再碰同张 — seat
     2 passes the dealer's 9s; the next 9s may not be ponged before seat 2's own draw, and may
     after it."""
-    if before_own_draw:  # seat 1 discards its own 9s at once
-        game = stacked_round(book, MISSED_PONG, "8s")
-        act(game, 0, "discard", "9s")
-        game.apply(Action(2, "pass"))
-        act(game, 1, "discard", "9s")
-        assert game.phase == "turn" and game.to_act() == [2]  # no window: seat 2 drew
-        return
-    hands = [MISSED_PONG[0], SEAT1.replace("9s", "8s"), MISSED_PONG[2], MISSED_PONG[3]]
-    game = stacked_round(book, hands, "9m 9p 9s")
-    act(game, 0, "discard", "9s")
-    game.apply(Action(2, "pass"))
-    act(game, 1, "discard", "9m")
-    act(game, 2, "discard", "9p")
-    act(game, 3, "discard", "9s")
-    assert "pong" in kinds(game, 2)
+    check_missed_pong(book, before_own_draw)
 
 
 def test_chaozhou_convention_漏胡(book: Ruleset) -> None:
@@ -427,11 +401,7 @@ def test_chaozhou_直杠_on_a_discarded_fourth_tile(book: Ruleset) -> None:
 
 def test_chaozhou_杠后补牌_from_the_tail(book: Ruleset) -> None:
     """杠牌后需要进行补一张牌。（从牌堆的逆时针处补） — the replacement is the wall's last tile."""
-    game = stacked_round(book, CONCEALED)
-    last = game.wall.tiles[game.wall.tail]
-    act(game, 0, "concealed_kong", "1m")
-    draw = events_of(game, "draw")[-1]
-    assert draw["from"] == "tail" and draw["tile"] == tile_text(last)
+    game, last = check_kong_draws_the_last_tile(book)
     assert game.turn == 0 and game.drew == last
 
 
@@ -447,10 +417,7 @@ def test_chaozhou_暗杠_shows_one_tile(book: Ruleset) -> None:
 
 def test_chaozhou_碰杠_added_to_a_pong_in_the_open(book: Ruleset) -> None:
     """碰杠：玩家碰了之后，自己摸到第四张牌时，可以选择杠，这样的方式叫碰杠（全明）"""
-    game = rob_round(book, [*ROB[:2], "123m456p68s111z66z", ROB[3]])  # nobody waits on 9s
-    assert "added_kong" in kinds(game, 1)
-    act(game, 1, "added_kong", "9s")
-    assert game.kong_history == [{"seat": 1, "kind": "added"}]
+    game = check_added_kong(book)
     seen = observation(game, 3)["seats"][1]["melds"][0]
     assert seen["tiles"] == ["9s"] * 4
 
@@ -458,30 +425,13 @@ def test_chaozhou_碰杠_added_to_a_pong_in_the_open(book: Ruleset) -> None:
 def test_chaozhou_有杠不杠_the_kong_waits(book: Ruleset) -> None:
     """有杠不杠后面可以继续杠：暗杠、碰杠 — the dealer does not kong his four 1m at once; on his
     next turn the kong is offered again."""
-    game = stacked_round(book, CONCEALED, "9m 9p 8m 5p")
-    act(game, 0, "discard", "9s")
-    pass_claims(game)
-    for seat, drawn in ((1, "9m"), (2, "9p"), (3, "8m")):
-        act(game, seat, "discard", drawn)
-        pass_claims(game)
-    assert game.turn == 0 and "concealed_kong" in kinds(game, 0)
+    check_the_kong_waits(book)
 
 
 def test_chaozhou_碰完不可以立马开杠(book: Ruleset) -> None:
     """碰完不可以立马开杠；（不管是不是同组牌） — seat 2 pongs 9s holding 3333m: no kong until
     its next draw."""
-    game = stacked_round(book, KONG_AFTER_PONG, "9m 9p")
-    act(game, 0, "discard", "9s")
-    act(game, 2, "pong")
-    assert "concealed_kong" not in kinds(game, 2)
-    act(game, 2, "discard", "6p")
-    pass_claims(game)
-    act(game, 3, "discard", "9m")
-    pass_claims(game)
-    for seat in (0, 1):
-        act(game, seat, "discard", tile_text(game.drew))
-        pass_claims(game)
-    assert game.turn == 2 and "concealed_kong" in kinds(game, 2)
+    check_no_kong_right_after_a_pong(book)
 
 
 def test_chaozhou_抢杠胡_robs_an_added_kong(book: Ruleset) -> None:

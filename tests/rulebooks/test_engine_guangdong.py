@@ -79,6 +79,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from clause_checks import (
+    check_missed_win_by_c_or_d,
+    check_missed_win_lifted,
+    check_missed_win_only_that_tile,
+)
 from engine_helpers import (
     kinds,
     match_round,
@@ -456,43 +461,20 @@ def test_guangdong_庄家胡牌时_赢输不翻倍() -> None:
 
 # ------------------------------------------------------------------ 漏胡
 #
-# A is seat 3, waiting on 1z and 5z; B (its 下家) is seat 0, the dealer; C (its 对家) is
-# seat 1; D (its 上家) is seat 2. The junk they draw and discard (6z, 7z, 2z, 3p) is claimed
-# by nobody.
-
-LOUHU_A = "234m456p789s1155z"
-LOUHU_B = "1589m19p19s23367z1z"
-LOUHU_C = "258m2578p258s346z"
-LOUHU_D = "3669m369p3679s47z"
-
-
-def _louhu(c: str = LOUHU_C, d: str = LOUHU_D, a: str = LOUHU_A, b: str = LOUHU_B,
-           draws: str = "6z 7z 2z 3p", tail: str = "") -> Round:
-    return _round([b, c, d, a], draws, tail)
+# A is seat 3, B (its 下家) the dealer, C seat 1, D seat 2: the deal of
+# `clause_checks.missed_win_round`.
 
 
 @pytest.mark.parametrize("who", ["对家C", "上家D"])
 def test_guangdong_漏胡_对家C或上家D打出相同的一张_不能胡(who: str) -> None:
     """5、漏胡：若玩家 A 为叫胡的状态下，如下家 B 打出一张玩家 A 可以胡的牌而玩家 A 却放弃不胡，
     那若对家 C 或上家 D 打出相同的一张牌，玩家 A 是不能胡那一张的"""
-    if who == "对家C":
-        game = _louhu(c=LOUHU_C.replace("346z", "146z"))
-        script(game, "0 discard 1z")
-        assert "win" in kinds(game, 3)
-        script(game, "3 pass", "1 discard 1z")
-    else:
-        game = _louhu(d=LOUHU_D.replace("47z", "14z"))
-        script(game, "0 discard 1z")
-        assert "win" in kinds(game, 3)
-        script(game, "3 pass", "1 discard 6z", "2 discard 1z")
-    assert "win" not in kinds(game, 3)
+    check_missed_win_by_c_or_d(ruleset(BOOK), by_c=who == "对家C")
 
 
 def test_guangdong_漏胡_只针对那一张() -> None:
     """漏胡 … 玩家 A 是不能胡那一张的: only that tile; C's 5z, A's other wait, may be won."""
-    game = _louhu(c=LOUHU_C.replace("346z", "345z"))
-    script(game, "0 discard 1z", "3 pass", "1 discard 5z")
-    assert "win" in kinds(game, 3)
+    check_missed_win_only_that_tile(ruleset(BOOK))
 
 
 @pytest.mark.parametrize("move", ["摸", "碰", "吃", "杠"])
@@ -500,23 +482,7 @@ def test_guangdong_漏胡_动牌后取消(move: str) -> None:
     """除非玩家 A 有进行动牌的状态，动牌的意思在于碰、吃、杠、摸任意一张牌。当有动牌后，那不能胡
     那一张的规则便取消: after A passed B's 1z, A draws, pongs, chows or kongs; B's second 1z
     may then be won."""
-    b = LOUHU_B.replace("3367z", "367z1z")  # B holds two 1z
-    if move == "摸":
-        game = _louhu(b=b)
-        steps = ["1 discard 6z", "2 discard 7z", "3 discard 2z"]
-    elif move == "碰":
-        game = _louhu(b=b, a=LOUHU_A.replace("234m", "222m"))
-        steps = ["1 discard 2m", "3 pong", "3 discard 2m"]
-    elif move == "吃":
-        game = _louhu(b=b.replace("1589m", "589m3z"), d=LOUHU_D.replace("3669m", "1369m"))
-        steps = ["1 discard 6z", "2 discard 1m", "3 chow 1m 1m", "3 discard 4m"]
-    else:
-        game = _louhu(b=b, a=LOUHU_A.replace("234m", "222m"), draws="6z 7z 2z", tail="3p")
-        steps = ["1 discard 2m", "3 exposed_kong", "3 discard 3p"]
-    script(game, "0 discard 1z", "3 pass", *steps)
-    assert game.turn == 0 and game.phase == "turn"
-    script(game, "0 discard 1z")
-    assert "win" in kinds(game, 3)
+    check_missed_win_lifted(ruleset(BOOK), move)
 
 
 # ------------------------------------------------------------------ 一炮三响, 杠上开花, 海底

@@ -62,13 +62,17 @@ no win is made on a discard, and a kong and a pong of one discard would need fiv
 from __future__ import annotations
 
 import pytest
+from clause_checks import (
+    added_kong_round,
+    check_exposed_kong_on_a_discard,
+    check_kong_draws_the_last_tile,
+    check_pong_then_discard_without_a_draw,
+)
 from clause_deals import (
     CONCEALED,
-    EXPOSED,
     HEAVENLY,
     MISSED_PONG,
     MISSED_WIN,
-    ROB,
     ROB_TWO,
     SEAT3_NO_1M,
     rob_round,
@@ -153,10 +157,7 @@ def test_meizhou_出牌_the_dealer_first_then_in_turn_order(book: Ruleset) -> No
 def test_meizhou_碰则不用起牌(book: Ruleset) -> None:
     """四、如：碰，则不用起牌。如不碰，则起一张牌后将手中无用的牌弃一张 — seat 2 pongs the
     dealer's 9s and discards without drawing."""
-    game = stacked_round(book, MISSED_PONG, "8s")
-    act(game, 0, "discard", "9s")
-    act(game, 2, "pong")
-    assert game.events[-1]["type"] == "claim" and kinds(game, 2) == {"discard"}
+    check_pong_then_discard_without_a_draw(book)
 
 
 def test_meizhou_荒庄_every_tile_drawn_no_result(book: Ruleset) -> None:
@@ -231,26 +232,18 @@ def test_meizhou_暗杠_全暗(book: Ruleset) -> None:
 
 def test_meizhou_补牌_from_the_tail(book: Ruleset) -> None:
     """七、再从最后补一张牌（补牌的顺序应是从牌尾算起，按照顺序从最后一墩补牌）"""
-    game = stacked_round(book, CONCEALED)
-    last = game.wall.tiles[game.wall.tail]
-    act(game, 0, "concealed_kong", "1m")
-    draw = events_of(game, "draw")[-1]
-    assert draw["from"] == "tail" and draw["tile"] == tile_text(last)
+    check_kong_draws_the_last_tile(book)
 
 
 def test_meizhou_明杠_on_a_discard(book: Ruleset) -> None:
     """七、明杠：①玩家自己手中有三张同样的牌，其他玩家所弃之牌与自己手中的牌一样时，根据情况，可确定
     杠或者不杠"""
-    game = stacked_round(book, EXPOSED)
-    act(game, 0, "discard", "9m")
-    assert kinds(game, 2) == {"exposed_kong", "pong", "pass"}
-    act(game, 2, "exposed_kong")
-    assert game.kong_history == [{"seat": 2, "kind": "exposed", "fed_by": 0}]
+    check_exposed_kong_on_a_discard(book)
 
 
 def test_meizhou_明杠_added_to_a_pong(book: Ruleset) -> None:
     """七、明杠：②玩家在碰牌后，摸到所碰相同的牌时，可以选择杠或者不杠"""
-    game = rob_round(book, [*ROB[:2], "123m456p68s111z66z", ROB[3]])  # nobody waits on 9s
+    game = added_kong_round(book)
     assert {"added_kong", "discard"} <= kinds(game, 1)
     act(game, 1, "added_kong", "9s")
     assert game.kong_history == [{"seat": 1, "kind": "added"}]

@@ -60,6 +60,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from clause_checks import (
+    check_missed_win_by_c_or_d,
+    check_missed_win_lifted,
+    check_missed_win_only_that_tile,
+)
 from engine_helpers import (
     kinds,
     match_round,
@@ -341,44 +346,21 @@ def test_shanghai_點炮_點炮者輸分_和其他人無關() -> None:
 
 # ------------------------------------------------------------------ 漏胡
 #
-# A is seat 3, waiting on 1z and 5z; B (its 下家) is seat 0, the dealer; C (its 對家) is
-# seat 1; D (its 上家) is seat 2. The junk they draw and discard (6z, 7z, 2z, 3p) is claimed
-# by nobody.
-
-LOUHU_A = "234m456p789s1155z"
-LOUHU_B = "1589m19p19s23367z1z"
-LOUHU_C = "258m2578p258s346z"
-LOUHU_D = "3669m369p3679s47z"
-
-
-def _louhu(c: str = LOUHU_C, d: str = LOUHU_D, a: str = LOUHU_A, b: str = LOUHU_B,
-           draws: str = "6z 7z 2z 3p") -> Round:
-    return _round([b, c, d, a], draws)
+# A is seat 3, B (its 下家) the dealer, C seat 1, D seat 2: the deal of
+# `clause_checks.missed_win_round`.
 
 
 @pytest.mark.parametrize("who", ["對家C", "上家D"])
 def test_shanghai_漏胡_對家C或上家D打出相同的一張_不能胡(who: str) -> None:
     """漏胡：若玩家A為叫胡的狀態下，如下家B打出一張玩家A可以胡的牌而玩家A卻放棄不胡，那若對家C
     或上家D打出相同的一張牌時，玩家A是不能胡那一張的"""
-    if who == "對家C":
-        game = _louhu(c=LOUHU_C.replace("346z", "146z"))
-        script(game, "0 discard 1z")
-        assert "win" in kinds(game, 3)
-        script(game, "3 pass", "1 discard 1z")
-    else:
-        game = _louhu(d=LOUHU_D.replace("47z", "14z"))
-        script(game, "0 discard 1z")
-        assert "win" in kinds(game, 3)
-        script(game, "3 pass", "1 discard 6z", "2 discard 1z")
-    assert "win" not in kinds(game, 3)
+    check_missed_win_by_c_or_d(ruleset(BOOK), by_c=who == "對家C")
 
 
 def test_shanghai_漏胡_只針對1張牌() -> None:
     """漏胡只針對1張牌，不針對一次性聽的所有牌: A passed a win on 1z; C's 5z, A's other wait,
     may still be won."""
-    game = _louhu(c=LOUHU_C.replace("346z", "345z"))
-    script(game, "0 discard 1z", "3 pass", "1 discard 5z")
-    assert "win" in kinds(game, 3)
+    game = check_missed_win_only_that_tile(ruleset(BOOK))
     script(game, "3 win")
     assert game.result is not None and game.result["winners"] == [3]
 
@@ -388,24 +370,7 @@ def test_shanghai_漏胡_動牌後解除(move: str) -> None:
     """除非玩家A有進行動牌的情況，動牌的意思在於碰、上、杠、摸牌的。當有動牌後，那不能胡那一張的
     規則便解除: after A passed B's 1z, A draws, pongs, chows (上) or kongs; B's second 1z
     may then be won."""
-    b = LOUHU_B.replace("3367z", "367z1z")  # B holds two 1z
-    if move == "摸":
-        game = _louhu(b=b)
-        steps = ["1 discard 6z", "2 discard 7z", "3 discard 2z"]
-    elif move == "碰":
-        game = _louhu(b=b, a=LOUHU_A.replace("234m", "222m"), c=LOUHU_C)
-        steps = ["1 discard 2m", "3 pong", "3 discard 2m"]
-    elif move == "上":
-        game = _louhu(b=b.replace("1589m", "589m3z"), d=LOUHU_D.replace("3669m", "1369m"))
-        steps = ["1 discard 6z", "2 discard 1m", "3 chow 1m 1m", "3 discard 4m"]
-    else:
-        a = LOUHU_A.replace("234m", "222m")
-        game = _round([b, LOUHU_C, LOUHU_D, a], "6z 7z 2z", tail="3p")
-        steps = ["1 discard 2m", "3 exposed_kong", "3 discard 3p"]
-    script(game, "0 discard 1z", "3 pass", *steps)
-    assert game.turn == 0 and game.phase == "turn"
-    script(game, "0 discard 1z")
-    assert "win" in kinds(game, 3)
+    check_missed_win_lifted(ruleset(BOOK), "吃" if move == "上" else move)
 
 
 # ------------------------------------------------------------------ 搶杠

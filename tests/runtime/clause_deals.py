@@ -10,7 +10,6 @@ from engine_helpers import SEAT0, SEAT1, SEAT2, SEAT3, act, stacked_round
 
 from mjc.runtime import Ruleset
 from mjc.runtime.actions import Action
-from mjc.runtime.bots import AutoBot, RandomBot, play_round
 from mjc.runtime.game import Round
 
 # A seat 3 that holds no 1m (SEAT3 does), for deals where another seat holds all four.
@@ -100,23 +99,3 @@ def self_draw_round(book: Ruleset, **kw: object) -> Round:
     act(game, 0, "discard", "4z")
     act(game, 1, "discard", "9m")
     return game
-
-
-def check_auto_play(book: Ruleset) -> None:
-    """托管 (摸什么打什么，不吃不碰不杠，系统自动摸牌、打牌、胡): a seat played by `AutoBot`
-    discards what it drew and claims or kongs nothing over a few rounds, and a seat that may
-    win (the dealer's 天胡 of `HEAVENLY`) wins."""
-    for seed in range(4):
-        game = Round(book, seed=seed)
-        play_round(game, [RandomBot(seed), AutoBot(), RandomBot(seed + 1), RandomBot(seed + 2)])
-        drew = None
-        for event in game.events:
-            if event["type"] == "draw" and event["seat"] == 1:
-                drew = event["tile"]
-            if event["type"] == "action" and event["seat"] == 1:
-                assert event["kind"] in ("discard", "pass", "win")
-                if event["kind"] == "discard" and drew is not None:
-                    assert event["tile"] == drew
-    heavenly = stacked_round(book, HEAVENLY)
-    play_round(heavenly, [AutoBot()] * 4)
-    assert heavenly.result is not None and heavenly.result["winners"] == [0]

@@ -8,6 +8,7 @@ are passed explicitly, as a rulebook's play section will."""
 from __future__ import annotations
 
 import pytest
+from clause_deals import rob_round
 from engine_helpers import SEAT0, SEAT1, SEAT2, SEAT3, act, kinds, stacked_round
 
 from mjc.runtime.actions import Action, IllegalAction
@@ -143,19 +144,9 @@ def test_kong_right_after_a_pong(allowed: bool) -> None:
     assert ("concealed_kong" in kinds(game, 2)) is allowed
 
 
-ROB = ["147m147p147s2345z9s", "258m258p25s99s123z", "123m456p78s111z55z", SEAT3]
-
-
-def _rob_round(rules: TurnRules | None = None) -> Round:
-    game = stacked_round(ruleset(GD), ROB, "9m 9p 8m 9s", rules=rules)
-    act(game, 0, "discard", "9s")
-    game.apply(Action(2, "pass"))
-    act(game, 1, "pong")
-    act(game, 1, "discard", "5m")
-    act(game, 2, "discard", "9m")
-    act(game, 3, "discard", "9p")
-    act(game, 0, "discard", "8m")
-    return game
+def _rob_round() -> Round:
+    """`clause_deals.ROB` played up to seat 1's turn with the fourth 9s of its pong drawn."""
+    return rob_round(ruleset(GD))
 
 
 def test_robbing_an_added_kong() -> None:
