@@ -41,6 +41,7 @@ from collections.abc import Callable
 
 import pytest
 from clause_checks import (
+    check_a_discard_kong_is_not_robbed,
     check_missed_win_by_c_or_d,
     check_missed_win_lifted,
     check_missed_win_only_that_tile,
@@ -210,12 +211,8 @@ def test_guangdong_抢杠_明杠不算抢杠胡_只算平常胡牌() -> None:
     """12、抢杠: 明杠，不算抢杠胡，胡牌者只能胡点杠那张牌，只算平常胡牌: seat 1 would kong the
     dealer's 9s, seat 2 wins that very 9s: an ordinary discard win (no 4-番 floor), paid by
     the dealer alone."""
-    hands = [ROB[0], ROB[1].replace("99s", "999s").replace("123z", "23z"), ROB[2], ROB[3]]
-    game = gd_round(hands, tail="7z")
-    script(game, "0 discard 9s")
-    assert "exposed_kong" in kinds(game, 1) and "win" in kinds(game, 2)
-    script(game, "1 exposed_kong", "2 win")
-    assert game.result is not None and game.result["winners"] == [2]
+    game = check_a_discard_kong_is_not_robbed(ruleset(BOOK))
+    assert game.result is not None
     outcome = game.result["outcome"]
     assert "robbed_from" not in outcome and outcome["winners"][0]["situations"] == ["human"]
     deltas = game.result["deltas"]

@@ -61,10 +61,12 @@ import random
 
 import pytest
 from clause_checks import (
+    check_a_discard_kong_is_not_robbed,
     check_missed_win_by_c_or_d,
     check_missed_win_lifted,
     check_missed_win_only_that_tile,
 )
+from clause_deals import ROB
 from engine_helpers import (
     kinds,
     match_round,
@@ -375,8 +377,8 @@ def test_shanghai_漏胡_動牌後解除(move: str) -> None:
 
 # ------------------------------------------------------------------ 搶杠
 
-# Seat 1 pongs seat 0's 9s, later draws the fourth and adds it; seat 2 waits on 6s/9s.
-ROB = ["147m147p147s2345z9s", "258m258p25s99s123z", "123m456p78s111z55z", "123m123p123s6677z"]
+# Seat 1 pongs seat 0's 9s, later draws the fourth and adds it; seat 2 waits on 6s/9s: the
+# deal `clause_deals.ROB`.
 
 
 def _added_kong() -> Round:
@@ -412,12 +414,8 @@ def test_shanghai_搶杠_暗杠不可搶() -> None:
 def test_shanghai_搶杠_明杠不可搶_胡那張打出的牌() -> None:
     """搶杠只應用在蓄杠上: a kong of a discard opens no robbing; seat 2, waiting on 9s, wins
     the discard itself (胡 before 杠), as a discard win."""
-    hands = [ROB[0], ROB[1].replace("99s", "999s").replace("123z", "23z"), ROB[2], ROB[3]]
-    game = _round(hands, tail="7z")
-    script(game, "0 discard 9s")
-    assert "exposed_kong" in kinds(game, 1) and "win" in kinds(game, 2)
-    script(game, "1 exposed_kong", "2 win")
-    assert game.result is not None and game.result["winners"] == [2]
+    game = check_a_discard_kong_is_not_robbed(ruleset(BOOK))
+    assert game.result is not None
     outcome = game.result["outcome"]
     assert outcome["discarder"] == 0 and "robbed_from" not in outcome
 

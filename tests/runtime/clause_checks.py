@@ -180,6 +180,18 @@ def check_no_kong_right_after_a_pong(book: Ruleset) -> None:
     assert game.turn == 2 and "concealed_kong" in kinds(game, 2)
 
 
+def check_a_discard_kong_is_not_robbed(book: Ruleset) -> Round:
+    """Seat 1 could kong the dealer's 9s (it holds 999s) and seat 2 waits on it: the kong of
+    a discard opens no robbing, seat 2 wins the discard itself (the round returned)."""
+    hands = [ROB[0], ROB[1].replace("99s", "999s").replace("123z", "23z"), ROB[2], ROB[3]]
+    game = stacked_round(book, hands, tail="7z")
+    script(game, "0 discard 9s")
+    assert "exposed_kong" in kinds(game, 1) and "win" in kinds(game, 2)
+    script(game, "1 exposed_kong", "2 win")
+    assert game.result is not None and game.result["winners"] == [2]
+    return game
+
+
 # ------------------------------------------------------------------ 托管
 
 
