@@ -182,8 +182,9 @@ CODES: tuple[Code, ...] = (
         "play rule contradicts the rulebook",
         "A line of the play section restricts or orders something the rest of the rulebook "
         "does not have (漏碰 without a pong claim, 过吃不吃 without a chow), sets who deals "
-        "after several winners when several winners are not allowed, or reserves more tiles "
-        "than the wall holds after the deal.",
+        "after several winners when several winners are not allowed, reserves more tiles "
+        "than the wall holds after the deal, or plays rounds under 荒番 (huangfan_after_draw) "
+        "without declaring the situation huangfan.",
         "claims { pong kong }\nplay { no_chow_to_rebuild on }",
         "Add the claim (or allow several winners), or drop the line.",
     ),

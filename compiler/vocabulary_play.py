@@ -164,6 +164,14 @@ PLAY_WORDS: dict[str, PlayWord] = {
         "seat has dealt, and stays while the dealer deals again",
         off="seat winds stay where the first round put them",
     ),
+    "huangfan_after_draw": PlayWord(
+        ("huangfan_after_draw",),
+        "toggle",
+        "dealer",
+        "荒番: after an exhaustive draw (荒庄) the next rounds are played under the situation "
+        "`huangfan` until one of them is won",
+        off="a drawn round changes nothing in the next",
+    ),
     # ---- claims on a discard
     "priority": PlayWord(
         ("priority",),

@@ -127,7 +127,13 @@ class TurnRules:
     must_win: bool = False
     # 托管: a seat may hand its play to the system, which discards the tile it draws, makes
     # no claim and wins whenever it may (潮州 摸什么打什么，不碰不杠，系统自动摸牌、打牌、胡).
+    # `Round.set_auto` refuses it when this is off.
     auto_play: bool = False
+
+    # ---- what lasts between rounds (read by `mjc.runtime.match.Match`)
+    # 荒番: after an exhaustive draw (荒庄) the next rounds are played under the rulebook's
+    # situation `huangfan` until one of them is won (上海 research proposal, E2).
+    huangfan_after_draw: bool = False
 
     def validate(self, players: int) -> str | None:
         """Why these rules cannot play a round of `players`, or None when they can."""

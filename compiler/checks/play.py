@@ -259,6 +259,10 @@ def _contradiction(
             return f"it orders {', '.join(words)}, but the claims on a discard are " + ", ".join(
                 w for w in ("win", "kong", "pong", "chow") if w in has
             )
+    if key == "huangfan_after_draw" and facts.get(key) is True and (
+        "huangfan" not in decls.situations
+    ):
+        return "it plays rounds under the situation `huangfan`, which is not declared"
     if key == "dealer_after_several" and facts.get("several_winners") is False:
         return "several winners on one discard are not allowed (`several_winners off`)"
     if key == "reserved" and decls.tiles is not None:
