@@ -378,7 +378,13 @@ def _add_play(commands: _Commands, handlers: Handlers) -> None:
     )
     play.add_argument("--players", type=int, metavar="N", help="players at the table")
     play.add_argument("--seat", type=int, default=0, metavar="N", help="your seat (default 0)")
-    play.add_argument("--dealer", type=int, default=0, metavar="N", help="the dealer's seat")
+    play.add_argument(
+        "--dealer",
+        type=int,
+        metavar="N",
+        help="the dealer's seat (default: the rulebook's first dealer: seat 0, or drawn from "
+        "the seed under first_dealer random)",
+    )
     play.add_argument(
         "--bot",
         choices=("random", "greedy", "auto"),

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from mjc.runtime.actions import Action
+from mjc.runtime.autoplay import auto_choice
 from mjc.runtime.game import Round
 from mjc.runtime.observation import observation
 from mjc.runtime.tiles import tile_index
@@ -47,24 +48,15 @@ class RandomBot:
 
 
 class AutoBot:
-    """托管: 摸什么打什么 (discards the tile it drew, or its last tile after a claim it never
-    makes), 不吃不碰不杠 (passes every claim, declares no kong), 自动胡 (wins when it may)."""
+    """托管 as a bot: 摸什么打什么 (discards the tile it drew, or its last tile after a claim it
+    never makes), 不吃不碰不杠 (passes every claim, declares no kong), 自动胡 (wins when it may):
+    `mjc.runtime.autoplay.auto_choice`, the choice the engine makes for a seat under 托管."""
 
     blind = False
 
     def choose(self, observation: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
-        for action in legal:
-            if action.kind == "win":
-                return action
-        for action in legal:
-            if action.kind == "pass":
-                return action
         drawn = observation.get("drawn") if observation else None
-        discards = [a for a in legal if a.kind == "discard"]
-        for action in discards:
-            if drawn is not None and action.tile == tile_index(drawn):
-                return action
-        return discards[-1] if discards else legal[0]
+        return auto_choice(legal, tile_index(drawn) if drawn is not None else -1)
 
 
 def play_round(game: Round, bots: Sequence[Bot], max_steps: int = 10_000) -> dict[str, Any]:

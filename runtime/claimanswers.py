@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from mjc.runtime.actions import Action
 from mjc.runtime.claimwindow import claims_of, robbers, run_ok
+from mjc.runtime.flowerwin import flower_answer
 from mjc.runtime.tiles import IS_SUITED, NUM_PLAYING
 
 if TYPE_CHECKING:
@@ -51,6 +52,8 @@ def open_claims(r: Round, discarder: int, tile: int) -> None:
         r.situations = {}
     finder, seats = r.finder, r.seats
     chow_seat = (discarder + 1) % n if r.can_chow else -1
+    if r.can_chow and not r.rules.chow_only_from_previous:
+        chow_seat = -2  # 吃 from anyone: every seat's runs are looked at
     for i in range(1, n):
         seat = (discarder + i) % n
         st = seats[seat]
@@ -58,7 +61,7 @@ def open_claims(r: Round, discarder: int, tile: int) -> None:
         if (
             finder is not None
             and counts[tile] < 2
-            and (seat != chow_seat or not _may_chow(counts, tile))
+            and (seat != chow_seat != -2 or not _may_chow(counts, tile))
         ):
             waits = st.waits
             if waits is None:
@@ -99,7 +102,11 @@ def open_rob(r: Round, konger: int, kind: str, tile: int) -> bool:
 
 
 def answer(r: Round, action: Action) -> None:
-    """One asked seat's answer; the window is resolved once every asked seat answered."""
+    """One asked seat's answer; the window is resolved once every asked seat answered (the
+    flower window of 八花 has its own answer: `mjc.runtime.flowerwin`)."""
+    if r.phase == "flower":
+        flower_answer(r, action)
+        return
     seat = action.seat
     r.responses[seat] = action
     st, tile = r.seats[seat], r.question

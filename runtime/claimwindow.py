@@ -4,11 +4,13 @@
 the rulebook's claims (`SPEC.claims`), its wild permissions and the seat's restrictions;
 `can_win` asks the rulebook: the shape must complete (its win check) and `Ruleset.score` must
 say the hand wins (its reject rules: 只可自摸, 四封, 鸡胡不能吃胡, 20分以上可吃胡 ...). The
-situations of a win (杠上开花, 海底, 天胡, 地胡, 人胡) are read off the round here too.
+situations of a win (杠上开花, 海底, 天胡, 地胡, 人胡) are read off the round here too, with the
+table's own (荒番, 開寶: `Round.table_situations`) added to every win.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.actions import Action
@@ -62,7 +64,8 @@ def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> lis
             acts.append(Action(seat, "exposed_kong", tile))
         if c >= 2 and r.can_pong and tile not in st.no_pong and wild_may(r, tile, "pong"):
             acts.append(Action(seat, "pong", tile))
-        if r.can_chow and seat == (discarder + 1) % r.players and IS_SUITED[tile]:
+        nxt = seat == (discarder + 1) % r.players or not r.rules.chow_only_from_previous
+        if r.can_chow and nxt and IS_SUITED[tile]:
             for low in RUNS_THROUGH[tile]:
                 if (tile, low) in st.no_chow:
                     continue
@@ -85,8 +88,9 @@ def robbers(r: Round, konger: int, tile: int) -> dict[int, list[Action]]:
         st = r.seats[seat]
         if tile in st.no_win or not may_complete(r, seat, tile):
             continue
-        if can_win(r, seat, hand_of(st, tile, tile), False, ("robbing_kong",)):
-            r.situations[seat] = ("robbing_kong",)
+        robbing = ("robbing_kong", *r.table_situations)
+        if can_win(r, seat, hand_of(st, tile, tile), False, robbing):
+            r.situations[seat] = robbing
             win = Action(seat, "win")
             pending[seat] = [win] if r.rules.must_win else [win, Action(seat, "pass")]
     return pending
@@ -128,7 +132,7 @@ def self_draw_situations(r: Round, seat: int) -> tuple[str, ...]:
         and not r.from_kong
     ):
         found.append("earthly")
-    return tuple(found)
+    return (*found, *r.table_situations)
 
 def discard_situations(r: Round, seat: int, discarder: int) -> tuple[str, ...]:
     found: list[str] = []
@@ -136,17 +140,27 @@ def discard_situations(r: Round, seat: int, discarder: int) -> tuple[str, ...]:
         found.append("last_tile")
     if r.quiet and r.discards == 1 and discarder == r.dealer:
         found.append("human")
-    return tuple(found)
+    return (*found, *r.table_situations)
 
 def can_win(
     r: Round, seat: int, hand: Hand, self_drawn: bool, situations: tuple[str, ...]
 ) -> bool:
     """A win is legal when the shape completes and `Ruleset.score` says it wins (its
     reject rules: 只可自摸, 四封, 鸡胡不能吃胡 ...)."""
-    if not r.checker(hand):
+    if not r.checker(hand) or not _tiles_complete(r, hand):
         return False
     r.situations[seat] = situations
     return bool(score_win(r, seat, hand, self_drawn, situations).win)
+
+
+def _tiles_complete(r: Round, hand: Hand) -> bool:
+    """Flowers complete no set: a hand that holds flowers and is won on a tile must complete
+    its shape without them. Only a win on a flower itself (`mjc.runtime.flowerwin`, 上海 八花
+    抓起即可胡牌) is a flower shape's alone; its reading is then the score's to choose."""
+    if not hand.flowers or r.quick is not None or (hand.win_tile or 0) >= NUM_PLAYING:
+        return True
+    return bool(r.checker(dataclasses.replace(hand, flowers=())))
+
 
 def score_win(
     r: Round, seat: int, hand: Hand, self_drawn: bool, situations: tuple[str, ...]

@@ -4,9 +4,12 @@ Input: a `Ruleset` (what a win is and is worth, which claims exist, the tile set
 under the options), its `TurnRules` (or an explicit override) and a seed. A round runs
 through phases: `turn` (the seat to play has drawn or claimed: discard, kong or win), `claim`
 (the other seats answer a discard: win, kong, pong, chow or pass, served by
-`TurnRules.priority`), `rob` (the others may rob a kong) and `over`. Draws, replacements and
-flowers happen inside `apply`, never as decisions; every decision and every draw is one
-event of `events` (`mjc.runtime.gamelog` writes them as JSON lines).
+`TurnRules.priority`), `rob` (the others may rob a kong), `flower` (a seat may win on the flower
+it drew, 上海 八花: `mjc.runtime.flowerwin`) and `over`. Draws, replacements and flowers happen
+inside `apply`, never as decisions; seats under 托管 are played by the engine itself
+(`mjc.runtime.autoplay`); every decision and every draw is one event of `events`
+(`mjc.runtime.gamelog` writes them as JSON lines). The first dealer, the winds and the
+situations of the table are `mjc.runtime.tablefacts`'.
 
 `legal_actions(seat)` lists what the seat may do now; `apply(action)` refuses anything else
 with `IllegalAction` and leaves the round unchanged. Hot paths use small ints: tiles are
@@ -23,6 +26,7 @@ from itertools import compress
 from typing import Any
 
 from mjc.runtime.actions import Action, IllegalAction, action_text
+from mjc.runtime.autoplay import AutoSeats, run as run_auto, set_auto
 from mjc.runtime.claimanswers import answer, open_claims, open_rob
 from mjc.runtime.claimwindow import (
     RUNS_THROUGH,
@@ -31,9 +35,11 @@ from mjc.runtime.claimwindow import (
     swap_tiles,
     wild_may,
 )
+from mjc.runtime.flowerwin import flower_window
 from mjc.runtime.hand import Hand
 from mjc.runtime.ruleset import Ruleset
 from mjc.runtime.seats import MeldRecord, SeatState, census, hand_of, shape_filter
+from mjc.runtime.tablefacts import WINDS, GameSetupError, seat_wind, table_facts
 from mjc.runtime.tiles import IS_SUITED, NUM_PLAYING, TEXTS, tile_text
 from mjc.runtime.turnrules import TurnRules
 from mjc.runtime.waitsets import WaitFinder, wait_finder
@@ -42,13 +48,8 @@ from mjc.runtime.wilds import WildIndicatorMissing
 
 __all__ = ["WINDS", "GameSetupError", "Round"]
 
-WINDS = ("E", "S", "W", "N")
 # Every discard action of seats 0..3, made once: a turn lists a dozen of them.
 _DISCARDS = tuple(tuple(Action(s, "discard", t) for t in range(NUM_PLAYING)) for s in range(4))
-
-
-class GameSetupError(ValueError):
-    """A round that cannot be set up: a player count, rules or seed it cannot be played by."""
 
 
 class Round:
@@ -61,11 +62,12 @@ class Round:
         seed: int,
         options: Mapping[str, object] | None = None,
         players: int | None = None,
-        dealer: int = 0,
+        dealer: int | None = None,
         round_wind: str = "E",
         streak: int = 0,
         rules: TurnRules | None = None,
         stacked: Sequence[int] = (),
+        situations: Sequence[str] = (),
     ) -> None:
         # Over 80 lines on purpose: the set-up reads as the seeds tell it, wall to first turn.
         n = players if players is not None else max(ruleset.players)
@@ -74,7 +76,7 @@ class Round:
         if n not in ruleset.players:
             counts = ", ".join(str(p) for p in ruleset.players)
             raise GameSetupError(f"{ruleset.id} is played by {counts} players, not {n}")
-        if type(dealer) is not int or not 0 <= dealer < n:
+        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < n):
             raise GameSetupError(f"the dealer is seat 0 to {n - 1}, not {dealer!r}")
         if round_wind not in WINDS:
             raise GameSetupError(f"the round wind is E, S, W or N, not {round_wind!r}")
@@ -85,8 +87,9 @@ class Round:
         reason = self.rules.validate(n)
         if reason is not None:
             raise GameSetupError(reason)
-        self.seed, self.players, self.dealer = seed, n, dealer
-        self.round_wind, self.streak = round_wind, streak
+        self.seed, self.players, self.round_wind, self.streak = seed, n, round_wind, streak
+        dealer, self.dealer_drawn, self.table_situations = table_facts(self, dealer, situations)
+        self.dealer = dealer
         values = self.values
         claims = ruleset.claims(values)
         self.claims = claims
@@ -127,6 +130,7 @@ class Round:
         self.kong_history: list[dict[str, Any]] = []
         self.bought_horses: dict[int, list[int]] = {}
         self.result: dict[str, Any] | None = None
+        self.auto, self.flower_resume = AutoSeats(), False  # 托管; a passed 八花's kong flag
         self.settlement: Any = None
         self._legal: dict[int, list[Action]] = {}
         self._discard_actions = _DISCARDS if n <= 4 else tuple(
@@ -247,7 +251,7 @@ class Round:
         """The seats whose decision the round waits for (none when it is over)."""
         if self.phase == "turn":
             return [self.turn]
-        if self.phase in ("claim", "rob"):
+        if self.phase in ("claim", "rob", "flower"):
             return [s for s in self.pending if s not in self.responses]
         return []
 
@@ -262,7 +266,7 @@ class Round:
             return found
         if self.phase == "turn" and seat == self.turn:
             found = self._turn_actions(seat)
-        elif self.phase in ("claim", "rob") and seat in self.pending:
+        elif self.phase in ("claim", "rob", "flower") and seat in self.pending:
             found = [] if seat in self.responses else self.pending[seat]
         else:
             found = []
@@ -302,6 +306,11 @@ class Round:
             self._discard(seat, tile)
         else:
             self._play_turn(action)
+        if self.auto.seats:
+            run_auto(self)  # 托管: the system plays the seats under it
+
+    set_auto = set_auto  # put a seat under 托管 or take it back (mjc.runtime.autoplay)
+    seat_wind = seat_wind  # a seat's wind this round (mjc.runtime.tablefacts)
 
     # ------------------------------------------------------------------ turns
 
@@ -450,6 +459,8 @@ class Round:
             st.flowers.append(tile)
             st.waits = None  # a custom shape may need flowers (八花)
             self.events.append({"type": "flower", "seat": seat, "tile": tile_text(tile)})
+            if self.quick is None and flower_window(self, seat, tile, replacement):
+                return -2  # 八花: the seat may win on this flower first
             from_tail = self.rules.replacement == "tail"
 
     def _draw_next(self, seat: int) -> None:
@@ -531,10 +542,3 @@ class Round:
             if not self.rules.discard_after_chow_same_tile:
                 st.no_discard = swap_tiles(tile, action.low)
         self._start_turn(seat, -1, False)
-
-    # ------------------------------------------------------------------ wins
-
-    def seat_wind(self, seat: int) -> str:
-        if self.rules.seat_winds_follow_dealer:
-            return WINDS[(seat - self.dealer) % self.players]
-        return WINDS[seat % 4]

@@ -1,13 +1,15 @@
 """The game log: a round as JSON lines, its published JSON Schema, and its replay.
 
 A log is one `start` line (the rulebook, seed, seats, options and, when the caller gave one,
-the `TurnRules` override), then every event of `Round.events` in order: the wall, the deal,
-flowers, draws, each seat's decision (`action`), each claim served, and the `end` with the
-settlement's deltas and the round JSON it settled. `replay` plays the log's actions again from
-its seed and checks every line against what the engine produces: the first line that
-disagrees is named (`LogError`, with its line number). Logs are untrusted input: each line is
-read within `mjc.runtime.jsoninput`'s limits and validated by the models below, which are
-also the schema (`game_log_schema`, docs/game-log.md).
+the `TurnRules` override; whether the dealer was drawn; the round's situations), then every
+event of `Round.events` in order: the wall, the deal, flowers, draws, each seat's decision
+(`action`, marked `auto` when the system played it), 托管 switched on or off (`auto`), each
+claim served, and the `end` with the settlement's deltas and the round JSON it settled.
+`replay` plays the log's decisions again from its seed and checks every line against what the
+engine produces: the first line that disagrees is named (`LogError`, with its line number).
+Logs are untrusted input: each line is read within `mjc.runtime.jsoninput`'s limits and
+validated by the models below, which are also the schema (`game_log_schema`,
+docs/game-log.md).
 """
 
 from __future__ import annotations
@@ -84,6 +86,9 @@ class Start(_Line):
     options: dict[StrictStr, OptionValue]
     rules: dict[StrictStr, Any] | None = None
     stacked: list[_Tile] = []
+    # Added after version 1 was published; absent means false / none.
+    dealer_drawn: StrictBool = False  # the dealer was drawn from the seed (first_dealer random)
+    situations: list[StrictStr] = []  # the rulebook situations of the round (荒番, 開寶)
 
 
 class WallLine(_Line):
@@ -130,6 +135,15 @@ class ActionLine(_Line):
     kind: Literal[KINDS]  # type: ignore[valid-type]
     tile: _Tile | None = None
     low: _Tile | None = None
+    auto: StrictBool = False  # played by the system for a seat under 托管
+
+
+class AutoLine(_Line):
+    """A seat put under 托管 (`on`) or taken back: a caller's decision, like an action."""
+
+    type: Literal["auto"]
+    seat: _Seat
+    on: StrictBool
 
 
 class ClaimLine(_Line):
@@ -154,7 +168,7 @@ class EndLine(_Line):
 
 LogLine = Annotated[
     Start | WallLine | DealLine | IndicatorLine | HorsesLine | FlowerLine | DrawLine
-    | ActionLine | ClaimLine | EndLine,
+    | ActionLine | AutoLine | ClaimLine | EndLine,
     Field(discriminator="type"),
 ]
 _LINE: TypeAdapter[Any] = TypeAdapter(LogLine)
@@ -193,7 +207,7 @@ def rules_from_json(data: Mapping[str, Any]) -> TurnRules:
 
 def start_line(game: Round, explicit_rules: bool) -> dict[str, Any]:
     """The log's first line for `game` (`explicit_rules`: record its TurnRules override)."""
-    return {
+    line: dict[str, Any] = {
         "type": "start",
         "format": LOG_FORMAT,
         "version": 1,
@@ -208,6 +222,11 @@ def start_line(game: Round, explicit_rules: bool) -> dict[str, Any]:
         "rules": rules_json(game.rules) if explicit_rules else None,
         "stacked": [tile_text(t) for t in game.stacked],
     }
+    if game.dealer_drawn:
+        line["dealer_drawn"] = True
+    if game.table_situations:
+        line["situations"] = list(game.table_situations)
+    return line
 
 
 def log_lines(game: Round, explicit_rules: bool = False) -> list[str]:
@@ -255,29 +274,26 @@ def replay(ruleset: Ruleset, lines: Iterable[str]) -> Round:
             seed=start["seed"],
             options=start["options"],
             players=start["players"],
-            dealer=start["dealer"],
+            dealer=None if start.get("dealer_drawn") else start["dealer"],
             round_wind=start["round_wind"],
             streak=start["streak"],
             rules=rules,
             stacked=[tile_index(t) for t in start["stacked"]],
+            situations=start.get("situations", []),
         )
     except (GameSetupError, OptionError, ValueError) as exc:
         raise LogError(f"line 1: {exc}") from None
+    if game.dealer != start["dealer"]:
+        raise LogError(
+            f"line 1: the dealer drawn from seed {start['seed']} is seat {game.dealer}, "
+            f"but the log has seat {start['dealer']}",
+            disagrees=True,
+        )
     made = 0  # how many of the game's events the log has matched
     for number, text in enumerate(texts[1:], start=2):
         line = _parse(text, number)
         if made == len(game.events):
-            if line["type"] != "action":
-                raise LogError(
-                    f"line {number}: the game waits for a decision of seat(s) "
-                    f"{_seats(game)}, but the log has a {line['type']} line",
-                    disagrees=True,
-                )
-            fields = {k: v for k, v in line.items() if k != "type"}
-            try:
-                game.apply(action_from_json(fields))
-            except (ActionError, IllegalAction) as exc:
-                raise LogError(f"line {number}: {exc}", disagrees=True) from None
+            _decide(game, line, number)
         expected = _normal(game.events[made])
         if line != expected:
             raise LogError(f"line {number}: {_difference(line, expected)}", disagrees=True)
@@ -288,6 +304,24 @@ def replay(ruleset: Ruleset, lines: Iterable[str]) -> Round:
             f"({_next(game, made)}): a truncated log"
         )
     return game
+
+
+def _decide(game: Round, line: dict[str, Any], number: int) -> None:
+    """Apply the caller's decision on this line: a seat's action, or 托管 on or off."""
+    if line["type"] not in ("action", "auto") or line.get("auto"):
+        what = "an action of 托管" if line.get("auto") else f"a {line['type']} line"
+        raise LogError(
+            f"line {number}: the game waits for a decision of seat(s) "
+            f"{_seats(game)}, but the log has {what}",
+            disagrees=True,
+        )
+    try:
+        if line["type"] == "auto":
+            game.set_auto(line["seat"], line["on"])
+            return
+        game.apply(action_from_json({k: v for k, v in line.items() if k != "type"}))
+    except (ActionError, IllegalAction) as exc:
+        raise LogError(f"line {number}: {exc}", disagrees=True) from None
 
 
 def _seats(game: Round) -> str:

@@ -74,8 +74,8 @@ def observation(r: Round, seat: int) -> dict[str, Any]:
     }
     if r.phase == "turn" and r.turn == seat and r.drew >= 0:
         data["drawn"] = tile_text(r.drew)
-    if r.phase in ("claim", "rob"):
-        data["question"] = tile_text(r.question)
+    if r.phase in ("claim", "rob", "flower"):
+        data["question"] = tile_text(r.question)  # the discard, the kong's tile, the flower
     bought = r.bought_horses.get(seat)
     if bought:
         data["horses"] = [tile_text(t) for t in bought]

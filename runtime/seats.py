@@ -149,7 +149,10 @@ def hand_of(seat: SeatState, extra: int = -1, win: int | None = None) -> Hand:
 
 
 def hand_text(seat: SeatState, extra: int = -1, win: int | None = None) -> str:
-    """The seat's hand in the docs' notation (the winning tile written last)."""
+    """The seat's hand in the docs' notation (the winning tile written last; a winning
+    flower, 上海 八花, is among the flowers and named by the round's `win_tile`)."""
+    if win is not None and win >= NUM_PLAYING:
+        win = None
     return format_hand(hand_of(seat, extra, win))
 
 

@@ -19,7 +19,7 @@ from tests.conftest import ruleset
 def test_a_match_carries_scores_streaks_and_the_dealer_forward() -> None:
     match = Match(ruleset("guangdong"), seed=11)
     bots = [RandomBot(s) for s in range(4)]
-    dealer, streak = 0, 0
+    dealer, streak = match.dealer, 0  # 广东's first dealer is drawn from the seed
     totals = [0, 0, 0, 0]
     for _ in range(12):
         game = match.next_round()
@@ -92,8 +92,8 @@ def test_every_log_line_kind_is_in_the_published_schema() -> None:
         if "type" in definition.get("properties", {})
     }
     assert names == {
-        "start", "wall", "deal", "indicator", "horses", "flower", "draw", "action", "claim",
-        "end",
+        "start", "wall", "deal", "indicator", "horses", "flower", "draw", "action", "auto",
+        "claim", "end",
     }  # fmt: skip
     game = Round(ruleset("shanghai"), seed=2)  # flowers: flower lines
     play_round(game, [RandomBot(s) for s in range(4)])

@@ -2,7 +2,9 @@
 event logs and results for a run of seeds with random bots, hashed (sha256) and pinned.
 
 The hashes were computed from the engine before its hot paths were optimised (re-pinned
-from main's own code, without the speed-ups, when main's play rules changed the games); a speed-up
+from main's own code, without the speed-ups, when main's play rules changed the games, and
+for 广东, 梅州 and 上海 when their `first_dealer random` came to draw the first dealer from the
+seed: with seat 0 named as the dealer those games hash as before); a speed-up
 that changes any draw, legal-action order, claim, win or settlement changes a hash. A change
 of behaviour that is meant (a rule fixed) re-pins them, and says so in its commit."""
 
@@ -24,9 +26,9 @@ SEEDS = 40
 PINNED: dict[str, str] = {
     'baise': 'b457864b03dd06aac1361ef471ac49cc9340ecbb8ea5f9f34969355c3d059880',
     'chaozhou': 'df1928277e7398b5a46a0e85b2934a6f1801ebf4f8ab866ac9f9bef18200d691',
-    'guangdong': 'e78a64b5c6868412c8e11c3474ff536d06b207a12af8cd5100d7299565757dea',
-    'meizhou': 'fbd9d76c8af9bd3ec0741ae83ab08892aaf9857697d291df81262ac642fbfef3',
-    'shanghai': '488ebf60c5e5ab63d3958cc0f2edbc952f03a2e9266267b81f37d2a2e1d8488c',
+    'guangdong': '418d33cf0fbf567054eb7241798f758a509a6ed46ad5de9aed9d4475366461bd',
+    'meizhou': 'b176b0b442e402a938ed4fa9fd5a9fd8b6b8b98d0118ac406b22af574b3bda4e',
+    'shanghai': 'e3a0052565409673db44d21814c14f842f76316dc617dc6abe19ffe329850548',
 }
 
 

@@ -68,7 +68,7 @@ def test_a_flower_set_is_set_aside_and_replaced() -> None:
     game = Round(ruleset("shanghai"), seed=4)
     flowers = sum(len(st.flowers) for st in game.seats)
     assert flowers == sum(1 for e in game.events if e["type"] == "flower") > 0
-    assert [st.size() for st in game.seats] == [14, 13, 13, 13]
+    assert [st.size() for st in game.seats] == [14 if s == game.dealer else 13 for s in range(4)]
 
 
 def test_a_round_that_cannot_be_set_up_is_refused() -> None:
