@@ -70,7 +70,10 @@ def play(args: Any, ruleset: Ruleset, options: Mapping[str, str], out: IO[str]) 
                 action = _ask(game, seat, legal, out)
                 if action is None:
                     print("input ended: 托管 plays your seat to the end", file=out)
-                    bots[seat] = AutoBot()
+                    if game.rules.auto_play:
+                        game.set_auto(seat)  # the rulebook's own 托管: the log records it
+                    else:
+                        bots[seat] = AutoBot()
                     break
             else:
                 seen = None if getattr(bot, "blind", False) else observation(game, seat)

@@ -119,3 +119,16 @@ def test_a_missing_log_is_a_one_line_error(
 ) -> None:
     assert main(["replay", str(tmp_path / "nowhere.jsonl")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_interactive_round_where_the_rulebook_has_托管_the_engine_plays_the_seat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """潮州 托管: when input ends the rulebook's own 托管 takes the seat, and the log says so."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+    log = tmp_path / "auto.jsonl"
+    assert main(["play", "chaozhou", "--seed", "3", "--log", str(log)]) == 0
+    assert "input ended: 托管 plays your seat" in capsys.readouterr().out
+    lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert {"type": "auto", "seat": 0, "on": True} in lines
+    assert main(["replay", str(log)]) == 0
