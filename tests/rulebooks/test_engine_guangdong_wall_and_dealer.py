@@ -31,8 +31,8 @@ This file: the tiles, 荒庄, 圈, 圈风, 门风 and the dealer. The rest of th
 `test_engine_guangdong_claims.py` (五、行牌规则, 漏胡, 抢杠, the conventions on claims)
 and `test_engine_guangdong_winning.py` (六、胡牌的规定, 包自摸, 天胡/地胡/人胡, 七对).
 
-Not here: 门风 第 1 局，随机一名庄家 (the random first dealer) — the engine-features branch
-adds and tests it.
+门风 第 1 局，随机一名庄家，庄家为东 (the random first dealer) is played in
+tests/runtime/test_game_tableflow.py.
 """
 
 from __future__ import annotations

@@ -53,10 +53,11 @@ its test:
 - seat winds (convention: they move with the deal)
     test_meizhou_convention_the_dealer_sits_east
 
-Not played here: 二、确定庄家 (a first dealer drawn by the dice, `first_dealer random`): the
-engine on this base always starts with seat 0 (`Match(dealer=...)`); waiting on the random
-first dealer of the engine work. The priority 胡 > 杠 > 碰 (convention) has no case to play:
-no win is made on a discard, and a kong and a pong of one discard would need five copies.
+二、确定庄家 (a first dealer drawn by the dice, `first_dealer random`) is played in
+tests/runtime/test_game_tableflow.py (the seed draws the first dealer; the matches here name
+seat 0, whose set-up rounds they finish). The priority 胡 > 杠 > 碰 (convention) has no case
+to play: no win is made on a discard, and a kong and a pong of one discard would need five
+copies.
 """
 
 from __future__ import annotations
@@ -184,7 +185,7 @@ def test_meizhou_规则二_流局_the_dealers_下家_deals(book: Ruleset) -> Non
 
 def test_meizhou_规则一_the_dealer_wins_and_stays(book: Ruleset) -> None:
     """六、规则一：庄家胡牌则其继续担任庄家 — the dealer's 天胡 (a self-draw)."""
-    match = Match(book, seed=1)
+    match = Match(book, seed=1, dealer=0)  # the set-up rounds are seat 0's
     game = stacked_round(book, HEAVENLY)
     act(game, 0, "win")
     finish_in_match(match, game)
@@ -193,7 +194,7 @@ def test_meizhou_规则一_the_dealer_wins_and_stays(book: Ruleset) -> None:
 
 def test_meizhou_规则一_谁胡谁庄(book: Ruleset) -> None:
     """六、规则一：如有偏家胡牌，则由胡牌偏家做庄，即谁胡谁庄 — seat 2 self-draws."""
-    match = Match(book, seed=1)
+    match = Match(book, seed=1, dealer=0)  # the set-up rounds are seat 0's
     game = self_draw_round(book)
     act(game, 2, "win")
     finish_in_match(match, game)
@@ -203,7 +204,7 @@ def test_meizhou_规则一_谁胡谁庄(book: Ruleset) -> None:
 def test_meizhou_规则三_the_robbed_seat_deals(book: Ruleset) -> None:
     """六、规则三：出现抢杠时，被抢玩家即为下盘庄家 / 被抢玩家在新开局中为庄家 — seat 2 robs seat
     1's kong; seat 1, not the winner, deals next."""
-    match = Match(book, seed=1)
+    match = Match(book, seed=1, dealer=0)  # the set-up rounds are seat 0's
     game = rob_round(book)
     act(game, 1, "added_kong", "9s")
     game.apply(Action(2, "win"))
@@ -333,7 +334,7 @@ def test_meizhou_convention_no_kong_on_the_last_tile(book: Ruleset) -> None:
 
 def test_meizhou_convention_the_dealer_sits_east(book: Ruleset) -> None:
     """Convention: the seats' winds move with the deal — after a drawn round seat 1 is 东."""
-    match = Match(book, seed=1)
+    match = Match(book, seed=1, dealer=0)  # the set-up rounds are seat 0's
     game = match.next_round()
     play_out(game)
     finish_in_match(match, game)

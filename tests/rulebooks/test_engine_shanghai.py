@@ -49,8 +49,8 @@ Clause (seed 003) → test:
 - (convention) no 漏碰 → test_shanghai_convention_no_漏碰
 - option 七对 (on / off): a seven-pairs hand wins only with it → test_shanghai_option_七对
 
-Not here: 第一局系統隨機選擇莊家 and the 八花 win on a drawn flower (如果這8個花抓起即可胡牌),
-荒番 carried between rounds and 開寶 — the engine-features branch adds and tests them.
+第一局系統隨機選擇莊家, the 八花 win on a drawn flower (如果這8個花抓起即可胡牌), 荒番 carried
+between rounds and 開寶 are played in tests/runtime/test_game_tableflow.py.
 承包, 門清, 勒子 and the 花 counts are scoring and settlement (`test_shanghai.py`,
 `test_shanghai_settlement.py`); this document states no 鸡胡不能吃胡 nor 20分以上可吃胡.
 """

@@ -55,6 +55,16 @@ def test_shanghai_莊家_第一局系統隨機選擇莊家_the_seed_draws_the_fi
     assert set(dealers) == {0, 1, 2, 3}
 
 
+def test_guangdong_门风_第1局随机一名庄家_庄家为东() -> None:
+    """广东 门风：第 1 局，随机一名庄家，庄家为东，下家为南，对家为西，上家为北: the drawn
+    dealer sits 东 and the winds follow him round the table."""
+    rs = ruleset("guangdong")
+    for seed in range(8):
+        game = Round(rs, seed=seed)
+        winds = [game.seat_wind((game.dealer + i) % 4) for i in range(4)]
+        assert game.dealer_drawn and winds == ["E", "S", "W", "N"]
+
+
 def test_first_dealer_an_explicit_dealer_wins_over_the_draw() -> None:
     """A dealer the caller names deals, whatever `first_dealer` says; nothing is drawn."""
     rs = ruleset("shanghai")
