@@ -23,8 +23,9 @@ from mjc.runtime.hand import Hand
 from mjc.runtime.knitted import KNITTED_SHAPES, KNITTED_STRAIGHTS
 from mjc.runtime.melds import Meld
 from mjc.runtime.tiles import HONOUR_BASE, NUM_PLAYING, RANK_OF
+from mjc.runtime.waitset import wait_set
 
-__all__ = ["WAIT_FACTS", "Waits", "placements", "wait_kind", "waits"]
+__all__ = ["WAIT_FACTS", "Waits", "builtin_waits", "placements", "wait_kind", "waits"]
 
 # The facts that need readings with a placed winning tile, or the wait set.
 WAIT_FACTS = frozenset(("winning_meld", "edge_wait", "closed_wait", "pair_wait", "open_wait"))
@@ -104,6 +105,17 @@ class Waits(Sequence[int]):
 
     def __repr__(self) -> str:
         return f"Waits({self._found()!r})"
+
+
+def builtin_waits(hand: Hand, shapes: frozenset[str]) -> tuple[int, ...]:
+    """`waits` for a game with no wilds and no custom shapes (its win check is the built-in
+    shapes' alone): the same tiles, read from per-suit tables (`mjc.runtime.waitset`)."""
+    win = hand.win_tile
+    if win is None or win >= NUM_PLAYING:
+        return ()
+    base = bytearray(hand.counts)
+    base[win] -= 1
+    return wait_set(bytes(base), len(hand.melds), shapes)
 
 
 def waits(

@@ -31,7 +31,7 @@ from mjc.runtime.gamecache import Game, GameCache, prepare_game
 from mjc.runtime.hand import MAX_TILES, Hand, HandError, parse_hand
 from mjc.runtime.options import OptionError, resolve_options
 from mjc.runtime.payments import DEFAULT_PAYMENTS
-from mjc.runtime.readings import WAIT_FACTS, Waits, placements, waits
+from mjc.runtime.readings import WAIT_FACTS, Waits, builtin_waits, placements, waits
 from mjc.runtime.scoring import (
     FanScore,
     Kept,
@@ -39,6 +39,7 @@ from mjc.runtime.scoring import (
     Scorer,
     Situation,
     tier_capped,
+    with_waits,
 )
 from mjc.runtime.situationargs import WIND_TILES as WIND_TILES, new_situation
 from mjc.runtime.situations import SituationError, impossible
@@ -410,10 +411,14 @@ class Ruleset:
         if self._places_win:  # the rulebook reads the wait: one reading per winning-tile place
             found = placements(found, hand)
         if self._reads_waits:
-            game = self._games.game(options, preset, players)
-            check = self._checker(game, wild)
-            found_waits = Waits(partial(waits, hand, check, game.shapes))
-            situation = dataclasses.replace(situation, waits=found_waits)
+            if wild or (self._has_custom_shapes and self.custom_shapes_on(values)):
+                # Wilds or custom shapes: only the game's own win check knows what completes.
+                game = self._games.game(options, preset, players)
+                check = self._checker(game, wild)
+                found_waits = Waits(partial(waits, hand, check, shapes))
+            else:
+                found_waits = Waits(partial(builtin_waits, hand, shapes))
+            situation = with_waits(situation, found_waits)
         scorer = self._scorer
         if len(found) == 1:
             # One reading (almost every hand): the scorer's steps inline, no Result object.
