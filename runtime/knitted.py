@@ -142,6 +142,8 @@ def knitted_straight_waits(counts: bytes, declared: int) -> list[int]:
     the one tile of a straight's nine not held, or, all nine held, a tile that makes the
     rest a set and a pair (beside a declared set: a pair)."""
     found: list[int] = []
+    if counts[:HONOUR_BASE].count(0) > HONOUR_BASE - 8:  # eight of a straight's nine at least
+        return found
     for _, nine in KNITTED_STRAIGHTS:
         short = [t for t in nine if not counts[t]]
         if len(short) > 1:

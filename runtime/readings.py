@@ -45,13 +45,23 @@ def placements(found: Iterable[Arrangement], hand: Hand) -> list[Arrangement]:
                 places.append(m)
         if not places or win is None:
             out.append(a)
+        elif len(places) == 1:
+            m = places[0]
+            out.append(_new_arrangement(Arrangement, (*a[:7], m, wait_kind(m, win))))
         else:
-            readings = [a._replace(won=m, wait=wait_kind(m, win)) for m in places]
+            readings = [
+                _new_arrangement(Arrangement, (*a[:7], m, wait_kind(m, win))) for m in places
+            ]
             # Of readings that score alike the first is kept: the rarer waits first, as the
             # rules name them (边张, 嵌张, 单钓将), so a tie keeps the one a player would claim.
             readings.sort(key=lambda r: _WAIT_ORDER[r.wait])
             out.extend(readings)
     return out
+
+
+# An `Arrangement` from all its fields in order (`a[:7]` then `won` and `wait`), built
+# without the NamedTuple's Python-level `__new__`, as `mjc.runtime.arrange` builds them.
+_new_arrangement = tuple.__new__
 
 
 _WAIT_ORDER = {"edge": 0, "closed": 1, "pair": 2, "open": 3, "pung": 4, "": 5}

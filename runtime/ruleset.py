@@ -110,6 +110,8 @@ class Ruleset:
         self._default_game = default
         self._default_shapes = default.shapes
         self._all_in_play = all(default.copies[:NUM_PLAYING])
+        # Every flower in play too (MCR's eight): a hand with flowers keeps the short path.
+        self._flowers_in_play = self._all_in_play and all(default.copies[NUM_PLAYING:])
         # The hot paths read these memos of `_games` once per hand: bound here, one lookup.
         self._situations = self._games.situations
         self._fan_scores = self._games.fan_scores
@@ -364,7 +366,7 @@ class Ruleset:
             and preset is None
             and indicator is None
             and wilds is None
-            and not hand.flowers
+            and (self._flowers_in_play or not hand.flowers)
         ):
             # The common case: default options, no wilds, every playing tile in play.
             values = self._default_game.values
@@ -519,7 +521,7 @@ class Ruleset:
         ]
 
     def _check_tiles_in_play(self, hand: Hand, game: Game, default: bool) -> None:
-        if default and self._all_in_play and not hand.flowers:
+        if default and self._all_in_play and (self._flowers_in_play or not hand.flowers):
             return  # every playing tile is in the default set: nothing to check
         copies = game.copies
         for t in (*hand.tiles, *hand.flowers):
