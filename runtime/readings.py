@@ -10,7 +10,9 @@ winning tile completes; one arrangement gives one reading per distinct place the
 sit, and scoring keeps the best reading, as it keeps the best arrangement.
 
 Input is a `Hand` (`mjc.runtime.hand`) and the arrangements of `mjc.runtime.arrange`; the
-ruleset (`mjc.runtime.ruleset`) calls these only for rulebooks whose fans read the facts.
+ruleset (`mjc.runtime.ruleset`) calls these only for rulebooks whose fans read the facts. The
+wait set comes from per-suit tables (`builtin_waits`, `mjc.runtime.waitset`) in a game with no
+wilds and no custom shapes; otherwise from the game's own win check, tile by tile (`waits`).
 """
 
 from __future__ import annotations

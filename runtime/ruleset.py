@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.argcheck import plain_type_errors
 from mjc.runtime.arrange import (
@@ -421,73 +421,64 @@ class Ruleset:
             else:
                 found_waits = Waits(partial(builtin_waits, hand, shapes))
             situation = with_waits(situation, found_waits)
-        scorer = self._scorer
-        if len(found) == 1:
-            # One reading (almost every hand): the scorer's steps inline, no Result object.
-            arrangement = found[0]
-            total, kept, notes = self._score_fans(arrangement, situation, values)
-            total, least, ceiled, ceiling, steps = self._adjust(
+        # One path for one reading or several: each is valued (fans, adjustments, refusal)
+        # and the best kept as `Scorer.best` keeps it: one that may win before one refused,
+        # then the higher total, then, at equal totals, one holding a preferred fan.
+        score_fans, adjust, reject = self._score_fans, self._adjust, self._reject
+        has_rejects, prefer = self._has_rejects, self._scorer.prefer
+        best: tuple[Any, ...] | None = None
+        for arrangement in found:
+            total, kept, notes = score_fans(arrangement, situation, values)
+            total, least, ceiled, ceiling, steps = adjust(
                 arrangement, situation, values, kept, total
             )
             rejected = (
-                self._reject(arrangement, situation, values, kept, total)
-                if self._has_rejects
-                else None
+                reject(arrangement, situation, values, kept, total) if has_rejects else None
             )
-            if rejected is not None:
-                return Score(
-                    self.id, False, None, (), 0, self.unit, None, rejected, wilds=wild, hand=hand
-                )
-            fans = self._fan_lists.get(kept)
-            if fans is None:
-                fans = self._fan_list(kept)
-            # The fields of `Score` in order; `tuple.__new__` skips the NamedTuple's `__new__`.
-            score: Score = _new_score(
-                Score,
-                (
-                    self.id,
-                    True,
-                    arrangement.shape,
-                    fans,
-                    total,
-                    self.unit,
-                    arrangement,
-                    None,
-                    least,
-                    ceiled or (tier_capped(notes) if notes else False),
-                    wild,
-                    ceiling,
-                    notes,
-                    steps,
-                    hand,
-                    None,
-                ),
-            )
-            return self._explained(score, situation, values) if explain else score
-        best = scorer.best(found, situation, values)
+            if best is not None:
+                best_rejected = best[5]
+                if best_rejected is None and rejected is not None:
+                    continue
+                if (best_rejected is None) == (rejected is None):
+                    if total < best[1]:
+                        continue
+                    if total == best[1] and not (
+                        prefer
+                        and any(i in prefer for i, _, _ in kept)
+                        and not any(i in prefer for i, _, _ in best[2])
+                    ):
+                        continue
+            best = (arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps)
         assert best is not None
-        result = best
-        if result.rejected is not None:
+        arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps = best
+        if rejected is not None:
             return Score(
-                self.id, False, None, (), 0, self.unit, None, result.rejected, wilds=wild, hand=hand
+                self.id, False, None, (), 0, self.unit, None, rejected, wilds=wild, hand=hand
             )
-        arrangement = result.arrangement
-        score = Score(
-            self.id,
-            True,
-            arrangement.shape,
-            self._fan_lists.get(result.fans) or self._fan_list(result.fans),
-            result.total,
-            self.unit,
-            arrangement,
-            None,
-            result.floor,
-            result.capped,
-            wild,
-            result.ceiling,
-            result.notes,
-            result.adjusted,
-            hand,
+        fans = self._fan_lists.get(kept)
+        if fans is None:
+            fans = self._fan_list(kept)
+        # The fields of `Score` in order; `tuple.__new__` skips the NamedTuple's `__new__`.
+        score: Score = _new_score(
+            Score,
+            (
+                self.id,
+                True,
+                arrangement.shape,
+                fans,
+                total,
+                self.unit,
+                arrangement,
+                None,
+                least,
+                ceiled or (tier_capped(notes) if notes else False),
+                wild,
+                ceiling,
+                notes,
+                steps,
+                hand,
+                None,
+            ),
         )
         return self._explained(score, situation, values) if explain else score
 
