@@ -11,7 +11,7 @@ prepares per option setting is kept by `mjc.runtime.gamecache`.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -421,36 +421,22 @@ class Ruleset:
             else:
                 found_waits = Waits(partial(builtin_waits, hand, shapes))
             situation = with_waits(situation, found_waits)
-        # One path for one reading or several: each is valued (fans, adjustments, refusal)
-        # and the best kept as `Scorer.best` keeps it: one that may win before one refused,
-        # then the higher total, then, at equal totals, one holding a preferred fan.
-        score_fans, adjust, reject = self._score_fans, self._adjust, self._reject
-        has_rejects, prefer = self._has_rejects, self._scorer.prefer
-        best: tuple[Any, ...] | None = None
-        for arrangement in found:
-            total, kept, notes = score_fans(arrangement, situation, values)
-            total, least, ceiled, ceiling, steps = adjust(
+        # One path for one reading or several: each is valued (fans, adjustments, refusal),
+        # the best kept (`_best_reading`), and the score built from it below.
+        if len(found) == 1:  # almost every hand: no loop, no tuple of the best
+            arrangement = found[0]
+            total, kept, notes = self._score_fans(arrangement, situation, values)
+            total, least, ceiled, ceiling, steps = self._adjust(
                 arrangement, situation, values, kept, total
             )
             rejected = (
-                reject(arrangement, situation, values, kept, total) if has_rejects else None
+                self._reject(arrangement, situation, values, kept, total)
+                if self._has_rejects
+                else None
             )
-            if best is not None:
-                best_rejected = best[5]
-                if best_rejected is None and rejected is not None:
-                    continue
-                if (best_rejected is None) == (rejected is None):
-                    if total < best[1]:
-                        continue
-                    if total == best[1] and not (
-                        prefer
-                        and any(i in prefer for i, _, _ in kept)
-                        and not any(i in prefer for i, _, _ in best[2])
-                    ):
-                        continue
-            best = (arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps)
-        assert best is not None
-        arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps = best
+        else:
+            best = self._best_reading(found, situation, values)
+            arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps = best
         if rejected is not None:
             return Score(
                 self.id, False, None, (), 0, self.unit, None, rejected, wilds=wild, hand=hand
@@ -481,6 +467,39 @@ class Ruleset:
             ),
         )
         return self._explained(score, situation, values) if explain else score
+
+    def _best_reading(
+        self, found: Sequence[Arrangement], situation: Situation, values: Options
+    ) -> tuple[Any, ...]:
+        """The best of several readings, as `Scorer.best` keeps it: one that may win before
+        one refused, then the higher total, then, at equal totals, one holding a preferred
+        fan: (arrangement, total, kept, notes, floor, refusal, ceiled, ceiling, steps)."""
+        score_fans, adjust, reject = self._score_fans, self._adjust, self._reject
+        has_rejects, prefer = self._has_rejects, self._scorer.prefer
+        best: tuple[Any, ...] | None = None
+        for arrangement in found:
+            total, kept, notes = score_fans(arrangement, situation, values)
+            total, least, ceiled, ceiling, steps = adjust(
+                arrangement, situation, values, kept, total
+            )
+            rejected = (
+                reject(arrangement, situation, values, kept, total) if has_rejects else None
+            )
+            if best is not None:
+                if best[5] is None and rejected is not None:
+                    continue
+                if (best[5] is None) == (rejected is None):
+                    if total < best[1]:
+                        continue
+                    if total == best[1] and not (
+                        prefer
+                        and any(i in prefer for i, _, _ in kept)
+                        and not any(i in prefer for i, _, _ in best[2])
+                    ):
+                        continue
+            best = (arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps)
+        assert best is not None  # `found` is never empty here
+        return best
 
     def _explained(self, score: Score, situation: Situation, values: Options) -> Score:
         """`score` with the fans that held but were dropped (`mjc.runtime.explain`)."""
