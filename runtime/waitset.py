@@ -18,7 +18,7 @@ waits by shape).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from operator import itemgetter
 
 from mjc.runtime.arrange import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from mjc.runtime.knitted import (
@@ -41,6 +41,8 @@ _WIDTHS = (9, 9, 9, 7)
 # value as in the tables (1 sets only, 2 sets and a pair). Keyed by the suit's count bytes.
 _Grows = tuple[tuple[int, int], ...]
 _GROWS: tuple[dict[bytes, _Grows], ...] = ({}, {}, {}, {})
+# Counts of the 13 terminal and honour kinds, fetched in one C call.
+_orphan_counts = itemgetter(*TERMINALS_AND_HONOURS)
 
 
 def wait_set(counts: bytes, declared: int, shapes: frozenset[str]) -> tuple[int, ...]:
@@ -143,18 +145,20 @@ def _sets(counts: list[int], start: int, chows: bool) -> bool:
     return False
 
 
-def _seven_pairs_waits(counts: Sequence[int]) -> list[int]:
+def _seven_pairs_waits(counts: bytes) -> list[int]:
     # Six pairs and a single (a four of a kind counting as two pairs): the single's kind.
+    if counts.count(0) < NUM_PLAYING - 7:  # more than seven kinds: one C-level count says no
+        return []
     odd = [t for t in range(NUM_PLAYING) if counts[t] & 1]
     if len(odd) == 1 and counts[odd[0]] < _MAX_COPIES:
         return odd
     return []
 
 
-def _orphans_waits(counts: Sequence[int]) -> list[int]:
+def _orphans_waits(counts: bytes) -> list[int]:
     # Thirteen terminals and honours: all thirteen kinds held once waits on any of them;
     # twelve kinds with one doubled waits on the thirteenth.
-    if sum(counts[t] for t in TERMINALS_AND_HONOURS) != _HAND_TILES - 1:
+    if sum(_orphan_counts(counts)) != _HAND_TILES - 1:
         return []
     absent = [t for t in TERMINALS_AND_HONOURS if not counts[t]]
     if not absent:
