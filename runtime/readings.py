@@ -11,7 +11,7 @@ sit, and scoring keeps the best reading, as it keeps the best arrangement.
 
 Input is a `Hand` (`mjc.runtime.hand`) and the arrangements of `mjc.runtime.arrange`; the
 ruleset (`mjc.runtime.ruleset`) calls these only for rulebooks whose fans read the facts. The
-wait set comes from per-suit tables (`builtin_waits`, `mjc.runtime.waitset`) in a game with no
+wait set comes from per-suit tables (`builtin_waits`, `mjc.runtime.exactwaits`) in a game with no
 wilds and no custom shapes; otherwise from the game's own win check, tile by tile (`waits`).
 """
 
@@ -21,11 +21,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import overload
 
 from mjc.runtime.arrange import THIRTEEN_ORPHANS, Arrangement
+from mjc.runtime.exactwaits import wait_set
 from mjc.runtime.hand import Hand
 from mjc.runtime.knitted import KNITTED_SHAPES, KNITTED_STRAIGHTS
 from mjc.runtime.melds import Meld
 from mjc.runtime.tiles import HONOUR_BASE, NUM_PLAYING, RANK_OF
-from mjc.runtime.waitset import wait_set
 
 __all__ = ["WAIT_FACTS", "Waits", "builtin_waits", "placements", "wait_kind", "waits"]
 
@@ -121,7 +121,7 @@ class Waits(Sequence[int]):
 
 def builtin_waits(hand: Hand, shapes: frozenset[str]) -> tuple[int, ...]:
     """`waits` for a game with no wilds and no custom shapes (its win check is the built-in
-    shapes' alone): the same tiles, read from per-suit tables (`mjc.runtime.waitset`)."""
+    shapes' alone): the same tiles, read from per-suit tables (`mjc.runtime.exactwaits`)."""
     win = hand.win_tile
     if win is None or win >= NUM_PLAYING:
         return ()

@@ -1,12 +1,13 @@
-"""The wait set of a hand from per-suit tables: every tile kind that would complete it, without
-building a hand per candidate tile.
+"""The exact wait set of a hand from per-suit tables: every tile kind that would complete it,
+without building a hand per candidate tile (what scoring reads as `waits`, 独听).
 
 A hand one tile short of four sets and a pair waits in one suit only, unless every suit
-already splits: so the wait set is read off each suit's own table of "tiles that make this
-suit's counts split" (`_grows`, filled the first time a suit key is met, like the readings
-cache of `mjc.runtime.arrange`) and the product of the other suits' values
-(`mjc.runtime.tables`: 1 sets only, 2 sets and a pair). Seven pairs, thirteen orphans and the
-knitted shapes (`mjc.runtime.knitted`) are read from the counts directly.
+already splits: so the wait set is read off each suit's "one more tile" ranks
+(`mjc.runtime.waitsets.one_more`, the engine's memo of the same tables; a fifth copy, beyond
+the tables, is split here) and the product of the other suits' values (`mjc.runtime.tables`:
+1 sets only, 2 sets and a pair). Seven pairs, thirteen orphans and the knitted shapes
+(`mjc.runtime.knitted`) are read from the counts directly. Unlike the engine's wait sets
+(`mjc.runtime.waitsets`, a filter that may hold too much), this set is exact.
 
 Input is the 34 concealed counts of a hand *without* its winning tile and the number of its
 declared melds, from `mjc.runtime.readings.builtin_waits`; the result is the tile kinds in
@@ -29,18 +30,14 @@ from mjc.runtime.knitted import (
 )
 from mjc.runtime.tables import HONOUR_TABLE, SUIT_TABLE
 from mjc.runtime.tiles import NUM_PLAYING, TERMINALS_AND_HONOURS
+from mjc.runtime.waitsets import one_more
 
 __all__ = ["wait_set"]
 
 _MAX_COPIES = 4
 _HAND_TILES = 14  # MAX_TILES of mjc.runtime.hand, a kong counting as three
 _BASES = (0, 9, 18, 27)
-_WIDTHS = (9, 9, 9, 7)
 
-# One suit's growth: (rank, value) for each rank whose extra copy makes the suit split, the
-# value as in the tables (1 sets only, 2 sets and a pair). Keyed by the suit's count bytes.
-_Grows = tuple[tuple[int, int], ...]
-_GROWS: tuple[dict[bytes, _Grows], ...] = ({}, {}, {}, {})
 # Counts of the 13 terminal and honour kinds, fetched in one C call.
 _orphan_counts = itemgetter(*TERMINALS_AND_HONOURS)
 
@@ -66,7 +63,7 @@ def wait_set(counts: bytes, declared: int, shapes: frozenset[str]) -> tuple[int,
     return tuple(sorted(found))
 
 
-def _standard_waits(counts: bytes, _grows: tuple[dict[bytes, _Grows], ...] = _GROWS) -> list[int]:
+def _standard_waits(counts: bytes) -> list[int]:
     keys = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
     values = (
         SUIT_TABLE.get(keys[0], 0),
@@ -85,30 +82,16 @@ def _standard_waits(counts: bytes, _grows: tuple[dict[bytes, _Grows], ...] = _GR
         for other in range(4):
             if other != suit:
                 others *= values[other]
-        key = keys[suit]
-        grows = _grows[suit].get(key)
-        if grows is None:
-            grows = _grows[suit][key] = _grow(key, suit == 3)
-        base = _BASES[suit]
-        found.extend(base + rank for rank, value in grows if value * others == 2)
+        key, base, honours = keys[suit], _BASES[suit], suit == 3
+        found.extend(base + rank for rank, value in one_more(honours, key) if value * others == 2)
+        if _MAX_COPIES in key:  # a fifth copy: beyond the tables, split directly
+            for rank, n in enumerate(key):
+                if n == _MAX_COPIES:
+                    grown = list(key)
+                    grown[rank] += 1
+                    if _split_value(grown, not honours) * others == 2:
+                        found.append(base + rank)
     return found
-
-
-def _grow(key: bytes, honours: bool) -> _Grows:
-    """Each rank whose extra copy makes this suit key split, with the split's value."""
-    table = HONOUR_TABLE if honours else SUIT_TABLE
-    out: list[tuple[int, int]] = []
-    counts = bytearray(key)
-    for rank in range(len(key)):
-        counts[rank] += 1
-        if counts[rank] <= _MAX_COPIES:
-            value = table.get(bytes(counts), 0)
-        else:  # a fifth copy: beyond the tables, split directly
-            value = _split_value(list(counts), not honours)
-        if value:
-            out.append((rank, value))
-        counts[rank] -= 1
-    return tuple(out)
 
 
 def _split_value(counts: list[int], chows: bool) -> int:

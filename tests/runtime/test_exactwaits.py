@@ -1,4 +1,4 @@
-"""The wait set read from per-suit tables (`mjc.runtime.waitset`, through
+"""The wait set read from per-suit tables (`mjc.runtime.exactwaits`, through
 `readings.builtin_waits`) is the wait set of the general path (`readings.waits`, which builds a
 hand per candidate tile and runs the win check), on winning hands of every MCR form, the same
 hands with a tile changed, and random tiles."""
