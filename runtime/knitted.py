@@ -14,6 +14,7 @@ enables the shapes. Neither shape admits a declared meld except the one ordinary
 from __future__ import annotations
 
 from itertools import permutations
+from operator import itemgetter
 
 from mjc.runtime.hand import MAX_TILES, Hand
 from mjc.runtime.melds import Meld, meld
@@ -144,10 +145,10 @@ def knitted_straight_waits(counts: bytes, declared: int) -> list[int]:
     found: list[int] = []
     if counts[:HONOUR_BASE].count(0) > HONOUR_BASE - 8:  # eight of a straight's nine at least
         return found
-    for _, nine in KNITTED_STRAIGHTS:
-        short = [t for t in nine if not counts[t]]
-        if len(short) > 1:
+    for (_, nine), held in zip(KNITTED_STRAIGHTS, _NINE_COUNTS, strict=True):
+        if held(counts).count(0) > 1:  # one C call: two or more of the nine missing
             continue
+        short = [t for t in nine if not counts[t]]
         rest = list(counts)
         for t in nine:
             rest[t] -= 1
@@ -160,6 +161,10 @@ def knitted_straight_waits(counts: bytes, declared: int) -> list[int]:
                 found.append(t)
             rest[t] -= 1
     return found
+
+
+# Per knitted straight, its nine tiles' counts fetched in one C call.
+_NINE_COUNTS = tuple(itemgetter(*sorted(nine)) for _, nine in KNITTED_STRAIGHTS)
 
 
 def _near(counts: list[int]) -> list[int]:
