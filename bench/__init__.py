@@ -7,7 +7,9 @@ compile time of every bundled rulebook (`compile_benchmark`), and the cold start
 and of importing a generated module (`bench.startup`). A second group, win checks with
 1-4 wild tiles (`wild_benchmark`), compares the prepared check of
 `mjc.runtime.wilds.make_wild_checker` with the recursive search of `bench.recursive` on the wild
-corpus of `bench.wilds`, since no peer library supports wilds. The corpora are built by
+corpus of `bench.wilds`, since no peer library supports wilds. The Chinese Official rulebook
+(MCR) is scored and win-checked beside PyMahjongGB on hands of the differential test's
+generator (`bench.mcr`, `bench.mcr_hands`). The corpora are built by
 `bench.corpus` and `bench.wilds`, timed by `bench.timing` and rendered by `bench.report`.
 Performance is measured here, never by timed tests.
 """

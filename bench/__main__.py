@@ -19,6 +19,7 @@ from typing import Any
 from bench import DEFAULT_HANDS, DEFAULT_SEED, QUICK_HANDS
 from bench.batch import batch_benchmark
 from bench.corpus import OPEN_SHARE, Corpus, WinAgreement, build_corpus
+from bench.mcr import McrResults, build_mcr_corpus, mcr_benchmark, mcr_json, mcr_text
 from bench.report import Row, format_seconds, render_table, row_json
 from bench.rounds import RoundsResult, rounds_benchmark, rounds_json, rounds_text
 from bench.shanten import ShantenAgreement, shanten_benchmark
@@ -55,8 +56,9 @@ def _parser() -> argparse.ArgumentParser:
             "Benchmark mjc beside the `mahjong` package on one fixed-seed corpus: win checks, "
             "scoring, and compile time of every bundled rulebook; win checks with 1-4 wild "
             "tiles beside a recursive search; mjc score --batch beside one process per hand; "
-            "shanten beside the `mahjong` package and waits; and whole rounds with random "
-            "bots beside RLCard and riichienv. "
+            "shanten beside the `mahjong` package and waits; whole rounds with random "
+            "bots beside RLCard and riichienv; and the Chinese Official rulebook (MCR) "
+            "beside PyMahjongGB, scoring and win checks. "
             "Figures are medians of several passes in one "
             "process (one core)."
         ),
@@ -98,7 +100,12 @@ def _versions() -> dict[str, str]:
         mahjong_version = version("mahjong")
     except PackageNotFoundError:  # pragma: no cover - the import above would have failed
         mahjong_version = "unknown"
+    try:
+        reference_version = version("PyMahjongGB")
+    except PackageNotFoundError:
+        reference_version = "not installed"
     return {
+        "PyMahjongGB": reference_version,
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "platform": f"{platform.system()} {platform.machine()}",
@@ -200,6 +207,7 @@ def _text(
     wild: WildResults,
     batch: list[Row],
     play: PlayResults,
+    mcr: McrResults | None,
 ) -> str:
     built = sum(1 for c in corpus.win_cases if c.deal.built_to_win)
     errors = ", ".join(f"{k} {v:,}" for k, v in check.theirs_errors.items()) or "none"
@@ -234,6 +242,8 @@ def _text(
         "rulebook's compilation.",
         "",
         *_play_text(play),
+        "",
+        *(mcr_text(mcr) if mcr is not None else ["MCR vs PyMahjongGB: skipped (no MahjongGB)"]),
     ]
     for problem in (*agreement.disagreements, *check.problems, *wild.agreement.disagreements):
         lines.append(f"DISAGREEMENT: {problem}")
@@ -251,6 +261,7 @@ def _json(
     wild: WildResults,
     batch: list[Row],
     play: PlayResults,
+    mcr: McrResults | None,
 ) -> dict[str, Any]:
     return {
         "versions": versions,
@@ -285,7 +296,13 @@ def _json(
         },
         "wilds": _wild_json(wild),
         "play": _play_json(play),
-        "results": [row_json(row) for row in (*rows, *wild.rows, *batch, *play.shanten)],
+        "mcr": mcr_json(mcr) if mcr is not None else None,
+        "results": [
+            row_json(row)
+            for row in (
+                *rows, *wild.rows, *batch, *play.shanten, *(mcr.rows if mcr is not None else ())
+            )
+        ],
     }
 
 
@@ -318,6 +335,18 @@ def _wild_json(wild: WildResults) -> dict[str, Any]:
             "standard_wins_refused": rulebook.refused,
         },
     }
+
+
+def _mcr(hands: int, seed: int, repeats: int, quiet: bool) -> McrResults | None:
+    """The MCR group on a quarter of the corpus size (an MCR hand costs several of the seeds'
+    to score), or None when PyMahjongGB (a dev dependency) is not installed."""
+    try:
+        import MahjongGB  # noqa: F401
+    except ImportError:
+        return None
+    size = max(2, hands // 4)
+    _progress(f"MCR beside PyMahjongGB ({size:,} hands)", quiet)
+    return mcr_benchmark(build_mcr_corpus(size, seed), load_ruleset("mcr"), repeats)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -360,14 +389,17 @@ def main(argv: list[str] | None = None) -> int:
         shanten_rows, shanten_agreement, rounds_benchmark(rounds, repeats, args.seed), repeats
     )
 
+    mcr = _mcr(hands, args.seed, repeats, quiet)
+
     rows = [*win_rows, *score_rows, *compile_rows, *startup_rows]
     versions = _versions()
+    results = (rows, corpus, agreement, check, setup, versions, repeats, wild, batch, play, mcr)
     if args.json:
-        doc = _json(rows, corpus, agreement, check, setup, versions, repeats, wild, batch, play)
-        print(json.dumps(doc, indent=2, ensure_ascii=False))
+        print(json.dumps(_json(*results), indent=2, ensure_ascii=False))
     else:
-        print(_text(rows, corpus, agreement, check, setup, versions, repeats, wild, batch, play))
+        print(_text(*results))
     agreed = agreement.ok and check.ok and wild_agreement.ok and shanten_agreement.ok
+    agreed = agreed and (mcr is None or mcr.agreement.ok)
     return 0 if agreed else 1
 
 

@@ -138,12 +138,17 @@ def _value_text(row: Row, value: float | None) -> str:
     return format_rate(value) if row.kind == "rate" else format_seconds(value)
 
 
+def _ratio_text(ratio: float) -> str:
+    # Under 0.1 one decimal would read 0.0x: two significant digits say how far off it is.
+    return f"{ratio:.1f}x" if ratio >= 0.1 else f"{ratio:.2g}x"
+
+
 def render_table(rows: list[Row], baseline: str = "mahjong") -> str:
     """The rows as an aligned text table; `baseline` heads the other side's column."""
     header = ("benchmark", "mjc", baseline, "ratio", "target", "met")
     lines = [header]
     for row in rows:
-        ratio = "-" if row.ratio is None else f"{row.ratio:.1f}x"
+        ratio = "-" if row.ratio is None else _ratio_text(row.ratio)
         lines.append(
             (
                 row.name,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from mjc.runtime.argcheck import raise_if_wrong
 from mjc.runtime.melds import Meld, meld
@@ -188,6 +189,9 @@ def parse_hand(text: str, win: str | None = None) -> Hand:
     """
     if type(text) is not str or (win is not None and type(win) is not str):
         raise_if_wrong(parse_hand, text, win)
+    quick = _quick_parts(text)
+    if quick is not None:
+        return _build_hand(*quick, win)
     concealed: list[int] = []  # in written order: the last one is the default winning tile
     flowers: list[int] = []
     melds: list[Meld] = []
@@ -203,6 +207,48 @@ def parse_hand(text: str, win: str | None = None) -> Hand:
         elif kind == "other":
             raise HandError(_other_error(text, token, pos))
     return _build_hand(concealed, flowers, melds, win)
+
+
+# The declared melds as written in canonical form (`[123m]`, `[555z]`, `[5555z]`, `(1111p)`),
+# for `_quick_parts`; other spellings (`[1m2m3m]`, `[321m]`) take the general path.
+_CANONICAL_MELDS: dict[str, Meld] = {
+    str(m): m
+    for m in (
+        *(meld("chow", t, False) for t in range(NUM_PLAYING) if IS_SUITED[t] and RANK_OF[t] <= 7),
+        *(meld(kind, t, False) for kind in ("pung", "kong") for t in range(NUM_PLAYING)),
+        *(meld("kong", t, True) for t in range(NUM_PLAYING)),
+    )
+}
+_GROUP_TEXT = re.compile(r"[0-9]+[mpszf]")
+
+
+@lru_cache(maxsize=1024)  # bounded: what users write repeats (`5m`, `123p`), nothing else
+def _quick_group(group: str) -> tuple[int, ...] | None:
+    """The tiles of one valid group like `123m` or `1f`, or None if a digit is no rank."""
+    tiles = tuple(_TILE_OF.get((group[-1], d), -1) for d in group[:-1])
+    return None if -1 in tiles else tiles
+
+
+def _quick_parts(text: str) -> tuple[list[int], list[int], list[Meld]] | None:
+    """The concealed tiles, flowers and melds of notation written the usual way (tile groups
+    like `123m`, canonical melds, single spaces between), or None for anything else, which
+    the general tokenizer reads and, if wrong, explains."""
+    concealed: list[int] = []
+    flowers: list[int] = []
+    melds: list[Meld] = []
+    for part in text.split(" "):
+        found = _CANONICAL_MELDS.get(part)
+        if found is not None:
+            melds.append(found)
+            continue
+        if not part or not _TILES_ONLY.fullmatch(part):
+            return None
+        for group in _GROUP_TEXT.findall(part):
+            tiles = _quick_group(group)
+            if tiles is None:
+                return None
+            (flowers if group[-1] == "f" else concealed).extend(tiles)
+    return concealed, flowers, melds
 
 
 def _digits_error(text: str, digits: str, pos: int) -> str:
@@ -236,7 +282,9 @@ def _build_hand(written: list[int], flowers: list[int], melds: list[Meld], win: 
     for md in melds:
         for t in md.tiles:
             counts[t] += 1
-    for t, n in enumerate(counts):
+    # Two C-level maxima pass almost every hand; the loop names the tile that fails.
+    over = max(counts[:NUM_PLAYING]) > 4 or max(counts[NUM_PLAYING:]) > 1
+    for t, n in enumerate(counts if over else ()):
         if n > 4 or (n > 1 and IS_FLOWER[t]):
             which, limit = ("a second", "one") if IS_FLOWER[t] else ("a fifth", "four")
             raise HandError(
@@ -260,13 +308,9 @@ def _build_hand(written: list[int], flowers: list[int], melds: list[Meld], win: 
             where = "not among the flowers" if IS_FLOWER[wt] else "not among the concealed tiles"
             raise HandError(f"winning tile {win} is {where}")
         win_tile = wt
-    return Hand(
-        concealed=tuple(sorted(written)),
-        melds=tuple(melds),
-        flowers=tuple(sorted(flowers)),
-        win_tile=win_tile,
-        counts=bytes(hidden),
-    )
+    # concealed, melds, flowers, win_tile, counts (positional: the dataclass's own order).
+    concealed, declared = tuple(sorted(written)), tuple(melds)
+    return Hand(concealed, declared, tuple(sorted(flowers)), win_tile, bytes(hidden))
 
 
 def _compact(tiles: list[int] | tuple[int, ...]) -> str:

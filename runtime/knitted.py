@@ -14,6 +14,7 @@ enables the shapes. Neither shape admits a declared meld except the one ordinary
 from __future__ import annotations
 
 from itertools import permutations
+from operator import itemgetter
 
 from mjc.runtime.hand import MAX_TILES, Hand
 from mjc.runtime.melds import Meld, meld
@@ -25,9 +26,11 @@ __all__ = [
     "KNITTED_STRAIGHT",
     "KNITTED_STRAIGHTS",
     "honours_and_knitted_parts",
+    "honours_and_knitted_waits",
     "is_honours_and_knitted",
     "is_knitted_straight_win",
     "knitted_straight_readings",
+    "knitted_straight_waits",
 ]
 
 KNITTED_STRAIGHT = "knitted_straight"
@@ -132,3 +135,79 @@ def honours_and_knitted_parts(hand: Hand) -> tuple[Meld, ...]:
         if nine <= held:
             return tuple(meld("knitted", t, True) for t in starts)
     return ()
+
+
+def knitted_straight_waits(counts: bytes, declared: int) -> list[int]:
+    """The tiles that complete a knitted straight, a set and a pair from these 34 concealed
+    counts (the winning tile taken out) beside `declared` declared melds (0 or 1, the set):
+    the one tile of a straight's nine not held, or, all nine held, a tile that makes the
+    rest a set and a pair (beside a declared set: a pair)."""
+    found: list[int] = []
+    if counts[:HONOUR_BASE].count(0) > HONOUR_BASE - 8:  # eight of a straight's nine at least
+        return found
+    for (_, nine), held in zip(KNITTED_STRAIGHTS, _NINE_COUNTS, strict=True):
+        if held(counts).count(0) > 1:  # one C call: two or more of the nine missing
+            continue
+        short = [t for t in nine if not counts[t]]
+        rest = list(counts)
+        for t in nine:
+            rest[t] -= 1
+        # One short: the candidate is that tile (its count in `rest` is -1 until it comes).
+        candidates = short or _near(rest)
+        for t in candidates:
+            rest[t] += 1
+            # A fifth copy completes no knitted shape (it is tested as four sets and a pair).
+            if counts[t] < 4 and _pair_and_set(rest, declared):
+                found.append(t)
+            rest[t] -= 1
+    return found
+
+
+# Per knitted straight, its nine tiles' counts fetched in one C call.
+_NINE_COUNTS = tuple(itemgetter(*sorted(nine)) for _, nine in KNITTED_STRAIGHTS)
+
+
+def _near(counts: list[int]) -> list[int]:
+    """The tiles held and those two ranks or less from a suited tile held: what a pair or a
+    set may grow from."""
+    near: set[int] = set()
+    for t, n in enumerate(counts):
+        if n:
+            near.add(t)
+            if t < HONOUR_BASE:
+                low = t - RANK_OF[t] + 1
+                near.update(x for x in range(t - 2, t + 3) if low <= x < low + 9)
+    return sorted(near)
+
+
+def _pair_and_set(counts: list[int], declared: int) -> bool:
+    """Whether `counts` are a pair (beside a declared set) or a pair and a pung or chow."""
+    for p, n in enumerate(counts):
+        if n < 2:
+            continue
+        counts[p] -= 2
+        left = [t for t, k in enumerate(counts) for _ in range(k)]
+        counts[p] += 2
+        if declared:
+            if not left:
+                return True
+        elif len(left) == 3:
+            a, b, c = left
+            if a == b == c or (IS_SUITED[a] and RANK_OF[a] <= 7 and b == a + 1 and c == a + 2):
+                return True
+    return False
+
+
+def honours_and_knitted_waits(counts: bytes) -> list[int]:
+    """The tiles that complete knitted tiles with honours (全不靠) from thirteen different
+    concealed tiles (these 34 counts): any tile not held of a knitted straight holding every
+    suited tile held, and any honour not held."""
+    if max(counts) > 1:
+        return []
+    suited = frozenset(t for t in range(HONOUR_BASE) if counts[t])
+    found: set[int] = set()
+    for _, nine in KNITTED_STRAIGHTS:
+        if suited <= nine:
+            found.update(t for t in nine if not counts[t])
+            found.update(t for t in range(HONOUR_BASE, HONOUR_BASE + 7) if not counts[t])
+    return sorted(found)

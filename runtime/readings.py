@@ -10,7 +10,9 @@ winning tile completes; one arrangement gives one reading per distinct place the
 sit, and scoring keeps the best reading, as it keeps the best arrangement.
 
 Input is a `Hand` (`mjc.runtime.hand`) and the arrangements of `mjc.runtime.arrange`; the
-ruleset (`mjc.runtime.ruleset`) calls these only for rulebooks whose fans read the facts.
+ruleset (`mjc.runtime.ruleset`) calls these only for rulebooks whose fans read the facts. The
+wait set comes from per-suit tables (`builtin_waits`, `mjc.runtime.exactwaits`) in a game with no
+wilds and no custom shapes; otherwise from the game's own win check, tile by tile (`waits`).
 """
 
 from __future__ import annotations
@@ -19,12 +21,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import overload
 
 from mjc.runtime.arrange import THIRTEEN_ORPHANS, Arrangement
+from mjc.runtime.exactwaits import wait_set
 from mjc.runtime.hand import Hand
 from mjc.runtime.knitted import KNITTED_SHAPES, KNITTED_STRAIGHTS
 from mjc.runtime.melds import Meld
 from mjc.runtime.tiles import HONOUR_BASE, NUM_PLAYING, RANK_OF
 
-__all__ = ["WAIT_FACTS", "Waits", "placements", "wait_kind", "waits"]
+__all__ = ["WAIT_FACTS", "Waits", "builtin_waits", "placements", "wait_kind", "waits"]
 
 # The facts that need readings with a placed winning tile, or the wait set.
 WAIT_FACTS = frozenset(("winning_meld", "edge_wait", "closed_wait", "pair_wait", "open_wait"))
@@ -44,13 +47,23 @@ def placements(found: Iterable[Arrangement], hand: Hand) -> list[Arrangement]:
                 places.append(m)
         if not places or win is None:
             out.append(a)
+        elif len(places) == 1:
+            m = places[0]
+            out.append(_new_arrangement(Arrangement, (*a[:7], m, wait_kind(m, win))))
         else:
-            readings = [a._replace(won=m, wait=wait_kind(m, win)) for m in places]
+            readings = [
+                _new_arrangement(Arrangement, (*a[:7], m, wait_kind(m, win))) for m in places
+            ]
             # Of readings that score alike the first is kept: the rarer waits first, as the
             # rules name them (边张, 嵌张, 单钓将), so a tie keeps the one a player would claim.
             readings.sort(key=lambda r: _WAIT_ORDER[r.wait])
             out.extend(readings)
     return out
+
+
+# An `Arrangement` from all its fields in order (`a[:7]` then `won` and `wait`), built
+# without the NamedTuple's Python-level `__new__`, as `mjc.runtime.arrange` builds them.
+_new_arrangement = tuple.__new__
 
 
 _WAIT_ORDER = {"edge": 0, "closed": 1, "pair": 2, "open": 3, "pung": 4, "": 5}
@@ -104,6 +117,17 @@ class Waits(Sequence[int]):
 
     def __repr__(self) -> str:
         return f"Waits({self._found()!r})"
+
+
+def builtin_waits(hand: Hand, shapes: frozenset[str]) -> tuple[int, ...]:
+    """`waits` for a game with no wilds and no custom shapes (its win check is the built-in
+    shapes' alone): the same tiles, read from per-suit tables (`mjc.runtime.exactwaits`)."""
+    win = hand.win_tile
+    if win is None or win >= NUM_PLAYING:
+        return ()
+    base = bytearray(hand.counts)
+    base[win] -= 1
+    return wait_set(bytes(base), len(hand.melds), shapes)
 
 
 def waits(

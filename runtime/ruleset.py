@@ -11,9 +11,9 @@ prepares per option setting is kept by `mjc.runtime.gamecache`.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.argcheck import plain_type_errors
 from mjc.runtime.arrange import (
@@ -31,7 +31,7 @@ from mjc.runtime.gamecache import Game, GameCache, prepare_game
 from mjc.runtime.hand import MAX_TILES, Hand, HandError, parse_hand
 from mjc.runtime.options import OptionError, resolve_options
 from mjc.runtime.payments import DEFAULT_PAYMENTS
-from mjc.runtime.readings import WAIT_FACTS, Waits, placements, waits
+from mjc.runtime.readings import WAIT_FACTS, Waits, builtin_waits, placements, waits
 from mjc.runtime.scoring import (
     FanScore,
     Kept,
@@ -39,6 +39,7 @@ from mjc.runtime.scoring import (
     Scorer,
     Situation,
     tier_capped,
+    with_waits,
 )
 from mjc.runtime.situationargs import WIND_TILES as WIND_TILES, new_situation
 from mjc.runtime.situations import SituationError, impossible
@@ -109,6 +110,8 @@ class Ruleset:
         self._default_game = default
         self._default_shapes = default.shapes
         self._all_in_play = all(default.copies[:NUM_PLAYING])
+        # Every flower in play too (MCR's eight): a hand with flowers keeps the short path.
+        self._flowers_in_play = self._all_in_play and all(default.copies[NUM_PLAYING:])
         # The hot paths read these memos of `_games` once per hand: bound here, one lookup.
         self._situations = self._games.situations
         self._fan_scores = self._games.fan_scores
@@ -363,7 +366,7 @@ class Ruleset:
             and preset is None
             and indicator is None
             and wilds is None
-            and not hand.flowers
+            and (self._flowers_in_play or not hand.flowers)
         ):
             # The common case: default options, no wilds, every playing tile in play.
             values = self._default_game.values
@@ -410,13 +413,17 @@ class Ruleset:
         if self._places_win:  # the rulebook reads the wait: one reading per winning-tile place
             found = placements(found, hand)
         if self._reads_waits:
-            game = self._games.game(options, preset, players)
-            check = self._checker(game, wild)
-            found_waits = Waits(partial(waits, hand, check, game.shapes))
-            situation = dataclasses.replace(situation, waits=found_waits)
-        scorer = self._scorer
-        if len(found) == 1:
-            # One reading (almost every hand): the scorer's steps inline, no Result object.
+            if wild or (self._has_custom_shapes and self.custom_shapes_on(values)):
+                # Wilds or custom shapes: only the game's own win check knows what completes.
+                game = self._games.game(options, preset, players)
+                check = self._checker(game, wild)
+                found_waits = Waits(partial(waits, hand, check, shapes))
+            else:
+                found_waits = Waits(partial(builtin_waits, hand, shapes))
+            situation = with_waits(situation, found_waits)
+        # One path for one reading or several: each is valued (fans, adjustments, refusal),
+        # the best kept (`_best_reading`), and the score built from it below.
+        if len(found) == 1:  # almost every hand: no loop, no tuple of the best
             arrangement = found[0]
             total, kept, notes = self._score_fans(arrangement, situation, values)
             total, least, ceiled, ceiling, steps = self._adjust(
@@ -427,62 +434,72 @@ class Ruleset:
                 if self._has_rejects
                 else None
             )
-            if rejected is not None:
-                return Score(
-                    self.id, False, None, (), 0, self.unit, None, rejected, wilds=wild, hand=hand
-                )
-            fans = self._fan_lists.get(kept)
-            if fans is None:
-                fans = self._fan_list(kept)
-            # The fields of `Score` in order; `tuple.__new__` skips the NamedTuple's `__new__`.
-            score: Score = _new_score(
-                Score,
-                (
-                    self.id,
-                    True,
-                    arrangement.shape,
-                    fans,
-                    total,
-                    self.unit,
-                    arrangement,
-                    None,
-                    least,
-                    ceiled or (tier_capped(notes) if notes else False),
-                    wild,
-                    ceiling,
-                    notes,
-                    steps,
-                    hand,
-                    None,
-                ),
-            )
-            return self._explained(score, situation, values) if explain else score
-        best = scorer.best(found, situation, values)
-        assert best is not None
-        result = best
-        if result.rejected is not None:
+        else:
+            best = self._best_reading(found, situation, values)
+            arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps = best
+        if rejected is not None:
             return Score(
-                self.id, False, None, (), 0, self.unit, None, result.rejected, wilds=wild, hand=hand
+                self.id, False, None, (), 0, self.unit, None, rejected, wilds=wild, hand=hand
             )
-        arrangement = result.arrangement
-        score = Score(
-            self.id,
-            True,
-            arrangement.shape,
-            self._fan_lists.get(result.fans) or self._fan_list(result.fans),
-            result.total,
-            self.unit,
-            arrangement,
-            None,
-            result.floor,
-            result.capped,
-            wild,
-            result.ceiling,
-            result.notes,
-            result.adjusted,
-            hand,
+        fans = self._fan_lists.get(kept)
+        if fans is None:
+            fans = self._fan_list(kept)
+        # The fields of `Score` in order; `tuple.__new__` skips the NamedTuple's `__new__`.
+        score: Score = _new_score(
+            Score,
+            (
+                self.id,
+                True,
+                arrangement.shape,
+                fans,
+                total,
+                self.unit,
+                arrangement,
+                None,
+                least,
+                ceiled or (tier_capped(notes) if notes else False),
+                wild,
+                ceiling,
+                notes,
+                steps,
+                hand,
+                None,
+            ),
         )
         return self._explained(score, situation, values) if explain else score
+
+    def _best_reading(
+        self, found: Sequence[Arrangement], situation: Situation, values: Options
+    ) -> tuple[Any, ...]:
+        """The best of several readings, as `Scorer.best` keeps it: one that may win before
+        one refused, then the higher total, then, at equal totals, one holding a preferred
+        fan: (arrangement, total, kept, notes, floor, refusal, ceiled, ceiling, steps)."""
+        score_fans, adjust, reject = self._score_fans, self._adjust, self._reject
+        has_rejects, prefer = self._has_rejects, self._scorer.prefer
+        best: tuple[Any, ...] | None = None
+        for arrangement in found:
+            total, kept, notes = score_fans(arrangement, situation, values)
+            total, least, ceiled, ceiling, steps = adjust(
+                arrangement, situation, values, kept, total
+            )
+            rejected = (
+                reject(arrangement, situation, values, kept, total) if has_rejects else None
+            )
+            if best is not None:
+                if best[5] is None and rejected is not None:
+                    continue
+                if (best[5] is None) == (rejected is None):
+                    if total < best[1]:
+                        continue
+                    if total == best[1] and not (
+                        prefer
+                        and any(i in prefer for i, _, _ in kept)
+                        and not any(i in prefer for i, _, _ in best[2])
+                    ):
+                        continue
+            best = (arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps)
+        assert best is not None  # `found` is never empty here
+        return best
 
     def _explained(self, score: Score, situation: Situation, values: Options) -> Score:
         """`score` with the fans that held but were dropped (`mjc.runtime.explain`)."""
@@ -514,7 +531,7 @@ class Ruleset:
         ]
 
     def _check_tiles_in_play(self, hand: Hand, game: Game, default: bool) -> None:
-        if default and self._all_in_play and not hand.flowers:
+        if default and self._all_in_play and (self._flowers_in_play or not hand.flowers):
             return  # every playing tile is in the default set: nothing to check
         copies = game.copies
         for t in (*hand.tiles, *hand.flowers):

@@ -11,7 +11,8 @@ arrangement that scores highest.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from operator import attrgetter
 from typing import Any, NamedTuple, Protocol
 
 from mjc.runtime.argcheck import WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS, raise_if_wrong
@@ -43,6 +44,7 @@ __all__ = [
     "count_suits_of_melds",
     "limit_counts",
     "tier_capped",
+    "with_waits",
 ]
 
 # The situation names `score(situations=...)` and `--situation` accept.
@@ -80,6 +82,17 @@ class Situation:
     # The tiles that would have completed the hand before the winning tile, set only for
     # rulebooks that read `waits`: a `mjc.runtime.readings.Waits`, worked out when first read.
     waits: Sequence[int] = ()
+
+
+# Every field of a `Situation` but the last (`waits`), fetched in one C call.
+_SITUATION_BEFORE_WAITS = attrgetter(*(f.name for f in fields(Situation)[:-1]))
+_build_situation: Callable[..., Situation] = Situation  # every field given by position
+
+
+def with_waits(situation: Situation, waits: Sequence[int]) -> Situation:
+    """`situation` with its wait set: what `dataclasses.replace` does, at a third of the cost
+    (scoring calls it once per hand of a rulebook that reads `waits`)."""
+    return _build_situation(*_SITUATION_BEFORE_WAITS(situation), waits)
 
 
 class NoPair:

@@ -1,0 +1,259 @@
+"""The Chinese Official rulebook (`rulebooks/mcr.mjr`) beside PyMahjongGB on the same hands.
+
+The hands come from the differential test's generator (`bench.mcr_hands.mcr_case`, every MCR
+form: ordinary hands with claimed melds and kongs, seven pairs, knitted shapes, nine gates,
+thirteen orphans, with flowers, situation flags and winds) from the benchmark's fixed seed.
+Scoring times `RULESET.score(hand, ...)` on parsed hands (and, on a second row, on notation
+text) against `MahjongGB.MahjongFanCalculator(...)` on its own tuples, after checking both
+sides agree on every hand's total. Win checks time `RULESET.is_win(hand)` against the only
+14-tile win test PyMahjongGB offers, its fan calculator (which raises `ERROR_NOT_WIN` for a
+hand that is not complete; its shanten functions take 13 tiles), on the winning hands and
+as many made from them by changing one concealed tile (mostly not winning).
+
+Targets are the issue's (issue 13): scoring at least a quarter of PyMahjongGB's hands per
+second, win checks at least as fast.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import Any
+
+from bench.mcr_hands import McrCase, mcr_case
+from bench.report import Row, render_table
+from bench.timing import Contestant, time_interleaved
+from mjc.runtime import Hand, Ruleset, parse_hand, tile_text
+
+__all__ = [
+    "MCR_SCORE_TARGET",
+    "MCR_WIN_TARGET",
+    "McrAgreement",
+    "McrCorpus",
+    "McrResults",
+    "build_mcr_corpus",
+    "check_mcr_agreement",
+    "mcr_benchmark",
+    "mcr_json",
+    "mcr_text",
+]
+
+MCR_SCORE_TARGET = 0.25  # of PyMahjongGB's hands per second (issue 13)
+MCR_WIN_TARGET = 1.0
+_MINIMUM = 8  # 8 番起和, flowers not counted
+_BASELINE = "PyMahjongGB"
+
+
+@dataclass(frozen=True, slots=True)
+class McrCorpus:
+    """The winning cases, the changed ones (one concealed tile swapped), and both sides'
+    inputs: parsed hands with `score` keywords for mjc, calculator keywords for PyMahjongGB."""
+
+    seed: int
+    cases: tuple[McrCase, ...]
+    changed: tuple[McrCase, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.cases)
+
+
+def _changed(case: McrCase, rng: random.Random) -> McrCase:
+    """`case` with one concealed tile other than the winning one swapped for another kind
+    (within four copies), and no situation flag that the new tiles could contradict."""
+    held = [*case.concealed, *(t for m in case.melds for t in m.tiles)]
+    spares = [i for i, t in enumerate(case.concealed) if t != case.win]
+    for _ in range(20):
+        if not spares:
+            break
+        i, new = rng.choice(spares), rng.randrange(34)
+        if new != case.concealed[i] and held.count(new) < 4:
+            concealed = (*case.concealed[:i], new, *case.concealed[i + 1 :])
+            return replace(
+                case, concealed=concealed, last_of_kind=False, about_kong=False, wall_last=False
+            )
+    return case
+
+
+def build_mcr_corpus(size: int, seed: int) -> McrCorpus:
+    rng = random.Random(seed)
+    cases = tuple(mcr_case(rng) for _ in range(size))
+    changed = tuple(_changed(c, rng) for c in cases)
+    return McrCorpus(seed, cases, changed)
+
+
+def _score_args(case: McrCase) -> dict[str, Any]:
+    args = case.score_args()
+    del args["win"]
+    return args
+
+
+def _hand(case: McrCase) -> Hand:
+    return parse_hand(case.notation(), tile_text(case.win))
+
+
+def _reference_total(found: tuple[tuple[int, int, str, str], ...]) -> int:
+    """PyMahjongGB's total read through the rulebook's convention on 明暗杠 (see the
+    differential test): 明杠 1 + 暗杠 2 instead of its 5."""
+    total = sum(points * count for points, count, _, _ in found)
+    if any(en == "Concealed Kong and Melded Kong" for _, _, _, en in found):
+        total -= 2
+    return total
+
+
+def _reference_is_win(args: dict[str, Any], _calc: Callable[..., object]) -> bool:
+    try:
+        _calc(**args)
+    except TypeError:  # ERROR_NOT_WIN (and the other input errors) come as TypeError
+        return False
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class McrAgreement:
+    """Scoring: hands both sides value alike (mjc wins exactly when PyMahjongGB gives 8 fans
+    or more without flowers, with the same total). Win checks: hands both call complete or
+    not (`wins`: how many mjc calls complete)."""
+
+    scored: int
+    score_agree: int
+    checked: int
+    win_agree: int
+    wins: int
+    disagreements: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return self.score_agree == self.scored and self.win_agree == self.checked
+
+
+def check_mcr_agreement(corpus: McrCorpus, ruleset: Ruleset) -> McrAgreement:
+    import MahjongGB
+
+    calc = MahjongGB.MahjongFanCalculator
+    problems: list[str] = []
+    score_agree = 0
+    for case in corpus.cases:
+        score = ruleset.score(_hand(case), **_score_args(case))
+        theirs = _reference_total(calc(**case.reference_args()))
+        expected = theirs if theirs - case.flowers >= _MINIMUM else None
+        if (score.total if score.win else None) == expected:
+            score_agree += 1
+        elif len(problems) < 10:
+            problems.append(f"score {case.notation()}: mjc {score.total}, PyMahjongGB {theirs}")
+    win_agree = wins = 0
+    checked = (*corpus.cases, *corpus.changed)
+    for case in checked:
+        ours = ruleset.is_win(_hand(case))
+        wins += ours
+        if ours == _reference_is_win(case.reference_args(), calc):
+            win_agree += 1
+        elif len(problems) < 20:
+            problems.append(f"win {case.notation()}: mjc {ours}")
+    return McrAgreement(
+        len(corpus.cases), score_agree, len(checked), win_agree, wins, tuple(problems)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class McrResults:
+    corpus: McrCorpus
+    agreement: McrAgreement
+    rows: list[Row]
+
+
+def _call(fn: Callable[[], object]) -> object:
+    return fn()
+
+
+def mcr_benchmark(corpus: McrCorpus, ruleset: Ruleset, repeats: int) -> McrResults:
+    """Check agreement, then time scoring and win checks on both sides, interleaved."""
+    import MahjongGB
+
+    calc = MahjongGB.MahjongFanCalculator
+    agreement = check_mcr_agreement(corpus, ruleset)
+    cases = corpus.cases
+    ours = [partial(ruleset.score, _hand(c), **_score_args(c)) for c in cases]
+    texts = [partial(ruleset.score, c.notation(), **c.score_args()) for c in cases]
+    theirs = [partial(calc, **c.reference_args()) for c in cases]
+    their_score, our_score, our_text = time_interleaved(
+        [Contestant(_call, theirs), Contestant(_call, ours), Contestant(_call, texts)], repeats
+    )
+    checked = (*cases, *corpus.changed)
+    hands = [_hand(c) for c in checked]
+    reference = [c.reference_args() for c in checked]
+    their_win, our_win = time_interleaved(
+        [
+            Contestant(_reference_is_win, reference, (calc,)),
+            Contestant(ruleset.is_win, hands),
+        ],
+        repeats,
+    )
+    rows = [
+        Row.rate(
+            "MCR scored hands / s",
+            our_score,
+            their_score,
+            target_ratio=MCR_SCORE_TARGET,
+            what="mcr RULESET.score(hand, win=..., situation) vs PyMahjongGB "
+            "MahjongFanCalculator(pack, hand, winTile, ...)",
+            baseline=_BASELINE,
+        ),
+        Row.rate(
+            "  from notation text",
+            our_text,
+            their_score,
+            what="mcr RULESET.score(notation, ...): parsing the hand included",
+            baseline=_BASELINE,
+        ),
+        Row.rate(
+            "MCR win checks / s",
+            our_win,
+            their_win,
+            target_ratio=MCR_WIN_TARGET,
+            what="mcr RULESET.is_win(hand) vs PyMahjongGB MahjongFanCalculator raising "
+            "ERROR_NOT_WIN (its only 14-tile win test)",
+            baseline=_BASELINE,
+        ),
+    ]
+    return McrResults(corpus, agreement, rows)
+
+
+def mcr_text(results: McrResults) -> list[str]:
+    corpus, a = results.corpus, results.agreement
+    forms: dict[str, int] = {}
+    for case in corpus.cases:
+        forms[case.form] = forms.get(case.form, 0) + 1
+    drawn = ", ".join(f"{form} {n:,}" for form, n in sorted(forms.items()))
+    lines = [
+        f"MCR (rulebooks/mcr.mjr) vs PyMahjongGB: {corpus.size:,} winning hands, seed "
+        f"{corpus.seed} (bench.mcr_hands): {drawn}; win checks also on {corpus.size:,} "
+        "with one concealed tile changed",
+        f"MCR agreement: totals {a.score_agree:,}/{a.scored:,} hands; win/no-win "
+        f"{a.win_agree:,}/{a.checked:,} (mjc wins {a.wins:,})",
+        "",
+        render_table(results.rows, baseline=_BASELINE),
+        "",
+        "The ratio is mjc / PyMahjongGB (a C++ calculator).",
+    ]
+    lines.extend(f"DISAGREEMENT: {p}" for p in a.disagreements)
+    return lines
+
+
+def mcr_json(results: McrResults) -> dict[str, Any]:
+    corpus, a = results.corpus, results.agreement
+    return {
+        "seed": corpus.seed,
+        "hands": corpus.size,
+        "win_check_hands": a.checked,
+        "agreement": {
+            "scored": a.scored,
+            "score_agree": a.score_agree,
+            "checked": a.checked,
+            "win_agree": a.win_agree,
+            "mjc_wins": a.wins,
+            "disagreements": list(a.disagreements),
+        },
+    }

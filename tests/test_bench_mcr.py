@@ -1,0 +1,53 @@
+"""Smoke test of the benchmark's MCR group (`bench.mcr`): its corpus and its agreement check
+with PyMahjongGB on a tiny corpus. Nothing here asserts a timing."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("MahjongGB")  # PyMahjongGB, a dev dependency
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # `bench/` sits at the repo root and is not installed
+    sys.path.insert(0, str(ROOT))
+
+from bench.mcr import build_mcr_corpus, check_mcr_agreement, mcr_benchmark  # noqa: E402
+from tests.conftest import ruleset  # noqa: E402
+
+SEED = 7
+SIZE = 40
+
+
+def test_the_mcr_corpus_is_fixed_by_its_seed() -> None:
+    first, second = build_mcr_corpus(SIZE, SEED), build_mcr_corpus(SIZE, SEED)
+    assert first == second
+    assert [c.notation() for c in build_mcr_corpus(SIZE, SEED + 1).cases] != [
+        c.notation() for c in first.cases
+    ]
+
+
+def test_each_changed_hand_differs_from_its_winning_hand_in_one_concealed_tile() -> None:
+    corpus = build_mcr_corpus(SIZE, SEED)
+    for case, changed in zip(corpus.cases, corpus.changed, strict=True):
+        assert changed.melds == case.melds and changed.win == case.win
+        assert sum(a != b for a, b in zip(case.concealed, changed.concealed, strict=True)) <= 1
+
+
+def test_both_sides_agree_on_every_total_and_every_win_check() -> None:
+    agreement = check_mcr_agreement(build_mcr_corpus(SIZE, SEED), ruleset("mcr"))
+    assert agreement.ok, agreement.disagreements
+    assert agreement.scored == SIZE and agreement.checked == 2 * SIZE
+    assert SIZE <= agreement.wins < 2 * SIZE  # some changed hands still win, not all
+
+
+def test_the_group_reports_scoring_and_win_check_rows_beside_pymahjonggb() -> None:
+    results = mcr_benchmark(build_mcr_corpus(4, SEED), ruleset("mcr"), repeats=1)
+    assert [row.name.strip() for row in results.rows] == [
+        "MCR scored hands / s",
+        "from notation text",
+        "MCR win checks / s",
+    ]
+    assert all(row.baseline == "PyMahjongGB" and row.ratio is not None for row in results.rows)
