@@ -309,6 +309,13 @@ class Round:
         if self.auto.seats:
             run_auto(self)  # 托管: the system plays the seats under it
 
+    def abandon(self) -> None:
+        """End the round now, before its end: it counts as an exhaustive draw (潮州
+        中途结束同流局; `mjc.runtime.roundend.abandon`). `IllegalAction` when it is over."""
+        from mjc.runtime.roundend import abandon
+
+        abandon(self)
+
     set_auto = set_auto  # put a seat under 托管 or take it back (mjc.runtime.autoplay)
     seat_wind = seat_wind  # a seat's wind this round (mjc.runtime.tablefacts)
 

@@ -4,7 +4,8 @@ A log is one `start` line (the rulebook, seed, seats, options and, when the call
 the `TurnRules` override; whether the dealer was drawn; the round's situations), then every
 event of `Round.events` in order: the wall, the deal, flowers, draws, each seat's decision
 (`action`, marked `auto` when the system played it), 托管 switched on or off (`auto`), each
-claim served, and the `end` with the settlement's deltas and the round JSON it settled.
+claim served, the round abandoned by the caller (`abandon`), and the `end` with the
+settlement's deltas and the round JSON it settled.
 `replay` plays the log's decisions again from its seed and checks every line against what the
 engine produces: the first line that disagrees is named (`LogError`, with its line number).
 Logs are untrusted input: each line is read within `mjc.runtime.jsoninput`'s limits and
@@ -146,6 +147,12 @@ class AutoLine(_Line):
     on: StrictBool
 
 
+class AbandonLine(_Line):
+    """The round ended before its end by the caller (`Round.abandon`): a draw follows."""
+
+    type: Literal["abandon"]
+
+
 class ClaimLine(_Line):
     type: Literal["claim"]
     seat: _Seat
@@ -164,11 +171,12 @@ class EndLine(_Line):
     deltas: list[StrictInt]
     next_dealer: _Seat
     outcome: dict[StrictStr, Any]
+    abandoned: StrictBool = False  # added after version 1: the round was abandoned midway
 
 
 LogLine = Annotated[
     Start | WallLine | DealLine | IndicatorLine | HorsesLine | FlowerLine | DrawLine
-    | ActionLine | AutoLine | ClaimLine | EndLine,
+    | ActionLine | AutoLine | AbandonLine | ClaimLine | EndLine,
     Field(discriminator="type"),
 ]
 _LINE: TypeAdapter[Any] = TypeAdapter(LogLine)
@@ -308,7 +316,7 @@ def replay(ruleset: Ruleset, lines: Iterable[str]) -> Round:
 
 def _decide(game: Round, line: dict[str, Any], number: int) -> None:
     """Apply the caller's decision on this line: a seat's action, or 托管 on or off."""
-    if line["type"] not in ("action", "auto") or line.get("auto"):
+    if line["type"] not in ("action", "auto", "abandon") or line.get("auto"):
         what = "an action of 托管" if line.get("auto") else f"a {line['type']} line"
         raise LogError(
             f"line {number}: the game waits for a decision of seat(s) "
@@ -318,6 +326,9 @@ def _decide(game: Round, line: dict[str, Any], number: int) -> None:
     try:
         if line["type"] == "auto":
             game.set_auto(line["seat"], line["on"])
+            return
+        if line["type"] == "abandon":
+            game.abandon()
             return
         game.apply(action_from_json({k: v for k, v in line.items() if k != "type"}))
     except (ActionError, IllegalAction) as exc:

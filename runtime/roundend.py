@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mjc.runtime.actions import IllegalAction
 from mjc.runtime.claimwindow import self_draw_situations
 from mjc.runtime.ruleset import Ruleset
 from mjc.runtime.seats import hand_of, hand_text
@@ -230,6 +231,19 @@ def finish_draw(r: Round) -> None:
     if r.ready_needed:
         data["ready"] = _ready(r, [])
     _settle(r, data, [], next_dealer(r, [], None, None))
+
+
+def abandon(r: Round) -> None:
+    """End the round before its end (a game server closes the table, a seat leaves): it
+    counts as an exhaustive draw, 潮州's 中途结束同流局, which the engine applies to every
+    rulebook (docs/game-log.md: the others are silent). `IllegalAction` when it is over."""
+    if r.phase == "over":
+        raise IllegalAction("the round is over")
+    r.events.append({"type": "abandon"})
+    finish_draw(r)
+    assert r.result is not None  # set by finish_draw
+    r.result["abandoned"] = True
+    r.events[-1]["abandoned"] = True
 
 
 def _settle(r: Round, outcome: dict[str, Any], winners: list[int], dealer: int) -> None:

@@ -20,6 +20,8 @@ clause with its test:
     test_chaozhou_流局_after_the_last_tile_is_drawn_and_discarded
 - 流局时，不算杠分；勾选“流局算杠”，流局算杠分
     test_chaozhou_流局不算杠分_unless_流局算杠
+- 中途结束同流局 (a round abandoned midway counts as drawn)
+    test_chaozhou_中途结束同流局
 - 选庄家：第一局房主为庄家
     test_chaozhou_选庄家_第一局房主为庄家
 - 而后谁胡谁为庄
@@ -40,8 +42,6 @@ clause with its test:
 This file: the wall, the deal and the dealer. The rest of the inventory (claims, kongs and
 the options that change play) is in `test_engine_chaozhou_claims.py`.
 
-Not played here: 中途结束同流局 (a round abandoned midway counts as drawn): the engine has
-no way to abandon a round yet.
 """
 
 from __future__ import annotations
@@ -71,8 +71,9 @@ from engine_helpers import (
 )
 
 from mjc.runtime import Ruleset
-from mjc.runtime.actions import Action
+from mjc.runtime.actions import Action, IllegalAction
 from mjc.runtime.game import Round
+from mjc.runtime.gamelog import log_lines, replay
 from mjc.runtime.match import Match
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
@@ -156,6 +157,27 @@ def test_chaozhou_流局不算杠分_unless_流局算杠(book: Ruleset, count: b
         assert deltas[0] > 0 and deltas[1] == deltas[2] == deltas[3] < 0
     else:
         assert deltas == [0, 0, 0, 0]
+
+
+@pytest.mark.parametrize("count", [False, True])
+def test_chaozhou_中途结束同流局(book: Ruleset, count: bool) -> None:
+    """中途结束同流局 — the dealer makes a concealed kong, the round is abandoned: it settles as
+    a drawn round (the kong paid only under 流局算杠), the dealer deals again, and the log
+    replays it."""
+    game = stacked_round(book, CONCEALED, options={"draw_kong_score": count})
+    act(game, 0, "concealed_kong", "1m")
+    drawn = stacked_round(book, CONCEALED, options={"draw_kong_score": count})
+    act(drawn, 0, "concealed_kong", "1m")
+    game.abandon()
+    assert game.over and game.events[-2] == {"type": "abandon"}
+    result = game.result
+    assert result is not None and result["abandoned"] and result["exhaustive_draw"]
+    assert result["deltas"] == play_out(drawn)["deltas"]  # as if drawn at the wall's end
+    assert result["next_dealer"] == 0
+    with pytest.raises(IllegalAction, match="over"):
+        game.abandon()
+    again = replay(book, log_lines(game))
+    assert again.result == result and again.events == game.events
 
 
 # ------------------------------------------------------------------ the dealer
