@@ -454,7 +454,7 @@ def _add_docs(commands: _Commands, handlers: Handlers) -> None:
         "Given a FOLDER, or run in a folder of rulebooks with no mkdocs.yml: build the site of "
         "every rulebook (*.mjr) below it into FOLDER/site. --serve serves the site and rebuilds "
         "the pages when a rulebook changes. Beside each rulebook's page goes its balance page: "
-        "its defaults simulated with random bots (--games), with charts. Needs the docs "
+        "its defaults simulated with greedy bots (--games), with charts. Needs the docs "
         "extra: pip install 'mjc[docs]'.",
     )
     docs.add_argument(
@@ -487,7 +487,7 @@ def _add_docs(commands: _Commands, handlers: Handlers) -> None:
         default=None,
         metavar="N",
         # The default is `sitebalance.BALANCE_GAMES` (not imported: this module stays light).
-        help="games each rulebook's balance page simulates, from a fixed seed (default 300; "
+        help="games each rulebook's balance page simulates, from a fixed seed (default 120; "
         "0: no balance pages)",
     )
     docs.set_defaults(run=handlers.docs)

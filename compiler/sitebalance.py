@@ -37,9 +37,11 @@ __all__ = [
     "page_key",
 ]
 
-BALANCE_GAMES = 300
-"""Games per rulebook on the docs' balance pages: all bundled rulebooks together play in
-some fifteen seconds on one core (`mjc docs --games N` plays more, 0 none)."""
+BALANCE_GAMES = 120
+"""Games per rulebook on the docs' balance pages, played by greedy bots (some 40 rounds a
+second): all bundled rulebooks together in some twenty seconds on one core, once per
+rulebook change (the pages are cached by `page_key`; `mjc docs --games N` plays more, 0
+none)."""
 
 BALANCE_SEED = 1
 
@@ -120,6 +122,6 @@ def balance_link(rulebook_id: str) -> Md:
     """The line the hooks put under a rulebook page's title: a link to its balance page (an
     id is a NAME of the grammar: letters, digits and `_`, nothing Markdown reads)."""
     return Md(
-        "**Balance:** [how its defaults play]({}-balance.md), simulated with random bots: "
+        "**Balance:** [how its defaults play]({}-balance.md), simulated with greedy bots: "
         "how rounds end, the value of a win, how often each fan counts, gains by seat."
     ).format(Md(rulebook_id))
