@@ -57,6 +57,34 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         raise UsageError(message)
 
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        # argparse reports a mistyped flag (`--gmes`) from the top parser, which knows none of
+        # the subcommand's flags: the suggestion is looked up in the subcommand named on the
+        # command line.
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            argv = list(sys.argv[1:] if args is None else args)
+            self.error(self._unrecognized(extras, argv))
+        return parsed
+
+    def _unrecognized(self, extras: list[str], argv: list[str]) -> str:
+        parser: argparse.ArgumentParser = self
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                command = next((word for word in argv if word in action.choices), None)
+                if command is not None:
+                    parser = action.choices[command]
+        flags = [flag for action in parser._actions for flag in action.option_strings]
+        message = f"unrecognized arguments: {' '.join(extras)}"
+        for extra in extras:
+            if extra.startswith("-"):
+                hint = did_you_mean(extra.split("=", 1)[0], flags)
+                if hint is not None:
+                    return f"{message}; {hint}"
+        return message
+
     def _check_value(self, action: argparse.Action, value: Any) -> None:
         # A value outside an argument's choices (a mistyped command, `--format jsn`) gets the
         # closest choice as a suggestion; the choices come from the parser itself, so a

@@ -1,5 +1,5 @@
 """What a user expects of a command line: a rulebook named without its `.mjr` is found in the
-current folder, a mistyped command or choice gets "did you mean", and `mjc --completion SHELL`
+current folder, a mistyped command, choice or flag gets "did you mean", and `mjc --completion SHELL`
 prints a completion script (made by shtab from the parser, so every command is in it)."""
 
 from __future__ import annotations
@@ -81,6 +81,31 @@ def test_a_mistyped_choice_of_an_option_gets_did_you_mean(
 ) -> None:
     assert main(["check", "--format", "jsn", "guangdong"]) == 2
     assert "did you mean `json`?" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "hint"),
+    [
+        (["score", "guangdong", HAND, "--explian"], "did you mean `--explain`?"),
+        (["simulate", "guangdong", "--gmes", "5"], "did you mean `--games`?"),
+        (["check", "guangdong", "--fromat=json"], "did you mean `--format`?"),
+        (["--verison"], "did you mean `--version`?"),
+    ],
+)
+def test_a_mistyped_flag_gets_did_you_mean_from_its_own_command(
+    argv: list[str], hint: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "unrecognized arguments" in err and hint in err
+
+
+def test_a_flag_like_no_flag_of_the_command_gets_no_suggestion(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["score", "guangdong", HAND, "--zzzzzz"]) == 2
+    err = capsys.readouterr().err
+    assert "unrecognized arguments: --zzzzzz" in err and "did you mean" not in err
 
 
 def test_a_word_like_no_command_gets_no_suggestion(capsys: pytest.CaptureFixture[str]) -> None:
