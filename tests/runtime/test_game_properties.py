@@ -17,7 +17,7 @@ from mjc.runtime.gamelog import log_lines, replay, validate_line
 from mjc.runtime.options import OptionError
 from tests.conftest import ruleset
 
-RULEBOOKS = ("baise", "chaozhou", "guangdong", "meizhou", "shanghai")
+RULEBOOKS = ("baise", "chaozhou", "guangdong", "mcr", "meizhou", "shanghai")
 
 # Option sets that change play: wilds (百色 王牌, 潮州 鬼牌 翻鬼), the tile set (百色 带风 off,
 # 潮州 无字/无风), horses bought at the deal and turned up at the end, 只可自摸, 不可吃.
@@ -35,6 +35,7 @@ OPTION_SETS: dict[str, tuple[dict[str, object], ...]] = {
         {"no_dragons": True, "no_winds": True, "hu": "zimo"},
     ),
     "guangdong": ({}, {"seven_pairs": True}),
+    "mcr": ({},),  # no options; its play is the engine's defaults (the rulebook has no play section)
     "meizhou": ({}, {"combine_hands": False}),
     "shanghai": ({}, {"seven_pairs": False}),
 }
