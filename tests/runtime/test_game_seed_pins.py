@@ -33,10 +33,22 @@ PINNED: dict[str, str] = {
 }
 
 
-def games_hash(name: str) -> str:
-    """The hash of `SEEDS` rounds of `name` over its option sets: logs, then results."""
+# Every round under a wild option (the engine's wild wait sets), pinned before they came.
+WILD_SETS: dict[str, tuple[dict[str, object], ...]] = {
+    "baise": ({"wang": "da"}, {"wang": "xiao"}),
+    "chaozhou": ({"ghost": "white"}, {"ghost": "flip"}, {"ghost": "red", "four_ghosts": True}),
+}
+WILD_PINNED: dict[str, str] = {
+    'baise': '1ea098c2836b94cd59a184a7b8127141e1b4d05e9a0b79ea12bf8c4093c0f878',
+    'chaozhou': '50711684c64dba2caadbe6392cf7985091a866e33b8070823ede0f6280766b0e',
+}
+
+
+def games_hash(name: str, sets: tuple[dict[str, object], ...] | None = None) -> str:
+    """The hash of `SEEDS` rounds of `name` over its option sets (or `sets`): logs, then
+    results."""
     rs = ruleset(name)
-    sets = OPTION_SETS[name]
+    sets = OPTION_SETS[name] if sets is None else sets
     digest = hashlib.sha256()
     for i in range(SEEDS):
         options = sets[i % len(sets)]
@@ -52,3 +64,8 @@ def games_hash(name: str) -> str:
 @pytest.mark.parametrize("name", RULEBOOKS)
 def test_a_seed_plays_the_same_game_as_before_the_speed_up(name: str) -> None:
     assert games_hash(name) == PINNED[name]
+
+
+@pytest.mark.parametrize("name", sorted(WILD_SETS))
+def test_a_seed_plays_the_same_game_with_wilds_as_before_the_wild_wait_sets(name: str) -> None:
+    assert games_hash(name, WILD_SETS[name]) == WILD_PINNED[name]
