@@ -45,6 +45,7 @@ from mjc.runtime.turnrules import TurnRules
 from mjc.runtime.waitsets import WaitFinder, wait_finder
 from mjc.runtime.wall import build_wall
 from mjc.runtime.wilds import WildIndicatorMissing
+from mjc.runtime.wildwaits import wild_wait_finder
 
 __all__ = ["WINDS", "GameSetupError", "Round"]
 
@@ -158,8 +159,11 @@ class Round:
         # The same test as a whole wait set per seat (`SeatState.waits`, kept by this class),
         # custom shapes included where the rulebook says what they need.
         needs = ruleset.custom_needs if custom else ()
+        # With wilds, the wild check's own wait set (`mjc.runtime.wildwaits`).
         self.finder: WaitFinder | None = (
-            None if self.wilds or needs is None else wait_finder(shapes, needs)
+            None if needs is None
+            else wild_wait_finder(shapes, tuple(wilds), needs) if wilds
+            else wait_finder(shapes, needs)
         )
         self.ready_needed = bool(ruleset.payments.relation_rules)
         self._deal_horses()

@@ -31,7 +31,9 @@ from mjc.runtime.seats import SeatState
 from mjc.runtime.tables import HONOUR_TABLE, SUIT_TABLE
 from mjc.runtime.tiles import NUM_PLAYING, TERMINALS_AND_HONOURS, tile_index
 
-__all__ = ["CustomNeeds", "WaitFinder", "custom_needs", "one_more", "wait_finder"]
+__all__ = [
+    "CustomNeeds", "WaitFinder", "custom_needs", "custom_waits", "one_more", "wait_finder"
+]
 
 WaitFinder = Callable[[SeatState], frozenset[int]]
 # Per custom shape: the fewest flowers and the tiles a hand it completes may hold (None: any).
@@ -84,7 +86,7 @@ def custom_needs(rows: tuple[tuple[int, str | None], ...] | None) -> CustomNeeds
     )
 
 
-def _custom_waits(st: SeatState, needs: CustomNeeds) -> frozenset[int] | None:
+def custom_waits(st: SeatState, needs: CustomNeeds) -> frozenset[int] | None:
     """The tiles that some custom shape's needs allow added to the seat's hand."""
     found: frozenset[int] | None = None
     flowers = len(st.flowers)
@@ -158,7 +160,7 @@ def wait_finder(shapes: frozenset[str], needs: CustomNeeds = ()) -> WaitFinder |
 
     def with_custom(st: SeatState) -> frozenset[int]:
         found = waits(st)
-        custom = _custom_waits(st, needs)
+        custom = custom_waits(st, needs)
         return found if custom is None else found | custom
 
     return with_custom
