@@ -12,8 +12,9 @@ pair) without a `Hand` per tile. `mjc.runtime.game` keeps it in `SeatState.waits
 it keeps the plain one, made again only after the seat's own hand changed.
 
 It is the built-in check tile by tile (tested equal), not a filter wider than it; custom
-shapes join as in `wait_finder` (`CustomNeeds`: 潮州 四鬼胡牌 needs anything, so a game with it
-on waits on every tile). What the wilds may do in a claim (百色: a discarded 王牌 is never won
+shapes join as in `wait_finder` (`CustomNeeds`; 潮州 四鬼胡牌 needs anything as far as the
+compiler can tell, so a game with it on keeps no wait sets and, as before, puts every hand
+through the real check). What the wilds may do in a claim (百色: a discarded 王牌 is never won
 on, never chowed, ponged or konged) is decided after the set by the claim code
 (`mjc.runtime.claimwindow`), which asks the real check as before: a wait set only says which
 seats the real check need not see.
@@ -45,8 +46,10 @@ def _standard_waits(
     that complete the standard shape with `wilds` wilds held; true when one more wild would
     complete it too. The hand wins when some suit taking the pair leaves the total need
     (`suit_needs`) at most the wilds held."""
-    keys = [bytes(key[b : b + n]) for b, n in _SUITS]
-    needs = [suit_needs(s, k) for s, k in enumerate(keys)]
+    whole = bytes(key)  # one copy, sliced by suit
+    keys = (whole[0:9], whole[9:18], whole[18:27], whole[27:34])
+    needs = (suit_needs(0, keys[0]), suit_needs(1, keys[1]), suit_needs(2, keys[2]),
+             suit_needs(3, keys[3]))
     sets_only = needs[0][0] + needs[1][0] + needs[2][0] + needs[3][0]
     extra = [p - n for n, p in needs]  # what taking the pair costs each suit
     best = sets_only + min(extra)
@@ -77,9 +80,12 @@ def wild_wait_finder(
 ) -> WaitFinder | None:
     """The wait-set function of the wild win check for `shapes`, the wild kinds `wilds` and
     the custom shapes' `needs` (None when some shape is not built in, or a wild is not a
-    playing tile: the engine then asks the real check every time)."""
+    playing tile, or a custom shape takes any hand: the engine then asks the real check
+    every time)."""
     if not shapes <= SHAPES or not wilds or any(w >= NUM_PLAYING for w in wilds):
         return None
+    if (0, None) in needs:
+        return None  # a custom shape that needs nothing (潮州 四鬼胡牌): every tile, always
     standard = STANDARD in shapes
     sevens = SEVEN_PAIRS in shapes
     orphans = THIRTEEN_ORPHANS in shapes
