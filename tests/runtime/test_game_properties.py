@@ -35,7 +35,7 @@ OPTION_SETS: dict[str, tuple[dict[str, object], ...]] = {
         {"no_dragons": True, "no_winds": True, "hu": "zimo"},
     ),
     "guangdong": ({}, {"seven_pairs": True}),
-    "mcr": ({},),  # no options; its play is the engine's defaults (the rulebook has no play section)
+    "mcr": ({},),  # no options; it plays by the engine's defaults (it has no play section)
     "meizhou": ({}, {"combine_hands": False}),
     "shanghai": ({}, {"seven_pairs": False}),
 }
