@@ -104,8 +104,7 @@ def _left_out_tiers(stated: ast.Minimum, decls: Declarations) -> list[Diagnostic
         problems.append(
             error(
                 "E0413",
-                f"`{ident.text}` is left out of the minimum, but its tier `{tier.id.text}` "
-                f"{why}",
+                f"`{ident.text}` is left out of the minimum, but its tier `{tier.id.text}` {why}",
                 ident.span,
                 label="the minimum subtracts the points this fan adds",
                 labels=(Label(tier.id.span, "this tier does more than add"),),
