@@ -172,6 +172,10 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
         return found if found is not None else _shifted(py, board, expr)
     if isinstance(domain, ir.ListE) and isinstance(expr.body, ir.QuantE):
         return _over_suits(py, expr)
+    if isinstance(domain, ir.RangeE):
+        from mjc.compiler import rankcounts
+
+        return rankcounts.lower(py, expr)  # ranks by how many suits the board holds there
     return None
 
 

@@ -88,7 +88,37 @@ FANS: dict[str, tuple[str, str]] = {
     "double_pung": (
         "per count r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs: m.suit =="
         " s and m.rank == r) == 2",
-        "(x_pung_board >> 4 * v_r & 7).bit_count() == 2",
+        "& ~(x_pung_board & x_pung_board >> 1 & x_pung_board >> 2) ) & 0x1111111110 ).bit_count()",
+    ),
+    "triple_pung": (
+        "when any r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs: m.suit == s"
+        " and m.rank == r) == 3",
+        "(x_pung_board & x_pung_board >> 1 & x_pung_board >> 2 & 0x1111111110) != 0",
+    ),
+    "one_suit_at_most": (
+        "per count r in 2..8: (count s in [dots, bamboo]: any m in chows: m.suit == s and m.rank"
+        " == r) <= 1",
+        "(~(x_chow_board >> 1 & x_chow_board >> 2) & 0x111111100).bit_count()",
+    ),
+    "some_suit_at_each_low_rank": (
+        "when all r in 1..2: 1 <= (count s in [characters, dots, bamboo]: any m in chows: m.suit"
+        " == s and m.rank == r)",
+        "((x_chow_board | x_chow_board >> 1 | x_chow_board >> 2) & 0x110) == 0x110",
+    ),
+    "no_rank_without_chows": (
+        "when none r in 2..4: (count s in [characters, dots, bamboo]: any m in chows: m.suit == s"
+        " and m.rank == r) == 0",
+        "(~(x_chow_board | x_chow_board >> 1 | x_chow_board >> 2) & 0x11100) == 0",
+    ),
+    "ranks_not_of_two_suits": (
+        "per count r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs: m.suit =="
+        " s and m.rank == r) != 2",
+        "& 0x1111111110 ).bit_count()",
+    ),
+    "four_suits_never": (
+        "per count r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs: m.suit =="
+        " s and m.rank == r) > 3",
+        "f_four_suits_never = 0",
     ),
     "fives_in_two_suits": (
         "when any s in [characters, dots]: any m in pungs: m.suit == s and m.rank == 5",
@@ -244,7 +274,7 @@ def test_each_pattern_compiles_to_its_board_expression(fan_id: str) -> None:
 
 @pytest.mark.parametrize(
     "fan_id", sorted(set(FANS) - {"held_four", "a_listed_tile_held", "twin_chows", "pairs_of_chows",
-                                  "short_straights", "double_pung", "three_suits_one_rank",
+                                  "short_straights", "three_suits_one_rank",
                                   "three_suits_stepping", "three_suited_pungs_stepping",
                                   "two_suits_two_apart", "chow_and_pung_of_two_suits",
                                   "no_two_suits_at_one_rank", "two_differ_of_three",
