@@ -6,8 +6,9 @@ a.rank + 2 and c.suit != a.suit and c.suit != b.suit)` (三色三步高; 三色�
 have the same form). Each link of the chain is a meld of a board at a rank, of a suit no
 earlier link has; so the chain holds when one slot can be taken from each link's suit-set,
 all different: `DISTINCT_SLOTS_3` of the three suit-sets side by side, 4 bits each
-(`mjc.runtime.meldboards`). The outer meld's rank, when a link's rank reads it, is what the
-one remaining loop runs over; a fixed outer rank (`a.rank == 1`) needs no loop at all.
+(`mjc.runtime.meldboards`; a chain of two melds puts every slot in the third set). The
+outer meld's rank, when a link's rank reads it, is what the one remaining loop runs over; a
+fixed outer rank (`a.rank == 1`) needs no loop at all.
 
 What a link may say of its meld: its rank equal to a value that is never negative and reads
 the outer meld through its rank alone (the loop tests the whole suit-set at that rank, any
@@ -38,7 +39,8 @@ from mjc.compiler.types import INT, MELD
 if TYPE_CHECKING:
     from mjc.compiler.pyexpr import Py, PyExpr
 
-_TABLE = {2: "DISTINCT_SLOTS_2", 3: "DISTINCT_SLOTS_3"}
+_TABLE = "DISTINCT_SLOTS_3"
+_LINKS = (2, 3)  # a chain of two reads the table with every slot in the third set
 _ALL_SLOTS = 15
 
 
@@ -133,7 +135,7 @@ def chain_of(expr: ir.QuantE) -> list[Link] | None:
         if not isinstance(current.domain, ir.FactE) or current.domain.fact not in BOARD_OF:
             return None
         own, following = _split(current.var, current.body)
-        if len(links) == max(_TABLE):
+        if len(links) == max(_LINKS):
             return None  # longer than a table answers
         link = _link(current.var, current.domain.fact, own, [k.var for k in links])
         if link is None:
@@ -142,7 +144,7 @@ def chain_of(expr: ir.QuantE) -> list[Link] | None:
             return None  # a later link's rank must be said
         links.append(link)
         current = following
-    return links if len(links) in _TABLE else None
+    return links if len(links) in _LINKS else None
 
 
 def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
@@ -166,12 +168,12 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
         if not never_negative(rank, py.lows):
             return None
         ranks.append(rank)
-    py.runtime_names.add(_TABLE[len(links)])
+    py.runtime_names.add(_TABLE)
     if fixed is None:
         py.scope.append(outer.var)
     try:
         lookup = group(
-            _TABLE[len(links)], "[", Nest((Break(""), _key(py, links, ranks))), Break(""), "]"
+            _TABLE, "[", Nest((Break(""), _key(py, links, ranks))), Break(""), "]"
         )
         if fixed is not None:
             found = Py(lookup, PRIMARY)
@@ -201,12 +203,18 @@ def _shift(py: PyExpr, rank: ir.Expr) -> Doc:
 def _key(py: PyExpr, links: list[Link], ranks: list[ir.Expr]) -> Doc:
     """The links' suit-sets side by side, 4 bits each: one mask of the board when the links
     are of one board at one rank (the set repeated) or at ranks one apart (adjacent fields),
-    else one shifted field per link."""
+    else one shifted field per link; a chain of two has every slot in the third field."""
+    key = _fields(py, links, ranks)
+    return key if len(links) == max(_LINKS) else group(key, Break(" "), "| 0xF00")
+
+
+def _fields(py: PyExpr, links: list[Link], ranks: list[ir.Expr]) -> Doc:
     outer = links[0].var
-    lines = [_linear(rank, outer) for rank in ranks]
+    found = [_linear(rank, outer) for rank in ranks]
+    lines = [line for line in found if line is not None]
     one_board = len({link.board for link in links}) == 1
-    if one_board and all(x is not None and x[0] == lines[0][0] for x in lines):  # type: ignore[index]
-        offsets = [x[1] - lines[0][1] for x in lines]  # type: ignore[index]
+    if one_board and len(lines) == len(links) and len({a for a, _ in lines}) == 1:
+        offsets = [b - lines[0][1] for _, b in lines]
         board = _used(py, f"{links[0].board}_board")
         if offsets == list(range(len(links))):
             mask = sum(link.slots << 4 * i for i, link in enumerate(links))

@@ -14,7 +14,6 @@ from mjc.runtime.hand import Hand
 from mjc.runtime.horses import HorseKind, Horses
 from mjc.runtime.meldboards import (
     COUNT_SHIFT,
-    DISTINCT_SLOTS_2,
     DISTINCT_SLOTS_3,
     EVERY_RANK,
     SUIT_BIT,
@@ -89,7 +88,6 @@ ALWAYS: tuple[str, ...] = (
 # ALWAYS, and what the module's conditions, summaries and wild modes add when they need it.
 __all__ = [
     "COUNT_SHIFT",
-    "DISTINCT_SLOTS_2",
     "DISTINCT_SLOTS_3",
     "EVERY_RANK",
     "IS_DRAGON",

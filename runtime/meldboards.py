@@ -13,8 +13,9 @@ and n.rank == m.rank + 1` becomes a shift of the chow board. Two ints per kind o
 
 A chow's rank is its lowest tile's; pungs include kongs, as `m.is_pung` does.
 
-`DISTINCT_SLOTS_2` and `DISTINCT_SLOTS_3` answer a chain of melds of different suits (三色:
-a chow in each suit at ranks r, r + 1, r + 2) from the suit-sets at its ranks, 4 bits each.
+`DISTINCT_SLOTS_3` answers a chain of melds of different suits (三色: a chow in each suit at
+ranks r, r + 1, r + 2) from the suit-sets at its ranks, 4 bits each; a chain of two reads it
+with every slot in the third set (of four slots, two leave a third free).
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ from mjc.runtime.tiles import NUM_TILES, RANK_OF, SUIT_OF
 
 __all__ = [
     "COUNT_SHIFT",
-    "DISTINCT_SLOTS_2",
     "DISTINCT_SLOTS_3",
     "EVERY_RANK",
     "SUITED_SLOTS",
@@ -87,7 +87,6 @@ def _distinct_slots(links: int) -> tuple[bool, ...]:
     return tuple(bool(b) for b in found)
 
 
-DISTINCT_SLOTS_2 = _distinct_slots(2)
 DISTINCT_SLOTS_3 = _distinct_slots(3)
 
 

@@ -156,17 +156,18 @@ FANS: dict[str, tuple[str, str]] = {
     ),
     "two_suits_two_apart": (
         "when any a in pungs: any b in pungs: b.suit != a.suit and b.rank == a.rank + 2",
-        "DISTINCT_SLOTS_2[ x_pung_board >> 4 * v_a.rank & 15 | (x_pung_board >> 4 * (v_a.rank +"
-        " 2) & 15) << 4 ]",
+        "DISTINCT_SLOTS_3[ x_pung_board >> 4 * v_a.rank & 15 | (x_pung_board >> 4 * (v_a.rank +"
+        " 2) & 15) << 4 | 0xF00 ]",
     ),
     "chow_and_pung_of_two_suits": (
         "when any a in chows: any b in pungs: b.rank == a.rank and b.suit != a.suit",
-        "DISTINCT_SLOTS_2[ x_chow_board >> 4 * v_a.rank & 15 | (x_pung_board >> 4 * v_a.rank &"
-        " 15) << 4 ]",
+        "DISTINCT_SLOTS_3[ x_chow_board >> 4 * v_a.rank & 15 | (x_pung_board >> 4 * v_a.rank &"
+        " 15) << 4 | 0xF00 ]",
     ),
     "no_two_suits_at_one_rank": (
         "when none a in chows: any b in chows: b.rank == a.rank and b.suit != a.suit",
-        "not any(DISTINCT_SLOTS_2[(x_chow_board >> 4 * v_a.rank & 15) * 17] for v_a in x_chows)",
+        "not any( DISTINCT_SLOTS_3[(x_chow_board >> 4 * v_a.rank & 15) * 17 | 0xF00] for v_a in"
+        " x_chows )",
     ),
     "rank_from_the_outer_tiles": (  # reads more of `a` than its rank: a loop over `a`, no table
         "when any a in chows: any b in pungs: b.suit != a.suit and b.rank == (count t in a.tiles:"
