@@ -304,6 +304,19 @@ CODES: tuple[Code, ...] = (
         "Write the least value a winning hand needs: `minimum 8`.",
     ),
     Code(
+        "E0413",
+        "error",
+        "a fan left out of the minimum is in a tier that does more than add",
+        "`minimum N without F` subtracts the points F adds from the hand's value before it "
+        "compares it with N. Those are F's own points only in a tier that adds: in a tier "
+        "that keeps its best fan (`max`) or multiplies, that has a cap (the cap may cut "
+        "them) or that overrides other tiers (F also removes their fans), the points "
+        "subtracted are not what F adds, and the minimum would be wrong.",
+        'scoring {\n  unit "番"\n  tier best "役满" max\n  minimum 8 without flower_tiles\n}',
+        "Put the fan in a tier that only adds (no cap, no override), or leave it out of "
+        "`without`.",
+    ),
+    Code(
         "E0901",
         "error",
         "generated module does not compile",

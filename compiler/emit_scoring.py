@@ -17,9 +17,9 @@ from collections.abc import Callable
 from mjc.compiler import ir
 from mjc.compiler.codeplan import FanPlan, ScoringPlan, TierPlan, plan_scoring
 from mjc.compiler.emitbase import ModuleState
-from mjc.compiler.layout import Doc, parenthesized, string, tuple_of
+from mjc.compiler.layout import Break, Doc, group, parenthesized, string, tuple_of
 from mjc.compiler.pretty import pretty
-from mjc.compiler.pyexpr import OR, PyExpr
+from mjc.compiler.pyexpr import AND, OR, PyExpr
 from mjc.compiler.pysafe import lit
 from mjc.compiler.pywriter import CodeWriter
 from mjc.compiler.slotreader import Held
@@ -119,7 +119,10 @@ def _relations_and_values(out: CodeWriter, plan: ScoringPlan, guards: PyExpr) ->
 
 
 def _limits(out: CodeWriter, py: PyExpr, state: ModuleState) -> None:
-    """Each `limit`, after the relations: the named fans' counts cut to the limit's count."""
+    """Each `limit`, after the relations: the named fans' counts cut to the limit's count.
+    Counts that are all zero are never cut (`limit_counts` cuts only a sum above the limit,
+    which is never below zero), so the limit's count and condition are read only when one
+    of them counts: the count is often a loop over the melds."""
     for limit in state.book.scoring.limits:
         held = state.slots.held(limit)
         count, condition = held.number, held.when
@@ -128,11 +131,14 @@ def _limits(out: CodeWriter, py: PyExpr, state: ModuleState) -> None:
         out.comment(f"limit {', '.join(limit.fans)} (line {limit.at.line})")
         state.runtime_names.add("limit_counts")
         cut = (tuple_of(locals_), " = limit_counts(", tuple_of(locals_), ", ", py(count), ")")
-        if condition is None:
+        some: list[Doc] = [locals_[0]]
+        for local in locals_[1:]:
+            some += [Break(" "), "or ", local]
+        test: Doc = group(*some)
+        if condition is not None:
+            test = group("(", test, ")", Break(" "), "and ", py.operand(py.py(condition), AND))
+        with out.when(test):
             out.stmt(*cut)
-        else:
-            with out.when(py(condition)):
-                out.stmt(*cut)
 
 
 def _tier(

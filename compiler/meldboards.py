@@ -159,6 +159,11 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     """The quantifier over boards, or None when no pattern matches it."""
     domain = expr.domain
     if isinstance(domain, ir.FactE) and domain.fact in BOARD_OF:
+        from mjc.compiler import suitchains
+
+        chain = suitchains.lower(py, expr)  # melds of different suits (三色): a table
+        if chain is not None:
+            return chain
         board = BOARD_OF[domain.fact]
         key = key_of(expr.var, expr.body)  # a key first: one shift, no formula
         found = None
@@ -167,6 +172,10 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
         return found if found is not None else _shifted(py, board, expr)
     if isinstance(domain, ir.ListE) and isinstance(expr.body, ir.QuantE):
         return _over_suits(py, expr)
+    if isinstance(domain, ir.RangeE):
+        from mjc.compiler import rankcounts
+
+        return rankcounts.lower(py, expr)  # ranks by how many suits the board holds there
     return None
 
 

@@ -14,6 +14,7 @@ from mjc.runtime.hand import Hand
 from mjc.runtime.horses import HorseKind, Horses
 from mjc.runtime.meldboards import (
     COUNT_SHIFT,
+    DISTINCT_SLOTS_3,
     EVERY_RANK,
     SUIT_BIT,
     SUITED_SLOTS,
@@ -87,6 +88,7 @@ ALWAYS: tuple[str, ...] = (
 # ALWAYS, and what the module's conditions, summaries and wild modes add when they need it.
 __all__ = [
     "COUNT_SHIFT",
+    "DISTINCT_SLOTS_3",
     "EVERY_RANK",
     "IS_DRAGON",
     "IS_FLOWER",

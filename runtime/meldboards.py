@@ -12,6 +12,10 @@ and n.rank == m.rank + 1` becomes a shift of the chow board. Two ints per kind o
   never filled: a suit with no slot (a flower's, or no pair's `""`) reads it and counts 0.
 
 A chow's rank is its lowest tile's; pungs include kongs, as `m.is_pung` does.
+
+`DISTINCT_SLOTS_3` answers a chain of melds of different suits (三色: a chow in each suit at
+ranks r, r + 1, r + 2) from the suit-sets at its ranks, 4 bits each; a chain of two reads it
+with every slot in the third set (of four slots, two leave a third free).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from mjc.runtime.tiles import NUM_TILES, RANK_OF, SUIT_OF
 
 __all__ = [
     "COUNT_SHIFT",
+    "DISTINCT_SLOTS_3",
     "EVERY_RANK",
     "SUITED_SLOTS",
     "SUIT_BIT",
@@ -56,6 +61,33 @@ TILE_FIELD: tuple[int, ...] = tuple(
     20 * RANK_OF[t] + COUNT_SHIFT[SUIT_OF[t]] if SUIT_OF[t] in _SLOT else 20 * _PAST
     for t in range(NUM_TILES)
 )
+
+
+def _distinct_slots(links: int) -> tuple[bool, ...]:
+    """By `links` suit-sets (set `i` in bits `4 * i` to `4 * i + 3`): whether one slot can be
+    taken from each set, no two the same. Marks the supersets of each choice of different
+    slots, walking the subsets of the bits the choice leaves free."""
+    found = bytearray(1 << 4 * links)
+    full = (1 << 4 * links) - 1
+
+    def choices(link: int, used: int) -> list[int]:
+        if link == links:
+            return [0]
+        return [1 << 4 * link + slot | rest for slot in range(4) if not used >> slot & 1
+                for rest in choices(link + 1, used | 1 << slot)]  # fmt: skip
+
+    for need in choices(0, 0):
+        free = full & ~need
+        extra = free
+        while True:  # every subset of `free`, down to none
+            found[need | extra] = 1
+            if not extra:
+                break
+            extra = extra - 1 & free
+    return tuple(bool(b) for b in found)
+
+
+DISTINCT_SLOTS_3 = _distinct_slots(3)
 
 
 class MeldBoards(NamedTuple):

@@ -6,7 +6,9 @@ tier states one unguarded cap and overrides only other, existing tiers; a fan na
 existing tier and is not worth more than that tier's cap (a value the cap would always cut
 is a mistake in the value or in the cap); no fan is worth less than zero under any setting
 of the options (`check_fan_values`, which evaluates the typed values and their guards); and
-the section states one `minimum` at most, of zero or more (`check_minimum_value`).
+the section states one `minimum` at most, of zero or more (`check_minimum_value`), whose
+`without` fans sit in tiers that only add (`_left_out_tiers`: the minimum subtracts what
+each named fan adds, which is its points only in such a tier).
 """
 
 from __future__ import annotations
@@ -73,6 +75,43 @@ def check_scoring(decls: Declarations) -> list[Diagnostic]:
                 problems.append(_unknown_tier(target, decls))
             elif target.text == tier.id.text:
                 problems.append(error("E0301", "a tier cannot override itself", target.span))
+    for stated in scoring.minimums[:1]:
+        problems += _left_out_tiers(stated, decls)
+    return problems
+
+
+def _left_out_tiers(stated: ast.Minimum, decls: Declarations) -> list[Diagnostic]:
+    """E0413 for each fan `minimum … without` names whose tier does more than add its
+    points: one that keeps the best (max) or multiplies, under any setting of the options, one
+    with a cap (it may cut the points the fan adds) or one that overrides other tiers (the
+    fan also removes theirs). There the points subtracted are not what the fan adds."""
+    problems: list[Diagnostic] = []
+    for ident in stated.without:
+        fan = decls.fans.get(ident.text)
+        tier_id = fan_tier(fan, decls) if fan is not None else None
+        tier = decls.tiers.get(tier_id) if tier_id else None
+        if tier is None:
+            continue  # an unknown fan is E0103, an unknown tier E0107
+        combines = sorted({tier.combine, *(mode for mode, _ in tier.alt_combines)} - {"add"})
+        why = (
+            f"combines by {' and '.join(f'`{mode}`' for mode in combines)}" if combines
+            else "has a cap" if tier.caps
+            else "overrides other tiers" if tier.overrides
+            else None
+        )  # fmt: skip
+        if why is None:
+            continue
+        problems.append(
+            error(
+                "E0413",
+                f"`{ident.text}` is left out of the minimum, but its tier `{tier.id.text}` {why}",
+                ident.span,
+                label="the minimum subtracts the points this fan adds",
+                labels=(Label(tier.id.span, "this tier does more than add"),),
+                help=f"move `{ident.text}` to a tier that only adds (no cap, no override), "
+                "or leave it out of `without`",
+            )
+        )
     return problems
 
 

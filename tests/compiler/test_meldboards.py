@@ -88,7 +88,37 @@ FANS: dict[str, tuple[str, str]] = {
     "double_pung": (
         "per count r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs: m.suit =="
         " s and m.rank == r) == 2",
-        "(x_pung_board >> 4 * v_r & 7).bit_count() == 2",
+        "& ~(x_pung_board & x_pung_board >> 1 & x_pung_board >> 2) ) & 0x1111111110 ).bit_count()",
+    ),
+    "triple_pung": (
+        "when any r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs: m.suit == s"
+        " and m.rank == r) == 3",
+        "(x_pung_board & x_pung_board >> 1 & x_pung_board >> 2 & 0x1111111110) != 0",
+    ),
+    "one_suit_at_most": (
+        "per count r in 2..8: (count s in [dots, bamboo]: any m in chows: m.suit == s and m.rank"
+        " == r) <= 1",
+        "(~(x_chow_board >> 1 & x_chow_board >> 2) & 0x111111100).bit_count()",
+    ),
+    "some_suit_at_each_low_rank": (
+        "when all r in 1..2: 1 <= (count s in [characters, dots, bamboo]: any m in chows: m.suit"
+        " == s and m.rank == r)",
+        "((x_chow_board | x_chow_board >> 1 | x_chow_board >> 2) & 0x110) == 0x110",
+    ),
+    "no_rank_without_chows": (
+        "when none r in 2..4: (count s in [characters, dots, bamboo]: any m in chows: m.suit == s"
+        " and m.rank == r) == 0",
+        "(~(x_chow_board | x_chow_board >> 1 | x_chow_board >> 2) & 0x11100) == 0",
+    ),
+    "ranks_not_of_two_suits": (
+        "per count r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs: m.suit =="
+        " s and m.rank == r) != 2",
+        "& 0x1111111110 ).bit_count()",
+    ),
+    "four_suits_never": (
+        "per count r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs: m.suit =="
+        " s and m.rank == r) > 3",
+        "f_four_suits_never = 0",
     ),
     "fives_in_two_suits": (
         "when any s in [characters, dots]: any m in pungs: m.suit == s and m.rank == 5",
@@ -105,7 +135,49 @@ FANS: dict[str, tuple[str, str]] = {
     "three_suits": (
         "when any a in chows: a.rank == 1 and (any b in chows: b.rank == 4 and b.suit != a.suit"
         " and (any c in chows: c.rank == 7 and c.suit != a.suit and c.suit != b.suit))",
-        "& ~SUIT_BIT[v_b.suit] != 0",
+        "DISTINCT_SLOTS_3[ x_chow_board >> 4 & 15 | (x_chow_board >> 16 & 15) << 4 |"
+        " (x_chow_board >> 28 & 15) << 8 ]",
+    ),
+    "three_suits_one_rank": (
+        "when any a in chows: any b in chows: b.rank == a.rank and b.suit != a.suit and (any c in"
+        " chows: c.rank == a.rank and c.suit != a.suit and c.suit != b.suit)",
+        "any(DISTINCT_SLOTS_3[(x_chow_board >> 4 * v_a.rank & 15) * 273] for v_a in x_chows)",
+    ),
+    "three_suits_stepping": (
+        "when any a in chows: any b in chows: b.rank == a.rank + 1 and b.suit != a.suit and (any c"
+        " in chows: c.rank == a.rank + 2 and c.suit != a.suit and c.suit != b.suit)",
+        "any(DISTINCT_SLOTS_3[x_chow_board >> 4 * v_a.rank & 4095] for v_a in x_chows)",
+    ),
+    "three_suited_pungs_stepping": (
+        "when any a in pungs: a.is_suited and (any b in pungs: b.is_suited and b.rank == a.rank +"
+        " 1 and b.suit != a.suit and (any c in pungs: c.is_suited and c.rank == a.rank + 2 and"
+        " c.suit != a.suit and c.suit != b.suit))",
+        "DISTINCT_SLOTS_3[x_pung_board >> 4 * v_a.rank & 1911]",
+    ),
+    "two_suits_two_apart": (
+        "when any a in pungs: any b in pungs: b.suit != a.suit and b.rank == a.rank + 2",
+        "DISTINCT_SLOTS_3[ x_pung_board >> 4 * v_a.rank & 15 | (x_pung_board >> 4 * (v_a.rank +"
+        " 2) & 15) << 4 | 0xF00 ]",
+    ),
+    "chow_and_pung_of_two_suits": (
+        "when any a in chows: any b in pungs: b.rank == a.rank and b.suit != a.suit",
+        "DISTINCT_SLOTS_3[ x_chow_board >> 4 * v_a.rank & 15 | (x_pung_board >> 4 * v_a.rank &"
+        " 15) << 4 | 0xF00 ]",
+    ),
+    "no_two_suits_at_one_rank": (
+        "when none a in chows: any b in chows: b.rank == a.rank and b.suit != a.suit",
+        "not any( DISTINCT_SLOTS_3[(x_chow_board >> 4 * v_a.rank & 15) * 17 | 0xF00] for v_a in"
+        " x_chows )",
+    ),
+    "rank_from_the_outer_tiles": (  # reads more of `a` than its rank: a loop over `a`, no table
+        "when any a in chows: any b in pungs: b.suit != a.suit and b.rank == (count t in a.tiles:"
+        " t.rank <= 2)",
+        "& ~SUIT_BIT[v_a.suit] != 0 for v_a in x_chows",
+    ),
+    "two_differ_of_three": (  # c may share a's suit: not a chain of different suits
+        "when any a in chows: any b in chows: b.rank == a.rank + 1 and b.suit != a.suit and (any c"
+        " in chows: c.rank == a.rank + 2 and c.suit != b.suit)",
+        "for v_b in x_chows",
     ),
     "pairs_of_chows": (
         "per count t in [1m, 2m, 5p, 7s]: (count m in chows: m.tile == t) == 2",
@@ -202,8 +274,12 @@ def test_each_pattern_compiles_to_its_board_expression(fan_id: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "fan_id", sorted(set(FANS) - {"held_four", "a_listed_tile_held", "twin_chows", "three_suits",
-                                  "pairs_of_chows", "short_straights", "double_pung"})
+    "fan_id", sorted(set(FANS) - {"held_four", "a_listed_tile_held", "twin_chows", "pairs_of_chows",
+                                  "short_straights", "three_suits_one_rank",
+                                  "three_suits_stepping", "three_suited_pungs_stepping",
+                                  "two_suits_two_apart", "chow_and_pung_of_two_suits",
+                                  "no_two_suits_at_one_rank", "two_differ_of_three",
+                                  "rank_from_the_outer_tiles"})
 )  # fmt: skip
 def test_a_matched_pattern_writes_no_loop(fan_id: str) -> None:
     assert " for v_" not in _code_of(LOWERED, fan_id)
@@ -238,6 +314,7 @@ _LOWERED_MODULE = _module(LOWERED, "mjc_boards_lowered")
 _PLAIN_MODULE = _module(PLAIN, "mjc_boards_plain")
 
 _SUITED = [t for t in range(27) if t % 9 <= 6]  # where a chow may start
+_Set = tuple[str, int, bool]
 _SET = st.one_of(
     st.tuples(st.just("chow"), st.sampled_from(_SUITED), st.booleans()),
     st.tuples(st.sampled_from(["pung", "kong"]), st.integers(0, 33), st.booleans()),
@@ -247,9 +324,37 @@ _SET = st.one_of(
 )
 
 
+def _chain(
+    step: int, base: int, suits: list[int], kinds: list[str], broken: bool, more: list[_Set]
+) -> list[_Set]:
+    """Sets of three suits at ranks base, base + step, base + 2 * step (三色: one rank,
+    stepping, 1-4-7), the last in the first's suit when `broken` (a near miss)."""
+    if broken:
+        suits = [*suits[:2], suits[0]]
+    chain = [(kind, 9 * suit + base + i * step, True) for i, (suit, kind) in
+             enumerate(zip(suits, kinds, strict=True))]  # fmt: skip
+    return (chain + more)[:4]
+
+
+_SETS = st.one_of(
+    st.lists(_SET, min_size=0, max_size=4),
+    st.sampled_from([0, 1, 3]).flatmap(
+        lambda step: st.builds(
+            _chain,
+            st.just(step),
+            st.integers(0, 6 - 2 * step),  # the last chow starts at rank 7 at most
+            st.permutations([0, 1, 2]),
+            st.lists(st.sampled_from(["chow", "pung"]), min_size=3, max_size=3),
+            st.booleans(),
+            st.lists(_SET, max_size=1),
+        )
+    ),
+)
+
+
 @settings(max_examples=400, deadline=None)
 @given(
-    sets=st.lists(_SET, min_size=0, max_size=4),
+    sets=_SETS,
     pair=st.integers(0, 33),
     shape=st.sampled_from(["standard", "seven_pairs"]),
     winning=st.integers(-1, 33),

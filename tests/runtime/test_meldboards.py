@@ -4,8 +4,11 @@ answer every suit a condition can read."""
 
 from __future__ import annotations
 
+import itertools
+
 from mjc.runtime.meldboards import (
     COUNT_SHIFT,
+    DISTINCT_SLOTS_3,
     SUIT_BIT,
     TILE_FIELD,
     TILE_SLOT,
@@ -46,3 +49,10 @@ def test_the_tables_by_tile_point_at_the_tile_s_slot_or_past_every_rank() -> Non
         assert (boards.pung_board >> TILE_SLOT[t] & 1) == held
         assert (boards.pung_count >> TILE_FIELD[t] & 15) == held
     assert TILE_SLOT[-1] >= 4 * 16  # a flower (the last tile, and no tile's -1): nothing there
+
+
+def test_the_table_of_different_slots_holds_where_one_slot_of_each_set_differs() -> None:
+    for key in range(1 << 12):
+        sets = [[slot for slot in range(4) if key >> 4 * i + slot & 1] for i in range(3)]
+        differ = any(len(set(pick)) == 3 for pick in itertools.product(*sets))
+        assert DISTINCT_SLOTS_3[key] == differ, bin(key)
