@@ -60,7 +60,8 @@ def _parser() -> argparse.ArgumentParser:
             "bots beside RLCard and riichienv; and the Chinese Official rulebook (MCR) "
             "beside PyMahjongGB, scoring and win checks. "
             "Figures are medians of several passes in one "
-            "process (one core)."
+            "process (one core), in CPU time (time.process_time); rows that start other "
+            "processes (cold start, --batch) are wall time."
         ),
     )
     parser.add_argument(
@@ -227,8 +228,9 @@ def _text(
         render_table(rows),
         "",
         f"Figures are medians of {repeats} timed passes (after one warm-up pass) in one process "
-        "on one core; the ratio is mjc / mahjong. Cold-start rows: medians of "
-        f"{repeats} new processes each (after one untimed), launch to exit.",
+        "on one core, in CPU time (time.process_time, both sides alike); the ratio is "
+        f"mjc / mahjong. Cold-start rows: medians of {repeats} new processes each (after one "
+        "untimed), launch to exit, wall time.",
         f"Not in the compile figures (one-time): Lark parser construction "
         f"{format_seconds(setup.lark_parser.median)}; first (cold) compile: {first}.",
         "",
@@ -265,7 +267,10 @@ def _json(
 ) -> dict[str, Any]:
     return {
         "versions": versions,
-        "note": "medians of timed passes in one process on one core; ratio is mjc / mahjong",
+        "note": (
+            "medians of timed passes in one process on one core, CPU time "
+            "(time.process_time); cold-start and batch rows wall time; ratio is mjc / mahjong"
+        ),
         "repeats": repeats,
         "corpus": {
             "seed": corpus.seed,

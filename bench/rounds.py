@@ -6,7 +6,7 @@ itself defines them: RLCard's mahjong environment (`rlcard.make("mahjong")`, its
 `RandomAgent`, one `env.run()` per round, its state encoding included as every RLCard user
 pays it) and riichienv's one-hand game (`RiichiEnv(game_mode=0)`, its `RandomAgent`, one
 `reset()` and the steps to `done()`). Each engine is seeded once; a timed pass plays a fixed
-number of rounds, and the figure is the median pass (`bench.timing`), one core.
+number of rounds, and the figure is the median pass (`bench.timing`), one core, CPU time.
 
 Ours: `mjc_rounds` plays guangdong rounds (and, in rows of their own, each other bundled
 rulebook's) through the engine's `PlayRound`, the one `mjc simulate` uses
@@ -180,7 +180,7 @@ def rounds_text(results: list[RoundsResult], repeats: int) -> list[str]:
     """The section's lines: one per engine, then what the figures are and the target."""
     ours = next((r for r in results if r.name == "mjc"), None)
     width = max(len(r.name) for r in results)
-    lines = ["whole rounds with random bots (rounds per second, one core)", ""]
+    lines = ["whole rounds with random bots (rounds per second, one core, CPU time)", ""]
     for r in results:
         named = f"{r.name} {r.version}" if r.version and r.package != "mjc" else r.name
         if r.per_second is None:

@@ -1,9 +1,14 @@
-"""Timing helpers: medians of repeated passes, measured with `time.perf_counter`.
+"""Timing helpers: medians of repeated passes, measured in CPU time (`time.process_time`).
 
 Every figure of the benchmark is the median of several timed passes in this one process (one
-thread, so one core). The garbage collector is paused during each pass, as `timeit` does, and
-run between passes, so that a collection caused by one side's allocations is not billed to
-the other.
+thread, so one core). A pass is timed by the CPU time this process spent in it, not by the
+wall clock: on a shared, loaded machine the wall clock also counts the time other processes
+held the core, which under-reports a one-core figure by however busy the machine was. Both
+sides of every comparison are measured the same way in the same run. (Sections that time
+other processes — cold start, `--batch`, `bench.simulate`'s workers — keep the wall clock:
+their point is what a user waits for, or a parallel speed-up.) The garbage collector is paused
+during each pass, as `timeit` does, and run between passes, so that a collection caused by
+one side's allocations is not billed to the other.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ class Timing:
 
 
 def _one_pass(fn: Callable[..., object], items: Sequence[T], extra: tuple[object, ...]) -> float:
-    start = time.perf_counter()
+    start = time.process_time()
     if not extra:
         for item in items:
             fn(item)
@@ -50,7 +55,7 @@ def _one_pass(fn: Callable[..., object], items: Sequence[T], extra: tuple[object
     else:
         for item in items:
             fn(item, *extra)
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,12 +112,13 @@ def time_pass(
 def time_call(
     fn: Callable[[], object], repeats: int, before: Callable[[], object] | None = None
 ) -> Timing:
-    """Time `fn()` `repeats` times, calling `before()` (untimed) ahead of each run."""
+    """Time `fn()` `repeats` times (CPU time), calling `before()` (untimed) ahead of each
+    run."""
     runs: list[float] = []
     for _ in range(repeats):
         if before is not None:
             before()
-        start = time.perf_counter()
+        start = time.process_time()
         fn()
-        runs.append(time.perf_counter() - start)
+        runs.append(time.process_time() - start)
     return Timing(tuple(runs))

@@ -105,6 +105,10 @@ def _is_seven_pairs(hand: Hand) -> bool:
     return len(hand.concealed) == MAX_TILES and 1 not in c and 3 not in c
 
 
+def _seven_pairs(hand: Hand) -> tuple[Meld, ...]:
+    return tuple(meld("pair", t, True) for t, n in enumerate(hand.counts) for _ in range(n // 2))
+
+
 # Counts of the 13 terminal and honour kinds, fetched in one C call.
 _orphan_counts = itemgetter(*TERMINALS_AND_HONOURS)
 
@@ -311,23 +315,28 @@ def arrangements(hand: Hand, shapes: frozenset[str]) -> tuple[Arrangement, ...]:
         found: list[Arrangement] = []
         if STANDARD in shapes:
             found = _standard(hand, tiles, hand.is_concealed)
-            if found and SEVEN_PAIRS not in shapes and not shapes & KNITTED_SHAPES:
-                # A hand that splits into sets cannot be thirteen orphans: nothing else to try.
+            if found:
+                # A hand that splits into sets is no knitted straight (tests/runtime/
+                # test_arrange.py tries every one), no 全不靠 (no pair) and no thirteen
+                # orphans (honours in sets): only seven pairs may read it too.
+                if SEVEN_PAIRS in shapes and _is_seven_pairs(hand):
+                    pairs = _seven_pairs(hand)
+                    found.append(Arrangement(SEVEN_PAIRS, (), pairs, tiles, True, None))
                 return tuple(found)
-        if KNITTED_STRAIGHT in shapes:
+        if KNITTED_STRAIGHT in shapes and len(hand.melds) <= 1:  # its own first test, inline
             for parts, other, pair in knitted_straight_readings(hand):
                 sets = (*parts, other)
                 found.append(
                     Arrangement(KNITTED_STRAIGHT, sets, (pair,), tiles, hand.is_concealed, pair)
                 )
+        if len(hand.concealed) != MAX_TILES:
+            # The shapes below are of fourteen concealed tiles: one test instead of a call each.
+            return tuple(found)
         if HONOURS_AND_KNITTED in shapes and is_honours_and_knitted(hand):
             whole = honours_and_knitted_parts(hand)
             found.append(Arrangement(HONOURS_AND_KNITTED, whole, (), tiles, True, None))
         if SEVEN_PAIRS in shapes and _is_seven_pairs(hand):
-            pairs = tuple(
-                meld("pair", t, True) for t, n in enumerate(hand.counts) for _ in range(n // 2)
-            )
-            found.append(Arrangement(SEVEN_PAIRS, (), pairs, tiles, True, None))
+            found.append(Arrangement(SEVEN_PAIRS, (), _seven_pairs(hand), tiles, True, None))
         if THIRTEEN_ORPHANS in shapes and is_thirteen_orphans(hand):
             double = next(t for t in TERMINALS_AND_HONOURS if hand.counts[t] == 2)
             pair = meld("pair", double, True)

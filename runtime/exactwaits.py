@@ -63,6 +63,28 @@ def wait_set(counts: bytes, declared: int, shapes: frozenset[str]) -> tuple[int,
     return tuple(sorted(found))
 
 
+# One suit's counts -> the tiles whose one more copy makes the suit split into sets (first)
+# or into sets and a pair (second), a fifth copy included: `one_more`'s ranks as tiles of
+# this suit. A pure function's memo keyed by one suit's counts, filled as hands are met.
+_Mends = tuple[tuple[int, ...], tuple[int, ...]]
+_MENDS: tuple[dict[bytes, _Mends], ...] = ({}, {}, {}, {})
+
+
+def _mends(suit: int, key: bytes) -> _Mends:
+    honours, base = suit == 3, _BASES[suit]
+    by_value: tuple[list[int], list[int], list[int]] = ([], [], [])
+    for rank, value in one_more(honours, key):
+        by_value[value].append(base + rank)
+    if _MAX_COPIES in key:  # a fifth copy: beyond the tables, split directly
+        for rank, n in enumerate(key):
+            if n == _MAX_COPIES:
+                grown = list(key)
+                grown[rank] += 1
+                by_value[_split_value(grown, not honours)].append(base + rank)
+    found = _MENDS[suit][key] = (tuple(sorted(by_value[1])), tuple(sorted(by_value[2])))
+    return found
+
+
 def _standard_waits(counts: bytes) -> list[int]:
     keys = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
     values = (
@@ -74,23 +96,19 @@ def _standard_waits(counts: bytes) -> list[int]:
     missing = values.count(0)
     if missing > 1:  # a tile mends one suit at most
         return []
+    # The whole hand splits into sets and one pair when the suits' values multiply to 2
+    # (1 sets only, 2 sets and a pair): `others` is the product of the other suits' values.
+    product = (values[0] or 1) * (values[1] or 1) * (values[2] or 1) * (values[3] or 1)
     found: list[int] = []
     for suit in range(4):
-        if missing and values[suit]:
+        value = values[suit]
+        if missing and value:
             continue  # the suit that does not split is the only one a tile can mend
-        others = 1
-        for other in range(4):
-            if other != suit:
-                others *= values[other]
-        key, base, honours = keys[suit], _BASES[suit], suit == 3
-        found.extend(base + rank for rank, value in one_more(honours, key) if value * others == 2)
-        if _MAX_COPIES in key:  # a fifth copy: beyond the tables, split directly
-            for rank, n in enumerate(key):
-                if n == _MAX_COPIES:
-                    grown = list(key)
-                    grown[rank] += 1
-                    if _split_value(grown, not honours) * others == 2:
-                        found.append(base + rank)
+        others = product if missing else product // value
+        if others > 2:
+            continue  # two pairs elsewhere already: no tile here completes the hand
+        mends = _MENDS[suit].get(keys[suit]) or _mends(suit, keys[suit])
+        found.extend(mends[2 - others])  # others 1: a pair to make here; 2: sets only
     return found
 
 

@@ -10,7 +10,6 @@ prepares per option setting is kept by `mjc.runtime.gamecache`.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -28,7 +27,7 @@ from mjc.runtime.checkers import make_public_is_win
 from mjc.runtime.claimcheck import RoundRules, wild_win_refusal
 from mjc.runtime.explain import each_value, suppressed_fans
 from mjc.runtime.gamecache import Game, GameCache, prepare_game
-from mjc.runtime.hand import MAX_TILES, Hand, HandError, parse_hand
+from mjc.runtime.hand import MAX_TILES, Hand, HandError, parse_hand, with_win_tile
 from mjc.runtime.options import OptionError, resolve_options
 from mjc.runtime.payments import DEFAULT_PAYMENTS
 from mjc.runtime.readings import WAIT_FACTS, Waits, builtin_waits, placements, waits
@@ -591,7 +590,9 @@ class Ruleset:
 
 def _with_win(hand: Hand, win: str) -> Hand:
     tile = tile_index(win)
+    if tile == hand.win_tile:
+        return hand  # already the winning tile (its place among the concealed tiles checked)
     if tile not in (hand.flowers if tile >= NUM_PLAYING else hand.concealed):
         where = "flowers" if tile >= NUM_PLAYING else "concealed tiles"
         raise HandError(f"the winning tile {win} is not among the {where}")
-    return dataclasses.replace(hand, win_tile=tile)
+    return with_win_tile(hand, tile)

@@ -84,15 +84,27 @@ class Situation:
     waits: Sequence[int] = ()
 
 
-# Every field of a `Situation` but the last (`waits`), fetched in one C call.
+# Every field of a `Situation` but the last (`waits`), fetched in one C call, and the slots'
+# own setters, which store a value without the frozen class's `__setattr__` (and without
+# the generated `__init__`, which looks `object.__setattr__` up once per field).
 _SITUATION_BEFORE_WAITS = attrgetter(*(f.name for f in fields(Situation)[:-1]))
-_build_situation: Callable[..., Situation] = Situation  # every field given by position
+_SLOT_SETTERS: tuple[Callable[[Situation, object], None], ...] = tuple(
+    Situation.__dict__[f.name].__set__ for f in fields(Situation)[:-1]
+)
+_SET_WAITS: Callable[[Situation, object], None] = Situation.__dict__["waits"].__set__
+_new_object = object.__new__
 
 
 def with_waits(situation: Situation, waits: Sequence[int]) -> Situation:
-    """`situation` with its wait set: what `dataclasses.replace` does, at a third of the cost
-    (scoring calls it once per hand of a rulebook that reads `waits`)."""
-    return _build_situation(*_SITUATION_BEFORE_WAITS(situation), waits)
+    """`situation` with its wait set: what `dataclasses.replace` does, at a sixth of the cost
+    (scoring calls it once per hand of a rulebook that reads `waits`): a copy made slot by
+    slot, every field but `waits` from `situation`, so it is equal to the one `replace`
+    makes."""
+    made: Situation = _new_object(Situation)
+    for set_slot, value in zip(_SLOT_SETTERS, _SITUATION_BEFORE_WAITS(situation), strict=True):
+        set_slot(made, value)
+    _SET_WAITS(made, waits)
+    return made
 
 
 class NoPair:

@@ -26,6 +26,7 @@ from mjc.runtime.arrange import (
     make_win_checker,
 )
 from mjc.runtime.hand import Hand, parse_hand
+from mjc.runtime.knitted import KNITTED_STRAIGHTS, knitted_straight_readings
 from mjc.runtime.melds import meld
 from mjc.runtime.tiles import NUM_PLAYING, TERMINALS_AND_HONOURS, tile_index, tile_text
 
@@ -73,6 +74,25 @@ def test_a_hand_can_be_both_standard_and_seven_pairs() -> None:
     shapes = [a.shape for a in arrangements(hand, SHAPES)]
     assert shapes == [STANDARD, SEVEN_PAIRS]
     assert [a.shape for a in arrangements(hand, ONLY_STANDARD)] == [STANDARD]
+
+
+def test_no_knitted_straight_hand_also_splits_into_sets() -> None:
+    # `arrangements` stops at seven pairs once a hand splits into sets: every knitted straight
+    # with any concealed set and pair (a declared set only takes tiles away) is tried here.
+    sets = [(t, t, t) for t in range(NUM_PLAYING)]
+    sets += [(t, t + 1, t + 2) for t in range(NUM_PLAYING - 7) if t % 9 <= 6]
+    knitted = 0
+    for _, nine in KNITTED_STRAIGHTS:
+        for three in sets:
+            for pair in range(NUM_PLAYING):
+                tiles = sorted([*nine, *three, pair, pair])
+                if max(Counter(tiles).values()) > 4:
+                    continue
+                hand = parse_hand("".join(tile_text(t) for t in tiles))
+                assert knitted_straight_readings(hand), hand
+                assert not is_standard_win(hand), hand
+                knitted += 1
+    assert knitted > 10_000
 
 
 def test_thirteen_orphans() -> None:
