@@ -88,8 +88,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--only",
-        choices=("rounds",),
-        help="run one section alone: rounds (whole rounds with random bots beside the peers)",
+        choices=("rounds", "mcr"),
+        help="run one section alone: rounds (whole rounds with random bots beside the peers) "
+        "or mcr (the Chinese Official rulebook scored and win-checked beside PyMahjongGB)",
     )
     return parser
 
@@ -365,6 +366,8 @@ def main(argv: list[str] | None = None) -> int:
     rounds = args.rounds or (20 if args.quick else 100)
     if args.only == "rounds":
         return _rounds_only(rounds, repeats, args.seed, bool(args.json))
+    if args.only == "mcr":
+        return _mcr_only(hands, repeats, args.seed, bool(args.json))
 
     # Compilation first: it measures the Lark parser build before anything else needs it.
     _progress("compiling the bundled rulebooks", quiet)
@@ -418,6 +421,21 @@ def _rounds_only(rounds: int, repeats: int, seed: int, as_json: bool) -> int:
     else:
         print("\n".join(rounds_text(results, repeats)))
     return 0
+
+
+def _mcr_only(hands: int, repeats: int, seed: int, as_json: bool) -> int:
+    """`--only mcr`: the MCR section alone; exit 1 when the two sides disagree on a hand,
+    2 when PyMahjongGB is not installed (there is nothing to compare with)."""
+    mcr = _mcr(hands, seed, repeats, as_json)
+    if mcr is None:
+        print("python -m bench: --only mcr needs PyMahjongGB (the dev extra)", file=sys.stderr)
+        return 2
+    if as_json:
+        doc = {"versions": _versions(), "repeats": repeats, "mcr": mcr_json(mcr)}
+        print(json.dumps(doc, indent=2, ensure_ascii=False))
+    else:
+        print("\n".join(mcr_text(mcr)))
+    return 0 if mcr.agreement.ok else 1
 
 
 if __name__ == "__main__":

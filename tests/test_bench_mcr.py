@@ -51,3 +51,17 @@ def test_the_group_reports_scoring_and_win_check_rows_beside_pymahjonggb() -> No
         "MCR win checks / s",
     ]
     assert all(row.baseline == "PyMahjongGB" and row.ratio is not None for row in results.rows)
+
+
+def test_only_mcr_runs_the_mcr_section_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--only mcr`: the MCR section's rows beside PyMahjongGB, agreeing, and no other."""
+    import json
+
+    from bench.__main__ import main
+
+    assert main(["--only", "mcr", "--hands", "16", "--repeats", "1", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert set(doc) == {"versions", "repeats", "mcr"}
+    agreement = doc["mcr"]["agreement"]
+    assert agreement["score_agree"] == agreement["scored"] == doc["mcr"]["hands"]
+    assert agreement["win_agree"] == agreement["checked"] and not agreement["disagreements"]
