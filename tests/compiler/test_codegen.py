@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
+from small_rulebooks import opening
 
 from mjc.compiler.codegen import generate_module, lit, safe_text
 from mjc.compiler.driver import compile_source
@@ -128,27 +129,7 @@ def test_safe_text_is_one_line_without_quotes() -> None:
     assert "\n" not in cleaned and '"' not in cleaned and "\\" not in cleaned
 
 
-_WIND_PUNGS = """
-rulebook winds {
-  title "风刻"
-  version "0.1"
-}
-
-players 4
-
-tiles {
-  characters copies 4
-  dots copies 4
-  bamboo copies 4
-  winds copies 4
-  dragons copies 4
-  total 136
-}
-
-shapes {
-  standard "基本胡牌"
-}
-
+_WIND_PUNGS = opening("winds", "风刻") + """
 scoring {
   unit "番"
   tier within "普通" add

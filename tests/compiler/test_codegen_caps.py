@@ -5,33 +5,14 @@ tier's value and says so; a tier without a cap has no test at all."""
 from __future__ import annotations
 
 import pytest
+from small_rulebooks import opening
 
 from mjc.compiler.codegen import checked_module
 from mjc.compiler.driver import compile_source
 from mjc.compiler.loader import import_source
 from mjc.runtime import Ruleset
 
-_CAPPED = """
-rulebook capped {
-  title "封顶"
-  version "0.1"
-}
-
-players 4
-
-tiles {
-  characters copies 4
-  dots copies 4
-  bamboo copies 4
-  winds copies 4
-  dragons copies 4
-  total 136
-}
-
-shapes {
-  standard "基本胡牌"
-}
-
+_CAPPED = opening("capped", "封顶") + """
 option cap "封顶": choice(4, 8) = 4
 
 scoring {

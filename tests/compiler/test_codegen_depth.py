@@ -10,33 +10,14 @@ and then failed to compile) it is tested with the limits raised."""
 from __future__ import annotations
 
 import pytest
+from small_rulebooks import opening
 
 from mjc.compiler import limits
 from mjc.compiler.codegen import checked_module
 from mjc.compiler.driver import compile_source
 from mjc.compiler.loader import import_source
 
-_BASE = """
-rulebook deep {
-  title "深"
-  version "0.1"
-}
-
-players 4
-
-tiles {
-  characters copies 4
-  dots copies 4
-  bamboo copies 4
-  winds copies 4
-  dragons copies 4
-  total 136
-}
-
-shapes {
-  standard "基本胡牌"
-}
-
+_BASE = opening("deep", "深") + """
 scoring {
   unit "番"
   tier within "普通" add

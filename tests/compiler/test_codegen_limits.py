@@ -6,32 +6,13 @@ zero); the Chinese Official rulebook's 套算一次 is tested in tests/rulebooks
 from __future__ import annotations
 
 from hypothesis import given, strategies as st
+from small_rulebooks import opening
 
 from mjc.compiler.codegen import checked_module
 from mjc.compiler.driver import compile_source
 from mjc.runtime.scoring import limit_counts
 
-_LIMITED = """
-rulebook limited {
-  title "套算"
-  version "0.1"
-}
-
-players 4
-
-tiles {
-  characters copies 4
-  dots copies 4
-  bamboo copies 4
-  winds copies 4
-  dragons copies 4
-  total 136
-}
-
-shapes {
-  standard "基本胡牌"
-}
-
+_LIMITED = opening("limited", "套算") + """
 scoring {
   unit "番"
   tier fans "番种" add

@@ -13,6 +13,7 @@ from unittest import mock
 
 import pytest
 from hypothesis import given, settings, strategies as st
+from small_rulebooks import STANDARD, opening
 
 from mjc.compiler import listquant, meldboards
 from mjc.compiler.codegen import checked_module
@@ -22,28 +23,7 @@ from mjc.runtime.arrange import Arrangement
 from mjc.runtime.melds import Meld, meld
 from mjc.runtime.scoring import Situation
 
-_BASE = """
-rulebook boards {
-  title "板"
-  version "0.1"
-}
-
-players 4
-
-tiles {
-  characters copies 4
-  dots copies 4
-  bamboo copies 4
-  winds copies 4
-  dragons copies 4
-  total 136
-}
-
-shapes {
-  standard "基本胡牌"
-  seven_pairs "七对"
-}
-
+_BASE = opening("boards", "板", STANDARD + '\n  seven_pairs "七对"') + """
 scoring {
   unit "番"
   tier within "普通" add
