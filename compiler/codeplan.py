@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from mjc.compiler import fangroups, ir
+from mjc.compiler import fangroups, ir, needguards
 from mjc.compiler.graphs import topological_order
 from mjc.compiler.pretty import pretty
 from mjc.compiler.pyexpr import PyExpr, is_cheap
@@ -43,6 +43,18 @@ def reads(make: Callable[[frozenset[str]], PyExpr], exprs: Iterable[ir.Expr]) ->
     )
 
 
+def shared_loops(
+    make: Callable[[frozenset[str]], PyExpr], exprs: Iterable[ir.Expr]
+) -> frozenset[str]:
+    """The quantifiers that loop and stand in more than one place of the function's
+    conditions, equal as lowered IR (四暗刻, 三暗刻, 双暗刻 count the same concealed pungs): each
+    is computed once into a local that every place reads (`PyExpr.shared`)."""
+    counting = make(frozenset())
+    for expr in exprs:
+        counting(expr)
+    return frozenset(key for key, times in counting.quantifiers.items() if times > 1)
+
+
 @dataclass(frozen=True, slots=True)
 class FanPlan:
     """One fan's code: `local = per if condition else 0` (or 1, or `per`, when the condition
@@ -64,6 +76,9 @@ class FanPlan:
     guard: ir.Expr | None = None
     shapes: frozenset[str] = frozenset()
     rest: ir.Expr | None = None
+    # What the rest needs (`needguards`): fans in a row of the same need are written under
+    # one `if` of its test (`need_runs`).
+    need: needguards.Need | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +116,7 @@ class ScoringPlan:
     tiers: tuple[TierPlan, ...]  # in the order they are combined
     sort_kept: bool  # whether the kept fans must be sorted back into table order
     inline: frozenset[str]
+    shared: frozenset[str] = frozenset()  # loops computed once (`shared_loops`)
 
     def runs(self) -> list[tuple[ir.Expr | None, tuple[FanPlan, ...]]]:
         """The fans in evaluation order as runs under one shape test (None: each fan tests
@@ -120,6 +136,22 @@ class ScoringPlan:
         return found
 
 
+def need_runs(fans: tuple[FanPlan, ...]) -> list[tuple[needguards.Need | None, list[FanPlan]]]:
+    """`fans` as runs of two or more of the same need, under its test (None: each fan alone,
+    testing what it tests itself)."""
+    found: list[tuple[needguards.Need | None, list[FanPlan]]] = []
+    for fan in fans:
+        key = fan.need.key if fan.need else None
+        if key is not None and found and found[-1][0] is not None:
+            need = found[-1][0]
+            if need is not None and need.key == key:
+                found[-1][1].append(fan)
+                continue
+        found.append((fan.need, [fan]))
+    # A need of one fan alone is no block: its own condition tests it.
+    return [(need if len(run) > 1 else None, run) for need, run in found]
+
+
 def plan_scoring(
     book: ir.Rulebook, make: Callable[[frozenset[str]], PyExpr], slots: SlotReader
 ) -> ScoringPlan:
@@ -132,10 +164,12 @@ def plan_scoring(
         book.evaluation_order,
         {fan_id: plan.shapes for fan_id, plan in first.items()},
         {fan.id: fan.uses for fan in book.fans},
+        {fan_id: plan.need.key if plan.need else None for fan_id, plan in first.items()},
     )
     fans = tuple(first[fan_id] for fan_id in order)
     plans = {plan.id: plan for plan in fans}
     exprs = [e for plan in fans for e in (plan.per, plan.condition) if e is not None]
+    shared = shared_loops(make, exprs)
     relations = tuple(
         (plans[fan_id].local, plans[target].local)
         for fan_id in book.relation_order
@@ -164,6 +198,7 @@ def plan_scoring(
         tiers=tiers,
         sort_kept=sort_kept,
         inline=reads(make, exprs),
+        shared=shared,
     )
 
 
@@ -193,6 +228,7 @@ def _fan_plan(
         guard=guarded.guard,
         shapes=guarded.shapes,
         rest=guarded.rest,
+        need=needguards.need_of(guarded.rest),
     )
 
 

@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Callable
 
 from mjc.compiler import ir
-from mjc.compiler.codeplan import FanPlan, ScoringPlan, TierPlan, plan_scoring
+from mjc.compiler.codeplan import FanPlan, ScoringPlan, TierPlan, need_runs, plan_scoring
 from mjc.compiler.emitbase import ModuleState
 from mjc.compiler.layout import Break, Doc, group, parenthesized, string, tuple_of
 from mjc.compiler.pretty import pretty
@@ -36,20 +36,24 @@ def score_fans_body(state: ModuleState) -> list[str]:
 
     plan = plan_scoring(state.book, make, state.slots)
     py = make(plan.inline)
+    py.shared = plan.shared
     guards = state.guards()
     body = CodeWriter(indent=1)
+    unguarded: list[FanPlan] = []  # fans in a row outside shape blocks, for need blocks
     for guard, run in plan.runs():
         if guard is None:
-            _fan(body, py, run[0])
+            unguarded.append(run[0])
             continue
+        _needs(body, py, tuple(unguarded), guarded=False)
+        unguarded = []
         shapes = " or ".join(sorted(run[0].shapes))
         body.comment(f"Fans that need the {shapes} shape: none of them on another shape.")
         with body.when(py(guard)):
-            for fan in run:
-                _fan(body, py, fan, fan.rest, guarded=True)
+            _needs(body, py, run, guarded=True)
         with body.block("else"):
             for fan in run:
                 body.line(f"{fan.local} = 0")
+    _needs(body, py, tuple(unguarded), guarded=False)
     if plan.fans:
         # Score explanations read the counts before relations; scoring passes no list.
         locals_in_table_order: list[Doc] = [
@@ -70,6 +74,23 @@ def score_fans_body(state: ModuleState) -> list[str]:
     body.line("return total, tuple(kept), notes")
     state.finish(guards)
     return state.function(py, body)
+
+
+def _needs(out: CodeWriter, py: PyExpr, fans: tuple[FanPlan, ...], guarded: bool) -> None:
+    """`fans` in order, those in a row that need the same thing (`compiler/needguards.py`)
+    under one test of it: its else sets them to 0, as their conditions would."""
+    for need, run in need_runs(fans):
+        if need is None:
+            for fan in run:
+                _fan(out, py, fan, fan.rest, guarded)
+            continue
+        out.comment(f"Fans that need {need.words}: none of them counts without.")
+        with out.when(py(need.guard)):
+            for fan in run:
+                _fan(out, py, fan, fan.rest, guarded)
+        with out.block("else"):
+            for fan in run:
+                out.line(f"{fan.local} = 0")
 
 
 def _fan(

@@ -119,20 +119,31 @@ def split_guard(condition: ir.Expr | None) -> Guarded:
 
 
 def grouped_order(
-    order: Iterable[str], shapes: Mapping[str, frozenset[str]], uses: Mapping[str, Iterable[str]]
+    order: Iterable[str],
+    shapes: Mapping[str, frozenset[str]],
+    uses: Mapping[str, Iterable[str]],
+    needs: Mapping[str, str | None] | None = None,
 ) -> list[str]:
-    """`order` rearranged so that fans under the same shape test stand together, each fan
-    still after the fans it uses: the next fan is the first ready one under the shapes of the
-    fan before it, else the first ready one."""
+    """`order` rearranged so that fans under the same shape test stand together, and within
+    them fans of the same need (`compiler/needguards.py`), each fan still after the fans it
+    uses: the next fan is the first ready one under the shapes and need of the fan before
+    it, else under its shapes, else the first ready one."""
+    need = needs or {}
     pending = list(order)
     done: set[str] = set()
     found: list[str] = []
-    last: frozenset[str] | None = None
+    last: tuple[frozenset[str], str | None] | None = None
     while pending:
         ready = [f for f in pending if all(u in done for u in uses.get(f, ()))]
-        pick = next((f for f in ready if shapes[f] and shapes[f] == last), ready[0])
+        pick = next(
+            (f for f in ready if need.get(f) and (shapes[f], need.get(f)) == last),
+            next(
+                (f for f in ready if shapes[f] and last and shapes[f] == last[0]),
+                ready[0],
+            ),
+        )
         pending.remove(pick)
         done.add(pick)
         found.append(pick)
-        last = shapes[pick]
+        last = (shapes[pick], need.get(pick))
     return found

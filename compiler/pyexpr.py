@@ -156,6 +156,21 @@ def atom(text: str) -> Py:
     return Py(text, PRIMARY)
 
 
+def _closed(expr: ir.Expr, bound: frozenset[str]) -> bool:
+    """Whether `expr` reads no quantifier variable but those it binds itself."""
+    if isinstance(expr, ir.VarE):
+        return expr.name in bound
+    if isinstance(expr, ir.QuantE):
+        inner = bound | {expr.var}
+        return _closed(expr.domain, bound) and _closed(expr.body, inner)
+    for name in type(expr).model_fields:
+        value = getattr(expr, name)
+        for child in value if isinstance(value, tuple) else (value,):
+            if isinstance(child, ir.Model) and not _closed(child, bound):  # type: ignore[arg-type]
+                return False
+    return True
+
+
 def is_cheap(source: str) -> bool:
     """Whether a fact's source is one name or one attribute read, cheap enough to read
     wherever it is used rather than bind to a local first."""
@@ -191,6 +206,11 @@ class PyExpr:
     # how each fan was compiled from them.
     boards: set[str] = field(default_factory=set)
     loops: int = 0
+    # Quantifiers outside any other that wrote a plain loop: their IR (as JSON) -> times met;
+    # those in `shared` are computed once per call into a local (`x_shared_<n>`) that every
+    # condition meeting them reads (`codeplan.shared_loops` picks them).
+    quantifiers: dict[str, int] = field(default_factory=dict)
+    shared: frozenset[str] = frozenset()
 
     def __call__(self, expr: ir.Expr) -> Doc:
         return self.py(expr).doc
@@ -248,6 +268,28 @@ class PyExpr:
         return Py(bracketed(f"{name}(", docs, ")", trailing=False), PRIMARY, depth)
 
     def _expr(self, expr: ir.Expr) -> Py:
+        if isinstance(expr, ir.QuantE) and not self.scope and _closed(expr, frozenset()):
+            return self._top_quantifier(expr)
+        return self._lowered(expr)
+
+    def _top_quantifier(self, expr: ir.QuantE) -> Py:
+        """A quantifier no other encloses: counted when it loops, and read from its local
+        when it is one of `shared` (its code depends on nothing but the call's facts)."""
+        key = expr.model_dump_json()
+        if key in self.hoisted:
+            return atom(self.hoisted[key][0])
+        loops, parts = self.loops, len(self.parts)
+        found = self._lowered(expr)
+        if self.loops == loops:
+            return found
+        self.quantifiers[key] = self.quantifiers.get(key, 0) + 1
+        if key not in self.shared or len(self.parts) != parts:  # a part is bound later
+            return found
+        name = f"x_shared_{sum(1 for n, _ in self.hoisted.values() if n.startswith('x_sh'))}"
+        self.hoisted[key] = (name, found.doc)
+        return atom(name)
+
+    def _lowered(self, expr: ir.Expr) -> Py:
         match expr:
             case ir.QuantE(kind=kind, var=var, domain=ir.FactE(fact=fact), body=body) if (
                 fact in SUMMARY_OF and is_local(body, var)
