@@ -48,12 +48,17 @@ def need_of(condition: ir.Expr | None) -> Need | None:
 
 
 def conjuncts(condition: ir.Expr | None) -> list[ir.Expr]:
-    """`a and b and (c and d)` as [a, b, c, d]; nothing for None."""
-    if condition is None:
-        return []
-    if isinstance(condition, ir.BoolOpE) and condition.op == "and":
-        return [c for operand in condition.operands for c in conjuncts(operand)]
-    return [condition]
+    """`a and b and (c and d)` as [a, b, c, d]; nothing for None (a loop: a condition may
+    nest hundreds deep)."""
+    found: list[ir.Expr] = []
+    pending = [] if condition is None else [condition]
+    while pending:
+        expr = pending.pop()
+        if isinstance(expr, ir.BoolOpE) and expr.op == "and":
+            pending += reversed(expr.operands)
+        else:
+            found.append(expr)
+    return found
 
 
 def _need(expr: ir.Expr) -> Need | None:

@@ -156,18 +156,22 @@ def atom(text: str) -> Py:
     return Py(text, PRIMARY)
 
 
-def _closed(expr: ir.Expr, bound: frozenset[str]) -> bool:
-    """Whether `expr` reads no quantifier variable but those it binds itself."""
-    if isinstance(expr, ir.VarE):
-        return expr.name in bound
-    if isinstance(expr, ir.QuantE):
-        inner = bound | {expr.var}
-        return _closed(expr.domain, bound) and _closed(expr.body, inner)
-    for name in type(expr).model_fields:
-        value = getattr(expr, name)
-        for child in value if isinstance(value, tuple) else (value,):
-            if isinstance(child, ir.Model) and not _closed(child, bound):  # type: ignore[arg-type]
-                return False
+def _closed(expr: ir.Expr) -> bool:
+    """Whether `expr` reads no quantifier variable but those it binds itself (a loop, not a
+    recursion: a condition may nest hundreds deep)."""
+    pending: list[tuple[ir.Model, frozenset[str]]] = [(expr, frozenset())]
+    while pending:
+        node, bound = pending.pop()
+        if isinstance(node, ir.VarE) and node.name not in bound:
+            return False
+        if isinstance(node, ir.QuantE):
+            pending += [(node.domain, bound), (node.body, bound | {node.var})]
+            continue
+        for name in type(node).model_fields:
+            value = getattr(node, name)
+            for child in value if isinstance(value, tuple) else (value,):
+                if isinstance(child, ir.Model):
+                    pending.append((child, bound))
     return True
 
 
@@ -267,11 +271,6 @@ class PyExpr:
         depth = 1 + max((min(a.depth, HOIST_DEPTH) for a in args), default=0)
         return Py(bracketed(f"{name}(", docs, ")", trailing=False), PRIMARY, depth)
 
-    def _expr(self, expr: ir.Expr) -> Py:
-        if isinstance(expr, ir.QuantE) and not self.scope and _closed(expr, frozenset()):
-            return self._top_quantifier(expr)
-        return self._lowered(expr)
-
     def _top_quantifier(self, expr: ir.QuantE) -> Py:
         """A quantifier no other encloses: counted when it loops, and read from its local
         when it is one of `shared` (its code depends on nothing but the call's facts)."""
@@ -279,7 +278,7 @@ class PyExpr:
         if key in self.hoisted:
             return atom(self.hoisted[key][0])
         loops, parts = self.loops, len(self.parts)
-        found = self._lowered(expr)
+        found = self._expr(expr, share=False)
         if self.loops == loops:
             return found
         self.quantifiers[key] = self.quantifiers.get(key, 0) + 1
@@ -289,7 +288,9 @@ class PyExpr:
         self.hoisted[key] = (name, found.doc)
         return atom(name)
 
-    def _lowered(self, expr: ir.Expr) -> Py:
+    def _expr(self, expr: ir.Expr, share: bool = True) -> Py:
+        if share and isinstance(expr, ir.QuantE) and not self.scope and _closed(expr):
+            return self._top_quantifier(expr)
         match expr:
             case ir.QuantE(kind=kind, var=var, domain=ir.FactE(fact=fact), body=body) if (
                 fact in SUMMARY_OF and is_local(body, var)

@@ -1,0 +1,151 @@
+"""Need guards and shared loops (issue 13, deliverable 4): fans whose conditions need the
+same thing (a chow, a pung, a kong, an honour, a situation flag) are written under one test
+of it, and a looping quantifier several fans compute is computed once. Each guard form is
+checked on the condition it is read off; the whole MCR module compiled with guards and shared
+loops must score random arrangements exactly as the module compiled without them.
+"""
+
+from __future__ import annotations
+
+import types
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from mjc.compiler import codeplan, needguards
+from mjc.compiler.codegen import checked_module
+from mjc.compiler.driver import compile_file, compile_source
+from mjc.compiler.loader import import_source
+from mjc.compiler.pretty import pretty
+from mjc.compiler.slotreader import SlotReader
+from mjc.runtime.arrange import Arrangement
+from mjc.runtime.melds import Meld, meld
+from mjc.runtime.scoring import Situation
+
+from .test_meldboards import _BASE, _SETS
+
+# fan id -> its condition, and the need test read off it (None: no need).
+CASES: dict[str, tuple[str, str | None]] = {
+    "any_chow": ("any m in chows: m.rank == 1", "len(chows) > 0"),
+    "counted_pungs": ("(count m in pungs: m.is_wind) >= 2", "len(pungs) > 0"),
+    "counted_exactly": ("(count m in chows: m.rank == 7) == 2", "len(chows) > 0"),
+    "counted_mirrored": ("1 <= (count m in pungs: m.is_dragon)", "len(pungs) > 0"),
+    "counted_above_zero": ("(count m in chows: m.rank == 7) > 0", "len(chows) > 0"),
+    "kongs_by_length": ("len(kongs) == 3", "len(kongs) > 0"),
+    "pair_of_dragons": ("pair.is_dragon and suits(tiles) == 0", "any t in tiles: t.is_honour"),
+    "a_flag": ("last_tile and self_drawn", "last_tile"),
+    "a_later_conjunct": ("suits(tiles) == 1 and (any m in pungs: m.rank == 9)", "len(pungs) > 0"),
+    # A count that may be zero needs nothing; nor does a test on all melds.
+    "zero_allowed": ("(count m in pungs: m.is_wind) == 0", None),
+    "at_most": ("(count m in chows: m.rank == 1) <= 2", None),
+    "every_meld": ("all m in melds: m.is_pung", None),
+    "either": ("(any m in chows: m.rank == 1) or self_drawn", None),
+}
+
+
+def _conditions() -> dict[str, object]:
+    fans = "".join(
+        f'\nfan {fan_id} "{fan_id}" {{\n  value 1\n  when {text}\n}}\n'
+        for fan_id, (text, _) in CASES.items()
+    )
+    compilation = compile_source(_BASE + fans, "needs.mjr")
+    assert compilation.ok, [d.message for d in compilation.diagnostics]
+    assert compilation.rulebook is not None
+    slots = SlotReader()
+    return {fan.id: slots.held(fan).when for fan in compilation.rulebook.fans}
+
+
+_CONDITIONS = _conditions()
+
+
+@pytest.mark.parametrize("fan_id", sorted(CASES))
+def test_the_need_is_read_off_one_conjunct_of_the_condition(fan_id: str) -> None:
+    condition = _CONDITIONS[fan_id]
+    need = needguards.need_of(condition)  # type: ignore[arg-type]
+    wanted = CASES[fan_id][1]
+    assert (None if need is None else pretty(need.guard)) == wanted
+
+
+_MCR = Path(__file__).resolve().parents[2] / "rulebooks" / "mcr.mjr"
+
+
+def _mcr_source(guarded: bool) -> str:
+    compilation = compile_file(_MCR)
+    assert compilation.rulebook is not None
+    if guarded:
+        source, problem = checked_module(compilation.rulebook)
+    else:  # no need blocks, every loop where each fan reads it
+        with (
+            mock.patch.object(needguards, "need_of", lambda condition: None),
+            mock.patch.object(codeplan, "shared_loops", lambda make, exprs: frozenset()),
+        ):
+            source, problem = checked_module(compilation.rulebook)
+    assert problem is None and source is not None
+    return source
+
+
+GUARDED = _mcr_source(True)
+PLAIN = _mcr_source(False)
+
+
+def test_fans_of_one_need_are_written_under_one_test_of_it() -> None:
+    lines = [line.strip() for line in GUARDED.splitlines()]
+    heading = lines.index("# Fans that need a chow: none of them counts without.")
+    test = lines[heading + 1]
+    assert test.startswith("if (x_meld_count >> ") and test.endswith(" & 7) > 0:")
+    assert "none of them counts without." not in PLAIN
+
+
+def test_the_concealed_pungs_are_counted_once_for_the_three_fans() -> None:
+    lines = [line.strip() for line in GUARDED.splitlines()]
+    readers = [line for line in lines if "x_shared_0 ==" in line]
+    assert [line.split(" = ")[0] for line in readers] == [
+        "f_four_concealed_pungs",
+        "f_three_concealed_pungs",
+        "f_two_concealed_pungs",
+    ]
+    assert "x_shared_" not in PLAIN
+
+
+def _module(source: str, name: str) -> types.ModuleType:
+    return import_source(source, name, f"{name}.py")
+
+
+_GUARDED_MODULE = _module(GUARDED, "mjc_mcr_guarded")
+_PLAIN_MODULE = _module(PLAIN, "mjc_mcr_plain")
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    sets=_SETS,
+    pair=st.integers(0, 33),
+    shape=st.sampled_from(["standard", "seven_pairs", "knitted_straight"]),
+    winning=st.integers(-1, 33),
+    won=st.integers(-1, 3),
+    flags=st.lists(st.booleans(), min_size=4, max_size=4),
+)
+def test_guarded_module_scores_as_the_unguarded_on_random_arrangements(
+    sets: list[tuple[str, int, bool]],
+    pair: int,
+    shape: str,
+    winning: int,
+    won: int,
+    flags: list[bool],
+) -> None:
+    melds: tuple[Meld, ...] = tuple(meld(kind, tile, concealed) for kind, tile, concealed in sets)
+    pair_meld = meld("pair", pair, True)
+    tiles = tuple(sorted(t for m in (*melds, pair_meld) for t in m.tiles))
+    winning_meld = melds[won] if 0 <= won < len(melds) else None
+    a = Arrangement(shape, melds, (pair_meld,), tiles, flags[0], pair_meld, won=winning_meld)
+    s = Situation(
+        winning_tile=winning, self_drawn=flags[1], last_tile=flags[2], kong_bloom=flags[3]
+    )
+    options = {spec.id: spec.default for spec in getattr(_PLAIN_MODULE, "OPTIONS", ())}
+    raw_guarded: list[int] = []
+    raw_plain: list[int] = []
+    assert _GUARDED_MODULE.score_fans(a, s, options, raw_guarded) == _PLAIN_MODULE.score_fans(
+        a, s, options, raw_plain
+    )
+    assert raw_guarded == raw_plain
