@@ -117,6 +117,8 @@ def prelude(out: CodeWriter, translator: PyExpr) -> None:
         if summary in summaries:
             out.line(f"x_{summary}_any, x_{summary}_all, x_{summary}_count = {source}")
     for name, doc in translator.hoisted.values():
+        if name == "x_shared_0":
+            out.comment("Loops that several conditions compute alike, computed once:")
         out.assign(name, doc)
     for name, lambda_doc in translator.parts:
         out.assign(name, lambda_doc)

@@ -25,7 +25,8 @@ _FLAGS = frozenset(
 _HONOUR_ATTRS = frozenset({"is_honour", "is_wind", "is_dragon"})
 # A count compared with k this way is at least one.
 _AT_LEAST_ONE = {">=": 1, "==": 1, ">": 0}
-_MIRROR = {">=": "<=", "<=": ">=", ">": "<", "<": ">", "==": "==", "!=": "!="}
+# `k op count` as `count op' k`: the ones that can say at least one.
+_MIRROR = {"<=": ">=", "<": ">", "==": "=="}
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +68,7 @@ def _need(expr: ir.Expr) -> Need | None:
             return _some(domain)
         case ir.CompareE(op=op, left=left, right=ir.IntE(value=k)):
             return _counted(left, op, k)
-        case ir.CompareE(op=op, left=ir.IntE(value=k), right=right):
+        case ir.CompareE(op=op, left=ir.IntE(value=k), right=right) if op in _MIRROR:
             return _counted(right, _MIRROR[op], k)
         case ir.FactE(fact=fact) if fact in _FLAGS and expr.type == BOOL:
             return Need(fact, fact, expr)

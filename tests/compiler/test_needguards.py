@@ -42,6 +42,8 @@ CASES: dict[str, tuple[str, str | None]] = {
     "at_most": ("(count m in chows: m.rank == 1) <= 2", None),
     "every_meld": ("all m in melds: m.is_pung", None),
     "either": ("(any m in chows: m.rank == 1) or self_drawn", None),
+    "a_number_in_a_range": ("3 in 1..4", None),
+    "mirrored_below": ("2 > (count m in chows: m.rank == 1)", None),
 }
 
 
