@@ -228,7 +228,7 @@ def _fan_plan(
         guard=guarded.guard,
         shapes=guarded.shapes,
         rest=guarded.rest,
-        need=needguards.need_of(guarded.rest),
+        need=needguards.need_of(guarded.rest) or needguards.need_of_count(per),
     )
 
 

@@ -48,6 +48,20 @@ def need_of(condition: ir.Expr | None) -> Need | None:
     return None
 
 
+def need_of_count(per: ir.Expr | None) -> Need | None:
+    """The need of a fan's `per` count that is 0 without it: a `count` over chows, pungs or
+    kongs, or such a count less another `count` (never below 0, so the fan's count, cut at
+    0, is 0 too)."""
+    match per:
+        case ir.QuantE(kind="count", domain=ir.FactE(fact=fact) as domain) if (
+            fact in _MELD_LISTS
+        ):
+            return _some(domain)
+        case ir.ArithE(op="-", left=left, right=ir.QuantE(kind="count")):
+            return need_of_count(left)
+    return None
+
+
 def conjuncts(condition: ir.Expr | None) -> list[ir.Expr]:
     """`a and b and (c and d)` as [a, b, c, d]; nothing for None (a loop: a condition may
     nest hundreds deep)."""

@@ -62,6 +62,36 @@ def _conditions() -> dict[str, object]:
 _CONDITIONS = _conditions()
 
 
+# per count -> the need test read off it (None: no need).
+COUNTS: dict[str, str | None] = {
+    "count m in pungs: m.is_terminal": "len(pungs) > 0",
+    "(count m in chows: m.rank == 1) - (count x in [1]: self_drawn)": "len(chows) > 0",
+    "count t in tiles: t.is_honour": None,
+    "(count m in chows: m.rank == 1) - 1": None,
+}
+
+
+def _counts() -> dict[str, object]:
+    fans = "".join(
+        f'\nfan count_{i} "count_{i}" {{\n  value 1\n  per {text}\n}}\n'
+        for i, text in enumerate(COUNTS)
+    )
+    compilation = compile_source(_BASE + fans, "counts.mjr")
+    assert compilation.ok, [d.message for d in compilation.diagnostics]
+    assert compilation.rulebook is not None
+    slots = SlotReader()
+    return {text: slots.held(fan).number for text, fan in zip(COUNTS, compilation.rulebook.fans)}
+
+
+_COUNTS = _counts()
+
+
+@pytest.mark.parametrize("text", sorted(COUNTS))
+def test_a_count_over_melds_needs_them(text: str) -> None:
+    need = needguards.need_of_count(_COUNTS[text])  # type: ignore[arg-type]
+    assert (None if need is None else pretty(need.guard)) == COUNTS[text]
+
+
 @pytest.mark.parametrize("fan_id", sorted(CASES))
 def test_the_need_is_read_off_one_conjunct_of_the_condition(fan_id: str) -> None:
     condition = _CONDITIONS[fan_id]
@@ -81,6 +111,7 @@ def _mcr_source(guarded: bool) -> str:
     else:  # no need blocks, every loop where each fan reads it
         with (
             mock.patch.object(needguards, "need_of", lambda condition: None),
+            mock.patch.object(needguards, "need_of_count", lambda per: None),
             mock.patch.object(codeplan, "shared_loops", lambda make, exprs: frozenset()),
         ):
             source, problem = checked_module(compilation.rulebook)
