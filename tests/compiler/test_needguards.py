@@ -80,7 +80,8 @@ def _counts() -> dict[str, object]:
     assert compilation.ok, [d.message for d in compilation.diagnostics]
     assert compilation.rulebook is not None
     slots = SlotReader()
-    return {text: slots.held(fan).number for text, fan in zip(COUNTS, compilation.rulebook.fans)}
+    fans_ = compilation.rulebook.fans
+    return {text: slots.held(fan).number for text, fan in zip(COUNTS, fans_, strict=True)}
 
 
 _COUNTS = _counts()
