@@ -21,7 +21,13 @@ from bench.batch import batch_benchmark
 from bench.corpus import OPEN_SHARE, Corpus, WinAgreement, build_corpus
 from bench.mcr import McrResults, build_mcr_corpus, mcr_benchmark, mcr_json, mcr_text
 from bench.report import Row, format_seconds, render_table, row_json
-from bench.rounds import RoundsResult, rounds_benchmark, rounds_json, rounds_text
+from bench.rounds import (
+    OTHER_RULEBOOKS,
+    RoundsResult,
+    rounds_benchmark,
+    rounds_json,
+    rounds_text,
+)
 from bench.shanten import ShantenAgreement, shanten_benchmark
 from bench.startup import startup_benchmark
 from bench.suites import (
@@ -379,7 +385,8 @@ def main(argv: list[str] | None = None) -> int:
     win_rows, agreement = win_benchmark(corpus, ruleset, repeats)
     _progress("scoring", quiet)
     check = scoring_check(corpus, ruleset)
-    score_rows = scoring_benchmark(corpus, ruleset, repeats)
+    seeds = [load_ruleset(name) for name in OTHER_RULEBOOKS]  # the other four seeds' rows
+    score_rows = scoring_benchmark(corpus, ruleset, repeats, seeds)
     _progress(f"win checks with wilds ({hands:,} hands)", quiet)
     wild_corpus = build_wild_corpus(hands, args.seed)
     rulebook = rulebook_wilds(wild_corpus)

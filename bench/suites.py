@@ -14,7 +14,7 @@ every bundled rulebook from file to generated source. Each function returns repo
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -374,25 +374,32 @@ def scoring_check(corpus: Corpus, ruleset: Ruleset, keep: int = 5) -> ScoringChe
     )
 
 
-def scoring_benchmark(corpus: Corpus, ruleset: Ruleset, repeats: int) -> list[Row]:
-    """`RULESET.score` against `HandCalculator.estimate_hand_value` on the same hands."""
+def scoring_benchmark(
+    corpus: Corpus, ruleset: Ruleset, repeats: int, others: Sequence[Ruleset] = ()
+) -> list[Row]:
+    """`RULESET.score` against `HandCalculator.estimate_hand_value` on the same hands: the
+    target row for `ruleset`, then a row for each of `others` (the other seed rulebooks, each
+    under its defaults, on the same hands), all timed in the same interleaved passes."""
     cases = corpus.scoring_cases
-    theirs, ours = time_interleaved(
-        [Contestant(_theirs_score(), cases), Contestant(_ours_score(ruleset), cases)], repeats
+    books = [ruleset, *others]
+    theirs, *ours = time_interleaved(
+        [Contestant(_theirs_score(), cases), *(Contestant(_ours_score(b), cases) for b in books)],
+        repeats,
     )
-    return [
+    what = "RULESET.score(hand, self_drawn=True) vs mahjong HandCalculator.estimate_hand_value"
+    rows = [
         Row.rate(
             "scored hands / s",
-            ours,
+            ours[0],
             theirs,
             target_ratio=SCORE_TARGET_RATIO,
             target_value=SCORE_TARGET_PER_S,
-            what=(
-                f"{ruleset.id} RULESET.score(hand, self_drawn=True) vs mahjong "
-                "HandCalculator.estimate_hand_value(tiles_136, win_tile, melds, config)"
-            ),
+            what=f"{ruleset.id} {what}(tiles_136, win_tile, melds, config)",
         )
     ]
+    for book, timing in zip(others, ours[1:], strict=True):
+        rows.append(Row.rate(f"  {book.id}", timing, theirs, what=f"{book.id} {what}"))
+    return rows
 
 
 # --------------------------------------------------------------------------- compilation
