@@ -120,7 +120,7 @@ def test_command_prints_one_json_document(capsys: pytest.CaptureFixture[str]) ->
     assert "win checks / s" in names
     assert "scored hands / s" in names
     # the other four seed rulebooks score the same hands beside mahjong, row by row
-    assert {"  meizhou", "  chaozhou", "  baise", "  shanghai"} <= set(names)
+    assert {"meizhou", "chaozhou", "baise", "shanghai"} <= set(names)
     assert "compile guangdong" in names
     assert "cold start: mjc score guangdong" in names and "cold start: import module" in names
     assert doc["wilds"]["agreement"]["agree"] == doc["wilds"]["corpus"]["hands"] == 20
