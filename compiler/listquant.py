@@ -9,7 +9,9 @@ a list display; output is its Python, or None for the plain loop. Two rewrites, 
   summary bits joined by `and` (`or` for any and none, `+` for count);
 - pruned: over a list of distinct tiles whose body needs the tile held (`copies(t) == 4 and
   ...`), `count t in [1m, ..., 7z]: ...` runs over the hand's kinds of tile that are in the
-  list (a module constant `TILE_SET_<n>`), never over the tiles the hand does not hold.
+  list (a module constant `TILE_SET_<n>`), never over the tiles the hand does not hold;
+- fields: `count t in [tiles]: (count m in chows: m.tile == t) == K` is bit operations on
+  the count board (`compiler/tilefields.py`).
 """
 
 from __future__ import annotations
@@ -29,8 +31,10 @@ _UNROLL = 4
 
 def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     """The quantifier unrolled or pruned, or None for the plain loop."""
+    from mjc.compiler import tilefields
+
     assert isinstance(expr.domain, ir.ListE)
-    return _unrolled(py, expr) or _pruned(py, expr)
+    return _unrolled(py, expr) or _pruned(py, expr) or tilefields.lower(py, expr)
 
 
 def _unrolled(py: PyExpr, expr: ir.QuantE) -> Py | None:

@@ -19,13 +19,15 @@ from mjc.compiler.loader import bundled_rulebooks
 from mjc.runtime import exported
 
 # A fan whose condition reads what no bundled rulebook's does: the per-tile tables, and the
-# suits of melds and of a tile list other than the hand's tiles.
+# suits of melds and of a tile list other than the hand's tiles, and a meld count by a tile
+# that is no constant (`TILE_FIELD`: 一般高's constant tiles compile without it).
 PROBE_FAN = """
 fan probe "探针" "Probe" {
   value 1
   tier within
   when suits(melds) == 1 and suits(flowers) == 0 and (any f in flowers: f.is_green
     or f.is_flower or f.is_simple or f.is_suited or f.is_wind or f.is_dragon)
+    and (count m in pungs: m.tile == winning_tile) < 2
 }
 """
 

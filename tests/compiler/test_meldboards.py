@@ -1,6 +1,7 @@
 """Quantifiers relating melds by suit and rank compile to bit operations on the meld boards
 (`mjc.compiler.meldboards`), quantifiers over lists of constants are unrolled or pruned
-(`mjc.compiler.listquant`), and both score exactly as the plain loops they replace.
+(`mjc.compiler.listquant`, `mjc.compiler.tilefields`), and both score exactly as the plain
+loops they replace.
 
 Each pattern is checked on the code it generates, and a hypothesis property scores random
 arrangements with the module compiled twice, with the patterns and without them (every
@@ -161,7 +162,19 @@ FANS: dict[str, tuple[str, str]] = {
     ),
     "pairs_of_chows": (
         "per count t in [1m, 2m, 5p, 7s]: (count m in chows: m.tile == t) == 2",
-        "x_chow_count >> TILE_FIELD[v_t] & 15 == 2",
+        "(x_chow_count ^ 0x",  # the count fields compared at once (`compiler/tilefields.py`)
+    ),
+    "chow_starts_missing": (  # K == 0: the fields themselves, no XOR
+        "per count t in [1m, 4m, 7m, 2p]: (count m in chows: m.tile == t) == 0",
+        "| x_chow_count >> 3",
+    ),
+    "single_pungs_with_honours": (
+        "per count t in [1m, 9s, 1z, 7z]: (count m in pungs: m.tile == t) == 1",
+        "(x_pung_count ^ 0x",
+    ),
+    "a_tile_listed_twice": (  # its field would count once: the loop
+        "per count t in [1m, 1m, 2m]: (count m in chows: m.tile == t) == 1",
+        "for v_t in",
     ),
     "short_straights": (
         "per count m in chows: any n in chows: n.suit == m.suit and n.rank == m.rank + 3",
@@ -254,7 +267,8 @@ def test_each_pattern_compiles_to_its_board_expression(fan_id: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "fan_id", sorted(set(FANS) - {"held_four", "a_listed_tile_held", "twin_chows", "pairs_of_chows",
+    "fan_id", sorted(set(FANS) - {"held_four", "a_listed_tile_held", "twin_chows",
+                                  "a_tile_listed_twice",
                                   "short_straights", "three_suits_one_rank",
                                   "three_suits_stepping", "three_suited_pungs_stepping",
                                   "two_suits_two_apart", "chow_and_pung_of_two_suits",
