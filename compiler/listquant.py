@@ -2,7 +2,7 @@
 the list.
 
 Input is a quantifier the expression translator (`compiler/pyexpr.py`) meets whose domain is
-a list display; output is its Python, or None for the plain loop. Two rewrites, both exact:
+a list display; output is its Python, or None for the plain loop. Four rewrites, all exact:
 
 - unrolled: over a short list (four items at most) whose body, each item put in, reads only
   its own tile or meld, `all s in [m, p, s]: any t in tiles: t.suit == s` becomes the bodies'
@@ -10,6 +10,7 @@ a list display; output is its Python, or None for the plain loop. Two rewrites, 
 - pruned: over a list of distinct tiles whose body needs the tile held (`copies(t) == 4 and
   ...`), `count t in [1m, ..., 7z]: ...` runs over the hand's kinds of tile that are in the
   list (a module constant `TILE_SET_<n>`), never over the tiles the hand does not hold;
+- constant: a body that does not read the variable is tested once, not once per item;
 - fields: `count t in [tiles]: (count m in chows: m.tile == t) == K` is bit operations on
   the count board (`compiler/tilefields.py`).
 """
@@ -34,7 +35,31 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     from mjc.compiler import tilefields
 
     assert isinstance(expr.domain, ir.ListE)
-    return _unrolled(py, expr) or _pruned(py, expr) or tilefields.lower(py, expr)
+    return (
+        _constant_body(py, expr)
+        or _unrolled(py, expr)
+        or _pruned(py, expr)
+        or tilefields.lower(py, expr)
+    )
+
+
+def _constant_body(py: PyExpr, expr: ir.QuantE) -> Py | None:
+    """A body that does not read its variable is one test: `count x in [1]: nine_gates` is
+    `(1 if nine_gates else 0)` (times the list's length), `any`/`all` over a list that is
+    not empty the body itself, `none` its negation."""
+    from mjc.compiler.pyexpr import NOT, PRIMARY, TERM, TERNARY, Py, mentions
+
+    assert isinstance(expr.domain, ir.ListE)
+    size = len(expr.domain.items)
+    if not size or mentions(expr.body, expr.var):
+        return None
+    body = py.py(expr.body)
+    if expr.kind in ("any", "all"):
+        return body
+    if expr.kind == "none":
+        return Py(("not ", py.operand(body, NOT + 1)), NOT)
+    one: Doc = group("(1 if ", py.operand(body, TERNARY + 1), " else 0)")
+    return Py(one, PRIMARY) if size == 1 else Py((f"{size} * ", one), TERM)
 
 
 def _unrolled(py: PyExpr, expr: ir.QuantE) -> Py | None:

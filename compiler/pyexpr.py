@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from mjc.compiler import ir, listquant, meldboards
+from mjc.compiler import ir, listquant, loopguards, meldboards
 from mjc.compiler.layout import Break, Doc, Group, Nest, bracketed, flat, group
 from mjc.compiler.pysafe import lit
 from mjc.compiler.types import TILE, ListType
@@ -394,8 +394,8 @@ class PyExpr:
                 level = _LEVEL_OF[op]
                 pair = [self._expr(left), self._expr(right)]
                 return self._join(op, level, pair, level, level + 1)
-            case ir.QuantE():
-                return self._loop(expr)
+            case ir.QuantE():  # under the summary bit its body needs (`compiler/loopguards.py`)
+                return loopguards.lower(self, expr, self._loop(expr))
         raise AssertionError(f"unhandled IR expression {expr!r}")
 
     def _flattened(self, op: str, operands: tuple[ir.Expr, ...]) -> list[Py]:

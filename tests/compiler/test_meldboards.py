@@ -1,7 +1,7 @@
 """Quantifiers relating melds by suit and rank compile to bit operations on the meld boards
 (`mjc.compiler.meldboards`), quantifiers over lists of constants are unrolled or pruned
-(`mjc.compiler.listquant`, `mjc.compiler.tilefields`), and both score exactly as the plain
-loops they replace.
+(`mjc.compiler.listquant`, `mjc.compiler.tilefields`), plain loops stand under the summary
+bit they need (`mjc.compiler.loopguards`), and all score exactly as the plain loops.
 
 Each pattern is checked on the code it generates, and a hypothesis property scores random
 arrangements with the module compiled twice, with the patterns and without them (every
@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from small_rulebooks import STANDARD, opening
 
-from mjc.compiler import listquant, meldboards
+from mjc.compiler import listquant, loopguards, meldboards
 from mjc.compiler.codegen import checked_module
 from mjc.compiler.driver import compile_source
 from mjc.compiler.loader import import_source
@@ -172,6 +172,18 @@ FANS: dict[str, tuple[str, str]] = {
         "per count t in [1m, 9s, 1z, 7z]: (count m in pungs: m.tile == t) == 1",
         "(x_pung_count ^ 0x",
     ),
+    "counted_once_per_item": (  # a body that reads no item: one test, times the items
+        "per count x in [1, 2]: winning_tile == 1m",
+        "2 * (1 if x_winning_tile == T1m else 0)",
+    ),
+    "none_of_a_list_by_a_flag": (
+        "when none x in [1, 2, 3]: winning_tile == 9m",
+        "not x_winning_tile == T9m",
+    ),
+    "exposed_chows_holding_the_winning_tile": (  # the loop under its local part's bit
+        "per count m in melds: m.exposed and m.is_chow and winning_tile in m.tiles",
+        "if (x_meld_any >>",
+    ),
     "a_tile_listed_twice": (  # its field would count once: the loop
         "per count t in [1m, 1m, 2m]: (count m in chows: m.tile == t) == 1",
         "for v_t in",
@@ -241,6 +253,7 @@ def _source(lowered: bool = True) -> str:
         with (
             mock.patch.object(meldboards, "lower", lambda py, expr: None),
             mock.patch.object(listquant, "lower", lambda py, expr: None),
+            mock.patch.object(loopguards, "lower", lambda py, expr, loop: loop),
         ):
             source, problem = checked_module(compilation.rulebook)
     assert problem is None and source is not None
@@ -269,6 +282,7 @@ def test_each_pattern_compiles_to_its_board_expression(fan_id: str) -> None:
 @pytest.mark.parametrize(
     "fan_id", sorted(set(FANS) - {"held_four", "a_listed_tile_held", "twin_chows",
                                   "a_tile_listed_twice",
+                                  "exposed_chows_holding_the_winning_tile",
                                   "short_straights", "three_suits_one_rank",
                                   "three_suits_stepping", "three_suited_pungs_stepping",
                                   "two_suits_two_apart", "chow_and_pung_of_two_suits",
