@@ -71,6 +71,96 @@ def one_more(honours: bool, key: bytes) -> tuple[tuple[int, int], ...]:
     return found
 
 
+# One suit's counts -> the tiles whose one more copy makes the suit split into sets (first)
+# or into sets and a pair (second): `one_more`'s ranks as tiles of this suit, and with
+# `fifth_copy` also a fifth copy of a kind held four times (beyond the tables; the reference
+# calculators count waits by shape). A pure function's memo per suit and flag, filled as
+# hands are met.
+_Mends = tuple[tuple[int, ...], tuple[int, ...]]
+_MENDS: tuple[tuple[dict[bytes, _Mends], ...], ...] = (({}, {}, {}, {}), ({}, {}, {}, {}))
+_BASES = (0, 9, 18, 27)
+
+
+def _mends(suit: int, key: bytes, fifth_copy: bool) -> _Mends:
+    honours, base = suit == 3, _BASES[suit]
+    by_value: tuple[list[int], list[int], list[int]] = ([], [], [])
+    for rank, value in one_more(honours, key):
+        by_value[value].append(base + rank)
+    if fifth_copy and 4 in key:  # a fifth copy: beyond the tables, split directly
+        for rank, n in enumerate(key):
+            if n == 4:
+                grown = list(key)
+                grown[rank] += 1
+                by_value[_split_value(grown, not honours)].append(base + rank)
+    found = _MENDS[fifth_copy][suit][key] = (tuple(sorted(by_value[1])), tuple(sorted(by_value[2])))
+    return found
+
+
+def standard_waits(counts: bytes, fifth_copy: bool = False) -> list[int]:
+    """The tiles whose one more copy lets the 34 `counts` split into four sets and a pair
+    (the standard shape, declared melds left out), read off the suit tables; with
+    `fifth_copy`, a kind held four times counts too."""
+    keys = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
+    values = (
+        SUIT_TABLE.get(keys[0], 0),
+        SUIT_TABLE.get(keys[1], 0),
+        SUIT_TABLE.get(keys[2], 0),
+        HONOUR_TABLE.get(keys[3], 0),
+    )
+    missing = values.count(0)
+    if missing > 1:  # a tile mends one suit at most
+        return []
+    # The whole hand splits into sets and one pair when the suits' values multiply to 2
+    # (1 sets only, 2 sets and a pair): `others` is the product of the other suits' values.
+    product = (values[0] or 1) * (values[1] or 1) * (values[2] or 1) * (values[3] or 1)
+    found: list[int] = []
+    for suit in range(4):
+        value = values[suit]
+        if missing and value:
+            continue  # the suit that does not split is the only one a tile can mend
+        others = product if missing else product // value
+        if others > 2:
+            continue  # two pairs elsewhere already: no tile here completes the hand
+        memo = _MENDS[fifth_copy][suit]
+        mends = memo.get(keys[suit]) or _mends(suit, keys[suit], fifth_copy)
+        found.extend(mends[2 - others])  # others 1: a pair to make here; 2: sets only
+    return found
+
+
+def _split_value(counts: list[int], chows: bool) -> int:
+    """1 when `counts` split into sets, 2 into sets and one pair, else 0 (any counts)."""
+    if sum(counts) % 3 == 0:
+        return 1 if _sets(counts, 0, chows) else 0
+    for p, n in enumerate(counts):
+        if n >= 2:
+            counts[p] -= 2
+            ok = _sets(counts, 0, chows)
+            counts[p] += 2
+            if ok:
+                return 2
+    return 0
+
+
+def _sets(counts: list[int], start: int, chows: bool) -> bool:
+    t = next((i for i in range(start, len(counts)) if counts[i]), None)
+    if t is None:
+        return True
+    if counts[t] >= 3:
+        counts[t] -= 3
+        ok = _sets(counts, t, chows)
+        counts[t] += 3
+        if ok:
+            return True
+    if chows and t + 2 < len(counts) and counts[t + 1] and counts[t + 2]:
+        for x in (t, t + 1, t + 2):
+            counts[x] -= 1
+        ok = _sets(counts, t, chows)
+        for x in (t, t + 1, t + 2):
+            counts[x] += 1
+        return ok
+    return False
+
+
 def custom_needs(rows: tuple[tuple[int, str | None], ...] | None) -> CustomNeeds | None:
     """The generated module's `CUSTOM_SHAPE_NEEDS` rows (tiles in notation) as tile sets;
     None stays None (a rulebook compiled without them: its custom shapes need anything)."""
@@ -111,7 +201,6 @@ def wait_finder(shapes: frozenset[str], needs: CustomNeeds = ()) -> WaitFinder |
     standard = STANDARD in shapes
     sevens = SEVEN_PAIRS in shapes
     orphans = THIRTEEN_ORPHANS in shapes
-    suit, honour = SUIT_TABLE, HONOUR_TABLE
     step = _SEVENS_STEP
     orphan_tiles = tuple(TERMINALS_AND_HONOURS)
     orphan_counts = itemgetter(*orphan_tiles)
@@ -121,27 +210,7 @@ def wait_finder(shapes: frozenset[str], needs: CustomNeeds = ()) -> WaitFinder |
         key = bytes(counts)  # one copy of the counts, read by suit and counted in C
         found: list[int] = []
         if standard:
-            keys = (key[0:9], key[9:18], key[18:27], key[27:34])
-            values = (suit.get(keys[0], 0), suit.get(keys[1], 0), suit.get(keys[2], 0),
-                      honour.get(keys[3], 0))
-            broken = values.count(0)
-            if broken < 2:  # one added tile mends one suit at most
-                if broken:
-                    suits: tuple[int, ...] = (values.index(0),)  # the suit that does not split
-                    product = 1
-                    for v in values:
-                        product *= v or 1
-                else:
-                    suits = (0, 1, 2, 3)
-                    product = values[0] * values[1] * values[2] * values[3]
-                for i in suits:
-                    others = product // (values[i] or 1)
-                    if others > 2:
-                        continue  # two of the other suits hold a pair
-                    base = 9 * i
-                    for rank, value in one_more(i == 3, keys[i]):
-                        if value * others == 2:
-                            found.append(base + rank)
+            found.extend(standard_waits(key))
         if sevens:
             pairs = key.count(2) + key.count(3) + 2 * key.count(4)
             if pairs in (6, 7, 9):
