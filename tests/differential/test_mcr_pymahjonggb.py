@@ -1,6 +1,6 @@
 """The Chinese Official rulebook (`rulebooks/mcr.mjr`) against PyMahjongGB, hand by hand.
 
-Hypothesis draws seeds, each for a batch of winning hands of every form (`mcr_hands.mcr_case`:
+Hypothesis draws seeds, each for a batch of winning hands of every form (`bench.mcr_hands.mcr_case`:
 ordinary hands with claimed melds and concealed kongs, seven pairs, knitted straights, 全不靠
 and 七星不靠, nine gates, thirteen orphans), with flowers, every situation flag and the seat
 and round winds;
@@ -21,8 +21,8 @@ import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
-from mcr_hands import McrCase, mcr_case
 
+from bench.mcr_hands import McrCase, mcr_case
 from mjc.runtime import Ruleset
 
 from ..conftest import ruleset  # type: ignore[import-not-found]

@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 
 from hypothesis import given, settings, strategies as st
-from mcr_hands import mcr_case
 
+from bench.mcr_hands import mcr_case
 from mjc.runtime import Hand, parse_hand
 from mjc.runtime.arrange import SEVEN_PAIRS, SHAPES, STANDARD, THIRTEEN_ORPHANS, make_win_checker
 from mjc.runtime.knitted import HONOURS_AND_KNITTED, KNITTED_STRAIGHT
