@@ -83,9 +83,7 @@ def reads_only_options(expr: ir.Expr) -> bool:
 
 def option_conjuncts(expr: ir.Expr) -> list[ir.Expr]:
     """The parts of `a and b and ...` that read only options: each must hold for `expr` to."""
-    if isinstance(expr, ir.BoolOpE) and expr.op == "and":
-        return [part for item in expr.operands for part in option_conjuncts(item)]
-    return [expr] if reads_only_options(expr) else []
+    return [part for part in ir.conjuncts(expr) if reads_only_options(part)]
 
 
 def _int(value: object) -> int:

@@ -34,6 +34,7 @@ from mjc.compiler.ir_expr import (
     SuitE as SuitE,
     TileE as TileE,
     VarE as VarE,
+    conjuncts as conjuncts,
 )
 
 IR_VERSION = 1

@@ -194,3 +194,17 @@ Expr = Annotated[
 
 for _model in (AttrE, CallE, ListE, NotE, NegE, BoolOpE, CompareE, ArithE, QuantE):
     _model.model_rebuild()
+
+
+def conjuncts(condition: Expr | None) -> list[Expr]:
+    """`a and b and (c and d)` as [a, b, c, d], in the order written; nothing for None. A loop,
+    not a recursion: a condition may nest hundreds deep."""
+    found: list[Expr] = []
+    pending: list[Expr] = [] if condition is None else [condition]
+    while pending:
+        expr = pending.pop()
+        if isinstance(expr, BoolOpE) and expr.op == "and":
+            pending += reversed(expr.operands)
+        else:
+            found.append(expr)
+    return found

@@ -21,12 +21,6 @@ if TYPE_CHECKING:
     from mjc.compiler.pyexpr import Py, PyExpr
 
 
-def _conjuncts(expr: ir.Expr) -> list[ir.Expr]:
-    if isinstance(expr, ir.BoolOpE) and expr.op == "and":
-        return [part for operand in expr.operands for part in _conjuncts(operand)]
-    return [expr]
-
-
 def guard_of(expr: ir.QuantE) -> ir.Expr | None:
     """The item-local part L of the body `L and R`, or None when the body has no such split
     (every part local: the summary answers the whole; none local: nothing to test)."""
@@ -36,7 +30,7 @@ def guard_of(expr: ir.QuantE) -> ir.Expr | None:
         return None  # `all` holds on no items at all: no bit rules it in or out
     if not isinstance(expr.domain, ir.FactE) or expr.domain.fact not in SUMMARY_OF:
         return None
-    parts = _conjuncts(expr.body)
+    parts = ir.conjuncts(expr.body)
     local = [p for p in parts if is_local(p, expr.var)]
     if not local or len(local) == len(parts):
         return None

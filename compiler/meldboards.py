@@ -49,12 +49,6 @@ class Key:
     tile: ir.Expr | None = None  # `n.tile == T` gave the rank and the suit: T
 
 
-def _conjuncts(expr: ir.Expr) -> list[ir.Expr]:
-    if isinstance(expr, ir.BoolOpE) and expr.op == "and":
-        return [part for operand in expr.operands for part in _conjuncts(operand)]
-    return [expr]
-
-
 def _own(expr: ir.Expr, var: str, attr: str) -> bool:
     return (
         isinstance(expr, ir.AttrE)
@@ -70,7 +64,7 @@ def key_of(var: str, body: ir.Expr) -> Key | None:
     from mjc.compiler.pyexpr import mentions
 
     key = Key()
-    parts = _conjuncts(body)
+    parts = ir.conjuncts(body)
     for part in parts:
         if _own(part, var, "is_suited"):
             key.slots &= 7

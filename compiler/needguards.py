@@ -41,7 +41,7 @@ class Need:
 
 def need_of(condition: ir.Expr | None) -> Need | None:
     """The need of the first conjunct of `condition` that has one (None: none has)."""
-    for conjunct in conjuncts(condition):
+    for conjunct in ir.conjuncts(condition):
         need = _need(conjunct)
         if need is not None:
             return need
@@ -60,20 +60,6 @@ def need_of_count(per: ir.Expr | None) -> Need | None:
         case ir.ArithE(op="-", left=left, right=ir.QuantE(kind="count")):
             return need_of_count(left)
     return None
-
-
-def conjuncts(condition: ir.Expr | None) -> list[ir.Expr]:
-    """`a and b and (c and d)` as [a, b, c, d]; nothing for None (a loop: a condition may
-    nest hundreds deep)."""
-    found: list[ir.Expr] = []
-    pending = [] if condition is None else [condition]
-    while pending:
-        expr = pending.pop()
-        if isinstance(expr, ir.BoolOpE) and expr.op == "and":
-            pending += reversed(expr.operands)
-        else:
-            found.append(expr)
-    return found
 
 
 def _need(expr: ir.Expr) -> Need | None:

@@ -45,7 +45,7 @@ def shape_needs(book: ir.Rulebook) -> list[ShapeNeeds]:
         if shape.custom is None:
             continue
         flowers, allowed = 0, set(range(NUM_PLAYING))
-        for part in _conjuncts(shape.custom):
+        for part in ir.conjuncts(shape.custom):
             flowers = max(flowers, _fewest_flowers(part))
             held = _tiles_allowed(part)
             if held is not None:
@@ -64,12 +64,6 @@ def tiles_notation(found: set[int] | frozenset[int]) -> str:
             text += suit
         text, suit = text + name[0], name[1]
     return text + suit
-
-
-def _conjuncts(expr: ir.Expr) -> list[ir.Expr]:
-    if isinstance(expr, ir.BoolOpE) and expr.op == "and":
-        return [part for item in expr.operands for part in _conjuncts(item)]
-    return [expr]
 
 
 def _fewest_flowers(expr: ir.Expr) -> int:

@@ -27,7 +27,6 @@ from mjc.compiler import ir
 from mjc.compiler.layout import Break, Doc, Nest, group
 from mjc.compiler.meldboards import (
     BOARD_OF,
-    _conjuncts,
     _linear,
     _own,
     _used,
@@ -75,7 +74,7 @@ def _split(var: str, body: ir.Expr) -> tuple[list[ir.Expr], ir.QuantE | None]:
     """The body's own conditions on `var`, and the next link (an `any` over a board)."""
     own: list[ir.Expr] = []
     links: list[ir.QuantE] = []
-    for part in _conjuncts(body):
+    for part in ir.conjuncts(body):
         if (
             isinstance(part, ir.QuantE)
             and part.kind == "any"
