@@ -26,6 +26,7 @@ from itertools import compress
 from typing import Any
 
 from mjc.runtime.actions import Action, IllegalAction, action_text
+from mjc.runtime.arrange import SHAPES
 from mjc.runtime.autoplay import AutoSeats, run as run_auto, set_auto
 from mjc.runtime.claimanswers import answer, open_claims, open_rob
 from mjc.runtime.claimwindow import (
@@ -38,7 +39,7 @@ from mjc.runtime.claimwindow import (
 from mjc.runtime.flowerwin import flower_window
 from mjc.runtime.hand import Hand
 from mjc.runtime.ruleset import Ruleset
-from mjc.runtime.seats import MeldRecord, SeatState, census, hand_of, shape_filter
+from mjc.runtime.seats import MeldRecord, SeatState, census, hand_of
 from mjc.runtime.tablefacts import WINDS, GameSetupError, seat_wind, table_facts
 from mjc.runtime.tiles import IS_SUITED, NUM_PLAYING, TEXTS, tile_text
 from mjc.runtime.turnrules import TurnRules
@@ -151,11 +152,11 @@ class Round:
         self.checker: Callable[[Hand], bool] = ruleset.win_checker(
             values, players=n, wilds=[tile_text(t) for t in wilds] or None
         )
-        # The quick shape test, when the rulebook's shapes are all built in and no tile is
-        # wild: most discards complete nobody's hand, and it says so without a `Hand`.
+        # Whether every shape in play is built in and no tile is wild: then no flower can
+        # complete a hand (no 八花 window, no flower-free re-check of a win).
         custom = ruleset.spec.has_custom_shapes and ruleset.custom_shapes_on(values)
         shapes = ruleset.shapes(values)
-        self.quick = None if custom or self.wilds else shape_filter(shapes)
+        self.plain_shapes = not custom and not self.wilds and shapes <= SHAPES
         # The same test as a whole wait set per seat (`SeatState.waits`, kept by this class),
         # custom shapes included where the rulebook says what they need.
         needs = ruleset.custom_needs if custom else ()
@@ -470,7 +471,7 @@ class Round:
             st.flowers.append(tile)
             st.waits = None  # a custom shape may need flowers (八花)
             self.events.append({"type": "flower", "seat": seat, "tile": tile_text(tile)})
-            if self.quick is None and flower_window(self, seat, tile, replacement):
+            if not self.plain_shapes and flower_window(self, seat, tile, replacement):
                 return -2  # 八花: the seat may win on this flower first
             from_tail = self.rules.replacement == "tail"
 
