@@ -5,6 +5,7 @@ prints a completion script (made by shtab from the parser, so every command is i
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -158,6 +159,22 @@ def test_the_bash_completion_script_parses_with_bash_n(
     script = tmp_path / "mjc.bash"
     script.write_text(_completion("bash", capsys), encoding="utf-8")
     done = subprocess.run([_bash(), "-n", str(script)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("shell", ["zsh", "fish"])
+def test_the_zsh_and_fish_completion_scripts_parse_with_their_shell_n(
+    shell: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `.ci/run` installs both shells; elsewhere a machine without them skips this check.
+    found = shutil.which(shell)
+    if found is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"{shell} is not installed, and CI must check its completion script")
+        pytest.skip(f"{shell} is not installed (apt-get install {shell}); CI runs this test")
+    script = tmp_path / f"mjc.{shell}"
+    script.write_text(_completion(shell, capsys), encoding="utf-8")
+    done = subprocess.run([found, "-n", str(script)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
 
 
