@@ -1,8 +1,9 @@
 """What a custom win shape's condition says a hand must hold, for the engine's cheap test.
 
 Input: the custom shapes of a checked rulebook (`ir.Shape.custom`, lowered and typed).
-Output: per custom shape, in declaration order, the fewest flowers a hand it completes holds
-and the tiles such a hand may hold (None: any), written as the generated module's
+Output: per custom shape, in declaration order, the fewest flowers a hand it completes holds,
+the tiles such a hand may hold (None: any) and the fewest wild tiles it holds, written as the
+generated module's
 `CUSTOM_SHAPE_NEEDS` rows (`mjc.compiler.codegen`) and read by the game engine
 (`mjc.runtime.waitsets`), which then skips the real win check of the many hands that lack
 them: a rulebook with custom shapes (上海 八花, 乱风) otherwise checks every seat's whole hand
@@ -11,6 +12,7 @@ on every discard.
 Each need is read off one conjunct of the condition (`a and b and ...`), and only from forms
 whose meaning is plain:
 - `len(flowers) == n`, `len(flowers) >= n`, `len(flowers) > n`: at least n (n + 1) flowers;
+- `wilds == n`, `wilds >= n`, `wilds > n`: at least n (n + 1) wild tiles (潮州 四鬼胡牌);
 - `all t in tiles: P(t)` and `none t in tiles: P(t)`, where `P` reads nothing but the tile
   `t` (its attributes, tile, suit and number constants): every tile held satisfies P (or
   none does), decided here for each of the 34 playing tiles with the runtime's own tile
@@ -29,8 +31,9 @@ from mjc.runtime.tiles import NUM_PLAYING, tile_text
 
 __all__ = ["ShapeNeeds", "shape_needs", "tiles_notation"]
 
-# (shape id, the fewest flowers, the tiles a hand may hold in notation, or None for any)
-ShapeNeeds = tuple[str, int, str | None]
+# (shape id, the fewest flowers, the tiles a hand may hold in notation or None for any,
+# the fewest wild tiles)
+ShapeNeeds = tuple[str, int, str | None, int]
 
 
 class _Unknown(Exception):
@@ -44,14 +47,15 @@ def shape_needs(book: ir.Rulebook) -> list[ShapeNeeds]:
     for shape in book.shapes:
         if shape.custom is None:
             continue
-        flowers, allowed = 0, set(range(NUM_PLAYING))
+        flowers, wilds, allowed = 0, 0, set(range(NUM_PLAYING))
         for part in ir.conjuncts(shape.custom):
-            flowers = max(flowers, _fewest_flowers(part))
+            flowers = max(flowers, _fewest(part, "flowers"))
+            wilds = max(wilds, _fewest(part, "wilds"))
             held = _tiles_allowed(part)
             if held is not None:
                 allowed &= held
         everything = len(allowed) == NUM_PLAYING
-        rows.append((shape.id, flowers, None if everything else tiles_notation(allowed)))
+        rows.append((shape.id, flowers, None if everything else tiles_notation(allowed), wilds))
     return rows
 
 
@@ -66,12 +70,21 @@ def tiles_notation(found: set[int] | frozenset[int]) -> str:
     return text + suit
 
 
-def _fewest_flowers(expr: ir.Expr) -> int:
+def _counted(expr: ir.Expr) -> str | None:
+    """What `expr` counts, if it is a count a need is read of: "flowers" or "wilds"."""
     match expr:
-        case ir.CompareE(
-            op=("==" | ">=" | ">") as op,
-            left=ir.CallE(func="len", args=(ir.FactE(fact="flowers"),)),
-            right=ir.IntE(value=n),
+        case ir.CallE(func="len", args=(ir.FactE(fact="flowers"),)):
+            return "flowers"
+        case ir.FactE(fact="wilds"):
+            return "wilds"
+    return None
+
+
+def _fewest(expr: ir.Expr, what: str) -> int:
+    """The least count of `what` ("flowers", "wilds") this conjunct allows."""
+    match expr:
+        case ir.CompareE(op=("==" | ">=" | ">") as op, left=left, right=ir.IntE(value=n)) if (
+            _counted(left) == what
         ):
             return n + 1 if op == ">" else n
     return 0

@@ -37,9 +37,9 @@ def flower_window(r: Round, seat: int, flower: int, replacement: bool) -> bool:
     says the flower was drawn as a replacement (of a kong, or of another flower)."""
     if replacement and r.quiet:
         return False  # 補花 of the deal: no decision before the first discard
-    needs = r.ruleset.custom_needs  # (fewest flowers, tiles) per custom shape, when known
+    needs = r.ruleset.custom_needs  # (fewest flowers, tiles, wilds) per custom shape, if known
     held = len(r.seats[seat].flowers)
-    if needs is not None and not any(0 < fewest <= held for fewest, _ in needs):
+    if needs is not None and not any(0 < fewest <= held for fewest, _, _ in needs):
         return False  # no shape that flowers complete has its flowers yet
     # A replacement drawn after a kong is the kong's (杠上开花 on it); one drawn after a
     # passed window keeps what the first draw was.

@@ -87,7 +87,7 @@ class RulesetSpec:
     has_custom_shapes: bool = False
     # Per custom shape, what a hand it completes needs (`mjc.compiler.shapeneeds`): the
     # fewest flowers and the tiles it may hold in notation (None: any). None: not known.
-    custom_shape_needs: tuple[tuple[int, str | None], ...] | None = None
+    custom_shape_needs: tuple[tuple[int, str | None, int], ...] | None = None
     # Tiles in play and wilds: copies of each kind, the wild kinds (from the flipped
     # indicator when the mode needs one), what a wild may do and how many are live.
     tile_copies: Callable[[Options], tuple[int, ...]]

@@ -14,7 +14,8 @@ __all__ = ["API_VERSION", "RuntimeVersionError", "require_api"]
 # 4: `combine` returns its notes (tier caps that cut) and `adjust` the steps that fired.
 # 5: modules import the meld boards (`meld_boards`, `SUIT_BIT`, …) and declare
 #    `CUSTOM_SHAPE_NEEDS`, the engine's pre-filter of custom shapes.
-API_VERSION = 5
+# 6: each `CUSTOM_SHAPE_NEEDS` row also holds the fewest wild tiles of its shape.
+API_VERSION = 6
 
 
 class RuntimeVersionError(ImportError):

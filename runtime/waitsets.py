@@ -13,9 +13,9 @@ so a wait set is still only a filter: the rulebook's real win check and scoring 
 Like the quick test it exists only when every shape is built in and no tile is wild, with
 one addition: a rulebook's custom shapes (上海 八花, 乱风) join in when the compiler could say
 what each needs of a hand (`mjc.compiler.shapeneeds`: the fewest flowers, the tiles it may
-hold; `custom_needs` reads the generated rows). A seat's wait set then also holds every tile
-that a custom shape's needs allow, so again only a hand some shape may complete reaches the
-real check.
+hold, the fewest wild tiles; `custom_needs` reads the generated rows). A seat's wait set then
+also holds every tile that a custom shape's needs allow, so again only a hand some shape may
+complete reaches the real check.
 """
 
 from __future__ import annotations
@@ -36,8 +36,9 @@ __all__ = [
 ]
 
 WaitFinder = Callable[[SeatState], frozenset[int]]
-# Per custom shape: the fewest flowers and the tiles a hand it completes may hold (None: any).
-CustomNeeds = tuple[tuple[int, frozenset[int] | None], ...]
+# Per custom shape: the fewest flowers, the tiles a hand it completes may hold (None: any) and
+# the fewest wild tiles it holds.
+CustomNeeds = tuple[tuple[int, frozenset[int] | None, int], ...]
 _GROUP = re.compile(r"([1-9]+)([mpsz])")
 
 # One suit's counts -> the (rank, value) pairs whose one more tile makes a key of the table
@@ -161,7 +162,7 @@ def _sets(counts: list[int], start: int, chows: bool) -> bool:
     return False
 
 
-def custom_needs(rows: tuple[tuple[int, str | None], ...] | None) -> CustomNeeds | None:
+def custom_needs(rows: tuple[tuple[int, str | None, int], ...] | None) -> CustomNeeds | None:
     """The generated module's `CUSTOM_SHAPE_NEEDS` rows (tiles in notation) as tile sets;
     None stays None (a rulebook compiled without them: its custom shapes need anything)."""
     if rows is None:
@@ -171,25 +172,43 @@ def custom_needs(rows: tuple[tuple[int, str | None], ...] | None) -> CustomNeeds
             tile_index(rank + suit)
             for ranks, suit in _GROUP.findall(held)
             for rank in ranks
-        ))
-        for fewest, held in rows
+        ), wilds)
+        for fewest, held, wilds in rows
     )
 
 
-def custom_waits(st: SeatState, needs: CustomNeeds) -> frozenset[int] | None:
-    """The tiles that some custom shape's needs allow added to the seat's hand."""
+def custom_waits(
+    st: SeatState, needs: CustomNeeds, wilds: frozenset[int] = _EMPTY
+) -> frozenset[int] | None:
+    """The tiles that some custom shape's needs allow added to the seat's hand, `wilds` the
+    wild kinds of the game (a shape needing n wilds takes any allowed tile once the hand
+    holds n, and only a wild kind when it holds n - 1)."""
     found: frozenset[int] | None = None
     flowers = len(st.flowers)
-    for fewest, held in needs:
-        if flowers < fewest:
+    held_wilds = _wilds_held(st, wilds) if wilds and any(n for _, _, n in needs) else 0
+    for fewest, held, least_wilds in needs:
+        if flowers < fewest or held_wilds + 1 < least_wilds:
             continue
-        if held is None:
+        allowed = _ALL if held is None else held
+        if held_wilds < least_wilds:
+            allowed = allowed & wilds  # only one more wild brings the hand to its count
+        elif held is None:
             return _ALL
-        if all(t in held for t in compress(range(NUM_PLAYING), st.counts)) and all(
-            t in held for m in st.melds for t in m.tiles()
+        if held is not None and not (
+            all(t in held for t in compress(range(NUM_PLAYING), st.counts))
+            and all(t in held for m in st.melds for t in m.tiles())
         ):
-            found = held if found is None else found | held
+            continue
+        found = allowed if found is None else found | allowed
     return found
+
+
+def _wilds_held(st: SeatState, wilds: frozenset[int]) -> int:
+    """How many wild tiles the seat holds, its melds' included (as a situation counts them)."""
+    counts = st.counts
+    return sum(counts[w] for w in wilds) + sum(
+        1 for m in st.melds for t in m.tiles() if t in wilds
+    )
 
 
 @lru_cache(maxsize=64)  # one function per game's shapes, made once (every round asks for one)

@@ -84,8 +84,8 @@ def wild_wait_finder(
     every time)."""
     if not shapes <= SHAPES or not wilds or any(w >= NUM_PLAYING for w in wilds):
         return None
-    if (0, None) in needs:
-        return None  # a custom shape that needs nothing (潮州 四鬼胡牌): every tile, always
+    if (0, None, 0) in needs:
+        return None  # a custom shape that needs nothing: every tile, always
     standard = STANDARD in shapes
     sevens = SEVEN_PAIRS in shapes
     orphans = THIRTEEN_ORPHANS in shapes
@@ -95,7 +95,7 @@ def wild_wait_finder(
     stray_plain = [t for t in plain if t not in _ORPHANS]
 
     def waits(st: SeatState) -> frozenset[int]:
-        custom = custom_waits(st, needs) if needs else None
+        custom = custom_waits(st, needs, wild_set) if needs else None
         if custom is not None and len(custom) == NUM_PLAYING:
             return custom  # a custom shape may take any tile (潮州 四鬼胡牌): nothing to work out
         counts = st.counts

@@ -22,7 +22,7 @@ def _book() -> ir.Rulebook:
     return book
 
 
-def _needs(*conditions: ir.Expr) -> list[tuple[str, int, str | None]]:
+def _needs(*conditions: ir.Expr) -> list[tuple[str, int, str | None, int]]:
     shapes = tuple(
         ir.Shape(id=f"s{i}", name=None, guard=None, custom=c, at=AT)
         for i, c in enumerate(conditions)
@@ -45,30 +45,33 @@ def _quant(kind: str, body: ir.Expr) -> ir.Expr:
 
 def test_shanghai_eight_flowers_and_luan_feng() -> None:
     """上海: 八花 needs eight flowers and any tiles, 乱风 only honours."""
-    assert shape_needs(_book()) == [("eight_flowers", 8, None), ("luan_feng", 0, "1234567z")]
+    assert shape_needs(_book()) == [
+        ("eight_flowers", 8, None, 0),
+        ("luan_feng", 0, "1234567z", 0),
+    ]
 
 
 def test_flower_counts_are_read_from_equal_at_least_and_more_than() -> None:
-    assert [n for _, n, _ in _needs(_flowers("==", 8), _flowers(">=", 4), _flowers(">", 3))] == [
+    assert [n for _, n, _, _ in _needs(_flowers("==", 8), _flowers(">=", 4), _flowers(">", 3))] == [
         8,
         4,
         4,
     ]
-    assert _needs(_flowers("<", 3)) == [("s0", 0, None)]  # at most: no need
+    assert _needs(_flowers("<", 3)) == [("s0", 0, None, 0)]  # at most: no need
 
 
 def test_all_and_none_over_the_tiles_restrict_the_tiles_held() -> None:
     terminal = _attr("is_terminal")
-    assert _needs(_quant("all", terminal)) == [("s0", 0, "19m19p19s")]
+    assert _needs(_quant("all", terminal)) == [("s0", 0, "19m19p19s", 0)]
     no_honour = _needs(_quant("none", _attr("is_honour")))
-    assert no_honour == [("s0", 0, "123456789m123456789p123456789s")]
+    assert no_honour == [("s0", 0, "123456789m123456789p123456789s", 0)]
     suit_p = ir.CompareE(
         op="==",
         left=ir.AttrE(type=BOOL, obj=ir.VarE(type=TILE, name="t"), attr="suit", on="tile"),
         right=ir.SuitE(suit="p"),
     )
     both = ir.BoolOpE(op="and", operands=(_quant("all", suit_p), _quant("all", terminal)))
-    assert _needs(both) == [("s0", 0, "19p")]
+    assert _needs(both) == [("s0", 0, "19p", 0)]
 
 
 def test_a_conjunct_of_another_form_adds_no_need() -> None:
@@ -76,10 +79,23 @@ def test_a_conjunct_of_another_form_adds_no_need() -> None:
     reads_option = ir.BoolOpE(
         op="or", operands=(_attr("is_honour"), ir.OptionE(type=BOOL, option="seven_pairs"))
     )
-    assert _needs(_quant("any", _attr("is_honour"))) == [("s0", 0, None)]
-    assert _needs(_quant("all", reads_option)) == [("s0", 0, None)]
+    assert _needs(_quant("any", _attr("is_honour"))) == [("s0", 0, None, 0)]
+    assert _needs(_quant("all", reads_option)) == [("s0", 0, None, 0)]
     either = ir.BoolOpE(op="or", operands=(_flowers("==", 8), _quant("all", _attr("is_honour"))))
-    assert _needs(either) == [("s0", 0, None)]
+    assert _needs(either) == [("s0", 0, None, 0)]
+
+
+def test_wild_counts_are_read_from_equal_at_least_and_more_than() -> None:
+    """潮州 四鬼胡牌 (`wilds == 4`): four wilds at least; `wilds < 2` asks for none."""
+    book = compile_file(ROOT / "rulebooks" / "chaozhou.mjr").rulebook
+    assert book is not None
+    assert shape_needs(book) == [("four_ghosts", 0, None, 4)]
+    wilds = ir.FactE(type=INT, fact="wilds")
+    held = [
+        ir.CompareE(op=op, left=wilds, right=ir.IntE(value=n))
+        for op, n in (("==", 4), (">=", 3), (">", 2), ("<", 2))
+    ]
+    assert [n for _, _, _, n in _needs(*held)] == [4, 3, 3, 0]
 
 
 def test_tiles_are_written_suit_by_suit() -> None:

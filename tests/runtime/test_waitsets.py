@@ -143,7 +143,8 @@ GAMES = [("guangdong", {}), ("guangdong", {"seven_pairs": True}), ("shanghai", {
          ("shanghai", {"seven_pairs": False}), ("meizhou", {})]
 # Every wild option of 潮州 and 百色 (翻鬼 and 大转/小转 draw their wild from the seed).
 WILD_GAMES = [("chaozhou", {"ghost": "white"}), ("chaozhou", {"ghost": "red"}),
-              ("chaozhou", {"ghost": "flip"}), ("baise", {"wang": "da"}),
+              ("chaozhou", {"ghost": "flip"}),
+              ("chaozhou", {"ghost": "white", "four_ghosts": True}), ("baise", {"wang": "da"}),
               ("baise", {"wang": "xiao", "with_honours": False})]
 
 
@@ -195,10 +196,27 @@ def test_a_seat_with_eight_flowers_may_complete_on_any_tile() -> None:
     assert r.finder(seat) == frozenset(range(NUM_PLAYING))
 
 
+def test_four_ghosts_complete_on_any_tile_and_three_on_a_fourth_ghost() -> None:
+    """潮州 四鬼胡牌 (`wilds == 4`): the wild wait set, not the real check on every discard,
+    holds every tile for a seat with four ghosts, and the ghost itself for a seat with three;
+    the real check agrees on each."""
+    r = Round(ruleset("chaozhou"), seed=1, options={"ghost": "white", "four_ghosts": True})
+    assert r.finder is not None and r.wilds == {tile_index("5z")}
+    for ghosts, expected in ((4, set(range(NUM_PLAYING))), (3, {tile_index("5z")})):
+        seat = SeatState()
+        for t in parse_hand("1m4m7m2p5p8p3s6s9s" + "5z" * ghosts).concealed[: 9 + ghosts]:
+            seat.counts[t] += 1
+        waits = r.finder(seat)
+        assert set(waits) >= expected
+        for t in expected:
+            if seat.counts[t] < 4:
+                assert r.checker(hand_of(seat, t, t)), (ghosts, t)
+
+
 def test_custom_needs_read_the_generated_rows() -> None:
     honours = frozenset(range(27, 34))
-    assert custom_needs(((8, None), (0, "1234567z"))) == ((8, None), (0, honours))
-    assert custom_needs(((0, "19m1z"),)) == ((0, frozenset({0, 8, 27})),)
+    assert custom_needs(((8, None, 0), (0, "1234567z", 0))) == ((8, None, 0), (0, honours, 0))
+    assert custom_needs(((0, "19m1z", 4),)) == ((0, frozenset({0, 8, 27}), 4),)
     assert custom_needs(None) is None
 
 
