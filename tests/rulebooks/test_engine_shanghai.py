@@ -66,7 +66,7 @@ from clause_checks import (
     check_missed_win_lifted,
     check_missed_win_only_that_tile,
 )
-from clause_deals import ROB
+from clause_deals import FIVE_S_CLAIMS, FIVE_S_WAITS, ROB
 from engine_helpers import (
     kinds,
     match_round,
@@ -85,18 +85,13 @@ BOOK = "shanghai"
 
 
 # Seat 0 deals and discards 5s first; seat 1 (its 下家) may chow 456s, seat 2 pong 55s.
-DEALER = "159m19p19s234567z5s"
-CHOWER = "123m456p78m46s11z3z"
-PONGER = "234m567p4556s22z9p"
-IDLE = "678m234p777z99s38p"
+DEALER, CHOWER, PONGER, IDLE = FIVE_S_CLAIMS
 CLAIMS = [DEALER, CHOWER, PONGER, IDLE]
 # The same discard with seat 3 holding three 5s (and 46s), seat 2 idle.
 KONGER = "678m234p46s555s7z8p"
 KONGS = [DEALER, CHOWER, "234m567p22z9p11z3s7s", KONGER]
 # Seats 1, 2 and 3 all wait on 5s, seat 0's first discard.
-WAIT1 = "123m456p789m46s11z"
-WAIT2 = "234m567p34s222z99p"
-WAIT3 = "678m234p777z99s34s"
+WAIT1, WAIT2, WAIT3 = FIVE_S_WAITS
 SEVERAL = [DEALER, WAIT1, WAIT2, WAIT3]
 
 

@@ -2,7 +2,8 @@
 test_engine_*.py`): each deal is the hands of seats 0-3 in seat order (seat 0 deals 14 tiles)
 and the draws after them, written so that nothing is claimed or won by accident, and a
 driver that plays the deal up to the moment a clause is about. The deals use no chow, so
-the same deal plays alike in 潮州 and 梅州 (no chow) and in 百色 (chow from the 上家)."""
+the same deal plays alike in 潮州 and 梅州 (no chow) and in 百色 (chow from the 上家); but
+the 5s deal (`FIVE_S_CLAIMS`), which 上海 and 广东 play, chows."""
 
 from __future__ import annotations
 
@@ -11,6 +12,13 @@ from engine_helpers import SEAT0, SEAT1, SEAT2, SEAT3, act, stacked_round
 from mjc.runtime import Ruleset
 from mjc.runtime.actions import Action
 from mjc.runtime.game import Round
+
+# Seat 0 deals and discards 5s first; seat 1 (its 下家) may chow 456s, seat 2 pong 55s, seat 3
+# is idle. Each of the `FIVE_S_WAITS` hands waits on 5s (the second and third on 2s too).
+FIVE_S_CLAIMS = (
+    "159m19p19s234567z5s", "123m456p78m46s11z3z", "234m567p4556s22z9p", "678m234p777z99s38p"
+)
+FIVE_S_WAITS = ("123m456p789m46s11z", "234m567p34s222z99p", "678m234p777z99s34s")
 
 # A seat 3 that holds no 1m (SEAT3 does), for deals where another seat holds all four.
 SEAT3_NO_1M = "23m123p123s66777z"

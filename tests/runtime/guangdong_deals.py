@@ -2,13 +2,14 @@
 test_engine_guangdong_*.py`, split by the document's parts): seat 0 deals unless a test
 says otherwise, on a whole stacked wall (`engine_helpers.stacked_round(..., tail=...)`).
 
-The hands are those of `test_engine_shanghai.py`, whose tiles guangdong has too (no
-flowers): the dealer discards 5s first; seat 1 (his 下家) may chow it, seat 2 pong it; the
-`WAIT` hands wait on it.
+The hands are the 5s deal of `clause_deals`, which `test_engine_shanghai.py` plays too
+(guangdong has its tiles, no flowers): the dealer discards 5s first; seat 1 (his 下家) may
+chow it, seat 2 pong it; the `WAIT` hands wait on it.
 """
 
 from __future__ import annotations
 
+from clause_deals import FIVE_S_CLAIMS, FIVE_S_WAITS
 from engine_helpers import stacked_round
 
 from mjc.runtime.game import Round
@@ -17,13 +18,9 @@ from tests.conftest import ruleset
 
 BOOK = "guangdong"
 
-DEALER = "159m19p19s234567z5s"  # discards 5s
-CHOWER = "123m456p78m46s11z3z"  # may chow 456s
-PONGER = "234m567p4556s22z9p"  # may pong 55s
-IDLE = "678m234p777z99s38p"
-WAIT1 = "123m456p789m46s11z"  # waits on 5s
-WAIT2 = "234m567p34s222z99p"  # waits on 2s and 5s
-WAIT3 = "678m234p777z99s34s"  # waits on 2s and 5s
+# The dealer discards 5s; seat 1 may chow 456s, seat 2 pong 55s; the WAITs wait on 5s.
+DEALER, CHOWER, PONGER, IDLE = FIVE_S_CLAIMS
+WAIT1, WAIT2, WAIT3 = FIVE_S_WAITS
 SEVERAL = [DEALER, WAIT1, WAIT2, WAIT3]
 HEAVENLY = ["123m456p789s33344z", WAIT1, WAIT2, WAIT3]  # the dealer's 14 tiles win
 
