@@ -50,7 +50,9 @@ FACT_SOURCE: dict[str, str] = {
     "wilds": "s.wilds",
     "wilds_substituted": "a.substituted",
     "total": "total",
-    "waits": "s.waits",
+    # The wait set rides on the reading (`Arrangement.waits`, set by scoring); None there (an
+    # arrangement built by hand) leaves the situation's own.
+    "waits": "(s.waits if a.waits is None else a.waits)",
     "winning_meld": "(a.won or NO_PAIR)",
     "edge_wait": "(a.wait == 'edge')",
     "closed_wait": "(a.wait == 'closed')",
@@ -61,6 +63,7 @@ FACT_SOURCE: dict[str, str] = {
 # In a custom shape's condition the hand is read whole, from the parsed hand `h`.
 HAND_FACT_SOURCE: dict[str, str] = {
     **FACT_SOURCE,
+    "waits": "s.waits",
     "tiles": "h.tiles",
     "flowers": "h.flowers",
 }

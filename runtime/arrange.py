@@ -9,7 +9,7 @@ not know (eight flowers, wild shapes ...) are ignored here; other runtime module
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import product
 from operator import itemgetter
@@ -74,6 +74,10 @@ class Arrangement(NamedTuple):
     # that read the wait (`mjc.runtime.readings.placements`); None when it completes none.
     won: Meld | None = None
     wait: str = ""  # its kind: edge, closed, open, pair, pung (mjc.runtime.readings.wait_kind)
+    # The hand's wait set (a `mjc.runtime.readings.Waits`), on the readings scoring builds for
+    # a rulebook that reads `waits`: the generated code reads it here, not off the situation,
+    # so that scoring need not copy the situation per hand. None: `Situation.waits` holds.
+    waits: Sequence[int] | None = None
 
 
 def is_standard_win(
@@ -282,7 +286,7 @@ def _standard(
         melds = hand.melds + sm + sp + ss + sz
         return [
             _new_arrangement(
-                Arrangement, (STANDARD, melds, (pair,), tiles, concealed, pair, 0, None, "")
+                Arrangement, (STANDARD, melds, (pair,), tiles, concealed, pair, 0, None, "", None)
             )
         ]
     found: list[Arrangement] = []

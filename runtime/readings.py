@@ -24,49 +24,79 @@ from mjc.runtime.arrange import THIRTEEN_ORPHANS, Arrangement
 from mjc.runtime.exactwaits import wait_set
 from mjc.runtime.hand import Hand
 from mjc.runtime.knitted import KNITTED_SHAPES, KNITTED_STRAIGHTS
-from mjc.runtime.melds import Meld
+from mjc.runtime.melds import MELD_INDEXES, Meld, all_melds
 from mjc.runtime.tiles import HONOUR_BASE, NUM_PLAYING, RANK_OF
 
-__all__ = ["WAIT_FACTS", "Waits", "builtin_waits", "placements", "wait_kind", "waits"]
+__all__ = [
+    "WAIT_FACTS", "Waits", "builtin_waits", "carry_waits", "placements", "wait_kind", "waits"
+]
 
 # The facts that need readings with a placed winning tile, or the wait set.
 WAIT_FACTS = frozenset(("winning_meld", "edge_wait", "closed_wait", "pair_wait", "open_wait"))
 
 
-def placements(found: Iterable[Arrangement], hand: Hand) -> list[Arrangement]:
+def placements(
+    found: Iterable[Arrangement], hand: Hand, waits: Sequence[int] | None = None
+) -> list[Arrangement]:
     """Each arrangement once per distinct concealed set or pair holding the winning tile
     (`won`, and `wait` its kind), or once as it is when none holds it (thirteen orphans, a
-    knitted part, a win on a flower)."""
+    knitted part, a win on a flower); each reading carries `waits` (the hand's wait set,
+    `Arrangement.waits`; None for a rulebook that does not read it)."""
     win = hand.win_tile
+    if win is None or win >= NUM_PLAYING:  # a flower completes no set: nothing to place
+        return [_new_arrangement(Arrangement, (*a[:9], waits)) for a in found]
     declared = len(hand.melds)
+    table = _PLACES
     out: list[Arrangement] = []
     for a in found:
-        places: list[Meld] = []
-        for m in (*a.melds[declared:], *a.pairs):
-            if m.concealed and not m.is_kong and win in m.tiles and m not in places:
-                places.append(m)
-        if not places or win is None:
-            out.append(a)
-        elif len(places) == 1:
-            m = places[0]
-            out.append(_new_arrangement(Arrangement, (*a[:7], m, wait_kind(m, win))))
+        first: Meld | None = None
+        more: list[Meld] | None = None
+        # Concealed sets follow the declared ones; the winning tile is in none of those.
+        for m in (*a.melds[declared:], *a.pairs) if declared else (*a.melds, *a.pairs):
+            row = table[m.index]
+            if row is None or row[win] is None:
+                continue
+            if first is None:
+                first = m
+            elif m is not first and m != first and (more is None or m not in more):
+                if more is None:
+                    more = [m]
+                else:
+                    more.append(m)
+        if first is None:
+            out.append(_new_arrangement(Arrangement, (*a[:9], waits)))
+        elif more is None:
+            kind = table[first.index][win]  # type: ignore[index]  # a row: `first` was placed
+            out.append(_new_arrangement(Arrangement, (*a[:7], first, kind, waits)))
         else:
+            head = a[:7]
             readings = [
-                _new_arrangement(Arrangement, (*a[:7], m, wait_kind(m, win))) for m in places
+                _new_arrangement(Arrangement, (*head, m, table[m.index][win], waits))  # type: ignore[index]
+                for m in (first, *more)
             ]
             # Of readings that score alike the first is kept: the rarer waits first, as the
             # rules name them (边张, 嵌张, 单钓将), so a tie keeps the one a player would claim.
-            readings.sort(key=lambda r: _WAIT_ORDER[r.wait])
+            readings.sort(key=_wait_order)
             out.extend(readings)
     return out
 
 
-# An `Arrangement` from all its fields in order (`a[:7]` then `won` and `wait`), built
-# without the NamedTuple's Python-level `__new__`, as `mjc.runtime.arrange` builds them.
+def carry_waits(found: Iterable[Arrangement], waits: Sequence[int]) -> list[Arrangement]:
+    """The arrangements carrying the hand's wait set (`Arrangement.waits`), for a rulebook
+    that reads `waits` but not where the winning tile sits."""
+    return [_new_arrangement(Arrangement, (*a[:9], waits)) for a in found]
+
+
+# An `Arrangement` from all its fields in order (`a[:7]`, then `won`, `wait` and `waits`),
+# built without the NamedTuple's Python-level `__new__`, as `mjc.runtime.arrange` builds them.
 _new_arrangement = tuple.__new__
 
 
 _WAIT_ORDER = {"edge": 0, "closed": 1, "pair": 2, "open": 3, "pung": 4, "": 5}
+
+
+def _wait_order(reading: Arrangement) -> int:
+    return _WAIT_ORDER[reading.wait]
 
 
 def wait_kind(m: Meld, win: int) -> str:
@@ -82,6 +112,25 @@ def wait_kind(m: Meld, win: int) -> str:
     if m.is_pair:
         return "pair"
     return "pung" if m.is_pung else ""
+
+
+def _place_row(m: Meld) -> tuple[str | None, ...] | None:
+    """Per tile, the kind of wait it completes in `m` (None: not one of its tiles); None for
+    a meld the winning tile cannot complete (exposed, or a kong)."""
+    if not m.concealed or m.is_kong:
+        return None
+    return tuple(wait_kind(m, t) if t in m.tiles else None for t in range(NUM_PLAYING))
+
+
+# `_place_row` of every meld, by `Meld.index`: placing the winning tile is two lookups a meld.
+def _place_rows() -> tuple[tuple[str | None, ...] | None, ...]:
+    rows: list[tuple[str | None, ...] | None] = [None] * MELD_INDEXES
+    for m in all_melds():
+        rows[m.index] = _place_row(m)
+    return tuple(rows)
+
+
+_PLACES = _place_rows()
 
 
 class Waits(Sequence[int]):
@@ -117,6 +166,21 @@ class Waits(Sequence[int]):
 
     def __repr__(self) -> str:
         return f"Waits({self._found()!r})"
+
+    # A value like the tuple it stands for (it rides on `Score.best`): equal to the same wait
+    # set, hashed as it, and pickled (to a worker process and back) as the tuple itself.
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Waits):
+            return self._found() == other._found()
+        if isinstance(other, tuple):
+            return self._found() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._found())
+
+    def __reduce__(self) -> tuple[type[tuple[int, ...]], tuple[tuple[int, ...]]]:
+        return (tuple, (self._found(),))
 
 
 def builtin_waits(hand: Hand, shapes: frozenset[str]) -> tuple[int, ...]:

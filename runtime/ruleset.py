@@ -30,7 +30,14 @@ from mjc.runtime.gamecache import Game, GameCache, prepare_game
 from mjc.runtime.hand import MAX_TILES, Hand, HandError, parse_hand, with_win_tile
 from mjc.runtime.options import OptionError, resolve_options
 from mjc.runtime.payments import DEFAULT_PAYMENTS
-from mjc.runtime.readings import WAIT_FACTS, Waits, builtin_waits, placements, waits
+from mjc.runtime.readings import (
+    WAIT_FACTS,
+    Waits,
+    builtin_waits,
+    carry_waits,
+    placements,
+    waits,
+)
 from mjc.runtime.scoring import (
     FanScore,
     Kept,
@@ -38,7 +45,6 @@ from mjc.runtime.scoring import (
     Scorer,
     Situation,
     tier_capped,
-    with_waits,
 )
 from mjc.runtime.situationargs import WIND_TILES as WIND_TILES, new_situation
 from mjc.runtime.situations import SituationError, impossible
@@ -409,9 +415,9 @@ class Ruleset:
             found = [*found, *self._custom_arrangements(hand, situation, values)]
         if not found:
             return self._no_win(hand, shapes, wild)
-        if self._places_win:  # the rulebook reads the wait: one reading per winning-tile place
-            found = placements(found, hand)
         if self._reads_waits:
+            # The wait set, worked out when a fan reads it, rides on each reading (not on a
+            # copy of the situation, which is shared by every hand of the same facts).
             if wild or (self._has_custom_shapes and self.custom_shapes_on(values)):
                 # Wilds or custom shapes: only the game's own win check knows what completes.
                 game = self._games.game(options, preset, players)
@@ -419,7 +425,12 @@ class Ruleset:
                 found_waits = Waits(partial(waits, hand, check, shapes))
             else:
                 found_waits = Waits(partial(builtin_waits, hand, shapes))
-            situation = with_waits(situation, found_waits)
+            if self._places_win:  # one reading per winning-tile place
+                found = placements(found, hand, found_waits)
+            else:
+                found = carry_waits(found, found_waits)
+        elif self._places_win:  # the rulebook reads the wait: one reading per winning-tile place
+            found = placements(found, hand)
         # One path for one reading or several: each is valued (fans, adjustments, refusal),
         # the best kept (`_best_reading`), and the score built from it below.
         if len(found) == 1:  # almost every hand: no loop, no tuple of the best

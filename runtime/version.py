@@ -15,7 +15,9 @@ __all__ = ["API_VERSION", "RuntimeVersionError", "require_api"]
 # 5: modules import the meld boards (`meld_boards`, `SUIT_BIT`, …) and declare
 #    `CUSTOM_SHAPE_NEEDS`, the engine's pre-filter of custom shapes.
 # 6: each `CUSTOM_SHAPE_NEEDS` row also holds the fewest wild tiles of its shape.
-API_VERSION = 6
+# 7: modules read the wait set off the reading (`Arrangement.waits`), where scoring now puts
+#    it, and off the situation only when the reading has none.
+API_VERSION = 7
 
 
 class RuntimeVersionError(ImportError):
