@@ -24,16 +24,22 @@ from mjc.runtime.arrange import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from mjc.runtime.knitted import (
     HONOURS_AND_KNITTED,
     KNITTED_STRAIGHT,
+    KNITTED_STRAIGHTS,
+    NINE_MASKS,
     honours_and_knitted_waits,
-    knitted_straight_waits,
+    suited_held,
 )
-from mjc.runtime.tiles import NUM_PLAYING, TERMINALS_AND_HONOURS
+from mjc.runtime.tables import HONOUR_TABLE, SUIT_TABLE
+from mjc.runtime.tiles import HONOUR_BASE, NUM_PLAYING, TERMINALS_AND_HONOURS
 from mjc.runtime.waitsets import standard_waits
 
-__all__ = ["wait_set"]
+__all__ = ["wait_set", "waits_of_short_hand"]
 
 _MAX_COPIES = 4
 _HAND_TILES = 14  # MAX_TILES of mjc.runtime.hand, a kong counting as three
+_NINE = 9  # the tiles of a knitted straight
+_SEVEN_KINDS = 7  # the most kinds six pairs and a single hold
+_ORPHAN_KINDS = len(TERMINALS_AND_HONOURS)
 
 # Counts of the 13 terminal and honour kinds, fetched in one C call.
 _orphan_counts = itemgetter(*TERMINALS_AND_HONOURS)
@@ -42,22 +48,31 @@ _orphan_counts = itemgetter(*TERMINALS_AND_HONOURS)
 def wait_set(counts: bytes, declared: int, shapes: frozenset[str]) -> tuple[int, ...]:
     """The tiles that complete a hand of these concealed `counts` (the winning tile taken out)
     and `declared` declared melds, under the built-in `shapes` among these."""
-    held = sum(counts)
-    if held + 1 + 3 * declared != _HAND_TILES:
+    if sum(counts) + 1 + 3 * declared != _HAND_TILES:
         return ()
-    found: set[int] = set()
-    if STANDARD in shapes:
-        found.update(standard_waits(counts, fifth_copy=True))
+    return waits_of_short_hand(counts, declared, shapes)
+
+
+def waits_of_short_hand(counts: bytes, declared: int, shapes: frozenset[str]) -> tuple[int, ...]:
+    """`wait_set` of counts known to be one tile short of a whole hand."""
+    # The standard shape's waits come sorted, each tile once; the other shapes are tried only
+    # when the counts could be one short of them, which the number of kinds held (one
+    # C-level count) rules out for most hands.
+    found = standard_waits(counts, fifth_copy=True) if STANDARD in shapes else []
+    more: list[int] = []
     if not declared:
-        if SEVEN_PAIRS in shapes:
-            found.update(_seven_pairs_waits(counts))
-        if THIRTEEN_ORPHANS in shapes:
-            found.update(_orphans_waits(counts))
-        if HONOURS_AND_KNITTED in shapes:
-            found.update(honours_and_knitted_waits(counts))
-    if KNITTED_STRAIGHT in shapes and declared <= 1:
-        found.update(knitted_straight_waits(counts, declared))
-    return tuple(sorted(found))
+        kinds = NUM_PLAYING - counts.count(0)
+        if kinds <= _SEVEN_KINDS and SEVEN_PAIRS in shapes:  # six pairs and a single
+            more += _seven_pairs_waits(counts)
+        if kinds >= _ORPHAN_KINDS - 1 and THIRTEEN_ORPHANS in shapes:  # twelve or thirteen
+            more += _orphans_waits(counts)
+        if kinds == _HAND_TILES - 1 and HONOURS_AND_KNITTED in shapes:  # thirteen kinds
+            more += honours_and_knitted_waits(counts)
+    if declared <= 1 and KNITTED_STRAIGHT in shapes:
+        more += _knitted_straight_waits(counts)
+    if not more:
+        return tuple(found)
+    return tuple(sorted({*found, *more}))
 
 
 def _seven_pairs_waits(counts: bytes) -> list[int]:
@@ -79,3 +94,45 @@ def _orphans_waits(counts: bytes) -> list[int]:
     if not absent:
         return list(TERMINALS_AND_HONOURS)
     return absent if len(absent) == 1 else []
+
+
+def _knitted_straight_waits(counts: bytes) -> list[int]:
+    """The tiles that complete a knitted straight, a set and a pair from these 34 concealed
+    counts (the winning tile taken out; a declared set, if any, is the set): the one tile of
+    a straight's nine not held when the rest is a set and a pair (or a pair), or, all nine
+    held, a tile that makes the rest so (the standard shape's waits of the rest)."""
+    found: list[int] = []
+    if counts[:HONOUR_BASE].count(0) > HONOUR_BASE - (_NINE - 1):  # most hands: one C call
+        return found  # fewer than eight suited kinds held
+    # How many of each straight's nine are held, in C calls only: most hands left miss two or
+    # more of every straight's nine, and are done here.
+    inside_counts = list(map(int.bit_count, map(suited_held(counts).__and__, NINE_MASKS)))
+    if max(inside_counts) < _NINE - 1:
+        return found
+    for (_, nine), inside in zip(KNITTED_STRAIGHTS, inside_counts, strict=True):
+        if inside < _NINE - 1:
+            continue
+        cut = bytearray(counts)
+        for t in nine:
+            if cut[t]:
+                cut[t] -= 1
+        rest = bytes(cut)
+        if inside < _NINE:
+            if _splits_with_pair(rest):
+                found += [t for t in nine if not counts[t]]
+        else:
+            # A fifth copy completes no knitted shape (it is tested as four sets and a pair).
+            found += [t for t in standard_waits(rest) if counts[t] < _MAX_COPIES]
+    return found
+
+
+def _splits_with_pair(counts: bytes) -> bool:
+    """Whether the 34 `counts` split into sets and one pair (each suit's value is 1 for sets
+    only, 2 for sets and a pair, 0 when it does not split)."""
+    return (
+        SUIT_TABLE.get(counts[0:9], 0)
+        * SUIT_TABLE.get(counts[9:18], 0)
+        * SUIT_TABLE.get(counts[18:27], 0)
+        * HONOUR_TABLE.get(counts[27:34], 0)
+        == 2
+    )

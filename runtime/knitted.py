@@ -14,7 +14,6 @@ enables the shapes. Neither shape admits a declared meld except the one ordinary
 from __future__ import annotations
 
 from itertools import permutations
-from operator import itemgetter
 
 from mjc.runtime.hand import MAX_TILES, Hand
 from mjc.runtime.melds import Meld, meld
@@ -25,12 +24,13 @@ __all__ = [
     "KNITTED_SHAPES",
     "KNITTED_STRAIGHT",
     "KNITTED_STRAIGHTS",
+    "NINE_MASKS",
     "honours_and_knitted_parts",
     "honours_and_knitted_waits",
     "is_honours_and_knitted",
     "is_knitted_straight_win",
     "knitted_straight_readings",
-    "knitted_straight_waits",
+    "suited_held",
 ]
 
 KNITTED_STRAIGHT = "knitted_straight"
@@ -137,65 +137,22 @@ def honours_and_knitted_parts(hand: Hand) -> tuple[Meld, ...]:
     return ()
 
 
-def knitted_straight_waits(counts: bytes, declared: int) -> list[int]:
-    """The tiles that complete a knitted straight, a set and a pair from these 34 concealed
-    counts (the winning tile taken out) beside `declared` declared melds (0 or 1, the set):
-    the one tile of a straight's nine not held, or, all nine held, a tile that makes the
-    rest a set and a pair (beside a declared set: a pair)."""
-    found: list[int] = []
-    if counts[:HONOUR_BASE].count(0) > HONOUR_BASE - 8:  # eight of a straight's nine at least
-        return found
-    for (_, nine), held in zip(KNITTED_STRAIGHTS, _NINE_COUNTS, strict=True):
-        if held(counts).count(0) > 1:  # one C call: two or more of the nine missing
-            continue
-        short = [t for t in nine if not counts[t]]
-        rest = list(counts)
-        for t in nine:
-            rest[t] -= 1
-        # One short: the candidate is that tile (its count in `rest` is -1 until it comes).
-        candidates = short or _near(rest)
-        for t in candidates:
-            rest[t] += 1
-            # A fifth copy completes no knitted shape (it is tested as four sets and a pair).
-            if counts[t] < 4 and _pair_and_set(rest, declared):
-                found.append(t)
-            rest[t] -= 1
-    return found
+def suited_held(counts: bytes) -> int:
+    """The suited kinds held, one byte a kind (1 held, 0 not) read as an int: a knitted
+    straight's nine are then one mask (`NINE_MASKS`), counted with `int.bit_count`."""
+    return int.from_bytes(counts[:HONOUR_BASE].translate(_HELD), "little")
 
 
-# Per knitted straight, its nine tiles' counts fetched in one C call.
-_NINE_COUNTS = tuple(itemgetter(*sorted(nine)) for _, nine in KNITTED_STRAIGHTS)
+_HELD = bytes([0] + [1] * 255)  # a count byte to 1 when any copy is held
 
 
-def _near(counts: list[int]) -> list[int]:
-    """The tiles held and those two ranks or less from a suited tile held: what a pair or a
-    set may grow from."""
-    near: set[int] = set()
-    for t, n in enumerate(counts):
-        if n:
-            near.add(t)
-            if t < HONOUR_BASE:
-                low = t - RANK_OF[t] + 1
-                near.update(x for x in range(t - 2, t + 3) if low <= x < low + 9)
-    return sorted(near)
+def _mask(tiles: frozenset[int]) -> int:
+    return sum(1 << (8 * t) for t in tiles)
 
 
-def _pair_and_set(counts: list[int], declared: int) -> bool:
-    """Whether `counts` are a pair (beside a declared set) or a pair and a pung or chow."""
-    for p, n in enumerate(counts):
-        if n < 2:
-            continue
-        counts[p] -= 2
-        left = [t for t, k in enumerate(counts) for _ in range(k)]
-        counts[p] += 2
-        if declared:
-            if not left:
-                return True
-        elif len(left) == 3:
-            a, b, c = left
-            if a == b == c or (IS_SUITED[a] and RANK_OF[a] <= 7 and b == a + 1 and c == a + 2):
-                return True
-    return False
+# Per knitted straight (in the order of `KNITTED_STRAIGHTS`), its nine tiles as a mask of
+# `suited_held`.
+NINE_MASKS = tuple(_mask(nine) for _, nine in KNITTED_STRAIGHTS)
 
 
 def honours_and_knitted_waits(counts: bytes) -> list[int]:
@@ -204,10 +161,14 @@ def honours_and_knitted_waits(counts: bytes) -> list[int]:
     suited tile held, and any honour not held."""
     if max(counts) > 1:
         return []
-    suited = frozenset(t for t in range(HONOUR_BASE) if counts[t])
+    held = suited_held(counts)
     found: set[int] = set()
-    for _, nine in KNITTED_STRAIGHTS:
-        if suited <= nine:
+    fits = False
+    for (_, nine), mask in zip(KNITTED_STRAIGHTS, NINE_MASKS, strict=True):
+        if not held & ~mask:  # every suited tile held is of these nine
+            fits = True
             found.update(t for t in nine if not counts[t])
-            found.update(t for t in range(HONOUR_BASE, HONOUR_BASE + 7) if not counts[t])
+    if not fits:
+        return []
+    found.update(t for t in range(HONOUR_BASE, HONOUR_BASE + 7) if not counts[t])
     return sorted(found)

@@ -21,8 +21,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import overload
 
 from mjc.runtime.arrange import THIRTEEN_ORPHANS, Arrangement
-from mjc.runtime.exactwaits import wait_set
-from mjc.runtime.hand import Hand
+from mjc.runtime.exactwaits import waits_of_short_hand
+from mjc.runtime.hand import MAX_TILES, Hand
 from mjc.runtime.knitted import KNITTED_SHAPES, KNITTED_STRAIGHTS
 from mjc.runtime.melds import MELD_INDEXES, Meld, all_melds
 from mjc.runtime.tiles import HONOUR_BASE, NUM_PLAYING, RANK_OF
@@ -187,11 +187,11 @@ def builtin_waits(hand: Hand, shapes: frozenset[str]) -> tuple[int, ...]:
     """`waits` for a game with no wilds and no custom shapes (its win check is the built-in
     shapes' alone): the same tiles, read from per-suit tables (`mjc.runtime.exactwaits`)."""
     win = hand.win_tile
-    if win is None or win >= NUM_PLAYING:
+    if win is None or win >= NUM_PLAYING or hand.size != MAX_TILES:
         return ()
     base = bytearray(hand.counts)
     base[win] -= 1
-    return wait_set(bytes(base), len(hand.melds), shapes)
+    return waits_of_short_hand(bytes(base), len(hand.melds), shapes)
 
 
 def waits(
