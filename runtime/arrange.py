@@ -28,7 +28,7 @@ from mjc.runtime.knitted import (
 )
 from mjc.runtime.melds import Meld, meld
 from mjc.runtime.tables import HONOUR_TABLE, SUIT_TABLE, honour_splits, suit_splits
-from mjc.runtime.tiles import HONOUR_BASE, TERMINALS_AND_HONOURS
+from mjc.runtime.tiles import HONOUR_BASE, NUM_PLAYING, TERMINALS_AND_HONOURS
 
 __all__ = [
     "ORPHAN_HONOUR_KEYS",
@@ -110,7 +110,14 @@ def _is_seven_pairs(hand: Hand) -> bool:
 
 
 def _seven_pairs(hand: Hand) -> tuple[Meld, ...]:
-    return tuple(meld("pair", t, True) for t, n in enumerate(hand.counts) for _ in range(n // 2))
+    # The concealed tiles are sorted and every kind is held twice or four times: every other
+    # tile starts a pair.
+    pairs = _CONCEALED_PAIRS
+    return tuple([pairs[t] for t in hand.concealed[::2]])
+
+
+# The concealed pair of each playing tile, by tile.
+_CONCEALED_PAIRS = tuple(meld("pair", t, True) for t in range(NUM_PLAYING))
 
 
 # Counts of the 13 terminal and honour kinds, fetched in one C call.
@@ -324,28 +331,48 @@ def arrangements(hand: Hand, shapes: frozenset[str]) -> tuple[Arrangement, ...]:
                 # test_arrange.py tries every one), no 全不靠 (no pair) and no thirteen
                 # orphans (honours in sets): only seven pairs may read it too.
                 if SEVEN_PAIRS in shapes and _is_seven_pairs(hand):
-                    pairs = _seven_pairs(hand)
-                    found.append(Arrangement(SEVEN_PAIRS, (), pairs, tiles, True, None))
+                    found.append(_seven_pairs_arrangement(hand, tiles))
                 return tuple(found)
         if KNITTED_STRAIGHT in shapes and len(hand.melds) <= 1:  # its own first test, inline
             for parts, other, pair in knitted_straight_readings(hand):
                 sets = (*parts, other)
-                found.append(
-                    Arrangement(KNITTED_STRAIGHT, sets, (pair,), tiles, hand.is_concealed, pair)
-                )
+                found.append(_made(KNITTED_STRAIGHT, sets, (pair,), tiles, hand.is_concealed, pair))
         if len(hand.concealed) != MAX_TILES:
             # The shapes below are of fourteen concealed tiles: one test instead of a call each.
             return tuple(found)
-        if HONOURS_AND_KNITTED in shapes and is_honours_and_knitted(hand):
+        # Each shape below holds a number of kinds (one C-level count): 全不靠 fourteen,
+        # thirteen orphans thirteen, seven pairs seven at most (four of a kind is two pairs).
+        kinds = NUM_PLAYING - hand.counts.count(0)
+        if kinds == MAX_TILES and HONOURS_AND_KNITTED in shapes and is_honours_and_knitted(hand):
             whole = honours_and_knitted_parts(hand)
-            found.append(Arrangement(HONOURS_AND_KNITTED, whole, (), tiles, True, None))
-        if SEVEN_PAIRS in shapes and _is_seven_pairs(hand):
-            found.append(Arrangement(SEVEN_PAIRS, (), _seven_pairs(hand), tiles, True, None))
-        if THIRTEEN_ORPHANS in shapes and is_thirteen_orphans(hand):
+            found.append(_made(HONOURS_AND_KNITTED, whole, (), tiles, True, None))
+        if kinds <= _SEVEN and SEVEN_PAIRS in shapes and _is_seven_pairs(hand):
+            found.append(_seven_pairs_arrangement(hand, tiles))
+        if kinds == MAX_TILES - 1 and THIRTEEN_ORPHANS in shapes and is_thirteen_orphans(hand):
             double = next(t for t in TERMINALS_AND_HONOURS if hand.counts[t] == 2)
-            pair = meld("pair", double, True)
-            found.append(Arrangement(THIRTEEN_ORPHANS, (), (pair,), tiles, True, None))
+            pair = _CONCEALED_PAIRS[double]
+            found.append(_made(THIRTEEN_ORPHANS, (), (pair,), tiles, True, None))
         return tuple(found)
     except _WRONG_TYPE_SIGNS:
         raise_if_wrong(arrangements, hand, shapes)
         raise
+
+
+_SEVEN = 7  # pairs in a seven-pairs hand
+
+
+def _seven_pairs_arrangement(hand: Hand, tiles: tuple[int, ...]) -> Arrangement:
+    return _made(SEVEN_PAIRS, (), _seven_pairs(hand), tiles, True, None)
+
+
+def _made(
+    shape: str,
+    melds: tuple[Meld, ...],
+    pairs: tuple[Meld, ...],
+    tiles: tuple[int, ...],
+    concealed: bool,
+    pair: Meld | None,
+) -> Arrangement:
+    """`Arrangement(shape, melds, pairs, tiles, concealed, pair)` at a third of the cost."""
+    fields = (shape, melds, pairs, tiles, concealed, pair, 0, None, "", None)
+    return _new_arrangement(Arrangement, fields)

@@ -52,35 +52,25 @@ KNITTED_STRAIGHTS: tuple[tuple[tuple[int, int, int], frozenset[int]], ...] = tup
 KnittedReading = tuple[tuple[Meld, Meld, Meld], Meld, Meld]
 
 
-def _rest_readings(counts: list[int], declared: tuple[Meld, ...]) -> list[tuple[Meld, Meld]]:
-    """The (set, pair) readings of what is left beside a knitted straight: the declared set
-    and a pair, or a pair and a concealed pung or chow."""
+def _rest_readings(left: list[int], declared: tuple[Meld, ...]) -> list[tuple[Meld, Meld]]:
+    """The (set, pair) readings of the sorted tiles `left` beside a knitted straight: the
+    declared set and a pair, or a pair and a concealed pung or chow (pairs in tile order)."""
     found: list[tuple[Meld, Meld]] = []
-    for p in range(HONOUR_BASE + 7):
-        if counts[p] < 2:
-            continue
-        counts[p] -= 2
-        left = [t for t, n in enumerate(counts) for _ in range(n)]
+    for i in range(len(left) - 1):
+        p = left[i]
+        if left[i + 1] != p or (i and left[i - 1] == p):
+            continue  # not a pair here, or the same pair as one tried
+        rest = left[:i] + left[i + 2 :]
         if declared:
-            if not left:
+            if not rest:
                 found.append((declared[0], meld("pair", p, True)))
-        elif len(left) == 3:
-            a, b, c = left
+        elif len(rest) == 3:  # a set
+            a, b, c = rest
             if a == b == c:
                 found.append((meld("pung", a, True), meld("pair", p, True)))
             elif IS_SUITED[a] and RANK_OF[a] <= 7 and b == a + 1 and c == a + 2:
                 found.append((meld("chow", a, True), meld("pair", p, True)))
-        counts[p] += 2
     return found
-
-
-def _held(counts: bytes, starts: tuple[int, int, int]) -> bool:
-    a, b, c = starts
-    return bool(
-        counts[a] and counts[a + 3] and counts[a + 6]
-        and counts[b] and counts[b + 3] and counts[b + 6]
-        and counts[c] and counts[c + 3] and counts[c + 6]
-    )
 
 
 def knitted_straight_readings(hand: Hand) -> list[KnittedReading]:
@@ -92,24 +82,15 @@ def knitted_straight_readings(hand: Hand) -> list[KnittedReading]:
     if hand.counts[:HONOUR_BASE].count(0) > HONOUR_BASE - 9:
         return []
     found: list[KnittedReading] = []
-    held = [starts for starts, _ in KNITTED_STRAIGHTS if _held(hand.counts, starts)]
-    if not held:
-        return found
-    counts = list(hand.counts)
-    for starts, nine in KNITTED_STRAIGHTS:
-        if starts not in held:
+    held = suited_held(hand.counts)
+    for (_, nine), mask, parts in zip(KNITTED_STRAIGHTS, NINE_MASKS, _PARTS, strict=True):
+        if held & mask != mask:  # not all nine held
             continue
+        left = list(hand.concealed)
         for t in nine:
-            counts[t] -= 1
-        parts = (
-            meld("knitted", starts[0], True),
-            meld("knitted", starts[1], True),
-            meld("knitted", starts[2], True),
-        )
-        for rest in _rest_readings(counts, hand.melds):
+            left.remove(t)
+        for rest in _rest_readings(left, hand.melds):
             found.append((parts, *rest))
-        for t in nine:
-            counts[t] += 1
     return found
 
 
@@ -123,17 +104,17 @@ def is_honours_and_knitted(hand: Hand) -> bool:
         return False
     if hand.counts.count(0) != len(hand.counts) - MAX_TILES:  # fourteen different tiles
         return False
-    suited = frozenset(t for t in hand.concealed if t < HONOUR_BASE)
-    return any(suited <= nine for _, nine in KNITTED_STRAIGHTS)
+    held = suited_held(hand.counts)
+    return any(not held & ~mask for mask in NINE_MASKS)
 
 
 def honours_and_knitted_parts(hand: Hand) -> tuple[Meld, ...]:
     """The knitted parts a 全不靠 hand holds whole (all three when it holds a knitted
     straight), so that fans reading `melds` see a knitted straight inside it."""
-    held = frozenset(hand.concealed)
-    for starts, nine in KNITTED_STRAIGHTS:
-        if nine <= held:
-            return tuple(meld("knitted", t, True) for t in starts)
+    held = suited_held(hand.counts)
+    for mask, parts in zip(NINE_MASKS, _PARTS, strict=True):
+        if held & mask == mask:
+            return parts
     return ()
 
 
@@ -153,6 +134,12 @@ def _mask(tiles: frozenset[int]) -> int:
 # Per knitted straight (in the order of `KNITTED_STRAIGHTS`), its nine tiles as a mask of
 # `suited_held`.
 NINE_MASKS = tuple(_mask(nine) for _, nine in KNITTED_STRAIGHTS)
+
+# Per knitted straight, its three parts as concealed melds.
+_PARTS = tuple(
+    (meld("knitted", a, True), meld("knitted", b, True), meld("knitted", c, True))
+    for (a, b, c), _ in KNITTED_STRAIGHTS
+)
 
 
 def honours_and_knitted_waits(counts: bytes) -> list[int]:

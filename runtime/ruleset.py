@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from mjc.runtime.argcheck import plain_type_errors
+from mjc.runtime.argcheck import WRONG_TYPE_SIGNS, plain_type_errors, raise_if_wrong
 from mjc.runtime.arrange import (
     SEVEN_PAIRS,
     STANDARD,
@@ -334,7 +334,6 @@ class Ruleset:
 
     # ------------------------------------------------------------------ scoring
 
-    @plain_type_errors  # a plain TypeError for an argument of the wrong type
     def score(
         self,
         hand: Hand | str,
@@ -360,123 +359,172 @@ class Ruleset:
         (天胡 without the dealer, 杠上开花 with no kong, ...) and `ValueError` (`OptionError`)
         for bad options, winds, situation names, a missing indicator, or tiles not in play."""
         # Over 80 lines on purpose: the hot path of DESIGN.md's 200 k scores/s target, where
-        # each helper call would cost a Python frame per hand.
-        if isinstance(hand, str):
-            hand = parse_hand(hand, win)
-        elif win is not None:
-            hand = _with_win(hand, win)
-        if (
-            self._plain
-            and not options
-            and preset is None
-            and indicator is None
-            and wilds is None
-            and (self._flowers_in_play or not hand.flowers)
-        ):
-            # The common case: default options, no wilds, every playing tile in play.
-            values = self._default_game.values
-            wild: tuple[int, ...] = ()
-            shapes = self._default_shapes
-            default = True
-        else:
-            default = not options and preset is None
-            game = self._default_game if default else self._games.game(options, preset, players)
-            self._check_tiles_in_play(hand, game, default)
-            wild = self._wilds(game, indicator, wilds)
-            values, shapes = game.values, game.shapes
-            if not self_drawn and hand.win_tile in wild:  # 百色: 不可以…胡别人打出的王牌
-                situations = tuple(situations)
-                refused = wild_win_refusal(
-                    self.id,
+        # each helper call would cost a Python frame per hand. The `try` is what
+        # `plain_type_errors` would add, without its frame (it costs nothing until a raise).
+        try:
+            if isinstance(hand, str):
+                hand = parse_hand(hand, win)
+            elif win is not None:
+                hand = _with_win(hand, win)
+            if (
+                self._plain
+                and not options
+                and preset is None
+                and indicator is None
+                and wilds is None
+                and (self._flowers_in_play or not hand.flowers)
+            ):
+                # The common case: default options, no wilds, every playing tile in play.
+                values = self._default_game.values
+                wild: tuple[int, ...] = ()
+                shapes = self._default_shapes
+                # `_situation`'s memo, read here without its frame (no wilds: none held).
+                key = (
                     hand.win_tile,
-                    wild,
-                    self.wild_permissions(values),
-                    "robbing_kong" in situations,
+                    hand.flowers,
+                    self_drawn,
+                    seat_wind,
+                    round_wind,
+                    dealer,
+                    tuple(situations),
+                    players,
+                    0,
                 )
-                if refused:
-                    return Score(self.id, False, None, (), 0, self.unit, None, refused, wilds=wild)
-        situation = self._situation(
-            hand, self_drawn, seat_wind, round_wind, dealer, situations, players, wild
-        )
-        if situations:
-            reason = impossible(hand, situation)
-            if reason is not None:
-                raise SituationError(reason)
-        found: list[Arrangement] | tuple[Arrangement, ...]
-        if hand.win_tile is not None and hand.win_tile >= NUM_PLAYING:
-            found = []  # a flower completes no set: only a custom shape is won on one (八花)
-        elif wild and any(hand.counts[t] for t in wild if t < len(hand.counts)):
-            found = wild_arrangements(hand, wild, shapes)
-        elif default and self._standard_first:
-            found = standard_arrangements(hand) or arrangements(hand, shapes)
-        else:
-            found = arrangements(hand, shapes)
-        if self._has_custom_shapes:
-            found = [*found, *self._custom_arrangements(hand, situation, values)]
-        if not found:
-            return self._no_win(hand, shapes, wild)
-        if self._reads_waits:
-            # The wait set, worked out when a fan reads it, rides on each reading (not on a
-            # copy of the situation, which is shared by every hand of the same facts).
-            if wild or (self._has_custom_shapes and self.custom_shapes_on(values)):
-                # Wilds or custom shapes: only the game's own win check knows what completes.
-                game = self._games.game(options, preset, players)
-                check = self._checker(game, wild)
-                found_waits = Waits(partial(waits, hand, check, shapes))
+                situation = self._situations.get(key) or self._situation(
+                    hand, self_drawn, seat_wind, round_wind, dealer, situations, players
+                )
+                if situations:
+                    reason = impossible(hand, situation)
+                    if reason is not None:
+                        raise SituationError(reason)
+                found: list[Arrangement] | tuple[Arrangement, ...]
+                if hand.win_tile is not None and hand.win_tile >= NUM_PLAYING:
+                    found = []  # a flower completes no set (and no custom shape is in play)
+                elif self._standard_first:
+                    found = standard_arrangements(hand) or arrangements(hand, shapes)
+                else:
+                    found = arrangements(hand, shapes)
             else:
-                found_waits = Waits(partial(builtin_waits, hand, shapes))
-            if self._places_win:  # one reading per winning-tile place
-                found = placements(found, hand, found_waits)
+                default = not options and preset is None
+                game = self._default_game if default else self._games.game(options, preset, players)
+                self._check_tiles_in_play(hand, game, default)
+                wild = self._wilds(game, indicator, wilds)
+                values, shapes = game.values, game.shapes
+                if not self_drawn and hand.win_tile in wild:  # 百色: 不可以…胡别人打出的王牌
+                    situations = tuple(situations)
+                    refused = wild_win_refusal(
+                        self.id,
+                        hand.win_tile,
+                        wild,
+                        self.wild_permissions(values),
+                        "robbing_kong" in situations,
+                    )
+                    if refused:
+                        return Score(
+                            self.id, False, None, (), 0, self.unit, None, refused, wilds=wild
+                        )
+                situation = self._situation(
+                    hand, self_drawn, seat_wind, round_wind, dealer, situations, players, wild
+                )
+                if situations:
+                    reason = impossible(hand, situation)
+                    if reason is not None:
+                        raise SituationError(reason)
+                found = self._found(hand, wild, shapes, default)
+            if self._has_custom_shapes:
+                found = [*found, *self._custom_arrangements(hand, situation, values)]
+            if not found:
+                return self._no_win(hand, shapes, wild)
+            if self._reads_waits:
+                # The wait set, worked out when a fan reads it, rides on each reading (not on
+                # a copy of the situation, which every hand of the same facts shares).
+                if wild or (self._has_custom_shapes and self.custom_shapes_on(values)):
+                    # Wilds or custom shapes: only the game's own win check knows what completes.
+                    check = self._checker(self._games.game(options, preset, players), wild)
+                    found_waits = Waits(partial(waits, hand, check, shapes))
+                else:
+                    found_waits = Waits(partial(builtin_waits, hand, shapes))
+                if self._places_win:  # one reading per winning-tile place
+                    found = placements(found, hand, found_waits)
+                else:
+                    found = carry_waits(found, found_waits)
+            elif self._places_win:  # the rulebook reads the wait: a reading per winning place
+                found = placements(found, hand)
+            # One path for one reading or several: each is valued (fans, adjustments, refusal),
+            # the best kept (`_best_reading`), and the score built from it below.
+            if len(found) == 1:  # almost every hand: no loop, no tuple of the best
+                arrangement = found[0]
+                total, kept, notes = self._score_fans(arrangement, situation, values)
+                total, least, ceiled, ceiling, steps = self._adjust(
+                    arrangement, situation, values, kept, total
+                )
+                rejected = (
+                    self._reject(arrangement, situation, values, kept, total)
+                    if self._has_rejects
+                    else None
+                )
             else:
-                found = carry_waits(found, found_waits)
-        elif self._places_win:  # the rulebook reads the wait: one reading per winning-tile place
-            found = placements(found, hand)
-        # One path for one reading or several: each is valued (fans, adjustments, refusal),
-        # the best kept (`_best_reading`), and the score built from it below.
-        if len(found) == 1:  # almost every hand: no loop, no tuple of the best
-            arrangement = found[0]
-            total, kept, notes = self._score_fans(arrangement, situation, values)
-            total, least, ceiled, ceiling, steps = self._adjust(
-                arrangement, situation, values, kept, total
+                best = self._best_reading(found, situation, values)
+                arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps = best
+            if rejected is not None:
+                return Score(
+                    self.id, False, None, (), 0, self.unit, None, rejected, wilds=wild, hand=hand
+                )
+            fans = self._fan_lists.get(kept) or self._fan_list(kept)
+            # The fields of `Score` in order; `tuple.__new__` skips the NamedTuple's `__new__`.
+            score: Score = _new_score(
+                Score,
+                (
+                    self.id,
+                    True,
+                    arrangement.shape,
+                    fans,
+                    total,
+                    self.unit,
+                    arrangement,
+                    None,
+                    least,
+                    ceiled or (tier_capped(notes) if notes else False),
+                    wild,
+                    ceiling,
+                    notes,
+                    steps,
+                    hand,
+                    None,
+                ),
             )
-            rejected = (
-                self._reject(arrangement, situation, values, kept, total)
-                if self._has_rejects
-                else None
-            )
-        else:
-            best = self._best_reading(found, situation, values)
-            arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps = best
-        if rejected is not None:
-            return Score(
-                self.id, False, None, (), 0, self.unit, None, rejected, wilds=wild, hand=hand
-            )
-        fans = self._fan_lists.get(kept)
-        if fans is None:
-            fans = self._fan_list(kept)
-        # The fields of `Score` in order; `tuple.__new__` skips the NamedTuple's `__new__`.
-        score: Score = _new_score(
-            Score,
-            (
-                self.id,
-                True,
-                arrangement.shape,
-                fans,
-                total,
-                self.unit,
-                arrangement,
-                None,
-                least,
-                ceiled or (tier_capped(notes) if notes else False),
-                wild,
-                ceiling,
-                notes,
-                steps,
+            return self._explained(score, situation, values) if explain else score
+        except WRONG_TYPE_SIGNS:
+            raise_if_wrong(
+                Ruleset.score,
+                self,
                 hand,
-                None,
-            ),
-        )
-        return self._explained(score, situation, values) if explain else score
+                win=win,
+                self_drawn=self_drawn,
+                seat_wind=seat_wind,
+                round_wind=round_wind,
+                dealer=dealer,
+                situations=situations,
+                indicator=indicator,
+                players=players,
+                options=options,
+                wilds=wilds,
+                preset=preset,
+                explain=explain,
+            )
+            raise
+
+    def _found(
+        self, hand: Hand, wild: tuple[int, ...], shapes: frozenset[str], default: bool
+    ) -> list[Arrangement] | tuple[Arrangement, ...]:
+        """The arrangements of `hand` under the built-in `shapes`, with these wilds."""
+        if hand.win_tile is not None and hand.win_tile >= NUM_PLAYING:
+            return []  # a flower completes no set: only a custom shape is won on one (八花)
+        if wild and any(hand.counts[t] for t in wild if t < len(hand.counts)):
+            return wild_arrangements(hand, wild, shapes)
+        if default and self._standard_first:
+            return standard_arrangements(hand) or arrangements(hand, shapes)
+        return arrangements(hand, shapes)
 
     def _best_reading(
         self, found: Sequence[Arrangement], situation: Situation, values: Options
