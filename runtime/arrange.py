@@ -21,7 +21,7 @@ from mjc.runtime.knitted import (
     HONOURS_AND_KNITTED,
     KNITTED_SHAPES,
     KNITTED_STRAIGHT,
-    honours_and_knitted_parts,
+    honours_and_knitted_reading,
     is_honours_and_knitted,
     is_knitted_straight_win,
     knitted_straight_readings,
@@ -343,9 +343,10 @@ def arrangements(hand: Hand, shapes: frozenset[str]) -> tuple[Arrangement, ...]:
         # Each shape below holds a number of kinds (one C-level count): 全不靠 fourteen,
         # thirteen orphans thirteen, seven pairs seven at most (four of a kind is two pairs).
         kinds = NUM_PLAYING - hand.counts.count(0)
-        if kinds == MAX_TILES and HONOURS_AND_KNITTED in shapes and is_honours_and_knitted(hand):
-            whole = honours_and_knitted_parts(hand)
-            found.append(_made(HONOURS_AND_KNITTED, whole, (), tiles, True, None))
+        if kinds == MAX_TILES and HONOURS_AND_KNITTED in shapes:
+            whole = honours_and_knitted_reading(hand)
+            if whole is not None:
+                found.append(_made(HONOURS_AND_KNITTED, whole, (), tiles, True, None))
         if kinds <= _SEVEN and SEVEN_PAIRS in shapes and _is_seven_pairs(hand):
             found.append(_seven_pairs_arrangement(hand, tiles))
         if kinds == MAX_TILES - 1 and THIRTEEN_ORPHANS in shapes and is_thirteen_orphans(hand):

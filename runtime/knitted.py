@@ -26,6 +26,7 @@ __all__ = [
     "KNITTED_STRAIGHTS",
     "NINE_MASKS",
     "honours_and_knitted_parts",
+    "honours_and_knitted_reading",
     "honours_and_knitted_waits",
     "is_honours_and_knitted",
     "is_knitted_straight_win",
@@ -81,17 +82,15 @@ def knitted_straight_readings(hand: Hand) -> list[KnittedReading]:
     # Nine different suited tiles at least; most hands fail this one C-level count.
     if hand.counts[:HONOUR_BASE].count(0) > HONOUR_BASE - 9:
         return []
-    found: list[KnittedReading] = []
     held = suited_held(hand.counts)
     for (_, nine), mask, parts in zip(KNITTED_STRAIGHTS, NINE_MASKS, _PARTS, strict=True):
-        if held & mask != mask:  # not all nine held
-            continue
-        left = list(hand.concealed)
-        for t in nine:
-            left.remove(t)
-        for rest in _rest_readings(left, hand.melds):
-            found.append((parts, *rest))
-    return found
+        if held & mask == mask:
+            # Fourteen tiles hold one knitted straight at most (two would be 15 kinds).
+            left = list(hand.concealed)
+            for t in nine:
+                left.remove(t)
+            return [(parts, *rest) for rest in _rest_readings(left, hand.melds)]
+    return []
 
 
 def is_knitted_straight_win(hand: Hand) -> bool:
@@ -100,18 +99,35 @@ def is_knitted_straight_win(hand: Hand) -> bool:
 
 def is_honours_and_knitted(hand: Hand) -> bool:
     """Fourteen different concealed tiles: honours, and suited tiles of one knitted straight."""
-    if hand.melds or len(hand.concealed) != MAX_TILES:
-        return False
-    if hand.counts.count(0) != len(hand.counts) - MAX_TILES:  # fourteen different tiles
-        return False
-    held = suited_held(hand.counts)
-    return any(not held & ~mask for mask in NINE_MASKS)
+    return honours_and_knitted_reading(hand) is not None
 
 
 def honours_and_knitted_parts(hand: Hand) -> tuple[Meld, ...]:
     """The knitted parts a 全不靠 hand holds whole (all three when it holds a knitted
     straight), so that fans reading `melds` see a knitted straight inside it."""
     held = suited_held(hand.counts)
+    for mask, parts in zip(NINE_MASKS, _PARTS, strict=True):
+        if held & mask == mask:
+            return parts
+    return ()
+
+
+def honours_and_knitted_reading(hand: Hand) -> tuple[Meld, ...] | None:
+    """`honours_and_knitted_parts` of a 全不靠 hand, None for any other: the test and the
+    parts in one pass."""
+    if hand.melds or len(hand.concealed) != MAX_TILES:
+        return None
+    counts = hand.counts
+    if counts.count(0) != len(counts) - MAX_TILES:  # fourteen different tiles
+        return None
+    held = suited_held(counts)
+    fits = False
+    for mask in NINE_MASKS:
+        if not held & ~mask:  # every suited tile held is of these nine
+            fits = True
+            break
+    if not fits:
+        return None
     for mask, parts in zip(NINE_MASKS, _PARTS, strict=True):
         if held & mask == mask:
             return parts
