@@ -29,6 +29,7 @@ from mjc.runtime.knitted import (
 from mjc.runtime.melds import Meld, meld
 from mjc.runtime.tables import HONOUR_TABLE, SUIT_TABLE, honour_splits, suit_splits
 from mjc.runtime.tiles import HONOUR_BASE, NUM_PLAYING, TERMINALS_AND_HONOURS
+from mjc.runtime.waitkinds import PLACES, WAIT_ORDER
 
 __all__ = [
     "ORPHAN_HONOUR_KEYS",
@@ -45,6 +46,7 @@ __all__ = [
     "make_other_shapes_checker",
     "make_win_checker",
     "standard_arrangements",
+    "standard_placed",
 ]
 
 STANDARD = "standard"
@@ -307,6 +309,76 @@ def _standard(
             Arrangement(STANDARD, sets, (combo_pairs[0],), tiles, concealed, combo_pairs[0])
         )
     return found
+
+
+# One suit's places for the winning tile, by the suit's key (read one way): by rank, the
+# distinct concealed sets and pair of the suit holding that tile, each with its kind of wait,
+# the rarer waits first (the order `mjc.runtime.readings.placements` gives its readings).
+_Places = tuple[tuple[tuple[Meld, str], ...], ...]
+_PLACED: tuple[dict[bytes, _Places], ...] = ({}, {}, {}, {})
+
+
+def _placed(suit: int, key: bytes) -> _Places:
+    (sets, pair), = _readings(suit, key)
+    melds = (*sets, pair) if pair is not None else sets
+    by_rank: list[tuple[tuple[Meld, str], ...]] = []
+    for tile in range(_BASES[suit], _BASES[suit] + len(key)):
+        places: list[tuple[Meld, str]] = []
+        for m in melds:
+            row = PLACES[m.index]
+            kind = row[tile] if row is not None else None
+            if kind is not None and all(m != other for other, _ in places):
+                places.append((m, kind))
+        places.sort(key=lambda place: WAIT_ORDER[place[1]])
+        by_rank.append(tuple(places))
+    found = _PLACED[suit][key] = tuple(by_rank)
+    return found
+
+
+def standard_placed(
+    hand: Hand,
+    shapes: frozenset[str],
+    waits: Sequence[int] | None,
+    _cached: tuple[dict[bytes, tuple[_SuitReading, ...]], ...] = _READINGS,
+) -> list[Arrangement] | None:
+    """`placements(arrangements(hand, shapes), hand, waits)` (`mjc.runtime.readings`) for
+    the hands most scored, in one pass: those that split one way into sets and a pair, and
+    are not seven pairs too; None for any other hand (the caller takes the general path).
+
+    The winning tile sits in its own suit, whose places are read from a table per suit key
+    (`_placed`); `_standard`'s common case is written again here to spare the second pass."""
+    win = hand.win_tile
+    if win is None or win >= NUM_PLAYING or hand.size != MAX_TILES:
+        return None
+    m, p, s, z = hand.suit_keys
+    cm, cp, cs, cz = _cached
+    try:
+        rm, rp, rs, rz = cm[m], cp[p], cs[s], cz[z]
+    except KeyError:  # a suit key not read yet
+        rm, rp, rs, rz = _readings(0, m), _readings(1, p), _readings(2, s), _readings(3, z)
+    if not len(rm) == len(rp) == len(rs) == len(rz) == 1:
+        return None
+    (sm, pm), (sp, pp), (ss, ps), (sz, pz) = rm[0], rp[0], rs[0], rz[0]
+    pair = pm or pp or ps or pz
+    if pair is None or (pm is not None) + (pp is not None) + (ps is not None) + (
+        pz is not None
+    ) != 1:
+        return None
+    if SEVEN_PAIRS in shapes and _is_seven_pairs(hand):
+        return None
+    suit = _SUIT_OF_TILE[win]
+    key = hand.suit_keys[suit]
+    places = (_PLACED[suit].get(key) or _placed(suit, key))[win - _BASES[suit]]
+    melds = hand.melds + sm + sp + ss + sz
+    head = (STANDARD, melds, (pair,), hand.tiles, hand.is_concealed, pair, 0)
+    if len(places) == 1:
+        (won, kind), = places
+        return [_new_arrangement(Arrangement, (*head, won, kind, waits))]
+    return [_new_arrangement(Arrangement, (*head, won, kind, waits)) for won, kind in places]
+
+
+# By tile: the index of its suit among the four keys (m, p, s, the honours).
+_SUIT_OF_TILE = tuple(min(t // 9, 3) for t in range(NUM_PLAYING))
 
 
 def standard_arrangements(hand: Hand) -> list[Arrangement]:

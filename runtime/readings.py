@@ -24,8 +24,9 @@ from mjc.runtime.arrange import THIRTEEN_ORPHANS, Arrangement
 from mjc.runtime.exactwaits import waits_of_short_hand
 from mjc.runtime.hand import MAX_TILES, Hand
 from mjc.runtime.knitted import KNITTED_SHAPES, KNITTED_STRAIGHTS
-from mjc.runtime.melds import MELD_INDEXES, Meld, all_melds
+from mjc.runtime.melds import Meld
 from mjc.runtime.tiles import HONOUR_BASE, NUM_PLAYING, RANK_OF
+from mjc.runtime.waitkinds import PLACES, WAIT_ORDER, wait_kind
 
 __all__ = [
     "WAIT_FACTS", "Waits", "builtin_waits", "carry_waits", "placements", "wait_kind", "waits"
@@ -46,7 +47,7 @@ def placements(
     if win is None or win >= NUM_PLAYING:  # a flower completes no set: nothing to place
         return [_new_arrangement(Arrangement, (*a[:9], waits)) for a in found]
     declared = len(hand.melds)
-    table = _PLACES
+    table = PLACES
     out: list[Arrangement] = []
     for a in found:
         first: Meld | None = None
@@ -92,45 +93,8 @@ def carry_waits(found: Iterable[Arrangement], waits: Sequence[int]) -> list[Arra
 _new_arrangement = tuple.__new__
 
 
-_WAIT_ORDER = {"edge": 0, "closed": 1, "pair": 2, "open": 3, "pung": 4, "": 5}
-
-
 def _wait_order(reading: Arrangement) -> int:
-    return _WAIT_ORDER[reading.wait]
-
-
-def wait_kind(m: Meld, win: int) -> str:
-    """The kind of wait the winning tile `win` completed in `m`: `edge` (边张: the 3 of 123,
-    the 7 of 789), `closed` (嵌张: a chow's middle), `open` (两面: another chow end),
-    `pair` (单钓将), `pung` (双碰: a pung) or `""` (a knitted part)."""
-    if m.is_chow:
-        if win == m.tile + 1:
-            return "closed"
-        if (RANK_OF[m.tile] == 1 and win == m.tile + 2) or (RANK_OF[m.tile] == 7 and win == m.tile):
-            return "edge"
-        return "open"
-    if m.is_pair:
-        return "pair"
-    return "pung" if m.is_pung else ""
-
-
-def _place_row(m: Meld) -> tuple[str | None, ...] | None:
-    """Per tile, the kind of wait it completes in `m` (None: not one of its tiles); None for
-    a meld the winning tile cannot complete (exposed, or a kong)."""
-    if not m.concealed or m.is_kong:
-        return None
-    return tuple(wait_kind(m, t) if t in m.tiles else None for t in range(NUM_PLAYING))
-
-
-# `_place_row` of every meld, by `Meld.index`: placing the winning tile is two lookups a meld.
-def _place_rows() -> tuple[tuple[str | None, ...] | None, ...]:
-    rows: list[tuple[str | None, ...] | None] = [None] * MELD_INDEXES
-    for m in all_melds():
-        rows[m.index] = _place_row(m)
-    return tuple(rows)
-
-
-_PLACES = _place_rows()
+    return WAIT_ORDER[reading.wait]
 
 
 class Waits(Sequence[int]):

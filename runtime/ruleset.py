@@ -22,6 +22,7 @@ from mjc.runtime.arrange import (
     arrangements,
     make_win_checker,
     standard_arrangements,
+    standard_placed,
 )
 from mjc.runtime.checkers import make_public_is_win
 from mjc.runtime.claimcheck import RoundRules, wild_win_refusal
@@ -130,6 +131,9 @@ class Ruleset:
         self._standard_first = (
             STANDARD in self._default_shapes and SEVEN_PAIRS not in self._default_shapes
         )
+        # A rulebook that reads where the winning tile sits: the short path reads and places
+        # the standard shape in one pass (`standard_placed`).
+        self._placed_first = self._places_win and STANDARD in self._default_shapes
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.id} ({self.title})>"
@@ -362,6 +366,8 @@ class Ruleset:
         # each helper call would cost a Python frame per hand. The `try` is what
         # `plain_type_errors` would add, without its frame (it costs nothing until a raise).
         try:
+            placed = False  # whether `found` holds the readings, winning tile placed
+            found_waits: Waits | None = None
             if isinstance(hand, str):
                 hand = parse_hand(hand, win)
             elif win is not None:
@@ -397,8 +403,16 @@ class Ruleset:
                     reason = impossible(hand, situation)
                     if reason is not None:
                         raise SituationError(reason)
-                found: list[Arrangement] | tuple[Arrangement, ...]
-                if hand.win_tile is not None and hand.win_tile >= NUM_PLAYING:
+                found: list[Arrangement] | tuple[Arrangement, ...] | None = None
+                if self._placed_first:
+                    # Most hands split one way into sets: read and placed in one pass.
+                    if self._reads_waits:
+                        found_waits = Waits(partial(builtin_waits, hand, shapes))
+                    found = standard_placed(hand, shapes, found_waits)
+                    placed = found is not None
+                if found is not None:
+                    pass
+                elif hand.win_tile is not None and hand.win_tile >= NUM_PLAYING:
                     found = []  # a flower completes no set (and no custom shape is in play)
                 elif self._standard_first:
                     found = standard_arrangements(hand) or arrangements(hand, shapes)
@@ -435,10 +449,14 @@ class Ruleset:
                 found = [*found, *self._custom_arrangements(hand, situation, values)]
             if not found:
                 return self._no_win(hand, shapes, wild)
-            if self._reads_waits:
+            if placed:
+                pass
+            elif self._reads_waits:
                 # The wait set, worked out when a fan reads it, rides on each reading (not on
                 # a copy of the situation, which every hand of the same facts shares).
-                if wild or (self._has_custom_shapes and self.custom_shapes_on(values)):
+                if found_waits is not None:
+                    pass
+                elif wild or (self._has_custom_shapes and self.custom_shapes_on(values)):
                     # Wilds or custom shapes: only the game's own win check knows what completes.
                     check = self._checker(self._games.game(options, preset, players), wild)
                     found_waits = Waits(partial(waits, hand, check, shapes))
