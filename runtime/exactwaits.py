@@ -21,6 +21,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from mjc.runtime.arrange import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
+from mjc.runtime.hand import Hand
 from mjc.runtime.knitted import (
     HONOURS_AND_KNITTED,
     KNITTED_STRAIGHT,
@@ -31,9 +32,9 @@ from mjc.runtime.knitted import (
 )
 from mjc.runtime.tables import HONOUR_TABLE, SUIT_TABLE
 from mjc.runtime.tiles import HONOUR_BASE, NUM_PLAYING, TERMINALS_AND_HONOURS
-from mjc.runtime.waitsets import standard_waits
+from mjc.runtime.waitsets import keyed_standard_waits, standard_waits
 
-__all__ = ["wait_set", "waits_of_short_hand"]
+__all__ = ["hand_waits", "wait_set", "waits_of_short_hand"]
 
 _MAX_COPIES = 4
 _HAND_TILES = 14  # MAX_TILES of mjc.runtime.hand, a kong counting as three
@@ -55,13 +56,53 @@ def wait_set(counts: bytes, declared: int, shapes: frozenset[str]) -> tuple[int,
 
 def waits_of_short_hand(counts: bytes, declared: int, shapes: frozenset[str]) -> tuple[int, ...]:
     """`wait_set` of counts known to be one tile short of a whole hand."""
-    # The standard shape's waits come sorted, each tile once; the other shapes are tried only
-    # when the counts could be one short of them, which the number of kinds held (one
-    # C-level count) rules out for most hands.
     found = standard_waits(counts, fifth_copy=True) if STANDARD in shapes else []
+    return _with_other_shapes(found, counts, NUM_PLAYING - counts.count(0), declared, shapes)
+
+
+def hand_waits(hand: Hand, shapes: frozenset[str]) -> tuple[int, ...]:
+    """`wait_set` of a hand's concealed tiles without its winning tile (none for a win on a
+    flower, or a hand of another size): the standard shape's from the hand's own suit keys,
+    the winning tile's suit's changed, without copying the counts; the counts copied only
+    when another shape may apply."""
+    win = hand.win_tile
+    if win is None or win >= NUM_PLAYING or hand.size != _HAND_TILES:
+        return ()
+    counts = hand.counts
+    declared = len(hand.melds)
+    if STANDARD in shapes:
+        keys = list(hand.suit_keys)
+        suit = _SUIT_OF_TILE[win]
+        key = keys[suit]
+        rank = win - _BASES[suit]
+        keys[suit] = key[:rank] + _LESS_ONE[key[rank]] + key[rank + 1 :]
+        found = keyed_standard_waits(keys, fifth_copy=True)
+    else:
+        found = []
+    # The kinds held without the winning tile (one fewer when it was its kind's only copy)
+    # say whether another shape may be one tile short, as `_with_other_shapes` tests them:
+    # most hands are done here, without a copy of the counts.
+    alone = counts[win] == 1
+    kinds = NUM_PLAYING - counts.count(0) - alone
+    others = not declared and (kinds <= _SEVEN_KINDS or kinds >= _ORPHAN_KINDS - 1)
+    if not others and declared <= 1 and KNITTED_STRAIGHT in shapes:
+        suited = HONOUR_BASE - counts[:HONOUR_BASE].count(0) - (alone and win < HONOUR_BASE)
+        others = suited >= _NINE - 1
+    if not others:
+        return tuple(found)
+    base = bytearray(counts)
+    base[win] -= 1
+    return _with_other_shapes(found, bytes(base), kinds, declared, shapes)
+
+
+def _with_other_shapes(
+    found: list[int], counts: bytes, kinds: int, declared: int, shapes: frozenset[str]
+) -> tuple[int, ...]:
+    """The standard shape's waits `found` (sorted, each tile once) and the other shapes',
+    tried only when the counts (`kinds` held) could be one short of them, which the number
+    of kinds rules out for most hands."""
     more: list[int] = []
     if not declared:
-        kinds = NUM_PLAYING - counts.count(0)
         if kinds <= _SEVEN_KINDS and SEVEN_PAIRS in shapes:  # six pairs and a single
             more += _seven_pairs_waits(counts)
         if kinds >= _ORPHAN_KINDS - 1 and THIRTEEN_ORPHANS in shapes:  # twelve or thirteen
@@ -75,14 +116,20 @@ def waits_of_short_hand(counts: bytes, declared: int, shapes: frozenset[str]) ->
     return tuple(sorted({*found, *more}))
 
 
+_SUIT_OF_TILE = tuple(min(t // 9, 3) for t in range(NUM_PLAYING))  # its index in `suit_keys`
+_BASES = (0, 9, 18, HONOUR_BASE)
+_LESS_ONE = tuple(bytes((n - 1,)) if n else b"" for n in range(_MAX_COPIES + 2))
+
+
 def _seven_pairs_waits(counts: bytes) -> list[int]:
-    # Six pairs and a single (a four of a kind counting as two pairs): the single's kind.
+    # Six pairs and a single (a four of a kind counting as two pairs): the single's kind,
+    # the one kind held an odd number of times (once or three times).
     if counts.count(0) < NUM_PLAYING - 7:  # more than seven kinds: one C-level count says no
         return []
-    odd = [t for t in range(NUM_PLAYING) if counts[t] & 1]
-    if len(odd) == 1 and counts[odd[0]] < _MAX_COPIES:
-        return odd
-    return []
+    ones = counts.count(1)
+    if ones + counts.count(3) != 1:
+        return []
+    return [counts.index(1 if ones else 3)]
 
 
 def _orphans_waits(counts: bytes) -> list[int]:

@@ -21,8 +21,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import overload
 
 from mjc.runtime.arrange import THIRTEEN_ORPHANS, Arrangement
-from mjc.runtime.exactwaits import waits_of_short_hand
-from mjc.runtime.hand import MAX_TILES, Hand
+from mjc.runtime.exactwaits import hand_waits as builtin_waits
+from mjc.runtime.hand import Hand
 from mjc.runtime.knitted import KNITTED_SHAPES, KNITTED_STRAIGHTS
 from mjc.runtime.melds import Meld
 from mjc.runtime.tiles import HONOUR_BASE, NUM_PLAYING, RANK_OF
@@ -31,6 +31,10 @@ from mjc.runtime.waitkinds import PLACES, WAIT_ORDER, wait_kind
 __all__ = [
     "WAIT_FACTS", "Waits", "builtin_waits", "carry_waits", "placements", "wait_kind", "waits"
 ]
+
+# `builtin_waits(hand, shapes)` is `waits` for a game with no wilds and no custom shapes (its
+# win check is the built-in shapes' alone): the same tiles, read from per-suit tables
+# (`mjc.runtime.exactwaits.hand_waits`).
 
 # The facts that need readings with a placed winning tile, or the wait set.
 WAIT_FACTS = frozenset(("winning_meld", "edge_wait", "closed_wait", "pair_wait", "open_wait"))
@@ -112,8 +116,11 @@ class Waits(Sequence[int]):
             self._tiles = self._compute()
         return self._tiles
 
-    def __len__(self) -> int:
-        return len(self._found())
+    def __len__(self) -> int:  # what fans read (独听: `len(waits) == 1`): `_found` inline
+        tiles = self._tiles
+        if tiles is None:
+            tiles = self._tiles = self._compute()
+        return len(tiles)
 
     def __iter__(self) -> Iterator[int]:
         return iter(self._found())
@@ -145,17 +152,6 @@ class Waits(Sequence[int]):
 
     def __reduce__(self) -> tuple[type[tuple[int, ...]], tuple[tuple[int, ...]]]:
         return (tuple, (self._found(),))
-
-
-def builtin_waits(hand: Hand, shapes: frozenset[str]) -> tuple[int, ...]:
-    """`waits` for a game with no wilds and no custom shapes (its win check is the built-in
-    shapes' alone): the same tiles, read from per-suit tables (`mjc.runtime.exactwaits`)."""
-    win = hand.win_tile
-    if win is None or win >= NUM_PLAYING or hand.size != MAX_TILES:
-        return ()
-    base = bytearray(hand.counts)
-    base[win] -= 1
-    return waits_of_short_hand(bytes(base), len(hand.melds), shapes)
 
 
 def waits(

@@ -32,7 +32,14 @@ from mjc.runtime.tables import HONOUR_TABLE, SUIT_TABLE
 from mjc.runtime.tiles import NUM_PLAYING, TERMINALS_AND_HONOURS, tile_index
 
 __all__ = [
-    "CustomNeeds", "WaitFinder", "custom_needs", "custom_waits", "one_more", "wait_finder"
+    "CustomNeeds",
+    "WaitFinder",
+    "custom_needs",
+    "custom_waits",
+    "keyed_standard_waits",
+    "one_more",
+    "standard_waits",
+    "wait_finder",
 ]
 
 WaitFinder = Callable[[SeatState], frozenset[int]]
@@ -101,7 +108,16 @@ def standard_waits(counts: bytes, fifth_copy: bool = False) -> list[int]:
     """The tiles whose one more copy lets the 34 `counts` split into four sets and a pair
     (the standard shape, declared melds left out), read off the suit tables; with
     `fifth_copy`, a kind held four times counts too."""
-    keys = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
+    return keyed_standard_waits(
+        (counts[0:9], counts[9:18], counts[18:27], counts[27:34]), fifth_copy
+    )
+
+
+def keyed_standard_waits(
+    keys: tuple[bytes, bytes, bytes, bytes] | list[bytes], fifth_copy: bool = False
+) -> list[int]:
+    """`standard_waits` of the counts given as their four suit keys (m, p, s, the honours),
+    for a caller that holds them already (a hand's `suit_keys`, one of them changed)."""
     values = (
         SUIT_TABLE.get(keys[0], 0),
         SUIT_TABLE.get(keys[1], 0),
