@@ -404,9 +404,12 @@ def _minimum(
         not_counted = ", ".join(f"{names[fan]} {fan}" for fan in least.without)
         body.comment(f"the points of {not_counted} do not count toward it")
         fans: list[Doc] = [str(state.fan_index[fan]) for fan in least.without]
-        body.stmt(
-            "toward = total - sum(p for i, _, p in k if i in ", tuple_of(fans), ")"
-        )
+        # A plain loop over the fans kept: half the cost of `sum` over a generator, per reading.
+        body.line("toward = total")
+        with body.block("for i, _, p in k"):
+            named: Doc = ("i == ", fans[0]) if len(fans) == 1 else ("i in ", tuple_of(fans))
+            with body.when(named):
+                body.line("toward -= p")
         short = "toward"
         words += ", not counting " + ", ".join(names[fan] for fan in least.without)
     if isinstance(value, ir.IntE):
