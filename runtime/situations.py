@@ -34,6 +34,28 @@ class SituationError(ValueError):
 
 def impossible(hand: Hand, s: Situation) -> str | None:
     """Why the situation `s` cannot hold for a win with `hand`, or None when it can."""
+    if s.heavenly or s.earthly or s.human:  # the first-turn wins (most situations have none)
+        reason = _first_turn_impossible(hand, s)
+        if reason is not None:
+            return reason
+    if s.kong_bloom and not any(m.is_kong for m in hand.melds):
+        return (
+            f"{_NAMES['kong_bloom']} is a win on a kong's replacement tile, "
+            "and this hand declares no kong"
+        )
+    if s.robbing_kong and s.self_drawn:
+        return f"{_NAMES['robbing_kong']} is a win on another seat's kong tile, not self-drawn"
+    if s.robbing_kong and s.kong_bloom:
+        return f"{_NAMES['robbing_kong']} and {_NAMES['kong_bloom']} cannot both hold for one win"
+    if s.triple_win and s.self_drawn:
+        return f"{_NAMES['triple_win']} is three wins on one discard, not self-drawn"
+    if s.triple_win and s.players < 4:
+        return f"{_NAMES['triple_win']} needs three other seats; this game has {s.players} players"
+    return None
+
+
+def _first_turn_impossible(hand: Hand, s: Situation) -> str | None:
+    """`impossible`'s tests of 天胡, 地胡 and 人胡, in its order."""
     if s.heavenly and not s.dealer:
         return f"{_NAMES['heavenly']} is the dealer's win, and the winner is not the dealer"
     for flag in ("earthly", "human"):
@@ -51,17 +73,4 @@ def impossible(hand: Hand, s: Situation) -> str | None:
         for other in held:
             if other != first and (other in _FIRST_TURN or other in _LATER or other == "human"):
                 return f"{_NAMES[first]} and {_NAMES[other]} cannot both hold for one win"
-    if s.kong_bloom and not any(m.is_kong for m in hand.melds):
-        return (
-            f"{_NAMES['kong_bloom']} is a win on a kong's replacement tile, "
-            "and this hand declares no kong"
-        )
-    if s.robbing_kong and s.self_drawn:
-        return f"{_NAMES['robbing_kong']} is a win on another seat's kong tile, not self-drawn"
-    if s.robbing_kong and s.kong_bloom:
-        return f"{_NAMES['robbing_kong']} and {_NAMES['kong_bloom']} cannot both hold for one win"
-    if s.triple_win and s.self_drawn:
-        return f"{_NAMES['triple_win']} is three wins on one discard, not self-drawn"
-    if s.triple_win and s.players < 4:
-        return f"{_NAMES['triple_win']} needs three other seats; this game has {s.players} players"
     return None
