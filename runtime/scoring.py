@@ -79,8 +79,9 @@ class Situation:
     flowers: tuple[int, ...] = ()
     wilds: int = 0  # wild tiles the hand holds
     extra: frozenset[str] = frozenset()  # the rulebook's own situation flags that hold
-    # The tiles that would have completed the hand before the winning tile, set only for
-    # rulebooks that read `waits`: a `mjc.runtime.readings.Waits`, worked out when first read.
+    # The tiles that would have completed the hand before the winning tile, for a caller
+    # that scores a reading by hand (`with_waits`): scoring itself puts the hand's wait set
+    # on each reading (`Arrangement.waits`), which the generated code reads first.
     waits: Sequence[int] = ()
 
 
@@ -97,8 +98,8 @@ _new_object = object.__new__
 
 def with_waits(situation: Situation, waits: Sequence[int]) -> Situation:
     """`situation` with its wait set: what `dataclasses.replace` does, at a sixth of the cost
-    (scoring calls it once per hand of a rulebook that reads `waits`): a copy made slot by
-    slot, every field but `waits` from `situation`, so it is equal to the one `replace`
+    (for tools that score readings without one, `Arrangement.waits` None): a copy made slot
+    by slot, every field but `waits` from `situation`, so it is equal to the one `replace`
     makes."""
     made: Situation = _new_object(Situation)
     for set_slot, value in zip(_SLOT_SETTERS, _SITUATION_BEFORE_WAITS(situation), strict=True):
