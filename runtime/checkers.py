@@ -1,4 +1,5 @@
-"""The public `Ruleset.is_win`, specialised for each rulebook when its module is imported.
+"""The public `Ruleset.is_win`, specialised for each rulebook when its module is imported,
+and the one-argument win check of one game (`game_win_check`) it and the engine call.
 
 `Ruleset.__init__` prepares a one-argument win check for the rulebook's default game (its
 shapes, its fixed wilds, its custom shapes) and asks `make_public_is_win` for the function
@@ -14,24 +15,64 @@ and the unspecialised call costs a third of a whole win check.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from mjc.runtime.arrange import (
     ORPHAN_HONOUR_KEYS,
     is_standard_or_orphans_win,
     is_standard_win,
     is_thirteen_orphans,
+    make_win_checker,
 )
 from mjc.runtime.hand import MAX_TILES, Hand
 from mjc.runtime.tables import HONOUR_TABLE, SUIT_TABLE
+from mjc.runtime.tiles import NUM_PLAYING
+from mjc.runtime.wilds import is_win_with_wilds, make_wild_checker
 
-__all__ = ["GeneralIsWin", "PublicIsWin", "make_public_is_win"]
+__all__ = ["CustomShapes", "GeneralIsWin", "PublicIsWin", "game_win_check", "make_public_is_win"]
 
 # `Ruleset._is_win(hand, options, indicator, wilds)`: notation text and any game settings.
 GeneralIsWin = Callable[
     [Hand | str, Mapping[str, object] | None, str | None, Iterable[str] | None], bool
 ]
 PublicIsWin = Callable[..., bool]
+# A rulebook's custom shapes, and how it makes the situation they read of a hand
+# (`Ruleset.custom_shapes`, `Ruleset._situation`).
+CustomShapes = tuple[Callable[[Hand, Any, Any], Sequence[str]], Callable[..., Any]]
+
+
+def game_win_check(
+    shapes: frozenset[str],
+    values: Mapping[str, object],
+    wild: tuple[int, ...],
+    custom: CustomShapes | None,
+) -> Callable[[Hand], bool]:
+    """Whether a hand is complete in one game: its built-in `shapes` with these wild kinds,
+    then, if the game has custom shapes in play (`custom`), theirs."""
+    check: Callable[[Hand], bool]
+    if not wild:
+        check = make_win_checker(shapes)
+    elif len(wild) == 1 and wild[0] < NUM_PLAYING:
+        check = make_wild_checker(wild[0], shapes)
+    else:
+
+        def check(hand: Hand) -> bool:
+            return is_win_with_wilds(hand, wild, shapes)
+
+    if custom is None:
+        return check
+    custom_shapes, situation = custom
+    builtin_shapes = check
+
+    def check_with_custom(hand: Hand) -> bool:
+        if builtin_shapes(hand):
+            return True
+        # Custom shapes read the situation (the wilds held, the winning tile ...).
+        facts = situation(hand, False, "E", "E", False, (), None, wild)
+        return bool(custom_shapes(hand, facts, values))
+
+    return check_with_custom
 
 
 def make_public_is_win(default_check: Callable[[Hand], bool], general: GeneralIsWin) -> PublicIsWin:

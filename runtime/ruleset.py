@@ -20,15 +20,14 @@ from mjc.runtime.arrange import (
     STANDARD,
     Arrangement,
     arrangements,
-    make_win_checker,
     standard_arrangements,
     standard_placed,
 )
-from mjc.runtime.checkers import make_public_is_win
+from mjc.runtime.checkers import game_win_check, make_public_is_win
 from mjc.runtime.claimcheck import RoundRules, wild_win_refusal
-from mjc.runtime.explain import each_value, suppressed_fans
+from mjc.runtime.explain import suppressed_fans
 from mjc.runtime.gamecache import Game, GameCache, prepare_game
-from mjc.runtime.hand import MAX_TILES, Hand, HandError, parse_hand, with_win_tile
+from mjc.runtime.hand import Hand, parse_hand
 from mjc.runtime.options import OptionError, resolve_options
 from mjc.runtime.payments import DEFAULT_PAYMENTS
 from mjc.runtime.readings import (
@@ -38,6 +37,14 @@ from mjc.runtime.readings import (
     carry_waits,
     placements,
     waits,
+)
+from mjc.runtime.scorepieces import (
+    best_reading,
+    check_tiles_in_play,
+    custom_arrangements,
+    fan_score,
+    no_win_reason,
+    with_win,
 )
 from mjc.runtime.scoring import (
     FanScore,
@@ -50,11 +57,11 @@ from mjc.runtime.scoring import (
 from mjc.runtime.situationargs import WIND_TILES as WIND_TILES, new_situation
 from mjc.runtime.situations import SituationError, impossible
 from mjc.runtime.spec import WILD_ACTIONS, ExampleSpec, Options, RulesetSpec
-from mjc.runtime.tiles import NUM_PLAYING, NotationError, tile_index, tile_name_zh, tile_text
+from mjc.runtime.tiles import NUM_PLAYING, NotationError, tile_index
 from mjc.runtime.turnrules import TurnRules
 from mjc.runtime.waits import ruleset_shanten, ruleset_waits
 from mjc.runtime.waitsets import custom_needs
-from mjc.runtime.wilds import is_win_with_wilds, make_wild_checker, wild_arrangements
+from mjc.runtime.wilds import wild_arrangements
 
 if TYPE_CHECKING:
     from mjc.runtime.round import RoundOutcome
@@ -253,30 +260,9 @@ class Ruleset:
         return check
 
     def _prepare_checker(self, game: Game, wild: tuple[int, ...]) -> Callable[[Hand], bool]:
-        shapes, values = game.shapes, game.values
-        check: Callable[[Hand], bool]
-        if not wild:
-            check = make_win_checker(shapes)
-        elif len(wild) == 1 and wild[0] < NUM_PLAYING:
-            check = make_wild_checker(wild[0], shapes)
-        else:
-
-            def check(hand: Hand) -> bool:
-                return is_win_with_wilds(hand, wild, shapes)
-
-        if not (self._has_custom_shapes and self.custom_shapes_on(values)):
-            return check
-        custom, situation = self.custom_shapes, self._situation
-        builtin_shapes = check
-
-        def check_with_custom(hand: Hand) -> bool:
-            if builtin_shapes(hand):
-                return True
-            # Custom shapes read the situation (the wilds held, the winning tile ...).
-            facts = situation(hand, False, "E", "E", False, (), None, wild)
-            return bool(custom(hand, facts, values))
-
-        return check_with_custom
+        custom = self._has_custom_shapes and self.custom_shapes_on(game.values)
+        found = (self.custom_shapes, self._situation) if custom else None
+        return game_win_check(game.shapes, game.values, wild, found)
 
     # Waits and shanten: `mjc.runtime.waits`'s functions, bound as methods here.
     waits = ruleset_waits
@@ -371,7 +357,7 @@ class Ruleset:
             if isinstance(hand, str):
                 hand = parse_hand(hand, win)
             elif win is not None:
-                hand = _with_win(hand, win)
+                hand = with_win(hand, win)
             if (
                 self._plain
                 and not options
@@ -446,7 +432,8 @@ class Ruleset:
                         raise SituationError(reason)
                 found = self._found(hand, wild, shapes, default)
             if self._has_custom_shapes:
-                found = [*found, *self._custom_arrangements(hand, situation, values)]
+                named = self.custom_shapes(hand, situation, values)
+                found = [*found, *custom_arrangements(hand, named)]
             if not found:
                 return self._no_win(hand, shapes, wild)
             if placed:
@@ -547,35 +534,13 @@ class Ruleset:
     def _best_reading(
         self, found: Sequence[Arrangement], situation: Situation, values: Options
     ) -> tuple[Any, ...]:
-        """The best of several readings, as `Scorer.best` keeps it: one that may win before
-        one refused, then the higher total, then, at equal totals, one holding a preferred
-        fan: (arrangement, total, kept, notes, floor, refusal, ceiled, ceiling, steps)."""
-        score_fans, adjust, reject = self._score_fans, self._adjust, self._reject
-        has_rejects, prefer = self._has_rejects, self._scorer.prefer
-        best: tuple[Any, ...] | None = None
-        for arrangement in found:
-            total, kept, notes = score_fans(arrangement, situation, values)
-            total, least, ceiled, ceiling, steps = adjust(
-                arrangement, situation, values, kept, total
-            )
-            rejected = (
-                reject(arrangement, situation, values, kept, total) if has_rejects else None
-            )
-            if best is not None:
-                if best[5] is None and rejected is not None:
-                    continue
-                if (best[5] is None) == (rejected is None):
-                    if total < best[1]:
-                        continue
-                    if total == best[1] and not (
-                        prefer
-                        and any(i in prefer for i, _, _ in kept)
-                        and not any(i in prefer for i, _, _ in best[2])
-                    ):
-                        continue
-            best = (arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps)
-        assert best is not None  # `found` is never empty here
-        return best
+        return best_reading(
+            found,
+            situation,
+            values,
+            (self._score_fans, self._adjust, self._reject if self._has_rejects else None),
+            self._scorer.prefer,
+        )
 
     def _explained(self, score: Score, situation: Situation, values: Options) -> Score:
         """`score` with the fans that held but were dropped (`mjc.runtime.explain`)."""
@@ -590,32 +555,13 @@ class Ruleset:
         return self._fan_lists.put(kept, fans)  # a tuple of frozen objects: safe to share
 
     def _fan_score(self, index: int, count: int, value: int) -> FanScore:
-        fan = self.fans[index]
-        tier = self.tiers[fan.tier]
-        each = each_value(fan.value, count, value) if count > 1 else None
-        made = FanScore(
-            fan.id, fan.name, fan.english, value, tier.id, count, each, tier.combine
-        )
+        made = fan_score(self.fans[index], self.tiers, count, value)
         return self._fan_scores.put((index, count, value), made)  # frozen: safe to share
-
-    def _custom_arrangements(
-        self, hand: Hand, situation: Situation, values: Options
-    ) -> list[Arrangement]:
-        return [
-            Arrangement(name, (), (), hand.tiles, hand.is_concealed, None)
-            for name in self.custom_shapes(hand, situation, values)
-        ]
 
     def _check_tiles_in_play(self, hand: Hand, game: Game, default: bool) -> None:
         if default and self._all_in_play and (self._flowers_in_play or not hand.flowers):
             return  # every playing tile is in the default set: nothing to check
-        copies = game.copies
-        for t in (*hand.tiles, *hand.flowers):
-            if not copies[t]:
-                raise HandError(
-                    f"{tile_text(t)} ({tile_name_zh(t)}) is not in play in this {self.id} game"
-                    + ("" if default else " with these options")
-                )
+        check_tiles_in_play(hand, game.copies, self.id, default)
 
     def _situation(
         self,
@@ -649,27 +595,5 @@ class Ruleset:
         return situation
 
     def _no_win(self, hand: Hand, shapes: frozenset[str], wild: tuple[int, ...]) -> Score:
-        if hand.win_tile is not None and hand.win_tile >= NUM_PLAYING:
-            reason = (
-                f"won on the flower {tile_text(hand.win_tile)}: a flower completes no set, and "
-                "no custom shape of this rulebook (such as 八花) holds"
-            )
-        elif hand.size != MAX_TILES and not self._has_custom_shapes:
-            reason = (
-                f"a winning hand has {MAX_TILES} tiles (a kong counts as 3); "
-                f"this one has {hand.size}"
-            )
-        else:
-            names = ", ".join(sorted(shapes))
-            reason = f"the tiles do not form a winning shape of this rulebook ({names})"
+        reason = no_win_reason(hand, shapes, self._has_custom_shapes)
         return Score(self.id, False, None, (), 0, self.unit, None, reason, wilds=wild)
-
-
-def _with_win(hand: Hand, win: str) -> Hand:
-    tile = tile_index(win)
-    if tile == hand.win_tile:
-        return hand  # already the winning tile (its place among the concealed tiles checked)
-    if tile not in (hand.flowers if tile >= NUM_PLAYING else hand.concealed):
-        where = "flowers" if tile >= NUM_PLAYING else "concealed tiles"
-        raise HandError(f"the winning tile {win} is not among the {where}")
-    return with_win_tile(hand, tile)
