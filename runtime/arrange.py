@@ -26,10 +26,9 @@ from mjc.runtime.knitted import (
     is_knitted_straight_win,
     knitted_straight_readings,
 )
-from mjc.runtime.melds import Meld, meld
+from mjc.runtime.melds import PLACES, WAIT_ORDER, Meld, meld
 from mjc.runtime.tables import HONOUR_TABLE, SUIT_TABLE, honour_splits, suit_splits
 from mjc.runtime.tiles import HONOUR_BASE, NUM_PLAYING, TERMINALS_AND_HONOURS
-from mjc.runtime.waitkinds import PLACES, WAIT_ORDER
 
 __all__ = [
     "ORPHAN_HONOUR_KEYS",

@@ -4,6 +4,12 @@ Melds come from the hand notation (declared melds, `mjc.runtime.hand`) and from 
 splits of the concealed tiles (`mjc.runtime.arrange`). Every valid meld exists once, built at import
 time, so `meld()` is a dict lookup and compiled fan conditions read precomputed facts
 (`m.is_pung`, `m.is_outside` ...) as plain attributes.
+
+It also says what wait a winning tile completes in a meld (边张, 嵌张, 单钓将 ...): `wait_kind`,
+and `PLACES`, the same by table for scoring's readings (`mjc.runtime.readings.placements`, and
+the standard shape's placed readings of `mjc.runtime.arrange`), which place the winning tile
+in each concealed set or pair holding it: "does tile t sit in meld m, and as what wait" is two
+lookups, by `Meld.index` and then by tile.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from mjc.runtime.tiles import (
     tile_text,
 )
 
-__all__ = ["KINDS", "MELD_SIZE", "Meld", "all_melds", "meld"]
+__all__ = ["KINDS", "MELD_SIZE", "PLACES", "WAIT_ORDER", "Meld", "all_melds", "meld", "wait_kind"]
 
 # `knitted`: three tiles of one suit three ranks apart (147, 258, 369), a third of a knitted
 # straight (组合龙), which `mjc.runtime.knitted` reads as a meld-like part of a hand.
@@ -153,3 +159,45 @@ MELD_INDEXES = 2 * NUM_PLAYING * len(KINDS)  # every `Meld.index` is below this
 def all_melds() -> tuple[Meld, ...]:
     """Every interned meld, in a fixed order (exposed first, then by tile, then by kind)."""
     return tuple(_MELDS.values())
+
+
+# ---------------------------------------------------------------- the wait a meld completes
+
+
+def wait_kind(m: Meld, win: int) -> str:
+    """The kind of wait the winning tile `win` completed in `m`: `edge` (边张: the 3 of 123,
+    the 7 of 789), `closed` (嵌张: a chow's middle), `open` (两面: another chow end),
+    `pair` (单钓将), `pung` (双碰: a pung) or `""` (a knitted part)."""
+    if m.is_chow:
+        if win == m.tile + 1:
+            return "closed"
+        if (RANK_OF[m.tile] == 1 and win == m.tile + 2) or (RANK_OF[m.tile] == 7 and win == m.tile):
+            return "edge"
+        return "open"
+    if m.is_pair:
+        return "pair"
+    return "pung" if m.is_pung else ""
+
+
+# Of readings that score alike the first is kept: the rarer waits first, as the rules name
+# them (边张, 嵌张, 单钓将), so a tie keeps the one a player would claim.
+WAIT_ORDER = {"edge": 0, "closed": 1, "pair": 2, "open": 3, "pung": 4, "": 5}
+
+
+def _place_row(m: Meld) -> tuple[str | None, ...] | None:
+    """Per tile, the kind of wait it completes in `m` (None: not one of its tiles); None for
+    a meld the winning tile cannot complete (exposed, or a kong)."""
+    if not m.concealed or m.is_kong:
+        return None
+    return tuple(wait_kind(m, t) if t in m.tiles else None for t in range(NUM_PLAYING))
+
+
+def _place_rows() -> tuple[tuple[str | None, ...] | None, ...]:
+    rows: list[tuple[str | None, ...] | None] = [None] * MELD_INDEXES
+    for m in all_melds():
+        rows[m.index] = _place_row(m)
+    return tuple(rows)
+
+
+# `_place_row` of every meld, by `Meld.index`: placing the winning tile is two lookups a meld.
+PLACES = _place_rows()

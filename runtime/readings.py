@@ -24,9 +24,8 @@ from mjc.runtime.arrange import THIRTEEN_ORPHANS, Arrangement
 from mjc.runtime.exactwaits import hand_waits as builtin_waits
 from mjc.runtime.hand import Hand
 from mjc.runtime.knitted import KNITTED_SHAPES, KNITTED_STRAIGHTS
-from mjc.runtime.melds import Meld
+from mjc.runtime.melds import PLACES, WAIT_ORDER, Meld, wait_kind
 from mjc.runtime.tiles import HONOUR_BASE, NUM_PLAYING, RANK_OF
-from mjc.runtime.waitkinds import PLACES, WAIT_ORDER, wait_kind
 
 __all__ = [
     "WAIT_FACTS", "Waits", "builtin_waits", "carry_waits", "placements", "wait_kind", "waits"
