@@ -163,9 +163,19 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
         found = None
         if key is not None and key.rank is not None and never_negative(key.rank, py.lows):
             found = _lookup(py, board, expr.kind, key)
-        return found if found is not None else _shifted(py, board, expr)
+        if found is None:
+            found = _shifted(py, board, expr)
+        if found is None:
+            from mjc.compiler import keyfields
+
+            found = keyfields.lower(py, expr)  # a body about the meld's key: a field mask
+        return found
     if isinstance(domain, ir.ListE) and isinstance(expr.body, ir.QuantE):
         return _over_suits(py, expr)
+    if isinstance(domain, ir.ListE):
+        from mjc.compiler import suitsets
+
+        return suitsets.lower(py, expr)  # lookups and suit tests combined: one suit-set
     if isinstance(domain, ir.RangeE):
         from mjc.compiler import rankcounts
 
