@@ -13,8 +13,9 @@ meld of that key; it needs to be right only at the keys the board holds (every u
 reads F there alone). The parts of a body:
 
 - a comparison of a count at the meld's own key, or a key a constant number of ranks away,
-  with a constant: the count fields' bits combined (a minimal sum of products of the field's
-  bits, the counts above what an arrangement holds left free), `c >> 1 | c >> 2` for `>= 2`;
+  with a constant: `>= k` a carry into each field's bit 3 (`(c + 6 * ONES) >> 3` for `>= 2`),
+  else the fields' bits combined (a minimal sum of products of the bits, the counts above
+  what an arrangement holds left free: `== 4` is `c >> 2`);
 - a meld of another board in the same suit at ranks that the meld's rank decides (`n.rank
   == m.rank + 3 or n.rank * m.rank == 7`): the board's held keys (`x_chow_held`, one bit per
   key with a meld, computed once) shifted by each rank offset, masked to the ranks where
@@ -48,6 +49,8 @@ if TYPE_CHECKING:
 _MOST = MAX_TILES // 3  # melds an arrangement holds at most (a kong counts as three tiles)
 _BITS = _MOST.bit_length()  # the bits of a count field any count uses
 _WIDTH = (1 << _BITS) - 1  # those bits' mask, in one field
+_CARRY_COST = 3  # operations of a test `count >= k` by a carry (`_at_least`)
+assert _MOST + 7 < 16 and _BITS <= 3, "a field plus 7 stays within its 4 bits"
 _FLIP = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 _TESTS: dict[str, Callable[[int, int], bool]] = {
     "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
@@ -165,6 +168,9 @@ def _counts_where(board_count: str, offset: int, op: str, n: int, keys: int) -> 
         return hex(keys)
     refused = frozenset(range(_MOST + 1)) - wanted
     on, terms_on = _cover(wanted)
+    least = min(wanted)
+    if wanted == frozenset(range(least, _MOST + 1)) and _CARRY_COST < on + 1:
+        return _at_least(_shift(board_count, 20 * offset), least, keys)
     negated = bool(refused) and _cover(refused)[0] + 1 < on
     _, terms = _cover(refused) if negated else (on, terms_on)
 
@@ -184,13 +190,17 @@ def _counts_where(board_count: str, offset: int, op: str, n: int, keys: int) -> 
     return group(found if len(products) == 1 else _paren(found), Break(" "), f"& {hex(keys)}")
 
 
+def _at_least(fields: Doc, k: int, keys: int) -> Doc:
+    """The fields of `keys` holding k or more (fields of at most `_MOST`, k from 1 up): `8 -
+    k` added to each carries into its bit 3 exactly then, and no field carries further."""
+    return group("(", _paren(fields), Break(" "), f"+ {hex(keys * (8 - k))})", Break(" "),
+                 f">> 3 & {hex(keys)}")  # fmt: skip
+
+
 def _held(py: PyExpr, board: str) -> str:
     """The local with one bit per key the board holds a meld of, computed once a call."""
-    count = _used(py, f"{board}_count")
-    parts: list[Doc] = [count]
-    for bit in range(1, _BITS):
-        parts += [Break(" "), f"| {count} >> {bit}"]
-    doc = group("(", *parts, f") & {hex(_fields(KEYS[board]))}")
+    keys = _fields(KEYS[board])
+    doc = _at_least(_used(py, f"{board}_count"), 1, keys)
     name, _ = py.hoisted.setdefault(flat(doc), (f"x_{board}_held", doc))
     return name
 

@@ -15,6 +15,10 @@ first). Three patterns, each a general construct of the language, none a fan of 
   n.rank == m.rank + k`: the outer meld's board against shifted boards, `x_chow_board &
   x_chow_board >> 4 & x_chow_board >> 8 != 0`, small constant ranges unrolled.
 
+What these leave goes on to other modules by its form: chains of different suits to
+`suitchains`, bodies about the meld's key alone (counts at a key, neighbours, its own suit
+and rank) to `keyfields`, combined lookups over a list of suits to `suitsets`.
+
 A rank must be known not to be negative (a shift by a negative count raises): ranks, literals
 at least 0, and variables of ranges that start at 0 or more, added or multiplied.
 """

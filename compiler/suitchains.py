@@ -6,9 +6,13 @@ a.rank + 2 and c.suit != a.suit and c.suit != b.suit)` (三色三步高; 三色�
 have the same form). Each link of the chain is a meld of a board at a rank, of a suit no
 earlier link has; so the chain holds when one slot can be taken from each link's suit-set,
 all different: `DISTINCT_SLOTS_3` of the three suit-sets side by side, 4 bits each
-(`mjc.runtime.meldboards`; a chain of two melds puts every slot in the third set). The
-outer meld's rank, when a link's rank reads it, is what the one remaining loop runs over; a
-fixed outer rank (`a.rank == 1`) needs no loop at all.
+(`mjc.runtime.meldboards`; a chain of two melds puts every slot in the third set). A
+fixed outer rank (`a.rank == 1`) is one lookup. Links all at the outer meld's own rank, on
+one board, need as many of the board's suit planes at a rank as there are links: the ORs of
+ANDs of the planes (`x_chow_board & x_chow_board >> 1 & x_chow_board >> 2 & EVERY_RANK`,
+三色三同顺). Otherwise, when each link's rank is a constant once the outer rank is, one
+lookup per rank the outer board can hold, joined by `or` (三色三步高); only a link's rank
+that reads more (`pair.rank`) leaves a loop over the outer melds.
 
 What a link may say of its meld: its rank equal to a value that is never negative and reads
 the outer meld through its rank alone (the loop tests the whole suit-set at that rank, any

@@ -111,7 +111,7 @@ FANS: dict[str, tuple[str, str]] = {
     ),
     "twin_chows": (
         "when any m in chows: (count c in chows: c.suit == m.suit and c.rank == m.rank) >= 2",
-        "(x_chow_count >> 1 | x_chow_count >> 2) & 0x111001110011100111001110011100111",
+        "(x_chow_count + 0x666006660066600666006660066600666",  # 2 and more carry into bit 3
     ),
     "three_suits": (
         "when any a in chows: a.rank == 1 and (any b in chows: b.rank == 4 and b.suit != a.suit"
