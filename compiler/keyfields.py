@@ -121,7 +121,7 @@ class Mask:
 
 def _is_number(doc: Doc) -> bool:
     text = flat(doc)
-    return text == "0" or text.startswith("0x") and text[2:].isalnum()
+    return text == "0" or (text.startswith("0x") and text[2:].isalnum())
 
 
 def _shift(doc: Doc, bits: int) -> Doc:
@@ -169,7 +169,7 @@ def _counts_where(board_count: str, offset: int, op: str, n: int, keys: int) -> 
     refused = frozenset(range(_MOST + 1)) - wanted
     on, terms_on = _cover(wanted)
     least = min(wanted)
-    if wanted == frozenset(range(least, _MOST + 1)) and _CARRY_COST < on + 1:
+    if wanted == frozenset(range(least, _MOST + 1)) and on + 1 > _CARRY_COST:
         return _at_least(_shift(board_count, 20 * offset), least, keys)
     negated = bool(refused) and _cover(refused)[0] + 1 < on
     _, terms = _cover(refused) if negated else (on, terms_on)
