@@ -15,6 +15,10 @@ first). Three patterns, each a general construct of the language, none a fan of 
   n.rank == m.rank + k`: the outer meld's board against shifted boards, `x_chow_board &
   x_chow_board >> 4 & x_chow_board >> 8 != 0`, small constant ranges unrolled.
 
+What these leave goes on to other modules by its form: chains of different suits to
+`suitchains`, bodies about the meld's key alone (counts at a key, neighbours, its own suit
+and rank) to `keyfields`, combined lookups over a list of suits to `suitsets`.
+
 A rank must be known not to be negative (a shift by a negative count raises): ranks, literals
 at least 0, and variables of ranges that start at 0 or more, added or multiplied.
 """
@@ -163,9 +167,19 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
         found = None
         if key is not None and key.rank is not None and never_negative(key.rank, py.lows):
             found = _lookup(py, board, expr.kind, key)
-        return found if found is not None else _shifted(py, board, expr)
+        if found is None:
+            found = _shifted(py, board, expr)
+        if found is None:
+            from mjc.compiler import keyfields
+
+            found = keyfields.lower(py, expr)  # a body about the meld's key: a field mask
+        return found
     if isinstance(domain, ir.ListE) and isinstance(expr.body, ir.QuantE):
         return _over_suits(py, expr)
+    if isinstance(domain, ir.ListE):
+        from mjc.compiler import suitsets
+
+        return suitsets.lower(py, expr)  # lookups and suit tests combined: one suit-set
     if isinstance(domain, ir.RangeE):
         from mjc.compiler import rankcounts
 

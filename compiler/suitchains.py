@@ -6,9 +6,13 @@ a.rank + 2 and c.suit != a.suit and c.suit != b.suit)` (三色三步高; 三色�
 have the same form). Each link of the chain is a meld of a board at a rank, of a suit no
 earlier link has; so the chain holds when one slot can be taken from each link's suit-set,
 all different: `DISTINCT_SLOTS_3` of the three suit-sets side by side, 4 bits each
-(`mjc.runtime.meldboards`; a chain of two melds puts every slot in the third set). The
-outer meld's rank, when a link's rank reads it, is what the one remaining loop runs over; a
-fixed outer rank (`a.rank == 1`) needs no loop at all.
+(`mjc.runtime.meldboards`; a chain of two melds puts every slot in the third set). A
+fixed outer rank (`a.rank == 1`) is one lookup. Links all at the outer meld's own rank, on
+one board, need as many of the board's suit planes at a rank as there are links: the ORs of
+ANDs of the planes (`x_chow_board & x_chow_board >> 1 & x_chow_board >> 2 & EVERY_RANK`,
+三色三同顺). Otherwise, when each link's rank is a constant once the outer rank is, one
+lookup per rank the outer board can hold, joined by `or` (三色三步高); only a link's rank
+that reads more (`pair.rank`) leaves a loop over the outer melds.
 
 What a link may say of its meld: its rank equal to a value that is never negative and reads
 the outer meld through its rank alone (the loop tests the whole suit-set at that rank, any
@@ -20,6 +24,7 @@ plain loop (correctness first).
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -27,6 +32,7 @@ from mjc.compiler import ir
 from mjc.compiler.layout import Break, Doc, Nest, group
 from mjc.compiler.meldboards import (
     BOARD_OF,
+    _joined,
     _linear,
     _own,
     _used,
@@ -167,6 +173,10 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
         if not never_negative(rank, py.lows):
             return None
         ranks.append(rank)
+    if fixed is None:
+        free = _loop_free(py, links, ranks)
+        if free is not None:
+            return free if expr.kind == "any" else Py(("not ", py.operand(free, NOT)), NOT)
     py.runtime_names.add(_TABLE)
     if fixed is None:
         py.scope.append(outer.var)
@@ -189,6 +199,54 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     if expr.kind == "none":
         return Py(("not ", py.operand(found, NOT)), NOT)
     return found
+
+
+def _loop_free(py: PyExpr, links: list[Link], ranks: list[ir.Expr]) -> Py | None:
+    """The chain with no loop over the outer melds, or None: at the outer meld's own rank
+    on one board, a rank where the board holds as many of the links' suits as there are
+    links (an AND of the suit planes, `x_chow_board & x_chow_board >> 1 & ...`); else, when
+    every link's rank is a constant once the outer rank is, a lookup at each rank the outer
+    board can hold, joined by `or`."""
+    from mjc.compiler.keyfields import KEYS, constant
+    from mjc.compiler.pyexpr import COMPARE, OR, PRIMARY, Py
+
+    outer = links[0].var
+    boards = {link.board for link in links}
+    slots = {link.slots & sum(1 << s for s in {s for s, _ in KEYS[link.board]}) for link in links}
+    if len(boards) == 1 and len(slots) == 1 and all(_linear(r, outer) == (1, 0) for r in ranks):
+        board, allowed = _used(py, f"{boards.pop()}_board"), slots.pop()
+        planes = [board if slot == 0 else f"{board} >> {slot}"
+                  for slot in range(4) if allowed >> slot & 1]  # fmt: skip
+        if len(planes) < len(links):
+            return Py("False", PRIMARY)
+        terms: list[Doc] = []
+        for chosen in itertools.combinations(planes, len(links)):
+            parts: list[Doc] = [chosen[0]]
+            for plane in chosen[1:]:
+                parts += [" & ", plane]
+            terms.append(group(*parts))
+        py.runtime_names.add("EVERY_RANK")
+        held = terms[0] if len(terms) == 1 else _joined("|", terms)
+        return Py(group(held, " & EVERY_RANK != 0"), COMPARE)
+    lookups: list[Doc] = []
+    for rank in sorted({r for _, r in KEYS[links[0].board]}):
+        values: list[int] = []
+        for expr in ranks:
+            value = constant(_put_rank(expr, outer, ir.IntE(value=rank)))
+            if not isinstance(value, int) or isinstance(value, bool):
+                return None  # a rank that reads more than the outer rank: the loop
+            values.append(value)
+        boards_ranks = [{r for _, r in KEYS[link.board]} for link in links]
+        if all(v in h for v, h in zip(values, boards_ranks, strict=True)):  # else a link is empty
+            key = _key(py, links, [ir.IntE(value=v) for v in values])
+            lookups.append(group(_TABLE, "[", Nest((Break(""), key)), Break(""), "]"))
+    if not lookups:
+        return Py("False", PRIMARY)
+    py.runtime_names.add(_TABLE)
+    parts = [lookups[0]]
+    for lookup in lookups[1:]:
+        parts += [Break(" "), "or ", lookup]
+    return Py(group(*parts), OR if len(lookups) > 1 else PRIMARY)
 
 
 def _shift(py: PyExpr, rank: ir.Expr) -> Doc:

@@ -28,6 +28,7 @@ fan probe "探针" "Probe" {
   when suits(melds) == 1 and suits(flowers) == 0 and (any f in flowers: f.is_green
     or f.is_flower or f.is_simple or f.is_suited or f.is_wind or f.is_dragon)
     and (count m in pungs: m.tile == winning_tile) < 2
+    and (count m in pungs: m.suit == pair.suit and m.rank == pair.rank) == 0
 }
 """
 
