@@ -139,8 +139,9 @@ def _value_text(row: Row, value: float | None) -> str:
 
 
 def _ratio_text(ratio: float) -> str:
-    # Under 0.1 one decimal would read 0.0x: two significant digits say how far off it is.
-    return f"{ratio:.1f}x" if ratio >= 0.1 else f"{ratio:.2g}x"
+    # Under 1, one decimal would read 0.1x for 0.14x (or 0.0x): two significant digits say
+    # how far off a ratio below parity is.
+    return f"{ratio:.1f}x" if ratio >= 1 else f"{ratio:.2g}x"
 
 
 def render_table(rows: list[Row], baseline: str = "mahjong") -> str:

@@ -6,7 +6,8 @@ wall clock: on a shared, loaded machine the wall clock also counts the time othe
 held the core, which under-reports a one-core figure by however busy the machine was. Both
 sides of every comparison are measured the same way in the same run. (Sections that time
 other processes — cold start, `--batch`, `bench.simulate`'s workers — keep the wall clock:
-their point is what a user waits for, or a parallel speed-up.) The garbage collector is paused
+their point is what a user waits for, or a parallel speed-up.) Scoring passes are `fresh`:
+each meets hands no earlier pass met (`Contestant.fresh`). The garbage collector is paused
 during each pass, as `timeit` does, and run between passes, so that a collection caused by
 one side's allocations is not billed to the other.
 """
@@ -60,11 +61,25 @@ def _one_pass(fn: Callable[..., object], items: Sequence[T], extra: tuple[object
 
 @dataclass(frozen=True, slots=True)
 class Contestant:
-    """One function to time: `fn(item, *extra)` for each item of `items`."""
+    """One function to time: `fn(item, *extra)` for each item of `items`.
+
+    With `fresh`, `items` is cut into one equal slice per pass (the warm-up passes first),
+    so that every timed pass meets items no earlier pass met: a memo keyed by something of
+    the item (a hand's situation, its suit keys, the fans it scored) then helps only as much
+    as it would on hands a game server has not seen, not by remembering the same hands.
+    Contestants compared in one run should all be fresh or none, on items in the same order."""
 
     fn: Callable[..., object]
     items: Sequence[object]
     extra: tuple[object, ...] = ()
+    fresh: bool = False
+
+    def slice(self, index: int, passes: int) -> Sequence[object]:
+        """The items of pass `index` of `passes` (all of them unless `fresh`)."""
+        if not self.fresh:
+            return self.items
+        size = len(self.items) // passes
+        return self.items[index * size : (index + 1) * size]
 
 
 def time_interleaved(
@@ -78,9 +93,10 @@ def time_interleaved(
     ratios stay steady even when the absolute figures wander. The loop is the same for every
     contestant, so its own cost (tens of nanoseconds a call) is shared too.
     """
-    for _ in range(warmup):
+    passes = warmup + repeats
+    for w in range(warmup):
         for c in contestants:
-            _one_pass(c.fn, c.items, c.extra)
+            _one_pass(c.fn, c.slice(w, passes), c.extra)
     runs: list[list[float]] = [[] for _ in contestants]
     enabled = gc.isenabled()
     gc.disable()
@@ -90,11 +106,13 @@ def time_interleaved(
                 i = (k + r) % len(contestants)
                 c = contestants[i]
                 gc.collect()
-                runs[i].append(_one_pass(c.fn, c.items, c.extra))
+                runs[i].append(_one_pass(c.fn, c.slice(warmup + r, passes), c.extra))
     finally:
         if enabled:
             gc.enable()
-    return [Timing(tuple(r), len(c.items)) for r, c in zip(runs, contestants, strict=True)]
+    return [
+        Timing(tuple(r), len(c.slice(0, passes))) for r, c in zip(runs, contestants, strict=True)
+    ]
 
 
 def time_pass(
