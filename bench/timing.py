@@ -78,8 +78,9 @@ class Contestant:
         """The items of pass `index` of `passes` (all of them unless `fresh`)."""
         if not self.fresh:
             return self.items
-        size = len(self.items) // passes
-        return self.items[index * size : (index + 1) * size]
+        size = max(1, len(self.items) // passes)  # fewer items than passes: some repeat
+        start = index * size % max(1, len(self.items))
+        return self.items[start : start + size]
 
 
 def time_interleaved(

@@ -142,11 +142,11 @@ def test_command_prints_one_json_document(capsys: pytest.CaptureFixture[str]) ->
     for engine in engines.values():
         assert (engine["rounds_per_s"] is None) == (engine["error"] is not None)
     if doc["mcr"] is not None:  # PyMahjongGB installed (a dev dependency)
-        assert doc["mcr"]["hands"] == 5
+        assert doc["mcr"]["hands"] == 10  # half the corpus: each fresh pass has its slice
         assert "MCR scored hands / s" in names and "MCR win checks / s" in names
         agreement = doc["mcr"]["agreement"]
-        assert agreement["score_agree"] == agreement["scored"] == 5
-        assert agreement["win_agree"] == agreement["checked"] == 10
+        assert agreement["score_agree"] == agreement["scored"] == 10
+        assert agreement["win_agree"] == agreement["checked"] == 20
 
 
 # --------------------------------------------------------------------------- wilds
