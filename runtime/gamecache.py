@@ -28,6 +28,7 @@ __all__ = [
     "Bounded",
     "Game",
     "GameCache",
+    "Memo",
     "Request",
     "options_key",
     "prepare_game",
@@ -61,6 +62,22 @@ class Bounded(dict[K, V], Generic[K, V]):
     def put(self, key: K, value: V) -> V:
         if key not in self and len(self) >= self.size:
             del self[next(iter(self))]
+        self[key] = value
+        return value
+
+
+class Memo(Bounded[K, V]):
+    """A `Bounded` for the hot memos (situations, fan scores, fan lists), which `put` empties
+    when full instead of dropping the oldest entry: a dict finds its oldest entry by scanning
+    past every slot deleted before it, so one eviction per miss cost more than the miss
+    itself (2.7 µs at 4,096 entries, when most new hands miss), where emptying costs one
+    miss for each entry still in use, once per `size` misses."""
+
+    __slots__ = ()
+
+    def put(self, key: K, value: V) -> V:
+        if len(self) >= self.size and key not in self:
+            self.clear()
         self[key] = value
         return value
 
@@ -130,9 +147,9 @@ class GameCache:
         self._by_values: Bounded[tuple[tuple[str, object], ...], Game] = Bounded(size)
         self.built = 0
         self.default = self.game_of(defaults)
-        self.situations: Bounded[tuple[object, ...], Situation] = Bounded(memo_size)
-        self.fan_scores: Bounded[tuple[int, int, int], FanScore] = Bounded(memo_size)
-        self.fan_lists: Bounded[Kept, tuple[FanScore, ...]] = Bounded(memo_size)
+        self.situations: Memo[tuple[object, ...], Situation] = Memo(memo_size)
+        self.fan_scores: Memo[tuple[int, int, int], FanScore] = Memo(memo_size)
+        self.fan_lists: Memo[Kept, tuple[FanScore, ...]] = Memo(memo_size)
 
     def game(
         self,

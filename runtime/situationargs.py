@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from mjc.runtime.scoring import SITUATION_FLAGS, Situation
+from mjc.runtime.scoring import SITUATION_FLAGS, Situation, build_situation
 from mjc.runtime.tiles import tile_index
 
 __all__ = ["WIND_TILES", "new_situation", "wind"]
@@ -53,7 +53,7 @@ def new_situation(
     if players is not None and players not in allowed_players:
         allowed = ", ".join(str(p) for p in allowed_players)
         raise ValueError(f"{rulebook} is played by {allowed} players, not {players}")
-    return Situation(
+    flags.update(
         winning_tile=win_tile if win_tile is not None else -1,
         self_drawn=bool(self_drawn),
         dealer=bool(dealer),
@@ -63,8 +63,8 @@ def new_situation(
         flowers=flowers,
         wilds=wilds,
         extra=frozenset(extra),
-        **flags,
     )
+    return build_situation(flags)
 
 
 def wind(text: str, what: str) -> int:

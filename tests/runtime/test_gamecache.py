@@ -11,7 +11,7 @@ from collections.abc import Mapping
 import pytest
 
 from mjc.runtime import parse_hand
-from mjc.runtime.gamecache import Bounded, Game, GameCache
+from mjc.runtime.gamecache import Bounded, Game, GameCache, Memo
 from mjc.runtime.options import OptionError
 from mjc.runtime.spec import Options
 
@@ -52,6 +52,17 @@ def test_bounded_drops_the_oldest_entry_when_full() -> None:
     assert dict(table) == {"b": 2, "c": 3}
     table.put("b", 20)  # replacing a key keeps the others
     assert dict(table) == {"b": 20, "c": 3}
+
+
+def test_a_memo_empties_itself_when_full() -> None:
+    """The hot memos start again rather than look for their oldest entry."""
+    table: Memo[str, int] = Memo(2)
+    table.put("a", 1)
+    table.put("b", 2)
+    table.put("b", 20)  # replacing a key of a full memo keeps the others
+    assert dict(table) == {"a": 1, "b": 20}
+    table.put("c", 3)
+    assert dict(table) == {"c": 3}
 
 
 def test_bounded_refuses_a_size_below_one() -> None:

@@ -3,9 +3,13 @@ scores of its general path, and every score lists its fans in table order."""
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from mjc.runtime import parse_hand
+from mjc.runtime.scoring import SITUATION_FLAGS, Situation, build_situation
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 from .test_win_checker import BUNDLED, HANDS, games  # type: ignore[import-not-found]
@@ -71,3 +75,38 @@ def test_a_win_keeps_the_first_ceiling_that_held_even_when_it_did_not_cut() -> N
     pure = shanghai.score("123m456m789m111m55m", self_drawn=True)  # 清一色 門清: 雙勒
     assert pure.capped and pure.ceiling == pure.total == 2 * lezi
     assert shanghai.score("123m456m789m111m5m").ceiling is None  # not a win
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    tile=st.integers(-1, 41),
+    drawn=st.booleans(),
+    winds=st.tuples(st.integers(27, 30), st.integers(27, 30)),
+    flags=st.sets(st.sampled_from(SITUATION_FLAGS)),
+    flowers=st.lists(st.integers(34, 41), max_size=8, unique=True),
+    extra=st.frozensets(st.sampled_from(["last_of_kind", "wall_last"])),
+)
+def test_a_situation_built_slot_by_slot_is_the_one_the_class_makes(
+    tile: int,
+    drawn: bool,
+    winds: tuple[int, int],
+    flags: set[str],
+    flowers: list[int],
+    extra: frozenset[str],
+) -> None:
+    """`build_situation` (scoring's fast constructor) equals `Situation(**values)`, field for
+    field, the fields left out at their defaults."""
+    values: dict[str, object] = {
+        "winning_tile": tile,
+        "self_drawn": drawn,
+        "seat_wind": winds[0],
+        "round_wind": winds[1],
+        "flowers": tuple(flowers),
+        "extra": extra,
+        **dict.fromkeys(flags, True),
+    }
+    made = build_situation(values)
+    assert made == Situation(**values)  # type: ignore[arg-type]
+    assert {f.name: getattr(made, f.name) for f in fields(Situation)} == {
+        f.name: getattr(Situation(**values), f.name) for f in fields(Situation)  # type: ignore[arg-type]
+    }
