@@ -165,7 +165,9 @@ def _docstring(text: str, first: bool = False) -> list[str]:
 
 def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]:
     book = state.book
-    summary = bool(state.predicates.tile or state.predicates.members)
+    summary = bool(state.predicates.tile or state.predicates.members or state.predicates.boards)
+    if state.predicates.boards:
+        state.runtime_names |= {"BOARD_BITS", "COUNT_BITS"}
     if summary:
         state.runtime_names |= {
             "TILE_COUNT_WIDTH",
@@ -238,6 +240,7 @@ def _predicate_tables(state: ModuleState, summary: bool) -> dict[str, Any]:
         "member_predicate_lines": rows(predicates.members, "field"),
         "has_meld_predicates": bool(predicates.meld),
         "has_member_predicates": bool(predicates.members),
+        "boards": tuple(predicates.boards),
         # Counter fields, in field order: the bit of the predicate each counts.
         "tile_counted": tuple(predicates.tile_counted),
         "meld_counted": tuple(predicates.meld_counted),

@@ -82,6 +82,11 @@ class ModuleState:
         return out.lines() + body.lines()
 
 
+def _counts(board: str) -> bool:
+    """Whether a board (`mjc.runtime.meldboards.BOARD_NAMES`) is one of counts."""
+    return board.endswith(("_count", "_copies"))
+
+
 def prelude(out: CodeWriter, translator: PyExpr) -> None:
     """Bind each fact the translator did not read in place, and each summary, in a fixed
     order; then the sets collected once and the local functions of deep parts."""
@@ -97,7 +102,7 @@ def prelude(out: CodeWriter, translator: PyExpr) -> None:
         "pair": "summarize_melds(a.pairs, MELD_MASKS, MELD_COUNTS)",
     }
     summaries = set(translator.summaries)
-    if tiles == "a.tiles" and summaries & {"tile", "members"}:
+    if tiles == "a.tiles" and summaries & {"tile", "members", "boards"}:
         # One pass over the arrangement's melds gives the tile and the meld summaries and the
         # membership bits; the meld predicates' bits sit above the tile predicates' bits.
         out.line("x_some, x_every, x_count, x_members = summarize(a, SUMMARY)")
@@ -107,12 +112,17 @@ def prelude(out: CodeWriter, translator: PyExpr) -> None:
             out.line("x_meld_any = x_some >> MELD_SHIFT")
             out.line("x_meld_all = x_every >> MELD_SHIFT")
             out.line("x_meld_count = x_count >> MELD_COUNT_SHIFT")
-        summaries -= {"tile", "meld", "members"}
-    if "boards" in summaries:
-        # The arrangement's chows, pungs and kongs by suit and rank (`compiler/meldboards.py`).
-        out.line("x_boards = meld_boards(a.melds)")
-        for board in sorted(translator.boards):
-            out.line(f"x_{board} = x_boards.{board}")
+        if "boards" in summaries:
+            # The arrangement's melds by suit and rank (`compiler/meldboards.py`), built in
+            # the same pass, each shifted out of the summary.
+            boards = translator.predicates.boards
+            for board in sorted(translator.boards):
+                boards.setdefault(board, len(boards))
+                counts = _counts(board)
+                where, mask = ("x_count", "COUNT") if counts else ("x_some", "BOARD")
+                out.line(f"x_{board} = {where} >> AT_{board.upper()} & {mask}_MASK")
+        summaries -= {"tile", "meld", "members", "boards"}
+    assert "boards" not in summaries, "meld boards are read only where the summary is"
     for summary, source in summary_source.items():
         if summary in summaries:
             out.line(f"x_{summary}_any, x_{summary}_all, x_{summary}_count = {source}")

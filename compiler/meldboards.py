@@ -205,7 +205,6 @@ def _suit_get(py: PyExpr, table: str, suit: ir.Expr) -> Doc:
 
 def _used(py: PyExpr, name: str) -> str:
     py.summaries.add("boards")
-    py.runtime_names.add("meld_boards")
     py.boards.add(name)
     return f"x_{name}"
 

@@ -117,6 +117,9 @@ class Predicates:
     # Lists of tiles a pruned quantifier tests membership in (`compiler/listquant.py`): the
     # tile constants' names -> n of the module constant `TILE_SET_<n>`.
     tile_sets: dict[tuple[str, ...], int] = field(default_factory=dict)
+    # Meld boards the module reads (`mjc.runtime.meldboards.BOARD_NAMES`) -> their place in
+    # the summary's `board_at`, in the order first read.
+    boards: dict[str, int] = field(default_factory=dict)
 
     # How each predicate's lambda is laid out in the module (its flat source is the key).
     layout: dict[str, Doc] = field(default_factory=dict)

@@ -82,6 +82,5 @@ def _form(expr: ir.QuantE) -> tuple[str, list[int], int] | None:
 
 def _board(py: PyExpr, board: str) -> str:
     py.summaries.add("boards")
-    py.runtime_names.add("meld_boards")
     py.boards.add(f"{board}_count")
     return f"x_{board}_count"

@@ -13,6 +13,8 @@ from mjc.runtime.arrange import Arrangement
 from mjc.runtime.hand import Hand
 from mjc.runtime.horses import HorseKind, Horses
 from mjc.runtime.meldboards import (
+    BOARD_BITS,
+    COUNT_BITS,
     COUNT_SHIFT,
     DISTINCT_SLOTS_3,
     EVERY_RANK,
@@ -20,7 +22,6 @@ from mjc.runtime.meldboards import (
     SUITED_SLOTS,
     TILE_FIELD,
     TILE_SLOT,
-    meld_boards,
 )
 from mjc.runtime.melds import Meld
 from mjc.runtime.options import ChoiceSpec, OptionSpec
@@ -87,6 +88,8 @@ ALWAYS: tuple[str, ...] = (
 
 # ALWAYS, and what the module's conditions, summaries and wild modes add when they need it.
 __all__ = [
+    "BOARD_BITS",
+    "COUNT_BITS",
     "COUNT_SHIFT",
     "DISTINCT_SLOTS_3",
     "EVERY_RANK",
@@ -132,7 +135,6 @@ __all__ = [
     "count_suits",
     "count_suits_of_melds",
     "limit_counts",
-    "meld_boards",
     "meld_masks",
     "require_api",
     "summarize",

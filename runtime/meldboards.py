@@ -13,6 +13,12 @@ and n.rank == m.rank + 1` becomes a shift of the chow board. Two ints per kind o
 
 A chow's rank is its lowest tile's; pungs include kongs, as `m.is_pung` does.
 
+The boards are folded into the arrangement's one-pass summary (`mjc.runtime.summaries`):
+`board_units` gives each board's units by meld (and by tile: `tile_copies`, a count field per
+tile kind of how many copies the arrangement holds), which `summary_tables` places above the
+predicate bits; generated code shifts each board out and masks it to `BOARD_BITS` or
+`COUNT_BITS`. `meld_boards` computes the same boards from a list of melds alone.
+
 `DISTINCT_SLOTS_3` answers a chain of melds of different suits (三色: a chow in each suit at
 ranks r, r + 1, r + 2) from the suit-sets at its ranks, 4 bits each; a chain of two reads it
 with every slot in the third set (of four slots, two leave a third free).
@@ -28,6 +34,9 @@ from mjc.runtime.melds import MELD_INDEXES, Meld, all_melds
 from mjc.runtime.tiles import NUM_TILES, RANK_OF, SUIT_OF
 
 __all__ = [
+    "BOARD_BITS",
+    "BOARD_NAMES",
+    "COUNT_BITS",
     "COUNT_SHIFT",
     "DISTINCT_SLOTS_3",
     "EVERY_RANK",
@@ -36,6 +45,7 @@ __all__ = [
     "TILE_FIELD",
     "TILE_SLOT",
     "MeldBoards",
+    "board_units",
     "meld_boards",
 ]
 
@@ -137,3 +147,32 @@ def meld_boards(melds: Iterable[Meld]) -> MeldBoards:
         raise_if_wrong(meld_boards, melds)
         raise
     return MeldBoards(chow, chow_n, pung, pung_n, kong, kong_n)
+
+
+# A board's width in the summary: 4 slots a rank, ranks up to 9; a count board's: 20 bits a
+# rank. Masked to these, a read past the last rank (a flower's slot or field) gives 0.
+BOARD_BITS = 40
+COUNT_BITS = 200
+BOARD_NAMES = (
+    "chow_board", "chow_count", "pung_board", "pung_count", "kong_board", "kong_count",
+    "tile_copies",
+)  # fmt: skip
+_KINDS_OF = {"chow": (1,), "pung": (2, 3), "kong": (3,)}
+
+
+def board_units(name: str) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
+    """The board `name` (one of `BOARD_NAMES`) as units to fold: whether it counts (added,
+    `COUNT_BITS` wide) or not (OR-ed, `BOARD_BITS` wide), its unit by `Meld.index`, and its
+    unit by tile int (the tiles' own units: `tile_copies` only; a tile of no suit slot has
+    none, its field being past every rank)."""
+    if name == "tile_copies":
+        by_tile = tuple(
+            1 << TILE_FIELD[t] if SUIT_OF[t] in _SLOT else 0
+            for t in range(NUM_TILES)
+        )
+        return True, (0,) * MELD_INDEXES, by_tile
+    kind, what = name.split("_")
+    kinds = _KINDS_OF[kind]
+    units = _ONE if what == "count" else _BIT
+    by_meld = tuple(u if k in kinds else 0 for u, k in zip(units, _KIND, strict=True))
+    return what == "count", by_meld, (0,) * NUM_TILES

@@ -19,6 +19,7 @@ from mjc.runtime.argcheck import (
     plain_type_errors,
     raise_if_wrong,
 )
+from mjc.runtime.meldboards import BOARD_BITS, COUNT_BITS, board_units
 from mjc.runtime.melds import MELD_INDEXES, Meld, all_melds
 from mjc.runtime.tiles import NUM_TILES
 
@@ -100,7 +101,9 @@ class SummaryTables(NamedTuple):
     holds, per membership test k, a wind meld's tile as bit `MEMBER_WIDTH * k + tile - 27`
     when the meld passes the test's item-local part. By tile int: `tile_some`, `tile_every` and
     `tile_count`, for shapes whose tiles are not all in melds (thirteen orphans, custom ones),
-    and `meld_only_*`, the meld part alone, for their declared melds.
+    and `meld_only_*`, the meld part alone, for their declared melds. The meld boards a
+    module reads ride along above the meld bits and counters (`board_at`), so that the same
+    pass builds them.
     """
 
     meld_some: tuple[int, ...]
@@ -113,6 +116,9 @@ class SummaryTables(NamedTuple):
     meld_only_some: tuple[int, ...]
     meld_only_every: tuple[int, ...]
     meld_only_count: tuple[int, ...]
+    # Where each board asked for sits (`mjc.runtime.meldboards.board_units`), in order: its
+    # shift in the bits some item has (a board) or in the packed counts (a count board).
+    board_at: tuple[int, ...] = ()
 
 
 # One field of `meld_members` per membership test, one bit per wind: what such a test
@@ -131,13 +137,20 @@ def summary_tables(
     members: Sequence[Callable[[Meld], object]] = (),
     *,
     tile_count_fields: int | None = None,
+    boards: Sequence[str] = (),
 ) -> SummaryTables:
     """The tables of `summarize` from `tile_masks` and `meld_masks` (over `tile_bits` tile
-    predicates, `tile_count_fields` of them counted: all by default) and the item-local
-    parts of the module's membership tests."""
+    predicates, `tile_count_fields` of them counted: all by default), the item-local
+    parts of the module's membership tests and the meld boards the module reads."""
     meld_shift = tile_bits
     fields = tile_bits if tile_count_fields is None else tile_count_fields
     count_shift = fields * TILE_COUNT_WIDTH
+    board_some, board_count, tile_counts, board_at = _boards(
+        boards,
+        meld_shift + max((mask.bit_length() for mask in meld_masks), default=0),
+        count_shift + _whole_fields(max((c.bit_length() for c in meld_counts), default=0)),
+        tile_counts,
+    )
     all_meld_bits = -1 << meld_shift  # the neutral "every" of the meld part
     all_tile_bits = (1 << meld_shift) - 1
     some = [0] * MELD_INDEXES
@@ -156,10 +169,12 @@ def summary_tables(
             continue
         own = meld_masks[i] << meld_shift
         own_count = meld_counts[i] << count_shift
-        some[i] = tile_some | own
+        own_some = own | board_some[i]
+        own_count += board_count[i]
+        some[i] = tile_some | own_some
         every[i] = tile_every | own
         count[i] = tile_count + own_count
-        only_some[i], only_every[i], only_count[i] = own, all_tile_bits | own, own_count
+        only_some[i], only_every[i], only_count[i] = own_some, all_tile_bits | own, own_count
         if MEMBER_BASE <= m.tile < MEMBER_BASE + MEMBER_WIDTH:
             member[i] = sum(
                 1 << (MEMBER_WIDTH * k + m.tile - MEMBER_BASE)
@@ -177,7 +192,39 @@ def summary_tables(
         tuple(only_some),
         tuple(only_every),
         tuple(only_count),
+        board_at,
     )
+
+
+def _whole_fields(bits: int) -> int:
+    """`bits` rounded up to whole meld counter fields."""
+    return -(-bits // MELD_COUNT_WIDTH) * MELD_COUNT_WIDTH
+
+
+def _boards(
+    names: Sequence[str], some_at: int, count_at: int, tile_counts: tuple[int, ...]
+) -> tuple[list[int], list[int], tuple[int, ...], tuple[int, ...]]:
+    """The boards `names` placed from bit `some_at` of the some-bits and `count_at` of the
+    counts: each meld's board bits and count units, the tile counts with the tiles' own
+    units added, and each board's shift."""
+    board_some = [0] * MELD_INDEXES
+    board_count = [0] * MELD_INDEXES
+    by_tile = list(tile_counts)
+    found: list[int] = []
+    for name in names:
+        counts, meld_units, tile_units = board_units(name)
+        at = count_at if counts else some_at
+        found.append(at)
+        into = board_count if counts else board_some
+        for i, unit in enumerate(meld_units):
+            into[i] |= unit << at  # the boards never overlap: OR adds
+        for t, unit in enumerate(tile_units):
+            by_tile[t] += unit << at
+        if counts:
+            count_at += COUNT_BITS
+        else:
+            some_at += BOARD_BITS
+    return board_some, board_count, tuple(by_tile), tuple(found)
 
 
 _MELD_SHAPES = frozenset({"standard", "seven_pairs"})

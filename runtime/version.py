@@ -17,7 +17,9 @@ __all__ = ["API_VERSION", "RuntimeVersionError", "require_api"]
 # 6: each `CUSTOM_SHAPE_NEEDS` row also holds the fewest wild tiles of its shape.
 # 7: modules read the wait set off the reading (`Arrangement.waits`), where scoring now puts
 #    it, and off the situation only when the reading has none.
-API_VERSION = 7
+# 8: the meld boards ride in the one-pass summary (`summary_tables(..., boards=...)`,
+#    `BOARD_BITS`, `COUNT_BITS`); modules no longer import `meld_boards`.
+API_VERSION = 8
 
 
 class RuntimeVersionError(ImportError):
