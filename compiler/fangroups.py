@@ -67,11 +67,12 @@ def how_compiled(translator: PyExpr) -> str:
     """How the translator wrote what it was given: from what it used."""
     boards = sorted({name.split("_")[0] for name in translator.boards})
     kinds = " and ".join(boards)
+    spill = " (a plain loop past 15 tiles)" if translator.spills else ""
     if boards and not translator.loops:
-        return f"compiled to bit operations on the {kinds} boards"
+        return f"compiled to bit operations on the {kinds} boards{spill}"
     if boards:
         loops = "loop" if translator.loops == 1 else "loops"
-        return f"{kinds} board lookups inside {translator.loops} plain {loops}"
+        return f"{kinds} board lookups inside {translator.loops} plain {loops}{spill}"
     if translator.loops:
         return "plain loops: no pattern matched"
     if translator.summaries:

@@ -11,8 +11,8 @@ a list display; output is its Python, or None for the plain loop. Four rewrites,
   ...`), `count t in [1m, ..., 7z]: ...` runs over the hand's kinds of tile that are in the
   list (a module constant `TILE_SET_<n>`), never over the tiles the hand does not hold;
 - constant: a body that does not read the variable is tested once, not once per item;
-- fields: `count t in [tiles]: (count m in chows: m.tile == t) == K` is bit operations on
-  the count board (`compiler/tilefields.py`).
+- fields: `count t in [tiles]: copies(t) == 4 and (none m in kongs: m.tile == t)` is bit
+  operations on the count boards (`compiler/tilefields.py`), tried before pruning.
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     return (
         _constant_body(py, expr)
         or _unrolled(py, expr)
-        or _pruned(py, expr)
         or tilefields.lower(py, expr)
+        or _pruned(py, expr)
     )
 
 

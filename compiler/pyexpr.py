@@ -216,6 +216,8 @@ class PyExpr:
     # how each fan was compiled from them.
     boards: set[str] = field(default_factory=set)
     loops: int = 0
+    # Plain loops written only for arrangements a board cannot hold (`compiler/tilefields.py`).
+    spills: int = 0
     # Quantifiers outside any other that wrote a plain loop: their IR (as JSON) -> times met;
     # those in `shared` are computed once per call into a local (`x_shared_<n>`) that every
     # condition meeting them reads (`codeplan.shared_loops` picks them).

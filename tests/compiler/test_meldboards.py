@@ -218,7 +218,8 @@ FANS: dict[str, tuple[str, str]] = {
     "held_four": (
         "per count t in [1m, 2m, 3m, 4m, 5m, 1z]: copies(t) == 4 and (none m in kongs: m.tile =="
         " t)",
-        "if v_t in TILE_SET_0 and (x_tiles.count(v_t) == 4",
+        "| (x_kong_count | x_kong_count >> 1 | x_kong_count >> 2 | x_kong_count >> 3) )"
+        " ).bit_count() if len(x_tiles) < 16 else sum(",
     ),
     "a_listed_tile_held": (
         "when any t in [1m, 9m, 1p, 9p, 1s, 9s, 1z]: copies(t) >= 2 and t != winning_tile",
