@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from mjc.compiler import ir, listquant, loopguards, meldboards
+from mjc.compiler import ir, listquant, loopguards, meldboards, meldequal, rangebits
 from mjc.compiler.layout import Break, Doc, Group, Nest, bracketed, flat, group
 from mjc.compiler.pysafe import lit
 from mjc.compiler.types import TILE, ListType
@@ -313,6 +313,14 @@ class PyExpr:
                 return board
             case ir.QuantE(domain=ir.ListE()) if (found := listquant.lower(self, expr)) is not None:
                 return found
+            case ir.QuantE(kind="count", domain=ir.FactE()) if (
+                found := meldequal.lower(self, expr)
+            ) is not None:
+                return found
+            case ir.QuantE(domain=ir.RangeE()) if (
+                found := rangebits.lower(self, expr)
+            ) is not None:
+                return found
             case ir.QuantE(
                 kind="any", var=var, domain=ir.FactE(fact=fact), body=ir.BoolOpE(op="and")
             ) if (
@@ -485,6 +493,22 @@ class PyExpr:
         """A quantifier over tiles or melds whose body reads only its own item: one bit of
         the predicate tables instead of a loop (None: the body nests too deep to be one
         predicate; the plain loop is written instead)."""
+        found = self.summary_bit(kind, var, fact, body)
+        if found is None:
+            return None
+        name, bit = found
+        if kind == "count":
+            return atom(f"({name}_count >> {bit} & {(1 << COUNT_WIDTH[name[2:]]) - 1})")
+        if kind == "all":
+            return atom(f"({name}_all >> {bit} & 1)")
+        if kind == "any":
+            return atom(f"({name}_any >> {bit} & 1)")
+        assert kind == "none", kind
+        return Py(f"not ({name}_any >> {bit} & 1)", NOT)
+
+    def summary_bit(self, kind: str, var: str, fact: str, body: ir.Expr) -> tuple[str, int] | None:
+        """Where `_summarized` reads the quantifier: the summary's name (`x_tile`, ...) and
+        the bit in its `_any`/`_all` int, or for `count` the shift of its counter field."""
         summary, filter_attr = SUMMARY_OF[fact]
         item = "tile" if summary == "tile" else "meld"
         if filter_attr is not None:
@@ -504,17 +528,9 @@ class PyExpr:
         source = f"lambda v_{var}: {flat(code)}"
         bit = self.predicates.bit(item, source, group(f"lambda v_{var}: ", code))
         self.summaries.add(summary)
-        name = f"x_{summary}"
         if kind == "count":
-            width = COUNT_WIDTH[summary]
-            slot = self.predicates.counter(item, source)
-            return atom(f"({name}_count >> {slot * width} & {(1 << width) - 1})")
-        if kind == "all":
-            return atom(f"({name}_all >> {bit} & 1)")
-        if kind == "any":
-            return atom(f"({name}_any >> {bit} & 1)")
-        assert kind == "none", kind
-        return Py(f"not ({name}_any >> {bit} & 1)", NOT)
+            return f"x_{summary}", self.predicates.counter(item, source) * COUNT_WIDTH[summary]
+        return f"x_{summary}", bit
 
 
 def _generator(func: str, inner: tuple[Doc, ...]) -> Doc:
