@@ -84,7 +84,7 @@ class ModuleState:
 
 def _counts(board: str) -> bool:
     """Whether a board (`mjc.runtime.meldboards.BOARD_NAMES`) is one of counts."""
-    return board.endswith(("_count", "_copies"))
+    return board.endswith(("_count", "_copies")) or board.startswith(("by_tile_", "holding_"))
 
 
 def prelude(out: CodeWriter, translator: PyExpr) -> None:

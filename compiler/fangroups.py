@@ -63,9 +63,14 @@ def group_of(facts: frozenset[str]) -> str:
     return SITUATION
 
 
+# The boards of the sets an item-local part accepts (`compiler/meldcounts.py`), by their kind.
+_KIND = {"by": "meld", "holding": "meld"}
+
+
 def how_compiled(translator: PyExpr) -> str:
     """How the translator wrote what it was given: from what it used."""
-    boards = sorted({name.split("_")[0] for name in translator.boards})
+    boards = sorted({_KIND.get(name.split("_")[0], name.split("_")[0])
+                     for name in translator.boards})  # fmt: skip
     kinds = " and ".join(boards)
     spill = " (a plain loop past 15 tiles)" if translator.spills else ""
     if boards and not translator.loops:

@@ -15,7 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from mjc.compiler import ir, listquant, loopguards, meldboards, meldequal, rangebits
+from mjc.compiler import (
+    ir,
+    listquant,
+    loopguards,
+    meldboards,
+    meldcounts,
+    meldequal,
+    rangebits,
+)
 from mjc.compiler.layout import Break, Doc, Group, Nest, bracketed, flat, group
 from mjc.compiler.pysafe import lit
 from mjc.compiler.types import TILE, ListType
@@ -329,6 +337,10 @@ class PyExpr:
                 found = self._membership_test(var, fact, expr.body)
                 if found is not None:
                     return found
+            case ir.QuantE(domain=ir.FactE()) if (
+                found := meldcounts.lower(self, expr)
+            ) is not None:
+                return found
             case ir.CallE(func="suits", args=(ir.FactE(fact="tiles"),)):
                 bits = [self._tile_bit(f"SUIT_OF[v_t] == {lit(suit)}") for suit in "mps"]
                 self.runtime_names.add("SUIT_OF")

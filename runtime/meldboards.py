@@ -26,7 +26,7 @@ with every slot in the third set (of four slots, two leave a third free).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from mjc.runtime.argcheck import WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS, raise_if_wrong
@@ -160,11 +160,35 @@ BOARD_NAMES = (
 _KINDS_OF = {"chow": (1,), "pung": (2, 3), "kong": (3,)}
 
 
-def board_units(name: str) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
-    """The board `name` (one of `BOARD_NAMES`) as units to fold: whether it counts (added,
-    `COUNT_BITS` wide) or not (OR-ed, `BOARD_BITS` wide), its unit by `Meld.index`, and its
-    unit by tile int (the tiles' own units: `tile_copies` only; a tile of no suit slot has
-    none, its field being past every rank)."""
+def _by_tile() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """By `Meld.index`: the count unit of its tile's field, and of each tile it holds."""
+    one = [0] * MELD_INDEXES
+    holding = [0] * MELD_INDEXES
+    for m in all_melds():
+        if m.suit in _SLOT:
+            one[m.index] = 1 << TILE_FIELD[m.tile]
+            holding[m.index] = sum(1 << TILE_FIELD[t] for t in set(m.tiles))
+    return tuple(one), tuple(holding)
+
+
+_BY_TILE, _HOLDING = _by_tile()
+
+
+def board_units(
+    name: str, meld_masks: Sequence[int] = ()
+) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
+    """The board `name` as units to fold: whether it counts (added, `COUNT_BITS` wide) or
+    not (OR-ed, `BOARD_BITS` wide), its unit by `Meld.index`, and its unit by tile int (the
+    tiles' own units: `tile_copies` only; a tile of no suit slot has none, its field being
+    past every rank). `name` is one of `BOARD_NAMES`, or a count board of the sets that pass
+    meld predicate k (bit k of `meld_masks`, by `Meld.index`): `by_tile_<k>` counts them by
+    their tile, `holding_<k>` by each tile they hold (`t in m.tiles`)."""
+    if name.startswith(("by_tile_", "holding_")):
+        bit = 1 << int(name.rsplit("_", 1)[1])
+        units = _HOLDING if name.startswith("holding_") else _BY_TILE
+        chosen = tuple(u if i < len(meld_masks) and meld_masks[i] & bit else 0
+                       for i, u in enumerate(units))  # fmt: skip
+        return True, chosen, (0,) * NUM_TILES
     if name == "tile_copies":
         by_tile = tuple(
             1 << TILE_FIELD[t] if SUIT_OF[t] in _SLOT else 0

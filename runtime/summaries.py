@@ -147,6 +147,7 @@ def summary_tables(
     count_shift = fields * TILE_COUNT_WIDTH
     board_some, board_count, tile_counts, board_at = _boards(
         boards,
+        meld_masks,
         meld_shift + max((mask.bit_length() for mask in meld_masks), default=0),
         count_shift + _whole_fields(max((c.bit_length() for c in meld_counts), default=0)),
         tile_counts,
@@ -202,17 +203,22 @@ def _whole_fields(bits: int) -> int:
 
 
 def _boards(
-    names: Sequence[str], some_at: int, count_at: int, tile_counts: tuple[int, ...]
+    names: Sequence[str],
+    meld_masks: tuple[int, ...],
+    some_at: int,
+    count_at: int,
+    tile_counts: tuple[int, ...],
 ) -> tuple[list[int], list[int], tuple[int, ...], tuple[int, ...]]:
-    """The boards `names` placed from bit `some_at` of the some-bits and `count_at` of the
-    counts: each meld's board bits and count units, the tile counts with the tiles' own
-    units added, and each board's shift."""
+    """The boards `names` (of the sets that pass a meld predicate: by its bit in
+    `meld_masks`) placed from bit `some_at` of the some-bits and `count_at` of the counts:
+    each meld's board bits and count units, the tile counts with the tiles' own units added,
+    and each board's shift."""
     board_some = [0] * MELD_INDEXES
     board_count = [0] * MELD_INDEXES
     by_tile = list(tile_counts)
     found: list[int] = []
     for name in names:
-        counts, meld_units, tile_units = board_units(name)
+        counts, meld_units, tile_units = board_units(name, meld_masks)
         at = count_at if counts else some_at
         found.append(at)
         into = board_count if counts else board_some
