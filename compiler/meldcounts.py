@@ -9,7 +9,8 @@ that does not read the set:
 - `count m in D: L and m.tile == X` is the field of X on the count board of the sets that
   pass L, by tile (`by_tile_<k>`, k the predicate's bit; `mjc.runtime.meldboards`);
   `L and X in m.tiles` the same on the board by each tile held (`holding_<k>`); `any` is
-  that field not 0, `none` it 0;
+  that field not 0, `none` it 0 (against the seat or the round wind, the summary's
+  membership bits answer `any` instead);
 - `count m in D: L and m.tile != X` is L's counter less that field; with two tiles X and Y,
   less Y's field too unless Y is X;
 - `count m in D: L and R and K`, K reading no set (`(count n in pungs: n.is_wind) < 3`), is
@@ -44,6 +45,8 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     if not (isinstance(expr.domain, ir.FactE) and expr.domain.fact in _SETS):
         return None
     if expr.kind in ("any", "none"):
+        if _of_a_wind(expr.var, expr.body):
+            return None  # one bit of the summary's membership fields (`pyexpr`)
         found = _keyed(py, expr.var, expr.domain.fact, expr.body)
         if found is None:
             return None
@@ -52,6 +55,15 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     if expr.kind != "count" or is_local_body(expr):
         return None  # a local body is one counter of the summary (`pyexpr._summarized`)
     return _count(py, expr.var, expr.domain.fact, expr.body)
+
+
+def _of_a_wind(var: str, body: ir.Expr) -> bool:
+    """Whether the body tests the set's tile against the seat or the round wind."""
+    tests = [_tile_test(var, part) for part in ir.conjuncts(body)]
+    return any(
+        t is not None and isinstance(t[1], ir.FactE) and t[1].fact in ("seat_wind", "round_wind")
+        for t in tests
+    )
 
 
 def is_local_body(expr: ir.QuantE) -> bool:

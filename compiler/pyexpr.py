@@ -329,6 +329,10 @@ class PyExpr:
                 found := rangebits.lower(self, expr)
             ) is not None:
                 return found
+            case ir.QuantE(domain=ir.FactE()) if (
+                found := meldcounts.lower(self, expr)
+            ) is not None:
+                return found
             case ir.QuantE(
                 kind="any", var=var, domain=ir.FactE(fact=fact), body=ir.BoolOpE(op="and")
             ) if (
@@ -337,10 +341,6 @@ class PyExpr:
                 found = self._membership_test(var, fact, expr.body)
                 if found is not None:
                     return found
-            case ir.QuantE(domain=ir.FactE()) if (
-                found := meldcounts.lower(self, expr)
-            ) is not None:
-                return found
             case ir.CallE(func="suits", args=(ir.FactE(fact="tiles"),)):
                 bits = [self._tile_bit(f"SUIT_OF[v_t] == {lit(suit)}") for suit in "mps"]
                 self.runtime_names.add("SUIT_OF")

@@ -9,6 +9,13 @@ from hypothesis import given, settings, strategies as st
 
 from mjc.runtime import parse_hand
 from mjc.runtime.arrange import SHAPES, Arrangement, arrangements
+from mjc.runtime.meldboards import (
+    BOARD_BITS,
+    BOARD_NAMES,
+    COUNT_BITS,
+    TILE_FIELD,
+    meld_boards,
+)
 from mjc.runtime.melds import Meld
 from mjc.runtime.summaries import (
     MELD_COUNT_WIDTH,
@@ -45,6 +52,36 @@ TABLES = summary_tables(
 )
 MELD_SHIFT = len(TILE_TESTS)
 MELD_COUNT_SHIFT = MELD_SHIFT * TILE_COUNT_WIDTH
+# The same with every meld board riding along, and the boards of the sets that pass a meld
+# predicate: exposed ones by tile (bit 3), chows by each tile held (bit 0).
+BOARDS = (*BOARD_NAMES, "by_tile_3", "holding_0")
+BOARD_TABLES = summary_tables(
+    TILE_MASKS, TILE_COUNTS, MELD_MASKS, MELD_COUNTS, len(TILE_TESTS), MEMBER_TESTS,
+    boards=BOARDS,
+)  # fmt: skip
+
+
+def check_boards(a: Arrangement) -> None:
+    """The boards in the summary are `meld_boards`' and the counts of copies and of sets."""
+    assert summarize(a, BOARD_TABLES)[3] == summarize(a, TABLES)[3]
+    some, _, count, _ = summarize(a, BOARD_TABLES)
+    plain = summarize(a, TABLES)
+    assert some & (1 << BOARD_TABLES.board_at[0]) - 1 == plain[0]
+    assert count & (1 << BOARD_TABLES.board_at[1]) - 1 == plain[2]
+    boards = meld_boards(a.melds)
+    found: dict[str, int] = {}
+    for name, at in zip(BOARDS, BOARD_TABLES.board_at, strict=True):
+        counts = not name.endswith("_board")
+        found[name] = ((count if counts else some) >> at) & (
+            1 << (COUNT_BITS if counts else BOARD_BITS)
+        ) - 1
+    for name in boards._fields:
+        assert found[name] == getattr(boards, name), name
+    for t in range(34):
+        field = TILE_FIELD[t]
+        assert found["tile_copies"] >> field & 15 == a.tiles.count(t)
+        assert found["by_tile_3"] >> field & 15 == sum(m.exposed and m.tile == t for m in a.melds)
+        assert found["holding_0"] >> field & 15 == sum(m.is_chow and t in m.tiles for m in a.melds)
 
 
 def check(a: Arrangement) -> None:
@@ -80,6 +117,7 @@ def test_every_shape_is_summarised_like_a_loop() -> None:
         assert found, text
         for a in found:
             check(a)
+            check_boards(a)
 
 
 def test_no_melds_means_every_meld_predicate_holds_vacuously() -> None:
@@ -112,6 +150,7 @@ def test_built_hands_are_summarised_like_a_loop(
         return  # a fifth copy of a tile
     for a in arrangements(hand, SHAPES):
         check(a)
+        check_boards(a)
 
 
 def test_only_counted_predicates_get_a_counter_field() -> None:
