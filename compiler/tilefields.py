@@ -8,14 +8,15 @@ per tile at `TILE_FIELD[t]`; the listed tiles' fields make a mask M of each fiel
 The body is an `and` of tests of one field each: `copies(t) == K` or `!= K`, `(count m in
 <melds>: m.tile == t) == K` or `!= K`, and `any`/`none m in <melds>: m.tile == t` (the count
 `!= 0`, `== 0`). XOR with K in every listed field leaves zero exactly where the field is K;
-OR-ing the field's four bits down onto its low bit and keeping M's bits leaves one bit per
-listed tile whose field is not K. The tests combine bit by bit (`== K` tests clear the bits
-where a field is not K, `!= K` tests keep only those), and `count` is the bits left (`any`:
-some, `none`: none, `all`: all of M). Exact for any K from 0 to 15 and any list of distinct
-tiles whose fields are distinct (flowers share the one field that is never filled: a list
-that holds two, or a tile twice, is left to the loop; `copies` asks every listed tile to have
-a field). A field of copies holds 15: an arrangement of 16 tiles or more (three kongs and
-up) takes the plain loop, so that no field can spill into the next.
+adding 7 to the field's three low bits and OR-ing the field in sets its top bit exactly
+where it is not zero: one bit per listed tile whose field is not K, kept by 8 * M. The tests
+combine bit by bit (`== K` tests clear the bits where a field is not K, `!= K` tests keep
+only those), and `count` is the bits left (`any`: some, `none`: none, `all`: all of 8 * M).
+Exact for any K from 0 to 15 and any list of distinct tiles whose fields are distinct
+(flowers share the one field that is never filled: a list that holds two, or a tile twice,
+is left to the loop; `copies` asks every listed tile to have a field). A field of copies
+holds 15: an arrangement of 16 tiles or more (three kongs and up) takes the plain loop, so
+that no field can spill into the next.
 """
 
 from __future__ import annotations
@@ -56,7 +57,8 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     mask = sum(1 << f for f in fields)
     wrong = [_not_wanted(_board(py, t.board), t.want, mask) for t in tests if t.equal]
     right = [_not_wanted(_board(py, t.board), t.want, mask) for t in tests if not t.equal]
-    parts: list[Doc] = [hex(mask)]
+    top = hex(8 * mask)  # the top bit of each listed field: where its answer lands
+    parts: list[Doc] = [top]
     if wrong:
         parts += [Break(" "), "& ~", wrong[0] if len(wrong) == 1 else _any_of(wrong)]
     for doc in right:
@@ -65,7 +67,7 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     if expr.kind == "count":
         result = Py(group(kept, ".bit_count()"), PRIMARY)
     elif expr.kind == "all":
-        result = Py(group(kept, f" == {hex(mask)}"), COMPARE)
+        result = Py(group(kept, f" == {top}"), COMPARE)
     else:
         result = Py(group(kept, " != 0" if expr.kind == "any" else " == 0"), COMPARE)
     if not any(t.board == "tile_copies" for t in tests):
@@ -83,12 +85,14 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
 
 
 def _not_wanted(name: str, want: int, mask: int) -> Doc:
-    """A bit at each listed field's low bit where the field is not `want` (with others)."""
+    """The top bit of each listed field set where the field is not `want` (other bits
+    anything): with v the field XOR `want`, `(v & 7) + 7` reaches 8 unless v's low bits are
+    all clear, and stays below 16, so nothing carries into the next field; `| v` adds v's
+    own top bit."""
     held = f"({name} ^ {hex(want * mask)})" if want else name
-    bits: list[Doc] = [held]
-    for shift in (1, 2, 3):
-        bits += [Break(" "), f"| {held} >> {shift}"]
-    return group("(", Nest((Break(""), *bits)), Break(""), ")")
+    low = hex(7 * mask)
+    inner = ("(", held, Break(" "), f"& {low})", Break(" "), f"+ {low}", Break(" "), "| ", held)
+    return group("(", Nest((Break(""), *inner)), Break(""), ")")
 
 
 def _any_of(docs: list[Doc]) -> Doc:

@@ -164,7 +164,7 @@ FANS: dict[str, tuple[str, str]] = {
     ),
     "chow_starts_missing": (  # K == 0: the fields themselves, no XOR
         "per count t in [1m, 4m, 7m, 2p]: (count m in chows: m.tile == t) == 0",
-        "| x_chow_count >> 3",
+        "(x_chow_count & 0x",
     ),
     "single_pungs_with_honours": (
         "per count t in [1m, 9s, 1z, 7z]: (count m in pungs: m.tile == t) == 1",
@@ -218,8 +218,7 @@ FANS: dict[str, tuple[str, str]] = {
     "held_four": (
         "per count t in [1m, 2m, 3m, 4m, 5m, 1z]: copies(t) == 4 and (none m in kongs: m.tile =="
         " t)",
-        "| (x_kong_count | x_kong_count >> 1 | x_kong_count >> 2 | x_kong_count >> 3) )"
-        " ).bit_count() if len(x_tiles) < 16 else sum(",
+        "| x_kong_count ) ) ).bit_count() if len(x_tiles) < 16 else sum(",
     ),
     "a_listed_tile_held": (
         "when any t in [1m, 9m, 1p, 9p, 1s, 9s, 1z]: copies(t) >= 2 and t != winning_tile",

@@ -44,7 +44,7 @@ FANS: dict[str, tuple[str, str]] = {
     ),
     "held_two_not_as_pung": (
         "per count t in [2m, 5p, 8s, 3z]: copies(t) != 2 and (count m in pungs: m.tile == t) == 1",
-        "& ( (x_tile_copies ^ 0x2",
+        "& ( ((x_tile_copies ^ 0x2",
     ),
     "some_listed_pair": (
         "when any t in [1m, 9m, 1p, 9p, 1s, 9s]: copies(t) == 2",
