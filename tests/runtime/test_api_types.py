@@ -38,7 +38,6 @@ from mjc.runtime.exported import (
     count_suits,
     count_suits_of_melds,
     limit_counts,
-    meld_boards,
     meld_masks,
     require_api,
     summarize,
@@ -47,6 +46,7 @@ from mjc.runtime.exported import (
     summary_tables,
     tile_masks,
 )
+from mjc.runtime.meldboards import meld_boards
 
 BAD: tuple[object, ...] = (None, 5, b"1m", ["1m"])
 NONE, INT, BYTES, LIST = BAD
