@@ -172,11 +172,13 @@ def test_membership_tests_alone_become_bits_of_the_summary() -> None:
     assert not orphans.win  # no thirteen orphans in this rulebook: nothing to read
 
 
-def test_a_membership_test_on_the_winning_tile_keeps_its_set() -> None:
-    # The winning tile may be -1 (none given), which cannot pick a bit: a set is built.
+def test_a_membership_test_on_the_winning_tile_reads_a_count_board() -> None:
+    # The winning tile may be -1 (none given), which cannot pick a membership bit: the field
+    # of the tile on the board of the sets that pass the local part (a flower's reads 0).
     source = _WIND_PUNGS.replace("m.tile == round_wind", "m.tile == winning_tile")
     text, book = _compiled(source)
-    assert "in x_meld_tiles_" in text
+    assert "x_by_tile_" in text and "TILE_FIELD[s.winning_tile]" in text
+    assert "in x_meld_tiles_" not in text
     assert [f.id for f in book.score("123m456p789s11z [2222z]", win="1z").fans] == ["chicken"]
 
 
