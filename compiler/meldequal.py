@@ -12,7 +12,8 @@ where M is how many melds of D equal X (`x_melds.count(X)`, D's filter tested on
 equal to X has X's kind, tile and concealment, so every attribute the body reads of it is
 X's. B0 no longer reads X and is often item-local: one counter of the summary. M is counted
 only when the two bodies differ on X (for 四暗刻, a pung won by discard), so the tuple's
-`count` runs on few arrangements; the whole is computed once per call (`x_counted_<n>`).
+`count` runs on few arrangements; the whole is computed once per call (`x_counted_<n>`)
+when it reads no enclosing variable, fan or total, in place otherwise.
 Exact; `any`, `all` and `none` are left to the loop (the melds other than X would need B0
 without X itself).
 """
@@ -66,8 +67,27 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
         guard = py.operand(py.py(when), TERNARY + 1)
         parts += [Break(" "), f"{sign} ", group("(", many, Break(" "), "if ", guard, " else 0)")]
     doc = group(*parts)
+    if py.scope or not _once_per_call(expr):
+        return Py(doc, SUM, base.depth + 1)
     name, _ = py.hoisted.setdefault(flat(doc), (f"x_counted_{len(py.hoisted)}", doc))
     return Py(name, PRIMARY)
+
+
+def _once_per_call(expr: ir.Expr) -> bool:
+    """Whether `expr` can be computed at the top of its function: it reads no variable of an
+    enclosing quantifier, no fan and not the running total (a loop, not a recursion)."""
+    from mjc.compiler.pyexpr import _closed
+
+    pending: list[ir.Model] = [expr]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ir.FanRefE) or (isinstance(node, ir.FactE) and node.fact == "total"):
+            return False
+        for field in type(node).model_fields:
+            value = getattr(node, field)
+            pending += [c for c in (value if isinstance(value, tuple) else (value,))
+                        if isinstance(c, ir.Model)]  # fmt: skip
+    return _closed(expr)
 
 
 def _only(holds: ir.Expr, fails: ir.Expr) -> ir.Expr:
