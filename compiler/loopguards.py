@@ -3,11 +3,12 @@
 Input is a quantifier the expression translator (`compiler/pyexpr.py`) is about to write as a
 plain loop; output is that loop under a guard, or None for the loop alone. When the body is
 `L and R`, with L reading nothing but the item (`m.exposed and m.is_chow`) and R anything else
-(`winning_tile in m.tiles`), no item satisfies the body unless some item satisfies L, which
+(`m.rank < winning_tile.rank`), no item satisfies the body unless some item satisfies L, which
 the predicate summary answers with one bit: `count m in melds: L and R` becomes
 `(sum(...) if <some item is L> else 0)`, `any` is `<bit> and any(...)`, `none` is
 `not <bit> or not any(...)`. Exact (the loop runs whenever an item could satisfy the body),
-and cheap where L is rare (和绝张's exposed chows and pungs: most hands have none).
+and cheap where L is rare (exposed chows: most hands have none). 和绝张's counts, which
+this once guarded, read count boards now (`compiler/meldcounts.py`).
 """
 
 from __future__ import annotations
