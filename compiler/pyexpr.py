@@ -15,15 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from mjc.compiler import (
-    ir,
-    listquant,
-    loopguards,
-    meldboards,
-    meldcounts,
-    meldequal,
-    rangebits,
-)
+from mjc.compiler import ir, listquant, loopguards, meldboards, meldcounts
 from mjc.compiler.layout import Break, Doc, Group, Nest, bracketed, flat, group
 from mjc.compiler.pysafe import lit
 from mjc.compiler.types import TILE, ListType
@@ -125,8 +117,7 @@ class Predicates:
     # Lists of tiles a pruned quantifier tests membership in (`compiler/listquant.py`): the
     # tile constants' names -> n of the module constant `TILE_SET_<n>`.
     tile_sets: dict[tuple[str, ...], int] = field(default_factory=dict)
-    # Meld boards the module reads (`mjc.runtime.meldboards.BOARD_NAMES`) -> their place in
-    # the summary's `board_at`, in the order first read.
+    # Meld boards the module reads -> their place in the summary's `board_at` (first read).
     boards: dict[str, int] = field(default_factory=dict)
 
     # How each predicate's lambda is laid out in the module (its flat source is the key).
@@ -220,11 +211,10 @@ class PyExpr:
     scope: list[str] = field(default_factory=list)
     # The lower ends of the ranges those variables run over (a rank shift must not be < 0).
     lows: dict[str, int] = field(default_factory=dict)
-    # Meld boards read (`compiler/meldboards.py`), and plain loops written: the plan says
-    # how each fan was compiled from them.
+    # Meld boards read (`compiler/meldboards.py`), plain loops written, and those written only
+    # where a board cannot hold the hand (spills: `tilefields.py`): how each fan compiled.
     boards: set[str] = field(default_factory=set)
     loops: int = 0
-    # Plain loops written only for arrangements a board cannot hold (`compiler/tilefields.py`).
     spills: int = 0
     # Quantifiers outside any other that wrote a plain loop: their IR (as JSON) -> times met;
     # those in `shared` are computed once per call into a local (`x_shared_<n>`) that every
@@ -321,17 +311,7 @@ class PyExpr:
                 return board
             case ir.QuantE(domain=ir.ListE()) if (found := listquant.lower(self, expr)) is not None:
                 return found
-            case ir.QuantE(kind="count", domain=ir.FactE()) if (
-                found := meldequal.lower(self, expr)
-            ) is not None:
-                return found
-            case ir.QuantE(domain=ir.RangeE()) if (
-                found := rangebits.lower(self, expr)
-            ) is not None:
-                return found
-            case ir.QuantE(domain=ir.FactE()) if (
-                found := meldcounts.lower(self, expr)
-            ) is not None:
+            case ir.QuantE() if (found := meldcounts.forms(self, expr)) is not None:
                 return found
             case ir.QuantE(
                 kind="any", var=var, domain=ir.FactE(fact=fact), body=ir.BoolOpE(op="and")
@@ -505,22 +485,17 @@ class PyExpr:
         """A quantifier over tiles or melds whose body reads only its own item: one bit of
         the predicate tables instead of a loop (None: the body nests too deep to be one
         predicate; the plain loop is written instead)."""
-        found = self.summary_bit(kind, var, fact, body)
-        if found is None:
+        if (found := self.summary_bit(kind, var, fact, body)) is None:
             return None
         name, bit = found
         if kind == "count":
             return atom(f"({name}_count >> {bit} & {(1 << COUNT_WIDTH[name[2:]]) - 1})")
-        if kind == "all":
-            return atom(f"({name}_all >> {bit} & 1)")
-        if kind == "any":
-            return atom(f"({name}_any >> {bit} & 1)")
-        assert kind == "none", kind
-        return Py(f"not ({name}_any >> {bit} & 1)", NOT)
+        if kind == "none":
+            return Py(f"not ({name}_any >> {bit} & 1)", NOT)
+        return atom(f"({name}_{'all' if kind == 'all' else 'any'} >> {bit} & 1)")
 
     def summary_bit(self, kind: str, var: str, fact: str, body: ir.Expr) -> tuple[str, int] | None:
-        """Where `_summarized` reads the quantifier: the summary's name (`x_tile`, ...) and
-        the bit in its `_any`/`_all` int, or for `count` the shift of its counter field."""
+        """Where `_summarized` reads: (`x_tile`, ..., its bit, or a count's field shift)."""
         summary, filter_attr = SUMMARY_OF[fact]
         item = "tile" if summary == "tile" else "meld"
         if filter_attr is not None:
