@@ -21,7 +21,7 @@ that does not read the set:
 Exact: each rewrite counts the same sets (the fields count sets, 4 bits each: four sets at
 most). Anything else, and any part that would still loop, is left to the plain loop.
 `forms` is where the translator asks for these and the other forms that read the summary
-before a plain loop (`compiler/meldequal.py`, `compiler/rangebits.py`).
+before a plain loop (`compiler/meldequal.py`, `compiler/loopguards.py`).
 """
 
 from __future__ import annotations
@@ -40,12 +40,12 @@ _SETS = ("melds", "chows", "pungs", "kongs")
 
 def forms(py: PyExpr, expr: ir.QuantE) -> Py | None:
     """What the translator asks of a quantifier before the plain loop: a count corrected for
-    one meld (`compiler/meldequal.py`), a range of summary bits (`compiler/rangebits.py`), or
+    one meld (`compiler/meldequal.py`), a range of summary bits (`compiler/loopguards.py`), or
     counts from count boards (`lower`); None for none of them."""
-    from mjc.compiler import meldequal, rangebits
+    from mjc.compiler import loopguards, meldequal
 
     if isinstance(expr.domain, ir.RangeE):
-        return rangebits.lower(py, expr)
+        return loopguards.lower_range(py, expr)
     if not isinstance(expr.domain, ir.FactE):
         return None
     return (meldequal.lower(py, expr) if expr.kind == "count" else None) or lower(py, expr)

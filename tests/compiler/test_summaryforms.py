@@ -1,6 +1,6 @@
 """Quantifier forms that read the one-pass summary and its count boards instead of looping:
 copies of listed tiles (`mjc.compiler.tilefields`), a range whose bodies are summary bits
-(`mjc.compiler.rangebits`), a count that compares its meld with one meld (`mjc.compiler.
+(`mjc.compiler.loopguards`), a count that compares its meld with one meld (`mjc.compiler.
 meldequal`), and counts that test the set's tile against a situation tile (`mjc.compiler.
 meldcounts`); and the meld boards folded into the summary (`mjc.runtime.summaries`).
 
@@ -17,7 +17,7 @@ import pytest
 from hypothesis import example, given, settings, strategies as st
 from small_rulebooks import STANDARD, opening
 
-from mjc.compiler import listquant, loopguards, meldboards, meldcounts, meldequal, rangebits
+from mjc.compiler import listquant, loopguards, meldboards, meldcounts, meldequal
 from mjc.compiler.codegen import checked_module
 from mjc.compiler.driver import compile_source
 from mjc.compiler.loader import import_source
@@ -128,7 +128,7 @@ def _source(lowered: bool = True) -> str:
             mock.patch.object(meldboards, "lower", lambda py, expr: None),
             mock.patch.object(listquant, "lower", lambda py, expr: None),
             mock.patch.object(loopguards, "lower", lambda py, expr, loop: loop),
-            mock.patch.object(rangebits, "lower", lambda py, expr: None),
+            mock.patch.object(loopguards, "lower_range", lambda py, expr: None),
             mock.patch.object(meldequal, "lower", lambda py, expr: None),
             mock.patch.object(meldcounts, "lower", lambda py, expr: None),
         ):
