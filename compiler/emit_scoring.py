@@ -3,9 +3,11 @@
 Input is the scoring plan (`codeplan.plan_scoring`) and the rulebook's adjustments and
 rejections; output is each function's body as lines. `score_fans` is the one scoring path:
 each fan's count (straight-line code, in evaluation order, under a comment with its rulebook
-line and condition), then relations, then each tier combined and capped. `adjust` (floors,
-multipliers, ceilings, fixes) is a function of its own, emitted by `adjust_body` alone. The
-expressions of each line are found through the table of slots (`state.slots`).
+line and condition), then relations, then each tier combined and capped; when every tier
+adds, relations, limits and tiers are one pass over the fans (`compiler/onepass.py`).
+`adjust` (floors, multipliers, ceilings, fixes) is a function of its own, emitted by
+`adjust_body` alone. The expressions of each line are found through the table of slots
+(`state.slots`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import functools
 import itertools
 from collections.abc import Callable
 
-from mjc.compiler import ir
+from mjc.compiler import ir, onepass
 from mjc.compiler.codeplan import FanPlan, ScoringPlan, TierPlan, need_runs, plan_scoring
 from mjc.compiler.emitbase import ModuleState
 from mjc.compiler.layout import Break, Doc, group, parenthesized, string, tuple_of
@@ -61,16 +63,19 @@ def score_fans_body(state: ModuleState) -> list[str]:
         ]
         with body.block("if raw is not None"):
             body.stmt("raw.extend(", tuple_of(locals_in_table_order), ")")
-    _relations_and_values(body, plan, guards)
-    _limits(body, py, state)
-    body.line("total = 0")
-    body.line("kept: list[tuple[int, int, int]] = []")
-    body.line("notes: tuple[tuple[str, str, int], ...] = ()")
-    for tier in plan.tiers:
-        _tier(body, tier, plan, guards, index)
-    if plan.sort_kept:
-        with body.block("if len(kept) > 1"):
-            body.line("kept.sort()")
+    one = onepass.plan_one_pass(state.book, plan, state.slots)
+    if one is not None:
+        _one_pass(body, py, state, plan, one, guards)
+    else:
+        _relations_and_values(body, plan, guards)
+        for limit in state.book.scoring.limits:
+            _limit(body, py, state, limit)
+        _start_kept(body)
+        for tier in plan.tiers:
+            _tier(body, tier, plan, guards, index)
+        if plan.sort_kept:
+            with body.block("if len(kept) > 1"):
+                body.line("kept.sort()")
     body.line("return total, tuple(kept), notes")
     state.finish(guards)
     return state.function(py, body)
@@ -139,26 +144,108 @@ def _relations_and_values(out: CodeWriter, plan: ScoringPlan, guards: PyExpr) ->
                 out.assign(value.local, guards(expr))
 
 
-def _limits(out: CodeWriter, py: PyExpr, state: ModuleState) -> None:
-    """Each `limit`, after the relations: the named fans' counts cut to the limit's count.
-    Counts that are all zero are never cut (`limit_counts` cuts only a sum above the limit,
-    which is never below zero), so the limit's count and condition are read only when one
-    of them counts: the count is often a loop over the melds."""
-    for limit in state.book.scoring.limits:
-        held = state.slots.held(limit)
-        count, condition = held.number, held.when
-        assert count is not None, "a limit always has its count"
-        locals_: list[Doc] = [f"f_{fan}" for fan in limit.fans]
-        out.comment(f"limit {', '.join(limit.fans)} (line {limit.at.line})")
-        state.runtime_names.add("limit_counts")
-        cut = (tuple_of(locals_), " = limit_counts(", tuple_of(locals_), ", ", py(count), ")")
-        some: list[Doc] = [locals_[0]]
-        for local in locals_[1:]:
-            some += [Break(" "), "or ", local]
-        test: Doc = group(*some)
-        if condition is not None:
-            test = group("(", test, ")", Break(" "), "and ", py.operand(py.py(condition), AND))
-        with out.when(test):
+def _start_kept(out: CodeWriter) -> None:
+    out.line("total = 0")
+    out.line("kept: list[tuple[int, int, int]] = []")
+    out.line("notes: tuple[tuple[str, str, int], ...] = ()")
+
+
+def _one_pass(
+    out: CodeWriter,
+    py: PyExpr,
+    state: ModuleState,
+    plan: ScoringPlan,
+    one: onepass.OnePass,
+    guards: PyExpr,
+) -> None:
+    """Relations, limits and the tiers' sums in one pass over the fans (`compiler/onepass.py`):
+    one test of each fan's count, not one for its relations and one more for its tier."""
+    _start_kept(out)
+    sums = dict(one.sums)
+    tier_of = {fan.id: sums[tier.id] for tier in plan.tiers for fan in tier.members}
+    for _, local in one.sums:
+        if local != "total":
+            out.line(f"{local} = 0")
+    out.line("# Relations and tiers in one pass, in RELATION_ORDER: a fan comes after every fan")
+    out.line("# that removes it, so its count is final when its turn comes. It removes the fans")
+    out.line("# it excludes or replaces and adds its value to its tier's sum; a fan a limit")
+    out.line("# names adds its value after that limit.")
+    for step in one.steps:
+        if isinstance(step, onepass.LimitStep):
+            _limit(out, py, state, step.limit)
+            if step.then:
+                out.comment("The fans this limit names add their counts as cut.")
+            for fan in step.then:
+                with out.block(f"if {fan.local}"):
+                    _add_kept(out, fan, plan.values[fan.id], tier_of[fan.id])
+            continue
+        if not step.removes and not step.adds:
+            continue
+        with out.block(f"if {step.fan.local}"):
+            for target in step.removes:
+                out.line(f"{target} = 0")
+            if step.adds:
+                _add_kept(out, step.fan, plan.values[step.fan.id], tier_of[step.fan.id])
+    for tier in plan.tiers:
+        if sums[tier.id] != "total":
+            out.comment(tier.heading)
+            _capped_total(out, tier, sums[tier.id], guards)
+    if one.unordered is None:
+        with out.block("if len(kept) > 1"):
+            out.line("kept.sort()")
+    elif one.unordered:
+        out.comment("kept comes in pass order: back to table order when these fans count together")
+        tests: list[Doc] = []
+        for first, later in one.unordered:
+            either = " or ".join(later)
+            tests.append(f"{first} and ({either})" if len(later) > 1 else f"{first} and {either}")
+        some: list[Doc] = [tests[0]]
+        for test in tests[1:]:
+            some += [Break(" "), "or ", test]
+        with out.when(group(*some)):
+            out.line("kept.sort()")
+
+
+def _add_kept(out: CodeWriter, fan: FanPlan, value: int | str, to: str) -> None:
+    """A counting fan's value added to `to` and its (index, count, value) to `kept`; a fan
+    without `per` counts once (its local is 1), so its entry is a constant."""
+    if fan.per is None:
+        worth, count = str(value), "1"
+    else:
+        worth, count = _worth(value, fan.local), fan.local
+    out.stmt(f"{to} += ", parenthesized(worth))
+    out.stmt("kept.append(", tuple_of([str(fan.index), count, worth]), ")")
+
+
+def _limit(out: CodeWriter, py: PyExpr, state: ModuleState, limit: ir.Limit) -> None:
+    """One `limit`, after the relations: the named fans' counts cut to the limit's count.
+    `limit_counts` cuts only a sum above the count (counts are never below zero), so it is
+    called only then: a sum at most a literal count is never cut; another count, often a loop
+    over the melds, is read only when one of the fans counts, its condition too."""
+    held = state.slots.held(limit)
+    count, condition = held.number, held.when
+    assert count is not None, "a limit always has its count"
+    locals_: list[Doc] = [f"f_{fan}" for fan in limit.fans]
+    out.comment(f"limit {', '.join(limit.fans)} (line {limit.at.line})")
+    state.runtime_names.add("limit_counts")
+    total: list[Doc] = [locals_[0]]
+    some: list[Doc] = [locals_[0]]
+    for local in locals_[1:]:
+        total += [Break(" "), "+ ", local]
+        some += [Break(" "), "or ", local]
+    literal = isinstance(count, ir.IntE) and count.value >= 0
+    most: Doc = str(count.value) if isinstance(count, ir.IntE) and literal else "most"
+    over: Doc = group(*total, Break(" "), "> ", most)
+    test: Doc = over if literal else group(*some)
+    if condition is not None:
+        test = group("(", test, ")", Break(" "), "and ", py.operand(py.py(condition), AND))
+    cut = (tuple_of(locals_), " = limit_counts(", tuple_of(locals_), ", ", most, ")")
+    with out.when(test):
+        if literal:
+            out.stmt(*cut)
+            return
+        out.assign("most", py(count))
+        with out.when(over):
             out.stmt(*cut)
 
 
@@ -222,12 +309,11 @@ def _combined(
         value = plan.values[fan.id]
         with out.block(f"if {fan.local}"):
             out.line(f"{tier.flag} = True")
-            if mode == "multiply":
-                worth = f"{value} ** {fan.local}"
-                out.stmt("value *= ", parenthesized(worth))
-            else:
-                worth = _worth(value, fan.local)
-                out.stmt("value += ", parenthesized(worth))
+            if mode != "multiply":
+                _add_kept(out, fan, value, "value")
+                continue
+            worth = f"{value} ** {fan.local}"
+            out.stmt("value *= ", parenthesized(worth))
             kept = tuple_of([str(index[fan.id]), fan.local, worth])
             out.stmt("kept.append(", kept, ")")
     with out.block(f"if {tier.flag}"):
