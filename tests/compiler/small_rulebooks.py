@@ -1,8 +1,18 @@
 """The opening every small test rulebook of the code-generation tests shares: the header, four
 players, the 136-tile set (suits and honours, four copies each) and the shapes; the test
-writes the rest (its scoring section, fans and options)."""
+writes the rest (its scoring section, fans and options). Also the harness of the tests that
+compile a table of fans twice, with the compiled quantifier forms and with every quantifier
+a plain loop (`fan_module`), and read one fan's code (`fan_code`)."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from unittest import mock
+
+from mjc.compiler import listquant, loopguards, meldboards, meldcounts, meldequal
+from mjc.compiler.codegen import checked_module
+from mjc.compiler.driver import compile_source
 
 STANDARD = '  standard "基本胡牌"'
 
@@ -31,3 +41,48 @@ shapes {{
 {shapes}
 }}
 """
+
+
+@contextmanager
+def every_quantifier_a_plain_loop() -> Iterator[None]:
+    """Every compiled quantifier form turned off: what the forms must agree with (the board
+    forms of `keyfields`, `suitsets` and `suitchains` are reached through `meldboards`)."""
+    with (
+        mock.patch.object(meldboards, "lower", lambda py, expr: None),
+        mock.patch.object(listquant, "lower", lambda py, expr: None),
+        mock.patch.object(loopguards, "lower", lambda py, expr, loop: loop),
+        mock.patch.object(loopguards, "lower_range", lambda py, expr: None),
+        mock.patch.object(meldequal, "lower", lambda py, expr: None),
+        mock.patch.object(meldcounts, "lower", lambda py, expr: None),
+    ):
+        yield
+
+
+def fan_module(
+    base: str, fans: Mapping[str, tuple[str, str]], file: str, lowered: bool = True
+) -> str:
+    """The module of `base` with one fan of value 1 per entry of `fans` (id -> its condition
+    or count, and what its code must read), compiled with the forms or (`lowered` False)
+    every quantifier a plain loop."""
+    text = "".join(
+        f'\nfan {fan_id} "{fan_id}" {{\n  value 1\n  {condition}\n}}\n'
+        for fan_id, (condition, _) in fans.items()
+    )
+    compilation = compile_source(base + text, file)
+    assert compilation.ok, [d.message for d in compilation.diagnostics]
+    assert compilation.rulebook is not None
+    if lowered:
+        source, problem = checked_module(compilation.rulebook)
+    else:
+        with every_quantifier_a_plain_loop():
+            source, problem = checked_module(compilation.rulebook)
+    assert problem is None and source is not None
+    return source
+
+
+def fan_code(source: str, fan_id: str, file: str) -> str:
+    """The lines of `source` from the fan's heading comment to the next fan's."""
+    lines = source.splitlines()
+    start = next(i for i, line in enumerate(lines) if f"# {fan_id} {fan_id} (" in line)
+    end = next((i for i in range(start + 1, len(lines)) if f"({file}:" in lines[i]), len(lines))
+    return "\n".join(lines[start:end])

@@ -10,15 +10,11 @@ quantifier a plain loop), and compares every fan's count."""
 from __future__ import annotations
 
 import types
-from unittest import mock
 
 import pytest
 from hypothesis import given, settings, strategies as st
-from small_rulebooks import STANDARD, opening
+from small_rulebooks import STANDARD, fan_code, fan_module, opening
 
-from mjc.compiler import listquant, loopguards, meldboards
-from mjc.compiler.codegen import checked_module
-from mjc.compiler.driver import compile_source
 from mjc.compiler.loader import import_source
 from mjc.runtime.arrange import Arrangement
 from mjc.runtime.melds import Meld, meld
@@ -301,37 +297,12 @@ FANS: dict[str, tuple[str, str]] = {
 }
 
 
-def _source(lowered: bool = True) -> str:
-    fans = "".join(
-        f'\nfan {fan_id} "{fan_id}" {{\n  value 1\n  {text}\n}}\n'
-        for fan_id, (text, _) in FANS.items()
-    )
-    compilation = compile_source(_BASE + fans, "boards.mjr")
-    assert compilation.ok, [d.message for d in compilation.diagnostics]
-    assert compilation.rulebook is not None
-    if lowered:
-        source, problem = checked_module(compilation.rulebook)
-    else:  # every quantifier a plain loop: what the patterns must agree with
-        with (
-            mock.patch.object(meldboards, "lower", lambda py, expr: None),
-            mock.patch.object(listquant, "lower", lambda py, expr: None),
-            mock.patch.object(loopguards, "lower", lambda py, expr, loop: loop),
-        ):
-            source, problem = checked_module(compilation.rulebook)
-    assert problem is None and source is not None
-    return source
-
-
-LOWERED = _source()
-PLAIN = _source(lowered=False)
+LOWERED = fan_module(_BASE, FANS, "boards.mjr")
+PLAIN = fan_module(_BASE, FANS, "boards.mjr", lowered=False)
 
 
 def _code_of(source: str, fan_id: str) -> str:
-    """The lines from the fan's heading comment to the next fan's."""
-    lines = source.splitlines()
-    start = next(i for i, line in enumerate(lines) if f"# {fan_id} {fan_id} (" in line)
-    end = next((i for i in range(start + 1, len(lines)) if "(boards.mjr:" in lines[i]), len(lines))
-    return "\n".join(lines[start:end])
+    return fan_code(source, fan_id, "boards.mjr")
 
 
 @pytest.mark.parametrize("fan_id", sorted(FANS))

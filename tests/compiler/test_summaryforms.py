@@ -11,15 +11,10 @@ loop), and compares every fan's count."""
 
 from __future__ import annotations
 
-from unittest import mock
-
 import pytest
 from hypothesis import example, given, settings, strategies as st
-from small_rulebooks import STANDARD, opening
+from small_rulebooks import STANDARD, fan_code, fan_module, opening
 
-from mjc.compiler import listquant, loopguards, meldboards, meldcounts, meldequal
-from mjc.compiler.codegen import checked_module
-from mjc.compiler.driver import compile_source
 from mjc.compiler.loader import import_source
 from mjc.runtime.arrange import Arrangement
 from mjc.runtime.melds import Meld, meld
@@ -113,40 +108,12 @@ FANS: dict[str, tuple[str, str]] = {
 _ONCE_PER_CALL = {"concealed_but_won", "other_than_the_pair"}
 
 
-def _source(lowered: bool = True) -> str:
-    fans = "".join(
-        f'\nfan {fan_id} "{fan_id}" {{\n  value 1\n  {text}\n}}\n'
-        for fan_id, (text, _) in FANS.items()
-    )
-    compilation = compile_source(_BASE + fans, "forms.mjr")
-    assert compilation.ok, [d.message for d in compilation.diagnostics]
-    assert compilation.rulebook is not None
-    if lowered:
-        source, problem = checked_module(compilation.rulebook)
-    else:  # every quantifier a plain loop: what the forms must agree with
-        with (
-            mock.patch.object(meldboards, "lower", lambda py, expr: None),
-            mock.patch.object(listquant, "lower", lambda py, expr: None),
-            mock.patch.object(loopguards, "lower", lambda py, expr, loop: loop),
-            mock.patch.object(loopguards, "lower_range", lambda py, expr: None),
-            mock.patch.object(meldequal, "lower", lambda py, expr: None),
-            mock.patch.object(meldcounts, "lower", lambda py, expr: None),
-        ):
-            source, problem = checked_module(compilation.rulebook)
-    assert problem is None and source is not None
-    return source
-
-
-LOWERED = _source()
-PLAIN = _source(lowered=False)
+LOWERED = fan_module(_BASE, FANS, "forms.mjr")
+PLAIN = fan_module(_BASE, FANS, "forms.mjr", lowered=False)
 
 
 def _code_of(source: str, fan_id: str) -> str:
-    """The lines from the fan's heading comment to the next fan's."""
-    lines = source.splitlines()
-    start = next(i for i, line in enumerate(lines) if f"# {fan_id} {fan_id} (" in line)
-    end = next((i for i in range(start + 1, len(lines)) if "(forms.mjr:" in lines[i]), len(lines))
-    return "\n".join(lines[start:end])
+    return fan_code(source, fan_id, "forms.mjr")
 
 
 @pytest.mark.parametrize("fan_id", sorted(FANS))
