@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 
 from mjc.compiler import consteval, ir
 from mjc.compiler.layout import Break, Doc, flat, group
-from mjc.compiler.meldboards import BOARD_OF, _joined, _linear, _own, _used, key_of
+from mjc.compiler.meldboards import BOARD_OF, joined, key_of, linear_in, own_attr, used_name
 from mjc.runtime.hand import MAX_TILES
 from mjc.runtime.melds import all_melds
 
@@ -184,7 +184,7 @@ def _counts_where(board_count: str, offset: int, op: str, n: int, keys: int) -> 
         for i, (bit, value) in enumerate(literals):
             parts += [literal(bit, value)] if i == 0 else [Break(" "), "& ", literal(bit, value)]
         products.append(group(*parts))
-    found: Doc = products[0] if len(products) == 1 else _joined("|", products)
+    found: Doc = products[0] if len(products) == 1 else joined("|", products)
     if negated:
         return group(hex(keys), " & ~", _paren(found))
     return group(found if len(products) == 1 else _paren(found), Break(" "), f"& {hex(keys)}")
@@ -200,7 +200,7 @@ def _at_least(fields: Doc, k: int, keys: int) -> Doc:
 def _held(py: PyExpr, board: str) -> str:
     """The local with one bit per key the board holds a meld of, computed once a call."""
     keys = _fields(KEYS[board])
-    doc = _at_least(_used(py, f"{board}_count"), 1, keys)
+    doc = _at_least(used_name(py, f"{board}_count"), 1, keys)
     name, _ = py.hoisted.setdefault(flat(doc), (f"x_{board}_held", doc))
     return name
 
@@ -270,7 +270,7 @@ class _Body:
                     docs.append(hex(fold) if fold else "0")
                 if len(docs) == 1:
                     return Mask(docs[0], held)
-                return Mask(_joined("&" if op == "and" else "|", docs), held)
+                return Mask(joined("&" if op == "and" else "|", docs), held)
             case ir.NotE(operand=operand):
                 inner = self.mask(operand)
                 if inner is None:
@@ -328,13 +328,13 @@ class _Body:
         key = key_of(quant.var, quant.body)
         if board is None or key is None or key.rank is None or key.other or key.tile:
             return None
-        if key.slots != 15 or len(key.same) != 1 or not _own(key.same[0], self.var, "suit"):
+        if key.slots != 15 or len(key.same) != 1 or not own_attr(key.same[0], self.var, "suit"):
             return None
-        line = _linear(key.rank, self.var)
+        line = linear_in(key.rank, self.var)
         if line is None or line[0] != 1:
             return None
         offset = line[1]
-        count = _used(self.py, f"{board}_count")
+        count = used_name(self.py, f"{board}_count")
         doc = _counts_where(count, offset, op, n, _fields(KEYS[self.board]))
         held = board == self.board and offset == 0 and not _TESTS[op](0, n)
         return Mask(doc, held)
@@ -346,7 +346,7 @@ class _Body:
         if expr.op not in ("==", "!="):
             return None
         for mine, other in ((expr.left, expr.right), (expr.right, expr.left)):
-            if _own(mine, self.var, "suit") and not mentions(other, self.var):
+            if own_attr(mine, self.var, "suit") and not mentions(other, self.var):
                 self.py.runtime_names.add("COUNT_SHIFT")
                 firsts = _rank_fields(_ranks(self.board), range(1))
                 shift = group("COUNT_SHIFT[", self.py.operand(self.py.py(other), TERNARY), "]")
@@ -405,14 +405,14 @@ class _Body:
             if holds != possible:
                 term = group(term, f" & {hex(_rank_fields(holds))}")
             terms.append(term)
-        return Mask(terms[0] if len(terms) == 1 else _joined("|", terms))
+        return Mask(terms[0] if len(terms) == 1 else joined("|", terms))
 
     def _suit_relation(self, n: str, part: ir.Expr) -> str | None:
         """`same` or `other` when `part` is `n.suit == m.suit` or `n.suit != m.suit`."""
         if not isinstance(part, ir.CompareE) or part.op not in ("==", "!="):
             return None
         for a, b in ((part.left, part.right), (part.right, part.left)):
-            if _own(a, n, "suit") and _own(b, self.var, "suit"):
+            if own_attr(a, n, "suit") and own_attr(b, self.var, "suit"):
                 return "same" if part.op == "==" else "other"
         return None
 
@@ -425,7 +425,7 @@ class _Body:
         slots = sorted({slot for slot, _ in KEYS[board]})
         firsts = _rank_fields(_ranks(board), range(1))
         # How many suits the rank holds, in its slot-0 field.
-        suits = _joined("+", [held, *(f"({held} >> {4 * slot})" for slot in slots[1:])])
+        suits = joined("+", [held, *(f"({held} >> {4 * slot})" for slot in slots[1:])])
         every_slot = sum(1 << 4 * slot for slot in range(4))
         # At least k suits: k below 8 added to a field of at most 4 carries into its bit 3.
         if relation == "any" or (board == self.board and same_rank):
@@ -458,7 +458,7 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     found = _Body(py, expr.var, board).mask(expr.body)
     if found is None:
         return None
-    count = _used(py, f"{board}_count")
+    count = used_name(py, f"{board}_count")
     if flat(found.doc) == "0":  # never holds
         never = {"count": "0", "any": "False", "none": "True", "all": f"{count} == 0"}
         return Py(never[expr.kind], COMPARE if expr.kind == "all" else PRIMARY)

@@ -53,7 +53,8 @@ class Key:
     tile: ir.Expr | None = None  # `n.tile == T` gave the rank and the suit: T
 
 
-def _own(expr: ir.Expr, var: str, attr: str) -> bool:
+def own_attr(expr: ir.Expr, var: str, attr: str) -> bool:
+    """Whether `expr` is `var.attr`, an attribute of the meld the quantifier binds."""
     return (
         isinstance(expr, ir.AttrE)
         and expr.on == "meld"
@@ -70,17 +71,17 @@ def key_of(var: str, body: ir.Expr) -> Key | None:
     key = Key()
     parts = ir.conjuncts(body)
     for part in parts:
-        if _own(part, var, "is_suited"):
+        if own_attr(part, var, "is_suited"):
             key.slots &= 7
             continue
-        if _own(part, var, "is_honour"):
+        if own_attr(part, var, "is_honour"):
             key.slots &= 8
             continue
         if not isinstance(part, ir.CompareE) or part.op not in ("==", "!="):
             return None
         sides = [(part.left, part.right), (part.right, part.left)]
         found = [(attr, other) for mine, other in sides for attr in ("rank", "suit", "tile")
-                 if _own(mine, var, attr) and not mentions(other, var)]  # fmt: skip
+                 if own_attr(mine, var, attr) and not mentions(other, var)]  # fmt: skip
         if not found:
             return None
         attr, other = found[0]
@@ -203,7 +204,8 @@ def _suit_get(py: PyExpr, table: str, suit: ir.Expr) -> Doc:
     return (f"{table}[", py.operand(py.py(suit), TERNARY), "]")
 
 
-def _used(py: PyExpr, name: str) -> str:
+def used_name(py: PyExpr, name: str) -> str:
+    """The generated local of board `name`, recorded as read (the prelude then makes it)."""
     py.summaries.add("boards")
     py.boards.add(name)
     return f"x_{name}"
@@ -228,11 +230,11 @@ def _lookup(py: PyExpr, board: str, kind: str, key: Key) -> Py | None:
         shift = _rank_shift(py, key.rank, 20)
         if where == " + 0":
             where = ""
-        doc = group(_used(py, f"{board}_count"), " >> ", shift, where, " & 15")
+        doc = group(used_name(py, f"{board}_count"), " >> ", shift, where, " & 15")
         return Py(doc, BITAND)
     if kind not in ("any", "none"):
         return None
-    parts: list[Doc] = [_used(py, f"{board}_board"), " >> ", _rank_shift(py, key.rank, 4)]
+    parts: list[Doc] = [used_name(py, f"{board}_board"), " >> ", _rank_shift(py, key.rank, 4)]
     if key.slots != _ALL_SLOTS or not key.same:
         parts.append(f" & {key.slots}")
     for suit in key.same:
@@ -258,7 +260,7 @@ def _tile_lookup(py: PyExpr, board: str, kind: str, tile: ir.Expr) -> Py | None:
     else:
         py.runtime_names.add(table)
         at = (f"{table}[", py.operand(py.py(tile), LAMBDA), "]")
-    doc = group(_used(py, f"{board}_{name}"), " >> ", at, f" & {width}")
+    doc = group(used_name(py, f"{board}_{name}"), " >> ", at, f" & {width}")
     if kind == "count":
         return Py(doc, BITAND)
     return Py(group(doc, " != 0" if kind == "any" else " == 0"), COMPARE)
@@ -289,7 +291,7 @@ def _over_suits(py: PyExpr, expr: ir.QuantE) -> Py | None:
         return None
     listed = sum(SUIT_BIT[s] for s in suits) & key.slots
     parts: list[Doc] = [
-        _used(py, f"{BOARD_OF[inner.domain.fact]}_board"), " >> ", _rank_shift(py, key.rank, 4),
+        used_name(py, f"{BOARD_OF[inner.domain.fact]}_board"), " >> ", _rank_shift(py, key.rank, 4),
         f" & {listed}",
     ]  # fmt: skip
     for suit in others:
@@ -305,15 +307,15 @@ def _over_suits(py: PyExpr, expr: ir.QuantE) -> Py | None:
     return Py(group(*parts, " != 0" if expr.kind == "any" else " == 0"), COMPARE)
 
 
-def _linear(expr: ir.Expr, var: str) -> tuple[int, int] | None:
+def linear_in(expr: ir.Expr, var: str) -> tuple[int, int] | None:
     """`expr` as `a * var.rank + b` with constants a and b, or None."""
     match expr:
         case ir.IntE(value=value):
             return 0, value
-        case ir.AttrE() if _own(expr, var, "rank"):
+        case ir.AttrE() if own_attr(expr, var, "rank"):
             return 1, 0
         case ir.ArithE(op=op, left=left, right=right):
-            lhs, rhs = _linear(left, var), _linear(right, var)
+            lhs, rhs = linear_in(left, var), linear_in(right, var)
             if lhs is None or rhs is None:
                 return None
             if op == "+":
@@ -337,18 +339,18 @@ def _shifted(py: PyExpr, board: str, expr: ir.QuantE) -> Py | None:
     formula = _formula(expr.body, expr.var, names, py)
     if formula is None:
         return None
-    own = _used(py, f"{board}_board")
+    own = used_name(py, f"{board}_board")
     for name in sorted(names):
         if name.isupper():  # a runtime constant
             py.runtime_names.add(name)
         else:
-            _used(py, name)
+            used_name(py, name)
     if expr.kind == "all":
-        return Py(group(own, " & ~", _wrapped(formula), " == 0"), COMPARE)
+        return Py(group(own, " & ~", wrapped(formula), " == 0"), COMPARE)
     return Py(group(own, " & ", formula, " != 0" if expr.kind == "any" else " == 0"), COMPARE)
 
 
-def _wrapped(doc: Doc) -> Doc:
+def wrapped(doc: Doc) -> Doc:
     """`doc` in parentheses unless it is one name or already in them."""
     text = flat(doc)
     if text.isidentifier() or (text.startswith("(") and text.endswith(")")):
@@ -356,7 +358,7 @@ def _wrapped(doc: Doc) -> Doc:
     return group("(", doc, ")")
 
 
-def _joined(op: str, parts: list[Doc]) -> Doc:
+def joined(op: str, parts: list[Doc]) -> Doc:
     """`(a op b op c)`, always bracketed (`&` and `|` mix), one operand a line when long."""
     inner: list[Doc] = [Break(""), parts[0]]
     for part in parts[1:]:
@@ -374,11 +376,11 @@ def _formula(body: ir.Expr, var: str, names: set[str], py: PyExpr) -> Doc | None
             found = [p for p in parts if p is not None]
             if len(found) != len(parts):
                 return None
-            return _joined("&" if op == "and" else "|", found)
+            return joined("&" if op == "and" else "|", found)
         case ir.NotE(operand=operand):
             inner = _formula(operand, var, names, py)
-            return None if inner is None else ("~", _wrapped(inner))
-        case ir.AttrE() if _own(body, var, "is_suited"):
+            return None if inner is None else ("~", wrapped(inner))
+        case ir.AttrE() if own_attr(body, var, "is_suited"):
             names.add("SUITED_SLOTS")
             return "SUITED_SLOTS"
         case ir.CompareE(op="==" | "!=", left=left, right=right):
@@ -394,7 +396,7 @@ def _formula(body: ir.Expr, var: str, names: set[str], py: PyExpr) -> Doc | None
             if len(found) != len(parts):
                 return None
             return (
-                found[0] if len(found) == 1 else _joined("|" if body.kind == "any" else "&", found)
+                found[0] if len(found) == 1 else joined("|" if body.kind == "any" else "&", found)
             )
         case ir.QuantE(kind="any", var=n, domain=ir.FactE(fact=fact), body=inner) if (
             fact in BOARD_OF
@@ -413,12 +415,12 @@ def _own_test(
     for mine, other in ((left, right), (right, left)):
         if mentions(other, var):
             continue
-        if _own(mine, var, "rank") and op == "==":
+        if own_attr(mine, var, "rank") and op == "==":
             if isinstance(other, ir.IntE):
                 return f"15 << {4 * other.value}" if other.value >= 0 else "0"
             if never_negative(other, py.lows):
                 return group("15 << 4 * ", py.operand(py.py(other), UNARY))
-        if _own(mine, var, "suit"):
+        if own_attr(mine, var, "suit"):
             names.add("EVERY_RANK")
             if isinstance(other, ir.SuitE):
                 slots: Doc = str(SUIT_BIT.get(other.suit, 0))
@@ -439,10 +441,10 @@ def _related(
     key = key_of(n, body)
     if key is None or key.rank is None or key.other or len(key.same) != 1:
         return None
-    if not _own(key.same[0], var, "suit"):
+    if not own_attr(key.same[0], var, "suit"):
         return None
     name = f"{board}_board"
-    linear = _linear(key.rank, var)
+    linear = linear_in(key.rank, var)
     if linear is not None and linear[0] == 1:
         names.add(name)
         c = linear[1]

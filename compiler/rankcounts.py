@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from mjc.compiler import ir
 from mjc.compiler.layout import Doc, group
-from mjc.compiler.meldboards import BOARD_OF, _joined, _used, _wrapped, key_of
+from mjc.compiler.meldboards import BOARD_OF, joined, key_of, used_name, wrapped
 from mjc.runtime.meldboards import SUIT_BIT
 
 if TYPE_CHECKING:
@@ -72,11 +72,11 @@ def _at_least(planes: list[Doc], j: int) -> Doc | None:
         group(*[part for i, p in enumerate(subset) for part in ((" & ",) if i else ()) + (p,)])
         for subset in itertools.combinations(planes, j)
     ]
-    return terms[0] if len(terms) == 1 else _joined("|", terms)
+    return terms[0] if len(terms) == 1 else joined("|", terms)
 
 
 def _not(doc: Doc) -> Doc:
-    return group("~", _wrapped(doc))
+    return group("~", wrapped(doc))
 
 
 def _ranks_where(planes: list[Doc], op: str, n: int) -> Doc:
@@ -86,7 +86,7 @@ def _ranks_where(planes: list[Doc], op: str, n: int) -> Doc:
     exactly: Doc = (
         _not(above) if at_least_n is None
         else at_least_n if above == "0"
-        else _joined("&", [at_least_n, _not(above)])
+        else joined("&", [at_least_n, _not(above)])
     )  # fmt: skip
     table: dict[str, Doc] = {
         "==": exactly,
@@ -119,12 +119,12 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     slots = [slot for slot in range(4) if listed >> slot & 1]
     if not slots or len(slots) > _MOST_PLANES or expr.domain.high > 15:
         return None
-    board = _used(py, f"{board_name}_board")
+    board = used_name(py, f"{board_name}_board")
     planes: list[Doc] = [board if slot == 0 else f"{board} >> {slot}" for slot in slots]
     where = _ranks_where(planes, op, n.value)
     ranks = sum(1 << 4 * r for r in range(expr.domain.low, expr.domain.high + 1))
     py.runtime_names.add("EVERY_RANK")
-    held: Doc = _joined("&", [where, hex(ranks)]) if where != "0" else "0"
+    held: Doc = joined("&", [where, hex(ranks)]) if where != "0" else "0"
     if expr.kind == "count":
         return Py(group(held, ".bit_count()"), PRIMARY) if held != "0" else Py("0", PRIMARY)
     tests = {"any": " != 0", "none": " == 0", "all": f" == {hex(ranks)}"}

@@ -32,12 +32,12 @@ from mjc.compiler import ir
 from mjc.compiler.layout import Break, Doc, Nest, group
 from mjc.compiler.meldboards import (
     BOARD_OF,
-    _joined,
-    _linear,
-    _own,
-    _used,
+    joined,
     key_of,
+    linear_in,
     never_negative,
+    own_attr,
+    used_name,
 )
 from mjc.compiler.types import INT, MELD
 
@@ -66,7 +66,7 @@ def _own_rank(var: str) -> ir.Expr:
 
 def _put_rank(expr: ir.Expr, var: str, rank: ir.Expr) -> ir.Expr:
     """`expr` with `var.rank` replaced by `rank` (the outer meld's fixed rank)."""
-    if _own(expr, var, "rank"):
+    if own_attr(expr, var, "rank"):
         return rank
     update: dict[str, object] = {}
     for name in type(expr).model_fields:
@@ -103,9 +103,9 @@ def _link(var: str, fact: str, own: list[ir.Expr], earlier: list[str]) -> Link |
     slots = _ALL_SLOTS
     rest: list[ir.Expr] = []
     for part in own:
-        if _own(part, var, "is_suited"):
+        if own_attr(part, var, "is_suited"):
             slots &= 7
-        elif _own(part, var, "is_honour"):
+        elif own_attr(part, var, "is_honour"):
             slots &= 8
         else:
             rest.append(part)
@@ -213,8 +213,8 @@ def _loop_free(py: PyExpr, links: list[Link], ranks: list[ir.Expr]) -> Py | None
     outer = links[0].var
     boards = {link.board for link in links}
     slots = {link.slots & sum(1 << s for s in {s for s, _ in KEYS[link.board]}) for link in links}
-    if len(boards) == 1 and len(slots) == 1 and all(_linear(r, outer) == (1, 0) for r in ranks):
-        board, allowed = _used(py, f"{boards.pop()}_board"), slots.pop()
+    if len(boards) == 1 and len(slots) == 1 and all(linear_in(r, outer) == (1, 0) for r in ranks):
+        board, allowed = used_name(py, f"{boards.pop()}_board"), slots.pop()
         planes = [board if slot == 0 else f"{board} >> {slot}"
                   for slot in range(4) if allowed >> slot & 1]  # fmt: skip
         if len(planes) < len(links):
@@ -226,7 +226,7 @@ def _loop_free(py: PyExpr, links: list[Link], ranks: list[ir.Expr]) -> Py | None
                 parts += [" & ", plane]
             terms.append(group(*parts))
         py.runtime_names.add("EVERY_RANK")
-        held = terms[0] if len(terms) == 1 else _joined("|", terms)
+        held = terms[0] if len(terms) == 1 else joined("|", terms)
         return Py(group(held, " & EVERY_RANK != 0"), COMPARE)
     lookups: list[Doc] = []
     for rank in sorted({r for _, r in KEYS[links[0].board]}):
@@ -267,12 +267,12 @@ def _key(py: PyExpr, links: list[Link], ranks: list[ir.Expr]) -> Doc:
 
 def _fields(py: PyExpr, links: list[Link], ranks: list[ir.Expr]) -> Doc:
     outer = links[0].var
-    found = [_linear(rank, outer) for rank in ranks]
+    found = [linear_in(rank, outer) for rank in ranks]
     lines = [line for line in found if line is not None]
     one_board = len({link.board for link in links}) == 1
     if one_board and len(lines) == len(links) and len({a for a, _ in lines}) == 1:
         offsets = [b - lines[0][1] for _, b in lines]
-        board = _used(py, f"{links[0].board}_board")
+        board = used_name(py, f"{links[0].board}_board")
         if offsets == list(range(len(links))):
             mask = sum(link.slots << 4 * i for i, link in enumerate(links))
             return group(board, " >> ", _shift(py, ranks[0]), f" & {mask}")
@@ -282,7 +282,7 @@ def _fields(py: PyExpr, links: list[Link], ranks: list[ir.Expr]) -> Doc:
             return group("(", board, " >> ", _shift(py, ranks[0]), f" & {slots.pop()}) * {repeat}")
     parts: list[Doc] = []
     for i, (link, rank) in enumerate(zip(links, ranks, strict=True)):
-        board = _used(py, f"{link.board}_board")
+        board = used_name(py, f"{link.board}_board")
         piece = group(board, " >> ", _shift(py, rank), f" & {link.slots}")
         parts += [piece] if i == 0 else [Break(" "), "| ", group("(", piece, f") << {4 * i}")]
     return group(*parts)

@@ -24,14 +24,14 @@ from mjc.compiler import ir
 from mjc.compiler.layout import Doc, group
 from mjc.compiler.meldboards import (
     BOARD_OF,
-    _joined,
-    _own,
     _rank_shift,
     _suit_get,
-    _used,
-    _wrapped,
+    joined,
     key_of,
     never_negative,
+    own_attr,
+    used_name,
+    wrapped,
 )
 from mjc.runtime.meldboards import SUIT_BIT
 
@@ -55,7 +55,7 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     if found is None:
         return None
     listed = sum(SUIT_BIT[suit] for suit in suits)
-    held = group(_wrapped(found), f" & {listed}")
+    held = group(wrapped(found), f" & {listed}")
     if expr.kind == "count":
         return Py(group("(", held, ").bit_count()"), PRIMARY)
     tests = {"any": " != 0", "none": " == 0", "all": f" == {listed}"}
@@ -74,10 +74,10 @@ def _set_of(py: PyExpr, var: str, body: ir.Expr) -> Doc | None:
             found = [p for p in parts if p is not None]
             if len(found) != len(parts):
                 return None
-            return _joined("&" if op == "and" else "|", found)
+            return joined("&" if op == "and" else "|", found)
         case ir.NotE(operand=operand):
             inner = _set_of(py, var, operand)
-            return None if inner is None else group("~", _wrapped(inner))
+            return None if inner is None else group("~", wrapped(inner))
         case ir.CompareE(op="==" | "!=", left=left, right=right):
             for mine, other in ((left, right), (right, left)):
                 if isinstance(mine, ir.VarE) and mine.name == var and not mentions(other, var):
@@ -85,14 +85,14 @@ def _set_of(py: PyExpr, var: str, body: ir.Expr) -> Doc | None:
                         str(SUIT_BIT.get(other.suit, 0)) if isinstance(other, ir.SuitE)
                         else _suit_get(py, "SUIT_BIT", other)
                     )  # fmt: skip
-                    return bit if body.op == "==" else group("~", _wrapped(bit))
+                    return bit if body.op == "==" else group("~", wrapped(bit))
         case ir.QuantE(kind="any" | "none", var=n, domain=ir.FactE(fact=fact), body=inner) if (
             fact in BOARD_OF
         ):
             found_set = _lookup(py, var, n, BOARD_OF[fact], inner)
             if found_set is None or body.kind == "any":
                 return found_set
-            return group("~", _wrapped(found_set))
+            return group("~", wrapped(found_set))
     return None
 
 
@@ -107,9 +107,9 @@ def _lookup(py: PyExpr, var: str, n: str, board: str, body: ir.Expr) -> Doc | No
     others = [s for s in key.same if s not in mine]
     if len(mine) != 1 or any(mentions(e, var) for e in (key.rank, *key.other, *others)):
         return None
-    if not never_negative(key.rank, py.lows) or any(_own(s, n, "suit") for s in others):
+    if not never_negative(key.rank, py.lows) or any(own_attr(s, n, "suit") for s in others):
         return None
-    parts: list[Doc] = [_used(py, f"{board}_board"), " >> ", _rank_shift(py, key.rank, 4)]
+    parts: list[Doc] = [used_name(py, f"{board}_board"), " >> ", _rank_shift(py, key.rank, 4)]
     if key.slots != 15:
         parts.append(f" & {key.slots}")
     for suit in others:
