@@ -38,16 +38,11 @@ COSTLY_FACTS = frozenset({"waits", *WAIT_FACTS})
 
 def facts_read(book: ir.Rulebook, among: frozenset[str]) -> tuple[str, ...]:
     """The facts of `among` that some fan's condition, count or value reads, sorted."""
-    found: set[str] = set()
-    pending: list[object] = [f for f in book.fans]
-    while pending:
-        node = pending.pop()
-        if isinstance(node, ir.FactE) and node.fact in among:
-            found.add(node.fact)
-        elif isinstance(node, ir.Model):
-            pending.extend(getattr(node, name) for name in type(node).model_fields)
-        elif isinstance(node, tuple):
-            pending.extend(node)
+    found = {
+        node.fact
+        for node in ir.subnodes(book.fans)
+        if isinstance(node, ir.FactE) and node.fact in among
+    }
     return tuple(sorted(found))
 
 

@@ -98,20 +98,7 @@ def holds(guard: ir.Expr | None, setting: Setting) -> bool:
 
 def options_read(exprs: list[ir.Expr | None]) -> list[str]:
     """The option ids the expressions read, in first-read order."""
-    found: dict[str, None] = {}
-
-    def walk(node: object) -> None:
-        if isinstance(node, ir.OptionE):
-            found[node.option] = None
-        elif isinstance(node, ir.Model):
-            for name in type(node).model_fields:
-                walk(getattr(node, name))
-        elif isinstance(node, tuple):
-            for item in node:
-                walk(item)
-
-    for expr in exprs:
-        walk(expr)
+    found = dict.fromkeys(n.option for n in ir.subnodes(exprs) if isinstance(n, ir.OptionE))
     return list(found)
 
 

@@ -35,6 +35,7 @@ from mjc.compiler.ir_expr import (
     TileE as TileE,
     VarE as VarE,
     conjuncts as conjuncts,
+    subnodes as subnodes,
 )
 
 IR_VERSION = 1

@@ -8,6 +8,7 @@ told apart when the IR is loaded from JSON.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -208,3 +209,17 @@ def conjuncts(condition: Expr | None) -> list[Expr]:
         else:
             found.append(expr)
     return found
+
+
+def subnodes(roots: Iterable[object]) -> Iterator[Model]:
+    """Every IR node under `roots` (Models, tuples of them, None), each root included, in
+    the order written (a node before its parts, its parts in field order). A loop, not a
+    recursion, like `conjuncts`."""
+    pending: list[object] = list(roots)[::-1]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, Model):
+            yield node
+            pending.extend([getattr(node, name) for name in type(node).model_fields][::-1])
+        elif isinstance(node, tuple):
+            pending.extend(node[::-1])

@@ -135,18 +135,4 @@ def _unordered(
 
 def _fans_read(exprs: Iterable[ir.Expr | None]) -> set[str]:
     """The fans the expressions refer to."""
-    found: set[str] = set()
-
-    def walk(node: object) -> None:
-        if isinstance(node, ir.FanRefE):
-            found.add(node.fan)
-        elif isinstance(node, ir.Model):
-            for name in type(node).model_fields:
-                walk(getattr(node, name))
-        elif isinstance(node, tuple):
-            for item in node:
-                walk(item)
-
-    for expr in exprs:
-        walk(expr)
-    return found
+    return {node.fan for node in ir.subnodes(exprs) if isinstance(node, ir.FanRefE)}
