@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Literal
 
 from mjc.compiler.ir_expr import (
+    SWAPPED as SWAPPED,
     ArithE as ArithE,
     AttrE as AttrE,
     BoolE as BoolE,
@@ -35,6 +36,7 @@ from mjc.compiler.ir_expr import (
     TileE as TileE,
     VarE as VarE,
     conjuncts as conjuncts,
+    is_node as is_node,
     subnodes as subnodes,
 )
 

@@ -197,6 +197,15 @@ for _model in (AttrE, CallE, ListE, NotE, NegE, BoolOpE, CompareE, ArithE, Quant
     _model.model_rebuild()
 
 
+# Each order comparison with its operands swapped: `a < b` is `b > a` (`in` has none).
+SWAPPED: dict[str, str] = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
+
+
+def is_node(value: object) -> bool:
+    """Whether `value` is an expression node (not a source position), for walks that copy."""
+    return isinstance(value, Model) and not isinstance(value, SourceRef)
+
+
 def conjuncts(condition: Expr | None) -> list[Expr]:
     """`a and b and (c and d)` as [a, b, c, d], in the order written; nothing for None. A loop,
     not a recursion: a condition may nest hundreds deep."""

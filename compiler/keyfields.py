@@ -51,7 +51,6 @@ _BITS = _MOST.bit_length()  # the bits of a count field any count uses
 _WIDTH = (1 << _BITS) - 1  # those bits' mask, in one field
 _CARRY_COST = 3  # operations of a test `count >= k` by a carry (`_at_least`)
 assert _MOST + 7 < 16 and _BITS <= 3, "a field plus 7 stays within its 4 bits"
-_FLIP = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 _TESTS: dict[str, Callable[[int, int], bool]] = {
     "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
     "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
@@ -215,14 +214,11 @@ def _put(expr: ir.Expr, values: dict[tuple[str, str], ir.Expr]) -> ir.Expr:
     for name in type(expr).model_fields:
         child = getattr(expr, name)
         if isinstance(child, tuple):
-            update[name] = tuple(_put(c, values) if _is_expr(c) else c for c in child)
-        elif _is_expr(child):
+            update[name] = tuple(_put(c, values) if ir.is_node(c) else c for c in child)
+        elif ir.is_node(child):
             update[name] = _put(child, values)
     return expr.model_copy(update=update) if update else expr
 
-
-def _is_expr(value: object) -> bool:
-    return isinstance(value, ir.Model) and not isinstance(value, ir.SourceRef)
 
 
 def constant(expr: ir.Expr) -> object | None:
@@ -276,10 +272,10 @@ class _Body:
                 if inner is None:
                     return None
                 return Mask(group(hex(_fields(KEYS[self.board])), " & ~", _paren(inner.doc)))
-            case ir.CompareE(op=written, left=left, right=right) if written in _FLIP:
+            case ir.CompareE(op=written, left=left, right=right) if written in ir.SWAPPED:
                 test: str = written
                 if isinstance(left, ir.IntE):
-                    test, left, right = _FLIP[test], right, left
+                    test, left, right = ir.SWAPPED[test], right, left
                 if isinstance(right, ir.IntE) and isinstance(left, ir.QuantE):
                     return self._count(left, test, right.value)
                 return self._suit_test(expr)
@@ -317,7 +313,7 @@ class _Body:
             for name in type(expr).model_fields
             for c in (getattr(expr, name) if isinstance(getattr(expr, name), tuple)
                       else (getattr(expr, name),))
-            if _is_expr(c)
+            if ir.is_node(c)
         )  # fmt: skip
 
     def _count(self, quant: ir.QuantE, op: str, n: int) -> Mask | None:

@@ -82,7 +82,6 @@ _LONGEST = 16  # a range this long or shorter is put in value by value
 # `count ... <op> N` that says the same as `any` (True) or `none` (False).
 _EXISTS = {(">=", 1): True, (">", 0): True, ("!=", 0): True, ("==", 0): False,
            ("<", 1): False, ("<=", 0): False}  # fmt: skip
-_FLIP = {">=": "<=", ">": "<", "!=": "!=", "==": "==", "<": ">", "<=": ">="}
 
 
 def as_exists(expr: ir.Expr) -> ir.Expr:
@@ -90,7 +89,7 @@ def as_exists(expr: ir.Expr) -> ir.Expr:
     if not isinstance(expr, ir.CompareE):
         return expr
     for count, other, op in ((expr.left, expr.right, expr.op),
-                             (expr.right, expr.left, _FLIP[expr.op])):  # fmt: skip
+                             (expr.right, expr.left, ir.SWAPPED[expr.op])):  # fmt: skip
         if isinstance(count, ir.QuantE) and count.kind == "count" and isinstance(other, ir.IntE):
             exists = _EXISTS.get((op, other.value))
             if exists is not None:

@@ -144,14 +144,11 @@ def substitute(expr: ir.Expr, var: str, value: int | ir.Expr) -> ir.Expr:
     for name in type(expr).model_fields:
         child = getattr(expr, name)
         if isinstance(child, tuple):
-            update[name] = tuple(substitute(c, var, value) if _is_expr(c) else c for c in child)
-        elif _is_expr(child):
+            update[name] = tuple(substitute(c, var, value) if ir.is_node(c) else c for c in child)
+        elif ir.is_node(child):
             update[name] = substitute(child, var, value)
     return expr.model_copy(update=update) if update else expr
 
-
-def _is_expr(value: object) -> bool:
-    return isinstance(value, ir.Model) and not isinstance(value, ir.SourceRef)
 
 
 def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:

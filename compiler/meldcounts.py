@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from mjc.compiler import ir
 from mjc.compiler.layout import Break, Doc, group
+from mjc.compiler.meldboards import own_attr
 from mjc.runtime.meldboards import TILE_FIELD
 
 if TYPE_CHECKING:
@@ -151,20 +152,12 @@ def _tile_test(var: str, part: ir.Expr) -> tuple[str, ir.Expr] | None:
         return None
     sides = [(part.left, part.right), (part.right, part.left)]
     for mine, other in sides if part.op in ("==", "!=") else ():
-        if _own(mine, var, "tile") and not mentions(other, var) and other.type == mine.type:
+        if own_attr(mine, var, "tile") and not mentions(other, var) and other.type == mine.type:
             return part.op, other
-    if part.op == "in" and _own(part.right, var, "tiles") and not mentions(part.left, var):
+    if part.op == "in" and own_attr(part.right, var, "tiles") and not mentions(part.left, var):
         return "in", part.left
     return None
 
-
-def _own(expr: ir.Expr, var: str, attr: str) -> bool:
-    return (
-        isinstance(expr, ir.AttrE)
-        and expr.attr == attr
-        and isinstance(expr.obj, ir.VarE)
-        and expr.obj.name == var
-    )
 
 
 def _field(py: PyExpr, board: str, tile: ir.Expr) -> Py:

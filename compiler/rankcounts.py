@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from mjc.compiler.pyexpr import Py, PyExpr
 
 _MOST_PLANES = 3
-_FLIP = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
 def _suit_count(expr: ir.Expr, rank_var: str) -> tuple[str, int] | None:
@@ -106,12 +105,12 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     if not isinstance(expr.domain, ir.RangeE) or expr.domain.low < 0:
         return None
     body = expr.body
-    if not isinstance(body, ir.CompareE) or body.op not in _FLIP:
+    if not isinstance(body, ir.CompareE) or body.op not in ir.SWAPPED:
         return None
     op: str = body.op
     count, n = body.left, body.right
     if isinstance(count, ir.IntE):
-        op, count, n = _FLIP[op], body.right, body.left  # `2 == count`: `count == 2`
+        op, count, n = ir.SWAPPED[op], body.right, body.left  # `2 == count`: `count == 2`
     found = _suit_count(count, expr.var)
     if found is None or not isinstance(n, ir.IntE) or n.value < 0:
         return None
