@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build test lint typecheck pytest bench differential mcr-differential docs fuzz clean vsix pre-commit-try
+.PHONY: build native test lint typecheck pytest bench differential mcr-differential docs fuzz clean vsix pre-commit-try
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "make: $(PYTHON) not found; set PYTHON=/path/to/python3.11"; exit 2; }
@@ -22,11 +22,22 @@ VSCODE := editors/vscode
 EDITABLE := PYTHONWARNINGS="ignore:Editable installation:UserWarning"
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(EDITABLE) $(BIN)/python -m pip install --quiet -e '.[dev,docs,bench,lsp,sim,ray]'
+	$(EDITABLE) $(BIN)/python -m pip install --quiet -e '.[dev,docs,bench,lsp,sim,ray,native]'
 	@touch $(STAMP)
 
 build: $(STAMP)
 	$(BIN)/mjc build -o build --docs-dir docs/generated
+
+# The native build (compiler/native.py): the same modules and the runtime's scoring path
+# compiled to C with mypyc, into build/native (needs a C compiler; a minute or so). Run
+# anything on it with PYTHONPATH=build/native python -P (-P: the checkout's mjc/ stays out).
+NATIVE := build/native
+NATIVE_SOURCES := $(wildcard runtime/*.py compiler/*.py compiler/templates/* rulebooks/*.mjr grammar/*)
+
+$(NATIVE)/NATIVE.json: $(STAMP) $(NATIVE_SOURCES)
+	$(BIN)/mjc build -o build --docs-dir docs/generated --native
+
+native: $(NATIVE)/NATIVE.json
 
 test: $(STAMP) $(TOKENIZER_STAMP)
 	$(BIN)/ruff check .
@@ -49,8 +60,11 @@ fuzz: $(STAMP)
 # Everything in one run: the scoring, play and whole-round figures beside the peers (the
 # `mahjong` package, RLCard, riichienv), then `mjc simulate`'s rounds per second on 1 and 2
 # local workers and a local Ray instance, and its memory (bench/simulate.py; a minute or two).
+# The figures are the native build's (`make native`); where it cannot be built, the
+# interpreted package's, and the bench says which it measured.
 bench: $(STAMP)
-	$(BIN)/python -m bench
+	@$(MAKE) --no-print-directory native || echo "make: no native build; the bench measures the interpreted package"
+	PYTHONPATH=$(NATIVE):. $(BIN)/python -P -m bench
 	$(BIN)/python -m bench.simulate
 
 docs: build

@@ -112,7 +112,10 @@ def _versions() -> dict[str, str]:
         reference_version = version("PyMahjongGB")
     except PackageNotFoundError:
         reference_version = "not installed"
+    from mjc.compiler.native import build_in_use
+
     return {
+        "build": build_in_use(),
         "PyMahjongGB": reference_version,
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
@@ -223,6 +226,7 @@ def _text(
     lines = [
         f"mjc {versions['mjc']} vs mahjong {versions['mahjong']} — "
         f"{versions['implementation']} {versions['python']} on {versions['platform']}",
+        f"mjc build: {versions['build']} (make native; PYTHONPATH=build/native python -P)",
         f"corpus: {corpus.size:,} hands, seed {corpus.seed}: {built:,} built to win (4 sets + "
         f"pair), {corpus.size - built:,} random 14-tile draws; all concealed; "
         f"{corpus.excluded:,} seven-pairs/thirteen-orphans-shaped draws left out",

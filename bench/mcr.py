@@ -237,7 +237,10 @@ def mcr_text(results: McrResults) -> list[str]:
     for case in corpus.cases:
         forms[case.form] = forms.get(case.form, 0) + 1
     drawn = ", ".join(f"{form} {n:,}" for form, n in sorted(forms.items()))
+    from mjc.compiler.native import build_in_use
+
     lines = [
+        f"mjc build: {build_in_use()} (make native; PYTHONPATH=build/native python -P)",
         f"MCR (rulebooks/mcr.mjr) vs PyMahjongGB: {corpus.size:,} winning hands, seed "
         f"{corpus.seed} (bench.mcr_hands): {drawn}; win checks also on {corpus.size:,} "
         "with one concealed tile changed",

@@ -234,6 +234,22 @@ def _build(args: argparse.Namespace) -> int:
         print(f"built docs pages: {docs}")
     except OSError as exc:
         raise UsageError(f"cannot write the output: {exc.strerror or exc}") from None
+    return _build_native(sources, output / "native") if args.native else EXIT_OK
+
+
+def _build_native(sources: dict[str, str], folder: Path) -> int:
+    """`mjc build --native`: the same modules and the runtime's scoring path, compiled."""
+    from mjc.compiler.native import NativeError, build_native
+
+    print(f"compiling natively with mypyc ({len(sources)} rulebooks and the runtime)...")
+    try:
+        built = build_native(sources, folder, jobs=os.cpu_count() or 1)
+    except NativeError as exc:
+        print(f"mjc: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    except OSError as exc:
+        raise UsageError(f"cannot write the native build: {exc.strerror or exc}") from None
+    print(f"built native: {built.root} ({built.seconds:.0f} s; PYTHONPATH={built.root} python -P)")
     return EXIT_OK
 
 

@@ -219,6 +219,12 @@ def _add_build(commands: _Commands, handlers: Handlers) -> None:
         action="store_true",
         help="write nothing; fail listing the generated files that are missing or out of date",
     )
+    build.add_argument(
+        "--native",
+        action="store_true",
+        help="also compile the modules and the runtime's scoring path to C with mypyc, into "
+        "OUTPUT/native (run with PYTHONPATH=OUTPUT/native python -P; needs a C compiler)",
+    )
     build.set_defaults(run=handlers.build)
 
 

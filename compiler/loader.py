@@ -2,7 +2,9 @@
 
 Input is what a user names on the command line or in the API: a bundled rulebook name
 (`guangdong`) or a path to a rulebook file. Output is the compiled IR, and on request the
-generated module imported in memory (exactly the source `mjc build` writes to disk).
+generated module imported in memory (exactly the source `mjc build` writes to disk), or, when
+this process runs a native build (`mjc build --native`) that holds that very source compiled,
+the compiled module.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from dataclasses import dataclass
 
 from mjc.compiler.codegen import checked_module
 from mjc.compiler.driver import Compilation, compile_file, import_source
+from mjc.compiler.native import native_ruleset_module
 from mjc.compiler.sources import RulebookNotFound, bundled_rulebooks, resolve_rulebook
 from mjc.runtime import Ruleset
 
@@ -28,15 +31,21 @@ def load(name_or_path: str) -> Loaded:
     compilation = compile_file(path, display)
     if compilation.rulebook is None or not compilation.ok:
         return Loaded(compilation)
+    book_id = compilation.rulebook.id
     if compilation.module_source is not None and compilation.ruleset is not None:
-        # The driver generated and imported the module to check the examples: reuse it.
-        return Loaded(compilation, compilation.module_source, compilation.ruleset)
+        # The driver generated and imported the module to check the examples: reuse it,
+        # unless a native build on the path holds the same module compiled.
+        native = native_ruleset_module(book_id, compilation.module_source)
+        ruleset = compilation.ruleset if native is None else native.RULESET
+        return Loaded(compilation, compilation.module_source, ruleset)
     source, problem = checked_module(compilation.rulebook)
     if source is None:
         assert problem is not None
         compilation.diagnostics.append(problem)
         return Loaded(compilation)
-    module = import_source(source, f"mjc_rulebook_{compilation.rulebook.id}", display)
+    module = native_ruleset_module(book_id, source) or import_source(
+        source, f"mjc_rulebook_{book_id}", display
+    )
     ruleset = module.RULESET
     assert isinstance(ruleset, Ruleset)
     return Loaded(compilation, source, ruleset)

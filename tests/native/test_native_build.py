@@ -1,0 +1,216 @@
+"""The native build (`mjc build --native`, `mjc.compiler.native`) scores exactly as the
+interpreted package does.
+
+One build of every bundled rulebook per session (about a minute on two cores), made through the
+command line. Then, in a fresh process that runs the build (`PYTHONPATH=ROOT python -P`): every
+runtime module of `NATIVE_RUNTIME` and every rulebook module is a compiled extension, `load`
+hands out the compiled module's ruleset, and each rulebook scores the differential test's
+first cases (`tests/differential/handgen.py`) exactly as the golden fixture says, as the
+interpreted package must too; win checks and wait sets agree with the interpreted ones.
+The folder rules (never replacing a folder that is not a native build) and the loader's
+refusals (another rulebook source, an interpreted process) are tested without compiling.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from handgen import case
+
+from mjc.compiler.cli import main
+from mjc.compiler.loader import bundled_rulebooks
+from mjc.compiler.native import (
+    MANIFEST,
+    NATIVE_PACKAGE,
+    NATIVE_RUNTIME,
+    NativeError,
+    build_in_use,
+    build_native,
+    native_ruleset_module,
+    native_unavailable,
+)
+
+from ..conftest import ruleset  # type: ignore[import-not-found]
+
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = ROOT / "tests" / "golden" / "scores"
+HANDGEN = ROOT / "tests" / "differential"
+CASES = int(os.environ.get("MJC_NATIVE_HANDS", "2000"))
+
+# Run inside the native build: which modules are compiled, what `load` hands out, and each
+# rulebook's outcome line for the first cases, its win check and its wait set on each hand.
+_PROBE = """
+import importlib, json, sys
+from handgen import case, outcome
+from mjc.compiler.loader import load
+from mjc.compiler.native import build_in_use, is_native
+
+def win(book, c):
+    try:
+        return book.is_win(c.hand, dict(c.options) or None, c.indicator) if not c.preset else None
+    except ValueError as error:
+        return type(error).__name__
+
+
+names, count, modules = json.loads(sys.argv[1]), int(sys.argv[2]), json.loads(sys.argv[3])
+report = {"build": build_in_use(), "compiled": {}, "outcomes": {}, "wins": {}}
+for module in modules:
+    report["compiled"][module] = is_native(importlib.import_module(module))
+for name in names:
+    book = load(name).ruleset
+    native = sys.modules.get("mjc_native." + name)
+    report["compiled"][name] = native is not None and is_native(native) and book is native.RULESET
+    cases = [case(book, i) for i in range(count)]
+    report["outcomes"][name] = [outcome(book, c) for c in cases]
+    report["wins"][name] = [win(book, c) for c in cases]
+print(json.dumps(report))
+"""
+
+
+def _needs_native() -> None:
+    reason = native_unavailable()
+    if reason is None:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"CI must test the native build: {reason}")
+    pytest.skip(f"no native build here: {reason}")
+
+
+@pytest.fixture(scope="session")
+def native_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    _needs_native()
+    output = tmp_path_factory.mktemp("native-build")
+    status = main(["build", "-o", str(output), "--native"])
+    assert status == 0
+    return output / "native"
+
+
+def _golden(name: str, count: int) -> list[str]:
+    with gzip.open(GOLDEN / f"{name}.txt.gz", "rt", encoding="utf-8") as f:
+        return f.read().splitlines()[:count]
+
+
+@pytest.fixture(scope="session")
+def report(native_root: Path) -> dict[str, object]:
+    names = sorted(bundled_rulebooks())
+    modules = [f"mjc.runtime.{m}" for m in NATIVE_RUNTIME]
+    env = dict(os.environ, PYTHONPATH=f"{native_root}{os.pathsep}{HANDGEN}")
+    done = subprocess.run(
+        [sys.executable, "-P", "-c", _PROBE, json.dumps(names), str(CASES), json.dumps(modules)],
+        cwd=native_root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=1200,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def _interpreted_wins(name: str, count: int) -> list[bool | str | None]:
+    """`is_win` on each case's hand under its options (None for a preset, which `is_win`
+    does not take; the error's name for a hand those options refuse)."""
+    book = ruleset(name)
+    found: list[bool | str | None] = []
+    for c in (case(book, i) for i in range(count)):
+        try:
+            found.append(
+                book.is_win(c.hand, dict(c.options) or None, c.indicator) if not c.preset else None
+            )
+        except ValueError as error:
+            found.append(type(error).__name__)
+    return found
+
+
+def test_the_native_build_runs_compiled_modules(report: dict[str, object]) -> None:
+    compiled = report["compiled"]
+    assert isinstance(compiled, dict)
+    assert str(report["build"]).startswith("native (")
+    assert sorted(compiled) == sorted(
+        [*(f"mjc.runtime.{m}" for m in NATIVE_RUNTIME), *bundled_rulebooks()]
+    )
+    assert [name for name, native in compiled.items() if not native] == []
+
+
+@pytest.mark.parametrize("name", sorted(bundled_rulebooks()))
+def test_the_native_build_scores_every_case_as_the_golden_fixture(
+    report: dict[str, object], name: str
+) -> None:
+    outcomes = report["outcomes"]
+    assert isinstance(outcomes, dict)
+    golden = _golden(name, CASES)
+    assert len(golden) == CASES
+    assert len(outcomes[name]) == CASES
+    pairs = enumerate(zip(golden, outcomes[name], strict=True))
+    differ = [(i, want, got) for i, (want, got) in pairs if want != got]
+    assert not differ[:5], f"{len(differ)} of {CASES} cases differ"
+
+
+@pytest.mark.parametrize("name", sorted(bundled_rulebooks()))
+def test_the_native_build_checks_wins_as_the_interpreted_one(
+    report: dict[str, object], name: str
+) -> None:
+    wins = report["wins"]
+    assert isinstance(wins, dict)
+    expected = _interpreted_wins(name, CASES)
+    assert sum(1 for w in expected if w is True) > CASES // 10
+    assert wins[name] == expected
+
+
+def test_the_manifest_names_what_was_built(native_root: Path) -> None:
+    manifest = json.loads((native_root / MANIFEST).read_text(encoding="utf-8"))
+    assert manifest["runtime"] == list(NATIVE_RUNTIME)
+    assert sorted(manifest["rulebooks"]) == sorted(bundled_rulebooks())
+    for name, digest in manifest["rulebooks"].items():
+        source = (native_root / NATIVE_PACKAGE / f"{name}.py").read_bytes()
+        assert len(digest) == 64 and digest == hashlib.sha256(source).hexdigest()
+    # mypyc's C sources and objects are not kept: the build is the extensions and sources.
+    assert not (native_root / "build").exists()
+
+
+def test_a_rebuild_replaces_an_earlier_native_build(tmp_path: Path) -> None:
+    _needs_native()
+    small = "from mjc.runtime.exported import require_api\n"
+    first = build_native({"tiny": small}, tmp_path / "native")
+    again = build_native({"other": small}, tmp_path / "native")
+    assert first.root == again.root and again.rulebooks == ("other",)
+    assert not (tmp_path / "native" / NATIVE_PACKAGE / "tiny.py").exists()
+
+
+# --------------------------------------------------------------- without compiling anything
+
+
+def test_a_folder_that_is_not_a_native_build_is_never_replaced(tmp_path: Path) -> None:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("keep me", encoding="utf-8")
+    if native_unavailable() is not None:
+        pytest.skip("the folder check runs after the tool check")
+    with pytest.raises(NativeError, match="holds no native build"):
+        build_native({"x": ""}, folder)
+    assert (folder / "notes.txt").read_text(encoding="utf-8") == "keep me"
+
+
+@pytest.mark.parametrize("book_id", ["a.b", "../x", "x y", "名字", ""])
+def test_a_rulebook_id_that_cannot_name_a_module_is_refused(tmp_path: Path, book_id: str) -> None:
+    if native_unavailable() is not None:
+        pytest.skip("the id check runs after the tool check")
+    with pytest.raises(NativeError, match="cannot name a module"):
+        build_native({book_id: ""}, tmp_path / "native")
+    assert not (tmp_path / "native").exists()
+    assert native_ruleset_module(book_id, "") is None
+
+
+def test_an_interpreted_process_never_takes_a_native_module() -> None:
+    # The test process imports the checkout's interpreted package: no build is in use.
+    assert build_in_use() == "interpreted"
+    assert native_ruleset_module("mcr", "anything") is None
