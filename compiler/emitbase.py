@@ -106,12 +106,16 @@ def prelude(out: CodeWriter, translator: PyExpr) -> None:
         # One pass over the arrangement's melds gives the tile and the meld summaries and the
         # membership bits; the meld predicates' bits sit above the tile predicates' bits.
         out.line("x_some, x_every, x_count, x_members = summarize(a, SUMMARY)")
+        # Each part masked to its width: the boards above make the whole summary a long
+        # int, and every test of a small one is cheaper (native code: a machine word).
         if "tile" in summaries:
-            out.line("x_tile_any, x_tile_all, x_tile_count = x_some, x_every, x_count")
+            out.line("x_tile_any = x_some & TILE_BITS")
+            out.line("x_tile_all = x_every & TILE_BITS")
+            out.line("x_tile_count = x_count & TILE_COUNT_BITS")
         if "meld" in summaries:
-            out.line("x_meld_any = x_some >> MELD_SHIFT")
-            out.line("x_meld_all = x_every >> MELD_SHIFT")
-            out.line("x_meld_count = x_count >> MELD_COUNT_SHIFT")
+            out.line("x_meld_any = x_some >> MELD_SHIFT & MELD_BITS")
+            out.line("x_meld_all = x_every >> MELD_SHIFT & MELD_BITS")
+            out.line("x_meld_count = x_count >> MELD_COUNT_SHIFT & MELD_COUNT_BITS")
         if "boards" in summaries:
             # The arrangement's melds by suit and rank (`compiler/meldboards.py`), built in
             # the same pass, each shifted out of the summary.

@@ -119,6 +119,11 @@ class SummaryTables(NamedTuple):
     # Where each board asked for sits (`mjc.runtime.meldboards.board_units`), in order: its
     # shift in the bits some item has (a board) or in the packed counts (a count board).
     board_at: tuple[int, ...] = ()
+    # How wide the meld predicates' bits and their counters are (the boards start above
+    # them): a generated module masks each part of the summary to its width, so that what a
+    # fan tests is a small int, whatever the boards above add (`mjc.compiler.emitbase`).
+    meld_bits: int = 0
+    meld_count_bits: int = 0
 
 
 # One field of `meld_members` per membership test, one bit per wind: what such a test
@@ -138,19 +143,25 @@ def summary_tables(
     *,
     tile_count_fields: int | None = None,
     boards: Sequence[str] = (),
+    meld_bits: int = 0,
+    meld_count_fields: int = 0,
 ) -> SummaryTables:
     """The tables of `summarize` from `tile_masks` and `meld_masks` (over `tile_bits` tile
     predicates, `tile_count_fields` of them counted: all by default), the item-local
-    parts of the module's membership tests and the meld boards the module reads."""
+    parts of the module's membership tests and the meld boards the module reads. The meld
+    part is at least `meld_bits` bits and `meld_count_fields` counters wide (the module's
+    meld predicates and counted ones), so that a predicate no meld passes reads 0, never a
+    board's bit."""
     meld_shift = tile_bits
     fields = tile_bits if tile_count_fields is None else tile_count_fields
     count_shift = fields * TILE_COUNT_WIDTH
+    meld_width = max([meld_bits, *(mask.bit_length() for mask in meld_masks)])
+    meld_count_width = max(
+        meld_count_fields * MELD_COUNT_WIDTH,
+        _whole_fields(max((c.bit_length() for c in meld_counts), default=0)),
+    )
     board_some, board_count, tile_counts, board_at = _boards(
-        boards,
-        meld_masks,
-        meld_shift + max((mask.bit_length() for mask in meld_masks), default=0),
-        count_shift + _whole_fields(max((c.bit_length() for c in meld_counts), default=0)),
-        tile_counts,
+        boards, meld_masks, meld_shift + meld_width, count_shift + meld_count_width, tile_counts
     )
     all_meld_bits = -1 << meld_shift  # the neutral "every" of the meld part
     all_tile_bits = (1 << meld_shift) - 1
@@ -194,6 +205,8 @@ def summary_tables(
         tuple(only_every),
         tuple(only_count),
         board_at,
+        meld_width,
+        meld_count_width,
     )
 
 

@@ -161,3 +161,30 @@ def test_only_counted_predicates_get_a_counter_field() -> None:
     assert counts[0] == 0  # 1m: a terminal and a character, neither counted
     _, meld_counts = meld_masks(MELD_TESTS, counted=())
     assert not any(meld_counts)
+
+
+def test_a_meld_predicate_no_meld_passes_reads_zero_below_the_boards() -> None:
+    # Predicate 1 (a 9-chow: none exists) and its counter sit below the boards, whatever the
+    # boards hold: the generated module masks each part to `meld_bits`/`meld_count_bits`.
+    tests: tuple[Callable[[Meld], object], ...] = (
+        lambda m: m.is_pung,
+        lambda m: m.is_chow and m.rank == 9,
+    )
+    masks, counts = meld_masks(tests)
+    tables = summary_tables(
+        TILE_MASKS, TILE_COUNTS, masks, counts, len(TILE_TESTS), boards=BOARDS,
+        meld_bits=len(tests), meld_count_fields=len(tests),
+    )  # fmt: skip
+    assert tables.meld_bits == 2 and tables.meld_count_bits == 2 * MELD_COUNT_WIDTH
+    assert min(tables.board_at) >= MELD_SHIFT + 2
+    for text in ("123m456p789s555z11z", "11z [123m] [555p] (7777s) [999m]"):
+        (a, *_) = arrangements(parse_hand(text), SHAPES)
+        some, every, count, _ = summarize(a, tables)
+        meld_any = some >> MELD_SHIFT & (1 << tables.meld_bits) - 1
+        meld_count = count >> MELD_COUNT_SHIFT & (1 << tables.meld_count_bits) - 1
+        assert meld_any >> 1 & 1 == 0 and meld_count >> MELD_COUNT_WIDTH & 7 == 0
+        assert meld_any & 1 == any(m.is_pung for m in a.melds)
+        assert meld_count & 7 == sum(m.is_pung for m in a.melds)
+        assert every >> MELD_SHIFT & (1 << tables.meld_bits) - 1 == (
+            all(m.is_pung for m in a.melds) | 0
+        )
