@@ -193,7 +193,7 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
         "tile_set_lines": [
             line
             for names, n in state.predicates.tile_sets.items()
-            for line in render((f"TILE_SET_{n} = frozenset(", tuple_of(list(names)), ")"))
+            for line in render((f"TILE_SET_{n}: Final = frozenset(", tuple_of(list(names)), ")"))
         ],
         "successor_lines": _numbers(book.wilds.successor),
         **_predicate_tables(state, summary),

@@ -57,7 +57,7 @@ def test_generated_module_has_no_eval_and_imports_only_the_runtime() -> None:
     assert imports == [
         "from __future__ import annotations",
         "from collections.abc import Callable",
-        "from typing import Any, Literal",  # Literal: the words turn_rules sets
+        "from typing import Any, Final, Literal",  # Final: mypyc keeps constants native
         "from mjc.runtime.exported import (",
     ]
 
