@@ -12,14 +12,21 @@ import argparse
 import json
 import platform
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from bench import DEFAULT_HANDS, DEFAULT_SEED, QUICK_HANDS
 from bench.batch import batch_benchmark
 from bench.corpus import OPEN_SHARE, Corpus, WinAgreement, build_corpus
-from bench.mcr import McrResults, build_mcr_corpus, mcr_benchmark, mcr_json, mcr_text
+from bench.mcr import (
+    McrResults,
+    build_mcr_corpus,
+    mcr_benchmark,
+    mcr_json,
+    mcr_text,
+    measure_interpreted,
+)
 from bench.report import Row, format_seconds, render_table, row_json
 from bench.rounds import (
     OTHER_RULEBOOKS,
@@ -363,7 +370,13 @@ def _mcr(hands: int, seed: int, repeats: int, quiet: bool) -> McrResults | None:
         return None
     size = max(2, hands // 2)
     _progress(f"MCR beside PyMahjongGB ({size:,} hands)", quiet)
-    return mcr_benchmark(build_mcr_corpus(size, seed), load_ruleset("mcr"), repeats)
+    results = mcr_benchmark(build_mcr_corpus(size, seed), load_ruleset("mcr"), repeats)
+    from mjc.compiler.native import build_in_use
+
+    if build_in_use().startswith("native"):
+        _progress("MCR again in the interpreted package (another process)", quiet)
+        results = replace(results, interpreted=measure_interpreted(hands, seed, repeats))
+    return results
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -443,7 +456,12 @@ def _mcr_only(hands: int, repeats: int, seed: int, as_json: bool) -> int:
         print("python -m bench: --only mcr needs PyMahjongGB (the dev extra)", file=sys.stderr)
         return 2
     if as_json:
-        doc = {"versions": _versions(), "repeats": repeats, "mcr": mcr_json(mcr)}
+        doc = {
+            "versions": _versions(),
+            "repeats": repeats,
+            "mcr": mcr_json(mcr),
+            "results": [row_json(row) for row in mcr.rows],
+        }
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
         print("\n".join(mcr_text(mcr)))

@@ -20,14 +20,19 @@ second, win checks at least as fast.
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from bench.mcr_hands import McrCase, mcr_case
-from bench.report import Row, render_table
+from bench.report import Row, format_rate, render_table
 from bench.timing import Contestant, time_interleaved
 from mjc.runtime import Hand, Ruleset, parse_hand, tile_text
 
@@ -42,6 +47,7 @@ __all__ = [
     "mcr_benchmark",
     "mcr_json",
     "mcr_text",
+    "measure_interpreted",
 ]
 
 MCR_SCORE_TARGET = 0.25  # of PyMahjongGB's hands per second (issue 13)
@@ -163,9 +169,37 @@ def check_mcr_agreement(corpus: McrCorpus, ruleset: Ruleset) -> McrAgreement:
 
 @dataclass(frozen=True, slots=True)
 class McrResults:
+    """The rows measured here, and, when this process runs the native build, the same rows
+    measured by the interpreted package in a process of its own (`row_json` dicts)."""
+
     corpus: McrCorpus
     agreement: McrAgreement
     rows: list[Row]
+    interpreted: list[dict[str, Any]] | None = None
+
+
+def measure_interpreted(hands: int, seed: int, repeats: int) -> list[dict[str, Any]] | None:
+    """When this process runs a native build (`make native`): the MCR rows of
+    `python -P -m bench --only mcr` on the same corpus, run by the checkout's interpreted
+    package in another process, so that the report shows what compiling gained; None when
+    this process is interpreted itself or runs outside a checkout."""
+    from mjc.compiler.native import build_in_use
+
+    root = Path(__file__).resolve().parent.parent
+    if not build_in_use().startswith("native") or not (root / "mjc" / "runtime").is_dir():
+        return None
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PYTHONPATH"] = str(root)
+    command = [sys.executable, "-P", "-m", "bench", "--only", "mcr", "--json"]
+    command += ["--hands", str(hands), "--seed", str(seed), "--repeats", str(repeats)]
+    done = subprocess.run(
+        command, cwd=root, env=env, capture_output=True, text=True, timeout=3600, check=False
+    )
+    if done.returncode != 0:
+        reason = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        raise RuntimeError(f"the interpreted MCR run failed: {reason}")
+    found: list[dict[str, Any]] = json.loads(done.stdout)["results"]
+    return found
 
 
 def _call(fn: Callable[[], object]) -> object:
@@ -252,6 +286,16 @@ def mcr_text(results: McrResults) -> list[str]:
         "The ratio is mjc / PyMahjongGB (a C++ calculator); both in CPU time of this process "
         "(time.process_time), measured in the same passes.",
     ]
+    if results.interpreted:
+        lines.append(
+            "The same hands in the interpreted package (python -P -m bench --only mcr in another "
+            "process, without the native build):"
+        )
+        for row in results.interpreted:
+            lines.append(
+                f"  {row['name']:<22} {format_rate(row['mjc']):>8} vs "
+                f"{format_rate(row[_BASELINE]):>8}  {row['ratio']:.2g}x"
+            )
     lines.extend(f"DISAGREEMENT: {p}" for p in a.disagreements)
     return lines
 
@@ -270,4 +314,5 @@ def mcr_json(results: McrResults) -> dict[str, Any]:
             "mjc_wins": a.wins,
             "disagreements": list(a.disagreements),
         },
+        "interpreted": results.interpreted,
     }

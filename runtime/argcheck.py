@@ -68,6 +68,10 @@ def wrong_argument(
         bound = inspect.signature(func).bind(*args, **kwargs)
     except TypeError:
         return None  # a call that does not fit the signature: Python's own error says so
+    except ValueError:
+        # No signature to read: a function compiled by mypyc (the native build), which
+        # checks its arguments' types itself; what it caught is re-raised as it came.
+        return None
     hints = _hints(func)
     for name, value in bound.arguments.items():
         hint = hints.get(name)
