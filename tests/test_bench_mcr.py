@@ -61,7 +61,15 @@ def test_only_mcr_runs_the_mcr_section_alone(capsys: pytest.CaptureFixture[str])
 
     assert main(["--only", "mcr", "--hands", "16", "--repeats", "1", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert set(doc) == {"versions", "repeats", "mcr"}
+    assert set(doc) == {"versions", "repeats", "mcr", "results"}
+    assert [row["name"] for row in doc["results"]] == [
+        "MCR scored hands / s",
+        "from notation text",
+        "MCR win checks / s",
+    ]
+    assert all(row["baseline"] == "PyMahjongGB" and row["ratio"] > 0 for row in doc["results"])
+    # This process runs the interpreted package: nothing is measured a second time.
+    assert doc["versions"]["build"] == "interpreted" and doc["mcr"]["interpreted"] is None
     agreement = doc["mcr"]["agreement"]
     assert agreement["score_agree"] == agreement["scored"] == doc["mcr"]["hands"]
     assert agreement["win_agree"] == agreement["checked"] and not agreement["disagreements"]
