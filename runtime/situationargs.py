@@ -26,16 +26,17 @@ def new_situation(
     allowed_players: tuple[int, ...],
     win_tile: int | None,
     flowers: tuple[int, ...],
-    self_drawn: bool,
+    self_drawn: object,
     seat_wind: str,
     round_wind: str,
-    dealer: bool,
+    dealer: object,
     situations: tuple[str, ...],
     players: int | None,
     wilds: int,
 ) -> Situation:
     """The situation of one win in `rulebook`, whose own situation flags are `situation_flags`
-    and which is played by `allowed_players` players."""
+    and which is played by `allowed_players` players. The two flags are read by their truth,
+    as `Ruleset.score` documents (`object`: so the native build does not refuse a 0 or None)."""
     flags: dict[str, Any] = {}  # situation flag: True (Any: passed as keywords)
     extra = set()
     for name in situations:
