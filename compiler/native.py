@@ -42,6 +42,7 @@ from pathlib import Path
 from types import ModuleType
 
 import mjc
+from mjc.compiler.sources import NATIVE_MARKER
 
 __all__ = [
     "MANIFEST",
@@ -72,7 +73,7 @@ NATIVE_RUNTIME = (
     "gamecache",
 )
 NATIVE_PACKAGE = "mjc_native"
-MANIFEST = "NATIVE.json"
+MANIFEST = NATIVE_MARKER
 _EXTENSION = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
 # mypyc's build, run in the output folder (no pyproject.toml there for setuptools to read).
 _MYPYC_SCRIPT = """\
@@ -226,18 +227,7 @@ def _copy_package(target: Path) -> None:
 def _run_mypyc(root: Path, paths: list[str], jobs: int) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MYPYPATH")}
     command = [sys.executable, "-c", _MYPYC_SCRIPT, str(max(1, jobs)), *paths]
-    try:
-        done = subprocess.run(
-            command,
-            cwd=root,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=_TIMEOUT,
-            check=False,
-        )
-    except subprocess.TimeoutExpired:
-        raise NativeError(f"mypyc did not finish within {_TIMEOUT} s") from None
+    done = _python(command, root, env, _TIMEOUT, "mypyc")
     if done.returncode != 0:
         tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-20:])
         raise NativeError(f"mypyc failed (exit {done.returncode}):\n{tail}")
@@ -253,18 +243,23 @@ def _check_imports(root: Path, paths: list[str]) -> None:
         "print(' '.join(bad))\n"
     )
     env = dict(os.environ, PYTHONPATH=str(root))
-    done = subprocess.run(
-        [sys.executable, "-P", "-c", probe, *names],
-        cwd=root,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    done = _python([sys.executable, "-P", "-c", probe, *names], root, env, 300, "the import check")
     if done.returncode != 0 or done.stdout.strip():
         detail = done.stdout.strip() or "\n".join(done.stderr.strip().splitlines()[-10:])
         raise NativeError(f"the native build does not import as compiled: {detail}")
+
+
+def _python(
+    command: list[str], root: Path, env: dict[str, str], timeout: int, what: str
+) -> subprocess.CompletedProcess[str]:
+    """Run a Python command in `root`, its output captured as text; `NativeError` when it
+    (`what`) has not finished within `timeout` seconds."""
+    try:
+        return subprocess.run(
+            command, cwd=root, env=env, capture_output=True, text=True, timeout=timeout, check=False
+        )
+    except subprocess.TimeoutExpired:
+        raise NativeError(f"{what} did not finish within {timeout} s") from None
 
 
 def _package_version() -> str:

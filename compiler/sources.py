@@ -13,6 +13,9 @@ from mjc.compiler.diagnostics import Diagnostic, Span, error
 from mjc.compiler.limits import MAX_RULEBOOK_BYTES
 
 RULEBOOK_SUFFIX = ".mjr"
+# The manifest at the root of a native build (`mjc.compiler.native`), whose copy of the package
+# holds the bundled rulebooks again: a folder search does not go below it.
+NATIVE_MARKER = "NATIVE.json"
 
 
 class RulebookNotFound(LookupError):
@@ -74,11 +77,15 @@ def rulebook_argument(text: str) -> tuple[str, str | None]:
 
 def rulebooks_in(folder: Path) -> list[Path]:
     """Every rulebook file (`*.mjr`) in a folder and the folders below it, sorted; hidden
-    folders (`.git`, `.venv`) are not searched: they hold no rulebooks of the repository."""
+    folders (`.git`, `.venv`) are not searched: they hold no rulebooks of the repository, and
+    neither does a native build (`mjc build --native`: its copy of the bundled rulebooks)."""
+    builds = [marker.parent for marker in folder.rglob(NATIVE_MARKER)]
     found = []
     for path in folder.rglob(f"*{RULEBOOK_SUFFIX}"):
         relative = path.relative_to(folder).parts
-        if path.is_file() and not any(part.startswith(".") for part in relative[:-1]):
+        if any(part.startswith(".") for part in relative[:-1]) or not path.is_file():
+            continue
+        if not any(path.is_relative_to(build) for build in builds):
             found.append(path)
     return sorted(found)
 

@@ -36,6 +36,7 @@ from mjc.compiler.native import (
     native_ruleset_module,
     native_unavailable,
 )
+from mjc.compiler.sources import rulebooks_in
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 
@@ -214,3 +215,15 @@ def test_an_interpreted_process_never_takes_a_native_module() -> None:
     # The test process imports the checkout's interpreted package: no build is in use.
     assert build_in_use() == "interpreted"
     assert native_ruleset_module("mcr", "anything") is None
+
+
+def test_a_folder_search_does_not_read_the_rulebooks_a_native_build_copied(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "mine.mjr").write_text("", encoding="utf-8")
+    copy = tmp_path / "build" / "native" / "mjc" / "rulebooks"
+    copy.mkdir(parents=True)
+    (copy / "mcr.mjr").write_text("", encoding="utf-8")
+    assert rulebooks_in(tmp_path) == [copy / "mcr.mjr", tmp_path / "mine.mjr"]
+    (tmp_path / "build" / "native" / MANIFEST).write_text("{}", encoding="utf-8")
+    assert rulebooks_in(tmp_path) == [tmp_path / "mine.mjr"]
