@@ -54,6 +54,7 @@ MCR_SCORE_TARGET = 0.25  # of PyMahjongGB's hands per second (issue 13)
 MCR_WIN_TARGET = 1.0
 _MINIMUM = 8  # 8 番起和, flowers not counted
 _BASELINE = "PyMahjongGB"
+_CHILD = "MJC_BENCH_INTERPRETED_RUN"  # set for the process `measure_interpreted` starts
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,8 +189,11 @@ def measure_interpreted(hands: int, seed: int, repeats: int) -> list[dict[str, A
     root = Path(__file__).resolve().parent.parent
     if not build_in_use().startswith("native") or not (root / "mjc" / "runtime").is_dir():
         return None
+    if os.environ.get(_CHILD):
+        return None  # the other process itself: it measures once, whatever it imported
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["PYTHONPATH"] = str(root)
+    env[_CHILD] = "1"
     command = [sys.executable, "-P", "-m", "bench", "--only", "mcr", "--json"]
     command += ["--hands", str(hands), "--seed", str(seed), "--repeats", str(repeats)]
     done = subprocess.run(
@@ -198,7 +202,10 @@ def measure_interpreted(hands: int, seed: int, repeats: int) -> list[dict[str, A
     if done.returncode != 0:
         reason = (done.stderr.strip().splitlines() or ["no output"])[-1]
         raise RuntimeError(f"the interpreted MCR run failed: {reason}")
-    found: list[dict[str, Any]] = json.loads(done.stdout)["results"]
+    doc = json.loads(done.stdout)
+    if doc["versions"]["build"] != "interpreted":
+        return None  # the checkout beside the bench is a native build itself: nothing to add
+    found: list[dict[str, Any]] = doc["results"]
     return found
 
 
