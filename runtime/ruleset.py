@@ -60,7 +60,7 @@ from mjc.runtime.spec import WILD_ACTIONS, ExampleSpec, Options, RulesetSpec
 from mjc.runtime.tiles import NUM_PLAYING, NotationError, tile_index
 from mjc.runtime.turnrules import TurnRules
 from mjc.runtime.waits import ruleset_shanten, ruleset_waits
-from mjc.runtime.waitsets import custom_needs
+from mjc.runtime.waitsets import custom_may_complete, custom_needs
 from mjc.runtime.wilds import wild_arrangements
 
 if TYPE_CHECKING:
@@ -431,7 +431,7 @@ class Ruleset:
                     if reason is not None:
                         raise SituationError(reason)
                 found = self._found(hand, wild, shapes, default)
-            if self._has_custom_shapes:
+            if self._has_custom_shapes and custom_may_complete(self.custom_needs, hand, wild):
                 named = self.custom_shapes(hand, situation, values)
                 found = [*found, *custom_arrangements(hand, named)]
             if not found:

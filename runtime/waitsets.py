@@ -21,12 +21,13 @@ complete reaches the real check.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import compress
 from operator import itemgetter
 
 from mjc.runtime.arrange import SEVEN_PAIRS, SHAPES, STANDARD, THIRTEEN_ORPHANS
+from mjc.runtime.hand import Hand
 from mjc.runtime.seats import SeatState
 from mjc.runtime.tables import HONOUR_TABLE, SUIT_TABLE
 from mjc.runtime.tiles import NUM_PLAYING, TERMINALS_AND_HONOURS, tile_index
@@ -34,6 +35,7 @@ from mjc.runtime.tiles import NUM_PLAYING, TERMINALS_AND_HONOURS, tile_index
 __all__ = [
     "CustomNeeds",
     "WaitFinder",
+    "custom_may_complete",
     "custom_needs",
     "custom_waits",
     "keyed_standard_waits",
@@ -190,6 +192,23 @@ def custom_needs(rows: tuple[tuple[int, str | None, int], ...] | None) -> Custom
             for rank in ranks
         ), wilds)
         for fewest, held, wilds in rows
+    )
+
+
+def custom_may_complete(needs: CustomNeeds | None, hand: Hand, wilds: Sequence[int]) -> bool:
+    """Whether some custom shape's needs allow the whole `hand` (its flowers, its tiles and
+    melds, the `wilds` kinds it holds): the scorer's pre-filter, which asks the shapes'
+    conditions only of a hand that passes it. True when the needs are unknown (None)."""
+    if needs is None:
+        return True
+    flowers = len(hand.flowers)
+    tiles = hand.tiles  # every tile, the melds' too
+    held_wilds = sum(tiles.count(w) for w in wilds) if wilds else 0
+    return any(
+        flowers >= fewest
+        and held_wilds >= least_wilds
+        and (held is None or held.issuperset(tiles))
+        for fewest, held, least_wilds in needs
     )
 
 

@@ -19,7 +19,7 @@ from mjc.runtime.game import Round
 from mjc.runtime.hand import parse_hand
 from mjc.runtime.seats import MeldRecord, SeatState, hand_of, shape_filter
 from mjc.runtime.tiles import NUM_PLAYING, tile_index
-from mjc.runtime.waitsets import custom_needs, wait_finder
+from mjc.runtime.waitsets import custom_may_complete, custom_needs, wait_finder
 from mjc.runtime.wilds import is_win_with_wilds, make_wild_checker
 from mjc.runtime.wildwaits import wild_wait_finder
 from tests.conftest import ruleset
@@ -289,3 +289,33 @@ def test_a_discarded_wang_is_not_won_on_though_the_wait_set_holds_it() -> None:
     assert r.finder is not None and {five, wild} <= r.finder(st_)
     assert all(a.kind != "win" for a in claims_of(r, seat, r.turn, wild, False))
     assert any(a.kind == "win" for a in claims_of(r, seat, r.turn, five, False))
+
+
+def test_the_scorer_asks_custom_shapes_only_of_a_hand_their_needs_allow() -> None:
+    needs = custom_needs(((8, None, 0), (0, "1234567z", 0), (0, "19m1z", 4)))
+    eight = parse_hand("123m456m789m11z22z 1f2f3f4f5f6f7f8f")
+    assert custom_may_complete(needs, eight, ())
+    assert not custom_may_complete(needs, parse_hand("123m456m789m11z22z 1f2f3f4f5f6f7f"), ())
+    assert custom_may_complete(needs, parse_hand("111z222z333z444z55z"), ())  # 乱风's tiles
+    assert not custom_may_complete(needs, parse_hand("111z222z333z444z11m"), ())
+    # Four wilds (1z) in hand: the third shape's tiles (19m, 1z) allow it; three do not.
+    assert custom_may_complete(needs, parse_hand("1111z111m9m [999m]"), (27,))
+    assert not custom_may_complete(needs, parse_hand("111z111m9m [999m]"), (27,))
+    assert custom_may_complete(None, parse_hand("123m456m789m11z22z"), ())
+
+
+@pytest.mark.parametrize("name", ["shanghai", "chaozhou"])
+def test_the_custom_shape_prefilter_changes_no_score(name: str) -> None:
+    """Every generated case scores alike with the pre-filter and with every hand asked."""
+    from handgen import case, outcome
+
+    book = ruleset(name)
+    cases = [case(book, i) for i in range(1500)]
+    filtered = [outcome(book, c) for c in cases]
+    needs, book.custom_needs = book.custom_needs, None
+    try:
+        asked = [outcome(book, c) for c in cases]
+    finally:
+        book.custom_needs = needs
+    assert filtered == asked
+    assert needs is not None and any(line.startswith("W") for line in filtered)
