@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build native test lint typecheck pytest bench differential mcr-differential docs fuzz clean vsix pre-commit-try
+.PHONY: build native native-test test lint typecheck pytest bench differential mcr-differential docs fuzz clean vsix pre-commit-try
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "make: $(PYTHON) not found; set PYTHON=/path/to/python3.11"; exit 2; }
@@ -38,6 +38,17 @@ $(NATIVE)/NATIVE.json: $(STAMP) $(NATIVE_SOURCES)
 	$(BIN)/mjc build -o build --docs-dir docs/generated --native
 
 native: $(NATIVE)/NATIVE.json
+
+# The whole suite on the native build: a copy of the checkout whose mjc/ is the build's
+# (build/native-test; about as long as `make test`). tests/native, which builds its own, is
+# left out; compiled runtime functions answer a wrong type in mypyc's words (docs/native.md).
+NATIVE_TEST := build/native-test
+native-test: native
+	rm -rf $(NATIVE_TEST) && mkdir -p $(NATIVE_TEST)
+	cp -r $(NATIVE)/. $(NATIVE_TEST)/
+	git ls-files -z | grep -zv '^mjc/' | xargs -0 cp --parents -t $(NATIVE_TEST)
+	cd $(NATIVE_TEST) && $(CURDIR)/$(BIN)/python -P -m pytest -p no:cacheprovider \
+		-o addopts=--import-mode=importlib -q --ignore=tests/native
 
 test: $(STAMP) $(TOKENIZER_STAMP)
 	$(BIN)/ruff check .
