@@ -130,6 +130,8 @@ def build_native(sources: Mapping[str, str], output: Path, *, jobs: int = 2) -> 
         if not book_id.isidentifier() or not book_id.isascii():
             raise NativeError(f"rulebook id {book_id!r} cannot name a module")
     started = time.monotonic()
+    # Absolute: the build's processes run inside it, where a relative path means another place.
+    output = Path(os.path.abspath(output))
     _clear(output)
     _copy_package(output / "mjc")
     package = output / NATIVE_PACKAGE

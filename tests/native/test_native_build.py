@@ -88,7 +88,12 @@ def _needs_native() -> None:
 def native_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     _needs_native()
     output = tmp_path_factory.mktemp("native-build")
-    status = main(["build", "-o", str(output), "--native"])
+    here = os.getcwd()
+    os.chdir(output.parent)  # a relative output folder, as `make native` gives
+    try:
+        status = main(["build", "-o", output.name, "--native"])
+    finally:
+        os.chdir(here)
     assert status == 0
     return output / "native"
 
