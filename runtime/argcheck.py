@@ -25,10 +25,13 @@ resolve.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import inspect
+import sys
 import types
 import typing
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 __all__ = [
@@ -64,14 +67,13 @@ def wrong_argument(
 ) -> TypeError | None:
     """A plain `TypeError` for the first argument of this call whose type the function's
     annotations do not allow, or None (the call's arguments are not the problem)."""
+    func = _interpreted(func)
     try:
         bound = inspect.signature(func).bind(*args, **kwargs)
     except TypeError:
         return None  # a call that does not fit the signature: Python's own error says so
     except ValueError:
-        # No signature to read: a function compiled by mypyc (the native build), which
-        # checks its arguments' types itself; what it caught is re-raised as it came.
-        return None
+        return None  # no signature to read: what the function caught goes on as it came
     hints = _hints(func)
     for name, value in bound.arguments.items():
         hint = hints.get(name)
@@ -174,6 +176,30 @@ def _items_match(value: object, args: tuple[object, ...]) -> bool:
     if isinstance(value, tuple):  # tuple[X, Y]: each place its own type
         return len(value) == len(args) and all(map(_matches, value, args))
     return True
+
+
+@functools.cache
+def _interpreted(func: Callable[..., object]) -> Callable[..., object]:
+    """`func`, or for a function compiled by mypyc (the native build: no `__code__`, its module
+    an extension) the same definition read from the module's source beside it, whose
+    signature and annotations the compiled function does not carry. Only a failing call
+    gets here, once per function."""
+    if hasattr(func, "__code__"):
+        return func
+    module = sys.modules.get(getattr(func, "__module__", "") or "")
+    file = Path(getattr(module, "__file__", "") or "")
+    source = file.with_name(f"{file.name.partition('.')[0]}.py")
+    if module is None or file.suffix not in (".so", ".pyd") or not source.is_file():
+        return func
+    spec = importlib.util.spec_from_file_location(f"_interpreted_{module.__name__}", source)
+    if spec is None or spec.loader is None:
+        return func
+    twin = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(twin)
+    found: object = twin
+    for name in getattr(func, "__qualname__", func.__name__).split("."):
+        found = getattr(found, name, None)
+    return found if callable(found) else func
 
 
 @functools.cache
