@@ -232,3 +232,22 @@ def test_a_folder_search_does_not_read_the_rulebooks_a_native_build_copied(
     assert rulebooks_in(tmp_path) == [copy / "mcr.mjr", tmp_path / "mine.mjr"]
     (tmp_path / "build" / "native" / MANIFEST).write_text("{}", encoding="utf-8")
     assert rulebooks_in(tmp_path) == [tmp_path / "mine.mjr"]
+
+
+def test_without_mypyc_the_build_says_why_and_writes_the_modules_all_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "mypyc" else real(name, *a)
+    )
+    assert native_unavailable() == "mypyc is not installed (pip install 'mjc[native]')"
+    with pytest.raises(NativeError, match="cannot build natively: mypyc is not installed"):
+        build_native({"x": ""}, tmp_path / "native")
+    status = main(["build", "guangdong", "-o", str(tmp_path / "out"), "--native"])
+    assert status == 1
+    assert "cannot build natively: mypyc is not installed" in capsys.readouterr().err
+    assert (tmp_path / "out" / "modules" / "guangdong.py").is_file()
+    assert not (tmp_path / "out" / "native").exists()
