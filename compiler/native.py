@@ -30,6 +30,7 @@ import hashlib
 import importlib
 import importlib.util
 import json
+import keyword
 import os
 import shutil
 import subprocess
@@ -127,7 +128,7 @@ def build_native(sources: Mapping[str, str], output: Path, *, jobs: int = 2) -> 
     if reason is not None:
         raise NativeError(f"cannot build natively: {reason}")
     for book_id in sources:
-        if not book_id.isidentifier() or not book_id.isascii():
+        if not _module_name(book_id):
             raise NativeError(f"rulebook id {book_id!r} cannot name a module")
     started = time.monotonic()
     # Absolute: the build's processes run inside it, where a relative path means another place.
@@ -165,7 +166,7 @@ def native_ruleset_module(book_id: str, source: str) -> ModuleType | None:
     """The compiled module of rulebook `book_id` from the native build on `sys.path`, when
     its source is exactly `source` and this process runs that build's runtime; else None
     (no native build, another version of the rulebook, or the interpreted runtime)."""
-    if not book_id.isidentifier() or not book_id.isascii():
+    if not _module_name(book_id):
         return None
     root = Path(mjc.__file__).resolve().parent.parent
     if not (root / MANIFEST).is_file() or not (root / NATIVE_PACKAGE).is_dir():
@@ -201,6 +202,11 @@ def build_in_use() -> str:
 def is_native(module: ModuleType) -> bool:
     """Whether a module was imported from a compiled extension (a native build's)."""
     return str(getattr(module, "__file__", "") or "").endswith(_EXTENSION)
+
+
+def _module_name(book_id: str) -> bool:
+    """Whether a rulebook id can name its module: an ASCII identifier, not a keyword."""
+    return book_id.isascii() and book_id.isidentifier() and not keyword.iskeyword(book_id)
 
 
 def _clear(output: Path) -> None:

@@ -206,7 +206,7 @@ def test_a_folder_that_is_not_a_native_build_is_never_replaced(tmp_path: Path) -
     assert (folder / "notes.txt").read_text(encoding="utf-8") == "keep me"
 
 
-@pytest.mark.parametrize("book_id", ["a.b", "../x", "x y", "名字", ""])
+@pytest.mark.parametrize("book_id", ["a.b", "../x", "x y", "名字", "", "class"])
 def test_a_rulebook_id_that_cannot_name_a_module_is_refused(tmp_path: Path, book_id: str) -> None:
     if native_unavailable() is not None:
         pytest.skip("the id check runs after the tool check")
