@@ -79,13 +79,14 @@ def rulebooks_in(folder: Path) -> list[Path]:
     """Every rulebook file (`*.mjr`) in a folder and the folders below it, sorted; hidden
     folders (`.git`, `.venv`) are not searched: they hold no rulebooks of the repository, and
     neither does a native build (`mjc build --native`: its copy of the bundled rulebooks)."""
-    builds = [marker.parent for marker in folder.rglob(NATIVE_MARKER)]
     found = []
     for path in folder.rglob(f"*{RULEBOOK_SUFFIX}"):
         relative = path.relative_to(folder).parts
         if any(part.startswith(".") for part in relative[:-1]) or not path.is_file():
             continue
-        if not any(path.is_relative_to(build) for build in builds):
+        # One look per folder above the file (few files: no second walk of the tree).
+        above = (folder.joinpath(*relative[:i]) for i in range(len(relative)))
+        if not any((place / NATIVE_MARKER).is_file() for place in above):
             found.append(path)
     return sorted(found)
 

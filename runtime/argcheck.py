@@ -182,8 +182,9 @@ def _items_match(value: object, args: tuple[object, ...]) -> bool:
 def _interpreted(func: Callable[..., object]) -> Callable[..., object]:
     """`func`, or for a function compiled by mypyc (the native build: no `__code__`, its module
     an extension) the same definition read from the module's source beside it, whose
-    signature and annotations the compiled function does not carry. Only a failing call
-    gets here, once per function."""
+    signature and annotations the compiled function does not carry; its names resolve in the
+    compiled module, so that a class it annotates is the class callers hold. Only a failing
+    call gets here, once per function."""
     if hasattr(func, "__code__"):
         return func
     module = sys.modules.get(getattr(func, "__module__", "") or "")
@@ -199,7 +200,16 @@ def _interpreted(func: Callable[..., object]) -> Callable[..., object]:
     found: object = twin
     for name in getattr(func, "__qualname__", func.__name__).split("."):
         found = getattr(found, name, None)
-    return found if callable(found) else func
+    if callable(found):
+        found = inspect.unwrap(found)  # a decorated definition (`plain_type_errors`): its own
+    if not isinstance(found, types.FunctionType):
+        return func
+    judged = types.FunctionType(
+        found.__code__, vars(module), found.__name__, found.__defaults__, found.__closure__
+    )
+    judged.__kwdefaults__ = found.__kwdefaults__
+    judged.__annotations__ = found.__annotations__
+    return judged
 
 
 @functools.cache

@@ -71,6 +71,11 @@ for name in names:
     cases = [case(book, i) for i in range(count)]
     report["outcomes"][name] = [outcome(book, c) for c in cases]
     report["wins"][name] = [win(book, c) for c in cases]
+from mjc.runtime.arrange import SHAPES, arrangements
+try:
+    arrangements(None, SHAPES)
+except TypeError as error:  # judged by the definition in arrange.py beside the extension
+    report["wrong_type"] = str(error)
 print(json.dumps(report))
 """
 
@@ -251,3 +256,10 @@ def test_without_mypyc_the_build_says_why_and_writes_the_modules_all_the_same(
     assert "cannot build natively: mypyc is not installed" in capsys.readouterr().err
     assert (tmp_path / "out" / "modules" / "guangdong.py").is_file()
     assert not (tmp_path / "out" / "native").exists()
+
+
+def test_a_compiled_function_given_a_wrong_type_names_the_argument(
+    report: dict[str, object],
+) -> None:
+    # arrange is compiled; the plain TypeError is read off the source's annotations.
+    assert report["wrong_type"] == "hand must be a Hand, not NoneType"
