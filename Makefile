@@ -28,11 +28,11 @@ $(STAMP): $(BIN)/python pyproject.toml
 build: $(STAMP)
 	$(BIN)/mjc build -o build --docs-dir docs/generated
 
-# The native build (compiler/native.py): the same modules and the runtime's scoring path
+# The native build (compiler/emit/native.py): the same modules and the runtime's scoring path
 # compiled to C with mypyc, into build/native (needs a C compiler; a minute or so). Run
 # anything on it with PYTHONPATH=build/native python -P (-P: the checkout's mjc/ stays out).
 NATIVE := build/native
-NATIVE_SOURCES := $(wildcard runtime/*.py compiler/*.py compiler/templates/* rulebooks/*.mjr grammar/*)
+NATIVE_SOURCES := $(shell find runtime compiler -name '*.py') $(wildcard compiler/templates/* rulebooks/*.mjr grammar/*)
 
 $(NATIVE)/NATIVE.json: $(STAMP) $(NATIVE_SOURCES)
 	$(BIN)/mjc build -o build --docs-dir docs/generated --native

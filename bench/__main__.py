@@ -119,7 +119,7 @@ def _versions() -> dict[str, str]:
         reference_version = version("PyMahjongGB")
     except PackageNotFoundError:
         reference_version = "not installed"
-    from mjc.compiler.native import build_in_use
+    from mjc.compiler.emit.native import build_in_use
 
     return {
         "build": build_in_use(),
@@ -371,7 +371,7 @@ def _mcr(hands: int, seed: int, repeats: int, quiet: bool) -> McrResults | None:
     size = max(2, hands // 2)
     _progress(f"MCR beside PyMahjongGB ({size:,} hands)", quiet)
     results = mcr_benchmark(build_mcr_corpus(size, seed), load_ruleset("mcr"), repeats)
-    from mjc.compiler.native import build_in_use
+    from mjc.compiler.emit.native import build_in_use
 
     if build_in_use().startswith("native"):
         _progress("MCR again in the interpreted package (another process)", quiet)

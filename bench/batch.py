@@ -28,7 +28,7 @@ BATCH_TARGET_RATIO = 20.0
 BATCH_RULEBOOK = "guangdong"
 # Hands scored one process each: enough for a steady median, few enough to stay quick.
 SINGLE_HANDS = 3
-_MAIN = "import sys; from mjc.compiler.cli import main; sys.exit(main())"
+_MAIN = "import sys; from mjc.compiler.cli.commands import main; sys.exit(main())"
 
 
 def _run(args: Sequence[str]) -> float:

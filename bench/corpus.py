@@ -1,7 +1,7 @@
 """The benchmark's fixed-seed corpus of hands, in both libraries' representations.
 
 A `Deal` is one hand in a neutral form (34-kind tile ints, 0-8 m, 9-17 p, 18-26 s, 27-33
-honours: the same numbering as `mjc.runtime.tiles` and the `mahjong` package's 34-format). The
+honours: the same numbering as `mjc.runtime.tiles.tile` and the `mahjong` package's 34-format). The
 corpus mixes hands built to win (four random sets and a pair) with random 14-tile draws from a
 136-tile wall, all fully concealed. Hands shaped like seven pairs (every count 0, 2 or 4) or
 thirteen orphans are left out: `mahjong`'s `is_agari` accepts both shapes while Guangdong's

@@ -184,7 +184,7 @@ def measure_interpreted(hands: int, seed: int, repeats: int) -> list[dict[str, A
     `python -P -m bench --only mcr` on the same corpus, run by the checkout's interpreted
     package in another process, so that the report shows what compiling gained; None when
     this process is interpreted itself or runs outside a checkout."""
-    from mjc.compiler.native import build_in_use
+    from mjc.compiler.emit.native import build_in_use
 
     root = Path(__file__).resolve().parent.parent
     if not build_in_use().startswith("native") or not (root / "mjc" / "runtime").is_dir():
@@ -278,7 +278,7 @@ def mcr_text(results: McrResults) -> list[str]:
     for case in corpus.cases:
         forms[case.form] = forms.get(case.form, 0) + 1
     drawn = ", ".join(f"{form} {n:,}" for form, n in sorted(forms.items()))
-    from mjc.compiler.native import build_in_use
+    from mjc.compiler.emit.native import build_in_use
 
     lines = [
         f"mjc build: {build_in_use()} (make native; PYTHONPATH=build/native python -P)",

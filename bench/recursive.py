@@ -1,7 +1,7 @@
 """The baseline of the wild-tile win check: a recursive search, as most hand-written engines do it.
 
 No library we measure against supports wild tiles (DESIGN.md, "Performance"), so the benchmark
-compares the wild check of `mjc.runtime.wilds` with this plain, fair implementation of the same
+compares the wild check of `mjc.runtime.wins.wilds` with this plain, fair implementation of the same
 question: can the hand be read as four sets and a pair, each wild standing for any tile?
 
 It works on the 34-kind count array of the hand (the `mahjong` package's 34-format, converted

@@ -10,7 +10,7 @@ number of rounds, and the figure is the median pass (`bench.timing`), one core, 
 
 Ours: `mjc_rounds` plays guangdong rounds (and, in rows of their own, each other bundled
 rulebook's) through the engine's `PlayRound`, the one `mjc simulate` uses
-(`mjc.compiler.cli_simulate.engine_play_round`), four random bots, the round settled. Until
+(`mjc.compiler.cli.simulate.engine_play_round`), four random bots, the round settled. Until
 the engine lands there is nothing to time and the section says so; once it does, the rows get
 their figures, their ratios to both peers and (guangdong's row, "mjc") DESIGN.md's target
 (>= 1,000 rounds/s, faster than riichienv) with no change here.
@@ -111,9 +111,9 @@ def mjc_rounds(seed: int, rulebook: str = MJC_RULEBOOK) -> RoundFn | None:
     told) under its defaults (game `n` of the run seeded `seed`) with a random legal bot in
     every seat, claims, the win check and the settlement included; None while the game
     engine is not there."""
-    from mjc.compiler.cli_parser import UsageError
-    from mjc.compiler.cli_simulate import engine_play_round, load_ruleset
-    from mjc.runtime.simtypes import game_seed
+    from mjc.compiler.cli.parser import UsageError
+    from mjc.compiler.cli.simulate import engine_play_round, load_ruleset
+    from mjc.runtime.sim.rounds import game_seed
 
     try:
         play_round = engine_play_round()

@@ -1,4 +1,4 @@
-"""Shanten and waits throughput: `mjc.runtime.shanten` beside the `mahjong` package.
+"""Shanten and waits throughput: `mjc.runtime.wins.shanten` beside the `mahjong` package.
 
 The hands are the corpus's (`bench.corpus`) less their last concealed tile: 13 tiles, all
 concealed, half of them one tile from a win. Shanten is timed for the standard shape alone
@@ -17,8 +17,8 @@ from bench.corpus import Corpus
 from bench.report import Row
 from bench.timing import Contestant, time_interleaved, time_pass
 from mjc.runtime import Hand, Ruleset
-from mjc.runtime.arrange import STANDARD
-from mjc.runtime.shanten import counts_shanten
+from mjc.runtime.wins.arrange import STANDARD
+from mjc.runtime.wins.shanten import counts_shanten
 
 __all__ = ["ShantenAgreement", "shanten_benchmark"]
 

@@ -1,7 +1,7 @@
 """`python -m bench.simulate`: whole rounds per second of `mjc simulate`, and its memory.
 
 Plays one rulebook's defaults with random bots through the same `PlayRound` the CLI uses
-(the game engine, `mjc.compiler.cli_simulate.engine_play_round`) on 1 and 2 local worker
+(the game engine, `mjc.compiler.cli.simulate.engine_play_round`) on 1 and 2 local worker
 processes and on a local Ray instance (2 CPUs), and reports rounds per second for each
 (wall time of the whole run: process start, compilation in each worker, play and merging;
 Ray's own start, seconds once per session, is left out by a warm-up run).
@@ -23,11 +23,11 @@ import time
 import tracemalloc
 from typing import Any, cast
 
-from mjc.compiler.cli_parser import UsageError
-from mjc.compiler.cli_simulate import engine_play_round, load_ruleset
-from mjc.runtime.simrun import ChunkResult, Job, Variant, chunks, run_chunk
-from mjc.runtime.simtypes import PlayRound
-from mjc.runtime.simulation import simulate
+from mjc.compiler.cli.parser import UsageError
+from mjc.compiler.cli.simulate import engine_play_round, load_ruleset
+from mjc.runtime.sim.rounds import PlayRound
+from mjc.runtime.sim.run import ChunkResult, Job, Variant, chunks, run_chunk
+from mjc.runtime.sim.simulation import simulate
 
 
 def _player(spec: str | None) -> PlayRound:

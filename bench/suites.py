@@ -4,7 +4,7 @@ its target.
 Win checks and scoring run our Guangdong module (`RULESET`, compiled in memory by
 `mjc.compiler.loader.load`, the same source `mjc build` writes) and the `mahjong` package on the
 same corpus (`bench.corpus`). Win checks with wilds run the prepared check of
-`mjc.runtime.wilds.make_wild_checker` and the recursive search of `bench.recursive` on the wild
+`mjc.runtime.wins.wilds.make_wild_checker` and the recursive search of `bench.recursive` on the wild
 corpus (`bench.wilds`), plus the 潮州 rulebook's `RULESET.win_checker` and `RULESET.is_win` with
 白板做鬼 when that rulebook is bundled. Compilation times
 every bundled rulebook from file to generated source. Each function returns report rows
@@ -30,9 +30,9 @@ from bench.report import Row
 from bench.timing import Contestant, Timing, time_call, time_interleaved
 from bench.wilds import WILD, WILD_COUNTS, WildAgreement, WildCorpus, check_wild_agreement
 from mjc.runtime import Ruleset, Score
-from mjc.runtime.arrange import STANDARD, is_standard_win, is_win
-from mjc.runtime.options import OptionError
-from mjc.runtime.wilds import is_win_with_wilds, make_wild_checker
+from mjc.runtime.score.options import OptionError
+from mjc.runtime.wins.arrange import STANDARD, is_standard_win, is_win
+from mjc.runtime.wins.wilds import is_win_with_wilds, make_wild_checker
 
 __all__ = [
     "COMPILE_TARGET_S",
@@ -129,13 +129,13 @@ def win_benchmark(corpus: Corpus, ruleset: Ruleset, repeats: int) -> tuple[list[
             "  runtime arrange.is_win",
             raw,
             theirs,
-            what="mjc.runtime.arrange.is_win(hand, shapes): no Ruleset layer",
+            what="mjc.runtime.wins.arrange.is_win(hand, shapes): no Ruleset layer",
         ),
         Row.rate(
             "  runtime is_standard_win",
             raw_standard,
             theirs,
-            what="mjc.runtime.arrange.is_standard_win(hand): the four table lookups alone",
+            what="mjc.runtime.wins.arrange.is_standard_win(hand): the four table lookups alone",
         ),
     ]
     return rows, agreement
@@ -231,7 +231,7 @@ def wild_benchmark(
         "baseline": "recursive",
     }
     what = (
-        "mjc.runtime.wilds.make_wild_checker(31, {standard})(hand) vs "
+        "mjc.runtime.wins.wilds.make_wild_checker(31, {standard})(hand) vs "
         "bench.recursive.recursive_win_with_wilds(counts_34, 31)"
     )
     hands = [c.hand for c in corpus.all_cases]
@@ -263,7 +263,7 @@ def wild_benchmark(
             "  runtime is_win_with_wilds",
             timings[2],
             recursive_all,
-            what="mjc.runtime.wilds.is_win_with_wilds(hand, (31,), {standard}): unprepared",
+            what="mjc.runtime.wins.wilds.is_win_with_wilds(hand, (31,), {standard}): unprepared",
             baseline="recursive",
         )
     )
@@ -416,10 +416,10 @@ class CompileSetup:
 
 def compile_benchmark(runs: int) -> tuple[list[Row], CompileSetup]:
     """Every bundled rulebook, file to generated module source, median of `runs` (warm)."""
-    from mjc.compiler.codegen import generate_module
     from mjc.compiler.driver import compile_file
+    from mjc.compiler.emit.codegen import generate_module
     from mjc.compiler.loader import bundled_rulebooks, resolve_rulebook
-    from mjc.compiler.parse import parser
+    from mjc.compiler.syntax.parse import parser
 
     # Rebuilt from scratch `runs` times; the last build stays cached for what follows.
     lark = time_call(parser, runs, before=parser.cache_clear)
@@ -446,7 +446,7 @@ def compile_benchmark(runs: int) -> tuple[list[Row], CompileSetup]:
                 f"compile {name}",
                 timing,
                 target_value=COMPILE_TARGET_S,
-                what="mjc.compiler.driver.compile_file + mjc.compiler.codegen.generate_module",
+                what="mjc.compiler.driver.compile_file + mjc.compiler.emit.codegen.generate_module",
             )
         )
     return rows, CompileSetup(lark, first)

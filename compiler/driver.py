@@ -15,26 +15,27 @@ import types
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mjc.compiler import ast, checks, ir
-from mjc.compiler.checks.example_scores import check_example_scores
-from mjc.compiler.codegen import generate_module
-from mjc.compiler.declarations import Declarations, collect
+from mjc.compiler import check as checks, ir
+from mjc.compiler.check.example_scores import check_example_scores
 from mjc.compiler.diagnostics import Diagnostic, Span, error, has_errors, sort_diagnostics
-from mjc.compiler.limits import MAX_EXTENDS_DEPTH, quantifier_nesting
-from mjc.compiler.lower import lower
-from mjc.compiler.parse import parse
-from mjc.compiler.slots import SLOTS
-from mjc.compiler.sources import (
+from mjc.compiler.diagnostics.suggest import did_you_mean
+from mjc.compiler.emit.codegen import generate_module
+from mjc.compiler.language.types import INT, ChoiceType, describe
+from mjc.compiler.lower.rulebook import lower
+from mjc.compiler.resolve.declarations import Declarations, collect
+from mjc.compiler.resolve.slots import SLOTS
+from mjc.compiler.resolve.typecheck import ExprChecker
+from mjc.compiler.resolve.typed import Typed
+from mjc.compiler.syntax import ast
+from mjc.compiler.syntax.limits import MAX_EXTENDS_DEPTH, quantifier_nesting
+from mjc.compiler.syntax.parse import parse
+from mjc.compiler.syntax.sources import (
     RulebookNotFound,
     bundled_rulebooks,
     read_rulebook,
     resolve_rulebook,
     rulebook_text,
 )
-from mjc.compiler.suggest import did_you_mean
-from mjc.compiler.typecheck import ExprChecker
-from mjc.compiler.typed import Typed
-from mjc.compiler.types import INT, ChoiceType, describe
 from mjc.runtime import Ruleset
 
 
@@ -203,7 +204,7 @@ def _parent(
 
 def _type_expressions(decls: Declarations) -> Typed:
     """Type every expression of the rulebook, each in the context its slot says
-    (`mjc.compiler.slots`), and refuse one that nests too many quantifiers (E0007)."""
+    (`mjc.compiler.resolve.slots`), and refuse one that nests too many quantifiers (E0007)."""
     checker = ExprChecker(decls)
     typed = Typed()
     typed.fan_refs = {fan_id: [] for fan_id in decls.fans}  # in the fans' order

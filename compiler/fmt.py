@@ -1,7 +1,7 @@
 """`mjc fmt`: one canonical layout for rulebook text, keeping every comment and string.
 
 Input is the text of a rulebook file (read by the CLI, or handed over by the language server
-through `format_text`). The text is first parsed by `compiler/parse.py`, so a file with a
+through `format_text`). The text is first parsed by `compiler/syntax/parse.py`, so a file with a
 syntax error is refused with its diagnostics and never rewritten. It is then parsed again into
 a concrete tree that keeps every token (Lark's `keep_all_tokens`), lexed once more for the
 comments the grammar ignores, and printed by the rules below; the result is checked to hold
@@ -45,8 +45,8 @@ import lark
 from lark import Token, Tree
 
 from mjc.compiler.diagnostics import Diagnostic, render_text
-from mjc.compiler.parse import grammar_text, parse
-from mjc.compiler.sources import read_rulebook, rulebook_text
+from mjc.compiler.syntax.parse import grammar_text, parse
+from mjc.compiler.syntax.sources import read_rulebook, rulebook_text
 
 WIDTH = 100
 INDENT = 2
@@ -440,7 +440,7 @@ def _write_atomically(path: Path, text: str) -> None:
 def run(args: argparse.Namespace, usage_error: type[Exception]) -> int:
     """The `mjc fmt` handler: 0 all formatted (or rewritten), 1 a file would change under
     `--check` or cannot be read as a rulebook; a missing path raises the CLI's `usage_error`
-    (passed in: `mjc.compiler.cli` may be running as `__main__`, a module of its own)."""
+    (passed in: `mjc.compiler.cli.commands` may be running as `__main__`, a module of its own)."""
     try:
         files = rulebook_files(args.paths)
     except FileNotFoundError as exc:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mjc.compiler.codegen import checked_module
 from mjc.compiler.driver import Compilation, compile_file, import_source
-from mjc.compiler.native import native_ruleset_module
-from mjc.compiler.sources import RulebookNotFound, bundled_rulebooks, resolve_rulebook
+from mjc.compiler.emit.codegen import checked_module
+from mjc.compiler.emit.native import native_ruleset_module
+from mjc.compiler.syntax.sources import RulebookNotFound, bundled_rulebooks, resolve_rulebook
 from mjc.runtime import Ruleset
 
 

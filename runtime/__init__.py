@@ -15,21 +15,21 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from mjc.runtime.arrange import Arrangement, arrangements, is_win
-from mjc.runtime.hand import Hand, HandError, format_hand, parse_hand
-from mjc.runtime.horses import NOBODY, HorseError, HorseKind, Horses
-from mjc.runtime.melds import Meld, meld
-from mjc.runtime.options import ChoiceSpec, OptionError, OptionSpec
-from mjc.runtime.ruleset import Ruleset
-from mjc.runtime.scoring import SITUATION_FLAGS, FanInfo, FanScore, Score, Situation, TierInfo
-from mjc.runtime.situations import SituationError
-from mjc.runtime.spec import ExampleSpec, RulesetSpec
-from mjc.runtime.tiles import NotationError, tile_index, tile_text
+from mjc.runtime.rules.ruleset import Ruleset
+from mjc.runtime.rules.spec import ExampleSpec, RulesetSpec
+from mjc.runtime.score.options import ChoiceSpec, OptionError, OptionSpec
+from mjc.runtime.score.scoring import SITUATION_FLAGS, FanInfo, FanScore, Score, Situation, TierInfo
+from mjc.runtime.score.situations import SituationError
+from mjc.runtime.settle.horses import NOBODY, HorseError, HorseKind, Horses
+from mjc.runtime.tiles.hand import Hand, HandError, format_hand, parse_hand
+from mjc.runtime.tiles.melds import Meld, meld
+from mjc.runtime.tiles.tile import NotationError, tile_index, tile_text
 from mjc.runtime.version import API_VERSION, RuntimeVersionError
-from mjc.runtime.wilds import WildIndicatorMissing, is_win_with_wilds, wild_arrangements
+from mjc.runtime.wins.arrange import Arrangement, arrangements, is_win
+from mjc.runtime.wins.wilds import WildIndicatorMissing, is_win_with_wilds, wild_arrangements
 
 if TYPE_CHECKING:
-    from mjc.runtime.round import (
+    from mjc.runtime.settle.round import (
         RoundError,
         RoundOutcome,
         RoundTypeError,
@@ -37,17 +37,17 @@ if TYPE_CHECKING:
         parse_round_json,
         round_json_schema,
     )
-    from mjc.runtime.settle import Settlement
+    from mjc.runtime.settle.settlement import Settlement
 
 # Public names whose modules import pydantic: the module that defines each.
 _LAZY = {
-    "RoundError": "mjc.runtime.round",
-    "RoundOutcome": "mjc.runtime.round",
-    "RoundTypeError": "mjc.runtime.round",
-    "parse_round": "mjc.runtime.round",
-    "parse_round_json": "mjc.runtime.round",
-    "round_json_schema": "mjc.runtime.round",
-    "Settlement": "mjc.runtime.settle",
+    "RoundError": "mjc.runtime.settle.round",
+    "RoundOutcome": "mjc.runtime.settle.round",
+    "RoundTypeError": "mjc.runtime.settle.round",
+    "parse_round": "mjc.runtime.settle.round",
+    "parse_round_json": "mjc.runtime.settle.round",
+    "round_json_schema": "mjc.runtime.settle.round",
+    "Settlement": "mjc.runtime.settle.settlement",
 }
 
 

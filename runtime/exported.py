@@ -1,7 +1,7 @@
 """The names a generated rulebook module may import: `from mjc.runtime.exported import ...`.
 
 This is the one list of them (as Jinja2's `runtime.exported`): the code generator
-(`mjc.compiler.codegen`) reads `ALWAYS`, what every module imports, and refuses to write an
+(`mjc.compiler.emit.codegen`) reads `ALWAYS`, what every module imports, and refuses to write an
 import of a name missing from `__all__`; `tests/compiler/test_exported.py` checks that every
 name here is imported by some generated module. What game servers call is the package's own
 API, `mjc.runtime.__all__`, listed apart. Nothing here imports pydantic.
@@ -9,25 +9,11 @@ API, `mjc.runtime.__all__`, listed apart. Nothing here imports pydantic.
 
 from __future__ import annotations
 
-from mjc.runtime.arrange import Arrangement
-from mjc.runtime.hand import Hand
-from mjc.runtime.horses import HorseKind, Horses
-from mjc.runtime.meldboards import (
-    BOARD_BITS,
-    COUNT_BITS,
-    COUNT_SHIFT,
-    DISTINCT_SLOTS_3,
-    EVERY_RANK,
-    SUIT_BIT,
-    SUITED_SLOTS,
-    TILE_FIELD,
-    TILE_SLOT,
-)
-from mjc.runtime.melds import Meld
-from mjc.runtime.options import ChoiceSpec, OptionSpec
-from mjc.runtime.payments import BonusRule, KongRule, Payments, RelationRule, RoundFacts, WinRule
-from mjc.runtime.ruleset import Ruleset
-from mjc.runtime.scoring import (
+from mjc.runtime.rules.ruleset import Ruleset
+from mjc.runtime.rules.spec import WILD_ACTIONS, ExampleSpec, RulesetSpec
+from mjc.runtime.rules.turnrules import TurnRules
+from mjc.runtime.score.options import ChoiceSpec, OptionSpec
+from mjc.runtime.score.scoring import (
     NO_PAIR,
     FanInfo,
     Situation,
@@ -36,17 +22,18 @@ from mjc.runtime.scoring import (
     count_suits_of_melds,
     limit_counts,
 )
-from mjc.runtime.spec import WILD_ACTIONS, ExampleSpec, RulesetSpec
-from mjc.runtime.summaries import (
-    TILE_COUNT_WIDTH,
-    meld_masks,
-    summarize,
-    summarize_melds,
-    summarize_tiles,
-    summary_tables,
-    tile_masks,
+from mjc.runtime.settle.horses import HorseKind, Horses
+from mjc.runtime.settle.payments import (
+    BonusRule,
+    KongRule,
+    Payments,
+    RelationRule,
+    RoundFacts,
+    WinRule,
 )
-from mjc.runtime.tiles import (
+from mjc.runtime.tiles.hand import Hand
+from mjc.runtime.tiles.melds import Meld
+from mjc.runtime.tiles.tile import (
     IS_DRAGON,
     IS_FLOWER,
     IS_GREEN,
@@ -59,9 +46,29 @@ from mjc.runtime.tiles import (
     RANK_OF,
     SUIT_OF,
 )
-from mjc.runtime.turnrules import TurnRules
 from mjc.runtime.version import require_api
-from mjc.runtime.wilds import WildIndicatorMissing
+from mjc.runtime.wins.arrange import Arrangement
+from mjc.runtime.wins.meldboards import (
+    BOARD_BITS,
+    COUNT_BITS,
+    COUNT_SHIFT,
+    DISTINCT_SLOTS_3,
+    EVERY_RANK,
+    SUIT_BIT,
+    SUITED_SLOTS,
+    TILE_FIELD,
+    TILE_SLOT,
+)
+from mjc.runtime.wins.summaries import (
+    TILE_COUNT_WIDTH,
+    meld_masks,
+    summarize,
+    summarize_melds,
+    summarize_tiles,
+    summary_tables,
+    tile_masks,
+)
+from mjc.runtime.wins.wilds import WildIndicatorMissing
 
 # Every generated module imports these: the types of its tables and the spec it builds.
 ALWAYS: tuple[str, ...] = (

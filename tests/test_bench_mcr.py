@@ -70,7 +70,7 @@ def test_only_mcr_runs_the_mcr_section_alone(capsys: pytest.CaptureFixture[str])
     assert all(row["baseline"] == "PyMahjongGB" and row["ratio"] > 0 for row in doc["results"])
     # The build this process runs is named; in a test process nothing is measured twice (the
     # checkout's own package, or a native copy laid out as a checkout, is what it runs).
-    from mjc.compiler.native import build_in_use
+    from mjc.compiler.emit.native import build_in_use
 
     assert doc["versions"]["build"] == build_in_use() and doc["mcr"]["interpreted"] is None
     agreement = doc["mcr"]["agreement"]

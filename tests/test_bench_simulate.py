@@ -15,7 +15,7 @@ if str(ROOT) not in sys.path:  # `bench/` sits at the repo root and is not insta
     sys.path.insert(0, str(ROOT))
 
 from bench.simulate import main  # noqa: E402
-from mjc.compiler import cli_simulate  # noqa: E402
+from mjc.compiler.cli import simulate as cli_simulate  # noqa: E402
 
 
 def test_bench_without_the_engine_says_so(

@@ -35,8 +35,8 @@ from bench.wilds import (  # noqa: E402
     check_wild_agreement,
 )
 from mjc.runtime import Hand, Ruleset, parse_hand  # noqa: E402
-from mjc.runtime.arrange import STANDARD  # noqa: E402
-from mjc.runtime.wilds import _is_win_general, make_wild_checker  # noqa: E402
+from mjc.runtime.wins.arrange import STANDARD  # noqa: E402
+from mjc.runtime.wins.wilds import _is_win_general, make_wild_checker  # noqa: E402
 
 SEED = 7
 SIZE = 60
@@ -279,9 +279,9 @@ def test_our_rounds_are_timed_through_the_engines_play_round(
 ) -> None:
     """With a `PlayRound` present (here the simulation tests' double), the mjc row is timed;
     without one it says the engine is not available."""
-    import mjc.compiler.cli_simulate as cli_simulate
+    import mjc.compiler.cli.simulate as cli_simulate
     from bench.rounds import mjc_rounds
-    from mjc.compiler.cli_parser import UsageError
+    from mjc.compiler.cli.parser import UsageError
 
     def missing() -> object:
         raise UsageError("the game engine is not available")

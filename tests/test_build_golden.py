@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from mjc.compiler.cli import main
+from mjc.compiler.cli.commands import main
 
 GOLDEN = Path(__file__).parent / "golden" / "output"
 MODULES = GOLDEN / "modules"

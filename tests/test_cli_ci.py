@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mjc.compiler.cli import main
+from mjc.compiler.cli.commands import main
 from mjc.compiler.loader import bundled_rulebooks
 
 VARIANT = """\

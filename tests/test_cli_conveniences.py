@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from mjc.compiler.cli import build_parser, main
+from mjc.compiler.cli.commands import build_parser, main
 
 HAND = "222m345m666m789m55m"  # 清一色 under guangdong and its variants
 
@@ -222,7 +222,7 @@ def test_simulate_hands_its_workers_the_rulebook_of_the_current_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The workers load each rulebook again by name: they get the name of the file here.
-    from mjc.compiler import cli_simulate
+    from mjc.compiler.cli import simulate as cli_simulate
 
     _variant(tmp_path)
     monkeypatch.chdir(tmp_path)

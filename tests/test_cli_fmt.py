@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mjc.compiler import fmt
-from mjc.compiler.cli import main
+from mjc.compiler.cli.commands import main
 
 ROOT = Path(__file__).resolve().parents[1]
 UNFORMATTED = 'rulebook x {  title "X"\n  # kept\n}\nplayers 4   source "four"\n'

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mjc.compiler.cli import main
+from mjc.compiler.cli.commands import main
 
 
 def _play(tmp_path: Path, *extra: str, name: str = "guangdong", seed: str = "5") -> Path:

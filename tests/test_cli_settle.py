@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mjc.compiler.cli import main
+from mjc.compiler.cli.commands import main
 
 ROUND = {"winners": [{"seat": 1, "hand": "123m456p789s345s22z", "self_drawn": True}]}
 

@@ -1,4 +1,4 @@
-"""`mjc simulate` (`mjc.compiler.cli_simulate`): its errors, its report as text, JSON and a
+"""`mjc simulate` (`mjc.compiler.cli.simulate`): its errors, its report as text, JSON and a
 page with charts, the progress bar, and the one place the game engine plugs in. Until the
 engine is merged, the rounds come from the test double `sim_double.fake_round`."""
 
@@ -12,9 +12,9 @@ import jsonschema
 import pytest
 from sim_double import fake_round
 
-from mjc.compiler import cli_simulate
-from mjc.compiler.cli import main
-from mjc.runtime.simreport import report_json_schema
+from mjc.compiler.cli import simulate as cli_simulate
+from mjc.compiler.cli.commands import main
+from mjc.runtime.sim.report import report_json_schema
 
 
 @pytest.fixture
@@ -65,7 +65,7 @@ def test_schema_is_the_published_one(capsys: pytest.CaptureFixture[str]) -> None
 def test_text_report_lists_every_fan(
     with_double: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from mjc.compiler.cli_simulate import load_ruleset
+    from mjc.compiler.cli.simulate import load_ruleset
 
     assert main(["simulate", "guangdong", "--games", "200", "--seed", "1", "--workers", "1"]) == 0
     out = capsys.readouterr().out
@@ -167,7 +167,7 @@ def test_ctrl_c_keeps_the_finished_games_and_says_how_to_go_on(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    import mjc.runtime.simulation as simulation
+    import mjc.runtime.sim.simulation as simulation
 
     real = simulation.simulate
 
@@ -192,14 +192,14 @@ def test_ctrl_c_keeps_the_finished_games_and_says_how_to_go_on(
 
 
 def _job(*argv: str) -> object:
-    from mjc.compiler.cli import build_parser
+    from mjc.compiler.cli.commands import build_parser
 
     args = build_parser().parse_args(["simulate", *argv])
     return cli_simulate.build_job(args, lambda: fake_round)
 
 
 def test_one_compare_changes_several_options_at_once() -> None:
-    from mjc.runtime.simrun import Job
+    from mjc.runtime.sim.run import Job
 
     job = _job("chaozhou", "--option", "cap=16", "--compare", "鬼牌=白板做鬼,无鬼加倍=on")
     assert isinstance(job, Job)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mjc.compiler.cli import main
+from mjc.compiler.cli.commands import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

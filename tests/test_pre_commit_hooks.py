@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from pre_commit.clientlib import load_manifest
 
-from mjc.compiler.cli import main
+from mjc.compiler.cli.commands import main
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -9,7 +9,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from mjc.compiler.highlight import MjcLexer
+from mjc.compiler.docs.highlight import MjcLexer
 from mjc.compiler.version import repository_url
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -7,7 +7,7 @@
 - inside the string of `example "`/`counterexample "`: tile notation (digits then a suit
   letter, `[` melds);
 - elsewhere: the grammar's keywords (`parse.keywords`), fan ids, shapes, situations and the
-  builtin words of `mjc.compiler.vocabulary`.
+  builtin words of `mjc.compiler.language.vocabulary`.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ import re
 
 from lsprotocol import types
 
-from mjc.compiler import vocabulary
+from mjc.compiler.language import vocabulary
+from mjc.compiler.language.vocabulary_play import PLAY_WORDS, takes
 from mjc.compiler.lsp.index import Kind, SymbolIndex
 from mjc.compiler.lsp.state import DocumentState
-from mjc.compiler.parse import keywords
-from mjc.compiler.vocabulary_play import PLAY_WORDS, takes
+from mjc.compiler.syntax.parse import keywords
 
 _OPTION_DOT = re.compile(r"option\.([A-Za-z0-9_]*)$")
 _CHOICE_AFTER = re.compile(r"option\.([A-Za-z_][A-Za-z0-9_]*)\s*(?:==|!=|in\s*\[[^\]]*)\s*"

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from mjc.compiler import ast
 from mjc.compiler.diagnostics import Diagnostic, Span
 from mjc.compiler.lsp.positions import LineTable
 from mjc.compiler.lsp.state import DocumentState
+from mjc.compiler.syntax import ast
 
 _SEVERITY = {
     "error": types.DiagnosticSeverity.Error,

@@ -1,23 +1,25 @@
 """Hover: what a name under the cursor means, in Markdown.
 
-A fan shows its names, value, tier, the condition in plain words (`mjc.compiler.prose`, from
+A fan shows its names, value, tier, the condition in plain words (`mjc.compiler.docs.prose`, from
 the last IR the document compiled to), its relations, its source quotes and an example hand
 drawn in Unicode tiles; an option its choices and default; a tier its combining rule and
 fans; a shape, choice, situation or preset its label; a builtin word its meaning from
-`mjc.compiler.vocabulary`. Text from the rulebook is escaped (`mdtext.text`); when the
+`mjc.compiler.language.vocabulary`. Text from the rulebook is escaped (`mdtext.text`); when the
 document has never compiled, what the AST alone says is shown.
 """
 
 from __future__ import annotations
 
-from mjc.compiler import ast, ir, vocabulary
+from mjc.compiler import ir
+from mjc.compiler.docs.mdtext import Md, code, text
+from mjc.compiler.docs.prose import condition_words, per_words, value_words
+from mjc.compiler.language import vocabulary
+from mjc.compiler.language.types import describe
 from mjc.compiler.lsp.index import Symbol
 from mjc.compiler.lsp.state import DocumentState
-from mjc.compiler.mdtext import Md, code, text
-from mjc.compiler.prose import condition_words, per_words, value_words
-from mjc.compiler.types import describe
+from mjc.compiler.syntax import ast
 from mjc.runtime import HandError, parse_hand
-from mjc.runtime.tiles import RANK_OF, SUIT_OF, tile_text
+from mjc.runtime.tiles.tile import RANK_OF, SUIT_OF, tile_text
 
 # The Unicode Mahjong Tiles block (U+1F000): winds E S W N, then 中 发 白, then the suits.
 _HONOURS = {1: 0x1F000, 2: 0x1F001, 3: 0x1F002, 4: 0x1F003, 5: 0x1F006, 6: 0x1F005, 7: 0x1F004}
@@ -25,7 +27,7 @@ _SUIT_BASE = {"m": 0x1F007, "s": 0x1F010, "p": 0x1F019}
 
 
 def tile_char(t: int) -> str:
-    """Tile `t` (a tile int of `mjc.runtime.tiles`) as its Unicode character."""
+    """Tile `t` (a tile int of `mjc.runtime.tiles.tile`) as its Unicode character."""
     suit, rank = SUIT_OF[t], RANK_OF[t]
     if suit in _SUIT_BASE:
         return chr(_SUIT_BASE[suit] + rank - 1)

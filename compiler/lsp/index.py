@@ -1,6 +1,6 @@
 """The symbol index of one rulebook: every declaration and every use of a name, with spans.
 
-Built from the AST (`mjc.compiler.parse`) of the text an editor holds, on top of the index of
+Built from the AST (`mjc.compiler.syntax.parse`) of the text an editor holds, on top of the index of
 the parent rulebook named by `extends` (read from disk or the bundled rulebooks, as the
 driver does). The language server's features read it: hover and go to definition look a name
 up, find references and rename list its uses, the outline lists the sections, semantic tokens
@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from mjc.compiler import ast
 from mjc.compiler.diagnostics import Span
-from mjc.compiler.limits import MAX_EXTENDS_DEPTH
-from mjc.compiler.parse import parse
-from mjc.compiler.sources import (
+from mjc.compiler.syntax import ast
+from mjc.compiler.syntax.limits import MAX_EXTENDS_DEPTH
+from mjc.compiler.syntax.parse import parse
+from mjc.compiler.syntax.sources import (
     RulebookNotFound,
     bundled_rulebooks,
     read_rulebook,

@@ -17,7 +17,7 @@ from mjc.compiler.diagnostics import Span
 from mjc.compiler.lsp.index import Reference, Symbol
 from mjc.compiler.lsp.positions import LineTable
 from mjc.compiler.lsp.state import DocumentState
-from mjc.compiler.parse import keywords
+from mjc.compiler.syntax.parse import keywords
 
 
 def reference_at(state: DocumentState, position: types.Position) -> Reference | None:

@@ -1,6 +1,6 @@
 """The language server: pygls wiring of the features in this package to LSP requests.
 
-`mjc lsp` (see `mjc.compiler.cli`) runs `serve()` over stdio (or TCP). Every open, change
+`mjc lsp` (see `mjc.compiler.cli.commands`) runs `serve()` over stdio (or TCP). Every open, change
 and save re-checks the editor's text in process (`state.DocumentState.update`, the same
 pipeline as `mjc check`) and publishes its diagnostics. The server must outlive any text a
 designer can type and any bug of ours: every handler goes through `_guarded`, which logs an

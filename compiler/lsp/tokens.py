@@ -14,7 +14,7 @@ import re
 
 from mjc.compiler.lsp.index import SymbolIndex
 from mjc.compiler.lsp.positions import utf16_character, utf16_length
-from mjc.compiler.parse import keywords
+from mjc.compiler.syntax.parse import keywords
 
 TOKEN_TYPES = [
     "keyword",  # 0

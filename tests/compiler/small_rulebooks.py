@@ -10,9 +10,9 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from unittest import mock
 
-from mjc.compiler import listquant, loopguards, meldboards, meldcounts, meldequal
-from mjc.compiler.codegen import checked_module
+from mjc.compiler.conditions import listquant, loopguards, meldboards, meldcounts, meldequal
 from mjc.compiler.driver import compile_source
+from mjc.compiler.emit.codegen import checked_module
 
 STANDARD = '  standard "基本胡牌"'
 

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from small_rulebooks import opening
 
-from mjc.compiler.codegen import generate_module, lit, safe_text
 from mjc.compiler.driver import compile_source
+from mjc.compiler.emit.codegen import generate_module, lit, safe_text
 from mjc.compiler.loader import bundled_rulebooks, import_source
 from mjc.runtime import API_VERSION, Ruleset, RuntimeVersionError
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import pytest
 from small_rulebooks import opening
 
-from mjc.compiler import limits
-from mjc.compiler.codegen import checked_module
 from mjc.compiler.driver import compile_source
+from mjc.compiler.emit.codegen import checked_module
 from mjc.compiler.loader import import_source
+from mjc.compiler.syntax import limits
 
 _BASE = opening("deep", "深") + """
 scoring {

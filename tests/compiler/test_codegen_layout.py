@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from mjc.compiler import cli
-from mjc.compiler.codegen import generate_module
+from mjc.compiler.cli import commands as cli
 from mjc.compiler.driver import compile_source
+from mjc.compiler.emit.codegen import generate_module
+from mjc.compiler.ir.pretty import pretty
 from mjc.compiler.loader import bundled_rulebooks
-from mjc.compiler.pretty import pretty
-from mjc.compiler.pysafe import safe_text
+from mjc.compiler.pysource.pysafe import safe_text
 
 NAMES = sorted(bundled_rulebooks())
 
@@ -65,7 +65,7 @@ def test_each_fan_is_introduced_by_its_rulebook_line_and_its_condition(name: str
         assert head in lines, head
         comments = []
         for line in lines[lines.index(head) + 1 :]:
-            # The condition, then the group the plan put the fan in (`compiler/fangroups.py`).
+            # The condition, then the group the plan put the fan in (`compiler/emit/fangroups.py`).
             if not line.startswith("# ") or line.startswith("# group: "):
                 break
             comments.append(line.removeprefix("# "))
@@ -83,7 +83,7 @@ def test_build_refuses_a_module_python_cannot_compile(
     """Were mjc ever to generate a module Python refuses, `mjc build` reports E0901 and
     writes nothing rather than a broken file."""
     monkeypatch.setattr(
-        "mjc.compiler.codegen.generate_module", lambda book: "def broken(:\n    pass\n"
+        "mjc.compiler.emit.codegen.generate_module", lambda book: "def broken(:\n    pass\n"
     )
     out = tmp_path / "out"
     status = cli.main(["build", "guangdong", "-o", str(out), "--docs-dir", str(tmp_path / "d")])

@@ -8,9 +8,9 @@ from __future__ import annotations
 from hypothesis import given, strategies as st
 from small_rulebooks import opening
 
-from mjc.compiler.codegen import checked_module
 from mjc.compiler.driver import compile_source
-from mjc.runtime.scoring import limit_counts
+from mjc.compiler.emit.codegen import checked_module
+from mjc.runtime.score.scoring import limit_counts
 
 _LIMITED = opening("limited", "套算") + """
 scoring {

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from mjc.compiler.codegen import checked_module
 from mjc.compiler.driver import compile_source
+from mjc.compiler.emit.codegen import checked_module
 from mjc.compiler.loader import import_source
 from mjc.runtime import Ruleset
 

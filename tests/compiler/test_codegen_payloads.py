@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from mjc.compiler.codegen import checked_module
 from mjc.compiler.driver import Compilation, compile_file, compile_source
+from mjc.compiler.emit.codegen import checked_module
 from mjc.compiler.loader import bundled_rulebooks, import_source
 
 # Each payload would, if it ever became code, create the file `pwned` in the working folder.

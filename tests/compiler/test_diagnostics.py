@@ -8,7 +8,6 @@ from textwrap import dedent
 
 from hypothesis import given, strategies as st
 
-from mjc.compiler.diagnostic_formats import render_github, render_json, render_sarif
 from mjc.compiler.diagnostics import (
     Diagnostic,
     Label,
@@ -20,6 +19,7 @@ from mjc.compiler.diagnostics import (
     sort_diagnostics,
     warning,
 )
+from mjc.compiler.diagnostics.formats import render_github, render_json, render_sarif
 
 GD = "rulebooks/guangdong.mjr"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

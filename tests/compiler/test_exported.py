@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import mjc.runtime
-from mjc.compiler.codegen import generate_module
 from mjc.compiler.driver import compile_source
+from mjc.compiler.emit.codegen import generate_module
 from mjc.compiler.loader import bundled_rulebooks
 from mjc.runtime import exported
 
@@ -119,7 +119,7 @@ def test_importing_a_generated_module_does_not_import_pydantic(tmp_path: Path) -
 def test_settling_a_round_imports_the_round_model_on_first_use() -> None:
     result = _fresh_python(
         "import sys, mjc.runtime\n"
-        "assert 'mjc.runtime.round' not in sys.modules\n"
+        "assert 'mjc.runtime.settle.round' not in sys.modules\n"
         "assert mjc.runtime.RoundOutcome.__name__ == 'RoundOutcome'\n"
         "assert 'pydantic' in sys.modules\n"
     )

@@ -24,7 +24,7 @@ from mjc.compiler.fmt import (
     _tokens,
     format_text,
 )
-from mjc.compiler.parse import grammar_text, keywords
+from mjc.compiler.syntax.parse import grammar_text, keywords
 
 ROOT = Path(__file__).resolve().parents[2]
 RULEBOOKS = sorted((ROOT / "rulebooks").glob("*.mjr"))
@@ -251,7 +251,7 @@ def programs() -> st.SearchStrategy[str]:
 @given(text=st.deferred(lambda: programs()))
 def test_any_program_of_the_grammar_formats_stably_changing_only_whitespace(text: str) -> None:
     result = format_text(text, "generated.mjr")
-    if isinstance(result, list):  # beyond a limit of compiler/limits.py, or a huge number
+    if isinstance(result, list):  # beyond a limit of compiler/syntax/limits.py, or a huge number
         assert all(d.code != "E0001" or "digits" in d.message for d in result), result
         return
     assert non_space(result) == non_space(text).replace("\r", "")

@@ -7,14 +7,14 @@ from __future__ import annotations
 import lark
 import pytest
 
-from mjc.compiler import ast
-from mjc.compiler.declarations import collect
 from mjc.compiler.driver import compile_file, compile_source
-from mjc.compiler.graphs import find_cycle, topological_order
+from mjc.compiler.ir.graphs import find_cycle, topological_order
+from mjc.compiler.ir.pretty import pretty
 from mjc.compiler.loader import bundled_rulebooks
-from mjc.compiler.parse import _ToAst, grammar_text, keywords, parse
-from mjc.compiler.pretty import pretty
-from mjc.compiler.typecheck import ExprChecker
+from mjc.compiler.resolve.declarations import collect
+from mjc.compiler.resolve.typecheck import ExprChecker
+from mjc.compiler.syntax import ast
+from mjc.compiler.syntax.parse import _ToAst, grammar_text, keywords, parse
 
 MINIMAL = """\
 rulebook tiny { title "小" version "1" }

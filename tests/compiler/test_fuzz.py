@@ -33,13 +33,13 @@ from rulebook_gen import (
     items,
 )
 
-from mjc.compiler.codegen import generate_module
-from mjc.compiler.diagnostic_formats import render_github, render_json, render_sarif
 from mjc.compiler.diagnostics import render_text
-from mjc.compiler.docgen import generate_page
+from mjc.compiler.diagnostics.formats import render_github, render_json, render_sarif
+from mjc.compiler.docs.docgen import generate_page
 from mjc.compiler.driver import Compilation, compile_source
+from mjc.compiler.emit.codegen import generate_module
 from mjc.compiler.loader import bundled_rulebooks, import_source
-from mjc.compiler.parse import parse
+from mjc.compiler.syntax.parse import parse
 
 FUZZ = settings(
     max_examples=200,

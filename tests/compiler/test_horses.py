@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from mjc.compiler import ast, ir
-from mjc.compiler.codegen import generate_module
+from mjc.compiler import ir
 from mjc.compiler.driver import compile_file, compile_source
-from mjc.compiler.horsetables import compact
+from mjc.compiler.emit.codegen import generate_module
 from mjc.compiler.loader import bundled_rulebooks, import_source
-from mjc.compiler.parse import parse
+from mjc.compiler.lower.horsetables import compact
+from mjc.compiler.syntax import ast
+from mjc.compiler.syntax.parse import parse
 from mjc.runtime import NOBODY, Situation, tile_index
 
 BASE = """rulebook mini { title "迷你" }

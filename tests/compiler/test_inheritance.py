@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from mjc.compiler.cli import main
-from mjc.compiler.codegen import generate_module
+from mjc.compiler.cli.commands import main
 from mjc.compiler.driver import compile_file
+from mjc.compiler.emit.codegen import generate_module
 from mjc.compiler.loader import import_source
 
 HEADER = 'rulebook mine extends guangdong { title "我的广东" version "1" }\n'

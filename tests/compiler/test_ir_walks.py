@@ -4,7 +4,7 @@ lists every node in the order written; both are loops, safe at any depth."""
 from __future__ import annotations
 
 from mjc.compiler import ir
-from mjc.compiler.types import BOOL, INT
+from mjc.compiler.language.types import BOOL, INT
 
 _X = ir.FactE(type=INT, fact="x")
 

@@ -15,15 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from mjc.compiler import limits
-from mjc.compiler.cli import main
-from mjc.compiler.codegen import generate_module
+from mjc.compiler.cli.commands import main
 from mjc.compiler.diagnostics import render_text
-from mjc.compiler.docgen import generate_page
+from mjc.compiler.docs.docgen import generate_page
 from mjc.compiler.driver import Compilation, compile_file, compile_source
+from mjc.compiler.emit.codegen import generate_module
 from mjc.compiler.loader import import_source
-from mjc.compiler.parse import parser
-from mjc.compiler.sources import bundled_rulebooks
+from mjc.compiler.syntax import limits
+from mjc.compiler.syntax.parse import parser
+from mjc.compiler.syntax.sources import bundled_rulebooks
 
 ROOT = Path(__file__).resolve().parents[2]
 MINI = (ROOT / "tests" / "diagnostics" / "E0101_misspelt_fan.mjr").read_text(encoding="utf-8")

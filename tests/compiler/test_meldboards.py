@@ -1,7 +1,8 @@
 """Quantifiers relating melds by suit and rank compile to bit operations on the meld boards
-(`mjc.compiler.meldboards`), quantifiers over lists of constants are unrolled or pruned
-(`mjc.compiler.listquant`, `mjc.compiler.tilefields`), plain loops stand under the summary
-bit they need (`mjc.compiler.loopguards`), and all score exactly as the plain loops.
+(`mjc.compiler.conditions.meldboards`), quantifiers over lists of constants are unrolled or pruned
+(`mjc.compiler.conditions.listquant`, `mjc.compiler.conditions.tilefields`), plain loops stand under
+the summary bit they need (`mjc.compiler.conditions.loopguards`), and all score exactly as the plain
+loops.
 
 Each pattern is checked on the code it generates, and a hypothesis property scores random
 arrangements with the module compiled twice, with the patterns and without them (every
@@ -16,9 +17,9 @@ from hypothesis import given, settings, strategies as st
 from small_rulebooks import STANDARD, fan_code, fan_module, opening
 
 from mjc.compiler.loader import import_source
-from mjc.runtime.arrange import Arrangement
-from mjc.runtime.melds import Meld, meld
-from mjc.runtime.scoring import Situation
+from mjc.runtime.score.scoring import Situation
+from mjc.runtime.tiles.melds import Meld, meld
+from mjc.runtime.wins.arrange import Arrangement
 
 _BASE = opening("boards", "板", STANDARD + '\n  seven_pairs "七对"') + """
 scoring {
@@ -156,7 +157,7 @@ FANS: dict[str, tuple[str, str]] = {
     ),
     "pairs_of_chows": (
         "per count t in [1m, 2m, 5p, 7s]: (count m in chows: m.tile == t) == 2",
-        "(x_chow_count ^ 0x",  # the count fields compared at once (`compiler/tilefields.py`)
+        "(x_chow_count ^ 0x",  # the count fields compared at once (`conditions/tilefields.py`)
     ),
     "chow_starts_missing": (  # K == 0: the fields themselves, no XOR
         "per count t in [1m, 4m, 7m, 2p]: (count m in chows: m.tile == t) == 0",
@@ -220,7 +221,8 @@ FANS: dict[str, tuple[str, str]] = {
         "when any t in [1m, 9m, 1p, 9p, 1s, 9s, 1z]: copies(t) >= 2 and t != winning_tile",
         "for v_t in x_tile_kinds_",
     ),
-    # Bodies about the meld's key: one mask over the count fields (`compiler/keyfields.py`).
+    # Bodies about the meld's key: one mask over the count fields
+    # (`compiler/conditions/keyfields.py`).
     "triple_chows_of_a_key": (
         "when any m in chows: (count c in chows: c.suit == m.suit and c.rank == m.rank) == 3",
         "x_chow_count & x_chow_count >> 1 & 0x",
@@ -262,7 +264,7 @@ FANS: dict[str, tuple[str, str]] = {
         " m.rank) == 0",
         "== 0",
     ),
-    # Lookups and suit tests over a list of suits: one suit-set (`compiler/suitsets.py`).
+    # Lookups and suit tests over a list of suits: one suit-set (`compiler/conditions/suitsets.py`).
     "terminal_chows_by_suit": (
         "per count s in [characters, dots, bamboo]: (any m in chows: m.suit == s and m.rank == 1)"
         " and (any m in chows: m.suit == s and m.rank == 7)",
@@ -278,7 +280,8 @@ FANS: dict[str, tuple[str, str]] = {
         " pair.suit",
         "& 6 != 0",
     ),
-    # Chains of different suits at the outer rank: the suit planes (`compiler/suitchains.py`).
+    # Chains of different suits at the outer rank: the suit planes
+    # (`compiler/conditions/suitchains.py`).
     "three_pung_suits_one_rank": (
         "when any a in pungs: any b in pungs: b.rank == a.rank and b.suit != a.suit and (any c in"
         " pungs: c.rank == a.rank and c.suit != a.suit and c.suit != b.suit)",

@@ -15,15 +15,15 @@ from unittest import mock
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mjc.compiler import codeplan, needguards
-from mjc.compiler.codegen import checked_module
 from mjc.compiler.driver import compile_file, compile_source
+from mjc.compiler.emit import codeplan, needguards
+from mjc.compiler.emit.codegen import checked_module
+from mjc.compiler.emit.slotreader import SlotReader
+from mjc.compiler.ir.pretty import pretty
 from mjc.compiler.loader import import_source
-from mjc.compiler.pretty import pretty
-from mjc.compiler.slotreader import SlotReader
-from mjc.runtime.arrange import Arrangement
-from mjc.runtime.melds import Meld, meld
-from mjc.runtime.scoring import Situation
+from mjc.runtime.score.scoring import Situation
+from mjc.runtime.tiles.melds import Meld, meld
+from mjc.runtime.wins.arrange import Arrangement
 
 from .test_meldboards import _BASE, _SETS
 
@@ -135,7 +135,8 @@ def test_fans_of_one_need_are_written_under_one_test_of_it() -> None:
 
 def test_the_concealed_pungs_are_counted_once_for_the_three_fans() -> None:
     lines = [line.strip() for line in GUARDED.splitlines()]
-    # Once per call, before the fans (`compiler/meldequal.py`: no loop, so not a shared one).
+    # Once per call, before the fans (`compiler/conditions/meldequal.py`: no loop, so not a shared
+    # one).
     readers = [line for line in lines if re.search(r"\bx_counted_\d+ ==", line)]
     assert [line.split(" = ")[0] for line in readers] == [
         "f_four_concealed_pungs",

@@ -1,4 +1,4 @@
-"""Relations, limits and tiers in one pass over the fans (`mjc.compiler.onepass`): for a
+"""Relations, limits and tiers in one pass over the fans (`mjc.compiler.emit.onepass`): for a
 rulebook whose tiers add, the code after the counts tests each fan once, in RELATION_ORDER,
 for the fans it removes and for its tier's sum; a fan a `limit` names adds after the limit;
 `kept` is sorted back into table order only when fans that come the other way round count.
@@ -17,13 +17,13 @@ from unittest import mock
 from hypothesis import given, settings, strategies as st
 from small_rulebooks import opening
 
-from mjc.compiler import onepass
-from mjc.compiler.codegen import checked_module
 from mjc.compiler.driver import compile_source
+from mjc.compiler.emit import onepass
+from mjc.compiler.emit.codegen import checked_module
 from mjc.compiler.loader import import_source
-from mjc.runtime.arrange import Arrangement
-from mjc.runtime.melds import Meld, meld
-from mjc.runtime.scoring import Situation
+from mjc.runtime.score.scoring import Situation
+from mjc.runtime.tiles.melds import Meld, meld
+from mjc.runtime.wins.arrange import Arrangement
 
 ROOT = Path(__file__).resolve().parents[2]
 

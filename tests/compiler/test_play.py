@@ -10,14 +10,14 @@ import dataclasses
 
 import pytest
 
-from mjc.compiler import ast
-from mjc.compiler.comparison import generate_comparison_page
-from mjc.compiler.docgen import generate_page
+from mjc.compiler.docs.comparison import generate_comparison_page
+from mjc.compiler.docs.docgen import generate_page
 from mjc.compiler.driver import compile_source
-from mjc.compiler.lower_play import effective
-from mjc.compiler.parse import parse
-from mjc.compiler.vocabulary_play import PLAY_VALUES, PLAY_WORDS
-from mjc.runtime.turnrules import TurnRules
+from mjc.compiler.language.vocabulary_play import PLAY_VALUES, PLAY_WORDS
+from mjc.compiler.lower.play import effective
+from mjc.compiler.syntax import ast
+from mjc.compiler.syntax.parse import parse
+from mjc.runtime.rules.turnrules import TurnRules
 
 BOOK = """\
 rulebook mini { title "迷你" }
@@ -175,7 +175,7 @@ def test_bundled_turn_rules_agree_with_the_compilers_reading_under_every_setting
 ) -> None:
     """The generated `turn_rules` and `lower_play.effective` agree wherever the play
     section's guards and counts read the options."""
-    from mjc.compiler import consteval
+    from mjc.compiler.ir import consteval
     from mjc.compiler.loader import load
 
     loaded = load(name)

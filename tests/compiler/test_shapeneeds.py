@@ -1,4 +1,4 @@
-"""What a custom shape's condition says a hand needs (`mjc.compiler.shapeneeds`): read only off
+"""What a custom shape's condition says a hand needs (`mjc.compiler.emit.shapeneeds`): read only off
 conjuncts whose meaning is plain, so every row is a necessary condition."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from pathlib import Path
 
 from mjc.compiler import ir
 from mjc.compiler.driver import compile_file
-from mjc.compiler.shapeneeds import shape_needs, tiles_notation
-from mjc.compiler.types import BOOL, INT, TILE, ListType
+from mjc.compiler.emit.shapeneeds import shape_needs, tiles_notation
+from mjc.compiler.language.types import BOOL, INT, TILE, ListType
 
 ROOT = Path(__file__).resolve().parents[2]
 AT = ir.SourceRef(file="t.mjr", line=1, column=1)

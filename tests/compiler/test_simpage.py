@@ -1,5 +1,5 @@
-"""The report's page and charts (`mjc.compiler.simpage`, `mjc.compiler.simcharts`): SVG that
-is byte-stable, rulebook text that stays text in the page and in the charts, and the docs'
+"""The report's page and charts (`mjc.compiler.site.simpage`, `mjc.compiler.site.simcharts`): SVG
+that is byte-stable, rulebook text that stays text in the page and in the charts, and the docs'
 balance page. Rounds come from the test double `sim_double.fake_round`."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from functools import cache
 import pytest
 from sim_double import fake_round, load_ruleset
 
-from mjc.compiler import cli_simulate
-from mjc.compiler.simcharts import charts, fan_chart
-from mjc.compiler.simpage import balance_page, report_markdown, report_page
-from mjc.runtime.simreport import BalanceReport, CompareReport
-from mjc.runtime.simrun import Job, Variant
-from mjc.runtime.simulation import simulate
+from mjc.compiler.cli import simulate as cli_simulate
+from mjc.compiler.site.simcharts import charts, fan_chart
+from mjc.compiler.site.simpage import balance_page, report_markdown, report_page
+from mjc.runtime.sim.report import BalanceReport, CompareReport
+from mjc.runtime.sim.run import Job, Variant
+from mjc.runtime.sim.simulation import simulate
 
 
 @cache
@@ -79,7 +79,7 @@ def test_balance_page_simulates_the_rulebook_defaults(monkeypatch: pytest.Monkey
 
 
 def test_balance_files_put_each_page_beside_its_charts(monkeypatch: pytest.MonkeyPatch) -> None:
-    from mjc.compiler.simpage import balance_files
+    from mjc.compiler.site.simpage import balance_files
 
     monkeypatch.setattr(cli_simulate, "engine_play_round", lambda: fake_round)
     files = balance_files([load_ruleset("guangdong")], 30, 1)
@@ -94,8 +94,8 @@ def test_the_report_schema_is_published_in_the_docs() -> None:
     import argparse
     import json
 
-    from mjc.compiler.site import site_files
-    from mjc.runtime.simreport import report_json_schema
+    from mjc.compiler.site.build import site_files
+    from mjc.runtime.sim.report import report_json_schema
 
     files = site_files([], argparse.ArgumentParser())
     assert json.loads(files["reference/simulate.schema.json"]) == report_json_schema()

@@ -1,5 +1,5 @@
-"""The table of expression slots (`mjc.compiler.slots`) and the language's types
-(`mjc.compiler.types`): every expression a rulebook holds is in one slot, the driver types
+"""The table of expression slots (`mjc.compiler.resolve.slots`) and the language's types
+(`mjc.compiler.language.types`): every expression a rulebook holds is in one slot, the driver types
 each in its slot's context, and types are values that keep their spelling in the IR's JSON."""
 
 from __future__ import annotations
@@ -10,21 +10,23 @@ from pathlib import Path
 
 import pytest
 
-from mjc.compiler import ast, codegen, driver, ir
-from mjc.compiler.declarations import Declarations, collect
-from mjc.compiler.docgen_settlement import payments_context
+from mjc.compiler import driver, ir
+from mjc.compiler.docs.mdtext import text
+from mjc.compiler.docs.refdocs import generate_words_snippet
+from mjc.compiler.docs.settlement import payments_context
 from mjc.compiler.driver import compile_source
-from mjc.compiler.emitbase import ModuleState
+from mjc.compiler.emit import codegen
+from mjc.compiler.emit.emitbase import ModuleState
+from mjc.compiler.emit.slotreader import SlotReader
+from mjc.compiler.language.types import BOOL, INT, TILE, ChoiceType, ListType, describe, parse_type
+from mjc.compiler.language.vocabulary import KONG_PAYERS, RELATION_PAYERS, WIN_PAYERS, PayerWord
 from mjc.compiler.loader import bundled_rulebooks, resolve_rulebook
-from mjc.compiler.lower import lower
-from mjc.compiler.mdtext import text
-from mjc.compiler.parse import parse
-from mjc.compiler.refdocs import generate_words_snippet
-from mjc.compiler.slotreader import SlotReader
-from mjc.compiler.slots import SLOTS, Place, Slot, lowered, untyped
-from mjc.compiler.typed import Typed
-from mjc.compiler.types import BOOL, INT, TILE, ChoiceType, ListType, describe, parse_type
-from mjc.compiler.vocabulary import KONG_PAYERS, RELATION_PAYERS, WIN_PAYERS, PayerWord
+from mjc.compiler.lower.rulebook import lower
+from mjc.compiler.resolve.declarations import Declarations, collect
+from mjc.compiler.resolve.slots import SLOTS, Place, Slot, lowered, untyped
+from mjc.compiler.resolve.typed import Typed
+from mjc.compiler.syntax import ast
+from mjc.compiler.syntax.parse import parse
 
 EXPRESSIONS = typing.get_args(ast.Expr)
 

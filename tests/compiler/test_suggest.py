@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mjc.compiler.suggest import did_you_mean, edit_distance, suggest
+from mjc.compiler.diagnostics.suggest import did_you_mean, edit_distance, suggest
 
 FANS = {
     "pure_one_suit": "清一色",

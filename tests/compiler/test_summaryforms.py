@@ -1,8 +1,8 @@
 """Quantifier forms that read the one-pass summary and its count boards instead of looping:
-copies of listed tiles (`mjc.compiler.tilefields`), a range whose bodies are summary bits
-(`mjc.compiler.loopguards`), a count that compares its meld with one meld (`mjc.compiler.
+copies of listed tiles (`mjc.compiler.conditions.tilefields`), a range whose bodies are summary bits
+(`mjc.compiler.conditions.loopguards`), a count that compares its meld with one meld (`mjc.compiler.
 meldequal`), and counts that test the set's tile against a situation tile (`mjc.compiler.
-meldcounts`); and the meld boards folded into the summary (`mjc.runtime.summaries`).
+meldcounts`); and the meld boards folded into the summary (`mjc.runtime.wins.summaries`).
 
 Each form is checked on the code it generates, and a hypothesis property scores random
 arrangements (up to four kongs: past the copies' 15, seven pairs too, any winning meld and
@@ -16,9 +16,9 @@ from hypothesis import example, given, settings, strategies as st
 from small_rulebooks import STANDARD, fan_code, fan_module, opening
 
 from mjc.compiler.loader import import_source
-from mjc.runtime.arrange import Arrangement
-from mjc.runtime.melds import Meld, meld
-from mjc.runtime.scoring import Situation
+from mjc.runtime.score.scoring import Situation
+from mjc.runtime.tiles.melds import Meld, meld
+from mjc.runtime.wins.arrange import Arrangement
 
 _BASE = (
     opening("forms", "式", STANDARD + '\n  seven_pairs "七对"')

@@ -12,11 +12,10 @@ To regenerate the expected files after an intended change to a message, run
 and review the diff of the `.expected` files by eye before committing them: a golden file is
 only as good as the reading it got.
 
-The module also keeps `compiler/codes.py` honest: every registered code has a golden file that
-shows it, every code the compiler's source mentions is registered, and `mjc explain` knows
-each of them. The end-to-end tests at the bottom plant mistakes in a copy of the bundled
-Guangdong rulebook and run `mjc check` on it in every output format.
-"""
+The module also keeps `compiler/diagnostics/codes.py` honest: every registered code has a golden
+file that shows it, every code the compiler's source mentions is registered, and `mjc explain` knows
+each of them. The end-to-end tests at the bottom plant mistakes in a copy of the bundled Guangdong
+rulebook and run `mjc check` on it in every output format."""
 
 from __future__ import annotations
 
@@ -27,9 +26,8 @@ from pathlib import Path
 
 import pytest
 
-from mjc.compiler import codes
-from mjc.compiler.cli import main
-from mjc.compiler.diagnostics import render_text
+from mjc.compiler.cli.commands import main
+from mjc.compiler.diagnostics import codes, render_text
 from mjc.compiler.driver import compile_file
 from mjc.compiler.version import MJC_VERSION
 

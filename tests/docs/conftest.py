@@ -17,7 +17,7 @@ BALANCE_GAMES = 30
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from mjc.compiler.site import build_site
+    from mjc.compiler.site.build import build_site
 
     result = build_site(CONFIG, tmp_path_factory.mktemp("site"), quiet=True, games=BALANCE_GAMES)
     assert result.site is not None

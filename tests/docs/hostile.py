@@ -28,8 +28,8 @@ from lark import Token
 from mjc.compiler import ir
 from mjc.compiler.driver import compile_source
 from mjc.compiler.loader import bundled_rulebooks, resolve_rulebook
-from mjc.compiler.parse import parser
-from mjc.compiler.site import GENERATED, site_files
+from mjc.compiler.site.build import GENERATED, site_files
+from mjc.compiler.syntax.parse import parser
 
 from .conftest import CONFIG, ROOT
 

@@ -1,4 +1,4 @@
-"""The docs' balance pages (`mjc.compiler.sitebalance`): `mjc docs` simulates each rulebook's
+"""The docs' balance pages (`mjc.compiler.site.balance`): `mjc docs` simulates each rulebook's
 defaults and puts the page, with its charts, beside the rulebook's page, in the navigation
 and linked from it; the pages are the same on every build, a rebuild replays only what
 changed, and `mjc build` (so `mjc build --check`) makes none."""
@@ -11,17 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from mjc.compiler import ir, mkdocs_hooks, simpage
-from mjc.compiler.cli import main
+from mjc.compiler import ir
+from mjc.compiler.cli.commands import main
 from mjc.compiler.loader import bundled_rulebooks, load
-from mjc.compiler.site import site_files
-from mjc.compiler.sitebalance import (
+from mjc.compiler.site import mkdocs_hooks, simpage
+from mjc.compiler.site.balance import (
     BALANCE_GAMES,
     balance_link,
     balance_path,
     balance_site_files,
     page_key,
 )
+from mjc.compiler.site.build import site_files
 from mjc.runtime import Ruleset
 
 from .conftest import BALANCE_GAMES as SITE_GAMES

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from mjc.compiler.site import compile_bundled
+from mjc.compiler.site.build import compile_bundled
 
 from .conftest import ROOT
 from .hostile import HostileBook, normalized

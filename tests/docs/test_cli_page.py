@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from mjc.compiler.cli import build_parser
-from mjc.compiler.refdocs import generate_cli_page
+from mjc.compiler.cli.commands import build_parser
+from mjc.compiler.docs.refdocs import generate_cli_page
 
 
 def test_every_command_and_option_of_the_cli_is_documented() -> None:
@@ -31,7 +31,7 @@ def test_a_metavar_with_bars_shows_its_bars_without_backslashes_in_the_table() -
 
 
 def test_a_bar_outside_a_code_span_still_does_not_end_the_table_cell() -> None:
-    from mjc.compiler.pagetemplates import reference_cell
+    from mjc.compiler.docs.pagetemplates import reference_cell
 
     assert reference_cell("a | b `c|d` e|f") == "a \\| b `c|d` e\\|f"
     assert reference_cell("``x|`y`` |") == "``x|`y`` \\|"

@@ -9,8 +9,8 @@ import re
 import markdown
 
 from mjc.compiler import ir
-from mjc.compiler.comparison import generate_comparison_page
-from mjc.compiler.site import compile_bundled
+from mjc.compiler.docs.comparison import generate_comparison_page
+from mjc.compiler.site.build import compile_bundled
 
 
 def _cells(label: str) -> tuple[list[str], list[ir.Rulebook]]:
@@ -45,7 +45,7 @@ def test_the_lists_stay_inside_their_table_cells_and_keep_their_code_spans() -> 
 
 
 def test_rulebook_text_in_a_list_item_is_escaped() -> None:
-    from mjc.compiler.comparison import _items
+    from mjc.compiler.docs.comparison import _items
 
     shown = _items(["<b>bold</b>", "a | b"])
     assert "<b>" not in shown and "&#60;b&#62;" in shown

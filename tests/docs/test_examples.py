@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from mjc.compiler.driver import compile_source
-from mjc.compiler.parse import keywords
+from mjc.compiler.syntax.parse import keywords
 
 from .conftest import DOCS
 

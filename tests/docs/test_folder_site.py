@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 from mkdocs.config.defaults import MkDocsConfig
 
-from mjc.compiler import mkdocs_hooks
-from mjc.compiler.cli import main
-from mjc.compiler.site import GENERATED, RULEBOOKS_ENV, SiteError, regenerate
+from mjc.compiler.cli.commands import main
+from mjc.compiler.site import mkdocs_hooks
+from mjc.compiler.site.build import GENERATED, RULEBOOKS_ENV, SiteError, regenerate
 
 TITLE = 'title "my_variant"'
 

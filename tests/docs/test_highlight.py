@@ -5,14 +5,14 @@ from __future__ import annotations
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Error, Keyword, Name, Operator
 
-from mjc.compiler.highlight import KEYWORDS, MjcLexer
+from mjc.compiler.docs.highlight import KEYWORDS, MjcLexer
 from mjc.compiler.loader import bundled_rulebooks
-from mjc.compiler.parse import keywords
+from mjc.compiler.syntax.parse import keywords
 
 
 def test_the_lexer_knows_exactly_the_grammars_keywords() -> None:
     assert keywords() == KEYWORDS, (
-        f"add to compiler/highlight.py: {sorted(keywords() - KEYWORDS)}; "
+        f"add to compiler/docs/highlight.py: {sorted(keywords() - KEYWORDS)}; "
         f"remove: {sorted(KEYWORDS - keywords())}"
     )
 

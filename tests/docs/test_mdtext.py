@@ -1,4 +1,4 @@
-"""The one escaping function of the docs pages (`mjc.compiler.mdtext`): rulebook text becomes
+"""The one escaping function of the docs pages (`mjc.compiler.docs.mdtext`): rulebook text becomes
 Markdown that shows exactly it, and markup mjc wrote stays markup."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import html
 
 import markdown
 
-from mjc.compiler.mdtext import Md, anchor, code, page_title, text
+from mjc.compiler.docs.mdtext import Md, anchor, code, page_title, text
 
 
 def _rendered(source: str) -> str:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from mjc.compiler.prose import condition_words, per_words
-from mjc.compiler.site import compile_bundled
+from mjc.compiler.docs.prose import condition_words, per_words
+from mjc.compiler.site.build import compile_bundled
 
 
 def fallback(words: str) -> str | None:

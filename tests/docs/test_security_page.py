@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mjc.compiler import limits
-from mjc.runtime import jsoninput
+from mjc.compiler.syntax import limits
+from mjc.runtime.settle import jsoninput
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "security.md"
 

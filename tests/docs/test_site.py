@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 from mjc.compiler.loader import bundled_rulebooks
-from mjc.compiler.site import GENERATED, SiteUsageError, build_site
-from mjc.runtime.tiles import NUM_TILES, tile_text
+from mjc.compiler.site.build import GENERATED, SiteUsageError, build_site
+from mjc.runtime.tiles.tile import NUM_TILES, tile_text
 
 from .conftest import CONFIG, DOCS
 
@@ -60,7 +60,7 @@ def test_the_runtime_api_reference_is_generated_from_docstrings(site: Path) -> N
 
 
 def test_the_language_reference_includes_the_builtin_words(site: Path) -> None:
-    from mjc.compiler.vocabulary import ARRANGEMENT_FACTS, FUNCTIONS, MELD_ATTRIBUTES
+    from mjc.compiler.language.vocabulary import ARRANGEMENT_FACTS, FUNCTIONS, MELD_ATTRIBUTES
 
     page = (site / "language" / "index.html").read_text(encoding="utf-8")
     for word in [*ARRANGEMENT_FACTS, *FUNCTIONS, *MELD_ATTRIBUTES]:
@@ -76,7 +76,7 @@ def test_the_rulebook_code_blocks_are_highlighted(site: Path) -> None:
 def test_the_variants_page_lists_each_bundled_variant_or_says_there_is_none(
     site: Path,
 ) -> None:
-    from mjc.compiler.site import compile_bundled
+    from mjc.compiler.site.build import compile_bundled
 
     books, _ = compile_bundled()
     page = (DOCS / GENERATED / "variants.md").read_text(encoding="utf-8")
@@ -101,7 +101,7 @@ def test_mkdocs_config_is_at_the_repository_root() -> None:
 
 
 def test_every_fan_with_an_example_shows_it_as_tiles_in_the_fan_table(site: Path) -> None:
-    from mjc.compiler.site import compile_bundled
+    from mjc.compiler.site.build import compile_bundled
 
     books, _ = compile_bundled()
     for book in books:
@@ -115,7 +115,7 @@ def test_every_fan_with_an_example_shows_it_as_tiles_in_the_fan_table(site: Path
 def test_the_round_schema_is_published_beside_the_ir_schema() -> None:
     import argparse
 
-    from mjc.compiler.site import site_files
+    from mjc.compiler.site.build import site_files
 
     files = site_files([], argparse.ArgumentParser())
     schema = json.loads(files["reference/round.schema.json"])
@@ -124,7 +124,7 @@ def test_the_round_schema_is_published_beside_the_ir_schema() -> None:
 
 
 def test_guarded_payment_caps_show_their_own_numbers() -> None:
-    from mjc.compiler.docgen import generate_page
+    from mjc.compiler.docs.docgen import generate_page
     from mjc.compiler.loader import load
 
     book = load("baise").compilation.rulebook
@@ -156,7 +156,7 @@ def test_the_search_index_cuts_qingyise_out_of_a_chinese_sentence(site: Path) ->
 
 def test_every_chinese_fan_name_is_one_word_of_the_search_index(site: Path) -> None:
     # jieba alone cuts 混一色 into 混 一色; the dictionary of the rulebooks' names keeps it.
-    from mjc.compiler.site import compile_bundled
+    from mjc.compiler.site.build import compile_bundled
 
     books, _ = compile_bundled()
     words = _index_words(site)
@@ -167,7 +167,7 @@ def test_every_chinese_fan_name_is_one_word_of_the_search_index(site: Path) -> N
 
 
 def test_the_search_dictionary_holds_only_runs_of_chinese_characters() -> None:
-    from mjc.compiler.site import compile_bundled, search_words
+    from mjc.compiler.site.build import compile_bundled, search_words
 
     books, _ = compile_bundled()
     lines = search_words(books).splitlines()

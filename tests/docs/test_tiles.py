@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from mjc.compiler.tilesvg import HandPicture, all_tile_files, hand_markdown, tile_svg
-from mjc.runtime.tiles import NUM_TILES, tile_index, tile_name_en, tile_name_zh, tile_text
+from mjc.compiler.docs.tilesvg import HandPicture, all_tile_files, hand_markdown, tile_svg
+from mjc.runtime.tiles.tile import NUM_TILES, tile_index, tile_name_en, tile_name_zh, tile_text
 
 SVG = "{http://www.w3.org/2000/svg}"
 

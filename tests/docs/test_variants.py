@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mjc.compiler.comparison import (
+from mjc.compiler.docs.comparison import (
     generate_comparison_page,
     generate_variants_page,
     variant_changes,
 )
-from mjc.compiler.docgen import generate_page
+from mjc.compiler.docs.docgen import generate_page
 from mjc.compiler.driver import compile_file, compile_source
-from mjc.compiler.site import compile_bundled
+from mjc.compiler.site.build import compile_bundled
 
 VARIANT = """
 rulebook guangdong_plus extends guangdong {

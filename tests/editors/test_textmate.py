@@ -24,8 +24,8 @@ import pytest
 from lark import Token
 
 from mjc.compiler.loader import bundled_rulebooks
-from mjc.compiler.parse import grammar_text, keywords
-from mjc.compiler.sources import rulebook_text
+from mjc.compiler.syntax.parse import grammar_text, keywords
+from mjc.compiler.syntax.sources import rulebook_text
 
 ROOT = Path(__file__).resolve().parents[2]
 GRAMMAR = ROOT / "editors" / "vscode" / "syntaxes" / "mjc.tmLanguage.json"

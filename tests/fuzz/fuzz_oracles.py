@@ -3,7 +3,7 @@
 * A rulebook ends in error diagnostics with codes (what `mjc check` prints, exit 1), or in a
   generated module that Python compiles, that imports, and that scores a hand: one of its own
   examples, or a standard hand.
-* A hand, a round or a command line given to the CLI (`mjc.compiler.cli.main`, in process)
+* A hand, a round or a command line given to the CLI (`mjc.compiler.cli.commands.main`, in process)
   exits 0, 1 or 2 and leaves no traceback on stderr.
 * The API (`parse_hand`, `Ruleset.score`, `Ruleset.settle`, `parse_round`) returns a result or
   raises one of its documented errors (`ALLOWED`): anything else is a crash.
@@ -25,10 +25,10 @@ from typing import Any, TypeVar
 from fuzz_budget import STATS
 from input_gen import bundled_rulesets
 
-from mjc.compiler import cli
-from mjc.compiler.codegen import generate_module
+from mjc.compiler.cli import commands as cli
 from mjc.compiler.diagnostics import render_text
 from mjc.compiler.driver import compile_source
+from mjc.compiler.emit.codegen import generate_module
 from mjc.compiler.loader import Loaded, import_source, load
 from mjc.runtime import (
     HandError,

@@ -25,7 +25,7 @@ from choices import Choices, strategy
 
 from mjc.compiler.loader import bundled_rulebooks, load
 from mjc.runtime import RoundError, Ruleset, parse_round
-from mjc.runtime.round import Claim, GoAround, KongRecord, Opening, RoundOutcome, Winner
+from mjc.runtime.settle.round import Claim, GoAround, KongRecord, Opening, RoundOutcome, Winner
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #   api-types:  (fixed: `Ruleset.score(None)`, a dict or an int as the hand raised
 #               AttributeError deep inside; every public function now gives a plain TypeError.)
 #   json-depth: (fixed: rounds nested thousands deep ended in RecursionError in `json.loads`
-#               and pydantic; the JSON input limits of runtime/jsoninput.py refuse them.)
+#               and pydantic; the JSON input limits of runtime/settle/jsoninput.py refuse them.)
 KNOWN_OPEN: frozenset[str] = frozenset(
     os.environ.get("MJC_FUZZ_OPEN_INPUTS", "").replace(",", " ").split()
 )

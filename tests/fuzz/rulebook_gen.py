@@ -30,13 +30,13 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
 from mjc.compiler.loader import bundled_rulebooks
-from mjc.compiler.parse import grammar_text, keywords, parser
+from mjc.compiler.syntax.parse import grammar_text, keywords, parser
 
 # Crash classes that other changes of issue 11 fix: their generators stay off until those
 # land, named here (`MJC_FUZZ_OPEN="a b"` holds back others, to try a fix out). None is open:
 #   deep-nesting: expressions nested past ~100 levels ended in RecursionError in the parser,
 #                 the transformer and the type checker, and past ~200 in a generated module
-#                 Python could not compile; since the limits (E0004, compiler/limits.py) they
+#                 Python could not compile; since the limits (E0004, compiler/syntax/limits.py) they
 #                 end in a diagnostic, and the deep conditions of `deep_condition` are on.
 KNOWN_OPEN: frozenset[str] = frozenset(
     os.environ.get("MJC_FUZZ_OPEN", "").replace(",", " ").split()
@@ -195,8 +195,8 @@ KNOWN_NAMES = (
 
 @cache
 def generation_grammar() -> lark.Lark:
-    """The grammar compiled afresh, with the options of `mjc.compiler.parse.parser()`: that one
-    may come from Lark's cache, which keeps the parse tables but not the grammar rules."""
+    """The grammar compiled afresh, with the options of `mjc.compiler.syntax.parse.parser()`: that
+    one may come from Lark's cache, which keeps the parse tables but not the grammar rules."""
     return lark.Lark(
         grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False
     )

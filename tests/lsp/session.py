@@ -73,7 +73,7 @@ def run_session(body: Callable[[Session], Awaitable[T]]) -> T:
         client = LanguageClient("mjc-tests", "1")
         session = Session(client)
         await client.start_io(
-            sys.executable, "-c", "import sys; from mjc.compiler.cli import main; "
+            sys.executable, "-c", "import sys; from mjc.compiler.cli.commands import main; "
             "sys.exit(main(['lsp']))"
         )
         try:

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from mjc.compiler.cli import EXIT_USAGE, main
+from mjc.compiler.cli.commands import EXIT_USAGE, main
 
 
 def test_tcp_without_a_port_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

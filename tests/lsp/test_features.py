@@ -9,11 +9,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings, strategies as st
 from lsprotocol import types
 
-from mjc.compiler import ast
 from mjc.compiler.lsp import completion, hover, navigation, outline, tokens
 from mjc.compiler.lsp.diagnostics import lsp_diagnostics
 from mjc.compiler.lsp.state import DocumentState
-from mjc.compiler.sources import bundled_rulebooks
+from mjc.compiler.syntax import ast
+from mjc.compiler.syntax.sources import bundled_rulebooks
 
 from .books import BROKEN, CHILD, PARENT, position_of, write_books
 

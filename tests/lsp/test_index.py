@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mjc.compiler.lsp.index import build_index
-from mjc.compiler.sources import bundled_rulebooks
+from mjc.compiler.syntax.sources import bundled_rulebooks
 
 from .books import BROKEN, CHILD, write_books
 

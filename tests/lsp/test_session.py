@@ -10,7 +10,7 @@ import pytest
 from lsprotocol import types
 
 from mjc.compiler.lsp.tokens import TOKEN_TYPES
-from mjc.compiler.sources import bundled_rulebooks
+from mjc.compiler.syntax.sources import bundled_rulebooks
 
 from .books import BROKEN, CHILD, position_of, write_books
 from .session import Session, at, run_session

@@ -1,4 +1,4 @@
-"""The native build (`mjc build --native`, `mjc.compiler.native`) scores exactly as the
+"""The native build (`mjc build --native`, `mjc.compiler.emit.native`) scores exactly as the
 interpreted package does.
 
 One build of every bundled rulebook per session (about a minute on two cores), made through the
@@ -24,9 +24,8 @@ from pathlib import Path
 import pytest
 from handgen import case
 
-from mjc.compiler.cli import main
-from mjc.compiler.loader import bundled_rulebooks
-from mjc.compiler.native import (
+from mjc.compiler.cli.commands import main
+from mjc.compiler.emit.native import (
     MANIFEST,
     NATIVE_PACKAGE,
     NATIVE_RUNTIME,
@@ -36,7 +35,8 @@ from mjc.compiler.native import (
     native_ruleset_module,
     native_unavailable,
 )
-from mjc.compiler.sources import rulebooks_in
+from mjc.compiler.loader import bundled_rulebooks
+from mjc.compiler.syntax.sources import rulebooks_in
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 
@@ -51,7 +51,7 @@ _PROBE = """
 import importlib, json, sys
 from handgen import case, outcome
 from mjc.compiler.loader import load
-from mjc.compiler.native import build_in_use, is_native
+from mjc.compiler.emit.native import build_in_use, is_native
 
 def win(book, c):
     try:
@@ -71,7 +71,7 @@ for name in names:
     cases = [case(book, i) for i in range(count)]
     report["outcomes"][name] = [outcome(book, c) for c in cases]
     report["wins"][name] = [win(book, c) for c in cases]
-from mjc.runtime.arrange import SHAPES, arrangements
+from mjc.runtime.wins.arrange import SHAPES, arrangements
 try:
     arrangements(None, SHAPES)
 except TypeError as error:  # judged by the definition in arrange.py beside the extension

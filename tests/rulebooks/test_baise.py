@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 
-from mjc.compiler.cli import main
+from mjc.compiler.cli.commands import main
 from mjc.compiler.loader import load
 from mjc.runtime import OptionError, Ruleset, Score, parse_hand, tile_index
-from mjc.runtime.wilds import wild_arrangements
+from mjc.runtime.wins.wilds import wild_arrangements
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 

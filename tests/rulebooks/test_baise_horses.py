@@ -15,7 +15,7 @@ import types
 import pytest
 
 from mjc.compiler import ir
-from mjc.compiler.docgen import generate_page
+from mjc.compiler.docs.docgen import generate_page
 from mjc.compiler.driver import compile_source
 from mjc.compiler.loader import bundled_rulebooks, import_source, load
 from mjc.runtime import NOBODY, Ruleset, Situation, tile_index

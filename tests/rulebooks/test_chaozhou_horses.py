@@ -14,7 +14,7 @@ import types
 import pytest
 
 from mjc.compiler import ir
-from mjc.compiler.docgen import generate_page
+from mjc.compiler.docs.docgen import generate_page
 from mjc.compiler.loader import import_source, load
 from mjc.runtime import NOBODY, HorseKind, Ruleset, Situation, tile_index
 

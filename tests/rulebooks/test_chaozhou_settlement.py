@@ -76,7 +76,7 @@ import pytest
 from settlement_helpers import ONE_KONG_OF_EACH_KIND, kong_lines, paid, settle
 
 from mjc.runtime import RoundError
-from mjc.runtime.settle import Settlement
+from mjc.runtime.settle.settlement import Settlement
 
 PLAIN = "123m456p789s345s22z"
 # 杠上开花 is a win on a kong's replacement tile: the winner's hand shows the kong.

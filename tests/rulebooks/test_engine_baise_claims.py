@@ -84,8 +84,8 @@ from engine_helpers import (
 )
 
 from mjc.runtime import Ruleset
-from mjc.runtime.actions import Action
-from mjc.runtime.observation import observation
+from mjc.runtime.game.actions import Action
+from mjc.runtime.game.observation import observation
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 

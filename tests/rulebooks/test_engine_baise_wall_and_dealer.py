@@ -60,9 +60,9 @@ from engine_helpers import (
 )
 
 from mjc.runtime import Ruleset
-from mjc.runtime.actions import Action
-from mjc.runtime.game import Round
-from mjc.runtime.match import Match
+from mjc.runtime.game.actions import Action
+from mjc.runtime.game.engine import Round
+from mjc.runtime.game.match import Match
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 

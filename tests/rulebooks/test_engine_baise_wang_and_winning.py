@@ -54,9 +54,9 @@ from engine_helpers import (
 )
 
 from mjc.runtime import Ruleset
-from mjc.runtime.actions import Action
-from mjc.runtime.game import Round
-from mjc.runtime.tiles import tile_text
+from mjc.runtime.game.actions import Action
+from mjc.runtime.game.engine import Round
+from mjc.runtime.tiles.tile import tile_text
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 

@@ -95,11 +95,11 @@ from engine_helpers import (
 )
 
 from mjc.runtime import Ruleset
-from mjc.runtime.actions import Action
-from mjc.runtime.bots import RandomBot, play_round
-from mjc.runtime.game import Round
-from mjc.runtime.observation import observation
-from mjc.runtime.tiles import tile_text
+from mjc.runtime.bots.simple import RandomBot, play_round
+from mjc.runtime.game.actions import Action
+from mjc.runtime.game.engine import Round
+from mjc.runtime.game.observation import observation
+from mjc.runtime.tiles.tile import tile_text
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 

@@ -71,10 +71,10 @@ from engine_helpers import (
 )
 
 from mjc.runtime import Ruleset
-from mjc.runtime.actions import Action, IllegalAction
-from mjc.runtime.game import Round
-from mjc.runtime.gamelog import log_lines, replay
-from mjc.runtime.match import Match
+from mjc.runtime.game.actions import Action, IllegalAction
+from mjc.runtime.game.engine import Round
+from mjc.runtime.game.gamelog import log_lines, replay
+from mjc.runtime.game.match import Match
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 

@@ -1,11 +1,11 @@
 """广东鸡平胡 (seed 004) played on the engine: one test per turn-flow statement of the document.
 
 `test_play_guangdong.py` checks what the play section compiles to (`TurnRules`); these tests
-play each statement on `mjc.runtime.game.Round` with the bundled rulebook and its option
+play each statement on `mjc.runtime.game.engine.Round` with the bundled rulebook and its option
 (whole stacked walls from `tests/runtime/engine_helpers.py`, seat 0 dealing unless a test says
 otherwise) and check what the document says happens: the actions offered or refused, the
 state after them, the log, the settlement where the clause names one (stake 1: a 番 is 1),
-and the next round's dealer and winds through `mjc.runtime.match.Match`. Quotes are
+and the next round's dealer and winds through `mjc.runtime.game.match.Match`. Quotes are
 de-garbled as the rulebook's (农户 = 庄家, 杠上吐花 = 杠上开花, 生气 = 不满).
 
 Clause (seed 004) → test:
@@ -58,10 +58,10 @@ from guangdong_deals import (
     rotated,
 )
 
-from mjc.runtime.game import Round
-from mjc.runtime.match import Match
-from mjc.runtime.observation import observation
-from mjc.runtime.tiles import tile_index
+from mjc.runtime.game.engine import Round
+from mjc.runtime.game.match import Match
+from mjc.runtime.game.observation import observation
+from mjc.runtime.tiles.tile import tile_index
 from tests.conftest import ruleset
 
 # ------------------------------------------------------------------ 二、游戏道具 / 荒庄

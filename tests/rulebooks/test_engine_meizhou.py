@@ -97,11 +97,11 @@ from engine_helpers import (
 )
 
 from mjc.runtime import Ruleset
-from mjc.runtime.actions import Action
-from mjc.runtime.game import GameSetupError, Round
-from mjc.runtime.match import Match
-from mjc.runtime.observation import observation
-from mjc.runtime.tiles import tile_text
+from mjc.runtime.game.actions import Action
+from mjc.runtime.game.engine import GameSetupError, Round
+from mjc.runtime.game.match import Match
+from mjc.runtime.game.observation import observation
+from mjc.runtime.tiles.tile import tile_text
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 

@@ -1,11 +1,11 @@
 """上海麻将 (seed 003) played on the engine: one test per turn-flow statement of the document.
 
 `test_play_shanghai.py` checks what the play section compiles to (`TurnRules`); these tests
-play each statement on `mjc.runtime.game.Round` with the bundled rulebook and its options
+play each statement on `mjc.runtime.game.engine.Round` with the bundled rulebook and its options
 (whole stacked walls from `tests/runtime/engine_helpers.py`, seat 0 dealing unless a test says
 otherwise) and check what the document says happens: the actions offered or refused, the
 state after them, the log, the settlement where the clause names one, and the next round's
-dealer through `mjc.runtime.match.Match`. Quotes drop the pinyin glosses.
+dealer through `mjc.runtime.game.match.Match`. Quotes drop the pinyin glosses.
 
 Clause (seed 003) → test:
 
@@ -75,10 +75,10 @@ from engine_helpers import (
     stacked_round,
 )
 
-from mjc.runtime.game import Round
-from mjc.runtime.match import Match
-from mjc.runtime.observation import observation
-from mjc.runtime.tiles import tile_index
+from mjc.runtime.game.engine import Round
+from mjc.runtime.game.match import Match
+from mjc.runtime.game.observation import observation
+from mjc.runtime.tiles.tile import tile_index
 from tests.conftest import ruleset
 
 BOOK = "shanghai"

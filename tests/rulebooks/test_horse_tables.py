@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 from mjc.compiler import ir
 from mjc.compiler.loader import bundled_rulebooks, import_source, load
 from mjc.runtime import NOBODY
-from mjc.runtime.tiles import NUM_TILES, tile_text
+from mjc.runtime.tiles.tile import NUM_TILES, tile_text
 
 SUITS = (0, 9, 18)
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from mjc.compiler.cli import main
+from mjc.compiler.cli.commands import main
 from mjc.compiler.loader import load
 from mjc.runtime import Ruleset, Score
 

@@ -38,9 +38,9 @@ from pathlib import Path
 import pytest
 from settlement_helpers import paid, settle
 
-from mjc.compiler.cli import main
+from mjc.compiler.cli.commands import main
 from mjc.runtime import RoundError
-from mjc.runtime.settle import Settlement
+from mjc.runtime.settle.settlement import Settlement
 
 PLAIN = "123m456p789s345s22z"  # 平胡 2
 # 杠上开花 is a win on a kong's replacement tile: the winner's hand shows the kong.

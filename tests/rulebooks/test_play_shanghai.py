@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from mjc.runtime.turnrules import TurnRules
+from mjc.runtime.rules.turnrules import TurnRules
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 

@@ -1,8 +1,8 @@
-"""What a rulebook allows of a round's claims, kongs and robbed kong (`mjc.runtime.claimcheck`):
-claim and kong kinds under the round's options, which kongs may be robbed, what the wilds may
-do, and (counted with the round's other tiles by `mjc.runtime.tilecount`) the copies of a
-claimed tile. Each refusal is one `RoundError` line naming the field; each test names the
-rule or the source document's clause."""
+"""What a rulebook allows of a round's claims, kongs and robbed kong
+(`mjc.runtime.settle.claimcheck`): claim and kong kinds under the round's options, which kongs may
+be robbed, what the wilds may do, and (counted with the round's other tiles by
+`mjc.runtime.settle.tilecount`) the copies of a claimed tile. Each refusal is one `RoundError` line
+naming the field; each test names the rule or the source document's clause."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ and that a seat the rules exempt never pays: nobody but the discarder (and, in a
 repeated claims, the partner) pays a plain discard win, nobody but the robbed seat a robbed
 kong. Every round drawn is possible: its fields take their tiles from one pool of the game's
 tile copies (`_Pool`), so no round shows more copies of a tile than the game has
-(`mjc.runtime.tilecount`) — the test checks that too."""
+(`mjc.runtime.settle.tilecount`) — the test checks that too."""
 
 from __future__ import annotations
 
@@ -22,10 +22,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from settlement_helpers import ruleset
 
 from mjc.runtime import RoundError, Ruleset, parse_hand, parse_round
-from mjc.runtime.claimcheck import CLAIM_WORDS, allows
-from mjc.runtime.round import MAX_SETS, Opening
-from mjc.runtime.tilecount import CLAIM_COPIES, copy_problems
-from mjc.runtime.tiles import tile_index, tile_text
+from mjc.runtime.settle.claimcheck import CLAIM_WORDS, allows
+from mjc.runtime.settle.round import MAX_SETS, Opening
+from mjc.runtime.settle.tilecount import CLAIM_COPIES, copy_problems
+from mjc.runtime.tiles.tile import tile_index, tile_text
 
 BOOKS = ("guangdong", "meizhou", "chaozhou", "baise", "shanghai")
 GENERIC = ("123m456p789s345s22z", "123m456m789m345m22m", "111m555p999s333s22z")
@@ -49,7 +49,7 @@ HORSE_TILES = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + [f"{r}z" for r 
 
 class _Pool:
     """The copies of each tile the round being drawn has not used yet: every field of the
-    round takes its tiles from here, so the round is possible (`mjc.runtime.tilecount`). A
+    round takes its tiles from here, so the round is possible (`mjc.runtime.settle.tilecount`). A
     winner's tile that the options leave out is not counted (scoring refuses that hand)."""
 
     def __init__(self, copies: tuple[int, ...]) -> None:
@@ -138,11 +138,11 @@ def _claims(
     not): each winner's exposed melds are his claims, mostly from one favourite seat so that
     relations (承包, 三包) form; other seats claim at random, honours often, so that 大四喜 /
     大三元 包自摸 arise, and a pair of non-winners often claims from each other. Every claim is
-    possible (`mjc.runtime.claimcheck`, `RoundOutcome`): a chow only from the 上家 and of suited
-    tiles, only kinds of claim the rulebook allows under the options, at most four claims a
-    seat, a claimed tile of another seat than a winner named only while its copies are left
-    in the pool (a winner's claims are his hand's melds), and a robbed (added) kong's pong
-    by the robbed seat."""
+    possible (`mjc.runtime.settle.claimcheck`, `RoundOutcome`): a chow only from the 上家 and
+    of suited tiles, only kinds of claim the rulebook allows under the options, at most four
+    claims a seat, a claimed tile of another seat than a winner named only while its copies
+    are left in the pool (a winner's claims are his hand's melds), and a robbed (added)
+    kong's pong by the robbed seat."""
     try:
         o = book.resolve_options(options, players=n)
     except Exception:

@@ -84,7 +84,7 @@ import pytest
 from settlement_helpers import paid, settle
 
 from mjc.runtime import RoundError
-from mjc.runtime.settle import Settlement
+from mjc.runtime.settle.settlement import Settlement
 
 PLAIN = "123m456p789s345s22z"  # 門清: 2 底花 doubled, may reach 2 勒子
 CLAIMED = "123m22z [555p] [777s] [999m]"  # three exposed pongs: the claims of a relation

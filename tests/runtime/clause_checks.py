@@ -34,11 +34,11 @@ from engine_helpers import (
 )
 
 from mjc.runtime import Ruleset
-from mjc.runtime.actions import Action
-from mjc.runtime.bots import AutoBot, RandomBot, play_round
-from mjc.runtime.game import Round
-from mjc.runtime.match import Match
-from mjc.runtime.tiles import tile_text
+from mjc.runtime.bots.simple import AutoBot, RandomBot, play_round
+from mjc.runtime.game.actions import Action
+from mjc.runtime.game.engine import Round
+from mjc.runtime.game.match import Match
+from mjc.runtime.tiles.tile import tile_text
 
 # ------------------------------------------------------------------ the wall and the deal
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from engine_helpers import SEAT0, SEAT1, SEAT2, SEAT3, act, stacked_round
 
 from mjc.runtime import Ruleset
-from mjc.runtime.actions import Action
-from mjc.runtime.game import Round
+from mjc.runtime.game.actions import Action
+from mjc.runtime.game.engine import Round
 
 # Seat 0 deals and discards 5s first; seat 1 (its 下家) may chow 456s, seat 2 pong 55s, seat 3
 # is idle. Each of the `FIVE_S_WAITS` hands waits on 5s (the second and third on 2s too).

@@ -23,13 +23,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from mjc.runtime import Ruleset
-from mjc.runtime.actions import Action
-from mjc.runtime.bots import Bot, play_round
-from mjc.runtime.game import Round
-from mjc.runtime.match import Match
-from mjc.runtime.observation import observation
-from mjc.runtime.tiles import NUM_PLAYING, tile_index, tile_text
-from mjc.runtime.turnrules import TurnRules
+from mjc.runtime.bots.simple import Bot, play_round
+from mjc.runtime.game.actions import Action
+from mjc.runtime.game.engine import Round
+from mjc.runtime.game.match import Match
+from mjc.runtime.game.observation import observation
+from mjc.runtime.rules.turnrules import TurnRules
+from mjc.runtime.tiles.tile import NUM_PLAYING, tile_index, tile_text
 
 # Four hands that claim nothing from each other unless a test says so: each seat's tiles are
 # spread so no discard below completes a pong, chow or win by accident. The dealer's last

@@ -12,8 +12,8 @@ from __future__ import annotations
 from clause_deals import FIVE_S_CLAIMS, FIVE_S_WAITS
 from engine_helpers import stacked_round
 
-from mjc.runtime.game import Round
-from mjc.runtime.match import Match
+from mjc.runtime.game.engine import Round
+from mjc.runtime.game.match import Match
 from tests.conftest import ruleset
 
 BOOK = "guangdong"

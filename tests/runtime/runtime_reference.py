@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mjc.runtime.tiles import IS_SUITED, NUM_PLAYING, RANK_OF, TERMINALS_AND_HONOURS
+from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING, RANK_OF, TERMINALS_AND_HONOURS
 
 Reading = tuple[tuple[str, int], ...]  # sorted (kind, tile) of every meld, pair included
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from mjc.compiler.loader import load
 from mjc.runtime import Ruleset
-from mjc.runtime.settle import Settlement
+from mjc.runtime.settle.settlement import Settlement
 
 
 @functools.cache

@@ -18,7 +18,7 @@ from functools import cache
 
 from mjc.compiler.loader import load
 from mjc.runtime import Ruleset
-from mjc.runtime.simtypes import RoundInfo, RoundSummary, summarize
+from mjc.runtime.sim.rounds import RoundInfo, RoundSummary, summarize
 
 KILL_SEED = "MJC_TEST_KILL_SEED"
 

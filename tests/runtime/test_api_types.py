@@ -20,7 +20,7 @@ import pytest
 from settlement_helpers import ruleset
 
 from mjc import runtime
-from mjc.compiler.native import is_native
+from mjc.compiler.emit.native import is_native
 from mjc.runtime import (
     API_VERSION,
     arrangements,
@@ -48,7 +48,7 @@ from mjc.runtime.exported import (
     summary_tables,
     tile_masks,
 )
-from mjc.runtime.meldboards import meld_boards
+from mjc.runtime.wins.meldboards import meld_boards
 
 BAD: tuple[object, ...] = (None, 5, b"1m", ["1m"])
 NONE, INT, BYTES, LIST = BAD

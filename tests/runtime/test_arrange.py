@@ -14,7 +14,10 @@ from runtime_reference import (
     standard_readings,
 )
 
-from mjc.runtime.arrange import (
+from mjc.runtime.tiles.hand import Hand, parse_hand
+from mjc.runtime.tiles.melds import meld
+from mjc.runtime.tiles.tile import NUM_PLAYING, TERMINALS_AND_HONOURS, tile_index, tile_text
+from mjc.runtime.wins.arrange import (
     SEVEN_PAIRS,
     SHAPES,
     STANDARD,
@@ -25,10 +28,7 @@ from mjc.runtime.arrange import (
     is_win,
     make_win_checker,
 )
-from mjc.runtime.hand import Hand, parse_hand
-from mjc.runtime.knitted import KNITTED_STRAIGHTS, knitted_straight_readings
-from mjc.runtime.melds import meld
-from mjc.runtime.tiles import NUM_PLAYING, TERMINALS_AND_HONOURS, tile_index, tile_text
+from mjc.runtime.wins.knitted import KNITTED_STRAIGHTS, knitted_straight_readings
 
 ONLY_STANDARD = frozenset({STANDARD})
 

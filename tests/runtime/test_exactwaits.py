@@ -1,4 +1,4 @@
-"""The wait set read from per-suit tables (`mjc.runtime.exactwaits`, through
+"""The wait set read from per-suit tables (`mjc.runtime.wins.exactwaits`, through
 `readings.builtin_waits`) is the wait set of the general path (`readings.waits`, which builds a
 hand per candidate tile and runs the win check), on winning hands of every MCR form, the same
 hands with a tile changed, and random tiles."""
@@ -11,10 +11,16 @@ from hypothesis import given, settings, strategies as st
 
 from bench.mcr_hands import mcr_case
 from mjc.runtime import Hand, parse_hand
-from mjc.runtime.arrange import SEVEN_PAIRS, SHAPES, STANDARD, THIRTEEN_ORPHANS, make_win_checker
-from mjc.runtime.knitted import HONOURS_AND_KNITTED, KNITTED_STRAIGHT
-from mjc.runtime.readings import builtin_waits, waits
-from mjc.runtime.tiles import NUM_PLAYING, tile_text
+from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
+from mjc.runtime.wins.arrange import (
+    SEVEN_PAIRS,
+    SHAPES,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    make_win_checker,
+)
+from mjc.runtime.wins.knitted import HONOURS_AND_KNITTED, KNITTED_STRAIGHT
+from mjc.runtime.wins.readings import builtin_waits, waits
 
 SHAPE_SETS = (
     frozenset(SHAPES),

@@ -1,5 +1,6 @@
-"""Scores that explain themselves (`mjc.runtime.explain`, `Score.steps`, `Score.suppressed`,
-`Score.substitutions`) and the situations `Ruleset.score` refuses (`mjc.runtime.situations`)."""
+"""Scores that explain themselves (`mjc.runtime.score.explain`, `Score.steps`, `Score.suppressed`,
+`Score.substitutions`) and the situations `Ruleset.score` refuses
+(`mjc.runtime.score.situations`)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from typing import Any
 import pytest
 
 from mjc.runtime import Ruleset
-from mjc.runtime.explain import Step, each_value
-from mjc.runtime.situations import SituationError
+from mjc.runtime.score.explain import Step, each_value
+from mjc.runtime.score.situations import SituationError
 from tests.conftest import ruleset
 
 BIG_FOUR_ALL_HONOURS = "111z222z333z444z55z"  # 字一色 64 and 大四喜 64 (广东: 爆胡以外 max)

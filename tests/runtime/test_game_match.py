@@ -7,12 +7,12 @@ import json
 
 import pytest
 
-from mjc.runtime.bots import AutoBot, Bot, RandomBot, play_round
-from mjc.runtime.game import Round
-from mjc.runtime.gamelog import game_log_schema, log_lines
-from mjc.runtime.match import Match
-from mjc.runtime.observation import observation
-from mjc.runtime.turnrules import TurnRules
+from mjc.runtime.bots.simple import AutoBot, Bot, RandomBot, play_round
+from mjc.runtime.game.engine import Round
+from mjc.runtime.game.gamelog import game_log_schema, log_lines
+from mjc.runtime.game.match import Match
+from mjc.runtime.game.observation import observation
+from mjc.runtime.rules.turnrules import TurnRules
 from tests.conftest import ruleset
 
 

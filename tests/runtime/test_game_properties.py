@@ -10,11 +10,11 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mjc.runtime.actions import KINDS, Action, IllegalAction
-from mjc.runtime.bots import RandomBot, play_round
-from mjc.runtime.game import Round
-from mjc.runtime.gamelog import log_lines, replay, validate_line
-from mjc.runtime.options import OptionError
+from mjc.runtime.bots.simple import RandomBot, play_round
+from mjc.runtime.game.actions import KINDS, Action, IllegalAction
+from mjc.runtime.game.engine import Round
+from mjc.runtime.game.gamelog import log_lines, replay, validate_line
+from mjc.runtime.score.options import OptionError
 from tests.conftest import ruleset
 
 RULEBOOKS = ("baise", "chaozhou", "guangdong", "mcr", "meizhou", "shanghai")

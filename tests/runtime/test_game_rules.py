@@ -11,12 +11,12 @@ import pytest
 from clause_deals import rob_round
 from engine_helpers import SEAT0, SEAT1, SEAT2, SEAT3, act, kinds, stacked_round
 
-from mjc.runtime.actions import Action, IllegalAction
-from mjc.runtime.game import Round
-from mjc.runtime.observation import observation
-from mjc.runtime.roundend import next_dealer
-from mjc.runtime.tiles import tile_index
-from mjc.runtime.turnrules import TurnRules
+from mjc.runtime.game.actions import Action, IllegalAction
+from mjc.runtime.game.engine import Round
+from mjc.runtime.game.observation import observation
+from mjc.runtime.game.roundend import next_dealer
+from mjc.runtime.rules.turnrules import TurnRules
+from mjc.runtime.tiles.tile import tile_index
 from tests.conftest import ruleset
 
 GD = "guangdong"
@@ -241,7 +241,7 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
 def test_exhaustive_draw_leaves_the_reserved_tiles() -> None:
     """潮州 留牌: the round is exhausted when only the reserved tiles are left; they are never
     drawn (the last drawable tile is drawn and discarded first)."""
-    from mjc.runtime.bots import AutoBot, play_round
+    from mjc.runtime.bots.simple import AutoBot, play_round
 
     game = Round(ruleset(GD), seed=3, rules=TurnRules(reserved=10))
     play_round(game, [AutoBot()] * 4)
@@ -325,7 +325,7 @@ def test_horses_bought_at_the_deal_and_turned_up_at_the_end() -> None:
 def test_wang_tiles_are_discarded_but_never_claimed() -> None:
     """百色 王牌: 王牌可打出，但是不可以吃、碰、杠、胡别人打出的王牌 — over many rounds a 王牌 is
     discarded, and no claim or win ever takes one."""
-    from mjc.runtime.bots import RandomBot, play_round
+    from mjc.runtime.bots.simple import RandomBot, play_round
 
     discarded = 0
     for seed in range(40):

@@ -16,9 +16,9 @@ import json
 import pytest
 from test_game_properties import OPTION_SETS, RULEBOOKS, _players
 
-from mjc.runtime.bots import RandomBot, play_round
-from mjc.runtime.game import Round
-from mjc.runtime.gamelog import log_lines
+from mjc.runtime.bots.simple import RandomBot, play_round
+from mjc.runtime.game.engine import Round
+from mjc.runtime.game.gamelog import log_lines
 from tests.conftest import ruleset
 
 SEEDS = 40

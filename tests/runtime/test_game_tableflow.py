@@ -13,16 +13,16 @@ import json
 import pytest
 from engine_helpers import SEAT0, SEAT2, SEAT3, act, kinds, stacked_round
 
-from mjc.runtime.actions import Action, IllegalAction
-from mjc.runtime.bots import AutoBot, RandomBot, play_round
-from mjc.runtime.game import GameSetupError, Round
-from mjc.runtime.gamelog import LogError, log_lines, replay
-from mjc.runtime.greedybot import GreedyBot
-from mjc.runtime.match import Match
-from mjc.runtime.ruleset import Ruleset
-from mjc.runtime.tablefacts import HUANGFAN, first_dealer
-from mjc.runtime.tiles import tile_index
-from mjc.runtime.turnrules import TurnRules
+from mjc.runtime.bots.greedybot import GreedyBot
+from mjc.runtime.bots.simple import AutoBot, RandomBot, play_round
+from mjc.runtime.game.actions import Action, IllegalAction
+from mjc.runtime.game.engine import GameSetupError, Round
+from mjc.runtime.game.gamelog import LogError, log_lines, replay
+from mjc.runtime.game.match import Match
+from mjc.runtime.game.tablefacts import HUANGFAN, first_dealer
+from mjc.runtime.rules.ruleset import Ruleset
+from mjc.runtime.rules.turnrules import TurnRules
+from mjc.runtime.tiles.tile import tile_index
 from tests.conftest import ruleset
 
 SEEDS = range(40)

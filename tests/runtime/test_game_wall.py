@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from mjc.runtime.game import GameSetupError, Round
-from mjc.runtime.turnrules import TurnRules
-from mjc.runtime.wall import build_wall
+from mjc.runtime.game.engine import GameSetupError, Round
+from mjc.runtime.game.wall import build_wall
+from mjc.runtime.rules.turnrules import TurnRules
 from tests.conftest import ruleset
 
 COPIES = tuple([4] * 34)

@@ -1,4 +1,4 @@
-"""`mjc.runtime.gamecache`: what a Ruleset prepares once per option setting is found again
+"""`mjc.runtime.rules.gamecache`: what a Ruleset prepares once per option setting is found again
 for the same setting, prepared anew for another, bounded in size, and keyed by content, so
 an option dict that is changed or freed after a call never makes a later call read another
 setting's tables (no `id()` reuse)."""
@@ -11,9 +11,9 @@ from collections.abc import Mapping
 import pytest
 
 from mjc.runtime import parse_hand
-from mjc.runtime.gamecache import Bounded, Game, GameCache, Memo
-from mjc.runtime.options import OptionError
-from mjc.runtime.spec import Options
+from mjc.runtime.rules.gamecache import Bounded, Game, GameCache, Memo
+from mjc.runtime.rules.spec import Options
+from mjc.runtime.score.options import OptionError
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 

@@ -1,4 +1,4 @@
-"""The greedy bot's policy (`mjc.runtime.greedy`): discards that keep the lowest shanten and
+"""The greedy bot's policy (`mjc.runtime.bots.greedy`): discards that keep the lowest shanten and
 the most effective tiles, claims only when they bring the hand nearer, wins whenever
 allowed."""
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mjc.runtime import parse_hand
-from mjc.runtime.greedy import (
+from mjc.runtime.bots.greedy import (
     Claim,
     choose_discard,
     claim_improves,
@@ -17,8 +17,8 @@ from mjc.runtime.greedy import (
     outlook,
     wants_win,
 )
-from mjc.runtime.hand import HandError
-from mjc.runtime.tiles import NUM_PLAYING, tile_index, tile_text
+from mjc.runtime.tiles.hand import HandError
+from mjc.runtime.tiles.tile import NUM_PLAYING, tile_index, tile_text
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 

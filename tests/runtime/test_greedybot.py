@@ -1,4 +1,4 @@
-"""The greedy bot (`mjc.runtime.greedybot.GreedyBot`): 贪心 by shanten and effective tiles,
+"""The greedy bot (`mjc.runtime.bots.greedybot.GreedyBot`): 贪心 by shanten and effective tiles,
 claims that improve the hand, wins whenever allowed. It wins far more often than a random
 seat, plays the same game for the same seed, and is reachable by name from `make_bot`,
 `mjc play --bots-only --bot greedy` and `mjc simulate --bots greedy`."""
@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from test_game_properties import RULEBOOKS
 
-from mjc.compiler.cli import main
-from mjc.runtime.actions import Action
-from mjc.runtime.bots import RandomBot, play_round
-from mjc.runtime.game import Round
-from mjc.runtime.gamelog import log_lines
-from mjc.runtime.greedybot import GreedyBot
-from mjc.runtime.simplay import make_bot, play_round as sim_round
+from mjc.compiler.cli.commands import main
+from mjc.runtime.bots.greedybot import GreedyBot
+from mjc.runtime.bots.simple import RandomBot, play_round
+from mjc.runtime.game.actions import Action
+from mjc.runtime.game.engine import Round
+from mjc.runtime.game.gamelog import log_lines
+from mjc.runtime.sim.play import make_bot, play_round as sim_round
 from tests.conftest import ruleset
 
 ROUNDS = 60

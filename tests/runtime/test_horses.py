@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from mjc.runtime import NOBODY, HorseError, HorseKind, Horses, Situation, tile_index
-from mjc.runtime.tiles import NUM_TILES
+from mjc.runtime.tiles.tile import NUM_TILES
 
 # A 4-player table like 潮州's: rank r of every suit points at seat (r - 1) % 4; 东 at the
 # dealer, 北 at the seat before; flowers hit nobody. A 2-player table where evens hit nobody.

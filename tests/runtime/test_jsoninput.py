@@ -1,4 +1,4 @@
-"""JSON input within limits (`mjc.runtime.jsoninput`, issue 11): a document nested thousands
+"""JSON input within limits (`mjc.runtime.settle.jsoninput`, issue 11): a document nested thousands
 deep, too large, not UTF-8, or holding what JSON does not allow is a `JSONInputError` with a
 one-line message (a `RoundError` for a round), never a `RecursionError` or a traceback; and
 `mjc settle` says so in one line and exits 2."""
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from mjc.compiler.cli import main
+from mjc.compiler.cli.commands import main
 from mjc.runtime import RoundError, parse_round, parse_round_json
-from mjc.runtime.jsoninput import MAX_JSON_BYTES, MAX_JSON_DEPTH, JSONInputError, load_json
+from mjc.runtime.settle.jsoninput import MAX_JSON_BYTES, MAX_JSON_DEPTH, JSONInputError, load_json
 
 ROUND = {"winners": [{"seat": 1, "hand": "123m456p789s345s22z", "self_drawn": True}]}
 

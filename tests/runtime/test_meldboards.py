@@ -1,4 +1,4 @@
-"""The meld boards generated scoring code reads (`mjc.runtime.meldboards`): bit `4 * rank +
+"""The meld boards generated scoring code reads (`mjc.runtime.wins.meldboards`): bit `4 * rank +
 slot` for each kind of meld, 4-bit counts at `20 * rank + COUNT_SHIFT[suit]`, and tables that
 answer every suit a condition can read."""
 
@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import itertools
 
-from mjc.runtime.meldboards import (
+from mjc.runtime.score.scoring import NO_PAIR
+from mjc.runtime.tiles.melds import meld
+from mjc.runtime.tiles.tile import NUM_TILES, RANK_OF, SUIT_OF
+from mjc.runtime.wins.meldboards import (
     COUNT_SHIFT,
     DISTINCT_SLOTS_3,
     SUIT_BIT,
@@ -14,9 +17,6 @@ from mjc.runtime.meldboards import (
     TILE_SLOT,
     meld_boards,
 )
-from mjc.runtime.melds import meld
-from mjc.runtime.scoring import NO_PAIR
-from mjc.runtime.tiles import NUM_TILES, RANK_OF, SUIT_OF
 
 
 def test_a_chow_sets_its_suit_slot_at_its_lowest_rank_and_counts_there() -> None:

@@ -8,9 +8,16 @@ from dataclasses import dataclass
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mjc.runtime.hand import Hand, HandError, format_hand, parse_hand
-from mjc.runtime.melds import meld
-from mjc.runtime.tiles import IS_SUITED, NUM_PLAYING, RANK_OF, NotationError, tile_index, tile_text
+from mjc.runtime.tiles.hand import Hand, HandError, format_hand, parse_hand
+from mjc.runtime.tiles.melds import meld
+from mjc.runtime.tiles.tile import (
+    IS_SUITED,
+    NUM_PLAYING,
+    RANK_OF,
+    NotationError,
+    tile_index,
+    tile_text,
+)
 
 
 def tiles(text: str) -> tuple[int, ...]:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from mjc.runtime import RoundError
-from mjc.runtime.round import parse_round
+from mjc.runtime.settle.round import parse_round
 
 PLAIN = "123m456p789s345s22z"
 THREE_PONGS = "123m22z [555p] [777s] [999m]"

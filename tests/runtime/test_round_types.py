@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from settlement_helpers import ruleset
 
-from mjc.compiler.cli import main
+from mjc.compiler.cli.commands import main
 from mjc.runtime import RoundError, parse_round, round_json_schema
 
 WINNER: dict[str, Any] = {"seat": 1, "hand": "123m456p789s345s22z", "self_drawn": True}

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mjc.runtime import parse_hand
-from mjc.runtime.scoring import SITUATION_FLAGS, Situation, build_situation
+from mjc.runtime.score.scoring import SITUATION_FLAGS, Situation, build_situation
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 from .test_win_checker import BUNDLED, HANDS, games  # type: ignore[import-not-found]

@@ -13,10 +13,10 @@ from hypothesis import given, settings, strategies as st
 
 from bench.mcr_hands import mcr_case
 from mjc.runtime import Hand, parse_hand
-from mjc.runtime.arrange import SEVEN_PAIRS, SHAPES, STANDARD, arrangements, standard_placed
-from mjc.runtime.readings import Waits, builtin_waits, placements
-from mjc.runtime.scoring import with_waits
-from mjc.runtime.tiles import NUM_PLAYING, tile_text
+from mjc.runtime.score.scoring import with_waits
+from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
+from mjc.runtime.wins.arrange import SEVEN_PAIRS, SHAPES, STANDARD, arrangements, standard_placed
+from mjc.runtime.wins.readings import Waits, builtin_waits, placements
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 

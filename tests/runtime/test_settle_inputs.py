@@ -1,6 +1,6 @@
-"""Settlement and the claim checks take what they need as arguments: `mjc.runtime.settle` and
-`mjc.runtime.claimcheck` never import or call back into `Ruleset`; the claim checks read one
-`RoundRules` (made by `Ruleset.round_rules`), and `settle` gets the option values, the rules,
+"""Settlement and the claim checks take what they need as arguments: `mjc.runtime.settle.settlement`
+and `mjc.runtime.settle.claimcheck` never import or call back into `Ruleset`; the claim checks read
+one `RoundRules` (made by `Ruleset.round_rules`), and `settle` gets the option values, the rules,
 the payments and a scoring function from `Ruleset.settle`, the public entry."""
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-import mjc.runtime.claimcheck
-import mjc.runtime.settle
+import mjc.runtime.settle.claimcheck
+import mjc.runtime.settle.settlement
 from mjc.runtime import Hand, Score, parse_round
-from mjc.runtime.claimcheck import RoundRules, round_problems
-from mjc.runtime.settle import settle
+from mjc.runtime.settle.claimcheck import RoundRules, round_problems
+from mjc.runtime.settle.settlement import settle
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 
@@ -34,9 +34,9 @@ def _imports(module: object) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize("module", [mjc.runtime.settle, mjc.runtime.claimcheck])
+@pytest.mark.parametrize("module", [mjc.runtime.settle.settlement, mjc.runtime.settle.claimcheck])
 def test_settlement_modules_do_not_import_the_ruleset(module: object) -> None:
-    assert "mjc.runtime.ruleset" not in _imports(module)
+    assert "mjc.runtime.rules.ruleset" not in _imports(module)
     source = Path(str(getattr(module, "__file__", ""))).read_text(encoding="utf-8")
     assert "Ruleset(" not in source and "ruleset." not in source
 

@@ -10,8 +10,8 @@ from collections import Counter
 
 from settlement_helpers import settle
 
-from mjc.runtime.settle import PaymentKind, Settlement
-from mjc.runtime.simtypes import PAYMENT_KINDS, payment_kind
+from mjc.runtime.settle.settlement import PaymentKind, Settlement
+from mjc.runtime.sim.rounds import PAYMENT_KINDS, payment_kind
 
 PLAIN = "123m456p789s345s22z"
 SELF = {"seat": 1, "hand": PLAIN, "self_drawn": True}

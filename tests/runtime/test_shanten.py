@@ -1,4 +1,4 @@
-"""Shanten (`mjc.runtime.shanten`, `Ruleset.shanten`) checked against oracles that do not
+"""Shanten (`mjc.runtime.wins.shanten`, `Ruleset.shanten`) checked against oracles that do not
 share its per-suit tables: the rulebook's own win check (complete is -1, ready is 0: some
 tile completes it), single-tile swaps (one swap moves it by at most one, and a hand not yet
 ready always has a swap one nearer, so the number is the swap distance to ready), and the
@@ -13,10 +13,10 @@ from hypothesis import given, settings, strategies as st
 from mahjong.shanten import Shanten
 
 from mjc.runtime import Ruleset
-from mjc.runtime.arrange import STANDARD
-from mjc.runtime.hand import Hand, HandError, parse_hand
-from mjc.runtime.shanten import counts_shanten, draw_shanten, shanten
-from mjc.runtime.tiles import NUM_PLAYING, tile_text
+from mjc.runtime.tiles.hand import Hand, HandError, parse_hand
+from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
+from mjc.runtime.wins.arrange import STANDARD
+from mjc.runtime.wins.shanten import counts_shanten, draw_shanten, shanten
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 

@@ -1,11 +1,11 @@
-"""The engine's `PlayRound` (`mjc.runtime.simplay`): what `mjc simulate` plays with. A round
+"""The engine's `PlayRound` (`mjc.runtime.sim.play`): what `mjc simulate` plays with. A round
 summary agrees with the round it summarises, and the same arguments give the same summary."""
 
 from __future__ import annotations
 
 import pytest
 
-from mjc.runtime.simplay import play_round
+from mjc.runtime.sim.play import play_round
 from tests.conftest import ruleset
 
 

@@ -1,4 +1,4 @@
-"""The balance report and the comparison (`mjc.runtime.simreport`, `mjc.runtime.simtext`):
+"""The balance report and the comparison (`mjc.runtime.sim.report`, `mjc.runtime.sim.text`):
 every fan of the table listed, intervals beside every figure, JSON valid under its published
 schema. Rounds come from the test double `sim_double.fake_round`."""
 
@@ -11,7 +11,7 @@ from functools import cache
 import jsonschema
 from sim_double import fake_round, load_ruleset
 
-from mjc.runtime.simreport import (
+from mjc.runtime.sim.report import (
     BalanceReport,
     CompareReport,
     Report,
@@ -19,9 +19,9 @@ from mjc.runtime.simreport import (
     quantile,
     report_json_schema,
 )
-from mjc.runtime.simrun import Job, Variant
-from mjc.runtime.simtext import compare_text, report_text
-from mjc.runtime.simulation import simulate
+from mjc.runtime.sim.run import Job, Variant
+from mjc.runtime.sim.simulation import simulate
+from mjc.runtime.sim.text import compare_text, report_text
 
 
 @cache

@@ -1,7 +1,7 @@
-"""Running simulations (`mjc.runtime.simrun`, `mjc.runtime.simray`, `mjc.runtime.simulation`):
-the same report whatever the workers, checkpoints that survive an interruption or a killed
-worker, failed games reported with their seed and log. Rounds come from the test double
-`sim_double.fake_round` (real settlements of the rulebooks' example hands)."""
+"""Running simulations (`mjc.runtime.sim.run`, `mjc.runtime.sim.cluster`,
+`mjc.runtime.sim.simulation`): the same report whatever the workers, checkpoints that survive an
+interruption or a killed worker, failed games reported with their seed and log. Rounds come from the
+test double `sim_double.fake_round` (real settlements of the rulebooks' example hands)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ import pytest
 import sim_double
 from sim_double import failing_round, fake_round, killing_round, load_ruleset
 
-from mjc.runtime.simreport import BalanceReport, CompareReport, Report
-from mjc.runtime.simrun import (
+from mjc.runtime.sim.report import BalanceReport, CompareReport, Report
+from mjc.runtime.sim.rounds import PlayRound, game_seed
+from mjc.runtime.sim.run import (
     Job,
     SimulationError,
     Store,
@@ -24,8 +25,7 @@ from mjc.runtime.simrun import (
     chunks,
     run_chunk,
 )
-from mjc.runtime.simtypes import PlayRound, game_seed
-from mjc.runtime.simulation import simulate
+from mjc.runtime.sim.simulation import simulate
 
 BOTS = ("random", "greedy")
 
@@ -62,8 +62,8 @@ def test_report_depends_on_the_seed() -> None:
 
 
 def test_chunks_played_in_any_order_merge_to_the_same_report() -> None:
-    from mjc.runtime.simrun import ChunkResult
-    from mjc.runtime.simulation import report_of
+    from mjc.runtime.sim.run import ChunkResult
+    from mjc.runtime.sim.simulation import report_of
 
     job = _job()
     total = ChunkResult.empty(1)

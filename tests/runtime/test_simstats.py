@@ -1,5 +1,5 @@
-"""The simulation's aggregate, its intervals and its round summary (`mjc.runtime.simstats`,
-`mjc.runtime.siminterval`, `mjc.runtime.simtypes`), on rounds settled for real."""
+"""The simulation's aggregate, its intervals and its round summary (`mjc.runtime.sim.stats`,
+`mjc.runtime.sim.interval`, `mjc.runtime.sim.rounds`), on rounds settled for real."""
 
 from __future__ import annotations
 
@@ -10,9 +10,8 @@ import random
 import pytest
 from sim_double import fake_round, load_ruleset
 
-from mjc.runtime.siminterval import mean, rate, t_quantile, welch
-from mjc.runtime.simstats import MAX_FAILURES, Failure, Paired, SumStat, Tally, game_metrics
-from mjc.runtime.simtypes import (
+from mjc.runtime.sim.interval import mean, rate, t_quantile, welch
+from mjc.runtime.sim.rounds import (
     RoundInfo,
     RoundSummary,
     game_seed,
@@ -20,6 +19,7 @@ from mjc.runtime.simtypes import (
     seat_bots,
     summarize,
 )
+from mjc.runtime.sim.stats import MAX_FAILURES, Failure, Paired, SumStat, Tally, game_metrics
 
 
 def _rounds(name: str, count: int, seed: int = 7) -> list[RoundSummary]:

@@ -1,5 +1,5 @@
-"""The one-pass summary (`mjc.runtime.summaries.summarize`) answers every quantifier exactly as a
-plain loop over the arrangement's tiles and melds would, for every shape."""
+"""The one-pass summary (`mjc.runtime.wins.summaries.summarize`) answers every quantifier exactly as
+a plain loop over the arrangement's tiles and melds would, for every shape."""
 
 from __future__ import annotations
 
@@ -8,16 +8,17 @@ from collections.abc import Callable
 from hypothesis import given, settings, strategies as st
 
 from mjc.runtime import parse_hand
-from mjc.runtime.arrange import SHAPES, Arrangement, arrangements
-from mjc.runtime.meldboards import (
+from mjc.runtime.tiles.melds import Meld
+from mjc.runtime.tiles.tile import IS_HONOUR, IS_TERMINAL, RANK_OF, SUIT_OF, tile_text
+from mjc.runtime.wins.arrange import SHAPES, Arrangement, arrangements
+from mjc.runtime.wins.meldboards import (
     BOARD_BITS,
     BOARD_NAMES,
     COUNT_BITS,
     TILE_FIELD,
     meld_boards,
 )
-from mjc.runtime.melds import Meld
-from mjc.runtime.summaries import (
+from mjc.runtime.wins.summaries import (
     MELD_COUNT_WIDTH,
     MEMBER_BASE,
     MEMBER_WIDTH,
@@ -27,7 +28,6 @@ from mjc.runtime.summaries import (
     summary_tables,
     tile_masks,
 )
-from mjc.runtime.tiles import IS_HONOUR, IS_TERMINAL, RANK_OF, SUIT_OF, tile_text
 
 TILE_TESTS: tuple[Callable[[int], object], ...] = (
     lambda t: SUIT_OF[t] == "m",

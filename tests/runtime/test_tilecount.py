@@ -1,4 +1,4 @@
-"""Copies of each tile counted across the whole round (`mjc.runtime.tilecount`): one test for
+"""Copies of each tile counted across the whole round (`mjc.runtime.settle.tilecount`): one test for
 each rule of its docstring, the tile that two fields both name counted once, and the round of
 issue 11 — two winners who each hold 111m, six 1m — refused by every bundled rulebook, in the
 API (`RoundError`) and in `mjc settle` (exit 2, one line)."""
@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from settlement_helpers import ruleset
 
-from mjc.compiler.cli import main
+from mjc.compiler.cli.commands import main
 from mjc.runtime import RoundError, parse_round
-from mjc.runtime.tilecount import copy_problems
+from mjc.runtime.settle.tilecount import copy_problems
 
 # Four copies of each playing tile, one of each flower: the copies of a full set.
 COPIES = (4,) * 34 + (1,) * 8

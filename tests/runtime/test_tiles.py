@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mjc.runtime.melds import Meld, all_melds, meld
-from mjc.runtime.tiles import (
+from mjc.runtime.tiles.melds import Meld, all_melds, meld
+from mjc.runtime.tiles.tile import (
     IS_DRAGON,
     IS_FLOWER,
     IS_GREEN,

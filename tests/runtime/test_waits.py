@@ -1,4 +1,4 @@
-"""`Ruleset.waits` (`mjc.runtime.waits`): every tile that completes a 13-tile hand, each with
+"""`Ruleset.waits` (`mjc.runtime.rules.waits`): every tile that completes a 13-tile hand, each with
 the score its win makes, and the decisions the module docstring records (wilds, copies the
 hand holds, dead tiles, refused wins, flowers)."""
 
@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mjc.runtime import parse_hand
-from mjc.runtime.hand import HandError
-from mjc.runtime.options import OptionError
-from mjc.runtime.tiles import NUM_PLAYING, tile_index, tile_text
-from mjc.runtime.waits import Waits
+from mjc.runtime.rules.waits import Waits
+from mjc.runtime.score.options import OptionError
+from mjc.runtime.tiles.hand import HandError
+from mjc.runtime.tiles.tile import NUM_PLAYING, tile_index, tile_text
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 

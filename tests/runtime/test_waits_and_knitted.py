@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from mjc.runtime import parse_hand, tile_index
-from mjc.runtime.arrange import arrangements, is_win
-from mjc.runtime.knitted import HONOURS_AND_KNITTED, KNITTED_STRAIGHT
-from mjc.runtime.readings import placements, waits
-from mjc.runtime.scoring import limit_counts
+from mjc.runtime.score.scoring import limit_counts
+from mjc.runtime.wins.arrange import arrangements, is_win
+from mjc.runtime.wins.knitted import HONOURS_AND_KNITTED, KNITTED_STRAIGHT
+from mjc.runtime.wins.readings import placements, waits
 
 ALL_SHAPES = frozenset(
     {"standard", "seven_pairs", "thirteen_orphans", KNITTED_STRAIGHT, HONOURS_AND_KNITTED}

@@ -1,9 +1,9 @@
-"""The engine's per-seat wait sets (`mjc.runtime.waitsets`): a wait set is exactly the quick
-shape test tile by tile; the set a seat keeps through a round always equals a fresh one; and
-no tile the rulebook's real win check accepts is ever missing from it, custom shapes (上海 八花,
-乱风, by what `mjc.compiler.shapeneeds` reads off their conditions) included. Under wilds
-(`mjc.runtime.wildwaits`: 潮州 鬼牌, 百色 王牌) the wait set is the wild win check itself, tile by
-tile."""
+"""The engine's per-seat wait sets (`mjc.runtime.wins.waitsets`): a wait set is exactly the quick
+shape test tile by tile; the set a seat keeps through a round always equals a fresh one; and no tile
+the rulebook's real win check accepts is ever missing from it, custom shapes (上海 八花, 乱风, by
+what `mjc.compiler.emit.shapeneeds` reads off their conditions) included. Under wilds
+(`mjc.runtime.wins.wildwaits`: 潮州 鬼牌, 百色 王牌) the wait set is the wild win check itself, tile
+by tile."""
 
 from __future__ import annotations
 
@@ -12,16 +12,16 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mjc.runtime.arrange import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
-from mjc.runtime.bots import RandomBot
-from mjc.runtime.claimwindow import claims_of
-from mjc.runtime.game import Round
-from mjc.runtime.hand import parse_hand
-from mjc.runtime.seats import MeldRecord, SeatState, hand_of, shape_filter
-from mjc.runtime.tiles import NUM_PLAYING, tile_index
-from mjc.runtime.waitsets import custom_may_complete, custom_needs, wait_finder
-from mjc.runtime.wilds import is_win_with_wilds, make_wild_checker
-from mjc.runtime.wildwaits import wild_wait_finder
+from mjc.runtime.bots.simple import RandomBot
+from mjc.runtime.game.claimwindow import claims_of
+from mjc.runtime.game.engine import Round
+from mjc.runtime.tiles.hand import parse_hand
+from mjc.runtime.tiles.tile import NUM_PLAYING, tile_index
+from mjc.runtime.wins.arrange import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
+from mjc.runtime.wins.seats import MeldRecord, SeatState, hand_of, shape_filter
+from mjc.runtime.wins.waitsets import custom_may_complete, custom_needs, wait_finder
+from mjc.runtime.wins.wilds import is_win_with_wilds, make_wild_checker
+from mjc.runtime.wins.wildwaits import wild_wait_finder
 from tests.conftest import ruleset
 
 BUILT_IN = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)

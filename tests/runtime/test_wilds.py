@@ -9,10 +9,10 @@ from collections import Counter
 from hypothesis import given, settings, strategies as st
 
 from mjc.runtime import arrangements, is_win, parse_hand
-from mjc.runtime.arrange import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
-from mjc.runtime.hand import Hand
-from mjc.runtime.tiles import NUM_PLAYING, tile_text
-from mjc.runtime.wilds import is_win_with_wilds, suit_needs, wild_arrangements
+from mjc.runtime.tiles.hand import Hand
+from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
+from mjc.runtime.wins.arrange import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
+from mjc.runtime.wins.wilds import is_win_with_wilds, suit_needs, wild_arrangements
 
 ALL = frozenset({STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS})
 WHITE = (31,)  # 5z

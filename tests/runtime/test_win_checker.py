@@ -10,7 +10,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mjc.runtime import Hand, Ruleset, parse_hand
-from mjc.runtime.arrange import (
+from mjc.runtime.score.options import OptionError
+from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
+from mjc.runtime.wins.arrange import (
     SHAPES,
     STANDARD,
     THIRTEEN_ORPHANS,
@@ -18,9 +20,7 @@ from mjc.runtime.arrange import (
     is_win,
     make_win_checker,
 )
-from mjc.runtime.options import OptionError
-from mjc.runtime.tiles import NUM_PLAYING, tile_text
-from mjc.runtime.wilds import (
+from mjc.runtime.wins.wilds import (
     WildIndicatorMissing,
     _is_win_general,
     make_wild_checker,

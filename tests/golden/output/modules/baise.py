@@ -52,7 +52,7 @@ SOURCE_FILE: Final = 'rulebooks/baise.mjr'
 SOURCE_SHA256: Final = '82646c51ab71f71c37ed87f97d412a641df8d2ad212d44e628844adca05d3e8a'
 
 # What conditions ask of single tiles, one bit each: tested once per tile kind at import, then
-# read as bits of each hand's tile summary (mjc.runtime.summaries).
+# read as bits of each hand's tile summary (mjc.runtime.wins.summaries).
 TILE_PREDICATES: Final[tuple[Callable[[int], object], ...]] = (
     lambda v_t: SUIT_OF[v_t] == 'm',  # bit 0
     lambda v_t: SUIT_OF[v_t] == 'p',  # bit 1

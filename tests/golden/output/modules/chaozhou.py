@@ -54,7 +54,7 @@ SOURCE_FILE: Final = 'rulebooks/chaozhou.mjr'
 SOURCE_SHA256: Final = '9a1db63559248dc6367f08dad459e84f65eb210d56f0a20a139f8da046724745'
 
 # What conditions ask of single tiles, one bit each: tested once per tile kind at import, then
-# read as bits of each hand's tile summary (mjc.runtime.summaries).
+# read as bits of each hand's tile summary (mjc.runtime.wins.summaries).
 TILE_PREDICATES: Final[tuple[Callable[[int], object], ...]] = (
     lambda v_t: SUIT_OF[v_t] == 'm',  # bit 0
     lambda v_t: SUIT_OF[v_t] == 'p',  # bit 1
@@ -725,7 +725,7 @@ def custom_shapes(h: Hand, s: Situation, o: dict[str, Any]) -> tuple[str, ...]:
 
 
 # What a hand needs for each custom shape, read off the shape's condition
-# (mjc.compiler.shapeneeds): the fewest flowers, the tiles it may hold (None: any) and the
+# (mjc.compiler.emit.shapeneeds): the fewest flowers, the tiles it may hold (None: any) and the
 # fewest wild tiles. The game engine skips the real win check of a hand without them.
 CUSTOM_SHAPE_NEEDS: Final[tuple[tuple[int, str | None, int], ...]] = (
     (0, None, 4),  # four_ghosts

@@ -55,7 +55,7 @@ SOURCE_FILE: Final = 'rulebooks/guangdong.mjr'
 SOURCE_SHA256: Final = 'c0ff293283ff6ab8a3e6d3be515134cab7bc1375ac6a20733b7b1f829b87f9b1'
 
 # What conditions ask of single tiles, one bit each: tested once per tile kind at import, then
-# read as bits of each hand's tile summary (mjc.runtime.summaries).
+# read as bits of each hand's tile summary (mjc.runtime.wins.summaries).
 TILE_PREDICATES: Final[tuple[Callable[[int], object], ...]] = (
     lambda v_t: SUIT_OF[v_t] == 'm',  # bit 0
     lambda v_t: SUIT_OF[v_t] == 'p',  # bit 1

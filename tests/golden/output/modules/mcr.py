@@ -105,7 +105,7 @@ T9p: Final = 17
 T9s: Final = 26
 
 # What conditions ask of single tiles, one bit each: tested once per tile kind at import, then
-# read as bits of each hand's tile summary (mjc.runtime.summaries).
+# read as bits of each hand's tile summary (mjc.runtime.wins.summaries).
 TILE_PREDICATES: Final[tuple[Callable[[int], object], ...]] = (
     lambda v_t: IS_GREEN[v_t],  # bit 0
     lambda v_t: SUIT_OF[v_t] == 'm',  # bit 1
@@ -197,7 +197,7 @@ TILE_BITS: Final = (1 << MELD_SHIFT) - 1
 TILE_COUNT_BITS: Final = (1 << MELD_COUNT_SHIFT) - 1
 MELD_BITS: Final = (1 << SUMMARY.meld_bits) - 1
 MELD_COUNT_BITS: Final = (1 << SUMMARY.meld_count_bits) - 1
-# Where each meld board sits in the summary (mjc.runtime.meldboards), and its width.
+# Where each meld board sits in the summary (mjc.runtime.wins.meldboards), and its width.
 AT_BY_TILE_15: Final = SUMMARY.board_at[0]
 AT_BY_TILE_17: Final = SUMMARY.board_at[1]
 AT_CHOW_BOARD: Final = SUMMARY.board_at[2]

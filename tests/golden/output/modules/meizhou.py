@@ -53,7 +53,7 @@ SOURCE_FILE: Final = 'rulebooks/meizhou.mjr'
 SOURCE_SHA256: Final = 'a1b92657cbb9284fefe294ca71af1975f3209db4e973b82eb8149d1b72261371'
 
 # What conditions ask of single tiles, one bit each: tested once per tile kind at import, then
-# read as bits of each hand's tile summary (mjc.runtime.summaries).
+# read as bits of each hand's tile summary (mjc.runtime.wins.summaries).
 TILE_PREDICATES: Final[tuple[Callable[[int], object], ...]] = (
     lambda v_t: SUIT_OF[v_t] == 'm',  # bit 0
     lambda v_t: SUIT_OF[v_t] == 'p',  # bit 1

@@ -51,7 +51,7 @@ SOURCE_FILE: Final = 'rulebooks/shanghai.mjr'
 SOURCE_SHA256: Final = 'e400e181765c8cf9a221fcc34dc6a82bb3545ec00bf28fc563f250d3095c6ed4'
 
 # What conditions ask of single tiles, one bit each: tested once per tile kind at import, then
-# read as bits of each hand's tile summary (mjc.runtime.summaries).
+# read as bits of each hand's tile summary (mjc.runtime.wins.summaries).
 TILE_PREDICATES: Final[tuple[Callable[[int], object], ...]] = (
     lambda v_t: SUIT_OF[v_t] == 'm',  # bit 0
     lambda v_t: SUIT_OF[v_t] == 'p',  # bit 1
@@ -657,7 +657,7 @@ def custom_shapes(h: Hand, s: Situation, o: dict[str, Any]) -> tuple[str, ...]:
 
 
 # What a hand needs for each custom shape, read off the shape's condition
-# (mjc.compiler.shapeneeds): the fewest flowers, the tiles it may hold (None: any) and the
+# (mjc.compiler.emit.shapeneeds): the fewest flowers, the tiles it may hold (None: any) and the
 # fewest wild tiles. The game engine skips the real win check of a hand without them.
 CUSTOM_SHAPE_NEEDS: Final[tuple[tuple[int, str | None, int], ...]] = (
     (8, None, 0),  # eight_flowers

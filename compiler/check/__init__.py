@@ -1,0 +1,116 @@
+"""Semantic checks of a rulebook whose names and expressions have been resolved and typed.
+
+Input: the `Declarations` table (`mjc.compiler.resolve.declarations`) and the typed conditions of
+fans (`mjc.compiler.resolve.typecheck`); the driver (`mjc.compiler.driver`) calls `run_all` and
+sorts what it returns. Each check is one function that returns its problems; none raises. The checks
+live one group to a module:
+
+* `tiles` -- tile groups, copies and `keep` tiles are real; the total adds up;
+* `players` -- player counts are 2, 3 or 4, each listed once;
+* `options` -- option defaults and choices, presets, and constraints the defaults and presets meet;
+* `scoring` -- the unit, tiers, caps and overrides; each fan's tier, no fan above its cap, no
+  fan worth less than zero, and one minimum at most, of zero or more;
+* `relations` -- fan relations (and a limit, prefer or minimum) name fans, imply nothing into
+  an exclusion, form no cycle; fan references in conditions form no circle;
+* `examples` -- inline example hands are valid notation and set only what can be set;
+* `example_scores` -- examples score their fan and counterexamples do not, run by the driver
+  on the module generated from the IR (so not from `run_all`);
+* `wilds` -- indicator kinds, wild actions, wild tiles, and fixed wilds in the tile set;
+* `claims` -- claims and their kinds are known; wild permissions agree with the claims;
+* `play` -- the play section's rules and values are known, and agree with the claims and
+  the wall under every setting of the options;
+* `horse_tables` -- each horse table's player count, seats and tiles, and tiles it gives nobody;
+* `horse_lines` -- each horse line's kind, `per player`, and count;
+* `payments` -- the payments section's words, and lines that would not sum to zero;
+* `reachability` -- every fan can score with the tiles in play (warnings);
+* `common` -- what several of them share.
+
+The checks that evaluate option guards (the tile total, wild tiles in play, reachability,
+constraints, horse counts, fan values) run only on a rulebook without errors so far: on a
+guard that did not type they would only add noise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mjc.compiler.check.claims import check_claims
+from mjc.compiler.check.examples import check_examples
+from mjc.compiler.check.horse_lines import check_horse_counts, check_horse_kinds
+from mjc.compiler.check.horse_tables import (
+    check_horse_seats,
+    check_horse_table_players,
+    check_horse_tiles,
+    check_horse_tiles_unassigned,
+)
+from mjc.compiler.check.options import check_constraints, check_options, check_presets
+from mjc.compiler.check.payments import check_payment_words, check_payments_zero_sum
+from mjc.compiler.check.play import check_play_agrees, check_play_words
+from mjc.compiler.check.players import check_players
+from mjc.compiler.check.reachability import check_reachable
+from mjc.compiler.check.relations import check_fan_references, check_relations
+from mjc.compiler.check.scoring import (
+    check_fan_tiers_and_caps,
+    check_fan_values,
+    check_minimum_value,
+    check_scoring,
+)
+from mjc.compiler.check.tiles import check_tile_totals, check_tiles
+from mjc.compiler.check.wilds import check_wild_tiles_in_play, check_wilds
+from mjc.compiler.diagnostics import Diagnostic
+from mjc.compiler.resolve.declarations import Declarations
+from mjc.compiler.resolve.typed import Typed
+
+__all__ = ["run_all"]
+
+
+# The checks that read only the declarations, in the order they run; the check of the fan
+# references, which reads what the type checker collected, runs between the two groups.
+_BEFORE_FAN_REFERENCES: tuple[Callable[[Declarations], list[Diagnostic]], ...] = (
+    check_tiles,
+    check_players,
+    check_options,
+    check_scoring,
+    check_fan_tiers_and_caps,
+    check_relations,
+)
+_AFTER_FAN_REFERENCES: tuple[Callable[[Declarations], list[Diagnostic]], ...] = (
+    check_examples,
+    check_wilds,
+    check_claims,
+    check_play_words,
+    check_presets,
+    check_horse_table_players,
+    check_horse_seats,
+    check_horse_tiles,
+    check_horse_tiles_unassigned,
+    check_horse_kinds,
+    check_payment_words,
+    check_payments_zero_sum,
+)
+# The checks that evaluate option guards, which must have typed.
+_EVALUATING_GUARDS: tuple[Callable[[Declarations, Typed], list[Diagnostic]], ...] = (
+    check_tile_totals,
+    check_wild_tiles_in_play,
+    check_reachable,
+    check_constraints,
+    check_horse_counts,
+    check_fan_values,
+    check_minimum_value,
+    check_play_agrees,
+)
+
+
+def run_all(decls: Declarations, typed: Typed) -> list[Diagnostic]:
+    """Every check, in order; the checks that evaluate option guards only run on a rulebook
+    without errors so far (on a guard that did not type they would only add noise)."""
+    problems: list[Diagnostic] = []
+    for check in _BEFORE_FAN_REFERENCES:
+        problems += check(decls)
+    problems += check_fan_references(decls, typed.fan_refs)
+    for check in _AFTER_FAN_REFERENCES:
+        problems += check(decls)
+    if not any(p.severity == "error" for p in (*problems, *typed.problems)):
+        for evaluate in _EVALUATING_GUARDS:
+            problems += evaluate(decls, typed)
+    return problems

@@ -1,0 +1,232 @@
+"""Checks of the horse tables (中马规定): which seat each horse tile points at.
+
+Input: the tables of the `horses` section and the player counts from the `Declarations` table
+(`mjc.compiler.resolve.declarations`); rows are read into tiles by `mjc.compiler.lower.horsetables`.
+Each table is for a supported player count and written once; each row names a seat that exists at
+that count; its ranks and tiles are real, and each tile points at one seat. A tile of the tile set
+the table does not mention hits no one: a warning, unless a `nobody` row says so."""
+
+from __future__ import annotations
+
+from mjc.compiler.check.common import not_a_tile, unknown_word
+from mjc.compiler.diagnostics import Diagnostic, Label, Span, error, warning
+from mjc.compiler.language.vocabulary import (
+    HORSE_SEAT_NAMES,
+    HORSE_SEATS,
+    horse_seat_offset,
+    horse_seats_at,
+)
+from mjc.compiler.lower.horsetables import compact, rank_tiles, row_tiles
+from mjc.compiler.lower.rulebook import tiles_ever_in_play
+from mjc.compiler.resolve.declarations import Declarations
+from mjc.compiler.syntax import ast
+
+
+def _horse_tables(decls: Declarations) -> tuple[ast.HorseTable, ...]:
+    return decls.horses.tables if decls.horses is not None else ()
+
+
+def _supported(decls: Declarations) -> list[int]:
+    return [c.value for c in decls.players.counts] if decls.players is not None else []
+
+
+def _players_words(counts: list[int]) -> str:
+    if not counts:
+        return "no player count"
+    words = [str(c) for c in counts]
+    listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return f"{listed} players"
+
+
+def check_horse_table_players(decls: Declarations) -> list[Diagnostic]:
+    """Each horse table is for a player count the rulebook supports, and only one table is
+    written per count: a table for a game nobody plays is a mistake in the count."""
+    problems: list[Diagnostic] = []
+    supported = _supported(decls)
+    first: dict[int, ast.HorseTable] = {}
+    for table in _horse_tables(decls):
+        count = table.players
+        if count.value not in supported:
+            problems.append(
+                error(
+                    "E0507",
+                    f"a horse table for {count.value} players, but the rulebook is played by "
+                    f"{_players_words(supported)}",
+                    count.span,
+                    label="no game of this many players",
+                    help=(
+                        f"add {count.value} to the `players` section, or remove this table"
+                        if 2 <= count.value <= 4
+                        else "mahjong is played by 2, 3 or 4 players"
+                    ),
+                )
+            )
+            continue
+        if count.value in first:
+            problems.append(
+                error(
+                    "E0102",
+                    f"the horse table for {count.value} players is written twice",
+                    count.span,
+                    label="second table here",
+                    labels=(Label(first[count.value].players.span, "first table here"),),
+                    help="merge the two tables into one",
+                )
+            )
+            continue
+        first[count.value] = table
+    return problems
+
+
+def check_horse_seats(decls: Declarations) -> list[Diagnostic]:
+    """Every row of a horse table names a seat (`dealer`, `next`, `opposite`, `previous` or
+    `nobody`) that exists at the table's player count: 3 players have no `opposite`, and at 2
+    players the dealer's only opponent is `next`."""
+    problems: list[Diagnostic] = []
+    for table in _horse_tables(decls):
+        players = table.players.value
+        for row in table.rows:
+            seat = row.seat
+            if seat.text not in HORSE_SEATS:
+                problems.append(
+                    unknown_word(
+                        "E0119",
+                        "seat",
+                        seat,
+                        HORSE_SEATS,
+                        "the seats are " + ", ".join(f"`{s}`" for s in HORSE_SEATS),
+                        label="not a seat of a horse table",
+                        describe=lambda s: HORSE_SEAT_NAMES[s],
+                    )
+                )
+                continue
+            if not 2 <= players <= 4 or horse_seat_offset(seat.text, players) is not None:
+                continue
+            seats = horse_seats_at(players)
+            names = ", ".join(HORSE_SEAT_NAMES[s] for s in seats)
+            if players == 2:
+                help = (
+                    "at 2 players the dealer's only opponent is `next` (the seat after the "
+                    "dealer, whom 潮州 calls 庄对 and 百色 庄家下家)"
+                )
+            else:
+                listed = [f"`{s}`" for s in seats]
+                help = (
+                    f"the seats at {players} players are {', '.join(listed[:-1])} and "
+                    f"{listed[-1]} ({names})"
+                )
+            problems.append(
+                error(
+                    "E0508",
+                    f"a {players}-player game has no `{seat.text}` seat",
+                    seat.span,
+                    label=f"no such seat at {players} players",
+                    help=help,
+                )
+            )
+    return problems
+
+
+def _seat_ok(row: ast.HorseRow, players: int) -> bool:
+    return (
+        row.seat.text in HORSE_SEATS
+        and 2 <= players <= 4
+        and horse_seat_offset(row.seat.text, players) is not None
+    )
+
+
+def check_horse_tiles(decls: Declarations) -> list[Diagnostic]:
+    """The ranks and tiles of a horse table are real, and each tile points at one seat: a
+    tile given to two seats (or to a seat and to `nobody`) makes the table ambiguous."""
+    problems: list[Diagnostic] = []
+    for table in _horse_tables(decls):
+        players = table.players.value
+        for row in table.rows:
+            for rank in row.ranks:
+                if not rank_tiles(rank.value):
+                    problems.append(
+                        error(
+                            "E0203",
+                            f"rank {rank.value} names no tile",
+                            rank.span,
+                            label="ranks are 1 to 9",
+                            help="write honours and flowers as tiles: `tiles 1z, 5z`",
+                        )
+                    )
+            for tile in row.tiles:
+                if (problem := not_a_tile(tile)) is not None:
+                    problems.append(problem)
+        # tile -> the seat of the first row that names it, and where it does
+        owner: dict[int, tuple[str, Span]] = {}
+        for row in table.rows:
+            if not _seat_ok(row, players):
+                continue
+            seat = row.seat.text
+            twice: dict[int, Span] = {}
+            clashes: dict[str, list[tuple[int, Span, Span]]] = {}
+            for t, span in row_tiles(row):
+                if t not in owner:
+                    owner[t] = (seat, span)
+                elif owner[t][0] == seat:
+                    twice.setdefault(t, span)
+                else:
+                    clashes.setdefault(owner[t][0], []).append((t, span, owner[t][1]))
+            if twice:
+                problems.append(
+                    error(
+                        "E0102",
+                        f"the {players}-player horse table gives `{compact(twice)}` to "
+                        f"`{seat}` twice",
+                        next(iter(twice.values())),
+                        label="given again here",
+                        help="list each tile once",
+                    )
+                )
+            for other, found in clashes.items():
+                tiles = [t for t, _, _ in found]
+                _, span, earlier = found[0]
+                problems.append(
+                    error(
+                        "E0406",
+                        f"the {players}-player horse table gives `{compact(tiles)}` to two "
+                        f"seats, `{other}` and `{seat}`",
+                        span,
+                        label=f"given to `{seat}` here",
+                        labels=(Label(earlier, f"already given to `{other}`"),),
+                        help="a horse tile points at one seat: keep it in one row",
+                    )
+                )
+    return problems
+
+
+def check_horse_tiles_unassigned(decls: Declarations) -> list[Diagnostic]:
+    """Every tile of the tile set appears in each horse table, given to a seat or to
+    `nobody`. A tile the table does not mention hits no one, which is usually a row left
+    out; a document whose small tables leave tiles to no one (百色's 3- and 2-player tables)
+    says so with a `nobody` row, and then there is nothing to warn about."""
+    problems: list[Diagnostic] = []
+    in_play = tiles_ever_in_play(decls.tiles)
+    supported = _supported(decls)
+    seen: set[int] = set()
+    for table in _horse_tables(decls):
+        players = table.players.value
+        if players not in supported or players in seen:
+            continue  # reported by check_horse_table_players
+        seen.add(players)
+        named = {tile for row in table.rows for tile, _ in row_tiles(row)}
+        missing = sorted(in_play - named)
+        if not missing:
+            continue
+        words = compact(missing)
+        problems.append(
+            warning(
+                "W0407",
+                f"the {players}-player horse table gives {len(missing)} "
+                f"tile{'s' if len(missing) > 1 else ''} to nobody: {words}",
+                table.span.head(),
+                label="these tiles hit no seat",
+                help=f"give them to a seat, or, if the document leaves them to no one, say so "
+                f"in the table: `nobody {words}`",
+            )
+        )
+    return problems

@@ -1,0 +1,175 @@
+"""Checks of the payments section: words mjc knows, and lines that keep a round zero-sum.
+
+Input: the `payments` section from the `Declarations` table (`mjc.compiler.resolve.declarations`).
+Who pays, the kinds of kong and horse, the relation words and how several winners are paid are words
+of mjc's vocabulary; and no line makes the one paid pay himself, or pays for a concealed kong nobody
+fed, since settlement moves every point from a payer to a payee."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from mjc.compiler.check.common import unknown_word
+from mjc.compiler.diagnostics import Diagnostic, error
+from mjc.compiler.language.vocabulary import (
+    HORSE_KINDS,
+    KONG_KINDS,
+    KONG_PAYERS,
+    PAYEE_WORDS,
+    RELATION_PAYERS,
+    WIN_PAYERS,
+    WINNERS_MODES,
+)
+from mjc.compiler.resolve.declarations import Declarations
+from mjc.compiler.syntax import ast
+
+
+def _unknown_word(word: ast.Ident, what: str, known: Mapping[str, str], example: str) -> Diagnostic:
+    """E0121 for a word of the payments section; `known` maps each word to what it means."""
+    return unknown_word(
+        "E0121",
+        what,
+        word,
+        known,
+        f"one of {', '.join(f'`{k}`' for k in known)}, e.g. `{example}`",
+        label=f"not a {what}",
+        describe=lambda k: known[k],
+    )
+
+
+def check_payment_words(decls: Declarations) -> list[Diagnostic]:
+    """The words of the payments section are ones mjc knows: who pays (`each`, `discarder`,
+    `robbed`, `feeder`, `meld_feeder` for a win; `each`, `feeder` for a kong), the kinds of
+    kong and how several winners are paid (`separately`). Words that name the one who is
+    paid are left to the zero-sum check."""
+    problems: list[Diagnostic] = []
+    payments = decls.payments
+    if payments is None:
+        return problems
+    win_payers = {k: w.meaning for k, w in WIN_PAYERS.items()}
+    kong_payers = {k: w.meaning for k, w in KONG_PAYERS.items()}
+    for win in payments.wins:
+        if win.payer.text not in WIN_PAYERS and win.payer.text not in PAYEE_WORDS:
+            problems.append(_unknown_word(win.payer, "payer", win_payers, "win each pays"))
+    for kong in payments.kongs:
+        if kong.kind.text not in KONG_KINDS:
+            problems.append(
+                _unknown_word(
+                    kong.kind, "kind of kong", KONG_KINDS, "kong_payment concealed each pays 2"
+                )
+            )
+        if kong.payer.text not in KONG_PAYERS and kong.payer.text not in PAYEE_WORDS:
+            problems.append(
+                _unknown_word(
+                    kong.payer, "payer", kong_payers, "kong_payment exposed feeder pays 3"
+                )
+            )
+    horse_kinds = {k: w.name for k, w in HORSE_KINDS.items()}
+    for bonus in payments.bonuses:
+        if bonus.kind is not None and bonus.kind.text not in HORSE_KINDS:
+            problems.append(
+                _unknown_word(bonus.kind, "kind of horse", horse_kinds, "horse_payment bought 1")
+            )
+    for relation in payments.relations:
+        if relation.word is not None and relation.word.text != "mutual_twice":
+            problems.append(
+                _unknown_word(
+                    relation.word,
+                    "relation word",
+                    {"mutual_twice": "a relation formed in both directions counts twice"},
+                    "claim_relation 3 mutual_twice",
+                )
+            )
+    relation_payers = {k: w.meaning for k, w in RELATION_PAYERS.items()}
+    for line in payments.relation_lines:
+        if line.payer.text not in RELATION_PAYERS and line.payer.text not in PAYEE_WORDS:
+            problems.append(
+                _unknown_word(
+                    line.payer, "payer", relation_payers, "relation_payment partner pays 5"
+                )
+            )
+        if line.others is not None and line.others.text != "others":
+            problems.append(
+                _unknown_word(
+                    line.others,
+                    "word after `for`",
+                    {"others": "his own share and N times every other loser's share"},
+                    "relation_payment partner pays 2 for others",
+                )
+            )
+    for word in payments.words:
+        if word.word.text not in WINNERS_MODES:
+            problems.append(
+                _unknown_word(
+                    word.word,
+                    "way of paying several winners",
+                    WINNERS_MODES,
+                    "several_winners separately",
+                )
+            )
+    return problems
+
+
+def check_payments_zero_sum(decls: Declarations) -> list[Diagnostic]:
+    """Every payment moves points from a payer to the one paid, so a round always sums to
+    zero; these lines could not: the one paid would pay himself (`win winner pays`, `kong …
+    konger pays`), `for all` with every player paying (each would pay every loser's share:
+    nobody is left to be paid for), or a kong feeder of a concealed kong (nobody fed it)."""
+    problems: list[Diagnostic] = []
+    payments = decls.payments
+    if payments is None:
+        return problems
+    for win in payments.wins:
+        if win.payer.text in PAYEE_WORDS:
+            problems.append(
+                _winner_pays_himself(win.payer, "`each`, `discarder`, `robbed`, `feeder`")
+            )
+        elif win.for_all and win.payer.text == "each":
+            problems.append(
+                error(
+                    "E0509",
+                    "`each pays for all` has no one to pay for: every loser would pay every "
+                    "loser's share",
+                    win.span,
+                    label="`for all` needs a single payer",
+                    help="write `win each pays` (one share each), or name one payer: "
+                    "`win discarder pays for all`",
+                )
+            )
+    for line in payments.relation_lines:
+        if line.payer.text in PAYEE_WORDS:
+            problems.append(_winner_pays_himself(line.payer, "`partner`, `discarder`, `robbed`"))
+    for kong in payments.kongs:
+        if kong.payer.text in PAYEE_WORDS:
+            problems.append(
+                error(
+                    "E0509",
+                    f"a kong is paid by `{kong.payer.text}`: the konger would pay himself",
+                    kong.payer.span,
+                    label="this is the one who is paid",
+                    help="name who pays the konger: `each` or `feeder`",
+                )
+            )
+        elif kong.payer.text == "feeder" and kong.kind.text == "concealed":
+            problems.append(
+                error(
+                    "E0509",
+                    "a concealed kong has no feeder: nobody would pay for it",
+                    kong.payer.span,
+                    label="nobody fed a concealed kong",
+                    help="write `kong concealed each pays N`",
+                )
+            )
+    return problems
+
+
+def _winner_pays_himself(payer: ast.Ident, payers: str) -> Diagnostic:
+    """E0509 for a win or relation line whose payer is the one it pays; `payers` are the words
+    that line may name instead."""
+    return error(
+        "E0509",
+        f"a winner is paid by `{payer.text}`: the {payer.text} would pay himself",
+        payer.span,
+        label="this is the one who is paid",
+        help=f"name who pays the winner: {payers}",
+    )

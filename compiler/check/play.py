@@ -1,0 +1,287 @@
+"""Checks of the play section (行牌): known rules and values, and no rule against the rulebook.
+
+Input: the `play` and `claims` sections and the tile set from the `Declarations` table
+(`mjc.compiler.resolve.declarations`), and for the second check their typed guards and counts. The
+words of the section (`mjc.compiler.language.vocabulary_play`) are checked first: each keyword is a
+rule mjc knows and takes the values it is given, and a rule is stated once without a guard.
+Then, under every setting of the options that matters, the rules agree with the rest of the
+rulebook: a restriction on a claim needs that claim, the claim order names exactly the claims
+the game has, the dealer after several winners needs several winners, and the reserved tiles
+fit in the wall left after the deal.
+"""
+
+from __future__ import annotations
+
+from mjc.compiler import ir
+from mjc.compiler.check.common import ir_options, unknown_word
+from mjc.compiler.diagnostics import Diagnostic, Label, error
+from mjc.compiler.diagnostics.suggest import did_you_mean
+from mjc.compiler.ir import consteval
+from mjc.compiler.language.vocabulary_play import (
+    PLAY_VALUES,
+    PLAY_WORDS,
+    TOGGLE_WORDS,
+    PlayWord,
+    takes,
+)
+from mjc.compiler.lower.play import effective, lower_play
+from mjc.compiler.lower.rulebook import lower_tiles
+from mjc.compiler.resolve.declarations import Declarations
+from mjc.compiler.resolve.typed import Typed
+from mjc.compiler.syntax import ast
+
+
+def check_play_words(decls: Declarations) -> list[Diagnostic]:
+    """Every line names a known rule with values it takes; no rule is stated twice
+    without a guard (the second would silently override the first)."""
+    problems: list[Diagnostic] = []
+    if decls.play is None:
+        return problems
+    unguarded: dict[str, ast.PlayItem] = {}
+    for item in decls.play.items:
+        key = item.keyword.text
+        word = PLAY_WORDS.get(key)
+        if word is None:
+            problems.append(
+                unknown_word(
+                    "E0122",
+                    "play rule",
+                    item.keyword,
+                    PLAY_WORDS,
+                    "the rules are listed by `mjc explain E0122` and the language reference",
+                    label="not a rule of play",
+                )
+            )
+            continue
+        problems += _values(key, word, item)
+        first = unguarded.get(key)
+        if item.guard is not None:
+            continue
+        if first is not None:
+            problems.append(
+                error(
+                    "E0503",
+                    f"the play section states `{key}` twice",
+                    item.keyword.span,
+                    label="second one here",
+                    labels=(Label(first.keyword.span, "first one here"),),
+                    help="keep one, or give the later one an `if` saying when it applies",
+                )
+            )
+        unguarded[key] = item
+    return problems
+
+
+def _values(key: str, word: PlayWord, item: ast.PlayItem) -> list[Diagnostic]:
+    """The values of one line, against what its rule takes."""
+    values = item.values
+    counts = {"deal": 2, "words": len(values)}
+    wanted = counts.get(word.kind, 1)
+    if len(values) != wanted:
+        return [
+            _bad(
+                item.values[0] if values else item.keyword,
+                f"`{key}` takes {takes(key)}, not {len(values)} value"
+                + ("s" if len(values) != 1 else ""),
+                takes(key),
+            )
+        ]
+    problems: list[Diagnostic] = []
+    if word.kind == "toggle":
+        problems += _one_of(key, values[0], tuple(TOGGLE_WORDS))
+    elif word.kind in ("word", "words"):
+        seen: set[str] = set()
+        for value in values:
+            problems += _one_of(key, value, PLAY_VALUES[key])
+            if isinstance(value, ast.Ident) and value.text in seen:
+                problems.append(_bad(value, f"`{value.text}` is listed twice", "list it once"))
+            seen.add(value.text if isinstance(value, ast.Ident) else "")
+    elif word.kind in ("number", "deal"):
+        for value in values:
+            if not isinstance(value, ast.IntLit):
+                problems.append(_bad(value, f"`{key}` takes whole numbers", takes(key)))
+            elif word.kind == "number" and not word.low <= value.value <= word.high:
+                problems.append(
+                    _bad(value, f"`{key}` is {word.low} to {word.high}", takes(key))
+                )
+        if word.kind == "deal" and not problems:
+            problems += _deal(values)
+    elif isinstance(values[0], ast.Ident):  # a count: a word is no number of tiles
+        problems.append(_bad(values[0], f"`{key}` takes {takes(key)}", takes(key)))
+    return problems
+
+
+def _deal(values: tuple[ast.Expr | ast.Ident, ...]) -> list[Diagnostic]:
+    dealer, others = (v.value if isinstance(v, ast.IntLit) else 0 for v in values)
+    if 1 <= others <= 13 and dealer == others + 1:
+        return []
+    return [
+        _bad(
+            values[0],
+            f"a deal of {dealer} to the dealer and {others} to the others is not a deal",
+            "the dealer gets one tile more than the others (he discards first), who get 1 to "
+            "13: `deal 14, 13`",
+        )
+    ]
+
+
+def _one_of(key: str, value: ast.Expr | ast.Ident, words: tuple[str, ...]) -> list[Diagnostic]:
+    if isinstance(value, ast.Ident) and value.text in words:
+        return []
+    written = (
+        value.text
+        if isinstance(value, ast.Ident)
+        else str(value.value) if isinstance(value, ast.IntLit) else None
+    )
+    hint = did_you_mean(value.text, words) if isinstance(value, ast.Ident) else None
+    return [
+        _bad(
+            value,
+            f"`{key}` takes {_list(words)}" + (f", not `{written}`" if written else ""),
+            hint or f"write one of {_list(words)}",
+        )
+    ]
+
+
+def _list(words: tuple[str, ...]) -> str:
+    return ", ".join(f"`{w}`" for w in words)
+
+
+def _bad(node: ast.Expr | ast.Ident, message: str, help: str) -> Diagnostic:
+    return error("E0122", message, node.span, help=help)
+
+
+# --------------------------------------------------------------------------- contradictions
+
+
+def check_play_agrees(decls: Declarations, typed: Typed) -> list[Diagnostic]:
+    """Under each setting of the options the play section and the claims read, the rules
+    agree with the claims, with themselves and with the wall (see the module docstring)."""
+    if decls.play is None:
+        return []
+    play = lower_play(decls.play, typed)
+    items = {id(rule): item for rule, item in zip(play.rules, _known(decls.play), strict=True)}
+    claims = decls.claims.rules if decls.claims is not None else ()
+    guards = [r.guard for r in play.rules] + [typed.get(c.guard) for c in claims]
+    counts = [r.count for r in play.rules]
+    options = ir_options(decls)
+    players = max((c.value for c in decls.players.counts), default=4) if decls.players else 4
+    reported: set[int] = set()
+    problems: list[Diagnostic] = []
+    for setting in consteval.settings(options, consteval.options_read([*guards, *counts])):
+        verbs = {
+            c.words[0].text
+            for c in claims
+            if c.words and consteval.holds(typed.get(c.guard), setting)
+        }
+        bad_count = _bad_count(play, setting, options)
+        if bad_count is not None:
+            counted, why = bad_count
+            item = items[id(counted)]
+            if id(item) not in reported:
+                reported.add(id(item))
+                problems.append(
+                    error(
+                        "E0411",
+                        f"`{counted.key}` is not a number of tiles {why}",
+                        item.keyword.span,
+                        label="must be 0 or more wherever the line applies",
+                        help="guard the line so it applies only where the count is a number, "
+                        f"e.g. `if {counted.words[0]} != none`",
+                    )
+                )
+            continue
+        facts = effective(play, setting)
+        for rule in play.rules:
+            item = items[id(rule)]
+            if id(item) in reported or not consteval.holds(rule.guard, setting):
+                continue
+            reason = _contradiction(
+                rule.key, rule.words, verbs, facts, decls, typed, setting, players
+            )
+            if reason is not None:
+                reported.add(id(item))
+                where = consteval.describe(setting, options)
+                problems.append(
+                    error(
+                        "E0411",
+                        f"`{rule.key}` contradicts the rulebook with {where}: {reason}",
+                        item.keyword.span,
+                        label="contradicts the rest of the rulebook",
+                        help="add what it needs, give the line an `if` saying when it "
+                        "applies, or drop it",
+                    )
+                )
+    return problems
+
+
+def _bad_count(
+    play: ir.Play, setting: consteval.Setting, options: dict[str, ir.Option]
+) -> tuple[ir.PlayRule, str] | None:
+    """A count (`reserved`) that is no whole number of 0 or more where its line applies: a
+    choice option whose chosen id is not a number, or arithmetic below zero."""
+    for rule in play.rules:
+        if rule.count is None or not consteval.holds(rule.guard, setting):
+            continue
+        value = consteval.evaluate(rule.count, setting)
+        if isinstance(value, str) and value.isdigit():
+            continue
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            continue
+        shown = f"`{value}`" if isinstance(value, str) else str(value)
+        return rule, f"with {consteval.describe(setting, options)}: it is {shown}"
+    return None
+
+
+def _known(play: ast.Play) -> list[ast.PlayItem]:
+    return [item for item in play.items if item.keyword.text in PLAY_WORDS]
+
+
+# The claim each restriction is about.
+_NEEDS_CLAIM = {
+    "missed_pong": "pong",
+    "no_chow_to_rebuild": "chow",
+    "discard_after_chow_same_tile": "chow",
+    "chow_only_from_previous": "chow",
+    "kong_right_after_claim": "kong",
+}
+
+
+def _contradiction(
+    key: str,
+    words: tuple[str, ...],
+    verbs: set[str],
+    facts: dict[str, object],
+    decls: Declarations,
+    typed: Typed,
+    setting: consteval.Setting,
+    players: int,
+) -> str | None:
+    """Why the rule `key` disagrees with the rulebook under `setting`, or None."""
+    needed = _NEEDS_CLAIM.get(key)
+    if needed is not None and needed not in verbs:
+        return f"it is about `{needed}`, but the claims allow no `{needed}`"
+    if key == "priority":
+        has = {"win"} | (verbs & {"chow", "pong", "kong"})
+        if set(words) != has:
+            return f"it orders {', '.join(words)}, but the claims on a discard are " + ", ".join(
+                w for w in ("win", "kong", "pong", "chow") if w in has
+            )
+    if key == "huangfan_after_draw" and facts.get(key) is True and (
+        "huangfan" not in decls.situations
+    ):
+        return "it plays rounds under the situation `huangfan`, which is not declared"
+    if key == "dealer_after_several" and facts.get("several_winners") is False:
+        return "several winners on one discard are not allowed (`several_winners off`)"
+    if key == "reserved" and decls.tiles is not None:
+        wall = lower_tiles(decls.tiles, typed, setting).total
+        dealt = int(str(facts.get("deal_dealer", 14))) + (players - 1) * int(
+            str(facts.get("deal_others", 13))
+        )
+        reserved = int(str(facts.get("reserved", 0)))
+        if reserved >= wall - dealt:
+            return (
+                f"it keeps {reserved} tiles back, but a wall of {wall} has only "
+                f"{wall - dealt} left after dealing {players} players"
+            )
+    return None

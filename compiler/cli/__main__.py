@@ -1,0 +1,7 @@
+"""`python -m mjc.compiler.cli`: the `mjc` command line, as the console script runs it."""
+
+import sys
+
+from mjc.compiler.cli.commands import main
+
+sys.exit(main())

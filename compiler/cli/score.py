@@ -1,0 +1,193 @@
+"""`mjc score`: one hand as text or JSON, or many hands as JSON lines.
+
+`compiler/cli/commands.py` parses the command line and loads the rulebook; this module scores and
+prints. A single hand prints the fans (a repeated fan as value each × count = subtotal), the steps
+from the fans to the total (`mjc.runtime.score.explain`), the wilds as the tiles they stand for and
+the winning tile marked; `--explain` adds the fans that held but were dropped. `--batch FILE` (`-`
+for standard input) reads one JSON object per line (`hand` and the optional fields of
+`BATCH_FIELDS`) and prints one JSON result per line; a bad line prints an error object on its own
+line and the batch goes on."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import IO, Any
+
+from mjc.runtime import Ruleset, Score
+from mjc.runtime.score.explain import substitution_text
+from mjc.runtime.tiles.tile import RANK_OF, tile_text
+
+__all__ = ["BATCH_FIELDS", "BatchLineError", "score_record", "score_text", "write_batch"]
+
+# The fields a batch line may carry besides `hand`, with the type each must have; they mean
+# what the flags of `mjc score` mean (`wild` is one tile or a list of tiles).
+BATCH_FIELDS: dict[str, tuple[type, ...]] = {
+    "win": (str,),
+    "self_drawn": (bool,),
+    "seat_wind": (str,),
+    "round_wind": (str,),
+    "dealer": (bool,),
+    "players": (int,),
+    "wild": (str, list),
+    "indicator": (str,),
+    "situations": (list,),
+    "options": (dict,),
+    "preset": (str,),
+}
+
+ScoreRequest = dict[str, Any]  # the keyword arguments of `Ruleset.score`, `hand` included
+
+
+class BatchLineError(ValueError):
+    """A batch line that is not a scoring request; the message names the field."""
+
+
+def request_from_line(text: str, defaults: Mapping[str, Any]) -> ScoreRequest:
+    """The `Ruleset.score` arguments of one batch line: `defaults` (from the command line's
+    flags), then the line's own fields."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BatchLineError(f"not JSON: {exc.msg} at column {exc.colno}") from None
+    if not isinstance(data, dict):
+        raise BatchLineError("a line is a JSON object with a \"hand\"")
+    hand = data.get("hand")
+    if not isinstance(hand, str):
+        raise BatchLineError("\"hand\" is missing or not a string of tile notation")
+    request: ScoreRequest = {**defaults, "hand": hand}
+    for key, value in data.items():
+        if key == "hand":
+            continue
+        kinds = BATCH_FIELDS.get(key)
+        if kinds is None:
+            known = ", ".join(["hand", *BATCH_FIELDS])
+            raise BatchLineError(f"unknown field {key!r}; the fields are {known}")
+        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+            names = " or ".join(_JSON_TYPES[k] for k in kinds)
+            raise BatchLineError(f"\"{key}\" must be {names}")
+        _put(request, key, value)
+    return request
+
+
+_JSON_TYPES = {str: "a string", bool: "true or false", int: "a whole number", list: "a list",
+               dict: "an object"}
+
+
+def _put(request: ScoreRequest, key: str, value: Any) -> None:
+    if key == "wild":
+        wilds = [value] if isinstance(value, str) else value
+        if not all(isinstance(w, str) for w in wilds):
+            raise BatchLineError("\"wild\" must be a tile or a list of tiles")
+        request["wilds"] = wilds or None
+    elif key == "situations":
+        if not all(isinstance(s, str) for s in value):
+            raise BatchLineError("\"situations\" must be a list of names")
+        request["situations"] = tuple(value)
+    elif key == "options":
+        request["options"] = {**(request.get("options") or {}), **value}
+    else:
+        request[key] = value
+
+
+def score_record(
+    ruleset: Ruleset, text: str, number: int, defaults: Mapping[str, Any], explain: bool
+) -> dict[str, Any]:
+    """The output of batch line `number`: the score's JSON object, or `{"line": number,
+    "error": message}` for a line that cannot be scored (never an exception)."""
+    try:
+        request = request_from_line(text, defaults)
+        hand = request.pop("hand")
+        score = ruleset.score(hand, explain=explain, **request)
+    except (ValueError, TypeError) as exc:  # every input error of the runtime is a ValueError
+        return {"line": number, "error": str(exc)}
+    return score.as_dict()
+
+
+def write_batch(
+    ruleset: Ruleset, source: Iterable[str], sink: IO[str], defaults: Mapping[str, Any],
+    explain: bool,
+) -> int:
+    """Score every line of `source` onto `sink`, one JSON object per line (blank lines are
+    skipped); the number of lines that were errors."""
+    errors = 0
+    for number, text in enumerate(source, 1):
+        if not text.strip():
+            continue
+        record = score_record(ruleset, text, number, defaults, explain)
+        errors += "error" in record
+        sink.write(json.dumps(record, ensure_ascii=False) + "\n")
+    return errors
+
+
+# --------------------------------------------------------------------------- text
+
+
+def score_text(ruleset: Ruleset, score: Score, explain: bool) -> str:
+    """The text of one score: the arrangement with the winning tile marked, the wilds, the
+    fans, the steps and the total; with `explain`, the fans that were dropped."""
+    title = f"{ruleset.title} ({ruleset.id})"
+    if not score.win:
+        return f"{title}: not a win — {score.reason}"
+    lines = [f"{title}: {score.shape} — {_marked_arrangement(score)}"]
+    if score.substitutions:
+        lines.append(f"  wilds: {', '.join(substitution_text(score.substitutions))}")
+    width = max((len(f.name) for f in score.fans), default=0)
+    for fan in score.fans:
+        english = f"  {fan.english}" if fan.english else ""
+        worth = f"{fan.value:>3}"
+        if fan.count > 1:
+            each = fan.value if fan.each is None else fan.each
+            sign = "^" if fan.combine == "multiply" and each**fan.count == fan.value else "×"
+            worth = f"{each} each {sign} {fan.count} = {fan.value}"
+        pad = "　" * (width - len(fan.name))
+        lines.append(f"  {fan.name}{pad}  {worth}  [{fan.tier}]{english}")
+    steps = score.steps
+    if len(steps) > 1 or explain:
+        lines.append("steps:")
+        for step in steps:
+            lines.append(f"  {step.kind:<8} {step.value:>4}  → {step.total:<4}  {step.rule}")
+    notes = []
+    if score.capped:
+        notes.append("capped")
+    if score.floor:
+        notes.append(f"raised to the floor of {score.floor}")
+    extra = f" ({', '.join(notes)})" if notes else ""
+    lines.append(f"total: {score.total} {score.unit}{extra}")
+    if explain:
+        lines += _suppressed_text(score)
+    return "\n".join(lines)
+
+
+def _suppressed_text(score: Score) -> list[str]:
+    if not score.suppressed:
+        return ["dropped: none"]
+    how = {"excludes": "excluded by", "tier": "its tier overridden by", "max": "outranked by"}
+    lines = ["dropped:"]
+    for s in score.suppressed:
+        lines.append(f"  {s.name} ({s.id}) — {how.get(s.how, s.how)} {s.by_name} ({s.by})")
+    return lines
+
+
+def _marked_arrangement(score: Score) -> str:
+    """The arrangement with the winning tile marked by `*` in the first concealed set or pair
+    that holds it (the set it completed, unless another reading of the wait is meant)."""
+    best, hand = score.best, score.hand
+    win = hand.win_tile if hand is not None else None
+    text = score.arrangement or ""
+    if best is None or win is None:
+        return text
+    if not best.melds and len(best.pairs) == 1:  # thirteen orphans: the tiles in one run
+        return f"{text} (won on {tile_text(win)})"
+    parts: list[str] = []
+    marked = False
+    for m in (*best.melds, *best.pairs):
+        body = str(m)
+        if not marked and m.concealed and not m.is_kong and win in m.tiles:
+            at = body.index(str(RANK_OF[win]))
+            body = f"{body[: at + 1]}*{body[at + 1 :]}"
+            marked = True
+        parts.append(body)
+    if not marked:
+        parts.append(f"(won on {tile_text(win)})")
+    return " ".join(parts)

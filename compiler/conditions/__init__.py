@@ -1,0 +1,149 @@
+"""Fan conditions (typed IR expressions) compiled to Python expressions.
+
+`pyexpr` translates any expression; before it writes a plain loop for a quantifier it asks
+the summary forms that answer it with bit operations on the hand's predicate summary and
+meld boards: `loopguards`, `meldboards` (with `keyfields`, `rankcounts`, `suitchains`,
+`suitsets`), `meldcounts`, `meldequal`, `listquant` and `tilefields`. Reads the IR; hands
+Python source text to the emitters.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mjc.lazyimport import lazy_exports
+
+if TYPE_CHECKING:
+    from mjc.compiler.conditions.keyfields import (
+        KEYS,
+        Mask,
+        constant,
+    )
+    from mjc.compiler.conditions.loopguards import (
+        as_exists,
+        guard_of,
+        lower_range,
+    )
+    from mjc.compiler.conditions.meldboards import (
+        BOARD_OF,
+        Key,
+        joined,
+        key_of,
+        linear_in,
+        never_negative,
+        own_attr,
+        substitute,
+        used_name,
+        wrapped,
+    )
+    from mjc.compiler.conditions.meldcounts import (
+        forms,
+        is_local_body,
+    )
+    from mjc.compiler.conditions.meldequal import (
+        fold,
+    )
+    from mjc.compiler.conditions.pyexpr import (
+        COUNT_WIDTH,
+        FACT_SOURCE,
+        HAND_FACT_SOURCE,
+        HOIST_DEPTH,
+        SUMMARY_OF,
+        TILE_TABLES,
+        Predicates,
+        Py,
+        PyExpr,
+        atom,
+        is_cheap,
+        is_local,
+        mentions,
+        tile_constant,
+    )
+    from mjc.compiler.conditions.suitchains import (
+        Link,
+        chain_of,
+    )
+    from mjc.compiler.conditions.tilefields import (
+        Test,
+    )
+
+# Each public name, and the module that defines it (imported on first use).
+_EXPORTS = {
+    "BOARD_OF": "mjc.compiler.conditions.meldboards",
+    "COUNT_WIDTH": "mjc.compiler.conditions.pyexpr",
+    "FACT_SOURCE": "mjc.compiler.conditions.pyexpr",
+    "HAND_FACT_SOURCE": "mjc.compiler.conditions.pyexpr",
+    "HOIST_DEPTH": "mjc.compiler.conditions.pyexpr",
+    "KEYS": "mjc.compiler.conditions.keyfields",
+    "Key": "mjc.compiler.conditions.meldboards",
+    "Link": "mjc.compiler.conditions.suitchains",
+    "Mask": "mjc.compiler.conditions.keyfields",
+    "Predicates": "mjc.compiler.conditions.pyexpr",
+    "Py": "mjc.compiler.conditions.pyexpr",
+    "PyExpr": "mjc.compiler.conditions.pyexpr",
+    "SUMMARY_OF": "mjc.compiler.conditions.pyexpr",
+    "TILE_TABLES": "mjc.compiler.conditions.pyexpr",
+    "Test": "mjc.compiler.conditions.tilefields",
+    "as_exists": "mjc.compiler.conditions.loopguards",
+    "atom": "mjc.compiler.conditions.pyexpr",
+    "chain_of": "mjc.compiler.conditions.suitchains",
+    "constant": "mjc.compiler.conditions.keyfields",
+    "fold": "mjc.compiler.conditions.meldequal",
+    "forms": "mjc.compiler.conditions.meldcounts",
+    "guard_of": "mjc.compiler.conditions.loopguards",
+    "is_cheap": "mjc.compiler.conditions.pyexpr",
+    "is_local": "mjc.compiler.conditions.pyexpr",
+    "is_local_body": "mjc.compiler.conditions.meldcounts",
+    "joined": "mjc.compiler.conditions.meldboards",
+    "key_of": "mjc.compiler.conditions.meldboards",
+    "linear_in": "mjc.compiler.conditions.meldboards",
+    "lower_range": "mjc.compiler.conditions.loopguards",
+    "mentions": "mjc.compiler.conditions.pyexpr",
+    "never_negative": "mjc.compiler.conditions.meldboards",
+    "own_attr": "mjc.compiler.conditions.meldboards",
+    "substitute": "mjc.compiler.conditions.meldboards",
+    "tile_constant": "mjc.compiler.conditions.pyexpr",
+    "used_name": "mjc.compiler.conditions.meldboards",
+    "wrapped": "mjc.compiler.conditions.meldboards",
+}
+
+__getattr__, __dir__ = lazy_exports(__name__, globals(), _EXPORTS)
+
+__all__ = [
+    "BOARD_OF",
+    "COUNT_WIDTH",
+    "FACT_SOURCE",
+    "HAND_FACT_SOURCE",
+    "HOIST_DEPTH",
+    "KEYS",
+    "SUMMARY_OF",
+    "TILE_TABLES",
+    "Key",
+    "Link",
+    "Mask",
+    "Predicates",
+    "Py",
+    "PyExpr",
+    "Test",
+    "as_exists",
+    "atom",
+    "chain_of",
+    "constant",
+    "fold",
+    "forms",
+    "guard_of",
+    "is_cheap",
+    "is_local",
+    "is_local_body",
+    "joined",
+    "key_of",
+    "linear_in",
+    "lower_range",
+    "mentions",
+    "never_negative",
+    "own_attr",
+    "substitute",
+    "tile_constant",
+    "used_name",
+    "wrapped",
+]

@@ -1,0 +1,211 @@
+"""IR to a Markdown page per rulebook, rendered with jinja2, for the mkdocs site.
+
+Input is a checked `ir.Rulebook`; output is plain Markdown with a little inline HTML (so the
+site builder can be swapped) that reads like a rules booklet: the overview (players, tiles,
+wilds, claims, shapes), how a round is played (行牌), the options, the scoring frame, the fan
+table with each condition in plain words and an example hand drawn as tile pictures, the
+horse tables with their tiles as pictures, then every fan in detail; and for every rule
+whether it is the source document's word or a convention. Also the diagnostics
+reference, from `mjc.compiler.diagnostics.codes`. Deterministic: the same IR gives the same page.
+
+The page sits in `rulebooks/` of the generated folder and draws tiles from `tiles/` beside it
+(`mjc.compiler.site.build` writes both). The parts of the page are built in `docgen_words` (shared
+with `mjc.compiler.docs.comparison`), `docgen_fans` (the scoring) and `docgen_settlement` (payments
+and horses); this module puts them together.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mjc.compiler import ir
+from mjc.compiler.diagnostics import codes
+from mjc.compiler.docs.fans import _adjustments, _fan_context, _tier_context
+from mjc.compiler.docs.mdtext import Md, code
+from mjc.compiler.docs.pagetemplates import (
+    md_cell as md_cell,
+    render as render,
+    render_reference as render_reference,
+)
+from mjc.compiler.docs.play import play_context
+from mjc.compiler.docs.prose import condition_words
+from mjc.compiler.docs.settlement import horse_context as horse_context, payments_context
+from mjc.compiler.docs.tilesvg import tile_markdown
+from mjc.compiler.docs.words import (
+    TILES_FOLDER as TILES_FOLDER,
+    _origin,
+    _provenance,
+    cap_words as cap_words,
+    claim_rules as claim_rules,
+    inherited_badge,
+    minimum_words,
+    option_choices as option_choices,
+    origin_badges as origin_badges,
+    tile_pictures as tile_pictures,
+    when_words as when_words,
+    wild_context as wild_context,
+)
+from mjc.compiler.language import vocabulary
+
+__all__ = [
+    "TILES_FOLDER",
+    "cap_words",
+    "claim_rules",
+    "generate_diagnostics_page",
+    "generate_page",
+    "horse_context",
+    "md_cell",
+    "option_choices",
+    "origin_badges",
+    "render",
+    "render_reference",
+    "tile_pictures",
+    "when_words",
+    "wild_context",
+]
+
+
+def _tile_context(book: ir.Rulebook, tiles: str) -> dict[str, Any]:
+    """The tile groups of the set, and the tiles kept out of it."""
+    groups = [
+        {
+            "name": g.name,
+            "meaning": vocabulary.TILE_GROUPS.get(g.name, ("", g.name))[1],
+            "pictures": Md("").join(tile_markdown(t, tiles) for t in g.tiles),
+            "copies": g.copies,
+            "count": len(g.tiles) * g.copies,
+            "when": condition_words(g.guard, book) if g.guard is not None else "",
+            "badges": origin_badges(g.provenance) if g.provenance else "",
+            "provenance": _provenance(g.provenance),
+        }
+        for g in book.tiles.groups
+    ]
+    keeps = [
+        {
+            "pictures": Md("").join(tile_markdown(t, tiles) for t in k.tiles),
+            "when": condition_words(k.guard, book) if k.guard is not None else "",
+            "badges": origin_badges(k.provenance),
+            "provenance": _provenance(k.provenance),
+        }
+        for k in book.tiles.keeps
+    ]
+    return {"groups": groups, "keeps": keeps}
+
+
+def _scoring_rules_context(book: ir.Rulebook) -> dict[str, Any]:
+    """The minimum, the rejects and the shapes of a winning hand."""
+    least = book.scoring.minimum
+    return {
+        "minimum": (
+            {
+                "words": minimum_words(book),
+                "badges": origin_badges(least.provenance),
+                "provenance": _provenance(least.provenance),
+            }
+            if least is not None
+            else None
+        ),
+        "rejects": [
+            {
+                "reason": r.reason,
+                "condition": condition_words(r.condition, book),
+                "badges": origin_badges(r.provenance),
+                "provenance": _provenance(r.provenance),
+            }
+            for r in book.scoring.rejects
+        ],
+        "shapes": [
+            {
+                "id": s.id,
+                "name": s.name or s.id,
+                "meaning": (
+                    condition_words(s.custom, book)
+                    if s.custom is not None
+                    else vocabulary.BUILTIN_SHAPES.get(s.id, "")
+                ),
+                "guard": condition_words(s.guard, book) if s.guard is not None else "",
+                "badges": origin_badges(s.provenance),
+                "provenance": _provenance(s.provenance),
+            }
+            for s in book.shapes
+        ],
+    }
+
+
+def _options_context(book: ir.Rulebook) -> dict[str, Any]:
+    """The options, the constraints between them, the presets and the situations."""
+    return {
+        "options": [
+            {
+                "id": o.id,
+                "label": o.label,
+                "choices": option_choices(o),
+                "default": o.default,
+                "origin": _origin(o.provenance),
+                "badges": origin_badges(o.provenance) + inherited_badge(o.at, book),
+                "provenance": _provenance(o.provenance),
+            }
+            for o in book.options
+        ],
+        "constraints": [
+            {
+                "reason": c.reason,
+                "condition": condition_words(c.condition, book),
+                "badges": origin_badges(c.provenance),
+                "provenance": _provenance(c.provenance),
+            }
+            for c in book.constraints
+        ],
+        "presets": [
+            {
+                "id": p.id,
+                "label": p.label,
+                "settings": Md(", ").join(
+                    Md("{} = {}").format(code(k), code(v)) for k, v in p.settings
+                ),
+                "badges": origin_badges(p.provenance),
+                "provenance": _provenance(p.provenance),
+            }
+            for p in book.presets
+        ],
+        "situations": [
+            {
+                "id": f.id,
+                "label": f.label,
+                "badges": origin_badges(f.provenance),
+                "provenance": _provenance(f.provenance),
+            }
+            for f in book.situations
+        ],
+    }
+
+
+def generate_page(book: ir.Rulebook) -> str:
+    """The rulebook's page (`rulebooks/<id>.md`): a rules booklet generated from the IR."""
+    tiles = f"../{TILES_FOLDER}"
+    context = {
+        "book": book,
+        "parent": book.extends,
+        **_tile_context(book, tiles),
+        "wilds": wild_context(book, tiles),
+        "claims": claim_rules(book),
+        "play": play_context(book),
+        "horses": horse_context(book, tiles),
+        "payments": payments_context(book),
+        "fans": _fan_context(book, tiles),
+        "tiers": _tier_context(book),
+        "adjustments": _adjustments(book),
+        **_scoring_rules_context(book),
+        **_options_context(book),
+        "provenance": _provenance(book.provenance),
+        "players": ", ".join(str(p) for p in book.players),
+        "players_badges": origin_badges(book.players_provenance),
+        "players_provenance": _provenance(book.players_provenance),
+        "unit_provenance": _provenance(book.scoring.provenance),
+    }
+    return render("page.md.j2", **context)
+
+
+def generate_diagnostics_page() -> str:
+    """The diagnostics reference: every code with its meaning, an example and the fix."""
+    return render_reference("diagnostics.md.j2", codes=codes.CODES)

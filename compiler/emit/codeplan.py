@@ -1,0 +1,300 @@
+"""The plan of a generated module's scoring code: decided from the IR before any is written.
+
+Input is a checked `ir.Rulebook`; output is frozen plans the emitters (`emit_scoring.py`,
+`emit_rules.py`) turn into code: for each fan, what it is called, the rulebook line and
+condition shown above it and how its count is evaluated; for each tier, its members, the
+tiers that override it and its caps; and for each generated function, which facts it reads
+and which of them are read in place rather than bound to a local first. That last choice is
+made by translating the function's expressions once to count their reads (`reads`), never by
+rewriting code already written. A fan's and a tier's expressions are found through the table
+of slots (`mjc.compiler.emit.slotreader.SlotReader`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from mjc.compiler import ir
+from mjc.compiler.conditions.pyexpr import PyExpr, is_cheap
+from mjc.compiler.emit import fangroups, needguards
+from mjc.compiler.emit.slotreader import SlotReader
+from mjc.compiler.ir.graphs import topological_order
+from mjc.compiler.ir.pretty import pretty
+from mjc.compiler.pysource.pysafe import ident
+
+_COMBINE_WORDS = {
+    "add": "fans add up",
+    "max": "the highest fan counts alone",
+    "multiply": "fans multiply",
+}
+
+
+def reads(make: Callable[[frozenset[str]], PyExpr], exprs: Iterable[ir.Expr]) -> frozenset[str]:
+    """The facts one generated function reads in place: those read once whose source is one
+    attribute read (any other is bound to a local `x_<fact>` at the top of the function).
+    `make` builds the function's translator for a given in-place set."""
+    counting = make(frozenset())
+    for expr in exprs:
+        counting(expr)
+    return frozenset(
+        fact
+        for fact, times in counting.facts.items()
+        if times == 1 and is_cheap(counting.fact_source[fact])
+    )
+
+
+def shared_loops(
+    make: Callable[[frozenset[str]], PyExpr], exprs: Iterable[ir.Expr]
+) -> frozenset[str]:
+    """The quantifiers that loop and stand in more than one place of the function's
+    conditions, equal as lowered IR (四暗刻, 三暗刻, 双暗刻 count the same concealed pungs): each
+    is computed once into a local that every place reads (`PyExpr.shared`)."""
+    counting = make(frozenset())
+    for expr in exprs:
+        counting(expr)
+    return frozenset(key for key, times in counting.quantifiers.items() if times > 1)
+
+
+@dataclass(frozen=True, slots=True)
+class FanPlan:
+    """One fan's code: `local = per if condition else 0` (or 1, or `per`, when the condition
+    always holds), under a comment naming it, its rulebook line and its condition."""
+
+    id: str
+    index: int
+    local: str  # its count in the scoring function, `f_<id>`
+    title: str  # `name id (file:line)`: rulebook text, escaped when written
+    shown: str  # the condition as the rulebook writes it, escaped when written
+    condition: ir.Expr | None  # None: always holds
+    per: ir.Expr | None
+    clamp: bool  # the per count may be below zero as written: `max(per, 0)` (zero: not at all)
+    # What it reads and how that was compiled (`fangroups`), written above it.
+    group: str = fangroups.SITUATION
+    how: str = ""
+    # The shape test its condition starts with, and the condition after it: fans in a row
+    # under the same test are written under one `if` (`ScoringPlan.runs`).
+    guard: ir.Expr | None = None
+    shapes: frozenset[str] = frozenset()
+    rest: ir.Expr | None = None
+    # What the rest needs (`needguards`): fans in a row of the same need are written under
+    # one `if` of its test (`need_runs`).
+    need: needguards.Need | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ValuePlan:
+    """A fan whose value depends on the options: the base, then (value, guard) pairs of
+    which the last that holds wins."""
+
+    local: str  # `value_<id>`
+    name: str
+    base: ir.Expr
+    guarded: tuple[tuple[ir.Expr, ir.Expr], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TierPlan:
+    id: str
+    flag: str  # `on_<id>`: whether one of its fans counts
+    heading: str  # `name (id): how its fans combine`, escaped when written
+    combine: str
+    members: tuple[FanPlan, ...]
+    overriders: tuple[str, ...]  # flags of the tiers that, when on, leave this one out
+    alternatives: tuple[tuple[str, ir.Expr], ...]
+    cap: int | None  # the cap without a guard
+    guarded_caps: tuple[tuple[int, ir.Expr], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringPlan:
+    """`score_fans(a, s, o)`: every fan's count, then relations and tiers, in one function."""
+
+    fans: tuple[FanPlan, ...]  # in evaluation order
+    relations: tuple[tuple[str, str], ...]  # (local that counts, local it sets to 0)
+    values: dict[str, int | str]  # fan id -> its value: a number or its `ValuePlan` local
+    valued: tuple[ValuePlan, ...]
+    tiers: tuple[TierPlan, ...]  # in the order they are combined
+    sort_kept: bool  # whether the kept fans must be sorted back into table order
+    inline: frozenset[str]
+    shared: frozenset[str] = frozenset()  # loops computed once (`shared_loops`)
+
+    def runs(self) -> list[tuple[ir.Expr | None, tuple[FanPlan, ...]]]:
+        """The fans in evaluation order as runs under one shape test (None: each fan tests
+        what it tests itself); a run is two fans or more."""
+        found: list[tuple[ir.Expr | None, tuple[FanPlan, ...]]] = []
+        i = 0
+        while i < len(self.fans):
+            fan = self.fans[i]
+            j = i + 1
+            while fan.shapes and j < len(self.fans) and self.fans[j].shapes == fan.shapes:
+                j += 1
+            if j - i >= 2:
+                found.append((fan.guard, self.fans[i:j]))
+            else:
+                found.append((None, (fan,)))
+            i = j
+        return found
+
+
+def need_runs(fans: tuple[FanPlan, ...]) -> list[tuple[needguards.Need | None, list[FanPlan]]]:
+    """`fans` as runs of two or more of the same need, under its test (None: each fan alone,
+    testing what it tests itself)."""
+    found: list[tuple[needguards.Need | None, list[FanPlan]]] = []
+    for fan in fans:
+        key = fan.need.key if fan.need else None
+        if key is not None and found and found[-1][0] is not None:
+            need = found[-1][0]
+            if need is not None and need.key == key:
+                found[-1][1].append(fan)
+                continue
+        found.append((fan.need, [fan]))
+    # A need of one fan alone is no block: its own condition tests it.
+    return [(need if len(run) > 1 else None, run) for need, run in found]
+
+
+def plan_scoring(
+    book: ir.Rulebook, make: Callable[[frozenset[str]], PyExpr], slots: SlotReader
+) -> ScoringPlan:
+    """The scoring function's plan; `make` builds its condition translator, `slots` finds
+    the expressions of each fan and tier."""
+    index = {fan.id: i for i, fan in enumerate(book.fans)}
+    by_id = {fan.id: fan for fan in book.fans}
+    first = {fan_id: _fan_plan(by_id[fan_id], index[fan_id], slots, make) for fan_id in index}
+    order = fangroups.grouped_order(
+        book.evaluation_order,
+        {fan_id: plan.shapes for fan_id, plan in first.items()},
+        {fan.id: fan.uses for fan in book.fans},
+        {fan_id: plan.need.key if plan.need else None for fan_id, plan in first.items()},
+    )
+    fans = tuple(first[fan_id] for fan_id in order)
+    plans = {plan.id: plan for plan in fans}
+    exprs = [e for plan in fans for e in (plan.per, plan.condition) if e is not None]
+    shared = shared_loops(make, exprs)
+    relations = tuple(
+        (plans[fan_id].local, plans[target].local)
+        for fan_id in book.relation_order
+        for target in (*by_id[fan_id].excludes, *by_id[fan_id].replaces)
+    )
+    values: dict[str, int | str] = {}
+    valued: list[ValuePlan] = []
+    for fan in book.fans:
+        if not fan.values:
+            values[fan.id] = fan.value
+            continue
+        base, *others = slots.pairs(fan, "values")
+        assert base.number is not None
+        guarded = tuple(
+            (h.number, h.guard) for h in others if h.number is not None and h.guard is not None
+        )
+        plan = ValuePlan(ident("value_", fan.id), fan.name, base.number, guarded)
+        valued.append(plan)
+        values[fan.id] = plan.local
+    tiers, sort_kept = _tier_plans(book, plans, index, slots)
+    return ScoringPlan(
+        fans=fans,
+        relations=relations,
+        values=values,
+        valued=tuple(valued),
+        tiers=tiers,
+        sort_kept=sort_kept,
+        inline=reads(make, exprs),
+        shared=shared,
+    )
+
+
+def _fan_plan(
+    fan: ir.Fan, index: int, slots: SlotReader, make: Callable[[frozenset[str]], PyExpr]
+) -> FanPlan:
+    held = slots.held(fan)
+    condition, per = held.when, held.number
+    assert condition is not None, "a fan without `when` lines holds always: `true`"
+    always = isinstance(condition, ir.BoolE) and condition.value
+    alone = make(frozenset())  # translated alone, to say how it compiles
+    for expr in (per, condition):
+        if expr is not None:
+            alone(expr)
+    guarded = fangroups.split_guard(None if always else condition)
+    return FanPlan(
+        id=fan.id,
+        index=index,
+        local=ident("f_", fan.id),
+        title=f"{fan.name} {fan.id} ({fan.at.file}:{fan.at.line})",
+        shown=f"when {pretty(condition)}" + (f", per {pretty(per)}" if per else ""),
+        condition=None if always else condition,
+        per=per,
+        clamp=per is not None and not _never_negative(per),
+        group=fangroups.group_of(fangroups.facts_read((per, condition))),
+        how=fangroups.how_compiled(alone),
+        guard=guarded.guard,
+        shapes=guarded.shapes,
+        rest=guarded.rest,
+        need=needguards.need_of(guarded.rest) or needguards.need_of_count(per),
+    )
+
+
+def _never_negative(expr: ir.Expr) -> bool:
+    """Whether a `per` count is never below zero as written (a `count`, a length, a literal),
+    so that it needs no `max(…, 0)`."""
+    if isinstance(expr, ir.IntE):
+        return expr.value >= 0
+    if isinstance(expr, ir.QuantE):
+        return expr.kind == "count"
+    return isinstance(expr, ir.CallE) and expr.func in ("len", "suits", "copies")
+
+
+def _tier_plans(
+    book: ir.Rulebook, plans: dict[str, FanPlan], index: dict[str, int], slots: SlotReader
+) -> tuple[tuple[TierPlan, ...], bool]:
+    """The tiers in the order they combine (a tier before those it overrides), leaving out
+    tiers without fans (never on), and whether `kept` comes out of table order."""
+    tiers = {tier.id: tier for tier in book.scoring.tiers}
+    overridden_by: dict[str, list[str]] = {t: [] for t in tiers}
+    for tier in book.scoring.tiers:
+        for target in tier.overrides:
+            overridden_by[target].append(tier.id)
+    order = topological_order(list(tiers), overridden_by)
+    members = {t: tuple(plans[f.id] for f in book.fans if f.tier == t) for t in order}
+    found = []
+    for tier_id in order:
+        tier = tiers[tier_id]
+        if not members[tier_id]:
+            continue
+        # (cap, guard) and (mode, guard) pairs, of which only the guards are expressions
+        caps = list(zip((n for n, _ in tier.caps), slots.pairs(tier, "caps"), strict=True))
+        modes = zip(
+            (m for m, _ in tier.alternatives), slots.pairs(tier, "alternatives"), strict=True
+        )
+        found.append(
+            TierPlan(
+                id=tier_id,
+                flag=ident("on_", tier_id),
+                heading=f"{tier.name} ({tier_id}): {_COMBINE_WORDS[tier.combine]}.",
+                combine=tier.combine,
+                members=members[tier_id],
+                overriders=tuple(ident("on_", t) for t in overridden_by[tier_id] if members[t]),
+                alternatives=tuple((m, h.guard) for m, h in modes if h.guard is not None),
+                cap=next((n for n, h in caps if h.guard is None), None),
+                guarded_caps=tuple((n, h.guard) for n, h in caps if h.guard is not None),
+            )
+        )
+    return tuple(found), not _kept_in_order(order, overridden_by, members, index)
+
+
+def _kept_in_order(
+    order: list[str],
+    overridden_by: dict[str, list[str]],
+    members: dict[str, tuple[FanPlan, ...]],
+    index: dict[str, int],
+) -> bool:
+    """Whether `kept` is built in table order (so needs no sort): each tier appends its
+    fans in table order, so it is when every two tiers that can both count are emitted
+    lowest fans first. A tier overridden by another never counts beside it."""
+    indexes = {tier: [index[f.id] for f in members[tier]] for tier in order}
+    for i, first in enumerate(order):
+        for later in order[i + 1 :]:
+            if first in overridden_by[later] or later in overridden_by[first]:
+                continue
+            if indexes[first] and indexes[later] and max(indexes[first]) > min(indexes[later]):
+                return False
+    return True

@@ -1,0 +1,193 @@
+"""Horses and payments as functions of a generated module: which horse kinds a game draws and
+which payment lines hold. Input is the checked `ir.Rulebook` (through `emitbase.ModuleState`);
+output is each function's body as lines. A payment line's `when` reads the win situation `s`,
+the winners `w`, or the round facts `r` in place: nothing is bound before its test, because
+`s` may be None where a horse line is asked about a game rather than a win.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+from mjc.compiler import ir
+from mjc.compiler.conditions.pyexpr import AND, FACT_SOURCE, Py, PyExpr
+from mjc.compiler.emit.emitbase import ModuleState
+from mjc.compiler.emit.slotreader import Held
+from mjc.compiler.language.types import ChoiceType
+from mjc.compiler.pysource.layout import Break, Doc, Group
+from mjc.compiler.pysource.pysafe import lit
+from mjc.compiler.pysource.pywriter import CodeWriter
+from mjc.runtime.tiles.tile import tile_text
+
+_ROUND_FACTS = {f: f"r.{f}" for f in ("won", "drawn", "winners", "players")}
+
+
+def _tests(py: PyExpr, tests: list[Py]) -> Doc:
+    """`a and b ...` of translated tests."""
+    if len(tests) == 1:
+        return tests[0].doc
+    parts: list[Doc] = [py.operand(tests[0], AND + 1)]
+    for test in tests[1:]:
+        parts += [Break(" "), "and ", py.operand(test, AND + 1)]
+    return Group(tuple(parts))
+
+
+def _lines(
+    out: CodeWriter, py: PyExpr, tests: list[Py], write: Callable[[], None]
+) -> None:
+    """`write()` under the tests, or alone when there are none."""
+    out.first([(_tests(py, tests) if tests else None, write)])
+
+
+def horses_body(state: ModuleState) -> list[str]:
+    """The horse kinds a game draws: each kind whose options guard holds, with its count
+    (a choice option read as a count is its chosen id as a number), and, given the win
+    situation `s`, only when the kind's `when` holds for it."""
+    py = state.translator(inline=None)
+    out = CodeWriter(indent=1)
+    out.line("found: list[tuple[HorseKind, int]] = []")
+    for index, kind in enumerate(state.book.horses.kinds):
+        held = state.slots.held(kind)
+        assert held.number is not None, "every horse line has a count"
+        tests = [] if held.guard is None else [py.py(held.guard)]
+        if held.when is not None:
+            when = py.operand(py.py(held.when), AND + 1)
+            tests.append(Py(Group(("(s is None or ", when, ")")), AND + 1))
+        count = py(held.number)
+        if isinstance(held.number.type, ChoiceType):
+            count = ("int(", count, ")")
+        out.comment(f"{kind.name} {kind.kind} ({kind.at.file}:{kind.at.line})")
+        write = functools.partial(
+            out.stmt, f"found.append((HORSE_KINDS[{index}], ", count, "))"
+        )
+        _lines(out, py, tests, write)
+    out.line("return tuple(found)")
+    return state.function(py, out)
+
+
+def horse_tables(book: ir.Rulebook) -> list[tuple[int, list[str]]]:
+    """Each horse table as lines of seat offsets, one line per suit."""
+    tables: list[tuple[int, list[str]]] = []
+    for table in book.horses.tables:
+        lines = []
+        for start, end in ((0, 9), (9, 18), (18, 27), (27, 34), (34, len(table.seats))):
+            values = ", ".join(str(v) for v in table.seats[start:end])
+            where = f"{tile_text(start)}-{tile_text(end - 1)}"
+            lines.append(f"{values},  # {where}")
+        tables.append((table.players, lines))
+    return tables
+
+
+# One payment line: its expressions (its amount is None for a win line, which has none) and
+# the comment above it.
+_Line = tuple[Held, str]
+
+
+def _payment_lines(
+    state: ModuleState, lines: list[_Line], facts: dict[str, str], found: str
+) -> list[str]:
+    """The lines whose options guard and `when` hold, by index (and amount), in order."""
+    py = state.translator(facts={**FACT_SOURCE, **facts}, inline=None)
+    out = CodeWriter(indent=1)
+    out.line(f"found: list[{found}] = []")
+    for index, (held, comment) in enumerate(lines):
+        tests = [py.py(e) for e in held.tests]
+        out.comment(comment)
+        if held.number is not None:
+            amount = py(held.number)
+            write = functools.partial(out.stmt, f"found.append(({index}, ", amount, "))")
+        else:
+            write = functools.partial(out.line, f"found.append({index})")
+        _lines(out, py, tests, write)
+    out.line("return tuple(found)")
+    return state.function(py, out)
+
+
+def _where(at: ir.SourceRef) -> str:
+    return f"{at.file}:{at.line}"
+
+
+def payment_wins_body(state: ModuleState) -> list[str]:
+    """The win lines whose options guard and condition hold, by index, in order."""
+    lines: list[_Line] = [
+        (state.slots.held(r), f"win {r.payer} pays ({_where(r.at)})")
+        for r in state.book.payments.wins
+    ]
+    return _payment_lines(state, lines, {"winners": "w"}, "int")
+
+
+def payment_kongs_body(state: ModuleState) -> list[str]:
+    """The kong lines whose options guard and condition hold, with their amounts."""
+    lines: list[_Line] = [
+        (state.slots.held(r), f"kong {r.kind} {r.payer} pays ({_where(r.at)})")
+        for r in state.book.payments.kongs
+    ]
+    return _payment_lines(state, lines, _ROUND_FACTS, "tuple[int, int]")
+
+
+def payment_bonuses_body(state: ModuleState) -> list[str]:
+    """The horse, 跟庄 and 连庄 lines whose options guard and condition hold for the round,
+    with their amounts."""
+    lines: list[_Line] = [
+        (
+            state.slots.held(r),
+            f"{r.item}_payment {r.kind or ''}".rstrip() + f" ({_where(r.at)})",
+        )
+        for r in state.book.payments.bonuses
+    ]
+    return _payment_lines(state, lines, _ROUND_FACTS, "tuple[int, int]")
+
+
+def payment_relations_body(state: ModuleState) -> list[str]:
+    """The relation lines whose options guard and condition hold for a winner, with their
+    amounts; the condition reads the situation `s`, the winners `w`, `related` (the
+    discarder is related to the winner) and `ready` (the discarder was ready)."""
+    facts = {"winners": "w", "discarder_related": "related", "discarder_ready": "ready"}
+    lines: list[_Line] = [
+        (state.slots.held(r), f"relation_payment {r.payer} ({_where(r.at)})")
+        for r in state.book.payments.relation_lines
+    ]
+    return _payment_lines(state, lines, facts, "tuple[int, int]")
+
+
+def payment_loss_cap_body(state: ModuleState) -> list[str]:
+    """The first `loss_cap` whose guard holds, and, when its value reads `hand_ceiling`,
+    whose hand has a ceiling (`ceiling` is not None)."""
+    guards = state.guards()
+    out = CodeWriter(indent=1)
+    branches: list[tuple[Doc | None, Callable[[], None]]] = []
+    for item in state.book.payments.loss_caps:
+        held = state.slots.held(item)
+        assert held.number is not None, "every loss cap has a value"
+        value = state.translator(facts={**FACT_SOURCE, "hand_ceiling": "ceiling"}, inline=None)
+        amount = value(held.number)
+        state.finish(value)
+        tests = [] if held.guard is None else [guards.py(held.guard)]
+        if "hand_ceiling" in value.facts:
+            tests.append(Py("ceiling is not None", AND + 1))
+        write = functools.partial(_return_where, out, amount, item.at)
+        branches.append((_tests(guards, tests) if tests else None, write))
+    if not out.first(branches):
+        out.line("return None")
+    return state.function(guards, out)
+
+
+def _return_where(out: CodeWriter, value: Doc, at: ir.SourceRef) -> None:
+    out.stmt("return (", value, f", {lit(f'{at.file}:{at.line}')})")
+
+
+def first_value(state: ModuleState, items: tuple[ir.Stake, ...], default: str) -> list[str]:
+    """The first stake or cap whose guard holds, with its rulebook line."""
+    guards = state.guards()
+    out = CodeWriter(indent=1)
+    branches: list[tuple[Doc | None, Callable[[], None]]] = []
+    for item in items:
+        held = state.slots.held(item)
+        assert held.number is not None, "every stake and cap has a value"
+        test = None if held.guard is None else guards(held.guard)
+        write = functools.partial(_return_where, out, guards(held.number), item.at)
+        branches.append((test, write))
+    if not out.first(branches):
+        out.line(f"return {default}")
+    return state.function(guards, out)

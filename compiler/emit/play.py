@@ -1,0 +1,126 @@
+"""The play section as a function of a generated module: `turn_rules(o) -> TurnRules`.
+
+Input is the checked `ir.Rulebook` (through `emitbase.ModuleState`); output is the body of
+`turn_rules`, which reads only the options `o`. Each rule of the section becomes one
+assignment to a local named after the `TurnRules` field it sets, under an `if` when the rule
+has a guard, in rulebook order, so that a later rule whose guard holds overrides an earlier
+one (`lower_play.effective` says the same in the compiler). A field whose first rule has a
+guard starts at `TurnRules()`'s default; fields no rule sets are left to the default. Each
+local is annotated with its field's type where it is first set (`Literal['tail', 'head']`),
+so that mypy --strict reads a word as the `Literal` the field takes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import typing
+
+from mjc.compiler import ir
+from mjc.compiler.emit.emitbase import ModuleState
+from mjc.compiler.language.types import ChoiceType
+from mjc.compiler.language.vocabulary_play import PLAY_WORDS, default_value
+from mjc.compiler.pysource.layout import Doc, Group, bracketed, tuple_of
+from mjc.compiler.pysource.pysafe import lit
+from mjc.compiler.pysource.pywriter import CodeWriter
+from mjc.runtime.rules import turnrules
+from mjc.runtime.rules.turnrules import TurnRules
+
+_FIELD_ORDER = {f.name: i for i, f in enumerate(dataclasses.fields(TurnRules))}
+
+
+def _spelled(hint: object) -> Doc:
+    """A field's type as Python source: `Literal['tail', 'head']` for a word field (so a
+    generated module needs nothing from `turnrules` but `TurnRules`; a long one breaks one
+    word per line inside its brackets), `int`, `bool`, and `tuple[…, ...]` of those."""
+    if typing.get_origin(hint) is typing.Literal:
+        return bracketed("Literal[", [lit(a) for a in typing.get_args(hint)], "]")
+    if typing.get_origin(hint) is tuple:
+        return Group(("tuple[", _spelled(typing.get_args(hint)[0]), ", ...]"))
+    assert isinstance(hint, type), hint
+    return hint.__name__
+
+
+# Each field's type as a generated module annotates its local.
+_FIELD_TYPES = {
+    name: _spelled(hint)
+    for name, hint in typing.get_type_hints(TurnRules, vars(turnrules)).items()
+}
+
+
+def turn_rules_body(state: ModuleState) -> list[str]:
+    """How a round is played under the options `o`: the play section's rules in order."""
+    py = state.translator(inline=None)
+    out = CodeWriter(indent=1)
+    rules = state.book.play.rules
+    fields = _fields(rules)
+    declared: set[str] = set()
+
+    def target(field: str) -> Doc:
+        """`field: <its TurnRules type>` the first time (a top-level line), then `field`:
+        the type keeps a word such as "tail" the `Literal` the field wants."""
+        if field in declared:
+            return field
+        declared.add(field)
+        return Group((f"{field}: ", _FIELD_TYPES[field]))
+
+    starts = [f for f in fields if next(r for r in rules if f in _sets(r)).guard is not None]
+    if starts:
+        out.line("# Set only under an `if` below: they start at the TurnRules() default.")
+    for field in starts:
+        out.stmt(target(field), " = ", _value(default_value(field)))
+    for rule in rules:
+        out.comment(_comment(rule))
+        held = state.slots.held(rule)
+
+        def assign(rule: ir.PlayRule = rule, number: ir.Expr | None = held.number) -> None:
+            if number is not None:
+                count = py(number)
+                if isinstance(number.type, ChoiceType):
+                    count = ("int(", count, ")")
+                out.stmt(target(PLAY_WORDS[rule.key].fields[0]), " = ", count)
+            for field, value in rule.settings:
+                out.stmt(target(field), " = ", _value(value))
+
+        guard = held.guard
+        out.first([(None if guard is None else py(guard), functools.partial(assign))])
+    if not fields:
+        out.line("return TurnRules()")
+    else:
+        out.line("return TurnRules(")
+        for field in sorted(fields, key=_FIELD_ORDER.__getitem__):
+            out.line(f"    {field}={field},")
+        out.line(")")
+    state.runtime_names.add("TurnRules")
+    return state.function(py, out)
+
+
+def _value(value: object) -> Doc:
+    """A field's value as source: a tuple of words breaks one word per line when long."""
+    if isinstance(value, tuple):
+        return tuple_of([lit(v) for v in value])
+    return lit(value)
+
+
+def _sets(rule: ir.PlayRule) -> list[str]:
+    """The fields one rule sets."""
+    if rule.count is not None:
+        return [PLAY_WORDS[rule.key].fields[0]]
+    return [field for field, _ in rule.settings]
+
+
+def _fields(rules: tuple[ir.PlayRule, ...]) -> list[str]:
+    """Every field some rule sets, in the order of their first rule."""
+    found: dict[str, None] = {}
+    for rule in rules:
+        for field in _sets(rule):
+            found[field] = None
+    return list(found)
+
+
+def _comment(rule: ir.PlayRule) -> str:
+    """`key words (file:line): the first source or convention`, for the reader of the
+    module (made safe by the writer)."""
+    said = next((p for p in rule.provenance if p.kind in ("source", "convention")), None)
+    head = f"{rule.key} {', '.join(rule.words)} ({rule.at.file}:{rule.at.line})"
+    return f"{head}: {said.text}" if said is not None else head

@@ -1,0 +1,514 @@
+"""The scoring functions of a generated module: `score_fans`, `adjust` and `reject`.
+
+Input is the scoring plan (`codeplan.plan_scoring`) and the rulebook's adjustments and
+rejections; output is each function's body as lines. `score_fans` is the one scoring path:
+each fan's count (straight-line code, in evaluation order, under a comment with its rulebook
+line and condition), then relations, then each tier combined and capped; when every tier
+adds, relations, limits and tiers are one pass over the fans (`compiler/emit/onepass.py`).
+`adjust` (floors, multipliers, ceilings, fixes) is a function of its own, emitted by
+`adjust_body` alone. The expressions of each line are found through the table of slots
+(`state.slots`).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Callable
+
+from mjc.compiler import ir
+from mjc.compiler.conditions.pyexpr import AND, OR, PyExpr
+from mjc.compiler.emit import onepass
+from mjc.compiler.emit.codeplan import FanPlan, ScoringPlan, TierPlan, need_runs, plan_scoring
+from mjc.compiler.emit.emitbase import ModuleState
+from mjc.compiler.emit.slotreader import Held
+from mjc.compiler.ir.pretty import pretty
+from mjc.compiler.pysource.layout import Break, Doc, group, parenthesized, string, tuple_of
+from mjc.compiler.pysource.pysafe import lit
+from mjc.compiler.pysource.pywriter import CodeWriter
+
+
+def score_fans_body(state: ModuleState) -> list[str]:
+    """Every fan's count, then relations, then the tiers: (total, kept, notes). Notes are
+    (tier id, what, value) for a tier cap that cut ("cap", the cap) and for a mode the
+    options chose (the mode, 0); `raw`, when given, receives the counts before relations."""
+    index = state.fan_index
+
+    def make(inline: frozenset[str]) -> PyExpr:
+        return state.translator(lambda fan: f"f_{fan} > 0", inline=inline)
+
+    plan = plan_scoring(state.book, make, state.slots)
+    py = make(plan.inline)
+    py.shared = plan.shared
+    guards = state.guards()
+    body = CodeWriter(indent=1)
+    unguarded: list[FanPlan] = []  # fans in a row outside shape blocks, for need blocks
+    for guard, run in plan.runs():
+        if guard is None:
+            unguarded.append(run[0])
+            continue
+        _needs(body, py, tuple(unguarded), guarded=False)
+        unguarded = []
+        shapes = " or ".join(sorted(run[0].shapes))
+        body.comment(f"Fans that need the {shapes} shape: none of them on another shape.")
+        with body.when(py(guard)):
+            _needs(body, py, run, guarded=True)
+        with body.block("else"):
+            for fan in run:
+                body.line(f"{fan.local} = 0")
+    _needs(body, py, tuple(unguarded), guarded=False)
+    if plan.fans:
+        # Score explanations read the counts before relations; scoring passes no list.
+        locals_in_table_order: list[Doc] = [
+            f.local for f in sorted(plan.fans, key=lambda f: f.index)
+        ]
+        with body.block("if raw is not None"):
+            body.stmt("raw.extend(", tuple_of(locals_in_table_order), ")")
+    one = onepass.plan_one_pass(state.book, plan, state.slots)
+    if one is not None:
+        _one_pass(body, py, state, plan, one, guards)
+    else:
+        _relations_and_values(body, plan, guards)
+        for limit in state.book.scoring.limits:
+            _limit(body, py, state, limit)
+        _start_kept(body)
+        for tier in plan.tiers:
+            _tier(body, tier, plan, guards, index)
+        if plan.sort_kept:
+            with body.block("if len(kept) > 1"):
+                body.line("kept.sort()")
+    body.line("return total, tuple(kept), notes")
+    state.finish(guards)
+    return state.function(py, body)
+
+
+def _needs(out: CodeWriter, py: PyExpr, fans: tuple[FanPlan, ...], guarded: bool) -> None:
+    """`fans` in order, those in a row that need the same thing (`compiler/emit/needguards.py`)
+    under one test of it: its else sets them to 0, as their conditions would."""
+    for need, run in need_runs(fans):
+        if need is None:
+            for fan in run:
+                _fan(out, py, fan, fan.rest, guarded)
+            continue
+        out.comment(f"Fans that need {need.words}: none of them counts without.")
+        with out.when(py(need.guard)):
+            for fan in run:
+                _fan(out, py, fan, fan.rest, guarded)
+        with out.block("else"):
+            for fan in run:
+                out.line(f"{fan.local} = 0")
+
+
+def _fan(
+    out: CodeWriter,
+    py: PyExpr,
+    fan: FanPlan,
+    condition: ir.Expr | None = None,
+    guarded: bool = False,
+) -> None:
+    """`f_<id> = ...` under its comments; `guarded`: its shape test already held, and
+    `condition` is what remains of its condition (None: nothing)."""
+    out.comment(fan.title)
+    out.comment(fan.shown)
+    out.comment(f"group: {fan.group} ({fan.how})")
+    if not guarded:
+        condition = fan.condition
+    if condition is None:
+        if fan.per is None:
+            out.assign(fan.local, "1")
+        elif fan.clamp:  # a count below zero is zero: not at all
+            out.stmt(f"{fan.local} = max(", py(fan.per), ", 0)")
+        else:
+            out.assign(fan.local, py(fan.per))
+        return
+    # The per first, as before the restructuring: the translator numbers what it meets.
+    count: Doc = "1" if fan.per is None else parenthesized(py.operand(py.py(fan.per), OR))
+    if fan.clamp:  # a count below zero is zero: not at all
+        count = ("max(", count, ", 0)")
+    test = parenthesized(py.operand(py.py(condition), OR))
+    out.stmt(f"{fan.local} = ", count, " if ", test, " else 0")
+
+
+def _relations_and_values(out: CodeWriter, plan: ScoringPlan, guards: PyExpr) -> None:
+    if plan.relations:
+        out.line("# Relations: a fan that counts removes the fans it excludes or replaces.")
+        # One test per fan that counts, for the run of fans it removes (the order kept).
+        for local, pairs in itertools.groupby(plan.relations, key=lambda pair: pair[0]):
+            with out.block(f"if {local}"):
+                for _, target in pairs:
+                    out.line(f"{target} = 0")
+    for value in plan.valued:
+        out.comment(f"{value.name}: its value depends on the options.")
+        out.assign(value.local, guards(value.base))
+        for expr, guard in value.guarded:
+            with out.when(guards(guard)):
+                out.assign(value.local, guards(expr))
+
+
+def _start_kept(out: CodeWriter) -> None:
+    out.line("total = 0")
+    out.line("kept: list[tuple[int, int, int]] = []")
+    out.line("notes: tuple[tuple[str, str, int], ...] = ()")
+
+
+def _one_pass(
+    out: CodeWriter,
+    py: PyExpr,
+    state: ModuleState,
+    plan: ScoringPlan,
+    one: onepass.OnePass,
+    guards: PyExpr,
+) -> None:
+    """Relations, limits and the tiers' sums in one pass over the fans (`compiler/emit/onepass.py`):
+    one test of each fan's count, not one for its relations and one more for its tier."""
+    _start_kept(out)
+    sums = dict(one.sums)
+    tier_of = {fan.id: sums[tier.id] for tier in plan.tiers for fan in tier.members}
+    for _, local in one.sums:
+        if local != "total":
+            out.line(f"{local} = 0")
+    out.line("# Relations and tiers in one pass, in RELATION_ORDER: a fan comes after every fan")
+    out.line("# that removes it, so its count is final when its turn comes. It removes the fans")
+    out.line("# it excludes or replaces and adds its value to its tier's sum; a fan a limit")
+    out.line("# names adds its value after that limit.")
+    for step in one.steps:
+        if isinstance(step, onepass.LimitStep):
+            _limit(out, py, state, step.limit)
+            if step.then:
+                out.comment("The fans this limit names add their counts as cut.")
+            for fan in step.then:
+                with out.block(f"if {fan.local}"):
+                    _add_kept(out, fan, plan.values[fan.id], tier_of[fan.id])
+            continue
+        if not step.removes and not step.adds:
+            continue
+        with out.block(f"if {step.fan.local}"):
+            for target in step.removes:
+                out.line(f"{target} = 0")
+            if step.adds:
+                _add_kept(out, step.fan, plan.values[step.fan.id], tier_of[step.fan.id])
+    for tier in plan.tiers:
+        if sums[tier.id] != "total":
+            out.comment(tier.heading)
+            _capped_total(out, tier, sums[tier.id], guards)
+    if one.unordered is None:
+        with out.block("if len(kept) > 1"):
+            out.line("kept.sort()")
+    elif one.unordered:
+        out.comment("kept comes in pass order: back to table order when these fans count together")
+        tests: list[Doc] = []
+        for first, later in one.unordered:
+            either = " or ".join(later)
+            tests.append(f"{first} and ({either})" if len(later) > 1 else f"{first} and {either}")
+        some: list[Doc] = [tests[0]]
+        for test in tests[1:]:
+            some += [Break(" "), "or ", test]
+        with out.when(group(*some)):
+            out.line("kept.sort()")
+
+
+def _add_kept(out: CodeWriter, fan: FanPlan, value: int | str, to: str) -> None:
+    """A counting fan's value added to `to` and its (index, count, value) to `kept`; a fan
+    without `per` counts once (its local is 1), so its entry is a constant."""
+    if fan.per is None:
+        worth, count = str(value), "1"
+    else:
+        worth, count = _worth(value, fan.local), fan.local
+    out.stmt(f"{to} += ", parenthesized(worth))
+    out.stmt("kept.append(", tuple_of([str(fan.index), count, worth]), ")")
+
+
+def _limit(out: CodeWriter, py: PyExpr, state: ModuleState, limit: ir.Limit) -> None:
+    """One `limit`, after the relations: the named fans' counts cut to the limit's count.
+    `limit_counts` cuts only a sum above the count (counts are never below zero), so it is
+    called only then: a sum at most a literal count is never cut; another count, often a loop
+    over the melds, is read only when one of the fans counts, its condition too."""
+    held = state.slots.held(limit)
+    count, condition = held.number, held.when
+    assert count is not None, "a limit always has its count"
+    locals_: list[Doc] = [f"f_{fan}" for fan in limit.fans]
+    out.comment(f"limit {', '.join(limit.fans)} (line {limit.at.line})")
+    state.runtime_names.add("limit_counts")
+    total: list[Doc] = [locals_[0]]
+    some: list[Doc] = [locals_[0]]
+    for local in locals_[1:]:
+        total += [Break(" "), "+ ", local]
+        some += [Break(" "), "or ", local]
+    literal = isinstance(count, ir.IntE) and count.value >= 0
+    most: Doc = str(count.value) if isinstance(count, ir.IntE) and literal else "most"
+    over: Doc = group(*total, Break(" "), "> ", most)
+    test: Doc = over if literal else group(*some)
+    if condition is not None:
+        test = group("(", test, ")", Break(" "), "and ", py.operand(py.py(condition), AND))
+    cut = (tuple_of(locals_), " = limit_counts(", tuple_of(locals_), ", ", most, ")")
+    with out.when(test):
+        if literal:
+            out.stmt(*cut)
+            return
+        out.assign("most", py(count))
+        with out.when(over):
+            out.stmt(*cut)
+
+
+def _tier(
+    out: CodeWriter, tier: TierPlan, plan: ScoringPlan, guards: PyExpr, index: dict[str, int]
+) -> None:
+    out.comment(tier.heading)
+    out.line(f"{tier.flag} = False")
+    overriders = " or ".join(tier.overriders)
+    modes = [(guards(g), mode) for mode, g in tier.alternatives]
+
+    def combined(mode: str) -> None:
+        _combined(out, tier, plan, guards, index, mode)
+
+    def chosen(mode: str) -> None:
+        out.line(f"notes += (({lit(tier.id)}, {lit(mode)}, 0),)")
+        combined(mode)
+
+    def body() -> None:
+        branches: list[tuple[Doc | None, Callable[[], None]]] = [
+            (test, functools.partial(chosen, mode)) for test, mode in modes
+        ]
+        out.first([*branches, (None, functools.partial(combined, tier.combine))])
+
+    if len(tier.overriders) > 1:
+        with out.block(f"if not ({overriders})"):
+            body()
+    elif overriders:
+        with out.block(f"if not {overriders}"):
+            body()
+    else:
+        body()
+
+
+def _combined(
+    out: CodeWriter,
+    tier: TierPlan,
+    plan: ScoringPlan,
+    guards: PyExpr,
+    index: dict[str, int],
+    mode: str,
+) -> None:
+    """One way of combining the tier's fans into `best` (max) or `value` (add, multiply)."""
+    if mode == "max":
+        out.line("best = 0")
+        out.line("pick = -1")
+        out.line("count = 0")
+        for fan in tier.members:
+            worth = _worth(plan.values[fan.id], fan.local)
+            with out.block(f"if {fan.local} and {worth} > best"):
+                out.line(f"best = {worth}")
+                out.line(f"pick = {index[fan.id]}")
+                out.line(f"count = {fan.local}")
+        with out.block("if pick >= 0"):
+            out.line(f"{tier.flag} = True")
+            out.line("kept.append((pick, count, best))")
+            _capped_total(out, tier, "best", guards)
+        return
+    out.line("value = 1" if mode == "multiply" else "value = 0")
+    for fan in tier.members:
+        value = plan.values[fan.id]
+        with out.block(f"if {fan.local}"):
+            out.line(f"{tier.flag} = True")
+            if mode != "multiply":
+                _add_kept(out, fan, value, "value")
+                continue
+            worth = f"{value} ** {fan.local}"
+            out.stmt("value *= ", parenthesized(worth))
+            kept = tuple_of([str(index[fan.id]), fan.local, worth])
+            out.stmt("kept.append(", kept, ")")
+    with out.block(f"if {tier.flag}"):
+        _capped_total(out, tier, "value", guards)
+
+
+def _worth(value: int | str, local: str) -> str:
+    return local if value == 1 else f"{value} * {local}"
+
+
+def _capped_total(out: CodeWriter, tier: TierPlan, value: str, guards: PyExpr) -> None:
+    """`total += value`, the value first cut to the tier's cap (the first guarded cap that
+    holds, else the plain one); no test at all for a tier without caps."""
+    if tier.guarded_caps:
+        out.line("cap: int | None = None" if tier.cap is None else f"cap = {tier.cap}")
+        out.first(
+            [
+                (guards(guard), functools.partial(out.line, f"cap = {number}"))
+                for number, guard in tier.guarded_caps
+            ]
+        )
+        test = f"cap is not None and {value} > cap" if tier.cap is None else f"{value} > cap"
+        with out.block(f"if {test}"):
+            out.line(f"{value} = cap")
+            out.line(f"notes += (({lit(tier.id)}, 'cap', cap),)")
+    elif tier.cap is not None:
+        with out.block(f"if {value} > {tier.cap}"):
+            out.line(f"{value} = {tier.cap}")
+            out.line(f"notes += (({lit(tier.id)}, 'cap', {tier.cap}),)")
+    out.line(f"total += {value}")
+
+
+# ---------------------------------------------------------------------- adjust(), reject()
+
+
+def _counted(state: ModuleState, exprs: list[ir.Expr]) -> tuple[PyExpr, list[str]]:
+    """A translator for rules read after `score_fans`: a fan reference there means the fan
+    counts in the final score. The returned list fills with the binding it needs."""
+    needs: list[str] = []
+
+    def fan_ref(fan: str) -> str:
+        if not needs:
+            needs.append("counted = {i for i, _, _ in k}")
+        return f"{state.fan_index[fan]} in counted"
+
+    py = state.planned(exprs, fan_ref)
+    needs.clear()
+    return py, needs
+
+
+def adjust_body(state: ModuleState) -> list[str]:
+    """Floors, multipliers, ceilings, fixes, in that order (see `ir.Adjustment`): the final
+    value, the floor that raised it (0 if none), whether a ceiling cut it, the first ceiling
+    that held (None if none did), and the steps that changed the value as (kind, value, total
+    after, rule id), the rule id `<keyword>@<file name>:<line>` (`rule_id`). A step's tuple is
+    built only when the step fires, so the common hand pays for one empty tuple."""
+    adjustments = [(a, state.slots.held(a)) for a in state.book.scoring.adjustments]
+    # The condition before the value: the translator numbers what it meets in this order.
+    exprs = [e for _, h in adjustments for e in (h.when, h.number) if e is not None]
+    py, needs = _counted(state, exprs)
+    body = CodeWriter(indent=1)
+    by_kind = {
+        k: [(a, h) for a, h in adjustments if a.kind == k]
+        for k in ("floor", "multiply", "ceiling", "fix")
+    }
+    body.line("steps: tuple[tuple[str, int, int, str], ...] = ()")
+    body.line("least = 0")
+    floors = by_kind["floor"]
+    if floors:
+        body.line("floor_rule = ''")
+    for a, h in floors:
+        body.comment(_where(a))
+        body.first([(_test(py, h), functools.partial(_floor, body, py, a, h))])
+    if floors:
+        with body.block("if least > total"):
+            body.line("total = least")
+            body.line("steps = (('floor', least, total, floor_rule),)")
+        with body.block("else"):
+            body.line("least = 0")
+    else:  # no floor: the value is at least 0 all the same
+        with body.block("if total < 0"):
+            body.line("total = 0")
+    for a, h in by_kind["multiply"]:
+        body.comment(_where(a))
+        body.first([(_test(py, h), functools.partial(_multiply, body, py, a, h))])
+    body.line("capped = False")
+    # The first ceiling that holds, kept whether or not it cuts (settlement's loss cap).
+    body.line("ceiling: int | None = None")
+    ceilings = by_kind["ceiling"]
+    if ceilings:
+        body.line("ceiling_rule = ''")
+    body.first([(_test(py, h), functools.partial(_ceiling, body, py, a, h)) for a, h in ceilings])
+    if ceilings:
+        with body.block("if ceiling is not None and total > ceiling"):
+            body.line("total = ceiling")
+            body.line("capped = True")
+            body.line("steps += (('ceiling', ceiling, total, ceiling_rule),)")
+    fixes = by_kind["fix"]
+    body.first([(_test(py, h), functools.partial(_fix, body, py, a, h)) for a, h in fixes])
+    body.line("return total, least, capped, ceiling, steps")
+    return state.function(py, body, needs)
+
+
+def rule_id(adjustment: ir.Adjustment) -> str:
+    """A scoring line's stable id in score explanations: `floor@guangdong.mjr:91` (the
+    keyword, the rulebook's file name without its folder, the line)."""
+    name = adjustment.at.file.replace("\\", "/").rsplit("/", 1)[-1]
+    return f"{adjustment.kind}@{name}:{adjustment.at.line}"
+
+
+def _value(h: Held) -> ir.Expr:
+    assert h.number is not None, "every scoring line has a value"
+    return h.number
+
+
+def _ceiling(body: CodeWriter, py: PyExpr, a: ir.Adjustment, h: Held) -> None:
+    body.comment(_where(a))
+    body.assign("ceiling", py(_value(h)))
+    body.stmt("ceiling_rule = ", string(rule_id(a)))
+
+
+def _fix(body: CodeWriter, py: PyExpr, a: ir.Adjustment, h: Held) -> None:
+    body.comment(_where(a))
+    body.assign("total", py(_value(h)))
+    body.stmt("steps += (('fixed', total, total, ", string(rule_id(a)), "),)")
+
+
+def _floor(body: CodeWriter, py: PyExpr, a: ir.Adjustment, h: Held) -> None:
+    with body.when((parenthesized(py(_value(h))), " > least")):
+        body.assign("least", py(_value(h)))
+        body.stmt("floor_rule = ", string(rule_id(a)))
+
+
+def _multiply(body: CodeWriter, py: PyExpr, a: ir.Adjustment, h: Held) -> None:
+    body.assign("factor", py(_value(h)))
+    body.line("total *= factor")
+    body.stmt("steps += (('multiply', factor, total, ", string(rule_id(a)), "),)")
+
+
+def _test(py: PyExpr, h: Held) -> Doc | None:
+    return py(h.when) if h.when is not None else None
+
+
+def reject_body(state: ModuleState) -> list[str]:
+    """Why this scored hand may not win after all, or None."""
+    rejects = [(r, state.slots.held(r).when) for r in state.book.scoring.rejects]
+    least = state.book.scoring.minimum
+    value = state.slots.held(least).number if least is not None else None
+    tested = [when for _, when in rejects if when is not None]
+    py, needs = _counted(state, tested + ([value] if value is not None else []))
+    body = CodeWriter(indent=1)
+    if least is not None and value is not None:
+        _minimum(body, py, state, least, value)
+    for r, when in rejects:
+        assert when is not None, "every reject line has a condition"
+        body.comment(f"{r.at.file}:{r.at.line}")
+        with body.when(py(when)):
+            body.stmt("return ", string(r.reason))
+    body.line("return None")
+    return state.function(py, body, needs)
+
+
+def _minimum(
+    body: CodeWriter, py: PyExpr, state: ModuleState, least: ir.Minimum, value: ir.Expr
+) -> None:
+    """`minimum N without F, G`: a hand whose total, less the points the named fans add, is
+    below N is not a win; the reason names the minimum and the fans not counted."""
+    names = {fan.id: fan.name for fan in state.book.fans}
+    without = f" without {', '.join(least.without)}" if least.without else ""
+    body.comment(f"minimum {pretty(value)}{without} ({least.at.file}:{least.at.line})")
+    short: Doc = "total"
+    words = f" {state.book.scoring.unit}"
+    if least.without:
+        not_counted = ", ".join(f"{names[fan]} {fan}" for fan in least.without)
+        body.comment(f"the points of {not_counted} do not count toward it")
+        fans: list[Doc] = [str(state.fan_index[fan]) for fan in least.without]
+        # A plain loop over the fans kept: half the cost of `sum` over a generator, per reading.
+        body.line("toward = total")
+        with body.block("for i, _, p in k"):
+            named: Doc = ("i == ", fans[0]) if len(fans) == 1 else ("i in ", tuple_of(fans))
+            with body.when(named):
+                body.line("toward -= p")
+        short = "toward"
+        words += ", not counting " + ", ".join(names[fan] for fan in least.without)
+    if isinstance(value, ir.IntE):
+        reason: Doc = string(f"worth less than the minimum of {value.value}{words}")
+        limit: Doc = str(value.value)
+    else:
+        body.assign("least", py(value))
+        reason = ("'worth less than the minimum of ' + str(least) + ", string(words))
+        limit = "least"
+    with body.when((short, " < ", limit)):
+        body.stmt("return ", reason)
+
+
+def _where(adjustment: ir.Adjustment) -> str:
+    return f"{adjustment.kind} ({adjustment.at.file}:{adjustment.at.line})"

@@ -1,0 +1,233 @@
+"""The IR's base model, source references, provenance and typed expressions.
+
+Part of the IR (`mjc.compiler.ir` re-exports every name here): the nodes a checked expression lowers
+to, built by `mjc.compiler.lower.rulebook` from the type checker's output and read by codegen,
+docgen and the constant evaluator. Every node names its own kind so the union `Expr` can be told
+apart when the IR is loaded from JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from mjc.compiler.language.types import BOOL, INT, SHAPE, SUIT, TILE, IRType, ListType
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class SourceRef(Model):
+    """Where something was written: file, 1-based line and column."""
+
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+class Provenance(Model):
+    """`source` (the document's words), `reference` (an outside source), `convention` (our
+    decision where the document is silent, with its reason) or `note`."""
+
+    kind: Literal["source", "reference", "convention", "note"]
+    text: str
+    at: SourceRef
+
+
+# ---------------------------------------------------------------------------- typed expressions
+#
+# Every node names its own kind so the union below can be told apart on load; `type` is the
+# checked type, a value of `mjc.compiler.language.types` (spelled "bool", "list[tile]", "choice:cap"
+# in JSON).
+
+
+class IntE(Model):
+    node: Literal["int"] = "int"
+    type: IRType = INT
+    value: int
+
+
+class BoolE(Model):
+    node: Literal["bool"] = "bool"
+    type: IRType = BOOL
+    value: bool
+
+
+class TileE(Model):
+    node: Literal["tile"] = "tile"
+    type: IRType = TILE
+    tile: int
+    text: str
+
+
+class SuitE(Model):
+    node: Literal["suit"] = "suit"
+    type: IRType = SUIT
+    suit: Literal["m", "p", "s", "z", "f"]
+
+
+class ShapeE(Model):
+    node: Literal["shape"] = "shape"
+    type: IRType = SHAPE
+    shape: str
+
+
+class ChoiceE(Model):
+    node: Literal["choice"] = "choice"
+    type: IRType
+    option: str
+    value: str
+
+
+class FactE(Model):
+    """A builtin fact of the arrangement or the situation, such as `melds` or `self_drawn`."""
+
+    node: Literal["fact"] = "fact"
+    type: IRType
+    fact: str
+
+
+class VarE(Model):
+    """A quantifier's variable."""
+
+    node: Literal["var"] = "var"
+    type: IRType
+    name: str
+
+
+class FanRefE(Model):
+    """Whether another fan's condition holds on the same arrangement."""
+
+    node: Literal["fan"] = "fan"
+    type: IRType = BOOL
+    fan: str
+
+
+class OptionE(Model):
+    node: Literal["option"] = "option"
+    type: IRType
+    option: str
+
+
+class AttrE(Model):
+    node: Literal["attr"] = "attr"
+    type: IRType
+    obj: Expr
+    attr: str
+    on: Literal["tile", "meld"]
+
+
+class CallE(Model):
+    node: Literal["call"] = "call"
+    type: IRType
+    func: str
+    args: tuple[Expr, ...]
+
+
+class ListE(Model):
+    node: Literal["list"] = "list"
+    type: IRType
+    items: tuple[Expr, ...]
+
+
+class RangeE(Model):
+    node: Literal["range"] = "range"
+    type: IRType = ListType(INT)
+    low: int
+    high: int
+
+
+class NotE(Model):
+    node: Literal["not"] = "not"
+    type: IRType = BOOL
+    operand: Expr
+
+
+class NegE(Model):
+    node: Literal["neg"] = "neg"
+    type: IRType = INT
+    operand: Expr
+
+
+class BoolOpE(Model):
+    node: Literal["boolop"] = "boolop"
+    type: IRType = BOOL
+    op: Literal["and", "or"]
+    operands: tuple[Expr, ...]
+
+
+class CompareE(Model):
+    node: Literal["compare"] = "compare"
+    type: IRType = BOOL
+    op: Literal["==", "!=", "<", "<=", ">", ">=", "in"]
+    left: Expr
+    right: Expr
+
+
+class ArithE(Model):
+    node: Literal["arith"] = "arith"
+    type: IRType = INT
+    op: Literal["+", "-", "*"]
+    left: Expr
+    right: Expr
+
+
+class QuantE(Model):
+    node: Literal["quant"] = "quant"
+    type: IRType
+    kind: Literal["all", "any", "none", "count"]
+    var: str
+    domain: Expr
+    body: Expr
+
+
+Expr = Annotated[
+    IntE | BoolE | TileE | SuitE | ShapeE | ChoiceE | FactE | VarE | FanRefE | OptionE | AttrE
+    | CallE | ListE | RangeE | NotE | NegE | BoolOpE | CompareE | ArithE | QuantE,
+    Field(discriminator="node"),
+]  # fmt: skip
+
+for _model in (AttrE, CallE, ListE, NotE, NegE, BoolOpE, CompareE, ArithE, QuantE):
+    _model.model_rebuild()
+
+
+# Each order comparison with its operands swapped: `a < b` is `b > a` (`in` has none).
+SWAPPED: dict[str, str] = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
+
+
+def is_node(value: object) -> bool:
+    """Whether `value` is an expression node (not a source position), for walks that copy."""
+    return isinstance(value, Model) and not isinstance(value, SourceRef)
+
+
+def conjuncts(condition: Expr | None) -> list[Expr]:
+    """`a and b and (c and d)` as [a, b, c, d], in the order written; nothing for None. A loop,
+    not a recursion: a condition may nest hundreds deep."""
+    found: list[Expr] = []
+    pending: list[Expr] = [] if condition is None else [condition]
+    while pending:
+        expr = pending.pop()
+        if isinstance(expr, BoolOpE) and expr.op == "and":
+            pending += reversed(expr.operands)
+        else:
+            found.append(expr)
+    return found
+
+
+def subnodes(roots: Iterable[object]) -> Iterator[Model]:
+    """Every IR node under `roots` (Models, tuples of them, None), each root included, in
+    the order written (a node before its parts, its parts in field order). A loop, not a
+    recursion, like `conjuncts`."""
+    pending: list[object] = list(roots)[::-1]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, Model):
+            yield node
+            pending.extend([getattr(node, name) for name in type(node).model_fields][::-1])
+        elif isinstance(node, tuple):
+            pending.extend(node[::-1])

@@ -1,0 +1,492 @@
+"""The checked rulebook as frozen pydantic models: the one input of codegen and docgen.
+
+Built by `mjc.compiler.lower.rulebook` from an AST that passed every check. Everything here is
+resolved and typed: names point at what they mean, tiles are small ints, options carry their
+choices. The whole model serialises to JSON (`mjc dump-ir`) and publishes a JSON Schema."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from mjc.compiler.ir.expr import (
+    SWAPPED as SWAPPED,
+    ArithE as ArithE,
+    AttrE as AttrE,
+    BoolE as BoolE,
+    BoolOpE as BoolOpE,
+    CallE as CallE,
+    ChoiceE as ChoiceE,
+    CompareE as CompareE,
+    Expr as Expr,
+    FactE as FactE,
+    FanRefE as FanRefE,
+    IntE as IntE,
+    ListE as ListE,
+    Model as Model,
+    NegE as NegE,
+    NotE as NotE,
+    OptionE as OptionE,
+    Provenance as Provenance,
+    QuantE as QuantE,
+    RangeE as RangeE,
+    ShapeE as ShapeE,
+    SourceRef as SourceRef,
+    SuitE as SuitE,
+    TileE as TileE,
+    VarE as VarE,
+    conjuncts as conjuncts,
+    is_node as is_node,
+    subnodes as subnodes,
+)
+
+IR_VERSION = 1
+
+
+# ---------------------------------------------------------------------------- the rulebook
+
+
+class TileGroup(Model):
+    """A group of tiles in play whenever `guard` (an options-only condition) holds."""
+
+    name: str
+    tiles: tuple[int, ...]
+    copies: int
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+
+
+class TileKeep(Model):
+    """Tiles kept in play (4 copies) even when their group is left out, under `guard`."""
+
+    tiles: tuple[int, ...]
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+
+
+class TileSet(Model):
+    """The tiles in play; `total` is the count under the default options."""
+
+    groups: tuple[TileGroup, ...]
+    keeps: tuple[TileKeep, ...] = ()
+    total: int
+
+
+class Shape(Model):
+    """A win shape: `standard` (melds and a pair), `seven_pairs`, `thirteen_orphans`, or a
+    custom one that wins whenever `custom` (a condition on the whole hand) holds; `guard`,
+    when present, is an options-only condition that enables it."""
+
+    id: str
+    name: str | None
+    guard: Expr | None
+    custom: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class WildMode(Model):
+    """How the wild tiles are chosen when `guard` holds: `fixed` tiles, the successor of the
+    flipped indicator (`next`), or the indicator's own kind (`self`). The first mode whose
+    guard holds applies; when none does, the game has no wilds."""
+
+    kind: Literal["fixed", "next", "self"]
+    tiles: tuple[int, ...] = ()
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+
+
+class WildPermission(Model):
+    action: str
+    allow: bool
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+
+
+class Wilds(Model):
+    """`successor[t]` is the tile that is wild when `t` is flipped as the indicator; `copies`
+    says how many wild tiles are live, the first (value, guard) that holds, else 4 — or 3
+    for an `indicator self` mode, whose flipped copy lies face up."""
+
+    modes: tuple[WildMode, ...] = ()
+    copies: tuple[tuple[Expr, Expr | None], ...] = ()
+    successor: tuple[int, ...] = ()
+    permissions: tuple[WildPermission, ...] = ()
+    provenance: tuple[Provenance, ...] = ()
+
+
+class ClaimRule(Model):
+    verb: Literal["chow", "pong", "kong", "rob"]
+    kinds: tuple[str, ...] = ()
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+
+
+# One setting of a `TurnRules` field: its name and value (a number, a word, on/off, a list).
+PlayValue = bool | int | str | tuple[str, ...]
+
+
+class PlayRule(Model):
+    """One line of the play section (行牌): `key` as written, its `words` (values as the
+    rulebook wrote them, for the docs), and what it sets: `settings` of `TurnRules` fields,
+    or for a count (`reserved`) the typed `count` (a number, or a choice option whose chosen
+    id is a number) — whenever `guard` holds. A later rule whose guard holds overrides."""
+
+    key: str
+    part: Literal["wall", "dealer", "claims", "restrictions"]
+    words: tuple[str, ...] = ()
+    settings: tuple[tuple[str, PlayValue], ...] = ()
+    count: Expr | None = None
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class Play(Model):
+    """The play section: turn flow, in rulebook order (empty: `TurnRules()`'s conventions)."""
+
+    rules: tuple[PlayRule, ...] = ()
+
+
+class HorseRow(Model):
+    """One row of a horse table as written: the seat (`dealer`, `next`, `opposite`,
+    `previous`, or `nobody`), its offset from the dealer in turn order (-1 for nobody), and
+    the tiles it names: `ranks` in every suit (万 筒 条), `tiles` one by one."""
+
+    seat: Literal["dealer", "next", "opposite", "previous", "nobody"]
+    offset: int
+    ranks: tuple[int, ...] = ()
+    tiles: tuple[int, ...] = ()
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class HorseTable(Model):
+    """Which seat each tile points at in a game of `players`: `seats[t]` is the offset from
+    the dealer in turn order of the seat tile `t` points at, -1 when it hits nobody (stated
+    by a `nobody` row, or, with warning W0407, not mentioned at all: `unlisted`)."""
+
+    players: int
+    rows: tuple[HorseRow, ...]
+    seats: tuple[int, ...]
+    unlisted: tuple[int, ...] = ()
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class HorseKind(Model):
+    """A kind of horse the game draws: `bought` (买马, `count` per player, dealt before the
+    first discard), `penalty` (罚马, `count` to the dealer alone), `bonus` (奖马) or `grabbed`
+    (抓马) (`count` turned up by the winner from the end of the wall); `drawn_by` and
+    `drawn_from` say the same in words for settlement. `guard` says under
+    which options, `condition` (reading self_drawn, dealer, players) in which rounds. A count
+    that reads a choice option has the type of that choice: its chosen id is the number."""
+
+    kind: Literal["bought", "penalty", "bonus", "grabbed"]
+    name: str
+    drawn_by: Literal["each", "dealer", "winner"]
+    drawn_from: Literal["deal", "wall_end"]
+    count: Expr
+    per_player: bool = False
+    condition: Expr | None = None
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class Horses(Model):
+    tables: tuple[HorseTable, ...] = ()
+    kinds: tuple[HorseKind, ...] = ()
+
+
+class WinPayment(Model):
+    """`win <payer> pays [for all] [when C] [if G]`: who pays a winner. The first line whose
+    guard and condition hold and whose payer exists in the round is used. `payer` is `each`
+    (every other player, one share each), `discarder`, `robbed` (the seat whose kong was
+    robbed), `feeder` (who fed the 明杠 of a kong bloom), `any_feeder` (who fed that kong, or
+    the pong its 补杠 grew from), `meld_feeder` (包自摸),
+    `winds_feeder` / `dragons_feeder` (大四喜 / 大三元 包自摸); one share, or every loser's
+    share (`for_all`)."""
+
+    payer: Literal[
+        "each", "discarder", "robbed", "feeder", "any_feeder", "meld_feeder", "winds_feeder",
+        "dragons_feeder"
+    ]
+    for_all: bool = False
+    condition: Expr | None = None
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class KongPayment(Model):
+    """`kong <kind> <payer> pays <amount> [when C] [if G]`: what a kong earns the konger,
+    from `each` other player or from the `feeder`; `condition` reads how the round ended."""
+
+    kind: Literal["exposed", "concealed", "added"]
+    payer: Literal["each", "feeder"]
+    amount: Expr
+    condition: Expr | None = None
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class BonusPayment(Model):
+    """`horse_payment <kind> N`, `follow_payment N`, `streak_payment N` [when C] [if G]: what
+    one horse hit of `kind` (in hand values), one 跟庄 round or one 连庄 count is worth;
+    `condition` reads how the round ended."""
+
+    item: Literal["horse", "follow", "streak"]
+    kind: str | None = None
+    amount: Expr
+    condition: Expr | None = None
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class RelationPayment(Model):
+    """`relation_payment <payer> pays N [for others] [when C] [if G]`: for a winner related to
+    another player by repeated claims (承包, 三包), what `payer` (`partner`, `discarder`,
+    `robbed`) pays, in shares of the hand; every line that holds is paid, instead of the win
+    line. `for_others`: his own share plus N times every other loser's share."""
+
+    payer: Literal["partner", "discarder", "robbed"]
+    amount: Expr
+    for_others: bool = False
+    condition: Expr | None = None
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class Stake(Model):
+    value: Expr
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class PaymentSetting(Model):
+    """`several_winners separately`: how several winners of one discard are paid."""
+
+    word: str
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class Payments(Model):
+    """Settlement: `unit` is what is paid; the first `stakes` that holds is what one point of a
+    hand's value is paid as (1 without one); `wins`, `kongs` as above; the first
+    `dealer_factors` that holds multiplies what the dealer wins or pays on a hand (1 without
+    one); `caps` (value, guard): the first that holds limits what one
+    seat wins from hands in a round; `loss_caps` (value, guard): the first that holds (and,
+    when its value reads `hand_ceiling`, whose hand has a ceiling) limits what one payer pays
+    one winner for a hand, all his shares together (勒子); `winners` how several winners of
+    one discard are paid.
+    `declared` is false for a rulebook without a payments section (every loser pays a
+    self-draw, the discarder a discard win)."""
+
+    declared: bool = False
+    unit: str | None = None
+    unit_provenance: tuple[Provenance, ...] = ()
+    stakes: tuple[Stake, ...] = ()
+    wins: tuple[WinPayment, ...] = ()
+    kongs: tuple[KongPayment, ...] = ()
+    dealer_factors: tuple[Stake, ...] = ()
+    caps: tuple[Stake, ...] = ()
+    winners: tuple[PaymentSetting, ...] = ()
+    bonuses: tuple[BonusPayment, ...] = ()
+    relations: tuple[Stake, ...] = ()
+    relation_mutual_twice: bool = False
+    relation_lines: tuple[RelationPayment, ...] = ()
+    loss_caps: tuple[Stake, ...] = ()
+
+
+class Choice(Model):
+    id: str
+    label: str | None
+    provenance: tuple[Provenance, ...] = ()
+
+
+class Option(Model):
+    id: str
+    label: str
+    kind: Literal["toggle", "choice", "number"]
+    choices: tuple[Choice, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    default: str
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class Constraint(Model):
+    """Option settings the game refuses (`condition` reads options and `players`)."""
+
+    reason: str
+    condition: Expr
+    provenance: tuple[Provenance, ...] = ()
+
+
+class Preset(Model):
+    id: str
+    label: str
+    settings: tuple[tuple[str, str], ...]
+    provenance: tuple[Provenance, ...] = ()
+
+
+class SituationFlag(Model):
+    """A flag of the win situation that this rulebook adds to the builtin ones."""
+
+    id: str
+    label: str
+    provenance: tuple[Provenance, ...] = ()
+
+
+class Tier(Model):
+    """A group of fans combined together: `add` sums them, `max` keeps the best one,
+    `multiply` multiplies them; `cap` limits the tier's total; a tier that `overrides`
+    others makes their fans not count whenever one of its own fans counts."""
+
+    id: str
+    name: str
+    combine: Literal["add", "max", "multiply"]
+    caps: tuple[tuple[int, Expr | None], ...] = ()
+    overrides: tuple[str, ...] = ()
+    # Another way of combining under an options guard (潮州 大胡相乘: multiply, not add).
+    alternatives: tuple[tuple[Literal["add", "max", "multiply"], Expr], ...] = ()
+    provenance: tuple[Provenance, ...] = ()
+
+
+class Adjustment(Model):
+    """A change to the hand's value after the tiers, applied kind by kind in this order:
+    every `floor` that holds raises the value to at least `value`; every `multiply` that holds
+    multiplies it; the first `ceiling` that holds (one without a condition always does)
+    limits it; the first `fix` that holds replaces it."""
+
+    kind: Literal["floor", "multiply", "ceiling", "fix"]
+    value: Expr
+    condition: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class Reject(Model):
+    """After scoring, the hand is not a win when `condition` holds (`reason` says why)."""
+
+    reason: str
+    condition: Expr
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class Limit(Model):
+    """`limit F, G to N when C`: after the relations, the fans `fans` together count at
+    most `count` times when `condition` holds (None: always), cut from the last named first,
+    each down to one before any to none (套算一次, 不得相同)."""
+
+    fans: tuple[str, ...]
+    count: Expr
+    condition: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class Prefer(Model):
+    """`prefer F, G`: of readings of one hand that score alike, one in which F or G counts
+    is kept (the reference calculators' choice among equal readings)."""
+
+    fans: tuple[str, ...]
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class Minimum(Model):
+    """`minimum N without F, G`: after the adjustments, a hand whose value less the points of
+    the fans `without` is below `value` is not a win (8 番起和, 花牌不计在起和分内)."""
+
+    value: Expr
+    without: tuple[str, ...] = ()
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class Scoring(Model):
+    unit: str
+    tiers: tuple[Tier, ...]
+    adjustments: tuple[Adjustment, ...] = ()
+    rejects: tuple[Reject, ...] = ()
+    provenance: tuple[Provenance, ...] = ()
+    limits: tuple[Limit, ...] = ()
+    prefers: tuple[Prefer, ...] = ()
+    minimum: Minimum | None = None
+
+
+class Example(Model):
+    hand: str
+    positive: bool
+    win: str | None = None
+    situation: tuple[tuple[str, str], ...] = ()
+    at: SourceRef
+
+
+class Fan(Model):
+    """One named fan (番种). `condition` must hold for it to score; `per`, when present,
+    says how many times it scores (zero or fewer means not at all)."""
+
+    id: str
+    name: str
+    english: str | None
+    value: int
+    # Option-dependent values: (value, options guard) pairs, the last that holds wins; empty
+    # when the value is the plain number `value`.
+    values: tuple[tuple[Expr, Expr], ...] = ()
+    tier: str
+    condition: Expr
+    per: Expr | None = None
+    excludes: tuple[str, ...] = ()
+    implies: tuple[str, ...] = ()
+    replaces: tuple[str, ...] = ()
+    uses: tuple[str, ...] = ()
+    examples: tuple[Example, ...] = ()
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class Rulebook(Model):
+    """A whole checked rulebook. `fans` are in declaration order; `evaluation_order` lists
+    fan ids so that every fan comes after the fans its condition refers to; `relation_order`
+    so that every fan comes after the fans that exclude or replace it."""
+
+    ir_version: int = IR_VERSION
+    id: str
+    extends: str | None = None
+    title: str
+    english: str | None
+    version: str
+    source_file: str
+    source_sha256: str
+    provenance: tuple[Provenance, ...] = ()
+    players: tuple[int, ...]
+    players_provenance: tuple[Provenance, ...] = ()
+    tiles: TileSet
+    shapes: tuple[Shape, ...]
+    wilds: Wilds = Wilds()
+    claims: tuple[ClaimRule, ...] = ()
+    play: Play = Play()
+    horses: Horses = Horses()
+    payments: Payments = Payments()
+    options: tuple[Option, ...]
+    constraints: tuple[Constraint, ...] = ()
+    presets: tuple[Preset, ...] = ()
+    situations: tuple[SituationFlag, ...] = ()
+    scoring: Scoring
+    fans: tuple[Fan, ...]
+    evaluation_order: tuple[str, ...]
+    relation_order: tuple[str, ...]
+
+
+def json_schema() -> dict[str, object]:
+    """The published JSON Schema of the IR."""
+    return Rulebook.model_json_schema()

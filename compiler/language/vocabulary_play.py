@@ -1,0 +1,289 @@
+"""The words of the `play` section: each keyword, the `TurnRules` field it sets, its values.
+
+The language's dictionary of turn flow, read by the play checks (known keywords and values,
+with "did you mean"), the lowering (`mjc.compiler.lower.play`: keyword and values to field
+settings), the docs (each rule in plain words) and the highlighters. The fields and their
+defaults are `mjc.runtime.rules.turnrules.TurnRules`; the words of a field with a fixed set of
+values are read from its `Literal` type there, so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from dataclasses import dataclass
+from typing import Literal
+
+from mjc.runtime.rules import turnrules
+from mjc.runtime.rules.turnrules import TurnRules
+
+# What a keyword takes: `on`/`off`; one whole number; a count of tiles (a number or an
+# option, typed like a horse count); one word; a list of words; two numbers (the deal).
+PlayKind = Literal["toggle", "number", "count", "word", "words", "deal"]
+PlayPart = Literal["wall", "dealer", "claims", "restrictions"]
+
+PLAY_PARTS: dict[PlayPart, str] = {
+    "wall": "The wall (牌墙): dice, dealing, the dead wall",
+    "dealer": "The dealer (庄家) and the winds",
+    "claims": "Claims on a discard (吃碰杠胡)",
+    "restrictions": "Restrictions (限制)",
+}
+
+TOGGLE_WORDS = {"on": True, "off": False}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayWord:
+    """One keyword of the `play` section: the `TurnRules` fields it sets, what it takes,
+    the part of the rules it belongs to, and its meaning in words: `says` for a toggle that
+    is on (and `off` for it off), or for a keyword whose values `values` explains."""
+
+    fields: tuple[str, ...]
+    kind: PlayKind
+    part: PlayPart
+    says: str
+    off: str = ""
+    values: dict[str, str] = dataclasses.field(default_factory=dict)
+    low: int = 0
+    high: int = 0
+
+
+def _words(field: str) -> tuple[str, ...]:
+    """The words a `Literal` field of `TurnRules` takes."""
+    hints = typing.get_type_hints(TurnRules, vars(turnrules))
+    hint = hints[field]
+    if typing.get_origin(hint) is tuple:
+        hint = typing.get_args(hint)[0]
+    return tuple(str(a) for a in typing.get_args(hint))
+
+
+PLAY_WORDS: dict[str, PlayWord] = {
+    # ---- the wall
+    "dice": PlayWord(("dice",), "number", "wall", "the wall is broken with {} dice", high=3),
+    "break_start": PlayWord(
+        ("break_start",),
+        "word",
+        "wall",
+        "the wall is broken at the seat the dice sum reaches, counted from the dealer in "
+        "turn order; drawing starts {}",
+        values={
+            "smaller_die": "after as many stacks as the smaller die shows",
+            "sum": "after as many stacks as the dice sum",
+            "sum_and_second": "after the first sum plus a second roll by that wall's owner",
+        },
+    ),
+    "deal": PlayWord(
+        ("deal_dealer", "deal_others"),
+        "deal",
+        "wall",
+        "the dealer is dealt {} tiles (he discards first), the others {}",
+        low=1,
+        high=14,
+    ),
+    "flowers_replaced": PlayWord(
+        ("flowers_replaced",),
+        "toggle",
+        "wall",
+        "flowers drawn or dealt are set aside and replaced",
+        off="flowers are not set aside",
+    ),
+    "reserved": PlayWord(
+        ("reserved",),
+        "count",
+        "wall",
+        "the last {} tiles of the wall are kept back, never drawn (the round is exhausted when "
+        "only they remain)",
+    ),
+    "replacement": PlayWord(
+        ("replacement",),
+        "word",
+        "wall",
+        "kong and flower replacements are drawn from {}",
+        values={"tail": "the tail of the wall (牌尾)", "head": "the next tile in drawing order"},
+    ),
+    "kong_needs_tile": PlayWord(
+        ("kong_needs_tile",),
+        "toggle",
+        "wall",
+        "no kong when no tile is left to draw as its replacement",
+        off="a kong may be made when no tile is left to draw",
+    ),
+    # ---- the dealer and the winds
+    "first_dealer": PlayWord(
+        ("first_dealer",),
+        "word",
+        "dealer",
+        "the first round is dealt by {}",
+        values={"first_seat": "the first seat (房主, 东)", "random": "a seat chosen at random"},
+    ),
+    "dealer_after_other_win": PlayWord(
+        ("dealer_after_other_win",),
+        "word",
+        "dealer",
+        "when another player than the dealer wins alone, the next round is dealt by {}; the "
+        "dealer who wins deals again",
+        values={"winner": "the winner (谁胡谁坐庄)", "next": "the dealer's next player (下家)"},
+    ),
+    "dealer_after_draw": PlayWord(
+        ("dealer_after_draw",),
+        "word",
+        "dealer",
+        "after an exhaustive draw {}",
+        values={
+            "stay": "the dealer deals again (流局连庄)",
+            "next": "the dealer's next player deals",
+        },
+    ),
+    "dealer_after_several": PlayWord(
+        ("dealer_after_several",),
+        "word",
+        "dealer",
+        "when several players win on one discard, the next round is dealt by {}",
+        values={
+            "discarder": "the discarder (点炮者)",
+            "after_nearest_winner": "the next player of the winner nearest the discarder",
+            "dealer_or_next": "the dealer when he is among the winners, else his next player",
+            "nearest_winner": "the winner nearest the discarder in turn order",
+        },
+    ),
+    "dealer_after_robbed_kong": PlayWord(
+        ("dealer_after_robbed_kong",),
+        "word",
+        "dealer",
+        "after a win by robbing a kong {}",
+        values={
+            "as_win": "the dealer changes as after any other win",
+            "robbed": "the robbed player deals the next round",
+        },
+    ),
+    "seat_winds_follow_dealer": PlayWord(
+        ("seat_winds_follow_dealer",),
+        "toggle",
+        "dealer",
+        "seat winds move with the deal (the dealer is 东); the round wind moves on once every "
+        "seat has dealt, and stays while the dealer deals again",
+        off="seat winds stay where the first round put them",
+    ),
+    "huangfan_after_draw": PlayWord(
+        ("huangfan_after_draw",),
+        "toggle",
+        "dealer",
+        "荒番: after an exhaustive draw (荒庄) the next rounds are played under the situation "
+        "`huangfan` until one of them is won",
+        off="a drawn round changes nothing in the next",
+    ),
+    # ---- claims on a discard
+    "priority": PlayWord(
+        ("priority",),
+        "words",
+        "claims",
+        "claims on one discard are served in the order {}",
+        values={"win": "胡", "kong": "杠", "pong": "碰", "chow": "吃"},
+    ),
+    "several_winners": PlayWord(
+        ("several_winners",),
+        "toggle",
+        "claims",
+        "several players may win on one discard (一炮多响)",
+        off="only the player nearest the discarder wins on a discard",
+    ),
+    "chow_only_from_previous": PlayWord(
+        ("chow_only_from_previous",),
+        "toggle",
+        "claims",
+        "only the discarder's next player (whose 上家 discarded) may chow",
+        off="any player may chow a discard",
+    ),
+    "concealed_kong_shows_tile": PlayWord(
+        ("concealed_kong_shows_tile",),
+        "toggle",
+        "claims",
+        "a concealed kong shows one of its tiles to everyone (暗杠亮一张)",
+        off="a concealed kong shows nothing: all four tiles face down",
+    ),
+    # ---- restrictions
+    "missed_pong": PlayWord(
+        ("missed_pong",),
+        "toggle",
+        "restrictions",
+        "漏碰: a player who passes a pong may not pong that same tile until his own next "
+        "draw or claim",
+        off="a passed pong may be made on the next discard of the tile",
+    ),
+    "missed_win": PlayWord(
+        ("missed_win",),
+        "toggle",
+        "restrictions",
+        "漏胡: a player who passes a win may not win on that same tile from anyone until his "
+        "own next draw or claim (his other waits stay open)",
+        off="a passed win may be taken on the next discard of the tile",
+    ),
+    "no_chow_to_rebuild": PlayWord(
+        ("no_chow_to_rebuild",),
+        "toggle",
+        "restrictions",
+        "过吃不吃: a player who broke a run he held by discarding one of its tiles may not "
+        "chow that tile back into the same run for the rest of the round",
+        off="a discarded tile of a broken run may be chowed back",
+    ),
+    "discard_after_chow_same_tile": PlayWord(
+        ("discard_after_chow_same_tile",),
+        "toggle",
+        "restrictions",
+        "上吃下吐: after a chow the player may at once discard a tile like the one he chowed",
+        off="after a chow the player may not discard a tile like the one he chowed",
+    ),
+    "kong_right_after_claim": PlayWord(
+        ("kong_right_after_claim",),
+        "toggle",
+        "restrictions",
+        "after a chow or pong the player may kong before he discards",
+        off="吃、碰后不能马上杠: after a chow or pong the player discards; he may kong only "
+        "after his next draw",
+    ),
+    "must_win": PlayWord(
+        ("must_win",),
+        "toggle",
+        "restrictions",
+        "必胡: a possible win must be taken: no pass, and no kong instead",
+        off="a player may pass a win",
+    ),
+    "auto_play": PlayWord(
+        ("auto_play",),
+        "toggle",
+        "restrictions",
+        "托管: a player may hand his seat to the system, which discards what it draws, "
+        "claims nothing and wins whenever it may",
+        off="no 托管",
+    ),
+}
+
+# The words each `word` / `words` keyword takes, from its field's `Literal` type.
+PLAY_VALUES: dict[str, tuple[str, ...]] = {
+    key: _words(word.fields[0])
+    for key, word in PLAY_WORDS.items()
+    if word.kind in ("word", "words")
+}
+
+
+def default_value(field: str) -> object:
+    """The value `TurnRules()` gives a field: what a rulebook without the line plays by."""
+    return getattr(TurnRules(), field)
+
+
+def takes(key: str) -> str:
+    """What the rule `key` takes, in words (for messages and the language reference)."""
+    word = PLAY_WORDS[key]
+    words = ", ".join(f"`{w}`" for w in PLAY_VALUES.get(key, ()))
+    match word.kind:
+        case "toggle":
+            return "`on` or `off`"
+        case "number":
+            return f"one number, {word.low} to {word.high}"
+        case "deal":
+            return "two numbers: the dealer's tiles, then each other player's (`deal 14, 13`)"
+        case "count":
+            return "one count of tiles (a number, or a number option)"
+        case "word":
+            return f"one of {words}"
+    return f"a list of {words}"

@@ -1,0 +1,106 @@
+"""Lowering of the play section (行牌) to the IR, and what its rules come to under one setting.
+
+Input is the `play` section of the `Declarations` table and the typed guards and counts of a
+rulebook that passed the play checks (`mjc.compiler.check.play`); output is `ir.Play`, one
+`ir.PlayRule` per line with the `TurnRules` fields it sets (`mjc.compiler.language.vocabulary_play`
+says which). `effective` works out the fields under one setting of the options, the way the
+generated `turn_rules(options)` does: the checks use it to find contradictions, the tests to
+compare with the module. Nothing here can fail on a checked rulebook.
+"""
+
+from __future__ import annotations
+
+from mjc.compiler import ir
+from mjc.compiler.diagnostics import Span
+from mjc.compiler.ir import consteval
+from mjc.compiler.language.vocabulary_play import PLAY_WORDS, TOGGLE_WORDS, default_value
+from mjc.compiler.resolve.slots import lowered
+from mjc.compiler.resolve.typed import Typed
+from mjc.compiler.syntax import ast
+
+
+def lower_play(play: ast.Play | None, typed: Typed) -> ir.Play:
+    """Each line of the section as a rule; lines of unknown keywords (reported by the checks)
+    are left out, so the checks may lower a section that still has errors."""
+    if play is None:
+        return ir.Play()
+    return ir.Play(
+        rules=tuple(
+            _rule(item, typed) for item in play.items if item.keyword.text in PLAY_WORDS
+        )
+    )
+
+
+def _rule(item: ast.PlayItem, typed: Typed) -> ir.PlayRule:
+    word = PLAY_WORDS[item.keyword.text]
+    words = tuple(_word(v) for v in item.values)
+    count: ir.Expr | None = None
+    settings: tuple[tuple[str, ir.PlayValue], ...] = ()
+    match word.kind:
+        case "count":
+            count = lowered(item, typed)["count"]
+        case "toggle":
+            settings = ((word.fields[0], TOGGLE_WORDS.get(words[0], True)),)
+        case "number" | "deal":
+            settings = tuple(zip(word.fields, (_int(v) for v in item.values), strict=False))
+        case "word":
+            settings = ((word.fields[0], words[0]),)
+        case "words":
+            settings = ((word.fields[0], words),)
+    return ir.PlayRule(
+        key=item.keyword.text,
+        part=word.part,
+        words=words,
+        settings=settings,
+        count=count,
+        guard=lowered(item, typed)["guard"],
+        provenance=_provenance(item.provenance),
+        at=_at(item.span),
+    )
+
+
+def _word(value: ast.Expr | ast.Ident) -> str:
+    """A value as written: a word, a number, or (for a count) the option it reads."""
+    match value:
+        case ast.Ident(text=name):
+            return name
+        case ast.IntLit(value=number):
+            return str(number)
+        case ast.OptionRef(option=option):
+            return f"option.{option.text}"
+        case ast.BoolLit(value=flag):
+            return "on" if flag else "off"
+    return "…"
+
+
+def _int(value: ast.Expr | ast.Ident) -> int:
+    return value.value if isinstance(value, ast.IntLit) else 0
+
+
+def _at(span: Span) -> ir.SourceRef:
+    return ir.SourceRef(file=span.file, line=span.line, column=span.column)
+
+
+def _provenance(items: tuple[ast.Provenance, ...]) -> tuple[ir.Provenance, ...]:
+    return tuple(ir.Provenance(kind=p.kind, text=p.text, at=_at(p.span)) for p in items)
+
+
+def effective(play: ir.Play, setting: consteval.Setting) -> dict[str, object]:
+    """Every `TurnRules` field the section sets under `setting`, with its value: rules read
+    in order, a later one whose guard holds overriding an earlier one. Fields no rule sets
+    keep `TurnRules()`'s default and are not in the result."""
+    found: dict[str, object] = {}
+    for rule in play.rules:
+        if not consteval.holds(rule.guard, setting):
+            continue
+        if rule.count is not None:
+            value = consteval.evaluate(rule.count, setting)
+            found[PLAY_WORDS[rule.key].fields[0]] = int(str(value))
+        for field, setting_value in rule.settings:
+            found[field] = setting_value
+    return found
+
+
+def field_value(play: ir.Play, setting: consteval.Setting, field: str) -> object:
+    """One field under `setting`: the section's value, else the `TurnRules()` default."""
+    return effective(play, setting).get(field, default_value(field))

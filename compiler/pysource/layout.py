@@ -1,0 +1,160 @@
+"""Laying out generated Python within 100 columns: a small document model and its printer.
+
+Input is a document built by the expression translator (`compiler/conditions/pyexpr.py`) and the
+emitters: text, optional line breaks, groups and nesting. Output is lines of source, each at
+most `WIDTH` columns where its atoms allow. A group is written on one line when it fits, else
+each of its breaks becomes a new line (the printer of Wadler's "prettier printer", after
+Lindig). Every break sits inside a bracket, written or added when the group breaks
+(`parenthesized`), so a broken line is always a valid continuation line. Nothing here reads
+or rewrites text once it is made: layout only chooses where the lines end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mjc.compiler.pysource.pysafe import lit
+
+WIDTH = 100
+# Continuation lines indent by 4 per level, up to this column: deep conditions stay in width
+# (inside brackets Python does not read indentation).
+_MAX_INDENT = 48
+
+
+@dataclass(frozen=True, slots=True)
+class Break:
+    """Where a line may end: `flat` when its group fits, else `before`, a new line, `after`."""
+
+    flat: str = " "
+    before: str = ""
+    after: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Parts written flat if they fit on the line, else with every own break taken."""
+
+    parts: tuple[Doc, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Nest:
+    """Parts whose breaks indent one level deeper."""
+
+    parts: tuple[Doc, ...]
+
+
+Doc = str | Break | Group | Nest | tuple["Doc", ...]
+
+_FLAT, _BROKEN = True, False
+
+
+def group(*parts: Doc) -> Group:
+    return Group(parts)
+
+
+def parenthesized(*parts: Doc) -> Group:
+    """`parts` as they are when they fit, else in added parentheses, one break per line."""
+    return Group((Nest((Break("", before="("), *parts)), Break("", after=")")))
+
+
+def bracketed(opening: str, items: list[Doc], closing: str, trailing: bool = True) -> Group:
+    """`f(a, b)`, `(a, b)`: on one line, or one item per line (with a trailing comma)."""
+    if not items:
+        return Group((opening + closing,))
+    inner: list[Doc] = [Break("")]
+    for i, item in enumerate(items):
+        if i:
+            inner += [",", Break(" ")]
+        inner.append(item)
+    return Group((opening, Nest(tuple(inner)), Break("", before="," if trailing else ""), closing))
+
+
+def tuple_of(items: list[Doc]) -> Doc:
+    """A tuple display: `()`, `(a,)`, `(a, b)`, one item per line when it breaks."""
+    if len(items) == 1:
+        return Group(("(", items[0], ",)"))
+    return bracketed("(", items, ")")
+
+
+def string(text: str, chunk: int = 40) -> Doc:
+    """A string literal; a long one as adjacent literals (one per line when it breaks)."""
+    if len(lit(text)) <= chunk + 20:
+        return lit(text)
+    pieces = [lit(text[i : i + chunk]) for i in range(0, len(text), chunk)]
+    parts: list[Doc] = [pieces[0]]
+    for piece in pieces[1:]:
+        parts += [Break(" "), piece]
+    return parenthesized(*parts)
+
+
+def flat(doc: Doc) -> str:
+    """The document on one line."""
+    out: list[str] = []
+    stack: list[Doc] = [doc]
+    while stack:
+        d = stack.pop()
+        if isinstance(d, str):
+            out.append(d)
+        elif isinstance(d, Break):
+            out.append(d.flat)
+        else:
+            parts = d if isinstance(d, tuple) else d.parts
+            stack.extend(reversed(parts))
+    return "".join(out)
+
+
+def render(doc: Doc, indent: int = 0, width: int = WIDTH) -> list[str]:
+    """The lines of `doc`, the first starting at column `indent` (written as spaces)."""
+    lines: list[str] = []
+    line: list[str] = [" " * indent]
+    column = indent
+    stack: list[tuple[int, bool, Doc]] = [(indent, _BROKEN, doc)]
+    while stack:
+        level, mode, d = stack.pop()
+        if isinstance(d, str):
+            line.append(d)
+            column += len(d)
+        elif isinstance(d, tuple):
+            stack.extend((level, mode, p) for p in reversed(d))
+        elif isinstance(d, Nest):
+            deeper = min(level + 4, max(indent, _MAX_INDENT))
+            stack.extend((deeper, mode, p) for p in reversed(d.parts))
+        elif isinstance(d, Group):
+            fits = mode is _FLAT or _fits(width - column, d, stack)
+            stack.extend((level, _FLAT if fits else _BROKEN, p) for p in reversed(d.parts))
+        elif mode is _FLAT:
+            line.append(d.flat)
+            column += len(d.flat)
+        else:
+            line.append(d.before)
+            lines.append("".join(line).rstrip())
+            line = [" " * level, d.after]
+            column = level + len(d.after)
+    lines.append("".join(line).rstrip())
+    return lines
+
+
+def _fits(room: int, doc: Group, rest: list[tuple[int, bool, Doc]]) -> bool:
+    """Whether `doc` flat, and what follows it up to the next line break, fit in `room`."""
+    pending: list[tuple[bool, Doc]] = [(_FLAT, doc)]
+    following = len(rest)
+    while room >= 0:
+        if not pending:
+            if not following:
+                return True
+            following -= 1
+            _, mode, d = rest[following]
+            pending.append((mode, d))
+            continue
+        mode, d = pending.pop()
+        if isinstance(d, str):
+            room -= len(d)
+        elif isinstance(d, Break):
+            if mode is _BROKEN:
+                return room >= len(d.before)
+            room -= len(d.flat)
+        else:
+            parts = d if isinstance(d, tuple) else d.parts
+            pending.extend((mode, p) for p in reversed(parts))
+    return False

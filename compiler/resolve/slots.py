@@ -1,0 +1,535 @@
+"""Every place a rulebook holds an expression, declared once: its section, its clause, what it
+may read (the type checker's context), the type it must have, and where it sits in the AST
+and in the IR.
+
+Input is the `Declarations` table (`mjc.compiler.resolve.declarations`): each slot finds its
+expressions there. The typing pass of the driver (`mjc.compiler.driver`) types every slot's
+expressions in its context; the lowering (`mjc.compiler.lower.rulebook`) checks through the same
+table that every expression typed, and lowers the expressions of each declaration with `lowered`;
+the emitters of a generated module (`mjc.compiler.emit.emitbase`, `codeplan` and the `emit_*`
+modules) find the expressions of each IR declaration through a `SlotReader`
+(`mjc.compiler.emit.slotreader`), by what the code does with them (an options guard, a condition, a
+number); the language reference (`mjc.compiler.docs.refdocs`) lists the slots as a table. Adding a
+clause that holds an expression means adding its row here (with its `Place`), and every one of them
+sees it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from mjc.compiler import ir
+from mjc.compiler.language.types import BOOL, INT, Type, describe
+from mjc.compiler.language.vocabulary_play import PLAY_WORDS
+from mjc.compiler.resolve.declarations import Declarations
+from mjc.compiler.resolve.typecheck import CONTEXT_WORDS, Context
+from mjc.compiler.resolve.typed import Typed
+from mjc.compiler.syntax import ast
+
+Found = Iterator[tuple[str, ast.Expr | None]]  # (owner: a fan id, or the section's name; expr)
+# What generated code does with an expression: test the options before anything is read
+# (`guard`), test a condition of the hand, the round or the table (`when`), or compute a
+# number (`number`).
+Role = Literal["guard", "when", "number"]
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a slot's expressions sit: the `field` of each AST declaration of class `node`,
+    lowered to the `ir_field` of the IR node of class `ir_node`. With `pair` set, `ir_field`
+    holds (…, …) pairs (the IR keeps no node for the declaration) and the expression is
+    element `pair` of each: a fan's values, a tier's caps and combines, the wild copies."""
+
+    node: type
+    field: str
+    ir_node: type
+    ir_field: str
+    pair: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One kind of expression: `section` and `clause` as the rulebook writes them, the
+    `context` it is read in, and its `type` (None: a number, or a choice option whose choices
+    are numbers, which the driver checks itself: a horse count). `where` names it in messages
+    when it has the wrong type; `find` yields every such expression of a rulebook, with its
+    owner; `fan_refs`: references to other fans in it are collected (for the cycle check)."""
+
+    section: str
+    clause: str
+    context: Context
+    type: Type | None
+    find: Callable[[Declarations], Found]
+    places: tuple[Place, ...] = ()
+    where: str | None = None
+    fan_refs: bool = False
+
+    @property
+    def reads(self) -> str:
+        """What the expression may read, in words (for the docs)."""
+        return CONTEXT_WORDS[self.context]
+
+    @property
+    def type_words(self) -> str:
+        return describe(self.type) if self.type is not None else "a number or a number choice"
+
+    @property
+    def key(self) -> str:
+        """The slot's name, unique in the table: `section clause`."""
+        return f"{self.section} {self.clause}"
+
+    @property
+    def role(self) -> Role:
+        if self.type != BOOL:
+            return "number"
+        return "guard" if self.context == "guard" else "when"
+
+
+Exprs = Callable[[Declarations], Iterator[ast.Expr | None]]
+
+
+def _in(
+    section: str,
+    clause: str,
+    context: Context,
+    type_: Type | None,
+    items: Exprs,
+    *places: Place,
+) -> Slot:
+    """A slot of a section: its expressions are owned by the section."""
+
+    def find(decls: Declarations) -> Found:
+        for expr in items(decls):
+            yield section, expr
+
+    return Slot(section, clause, context, type_, find, places)
+
+
+def _fan(
+    clause: str,
+    context: Context,
+    type_: Type,
+    part: Callable[[ast.FanDecl], Iterator[ast.Expr | None]],
+    place: Place,
+    where: str | None = None,
+    fan_refs: bool = False,
+) -> Slot:
+    """A slot of every fan: its expressions are owned by the fan (by id)."""
+
+    def find(decls: Declarations) -> Found:
+        for fan_id, fan in decls.fans.items():
+            for expr in part(fan):
+                yield fan_id, expr
+
+    return Slot("fan", clause, context, type_, find, (place,), where, fan_refs)
+
+
+def _tile_guards(d: Declarations) -> Iterator[ast.Expr | None]:
+    if d.tiles is not None:
+        yield from (g.guard for g in d.tiles.groups)
+        yield from (k.guard for k in d.tiles.keeps)
+
+
+def _shape_guards(d: Declarations) -> Iterator[ast.Expr | None]:
+    return (s.guard for s in d.shapes.values())
+
+
+def _shape_customs(d: Declarations) -> Iterator[ast.Expr | None]:
+    return (s.custom for s in d.shapes.values())
+
+
+def _wild_guards(d: Declarations) -> Iterator[ast.Expr | None]:
+    if d.wilds is not None:
+        yield from (i.guard for i in d.wilds.items if not isinstance(i, ast.WildCycle))
+
+
+def _wild_copies(d: Declarations) -> Iterator[ast.Expr | None]:
+    if d.wilds is not None:
+        yield from (i.value for i in d.wilds.items if isinstance(i, ast.WildCopies))
+
+
+def _claim_guards(d: Declarations) -> Iterator[ast.Expr | None]:
+    if d.claims is not None:
+        yield from (r.guard for r in d.claims.rules)
+
+
+def _play_guards(d: Declarations) -> Iterator[ast.Expr | None]:
+    if d.play is not None:
+        yield from (item.guard for item in d.play.items)
+
+
+def _play_counts(d: Declarations) -> Iterator[ast.Expr | None]:
+    """The count of each line whose rule takes one (`reserved`); the values of the other
+    rules are words and numbers, checked by `checks.play`."""
+    if d.play is not None:
+        for item in d.play.items:
+            word = PLAY_WORDS.get(item.keyword.text)
+            if word is not None and word.kind == "count":
+                yield item.count
+
+
+def _tier_guards(d: Declarations) -> Iterator[ast.Expr | None]:
+    if d.scoring is not None:
+        for tier in d.scoring.tiers:
+            yield from (cap.guard for cap in tier.caps)
+            yield from (guard for _, guard in tier.alt_combines)
+
+
+def _adjustment_values(d: Declarations) -> Iterator[ast.Expr | None]:
+    if d.scoring is not None:
+        yield from (a.value for a in d.scoring.adjustments)
+
+
+def _adjustment_conditions(d: Declarations) -> Iterator[ast.Expr | None]:
+    if d.scoring is not None:
+        yield from (a.condition for a in d.scoring.adjustments)
+
+
+def _reject_conditions(d: Declarations) -> Iterator[ast.Expr | None]:
+    if d.scoring is not None:
+        yield from (r.condition for r in d.scoring.rejects)
+
+
+def _limit_counts(d: Declarations) -> Iterator[ast.Expr | None]:
+    if d.scoring is not None:
+        yield from (limit.count for limit in d.scoring.limits)
+
+
+def _limit_conditions(d: Declarations) -> Iterator[ast.Expr | None]:
+    if d.scoring is not None:
+        yield from (limit.condition for limit in d.scoring.limits)
+
+
+def _minimum_values(d: Declarations) -> Iterator[ast.Expr | None]:
+    if d.scoring is not None:
+        yield from (m.value for m in d.scoring.minimums)
+
+
+def _constraints(d: Declarations) -> Iterator[ast.Expr | None]:
+    return (c.condition for c in d.constraints)
+
+
+def _horses(part: Callable[[ast.HorseKind], ast.Expr | None]) -> Exprs:
+    def items(d: Declarations) -> Iterator[ast.Expr | None]:
+        if d.horses is not None:
+            yield from (part(k) for k in d.horses.kinds)
+
+    return items
+
+
+def _pay(lines: Callable[[ast.Payments], tuple[object, ...]], field: str) -> Exprs:
+    """The expression `field` of each line of a payments list."""
+
+    def items(d: Declarations) -> Iterator[ast.Expr | None]:
+        if d.payments is not None:
+            for line in lines(d.payments):
+                expr = getattr(line, field)
+                assert expr is None or isinstance(expr, ast.Expr)
+                yield expr
+
+    return items
+
+
+# The payments section's lines: clause, its lines, the field of its value (if any), the
+# context of its `when` (if it has one), the classes of a line in the AST and in the IR.
+_PAYMENT_LINES: tuple[
+    tuple[
+        str, Callable[[ast.Payments], tuple[object, ...]], str | None, Context | None, type, type
+    ],
+    ...,
+] = (
+    ("stake", lambda s: s.stakes, "value", None, ast.PayStake, ir.Stake),
+    ("win", lambda s: s.wins, None, "payment", ast.PayWin, ir.WinPayment),
+    ("kong_payment", lambda s: s.kongs, "amount", "round", ast.PayKong, ir.KongPayment),
+    (
+        "horse_payment / follow_payment / streak_payment",
+        lambda s: s.bonuses,
+        "amount",
+        "round",
+        ast.PayBonus,
+        ir.BonusPayment,
+    ),
+    ("claim_relation", lambda s: s.relations, "count", None, ast.PayRelation, ir.Stake),
+    (
+        "relation_payment",
+        lambda s: s.relation_lines,
+        "amount",
+        "relation",
+        ast.PayRelationLine,
+        ir.RelationPayment,
+    ),
+    ("cap", lambda s: s.caps, "value", None, ast.PayCap, ir.Stake),
+    ("dealer_factor", lambda s: s.dealer_factors, "value", None, ast.PayCap, ir.Stake),
+    ("loss_cap", lambda s: s.loss_caps, "value", None, ast.PayLossCap, ir.Stake),
+)
+
+
+def _payment_slots() -> Iterator[Slot]:
+    """Each kind of payments line: its value, its `when` and its `if`."""
+    for clause, lines, value, when, node, ir_node in _PAYMENT_LINES:
+        if value is not None:
+            context: Context = "loss" if clause == "loss_cap" else "guard"
+            ir_value = "value" if ir_node is ir.Stake else value  # a claim_relation's count
+            place = Place(node, value, ir_node, ir_value)
+            yield _in("payments", f"{clause} value", context, INT, _pay(lines, value), place)
+        if when is not None:
+            place = Place(node, "condition", ir_node, "condition")
+            yield _in("payments", f"{clause} when", when, BOOL, _pay(lines, "condition"), place)
+        place = Place(node, "guard", ir_node, "guard")
+        yield _in("payments", f"{clause} if", "guard", BOOL, _pay(lines, "guard"), place)
+
+
+ADJUSTMENTS = "floor / multiply / ceiling / fix"
+
+
+def _guard(node: type, ir_node: type) -> Place:
+    return Place(node, "guard", ir_node, "guard")
+
+
+SLOTS: tuple[Slot, ...] = (
+    _fan(
+        "when",
+        "fan",
+        BOOL,
+        lambda f: iter(f.whens),
+        Place(ast.FanDecl, "whens", ir.Fan, "condition"),
+        fan_refs=True,
+    ),
+    _fan(
+        "per",
+        "fan",
+        INT,
+        lambda f: iter(f.pers),
+        Place(ast.FanDecl, "pers", ir.Fan, "per"),
+        "a fan's `per`",
+        fan_refs=True,
+    ),
+    _fan(
+        "value",
+        "guard",
+        INT,
+        lambda f: (v.value for v in f.values),
+        Place(ast.FanValue, "value", ir.Fan, "values", pair=0),
+    ),
+    _fan(
+        "value if",
+        "guard",
+        BOOL,
+        lambda f: (v.guard for v in f.values),
+        Place(ast.FanValue, "guard", ir.Fan, "values", pair=1),
+    ),
+    _in(
+        "tiles",
+        "if (of a group, a keep)",
+        "guard",
+        BOOL,
+        _tile_guards,
+        _guard(ast.TileGroup, ir.TileGroup),
+        _guard(ast.TileKeep, ir.TileKeep),
+    ),
+    _in("shapes", "if", "guard", BOOL, _shape_guards, _guard(ast.ShapeDecl, ir.Shape)),
+    _in(
+        "shapes",
+        "custom when",
+        "shape",
+        BOOL,
+        _shape_customs,
+        Place(ast.ShapeDecl, "custom", ir.Shape, "custom"),
+    ),
+    _in(
+        "wilds",
+        "if",
+        "guard",
+        BOOL,
+        _wild_guards,
+        _guard(ast.WildFixed, ir.WildMode),
+        _guard(ast.WildIndicator, ir.WildMode),
+        _guard(ast.WildPermission, ir.WildPermission),
+        Place(ast.WildCopies, "guard", ir.Wilds, "copies", pair=1),
+    ),
+    _in(
+        "wilds",
+        "copies",
+        "guard",
+        INT,
+        _wild_copies,
+        Place(ast.WildCopies, "value", ir.Wilds, "copies", pair=0),
+    ),
+    _in("claims", "if", "guard", BOOL, _claim_guards, _guard(ast.ClaimRule, ir.ClaimRule)),
+    _in("play", "if", "guard", BOOL, _play_guards, _guard(ast.PlayItem, ir.PlayRule)),
+    replace(
+        _in(
+            "play",
+            "reserved",
+            "guard",
+            None,
+            _play_counts,
+            Place(ast.PlayItem, "count", ir.PlayRule, "count"),
+        ),
+        where="a reserved count",
+    ),
+    _in(
+        "scoring",
+        "tier cap if, tier combine if",
+        "guard",
+        BOOL,
+        _tier_guards,
+        Place(ast.TierCap, "guard", ir.Tier, "caps", pair=1),
+        Place(ast.TierDecl, "alt_combines", ir.Tier, "alternatives", pair=1),
+    ),
+    _in(
+        "scoring",
+        f"{ADJUSTMENTS} value",
+        "floor",
+        INT,
+        _adjustment_values,
+        Place(ast.Adjustment, "value", ir.Adjustment, "value"),
+    ),
+    _in(
+        "scoring",
+        f"{ADJUSTMENTS} when",
+        "floor",
+        BOOL,
+        _adjustment_conditions,
+        Place(ast.Adjustment, "condition", ir.Adjustment, "condition"),
+    ),
+    _in(
+        "scoring",
+        "reject when",
+        "reject",
+        BOOL,
+        _reject_conditions,
+        Place(ast.Reject, "condition", ir.Reject, "condition"),
+    ),
+    replace(
+        _in(
+            "scoring",
+            "limit to",
+            "fan",
+            INT,
+            _limit_counts,
+            Place(ast.Limit, "count", ir.Limit, "count"),
+        ),
+        where="a `limit` count",
+    ),
+    replace(
+        _in(
+            "scoring",
+            "limit when",
+            "fan",
+            BOOL,
+            _limit_conditions,
+            Place(ast.Limit, "condition", ir.Limit, "condition"),
+        ),
+        where="a `limit` condition",
+    ),
+    replace(
+        _in(
+            "scoring",
+            "minimum",
+            "guard",
+            INT,
+            _minimum_values,
+            Place(ast.Minimum, "value", ir.Minimum, "value"),
+        ),
+        where="a `minimum`",
+    ),
+    _in(
+        "constraint",
+        "condition",
+        "constraint",
+        BOOL,
+        _constraints,
+        Place(ast.ConstraintDecl, "condition", ir.Constraint, "condition"),
+    ),
+    _in(
+        "horses",
+        "count",
+        "guard",
+        None,
+        _horses(lambda k: k.count),
+        Place(ast.HorseKind, "count", ir.HorseKind, "count"),
+    ),
+    _in(
+        "horses",
+        "when",
+        "horse",
+        BOOL,
+        _horses(lambda k: k.condition),
+        Place(ast.HorseKind, "condition", ir.HorseKind, "condition"),
+    ),
+    _in(
+        "horses",
+        "if",
+        "guard",
+        BOOL,
+        _horses(lambda k: k.guard),
+        _guard(ast.HorseKind, ir.HorseKind),
+    ),
+    *_payment_slots(),
+)
+
+
+def untyped(decls: Declarations, typed_exprs: Mapping[int, object]) -> list[tuple[Slot, str]]:
+    """The slots (with their owner) whose expression has no typed form: empty once every
+    expression of the rulebook typed, which the lowering requires."""
+    return [
+        (slot, owner)
+        for slot in SLOTS
+        for owner, expr in slot.find(decls)
+        if expr is not None and typed_exprs.get(id(expr)) is None
+    ]
+
+
+# ------------------------------------------------------------------------------ lowering
+
+
+def _by_node() -> dict[type, tuple[tuple[Slot, Place], ...]]:
+    """Each AST declaration class with the (slot, place) pairs it holds, in the table's
+    order."""
+    found: dict[type, tuple[tuple[Slot, Place], ...]] = {}
+    for slot in SLOTS:
+        for place in slot.places:
+            found[place.node] = (*found.get(place.node, ()), (slot, place))
+    return found
+
+
+_BY_NODE = _by_node()
+
+
+def lowered(node: object, typed: Typed) -> dict[str, Any]:
+    """The typed expressions of one AST declaration, by the IR field each lowers to, for the
+    lowering to pass to the declaration's IR node as they are (`ir.Shape(**lowered(…), …)`).
+    Where the IR holds them in pairs (`Place.pair`), they are keyed by their own field
+    instead, for the section's lowering to build the pairs. (Values are IR expressions,
+    None, or a tier's (word, expression) combines: `Any`, as keyword arguments are.)"""
+    found: dict[str, Any] = {}
+    for slot, place in _BY_NODE.get(type(node), ()):
+        key = place.field if place.pair is not None else place.ir_field
+        found[key] = _lower(getattr(node, place.field), slot, place, typed)
+    return found
+
+
+def _lower(value: object, slot: Slot, place: Place, typed: Typed) -> object:
+    """One field's typed form. A clause written more than once is a tuple: `when` lines
+    joined by `and` (true with none), a number clause its first (the checks refuse a
+    second); a tuple of (word, expression) pairs (a tier's combines) keeps its words."""
+    if value is None:
+        return None
+    if not isinstance(value, tuple):
+        return _typed(typed, value)
+    if place.pair is not None:
+        return tuple((word, _typed(typed, expr)) for word, expr in value)
+    parts = [_typed(typed, item) for item in value]
+    if slot.type != BOOL:
+        return parts[0] if parts else None
+    if len(parts) == 1:
+        return parts[0]
+    return ir.BoolOpE(op="and", operands=tuple(parts)) if parts else ir.BoolE(value=True)
+
+
+def _typed(typed: Typed, expr: object) -> ir.Expr:
+    result = typed.exprs.get(id(expr))
+    assert result is not None, "the lowering runs only once every slot's expression typed"
+    return result

@@ -1,0 +1,500 @@
+"""The rulebook's abstract syntax tree: what the designer wrote, with a source span on every node.
+
+Built by `mjc.compiler.syntax.parse` from Lark's parse tree and read by the resolver and the checks.
+Nodes are frozen; spans take no part in equality, so two trees that say the same thing compare equal
+whatever their layout."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from mjc.compiler.diagnostics import Span
+from mjc.compiler.syntax.ast_common import (
+    NO_SPAN as NO_SPAN,
+    Arith as Arith,
+    ArithOp as ArithOp,
+    Attribute as Attribute,
+    BoolLit as BoolLit,
+    BoolOp as BoolOp,
+    Call as Call,
+    Compare as Compare,
+    CompareOp as CompareOp,
+    Expr as Expr,
+    Ident as Ident,
+    IntLit as IntLit,
+    ListExpr as ListExpr,
+    Name as Name,
+    Neg as Neg,
+    Not as Not,
+    OptionRef as OptionRef,
+    Provenance as Provenance,
+    ProvenanceKind as ProvenanceKind,
+    Quantifier as Quantifier,
+    QuantifierKind as QuantifierKind,
+    RangeExpr as RangeExpr,
+    TileLit as TileLit,
+)
+from mjc.compiler.syntax.ast_settlement import (
+    HorseKind as HorseKind,
+    HorseRow as HorseRow,
+    Horses as Horses,
+    HorseTable as HorseTable,
+    PayBonus as PayBonus,
+    PayCap as PayCap,
+    PayKong as PayKong,
+    PayLossCap as PayLossCap,
+    Payments as Payments,
+    PayRelation as PayRelation,
+    PayRelationLine as PayRelationLine,
+    PayStake as PayStake,
+    PayWin as PayWin,
+    PayWord as PayWord,
+)
+
+# ---------------------------------------------------------------------------- declarations
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    id: Ident
+    extends: Ident | None
+    title: str | None
+    english: str | None
+    version: str | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Players:
+    counts: tuple[IntLit, ...]
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class TileGroup:
+    """`winds copies 4 if not option.no_winds`: a group of tiles, present when the guard holds."""
+
+    name: Ident
+    copies: IntLit
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class TileTotal:
+    total: IntLit
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class TileKeep:
+    """`keep 5z if option.ghost == white`: tiles kept even when their group is left out."""
+
+    tiles: tuple[TileLit, ...]
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Tiles:
+    groups: tuple[TileGroup, ...]
+    keeps: tuple[TileKeep, ...]
+    totals: tuple[TileTotal, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ShapeDecl:
+    """A win shape: a builtin one (`standard`, `seven_pairs`, `thirteen_orphans`) enabled when
+    its options guard holds, or a `custom` one that wins whenever its condition holds."""
+
+    id: Ident
+    name: str | None
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    custom: Expr | None = None
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Shapes:
+    items: tuple[ShapeDecl, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class WildFixed:
+    """`fixed 5z if option.ghost == white`: these tiles are wild."""
+
+    tiles: tuple[TileLit, ...]
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class WildIndicator:
+    """`indicator next` (the flipped tile's successor is wild) or `indicator self`."""
+
+    kind: Ident
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class WildCycle:
+    """`cycle 1z 2z 3z 4z 7z 6z 5z`: successor order for indicators of these tiles."""
+
+    tiles: tuple[TileLit, ...]
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class WildPermission:
+    """`allow discard, pong` / `forbid chow`: what a wild tile may do."""
+
+    allow: bool
+    actions: tuple[Ident, ...]
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class WildCopies:
+    """`copies 3 if option.wang == xiao`: how many wild tiles are live in a game (by default
+    4, or 3 when the flipped tile itself is the wild and one copy lies face up)."""
+
+    value: Expr
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+WildItem = WildFixed | WildIndicator | WildCycle | WildPermission | WildCopies
+
+
+@dataclass(frozen=True, slots=True)
+class Wilds:
+    items: tuple[WildItem, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRule:
+    """`chow`, `pong`, `kong exposed, concealed, added`, `rob added`: a claim the game allows."""
+
+    words: tuple[Ident, ...]
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Claims:
+    rules: tuple[ClaimRule, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayItem:
+    """`missed_pong on`, `deal 14, 13`, `reserved option.bonus_horses if …`: one line of
+    the play section, its keyword and its values as written: a bare word is an `Ident`,
+    anything else an expression (a number, or a count that reads an option)."""
+
+    keyword: Ident
+    values: tuple[Expr | Ident, ...]
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    # The value of a rule that takes a count of tiles (`reserved`), the one value typed.
+    count: Expr | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The play section (行牌): turn flow, read into `TurnRules` by the generated module."""
+
+    items: tuple[PlayItem, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    id: Ident
+    label: str | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ToggleType:
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceType:
+    choices: tuple[Choice, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class NumberType:
+    low: int
+    high: int
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+OptionType = ToggleType | ChoiceType | NumberType
+
+
+@dataclass(frozen=True, slots=True)
+class OptionDecl:
+    id: Ident
+    label: str
+    type: OptionType
+    default: Ident | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ConstraintDecl:
+    """`constraint "…" when option.a and option.b`: option settings the game refuses."""
+
+    reason: str
+    condition: Expr
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PresetDecl:
+    """`preset classic "经典" { cap = 32 ghost = white }`: named option choices."""
+
+    id: Ident
+    label: str
+    settings: tuple[tuple[Ident, Ident], ...]
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SituationDecl:
+    """`situation huangfan "荒番"`: a flag of the win situation this rulebook adds."""
+
+    id: Ident
+    label: str
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    text: str
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+CombineMode = Literal["add", "max", "multiply"]
+
+
+@dataclass(frozen=True, slots=True)
+class TierCap:
+    value: IntLit
+    guard: Expr | None
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class TierDecl:
+    id: Ident
+    name: str
+    combine: CombineMode
+    caps: tuple[TierCap, ...]
+    overrides: tuple[Ident, ...]
+    alt_combines: tuple[tuple[CombineMode, Expr], ...]
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+AdjustKind = Literal["floor", "multiply", "ceiling", "fix"]
+
+
+@dataclass(frozen=True, slots=True)
+class Adjustment:
+    """A change to the hand's value after the tiers, applied in the order floor, multiply,
+    ceiling, fix: `floor 4 when kong_bloom`, `multiply 2 when concealed`, `ceiling 16 when
+    option.cap == 16` (a ceiling without `when` always applies), `fix 1 when not self_drawn`."""
+
+    kind: AdjustKind
+    value: Expr
+    condition: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Reject:
+    """`reject "只可自摸" when option.self_draw_only and not self_drawn`: not a win after all."""
+
+    reason: str
+    condition: Expr
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """`limit pure_double_chow, short_straight to 1 when pure_straight`: the named fans
+    together count at most `count` times, cut from the last named first, each down to one
+    before any goes to none."""
+
+    fans: tuple[Ident, ...]
+    count: Expr
+    condition: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Prefer:
+    """`prefer pure_triple_chow, triple_pung`: of two readings of a hand that score alike,
+    the one in which one of these fans counts is kept."""
+
+    fans: tuple[Ident, ...]
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Minimum:
+    """`minimum 8 without flower_tiles`: a hand worth less than `value` is not a win, the
+    points of the fans named `without` not counted toward it (8 番起和, 花牌不计)."""
+
+    value: Expr
+    without: tuple[Ident, ...]
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    units: tuple[Unit, ...]
+    tiers: tuple[TierDecl, ...]
+    adjustments: tuple[Adjustment, ...]
+    rejects: tuple[Reject, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    limits: tuple[Limit, ...] = ()
+    prefers: tuple[Prefer, ...] = ()
+    minimums: tuple[Minimum, ...] = ()  # one at most (the checks refuse a second)
+
+
+RelationKind = Literal["excludes", "implies", "replaces"]
+
+
+@dataclass(frozen=True, slots=True)
+class Relation:
+    kind: RelationKind
+    target: Ident
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SituationItem:
+    """One `with` item of an example: a flag (`self_drawn`) or a setting (`seat_wind=S`)."""
+
+    name: Ident
+    value: Ident | None
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """A hand the fan must score (`example`) or must not score (`counterexample`)."""
+
+    hand: str
+    positive: bool
+    win: str | None
+    situation: tuple[SituationItem, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class FanValue:
+    """`value 2`, `value option.base` or, under an option, `value 2 if option.small_hu`."""
+
+    value: Expr
+    guard: Expr | None
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class FanDecl:
+    id: Ident
+    name: str
+    english: str | None
+    values: tuple[FanValue, ...]
+    tiers: tuple[Ident, ...]
+    whens: tuple[Expr, ...]
+    pers: tuple[Expr, ...]
+    relations: tuple[Relation, ...]
+    examples: tuple[Example, ...]
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Override:
+    """`override fan …` / `override option …` in a rulebook that extends another: replace the
+    parent's item of that id (items not written keep the parent's)."""
+
+    item: FanDecl | OptionDecl
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    """`remove fan a, b` / `remove option x` in a rulebook that extends another."""
+
+    kind: Literal["fan", "option"]
+    names: tuple[Ident, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+Section = (
+    Header
+    | Players
+    | Tiles
+    | Shapes
+    | Wilds
+    | Claims
+    | Play
+    | Horses
+    | Payments
+    | OptionDecl
+    | SituationDecl
+    | ConstraintDecl
+    | PresetDecl
+    | Scoring
+    | FanDecl
+    | Override
+    | Remove
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Rulebook:
+    """A whole rulebook file: its sections in the order written."""
+
+    file: str
+    sections: tuple[Section, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)

@@ -1,0 +1,183 @@
+"""The settlement declarations of the rulebook's AST: the `horses` and `payments` sections.
+
+Built by `mjc.compiler.syntax.parse`; `mjc.compiler.syntax.ast` re-exports every name here, so
+readers use `ast.Payments` like any other section. Nodes are frozen; spans take no part in
+equality."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mjc.compiler.diagnostics import Span
+from mjc.compiler.syntax.ast_common import NO_SPAN, Expr, Ident, IntLit, Provenance, TileLit
+
+
+@dataclass(frozen=True, slots=True)
+class HorseRow:
+    """`dealer ranks 1, 5, 9 tiles 7z, 1z`: the tiles that point at one seat of a horse table
+    (`ranks` in every suit, `tiles` one by one); the seat `nobody` lists tiles that hit no one."""
+
+    seat: Ident
+    ranks: tuple[IntLit, ...]
+    tiles: tuple[TileLit, ...]
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class HorseTable:
+    """`table 4 { … }`: which seat each tile points at in a game of that many players."""
+
+    players: IntLit
+    rows: tuple[HorseRow, ...]
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class HorseKind:
+    """`bought 1 per player if option.buy == one`, `grabbed option.n when self_drawn if …`: a
+    kind of horse the game draws, how many (an options-only number), when the round allows it
+    and under which options."""
+
+    kind: Ident
+    count: Expr
+    per: Ident | None
+    condition: Expr | None
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Horses:
+    tables: tuple[HorseTable, ...]
+    kinds: tuple[HorseKind, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PayStake:
+    """`stake 2 if option.double`: what one point of a hand's value is paid as."""
+
+    value: Expr
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PayWin:
+    """`win discarder pays when not self_drawn`, `win robbed pays for all when robbing_kong`:
+    who pays a winner one share (the hand's value), or every loser's share (`for all`)."""
+
+    payer: Ident
+    for_all: bool
+    condition: Expr | None
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PayKong:
+    """`kong concealed each pays 2 when won`: what a kong of one kind earns the konger."""
+
+    kind: Ident
+    payer: Ident
+    amount: Expr
+    condition: Expr | None
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PayWord:
+    """`several_winners separately`: how several winners of one discard are paid."""
+
+    word: Ident
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PayCap:
+    """`cap 16 if option.cap == 16`: the most one seat wins from hands in a round; also
+    `dealer_factor 2`: what the dealer wins or pays on a hand is multiplied by it."""
+
+    value: Expr
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    dealer: bool = False
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PayLossCap:
+    """`loss_cap hand_ceiling`: the most one payer pays one winner for a hand, all his
+    shares together (勒子); the value may read `hand_ceiling`, the hand's scoring ceiling."""
+
+    value: Expr
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PayBonus:
+    """`horse_payment bought 1 when won`, `follow_payment 1 when players >= 3`,
+    `streak_payment 1`: what a horse hit (`item` "horse", of kind `kind`), a 跟庄 round
+    ("follow") or a 连庄 count ("streak") is worth; `condition` reads how the round ended."""
+
+    item: str
+    kind: Ident | None
+    amount: Expr
+    condition: Expr | None
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PayRelation:
+    """`claim_relation 3`: two players are related (承包, 三包) once one has claimed from the
+    other `count` or more times, either direction; the first line whose guard holds is used."""
+
+    count: Expr
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    word: Ident | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PayRelationLine:
+    """`relation_payment partner pays 5 when self_drawn`: for a winner in a relation, what
+    one payer pays, in shares; `others` is the word after `for` (`for others`: his own share
+    and `amount` times every other loser's share)."""
+
+    payer: Ident
+    amount: Expr
+    others: Ident | None
+    condition: Expr | None
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Payments:
+    unit: str | None
+    unit_provenance: tuple[Provenance, ...]
+    stakes: tuple[PayStake, ...]
+    wins: tuple[PayWin, ...]
+    kongs: tuple[PayKong, ...]
+    words: tuple[PayWord, ...]
+    caps: tuple[PayCap, ...]
+    dealer_factors: tuple[PayCap, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    bonuses: tuple[PayBonus, ...] = ()
+    relations: tuple[PayRelation, ...] = ()
+    relation_lines: tuple[PayRelationLine, ...] = ()
+    loss_caps: tuple[PayLossCap, ...] = ()

@@ -1,0 +1,198 @@
+"""Syntax-error diagnostics: what the parser expected where the text went wrong.
+
+Input is a Lark `UnexpectedInput` raised by `compiler/syntax/parse.py` while it parses a rulebook's
+text (and that text, for the position of its end and the names of its fans); output is one
+`E0001` diagnostic whose label lists what may come there and whose help guesses the mistake.
+Also here: `SyntaxProblem`, raised by the tree-to-AST transformer (`compiler/syntax/to_ast.py`) for
+text the grammar accepts but the AST cannot hold, and the span of a token.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+import lark
+from lark import Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from mjc.compiler.diagnostics import Diagnostic, Span, error
+from mjc.compiler.diagnostics.suggest import did_you_mean
+
+
+class SyntaxProblem(Exception):
+    """Raised inside the transformer for text the grammar accepts but the AST cannot hold."""
+
+    def __init__(self, message: str, span: Span, help: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.span = span
+        self.help = help
+
+
+def _terminals() -> Collection[lark.lexer.TerminalDef]:
+    # `compiler/syntax/parse.py` imports this module, so its parser is imported when first needed.
+    from mjc.compiler.syntax.parse import parser
+
+    return parser().terminals
+
+
+_TOKEN_NAMES = {
+    "NAME": "a name",
+    "INT": "a number",
+    "STRING": "a string in double quotes",
+    "TILE": "a tile such as 5m or 7z",
+    "$END": "the end of the file",
+}
+
+
+def _describe_terminal(name: str) -> str:
+    if name in _TOKEN_NAMES:
+        return _TOKEN_NAMES[name]
+    for terminal in _terminals():
+        if terminal.name == name:
+            pattern = terminal.pattern
+            if isinstance(pattern, lark.lexer.PatternStr):
+                return f"`{pattern.value}`"
+    return name.lower()
+
+
+# Tokens that start an operand; when all may come next, "an expression" says it in two words
+# (and covers the quantifiers and `not` too).
+_OPERAND_START = frozenset({"LPAR", "NAME", "INT"})
+_EXPRESSION_START = _OPERAND_START | {
+    *("MINUS", "LSQB", "TILE", "TRUE", "FALSE", "OPTION", "ALL", "ANY", "NONE", "COUNT", "NOT")
+}
+# Closing brackets are listed first: a forgotten one is the likeliest mistake, and a long list
+# is cut short.
+_CLOSERS = ("RBRACE", "RPAR", "RSQB")
+
+
+def _expected_list(names: set[str] | frozenset[str]) -> str:
+    names = set(names)
+    lead = [_describe_terminal(n) for n in _CLOSERS if n in names]
+    names -= set(_CLOSERS)
+    if names >= _OPERAND_START:
+        names -= _EXPRESSION_START
+        lead.append("an expression")
+    rest = sorted({_describe_terminal(n) for n in names}, key=lambda s: (s[0] != "`", s))
+    described = [*lead, *rest]
+    if len(described) > 16:
+        described = [*described[:16], "…"]
+    if len(described) == 1:
+        return described[0]
+    return ", ".join(described[:-1]) + " or " + described[-1]
+
+
+_WORD = re.compile(r'[^\s{}()\[\],:=#"]+')
+_FAN_NAMES = re.compile(r'\bfan\s+([A-Za-z_][A-Za-z0-9_]*)\s+"([^"\\\n]*)"')
+
+
+def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str) -> Diagnostic:
+    if isinstance(exc, UnexpectedToken):
+        token = exc.token
+        if token.type == "$END":
+            line, column = _end_position(text)
+            span = Span(file, line, column, line, column + 1)
+            found = "end of the file"
+        else:
+            span = _token_span(token, file)
+            found = f"`{token}`"
+        expected = set(exc.accepts or exc.expected)
+        if token.type == "$END" and expected & set(_CLOSERS):
+            expected &= set(_CLOSERS)  # at the end only closing the open block makes sense
+        return error(
+            "E0001",
+            f"unexpected {found}",
+            span,
+            label=f"expected {_expected_list(expected)}",
+            help=_syntax_help(token, expected),
+        )
+    if isinstance(exc, UnexpectedCharacters):
+        line, column = exc.line, exc.column
+        position = exc.pos_in_stream or 0
+        char = text[position] if position < len(text) else ""
+        span = Span(file, line, column, line, column + 1)
+        expected = exc.allowed or set()
+        if char == '"':
+            return error(
+                "E0001",
+                "a string is not closed on its line",
+                span,
+                label="this string never closes",
+                help='strings must close on the line they open; write \\" for a quote inside',
+            )
+        help = None
+        if char in "“”「」":
+            help = 'write strings in straight double quotes: "清一色"'
+        elif "STRING" in expected and not char.isascii():
+            word = _WORD.match(text, position)
+            if word is not None:
+                help = f'names of things in Chinese or English are strings: write "{word[0]}"'
+        elif "NAME" in expected and not char.isascii():
+            word = _WORD.match(text, position)
+            fans = {name: fan for fan, name in _FAN_NAMES.findall(text)}
+            if word is not None and word[0] in fans:
+                help = f"refer to a fan by its id: write `{fans[word[0]]}` for {word[0]}"
+            else:
+                help = "refer to a fan by its ASCII id (the word after `fan`), not by its name"
+        elif not char.isascii() and char.isprintable() and not char.isspace():
+            help = "ids and keywords are ASCII; Chinese text belongs in a string in double quotes"
+        return error(
+            "E0001",
+            f"unexpected character `{char}`",
+            span,
+            label=f"expected {_expected_list(expected)}" if expected else "",
+            help=help,
+        )
+    if isinstance(exc, UnexpectedEOF):
+        line, column = _end_position(text)
+        return error(
+            "E0001",
+            "unexpected end of the file",
+            Span(file, line, column, line, column + 1),
+            label=f"expected {_expected_list(set(exc.expected))}",
+        )
+    line, column = getattr(exc, "line", 1), getattr(exc, "column", 1)
+    return error("E0001", "the text cannot be parsed", Span(file, line, column, line, column + 1))
+
+
+def _keyword(name: str) -> str | None:
+    """The keyword a terminal stands for (`value` for VALUE), or None."""
+    for terminal in _terminals():
+        if terminal.name == name:
+            pattern = terminal.pattern
+            if isinstance(pattern, lark.lexer.PatternStr) and pattern.value.isidentifier():
+                return str(pattern.value)
+    return None
+
+
+def _syntax_help(token: Token, expected: set[str]) -> str | None:
+    if token.type == "NAME" and "STRING" in expected:
+        return f'names of things in Chinese or English are strings: write "{token}"'
+    if token.type == "NAME":
+        keywords = [k for k in map(_keyword, expected) if k is not None]
+        suggestion = did_you_mean(str(token), keywords)
+        if suggestion is not None:
+            return suggestion
+    if "$END" in expected and _keyword(token.type) is not None:
+        return f"`{token}` belongs inside a block: is a `}}` above closing its block too early?"
+    if "RBRACE" in expected and token.type != "$END":
+        return "a block may be missing its closing `}`"
+    if token.type == "$END" and "RBRACE" in expected:
+        return "a `{` was opened and never closed"
+    return None
+
+
+def _end_position(text: str) -> tuple[int, int]:
+    """Just after the last character that is not white space: where something is missing."""
+    lines = text.rstrip().split("\n")
+    return len(lines), len(lines[-1]) + 1
+
+
+def _token_span(token: Token, file: str) -> Span:
+    line = token.line or 1
+    column = token.column or 1
+    end_line = token.end_line or line
+    end_column = token.end_column or column + max(len(str(token)), 1)
+    return Span(file, line, column, end_line, end_column)

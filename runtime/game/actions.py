@@ -1,0 +1,115 @@
+"""What a player may do in a round (`Action`) and the error an illegal one raises.
+
+Actions come from bots, from a game server's players and from a game log (`mjc replay`), so
+none is trusted: `action_from_json` checks the shape of a JSON action and `mjc.runtime.game.engine`
+checks that it is legal now. An action is a small named tuple of ints and one word, so the
+engine's hot path compares and hashes it cheaply; its JSON form names tiles in the docs'
+notation (`5m`, `7z`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from mjc.runtime.tiles.tile import NUM_PLAYING, NotationError, tile_index, tile_text
+
+__all__ = [
+    "KINDS",
+    "Action",
+    "ActionError",
+    "IllegalAction",
+    "action_from_json",
+    "action_text",
+]
+
+# The decisions of a round, in the words of the log:
+#   on one's own turn: discard, concealed_kong, added_kong, win (self-drawn, 自摸)
+#   on another's discard: win (点炮), exposed_kong, pong, chow, pass
+#   on another's added (or robbable) kong: win (抢杠), pass
+KINDS: tuple[str, ...] = (
+    "discard",
+    "concealed_kong",
+    "added_kong",
+    "win",
+    "exposed_kong",
+    "pong",
+    "chow",
+    "pass",
+)
+_TILED = frozenset(KINDS) - {"win", "pass"}
+
+
+class ActionError(ValueError):
+    """An action that is not even well formed (unknown kind, bad tile, wrong type)."""
+
+
+class IllegalAction(ValueError):
+    """A well-formed action the round refuses now: the message is one line saying why; the
+    round is unchanged."""
+
+
+class Action(NamedTuple):
+    """One decision of `seat`. `tile` is the tile discarded, konged or claimed (-1 for win
+    and pass); a chow's `low` is the lowest tile of the run it makes (-1 otherwise)."""
+
+    seat: int
+    kind: str
+    tile: int = -1
+    low: int = -1
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object of the log: tiles in notation, the fields that apply only."""
+        data: dict[str, Any] = {"seat": self.seat, "kind": self.kind}
+        if self.tile >= 0:
+            data["tile"] = tile_text(self.tile)
+        if self.low >= 0:
+            data["low"] = tile_text(self.low)
+        return data
+
+
+def action_text(action: Action) -> str:
+    """A short line for people: `discard 5m`, `chow 3p (234p)`, `win`."""
+    words = action.kind.replace("_", " ")
+    if action.tile >= 0:
+        words += f" {tile_text(action.tile)}"
+    if action.low >= 0:
+        words += " (" + "".join(tile_text(action.low + i)[0] for i in range(3))
+        words += tile_text(action.low)[1] + ")"
+    return words
+
+
+def _tile(data: dict[str, Any], key: str) -> int:
+    value = data.get(key)
+    if value is None:
+        return -1
+    if not isinstance(value, str):
+        raise ActionError(f"{key}: a tile is written like 5m, not {value!r}")
+    try:
+        tile = tile_index(value)
+    except NotationError as exc:
+        raise ActionError(f"{key}: {exc}") from None
+    if tile >= NUM_PLAYING:
+        raise ActionError(f"{key}: {value} is a flower, which is never discarded or claimed")
+    return tile
+
+
+def action_from_json(data: object) -> Action:
+    """An action from its JSON object; `ActionError` says in one line what is malformed."""
+    if not isinstance(data, dict):
+        raise ActionError(f"an action is a JSON object, not {type(data).__name__}")
+    unknown = set(data) - {"seat", "kind", "tile", "low"}
+    if unknown:
+        raise ActionError(f"an action has no field {sorted(unknown)[0]!r}")
+    seat, kind = data.get("seat"), data.get("kind")
+    if type(seat) is not int or seat < 0:
+        raise ActionError(f"seat: a seat is a number from 0, not {seat!r}")
+    if kind not in KINDS:
+        raise ActionError(f"kind: {kind!r} is not one of {', '.join(KINDS)}")
+    tile, low = _tile(data, "tile"), _tile(data, "low")
+    if kind in _TILED and tile < 0:
+        raise ActionError(f"tile: a {kind} names its tile")
+    if kind not in _TILED and tile >= 0:
+        raise ActionError(f"tile: a {kind} names no tile")
+    if (kind == "chow") != (low >= 0):
+        raise ActionError("low: a chow, and only a chow, names the lowest tile of its run")
+    return Action(seat, kind, tile, low)

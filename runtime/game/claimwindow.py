@@ -1,0 +1,215 @@
+"""What a seat may claim and whether it may win: the checks `mjc.runtime.game.engine` asks per
+event.
+
+`claims_of` lists a seat's answers to a discard (win, exposed kong, pong, chow, pass) under
+the rulebook's claims (`SPEC.claims`), its wild permissions and the seat's restrictions;
+`can_win` asks the rulebook: the shape must complete (its win check) and `Ruleset.score` must
+say the hand wins (its reject rules: 只可自摸, 四封, 鸡胡不能吃胡, 20分以上可吃胡 ...). The
+situations of a win (杠上开花, 海底, 天胡, 地胡, 人胡) are read off the round here too, with the
+table's own (荒番, 開寶: `Round.table_situations`) added to every win.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from mjc.runtime.game.actions import Action
+from mjc.runtime.tiles.hand import Hand
+from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING, RANK_OF, tile_text
+from mjc.runtime.wins.seats import hand_of
+
+if TYPE_CHECKING:
+    from mjc.runtime.game.engine import Round
+
+__all__ = [
+    "RUNS_THROUGH",
+    "can_win",
+    "claims_of",
+    "discard_situations",
+    "may_complete",
+    "robbers",
+    "run_ok",
+    "score_win",
+    "self_draw_situations",
+    "swap_tiles",
+    "wild_may",
+]
+
+
+def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> list[Action]:
+    st = r.seats[seat]
+    counts = st.counts
+    acts: list[Action] = []
+    wild = tile in r.wilds
+    if (
+        tile not in st.no_win
+        and (not wild or "win_on_discard" in r.perms)
+        and may_complete(r, seat, tile)
+    ):
+        situations = discard_situations(r, seat, discarder)
+        if can_win(r, seat, hand_of(st, tile, tile), False, situations):
+            r.situations[seat] = situations
+            if r.rules.must_win:
+                return [Action(seat, "win")]
+            acts.append(Action(seat, "win"))
+    claimable = not last and (not wild or "claimed" in r.perms)
+    if claimable:
+        c = counts[tile]
+        if (
+            c >= 3
+            and "exposed" in r.kong_kinds
+            and wild_may(r, tile, "kong")
+            and (r.wall.drawable > 0 or not r.rules.kong_needs_tile)
+        ):
+            acts.append(Action(seat, "exposed_kong", tile))
+        if c >= 2 and r.can_pong and tile not in st.no_pong and wild_may(r, tile, "pong"):
+            acts.append(Action(seat, "pong", tile))
+        nxt = seat == (discarder + 1) % r.players or not r.rules.chow_only_from_previous
+        if r.can_chow and nxt and IS_SUITED[tile]:
+            for low in RUNS_THROUGH[tile]:
+                if (tile, low) in st.no_chow:
+                    continue
+                a, b = [t for t in (low, low + 1, low + 2) if t != tile]
+                if counts[a] and counts[b] and (
+                    not r.wilds or all(wild_may(r, t, "chow") for t in (a, b, tile))
+                ):
+                    acts.append(Action(seat, "chow", tile, low))
+    if acts:
+        acts.append(Action(seat, "pass"))
+    return acts
+
+def robbers(r: Round, konger: int, tile: int) -> dict[int, list[Action]]:
+    """The seats that may rob a kong of `tile` (抢杠) and their answers (win, pass)."""
+    n = r.players
+    pending: dict[int, list[Action]] = {}
+    r.situations = {}
+    for i in range(1, n):
+        seat = (konger + i) % n
+        st = r.seats[seat]
+        if tile in st.no_win or not may_complete(r, seat, tile):
+            continue
+        robbing = ("robbing_kong", *r.table_situations)
+        if can_win(r, seat, hand_of(st, tile, tile), False, robbing):
+            r.situations[seat] = robbing
+            win = Action(seat, "win")
+            pending[seat] = [win] if r.rules.must_win else [win, Action(seat, "pass")]
+    return pending
+
+
+def may_complete(r: Round, seat: int, tile: int) -> bool:
+    """The quick shape test of `tile` added to the hand of `seat` (not the seat to play), by
+    its cached wait set (`mjc.runtime.wins.waitsets`); true when the round has no quick test."""
+    finder = r.finder
+    if finder is None:
+        return True
+    st = r.seats[seat]
+    waits = st.waits
+    if waits is None:
+        waits = st.waits = finder(st)
+    return tile in waits
+
+
+def wild_may(r: Round, tile: int, what: str) -> bool:
+    """Whether a wild of this kind may do `what` (`SPEC.wild_permissions`); the flipped
+    indicator's kind is konged only with `indicator_kong`."""
+    if what == "kong" and tile == r.indicator and "indicator_kong" not in r.perms:
+        return False
+    return tile not in r.wilds or what in r.perms
+
+def self_draw_situations(r: Round, seat: int) -> tuple[str, ...]:
+    found: list[str] = []
+    if r.from_kong:
+        found.append("kong_bloom")
+    elif r.wall.drawable <= 0:
+        found.append("last_tile")
+    if r.quiet and r.discards == 0 and seat == r.dealer:
+        found.append("heavenly")
+    elif (
+        r.quiet
+        and seat != r.dealer
+        and r.seats[seat].draws == 1
+        and r.discards < r.players
+        and not r.from_kong
+    ):
+        found.append("earthly")
+    return (*found, *r.table_situations)
+
+def discard_situations(r: Round, seat: int, discarder: int) -> tuple[str, ...]:
+    found: list[str] = []
+    if r.wall.drawable <= 0:
+        found.append("last_tile")
+    if r.quiet and r.discards == 1 and discarder == r.dealer:
+        found.append("human")
+    return (*found, *r.table_situations)
+
+def can_win(
+    r: Round, seat: int, hand: Hand, self_drawn: bool, situations: tuple[str, ...]
+) -> bool:
+    """A win is legal when the shape completes and `Ruleset.score` says it wins (its
+    reject rules: 只可自摸, 四封, 鸡胡不能吃胡 ...)."""
+    if not r.checker(hand) or not _tiles_complete(r, hand):
+        return False
+    r.situations[seat] = situations
+    return bool(score_win(r, seat, hand, self_drawn, situations).win)
+
+
+def _tiles_complete(r: Round, hand: Hand) -> bool:
+    """Flowers complete no set: a hand that holds flowers and is won on a tile must complete
+    its shape without them. Only a win on a flower itself (`mjc.runtime.game.flowerwin`, 上海 八花
+    抓起即可胡牌) is a flower shape's alone; its reading is then the score's to choose."""
+    if not hand.flowers or r.plain_shapes or (hand.win_tile or 0) >= NUM_PLAYING:
+        return True
+    return bool(r.checker(dataclasses.replace(hand, flowers=())))
+
+
+def score_win(
+    r: Round, seat: int, hand: Hand, self_drawn: bool, situations: tuple[str, ...]
+) -> Any:
+    from mjc.runtime.score.situations import SituationError
+
+    try:
+        return r.ruleset.score(
+            hand,
+            self_drawn=self_drawn,
+            seat_wind=r.seat_wind(seat),
+            round_wind=r.round_wind,
+            dealer=seat == r.dealer,
+            situations=situations,
+            indicator=tile_text(r.indicator) if r.indicator >= 0 else None,
+            players=r.players,
+            options=r.values,
+        )
+    except (SituationError, ValueError):
+        return _NO_WIN
+
+
+
+class _NoWin:
+    win = False
+
+
+_NO_WIN = _NoWin()
+
+
+def run_ok(low: int) -> bool:
+    """A chow may start at `low`: a suited tile of rank 1 to 7."""
+    return 0 <= low < NUM_PLAYING and IS_SUITED[low] and RANK_OF[low] <= 7
+
+
+# Per tile, the lowest tiles of the runs through it, lowest first (none for an honour).
+RUNS_THROUGH: tuple[tuple[int, ...], ...] = tuple(
+    tuple(low for low in (t - 2, t - 1, t) if run_ok(low)) if IS_SUITED[t] else ()
+    for t in range(NUM_PLAYING)
+)
+
+
+def swap_tiles(tile: int, low: int) -> set[int]:
+    """上吃下吐 off: after chowing `tile` into the run from `low`, neither it nor the tile
+    that would make the same run's other end may be discarded at once (食替)."""
+    banned = {tile}
+    if tile == low and RANK_OF[low] <= 6:
+        banned.add(low + 3)
+    if tile == low + 2 and RANK_OF[low] >= 2:
+        banned.add(low - 1)
+    return banned

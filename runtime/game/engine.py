@@ -1,0 +1,556 @@
+"""`Round`: one round of play as a deterministic state machine, driven by a generated module.
+
+Input: a `Ruleset` (what a win is and is worth, which claims exist, the tile set and wilds
+under the options), its `TurnRules` (or an explicit override) and a seed. A round runs
+through phases: `turn` (the seat to play has drawn or claimed: discard, kong or win), `claim`
+(the other seats answer a discard: win, kong, pong, chow or pass, served by
+`TurnRules.priority`), `rob` (the others may rob a kong), `flower` (a seat may win on the flower
+it drew, 上海 八花: `mjc.runtime.game.flowerwin`) and `over`. Draws, replacements and flowers happen
+inside `apply`, never as decisions; seats under 托管 are played by the engine itself
+(`mjc.runtime.game.autoplay`); every decision and every draw is one event of `events`
+(`mjc.runtime.game.gamelog` writes them as JSON lines). The first dealer, the winds and the
+situations of the table are `mjc.runtime.game.tablefacts`'.
+
+`legal_actions(seat)` lists what the seat may do now; `apply(action)` refuses anything else
+with `IllegalAction` and leaves the round unchanged. Hot paths use small ints: tiles are
+0..41, each seat's concealed tiles 34 counts (`mjc.runtime.wins.seats`). What a seat may claim
+and whether it may win is `mjc.runtime.game.claimwindow`'s; the end of a round (outcome JSON,
+settlement, next dealer) is `mjc.runtime.game.roundend`'s.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from itertools import compress
+from typing import Any
+
+from mjc.runtime.game.actions import Action, IllegalAction, action_text
+from mjc.runtime.game.autoplay import AutoSeats, run as run_auto, set_auto
+from mjc.runtime.game.claimanswers import answer, open_claims, open_rob
+from mjc.runtime.game.claimwindow import (
+    RUNS_THROUGH,
+    can_win,
+    self_draw_situations,
+    swap_tiles,
+    wild_may,
+)
+from mjc.runtime.game.flowerwin import flower_window
+from mjc.runtime.game.tablefacts import WINDS, GameSetupError, seat_wind, table_facts
+from mjc.runtime.game.wall import build_wall
+from mjc.runtime.rules.ruleset import Ruleset
+from mjc.runtime.rules.turnrules import TurnRules
+from mjc.runtime.tiles.hand import Hand
+from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING, TEXTS, tile_text
+from mjc.runtime.wins.arrange import SHAPES
+from mjc.runtime.wins.seats import MeldRecord, SeatState, census, hand_of
+from mjc.runtime.wins.waitsets import WaitFinder, wait_finder
+from mjc.runtime.wins.wilds import WildIndicatorMissing
+from mjc.runtime.wins.wildwaits import wild_wait_finder
+
+__all__ = ["WINDS", "GameSetupError", "Round"]
+
+# Every discard action of seats 0..3, made once: a turn lists a dozen of them.
+_DISCARDS = tuple(tuple(Action(s, "discard", t) for t in range(NUM_PLAYING)) for s in range(4))
+
+
+class Round:
+    """One round (see the module docstring). Seats are 0..players-1 in turn order."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        *,
+        seed: int,
+        options: Mapping[str, object] | None = None,
+        players: int | None = None,
+        dealer: int | None = None,
+        round_wind: str = "E",
+        streak: int = 0,
+        rules: TurnRules | None = None,
+        stacked: Sequence[int] = (),
+        situations: Sequence[str] = (),
+    ) -> None:
+        # Over 80 lines on purpose: the set-up reads as the seeds tell it, wall to first turn.
+        n = players if players is not None else max(ruleset.players)
+        if type(seed) is not int or seed < 0:
+            raise GameSetupError(f"a seed is a whole number from 0, not {seed!r}")
+        if n not in ruleset.players:
+            counts = ", ".join(str(p) for p in ruleset.players)
+            raise GameSetupError(f"{ruleset.id} is played by {counts} players, not {n}")
+        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < n):
+            raise GameSetupError(f"the dealer is seat 0 to {n - 1}, not {dealer!r}")
+        if round_wind not in WINDS:
+            raise GameSetupError(f"the round wind is E, S, W or N, not {round_wind!r}")
+        self.ruleset = ruleset
+        self.values = ruleset.resolve_options(options, players=n)  # raises OptionError
+        self.given_options = dict(options or {})
+        self.rules = rules if rules is not None else ruleset.turn_rules(self.values)
+        reason = self.rules.validate(n)
+        if reason is not None:
+            raise GameSetupError(reason)
+        self.seed, self.players, self.round_wind, self.streak = seed, n, round_wind, streak
+        dealer, self.dealer_drawn, self.table_situations = table_facts(self, dealer, situations)
+        self.dealer = dealer
+        values = self.values
+        claims = ruleset.claims(values)
+        self.claims = claims
+        self.can_chow = "chow" in claims
+        self.can_pong = "pong" in claims
+        self.kong_kinds = {k for k in ("exposed", "concealed", "added") if f"kong {k}" in claims}
+        self.rob_kinds = {k for k in ("exposed", "concealed", "added") if f"rob {k}" in claims}
+        self.perms = ruleset.wild_permissions(values)
+        copies = ruleset.tile_copies(values)
+        self.copies = copies
+        if self.rules.reserved + n * self.rules.deal_others + 1 >= sum(copies):
+            raise GameSetupError(f"{sum(copies)} tiles cannot deal {n} hands and the reserve")
+        rng = random.Random(seed)
+        try:
+            self.wall = build_wall(copies, self.rules, rng, n, dealer, tuple(stacked))
+        except ValueError as exc:
+            raise GameSetupError(str(exc)) from None
+        self.stacked = tuple(stacked)
+        self.seats = [SeatState() for _ in range(n)]
+        self.events: list[dict[str, Any]] = []
+        self.events.append(
+            {"type": "wall", "dice": list(self.wall.dice), "start": self.wall.start}
+        )
+        self.phase = "turn"
+        self.turn = dealer
+        self.drew = -1  # the tile the seat to play drew (the winning tile of a self-draw)
+        self.from_kong = False  # that tile was a kong's replacement (杠上开花)
+        self.last_kong: tuple[str, int | None] = ("", None)  # kind, feeder of the last kong
+        self.after_claim = False
+        self.pending: dict[int, list[Action]] = {}
+        self.responses: dict[int, Action] = {}
+        self.situations: dict[int, tuple[str, ...]] = {}
+        self.question = -1  # the discarded or konged tile the others answer
+        self.kong_in_question: tuple[str, int] = ("", -1)  # kind, tile of a robbable kong
+        self.quiet = True  # no claim and no kong yet (天胡, 地胡, 人胡)
+        self.discards = 0
+        self.claim_history: list[dict[str, Any]] = []
+        self.kong_history: list[dict[str, Any]] = []
+        self.bought_horses: dict[int, list[int]] = {}
+        self.result: dict[str, Any] | None = None
+        self.auto, self.flower_resume = AutoSeats(), False  # 托管; a passed 八花's kong flag
+        self.settlement: Any = None
+        self._legal: dict[int, list[Action]] = {}
+        self._discard_actions = _DISCARDS if n <= 4 else tuple(
+            tuple(Action(s, "discard", t) for t in range(NUM_PLAYING)) for s in range(n)
+        )
+        self._pending_kong: dict[str, Any] = {}
+        self._pending_feeder: int | None = None
+        self.taken = [0] * NUM_PLAYING  # discards taken from the rivers (claimed or won on)
+        from mjc.runtime.game.roundend import Opening
+
+        self.opening = Opening(ruleset, n, dealer)
+        self._deal()
+        self.indicator = self._flip_indicator()
+        shown = tile_text(self.indicator) if self.indicator >= 0 else None
+        wilds = ruleset.wilds_for(values, shown)
+        self.wilds = frozenset(wilds)
+        self.checker: Callable[[Hand], bool] = ruleset.win_checker(
+            values, players=n, wilds=[tile_text(t) for t in wilds] or None
+        )
+        # Whether every shape in play is built in and no tile is wild: then no flower can
+        # complete a hand (no 八花 window, no flower-free re-check of a win).
+        custom = ruleset.spec.has_custom_shapes and ruleset.custom_shapes_on(values)
+        shapes = ruleset.shapes(values)
+        self.plain_shapes = not custom and not self.wilds and shapes <= SHAPES
+        # The same test as a whole wait set per seat (`SeatState.waits`, kept by this class),
+        # custom shapes included where the rulebook says what they need.
+        needs = ruleset.custom_needs if custom else ()
+        # With wilds, the wild check's own wait set (`mjc.runtime.wins.wildwaits`).
+        self.finder: WaitFinder | None = (
+            None if needs is None
+            else wild_wait_finder(shapes, tuple(wilds), needs) if wilds
+            else wait_finder(shapes, needs)
+        )
+        self.ready_needed = bool(ruleset.payments.relation_rules)
+        self._deal_horses()
+        self._deal_flowers()
+        if self.result is None:
+            self._start_turn(dealer, self.drew, False)
+
+    # ------------------------------------------------------------------ set-up
+
+    def _deal(self) -> None:
+        n, wall, rules = self.players, self.wall, self.rules
+        order = [(self.dealer + i) % n for i in range(n)]
+        for seat in order:
+            st = self.seats[seat]
+            count = rules.deal_dealer if seat == self.dealer else rules.deal_others
+            tiles = wall.tiles[wall.head : wall.head + count]  # `count` draws from the head
+            wall.head += count
+            for t in tiles:
+                if t >= NUM_PLAYING:
+                    st.flowers.append(t)
+                else:
+                    st.counts[t] += 1
+            if seat == self.dealer:
+                self.drew = tiles[-1]  # the dealer's 14th tile: his 天胡 tile
+            self.events.append(
+                {"type": "deal", "seat": seat, "tiles": [TEXTS[t] for t in tiles]}
+            )
+
+    def _flip_indicator(self) -> int:
+        try:
+            self.ruleset.wilds_for(self.values)
+            return -1
+        except (WildIndicatorMissing, ValueError):
+            pass
+        tile = self.wall.draw_tail()  # 翻鬼: turned up from the tail, out of play
+        self.events.append({"type": "indicator", "tile": tile_text(tile)})
+        return tile
+
+    def _deal_horses(self) -> None:
+        horses = self.ruleset.payments.horses
+        if horses is None:
+            return
+        n = self.players
+        for kind, count in horses.draws(self.values, None):
+            if kind.drawn_from != "deal" or count <= 0:
+                continue
+            seats = [self.dealer] if kind.drawn_by == "dealer" else [
+                (self.dealer + i) % n for i in range(n)
+            ]
+            for seat in seats:
+                tiles = [self.wall.draw() for _ in range(min(count, self.wall.drawable))]
+                self.bought_horses[seat] = tiles
+                self.events.append(
+                    {"type": "horses", "seat": seat, "tiles": [tile_text(t) for t in tiles]}
+                )
+            break  # one kind of dealt horse per game (买马 or 罚马)
+
+    def _deal_flowers(self) -> None:
+        """Flowers dealt are set aside and replaced, from the dealer round (補花)."""
+        n = self.players
+        for i in range(n):
+            seat = (self.dealer + i) % n
+            st = self.seats[seat]
+            flowers = [t for t in st.flowers]
+            st.flowers = []
+            for t in flowers:
+                st.flowers.append(t)
+                self.events.append({"type": "flower", "seat": seat, "tile": tile_text(t)})
+                got = self._take(seat, True)
+                if got < 0:
+                    return
+                if seat == self.dealer:
+                    self.drew = got
+
+    # ------------------------------------------------------------------ public API
+
+    def census(self) -> list[int]:
+        """How many copies of each tile (0..41) the round holds, wherever they are (tested
+        equal to the tile set after every action): `mjc.runtime.wins.seats.census`."""
+        return census(self)
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What `seat` may see now (`mjc.runtime.game.observation`), as JSON data."""
+        from mjc.runtime.game.observation import observation
+
+        return observation(self, seat)
+
+    def to_act(self) -> list[int]:
+        """The seats whose decision the round waits for (none when it is over)."""
+        if self.phase == "turn":
+            return [self.turn]
+        if self.phase in ("claim", "rob", "flower"):
+            return [s for s in self.pending if s not in self.responses]
+        return []
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """What `seat` may do now, in a fixed order (empty when it is not asked)."""
+        found = self._legal.get(seat)
+        if found is not None:
+            return found
+        if self.phase == "turn" and seat == self.turn:
+            found = self._turn_actions(seat)
+        elif self.phase in ("claim", "rob", "flower") and seat in self.pending:
+            found = [] if seat in self.responses else self.pending[seat]
+        else:
+            found = []
+        self._legal[seat] = found
+        return found
+
+    def apply(self, action: Action) -> None:
+        """Play `action`; `IllegalAction` (the round unchanged) when it is not legal now."""
+        if not isinstance(action, Action):
+            raise IllegalAction(f"an action is an Action, not {type(action).__name__}")
+        if self.phase == "over":
+            raise IllegalAction("the round is over")
+        seat, kind, tile, low = action
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction(f"seat {seat!r} does not exist at {self.players} players")
+        if type(kind) is not str or type(tile) is not int or type(low) is not int:
+            raise IllegalAction("an action's kind is a word and its tiles are tile ints")
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self.legal_actions(seat)
+        if action not in legal:
+            waiting = ", ".join(str(s) for s in self.to_act())
+            if not legal:
+                raise IllegalAction(f"seat {seat} is not to act now (waiting for {waiting})")
+            raise IllegalAction(f"seat {seat} may not {action_text(action)} now")
+        self._legal = {}
+        # The log's action line, as `Action.to_json` writes it (built here: it is per action).
+        event: dict[str, Any] = {"type": "action", "seat": seat, "kind": kind}
+        if tile >= 0:
+            event["tile"] = TEXTS[tile]
+        if low >= 0:
+            event["low"] = TEXTS[low]
+        self.events.append(event)
+        if self.phase != "turn":
+            answer(self, action)
+        elif kind == "discard":
+            self._discard(seat, tile)
+        else:
+            self._play_turn(action)
+        if self.auto.seats:
+            run_auto(self)  # 托管: the system plays the seats under it
+
+    def abandon(self) -> None:
+        """End the round now, before its end: it counts as an exhaustive draw (潮州
+        中途结束同流局; `mjc.runtime.game.roundend.abandon`). `IllegalAction` when it is over."""
+        from mjc.runtime.game.roundend import abandon
+
+        abandon(self)
+
+    set_auto = set_auto  # put a seat under 托管 or take it back (mjc.runtime.game.autoplay)
+    seat_wind = seat_wind  # a seat's wind this round (mjc.runtime.game.tablefacts)
+
+    # ------------------------------------------------------------------ turns
+
+    def _start_turn(self, seat: int, drew: int, from_kong: bool) -> None:
+        self.phase, self.turn, self.drew, self.from_kong = "turn", seat, drew, from_kong
+        self.after_claim = drew < 0
+        self._legal = {}
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        st = self.seats[seat]
+        counts = st.counts
+        acts: list[Action] = []
+        drew, finder = self.drew, self.finder
+        if drew >= 0 and finder is not None:
+            # The quick test of the tile drawn, by the seat's wait set: that of its tiles
+            # before the draw (a draw keeps it), made again after its own hand changed.
+            waits = st.waits
+            if waits is None:
+                counts[drew] -= 1
+                waits = st.waits = finder(st)
+                counts[drew] += 1
+            maybe = drew in waits
+        else:
+            maybe = drew >= 0  # no quick test: the real check decides every self-draw
+        if maybe and can_win(
+            self, seat, hand_of(st, -1, drew), True, self_draw_situations(self, seat)
+        ):
+            win = Action(seat, "win")
+            if self.rules.must_win:
+                return [win]
+            acts.append(win)
+        kongs = self.kong_kinds
+        concealed = "concealed" in kongs and 4 in counts
+        added = "added" in kongs and st.melds
+        if (concealed or added) and (
+            (not self.after_claim or self.rules.kong_right_after_claim)
+            and (self.wall.drawable > 0 or not self.rules.kong_needs_tile)
+        ):
+            if concealed:
+                acts += [
+                    Action(seat, "concealed_kong", t)
+                    for t in range(NUM_PLAYING)
+                    if counts[t] == 4 and wild_may(self, t, "kong")
+                ]
+            if added:
+                acts += [
+                    Action(seat, "added_kong", m.tile)
+                    for m in st.melds
+                    if m.kind == "pung" and counts[m.tile] and wild_may(self, m.tile, "kong")
+                ]
+        made = self._discard_actions[seat]
+        if st.no_discard or (self.wilds and "discard" not in self.perms):
+            held = list(compress(range(NUM_PLAYING), counts))
+            allowed = [
+                t for t in held if t not in st.no_discard and wild_may(self, t, "discard")
+            ] or held
+            acts += [made[t] for t in allowed]
+        else:
+            acts += compress(made, counts)  # every tile held, lowest first
+        return acts
+
+    def _play_turn(self, action: Action) -> None:
+        seat, kind, tile = action.seat, action.kind, action.tile
+        st = self.seats[seat]
+        if kind == "win":
+            from mjc.runtime.game.roundend import finish_win
+
+            finish_win(self, [seat], self_drawn=True)
+            return
+        if kind == "discard":
+            self._discard(seat, tile)
+            return
+        self.quiet = False
+        st.waits = None
+        if kind == "concealed_kong":
+            st.counts[tile] -= 4
+            st.melds.append(MeldRecord("kong", tile, True, None, -1, "concealed"))
+            self.opening.kong(seat, self.discards, concealed=True)
+            self._after_kong(seat, "concealed", tile, None)
+            return
+        st.counts[tile] -= 1  # added kong: the pung grows once nobody robs it
+        self.opening.kong(seat, self.discards, concealed=False)
+        if not open_rob(self, seat, "added", tile):
+            self._complete_added(seat, tile)
+
+    def _complete_added(self, seat: int, tile: int) -> None:
+        for m in self.seats[seat].melds:
+            if m.kind == "pung" and m.tile == tile:
+                m.grow()
+                self._after_kong(seat, "added", tile, m.from_seat, rob_checked=True)
+                return
+
+    def _after_kong(
+        self, seat: int, kind: str, tile: int, feeder: int | None, rob_checked: bool = False
+    ) -> None:
+        record: dict[str, Any] = {"seat": seat, "kind": kind}
+        if kind == "exposed":
+            record["fed_by"] = feeder
+        if not rob_checked and open_rob(self, seat, kind, tile):
+            self.kong_in_question = (kind, tile)
+            self._pending_kong = record
+            self._pending_feeder = feeder
+            return
+        self.kong_history.append(record)
+        self.last_kong = (kind, feeder)
+        self._replace(seat)
+
+    def _replace(self, seat: int) -> None:
+        if self.wall.drawable <= 0:
+            from mjc.runtime.game.roundend import finish_draw
+
+            finish_draw(self)  # kong_needs_tile off and nothing left to draw
+            return
+        got = self._take(seat, True)
+        if got >= 0:
+            self._start_turn(seat, got, True)
+
+    def _take(self, seat: int, replacement: bool) -> int:
+        """Draw for `seat` (head, or the replacement end), setting flowers aside and drawing
+        again for each; -1 when the wall ran out (the round then ends drawn)."""
+        wall, st = self.wall, self.seats[seat]
+        from_tail = replacement and self.rules.replacement == "tail"
+        while True:
+            if wall.tail < wall.head:  # nothing drawable (`Wall.drawable`, inlined: per draw)
+                from mjc.runtime.game.roundend import finish_draw
+
+                finish_draw(self)
+                return -1
+            if from_tail:
+                tile = wall.tiles[wall.tail]
+                wall.tail -= 1
+            else:
+                tile = wall.tiles[wall.head]
+                wall.head += 1
+            self.events.append(
+                {
+                    "type": "draw",
+                    "seat": seat,
+                    "tile": TEXTS[tile],
+                    "from": "tail" if from_tail else "head",
+                }
+            )
+            if tile < NUM_PLAYING:
+                st.counts[tile] += 1
+                return tile
+            st.flowers.append(tile)
+            st.waits = None  # a custom shape may need flowers (八花)
+            self.events.append({"type": "flower", "seat": seat, "tile": tile_text(tile)})
+            if not self.plain_shapes and flower_window(self, seat, tile, replacement):
+                return -2  # 八花: the seat may win on this flower first
+            from_tail = self.rules.replacement == "tail"
+
+    def _draw_next(self, seat: int) -> None:
+        """The next seat's ordinary draw, and its turn (the path of nearly every turn)."""
+        st = self.seats[seat]
+        st.draws += 1
+        if st.no_pong or st.no_win:
+            st.clear_missed()
+        got = self._take(seat, False)
+        if got >= 0:
+            # `_start_turn(seat, got, False)`, inlined
+            self.phase, self.turn, self.drew, self.from_kong = "turn", seat, got, False
+            self.after_claim = False
+            self._legal = {}
+
+    def _discard(self, seat: int, tile: int) -> None:
+        st = self.seats[seat]
+        counts = st.counts
+        if self.rules.no_chow_to_rebuild and IS_SUITED[tile]:
+            # 过吃不吃: each run the discard breaks may not be chowed back with it.
+            for low in RUNS_THROUGH[tile]:
+                if counts[low] and counts[low + 1] and counts[low + 2]:
+                    st.no_chow.add((tile, low))
+        counts[tile] -= 1
+        st.waits = None
+        st.river.append(tile)
+        if st.no_discard:
+            st.no_discard.clear()
+        self.discards += 1
+        if self.opening.active:
+            self.opening.discard(seat, tile)
+        self.question = tile
+        open_claims(self, seat, tile)
+
+    # ------------------------------------------------------------------ after a window
+    # (the windows themselves, their answers and which claim is served: claimanswers)
+
+    def _after_window(self, discarder: int) -> None:
+        if self.pending:
+            self.pending, self.responses = {}, {}
+        wall = self.wall
+        if wall.tail < wall.head:  # nothing drawable
+            from mjc.runtime.game.roundend import finish_draw
+
+            finish_draw(self)
+            return
+        self._draw_next((discarder + 1) % self.players)
+
+    def _claim(self, action: Action, discarder: int, tile: int) -> None:
+        seat, kind = action.seat, action.kind
+        st = self.seats[seat]
+        self.pending, self.responses = {}, {}
+        self.quiet = False
+        st.clear_missed()
+        st.waits = None
+        self.opening.claim()
+        self.taken[tile] += 1
+        word = "kong" if kind == "exposed_kong" else kind
+        self.claim_history.append(
+            {"seat": seat, "from_seat": discarder, "kind": word, "tile": tile_text(tile)}
+        )
+        self.events.append(
+            {"type": "claim", "seat": seat, "kind": word, "tile": tile_text(tile),
+             "from": discarder}
+        )
+        if kind == "exposed_kong":
+            st.counts[tile] -= 3
+            st.melds.append(MeldRecord("kong", tile, False, discarder, tile, "exposed"))
+            self._after_kong(seat, "exposed", tile, discarder)
+            return
+        if kind == "pong":
+            st.counts[tile] -= 2
+            st.melds.append(MeldRecord("pung", tile, False, discarder, tile))
+        else:
+            for t in range(action.low, action.low + 3):
+                if t != tile:
+                    st.counts[t] -= 1
+            st.melds.append(MeldRecord("chow", action.low, False, discarder, tile))
+            if not self.rules.discard_after_chow_same_tile:
+                st.no_discard = swap_tiles(tile, action.low)
+        self._start_turn(seat, -1, False)

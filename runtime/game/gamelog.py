@@ -1,0 +1,364 @@
+"""The game log: a round as JSON lines, its published JSON Schema, and its replay.
+
+A log is one `start` line (the rulebook, seed, seats, options and, when the caller gave one,
+the `TurnRules` override; whether the dealer was drawn; the round's situations), then every
+event of `Round.events` in order: the wall, the deal, flowers, draws, each seat's decision
+(`action`, marked `auto` when the system played it), 托管 switched on or off (`auto`), each
+claim served, the round abandoned by the caller (`abandon`), and the `end` with the
+settlement's deltas and the round JSON it settled.
+`replay` plays the log's decisions again from its seed and checks every line against what the
+engine produces: the first line that disagrees is named (`LogError`, with its line number).
+Logs are untrusted input: each line is read within `mjc.runtime.settle.jsoninput`'s limits and
+validated by the models below, which are also the schema (`game_log_schema`,
+docs/game-log.md).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterable, Mapping
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+    ValidationError,
+)
+
+from mjc.runtime.game.actions import KINDS, ActionError, IllegalAction, action_from_json
+from mjc.runtime.game.engine import GameSetupError, Round
+from mjc.runtime.rules.ruleset import Ruleset
+from mjc.runtime.rules.turnrules import TurnRules
+from mjc.runtime.score.options import OptionError
+from mjc.runtime.settle.jsoninput import JSONInputError, load_json
+from mjc.runtime.settle.roundtypes import OptionValue
+from mjc.runtime.tiles.tile import tile_index, tile_text
+
+__all__ = [
+    "LOG_FORMAT",
+    "LogError",
+    "game_log_schema",
+    "log_lines",
+    "read_start",
+    "replay",
+    "rules_from_json",
+    "start_line",
+    "validate_line",
+]
+
+LOG_FORMAT = "mjc-game-log"
+_Tile = Annotated[StrictStr, Field(pattern=r"^[1-9][mpszf]$")]
+_Seat = Annotated[StrictInt, Field(ge=0, le=3)]
+
+
+class LogError(ValueError):
+    """A log that does not replay: one line naming the log line (1-based) and why.
+    `disagrees` is true when the line is well formed but the game disagrees with it (an
+    edited tile, an illegal action), false when the log cannot be read (garbage, truncated)."""
+
+    def __init__(self, message: str, disagrees: bool = False) -> None:
+        super().__init__(message)
+        self.disagrees = disagrees
+
+
+class _Line(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Start(_Line):
+    """The first line: what the round was set up with."""
+
+    type: Literal["start"]
+    format: Literal["mjc-game-log"]
+    version: Literal[1]
+    rulebook: StrictStr
+    rulebook_version: StrictStr
+    seed: StrictInt = Field(ge=0)
+    players: StrictInt = Field(ge=2, le=4)
+    dealer: _Seat
+    round_wind: Literal["E", "S", "W", "N"]
+    streak: StrictInt = Field(ge=0)
+    options: dict[StrictStr, OptionValue]
+    rules: dict[StrictStr, Any] | None = None
+    stacked: list[_Tile] = []
+    # Added after version 1 was published; absent means false / none.
+    dealer_drawn: StrictBool = False  # the dealer was drawn from the seed (first_dealer random)
+    situations: list[StrictStr] = []  # the rulebook situations of the round (荒番, 開寶)
+
+
+class WallLine(_Line):
+    type: Literal["wall"]
+    dice: list[Annotated[StrictInt, Field(ge=1, le=6)]]
+    start: StrictInt = Field(ge=0)
+
+
+class DealLine(_Line):
+    type: Literal["deal"]
+    seat: _Seat
+    tiles: list[_Tile]
+
+
+class IndicatorLine(_Line):
+    type: Literal["indicator"]
+    tile: _Tile
+
+
+class HorsesLine(_Line):
+    type: Literal["horses"]
+    seat: _Seat
+    tiles: list[_Tile]
+
+
+class FlowerLine(_Line):
+    type: Literal["flower"]
+    seat: _Seat
+    tile: _Tile
+
+
+class DrawLine(_Line):
+    type: Literal["draw"]
+    seat: _Seat
+    tile: _Tile
+    from_: Literal["head", "tail"] = Field(alias="from")
+
+
+class ActionLine(_Line):
+    """A seat's decision: `mjc.runtime.game.actions.Action` in JSON."""
+
+    type: Literal["action"]
+    seat: _Seat
+    kind: Literal[KINDS]  # type: ignore[valid-type]
+    tile: _Tile | None = None
+    low: _Tile | None = None
+    auto: StrictBool = False  # played by the system for a seat under 托管
+
+
+class AutoLine(_Line):
+    """A seat put under 托管 (`on`) or taken back: a caller's decision, like an action."""
+
+    type: Literal["auto"]
+    seat: _Seat
+    on: StrictBool
+
+
+class AbandonLine(_Line):
+    """The round ended before its end by the caller (`Round.abandon`): a draw follows."""
+
+    type: Literal["abandon"]
+
+
+class ClaimLine(_Line):
+    type: Literal["claim"]
+    seat: _Seat
+    kind: Literal["chow", "pong", "kong"]
+    tile: _Tile
+    from_: _Seat = Field(alias="from")
+
+
+class EndLine(_Line):
+    """The end: the winners, the settlement's deltas, the next dealer and the round JSON
+    (`mjc settle --schema`) that was settled."""
+
+    type: Literal["end"]
+    winners: list[_Seat]
+    exhaustive_draw: StrictBool
+    deltas: list[StrictInt]
+    next_dealer: _Seat
+    outcome: dict[StrictStr, Any]
+    abandoned: StrictBool = False  # added after version 1: the round was abandoned midway
+
+
+LogLine = Annotated[
+    Start | WallLine | DealLine | IndicatorLine | HorsesLine | FlowerLine | DrawLine
+    | ActionLine | AutoLine | AbandonLine | ClaimLine | EndLine,
+    Field(discriminator="type"),
+]
+_LINE: TypeAdapter[Any] = TypeAdapter(LogLine)
+
+
+def game_log_schema() -> dict[str, Any]:
+    """The JSON Schema every line of a game log validates against (one of the line kinds,
+    told apart by `type`)."""
+    return _LINE.json_schema(by_alias=True)
+
+
+def validate_line(text: str) -> dict[str, Any]:
+    """One log line checked against the schema (`LogError` naming line 1 when it is bad)."""
+    return _parse(text, 1)
+
+
+def rules_json(rules: TurnRules) -> dict[str, Any]:
+    data = dataclasses.asdict(rules)
+    data["priority"] = list(rules.priority)
+    return data
+
+
+def rules_from_json(data: Mapping[str, Any]) -> TurnRules:
+    """A `TurnRules` from its JSON object; `ValueError` (one line) for a bad one."""
+    fields = {f.name for f in dataclasses.fields(TurnRules)}
+    unknown = sorted(set(data) - fields)
+    if unknown:
+        raise ValueError(f"rules: TurnRules has no field {unknown[0]!r}")
+    try:
+        return TypeAdapter(TurnRules).validate_python(dict(data), strict=False)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise ValueError(f"rules.{where}: {first['msg']}") from None
+
+
+def start_line(game: Round, explicit_rules: bool) -> dict[str, Any]:
+    """The log's first line for `game` (`explicit_rules`: record its TurnRules override)."""
+    line: dict[str, Any] = {
+        "type": "start",
+        "format": LOG_FORMAT,
+        "version": 1,
+        "rulebook": game.ruleset.id,
+        "rulebook_version": game.ruleset.version,
+        "seed": game.seed,
+        "players": game.players,
+        "dealer": game.dealer,
+        "round_wind": game.round_wind,
+        "streak": game.streak,
+        "options": dict(game.given_options),
+        "rules": rules_json(game.rules) if explicit_rules else None,
+        "stacked": [tile_text(t) for t in game.stacked],
+    }
+    if game.dealer_drawn:
+        line["dealer_drawn"] = True
+    if game.table_situations:
+        line["situations"] = list(game.table_situations)
+    return line
+
+
+def log_lines(game: Round, explicit_rules: bool = False) -> list[str]:
+    """The log of `game` so far, one JSON text per line."""
+    lines = [start_line(game, explicit_rules), *game.events]
+    return [json.dumps(line, ensure_ascii=False, separators=(",", ":")) for line in lines]
+
+
+def _parse(text: str, number: int) -> dict[str, Any]:
+    try:
+        data = load_json(text)
+    except JSONInputError as exc:
+        raise LogError(f"line {number}: {exc}") from None
+    try:
+        _LINE.validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"][1:]) or "the line"
+        raise LogError(f"line {number}: {where}: {first['msg']}") from None
+    assert isinstance(data, dict)
+    return data
+
+
+def read_start(lines: list[str]) -> dict[str, Any]:
+    """The validated first line of a log (`LogError` when there is none or it is bad)."""
+    if not lines or not lines[0].strip():
+        raise LogError("line 1: the log is empty; it starts with a start line")
+    start = _parse(lines[0], 1)
+    if start["type"] != "start":
+        raise LogError(f"line 1: a log starts with a start line, not a {start['type']} line")
+    return start
+
+
+def replay(ruleset: Ruleset, lines: Iterable[str]) -> Round:
+    """Play a log again and check every line; the finished round, or `LogError` naming the
+    first line that disagrees (an edited tile, an illegal action, a missing end ...)."""
+    texts = [line for line in lines if line.strip()]
+    start = read_start(texts)
+    if start["rulebook"] != ruleset.id:
+        raise LogError(f"line 1: the log is of {start['rulebook']}, not {ruleset.id}")
+    try:
+        rules = rules_from_json(start["rules"]) if start["rules"] is not None else None
+        game = Round(
+            ruleset,
+            seed=start["seed"],
+            options=start["options"],
+            players=start["players"],
+            dealer=None if start.get("dealer_drawn") else start["dealer"],
+            round_wind=start["round_wind"],
+            streak=start["streak"],
+            rules=rules,
+            stacked=[tile_index(t) for t in start["stacked"]],
+            situations=start.get("situations", []),
+        )
+    except (GameSetupError, OptionError, ValueError) as exc:
+        raise LogError(f"line 1: {exc}") from None
+    if game.dealer != start["dealer"]:
+        raise LogError(
+            f"line 1: the dealer drawn from seed {start['seed']} is seat {game.dealer}, "
+            f"but the log has seat {start['dealer']}",
+            disagrees=True,
+        )
+    made = 0  # how many of the game's events the log has matched
+    for number, text in enumerate(texts[1:], start=2):
+        line = _parse(text, number)
+        if made == len(game.events):
+            _decide(game, line, number)
+        expected = _normal(game.events[made])
+        if line != expected:
+            raise LogError(f"line {number}: {_difference(line, expected)}", disagrees=True)
+        made += 1
+    if made < len(game.events) or not game.over:
+        raise LogError(
+            f"line {len(texts) + 1}: the log ends but the round goes on "
+            f"({_next(game, made)}): a truncated log"
+        )
+    return game
+
+
+def _decide(game: Round, line: dict[str, Any], number: int) -> None:
+    """Apply the caller's decision on this line: a seat's action, or 托管 on or off."""
+    if line["type"] not in ("action", "auto", "abandon") or line.get("auto"):
+        what = "an action of 托管" if line.get("auto") else f"a {line['type']} line"
+        raise LogError(
+            f"line {number}: the game waits for a decision of seat(s) "
+            f"{_seats(game)}, but the log has {what}",
+            disagrees=True,
+        )
+    try:
+        if line["type"] == "auto":
+            game.set_auto(line["seat"], line["on"])
+            return
+        if line["type"] == "abandon":
+            game.abandon()
+            return
+        game.apply(action_from_json({k: v for k, v in line.items() if k != "type"}))
+    except (ActionError, IllegalAction) as exc:
+        raise LogError(f"line {number}: {exc}", disagrees=True) from None
+
+
+def _seats(game: Round) -> str:
+    return ", ".join(str(s) for s in game.to_act()) or "none"
+
+
+def _next(game: Round, made: int) -> str:
+    if made < len(game.events):
+        return f"next: a {game.events[made]['type']} line"
+    return f"waiting for seat(s) {_seats(game)}"
+
+
+def _normal(event: dict[str, Any]) -> Any:
+    loaded = json.loads(json.dumps(event, ensure_ascii=False))
+    return loaded
+
+
+def _difference(line: dict[str, Any], expected: dict[str, Any]) -> str:
+    if line.get("type") != expected.get("type"):
+        return f"the log has a {line.get('type')} line, the game a {expected.get('type')} line"
+    for key in sorted(set(line) | set(expected)):
+        if line.get(key) != expected.get(key):
+            got, want = json.dumps(line.get(key)), json.dumps(expected.get(key))
+            if len(got) > 60:
+                got = got[:57] + "..."
+            if len(want) > 60:
+                want = want[:57] + "..."
+            return f"{line['type']}.{key} is {got} in the log, but the game gives {want}"
+    return "the line differs from the game"  # pragma: no cover - some key differs above

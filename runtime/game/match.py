@@ -1,0 +1,128 @@
+"""`Match`: several rounds in a row, carrying scores, the dealer, streaks and winds forward.
+
+Each round is a `mjc.runtime.game.engine.Round` whose end says who deals next (`TurnRules`:
+连庄, 谁胡谁坐庄, 一炮多响 ...). The match adds what lasts between rounds: each seat's total
+score (the settlements' deltas), the dealer's streak (连庄: rounds in a row he keeps the
+deal by a win or a draw, 0 when the deal passes or only others won) and the round wind
+(圈风), which moves on once every seat has dealt in it and the deal passes on (广东
+连庄时圈数稳定). Round seeds come from the match's own
+seeded generator, so a match is as reproducible as a round.
+
+The match also carries the facts of the table (`mjc.runtime.game.tablefacts`): its first dealer
+(seat 0, or under `first_dealer random` a seat drawn from the match's seed, 上海
+第一局系統隨機選擇莊家; an explicit dealer wins), the seats under 托管 (a seat put under it in one
+round stays under it in the next, until taken back) and the situations every win of a round
+is scored under: those the caller names (開寶, a game server's word) and 荒番, which the match
+sets after a drawn round when the rules say `huangfan_after_draw` and clears when a round is
+won.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from mjc.runtime.bots.simple import Bot, play_round
+from mjc.runtime.game.engine import WINDS, Round
+from mjc.runtime.game.tablefacts import carry_huangfan, first_dealer, table_situations
+from mjc.runtime.rules.ruleset import Ruleset
+from mjc.runtime.rules.turnrules import TurnRules
+
+__all__ = ["Match"]
+
+
+class Match:
+    """Rounds of one table: `next_round()` sets the next one up, `finish(round)` carries its
+    result forward; `play(bots, rounds)` does both with bots.
+
+    `dealer` None lets the rules choose the first dealer (`first_dealer`, from the match's
+    seed); an explicit seat wins. `auto` are the seats under 托管 from the first round;
+    `situations` the rulebook situations every round is played under (開寶); both may be
+    changed between rounds (`auto`, `situations` are plain sets)."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        *,
+        seed: int,
+        options: Mapping[str, object] | None = None,
+        players: int | None = None,
+        rules: TurnRules | None = None,
+        dealer: int | None = None,
+        auto: Iterable[int] = (),
+        situations: Iterable[str] = (),
+    ) -> None:
+        self.ruleset, self.options, self.rules = ruleset, dict(options or {}), rules
+        self.players = players if players is not None else max(ruleset.players)
+        played = rules or ruleset.turn_rules(
+            ruleset.resolve_options(self.options, players=self.players)
+        )
+        self.played_rules = played
+        self._rng = random.Random(seed)
+        self.seed = seed
+        self.dealer = first_dealer(played, seed, self.players) if dealer is None else dealer
+        self.streak = 0
+        self.wind_index = 0
+        self.dealt = {self.dealer}  # seats that have dealt in this round wind
+        self.scores = [0] * self.players
+        self.results: list[dict[str, Any]] = []
+        self.auto = set(auto)
+        if self.auto and not played.auto_play:
+            raise ValueError(f"{ruleset.id} has no 托管 (auto_play is off in its play rules)")
+        self.situations = set(table_situations(ruleset, situations))
+
+    @property
+    def round_wind(self) -> str:
+        return WINDS[self.wind_index % 4]
+
+    def next_round(self) -> Round:
+        """The next round, dealt by the current dealer under the current round wind, with the
+        seats under 托管 and the situations the match holds."""
+        game = Round(
+            self.ruleset,
+            seed=self._rng.randrange(2**31),
+            options=self.options,
+            players=self.players,
+            dealer=self.dealer,
+            round_wind=self.round_wind,
+            streak=self.streak,
+            rules=self.rules,
+            situations=sorted(self.situations),
+        )
+        for seat in sorted(self.auto):
+            game.set_auto(seat)
+        return game
+
+    def finish(self, game: Round) -> None:
+        """Carry a finished round forward: scores, the next dealer, the streak, the wind, the
+        seats under 托管 and 荒番."""
+        result = game.result
+        if result is None:
+            raise ValueError("the round is not over")
+        for seat, delta in enumerate(result["deltas"]):
+            self.scores[seat] += delta
+        self.results.append(result)
+        self.auto = set(game.auto.seats)
+        carry_huangfan(self.played_rules, result, self.situations)  # 荒番 after a draw
+        dealer = result["next_dealer"]
+        if dealer == self.dealer:
+            # 连庄 counts the dealer's wins and draws; keeping the deal as the discarder of
+            # several winners is none (潮州: 其他玩家胡牌，则该局无连庄).
+            counts = result["exhaustive_draw"] or dealer in result["winners"]
+            self.streak = self.streak + 1 if counts else 0
+            return
+        self.streak = 0
+        if len(self.dealt) == self.players:
+            self.wind_index += 1  # every seat dealt in this wind: 圈风 moves on
+            self.dealt = set()
+        self.dealer = dealer
+        self.dealt.add(dealer)
+
+    def play(self, bots: Sequence[Bot], rounds: int) -> list[int]:
+        """Play `rounds` rounds with `bots[seat]` in each seat; the total scores."""
+        for _ in range(rounds):
+            game = self.next_round()
+            play_round(game, bots)
+            self.finish(game)
+        return list(self.scores)

@@ -1,0 +1,84 @@
+"""What one seat may see of a `Round`: the JSON-serialisable `observation(round, seat)`.
+
+A seat sees its own concealed tiles and the tile it just drew; of the others only how many
+concealed tiles they hold, their declared melds (a concealed kong as one shown tile when
+`TurnRules.concealed_kong_shows_tile`, 暗杠亮上方一张, else as a hidden kong, 暗杠不显示),
+their flowers and rivers; of the wall only how many tiles may still be drawn (never its
+order), the dice, the flipped indicator and the wilds. Tiles are in the docs' notation.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mjc.runtime.tiles.tile import tile_text
+from mjc.runtime.wins.seats import MeldRecord, SeatState
+
+if TYPE_CHECKING:
+    from mjc.runtime.game.engine import Round
+
+__all__ = ["observation"]
+
+
+def _meld(m: MeldRecord, own: bool, shows_tile: bool) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": m.kind}
+    if m.kong_kind is not None:
+        data["kong"] = m.kong_kind
+    if m.concealed and not own and not shows_tile:
+        return data  # 暗杠不显示: a kong, and nothing of its tile
+    if m.concealed and not own:
+        data["shown"] = tile_text(m.tile)  # 暗杠亮上方一张
+        return data
+    data["tiles"] = [tile_text(t) for t in m.tiles()]
+    if m.from_seat is not None:
+        data["from"] = m.from_seat
+        data["claimed"] = tile_text(m.claimed)
+    return data
+
+
+def _seat(r: Round, seat: int, st: SeatState, own: bool) -> dict[str, Any]:
+    shows = r.rules.concealed_kong_shows_tile
+    data: dict[str, Any] = {
+        "seat": seat,
+        "wind": r.seat_wind(seat),
+        "concealed_count": sum(st.counts),
+        "melds": [_meld(m, own, shows) for m in st.melds],
+        "flowers": [tile_text(t) for t in st.flowers],
+        "river": [tile_text(t) for t in st.river],
+    }
+    if own:
+        data["concealed"] = [tile_text(t) for t in st.concealed()]
+    return data
+
+
+def observation(r: Round, seat: int) -> dict[str, Any]:
+    """Everything `seat` may see now (see the module docstring); plain JSON data."""
+    if not 0 <= seat < r.players:
+        raise ValueError(f"seat {seat} does not exist at {r.players} players")
+    data: dict[str, Any] = {
+        "rulebook": r.ruleset.id,
+        "seat": seat,
+        "players": r.players,
+        "dealer": r.dealer,
+        "round_wind": r.round_wind,
+        "streak": r.streak,
+        "phase": r.phase,
+        "to_act": r.to_act(),
+        "turn": r.turn,
+        "wall_drawable": r.wall.drawable,
+        "dice": list(r.wall.dice),
+        "indicator": tile_text(r.indicator) if r.indicator >= 0 else None,
+        "wilds": [tile_text(t) for t in sorted(r.wilds)],
+        "seats": [_seat(r, s, st, s == seat) for s, st in enumerate(r.seats)],
+        "legal": [a.to_json() for a in r.legal_actions(seat)],
+    }
+    if r.phase == "turn" and r.turn == seat and r.drew >= 0:
+        data["drawn"] = tile_text(r.drew)
+    if r.phase in ("claim", "rob", "flower"):
+        data["question"] = tile_text(r.question)  # the discard, the kong's tile, the flower
+    bought = r.bought_horses.get(seat)
+    if bought:
+        data["horses"] = [tile_text(t) for t in bought]
+    if r.result is not None:
+        data["result"] = r.result
+    return data

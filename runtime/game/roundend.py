@@ -1,0 +1,261 @@
+"""The end of a round: the round JSON `Ruleset.settle` reads, its settlement, the next dealer.
+
+`mjc.runtime.game.engine` calls `finish_win` or `finish_draw` when a round ends; this module writes
+the `RoundOutcome` data (`mjc.runtime.settle.round`) exactly as the round was played — the winners'
+hands and situations, the discarder or the robbed kong, the claim history, the completed
+kongs with their feeders, the kong bloom's feeder, the horses (bought at the deal, turned up
+from the end of the wall), the opening discards (跟庄) — settles it through the rulebook and
+says who deals next by `TurnRules` (连庄, 谁胡谁坐庄, 一炮多响 ...). `Opening` follows the
+opening discards while they can still follow the dealer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mjc.runtime.game.actions import IllegalAction
+from mjc.runtime.game.claimwindow import self_draw_situations
+from mjc.runtime.rules.ruleset import Ruleset
+from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
+from mjc.runtime.wins.seats import hand_of, hand_text
+
+if TYPE_CHECKING:
+    from mjc.runtime.game.engine import Round
+
+__all__ = ["Opening", "finish_draw", "finish_win", "next_dealer"]
+
+
+class Opening:
+    """The opening go-arounds as `RoundOutcome.opening` reads them, recorded only for a
+    rulebook that pays 跟庄 and only while the chain can still hold."""
+
+    __slots__ = ("active", "dealer", "dealer_kong", "goes", "interrupted", "players", "wanted")
+
+    def __init__(self, ruleset: Ruleset, players: int, dealer: int) -> None:
+        self.wanted = any(b.item == "follow" for b in ruleset.payments.bonus_rules)
+        self.active = self.wanted
+        self.players, self.dealer = players, dealer
+        self.goes: list[list[int]] = []
+        self.interrupted: list[bool] = []
+        self.dealer_kong = False
+
+    def discard(self, seat: int, tile: int) -> None:
+        if not self.active:
+            return
+        if not self.goes or len(self.goes[-1]) == self.players:
+            self.goes.append([])
+            self.interrupted.append(False)
+        go = self.goes[-1]
+        go.append(tile)
+        if len(go) == self.players and len(set(go)) != 1:
+            self.active = False  # this go-around did not follow: the chain ends here
+
+    def claim(self) -> None:
+        if self.active:
+            if self.goes:
+                self.goes[-1].pop()  # the claimed discard: counted by the claim instead
+                self.interrupted[-1] = True
+            self.active = False
+
+    def kong(self, seat: int, discards: int, concealed: bool) -> None:
+        if not self.active:
+            return
+        if concealed and seat == self.dealer and discards == 0:
+            self.dealer_kong = True  # 起手暗杠: nothing follows
+        elif self.goes:
+            self.interrupted[-1] = True
+        self.active = False
+
+    def to_json(self) -> dict[str, Any] | None:
+        if not self.wanted:
+            return None
+        return {
+            "dealer_concealed_kong": self.dealer_kong,
+            "go_arounds": [
+                {"discards": [tile_text(t) for t in go], "interrupted": cut}
+                for go, cut in zip(self.goes, self.interrupted, strict=True)
+                if go or cut
+            ],
+        }
+
+
+def next_dealer(
+    r: Round, winners: list[int], origin: int | None, robbed_from: int | None
+) -> int:
+    """Who deals the next round (`TurnRules`: dealer_after_*); `origin` is the discarder or
+    the robbed seat of a win on another's tile."""
+    rules, d, n = r.rules, r.dealer, r.players
+    if not winners:
+        return d if rules.dealer_after_draw == "stay" else (d + 1) % n
+    if robbed_from is not None and rules.dealer_after_robbed_kong == "robbed":
+        return robbed_from  # 梅州: 被抢玩家即为下盘庄家
+    if len(winners) > 1 and origin is not None:
+        nearest = min(winners, key=lambda s: (s - origin) % n)
+        how = rules.dealer_after_several
+        if how == "discarder":
+            return origin
+        if how == "after_nearest_winner":
+            return (nearest + 1) % n
+        if how == "dealer_or_next":
+            return d if d in winners else (d + 1) % n
+        return nearest
+    if d in winners:
+        return d  # 连庄: the dealer won
+    return winners[0] if rules.dealer_after_other_win == "winner" else (d + 1) % n
+
+
+def _base(r: Round) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "players": r.players,
+        "dealer": r.dealer,
+        "streak": r.streak,
+        "round_wind": r.round_wind,
+        "options": dict(r.values),
+        "claims": list(r.claim_history),
+        "kongs": list(r.kong_history),
+    }
+    if r.indicator >= 0:
+        data["indicator"] = tile_text(r.indicator)
+    if r.bought_horses:
+        data["bought_horses"] = {
+            str(s): [tile_text(t) for t in tiles] for s, tiles in r.bought_horses.items()
+        }
+    opening = r.opening.to_json()
+    if opening is not None:
+        data["opening"] = opening
+    return data
+
+
+def _ready(r: Round, winners: list[int]) -> list[int]:
+    """The seats ready (聽牌) at the end: some tile in play would complete the hand (上海
+    承包: an unrelated discarder's share depends on it); the winners are not listed."""
+    found = []
+    finder, copies = r.finder, r.copies  # the quick test's waits: every tile the check takes
+    for seat, st in enumerate(r.seats):
+        if seat in winners or st.size() != 13:
+            continue
+        tiles = range(NUM_PLAYING) if finder is None else sorted(finder(st))
+        if any(copies[t] and r.checker(hand_of(st, t, t)) for t in tiles):
+            found.append(seat)
+    return found
+
+
+def _unrob(r: Round, seat: int, kind: str, tile: int) -> None:
+    """A robbed concealed or exposed kong never was: its tiles go back to what they were."""
+    st = r.seats[seat]
+    st.waits = None
+    for i, m in enumerate(st.melds):
+        if m.kind != "kong" or m.tile != tile:
+            continue
+        if kind == "concealed":
+            del st.melds[i]
+            st.counts[tile] += 3
+        else:
+            from mjc.runtime.wins.seats import MeldRecord
+
+            st.melds[i] = MeldRecord("pung", tile, False, m.from_seat, m.claimed)
+            for claim in reversed(r.claim_history):
+                if claim["seat"] == seat and claim["kind"] == "kong":
+                    claim["kind"] = "pong"  # the fourth tile went to the robber
+                    break
+        return
+
+
+def finish_win(
+    r: Round,
+    winners: list[int],
+    *,
+    self_drawn: bool,
+    discarder: int | None = None,
+    robbed: tuple[int, str] | None = None,
+) -> None:
+    """End the round with these winners (nearest the discarder first)."""
+    data = _base(r)
+    tile = r.drew if self_drawn else r.question
+    robbed_from = robbed[0] if robbed else None
+    if robbed is not None:
+        data["robbed_from"], data["robbed_kong"] = robbed
+        if robbed[1] != "added":
+            _unrob(r, robbed[0], robbed[1], tile)
+    if discarder is not None:
+        data["discarder"] = discarder
+        r.taken[tile] += 1
+    triple = not self_drawn and len(winners) == 3 and r.players == 4
+    listed = []
+    for seat in winners:
+        st = r.seats[seat]
+        if self_drawn:
+            situations = list(self_draw_situations(r, seat))
+            text = hand_text(st, -1, tile)
+        else:
+            situations = list(r.situations.get(seat, ()))
+            text = hand_text(st, tile, tile)
+        if triple:
+            situations.append("triple_win")
+        listed.append(
+            {
+                "seat": seat,
+                "hand": text,
+                "win_tile": tile_text(tile),
+                "self_drawn": self_drawn,
+                "situations": situations,
+            }
+        )
+    data["winners"] = listed
+    kind, feeder = r.last_kong
+    if (
+        self_drawn
+        and r.from_kong
+        and feeder is not None
+        and feeder != winners[0]
+        and kind in ("exposed", "added")
+    ):
+        data["kong_fed_by"], data["bloom_kong"] = feeder, kind
+    horses = r.ruleset.payments.horses
+    if horses is not None:
+        counts = [c for k, c in horses.draws(r.values, None) if k.drawn_from == "wall_end"]
+        if counts and max(counts) > 0:
+            data["horse_tiles"] = [tile_text(t) for t in r.wall.end_tiles(max(counts))]
+    if r.ready_needed:
+        data["ready"] = _ready(r, winners)
+    if not self_drawn:
+        r.seats[winners[0]].counts[tile] += 1  # the winning tile, counted once (一炮多响)
+    origin = discarder if discarder is not None else robbed_from
+    _settle(r, data, winners, next_dealer(r, winners, origin, robbed_from))
+
+
+def finish_draw(r: Round) -> None:
+    """End the round in an exhaustive draw (流局, 荒庄)."""
+    data = _base(r)
+    data["exhaustive_draw"] = True
+    if r.ready_needed:
+        data["ready"] = _ready(r, [])
+    _settle(r, data, [], next_dealer(r, [], None, None))
+
+
+def abandon(r: Round) -> None:
+    """End the round before its end (a game server closes the table, a seat leaves): it
+    counts as an exhaustive draw, 潮州's 中途结束同流局, which the engine applies to every
+    rulebook (docs/game-log.md: the others are silent). `IllegalAction` when it is over."""
+    if r.phase == "over":
+        raise IllegalAction("the round is over")
+    r.events.append({"type": "abandon"})
+    finish_draw(r)
+    assert r.result is not None  # set by finish_draw
+    r.result["abandoned"] = True
+    r.events[-1]["abandoned"] = True
+
+
+def _settle(r: Round, outcome: dict[str, Any], winners: list[int], dealer: int) -> None:
+    settlement = r.ruleset.settle(outcome)
+    r.settlement = settlement
+    r.phase = "over"
+    r.pending, r.responses, r._legal = {}, {}, {}
+    r.result = {
+        "winners": winners,
+        "exhaustive_draw": not winners,
+        "deltas": settlement.deltas,
+        "next_dealer": dealer,
+        "outcome": outcome,
+    }
+    r.events.append({"type": "end", **r.result})

@@ -1,0 +1,97 @@
+"""What a round is set up with besides its wall: the first dealer and the table's situations.
+
+`mjc.runtime.game.engine.Round` and `mjc.runtime.game.match.Match` read these facts of the table
+(from the caller and from `TurnRules`), which no tile of the wall decides:
+
+- the seats' winds (`seat_wind`): they follow the deal (the dealer is 东) or stay put;
+- the first dealer: seat 0 under `first_dealer first_seat` (房主, 东), or under
+  `first_dealer random` (上海 第一局系統隨機選擇莊家, 广东, 梅州) a seat drawn from the seed by a
+  generator of its own, so the same seed gives the same dealer on every machine and the wall
+  is shuffled as before. A dealer the caller names wins over both; a log records whether the
+  dealer was drawn (`dealer_drawn`) so that a replay draws it again and checks it;
+- the situations every win of the round is scored under: the rulebook's own `situation`s
+  (上海 荒番, 開寶), named by the caller (a game server, `Match`) or carried by a match: after
+  a drawn round the rules' `huangfan_after_draw` puts the next rounds under 荒番 until one is
+  won (`carry_huangfan`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from mjc.runtime.rules.turnrules import TurnRules
+
+if TYPE_CHECKING:
+    from mjc.runtime.game.engine import Round
+    from mjc.runtime.rules.ruleset import Ruleset
+
+__all__ = [
+    "HUANGFAN",
+    "WINDS",
+    "GameSetupError",
+    "carry_huangfan",
+    "first_dealer",
+    "seat_wind",
+    "table_facts",
+    "table_situations",
+]
+
+WINDS = ("E", "S", "W", "N")
+HUANGFAN = "huangfan"  # the situation `huangfan_after_draw` plays the next rounds under
+
+
+class GameSetupError(ValueError):
+    """A round that cannot be set up: a player count, rules or seed it cannot be played by."""
+
+
+def first_dealer(rules: TurnRules, seed: int, players: int) -> int:
+    """Who deals the first round when the caller names nobody (see the module docstring)."""
+    if rules.first_dealer != "random":
+        return 0
+    return random.Random(f"first dealer {seed}").randrange(players)
+
+
+def seat_wind(r: Round, seat: int) -> str:
+    """`seat`'s wind in round `r`: the dealer is 东 when the winds follow the deal."""
+    if r.rules.seat_winds_follow_dealer:
+        return WINDS[(seat - r.dealer) % r.players]
+    return WINDS[seat % 4]
+
+
+def table_situations(ruleset: Ruleset, names: Iterable[object]) -> tuple[str, ...]:
+    """The situations a round is played under, sorted; `GameSetupError` (one line) for a
+    name that is not one of the rulebook's own situations (`situation ...`)."""
+    if isinstance(names, str):
+        names = [names]
+    found: set[str] = set()
+    for name in names:
+        if not isinstance(name, str) or name not in ruleset.situation_flags:
+            own = ", ".join(ruleset.situation_flags) or "none"
+            raise GameSetupError(
+                f"a round is played under the rulebook's own situations ({own}), not {name!r}"
+            )
+        found.add(name)
+    return tuple(sorted(found))
+
+
+def table_facts(
+    r: Round, dealer: int | None, situations: Iterable[object]
+) -> tuple[int, bool, tuple[str, ...]]:
+    """For `Round`: its dealer, whether it was drawn, and its situations."""
+    drawn = dealer is None and r.rules.first_dealer == "random"
+    if dealer is None:
+        dealer = first_dealer(r.rules, r.seed, r.players)
+    return dealer, drawn, table_situations(r.ruleset, situations)
+
+
+def carry_huangfan(rules: TurnRules, result: Mapping[str, Any], situations: set[str]) -> None:
+    """荒番 after a round (`huangfan_after_draw`): set after a drawn round, cleared by a won
+    one; one doubling however many rounds in a row were drawn (the situation holds or not)."""
+    if not rules.huangfan_after_draw:
+        return
+    if result["exhaustive_draw"]:
+        situations.add(HUANGFAN)
+    else:
+        situations.discard(HUANGFAN)

@@ -1,0 +1,599 @@
+"""`Ruleset`: the object a generated module exports as `RULESET`, and what game servers call.
+
+The generated module describes its rulebook in one `RulesetSpec` (tables and compiled
+functions); this class adds the public API of DESIGN.md: `is_win` (the fast path), `score`
+(wilds, arrangements, fans, relations, tiers, adjustments, restrictions), `waits` and
+`shanten` (`mjc.runtime.rules.waits`) and `settle`, taking
+hands as `Hand` objects or notation strings and options by id or Chinese label. What it
+prepares per option setting is kept by `mjc.runtime.rules.gamecache`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from mjc.runtime.rules.gamecache import Game, GameCache, prepare_game
+from mjc.runtime.rules.scorepieces import (
+    best_reading,
+    check_tiles_in_play,
+    custom_arrangements,
+    fan_score,
+    no_win_reason,
+    with_win,
+)
+from mjc.runtime.rules.spec import WILD_ACTIONS, ExampleSpec, Options, RulesetSpec
+from mjc.runtime.rules.turnrules import TurnRules
+from mjc.runtime.rules.waits import ruleset_shanten, ruleset_waits
+from mjc.runtime.score.explain import suppressed_fans
+from mjc.runtime.score.options import OptionError, resolve_options
+from mjc.runtime.score.scoring import (
+    FanScore,
+    Kept,
+    Score,
+    Scorer,
+    Situation,
+    tier_capped,
+)
+from mjc.runtime.score.situationargs import WIND_TILES as WIND_TILES, new_situation
+from mjc.runtime.score.situations import SituationError, impossible
+from mjc.runtime.settle.claimcheck import RoundRules, wild_win_refusal
+from mjc.runtime.settle.payments import DEFAULT_PAYMENTS
+from mjc.runtime.tiles.argcheck import WRONG_TYPE_SIGNS, plain_type_errors, raise_if_wrong
+from mjc.runtime.tiles.hand import Hand, parse_hand
+from mjc.runtime.tiles.tile import NUM_PLAYING, NotationError, tile_index
+from mjc.runtime.wins.arrange import (
+    SEVEN_PAIRS,
+    STANDARD,
+    Arrangement,
+    arrangements,
+    standard_arrangements,
+    standard_placed,
+)
+from mjc.runtime.wins.checkers import game_win_check, make_public_is_win
+from mjc.runtime.wins.readings import (
+    WAIT_FACTS,
+    Waits,
+    builtin_waits,
+    carry_waits,
+    placements,
+    waits,
+)
+from mjc.runtime.wins.waitsets import custom_may_complete, custom_needs
+from mjc.runtime.wins.wilds import wild_arrangements
+
+if TYPE_CHECKING:
+    from mjc.runtime.settle.round import RoundOutcome
+    from mjc.runtime.settle.settlement import Settlement
+
+# `WILD_ACTIONS` and `ExampleSpec` moved to `mjc.runtime.rules.spec`, `WIND_TILES` to
+# `mjc.runtime.score.situationargs`; all still importable from here.
+__all__ = ["WILD_ACTIONS", "WIND_TILES", "ExampleSpec", "Ruleset", "SituationError"]
+
+_new_score = tuple.__new__
+
+class Ruleset:
+    """One compiled rulebook: `Ruleset(spec)`, the spec its generated module builds."""
+
+    def __init__(self, spec: RulesetSpec) -> None:
+        self.spec = spec
+        self.id = spec.id
+        self.title = spec.title
+        self.english = spec.english
+        self.version = spec.version
+        self.unit = spec.unit
+        self.players = spec.players
+        self.fans = spec.fans
+        self.tiers = spec.tiers
+        self.excludes = spec.excludes
+        self.relation_order = spec.relation_order
+        self.options = spec.options
+        self.shapes = spec.shapes
+        self.custom_shapes = spec.custom_shapes
+        has_custom_shapes = spec.has_custom_shapes
+        self.custom_shapes_on = spec.custom_shapes_on or (lambda options: has_custom_shapes)
+        self.tile_copies = spec.tile_copies
+        self.wild_tiles = spec.wild_tiles
+        self.wild_permissions = spec.wild_permissions
+        self.wild_copies = spec.wild_copies or (lambda options: 0)
+        self.claims = spec.claims
+        self.examples: tuple[ExampleSpec, ...] = spec.examples
+        self.has_wilds = spec.has_wilds
+        self.situation_flags = spec.situation_flags
+        self.violated = spec.violated or (lambda options, players: None)
+        self.presets = {p[0]: p for p in spec.presets} | {p[1]: p for p in spec.presets}
+        self.payments = spec.payments or DEFAULT_PAYMENTS
+        self._has_custom_shapes = has_custom_shapes
+        # What each custom shape needs of a hand (the engine's cheap test); None: unknown.
+        self.custom_needs = custom_needs(spec.custom_shape_needs)
+        self._scorer = Scorer(
+            score_fans=spec.score_fans, adjust=spec.adjust, reject=spec.reject, prefer=spec.prefer
+        )
+        self._score_fans = spec.score_fans
+        self._adjust = spec.adjust
+        self._reject = spec.reject
+        self._has_rejects = spec.has_rejects
+        self._reads_waits = "waits" in spec.reads
+        self._places_win = bool(spec.reads & WAIT_FACTS)
+        # Every option setting's tables and checks, and the memos scoring shares: one object.
+        defaults = resolve_options(spec.options, None)
+        self._games = GameCache(self._resolve, partial(prepare_game, spec), defaults)
+        default = self._games.default
+        self._default_game = default
+        self._default_shapes = default.shapes
+        self._all_in_play = all(default.copies[:NUM_PLAYING])
+        # Every flower in play too (MCR's eight): a hand with flowers keeps the short path.
+        self._flowers_in_play = self._all_in_play and all(default.copies[NUM_PLAYING:])
+        # The hot paths read these memos of `_games` once per hand: bound here, one lookup.
+        self._situations = self._games.situations
+        self._fan_scores = self._games.fan_scores
+        self._fan_lists = self._games.fan_lists
+        if default.wilds is not None:
+            default_check = self._checker(default, default.wilds)
+            self.is_win = make_public_is_win(default_check, self._is_win)  # type: ignore[method-assign]
+        # Default options, no wilds, every playing tile in play: score() takes a short path.
+        self._plain = default.wilds == () and self._all_in_play and not has_custom_shapes
+        # Without seven pairs no other shape can read a hand that splits into sets.
+        self._standard_first = (
+            STANDARD in self._default_shapes and SEVEN_PAIRS not in self._default_shapes
+        )
+        # A rulebook that reads where the winning tile sits: the short path reads and places
+        # the standard shape in one pass (`standard_placed`).
+        self._placed_first = self._places_win and STANDARD in self._default_shapes
+
+    def __repr__(self) -> str:
+        return f"<Ruleset {self.id} ({self.title})>"
+
+    # ------------------------------------------------------------------ options and wilds
+
+    @plain_type_errors  # a plain TypeError for an argument of the wrong type
+    def resolve_options(
+        self,
+        options: Mapping[str, object] | None,
+        *,
+        preset: str | None = None,
+        players: int | None = None,
+    ) -> Options:
+        """Option values: the defaults, then the preset's (by id or label), then `options`
+        (by id or Chinese label); refused when they break one of the rulebook's constraints.
+        The dict is the caller's own: changing it changes no later call."""
+        return dict(self._games.game(options, preset, players).values)
+
+    def _resolve(
+        self, options: Mapping[str, object] | None, preset: str | None, players: int | None
+    ) -> Options:
+        if players is not None and type(players) is not int:  # a miss: the cache holds ints
+            raise TypeError(f"players must be an int or None, not {type(players).__name__}")
+        given: dict[str, object] = {}
+        if preset is not None:
+            found = self.presets.get(preset)
+            if found is None:
+                names = ", ".join(sorted({p[0] for p in self.presets.values()})) or "none"
+                raise OptionError(f"unknown preset {preset!r}; this rulebook's presets: {names}")
+            given.update(found[2])
+        given.update(options or {})
+        values = resolve_options(self.options, given)
+        reason = self.violated(values, players if players is not None else max(self.players))
+        if reason is not None:
+            raise OptionError(f"these options are not allowed together: {reason}")
+        return values
+
+    def wilds_for(
+        self,
+        options: Options,
+        indicator: str | None = None,
+        wilds: Iterable[str] | None = None,
+    ) -> tuple[int, ...]:
+        """The wild tile kinds of a game with these (resolved) option values: given outright
+        (`wilds`), or from the rulebook's wild mode and the flipped `indicator`."""
+        if wilds:
+            return tuple(dict.fromkeys(tile_index(w) for w in wilds))
+        return self._wilds(self._games.game_of(options), indicator, None)
+
+    def _wilds(
+        self, game: Game, indicator: str | None, wilds: Iterable[str] | None
+    ) -> tuple[int, ...]:
+        if wilds:
+            return tuple(dict.fromkeys(tile_index(w) for w in wilds))
+        if indicator is not None:
+            return self.wild_tiles(game.values, tile_index(indicator))
+        if game.wilds is not None:
+            return game.wilds
+        return self.wild_tiles(game.values, None)  # raises: the mode needs an indicator
+
+    # ------------------------------------------------------------------ win check
+
+    def is_win(
+        self,
+        hand: Hand | str,
+        options: Mapping[str, object] | None = None,
+        indicator: str | None = None,
+        wilds: Iterable[str] | None = None,
+    ) -> bool:
+        """Whether the hand is complete under this rulebook's win shapes, its wilds standing
+        for any tiles. `options`, `indicator` and `wilds` are usually given by keyword.
+
+        The fast path: `__init__` replaces this method by the closure of
+        `mjc.runtime.wins.checkers.make_public_is_win`, which answers a parsed hand in the default
+        game without a method call. A game server checking many hands of one game should hold on to
+        `win_checker(...)` instead of passing options on every call."""
+        return self._is_win(hand, options, indicator, wilds)
+
+    @plain_type_errors  # a plain TypeError for an argument of the wrong type
+    def _is_win(
+        self,
+        hand: Hand | str,
+        options: Mapping[str, object] | None,
+        indicator: str | None,
+        wilds: Iterable[str] | None,
+    ) -> bool:
+        if isinstance(hand, str):
+            hand = parse_hand(hand)
+        game = self._games.game(options)
+        return self._checker(game, self._wilds(game, indicator, wilds))(hand)
+
+    @plain_type_errors  # a plain TypeError for an argument of the wrong type
+    def win_checker(
+        self,
+        options: Mapping[str, object] | None = None,
+        *,
+        preset: str | None = None,
+        players: int | None = None,
+        indicator: str | None = None,
+        wilds: Iterable[str] | None = None,
+    ) -> Callable[[Hand], bool]:
+        """A one-argument win check for one game: its options (and preset and player count,
+        checked against the constraints), its wilds from `indicator` or given outright.
+
+        `win_checker(options)(hand) == is_win(hand, options=options)` for every parsed hand,
+        but everything that does not depend on the hand (the shapes, the wild tables, whether
+        a custom shape can complete) is decided once, here. Raises `OptionError` for bad
+        options and `WildIndicatorMissing` when the game's wild needs an indicator."""
+        game = self._games.game(options, preset, players)
+        return self._checker(game, self._wilds(game, indicator, wilds))
+
+    def _checker(self, game: Game, wild: tuple[int, ...]) -> Callable[[Hand], bool]:
+        check = game.checkers.get(wild)
+        if check is None:
+            check = game.checkers.put(wild, self._prepare_checker(game, wild))
+        return check
+
+    def _prepare_checker(self, game: Game, wild: tuple[int, ...]) -> Callable[[Hand], bool]:
+        custom = self._has_custom_shapes and self.custom_shapes_on(game.values)
+        found = (self.custom_shapes, self._situation) if custom else None
+        return game_win_check(game.shapes, game.values, wild, found)
+
+    # Waits and shanten: `mjc.runtime.rules.waits`'s functions, bound as methods here.
+    waits = ruleset_waits
+    shanten = ruleset_shanten
+
+    # ------------------------------------------------------------------ settlement
+
+    def settle(self, outcome: RoundOutcome | Mapping[str, object]) -> Settlement:
+        """Settle a finished round (a `RoundOutcome`, or JSON-like data validated as one): a
+        `mjc.runtime.settle.settlement.Settlement` whose deltas sum to zero. Raises `RoundError` (a
+        `ValueError`) naming the field for a round this rulebook cannot settle."""
+        # The round's model needs pydantic: imported when a round is settled, not before.
+        from mjc.runtime.settle.round import RoundError, RoundOutcome, parse_round
+        from mjc.runtime.settle.settlement import settle
+
+        if not isinstance(outcome, RoundOutcome):
+            outcome = parse_round(outcome)
+        n = outcome.players
+        if n not in self.players:
+            counts = ", ".join(str(p) for p in self.players)
+            raise RoundError(f"players: {self.id} is played by {counts} players, not {n}")
+        try:
+            game = self._games.game(outcome.options, None, n)
+        except OptionError as exc:
+            raise RoundError(f"options: {exc}") from None
+        return settle(
+            outcome,
+            options=game.values,
+            rules=self._round_rules(game, outcome.indicator),
+            payments=self.payments,
+            unit=self.unit,
+            score_hand=self.score,
+        )
+
+    @plain_type_errors
+    def turn_rules(self, options: Mapping[str, object] | None = None) -> TurnRules:
+        """The rules of play (`mjc.runtime.rules.turnrules`) under `options` (ids or labels)."""
+        return self._games.game(options, None, None).turn_rules  # prepared once per setting
+
+    def round_rules(self, options: Options, indicator: str | None = None) -> RoundRules:
+        """What this rulebook allows of a round under these (resolved) option values, for
+        `mjc.runtime.settle.claimcheck`: claims, tile copies, wilds (none when the wild needs an
+        indicator the round does not name) and what the wilds may do."""
+        return self._round_rules(self._games.game_of(options), indicator)
+
+    def _round_rules(self, game: Game, indicator: str | None) -> RoundRules:
+        try:
+            wilds = frozenset(self._wilds(game, indicator, None))
+        except (NotationError, ValueError):
+            wilds = frozenset()  # no indicator given: nothing to decide (scoring names it)
+        return RoundRules(
+            rulebook=self.id,
+            claims=self.claims(game.values),
+            copies=game.copies,
+            wilds=wilds,
+            permissions=self.wild_permissions(game.values),
+            has_wilds=self.has_wilds,
+        )
+
+    # ------------------------------------------------------------------ scoring
+
+    def score(
+        self,
+        hand: Hand | str,
+        *,
+        win: str | None = None,
+        self_drawn: bool = False,
+        seat_wind: str = "E",
+        round_wind: str = "E",
+        dealer: bool = False,
+        situations: Iterable[str] = (),
+        indicator: str | None = None,
+        players: int | None = None,
+        options: Mapping[str, object] | None = None,
+        wilds: Iterable[str] | None = None,
+        preset: str | None = None,
+        explain: bool = False,
+    ) -> Score:
+        """Score a hand: the best arrangement's fans and total, or `win=False` with a reason.
+        With `explain`, the score also lists the fans that held but were dropped
+        (`Score.suppressed`); its steps and substitutions are always there.
+
+        Raises `HandError` for bad notation, `SituationError` for situations that cannot hold
+        (天胡 without the dealer, 杠上开花 with no kong, ...) and `ValueError` (`OptionError`)
+        for bad options, winds, situation names, a missing indicator, or tiles not in play."""
+        # Over 80 lines on purpose: the hot path of DESIGN.md's 200 k scores/s target, where
+        # each helper call would cost a Python frame per hand. The `try` is what
+        # `plain_type_errors` would add, without its frame (it costs nothing until a raise).
+        try:
+            placed = False  # whether `found` holds the readings, winning tile placed
+            found_waits: Waits | None = None
+            if isinstance(hand, str):
+                hand = parse_hand(hand, win)
+            elif win is not None:
+                hand = with_win(hand, win)
+            if (
+                self._plain
+                and not options
+                and preset is None
+                and indicator is None
+                and wilds is None
+                and (self._flowers_in_play or not hand.flowers)
+            ):
+                # The common case: default options, no wilds, every playing tile in play.
+                values = self._default_game.values
+                wild: tuple[int, ...] = ()
+                shapes = self._default_shapes
+                # `_situation`'s memo, read here without its frame (no wilds: none held).
+                key = (
+                    hand.win_tile,
+                    hand.flowers,
+                    self_drawn,
+                    seat_wind,
+                    round_wind,
+                    dealer,
+                    tuple(situations),
+                    players,
+                    0,
+                )
+                situation = self._situations.get(key) or self._situation(
+                    hand, self_drawn, seat_wind, round_wind, dealer, situations, players
+                )
+                if situations:
+                    reason = impossible(hand, situation)
+                    if reason is not None:
+                        raise SituationError(reason)
+                found: list[Arrangement] | tuple[Arrangement, ...] | None = None
+                if self._placed_first:
+                    # Most hands split one way into sets: read and placed in one pass.
+                    if self._reads_waits:
+                        found_waits = Waits(partial(builtin_waits, hand, shapes))
+                    found = standard_placed(hand, shapes, found_waits)
+                    placed = found is not None
+                if found is not None:
+                    pass
+                elif hand.win_tile is not None and hand.win_tile >= NUM_PLAYING:
+                    found = []  # a flower completes no set (and no custom shape is in play)
+                elif self._standard_first:
+                    found = standard_arrangements(hand) or arrangements(hand, shapes)
+                else:
+                    found = arrangements(hand, shapes)
+            else:
+                default = not options and preset is None
+                game = self._default_game if default else self._games.game(options, preset, players)
+                self._check_tiles_in_play(hand, game, default)
+                wild = self._wilds(game, indicator, wilds)
+                values, shapes = game.values, game.shapes
+                if not self_drawn and hand.win_tile in wild:  # 百色: 不可以…胡别人打出的王牌
+                    situations = tuple(situations)
+                    refused = wild_win_refusal(
+                        self.id,
+                        hand.win_tile,
+                        wild,
+                        self.wild_permissions(values),
+                        "robbing_kong" in situations,
+                    )
+                    if refused:
+                        return Score(
+                            self.id, False, None, (), 0, self.unit, None, refused, wilds=wild
+                        )
+                situation = self._situation(
+                    hand, self_drawn, seat_wind, round_wind, dealer, situations, players, wild
+                )
+                if situations:
+                    reason = impossible(hand, situation)
+                    if reason is not None:
+                        raise SituationError(reason)
+                found = self._found(hand, wild, shapes, default)
+            if self._has_custom_shapes and custom_may_complete(self.custom_needs, hand, wild):
+                named = self.custom_shapes(hand, situation, values)
+                found = [*found, *custom_arrangements(hand, named)]
+            if not found:
+                return self._no_win(hand, shapes, wild)
+            if placed:
+                pass
+            elif self._reads_waits:
+                # The wait set, worked out when a fan reads it, rides on each reading (not on
+                # a copy of the situation, which every hand of the same facts shares).
+                if found_waits is not None:
+                    pass
+                elif wild or (self._has_custom_shapes and self.custom_shapes_on(values)):
+                    # Wilds or custom shapes: only the game's own win check knows what completes.
+                    check = self._checker(self._games.game(options, preset, players), wild)
+                    found_waits = Waits(partial(waits, hand, check, shapes))
+                else:
+                    found_waits = Waits(partial(builtin_waits, hand, shapes))
+                if self._places_win:  # one reading per winning-tile place
+                    found = placements(found, hand, found_waits)
+                else:
+                    found = carry_waits(found, found_waits)
+            elif self._places_win:  # the rulebook reads the wait: a reading per winning place
+                found = placements(found, hand)
+            # One path for one reading or several: each is valued (fans, adjustments, refusal),
+            # the best kept (`_best_reading`), and the score built from it below.
+            if len(found) == 1:  # almost every hand: no loop, no tuple of the best
+                arrangement = found[0]
+                total, kept, notes = self._score_fans(arrangement, situation, values)
+                total, least, ceiled, ceiling, steps = self._adjust(
+                    arrangement, situation, values, kept, total
+                )
+                rejected = (
+                    self._reject(arrangement, situation, values, kept, total)
+                    if self._has_rejects
+                    else None
+                )
+            else:
+                best = self._best_reading(found, situation, values)
+                arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps = best
+            if rejected is not None:
+                return Score(
+                    self.id, False, None, (), 0, self.unit, None, rejected, wilds=wild, hand=hand
+                )
+            fans = self._fan_lists.get(kept) or self._fan_list(kept)
+            # The fields of `Score` in order; `tuple.__new__` skips the NamedTuple's `__new__`.
+            score: Score = _new_score(
+                Score,
+                (
+                    self.id,
+                    True,
+                    arrangement.shape,
+                    fans,
+                    total,
+                    self.unit,
+                    arrangement,
+                    None,
+                    least,
+                    ceiled or (tier_capped(notes) if notes else False),
+                    wild,
+                    ceiling,
+                    notes,
+                    steps,
+                    hand,
+                    None,
+                ),
+            )
+            return self._explained(score, situation, values) if explain else score
+        except WRONG_TYPE_SIGNS:
+            raise_if_wrong(
+                Ruleset.score,
+                self,
+                hand,
+                win=win,
+                self_drawn=self_drawn,
+                seat_wind=seat_wind,
+                round_wind=round_wind,
+                dealer=dealer,
+                situations=situations,
+                indicator=indicator,
+                players=players,
+                options=options,
+                wilds=wilds,
+                preset=preset,
+                explain=explain,
+            )
+            raise
+
+    def _found(
+        self, hand: Hand, wild: tuple[int, ...], shapes: frozenset[str], default: bool
+    ) -> list[Arrangement] | tuple[Arrangement, ...]:
+        """The arrangements of `hand` under the built-in `shapes`, with these wilds."""
+        if hand.win_tile is not None and hand.win_tile >= NUM_PLAYING:
+            return []  # a flower completes no set: only a custom shape is won on one (八花)
+        if wild and any(hand.counts[t] for t in wild if t < len(hand.counts)):
+            return wild_arrangements(hand, wild, shapes)
+        if default and self._standard_first:
+            return standard_arrangements(hand) or arrangements(hand, shapes)
+        return arrangements(hand, shapes)
+
+    def _best_reading(
+        self, found: Sequence[Arrangement], situation: Situation, values: Options
+    ) -> tuple[Any, ...]:
+        return best_reading(
+            found,
+            situation,
+            values,
+            (self._score_fans, self._adjust, self._reject if self._has_rejects else None),
+            self._scorer.prefer,
+        )
+
+    def _explained(self, score: Score, situation: Situation, values: Options) -> Score:
+        """`score` with the fans that held but were dropped (`mjc.runtime.score.explain`)."""
+        assert score.best is not None  # only a winning score is explained
+        raw: list[int] = []
+        self._score_fans(score.best, situation, values, raw)
+        return score._replace(suppressed=suppressed_fans(tuple(raw), self.spec, score.fans))
+
+    def _fan_list(self, kept: Kept) -> tuple[FanScore, ...]:
+        shared = self._fan_scores
+        fans = tuple([shared.get(k) or self._fan_score(*k) for k in kept])
+        return self._fan_lists.put(kept, fans)  # a tuple of frozen objects: safe to share
+
+    def _fan_score(self, index: int, count: int, value: int) -> FanScore:
+        made = fan_score(self.fans[index], self.tiers, count, value)
+        return self._fan_scores.put((index, count, value), made)  # frozen: safe to share
+
+    def _check_tiles_in_play(self, hand: Hand, game: Game, default: bool) -> None:
+        if default and self._all_in_play and (self._flowers_in_play or not hand.flowers):
+            return  # every playing tile is in the default set: nothing to check
+        check_tiles_in_play(hand, game.copies, self.id, default)
+
+    def _situation(
+        self,
+        hand: Hand,
+        self_drawn: bool,
+        seat_wind: str,
+        round_wind: str,
+        dealer: bool,
+        situations: Iterable[str],
+        players: int | None,
+        wild: tuple[int, ...] = (),
+    ) -> Situation:
+        held = sum(hand.counts[t] for t in wild if t < len(hand.counts)) if wild else 0
+        if wild:
+            held += sum(1 for m in hand.melds for t in m.tiles if t in wild)
+        key = (
+            hand.win_tile,
+            hand.flowers,
+            self_drawn,
+            seat_wind,
+            round_wind,
+            dealer,
+            tuple(situations),
+            players,
+            held,
+        )
+        situation = self._situations.get(key)
+        if situation is None:
+            situation = new_situation(self.id, self.situation_flags, self.players, *key)
+            self._situations.put(key, situation)
+        return situation
+
+    def _no_win(self, hand: Hand, shapes: frozenset[str], wild: tuple[int, ...]) -> Score:
+        reason = no_win_reason(hand, shapes, self._has_custom_shapes)
+        return Score(self.id, False, None, (), 0, self.unit, None, reason, wilds=wild)

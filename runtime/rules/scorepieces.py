@@ -1,0 +1,127 @@
+"""The pieces of `Ruleset.score` that are not its hot path: picking the best of several
+readings, the fan a kept count stands for, the reason a hand does not win, and the checks
+of a hand's tiles and winning tile against the game.
+
+Input comes from `mjc.runtime.rules.ruleset`: the readings of one hand
+(`mjc.runtime.wins.readings`), the generated module's compiled `score_fans`, `adjust` and `reject`,
+its fan table and tiers (`mjc.runtime.score.scoring`), and the hand (`mjc.runtime.tiles.hand`). Each
+is a plain function of what it is given, so that the ruleset keeps only the one long function the
+hot path needs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from mjc.runtime.rules.spec import Options
+from mjc.runtime.score.explain import each_value
+from mjc.runtime.score.scoring import (
+    Adjust,
+    FanInfo,
+    FanScore,
+    Reject,
+    ScoreFans,
+    Situation,
+    TierInfo,
+)
+from mjc.runtime.tiles.hand import MAX_TILES, Hand, HandError, with_win_tile
+from mjc.runtime.tiles.tile import NUM_PLAYING, tile_index, tile_name_zh, tile_text
+from mjc.runtime.wins.arrange import Arrangement
+
+__all__ = [
+    "best_reading",
+    "check_tiles_in_play",
+    "custom_arrangements",
+    "fan_score",
+    "no_win_reason",
+    "with_win",
+]
+
+# The compiled functions a reading is valued with; `reject` None: the rulebook has none.
+Valuers = tuple[ScoreFans, Adjust, Reject | None]
+
+
+def best_reading(
+    found: Sequence[Arrangement],
+    situation: Situation,
+    values: Options,
+    valuers: Valuers,
+    prefer: frozenset[int],
+) -> tuple[Any, ...]:
+    """The best of several readings, as `Scorer.best` keeps it: one that may win before
+    one refused, then the higher total, then, at equal totals, one holding a preferred
+    fan: (arrangement, total, kept, notes, floor, refusal, ceiled, ceiling, steps)."""
+    score_fans, adjust, reject = valuers
+    best: tuple[Any, ...] | None = None
+    for arrangement in found:
+        total, kept, notes = score_fans(arrangement, situation, values)
+        total, least, ceiled, ceiling, steps = adjust(
+            arrangement, situation, values, kept, total
+        )
+        rejected = reject(arrangement, situation, values, kept, total) if reject else None
+        if best is not None:
+            if best[5] is None and rejected is not None:
+                continue
+            if (best[5] is None) == (rejected is None):
+                if total < best[1]:
+                    continue
+                if total == best[1] and not (
+                    prefer
+                    and any(i in prefer for i, _, _ in kept)
+                    and not any(i in prefer for i, _, _ in best[2])
+                ):
+                    continue
+        best = (arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps)
+    assert best is not None  # `found` is never empty here
+    return best
+
+
+def custom_arrangements(hand: Hand, names: Sequence[str]) -> list[Arrangement]:
+    """The whole hand read as each of the custom shapes `names` it completes."""
+    return [Arrangement(name, (), (), hand.tiles, hand.is_concealed, None) for name in names]
+
+
+def fan_score(fan: FanInfo, tiers: Sequence[TierInfo], count: int, value: int) -> FanScore:
+    """The fan that counted `count` times for `value` in all, as a score lists it."""
+    tier = tiers[fan.tier]
+    each = each_value(fan.value, count, value) if count > 1 else None
+    return FanScore(fan.id, fan.name, fan.english, value, tier.id, count, each, tier.combine)
+
+
+def check_tiles_in_play(
+    hand: Hand, copies: Sequence[int], rulebook: str, default: bool
+) -> None:
+    """Raise `HandError` for the first tile of `hand` of which the game has no copies."""
+    for t in (*hand.tiles, *hand.flowers):
+        if not copies[t]:
+            raise HandError(
+                f"{tile_text(t)} ({tile_name_zh(t)}) is not in play in this {rulebook} game"
+                + ("" if default else " with these options")
+            )
+
+
+def no_win_reason(hand: Hand, shapes: frozenset[str], has_custom_shapes: bool) -> str:
+    """Why `hand` has no arrangement under `shapes`, in words."""
+    if hand.win_tile is not None and hand.win_tile >= NUM_PLAYING:
+        return (
+            f"won on the flower {tile_text(hand.win_tile)}: a flower completes no set, and "
+            "no custom shape of this rulebook (such as 八花) holds"
+        )
+    if hand.size != MAX_TILES and not has_custom_shapes:
+        return (
+            f"a winning hand has {MAX_TILES} tiles (a kong counts as 3); "
+            f"this one has {hand.size}"
+        )
+    names = ", ".join(sorted(shapes))
+    return f"the tiles do not form a winning shape of this rulebook ({names})"
+
+
+def with_win(hand: Hand, win: str) -> Hand:
+    """`hand` with `win` (notation) as its winning tile, which it must hold."""
+    tile = tile_index(win)
+    if tile == hand.win_tile:
+        return hand  # already the winning tile (its place among the concealed tiles checked)
+    if tile not in (hand.flowers if tile >= NUM_PLAYING else hand.concealed):
+        where = "flowers" if tile >= NUM_PLAYING else "concealed tiles"
+        raise HandError(f"the winning tile {win} is not among the {where}")
+    return with_win_tile(hand, tile)

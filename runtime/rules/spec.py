@@ -1,0 +1,108 @@
+"""`RulesetSpec`: everything a generated module knows about its rulebook, in one frozen object.
+
+A generated module builds one `SPEC = RulesetSpec(...)` from its tables and compiled functions
+and hands it to `Ruleset(SPEC)`; the runtime reads the rulebook only through it. The field
+names are the rulebook's words as the template writes them; the optional fields default to
+what a rulebook without that section means (no custom shapes, no wilds, no constraints, the
+default payments).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from mjc.runtime.rules.turnrules import TurnRules
+from mjc.runtime.score.options import OptionSpec
+from mjc.runtime.score.scoring import Adjust, FanInfo, Reject, ScoreFans, Situation, TierInfo
+from mjc.runtime.settle.payments import Payments
+from mjc.runtime.tiles.hand import Hand
+
+__all__ = ["WILD_ACTIONS", "ExampleSpec", "Options", "Preset", "RulesetSpec", "ScoreFans"]
+
+Options = dict[str, Any]
+# A preset: its id, its label and the option values it sets.
+Preset = tuple[str, str, tuple[tuple[str, str], ...]]
+
+# What a wild tile may do, for `wild_permissions` (the compiler's vocabulary lists the same).
+WILD_ACTIONS: tuple[str, ...] = (
+    "indicator_kong",
+    "substitute",
+    "discard",
+    "chow",
+    "pong",
+    "kong",
+    "claimed",
+    "robbed",
+    "win_on_discard",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ExampleSpec:
+    """An inline example of the rulebook: `hand` must score `fan` (or must not, when
+    `positive` is false) in the given situation."""
+
+    fan: str
+    hand: str
+    positive: bool
+    win: str | None
+    situation: tuple[tuple[str, str], ...]
+    where: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RulesetSpec:
+    """One compiled rulebook as its generated module describes it: identity, tables, option
+    model, and the compiled functions of its conditions (each reads the option values `o`)."""
+
+    id: str
+    title: str
+    english: str | None
+    version: str
+    unit: str
+    players: tuple[int, ...]
+    fans: tuple[FanInfo, ...]
+    tiers: tuple[TierInfo, ...]
+    excludes: tuple[tuple[int, ...], ...]
+    relation_order: tuple[int, ...]
+    options: tuple[OptionSpec, ...]
+    # Scoring: each fan's count, then relations and tiers (`score_fans`, the one scoring
+    # function), then floors and ceilings, then the restrictions on winning.
+    score_fans: ScoreFans
+    adjust: Adjust
+    reject: Reject
+    has_rejects: bool = True
+    # The facts the fans read that cost work per hand, done only when read: "waits" (the wait set)
+    # and those of `mjc.runtime.wins.readings.WAIT_FACTS` (readings with the winning tile placed).
+    reads: frozenset[str] = frozenset()
+    # Fans (by index) that make a reading kept over another that scores alike (`prefer`).
+    prefer: tuple[int, ...] = ()
+    # Win shapes: the built-in ones enabled, and the rulebook's own (`custom_shapes_on` says
+    # whether any may complete under the options).
+    shapes: Callable[[Options], frozenset[str]]
+    custom_shapes: Callable[[Hand, Situation, Options], tuple[str, ...]]
+    custom_shapes_on: Callable[[Options], bool] | None = None
+    has_custom_shapes: bool = False
+    # Per custom shape, what a hand it completes needs (`mjc.compiler.emit.shapeneeds`): the
+    # fewest flowers and the tiles it may hold in notation (None: any). None: not known.
+    custom_shape_needs: tuple[tuple[int, str | None, int], ...] | None = None
+    # Tiles in play and wilds: copies of each kind, the wild kinds (from the flipped
+    # indicator when the mode needs one), what a wild may do and how many are live.
+    tile_copies: Callable[[Options], tuple[int, ...]]
+    wild_tiles: Callable[[Options, int | None], tuple[int, ...]]
+    wild_permissions: Callable[[Options], frozenset[str]]
+    wild_copies: Callable[[Options], int] | None = None
+    has_wilds: bool = False
+    # Play: the claims allowed, the rulebook's own situations, its option constraints (the
+    # reason the first broken one gives, for a player count) and its presets.
+    claims: Callable[[Options], frozenset[str]]
+    situation_flags: tuple[str, ...] = ()
+    violated: Callable[[Options, int], str | None] | None = None
+    presets: tuple[Preset, ...] = ()
+    examples: tuple[ExampleSpec, ...] = ()
+    payments: Payments | None = None
+    # Turn flow (the `play` section): the rules of play under an option set; None plays by
+    # `TurnRules()`.
+    turn_rules: Callable[[Options], TurnRules] | None = None

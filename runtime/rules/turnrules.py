@@ -1,0 +1,150 @@
+"""`TurnRules`: how a round is played under one rulebook and one option set.
+
+A generated module builds one `TurnRules` per option set from its rulebook's `play` section
+(`SPEC.turn_rules(options)`); a rulebook without that section plays by `TurnRules()`, the
+common conventions written beside each field. The game engine (`mjc.runtime.game.engine` and the
+modules it uses) reads nothing else about play: what a win is worth and whether a hand may
+win at all (只可自摸, 四封, 鸡胡不能吃胡 ...) come from `Ruleset.score`, which already applies
+the rulebook's `reject` rules; what a wild tile may do comes from `SPEC.wild_permissions`;
+which claims exist from `SPEC.claims`. This module holds only the facts of turn order.
+
+Seats are numbered 0..n-1 in turn order (DESIGN.md): seat i+1 is i's 下家, the next to play,
+so "counting counter-clockwise from the dealer" in the seeds is counting up in seat numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = [
+    "BreakStart",
+    "ClaimKind",
+    "DealerAfterDraw",
+    "DealerAfterOtherWin",
+    "DealerAfterRobbedKong",
+    "DealerAfterSeveral",
+    "FirstDealer",
+    "Replacement",
+    "TurnRules",
+]
+
+# Where drawing starts inside the broken wall, in stacks (墩) counted from its end:
+#   "smaller_die"      the smaller of the two dice (潮州, 百色: 根据两个骰子中最小的点数顺时针数起)
+#   "sum"              the dice sum again (上海: 挪走7墩牌后开始摸牌)
+#   "sum_and_second"   the wall's owner rolls again; the start is after first + second sums
+#                      (梅州: 第 10+5=15 墩后面开始起牌, overflowing into the next wall)
+BreakStart = Literal["smaller_die", "sum", "sum_and_second"]
+
+# Where kong and flower replacements are drawn: the far end of the wall (牌尾, every seed) or
+# the next tile in drawing order.
+Replacement = Literal["tail", "head"]
+
+# Who deals the first round: "first_seat" seat 0 (the room owner, 房主; 东 in 广东 第一把东做庄),
+# or "random" a seat drawn from the game's seeded randomness (上海 第一局系統隨機選擇莊家).
+FirstDealer = Literal["first_seat", "random"]
+
+# Who deals the next round when another player than the dealer wins alone:
+#   "winner"  谁胡谁坐庄 (潮州, 百色, 梅州, 上海);   "next"  the dealer's 下家 (广东)
+DealerAfterOtherWin = Literal["winner", "next"]
+# After an exhaustive draw (流局/荒庄): "stay" 流局连庄 (潮州, 百色, 上海, 广东) or "next"
+# 庄家由原庄家的下家担任 (梅州).
+DealerAfterDraw = Literal["stay", "next"]
+# After several winners on one discard (一炮多响):
+#   "discarder"             一炮多响点炮玩家坐庄 (潮州, 百色)
+#   "after_nearest_winner"  点炮者最近的一个胡牌者下家 (上海)
+#   "dealer_or_next"        the dealer stays when among the winners, else his 下家 (广东)
+#   "nearest_winner"        the winner nearest to the discarder in turn order
+DealerAfterSeveral = Literal[
+    "discarder", "after_nearest_winner", "dealer_or_next", "nearest_winner"
+]
+# After a win by robbing a kong: "as_win" like any other win, or "robbed": the robbed seat
+# deals (梅州 被抢玩家即为下盘庄家).
+DealerAfterRobbedKong = Literal["as_win", "robbed"]
+
+# The claims on a discard, in the words of `TurnRules.priority`.
+ClaimKind = Literal["win", "kong", "pong", "chow"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnRules:
+    """The turn-flow facts of one rulebook under one option set (see the module docstring)."""
+
+    # ---- the wall (牌墙): shuffled, then broken by the dice, then dealt
+    dice: int = 2
+    # The broken wall is the seat reached by counting the dice sum from the dealer (the dealer
+    # counts as 1) in turn order; `break_start` says where in it drawing starts.
+    break_start: BreakStart = "sum"
+    deal_dealer: int = 14  # 庄家 14 (13 + the first draw): the dealer discards first
+    deal_others: int = 13
+    # Flowers drawn or dealt are set aside and replaced from `replacement` (上海 補花).
+    flowers_replaced: bool = False
+    # Tiles at the tail that are never drawn: the round is exhausted when only these remain
+    # (潮州 留牌：留奖马牌数 reserves the bonus horses; 0 for every other seed).
+    reserved: int = 0
+    replacement: Replacement = "tail"
+    # A kong needs a replacement tile: no kong when no drawable tile is left
+    # (百色 没有可摸的牌不能杠牌). True in every seed.
+    kong_needs_tile: bool = True
+
+    # ---- the dealer and the winds
+    first_dealer: FirstDealer = "first_seat"
+    dealer_after_other_win: DealerAfterOtherWin = "winner"
+    dealer_after_draw: DealerAfterDraw = "stay"
+    dealer_after_several: DealerAfterSeveral = "discarder"
+    dealer_after_robbed_kong: DealerAfterRobbedKong = "as_win"
+    # Seat winds move with the deal (the dealer is always 东). The round wind (圈风) moves on
+    # after every seat has dealt once and stays during a 连庄 (广东 连庄时圈数稳定).
+    seat_winds_follow_dealer: bool = True
+
+    # ---- claims on a discard
+    # The order in which claims on one discard are served (胡 > 杠 > 碰 > 吃, every seed).
+    priority: tuple[ClaimKind, ...] = ("win", "kong", "pong", "chow")
+    # One discard, several winners (一炮多响): True lets them all win; False the nearest only.
+    several_winners: bool = True
+    # Chow only from the 上家 (the discarder is the seat before): every seed that chows.
+    # Which claims exist at all (chow, pong, kong kinds, robbing) is `SPEC.claims(options)`.
+    chow_only_from_previous: bool = True
+    # What others see of a concealed kong: one tile shown (暗杠亮上方一张) or none (暗杠不显示).
+    concealed_kong_shows_tile: bool = True
+
+    # ---- restrictions, as the documents word them
+    # 漏碰: a seat that passes a pong it could make may not pong that same tile again until
+    # its own next draw or claim (潮州, 百色: 摸、碰、杠牌前都不能再碰同张).
+    missed_pong: bool = False
+    # 漏胡: a seat that passes a win it could make may not win on that same tile from anyone
+    # until its own next draw or claim; only that tile (上海: 漏胡只針對1張牌).
+    missed_win: bool = False
+    # 过吃不吃: a seat that broke a run it held by discarding one of its tiles may not chow
+    # that tile back into the same run for the rest of the round (百色).
+    no_chow_to_rebuild: bool = False
+    # 上吃下吐: after a chow the claimed tile (or its run's other end) may be discarded at once.
+    discard_after_chow_same_tile: bool = True
+    # 吃、碰后不能马上杠: after a chow or pong the seat discards; it may not kong before its
+    # next draw (百色, 潮州 碰完不可以立马开杠).
+    kong_right_after_claim: bool = True
+    # 必胡: a possible win must be taken: no pass button, no kong instead (潮州 option).
+    must_win: bool = False
+    # 托管: a seat may hand its play to the system, which discards the tile it draws, makes
+    # no claim and wins whenever it may (潮州 摸什么打什么，不碰不杠，系统自动摸牌、打牌、胡).
+    # `Round.set_auto` refuses it when this is off.
+    auto_play: bool = False
+
+    # ---- what lasts between rounds (read by `mjc.runtime.game.match.Match`)
+    # 荒番: after an exhaustive draw (荒庄) the next rounds are played under the rulebook's
+    # situation `huangfan` until one of them is won (上海 research proposal, E2).
+    huangfan_after_draw: bool = False
+
+    def validate(self, players: int) -> str | None:
+        """Why these rules cannot play a round of `players`, or None when they can."""
+        if self.dice < 0 or self.dice > 3:
+            return f"a wall is broken with 0 to 3 dice, not {self.dice}"
+        if not 1 <= self.deal_others <= 13 or self.deal_dealer != self.deal_others + 1:
+            return "the dealer is dealt one tile more than the others, who get 1 to 13"
+        if self.reserved < 0:
+            return f"the reserved tiles are a count, not {self.reserved}"
+        if sorted(self.priority) != sorted(set(self.priority)):
+            return "a claim appears twice in the priority order"
+        if players < 2:
+            return f"a round needs 2 to 4 players, not {players}"
+        return None

@@ -1,0 +1,81 @@
+"""A scoring `Situation` built from the facts a caller passes to `Ruleset.score`.
+
+The facts (`self_drawn`, `seat_wind`, `round_wind`, `dealer`, `situations`, `players`) come
+from the caller: the CLI's flags, a game server, a finished round's JSON. `Ruleset._situation`
+caches a situation per set of facts and calls `new_situation` on a miss; this is where those
+facts are checked (names of situations, winds, the player count) and a bad one is refused with
+a `TypeError` or `ValueError` saying what was wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from mjc.runtime.score.scoring import SITUATION_FLAGS, Situation, build_situation
+from mjc.runtime.tiles.tile import tile_index
+
+__all__ = ["WIND_TILES", "new_situation", "wind"]
+
+WIND_TILES = {"E": 27, "S": 28, "W": 29, "N": 30, "东": 27, "南": 28, "西": 29, "北": 30}
+
+
+def new_situation(
+    rulebook: str,
+    situation_flags: Collection[str],
+    allowed_players: tuple[int, ...],
+    win_tile: int | None,
+    flowers: tuple[int, ...],
+    self_drawn: object,
+    seat_wind: str,
+    round_wind: str,
+    dealer: object,
+    situations: tuple[str, ...],
+    players: int | None,
+    wilds: int,
+) -> Situation:
+    """The situation of one win in `rulebook`, whose own situation flags are `situation_flags`
+    and which is played by `allowed_players` players. The two flags are read by their truth,
+    as `Ruleset.score` documents (`object`: so the native build does not refuse a 0 or None)."""
+    flags: dict[str, Any] = {}  # situation flag: True (Any: passed as keywords)
+    extra = set()
+    for name in situations:
+        if name in situation_flags:
+            extra.add(name)
+        elif name in SITUATION_FLAGS:
+            flags[name] = True
+        elif type(name) is not str:  # a new situation only: the cached ones were checked
+            raise TypeError(f"situations must be names (str), not {type(name).__name__}s")
+        else:
+            known = ", ".join((*SITUATION_FLAGS, *situation_flags))
+            raise ValueError(f"unknown situation {name!r}; the situations are {known}")
+    if players is not None and type(players) is not int:
+        raise TypeError(f"players must be an int or None, not {type(players).__name__}")
+    if players is not None and players not in allowed_players:
+        allowed = ", ".join(str(p) for p in allowed_players)
+        raise ValueError(f"{rulebook} is played by {allowed} players, not {players}")
+    flags.update(
+        winning_tile=win_tile if win_tile is not None else -1,
+        self_drawn=bool(self_drawn),
+        dealer=bool(dealer),
+        seat_wind=wind(seat_wind, "seat"),
+        round_wind=wind(round_wind, "round"),
+        players=players if players is not None else max(allowed_players),
+        flowers=flowers,
+        wilds=wilds,
+        extra=frozenset(extra),
+    )
+    return build_situation(flags)
+
+
+def wind(text: str, what: str) -> int:
+    """The wind tile named by `text` (E/S/W/N, 东南西北 or 1z–4z) for the `what` wind."""
+    tile = WIND_TILES.get(text.strip().upper() if text.isascii() else text.strip())
+    if tile is None:
+        try:
+            tile = tile_index(text)
+        except ValueError:
+            tile = -1
+        if not 27 <= tile <= 30:
+            raise ValueError(f"the {what} wind is E, S, W or N (or 1z–4z), not {text!r}")
+    return tile

@@ -1,0 +1,152 @@
+"""Payments at run time: the rulebook's settlement rules as a generated module passes them in.
+
+A generated module supplies its `payments` section as data (`WinRule`, `KongRule`, each with the
+rulebook line it came from) and small compiled functions: which win lines hold for a win situation,
+which kong lines hold (with their amounts) for a finished round, the stake, the cap and the dealer's
+effect under the options. `mjc.runtime.settle.settlement` reads them to settle a round. A rulebook
+without a payments section gets `DEFAULT_PAYMENTS`: every loser pays a self-draw, the discarder pays
+a discard win, the robbed seat pays a robbed kong alone."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from mjc.runtime.score.scoring import Situation
+from mjc.runtime.settle.horses import Horses
+
+__all__ = [
+    "DEFAULT_PAYMENTS",
+    "BonusRule",
+    "KongRule",
+    "Payments",
+    "RelationRule",
+    "RoundFacts",
+    "WinRule",
+]
+
+Options = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class WinRule:
+    """`win <payer> pays [for all]`: `payer` is each, discarder, robbed, feeder or
+    meld_feeder; `for_all` charges that one payer every loser's share; `where` is the rulebook
+    line (file:line)."""
+
+    payer: str
+    for_all: bool
+    where: str
+
+
+@dataclass(frozen=True, slots=True)
+class KongRule:
+    """`kong <kind> <payer> pays N`: a kong of `kind` earns its konger N from `payer`."""
+
+    kind: str
+    payer: str
+    where: str
+
+
+@dataclass(frozen=True, slots=True)
+class BonusRule:
+    """`horse_payment <kind> N` (item "horse": each hit of a horse of `kind` is worth N hand
+    values), `follow_payment N` ("follow": after the X-th consecutive 跟庄 round the dealer
+    pays every other player X·N) or `streak_payment N` ("streak": N per 连庄 count is added
+    to each winner's hand value)."""
+
+    item: str
+    kind: str | None
+    where: str
+
+
+@dataclass(frozen=True, slots=True)
+class RelationRule:
+    """`relation_payment <payer> pays N [for others]`: for a winner related to another player
+    by repeated claims (承包, 三包), `payer` (partner, discarder or robbed) pays N shares;
+    `for_others`: his own share plus N times every other loser's share."""
+
+    payer: str
+    for_others: bool
+    where: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundFacts:
+    """How a round ended, for the conditions of kong lines."""
+
+    won: bool
+    drawn: bool
+    winners: int
+    players: int
+
+
+def _no_wins(o: Options, s: Situation, winners: int) -> tuple[int, ...]:
+    return ()
+
+
+def _no_kongs(o: Options, r: RoundFacts) -> tuple[tuple[int, int], ...]:
+    return ()
+
+
+def _stake_one(o: Options) -> tuple[int, str | None]:
+    return 1, None
+
+
+def _no_cap(o: Options) -> tuple[int, str] | None:
+    return None
+
+
+def _no_relations(
+    o: Options, s: Situation, winners: int, related: bool, ready: bool
+) -> tuple[tuple[int, int], ...]:
+    return ()
+
+
+def _plain_dealer(o: Options) -> tuple[int, str | None]:
+    return 1, None
+
+
+def _no_loss_cap(o: Options, ceiling: int | None) -> tuple[int, str] | None:
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Payments:
+    """A rulebook's payments. `wins(o, s, winners)` gives the indices in `win_rules` of the
+    lines whose options guard and condition hold for one winner, in rulebook order;
+    `kongs(o, r)` the (index in `kong_rules`, amount) of the kong lines that hold for the
+    round; `stake(o)` the value of one point and the line that set it; `cap(o)` the most one
+    seat wins from hands in a round and its line, or None; `dealer(o)` the factor on what
+    the dealer wins or pays on a hand (1: 庄家胡牌时，赢输不翻倍) and its line;
+    `bonuses(o, r)` the (index in `bonus_rules`, amount) of the horse, 跟庄 and 连庄 lines
+    that hold for the round; `horses` the rulebook's horse tables and kinds; `relation(o)`
+    how many claims between two players relate them (承包, 三包) and its line, or None;
+    `relations(o, s, winners, discarder_related, discarder_ready)` the (index in
+    `relation_rules`, shares) of the relation lines that hold for a related winner;
+    `loss_cap(o, ceiling)` the most one payer pays one winner for a hand, all his shares
+    together (勒子), given the hand's ceiling (`Score.ceiling`), and its line, or None."""
+
+    declared: bool = False
+    unit: str | None = None
+    win_rules: tuple[WinRule, ...] = ()
+    kong_rules: tuple[KongRule, ...] = ()
+    wins: Callable[[Options, Situation, int], tuple[int, ...]] = _no_wins
+    kongs: Callable[[Options, RoundFacts], tuple[tuple[int, int], ...]] = _no_kongs
+    stake: Callable[[Options], tuple[int, str | None]] = _stake_one
+    cap: Callable[[Options], tuple[int, str] | None] = _no_cap
+    dealer: Callable[[Options], tuple[int, str | None]] = _plain_dealer
+    bonus_rules: tuple[BonusRule, ...] = ()
+    bonuses: Callable[[Options, RoundFacts], tuple[tuple[int, int], ...]] = _no_kongs
+    horses: Horses | None = None
+    relation: Callable[[Options], tuple[int, str] | None] = _no_cap
+    relation_mutual_twice: bool = False
+    relation_rules: tuple[RelationRule, ...] = ()
+    relations: Callable[[Options, Situation, int, bool, bool], tuple[tuple[int, int], ...]] = (
+        _no_relations
+    )
+    loss_cap: Callable[[Options, int | None], tuple[int, str] | None] = _no_loss_cap
+
+
+DEFAULT_PAYMENTS = Payments()

@@ -1,0 +1,595 @@
+"""A finished round, as settlement reads it: the input of `Ruleset.settle` and `mjc settle`.
+
+Plain pydantic models, so a game server can build, validate and serialise a round without the
+compiler; `round_json_schema()` is the published JSON Schema. Seats are 0..players-1 in turn
+order (seat i+1 is i's 下家). List only kongs that were completed: a robbed kong never was.
+
+The checks here need no rulebook; those that do (which claims and robbed kongs a rulebook allows,
+its wilds) are `mjc.runtime.settle.claimcheck`'s, and the copies of each tile the whole round shows,
+against the rulebook's, `mjc.runtime.settle.tilecount`'s: both made when a round is settled. Every
+field is strict about its type (`"4"` is not 4; see `_Model`)."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    model_validator,
+)
+
+from mjc.runtime.settle.jsoninput import JSONInputError, load_json
+from mjc.runtime.settle.roundtypes import (
+    OptionValue,
+    RoundError,
+    RoundTypeError,
+    SeatKey,
+    round_error,
+)
+from mjc.runtime.tiles.argcheck import plain_type_errors
+from mjc.runtime.tiles.hand import Hand, parse_hand
+from mjc.runtime.tiles.melds import Meld
+from mjc.runtime.tiles.tile import FLOWER_BASE, HONOUR_BASE, NotationError, tile_index, tile_text
+
+__all__ = [
+    "MAX_SETS",
+    "Claim",
+    "GoAround",
+    "KongRecord",
+    "Opening",
+    "RoundError",
+    "RoundOutcome",
+    "RoundTypeError",
+    "Winner",
+    "parse_round",
+    "parse_round_json",
+    "round_json_schema",
+]
+
+
+MAX_SETS = 4  # a hand holds at most four sets, so a seat claims at most four times
+
+
+class _Model(BaseModel):
+    """Every field is strict about its type: "4" is not 4, 4.0 is not 4, true is not 1 (the
+    JSON Schema says integer); a JSON array stands for a tuple, as JSON has no tuples."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Winner(_Model):
+    """One winner: the seat, the hand in mpsz notation (the winning tile among the concealed
+    tiles), the winning tile (default: the last concealed tile written), whether it was
+    self-drawn, and the situations of the win (kong_bloom, robbing_kong, last_tile, heavenly,
+    earthly, human, or a rulebook's own)."""
+
+    seat: StrictInt = Field(ge=0)
+    hand: StrictStr
+    win_tile: StrictStr | None = None
+    self_drawn: StrictBool = False
+    situations: tuple[StrictStr, ...] = ()
+
+    @cached_property
+    def parsed(self) -> Hand:
+        """The hand, parsed once for every check and for the score (raises `HandError`)."""
+        return parse_hand(self.hand, self.win_tile)
+
+
+class Claim(_Model):
+    """One claim of a discard, in the order they happened: `seat` claimed `from_seat`'s
+    discard to make a chow, pong or exposed kong (a chow only from the 上家: `from_seat` is
+    `seat - 1`, mod the players); `tile` is the claimed tile (mpsz), needed where a liability
+    depends on it (广东 大四喜 / 大三元 包自摸)."""
+
+    seat: StrictInt = Field(ge=0)
+    from_seat: StrictInt = Field(ge=0)
+    kind: Literal["chow", "pong", "kong"]
+    tile: StrictStr | None = None
+
+
+class KongRecord(_Model):
+    """A completed kong: whose, which kind (exposed 明杠 from a discard, concealed 暗杠, added
+    补杠), and for an exposed kong the seat that discarded its fourth tile (`fed_by`)."""
+
+    seat: StrictInt = Field(ge=0)
+    kind: Literal["exposed", "concealed", "added"]
+    fed_by: StrictInt | None = Field(default=None, ge=0)
+
+
+class GoAround(_Model):
+    """One go-around of the opening (跟庄): `discards` in turn order from the dealer — the
+    dealer's discard first, then his 下家's, and so on (as many as were made); `interrupted`:
+    a pong or a kong was made during it (仅限起手第一圈开始到跟庄结束，不能碰、杠)."""
+
+    discards: tuple[StrictStr, ...]
+    interrupted: StrictBool = False
+
+
+class Opening(_Model):
+    """The opening discards, from which settlement counts the 跟庄 rounds itself:
+    `dealer_concealed_kong` — the dealer declared a concealed kong before his first discard
+    (起手暗杠后打出的不算: then nothing follows); `go_arounds` — the go-arounds from the
+    first, as far as they matter (the chain ends at the first one that fails).
+
+    A go-around follows the dealer when it is complete (a discard from every player), nobody
+    ponged or konged in it, and every discard is the dealer's tile (闲家依次打出相同的牌). The
+    count is the number of go-arounds that follow the dealer in a row from the first (第一圈到
+    第X圈跟庄不能断，断了则跟庄结束). Whether that count is paid — the player count (仅限3、4人场)
+    and the option (跟庄1分) — is the rulebook's `follow_payment` line."""
+
+    dealer_concealed_kong: StrictBool = False
+    go_arounds: tuple[GoAround, ...] = ()
+
+    def followed(self, players: int) -> int:
+        """How many go-arounds in a row, from the first, followed the dealer."""
+        if self.dealer_concealed_kong:
+            return 0
+        count = 0
+        for go in self.go_arounds:
+            tiles = {tile_index(t) for t in go.discards}  # checked as tiles by the round
+            if go.interrupted or len(go.discards) != players or len(tiles) != 1:
+                break
+            count += 1
+        return count
+
+
+class RoundOutcome(_Model):
+    """A finished round. `winners` is empty on an exhaustive draw (`exhaustive_draw`);
+    `discarder` is who discarded the winning tile of a discard win; `robbed_from` whose
+    kong a winner robbed, and `robbed_kong` which kind it was (`added` unless said: the 补杠
+    whose fourth tile the robber won on; `exposed` or `concealed` where a rulebook robs
+    those); `kong_fed_by` who fed the kong whose replacement tile a winner drew (kong bloom):
+    the discarder of an exposed kong's fourth tile, or of the pong an added kong grew from;
+    `bloom_kong` which of those two it was (`exposed` 明杠 or `added` 补杠; `fed_kong` reads
+    it, or when unset the claims and kongs: 广东 makes only a 明杠's feeder pay for all);
+    `claims` the claim history; `kongs` the completed kongs;
+    `bought_horses` the horse tiles each seat was dealt before play (买马, 罚马: seat → tiles),
+    `horse_tiles` the tiles turned up from the end of the wall at the end (奖马, 抓马: fewer
+    than the rulebook's count when fewer were left), `follow_dealer_rounds` how many 跟庄
+    rounds in a row succeeded as the caller counted them — or `opening`, the opening discards,
+    from which they are counted (`Opening`; both may be given only when they agree) —,
+    `streak` the dealer's 连庄 count, `ready` the seats that were ready (聽牌) at the end (上海
+    承包: an unrelated discarder's share depends on it).
+
+    The claim history is optional: with `claims` empty nothing is checked against it (a simple
+    round needs none). When it is given, it must agree with the winners' hands, whose exposed
+    melds are exactly their claims — each claim by a winner is one exposed meld of his hand
+    (a chow claim an exposed chow, a pong claim an exposed pung or a kong added to it later,
+    a kong claim an exposed kong), holding the claimed tile when the claim names it, and each
+    exposed meld is one of his claims; concealed kongs are no claims. An exposed kong in
+    `kongs` fed by a seat needs its kong claim from that seat, and an added kong a pong claim
+    by the konger, one claim per kong. Seats that did not win show no hand, so their claims
+    are taken as given, but every claim, a winner's or not, must be possible at all:
+
+    - a chow is claimed only from one's 上家, the seat before in turn order: seat i chows
+      only seat i-1's discard (mod `players`);
+    - nobody claims his own discard, and both seats exist at this player count;
+    - a seat claims at most four times, and its claims and concealed kongs together make at
+      most four sets (a hand holds four sets and a pair); no seat has more than four kongs;
+    - a claimed tile is a tile that is discarded: no flower; a chow's tile is a suited tile;
+    - `kong_fed_by` names the feeder of a kong bloom: a winner drew a kong's replacement
+      tile (`kong_bloom`), and the feeder is not that winner; with claims given, the winner
+      has a kong claim from that seat, or a pong claim from it that his hand shows as an
+      exposed kong (the pong the added kong grew from);
+    - several winners won on one event (一炮多响): all on the one discard or all by robbing
+      the one kong, so all on the same winning tile;
+    - `robbed_kong` is given only with `robbed_from`; with claims given, a robbed added kong
+      needs a pong claim by the robbed seat — of the robbed (winning) tile when the claim
+      names one — beside those its completed added kongs grew from.
+
+    A round that disagrees is refused (`RoundError`) naming the claim, the hand or the field.
+    What the rulebook allows is checked when the round is settled (`mjc.runtime.settle.claimcheck`):
+    the kinds of claim and kong under the round's options (`Ruleset.claims`), which kongs
+    may be robbed, what its wilds may do (`Ruleset.wild_permissions`), and how many copies of
+    a claimed tile are in play; and how many copies of each tile the whole round shows
+    (`mjc.runtime.settle.tilecount`: hands, claims, horses, the indicator, the opening discards)."""
+
+    players: StrictInt = Field(default=4, ge=2, le=4)
+    dealer: StrictInt = Field(default=0, ge=0)
+    streak: StrictInt = Field(default=0, ge=0)
+    round_wind: Literal["E", "S", "W", "N"] = "E"
+    options: dict[StrictStr, OptionValue] = Field(default_factory=dict)
+    indicator: StrictStr | None = None
+    winners: tuple[Winner, ...] = ()
+    discarder: StrictInt | None = Field(default=None, ge=0)
+    robbed_from: StrictInt | None = Field(default=None, ge=0)
+    robbed_kong: Literal["exposed", "concealed", "added"] = "added"
+    kong_fed_by: StrictInt | None = Field(default=None, ge=0)
+    bloom_kong: Literal["exposed", "added"] | None = None
+    claims: tuple[Claim, ...] = ()
+    kongs: tuple[KongRecord, ...] = ()
+    exhaustive_draw: StrictBool = False
+    bought_horses: dict[SeatKey, tuple[StrictStr, ...]] = Field(
+        default_factory=dict, json_schema_extra={"propertyNames": {"pattern": "^[0-9]+$"}}
+    )
+    horse_tiles: tuple[StrictStr, ...] = ()
+    follow_dealer_rounds: StrictInt = Field(default=0, ge=0)
+    ready: tuple[StrictInt, ...] = ()
+    opening: Opening | None = None
+
+    @property
+    def fed_kong(self) -> Literal["exposed", "added"] | None:
+        """The kind of the kong `kong_fed_by` fed (None without a feeder): `bloom_kong` when
+        given; else `added` where the bloom winner's only kong from the feeder grew from a
+        pong claim (claims) or where he has an added kong and no exposed kong fed by him
+        (kongs); else `exposed`, the kong made on the feeder's discard (点杠)."""
+        if self.kong_fed_by is None:
+            return None
+        if self.bloom_kong is not None:
+            return self.bloom_kong
+        feeder = self.kong_fed_by
+        for w in self.winners:
+            if "kong_bloom" not in w.situations:
+                continue
+            kinds = {c.kind for c in self.claims if c.seat == w.seat and c.from_seat == feeder}
+            if "kong" not in kinds and "pong" in kinds:
+                return "added"
+            mine = [k for k in self.kongs if k.seat == w.seat]
+            if any(k.kind == "added" for k in mine) and not any(
+                k.kind == "exposed" and k.fed_by == feeder for k in mine
+            ):
+                return "added"
+        return "exposed"
+
+    @property
+    def follow_rounds(self) -> int:
+        """The 跟庄 rounds that succeeded in a row: counted from `opening` when it is given,
+        else `follow_dealer_rounds` as the caller counted them."""
+        if self.opening is not None:
+            return self.opening.followed(self.players)
+        return self.follow_dealer_rounds
+
+    @model_validator(mode="after")
+    def _consistent(self) -> RoundOutcome:
+        n = self.players
+        seats: list[tuple[str, int | None]] = [
+            ("dealer", self.dealer),
+            ("discarder", self.discarder),
+            ("robbed_from", self.robbed_from),
+            ("kong_fed_by", self.kong_fed_by),
+        ]
+        seats += [(f"winners.{i}.seat", w.seat) for i, w in enumerate(self.winners)]
+        seats += [(f"claims.{i}.seat", c.seat) for i, c in enumerate(self.claims)]
+        seats += [(f"claims.{i}.from_seat", c.from_seat) for i, c in enumerate(self.claims)]
+        seats += [(f"kongs.{i}.seat", k.seat) for i, k in enumerate(self.kongs)]
+        seats += [(f"kongs.{i}.fed_by", k.fed_by) for i, k in enumerate(self.kongs)]
+        seats += [(f"bought_horses.{seat}", seat) for seat in self.bought_horses]
+        seats += [(f"ready.{i}", seat) for i, seat in enumerate(self.ready)]
+        for name, seat in seats:
+            if seat is not None and seat >= n:
+                raise ValueError(f"{name}: seat {seat} does not exist at {n} players (0..{n - 1})")
+        if self.exhaustive_draw and self.winners:
+            raise ValueError("winners: a round with an exhaustive draw has no winners")
+        if not self.exhaustive_draw and not self.winners:
+            raise ValueError("winners: name the winners, or set exhaustive_draw")
+        if len({w.seat for w in self.winners}) != len(self.winners):
+            raise ValueError("winners: a seat wins at most once")
+        if len(self.winners) > 1 and any(w.self_drawn for w in self.winners):
+            raise ValueError("winners: several winners must all have won on one discard")
+        for i, w in enumerate(self.winners):
+            robbed = "robbing_kong" in w.situations
+            if w.self_drawn and (robbed or self.discarder is not None):
+                what = "robbing_kong" if robbed else "a discarder"
+                raise ValueError(f"winners.{i}.self_drawn: a self-drawn win has no {what}")
+            if not w.self_drawn and robbed and self.robbed_from is None:
+                raise ValueError(f"robbed_from: winner {w.seat} robbed a kong: say whose")
+            if not w.self_drawn and not robbed and self.discarder is None:
+                raise ValueError(f"discarder: winner {w.seat} won on a discard: say whose")
+            if w.seat in (self.discarder, self.robbed_from):
+                raise ValueError(f"winners.{i}.seat: seat {w.seat} cannot pay its own win")
+        if len(self.winners) > 1:
+            self._one_event_one_tile()
+        for i, k in enumerate(self.kongs):
+            if k.fed_by is not None and (k.kind != "exposed" or k.fed_by == k.seat):
+                raise ValueError(
+                    f"kongs.{i}.fed_by: only an exposed kong is fed, by another player"
+                )
+        tiles = [(f"horse_tiles.{i}", t) for i, t in enumerate(self.horse_tiles)]
+        tiles += [(f"claims.{i}.tile", c.tile) for i, c in enumerate(self.claims) if c.tile]
+        for seat, drawn in self.bought_horses.items():
+            tiles += [(f"bought_horses.{seat}.{i}", t) for i, t in enumerate(drawn)]
+        for name, tile in tiles:
+            try:
+                tile_index(tile)
+            except NotationError as exc:
+                raise ValueError(f"{name}: {exc}") from None
+        for i, c in enumerate(self.claims):
+            if c.seat == c.from_seat:
+                raise ValueError(f"claims.{i}.from_seat: a player claims another's discard")
+        self._claims_possible()
+        self._kong_feeder_and_robbed_kong()
+        if self.opening is not None:
+            self._opening_agrees()
+        if self.claims:
+            self._claims_match_hands()
+            self._claims_match_kongs()
+            self._kong_feeder_claimed()
+        return self
+
+    def _one_event_one_tile(self) -> None:
+        """Several winners won on one event (一炮多响): all on the one discard, or all by
+        robbing the one kong, so all on the same tile."""
+        robbers = {"robbing_kong" in w.situations for w in self.winners}
+        if len(robbers) > 1:
+            raise ValueError(
+                "winners: several winners won on one event: all on the discard, or all by "
+                "robbing the kong (robbing_kong), not some of each"
+            )
+        first: tuple[int, int] | None = None
+        for i, winner in enumerate(self.winners):
+            try:
+                tile = winner.parsed.win_tile
+            except NotationError as exc:
+                raise ValueError(f"winners.{i}.hand: {exc}") from None
+            if tile is None:
+                continue  # no concealed tile: the hand's own check reports it
+            if first is None:
+                first = (i, tile)
+            elif tile != first[1]:
+                raise ValueError(
+                    f"winners.{i}.win_tile: winner {winner.seat} wins on {tile_text(tile)}, but "
+                    f"winner {self.winners[first[0]].seat} on {tile_text(first[1])}: several "
+                    "winners all win on the one discarded or robbed tile"
+                )
+
+    def _claims_possible(self) -> None:
+        """Every claim is possible without the claimer's hand: a chow only from one's 上家; a
+        claimed tile that is discarded (no flower; a suited tile for a chow); at most four
+        sets a seat, counting its claims and concealed kongs, and at most four kongs."""
+        n = self.players
+        for i, c in enumerate(self.claims):
+            if c.kind == "chow" and c.from_seat != (c.seat - 1) % n:
+                raise ValueError(
+                    f"claims.{i}.from_seat: seat {c.seat} chows only from its 上家 (the seat "
+                    f"before it), seat {(c.seat - 1) % n}, not seat {c.from_seat}"
+                )
+            if c.tile is None:
+                continue
+            tile = tile_index(c.tile)
+            if tile >= FLOWER_BASE:
+                raise ValueError(
+                    f"claims.{i}.tile: {c.tile} is a flower, which is never discarded or claimed"
+                )
+            if c.kind == "chow" and tile >= HONOUR_BASE:
+                raise ValueError(
+                    f"claims.{i}.tile: a chow is a run of suited tiles; {c.tile} is an honour"
+                )
+        sets = {k.seat: 0 for k in self.kongs}
+        for k in self.kongs:
+            if k.kind == "concealed":
+                sets[k.seat] += 1
+        for i, c in enumerate(self.claims):
+            sets[c.seat] = sets.get(c.seat, 0) + 1
+            if sets[c.seat] > MAX_SETS:
+                made = sum(1 for x in self.claims[: i + 1] if x.seat == c.seat)
+                hidden = sets[c.seat] - made
+                also = f" beside {hidden} concealed kong(s) in kongs" if hidden else ""
+                raise ValueError(
+                    f"claims.{i}: seat {c.seat}'s claim number {made}{also} makes more than "
+                    f"{MAX_SETS} sets, and a hand holds at most {MAX_SETS}"
+                )
+        konged: dict[int, int] = {}
+        for i, k in enumerate(self.kongs):
+            konged[k.seat] = konged.get(k.seat, 0) + 1
+            if konged[k.seat] > MAX_SETS:
+                raise ValueError(
+                    f"kongs.{i}: seat {k.seat}'s kong number {konged[k.seat]}: a hand holds "
+                    f"at most {MAX_SETS} kongs"
+                )
+
+    def _kong_feeder_and_robbed_kong(self) -> None:
+        """`kong_fed_by` belongs to a kong bloom, fed by another player than the winner;
+        `robbed_kong` to a robbed kong (`robbed_from`)."""
+        if self.kong_fed_by is not None:
+            bloomers = [w for w in self.winners if "kong_bloom" in w.situations]
+            if not bloomers:
+                raise ValueError(
+                    "kong_fed_by: no winner drew a kong's replacement tile (kong_bloom), so "
+                    "no kong feeder pays"
+                )
+            if any(w.seat == self.kong_fed_by for w in bloomers):
+                raise ValueError(
+                    f"kong_fed_by: seat {self.kong_fed_by} cannot feed its own kong bloom"
+                )
+        if self.bloom_kong is not None and self.kong_fed_by is None:
+            raise ValueError("bloom_kong: no kong feeder is named (kong_fed_by is not set)")
+        if "robbed_kong" in self.model_fields_set and self.robbed_from is None:
+            raise ValueError("robbed_kong: no kong was robbed (robbed_from is not set)")
+
+    def _opening_agrees(self) -> None:
+        """The opening's discards are tiles, at most one per player a go-around; a
+        `follow_dealer_rounds` given beside it must be the count it makes."""
+        assert self.opening is not None
+        for i, go in enumerate(self.opening.go_arounds):
+            where = f"opening.go_arounds.{i}.discards"
+            if len(go.discards) > self.players:
+                raise ValueError(
+                    f"{where}: {len(go.discards)} discards in one go-around of "
+                    f"{self.players} players"
+                )
+            for j, tile in enumerate(go.discards):
+                try:
+                    tile_index(tile)
+                except NotationError as exc:
+                    raise ValueError(f"{where}.{j}: {exc}") from None
+        counted = self.opening.followed(self.players)
+        if "follow_dealer_rounds" in self.model_fields_set and (
+            self.follow_dealer_rounds != counted
+        ):
+            raise ValueError(
+                f"follow_dealer_rounds: {self.follow_dealer_rounds} 跟庄 rounds given, but the "
+                f"opening's discards make {counted}; give one of the two, or make them agree"
+            )
+
+    def _claims_match_hands(self) -> None:
+        """With a claim history given, each winner's exposed melds are exactly his claims: a
+        chow claim is an exposed chow, a pong claim an exposed pung or kong (a kong added to
+        the pong later, 补杠), a kong claim an exposed kong, each holding the claimed tile when
+        the claim names it. Concealed kongs are no claims."""
+        for i, winner in enumerate(self.winners):
+            try:
+                hand = winner.parsed
+            except NotationError as exc:
+                raise ValueError(f"winners.{i}.hand: {exc}") from None
+            exposed = [m for m in hand.melds if m.exposed]
+            mine = [(j, c) for j, c in enumerate(self.claims) if c.seat == winner.seat]
+            match = _match([c for _, c in mine], exposed)
+            for (j, c), place in zip(mine, match, strict=True):
+                if place is None:
+                    what = f"a {c.kind}" + (f" of {c.tile}" if c.tile else "")
+                    raise ValueError(
+                        f"claims.{j}: seat {c.seat} claimed {what} from seat {c.from_seat}, "
+                        f"but winner {winner.seat}'s hand shows no such exposed meld "
+                        f"(winners.{i}.hand)"
+                    )
+            for place, meld in enumerate(exposed):
+                if place not in match:
+                    raise ValueError(
+                        f"winners.{i}.hand: the exposed meld {meld} has no claim by seat "
+                        f"{winner.seat} in claims"
+                    )
+
+    def _claims_match_kongs(self) -> None:
+        """With a claim history given, an exposed kong in `kongs` fed by a seat needs a kong
+        claim of that seat's discard, and an added kong a pong claim by the konger, one claim
+        for each kong."""
+        left: dict[tuple[str, int, int | None], int] = {}
+        key: tuple[str, int, int | None]
+        for c in self.claims:
+            if c.kind == "kong":
+                key = ("exposed", c.seat, c.from_seat)
+                left[key] = left.get(key, 0) + 1
+            elif c.kind == "pong":
+                key = ("added", c.seat, None)
+                left[key] = left.get(key, 0) + 1
+        for i, k in enumerate(self.kongs):
+            if k.kind == "concealed" or (k.kind == "exposed" and k.fed_by is None):
+                continue
+            key = (k.kind, k.seat, k.fed_by if k.kind == "exposed" else None)
+            if not left.get(key):
+                need = (
+                    f"a kong claim by seat {k.seat} from seat {k.fed_by}"
+                    if k.kind == "exposed"
+                    else f"a pong claim by seat {k.seat} to add the kong to"
+                )
+                raise ValueError(f"kongs.{i}: the {k.kind} kong of seat {k.seat} needs {need}")
+            left[key] -= 1
+        robbers = [w for w in self.winners if "robbing_kong" in w.situations]
+        if self.robbed_from is None or self.robbed_kong != "added" or not robbers:
+            return
+        seat = self.robbed_from
+        robbed = robbers[0].parsed.win_tile
+        fitting = [
+            c
+            for c in self.claims
+            if c.seat == seat
+            and c.kind == "pong"
+            and (c.tile is None or robbed is None or tile_index(c.tile) == robbed)
+        ]
+        if not left.get(("added", seat, None)) or not fitting:
+            of = f" of {tile_text(robbed)}" if robbed is not None else ""
+            spare = " beside those its added kongs in kongs grew from" if fitting else ""
+            raise ValueError(
+                f"robbed_from: seat {seat}'s added kong{of} was robbed, but claims hold no "
+                f"pong claim{of} by seat {seat} to add it to{spare}"
+            )
+
+    def _kong_feeder_claimed(self) -> None:
+        """With a claim history given, the kong bloom's feeder fed a kong of the winner: a
+        kong claim from that seat, or a pong claim from it that the winner's hand shows as
+        an exposed kong (an added kong grows from a pong)."""
+        if self.kong_fed_by is None:
+            return
+        for i, winner in enumerate(self.winners):
+            if "kong_bloom" not in winner.situations:
+                continue
+            kongs = [m for m in winner.parsed.melds if m.exposed]
+            kongs = [m for m in kongs if m.kind == "kong"]
+            kinds = {"exposed": ("kong",), "added": ("pong",)}.get(
+                self.bloom_kong or "", ("kong", "pong")
+            )
+            fed = [
+                c
+                for c in self.claims
+                if c.seat == winner.seat
+                and c.from_seat == self.kong_fed_by
+                and c.kind in kinds
+                and any(c.tile is None or tile_index(c.tile) in m.tiles for m in kongs)
+            ]
+            if not fed and self.bloom_kong is not None:
+                claim = "kong" if self.bloom_kong == "exposed" else "pong"
+                raise ValueError(
+                    f"bloom_kong: an {self.bloom_kong} kong fed by seat {self.kong_fed_by} "
+                    f"needs a {claim} claim by seat {winner.seat} from it that winners.{i}.hand "
+                    "shows as an exposed kong"
+                )
+            if not fed:
+                raise ValueError(
+                    f"kong_fed_by: seat {self.kong_fed_by} fed no kong of winner "
+                    f"{winner.seat}: claims hold no kong claim by seat {winner.seat} from seat "
+                    f"{self.kong_fed_by}, nor a pong claim from it that winners.{i}.hand shows "
+                    "as an exposed kong"
+                )
+
+
+_FITS = {"chow": ("chow",), "pong": ("pung", "kong"), "kong": ("kong",)}
+
+
+def _fits(claim: Claim, meld: Meld) -> bool:
+    if meld.kind not in _FITS[claim.kind]:
+        return False
+    return claim.tile is None or tile_index(claim.tile) in meld.tiles
+
+
+def _match(claims: list[Claim], melds: list[Meld]) -> list[int | None]:
+    """A largest matching of claims to melds they fit (augmenting paths; a hand has at most
+    four exposed melds): for each claim the position of its meld, or None."""
+    owner: dict[int, int] = {}  # meld position -> claim position
+
+    def place(c: int, seen: set[int]) -> bool:
+        for m, meld in enumerate(melds):
+            if m in seen or not _fits(claims[c], meld):
+                continue
+            seen.add(m)
+            if m not in owner or place(owner[m], seen):
+                owner[m] = c
+                return True
+        return False
+
+    for c in range(len(claims)):
+        place(c, set())
+    found: list[int | None] = [None] * len(claims)
+    for m, c in owner.items():
+        found[c] = m
+    return found
+
+
+def parse_round(data: object) -> RoundOutcome:
+    """Validate JSON-like data as a round; a `RoundError` names the first bad field."""
+    try:
+        return RoundOutcome.model_validate(data)
+    except ValidationError as exc:
+        raise round_error(exc.errors()[0], RoundOutcome.model_fields) from None
+
+
+@plain_type_errors  # text that is neither str nor bytes: a TypeError naming `text`
+def parse_round_json(text: str | bytes) -> RoundOutcome:
+    """A round from JSON text, read within `mjc.runtime.settle.jsoninput`'s limits; a `RoundError`
+    says what is wrong in one line."""
+    try:
+        data = load_json(text)
+    except JSONInputError as exc:
+        raise RoundError(str(exc)) from None
+    return parse_round(data)
+
+
+def round_json_schema() -> dict[str, object]:
+    """The JSON Schema of a round (`mjc settle --schema`)."""
+    return RoundOutcome.model_json_schema()

@@ -1,0 +1,568 @@
+"""Settling a finished round: who pays whom, how much, for what, citing the rulebook line.
+
+Input is a `RoundOutcome` and what the rulebook says about it, passed in by `Ruleset.settle`
+(which checks the player count and resolves the options first): the option values, the
+`RoundRules` its claims are checked against, its `Payments`, its unit, and a function that
+scores one winner's hand (`Ruleset.score`). Nothing here calls back into the `Ruleset`.
+Output is a `Settlement`: itemised `Line`s and per-seat deltas. Every line moves an amount
+from one payer to one payee, so the deltas sum to zero by construction. Each winner is scored
+and paid separately (several winners of one discard).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, Protocol
+
+from mjc.runtime.score.options import OptionError
+from mjc.runtime.score.scoring import SITUATION_FLAGS, Score, Situation
+from mjc.runtime.settle.claimcheck import RoundRules, round_problems
+from mjc.runtime.settle.horses import HorseError
+from mjc.runtime.settle.liability import claim_relations, meld_feeders, pattern_feeders
+from mjc.runtime.settle.payments import BonusRule, Payments, RoundFacts, WinRule
+from mjc.runtime.settle.round import RoundError, RoundOutcome
+from mjc.runtime.settle.tilecount import copy_problems
+from mjc.runtime.tiles.hand import Hand, HandError
+from mjc.runtime.tiles.tile import NotationError, tile_index
+
+__all__ = ["Line", "PaymentKind", "ScoreHand", "Settlement", "settle"]
+
+WINDS = ("E", "S", "W", "N")
+_DEFAULT_WHERE = "default"
+
+
+PaymentKind = Literal["hand", "liability", "horse", "kong", "follow", "streak"]
+"""What a line pays for: the hand itself; a liability (包: one seat pays for all, or a claim
+relation 承包/三包); horses (马); a kong; 跟庄 (following the dealer's discard); 连庄 (a
+streak). Set where each line is made, so that no reader has to tell them apart by words."""
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """`payer` pays `payee` `amount` for `reason`, by the rulebook line `rule` (file:line);
+    `kind` says what the line pays for."""
+
+    payer: int
+    payee: int
+    amount: int
+    reason: str
+    rule: str
+    kind: PaymentKind
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "payer": self.payer,
+            "payee": self.payee,
+            "amount": self.amount,
+            "reason": self.reason,
+            "rule": self.rule,
+            "kind": self.kind,
+        }
+
+
+@dataclass(slots=True)
+class Settlement:
+    rulebook: str
+    unit: str
+    players: int
+    stake: int
+    lines: list[Line] = field(default_factory=list)
+    scores: dict[int, Score] = field(default_factory=dict)
+
+    @property
+    def deltas(self) -> list[int]:
+        deltas = [0] * self.players
+        for line in self.lines:
+            deltas[line.payer] -= line.amount
+            deltas[line.payee] += line.amount
+        return deltas
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "rulebook": self.rulebook,
+            "unit": self.unit,
+            "stake": self.stake,
+            "deltas": self.deltas,
+            "lines": [line.as_dict() for line in self.lines],
+            "winners": [
+                {
+                    "seat": seat,
+                    "total": score.total,
+                    "fans": [{"id": f.id, "name": f.name, "value": f.value} for f in score.fans],
+                }
+                for seat, score in self.scores.items()
+            ],
+        }
+
+
+class ScoreHand(Protocol):
+    """Scores one winner's hand as `Ruleset.score` does (`win=False` with a reason when the
+    hand is no win); raises `HandError`, `NotationError`, `OptionError` or `ValueError`."""
+
+    def __call__(
+        self,
+        hand: Hand,
+        *,
+        self_drawn: bool,
+        seat_wind: str,
+        round_wind: str,
+        dealer: bool,
+        situations: Iterable[str],
+        players: int | None,
+        options: Mapping[str, object] | None,
+        indicator: str | None,
+    ) -> Score: ...
+
+
+def settle(
+    outcome: RoundOutcome,
+    *,
+    options: dict[str, Any],
+    rules: RoundRules,
+    payments: Payments,
+    unit: str,
+    score_hand: ScoreHand,
+) -> Settlement:
+    """Settle one round under the resolved option values `options`; raises `RoundError` for
+    a round the rulebook cannot settle (a winner's hand that is not a win, a claim, kong,
+    robbed kong or use of a wild it does not allow: `mjc.runtime.settle.claimcheck`; more copies of
+    a tile than the game has: `mjc.runtime.settle.tilecount`)."""
+    n = outcome.players
+    o = options
+    problems = round_problems(rules, outcome)
+    problems = problems or copy_problems(outcome, rules.copies)  # whole-round copies
+    if problems:
+        raise RoundError(problems[0])
+    stake, _ = payments.stake(o)
+    stake = max(stake, 0)
+    result = Settlement(rules.rulebook, payments.unit or unit, n, stake)
+    count = len(outcome.winners)
+    dealer_factor, dealer_where = payments.dealer(o)
+    cap = payments.cap(o)
+    feeders = meld_feeders(outcome)
+    patterns = pattern_feeders(outcome)
+    threshold = payments.relation(o)
+    relations = (
+        claim_relations(outcome, max(threshold[0], 1), payments.relation_mutual_twice)
+        if threshold
+        else {}
+    )
+    hands: list[_Hand] = []
+    for index, winner in enumerate(outcome.winners):
+        score = _score(score_hand, rules.rulebook, outcome, index)
+        result.scores[winner.seat] = score
+        situation = _situation(outcome, index)
+        rule, payer = _win_rule(
+            payments, o, situation, outcome, winner.seat, count, feeders, patterns
+        )
+        factor = max(dealer_factor, 1)
+        lines = _hand_lines(score.total, rule, payer, winner.seat, outcome, factor, dealer_where)
+        if relations:
+            related = _relation_lines(
+                payments, o, situation, outcome, winner.seat, score.total, factor, relations
+            )
+            lines = related or lines
+        hands.append(_Hand(winner.seat, score.total, situation, rule, payer, factor, lines))
+        loss = payments.loss_cap(o, score.ceiling)
+        if loss is not None:
+            lines = _loss_capped(lines, max(loss[0], 0), loss[1])
+        if cap is not None:
+            lines = _capped(lines, cap[0], cap[1], winner.seat, n)
+        result.lines += [_staked(line, stake) for line in lines if line.amount]
+    facts = RoundFacts(bool(outcome.winners), outcome.exhaustive_draw, count, n)
+    result.lines += _bonus_lines(payments, o, outcome, facts, hands, stake)
+    holding = payments.kongs(o, facts)
+    for number, kong in enumerate(outcome.kongs):
+        for rule_index, amount in holding:
+            kong_rule = payments.kong_rules[rule_index]
+            if kong_rule.kind != kong.kind:
+                continue
+            if kong_rule.payer == "each":
+                payers = [s for s in range(n) if s != kong.seat]
+            elif kong.fed_by is not None:
+                payers = [kong.fed_by]
+            else:
+                continue
+            reason = f"kong {number + 1}: {kong.kind} kong of seat {kong.seat}"
+            for seat in payers:
+                line = Line(seat, kong.seat, amount * stake, reason, kong_rule.where, "kong")
+                if line.amount:
+                    result.lines.append(line)
+            break
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class _Hand:
+    """One winner's hand as settled: its value, situation, the win line and payer used, the
+    dealer factor and its lines before the cap and the stake."""
+
+    seat: int
+    value: int
+    situation: Situation
+    rule: WinRule
+    payer: int | None
+    factor: int
+    lines: list[Line]
+
+
+def _bonus_lines(
+    payments: Payments,
+    o: dict[str, Any],
+    outcome: RoundOutcome,
+    facts: RoundFacts,
+    hands: list[_Hand],
+    stake: int,
+) -> list[Line]:
+    """Horse hits (买马, 罚马, 奖马, 抓马), 跟庄 and 连庄, by the rulebook's `horse_payment`,
+    `follow_payment` and `streak_payment` lines that hold for the round: the first line of
+    each item (and kind of horse) is used. Horse tiles the options do not deal are refused."""
+    chosen: dict[tuple[str, str | None], tuple[BonusRule, int]] = {}
+    for index, amount in payments.bonuses(o, facts):
+        rule = payments.bonus_rules[index]
+        chosen.setdefault((rule.item, rule.kind), (rule, amount))
+    lines: list[Line] = []
+    lines += _horse_lines(payments, o, outcome, hands, chosen)
+    follow = chosen.get(("follow", None))
+    rounds = outcome.follow_rounds
+    if follow is not None and rounds and follow[1] > 0:
+        rule, amount = follow
+        total = amount * rounds * (rounds + 1) // 2
+        steps = "+".join(str(amount * x) for x in range(1, rounds + 1))
+        counted = " (from the opening discards)" if outcome.opening is not None else ""
+        reason = f"follow the dealer (跟庄): {rounds} rounds{counted}, {steps} to each"
+        for seat in range(outcome.players):
+            if seat != outcome.dealer:
+                lines.append(Line(outcome.dealer, seat, total, reason, rule.where, "follow"))
+    streak = chosen.get(("streak", None))
+    if streak is not None and outcome.streak and streak[1] > 0:
+        rule, amount = streak
+        extra = amount * outcome.streak
+        for hand in hands:
+            for line in _hand_lines(extra, hand.rule, hand.payer, hand.seat, outcome,
+                                    hand.factor, None):  # fmt: skip
+                reason = f"streak (连庄 {outcome.streak}) on the hand of seat {hand.seat}"
+                lines.append(
+                    Line(line.payer, line.payee, line.amount, reason, rule.where, "streak")
+                )
+    return [_staked(line, stake) for line in lines if line.amount > 0]
+
+
+def _horse_lines(
+    payments: Payments,
+    o: dict[str, Any],
+    outcome: RoundOutcome,
+    hands: list[_Hand],
+    chosen: dict[tuple[str, str | None], tuple[BonusRule, int]],
+) -> list[Line]:
+    horses = payments.horses
+    n, dealer = outcome.players, outcome.dealer
+    dealt = {kind.kind: count for kind, count in (horses.draws(o, None) if horses else ())}
+    bought = [k for k in ("bought", "penalty") if k in dealt]
+    for seat, tiles in outcome.bought_horses.items():
+        if not tiles:
+            continue
+        if not bought:
+            raise RoundError(f"bought_horses.{seat}: these options deal no bought horses")
+        kind = bought[0]
+        if kind == "penalty" and seat != dealer:
+            raise RoundError(f"bought_horses.{seat}: only the dealer draws penalty horses (罚马)")
+        if len(tiles) != dealt[kind]:
+            raise RoundError(
+                f"bought_horses.{seat}: {len(tiles)} horses, these options deal {dealt[kind]}"
+            )
+    wall_end = [k for k in ("bonus", "grabbed") if k in dealt]
+    if outcome.horse_tiles and not wall_end:
+        raise RoundError("horse_tiles: these options turn up no horses at the end")
+    if outcome.horse_tiles and len(outcome.horse_tiles) > max(dealt[k] for k in wall_end):
+        most = max(dealt[k] for k in wall_end)
+        raise RoundError(f"horse_tiles: {len(outcome.horse_tiles)} tiles, at most {most} are taken")
+    if horses is None:
+        return []
+
+    def seat_of(tile: str) -> int | None:
+        try:
+            return horses.horse_seat(tile, n, dealer)
+        except HorseError as exc:
+            raise RoundError(f"players: {exc}") from None
+
+    lines: list[Line] = []
+    for hand in hands:
+        payers = {line.payer: line.amount for line in hand.lines if line.amount}
+        win = hand.seat
+        if bought and (("horse", bought[0])) in chosen:
+            rule, amount = chosen[("horse", bought[0])]
+            worth = hand.value * amount
+            for owner, tiles in sorted(outcome.bought_horses.items()):
+                for tile in tiles:
+                    target = seat_of(tile)
+                    what = f"horse {tile} of seat {owner} ({bought[0]})"
+                    if target == win:
+                        for payer in payers:
+                            if payer != owner:
+                                reason = f"{what} hits winner {win}: {payer} pays as for the hand"
+                                lines.append(Line(payer, owner, worth, reason, rule.where, "horse"))
+                    elif target in payers and owner != win:
+                        reason = f"{what} hits loser {target}: pays winner {win} as {target} does"
+                        lines.append(Line(owner, win, worth, reason, rule.where, "horse"))
+        drawn = {kind.kind: count for kind, count in horses.draws(o, hand.situation)}
+        for end_kind in wall_end:
+            if end_kind not in drawn or ("horse", end_kind) not in chosen:
+                continue
+            rule, amount = chosen[("horse", end_kind)]
+            tiles = outcome.horse_tiles[: drawn[end_kind]]
+            hits = [t for t in tiles if seat_of(t) == win]
+            if not hits:
+                continue
+            reason = f"horses ({end_kind}): {len(hits)} hit winner {win} ({', '.join(hits)})"
+            for payer, share in payers.items():
+                amount_hit = share * amount * len(hits)
+                lines.append(Line(payer, win, amount_hit, reason, rule.where, "horse"))
+            break
+    return lines
+
+
+def _score(score_hand: ScoreHand, rulebook: str, outcome: RoundOutcome, index: int) -> Score:
+    winner = outcome.winners[index]
+    n = outcome.players
+    try:
+        score = score_hand(
+            winner.parsed,
+            self_drawn=winner.self_drawn,
+            seat_wind=WINDS[(winner.seat - outcome.dealer) % n],
+            round_wind=outcome.round_wind,
+            dealer=winner.seat == outcome.dealer,
+            situations=_flags(outcome, index),
+            players=n,
+            options=outcome.options or None,
+            indicator=outcome.indicator,
+        )
+    except (HandError, NotationError, OptionError, ValueError) as exc:
+        raise RoundError(f"winners.{index}: {exc}") from None
+    if not score.win:
+        raise RoundError(f"winners.{index}.hand: not a win under {rulebook}: {score.reason}")
+    return score
+
+
+def _flags(outcome: RoundOutcome, index: int) -> tuple[str, ...]:
+    flags = tuple(outcome.winners[index].situations)
+    if len(outcome.winners) == 3 and "triple_win" not in flags:
+        flags += ("triple_win",)
+    return flags
+
+
+def _situation(outcome: RoundOutcome, index: int) -> Situation:
+    winner = outcome.winners[index]
+    flags = set(_flags(outcome, index))
+    try:
+        tile = tile_index(winner.win_tile) if winner.win_tile else 0
+    except NotationError as exc:
+        raise RoundError(f"winners.{index}.win_tile: {exc}") from None
+    return Situation(
+        winning_tile=tile,
+        self_drawn=winner.self_drawn,
+        dealer=winner.seat == outcome.dealer,
+        players=outcome.players,
+        kong_bloom="kong_bloom" in flags,
+        robbing_kong="robbing_kong" in flags,
+        last_tile="last_tile" in flags,
+        heavenly="heavenly" in flags,
+        earthly="earthly" in flags,
+        human="human" in flags,
+        triple_win="triple_win" in flags,
+        extra=frozenset(flags - set(SITUATION_FLAGS)),
+    )
+
+
+def _payer_seat(
+    rule: WinRule,
+    outcome: RoundOutcome,
+    winner: int,
+    feeders: dict[int, int],
+    patterns: dict[tuple[str, int], int],
+) -> int | None:
+    """The seat a one-payer rule names in this round, or None when there is none."""
+    seat = {
+        "discarder": outcome.discarder,
+        "robbed": outcome.robbed_from,
+        # `feeder`: 点杠者 of a 明杠 only (广东 杠上开花包杠（明杠）); `any_feeder` also the
+        # feeder of the pong a 补杠 grew from (百色 点杠（或点碰后杠）).
+        "feeder": outcome.kong_fed_by if outcome.fed_kong == "exposed" else None,
+        "any_feeder": outcome.kong_fed_by,
+        "meld_feeder": feeders.get(winner),
+        "winds_feeder": patterns.get(("winds_feeder", winner)),
+        "dragons_feeder": patterns.get(("dragons_feeder", winner)),
+    }.get(rule.payer)
+    return seat if seat is not None and seat != winner else None
+
+
+def _win_rule(
+    payments: Payments,
+    o: dict[str, Any],
+    s: Situation,
+    outcome: RoundOutcome,
+    winner: int,
+    count: int,
+    feeders: dict[int, int],
+    patterns: dict[tuple[str, int], int],
+) -> tuple[WinRule, int | None]:
+    """The first win line that holds and whose payer exists; without one, the default: every
+    loser pays a self-draw, the robbed seat alone a robbed kong, the discarder a discard."""
+    for index in payments.wins(o, s, count):
+        rule = payments.win_rules[index]
+        if rule.payer == "each":
+            return rule, None
+        seat = _payer_seat(rule, outcome, winner, feeders, patterns)
+        if seat is not None:
+            return rule, seat
+    if s.self_drawn or s.kong_bloom:
+        return WinRule("each", False, _DEFAULT_WHERE), None
+    if s.robbing_kong and outcome.robbed_from is not None:
+        return WinRule("robbed", True, _DEFAULT_WHERE), outcome.robbed_from
+    if outcome.discarder is not None:
+        return WinRule("discarder", False, _DEFAULT_WHERE), outcome.discarder
+    return WinRule("each", False, _DEFAULT_WHERE), None
+
+
+def _hand_lines(
+    value: int,
+    rule: WinRule,
+    payer: int | None,
+    winner: int,
+    outcome: RoundOutcome,
+    dealer_factor: int,
+    dealer_where: str | None,
+) -> list[Line]:
+    n = outcome.players
+    dealer = outcome.dealer
+
+    def share(loser: int) -> int:
+        if dealer in (winner, loser):
+            return value * dealer_factor
+        return value
+
+    multiplied = dealer_factor != 1 and (winner == dealer or payer == dealer)
+    note = f" (dealer ×{dealer_factor}: {dealer_where})" if multiplied and dealer_where else ""
+    losers = [seat for seat in range(n) if seat != winner]
+    if payer is None:
+        return [
+            Line(loser, winner, share(loser), f"hand of seat {winner}", rule.where, "hand")
+            for loser in losers
+        ]
+    if rule.for_all:
+        total = sum(share(loser) for loser in losers)
+        reason = f"hand of seat {winner}: seat {payer} pays for all ({rule.payer})"
+        return [Line(payer, winner, total, reason + note, rule.where, "liability")]
+    reason = f"hand of seat {winner} ({rule.payer})"
+    return [Line(payer, winner, share(payer), reason + note, rule.where, "hand")]
+
+
+def _relation_lines(
+    payments: Payments,
+    o: dict[str, Any],
+    s: Situation,
+    outcome: RoundOutcome,
+    winner: int,
+    value: int,
+    dealer_factor: int,
+    relations: dict[tuple[int, int], int],
+) -> list[Line] | None:
+    """A related winner's hand (承包, 三包): every relation line that holds is paid, by the
+    partners (each related seat that did not win too, once per relation: mutual relations
+    count twice), the discarder or the robbed seat (once, or once per relation when he is a
+    partner). None when the winner has no relation or no relation line applies."""
+    n = outcome.players
+    partners = {p: relations[(winner, p)] for p in range(n) if (winner, p) in relations}
+    if not partners:
+        return None
+    won = {w.seat for w in outcome.winners}
+    discarder = None if s.self_drawn else outcome.discarder
+    holding = payments.relations(o, s, len(won), discarder in partners, discarder in outcome.ready)
+
+    def share(loser: int) -> int:
+        if outcome.dealer in (winner, loser):
+            return value * dealer_factor
+        return value
+
+    lines: list[Line] = []
+    for index, amount in holding:
+        rule = payments.relation_rules[index]
+        if rule.payer == "partner":
+            targets = [(p, times) for p, times in partners.items() if p not in won]
+        else:
+            seat = discarder if rule.payer == "discarder" else outcome.robbed_from
+            if seat is None or seat in won or (rule.payer == "robbed" and not s.robbing_kong):
+                continue
+            targets = [(seat, partners.get(seat, 1))]
+        for seat, times in targets:
+            if rule.for_others:
+                others = sum(share(x) for x in range(n) if x not in (winner, seat))
+                total = (share(seat) + amount * others) * times
+                what = f"own share + {amount}× the others'"
+            else:
+                total = amount * share(seat) * times
+                what = f"{amount} shares"
+            twice = f" ×{times} (mutual relation)" if times > 1 else ""
+            reason = (
+                f"relation (claims between seats {winner} and "
+                f"{', '.join(str(p) for p in partners)}): hand of seat {winner}, "
+                f"{rule.payer} {seat} pays {what}{twice}"
+            )
+            lines.append(Line(seat, winner, total, reason, rule.where, "liability"))
+    return [line for line in lines if line.amount] or None
+
+
+def _cut_in_proportion(amounts: list[int], cap: int, order: list[int]) -> list[int]:
+    """`amounts` cut in proportion to total `cap`, the points the rounding leaves over going
+    one by one to the amounts at the positions in `order` (each at most its own amount)."""
+    total = sum(amounts)
+    cut = [amount * cap // total for amount in amounts]
+    left = cap - sum(cut)
+    for i in order:
+        if left == 0:
+            break
+        if cut[i] < amounts[i]:
+            cut[i] += 1
+            left -= 1
+    return cut
+
+
+def _loss_capped(lines: list[Line], cap: int, where: str) -> list[Line]:
+    """At most `cap` from each payer for this hand, all his shares together (勒子: 輸分的封頂值):
+    a payer's lines cut in proportion, the points left over going one by one to his first
+    lines; other payers' lines untouched."""
+    amounts = [line.amount for line in lines]
+    for payer in dict.fromkeys(line.payer for line in lines):
+        mine = [i for i, line in enumerate(lines) if line.payer == payer]
+        if sum(amounts[i] for i in mine) <= cap:
+            continue
+        cut = _cut_in_proportion([amounts[i] for i in mine], cap, list(range(len(mine))))
+        for i, amount in zip(mine, cut, strict=True):
+            amounts[i] = amount
+    note = f"loses at most {cap} ({where})"
+    return [
+        line
+        if amount == line.amount
+        else replace(line, amount=amount, reason=f"{line.reason}, seat {line.payer} {note}")
+        for line, amount in zip(lines, amounts, strict=True)
+    ]
+
+
+def _capped(lines: list[Line], cap: int, where: str, winner: int, n: int) -> list[Line]:
+    """At most `cap` to the winner from this hand: each payer's part cut in proportion, the
+    points left over going one by one to the payers next in turn after the winner."""
+    if sum(line.amount for line in lines) <= cap:
+        return lines
+    order = sorted(range(len(lines)), key=lambda i: (lines[i].payer - winner) % n)
+    cut = _cut_in_proportion([line.amount for line in lines], cap, order)
+    return [
+        replace(line, amount=amount, reason=f"{line.reason}, capped at {cap} ({where})")
+        for line, amount in zip(lines, cut, strict=True)
+    ]
+
+
+def _staked(line: Line, stake: int) -> Line:
+    if stake == 1:
+        return line
+    return replace(line, amount=line.amount * stake)

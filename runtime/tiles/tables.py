@@ -1,0 +1,126 @@
+"""Per-suit precomputed tables: the hot path of the win check.
+
+A hand's concealed tiles are kept as 34 counts (`Hand.counts`); a slice of 9 counts (one suited
+suit) or 7 counts (the honours) is a key into these tables. The tables are built here at
+import time by enumerating combinations of melds, never by testing every possible key, and
+`mjc.runtime.wins.arrange` reads them. Nothing here depends on a rulebook.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+__all__ = [
+    "HONOUR_KEYS",
+    "HONOUR_TABLE",
+    "SUIT_KEYS",
+    "SUIT_TABLE",
+    "Split",
+    "honour_splits",
+    "suit_splits",
+]
+
+# One way to split a suit: (kind, rank offset 0-8) per meld, sorted; kind is chow/pung/pair.
+Split = tuple[tuple[str, int], ...]
+
+_MAX_MELDS = 4  # a hand has at most four sets, so no suit holds more
+
+
+def _build(width: int, chows: bool) -> dict[bytes, int]:
+    """Every count key of `width` ranks that splits into sets (value 1) or sets + a pair (2).
+
+    Keys are kept as big-endian base-256 ints so that adding a meld is one int addition and
+    the "no count above 4" test is one mask: a digit is <= 4 iff digit + 3 leaves bit 3 clear.
+    """
+
+    def digits(rank: int, n: int) -> int:
+        return n << (8 * (width - 1 - rank))
+
+    ones = sum(digits(r, 1) for r in range(width))
+    plus3, high = 3 * ones, 0xF8 * ones
+    sets = [digits(r, 3) for r in range(width)]
+    if chows:
+        sets += [digits(r, 1) + digits(r + 1, 1) + digits(r + 2, 1) for r in range(width - 2)]
+    pairs = [digits(r, 2) for r in range(width)]
+
+    level = {0}
+    complete = {0}
+    for _ in range(_MAX_MELDS):
+        level = {k + s for k in level for s in sets if not (k + s + plus3) & high}
+        complete |= level
+    with_pair = {k + p for k in complete for p in pairs if not (k + p + plus3) & high}
+
+    table = dict.fromkeys((k.to_bytes(width, "big") for k in complete), 1)
+    table.update(dict.fromkeys((k.to_bytes(width, "big") for k in with_pair), 2))
+    return table
+
+
+# 9-byte counts of one of m/p/s -> 1 (sets only) or 2 (sets and one pair); absent = no split.
+SUIT_TABLE: dict[bytes, int] = _build(9, chows=True)
+# 7-byte counts of the honours -> same values; honours form only pungs and pairs.
+HONOUR_TABLE: dict[bytes, int] = _build(7, chows=False)
+
+# Each table's keys, mapped to themselves: a hand takes the table's own key object for a suit
+# that splits, so that every later lookup of it (the win check, the scorer's per-suit
+# caches) matches by identity instead of comparing bytes.
+SUIT_KEYS: dict[bytes, bytes] = {key: key for key in SUIT_TABLE}
+HONOUR_KEYS: dict[bytes, bytes] = {key: key for key in HONOUR_TABLE}
+
+
+def _splits(counts: list[int], chows: bool, has_pair: bool) -> list[Split]:
+    """Every split of `counts` as sorted meld tuples (duplicates possible; callers dedupe)."""
+    first = next((i for i, n in enumerate(counts) if n), -1)
+    if first < 0:
+        return [()]
+    found: list[Split] = []
+    options: list[tuple[str, tuple[int, ...]]] = []
+    # The lowest remaining tile must belong to a meld that starts at it.
+    if counts[first] >= 3:
+        options.append(("pung", (first,) * 3))
+    if chows and first + 2 < len(counts) and counts[first + 1] and counts[first + 2]:
+        options.append(("chow", (first, first + 1, first + 2)))
+    if not has_pair and counts[first] >= 2:
+        options.append(("pair", (first, first)))
+    for kind, used in options:
+        for t in used:
+            counts[t] -= 1
+        for rest in _splits(counts, chows, has_pair or kind == "pair"):
+            found.append(tuple(sorted(((kind, first), *rest), key=_meld_order)))
+        for t in used:
+            counts[t] += 1
+    return found
+
+
+_KIND_ORDER = {"pung": 0, "chow": 1, "pair": 2}
+
+
+def _meld_order(m: tuple[str, int]) -> tuple[int, int]:
+    # By starting rank, then as the tiles read at one rank: 111 before 123 before 11.
+    return (m[1], _KIND_ORDER[m[0]])
+
+
+def _split_order(split: Split) -> list[tuple[int, int]]:
+    return [_meld_order(m) for m in split]
+
+
+def _all_splits(key: bytes, chows: bool) -> tuple[Split, ...]:
+    table = SUIT_TABLE if chows else HONOUR_TABLE
+    if key not in table:
+        return ()
+    return tuple(sorted(set(_splits(list(key), chows, False)), key=_split_order))
+
+
+@cache
+def suit_splits(key: bytes) -> tuple[Split, ...]:
+    """Every distinct split of a 9-count suited key into chows/pungs and at most one pair.
+
+    Each split is a sorted tuple of (kind, rank offset) with kind "chow", "pung" or "pair";
+    the splits come in sorted order. A key with no split gives ().
+    """
+    return _all_splits(key, True)
+
+
+@cache
+def honour_splits(key: bytes) -> tuple[Split, ...]:
+    """Every distinct split of a 7-count honour key into pungs and at most one pair."""
+    return _all_splits(key, False)

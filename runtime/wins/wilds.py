@@ -1,0 +1,486 @@
+"""Hands with wild tiles (鬼牌, 王牌): the win check and the arrangements.
+
+Input is a parsed `Hand` and the wild tile kinds of the game (from the generated module's
+`wild_tiles`); every copy of a wild kind in the concealed tiles is a wild. The win check never
+enumerates what the wilds stand for: per-suit tables say how many wilds each suit needs to
+become sets (with or without the pair), and the check adds them up. Scoring does enumerate:
+`wild_arrangements` lists every reading in which each wild stands for a definite tile (itself
+included), so that the scorer can keep the reading worth the most (潮州: 胡牌的时候，默认鬼牌为
+分值最高的牌).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import cache
+from itertools import combinations_with_replacement, product
+
+from mjc.runtime.tiles.argcheck import WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS, raise_if_wrong
+from mjc.runtime.tiles.hand import MAX_TILES, Hand
+from mjc.runtime.tiles.melds import Meld, all_melds, meld
+from mjc.runtime.tiles.tile import HONOUR_BASE, NUM_PLAYING, TERMINALS_AND_HONOURS
+from mjc.runtime.wins.arrange import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Arrangement
+
+__all__ = [
+    "WildIndicatorMissing",
+    "is_win_with_wilds",
+    "make_wild_checker",
+    "suit_needs",
+    "wild_arrangements",
+]
+
+_INF = 99
+_BASES = (0, 9, 18, HONOUR_BASE)
+_ORPHANS = frozenset(TERMINALS_AND_HONOURS)
+
+
+class WildIndicatorMissing(ValueError):
+    """The game's wilds come from a flipped indicator, but none was given."""
+
+    def __init__(self, rulebook: str) -> None:
+        super().__init__(
+            f"in this {rulebook} game the wild is set by a flipped indicator: "
+            "pass indicator= (or --indicator TILE) or the wild itself (--wild TILE)"
+        )
+
+
+# --------------------------------------------------------------------------- the win check
+
+
+def _min_wilds(counts: list[int], pair: bool, chows: bool, memo: dict[bytes, int]) -> int:
+    """The fewest wilds that complete `counts` (one suit) into sets, plus a pair if `pair`."""
+    key = bytes(counts) + (b"p" if pair else b"-")
+    found = memo.get(key)
+    if found is not None:
+        return found
+    i = next((r for r, n in enumerate(counts) if n), -1)
+    if i < 0:
+        best = 2 if pair else 0
+    else:
+        best = _INF
+        held = counts[i]
+        for k in range(1, min(3, held) + 1):  # a pung with k real tiles
+            counts[i] -= k
+            best = min(best, 3 - k + _min_wilds(counts, pair, chows, memo))
+            counts[i] += k
+        if pair:
+            for k in range(1, min(2, held) + 1):  # the pair with k real tiles
+                counts[i] -= k
+                best = min(best, 2 - k + _min_wilds(counts, False, chows, memo))
+                counts[i] += k
+        if chows:
+            # Chows that cover rank i; a real tile is always at least as good as a wild.
+            for start in range(max(0, i - 2), min(i, 6) + 1):
+                taken = [r for r in range(start, start + 3) if counts[r]]
+                for r in taken:
+                    counts[r] -= 1
+                best = min(best, 3 - len(taken) + _min_wilds(counts, pair, chows, memo))
+                for r in taken:
+                    counts[r] += 1
+    memo[key] = best
+    return best
+
+
+_SUIT_MEMO: dict[bytes, int] = {}
+_HONOUR_MEMO: dict[bytes, int] = {}
+_NEEDS: tuple[dict[bytes, tuple[int, int]], ...] = ({}, {}, {}, {})
+
+
+def suit_needs(suit: int, key: bytes) -> tuple[int, int]:
+    """(wilds to make sets only, wilds to make sets and the pair) for one suit's counts;
+    suit 3 is the honours. Cached per key: the per-suit table, filled as hands need it."""
+    table = _NEEDS[suit]
+    found = table.get(key)
+    if found is None:
+        chows = suit != 3
+        memo = _SUIT_MEMO if chows else _HONOUR_MEMO
+        counts = list(key)
+        found = (
+            _min_wilds(counts, False, chows, memo),
+            _min_wilds(counts, True, chows, memo),
+        )
+        table[key] = found
+    return found
+
+
+def _without_wilds(hand: Hand, wilds: Iterable[int]) -> tuple[bytearray, int]:
+    counts = bytearray(hand.counts)
+    held = 0
+    for t in wilds:
+        if t < NUM_PLAYING:
+            held += counts[t]
+            counts[t] = 0
+    return counts, held
+
+
+# The hot path (one wild kind, standard shape) packs a suit's needs into one int, so that the
+# four suits add up in plain int additions: (sets only) << 12, plus a one-hot 3-bit field for
+# d = (sets and the pair) - (sets only), which is always -1, 0, 1 or 2. The sum over the
+# suits is (total sets-only need) << 12 plus, per value of d, how many suits have it; the
+# hand wins when total + the smallest d present <= the wilds held. The suit holding the wild
+# kind has its own table per wild kind, keyed by the suit's full key (wild copies included,
+# so the key keeps its cached hash): it stores the needs of that key without the wilds, with
+# the wilds held taken off the sets-only need. The hand then wins exactly when the sum is one
+# of `_WINNING`: every sum whose total (less the wilds held) plus its smallest d is <= 0.
+_D_SHIFT = 12
+
+
+def _pack(sets_only: int, with_pair: int) -> int:
+    packed = (sets_only << _D_SHIFT) + (1 << 3 * (with_pair - sets_only + 1))
+    # One int object per value (there are a few dozen): the tables then share objects that
+    # stay in the CPU cache, instead of one heap int per entry.
+    return _PACKED_VALUES.setdefault(packed, packed)
+
+
+_PACKED_VALUES: dict[int, int] = {}
+
+
+_WINNING = frozenset(
+    (total << _D_SHIFT) + sum(1 << 3 * (d + 1) for d in ds)
+    for ds in combinations_with_replacement(range(-1, 3), 4)
+    for total in range(-MAX_TILES, 2)
+    if total + ds[0] <= 0
+)
+# Per suit, key -> packed needs (the suits that do not hold the wild kind).
+_PACKED: tuple[dict[bytes, int], ...] = ({}, {}, {}, {})
+
+
+def _suit_of(tile: int) -> tuple[int, int]:
+    return (tile // 9, tile % 9) if tile < HONOUR_BASE else (3, tile - HONOUR_BASE)
+
+
+# Per `wilds` tuple of one wild kind, the four tables the hot path reads: the shared
+# `_PACKED` ones, and for the suit holding the wild kind, its own table.
+_WILD_TABLES: dict[tuple[int, ...], tuple[dict[bytes, int], ...]] = {
+    (wild,): tuple({} if s == _suit_of(wild)[0] else _PACKED[s] for s in range(4))
+    for wild in range(NUM_PLAYING)
+}
+
+
+def _packed_needs(keys: tuple[bytes, bytes, bytes, bytes], wilds: Iterable[int]) -> int | None:
+    """Fill the hot path's tables for these suit keys; their packed sum, or None when `wilds`
+    is not one playing tile kind (a flower wild never sits among the suits)."""
+    wild_kinds = tuple(wilds)
+    tables = _WILD_TABLES.get(wild_kinds)
+    if tables is None:
+        return None
+    wild_suit, rank = _suit_of(wild_kinds[0])
+    total = 0
+    for s, key in enumerate(keys):
+        table = tables[s]
+        packed = table.get(key)
+        if packed is None:
+            if s == wild_suit:
+                held = key[rank]
+                sets_only, with_pair = suit_needs(s, key[:rank] + b"\0" + key[rank + 1 :])
+                packed = _pack(sets_only - held, with_pair - held)
+            else:
+                packed = _pack(*suit_needs(s, key))
+            table[key] = packed
+        total += packed
+    return total
+
+
+def is_win_with_wilds(hand: Hand, wilds: Iterable[int], shapes: Iterable[str]) -> bool:
+    """Whether the hand completes one of `shapes` with its wilds standing for any tiles.
+
+    One wild kind among the suits takes that kind's prepared check (`make_wild_checker`,
+    made once per wild kind and shape set); anything else (several wild kinds, a flower as
+    the wild) is `_is_win_general`. A caller checking many hands of one game holds on to
+    the prepared check instead."""
+    try:
+        kinds, names = tuple(wilds), frozenset(shapes)
+        if len(kinds) == 1 and kinds in _WILD_TABLES:
+            return make_wild_checker(kinds[0], names)(hand)
+        return _is_win_general(hand, kinds, names)
+    except _WRONG_TYPE_SIGNS:
+        raise_if_wrong(is_win_with_wilds, hand, wilds, shapes)
+        raise
+
+
+@cache
+def make_wild_checker(wild: int, shapes: frozenset[str]) -> Callable[[Hand], bool]:
+    """A one-argument win check for a game whose one wild kind is the playing tile `wild`:
+    `is_win_with_wilds(hand, (wild,), shapes)` with everything that does not depend on the
+    hand decided here, once (what `Ruleset.win_checker` hands out for such a game). One
+    check serves each (wild, shapes): it holds no state of its own.
+
+    The standard test is the hot path's four lookups in the wild kind's own tables, bound in
+    the closure; a key not seen yet fills them (`_packed_needs`) and the check goes on."""
+    wilds = (wild,)
+    if STANDARD not in shapes or wilds not in _WILD_TABLES:
+
+        def general(hand: Hand) -> bool:
+            return _is_win_general(hand, wilds, shapes)
+
+        return general
+    tm, tp, ts, tz = _WILD_TABLES[wilds]
+    winning = _WINNING
+    other = _other_shapes_check(wild, shapes)
+
+    def check(hand: Hand) -> bool:
+        if hand.size == MAX_TILES:
+            m, p, s, z = hand.suit_keys
+            try:
+                if tm[m] + tp[p] + ts[s] + tz[z] in winning:
+                    return True
+            except KeyError:  # a suit key not seen yet: fill the tables
+                if _packed_needs(hand.suit_keys, wilds) in winning:
+                    return True
+            return other is not None and other(hand)
+        return _is_win_general(hand, wilds, shapes)
+
+    return check
+
+
+# Per wild kind, a mask over a hand's 34 counts read as one little-endian int: every count
+# thirteen orphans cannot use (the wild's own count excepted).
+_STRAYS = tuple(
+    int.from_bytes(
+        bytes(0 if t in _ORPHANS or t == wild else 0xFF for t in range(NUM_PLAYING)), "little"
+    )
+    for wild in range(NUM_PLAYING)
+)
+
+
+@cache
+def _other_shapes_check(wild: int, shapes: frozenset[str]) -> Callable[[Hand], bool] | None:
+    """Seven pairs and thirteen orphans for one wild kind among the suits, for when the
+    standard shape has failed (None when `shapes` has neither): `_is_win_general`'s tests,
+    with the counting done by C loops over the hand's counts."""
+    sevens = SEVEN_PAIRS in shapes
+    orphans = THIRTEEN_ORPHANS in shapes
+    if not (sevens or orphans):
+        return None
+    strays = _STRAYS[wild]
+
+    def other(hand: Hand) -> bool:
+        if len(hand.concealed) != MAX_TILES:
+            return False
+        counts = hand.counts
+        held = counts[wild]
+        # Each kind held an odd number of times (1 or 3) takes one wild to make a pair.
+        if sevens and counts.count(1) + counts.count(3) - (held & 1) <= held:
+            return True
+        return (
+            orphans
+            and not int.from_bytes(counts, "little") & strays
+            and _orphans_fit(_without_wilds(hand, (wild,))[0])
+        )
+
+    return other
+
+
+def _is_win_general(hand: Hand, wilds: tuple[int, ...], shapes: frozenset[str]) -> bool:
+    """The win check for any wilds and shapes, from the per-suit needs of `suit_needs`."""
+    counts, held = _without_wilds(hand, wilds)
+    if STANDARD in shapes and hand.size == MAX_TILES:
+        needs = [
+            suit_needs(s, bytes(counts[b : b + (7 if s == 3 else 9)])) for s, b in enumerate(_BASES)
+        ]
+        sets_only = sum(n for n, _ in needs)
+        if min(sets_only - n + p for n, p in needs) <= held:
+            return True
+    if len(hand.concealed) == MAX_TILES:
+        if SEVEN_PAIRS in shapes and sum(n % 2 for n in counts) <= held:
+            return True
+        if THIRTEEN_ORPHANS in shapes and _orphans_fit(counts):
+            return True
+    return False
+
+
+def _orphans_fit(counts: bytearray) -> bool:
+    """Whether the non-wild tiles fit thirteen orphans (wilds fill the rest: the hand has 14)."""
+    doubles = 0
+    for t, n in enumerate(counts):
+        if not n:
+            continue
+        if t not in _ORPHANS or n > 2:
+            return False
+        doubles += n == 2
+    return doubles <= 1
+
+
+# --------------------------------------------------------------------------- arrangements
+
+# One suit's reading with wilds: its sets, its pair (or None), and the tiles the wilds became.
+_Reading = tuple[tuple[Meld, ...], Meld | None, tuple[int, ...]]
+
+
+def _suit_readings(base: int, size: int, counts: list[int], budget: int) -> list[_Reading]:
+    """Every reading of one suit using at most `budget` wilds (at most one pair)."""
+    chows = base != HONOUR_BASE
+    found: dict[tuple[tuple[Meld, ...], Meld | None], tuple[int, ...]] = {}
+
+    def walk(sets: list[Meld], pair: Meld | None, filled: list[int], left: int) -> None:
+        i = next((r for r in range(size) if counts[r]), -1)
+        if i < 0:
+            key = (tuple(sorted(sets, key=_order)), pair)
+            if key not in found or len(filled) < len(found[key]):
+                found[key] = tuple(filled)
+            return
+        tile = base + i
+        held = counts[i]
+        for k in range(1, min(3, held) + 1):
+            if 3 - k <= left:
+                counts[i] -= k
+                walk(
+                    [*sets, meld("pung", tile, True)],
+                    pair,
+                    filled + [tile] * (3 - k),
+                    left - (3 - k),
+                )
+                counts[i] += k
+        if pair is None:
+            for k in range(1, min(2, held) + 1):
+                if 2 - k <= left:
+                    counts[i] -= k
+                    walk(sets, meld("pair", tile, True), filled + [tile] * (2 - k), left - (2 - k))
+                    counts[i] += k
+        if chows:
+            for start in range(max(0, i - 2), min(i, 6) + 1):
+                missing = [r for r in range(start, start + 3) if not counts[r]]
+                if len(missing) > left:
+                    continue
+                taken = [r for r in range(start, start + 3) if counts[r]]
+                for r in taken:
+                    counts[r] -= 1
+                walk(
+                    [*sets, meld("chow", base + start, True)],
+                    pair,
+                    filled + [base + r for r in missing],
+                    left - len(missing),
+                )
+                for r in taken:
+                    counts[r] += 1
+
+    walk([], None, [], budget)
+    return [(sets, pair, filled) for (sets, pair), filled in found.items()]
+
+
+def _order(m: Meld) -> tuple[int, int]:
+    return (m.tile, m.index)
+
+
+# Sets and pairs made of wilds alone: the wilds may be any tile at all.
+_FREE_SETS = tuple(m for m in all_melds() if m.concealed and m.kind in ("chow", "pung"))
+_FREE_PAIRS = tuple(m for m in all_melds() if m.concealed and m.kind == "pair")
+
+
+def wild_arrangements(
+    hand: Hand, wilds: tuple[int, ...], shapes: frozenset[str]
+) -> list[Arrangement]:
+    """Every reading of the hand with each wild standing for a definite tile."""
+    try:
+        counts, held = _without_wilds(hand, wilds)
+        wild_set = frozenset(wilds)
+        found: list[Arrangement] = []
+        if STANDARD in shapes and hand.size == MAX_TILES:
+            found += _standard(hand, counts, held, wild_set)
+        if len(hand.concealed) == MAX_TILES:
+            if SEVEN_PAIRS in shapes:
+                found += _seven_pairs(hand, counts, held, wild_set)
+            if THIRTEEN_ORPHANS in shapes and _orphans_fit(counts):
+                found += _thirteen_orphans(hand, counts, wild_set)
+        return found
+    except _WRONG_TYPE_SIGNS:
+        raise_if_wrong(wild_arrangements, hand, wilds, shapes)
+        raise
+
+
+def _substituted(filled: Iterable[int], wild_set: frozenset[int]) -> int:
+    return sum(1 for t in filled if t not in wild_set)
+
+
+def _standard(
+    hand: Hand, counts: bytearray, held: int, wild_set: frozenset[int]
+) -> list[Arrangement]:
+    per_suit = [
+        _suit_readings(b, 7 if s == 3 else 9, list(counts[b : b + (7 if s == 3 else 9)]), held)
+        for s, b in enumerate(_BASES)
+    ]
+    seen: set[tuple[tuple[Meld, ...], Meld]] = set()
+    found: list[Arrangement] = []
+    for combo in product(*per_suit):
+        pairs = [pair for _, pair, _ in combo if pair is not None]
+        if len(pairs) > 1:
+            continue
+        used = sum(len(filled) for _, _, filled in combo)
+        left = held - used
+        filled_all = [t for _, _, filled in combo for t in filled]
+        sets = tuple(m for suit_sets, _, _ in combo for m in suit_sets)
+        pair_options: Iterable[tuple[Meld, int]]
+        if pairs:
+            pair_options = [(pairs[0], left)]
+        else:
+            pair_options = [(p, left - 2) for p in _FREE_PAIRS] if left >= 2 else []
+        for pair, rest in pair_options:
+            if rest < 0 or rest % 3:
+                continue
+            extra_filled = [] if pairs else [pair.tile, pair.tile]
+            for free in combinations_with_replacement(_FREE_SETS, rest // 3):
+                all_sets = tuple(sorted(sets + free, key=_order))
+                key = (all_sets, pair)
+                if key in seen:
+                    continue
+                seen.add(key)
+                free_tiles = [t for m in free for t in m.tiles]
+                substitutions = _substituted(filled_all + extra_filled + free_tiles, wild_set)
+                tiles = tuple(
+                    sorted(
+                        [t for t in hand.concealed if t not in wild_set]
+                        + [t for m in hand.melds for t in m.tiles]
+                        + filled_all
+                        + extra_filled
+                        + free_tiles
+                    )
+                )
+                found.append(
+                    Arrangement(
+                        STANDARD,
+                        hand.melds + all_sets,
+                        (pair,),
+                        tiles,
+                        hand.is_concealed,
+                        pair,
+                        substitutions,
+                    )
+                )
+    return found
+
+
+def _seven_pairs(
+    hand: Hand, counts: bytearray, held: int, wild_set: frozenset[int]
+) -> list[Arrangement]:
+    singles = [t for t, n in enumerate(counts) if n % 2]
+    left = held - len(singles)
+    if left < 0 or left % 2:
+        return []
+    base_pairs = [meld("pair", t, True) for t, n in enumerate(counts) for _ in range(n // 2)]
+    base_pairs += [meld("pair", t, True) for t in singles]
+    found: list[Arrangement] = []
+    for free in combinations_with_replacement(_FREE_PAIRS, left // 2):
+        pairs = tuple(sorted(base_pairs + list(free), key=_order))
+        filled = singles + [t for p in free for t in p.tiles]
+        tiles = tuple(sorted([t for t in hand.concealed if t not in wild_set] + filled))
+        found.append(
+            Arrangement(SEVEN_PAIRS, (), pairs, tiles, True, None, _substituted(filled, wild_set))
+        )
+    return found
+
+
+def _thirteen_orphans(hand: Hand, counts: bytearray, wild_set: frozenset[int]) -> list[Arrangement]:
+    missing = [t for t in TERMINALS_AND_HONOURS if not counts[t]]
+    double = next((t for t in TERMINALS_AND_HONOURS if counts[t] == 2), None)
+    choices = [double] if double is not None else list(TERMINALS_AND_HONOURS)
+    found: list[Arrangement] = []
+    for pair_tile in choices:
+        filled = missing + ([pair_tile] if double is None else [])
+        tiles = tuple(sorted([t for t in hand.concealed if t not in wild_set] + filled))
+        pair = meld("pair", pair_tile, True)
+        found.append(
+            Arrangement(
+                THIRTEEN_ORPHANS, (), (pair,), tiles, True, None, _substituted(filled, wild_set)
+            )
+        )
+    return found
