@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build golden native native-test test lint typecheck pytest bench differential mcr-differential docs fuzz clean vsix pre-commit-try
+.PHONY: build golden architecture native native-test test lint typecheck pytest bench differential mcr-differential docs fuzz clean vsix pre-commit-try
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "make: $(PYTHON) not found; set PYTHON=/path/to/python3.11"; exit 2; }
@@ -53,12 +53,17 @@ native-test: native
 test: $(STAMP) $(TOKENIZER_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 
 # Rewrite the golden build output (tests/golden/output) after a change meant to alter what
 # `mjc build` writes; commit the fixtures with that change, so its diff shows the effect.
 golden: $(STAMP)
 	MJC_UPDATE_GOLDEN=1 $(BIN)/python -m pytest tests/test_build_golden.py
+
+# Redraw the package diagram of docs/architecture.md from the code (make test fails when stale).
+architecture: $(STAMP)
+	$(BIN)/python -m tools.architecture
 
 differential: $(STAMP)
 	MJC_DIFFERENTIAL_HANDS=100000 MJC_MCR_HANDS=200000 $(BIN)/python -m pytest tests/differential

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
         EXIT_FAILED,
         EXIT_OK,
         EXIT_USAGE,
+        build_parser,
         main,
     )
     from mjc.compiler.cli.options import (
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
 
 # Each public name, and the module that defines it (imported on first use).
 _EXPORTS = {
+    "build_parser": "mjc.compiler.cli.commands",
     "BATCH_FIELDS": "mjc.compiler.cli.score",
     "BatchLineError": "mjc.compiler.cli.score",
     "COMPLETION_SHELLS": "mjc.compiler.cli.parser",
@@ -102,6 +104,7 @@ __all__ = [
     "Progress",
     "UsageError",
     "build_job",
+    "build_parser",
     "engine_play_round",
     "load_ruleset",
     "log_rulebook",

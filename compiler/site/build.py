@@ -179,7 +179,6 @@ def balance_pages(
     """The balance pages of the rulebooks (`sitebalance.balance_site_files`), by path below
     `docs_dir/generated/`; with `reuse`, those already there from the same inputs are kept.
     Raises `SiteError` when a simulation cannot be run."""
-    from mjc.compiler.cli.parser import UsageError
     from mjc.runtime.sim.run import SimulationError
 
     playable = [(book, ruleset) for book, ruleset in compiled if ruleset is not None]
@@ -187,7 +186,7 @@ def balance_pages(
         return balance_site_files(
             playable, games, reuse=docs_dir / GENERATED if reuse else None
         )
-    except (UsageError, SimulationError, ValueError) as exc:
+    except (SimulationError, ValueError) as exc:
         raise SiteError(f"the balance pages cannot be simulated: {exc}") from None
 
 

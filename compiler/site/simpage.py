@@ -5,7 +5,7 @@ simulate). Output is Markdown whose every string from a rulebook (fan names, rul
 values, labels) goes through `mjc.compiler.docs.mdtext.text`, so it shows as written and never
 becomes markup; and the charts of `mjc.compiler.site.simcharts` as SVG files the page links to.
 `mjc simulate --out DIR` writes `report_page`; `mjc docs` is to put `balance_page` beside
-each rulebook's page (it needs the game engine: `mjc.compiler.cli.simulate`).
+each rulebook's page, simulated by the game engine (`engine_play_round`).
 """
 
 from __future__ import annotations
@@ -16,8 +16,16 @@ from mjc.compiler.docs.mdtext import Md, code, text
 from mjc.compiler.site.simcharts import CHARTS_MISSING, charts, charts_available
 from mjc.runtime import Ruleset
 from mjc.runtime.sim.report import BalanceReport, CompareReport, Mean, Rate, Report, SeatRow
+from mjc.runtime.sim.rounds import PlayRound
 
-__all__ = ["BALANCE_BOTS", "balance_files", "balance_page", "report_markdown", "report_page"]
+__all__ = [
+    "BALANCE_BOTS",
+    "balance_files",
+    "balance_page",
+    "engine_play_round",
+    "report_markdown",
+    "report_page",
+]
 
 # Greedy bots play the docs' balance simulations: random ones seldom win (about 1 round in
 # 50), which would tell a designer nothing about how the fans are reached.
@@ -193,13 +201,19 @@ def report_page(report: Report, charts_dir: str = "charts/") -> tuple[str, dict[
     return head + report_markdown(report, where), svgs
 
 
+def engine_play_round() -> PlayRound:
+    """The game engine's round player (`mjc.runtime.sim.play.play_round`), which the balance
+    pages are simulated with; imported when a page is made, since `mjc build` makes none."""
+    from mjc.runtime.sim.play import play_round
+
+    return play_round
+
+
 def balance_page(
     ruleset: Ruleset, games: int, seed: int, charts_dir: str = "charts/"
 ) -> tuple[str, dict[str, str]]:
     """The docs' balance page of a rulebook: its defaults simulated for `games` games with
-    `seed` in this process, as Markdown and its charts (file name -> SVG). Raises
-    `UsageError` when the game engine is not available."""
-    from mjc.compiler.cli.simulate import engine_play_round
+    `seed` in this process, as Markdown and its charts (file name -> SVG)."""
     from mjc.runtime.sim.run import Job, Variant
     from mjc.runtime.sim.simulation import simulate
 

@@ -1,7 +1,8 @@
 """Bots that play a seat of a `Round`: random, auto-play and greedy.
 
 `simple` has the random and auto-play bots, `greedy` the greedy policy as pure functions of
-a hand, `greedybot` that policy playing a seat. Reads the game engine and the ruleset.
+a hand, `greedybot` that policy playing a seat; each is a `Bot` (`mjc.runtime.game.players`,
+re-exported here with `play_round`). Reads the game engine and the ruleset.
 """
 
 from __future__ import annotations
@@ -27,15 +28,14 @@ if TYPE_CHECKING:
     )
     from mjc.runtime.bots.simple import (
         AutoBot,
-        Bot,
         RandomBot,
-        play_round,
     )
+    from mjc.runtime.game.players import Bot, play_round
 
 # Each public name, and the module that defines it (imported on first use).
 _EXPORTS = {
     "AutoBot": "mjc.runtime.bots.simple",
-    "Bot": "mjc.runtime.bots.simple",
+    "Bot": "mjc.runtime.game.players",
     "Claim": "mjc.runtime.bots.greedy",
     "GameView": "mjc.runtime.bots.greedy",
     "GreedyBot": "mjc.runtime.bots.greedybot",
@@ -46,7 +46,7 @@ _EXPORTS = {
     "claim_of": "mjc.runtime.bots.greedy",
     "game_view": "mjc.runtime.bots.greedy",
     "outlook": "mjc.runtime.bots.greedy",
-    "play_round": "mjc.runtime.bots.simple",
+    "play_round": "mjc.runtime.game.players",
     "wants_win": "mjc.runtime.bots.greedy",
 }
 

@@ -68,6 +68,7 @@ if TYPE_CHECKING:
     from mjc.runtime.game.match import (
         Match,
     )
+    from mjc.runtime.game.players import Bot, play_round
     from mjc.runtime.game.roundend import (
         Opening,
         finish_draw,
@@ -91,6 +92,7 @@ if TYPE_CHECKING:
 
 # Each public name, and the module that defines it (imported on first use).
 _EXPORTS = {
+    "Bot": "mjc.runtime.game.players",
     "Action": "mjc.runtime.game.actions",
     "ActionError": "mjc.runtime.game.actions",
     "AutoSeats": "mjc.runtime.game.autoplay",
@@ -142,6 +144,7 @@ _EXPORTS = {
     "table_situations": "mjc.runtime.game.tablefacts",
     "validate_line": "mjc.runtime.game.gamelog",
     "wild_may": "mjc.runtime.game.claimwindow",
+    "play_round": "mjc.runtime.game.players",
 }
 
 __getattr__, __dir__ = lazy_exports(__name__, globals(), _EXPORTS)
@@ -155,6 +158,7 @@ __all__ = [
     "Action",
     "ActionError",
     "AutoSeats",
+    "Bot",
     "GameSetupError",
     "IllegalAction",
     "LogError",
@@ -182,6 +186,7 @@ __all__ = [
     "next_dealer",
     "open_claims",
     "open_rob",
+    "play_round",
     "read_start",
     "replay",
     "robbers",

@@ -23,8 +23,8 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from mjc.runtime.bots.simple import Bot, play_round
 from mjc.runtime.game.engine import WINDS, Round
+from mjc.runtime.game.players import Bot, play_round
 from mjc.runtime.game.tablefacts import carry_huangfan, first_dealer, table_situations
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules

@@ -25,6 +25,7 @@ resolve.
 from __future__ import annotations
 
 import functools
+import importlib
 import importlib.util
 import inspect
 import sys
@@ -231,21 +232,21 @@ def _hints(func: Callable[..., object]) -> dict[str, object]:
     return found
 
 
+# Runtime classes that annotations may name without their module importing them (under
+# TYPE_CHECKING), and the module that defines each. They are named, not imported: this module
+# sits at the bottom of the runtime (`mjc.runtime.tiles`), below the packages that define them.
+_KNOWN = {
+    "Arrangement": "mjc.runtime.wins.arrange",
+    "Hand": "mjc.runtime.tiles.hand",
+    "Meld": "mjc.runtime.tiles.melds",
+    "RoundOutcome": "mjc.runtime.settle.round",
+    "SummaryTables": "mjc.runtime.wins.summaries",
+}
+
+
 @functools.cache
 def _known() -> tuple[tuple[str, object], ...]:
-    """Runtime classes that annotations may name without the module importing them."""
-    from mjc.runtime.settle.round import RoundOutcome
-    from mjc.runtime.tiles.hand import Hand
-    from mjc.runtime.tiles.melds import Meld
-    from mjc.runtime.wins.arrange import Arrangement
-    from mjc.runtime.wins.summaries import SummaryTables
-
+    """The classes of `_KNOWN`, by name, each imported from its module when first needed."""
     return tuple(
-        {
-            "Arrangement": Arrangement,
-            "Hand": Hand,
-            "Meld": Meld,
-            "RoundOutcome": RoundOutcome,
-            "SummaryTables": SummaryTables,
-        }.items()
+        (name, getattr(importlib.import_module(module), name)) for name, module in _KNOWN.items()
     )

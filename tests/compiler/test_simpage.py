@@ -9,7 +9,7 @@ from functools import cache
 import pytest
 from sim_double import fake_round, load_ruleset
 
-from mjc.compiler.cli import simulate as cli_simulate
+from mjc.compiler.site import simpage
 from mjc.compiler.site.simcharts import charts, fan_chart
 from mjc.compiler.site.simpage import balance_page, report_markdown, report_page
 from mjc.runtime.sim.report import BalanceReport, CompareReport
@@ -69,7 +69,7 @@ def test_comparison_page_has_a_chart_of_differences() -> None:
 
 
 def test_balance_page_simulates_the_rulebook_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli_simulate, "engine_play_round", lambda: fake_round)
+    monkeypatch.setattr(simpage, "engine_play_round", lambda: fake_round)
     ruleset = load_ruleset("shanghai")
     page, svgs = balance_page(ruleset, 60, 3)
     assert page.startswith("# Balance of ")
@@ -81,7 +81,7 @@ def test_balance_page_simulates_the_rulebook_defaults(monkeypatch: pytest.Monkey
 def test_balance_files_put_each_page_beside_its_charts(monkeypatch: pytest.MonkeyPatch) -> None:
     from mjc.compiler.site.simpage import balance_files
 
-    monkeypatch.setattr(cli_simulate, "engine_play_round", lambda: fake_round)
+    monkeypatch.setattr(simpage, "engine_play_round", lambda: fake_round)
     files = balance_files([load_ruleset("guangdong")], 30, 1)
     page = files["rulebooks/guangdong-balance.md"]
     charts_of = [p for p in files if p.startswith("rulebooks/balance/")]

@@ -1,0 +1,48 @@
+"""What plays a seat of a `Round` (`Bot`), and `play_round`, which drives a round with bots to
+its end.
+
+A bot is anything with `choose(observation, legal) -> Action`: `observation` is the seat's
+`mjc.runtime.game.observation` dict (None for a bot whose `blind` attribute is true: it reads
+only its legal actions, and the driver skips building the observation), `legal` the round's
+`legal_actions(seat)`. The engine defines the protocol and the driver; the bots themselves
+(random, 托管, greedy) are in `mjc.runtime.bots`, which the engine never imports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from mjc.runtime.game.actions import Action
+from mjc.runtime.game.engine import Round
+from mjc.runtime.game.observation import observation
+
+__all__ = ["Bot", "play_round"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """What plays a seat: one legal action out of `legal`, seeing `observation`."""
+
+    def choose(self, observation: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
+        """The action to play; it must be one of `legal`."""
+        ...
+
+
+def play_round(game: Round, bots: Sequence[Bot], max_steps: int = 10_000) -> dict[str, Any]:
+    """Let `bots[seat]` play every seat until the round is over; its result."""
+    blind = [bool(getattr(bot, "blind", False)) for bot in bots]
+    choose = [bot.choose for bot in bots]
+    legal_actions, apply = game.legal_actions, game.apply
+    for _ in range(max_steps):
+        if game.result is not None:
+            return game.result
+        for seat in game.to_act():
+            legal = legal_actions(seat)
+            seen = None if blind[seat] else observation(game, seat)
+            apply(choose[seat](seen, legal))
+            if game.result is not None:
+                break
+    if game.result is None:
+        raise RuntimeError(f"the round did not end within {max_steps} steps")
+    return game.result
