@@ -2,7 +2,7 @@
 
 `test_play_guangdong.py` checks what the play section compiles to (`TurnRules`); these tests
 play each statement on `mjc.runtime.game.engine.Round` with the bundled rulebook and its option
-(whole stacked walls from `tests/runtime/engine_helpers.py`, seat 0 dealing unless a test says
+(whole stacked walls from `tests/helpers/engine_helpers.py`, seat 0 dealing unless a test says
 otherwise) and check what the document says happens: the actions offered or refused, the
 state after them, the log, the settlement where the clause names one (stake 1: a 番 is 1),
 and the next round's dealer and winds through `mjc.runtime.game.match.Match`. Quotes are
@@ -32,7 +32,7 @@ This file: the tiles, 荒庄, 圈, 圈风, 门风 and the dealer. The rest of th
 and `test_engine_guangdong_winning.py` (六、胡牌的规定, 包自摸, 天胡/地胡/人胡, 七对).
 
 门风 第 1 局，随机一名庄家，庄家为东 (the random first dealer) is played in
-tests/runtime/test_game_tableflow.py.
+tests/game/test_game_tableflow.py.
 """
 
 from __future__ import annotations

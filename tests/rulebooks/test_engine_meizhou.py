@@ -54,7 +54,7 @@ its test:
     test_meizhou_convention_the_dealer_sits_east
 
 二、确定庄家 (a first dealer drawn by the dice, `first_dealer random`) is played in
-tests/runtime/test_game_tableflow.py (the seed draws the first dealer; the matches here name
+tests/game/test_game_tableflow.py (the seed draws the first dealer; the matches here name
 seat 0, whose set-up rounds they finish). The priority 胡 > 杠 > 碰 (convention) has no case
 to play: no win is made on a discard, and a kong and a pong of one discard would need five
 copies.

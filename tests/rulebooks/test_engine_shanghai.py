@@ -2,7 +2,7 @@
 
 `test_play_shanghai.py` checks what the play section compiles to (`TurnRules`); these tests
 play each statement on `mjc.runtime.game.engine.Round` with the bundled rulebook and its options
-(whole stacked walls from `tests/runtime/engine_helpers.py`, seat 0 dealing unless a test says
+(whole stacked walls from `tests/helpers/engine_helpers.py`, seat 0 dealing unless a test says
 otherwise) and check what the document says happens: the actions offered or refused, the
 state after them, the log, the settlement where the clause names one, and the next round's
 dealer through `mjc.runtime.game.match.Match`. Quotes drop the pinyin glosses.
@@ -50,7 +50,7 @@ Clause (seed 003) → test:
 - option 七对 (on / off): a seven-pairs hand wins only with it → test_shanghai_option_七对
 
 第一局系統隨機選擇莊家, the 八花 win on a drawn flower (如果這8個花抓起即可胡牌), 荒番 carried
-between rounds and 開寶 are played in tests/runtime/test_game_tableflow.py.
+between rounds and 開寶 are played in tests/game/test_game_tableflow.py.
 承包, 門清, 勒子 and the 花 counts are scoring and settlement (`test_shanghai.py`,
 `test_shanghai_settlement.py`); this document states no 鸡胡不能吃胡 nor 20分以上可吃胡.
 """

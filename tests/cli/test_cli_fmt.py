@@ -12,7 +12,7 @@ import pytest
 from mjc.compiler import fmt
 from mjc.compiler.cli.commands import main
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 UNFORMATTED = 'rulebook x {  title "X"\n  # kept\n}\nplayers 4   source "four"\n'
 FORMATTED = 'rulebook x {\n  title "X"\n  # kept\n}\nplayers 4\n  source "four"\n'
 

@@ -25,7 +25,7 @@ from mjc.runtime.score.scoring import Situation
 from mjc.runtime.tiles.melds import Meld, meld
 from mjc.runtime.wins.arrange import Arrangement
 
-from .test_meldboards import _BASE, _SETS
+from ..conditions.test_meldboards import _BASE, _SETS
 
 # fan id -> its condition, and the need test read off it (None: no need).
 CASES: dict[str, tuple[str, str | None]] = {

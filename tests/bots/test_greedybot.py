@@ -9,7 +9,6 @@ import json
 from pathlib import Path
 
 import pytest
-from test_game_properties import RULEBOOKS
 
 from mjc.compiler.cli.commands import main
 from mjc.runtime.bots.greedybot import GreedyBot
@@ -19,6 +18,8 @@ from mjc.runtime.game.engine import Round
 from mjc.runtime.game.gamelog import log_lines
 from mjc.runtime.sim.play import make_bot, play_round as sim_round
 from tests.conftest import ruleset
+
+from ..game.test_game_properties import RULEBOOKS
 
 ROUNDS = 60
 

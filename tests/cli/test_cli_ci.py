@@ -160,8 +160,8 @@ def test_build_takes_a_folder_of_rulebooks_like_check(
     assert (tmp_path / "out" / "modules" / "b.py").is_file()
 
 
-EXAMPLE_WORKFLOW = Path(__file__).resolve().parents[1] / "examples" / "github-workflow.yml"
-CI_PAGE = Path(__file__).resolve().parents[1] / "docs" / "ci.md"
+EXAMPLE_WORKFLOW = Path(__file__).resolve().parents[2] / "examples" / "github-workflow.yml"
+CI_PAGE = Path(__file__).resolve().parents[2] / "docs" / "ci.md"
 
 
 def _workflow_steps() -> list[dict[str, object]]:

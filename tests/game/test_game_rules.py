@@ -1,6 +1,6 @@
 """The engine plays each `TurnRules` field as its docstring says, on set-up deals.
 
-Each deal is a stacked wall (`tests/runtime/engine_helpers.py`): seat 0 deals, the hands are
+Each deal is a stacked wall (`tests/helpers/engine_helpers.py`): seat 0 deals, the hands are
 written in notation, then the draws in the order they are drawn. The rulebook is 广东 (chow,
 pong, every kong, robbing an added kong, no wilds) unless a test says otherwise; the rules
 are passed explicitly, as a rulebook's play section will."""

@@ -12,7 +12,7 @@ from mjc.runtime import parse_hand
 from mjc.runtime.score.scoring import SITUATION_FLAGS, Situation, build_situation
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
-from .test_win_checker import BUNDLED, HANDS, games  # type: ignore[import-not-found]
+from ..wins.test_win_checker import BUNDLED, HANDS, games  # type: ignore[import-not-found]
 
 SITUATIONS = (
     {},

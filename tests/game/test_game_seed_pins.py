@@ -14,12 +14,13 @@ import hashlib
 import json
 
 import pytest
-from test_game_properties import OPTION_SETS, RULEBOOKS, _players
 
 from mjc.runtime.bots.simple import RandomBot, play_round
 from mjc.runtime.game.engine import Round
 from mjc.runtime.game.gamelog import log_lines
 from tests.conftest import ruleset
+
+from .test_game_properties import OPTION_SETS, RULEBOOKS, _players
 
 SEEDS = 40
 

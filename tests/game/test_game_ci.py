@@ -5,12 +5,13 @@ ten is replayed from its log (`mjc replay`'s `replay`) to the identical events a
 from __future__ import annotations
 
 import pytest
-from test_game_properties import OPTION_SETS, RULEBOOKS, _players
 
 from mjc.runtime.bots.simple import RandomBot, play_round
 from mjc.runtime.game.engine import Round
 from mjc.runtime.game.gamelog import log_lines, replay
 from tests.conftest import ruleset
+
+from .test_game_properties import OPTION_SETS, RULEBOOKS, _players
 
 ROUNDS = 1000
 REPLAYED = 10  # every tenth round's log is replayed
