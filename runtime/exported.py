@@ -2,7 +2,7 @@
 
 This is the one list of them (as Jinja2's `runtime.exported`): the code generator
 (`mjc.compiler.emit.codegen`) reads `ALWAYS`, what every module imports, and refuses to write an
-import of a name missing from `__all__`; `tests/compiler/test_exported.py` checks that every
+import of a name missing from `__all__`; `tests/emit/test_exported.py` checks that every
 name here is imported by some generated module. What game servers call is the package's own
 API, `mjc.runtime.__all__`, listed apart. Nothing here imports pydantic.
 """

@@ -4,7 +4,7 @@ Input is any value a rulebook (or its file path, or a file it extends) supplied;
 Python source that can only ever be data. `lit` makes a literal, by `repr` of plain values
 only; `safe_text` makes the text of a `#` comment or a one-line docstring; `ident` makes a
 generated name from a rulebook id. The code generator and its template use nothing else for
-rulebook text (tests/compiler/test_codegen_payloads.py feeds every slot hostile strings).
+rulebook text (tests/emit/test_codegen_payloads.py feeds every slot hostile strings).
 """
 
 from __future__ import annotations

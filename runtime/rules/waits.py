@@ -7,7 +7,7 @@ tiles seen elsewhere. The functions are bound as methods of `mjc.runtime.rules.r
 (the rulebook's own prepared game: its win check with its wilds and custom shapes, its
 scoring); `mjc waits` prints what they return.
 
-Decisions, each tested in tests/runtime/test_waits.py:
+Decisions, each tested in tests/rules/test_waits.py:
 - a wait is a tile that completes a winning *shape* of the rulebook (its win check, wilds and
   custom shapes included); each carries the score the win would make in the given situation,
   and a tile the rulebook refuses there (a wild won off a discard in 百色, too few fans ...)

@@ -398,7 +398,7 @@ def arrangements(hand: Hand, shapes: frozenset[str]) -> tuple[Arrangement, ...]:
         if STANDARD in shapes:
             found = _standard(hand, tiles, hand.is_concealed)
             if found:
-                # A hand that splits into sets is no knitted straight (tests/runtime/
+                # A hand that splits into sets is no knitted straight (tests/wins/
                 # test_arrange.py tries every one), no 全不靠 (no pair) and no thirteen
                 # orphans (honours in sets): only seven pairs may read it too.
                 if SEVEN_PAIRS in shapes and _is_seven_pairs(hand):
