@@ -5,6 +5,10 @@ generated module exports as `RULESET`, hands and tiles, scores, options, horses 
 settlement of a round. The names a generated module imports are listed apart, once, in
 `mjc.runtime.exported`.
 
+Its packages, bottom first, each importing only those below it: `tiles` (tiles, hands,
+melds), `wins` (the win check, waits, shanten), `score`, `settle`, `rules` (`Ruleset`),
+`game` (the engine), `bots` and `sim` (docs/architecture.md).
+
 `import mjc.runtime` does not import pydantic: only the settlement input needs it, so the
 round's names (`RoundOutcome`, `parse_round`, `parse_round_json`, `round_json_schema`,
 `RoundError`, `RoundTypeError`, `Settlement`) are imported on first use.
