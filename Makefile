@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build golden architecture native native-test test lint typecheck pytest bench differential mcr-differential docs fuzz clean vsix pre-commit-try
+.PHONY: build golden architecture native native-test test test-all lint typecheck pytest bench differential mcr-differential docs fuzz clean vsix pre-commit-try
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "make: $(PYTHON) not found; set PYTHON=/path/to/python3.11"; exit 2; }
@@ -50,11 +50,24 @@ native-test: native
 	cd $(NATIVE_TEST) && $(CURDIR)/$(BIN)/python -P -m pytest -p no:cacheprovider \
 		-o addopts=--import-mode=importlib -q --ignore=tests/native
 
-test: $(STAMP) $(TOKENIZER_STAMP)
+# The checks and the tests a contributor runs before each commit: every test but the long runs
+# (@pytest.mark.slow), on every core (pytest-xdist), the ten slowest listed at the end.
+PYTEST_FAST := $(BIN)/python -m pytest -n auto --dist worksteal --durations=10
+
+lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest
+
+test: $(STAMP) $(TOKENIZER_STAMP) lint
+	$(PYTEST_FAST)
+
+# Everything, for a release or when CI is asked (MJC_TEST_ALL=1 .ci/run): the slow tests too,
+# the oracle sets at full size (`differential`) and the whole suite on the native build.
+test-all: $(STAMP) $(TOKENIZER_STAMP) lint
+	$(PYTEST_FAST) --all
+	@$(MAKE) --no-print-directory differential
+	@$(MAKE) --no-print-directory native-test
 
 # Rewrite the golden build output (tests/golden/output) after a change meant to alter what
 # `mjc build` writes; commit the fixtures with that change, so its diff shows the effect.

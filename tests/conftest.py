@@ -1,4 +1,9 @@
-"""Shared fixtures: bundled rulebooks compiled once per test session."""
+"""Shared fixtures (bundled rulebooks compiled once per test session) and the test tiers.
+
+`make test` runs every test but the long runs, which carry `@pytest.mark.slow` (the native
+build's rebuild, the long fuzzing and oracle sets); `make test-all` (`pytest --all`) runs
+them too. A slow test is deselected, never skipped: the summary counts it apart.
+"""
 
 from __future__ import annotations
 
@@ -29,3 +34,24 @@ def ruleset(name: str) -> Ruleset:
 @pytest.fixture(scope="session")
 def guangdong() -> Ruleset:
     return ruleset("guangdong")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--all", action="store_true", help="run the slow tests too (make test-all)"
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "slow: a long run that only `make test-all` (pytest --all) runs"
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--all"):
+        return
+    slow = [item for item in items if item.get_closest_marker("slow") is not None]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if item.get_closest_marker("slow") is None]

@@ -188,6 +188,7 @@ def test_the_manifest_names_what_was_built(native_root: Path) -> None:
     assert not (native_root / "build").exists()
 
 
+@pytest.mark.slow  # two more builds of the runtime, a minute each
 def test_a_rebuild_replaces_an_earlier_native_build(tmp_path: Path) -> None:
     _needs_native()
     small = "from mjc.runtime.exported import require_api\n"
