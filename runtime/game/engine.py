@@ -105,6 +105,7 @@ class Round:
         if self.rules.reserved + n * self.rules.deal_others + 1 >= sum(copies):
             raise GameSetupError(f"{sum(copies)} tiles cannot deal {n} hands and the reserve")
         rng = random.Random(seed)
+        self._rng = rng  # after the wall, it deals the bought horses (`_deal_horses`)
         try:
             self.wall = build_wall(copies, self.rules, rng, n, dealer, tuple(stacked))
         except ValueError as exc:
@@ -204,6 +205,10 @@ class Round:
         return tile
 
     def _deal_horses(self) -> None:
+        """买马 / 罚马: each seat that draws them is dealt its horses before the first discard,
+        from a tile set of their own (the game's set under its options), shuffled by the
+        round's generator after the wall. They take nothing from the wall, so a game has as
+        many draws with horses as without; the seeds' 买马牌不占原有牌数, 随机分派."""
         horses = self.ruleset.payments.horses
         if horses is None:
             return
@@ -214,8 +219,10 @@ class Round:
             seats = [self.dealer] if kind.drawn_by == "dealer" else [
                 (self.dealer + i) % n for i in range(n)
             ]
+            own_set = [t for t, c in enumerate(self.copies) for _ in range(c)]
+            self._rng.shuffle(own_set)
             for seat in seats:
-                tiles = [self.wall.draw() for _ in range(min(count, self.wall.drawable))]
+                tiles = [own_set.pop() for _ in range(min(count, len(own_set)))]
                 self.bought_horses[seat] = tiles
                 self.events.append(
                     {"type": "horses", "seat": seat, "tiles": [tile_text(t) for t in tiles]}

@@ -4,7 +4,10 @@ A seat sees its own concealed tiles and the tile it just drew; of the others onl
 concealed tiles they hold, their declared melds (a concealed kong as one shown tile when
 `TurnRules.concealed_kong_shows_tile`, 暗杠亮上方一张, else as a hidden kong, 暗杠不显示),
 their flowers and rivers; of the wall only how many tiles may still be drawn (never its
-order), the dice, the flipped indicator and the wilds. Tiles are in the docs' notation.
+order), the dice, the flipped indicator and the wilds. No seat sees a bought horse, its own
+included, while the round is on (潮州: 启动买马牌放在手牌边上，背面向上所有玩家不可见); they
+are turned up with the settlement (对局结束后买马牌才会翻开), in `result`. Tiles are in the
+docs' notation.
 """
 
 from __future__ import annotations
@@ -76,9 +79,6 @@ def observation(r: Round, seat: int) -> dict[str, Any]:
         data["drawn"] = tile_text(r.drew)
     if r.phase in ("claim", "rob", "flower"):
         data["question"] = tile_text(r.question)  # the discard, the kong's tile, the flower
-    bought = r.bought_horses.get(seat)
-    if bought:
-        data["horses"] = [tile_text(t) for t in bought]
     if r.result is not None:
-        data["result"] = r.result
+        data["result"] = r.result  # the bought horses, turned up at the end, among the rest
     return data

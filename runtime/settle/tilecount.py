@@ -22,14 +22,17 @@ What is counted, and why each tile is counted once:
    exactly his hand's exposed melds (rule 1 counts those tiles).
 4. A robbed kong's tile is the robbers' winning tile (rule 2: once); the robbed seat's pong
    claim counts its three tiles (rule 3) — four in all, not five.
-5. Each horse tile (`horse_tiles`, `bought_horses`) and the flipped indicator is one tile
-   taken from the wall: one copy each (the flipped kind keeps the other three in play).
+5. Each horse tile turned up from the wall (`horse_tiles`) and the flipped indicator is one
+   tile taken from the wall: one copy each (the flipped kind keeps the other three in play).
 6. The opening discards (`opening.go_arounds`) are one copy each, but a discard may be the
    very tile a claim took or a discard winner won on. So each discard of a tile is counted
    only beyond the events that could have taken one: each exposed meld of a winner holding
    the tile, each claim by another seat of that tile or of an unnamed one, and the winning
    discard when the winners won on that tile. The count is thus the least number of copies
    the round needs, and a round is refused only when even that is more than the game has.
+7. The bought horses (`bought_horses`, 买马 and 罚马) are dealt from a tile set of their own
+   (买马牌不占原有牌数): they take nothing from the rest, and are counted apart, all seats'
+   together, against the same copies.
 
 Flowers have one copy each; a tile the options leave out has none. Tiles in a winner's hand
 that are not in play are left to scoring, which names them (`Ruleset.score`); a claimed,
@@ -87,6 +90,28 @@ def copy_problems(outcome: RoundOutcome, copies: Sequence[int]) -> list[str]:
             f"{tile_text(tile)}: the round shows {shown + extra} copies ({', '.join(where)}), "
             f"and the game has {limit}"
         )
+    return problems + _bought_horse_problems(outcome, copies)
+
+
+def _bought_horse_problems(outcome: RoundOutcome, copies: Sequence[int]) -> list[str]:
+    """Rule 7: the bought horses against their own set, one line per tile, in tile order."""
+    fields: dict[int, list[str]] = {}
+    for seat, drawn in sorted(outcome.bought_horses.items()):
+        for text in drawn:
+            tile = _tile(text)
+            if tile is not None:
+                fields.setdefault(tile, []).append(f"bought_horses.{seat}")
+    problems = []
+    for tile, names in sorted(fields.items()):
+        limit = copies[tile] if tile < len(copies) else 0
+        if not limit:
+            problems.append(f"{names[0]}: {tile_text(tile)} is not in play under these options")
+        elif len(names) > limit:
+            where = ", ".join(f"{name} {n}" for name, n in _merged([(f, 1) for f in names]))
+            problems.append(
+                f"{tile_text(tile)}: the bought horses show {len(names)} copies ({where}), "
+                f"and their set has {limit}"
+            )
     return problems
 
 
@@ -117,9 +142,6 @@ def tile_counts(outcome: RoundOutcome) -> tuple[Counts, Counts, dict[int, int]]:
         taken(tile)
     for text in outcome.horse_tiles:
         add(_tile(text), "horse_tiles")
-    for seat, drawn in sorted(outcome.bought_horses.items()):
-        for text in drawn:
-            add(_tile(text), f"bought_horses.{seat}")
     add(_tile(outcome.indicator), "indicator")
     discards: Counts = {}
     if outcome.opening is not None:

@@ -205,8 +205,9 @@ def shape_filter(shapes: frozenset[str]) -> QuickCheck | None:
 
 def census(r: Round) -> list[int]:
     """How many copies of each tile (0..41) the round holds, wherever they are: hands,
-    melds, flowers, rivers (less the discards taken), the wall, the indicator and the
-    horses. Equal to the tile set's copies after every action (tested)."""
+    melds, flowers, rivers (less the discards taken), the wall and the indicator. Equal to
+    the tile set's copies after every action (tested); the bought horses, dealt from a set of
+    their own, are not among them."""
     found = [0] * len(r.copies)
     for st in r.seats:
         for t in range(NUM_PLAYING):
@@ -222,7 +223,4 @@ def census(r: Round) -> list[int]:
         found[t] += 1
     if r.indicator >= 0:
         found[r.indicator] += 1
-    for tiles in r.bought_horses.values():
-        for t in tiles:
-            found[t] += 1
     return found

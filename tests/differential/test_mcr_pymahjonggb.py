@@ -10,7 +10,9 @@ flowers must not win at all (8 番起和, 花牌不计).
 
 Where PyMahjongGB departs from the 2006 rules the rulebook follows the rules and records a
 `convention`; the comparison reads PyMahjongGB's answer through that convention, named in
-`_by_the_rules`. `MJC_MCR_HANDS` sets how many hands are drawn (20,000 by default, 200,000
+`_by_the_rules`. Under the rulebook's option 明暗杠, which scores as PyMahjongGB does, the same
+hands are compared again with no reading at all: fans, counts and totals as PyMahjongGB
+gives them. `MJC_MCR_HANDS` sets how many hands are drawn (20,000 by default, 200,000
 under `make differential` and `make mcr-differential`).
 """
 
@@ -52,25 +54,34 @@ def _by_the_rules(fans: dict[str, int], total: int) -> tuple[dict[str, int], int
     return fans, total
 
 
-def reference(case: McrCase) -> tuple[dict[str, int], int]:
-    """PyMahjongGB's fans (English name: count) and total for the case."""
+# The rulebook's options that score as PyMahjongGB does, and so need no reading of its answer.
+AS_THE_CALCULATOR = {"明暗杠": True}
+
+
+def reference(case: McrCase, by_the_rules: bool = True) -> tuple[dict[str, int], int]:
+    """PyMahjongGB's fans (English name: count) and total for the case; `by_the_rules`,
+    read through the rulebook's conventions (else as PyMahjongGB gives them)."""
     found = MahjongGB.MahjongFanCalculator(**case.reference_args())
     fans = {_ALIASES.get(en, en): count for _, count, _, en in found}
-    return _by_the_rules(fans, sum(points * count for points, count, _, _ in found))
+    total = sum(points * count for points, count, _, _ in found)
+    return _by_the_rules(fans, total) if by_the_rules else (fans, total)
 
 
-def ours(book: Ruleset, case: McrCase) -> tuple[dict[str, int], int] | None:
+def ours(
+    book: Ruleset, case: McrCase, options: dict[str, object] | None = None
+) -> tuple[dict[str, int], int] | None:
     """The rulebook's fans and total for the case, or None when the hand does not win."""
-    score = book.score(case.notation(), **case.score_args())  # type: ignore[arg-type]
+    score = book.score(case.notation(), options=options, **case.score_args())  # type: ignore[arg-type]
     if not score.win:
         return None
     return {str(f.english): f.count for f in score.fans}, score.total
 
 
-def disagreement(book: Ruleset, case: McrCase) -> str | None:
-    """Why the rulebook and PyMahjongGB disagree on the case (None when they agree)."""
-    fans, total = reference(case)
-    mine = ours(book, case)
+def disagreement(book: Ruleset, case: McrCase, as_the_calculator: bool = False) -> str | None:
+    """Why the rulebook and PyMahjongGB disagree on the case (None when they agree); with
+    `as_the_calculator`, the rulebook under `AS_THE_CALCULATOR` against the answer unread."""
+    fans, total = reference(case, by_the_rules=not as_the_calculator)
+    mine = ours(book, case, AS_THE_CALCULATOR if as_the_calculator else None)
     if total - case.flowers < MINIMUM:
         if mine is None:
             return None
@@ -94,6 +105,39 @@ def test_mcr_scores_every_hand_as_pymahjonggb_does(seed: int) -> None:
     for _ in range(BATCH):
         case = mcr_case(rng)
         assert disagreement(book, case) is None
+
+
+@settings(
+    max_examples=max(1, HANDS // BATCH),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(st.integers(min_value=0, max_value=2**64 - 1))
+def test_mcr_with_明暗杠_scores_every_hand_as_pymahjonggb_with_no_reading(seed: int) -> None:
+    book = ruleset("mcr")
+    rng = random.Random(seed)
+    for _ in range(BATCH):
+        case = mcr_case(rng)
+        assert disagreement(book, case, as_the_calculator=True) is None
+
+
+def test_the_明暗杠_hands_are_drawn_and_score_5_under_the_option() -> None:
+    """The comparison above meets hands with a melded and a concealed kong, and on each the
+    option turns 明杠 + 暗杠 into 明暗杠 as PyMahjongGB has it."""
+    book, rng, seen = ruleset("mcr"), random.Random(1), 0
+    for _ in range(20000):
+        case = mcr_case(rng)
+        fans, _ = reference(case, by_the_rules=False)
+        if "Concealed Kong and Melded Kong" not in fans or ours(book, case) is None:
+            continue
+        seen += 1
+        plain, mixed = ours(book, case), ours(book, case, AS_THE_CALCULATOR)
+        assert plain is not None and mixed is not None
+        assert plain[0].get("Melded Kong") == plain[0].get("Concealed Kong") == 1
+        assert mixed[0]["Concealed Kong and Melded Kong"] == 1
+        assert "Melded Kong" not in mixed[0] and "Concealed Kong" not in mixed[0]
+        assert mixed[1] == plain[1] + 2
+    assert seen >= 5
 
 
 def test_the_hand_forms_are_all_drawn() -> None:

@@ -221,6 +221,16 @@ _PAIRS = [
     )
 ]
 
+# Each module's default options, and each toggle of them flipped (MCR's 明暗杠).
+_SETTINGS = {
+    plain.__name__: [
+        defaults,
+        *({**defaults, k: not v} for k, v in defaults.items() if isinstance(v, bool)),
+    ]
+    for _, plain in _PAIRS
+    for defaults in [dict(plain.RULESET.resolve_options(None))]
+}
+
 _SUITED = [t for t in range(27) if t % 9 <= 6]  # where a chow may start
 _SET = st.one_of(
     st.tuples(st.just("chow"), st.sampled_from(_SUITED), st.booleans()),
@@ -248,7 +258,8 @@ def test_the_pass_scores_as_the_plain_way_on_random_arrangements(
     a = Arrangement("standard", melds, (pair_meld,), tiles, concealed, pair_meld)
     s = Situation(winning_tile=winning, self_drawn=self_drawn)
     for with_pass, plain in _PAIRS:
-        raw_pass: list[int] = []
-        raw_plain: list[int] = []
-        assert with_pass.score_fans(a, s, {}, raw_pass) == plain.score_fans(a, s, {}, raw_plain)
-        assert raw_pass == raw_plain
+        for o in _SETTINGS[plain.__name__]:
+            raw_pass: list[int] = []
+            raw_plain: list[int] = []
+            assert with_pass.score_fans(a, s, o, raw_pass) == plain.score_fans(a, s, o, raw_plain)
+            assert raw_pass == raw_plain

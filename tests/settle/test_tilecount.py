@@ -148,16 +148,28 @@ def test_two_robbers_of_one_kong_hold_the_one_robbed_tile() -> None:
 # ---------------------------------------------------------------- 5. horses and the indicator
 
 
-def test_horse_tiles_bought_horses_and_the_indicator_are_one_copy_each() -> None:
+def test_horse_tiles_and_the_indicator_are_one_copy_each_of_the_wall() -> None:
     winner = _self_drawn("111m456p789s345s22z")
     assert _problems(winners=[winner], horse_tiles=["1m"]) == []
-    (problem,) = _problems(
-        winners=[winner], bought_horses={0: ["1m"]}, horse_tiles=["1m"], indicator="2m"
-    )
-    assert problem.startswith("1m: the round shows 5 copies (winners.0.hand 3, horse_tiles 1, ")
-    assert "bought_horses.0 1" in problem
     (problem,) = _problems(winners=[winner], horse_tiles=["1m"], indicator="1m")
+    assert problem.startswith("1m: the round shows 5 copies (winners.0.hand 3, horse_tiles 1, ")
     assert "indicator 1" in problem
+
+
+def test_bought_horses_come_from_a_set_of_their_own() -> None:
+    """Rule 7 (潮州: 买马牌不占原有牌数): a bought horse takes no copy from the wall, so it adds
+    nothing to the copies the rest of the round shows; the horses of all seats together are
+    held to one set's copies."""
+    winner = _self_drawn("111m456p789s345s22z")
+    horses = {0: ["1m", "1m"], 1: ["1m"], 2: ["1m"]}
+    assert _problems(winners=[winner], bought_horses=horses, horse_tiles=["1m"]) == []
+    (problem,) = _problems(winners=[winner], bought_horses={**horses, 3: ["1m"]})
+    assert problem == (
+        "1m: the bought horses show 5 copies (bought_horses.0 2, bought_horses.1 1, "
+        "bought_horses.2 1, bought_horses.3 1), and their set has 4"
+    )
+    (problem,) = _problems(NO_HONOURS, exhaustive_draw=True, bought_horses={1: ["5z"]})
+    assert problem == "bought_horses.1: 5z is not in play under these options"
 
 
 def test_a_horse_or_indicator_not_in_play_is_refused() -> None:
