@@ -61,6 +61,13 @@ def _first_turn_impossible(hand: Hand, s: Situation) -> str | None:
     for flag in ("earthly", "human"):
         if getattr(s, flag) and s.dealer:
             return f"{_NAMES[flag]} is won by a seat other than the dealer's, not by the dealer"
+    if s.human and s.self_drawn:
+        return f"{_NAMES['human']} is won on the dealer's first discard, so it is not self-drawn"
+    if s.human and hand.melds:
+        return (
+            f"{_NAMES['human']} is won on the dealer's first discard, before any meld is "
+            f"declared; this hand has {hand.melds[0]}"
+        )
     if s.heavenly and not s.self_drawn:
         return f"{_NAMES['heavenly']} is won on the dealt tiles, so it is self-drawn"
     held = [name for name in _NAMES if getattr(s, name)]
@@ -74,3 +81,4 @@ def _first_turn_impossible(hand: Hand, s: Situation) -> str | None:
             if other != first and (other in _FIRST_TURN or other in _LATER or other == "human"):
                 return f"{_NAMES[first]} and {_NAMES[other]} cannot both hold for one win"
     return None
+

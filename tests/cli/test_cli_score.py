@@ -100,6 +100,22 @@ def test_situations_that_cannot_hold_are_exit_2_with_one_line(
     assert err.startswith("mjc: error: ") and err.count("\n") == 1
 
 
+@pytest.mark.parametrize(
+    ("rulebook", "hand", "situation", "says"),
+    [
+        ("guangdong", "123m456p789s22z [111m]", "human", "before any meld is declared"),
+    ],
+)
+def test_situations_whose_hand_cannot_have_been_won_so_are_exit_2(
+    capsys: pytest.CaptureFixture[str], rulebook: str, hand: str, situation: str, says: str
+) -> None:
+    """人胡 (a win on the dealer's first discard) with a declared meld: impossible, not
+    scored."""
+    win = "7p" if rulebook == "mcr" else "2z"
+    code, out, err = run(capsys, "score", rulebook, hand, "--win", win, "--situation", situation)
+    assert code == 2 and out == "" and says in err and err.count("\n") == 1
+
+
 BATCH = [
     '{"hand": "222m345m666m789m55m"}',
     "not json",

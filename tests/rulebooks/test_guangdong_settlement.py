@@ -317,8 +317,9 @@ def test_convention_di_hu_the_three_pay_an_earthly_hand() -> None:
 
 
 def test_ren_hu_zhuang_jia_fu_convention_the_dealer_pays_64_not_9() -> None:
-    # the seed says both 当十三幺计算 and 9 番; the rulebook's convention reads 64
-    human = {"seat": 1, "hand": CHICKEN, "situations": ["human"]}
+    # the seed says both 当十三幺计算 and 9 番; the rulebook's convention reads 64. 人胡 is won
+    # on the dealer's first discard, so the hand has declared no meld.
+    human = {"seat": 1, "hand": "123m456p789s999m22z", "situations": ["human"]}
     result = settle("guangdong", dealer=0, winners=[human], discarder=0)
     assert result.scores[1].total == 64 and paid(result) == {(0, 1): 64}
 

@@ -56,14 +56,15 @@ FIX_1 = "fix 1 when option.pao1 and not (self_drawn or kong_bloom)"
 
 
 def test_baise_robbing_kong_doubles_then_pao_hu_1_fixes_the_total() -> None:
-    """百色 "炮胡算1分": the doubled 抢杠 hand is then fixed at 1."""
+    """百色 "炮胡算1分": the doubled 抢杠 hand (清一色, won on a chow's tile: a robbed tile
+    completes no pung or pair, whose other copies the robbed seat holds) is then fixed at 1."""
     book = ruleset("baise")
     score = book.score(
-        "111m555m777m222m99m", options={"炮胡算1分": "on"}, situations=["robbing_kong"]
+        "111m555m777m234m99m", win="2m", options={"炮胡算1分": "on"}, situations=["robbing_kong"]
     )
     assert steps(score) == [
-        ("sum", 12, 12, "big"),
-        ("multiply", 2, 24, rule_id("multiply", "baise", "multiply 2 when robbing_kong")),
+        ("sum", 8, 8, "big"),
+        ("multiply", 2, 16, rule_id("multiply", "baise", "multiply 2 when robbing_kong")),
         ("fixed", 1, 1, rule_id("fix", "baise", FIX_1)),
     ]
 
@@ -177,12 +178,15 @@ def test_a_hand_that_is_not_a_win_has_no_steps(guangdong: Ruleset) -> None:
             "cannot both hold",
         ),
         ("123m456p789s999m22z", {"situations": ["triple_win"], "self_drawn": True}, "discard"),
+        ("123m456p789s999m22z", {"situations": ["human"], "self_drawn": True}, "not self-drawn"),
+        ("123m456p789s22z [111m]", {"situations": ["human"]}, "before any meld"),
     ],
 )
 def test_situations_that_cannot_hold_are_refused(
     guangdong: Ruleset, hand: str, kwargs: dict[str, Any], says: str
 ) -> None:
-    """天胡 without the dealer, 地胡 for the dealer, 杠上开花 with no kong, and the like."""
+    """天胡 without the dealer, 地胡 for the dealer, 杠上开花 with no kong, 人胡 self-drawn or
+    after a meld, and the like."""
     with pytest.raises(SituationError, match=says) as raised:
         guangdong.score(hand, **kwargs)
     assert isinstance(raised.value, ValueError) and "\n" not in str(raised.value)
