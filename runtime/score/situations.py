@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from mjc.runtime.score.scoring import Situation
 from mjc.runtime.tiles.hand import Hand
+from mjc.runtime.tiles.tile import tile_text
 
 __all__ = ["SituationError", "impossible"]
 
@@ -47,11 +48,33 @@ def impossible(hand: Hand, s: Situation) -> str | None:
         return f"{_NAMES['robbing_kong']} is a win on another seat's kong tile, not self-drawn"
     if s.robbing_kong and s.kong_bloom:
         return f"{_NAMES['robbing_kong']} and {_NAMES['kong_bloom']} cannot both hold for one win"
+    if s.robbing_kong:
+        reason = _robbed_tile_shown_elsewhere(hand, s)
+        if reason is not None:
+            return reason
     if s.triple_win and s.self_drawn:
         return f"{_NAMES['triple_win']} is three wins on one discard, not self-drawn"
     if s.triple_win and s.players < 4:
         return f"{_NAMES['triple_win']} needs three other seats; this game has {s.players} players"
     return None
+
+
+def _robbed_tile_shown_elsewhere(hand: Hand, s: Situation) -> str | None:
+    """Why a 抢杠 win on `s.winning_tile` cannot hold for `hand`, or None when it can: the robbed
+    seat held three of that tile (its pong) and added the fourth, so the winner holds no other
+    copy, and a robbed tile never completes a pair or a pung."""
+    tile = s.winning_tile
+    if not 0 <= tile < len(hand.counts):
+        return None
+    copies = hand.counts[tile] + sum(m.tiles.count(tile) for m in hand.melds)
+    if copies <= 1:
+        return None
+    where = next((str(m) for m in hand.melds if tile in m.tiles), "the concealed tiles")
+    text = tile_text(tile)
+    return (
+        f"{_NAMES['robbing_kong']} is a win on the fourth {text} of another seat's kong, whose "
+        f"other three that seat holds; this hand holds another {text} (in {where})"
+    )
 
 
 def _first_turn_impossible(hand: Hand, s: Situation) -> str | None:

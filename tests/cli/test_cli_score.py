@@ -104,12 +104,19 @@ def test_situations_that_cannot_hold_are_exit_2_with_one_line(
     ("rulebook", "hand", "situation", "says"),
     [
         ("guangdong", "123m456p789s22z [111m]", "human", "before any meld is declared"),
+        (
+            "mcr",
+            "2p3p3p4p4p5p5p5p6p7p8p1f2f3f [789p]",
+            "robbing_kong",
+            "another 7p (in [789p])",
+        ),
     ],
 )
 def test_situations_whose_hand_cannot_have_been_won_so_are_exit_2(
     capsys: pytest.CaptureFixture[str], rulebook: str, hand: str, situation: str, says: str
 ) -> None:
-    """人胡 (a win on the dealer's first discard) with a declared meld: impossible, not
+    """人胡 (a win on the dealer's first discard) with a declared meld, or 抢杠 on a tile the
+    hand also holds in a meld (the robbed seat held the other three): impossible, not
     scored."""
     win = "7p" if rulebook == "mcr" else "2z"
     code, out, err = run(capsys, "score", rulebook, hand, "--win", win, "--situation", situation)

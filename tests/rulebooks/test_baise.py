@@ -393,7 +393,8 @@ def test_rule_4_self_draw_only(book: Ruleset) -> None:
 def test_rule_4_convention_self_draw_only_kong_bloom_yes_robbing_no(book: Ruleset) -> None:
     only = {"只可自摸": "on"}
     assert book.score(PLAIN_KONG, options=only, situations=["kong_bloom"]).win
-    assert not book.score(PLAIN, options=only, situations=["robbing_kong"]).win
+    # a robbed tile completes no pair: the robbed seat holds its other three
+    assert not book.score(PLAIN, win="4p", options=only, situations=["robbing_kong"]).win
 
 
 def test_rule_4_menqing_only_when_ticked(book: Ruleset) -> None:
@@ -424,9 +425,12 @@ def test_rule_4_discard_win_counts_9(book: Ruleset, hand: str) -> None:
 
 
 def test_rule_4_convention_robbing_a_kong_is_a_discard_win(book: Ruleset) -> None:
-    assert (
-        book.score(PURE_PUNGS, options={"炮胡算1分": "on"}, situations=["robbing_kong"]).total == 1
+    # a robbed tile completes no pung or pair (the robbed seat holds its other three), so the
+    # 清一色 hand wins on a chow's tile
+    robbed = book.score(
+        "111m555m777m234m99m", win="2m", options={"炮胡算1分": "on"}, situations=["robbing_kong"]
     )
+    assert robbed.total == 1
     assert book.score(PLAIN_KONG, options={"炮胡9分起": "on"}, situations=["kong_bloom"]).total == 4
 
 
@@ -494,7 +498,8 @@ def test_convention_kong_bloom_doubles(book: Ruleset) -> None:
 
 
 def test_convention_robbing_a_kong_doubles(book: Ruleset) -> None:
-    assert scored(book, PLAIN, situations=["robbing_kong"]) == (True, 4)
+    # a robbed tile completes no pair: the robbed seat holds its other three
+    assert scored(book, PLAIN, win="4p", situations=["robbing_kong"]) == (True, 4)
 
 
 def test_not_a_win_reports_a_reason(book: Ruleset) -> None:

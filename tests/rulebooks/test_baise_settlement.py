@@ -310,7 +310,8 @@ def test_convention_self_draw_every_loser_pays_the_hand_value() -> None:
 
 
 def test_convention_robbed_kong_the_robbed_player_pays_like_a_discarder() -> None:
-    robbed = {"seat": 1, "hand": PLAIN, "situations": ["robbing_kong"]}
+    # a robbed tile completes no pair: the robbed seat holds its other three
+    robbed = {"seat": 1, "hand": PLAIN, "win_tile": "4p", "situations": ["robbing_kong"]}
     result = settle("baise", winners=[robbed], robbed_from=2)
     assert paid(result) == {(2, 1): result.scores[1].total}
 

@@ -304,7 +304,8 @@ def test_rule_4_convention_zimo_threshold_reads_the_capped_score(book: Ruleset) 
 def test_rule_4_convention_zimo_kong_bloom_is_a_self_draw_robbing_is_not(book: Ruleset) -> None:
     zimo = {"胡牌": "自摸（20分以上可吃胡）"}
     assert book.score(CHICKEN_KONG, options=zimo, situations=["kong_bloom"]).win
-    assert not book.score(CHICKEN, options=zimo, situations=["robbing_kong"]).win
+    # a robbed tile completes no pair: the robbed seat holds its other three
+    assert not book.score(CHICKEN, win="4p", options=zimo, situations=["robbing_kong"]).win
 
 
 # ---------------------------------------------------------------- 四、可选玩法: 倍数

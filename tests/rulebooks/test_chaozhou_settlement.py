@@ -367,7 +367,8 @@ HONOURS = "11122233344455z"  # 字一色 20: above the 16分封顶 and at the 20
 
 
 def test_convention_robbed_kong_the_robbed_player_pays_for_all_three() -> None:
-    robbed = {"seat": 1, "hand": PLAIN, "situations": ["robbing_kong"]}
+    # a robbed tile completes no pair: the robbed seat holds its other three
+    robbed = {"seat": 1, "hand": PLAIN, "win_tile": "4p", "situations": ["robbing_kong"]}
     result = settle("chaozhou", winners=[robbed], robbed_from=2)
     assert paid(result) == {(2, 1): 3 * result.scores[1].total}
 

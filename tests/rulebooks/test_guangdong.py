@@ -80,7 +80,8 @@ def test_rule_6_9_last_tile_draw_floor_of_4(guangdong: Ruleset) -> None:
 
 
 def test_rule_6_12_robbing_kong_counts_as_self_draw_with_floor_of_4(guangdong: Ruleset) -> None:
-    score = guangdong.score(CHICKEN_EXPOSED, situations=["robbing_kong"])
+    # a robbed tile completes no pair: the robbed seat holds its other three
+    score = guangdong.score(CHICKEN_EXPOSED, win="4p", situations=["robbing_kong"])
     assert "自摸" in fans(score)
     assert score.total == 4
 

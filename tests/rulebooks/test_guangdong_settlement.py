@@ -123,7 +123,7 @@ def test_gang_shang_kai_hua_concealed_kong_bloom_is_paid_by_the_three() -> None:
 def test_qiang_gang_the_robbed_player_pays_for_all_three() -> None:
     result = settle(
         "guangdong",
-        winners=[{"seat": 1, "hand": CHICKEN, "situations": ["robbing_kong"]}],
+        winners=[{"seat": 1, "hand": CHICKEN, "win_tile": "4p", "situations": ["robbing_kong"]}],
         robbed_from=2,
     )
     assert paid(result) == {(2, 1): 12}
@@ -294,7 +294,7 @@ def test_hai_di_lao_zhen_dang_zi_mo_san_jia_fu() -> None:
 def test_ming_gang_bu_suan_qiang_gang_hu_the_discarder_pays_an_ordinary_win() -> None:
     # seat 2 discarded the tile seat 3 wanted to kong (明杠): seat 1 wins on it, a plain discard
     result = settle("guangdong", winners=[{"seat": 1, "hand": CHICKEN}], discarder=2)
-    robbing = {"seat": 1, "hand": CHICKEN, "situations": ["robbing_kong"]}
+    robbing = {"seat": 1, "hand": CHICKEN, "win_tile": "4p", "situations": ["robbing_kong"]}
     robbed = settle("guangdong", winners=[robbing], robbed_from=2)
     assert paid(result) == {(2, 1): result.scores[1].total}
     assert result.scores[1].total < robbed.scores[1].total  # no 4 番 floor, not 包三家
@@ -325,7 +325,7 @@ def test_ren_hu_zhuang_jia_fu_convention_the_dealer_pays_64_not_9() -> None:
 
 
 def test_an_gang_bu_ke_qiang_gang_hu_only_an_added_kong_is_robbed() -> None:
-    robbing = {"seat": 1, "hand": CHICKEN, "situations": ["robbing_kong"]}
+    robbing = {"seat": 1, "hand": CHICKEN, "win_tile": "4p", "situations": ["robbing_kong"]}
     for kind, article in (("concealed", "a"), ("exposed", "an")):
         with pytest.raises(
             RoundError, match=f"^robbed_kong: guangdong robs only an added kong, not {article} "

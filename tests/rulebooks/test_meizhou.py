@@ -19,7 +19,7 @@ import pytest
 
 from mjc.compiler.cli.commands import main
 from mjc.compiler.loader import load
-from mjc.runtime import Ruleset, Score
+from mjc.runtime import Ruleset, Score, SituationError
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 
@@ -51,6 +51,10 @@ ORDINARY = "123m456p789s345s22z"  # 平胡: no pattern
 ORDINARY_EXPOSED = "123m456p22z [789s] [555s]"
 SEVEN_PAIRS = "1122m3344p5566s77z"
 PURE_ONE_SUIT = "123m456m789m345m22m"
+# The tiles these hands are robbed on: a robbed tile completes no pair (the robbed seat holds its
+# other three), so each sits in a chow and nowhere else in the hand.
+ROBBED_ORDINARY = "4p"
+ROBBED_PURE = "6m"
 
 
 # ---------------------------------------------------------------- 一、参与对象 / tiles
@@ -118,7 +122,7 @@ def test_7_rob_convention_only_the_added_kong(meizhou: Ruleset) -> None:
 
 
 def test_7_rob_ordinary_hand_robbed_player_pays_6(meizhou: Ruleset) -> None:
-    score = meizhou.score(ORDINARY, situations=["robbing_kong"])
+    score = meizhou.score(ORDINARY, win=ROBBED_ORDINARY, situations=["robbing_kong"])
     assert score.win and fans(score) == {"平胡": 2}
     assert OTHERS * score.total == 6  # the 3× liability itself is settlement
 
@@ -129,8 +133,10 @@ def test_7_rob_seven_pairs_robbed_player_pays_18(meizhou: Ruleset) -> None:
     assert score.win and score.shape == "seven_pairs"
     assert fans(score) == {"七小对": 6}
     assert OTHERS * score.total == 18
-    robbed = meizhou.score(SEVEN_PAIRS, situations=["robbing_kong"])
-    assert OTHERS * robbed.total == 18
+    # A robbed tile completes no pair (the robbed seat holds its other three), so a seven-pairs
+    # hand is never won on a robbed kong: the 18 is what the robbed seat would owe, 3 × 6.
+    with pytest.raises(SituationError, match="another 7z"):
+        meizhou.score(SEVEN_PAIRS, situations=["robbing_kong"])
 
 
 # ---------------------------------------------------------------- 九、自摸
@@ -178,14 +184,14 @@ def test_10_kong_payments_are_not_part_of_the_hand_value(meizhou: Ruleset) -> No
 
 def test_10_rob_kong_six_times_the_rate(meizhou: Ruleset) -> None:
     # 抢杠胡牌时将赢得牌型的 6 倍赔率: 平胡's rate 2 per payer, 3 payers' worth = 6.
-    robbed = meizhou.score(ORDINARY, situations=["robbing_kong"])
+    robbed = meizhou.score(ORDINARY, win=ROBBED_ORDINARY, situations=["robbing_kong"])
     drawn = meizhou.score(ORDINARY, self_drawn=True)
     assert robbed.total == drawn.total == 2
     assert OTHERS * robbed.total == 6
 
 
 def test_10_rob_pure_one_suit_robbed_player_pays_24(meizhou: Ruleset) -> None:
-    score = meizhou.score(PURE_ONE_SUIT, situations=["robbing_kong"])
+    score = meizhou.score(PURE_ONE_SUIT, win=ROBBED_PURE, situations=["robbing_kong"])
     assert score.win and fans(score) == {"清一色": 8}
     assert OTHERS * score.total == 24
 

@@ -5,7 +5,8 @@
 Each settlement clause of the seed, then the test that proves it:
 
 - 七、抢杠: 被抢杠者一个人承担 3 家的分数 … 普通胡牌类型 6 分 … 7 小对 18 分
-  → test_qi_qiang_gang_the_robbed_player_alone_pays_three_shares
+  → test_qi_qiang_gang_the_robbed_player_alone_pays_three_shares,
+    test_qi_qiang_gang_seven_pairs_18_is_three_shares_but_no_seven_pairs_is_robbed
 - 十、自摸赔率最低 2 倍
   → test_shi_de_fen_zi_mo_pei_lv_zui_di_2_bei_the_smallest_hand_costs_each_2
 - 十、胡牌后只计自摸，不计番数
@@ -57,14 +58,25 @@ def robbed(hand: str, win: str) -> dict[str, object]:
     }
 
 
-@pytest.mark.parametrize(("hand", "win", "owed"), [(PLAIN, "2z", 6), (SEVEN_PAIRS, "7z", 18),
-                                                  (PURE, "2m", 24)])  # fmt: skip
+# a robbed tile completes no pair: the robbed seat holds its other three, so each hand is robbed
+# on a tile that sits in a chow and nowhere else.
+@pytest.mark.parametrize(("hand", "win", "owed"), [(PLAIN, "4p", 6), (PURE, "6m", 24)])
 def test_qi_qiang_gang_the_robbed_player_alone_pays_three_shares(
     hand: str, win: str, owed: int
 ) -> None:
     result = settle("meizhou", **robbed(hand, win))
     assert paid(result) == {(2, 1): owed}
     assert result.deltas == [0, owed, -owed, 0]
+
+
+def test_qi_qiang_gang_seven_pairs_18_is_three_shares_but_no_seven_pairs_is_robbed() -> None:
+    """The seed's 7 小对 18 is three shares of 6, what each of the three pays on a self-draw;
+    a robbed tile never completes a pair (the robbed seat holds its other three), so a
+    seven-pairs win on a robbed kong is refused rather than charged 18."""
+    drawn = settle("meizhou", winners=[{"seat": 1, "hand": SEVEN_PAIRS, "self_drawn": True}])
+    assert drawn.deltas == [-6, 18, -6, -6]
+    with pytest.raises(RoundError, match="another 7z"):
+        settle("meizhou", **robbed(SEVEN_PAIRS, "7z"))
 
 
 def test_shi_de_fen_self_draw_each_of_the_three_pays_the_hand_rate() -> None:
@@ -116,7 +128,7 @@ def test_convention_exposed_kong_from_a_discard_the_feeder_pays_three() -> None:
 
 
 def test_shi_de_fen_a_robbed_kong_still_settles_the_other_kongs() -> None:
-    result = settle("meizhou", **robbed(PURE, "2m"), kongs=[{"seat": 0, "kind": "concealed"}])
+    result = settle("meizhou", **robbed(PURE, "6m"), kongs=[{"seat": 0, "kind": "concealed"}])
     assert result.deltas == [6, 22, -26, -2]
 
 
@@ -124,7 +136,7 @@ def test_done_when_mjc_settle_meizhou_robbed_kong_pure_one_suit_charges_the_robb
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     round_file = tmp_path / "round.json"
-    round_file.write_text(json.dumps(robbed(PURE, "2m")), encoding="utf-8")
+    round_file.write_text(json.dumps(robbed(PURE, "6m")), encoding="utf-8")
     assert main(["settle", "meizhou", str(round_file), "--json"]) == 0
     document = json.loads(capsys.readouterr().out)
     assert document["deltas"] == [0, 24, -24, 0]

@@ -17,7 +17,8 @@ from mjc.runtime import RoundError, Ruleset
 
 PLAIN = "123m456p789s345s22z"
 SELF = {"seat": 1, "hand": PLAIN, "self_drawn": True}
-ROBBER = {"seat": 1, "hand": PLAIN, "situations": ["robbing_kong"]}
+# a robbed tile completes no pair: the robbed seat holds its other three
+ROBBER = {"seat": 1, "hand": PLAIN, "win_tile": "4p", "situations": ["robbing_kong"]}
 BOOKS = ("chaozhou", "baise", "meizhou", "shanghai", "guangdong")
 
 

@@ -82,6 +82,15 @@ def _hand_tiles(hand: str, win_tile: str | None = None) -> list[int]:
     return [*parsed.concealed, *parsed.flowers, *(t for m in parsed.melds for t in m.tiles)]
 
 
+def _robbable(hand: str) -> list[str]:
+    """The tiles `hand` could have been won on by robbing a kong: those it holds one copy of
+    (the robbed seat holds the other three), such as a chow's tile; none for a hand of pungs
+    and pairs only."""
+    parsed = parse_hand(hand)
+    held = [*parsed.concealed, *(t for m in parsed.melds for t in m.tiles)]
+    return sorted({tile_text(t) for t in parsed.concealed if held.count(t) == 1})
+
+
 def _pool_tiles(draw: st.DrawFn, pool: _Pool, count: int) -> list[str]:
     """`count` tiles drawn one by one from what is left of the pool (fewer when it runs out)."""
     found: list[str] = []
@@ -290,6 +299,9 @@ def _winners(draw: st.DrawFn, book: Ruleset, n: int, pool: _Pool) -> dict[str, A
     how = draw(st.sampled_from(["self", "discard", "robbed", "bloom", "several"]))
     first = draw(st.integers(0, n - 1))
     other = (first + draw(st.integers(1, n - 1))) % n
+    robbable = {h: _robbable(h) for h in hands} if how == "robbed" else {}
+    if how == "robbed":  # a robbed tile completes no pair or pung: only hands with a lone tile
+        hands = [h for h in hands if robbable[h]] or hands
     hand = draw(st.sampled_from(hands))
     pool.take(_hand_tiles(hand), hand=True)  # the first hand: a fresh pool holds it
     if how in ("self", "bloom"):
@@ -302,6 +314,8 @@ def _winners(draw: st.DrawFn, book: Ruleset, n: int, pool: _Pool) -> dict[str, A
         return found | {"winners": [winner]}
     if how == "robbed":
         winner = {"seat": first, "hand": hand, "situations": ["robbing_kong"]}
+        if robbable[hand]:
+            winner["win_tile"] = draw(st.sampled_from(robbable[hand]))
         return {"winners": [winner], "robbed_from": other}
     seats = [first] if how == "discard" else sorted(
         {first, *draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=2))} - {other}

@@ -104,9 +104,16 @@ def test_qianggang_only_on_an_added_kong(shanghai: Ruleset) -> None:
 
 
 def test_qianggang_scored_as_self_draw(shanghai: Ruleset) -> None:
-    for hand in (PLAIN_EXPOSED, BIG_EXPOSED, QINGPENG_EXPOSED):
-        robbed = shanghai.score(hand, situations=["robbing_kong"])
-        drawn = shanghai.score(hand, self_drawn=True)
+    # A robbed tile completes no pair or pung (the robbed seat holds its other three), so each
+    # hand wins on a chow's tile; 清碰's 清一色 is robbed in a hand with a chow.
+    robbed_hands = (
+        (PLAIN_EXPOSED, "4p"),
+        (BIG_EXPOSED, "2p"),
+        ("234m22m [111m] [555m] [999m]", "3m"),
+    )
+    for hand, win in robbed_hands:
+        robbed = shanghai.score(hand, win=win, situations=["robbing_kong"])
+        drawn = shanghai.score(hand, win=win, self_drawn=True)
         assert robbed.win and robbed.total == drawn.total
 
 

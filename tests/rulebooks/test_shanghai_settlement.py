@@ -94,6 +94,10 @@ SMALL = {"lezi": LEZI}
 
 
 # The robbed seat's pong, the added kong that was robbed grew from (搶杠只應用在蓄杠上).
+# A robbed tile completes no pair: the robbed seat holds its other three, so each robbed hand
+# below names a winning tile that sits in a chow and nowhere else.
+ROB_PLAIN = {"seat": 1, "hand": PLAIN, "win_tile": "4p", "situations": ["robbing_kong"]}
+ROB_CLAIMED = {"seat": 1, "hand": CLAIMED, "win_tile": "2m", "situations": ["robbing_kong"]}
 ROBBED_PONG: list[dict[str, object]] = [{"seat": 2, "from_seat": 3, "kind": "pong"}]
 
 
@@ -120,7 +124,7 @@ def test_dian_pao_zhe_shu_fen_he_qi_ta_ren_wu_guan() -> None:
 def test_qiang_gang_the_konger_pays_three_shares() -> None:
     robbed = settle(
         "shanghai",
-        winners=[{"seat": 1, "hand": PLAIN, "situations": ["robbing_kong"]}],
+        winners=[ROB_PLAIN],
         robbed_from=3,
     )
     drawn = settle("shanghai", winners=[{"seat": 1, "hand": PLAIN, "self_drawn": True}])
@@ -171,7 +175,7 @@ def test_cheng_bao_zi_mo_the_partner_pays_five_shares_the_others_nothing() -> No
 def test_cheng_bao_qiang_gang_the_konger_and_the_partner_pay_three_shares_each() -> None:
     result = settle(
         "shanghai",
-        winners=[{"seat": 1, "hand": CLAIMED, "situations": ["robbing_kong"]}],
+        winners=[ROB_CLAIMED],
         robbed_from=2,
         claims=_claims(1, 0) + ROBBED_PONG,
     )
@@ -254,14 +258,14 @@ def test_le_zi_cheng_bao_dian_pao_the_partner_loses_at_most_the_le_zi_for_two_sh
 def test_le_zi_qiang_gang_the_konger_loses_at_most_the_le_zi_for_three_shares() -> None:
     options = {"lezi": 5}  # 門清: a share of 4, three of them pass 2 勒子 = 10
     result = settle("shanghai", options=options,
-                    winners=[{"seat": 1, "hand": PLAIN, "situations": ["robbing_kong"]}],
+                    winners=[ROB_PLAIN],
                     robbed_from=3)  # fmt: skip
     _capped_at(result, 3, 3, 2 * 5)
 
 
 def test_le_zi_qiang_gang_cheng_bao_the_konger_and_the_partner_are_capped_apart() -> None:
     result = settle("shanghai", options={"lezi": 5},
-                    winners=[{"seat": 1, "hand": CLAIMED, "situations": ["robbing_kong"]}],
+                    winners=[ROB_CLAIMED],
                     robbed_from=2, claims=_claims(1, 0) + ROBBED_PONG)  # fmt: skip
     _capped_at(result, 2, 3, 5)
     _capped_at(result, 0, 3, 5)
@@ -301,7 +305,7 @@ def test_le_zi_convention_yi_pao_liang_xiang_each_hand_has_its_own_le_zi() -> No
 
 def test_le_zi_shuang_le_men_qing_a_robbed_konger_loses_up_to_two_le_zi() -> None:
     result = settle("shanghai", options=SMALL,
-                    winners=[{"seat": 1, "hand": PURE, "situations": ["robbing_kong"]}],
+                    winners=[{**ROB_PLAIN, "hand": PURE, "win_tile": "6m"}],
                     robbed_from=3)  # fmt: skip
     _capped_at(result, 3, 3, 2 * LEZI)
 
@@ -392,7 +396,8 @@ def test_hua_ba_hua_zhua_qi_ji_ke_hu_pai_the_winning_tile_is_the_eighth_flower()
 def test_qiang_gang_zhi_ying_yong_zai_xu_gang_shang_a_robbed_exposed_or_concealed_kong_is_refused(
     kind: str,
 ) -> None:
-    robber = {"seat": 1, "hand": "123m456p789s345s22z", "situations": ["robbing_kong"]}
+    robber = {"seat": 1, "hand": "123m456p789s345s22z", "win_tile": "4p",
+              "situations": ["robbing_kong"]}  # fmt: skip
     article = "an" if kind == "exposed" else "a"
     with pytest.raises(
         RoundError, match=f"^robbed_kong: shanghai robs only an added kong, not {article} {kind} "

@@ -81,7 +81,8 @@ def test_chaozhou_da_hu_xiang_cheng_is_a_multiply_step_of_the_tier() -> None:
         ("guangdong", "555z666z123m456m11m", {}),
         ("guangdong", BIG_FOUR_ALL_HONOURS, {}),
         ("shanghai", "123m456p789s22z (5555s)", {"situations": ["kong_bloom"]}),
-        ("baise", "111m555m777m222m99m", {"situations": ["robbing_kong"]}),
+        # robbed on a chow's tile: a robbed tile completes no pair or pung
+        ("baise", "111m555m777m234m99m", {"win": "2m", "situations": ["robbing_kong"]}),
         ("meizhou", "1122m3344p5566s77z", {"self_drawn": True}),
     ],
 )
@@ -180,13 +181,20 @@ def test_a_hand_that_is_not_a_win_has_no_steps(guangdong: Ruleset) -> None:
         ("123m456p789s999m22z", {"situations": ["triple_win"], "self_drawn": True}, "discard"),
         ("123m456p789s999m22z", {"situations": ["human"], "self_drawn": True}, "not self-drawn"),
         ("123m456p789s22z [111m]", {"situations": ["human"]}, "before any meld"),
+        ("123m456p789s999m22z", {"situations": ["robbing_kong"]}, r"another 2z \(in the conc"),
+        (
+            "123m456p789s22z [123m]",
+            {"situations": ["robbing_kong"], "win": "3m"},
+            r"another 3m \(in \[123m\]\)",
+        ),
     ],
 )
 def test_situations_that_cannot_hold_are_refused(
     guangdong: Ruleset, hand: str, kwargs: dict[str, Any], says: str
 ) -> None:
     """天胡 without the dealer, 地胡 for the dealer, 杠上开花 with no kong, 人胡 self-drawn or
-    after a meld, and the like."""
+    after a meld, 抢杠 on a tile the hand holds elsewhere (the robbed seat held the other
+    three), and the like."""
     with pytest.raises(SituationError, match=says) as raised:
         guangdong.score(hand, **kwargs)
     assert isinstance(raised.value, ValueError) and "\n" not in str(raised.value)

@@ -35,7 +35,9 @@ def test_a_self_draw_is_paid_as_the_hand_by_each_loser() -> None:
 
 
 def test_a_seat_paying_for_all_is_a_liability() -> None:
-    robbed = {"seat": 1, "hand": "123m456m789m234m55m", "situations": ["robbing_kong"]}
+    # a robbed tile completes no pair: the robbed seat holds its other three
+    robbed = {"seat": 1, "hand": "123m456m789m234m55m", "win_tile": "6m",
+              "situations": ["robbing_kong"]}  # fmt: skip
     result = settle("meizhou", winners=[robbed], robbed_from=2)
     assert _kinds(result) == Counter({"liability": 1})
 
