@@ -140,7 +140,14 @@ def test_a_robbed_seat_paying_for_all_is_a_liability_payment() -> None:
         {
             "players": 4,
             "winners": [
-                {"seat": 1, "hand": "123m456m789m234m55m", "situations": ["robbing_kong"]}
+                # won on 7m of a chow: a robbed tile completes no pair (the robbed seat
+                # holds its other three)
+                {
+                    "seat": 1,
+                    "hand": "123m456m789m234m55m",
+                    "win_tile": "7m",
+                    "situations": ["robbing_kong"],
+                }
             ],
             "robbed_from": 2,
         }
