@@ -3,8 +3,9 @@
 `pyexpr` translates any expression; before it writes a plain loop for a quantifier it asks
 the summary forms that answer it with bit operations on the hand's predicate summary and
 meld boards: `loopguards`, `meldboards` (with `keyfields`, `rankcounts`, `suitchains`,
-`suitsets`), `meldcounts`, `meldequal`, `listquant` and `tilefields`. Reads the IR; hands
-Python source text to the emitters.
+`suitsets`), `meldcounts`, `meldequal`, `listquant` and `tilefields`. `facts` is what each
+word of a condition reads in a generated function. Reads the IR; hands Python source text to
+the emitters.
 """
 
 from __future__ import annotations
@@ -14,6 +15,14 @@ from typing import TYPE_CHECKING
 from mjc.lazyimport import lazy_exports
 
 if TYPE_CHECKING:
+    from mjc.compiler.conditions.facts import (
+        COUNT_WIDTH,
+        FACT_SOURCE,
+        HAND_FACT_SOURCE,
+        SUMMARY_OF,
+        TILE_TABLES,
+        tile_constant,
+    )
     from mjc.compiler.conditions.keyfields import (
         KEYS,
         Mask,
@@ -44,12 +53,7 @@ if TYPE_CHECKING:
         fold,
     )
     from mjc.compiler.conditions.pyexpr import (
-        COUNT_WIDTH,
-        FACT_SOURCE,
-        HAND_FACT_SOURCE,
         HOIST_DEPTH,
-        SUMMARY_OF,
-        TILE_TABLES,
         Predicates,
         Py,
         PyExpr,
@@ -57,7 +61,6 @@ if TYPE_CHECKING:
         is_cheap,
         is_local,
         mentions,
-        tile_constant,
     )
     from mjc.compiler.conditions.suitchains import (
         Link,
@@ -70,9 +73,9 @@ if TYPE_CHECKING:
 # Each public name, and the module that defines it (imported on first use).
 _EXPORTS = {
     "BOARD_OF": "mjc.compiler.conditions.meldboards",
-    "COUNT_WIDTH": "mjc.compiler.conditions.pyexpr",
-    "FACT_SOURCE": "mjc.compiler.conditions.pyexpr",
-    "HAND_FACT_SOURCE": "mjc.compiler.conditions.pyexpr",
+    "COUNT_WIDTH": "mjc.compiler.conditions.facts",
+    "FACT_SOURCE": "mjc.compiler.conditions.facts",
+    "HAND_FACT_SOURCE": "mjc.compiler.conditions.facts",
     "HOIST_DEPTH": "mjc.compiler.conditions.pyexpr",
     "KEYS": "mjc.compiler.conditions.keyfields",
     "Key": "mjc.compiler.conditions.meldboards",
@@ -81,8 +84,8 @@ _EXPORTS = {
     "Predicates": "mjc.compiler.conditions.pyexpr",
     "Py": "mjc.compiler.conditions.pyexpr",
     "PyExpr": "mjc.compiler.conditions.pyexpr",
-    "SUMMARY_OF": "mjc.compiler.conditions.pyexpr",
-    "TILE_TABLES": "mjc.compiler.conditions.pyexpr",
+    "SUMMARY_OF": "mjc.compiler.conditions.facts",
+    "TILE_TABLES": "mjc.compiler.conditions.facts",
     "Test": "mjc.compiler.conditions.tilefields",
     "as_exists": "mjc.compiler.conditions.loopguards",
     "atom": "mjc.compiler.conditions.pyexpr",
@@ -102,7 +105,7 @@ _EXPORTS = {
     "never_negative": "mjc.compiler.conditions.meldboards",
     "own_attr": "mjc.compiler.conditions.meldboards",
     "substitute": "mjc.compiler.conditions.meldboards",
-    "tile_constant": "mjc.compiler.conditions.pyexpr",
+    "tile_constant": "mjc.compiler.conditions.facts",
     "used_name": "mjc.compiler.conditions.meldboards",
     "wrapped": "mjc.compiler.conditions.meldboards",
 }

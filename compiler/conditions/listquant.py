@@ -63,7 +63,8 @@ def _constant_body(py: PyExpr, expr: ir.QuantE) -> Py | None:
 
 
 def _unrolled(py: PyExpr, expr: ir.QuantE) -> Py | None:
-    from mjc.compiler.conditions.pyexpr import NOT, SUMMARY_OF, Py, is_local
+    from mjc.compiler.conditions.facts import SUMMARY_OF
+    from mjc.compiler.conditions.pyexpr import NOT, Py, is_local
 
     assert isinstance(expr.domain, ir.ListE)
     items = expr.domain.items

@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 def guard_of(expr: ir.QuantE) -> ir.Expr | None:
     """The item-local part L of the body `L and R`, or None when the body has no such split
     (every part local: the summary answers the whole; none local: nothing to test)."""
-    from mjc.compiler.conditions.pyexpr import SUMMARY_OF, is_local
+    from mjc.compiler.conditions.facts import SUMMARY_OF
+    from mjc.compiler.conditions.pyexpr import is_local
 
     if expr.kind not in ("count", "any", "none"):
         return None  # `all` holds on no items at all: no bit rules it in or out
@@ -101,7 +102,8 @@ def as_exists(expr: ir.Expr) -> ir.Expr:
 
 def lower_range(py: PyExpr, expr: ir.QuantE) -> Py | None:
     """The range's quantifier as one mask test of a summary, or None."""
-    from mjc.compiler.conditions.pyexpr import COMPARE, PRIMARY, SUM, SUMMARY_OF, Py, is_local
+    from mjc.compiler.conditions.facts import SUMMARY_OF
+    from mjc.compiler.conditions.pyexpr import COMPARE, PRIMARY, SUM, Py, is_local
 
     domain = expr.domain
     assert isinstance(domain, ir.RangeE)

@@ -55,7 +55,8 @@ def forms(py: PyExpr, expr: ir.QuantE) -> Py | None:
 
 def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     """The quantifier from counters and count boards, or None for the plain loop."""
-    from mjc.compiler.conditions.pyexpr import COMPARE, FACT_SOURCE, Py
+    from mjc.compiler.conditions.facts import FACT_SOURCE
+    from mjc.compiler.conditions.pyexpr import COMPARE, Py
 
     if py.fact_source is not FACT_SOURCE:
         return None

@@ -44,7 +44,8 @@ class Test(NamedTuple):
 def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     """The listed tiles whose fields pass the tests, counted or tested, or None when the
     form differs."""
-    from mjc.compiler.conditions.pyexpr import COMPARE, FACT_SOURCE, PRIMARY, TERNARY, Py
+    from mjc.compiler.conditions.facts import FACT_SOURCE
+    from mjc.compiler.conditions.pyexpr import COMPARE, PRIMARY, TERNARY, Py
 
     if py.fact_source is not FACT_SOURCE:
         return None  # the boards are the arrangement's, read where scoring reads it

@@ -22,7 +22,7 @@ from typing import Any
 import jinja2
 
 from mjc.compiler import ir
-from mjc.compiler.conditions.pyexpr import tile_constant
+from mjc.compiler.conditions.facts import tile_constant
 from mjc.compiler.diagnostics import Diagnostic, error
 from mjc.compiler.emit import (
     payments as emit_payments,

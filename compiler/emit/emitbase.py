@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mjc.compiler import ir
-from mjc.compiler.conditions.pyexpr import FACT_SOURCE, Predicates, PyExpr
+from mjc.compiler.conditions.facts import FACT_SOURCE
+from mjc.compiler.conditions.pyexpr import Predicates, PyExpr
 from mjc.compiler.emit.codeplan import reads
 from mjc.compiler.emit.slotreader import SlotReader
 from mjc.compiler.pysource.pywriter import CodeWriter

@@ -11,7 +11,8 @@ import functools
 from collections.abc import Callable
 
 from mjc.compiler import ir
-from mjc.compiler.conditions.pyexpr import AND, FACT_SOURCE, Py, PyExpr
+from mjc.compiler.conditions.facts import FACT_SOURCE
+from mjc.compiler.conditions.pyexpr import AND, Py, PyExpr
 from mjc.compiler.emit.emitbase import ModuleState
 from mjc.compiler.emit.slotreader import Held
 from mjc.compiler.language.types import ChoiceType

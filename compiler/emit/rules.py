@@ -11,7 +11,8 @@ import functools
 from collections.abc import Callable
 
 from mjc.compiler import ir
-from mjc.compiler.conditions.pyexpr import AND, FACT_SOURCE, HAND_FACT_SOURCE, OR, Py, PyExpr
+from mjc.compiler.conditions.facts import FACT_SOURCE, HAND_FACT_SOURCE
+from mjc.compiler.conditions.pyexpr import AND, OR, Py, PyExpr
 from mjc.compiler.emit.emitbase import ModuleState
 from mjc.compiler.ir.consteval import option_conjuncts
 from mjc.compiler.pysource.layout import Break, Doc, Group, Nest

@@ -25,7 +25,7 @@ engine never skips a hand the condition accepts (tested against the real check).
 from __future__ import annotations
 
 from mjc.compiler import ir
-from mjc.compiler.conditions.pyexpr import TILE_TABLES
+from mjc.compiler.conditions.facts import TILE_TABLES
 from mjc.runtime.tiles import tile as tile_tables
 from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
 
