@@ -16,9 +16,9 @@ round's names (`RoundOutcome`, `parse_round`, `parse_round_json`, `round_json_sc
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
+from mjc.lazyimport import lazy_exports
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.spec import ExampleSpec, RulesetSpec
 from mjc.runtime.score.options import ChoiceSpec, OptionError, OptionSpec
@@ -55,18 +55,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> object:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'mjc.runtime' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # later look-ups find it without this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
-
+__getattr__, __dir__ = lazy_exports(__name__, globals(), _LAZY)
 
 __all__ = [
     "API_VERSION",
