@@ -206,6 +206,10 @@ def _search(page: Any, query: str, seconds: int = 180) -> None:
     page.wait_for_selector(".md-search-result__item", timeout=1_000)
 
 
+# Slow tier (make test-all): under make test's parallel workers the search box now and then
+# never shows results, even typed again for three minutes; until why is known, the test runs
+# alone in test-all, where it passes. The site's other browser tests stay in make test.
+@pytest.mark.slow
 def test_the_site_search_finds_qingyise_inside_a_chinese_sentence_in_chromium(
     site: Path, served: tuple[str, list[tuple[str, int]]]
 ) -> None:
