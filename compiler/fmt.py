@@ -17,7 +17,9 @@ The layout, read from how the bundled rulebooks are written:
   when it is the only one, the item is inside a block and has no `if` or `when` condition, and
   the line fits in 100 columns (CJK characters count two); otherwise each goes on its own
   line two spaces deeper;
-- a line longer than 100 columns breaks before its `when`, which goes two spaces deeper;
+- a line longer than 100 columns breaks before its `when` (a presumption's `because`), which
+  goes two spaces deeper;
+- a situation's `presumes` and `excludes` clauses go one a line, two spaces deeper;
 - a block's closing `}` takes the first of the provenance after it when it fits;
 - a `choice(...)` list any of whose choices carries provenance has one choice per line;
 - rows of a horse table are aligned in columns;
@@ -53,6 +55,10 @@ INDENT = 2
 CONTINUATION = 4
 PROVENANCE = frozenset({"source", "reference", "convention", "note"})
 _BLANK = re.compile(r"\n[ \t\r\f\v]*\n")
+# Clauses of a declaration that each take a line of their own, like provenance.
+_OWN_LINE_CLAUSES = frozenset({"presumes", "situation_excludes"}) | PROVENANCE
+# Where a line too long breaks: before its `when` (or a presumption's `because`).
+_BREAKS = frozenset({"WHEN", "BECAUSE"})
 
 Node = Tree[Token] | Token
 
@@ -253,7 +259,10 @@ class _Printer:
                 self.block(node, children[i + 1 : end], child, rbrace, indent)
                 i = end + 1
                 continue
-            if isinstance(child, Token) and child.type == "WHEN" and long_line and i > 0:
+            if isinstance(child, Tree) and child.data in _OWN_LINE_CLAUSES:
+                self.begin_item(child, indent + INDENT)  # a situation's clauses, one a line
+                self.item(child, indent + INDENT)
+            elif isinstance(child, Token) and child.type in _BREAKS and long_line and i > 0:
                 self.start_line(indent + INDENT)
                 self.put(child, True, indent + INDENT)
                 cont = indent + INDENT + CONTINUATION  # what follows `when` continues under it

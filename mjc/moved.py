@@ -36,7 +36,7 @@ MOVED = {
     "mjc.compiler.checks.options": "mjc.compiler.check.options",
     "mjc.compiler.checks.payments": "mjc.compiler.check.payments",
     "mjc.compiler.checks.play": "mjc.compiler.check.play",
-    "mjc.compiler.checks.players": "mjc.compiler.check.players",
+    "mjc.compiler.checks.players": "mjc.compiler.check.tiles",
     "mjc.compiler.checks.reachability": "mjc.compiler.check.reachability",
     "mjc.compiler.checks.relations": "mjc.compiler.check.relations",
     "mjc.compiler.checks.scoring": "mjc.compiler.check.scoring",

@@ -22,6 +22,7 @@ from mjc.runtime.score.scoring import (
     count_suits_of_melds,
     limit_counts,
 )
+from mjc.runtime.score.situations import refusal
 from mjc.runtime.settle.horses import HorseKind, Horses
 from mjc.runtime.settle.payments import (
     BonusRule,
@@ -90,6 +91,7 @@ ALWAYS: tuple[str, ...] = (
     "Situation",
     "TierInfo",
     "WinRule",
+    "refusal",
     "require_api",
 )
 
@@ -143,6 +145,7 @@ __all__ = [
     "count_suits_of_melds",
     "limit_counts",
     "meld_masks",
+    "refusal",
     "require_api",
     "summarize",
     "summarize_melds",

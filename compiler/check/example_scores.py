@@ -17,7 +17,7 @@ from typing import Any
 from mjc.compiler.diagnostics import Diagnostic, error
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.syntax import ast
-from mjc.runtime import SITUATION_FLAGS, Ruleset
+from mjc.runtime import SITUATION_FLAGS, Ruleset, SituationError
 from mjc.runtime.score.scoring import Score
 
 
@@ -69,6 +69,14 @@ def _disagreement(
     kind = "example" if example.positive else "counterexample"
     try:
         score = score_example(example, ruleset)
+    except SituationError as exc:
+        return error(
+            "E0601",
+            f"the {kind} of `{fan.id.text}` names a situation that cannot hold: {exc}",
+            example.span,
+            label="no win holds this situation with this hand",
+            help="correct the hand or its `with` settings",
+        )
     except ValueError as exc:  # HandError and OptionError are ValueErrors
         return error(
             "E0510",

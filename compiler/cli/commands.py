@@ -80,7 +80,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.run(args)
         return code
     except UsageError as exc:
-        print(f"mjc: error: {exc}", file=sys.stderr)
+        coded = f"error[{exc.code}]" if exc.code else "error"
+        print(f"mjc: {coded}: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
         return EXIT_OK
@@ -313,7 +314,7 @@ def _score(args: argparse.Namespace) -> int:
     try:
         score = ruleset.score(args.hand, explain=args.explain, **request)
     except (NotationError, OptionError, ValueError) as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError.of(exc) from None
     if args.json:
         print(json.dumps(score.as_dict(), ensure_ascii=False, indent=2))
     else:
@@ -359,7 +360,7 @@ def _waits(args: argparse.Namespace) -> int:
             dealer=args.dealer,
         )
     except (NotationError, OptionError, ValueError) as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError.of(exc) from None
     if args.json:
         print(json.dumps(waits.as_dict(), ensure_ascii=False, indent=2))
     else:
@@ -384,7 +385,7 @@ def _settle(args: argparse.Namespace) -> int:
     try:
         settlement = ruleset.settle(outcome)
     except RoundError as exc:
-        raise UsageError(f"{args.round}: {exc}") from None
+        raise UsageError.of(exc, f"{args.round}: ") from None
     if args.json:
         print(json.dumps(settlement.as_dict(), ensure_ascii=False, indent=2))
         return EXIT_OK

@@ -28,7 +28,17 @@ _Commands: TypeAlias = "argparse._SubParsersAction[Any]"  # subscriptable only t
 
 
 class UsageError(Exception):
-    """Bad input from the user: reported as one line on stderr, exit 2."""
+    """Bad input from the user: reported as one line on stderr, exit 2. `code` is the error's
+    code when it has one (`mjc explain CODE` says more): `mjc: error[E0601]: …`."""
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+
+    @classmethod
+    def of(cls, exc: BaseException, prefix: str = "") -> UsageError:
+        """The error `exc` (a runtime input error) as the user sees it, keeping its code."""
+        return cls(prefix + str(exc), getattr(exc, "code", None))
 
 
 @dataclass(frozen=True)

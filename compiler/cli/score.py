@@ -100,7 +100,8 @@ def score_record(
         hand = request.pop("hand")
         score = ruleset.score(hand, explain=explain, **request)
     except (ValueError, TypeError) as exc:  # every input error of the runtime is a ValueError
-        return {"line": number, "error": str(exc)}
+        code = getattr(exc, "code", None)
+        return {"line": number, "error": str(exc), **({"code": code} if code else {})}
     return score.as_dict()
 
 

@@ -45,6 +45,8 @@ FACT_SOURCE: dict[str, str] = {
     "flowers": "s.flowers",
     "wilds": "s.wilds",
     "wilds_substituted": "a.substituted",
+    # Declared first in a reading: a claimed set is exposed, and every kong was declared.
+    "declared": "tuple(m for m in a.melds if m.exposed or m.is_kong)",
     "total": "total",
     # The wait set rides on the reading (`Arrangement.waits`, set by scoring); None there (an
     # arrangement built by hand) leaves the situation's own.
@@ -62,6 +64,8 @@ HAND_FACT_SOURCE: dict[str, str] = {
     "waits": "s.waits",
     "tiles": "h.tiles",
     "flowers": "h.flowers",
+    "declared": "h.melds",
+    "standing": "h.concealed",
 }
 
 # Tile attributes are lookups in the runtime's per-tile tables.

@@ -315,6 +315,33 @@ CODES: tuple[Code, ...] = (
         "`without`.",
     ),
     Code(
+        "E0414",
+        "error",
+        "a condition asks for a situation and a fact it denies",
+        "A fan's condition (or a payments `win` line's) asks for a situation together with a "
+        "fact that the situation's presumptions deny, or with a situation it excludes: 抢杠 "
+        "presumes the win is not self-drawn, 天胡 that the winner is the dealer. No win can "
+        "hold both, so the fan or the line could never apply. What each builtin situation "
+        "presumes is in the prelude all rulebooks share, and on every rulebook's page; a "
+        "rulebook's own situations say it with `presumes` and `excludes`.",
+        'fan robbed_self_draw "抢杠自摸" {\n  when robbing_kong and self_drawn\n}',
+        "Drop one of the two, or write them as alternatives: `when robbing_kong or self_drawn`.",
+    ),
+    Code(
+        "E0601",
+        "error",
+        "a situation that cannot hold",
+        "A win was named with a situation whose presumption fails for this hand or these facts "
+        "(人胡 with a declared meld, 抢杠 on a tile the winner holds elsewhere, 杠上开花 without a "
+        "kong), or with two situations that exclude each other. `mjc score`, `--batch`, "
+        "`settle`, the game engine and `mjc check` (on an inline example) refuse it instead "
+        "of scoring a win the table cannot produce; the message names the situation, the "
+        "presumption it breaks and what the hand shows.",
+        "mjc score guangdong '123m456p789s22z [111m]' --win 2z --situation human",
+        "Correct the facts of the win (drop the situation, or the meld that denies it): "
+        "`mjc score guangdong '123m456p789s22z111m' --win 2z --situation human`.",
+    ),
+    Code(
         "E0901",
         "error",
         "generated module does not compile",

@@ -168,15 +168,31 @@ def _options_context(book: ir.Rulebook) -> dict[str, Any]:
             }
             for p in book.presets
         ],
-        "situations": [
+        "situations": [_situation(f, book) for f in (*book.builtin_situations, *book.situations)],
+    }
+
+
+def _situation(flag: ir.SituationFlag, book: ir.Rulebook) -> dict[str, Any]:
+    """A situation with what it presumes (in words, as written, and why) and the situations
+    it excludes, by their names."""
+    labels = {f.id: f.label for f in (*book.builtin_situations, *book.situations)}
+    return {
+        "id": flag.id,
+        "label": flag.label,
+        "builtin": flag.builtin,
+        "presumes": [
             {
-                "id": f.id,
-                "label": f.label,
-                "badges": origin_badges(f.provenance),
-                "provenance": _provenance(f.provenance),
+                "words": condition_words(p.condition, book),
+                "text": code(p.text),
+                "because": Md("{}").format(p.because) if p.because else Md(""),
             }
-            for f in book.situations
+            for p in flag.presumes
         ],
+        "excludes": Md(", ").join(
+            Md("{} ({})").format(labels.get(other, other), code(other)) for other in flag.excludes
+        ),
+        "badges": origin_badges(flag.provenance),
+        "provenance": _provenance(flag.provenance),
     }
 
 

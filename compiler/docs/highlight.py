@@ -28,6 +28,8 @@ from mjc.compiler.language.vocabulary import (
     ARRANGEMENT_FACTS,
     BUILTIN_SHAPES,
     FUNCTIONS,
+    HAND_FACTS,
+    HELD_FACTS,
     MELD_ATTRIBUTES,
     SITUATION_FACTS,
     SUIT_CONSTANTS,
@@ -50,6 +52,7 @@ DECLARATIONS = (
     "ranks", "payments", "stake", "pays", "for", "kong_payment", "dealer_factor",
     "horse_payment", "follow_payment", "streak_payment", "claim_relation", "relation_payment",
     "several_winners", "loss_cap", "limit", "to", "prefer", "play", "minimum", "without",
+    "presumes", "because",
 )  # fmt: skip
 # Where a rule comes from.
 PROVENANCE = ("source", "reference", "convention", "note")
@@ -64,7 +67,8 @@ KEYWORDS: frozenset[str] = frozenset(DECLARATIONS + PROVENANCE + TYPES + OPERATO
 
 _BUILTINS = tuple(
     sorted(
-        (set(ARRANGEMENT_FACTS) | set(SITUATION_FACTS) | set(SUIT_CONSTANTS)
+        (set(ARRANGEMENT_FACTS) | set(SITUATION_FACTS) | set(HAND_FACTS) | set(HELD_FACTS)
+         | set(SUIT_CONSTANTS)
          | set(TILE_LIST_CONSTANTS) | set(BUILTIN_SHAPES) | set(TILE_GROUPS))
         - KEYWORDS
     )

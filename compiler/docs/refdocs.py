@@ -50,6 +50,7 @@ def generate_words_snippet() -> str:
     return render_reference(
         "words.md.j2",
         arrangement=rows(vocabulary.ARRANGEMENT_FACTS),
+        whole_hand=rows({**vocabulary.HAND_FACTS, **vocabulary.HELD_FACTS}),
         situation=rows(vocabulary.SITUATION_FACTS),
         tile_attributes=rows(vocabulary.TILE_ATTRIBUTES),
         meld_attributes=rows(vocabulary.MELD_ATTRIBUTES),

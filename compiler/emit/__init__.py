@@ -107,6 +107,10 @@ if TYPE_CHECKING:
         shape_needs,
         tiles_notation,
     )
+    from mjc.compiler.emit.situations import (
+        shown_parts,
+        situation_problems_body,
+    )
     from mjc.compiler.emit.slotreader import (
         Held,
         SlotReader,
@@ -178,6 +182,8 @@ _EXPORTS = {
     "score_fans_body": "mjc.compiler.emit.scoring",
     "shape_needs": "mjc.compiler.emit.shapeneeds",
     "shapes_body": "mjc.compiler.emit.rules",
+    "shown_parts": "mjc.compiler.emit.situations",
+    "situation_problems_body": "mjc.compiler.emit.situations",
     "shared_loops": "mjc.compiler.emit.codeplan",
     "split_guard": "mjc.compiler.emit.fangroups",
     "tile_copies_body": "mjc.compiler.emit.rules",
@@ -255,6 +261,8 @@ __all__ = [
     "shape_needs",
     "shapes_body",
     "shared_loops",
+    "shown_parts",
+    "situation_problems_body",
     "split_guard",
     "tile_copies_body",
     "tiles_notation",

@@ -29,6 +29,7 @@ from mjc.compiler.emit import (
     play as emit_play,
     rules as emit_rules,
     scoring as emit_scoring,
+    situations as emit_situations,
 )
 from mjc.compiler.emit.emitbase import ModuleState
 from mjc.compiler.emit.shapeneeds import shape_needs
@@ -126,6 +127,7 @@ def _bodies(state: ModuleState) -> dict[str, list[str]]:
         "payment_dealer_body": emit_payments.first_value(
             state, payments.dealer_factors, "(1, None)"
         ),
+        "situation_problems_body": emit_situations.situation_problems_body(state),
     }
 
 

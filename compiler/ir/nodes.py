@@ -336,12 +336,28 @@ class Preset(Model):
     provenance: tuple[Provenance, ...] = ()
 
 
+class Presumption(Model):
+    """What a situation presumes of the win it describes: `condition`, over the situation's
+    facts and the hand whole; `text`, the condition as the rulebook wrote it (for messages
+    and docs); `because`, why ("" when the rulebook says nothing)."""
+
+    condition: Expr
+    text: str
+    because: str = ""
+
+
 class SituationFlag(Model):
-    """A flag of the win situation that this rulebook adds to the builtin ones."""
+    """A flag of the win situation: one this rulebook adds to the builtin ones, or (with
+    `builtin`) one of the prelude's. `presumes` and `excludes` say when it cannot hold: a
+    win that names it is impossible when a presumption is false or an excluded situation
+    holds too."""
 
     id: str
     label: str
     provenance: tuple[Provenance, ...] = ()
+    presumes: tuple[Presumption, ...] = ()
+    excludes: tuple[str, ...] = ()
+    builtin: bool = False
 
 
 class Tier(Model):
@@ -481,6 +497,8 @@ class Rulebook(Model):
     constraints: tuple[Constraint, ...] = ()
     presets: tuple[Preset, ...] = ()
     situations: tuple[SituationFlag, ...] = ()
+    # The prelude's builtin situations (天胡, 抢杠, …), with what each presumes.
+    builtin_situations: tuple[SituationFlag, ...] = ()
     scoring: Scoring
     fans: tuple[Fan, ...]
     evaluation_order: tuple[str, ...]

@@ -47,7 +47,21 @@ ARRANGEMENT_FACTS: dict[str, Word] = {
 # Facts of the whole hand, the same for every arrangement (custom shapes may read these).
 HAND_FACTS: dict[str, Word] = {
     "wilds": Word(INT, "how many wild tiles the hand holds"),
+    "declared": Word(
+        ListType(MELD),
+        "the melds declared before the win: claimed chows, pungs and kongs, and concealed kongs",
+    ),
 }
+
+# Facts of the hand as it was held, read where a condition sees the hand whole rather than
+# one reading of it (a custom shape, a situation's `presumes`).
+HELD_FACTS: dict[str, Word] = {
+    "standing": Word(
+        ListType(TILE),
+        "the tiles not in a declared meld, the winning tile included (立牌)",
+    ),
+}
+
 
 # Read only after the tiers: in `reject` the hand's final value; in a floor, multiply,
 # ceiling or fix, the value as the adjustments before it left it.
@@ -77,6 +91,13 @@ SITUATION_FACTS: dict[str, Word] = {
         "under the builtin shapes (独听, a single wait: `len(waits) == 1`)",
     ),
 }
+
+# The facts a situation's `presumes` may read: the situation and the hand whole (not the
+# wait set, which belongs to a reading).
+PRESUMPTION_FACT_NAMES = frozenset(
+    {"tiles", "flowers", "wilds", "declared", "standing"}
+    | {name for name in SITUATION_FACTS if name != "waits"}
+)
 
 # Named constants.
 SUIT_CONSTANTS: dict[str, str] = {
@@ -200,6 +221,8 @@ SHAPE_FACT_NAMES = frozenset(
         "self_drawn",
         "dealer",
         "winning_tile",
+        "declared",
+        "standing",
     }
 )
 
@@ -418,6 +441,7 @@ def all_builtin_names() -> set[str]:
         set(ARRANGEMENT_FACTS)
         | set(SITUATION_FACTS)
         | set(HAND_FACTS)
+        | set(HELD_FACTS)
         | set(SUIT_CONSTANTS)
         | set(TILE_LIST_CONSTANTS)
     )

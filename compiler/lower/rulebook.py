@@ -11,11 +11,13 @@ and that every one of them typed is the one precondition checked here.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 
 from mjc.compiler import ir
 from mjc.compiler.diagnostics import Span
 from mjc.compiler.ir import consteval
 from mjc.compiler.ir.graphs import topological_order
+from mjc.compiler.ir.pretty import pretty
 from mjc.compiler.ir.tilesets import group_tiles
 from mjc.compiler.language.vocabulary import HORSE_KINDS, TILE_GROUPS, horse_seat_offset
 from mjc.compiler.lower.horsetables import row_tiles
@@ -66,7 +68,8 @@ def lower(decls: Declarations, typed: Typed, source: str) -> ir.Rulebook:
         options=options,
         constraints=_lower_constraints(decls, typed),
         presets=_lower_presets(decls),
-        situations=_lower_situations(decls),
+        situations=_lower_situations(decls.situations.values(), typed),
+        builtin_situations=_lower_situations(decls.prelude.values(), typed, builtin=True),
         scoring=lower_scoring(scoring, typed),
         fans=fans,
         evaluation_order=evaluation_order,
@@ -123,11 +126,25 @@ def _lower_presets(decls: Declarations) -> tuple[ir.Preset, ...]:
     )
 
 
-def _lower_situations(decls: Declarations) -> tuple[ir.SituationFlag, ...]:
+def _lower_situations(
+    situations: Iterable[ast.SituationDecl], typed: Typed, *, builtin: bool = False
+) -> tuple[ir.SituationFlag, ...]:
     return tuple(
-        ir.SituationFlag(id=d.id.text, label=d.label, provenance=provenance(d.provenance))
-        for d in decls.situations.values()
+        ir.SituationFlag(
+            id=d.id.text,
+            label=d.label,
+            provenance=provenance(d.provenance),
+            presumes=tuple(_lower_presumption(p, typed) for p in d.presumes),
+            excludes=tuple(e.text for e in d.excludes),
+            builtin=builtin,
+        )
+        for d in situations
     )
+
+
+def _lower_presumption(presumption: ast.Presumption, typed: Typed) -> ir.Presumption:
+    condition = lowered(presumption, typed)["condition"]
+    return ir.Presumption(condition=condition, text=pretty(condition), because=presumption.because)
 
 
 def lower_scoring(scoring: ast.Scoring, typed: Typed) -> ir.Scoring:

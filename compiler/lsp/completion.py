@@ -101,7 +101,7 @@ def _everything(index: SymbolIndex | None) -> list[types.CompletionItem]:
         items += _names(index, kind)
     builtin: dict[str, str] = {}
     for table in (vocabulary.ARRANGEMENT_FACTS, vocabulary.SITUATION_FACTS,
-                  vocabulary.HAND_FACTS, vocabulary.RESULT_FACTS):
+                  vocabulary.HAND_FACTS, vocabulary.HELD_FACTS, vocabulary.RESULT_FACTS):
         builtin |= {name: word.meaning for name, word in table.items()}
     builtin |= {name: f.meaning for name, f in vocabulary.FUNCTIONS.items()}
     builtin |= {name: "a suit" for name in vocabulary.SUIT_CONSTANTS}

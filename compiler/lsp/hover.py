@@ -173,7 +173,8 @@ def word_hover(word: str) -> str | None:
     """The meaning of a builtin word of the language, if `word` is one."""
     tables: list[dict[str, vocabulary.Word]] = [
         vocabulary.ARRANGEMENT_FACTS, vocabulary.SITUATION_FACTS, vocabulary.HAND_FACTS,
-        vocabulary.RESULT_FACTS, vocabulary.TILE_ATTRIBUTES, vocabulary.MELD_ATTRIBUTES,
+        vocabulary.HELD_FACTS, vocabulary.RESULT_FACTS, vocabulary.TILE_ATTRIBUTES,
+        vocabulary.MELD_ATTRIBUTES,
     ]
     for table in tables:
         if word in table:

@@ -245,6 +245,9 @@ class _Collector:
             for option, value in item.settings:
                 self._use("option", option.text, option.span)
                 self._use("choice", f"{option.text}.{value.text}", value.span)
+        elif isinstance(item, ast.SituationDecl):
+            for other in item.excludes:
+                self._use("situation", other.text, other.span)
         self._expressions(item)
 
     def _expressions(self, node: object) -> None:

@@ -11,6 +11,7 @@ or rewrites text once it is made: layout only chooses where the lines end.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from mjc.compiler.pysource.pysafe import lit
@@ -81,11 +82,35 @@ def string(text: str, chunk: int = 40) -> Doc:
     """A string literal; a long one as adjacent literals (one per line when it breaks)."""
     if len(lit(text)) <= chunk + 20:
         return lit(text)
-    pieces = [lit(text[i : i + chunk]) for i in range(0, len(text), chunk)]
+    pieces = [lit(piece) for piece in _pieces(text, chunk)]
     parts: list[Doc] = [pieces[0]]
     for piece in pieces[1:]:
         parts += [Break(" "), piece]
     return parenthesized(*parts)
+
+
+def _pieces(text: str, chunk: int) -> list[str]:
+    """`text` cut after spaces into pieces of about equal length, none much over `chunk`
+    characters, so that a reader of the literals reads whole words; a word longer than half
+    again `chunk` is cut."""
+    count = -(-len(text) // (chunk + chunk // 2))  # the fewest pieces of at most 1.5 chunks
+    target = -(-len(text) // count)
+    pieces: list[str] = []
+    piece = ""
+    for word in re.findall(r"\S*\s*", text):
+        while len(word) > chunk + chunk // 2:
+            if piece:
+                pieces.append(piece)
+                piece = ""
+            pieces.append(word[:chunk])
+            word = word[chunk:]
+        if piece and len(piece) + len(word.rstrip()) > target:
+            pieces.append(piece)
+            piece = ""
+        piece += word
+    if piece:
+        pieces.append(piece)
+    return pieces
 
 
 def flat(doc: Doc) -> str:

@@ -19,6 +19,7 @@ from typing import Protocol, TypeVar
 from mjc.compiler.diagnostics import Diagnostic, Label, Span, error
 from mjc.compiler.diagnostics.suggest import did_you_mean
 from mjc.compiler.language.vocabulary import BUILTIN_SHAPES, all_builtin_names
+from mjc.compiler.resolve.prelude import prelude_situations
 from mjc.compiler.syntax import ast
 
 
@@ -47,6 +48,8 @@ class Declarations:
     payments: ast.Payments | None = None
     options: dict[str, ast.OptionDecl] = field(default_factory=dict)
     situations: dict[str, ast.SituationDecl] = field(default_factory=dict)
+    # The builtin situations every rulebook shares (`mjc.compiler.resolve.prelude`), by id.
+    prelude: dict[str, ast.SituationDecl] = field(default_factory=dict)
     constraints: list[ast.ConstraintDecl] = field(default_factory=list)
     presets: dict[str, ast.PresetDecl] = field(default_factory=dict)
     scoring: ast.Scoring | None = None
@@ -71,6 +74,7 @@ def collect(
 ) -> tuple[Declarations, list[Diagnostic]]:
     """The declarations of `book`, on top of its parent's when it extends one."""
     decls = _inherit(book.file, parent)
+    decls.prelude = {s.id.text: s for s in prelude_situations()}
     problems: list[Diagnostic] = []
     _read_sections(book, decls, problems)
     problems.extend(_missing_sections(book.file, decls))
@@ -425,6 +429,7 @@ def _check_items(decls: Declarations) -> list[Diagnostic]:
                     help="give the situation its own id",
                 )
             )
+    problems += _situation_excludes(decls)
     for shape in decls.shapes.values():
         if shape.custom is None and shape.id.text not in BUILTIN_SHAPES:
             problems.append(
@@ -439,4 +444,35 @@ def _check_items(decls: Declarations) -> list[Diagnostic]:
                     + '; write `custom <id> "<中文>" when <condition>` for a new one',
                 )
             )
+    return problems
+
+
+def _situation_excludes(decls: Declarations) -> list[Diagnostic]:
+    """Each situation a rulebook's situation `excludes` is a situation (its own, a parent's or
+    the prelude's), and not the situation itself."""
+    known = {**decls.prelude, **decls.situations}
+    problems: list[Diagnostic] = []
+    for situation in decls.situations.values():
+        for other in situation.excludes:
+            if other.text == situation.id.text:
+                problems.append(
+                    error(
+                        "E0101",
+                        f"the situation `{other.text}` excludes itself",
+                        other.span,
+                        label="a situation always holds with itself",
+                        help="name the other situations it cannot hold with",
+                    )
+                )
+            elif other.text not in known:
+                problems.append(
+                    error(
+                        "E0101",
+                        f"unknown situation `{other.text}`",
+                        other.span,
+                        label="not a situation of this rulebook nor a builtin one",
+                        help=did_you_mean(other.text, known)
+                        or "the situations are " + ", ".join(f"`{k}`" for k in known),
+                    )
+                )
     return problems

@@ -210,6 +210,12 @@ def _constraints(d: Declarations) -> Iterator[ast.Expr | None]:
     return (c.condition for c in d.constraints)
 
 
+def _presumptions(d: Declarations) -> Iterator[ast.Expr | None]:
+    """What each situation presumes: the prelude's builtin situations, then the rulebook's."""
+    for situation in (*d.prelude.values(), *d.situations.values()):
+        yield from (p.condition for p in situation.presumes)
+
+
 def _horses(part: Callable[[ast.HorseKind], ast.Expr | None]) -> Exprs:
     def items(d: Declarations) -> Iterator[ast.Expr | None]:
         if d.horses is not None:
@@ -442,6 +448,14 @@ SLOTS: tuple[Slot, ...] = (
         BOOL,
         _constraints,
         Place(ast.ConstraintDecl, "condition", ir.Constraint, "condition"),
+    ),
+    _in(
+        "situation",
+        "presumes",
+        "presumption",
+        BOOL,
+        _presumptions,
+        Place(ast.Presumption, "condition", ir.Presumption, "condition"),
     ),
     _in(
         "horses",

@@ -30,10 +30,12 @@ from mjc.compiler.language.vocabulary import (
     ARRANGEMENT_FACTS,
     FUNCTIONS,
     HAND_FACTS,
+    HELD_FACTS,
     HORSE_FACT_NAMES,
     LOSS_FACTS,
     MELD_ATTRIBUTES,
     PAYMENT_FACT_NAMES,
+    PRESUMPTION_FACT_NAMES,
     RELATION_FACT_NAMES,
     RELATION_FACTS,
     RESULT_FACTS,
@@ -52,7 +54,7 @@ from mjc.runtime.tiles.tile import NotationError, tile_index
 
 Context = Literal[
     "fan", "floor", "reject", "shape", "guard", "constraint", "horse", "payment", "round",
-    "relation", "loss",
+    "relation", "loss", "presumption",
 ]  # fmt: skip
 
 CONTEXT_WORDS = {
@@ -67,6 +69,7 @@ CONTEXT_WORDS = {
     "round": "a payments `kong` line's `when`",
     "relation": "a payments `relation_payment` line's `when`",
     "loss": "a payments `loss_cap` value",
+    "presumption": "a situation's `presumes`",
 }
 
 
@@ -89,7 +92,11 @@ def _facts_for(ctx: Context) -> dict[str, Word]:
         return {name: words[name] for name in names}
     everything = {**ARRANGEMENT_FACTS, **SITUATION_FACTS, **HAND_FACTS}
     if ctx == "shape":
-        return {name: w for name, w in everything.items() if name in SHAPE_FACT_NAMES}
+        held = {**everything, **HELD_FACTS}
+        return {name: w for name, w in held.items() if name in SHAPE_FACT_NAMES}
+    if ctx == "presumption":
+        held = {**everything, **HELD_FACTS}
+        return {name: w for name, w in held.items() if name in PRESUMPTION_FACT_NAMES}
     if ctx in ("reject", "floor"):
         return {**everything, **RESULT_FACTS}
     return everything
@@ -250,6 +257,7 @@ class ExprChecker:
             **ARRANGEMENT_FACTS,
             **SITUATION_FACTS,
             **HAND_FACTS,
+            **HELD_FACTS,
             **RESULT_FACTS,
             **ROUND_FACTS,
             **RELATION_FACTS,

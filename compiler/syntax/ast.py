@@ -288,13 +288,26 @@ class PresetDecl:
 
 
 @dataclass(frozen=True, slots=True)
+class Presumption:
+    """`presumes not self_drawn because "…"`: what a situation presumes of the win it
+    describes; `because` ("" when not written) says why, in the refusal's message."""
+
+    condition: Expr
+    because: str
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class SituationDecl:
-    """`situation huangfan "荒番"`: a flag of the win situation this rulebook adds."""
+    """`situation huangfan "荒番"`: a flag of the win situation this rulebook adds (or, in
+    the prelude, a builtin one), with what it presumes and the situations it excludes."""
 
     id: Ident
     label: str
     provenance: tuple[Provenance, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    presumes: tuple[Presumption, ...] = ()
+    excludes: tuple[Ident, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -268,9 +268,25 @@ class _ToAst(_SettlementToAst):
 
     def situation_decl(self, meta: Meta, children: list[Any]) -> ast.SituationDecl:
         name, label, *rest = children
+        presumes = tuple(c for c in rest if isinstance(c, ast.Presumption))
+        excludes = tuple(i for c in rest if isinstance(c, tuple) for i in c)
+        others = [c for c in rest if not isinstance(c, ast.Presumption | tuple)]
         return ast.SituationDecl(
-            self._ident(name), self._str(label), self._provenance(rest), self._span(meta)
+            self._ident(name),
+            self._str(label),
+            self._provenance(others),
+            self._span(meta),
+            presumes,
+            excludes,
         )
+
+    def presumes(self, meta: Meta, children: list[Any]) -> ast.Presumption:
+        condition, *because = children
+        text = self._str(because[0]) if because else ""
+        return ast.Presumption(condition, text, self._span(meta))
+
+    def situation_excludes(self, meta: Meta, children: list[Any]) -> tuple[ast.Ident, ...]:
+        return tuple(self._ident(c) for c in children)
 
     def toggle_type(self, meta: Meta, children: list[Any]) -> ast.ToggleType:
         return ast.ToggleType(self._span(meta))

@@ -117,6 +117,7 @@ def wild_may(r: Round, tile: int, what: str) -> bool:
         return False
     return tile not in r.wilds or what in r.perms
 
+
 def self_draw_situations(r: Round, seat: int) -> tuple[str, ...]:
     found: list[str] = []
     if r.from_kong:
@@ -135,6 +136,7 @@ def self_draw_situations(r: Round, seat: int) -> tuple[str, ...]:
         found.append("earthly")
     return (*found, *r.table_situations)
 
+
 def discard_situations(r: Round, seat: int, discarder: int) -> tuple[str, ...]:
     found: list[str] = []
     if r.wall.drawable <= 0:
@@ -142,6 +144,7 @@ def discard_situations(r: Round, seat: int, discarder: int) -> tuple[str, ...]:
     if r.quiet and r.discards == 1 and discarder == r.dealer:
         found.append("human")
     return (*found, *r.table_situations)
+
 
 def can_win(
     r: Round, seat: int, hand: Hand, self_drawn: bool, situations: tuple[str, ...]
@@ -166,6 +169,10 @@ def _tiles_complete(r: Round, hand: Hand) -> bool:
 def score_win(
     r: Round, seat: int, hand: Hand, self_drawn: bool, situations: tuple[str, ...]
 ) -> Any:
+    """The score of the win, or a non-win where the ruleset refuses the hand. A situation the
+    ruleset finds impossible (`SituationError`) is not caught: the engine derives situations
+    from the play itself, so one that cannot hold is a bug in the engine, not a hand that does
+    not win (tests/game/test_game_situations.py plays rounds to show it never happens)."""
     from mjc.runtime.score.situations import SituationError
 
     try:
@@ -180,7 +187,9 @@ def score_win(
             players=r.players,
             options=r.values,
         )
-    except (SituationError, ValueError):
+    except SituationError:
+        raise
+    except ValueError:
         return _NO_WIN
 
 

@@ -37,7 +37,7 @@ from mjc.runtime.score.scoring import (
     tier_capped,
 )
 from mjc.runtime.score.situationargs import WIND_TILES as WIND_TILES, new_situation
-from mjc.runtime.score.situations import SituationError, impossible
+from mjc.runtime.score.situations import SituationError
 from mjc.runtime.settle.claimcheck import RoundRules, wild_win_refusal
 from mjc.runtime.settle.payments import DEFAULT_PAYMENTS
 from mjc.runtime.tiles.argcheck import WRONG_TYPE_SIGNS, plain_type_errors, raise_if_wrong
@@ -386,9 +386,7 @@ class Ruleset:
                     hand, self_drawn, seat_wind, round_wind, dealer, situations, players
                 )
                 if situations:
-                    reason = impossible(hand, situation)
-                    if reason is not None:
-                        raise SituationError(reason)
+                    self._refuse_impossible(hand, situation, values)
                 found: list[Arrangement] | tuple[Arrangement, ...] | None = None
                 if self._placed_first:
                     # Most hands split one way into sets: read and placed in one pass.
@@ -427,9 +425,7 @@ class Ruleset:
                     hand, self_drawn, seat_wind, round_wind, dealer, situations, players, wild
                 )
                 if situations:
-                    reason = impossible(hand, situation)
-                    if reason is not None:
-                        raise SituationError(reason)
+                    self._refuse_impossible(hand, situation, values)
                 found = self._found(hand, wild, shapes, default)
             if self._has_custom_shapes and custom_may_complete(self.custom_needs, hand, wild):
                 named = self.custom_shapes(hand, situation, values)
@@ -518,6 +514,15 @@ class Ruleset:
                 explain=explain,
             )
             raise
+
+    def _refuse_impossible(self, hand: Hand, situation: Situation, values: Options) -> None:
+        """Raise `SituationError` when the situations named cannot all hold for this win, by
+        what the prelude and the rulebook say each presumes (the module's
+        `situation_problems`)."""
+        problems = self.spec.situation_problems
+        reason = problems(hand, situation, values) if problems is not None else None
+        if reason is not None:
+            raise SituationError(reason)
 
     def _found(
         self, hand: Hand, wild: tuple[int, ...], shapes: frozenset[str], default: bool

@@ -99,6 +99,9 @@ class RulesetSpec:
     # reason the first broken one gives, for a player count) and its presets.
     claims: Callable[[Options], frozenset[str]]
     situation_flags: tuple[str, ...] = ()
+    # Why the situations named for a win cannot hold, from what the prelude and the rulebook
+    # say each presumes (`mjc.compiler.emit.situations`); None: nothing is refused.
+    situation_problems: Callable[[Hand, Situation, Options], str | None] | None = None
     violated: Callable[[Options, int], str | None] | None = None
     presets: tuple[Preset, ...] = ()
     examples: tuple[ExampleSpec, ...] = ()

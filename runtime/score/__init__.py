@@ -59,8 +59,9 @@ if TYPE_CHECKING:
         wind,
     )
     from mjc.runtime.score.situations import (
+        SITUATION_ERROR_CODE,
         SituationError,
-        impossible,
+        refusal,
     )
 
 # Each public name, and the module that defines it (imported on first use).
@@ -78,6 +79,7 @@ _EXPORTS = {
     "Score": "mjc.runtime.score.scoring",
     "Scorer": "mjc.runtime.score.scoring",
     "Situation": "mjc.runtime.score.scoring",
+    "SITUATION_ERROR_CODE": "mjc.runtime.score.situations",
     "SituationError": "mjc.runtime.score.situations",
     "Step": "mjc.runtime.score.explain",
     "Suppressed": "mjc.runtime.score.explain",
@@ -90,7 +92,7 @@ _EXPORTS = {
     "custom_arrangements": "mjc.runtime.rules.scorepieces",
     "each_value": "mjc.runtime.score.explain",
     "fan_score": "mjc.runtime.rules.scorepieces",
-    "impossible": "mjc.runtime.score.situations",
+    "refusal": "mjc.runtime.score.situations",
     "limit_counts": "mjc.runtime.score.scoring",
     "new_situation": "mjc.runtime.score.situationargs",
     "no_win_reason": "mjc.runtime.rules.scorepieces",
@@ -108,6 +110,7 @@ __getattr__, __dir__ = lazy_exports(__name__, globals(), _EXPORTS)
 
 __all__ = [
     "NO_PAIR",
+    "SITUATION_ERROR_CODE",
     "SITUATION_FLAGS",
     "STEP_KINDS",
     "WIND_TILES",
@@ -132,10 +135,10 @@ __all__ = [
     "custom_arrangements",
     "each_value",
     "fan_score",
-    "impossible",
     "limit_counts",
     "new_situation",
     "no_win_reason",
+    "refusal",
     "resolve_options",
     "score_steps",
     "substitutions",

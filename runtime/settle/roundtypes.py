@@ -30,7 +30,12 @@ __all__ = [
 
 
 class RoundError(ValueError):
-    """A round the settlement cannot read: one line naming the field."""
+    """A round the settlement cannot read: one line naming the field. `code` is the code of
+    the error behind it when it has one (E0601: a situation that cannot hold)."""
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class RoundTypeError(RoundError, TypeError):

@@ -339,7 +339,7 @@ def _score(score_hand: ScoreHand, rulebook: str, outcome: RoundOutcome, index: i
             indicator=outcome.indicator,
         )
     except (HandError, NotationError, OptionError, ValueError) as exc:
-        raise RoundError(f"winners.{index}: {exc}") from None
+        raise RoundError(f"winners.{index}: {exc}", getattr(exc, "code", None)) from None
     if not score.win:
         raise RoundError(f"winners.{index}.hand: not a win under {rulebook}: {score.reason}")
     return score

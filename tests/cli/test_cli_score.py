@@ -97,18 +97,18 @@ def test_situations_that_cannot_hold_are_exit_2_with_one_line(
     """天胡 without the dealer, 地胡 for the dealer, 杠上开花 with no kong, 抢杠 self-drawn."""
     code, out, err = run(capsys, "score", "guangdong", "123m456p789s999m22z", *args)
     assert code == 2 and out == ""
-    assert err.startswith("mjc: error: ") and err.count("\n") == 1
+    assert err.startswith("mjc: error[E0601]: ") and err.count("\n") == 1
 
 
 @pytest.mark.parametrize(
     ("rulebook", "hand", "situation", "says"),
     [
-        ("guangdong", "123m456p789s22z [111m]", "human", "before any meld is declared"),
+        ("guangdong", "123m456p789s22z [111m]", "human", "before any meld is declared; here"),
         (
             "mcr",
             "2p3p3p4p4p5p5p5p6p7p8p1f2f3f [789p]",
             "robbing_kong",
-            "another 7p (in [789p])",
+            "presumes `copies(winning_tile) == 1`",
         ),
     ],
 )

@@ -81,8 +81,16 @@ def fan_module(
 
 
 def fan_code(source: str, fan_id: str, file: str) -> str:
-    """The lines of `source` from the fan's heading comment to the next fan's."""
+    """The lines of `source` from the fan's heading comment to the next fan's (or to the end
+    of the function that scores the fans)."""
     lines = source.splitlines()
     start = next(i for i, line in enumerate(lines) if f"# {fan_id} {fan_id} (" in line)
-    end = next((i for i in range(start + 1, len(lines)) if f"({file}:" in lines[i]), len(lines))
+    end = next(
+        (
+            i
+            for i in range(start + 1, len(lines))
+            if f"({file}:" in lines[i] or lines[i].startswith("def ")
+        ),
+        len(lines),
+    )
     return "\n".join(lines[start:end])

@@ -11,7 +11,6 @@ import pytest
 
 from mjc.runtime import Ruleset
 from mjc.runtime.score.explain import Step, each_value
-from mjc.runtime.score.situations import SituationError
 from tests.conftest import ruleset
 
 BIG_FOUR_ALL_HONOURS = "111z222z333z444z55z"  # 字一色 64 and 大四喜 64 (广东: 爆胡以外 max)
@@ -156,53 +155,3 @@ def test_json_adds_fields_and_keeps_the_contract(guangdong: Ruleset) -> None:
 def test_a_hand_that_is_not_a_win_has_no_steps(guangdong: Ruleset) -> None:
     out = guangdong.score("123m456p789s1357z").as_dict()
     assert out["win"] is False and out["steps"] == [] and out["substitutions"] == []
-
-
-@pytest.mark.parametrize(
-    ("hand", "kwargs", "says"),
-    [
-        ("19m19p19s1234567z1m", {"situations": ["heavenly"], "self_drawn": True}, "dealer"),
-        ("123m456p789s999m22z", {"situations": ["earthly"], "dealer": True}, "dealer"),
-        ("123m456p789s999m22z", {"situations": ["human"], "dealer": True}, "dealer"),
-        ("123m456p789s999m22z", {"situations": ["kong_bloom"]}, "no kong"),
-        ("123m456p789s999m22z", {"situations": ["robbing_kong"], "self_drawn": True}, "self"),
-        (
-            "123m456p789s999m22z",
-            {"situations": ["heavenly", "last_tile"], "dealer": True, "self_drawn": True},
-            "cannot both hold",
-        ),
-        ("123m456p789s999m22z", {"situations": ["heavenly"], "dealer": True}, "self-drawn"),
-        ("123m456p22z [789s] [9999m]", {"situations": ["earthly"]}, "before any meld"),
-        (
-            "123m456p22z [789s] [9999m]",
-            {"situations": ["kong_bloom", "robbing_kong"]},
-            "cannot both hold",
-        ),
-        ("123m456p789s999m22z", {"situations": ["triple_win"], "self_drawn": True}, "discard"),
-        ("123m456p789s999m22z", {"situations": ["human"], "self_drawn": True}, "not self-drawn"),
-        ("123m456p789s22z [111m]", {"situations": ["human"]}, "before any meld"),
-        ("123m456p789s999m22z", {"situations": ["robbing_kong"]}, r"another 2z \(in the conc"),
-        (
-            "123m456p789s22z [123m]",
-            {"situations": ["robbing_kong"], "win": "3m"},
-            r"another 3m \(in \[123m\]\)",
-        ),
-    ],
-)
-def test_situations_that_cannot_hold_are_refused(
-    guangdong: Ruleset, hand: str, kwargs: dict[str, Any], says: str
-) -> None:
-    """天胡 without the dealer, 地胡 for the dealer, 杠上开花 with no kong, 人胡 self-drawn or
-    after a meld, 抢杠 on a tile the hand holds elsewhere (the robbed seat held the other
-    three), and the like."""
-    with pytest.raises(SituationError, match=says) as raised:
-        guangdong.score(hand, **kwargs)
-    assert isinstance(raised.value, ValueError) and "\n" not in str(raised.value)
-
-
-def test_situations_that_can_hold_are_scored(guangdong: Ruleset) -> None:
-    heavenly = guangdong.score(
-        "19m19p19s1234567z1m", situations=["heavenly"], dealer=True, self_drawn=True
-    )
-    earthly = guangdong.score("123m456p789s999m22z", situations=["earthly"], self_drawn=True)
-    assert heavenly.win and earthly.win

@@ -41,6 +41,7 @@ from mjc.runtime.exported import (
     count_suits_of_melds,
     limit_counts,
     meld_masks,
+    refusal,
     require_api,
     summarize,
     summarize_melds,
@@ -76,6 +77,7 @@ CASES: list[Case] = [
     ("is_win", is_win, {"hand": HAND, "shapes": SHAPES}, {"shapes": frozenset({3})}),
     ("arrangements", arrangements, {"hand": HAND, "shapes": SHAPES}, {"shapes": frozenset({3})}),
     ("count_suits", count_suits, {"tiles": HAND.tiles}, {"tiles": frozenset({2})}),
+    ("refusal", refusal, {"message": "抢杠 (robbing_kong) presumes `not self_drawn`"}, {}),
     ("count_suits_of_melds", count_suits_of_melds, {"melds": ARRANGEMENT.melds}, {}),
     (
         "limit_counts", limit_counts, {"counts": (1, 2), "most": 2},

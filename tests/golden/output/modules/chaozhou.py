@@ -38,6 +38,7 @@ from mjc.runtime.exported import (
     WildIndicatorMissing,
     WinRule,
     meld_masks,
+    refusal,
     require_api,
     summarize,
     summarize_melds,
@@ -724,6 +725,150 @@ def custom_shapes(h: Hand, s: Situation, o: dict[str, Any]) -> tuple[str, ...]:
     return tuple(found)
 
 
+def situation_problems(h: Hand, s: Situation, o: dict[str, Any]) -> str | None:
+    """Why the situations named for this win cannot all hold (the first presumption broken,
+    in the order the prelude and the rulebook write them), or None when they can."""
+    x_self_drawn = s.self_drawn
+    x_dealer = s.dealer
+    x_kong_bloom = s.kong_bloom
+    x_robbing_kong = s.robbing_kong
+    x_last_tile = s.last_tile
+    x_heavenly = s.heavenly
+    x_earthly = s.earthly
+    x_human = s.human
+    x_triple_win = s.triple_win
+    x_declared = h.melds
+    if x_heavenly:
+        if not x_dealer:
+            return refusal(
+                "天胡 (heavenly) presumes `dealer`: 天胡 is the dealer's win on the dealt tiles",
+            )
+        if not x_self_drawn:
+            return refusal(
+                (
+                    '天胡 (heavenly) presumes `self_drawn`: 天胡 is '
+                    'won on the dealt tiles, so it is self-drawn'
+                ),
+            )
+        if not len(x_declared) == 0:
+            return refusal(
+                (
+                    '天胡 (heavenly) presumes `len(declared) == '
+                    '0`: 天胡 is won before any meld is declared'
+                ),
+                ('declared', 'melds', x_declared),
+            )
+        if x_earthly:
+            return refusal('天胡 (heavenly) and 地胡 (earthly) cannot both hold for one win')
+        if x_human:
+            return refusal('天胡 (heavenly) and 人胡 (human) cannot both hold for one win')
+        if x_kong_bloom:
+            return refusal('天胡 (heavenly) and 杠上开花 (kong_bloom) cannot both hold for one win')
+        if x_robbing_kong:
+            return refusal('天胡 (heavenly) and 抢杠 (robbing_kong) cannot both hold for one win')
+        if x_last_tile:
+            return refusal('天胡 (heavenly) and 海底 (last_tile) cannot both hold for one win')
+    if x_earthly:
+        if x_dealer:
+            return refusal(
+                (
+                    '地胡 (earthly) presumes `not dealer`: 地胡 is won by '
+                    "a seat other than the dealer's, on its first draw"
+                ),
+            )
+        if not len(x_declared) == 0:
+            return refusal(
+                (
+                    '地胡 (earthly) presumes `len(declared) == 0`: 地胡 is '
+                    'won on the first draw, before any meld is declared'
+                ),
+                ('declared', 'melds', x_declared),
+            )
+        if x_human:
+            return refusal('地胡 (earthly) and 人胡 (human) cannot both hold for one win')
+        if x_kong_bloom:
+            return refusal('地胡 (earthly) and 杠上开花 (kong_bloom) cannot both hold for one win')
+        if x_robbing_kong:
+            return refusal('地胡 (earthly) and 抢杠 (robbing_kong) cannot both hold for one win')
+        if x_last_tile:
+            return refusal('地胡 (earthly) and 海底 (last_tile) cannot both hold for one win')
+    if x_human:
+        if x_dealer:
+            return refusal(
+                "人胡 (human) presumes `not dealer`: 人胡 is won by a seat other than the dealer's",
+            )
+        if x_self_drawn:
+            return refusal(
+                (
+                    '人胡 (human) presumes `not self_drawn`: 人胡 is won on '
+                    "the dealer's first discard, so it is not self-drawn"
+                ),
+            )
+        if not len(x_declared) == 0:
+            return refusal(
+                (
+                    '人胡 (human) presumes `len(declared) == 0`: 人胡 is won on '
+                    "the dealer's first discard, before any meld is declared"
+                ),
+                ('declared', 'melds', x_declared),
+            )
+        if x_robbing_kong:
+            return refusal('人胡 (human) and 抢杠 (robbing_kong) cannot both hold for one win')
+        if x_last_tile:
+            return refusal('人胡 (human) and 海底 (last_tile) cannot both hold for one win')
+    if x_kong_bloom:
+        if not any(v_m.is_kong for v_m in x_declared):
+            return refusal(
+                (
+                    '杠上开花 (kong_bloom) presumes `any m in '
+                    'declared: m.is_kong`: 杠上开花 is a win on a '
+                    "kong's replacement tile, so the hand "
+                    'declares a kong'
+                ),
+                ('declared', 'melds', x_declared),
+            )
+        if x_robbing_kong:
+            return refusal('杠上开花 (kong_bloom) and 抢杠 (robbing_kong) cannot both hold for one win')
+    if x_robbing_kong:
+        if x_self_drawn:
+            return refusal(
+                (
+                    '抢杠 (robbing_kong) presumes `not self_drawn`: 抢杠 is '
+                    "a win on another seat's kong tile, not self-drawn"
+                ),
+            )
+        if not h.tiles.count(s.winning_tile) == 1:
+            return refusal(
+                (
+                    '抢杠 (robbing_kong) presumes '
+                    '`copies(winning_tile) == 1`: 抢杠 is a win on the '
+                    "fourth tile of another seat's kong, whose other "
+                    'three that seat holds, so the winner holds no '
+                    'other copy of it'
+                ),
+                ('copies(winning_tile)', 'int', h.tiles.count(s.winning_tile)),
+            )
+    if x_triple_win:
+        if x_self_drawn:
+            return refusal(
+                (
+                    '一炮三响 (triple_win) presumes `not self_drawn`: '
+                    '一炮三响 is three wins on one discard, not '
+                    'self-drawn'
+                ),
+            )
+        if not s.players == 4:
+            return refusal(
+                (
+                    '一炮三响 (triple_win) presumes `players == 4`: '
+                    '一炮三响 needs three seats besides the '
+                    "discarder's"
+                ),
+                ('players', 'int', s.players),
+            )
+    return None
+
+
 # What a hand needs for each custom shape, read off the shape's condition
 # (mjc.compiler.emit.shapeneeds): the fewest flowers, the tiles it may hold (None: any) and the
 # fewest wild tiles. The game engine skips the real win check of a hand without them.
@@ -1332,6 +1477,7 @@ SPEC: Final = RulesetSpec(
     custom_shape_needs=CUSTOM_SHAPE_NEEDS,
     has_wilds=True,
     situation_flags=(),
+    situation_problems=situation_problems,
     has_rejects=True,
     reads=frozenset(()),
     prefer=(),
