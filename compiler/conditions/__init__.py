@@ -4,7 +4,8 @@
 the summary forms that answer it with bit operations on the hand's predicate summary and
 meld boards: `loopguards`, `meldboards` (with `keyfields`, `rankcounts`, `suitchains`,
 `suitsets`), `meldcounts`, `meldequal`, `listquant` and `tilefields`. `facts` is what each
-word of a condition reads in a generated function. Reads the IR; hands Python source text to
+word of a condition reads in a generated function; `scopes` which quantifier variables a
+part of it reads (whether it can leave a loop). Reads the IR; hands Python source text to
 the emitters.
 """
 
@@ -59,7 +60,11 @@ if TYPE_CHECKING:
         PyExpr,
         atom,
         is_cheap,
+    )
+    from mjc.compiler.conditions.scopes import (
+        closed,
         is_local,
+        membership,
         mentions,
     )
     from mjc.compiler.conditions.suitchains import (
@@ -90,18 +95,20 @@ _EXPORTS = {
     "as_exists": "mjc.compiler.conditions.loopguards",
     "atom": "mjc.compiler.conditions.pyexpr",
     "chain_of": "mjc.compiler.conditions.suitchains",
+    "closed": "mjc.compiler.conditions.scopes",
     "constant": "mjc.compiler.conditions.keyfields",
     "fold": "mjc.compiler.conditions.meldequal",
     "forms": "mjc.compiler.conditions.meldcounts",
     "guard_of": "mjc.compiler.conditions.loopguards",
     "is_cheap": "mjc.compiler.conditions.pyexpr",
-    "is_local": "mjc.compiler.conditions.pyexpr",
+    "is_local": "mjc.compiler.conditions.scopes",
     "is_local_body": "mjc.compiler.conditions.meldcounts",
     "joined": "mjc.compiler.conditions.meldboards",
     "key_of": "mjc.compiler.conditions.meldboards",
     "linear_in": "mjc.compiler.conditions.meldboards",
     "lower_range": "mjc.compiler.conditions.loopguards",
-    "mentions": "mjc.compiler.conditions.pyexpr",
+    "membership": "mjc.compiler.conditions.scopes",
+    "mentions": "mjc.compiler.conditions.scopes",
     "never_negative": "mjc.compiler.conditions.meldboards",
     "own_attr": "mjc.compiler.conditions.meldboards",
     "substitute": "mjc.compiler.conditions.meldboards",
@@ -131,6 +138,7 @@ __all__ = [
     "as_exists",
     "atom",
     "chain_of",
+    "closed",
     "constant",
     "fold",
     "forms",
@@ -142,6 +150,7 @@ __all__ = [
     "key_of",
     "linear_in",
     "lower_range",
+    "membership",
     "mentions",
     "never_negative",
     "own_attr",

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from mjc.compiler import ir
 from mjc.compiler.conditions.meldboards import substitute
+from mjc.compiler.conditions.scopes import is_local, mentions
 from mjc.compiler.pysource.layout import Break, Doc, Nest, flat, group
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def _constant_body(py: PyExpr, expr: ir.QuantE) -> Py | None:
     """A body that does not read its variable is one test: `count x in [1]: nine_gates` is
     `(1 if nine_gates else 0)` (times the list's length), `any`/`all` over a list that is
     not empty the body itself, `none` its negation."""
-    from mjc.compiler.conditions.pyexpr import NOT, PRIMARY, TERM, TERNARY, Py, mentions
+    from mjc.compiler.conditions.pyexpr import NOT, PRIMARY, TERM, TERNARY, Py
 
     assert isinstance(expr.domain, ir.ListE)
     size = len(expr.domain.items)
@@ -64,7 +65,7 @@ def _constant_body(py: PyExpr, expr: ir.QuantE) -> Py | None:
 
 def _unrolled(py: PyExpr, expr: ir.QuantE) -> Py | None:
     from mjc.compiler.conditions.facts import SUMMARY_OF
-    from mjc.compiler.conditions.pyexpr import NOT, Py, is_local
+    from mjc.compiler.conditions.pyexpr import NOT, Py
 
     assert isinstance(expr.domain, ir.ListE)
     items = expr.domain.items

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from mjc.compiler import ir
+from mjc.compiler.conditions.scopes import is_local, mentions
 from mjc.compiler.pysource.layout import Break, Doc, Nest, flat, group
 from mjc.runtime.tiles.tile import RANK_OF, SUIT_OF
 from mjc.runtime.wins.meldboards import SUIT_BIT, TILE_FIELD, TILE_SLOT
@@ -66,8 +67,6 @@ def own_attr(expr: ir.Expr, var: str, attr: str) -> bool:
 
 def key_of(var: str, body: ir.Expr) -> Key | None:
     """The key a body asks of `var`'s meld, or None when the body asks anything else."""
-    from mjc.compiler.conditions.pyexpr import mentions
-
     key = Key()
     parts = ir.conjuncts(body)
     for part in parts:
@@ -266,7 +265,7 @@ def _tile_lookup(py: PyExpr, board: str, kind: str, tile: ir.Expr) -> Py | None:
 def _over_suits(py: PyExpr, expr: ir.QuantE) -> Py | None:
     """`count s in [m, p, s]: any n in pungs: n.suit == s and n.rank == R`: the suit-set of
     the board at rank R, masked to the listed suits and counted (any: not empty, all: full)."""
-    from mjc.compiler.conditions.pyexpr import COMPARE, PRIMARY, Py, mentions
+    from mjc.compiler.conditions.pyexpr import COMPARE, PRIMARY, Py
 
     assert isinstance(expr.domain, ir.ListE) and isinstance(expr.body, ir.QuantE)
     inner = expr.body
@@ -328,7 +327,7 @@ def linear_in(expr: ir.Expr, var: str) -> tuple[int, int] | None:
 def _shifted(py: PyExpr, board: str, expr: ir.QuantE) -> Py | None:
     """The shift pattern: `any`/`all`/`none` of the melds of `board` whose body is a board
     formula of the outer meld (`_formula`)."""
-    from mjc.compiler.conditions.pyexpr import COMPARE, Py, is_local
+    from mjc.compiler.conditions.pyexpr import COMPARE, Py
 
     if expr.kind == "count" or is_local(expr.body, expr.var):
         return None
@@ -407,7 +406,7 @@ def _own_test(
 ) -> Doc | None:
     """`var.rank == R` (every slot at rank R) or `var.suit == S` / `!= S` (slot S at every
     rank, or every slot but S), R and S not reading `var`."""
-    from mjc.compiler.conditions.pyexpr import UNARY, mentions
+    from mjc.compiler.conditions.pyexpr import UNARY
 
     for mine, other in ((left, right), (right, left)):
         if mentions(other, var):
@@ -433,8 +432,6 @@ def _related(
 ) -> Doc | None:
     """`any n in <board>: n.suit == var.suit and n.rank == var.rank + c` as the board shifted
     by c ranks; with `n.rank == R` (R not reading `var`), the suit-set at R at every rank."""
-    from mjc.compiler.conditions.pyexpr import mentions
-
     key = key_of(n, body)
     if key is None or key.rank is None or key.other or len(key.same) != 1:
         return None

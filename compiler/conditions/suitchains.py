@@ -37,6 +37,7 @@ from mjc.compiler.conditions.meldboards import (
     own_attr,
     used_name,
 )
+from mjc.compiler.conditions.scopes import mentions
 from mjc.compiler.language.types import INT, MELD
 from mjc.compiler.pysource.layout import Break, Doc, Nest, group
 
@@ -97,8 +98,6 @@ def _split(var: str, body: ir.Expr) -> tuple[list[ir.Expr], ir.QuantE | None]:
 def _link(var: str, fact: str, own: list[ir.Expr], earlier: list[str]) -> Link | None:
     """The link's rank and slots from its own conditions, or None when they say more, or
     when its suit is not said to differ from each earlier link's."""
-    from mjc.compiler.conditions.pyexpr import mentions
-
     slots = _ALL_SLOTS
     rest: list[ir.Expr] = []
     for part in own:
@@ -153,7 +152,7 @@ def chain_of(expr: ir.QuantE) -> list[Link] | None:
 
 def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     """`any`/`none` of a chain as a lookup in the table of different slots, or None."""
-    from mjc.compiler.conditions.pyexpr import NOT, OR, PRIMARY, Py, _generator, mentions
+    from mjc.compiler.conditions.pyexpr import NOT, OR, PRIMARY, Py, _generator
 
     if expr.kind not in ("any", "none"):
         return None

@@ -32,6 +32,7 @@ from mjc.compiler.conditions.meldboards import (
     used_name,
     wrapped,
 )
+from mjc.compiler.conditions.scopes import mentions
 from mjc.compiler.pysource.layout import Doc, group
 from mjc.runtime.wins.meldboards import SUIT_BIT
 
@@ -66,8 +67,6 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
 
 def _set_of(py: PyExpr, var: str, body: ir.Expr) -> Doc | None:
     """The suits (bits by slot; others may be set too) where `body` holds for `var`."""
-    from mjc.compiler.conditions.pyexpr import mentions
-
     match body:
         case ir.BoolOpE(op=op, operands=operands):
             parts = [_set_of(py, var, o) for o in operands]
@@ -98,8 +97,6 @@ def _set_of(py: PyExpr, var: str, body: ir.Expr) -> Doc | None:
 
 def _lookup(py: PyExpr, var: str, n: str, board: str, body: ir.Expr) -> Doc | None:
     """`any n in <board>: n.suit == s and n.rank == R ...` as the board's suit-set at R."""
-    from mjc.compiler.conditions.pyexpr import mentions
-
     key = key_of(n, body)
     if key is None or key.rank is None or key.tile is not None:
         return None
