@@ -35,6 +35,7 @@ if TYPE_CHECKING:
         lower_range,
     )
     from mjc.compiler.conditions.meldboards import (
+        ALL_SLOTS,
         BOARD_OF,
         Key,
         joined,
@@ -42,7 +43,9 @@ if TYPE_CHECKING:
         linear_in,
         never_negative,
         own_attr,
+        rank_shift,
         substitute,
+        suit_get,
         used_name,
         wrapped,
     )
@@ -77,6 +80,7 @@ if TYPE_CHECKING:
 
 # Each public name, and the module that defines it (imported on first use).
 _EXPORTS = {
+    "ALL_SLOTS": "mjc.compiler.conditions.meldboards",
     "BOARD_OF": "mjc.compiler.conditions.meldboards",
     "COUNT_WIDTH": "mjc.compiler.conditions.facts",
     "FACT_SOURCE": "mjc.compiler.conditions.facts",
@@ -111,7 +115,9 @@ _EXPORTS = {
     "mentions": "mjc.compiler.conditions.scopes",
     "never_negative": "mjc.compiler.conditions.meldboards",
     "own_attr": "mjc.compiler.conditions.meldboards",
+    "rank_shift": "mjc.compiler.conditions.meldboards",
     "substitute": "mjc.compiler.conditions.meldboards",
+    "suit_get": "mjc.compiler.conditions.meldboards",
     "tile_constant": "mjc.compiler.conditions.facts",
     "used_name": "mjc.compiler.conditions.meldboards",
     "wrapped": "mjc.compiler.conditions.meldboards",
@@ -120,6 +126,7 @@ _EXPORTS = {
 __getattr__, __dir__ = lazy_exports(__name__, globals(), _EXPORTS)
 
 __all__ = [
+    "ALL_SLOTS",
     "BOARD_OF",
     "COUNT_WIDTH",
     "FACT_SOURCE",
@@ -154,7 +161,9 @@ __all__ = [
     "mentions",
     "never_negative",
     "own_attr",
+    "rank_shift",
     "substitute",
+    "suit_get",
     "tile_constant",
     "used_name",
     "wrapped",

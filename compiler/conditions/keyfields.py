@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 
 from mjc.compiler import ir
 from mjc.compiler.conditions.meldboards import (
+    ALL_SLOTS,
     BOARD_OF,
     joined,
     key_of,
@@ -329,7 +330,9 @@ class _Body:
         key = key_of(quant.var, quant.body)
         if board is None or key is None or key.rank is None or key.other or key.tile:
             return None
-        if key.slots != 15 or len(key.same) != 1 or not own_attr(key.same[0], self.var, "suit"):
+        if key.slots != ALL_SLOTS or len(key.same) != 1:
+            return None
+        if not own_attr(key.same[0], self.var, "suit"):
             return None
         line = linear_in(key.rank, self.var)
         if line is None or line[0] != 1:

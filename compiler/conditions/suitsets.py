@@ -22,13 +22,14 @@ from typing import TYPE_CHECKING
 
 from mjc.compiler import ir
 from mjc.compiler.conditions.meldboards import (
+    ALL_SLOTS,
     BOARD_OF,
-    _rank_shift,
-    _suit_get,
     joined,
     key_of,
     never_negative,
     own_attr,
+    rank_shift,
+    suit_get,
     used_name,
     wrapped,
 )
@@ -82,7 +83,7 @@ def _set_of(py: PyExpr, var: str, body: ir.Expr) -> Doc | None:
                 if isinstance(mine, ir.VarE) and mine.name == var and not mentions(other, var):
                     bit: Doc = (
                         str(SUIT_BIT.get(other.suit, 0)) if isinstance(other, ir.SuitE)
-                        else _suit_get(py, "SUIT_BIT", other)
+                        else suit_get(py, "SUIT_BIT", other)
                     )  # fmt: skip
                     return bit if body.op == "==" else group("~", wrapped(bit))
         case ir.QuantE(kind="any" | "none", var=n, domain=ir.FactE(fact=fact), body=inner) if (
@@ -106,11 +107,11 @@ def _lookup(py: PyExpr, var: str, n: str, board: str, body: ir.Expr) -> Doc | No
         return None
     if not never_negative(key.rank, py.lows) or any(own_attr(s, n, "suit") for s in others):
         return None
-    parts: list[Doc] = [used_name(py, f"{board}_board"), " >> ", _rank_shift(py, key.rank, 4)]
-    if key.slots != 15:
+    parts: list[Doc] = [used_name(py, f"{board}_board"), " >> ", rank_shift(py, key.rank, 4)]
+    if key.slots != ALL_SLOTS:
         parts.append(f" & {key.slots}")
     for suit in others:
-        parts += [" & ", _suit_get(py, "SUIT_BIT", suit)]
+        parts += [" & ", suit_get(py, "SUIT_BIT", suit)]
     for suit in key.other:
-        parts += [" & ~", _suit_get(py, "SUIT_BIT", suit)]
+        parts += [" & ~", suit_get(py, "SUIT_BIT", suit)]
     return group(*parts)
