@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from mjc.compiler import ir
 from mjc.compiler.conditions.meldboards import substitute
 from mjc.compiler.conditions.scopes import is_local, mentions
-from mjc.compiler.pysource.layout import Break, Doc, Nest, flat, group
+from mjc.compiler.pysource.layout import Break, Doc, flat, group
 
 if TYPE_CHECKING:
     from mjc.compiler.conditions.pyexpr import Py, PyExpr
@@ -120,7 +120,7 @@ def _needs_held(body: ir.Expr, var: str) -> bool:
 
 
 def _pruned(py: PyExpr, expr: ir.QuantE) -> Py | None:
-    from mjc.compiler.conditions.pyexpr import AND, NOT, PRIMARY, Py
+    from mjc.compiler.conditions.pyexpr import AND, NOT, PRIMARY, Py, generator
 
     assert isinstance(expr.domain, ir.ListE)
     items = expr.domain.items
@@ -147,13 +147,9 @@ def _pruned(py: PyExpr, expr: ir.QuantE) -> Py | None:
     loop: tuple[Doc, ...] = (Break(" "), f"for {var} in {kinds}")
     if expr.kind == "count":
         inner: tuple[Doc, ...] = ("1", *loop, Break(" "), "if ", *test)
-        return Py(_generator("sum", inner), PRIMARY, 2)
-    found = _generator("any", (*test, *loop))
+        return Py(generator("sum", inner), PRIMARY, 2)
+    found = generator("any", (*test, *loop))
     if expr.kind == "none":
         return Py(("not ", found), NOT, 2)
     assert expr.kind == "any"
     return Py(found, PRIMARY, 2)
-
-
-def _generator(func: str, inner: tuple[Doc, ...]) -> Doc:
-    return group(f"{func}(", Nest((Break(""), *inner)), Break(""), ")")

@@ -354,8 +354,8 @@ class PyExpr:
         depth = 1 + max(min(body.depth, HOIST_DEPTH), domain.depth)
         if expr.kind == "count":
             inner: tuple[Doc, ...] = ("1", *loop, Break(" "), "if ", body_doc)
-            return Py(_generator("sum", inner), PRIMARY, depth)
-        call = _generator("all" if expr.kind == "all" else "any", (body_doc, *loop))
+            return Py(generator("sum", inner), PRIMARY, depth)
+        call = generator("all" if expr.kind == "all" else "any", (body_doc, *loop))
         if expr.kind == "none":
             return Py(("not ", call), NOT, depth)
         return Py(call, PRIMARY, depth)
@@ -432,8 +432,9 @@ class PyExpr:
         return f"x_{summary}", bit
 
 
-def _generator(func: str, inner: tuple[Doc, ...]) -> Doc:
-    """`func(<inner>)` for a generator expression, broken inside the call's parentheses."""
+def generator(func: str, inner: tuple[Doc, ...]) -> Doc:
+    """`func(<inner>)` for a generator expression (`any`, `all`, `sum` over a loop), broken
+    inside the call's parentheses; the summary forms that write a loop of their own use it."""
     return group(f"{func}(", Nest((Break(""), *inner)), Break(""), ")")
 
 

@@ -153,7 +153,7 @@ def chain_of(expr: ir.QuantE) -> list[Link] | None:
 
 def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     """`any`/`none` of a chain as a lookup in the table of different slots, or None."""
-    from mjc.compiler.conditions.pyexpr import NOT, OR, PRIMARY, Py, _generator
+    from mjc.compiler.conditions.pyexpr import NOT, OR, PRIMARY, Py, generator
 
     if expr.kind not in ("any", "none"):
         return None
@@ -191,7 +191,7 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
             loop: tuple[Doc, ...] = (
                 lookup, Break(" "), f"for v_{outer.var} in ", py.operand(domain, OR),
             )  # fmt: skip
-            found = Py(_generator("any", loop), PRIMARY)
+            found = Py(generator("any", loop), PRIMARY)
     finally:
         if fixed is None:
             py.scope.pop()
