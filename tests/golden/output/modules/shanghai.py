@@ -522,12 +522,12 @@ def adjust(
     if s.kong_bloom:
         if o['lezi'] > least:
             least = o['lezi']
-            floor_rule = 'floor@shanghai.mjr:127'
+            floor_rule = 'floor@shanghai.mjr#1'
     # floor (rulebooks/shanghai.mjr:130)
     if 11 in counted:
         if o['lezi'] > least:
             least = o['lezi']
-            floor_rule = 'floor@shanghai.mjr:130'
+            floor_rule = 'floor@shanghai.mjr#2'
     if least > total:
         total = least
         steps = (('floor', least, total, floor_rule),)
@@ -537,17 +537,17 @@ def adjust(
     if 10 in counted:
         factor = 2
         total *= factor
-        steps += (('multiply', factor, total, 'multiply@shanghai.mjr:133'),)
+        steps += (('multiply', factor, total, 'multiply@shanghai.mjr#1'),)
     # multiply (rulebooks/shanghai.mjr:135)
     if ('huangfan' in s.extra) and o['play_huangfan']:
         factor = 2
         total *= factor
-        steps += (('multiply', factor, total, 'multiply@shanghai.mjr:135'),)
+        steps += (('multiply', factor, total, 'multiply@shanghai.mjr#2'),)
     # multiply (rulebooks/shanghai.mjr:137)
     if ('kaibao' in s.extra) and o['play_kaibao']:
         factor = 2
         total *= factor
-        steps += (('multiply', factor, total, 'multiply@shanghai.mjr:137'),)
+        steps += (('multiply', factor, total, 'multiply@shanghai.mjr#3'),)
     capped = False
     ceiling: int | None = None
     ceiling_rule = ''
@@ -560,7 +560,7 @@ def adjust(
     ):
         # ceiling (rulebooks/shanghai.mjr:141)
         ceiling = o['lezi'] * 16
-        ceiling_rule = 'ceiling@shanghai.mjr:141'
+        ceiling_rule = 'ceiling@shanghai.mjr#1'
     elif (
         18 in counted
         and (
@@ -570,11 +570,11 @@ def adjust(
     ):
         # ceiling (rulebooks/shanghai.mjr:144)
         ceiling = o['lezi'] * 8
-        ceiling_rule = 'ceiling@shanghai.mjr:144'
+        ceiling_rule = 'ceiling@shanghai.mjr#2'
     elif 18 in counted:
         # ceiling (rulebooks/shanghai.mjr:147)
         ceiling = o['lezi'] * 4
-        ceiling_rule = 'ceiling@shanghai.mjr:147'
+        ceiling_rule = 'ceiling@shanghai.mjr#3'
     elif (
         (10 in counted or 16 in counted or 17 in counted or 19 in counted)
         and ('huangfan' in s.extra)
@@ -584,7 +584,7 @@ def adjust(
     ):
         # ceiling (rulebooks/shanghai.mjr:149)
         ceiling = o['lezi'] * 8
-        ceiling_rule = 'ceiling@shanghai.mjr:149'
+        ceiling_rule = 'ceiling@shanghai.mjr#4'
     elif (
         (10 in counted or 16 in counted or 17 in counted or 19 in counted)
         and (
@@ -594,11 +594,11 @@ def adjust(
     ):
         # ceiling (rulebooks/shanghai.mjr:152)
         ceiling = o['lezi'] * 4
-        ceiling_rule = 'ceiling@shanghai.mjr:152'
+        ceiling_rule = 'ceiling@shanghai.mjr#5'
     elif 10 in counted or 16 in counted or 17 in counted or 19 in counted:
         # ceiling (rulebooks/shanghai.mjr:155)
         ceiling = o['lezi'] * 2
-        ceiling_rule = 'ceiling@shanghai.mjr:155'
+        ceiling_rule = 'ceiling@shanghai.mjr#6'
     elif (
         ('huangfan' in s.extra)
         and o['play_huangfan']
@@ -607,17 +607,17 @@ def adjust(
     ):
         # ceiling (rulebooks/shanghai.mjr:158)
         ceiling = o['lezi'] * 4
-        ceiling_rule = 'ceiling@shanghai.mjr:158'
+        ceiling_rule = 'ceiling@shanghai.mjr#7'
     elif (
         ('huangfan' in s.extra) and o['play_huangfan'] or ('kaibao' in s.extra) and o['play_kaibao']
     ):
         # ceiling (rulebooks/shanghai.mjr:161)
         ceiling = o['lezi'] * 2
-        ceiling_rule = 'ceiling@shanghai.mjr:161'
+        ceiling_rule = 'ceiling@shanghai.mjr#8'
     else:
         # ceiling (rulebooks/shanghai.mjr:164)
         ceiling = o['lezi']
-        ceiling_rule = 'ceiling@shanghai.mjr:164'
+        ceiling_rule = 'ceiling@shanghai.mjr#9'
     if ceiling is not None and total > ceiling:
         total = ceiling
         capped = True
@@ -836,9 +836,9 @@ horse_seat = HORSES.horse_seat
 # Payments (结算): who pays a winner (win lines) and a konger (kong lines), each with the
 # rulebook line it comes from.
 WIN_RULES: Final[tuple[WinRule, ...]] = (
-    WinRule('robbed', True, 'rulebooks/shanghai.mjr:86'),
-    WinRule('each', False, 'rulebooks/shanghai.mjr:88'),
-    WinRule('discarder', False, 'rulebooks/shanghai.mjr:90'),
+    WinRule('robbed', True, 'win@shanghai.mjr#1'),
+    WinRule('each', False, 'win@shanghai.mjr#2'),
+    WinRule('discarder', False, 'win@shanghai.mjr#3'),
 )
 KONG_RULES: Final[tuple[KongRule, ...]] = (
 )
@@ -876,19 +876,19 @@ def payment_bonuses(o: dict[str, Any], r: RoundFacts) -> tuple[tuple[int, int], 
 
 
 RELATION_RULES: Final[tuple[RelationRule, ...]] = (
-    RelationRule('discarder', False, 'rulebooks/shanghai.mjr:95'),
-    RelationRule('partner', False, 'rulebooks/shanghai.mjr:97'),
-    RelationRule('robbed', False, 'rulebooks/shanghai.mjr:100'),
-    RelationRule('partner', False, 'rulebooks/shanghai.mjr:102'),
-    RelationRule('discarder', False, 'rulebooks/shanghai.mjr:104'),
-    RelationRule('discarder', False, 'rulebooks/shanghai.mjr:107'),
-    RelationRule('partner', False, 'rulebooks/shanghai.mjr:110'),
+    RelationRule('discarder', False, 'relation_payment@shanghai.mjr#1'),
+    RelationRule('partner', False, 'relation_payment@shanghai.mjr#2'),
+    RelationRule('robbed', False, 'relation_payment@shanghai.mjr#3'),
+    RelationRule('partner', False, 'relation_payment@shanghai.mjr#4'),
+    RelationRule('discarder', False, 'relation_payment@shanghai.mjr#5'),
+    RelationRule('discarder', False, 'relation_payment@shanghai.mjr#6'),
+    RelationRule('partner', False, 'relation_payment@shanghai.mjr#7'),
 )
 
 
 def payment_relation(o: dict[str, Any]) -> tuple[int, str] | None:
     """How many claims between two players make a relation (承包, 三包), and the line."""
-    return (3, 'rulebooks/shanghai.mjr:91')
+    return (3, 'claim_relation@shanghai.mjr#1')
 
 
 def payment_relations(
@@ -935,7 +935,7 @@ def payment_loss_cap(o: dict[str, Any], ceiling: int | None) -> tuple[int, str] 
     """The most one payer pays one winner for a hand (all his shares together), given the
     hand's ceiling, and the line that says so."""
     if ceiling is not None:
-        return (ceiling, 'rulebooks/shanghai.mjr:114')
+        return (ceiling, 'loss_cap@shanghai.mjr#1')
     return None
 
 
