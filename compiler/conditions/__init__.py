@@ -4,7 +4,8 @@
 the summary forms that answer it with bit operations on the hand's predicate summary and
 meld boards: `loopguards`, `meldboards` (with `keyfields`, `rankcounts`, `suitchains`,
 `suitsets`), `meldcounts`, `meldequal`, `listquant` and `tilefields`. `facts` is what each
-word of a condition reads in a generated function. Reads the IR; hands Python source text to
+word of a condition reads in a generated function; `scopes` which quantifier variables a
+part of it reads (whether it can leave a loop). Reads the IR; hands Python source text to
 the emitters.
 """
 
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
         lower_range,
     )
     from mjc.compiler.conditions.meldboards import (
+        ALL_SLOTS,
         BOARD_OF,
         Key,
         joined,
@@ -41,7 +43,9 @@ if TYPE_CHECKING:
         linear_in,
         never_negative,
         own_attr,
+        rank_shift,
         substitute,
+        suit_get,
         used_name,
         wrapped,
     )
@@ -59,7 +63,11 @@ if TYPE_CHECKING:
         PyExpr,
         atom,
         is_cheap,
+    )
+    from mjc.compiler.conditions.scopes import (
+        closed,
         is_local,
+        membership,
         mentions,
     )
     from mjc.compiler.conditions.suitchains import (
@@ -72,6 +80,7 @@ if TYPE_CHECKING:
 
 # Each public name, and the module that defines it (imported on first use).
 _EXPORTS = {
+    "ALL_SLOTS": "mjc.compiler.conditions.meldboards",
     "BOARD_OF": "mjc.compiler.conditions.meldboards",
     "COUNT_WIDTH": "mjc.compiler.conditions.facts",
     "FACT_SOURCE": "mjc.compiler.conditions.facts",
@@ -90,21 +99,25 @@ _EXPORTS = {
     "as_exists": "mjc.compiler.conditions.loopguards",
     "atom": "mjc.compiler.conditions.pyexpr",
     "chain_of": "mjc.compiler.conditions.suitchains",
+    "closed": "mjc.compiler.conditions.scopes",
     "constant": "mjc.compiler.conditions.keyfields",
     "fold": "mjc.compiler.conditions.meldequal",
     "forms": "mjc.compiler.conditions.meldcounts",
     "guard_of": "mjc.compiler.conditions.loopguards",
     "is_cheap": "mjc.compiler.conditions.pyexpr",
-    "is_local": "mjc.compiler.conditions.pyexpr",
+    "is_local": "mjc.compiler.conditions.scopes",
     "is_local_body": "mjc.compiler.conditions.meldcounts",
     "joined": "mjc.compiler.conditions.meldboards",
     "key_of": "mjc.compiler.conditions.meldboards",
     "linear_in": "mjc.compiler.conditions.meldboards",
     "lower_range": "mjc.compiler.conditions.loopguards",
-    "mentions": "mjc.compiler.conditions.pyexpr",
+    "membership": "mjc.compiler.conditions.scopes",
+    "mentions": "mjc.compiler.conditions.scopes",
     "never_negative": "mjc.compiler.conditions.meldboards",
     "own_attr": "mjc.compiler.conditions.meldboards",
+    "rank_shift": "mjc.compiler.conditions.meldboards",
     "substitute": "mjc.compiler.conditions.meldboards",
+    "suit_get": "mjc.compiler.conditions.meldboards",
     "tile_constant": "mjc.compiler.conditions.facts",
     "used_name": "mjc.compiler.conditions.meldboards",
     "wrapped": "mjc.compiler.conditions.meldboards",
@@ -113,6 +126,7 @@ _EXPORTS = {
 __getattr__, __dir__ = lazy_exports(__name__, globals(), _EXPORTS)
 
 __all__ = [
+    "ALL_SLOTS",
     "BOARD_OF",
     "COUNT_WIDTH",
     "FACT_SOURCE",
@@ -131,6 +145,7 @@ __all__ = [
     "as_exists",
     "atom",
     "chain_of",
+    "closed",
     "constant",
     "fold",
     "forms",
@@ -142,10 +157,13 @@ __all__ = [
     "key_of",
     "linear_in",
     "lower_range",
+    "membership",
     "mentions",
     "never_negative",
     "own_attr",
+    "rank_shift",
     "substitute",
+    "suit_get",
     "tile_constant",
     "used_name",
     "wrapped",

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 
 from mjc.compiler import ir
 from mjc.compiler.conditions.meldboards import (
+    ALL_SLOTS,
     BOARD_OF,
     joined,
     key_of,
@@ -46,6 +47,7 @@ from mjc.compiler.conditions.meldboards import (
     own_attr,
     used_name,
 )
+from mjc.compiler.conditions.scopes import is_local, mentions
 from mjc.compiler.ir import consteval
 from mjc.compiler.pysource.layout import Break, Doc, flat, group
 from mjc.runtime.tiles.hand import MAX_TILES
@@ -231,8 +233,6 @@ def _put(expr: ir.Expr, values: dict[tuple[str, str], ir.Expr]) -> ir.Expr:
 
 def constant(expr: ir.Expr) -> object | None:
     """`expr`'s value when it reads nothing but constants, else None."""
-    from mjc.compiler.conditions.pyexpr import is_local
-
     if not consteval.reads_only_options(expr) or not is_local(expr, ""):
         return None  # `is_local` with no variable: no option either
     return consteval.evaluate(expr, {})
@@ -295,8 +295,6 @@ class _Body:
 
     def _key_test(self, expr: ir.Expr) -> Mask | None:
         """A test of the meld's own key alone: the keys where it holds, decided here."""
-        from mjc.compiler.conditions.pyexpr import mentions
-
         if not mentions(expr, self.var) or not self._reads_key_only(expr):
             return None
         keys = []
@@ -332,7 +330,9 @@ class _Body:
         key = key_of(quant.var, quant.body)
         if board is None or key is None or key.rank is None or key.other or key.tile:
             return None
-        if key.slots != 15 or len(key.same) != 1 or not own_attr(key.same[0], self.var, "suit"):
+        if key.slots != ALL_SLOTS or len(key.same) != 1:
+            return None
+        if not own_attr(key.same[0], self.var, "suit"):
             return None
         line = linear_in(key.rank, self.var)
         if line is None or line[0] != 1:
@@ -345,7 +345,7 @@ class _Body:
 
     def _suit_test(self, expr: ir.CompareE) -> Mask | None:
         """`m.suit == S` (or `!=`), S not the meld's: the fields of S's slot at every rank."""
-        from mjc.compiler.conditions.pyexpr import TERNARY, mentions
+        from mjc.compiler.conditions.pyexpr import TERNARY
 
         if expr.op not in ("==", "!="):
             return None
@@ -363,8 +363,6 @@ class _Body:
     def _neighbour(self, n: str, board: str, body: ir.Expr) -> Mask | None:
         """`any n in <board>: n.suit == m.suit and <ranks>`: held keys at each rank offset
         the rank test allows (`!=`: another suit at that rank; no suit test: any suit)."""
-        from mjc.compiler.conditions.pyexpr import mentions
-
         relation = "any"
         ranks: list[ir.Expr] = []
         for part in ir.conjuncts(body):

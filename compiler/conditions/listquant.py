@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 
 from mjc.compiler import ir
 from mjc.compiler.conditions.meldboards import substitute
-from mjc.compiler.pysource.layout import Break, Doc, Nest, flat, group
+from mjc.compiler.conditions.scopes import is_local, mentions
+from mjc.compiler.pysource.layout import Break, Doc, flat, group
 
 if TYPE_CHECKING:
     from mjc.compiler.conditions.pyexpr import Py, PyExpr
@@ -47,7 +48,7 @@ def _constant_body(py: PyExpr, expr: ir.QuantE) -> Py | None:
     """A body that does not read its variable is one test: `count x in [1]: nine_gates` is
     `(1 if nine_gates else 0)` (times the list's length), `any`/`all` over a list that is
     not empty the body itself, `none` its negation."""
-    from mjc.compiler.conditions.pyexpr import NOT, PRIMARY, TERM, TERNARY, Py, mentions
+    from mjc.compiler.conditions.pyexpr import NOT, PRIMARY, TERM, TERNARY, Py
 
     assert isinstance(expr.domain, ir.ListE)
     size = len(expr.domain.items)
@@ -64,7 +65,7 @@ def _constant_body(py: PyExpr, expr: ir.QuantE) -> Py | None:
 
 def _unrolled(py: PyExpr, expr: ir.QuantE) -> Py | None:
     from mjc.compiler.conditions.facts import SUMMARY_OF
-    from mjc.compiler.conditions.pyexpr import NOT, Py, is_local
+    from mjc.compiler.conditions.pyexpr import NOT, Py
 
     assert isinstance(expr.domain, ir.ListE)
     items = expr.domain.items
@@ -119,7 +120,7 @@ def _needs_held(body: ir.Expr, var: str) -> bool:
 
 
 def _pruned(py: PyExpr, expr: ir.QuantE) -> Py | None:
-    from mjc.compiler.conditions.pyexpr import AND, NOT, PRIMARY, Py
+    from mjc.compiler.conditions.pyexpr import AND, NOT, PRIMARY, Py, generator
 
     assert isinstance(expr.domain, ir.ListE)
     items = expr.domain.items
@@ -146,13 +147,9 @@ def _pruned(py: PyExpr, expr: ir.QuantE) -> Py | None:
     loop: tuple[Doc, ...] = (Break(" "), f"for {var} in {kinds}")
     if expr.kind == "count":
         inner: tuple[Doc, ...] = ("1", *loop, Break(" "), "if ", *test)
-        return Py(_generator("sum", inner), PRIMARY, 2)
-    found = _generator("any", (*test, *loop))
+        return Py(generator("sum", inner), PRIMARY, 2)
+    found = generator("any", (*test, *loop))
     if expr.kind == "none":
         return Py(("not ", found), NOT, 2)
     assert expr.kind == "any"
     return Py(found, PRIMARY, 2)
-
-
-def _generator(func: str, inner: tuple[Doc, ...]) -> Doc:
-    return group(f"{func}(", Nest((Break(""), *inner)), Break(""), ")")

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from mjc.compiler import ir
 from mjc.compiler.conditions.meldboards import substitute
+from mjc.compiler.conditions.scopes import is_local
 from mjc.compiler.pysource.layout import Break, Doc, Nest, group
 
 if TYPE_CHECKING:
@@ -37,7 +38,6 @@ def guard_of(expr: ir.QuantE) -> ir.Expr | None:
     """The item-local part L of the body `L and R`, or None when the body has no such split
     (every part local: the summary answers the whole; none local: nothing to test)."""
     from mjc.compiler.conditions.facts import SUMMARY_OF
-    from mjc.compiler.conditions.pyexpr import is_local
 
     if expr.kind not in ("count", "any", "none"):
         return None  # `all` holds on no items at all: no bit rules it in or out
@@ -103,7 +103,7 @@ def as_exists(expr: ir.Expr) -> ir.Expr:
 def lower_range(py: PyExpr, expr: ir.QuantE) -> Py | None:
     """The range's quantifier as one mask test of a summary, or None."""
     from mjc.compiler.conditions.facts import SUMMARY_OF
-    from mjc.compiler.conditions.pyexpr import COMPARE, PRIMARY, SUM, Py, is_local
+    from mjc.compiler.conditions.pyexpr import COMPARE, PRIMARY, SUM, Py
 
     domain = expr.domain
     assert isinstance(domain, ir.RangeE)

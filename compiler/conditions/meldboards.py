@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from mjc.compiler import ir
+from mjc.compiler.conditions.scopes import is_local, mentions
 from mjc.compiler.pysource.layout import Break, Doc, Nest, flat, group
 from mjc.runtime.tiles.tile import RANK_OF, SUIT_OF
 from mjc.runtime.wins.meldboards import SUIT_BIT, TILE_FIELD, TILE_SLOT
@@ -39,7 +40,8 @@ if TYPE_CHECKING:
 # The meld lists that have boards, and the board's name in generated code.
 BOARD_OF = {"chows": "chow", "pungs": "pung", "kongs": "kong"}
 _UNROLL = 9  # a constant range this long or shorter is unrolled in a shift pattern
-_ALL_SLOTS = 15
+# `Key.slots` when the body allows every suit slot (m p s z): nothing to mask.
+ALL_SLOTS = 15
 
 
 @dataclass(slots=True)
@@ -49,7 +51,7 @@ class Key:
     rank: ir.Expr | None = None
     same: list[ir.Expr] = field(default_factory=list)  # n.suit == each
     other: list[ir.Expr] = field(default_factory=list)  # n.suit != each
-    slots: int = _ALL_SLOTS  # the suit slots the literal parts allow
+    slots: int = ALL_SLOTS  # the suit slots the literal parts allow
     tile: ir.Expr | None = None  # `n.tile == T` gave the rank and the suit: T
 
 
@@ -66,8 +68,6 @@ def own_attr(expr: ir.Expr, var: str, attr: str) -> bool:
 
 def key_of(var: str, body: ir.Expr) -> Key | None:
     """The key a body asks of `var`'s meld, or None when the body asks anything else."""
-    from mjc.compiler.conditions.pyexpr import mentions
-
     key = Key()
     parts = ir.conjuncts(body)
     for part in parts:
@@ -111,7 +111,7 @@ def key_of(var: str, body: ir.Expr) -> Key | None:
 def _add_suit(key: Key, suit: ir.Expr, same: bool) -> None:
     if isinstance(suit, ir.SuitE):
         bit = SUIT_BIT.get(suit.suit, 0)
-        key.slots &= bit if same else _ALL_SLOTS & ~bit
+        key.slots &= bit if same else ALL_SLOTS & ~bit
     else:
         (key.same if same else key.other).append(suit)
 
@@ -185,8 +185,9 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     return None
 
 
-def _rank_shift(py: PyExpr, rank: ir.Expr, per: int) -> Doc:
-    """`per * rank` as a document (a literal when the rank is one)."""
+def rank_shift(py: PyExpr, rank: ir.Expr, per: int) -> Doc:
+    """`per * rank` as a document, the shift to a rank's fields on a board (`per` bits a
+    rank: 4 on a suit-set board, 20 on a count board); a literal when the rank is one."""
     from mjc.compiler.conditions.pyexpr import UNARY
 
     if isinstance(rank, ir.IntE):
@@ -194,7 +195,9 @@ def _rank_shift(py: PyExpr, rank: ir.Expr, per: int) -> Doc:
     return (f"{per} * ", py.operand(py.py(rank), UNARY))
 
 
-def _suit_get(py: PyExpr, table: str, suit: ir.Expr) -> Doc:
+def suit_get(py: PyExpr, table: str, suit: ir.Expr) -> Doc:
+    """`table[suit]`, a runtime table by suit (`SUIT_BIT`, `COUNT_SHIFT`) read at a suit
+    known only when the hand is scored; the table is recorded as a name the module imports."""
     from mjc.compiler.conditions.pyexpr import TERNARY
 
     py.runtime_names.add(table)
@@ -216,28 +219,28 @@ def _lookup(py: PyExpr, board: str, kind: str, key: Key) -> Py | None:
     if key.tile is not None:
         return _tile_lookup(py, board, kind, key.tile)
     if kind == "count":
-        if key.other or len(key.same) + (key.slots != _ALL_SLOTS) != 1:
+        if key.other or len(key.same) + (key.slots != ALL_SLOTS) != 1:
             return None
         if key.same:
-            where: Doc = (" + ", _suit_get(py, "COUNT_SHIFT", key.same[0]))
+            where: Doc = (" + ", suit_get(py, "COUNT_SHIFT", key.same[0]))
         elif key.slots in (1, 2, 4, 8):
             where = f" + {4 * (key.slots.bit_length() - 1)}"
         else:
             return None  # no suit the key allows: `count` of nothing, left to the loop
-        shift = _rank_shift(py, key.rank, 20)
+        shift = rank_shift(py, key.rank, 20)
         if where == " + 0":
             where = ""
         doc = group(used_name(py, f"{board}_count"), " >> ", shift, where, " & 15")
         return Py(doc, BITAND)
     if kind not in ("any", "none"):
         return None
-    parts: list[Doc] = [used_name(py, f"{board}_board"), " >> ", _rank_shift(py, key.rank, 4)]
-    if key.slots != _ALL_SLOTS or not key.same:
+    parts: list[Doc] = [used_name(py, f"{board}_board"), " >> ", rank_shift(py, key.rank, 4)]
+    if key.slots != ALL_SLOTS or not key.same:
         parts.append(f" & {key.slots}")
     for suit in key.same:
-        parts += [Break(" "), "& ", _suit_get(py, "SUIT_BIT", suit)]
+        parts += [Break(" "), "& ", suit_get(py, "SUIT_BIT", suit)]
     for suit in key.other:
-        parts += [Break(" "), "& ~", _suit_get(py, "SUIT_BIT", suit)]
+        parts += [Break(" "), "& ~", suit_get(py, "SUIT_BIT", suit)]
     parts.append(" != 0" if kind == "any" else " == 0")
     return Py(group(*parts), COMPARE)
 
@@ -266,7 +269,7 @@ def _tile_lookup(py: PyExpr, board: str, kind: str, tile: ir.Expr) -> Py | None:
 def _over_suits(py: PyExpr, expr: ir.QuantE) -> Py | None:
     """`count s in [m, p, s]: any n in pungs: n.suit == s and n.rank == R`: the suit-set of
     the board at rank R, masked to the listed suits and counted (any: not empty, all: full)."""
-    from mjc.compiler.conditions.pyexpr import COMPARE, PRIMARY, Py, mentions
+    from mjc.compiler.conditions.pyexpr import COMPARE, PRIMARY, Py
 
     assert isinstance(expr.domain, ir.ListE) and isinstance(expr.body, ir.QuantE)
     inner = expr.body
@@ -288,13 +291,13 @@ def _over_suits(py: PyExpr, expr: ir.QuantE) -> Py | None:
         return None
     listed = sum(SUIT_BIT[s] for s in suits) & key.slots
     parts: list[Doc] = [
-        used_name(py, f"{BOARD_OF[inner.domain.fact]}_board"), " >> ", _rank_shift(py, key.rank, 4),
+        used_name(py, f"{BOARD_OF[inner.domain.fact]}_board"), " >> ", rank_shift(py, key.rank, 4),
         f" & {listed}",
     ]  # fmt: skip
     for suit in others:
-        parts += [Break(" "), "& ", _suit_get(py, "SUIT_BIT", suit)]
+        parts += [Break(" "), "& ", suit_get(py, "SUIT_BIT", suit)]
     for suit in key.other:
-        parts += [Break(" "), "& ~", _suit_get(py, "SUIT_BIT", suit)]
+        parts += [Break(" "), "& ~", suit_get(py, "SUIT_BIT", suit)]
     if expr.kind == "count":
         return Py(group("(", *parts, ").bit_count()"), PRIMARY)
     if expr.kind == "all":
@@ -328,7 +331,7 @@ def linear_in(expr: ir.Expr, var: str) -> tuple[int, int] | None:
 def _shifted(py: PyExpr, board: str, expr: ir.QuantE) -> Py | None:
     """The shift pattern: `any`/`all`/`none` of the melds of `board` whose body is a board
     formula of the outer meld (`_formula`)."""
-    from mjc.compiler.conditions.pyexpr import COMPARE, Py, is_local
+    from mjc.compiler.conditions.pyexpr import COMPARE, Py
 
     if expr.kind == "count" or is_local(expr.body, expr.var):
         return None
@@ -407,7 +410,7 @@ def _own_test(
 ) -> Doc | None:
     """`var.rank == R` (every slot at rank R) or `var.suit == S` / `!= S` (slot S at every
     rank, or every slot but S), R and S not reading `var`."""
-    from mjc.compiler.conditions.pyexpr import UNARY, mentions
+    from mjc.compiler.conditions.pyexpr import UNARY
 
     for mine, other in ((left, right), (right, left)):
         if mentions(other, var):
@@ -422,7 +425,7 @@ def _own_test(
             if isinstance(other, ir.SuitE):
                 slots: Doc = str(SUIT_BIT.get(other.suit, 0))
             else:
-                slots = _suit_get(py, "SUIT_BIT", other)
+                slots = suit_get(py, "SUIT_BIT", other)
             every = group(slots, " * EVERY_RANK")
             return every if op == "==" else ("~(", every, ")")
     return None
@@ -433,8 +436,6 @@ def _related(
 ) -> Doc | None:
     """`any n in <board>: n.suit == var.suit and n.rank == var.rank + c` as the board shifted
     by c ranks; with `n.rank == R` (R not reading `var`), the suit-set at R at every rank."""
-    from mjc.compiler.conditions.pyexpr import mentions
-
     key = key_of(n, body)
     if key is None or key.rank is None or key.other or len(key.same) != 1:
         return None
@@ -448,7 +449,7 @@ def _related(
         shifted = f"x_{name}"
         if c:
             shifted += f" >> {4 * c}" if c > 0 else f" << {-4 * c}"
-        if key.slots == _ALL_SLOTS:
+        if key.slots == ALL_SLOTS:
             return shifted
         names.add("EVERY_RANK")
         return f"({shifted} & {key.slots} * EVERY_RANK)"
@@ -456,4 +457,4 @@ def _related(
         return None
     names.add(name)
     names.add("EVERY_RANK")
-    return group("(x_", name, " >> ", _rank_shift(py, key.rank, 4), f" & {key.slots}) * EVERY_RANK")
+    return group("(x_", name, " >> ", rank_shift(py, key.rank, 4), f" & {key.slots}) * EVERY_RANK")

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from mjc.compiler import ir
 from mjc.compiler.conditions.meldboards import own_attr
+from mjc.compiler.conditions.scopes import is_local, mentions
 from mjc.compiler.pysource.layout import Break, Doc, group
 from mjc.runtime.wins.meldboards import TILE_FIELD
 
@@ -85,14 +86,12 @@ def _of_a_wind(var: str, body: ir.Expr) -> bool:
 
 
 def is_local_body(expr: ir.QuantE) -> bool:
-    from mjc.compiler.conditions.pyexpr import is_local
-
     return is_local(expr.body, expr.var)
 
 
 def _count(py: PyExpr, var: str, fact: str, body: ir.Expr) -> Py | None:
     """`count var in fact: body` by the rules, or None."""
-    from mjc.compiler.conditions.pyexpr import SUM, TERNARY, Py, is_local, mentions
+    from mjc.compiler.conditions.pyexpr import SUM, TERNARY, Py
 
     if is_local(body, var):
         return _counter(py, var, fact, body)
@@ -137,8 +136,6 @@ def _counter(py: PyExpr, var: str, fact: str, local: ir.Expr) -> Py:
 
 def _split(var: str, body: ir.Expr) -> tuple[list[ir.Expr], list[ir.Expr]] | None:
     """The body's `and` parts: (item-local ones, the others), or None if no part is local."""
-    from mjc.compiler.conditions.pyexpr import is_local
-
     parts = ir.conjuncts(body)
     local = [p for p in parts if is_local(p, var)]
     if not local:
@@ -148,8 +145,6 @@ def _split(var: str, body: ir.Expr) -> tuple[list[ir.Expr], list[ir.Expr]] | Non
 
 def _tile_test(var: str, part: ir.Expr) -> tuple[str, ir.Expr] | None:
     """`m.tile == X` as ("==", X), `m.tile != X` as ("!=", X), `X in m.tiles` as ("in", X)."""
-    from mjc.compiler.conditions.pyexpr import mentions
-
     if not isinstance(part, ir.CompareE):
         return None
     sides = [(part.left, part.right), (part.right, part.left)]

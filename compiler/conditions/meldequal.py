@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from mjc.compiler import ir
 from mjc.compiler.conditions.meldboards import substitute
+from mjc.compiler.conditions.scopes import closed, mentions
 from mjc.compiler.pysource.layout import Break, Doc, flat, group
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ _LISTS = {"melds": ("melds", None), "pairs": ("pairs", None), "chows": ("melds",
 
 def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     """The count as the count without X, corrected for the melds equal to X; or None."""
-    from mjc.compiler.conditions.pyexpr import PRIMARY, SUM, TERNARY, Py, mentions
+    from mjc.compiler.conditions.pyexpr import PRIMARY, SUM, TERNARY, Py
 
     if expr.kind != "count" or not (
         isinstance(expr.domain, ir.FactE) and expr.domain.fact in _LISTS
@@ -76,8 +77,6 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
 def _once_per_call(expr: ir.Expr) -> bool:
     """Whether `expr` can be computed at the top of its function: it reads no variable of an
     enclosing quantifier, no fan and not the running total (a loop, not a recursion)."""
-    from mjc.compiler.conditions.pyexpr import _closed
-
     pending: list[ir.Model] = [expr]
     while pending:
         node = pending.pop()
@@ -87,7 +86,7 @@ def _once_per_call(expr: ir.Expr) -> bool:
             value = getattr(node, field)
             pending += [c for c in (value if isinstance(value, tuple) else (value,))
                         if isinstance(c, ir.Model)]  # fmt: skip
-    return _closed(expr)
+    return closed(expr)
 
 
 def _only(holds: ir.Expr, fails: ir.Expr) -> ir.Expr:
@@ -104,8 +103,6 @@ def _only(holds: ir.Expr, fails: ir.Expr) -> ir.Expr:
 
 def _compared(body: ir.Expr, var: str) -> ir.Expr | None:
     """The X of the first `var == X` / `var != X` in the body (X not reading `var`)."""
-    from mjc.compiler.conditions.pyexpr import mentions
-
     pending = [body]
     while pending:
         node = pending.pop()

@@ -24,6 +24,7 @@ from mjc.compiler.conditions.facts import (
     TILE_TABLES,
     tile_constant,
 )
+from mjc.compiler.conditions.scopes import closed, is_local, membership
 from mjc.compiler.language.types import TILE, ListType
 from mjc.compiler.pysource.layout import Break, Doc, Group, Nest, bracketed, flat, group
 from mjc.compiler.pysource.pysafe import lit
@@ -89,25 +90,6 @@ class Py:
 
 def atom(text: str) -> Py:
     return Py(text, PRIMARY)
-
-
-def _closed(expr: ir.Expr) -> bool:
-    """Whether `expr` reads no quantifier variable but those it binds itself (a loop, not a
-    recursion: a condition may nest hundreds deep)."""
-    pending: list[tuple[ir.Model, frozenset[str]]] = [(expr, frozenset())]
-    while pending:
-        node, bound = pending.pop()
-        if isinstance(node, ir.VarE) and node.name not in bound:
-            return False
-        if isinstance(node, ir.QuantE):
-            pending += [(node.domain, bound), (node.body, bound | {node.var})]
-            continue
-        for name in type(node).model_fields:
-            value = getattr(node, name)
-            for child in value if isinstance(value, tuple) else (value,):
-                if isinstance(child, ir.Model):
-                    pending.append((child, bound))
-    return True
 
 
 def is_cheap(source: str) -> bool:
@@ -225,7 +207,7 @@ class PyExpr:
         return atom(name)
 
     def _expr(self, expr: ir.Expr, share: bool = True) -> Py:
-        if share and isinstance(expr, ir.QuantE) and not self.scope and _closed(expr):
+        if share and isinstance(expr, ir.QuantE) and not self.scope and closed(expr):
             return self._top_quantifier(expr)
         match expr:
             case ir.QuantE(kind=kind, var=var, domain=ir.FactE(fact=fact), body=body) if (
@@ -246,7 +228,7 @@ class PyExpr:
             case ir.QuantE(
                 kind="any", var=var, domain=ir.FactE(fact=fact), body=ir.BoolOpE(op="and")
             ) if (
-                fact in SUMMARY_OF and SUMMARY_OF[fact][0] == "meld" and _membership(expr.body, var)
+                fact in SUMMARY_OF and SUMMARY_OF[fact][0] == "meld" and membership(expr.body, var)
             ):
                 found = self._membership_test(var, fact, expr.body)
                 if found is not None:
@@ -372,8 +354,8 @@ class PyExpr:
         depth = 1 + max(min(body.depth, HOIST_DEPTH), domain.depth)
         if expr.kind == "count":
             inner: tuple[Doc, ...] = ("1", *loop, Break(" "), "if ", body_doc)
-            return Py(_generator("sum", inner), PRIMARY, depth)
-        call = _generator("all" if expr.kind == "all" else "any", (body_doc, *loop))
+            return Py(generator("sum", inner), PRIMARY, depth)
+        call = generator("all" if expr.kind == "all" else "any", (body_doc, *loop))
         if expr.kind == "none":
             return Py(("not ", call), NOT, depth)
         return Py(call, PRIMARY, depth)
@@ -382,7 +364,7 @@ class PyExpr:
         """`any m in melds: m.is_pung and m.tile == seat_wind`: the tiles of the melds that
         pass the item-local part, collected once per call, then one `in` (None: the local
         part nests too deep for a summary; the plain loop is written instead)."""
-        split = _membership(body, var)
+        split = membership(body, var)
         assert split is not None
         local, other = split
         filter_attr = SUMMARY_OF[fact][1]
@@ -450,8 +432,9 @@ class PyExpr:
         return f"x_{summary}", bit
 
 
-def _generator(func: str, inner: tuple[Doc, ...]) -> Doc:
-    """`func(<inner>)` for a generator expression, broken inside the call's parentheses."""
+def generator(func: str, inner: tuple[Doc, ...]) -> Doc:
+    """`func(<inner>)` for a generator expression (`any`, `all`, `sum` over a loop), broken
+    inside the call's parentheses; the summary forms that write a loop of their own use it."""
     return group(f"{func}(", Nest((Break(""), *inner)), Break(""), ")")
 
 
@@ -459,72 +442,3 @@ def _is_wind(expr: ir.Expr) -> bool:
     """Whether `expr` is the seat or the round wind: a tile int from 27 to 30, always (the
     winning tile may be -1, none given, and a tile constant makes the test item-local)."""
     return isinstance(expr, ir.FactE) and expr.fact in ("seat_wind", "round_wind")
-
-
-def _membership(body: ir.Expr, var: str) -> tuple[list[ir.Expr], ir.Expr] | None:
-    """Split `local and ... and v.tile == X` (X not reading `v`) into the local parts and X."""
-    if not isinstance(body, ir.BoolOpE) or body.op != "and":
-        return None
-    found: ir.Expr | None = None
-    local: list[ir.Expr] = []
-    for part in body.operands:
-        if isinstance(part, ir.CompareE) and part.op == "==" and found is None:
-            for mine, other in ((part.left, part.right), (part.right, part.left)):
-                if (
-                    isinstance(mine, ir.AttrE)
-                    and mine.attr == "tile"
-                    and isinstance(mine.obj, ir.VarE)
-                    and mine.obj.name == var
-                    and not mentions(other, var)
-                ):
-                    found = other
-                    break
-            if found is not None:
-                continue
-        if not is_local(part, var):
-            return None
-        local.append(part)
-    return (local, found) if found is not None else None
-
-
-def mentions(expr: ir.Expr, var: str) -> bool:
-    """Whether `expr` reads the variable `var` anywhere."""
-    if isinstance(expr, ir.VarE):
-        return expr.name == var
-    for name in type(expr).model_fields:
-        value = getattr(expr, name)
-        children = value if isinstance(value, tuple) else (value,)
-        for child in children:
-            if (
-                isinstance(child, ir.Model)
-                and not isinstance(child, ir.SourceRef)
-                and mentions(child, var)  # type: ignore[arg-type]
-            ):
-                return True
-    return False
-
-
-def is_local(expr: ir.Expr, var: str) -> bool:
-    """Whether `expr` reads nothing but the item bound to `var` (and constants)."""
-    return _only_vars(expr, {var})
-
-
-def _only_vars(expr: ir.Expr, names: set[str]) -> bool:
-    match expr:
-        case ir.CallE(func="copies"):
-            return False  # reads the whole hand's tiles
-        case ir.VarE(name=name):
-            return name in names
-        case ir.FactE() | ir.FanRefE() | ir.OptionE():
-            return False
-        case ir.AttrE(obj=obj):
-            return _only_vars(obj, names)
-        case ir.CallE(args=items) | ir.ListE(items=items) | ir.BoolOpE(operands=items):
-            return all(_only_vars(i, names) for i in items)
-        case ir.NotE(operand=operand) | ir.NegE(operand=operand):
-            return _only_vars(operand, names)
-        case ir.CompareE(left=left, right=right) | ir.ArithE(left=left, right=right):
-            return _only_vars(left, names) and _only_vars(right, names)
-        case ir.QuantE(var=inner, domain=domain, body=body):
-            return _only_vars(domain, names) and _only_vars(body, names | {inner})
-    return True

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from mjc.compiler import ir
 from mjc.compiler.conditions.meldboards import BOARD_OF, joined, key_of, used_name, wrapped
+from mjc.compiler.conditions.scopes import mentions
 from mjc.compiler.pysource.layout import Doc, group
 from mjc.runtime.wins.meldboards import SUIT_BIT
 
@@ -31,8 +32,6 @@ _MOST_PLANES = 3
 def _suit_count(expr: ir.Expr, rank_var: str) -> tuple[str, int] | None:
     """`count s in [S1, S2]: any m in <board>: m.suit == s and m.rank == r` as its board and
     the listed slots it counts, or None."""
-    from mjc.compiler.conditions.pyexpr import mentions
-
     if not (isinstance(expr, ir.QuantE) and expr.kind == "count"):
         return None
     inner = expr.body

@@ -29,14 +29,17 @@ from typing import TYPE_CHECKING
 
 from mjc.compiler import ir
 from mjc.compiler.conditions.meldboards import (
+    ALL_SLOTS,
     BOARD_OF,
     joined,
     key_of,
     linear_in,
     never_negative,
     own_attr,
+    rank_shift,
     used_name,
 )
+from mjc.compiler.conditions.scopes import mentions
 from mjc.compiler.language.types import INT, MELD
 from mjc.compiler.pysource.layout import Break, Doc, Nest, group
 
@@ -45,7 +48,6 @@ if TYPE_CHECKING:
 
 _TABLE = "DISTINCT_SLOTS_3"
 _LINKS = (2, 3)  # a chain of two reads the table with every slot in the third set
-_ALL_SLOTS = 15
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,9 +99,7 @@ def _split(var: str, body: ir.Expr) -> tuple[list[ir.Expr], ir.QuantE | None]:
 def _link(var: str, fact: str, own: list[ir.Expr], earlier: list[str]) -> Link | None:
     """The link's rank and slots from its own conditions, or None when they say more, or
     when its suit is not said to differ from each earlier link's."""
-    from mjc.compiler.conditions.pyexpr import mentions
-
-    slots = _ALL_SLOTS
+    slots = ALL_SLOTS
     rest: list[ir.Expr] = []
     for part in own:
         if own_attr(part, var, "is_suited"):
@@ -121,7 +121,7 @@ def _link(var: str, fact: str, own: list[ir.Expr], earlier: list[str]) -> Link |
         )  # fmt: skip
         if len(differs) != len(key.other) or differs != sorted(earlier):
             return None
-        if key.slots != _ALL_SLOTS:
+        if key.slots != ALL_SLOTS:
             return None  # a literal suit in a chain of different suits: not this pattern
         rank = key.rank
         if rank is not None and any(mentions(rank, v) for v in earlier[1:]):
@@ -153,7 +153,7 @@ def chain_of(expr: ir.QuantE) -> list[Link] | None:
 
 def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     """`any`/`none` of a chain as a lookup in the table of different slots, or None."""
-    from mjc.compiler.conditions.pyexpr import NOT, OR, PRIMARY, Py, _generator, mentions
+    from mjc.compiler.conditions.pyexpr import NOT, OR, PRIMARY, Py, generator
 
     if expr.kind not in ("any", "none"):
         return None
@@ -191,7 +191,7 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
             loop: tuple[Doc, ...] = (
                 lookup, Break(" "), f"for v_{outer.var} in ", py.operand(domain, OR),
             )  # fmt: skip
-            found = Py(_generator("any", loop), PRIMARY)
+            found = Py(generator("any", loop), PRIMARY)
     finally:
         if fixed is None:
             py.scope.pop()
@@ -248,14 +248,6 @@ def _loop_free(py: PyExpr, links: list[Link], ranks: list[ir.Expr]) -> Py | None
     return Py(group(*parts), OR if len(lookups) > 1 else PRIMARY)
 
 
-def _shift(py: PyExpr, rank: ir.Expr) -> Doc:
-    from mjc.compiler.conditions.pyexpr import UNARY
-
-    if isinstance(rank, ir.IntE):
-        return str(4 * rank.value)
-    return ("4 * ", py.operand(py.py(rank), UNARY))
-
-
 def _key(py: PyExpr, links: list[Link], ranks: list[ir.Expr]) -> Doc:
     """The links' suit-sets side by side, 4 bits each: one mask of the board when the links
     are of one board at one rank (the set repeated) or at ranks one apart (adjacent fields),
@@ -274,14 +266,15 @@ def _fields(py: PyExpr, links: list[Link], ranks: list[ir.Expr]) -> Doc:
         board = used_name(py, f"{links[0].board}_board")
         if offsets == list(range(len(links))):
             mask = sum(link.slots << 4 * i for i, link in enumerate(links))
-            return group(board, " >> ", _shift(py, ranks[0]), f" & {mask}")
+            return group(board, " >> ", rank_shift(py, ranks[0], 4), f" & {mask}")
         slots = {link.slots for link in links}
         if not any(offsets) and len(slots) == 1:
             repeat = sum(1 << 4 * i for i in range(len(links)))
-            return group("(", board, " >> ", _shift(py, ranks[0]), f" & {slots.pop()}) * {repeat}")
+            shift = rank_shift(py, ranks[0], 4)
+            return group("(", board, " >> ", shift, f" & {slots.pop()}) * {repeat}")
     parts: list[Doc] = []
     for i, (link, rank) in enumerate(zip(links, ranks, strict=True)):
         board = used_name(py, f"{link.board}_board")
-        piece = group(board, " >> ", _shift(py, rank), f" & {link.slots}")
+        piece = group(board, " >> ", rank_shift(py, rank, 4), f" & {link.slots}")
         parts += [piece] if i == 0 else [Break(" "), "| ", group("(", piece, f") << {4 * i}")]
     return group(*parts)

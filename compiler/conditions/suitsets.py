@@ -22,16 +22,18 @@ from typing import TYPE_CHECKING
 
 from mjc.compiler import ir
 from mjc.compiler.conditions.meldboards import (
+    ALL_SLOTS,
     BOARD_OF,
-    _rank_shift,
-    _suit_get,
     joined,
     key_of,
     never_negative,
     own_attr,
+    rank_shift,
+    suit_get,
     used_name,
     wrapped,
 )
+from mjc.compiler.conditions.scopes import mentions
 from mjc.compiler.pysource.layout import Doc, group
 from mjc.runtime.wins.meldboards import SUIT_BIT
 
@@ -66,8 +68,6 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
 
 def _set_of(py: PyExpr, var: str, body: ir.Expr) -> Doc | None:
     """The suits (bits by slot; others may be set too) where `body` holds for `var`."""
-    from mjc.compiler.conditions.pyexpr import mentions
-
     match body:
         case ir.BoolOpE(op=op, operands=operands):
             parts = [_set_of(py, var, o) for o in operands]
@@ -83,7 +83,7 @@ def _set_of(py: PyExpr, var: str, body: ir.Expr) -> Doc | None:
                 if isinstance(mine, ir.VarE) and mine.name == var and not mentions(other, var):
                     bit: Doc = (
                         str(SUIT_BIT.get(other.suit, 0)) if isinstance(other, ir.SuitE)
-                        else _suit_get(py, "SUIT_BIT", other)
+                        else suit_get(py, "SUIT_BIT", other)
                     )  # fmt: skip
                     return bit if body.op == "==" else group("~", wrapped(bit))
         case ir.QuantE(kind="any" | "none", var=n, domain=ir.FactE(fact=fact), body=inner) if (
@@ -98,8 +98,6 @@ def _set_of(py: PyExpr, var: str, body: ir.Expr) -> Doc | None:
 
 def _lookup(py: PyExpr, var: str, n: str, board: str, body: ir.Expr) -> Doc | None:
     """`any n in <board>: n.suit == s and n.rank == R ...` as the board's suit-set at R."""
-    from mjc.compiler.conditions.pyexpr import mentions
-
     key = key_of(n, body)
     if key is None or key.rank is None or key.tile is not None:
         return None
@@ -109,11 +107,11 @@ def _lookup(py: PyExpr, var: str, n: str, board: str, body: ir.Expr) -> Doc | No
         return None
     if not never_negative(key.rank, py.lows) or any(own_attr(s, n, "suit") for s in others):
         return None
-    parts: list[Doc] = [used_name(py, f"{board}_board"), " >> ", _rank_shift(py, key.rank, 4)]
-    if key.slots != 15:
+    parts: list[Doc] = [used_name(py, f"{board}_board"), " >> ", rank_shift(py, key.rank, 4)]
+    if key.slots != ALL_SLOTS:
         parts.append(f" & {key.slots}")
     for suit in others:
-        parts += [" & ", _suit_get(py, "SUIT_BIT", suit)]
+        parts += [" & ", suit_get(py, "SUIT_BIT", suit)]
     for suit in key.other:
-        parts += [" & ~", _suit_get(py, "SUIT_BIT", suit)]
+        parts += [" & ~", suit_get(py, "SUIT_BIT", suit)]
     return group(*parts)

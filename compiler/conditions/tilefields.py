@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from mjc.compiler import ir
-from mjc.compiler.conditions.meldboards import BOARD_OF, key_of
+from mjc.compiler.conditions.meldboards import BOARD_OF, key_of, used_name
 from mjc.compiler.pysource.layout import Break, Doc, Nest, group
 from mjc.runtime.wins.meldboards import COUNT_BITS, TILE_FIELD
 
@@ -54,8 +54,8 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
         return None
     fields, tests = found
     mask = sum(1 << f for f in fields)
-    wrong = [_not_wanted(_board(py, t.board), t.want, mask) for t in tests if t.equal]
-    right = [_not_wanted(_board(py, t.board), t.want, mask) for t in tests if not t.equal]
+    wrong = [_not_wanted(used_name(py, t.board), t.want, mask) for t in tests if t.equal]
+    right = [_not_wanted(used_name(py, t.board), t.want, mask) for t in tests if not t.equal]
     top = hex(8 * mask)  # the top bit of each listed field: where its answer lands
     parts: list[Doc] = [top]
     if wrong:
@@ -153,9 +153,3 @@ def _meld_count(inner: ir.QuantE, var: str) -> str | None:
     if key is None or not (isinstance(key.tile, ir.VarE) and key.tile.name == var):
         return None  # the inner body must be `m.tile == t` alone
     return f"{BOARD_OF[inner.domain.fact]}_count"
-
-
-def _board(py: PyExpr, board: str) -> str:
-    py.summaries.add("boards")
-    py.boards.add(board)
-    return f"x_{board}"

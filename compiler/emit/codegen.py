@@ -120,12 +120,16 @@ def _bodies(state: ModuleState) -> dict[str, list[str]]:
         "payment_kongs_body": emit_payments.payment_kongs_body(state),
         "payment_bonuses_body": emit_payments.payment_bonuses_body(state),
         "payment_relations_body": emit_payments.payment_relations_body(state),
-        "payment_relation_body": emit_payments.first_value(state, payments.relations, "None"),
-        "payment_stake_body": emit_payments.first_value(state, payments.stakes, "(1, None)"),
-        "payment_cap_body": emit_payments.first_value(state, payments.caps, "None"),
+        "payment_relation_body": emit_payments.first_value(
+            state, payments.relations, "None", "claim_relation"
+        ),
+        "payment_stake_body": emit_payments.first_value(
+            state, payments.stakes, "(1, None)", "stake"
+        ),
+        "payment_cap_body": emit_payments.first_value(state, payments.caps, "None", "cap"),
         "payment_loss_cap_body": emit_payments.payment_loss_cap_body(state),
         "payment_dealer_body": emit_payments.first_value(
-            state, payments.dealer_factors, "(1, None)"
+            state, payments.dealer_factors, "(1, None)", "dealer_factor"
         ),
         "situation_problems_body": emit_situations.situation_problems_body(state),
     }
@@ -309,8 +313,12 @@ def _tables(state: ModuleState) -> dict[str, list[str]]:
 
 
 def _payment_tables(book: ir.Rulebook) -> dict[str, list[str]]:
-    """The horse kinds and the payment lines, one row each."""
+    """The horse kinds and the payment lines, one row each; a payment line carries the id
+    settlement lines cite it by (`ir.line_id`)."""
     payments = book.payments
+    wins = [w.at for w in payments.wins]
+    kongs = [k.at for k in payments.kongs]
+    relations = [r.at for r in payments.relation_lines]
     return {
         "horse_kind_rows": _flat(
             [
@@ -326,17 +334,31 @@ def _payment_tables(book: ir.Rulebook) -> dict[str, list[str]]:
             ]
         ),
         "win_rule_rows": _flat(
-            [_row("WinRule", lit(w.payer), lit(w.for_all), _at(w.at)) for w in payments.wins]
+            [
+                _row("WinRule", lit(w.payer), lit(w.for_all), _id("win", w.at, wins))
+                for w in payments.wins
+            ]
         ),
         "kong_rule_rows": _flat(
-            [_row("KongRule", lit(k.kind), lit(k.payer), _at(k.at)) for k in payments.kongs]
+            [
+                _row("KongRule", lit(k.kind), lit(k.payer), _id("kong_payment", k.at, kongs))
+                for k in payments.kongs
+            ]
         ),
         "bonus_rule_rows": _flat(
-            [_row("BonusRule", lit(b.item), lit(b.kind), _at(b.at)) for b in payments.bonuses]
+            [
+                _row("BonusRule", lit(b.item), lit(b.kind), _bonus_id(b, payments.bonuses))
+                for b in payments.bonuses
+            ]
         ),
         "relation_rule_rows": _flat(
             [
-                _row("RelationRule", lit(r.payer), lit(r.for_others), _at(r.at))
+                _row(
+                    "RelationRule",
+                    lit(r.payer),
+                    lit(r.for_others),
+                    _id("relation_payment", r.at, relations),
+                )
                 for r in payments.relation_lines
             ]
         ),
@@ -365,8 +387,16 @@ def _option(option: ir.Option) -> list[str]:
     )
 
 
-def _at(at: ir.SourceRef) -> str:
-    return lit(f"{at.file}:{at.line}")
+def _id(keyword: str, at: ir.SourceRef, block: list[ir.SourceRef]) -> str:
+    """A payments line's id as a literal: which `keyword` line of the section it is."""
+    return lit(ir.line_id(keyword, at, block))
+
+
+def _bonus_id(bonus: ir.BonusPayment, bonuses: tuple[ir.BonusPayment, ...]) -> str:
+    """A `horse_payment`, `follow_payment` or `streak_payment` line's id: counted among the
+    lines of its own keyword."""
+    same = [b.at for b in bonuses if b.item == bonus.item]
+    return _id(f"{bonus.item}_payment", bonus.at, same)
 
 
 def _flat(rows: list[list[str]]) -> list[str]:

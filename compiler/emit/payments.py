@@ -167,19 +167,23 @@ def payment_loss_cap_body(state: ModuleState) -> list[str]:
         tests = [] if held.guard is None else [guards.py(held.guard)]
         if "hand_ceiling" in value.facts:
             tests.append(Py("ceiling is not None", AND + 1))
-        write = functools.partial(_return_where, out, amount, item.at)
+        rule = ir.line_id("loss_cap", item.at, [i.at for i in state.book.payments.loss_caps])
+        write = functools.partial(_return_where, out, amount, rule)
         branches.append((_tests(guards, tests) if tests else None, write))
     if not out.first(branches):
         out.line("return None")
     return state.function(guards, out)
 
 
-def _return_where(out: CodeWriter, value: Doc, at: ir.SourceRef) -> None:
-    out.stmt("return (", value, f", {lit(f'{at.file}:{at.line}')})")
+def _return_where(out: CodeWriter, value: Doc, rule: str) -> None:
+    out.stmt("return (", value, f", {lit(rule)})")
 
 
-def first_value(state: ModuleState, items: tuple[ir.Stake, ...], default: str) -> list[str]:
-    """The first stake or cap whose guard holds, with its rulebook line."""
+def first_value(
+    state: ModuleState, items: tuple[ir.Stake, ...], default: str, keyword: str
+) -> list[str]:
+    """The first stake or cap (written `keyword`) whose guard holds, with its line's id
+    (`ir.line_id`), which settlement's reasons cite."""
     guards = state.guards()
     out = CodeWriter(indent=1)
     branches: list[tuple[Doc | None, Callable[[], None]]] = []
@@ -187,7 +191,8 @@ def first_value(state: ModuleState, items: tuple[ir.Stake, ...], default: str) -
         held = state.slots.held(item)
         assert held.number is not None, "every stake and cap has a value"
         test = None if held.guard is None else guards(held.guard)
-        write = functools.partial(_return_where, out, guards(held.number), item.at)
+        rule = ir.line_id(keyword, item.at, [i.at for i in items])
+        write = functools.partial(_return_where, out, guards(held.number), rule)
         branches.append((test, write))
     if not out.first(branches):
         out.line(f"return {default}")

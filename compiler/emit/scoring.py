@@ -365,13 +365,18 @@ def _counted(state: ModuleState, exprs: list[ir.Expr]) -> tuple[PyExpr, list[str
     return py, needs
 
 
+# What writes one adjustment's code, given its rule id.
+_Step = Callable[[CodeWriter, PyExpr, ir.Adjustment, Held, str], None]
+
+
 def adjust_body(state: ModuleState) -> list[str]:
     """Floors, multipliers, ceilings, fixes, in that order (see `ir.Adjustment`): the final
     value, the floor that raised it (0 if none), whether a ceiling cut it, the first ceiling
     that held (None if none did), and the steps that changed the value as (kind, value, total
-    after, rule id), the rule id `<keyword>@<file name>:<line>` (`rule_id`). A step's tuple is
+    after, rule id), the rule id `<keyword>@<file name>#<n>` (`rule_id`). A step's tuple is
     built only when the step fires, so the common hand pays for one empty tuple."""
-    adjustments = [(a, state.slots.held(a)) for a in state.book.scoring.adjustments]
+    scoring = state.book.scoring
+    adjustments = [(a, state.slots.held(a)) for a in scoring.adjustments]
     # The condition before the value: the translator numbers what it meets in this order.
     exprs = [e for _, h in adjustments for e in (h.when, h.number) if e is not None]
     py, needs = _counted(state, exprs)
@@ -380,6 +385,10 @@ def adjust_body(state: ModuleState) -> list[str]:
         k: [(a, h) for a, h in adjustments if a.kind == k]
         for k in ("floor", "multiply", "ceiling", "fix")
     }
+
+    def step(write: _Step, a: ir.Adjustment, h: Held) -> Callable[[], None]:
+        return functools.partial(write, body, py, a, h, rule_id(a, scoring))
+
     body.line("steps: tuple[tuple[str, int, int, str], ...] = ()")
     body.line("least = 0")
     floors = by_kind["floor"]
@@ -387,7 +396,7 @@ def adjust_body(state: ModuleState) -> list[str]:
         body.line("floor_rule = ''")
     for a, h in floors:
         body.comment(_where(a))
-        body.first([(_test(py, h), functools.partial(_floor, body, py, a, h))])
+        body.first([(_test(py, h), step(_floor, a, h))])
     if floors:
         with body.block("if least > total"):
             body.line("total = least")
@@ -399,30 +408,31 @@ def adjust_body(state: ModuleState) -> list[str]:
             body.line("total = 0")
     for a, h in by_kind["multiply"]:
         body.comment(_where(a))
-        body.first([(_test(py, h), functools.partial(_multiply, body, py, a, h))])
+        body.first([(_test(py, h), step(_multiply, a, h))])
     body.line("capped = False")
     # The first ceiling that holds, kept whether or not it cuts (settlement's loss cap).
     body.line("ceiling: int | None = None")
     ceilings = by_kind["ceiling"]
     if ceilings:
         body.line("ceiling_rule = ''")
-    body.first([(_test(py, h), functools.partial(_ceiling, body, py, a, h)) for a, h in ceilings])
+    body.first([(_test(py, h), step(_ceiling, a, h)) for a, h in ceilings])
     if ceilings:
         with body.block("if ceiling is not None and total > ceiling"):
             body.line("total = ceiling")
             body.line("capped = True")
             body.line("steps += (('ceiling', ceiling, total, ceiling_rule),)")
     fixes = by_kind["fix"]
-    body.first([(_test(py, h), functools.partial(_fix, body, py, a, h)) for a, h in fixes])
+    body.first([(_test(py, h), step(_fix, a, h)) for a, h in fixes])
     body.line("return total, least, capped, ceiling, steps")
     return state.function(py, body, needs)
 
 
-def rule_id(adjustment: ir.Adjustment) -> str:
-    """A scoring line's stable id in score explanations: `floor@guangdong.mjr:91` (the
-    keyword, the rulebook's file name without its folder, the line)."""
-    name = adjustment.at.file.replace("\\", "/").rsplit("/", 1)[-1]
-    return f"{adjustment.kind}@{name}:{adjustment.at.line}"
+def rule_id(adjustment: ir.Adjustment, scoring: ir.Scoring) -> str:
+    """A scoring line's stable id in score explanations: `floor@guangdong.mjr#2` (the
+    keyword, the rulebook's file name without its folder, which line of that keyword in the
+    scoring section it is; `ir.line_id`)."""
+    same = [a.at for a in scoring.adjustments if a.kind == adjustment.kind]
+    return ir.line_id(adjustment.kind, adjustment.at, same)
 
 
 def _value(h: Held) -> ir.Expr:
@@ -430,28 +440,28 @@ def _value(h: Held) -> ir.Expr:
     return h.number
 
 
-def _ceiling(body: CodeWriter, py: PyExpr, a: ir.Adjustment, h: Held) -> None:
+def _ceiling(body: CodeWriter, py: PyExpr, a: ir.Adjustment, h: Held, rule: str) -> None:
     body.comment(_where(a))
     body.assign("ceiling", py(_value(h)))
-    body.stmt("ceiling_rule = ", string(rule_id(a)))
+    body.stmt("ceiling_rule = ", string(rule))
 
 
-def _fix(body: CodeWriter, py: PyExpr, a: ir.Adjustment, h: Held) -> None:
+def _fix(body: CodeWriter, py: PyExpr, a: ir.Adjustment, h: Held, rule: str) -> None:
     body.comment(_where(a))
     body.assign("total", py(_value(h)))
-    body.stmt("steps += (('fixed', total, total, ", string(rule_id(a)), "),)")
+    body.stmt("steps += (('fixed', total, total, ", string(rule), "),)")
 
 
-def _floor(body: CodeWriter, py: PyExpr, a: ir.Adjustment, h: Held) -> None:
+def _floor(body: CodeWriter, py: PyExpr, a: ir.Adjustment, h: Held, rule: str) -> None:
     with body.when((parenthesized(py(_value(h))), " > least")):
         body.assign("least", py(_value(h)))
-        body.stmt("floor_rule = ", string(rule_id(a)))
+        body.stmt("floor_rule = ", string(rule))
 
 
-def _multiply(body: CodeWriter, py: PyExpr, a: ir.Adjustment, h: Held) -> None:
+def _multiply(body: CodeWriter, py: PyExpr, a: ir.Adjustment, h: Held, rule: str) -> None:
     body.assign("factor", py(_value(h)))
     body.line("total *= factor")
-    body.stmt("steps += (('multiply', factor, total, ", string(rule_id(a)), "),)")
+    body.stmt("steps += (('multiply', factor, total, ", string(rule), "),)")
 
 
 def _test(py: PyExpr, h: Held) -> Doc | None:

@@ -39,6 +39,7 @@ from mjc.compiler.ir.expr import (
     VarE,
     conjuncts,
     is_node,
+    line_id,
     subnodes,
 )
 from mjc.compiler.ir.nodes import (
@@ -152,5 +153,6 @@ __all__ = [
     "conjuncts",
     "is_node",
     "json_schema",
+    "line_id",
     "subnodes",
 ]

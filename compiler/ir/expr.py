@@ -30,6 +30,17 @@ class SourceRef(Model):
         return f"{self.file}:{self.line}"
 
 
+def line_id(keyword: str, at: SourceRef, block: Iterable[SourceRef]) -> str:
+    """The id explanations give a rulebook line (a score's steps, a settlement's lines):
+    `<keyword>@<file name>#<n>`, `floor@guangdong.mjr#2` for the second `floor` line of
+    guangdong.mjr's section. `block` is where every line of that keyword in the section was
+    written (`at` among them). By ordinal, not line number: a line added above it, a fan, a
+    comment, another keyword's line, leaves the id as it was."""
+    same = sorted((ref.line, ref.column) for ref in block if ref.file == at.file)
+    name = at.file.replace("\\", "/").rsplit("/", 1)[-1]
+    return f"{keyword}@{name}#{same.index((at.line, at.column)) + 1}"
+
+
 class Provenance(Model):
     """`source` (the document's words), `reference` (an outside source), `convention` (our
     decision where the document is silent, with its reason) or `note`."""

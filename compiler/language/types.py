@@ -8,9 +8,8 @@ and the IR (`mjc.compiler.ir`), whose `type` fields hold these values. In JSON (
 in the IR's schema a type keeps its spelling, `"bool"`, `"list[tile]"`, `"choice:cap"`: `IRType` is
 the annotation that writes and reads it.
 
-Compatibility: a type also compares equal to its spelling and answers `startswith`, for code that
-still compares spellings (`mjc.compiler.emit.codegen`, `mjc.compiler.conditions.pyexpr`, being
-rewritten on their own); new code compares types (`== INT`, `isinstance(t, ListType)`)."""
+Code compares types with types (`== INT`, `isinstance(t, ListType)`), never with a spelling: a
+type is not equal to the string that spells it."""
 
 from __future__ import annotations
 
@@ -41,19 +40,13 @@ class _Type:
     def __eq__(self, other: object) -> bool:
         if isinstance(other, _Type):
             return self.spelling == other.spelling
-        if isinstance(other, str):  # compatibility: see the module docstring
-            return self.spelling == other
-        return NotImplemented
+        return NotImplemented  # a spelling is not its type (`parse_type` reads one)
 
     def __hash__(self) -> int:
         return hash(self.spelling)
 
     def __setattr__(self, key: str, value: object) -> None:
         raise AttributeError("a type is immutable")
-
-    def startswith(self, prefix: str) -> bool:
-        """Compatibility with spellings (see the module docstring)."""
-        return self.spelling.startswith(prefix)
 
     @classmethod
     def __get_pydantic_core_schema__(

@@ -10,8 +10,9 @@ applies them (`suppressed_fans`), only when a caller asks for an explanation.
 
 Rule ids of steps: a tier's steps (`sum`, `multiply` for a tier whose fans multiply, `ceiling`
 for a tier's cap) name the tier id (`within`); an adjustment's steps (`floor`, `multiply`,
-`ceiling`, `fixed`) name the scoring line as `<keyword>@<file name>:<line>`
-(`floor@guangdong.mjr:91`, `fix@baise.mjr:282`).
+`ceiling`, `fixed`) name the scoring line as `<keyword>@<file name>#<n>`, the n-th line of
+that keyword in the scoring section (`floor@guangdong.mjr#3`, `fix@baise.mjr#2`): by ordinal,
+not line number, so that a line added above leaves the id as it was.
 """
 
 from __future__ import annotations

@@ -33,7 +33,8 @@ Options = dict[str, Any]
 class WinRule:
     """`win <payer> pays [for all]`: `payer` is each, discarder, robbed, feeder or
     meld_feeder; `for_all` charges that one payer every loser's share; `where` is the rulebook
-    line (file:line)."""
+    line's id (`win@guangdong.mjr#6`: which `win` line of the payments section; the other
+    rules' `where` alike)."""
 
     payer: str
     for_all: bool

@@ -40,8 +40,9 @@ streak). Set where each line is made, so that no reader has to tell them apart b
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """`payer` pays `payee` `amount` for `reason`, by the rulebook line `rule` (file:line);
-    `kind` says what the line pays for."""
+    """`payer` pays `payee` `amount` for `reason`, by the rulebook line `rule` (its id,
+    `win@guangdong.mjr#6`: keyword, file, which line of that keyword in the payments
+    section); `kind` says what the line pays for."""
 
     payer: int
     payee: int

@@ -61,7 +61,7 @@ def test_text_shows_the_floor_step_by_its_scoring_line(capsys: pytest.CaptureFix
     code, out, _ = run(
         capsys, "score", "guangdong", "123m456p22z [789s] [9999m]", "--situation", "kong_bloom"
     )
-    assert code == 0 and re.search(r"floor       4  → 4     floor@guangdong\.mjr:\d+\n", out)
+    assert code == 0 and re.search(r"floor       4  → 4     floor@guangdong\.mjr#1\n", out)
 
 
 def test_text_shows_a_wild_as_the_tile_it_stands_for(capsys: pytest.CaptureFixture[str]) -> None:

@@ -47,7 +47,8 @@ def test_settle_text_output_itemises_lines_and_deltas(
 ) -> None:
     assert main(["settle", "guangdong", _write(tmp_path, ROUND)]) == 0
     out = capsys.readouterr().out
-    assert "seat 0 pays seat 1" in out and "guangdong.mjr:" in out
+    # the line's rule: the sixth `win` line of guangdong's payments, `win each pays when ...`
+    assert "seat 0 pays seat 1 4 番: hand of seat 1 [win@guangdong.mjr#6]" in out
     assert "deltas: seat 0 -4, seat 1 +12, seat 2 -4, seat 3 -4" in out
 
 
@@ -131,5 +132,6 @@ def test_settle_shanghai_cheng_bao_itemises_the_relation(
     data = {"winners": [winner], "claims": [{"seat": 1, "from_seat": 3, "kind": "pong"}] * 3}
     assert main(["settle", "shanghai", _write(tmp_path, data)]) == 0
     out = capsys.readouterr().out
-    assert "relation (claims between seats 1 and 3)" in out and "shanghai.mjr:" in out
+    assert "relation (claims between seats 1 and 3)" in out
+    assert "[relation_payment@shanghai.mjr#2]" in out
     assert "seat 0 pays" not in out and "seat 2 pays" not in out

@@ -115,6 +115,8 @@ def test_types_are_values_compared_by_structure() -> None:
 def test_a_type_reads_back_from_its_spelling(spelling: str) -> None:
     assert parse_type(spelling).spelling == spelling
     assert str(parse_type(spelling)) == spelling
+    assert parse_type(spelling) != spelling  # compared with types only, never a spelling
+    assert spelling not in {parse_type(spelling): 1}
 
 
 def test_a_type_is_described_in_words() -> None:

@@ -127,7 +127,7 @@ def test_zhua_ma_hits_on_the_winner_s_row_add_horse_points() -> None:
     # at dealer 0, seat 1 is 庄家下家: 2、6、南、发
     result = settle("baise", options=GRAB, winners=[SELF], horse_tiles=["2m", "6z", "1m", "3p"])
     assert _horse_lines(result) == [(0, 1, 4), (2, 1, 4), (3, 1, 4)]
-    assert result.lines[-1].rule.startswith("rulebooks/baise.mjr")
+    assert result.lines[-1].rule == "horse_payment@baise.mjr#1"
 
 
 def test_zhua_ma_a_discard_win_the_discarder_pays_the_horse_points() -> None:

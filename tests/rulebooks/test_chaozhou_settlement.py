@@ -164,7 +164,7 @@ def test_mai_ma_a_horse_pointing_at_the_winner_wins_its_owner_a_hand_value() -> 
     # 2m → seat 1, the winner: both other payers pay seat 0; 3m (seat 1's own) → seat 2,
     # but the winner does not pay himself
     assert _horse_lines(result) == [(2, 0, 2), (3, 0, 2)]
-    assert result.lines[-1].rule.startswith("rulebooks/chaozhou.mjr")
+    assert result.lines[-1].rule == "horse_payment@chaozhou.mjr#1"  # the bought horses' line
 
 
 def test_mai_ma_a_horse_pointing_at_a_loser_loses_a_hand_value_to_the_winner() -> None:

@@ -141,7 +141,7 @@ def test_done_when_mjc_settle_meizhou_robbed_kong_pure_one_suit_charges_the_robb
     document = json.loads(capsys.readouterr().out)
     assert document["deltas"] == [0, 24, -24, 0]
     assert [(x["payer"], x["payee"], x["amount"]) for x in document["lines"]] == [(2, 1, 24)]
-    assert document["lines"][0]["rule"].startswith("rulebooks/meizhou.mjr:")
+    assert document["lines"][0]["rule"] == "win@meizhou.mjr#1"  # win robbed pays for all
 
 
 def test_shi_de_fen_zi_mo_pei_lv_zui_di_2_bei_the_smallest_hand_costs_each_2() -> None:

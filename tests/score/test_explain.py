@@ -4,11 +4,15 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from mjc.compiler import ir
+from mjc.compiler.driver import compile_source
+from mjc.compiler.emit.codegen import generate_module
 from mjc.runtime import Ruleset
 from mjc.runtime.score.explain import Step, each_value
 from tests.conftest import ruleset
@@ -18,10 +22,12 @@ RULEBOOKS = Path(__file__).resolve().parents[2] / "rulebooks"
 
 
 def rule_id(keyword: str, name: str, line_text: str) -> str:
-    """The id a step gives the scoring line of rulebook `name` that reads `line_text`."""
-    lines = (RULEBOOKS / f"{name}.mjr").read_text(encoding="utf-8").splitlines()
-    (number,) = [i for i, line in enumerate(lines, 1) if line.strip() == line_text]
-    return f"{keyword}@{name}.mjr:{number}"
+    """The id a step gives the scoring line of rulebook `name` that reads `line_text`: which
+    line of its keyword in the scoring section it is."""
+    text = (RULEBOOKS / f"{name}.mjr").read_text(encoding="utf-8")
+    section = text[text.index("\nscoring {") :].split("\n}", 1)[0]
+    same = [line.strip() for line in section.splitlines() if line.strip().startswith(keyword + " ")]
+    return f"{keyword}@{name}.mjr#{same.index(line_text) + 1}"
 
 
 def steps(score: Any) -> list[tuple[str, int, int, str]]:
@@ -66,6 +72,38 @@ def test_baise_robbing_kong_doubles_then_pao_hu_1_fixes_the_total() -> None:
         ("multiply", 2, 16, rule_id("multiply", "baise", "multiply 2 when robbing_kong")),
         ("fixed", 1, 1, rule_id("fix", "baise", FIX_1)),
     ]
+
+
+def _rule_ids(text: str) -> list[str]:
+    """The rule ids baise's generated module gives its scoring and payments lines."""
+    book = compile_source(text, "rulebooks/baise.mjr").rulebook
+    assert book is not None
+    return re.findall(r"'([a-z_]+@baise\.mjr#\d+)'", generate_module(book))
+
+
+def test_rule_ids_stay_when_lines_are_added_above() -> None:
+    """Explanations name a line by its keyword and which line of that keyword in its section
+    it is, not by its line number: lines added above every section and inside the payments
+    and scoring sections leave every id of 百色 (steps, win, kong, horse, relation and cap
+    lines) as it was."""
+    text = (RULEBOOKS / "baise.mjr").read_text(encoding="utf-8")
+    shifted = "# a note\n\n" + text.replace(
+        "\npayments {\n", "\npayments {\n  # a note\n\n"
+    ).replace("\nscoring {\n", "\nscoring {\n  # a note\n")
+    assert shifted.count("# a note") == 3
+    ids = _rule_ids(text)
+    assert {i.split("@")[0] for i in ids} >= {"multiply", "ceiling", "fix", "win", "cap"}
+    assert _rule_ids(shifted) == ids
+
+
+def test_a_line_id_counts_the_lines_of_its_keyword_in_its_own_file() -> None:
+    def at(file: str, line: int) -> ir.SourceRef:
+        return ir.SourceRef(file=file, line=line, column=3)
+
+    block = [at("base.mjr", 40), at("rulebooks/x.mjr", 90), at("rulebooks/x.mjr", 12)]
+    assert ir.line_id("floor", block[1], block) == "floor@x.mjr#2"
+    assert ir.line_id("floor", block[2], block) == "floor@x.mjr#1"
+    assert ir.line_id("floor", block[0], block) == "floor@base.mjr#1"
 
 
 def test_chaozhou_da_hu_xiang_cheng_is_a_multiply_step_of_the_tier() -> None:

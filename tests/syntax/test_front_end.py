@@ -10,6 +10,7 @@ import pytest
 from mjc.compiler.driver import compile_file, compile_source
 from mjc.compiler.ir.graphs import find_cycle, topological_order
 from mjc.compiler.ir.pretty import pretty
+from mjc.compiler.language.types import BOOL
 from mjc.compiler.loader import bundled_rulebooks
 from mjc.compiler.resolve.declarations import collect
 from mjc.compiler.resolve.typecheck import ExprChecker
@@ -85,7 +86,7 @@ def test_printed_conditions_compile_back_to_the_same_ir(name: str) -> None:
     for fan in book.fans:
         text = pretty(fan.condition)
         node = _ToAst("again.mjr").transform(expressions.parse(text))
-        again = ExprChecker(decls).check(node, "fan", "bool")
+        again = ExprChecker(decls).check(node, "fan", BOOL)
         assert again == fan.condition, (fan.id, text)
 
 

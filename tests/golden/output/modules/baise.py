@@ -360,27 +360,27 @@ def adjust(
     if x_kong_bloom:
         factor = 2
         total *= factor
-        steps += (('multiply', factor, total, 'multiply@baise.mjr:268'),)
+        steps += (('multiply', factor, total, 'multiply@baise.mjr#1'),)
     # multiply (rulebooks/baise.mjr:270)
     if s.robbing_kong:
         factor = 2
         total *= factor
-        steps += (('multiply', factor, total, 'multiply@baise.mjr:270'),)
+        steps += (('multiply', factor, total, 'multiply@baise.mjr#2'),)
     capped = False
     ceiling: int | None = None
     ceiling_rule = ''
     if o['cap'] == '16':
         # ceiling (rulebooks/baise.mjr:272)
         ceiling = 16
-        ceiling_rule = 'ceiling@baise.mjr:272'
+        ceiling_rule = 'ceiling@baise.mjr#1'
     elif o['cap'] == '32':
         # ceiling (rulebooks/baise.mjr:274)
         ceiling = 32
-        ceiling_rule = 'ceiling@baise.mjr:274'
+        ceiling_rule = 'ceiling@baise.mjr#2'
     elif o['cap'] == '64':
         # ceiling (rulebooks/baise.mjr:276)
         ceiling = 64
-        ceiling_rule = 'ceiling@baise.mjr:276'
+        ceiling_rule = 'ceiling@baise.mjr#3'
     if ceiling is not None and total > ceiling:
         total = ceiling
         capped = True
@@ -388,11 +388,11 @@ def adjust(
     if o['pao1'] and not (x_self_drawn or x_kong_bloom):
         # fix (rulebooks/baise.mjr:279)
         total = 1
-        steps += (('fixed', total, total, 'fix@baise.mjr:279'),)
+        steps += (('fixed', total, total, 'fix@baise.mjr#1'),)
     elif o['pao9'] and not (x_self_drawn or x_kong_bloom):
         # fix (rulebooks/baise.mjr:282)
         total = 9
-        steps += (('fixed', total, total, 'fix@baise.mjr:282'),)
+        steps += (('fixed', total, total, 'fix@baise.mjr#2'),)
     return total, least, capped, ceiling, steps
 
 
@@ -832,19 +832,19 @@ horse_seat = HORSES.horse_seat
 # Payments (结算): who pays a winner (win lines) and a konger (kong lines), each with the
 # rulebook line it comes from.
 WIN_RULES: Final[tuple[WinRule, ...]] = (
-    WinRule('any_feeder', True, 'rulebooks/baise.mjr:214'),
-    WinRule('each', False, 'rulebooks/baise.mjr:217'),
-    WinRule('robbed', False, 'rulebooks/baise.mjr:219'),
-    WinRule('discarder', False, 'rulebooks/baise.mjr:221'),
+    WinRule('any_feeder', True, 'win@baise.mjr#1'),
+    WinRule('each', False, 'win@baise.mjr#2'),
+    WinRule('robbed', False, 'win@baise.mjr#3'),
+    WinRule('discarder', False, 'win@baise.mjr#4'),
 )
 KONG_RULES: Final[tuple[KongRule, ...]] = (
-    KongRule('concealed', 'each', 'rulebooks/baise.mjr:245'),
-    KongRule('added', 'each', 'rulebooks/baise.mjr:247'),
-    KongRule('exposed', 'feeder', 'rulebooks/baise.mjr:249'),
+    KongRule('concealed', 'each', 'kong_payment@baise.mjr#1'),
+    KongRule('added', 'each', 'kong_payment@baise.mjr#2'),
+    KongRule('exposed', 'feeder', 'kong_payment@baise.mjr#3'),
 )
 
 BONUS_RULES: Final[tuple[BonusRule, ...]] = (
-    BonusRule('horse', 'grabbed', 'rulebooks/baise.mjr:251'),
+    BonusRule('horse', 'grabbed', 'horse_payment@baise.mjr#1'),
 )
 
 
@@ -892,17 +892,17 @@ def payment_bonuses(o: dict[str, Any], r: RoundFacts) -> tuple[tuple[int, int], 
 
 
 RELATION_RULES: Final[tuple[RelationRule, ...]] = (
-    RelationRule('partner', True, 'rulebooks/baise.mjr:225'),
-    RelationRule('discarder', False, 'rulebooks/baise.mjr:228'),
-    RelationRule('discarder', False, 'rulebooks/baise.mjr:230'),
-    RelationRule('partner', False, 'rulebooks/baise.mjr:233'),
+    RelationRule('partner', True, 'relation_payment@baise.mjr#1'),
+    RelationRule('discarder', False, 'relation_payment@baise.mjr#2'),
+    RelationRule('discarder', False, 'relation_payment@baise.mjr#3'),
+    RelationRule('partner', False, 'relation_payment@baise.mjr#4'),
 )
 
 
 def payment_relation(o: dict[str, Any]) -> tuple[int, str] | None:
     """How many claims between two players make a relation (承包, 三包), and the line."""
     if o['play'] != 'neither':
-        return (3, 'rulebooks/baise.mjr:222')
+        return (3, 'claim_relation@baise.mjr#1')
     return None
 
 
@@ -935,11 +935,11 @@ def payment_stake(o: dict[str, Any]) -> tuple[int, str | None]:
 def payment_cap(o: dict[str, Any]) -> tuple[int, str] | None:
     """The most one seat wins from hands in a round, and the line that says so."""
     if o['cap'] == '16':
-        return (16, 'rulebooks/baise.mjr:238')
+        return (16, 'cap@baise.mjr#1')
     elif o['cap'] == '32':
-        return (32, 'rulebooks/baise.mjr:240')
+        return (32, 'cap@baise.mjr#2')
     elif o['cap'] == '64':
-        return (64, 'rulebooks/baise.mjr:242')
+        return (64, 'cap@baise.mjr#3')
     return None
 
 

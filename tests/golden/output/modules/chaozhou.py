@@ -665,22 +665,22 @@ def adjust(
     if o['no_ghost_double'] and s.wilds == 0:
         factor = 2
         total *= factor
-        steps += (('multiply', factor, total, 'multiply@chaozhou.mjr:305'),)
+        steps += (('multiply', factor, total, 'multiply@chaozhou.mjr#1'),)
     capped = False
     ceiling: int | None = None
     ceiling_rule = ''
     if o['cap'] == '16':
         # ceiling (rulebooks/chaozhou.mjr:308)
         ceiling = 16
-        ceiling_rule = 'ceiling@chaozhou.mjr:308'
+        ceiling_rule = 'ceiling@chaozhou.mjr#1'
     elif o['cap'] == '32':
         # ceiling (rulebooks/chaozhou.mjr:310)
         ceiling = 32
-        ceiling_rule = 'ceiling@chaozhou.mjr:310'
+        ceiling_rule = 'ceiling@chaozhou.mjr#2'
     elif o['cap'] == '64':
         # ceiling (rulebooks/chaozhou.mjr:312)
         ceiling = 64
-        ceiling_rule = 'ceiling@chaozhou.mjr:312'
+        ceiling_rule = 'ceiling@chaozhou.mjr#3'
     if ceiling is not None and total > ceiling:
         total = ceiling
         capped = True
@@ -1115,23 +1115,23 @@ horse_seat = HORSES.horse_seat
 # Payments (结算): who pays a winner (win lines) and a konger (kong lines), each with the
 # rulebook line it comes from.
 WIN_RULES: Final[tuple[WinRule, ...]] = (
-    WinRule('feeder', True, 'rulebooks/chaozhou.mjr:253'),
-    WinRule('robbed', True, 'rulebooks/chaozhou.mjr:256'),
-    WinRule('each', False, 'rulebooks/chaozhou.mjr:258'),
-    WinRule('discarder', False, 'rulebooks/chaozhou.mjr:260'),
+    WinRule('feeder', True, 'win@chaozhou.mjr#1'),
+    WinRule('robbed', True, 'win@chaozhou.mjr#2'),
+    WinRule('each', False, 'win@chaozhou.mjr#3'),
+    WinRule('discarder', False, 'win@chaozhou.mjr#4'),
 )
 KONG_RULES: Final[tuple[KongRule, ...]] = (
-    KongRule('concealed', 'each', 'rulebooks/chaozhou.mjr:263'),
-    KongRule('added', 'each', 'rulebooks/chaozhou.mjr:266'),
-    KongRule('exposed', 'feeder', 'rulebooks/chaozhou.mjr:268'),
+    KongRule('concealed', 'each', 'kong_payment@chaozhou.mjr#1'),
+    KongRule('added', 'each', 'kong_payment@chaozhou.mjr#2'),
+    KongRule('exposed', 'feeder', 'kong_payment@chaozhou.mjr#3'),
 )
 
 BONUS_RULES: Final[tuple[BonusRule, ...]] = (
-    BonusRule('horse', 'bought', 'rulebooks/chaozhou.mjr:270'),
-    BonusRule('horse', 'penalty', 'rulebooks/chaozhou.mjr:275'),
-    BonusRule('horse', 'bonus', 'rulebooks/chaozhou.mjr:278'),
-    BonusRule('follow', None, 'rulebooks/chaozhou.mjr:283'),
-    BonusRule('streak', None, 'rulebooks/chaozhou.mjr:292'),
+    BonusRule('horse', 'bought', 'horse_payment@chaozhou.mjr#1'),
+    BonusRule('horse', 'penalty', 'horse_payment@chaozhou.mjr#2'),
+    BonusRule('horse', 'bonus', 'horse_payment@chaozhou.mjr#3'),
+    BonusRule('follow', None, 'follow_payment@chaozhou.mjr#1'),
+    BonusRule('streak', None, 'streak_payment@chaozhou.mjr#1'),
 )
 
 

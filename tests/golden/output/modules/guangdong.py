@@ -670,22 +670,22 @@ def adjust(
     if s.kong_bloom:
         if 4 > least:
             least = 4
-            floor_rule = 'floor@guangdong.mjr:87'
+            floor_rule = 'floor@guangdong.mjr#1'
     # floor (rulebooks/guangdong.mjr:89)
     if s.robbing_kong:
         if 4 > least:
             least = 4
-            floor_rule = 'floor@guangdong.mjr:89'
+            floor_rule = 'floor@guangdong.mjr#2'
     # floor (rulebooks/guangdong.mjr:91)
     if s.last_tile and s.self_drawn:
         if 4 > least:
             least = 4
-            floor_rule = 'floor@guangdong.mjr:91'
+            floor_rule = 'floor@guangdong.mjr#3'
     # floor (rulebooks/guangdong.mjr:93)
     if s.triple_win:
         if 4 > least:
             least = 4
-            floor_rule = 'floor@guangdong.mjr:93'
+            floor_rule = 'floor@guangdong.mjr#4'
     if least > total:
         total = least
         steps = (('floor', least, total, floor_rule),)
@@ -1033,19 +1033,19 @@ horse_seat = HORSES.horse_seat
 # Payments (结算): who pays a winner (win lines) and a konger (kong lines), each with the
 # rulebook line it comes from.
 WIN_RULES: Final[tuple[WinRule, ...]] = (
-    WinRule('robbed', True, 'rulebooks/guangdong.mjr:52'),
-    WinRule('feeder', True, 'rulebooks/guangdong.mjr:54'),
-    WinRule('winds_feeder', True, 'rulebooks/guangdong.mjr:57'),
-    WinRule('dragons_feeder', True, 'rulebooks/guangdong.mjr:60'),
-    WinRule('meld_feeder', True, 'rulebooks/guangdong.mjr:63'),
-    WinRule('each', False, 'rulebooks/guangdong.mjr:66'),
-    WinRule('discarder', False, 'rulebooks/guangdong.mjr:69'),
-    WinRule('discarder', False, 'rulebooks/guangdong.mjr:71'),
+    WinRule('robbed', True, 'win@guangdong.mjr#1'),
+    WinRule('feeder', True, 'win@guangdong.mjr#2'),
+    WinRule('winds_feeder', True, 'win@guangdong.mjr#3'),
+    WinRule('dragons_feeder', True, 'win@guangdong.mjr#4'),
+    WinRule('meld_feeder', True, 'win@guangdong.mjr#5'),
+    WinRule('each', False, 'win@guangdong.mjr#6'),
+    WinRule('discarder', False, 'win@guangdong.mjr#7'),
+    WinRule('discarder', False, 'win@guangdong.mjr#8'),
 )
 KONG_RULES: Final[tuple[KongRule, ...]] = (
-    KongRule('exposed', 'feeder', 'rulebooks/guangdong.mjr:75'),
-    KongRule('concealed', 'each', 'rulebooks/guangdong.mjr:76'),
-    KongRule('added', 'each', 'rulebooks/guangdong.mjr:77'),
+    KongRule('exposed', 'feeder', 'kong_payment@guangdong.mjr#1'),
+    KongRule('concealed', 'each', 'kong_payment@guangdong.mjr#2'),
+    KongRule('added', 'each', 'kong_payment@guangdong.mjr#3'),
 )
 
 BONUS_RULES: Final[tuple[BonusRule, ...]] = (
@@ -1121,7 +1121,7 @@ def payment_relations(
 
 def payment_stake(o: dict[str, Any]) -> tuple[int, str | None]:
     """What one point of a hand's value is paid as, and the line that says so."""
-    return (1, 'rulebooks/guangdong.mjr:51')
+    return (1, 'stake@guangdong.mjr#1')
 
 
 def payment_cap(o: dict[str, Any]) -> tuple[int, str] | None:
@@ -1137,7 +1137,7 @@ def payment_loss_cap(o: dict[str, Any], ceiling: int | None) -> tuple[int, str] 
 
 def payment_dealer(o: dict[str, Any]) -> tuple[int, str | None]:
     """What the dealer wins or pays on a hand is multiplied by, and the line that says so."""
-    return (1, 'rulebooks/guangdong.mjr:73')
+    return (1, 'dealer_factor@guangdong.mjr#1')
 
 
 PAYMENTS: Final = Payments(

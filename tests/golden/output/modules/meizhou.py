@@ -871,14 +871,14 @@ horse_seat = HORSES.horse_seat
 # Payments (结算): who pays a winner (win lines) and a konger (kong lines), each with the
 # rulebook line it comes from.
 WIN_RULES: Final[tuple[WinRule, ...]] = (
-    WinRule('robbed', True, 'rulebooks/meizhou.mjr:74'),
-    WinRule('each', False, 'rulebooks/meizhou.mjr:77'),
-    WinRule('each', False, 'rulebooks/meizhou.mjr:79'),
+    WinRule('robbed', True, 'win@meizhou.mjr#1'),
+    WinRule('each', False, 'win@meizhou.mjr#2'),
+    WinRule('each', False, 'win@meizhou.mjr#3'),
 )
 KONG_RULES: Final[tuple[KongRule, ...]] = (
-    KongRule('concealed', 'each', 'rulebooks/meizhou.mjr:82'),
-    KongRule('added', 'each', 'rulebooks/meizhou.mjr:85'),
-    KongRule('exposed', 'feeder', 'rulebooks/meizhou.mjr:88'),
+    KongRule('concealed', 'each', 'kong_payment@meizhou.mjr#1'),
+    KongRule('added', 'each', 'kong_payment@meizhou.mjr#2'),
+    KongRule('exposed', 'feeder', 'kong_payment@meizhou.mjr#3'),
 )
 
 BONUS_RULES: Final[tuple[BonusRule, ...]] = (
@@ -943,7 +943,7 @@ def payment_relations(
 
 def payment_stake(o: dict[str, Any]) -> tuple[int, str | None]:
     """What one point of a hand's value is paid as, and the line that says so."""
-    return (1, 'rulebooks/meizhou.mjr:73')
+    return (1, 'stake@meizhou.mjr#1')
 
 
 def payment_cap(o: dict[str, Any]) -> tuple[int, str] | None:
@@ -959,7 +959,7 @@ def payment_loss_cap(o: dict[str, Any], ceiling: int | None) -> tuple[int, str] 
 
 def payment_dealer(o: dict[str, Any]) -> tuple[int, str | None]:
     """What the dealer wins or pays on a hand is multiplied by, and the line that says so."""
-    return (1, 'rulebooks/meizhou.mjr:81')
+    return (1, 'dealer_factor@meizhou.mjr#1')
 
 
 PAYMENTS: Final = Payments(

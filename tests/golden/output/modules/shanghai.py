@@ -523,12 +523,12 @@ def adjust(
     if s.kong_bloom:
         if o['lezi'] > least:
             least = o['lezi']
-            floor_rule = 'floor@shanghai.mjr:129'
+            floor_rule = 'floor@shanghai.mjr#1'
     # floor (rulebooks/shanghai.mjr:132)
     if 11 in counted:
         if o['lezi'] > least:
             least = o['lezi']
-            floor_rule = 'floor@shanghai.mjr:132'
+            floor_rule = 'floor@shanghai.mjr#2'
     if least > total:
         total = least
         steps = (('floor', least, total, floor_rule),)
@@ -538,17 +538,17 @@ def adjust(
     if 10 in counted:
         factor = 2
         total *= factor
-        steps += (('multiply', factor, total, 'multiply@shanghai.mjr:135'),)
+        steps += (('multiply', factor, total, 'multiply@shanghai.mjr#1'),)
     # multiply (rulebooks/shanghai.mjr:137)
     if ('huangfan' in s.extra) and o['play_huangfan']:
         factor = 2
         total *= factor
-        steps += (('multiply', factor, total, 'multiply@shanghai.mjr:137'),)
+        steps += (('multiply', factor, total, 'multiply@shanghai.mjr#2'),)
     # multiply (rulebooks/shanghai.mjr:139)
     if ('kaibao' in s.extra) and o['play_kaibao']:
         factor = 2
         total *= factor
-        steps += (('multiply', factor, total, 'multiply@shanghai.mjr:139'),)
+        steps += (('multiply', factor, total, 'multiply@shanghai.mjr#3'),)
     capped = False
     ceiling: int | None = None
     ceiling_rule = ''
@@ -561,7 +561,7 @@ def adjust(
     ):
         # ceiling (rulebooks/shanghai.mjr:143)
         ceiling = o['lezi'] * 16
-        ceiling_rule = 'ceiling@shanghai.mjr:143'
+        ceiling_rule = 'ceiling@shanghai.mjr#1'
     elif (
         18 in counted
         and (
@@ -571,11 +571,11 @@ def adjust(
     ):
         # ceiling (rulebooks/shanghai.mjr:146)
         ceiling = o['lezi'] * 8
-        ceiling_rule = 'ceiling@shanghai.mjr:146'
+        ceiling_rule = 'ceiling@shanghai.mjr#2'
     elif 18 in counted:
         # ceiling (rulebooks/shanghai.mjr:149)
         ceiling = o['lezi'] * 4
-        ceiling_rule = 'ceiling@shanghai.mjr:149'
+        ceiling_rule = 'ceiling@shanghai.mjr#3'
     elif (
         (10 in counted or 16 in counted or 17 in counted or 19 in counted)
         and ('huangfan' in s.extra)
@@ -585,7 +585,7 @@ def adjust(
     ):
         # ceiling (rulebooks/shanghai.mjr:151)
         ceiling = o['lezi'] * 8
-        ceiling_rule = 'ceiling@shanghai.mjr:151'
+        ceiling_rule = 'ceiling@shanghai.mjr#4'
     elif (
         (10 in counted or 16 in counted or 17 in counted or 19 in counted)
         and (
@@ -595,11 +595,11 @@ def adjust(
     ):
         # ceiling (rulebooks/shanghai.mjr:154)
         ceiling = o['lezi'] * 4
-        ceiling_rule = 'ceiling@shanghai.mjr:154'
+        ceiling_rule = 'ceiling@shanghai.mjr#5'
     elif 10 in counted or 16 in counted or 17 in counted or 19 in counted:
         # ceiling (rulebooks/shanghai.mjr:157)
         ceiling = o['lezi'] * 2
-        ceiling_rule = 'ceiling@shanghai.mjr:157'
+        ceiling_rule = 'ceiling@shanghai.mjr#6'
     elif (
         ('huangfan' in s.extra)
         and o['play_huangfan']
@@ -608,17 +608,17 @@ def adjust(
     ):
         # ceiling (rulebooks/shanghai.mjr:160)
         ceiling = o['lezi'] * 4
-        ceiling_rule = 'ceiling@shanghai.mjr:160'
+        ceiling_rule = 'ceiling@shanghai.mjr#7'
     elif (
         ('huangfan' in s.extra) and o['play_huangfan'] or ('kaibao' in s.extra) and o['play_kaibao']
     ):
         # ceiling (rulebooks/shanghai.mjr:163)
         ceiling = o['lezi'] * 2
-        ceiling_rule = 'ceiling@shanghai.mjr:163'
+        ceiling_rule = 'ceiling@shanghai.mjr#8'
     else:
         # ceiling (rulebooks/shanghai.mjr:166)
         ceiling = o['lezi']
-        ceiling_rule = 'ceiling@shanghai.mjr:166'
+        ceiling_rule = 'ceiling@shanghai.mjr#9'
     if ceiling is not None and total > ceiling:
         total = ceiling
         capped = True
@@ -981,9 +981,9 @@ horse_seat = HORSES.horse_seat
 # Payments (结算): who pays a winner (win lines) and a konger (kong lines), each with the
 # rulebook line it comes from.
 WIN_RULES: Final[tuple[WinRule, ...]] = (
-    WinRule('robbed', True, 'rulebooks/shanghai.mjr:88'),
-    WinRule('each', False, 'rulebooks/shanghai.mjr:90'),
-    WinRule('discarder', False, 'rulebooks/shanghai.mjr:92'),
+    WinRule('robbed', True, 'win@shanghai.mjr#1'),
+    WinRule('each', False, 'win@shanghai.mjr#2'),
+    WinRule('discarder', False, 'win@shanghai.mjr#3'),
 )
 KONG_RULES: Final[tuple[KongRule, ...]] = (
 )
@@ -1021,19 +1021,19 @@ def payment_bonuses(o: dict[str, Any], r: RoundFacts) -> tuple[tuple[int, int], 
 
 
 RELATION_RULES: Final[tuple[RelationRule, ...]] = (
-    RelationRule('discarder', False, 'rulebooks/shanghai.mjr:97'),
-    RelationRule('partner', False, 'rulebooks/shanghai.mjr:99'),
-    RelationRule('robbed', False, 'rulebooks/shanghai.mjr:102'),
-    RelationRule('partner', False, 'rulebooks/shanghai.mjr:104'),
-    RelationRule('discarder', False, 'rulebooks/shanghai.mjr:106'),
-    RelationRule('discarder', False, 'rulebooks/shanghai.mjr:109'),
-    RelationRule('partner', False, 'rulebooks/shanghai.mjr:112'),
+    RelationRule('discarder', False, 'relation_payment@shanghai.mjr#1'),
+    RelationRule('partner', False, 'relation_payment@shanghai.mjr#2'),
+    RelationRule('robbed', False, 'relation_payment@shanghai.mjr#3'),
+    RelationRule('partner', False, 'relation_payment@shanghai.mjr#4'),
+    RelationRule('discarder', False, 'relation_payment@shanghai.mjr#5'),
+    RelationRule('discarder', False, 'relation_payment@shanghai.mjr#6'),
+    RelationRule('partner', False, 'relation_payment@shanghai.mjr#7'),
 )
 
 
 def payment_relation(o: dict[str, Any]) -> tuple[int, str] | None:
     """How many claims between two players make a relation (承包, 三包), and the line."""
-    return (3, 'rulebooks/shanghai.mjr:93')
+    return (3, 'claim_relation@shanghai.mjr#1')
 
 
 def payment_relations(
@@ -1080,7 +1080,7 @@ def payment_loss_cap(o: dict[str, Any], ceiling: int | None) -> tuple[int, str] 
     """The most one payer pays one winner for a hand (all his shares together), given the
     hand's ceiling, and the line that says so."""
     if ceiling is not None:
-        return (ceiling, 'rulebooks/shanghai.mjr:116')
+        return (ceiling, 'loss_cap@shanghai.mjr#1')
     return None
 
 
