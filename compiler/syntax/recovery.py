@@ -1,0 +1,158 @@
+"""Error recovery: the sections of a rulebook whose text has syntax errors, and one diagnostic
+for each piece of the text that does not parse.
+
+Input is the text of a whole rulebook that `compiler/syntax/parse.py` found a syntax error in;
+output is the `ast.Rulebook` of every section that parses, an `ast.Unparsed` for each piece that
+does not, and that piece's diagnostic. The text is cut into pieces at the lines that start, in
+their first column, with a section keyword (`fan`, `option`, `tiles`, … the grammar's `?section`
+list, read from the parser) or a misspelling of one: the layout `mjc fmt` gives every rulebook.
+Each piece is parsed alone, its lines at their places so that spans are the file's.
+
+A piece the parser finishes wanting more (a block not closed, an expression cut short) is
+parsed again with the next piece. When the next piece's first word cannot come there, the
+error is reported on that word, as the parse of the whole file would report it; when it can
+(the cut was inside a block: `override` alone on its line, a horse row's `tiles` in the first
+column), the two are one piece. So the first diagnostic is the one the whole file's parse gives,
+and each later one is what the parser would say had the pieces before it been right; a piece
+that does not parse gives its first error only, never the noise after it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mjc.compiler.diagnostics import Diagnostic, Span
+from mjc.compiler.diagnostics.suggest import suggest
+from mjc.compiler.syntax import ast
+from mjc.compiler.syntax.limits import TokenLimits
+from mjc.compiler.syntax.parse import Failure, parse_piece, section_keywords
+
+_NAME = r"[A-Za-z_][A-Za-z0-9_]*"
+# What a piece that does not parse seems to declare (ids are written after these words).
+_DECLARED = re.compile(rf"(?<![A-Za-z0-9_.])(?:fan|option|situation|preset)\s+({_NAME})")
+_NO_PARENT = re.compile(rf"{_NAME}\s+{_NAME}\s*(?:\{{|#|$)")
+_TIER = re.compile(rf"(?<![A-Za-z0-9_.])tier\s+({_NAME})")
+_SHAPE_LINE = re.compile(rf"^\s+(?:custom\s+)?({_NAME})", re.MULTILINE)
+
+_BUDGET = 4
+"""Joining pieces parses the first one again; on text written to make every line a false cut,
+recovery gives up joining once it has parsed this many times the file's lines, and parses the
+rest as one piece (so the work stays linear in the text)."""
+
+
+_HEAD = re.compile(rf"({_NAME})(?![A-Za-z0-9_])(?!\s*\.)(?:\s+({_NAME}))?")
+_DECLARING = frozenset({"fan", "option", "situation", "preset"})
+
+
+def _head(line: str) -> tuple[str, str | None] | None:
+    """The section keyword a line starts with in its first column, and the word after it: a
+    section starts there. A misspelt keyword (`fna`, `rulebok`) counts as the one it was meant
+    to be, so that its section is a piece of its own; `option.x`, a condition's line that starts
+    with an option, starts nothing."""
+    found = _HEAD.match(line)
+    if found is None:
+        return None
+    word = found[1]
+    if word not in section_keywords():
+        meant = suggest(word, section_keywords())
+        if not meant:
+            return None
+        word = meant[0]
+    return word, found[2]
+
+
+def recover_sections(text: str, file: str) -> tuple[ast.Rulebook | None, list[Diagnostic]]:
+    """The sections of `text` that parse and a diagnostic for each piece that does not; None
+    for the rulebook only when the pieces together pass the limit on the file's tokens."""
+    return _Recovery(text, file).run()
+
+
+class _Recovery:
+    """One pass over the pieces of one file."""
+
+    def __init__(self, text: str, file: str) -> None:
+        self.text = text
+        self.file = file
+        self.lines = text.split("\n")
+        self.starts = [1] + [n for n, line in enumerate(self.lines[1:], 2) if _head(line)]
+        self.limits = TokenLimits(file)  # one count of tokens for the whole file
+        self.budget = _BUDGET * len(self.lines) + 100
+
+    def run(self) -> tuple[ast.Rulebook | None, list[Diagnostic]]:
+        sections: list[ast.Section] = []
+        unparsed: list[ast.Unparsed] = []
+        problems: list[Diagnostic] = []
+        i = 0
+        while i < len(self.starts):
+            result, j = self._piece_from(i)
+            if isinstance(result, ast.Rulebook):
+                sections += result.sections
+            elif result.diagnostic.code == "E0005":  # the file as a whole is too large
+                return None, [*problems, result.diagnostic]
+            else:
+                problems.append(result.diagnostic)
+                unparsed.append(self._unparsed(i, j))
+            i = j
+        return ast.Rulebook(self.file, tuple(sections), _whole(sections), tuple(unparsed)), problems
+
+    def _piece_from(self, i: int) -> tuple[ast.Rulebook | Failure, int]:
+        """The result of the piece that starts at `starts[i]`, and the index of the next one."""
+        j = i + 1
+        result = self._parse(i, j)
+        while isinstance(result, Failure) and result.at_end and j < len(self.starts):
+            if self.budget <= 0:
+                return self._parse(i, len(self.starts)), len(self.starts)
+            longer = self._parse(i, j + 1)
+            if isinstance(longer, Failure) and self._stops_at(longer, self.starts[j]):
+                return longer, j  # the next piece's first word cannot come here: a real cut
+            result, j = longer, j + 1
+        return result, j
+
+    def _parse(self, i: int, j: int) -> ast.Rulebook | Failure:
+        """Parse the lines of pieces `i` to `j` (excluded) alone, each at its line."""
+        first = self.starts[i]
+        last = self.starts[j] - 1 if j < len(self.starts) else len(self.lines)
+        self.budget -= last - first + 1
+        piece = "\n" * (first - 1) + "\n".join(self.lines[first - 1 : last])
+        return parse_piece(piece, self.file, self.limits, names_text=self.text)
+
+    @staticmethod
+    def _stops_at(failure: Failure, line: int) -> bool:
+        span = failure.diagnostic.span
+        return not failure.at_end and span is not None and (span.line, span.column) == (line, 1)
+
+    def _unparsed(self, i: int, j: int) -> ast.Unparsed:
+        """What the pieces `i` to `j` (excluded) seem to declare, and where they are."""
+        first = self.starts[i]
+        last = self.starts[j] - 1 if j < len(self.starts) else len(self.lines)
+        piece = "\n".join(self.lines[first - 1 : last])
+        keywords: list[str] = []
+        names: list[str] = []
+        parent = False
+        for number in self.starts[i:j]:
+            line = self.lines[number - 1]
+            head = _head(line)
+            if head is None:
+                continue
+            keywords.append(head[0])
+            if head[0] in _DECLARING and head[1] is not None:
+                names.append(head[1])  # also after a misspelt `fan`
+            # `rulebook x extends y {`: more than an id between the keyword and the brace
+            parent |= head[0] == "rulebook" and _NO_PARENT.match(line) is None
+        names += _DECLARED.findall(piece)
+        if "scoring" in keywords:
+            names += _TIER.findall(piece)
+        if "shapes" in keywords:
+            names += _SHAPE_LINE.findall(piece)
+        while last > first and not self.lines[last - 1].strip():
+            last -= 1
+        span = Span(self.file, first, 1, last, len(self.lines[last - 1]) + 1)
+        return ast.Unparsed(tuple(keywords), tuple(dict.fromkeys(names)), span, parent)
+
+
+def _whole(sections: list[ast.Section]) -> Span:
+    """From the first section that parsed to the end of the last."""
+    if not sections:
+        return ast.NO_SPAN
+    first, last = sections[0].span, sections[-1].span
+    return Span(first.file, first.line, first.column, last.end_line, last.end_column)
