@@ -9,16 +9,18 @@ list, read from the parser) or a misspelling of one: the layout `mjc fmt` gives 
 Each piece is parsed alone, its lines at their places so that spans are the file's.
 
 A piece the parser finishes wanting more (a block not closed, an expression cut short) is
-parsed again with the next piece. When the next piece's first word cannot come there, the
+parsed again with the pieces after it. When the next piece's first word cannot come there, the
 error is reported on that word, as the parse of the whole file would report it; when it can
 (the cut was inside a block: `override` alone on its line, a horse row's `tiles` in the first
 column), the two are one piece. So the first diagnostic is the one the whole file's parse gives,
 and each later one is what the parser would say had the pieces before it been right; a piece
-that does not parse gives its first error only, never the noise after it.
+that does not parse gives its first error only, never the noise after it. The tokens of every
+piece count toward the file's limit (`compiler/syntax/limits.py`) once.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from mjc.compiler.diagnostics import Diagnostic, Span
@@ -33,12 +35,6 @@ _DECLARED = re.compile(rf"(?<![A-Za-z0-9_.])(?:fan|option|situation|preset)\s+({
 _NO_PARENT = re.compile(rf"{_NAME}\s+{_NAME}\s*(?:\{{|#|$)")
 _TIER = re.compile(rf"(?<![A-Za-z0-9_.])tier\s+({_NAME})")
 _SHAPE_LINE = re.compile(rf"^\s+(?:custom\s+)?({_NAME})", re.MULTILINE)
-
-_BUDGET = 4
-"""Joining pieces parses the first one again; on text written to make every line a false cut,
-recovery gives up joining once it has parsed this many times the file's lines, and parses the
-rest as one piece (so the work stays linear in the text)."""
-
 
 _HEAD = re.compile(rf"({_NAME})(?![A-Za-z0-9_])(?!\s*\.)(?:\s+({_NAME}))?")
 _DECLARING = frozenset({"fan", "option", "situation", "preset"})
@@ -76,7 +72,7 @@ class _Recovery:
         self.lines = text.split("\n")
         self.starts = [1] + [n for n, line in enumerate(self.lines[1:], 2) if _head(line)]
         self.limits = TokenLimits(file)  # one count of tokens for the whole file
-        self.budget = _BUDGET * len(self.lines) + 100
+        self.counted = 0  # the tokens of the pieces before the one being parsed
 
     def run(self) -> tuple[ast.Rulebook | None, list[Diagnostic]]:
         sections: list[ast.Section] = []
@@ -85,6 +81,7 @@ class _Recovery:
         i = 0
         while i < len(self.starts):
             result, j = self._piece_from(i)
+            self.counted = self.limits.tokens
             if isinstance(result, ast.Rulebook):
                 sections += result.sections
             elif result.diagnostic.code == "E0005":  # the file as a whole is too large
@@ -96,30 +93,37 @@ class _Recovery:
         return ast.Rulebook(self.file, tuple(sections), _whole(sections), tuple(unparsed)), problems
 
     def _piece_from(self, i: int) -> tuple[ast.Rulebook | Failure, int]:
-        """The result of the piece that starts at `starts[i]`, and the index of the next one."""
-        j = i + 1
+        """The result of the piece that starts at `starts[i]`, and the index of the next one.
+
+        While the parser stops at the end of the text wanting more, the text is made longer by
+        1, 2, 4, … pieces (so that the work stays linear even on text written to make every
+        line a cut inside a block): every cut it stops wanting more after was inside a block,
+        the first one it stops at is where the parse of the whole file would have stopped."""
+        j, step = i + 1, 1
         result = self._parse(i, j)
         while isinstance(result, Failure) and result.at_end and j < len(self.starts):
-            if self.budget <= 0:
-                return self._parse(i, len(self.starts)), len(self.starts)
-            longer = self._parse(i, j + 1)
-            if isinstance(longer, Failure) and self._stops_at(longer, self.starts[j]):
-                return longer, j  # the next piece's first word cannot come here: a real cut
-            result, j = longer, j + 1
+            k, step = min(j + step, len(self.starts)), step * 2
+            longer = self._parse(i, k)
+            span = longer.diagnostic.span if isinstance(longer, Failure) else None
+            if isinstance(longer, Failure) and not longer.at_end and span is not None:
+                at = bisect.bisect_right(self.starts, span.line) - 1
+                if at > j:  # the pieces before the error may end complete: then it is its own
+                    before = self._parse(i, at)
+                    if isinstance(before, ast.Rulebook):
+                        return before, at
+                if at > i and (span.line, span.column) == (self.starts[at], 1):
+                    return longer, at  # that piece's first word cannot come here: a real cut
+                return longer, max(at, i) + 1
+            result, j = longer, k
         return result, j
 
     def _parse(self, i: int, j: int) -> ast.Rulebook | Failure:
         """Parse the lines of pieces `i` to `j` (excluded) alone, each at its line."""
         first = self.starts[i]
         last = self.starts[j] - 1 if j < len(self.starts) else len(self.lines)
-        self.budget -= last - first + 1
         piece = "\n" * (first - 1) + "\n".join(self.lines[first - 1 : last])
+        self.limits.tokens = self.counted  # a longer piece counts its tokens again
         return parse_piece(piece, self.file, self.limits, names_text=self.text)
-
-    @staticmethod
-    def _stops_at(failure: Failure, line: int) -> bool:
-        span = failure.diagnostic.span
-        return not failure.at_end and span is not None and (span.line, span.column) == (line, 1)
 
     def _unparsed(self, i: int, j: int) -> ast.Unparsed:
         """What the pieces `i` to `j` (excluded) seem to declare, and where they are."""
