@@ -207,15 +207,24 @@ _UNKNOWN_NAME_CODES = frozenset({"E0101", "E0103", "E0104", "E0107", "E0110", "E
 """Unknown name, fan, option, tier, shape and example setting: what a use of an id whose
 declaration did not parse would be reported as."""
 
+_JUDGED_AGAINST = {
+    "players": frozenset({"E0507"}),  # a horse table for a player count not played
+    "claims": frozenset({"E0405", "E0411"}),  # wilds and `priority` naming claims not allowed
+}
+"""The checks that judge a section against another one, by the keyword of that other one:
+when it did not parse, they would report it empty."""
+
 
 def _without_cascades(
     problems: list[Diagnostic], decls: Declarations, source: str
 ) -> list[Diagnostic]:
     """`problems` but an unknown-name error on an id whose declaration is in a piece of this
-    file that did not parse (on any id, when that piece is a header naming a parent): the
-    syntax error there is the one mistake to fix."""
+    file that did not parse (on any id, when that piece is a header naming a parent), and a
+    check against a section that did not parse: the syntax error there is the mistake to fix."""
+    dropped = frozenset().union(*(_JUDGED_AGAINST.get(k, ()) for k in decls.unparsed_sections))
     if decls.parent_unparsed:
-        return [p for p in problems if p.code not in _UNKNOWN_NAME_CODES]
+        dropped |= _UNKNOWN_NAME_CODES
+    problems = [p for p in problems if p.code not in dropped]
     if not decls.unparsed:
         return problems
     lines = source.split("\n")

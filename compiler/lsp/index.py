@@ -176,7 +176,9 @@ class _Collector:
             self._declare_section(section)
         for piece in self.index.book.unparsed:
             # the outline still lists a section being typed, where it is
-            what = " ".join((*piece.keywords[:1], *piece.names[:1])) or "text"
+            what = " ".join(piece.keywords[:1]) or "text"
+            if what in ("fan", "option", "situation", "preset") and piece.names:
+                what += " " + piece.names[0]
             self.index.sections.append(Section(f"{what} (does not parse)", piece.span))
         self.index.sections.sort(key=lambda s: (s.span.line, s.span.column))
         for section in self.index.book.sections:

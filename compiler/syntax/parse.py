@@ -47,6 +47,7 @@ def parser() -> lark.Lark:
     )
 
 
+@functools.cache
 def keywords() -> frozenset[str]:
     """Every keyword of the language (used by the docs highlighter and its test)."""
     words = set()
@@ -96,7 +97,12 @@ def parse(
         return None, [piece.diagnostic]
     from mjc.compiler.syntax.recovery import recover_sections  # it calls back into this module
 
-    return recover_sections(text, file)
+    book, problems = recover_sections(text, file)
+    if problems and problems[0].span == piece.diagnostic.span:
+        # the same error; the whole file's parse knows better what could come there (a piece
+        # parsed alone does not know that the section before it could go on)
+        problems[0] = piece.diagnostic
+    return book, problems
 
 
 @dataclass(frozen=True, slots=True)

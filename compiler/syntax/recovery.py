@@ -27,14 +27,19 @@ from mjc.compiler.diagnostics import Diagnostic, Span
 from mjc.compiler.diagnostics.suggest import suggest
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.limits import TokenLimits
-from mjc.compiler.syntax.parse import Failure, parse_piece, section_keywords
+from mjc.compiler.syntax.parse import (
+    Failure,
+    keywords as language_keywords,
+    parse_piece,
+    section_keywords,
+)
 
 _NAME = r"[A-Za-z_][A-Za-z0-9_]*"
-# What a piece that does not parse seems to declare (ids are written after these words).
-_DECLARED = re.compile(rf"(?<![A-Za-z0-9_.])(?:fan|option|situation|preset)\s+({_NAME})")
-_NO_PARENT = re.compile(rf"{_NAME}\s+{_NAME}\s*(?:\{{|#|$)")
-_TIER = re.compile(rf"(?<![A-Za-z0-9_.])tier\s+({_NAME})")
+# What a piece that does not parse seems to declare: every fan, option, choice, situation,
+# preset and tier is declared by an id and its name in a string; a shape may have no name.
+_LABELLED = re.compile(rf"(?<![A-Za-z0-9_.])({_NAME})\s*\"")
 _SHAPE_LINE = re.compile(rf"^\s+(?:custom\s+)?({_NAME})", re.MULTILINE)
+_NO_PARENT = re.compile(rf"{_NAME}\s+{_NAME}\s*(?:\{{|#|$)")
 
 _HEAD = re.compile(rf"({_NAME})(?![A-Za-z0-9_])(?!\s*\.)(?:\s+({_NAME}))?")
 _DECLARING = frozenset({"fan", "option", "situation", "preset"})
@@ -50,6 +55,8 @@ def _head(line: str) -> tuple[str, str | None] | None:
         return None
     word = found[1]
     if word not in section_keywords():
+        if word in language_keywords():  # `title`, `tier`: inside a block, not misspelt
+            return None
         meant = suggest(word, section_keywords())
         if not meant:
             return None
@@ -140,18 +147,18 @@ class _Recovery:
                 continue
             keywords.append(head[0])
             if head[0] in _DECLARING and head[1] is not None:
-                names.append(head[1])  # also after a misspelt `fan`
+                names.append(head[1])  # first, and also when its string is not quoted
             # `rulebook x extends y {`: more than an id between the keyword and the brace
             parent |= head[0] == "rulebook" and _NO_PARENT.match(line) is None
-        names += _DECLARED.findall(piece)
-        if "scoring" in keywords:
-            names += _TIER.findall(piece)
+        names += _LABELLED.findall(piece)
         if "shapes" in keywords:
             names += _SHAPE_LINE.findall(piece)
+        # (`source "…"` adds a word no id is written as: harmless; `cap`, `none` may be ids)
+        ids = tuple(dict.fromkeys(names))
         while last > first and not self.lines[last - 1].strip():
             last -= 1
         span = Span(self.file, first, 1, last, len(self.lines[last - 1]) + 1)
-        return ast.Unparsed(tuple(keywords), tuple(dict.fromkeys(names)), span, parent)
+        return ast.Unparsed(tuple(keywords), ids, span, parent)
 
 
 def _whole(sections: list[ast.Section]) -> Span:

@@ -18,6 +18,7 @@ from mjc.compiler.cli.commands import main
 from mjc.compiler.driver import compile_source
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.parse import parse
+from mjc.compiler.syntax.sources import resolve_rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "diagnostics"
@@ -165,3 +166,25 @@ def test_check_prints_every_syntax_error(
     assert err.endswith("error: 5 errors emitted\n")
     assert main(["build", "-o", str(tmp_path / "out"), str(path)]) == 1
     assert not (tmp_path / "out").exists()
+
+
+def _section_heads(name: str) -> list[tuple[str, int]]:
+    text = resolve_rulebook(name)[0].read_text(encoding="utf-8")
+    return [(name, n) for n, line in enumerate(text.split("\n")) if line[:1].isalpha()]
+
+
+@pytest.mark.parametrize(
+    ("name", "line"),
+    [*_section_heads("baise"), *_section_heads("chaozhou")],
+    ids=lambda v: str(v),
+)
+def test_breaking_any_one_section_of_a_bundled_rulebook_reports_its_syntax_error_alone(
+    name: str, line: int
+) -> None:
+    """No echo: not the uses of what the section declares (fans, options and their choices,
+    tiers, shapes), nor the checks of other sections against it (horse tables against the
+    player counts, wilds and `priority` against the claims)."""
+    lines = resolve_rulebook(name)[0].read_text(encoding="utf-8").split("\n")
+    lines[line] += " ]"
+    compilation = compile_source("\n".join(lines), f"{name}.mjr")
+    assert [d.code for d in compilation.diagnostics] == ["E0001"], lines[line]
