@@ -98,7 +98,9 @@ def parse(
     from mjc.compiler.syntax.recovery import recover_sections  # it calls back into this module
 
     book, problems = recover_sections(text, file)
-    if problems and problems[0].span == piece.diagnostic.span:
+    if not problems:  # cannot be (the pieces hold the error); never let such a text through
+        return None, [piece.diagnostic]
+    if problems[0].span == piece.diagnostic.span:
         # the same error; the whole file's parse knows better what could come there (a piece
         # parsed alone does not know that the section before it could go on)
         problems[0] = piece.diagnostic

@@ -36,8 +36,9 @@ from mjc.compiler.syntax.parse import (
 
 _NAME = r"[A-Za-z_][A-Za-z0-9_]*"
 # What a piece that does not parse seems to declare: every fan, option, choice, situation,
-# preset and tier is declared by an id and its name in a string; a shape may have no name.
-_LABELLED = re.compile(rf"(?<![A-Za-z0-9_.])({_NAME})\s*\"")
+# preset and tier is declared by an id, a space and its name in a string (the last word of a
+# string is not taken: its closing quote follows it at once); a shape may have no name.
+_LABELLED = re.compile(rf"(?<![A-Za-z0-9_.])({_NAME})\s+\"")
 _SHAPE_LINE = re.compile(rf"^\s+(?:custom\s+)?({_NAME})", re.MULTILINE)
 _NO_PARENT = re.compile(rf"{_NAME}\s+{_NAME}\s*(?:\{{|#|$)")
 

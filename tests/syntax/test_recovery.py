@@ -9,6 +9,7 @@ the one the parse of the whole file gives, the cuts that are inside a block, and
 
 from __future__ import annotations
 
+import random
 import time
 from pathlib import Path
 
@@ -80,6 +81,19 @@ def test_the_first_diagnostic_is_the_one_the_whole_parse_gives(case: Path) -> No
     _, strict = parse(text, case.name)
     _, recovered = parse(text, case.name, recover=True)
     assert recovered[:1] == strict
+
+
+def test_a_stray_character_in_a_bundled_rulebook_gives_the_whole_parses_error_first() -> None:
+    text = resolve_rulebook("guangdong")[0].read_text(encoding="utf-8")
+    rng = random.Random(25)
+    for _ in range(40):
+        at = rng.randrange(len(text))
+        broken = text[:at] + rng.choice("{}()[],=:\"") + text[at:]
+        _, strict = parse(broken, "g.mjr")
+        book, recovered = parse(broken, "g.mjr", recover=True)
+        if strict:
+            assert book is not None and recovered[:1] == strict, broken[at - 40 : at + 40]
+            assert not compile_source(broken, "g.mjr").ok
 
 
 def test_a_use_of_a_fan_that_did_not_parse_is_not_reported_unknown() -> None:
