@@ -2,8 +2,10 @@
 a rulebook that `extends` another) → typed expressions → checks → IR. Input is a rulebook's
 text and file name; output is the IR (when there are no errors), every diagnostic found, and
 the text of every file involved (so diagnostics in a parent can be shown). Passes run in
-order and the pipeline stops only where going on would produce noise: after a syntax error,
-and before lowering when anything is wrong. The last pass generates the module from the IR,
+order and the pipeline stops only where going on would produce noise. After syntax errors the
+checks still run, on the sections that parsed (`compiler/syntax/recovery.py`), less an
+unknown-name error on an id whose declaration did not parse (the syntax error's echo);
+nothing is lowered when anything is wrong. The last pass generates the module from the IR,
 imports it in memory and scores the fans' inline examples with it (`checks.example_scores`):
 the compiler may use the runtime, never the other way round.
 """
@@ -72,7 +74,7 @@ def compile_source(source: str, file: str, *, directory: Path | None = None) -> 
     typed = _type_expressions(decls)
     problems += typed.problems
     problems += checks.run_all(decls, typed)
-    problems = sort_diagnostics(problems)
+    problems = sort_diagnostics(_without_cascades(problems, decls, source))
     if has_errors(problems):
         return Compilation(file, source, None, problems, sources)
     book = lower(decls, typed, source)
@@ -119,7 +121,7 @@ def _declarations(
     stack: tuple[str, ...],
 ) -> tuple[Declarations | None, list[Diagnostic]]:
     """Parse one file and collect its declarations, its parents' first."""
-    book, problems = parse(source, file)
+    book, problems = parse(source, file, recover=True)
     if book is None:
         return None, problems
     header = next((s for s in book.sections if isinstance(s, ast.Header)), None)
@@ -197,6 +199,50 @@ def _parent(
             *problems,
         ]
     return decls, problems
+
+
+# --------------------------------------------------------------------------- recovery
+
+_UNKNOWN_NAME_CODES = frozenset({"E0101", "E0103", "E0104", "E0107", "E0110", "E0111"})
+"""Unknown name, fan, option, tier, shape and example setting: what a use of an id whose
+declaration did not parse would be reported as."""
+
+_JUDGED_AGAINST = {
+    "players": frozenset({"E0507"}),  # a horse table for a player count not played
+    "claims": frozenset({"E0405", "E0411"}),  # wilds and `priority` naming claims not allowed
+}
+"""The checks that judge a section against another one, by the keyword of that other one:
+when it did not parse, they would report it empty."""
+
+
+def _without_cascades(
+    problems: list[Diagnostic], decls: Declarations, source: str
+) -> list[Diagnostic]:
+    """`problems` but an unknown-name error on an id whose declaration is in a piece of this
+    file that did not parse (on any id, when that piece is a header naming a parent), and a
+    check against a section that did not parse: the syntax error there is the mistake to fix."""
+    dropped = frozenset().union(*(_JUDGED_AGAINST.get(k, ()) for k in decls.unparsed_sections))
+    if decls.parent_unparsed:
+        dropped |= _UNKNOWN_NAME_CODES
+    problems = [p for p in problems if p.code not in dropped]
+    if not decls.unparsed:
+        return problems
+    lines = source.split("\n")
+
+    def written(span: Span) -> str:
+        if span.file != decls.file or span.line != span.end_line or span.line > len(lines):
+            return ""
+        return lines[span.line - 1][span.column - 1 : span.end_column - 1]
+
+    return [
+        p
+        for p in problems
+        if not (
+            p.code in _UNKNOWN_NAME_CODES
+            and p.span is not None
+            and written(p.span) in decls.unparsed
+        )
+    ]
 
 
 # --------------------------------------------------------------------------- typing

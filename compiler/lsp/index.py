@@ -1,11 +1,13 @@
 """The symbol index of one rulebook: every declaration and every use of a name, with spans.
 
-Built from the AST (`mjc.compiler.syntax.parse`) of the text an editor holds, on top of the index of
-the parent rulebook named by `extends` (read from disk or the bundled rulebooks, as the
-driver does). The language server's features read it: hover and go to definition look a name
-up, find references and rename list its uses, the outline lists the sections, semantic tokens
-and completion read which names exist. Symbols are keyed by kind and name; a choice is named
-`option.choice`, so that `da` of option `wang` is not the `da` of another option.
+Built from the AST (`mjc.compiler.syntax.parse`) of the text an editor holds, on top of the
+index of the parent rulebook named by `extends` (read from disk or the bundled rulebooks, as
+the driver does). Text with syntax errors is indexed by the sections that parse (the pieces
+that do not are outline entries of their own). The language server's features read it: hover
+and go to definition look a name up, find references and rename list its uses, the outline
+lists the sections, semantic tokens and completion read which names exist. Symbols are keyed by
+kind and name; a choice is named `option.choice`, so that `da` of option `wang` is not the `da`
+of another option.
 """
 
 from __future__ import annotations
@@ -117,10 +119,11 @@ class SymbolIndex:
 def build_index(
     text: str, file: str, directory: Path | None = None, *, depth: int = 0
 ) -> SymbolIndex | None:
-    """The index of rulebook `text` (None when it does not parse); the parent is indexed from
-    disk, and left out when it cannot be found, read or parsed."""
-    book, _ = parse(text, file)
-    if book is None:
+    """The index of rulebook `text`: of the sections that parse when it has syntax errors
+    (`compiler/syntax/recovery.py`), None when none does. The parent is indexed from disk,
+    and left out when it cannot be found, read or parsed."""
+    book, problems = parse(text, file, recover=True)
+    if book is None or (problems and not book.sections):
         return None
     parent, editable = _parent_index(book, directory, depth)
     index = SymbolIndex(file, text, book, parent, editable)
@@ -171,6 +174,13 @@ class _Collector:
     def run(self) -> None:
         for section in self.index.book.sections:
             self._declare_section(section)
+        for piece in self.index.book.unparsed:
+            # the outline still lists a section being typed, where it is
+            what = " ".join(piece.keywords[:1]) or "text"
+            if what in ("fan", "option", "situation", "preset") and piece.names:
+                what += " " + piece.names[0]
+            self.index.sections.append(Section(f"{what} (does not parse)", piece.span))
+        self.index.sections.sort(key=lambda s: (s.span.line, s.span.column))
         for section in self.index.book.sections:
             self._uses(section)
         self.index.references.sort(key=lambda r: (r.span.line, r.span.column))

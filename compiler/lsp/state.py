@@ -3,8 +3,10 @@ it (the diagnostics of `mjc check`) and its symbol index.
 
 Filled by the server on every open, change and save from the text the editor holds (never
 the file on disk, which may be older); the parent named by `extends` is read from disk or
-the bundled rulebooks. A text that does not parse keeps the last index and checked IR that
-worked, so that hover and go to definition still answer while the designer is mid-word.
+the bundled rulebooks. A text with syntax errors is indexed by the sections that parse, so the
+outline, hover and completion answer on them with the text's own positions; a text of which no
+section parses keeps the last index, and any text with errors the last checked IR, so that
+hover and go to definition still answer while the designer is mid-word.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ class DocumentState:
     sources: dict[str, str] = field(default_factory=dict)
     index: SymbolIndex | None = None
     rulebook: ir.Rulebook | None = None
-    parses: bool = False  # whether the current text parsed (else `index` is the last good one)
+    parses: bool = False  # whether `index` is the current text's (else it is the last good one)
     checked: bool = False  # whether `update` has run at all
 
     @property

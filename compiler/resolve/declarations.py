@@ -57,6 +57,13 @@ class Declarations:
     fans: dict[str, ast.FanDecl] = field(default_factory=dict)
     # Fans and options the rulebook removed from its parent, for precise messages.
     removed: dict[str, ast.Ident] = field(default_factory=dict)
+    # Ids declared in pieces of the text that did not parse (`ast.Unparsed`), and the section
+    # keywords those start with: a use of one of the ids is not reported unknown, nor another
+    # section judged against one of the sections, the syntax error is the mistake to fix. When
+    # the header that did not parse names a parent, any id may be the parent's.
+    unparsed: frozenset[str] = frozenset()
+    unparsed_sections: frozenset[str] = frozenset()
+    parent_unparsed: bool = False
 
     def option_choices(self, option: str) -> list[str]:
         decl = self.options.get(option)
@@ -77,7 +84,13 @@ def collect(
     decls.prelude = {s.id.text: s for s in prelude_situations()}
     problems: list[Diagnostic] = []
     _read_sections(book, decls, problems)
-    problems.extend(_missing_sections(book.file, decls))
+    decls.unparsed = frozenset(name for piece in book.unparsed for name in piece.names)
+    decls.unparsed_sections = frozenset(k for piece in book.unparsed for k in piece.keywords)
+    decls.parent_unparsed = any(piece.names_parent for piece in book.unparsed)
+    if not book.unparsed:
+        # while a piece of the file does not parse, the file is being written (and a section
+        # may be in that piece): which sections it lacks is told once it parses
+        problems.extend(_missing_sections(book.file, decls))
     problems.extend(_orphan_overrides(book, decls))
     problems.extend(_check_items(decls))
     return decls, problems

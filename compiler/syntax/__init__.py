@@ -4,8 +4,9 @@
 may hold before any recursive pass runs; `parse` runs the Lark grammar (`mjc.grammar`) and
 `to_ast` (with `to_ast_expr` and `to_ast_settlement`) turns the parse tree into the frozen AST
 of `ast`, `ast_common` and `ast_settlement`, every node with its source span; `errors` says
-what the parser expected where the text went wrong. Hands on the `ast.Rulebook`; only this
-package sees a `lark.Tree`.
+what the parser expected where the text went wrong, and `recovery` parses on past it, section
+by section (the driver and the language server ask for that). Hands on the `ast.Rulebook`;
+only this package sees a `lark.Tree`.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ if TYPE_CHECKING:
         TileTotal,
         ToggleType,
         Unit,
+        Unparsed,
         WildCopies,
         WildCycle,
         WildFixed,
@@ -220,6 +222,7 @@ _EXPORTS = {
     "ToggleType": "mjc.compiler.syntax.ast",
     "TokenLimits": "mjc.compiler.syntax.limits",
     "Unit": "mjc.compiler.syntax.ast",
+    "Unparsed": "mjc.compiler.syntax.ast",
     "WildCopies": "mjc.compiler.syntax.ast",
     "WildCycle": "mjc.compiler.syntax.ast",
     "WildFixed": "mjc.compiler.syntax.ast",
@@ -328,6 +331,7 @@ __all__ = [
     "ToggleType",
     "TokenLimits",
     "Unit",
+    "Unparsed",
     "WildCopies",
     "WildCycle",
     "WildFixed",

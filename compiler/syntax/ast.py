@@ -505,9 +505,24 @@ Section = (
 
 
 @dataclass(frozen=True, slots=True)
+class Unparsed:
+    """A piece of the text that did not parse (its syntax error is reported on its own): the
+    section keywords its lines start with, the ids it seems to declare and whether it is a
+    header that seems to name a parent, so that later passes do not report a use of one of
+    those ids (or of any, the parent unknown) unknown."""
+
+    keywords: tuple[str, ...]
+    names: tuple[str, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    names_parent: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Rulebook:
-    """A whole rulebook file: its sections in the order written."""
+    """A whole rulebook file: its sections in the order written (and, when the text has syntax
+    errors, the pieces that did not parse, which hold no section)."""
 
     file: str
     sections: tuple[Section, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    unparsed: tuple[Unparsed, ...] = ()

@@ -88,7 +88,11 @@ _WORD = re.compile(r'[^\s{}()\[\],:=#"]+')
 _FAN_NAMES = re.compile(r'\bfan\s+([A-Za-z_][A-Za-z0-9_]*)\s+"([^"\\\n]*)"')
 
 
-def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str) -> Diagnostic:
+def _syntax_diagnostic(
+    exc: UnexpectedInput, text: str, file: str, names_text: str | None = None
+) -> Diagnostic:
+    """The diagnostic of a syntax error in `text`; `names_text` is the whole file when `text`
+    is a piece of it (where the help looks up the ids of fans)."""
     if isinstance(exc, UnexpectedToken):
         token = exc.token
         if token.type == "$END":
@@ -131,7 +135,7 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str) -> Diagnostic
                 help = f'names of things in Chinese or English are strings: write "{word[0]}"'
         elif "NAME" in expected and not char.isascii():
             word = _WORD.match(text, position)
-            fans = {name: fan for fan, name in _FAN_NAMES.findall(text)}
+            fans = {name: fan for fan, name in _FAN_NAMES.findall(names_text or text)}
             if word is not None and word[0] in fans:
                 help = f"refer to a fan by its id: write `{fans[word[0]]}` for {word[0]}"
             else:

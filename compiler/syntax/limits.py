@@ -263,6 +263,11 @@ class TokenLimits:
         level.peak = max(level.peak, depth)
         return depth
 
+    def restart(self) -> None:
+        """A new piece of the file starts (error recovery parses the pieces of a file apart):
+        its first token starts no expression of the last piece; the count of tokens goes on."""
+        self._reset()
+
     def _reset(self) -> None:
         self._levels = [_Level(0)]
         self._size = 0

@@ -2,20 +2,23 @@
 
 Input is the text of a rulebook file; output is a `mjc.compiler.syntax.ast.Rulebook` whose every
 node carries its source span, or a syntax diagnostic that says what was expected where the text went
-wrong. The grammar itself lives in `grammar/rulebook.lark`; the syntax-error diagnostics in
-`compiler/syntax/errors.py`; the tree-to-AST transformer in `compiler/syntax/to_ast.py` (with this
-module, the only ones that see Lark)."""
+wrong. With `recover`, a text with syntax errors still gives the sections that parse and one
+diagnostic per piece that does not (`compiler/syntax/recovery.py`). The grammar itself lives in
+`grammar/rulebook.lark`; the syntax-error diagnostics in `compiler/syntax/errors.py`; the
+tree-to-AST transformer in `compiler/syntax/to_ast.py` (with this module and the recovery, the
+only ones that see Lark)."""
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any, cast
 
 import lark
 from lark import Token
-from lark.exceptions import UnexpectedInput
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from mjc.compiler.diagnostics import Diagnostic, error
 from mjc.compiler.syntax import ast
@@ -44,6 +47,7 @@ def parser() -> lark.Lark:
     )
 
 
+@functools.cache
 def keywords() -> frozenset[str]:
     """Every keyword of the language (used by the docs highlighter and its test)."""
     words = set()
@@ -52,6 +56,19 @@ def keywords() -> frozenset[str]:
         if isinstance(pattern, lark.lexer.PatternStr) and pattern.value.isidentifier():
             words.add(pattern.value)
     return frozenset(words)
+
+
+@functools.cache
+def section_keywords() -> frozenset[str]:
+    """The keywords a top-level section may start with (the grammar's `?section` list), read
+    from the parser's first state so that a new kind of section is known without a list here."""
+    accepted: set[str] = cast(Any, parser().parse_interactive("")).accepts()
+    names = {
+        t.name: t.pattern.value
+        for t in parser().terminals
+        if isinstance(t.pattern, lark.lexer.PatternStr)
+    }
+    return frozenset(names[a] for a in accepted if a in names)
 
 
 MAX_DIGITS = 9
@@ -63,44 +80,85 @@ def _is_huge_number(value: object) -> bool:
     return isinstance(value, Token) and value.type == "INT" and len(value) > MAX_DIGITS
 
 
-def parse(text: str, file: str) -> tuple[ast.Rulebook | None, list[Diagnostic]]:
-    """Parse a rulebook; on a syntax error return None and one diagnostic saying what was
-    expected (later errors would only be noise after the parser lost its place)."""
+def parse(
+    text: str, file: str, *, recover: bool = False
+) -> tuple[ast.Rulebook | None, list[Diagnostic]]:
+    """Parse a rulebook. On a syntax error, return None and one diagnostic saying what was
+    expected; with `recover` (what `mjc check` and the language server ask for), return the
+    sections that parse instead, with one diagnostic for each piece of the text that does not
+    (None only when the text as a whole is refused: too large, or not text)."""
     limited = check_text(text, file)
     if limited is not None:
         return None, [limited]
+    piece = parse_piece(text, file, TokenLimits(file))
+    if isinstance(piece, ast.Rulebook):
+        return piece, []
+    if not recover or piece.diagnostic.code == "E0005":
+        return None, [piece.diagnostic]
+    from mjc.compiler.syntax.recovery import recover_sections  # it calls back into this module
+
+    book, problems = recover_sections(text, file)
+    if not problems:  # cannot be (the pieces hold the error); never let such a text through
+        return None, [piece.diagnostic]
+    if problems[0].span == piece.diagnostic.span:
+        # the same error; the whole file's parse knows better what could come there (a piece
+        # parsed alone does not know that the section before it could go on)
+        problems[0] = piece.diagnostic
+    return book, problems
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """Why a piece of text did not parse: its one diagnostic, and whether the parser stopped at
+    the end of the piece (wanting more) rather than on something written in it."""
+
+    diagnostic: Diagnostic
+    at_end: bool = False
+
+
+def parse_piece(
+    text: str, file: str, limits: TokenLimits, *, names_text: str | None = None
+) -> ast.Rulebook | Failure:
+    """The AST of `text` (a whole rulebook, or the piece of one that recovery parses alone, its
+    lines at their places), or why it does not parse. `limits` count the tokens of every piece
+    of one file; `names_text` is the whole file, where the help looks for the ids of fans."""
     try:
-        tree = _parse_within_limits(text, file)
+        tree = _parse_within_limits(text, file, limits)
     except UnexpectedInput as exc:
-        return None, [_syntax_diagnostic(exc, text, file)]
+        at_end = isinstance(exc, UnexpectedEOF) or (
+            isinstance(exc, UnexpectedToken) and exc.token.type == "$END"
+        )
+        return Failure(_syntax_diagnostic(exc, text, file, names_text), at_end)
     if isinstance(tree, Diagnostic):
-        return None, [tree]
+        return Failure(tree)
     huge = next(tree.scan_values(_is_huge_number), None)
     if huge is not None:
-        return None, [
+        return Failure(
             error(
                 "E0001",
                 f"a number of {len(huge)} digits is too large",
                 _token_span(huge, file),
                 label=f"numbers have at most {MAX_DIGITS} digits",
             )
-        ]
+        )
     try:
-        book = _ToAst(file).transform(tree)
+        book: ast.Rulebook = _ToAst(file).transform(tree)
+        return book
     except lark.exceptions.VisitError as exc:
         problem = exc.orig_exc
         if isinstance(problem, SyntaxProblem):
-            return None, [error("E0002", problem.message, problem.span, help=problem.help)]
+            return Failure(error("E0002", problem.message, problem.span, help=problem.help))
         raise
-    return book, []
 
 
-def _parse_within_limits(text: str, file: str) -> lark.Tree[Token] | Diagnostic:
+def _parse_within_limits(
+    text: str, file: str, limits: TokenLimits
+) -> lark.Tree[Token] | Diagnostic:
     """The parse tree, or the diagnostic of the first token that passes a limit of
     `compiler/syntax/limits.py`: the LALR parser is fed token by token and stops there, before a
     tree too deep for the recursive passes (or too large to build quickly) exists."""
     interactive = parser().parse_interactive(text)
-    limits = TokenLimits(file)
+    limits.restart()
     last: Token | None = None
     try:
         for token in interactive.iter_parse():

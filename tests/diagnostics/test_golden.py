@@ -3,7 +3,9 @@
 Each `tests/diagnostics/<CODE>_<what>.mjr` is a small, complete rulebook with one deliberate
 mistake; beside it, `<CODE>_<what>.expected` is the plain text `mjc check` prints for it
 (`render_text(..., color=False)`), with the file named by its path from the repository root.
-The cases that `extends` a rulebook extend one in `tests/diagnostics/parents/`.
+The cases that `extends` a rulebook extend one in `tests/diagnostics/parents/`. A case named
+otherwise (`recovery_five_mistakes.mjr`) holds several mistakes, and its first line lists the
+code of each, in the order they are reported.
 
 To regenerate the expected files after an intended change to a message, run
 
@@ -38,6 +40,8 @@ GUANGDONG = ROOT / "rulebooks" / "guangdong.mjr"
 UPDATE = os.environ.get("MJC_UPDATE_GOLDEN") == "1"
 
 CASES = sorted(HERE.glob("*.mjr"))
+CODED = [c for c in CASES if re.match(r"[EW]\d{4}_", c.stem)]
+SEVERAL = [c for c in CASES if c not in CODED]
 CODE_PATTERN = re.compile(r'"([EW]0\d{3})"')
 HEADLINE = re.compile(r"^(?:error|warning|note)\[([EW]\d{4})\]", re.MULTILINE)
 
@@ -77,7 +81,7 @@ def test_golden_output(case: Path) -> None:
     assert actual == golden.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
+@pytest.mark.parametrize("case", CODED, ids=[c.stem for c in CODED])
 def test_golden_case_reports_the_code_in_its_name(case: Path) -> None:
     code = case.stem.split("_", 1)[0]
     compilation = compile_file(Path(display_name(case)), display_name(case))
@@ -86,6 +90,16 @@ def test_golden_case_reports_the_code_in_its_name(case: Path) -> None:
         "a golden case should show exactly the mistake it is named after"
     )
     assert not compilation.ok or code.startswith("W")
+
+
+@pytest.mark.parametrize("case", SEVERAL, ids=[c.stem for c in SEVERAL])
+def test_golden_case_of_several_mistakes_reports_the_codes_of_its_first_line(case: Path) -> None:
+    first = case.read_text(encoding="utf-8").split("\n", 1)[0]
+    codes_listed = re.findall(r"\b[EW]\d{4}\b", first.split(":", 1)[0])
+    assert len(codes_listed) > 1, "the first line lists the code of each mistake"
+    compilation = compile_file(Path(display_name(case)), display_name(case))
+    assert [d.code for d in compilation.diagnostics] == codes_listed
+    assert not compilation.ok
 
 
 def test_every_expected_file_has_its_rulebook() -> None:
