@@ -248,6 +248,14 @@ PLAY_WORDS: dict[str, PlayWord] = {
         "必胡: a possible win must be taken: no pass, and no kong instead",
         off="a player may pass a win",
     ),
+    "no_claims_while_following": PlayWord(
+        ("no_claims_while_following",),
+        "toggle",
+        "restrictions",
+        "跟庄 不能碰、杠: from the dealer's first discard until the go-arounds stop following "
+        "the dealer (a player discards another tile), no discard may be ponged or konged",
+        off="a discard may be ponged or konged during the opening go-arounds",
+    ),
     "auto_play": PlayWord(
         ("auto_play",),
         "toggle",

@@ -54,7 +54,11 @@ def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> lis
                 return [Action(seat, "win")]
             acts.append(Action(seat, "win"))
     claimable = not last and (not wild or "claimed" in r.perms)
-    if claimable:
+    # 跟庄 不能碰、杠: no pong or kong while the opening may still follow the dealer.
+    sets_claimable = claimable and not (
+        r.rules.no_claims_while_following and r.opening.following()
+    )
+    if sets_claimable:
         c = counts[tile]
         if (
             c >= 3
@@ -65,6 +69,7 @@ def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> lis
             acts.append(Action(seat, "exposed_kong", tile))
         if c >= 2 and r.can_pong and tile not in st.no_pong and wild_may(r, tile, "pong"):
             acts.append(Action(seat, "pong", tile))
+    if claimable:
         nxt = seat == (discarder + 1) % r.players or not r.rules.chow_only_from_previous
         if r.can_chow and nxt and IS_SUITED[tile]:
             for low in RUNS_THROUGH[tile]:
@@ -78,6 +83,7 @@ def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> lis
     if acts:
         acts.append(Action(seat, "pass"))
     return acts
+
 
 def robbers(r: Round, konger: int, tile: int) -> dict[int, list[Action]]:
     """The seats that may rob a kong of `tile` (抢杠) and their answers (win, pass)."""

@@ -50,6 +50,11 @@ class Opening:
         if len(go) == self.players and len(set(go)) != 1:
             self.active = False  # this go-around did not follow: the chain ends here
 
+    def following(self) -> bool:
+        """Whether the go-arounds may still follow the dealer: the chain holds, and every
+        discard of the go-around under way so far is the dealer's tile (跟庄 until it breaks)."""
+        return self.active and bool(self.goes) and len(set(self.goes[-1])) == 1
+
     def claim(self) -> None:
         if self.active:
             if self.goes:

@@ -125,6 +125,9 @@ class TurnRules:
     kong_right_after_claim: bool = True
     # 必胡: a possible win must be taken: no pass button, no kong instead (潮州 option).
     must_win: bool = False
+    # 跟庄 不能碰、杠: while the opening go-arounds may still follow the dealer, no discard is
+    # ponged or konged (潮州: 仅限起手第一圈开始到跟庄结束，不能碰、杠).
+    no_claims_while_following: bool = False
     # 托管: a seat may hand its play to the system, which discards the tile it draws, makes
     # no claim and wins whenever it may (潮州 摸什么打什么，不碰不杠，系统自动摸牌、打牌、胡).
     # `Round.set_auto` refuses it when this is off.

@@ -115,10 +115,11 @@ def test_7_concealed_and_exposed_kongs(meizhou: Ruleset) -> None:
     assert {"kong concealed", "kong exposed", "kong added"} <= claims
 
 
-def test_7_rob_convention_only_the_added_kong(meizhou: Ruleset) -> None:
+def test_7_rob_both_kinds_of_明杠_are_robbed_and_no_暗杠(meizhou: Ruleset) -> None:
+    """抢杠：明杠时…即为抢杠 — 明杠 ① (on a discard) and ② (added to a pong), as written."""
     claims = meizhou.claims(meizhou.resolve_options(None))
-    assert "rob added" in claims
-    assert "rob exposed" not in claims and "rob concealed" not in claims
+    assert "rob added" in claims and "rob exposed" in claims
+    assert "rob concealed" not in claims
 
 
 def test_7_rob_ordinary_hand_robbed_player_pays_6(meizhou: Ruleset) -> None:
