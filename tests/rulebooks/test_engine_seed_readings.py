@@ -41,9 +41,9 @@ def test_chaozhou_跟庄结束_claims_return_once_a_player_breaks_the_chain() ->
 
 
 def test_meizhou_抢杠_robs_a_明杠_made_on_a_discard() -> None:
-    """抢杠：明杠时，如有人胡被杠牌时，那么即为抢杠 / 明杠：①…其他玩家所弃之牌: seat 2 may not win on
-    the dealer's 9s (只计自摸), but once seat 1 kongs it, seat 2 robs the kong and seat 1, the
-    robbed seat, pays the three shares (6 for a 平胡)."""
+    """抢杠：明杠时，如有人胡被杠牌时，那么即为抢杠 / 明杠：①…其他玩家所弃之牌: seat 2 may not
+    win on the dealer's 9s (只计自摸), but once seat 1 kongs it, seat 2 robs the kong and seat
+    1, the robbed seat, pays the three shares (6 for a 平胡)."""
     book = ruleset("meizhou")
     game = stacked_round(book, KONG_ON_A_DISCARD, DRAWS)
     act(game, 0, "discard", "9s")
