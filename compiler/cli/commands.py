@@ -358,6 +358,7 @@ def _waits(args: argparse.Namespace) -> int:
             seat_wind=args.seat_wind,
             round_wind=args.round_wind,
             dealer=args.dealer,
+            situations=tuple(args.situation),
         )
     except (NotationError, OptionError, ValueError) as exc:
         raise UsageError.of(exc) from None

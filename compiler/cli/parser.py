@@ -270,7 +270,7 @@ def _add_score(commands: _Commands, handlers: Handlers) -> None:
         action="append",
         default=[],
         metavar="NAME",
-        help="kong_bloom, robbing_kong, last_tile, heavenly, earthly, human, triple_win",
+        help=_SITUATION_HELP,
     )
     score.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="set an option"
@@ -284,6 +284,13 @@ def _add_score(commands: _Commands, handlers: Handlers) -> None:
         "--batch", metavar="FILE", help="score the JSON lines of FILE ('-': stdin) instead"
     )
     score.set_defaults(run=handlers.score)
+
+
+# The builtin situations (the prelude's); a rulebook's page lists its own and what each presumes.
+_SITUATION_HELP = (
+    "a situation of the win: kong_bloom, robbing_kong, last_tile, heavenly, earthly, human, "
+    "triple_win or the rulebook's own; one that cannot hold for the hand is refused (E0601)"
+)
 
 
 def _add_waits(commands: _Commands, handlers: Handlers) -> None:
@@ -307,6 +314,9 @@ def _add_waits(commands: _Commands, handlers: Handlers) -> None:
     waits.add_argument("--players", type=int, metavar="N", help="players at the table")
     waits.add_argument("--wild", action="append", default=[], metavar="TILE", help="a wild tile")
     waits.add_argument("--indicator", metavar="TILE", help="the flipped wild indicator")
+    waits.add_argument(
+        "--situation", action="append", default=[], metavar="NAME", help=_SITUATION_HELP
+    )
     waits.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="set an option"
     )

@@ -72,3 +72,18 @@ def test_bad_input_is_one_line_and_exit_2(
     code, out, err = run(capsys, "waits", *args)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_waits_score_each_win_in_the_situation_named(capsys: pytest.CaptureFixture[str]) -> None:
+    """人胡 on the dealer's first discard: each wait scores as that win (64 番 in 广东)."""
+    code, out, _ = run(capsys, "waits", "guangdong", "123m456p789s2z111m", "--situation", "human")
+    assert code == 0 and "64 番" in out and "人胡" in out
+
+
+def test_waits_refuse_a_situation_that_cannot_hold(capsys: pytest.CaptureFixture[str]) -> None:
+    """人胡 is won before any meld: a hand with a declared pung cannot be waiting for one."""
+    code, out, err = run(
+        capsys, "waits", "guangdong", "123m456p789s2z [111m]", "--situation", "human"
+    )
+    assert code == 2 and out == ""
+    assert err.startswith("mjc: error[E0601]: 人胡 (human) presumes `len(declared) == 0`")
