@@ -5,8 +5,8 @@ fans (`mjc.compiler.resolve.typecheck`); the driver (`mjc.compiler.driver`) call
 sorts what it returns. Each check is one function that returns its problems; none raises. The checks
 live one group to a module:
 
-* `tiles` -- tile groups, copies and `keep` tiles are real; the total adds up;
-* `players` -- player counts are 2, 3 or 4, each listed once;
+* `tiles` -- tile groups, copies and `keep` tiles are real; the total adds up; player counts
+  are 2, 3 or 4, each listed once;
 * `options` -- option defaults and choices, presets, and constraints the defaults and presets meet;
 * `scoring` -- the unit, tiers, caps and overrides; each fan's tier, no fan above its cap, no
   fan worth less than zero, and one minimum at most, of zero or more;
@@ -46,7 +46,6 @@ from mjc.compiler.check.horse_tables import (
 from mjc.compiler.check.options import check_constraints, check_options, check_presets
 from mjc.compiler.check.payments import check_payment_words, check_payments_zero_sum
 from mjc.compiler.check.play import check_play_agrees, check_play_words
-from mjc.compiler.check.players import check_players
 from mjc.compiler.check.reachability import check_reachable
 from mjc.compiler.check.relations import check_fan_references, check_relations
 from mjc.compiler.check.scoring import (
@@ -55,7 +54,7 @@ from mjc.compiler.check.scoring import (
     check_minimum_value,
     check_scoring,
 )
-from mjc.compiler.check.tiles import check_tile_totals, check_tiles
+from mjc.compiler.check.tiles import check_players, check_tile_totals, check_tiles
 from mjc.compiler.check.wilds import check_wild_tiles_in_play, check_wilds
 from mjc.compiler.diagnostics import Diagnostic
 from mjc.compiler.resolve.declarations import Declarations

@@ -1,11 +1,13 @@
-"""Checks of the tile set: the `tiles` section names real groups and tiles, and its total adds up.
+"""Checks of what the game is played with: the tile set and the player counts.
 
-Input: the `tiles` section from the `Declarations` table (`mjc.compiler.resolve.declarations`) and,
-for the total, the typed guards of its groups (`mjc.compiler.resolve.typecheck`). A tile group is
-one mjc knows, listed once, with 1 to 4 copies of each tile; `keep` names real tiles; the total is
-stated at most once and equals the tile count under the default options: a total that disagrees with
-its groups is a mistake in one of them, and the document's total is how the reader checks the
-groups."""
+Input: the `tiles` and `players` sections from the `Declarations` table
+(`mjc.compiler.resolve.declarations`) and, for the tile total, the typed guards of its groups
+(`mjc.compiler.resolve.typecheck`). A tile group is one mjc knows, listed once, with 1 to 4
+copies of each tile; `keep` names real tiles; the total is stated at most once and equals the
+tile count under the default options: a total that disagrees with its groups is a mistake in
+one of them, and the document's total is how the reader checks the groups. Each player count
+is 2, 3 or 4, and listed once: other checks read these counts (horse tables, constraints), so
+a count outside 2–4 is reported here, once, rather than by each of them."""
 
 from __future__ import annotations
 
@@ -100,3 +102,25 @@ def check_tile_totals(decls: Declarations, typed: Typed) -> list[Diagnostic]:
             f"fix a group or write `total {tile_set.total}`",
         )
     ]
+
+
+def check_players(decls: Declarations) -> list[Diagnostic]:
+    problems: list[Diagnostic] = []
+    if decls.players is None:
+        return problems
+    seen: set[int] = set()
+    for count in decls.players.counts:
+        if count.value not in (2, 3, 4):
+            problems.append(
+                error(
+                    "E0504",
+                    f"mahjong is played by 2, 3 or 4 players, not {count.value}",
+                    count.span,
+                )
+            )
+        elif count.value in seen:
+            problems.append(
+                error("E0102", f"player count {count.value} is listed twice", count.span)
+            )
+        seen.add(count.value)
+    return problems
