@@ -23,11 +23,15 @@ live one group to a module:
 * `horse_lines` -- each horse line's kind, `per player`, and count;
 * `payments` -- the payments section's words, and lines that would not sum to zero;
 * `reachability` -- every fan can score with the tiles in play (warnings);
+* `cost` -- scoring a hand stays within a bound on its steps and on its numbers (the
+  model of what an expression costs is `mjc.compiler.ir.costs`);
 * `common` -- what several of them share.
 
 The checks that evaluate option guards (the tile total, wild tiles in play, reachability,
 constraints, horse counts, fan values) run only on a rulebook without errors so far: on a
-guard that did not type they would only add noise.
+guard that did not type they would only add noise. The cost check runs just before them,
+under the same condition, and they run only if it passes: the compiler's own evaluation of
+a guard (`in 1..999999999`) must not be what hangs.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mjc.compiler.check.claims import check_claims
+from mjc.compiler.check.cost import check_cost
 from mjc.compiler.check.examples import check_examples
 from mjc.compiler.check.horse_lines import check_horse_counts, check_horse_kinds
 from mjc.compiler.check.horse_tables import (
@@ -101,15 +106,22 @@ _EVALUATING_GUARDS: tuple[Callable[[Declarations, Typed], list[Diagnostic]], ...
 
 
 def run_all(decls: Declarations, typed: Typed) -> list[Diagnostic]:
-    """Every check, in order; the checks that evaluate option guards only run on a rulebook
-    without errors so far (on a guard that did not type they would only add noise)."""
+    """Every check, in order; the cost check, then the checks that evaluate option guards,
+    only run on a rulebook without errors so far (on a guard that did not type they would
+    only add noise, and a costly one must not be evaluated)."""
     problems: list[Diagnostic] = []
     for check in _BEFORE_FAN_REFERENCES:
         problems += check(decls)
     problems += check_fan_references(decls, typed.fan_refs)
     for check in _AFTER_FAN_REFERENCES:
         problems += check(decls)
-    if not any(p.severity == "error" for p in (*problems, *typed.problems)):
+    if _no_errors(problems, typed):
+        problems += check_cost(decls, typed)
+    if _no_errors(problems, typed):
         for evaluate in _EVALUATING_GUARDS:
             problems += evaluate(decls, typed)
     return problems
+
+
+def _no_errors(problems: list[Diagnostic], typed: Typed) -> bool:
+    return not any(p.severity == "error" for p in (*problems, *typed.problems))
