@@ -230,12 +230,14 @@ class ScoreBound:
             return None
         return Model(self.sizes(total), HUGE, HUGE).measure(typed_expr)
 
-    def _over(self, found: int, message: str, span: Span, label: str) -> None:
-        """E0414 at `span` if `found` passes MAX_VALUE (the first such place only: the
-        numbers after it grow from it)."""
+    def _passes(self, found: int) -> bool:
+        """Whether `found` passes MAX_VALUE where no number did before (the first such place
+        is reported: the numbers after it grow from it); every number counts to `largest`."""
         self.largest = max(self.largest, found)
-        if self.problem is None and found > MAX_VALUE:
-            self.problem = error("E0414", message, span, label=label, help=_NUMBERS_HELP)
+        return self.problem is None and found > MAX_VALUE
+
+    def _refuse(self, message: str, span: Span, label: str) -> None:
+        self.problem = error("E0414", message, span, label=label, help=_NUMBERS_HELP)
 
     def _worth(self, fan: ast.FanDecl) -> _Worth:
         value = 0
@@ -262,30 +264,30 @@ class ScoreBound:
             for fan, worth in members:
                 where = fan.pers[0].span if fan.pers else fan.id.span
                 if mode == "multiply":
-                    self._over(
-                        worth.power,
-                        f"`{fan.id.text}` ({fan.name}) can be worth {worth.value} to the power "
-                        f"{worth.count:,} in the multiplying tier `{tier.id.text}`",
-                        where,
-                        f"its worth: a number of {_digits(worth.value, worth.count)} digits",
-                    )
-                    value = clamp(value * worth.power)
+                    if self._passes(worth.power):
+                        self._refuse(
+                            f"`{fan.id.text}` ({fan.name}) can be worth {worth.value} to the "
+                            f"power {worth.count:,} in the multiplying tier `{tier.id.text}`",
+                            where,
+                            f"its worth: a number of {_digits(worth.value, worth.count)} digits",
+                        )
+                    value = clamp(value * max(worth.power, 1))  # a fan not counting is no factor
                 else:
-                    self._over(
-                        worth.plain,
-                        f"`{fan.id.text}` ({fan.name}) can be worth {worth.value} times "
-                        f"{worth.count:,}",
-                        where,
-                        f"its worth: {_number(worth.plain)}",
-                    )
+                    if self._passes(worth.plain):
+                        self._refuse(
+                            f"`{fan.id.text}` ({fan.name}) can be worth {worth.value} times "
+                            f"{worth.count:,}",
+                            where,
+                            f"its worth: {_number(worth.plain)}",
+                        )
                     value = max(value, worth.plain) if mode == "max" else value + worth.plain
-            self._over(
-                value,
-                f"the fans of tier `{tier.id.text}` together can be worth more than {_BOUND} "
-                f"when it combines by `{mode}`",
-                tier.id.span,
-                f"the tier's value: {_number(value)}",
-            )
+            if self._passes(value):
+                self._refuse(
+                    f"the fans of tier `{tier.id.text}` together can be worth more than "
+                    f"{_BOUND} when it combines by `{mode}`",
+                    tier.id.span,
+                    f"the tier's value: {_number(value)}",
+                )
             largest = max(largest, clamp(value))
         if any(cap.guard is None for cap in tier.caps):
             largest = min(largest, max(cap.value.value for cap in tier.caps))
@@ -304,12 +306,12 @@ class ScoreBound:
                     self.ceiling = max(self.ceiling, found.magnitude)
                 else:
                     self.total = clamp(self.total * found.magnitude)
-                    self._over(
-                        self.total,
-                        f"after this `multiply` a hand can be worth more than {_BOUND}",
-                        line.value.span,
-                        f"the hand's value: {_number(self.total)}",
-                    )
+                    if self._passes(self.total):
+                        self._refuse(
+                            f"after this `multiply` a hand can be worth more than {_BOUND}",
+                            line.value.span,
+                            f"the hand's value: {_number(self.total)}",
+                        )
 
 
 # ------------------------------------------------------------------------------ messages

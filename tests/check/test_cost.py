@@ -105,6 +105,17 @@ def test_a_per_count_is_a_power_in_a_tier_that_multiplies() -> None:
     assert codes_of(huge) == ["E0414"]
 
 
+def test_a_fan_that_does_not_count_leaves_a_multiplying_tier_as_it_is() -> None:
+    """Its worth 0 is no factor of the bound: the tier multiplies the fans that count."""
+    fans = (
+        'fan f "番" { value 8 tier doubles per count m in melds: m.is_pung }\n'
+        'fan z "零" { value 0 tier doubles }\n'
+        'fan t "二" { value 2 tier doubles }\n'
+    )
+    cost = cost_of(HEAD.replace("<scoring>", "") + fans, "cost.mjr")
+    assert cost.largest >= 8**4 * 2
+
+
 def test_option_ranges_bound_the_numbers_that_read_them() -> None:
     assert codes_of('fan f "番" { value option.n * 999999999 }') == []
     assert codes_of('fan f "番" { value option.n * 999999999 * 2 }') == ["E0414"]
