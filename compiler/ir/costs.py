@@ -104,43 +104,84 @@ class Excess:
     amount: int
 
 
+# The parts of each kind of node, in the order they are evaluated: (field, is a tuple).
+_PARTS: dict[str, tuple[tuple[str, bool], ...]] = {
+    "attr": (("obj", False),),
+    "call": (("args", True),),
+    "list": (("items", True),),
+    "not": (("operand", False),),
+    "neg": (("operand", False),),
+    "boolop": (("operands", True),),
+    "compare": (("left", False), ("right", False)),
+    "arith": (("left", False), ("right", False)),
+    "quant": (("domain", False), ("body", False)),
+}
+
+
+def _parts(expr: ir.Expr) -> list[tuple[Step, ir.Expr]]:
+    """The parts of `expr`, each with the step from `expr` to it."""
+    found: list[tuple[Step, ir.Expr]] = []
+    for name, many in _PARTS.get(expr.node, ()):
+        value = getattr(expr, name)
+        if many:
+            found += [((expr.node, name, i), part) for i, part in enumerate(value)]
+        else:
+            found.append(((expr.node, name, None), value))
+    return found
+
+
+@dataclass(slots=True)
+class _Visit:
+    """A node being measured: its path, its parts, and the measures of those done so far."""
+
+    expr: ir.Expr
+    path: Path
+    parts: list[tuple[Step, ir.Expr]]
+    done: list[Measure] = field(default_factory=list)
+
+
 @dataclass(slots=True)
 class Model:
     """Measures expressions against a step bound and a number bound; the first (deepest)
-    part over each is kept in `too_slow` and `too_large`."""
+    part over each is kept in `too_slow` and `too_large`. A loop over an explicit stack,
+    not a recursion: an expression may nest hundreds deep (the limits are a check's, and
+    tests raise them)."""
 
     sizes: Sizes
     step_bound: int
     value_bound: int
     too_slow: Excess | None = None
     too_large: Excess | None = None
-    _scope: dict[str, Measure] = field(default_factory=dict)
-    _path: list[Step] = field(default_factory=list)
+    _scope: dict[str, list[Measure]] = field(default_factory=dict)
 
     def measure(self, expr: ir.Expr) -> Measure:
-        found = self._measure(expr)
-        # Post-order: a part over a bound was recorded before the whole that holds it.
-        if self.too_slow is None and found.steps > self.step_bound:
-            self.too_slow = Excess(tuple(self._path), expr, found.steps)
-        if self.too_large is None and found.magnitude > self.value_bound:
-            self.too_large = Excess(tuple(self._path), expr, found.magnitude)
-        return found
+        stack = [_Visit(expr, (), _parts(expr))]
+        while True:
+            visit = stack[-1]
+            if len(visit.done) < len(visit.parts):
+                step, part = visit.parts[len(visit.done)]
+                if isinstance(visit.expr, ir.QuantE) and step[1] == "body":
+                    # The variable is one item: a number of the domain's range, a tile, a meld.
+                    over = visit.done[0]
+                    item = Measure(1, low=over.low, high=over.high)
+                    self._scope.setdefault(visit.expr.var, []).append(item)
+                stack.append(_Visit(part, (*visit.path, step), _parts(part)))
+                continue
+            stack.pop()
+            found = self._combine(visit.expr, visit.done)
+            # Post-order: a part over a bound was recorded before the whole that holds it.
+            if self.too_slow is None and found.steps > self.step_bound:
+                self.too_slow = Excess(visit.path, visit.expr, found.steps)
+            if self.too_large is None and found.magnitude > self.value_bound:
+                self.too_large = Excess(visit.path, visit.expr, found.magnitude)
+            if not stack:
+                return found
+            stack[-1].done.append(found)
 
-    def _part(self, expr: ir.Expr, name: str, index: int | None = None) -> Measure:
-        """The measure of the part of `expr` in its field `name` (item `index`)."""
-        value = getattr(expr, name)
-        part = value if index is None else value[index]
-        self._path.append((expr.node, name, index))
-        try:
-            return self.measure(part)
-        finally:
-            self._path.pop()
-
-    def _parts(self, expr: ir.Expr, name: str) -> list[Measure]:
-        return [self._part(expr, name, i) for i in range(len(getattr(expr, name)))]
-
-    def _measure(self, expr: ir.Expr) -> Measure:
+    def _combine(self, expr: ir.Expr, parts: list[Measure]) -> Measure:
+        """The measure of `expr` from the measures of its parts."""
         sizes = self.sizes
+        steps = clamp(1 + sum(p.steps for p in parts))
         match expr:
             case ir.IntE(value=value):
                 return Measure(1, low=value, high=value)
@@ -153,64 +194,39 @@ class Model:
                 low, high = sizes.options.get(option, UNKNOWN_RANGE)
                 return Measure(1, low=low, high=high)
             case ir.VarE(name=name):
-                return self._scope.get(name, Measure(1))
-            case ir.AttrE(attr=attr):
-                steps = self._part(expr, "obj").steps + 1
-                if expr.type == INT:
-                    low, high = sizes.attributes.get(attr, UNKNOWN_RANGE)
-                    return Measure(steps, low=low, high=high)
-                if isinstance(expr.type, ListType):  # a meld's tiles
-                    return Measure(steps, size=sizes.meld_tiles)
-                return Measure(steps)
+                items = self._scope.get(name)
+                return items[-1] if items else Measure(1)
+            case ir.AttrE(attr=attr) if expr.type == INT:
+                low, high = sizes.attributes.get(attr, UNKNOWN_RANGE)
+                return Measure(steps, low=low, high=high)
+            case ir.AttrE() if isinstance(expr.type, ListType):  # a meld's tiles
+                return Measure(steps, size=sizes.meld_tiles)
+            case ir.CallE(func="len"):
+                return Measure(steps, low=0, high=parts[0].size)
             case ir.CallE(func=func):
-                parts = self._parts(expr, "args")
-                steps = 1 + sum(p.steps for p in parts)
-                if func == "len":
-                    return Measure(clamp(steps), low=0, high=parts[0].size)
-                steps += sum(p.size for p in parts)  # a function of a list reads each item
                 low, high = sizes.functions.get(func, UNKNOWN_RANGE)
-                return Measure(clamp(steps), low=low, high=high)
+                # A function of a list reads each of its items.
+                return Measure(clamp(steps + sum(p.size for p in parts)), low=low, high=high)
+            case ir.ListE(items=items) if expr.type == ListType(INT) and parts:
+                low, high = min(p.low for p in parts), max(p.high for p in parts)
+                return Measure(steps, size=len(items), low=low, high=high)
             case ir.ListE(items=items):
-                parts = self._parts(expr, "items")
-                steps = clamp(1 + sum(p.steps for p in parts))
-                if expr.type == ListType(INT) and parts:
-                    low, high = min(p.low for p in parts), max(p.high for p in parts)
-                    return Measure(steps, size=len(items), low=low, high=high)
                 return Measure(steps, size=len(items))
             case ir.RangeE(low=low, high=high):
                 return Measure(1, size=max(0, high - low + 1), low=low, high=high)
-            case ir.NotE():
-                return Measure(self._part(expr, "operand").steps + 1)
             case ir.NegE():
-                inner = self._part(expr, "operand")
-                return Measure(inner.steps + 1, low=-inner.high, high=-inner.low)
-            case ir.BoolOpE():
-                return Measure(clamp(1 + sum(p.steps for p in self._parts(expr, "operands"))))
-            case ir.CompareE(op=op):
-                a, b = self._part(expr, "left"), self._part(expr, "right")
-                scan = b.size if op == "in" else 0  # each item looked at
-                return Measure(clamp(a.steps + b.steps + 1 + scan))
+                return Measure(steps, low=-parts[0].high, high=-parts[0].low)
+            case ir.CompareE(op="in"):  # each item looked at
+                return Measure(clamp(steps + parts[1].size))
             case ir.ArithE(op=op):
-                a, b = self._part(expr, "left"), self._part(expr, "right")
+                a, b = parts
                 low, high = arithmetic(op, (a.low, a.high), (b.low, b.high))
-                return Measure(clamp(a.steps + b.steps + 1), low=low, high=high)
-            case ir.QuantE():
-                return self._quantifier(expr)
-        return Measure(1)  # a bool, a tile, a suit, a shape, a choice, a fan, another fact
-
-    def _quantifier(self, expr: ir.QuantE) -> Measure:
-        over = self._part(expr, "domain")
-        saved = self._scope.get(expr.var)
-        # The variable is one item: a number of the domain's range, or a tile or a meld.
-        self._scope[expr.var] = Measure(1, low=over.low, high=over.high)
-        try:
-            inner = self._part(expr, "body")
-        finally:
-            if saved is None:
-                self._scope.pop(expr.var, None)
-            else:
-                self._scope[expr.var] = saved
-        steps = clamp(over.steps + over.size * (inner.steps + 1))
-        if expr.kind == "count":
-            return Measure(steps, low=0, high=over.size)
+                return Measure(steps, low=low, high=high)
+            case ir.QuantE(kind=kind, var=var):
+                self._scope[var].pop()
+                over, body = parts
+                steps = clamp(over.steps + over.size * (body.steps + 1))
+                return Measure(steps, low=0, high=over.size if kind == "count" else 0)
+        # not, and/or, a comparison, an attribute that is no number nor list; a bool, a tile,
+        # a suit, a shape, a choice, a fan, another fact
         return Measure(steps)

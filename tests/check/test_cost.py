@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from mjc.compiler import driver
+from mjc.compiler import driver, ir
 from mjc.compiler.check.cost import (
     MAX_RULEBOOK_STEPS,
     MAX_STEPS,
@@ -22,7 +22,8 @@ from mjc.compiler.check.cost import (
 )
 from mjc.compiler.diagnostics import codes
 from mjc.compiler.driver import compile_source
-from mjc.compiler.language.types import INT, ListType
+from mjc.compiler.ir.costs import Model
+from mjc.compiler.language.types import BOOL, INT, ListType
 from mjc.compiler.language.vocabulary import (
     ARRANGEMENT_FACTS,
     FUNCTIONS,
@@ -141,6 +142,22 @@ def test_a_rulebook_of_many_costly_fans_is_refused_as_a_whole() -> None:
 def test_costly_guards_are_refused_before_the_checks_that_evaluate_them() -> None:
     fan = 'fan f "番" { value 1 value 2 if option.n in 1..999999999 }'
     assert codes_of(fan) == ["E0414"]
+
+
+def test_the_model_walks_an_expression_thousands_deep_without_recursing() -> None:
+    """The limits (E0004) keep expressions to 64 levels, but tests raise them."""
+    deep: ir.Expr = ir.FactE(type=INT, fact="wilds")
+    for _ in range(5000):
+        deep = ir.NegE(operand=deep)
+    found = Model(SIZES, MAX_STEPS, MAX_VALUE).measure(deep)
+    assert (found.steps, found.low, found.high) == (5001, 0, 18)
+    quantifier: ir.Expr = ir.BoolE(value=True)
+    for _ in range(3000):
+        domain = ir.RangeE(low=1, high=2)
+        quantifier = ir.QuantE(type=BOOL, kind="all", var="r", domain=domain, body=quantifier)
+    model = Model(SIZES, MAX_STEPS, MAX_VALUE)
+    assert model.measure(quantifier).steps > MAX_STEPS and model.too_slow is not None
+    assert len(model.too_slow.path) < 3000  # the deepest part over the bound, not the whole
 
 
 # ------------------------------------------------------------------------------ the tables
