@@ -389,7 +389,7 @@ def _too_large(excess: Excess, written: ast.Expr) -> Diagnostic:
     return error(
         "E0414",
         f"this {_what(excess.node)} can be {_number(excess.amount)}, more than {_BOUND}, the "
-        "bound on any number scoring computes",
+        "bound on any number a rulebook computes",
         span_of(written, excess.path),
         label=f"up to {_number(excess.amount)}",
         help=_NUMBERS_HELP,
