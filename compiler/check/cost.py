@@ -58,6 +58,7 @@ from mjc.compiler import ir
 from mjc.compiler.check.scoring import fan_tier
 from mjc.compiler.diagnostics import Diagnostic, Span, error
 from mjc.compiler.ir.costs import HUGE, Excess, Measure, Model, Path, Sizes, clamp, power
+from mjc.compiler.language.vocabulary import TILE_LIST_CONSTANTS
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.slots import SLOTS
 from mjc.compiler.resolve.typed import Typed
@@ -96,9 +97,11 @@ SIZES = Sizes(
 )
 
 _BOUND = f"10^{len(str(MAX_VALUE)) - 1}"  # MAX_VALUE, a power of ten, in messages
+_LISTS = SIZES.lists
 _LOOPS_HELP = (
     "a quantifier tests its body once for each item of its domain (a range `a..b` holds "
-    "b-a+1 numbers; a hand has at most 18 tiles, 4 melds, 7 pairs; `tile_kinds` holds 34), "
+    f"b-a+1 numbers; a hand has at most {_LISTS['tiles']} tiles, {_LISTS['melds']} melds, "
+    f"{_LISTS['pairs']} pairs; `tile_kinds` holds {len(TILE_LIST_CONSTANTS['tile_kinds'])}), "
     "so nested quantifiers multiply: narrow the range, or count once outside the quantifier "
     "instead of inside it"
 )
@@ -108,7 +111,7 @@ _MEMBERSHIP_HELP = (
     "`x >= a and x <= b`"
 )
 _NUMBERS_HELP = (
-    f"scoring computes no number above {_BOUND}: a `per` count multiplies its fan's value "
+    f"no number a rulebook computes may pass {_BOUND}: a `per` count multiplies its fan's value "
     "(in a `multiply` tier the value is raised to its power), and each `multiply` "
     "adjustment multiplies the hand's value; count what the rule counts, with a value from "
     "the document"
@@ -216,6 +219,7 @@ class ScoreBound:
         self.largest = max(self.largest, self.total)
         if decls.scoring is not None:
             self._adjust(decls.scoring.adjustments)
+        self.largest = max(self.largest, self.total)
 
     def sizes(self, total: int) -> Sizes:
         """What an expression can read, with `total` up to `total`."""
