@@ -19,16 +19,20 @@ live one group to a module:
 * `claims` -- claims and their kinds are known; wild permissions agree with the claims;
 * `play` -- the play section's rules and values are known, and agree with the claims and
   the wall under every setting of the options;
-* `horse_tables` -- each horse table's player count, seats and tiles, and tiles it gives nobody;
-* `horse_lines` -- each horse line's kind, `per player`, and count;
+* `horses` -- each horse table's player count, seats and tiles, and tiles it gives nobody;
+  each horse line's kind, `per player`, and count;
 * `payments` -- the payments section's words, and lines that would not sum to zero;
 * `reachability` -- every fan can score with the tiles in play (warnings);
 * `situations` -- no fan or payment asks for a situation and a fact it denies;
+* `cost` -- scoring a hand stays within a bound on its steps and on its numbers (the
+  model of what an expression costs is `mjc.compiler.ir.costs`);
 * `common` -- what several of them share.
 
 The checks that evaluate option guards (the tile total, wild tiles in play, reachability,
 constraints, horse counts, fan values) run only on a rulebook without errors so far: on a
-guard that did not type they would only add noise.
+guard that did not type they would only add noise. The cost check runs just before them,
+under the same condition, and they run only if it passes: the compiler's own evaluation of
+a guard (`in 1..999999999`) must not be what hangs.
 """
 
 from __future__ import annotations
@@ -36,9 +40,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mjc.compiler.check.claims import check_claims
+from mjc.compiler.check.cost import check_cost
 from mjc.compiler.check.examples import check_examples
-from mjc.compiler.check.horse_lines import check_horse_counts, check_horse_kinds
-from mjc.compiler.check.horse_tables import (
+from mjc.compiler.check.horses import (
+    check_horse_counts,
+    check_horse_kinds,
     check_horse_seats,
     check_horse_table_players,
     check_horse_tiles,
@@ -103,8 +109,9 @@ _EVALUATING_GUARDS: tuple[Callable[[Declarations, Typed], list[Diagnostic]], ...
 
 
 def run_all(decls: Declarations, typed: Typed) -> list[Diagnostic]:
-    """Every check, in order; the checks that evaluate option guards only run on a rulebook
-    without errors so far (on a guard that did not type they would only add noise)."""
+    """Every check, in order; the cost check, then the checks that evaluate option guards,
+    only run on a rulebook without errors so far (on a guard that did not type they would
+    only add noise, and a costly one must not be evaluated)."""
     problems: list[Diagnostic] = []
     for check in _BEFORE_FAN_REFERENCES:
         problems += check(decls)
@@ -112,7 +119,13 @@ def run_all(decls: Declarations, typed: Typed) -> list[Diagnostic]:
     for check in _AFTER_FAN_REFERENCES:
         problems += check(decls)
     problems += check_situation_contradictions(decls, typed)
-    if not any(p.severity == "error" for p in (*problems, *typed.problems)):
+    if _no_errors(problems, typed):
+        problems += check_cost(decls, typed)
+    if _no_errors(problems, typed):
         for evaluate in _EVALUATING_GUARDS:
             problems += evaluate(decls, typed)
     return problems
+
+
+def _no_errors(problems: list[Diagnostic], typed: Typed) -> bool:
+    return not any(p.severity == "error" for p in (*problems, *typed.problems))

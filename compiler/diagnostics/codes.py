@@ -328,6 +328,24 @@ CODES: tuple[Code, ...] = (
         "Drop one of the two, or write them as alternatives: `when robbing_kong or self_drawn`.",
     ),
     Code(
+        "E0415",
+        "error",
+        "scoring a hand would cost too much",
+        "Scoring a hand evaluates every expression of the rulebook on each reading of the "
+        "hand, and mjc bounds what that may cost: an expression takes at most 100,000 steps "
+        "(a quantifier tests its body once per item of its domain, and nested quantifiers "
+        "multiply: a range `1..999999999` is a billion items), all of them together at most "
+        "1,000,000, and no number scoring computes is above 10^18. A `per` count is not a "
+        "loop but a factor: a fan worth V counted N times adds V times N, and in a `multiply` "
+        "tier V to the power N, so a huge count makes a number of millions of digits. The "
+        "bundled rulebooks stay far below each bound; the message names the costly part.",
+        'tier doubles "翻" multiply\n'
+        'fan big "大" { value 2 tier doubles per 99999999 * len(tiles) }',
+        "Count what the rule counts (`per count m in melds: m.is_pung`), with values from the "
+        "document; narrow a range, compare with its ends instead of `in a..b`, or count once "
+        "outside a quantifier instead of inside it.",
+    ),
+    Code(
         "E0601",
         "error",
         "a situation that cannot hold",

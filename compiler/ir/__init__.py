@@ -4,6 +4,7 @@ generation.
 `nodes` is the rulebook's model (fans, tiers, options, tiles, wilds, play, horses, payments)
 and `expr` the typed expressions inside it; the package re-exports both, so a stage writes
 `ir.Fan`. `consteval` evaluates options-only expressions and enumerates option settings,
+`costs` bounds what evaluating an expression costs (steps, list lengths, number ranges),
 `pretty` prints an expression back as rulebook syntax, `graphs` orders what refers to what,
 and `tilesets` names the tiles of each tile group. Serialisable to JSON with a published
 schema (`mjc dump-ir`). Reads only the language's types.

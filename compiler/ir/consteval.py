@@ -109,13 +109,13 @@ def settings(
     at their defaults), unless there are more than MAX_SETTINGS."""
     default = {o.id: default_value(o) for o in options.values()}
     yield default
-    domains = [values_of(options[o]) for o in relevant if o in options]
-    total = 1
-    for domain in domains:
-        total *= len(domain)
-    if total > MAX_SETTINGS:
-        return
     names = [o for o in relevant if o in options]
+    total = 1
+    for name in names:  # counted before any is listed: a number option may span a billion
+        total *= _count(options[name])
+        if total > MAX_SETTINGS:
+            return
+    domains = [values_of(options[o]) for o in names]
     for combo in itertools.product(*domains):
         setting = dict(default)
         setting.update(zip(names, combo, strict=True))
@@ -130,6 +130,14 @@ def values_of(option: ir.Option) -> list[OptionValue]:
         return [c.id for c in option.choices]
     assert option.low is not None and option.high is not None
     return list(range(option.low, option.high + 1))
+
+
+def _count(option: ir.Option) -> int:
+    """How many values `values_of` would list."""
+    if option.kind == "number":
+        assert option.low is not None and option.high is not None
+        return max(0, option.high - option.low + 1)
+    return len(values_of(option))
 
 
 def default_value(option: ir.Option) -> OptionValue:

@@ -59,7 +59,9 @@ expression. The generated code runs a nested quantifier once for each element of
 one's domain (up to 34 tile kinds), so the time to score a hand grows as the product of the
 domains: four levels over 14 tiles are 38,416 steps a reading, thirty would never end. The
 bundled rulebooks nest three at most (MCR's shifted and mixed sets: 三色三步高, 一色三节高);
-the expression depth limit alone would let some thirty through."""
+the expression depth limit alone would let some thirty through. How long each domain may be
+is the cost bound's to say (`mjc.compiler.check.cost`, E0414), once the expression has typed:
+a range is as long as it is written."""
 
 MAX_EXTENDS_DEPTH = 16
 """Rulebooks in one `extends` chain (a rulebook, its parent, the parent's parent...); the

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mjc.compiler.check import cost
 from mjc.compiler.syntax import limits
 from mjc.runtime.settle import jsoninput
 
@@ -26,10 +27,13 @@ def test_security_page_states_every_enforced_limit() -> None:
         limits.MAX_TOKENS,
         limits.MAX_EXTENDS_DEPTH,
         limits.MAX_QUANTIFIER_NESTING,
+        cost.MAX_STEPS,
+        cost.MAX_RULEBOOK_STEPS,
         jsoninput.MAX_JSON_DEPTH,
         jsoninput.MAX_JSON_BYTES,
     ):
         assert f"{value:,}" in table, value
+    assert f"10^{len(str(cost.MAX_VALUE)) - 1}" in table  # a power of ten
 
 
 def test_security_page_has_no_placeholder_left() -> None:

@@ -1,8 +1,9 @@
 """The rules every fuzzed input must keep, one function per kind of input.
 
 * A rulebook ends in error diagnostics with codes (what `mjc check` prints, exit 1), or in a
-  generated module that Python compiles, that imports, and that scores a hand: one of its own
-  examples, or a standard hand.
+  generated module that Python compiles, that imports, and that scores a sample of hands (one
+  of its own examples, and `SAMPLE_HANDS`) within the budget of work its cost bound allows
+  (`work_meter`), every number it returns within the bound on numbers.
 * A hand, a round or a command line given to the CLI (`mjc.compiler.cli.commands.main`, in process)
   exits 0, 1 or 2 and leaves no traceback on stderr.
 * The API (`parse_hand`, `Ruleset.score`, `Ruleset.settle`, `parse_round`) returns a result or
@@ -24,12 +25,16 @@ from typing import Any, TypeVar
 
 from fuzz_budget import STATS
 from input_gen import bundled_rulesets
+from work_meter import OverBudget, metered
 
+from mjc.compiler import driver
+from mjc.compiler.check.cost import MAX_RULEBOOK_STEPS, MAX_STEPS, MAX_VALUE, Cost, rulebook_cost
 from mjc.compiler.cli import commands as cli
 from mjc.compiler.diagnostics import render_text
 from mjc.compiler.driver import compile_source
 from mjc.compiler.emit.codegen import generate_module
 from mjc.compiler.loader import Loaded, import_source, load
+from mjc.compiler.syntax.sources import rulebook_text
 from mjc.runtime import (
     HandError,
     NotationError,
@@ -54,6 +59,9 @@ CODE = re.compile(r"[EW]\d{4}")
 # or a notation string, not dict"), raised at the boundary: any other TypeError is a crash.
 PLAIN_TYPE_ERROR = re.compile(r"^\w+ must be .+, not \w+")
 STANDARD_HAND = "123m456m789m345m55m"  # characters only: every generated rulebook has them
+# Hands every accepted rulebook scores, characters only too: a standard hand, one of four
+# pungs, and one that reads as seven pairs and as standard hands (several readings).
+SAMPLE_HANDS = (STANDARD_HAND, "111m222m333m444m55m", "11223344556677m")
 
 _seen: set[str] = set()
 _modules: dict[str, Ruleset] = {}
@@ -76,8 +84,9 @@ def passed(key: str) -> None:
 
 
 def check_rulebook(text: str, file: str = "fuzz.mjr") -> str:
-    """Compile `text`; it must end in coded diagnostics or in a module that scores a hand.
-    Returns the outcome (`diagnostics`, `scored`, `refused`, `duplicate`)."""
+    """Compile `text`; it must end in coded diagnostics or in a module that scores a sample
+    of hands within the budget of its cost bound. Returns the outcome (`diagnostics`,
+    `scored`, `refused`, `duplicate`)."""
     key = "rulebook:" + _digest(text)
     if not first_time(key):
         STATS["rulebook duplicate"] += 1
@@ -93,14 +102,26 @@ def check_rulebook(text: str, file: str = "fuzz.mjr") -> str:
         outcome = "diagnostics"
     else:
         assert compilation.rulebook is not None
-        outcome = _score_module(generate_module(compilation.rulebook), file)
+        cost = static_cost(text, file)
+        # What the check promises of every rulebook it accepts (E0415).
+        assert cost.steps <= MAX_RULEBOOK_STEPS and cost.costliest <= MAX_STEPS, cost
+        assert cost.largest <= MAX_VALUE, cost
+        outcome = _score_module(generate_module(compilation.rulebook), file, cost)
     STATS[f"rulebook {outcome}"] += 1
     passed(key)
     return outcome
 
 
-def _score_module(source: str, file: str) -> str:
-    """Import a generated module (once per distinct source) and score a hand with it."""
+def static_cost(text: str, file: str) -> Cost:
+    """The rulebook's static cost bound, as the cost check computed it."""
+    decls, problems = driver._declarations(rulebook_text(text), file, None, {}, stack=())
+    assert decls is not None, problems
+    return rulebook_cost(decls, driver._type_expressions(decls))
+
+
+def _score_module(source: str, file: str, cost: Cost) -> str:
+    """Import a generated module (once per distinct source) and score a sample of hands with
+    it, each within the work `cost` allows, every number it returns within `cost.largest`."""
     key = _digest(source)
     ruleset = _modules.get(key)
     if ruleset is None:
@@ -110,13 +131,22 @@ def _score_module(source: str, file: str) -> str:
         if len(_modules) < 2000:
             _modules[key] = ruleset
     example = ruleset.examples[0] if ruleset.examples else None
-    hand, win = (example.hand, example.win) if example else (STANDARD_HAND, None)
-    try:
-        score = ruleset.score(hand, win=win, self_drawn=True)
-    except ALLOWED:
-        return "refused"
-    assert score.win in (True, False)
-    return "scored"
+    hands = [(example.hand, example.win)] if example else []
+    hands += [(hand, None) for hand in SAMPLE_HANDS]
+    outcome = "refused"
+    for hand, win in hands:
+        try:
+            with metered(cost) as work:
+                score = ruleset.score(hand, win=win, self_drawn=True)
+        except OverBudget as exc:
+            raise AssertionError(f"scoring {hand} passed its budget: {exc}") from None
+        except ALLOWED:
+            continue
+        assert score.win in (True, False)
+        too_large = [n for n in [*work.numbers, score.total] if abs(n) > cost.largest]
+        assert not too_large, f"{hand}: {too_large[0]} passes the bound {cost.largest}"
+        outcome = "scored"
+    return outcome
 
 
 # ------------------------------------------------------------------------------ the API

@@ -11,7 +11,9 @@ Three families, from most to least well-formed:
 * `bundled_mutants()`: a slice of a bundled rulebook (`rulebooks/*.mjr`: some of its sections)
   under a few mutations -- lines or tokens deleted, duplicated or swapped, names and numbers
   replaced (huge, negative, zero, Python's own names), Unicode oddities (BOM, CR, U+2028,
-  combining marks, full-width digits, RTL marks, NUL), deep nesting.
+  combining marks, full-width digits, RTL marks, NUL), deep nesting, costly fans
+  (`costly_gen`, whose `costly_rulebook` makes whole rulebooks on both sides of the cost
+  bound).
 
 Generators that would hit a crash another change is fixing are held back by `KNOWN_OPEN`.
 """
@@ -26,6 +28,7 @@ from typing import Any
 
 import lark
 from choices import Choices, strategy
+from costly_gen import costly_per, nested_quantifiers
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
@@ -658,10 +661,15 @@ def bundled_slice(c: Choices) -> str:
 
 def bundled_mutant(c: Choices) -> str:
     """A slice of a bundled rulebook under one to four mutations, now and then with a deeply
-    nested fan."""
+    nested fan, or a costly one (`costly_gen`: nested quantifiers over the hand and over
+    ranges, a `per` count with a multiplier; moderate ones, since the fan may land in a tier
+    that multiplies under some option)."""
     text = mutated(c, bundled_slice(c))
     if c.chance(10):
         text += f'\nfan deep "深" {{ value 1 when {deep_condition(c)} }}\n'
+    if c.chance(10):
+        condition, per = nested_quantifiers(c, c.integer(1, 4)), costly_per(c, power=True)
+        text += f'\nfan costly "贵" {{ value 2 when {condition} per {per} }}\n'
     return text
 
 

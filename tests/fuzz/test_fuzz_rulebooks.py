@@ -2,14 +2,19 @@
 
 DESIGN.md, "Reliability": no rulebook produces a traceback. The rulebooks come from
 `rulebook_gen` (whole rulebooks built from the language, programs derived from the grammar,
-mutants of the bundled rulebooks and of generated ones); the rule is `fuzz_oracles.
-check_rulebook`. The bulk runs use seeded choices (cheap); one hypothesis test draws the same
-generators through hypothesis, which shrinks what it finds. A failing input is kept in
-`regressions/` (see `fuzz_budget`).
+mutants of the bundled rulebooks and of generated ones) and `costly_gen` (rulebooks on both
+sides of the cost bound, E0415); the rule is `fuzz_oracles.check_rulebook`, which scores a
+sample of hands with every rulebook the check accepts, each within its budget of work. The
+bulk runs use seeded choices (cheap); one hypothesis test draws the same generators through
+hypothesis, which shrinks what it finds. A failing input is kept in `regressions/` (see
+`fuzz_budget`).
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
+from costly_gen import costly_rulebook
 from fuzz_budget import budget, bulk, keeping_failures
 from fuzz_oracles import check_rulebook
 from hypothesis import given
@@ -36,6 +41,17 @@ def test_mutated_bundled_rulebooks_end_in_diagnostics_or_a_scored_hand() -> None
 
 def test_programs_derived_from_the_grammar_end_in_diagnostics_or_a_scored_hand() -> None:
     bulk("rulebook", derived_program, check_rulebook, 1500)
+
+
+def test_costly_rulebooks_are_refused_or_score_within_their_budget() -> None:
+    outcomes: Counter[str] = Counter()
+
+    def check(text: str) -> None:
+        outcomes[check_rulebook(text)] += 1
+
+    bulk("rulebook", costly_rulebook, check, 300)
+    # The generator straddles the bound: the check both refuses and accepts.
+    assert outcomes["diagnostics"] and outcomes["scored"], outcomes
 
 
 def test_rulebooks_drawn_by_hypothesis_end_in_diagnostics_or_a_scored_hand() -> None:

@@ -15,11 +15,13 @@ from pathlib import Path
 
 import pytest
 
+from mjc.compiler.check import cost
 from mjc.compiler.cli.commands import main
 from mjc.compiler.diagnostics import render_text
 from mjc.compiler.docs.docgen import generate_page
 from mjc.compiler.driver import Compilation, compile_file, compile_source
 from mjc.compiler.emit.codegen import generate_module
+from mjc.compiler.ir import costs
 from mjc.compiler.loader import import_source
 from mjc.compiler.syntax import limits
 from mjc.compiler.syntax.parse import parser
@@ -107,8 +109,11 @@ def test_expression_just_within_the_depth_limit_goes_through_every_pass(
 ) -> None:
     """The limit is low enough for the type checker, lowering, code generation, Python's own
     compiler and the docs pages, which all recurse over the expression (quantifiers with
-    their own nesting limit raised: E0007 would refuse them long before)."""
+    their own nesting limit and the cost bound raised: E0007 and E0414 would refuse them long
+    before)."""
     monkeypatch.setattr(limits, "MAX_QUANTIFIER_NESTING", limits.MAX_EXPRESSION_DEPTH)
+    monkeypatch.setattr(cost, "MAX_STEPS", costs.HUGE)
+    monkeypatch.setattr(cost, "MAX_RULEBOOK_STEPS", costs.HUGE)
     depth = next(
         n
         for n in range(limits.MAX_EXPRESSION_DEPTH, 0, -1)
