@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from mjc.compiler.check import explain_listing
 from mjc.compiler.cli import parser as cli_parser, play as cli_play, simulate as cli_simulate
 from mjc.compiler.cli.options import options_document, options_lines
 from mjc.compiler.cli.parser import Handlers, UsageError as UsageError
@@ -533,7 +534,7 @@ def _explain(args: argparse.Namespace) -> int:
     entry = codes.lookup(args.code)
     if entry is None:
         raise UsageError(f"no diagnostic code {args.code!r}; try `mjc explain E0101`")
-    print(codes.render(entry))
+    print(codes.render(entry, explain_listing(entry.code)))
     return EXIT_OK
 
 
