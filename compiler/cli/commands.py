@@ -20,7 +20,7 @@ from mjc.compiler.cli import parser as cli_parser, play as cli_play, simulate as
 from mjc.compiler.cli.options import options_document, options_lines
 from mjc.compiler.cli.parser import Handlers, UsageError as UsageError
 from mjc.compiler.cli.score import score_text, write_batch
-from mjc.compiler.cli.waits import waits_text
+from mjc.compiler.cli.waits import waits_document, waits_text
 from mjc.compiler.diagnostics import (
     Diagnostic,
     codes,
@@ -43,6 +43,7 @@ from mjc.runtime import (
     round_json_schema,
 )
 from mjc.runtime.settle.jsoninput import MAX_JSON_BYTES
+from mjc.runtime.tiles.hand import hand_won_on
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -312,8 +313,10 @@ def _score(args: argparse.Namespace) -> int:
     }
     if args.batch is not None:
         return _score_batch(ruleset, args.batch, request, args.explain)
+    del request["win"]  # the hand it names is read here, as a batch line's is
     try:
-        score = ruleset.score(args.hand, explain=args.explain, **request)
+        hand = hand_won_on(args.hand, args.win)
+        score = ruleset.score(hand, explain=args.explain, **request)
     except (NotationError, OptionError, ValueError) as exc:
         raise UsageError.of(exc) from None
     if args.json:
@@ -360,12 +363,14 @@ def _waits(args: argparse.Namespace) -> int:
             round_wind=args.round_wind,
             dealer=args.dealer,
         )
+        # after the waits, which refuse a hand that is not 13 tiles first
+        win = hand_won_on(args.hand, args.win).win_tile if args.win is not None else None
     except (NotationError, OptionError, ValueError) as exc:
         raise UsageError.of(exc) from None
     if args.json:
-        print(json.dumps(waits.as_dict(), ensure_ascii=False, indent=2))
+        print(json.dumps(waits_document(waits, win), ensure_ascii=False, indent=2))
     else:
-        print(waits_text(ruleset, waits))
+        print(waits_text(ruleset, waits, win))
     return EXIT_OK
 
 
