@@ -313,9 +313,8 @@ def _score(args: argparse.Namespace) -> int:
     }
     if args.batch is not None:
         return _score_batch(ruleset, args.batch, request, args.explain)
-    del request["win"]  # the hand it names is read here, as a batch line's is
-    try:
-        hand = hand_won_on(args.hand, args.win)
+    try:  # the hand `--win` names is read here, as a batch line's is
+        hand = hand_won_on(args.hand, request.pop("win"))
         score = ruleset.score(hand, explain=args.explain, **request)
     except (NotationError, OptionError, ValueError) as exc:
         raise UsageError.of(exc) from None
@@ -363,14 +362,11 @@ def _waits(args: argparse.Namespace) -> int:
             round_wind=args.round_wind,
             dealer=args.dealer,
         )
-        # after the waits, which refuse a hand that is not 13 tiles first
-        win = hand_won_on(args.hand, args.win).win_tile if args.win is not None else None
+        win = hand_won_on(args.hand, args.win).win_tile if args.win else None  # 13 tiles now
     except (NotationError, OptionError, ValueError) as exc:
         raise UsageError.of(exc) from None
-    if args.json:
-        print(json.dumps(waits_document(waits, win), ensure_ascii=False, indent=2))
-    else:
-        print(waits_text(ruleset, waits, win))
+    as_json = args.json and json.dumps(waits_document(waits, win), ensure_ascii=False, indent=2)
+    print(as_json or waits_text(ruleset, waits, win))
     return EXIT_OK
 
 
