@@ -29,6 +29,7 @@ from mjc.compiler.resolve.slots import SLOTS
 from mjc.compiler.resolve.typecheck import ExprChecker
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
+from mjc.compiler.syntax.layout import provenance_layout
 from mjc.compiler.syntax.limits import MAX_EXTENDS_DEPTH, quantifier_nesting
 from mjc.compiler.syntax.parse import parse
 from mjc.compiler.syntax.sources import (
@@ -124,6 +125,7 @@ def _declarations(
     book, problems = parse(source, file, recover=True)
     if book is None:
         return None, problems
+    problems += provenance_layout(book, source)
     header = next((s for s in book.sections if isinstance(s, ast.Header)), None)
     parent: Declarations | None = None
     if header is not None and header.extends is not None:

@@ -52,7 +52,7 @@ from mjc.compiler.check.horses import (
 )
 from mjc.compiler.check.options import check_constraints, check_options, check_presets
 from mjc.compiler.check.payments import check_payment_words, check_payments_zero_sum
-from mjc.compiler.check.play import check_play_agrees, check_play_words
+from mjc.compiler.check.play import EXPLAIN_LISTINGS, check_play_agrees, check_play_words
 from mjc.compiler.check.reachability import check_reachable
 from mjc.compiler.check.relations import check_fan_references, check_relations
 from mjc.compiler.check.scoring import (
@@ -68,7 +68,14 @@ from mjc.compiler.diagnostics import Diagnostic
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.typed import Typed
 
-__all__ = ["run_all"]
+__all__ = ["explain_listing", "run_all"]
+
+
+def explain_listing(code: str) -> str:
+    """The words a code's explain page lists after its fix (the play rules for E0122), or
+    nothing: read from the tables the checks themselves read, so the page cannot drift."""
+    make = EXPLAIN_LISTINGS.get(code)
+    return make() if make is not None else ""
 
 
 # The checks that read only the declarations, in the order they run; the check of the fan

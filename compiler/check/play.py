@@ -22,6 +22,7 @@ from mjc.compiler.language.vocabulary_play import (
     PLAY_WORDS,
     TOGGLE_WORDS,
     PlayWord,
+    rules_listing,
     takes,
 )
 from mjc.compiler.lower.play import effective, lower_play
@@ -29,6 +30,10 @@ from mjc.compiler.lower.rulebook import lower_tiles
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
+
+EXPLAIN_LISTINGS = {"E0122": rules_listing}
+"""What `mjc explain` (and the diagnostics reference) list under a code's page: the help of
+E0122 sends the reader there for every rule and its values."""
 
 
 def check_play_words(decls: Declarations) -> list[Diagnostic]:

@@ -15,11 +15,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from mjc.compiler.check import explain_listing
 from mjc.compiler.cli import parser as cli_parser, play as cli_play, simulate as cli_simulate
 from mjc.compiler.cli.options import options_document, options_lines
 from mjc.compiler.cli.parser import Handlers, UsageError as UsageError
 from mjc.compiler.cli.score import score_text, write_batch
-from mjc.compiler.cli.waits import waits_text
+from mjc.compiler.cli.waits import waits_document, waits_text
 from mjc.compiler.diagnostics import (
     Diagnostic,
     codes,
@@ -42,6 +43,7 @@ from mjc.runtime import (
     round_json_schema,
 )
 from mjc.runtime.settle.jsoninput import MAX_JSON_BYTES
+from mjc.runtime.tiles.hand import hand_won_on
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -311,8 +313,9 @@ def _score(args: argparse.Namespace) -> int:
     }
     if args.batch is not None:
         return _score_batch(ruleset, args.batch, request, args.explain)
-    try:
-        score = ruleset.score(args.hand, explain=args.explain, **request)
+    try:  # the hand `--win` names is read here, as a batch line's is
+        hand = hand_won_on(args.hand, request.pop("win"))
+        score = ruleset.score(hand, explain=args.explain, **request)
     except (NotationError, OptionError, ValueError) as exc:
         raise UsageError.of(exc) from None
     if args.json:
@@ -360,12 +363,11 @@ def _waits(args: argparse.Namespace) -> int:
             dealer=args.dealer,
             situations=tuple(args.situation),
         )
+        win = hand_won_on(args.hand, args.win).win_tile if args.win else None  # 13 tiles now
     except (NotationError, OptionError, ValueError) as exc:
         raise UsageError.of(exc) from None
-    if args.json:
-        print(json.dumps(waits.as_dict(), ensure_ascii=False, indent=2))
-    else:
-        print(waits_text(ruleset, waits))
+    as_json = args.json and json.dumps(waits_document(waits, win), ensure_ascii=False, indent=2)
+    print(as_json or waits_text(ruleset, waits, win))
     return EXIT_OK
 
 
@@ -534,7 +536,7 @@ def _explain(args: argparse.Namespace) -> int:
     entry = codes.lookup(args.code)
     if entry is None:
         raise UsageError(f"no diagnostic code {args.code!r}; try `mjc explain E0101`")
-    print(codes.render(entry))
+    print(codes.render(entry, explain_listing(entry.code)))
     return EXIT_OK
 
 

@@ -237,6 +237,14 @@ def _add_build(commands: _Commands, handlers: Handlers) -> None:
     build.set_defaults(run=handlers.build)
 
 
+WIN_HELP = (
+    "the winning tile: added to a HAND of 13 tiles (a declared meld counting 3), whatever "
+    "copies it holds; one of the concealed tiles of a whole HAND of 14, the one that came last "
+    "(default: the last concealed tile written)"
+)
+"""`mjc score --win`, and a batch line's "win", which means the same."""
+
+
 def _add_score(commands: _Commands, handlers: Handlers) -> None:
     score = commands.add_parser(
         "score",
@@ -248,8 +256,11 @@ def _add_score(commands: _Commands, handlers: Handlers) -> None:
         'scores many hands: one JSON object per line, {"hand": ...} with the optional fields '
         "win, self_drawn, seat_wind, round_wind, dealer, players, wild, indicator, situations, "
         "options, preset (meaning what the flags mean; the flags given are every line's "
-        "defaults), and prints one JSON result per line; a line that cannot be scored prints "
-        '{"line": N, "error": ...} and the batch goes on (exit 1 if any line failed).',
+        "defaults, but --win, which is one hand's), and prints one JSON result per line; a line "
+        'that cannot be scored prints {"line": N, "error": ...} and the batch goes on (exit 1 '
+        "if any line failed). The winning tile, --win or a line's win, is added to a hand of 13 "
+        "tiles and must be one of the concealed tiles of a whole hand of 14; without it the "
+        "last concealed tile written is the winning tile.",
     )
     score.add_argument(
         "rulebook", type=_file_name, metavar="RULEBOOK", help="a bundled name or a rulebook file"
@@ -257,7 +268,7 @@ def _add_score(commands: _Commands, handlers: Handlers) -> None:
     score.add_argument(
         "hand", metavar="HAND", nargs="?", help="the hand in mpsz notation, e.g. 123m456p…"
     )
-    score.add_argument("--win", metavar="TILE", help="the winning tile (default: last written)")
+    score.add_argument("--win", metavar="TILE", help=WIN_HELP)
     score.add_argument("--self-drawn", action="store_true", help="won by self-draw (自摸)")
     score.add_argument("--seat-wind", default="E", metavar="E|S|W|N", help="the winner's seat")
     score.add_argument("--round-wind", default="E", metavar="E|S|W|N", help="the round wind")
@@ -301,12 +312,20 @@ def _add_waits(commands: _Commands, handlers: Handlers) -> None:
         "rulebook, each with the copies not in the hand (nor the indicator), the total and the "
         "fans the win would score in the situation given; a tile the rulebook refuses there "
         "(a wild won off a discard, too few fans ...) is listed with the reason. A hand that "
-        "is not ready prints its shanten: how many tiles it is from ready.",
+        "is not ready prints its shanten: how many tiles it is from ready. --win TILE prints "
+        "TILE's line alone: the hand with TILE added, as `mjc score` adds --win to a hand of "
+        "13 tiles.",
     )
     waits.add_argument(
         "rulebook", type=_file_name, metavar="RULEBOOK", help="a bundled name or a rulebook file"
     )
     waits.add_argument("hand", metavar="HAND", help="13 tiles in mpsz notation, e.g. 123m…")
+    waits.add_argument(
+        "--win",
+        metavar="TILE",
+        help="only this tile: the hand with TILE added, as `mjc score HAND --win TILE` scores "
+        "it, or that TILE completes nothing",
+    )
     waits.add_argument("--self-drawn", action="store_true", help="score the wins as self-drawn")
     waits.add_argument("--seat-wind", default="E", metavar="E|S|W|N", help="the seat's wind")
     waits.add_argument("--round-wind", default="E", metavar="E|S|W|N", help="the round wind")

@@ -6,7 +6,8 @@ from the fans to the total (`mjc.runtime.score.explain`), the wilds as the tiles
 the winning tile marked; `--explain` adds the fans that held but were dropped. `--batch FILE` (`-`
 for standard input) reads one JSON object per line (`hand` and the optional fields of
 `BATCH_FIELDS`) and prints one JSON result per line; a bad line prints an error object on its own
-line and the batch goes on."""
+line and the batch goes on. The winning tile (`--win`, a line's `"win"`) follows one rule,
+`mjc.runtime.tiles.hand.hand_won_on`: added to a hand of 13 tiles, one of a whole hand's."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from typing import IO, Any
 
 from mjc.runtime import Ruleset, Score
 from mjc.runtime.score.explain import substitution_text
+from mjc.runtime.tiles.hand import hand_won_on
 from mjc.runtime.tiles.tile import RANK_OF, tile_text
 
 __all__ = ["BATCH_FIELDS", "BatchLineError", "score_record", "score_text", "write_batch"]
@@ -97,7 +99,7 @@ def score_record(
     "error": message}` for a line that cannot be scored (never an exception)."""
     try:
         request = request_from_line(text, defaults)
-        hand = request.pop("hand")
+        hand = hand_won_on(request.pop("hand"), request.pop("win", None))
         score = ruleset.score(hand, explain=explain, **request)
     except (ValueError, TypeError) as exc:  # every input error of the runtime is a ValueError
         code = getattr(exc, "code", None)

@@ -14,11 +14,16 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Code:
+    """One code's page: `example` is text that `mjc check` reports the code for (rulebook
+    text, placed in a small rulebook where it is a fragment; a command for the few codes no
+    text shows), `fixed` the same text corrected, `fix` what to do, in words."""
+
     code: str
     severity: str
     summary: str
     explanation: str
     example: str
+    fixed: str
     fix: str
 
 
@@ -27,10 +32,12 @@ READING: tuple[Code, ...] = (
         "E0001",
         "error",
         "syntax error",
-        "The text does not follow the rulebook grammar at this point. The message names what "
-        "was found and the label lists what the grammar expected there.",
+        "The text does not follow the rulebook grammar at this point. The message names what was "
+        "found and the label lists what the grammar expected there.",
         "fan chicken 鸡胡 { value 1 }",
-        'Names of things are strings in double quotes: fan chicken "鸡胡" { value 1 }',
+        'fan chicken "鸡胡" { value 1 }',
+        "Write one of the things the label lists there; names of things, Chinese or English, are "
+        "strings in double quotes.",
     ),
     Code(
         "E0002",
@@ -38,68 +45,91 @@ READING: tuple[Code, ...] = (
         "invalid string",
         "A string uses an escape sequence the language does not know.",
         'note "a\\q"',
+        'note "a\\\\q"',
         'The escapes are \\\\, \\", \\n and \\t.',
     ),
     Code(
         "E0003",
         "error",
         "unreadable rulebook file",
-        "The rulebook file could not be read: missing, a folder, not permitted, or not UTF-8 "
-        "(the diagnostic then points at the first byte that is not). A byte-order mark and "
-        "`\\r\\n` or `\\r` line endings are fine.",
-        "mjc check missing.mjr",
+        "The rulebook file could not be read: missing, a folder, not permitted, or not UTF-8 (the "
+        "diagnostic then points at the first byte that is not). A byte-order mark and `\\r\\n` or "
+        "`\\r` line endings are fine.",
+        "mjc check gbk.mjr   # a rulebook saved as GBK",
+        "iconv -f GB18030 -t UTF-8 gbk.mjr > rulebook.mjr && mjc check rulebook.mjr",
         "Check the path; save rulebooks as UTF-8 text (not GBK, Big5 or Latin-1).",
     ),
     Code(
         "E0004",
         "error",
         "expression too deep or too long",
-        "An expression (a condition, a value, a guard...) nests more than 64 levels deep or "
-        "holds more than 2,000 words and symbols. Each `not`, `-`, bracket, `.`, quantifier "
-        "and each operator of a chain such as `a + b + c` is a level (a chain of `and` or `or` "
-        "counts once). Real rules nest under 15 levels and hold a few dozen words; the limits "
-        "keep every compiler pass, each of which walks expressions recursively, far from "
-        "Python's recursion limit, and are checked while the text is parsed.",
-        "when not not not ... not tsumo   # 65 times `not`",
-        "Name a part of the condition as its own fan or custom shape and refer to it by name, "
-        "or write a long sum as a count (`count m in melds: ...`).",
+        "An expression (a condition, a value, a guard...) nests more than 64 levels deep or holds "
+        "more than 2,000 words and symbols. Each `not`, `-`, bracket, `.`, quantifier and each "
+        "operator of a chain such as `a + b + c` is a level (a chain of `and` or `or` counts "
+        "once). Real rules nest under 15 levels and hold a few dozen words; the limits keep every "
+        "compiler pass, each of which walks expressions recursively, far from Python's recursion "
+        "limit, and are checked while the text is parsed.",
+        "when not not not ... not self_drawn   # 65 times `not`",
+        "when self_drawn   # or name a part of a long condition as a fan of its own",
+        "Name a part of the condition as its own fan or custom shape and refer to it by name, or "
+        "write a long sum as a count (`count m in melds: ...`).",
     ),
     Code(
         "E0005",
         "error",
         "rulebook too large",
-        "The rulebook passes a limit on its size: at most 1,000,000 bytes, 20,000 lines, "
-        "2,000 characters in one line and 50,000 words and symbols (the bundled rulebooks "
-        "have under 30,000 bytes, 500 lines and 2,000 words and symbols). The limits keep "
-        "checking a stranger's rulebook to seconds.",
+        "The rulebook passes a limit on its size: at most 1,000,000 bytes, 20,000 lines, 2,000 "
+        "characters in one line and 50,000 words and symbols (the bundled rulebooks have under "
+        "30,000 bytes, 500 lines and 2,000 words and symbols). The limits keep checking a "
+        "stranger's rulebook to seconds.",
         'fan chicken "鸡胡" { value 1 when ... }   # on one line of 5,000 characters',
-        "Break long lines (statements and expressions may span lines); split a very large "
-        "game into a parent rulebook and one that `extends` it.",
+        'fan chicken "鸡胡" {\n  value 1\n  when ...   # each clause on a line of its own\n}',
+        "Break long lines (statements and expressions may span lines); split a very large game "
+        "into a parent rulebook and one that `extends` it.",
     ),
     Code(
         "E0006",
         "error",
         "not text",
-        "The rulebook holds a character that no text file holds: a NUL character (the file "
-        "is likely binary) or a lone surrogate (half of a UTF-16 pair, only possible in text "
-        "handed to the API).",
+        "The rulebook holds a character that no text file holds: a NUL character (the file is "
+        "likely binary) or a lone surrogate (half of a UTF-16 pair, only possible in text handed "
+        "to the API).",
         "a UTF-16 file, or a binary file, named as a rulebook",
+        "the rulebook saved as UTF-8 text",
         "Check that the file is the rulebook you meant, saved as UTF-8 text.",
     ),
     Code(
         "E0007",
         "error",
         "too many nested quantifiers",
-        "An expression has more than 4 quantifiers (`all`, `any`, `none`, `count`) one inside "
-        "the body of another. Generated code runs an inner quantifier once for each element "
-        "of the outer one's domain, so the time to score a hand is the product of the "
-        "domains: it grows exponentially with the nesting. The bundled rulebooks nest three "
-        "at most (三色三步高). A quantifier in another's domain (`count m in ...`) does not "
-        "count: the domain is read once.",
-        "when all a in melds: all b in melds: all c in melds: all d in melds: any e in melds: "
-        "...",
-        "Name the inner part as a fan of its own and refer to it by name, or count once "
-        "outside the quantifier instead of inside it.",
+        "An expression has more than 4 quantifiers (`all`, `any`, `none`, `count`) one inside the "
+        "body of another. Generated code runs an inner quantifier once for each element of the "
+        "outer one's domain, so the time to score a hand is the product of the domains: it grows "
+        "exponentially with the nesting. The bundled rulebooks nest three at most (三色三步高). A "
+        "quantifier in another's domain (`count m in ...`) does not count: the domain is read "
+        "once.",
+        "when any a in melds: any b in melds: any c in melds: any d in melds:\n"
+        "  any e in melds: a.is_pung and b.is_pung and c.is_pung and d.is_pung",
+        "when (count m in melds: m.is_pung) >= 4",
+        "Name the inner part as a fan of its own and refer to it by name, or count once outside "
+        "the quantifier instead of inside it.",
+    ),
+    Code(
+        "W0008",
+        "warning",
+        "provenance laid out as a line of its block",
+        "A `source`, `reference`, `convention` or `note` belongs to the item before it. Written "
+        "on a line of its own at that item's indentation (or left of it), it reads as a line of "
+        "the block, and after a block's last line as a note on the whole section; but no block "
+        "(other than a fan's, the header's and a situation's, whose provenance is the "
+        "declaration's own) has provenance of its own, so it is the last item's.",
+        'payments {\n  win each pays when self_drawn\n  win discarder pays\n'
+        '  note "settled after every hand"\n}',
+        'payments {\n  win each pays when self_drawn\n  win discarder pays\n'
+        '    note "settled after every hand"\n}',
+        "Indent the line under the item it is about, as `mjc fmt` does, or move it onto that "
+        "item's line; a note about the whole section goes with the line it is most about, or in "
+        "a `#` comment.",
     ),
     Code(
         "E0101",
@@ -107,8 +137,9 @@ READING: tuple[Code, ...] = (
         "unknown name",
         "A condition uses a name that is not a fan, a builtin fact, a win shape, a suit or a "
         "quantifier variable in scope. The help suggests the closest known name.",
-        "when pure_one_sut and all_pungs",
-        "Correct the spelling (did you mean `pure_one_suit`?), or declare the fan.",
+        "when self_drwan",
+        "when self_drawn",
+        "Correct the spelling (the help names the closest name known there), or declare the fan.",
     ),
     Code(
         "E0102",
@@ -118,6 +149,7 @@ READING: tuple[Code, ...] = (
         "a builtin word. Ids must be unique so that references and the generated tables are "
         "unambiguous.",
         'fan chicken "鸡胡" { value 1 }\nfan chicken "鸡和" { value 1 }',
+        'fan chicken "鸡胡" { value 1 }',
         "Rename one of them or delete the duplicate.",
     ),
     Code(
@@ -126,23 +158,42 @@ READING: tuple[Code, ...] = (
         "relation to an unknown fan",
         "`excludes`, `implies` or `replaces` names a fan that does not exist, or a scoring "
         "`limit`, `prefer` or `minimum … without` does.",
-        "replaces chiken",
-        "Correct the fan id (did you mean `chicken`?).",
+        'fan chicken "鸡胡" { value 1 }\nfan all_chows "平胡" {\n  value 2\n  replaces chiken\n}',
+        'fan chicken "鸡胡" { value 1 }\nfan all_chows "平胡" {\n  value 2\n  replaces chicken\n}',
+        "Correct the fan id (the help names the closest fan).",
     ),
     Code(
         "E0104",
         "error",
         "unknown option",
         "`option.<id>` names an option the rulebook does not declare.",
-        "when option.sevn_pairs",
-        'Correct the id, or declare it: option seven_pairs "七对": toggle = off',
+        'option seven_pairs "七对": toggle = off\n'
+        'fan pair_hand "对子" {\n'
+        "  value 1\n"
+        "  when option.sevn_pairs\n"
+        "}",
+        'option seven_pairs "七对": toggle = off\n'
+        'fan pair_hand "对子" {\n'
+        "  value 1\n"
+        "  when option.seven_pairs\n"
+        "}",
+        'Correct the id, or declare the option: option sevn_pairs "七对": toggle = off.',
     ),
     Code(
         "E0105",
         "error",
         "unknown choice",
         "A condition compares a choice option with a value that is not one of its choices.",
-        "when option.cap == 48",
+        'option cap "封顶": choice(16, 32) = 16\n'
+        'fan big "大牌" {\n'
+        "  value 1\n"
+        "  when option.cap == 48\n"
+        "}",
+        'option cap "封顶": choice(16, 32) = 16\n'
+        'fan big "大牌" {\n'
+        "  value 1\n"
+        "  when option.cap == 32\n"
+        "}",
         "Use one of the declared choices, or add the choice to the option.",
     ),
     Code(
@@ -151,6 +202,7 @@ READING: tuple[Code, ...] = (
         "unknown attribute",
         "A tile or meld has no attribute of this name (or the value has no attributes at all).",
         "when any m in melds: m.is_pong",
+        "when any m in melds: m.is_pung",
         "Use a listed attribute: tiles have suit, rank, is_honour …; melds is_pung, is_chow ….",
     ),
     Code(
@@ -158,7 +210,24 @@ READING: tuple[Code, ...] = (
         "error",
         "unknown tier",
         "A fan's `tier` or a tier's `overrides` names a tier the scoring section lacks.",
-        "tier limt",
+        "scoring {\n"
+        '  unit "番"\n'
+        '  tier base "番" add\n'
+        '  tier limit "满贯" max overrides base\n'
+        "}\n"
+        'fan big "大牌" {\n'
+        "  value 8\n"
+        "  tier limt\n"
+        "}",
+        "scoring {\n"
+        '  unit "番"\n'
+        '  tier base "番" add\n'
+        '  tier limit "满贯" max overrides base\n'
+        "}\n"
+        'fan big "大牌" {\n'
+        "  value 8\n"
+        "  tier limit\n"
+        "}",
         "Use a tier declared in the scoring section.",
     ),
     Code(
@@ -167,6 +236,7 @@ READING: tuple[Code, ...] = (
         "unknown tile group",
         "The tiles section names a group that does not exist.",
         "tiles { charactrs copies 4 }",
+        "tiles { characters copies 4 }",
         "The groups are characters, dots, bamboo, winds, dragons, flowers, seasons.",
     ),
     Code(
@@ -175,6 +245,7 @@ READING: tuple[Code, ...] = (
         "unknown function",
         "A condition calls a function that is not builtin.",
         "when suit(tiles) == 1",
+        "when suits(tiles) == 1",
         "The functions are suits, len and copies.",
     ),
     Code(
@@ -183,6 +254,7 @@ READING: tuple[Code, ...] = (
         "unknown win shape",
         "The shapes section names a shape mjc does not know.",
         "shapes { standrd }",
+        "shapes { standard }",
         "The shapes are standard, seven_pairs, thirteen_orphans, knitted_straight and "
         "honours_and_knitted.",
     ),
@@ -191,7 +263,8 @@ READING: tuple[Code, ...] = (
         "error",
         "unknown example setting",
         "An example's `with` list names something that is neither a situation nor an option.",
-        'example "123m456p789s345s22z" with selfdrawn',
+        'when self_drawn\nexample "123m456p789s345s22z" with selfdrawn',
+        'when self_drawn\nexample "123m456p789s345s22z" with self_drawn',
         "Use a situation such as self_drawn, kong_bloom or seat_wind=S, or an option id.",
     ),
     Code(
@@ -202,7 +275,12 @@ READING: tuple[Code, ...] = (
         "Changing the parent's on purpose is written `override`, so that a typo cannot silently "
         "replace a rule.",
         'rulebook child extends guangdong { }\nfan chicken "鸡胡" { value 2 }',
-        'Write `override fan chicken "鸡胡" { value 2 }`, or pick a new id.',
+        "rulebook child extends guangdong { }\n"
+        'override fan chicken "鸡胡" {\n'
+        "  value 2\n"
+        "  tier within\n"
+        "}",
+        "Write `override fan …` to change the parent's fan on purpose, or pick a new id.",
     ),
     Code(
         "E0113",
@@ -210,7 +288,16 @@ READING: tuple[Code, ...] = (
         "nothing to override or remove",
         "`override` or `remove` names a fan or an option the parent rulebook does not have, or "
         "the rulebook extends no parent at all.",
-        'rulebook child extends guangdong { }\noverride fan chiken "鸡胡" { value 2 }',
+        "rulebook child extends guangdong { }\n"
+        'override fan chiken "鸡胡" {\n'
+        "  value 2\n"
+        "  tier within\n"
+        "}",
+        "rulebook child extends guangdong { }\n"
+        'override fan chicken "鸡胡" {\n'
+        "  value 2\n"
+        "  tier within\n"
+        "}",
         "Correct the id (did you mean `chicken`?); to add a new fan, drop the word `override`.",
     ),
     Code(
@@ -218,16 +305,30 @@ READING: tuple[Code, ...] = (
         "error",
         "uses a removed fan",
         "A condition refers to a fan that this rulebook removed from its parent's table.",
-        "remove fan concealed_hand\nfan … { when concealed_hand and self_drawn }",
-        "Keep the fan, or write the condition without it.",
+        "rulebook child extends guangdong { }\n"
+        "remove fan concealed_hand\n"
+        'fan concealed_self_draw "门清自摸" {\n'
+        "  value 1\n"
+        "  tier within\n"
+        "  when concealed_hand and self_drawn\n"
+        "}",
+        "rulebook child extends guangdong { }\n"
+        "remove fan concealed_hand\n"
+        'fan concealed_self_draw "门清自摸" {\n'
+        "  value 1\n"
+        "  tier within\n"
+        "  when concealed and self_drawn\n"
+        "}",
+        "Keep the fan, or write the condition without it (here with the builtin fact `concealed`).",
     ),
     Code(
         "E0115",
         "error",
         "parent rulebook unusable",
-        "The rulebook named by `extends` cannot be found or read, has errors of its own, "
-        "extends its child in a circle, or makes a chain of more than 16 rulebooks.",
+        "The rulebook named by `extends` cannot be found or read, has errors of its own, extends "
+        "its child in a circle, or makes a chain of more than 16 rulebooks.",
         "rulebook child extends guangdng { }",
+        "rulebook child extends guangdong { }",
         "Name a bundled rulebook or a path to a .mjr file (relative to this one), and fix the "
         "parent's own errors first.",
     ),
@@ -237,6 +338,7 @@ READING: tuple[Code, ...] = (
         "unknown indicator kind",
         "`indicator` in the wilds section names a kind mjc does not know.",
         "wilds { indicator nxt }",
+        "wilds { indicator next }",
         "Write `indicator next` (the flipped tile's successor is wild) or `indicator self`.",
     ),
     Code(
@@ -245,6 +347,7 @@ READING: tuple[Code, ...] = (
         "unknown wild action",
         "`allow` or `forbid` in the wilds section names something a wild tile cannot do.",
         "wilds { fixed 5z allow discrad }",
+        "wilds { fixed 5z allow discard }",
         "Use one of substitute, discard, chow, pong, kong, claimed, robbed, win_on_discard.",
     ),
     Code(
@@ -254,17 +357,19 @@ READING: tuple[Code, ...] = (
         "The claims section names a claim mjc does not know, or a kind of kong or robbing that "
         "does not exist.",
         "claims { chow pung kong (exposed, hidden) }",
-        "The claims are chow, pong, kong and rob; kong and rob take the kinds exposed, "
-        "concealed and added.",
+        "claims { chow pong kong (exposed, concealed) }",
+        "The claims are chow, pong, kong and rob; kong and rob take the kinds exposed, concealed "
+        "and added.",
     ),
     Code(
         "E0119",
         "error",
         "unknown seat",
-        "A row of a horse table names a seat mjc does not know. Seats are counted from the "
-        "dealer in turn order: `dealer` (庄家), `next` (庄下, the seat after the dealer), "
-        "`opposite` (庄对), `previous` (庄上); `nobody` lists the tiles that hit no one.",
+        "A row of a horse table names a seat mjc does not know. Seats are counted from the dealer "
+        "in turn order: `dealer` (庄家), `next` (庄下, the seat after the dealer), `opposite` "
+        "(庄对), `previous` (庄上); `nobody` lists the tiles that hit no one.",
         "horses { table 4 { dealr ranks 1, 5, 9 } }",
+        "horses { table 4 { dealer ranks 1, 5, 9 } }",
         "Correct the seat (did you mean `dealer`?).",
     ),
     Code(
@@ -275,6 +380,7 @@ READING: tuple[Code, ...] = (
         "something other than `player`, or says `per player` of a kind that one player draws "
         "alone (罚马 is the dealer's, 奖马 and 抓马 the winner's).",
         "horses { bougth 1 per player }",
+        "horses { bought 1 per player }",
         "The kinds are bought (买马), penalty (罚马), bonus (奖马) and grabbed (抓马); only "
         "bought horses take `per player`.",
     ),
@@ -282,24 +388,25 @@ READING: tuple[Code, ...] = (
         "E0121",
         "error",
         "unknown payment word",
-        "A line of the payments section names a payer, a kind of kong, a dealer setting or a "
-        "way of paying several winners that mjc does not know. A winner is paid by `each` "
-        "other player, the `discarder`, the `robbed` seat, the kong `feeder` or the "
-        "`meld_feeder` (包自摸), `winds_feeder` / `dragons_feeder` (大四喜 / 大三元); "
-        "a relation line by the `partner`, `discarder` or `robbed` seat; a konger by `each` "
-        "or the `feeder`.",
+        "A line of the payments section names a payer, a kind of kong, a dealer setting or a way "
+        "of paying several winners that mjc does not know. A winner is paid by `each` other "
+        "player, the `discarder`, the `robbed` seat, the kong `feeder` or the `meld_feeder` "
+        "(包自摸), `winds_feeder` / `dragons_feeder` (大四喜 / 大三元); a relation line by the "
+        "`partner`, `discarder` or `robbed` seat; a konger by `each` or the `feeder`.",
         "payments { win discarer pays }",
+        "payments { win discarder pays }",
         "Correct the word (did you mean `discarder`?).",
     ),
     Code(
         "E0122",
         "error",
         "unknown play rule or value",
-        "A line of the play section names a rule mjc does not know, or gives it a value it "
-        "does not take: a toggle takes `on` or `off`, `deal` two numbers, a word rule one of "
-        "its words (`dealer_after_draw stay`), `priority` a list of win, kong, pong, chow.",
+        "A line of the play section names a rule mjc does not know, or gives it a value it does "
+        "not take: a toggle takes `on` or `off`, `deal` two numbers, a word rule one of its words "
+        "(`dealer_after_draw stay`), `priority` a list of win, kong, pong, chow.",
         "play { dealer_after_drwa stay }",
-        "Correct the rule or the value (did you mean `dealer_after_draw`?); `mjc explain` "
-        "and the language reference list every rule and its values.",
+        "play { dealer_after_draw stay }",
+        "Correct the rule or the value (the help names the closest); the rules and the values "
+        "each takes are listed below and in the language reference.",
     ),
 )

@@ -1,20 +1,25 @@
-"""'Did you mean' suggestions for names the resolver and checker could not find.
+"""'Did you mean' suggestions for names the resolver and checker could not find, and for
+misspelt keywords.
 
-The resolver passes the unknown name it read from the rulebook and the names that were in
-scope (fan ids, Chinese fan names, option ids and labels, builtins); this module returns the
-closest few, or nothing when no candidate is close enough to be a plausible typo. The text it
-builds goes into a diagnostic's ``help`` line (see :mod:`mjc.compiler.diagnostics`).
+The caller passes the unknown word it read from the rulebook and the words valid at that point
+(for a name: the fan ids, Chinese fan names, option ids and labels, builtins in scope; for a
+syntax error: the keywords the parser accepts in the state it stopped in); this module returns
+the closest few, or nothing when no candidate is close enough to be a plausible typo. The text
+it builds goes into a diagnostic's ``help`` line (see :mod:`mjc.compiler.diagnostics`).
 
 A candidate must pass two tests, both case-insensitive:
 
-* :class:`difflib.SequenceMatcher` similarity of at least 0.6 (the stdlib's usual cutoff),
-  which also ranks the candidates;
+* :class:`difflib.SequenceMatcher` similarity of at least 0.6 (the stdlib's usual cutoff);
 * an edit budget: the optimal-string-alignment distance (Levenshtein plus transpositions) is
   at most about a sixth of the two lengths together (the budget CPython uses for its own
-  "Did you mean" hints), unless one name contains the other. This keeps the ratio from
-  pairing unrelated names that merely share letters (``leader`` is not ``players``).
+  "Did you mean" hints), unless one name contains the other (`robbing` → `robbing_kong`;
+  keywords turn that off: `payment` is not a spelling of `kong_payment`). This keeps the
+  ratio from pairing unrelated names that merely share letters (``leader`` is not
+  ``players``).
 
-Both work on code points, so Chinese names (``清一`` → ``清一色``) are handled like ASCII ids.
+The candidates that pass are ranked by edit distance, closest first, then by similarity and
+alphabetically. Both work on code points, so Chinese names (``清一`` → ``清一色``) are handled
+like ASCII ids.
 """
 
 from __future__ import annotations
@@ -51,12 +56,16 @@ def _budget(a: str, b: str) -> int:
     return max(1, (len(a) + len(b) + 3) // 6)
 
 
-def suggest(name: str, candidates: Iterable[str], *, limit: int = 1) -> list[str]:
+def suggest(
+    name: str, candidates: Iterable[str], *, limit: int = 1, substrings: bool = True
+) -> list[str]:
     """Return up to ``limit`` candidates that ``name`` is plausibly a misspelling of.
 
-    Best first; ties are broken by edit distance and then alphabetically, so the answer does
-    not depend on the order of ``candidates``. A candidate equal to ``name`` is never
-    suggested; one differing only in case is the best possible suggestion.
+    Closest first by edit distance; ties are broken by similarity and then alphabetically, so
+    the answer does not depend on the order of ``candidates``. A candidate equal to ``name``
+    is never suggested; one differing only in case is the best possible suggestion. With
+    ``substrings`` off, a candidate that contains ``name`` (or is contained in it) must still
+    be within the edit budget.
     """
     if limit <= 0:
         return []
@@ -65,7 +74,7 @@ def suggest(name: str, candidates: Iterable[str], *, limit: int = 1) -> list[str
         return []
     matcher = difflib.SequenceMatcher(autojunk=False)
     matcher.set_seq2(key)
-    scored: list[tuple[float, int, str]] = []
+    scored: list[tuple[int, float, str]] = []
     seen: set[str] = set()
     for candidate in candidates:
         if candidate == name or candidate in seen:
@@ -81,9 +90,10 @@ def suggest(name: str, candidates: Iterable[str], *, limit: int = 1) -> list[str
         if ratio < _MIN_RATIO:
             continue
         distance = edit_distance(key, other)
-        if distance > _budget(key, other) and key not in other and other not in key:
+        contains = substrings and (key in other or other in key)
+        if distance > _budget(key, other) and not contains:
             continue
-        scored.append((-ratio, distance, candidate))
+        scored.append((distance, -ratio, candidate))
     scored.sort()
     return [candidate for _, _, candidate in scored[:limit]]
 
@@ -93,14 +103,15 @@ def did_you_mean(
     candidates: Iterable[str],
     *,
     describe: Callable[[str], str] | None = None,
+    substrings: bool = True,
 ) -> str | None:
     """Return a help sentence such as "did you mean `pure_one_suit` (清一色)?", or None.
 
     ``describe`` maps the suggested name to a gloss shown in parentheses (typically the
     Chinese name of a fan or the label of an option); an empty gloss, or one equal to the
-    name itself, is left out.
+    name itself, is left out. ``substrings`` is :func:`suggest`'s.
     """
-    found = suggest(name, candidates, limit=1)
+    found = suggest(name, candidates, limit=1, substrings=substrings)
     if not found:
         return None
     best = found[0]

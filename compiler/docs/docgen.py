@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from mjc.compiler import ir
+from mjc.compiler.check import explain_listing
 from mjc.compiler.diagnostics import codes
 from mjc.compiler.docs.fans import _adjustments, _fan_context, _tier_context
 from mjc.compiler.docs.mdtext import Md, code
@@ -224,4 +225,5 @@ def generate_page(book: ir.Rulebook) -> str:
 
 def generate_diagnostics_page() -> str:
     """The diagnostics reference: every code with its meaning, an example and the fix."""
-    return render_reference("diagnostics.md.j2", codes=codes.CODES)
+    listings = {c.code: explain_listing(c.code) for c in codes.CODES}
+    return render_reference("diagnostics.md.j2", codes=codes.CODES, listings=listings)

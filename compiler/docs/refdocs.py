@@ -19,7 +19,7 @@ from mjc.compiler.docs.pagetemplates import render_reference
 from mjc.compiler.docs.tilesvg import hand_markdown, tile_markdown
 from mjc.compiler.language import vocabulary
 from mjc.compiler.language.types import describe
-from mjc.compiler.language.vocabulary_play import PLAY_PARTS, PLAY_WORDS, default_value, takes
+from mjc.compiler.language.vocabulary_play import PLAY_PARTS, PLAY_WORDS, default_text, takes
 from mjc.compiler.resolve.slots import SLOTS
 from mjc.runtime.tiles.tile import NUM_TILES, tile_name_en, tile_name_zh, tile_text
 
@@ -72,13 +72,6 @@ def _play_rules() -> list[dict[str, str]]:
     """Each rule of the play section: what it takes, its default and what it means."""
     rows = []
     for key, word in PLAY_WORDS.items():
-        defaults = [default_value(f) for f in word.fields]
-        shown = ", ".join(
-            ("on" if d else "off") if isinstance(d, bool) else ", ".join(d) if isinstance(
-                d, tuple
-            ) else str(d)
-            for d in defaults
-        )
         meaning = word.says if word.kind == "toggle" else word.says.replace("{}", "…")
         if word.values:
             meaning += " — " + "; ".join(f"`{v}`: {m}" for v, m in word.values.items())
@@ -87,7 +80,7 @@ def _play_rules() -> list[dict[str, str]]:
                 "name": key,
                 "part": PLAY_PARTS[word.part].split(" (")[0],
                 "takes": takes(key),
-                "default": shown,
+                "default": default_text(key),
                 "meaning": meaning,
             }
         )

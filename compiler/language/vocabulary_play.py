@@ -295,3 +295,33 @@ def takes(key: str) -> str:
         case "word":
             return f"one of {words}"
     return f"a list of {words}"
+
+
+def default_text(key: str) -> str:
+    """The value of rule `key` a rulebook that does not state it plays by, as it is written
+    (`on`, `14, 13`, `win, kong, pong, chow`)."""
+    shown = []
+    for value in (default_value(f) for f in PLAY_WORDS[key].fields):
+        if isinstance(value, bool):
+            shown.append("on" if value else "off")
+        elif isinstance(value, tuple):
+            shown.append(", ".join(str(v) for v in value))
+        else:
+            shown.append(str(value))
+    return ", ".join(shown)
+
+
+def rules_listing() -> str:
+    """Every rule of the play section with what it takes and its default, as plain text, one
+    rule a line by part (what `mjc explain E0122` lists)."""
+    width = max(map(len, PLAY_WORDS)) + 2
+    lines = ["Rules of the play section (what each takes; the default when a rulebook is silent):"]
+    for part, title in PLAY_PARTS.items():
+        lines += ["", f"  {title}:"]
+        lines += [
+            f"    {key:<{width}}{takes(key)}; default {default_text(key)}"
+            for key, word in PLAY_WORDS.items()
+            if word.part == part
+        ]
+    return "\n".join(lines)
+

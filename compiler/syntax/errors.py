@@ -2,7 +2,8 @@
 
 Input is a Lark `UnexpectedInput` raised by `compiler/syntax/parse.py` while it parses a rulebook's
 text (and that text, for the position of its end and the names of its fans); output is one
-`E0001` diagnostic whose label lists what may come there and whose help guesses the mistake.
+`E0001` diagnostic whose label lists what may come there (`compiler/syntax/expected.py`: all of
+it, grouped) and whose help guesses the mistake.
 Also here: `SyntaxProblem`, raised by the tree-to-AST transformer (`compiler/syntax/to_ast.py`) for
 text the grammar accepts but the AST cannot hold, and the span of a token.
 """
@@ -10,14 +11,18 @@ text the grammar accepts but the AST cannot hold, and the span of a token.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
 
-import lark
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from mjc.compiler.diagnostics import Diagnostic, Span, error
-from mjc.compiler.diagnostics.suggest import did_you_mean
+from mjc.compiler.diagnostics.suggest import did_you_mean, suggest
+from mjc.compiler.syntax.expected import (
+    CLOSERS,
+    describe_expected,
+    expected_keywords,
+    keyword_of,
+)
 
 
 class SyntaxProblem(Exception):
@@ -28,60 +33,6 @@ class SyntaxProblem(Exception):
         self.message = message
         self.span = span
         self.help = help
-
-
-def _terminals() -> Collection[lark.lexer.TerminalDef]:
-    # `compiler/syntax/parse.py` imports this module, so its parser is imported when first needed.
-    from mjc.compiler.syntax.parse import parser
-
-    return parser().terminals
-
-
-_TOKEN_NAMES = {
-    "NAME": "a name",
-    "INT": "a number",
-    "STRING": "a string in double quotes",
-    "TILE": "a tile such as 5m or 7z",
-    "$END": "the end of the file",
-}
-
-
-def _describe_terminal(name: str) -> str:
-    if name in _TOKEN_NAMES:
-        return _TOKEN_NAMES[name]
-    for terminal in _terminals():
-        if terminal.name == name:
-            pattern = terminal.pattern
-            if isinstance(pattern, lark.lexer.PatternStr):
-                return f"`{pattern.value}`"
-    return name.lower()
-
-
-# Tokens that start an operand; when all may come next, "an expression" says it in two words
-# (and covers the quantifiers and `not` too).
-_OPERAND_START = frozenset({"LPAR", "NAME", "INT"})
-_EXPRESSION_START = _OPERAND_START | {
-    *("MINUS", "LSQB", "TILE", "TRUE", "FALSE", "OPTION", "ALL", "ANY", "NONE", "COUNT", "NOT")
-}
-# Closing brackets are listed first: a forgotten one is the likeliest mistake, and a long list
-# is cut short.
-_CLOSERS = ("RBRACE", "RPAR", "RSQB")
-
-
-def _expected_list(names: set[str] | frozenset[str]) -> str:
-    names = set(names)
-    lead = [_describe_terminal(n) for n in _CLOSERS if n in names]
-    names -= set(_CLOSERS)
-    if names >= _OPERAND_START:
-        names -= _EXPRESSION_START
-        lead.append("an expression")
-    rest = sorted({_describe_terminal(n) for n in names}, key=lambda s: (s[0] != "`", s))
-    described = [*lead, *rest]
-    if len(described) > 16:
-        described = [*described[:16], "…"]
-    if len(described) == 1:
-        return described[0]
-    return ", ".join(described[:-1]) + " or " + described[-1]
 
 
 _WORD = re.compile(r'[^\s{}()\[\],:=#"]+')
@@ -103,13 +54,13 @@ def _syntax_diagnostic(
             span = _token_span(token, file)
             found = f"`{token}`"
         expected = set(exc.accepts or exc.expected)
-        if token.type == "$END" and expected & set(_CLOSERS):
-            expected &= set(_CLOSERS)  # at the end only closing the open block makes sense
+        if token.type == "$END" and expected & set(CLOSERS):
+            expected &= set(CLOSERS)  # at the end only closing the open block makes sense
         return error(
             "E0001",
             f"unexpected {found}",
             span,
-            label=f"expected {_expected_list(expected)}",
+            label=f"expected {describe_expected(expected)}",
             help=_syntax_help(token, expected),
         )
     if isinstance(exc, UnexpectedCharacters):
@@ -146,7 +97,7 @@ def _syntax_diagnostic(
             "E0001",
             f"unexpected character `{char}`",
             span,
-            label=f"expected {_expected_list(expected)}" if expected else "",
+            label=f"expected {describe_expected(expected)}" if expected else "",
             help=help,
         )
     if isinstance(exc, UnexpectedEOF):
@@ -155,37 +106,42 @@ def _syntax_diagnostic(
             "E0001",
             "unexpected end of the file",
             Span(file, line, column, line, column + 1),
-            label=f"expected {_expected_list(set(exc.expected))}",
+            label=f"expected {describe_expected(set(exc.expected))}",
         )
     line, column = getattr(exc, "line", 1), getattr(exc, "column", 1)
     return error("E0001", "the text cannot be parsed", Span(file, line, column, line, column + 1))
-
-
-def _keyword(name: str) -> str | None:
-    """The keyword a terminal stands for (`value` for VALUE), or None."""
-    for terminal in _terminals():
-        if terminal.name == name:
-            pattern = terminal.pattern
-            if isinstance(pattern, lark.lexer.PatternStr) and pattern.value.isidentifier():
-                return str(pattern.value)
-    return None
 
 
 def _syntax_help(token: Token, expected: set[str]) -> str | None:
     if token.type == "NAME" and "STRING" in expected:
         return f'names of things in Chinese or English are strings: write "{token}"'
     if token.type == "NAME":
-        keywords = [k for k in map(_keyword, expected) if k is not None]
-        suggestion = did_you_mean(str(token), keywords)
+        # only what may come here, by edit distance alone: a keyword that merely contains
+        # the word (`kong_payment` for `payment`) is another keyword, not its spelling
+        suggestion = did_you_mean(str(token), expected_keywords(expected), substrings=False)
         if suggestion is not None:
             return suggestion
-    if "$END" in expected and _keyword(token.type) is not None:
+    if "$END" in expected and keyword_of(token.type) is not None:
         return f"`{token}` belongs inside a block: is a `}}` above closing its block too early?"
     if "RBRACE" in expected and token.type != "$END":
+        meant = _section_meant(token)
+        if meant is not None:  # a section misspelt below a block left open: two mistakes
+            return f"a block may be missing its closing `}}`; did you mean `{meant}`?"
         return "a block may be missing its closing `}`"
     if token.type == "$END" and "RBRACE" in expected:
         return "a `{` was opened and never closed"
     return None
+
+
+def _section_meant(token: Token) -> str | None:
+    """The section keyword a word in the first column is misspelt from, if it is one: where
+    recovery starts a new section (`compiler/syntax/recovery.py`)."""
+    from mjc.compiler.syntax.parse import section_keywords
+
+    if token.type != "NAME" or token.column != 1:
+        return None
+    found = suggest(str(token), section_keywords(), substrings=False)
+    return found[0] if found else None
 
 
 def _end_position(text: str) -> tuple[int, int]:

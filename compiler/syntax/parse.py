@@ -95,7 +95,8 @@ def parse(
         return piece, []
     if not recover or piece.diagnostic.code == "E0005":
         return None, [piece.diagnostic]
-    from mjc.compiler.syntax.recovery import recover_sections  # it calls back into this module
+    # it calls back into this module
+    from mjc.compiler.syntax.recovery import fold_repeats, recover_sections
 
     book, problems = recover_sections(text, file)
     if not problems:  # cannot be (the pieces hold the error); never let such a text through
@@ -104,7 +105,7 @@ def parse(
         # the same error; the whole file's parse knows better what could come there (a piece
         # parsed alone does not know that the section before it could go on)
         problems[0] = piece.diagnostic
-    return book, problems
+    return book, fold_repeats(problems)
 
 
 @dataclass(frozen=True, slots=True)

@@ -162,6 +162,18 @@ class _Recovery:
         return ast.Unparsed(tuple(keywords), ids, span, parent)
 
 
+def fold_repeats(problems: list[Diagnostic]) -> list[Diagnostic]:
+    """`problems` less a repeat on the word of the one before it: a piece whose first word
+    could not come after the piece before it (a block not closed) is reported there, then
+    parsed alone and stops on that same word, which the first diagnostic's help already
+    covers (a block may be missing its closing `}`; did you mean `payments`?)."""
+    folded: list[Diagnostic] = []
+    for problem in problems:
+        if not folded or folded[-1].span != problem.span:
+            folded.append(problem)
+    return folded
+
+
 def _whole(sections: list[ast.Section]) -> Span:
     """From the first section that parsed to the end of the last."""
     if not sections:

@@ -34,6 +34,7 @@ __all__ = [
     "Hand",
     "HandError",
     "format_hand",
+    "hand_won_on",
     "parse_hand",
     "with_win_tile",
 ]
@@ -317,6 +318,42 @@ def _build_hand(written: list[int], flowers: list[int], melds: list[Meld], win: 
     # concealed, melds, flowers, win_tile, counts (positional: the dataclass's own order).
     concealed, declared = tuple(sorted(written)), tuple(melds)
     return Hand(concealed, declared, tuple(sorted(flowers)), win_tile, bytes(hidden))
+
+
+def hand_won_on(text: str, win: str | None) -> Hand:
+    """The hand of `text` won on `win`, the one rule of `mjc score --win`, a batch line's
+    `"win"` and `mjc waits --win`: a hand one tile short of a win (13 tiles, a declared meld
+    counting 3) has `win` added, whether or not it holds other copies; any other hand must
+    hold `win` among its concealed tiles (or flowers), and it marks which one came last, as
+    `parse_hand(text, win)` reads it. Without `win` the last concealed tile written is the
+    winning tile. Raises `HandError` for bad notation, a fifth copy, or a whole hand that does
+    not hold `win`."""
+    hand = parse_hand(text)
+    if win is None:
+        return hand
+    tile = _TILE_OF.get((win[-1:], win[:-1])) if len(win) == 2 else None
+    if tile is None:
+        raise HandError(f"winning tile: {tile_error(win)}")
+    if hand.size != MAX_TILES - 1:
+        among = hand.flowers if IS_FLOWER[tile] else hand.concealed
+        if hand.size == MAX_TILES and tile not in among:
+            where = "flowers" if IS_FLOWER[tile] else "concealed tiles"
+            raise HandError(
+                f"winning tile {win} is not among the {where} of this whole hand: write the "
+                f"hand without it (13 tiles) to have {win} added"
+            )
+        return parse_hand(text, win)
+    held = (*hand.concealed, *hand.flowers, *(t for m in hand.melds for t in m.tiles))
+    if held.count(tile) >= (1 if IS_FLOWER[tile] else 4):
+        which = "the" if IS_FLOWER[tile] else "every copy of"
+        raise HandError(f"the hand already holds {which} {win}: it cannot be won on another")
+    if IS_FLOWER[tile]:  # 上海 八花: a flower completes only among the flowers
+        flowers = tuple(sorted((*hand.flowers, tile)))
+        return Hand(hand.concealed, hand.melds, flowers, tile, hand.counts)
+    counts = bytearray(hand.counts)
+    counts[tile] += 1
+    concealed = tuple(sorted((*hand.concealed, tile)))
+    return Hand(concealed, hand.melds, hand.flowers, tile, bytes(counts))
 
 
 def with_win_tile(hand: Hand, tile: int) -> Hand:

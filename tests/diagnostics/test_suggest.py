@@ -103,3 +103,16 @@ def test_did_you_mean_leaves_out_empty_or_redundant_glosses() -> None:
 
 def test_did_you_mean_returns_none_when_nothing_is_close() -> None:
     assert did_you_mean("xyz", NAMES, describe=FANS.__getitem__) is None
+
+
+def test_candidates_are_ranked_by_edit_distance_first() -> None:
+    # `paymnets` is one swap from `payments`, more edits from the others
+    assert suggest("paymnets", ["payment_rules", "payments", "payees"], limit=3)[0] == "payments"
+    assert suggest("stak", ["stack", "stake", "streak"], limit=2) == ["stack", "stake"]
+
+
+def test_without_substrings_a_longer_keyword_is_not_a_spelling() -> None:
+    keywords = ["kong_payment", "streak_payment", "follow_payment", "win"]
+    assert suggest("payment", keywords) == ["kong_payment"]  # names: a part of the name
+    assert suggest("payment", keywords, substrings=False) == []
+    assert did_you_mean("wni", keywords, substrings=False) == "did you mean `win`?"
