@@ -520,8 +520,24 @@ CODES: tuple[Code, ...] = (
         "loop but a factor: a fan worth V counted N times adds V times N, and in a `multiply` "
         "tier V to the power N, so a huge count makes a number of millions of digits. The "
         "bundled rulebooks stay far below each bound; the message names the costly part.",
-        'tier doubles "翻" multiply\n'
-        'fan big "大" { value 2 tier doubles per 99999999 * len(tiles) }',
+        "scoring {\n"
+        '  unit "番"\n'
+        '  tier doubles "翻" multiply\n'
+        "}\n"
+        'fan big "大" {\n'
+        "  value 2\n"
+        "  tier doubles\n"
+        "  per 99999999 * len(tiles)\n"
+        "}",
+        "scoring {\n"
+        '  unit "番"\n'
+        '  tier doubles "翻" multiply\n'
+        "}\n"
+        'fan big "大" {\n'
+        "  value 2\n"
+        "  tier doubles\n"
+        "  per count m in melds: m.is_pung\n"
+        "}",
         "Count what the rule counts (`per count m in melds: m.is_pung`), with values from the "
         "document; narrow a range, compare with its ends instead of `in a..b`, or count once "
         "outside a quantifier instead of inside it.",
