@@ -71,10 +71,22 @@ def scenario_round(
 
 
 def book_round(
-    book: str, hands: Sequence[str], draws: str = "", tail: str = "", **options: object
+    book: str,
+    hands: Sequence[str],
+    draws: str = "",
+    tail: str = "",
+    last: str | None = None,
+    **options: object,
 ) -> Round:
     """A round of the bundled rulebook `book` (seat 0 deals) under `options`."""
-    return scenario_round(ruleset(book), hands, draws, tail=tail, options=options or None)
+    return scenario_round(
+        ruleset(book), hands, draws, tail=tail, last=last, options=options or None
+    )
+
+
+def book_match(book: str, dealer: int = 0, seed: int = 5) -> Match:
+    """A match of the bundled rulebook `book`, `dealer` dealing its first round."""
+    return Match(ruleset(book), seed=seed, dealer=dealer)
 
 
 def rotated(hands: Sequence[str], dealer: int) -> list[str]:
@@ -224,3 +236,9 @@ def drawn(game: Round) -> str:
     state = game.state()
     assert state.drawn is not None, f"nothing drawn in phase {state.phase}"
     return state.drawn.tile
+
+
+def drew_after_kong(game: Round) -> bool:
+    """The seat to play drew its kong's replacement (杠上开花 would be won on it)."""
+    drawn = game.state().drawn
+    return drawn is not None and drawn.after_kong
