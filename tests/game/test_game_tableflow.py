@@ -13,10 +13,10 @@ import json
 import pytest
 from engine_helpers import SEAT0, SEAT2, SEAT3, act, drawn, kinds, scenario_round
 
+from mjc.runtime import Scenario
 from mjc.runtime.bots.greedybot import GreedyBot
 from mjc.runtime.bots.simple import AutoBot, RandomBot, play_round
 from mjc.runtime.game.actions import Action, IllegalAction
-from mjc.runtime import Scenario
 from mjc.runtime.game.engine import GameSetupError, Round
 from mjc.runtime.game.gamelog import LogError, log_lines, replay
 from mjc.runtime.game.match import Match

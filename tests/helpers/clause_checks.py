@@ -160,8 +160,8 @@ def check_the_kong_waits(book: Ruleset) -> None:
     game = scenario_round(book, CONCEALED, "9m 9p 8m 5p")
     act(game, 0, "discard", "9s")
     pass_claims(game)
-    for seat, drawn in ((1, "9m"), (2, "9p"), (3, "8m")):
-        act(game, seat, "discard", drawn)
+    for seat, tile in ((1, "9m"), (2, "9p"), (3, "8m")):
+        act(game, seat, "discard", tile)
         pass_claims(game)
     assert game.state().turn == 0 and "concealed_kong" in kinds(game, 0)
 
@@ -238,7 +238,7 @@ def missed_win_round(
     draws: str = "6z 7z 2z 3p",
     tail: str = "",
 ) -> Round:
-    """The 漏胡 deal on a whole stacked wall, with any seat's hand replaced."""
+    """The 漏胡 deal, with any seat's hand replaced."""
     return scenario_round(book, [b, c, d, a], draws, tail=tail)
 
 

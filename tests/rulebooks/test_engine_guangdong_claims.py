@@ -2,8 +2,8 @@
 
 `test_play_guangdong.py` checks what the play section compiles to (`TurnRules`); these tests
 play each statement on `mjc.runtime.game.engine.Round` with the bundled rulebook and its option
-(whole stacked walls from `tests/helpers/engine_helpers.py`, seat 0 dealing unless a test says
-otherwise) and check what the document says happens: the actions offered or refused, the
+(rounds set up by a `Scenario`, `tests/helpers/engine_helpers.py`; seat 0 deals unless a
+test says otherwise) and check what the document says happens: the actions offered or refused, the
 state after them, the log, the settlement where the clause names one (stake 1: a 番 is 1),
 and the next round's dealer and winds through `mjc.runtime.game.match.Match`. Quotes are
 de-garbled as the rulebook's (农户 = 庄家, 杠上吐花 = 杠上开花, 生气 = 不满).
