@@ -77,6 +77,20 @@ def _tiles(text: object, where: str) -> tuple[int, ...]:
     return tuple(found)
 
 
+def _written(tiles: tuple[int, ...]) -> str:
+    """Tiles in compact notation, in their order: a suit letter closes each run of digits
+    ("1m 4m 7m 1p" -> "147m1p"), so two scenarios of the same tiles compare equal."""
+    out, digits, suit = [], "", ""
+    for text in map(tile_text, tiles):
+        if suit and text[1] != suit:
+            out.append(digits + suit)
+            digits = ""
+        digits, suit = digits + text[0], text[1]
+    if digits:
+        out.append(digits + suit)
+    return "".join(out)
+
+
 def _seat_number(value: object, where: str) -> int | None:
     if value is None:
         return None
@@ -113,15 +127,17 @@ class Scenario:
         for seat, text in self.hands.items():
             if type(seat) is not int or seat < 0:
                 raise ScenarioError(f"hands: a seat is a whole number from 0, not {seat!r}")
-            _tiles(text, f"hands[{seat}]")
-            hands[seat] = text
+            hands[seat] = _written(_tiles(text, f"hands[{seat}]"))
+        # Kept in compact notation, in the order written (equal scenarios compare equal).
         object.__setattr__(self, "hands", MappingProxyType(dict(sorted(hands.items()))))
-        _tiles(self.head, "head")
-        _tiles(self.tail, "tail")
+        object.__setattr__(self, "head", _written(_tiles(self.head, "head")))
+        object.__setattr__(self, "tail", _written(_tiles(self.tail, "tail")))
         for name in ("indicator", "last"):
             text = getattr(self, name)
             if text is not None and len(_tiles(text, name)) != 1:
                 raise ScenarioError(f"{name} is one tile, like 5z, not {text!r}")
+            if text is not None:
+                object.__setattr__(self, name, text.strip())
         if self.dice is not None:
             if isinstance(self.dice, str | bytes) or not isinstance(self.dice, Sequence):
                 raise ScenarioError(f"dice are a list of numbers 1 to 6, not {self.dice!r}")
