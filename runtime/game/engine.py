@@ -1,7 +1,9 @@
 """`Round`: one round of play as a deterministic state machine, driven by a generated module.
 
 Input: a `Ruleset` (what a win is and is worth, which claims exist, the tile set and wilds
-under the options), its `TurnRules` (or an explicit override) and a seed. A round runs
+under the options), its `TurnRules` (or an explicit override), a seed and, for a round set up
+by hand, a `Scenario` (`mjc.runtime.game.scenario`: the hands, the wall's ends, the dice, the
+dealer). A round runs
 through phases: `turn` (the seat to play has drawn or claimed: discard, kong or win), `claim`
 (the other seats answer a discard: win, kong, pong, chow or pass, served by
 `TurnRules.priority`), `rob` (the others may rob a kong), `flower` (a seat may win on the flower
@@ -12,8 +14,11 @@ inside `apply`, never as decisions; seats under 托管 are played by the engine 
 situations of the table are `mjc.runtime.game.tablefacts`'.
 
 `legal_actions(seat)` lists what the seat may do now; `apply(action)` refuses anything else
-with `IllegalAction` and leaves the round unchanged. Hot paths use small ints: tiles are
-0..41, each seat's concealed tiles 34 counts (`mjc.runtime.wins.seats`). What a seat may claim
+with `IllegalAction` and leaves the round unchanged; `state()` is the documented read-only view
+of the round (`mjc.runtime.game.roundstate`). Besides the set-up it was made with, `events`,
+`result` and `settlement` (docs/game-log.md lists them), its attributes are the engine's own.
+Hot paths use small ints: tiles are 0..41, each seat's concealed tiles 34 counts
+(`mjc.runtime.wins.seats`). What a seat may claim
 and whether it may win is `mjc.runtime.game.claimwindow`'s; the end of a round (outcome JSON,
 settlement, next dealer) is `mjc.runtime.game.roundend`'s.
 """
