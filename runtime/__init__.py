@@ -11,7 +11,9 @@ melds), `wins` (the win check, waits, shanten), `score`, `settle`, `rules` (`Rul
 
 `import mjc.runtime` does not import pydantic: only the settlement input needs it, so the
 round's names (`RoundOutcome`, `parse_round`, `parse_round_json`, `round_json_schema`,
-`RoundError`, `RoundTypeError`, `Settlement`) are imported on first use.
+`RoundError`, `RoundTypeError`, `Settlement`) are imported on first use. So are the game
+engine's (`Round`, `Match`, the `Scenario` a round is set up with and the `RoundState` view
+of it), which most callers of the scoring API never need.
 """
 
 from __future__ import annotations
@@ -33,6 +35,10 @@ from mjc.runtime.wins.arrange import Arrangement, arrangements, is_win
 from mjc.runtime.wins.wilds import WildIndicatorMissing, is_win_with_wilds, wild_arrangements
 
 if TYPE_CHECKING:
+    from mjc.runtime.game.engine import Round
+    from mjc.runtime.game.match import Match
+    from mjc.runtime.game.roundstate import RoundState
+    from mjc.runtime.game.scenario import Scenario, ScenarioError
     from mjc.runtime.settle.round import (
         RoundError,
         RoundOutcome,
@@ -43,8 +49,13 @@ if TYPE_CHECKING:
     )
     from mjc.runtime.settle.settlement import Settlement
 
-# Public names whose modules import pydantic: the module that defines each.
+# Public names imported on first use (the settlement's need pydantic): the module of each.
 _LAZY = {
+    "Match": "mjc.runtime.game.match",
+    "Round": "mjc.runtime.game.engine",
+    "RoundState": "mjc.runtime.game.roundstate",
+    "Scenario": "mjc.runtime.game.scenario",
+    "ScenarioError": "mjc.runtime.game.scenario",
     "RoundError": "mjc.runtime.settle.round",
     "RoundOutcome": "mjc.runtime.settle.round",
     "RoundTypeError": "mjc.runtime.settle.round",
@@ -71,16 +82,21 @@ __all__ = [
     "HorseError",
     "HorseKind",
     "Horses",
+    "Match",
     "Meld",
     "NotationError",
     "OptionError",
     "OptionSpec",
+    "Round",
     "RoundError",
     "RoundOutcome",
+    "RoundState",
     "RoundTypeError",
     "Ruleset",
     "RulesetSpec",
     "RuntimeVersionError",
+    "Scenario",
+    "ScenarioError",
     "Score",
     "Settlement",
     "Situation",

@@ -4,8 +4,9 @@
 what a seat may do, `claimwindow` and `claimanswers` the claims, `flowerwin` wins on a
 flower, `autoplay` 托管, `roundend` the round's end and its settlement, `tablefacts` the
 table's set-up, `observation` what one seat may see, `players` the `Bot` protocol and
-`play_round`, `match` several rounds in a row, `gamelog` the log that replays. Reads the
-ruleset; never imports bots or the simulator.
+`play_round`, `match` several rounds in a row, `gamelog` the log that replays, `scenario` a
+round set up by hand (the hands, the wall's ends, the dice), `roundstate` the read-only view
+of a round (`Round.state()`). Reads the ruleset; never imports bots or the simulator.
 """
 
 from __future__ import annotations
@@ -75,6 +76,8 @@ if TYPE_CHECKING:
         finish_win,
         next_dealer,
     )
+    from mjc.runtime.game.roundstate import RoundState
+    from mjc.runtime.game.scenario import Scenario, ScenarioError
     from mjc.runtime.game.tablefacts import (
         HUANGFAN,
         WINDS,
@@ -106,6 +109,9 @@ _EXPORTS = {
     "Opening": "mjc.runtime.game.roundend",
     "RUNS_THROUGH": "mjc.runtime.game.claimwindow",
     "Round": "mjc.runtime.game.engine",
+    "RoundState": "mjc.runtime.game.roundstate",
+    "Scenario": "mjc.runtime.game.scenario",
+    "ScenarioError": "mjc.runtime.game.scenario",
     "WINDS": "mjc.runtime.game.tablefacts",
     "Wall": "mjc.runtime.game.wall",
     "action_from_json": "mjc.runtime.game.actions",
@@ -165,6 +171,9 @@ __all__ = [
     "Match",
     "Opening",
     "Round",
+    "RoundState",
+    "Scenario",
+    "ScenarioError",
     "Wall",
     "action_from_json",
     "action_text",

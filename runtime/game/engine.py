@@ -1,7 +1,9 @@
 """`Round`: one round of play as a deterministic state machine, driven by a generated module.
 
 Input: a `Ruleset` (what a win is and is worth, which claims exist, the tile set and wilds
-under the options), its `TurnRules` (or an explicit override) and a seed. A round runs
+under the options), its `TurnRules` (or an explicit override), a seed and, for a round set up
+by hand, a `Scenario` (`mjc.runtime.game.scenario`: the hands, the wall's ends, the dice, the
+dealer). A round runs
 through phases: `turn` (the seat to play has drawn or claimed: discard, kong or win), `claim`
 (the other seats answer a discard: win, kong, pong, chow or pass, served by
 `TurnRules.priority`), `rob` (the others may rob a kong), `flower` (a seat may win on the flower
@@ -12,8 +14,11 @@ inside `apply`, never as decisions; seats under 托管 are played by the engine 
 situations of the table are `mjc.runtime.game.tablefacts`'.
 
 `legal_actions(seat)` lists what the seat may do now; `apply(action)` refuses anything else
-with `IllegalAction` and leaves the round unchanged. Hot paths use small ints: tiles are
-0..41, each seat's concealed tiles 34 counts (`mjc.runtime.wins.seats`). What a seat may claim
+with `IllegalAction` and leaves the round unchanged; `state()` is the documented read-only view
+of the round (`mjc.runtime.game.roundstate`). Besides the set-up it was made with, `events`,
+`result` and `settlement` (docs/game-log.md lists them), its attributes are the engine's own.
+Hot paths use small ints: tiles are 0..41, each seat's concealed tiles 34 counts
+(`mjc.runtime.wins.seats`). What a seat may claim
 and whether it may win is `mjc.runtime.game.claimwindow`'s; the end of a round (outcome JSON,
 settlement, next dealer) is `mjc.runtime.game.roundend`'s.
 """
@@ -36,7 +41,15 @@ from mjc.runtime.game.claimwindow import (
     wild_may,
 )
 from mjc.runtime.game.flowerwin import flower_window
-from mjc.runtime.game.tablefacts import WINDS, GameSetupError, seat_wind, table_facts
+from mjc.runtime.game.roundstate import RoundState, round_state
+from mjc.runtime.game.scenario import Scenario, scenario_wall, table_of
+from mjc.runtime.game.tablefacts import (
+    WINDS,
+    GameSetupError,
+    deal_horses,
+    seat_wind,
+    table_facts,
+)
 from mjc.runtime.game.wall import build_wall
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
@@ -70,6 +83,7 @@ class Round:
         rules: TurnRules | None = None,
         stacked: Sequence[int] = (),
         situations: Sequence[str] = (),
+        scenario: Scenario | None = None,
     ) -> None:
         # Over 80 lines on purpose: the set-up reads as the seeds tell it, wall to first turn.
         n = players if players is not None else max(ruleset.players)
@@ -78,6 +92,8 @@ class Round:
         if n not in ruleset.players:
             counts = ", ".join(str(p) for p in ruleset.players)
             raise GameSetupError(f"{ruleset.id} is played by {counts} players, not {n}")
+        if scenario is not None or stacked:
+            dealer, streak = table_of(scenario, bool(stacked), dealer, streak, n)
         if dealer is not None and (type(dealer) is not int or not 0 <= dealer < n):
             raise GameSetupError(f"the dealer is seat 0 to {n - 1}, not {dealer!r}")
         if round_wind not in WINDS:
@@ -105,11 +121,18 @@ class Round:
         if self.rules.reserved + n * self.rules.deal_others + 1 >= sum(copies):
             raise GameSetupError(f"{sum(copies)} tiles cannot deal {n} hands and the reserve")
         rng = random.Random(seed)
-        self._rng = rng  # after the wall, it deals the bought horses (`_deal_horses`)
-        try:
-            self.wall = build_wall(copies, self.rules, rng, n, dealer, tuple(stacked))
-        except ValueError as exc:
-            raise GameSetupError(str(exc)) from None
+        self._flips = self._turns_indicator()
+        self.scenario = scenario
+        if scenario is not None:
+            self.wall = scenario_wall(
+                scenario, copies=copies, rules=self.rules, rng=rng, players=n, dealer=dealer,
+                flips=self._flips,
+            )
+        else:
+            try:
+                self.wall = build_wall(copies, self.rules, rng, n, dealer, tuple(stacked))
+            except ValueError as exc:
+                raise GameSetupError(str(exc)) from None
         self.stacked = tuple(stacked)
         self.seats = [SeatState() for _ in range(n)]
         self.events: list[dict[str, Any]] = []
@@ -168,7 +191,7 @@ class Round:
             else wait_finder(shapes, needs)
         )
         self.ready_needed = bool(ruleset.payments.relation_rules)
-        self._deal_horses()
+        deal_horses(self, rng)  # the generator goes on from the wall's shuffle and dice
         self._deal_flowers()
         if self.result is None:
             self._start_turn(dealer, self.drew, False)
@@ -194,40 +217,20 @@ class Round:
                 {"type": "deal", "seat": seat, "tiles": [TEXTS[t] for t in tiles]}
             )
 
-    def _flip_indicator(self) -> int:
+    def _turns_indicator(self) -> bool:
+        """Whether the wilds wait for an indicator turned up after the deal (翻鬼)."""
         try:
             self.ruleset.wilds_for(self.values)
-            return -1
+            return False
         except (WildIndicatorMissing, ValueError):
-            pass
+            return True
+
+    def _flip_indicator(self) -> int:
+        if not self._flips:
+            return -1
         tile = self.wall.draw_tail()  # 翻鬼: turned up from the tail, out of play
         self.events.append({"type": "indicator", "tile": tile_text(tile)})
         return tile
-
-    def _deal_horses(self) -> None:
-        """买马 / 罚马: each seat that draws them is dealt its horses before the first discard,
-        from a tile set of their own (the game's set under its options), shuffled by the
-        round's generator after the wall. They take nothing from the wall, so a game has as
-        many draws with horses as without; the seeds' 买马牌不占原有牌数, 随机分派."""
-        horses = self.ruleset.payments.horses
-        if horses is None:
-            return
-        n = self.players
-        for kind, count in horses.draws(self.values, None):
-            if kind.drawn_from != "deal" or count <= 0:
-                continue
-            seats = [self.dealer] if kind.drawn_by == "dealer" else [
-                (self.dealer + i) % n for i in range(n)
-            ]
-            own_set = [t for t, c in enumerate(self.copies) for _ in range(c)]
-            self._rng.shuffle(own_set)
-            for seat in seats:
-                tiles = [own_set.pop() for _ in range(min(count, len(own_set)))]
-                self.bought_horses[seat] = tiles
-                self.events.append(
-                    {"type": "horses", "seat": seat, "tiles": [tile_text(t) for t in tiles]}
-                )
-            break  # one kind of dealt horse per game (买马 or 罚马)
 
     def _deal_flowers(self) -> None:
         """Flowers dealt are set aside and replaced, from the dealer round (補花)."""
@@ -247,6 +250,11 @@ class Round:
                     self.drew = got
 
     # ------------------------------------------------------------------ public API
+
+    def state(self) -> RoundState:
+        """What the round is now, seen from above (every seat's tiles, the wall, the claims
+        offered and taken): a read-only value, `mjc.runtime.game.roundstate`."""
+        return round_state(self)
 
     def census(self) -> list[int]:
         """How many copies of each tile (0..41) the round holds, wherever they are (tested
@@ -459,9 +467,13 @@ class Round:
                 finish_draw(self)
                 return -1
             if from_tail:
+                if wall.tail == wall.last:
+                    wall.shift_last()  # a scenario's 海底 tile is held back for the last draw
                 tile = wall.tiles[wall.tail]
                 wall.tail -= 1
             else:
+                if wall.head == wall.last:
+                    wall.shift_last()
                 tile = wall.tiles[wall.head]
                 wall.head += 1
             self.events.append(

@@ -1,7 +1,8 @@
 """The game log: a round as JSON lines, its published JSON Schema, and its replay.
 
 A log is one `start` line (the rulebook, seed, seats, options and, when the caller gave one,
-the `TurnRules` override; whether the dealer was drawn; the round's situations), then every
+the `TurnRules` override; whether the dealer was drawn; the round's situations; the scenario
+it was set up with, `mjc.runtime.game.scenario`), then every
 event of `Round.events` in order: the wall, the deal, flowers, draws, each seat's decision
 (`action`, marked `auto` when the system played it), 托管 switched on or off (`auto`), each
 claim served, the round abandoned by the caller (`abandon`), and the `end` with the
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import warnings
 from collections.abc import Iterable, Mapping
 from typing import Annotated, Any, Literal
 
@@ -33,6 +35,7 @@ from pydantic import (
 
 from mjc.runtime.game.actions import KINDS, ActionError, IllegalAction, action_from_json
 from mjc.runtime.game.engine import GameSetupError, Round
+from mjc.runtime.game.scenario import Scenario
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.score.options import OptionError
@@ -71,6 +74,19 @@ class _Line(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+class ScenarioPart(_Line):
+    """A round's scenario (`mjc.runtime.game.scenario.Scenario.to_json`): the parts it names."""
+
+    hands: dict[Annotated[StrictStr, Field(pattern=r"^[0-3]$")], list[_Tile]] = {}
+    head: list[_Tile] = []
+    tail: list[_Tile] = []
+    indicator: _Tile | None = None
+    last: _Tile | None = None
+    dice: list[Annotated[StrictInt, Field(ge=1, le=6)]] | None = None
+    dealer: _Seat | None = None
+    streak: StrictInt | None = Field(default=None, ge=0)
+
+
 class Start(_Line):
     """The first line: what the round was set up with."""
 
@@ -90,6 +106,7 @@ class Start(_Line):
     # Added after version 1 was published; absent means false / none.
     dealer_drawn: StrictBool = False  # the dealer was drawn from the seed (first_dealer random)
     situations: list[StrictStr] = []  # the rulebook situations of the round (荒番, 開寶)
+    scenario: ScenarioPart | None = None  # what the round was set up with (Round(scenario=))
 
 
 class WallLine(_Line):
@@ -234,6 +251,8 @@ def start_line(game: Round, explicit_rules: bool) -> dict[str, Any]:
         line["dealer_drawn"] = True
     if game.table_situations:
         line["situations"] = list(game.table_situations)
+    if game.scenario is not None:
+        line["scenario"] = game.scenario.to_json()
     return line
 
 
@@ -277,18 +296,22 @@ def replay(ruleset: Ruleset, lines: Iterable[str]) -> Round:
         raise LogError(f"line 1: the log is of {start['rulebook']}, not {ruleset.id}")
     try:
         rules = rules_from_json(start["rules"]) if start["rules"] is not None else None
-        game = Round(
-            ruleset,
-            seed=start["seed"],
-            options=start["options"],
-            players=start["players"],
-            dealer=None if start.get("dealer_drawn") else start["dealer"],
-            round_wind=start["round_wind"],
-            streak=start["streak"],
-            rules=rules,
-            stacked=[tile_index(t) for t in start["stacked"]],
-            situations=start.get("situations", []),
-        )
+        scenario = start.get("scenario")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # an old log's `stacked`
+            game = Round(
+                ruleset,
+                seed=start["seed"],
+                options=start["options"],
+                players=start["players"],
+                dealer=None if start.get("dealer_drawn") else start["dealer"],
+                round_wind=start["round_wind"],
+                streak=start["streak"],
+                rules=rules,
+                stacked=[tile_index(t) for t in start["stacked"]],
+                situations=start.get("situations", []),
+                scenario=Scenario.from_json(scenario) if scenario is not None else None,
+            )
     except (GameSetupError, OptionError, ValueError) as exc:
         raise LogError(f"line 1: {exc}") from None
     if game.dealer != start["dealer"]:

@@ -15,6 +15,11 @@ round stays under it in the next, until taken back) and the situations every win
 is scored under: those the caller names (開寶, a game server's word) and 荒番, which the match
 sets after a drawn round when the rules say `huangfan_after_draw` and clears when a round is
 won.
+
+A match may set each round up (`mjc.runtime.game.scenario`): `scenarios[i]` is the
+scenario of the i-th round `next_round` deals, or `next_round(scenario=...)` names one. A
+scenario that names the dealer or his streak moves the match's to them (a new dealer's streak
+starts at 0), and the match goes on from there.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from typing import Any
 
 from mjc.runtime.game.engine import WINDS, Round
 from mjc.runtime.game.players import Bot, play_round
+from mjc.runtime.game.scenario import Scenario, ScenarioError
 from mjc.runtime.game.tablefacts import carry_huangfan, first_dealer, table_situations
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
@@ -39,7 +45,8 @@ class Match:
     `dealer` None lets the rules choose the first dealer (`first_dealer`, from the match's
     seed); an explicit seat wins. `auto` are the seats under 托管 from the first round;
     `situations` the rulebook situations every round is played under (開寶); both may be
-    changed between rounds (`auto`, `situations` are plain sets)."""
+    changed between rounds (`auto`, `situations` are plain sets). `scenarios` set up the
+    rounds in the order they are dealt (None: a round as the seed deals it)."""
 
     def __init__(
         self,
@@ -52,6 +59,7 @@ class Match:
         dealer: int | None = None,
         auto: Iterable[int] = (),
         situations: Iterable[str] = (),
+        scenarios: Iterable[Scenario | None] = (),
     ) -> None:
         self.ruleset, self.options, self.rules = ruleset, dict(options or {}), rules
         self.players = players if players is not None else max(ruleset.players)
@@ -71,14 +79,25 @@ class Match:
         if self.auto and not played.auto_play:
             raise ValueError(f"{ruleset.id} has no 托管 (auto_play is off in its play rules)")
         self.situations = set(table_situations(ruleset, situations))
+        self.scenarios = list(scenarios)
+        for i, scenario in enumerate(self.scenarios):
+            if scenario is not None and not isinstance(scenario, Scenario):
+                raise ScenarioError(f"scenarios[{i}] is a Scenario or None, not {scenario!r}")
+        self.dealt_rounds = 0  # rounds `next_round` has set up: the index of the next scenario
 
     @property
     def round_wind(self) -> str:
         return WINDS[self.wind_index % 4]
 
-    def next_round(self) -> Round:
+    def next_round(self, scenario: Scenario | None = None) -> Round:
         """The next round, dealt by the current dealer under the current round wind, with the
-        seats under 托管 and the situations the match holds."""
+        seats under 托管 and the situations the match holds; set up by `scenario`, else by
+        the match's next one in `scenarios`."""
+        index, self.dealt_rounds = self.dealt_rounds, self.dealt_rounds + 1
+        if scenario is None and index < len(self.scenarios):
+            scenario = self.scenarios[index]
+        if scenario is not None:
+            self._take_table(scenario)
         game = Round(
             self.ruleset,
             seed=self._rng.randrange(2**31),
@@ -89,10 +108,26 @@ class Match:
             streak=self.streak,
             rules=self.rules,
             situations=sorted(self.situations),
+            scenario=scenario,
         )
         for seat in sorted(self.auto):
             game.set_auto(seat)
         return game
+
+    def _take_table(self, scenario: Scenario) -> None:
+        """The dealer and streak a scenario names become the match's (checked first)."""
+        if not isinstance(scenario, Scenario):
+            raise ScenarioError(f"a scenario is a Scenario, not {type(scenario).__name__}")
+        dealer = scenario.dealer
+        if dealer is not None and dealer != self.dealer:
+            if dealer >= self.players:
+                raise ScenarioError(
+                    f"dealer: seat {dealer} does not exist at {self.players} players"
+                )
+            self.dealer, self.streak = dealer, 0
+            self.dealt.add(dealer)
+        if scenario.streak is not None:
+            self.streak = scenario.streak
 
     def finish(self, game: Round) -> None:
         """Carry a finished round forward: scores, the next dealer, the streak, the wind, the

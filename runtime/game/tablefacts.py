@@ -9,6 +9,7 @@
   generator of its own, so the same seed gives the same dealer on every machine and the wall
   is shuffled as before. A dealer the caller names wins over both; a log records whether the
   dealer was drawn (`dealer_drawn`) so that a replay draws it again and checks it;
+- the horses bought at the deal (买马, 罚马: `deal_horses`), from a tile set of their own;
 - the situations every win of the round is scored under: the rulebook's own `situation`s
   (上海 荒番, 開寶), named by the caller (a game server, `Match`) or carried by a match: after
   a drawn round the rules' `huangfan_after_draw` puts the next rounds under 荒番 until one is
@@ -22,6 +23,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.rules.turnrules import TurnRules
+from mjc.runtime.tiles.tile import tile_text
 
 if TYPE_CHECKING:
     from mjc.runtime.game.engine import Round
@@ -32,6 +34,7 @@ __all__ = [
     "WINDS",
     "GameSetupError",
     "carry_huangfan",
+    "deal_horses",
     "first_dealer",
     "seat_wind",
     "table_facts",
@@ -95,3 +98,27 @@ def carry_huangfan(rules: TurnRules, result: Mapping[str, Any], situations: set[
         situations.add(HUANGFAN)
     else:
         situations.discard(HUANGFAN)
+
+
+def deal_horses(r: Round, rng: random.Random) -> None:
+    """买马 / 罚马: each seat that draws them is dealt its horses before the first discard,
+    from a tile set of their own (the game's set under its options), shuffled by the
+    round's generator after the wall. They take nothing from the wall, so a game has as
+    many draws with horses as without; the seeds' 买马牌不占原有牌数, 随机分派."""
+    horses = r.ruleset.payments.horses
+    if horses is None:
+        return
+    n = r.players
+    for kind, count in horses.draws(r.values, None):
+        if kind.drawn_from != "deal" or count <= 0:
+            continue
+        seats = [r.dealer] if kind.drawn_by == "dealer" else [(r.dealer + i) % n for i in range(n)]
+        own_set = [t for t, c in enumerate(r.copies) for _ in range(c)]
+        rng.shuffle(own_set)
+        for seat in seats:
+            tiles = [own_set.pop() for _ in range(min(count, len(own_set)))]
+            r.bought_horses[seat] = tiles
+            r.events.append(
+                {"type": "horses", "seat": seat, "tiles": [tile_text(t) for t in tiles]}
+            )
+        break  # one kind of dealt horse per game (买马 or 罚马)

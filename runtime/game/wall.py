@@ -10,6 +10,11 @@ shuffle is the same on every machine and Python 3 version.
 The physical break only rotates the circular wall: the broken wall is the seat reached by
 counting the dice sum from the dealer (the dealer counts as 1), and drawing starts that many
 stacks (墩, two tiles each) into it as `TurnRules.break_start` says.
+
+A set-up round (`mjc.runtime.game.scenario`) may name the dice (`build_wall(dice=...)`: the
+generator still rolls, so everything drawn from it later is as without them) and the last
+drawable tile (海底): the wall then holds that tile back (`last`) until it is the only
+drawable tile left, whichever end the draws come from.
 """
 
 from __future__ import annotations
@@ -27,9 +32,10 @@ class Wall:
 
     `tiles[head]` is the next ordinary draw and `tiles[tail]` the next replacement from the
     tail; `tiles[tail + 1:]` are the reserved tiles (never drawn) and those already drawn from
-    the tail. `drawable` is what may still be drawn."""
+    the tail. `drawable` is what may still be drawn. `last` is where the tile held back for
+    the last draw lies (-1: none; `shift_last`)."""
 
-    __slots__ = ("dice", "head", "reserved", "start", "tail", "tiles")
+    __slots__ = ("dice", "head", "last", "reserved", "start", "tail", "tiles")
 
     def __init__(self, tiles: list[int], dice: tuple[int, ...], start: int, reserved: int):
         self.tiles = tiles
@@ -38,6 +44,7 @@ class Wall:
         self.reserved = reserved
         self.head = 0
         self.tail = len(tiles) - 1 - reserved
+        self.last = -1
 
     @property
     def drawable(self) -> int:
@@ -46,15 +53,30 @@ class Wall:
 
     def draw(self) -> int:
         """The next tile from the head; the caller checks `drawable` first."""
+        if self.head == self.last:
+            self.shift_last()
         tile = self.tiles[self.head]
         self.head += 1
         return tile
 
     def draw_tail(self) -> int:
         """The next tile from the tail (a replacement, a flipped indicator)."""
+        if self.tail == self.last:
+            self.shift_last()
         tile = self.tiles[self.tail]
         self.tail -= 1
         return tile
+
+    def shift_last(self) -> None:
+        """A draw is about to take the tile held back for the last draw (海底) while others
+        are left: it moves one place inwards, swapped with its neighbour, and that one is
+        drawn instead. Called only when `last` is `head` or `tail`."""
+        at, tiles = self.last, self.tiles
+        if self.tail <= self.head:
+            return  # the only drawable tile: its draw is the last one
+        inward = at + 1 if at == self.head else at - 1
+        tiles[at], tiles[inward] = tiles[inward], tiles[at]
+        self.last = inward
 
     def end_tiles(self, count: int) -> list[int]:
         """Up to `count` tiles turned up from the end of the wall (奖马, 抓马): the reserved
@@ -86,12 +108,14 @@ def build_wall(
     players: int,
     dealer: int,
     stacked: Sequence[int] = (),
+    dice: Sequence[int] | None = None,
 ) -> Wall:
     """Shuffle the tile set, roll the dice and break the wall (see the module docstring).
 
-    `stacked` tiles (a set-up deal: tests, puzzles, a server replaying a physical table)
-    are drawn first, in order, and the rest of the set follows shuffled; such a wall is not
-    rotated by the dice."""
+    `dice` replace the dice rolled (all of them: under `sum_and_second` both rolls), which
+    break the wall instead. `stacked` tiles (the deprecated `Round(stacked=...)`) are drawn
+    first, in order, and the rest of the set follows shuffled; such a wall is not rotated by
+    the dice."""
     tiles = [t for t, n in enumerate(copies) for _ in range(n)]
     if stacked:
         left = list(copies)
@@ -101,20 +125,21 @@ def build_wall(
             left[t] -= 1
         rest = [t for t, n in enumerate(left) for _ in range(n)]
         rng.shuffle(rest)
-        dice = tuple(rng.randint(1, 6) for _ in range(rules.dice))
-        return Wall([*stacked, *rest], dice, 0, rules.reserved)
+        thrown = tuple(rng.randint(1, 6) for _ in range(rules.dice))
+        return Wall([*stacked, *rest], thrown, 0, rules.reserved)
     rng.shuffle(tiles)
-    dice = tuple(rng.randint(1, 6) for _ in range(rules.dice))
+    rolled = tuple(rng.randint(1, 6) for _ in range(rules.dice))
     # 梅州: the wall's owner rolls again and the start is after both sums.
     second = (
         tuple(rng.randint(1, 6) for _ in range(rules.dice))
         if rules.break_start == "sum_and_second"
         else ()
     )
+    if dice is not None:  # a scenario's dice: the generator rolled all the same
+        rolled, second = tuple(dice[: rules.dice]), tuple(dice[rules.dice :])
     stacks = (len(tiles) + 1) // 2
     per_wall = -(-stacks // players)  # each player's wall, rounded up
-    owner = (dealer + sum(dice) - 1) % players if dice else dealer
-    start = (owner * per_wall + _stacks_before(rules, dice, second)) % stacks
+    owner = (dealer + sum(rolled) - 1) % players if rolled else dealer
+    start = (owner * per_wall + _stacks_before(rules, rolled, second)) % stacks
     cut = min(2 * start, len(tiles))
-    wall = Wall(tiles[cut:] + tiles[:cut], dice + second, start, rules.reserved)
-    return wall
+    return Wall(tiles[cut:] + tiles[:cut], rolled + second, start, rules.reserved)

@@ -81,7 +81,7 @@ def test_an_observation_shows_only_what_the_seat_may_see(seat: int) -> None:
         assert ("concealed" in other) is (other["seat"] == seat)
     text = json.dumps(seen)
     assert '"tiles"' not in text.replace('"melds": []', "")  # no wall, no deal
-    assert seen["wall_drawable"] == game.wall.drawable
+    assert seen["wall_drawable"] == game.state().wall.drawable
 
 
 def test_every_log_line_kind_is_in_the_published_schema() -> None:

@@ -1,7 +1,8 @@
 """The engine plays each `TurnRules` field as its docstring says, on set-up deals.
 
-Each deal is a stacked wall (`tests/helpers/engine_helpers.py`): seat 0 deals, the hands are
-written in notation, then the draws in the order they are drawn. The rulebook is 广东 (chow,
+Each deal is a `Scenario` (`tests/helpers/engine_helpers.py`): seat 0 deals, the hands are
+written in notation, then the draws in the order they are drawn; what happened is read from
+`Round.state()`, the events and the result. The rulebook is 广东 (chow,
 pong, every kong, robbing an added kong, no wilds) unless a test says otherwise; the rules
 are passed explicitly, as a rulebook's play section will."""
 
@@ -9,12 +10,13 @@ from __future__ import annotations
 
 import pytest
 from clause_deals import rob_round
-from engine_helpers import SEAT0, SEAT1, SEAT2, SEAT3, act, kinds, stacked_round
+from engine_helpers import SEAT0, SEAT1, SEAT2, SEAT3, act, kinds, scenario_round
 
 from mjc.runtime.game.actions import Action, IllegalAction
 from mjc.runtime.game.engine import Round
 from mjc.runtime.game.observation import observation
 from mjc.runtime.game.roundend import next_dealer
+from mjc.runtime.game.roundstate import Kong
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.tiles.tile import tile_index
 from tests.conftest import ruleset
@@ -33,7 +35,7 @@ def _gd() -> object:
 def test_missed_pong_bars_the_same_tile_until_the_seat_draws(missed_pong: bool) -> None:
     """漏碰 (潮州, 百色: 摸、碰、杠牌前都不能再碰同张): seat 2 passes a pong of 9s; when seat 1
     discards the other 9s before seat 2 has drawn, seat 2 may pong it only without 漏碰."""
-    game = stacked_round(
+    game = scenario_round(
         ruleset(GD), [SEAT0, SEAT1, SEAT2, SEAT3], "8s 9m 9m 9m",
         rules=TurnRules(missed_pong=missed_pong),
     )
@@ -43,8 +45,9 @@ def test_missed_pong_bars_the_same_tile_until_the_seat_draws(missed_pong: bool) 
     act(game, 1, "discard", "9s")
     assert ("pong" in kinds(game, 2)) is not missed_pong
     if missed_pong:
-        assert game.to_act() == [2] and game.phase == "turn"  # seat 2 drew
-        assert not game.seats[2].no_pong  # its own draw ends 漏碰
+        state = game.state()
+        assert state.to_act == (2,) and state.phase == "turn"  # seat 2 drew
+        assert state.seats[2].missed_pong == ()  # its own draw ends 漏碰
 
 
 LOUHU = [
@@ -59,7 +62,7 @@ LOUHU = [
 def test_missed_win_bars_a_win_on_that_tile_until_the_seat_draws(missed_win: bool) -> None:
     """漏胡 (上海: 漏胡只針對1張牌): seat 2 passes a win on 1z; it may not win on the next 1z
     (seat 1's) before its own draw — only with 漏胡."""
-    game = stacked_round(ruleset(GD), LOUHU, "9m 9m", rules=TurnRules(missed_win=missed_win))
+    game = scenario_round(ruleset(GD), LOUHU, "9m 9m", rules=TurnRules(missed_win=missed_win))
     act(game, 0, "discard", "1z")
     assert "win" in kinds(game, 2)
     game.apply(Action(2, "pass"))
@@ -69,7 +72,7 @@ def test_missed_win_bars_a_win_on_that_tile_until_the_seat_draws(missed_win: boo
 
 def test_must_win_offers_the_win_alone() -> None:
     """必胡 (潮州 option): a possible win must be taken: no pass, no claim instead."""
-    game = stacked_round(ruleset(GD), LOUHU, "9m", rules=TurnRules(must_win=True))
+    game = scenario_round(ruleset(GD), LOUHU, "9m", rules=TurnRules(must_win=True))
     act(game, 0, "discard", "1z")
     assert game.legal_actions(2) == [Action(2, "win")]
     game.apply(Action(2, "win"))
@@ -91,7 +94,7 @@ REBUILD = [
 def test_no_chow_to_rebuild_a_broken_run(rule: bool) -> None:
     """过吃不吃 (百色): seat 1 broke its run 345m by discarding 5m; chowing a later 5m back
     into 345m is refused for the rest of the round, only with the rule."""
-    game = stacked_round(
+    game = scenario_round(
         ruleset(GD), REBUILD, "7z 4z 9p 5m", rules=TurnRules(no_chow_to_rebuild=rule)
     )
     act(game, 0, "discard", "7p")
@@ -110,7 +113,7 @@ SWAP = ["137m147p124s12345z", "4566m258p25s1234z", "369m369p36s567z99s", SEAT3]
 def test_discard_after_chow_of_the_claimed_tile_and_its_swap(allowed: bool) -> None:
     """上吃下吐: after chowing 3m into 345m, discarding 6m (the run's other end) at once is
     allowed only when the rulebook allows 上吃下吐."""
-    game = stacked_round(
+    game = scenario_round(
         ruleset(GD), SWAP, rules=TurnRules(discard_after_chow_same_tile=allowed)
     )
     act(game, 0, "discard", "3m")
@@ -122,7 +125,7 @@ def test_discard_after_chow_of_the_claimed_tile_and_its_swap(allowed: bool) -> N
 def test_chow_only_from_the_seat_before() -> None:
     """Chow only from the 上家: seat 2 holds 45m but is not offered seat 0's 3m."""
     hands = ["137m147p124s12345z", "4566m258p25s1234z", "45m369p36s567z99s9m", SEAT3]
-    game = stacked_round(ruleset(GD), hands)
+    game = scenario_round(ruleset(GD), hands)
     act(game, 0, "discard", "3m")
     assert "chow" in kinds(game, 1)
     assert "chow" not in kinds(game, 2)
@@ -138,7 +141,7 @@ KONG = [SEAT0, SEAT1, "3333m69p36s567z99s", "124m123p123s6677z"]
 def test_kong_right_after_a_pong(allowed: bool) -> None:
     """吃、碰后不能马上杠 (百色, 潮州 碰完不可以立马开杠): after ponging 9s, seat 2 may declare
     its concealed kong of 3m before discarding only when the rule allows it."""
-    game = stacked_round(ruleset(GD), KONG, rules=TurnRules(kong_right_after_claim=allowed))
+    game = scenario_round(ruleset(GD), KONG, rules=TurnRules(kong_right_after_claim=allowed))
     act(game, 0, "discard", "9s")
     act(game, 2, "pong")
     assert ("concealed_kong" in kinds(game, 2)) is allowed
@@ -154,7 +157,7 @@ def test_robbing_an_added_kong() -> None:
     and the round JSON names the robbed seat and the kong kind."""
     game = _rob_round()
     act(game, 1, "added_kong", "9s")
-    assert game.phase == "rob" and kinds(game, 2) == {"win", "pass"}
+    assert game.state().phase == "rob" and kinds(game, 2) == {"win", "pass"}
     game.apply(Action(2, "win"))
     result = game.result
     assert result is not None
@@ -171,15 +174,16 @@ def test_an_unrobbed_added_kong_draws_from_the_tail() -> None:
     act(game, 1, "added_kong", "9s")
     game.apply(Action(2, "pass"))
     assert game.events[-1]["type"] == "draw" and game.events[-1]["from"] == "tail"
-    assert game.kong_history == [{"seat": 1, "kind": "added"}]
-    assert game.turn == 1 and game.from_kong
+    state = game.state()
+    assert state.kongs == (Kong(1, "added"),)
+    assert state.turn == 1 and state.drawn is not None and state.drawn.after_kong
 
 
 @pytest.mark.parametrize("shows", [True, False])
 def test_concealed_kong_is_hidden_from_the_others(shows: bool) -> None:
     """暗杠亮上方一张 / 暗杠不显示: the others see one tile of a concealed kong, or none."""
     hands = ["1111m4p124s12345z9s", SEAT1, SEAT2, "23m123p123s66777z"]
-    game = stacked_round(ruleset(GD), hands, rules=TurnRules(concealed_kong_shows_tile=shows))
+    game = scenario_round(ruleset(GD), hands, rules=TurnRules(concealed_kong_shows_tile=shows))
     act(game, 0, "concealed_kong", "1m")
     other = observation(game, 1)["seats"][0]["melds"][0]
     own = observation(game, 0)["seats"][0]["melds"][0]
@@ -197,7 +201,7 @@ SEVERAL = ["147m147p124s13457z", "123m456p789s1155z", "234m567p678s2221z", SEAT3
 def test_several_winners_on_one_discard(several: bool) -> None:
     """一炮多响: seats 1 and 2 both win on seat 0's 1z; with `several_winners` off only the
     nearest to the discarder (seat 1) wins."""
-    game = stacked_round(ruleset(GD), SEVERAL, rules=TurnRules(several_winners=several))
+    game = scenario_round(ruleset(GD), SEVERAL, rules=TurnRules(several_winners=several))
     act(game, 0, "discard", "1z")
     game.apply(Action(1, "win"))
     game.apply(Action(2, "win"))
@@ -208,7 +212,7 @@ def test_several_winners_on_one_discard(several: bool) -> None:
 
 def test_win_beats_pong_in_the_priority_order() -> None:
     """胡 > 杠 > 碰 > 吃: seat 1 pongs 1z while seat 2 wins on it: the win is served."""
-    game = stacked_round(ruleset(GD), SEVERAL, rules=TurnRules(several_winners=False))
+    game = scenario_round(ruleset(GD), SEVERAL, rules=TurnRules(several_winners=False))
     act(game, 0, "discard", "1z")
     act(game, 1, "pong")
     game.apply(Action(2, "win"))
@@ -219,8 +223,8 @@ def test_win_beats_pong_in_the_priority_order() -> None:
 
 
 def test_illegal_actions_are_refused_and_change_nothing() -> None:
-    game = stacked_round(ruleset(GD), [SEAT0, SEAT1, SEAT2, SEAT3])
-    before = (len(game.events), game.census(), game.phase, game.to_act())
+    game = scenario_round(ruleset(GD), [SEAT0, SEAT1, SEAT2, SEAT3])
+    before = (len(game.events), game.census(), game.state())
     for bad in (
         Action(1, "discard", tile_index("2m")),  # not seat 1's turn
         Action(0, "discard", tile_index("9m")),  # not held
@@ -232,7 +236,7 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
     ):
         with pytest.raises(IllegalAction):
             game.apply(bad)  # type: ignore[arg-type]
-        assert (len(game.events), game.census(), game.phase, game.to_act()) == before
+        assert (len(game.events), game.census(), game.state()) == before
 
 
 # ------------------------------------------------------------------ the end of the round
@@ -246,7 +250,8 @@ def test_exhaustive_draw_leaves_the_reserved_tiles() -> None:
     game = Round(ruleset(GD), seed=3, rules=TurnRules(reserved=10))
     play_round(game, [AutoBot()] * 4)
     assert game.result is not None and game.result["exhaustive_draw"]
-    assert game.wall.drawable == 0 and len(game.wall.undrawn()) == 10
+    wall = game.state().wall
+    assert wall.drawable == 0 and len(wall.reserved) == 10
     assert game.events[-2]["type"] == "action" and game.events[-2]["kind"] == "discard"
 
 
@@ -289,10 +294,11 @@ BLOOM = ["147m147p147s2345z9s", "999s123m456p789p1z", "2369m36p36s567z88s", SEAT
 def test_kong_bloom_names_the_exposed_kongs_feeder() -> None:
     """杠上开花 on an exposed kong: seat 0 fed the fourth 9s, seat 1 wins on its replacement
     (drawn from the head here, so the test knows it); the round JSON names the feeder."""
-    game = stacked_round(ruleset(GD), BLOOM, "1z", rules=TurnRules(replacement="head"))
+    game = scenario_round(ruleset(GD), BLOOM, "1z", rules=TurnRules(replacement="head"))
     act(game, 0, "discard", "9s")
     act(game, 1, "exposed_kong")
-    assert game.from_kong and "win" in kinds(game, 1)
+    drawn = game.state().drawn
+    assert drawn is not None and drawn.after_kong and "win" in kinds(game, 1)
     act(game, 1, "win")
     assert game.result is not None
     outcome = game.result["outcome"]
@@ -310,7 +316,7 @@ def test_horses_bought_at_the_deal_and_turned_up_at_the_end() -> None:
     """潮州 买马 (each seat is dealt its horses before play) and 奖马 (turned up from the end
     of the wall for a win); here the dealer wins on his dealt tiles (天胡)."""
     options = {"buy_horses": "2", "bonus_horses": "5"}
-    game = stacked_round(ruleset("chaozhou"), HEAVENLY, options=options)
+    game = scenario_round(ruleset("chaozhou"), HEAVENLY, options=options)
     assert game.legal_actions(0)[0] == Action(0, "win")
     game.apply(Action(0, "win"))
     assert game.result is not None
@@ -331,7 +337,7 @@ def test_wang_tiles_are_discarded_but_never_claimed() -> None:
     for seed in range(40):
         game = Round(ruleset("baise"), seed=seed, options={"wang": "da"})
         play_round(game, [RandomBot(seed + s) for s in range(4)])
-        wilds = set(game.wilds)
+        wilds = {tile_index(t) for t in game.state().wilds}
         assert len(wilds) == 1  # 大转: the indicator's successor
         events = game.events
         for i, event in enumerate(events):
@@ -351,9 +357,10 @@ def test_no_kong_without_a_tile_to_replace_it(needs_tile: bool) -> None:
     """百色 没有可摸的牌不能杠牌: seat 1 draws the last drawable tile, its fourth 1p; it may
     kong only when `kong_needs_tile` is off, and then the round ends drawn with the kong."""
     rules = TurnRules(reserved=82, kong_needs_tile=needs_tile)
-    game = stacked_round(ruleset(GD), LAST, "1p", rules=rules)
+    game = scenario_round(ruleset(GD), LAST, "1p", rules=rules)
     act(game, 0, "discard", "7s")
-    assert game.wall.drawable == 0 and game.turn == 1
+    state = game.state()
+    assert state.wall.drawable == 0 and state.turn == 1
     assert ("concealed_kong" in kinds(game, 1)) is not needs_tile
     if not needs_tile:
         act(game, 1, "concealed_kong", "1p")

@@ -11,8 +11,9 @@ import dataclasses
 import json
 
 import pytest
-from engine_helpers import SEAT0, SEAT2, SEAT3, act, kinds, stacked_round
+from engine_helpers import SEAT0, SEAT2, SEAT3, act, drawn, kinds, scenario_round
 
+from mjc.runtime import Scenario
 from mjc.runtime.bots.greedybot import GreedyBot
 from mjc.runtime.bots.simple import AutoBot, RandomBot, play_round
 from mjc.runtime.game.actions import Action, IllegalAction
@@ -26,6 +27,11 @@ from mjc.runtime.tiles.tile import tile_index
 from tests.conftest import ruleset
 
 SEEDS = range(40)
+
+
+def _auto(game: Round) -> set[int]:
+    """The seats under 托管 now."""
+    return {seat.seat for seat in game.state().seats if seat.auto}
 
 
 def _replays(rs: Ruleset, game: Round) -> Round:
@@ -47,10 +53,10 @@ def test_shanghai_莊家_第一局系統隨機選擇莊家_the_seed_draws_the_fi
     dealers = []
     for seed in SEEDS:
         game = Round(rs, seed=seed)
-        assert game.dealer_drawn and game.dealer == Round(rs, seed=seed).dealer
+        assert game.state().dealer_drawn and game.dealer == Round(rs, seed=seed).dealer
         assert game.dealer == first_dealer(game.rules, seed, 4)
         first_deal = next(e for e in game.events if e["type"] == "deal")
-        assert first_deal["seat"] == game.dealer and game.turn == game.dealer
+        assert first_deal["seat"] == game.dealer and game.state().turn == game.dealer
         dealers.append(game.dealer)
     assert set(dealers) == {0, 1, 2, 3}
 
@@ -62,7 +68,7 @@ def test_guangdong_门风_第1局随机一名庄家_庄家为东() -> None:
     for seed in range(8):
         game = Round(rs, seed=seed)
         winds = [game.seat_wind((game.dealer + i) % 4) for i in range(4)]
-        assert game.dealer_drawn and winds == ["E", "S", "W", "N"]
+        assert game.state().dealer_drawn and winds == ["E", "S", "W", "N"]
 
 
 def test_first_dealer_an_explicit_dealer_wins_over_the_draw() -> None:
@@ -70,14 +76,14 @@ def test_first_dealer_an_explicit_dealer_wins_over_the_draw() -> None:
     rs = ruleset("shanghai")
     for seed in SEEDS:
         game = Round(rs, seed=seed, dealer=2)
-        assert game.dealer == 2 and not game.dealer_drawn
+        assert game.dealer == 2 and not game.state().dealer_drawn
 
 
 def test_first_dealer_first_seat_is_seat_0() -> None:
     """百色 (first_dealer first_seat, the room owner): seat 0 deals the first round."""
     rs = ruleset("baise")
     assert {Round(rs, seed=seed).dealer for seed in SEEDS} == {0}
-    assert not Round(rs, seed=1).dealer_drawn
+    assert not Round(rs, seed=1).state().dealer_drawn
 
 
 def test_first_dealer_a_match_draws_it_from_its_seed_and_an_explicit_one_wins() -> None:
@@ -114,9 +120,9 @@ CHOWING = ["149m147p14s12345z9s", "78m258p258s12344z", SEAT2, SEAT3]
 
 def test_baise_托管_系统自动胡_a_seat_under_it_wins_when_it_may() -> None:
     """百色 托管：…系统自动摸牌、打牌、胡: seat 1 under 托管 wins on seat 0's 1z by itself."""
-    game = stacked_round(ruleset("baise"), WAITING)
+    game = scenario_round(ruleset("baise"), WAITING)
     game.set_auto(1)
-    assert game.auto.seats == {1} and game.events[-1] == {"type": "auto", "seat": 1, "on": True}
+    assert _auto(game) == {1} and game.events[-1] == {"type": "auto", "seat": 1, "on": True}
     act(game, 0, "discard", "1z")
     assert game.result is not None and game.result["winners"] == [1]
     win = [e for e in game.events if e["type"] == "action" and e["seat"] == 1]
@@ -127,10 +133,10 @@ def test_baise_托管_系统自动胡_a_seat_under_it_wins_when_it_may() -> None
 def test_baise_托管_不吃不碰不杠_a_seat_under_it_claims_nothing() -> None:
     """百色 托管：…不吃不碰不杠: offered the chow of 9m (789m), seat 1 under 托管 passes it,
     draws, and discards what it drew."""
-    offered = stacked_round(ruleset("baise"), CHOWING)
+    offered = scenario_round(ruleset("baise"), CHOWING)
     act(offered, 0, "discard", "9m")
     assert "chow" in kinds(offered, 1)
-    game = stacked_round(ruleset("baise"), CHOWING)
+    game = scenario_round(ruleset("baise"), CHOWING)
     game.set_auto(1)
     act(game, 0, "discard", "9m")
     assert not [e for e in game.events if e["type"] == "claim"]
@@ -171,7 +177,7 @@ def test_托管_taken_back_the_seat_decides_again_and_the_log_replays() -> None:
     rs = ruleset("chaozhou")
     game = Round(rs, seed=3)
     game.set_auto(0)  # the dealer: the system discards at once
-    assert 0 not in game.to_act() and game.seats[0].river
+    assert 0 not in game.to_act() and game.state().seats[0].river
     for _ in range(8):
         seat = game.to_act()[0]
         game.apply(RandomBot(seat).choose(None, game.legal_actions(seat)))
@@ -194,7 +200,7 @@ def test_托管_without_auto_play_the_rulebook_refuses_it() -> None:
     before = list(game.events)
     with pytest.raises(IllegalAction, match=r"guangdong has no 托管.*auto_play is off"):
         game.set_auto(1)
-    assert game.events == before and not game.auto.seats
+    assert game.events == before and not _auto(game)
     with pytest.raises(ValueError, match="no 托管"):
         Match(ruleset("guangdong"), seed=1, auto={1})
 
@@ -212,7 +218,7 @@ def test_托管_a_match_keeps_a_seat_under_it_from_round_to_round() -> None:
     bots = [RandomBot(s) for s in range(4)]
     for _ in range(3):
         game = match.next_round()
-        assert game.auto.seats == {3}
+        assert _auto(game) == {3}
         play_round(game, bots)
         match.finish(game)
         mine = [e for e in game.events if e["type"] == "action" and e["seat"] == 3]
@@ -228,35 +234,21 @@ def test_托管_a_match_keeps_a_seat_under_it_from_round_to_round() -> None:
 # ------------------------------------------------------------------ 上海 八花
 
 
-def _tiles(text: str) -> list[int]:
-    out: list[int] = []
-    for group in text.split():
-        digits = ""
-        for ch in group:
-            if ch.isdigit():
-                digits += ch
-            else:
-                out += [tile_index(d + ch) for d in digits]
-                digits = ""
-    return out
-
-
 def _eight_flowers_round(
     situations: tuple[str, ...] = (), rules: TurnRules | None = None, **options: object
 ) -> Round:
     """上海, seat 0 dealing: seat 1 is dealt seven flowers (replaced from the tail by
-    789s345s2z) and draws the eighth, 8f, after seat 0's first discard. The whole wall is
-    stacked, so the tail is known: the next replacement is 9m."""
-    rs = ruleset("shanghai")
-    head = _tiles(f"{SEAT0} 1234567f 123m456p {SEAT2} {SEAT3} 8f")
-    tail = _tiles("789s345s2z 9m")
-    copies = list(rs.tile_copies(rs.resolve_options(dict(options))))
-    for t in head + tail:
-        copies[t] -= 1
-    filler = [t for t, n in enumerate(copies) for _ in range(n)]
-    wall = head + filler + tail[::-1]
+    789s345s2z) and draws the eighth, 8f, after seat 0's first discard; the next replacement
+    from the tail is 9m."""
+    scenario = Scenario(
+        hands={0: SEAT0, 1: "1234567f 123m456p", 2: SEAT2, 3: SEAT3},
+        head="8f",
+        tail="789s345s2z 9m",
+        dealer=0,
+    )
     return Round(
-        rs, seed=1, dealer=0, stacked=wall, options=options, situations=situations, rules=rules
+        ruleset("shanghai"), seed=1, scenario=scenario, options=options, situations=situations,
+        rules=rules,
     )
 
 
@@ -266,7 +258,7 @@ def test_shanghai_花_如果這8個花抓起即可胡牌_the_eighth_flower_drawn
     and scores 八花 (2 勒子 from each payer)."""
     game = _eight_flowers_round()
     act(game, 0, "discard", "5z")
-    assert game.phase == "flower" and game.to_act() == [1]
+    assert game.state().phase == "flower" and game.to_act() == [1]
     assert kinds(game, 1) == {"win", "pass"} and game.census() == list(game.copies)
     assert game.observation(1)["question"] == "8f"
     act(game, 1, "win")
@@ -287,8 +279,9 @@ def test_shanghai_花_抓滿這8個後按其他方式胡牌_passed_the_replaceme
     game = _eight_flowers_round()
     act(game, 0, "discard", "5z")
     act(game, 1, "pass")
-    assert game.phase == "turn" and game.turn == 1 and game.drew == tile_index("9m")
-    assert len(game.seats[1].flowers) == 8 and "win" not in kinds(game, 1)
+    state = game.state()
+    assert state.phase == "turn" and state.turn == 1 and drawn(game) == "9m"
+    assert len(state.seats[1].flowers) == 8 and "win" not in kinds(game, 1)
     assert game.census() == list(game.copies)
     act(game, 1, "discard", "9m")
     play_round(game, [RandomBot(s) for s in range(4)])
@@ -344,8 +337,9 @@ def test_shanghai_荒番_convention_a_drawn_round_puts_the_next_under_荒番_unt
     previous_drawn = False
     for i in range(16):
         game = match.next_round()
-        assert (HUANGFAN in game.table_situations) is previous_drawn
-        assert "kaibao" not in game.table_situations
+        situations = game.state().situations
+        assert (HUANGFAN in situations) is previous_drawn
+        assert "kaibao" not in situations
         bots = [AutoBot() if i % 3 else GreedyBot(rs) for s in range(4)]
         play_round(game, bots)
         match.finish(game)
@@ -364,7 +358,7 @@ def test_table_situations_must_be_the_rulebooks_own() -> None:
     with pytest.raises(GameSetupError, match="not 'last_tile'"):
         Round(ruleset("shanghai"), seed=1, situations=["last_tile"])
     match = Match(ruleset("shanghai"), seed=1, situations=["kaibao"])
-    assert match.next_round().table_situations == ("kaibao",)
+    assert match.next_round().state().situations == ("kaibao",)
 
 
 # ------------------------------------------------------------------ chow from anyone
@@ -375,11 +369,12 @@ def test_chow_only_from_previous_off_any_seat_may_chow() -> None:
     discarder's 下家, holds 45m and is offered seat 0's 3m; the chow is served."""
     hands = ["137m147p124s12345z", "4566m258p25s1234z", "45m369p36s567z99s9m", SEAT3]
     rules = TurnRules(chow_only_from_previous=False)
-    game = stacked_round(ruleset("guangdong"), hands, rules=rules)
+    game = scenario_round(ruleset("guangdong"), hands, rules=rules)
     act(game, 0, "discard", "3m")
     assert "chow" in kinds(game, 1) and "chow" in kinds(game, 2) and "chow" in kinds(game, 3)
     game.apply(Action(1, "pass"))
     game.apply(Action(3, "pass"))
     game.apply(Action(2, "chow", tile_index("3m"), tile_index("3m")))
-    assert game.phase == "turn" and game.turn == 2
-    assert game.claim_history[-1]["seat"] == 2
+    state = game.state()
+    assert state.phase == "turn" and state.turn == 2
+    assert state.claims[-1].seat == 2

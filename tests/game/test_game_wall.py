@@ -51,14 +51,15 @@ def test_the_same_seed_deals_the_same_round() -> None:
 
 def test_the_dealer_gets_fourteen_and_the_others_thirteen() -> None:
     game = Round(ruleset("guangdong"), seed=8, dealer=2)
-    sizes = [st.size() for st in game.seats]
+    sizes = [len(seat.concealed) for seat in game.state().seats]
     assert sizes == [13, 13, 14, 13] and game.to_act() == [2]
 
 
 def test_flip_indicator_is_out_of_play_and_names_the_wild() -> None:
     """潮州 翻鬼: a tile is turned up; its successor is the ghost, the flipped one out of play."""
     game = Round(ruleset("chaozhou"), seed=3, options={"ghost": "flip"})
-    assert game.indicator >= 0 and len(game.wilds) == 1
+    state = game.state()
+    assert state.indicator is not None and len(state.wilds) == 1
     assert game.census() == list(game.copies)
     assert game.events[5] == {"type": "indicator", "tile": game.observation(0)["indicator"]}
 
@@ -66,9 +67,12 @@ def test_flip_indicator_is_out_of_play_and_names_the_wild() -> None:
 def test_a_flower_set_is_set_aside_and_replaced() -> None:
     """上海 補花: flowers dealt or drawn are set aside and replaced; no hand holds one."""
     game = Round(ruleset("shanghai"), seed=4)
-    flowers = sum(len(st.flowers) for st in game.seats)
+    seats = game.state().seats
+    flowers = sum(len(seat.flowers) for seat in seats)
     assert flowers == sum(1 for e in game.events if e["type"] == "flower") > 0
-    assert [st.size() for st in game.seats] == [14 if s == game.dealer else 13 for s in range(4)]
+    assert [len(seat.concealed) for seat in seats] == [
+        14 if s == game.dealer else 13 for s in range(4)
+    ]
 
 
 def test_a_round_that_cannot_be_set_up_is_refused() -> None:

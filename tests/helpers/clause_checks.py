@@ -5,7 +5,7 @@ which plays the clause on that rulebook's `Ruleset` and asserts what the documen
 
 The deals come from `clause_deals` (潮州, 百色, 梅州: no chow) and, for 漏胡 as 上海 and 广东
 word it (A passes B's discard, then C or D discards the same tile), from `MISSED_WIN_*` below,
-played on a whole stacked wall (`engine_helpers.stacked_round(..., tail="")`).
+each set up by a `Scenario` (`engine_helpers.scenario_round`) and read through `Round.state()`.
 """
 
 from __future__ import annotations
@@ -24,13 +24,14 @@ from engine_helpers import (
     act,
     break_start,
     broken_wall,
+    drawn,
     events_of,
     finish_in_match,
     kinds,
     pass_claims,
     play_out,
+    scenario_round,
     script,
-    stacked_round,
 )
 
 from mjc.runtime import Ruleset
@@ -38,6 +39,7 @@ from mjc.runtime.bots.simple import AutoBot, RandomBot, play_round
 from mjc.runtime.game.actions import Action
 from mjc.runtime.game.engine import Round
 from mjc.runtime.game.match import Match
+from mjc.runtime.game.roundstate import Kong
 from mjc.runtime.tiles.tile import tile_text
 
 # ------------------------------------------------------------------ the wall and the deal
@@ -47,7 +49,7 @@ def check_round_at(book: Ruleset, players: int) -> None:
     """A round is dealt and played to its end (drawn, nothing paid) at `players` seats."""
     game = Round(book, seed=players, players=players)
     result = play_out(game)
-    assert len(game.seats) == players and result["exhaustive_draw"]
+    assert len(game.state().seats) == players and result["exhaustive_draw"]
     assert sum(result["deltas"]) == 0
 
 
@@ -64,7 +66,7 @@ def check_dice_break_the_wall(book: Ruleset, dealer: int) -> None:
     for seed in range(6):
         game = Round(book, seed=seed, dealer=dealer)
         start = break_start(game, smaller=True)
-        assert game.wall.start == start
+        assert game.state().wall.start == start
         wall = broken_wall(game, start)
         dealt = events_of(game, "deal")[0]
         assert dealt["seat"] == dealer
@@ -92,7 +94,7 @@ def check_drawn_round_keeps_the_dealer(book: Ruleset, dealer: int) -> None:
 
 def check_pong_then_discard_without_a_draw(book: Ruleset) -> None:
     """Seat 2 pongs the dealer's 9s: it draws nothing and may only discard."""
-    game = stacked_round(book, MISSED_PONG, "8s")
+    game = scenario_round(book, MISSED_PONG, "8s")
     act(game, 0, "discard", "9s")
     act(game, 2, "pong")
     assert game.events[-1]["type"] == "claim" and kinds(game, 2) == {"discard"}
@@ -102,14 +104,14 @@ def check_missed_pong(book: Ruleset, before_own_draw: bool) -> None:
     """漏碰: seat 2 passes the dealer's 9s; the next 9s may not be ponged before seat 2's own
     draw (`before_own_draw`: seat 1 discards its own 9s at once), and may after it."""
     if before_own_draw:
-        game = stacked_round(book, MISSED_PONG, "8s")
+        game = scenario_round(book, MISSED_PONG, "8s")
         act(game, 0, "discard", "9s")
         game.apply(Action(2, "pass"))
         act(game, 1, "discard", "9s")
-        assert game.phase == "turn" and game.to_act() == [2]  # no window: seat 2 drew
+        assert game.state().phase == "turn" and game.to_act() == [2]  # no window: seat 2 drew
         return
     hands = [MISSED_PONG[0], SEAT1.replace("9s", "8s"), MISSED_PONG[2], MISSED_PONG[3]]
-    game = stacked_round(book, hands, "9m 9p 9s")
+    game = scenario_round(book, hands, "9m 9p 9s")
     act(game, 0, "discard", "9s")
     game.apply(Action(2, "pass"))
     act(game, 1, "discard", "9m")
@@ -121,11 +123,11 @@ def check_missed_pong(book: Ruleset, before_own_draw: bool) -> None:
 def check_exposed_kong_on_a_discard(book: Ruleset) -> None:
     """Seat 2 holds 999m and the dealer discards the fourth: kong, pong or pass; the kong is
     logged as exposed, fed by the dealer."""
-    game = stacked_round(book, EXPOSED)
+    game = scenario_round(book, EXPOSED)
     act(game, 0, "discard", "9m")
     assert kinds(game, 2) == {"exposed_kong", "pong", "pass"}
     act(game, 2, "exposed_kong")
-    assert game.kong_history == [{"seat": 2, "kind": "exposed", "fed_by": 0}]
+    assert game.state().kongs == (Kong(2, "exposed", fed_by=0),)
 
 
 def added_kong_round(book: Ruleset) -> Round:
@@ -138,35 +140,35 @@ def check_added_kong(book: Ruleset) -> Round:
     game = added_kong_round(book)
     assert "added_kong" in kinds(game, 1)
     act(game, 1, "added_kong", "9s")
-    assert game.kong_history == [{"seat": 1, "kind": "added"}]
+    assert game.state().kongs == (Kong(1, "added"),)
     return game
 
 
-def check_kong_draws_the_last_tile(book: Ruleset) -> tuple[Round, int]:
+def check_kong_draws_the_last_tile(book: Ruleset) -> tuple[Round, str]:
     """The dealer's concealed kong of 1m is replaced by the wall's last tile (the round and
     that tile returned, for what a rulebook adds)."""
-    game = stacked_round(book, CONCEALED)
-    last = game.wall.tiles[game.wall.tail]
+    game = scenario_round(book, CONCEALED)
+    last = game.state().wall.tiles[-1]
     act(game, 0, "concealed_kong", "1m")
     draw = events_of(game, "draw")[-1]
-    assert draw["from"] == "tail" and draw["tile"] == tile_text(last)
+    assert draw["from"] == "tail" and draw["tile"] == last
     return game, last
 
 
 def check_the_kong_waits(book: Ruleset) -> None:
     """The dealer does not kong his four 1m at once; on his next turn it is offered again."""
-    game = stacked_round(book, CONCEALED, "9m 9p 8m 5p")
+    game = scenario_round(book, CONCEALED, "9m 9p 8m 5p")
     act(game, 0, "discard", "9s")
     pass_claims(game)
-    for seat, drawn in ((1, "9m"), (2, "9p"), (3, "8m")):
-        act(game, seat, "discard", drawn)
+    for seat, tile in ((1, "9m"), (2, "9p"), (3, "8m")):
+        act(game, seat, "discard", tile)
         pass_claims(game)
-    assert game.turn == 0 and "concealed_kong" in kinds(game, 0)
+    assert game.state().turn == 0 and "concealed_kong" in kinds(game, 0)
 
 
 def check_no_kong_right_after_a_pong(book: Ruleset) -> None:
     """Seat 2 pongs 9s holding 3333m: no kong until its next draw, then it is offered."""
-    game = stacked_round(book, KONG_AFTER_PONG, "9m 9p")
+    game = scenario_round(book, KONG_AFTER_PONG, "9m 9p")
     act(game, 0, "discard", "9s")
     act(game, 2, "pong")
     assert "concealed_kong" not in kinds(game, 2)
@@ -175,16 +177,16 @@ def check_no_kong_right_after_a_pong(book: Ruleset) -> None:
     act(game, 3, "discard", "9m")
     pass_claims(game)
     for seat in (0, 1):
-        act(game, seat, "discard", tile_text(game.drew))
+        act(game, seat, "discard", drawn(game))
         pass_claims(game)
-    assert game.turn == 2 and "concealed_kong" in kinds(game, 2)
+    assert game.state().turn == 2 and "concealed_kong" in kinds(game, 2)
 
 
 def check_a_discard_kong_is_not_robbed(book: Ruleset) -> Round:
     """Seat 1 could kong the dealer's 9s (it holds 999s) and seat 2 waits on it: the kong of
     a discard opens no robbing, seat 2 wins the discard itself (the round returned)."""
     hands = [ROB[0], ROB[1].replace("99s", "999s").replace("123z", "23z"), ROB[2], ROB[3]]
-    game = stacked_round(book, hands, tail="7z")
+    game = scenario_round(book, hands, tail="7z")
     script(game, "0 discard 9s")
     assert "exposed_kong" in kinds(game, 1) and "win" in kinds(game, 2)
     script(game, "1 exposed_kong", "2 win")
@@ -210,7 +212,7 @@ def check_auto_play(book: Ruleset) -> None:
                 assert event["kind"] in ("discard", "pass", "win")
                 if event["kind"] == "discard" and drew is not None:
                     assert event["tile"] == drew
-    heavenly = stacked_round(book, HEAVENLY)
+    heavenly = scenario_round(book, HEAVENLY)
     play_round(heavenly, [AutoBot()] * 4)
     assert heavenly.result is not None and heavenly.result["winners"] == [0]
 
@@ -236,8 +238,8 @@ def missed_win_round(
     draws: str = "6z 7z 2z 3p",
     tail: str = "",
 ) -> Round:
-    """The 漏胡 deal on a whole stacked wall, with any seat's hand replaced."""
-    return stacked_round(book, [b, c, d, a], draws, tail=tail)
+    """The 漏胡 deal, with any seat's hand replaced."""
+    return scenario_round(book, [b, c, d, a], draws, tail=tail)
 
 
 def check_missed_win_by_c_or_d(book: Ruleset, by_c: bool) -> None:
@@ -283,6 +285,7 @@ def check_missed_win_lifted(book: Ruleset, move: str) -> None:
         game = missed_win_round(book, b=b, a=a, draws="6z 7z 2z", tail="3p")
         steps = ["1 discard 2m", "3 exposed_kong", "3 discard 3p"]
     script(game, "0 discard 1z", "3 pass", *steps)
-    assert game.turn == 0 and game.phase == "turn"
+    state = game.state()
+    assert state.turn == 0 and state.phase == "turn"
     script(game, "0 discard 1z")
     assert "win" in kinds(game, 3)

@@ -1,13 +1,14 @@
 """Set-up deals the engine clause tests of several rulebooks share (`tests/rulebooks/
-test_engine_*.py`): each deal is the hands of seats 0-3 in seat order (seat 0 deals 14 tiles)
-and the draws after them, written so that nothing is claimed or won by accident, and a
-driver that plays the deal up to the moment a clause is about. The deals use no chow, so
-the same deal plays alike in 潮州 and 梅州 (no chow) and in 百色 (chow from the 上家); but
-the 5s deal (`FIVE_S_CLAIMS`), which 上海 and 广东 play, chows."""
+test_engine_*.py`, `tests/game/`): each deal is the hands of seats 0-3 in seat order (seat 0
+deals 14 tiles) and the draws after them, written so that nothing is claimed or won by
+accident, and a driver that plays the deal up to the moment a clause is about (each a
+`Scenario` round, `engine_helpers.scenario_round`). The deals use no chow, so the same deal
+plays alike in 潮州 and 梅州 (no chow) and in 百色 (chow from the 上家); but the 5s deal
+(`FIVE_S_CLAIMS`), which 上海 and 广东 play, chows."""
 
 from __future__ import annotations
 
-from engine_helpers import SEAT0, SEAT1, SEAT2, SEAT3, act, stacked_round
+from engine_helpers import SEAT0, SEAT1, SEAT2, SEAT3, act, scenario_round
 
 from mjc.runtime import Ruleset
 from mjc.runtime.game.actions import Action
@@ -19,6 +20,11 @@ FIVE_S_CLAIMS = (
     "159m19p19s234567z5s", "123m456p78m46s11z3z", "234m567p4556s22z9p", "678m234p777z99s38p"
 )
 FIVE_S_WAITS = ("123m456p789m46s11z", "234m567p34s222z99p", "678m234p777z99s34s")
+DEALER, CHOWER, PONGER, IDLE = FIVE_S_CLAIMS
+WAIT1, WAIT2, WAIT3 = FIVE_S_WAITS
+# The dealer discards 5s and the three others win on it (一炮多响); or he wins on his 14 tiles.
+FIVE_S_SEVERAL = [DEALER, WAIT1, WAIT2, WAIT3]
+FIVE_S_HEAVENLY = ["123m456p789s33344z", WAIT1, WAIT2, WAIT3]
 
 # A seat 3 that holds no 1m (SEAT3 does), for deals where another seat holds all four.
 SEAT3_NO_1M = "23m123p123s66777z"
@@ -64,7 +70,7 @@ ROB_TWO = [ROB[0], ROB[1], ROB[2], "234m567p78s444z66z"]
 def rob_round(book: Ruleset, hands: list[str] = ROB, **kw: object) -> Round:
     """Play `ROB` up to seat 1's turn with the fourth 9s drawn: seat 1 ponged the dealer's
     9s (seat 2, when offered a win on it, passed), then everyone discarded what they drew."""
-    game = stacked_round(book, hands, ROB_DRAWS, **kw)  # type: ignore[arg-type]
+    game = scenario_round(book, hands, ROB_DRAWS, **kw)  # type: ignore[arg-type]
     act(game, 0, "discard", "9s")
     for seat in game.to_act():
         if seat != 1:
@@ -82,10 +88,10 @@ def several_round(book: Ruleset, by_dealer: bool = False, **kw: object) -> Round
     (seat 0 holds 13 tiles, seat 1 the 9m it would have drawn) and discards it at once."""
     if by_dealer:
         hands = [SEVERAL[0].replace("9s", ""), SEVERAL[1] + "9m", SEVERAL[2], SEVERAL[3]]
-        game = stacked_round(book, hands, dealer=1, **kw)  # type: ignore[arg-type]
+        game = scenario_round(book, hands, dealer=1, **kw)  # type: ignore[arg-type]
         act(game, 1, "discard", "1z")
         return game
-    game = stacked_round(book, SEVERAL, "9m", **kw)  # type: ignore[arg-type]
+    game = scenario_round(book, SEVERAL, "9m", **kw)  # type: ignore[arg-type]
     act(game, 0, "discard", "6z")
     act(game, 1, "discard", "1z")
     return game
@@ -93,7 +99,7 @@ def several_round(book: Ruleset, by_dealer: bool = False, **kw: object) -> Round
 
 def priority_round(book: Ruleset, **kw: object) -> Round:
     """Play `PRIORITY` up to the claim window on seat 1's 1s."""
-    game = stacked_round(book, PRIORITY, "9m", **kw)  # type: ignore[arg-type]
+    game = scenario_round(book, PRIORITY, "9m", **kw)  # type: ignore[arg-type]
     act(game, 0, "discard", "6z")
     act(game, 1, "discard", "1s")
     return game
@@ -103,7 +109,7 @@ def self_draw_round(book: Ruleset, **kw: object) -> Round:
     """Seat 2 self-draws its win: the dealer and seat 1 discard, seat 2 draws 1z to
     123m 456p 789s 55z + 11z (`MISSED_WIN`'s seat 2); nothing else is claimed."""
     hands = ["147m147p124s23457z", "258m258p235s2346z", MISSED_WIN[2], SEAT3]
-    game = stacked_round(book, hands, "9m 1z", **kw)  # type: ignore[arg-type]
+    game = scenario_round(book, hands, "9m 1z", **kw)  # type: ignore[arg-type]
     act(game, 0, "discard", "4z")
     act(game, 1, "discard", "9m")
     return game

@@ -1,15 +1,16 @@
-"""Set-up deals for the engine tests of every rulebook's clauses (`tests/rulebooks/
-test_engine_*.py`, `test_game_rules.py`): a stacked wall from hands written in notation, and
-the drivers those tests share (play a step or a script, play a round out, carry it into a
-`Match`, recompute where the dice broke the wall).
+"""Set-up rounds for the engine tests of every rulebook's clauses (`tests/rulebooks/
+test_engine_*.py`, `tests/game/`): a round set up by a `mjc.runtime.Scenario` from hands written
+in notation, and the drivers those tests share (play a step or a script, play a round out,
+carry it into a `Match`, recompute where the dice broke the wall). They read a round only
+through its documented API (`Round.state()`, `legal_actions`, `events`, `result`): no test
+reads an engine attribute of its own (`tests/game/test_game_surface.py` checks it).
 
-`stacked_round` is the one way to stack a wall. The hands go by seat (dealt from the dealer
-on), then the draws in drawing order; with `tail` the whole wall is known: the unnamed tiles
-follow (flowers first, so no replacement the test did not name is a flower), then the `tail`
-tiles, the first of them at the very end of the wall (the first kong or flower replacement,
-a flipped indicator, or the last ordinary draw when nothing is replaced). Notation keeps the
-order written, flowers included ("1z3f5z" is 1z, 3f, 5z): the dealer's last written tile is
-the one he "drew" (his 天胡 tile, the one a bot that discards what it drew throws first).
+`scenario_round` is the one way to set a round up: the hands go by seat, then the draws from
+the head in drawing order (`draws`), the tiles drawn from the tail in order (`tail`: kong and
+flower replacements, the first first), the flipped `indicator` and the `last` drawable tile
+(海底); the other tiles are the seed's. Notation keeps the order written, flowers included
+("1z3f5z" is 1z, 3f, 5z): the dealer's last written tile is the one he "drew" (his 天胡 tile,
+the one a bot that discards what it drew throws first).
 
 `script` plays steps such as "0 discard 5s", "2 pass", "1 chow 3m 2m" (a chow names the
 claimed tile and the low tile of its run), "3 win"; each must be legal at that point.
@@ -18,18 +19,18 @@ claimed tile and the low tile of its run), "3 win"; each must be legal at that p
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from mjc.runtime import Ruleset
+from mjc.runtime import Ruleset, Scenario
 from mjc.runtime.bots.simple import Bot, play_round
 from mjc.runtime.game.actions import Action
 from mjc.runtime.game.engine import Round
 from mjc.runtime.game.match import Match
 from mjc.runtime.game.observation import observation
 from mjc.runtime.rules.turnrules import TurnRules
-from mjc.runtime.tiles.tile import NUM_PLAYING, tile_index, tile_text
+from mjc.runtime.tiles.tile import tile_index
+from tests.conftest import ruleset
 
 # Four hands that claim nothing from each other unless a test says so: each seat's tiles are
 # spread so no discard below completes a pong, chow or win by accident. The dealer's last
@@ -39,63 +40,65 @@ SEAT1 = "258m258p25s1234z9s"
 SEAT2 = "369m369p36s567z99s"
 SEAT3 = "123m123p123s6677z"
 
-_GROUP = re.compile(r"(\d+)([mpszf])")
 
-
-def tile_list(text: str) -> list[int]:
-    """The tiles of `text` in the order written, flowers (`f`) included."""
-    out: list[int] = []
-    for digits, suit in _GROUP.findall(text):
-        out += [tile_index(d + suit) for d in digits]
-    return out
-
-
-def stacked_round(
+def scenario_round(
     ruleset: Ruleset,
     hands: Sequence[str],
     draws: str = "",
+    *,
+    tail: str = "",
+    indicator: str | None = None,
+    last: str | None = None,
     rules: TurnRules | None = None,
     options: dict[str, object] | None = None,
     seed: int = 1,
     dealer: int = 0,
     streak: int = 0,
-    tail: str | None = None,
     round_wind: str = "E",
 ) -> Round:
     """A round of `dealer` (seat 0 unless said) dealing `hands`, one per seat in seat order
-    (14 tiles for the dealer, more with flowers; as many seats as hands), then `draws` in
-    the order they are drawn (the dealer's 下家's first draw first). Without `tail` the rest
-    of the wall is shuffled; with it (even "") the whole wall is stacked (module docstring)."""
-    n = len(hands)
-    head: list[int] = []
-    for i in range(n):
-        head += tile_list(hands[(dealer + i) % n])
-    head += tile_list(draws)
-    if tail is not None:
-        back = tile_list(tail)[::-1]
-        left = list(ruleset.tile_copies(ruleset.resolve_options(options, players=n)))
-        for t in head + back:
-            left[t] -= 1
-        over = [tile_text(t) for t, k in enumerate(left) if k < 0]
-        assert not over, f"the stacked wall holds more of {over} than the set has"
-        # Flowers first among the unnamed tiles: drawn only after every stacked draw, never
-        # as a replacement the test did not name.
-        rest = [t for t in range(len(left)) if t >= NUM_PLAYING for _ in range(left[t])]
-        rest += [t for t in range(NUM_PLAYING) for _ in range(left[t])]
-        head += rest + back
-    return Round(
-        ruleset, seed=seed, stacked=head, rules=rules, options=options, players=n,
-        dealer=dealer, streak=streak, round_wind=round_wind,
+    (14 tiles for the dealer, flowers included; as many seats as hands), then `draws` in
+    the order they are drawn (the dealer's 下家's first draw first), `tail` drawn from the
+    tail in order, the `indicator` and the `last` tile (see the module docstring)."""
+    scenario = Scenario(
+        hands=dict(enumerate(hands)), head=draws, tail=tail, indicator=indicator, last=last,
+        dealer=dealer, streak=streak,
     )
+    return Round(
+        ruleset, seed=seed, scenario=scenario, rules=rules, options=options,
+        players=len(hands), round_wind=round_wind,
+    )
+
+
+def book_round(
+    book: str,
+    hands: Sequence[str],
+    draws: str = "",
+    tail: str = "",
+    last: str | None = None,
+    **options: object,
+) -> Round:
+    """A round of the bundled rulebook `book` (seat 0 deals) under `options`."""
+    return scenario_round(
+        ruleset(book), hands, draws, tail=tail, last=last, options=options or None
+    )
+
+
+def book_match(book: str, dealer: int = 0, seed: int = 5) -> Match:
+    """A match of the bundled rulebook `book`, `dealer` dealing its first round."""
+    return Match(ruleset(book), seed=seed, dealer=dealer)
+
+
+def rotated(hands: Sequence[str], dealer: int) -> list[str]:
+    """`hands` written from the dealer on, placed at the seats of a round `dealer` deals."""
+    return [hands[(seat - dealer) % len(hands)] for seat in range(len(hands))]
 
 
 def match_round(match: Match, hands: Sequence[str], draws: str = "", tail: str = "") -> Round:
-    """The match's next round, dealt from a whole stacked wall (its dealer, wind and streak),
-    so `Match.finish` carries it forward as one of its own."""
-    return stacked_round(
-        match.ruleset, hands, draws, options=match.options, dealer=match.dealer,
-        streak=match.streak, tail=tail, round_wind=match.round_wind,
-    )
+    """The match's next round (its dealer, wind and streak), set up with `hands`, `draws` and
+    `tail`, so `Match.finish` carries it forward as one of its own."""
+    scenario = Scenario(hands=dict(enumerate(hands)), head=draws, tail=tail)
+    return match.next_round(scenario=scenario)
 
 
 def kinds(game: Round, seat: int) -> set[str]:
@@ -172,11 +175,12 @@ def break_start(game: Round, smaller: bool) -> int:
     """The stack drawing starts at, recomputed from the round's dice as the seeds word it:
     the dice sum counted from the dealer (who counts as 1) picks the broken wall; drawing
     starts the smaller die (`smaller`) or the dice sum further on."""
-    dice = game.wall.dice[:2]
+    rolled = game.state().wall.dice
+    dice = rolled[:2]
     stacks = (sum(game.copies) + 1) // 2
     per_wall = -(-stacks // game.players)
     owner = (game.dealer + sum(dice) - 1) % game.players
-    into = min(dice) if smaller else sum(game.wall.dice)
+    into = min(dice) if smaller else sum(rolled)
     return (owner * per_wall + into) % stacks
 
 
@@ -197,7 +201,7 @@ def finish_in_match(match: Match, game: Round) -> None:
 
 def pass_claims(game: Round) -> None:
     """Every seat asked about a discard or a kong passes (nothing when nobody is asked)."""
-    while game.phase in ("claim", "rob"):
+    while game.state().phase in ("claim", "rob"):
         for seat in game.to_act():
             game.apply(Action(seat, "pass"))
 
@@ -218,4 +222,23 @@ def play_out_drawn(
 
 def play_until_wall_empty(game: Round) -> None:
     """Play with `NoWinBot` in every seat until the last drawable tile has been drawn."""
-    play_out_drawn(game, lambda g: g.wall.drawable == 0)
+    play_out_drawn(game, lambda g: g.state().wall.drawable == 0)
+
+
+def last_turn(game: Round) -> bool:
+    """The wall's last tile is drawn and its seat is to play."""
+    state = game.state()
+    return state.wall.drawable == 0 and state.phase == "turn"
+
+
+def drawn(game: Round) -> str:
+    """The tile the seat to play drew for this turn (there must be one)."""
+    state = game.state()
+    assert state.drawn is not None, f"nothing drawn in phase {state.phase}"
+    return state.drawn.tile
+
+
+def drew_after_kong(game: Round) -> bool:
+    """The seat to play drew its kong's replacement (杠上开花 would be won on it)."""
+    drawn = game.state().drawn
+    return drawn is not None and drawn.after_kong

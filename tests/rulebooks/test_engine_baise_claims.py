@@ -1,6 +1,6 @@
 """百色麻将 (seed 001) played on the engine: one test per turn-flow statement of the seed, named
 after its clause, each playing the bundled rulebook under its options (`Round`, `Match`) on
-a stacked wall where the clause needs one. test_play_baise.py checks the same clauses on the
+a `Scenario` where the clause needs one. test_play_baise.py checks the same clauses on the
 compiled `TurnRules`; this file checks that the engine plays them. The inventory, each
 clause with its test:
 
@@ -76,10 +76,11 @@ from engine_helpers import (
     SEAT2,
     SEAT3,
     act,
+    drawn,
     kinds,
     pass_claims,
     play_until_wall_empty,
-    stacked_round,
+    scenario_round,
     tile,
 )
 
@@ -120,8 +121,8 @@ def test_baise_优先级_胡_杠_碰_吃(book: Ruleset, two: str, three: str, se
     if served == "win":
         assert game.result is not None and game.result["winners"] == [2]
         return
-    assert game.claim_history[-1]["kind"] == served
-    assert game.claim_history[-1]["seat"] == (2 if served == "chow" else 3)
+    claim = game.state().claims[-1]
+    assert claim.kind == served and claim.seat == (2 if served == "chow" else 3)
 
 
 # 上吃下吐 / 吃: seat 1 holds 3456m and chows the dealer's 3m with 45m.
@@ -131,11 +132,11 @@ CHOW = ["137m147p124s12345z", "3456m258p25s1234z", SEAT2, SEAT3]
 def test_baise_吃碰后不补牌_打一张牌(book: Ruleset) -> None:
     """摸吃、碰、杠牌后，都需要打出一张牌 / 吃、碰牌后不补牌，需要打一张牌 — after a chow and
     after a pong the seat draws nothing and may only discard."""
-    game = stacked_round(book, CHOW)
+    game = scenario_round(book, CHOW)
     act(game, 0, "discard", "3m")
     game.apply(Action(1, "chow", tile("3m"), tile("3m")))
     assert game.events[-1]["type"] == "claim" and kinds(game, 1) == {"discard"}
-    ponged = stacked_round(book, MISSED_PONG, "8s")
+    ponged = scenario_round(book, MISSED_PONG, "8s")
     act(ponged, 0, "discard", "9s")
     act(ponged, 2, "pong")
     assert ponged.events[-1]["type"] == "claim" and kinds(ponged, 2) == {"discard"}
@@ -150,7 +151,7 @@ def test_baise_吃牌_only_the_next_seat(book: Ruleset) -> None:
     """吃牌：任何一家打出一张牌时，下一家手中有可以与该牌组成顺子的牌时，下发“吃”、“过”按钮 —
     seat 1 (the 下家) may chow the dealer's 3m; seat 2, holding 45m too, may not."""
     hands = ["137m147p124s12345z", "4566m258p25s1234z", "45m369p36s567z99s9m", SEAT3]
-    game = stacked_round(book, hands)
+    game = scenario_round(book, hands)
     act(game, 0, "discard", "3m")
     assert kinds(game, 1) == {"chow", "pass"}
     assert "chow" not in kinds(game, 2)
@@ -159,7 +160,7 @@ def test_baise_吃牌_only_the_next_seat(book: Ruleset) -> None:
 @pytest.mark.parametrize("no_chow", [False, True])
 def test_baise_不可吃(book: Ruleset, no_chow: bool) -> None:
     """不可吃：勾选后不能吃牌"""
-    game = stacked_round(book, CHOW, options={"no_chow": no_chow})
+    game = scenario_round(book, CHOW, options={"no_chow": no_chow})
     act(game, 0, "discard", "3m")
     assert ("chow" in kinds(game, 1)) is not no_chow
 
@@ -167,7 +168,7 @@ def test_baise_不可吃(book: Ruleset, no_chow: bool) -> None:
 def test_baise_可上吃下吐(book: Ruleset) -> None:
     """可上吃下吐：吃完一张牌，能马上打出与吃的牌相同的牌 — seat 1 chows 3m into 345m and may
     discard its other 3m at once (or 6m, the run's other end)."""
-    game = stacked_round(book, CHOW)
+    game = scenario_round(book, CHOW)
     act(game, 0, "discard", "3m")
     game.apply(Action(1, "chow", tile("3m"), tile("3m")))
     discards = {a.tile for a in game.legal_actions(1) if a.kind == "discard"}
@@ -183,7 +184,7 @@ REBUILD = [SEAT0.replace("9s", "7p"), "1235m258p25s1346z", SEAT2, SEAT3]
 def test_baise_过吃不吃(book: Ruleset, broke: bool) -> None:
     """过吃不吃：手牌中有成顺的牌，拆开打出后，则之后不能再吃能成该顺的牌，示例有123万，打出3万，
     之后不能再吃3万组成123万的吃牌 — the seat that kept its run may chow."""
-    game = stacked_round(book, REBUILD, "9m 9p 8m 3m")
+    game = scenario_round(book, REBUILD, "9m 9p 8m 3m")
     act(game, 0, "discard", "7p")
     pass_claims(game)
     act(game, 1, "discard", "3m" if broke else "9m")
@@ -198,18 +199,18 @@ def test_baise_过吃不吃(book: Ruleset, broke: bool) -> None:
 
 def test_baise_字牌不能吃(book: Ruleset) -> None:
     """字牌不能吃 — seat 1 holds 2z 3z and is not offered the dealer's 1z."""
-    game = stacked_round(book, [SEAT0, SEAT1, SEAT2, SEAT3])
+    game = scenario_round(book, [SEAT0, SEAT1, SEAT2, SEAT3])
     act(game, 0, "discard", "1z")
-    assert game.phase == "turn" and game.to_act() == [1]
+    assert game.state().phase == "turn" and game.to_act() == [1]
 
 
 def test_baise_碰牌_pong_or_pass(book: Ruleset) -> None:
     """碰牌：任何一家打出一张牌时，有一家的手上的牌有一对时，下发“碰”、“过”两个按钮"""
-    game = stacked_round(book, MISSED_PONG, "8s")
+    game = scenario_round(book, MISSED_PONG, "8s")
     act(game, 0, "discard", "9s")
     assert kinds(game, 2) == {"pong", "pass"}
     act(game, 2, "pong")
-    assert game.turn == 2
+    assert game.state().turn == 2
 
 
 @pytest.mark.parametrize("before_own_draw", [True, False])
@@ -221,13 +222,14 @@ def test_baise_漏碰_until_the_seats_own_draw(book: Ruleset, before_own_draw: b
 def test_baise_convention_漏胡(book: Ruleset) -> None:
     """Convention (the seed states no 漏胡): seat 2 passes a win on the dealer's 1z and may not
     win on seat 1's 1z before its own draw."""
-    game = stacked_round(book, MISSED_WIN, "9m 9m")
+    game = scenario_round(book, MISSED_WIN, "9m 9m")
     act(game, 0, "discard", "1z")
     assert "win" in kinds(game, 2)
     game.apply(Action(2, "pass"))
     act(game, 1, "discard", "1z")
-    assert game.phase == "turn" and game.to_act() == [2]
-    assert not game.seats[2].no_win
+    state = game.state()
+    assert state.phase == "turn" and state.to_act == (2,)
+    assert state.seats[2].missed_win == ()
 
 
 # ------------------------------------------------------------------ kongs
@@ -243,7 +245,7 @@ def test_baise_明杠_kong_pong_or_pass(book: Ruleset) -> None:
 def test_baise_暗杠_shows_one_tile_unless_暗杠不显示(book: Ruleset, hidden: bool) -> None:
     """暗杠：玩家手中拥有一模一样的4张牌时，可以进行暗杠操作；暗杠亮上方一张牌，所有玩家可见；（勾选
     “暗杠不显示”则全不亮）"""
-    game = stacked_round(book, CONCEALED, options={"hidden_concealed_kong": hidden})
+    game = scenario_round(book, CONCEALED, options={"hidden_concealed_kong": hidden})
     act(game, 0, "concealed_kong", "1m")
     other = observation(game, 2)["seats"][0]["melds"][0]
     assert "tiles" not in other and ("shown" in other) is not hidden
@@ -265,11 +267,11 @@ def test_baise_杠后还有杠可以连续开杠(book: Ruleset) -> None:
     """杠后还有杠可以连续开杠 — the dealer kongs 1m, draws the fourth 7p as its replacement and
     kongs again."""
     hands = ["1111m777p147s2345z", SEAT1, SEAT2, SEAT3_NO_1M]
-    game = stacked_round(book, hands, tail="7p")
+    game = scenario_round(book, hands, tail="7p")
     act(game, 0, "concealed_kong", "1m")
-    assert game.drew == tile("7p") and "concealed_kong" in kinds(game, 0)
+    assert drawn(game) == "7p" and "concealed_kong" in kinds(game, 0)
     act(game, 0, "concealed_kong", "7p")
-    assert [k["kind"] for k in game.kong_history] == ["concealed", "concealed"]
+    assert [k.kind for k in game.state().kongs] == ["concealed", "concealed"]
 
 
 def test_baise_吃碰后不能马上杠(book: Ruleset) -> None:
@@ -281,10 +283,11 @@ def test_baise_吃碰后不能马上杠(book: Ruleset) -> None:
 def test_baise_没有可摸的牌不能杠牌(book: Ruleset) -> None:
     """没有可摸的牌不能杠牌 — seat 3 holds 777s and draws the last tile, the fourth 7s: no kong."""
     hands = [SEAT0, SEAT1, SEAT2, "123m123p123777s6z"]
-    game = stacked_round(book, hands, tail="7s")
+    game = scenario_round(book, hands, last="7s")
     play_until_wall_empty(game)
-    assert game.turn == 3 and game.drew == tile("7s") and game.wall.drawable == 0
-    assert game.seats[3].counts[tile("7s")] == 4
+    state = game.state()
+    assert state.turn == 3 and drawn(game) == "7s" and state.wall.drawable == 0
+    assert state.seats[3].concealed.count("7s") == 4
     assert "concealed_kong" not in kinds(game, 3)
 
 
@@ -292,7 +295,7 @@ def test_baise_抢杠胡_robs_a_碰后杠(book: Ruleset) -> None:
     """Convention (which kongs is not stated): seat 2 robs seat 1's 碰后杠 of 9s."""
     game = rob_round(book)
     act(game, 1, "added_kong", "9s")
-    assert game.phase == "rob" and kinds(game, 2) == {"win", "pass"}
+    assert game.state().phase == "rob" and kinds(game, 2) == {"win", "pass"}
     game.apply(Action(2, "win"))
     assert game.result is not None and game.result["outcome"]["robbed_from"] == 1
     assert game.result["deltas"][1] < 0 < game.result["deltas"][2]

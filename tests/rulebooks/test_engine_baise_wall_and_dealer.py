@@ -1,6 +1,6 @@
 """百色麻将 (seed 001) played on the engine: one test per turn-flow statement of the seed, named
 after its clause, each playing the bundled rulebook under its options (`Round`, `Match`) on
-a stacked wall where the clause needs one. test_play_baise.py checks the same clauses on the
+a `Scenario` where the clause needs one. test_play_baise.py checks the same clauses on the
 compiled `TurnRules`; this file checks that the engine plays them. The inventory, each
 clause with its test:
 
@@ -56,7 +56,7 @@ from engine_helpers import (
     finish_in_match,
     pass_claims,
     play_out,
-    stacked_round,
+    scenario_round,
 )
 
 from mjc.runtime import Ruleset
@@ -107,7 +107,7 @@ def test_baise_出牌_the_dealer_discards_first(book: Ruleset) -> None:
     game.apply(next(a for a in game.legal_actions(3) if a.kind == "discard"))
     pass_claims(game)
     assert events_of(game, "draw")[0]["seat"] in (0, 1, 2)
-    assert events_of(game, "draw")[0]["seat"] == game.turn
+    assert events_of(game, "draw")[0]["seat"] == game.state().turn
 
 
 def test_baise_荒庄_every_tile_is_drawn_and_the_last_discarded(book: Ruleset) -> None:
@@ -115,7 +115,8 @@ def test_baise_荒庄_every_tile_is_drawn_and_the_last_discarded(book: Ruleset) 
     left in the wall, and the last event is the discard of the seat that drew the last tile."""
     game = Round(book, seed=11)
     result = play_out(game)
-    assert result["exhaustive_draw"] and game.wall.undrawn() == []
+    wall = game.state().wall
+    assert result["exhaustive_draw"] and wall.tiles == wall.reserved == ()
     assert game.events[-2]["kind"] == "discard"
     assert game.events[-2]["seat"] == events_of(game, "draw")[-1]["seat"]
 
@@ -142,7 +143,7 @@ def test_baise_此后谁胡谁坐庄(book: Ruleset) -> None:
 def test_baise_庄家胡牌则连庄(book: Ruleset) -> None:
     """庄家胡牌则连庄 — the dealer wins (天胡) and deals again, one round into his streak."""
     match = Match(book, seed=1)
-    game = stacked_round(book, HEAVENLY)
+    game = scenario_round(book, HEAVENLY)
     act(game, 0, "win")
     finish_in_match(match, game)
     following = match.next_round()

@@ -1,6 +1,6 @@
 """百色麻将 (seed 001) played on the engine: one test per turn-flow statement of the seed, named
 after its clause, each playing the bundled rulebook under its options (`Round`, `Match`) on
-a stacked wall where the clause needs one. test_play_baise.py checks the same clauses on the
+a `Scenario` where the clause needs one. test_play_baise.py checks the same clauses on the
 compiled `TurnRules`; this file checks that the engine plays them. The inventory, each
 clause with its test:
 
@@ -49,14 +49,14 @@ from engine_helpers import (
     kinds,
     pass_claims,
     play_until_wall_empty,
-    stacked_round,
+    scenario_round,
     tile,
 )
 
 from mjc.runtime import Ruleset
 from mjc.runtime.game.actions import Action
 from mjc.runtime.game.engine import Round
-from mjc.runtime.tiles.tile import tile_text
+from mjc.runtime.tiles.tile import tile_index
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 
@@ -71,8 +71,16 @@ def book() -> Ruleset:
 
 def _in_play(game: Round) -> list[int]:
     counts = game.census()
-    counts[game.indicator] -= 1  # the flipped tile is out of play
+    indicator = game.state().indicator
+    assert indicator is not None
+    counts[tile_index(indicator)] -= 1  # the flipped tile is out of play
     return counts
+
+
+def _wang_round(book: Ruleset, hands: list[str], wang: str) -> Round:
+    """`hands` under `wang`; where a tile is flipped (大转, 小转), it is 1m."""
+    flipped = None if wang == "none" else "1m"
+    return scenario_round(book, hands, indicator=flipped, options={"wang": wang})
 
 
 @pytest.mark.parametrize(
@@ -84,8 +92,8 @@ def test_baise_王牌_大转_小转_copies_in_play(
     """大转：每次发牌时随机翻一张牌作为引牌，引牌序数+1才是王牌 / 引牌剩余可用的只有3张，王牌有4张
     / 小转：每次发牌时随机翻一张牌作为王牌；王牌只有3张"""
     hands = [SEAT0, SEAT1, SEAT2, SEAT3]
-    game = stacked_round(book, hands, tail=flipped, options={"wang": wang})
-    assert game.wilds == frozenset({tile(wild)})
+    game = scenario_round(book, hands, indicator=flipped, options={"wang": wang})
+    assert game.state().wilds == (wild,)
     in_play = _in_play(game)
     assert in_play[tile(wild)] == copies
     assert in_play[tile(flipped)] == (3 if flipped != wild else copies)
@@ -96,7 +104,7 @@ def test_baise_王牌仅可代替任意牌胡牌_no_kong_of_王牌(book: Ruleset
     """王牌仅可代替任意牌胡牌 — the dealer's four 2m are 王牌 under 大转 (1m flipped) and make no
     concealed kong; under 无王 they do."""
     hands = ["2222m47p147s2345z9s", SEAT1.replace("258m", "58m9p"), SEAT2, "13m123p123s6677z5p"]
-    game = stacked_round(book, hands, tail="1m", options={"wang": wang})
+    game = _wang_round(book, hands, wang)
     assert ("concealed_kong" in kinds(game, 0)) is (wang == "none")
 
 
@@ -111,11 +119,11 @@ WANG_DISCARD = [
 def test_baise_王牌可打出_but_never_claimed(book: Ruleset, wang: str) -> None:
     """王牌可打出，但是不可以吃、碰、杠、胡别人打出的王牌 — under 无王 the same 2m is chowed,
     ponged or konged."""
-    game = stacked_round(book, WANG_DISCARD, tail="1m", options={"wang": wang})
+    game = _wang_round(book, WANG_DISCARD, wang)
     assert Action(0, "discard", tile("2m")) in game.legal_actions(0)
     act(game, 0, "discard", "2m")
     if wang == "da":
-        assert game.phase == "turn" and game.to_act() == [1]
+        assert game.state().phase == "turn" and game.to_act() == [1]
     else:
         assert "chow" in kinds(game, 1) and "exposed_kong" in kinds(game, 2)
 
@@ -130,7 +138,7 @@ WANG_AS_ITSELF = [
 def test_baise_王牌当本身或代替其他牌_不可以吃碰杠(book: Ruleset, wang: str) -> None:
     """王牌当本身或代替其他牌，都不可以吃、碰、杠别人打出的牌 — seat 1 may not chow 4m with its
     王牌 2m as itself, seat 2 may not pong it with the 王牌 standing for a 4m."""
-    game = stacked_round(book, WANG_AS_ITSELF, tail="1m", options={"wang": wang})
+    game = _wang_round(book, WANG_AS_ITSELF, wang)
     act(game, 0, "discard", "4m")
     assert "pong" not in kinds(game, 2)
     assert ("chow" in kinds(game, 1)) is (wang == "none")
@@ -141,7 +149,7 @@ def test_baise_听任意牌能炮胡(book: Ruleset, wang: str) -> None:
     """听任意牌能炮胡 — seat 2 holds 123m 456p 789s 111z and a 王牌 2m: it wins on the dealer's 9s;
     without 王牌 its hand waits on 2m only."""
     hands = [ROB[0], SEAT1, "1223m456p789s111z", SEAT3]
-    game = stacked_round(book, hands, tail="1m", options={"wang": wang})
+    game = _wang_round(book, hands, wang)
     act(game, 0, "discard", "9s")
     assert ("win" in kinds(game, 2)) is (wang == "da")
 
@@ -150,8 +158,9 @@ def test_baise_抓马_from_the_end_of_the_wall(book: Ruleset) -> None:
     """抓马：牌局结束时，胡牌者从剩余牌堆最后面取对应抓马数的牌 / 一炮多响也不抓马 — a win turns
     up the wall's last 4 tiles; two winners on one discard are paid as without horses."""
     options = {"horses": "any_win", "horse_count": "4"}
-    game = stacked_round(book, HEAVENLY, options=options)
-    end = [tile_text(t) for t in game.wall.tiles[-4:][::-1]]
+    game = scenario_round(book, HEAVENLY, options=options)
+    wall = game.state().wall
+    end = list((wall.reserved + wall.tiles[::-1])[:4])  # the wall's end, the last tile first
     act(game, 0, "win")
     assert game.result is not None and game.result["outcome"]["horse_tiles"] == end
     deltas = []
@@ -169,9 +178,9 @@ def test_baise_抓马_没有剩余牌时不抓马(book: Ruleset) -> None:
     on the last tile: no horse is turned up."""
     options = {"horses": "any_win", "horse_count": "4"}
     hands = [SEAT0, SEAT1, SEAT2, "123m123p12377s66z"]
-    game = stacked_round(book, hands, tail="7s", options=options)
+    game = scenario_round(book, hands, last="7s", options=options)
     play_until_wall_empty(game)
-    assert game.turn == 3 and "win" in kinds(game, 3)
+    assert game.state().turn == 3 and "win" in kinds(game, 3)
     act(game, 3, "win")
     assert game.result is not None and game.result["outcome"]["horse_tiles"] == []
 
@@ -185,7 +194,7 @@ def test_baise_四封_three_pongs_may_not_win(book: Ruleset, play: str) -> None:
     """四封（可选）：吃4次/碰3次/吃2次并碰2次/吃3次并碰1次，这4种情况则不能胡牌；符合封胡时，封胡的
     玩家不再下发胡牌按钮，正常吃碰杠打牌 — seat 2 has ponged three times; seat 3's 3p completes its
     hand."""
-    game = stacked_round(book, SEAL, "9m 9p 7s", options={"play": play})
+    game = scenario_round(book, SEAL, "9m 9p 7s", options={"play": play})
     act(game, 0, "discard", "1m")
     act(game, 2, "pong")
     act(game, 2, "discard", "1z")
@@ -194,7 +203,7 @@ def test_baise_四封_three_pongs_may_not_win(book: Ruleset, play: str) -> None:
         act(game, 2, "pong")
         act(game, 2, "discard", thrown)
         pass_claims(game)
-    assert len(game.seats[2].melds) == 3
+    assert len(game.state().seats[2].melds) == 3
     act(game, 3, "discard", "3p")
     assert ("win" in kinds(game, 2)) is (play == "neither")
 
@@ -203,7 +212,7 @@ def test_baise_四封_three_pongs_may_not_win(book: Ruleset, play: str) -> None:
 def test_baise_只可自摸(book: Ruleset, zimo_only: bool) -> None:
     """只可自摸：勾选后，只能自摸胡"""
     options = {"zimo_only": zimo_only}
-    game = stacked_round(book, MISSED_WIN, "9m", options=options)
+    game = scenario_round(book, MISSED_WIN, "9m", options=options)
     act(game, 0, "discard", "1z")
     assert ("win" in kinds(game, 2)) is not zimo_only
     assert "win" in kinds(self_draw_round(book, options=options), 2)

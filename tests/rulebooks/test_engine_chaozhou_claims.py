@@ -1,6 +1,6 @@
 """潮州麻将 (seed 000) played on the engine: one test per turn-flow statement of the seed, named
 after its clause, each playing the bundled rulebook under its options (`Round`, `Match`) on
-a stacked wall where the clause needs one. test_play_chaozhou.py checks the same clauses on
+a `Scenario` where the clause needs one. test_play_chaozhou.py checks the same clauses on
 the compiled `TurnRules`; this file checks that the engine plays them. The inventory, each
 clause with its test:
 
@@ -87,10 +87,12 @@ from engine_helpers import (
     SEAT2,
     SEAT3,
     act,
+    drawn,
+    drew_after_kong,
     events_of,
     kinds,
     play_out,
-    stacked_round,
+    scenario_round,
     tile,
 )
 
@@ -99,7 +101,7 @@ from mjc.runtime.bots.simple import RandomBot, play_round
 from mjc.runtime.game.actions import Action
 from mjc.runtime.game.engine import Round
 from mjc.runtime.game.observation import observation
-from mjc.runtime.tiles.tile import tile_text
+from mjc.runtime.game.roundstate import Kong
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 
@@ -116,9 +118,9 @@ def test_chaozhou_吃牌_无_no_chow_is_offered(book: Ruleset) -> None:
     """操作：游戏中的游戏事件有碰牌、杠牌、胡牌组成 / 吃牌：无 — seat 1 holds 45m and is not
     offered the dealer's 3m (the round goes on to its draw)."""
     hands = ["137m147p124s12345z", "4566m258p25s1234z", SEAT2, SEAT3]
-    game = stacked_round(book, hands)
+    game = scenario_round(book, hands)
     act(game, 0, "discard", "3m")
-    assert game.phase == "turn" and game.to_act() == [1]
+    assert game.state().phase == "turn" and game.to_act() == [1]
 
 
 @pytest.mark.parametrize("claim", ["exposed_kong", "pong"])
@@ -136,10 +138,11 @@ def test_chaozhou_优先级_胡_杠_碰(book: Ruleset, claim: str) -> None:
 def test_chaozhou_碰牌_from_any_seat(book: Ruleset) -> None:
     """碰牌：任何一家打出一张牌时，有一家的手上的牌有一对时，可以进行碰牌操作 — seat 2, the
     dealer's 对家, pongs his 9s and plays next."""
-    game = stacked_round(book, MISSED_PONG, "8s")
+    game = scenario_round(book, MISSED_PONG, "8s")
     act(game, 0, "discard", "9s")
     act(game, 2, "pong")
-    assert game.turn == 2 and game.claim_history[-1]["from_seat"] == 0
+    state = game.state()
+    assert state.turn == 2 and state.claims[-1].from_seat == 0
 
 
 def test_chaozhou_碰后_打出一张牌_without_a_draw(book: Ruleset) -> None:
@@ -159,13 +162,14 @@ def test_chaozhou_漏碰_until_the_seats_own_draw(book: Ruleset, before_own_draw
 def test_chaozhou_convention_漏胡(book: Ruleset) -> None:
     """Convention (the seed states no 漏胡): seat 2 passes a win on the dealer's 1z and may not
     win on seat 1's 1z before its own draw; its draw lifts the bar."""
-    game = stacked_round(book, MISSED_WIN, "9m 9m")
+    game = scenario_round(book, MISSED_WIN, "9m 9m")
     act(game, 0, "discard", "1z")
     assert "win" in kinds(game, 2)
     game.apply(Action(2, "pass"))
     act(game, 1, "discard", "1z")
-    assert game.phase == "turn" and game.to_act() == [2]  # no window opened for seat 2
-    assert not game.seats[2].no_win  # its draw ended 漏胡
+    state = game.state()
+    assert state.phase == "turn" and state.to_act == (2,)  # no window opened for seat 2
+    assert state.seats[2].missed_win == ()  # its draw ended 漏胡
 
 
 # ------------------------------------------------------------------ kongs
@@ -174,25 +178,25 @@ def test_chaozhou_convention_漏胡(book: Ruleset) -> None:
 def test_chaozhou_直杠_on_a_discarded_fourth_tile(book: Ruleset) -> None:
     """杠牌：玩家的牌有三张相同时，有人打出第四张…直杠（全明） — seat 2 kongs the dealer's 9m,
     in the open."""
-    game = stacked_round(book, EXPOSED)
+    game = scenario_round(book, EXPOSED)
     act(game, 0, "discard", "9m")
     assert kinds(game, 2) == {"exposed_kong", "pong", "pass"}
     act(game, 2, "exposed_kong")
     seen = observation(game, 1)["seats"][2]["melds"][0]
     assert seen["tiles"] == ["9m"] * 4
-    assert game.kong_history == [{"seat": 2, "kind": "exposed", "fed_by": 0}]
+    assert game.state().kongs == (Kong(2, "exposed", fed_by=0),)
 
 
 def test_chaozhou_杠后补牌_from_the_tail(book: Ruleset) -> None:
     """杠牌后需要进行补一张牌。（从牌堆的逆时针处补） — the replacement is the wall's last tile."""
     game, last = check_kong_draws_the_last_tile(book)
-    assert game.turn == 0 and game.drew == last
+    assert game.state().turn == 0 and drawn(game) == last
 
 
 def test_chaozhou_暗杠_shows_one_tile(book: Ruleset) -> None:
     """暗杠：玩家手中拥有一模一样的4张牌时，可以进行暗杠操作；暗杠时自己处需要翻一张牌出来，别的
     玩家可以看到暗杠的牌"""
-    game = stacked_round(book, CONCEALED)
+    game = scenario_round(book, CONCEALED)
     assert "concealed_kong" in kinds(game, 0)
     act(game, 0, "concealed_kong", "1m")
     other = observation(game, 1)["seats"][0]["melds"][0]
@@ -223,7 +227,7 @@ def test_chaozhou_抢杠胡_robs_an_added_kong(book: Ruleset) -> None:
     seat pays, and no kong is recorded."""
     game = rob_round(book)
     act(game, 1, "added_kong", "9s")
-    assert game.phase == "rob" and kinds(game, 2) == {"win", "pass"}
+    assert game.state().phase == "rob" and kinds(game, 2) == {"win", "pass"}
     game.apply(Action(2, "win"))
     result = game.result
     assert result is not None and result["outcome"]["robbed_from"] == 1
@@ -240,11 +244,11 @@ SEAT3_FREE = "13m123p123s6677z5p"  # SEAT3 without its 2m
 @pytest.mark.parametrize("must", [False, True])
 def test_chaozhou_必胡(book: Ruleset, must: bool) -> None:
     """必胡：勾选后，有胡必胡，不下发“过”按钮，有杠也不能杠 — on a discard and on one's own turn."""
-    game = stacked_round(book, MISSED_WIN, "9m", options={"must_win": must})
+    game = scenario_round(book, MISSED_WIN, "9m", options={"must_win": must})
     act(game, 0, "discard", "1z")
     assert (game.legal_actions(2) == [Action(2, "win")]) is must
     assert ("pass" in kinds(game, 2)) is not must
-    own = stacked_round(book, WIN_OR_KONG, options={"must_win": must})
+    own = scenario_round(book, WIN_OR_KONG, options={"must_win": must})
     assert ("concealed_kong" in kinds(own, 0)) is not must
     assert "win" in kinds(own, 0)
 
@@ -260,10 +264,10 @@ def test_chaozhou_自摸_20分以上可吃胡(book: Ruleset, hu: str) -> None:
     """胡牌：自摸（20分以上可吃胡）：勾选后，只可自摸胡，当胡牌分达到20分及以上时也可以点炮胡 —
     a 鸡胡 may not win on a discard under 自摸, a 字一色 (20) may; self-draws win under both."""
     options = {"hu": hu}
-    game = stacked_round(book, CHICKEN_WAIT, "9m", options=options)
+    game = scenario_round(book, CHICKEN_WAIT, "9m", options=options)
     act(game, 0, "discard", "1z")
     assert ("win" in kinds(game, 2)) is (hu == "chihu")
-    big = stacked_round(book, ALL_HONOURS, options=options)
+    big = scenario_round(book, ALL_HONOURS, options=options)
     act(big, 0, "discard", "5z")
     assert "win" in kinds(big, 2)
     own = self_draw_round(book, options=options)
@@ -274,7 +278,7 @@ def test_chaozhou_自摸_20分以上可吃胡(book: Ruleset, hu: str) -> None:
 def test_chaozhou_鸡胡不能吃胡(book: Ruleset, option: bool) -> None:
     """鸡胡不能吃胡：勾选后，胡鸡胡牌型只可自摸 — seat 2's 鸡胡 on the dealer's 1z."""
     options = {"chicken_self_draw_only": option}
-    game = stacked_round(book, CHICKEN_WAIT, "9m", options=options)
+    game = scenario_round(book, CHICKEN_WAIT, "9m", options=options)
     act(game, 0, "discard", "1z")
     assert ("win" in kinds(game, 2)) is not option
     assert "win" in kinds(self_draw_round(book, options=options), 2)
@@ -283,8 +287,8 @@ def test_chaozhou_鸡胡不能吃胡(book: Ruleset, option: bool) -> None:
 def test_chaozhou_鬼牌能打出能碰(book: Ruleset) -> None:
     """鬼牌能打出，能碰、杠 (白板做鬼) — the dealer discards a 白板 and seat 2 may pong it."""
     hands = ["147m147p124s12345z", SEAT1, "369m369p36s557z99s", SEAT3]
-    game = stacked_round(book, hands, options={"ghost": "white"})
-    assert tile("5z") in game.wilds
+    game = scenario_round(book, hands, options={"ghost": "white"})
+    assert "5z" in game.state().wilds
     act(game, 0, "discard", "5z")
     assert "pong" in kinds(game, 2)
 
@@ -294,15 +298,17 @@ def test_chaozhou_翻鬼_the_flipped_kind_is_never_konged(book: Ruleset) -> None
     2m is flipped from the wall, so 3m is the ghost and 2m keeps three copies in play (the
     dealer's); over played rounds nobody ever kongs the flipped kind."""
     hands = ["222m457p147s2345z9s", SEAT1.replace("258m", "58m9p"), SEAT2, SEAT3_FREE]
-    game = stacked_round(book, hands, options={"ghost": "flip"}, tail="2m")
+    game = scenario_round(book, hands, options={"ghost": "flip"}, indicator="2m")
     assert events_of(game, "indicator") == [{"type": "indicator", "tile": "2m"}]
-    assert game.wilds == frozenset({tile("3m")})
-    assert game.census()[tile("2m")] == 4 and game.seats[0].counts[tile("2m")] == 3
+    state = game.state()
+    assert state.wilds == ("3m",)
+    assert game.census()[tile("2m")] == 4 and state.seats[0].concealed.count("2m") == 3
     for seed in range(6):
         played = Round(book, seed=seed, options={"ghost": "flip"})
         play_round(played, [RandomBot(seed + s) for s in range(4)])
-        konged = {m.tile for st in played.seats for m in st.melds if m.kind == "kong"}
-        assert played.indicator not in konged
+        seen = played.state()
+        konged = {m.tiles[0] for st in seen.seats for m in st.melds if m.kind == "kong"}
+        assert seen.indicator not in konged
 
 
 def test_chaozhou_买马_dealt_before_the_first_discard(book: Ruleset) -> None:
@@ -317,14 +323,15 @@ def test_chaozhou_买马_dealt_before_the_first_discard(book: Ruleset) -> None:
         assert [e["seat"] for e in horses] == owners
         assert all(len(e["tiles"]) == count for e in horses)
         assert all(e["type"] != "action" for e in game.events)
-        assert [game.seats[s].size() for s in range(4)] == [14, 13, 13, 13]
+        assert [len(seat.concealed) for seat in game.state().seats] == [14, 13, 13, 13]
 
 
 def test_chaozhou_奖马_turned_up_from_the_end_for_a_win_only(book: Ruleset) -> None:
     """奖马：每局游戏结束，胡牌者从牌墙最后翻开对应买奖马数的牌 / 流局不翻奖马牌"""
     options = {"bonus_horses": "5"}
-    game = stacked_round(book, HEAVENLY, options=options)
-    end = [tile_text(t) for t in game.wall.tiles[-5:][::-1]]
+    game = scenario_round(book, HEAVENLY, options=options)
+    wall = game.state().wall
+    end = list((wall.reserved + wall.tiles[::-1])[:5])  # the wall's end, the last tile first
     act(game, 0, "win")
     assert game.result is not None and game.result["outcome"]["horse_tiles"] == end
     drawn = Round(book, seed=3, options=options)
@@ -340,7 +347,7 @@ def test_chaozhou_跟庄_paid_by_the_dealer_with_跟庄1分(book: Ruleset, optio
     """跟庄分：起手庄家打出第一张牌，闲家依次打出相同的牌，此为跟庄 / 第X圈跟庄后，庄家给每个人X分
     / 跟庄1分：勾选后，才有跟庄分 — the dealer's 1z is followed by the three others; the round
     is then drawn, and the dealer pays 1 to each only with the option."""
-    game = stacked_round(book, FOLLOW, "8m 9m 9p", options={"follow_dealer": option})
+    game = scenario_round(book, FOLLOW, "8m 9m 9p", options={"follow_dealer": option})
     act(game, 0, "discard", "1z")
     for seat in (1, 2, 3):
         act(game, seat, "discard", "1z")
@@ -354,7 +361,7 @@ def test_chaozhou_跟庄_起手暗杠后打出的不算(book: Ruleset) -> None:
     """跟庄：起手庄家打出第一张牌（起手暗杠后打出的不算），闲家依次打出相同的牌 — the dealer konged
     his four 1m before his first discard: the three following his 1z earn nothing."""
     hands = ["1111m47p124s12345z", FOLLOW[1], FOLLOW[2], "23m123p123s16777z"]
-    game = stacked_round(book, hands, "8m 9m 9p", options={"follow_dealer": True})
+    game = scenario_round(book, hands, "8m 9m 9p", options={"follow_dealer": True})
     act(game, 0, "concealed_kong", "1m")
     act(game, 0, "discard", "1z")
     for seat in (1, 2, 3):
@@ -376,10 +383,10 @@ def test_chaozhou_吃杠爆杠全包(book: Ruleset, option: bool) -> None:
     """吃杠爆杠全包：点杠后补牌自摸胡，则点杠者包三家胡牌分 — seat 2 kongs the dealer's 9m and
     wins on the replacement; with the option the dealer pays for all three."""
     hands = ["147m147p147s2345z9m", SEAT1.replace("9s", "8s"), "999m123p456s789s1z", SEAT3]
-    game = stacked_round(book, hands, options={"kong_bloom_pays_all": option}, tail="1z")
+    game = scenario_round(book, hands, options={"kong_bloom_pays_all": option}, tail="1z")
     act(game, 0, "discard", "9m")
     act(game, 2, "exposed_kong")
-    assert game.from_kong and "win" in kinds(game, 2)
+    assert drew_after_kong(game) and "win" in kinds(game, 2)
     act(game, 2, "win")
     assert game.result is not None
     deltas = game.result["deltas"]

@@ -25,6 +25,7 @@ from mjc.runtime.game.engine import Round
 from mjc.runtime.game.gamelog import log_lines, replay
 from mjc.runtime.game.observation import observation
 from mjc.runtime.rules.ruleset import Ruleset
+from mjc.runtime.tiles.tile import tile_index
 from mjc.runtime.wins.seats import census
 from tests.conftest import ruleset
 
@@ -43,10 +44,11 @@ def test_chaozhou_买马牌不占原有牌数_the_wall_is_the_same_with_and_with
     for seed in range(20):
         plain = Round(book, seed=seed, options={"buy_horses": "none"})
         horses = Round(book, seed=seed, options={"buy_horses": choice})
-        assert horses.bought_horses and not plain.bought_horses
-        assert horses.wall.drawable == plain.wall.drawable
-        assert horses.wall.tiles == plain.wall.tiles and horses.wall.head == plain.wall.head
-        assert [st.concealed() for st in horses.seats] == [st.concealed() for st in plain.seats]
+        with_horses, without = horses.state(), plain.state()
+        assert any(s.horses for s in with_horses.seats)
+        assert not any(s.horses for s in without.seats)
+        assert with_horses.wall == without.wall  # the same tiles left, in the same order
+        assert [s.concealed for s in with_horses.seats] == [s.concealed for s in without.seats]
 
 
 def test_chaozhou_买马牌不占原有牌数_every_tile_of_the_set_is_still_in_play(book: Ruleset) -> None:
@@ -65,9 +67,10 @@ def test_chaozhou_随机分派_each_seat_is_dealt_its_horses_from_a_set_of_their
     for seed in range(30):
         game = Round(book, seed=seed, options={"buy_horses": choice})
         seats = [game.dealer] if choice.startswith("penalty") else list(range(4))
-        assert sorted(game.bought_horses) == sorted(seats)
-        horses = [t for tiles in game.bought_horses.values() for t in tiles]
-        assert all(len(tiles) == DEALT[choice] for tiles in game.bought_horses.values())
+        bought = {s.seat: s.horses for s in game.state().seats if s.horses}
+        assert sorted(bought) == sorted(seats)
+        horses = [tile_index(t) for tiles in bought.values() for t in tiles]
+        assert all(len(tiles) == DEALT[choice] for tiles in bought.values())
         assert all(horses.count(t) <= game.copies[t] for t in horses)  # one set of their own
         faces.update(horses)
     assert len(faces) >= 15  # random: thirty deals turn up many faces of the set
@@ -93,7 +96,7 @@ def test_chaozhou_买马牌_背面向上所有玩家不可见(book: Ruleset) -> 
 def test_chaozhou_对局结束后买马牌才会翻开(book: Ruleset) -> None:
     game = Round(book, seed=4, options={"buy_horses": "penalty2"})
     play_round(game, [RandomBot(s) for s in range(4)])
-    dealt = {str(s): [str(t) for t in tiles] for s, tiles in game.bought_horses.items()}
+    dealt = {str(s.seat): list(s.horses) for s in game.state().seats if s.horses}
     for seat in range(4):  # every seat now sees every seat's horses, with the settlement
         shown = observation(game, seat)["result"]["outcome"]["bought_horses"]
         assert shown.keys() == dealt.keys() and all(len(v) == 2 for v in shown.values())
@@ -108,5 +111,5 @@ def test_chaozhou_买马_the_log_records_the_horses_and_replays_them(book: Rules
         (game.dealer + i) % 4 for i in range(4)
     ]
     again = replay(book, lines)
-    assert again.bought_horses == game.bought_horses
+    assert [s.horses for s in again.state().seats] == [s.horses for s in game.state().seats]
     assert again.events == game.events and again.result == game.result

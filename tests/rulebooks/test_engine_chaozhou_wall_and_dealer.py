@@ -1,6 +1,6 @@
 """潮州麻将 (seed 000) played on the engine: one test per turn-flow statement of the seed, named
 after its clause, each playing the bundled rulebook under its options (`Round`, `Match`) on
-a stacked wall where the clause needs one. test_play_chaozhou.py checks the same clauses on
+a `Scenario` where the clause needs one. test_play_chaozhou.py checks the same clauses on
 the compiled `TurnRules`; this file checks that the engine plays them. The inventory, each
 clause with its test:
 
@@ -67,7 +67,7 @@ from engine_helpers import (
     kinds,
     pass_claims,
     play_out,
-    stacked_round,
+    scenario_round,
 )
 
 from mjc.runtime import Ruleset
@@ -129,8 +129,9 @@ def test_chaozhou_留牌_留奖马牌数(book: Ruleset, horses: str) -> None:
     """留牌：留奖马牌数 — the round is exhausted with the 奖马 count of tiles left undrawn."""
     game = Round(book, seed=3, options={"bonus_horses": horses})
     result = play_out(game)
-    assert result["exhaustive_draw"] and game.wall.drawable == 0
-    assert len(game.wall.undrawn()) == (0 if horses == "none" else int(horses))
+    wall = game.state().wall
+    assert result["exhaustive_draw"] and wall.drawable == 0 and wall.tiles == ()
+    assert len(wall.reserved) == (0 if horses == "none" else int(horses))
 
 
 def test_chaozhou_流局_after_the_last_tile_is_drawn_and_discarded(book: Ruleset) -> None:
@@ -148,7 +149,7 @@ def test_chaozhou_流局_after_the_last_tile_is_drawn_and_discarded(book: Rulese
 def test_chaozhou_流局不算杠分_unless_流局算杠(book: Ruleset, count: bool) -> None:
     """流局时，不算杠分；勾选“流局算杠”，流局算杠分 — the dealer's concealed kong is paid on
     a drawn round only with the option."""
-    game = stacked_round(book, CONCEALED, options={"draw_kong_score": count})
+    game = scenario_round(book, CONCEALED, options={"draw_kong_score": count})
     act(game, 0, "concealed_kong", "1m")
     result = play_out(game)
     assert result["exhaustive_draw"]
@@ -164,9 +165,9 @@ def test_chaozhou_中途结束同流局(book: Ruleset, count: bool) -> None:
     """中途结束同流局 — the dealer makes a concealed kong, the round is abandoned: it settles as
     a drawn round (the kong paid only under 流局算杠), the dealer deals again, and the log
     replays it."""
-    game = stacked_round(book, CONCEALED, options={"draw_kong_score": count})
+    game = scenario_round(book, CONCEALED, options={"draw_kong_score": count})
     act(game, 0, "concealed_kong", "1m")
-    drawn = stacked_round(book, CONCEALED, options={"draw_kong_score": count})
+    drawn = scenario_round(book, CONCEALED, options={"draw_kong_score": count})
     act(drawn, 0, "concealed_kong", "1m")
     game.abandon()
     assert game.over and game.events[-2] == {"type": "abandon"}
@@ -209,7 +210,7 @@ def test_chaozhou_连庄_counts_dealer_wins_and_draws(book: Ruleset) -> None:
     """连庄：第一局庄家胡牌，第二局算连庄1次，再次胡牌或流局，第三局算连庄2次；第三局其他玩家胡牌，
     则该局无连庄；庄家下庄，则清零"""
     match = Match(book, seed=1)
-    heavenly = stacked_round(book, HEAVENLY)
+    heavenly = scenario_round(book, HEAVENLY)
     act(heavenly, 0, "win")
     finish_in_match(match, heavenly)
     assert (match.dealer, match.streak) == (0, 1)
@@ -246,7 +247,7 @@ def test_chaozhou_连庄分_only_with_the_option(book: Ruleset) -> None:
     with the option."""
 
     def won(streak: int, option: bool) -> int:
-        game = stacked_round(book, HEAVENLY, streak=streak, options={"dealer_streak": option})
+        game = scenario_round(book, HEAVENLY, streak=streak, options={"dealer_streak": option})
         act(game, 0, "win")
         assert game.result is not None
         return int(game.result["deltas"][0])

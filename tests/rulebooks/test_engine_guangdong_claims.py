@@ -2,8 +2,8 @@
 
 `test_play_guangdong.py` checks what the play section compiles to (`TurnRules`); these tests
 play each statement on `mjc.runtime.game.engine.Round` with the bundled rulebook and its option
-(whole stacked walls from `tests/helpers/engine_helpers.py`, seat 0 dealing unless a test says
-otherwise) and check what the document says happens: the actions offered or refused, the
+(rounds set up by a `Scenario`, `tests/helpers/engine_helpers.py`; seat 0 deals unless a
+test says otherwise) and check what the document says happens: the actions offered or refused, the
 state after them, the log, the settlement where the clause names one (stake 1: a 番 is 1),
 and the next round's dealer and winds through `mjc.runtime.game.match.Match`. Quotes are
 de-garbled as the rulebook's (农户 = 庄家, 杠上吐花 = 杠上开花, 生气 = 不满).
@@ -46,30 +46,32 @@ from clause_checks import (
     check_missed_win_lifted,
     check_missed_win_only_that_tile,
 )
-from clause_deals import ROB
-from engine_helpers import (
-    kinds,
-    play_out_drawn,
-    script,
-)
-from guangdong_deals import (
-    BOOK,
+from clause_deals import (
     CHOWER,
     DEALER,
     IDLE,
     PONGER,
+    ROB,
     WAIT1,
     WAIT2,
     WAIT3,
-    gd_round,
+)
+from engine_helpers import (
+    book_round,
+    drew_after_kong,
+    kinds,
     last_turn,
+    play_out_drawn,
+    script,
 )
 
 from mjc.runtime.bots.simple import RandomBot
 from mjc.runtime.game.engine import Round
 from mjc.runtime.game.observation import observation
-from mjc.runtime.tiles.tile import tile_index
+from mjc.runtime.game.roundstate import Kong
 from tests.conftest import ruleset
+
+BOOK = "guangdong"
 
 CLAIMS = [DEALER, CHOWER, PONGER, IDLE]
 
@@ -90,7 +92,7 @@ def test_guangdong_行牌顺序_逆时针顺次出牌() -> None:
 def test_guangdong_吃牌_允许吃上家() -> None:
     """2、吃牌: 允许吃上家 — the dealer's 5s may be chowed by seat 1 (its 下家) only: seat 2
     holding 4556s is offered the pong alone."""
-    game = gd_round(CLAIMS)
+    game = book_round(BOOK, CLAIMS)
     script(game, "0 discard 5s")
     assert kinds(game, 1) == {"chow", "pass"}
     assert kinds(game, 2) == {"pong", "pass"}
@@ -110,13 +112,14 @@ KONGS = ["1111p19s234567z5s9p", CHOWER, "234m567p22z9p11z3s7s", KONGER]
 def test_guangdong_杠_明杠暗杠_可补杠_补杠为明杠() -> None:
     """3、杠: “杠”分明杠和暗杠 … 可补杠，补杠为明杠: a concealed kong, an exposed kong of a
     discard and an added kong are all offered; the added kong is shown to all like a 明杠."""
-    game = gd_round(KONGS, tail="9m 8s")
+    game = book_round(BOOK, KONGS, tail="9m 8s")
     assert "concealed_kong" in kinds(game, 0)
     script(game, "0 concealed_kong 1p", "0 discard 5s")
     assert "exposed_kong" in kinds(game, 3)
-    game = gd_round(ROB, "9m 9p 8m 9s", tail="7z")
+    game = book_round(BOOK, ROB, "9m 9p 8m 9s", tail="7z")
     script(game, *ROB_STEPS, "2 pass")  # seat 2 could rob it (below); it lets it be
-    assert game.phase == "turn" and game.kong_history == [{"seat": 1, "kind": "added"}]
+    state = game.state()
+    assert state.phase == "turn" and state.kongs == (Kong(1, "added"),)
     for viewer in (0, 2, 3):
         assert observation(game, viewer)["seats"][1]["melds"][0] == {
             "kind": "kong", "kong": "added", "tiles": ["9s"] * 4, "from": 0, "claimed": "9s",
@@ -126,7 +129,7 @@ def test_guangdong_杠_明杠暗杠_可补杠_补杠为明杠() -> None:
 def test_guangdong_杠_明暗杠不计算番数或分数() -> None:
     """3、杠: 明、暗杠不计算番数或分数 — a concealed and an exposed kong are made, the round is
     drawn: nobody pays anything for them."""
-    game = gd_round(KONGS, tail="9m 8s")
+    game = book_round(BOOK, KONGS, tail="9m 8s")
     script(game, "0 concealed_kong 1p", "0 discard 5s", "1 pass", "3 exposed_kong")
     play_out_drawn(game)
     assert game.result is not None and game.result["exhaustive_draw"]
@@ -185,9 +188,9 @@ def test_guangdong_漏胡_动牌后取消(move: str) -> None:
 def test_guangdong_抢杠_补杠可以被抢杠胡_被抢杠者包三家() -> None:
     """12、抢杠: 补杠所补的那张牌，可以被抢杠胡，抢杠胡等同杠开，当自摸，被抢杠者（欲开杠者）包三家
     牌 … 不满 4 番牌型，按照 4 番满计算: seat 2 robs seat 1's added 9s; seat 1 pays 3 × 4."""
-    game = gd_round(ROB, "9m 9p 8m 9s", tail="7z")
+    game = book_round(BOOK, ROB, "9m 9p 8m 9s", tail="7z")
     script(game, *ROB_STEPS)
-    assert game.phase == "rob" and kinds(game, 2) == {"win", "pass"}
+    assert game.state().phase == "rob" and kinds(game, 2) == {"win", "pass"}
     script(game, "2 win")
     assert game.result is not None
     assert game.result["outcome"]["winners"][0]["situations"] == ["robbing_kong"]
@@ -195,16 +198,17 @@ def test_guangdong_抢杠_补杠可以被抢杠胡_被抢杠者包三家() -> No
 
 
 # Seat 2 waits on 1m for 十三幺; the dealer holds four 1m.
-ORPHANS = ["1111m234p567p234s5s", "258m2588p258s66z7s", "9m19p19s12345677z", "345m678p3467s5599s"]
+ORPHANS = ["1111m234p567p234s5s", "258m2588p258s66z7s", "9m19p19s12345677z", "345m678p3467s559s"]
 
 
 def test_guangdong_抢杠_暗杠不能被抢杠() -> None:
     """12、抢杠: 暗杠不可抢杠胡 … 暗杠不能被抢杠 — not even by a 十三幺 waiting on its tile:
     the dealer's concealed kong of 1m completes and he draws its replacement."""
-    game = gd_round(ORPHANS, tail="9p")
+    game = book_round(BOOK, ORPHANS, tail="9p")
     script(game, "0 concealed_kong 1m")
-    assert game.phase == "turn" and game.turn == 0 and game.from_kong
-    assert game.kong_history == [{"seat": 0, "kind": "concealed"}]
+    state = game.state()
+    assert state.phase == "turn" and state.turn == 0 and drew_after_kong(game)
+    assert state.kongs == (Kong(0, "concealed"),)
 
 
 def test_guangdong_抢杠_明杠不算抢杠胡_只算平常胡牌() -> None:
@@ -223,15 +227,16 @@ def test_guangdong_convention_没有可摸的牌不能杠() -> None:
     """Convention (as 百色: 没有可摸的牌不能杠牌): seat 3 draws the last tile, its fourth 9p; it
     may not kong it, with nothing left to replace it."""
     hands = [DEALER.replace("19p", "18p"), WAIT1, WAIT2.replace("99p", "88p"), "678m234p999p9s357z"]
-    game = gd_round(hands, tail="9p")
+    game = book_round(BOOK, hands, last="9p")
     play_out_drawn(game, stop=last_turn)
-    assert game.turn == 3 and game.seats[3].counts[tile_index("9p")] == 4
+    state = game.state()
+    assert state.turn == 3 and state.seats[3].concealed.count("9p") == 4
     assert "concealed_kong" not in kinds(game, 3)
 
 
 def test_guangdong_convention_暗杠亮上方一张() -> None:
     """Convention (as 潮州 and 百色): the others see one tile of a concealed kong."""
-    game = gd_round(KONGS, tail="9m")
+    game = book_round(BOOK, KONGS, tail="9m")
     script(game, "0 concealed_kong 1p")
     for viewer in (1, 2, 3):
         assert observation(game, viewer)["seats"][0]["melds"] == [
@@ -250,12 +255,12 @@ def test_guangdong_convention_暗杠亮上方一张() -> None:
         (
             [DEALER, CHOWER, PONGER, IDLE],
             ["1 chow 5s 4s", "2 pong"],
-            lambda g: g.claim_history[0]["kind"] == "pong" and g.turn == 2,
+            lambda g: g.state().claims[0].kind == "pong" and g.state().turn == 2,
         ),
         (
             KONGS,
             ["1 chow 5s 4s", "3 exposed_kong"],
-            lambda g: g.claim_history[0]["kind"] == "kong" and g.turn == 3,
+            lambda g: g.state().claims[0].kind == "kong" and g.state().turn == 3,
         ),
     ],
     ids=["胡比碰吃", "碰比吃", "杠比吃"],
@@ -264,7 +269,7 @@ def test_guangdong_convention_胡_杠_碰_吃(
     hands: list[str], steps: list[str], check: Callable[[Round], bool]
 ) -> None:
     """Convention (the seed orders no claims): 胡 > 杠 > 碰 > 吃 on the dealer's 5s."""
-    game = gd_round(hands, tail="9m")
+    game = book_round(BOOK, hands, tail="9m")
     script(game, "0 discard 5s", *steps)
     assert check(game)
 
@@ -272,6 +277,6 @@ def test_guangdong_convention_胡_杠_碰_吃(
 def test_guangdong_convention_no_漏碰() -> None:
     """Convention (the seed states no 漏碰): seat 2 passes a pong of 5s; seat 1's 5s, before
     seat 2 draws, may be ponged."""
-    game = gd_round([DEALER, CHOWER.replace("3z", "5s"), PONGER, IDLE], "2z")
+    game = book_round(BOOK, [DEALER, CHOWER.replace("3z", "5s"), PONGER, IDLE], "2z")
     script(game, "0 discard 5s", "1 pass", "2 pass", "1 discard 5s")
     assert "pong" in kinds(game, 2)

@@ -2,8 +2,8 @@
 
 `test_play_guangdong.py` checks what the play section compiles to (`TurnRules`); these tests
 play each statement on `mjc.runtime.game.engine.Round` with the bundled rulebook and its option
-(whole stacked walls from `tests/helpers/engine_helpers.py`, seat 0 dealing unless a test says
-otherwise) and check what the document says happens: the actions offered or refused, the
+(rounds set up by a `Scenario`, `tests/helpers/engine_helpers.py`; seat 0 deals unless a
+test says otherwise) and check what the document says happens: the actions offered or refused, the
 state after them, the log, the settlement where the clause names one (stake 1: a 番 is 1),
 and the next round's dealer and winds through `mjc.runtime.game.match.Match`. Quotes are
 de-garbled as the rulebook's (农户 = 庄家, 杠上吐花 = 杠上开花, 生气 = 不满).
@@ -38,31 +38,32 @@ tests/game/test_game_tableflow.py.
 from __future__ import annotations
 
 import pytest
-from engine_helpers import (
-    kinds,
-    match_round,
-    play_out_drawn,
-    script,
-)
-from guangdong_deals import (
-    BOOK,
+from clause_deals import (
     DEALER,
-    HEAVENLY,
+    FIVE_S_HEAVENLY as HEAVENLY,
+    FIVE_S_SEVERAL as SEVERAL,
     IDLE,
     PONGER,
-    SEVERAL,
     WAIT1,
-    gd_match,
-    gd_round,
+)
+from engine_helpers import (
+    book_match,
+    book_round,
+    drawn,
+    kinds,
     last_turn,
+    match_round,
+    play_out_drawn,
     rotated,
+    script,
 )
 
 from mjc.runtime.game.engine import Round
 from mjc.runtime.game.match import Match
 from mjc.runtime.game.observation import observation
-from mjc.runtime.tiles.tile import tile_index
 from tests.conftest import ruleset
+
+BOOK = "guangdong"
 
 # ------------------------------------------------------------------ 二、游戏道具 / 荒庄
 
@@ -94,7 +95,8 @@ def test_guangdong_荒庄_每局抓完136张牌_打出后无人胡牌() -> None:
     assert game.result is not None and game.result["exhaustive_draw"]
     taken = sum(len(e["tiles"]) for e in game.events if e["type"] == "deal")
     taken += len([e for e in game.events if e["type"] == "draw"])
-    assert taken == 136 and game.wall.undrawn() == []
+    wall = game.state().wall
+    assert taken == 136 and wall.tiles == wall.reserved == ()
     assert game.events[-2]["type"] == "action" and game.events[-2]["kind"] == "discard"
     assert game.result["deltas"] == [0, 0, 0, 0]
 
@@ -102,9 +104,9 @@ def test_guangdong_荒庄_每局抓完136张牌_打出后无人胡牌() -> None:
 def test_guangdong_荒庄_最后一张打出后仍可胡() -> None:
     """F、荒庄 … 打出后无人胡牌: the round is drawn only if nobody wins the last discard — seat
     3 throws the wall's last tile, 5s, and seats 1 and 2, waiting on it, may still win it."""
-    game = gd_round(SEVERAL, tail="5s")
+    game = book_round(BOOK, SEVERAL, last="5s")
     play_out_drawn(game, stop=last_turn)
-    assert game.turn == 3 and game.drew == tile_index("5s")
+    assert game.state().turn == 3 and drawn(game) == "5s"
     script(game, "3 discard 5s")
     assert "win" in kinds(game, 1) and "win" in kinds(game, 2)
     script(game, "1 win", "2 pass")
@@ -144,7 +146,7 @@ def _drawn(match: Match) -> Round:
 def test_guangdong_圈_四人各坐庄一次为一圈_圈风东南西北() -> None:
     """B、圈：四人各坐庄一次为一圈 / C、圈风：第一圈为东风圈，第二圈为南风圈，第三圈为西风圈，
     第四圈为北风圈: the deal passes every round; the round wind moves on after all four dealt."""
-    match = gd_match()
+    match = book_match(BOOK)
     played = [_pass_the_deal(match) for _ in range(16)]
     assert [g.dealer for g in played] == [0, 1, 2, 3] * 4
     assert [g.round_wind for g in played] == ["E"] * 4 + ["S"] * 4 + ["W"] * 4 + ["N"] * 4
@@ -154,7 +156,7 @@ def test_guangdong_圈_四人各坐庄一次为一圈_圈风东南西北() -> No
 def test_guangdong_圈数显示_连庄时圈数显示稳定() -> None:
     """A、圈数显示: 记录玩家每局比赛：东风东、东风西 … 连庄时，圈数显示稳定: while a dealer keeps
     the deal (a win, a 荒庄) the round wind stays; it moves on once all four dealt."""
-    match = gd_match()
+    match = book_match(BOOK)
     played = [_pass_the_deal(match), _dealer_wins(match), _drawn(match), _dealer_wins(match)]
     assert [g.dealer for g in played] == [0, 1, 1, 1]
     assert [g.streak for g in played] == [0, 0, 1, 2]
@@ -182,7 +184,7 @@ def test_guangdong_庄家规则_第一把东做庄(dealer: int) -> None:
 
 def test_guangdong_庄家规则_庄家胡牌后连庄() -> None:
     """庄家胡牌后连庄: the dealer wins (here on his dealt tiles) and deals again."""
-    match = gd_match(2)
+    match = book_match(BOOK, 2)
     game = _dealer_wins(match)
     assert game.result is not None and game.result["winners"] == [2]
     assert match.dealer == 2 and match.streak == 1 and match.next_round().dealer == 2
@@ -190,7 +192,7 @@ def test_guangdong_庄家规则_庄家胡牌后连庄() -> None:
 
 def test_guangdong_庄家规则_荒庄时庄家连庄() -> None:
     """荒庄时，庄家连庄"""
-    match = gd_match(3)
+    match = book_match(BOOK, 3)
     for streak in (1, 2):
         game = _drawn(match)
         assert game.result is not None and game.result["exhaustive_draw"]
@@ -209,7 +211,7 @@ def test_guangdong_庄家规则_非庄家胡牌_庄家下家坐庄(
     draws: str, steps: list[str], winner: int
 ) -> None:
     """非庄家胡牌，庄家下家坐庄: seat 2 or 3 wins; seat 1, the dealer's 下家, deals next."""
-    match = gd_match()
+    match = book_match(BOOK)
     game = match_round(match, SEVERAL, draws)
     script(game, *steps)
     assert game.result is not None and game.result["winners"] == [winner]
@@ -228,9 +230,10 @@ def test_guangdong_convention_break_and_deal(dealer: int) -> None:
     per_wall = 136 // 2 // 4
     for seed in range(10):
         game = Round(ruleset(BOOK), seed=seed, dealer=dealer)
-        total = sum(game.wall.dice)
-        assert game.wall.start == ((dealer + total - 1) % 4) * per_wall + total
-        assert [sum(st.counts) for st in game.seats] == [
+        state = game.state()
+        total = sum(state.wall.dice)
+        assert state.wall.start == ((dealer + total - 1) % 4) * per_wall + total
+        assert [len(seat.concealed) for seat in state.seats] == [
             14 if s == dealer else 13 for s in range(4)
         ]
         assert game.to_act() == [dealer]

@@ -2,8 +2,8 @@
 
 `test_play_guangdong.py` checks what the play section compiles to (`TurnRules`); these tests
 play each statement on `mjc.runtime.game.engine.Round` with the bundled rulebook and its option
-(whole stacked walls from `tests/helpers/engine_helpers.py`, seat 0 dealing unless a test says
-otherwise) and check what the document says happens: the actions offered or refused, the
+(rounds set up by a `Scenario`, `tests/helpers/engine_helpers.py`; seat 0 deals unless a
+test says otherwise) and check what the document says happens: the actions offered or refused, the
 state after them, the log, the settlement where the clause names one (stake 1: a 番 is 1),
 and the next round's dealer and winds through `mjc.runtime.game.match.Match`. Quotes are
 de-garbled as the rulebook's (农户 = 庄家, 杠上吐花 = 杠上开花, 生气 = 不满).
@@ -46,29 +46,30 @@ This document states no 鸡胡不能吃胡 nor 20分以上可吃胡.
 from __future__ import annotations
 
 import pytest
-from clause_deals import ROB
-from engine_helpers import (
-    kinds,
-    match_round,
-    play_out_drawn,
-    script,
-)
-from guangdong_deals import (
-    BOOK,
+from clause_deals import (
     CHOWER,
-    HEAVENLY,
+    FIVE_S_HEAVENLY as HEAVENLY,
+    FIVE_S_SEVERAL as SEVERAL,
     IDLE,
     PONGER,
-    SEVERAL,
+    ROB,
     WAIT2,
-    gd_match,
-    gd_round,
+)
+from engine_helpers import (
+    book_match,
+    book_round,
+    drawn,
+    kinds,
     last_turn,
+    match_round,
+    play_out_drawn,
     rotated,
+    script,
 )
 
-from mjc.runtime.tiles.tile import tile_index
 from tests.conftest import ruleset
+
+BOOK = "guangdong"
 
 # ------------------------------------------------------------------ 六、胡牌的规定
 
@@ -77,7 +78,7 @@ def test_guangdong_胡牌方式_自摸胡_包括杠上开花() -> None:
     """1、胡牌方式 A、自摸胡，包括杠上开花: the dealer's concealed kong of 1p is replaced by the
     5z that completes his hand: a self-drawn win, 杠上开花, paid by all three."""
     hands = ["1111p234m567s789s5z", CHOWER, PONGER, IDLE]
-    game = gd_round(hands, tail="5z")
+    game = book_round(BOOK, hands, tail="5z")
     script(game, "0 concealed_kong 1p")
     assert "win" in kinds(game, 0)
     script(game, "0 win")
@@ -91,7 +92,7 @@ def test_guangdong_胡牌方式_自摸胡_包括杠上开花() -> None:
 def test_guangdong_胡牌方式_点炮胡_包括抢杠胡() -> None:
     """1、胡牌方式 B、点炮胡，包括抢杠胡: seat 2 wins on seat 1's 2s (seat 3 lets it go): only
     the discarder pays; robbing a kong is a discard win too (the 抢杠 tests below)."""
-    game = gd_round(SEVERAL, "2s")
+    game = book_round(BOOK, SEVERAL, "2s")
     script(game, "0 discard 3z", "1 discard 2s", "3 pass", "2 win")
     assert game.result is not None and game.result["winners"] == [2]
     winner = game.result["outcome"]["winners"][0]
@@ -103,13 +104,14 @@ def test_guangdong_胡牌方式_点炮胡_包括抢杠胡() -> None:
 def test_guangdong_胡牌者_可选择胡_也可选择弃() -> None:
     """2、胡牌者: 满足胡牌条件时，玩家可以选择“胡”，也可选择弃 — a win on a discard is offered
     beside a pass, a self-draw beside the discards; passing both plays on."""
-    game = gd_round(SEVERAL, "5s")
+    game = book_round(BOOK, SEVERAL, "5s")
     script(game, "0 discard 3z")
     assert "win" in kinds(game, 1) and "discard" in kinds(game, 1)
     script(game, "1 discard 5s")
     assert kinds(game, 2) == {"win", "chow", "pass"} and "win" in kinds(game, 3)
     script(game, "2 pass", "3 pass")
-    assert game.result is None and game.turn == 2 and game.phase == "turn"
+    state = game.state()
+    assert game.result is None and state.turn == 2 and state.phase == "turn"
 
 
 # The dealer throws 3z, then each seat throws the junk it draws (1p, 1s, 7p) and the dealer
@@ -120,7 +122,7 @@ GO_DRAWS = "1p 1s 7p 2m"
 
 def test_guangdong_胡牌者_三人皆可胡牌_一炮多响() -> None:
     """多人都满足胡牌条件时，三人皆可胡牌，既“一炮多响”"""
-    game = gd_round(SEVERAL, GO_DRAWS)
+    game = book_round(BOOK, SEVERAL, GO_DRAWS)
     script(game, *GO_AROUND, "0 discard 5s")
     assert all("win" in kinds(game, s) for s in (1, 2, 3))
     script(game, "1 win", "2 win", "3 win")
@@ -146,7 +148,7 @@ def test_guangdong_一炮多响包括庄家在内_庄家继续坐庄(
     """如一炮多响包括庄家在内胡牌，则下轮庄家继续坐庄: the dealer (seat 0) and seat 2 win on
     seat 1's 5s: seat 0 deals again. Convention: when the dealer is not among the winners (seat
     3 deals, seats 1 and 2 win), his 下家 deals, as after any other player's win."""
-    match = gd_match(dealer)
+    match = book_match(BOOK, dealer)
     game = match_round(match, hands, draws)
     script(game, *steps)
     assert game.result is not None and game.result["winners"] == winners
@@ -157,7 +159,7 @@ def test_guangdong_一炮多响包括庄家在内_庄家继续坐庄(
 def test_guangdong_庄家胡牌时_赢输不翻倍() -> None:
     """4、庄家胡牌: 庄家胡牌时，赢输不翻倍 — the dealer wins on seat 1's 5s and is paid the
     hand's fan as any other seat would be."""
-    game = gd_round(DEALER_WAITS, "7z")
+    game = book_round(BOOK, DEALER_WAITS, "7z")
     script(game, "0 discard 3z", "1 discard 5s", "2 pass", "0 win")
     assert game.result is not None and game.result["winners"] == [0]
     hand = game.result["outcome"]["winners"][0]["hand"]
@@ -171,7 +173,7 @@ def test_guangdong_庄家胡牌时_赢输不翻倍() -> None:
 def test_guangdong_一炮三响_点炮者包三家_不满4番按4番() -> None:
     """6、一炮三响: 同一张牌点三个炮，点炮者包三家。胡牌者不满 4 番牌型，按照 4 番满计算: the
     dealer's 5s wins for seats 1, 2 and 3 (hands under 4 番); he pays each of them 4."""
-    game = gd_round(SEVERAL, GO_DRAWS)
+    game = book_round(BOOK, SEVERAL, GO_DRAWS)
     script(game, *GO_AROUND, "0 discard 5s", "1 win", "2 win", "3 win")
     assert game.result is not None and game.result["winners"] == [1, 2, 3]
     rs = ruleset(BOOK)
@@ -191,11 +193,11 @@ def test_guangdong_杠上开花_暗杠补杠_记自摸_不满4番按4番(kong: s
     """7、杠上开花（暗杠、补杠）: 不满 4 番牌型，按照 4 番满计算 … 记自摸: the replacement of a
     concealed or an added kong completes the hand: each of the three pays 4."""
     if kong == "暗杠":
-        game = gd_round(["1111p234m567s789s5z", CHOWER, PONGER, IDLE], tail="5z")
+        game = book_round(BOOK, ["1111p234m567s789s5z", CHOWER, PONGER, IDLE], tail="5z")
         script(game, "0 concealed_kong 1p", "0 win")
         winner = 0
     else:
-        game = gd_round(ADDED_BLOOM, "1z 2z 3z 9s", tail="5z")
+        game = book_round(BOOK, ADDED_BLOOM, "1z 2z 3z 9s", tail="5z")
         script(
             game, "0 discard 9s", "1 pong", "1 discard 1z", "2 discard 1z", "3 discard 2z",
             "0 discard 3z", "1 added_kong 9s", "1 win",
@@ -214,7 +216,7 @@ def test_guangdong_杠上开花包杠_明杠_点杠者包三家() -> None:
     """8、杠上开花包杠（明杠）: 杠上开花包杠：计自摸，点杠者包三家牌 … 不满 4 番 … 按照 4 番满:
     seat 1 kongs the dealer's 9s and wins on the replacement: the dealer pays all three
     shares (3 × 4), the others nothing."""
-    game = gd_round(BLOOM, tail="1z")
+    game = book_round(BOOK, BLOOM, tail="1z")
     script(game, "0 discard 9s", "1 exposed_kong", "1 win")
     assert game.result is not None
     assert game.result["outcome"]["kong_fed_by"] == 0
@@ -224,9 +226,9 @@ def test_guangdong_杠上开花包杠_明杠_点杠者包三家() -> None:
 def test_guangdong_海底捞月_摸最后一张牌胡牌() -> None:
     """9、海底捞月: 摸最后一张牌胡牌。不满 4 番牌型，按照 4 番满计算 / 海底捞针 … 当自摸，三家付:
     seat 3 draws the wall's last tile, 2s, and wins on it: each of the three pays 4."""
-    game = gd_round(SEVERAL, tail="2s")
+    game = book_round(BOOK, SEVERAL, last="2s")
     play_out_drawn(game, stop=last_turn)
-    assert game.turn == 3 and game.drew == tile_index("2s") and "win" in kinds(game, 3)
+    assert game.state().turn == 3 and drawn(game) == "2s" and "win" in kinds(game, 3)
     script(game, "3 win")
     assert game.result is not None
     assert "last_tile" in game.result["outcome"]["winners"][0]["situations"]
@@ -252,7 +254,7 @@ def test_guangdong_包自摸_十二张落地() -> None:
     """10、包自摸规则: 十二张落地包自摸 … 若该名玩家在 12 张落地的状态时自摸胡牌，该打出让玩家
     创立 12 张落地的玩家 A 便须要为另外两家代付该笔自摸: seat 1's fourth chow is of the
     dealer's 1s; when seat 1 self-draws, the dealer pays all three shares."""
-    game = gd_round(TWELVE, TWELVE_DRAWS)
+    game = book_round(BOOK, TWELVE, TWELVE_DRAWS)
     script(game, *TWELVE_STEPS)
     assert game.result is not None and game.result["winners"] == [1]
     won = game.result["outcome"]["winners"][0]
@@ -265,7 +267,7 @@ def test_guangdong_包自摸_十二张落地() -> None:
 def test_guangdong_鸡胡_什么牌都可以胡_可吃碰杠() -> None:
     """鸡胡 1: 什么牌都可以胡，可吃碰杠 — any winning hand may win, on a discard too, after a
     claim (no 鸡胡不能吃胡 here): seat 2 pongs 9p, then wins seat 0's 2s with 鸡胡 alone."""
-    game = gd_round(SEVERAL, "1s 2s")
+    game = book_round(BOOK, SEVERAL, "1s 2s")
     script(game, "0 discard 9p", "2 pong", "2 discard 2z", "3 discard 1s", "0 discard 2s")
     assert "win" in kinds(game, 2)
     script(game, "3 pass", "2 win")
@@ -289,7 +291,7 @@ def test_guangdong_独特牌型包自摸_大三元() -> None:
     """11、独特牌型包自摸: 大三元：玩家已碰出红中、白板、发财，任意 2 款．若有人打出余下一款者，
     那人则需承担包自摸的职责: seat 1 has ponged two dragons when seat 2 throws the third;
     seat 1 pongs it and later self-draws 大三元: seat 2 pays all three shares."""
-    game = gd_round(DRAGONS, "8m 2m 3m 7p 9m 5s 9s")
+    game = book_round(BOOK, DRAGONS, "8m 2m 3m 7p 9m 5s 9s")
     script(game, *DRAGON_STEPS)
     assert game.result is not None and game.result["winners"] == [1]
     won = game.result["outcome"]["winners"][0]
@@ -305,7 +307,7 @@ def test_guangdong_独特牌型包自摸_大三元() -> None:
 
 def test_guangdong_天胡_庄家起牌后即成和牌() -> None:
     """c、天胡：庄家起牌后即成和牌牌型；当十三幺计算，64 番，三家付"""
-    game = gd_round(HEAVENLY)
+    game = book_round(BOOK, HEAVENLY)
     assert "win" in kinds(game, 0)
     script(game, "0 win")
     assert game.result is not None
@@ -315,7 +317,7 @@ def test_guangdong_天胡_庄家起牌后即成和牌() -> None:
 
 def test_guangdong_地胡_闲家自摸的第一张牌() -> None:
     """c、地胡：起牌后，第一圈里闲家自摸的第一张牌和牌。当十三幺计算，64 番"""
-    game = gd_round(SEVERAL, "5s")
+    game = book_round(BOOK, SEVERAL, "5s")
     script(game, "0 discard 3z", "1 win")
     assert game.result is not None
     assert game.result["outcome"]["winners"][0]["situations"] == ["earthly"]
@@ -325,7 +327,7 @@ def test_guangdong_地胡_闲家自摸的第一张牌() -> None:
 def test_guangdong_地胡_有人吃碰牌已不奏效() -> None:
     """注：第一圈里若有人吃、碰牌 … 已不奏效，不行地和: seat 2 pongs the dealer's 9p; seat 3
     then wins on its first draw, without 地胡."""
-    game = gd_round(SEVERAL, "2s")
+    game = book_round(BOOK, SEVERAL, "2s")
     script(game, "0 discard 9p", "2 pong", "2 discard 2z", "3 win")
     assert game.result is not None and game.result["winners"] == [3]
     assert "earthly" not in game.result["outcome"]["winners"][0]["situations"]
@@ -335,7 +337,7 @@ def test_guangdong_地胡_有人吃碰牌已不奏效() -> None:
 def test_guangdong_人胡_庄家打出的第一张牌() -> None:
     """c、人胡：起牌后，庄家打出的第一张牌，闲家吃和；当十三幺计算 … 庄家付 (the rulebook's
     convention: 64, the seed's 9 番 contradicting 当十三幺计算)"""
-    game = gd_round(SEVERAL)
+    game = book_round(BOOK, SEVERAL)
     script(game, "0 discard 5s", "1 pass", "3 pass", "2 win")
     assert game.result is not None
     assert game.result["outcome"]["winners"][0]["situations"] == ["human"]
@@ -347,6 +349,6 @@ def test_guangdong_option_七对胡牌(seven_pairs: bool) -> None:
     """Option 七对胡牌 (convention: not in seed 004, off by default): seat 1's seven pairs win
     on the dealer's 2z only with the option on."""
     hands = ["234567m345678p25z", "1199m1199p1199s2z", "345m678p23s345s77z", "2345678s134566z"]
-    game = gd_round(hands, seven_pairs=seven_pairs)
+    game = book_round(BOOK, hands, seven_pairs=seven_pairs)
     script(game, "0 discard 2z")
     assert ("win" in kinds(game, 1)) is seven_pairs

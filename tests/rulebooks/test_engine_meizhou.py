@@ -1,6 +1,6 @@
 """梅州麻将 (seed 002) played on the engine: one test per turn-flow statement of the seed, named
-after its clause, each playing the bundled rulebook (`Round`, `Match`) on a stacked wall
-where the clause needs one. test_play_meizhou.py checks the same clauses on the compiled
+after its clause, each playing the bundled rulebook (`Round`, `Match`) set up by a
+`Scenario` where the clause needs one. test_play_meizhou.py checks the same clauses on the compiled
 `TurnRules`; this file checks that the engine plays them. The inventory, each clause with
 its test:
 
@@ -86,14 +86,15 @@ from engine_helpers import (
     act,
     break_start,
     broken_wall,
+    drawn,
+    drew_after_kong,
     events_of,
     finish_in_match,
     kinds,
     pass_claims,
     play_out,
     play_until_wall_empty,
-    stacked_round,
-    tile,
+    scenario_round,
 )
 
 from mjc.runtime import Ruleset
@@ -101,6 +102,7 @@ from mjc.runtime.game.actions import Action
 from mjc.runtime.game.engine import GameSetupError, Round
 from mjc.runtime.game.match import Match
 from mjc.runtime.game.observation import observation
+from mjc.runtime.game.roundstate import Kong
 from mjc.runtime.tiles.tile import tile_text
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
@@ -128,9 +130,10 @@ def test_meizhou_起牌_the_second_roll_adds_to_the_first(book: Ruleset, dealer:
     点 — four dice: the dealer's two pick the wall, all four the stack."""
     for seed in range(6):
         game = Round(book, seed=seed, dealer=dealer)
-        assert len(game.wall.dice) == 4 and all(1 <= d <= 6 for d in game.wall.dice)
+        wall_now = game.state().wall
+        assert len(wall_now.dice) == 4 and all(1 <= d <= 6 for d in wall_now.dice)
         start = break_start(game, smaller=False)
-        assert game.wall.start == start
+        assert wall_now.start == start
         wall = broken_wall(game, start)
         dealt = events_of(game, "deal")[0]
         assert dealt["tiles"] == [tile_text(t) for t in wall[:14]]
@@ -146,12 +149,12 @@ def test_meizhou_起牌_dealer_14_others_13(book: Ruleset) -> None:
 def test_meizhou_出牌_the_dealer_first_then_in_turn_order(book: Ruleset) -> None:
     """四、出牌及顺序 由庄家先出牌，其次，依逆时针顺序 — with nothing claimed, each seat draws
     in turn after the dealer's discard."""
-    game = stacked_round(book, [SEAT0, SEAT1, SEAT2, "124m123p123s6677z"], "9m 9p 8m")
+    game = scenario_round(book, [SEAT0, SEAT1, SEAT2, "124m123p123s6677z"], "9m 9p 8m")
     assert game.to_act() == [0] and not events_of(game, "draw")
     act(game, 0, "discard", "4z")
-    for seat, drawn in ((1, "9m"), (2, "9p"), (3, "8m")):
-        assert game.turn == seat and game.drew == tile(drawn)
-        act(game, seat, "discard", drawn)
+    for seat, tile in ((1, "9m"), (2, "9p"), (3, "8m")):
+        assert game.state().turn == seat and drawn(game) == tile
+        act(game, seat, "discard", tile)
         pass_claims(game)
 
 
@@ -165,7 +168,8 @@ def test_meizhou_荒庄_every_tile_drawn_no_result(book: Ruleset) -> None:
     """五、在全部牌被摸完后， 视为荒庄，此时没有胜负"""
     game = Round(book, seed=2)
     result = play_out(game)
-    assert result["exhaustive_draw"] and game.wall.undrawn() == []
+    wall = game.state().wall
+    assert result["exhaustive_draw"] and wall.tiles == wall.reserved == ()
     assert result["deltas"] == [0, 0, 0, 0]
 
 
@@ -186,7 +190,7 @@ def test_meizhou_规则二_流局_the_dealers_下家_deals(book: Ruleset) -> Non
 def test_meizhou_规则一_the_dealer_wins_and_stays(book: Ruleset) -> None:
     """六、规则一：庄家胡牌则其继续担任庄家 — the dealer's 天胡 (a self-draw)."""
     match = Match(book, seed=1, dealer=0)  # the set-up rounds are seat 0's
-    game = stacked_round(book, HEAVENLY)
+    game = scenario_round(book, HEAVENLY)
     act(game, 0, "win")
     finish_in_match(match, game)
     assert (match.dealer, match.streak) == (0, 1)
@@ -217,15 +221,15 @@ def test_meizhou_规则三_the_robbed_seat_deals(book: Ruleset) -> None:
 
 def test_meizhou_暗杠_may_be_declared_or_not(book: Ruleset) -> None:
     """七、暗杠：即玩家自己手中有四张同样的牌…玩家根据牌的情况，可确定杠或者不杠"""
-    game = stacked_round(book, CONCEALED)
+    game = scenario_round(book, CONCEALED)
     assert {"concealed_kong", "discard"} <= kinds(game, 0)
     act(game, 0, "discard", "1m")  # not konged: the tiles stay in the hand
-    assert not game.seats[0].melds
+    assert not game.state().seats[0].melds
 
 
 def test_meizhou_暗杠_全暗(book: Ruleset) -> None:
     """七、暗杠后，将暗杠的牌明放在自家门前（全暗） — the others see no tile of it."""
-    game = stacked_round(book, CONCEALED)
+    game = scenario_round(book, CONCEALED)
     act(game, 0, "concealed_kong", "1m")
     other = observation(game, 1)["seats"][0]["melds"][0]
     assert "tiles" not in other and "shown" not in other
@@ -247,7 +251,7 @@ def test_meizhou_明杠_added_to_a_pong(book: Ruleset) -> None:
     game = added_kong_round(book)
     assert {"added_kong", "discard"} <= kinds(game, 1)
     act(game, 1, "added_kong", "9s")
-    assert game.kong_history == [{"seat": 1, "kind": "added"}]
+    assert game.state().kongs == (Kong(1, "added"),)
 
 
 def test_meizhou_抢杠_the_robbed_seat_pays_for_three(book: Ruleset) -> None:
@@ -255,7 +259,7 @@ def test_meizhou_抢杠_the_robbed_seat_pays_for_three(book: Ruleset) -> None:
     胡牌类型，被抢杠玩家需要出 6 分给予抢杠玩家"""
     game = rob_round(book)
     act(game, 1, "added_kong", "9s")
-    assert game.phase == "rob" and kinds(game, 2) == {"win", "pass"}
+    assert game.state().phase == "rob" and kinds(game, 2) == {"win", "pass"}
     game.apply(Action(2, "win"))
     assert game.result is not None
     assert game.result["deltas"] == [0, -6, 6, 0]
@@ -275,7 +279,7 @@ def test_meizhou_convention_two_robbers(book: Ruleset) -> None:
 def test_meizhou_碰牌_from_any_seat(book: Ruleset) -> None:
     """八、碰牌 当自己手中有两张同样的牌，遇到有玩家弃牌一样时，根据自己牌的情况，决定是否碰 —
     seat 2 may pong the dealer's 9s or pass."""
-    game = stacked_round(book, MISSED_PONG, "8s")
+    game = scenario_round(book, MISSED_PONG, "8s")
     act(game, 0, "discard", "9s")
     assert kinds(game, 2) == {"pong", "pass"}
 
@@ -283,7 +287,7 @@ def test_meizhou_碰牌_from_any_seat(book: Ruleset) -> None:
 def test_meizhou_只计自摸_no_win_on_a_discard(book: Ruleset) -> None:
     """九、自摸：所需的最后一张牌由自己抓来，称之为自摸 / 十、胡牌后只计自摸 — seat 2 may not win
     on the dealer's 1z (it may pong it), and wins when it draws its tile."""
-    game = stacked_round(book, MISSED_WIN, "9m")
+    game = scenario_round(book, MISSED_WIN, "9m")
     act(game, 0, "discard", "1z")
     assert kinds(game, 2) == {"pong", "pass"}
     assert "win" in kinds(self_draw_round(book), 2)
@@ -296,9 +300,9 @@ BLOOM = ["1111m456p789s111z2z", SEAT1, SEAT2, SEAT3_NO_1M]
 def test_meizhou_杠上开花_and_暗杠_paid_by_the_three(book: Ruleset) -> None:
     """十、自摸赔率最低 2 倍 / 暗杠…其余三家每人均赔给杠牌者 2 倍 / 杠上开花…所赢金额则由其他三位
     玩家平均分担（同自摸原理） — each of the three pays 2 for the hand and 2 for the 暗杠."""
-    game = stacked_round(book, BLOOM, tail="2z")
+    game = scenario_round(book, BLOOM, tail="2z")
     act(game, 0, "concealed_kong", "1m")
-    assert game.from_kong and "win" in kinds(game, 0)
+    assert drew_after_kong(game) and "win" in kinds(game, 0)
     act(game, 0, "win")
     assert game.result is not None
     assert game.result["deltas"] == [12, -4, -4, -4]
@@ -307,7 +311,7 @@ def test_meizhou_杠上开花_and_暗杠_paid_by_the_three(book: Ruleset) -> Non
 def test_meizhou_无人胡牌_no_kong_payment(book: Ruleset) -> None:
     """十、只要有某玩家胡牌后，且四个玩家中有人牌面有杠，则根据杠牌的情况再继续进行结算。无人胡牌将不
     进行此结算 — the dealer's 暗杠 in a drawn round is not paid."""
-    game = stacked_round(book, CONCEALED)
+    game = scenario_round(book, CONCEALED)
     act(game, 0, "concealed_kong", "1m")
     result = play_out(game)
     assert result["exhaustive_draw"] and result["deltas"] == [0, 0, 0, 0]
@@ -316,19 +320,19 @@ def test_meizhou_无人胡牌_no_kong_payment(book: Ruleset) -> None:
 def test_meizhou_convention_漏碰(book: Ruleset) -> None:
     """Convention (the seed states no 漏碰): seat 2 passes the dealer's 9s and may not pong seat
     1's 9s before its own draw."""
-    game = stacked_round(book, MISSED_PONG, "8s")
+    game = scenario_round(book, MISSED_PONG, "8s")
     act(game, 0, "discard", "9s")
     game.apply(Action(2, "pass"))
     act(game, 1, "discard", "9s")
-    assert game.phase == "turn" and game.to_act() == [2]
+    assert game.state().phase == "turn" and game.to_act() == [2]
 
 
 def test_meizhou_convention_no_kong_on_the_last_tile(book: Ruleset) -> None:
     """Convention (as 百色 没有可摸的牌不能杠牌): seat 3 holds 777s and draws the last tile, the
     fourth 7s: no kong."""
-    game = stacked_round(book, [SEAT0, SEAT1, SEAT2, "123m123p123777s6z"], tail="7s")
+    game = scenario_round(book, [SEAT0, SEAT1, SEAT2, "123m123p123777s6z"], last="7s")
     play_until_wall_empty(game)
-    assert game.turn == 3 and game.drew == tile("7s")
+    assert game.state().turn == 3 and drawn(game) == "7s"
     assert "concealed_kong" not in kinds(game, 3)
 
 

@@ -2,8 +2,8 @@
 
 `test_play_shanghai.py` checks what the play section compiles to (`TurnRules`); these tests
 play each statement on `mjc.runtime.game.engine.Round` with the bundled rulebook and its options
-(whole stacked walls from `tests/helpers/engine_helpers.py`, seat 0 dealing unless a test says
-otherwise) and check what the document says happens: the actions offered or refused, the
+(rounds set up by a `Scenario`, `tests/helpers/engine_helpers.py`; seat 0 deals unless a
+test says otherwise) and check what the document says happens: the actions offered or refused, the
 state after them, the log, the settlement where the clause names one, and the next round's
 dealer through `mjc.runtime.game.match.Match`. Quotes drop the pinyin glosses.
 
@@ -66,37 +66,44 @@ from clause_checks import (
     check_missed_win_lifted,
     check_missed_win_only_that_tile,
 )
-from clause_deals import FIVE_S_CLAIMS, FIVE_S_WAITS, ROB
+from clause_deals import (
+    CHOWER,
+    DEALER,
+    FIVE_S_HEAVENLY as HEAVENLY,
+    FIVE_S_SEVERAL as SEVERAL,
+    IDLE,
+    PONGER,
+    ROB,
+    WAIT1,
+    WAIT2,
+    WAIT3,
+)
 from engine_helpers import (
+    book_match,
+    book_round,
+    drew_after_kong,
     kinds,
     match_round,
     play_out_drawn,
     script,
-    stacked_round,
 )
 
 from mjc.runtime.game.engine import Round
 from mjc.runtime.game.match import Match
 from mjc.runtime.game.observation import observation
+from mjc.runtime.game.roundstate import Claim
 from mjc.runtime.tiles.tile import tile_index
 from tests.conftest import ruleset
 
 BOOK = "shanghai"
 
 
-# Seat 0 deals and discards 5s first; seat 1 (its 下家) may chow 456s, seat 2 pong 55s.
-DEALER, CHOWER, PONGER, IDLE = FIVE_S_CLAIMS
+# Seat 0 deals and discards 5s first; seat 1 (its 下家) may chow 456s, seat 2 pong 55s; in
+# SEVERAL seats 1, 2 and 3 all wait on it (`clause_deals.FIVE_S_CLAIMS`).
 CLAIMS = [DEALER, CHOWER, PONGER, IDLE]
 # The same discard with seat 3 holding three 5s (and 46s), seat 2 idle.
 KONGER = "678m234p46s555s7z8p"
 KONGS = [DEALER, CHOWER, "234m567p22z9p11z3s7s", KONGER]
-# Seats 1, 2 and 3 all wait on 5s, seat 0's first discard.
-WAIT1, WAIT2, WAIT3 = FIVE_S_WAITS
-SEVERAL = [DEALER, WAIT1, WAIT2, WAIT3]
-
-
-def _round(hands: list[str], draws: str = "", tail: str = "", **options: object) -> Round:
-    return stacked_round(ruleset(BOOK), hands, draws, options=options or None, tail=tail)
 
 
 # ------------------------------------------------------------------ 搖骰子
@@ -123,19 +130,27 @@ def test_shanghai_搖骰子_逆時針數到取牌方向_挪走骰子之和墩牌
     seen_seven = False
     for seed in range(30):
         game = Round(rs, seed=seed, dealer=dealer)
-        total = sum(game.wall.dice)
+        state = game.state()
+        total = sum(state.wall.dice)
         owner = (dealer + total - 1) % 4
         if total == 7:
             assert owner == (dealer + 2) % 4  # 對家
             seen_seven = True
         start = owner * per_wall + total
-        assert game.wall.start == start
+        assert state.wall.start == start
         physical = [t for t, n in enumerate(copies) for _ in range(n)]
         random.Random(seed).shuffle(physical)  # the wall as built, before the break
         dealt = [tile_index(t) for e in game.events if e["type"] == "deal" for t in e["tiles"]]
-        assert dealt == (physical[2 * start :] + physical[: 2 * start])[: len(dealt)]
+        # The wall in drawing order: the deal, the tiles left, the flowers' replacements
+        # drawn from the tail (補花), the last of them nearest the middle.
+        replaced = [
+            tile_index(e["tile"]) for e in game.events
+            if e["type"] == "draw" and e["from"] == "tail"
+        ]
+        wall = dealt + [tile_index(t) for t in state.wall.tiles] + replaced[::-1]
+        assert wall == physical[2 * start :] + physical[: 2 * start]
         moved = physical[2 * start - 2 * total : 2 * start]
-        assert game.wall.tiles[-2 * total :] == moved
+        assert wall[-2 * total :] == moved
     assert seen_seven
 
 
@@ -146,8 +161,8 @@ def test_shanghai_搖骰子_逆時針數到取牌方向_挪走骰子之和墩牌
 def test_shanghai_打牌_莊家十四張_其余的人十三張(dealer: int) -> None:
     """遊戲在一開始，只有莊家可得到十四張牌，其余的人十三張"""
     game = Round(ruleset(BOOK), seed=4, dealer=dealer)
-    for seat, st in enumerate(game.seats):
-        assert sum(st.counts) == (14 if seat == dealer else 13)
+    for seat, st in enumerate(game.state().seats):
+        assert len(st.concealed) == (14 if seat == dealer else 13)
     deals = [e for e in game.events if e["type"] == "deal"]
     assert deals[0]["seat"] == dealer
 
@@ -155,17 +170,18 @@ def test_shanghai_打牌_莊家十四張_其余的人十三張(dealer: int) -> N
 def test_shanghai_打牌_莊家先丟出一張牌() -> None:
     """莊家從牌中選出一張最無用的牌丟出: the dealer plays first without drawing; he may
     discard any tile he holds."""
-    game = _round(CLAIMS)
-    assert game.to_act() == [0] and game.phase == "turn"
+    game = book_round(BOOK, CLAIMS)
+    state = game.state()
+    assert state.to_act == (0,) and state.phase == "turn"
     assert not [e for e in game.events if e["type"] == "draw"]
     discards = {a.tile for a in game.legal_actions(0) if a.kind == "discard"}
-    assert discards == {t for t in range(34) if game.seats[0].counts[t]}
+    assert discards == {tile_index(t) for t in state.seats[0].concealed}
 
 
 def test_shanghai_打牌_莊家的下家有權力吃或碰() -> None:
     """此時，其它三家都有權力要那張丟出的牌。莊家的下家(右手邊的玩者)，有權力吃或碰那張牌:
     seat 1 is offered the chow of the dealer's 5s (and would be the pong: seat 2 holds it)."""
-    game = _round(CLAIMS)
+    game = book_round(BOOK, CLAIMS)
     script(game, "0 discard 5s")
     assert kinds(game, 1) == {"chow", "pass"}
     assert sorted(game.to_act()) == [1, 2]
@@ -174,20 +190,21 @@ def test_shanghai_打牌_莊家的下家有權力吃或碰() -> None:
 def test_shanghai_打牌_其它兩家只可碰或杠() -> None:
     """其它兩家則只可碰或杠那張牌: seat 2 holding 4556s and seat 3 holding 46s 555s may pong
     (seat 3 also kong) the dealer's 5s, never chow it."""
-    game = _round(CLAIMS)
+    game = book_round(BOOK, CLAIMS)
     script(game, "0 discard 5s")
     assert kinds(game, 2) == {"pong", "pass"}
-    game = _round(KONGS, tail="9m")
+    game = book_round(BOOK, KONGS, tail="9m")
     script(game, "0 discard 5s")
     assert kinds(game, 3) == {"exposed_kong", "pong", "pass"}
 
 
 def test_shanghai_打牌_碰比吃優先() -> None:
     """“碰”比“吃”優先: seat 1 chows and seat 2 pongs the same 5s: seat 2 takes it."""
-    game = _round(CLAIMS)
+    game = book_round(BOOK, CLAIMS)
     script(game, "0 discard 5s", "1 chow 5s 4s", "2 pong")
-    assert game.claim_history == [{"seat": 2, "from_seat": 0, "kind": "pong", "tile": "5s"}]
-    assert game.turn == 2 and game.phase == "turn"
+    state = game.state()
+    assert state.claims == (Claim(seat=2, kind="pong", tile="5s", from_seat=0),)
+    assert state.turn == 2 and state.phase == "turn"
 
 
 @pytest.mark.parametrize(
@@ -203,13 +220,13 @@ def test_shanghai_convention_胡比碰吃優先_杠比吃優先(
 ) -> None:
     """Convention 胡 > 杠 > 碰 > 吃 (the seed orders only 碰 before 吃): a win on the 5s beats
     seat 2's pong and seat 1's chow; seat 3's kong beats seat 1's chow."""
-    game = _round(hands, tail="9m")
+    game = book_round(BOOK, hands, tail="9m")
     script(game, "0 discard 5s", *steps)
     if served == "win":
         assert game.result is not None and game.result["winners"] == [3]
     else:
-        assert [c["kind"] for c in game.claim_history] == ["kong"]
-        assert game.turn == 3 and game.from_kong
+        assert [c.kind for c in game.state().claims] == ["kong"]
+        assert game.state().turn == 3 and drew_after_kong(game)
 
 
 @pytest.mark.parametrize(
@@ -230,9 +247,9 @@ def test_shanghai_吃碰杠牌_吃碰杠牌后必須亮明(
 ) -> None:
     """可以任意吃碰杠牌，吃碰杠牌后必須亮明: each claim is offered and, once made, every other
     seat sees the meld's tiles and whose discard it took."""
-    game = _round(hands, tail="9m")
+    game = book_round(BOOK, hands, tail="9m")
     script(game, "0 discard 5s", *answers)
-    seat = game.claim_history[0]["seat"]
+    seat = game.state().claims[0].seat
     for viewer in range(4):
         seen = observation(game, viewer)["seats"][seat]["melds"]
         assert seen == [{**meld, "from": 0, "claimed": "5s"}]
@@ -242,7 +259,7 @@ def test_shanghai_吃碰杠牌_暗杠除外() -> None:
     """吃碰杠牌后必須亮明，暗杠除外: the others see that seat 0 made a concealed kong, not of
     which tile; its owner sees the four tiles."""
     hands = ["1111p19s234567z5s9p", CHOWER, PONGER, IDLE]
-    game = _round(hands, tail="8s")
+    game = book_round(BOOK, hands, tail="8s")
     script(game, "0 concealed_kong 1p")
     for viewer in (1, 2, 3):
         assert observation(game, viewer)["seats"][0]["melds"] == [
@@ -255,11 +272,7 @@ def test_shanghai_吃碰杠牌_暗杠除外() -> None:
 
 
 def _match() -> Match:
-    return Match(ruleset(BOOK), seed=5, dealer=0)
-
-
-# The dealer's 14 tiles already win (his first turn), the others as in SEVERAL.
-HEAVENLY = ["123m456p789s33344z", WAIT1, WAIT2, WAIT3]
+    return book_match(BOOK)
 
 
 @pytest.mark.parametrize(
@@ -323,7 +336,7 @@ def test_shanghai_莊家_一炮多響_點炮者最近的一個胡牌者下家為
 
 def test_shanghai_一炮多響_允許一炮多響() -> None:
     """允許一炮多響: seats 1, 2 and 3 all win on seat 0's 5s; each is paid, by seat 0 alone."""
-    game = _round(SEVERAL)
+    game = book_round(BOOK, SEVERAL)
     script(game, "0 discard 5s", "1 win", "2 win", "3 win")
     assert game.result is not None and game.result["winners"] == [1, 2, 3]
     deltas = game.result["deltas"]
@@ -334,7 +347,7 @@ def test_shanghai_一炮多響_允許一炮多響() -> None:
 def test_shanghai_點炮_點炮者輸分_和其他人無關() -> None:
     """點炮：點炮者輸分，和其他人無關: seat 2 wins on seat 0's 5s; seats 1 and 3 (who passed)
     neither pay nor gain."""
-    game = _round(SEVERAL)
+    game = book_round(BOOK, SEVERAL)
     script(game, "0 discard 5s", "1 pass", "2 win", "3 pass")
     assert game.result is not None
     deltas = game.result["deltas"]
@@ -377,7 +390,7 @@ def test_shanghai_漏胡_動牌後解除(move: str) -> None:
 
 
 def _added_kong() -> Round:
-    game = _round(ROB, "9m 9p 8m 9s", tail="7z")
+    game = book_round(BOOK, ROB, "9m 9p 8m 9s", tail="7z")
     script(
         game, "0 discard 9s", "2 pass", "1 pong", "1 discard 5m", "2 discard 9m",
         "3 discard 9p", "0 discard 8m", "1 added_kong 9s",
@@ -389,7 +402,7 @@ def test_shanghai_搶杠_只應用在蓄杠上() -> None:
     """搶杠只應用在蓄杠上，即碰了牌後，自己摸上同樣的一張杠牌時: seat 1 adds its drawn 9s to its
     pong; seat 2 may rob it."""
     game = _added_kong()
-    assert game.phase == "rob" and kinds(game, 2) == {"win", "pass"}
+    assert game.state().phase == "rob" and kinds(game, 2) == {"win", "pass"}
     script(game, "2 win")
     assert game.result is not None and game.result["winners"] == [2]
     outcome = game.result["outcome"]
@@ -400,9 +413,10 @@ def test_shanghai_搶杠_暗杠不可搶() -> None:
     """搶杠只應用在蓄杠上: seat 0's concealed kong of 9s is not robbed by seat 2, who waits on
     9s; seat 0 draws its replacement."""
     hands = ["9999s147m147p2345z", ROB[1].replace("99s", "36s"), ROB[2], ROB[3]]
-    game = _round(hands, tail="7z")
+    game = book_round(BOOK, hands, tail="7z")
     script(game, "0 concealed_kong 9s")
-    assert game.phase == "turn" and game.turn == 0 and game.from_kong
+    state = game.state()
+    assert state.phase == "turn" and state.turn == 0 and drew_after_kong(game)
     assert game.events[-1] == {"type": "draw", "seat": 0, "tile": "7z", "from": "tail"}
 
 
@@ -455,7 +469,7 @@ def test_shanghai_承包_吃碰杠一家3次(last: list[str], self_drawn: bool, 
     after seat 1's third chow from it; seat 1 then wins on seat 0's 7z, or draws it: seat 0
     pays 2 shares, or 5 (the others nothing, by convention), at most the hand's 勒子 (勒子 1、
     相當於輸分的封頂值)."""
-    game = _round(CONTRACT, "1z 3z 6z 1z 3z 2s 4z 2z 5z 7z")
+    game = book_round(BOOK, CONTRACT, "1z 3z 6z 1z 3z 2s 4z 2z 5z 7z")
     script(game, *CONTRACT_STEPS, *last)
     assert game.result is not None and game.result["winners"] == [1]
     claims = game.result["outcome"]["claims"]
@@ -477,22 +491,22 @@ def test_shanghai_convention_補花_起手的花() -> None:
     flower dealt is set aside in front of its seat and replaced from the tail — again when
     the replacement is a flower too."""
     hands = ["159m19p19s234567z1f", CHOWER, PONGER, IDLE]
-    game = _round(hands, tail="2f 5s")
-    st = game.seats[0]
+    game = book_round(BOOK, hands, tail="2f 5s")
+    st = game.state().seats[0]
     assert [e for e in game.events if e["type"] in ("flower", "draw")] == [
         {"type": "flower", "seat": 0, "tile": "1f"},
         {"type": "draw", "seat": 0, "tile": "2f", "from": "tail"},
         {"type": "flower", "seat": 0, "tile": "2f"},
         {"type": "draw", "seat": 0, "tile": "5s", "from": "tail"},
     ]
-    assert sum(st.counts) == 14 and st.counts[tile_index("5s")] == 1
+    assert len(st.concealed) == 14 and st.concealed.count("5s") == 1
     assert observation(game, 2)["seats"][0]["flowers"] == ["1f", "2f"]
     assert game.to_act() == [0]
 
 
 def test_shanghai_convention_補花_摸到的花() -> None:
     """Convention: a flower drawn is set aside and replaced from the tail, the same turn."""
-    game = _round(CLAIMS, "2f", tail="8s")
+    game = book_round(BOOK, CLAIMS, "2f", tail="8s")
     script(game, "0 discard 3z")
     draws = [e for e in game.events if e["type"] in ("draw", "flower")]
     assert draws == [
@@ -500,8 +514,9 @@ def test_shanghai_convention_補花_摸到的花() -> None:
         {"type": "flower", "seat": 1, "tile": "2f"},
         {"type": "draw", "seat": 1, "tile": "8s", "from": "tail"},
     ]
-    assert game.turn == 1 and game.seats[1].flowers == [tile_index("2f")]
-    assert sum(game.seats[1].counts) == 14
+    state = game.state()
+    assert state.turn == 1 and state.seats[1].flowers == ("2f",)
+    assert len(state.seats[1].concealed) == 14
 
 
 def test_shanghai_convention_流局_every_tile_drawn() -> None:
@@ -510,7 +525,8 @@ def test_shanghai_convention_流局_every_tile_drawn() -> None:
     game = Round(ruleset(BOOK), seed=11)
     play_out_drawn(game)
     assert game.result is not None and game.result["exhaustive_draw"]
-    assert game.wall.drawable == 0 and game.wall.undrawn() == []
+    wall = game.state().wall
+    assert wall.drawable == 0 and wall.tiles == wall.reserved == ()
     assert game.events[-2]["type"] == "action" and game.events[-2]["kind"] == "discard"
     assert game.result["deltas"] == [0, 0, 0, 0]
 
@@ -526,7 +542,7 @@ def test_shanghai_convention_門風隨莊家() -> None:
 def test_shanghai_convention_no_漏碰() -> None:
     """Convention (the seed states no 漏碰): seat 2 passes a pong of 5s; the next 5s (seat 1's,
     before seat 2 draws) may be ponged."""
-    game = _round([DEALER, CHOWER.replace("3z", "5s"), PONGER, IDLE], "2z")
+    game = book_round(BOOK, [DEALER, CHOWER.replace("3z", "5s"), PONGER, IDLE], "2z")
     script(game, "0 discard 5s")
     assert "pong" in kinds(game, 2)
     script(game, "1 pass", "2 pass", "1 discard 5s")
@@ -541,6 +557,6 @@ def test_shanghai_option_七对(seven_pairs: bool) -> None:
     """Option 七对 (convention: not in the seed, on by default): seat 1's seven pairs win
     on the dealer's 2z only with the option on."""
     hands = ["234567m345678p25z", SEVEN, "345m678p23s345s77z", "2345678s134566z"]
-    game = _round(hands, seven_pairs=seven_pairs)
+    game = book_round(BOOK, hands, seven_pairs=seven_pairs)
     script(game, "0 discard 2z")
     assert ("win" in kinds(game, 1)) is seven_pairs

@@ -1,0 +1,266 @@
+"""`RoundState`: a read-only view of a `Round` as it stands, for tests, designers and tools.
+
+Input: a live `mjc.runtime.game.engine.Round` (`Round.state()` builds the view). The view
+sees everything, every seat's concealed tiles and the order of the wall included: it is the
+referee's view, for a test that asserts what happened, a designer stepping through a
+scenario (`mjc.runtime.game.scenario`) or a tool; a player sees only its
+`mjc.runtime.game.observation`. Each call copies what it shows into frozen dataclasses, so
+a view never changes as the round goes on and changing it is impossible: the engine's own
+attributes stay its own, and no test needs them.
+
+Tiles are in the docs' notation (`5m`, `7z`, `1f`); seats are 0..players-1. What the view
+shows: the phase and whose turn it is, the seats the round waits for, what the seat to play
+drew, the last discard, the claims offered now (and the answers given so far) and those taken
+in the round, the kongs, each seat's tiles, melds, flowers, river and waits, the wall's count
+and its dice, the indicator and the wilds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from mjc.runtime.game.actions import Action
+from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
+from mjc.runtime.wins.seats import MeldRecord, SeatState, hand_of
+
+if TYPE_CHECKING:
+    from mjc.runtime.game.engine import Round
+
+__all__ = [
+    "Claim",
+    "Discard",
+    "Draw",
+    "Kong",
+    "MeldView",
+    "Offer",
+    "RoundState",
+    "SeatView",
+    "WallView",
+    "round_state",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """The tile the seat to play drew for its turn: its ordinary draw, a replacement
+    (`after_kong`: the replacement of its kong, 杠上开花's tile) or the dealer's 14th tile."""
+
+    seat: int
+    tile: str
+    after_kong: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """A discard: who threw which tile (claimed since or not)."""
+
+    seat: int
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A claim served: `seat` took `tile` from `from_seat`'s discard as a `chow`, `pong` or
+    `kong` (a robbed exposed kong is a `pong` again: its fourth tile went to the robber)."""
+
+    seat: int
+    kind: str
+    tile: str
+    from_seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Kong:
+    """A completed kong: `kind` exposed (on a discard; `fed_by` its discarder), concealed or
+    added (补杠). A kong waiting to be robbed is not one yet."""
+
+    seat: int
+    kind: str
+    fed_by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """What the window open now offers `seat` (`actions`), and its `answer` once given."""
+
+    seat: int
+    actions: tuple[Action, ...]
+    answer: Action | None
+
+
+@dataclass(frozen=True, slots=True)
+class MeldView:
+    """A declared meld: `kind` chow, pung or kong, its `tiles`; a concealed kong is
+    `concealed`; a claimed meld names the seat it came from and the tile claimed; a kong says
+    how it was made (`kong`: exposed, concealed or added)."""
+
+    kind: str
+    tiles: tuple[str, ...]
+    concealed: bool
+    from_seat: int | None
+    claimed: str | None
+    kong: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat: its wind, concealed tiles (sorted; the tile it drew among them), melds,
+    flowers set aside, river (every discard, claimed or not) and bought horses (hidden from
+    every player until the end). `waits` are the tiles that would complete its hand by the
+    rulebook's win check (13 tiles held; empty while it holds 14), before 漏胡 and the
+    score's minimum; `missed_pong` and `missed_win` the tiles it may not pong (漏碰) or win on
+    (漏胡) until its next draw; `auto` that it is under 托管."""
+
+    seat: int
+    wind: str
+    concealed: tuple[str, ...]
+    melds: tuple[MeldView, ...]
+    flowers: tuple[str, ...]
+    river: tuple[str, ...]
+    waits: tuple[str, ...]
+    missed_pong: tuple[str, ...]
+    missed_win: tuple[str, ...]
+    horses: tuple[str, ...]
+    auto: bool
+
+    @property
+    def ready(self) -> bool:
+        """Ready (听牌): some tile would complete the hand."""
+        return bool(self.waits)
+
+
+@dataclass(frozen=True, slots=True)
+class WallView:
+    """The wall: how many tiles may still be drawn (`drawable`), the dice that broke it and
+    the stack drawing started at (`start`); `tiles` the drawable tiles in order (`tiles[0]`
+    the next draw from the head, `tiles[-1]` the next from the tail), `reserved` the tiles
+    kept back and never drawn (潮州 留牌), from the end of the wall inwards."""
+
+    drawable: int
+    dice: tuple[int, ...]
+    start: int
+    tiles: tuple[str, ...]
+    reserved: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundState:
+    """A round as it stands (see the module docstring).
+
+    `phase` is `turn` (the seat `turn` plays: discard, kong or win), `claim` (the others
+    answer `turn`'s discard, `question`), `rob` (they may rob `turn`'s kong of `question`),
+    `flower` (`turn` may win on the flower `question` it drew: 上海 八花) or `over`. `to_act`
+    are the seats the round waits for. `drawn` is what the seat to play drew for this turn
+    (None after a claim, and outside a turn); `last_discard` the round's last discard;
+    `offers` what the window open now offers each seat asked; `claims` and `kongs` those
+    served in the round, in order."""
+
+    phase: str
+    turn: int
+    to_act: tuple[int, ...]
+    players: int
+    dealer: int
+    dealer_drawn: bool
+    round_wind: str
+    streak: int
+    situations: tuple[str, ...]
+    indicator: str | None
+    wilds: tuple[str, ...]
+    drawn: Draw | None
+    last_discard: Discard | None
+    question: str | None
+    offers: tuple[Offer, ...]
+    claims: tuple[Claim, ...]
+    kongs: tuple[Kong, ...]
+    seats: tuple[SeatView, ...]
+    wall: WallView
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+
+def _texts(tiles: Iterable[int]) -> tuple[str, ...]:
+    return tuple(tile_text(t) for t in tiles)
+
+
+def _meld(m: MeldRecord) -> MeldView:
+    claimed = tile_text(m.claimed) if m.from_seat is not None and m.claimed >= 0 else None
+    return MeldView(m.kind, _texts(m.tiles()), m.concealed, m.from_seat, claimed, m.kong_kind)
+
+
+def _waits(r: Round, st: SeatState) -> tuple[str, ...]:
+    """The tiles in play that complete the seat's 13 tiles (the engine's end-of-round test
+    of 聽牌, `mjc.runtime.game.roundend`); the counts are put back as they were."""
+    if st.size() != 13:
+        return ()
+    tiles = range(NUM_PLAYING) if r.finder is None else sorted(r.finder(st))
+    return tuple(
+        tile_text(t) for t in tiles if r.copies[t] and r.checker(hand_of(st, t, t))
+    )
+
+
+def _seat(r: Round, seat: int, st: SeatState) -> SeatView:
+    return SeatView(
+        seat=seat,
+        wind=r.seat_wind(seat),
+        concealed=_texts(st.concealed()),
+        melds=tuple(_meld(m) for m in st.melds),
+        flowers=_texts(st.flowers),
+        river=_texts(st.river),
+        waits=_waits(r, st),
+        missed_pong=_texts(sorted(st.no_pong)),
+        missed_win=_texts(sorted(st.no_win)),
+        horses=_texts(r.bought_horses.get(seat, ())),
+        auto=seat in r.auto.seats,
+    )
+
+
+def _last_discard(r: Round) -> Discard | None:
+    for event in reversed(r.events):
+        if event["type"] == "action" and event["kind"] == "discard":
+            return Discard(event["seat"], event["tile"])
+    return None
+
+
+def round_state(r: Round) -> RoundState:
+    """The view of `r` now (`Round.state()`)."""
+    wall = r.wall
+    asking = r.phase in ("claim", "rob", "flower")
+    drawn = None
+    if r.phase == "turn" and r.drew >= 0:
+        drawn = Draw(r.turn, tile_text(r.drew), r.from_kong)
+    return RoundState(
+        phase=r.phase,
+        turn=r.turn,
+        to_act=tuple(r.to_act()),
+        players=r.players,
+        dealer=r.dealer,
+        dealer_drawn=r.dealer_drawn,
+        round_wind=r.round_wind,
+        streak=r.streak,
+        situations=tuple(r.table_situations),
+        indicator=tile_text(r.indicator) if r.indicator >= 0 else None,
+        wilds=_texts(sorted(r.wilds)),
+        drawn=drawn,
+        last_discard=_last_discard(r),
+        question=tile_text(r.question) if asking else None,
+        offers=tuple(
+            Offer(seat, tuple(actions), r.responses.get(seat))
+            for seat, actions in sorted(r.pending.items())
+        ) if asking else (),
+        claims=tuple(
+            Claim(c["seat"], c["kind"], c["tile"], c["from_seat"]) for c in r.claim_history
+        ),
+        kongs=tuple(Kong(k["seat"], k["kind"], k.get("fed_by")) for k in r.kong_history),
+        seats=tuple(_seat(r, seat, st) for seat, st in enumerate(r.seats)),
+        wall=WallView(
+            drawable=wall.drawable,
+            dice=tuple(wall.dice),
+            start=wall.start,
+            tiles=_texts(wall.tiles[wall.head : wall.tail + 1]),
+            reserved=_texts(wall.tiles[len(wall.tiles) - wall.reserved :][::-1]),
+        ),
+    )
