@@ -5,7 +5,7 @@ the dealer; 梅州 "明杠时…即为抢杠" robs both kinds of 明杠, the one
 from __future__ import annotations
 
 from clause_deals import ROB
-from engine_helpers import SEAT3, act, kinds, stacked_round
+from engine_helpers import SEAT3, act, kinds, scenario_round
 
 from mjc.runtime.game.actions import Action
 
@@ -20,10 +20,10 @@ def test_chaozhou_跟庄_不能碰_no_pong_while_the_opening_may_follow_the_deal
     """仅限起手第一圈开始到跟庄结束，不能碰、杠: with 跟庄 played, seat 1 is offered no pong or
     kong of the dealer's first discard; without it, the same deal offers both."""
     book = ruleset("chaozhou")
-    played = stacked_round(book, KONG_ON_A_DISCARD, DRAWS, options={"follow_dealer": True})
+    played = scenario_round(book, KONG_ON_A_DISCARD, DRAWS, options={"follow_dealer": True})
     act(played, 0, "discard", "9s")
     assert not kinds(played, 1) & {"pong", "exposed_kong"}
-    unplayed = stacked_round(book, KONG_ON_A_DISCARD, DRAWS)
+    unplayed = scenario_round(book, KONG_ON_A_DISCARD, DRAWS)
     act(unplayed, 0, "discard", "9s")
     assert {"pong", "exposed_kong"} <= kinds(unplayed, 1)
 
@@ -32,7 +32,7 @@ def test_chaozhou_跟庄结束_claims_return_once_a_player_breaks_the_chain() ->
     """跟庄结束: seat 1 discards 1z, not the dealer's 9s, so the go-around cannot follow; seat 2
     may pong (or kong) that 1z."""
     book = ruleset("chaozhou")
-    game = stacked_round(book, KONG_ON_A_DISCARD, DRAWS, options={"follow_dealer": True})
+    game = scenario_round(book, KONG_ON_A_DISCARD, DRAWS, options={"follow_dealer": True})
     act(game, 0, "discard", "9s")
     for seat in game.to_act():
         game.apply(Action(seat, "pass"))
@@ -45,11 +45,11 @@ def test_meizhou_抢杠_robs_a_明杠_made_on_a_discard() -> None:
     win on the dealer's 9s (只计自摸), but once seat 1 kongs it, seat 2 robs the kong and seat
     1, the robbed seat, pays the three shares (6 for a 平胡)."""
     book = ruleset("meizhou")
-    game = stacked_round(book, KONG_ON_A_DISCARD, DRAWS)
+    game = scenario_round(book, KONG_ON_A_DISCARD, DRAWS)
     act(game, 0, "discard", "9s")
     assert "win" not in kinds(game, 2)
     act(game, 1, "exposed_kong", "9s")
-    assert game.phase == "rob" and kinds(game, 2) == {"win", "pass"}
+    assert game.state().phase == "rob" and kinds(game, 2) == {"win", "pass"}
     game.apply(Action(2, "win"))
     assert game.result is not None
     assert game.result["deltas"] == [0, -6, 6, 0]
