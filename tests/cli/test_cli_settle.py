@@ -106,7 +106,7 @@ def test_settle_text_output_itemises_lines_and_deltas(
                 "robbed_from": 2,
                 "robbed_kong": "concealed",
             },
-            "robbed_kong: meizhou robs only an added kong, not a concealed kong",
+            "robbed_kong: meizhou robs only an added or an exposed kong, not a concealed kong",
         ),
         (
             {
