@@ -56,6 +56,7 @@ PYTEST_FAST := $(BIN)/python -m pytest -n auto --dist worksteal --durations=10
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 

@@ -158,7 +158,10 @@ def _play_json(play: PlayResults) -> dict[str, Any]:
     a = play.agreement
     return {
         "shanten_agreement": {
-            "hands": a.hands, "agree": a.agree, "fifth_copy_only": a.fifth_copy, "ok": a.ok
+            "hands": a.hands,
+            "agree": a.agree,
+            "fifth_copy_only": a.fifth_copy,
+            "ok": a.ok,
         },
         "rounds": rounds_json(play.rounds),
     }
@@ -323,7 +326,11 @@ def _json(
         "results": [
             row_json(row)
             for row in (
-                *rows, *wild.rows, *batch, *play.shanten, *(mcr.rows if mcr is not None else ())
+                *rows,
+                *wild.rows,
+                *batch,
+                *play.shanten,
+                *(mcr.rows if mcr is not None else ()),
             )
         ],
     }

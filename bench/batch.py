@@ -50,9 +50,7 @@ def batch_benchmark(corpus: Corpus, repeats: int) -> list[Row]:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "hands.jsonl"
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        batch = [
-            _run(["score", BATCH_RULEBOOK, "--batch", str(path)]) for _ in range(repeats)
-        ]
+        batch = [_run(["score", BATCH_RULEBOOK, "--batch", str(path)]) for _ in range(repeats)]
     singles = hands[:SINGLE_HANDS]
     single = [
         sum(_run(["score", BATCH_RULEBOOK, h, "--self-drawn", "--json"]) for h in singles)

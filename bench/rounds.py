@@ -140,10 +140,7 @@ OTHER_RULEBOOKS = ("meizhou", "chaozhou", "baise", "shanghai")
 # (name, package, what one round is, how to build it); ours first.
 _ENGINES: tuple[tuple[str, str, str, Callable[[int], RoundFn | None]], ...] = (
     ("mjc", "mjc", "guangdong, random legal bots, claims and settlement", mjc_rounds),
-    *(
-        (f"mjc {name}", "mjc", f"{name}, the same", _mjc_of(name))
-        for name in OTHER_RULEBOOKS
-    ),
+    *((f"mjc {name}", "mjc", f"{name}, the same", _mjc_of(name)) for name in OTHER_RULEBOOKS),
     ("RLCard", "rlcard", "rlcard.make('mahjong'), RandomAgent x4, env.run()", rlcard_rounds),
     ("riichienv", "riichienv", "RiichiEnv(game_mode=0), RandomAgent x4", riichienv_rounds),
 )
@@ -194,8 +191,8 @@ def rounds_text(results: list[RoundsResult], repeats: int) -> list[str]:
     met = "-"
     if ours is not None and ours.per_second is not None:
         riichi = next((r for r in results if r.package == "riichienv"), None)
-        faster = riichi is None or riichi.per_second is None or (
-            ours.per_second > riichi.per_second
+        faster = (
+            riichi is None or riichi.per_second is None or (ours.per_second > riichi.per_second)
         )
         met = "yes" if ours.per_second >= ROUNDS_TARGET_PER_S and faster else "NO"
     lines += [

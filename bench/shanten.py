@@ -69,15 +69,19 @@ def shanten_benchmark(
     ours_t, theirs_t = time_interleaved(
         [Contestant(_ours, counts), Contestant(theirs_fn, counts)], repeats
     )
-    sample = hands[:: _WAITS_SHARE] or hands[:1]
+    sample = hands[::_WAITS_SHARE] or hands[:1]
     waits_t = time_pass(ruleset.waits, sample, repeats)
     rows = [
         Row.rate(
-            "shanten (13 tiles, standard)", ours_t, theirs_t,
+            "shanten (13 tiles, standard)",
+            ours_t,
+            theirs_t,
             what="counts_shanten vs Shanten.calculate_shanten_for_regular_hand",
         ),
         Row.rate(
-            "waits with scores (13 tiles)", waits_t, None,
+            "waits with scores (13 tiles)",
+            waits_t,
+            None,
             what="Ruleset.waits: every winning tile scored; no peer",
         ),
     ]

@@ -79,8 +79,6 @@ def startup_benchmark(runs: int) -> list[Row]:
             what=f"a new python imports the generated {STARTUP_RULEBOOK}.py (built by `mjc "
             "build`) from its file and scores one hand",
         ),
-        Row.seconds(
-            "  import mjc.runtime", runtime, what="a new python runs `import mjc.runtime`"
-        ),
+        Row.seconds("  import mjc.runtime", runtime, what="a new python runs `import mjc.runtime`"),
         Row.seconds("  python -c pass", python, what="a new python that does nothing"),
     ]

@@ -274,9 +274,7 @@ def _type_expressions(decls: Declarations) -> Typed:
     return typed
 
 
-def _horse_count(
-    checker: ExprChecker, count: ast.Expr, where: str | None = None
-) -> ir.Expr | None:
+def _horse_count(checker: ExprChecker, count: ast.Expr, where: str | None = None) -> ir.Expr | None:
     """A horse line's count (or another count, `where`: a play line's reserved tiles): a
     number read from the options only, or a choice option whose choices are numbers where
     the line applies (`grabbed option.horse_count`; checked by

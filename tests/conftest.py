@@ -37,9 +37,7 @@ def guangdong() -> Ruleset:
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption(
-        "--all", action="store_true", help="run the slow tests too (make test-all)"
-    )
+    parser.addoption("--all", action="store_true", help="run the slow tests too (make test-all)")
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -253,8 +253,12 @@ def test_only_rounds_runs_the_rounds_section_alone(capsys: pytest.CaptureFixture
     doc = json.loads(capsys.readouterr().out)
     assert set(doc) == {"versions", "repeats", "rounds"}
     engines = {e["name"]: e for e in doc["rounds"]["engines"]}
-    assert set(engines) == {"mjc", *(f"mjc {name}" for name in OTHER_RULEBOOKS), "RLCard",
-                            "riichienv"}
+    assert set(engines) == {
+        "mjc",
+        *(f"mjc {name}" for name in OTHER_RULEBOOKS),
+        "RLCard",
+        "riichienv",
+    }
     for engine in engines.values():
         assert (engine["rounds_per_s"] is None) == (engine["error"] is not None)
 
@@ -270,7 +274,7 @@ def test_an_engine_that_cannot_play_is_reported_not_fatal() -> None:
     assert timing is None and error == "ImportError: No module named 'rlcard'"
     timing, error = _measure(lambda seed: None, 2, 1, SEED)
     assert timing is None and error is not None and "not measured yet" in error
-    timing, error = _measure(lambda seed: (lambda n: n), 3, 1, SEED)
+    timing, error = _measure(lambda seed: lambda n: n, 3, 1, SEED)
     assert error is None and timing is not None and timing.items == 3
 
 

@@ -35,7 +35,7 @@ def unknown_word(
     label: str = "",
     describe: Callable[[str], str] | None = None,
 ) -> Diagnostic:
-    """"unknown `what` `word`": the help suggests the nearest of the `known` words (glossed by
+    """ "unknown `what` `word`": the help suggests the nearest of the `known` words (glossed by
     `describe`), or else says `otherwise` (usually what the known words are)."""
     return error(
         code,

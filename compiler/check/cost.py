@@ -356,7 +356,6 @@ def span_of(written: ast.Expr, path: Path) -> Span:
     return span
 
 
-
 def _number(n: int) -> str:
     """A bound in words: exact up to 15 digits, else its size."""
     if n >= HUGE:

@@ -21,9 +21,7 @@ from mjc.runtime import SITUATION_FLAGS, Ruleset, SituationError
 from mjc.runtime.score.scoring import Score
 
 
-def example_settings(
-    situation: tuple[tuple[str, str], ...], ruleset: Ruleset
-) -> dict[str, Any]:
+def example_settings(situation: tuple[tuple[str, str], ...], ruleset: Ruleset) -> dict[str, Any]:
     """The keyword arguments of `Ruleset.score` an example's `with` items stand for."""
     kwargs: dict[str, Any] = {"situations": [], "options": {}}
     option_ids = {o.id for o in ruleset.options}
@@ -63,9 +61,7 @@ def check_example_scores(decls: Declarations, ruleset: Ruleset) -> list[Diagnost
     return problems
 
 
-def _disagreement(
-    fan: ast.FanDecl, example: ast.Example, ruleset: Ruleset
-) -> Diagnostic | None:
+def _disagreement(fan: ast.FanDecl, example: ast.Example, ruleset: Ruleset) -> Diagnostic | None:
     kind = "example" if example.positive else "counterexample"
     try:
         score = score_example(example, ruleset)

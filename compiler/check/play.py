@@ -106,9 +106,7 @@ def _values(key: str, word: PlayWord, item: ast.PlayItem) -> list[Diagnostic]:
             if not isinstance(value, ast.IntLit):
                 problems.append(_bad(value, f"`{key}` takes whole numbers", takes(key)))
             elif word.kind == "number" and not word.low <= value.value <= word.high:
-                problems.append(
-                    _bad(value, f"`{key}` is {word.low} to {word.high}", takes(key))
-                )
+                problems.append(_bad(value, f"`{key}` is {word.low} to {word.high}", takes(key)))
         if word.kind == "deal" and not problems:
             problems += _deal(values)
     elif isinstance(values[0], ast.Ident):  # a count: a word is no number of tiles
@@ -136,7 +134,9 @@ def _one_of(key: str, value: ast.Expr | ast.Ident, words: tuple[str, ...]) -> li
     written = (
         value.text
         if isinstance(value, ast.Ident)
-        else str(value.value) if isinstance(value, ast.IntLit) else None
+        else str(value.value)
+        if isinstance(value, ast.IntLit)
+        else None
     )
     hint = did_you_mean(value.text, words) if isinstance(value, ast.Ident) else None
     return [
@@ -272,8 +272,10 @@ def _contradiction(
             return f"it orders {', '.join(words)}, but the claims on a discard are " + ", ".join(
                 w for w in ("win", "kong", "pong", "chow") if w in has
             )
-    if key == "huangfan_after_draw" and facts.get(key) is True and (
-        "huangfan" not in decls.situations
+    if (
+        key == "huangfan_after_draw"
+        and facts.get(key) is True
+        and ("huangfan" not in decls.situations)
     ):
         return "it plays rounds under the situation `huangfan`, which is not declared"
     if key == "dealer_after_several" and facts.get("several_winners") is False:

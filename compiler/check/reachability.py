@@ -98,9 +98,7 @@ def _tiles_where(flags: tuple[bool, ...]) -> frozenset[int]:
     return frozenset(i for i, flag in enumerate(flags) if flag)
 
 
-def _needs(
-    expr: ir.Expr, lookup: Callable[[str], list[frozenset[int]]]
-) -> list[frozenset[int]]:
+def _needs(expr: ir.Expr, lookup: Callable[[str], list[frozenset[int]]]) -> list[frozenset[int]]:
     """Sets of tiles of which at least one must exist for `expr` to hold (conservative:
     an empty list claims nothing); `lookup` gives the needs of a fan `expr` refers to."""
     match expr:

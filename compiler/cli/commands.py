@@ -550,8 +550,9 @@ def _lsp(args: argparse.Namespace) -> int:
     try:
         from mjc.compiler.lsp.server import serve  # only `lsp` needs pygls
     except ImportError as exc:
-        raise UsageError(f"the language server needs pygls: pip install 'mjc[lsp]' ({exc})") \
-            from None
+        raise UsageError(
+            f"the language server needs pygls: pip install 'mjc[lsp]' ({exc})"
+        ) from None
     serve(tcp)
     return EXIT_OK
 
@@ -598,4 +599,3 @@ def _dump_ir(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     print(compilation.rulebook.model_dump_json(indent=2))
     return EXIT_OK
-

@@ -38,9 +38,7 @@ def _bot(kind: str, seed: int, game: Round) -> Bot:
 
 def _new_round(ruleset: Ruleset, args: Any, options: Mapping[str, str], seed: int) -> Round:
     try:
-        return Round(
-            ruleset, seed=seed, options=options, players=args.players, dealer=args.dealer
-        )
+        return Round(ruleset, seed=seed, options=options, players=args.players, dealer=args.dealer)
     except (OptionError, GameSetupError) as exc:
         raise UsageError(str(exc)) from None
 

@@ -53,10 +53,10 @@ def request_from_line(text: str, defaults: Mapping[str, Any]) -> ScoreRequest:
     except json.JSONDecodeError as exc:
         raise BatchLineError(f"not JSON: {exc.msg} at column {exc.colno}") from None
     if not isinstance(data, dict):
-        raise BatchLineError("a line is a JSON object with a \"hand\"")
+        raise BatchLineError('a line is a JSON object with a "hand"')
     hand = data.get("hand")
     if not isinstance(hand, str):
-        raise BatchLineError("\"hand\" is missing or not a string of tile notation")
+        raise BatchLineError('"hand" is missing or not a string of tile notation')
     request: ScoreRequest = {**defaults, "hand": hand}
     for key, value in data.items():
         if key == "hand":
@@ -67,24 +67,29 @@ def request_from_line(text: str, defaults: Mapping[str, Any]) -> ScoreRequest:
             raise BatchLineError(f"unknown field {key!r}; the fields are {known}")
         if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
             names = " or ".join(_JSON_TYPES[k] for k in kinds)
-            raise BatchLineError(f"\"{key}\" must be {names}")
+            raise BatchLineError(f'"{key}" must be {names}')
         _put(request, key, value)
     return request
 
 
-_JSON_TYPES = {str: "a string", bool: "true or false", int: "a whole number", list: "a list",
-               dict: "an object"}
+_JSON_TYPES = {
+    str: "a string",
+    bool: "true or false",
+    int: "a whole number",
+    list: "a list",
+    dict: "an object",
+}
 
 
 def _put(request: ScoreRequest, key: str, value: Any) -> None:
     if key == "wild":
         wilds = [value] if isinstance(value, str) else value
         if not all(isinstance(w, str) for w in wilds):
-            raise BatchLineError("\"wild\" must be a tile or a list of tiles")
+            raise BatchLineError('"wild" must be a tile or a list of tiles')
         request["wilds"] = wilds or None
     elif key == "situations":
         if not all(isinstance(s, str) for s in value):
-            raise BatchLineError("\"situations\" must be a list of names")
+            raise BatchLineError('"situations" must be a list of names')
         request["situations"] = tuple(value)
     elif key == "options":
         request["options"] = {**(request.get("options") or {}), **value}
@@ -108,7 +113,10 @@ def score_record(
 
 
 def write_batch(
-    ruleset: Ruleset, source: Iterable[str], sink: IO[str], defaults: Mapping[str, Any],
+    ruleset: Ruleset,
+    source: Iterable[str],
+    sink: IO[str],
+    defaults: Mapping[str, Any],
     explain: bool,
 ) -> int:
     """Score every line of `source` onto `sink`, one JSON object per line (blank lines are

@@ -116,9 +116,7 @@ def _players(ruleset: Ruleset, players: int | None) -> int:
     return players
 
 
-def build_job(
-    args: argparse.Namespace, player: Callable[[], PlayRound] = engine_play_round
-) -> Job:
+def build_job(args: argparse.Namespace, player: Callable[[], PlayRound] = engine_play_round) -> Job:
     """The job of a command line: the rulebook with its `--option`s as the baseline, then one
     variant per `--compare K=V[,K2=V2...]` (the baseline's options with each K set to V) or
     the second rulebook; every option setting is checked here, before any game is played, and only
@@ -222,9 +220,7 @@ def _text(report: Report) -> str:
 def _failures(report: Report, out: Path | None) -> int:
     """Each failed game on stderr in one line (its seed replays it), its log written to
     `--out` when given; the number of failed games."""
-    reports = (
-        [v.report for v in report.variants] if isinstance(report, CompareReport) else [report]
-    )
+    reports = [v.report for v in report.variants] if isinstance(report, CompareReport) else [report]
     failed = 0
     for one in reports:
         failed += one.failed
@@ -289,4 +285,3 @@ def _print(args: argparse.Namespace, report: Report) -> int:
     else:
         sys.stdout.write(_text(report))
     return EXIT_FAILED if _failures(report, out) else EXIT_OK
-

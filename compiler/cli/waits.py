@@ -33,9 +33,7 @@ def waits_text(ruleset: Ruleset, waits: Waits, win: int | None = None) -> str:
     if not waits.ready:
         return f"{title} — not ready: shanten {waits.shanten} (tiles from ready)"
     count = len(waits.waits)
-    lines = [
-        f"{title} — ready on {count} tile{'s' if count != 1 else ''}, {waits.live} unseen"
-    ]
+    lines = [f"{title} — ready on {count} tile{'s' if count != 1 else ''}, {waits.live} unseen"]
     lines += [_wait_line(w) for w in waits.waits]
     return "\n".join(lines)
 
@@ -48,9 +46,10 @@ def _wait_line(wait: Wait) -> str:
     left = f"{wait.remaining} left" if wait.remaining else "none left"
     if not score.win:
         return f"{head}  {left}  no win here: {score.reason}"
-    fans = ", ".join(
-        f.name if f.count == 1 else f"{f.name}×{f.count}" for f in score.fans
-    ) or "no fans"
+    fans = (
+        ", ".join(f.name if f.count == 1 else f"{f.name}×{f.count}" for f in score.fans)
+        or "no fans"
+    )
     return f"{head}  {left}  {score.total} {score.unit}  {fans}"
 
 

@@ -230,7 +230,6 @@ def _put(expr: ir.Expr, values: dict[tuple[str, str], ir.Expr]) -> ir.Expr:
     return expr.model_copy(update=update) if update else expr
 
 
-
 def constant(expr: ir.Expr) -> object | None:
     """`expr`'s value when it reads nothing but constants, else None."""
     if not consteval.reads_only_options(expr) or not is_local(expr, ""):

@@ -150,7 +150,6 @@ def substitute(expr: ir.Expr, var: str, value: int | ir.Expr) -> ir.Expr:
     return expr.model_copy(update=update) if update else expr
 
 
-
 def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     """The quantifier over boards, or None when no pattern matches it."""
     domain = expr.domain

@@ -156,7 +156,6 @@ def _tile_test(var: str, part: ir.Expr) -> tuple[str, ir.Expr] | None:
     return None
 
 
-
 def _field(py: PyExpr, board: str, tile: ir.Expr) -> Py:
     """The 4-bit field of `tile` on the count board `board`."""
     from mjc.compiler.conditions.pyexpr import BITAND, LAMBDA, Py

@@ -121,9 +121,9 @@ def _put(body: ir.Expr, var: str, other: ir.Expr, equal: bool) -> ir.Expr:
     """`body` with each `var == other` (`!=`) under `and`/`or`/`not` made the constant it is
     when the meld equals `other` (`equal`) or not."""
     match body:
-        case ir.CompareE(op="==" | "!=", left=left, right=right) if (
-            (left, right) in ((ir.VarE(type=left.type, name=var), other),
-                              (other, ir.VarE(type=right.type, name=var)))
+        case ir.CompareE(op="==" | "!=", left=left, right=right) if (left, right) in (
+            (ir.VarE(type=left.type, name=var), other),
+            (other, ir.VarE(type=right.type, name=var)),
         ):
             return ir.BoolE(value=equal == (body.op == "=="))
         case ir.BoolOpE(op=op, operands=operands):

@@ -180,9 +180,7 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     if fixed is None:
         py.scope.append(outer.var)
     try:
-        lookup = group(
-            _TABLE, "[", Nest((Break(""), _key(py, links, ranks))), Break(""), "]"
-        )
+        lookup = group(_TABLE, "[", Nest((Break(""), _key(py, links, ranks))), Break(""), "]")
         if fixed is not None:
             found = Py(lookup, PRIMARY)
         else:

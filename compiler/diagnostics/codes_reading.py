@@ -123,9 +123,9 @@ READING: tuple[Code, ...] = (
         "the block, and after a block's last line as a note on the whole section; but no block "
         "(other than a fan's, the header's and a situation's, whose provenance is the "
         "declaration's own) has provenance of its own, so it is the last item's.",
-        'payments {\n  win each pays when self_drawn\n  win discarder pays\n'
+        "payments {\n  win each pays when self_drawn\n  win discarder pays\n"
         '  note "settled after every hand"\n}',
-        'payments {\n  win each pays when self_drawn\n  win discarder pays\n'
+        "payments {\n  win each pays when self_drawn\n  win discarder pays\n"
         '    note "settled after every hand"\n}',
         "Indent the line under the item it is about, as `mjc fmt` does, or move it onto that "
         "item's line; a note about the whole section goes with the line it is most about, or in "

@@ -28,7 +28,6 @@ SARIF_SCHEMA = (
 )
 
 
-
 def render_json(diags: Sequence[Diagnostic], *, version: str) -> str:
     """The ``mjc check --format json`` document (see "Contracts" in DESIGN.md)."""
     items: list[dict[str, Any]] = []

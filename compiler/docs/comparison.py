@@ -72,9 +72,9 @@ def _tier_words(tier: ir.Tier, book: ir.Rulebook) -> Md:
 
 
 def _adjustment_line(adjustment: ir.Adjustment, book: ir.Rulebook) -> Md:
-    return Md("{} {}").format(
-        adjustment.kind, value_words(adjustment.value, book)
-    ) + when_words(adjustment.condition, book)
+    return Md("{} {}").format(adjustment.kind, value_words(adjustment.value, book)) + when_words(
+        adjustment.condition, book
+    )
 
 
 def generate_comparison_page(books: Sequence[ir.Rulebook]) -> str:
@@ -98,9 +98,11 @@ def _items(items: Sequence[object], empty: str = "—") -> Md:
         return text(empty)
     if len(shown) == 1:
         return shown[0]
-    return Md('<ul class="mj-list">') + Md("").join(
-        Md("<li>{}</li>").format(item) for item in shown
-    ) + Md("</ul>")
+    return (
+        Md('<ul class="mj-list">')
+        + Md("").join(Md("<li>{}</li>").format(item) for item in shown)
+        + Md("</ul>")
+    )
 
 
 def _overview_rows(books: Sequence[ir.Rulebook]) -> list[tuple[str, list[Md | str]]]:

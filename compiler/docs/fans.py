@@ -155,9 +155,7 @@ def _tier_context(book: ir.Rulebook) -> list[dict[str, Any]]:
             "badges": origin_badges(t.provenance),
             "provenance": _provenance(t.provenance),
             "fans": [
-                Md("[{}](#{})").format(f.name, anchor(f.id))
-                for f in book.fans
-                if f.tier == t.id
+                Md("[{}](#{})").format(f.name, anchor(f.id)) for f in book.fans if f.tier == t.id
             ],
         }
         for t in book.scoring.tiers

@@ -32,7 +32,7 @@ __all__ = ["Md", "anchor", "code", "page_title", "text", "verbatim"]
 # What HTML reads (& < >, and " in the attributes mjc writes) and what Markdown reads
 # anywhere in a line: backslash escapes, code spans, emphasis, links and images, attribute
 # lists, table cells, headings (a `#` in a heading's text also ends it early for the toc).
-_ESCAPED = {c: f"&#{ord(c)};" for c in "&<>\"\\`*_{}[]|#"}
+_ESCAPED = {c: f"&#{ord(c)};" for c in '&<>"\\`*_{}[]|#'}
 _TRANSLATION = str.maketrans(_ESCAPED)
 
 # Every line boundary Python (and so Markdown) knows, run together: text stays on one line.

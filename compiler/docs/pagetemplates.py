@@ -79,9 +79,7 @@ def _environment(reference: bool = False) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FunctionLoader(
             lambda name: (
-                resources.files("mjc.compiler.templates")
-                .joinpath(name)
-                .read_text(encoding="utf-8")
+                resources.files("mjc.compiler.templates").joinpath(name).read_text(encoding="utf-8")
             )
         ),
         autoescape=not reference,

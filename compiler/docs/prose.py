@@ -171,9 +171,7 @@ def per_words(expr: ir.Expr, book: ir.Rulebook) -> Md:
         noun = words.domain(expr.domain)
         phrase = words.phrase(expr.body, expr.var, plural=False)
         if noun is not None and phrase is not None:
-            return Md(
-                f"once for each {words.subject(noun[0], expr.var, phrase)} that {phrase[0]}"
-            )
+            return Md(f"once for each {words.subject(noun[0], expr.var, phrase)} that {phrase[0]}")
     return Md(f"as many times as {words.number(expr)}")
 
 

@@ -32,8 +32,7 @@ def generate_words_snippet() -> str:
 
     def rows(table: Mapping[str, vocabulary.Word]) -> list[dict[str, str]]:
         return [
-            {"name": n, "type": describe(w.type), "meaning": w.meaning}
-            for n, w in table.items()
+            {"name": n, "type": describe(w.type), "meaning": w.meaning} for n, w in table.items()
         ]
 
     functions = [

@@ -42,9 +42,7 @@ class ModuleState:
         facts: dict[str, str] = FACT_SOURCE,
         inline: frozenset[str] | None = frozenset(),
     ) -> PyExpr:
-        return PyExpr(
-            fan_ref=fan_ref, predicates=self.predicates, fact_source=facts, inline=inline
-        )
+        return PyExpr(fan_ref=fan_ref, predicates=self.predicates, fact_source=facts, inline=inline)
 
     def planned(
         self,
@@ -137,4 +135,3 @@ def prelude(out: CodeWriter, translator: PyExpr) -> None:
         out.assign(name, doc)
     for name, lambda_doc in translator.parts:
         out.assign(name, lambda_doc)
-

@@ -19,9 +19,7 @@ from mjc.compiler.language.types import BOOL, INT, TILE, ListType
 
 _MELD_LISTS = {"chows": "a chow", "pungs": "a pung or kong", "kongs": "a kong"}
 # Situation flags a conjunct may be alone: the flag is then its own (cheap) guard.
-_FLAGS = frozenset(
-    {"self_drawn", "concealed", "kong_bloom", "robbing_kong", "last_tile", "dealer"}
-)
+_FLAGS = frozenset({"self_drawn", "concealed", "kong_bloom", "robbing_kong", "last_tile", "dealer"})
 _HONOUR_ATTRS = frozenset({"is_honour", "is_wind", "is_dragon"})
 # A count compared with k this way is at least one.
 _AT_LEAST_ONE = {">=": 1, "==": 1, ">": 0}
@@ -53,9 +51,7 @@ def need_of_count(per: ir.Expr | None) -> Need | None:
     kongs, or such a count less another `count` (never below 0, so the fan's count, cut at
     0, is 0 too)."""
     match per:
-        case ir.QuantE(kind="count", domain=ir.FactE(fact=fact) as domain) if (
-            fact in _MELD_LISTS
-        ):
+        case ir.QuantE(kind="count", domain=ir.FactE(fact=fact) as domain) if fact in _MELD_LISTS:
             return _some(domain)
         case ir.ArithE(op="-", left=left, right=ir.QuantE(kind="count")):
             return need_of_count(left)
@@ -82,9 +78,7 @@ def _counted(counted: ir.Expr, op: str, k: int) -> Need | None:
     if op not in _AT_LEAST_ONE or k < _AT_LEAST_ONE[op]:
         return None
     match counted:
-        case ir.QuantE(kind="count", domain=ir.FactE(fact=fact) as domain) if (
-            fact in _MELD_LISTS
-        ):
+        case ir.QuantE(kind="count", domain=ir.FactE(fact=fact) as domain) if fact in _MELD_LISTS:
             return _some(domain)
         case ir.CallE(func="len", args=(ir.FactE(fact=fact) as domain,)) if fact in _MELD_LISTS:
             return _some(domain)

@@ -34,9 +34,7 @@ def _tests(py: PyExpr, tests: list[Py]) -> Doc:
     return Group(tuple(parts))
 
 
-def _lines(
-    out: CodeWriter, py: PyExpr, tests: list[Py], write: Callable[[], None]
-) -> None:
+def _lines(out: CodeWriter, py: PyExpr, tests: list[Py], write: Callable[[], None]) -> None:
     """`write()` under the tests, or alone when there are none."""
     out.first([(_tests(py, tests) if tests else None, write)])
 
@@ -59,9 +57,7 @@ def horses_body(state: ModuleState) -> list[str]:
         if isinstance(held.number.type, ChoiceType):
             count = ("int(", count, ")")
         out.comment(f"{kind.name} {kind.kind} ({kind.at.file}:{kind.at.line})")
-        write = functools.partial(
-            out.stmt, f"found.append((HORSE_KINDS[{index}], ", count, "))"
-        )
+        write = functools.partial(out.stmt, f"found.append((HORSE_KINDS[{index}], ", count, "))")
         _lines(out, py, tests, write)
     out.line("return tuple(found)")
     return state.function(py, out)

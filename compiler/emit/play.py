@@ -43,8 +43,7 @@ def _spelled(hint: object) -> Doc:
 
 # Each field's type as a generated module annotates its local.
 _FIELD_TYPES = {
-    name: _spelled(hint)
-    for name, hint in typing.get_type_hints(TurnRules, vars(turnrules)).items()
+    name: _spelled(hint) for name, hint in typing.get_type_hints(TurnRules, vars(turnrules)).items()
 }
 
 

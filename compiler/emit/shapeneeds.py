@@ -143,4 +143,3 @@ def _compare(op: str, a: object, b: object) -> bool:
     if not isinstance(a, int) or not isinstance(b, int):
         raise _Unknown(op)
     return a < b if op == "<" else a <= b if op == "<=" else a > b if op == ">" else a >= b
-

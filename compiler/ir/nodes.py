@@ -208,8 +208,14 @@ class WinPayment(Model):
     share (`for_all`)."""
 
     payer: Literal[
-        "each", "discarder", "robbed", "feeder", "any_feeder", "meld_feeder", "winds_feeder",
-        "dragons_feeder"
+        "each",
+        "discarder",
+        "robbed",
+        "feeder",
+        "any_feeder",
+        "meld_feeder",
+        "winds_feeder",
+        "dragons_feeder",
     ]
     for_all: bool = False
     condition: Expr | None = None

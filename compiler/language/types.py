@@ -152,6 +152,7 @@ _WORDS = {
 }
 _PLURAL = {"tile": "tiles", "meld": "melds", "int": "numbers", "suit": "suits", "shape": "shapes"}
 
+
 def _spell(type_: Type) -> str:
     return type_.spelling
 

@@ -324,4 +324,3 @@ def rules_listing() -> str:
             if word.part == part
         ]
     return "\n".join(lines)
-

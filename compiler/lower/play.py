@@ -25,9 +25,7 @@ def lower_play(play: ast.Play | None, typed: Typed) -> ir.Play:
     if play is None:
         return ir.Play()
     return ir.Play(
-        rules=tuple(
-            _rule(item, typed) for item in play.items if item.keyword.text in PLAY_WORDS
-        )
+        rules=tuple(_rule(item, typed) for item in play.items if item.keyword.text in PLAY_WORDS)
     )
 
 

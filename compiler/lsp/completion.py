@@ -23,15 +23,24 @@ from mjc.compiler.lsp.state import DocumentState
 from mjc.compiler.syntax.parse import keywords
 
 _OPTION_DOT = re.compile(r"option\.([A-Za-z0-9_]*)$")
-_CHOICE_AFTER = re.compile(r"option\.([A-Za-z_][A-Za-z0-9_]*)\s*(?:==|!=|in\s*\[[^\]]*)\s*"
-                           r"([A-Za-z0-9_]*)$")
+_CHOICE_AFTER = re.compile(
+    r"option\.([A-Za-z_][A-Za-z0-9_]*)\s*(?:==|!=|in\s*\[[^\]]*)\s*"
+    r"([A-Za-z0-9_]*)$"
+)
 _PRESET_SETTING = re.compile(r"(?:^|[\s{])([A-Za-z_][A-Za-z0-9_]*)\s*=\s*([A-Za-z0-9_]*)$")
-_AFTER_WORD = re.compile(r"\b(tier|excludes|implies|replaces)\s+(?:[A-Za-z0-9_]+\s*,\s*)*"
-                         r"([A-Za-z0-9_]*)$")
+_AFTER_WORD = re.compile(
+    r"\b(tier|excludes|implies|replaces)\s+(?:[A-Za-z0-9_]+\s*,\s*)*"
+    r"([A-Za-z0-9_]*)$"
+)
 _HAND_STRING = re.compile(r'\b(?:counter)?example\s+"([^"]*)$')
 
-_SUITS = {"m": "万 characters", "p": "筒 dots", "s": "条 bamboo", "z": "字 honours",
-          "f": "花 flowers"}
+_SUITS = {
+    "m": "万 characters",
+    "p": "筒 dots",
+    "s": "条 bamboo",
+    "z": "字 honours",
+    "f": "花 flowers",
+}
 
 _ITEM_KIND: dict[Kind, types.CompletionItemKind] = {
     "fan": types.CompletionItemKind.Function,
@@ -67,7 +76,8 @@ def _choices(index: SymbolIndex | None, option: str) -> list[types.CompletionIte
     prefix = option + "."
     return [
         types.CompletionItem(
-            label=name[len(prefix):], kind=types.CompletionItemKind.EnumMember,
+            label=name[len(prefix) :],
+            kind=types.CompletionItemKind.EnumMember,
             detail=f"choice of {option} {_label(sym.node)}".rstrip(),
         )
         for name, sym in sorted(index.names("choice").items())
@@ -81,42 +91,63 @@ def _tiles(typed: str) -> list[types.CompletionItem]:
     if digits is not None:
         run = digits[0]
         return [
-            types.CompletionItem(label=run + suit, kind=types.CompletionItemKind.Value,
-                                 detail=words, insert_text=suit)
+            types.CompletionItem(
+                label=run + suit,
+                kind=types.CompletionItemKind.Value,
+                detail=words,
+                insert_text=suit,
+            )
             for suit, words in _SUITS.items()
         ]
-    items = [types.CompletionItem(label=str(d), kind=types.CompletionItemKind.Value,
-                                  detail="a rank; then a suit letter m p s z f")
-             for d in range(1, 10)]
-    items.append(types.CompletionItem(label="[", kind=types.CompletionItemKind.Operator,
-                                      detail="a declared meld: [555m]"))
+    items = [
+        types.CompletionItem(
+            label=str(d),
+            kind=types.CompletionItemKind.Value,
+            detail="a rank; then a suit letter m p s z f",
+        )
+        for d in range(1, 10)
+    ]
+    items.append(
+        types.CompletionItem(
+            label="[", kind=types.CompletionItemKind.Operator, detail="a declared meld: [555m]"
+        )
+    )
     return items
 
 
 def _everything(index: SymbolIndex | None) -> list[types.CompletionItem]:
-    items = [types.CompletionItem(label=w, kind=types.CompletionItemKind.Keyword)
-             for w in sorted(keywords())]
+    items = [
+        types.CompletionItem(label=w, kind=types.CompletionItemKind.Keyword)
+        for w in sorted(keywords())
+    ]
     kinds: tuple[Kind, ...] = ("fan", "shape", "situation")
     for kind in kinds:
         items += _names(index, kind)
     builtin: dict[str, str] = {}
-    for table in (vocabulary.ARRANGEMENT_FACTS, vocabulary.SITUATION_FACTS,
-                  vocabulary.HAND_FACTS, vocabulary.HELD_FACTS, vocabulary.RESULT_FACTS):
+    for table in (
+        vocabulary.ARRANGEMENT_FACTS,
+        vocabulary.SITUATION_FACTS,
+        vocabulary.HAND_FACTS,
+        vocabulary.HELD_FACTS,
+        vocabulary.RESULT_FACTS,
+    ):
         builtin |= {name: word.meaning for name, word in table.items()}
     builtin |= {name: f.meaning for name, f in vocabulary.FUNCTIONS.items()}
     builtin |= {name: "a suit" for name in vocabulary.SUIT_CONSTANTS}
     builtin |= {name: "a list of tiles" for name in vocabulary.TILE_LIST_CONSTANTS}
     taken = {item.label for item in items}
     items += [
-        types.CompletionItem(label=name, kind=types.CompletionItemKind.Constant,
-                             detail=f"builtin: {meaning}")
+        types.CompletionItem(
+            label=name, kind=types.CompletionItemKind.Constant, detail=f"builtin: {meaning}"
+        )
         for name, meaning in sorted(builtin.items())
         if name not in taken
     ]
     taken = {item.label for item in items}
     items += [
-        types.CompletionItem(label=name, kind=types.CompletionItemKind.Property,
-                             detail=f"play rule: {takes(name)}")
+        types.CompletionItem(
+            label=name, kind=types.CompletionItemKind.Property, detail=f"play rule: {takes(name)}"
+        )
         for name in PLAY_WORDS
         if name not in taken
     ]

@@ -98,8 +98,10 @@ def lsp_diagnostics(state: DocumentState) -> list[types.Diagnostic]:
 def _extends_range(state: DocumentState) -> types.Range:
     """Where this document names its parent (the start of the file if it is not known)."""
     index = state.index
-    header = None if index is None else next(
-        (s for s in index.book.sections if isinstance(s, ast.Header)), None
+    header = (
+        None
+        if index is None
+        else next((s for s in index.book.sections if isinstance(s, ast.Header)), None)
     )
     if header is None or header.extends is None:
         return _range(state.lines, None)

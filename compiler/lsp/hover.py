@@ -60,9 +60,11 @@ def _provenance(items: tuple[ast.Provenance, ...]) -> list[str]:
 def _fan(state: DocumentState, decl: ast.FanDecl) -> list[str]:
     title = f"**{text(decl.name)}**" + (f" ({text(decl.english)})" if decl.english else "")
     lines = [f"fan {code(decl.id.text)} {title}", ""]
-    fan = next((f for f in state.rulebook.fans if f.id == decl.id.text), None) if (
-        state.rulebook is not None
-    ) else None
+    fan = (
+        next((f for f in state.rulebook.fans if f.id == decl.id.text), None)
+        if (state.rulebook is not None)
+        else None
+    )
     book = state.rulebook
     if fan is not None and book is not None:
         lines += _fan_ir(fan, book)
@@ -91,8 +93,11 @@ def _fan_ir(fan: ir.Fan, book: ir.Rulebook) -> list[str]:
     lines = [f"value: {value} · tier: {tier_name}", "", f"counts when: {condition}"]
     if fan.per is not None:
         lines.append(f"counts {per_words(fan.per, book)}")
-    for word, ids in (("excludes", fan.excludes), ("implies", fan.implies),
-                      ("replaces", fan.replaces)):
+    for word, ids in (
+        ("excludes", fan.excludes),
+        ("implies", fan.implies),
+        ("replaces", fan.replaces),
+    ):
         if ids:
             lines.append(f"{word}: {', '.join(code(i) for i in ids)}")
     return lines
@@ -121,9 +126,10 @@ def _tier(state: DocumentState, decl: ast.TierDecl) -> list[str]:
         lines.append("overrides: " + ", ".join(code(o.text) for o in decl.overrides))
     if state.index is not None:
         fans = [
-            name for name, sym in state.index.names("fan").items()
-            if isinstance(sym.node, ast.FanDecl) and any(t.text == decl.id.text
-                                                          for t in sym.node.tiers)
+            name
+            for name, sym in state.index.names("fan").items()
+            if isinstance(sym.node, ast.FanDecl)
+            and any(t.text == decl.id.text for t in sym.node.tiers)
         ]
         if fans:
             lines.append("fans: " + ", ".join(code(f) for f in fans))
@@ -159,11 +165,17 @@ def symbol_hover(state: DocumentState, symbol: Symbol) -> str:
     elif isinstance(node, ast.Choice):
         option, _, choice = symbol.name.partition(".")
         label = f" **{text(node.label)}**" if node.label else ""
-        lines = [f"choice {code(choice)}{label} of option {code(option)}", "",
-                 *_provenance(node.provenance)]
+        lines = [
+            f"choice {code(choice)}{label} of option {code(option)}",
+            "",
+            *_provenance(node.provenance),
+        ]
     elif isinstance(node, ast.SituationDecl | ast.PresetDecl):
-        lines = [f"{symbol.kind} {code(symbol.name)} **{text(node.label)}**", "",
-                 *_provenance(node.provenance)]
+        lines = [
+            f"{symbol.kind} {code(symbol.name)} **{text(node.label)}**",
+            "",
+            *_provenance(node.provenance),
+        ]
     else:
         lines = [f"{symbol.kind} {code(symbol.name)}"]
     return "\n".join(lines).strip() + "\n"
@@ -172,8 +184,12 @@ def symbol_hover(state: DocumentState, symbol: Symbol) -> str:
 def word_hover(word: str) -> str | None:
     """The meaning of a builtin word of the language, if `word` is one."""
     tables: list[dict[str, vocabulary.Word]] = [
-        vocabulary.ARRANGEMENT_FACTS, vocabulary.SITUATION_FACTS, vocabulary.HAND_FACTS,
-        vocabulary.HELD_FACTS, vocabulary.RESULT_FACTS, vocabulary.TILE_ATTRIBUTES,
+        vocabulary.ARRANGEMENT_FACTS,
+        vocabulary.SITUATION_FACTS,
+        vocabulary.HAND_FACTS,
+        vocabulary.HELD_FACTS,
+        vocabulary.RESULT_FACTS,
+        vocabulary.TILE_ATTRIBUTES,
         vocabulary.MELD_ATTRIBUTES,
     ]
     for table in tables:

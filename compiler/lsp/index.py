@@ -197,8 +197,9 @@ class _Collector:
         item = section.item if isinstance(section, ast.Override) else section
         if isinstance(item, ast.FanDecl):
             fan = self._declare("fan", item.id, item, section.span)
-            self.index.sections.append(Section(f"fan {item.id.text} {item.name}", section.span,
-                                               (fan,)))
+            self.index.sections.append(
+                Section(f"fan {item.id.text} {item.name}", section.span, (fan,))
+            )
         elif isinstance(item, ast.OptionDecl):
             option = self._declare("option", item.id, item, section.span)
             if isinstance(item.type, ast.ChoiceType):

@@ -75,8 +75,13 @@ def references(
 
 
 def _valid_name(name: str) -> bool:
-    return name.isidentifier() and name.isascii() and name not in keywords() and not (
-        keyword.iskeyword(name)  # generated modules turn ids into Python names
+    return (
+        name.isidentifier()
+        and name.isascii()
+        and name not in keywords()
+        and not (
+            keyword.iskeyword(name)  # generated modules turn ids into Python names
+        )
     )
 
 

@@ -57,8 +57,12 @@ def document_symbols(state: DocumentState) -> list[types.DocumentSymbol]:
                     detail=symbol.kind,
                 )
             )
-        if len(children) == 1 and section.label.split(" ")[0] in ("fan", "option", "situation",
-                                                                  "preset"):
+        if len(children) == 1 and section.label.split(" ")[0] in (
+            "fan",
+            "option",
+            "situation",
+            "preset",
+        ):
             child = children[0]
             child.detail = section.label
             child.range = whole

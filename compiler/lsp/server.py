@@ -190,9 +190,7 @@ def _register_editing(server: MjcServer) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     @_guarded(list)
-    def on_symbols(
-        ls: MjcServer, params: types.DocumentSymbolParams
-    ) -> list[types.DocumentSymbol]:
+    def on_symbols(ls: MjcServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
         return outline.document_symbols(ls.state(params.text_document.uri))
 
     @server.feature(

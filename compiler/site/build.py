@@ -136,9 +136,7 @@ def compile_source(source: str) -> list[ir.Rulebook]:
 def compile_rulesets(source: str) -> list[tuple[ir.Rulebook, Ruleset | None]]:
     """`compile_source`, each rulebook with the ruleset of its generated module (None when
     the code generator failed on it: it has no balance page)."""
-    books, compilations = (
-        compile_bundled() if source == BUNDLED else compile_folder(Path(source))
-    )
+    books, compilations = compile_bundled() if source == BUNDLED else compile_folder(Path(source))
     failed = [c.file for c in compilations if not c.ok]
     if failed:
         raise SiteError(f"rulebooks do not compile: {', '.join(failed)} (run mjc check)")
@@ -183,9 +181,7 @@ def balance_pages(
 
     playable = [(book, ruleset) for book, ruleset in compiled if ruleset is not None]
     try:
-        return balance_site_files(
-            playable, games, reuse=docs_dir / GENERATED if reuse else None
-        )
+        return balance_site_files(playable, games, reuse=docs_dir / GENERATED if reuse else None)
     except (SimulationError, ValueError) as exc:
         raise SiteError(f"the balance pages cannot be simulated: {exc}") from None
 

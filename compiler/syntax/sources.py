@@ -143,8 +143,7 @@ def _not_utf8(data: bytes, exc: UnicodeDecodeError, file: str) -> tuple[str, Dia
     text = rulebook_text(data.decode("utf-8", errors="replace"))
     return text, error(
         "E0003",
-        f"cannot read the rulebook: byte 0x{data[exc.start]:02x} is not utf-8 text "
-        f"({exc.reason})",
+        f"cannot read the rulebook: byte 0x{data[exc.start]:02x} is not utf-8 text ({exc.reason})",
         Span.point(file, line, column),
         label="not UTF-8",
         help="rulebooks are UTF-8 text: save the file as UTF-8 (without a legacy encoding "

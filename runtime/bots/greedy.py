@@ -138,7 +138,11 @@ def _unseen(hand: Hand, view: GameView, seen: Sequence[int]) -> list[int]:
 
 
 def _outlook(
-    counts: list[int], declared: int, jokers: int, caps: bytes, view: GameView,
+    counts: list[int],
+    declared: int,
+    jokers: int,
+    caps: bytes,
+    view: GameView,
     unseen: Sequence[int],
 ) -> Outlook:
     shapes = view.shapes
@@ -175,9 +179,7 @@ def _order(tile: int, wild: bool) -> tuple[bool, bool, bool, int]:
     return (wild, IS_SUITED[tile], not IS_TERMINAL_OR_HONOUR[tile], -tile)
 
 
-def _best_discard(
-    hand: Hand, view: GameView, seen: Sequence[int]
-) -> tuple[int, Outlook]:
+def _best_discard(hand: Hand, view: GameView, seen: Sequence[int]) -> tuple[int, Outlook]:
     counts, jokers, caps = _split(hand, view)
     unseen = _unseen(hand, view, seen)
     declared = len(hand.melds)

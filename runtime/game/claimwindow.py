@@ -55,9 +55,7 @@ def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> lis
             acts.append(Action(seat, "win"))
     claimable = not last and (not wild or "claimed" in r.perms)
     # 跟庄 不能碰、杠: no pong or kong while the opening may still follow the dealer.
-    sets_claimable = claimable and not (
-        r.rules.no_claims_while_following and r.opening.following()
-    )
+    sets_claimable = claimable and not (r.rules.no_claims_while_following and r.opening.following())
     if sets_claimable:
         c = counts[tile]
         if (
@@ -76,8 +74,10 @@ def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> lis
                 if (tile, low) in st.no_chow:
                     continue
                 a, b = [t for t in (low, low + 1, low + 2) if t != tile]
-                if counts[a] and counts[b] and (
-                    not r.wilds or all(wild_may(r, t, "chow") for t in (a, b, tile))
+                if (
+                    counts[a]
+                    and counts[b]
+                    and (not r.wilds or all(wild_may(r, t, "chow") for t in (a, b, tile)))
                 ):
                     acts.append(Action(seat, "chow", tile, low))
     if acts:
@@ -152,9 +152,7 @@ def discard_situations(r: Round, seat: int, discarder: int) -> tuple[str, ...]:
     return (*found, *r.table_situations)
 
 
-def can_win(
-    r: Round, seat: int, hand: Hand, self_drawn: bool, situations: tuple[str, ...]
-) -> bool:
+def can_win(r: Round, seat: int, hand: Hand, self_drawn: bool, situations: tuple[str, ...]) -> bool:
     """A win is legal when the shape completes and `Ruleset.score` says it wins (its
     reject rules: 只可自摸, 四封, 鸡胡不能吃胡 ...)."""
     if not r.checker(hand) or not _tiles_complete(r, hand):
@@ -197,7 +195,6 @@ def score_win(
         raise
     except ValueError:
         return _NO_WIN
-
 
 
 class _NoWin:

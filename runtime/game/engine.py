@@ -125,7 +125,12 @@ class Round:
         self.scenario = scenario
         if scenario is not None:
             self.wall = scenario_wall(
-                scenario, copies=copies, rules=self.rules, rng=rng, players=n, dealer=dealer,
+                scenario,
+                copies=copies,
+                rules=self.rules,
+                rng=rng,
+                players=n,
+                dealer=dealer,
                 flips=self._flips,
             )
         else:
@@ -136,9 +141,7 @@ class Round:
         self.stacked = tuple(stacked)
         self.seats = [SeatState() for _ in range(n)]
         self.events: list[dict[str, Any]] = []
-        self.events.append(
-            {"type": "wall", "dice": list(self.wall.dice), "start": self.wall.start}
-        )
+        self.events.append({"type": "wall", "dice": list(self.wall.dice), "start": self.wall.start})
         self.phase = "turn"
         self.turn = dealer
         self.drew = -1  # the tile the seat to play drew (the winning tile of a self-draw)
@@ -159,8 +162,10 @@ class Round:
         self.auto, self.flower_resume = AutoSeats(), False  # 托管; a passed 八花's kong flag
         self.settlement: Any = None
         self._legal: dict[int, list[Action]] = {}
-        self._discard_actions = _DISCARDS if n <= 4 else tuple(
-            tuple(Action(s, "discard", t) for t in range(NUM_PLAYING)) for s in range(n)
+        self._discard_actions = (
+            _DISCARDS
+            if n <= 4
+            else tuple(tuple(Action(s, "discard", t) for t in range(NUM_PLAYING)) for s in range(n))
         )
         self._pending_kong: dict[str, Any] = {}
         self._pending_feeder: int | None = None
@@ -186,8 +191,10 @@ class Round:
         needs = ruleset.custom_needs if custom else ()
         # With wilds, the wild check's own wait set (`mjc.runtime.wins.wildwaits`).
         self.finder: WaitFinder | None = (
-            None if needs is None
-            else wild_wait_finder(shapes, tuple(wilds), needs) if wilds
+            None
+            if needs is None
+            else wild_wait_finder(shapes, tuple(wilds), needs)
+            if wilds
             else wait_finder(shapes, needs)
         )
         self.ready_needed = bool(ruleset.payments.relation_rules)
@@ -213,9 +220,7 @@ class Round:
                     st.counts[t] += 1
             if seat == self.dealer:
                 self.drew = tiles[-1]  # the dealer's 14th tile: his 天胡 tile
-            self.events.append(
-                {"type": "deal", "seat": seat, "tiles": [TEXTS[t] for t in tiles]}
-            )
+            self.events.append({"type": "deal", "seat": seat, "tiles": [TEXTS[t] for t in tiles]})
 
     def _turns_indicator(self) -> bool:
         """Whether the wilds wait for an indicator turned up after the deal (翻鬼)."""
@@ -554,8 +559,13 @@ class Round:
             {"seat": seat, "from_seat": discarder, "kind": word, "tile": tile_text(tile)}
         )
         self.events.append(
-            {"type": "claim", "seat": seat, "kind": word, "tile": tile_text(tile),
-             "from": discarder}
+            {
+                "type": "claim",
+                "seat": seat,
+                "kind": word,
+                "tile": tile_text(tile),
+                "from": discarder,
+            }
         )
         if kind == "exposed_kong":
             st.counts[tile] -= 3

@@ -192,8 +192,18 @@ class EndLine(_Line):
 
 
 LogLine = Annotated[
-    Start | WallLine | DealLine | IndicatorLine | HorsesLine | FlowerLine | DrawLine
-    | ActionLine | AutoLine | AbandonLine | ClaimLine | EndLine,
+    Start
+    | WallLine
+    | DealLine
+    | IndicatorLine
+    | HorsesLine
+    | FlowerLine
+    | DrawLine
+    | ActionLine
+    | AutoLine
+    | AbandonLine
+    | ClaimLine
+    | EndLine,
     Field(discriminator="type"),
 ]
 _LINE: TypeAdapter[Any] = TypeAdapter(LogLine)

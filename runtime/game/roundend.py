@@ -84,9 +84,7 @@ class Opening:
         }
 
 
-def next_dealer(
-    r: Round, winners: list[int], origin: int | None, robbed_from: int | None
-) -> int:
+def next_dealer(r: Round, winners: list[int], origin: int | None, robbed_from: int | None) -> int:
     """Who deals the next round (`TurnRules`: dealer_after_*); `origin` is the discarder or
     the robbed seat of a win on another's tile."""
     rules, d, n = r.rules, r.dealer, r.players

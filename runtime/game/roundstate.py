@@ -197,9 +197,7 @@ def _waits(r: Round, st: SeatState) -> tuple[str, ...]:
     if st.size() != 13:
         return ()
     tiles = range(NUM_PLAYING) if r.finder is None else sorted(r.finder(st))
-    return tuple(
-        tile_text(t) for t in tiles if r.copies[t] and r.checker(hand_of(st, t, t))
-    )
+    return tuple(tile_text(t) for t in tiles if r.copies[t] and r.checker(hand_of(st, t, t)))
 
 
 def _seat(r: Round, seat: int, st: SeatState) -> SeatView:
@@ -250,7 +248,9 @@ def round_state(r: Round) -> RoundState:
         offers=tuple(
             Offer(seat, tuple(actions), r.responses.get(seat))
             for seat, actions in sorted(r.pending.items())
-        ) if asking else (),
+        )
+        if asking
+        else (),
         claims=tuple(
             Claim(c["seat"], c["kind"], c["tile"], c["from_seat"]) for c in r.claim_history
         ),

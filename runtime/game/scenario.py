@@ -120,9 +120,7 @@ class Scenario:
 
     def __post_init__(self) -> None:
         if not isinstance(self.hands, Mapping):
-            raise ScenarioError(
-                f"hands map a seat to its tiles, not a {type(self.hands).__name__}"
-            )
+            raise ScenarioError(f"hands map a seat to its tiles, not a {type(self.hands).__name__}")
         hands: dict[int, str] = {}
         for seat, text in self.hands.items():
             if type(seat) is not int or seat < 0:
@@ -203,7 +201,7 @@ class Scenario:
 
         def text(value: object, where: str) -> str:
             if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
-                raise ScenarioError(f"{where} is a list of tiles, like [\"1m\", \"5z\"]")
+                raise ScenarioError(f'{where} is a list of tiles, like ["1m", "5z"]')
             return " ".join(value)
 
         hands = data.get("hands", {})
@@ -301,8 +299,7 @@ def scenario_wall(
     for seat in scenario.hands:
         if seat >= players:
             raise ScenarioError(
-                f"hands: seat {seat} does not exist at {players} players (seats 0 to "
-                f"{players - 1})"
+                f"hands: seat {seat} does not exist at {players} players (seats 0 to {players - 1})"
             )
     rolled = rules.dice * (2 if rules.break_start == "sum_and_second" else 1)
     if scenario.dice is not None and len(scenario.dice) != rolled:

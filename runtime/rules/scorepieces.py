@@ -55,9 +55,7 @@ def best_reading(
     best: tuple[Any, ...] | None = None
     for arrangement in found:
         total, kept, notes = score_fans(arrangement, situation, values)
-        total, least, ceiled, ceiling, steps = adjust(
-            arrangement, situation, values, kept, total
-        )
+        total, least, ceiled, ceiling, steps = adjust(arrangement, situation, values, kept, total)
         rejected = reject(arrangement, situation, values, kept, total) if reject else None
         if best is not None:
             if best[5] is None and rejected is not None:
@@ -88,9 +86,7 @@ def fan_score(fan: FanInfo, tiers: Sequence[TierInfo], count: int, value: int) -
     return FanScore(fan.id, fan.name, fan.english, value, tier.id, count, each, tier.combine)
 
 
-def check_tiles_in_play(
-    hand: Hand, copies: Sequence[int], rulebook: str, default: bool
-) -> None:
+def check_tiles_in_play(hand: Hand, copies: Sequence[int], rulebook: str, default: bool) -> None:
     """Raise `HandError` for the first tile of `hand` of which the game has no copies."""
     for t in (*hand.tiles, *hand.flowers):
         if not copies[t]:
@@ -109,8 +105,7 @@ def no_win_reason(hand: Hand, shapes: frozenset[str], has_custom_shapes: bool) -
         )
     if hand.size != MAX_TILES and not has_custom_shapes:
         return (
-            f"a winning hand has {MAX_TILES} tiles (a kong counts as 3); "
-            f"this one has {hand.size}"
+            f"a winning hand has {MAX_TILES} tiles (a kong counts as 3); this one has {hand.size}"
         )
     names = ", ".join(sorted(shapes))
     return f"the tiles do not form a winning shape of this rulebook ({names})"

@@ -205,13 +205,10 @@ def ruleset_waits(
 
     Raises `HandError` for bad notation or a hand of another size, `ValueError`
     (`OptionError`, `SituationError`, `WildIndicatorMissing`) as `score` does."""
-    hand, game, wild, check = _prepare(
-        ruleset, hand, options, preset, players, indicator, wilds
-    )
+    hand, game, wild, check = _prepare(ruleset, hand, options, preset, players, indicator, wilds)
     if hand.size != MAX_TILES - 1:
         raise HandError(
-            f"waits are for a hand of 13 tiles (a declared meld counts 3); this one has "
-            f"{hand.size}"
+            f"waits are for a hand of 13 tiles (a declared meld counts 3); this one has {hand.size}"
         )
     seen = list(visible_counts(visible))
     if indicator is not None:
@@ -256,9 +253,7 @@ def ruleset_shanten(
     """The shanten of a 13- or 14-tile hand under this rulebook's shapes and wilds: -1
     complete, 0 ready, n tiles from ready (the module docstring says how custom shapes
     count). Raises `HandError` for a hand of another size, `ValueError` for bad options."""
-    hand, game, wild, check = _prepare(
-        ruleset, hand, options, preset, players, indicator, wilds
-    )
+    hand, game, wild, check = _prepare(ruleset, hand, options, preset, players, indicator, wilds)
     return _shanten(ruleset, hand, game, wild, check)
 
 

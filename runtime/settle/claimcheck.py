@@ -33,7 +33,6 @@ MELD_CLAIMS = {"chow": ("chow",), "pung": ("pong",), "kong": ("kong exposed", "p
 MELD_ACTIONS = {"chow": ("chow",), "pung": ("pong",), "kong": ("kong", "pong")}
 
 
-
 @dataclass(frozen=True, slots=True)
 class RoundRules:
     """What a rulebook allows of a round under the round's options: its claim words (`chow`,

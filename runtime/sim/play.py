@@ -53,9 +53,7 @@ def play_round(
     arguments)."""
     rng = random.Random(seed)
     seats = [make_bot(name, rng.randrange(2**63), ruleset, options) for name in bots]
-    game = Round(
-        ruleset, seed=seed, options=options, players=players, dealer=seed % players
-    )
+    game = Round(ruleset, seed=seed, options=options, players=players, dealer=seed % players)
     result = play_bots(game, seats)
     settlement = game.settlement
     outcome = result["outcome"]

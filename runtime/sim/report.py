@@ -242,9 +242,7 @@ Report = BalanceReport | CompareReport
 
 def report_json_schema() -> dict[str, Any]:
     """The JSON Schema of `mjc simulate --json`: a balance report or a comparison."""
-    adapter: TypeAdapter[Report] = TypeAdapter(
-        Annotated[Report, Field(discriminator="kind")]
-    )
+    adapter: TypeAdapter[Report] = TypeAdapter(Annotated[Report, Field(discriminator="kind")])
     schema = adapter.json_schema(mode="serialization")
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "mjc simulate report"

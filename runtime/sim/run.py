@@ -263,9 +263,7 @@ def _atomic_write(path: Path, text: str) -> None:
 Progress = Callable[[int, int], None]  # (games done, games in all)
 
 
-def pending(
-    job: Job, store: Store | None, total: ChunkResult
-) -> Iterator[tuple[int, int]]:
+def pending(job: Job, store: Store | None, total: ChunkResult) -> Iterator[tuple[int, int]]:
     """The chunks still to play; those already in the store are merged into `total`."""
     for start, stop in chunks(job.games):
         done = store.load(start, stop) if store is not None else None

@@ -318,7 +318,7 @@ _PLACED: tuple[dict[bytes, _Places], ...] = ({}, {}, {}, {})
 
 
 def _placed(suit: int, key: bytes) -> _Places:
-    (sets, pair), = _readings(suit, key)
+    ((sets, pair),) = _readings(suit, key)
     melds = (*sets, pair) if pair is not None else sets
     by_rank: list[tuple[tuple[Meld, str], ...]] = []
     for tile in range(_BASES[suit], _BASES[suit] + len(key)):
@@ -359,9 +359,10 @@ def standard_placed(
         return None
     (sm, pm), (sp, pp), (ss, ps), (sz, pz) = rm[0], rp[0], rs[0], rz[0]
     pair = pm or pp or ps or pz
-    if pair is None or (pm is not None) + (pp is not None) + (ps is not None) + (
-        pz is not None
-    ) != 1:
+    if (
+        pair is None
+        or (pm is not None) + (pp is not None) + (ps is not None) + (pz is not None) != 1
+    ):
         return None
     if SEVEN_PAIRS in shapes and _is_seven_pairs(hand):
         return None
@@ -371,7 +372,7 @@ def standard_placed(
     melds = hand.melds + sm + sp + ss + sz
     head = (STANDARD, melds, (pair,), hand.tiles, hand.is_concealed, pair, 0)
     if len(places) == 1:
-        (won, kind), = places
+        ((won, kind),) = places
         return [_new_arrangement(Arrangement, (*head, won, kind, waits))]
     return [_new_arrangement(Arrangement, (*head, won, kind, waits)) for won, kind in places]
 

@@ -37,6 +37,7 @@ KNITTED_STRAIGHT = "knitted_straight"
 HONOURS_AND_KNITTED = "honours_and_knitted"
 KNITTED_SHAPES = frozenset((KNITTED_STRAIGHT, HONOURS_AND_KNITTED))
 
+
 # The six knitted straights: (the three parts' first tiles, the nine tiles), suits m p s at
 # bases 0, 9, 18 given ranks 1, 2, 3 in every order.
 def _straight(order: tuple[int, ...]) -> tuple[tuple[int, int, int], frozenset[int]]:

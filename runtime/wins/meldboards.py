@@ -190,10 +190,7 @@ def board_units(
                        for i, u in enumerate(units))  # fmt: skip
         return True, chosen, (0,) * NUM_TILES
     if name == "tile_copies":
-        by_tile = tuple(
-            1 << TILE_FIELD[t] if SUIT_OF[t] in _SLOT else 0
-            for t in range(NUM_TILES)
-        )
+        by_tile = tuple(1 << TILE_FIELD[t] if SUIT_OF[t] in _SLOT else 0 for t in range(NUM_TILES))
         return True, (0,) * MELD_INDEXES, by_tile
     kind, what = name.split("_")
     kinds = _KINDS_OF[kind]

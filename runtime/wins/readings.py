@@ -27,7 +27,13 @@ from mjc.runtime.wins.exactwaits import hand_waits as builtin_waits
 from mjc.runtime.wins.knitted import KNITTED_SHAPES, KNITTED_STRAIGHTS
 
 __all__ = [
-    "WAIT_FACTS", "Waits", "builtin_waits", "carry_waits", "placements", "wait_kind", "waits"
+    "WAIT_FACTS",
+    "Waits",
+    "builtin_waits",
+    "carry_waits",
+    "placements",
+    "wait_kind",
+    "waits",
 ]
 
 # `builtin_waits(hand, shapes)` is `waits` for a game with no wilds and no custom shapes (its

@@ -61,9 +61,7 @@ _LASTS: dict[tuple[int, int, int], int] = {}  # (vector, vector, sets) -> the di
 _MAX_MEMO = 1 << 20  # pair memos are emptied past this: they only save work
 
 
-def _walk(
-    counts: bytes, caps: bytes, c1: int, c2: int, chows: bool
-) -> tuple[int, ...]:
+def _walk(counts: bytes, caps: bytes, c1: int, c2: int, chows: bool) -> tuple[int, ...]:
     """The vector of the suffix `counts` (its limits `caps`), with `c1` chows started one
     rank before it and `c2` two ranks before (each takes one tile here).
 

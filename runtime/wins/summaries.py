@@ -83,9 +83,7 @@ def meld_masks(
     masks = [0] * MELD_INDEXES
     packs = [0] * MELD_INDEXES
     for m in all_melds():
-        masks[m.index], packs[m.index] = _masks_and_counts(
-            m, predicates, fields, MELD_COUNT_WIDTH
-        )
+        masks[m.index], packs[m.index] = _masks_and_counts(m, predicates, fields, MELD_COUNT_WIDTH)
     return tuple(masks), tuple(packs)
 
 

@@ -186,11 +186,15 @@ def custom_needs(rows: tuple[tuple[int, str | None, int], ...] | None) -> Custom
     if rows is None:
         return None
     return tuple(
-        (fewest, None if held is None else frozenset(
-            tile_index(rank + suit)
-            for ranks, suit in _GROUP.findall(held)
-            for rank in ranks
-        ), wilds)
+        (
+            fewest,
+            None
+            if held is None
+            else frozenset(
+                tile_index(rank + suit) for ranks, suit in _GROUP.findall(held) for rank in ranks
+            ),
+            wilds,
+        )
         for fewest, held, wilds in rows
     )
 
@@ -205,9 +209,7 @@ def custom_may_complete(needs: CustomNeeds | None, hand: Hand, wilds: Sequence[i
     tiles = hand.tiles  # every tile, the melds' too
     held_wilds = sum(tiles.count(w) for w in wilds) if wilds else 0
     return any(
-        flowers >= fewest
-        and held_wilds >= least_wilds
-        and (held is None or held.issuperset(tiles))
+        flowers >= fewest and held_wilds >= least_wilds and (held is None or held.issuperset(tiles))
         for fewest, held, least_wilds in needs
     )
 
@@ -241,9 +243,7 @@ def custom_waits(
 def _wilds_held(st: SeatState, wilds: frozenset[int]) -> int:
     """How many wild tiles the seat holds, its melds' included (as a situation counts them)."""
     counts = st.counts
-    return sum(counts[w] for w in wilds) + sum(
-        1 for m in st.melds for t in m.tiles() if t in wilds
-    )
+    return sum(counts[w] for w in wilds) + sum(1 for m in st.melds for t in m.tiles() if t in wilds)
 
 
 @lru_cache(maxsize=64)  # one function per game's shapes, made once (every round asks for one)

@@ -39,17 +39,19 @@ _SUITS = ((0, 9), (9, 9), (18, 9), (HONOUR_BASE, NUM_PLAYING - HONOUR_BASE))
 _ORPHANS = frozenset(TERMINALS_AND_HONOURS)
 
 
-def _standard_waits(
-    key: bytearray, wilds: int, wild_set: frozenset[int], found: set[int]
-) -> bool:
+def _standard_waits(key: bytearray, wilds: int, wild_set: frozenset[int], found: set[int]) -> bool:
     """Add to `found` the tiles (none of them wild: `key` has the wild kinds' counts zeroed)
     that complete the standard shape with `wilds` wilds held; true when one more wild would
     complete it too. The hand wins when some suit taking the pair leaves the total need
     (`suit_needs`) at most the wilds held."""
     whole = bytes(key)  # one copy, sliced by suit
     keys = (whole[0:9], whole[9:18], whole[18:27], whole[27:34])
-    needs = (suit_needs(0, keys[0]), suit_needs(1, keys[1]), suit_needs(2, keys[2]),
-             suit_needs(3, keys[3]))
+    needs = (
+        suit_needs(0, keys[0]),
+        suit_needs(1, keys[1]),
+        suit_needs(2, keys[2]),
+        suit_needs(3, keys[3]),
+    )
     sets_only = needs[0][0] + needs[1][0] + needs[2][0] + needs[3][0]
     extra = [p - n for n, p in needs]  # what taking the pair costs each suit
     best = sets_only + min(extra)
@@ -66,9 +68,7 @@ def _standard_waits(
             tile = base + rank
             if tile in wild_set:
                 continue  # a wild kind added is one more wild, not a tile of this suit
-            n2, p2 = suit_needs(
-                s, key_s[:rank] + bytes((key_s[rank] + 1,)) + key_s[rank + 1 :]
-            )
+            n2, p2 = suit_needs(s, key_s[:rank] + bytes((key_s[rank] + 1,)) + key_s[rank + 1 :])
             if others + min(p2, n2 + other_extra) <= wilds:
                 found.add(tile)
     return best <= wilds + 1
@@ -123,8 +123,7 @@ def wild_wait_finder(
                 if not any(key[t] > 2 for t in orphan_plain) and doubles <= 1:
                     wild_wins = True
                     found.update(
-                        t for t in orphan_plain
-                        if key[t] < 2 and doubles + (key[t] == 1) <= 1
+                        t for t in orphan_plain if key[t] < 2 and doubles + (key[t] == 1) <= 1
                     )
         if wild_wins:
             found.update(wilds)

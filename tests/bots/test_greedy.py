@@ -30,8 +30,9 @@ def _without(text: str, tile: int) -> str:
 
 
 @settings(max_examples=40, deadline=None)
-@given(picks=st.lists(st.sampled_from(range(4 * NUM_PLAYING)), min_size=14, max_size=14,
-                      unique=True))
+@given(
+    picks=st.lists(st.sampled_from(range(4 * NUM_PLAYING)), min_size=14, max_size=14, unique=True)
+)
 def test_the_discard_leaves_the_lowest_shanten_and_the_most_effective_tiles(
     picks: list[int],
 ) -> None:
@@ -117,8 +118,11 @@ def test_a_discard_needs_fourteen_tiles() -> None:
 
 @pytest.mark.parametrize(
     ("name", "options", "wilds"),
-    [("guangdong", {"seven_pairs": True}, None), ("chaozhou", {"鬼牌": "白板做鬼"}, None),
-     ("baise", {"王牌": "大转"}, ["3m"])],
+    [
+        ("guangdong", {"seven_pairs": True}, None),
+        ("chaozhou", {"鬼牌": "白板做鬼"}, None),
+        ("baise", {"王牌": "大转"}, ["3m"]),
+    ],
 )
 @settings(max_examples=25, deadline=None)
 @given(data=st.data())
@@ -127,8 +131,9 @@ def test_effective_tiles_are_the_draws_that_lower_the_rulebooks_shanten(
 ) -> None:
     rules = ruleset(name)
     pool = [0, 1, 2, 3, 4, 8, 9, 10, 11, 26, 27, 31, 33]  # 5z and 3m (the wilds) among them
-    picks = data.draw(st.lists(st.sampled_from(range(4 * len(pool))), min_size=13,
-                               max_size=13, unique=True))
+    picks = data.draw(
+        st.lists(st.sampled_from(range(4 * len(pool))), min_size=13, max_size=13, unique=True)
+    )
     text = "".join(tile_text(pool[p // 4]) for p in sorted(picks))
     view = game_view(rules, options, wilds=wilds)
     seen = outlook(text, view)
@@ -136,8 +141,9 @@ def test_effective_tiles_are_the_draws_that_lower_the_rulebooks_shanten(
     assert seen.shanten == now
     hand = parse_hand(text)
     lower = [
-        t for t in range(NUM_PLAYING)
-        if hand.counts[t] < 4 and rules.shanten(text + tile_text(t), options=options,
-                                               wilds=wilds) < now
+        t
+        for t in range(NUM_PLAYING)
+        if hand.counts[t] < 4
+        and rules.shanten(text + tile_text(t), options=options, wilds=wilds) < now
     ]
     assert list(seen.tiles) == lower

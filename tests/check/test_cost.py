@@ -171,9 +171,7 @@ def test_every_list_and_number_the_language_has_a_size() -> None:
     assert numbers <= set(SIZES.facts)
     attributes = {**TILE_ATTRIBUTES, **MELD_ATTRIBUTES}
     assert {n for n, w in attributes.items() if w.type == INT} <= set(SIZES.attributes)
-    assert {n for n, f in FUNCTIONS.items() if f.result == INT} - {"len"} <= set(
-        SIZES.functions
-    )
+    assert {n for n, f in FUNCTIONS.items() if f.result == INT} - {"len"} <= set(SIZES.functions)
 
 
 def test_the_explanation_states_the_bounds_the_check_applies() -> None:

@@ -31,9 +31,7 @@ def test_done_when_explain_shows_zi_yi_se_drops_da_si_xi(
 
 
 def test_explain_json_lists_the_suppressed_fans(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(
-        capsys, "score", "guangdong", "111z222z333z444z55z", "--explain", "--json"
-    )
+    code, out, _ = run(capsys, "score", "guangdong", "111z222z333z444z55z", "--explain", "--json")
     result = json.loads(out)
     assert code == 0 and result["total"] == 64
     by = {s["id"]: s["by"] for s in result["suppressed"]}
@@ -195,8 +193,6 @@ def test_batch_reads_standard_input(
         ["score", "guangdong", "--batch", "/nowhere/hands.jsonl"],
     ],
 )
-def test_batch_usage_errors_are_exit_2(
-    capsys: pytest.CaptureFixture[str], args: list[str]
-) -> None:
+def test_batch_usage_errors_are_exit_2(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
     code, out, err = run(capsys, *args)
     assert code == 2 and out == "" and err.startswith("mjc: error: ")

@@ -101,8 +101,14 @@ def test_settle_text_output_itemises_lines_and_deltas(
         ),
         (
             {
-                "winners": [{"seat": 1, "hand": "123m456m789m234m55m", "win_tile": "5m",
-                             "situations": ["robbing_kong"]}],
+                "winners": [
+                    {
+                        "seat": 1,
+                        "hand": "123m456m789m234m55m",
+                        "win_tile": "5m",
+                        "situations": ["robbing_kong"],
+                    }
+                ],
                 "robbed_from": 2,
                 "robbed_kong": "concealed",
             },

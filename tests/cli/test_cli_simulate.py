@@ -62,9 +62,7 @@ def test_schema_is_the_published_one(capsys: pytest.CaptureFixture[str]) -> None
     assert json.loads(capsys.readouterr().out) == report_json_schema()
 
 
-def test_text_report_lists_every_fan(
-    with_double: None, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_text_report_lists_every_fan(with_double: None, capsys: pytest.CaptureFixture[str]) -> None:
     from mjc.compiler.cli.simulate import load_ruleset
 
     assert main(["simulate", "guangdong", "--games", "200", "--seed", "1", "--workers", "1"]) == 0
@@ -94,9 +92,7 @@ def test_compare_reports_differences_with_intervals(
     assert "鬼牌=无鬼 beside base:" in out and "95% interval" in out
 
 
-def test_two_rulebooks_are_compared(
-    with_double: None, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_two_rulebooks_are_compared(with_double: None, capsys: pytest.CaptureFixture[str]) -> None:
     args = ["simulate", "guangdong", "shanghai", "--games", "60", "--json", "--workers", "1"]
     assert main(args) == 0
     data = json.loads(capsys.readouterr().out)

@@ -41,17 +41,12 @@ def test_json_is_waits_as_dict(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_wilds_from_the_indicator_and_a_refused_win(capsys: pytest.CaptureFixture[str]) -> None:
     """百色 大转: the indicator 1s makes 2s the wild, which may not be won off a discard."""
-    code, out, _ = run(
-        capsys, "waits", "baise", "123m456m789p13s1s2s", "--option", "王牌=大转",
-        "--indicator", "1s",
-    )
+    args = ["waits", "baise", "123m456m789p13s1s2s", "--option", "王牌=大转", "--indicator", "1s"]
+    code, out, _ = run(capsys, *args)
     assert code == 0
     line = next(line for line in out.splitlines() if line.strip().startswith("2s"))
     assert "(wild)" in line and "no win here" in line
-    code, out, _ = run(
-        capsys, "waits", "baise", "123m456m789p13s1s2s", "--option", "王牌=大转",
-        "--indicator", "1s", "--self-drawn",
-    )
+    code, out, _ = run(capsys, *args, "--self-drawn")
     line = next(line for line in out.splitlines() if line.strip().startswith("2s"))
     assert "no win here" not in line
 

@@ -21,12 +21,15 @@ from mjc.runtime.score.scoring import Situation
 from mjc.runtime.tiles.melds import Meld, meld
 from mjc.runtime.wins.arrange import Arrangement
 
-_BASE = opening("boards", "板", STANDARD + '\n  seven_pairs "七对"') + """
+_BASE = (
+    opening("boards", "板", STANDARD + '\n  seven_pairs "七对"')
+    + """
 scoring {
   unit "番"
   tier within "普通" add
 }
 """
+)
 
 # fan id -> its condition (`when`) or count (`per`), and what its code must read.
 FANS: dict[str, tuple[str, str]] = {

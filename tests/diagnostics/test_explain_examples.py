@@ -44,8 +44,7 @@ SECTION_WORDS = frozenset(
 EXEMPT = {
     "E0004": "the expression that passes a limit is thousands of characters long; the golden "
     "files tests/diagnostics/E0004_*.mjr hold such expressions",
-    "E0005": "a rulebook too large for the page; tests/diagnostics/E0005_line_too_long.mjr "
-    "is one",
+    "E0005": "a rulebook too large for the page; tests/diagnostics/E0005_line_too_long.mjr is one",
     "E0006": "a file that is not text cannot be shown; tests/diagnostics/E0006_*.mjr is one",
     "E0901": "no rulebook that passes the checks makes a module Python refuses: it is a bug "
     "in mjc, tested by tests/emit",

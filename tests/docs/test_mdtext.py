@@ -66,6 +66,4 @@ def test_a_page_title_is_html_escaped_and_quoted_for_yaml() -> None:
     import yaml
 
     title = page_title('广东 <script>"x": y\n# z')
-    assert yaml.safe_load(f"title: {title}") == {
-        "title": "广东 &lt;script&gt;&quot;x&quot;: y # z"
-    }
+    assert yaml.safe_load(f"title: {title}") == {"title": "广东 &lt;script&gt;&quot;x&quot;: y # z"}

@@ -129,7 +129,9 @@ def test_safe_text_is_one_line_without_quotes() -> None:
     assert "\n" not in cleaned and '"' not in cleaned and "\\" not in cleaned
 
 
-_WIND_PUNGS = opening("winds", "风刻") + """
+_WIND_PUNGS = (
+    opening("winds", "风刻")
+    + """
 scoring {
   unit "番"
   tier within "普通" add
@@ -149,6 +151,7 @@ fan round_kong "圈风杠" {
   when any m in melds: m.is_kong and m.tile == round_wind
 }
 """
+)
 
 
 def _compiled(source: str) -> tuple[str, Ruleset]:

@@ -12,7 +12,9 @@ from mjc.compiler.emit.codegen import checked_module
 from mjc.compiler.loader import import_source
 from mjc.runtime import Ruleset
 
-_CAPPED = opening("capped", "封顶") + """
+_CAPPED = (
+    opening("capped", "封顶")
+    + """
 option cap "封顶": choice(4, 8) = 4
 
 scoring {
@@ -42,6 +44,7 @@ fan heaven "天胡" {
   per count m in melds: m.is_pung
 }
 """
+)
 
 HAND = "123m456p789s111z22z"
 

@@ -17,7 +17,9 @@ from mjc.compiler.emit.codegen import checked_module
 from mjc.compiler.loader import import_source
 from mjc.compiler.syntax import limits
 
-_BASE = opening("deep", "深") + """
+_BASE = (
+    opening("deep", "深")
+    + """
 scoring {
   unit "番"
   tier within "普通" add
@@ -27,6 +29,7 @@ fan chicken "鸡胡" {
   value 1
 }
 """
+)
 
 HAND = "123m456p789s111z22z"  # an east pung, self-drawn below
 

@@ -12,7 +12,9 @@ from mjc.compiler.driver import compile_source
 from mjc.compiler.emit.codegen import checked_module
 from mjc.runtime.score.scoring import limit_counts
 
-_LIMITED = opening("limited", "套算") + """
+_LIMITED = (
+    opening("limited", "套算")
+    + """
 scoring {
   unit "番"
   tier fans "番种" add
@@ -29,6 +31,7 @@ fan pung_count "刻" {
   per len(pungs)
 }
 """
+)
 
 
 def _module_source() -> str:

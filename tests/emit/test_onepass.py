@@ -82,12 +82,16 @@ _LIMITS = """
   limit one_pung, twin_chows to 1 when terminal
 """
 
-_ADD = opening("one", "一") + f"""
+_ADD = (
+    opening("one", "一")
+    + f"""
 scoring {{
   unit "番"
   tier fans "番种" add
 {_LIMITS}}}
-""" + _FANS
+"""
+    + _FANS
+)
 
 _CAPPED = _ADD.replace('tier fans "番种" add', 'tier fans "番种" add cap 12')
 

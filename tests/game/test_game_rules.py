@@ -36,7 +36,9 @@ def test_missed_pong_bars_the_same_tile_until_the_seat_draws(missed_pong: bool) 
     """漏碰 (潮州, 百色: 摸、碰、杠牌前都不能再碰同张): seat 2 passes a pong of 9s; when seat 1
     discards the other 9s before seat 2 has drawn, seat 2 may pong it only without 漏碰."""
     game = scenario_round(
-        ruleset(GD), [SEAT0, SEAT1, SEAT2, SEAT3], "8s 9m 9m 9m",
+        ruleset(GD),
+        [SEAT0, SEAT1, SEAT2, SEAT3],
+        "8s 9m 9m 9m",
         rules=TurnRules(missed_pong=missed_pong),
     )
     act(game, 0, "discard", "9s")
@@ -113,9 +115,7 @@ SWAP = ["137m147p124s12345z", "4566m258p25s1234z", "369m369p36s567z99s", SEAT3]
 def test_discard_after_chow_of_the_claimed_tile_and_its_swap(allowed: bool) -> None:
     """上吃下吐: after chowing 3m into 345m, discarding 6m (the run's other end) at once is
     allowed only when the rulebook allows 上吃下吐."""
-    game = scenario_round(
-        ruleset(GD), SWAP, rules=TurnRules(discard_after_chow_same_tile=allowed)
-    )
+    game = scenario_round(ruleset(GD), SWAP, rules=TurnRules(discard_after_chow_same_tile=allowed))
     act(game, 0, "discard", "3m")
     game.apply(Action(1, "chow", tile_index("3m"), tile_index("3m")))
     discards = {a.tile for a in game.legal_actions(1) if a.kind == "discard"}
@@ -277,7 +277,10 @@ def _dealer_round(**rules: object) -> Round:
     ],
 )
 def test_dealer_succession(
-    rules: dict[str, object], winners: list[int], origin: int | None, robbed: int | None,
+    rules: dict[str, object],
+    winners: list[int],
+    origin: int | None,
+    robbed: int | None,
     dealer: int,
 ) -> None:
     """Who deals next, for each value of the `dealer_after_*` fields (seat 1 dealt)."""

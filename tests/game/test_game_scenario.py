@@ -38,7 +38,8 @@ def _dealt(game: Round) -> dict[int, list[str]]:
 
 def test_the_hands_the_head_and_the_tail_are_dealt_and_drawn_as_named() -> None:
     game = Round(
-        ruleset("guangdong"), seed=3,
+        ruleset("guangdong"),
+        seed=3,
         scenario=Scenario(hands=DEAL, head="9m 8p", tail="7s 6s", dealer=0),
     )
     assert _dealt(game)[2] == ["3m", "6m", "9m", "3p", "6p", "9p", "3s", "6s", "5z", "6z",
@@ -81,7 +82,9 @@ def test_the_dice_break_the_wall_where_they_say() -> None:
 
 def test_the_indicator_is_flipped_and_names_the_wild() -> None:
     game = Round(
-        ruleset("chaozhou"), seed=2, options={"ghost": "flip"},
+        ruleset("chaozhou"),
+        seed=2,
+        options={"ghost": "flip"},
         scenario=Scenario(indicator="2m", tail="7z", dealer=0),
     )
     state = game.state()
@@ -105,10 +108,15 @@ def test_the_last_tile_is_drawn_last_whatever_the_round_takes_from_the_tail(name
 
 def test_the_last_tile_survives_kongs() -> None:
     """The dealer kongs four times over; the last drawable tile is still 5s."""
-    hands = {0: "1111m2222p3333s4z5z", 1: "58m58p58s1234z9m9p9s", 2: "469m469p469s567z7s",
-             3: "2378m1356p1245s6z"}
+    hands = {
+        0: "1111m2222p3333s4z5z",
+        1: "58m58p58s1234z9m9p9s",
+        2: "469m469p469s567z7s",
+        3: "2378m1356p1245s6z",
+    }
     game = Round(
-        ruleset("guangdong"), seed=1,
+        ruleset("guangdong"),
+        seed=1,
         scenario=Scenario(hands=hands, tail="4z 6m 7m", last="5s", dealer=0),
     )
     script(game, "0 concealed_kong 1m", "0 concealed_kong 2p", "0 concealed_kong 3s")
@@ -147,8 +155,12 @@ def test_a_scenario_the_game_cannot_play_is_refused_with_a_reason(
     scenario: dict[str, object], message: str
 ) -> None:
     with pytest.raises(ScenarioError, match=message) as info:
-        Round(ruleset("guangdong"), seed=1, dealer=0 if "dealer" not in scenario else None,
-              scenario=Scenario(**scenario))  # type: ignore[arg-type]
+        Round(
+            ruleset("guangdong"),
+            seed=1,
+            dealer=0 if "dealer" not in scenario else None,
+            scenario=Scenario(**scenario),
+        )  # type: ignore[arg-type]
     assert isinstance(info.value, GameSetupError) and isinstance(info.value, ValueError)
     assert "\n" not in str(info.value)
 
@@ -194,8 +206,12 @@ def test_a_flower_is_never_the_indicator_or_the_last_tile() -> None:
     with pytest.raises(ScenarioError, match="last: a flower is set aside"):
         Round(ruleset("shanghai"), seed=1, scenario=Scenario(last="1f"))
     with pytest.raises(ScenarioError, match="indicator: a flower is set aside"):
-        Round(ruleset("chaozhou"), seed=1, options={"ghost": "flip"},
-              scenario=Scenario(indicator="1f"))
+        Round(
+            ruleset("chaozhou"),
+            seed=1,
+            options={"ghost": "flip"},
+            scenario=Scenario(indicator="1f"),
+        )
 
 
 def test_a_scenario_that_disagrees_with_the_round_is_refused() -> None:
@@ -216,7 +232,13 @@ def test_a_scenario_that_disagrees_with_the_round_is_refused() -> None:
 def test_a_scenario_round_replays_from_its_log() -> None:
     rs = ruleset("chaozhou")
     scenario = Scenario(
-        hands=DEAL, head="9m", tail="7s", indicator="2m", last="5s", dice=(2, 5), dealer=0,
+        hands=DEAL,
+        head="9m",
+        tail="7s",
+        indicator="2m",
+        last="5s",
+        dice=(2, 5),
+        dealer=0,
         streak=1,
     )
     game = Round(rs, seed=6, options={"ghost": "flip"}, scenario=scenario)

@@ -29,12 +29,12 @@ from .test_game_properties import OPTION_SETS, RULEBOOKS, _players
 SEEDS = 40
 
 PINNED: dict[str, str] = {
-    'baise': 'b457864b03dd06aac1361ef471ac49cc9340ecbb8ea5f9f34969355c3d059880',
-    'chaozhou': 'a9700eedb71991ef466e983e45bd0a053b71a1675e220d27af7118139a263362',
-    'guangdong': '418d33cf0fbf567054eb7241798f758a509a6ed46ad5de9aed9d4475366461bd',
-    'mcr': 'f4bd29ec46e4f3ff53aa5331a8a0e3a952ecc6512449043b5cb51b837e99c9d6',
-    'meizhou': 'b176b0b442e402a938ed4fa9fd5a9fd8b6b8b98d0118ac406b22af574b3bda4e',
-    'shanghai': 'e3a0052565409673db44d21814c14f842f76316dc617dc6abe19ffe329850548',
+    "baise": "b457864b03dd06aac1361ef471ac49cc9340ecbb8ea5f9f34969355c3d059880",
+    "chaozhou": "a9700eedb71991ef466e983e45bd0a053b71a1675e220d27af7118139a263362",
+    "guangdong": "418d33cf0fbf567054eb7241798f758a509a6ed46ad5de9aed9d4475366461bd",
+    "mcr": "f4bd29ec46e4f3ff53aa5331a8a0e3a952ecc6512449043b5cb51b837e99c9d6",
+    "meizhou": "b176b0b442e402a938ed4fa9fd5a9fd8b6b8b98d0118ac406b22af574b3bda4e",
+    "shanghai": "e3a0052565409673db44d21814c14f842f76316dc617dc6abe19ffe329850548",
 }
 
 
@@ -44,8 +44,8 @@ WILD_SETS: dict[str, tuple[dict[str, object], ...]] = {
     "chaozhou": ({"ghost": "white"}, {"ghost": "flip"}, {"ghost": "red", "four_ghosts": True}),
 }
 WILD_PINNED: dict[str, str] = {
-    'baise': '1ea098c2836b94cd59a184a7b8127141e1b4d05e9a0b79ea12bf8c4093c0f878',
-    'chaozhou': '50711684c64dba2caadbe6392cf7985091a866e33b8070823ede0f6280766b0e',
+    "baise": "1ea098c2836b94cd59a184a7b8127141e1b4d05e9a0b79ea12bf8c4093c0f878",
+    "chaozhou": "50711684c64dba2caadbe6392cf7985091a866e33b8070823ede0f6280766b0e",
 }
 
 

@@ -61,7 +61,8 @@ _CLASS = re.compile(r"^(Round|Match|Wall)(\s*\|\s*None)?$")
 
 def _test_files() -> list[Path]:
     return sorted(
-        p for p in TESTS.rglob("*.py")
+        p
+        for p in TESTS.rglob("*.py")
         if p.relative_to(TESTS).as_posix() not in WHITE_BOX and "golden" not in p.parts
     )
 
@@ -85,9 +86,10 @@ def _returns(trees: dict[Path, ast.Module]) -> dict[str, object]:
             one = _annotated(node.returns)
             if one is not None:
                 found[node.name] = one
-            elif isinstance(node.returns, ast.Subscript) and ast.unparse(
-                node.returns.value
-            ) == "tuple":
+            elif (
+                isinstance(node.returns, ast.Subscript)
+                and ast.unparse(node.returns.value) == "tuple"
+            ):
                 parts = node.returns.slice
                 items = parts.elts if isinstance(parts, ast.Tuple) else [parts]
                 kinds = tuple(_annotated(item) for item in items)
@@ -186,8 +188,13 @@ def typed_reads(path: Path, tree: ast.Module, returns: dict[str, object]) -> lis
             kind = _receiver(node.value, names, returns)
             if isinstance(kind, str) and node.attr not in PUBLIC[kind]:
                 at = (node.lineno, node.col_offset)
-                found.append((at, f"{path.relative_to(TESTS)}:{node.lineno}: "
-                                  f"{ast.unparse(node)} ({kind}.{node.attr})"))
+                found.append(
+                    (
+                        at,
+                        f"{path.relative_to(TESTS)}:{node.lineno}: "
+                        f"{ast.unparse(node)} ({kind}.{node.attr})",
+                    )
+                )
     return [line for _, line in sorted(found)]
 
 
@@ -253,9 +260,7 @@ def test_no_test_reads_an_undocumented_attribute_of_a_round_a_match_or_a_wall(
 ) -> None:
     returns = _returns(trees)
     found = [line for p, tree in trees.items() for line in typed_reads(p, tree, returns)]
-    assert not found, "read Round.state() or the documented surface instead:\n" + "\n".join(
-        found
-    )
+    assert not found, "read Round.state() or the documented surface instead:\n" + "\n".join(found)
 
 
 def test_no_test_reads_an_engine_only_attribute_or_a_private_one(
@@ -293,7 +298,8 @@ def test_the_checks_catch_what_they_are_for(tmp_path: Path) -> None:
     ]  # fmt: skip
     named = named_reads(path, tree, engine_only_names())
     assert [line.split(": ", 1)[1] for line in named] == [
-        "match.wind_index (an engine attribute)", "game.drew (an engine attribute)",
+        "match.wind_index (an engine attribute)",
+        "game.drew (an engine attribute)",
     ]
     assert [line.split(": ", 1)[1] for line in private_reads(path, tree)] == ["game.wall._x"]
 

@@ -247,7 +247,11 @@ def _eight_flowers_round(
         dealer=0,
     )
     return Round(
-        ruleset("shanghai"), seed=1, scenario=scenario, options=options, situations=situations,
+        ruleset("shanghai"),
+        seed=1,
+        scenario=scenario,
+        options=options,
+        situations=situations,
         rules=rules,
     )
 

@@ -17,7 +17,10 @@ from mjc.runtime.game.engine import Round
 # Seat 0 deals and discards 5s first; seat 1 (its 下家) may chow 456s, seat 2 pong 55s, seat 3
 # is idle. Each of the `FIVE_S_WAITS` hands waits on 5s (the second and third on 2s too).
 FIVE_S_CLAIMS = (
-    "159m19p19s234567z5s", "123m456p78m46s11z3z", "234m567p4556s22z9p", "678m234p777z99s38p"
+    "159m19p19s234567z5s",
+    "123m456p78m46s11z3z",
+    "234m567p4556s22z9p",
+    "678m234p777z99s38p",
 )
 FIVE_S_WAITS = ("123m456p789m46s11z", "234m567p34s222z99p", "678m234p777z99s34s")
 DEALER, CHOWER, PONGER, IDLE = FIVE_S_CLAIMS
@@ -64,6 +67,18 @@ EXPOSED = ["147m147p147s2345z9m", SEAT1.replace("9s", "8s"), "999m369p36s567z99s
 # `ROB_TWO`.
 ROB = ["147m147p147s2345z9s", "258m258p25s99s123z", "123m456p78s111z55z", SEAT3]
 ROB_DRAWS = "9m 9p 8m 9s"
+# What `ROB` plays as a script: seat 1 pongs seat 0's 9s, draws the fourth later and adds it
+# (补杠), and the others may rob it.
+ROB_STEPS = (
+    "0 discard 9s",
+    "2 pass",
+    "1 pong",
+    "1 discard 5m",
+    "2 discard 9m",
+    "3 discard 9p",
+    "0 discard 8m",
+    "1 added_kong 9s",
+)
 ROB_TWO = [ROB[0], ROB[1], ROB[2], "234m567p78s444z66z"]
 
 

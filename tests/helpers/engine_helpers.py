@@ -61,12 +61,22 @@ def scenario_round(
     the order they are drawn (the dealer's 下家's first draw first), `tail` drawn from the
     tail in order, the `indicator` and the `last` tile (see the module docstring)."""
     scenario = Scenario(
-        hands=dict(enumerate(hands)), head=draws, tail=tail, indicator=indicator, last=last,
-        dealer=dealer, streak=streak,
+        hands=dict(enumerate(hands)),
+        head=draws,
+        tail=tail,
+        indicator=indicator,
+        last=last,
+        dealer=dealer,
+        streak=streak,
     )
     return Round(
-        ruleset, seed=seed, scenario=scenario, rules=rules, options=options,
-        players=len(hands), round_wind=round_wind,
+        ruleset,
+        seed=seed,
+        scenario=scenario,
+        rules=rules,
+        options=options,
+        players=len(hands),
+        round_wind=round_wind,
     )
 
 
@@ -105,9 +115,7 @@ def kinds(game: Round, seat: int) -> set[str]:
     return {a.kind for a in game.legal_actions(seat)}
 
 
-def act(
-    game: Round, seat: int, kind: str, tile: str | None = None, low: str | None = None
-) -> None:
+def act(game: Round, seat: int, kind: str, tile: str | None = None, low: str | None = None) -> None:
     """Play the one legal action of `kind` (on `tile`; a chow's run from `low`) for `seat`."""
     at = tile_index(tile) if tile is not None else None
     run = tile_index(low) if low is not None else None

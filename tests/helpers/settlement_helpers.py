@@ -38,6 +38,17 @@ ONE_KONG_OF_EACH_KIND: list[dict[str, Any]] = [
     {"seat": 2, "kind": "added"},
     {"seat": 3, "kind": "exposed", "fed_by": 0},
 ]
+# What `ONE_KONG_OF_EACH_KIND` pays (payer, payee, amount) where a concealed kong takes 2 from
+# each, an added one 1 from each and an exposed one 3 from its feeder (百色, 潮州 conventions).
+KONGS_PAID_2_1_3: list[tuple[int, int, int]] = [
+    (1, 0, 2),
+    (2, 0, 2),
+    (3, 0, 2),  # concealed: 2 from each
+    (0, 2, 1),
+    (1, 2, 1),
+    (3, 2, 1),  # added: 1 from each
+    (0, 3, 3),  # exposed: 3 from the feeder
+]
 
 
 def kong_lines(result: Settlement) -> list[tuple[int, int, int]]:

@@ -108,8 +108,10 @@ def test_fields_no_rule_sets_keep_the_turn_rules_defaults() -> None:
 
 def test_the_compilers_reading_agrees_with_the_generated_module() -> None:
     compilation = _compiled()
-    for setting in ({"no_chow": False, "hide": False, "horses": "none"},
-                    {"no_chow": True, "hide": True, "horses": "2"}):
+    for setting in (
+        {"no_chow": False, "hide": False, "horses": "none"},
+        {"no_chow": True, "hide": True, "horses": "2"},
+    ):
         expected = dataclasses.replace(TurnRules(), **effective(compilation.rulebook.play, setting))
         assert compilation.ruleset.turn_rules(setting) == expected
 

@@ -73,8 +73,9 @@ def run_session(body: Callable[[Session], Awaitable[T]]) -> T:
         client = LanguageClient("mjc-tests", "1")
         session = Session(client)
         await client.start_io(
-            sys.executable, "-c", "import sys; from mjc.compiler.cli.commands import main; "
-            "sys.exit(main(['lsp']))"
+            sys.executable,
+            "-c",
+            "import sys; from mjc.compiler.cli.commands import main; sys.exit(main(['lsp']))",
         )
         try:
             result = await client.initialize_async(

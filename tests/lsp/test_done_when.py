@@ -50,8 +50,9 @@ def test_scripted_session_over_three_mistakes_gets_diagnostics_hover_definition_
     definition = found["definition"]
     assert isinstance(definition, list) and len(definition) == 1
     assert definition[0].uri == parent.resolve().as_uri()
-    assert definition[0].range.start == types.Position(*position_of(
-        parent.read_text(encoding="utf-8"), "pure"))
+    assert definition[0].range.start == types.Position(
+        *position_of(parent.read_text(encoding="utf-8"), "pure")
+    )
 
     rename = found["rename"]
     assert isinstance(rename, types.WorkspaceEdit) and rename.changes is not None

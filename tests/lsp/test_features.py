@@ -72,7 +72,7 @@ def test_completion_after_option_equals_offers_its_choices() -> None:
     path = bundled_rulebooks()["baise"]
     state = DocumentState(path.resolve().as_uri())
     state.update(path.read_text(encoding="utf-8"))  # the last text that parsed gives the names
-    text = path.read_text(encoding="utf-8") + "\nconstraint \"x\" when option.wang == \n"
+    text = path.read_text(encoding="utf-8") + '\nconstraint "x" when option.wang == \n'
     state.update(text)
     last = text.split("\n")[-2]
     option = state.index.lookup("option", "wang") if state.index else None

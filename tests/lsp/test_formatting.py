@@ -22,7 +22,7 @@ from .session import Session, doc, run_session
 # trailing blanks, a fan's clauses run together; its comment must survive formatting.
 MESSY = (
     CHILD.replace("{ title", "{\n      title")
-    .replace('  value 2\n  tier within', "        value 2     tier within   ")
+    .replace("  value 2\n  tier within", "        value 2     tier within   ")
     .replace("  excludes chicken", "\texcludes    chicken")
 )
 

@@ -59,7 +59,7 @@ count: tests/rulebooks/test_baise_horses.py; dealer rotation is game flow, not s
 from __future__ import annotations
 
 import pytest
-from settlement_helpers import ONE_KONG_OF_EACH_KIND, kong_lines, paid, settle
+from settlement_helpers import KONGS_PAID_2_1_3, ONE_KONG_OF_EACH_KIND, kong_lines, paid, settle
 
 from mjc.runtime import RoundError
 from mjc.runtime.settle.settlement import Settlement
@@ -209,6 +209,7 @@ def test_san_bao_pao_hu_the_partner_pays_what_the_discarder_pays() -> None:
     share = result.scores[1].total
     assert paid(result) == {(2, 1): share, (0, 1): share}
 
+
 def test_san_bao_liang_jia_tong_shi_hu_both_winning_is_settled_normally() -> None:
     result = settle("baise", options={"play": "mutual"},
                     winners=[{"seat": 1, "hand": CLAIMED}, {"seat": 3, "hand": PLAIN}], discarder=2,
@@ -318,11 +319,7 @@ def test_convention_robbed_kong_the_robbed_player_pays_like_a_discarder() -> Non
 
 def test_convention_kong_payments_concealed_2_added_1_exposed_3_from_the_feeder() -> None:
     result = settle("baise", winners=[SELF], kongs=ONE_KONG_OF_EACH_KIND)
-    assert kong_lines(result) == [
-        (1, 0, 2), (2, 0, 2), (3, 0, 2),  # concealed: 2 from each
-        (0, 2, 1), (1, 2, 1), (3, 2, 1),  # added: 1 from each
-        (0, 3, 3),  # exposed: 3 from the feeder
-    ]
+    assert kong_lines(result) == KONGS_PAID_2_1_3
 
 
 def test_convention_feng_ding_kong_points_are_outside_the_cap() -> None:

@@ -73,7 +73,7 @@ count: tests/rulebooks/test_chaozhou_horses.py; dealer rotation is game flow, no
 from __future__ import annotations
 
 import pytest
-from settlement_helpers import ONE_KONG_OF_EACH_KIND, kong_lines, paid, settle
+from settlement_helpers import KONGS_PAID_2_1_3, ONE_KONG_OF_EACH_KIND, kong_lines, paid, settle
 
 from mjc.runtime import RoundError
 from mjc.runtime.settle.settlement import Settlement
@@ -375,11 +375,7 @@ def test_convention_robbed_kong_the_robbed_player_pays_for_all_three() -> None:
 
 def test_convention_kong_payments_on_a_win_concealed_2_added_1_exposed_3_from_the_feeder() -> None:
     result = settle("chaozhou", winners=[SELF], kongs=ONE_KONG_OF_EACH_KIND)
-    assert kong_lines(result) == [
-        (1, 0, 2), (2, 0, 2), (3, 0, 2),  # concealed: 2 from each
-        (0, 2, 1), (1, 2, 1), (3, 2, 1),  # added: 1 from each
-        (0, 3, 3),  # exposed: 3 from the feeder
-    ]
+    assert kong_lines(result) == KONGS_PAID_2_1_3
 
 
 def test_jiang_ma_at_most_the_options_count_of_tiles_is_turned_up() -> None:

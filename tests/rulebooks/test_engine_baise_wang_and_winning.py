@@ -111,7 +111,10 @@ def test_baise_王牌仅可代替任意牌胡牌_no_kong_of_王牌(book: Ruleset
 # The dealer discards a 2m; under 大转 with 1m flipped it is the 王牌. Seat 1 holds 13m,
 # seat 2 222m, seat 3 a 4m single wait that a 王牌 would complete.
 WANG_DISCARD = [
-    "2m147p147s23456z99s", "13m258p258s12347z", "2228m369p369s567z", "4m456p789p123s456s"
+    "2m147p147s23456z99s",
+    "13m258p258s12347z",
+    "2228m369p369s567z",
+    "4m456p789p123s456s",
 ]
 
 
@@ -130,7 +133,10 @@ def test_baise_王牌可打出_but_never_claimed(book: Ruleset, wang: str) -> No
 
 # The dealer discards 4m; seat 1 holds 23m (2m the 王牌 under 大转), seat 2 holds 24m.
 WANG_AS_ITSELF = [
-    "4m147p147s23456z99s", "23m258p258s12347z", "2468m369p369s567z", "5m456p789p123s456s"
+    "4m147p147s23456z99s",
+    "23m258p258s12347z",
+    "2468m369p369s567z",
+    "5m456p789p123s456s",
 ]
 
 

@@ -315,7 +315,9 @@ def test_chaozhou_买马_dealt_before_the_first_discard(book: Ruleset) -> None:
     """买马：在总共玩家发完牌，出牌前每个人发X张买马牌 / 罚X马即是仅庄家摸X张买马牌 / 注：买马牌
     不占原有牌数 — the hands stay 14 and 13."""
     for option, owners, count in (
-        ("1", [0, 1, 2, 3], 1), ("2", [0, 1, 2, 3], 2), ("penalty1", [0], 1),
+        ("1", [0, 1, 2, 3], 1),
+        ("2", [0, 1, 2, 3], 2),
+        ("penalty1", [0], 1),
         ("penalty2", [0], 2),
     ):
         game = Round(book, seed=2, options={"buy_horses": option})

@@ -52,6 +52,7 @@ from clause_deals import (
     IDLE,
     PONGER,
     ROB,
+    ROB_STEPS,
     WAIT1,
     WAIT2,
     WAIT3,
@@ -98,12 +99,6 @@ def test_guangdong_吃牌_允许吃上家() -> None:
     assert kinds(game, 2) == {"pong", "pass"}
 
 
-# Seat 1 pongs seat 0's 9s, draws the fourth later and adds it (补杠): the deal
-# `clause_deals.ROB`.
-ROB_STEPS = [
-    "0 discard 9s", "2 pass", "1 pong", "1 discard 5m", "2 discard 9m", "3 discard 9p",
-    "0 discard 8m", "1 added_kong 9s",
-]
 # Seat 3 holds three 5s (明杠 of the dealer's 5s); the dealer four 1p (暗杠).
 KONGER = "678m234p46s555s7z8p"
 KONGS = ["1111p19s234567z5s9p", CHOWER, "234m567p22z9p11z3s7s", KONGER]
@@ -122,7 +117,11 @@ def test_guangdong_杠_明杠暗杠_可补杠_补杠为明杠() -> None:
     assert state.phase == "turn" and state.kongs == (Kong(1, "added"),)
     for viewer in (0, 2, 3):
         assert observation(game, viewer)["seats"][1]["melds"][0] == {
-            "kind": "kong", "kong": "added", "tiles": ["9s"] * 4, "from": 0, "claimed": "9s",
+            "kind": "kong",
+            "kong": "added",
+            "tiles": ["9s"] * 4,
+            "from": 0,
+            "claimed": "9s",
         }
 
 
@@ -140,8 +139,16 @@ def test_guangdong_杠_明暗杠不计算番数或分数() -> None:
 def test_guangdong_无听牌() -> None:
     """4、无听牌 — there is no ready declaration: over whole rounds no seat is ever offered
     anything but a discard, a kong, a claim, a win or a pass."""
-    plain = {"discard", "concealed_kong", "added_kong", "exposed_kong", "pong", "chow", "win",
-             "pass"}
+    plain = {
+        "discard",
+        "concealed_kong",
+        "added_kong",
+        "exposed_kong",
+        "pong",
+        "chow",
+        "win",
+        "pass",
+    }
     seen: set[str] = set()
     for seed in range(6):
         game = Round(ruleset(BOOK), seed=seed)

@@ -142,7 +142,11 @@ DEALER_WAITS = ["123m456p789m46s113z", "159m19p19s2456z5s8p", WAIT2, IDLE]
     ids=["包括庄家", "庄家不在内"],
 )
 def test_guangdong_一炮多响包括庄家在内_庄家继续坐庄(
-    dealer: int, hands: list[str], draws: str, steps: list[str], winners: list[int],
+    dealer: int,
+    hands: list[str],
+    draws: str,
+    steps: list[str],
+    winners: list[int],
     following: int,
 ) -> None:
     """如一炮多响包括庄家在内胡牌，则下轮庄家继续坐庄: the dealer (seat 0) and seat 2 win on
@@ -199,8 +203,15 @@ def test_guangdong_杠上开花_暗杠补杠_记自摸_不满4番按4番(kong: s
     else:
         game = book_round(BOOK, ADDED_BLOOM, "1z 2z 3z 9s", tail="5z")
         script(
-            game, "0 discard 9s", "1 pong", "1 discard 1z", "2 discard 1z", "3 discard 2z",
-            "0 discard 3z", "1 added_kong 9s", "1 win",
+            game,
+            "0 discard 9s",
+            "1 pong",
+            "1 discard 1z",
+            "2 discard 1z",
+            "3 discard 2z",
+            "0 discard 3z",
+            "1 added_kong 9s",
+            "1 win",
         )
         winner = 1
     assert game.result is not None and game.result["winners"] == [winner]
@@ -242,11 +253,28 @@ def test_guangdong_海底捞月_摸最后一张牌胡牌() -> None:
 TWELVE = ["1589m149p1279s457z", "23m56p2389s12367z", "347m2568p3468s55z", "2467m3799p567s24z"]
 TWELVE_DRAWS = "9s 6p 8p 3z 1z 8m 1z 3z 2p 6z 6z 4z 7z"
 TWELVE_STEPS = [
-    "0 discard 1m", "1 chow 1m 1m", "1 discard 1z", "2 discard 9s", "3 discard 6p",
-    "0 discard 4p", "1 chow 4p 4p", "1 discard 2z", "2 discard 3z", "3 discard 1z",
-    "0 discard 7s", "1 chow 7s 7s", "1 discard 3z", "2 discard 1z", "3 discard 3z",
-    "0 discard 1s", "1 chow 1s 1s", "1 discard 6z", "2 discard 6z", "3 discard 6z",
-    "0 discard 4z", "1 win",
+    "0 discard 1m",
+    "1 chow 1m 1m",
+    "1 discard 1z",
+    "2 discard 9s",
+    "3 discard 6p",
+    "0 discard 4p",
+    "1 chow 4p 4p",
+    "1 discard 2z",
+    "2 discard 3z",
+    "3 discard 1z",
+    "0 discard 7s",
+    "1 chow 7s 7s",
+    "1 discard 3z",
+    "2 discard 1z",
+    "3 discard 3z",
+    "0 discard 1s",
+    "1 chow 1s 1s",
+    "1 discard 6z",
+    "2 discard 6z",
+    "3 discard 6z",
+    "0 discard 4z",
+    "1 win",
 ]
 
 
@@ -281,9 +309,20 @@ def test_guangdong_鸡胡_什么牌都可以胡_可吃碰杠() -> None:
 # Seat 1 pongs the dealer's 5z, seat 3's 6z and seat 2's 7z, then draws the 9s it waits on.
 DRAGONS = ["147m147p1478s2345z", "123m159p9s556677z", "2589m258p258s137z", "369m369p369s1246z"]
 DRAGON_STEPS = [
-    "0 discard 5z", "1 pong", "1 discard 1p", "2 discard 8m", "3 discard 6z", "1 pong",
-    "1 discard 5p", "2 discard 7z", "1 pong", "1 discard 9p", "2 discard 7p", "3 discard 9m",
-    "0 discard 5s", "1 win",
+    "0 discard 5z",
+    "1 pong",
+    "1 discard 1p",
+    "2 discard 8m",
+    "3 discard 6z",
+    "1 pong",
+    "1 discard 5p",
+    "2 discard 7z",
+    "1 pong",
+    "1 discard 9p",
+    "2 discard 7p",
+    "3 discard 9m",
+    "0 discard 5s",
+    "1 win",
 ]
 
 

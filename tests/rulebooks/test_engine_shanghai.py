@@ -74,6 +74,7 @@ from clause_deals import (
     IDLE,
     PONGER,
     ROB,
+    ROB_STEPS,
     WAIT1,
     WAIT2,
     WAIT3,
@@ -144,7 +145,8 @@ def test_shanghai_搖骰子_逆時針數到取牌方向_挪走骰子之和墩牌
         # The wall in drawing order: the deal, the tiles left, the flowers' replacements
         # drawn from the tail (補花), the last of them nearest the middle.
         replaced = [
-            tile_index(e["tile"]) for e in game.events
+            tile_index(e["tile"])
+            for e in game.events
             if e["type"] == "draw" and e["from"] == "tail"
         ]
         wall = dealt + [tile_index(t) for t in state.wall.tiles] + replaced[::-1]
@@ -391,10 +393,7 @@ def test_shanghai_漏胡_動牌後解除(move: str) -> None:
 
 def _added_kong() -> Round:
     game = book_round(BOOK, ROB, "9m 9p 8m 9s", tail="7z")
-    script(
-        game, "0 discard 9s", "2 pass", "1 pong", "1 discard 5m", "2 discard 9m",
-        "3 discard 9p", "0 discard 8m", "1 added_kong 9s",
-    )
+    script(game, *ROB_STEPS)
     return game
 
 
@@ -437,9 +436,11 @@ def test_shanghai_搶杠_由杠的支付() -> None:
     assert game.result is not None
     winner = game.result["outcome"]["winners"][0]
     assert winner["situations"] == ["robbing_kong"]
-    share = ruleset(BOOK).score(
-        winner["hand"], win=winner["win_tile"], self_drawn=True, seat_wind=game.seat_wind(2)
-    ).total
+    share = (
+        ruleset(BOOK)
+        .score(winner["hand"], win=winner["win_tile"], self_drawn=True, seat_wind=game.seat_wind(2))
+        .total
+    )
     assert share > 0
     assert game.result["deltas"] == [0, -3 * share, 3 * share, 0]
 
@@ -452,9 +453,21 @@ CONTRACT = ["1589m149p1279s457z", "23m56p89s1236667z", "347m2568p3468s55z", "246
 
 
 CONTRACT_STEPS = [
-    "0 discard 1m", "1 chow 1m 1m", "1 discard 1z", "2 discard 1z", "3 discard 3z",
-    "0 discard 4p", "1 chow 4p 4p", "1 discard 2z", "2 discard 1z", "3 discard 3z",
-    "0 discard 7s", "1 chow 7s 7s", "1 discard 3z", "2 discard 4z", "3 discard 2z",
+    "0 discard 1m",
+    "1 chow 1m 1m",
+    "1 discard 1z",
+    "2 discard 1z",
+    "3 discard 3z",
+    "0 discard 4p",
+    "1 chow 4p 4p",
+    "1 discard 2z",
+    "2 discard 1z",
+    "3 discard 3z",
+    "0 discard 7s",
+    "1 chow 7s 7s",
+    "1 discard 3z",
+    "2 discard 4z",
+    "3 discard 2z",
 ]
 
 

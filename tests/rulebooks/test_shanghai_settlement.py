@@ -400,8 +400,8 @@ def test_qiang_gang_zhi_ying_yong_zai_xu_gang_shang_a_robbed_exposed_or_conceale
               "situations": ["robbing_kong"]}  # fmt: skip
     article = "an" if kind == "exposed" else "a"
     with pytest.raises(
-        RoundError, match=f"^robbed_kong: shanghai robs only an added kong, not {article} {kind} "
-        "kong$"
+        RoundError,
+        match=f"^robbed_kong: shanghai robs only an added kong, not {article} {kind} kong$",
     ):
         settle("shanghai", winners=[robber], robbed_from=2, robbed_kong=kind)
     added = settle("shanghai", winners=[robber], robbed_from=2, robbed_kong="added")

@@ -32,9 +32,7 @@ def test_a_flush_wait_lists_every_winning_tile_with_its_fans() -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(
-    picks=st.lists(
-        st.sampled_from(range(36)), min_size=13, max_size=13, unique=True
-    ),
+    picks=st.lists(st.sampled_from(range(36)), min_size=13, max_size=13, unique=True),
     self_drawn=st.booleans(),
 )
 def test_each_wait_carries_the_score_of_the_hand_it_completes(
@@ -86,9 +84,7 @@ def test_baise_a_wild_won_off_a_discard_is_listed_but_refused() -> None:
     baise = ruleset("baise")
     args = {"options": {"王牌": "大转"}, "indicator": "1s"}
     claimed = {w.text: w for w in baise.waits("123m456m789p13s1s2s", **args).waits}
-    drawn = {
-        w.text: w for w in baise.waits("123m456m789p13s1s2s", self_drawn=True, **args).waits
-    }
+    drawn = {w.text: w for w in baise.waits("123m456m789p13s1s2s", self_drawn=True, **args).waits}
     assert claimed["2s"].wild and not claimed["2s"].score.win
     assert "won on when discarded" in (claimed["2s"].score.reason or "")
     assert drawn["2s"].score.win

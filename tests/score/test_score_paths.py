@@ -108,5 +108,6 @@ def test_a_situation_built_slot_by_slot_is_the_one_the_class_makes(
     made = build_situation(values)
     assert made == Situation(**values)  # type: ignore[arg-type]
     assert {f.name: getattr(made, f.name) for f in fields(Situation)} == {
-        f.name: getattr(Situation(**values), f.name) for f in fields(Situation)  # type: ignore[arg-type]
+        f.name: getattr(Situation(**values), f.name)
+        for f in fields(Situation)  # type: ignore[arg-type]
     }

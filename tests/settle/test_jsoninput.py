@@ -48,7 +48,7 @@ def test_objects_count_as_nesting_like_arrays() -> None:
 
 
 def test_brackets_inside_strings_are_not_nesting() -> None:
-    assert load_json(json.dumps(["[" * 1_000, "{\\\"" * 100])) == ["[" * 1_000, '{\\"' * 100]
+    assert load_json(json.dumps(["[" * 1_000, '{\\"' * 100])) == ["[" * 1_000, '{\\"' * 100]
 
 
 def test_depth_limit_is_a_parameter() -> None:

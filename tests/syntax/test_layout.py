@@ -24,7 +24,7 @@ def warned(text: str) -> list[int]:
 
 
 def test_a_note_after_the_last_line_of_a_block_at_its_column_is_warned() -> None:
-    text = "payments {\n  win each pays\n  win discarder pays\n  note \"for the section?\"\n}\n"
+    text = 'payments {\n  win each pays\n  win discarder pays\n  note "for the section?"\n}\n'
     assert warned(text) == [4]
     book, _ = parse(text, "t.mjr")
     assert book is not None
@@ -76,9 +76,7 @@ def test_at_the_top_level_a_provenance_line_in_the_first_column_is_warned() -> N
     assert warned(text) == [2, 4]
 
 
-@pytest.mark.parametrize(
-    "path", sorted((ROOT / "rulebooks").glob("*.mjr")), ids=lambda p: p.stem
-)
+@pytest.mark.parametrize("path", sorted((ROOT / "rulebooks").glob("*.mjr")), ids=lambda p: p.stem)
 def test_no_bundled_rulebook_is_warned(path: Path) -> None:
     assert warned(path.read_text(encoding="utf-8")) == []
 

@@ -182,9 +182,7 @@ def test_rulebook_file_over_the_byte_limit_is_refused_without_being_parsed(
     path.write_text(FRAME + "#" * limits.MAX_RULEBOOK_BYTES, encoding="utf-8")
     compilation = compile_file(path, "huge.mjr")
     assert codes_of(compilation) == ["E0005"]
-    assert compilation.diagnostics[0].message == (
-        "the rulebook is larger than 1,000,000 bytes"
-    )
+    assert compilation.diagnostics[0].message == ("the rulebook is larger than 1,000,000 bytes")
 
 
 def test_rulebook_text_over_the_byte_limit_is_refused_by_the_api() -> None:

@@ -35,7 +35,11 @@ def fans_of(book: ast.Rulebook | None) -> list[str]:
 def test_five_mistakes_give_five_diagnostics_in_one_compilation() -> None:
     compilation = compile_source(FIVE, "five.mjr")
     assert [d.code for d in compilation.diagnostics] == [
-        "E0001", "E0001", "E0101", "E0201", "E0102"
+        "E0001",
+        "E0001",
+        "E0101",
+        "E0201",
+        "E0102",
     ]
     assert [d.message for d in compilation.diagnostics[:2]] == [
         "unexpected `valeu`",
@@ -73,9 +77,7 @@ def test_a_text_without_errors_parses_the_same_with_or_without_recover() -> None
     assert parse(text, "a.mjr")[1] == []
 
 
-@pytest.mark.parametrize(
-    "case", sorted(GOLDEN.glob("E000[12]_*.mjr")), ids=lambda p: p.stem
-)
+@pytest.mark.parametrize("case", sorted(GOLDEN.glob("E000[12]_*.mjr")), ids=lambda p: p.stem)
 def test_the_first_diagnostic_is_the_one_the_whole_parse_gives(case: Path) -> None:
     text = case.read_text(encoding="utf-8").removeprefix("\ufeff")
     _, strict = parse(text, case.name)
@@ -88,7 +90,7 @@ def test_a_stray_character_in_a_bundled_rulebook_gives_the_whole_parses_error_fi
     rng = random.Random(25)
     for _ in range(40):
         at = rng.randrange(len(text))
-        broken = text[:at] + rng.choice("{}()[],=:\"") + text[at:]
+        broken = text[:at] + rng.choice('{}()[],=:"') + text[at:]
         _, strict = parse(broken, "g.mjr")
         book, recovered = parse(broken, "g.mjr", recover=True)
         if strict:
@@ -120,7 +122,7 @@ def test_a_cut_inside_a_block_joins_the_pieces() -> None:
     # `override` alone on its line, and a horse row's `tiles` in the first column, look like
     # the start of a section but are not; `option.x` starting a line is never taken for one
     text = FRAME + (
-        "override\nfan chicken \"鸡胡\" {\n  value 2\n}\n\n"
+        'override\nfan chicken "鸡胡" {\n  value 2\n}\n\n'
         'fan pure "清一色" {\n  value 16\n  when suits(tiles) == 1 and\noption.strict\n}\n\n'
         "horses {\n  table 4 {\n    dealer\ntiles 1m, 5m\n  }\n}\n\n"
         'fan broken "坏" {\n  value\n}\n'

@@ -41,13 +41,14 @@ def _hand(tiles: list[int]) -> Hand:
 
 def _tiles(pool: list[int], size: int) -> st.SearchStrategy[list[int]]:
     copies = [t for t in pool for _ in range(4)]
-    return st.lists(st.sampled_from(range(len(copies))), min_size=size, max_size=size,
-                    unique=True).map(lambda picks: [copies[i] for i in picks])
+    return st.lists(
+        st.sampled_from(range(len(copies))), min_size=size, max_size=size, unique=True
+    ).map(lambda picks: [copies[i] for i in picks])
 
 
-def _game(case: tuple[str, dict[str, object], tuple[str, ...]]) -> tuple[
-    Ruleset, Callable[[Hand], int], Callable[[Hand], bool]
-]:
+def _game(
+    case: tuple[str, dict[str, object], tuple[str, ...]],
+) -> tuple[Ruleset, Callable[[Hand], int], Callable[[Hand], bool]]:
     name, options, wilds = case
     rules = ruleset(name)
     wild = list(wilds) or None
@@ -65,9 +66,7 @@ def _plus(hand: Hand, tile: int) -> Hand | None:
 
 
 def _ready(hand: Hand, wins: Callable[[Hand], bool]) -> bool:
-    return any(
-        (grown := _plus(hand, t)) is not None and wins(grown) for t in range(NUM_PLAYING)
-    )
+    return any((grown := _plus(hand, t)) is not None and wins(grown) for t in range(NUM_PLAYING))
 
 
 @pytest.mark.parametrize("case", GAMES, ids=lambda c: f"{c[0]}{c[1] or ''}{c[2] or ''}")

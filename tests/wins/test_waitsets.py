@@ -129,7 +129,8 @@ def _check_round(name: str, options: dict[str, object], seed: int, real: bool) -
                 fresh = _fresh(r, seat)
                 st_ = r.seats[seat]
                 accepted = {
-                    t for t in range(NUM_PLAYING)
+                    t
+                    for t in range(NUM_PLAYING)
                     if st_.counts[t] < 4 and r.checker(hand_of(st_, t, t))
                 }
                 assert accepted <= fresh, (seed, seat, accepted - fresh)
@@ -139,13 +140,22 @@ def _check_round(name: str, options: dict[str, object], seed: int, real: bool) -
         r.apply(bots[seat].choose(None, r.legal_actions(seat)))
 
 
-GAMES = [("guangdong", {}), ("guangdong", {"seven_pairs": True}), ("shanghai", {}),
-         ("shanghai", {"seven_pairs": False}), ("meizhou", {})]
+GAMES = [
+    ("guangdong", {}),
+    ("guangdong", {"seven_pairs": True}),
+    ("shanghai", {}),
+    ("shanghai", {"seven_pairs": False}),
+    ("meizhou", {}),
+]
 # Every wild option of 潮州 and 百色 (翻鬼 and 大转/小转 draw their wild from the seed).
-WILD_GAMES = [("chaozhou", {"ghost": "white"}), ("chaozhou", {"ghost": "red"}),
-              ("chaozhou", {"ghost": "flip"}),
-              ("chaozhou", {"ghost": "white", "four_ghosts": True}), ("baise", {"wang": "da"}),
-              ("baise", {"wang": "xiao", "with_honours": False})]
+WILD_GAMES = [
+    ("chaozhou", {"ghost": "white"}),
+    ("chaozhou", {"ghost": "red"}),
+    ("chaozhou", {"ghost": "flip"}),
+    ("chaozhou", {"ghost": "white", "four_ghosts": True}),
+    ("baise", {"wang": "da"}),
+    ("baise", {"wang": "xiao", "with_honours": False}),
+]
 
 
 @pytest.mark.parametrize(("name", "options"), GAMES + WILD_GAMES)
@@ -170,8 +180,9 @@ def test_no_tile_the_real_check_accepts_is_left_out_of_a_wait_set() -> None:
     hands = ["1122334455667z", "111222333444z5z", "123m456p789s1122z", "1z2z3z4z5z6z7z1234567z"]
     for _ in range(300):
         tiles = sorted(rng.sample([t for t in range(NUM_PLAYING) for _ in range(4)], 13))
-        hands.append("".join(f"{(t % 9) + 1 if t < 27 else t - 26}{'mpsz'[min(t // 9, 3)]}"
-                             for t in tiles))
+        hands.append(
+            "".join(f"{(t % 9) + 1 if t < 27 else t - 26}{'mpsz'[min(t // 9, 3)]}" for t in tiles)
+        )
     for text in hands:
         for flowers in (0, 8):
             seat = SeatState()
@@ -260,9 +271,7 @@ def test_a_wild_wait_set_is_the_wild_win_check_on_hands_one_tile_short() -> None
         finder = wild_wait_finder(shapes, (wild,))
         assert finder is not None
         check = make_wild_checker(wild, shapes)
-        accepted = {
-            t for t in range(NUM_PLAYING) if counts[t] < 4 and check(hand_of(seat, t, t))
-        }
+        accepted = {t for t in range(NUM_PLAYING) if counts[t] < 4 and check(hand_of(seat, t, t))}
         waiting += bool(accepted)
         assert {t for t in finder(seat) if counts[t] < 4} == accepted, (counts, wild, shapes)
     assert waiting > 500  # the hands do wait: the equality is not between empty sets
@@ -274,8 +283,7 @@ def test_a_discarded_wang_is_not_won_on_though_the_wait_set_holds_it() -> None:
     on still does."""
     rs = ruleset("baise")
     seed = next(
-        s for s in range(50)
-        if not Round(rs, seed=s, options={"wang": "da"}).wilds & set(range(18))
+        s for s in range(50) if not Round(rs, seed=s, options={"wang": "da"}).wilds & set(range(18))
     )
     r = Round(rs, seed=seed, options={"wang": "da"})
     (wild,) = r.wilds

@@ -93,8 +93,10 @@ _wild_hands = st.lists(
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.lists(st.integers(min_value=0, max_value=30), min_size=12, max_size=12),
-       st.integers(min_value=1, max_value=2))
+@given(
+    st.lists(st.integers(min_value=0, max_value=30), min_size=12, max_size=12),
+    st.integers(min_value=1, max_value=2),
+)
 def test_fast_check_agrees_with_brute_force(tiles: list[int], wilds: int) -> None:
     counts = Counter(tiles)
     if any(n > 4 for n in counts.values()):
@@ -107,8 +109,10 @@ def test_fast_check_agrees_with_brute_force(tiles: list[int], wilds: int) -> Non
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.integers(min_value=0, max_value=30), min_size=12, max_size=12),
-       st.integers(min_value=1, max_value=3))
+@given(
+    st.lists(st.integers(min_value=0, max_value=30), min_size=12, max_size=12),
+    st.integers(min_value=1, max_value=3),
+)
 def test_arrangements_exist_exactly_when_the_hand_wins(tiles: list[int], wilds: int) -> None:
     tiles = sorted(tiles)[: 14 - wilds] + [31] * wilds
     if any(n > 4 for n in Counter(tiles).values()):
