@@ -35,6 +35,21 @@ ARTIFACTS = ROOT / "test-artifacts" / "docs"
 PAGE = "/generated/rulebooks/guangdong/"
 
 
+# Debian's Chromium on a machine without a network: with its background services on (updates,
+# sync, QUIC probes, first-run work) it keeps opening connections that the closed network
+# refuses, many at a time, and the page's own requests (the search worker's index) queue
+# behind them; these flags keep the browser to the page under test.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
 def chromium() -> str:
     found = shutil.which("chromium") or (
         "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
@@ -189,12 +204,15 @@ def _only_inside_sentences(site: Path, word: str) -> set[str]:
     return found
 
 
-def _search(page: Any, query: str, seconds: int = 180) -> None:
+def _search(page: Any, query: str, requests: list[tuple[str, int]], seconds: int = 180) -> None:
     """Type `query` into the search box and wait for its results. A query typed before the
     search worker has loaded the index is dropped, not run later (on a loaded machine the
     index of the Chinese pages takes a while): the box then says "Type to start searching"
-    while it holds the query, and the query is typed again."""
+    while it holds the query, and the query is typed again. A worker still initializing after
+    a minute is started again with the page. A search that never answers fails with what the
+    box said and how the index was served."""
     page.fill("input.md-search__input", query)
+    meta, waited = "", 0
     for _ in range(seconds):
         if page.query_selector(".md-search-result__item") is not None:
             return
@@ -202,14 +220,23 @@ def _search(page: Any, query: str, seconds: int = 180) -> None:
         if meta.startswith("Type to start"):
             page.fill("input.md-search__input", "")
             page.fill("input.md-search__input", query)
+        elif waited >= 60:
+            page.reload(wait_until="load")
+            page.fill("input.md-search__input", query)
+            waited = 0
         page.wait_for_timeout(1_000)
-    page.wait_for_selector(".md-search-result__item", timeout=1_000)
+        waited += 1
+    index = [r for r in requests if "search" in r[0]]
+    raise AssertionError(
+        f"no results for {query!r} after {seconds} s; the box says {meta!r}; search files "
+        f"served: {index}"
+    )
 
 
-# Slow tier (make test-all): under make test's parallel workers the search box now and then
-# never shows results, even typed again for three minutes; until why is known, the test runs
-# alone in test-all, where it passes. The site's other browser tests stay in make test.
-@pytest.mark.slow
+# Until this session the test ran only in make test-all: under make test's parallel workers
+# its search box now and then never showed results. The browser now starts without its
+# background services (CHROMIUM_ARGS), whose refused connections the page's requests queued
+# behind, and a worker that never comes up is started again with the page.
 def test_the_site_search_finds_qingyise_inside_a_chinese_sentence_in_chromium(
     site: Path, served: tuple[str, list[tuple[str, int]]]
 ) -> None:
@@ -218,15 +245,15 @@ def test_the_site_search_finds_qingyise_inside_a_chinese_sentence_in_chromium(
     from playwright.sync_api import sync_playwright
 
     browser = chromium()
-    base, _ = served
+    base, requests = served
     sentences = _only_inside_sentences(site, "清一色")
     assert sentences, "the docs have 清一色 inside a Chinese sentence"
     with sync_playwright() as driver:
-        chrome = driver.chromium.launch(executable_path=browser, args=["--no-sandbox"])
+        chrome = driver.chromium.launch(executable_path=browser, args=CHROMIUM_ARGS)
         try:
             page = chrome.new_page(viewport={"width": 1280, "height": 900})
             page.goto(base + "/")
-            _search(page, "清一色")
+            _search(page, "清一色", requests)
             links = page.eval_on_selector_all(
                 ".md-search-result__link", "links => links.map(a => a.href)"
             )
@@ -252,7 +279,7 @@ def test_the_guangdong_balance_page_shows_its_charts_in_chromium(
     browser = chromium()
     base, requests = served
     with sync_playwright() as driver:
-        chrome = driver.chromium.launch(executable_path=browser, args=["--no-sandbox"])
+        chrome = driver.chromium.launch(executable_path=browser, args=CHROMIUM_ARGS)
         try:
             page = chrome.new_page(viewport={"width": 1280, "height": 900})
             page.goto(base + "/generated/rulebooks/guangdong/")
