@@ -64,6 +64,8 @@ _LIST_NOUNS: dict[str, tuple[str, str]] = {
     "pairs": ("pair", "pairs"),
     "flowers": ("flower", "flowers"),
     "waits": ("tile the hand waited on", "tiles the hand waited on"),
+    "declared": ("declared meld", "declared melds"),
+    "standing": ("standing tile", "standing tiles"),
 }
 
 _FACT_NOUNS: dict[str, str] = {
