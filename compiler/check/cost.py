@@ -90,6 +90,7 @@ SIZES = Sizes(
     facts={
         "wilds_substituted": (0, HAND_TILES),
         "wilds": (0, HAND_TILES),
+        "hand_size": (0, MAX_TILES),
         "players": (0, 4),
         "winners": (0, 4),
     },

@@ -37,6 +37,20 @@ def _unknown_word(word: ast.Ident, what: str, known: Mapping[str, str], example:
     )
 
 
+def _horses_never_drawn(kind: ast.Ident) -> Diagnostic:
+    """E0123: a `horse_payment` for a kind of horse the horses section never draws."""
+    word = kind.text
+    return error(
+        "E0123",
+        f"`horse_payment {word}` pays for {HORSE_KINDS[word].name} horses, but the horses "
+        f"section draws no `{word}` horses",
+        kind.span,
+        label="never drawn: this payment is never made",
+        help=f"declare them in the horses section (`horses {{ {word} 1 ... }}`), or remove "
+        "the payment line",
+    )
+
+
 def check_payment_words(decls: Declarations) -> list[Diagnostic]:
     """The words of the payments section are ones mjc knows: who pays (`each`, `discarder`,
     `robbed`, `feeder`, `meld_feeder` for a win; `each`, `feeder` for a kong), the kinds of
@@ -65,11 +79,15 @@ def check_payment_words(decls: Declarations) -> list[Diagnostic]:
                 )
             )
     horse_kinds = {k: w.name for k, w in HORSE_KINDS.items()}
+    # The kinds the horses section draws: a payment for any other kind is never paid.
+    drawn = {k.kind.text for k in decls.horses.kinds} if decls.horses is not None else set()
     for bonus in payments.bonuses:
         if bonus.kind is not None and bonus.kind.text not in HORSE_KINDS:
             problems.append(
                 _unknown_word(bonus.kind, "kind of horse", horse_kinds, "horse_payment bought 1")
             )
+        elif bonus.kind is not None and bonus.kind.text not in drawn:
+            problems.append(_horses_never_drawn(bonus.kind))
     for relation in payments.relations:
         if relation.word is not None and relation.word.text != "mutual_twice":
             problems.append(

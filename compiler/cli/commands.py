@@ -19,6 +19,7 @@ from mjc.compiler.check import explain_listing
 from mjc.compiler.cli import parser as cli_parser, play as cli_play, simulate as cli_simulate
 from mjc.compiler.cli.options import options_document, options_lines
 from mjc.compiler.cli.parser import Handlers, UsageError as UsageError
+from mjc.compiler.cli.scaffold import STARTERS, starter_text, variant_text
 from mjc.compiler.cli.score import score_text, write_batch
 from mjc.compiler.cli.waits import waits_document, waits_text
 from mjc.compiler.diagnostics import (
@@ -471,65 +472,42 @@ def _options(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-_SCAFFOLD = """\
-# {name}: a variant of {parent}, scaffolded by `mjc new`.
-# Everything not written here is inherited from {parent}; `mjc check` says where each item
-# comes from. Say why each change is made with `source` (the document's words) or
-# `convention` (your decision and its reason).
-
-rulebook {name} extends {parent_ref} {{
-  title "{name}"
-  version "0.1"
-  convention "describe what this variant changes from {parent}, and why"
-}}
-
-# Change a fan (items you write replace the parent's; the rest is kept):
-#   override fan {example_fan} "{example_name}" {{ value 2 }}
-#
-# Remove a fan (nothing may still refer to it):
-#   remove fan {example_fan}
-#
-# Add a fan:
-#   fan my_fan "我的番" "My Fan" {{
-#     value 1
-#     when all m in melds: m.is_pung
-#     example "111m555p999s333s22z"
-#   }}
-"""
-
-
 def _new(args: argparse.Namespace) -> int:
     name = args.name
     if not name.isidentifier() or not name.isascii():
         raise UsageError(f"a rulebook id is letters, digits and _, not {name!r}")
+    target = Path(args.output or f"{name}.mjr")
+    if args.parent in STARTERS and not Path(args.parent).exists():
+        # A starting point of its own (`--from 108`): it extends no rulebook.
+        what = STARTERS[args.parent][1]
+        _write_new(target, starter_text(args.parent, name))
+        print(f"wrote {target}: {what}; check it with `mjc check {target}`")
+        return EXIT_OK
     compilation = _compile(args.parent)
     parent, _ = rulebook_argument(args.parent)
     book = compilation.rulebook
     if book is None or not compilation.ok:
         _print_diagnostics([compilation])
         return EXIT_FAILED
-    target = Path(args.output or f"{name}.mjr")
-    if target.exists():
-        raise UsageError(f"{target} already exists; choose another name or -o FILE")
     parent_ref = (
         parent
         if parent in bundled_rulebooks()
         else json.dumps(str(Path(parent).resolve()), ensure_ascii=False)
     )
     fan = book.fans[0]
-    text = _SCAFFOLD.format(
-        name=name,
-        parent=book.id,
-        parent_ref=parent_ref,
-        example_fan=fan.id,
-        example_name=fan.name,
-    )
+    _write_new(target, variant_text(name, book.id, parent_ref, fan.id, fan.name))
+    print(f"wrote {target}: a variant of {book.id}; check it with `mjc check {target}`")
+    return EXIT_OK
+
+
+def _write_new(target: Path, text: str) -> None:
+    """Write `mjc new`'s rulebook, never over a file that exists."""
+    if target.exists():
+        raise UsageError(f"{target} already exists; choose another name or -o FILE")
     try:
         target.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
-    print(f"wrote {target}: a variant of {book.id}; check it with `mjc check {target}`")
-    return EXIT_OK
 
 
 def _explain(args: argparse.Namespace) -> int:

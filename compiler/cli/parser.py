@@ -503,7 +503,8 @@ def _add_new(commands: _Commands, handlers: Handlers) -> None:
         required=True,
         type=_file_name,
         metavar="RULEBOOK",
-        help="the rulebook it extends (a bundled name or a path)",
+        help="the rulebook it extends (a bundled name or a path), or 108 for a 108-tile "
+        "rulebook of its own (万筒条 only: no honours, no flowers)",
     )
     new.add_argument(
         "-o", "--output", type=_file_name, metavar="FILE", help="where to write (default NAME.mjr)"

@@ -66,6 +66,8 @@ HAND_FACT_SOURCE: dict[str, str] = {
     "flowers": "h.flowers",
     "declared": "h.melds",
     "standing": "h.concealed",
+    "kongs": "tuple(m for m in h.melds if m.is_kong)",
+    "hand_size": "h.size",
 }
 
 # Tile attributes are lookups in the runtime's per-tile tables.

@@ -409,4 +409,15 @@ READING: tuple[Code, ...] = (
         "Correct the rule or the value (the help names the closest); the rules and the values "
         "each takes are listed below and in the language reference.",
     ),
+    Code(
+        "E0123",
+        "error",
+        "horse payment for horses never drawn",
+        "A `horse_payment` line of the payments section pays for a kind of horse (bought, "
+        "penalty, bonus, grabbed) that the horses section never draws: no such horse is ever "
+        "hit, so the payment is never made.",
+        "payments { horse_payment bought 1 }",
+        "horses { bought 1 per player }\npayments { horse_payment bought 1 }",
+        "Declare the kind in the horses section (`bought 1 per player`), or remove the line.",
+    ),
 )

@@ -76,6 +76,7 @@ _FACT_NOUNS: dict[str, str] = {
     "round_wind": "the round wind",
     "players": "the number of players",
     "wilds": "the number of wild tiles in the hand",
+    "hand_size": "the number of tiles in the hand (a declared meld counted as three)",
     "wilds_substituted": "the number of wild tiles standing for another tile",
     "total": "the hand's value",
     "winners": "the number of winners",

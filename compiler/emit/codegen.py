@@ -213,6 +213,10 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
         "options": book.options,
         "has_custom_shapes": any(state.slots.held(s).when is not None for s in book.shapes),
         "custom_need_rows": shape_needs(book),
+        # Named in the reason a hand does not win, beside the built-in shapes.
+        "custom_shape_names": tuple(
+            (s.id, s.name or "") for s in book.shapes if state.slots.held(s).when is not None
+        ),
         "has_wilds": bool(book.wilds.modes),
         "situation_flags": tuple(f.id for f in book.situations),
         "has_rejects": bool(book.scoring.rejects) or book.scoring.minimum is not None,

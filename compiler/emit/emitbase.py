@@ -95,9 +95,11 @@ def prelude(out: CodeWriter, translator: PyExpr) -> None:
         if fact in translator.facts and inline is not None and fact not in inline:
             out.line(f"x_{fact} = {sources[fact]}")
     tiles = sources["tiles"]
+    # A custom shape reads the hand whole (`h`): its melds are the declared ones, every kong.
+    melds = "a.melds" if tiles == "a.tiles" else "h.melds"
     summary_source = {
         "tile": f"summarize_tiles({tiles}, TILE_MASKS, TILE_COUNTS)",
-        "meld": "summarize_melds(a.melds, MELD_MASKS, MELD_COUNTS)",
+        "meld": f"summarize_melds({melds}, MELD_MASKS, MELD_COUNTS)",
         "pair": "summarize_melds(a.pairs, MELD_MASKS, MELD_COUNTS)",
     }
     summaries = set(translator.summaries)

@@ -60,6 +60,11 @@ HELD_FACTS: dict[str, Word] = {
         ListType(TILE),
         "the tiles not in a declared meld, the winning tile included (立牌)",
     ),
+    "hand_size": Word(
+        INT,
+        "how many tiles the hand holds, each declared meld (a kong too) counted as three: "
+        "14 in every win (13 when won on a flower, which is the one more)",
+    ),
 }
 
 
@@ -223,6 +228,8 @@ SHAPE_FACT_NAMES = frozenset(
         "winning_tile",
         "declared",
         "standing",
+        "kongs",  # every kong was declared: the hand's own
+        "hand_size",
     }
 )
 

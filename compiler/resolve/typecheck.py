@@ -50,6 +50,7 @@ from mjc.compiler.language.vocabulary import (
 )
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.syntax import ast
+from mjc.compiler.syntax.errors import bracket_hint
 from mjc.runtime.tiles.tile import NotationError, tile_index
 
 Context = Literal[
@@ -121,6 +122,7 @@ class ExprChecker:
             return result
         if result.type != expected:
             self._mismatch(expr.span, expected, result.type, where or CONTEXT_WORDS[context])
+            self.problems[-1] = bracket_hint(self.problems[-1], expr)  # `count m in ...: x and y`
             return None
         return result
 
@@ -267,8 +269,8 @@ class ExprChecker:
             what = "a fan" if name in self.decls.fans else "a fact"
             help = {
                 "guard": "an option guard says which options enable something: use `option.<id>`",
-                "shape": "a custom shape sees the hand as a whole: tiles, flowers, wilds and the "
-                "situation",
+                "shape": "a custom shape sees the hand as a whole: tiles, flowers, wilds, "
+                "declared, standing, kongs, hand_size and the situation",
                 "horse": "a horse line's `when` reads how the round was won: "
                 + ", ".join(HORSE_FACT_NAMES),
                 "payment": "a payments `win` line's `when` reads how the winner won: "
@@ -519,8 +521,10 @@ class ExprChecker:
             return None
         var = expr.var.text
         inner_scope = {**scope, var: item}
+        seen = len(self.problems)
         body = self._typed(expr.body, inner_scope, ctx, BOOL, f"the body of `{expr.kind}`")
-        if body is None:
+        if body is None:  # `count m in melds: m.is_pung >= 3`: `>= 3` was meant outside
+            self.problems[seen:] = [bracket_hint(p, expr) for p in self.problems[seen:]]
             return None
         return ir.QuantE(
             type=INT if expr.kind == "count" else BOOL,

@@ -17,6 +17,7 @@ from mjc.compiler.site.simcharts import CHARTS_MISSING, charts, charts_available
 from mjc.runtime import Ruleset
 from mjc.runtime.sim.report import BalanceReport, CompareReport, Mean, Rate, Report, SeatRow
 from mjc.runtime.sim.rounds import PlayRound
+from mjc.runtime.sim.text import games_played
 
 __all__ = [
     "BALANCE_BOTS",
@@ -75,12 +76,11 @@ def report_markdown(report: BalanceReport, charts_dir: str | None, prefix: str =
     run = report.run
     options = ", ".join(f"{k}={v}" for k, v in sorted(run.options.items())) or "defaults"
     out: list[Md] = [
-        Md("{} rounds of {} games of {} ({}) {}, seed {}, {} players, bots {}, options {}.").format(
-            report.rounds,
-            run.games,
+        Md("{} ({}) {}: {}, seed {}, {} players, bots {}, options {}.").format(
             code(run.rulebook.id),
             run.rulebook.title,
             run.rulebook.version,
+            games_played(report.rounds, run.games),
             run.seed,
             run.players,
             ", ".join(run.bots),

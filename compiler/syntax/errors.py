@@ -11,12 +11,14 @@ text the grammar accepts but the AST cannot hold, and the span of a token.
 from __future__ import annotations
 
 import re
+from dataclasses import fields, is_dataclass, replace
 
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from mjc.compiler.diagnostics import Diagnostic, Span, error
 from mjc.compiler.diagnostics.suggest import did_you_mean, suggest
+from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.expected import (
     CLOSERS,
     describe_expected,
@@ -36,6 +38,15 @@ class SyntaxProblem(Exception):
 
 
 _WORD = re.compile(r'[^\s{}()\[\],:=#"]+')
+# A quantifier keyword just before the word the parser stumbled on (`... and all t in ...`:
+# `all` read as a fact, `t` unexpected), or a whole quantifier head before a `:` it refused.
+_QUANTIFIER_BEFORE = re.compile(r"\b(?:all|any|none|count)\s+$")
+_QUANTIFIER_HEAD = re.compile(r"\b(?:all|any|none|count)\s+[A-Za-z_]\w*\s+in\b[^:]*$")
+QUANTIFIER_HELP = (
+    "a quantifier binds loosest: it takes everything after its `:`, so it cannot be an "
+    "operand; bracket it when something follows it or it is part of a larger condition: "
+    "`(count m in melds: m.is_pung) >= 3`, `concealed and (all t in tiles: t.is_suited)`"
+)
 _FAN_NAMES = re.compile(r'\bfan\s+([A-Za-z_][A-Za-z0-9_]*)\s+"([^"\\\n]*)"')
 
 
@@ -61,7 +72,7 @@ def _syntax_diagnostic(
             f"unexpected {found}",
             span,
             label=f"expected {describe_expected(expected)}",
-            help=_syntax_help(token, expected),
+            help=_quantifier_help(token, text) or _syntax_help(token, expected),
         )
     if isinstance(exc, UnexpectedCharacters):
         line, column = exc.line, exc.column
@@ -110,6 +121,47 @@ def _syntax_diagnostic(
         )
     line, column = getattr(exc, "line", 1), getattr(exc, "column", 1)
     return error("E0001", "the text cannot be parsed", Span(file, line, column, line, column + 1))
+
+
+def bracket_hint(problem: Diagnostic, expr: object) -> Diagnostic:
+    """`problem` (a type error of the parsed expression `expr`) with the bracket hint when
+    `expr` is a quantifier whose body ends in a comparison or a join with something that does
+    not read its variable (`count m in melds: m.is_pung >= 3`): the rest was meant outside."""
+    if ", but this is " not in problem.message or not isinstance(expr, ast.Quantifier):
+        return problem
+    body = expr.body
+    if isinstance(body, ast.Compare):
+        rest: object = body.right
+    elif isinstance(body, ast.BoolOp) and expr.kind == "count":
+        rest = body.operands[-1]
+    else:
+        return problem
+    if _mentions(rest, expr.var.text):
+        return problem
+    return replace(problem, help=QUANTIFIER_HELP)
+
+
+def _mentions(node: object, name: str) -> bool:
+    """Whether the parsed expression `node` reads the bare name `name`."""
+    if isinstance(node, ast.Name):
+        return node.name == name
+    if isinstance(node, tuple):
+        return any(_mentions(item, name) for item in node)
+    if is_dataclass(node) and not isinstance(node, type):
+        return any(_mentions(getattr(node, f.name), name) for f in fields(node))
+    return False
+
+
+def _quantifier_help(token: Token, text: str) -> str | None:
+    """The hint for a quantifier written without brackets inside a larger condition."""
+    if token.start_pos is None or token.type == "$END":
+        return None
+    line = text[: token.start_pos].rsplit("\n", 1)[-1]
+    if token.type == "NAME" and _QUANTIFIER_BEFORE.search(line):
+        return QUANTIFIER_HELP
+    if token.type == "COLON" and _QUANTIFIER_HEAD.search(line):
+        return QUANTIFIER_HELP
+    return None
 
 
 def _syntax_help(token: Token, expected: set[str]) -> str | None:

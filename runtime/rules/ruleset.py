@@ -42,7 +42,7 @@ from mjc.runtime.score.situations import SituationError
 from mjc.runtime.settle.claimcheck import wild_win_refusal
 from mjc.runtime.settle.payments import DEFAULT_PAYMENTS
 from mjc.runtime.tiles.argcheck import WRONG_TYPE_SIGNS, raise_if_wrong
-from mjc.runtime.tiles.hand import Hand, parse_hand
+from mjc.runtime.tiles.hand import Hand, is_win_size, parse_hand
 from mjc.runtime.tiles.tile import NUM_PLAYING
 from mjc.runtime.wins.arrange import (
     SEVEN_PAIRS,
@@ -281,7 +281,11 @@ class Ruleset(GameRules):
                 if situations:
                     self._refuse_impossible(hand, situation, values)
                 found = self._found(hand, wild, shapes, default)
-            if self._has_custom_shapes and custom_may_complete(self.custom_needs, hand, wild):
+            if (
+                self._has_custom_shapes
+                and is_win_size(hand)  # a custom shape is held to the hand size too
+                and custom_may_complete(self.custom_needs, hand, wild)
+            ):
                 named = self.custom_shapes(hand, situation, values)
                 found = [*found, *custom_arrangements(hand, named)]
             if not found:
@@ -423,5 +427,5 @@ class Ruleset(GameRules):
         check_tiles_in_play(hand, game.copies, self.id, default)
 
     def _no_win(self, hand: Hand, shapes: frozenset[str], wild: tuple[int, ...]) -> Score:
-        reason = no_win_reason(hand, shapes, self._has_custom_shapes)
+        reason = no_win_reason(hand, shapes, self.spec.custom_shape_names)
         return Score(self.id, False, None, (), 0, self.unit, None, reason, wilds=wild)

@@ -24,7 +24,7 @@ from mjc.runtime.score.scoring import (
     Situation,
     TierInfo,
 )
-from mjc.runtime.tiles.hand import MAX_TILES, Hand, HandError, with_win_tile
+from mjc.runtime.tiles.hand import MAX_TILES, Hand, HandError, is_win_size, with_win_tile
 from mjc.runtime.tiles.tile import NUM_PLAYING, tile_index, tile_name_zh, tile_text
 from mjc.runtime.wins.arrange import Arrangement
 
@@ -96,18 +96,29 @@ def check_tiles_in_play(hand: Hand, copies: Sequence[int], rulebook: str, defaul
             )
 
 
-def no_win_reason(hand: Hand, shapes: frozenset[str], has_custom_shapes: bool) -> str:
-    """Why `hand` has no arrangement under `shapes`, in words."""
-    if hand.win_tile is not None and hand.win_tile >= NUM_PLAYING:
+def no_win_reason(
+    hand: Hand, shapes: frozenset[str], custom: Sequence[tuple[str, str]] = ()
+) -> str:
+    """Why `hand` has no arrangement under the built-in `shapes` nor the rulebook's `custom`
+    shapes (id, name), in words."""
+    win = hand.win_tile
+    on_flower = win is not None and win >= NUM_PLAYING
+    if on_flower and not is_win_size(hand):
         return (
-            f"won on the flower {tile_text(hand.win_tile)}: a flower completes no set, and "
+            f"a hand won on a flower holds {MAX_TILES - 1} tiles beside it (a kong counts as "
+            f"3); this one has {hand.size}"
+        )
+    if on_flower and win is not None:
+        return (
+            f"won on the flower {tile_text(win)}: a flower completes no set, and "
             "no custom shape of this rulebook (such as 八花) holds"
         )
-    if hand.size != MAX_TILES and not has_custom_shapes:
+    if not is_win_size(hand):
         return (
             f"a winning hand has {MAX_TILES} tiles (a kong counts as 3); this one has {hand.size}"
         )
-    names = ", ".join(sorted(shapes))
+    # The rulebook's own shapes are named too: a hand may have been meant as one of them.
+    names = ", ".join([*sorted(shapes), *(f"{id_} {name}".rstrip() for id_, name in custom)])
     return f"the tiles do not form a winning shape of this rulebook ({names})"
 
 

@@ -88,6 +88,8 @@ class RulesetSpec:
     # Per custom shape, what a hand it completes needs (`mjc.compiler.emit.shapeneeds`): the
     # fewest flowers and the tiles it may hold in notation (None: any). None: not known.
     custom_shape_needs: tuple[tuple[int, str | None, int], ...] | None = None
+    # Each custom shape's id and name, as the reason a hand does not win names them.
+    custom_shape_names: tuple[tuple[str, str], ...] = ()
     # Tiles in play and wilds: copies of each kind, the wild kinds (from the flipped
     # indicator when the mode needs one), what a wild may do and how many are live.
     tile_copies: Callable[[Options], tuple[int, ...]]

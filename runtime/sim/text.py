@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from mjc.runtime.sim.report import BalanceReport, CompareReport, Mean, Rate, SeatRow
 
-__all__ = ["compare_text", "report_text", "table"]
+__all__ = ["compare_text", "games_played", "report_text", "table"]
 
 
 def _clean(text: str) -> str:
@@ -74,13 +74,23 @@ def _seat_rows(rows: Sequence[SeatRow]) -> list[list[str]]:
     ]
 
 
+def games_played(rounds: int, games: int) -> str:
+    """How many games were played, in words: a game of the simulator is one round from a fresh
+    deal (`--games N` plays N rounds), so its rounds are counted once, not as "N rounds of N
+    games"; a game that failed is no round of the report."""
+    noun = "game" if games == 1 else "games"
+    if rounds == games:
+        return f"{games} {noun} (one round each)"
+    return f"{rounds} of {games} {noun} played (one round each)"
+
+
 def report_text(report: BalanceReport) -> str:
     """The whole balance report as text."""
     run = report.run
     options = ", ".join(f"{k}={v}" for k, v in sorted(run.options.items())) or "defaults"
     out = [
         f"balance of {run.rulebook.id} ({run.rulebook.title}) {run.rulebook.version}: "
-        f"{report.rounds} rounds of {run.games} games, seed {run.seed}, {run.players} players, "
+        f"{games_played(report.rounds, run.games)}, seed {run.seed}, {run.players} players, "
         f"bots {','.join(run.bots)}, options {options}",
         "95% intervals in brackets (Wilson for rates, t for means)",
         "",

@@ -35,6 +35,7 @@ __all__ = [
     "HandError",
     "format_hand",
     "hand_won_on",
+    "is_win_size",
     "parse_hand",
     "with_win_tile",
 ]
@@ -91,6 +92,14 @@ class Hand:
 
     def __str__(self) -> str:
         return format_hand(self)
+
+
+def is_win_size(hand: Hand) -> bool:
+    """Whether `hand` holds as many tiles as every win does, whatever its shape: `MAX_TILES`,
+    each declared meld (a kong too) counted as three. A win on a flower (上海 八花, won as the
+    eighth flower is drawn) holds one tile fewer among its tiles: the flower is the one more."""
+    won_on_flower = hand.win_tile is not None and IS_FLOWER[hand.win_tile]
+    return hand.size == (MAX_TILES - 1 if won_on_flower else MAX_TILES)
 
 
 # One token per match; the last alternatives catch what is wrong so every error has a place.

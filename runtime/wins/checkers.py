@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from mjc.runtime.tiles.hand import MAX_TILES, Hand
+from mjc.runtime.tiles.hand import MAX_TILES, Hand, is_win_size
 from mjc.runtime.tiles.tables import HONOUR_TABLE, SUIT_TABLE
 from mjc.runtime.tiles.tile import NUM_PLAYING
 from mjc.runtime.wins.arrange import (
@@ -68,6 +68,8 @@ def game_win_check(
     def check_with_custom(hand: Hand) -> bool:
         if builtin_shapes(hand):
             return True
+        if not is_win_size(hand):
+            return False  # a custom shape is held to the hand size like every other shape
         # Custom shapes read the situation (the wilds held, the winning tile ...).
         facts = situation(hand, False, "E", "E", False, (), None, wild)
         return bool(custom_shapes(hand, facts, values))

@@ -70,6 +70,8 @@ def test_text_report_lists_every_fan(with_double: None, capsys: pytest.CaptureFi
     for fan in load_ruleset("guangdong").fans:
         assert fan.id in out
     assert out.startswith("balance of guangdong")
+    # A game is one round: "200 games (one round each)", never "200 rounds of 200 games".
+    assert ": 200 games (one round each), seed 1," in out.splitlines()[0]
 
 
 def test_json_report_is_the_same_for_one_and_two_workers_and_valid(
@@ -225,3 +227,11 @@ def test_compare_of_several_options_reports_them_as_one_variant(
     assert main([*args, "--compare", "鬼牌=白板做鬼,无鬼加倍=on", "--compare", "cap=16"]) == 0
     out = capsys.readouterr().out
     assert "鬼牌=白板做鬼,无鬼加倍=on beside base:" in out and "cap=16 beside base:" in out
+
+
+def test_games_played_counts_a_game_once_as_its_round() -> None:
+    from mjc.runtime.sim.text import games_played
+
+    assert games_played(300, 300) == "300 games (one round each)"
+    assert games_played(1, 1) == "1 game (one round each)"
+    assert games_played(298, 300) == "298 of 300 games played (one round each)"

@@ -58,7 +58,7 @@ def test_each_rulebook_page_links_its_balance_page(site: Path) -> None:
 def test_the_balance_page_reports_the_games_the_docs_build_played(site: Path) -> None:
     page = site / "generated" / "rulebooks" / "guangdong-balance" / "index.html"
     shown = page.read_text(encoding="utf-8")
-    assert f"rounds of {SITE_GAMES} games of <code>guangdong</code>" in shown
+    assert f"<code>guangdong</code> (广东鸡平胡) 1.0: {SITE_GAMES} games (one round each)" in shown
 
 
 def test_a_balance_page_is_the_same_on_every_build() -> None:

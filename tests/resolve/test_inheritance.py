@@ -107,3 +107,21 @@ def test_mjc_new_scaffolds_a_variant_that_compiles(
     assert main(["check", str(target)]) == 0
     assert main(["new", "variant", "--from", "guangdong", "-o", str(target)]) == 2  # exists
     assert main(["new", "bad-name", "--from", "guangdong"]) == 2
+
+
+def test_mjc_new_from_108_starts_a_rulebook_of_the_three_suits_that_checks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`mjc new NAME --from 108`: a 108-tile rulebook of its own (万筒条, no honours, no flowers)
+    that `mjc check` accepts as written, its examples scored."""
+    target = tmp_path / "sichuan_like.mjr"
+    assert main(["new", "sichuan_like", "--from", "108", "-o", str(target)]) == 0
+    assert "108-tile" in capsys.readouterr().out
+    text = target.read_text(encoding="utf-8")
+    assert "extends" not in text and "total 108" in text
+    assert not any(word in text for word in ("winds copies", "dragons copies", "flowers copies"))
+    assert main(["check", str(target)]) == 0
+    assert "ok:" in capsys.readouterr().out
+    book = compile_file(target).rulebook
+    assert book is not None and book.id == "sichuan_like"
+    assert main(["new", "sichuan_like", "--from", "108", "-o", str(target)]) == 2  # exists

@@ -233,12 +233,19 @@ def test_hua_1_each_flower_is_one(shanghai: Ruleset) -> None:
 
 
 def test_hua_1_eight_flowers_win_at_once_for_two_lezi(shanghai: Ruleset) -> None:
-    hand = "123m456p789s345s2z12345678f"  # thirteen tiles: no other win
-    score = shanghai.score(hand)
+    hand = "123m456p789s345s2z12345678f"  # thirteen tiles and the eighth flower: no other win
+    score = shanghai.score(hand, win="8f")
     assert score.win and score.shape == "eight_flowers"
     assert fans(score) == {"八花": 2 * LEZI} and score.total == 2 * LEZI
-    assert shanghai.score(hand, options=LEZI_30).total == 60
-    assert not shanghai.score("123m456p789s345s2z1234567f").win
+    assert shanghai.score(hand, win="8f", options=LEZI_30).total == 60
+    assert not shanghai.score("123m456p789s345s2z1234567f", win="7f").win
+
+
+def test_hua_1_eight_flowers_on_thirteen_tiles_won_on_a_tile_is_no_win(shanghai: Ruleset) -> None:
+    # A win holds fourteen tiles whatever its shape: thirteen won on 2z are one short, and
+    # only the eighth flower drawn is the one more (如果這8個花抓起即可胡牌).
+    score = shanghai.score("123m456p789s345s2z12345678f")
+    assert not score.win and "has 13" in (score.reason or "")
 
 
 def test_hua_1_eight_flowers_won_another_way_that_scoring_counts(shanghai: Ruleset) -> None:
@@ -259,10 +266,12 @@ def test_hua_1_ba_ge_hua_zhua_qi_ji_ke_hu_pai_won_on_the_eighth_flower(shanghai:
 def test_hua_1_zhua_qi_ji_ke_hu_pai_a_win_on_the_flower_is_the_eight_flowers_win(
     shanghai: Ruleset,
 ) -> None:
-    # 抓起即可胡牌: a hand won on the eighth flower is the 八花 win, even where its tiles would
-    # also make a standard hand (a flower completes no set).
-    score = shanghai.score("123m456p789s345s22z12345678f", win="8f", self_drawn=True)
+    # 抓起即可胡牌: a hand won on the eighth flower is the 八花 win (a flower completes no set),
+    # with thirteen tiles beside the flower: fourteen and the flower are one tile too many.
+    score = shanghai.score("123m456p789s345s2z12345678f", win="8f", self_drawn=True)
     assert score.shape == "eight_flowers" and fans(score) == {"八花": 2 * LEZI}
+    score = shanghai.score("123m456p789s345s22z12345678f", win="8f", self_drawn=True)
+    assert not score.win and "this one has 14" in (score.reason or "")
 
 
 def test_hua_1_zhua_qi_a_seventh_flower_is_no_win(shanghai: Ruleset) -> None:

@@ -379,7 +379,8 @@ def test_le_zi_da_diao_che_a_hand_lifted_to_one_le_zi_costs_the_partner_one_le_z
 
 
 def test_hua_ba_hua_each_payer_loses_two_le_zi() -> None:
-    result = settle("shanghai", options=SMALL, winners=[_self_drawn("123m456p789s345s2z12345678f")])
+    winner = _self_drawn("123m456p789s345s2z12345678f") | {"win_tile": "8f"}
+    result = settle("shanghai", options=SMALL, winners=[winner])
     assert result.scores[1].shape == "eight_flowers"
     assert paid(result) == {(0, 1): 2 * LEZI, (2, 1): 2 * LEZI, (3, 1): 2 * LEZI}
 

@@ -73,7 +73,8 @@ def test_balance_page_simulates_the_rulebook_defaults(monkeypatch: pytest.Monkey
     ruleset = load_ruleset("shanghai")
     page, svgs = balance_page(ruleset, 60, 3)
     assert page.startswith("# Balance of ")
-    assert "60 rounds of 60 games" in page
+    # A game is one round: counted once, not "60 rounds of 60 games".
+    assert ": 60 games (one round each), seed" in page and "rounds of" not in page
     assert set(svgs) == {"fans.svg", "values.svg", "seats.svg"}
     assert balance_page(ruleset, 60, 3) == (page, svgs)
 

@@ -215,7 +215,8 @@ def test_four_ghosts_complete_on_any_tile_and_three_on_a_fourth_ghost() -> None:
     assert r.finder is not None and r.wilds == {tile_index("5z")}
     for ghosts, expected in ((4, set(range(NUM_PLAYING))), (3, {tile_index("5z")})):
         seat = SeatState()
-        for t in parse_hand("1m4m7m2p5p8p3s6s9s" + "5z" * ghosts).concealed[: 9 + ghosts]:
+        # A seat of 13 tiles (a win holds 14, custom shapes too): 1z fills the one short.
+        for t in parse_hand("1m4m7m2p5p8p3s6s9s" + "1z" * (4 - ghosts) + "5z" * ghosts).concealed:
             seat.counts[t] += 1
         waits = r.finder(seat)
         assert set(waits) >= expected

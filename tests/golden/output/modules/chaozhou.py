@@ -1480,6 +1480,7 @@ SPEC: Final = RulesetSpec(
     turn_rules=turn_rules,
     has_custom_shapes=True,
     custom_shape_needs=CUSTOM_SHAPE_NEEDS,
+    custom_shape_names=(('four_ghosts', '四鬼胡牌'),),
     has_wilds=True,
     situation_flags=(),
     situation_problems=situation_problems,
