@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 import time
 from collections.abc import Mapping
@@ -35,7 +36,9 @@ from mjc.compiler.serve.store import Store
 from mjc.compiler.serve.tables import BOT_KINDS, Library, SetupError, Table, TableSpec
 from mjc.runtime.game.actions import ActionError, IllegalAction, action_from_json
 
-__all__ = ["MAX_BODY", "MAX_MESSAGE", "Server", "create_app"]
+__all__ = ["MAX_BODY", "MAX_MESSAGE", "Server", "create_app", "run"]
+
+_LOG = logging.getLogger("mjc.serve")
 
 MAX_BODY = 16_384  # a table's settings are some hundred bytes
 MAX_MESSAGE = 2_048  # a move is some tens of characters
@@ -104,7 +107,7 @@ class Server:
             return f"a message is at most {MAX_MESSAGE} characters"
         try:
             data = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: [[[[... nested a thousand deep
             return "a message is a JSON object"
         if not isinstance(data, dict) or data.get("type") not in ("act", "next"):
             return 'a message is {"type": "act" or "next", "move": N, ...}'
@@ -134,7 +137,7 @@ class Server:
 
 async def _lobby(request: Request) -> Response:
     server: Server = request.app.state.server
-    return HTMLResponse(pages.lobby(server.library, BOT_KINDS))
+    return _html(pages.lobby(server.library, BOT_KINDS))
 
 
 async def _body(request: Request) -> bytes | None:
@@ -190,13 +193,27 @@ async def _create(request: Request) -> Response:
     ]
     if api:
         return JSONResponse({"table": table.id, "seats": links})
-    return HTMLResponse(pages.created(table, links))
+    return _html(pages.created(table, links))
 
 
 def _refuse(api: bool, status: int, reason: str) -> Response:
     if api:
         return JSONResponse({"type": "refused", "reason": reason}, status_code=status)
-    return HTMLResponse(pages.error(reason), status_code=status)
+    return _html(pages.error(reason), status)
+
+
+# The pages load nothing from elsewhere and run only /static/table.js; a seat's link (its
+# token) is never sent on as a referrer.
+_HEADERS = {
+    "content-security-policy": "default-src 'self'; img-src 'self'; style-src 'self'; "
+    "script-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'",
+    "referrer-policy": "no-referrer",
+    "x-content-type-options": "nosniff",
+}
+
+
+def _html(body: str, status: int = 200) -> Response:
+    return HTMLResponse(body, status_code=status, headers=_HEADERS)
 
 
 async def _play(request: Request) -> Response:
@@ -205,7 +222,7 @@ async def _play(request: Request) -> Response:
     if found is None:
         return _refuse(False, 404, "no seat has this link")
     table, seat = found
-    return HTMLResponse(pages.table_page(table.view(seat)))
+    return _html(pages.table_page(table.view(seat)))
 
 
 async def _tile(request: Request) -> Response:
@@ -275,7 +292,11 @@ async def _socket(websocket: WebSocket) -> None:
                     break
                 await websocket.send_text(pages.refusal("too many messages: slow down"))
                 continue
-            reason = await server.handle(table, seat, text)
+            try:
+                reason = await server.handle(table, seat, text)
+            except Exception:  # a fault of ours: the server's log has it, the player a line
+                _LOG.exception("table %s, seat %d: a message failed", table.id, seat)
+                reason = "the server could not play that move"
             if reason is not None:
                 await websocket.send_text(pages.refusal(reason))
     except WebSocketDisconnect:

@@ -97,6 +97,7 @@ def test_wrong_malformed_oversized_stale_and_illegal_messages_are_refused_and_ch
         assert "JSON" in _refusal(socket, "{not json")
         assert "at most" in _refusal(socket, "x" * (MAX_MESSAGE + 1))
         assert "type" in _refusal(socket, [1, 2])
+        assert "JSON" in _refusal(socket, "[" * 1000 + "]" * 1000)  # too deep for the parser
         assert "kind" in _refusal(socket, {**base, "action": {"kind": "steal"}})
         assert "own seat" in _refusal(socket, {**base, "action": {**legal[0], "seat": 1}})
         assert "stale" in _refusal(socket, {**base, "move": move + 5, "action": legal[0]})
@@ -139,8 +140,10 @@ def test_a_seat_never_receives_another_seats_hand(client: TestClient) -> None:
             text = json.dumps(message)
             for other_token in tokens:
                 assert other_token not in text  # no seat learns a token, its own included
-    page = client.get(f"/play/{tokens[0]}").text
-    assert tokens[1] not in page
+    page = client.get(f"/play/{tokens[0]}")
+    assert tokens[1] not in page.text
+    assert page.headers["referrer-policy"] == "no-referrer"  # the link is never passed on
+    assert "script-src 'self'" in page.headers["content-security-policy"]
 
 
 def test_names_and_rulebook_text_are_escaped(client: TestClient) -> None:
