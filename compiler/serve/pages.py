@@ -17,9 +17,9 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from mjc.compiler.docs.tilesvg import tile_label
+from mjc.compiler.docs.tilesvg import HandPicture, tile_label
 from mjc.compiler.serve.tables import Library, Table
-from mjc.runtime.tiles.tile import NotationError, tile_index
+from mjc.runtime.tiles.tile import NotationError, tile_index, tile_text
 
 __all__ = [
     "STATIC",
@@ -73,6 +73,24 @@ def _tile_alt(text: str) -> str:
         return text
 
 
+def _hand_groups(notation: str | None, win: str | None) -> list[list[str]]:
+    """A winning hand as groups of tiles to draw: the concealed tiles, the winning tile, each
+    meld, the flowers (nothing for text that is not a hand)."""
+    if not notation:
+        return []
+    try:
+        picture = HandPicture.parse(notation, win)
+    except ValueError:
+        return []
+    groups = [[tile_text(t) for t in picture.concealed]]
+    if picture.winning is not None:
+        groups.append([tile_text(picture.winning)])
+    groups += [[tile_text(t) for t in tiles] for tiles, _ in picture.melds]
+    if picture.flowers:
+        groups.append([tile_text(t) for t in picture.flowers])
+    return groups
+
+
 def _label(pair: tuple[str, str]) -> str:
     return f"{pair[0]} {pair[1]}"
 
@@ -87,6 +105,7 @@ def _action_label(action: dict[str, Any]) -> str:
 
 _ENV.globals.update(
     tile_alt=_tile_alt,
+    hand_groups=_hand_groups,
     kind_label=lambda kind: _label(KIND_LABELS.get(kind, (kind, ""))),
     wind_label=lambda wind: _label(WIND_LABELS.get(wind, (wind, wind))),
     phase_label=lambda phase: _label(PHASE_LABELS.get(phase, (phase, phase))),

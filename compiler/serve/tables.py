@@ -146,7 +146,7 @@ def _seat(index: int, data: object) -> SeatSpec:
     bot = data.get("bot")
     if bot is not None and bot not in BOT_KINDS:
         raise SetupError(f"seat {index}: bot is one of {', '.join(BOT_KINDS)}, or null")
-    name = data.get("name") or (f"{bot} bot" if bot else f"seat {index}")
+    name = data.get("name") or (f"{bot} bot {index}" if bot else f"seat {index}")
     if not isinstance(name, str):
         raise SetupError(f"seat {index}: a name is text")
     name = " ".join(name.split())[:MAX_NAME]  # one line, no control characters' layout
@@ -247,13 +247,26 @@ def _settlement(game: Round) -> dict[str, Any]:
     """The round's end for people: each winner's fans, the payments and the deltas."""
     settlement = game.settlement
     assert settlement is not None
+    assert game.result is not None
+    winners = {w["seat"]: w for w in game.result["outcome"].get("winners", [])}
     scores = []
     for seat, score in sorted(settlement.scores.items()):
+        won = winners.get(seat, {})
         fans = [
             {"name": f.name, "english": f.english, "value": f.value, "count": f.count}
             for f in score.fans
         ]
-        scores.append({"seat": seat, "total": score.total, "unit": score.unit, "fans": fans})
+        scores.append(
+            {
+                "seat": seat,
+                "total": score.total,
+                "unit": score.unit,
+                "fans": fans,
+                "hand": won.get("hand"),
+                "win_tile": won.get("win_tile"),
+                "self_drawn": won.get("self_drawn"),
+            }
+        )
     return {
         "unit": settlement.unit,
         "scores": scores,
