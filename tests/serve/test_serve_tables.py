@@ -174,3 +174,17 @@ def test_a_restarted_server_resumes_each_table_at_its_move(library: Library, db:
         replay(library.get("guangdong"), log.splitlines()).result == last["view"]["seen"]["result"]
     )
     assert sqlite3.connect(db).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_table_whose_rulebook_is_gone_is_named_and_the_others_resume(
+    library: Library, db: str
+) -> None:
+    with TestClient(create_app(library, db)) as client:
+        kept = open_table(client)["table"]
+        open_table(client, rulebook="shanghai")
+    only_guangdong = Library(names=["guangdong"])
+    app = create_app(only_guangdong, db)
+    server = app.state.server
+    assert list(server.tables) == [kept]
+    (problem,) = server.store.broken
+    assert "no such rulebook" in problem
