@@ -114,10 +114,12 @@ class Server:
         if table.bots[seat] is not None:
             return "a bot plays this seat: its link only watches"
         async with self.locks[table.id]:
-            if type(data.get("move")) is not int or data["move"] != table.move:
-                return f"stale or replayed message: the table is at move {table.move}"
             if data.get("round", table.round_no) != table.round_no:
                 return f"stale or replayed message: the table is at round {table.round_no}"
+            # A move answers the question the seat was asked; `next`, the table as it is.
+            current = data.get("move") == table.move if data["type"] == "next" else True
+            if not (current and table.answers(seat, data.get("move"))):
+                return f"stale or replayed message: the table is at move {table.move}"
             if data["type"] == "next":
                 if not table.game.over:
                     return "the round is still being played"

@@ -157,7 +157,9 @@ def _seat(index: int, data: object) -> SeatSpec:
 class Table:
     """A live table: its match, the round being played (`game`), the rounds dealt so far
     (`round_no`, from 0) and the moves of this round (`move`, the number every message
-    must name: a message naming another is stale or replayed)."""
+    names). `asked[seat]` is the move at which the seat was last asked to decide: a move
+    naming an earlier one is stale or replayed, while one naming any move since is still
+    an answer to the question (two people answering the same discard both count)."""
 
     id: str
     spec: TableSpec
@@ -167,6 +169,7 @@ class Table:
     bots: list[Bot | None]
     round_no: int = 0
     move: int = 0
+    asked: dict[int, int] = field(default_factory=dict)
     on_move: Callable[[Table, Action], None] | None = field(default=None, repr=False)
 
     @classmethod
@@ -182,7 +185,7 @@ class Table:
                 bots.append(RandomBot(spec.seed * 8 + seat + 1))
             else:
                 bots.append(None)
-        return cls(table_id, spec, ruleset, match, game, bots)
+        return cls(table_id, spec, ruleset, match, game, bots, asked=_asked({}, game, 0, -1))
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is (compared in constant time), or None."""
@@ -198,8 +201,10 @@ class Table:
             raise IllegalAction("the round is over")
         if action not in self.game.legal_actions(seat):
             raise IllegalAction(f"seat {seat} may not do that now")
+        before = self.game.to_act()
         self.game.apply(action)
         self.move += 1
+        self.asked = _asked(self.asked, self.game, self.move, seat, before)
         if self.on_move is not None:
             self.on_move(self, action)
         if self.game.over:
@@ -225,6 +230,11 @@ class Table:
         self.game = self.match.next_round()
         self.round_no += 1
         self.move = 0
+        self.asked = _asked({}, self.game, 0, -1)
+
+    def answers(self, seat: int, move: object) -> bool:
+        """Whether a message of `seat` naming `move` answers the question it is asked now."""
+        return type(move) is int and self.asked.get(seat, self.move) <= move <= self.move
 
     def view(self, seat: int) -> dict[str, Any]:
         """All `seat` may see (see the module docstring): plain JSON data."""
@@ -241,6 +251,15 @@ class Table:
         if self.game.over and self.game.settlement is not None:
             data["settlement"] = _settlement(self.game)
         return data
+
+
+def _asked(
+    asked: dict[int, int], game: Round, move: int, mover: int, before: Sequence[int] = ()
+) -> dict[int, int]:
+    """`Table.asked` after a move of `mover`: a seat newly to act (or the mover, asked again)
+    is asked at `move`; a seat still deciding keeps the move it was asked at."""
+    now = game.to_act()
+    return {s: asked[s] if s in before and s != mover and s in asked else move for s in now}
 
 
 def _settlement(game: Round) -> dict[str, Any]:

@@ -5,14 +5,17 @@ escaping, and a restart over the same SQLite file."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import sqlite3
 
+import pytest
 from starlette.testclient import TestClient
 
-from mjc.compiler.serve.app import MAX_MESSAGE, create_app
-from mjc.compiler.serve.tables import Library
+from mjc.compiler.serve.app import MAX_MESSAGE, Server, create_app
+from mjc.compiler.serve.store import Store
+from mjc.compiler.serve.tables import Library, Table, TableSpec
 from mjc.runtime.game.gamelog import replay
 
 from .conftest import SEATS_ONE_PERSON, next_view, open_table, play_moves
@@ -188,3 +191,41 @@ def test_a_table_whose_rulebook_is_gone_is_named_and_the_others_resume(
     assert list(server.tables) == [kept]
     (problem,) = server.store.broken
     assert "no such rulebook" in problem
+
+
+def test_two_people_answering_the_same_discard_both_count(library: Library) -> None:
+    """The second answer names the move at which both were asked, one move behind the table:
+    still an answer to the question, not a replay; sent again, it is one."""
+    server = Server(library, Store(":memory:"))
+    seats = [{"name": f"p{i}", "bot": None} for i in range(4)]
+    for seed in range(1, 60):
+        spec = TableSpec.new(library, "guangdong", {}, seats, seed=seed)
+        table = Table.start(f"t{seed}", spec, library.get("guangdong"))
+        while not table.game.over:
+            deciding = table.game.to_act()
+            if len(deciding) >= 2:
+                break
+            seat = deciding[0]
+            table.act(seat, table.game.legal_actions(seat)[0])
+        else:
+            continue
+        server._add(table)
+        asked = table.move
+        first, second = deciding[:2]
+
+        assert _pass(server, table, first, asked) is None
+        assert table.move == asked + 1
+        if second in table.game.to_act():
+            assert _pass(server, table, second, asked) is None
+            assert "stale" in (_pass(server, table, second, asked) or "")
+        return
+    pytest.fail("no seed of 1..59 asks two seats about one discard")
+
+
+def _pass(server: Server, table: Table, seat: int, move: int) -> str | None:
+    """`seat` passes, naming `move`: None when played, else the refusal."""
+    legal = table.game.legal_actions(seat)
+    action = next((a for a in legal if a.kind == "pass"), legal[0] if legal else None)
+    body = action.to_json() if action is not None else {"kind": "pass"}
+    message = {"type": "act", "round": 0, "move": move, "action": body}
+    return asyncio.run(server.handle(table, seat, json.dumps(message)))
