@@ -26,6 +26,11 @@ def test_the_lobby_lists_each_rulebook_with_its_options(client: TestClient) -> N
     assert "广东鸡平胡" in page and 'value="guangdong"' in page
     assert 'name="opt_seven_pairs"' in page and "七对胡牌" in page
     assert 'value="shanghai"' in page
+    # A rulebook for several table sizes offers each, the largest chosen (潮州 lists 4, 3, 2).
+    lobby = TestClient(create_app(Library(names=["chaozhou"]), ":memory:")).get("/").text
+    select = lobby[lobby.index('name="players"') :].split("</select>")[0]
+    sizes = re.findall(r'<option value="(\d)"( selected)?>', select)
+    assert sizes == [("2", ""), ("3", ""), ("4", " selected")]
 
 
 def test_the_lobby_form_opens_a_table_and_hands_out_a_link_per_person(
