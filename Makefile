@@ -22,7 +22,7 @@ VSCODE := editors/vscode
 EDITABLE := PYTHONWARNINGS="ignore:Editable installation:UserWarning"
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(EDITABLE) $(BIN)/python -m pip install --quiet -e '.[dev,docs,bench,lsp,sim,ray,native]'
+	$(EDITABLE) $(BIN)/python -m pip install --quiet -e '.[dev,docs,bench,lsp,sim,ray,native,serve]'
 	@touch $(STAMP)
 
 build: $(STAMP)

@@ -69,6 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
             lsp=_lsp,
             play=_play,
             replay=_replay,
+            serve=cli_play.serve,
         )
     )
 

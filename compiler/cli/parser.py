@@ -59,6 +59,7 @@ class Handlers:
     lsp: Handler
     play: Handler
     replay: Handler
+    serve: Handler
 
 
 class _Parser(argparse.ArgumentParser):
@@ -169,6 +170,7 @@ def build_parser(handlers: Handlers) -> argparse.ArgumentParser:
         _add_simulate,
         _add_play,
         _add_replay,
+        _add_serve,
         _add_options,
         _add_new,
         _add_explain,
@@ -466,6 +468,22 @@ def _add_play(commands: _Commands, handlers: Handlers) -> None:
     )
     play.add_argument("--json", action="store_true", help="print the result as JSON")
     play.set_defaults(run=handlers.play)
+
+
+def _add_serve(commands: _Commands, handlers: Handlers) -> None:
+    serve = commands.add_parser(
+        "serve",
+        help="host tables in the browser: a lobby, a link per seat, bots in the others",
+        description="Serve a lobby of rulebooks (the bundled ones and RULEBOOK, or every "
+        "rulebook of FOLDER) where people open tables, choose options and bots, and play in "
+        "the browser, each seat by its own secret link. Every move is written to --db "
+        "(SQLite); a restarted server resumes every table. Needs mjc[serve].",
+    )
+    serve.add_argument("rulebook", nargs="?", type=_file_name, metavar="RULEBOOK|FOLDER")
+    serve.add_argument("--host", default="127.0.0.1", help="the address (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument("--db", type=_file_name, default="tables.sqlite", metavar="FILE")
+    serve.set_defaults(run=handlers.serve)
 
 
 def _add_replay(commands: _Commands, handlers: Handlers) -> None:

@@ -226,3 +226,15 @@ def replay_log(path: str, lines: list[str], ruleset: Ruleset, as_json: bool, out
         print(f"{path}: {len(game.events) + 1} lines, {steps} decisions: all agree", file=out)
     _print_result(game, out, as_json, None)
     return 0
+
+
+def serve(args: Any) -> int:
+    """`mjc serve`: the web server of `mjc.compiler.serve` (imported here: only `serve` needs
+    Starlette and uvicorn, the `mjc[serve]` extra)."""
+    try:
+        from mjc.compiler.serve.app import run
+    except ImportError as exc:
+        raise UsageError(
+            f"mjc serve needs Starlette and uvicorn: pip install 'mjc[serve]' ({exc})"
+        ) from None
+    return run(args.rulebook, args.host, args.port, args.db)

@@ -1,0 +1,184 @@
+"""The HTML of `mjc serve`: the lobby, the page that hands out a new table's links, the table
+page and the view a seat's socket receives, rendered by Jinja2 with autoescape on.
+
+Input: the rulebooks of the server's `Library` (their titles, option labels and choices are
+rulebook text, which may come from any folder) and a seat's `Table.view` (player names typed
+by people): every such string reaches the page through autoescape, never as markup, and the
+JSON a page embeds is escaped the same way. The templates, the script and the style sheet are
+files beside this module (no build step).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from mjc.compiler.docs.tilesvg import HandPicture, tile_label
+from mjc.compiler.serve.tables import Library, Table
+from mjc.runtime.tiles.tile import NotationError, tile_index, tile_text
+
+__all__ = [
+    "STATIC",
+    "created",
+    "error",
+    "lobby",
+    "refusal",
+    "table_page",
+    "view_html",
+    "view_message",
+]
+
+_HERE = Path(__file__).parent
+_ENV = Environment(
+    loader=FileSystemLoader(_HERE),
+    autoescape=select_autoescape(["html"], default=True),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+# What a person reads for each decision and wind, in Chinese and English.
+KIND_LABELS = {
+    "discard": ("打出", "Discard"),
+    "concealed_kong": ("暗杠", "Concealed kong"),
+    "added_kong": ("加杠", "Added kong"),
+    "win": ("胡", "Win"),
+    "exposed_kong": ("明杠", "Kong"),
+    "pong": ("碰", "Pong"),
+    "chow": ("吃", "Chow"),
+    "pass": ("过", "Pass"),
+}
+WIND_LABELS = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
+PHASE_LABELS = {
+    "turn": ("出牌", "to play"),
+    "claim": ("等吃碰胡", "answering a discard"),
+    "rob": ("抢杠", "answering a kong"),
+    "flower": ("补花", "answering a flower"),
+    "over": ("本局结束", "round over"),
+}
+
+STATIC: dict[str, tuple[str, str]] = {
+    "table.js": ((_HERE / "table.js").read_text(encoding="utf-8"), "text/javascript"),
+    "serve.css": ((_HERE / "serve.css").read_text(encoding="utf-8"), "text/css"),
+}
+
+
+def _tile_alt(text: str) -> str:
+    try:
+        return tile_label(tile_index(text))
+    except (NotationError, ValueError):
+        return text
+
+
+def _hand_groups(notation: str | None, win: str | None) -> list[list[str]]:
+    """A winning hand as groups of tiles to draw: the concealed tiles, the winning tile, each
+    meld, the flowers (nothing for text that is not a hand)."""
+    if not notation:
+        return []
+    try:
+        picture = HandPicture.parse(notation, win)
+    except ValueError:
+        return []
+    groups = [[tile_text(t) for t in picture.concealed]]
+    if picture.winning is not None:
+        groups.append([tile_text(picture.winning)])
+    groups += [[tile_text(t) for t in tiles] for tiles, _ in picture.melds]
+    if picture.flowers:
+        groups.append([tile_text(t) for t in picture.flowers])
+    return groups
+
+
+def _label(pair: tuple[str, str]) -> str:
+    return f"{pair[0]} {pair[1]}"
+
+
+def _action_label(action: dict[str, Any]) -> str:
+    words = _label(KIND_LABELS.get(action["kind"], (action["kind"], "")))
+    if "low" in action:
+        low = action["low"]
+        return f"{words} {int(low[0])}{int(low[0]) + 1}{int(low[0]) + 2}{low[1]}"
+    return f"{words} {action['tile']}" if "tile" in action else words
+
+
+_ENV.globals.update(
+    tile_alt=_tile_alt,
+    hand_groups=_hand_groups,
+    kind_label=lambda kind: _label(KIND_LABELS.get(kind, (kind, ""))),
+    wind_label=lambda wind: _label(WIND_LABELS.get(wind, (wind, wind))),
+    phase_label=lambda phase: _label(PHASE_LABELS.get(phase, (phase, phase))),
+    action_label=_action_label,
+    as_json=lambda data: json.dumps(data, ensure_ascii=False, separators=(",", ":")),
+)
+
+
+def lobby(library: Library, bot_kinds: Sequence[str]) -> str:
+    """The lobby: each rulebook with a form to open a table (options, who plays each seat)."""
+    books = sorted(library.rulesets.values(), key=lambda r: r.id)
+    return _ENV.get_template("lobby.html").render(
+        books=books, bot_kinds=bot_kinds, broken=library.broken
+    )
+
+
+def created(table: Table, links: list[dict[str, Any]]) -> str:
+    """The page after a table is opened: one link per seat, for its player only."""
+    return _ENV.get_template("created.html").render(table=table, links=links)
+
+
+def error(reason: str) -> str:
+    return _ENV.get_template("error.html").render(reason=reason)
+
+
+def _hand(seen: dict[str, Any]) -> tuple[list[str], str | None]:
+    """The seat's concealed tiles with the tile just drawn set apart (shown last)."""
+    hand = list(seen["seats"][seen["seat"]].get("concealed", []))
+    drawn = seen.get("drawn")
+    if drawn is not None and drawn in hand:
+        hand.remove(drawn)
+        return hand, drawn
+    return hand, None
+
+
+def view_html(view: dict[str, Any]) -> str:
+    """The table as `view`'s seat sees it: its hand (each tile it may discard a button), the
+    other seats, and the other legal decisions as buttons; at the end the settlement."""
+    seen = view["seen"]
+    hand, drawn = _hand(seen)
+    legal = seen["legal"]
+    discards = {a["tile"] for a in legal if a["kind"] == "discard"}
+    others = [a for a in legal if a["kind"] != "discard"]
+    order = [(seen["seat"] + i) % seen["players"] for i in range(seen["players"])]
+    return _ENV.get_template("view.html").render(
+        view=view,
+        seen=seen,
+        hand=hand,
+        drawn=drawn,
+        discards=discards,
+        others=others,
+        order=order,
+    )
+
+
+def view_message(view: dict[str, Any]) -> str:
+    """The socket message carrying `view`: its data and its HTML."""
+    return json.dumps(
+        {
+            "type": "view",
+            "round": view["round"],
+            "move": view["move"],
+            "view": view,
+            "html": view_html(view),
+        },
+        ensure_ascii=False,
+    )
+
+
+def refusal(reason: str) -> str:
+    return json.dumps({"type": "refused", "reason": reason}, ensure_ascii=False)
+
+
+def table_page(view: dict[str, Any]) -> str:
+    """The whole table page; the script then keeps it current over the seat's socket."""
+    return _ENV.get_template("table.html").render(view=view, body=view_html(view))
