@@ -3,14 +3,16 @@
 Input: the `payments` section from the `Declarations` table (`mjc.compiler.resolve.declarations`).
 Who pays, the kinds of kong and horse, the relation words and how several winners are paid are words
 of mjc's vocabulary; and no line makes the one paid pay himself, or pays for a concealed kong nobody
-fed, since settlement moves every point from a payer to a payee."""
+fed, since settlement moves every point from a payer to a payee; and a `dealer_bonus` is never
+below zero under any options it applies to (it is added to what the dealer pays or wins)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from mjc.compiler.check.common import unknown_word
+from mjc.compiler.check.common import ir_options, unknown_word
 from mjc.compiler.diagnostics import Diagnostic, error
+from mjc.compiler.ir import consteval
 from mjc.compiler.language.vocabulary import (
     HORSE_KINDS,
     KONG_KINDS,
@@ -21,6 +23,7 @@ from mjc.compiler.language.vocabulary import (
     WINNERS_MODES,
 )
 from mjc.compiler.resolve.declarations import Declarations
+from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
 
 
@@ -173,3 +176,42 @@ def _winner_pays_himself(payer: ast.Ident, payers: str) -> Diagnostic:
         label="this is the one who is paid",
         help=f"name who pays the winner: {payers}",
     )
+
+
+def check_dealer_bonus(decls: Declarations, typed: Typed) -> list[Diagnostic]:
+    """Wherever a `dealer_bonus` line applies (its `if` holds), its value is a whole number of
+    at least zero: a negative bonus would take from the dealer's share until it could turn
+    round and make a winner pay the loser (E0511)."""
+    problems: list[Diagnostic] = []
+    if decls.payments is None:
+        return problems
+    options = ir_options(decls)
+    for line in decls.payments.dealer_bonuses:
+        value_expr = typed.get(line.value)
+        guard = typed.get(line.guard)
+        if value_expr is None:
+            continue
+        for setting in consteval.settings(options, consteval.options_read([value_expr, guard])):
+            if not consteval.holds(guard, setting):
+                continue
+            try:
+                value = consteval.evaluate(value_expr, setting)
+            except consteval.NotConstant:
+                break  # the type checker has said what a payments value may read
+            if isinstance(value, str) and value.isdigit():
+                value = int(value)
+            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                continue
+            where = consteval.describe(setting, options)
+            problems.append(
+                error(
+                    "E0511",
+                    f"under {where} the dealer bonus is {value}, not a number of points to add",
+                    line.value.span,
+                    label="must be at least 0 wherever the line applies",
+                    help="write how many points more the dealer wins or pays, e.g. "
+                    "`dealer_bonus 1`, or guard the line so it applies only where it is 0 or more",
+                )
+            )
+            break
+    return problems

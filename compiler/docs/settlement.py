@@ -76,16 +76,16 @@ def _settle_holds(expr: ir.Expr | None, facts: dict[str, object], book: ir.Ruleb
         return False
 
 
-def _settle_number(items: tuple[ir.Stake, ...], book: ir.Rulebook) -> int:
+def _settle_number(items: tuple[ir.Stake, ...], book: ir.Rulebook, default: int = 1) -> int:
     defaults = {o.id: consteval.default_value(o) for o in book.options}
     for item in items:
         if item.guard is None or consteval.holds(item.guard, defaults):
             try:
                 found = consteval.evaluate(item.value, defaults)
             except consteval.NotConstant:
-                return 1
-            return found if isinstance(found, int) else 1
-    return 1
+                return default
+            return found if isinstance(found, int) else default
+    return default
 
 
 def _shown_value(value: ir.Expr, book: ir.Rulebook) -> str:
@@ -163,6 +163,8 @@ def payments_context(book: ir.Rulebook) -> dict[str, Any]:
                + when(s.guard, None), s) for s in pay.stakes),
             *((Md("what the dealer wins or pays on a hand is multiplied by ") + shown(d.value)
                + when(d.guard, None), d) for d in pay.dealer_factors),
+            *((Md("what the dealer wins or pays on a hand is {} more, after any factor")
+               .format(shown(b.value)) + when(b.guard, None), b) for b in pay.dealer_bonuses),
             *((Md("one seat wins at most {} from hands in a round").format(shown(c.value))
                + when(c.guard, None), c) for c in pay.caps),
             *((Md("one payer pays one winner at most {} for a hand, all his shares together")
@@ -201,6 +203,7 @@ def _worked_example(book: ir.Rulebook) -> dict[str, Any] | None:
     players = max(book.players)
     stake = _settle_number(book.payments.stakes, book)
     factor = _settle_number(book.payments.dealer_factors, book)
+    bonus = max(_settle_number(book.payments.dealer_bonuses, book, default=0), 0)
     cases = []
     situations: tuple[tuple[str, dict[str, object], dict[str, int]], ...] = (
         ("self-draw", {"self_drawn": True}, {}),
@@ -222,7 +225,8 @@ def _worked_example(book: ir.Rulebook) -> dict[str, Any] | None:
         if rule is None:
             continue
         losers = [s for s in range(players) if s != 1]
-        share = {s: fan.value * stake * (factor if s == 0 else 1) for s in losers}
+        dealer_share = fan.value * factor + bonus
+        share = {s: stake * (dealer_share if s == 0 else fan.value) for s in losers}
         if rule.payer == "each":
             lines = [(s, share[s]) for s in losers]
         else:

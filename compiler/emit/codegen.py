@@ -132,6 +132,13 @@ def _bodies(state: ModuleState) -> dict[str, list[str]]:
             state, payments.dealer_factors, "(1, None)", "dealer_factor"
         ),
         "situation_problems_body": emit_situations.situation_problems_body(state),
+        # Emitted only for a rulebook that adds to the dealer's share, so that modules of
+        # rulebooks without one stay as they were.
+        "payment_dealer_bonus_body": emit_payments.first_value(
+            state, payments.dealer_bonuses, "(0, None)", "dealer_bonus"
+        )
+        if payments.dealer_bonuses
+        else [],
     }
 
 

@@ -279,8 +279,9 @@ class Payments(Model):
     """Settlement: `unit` is what is paid; the first `stakes` that holds is what one point of a
     hand's value is paid as (1 without one); `wins`, `kongs` as above; the first
     `dealer_factors` that holds multiplies what the dealer wins or pays on a hand (1 without
-    one); `caps` (value, guard): the first that holds limits what one
-    seat wins from hands in a round; `loss_caps` (value, guard): the first that holds (and,
+    one), and the first `dealer_bonuses` that holds is then added to it (0 without one);
+    `caps` (value, guard): the first that holds limits what one seat wins from hands in a
+    round; `loss_caps` (value, guard): the first that holds (and,
     when its value reads `hand_ceiling`, whose hand has a ceiling) limits what one payer pays
     one winner for a hand, all his shares together (勒子); `winners` how several winners of
     one discard are paid.
@@ -301,6 +302,7 @@ class Payments(Model):
     relation_mutual_twice: bool = False
     relation_lines: tuple[RelationPayment, ...] = ()
     loss_caps: tuple[Stake, ...] = ()
+    dealer_bonuses: tuple[Stake, ...] = ()
 
 
 class Choice(Model):

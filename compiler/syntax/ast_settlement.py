@@ -114,6 +114,17 @@ class PayCap:
 
 
 @dataclass(frozen=True, slots=True)
+class PayDealerBonus:
+    """`dealer_bonus 1`: what the dealer wins or pays on a hand is that much more, added
+    after `dealer_factor` multiplies it (庄家多输多赢一底)."""
+
+    value: Expr
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class PayLossCap:
     """`loss_cap hand_ceiling`: the most one payer pays one winner for a hand, all his
     shares together (勒子); the value may read `hand_ceiling`, the hand's scoring ceiling."""
@@ -181,3 +192,4 @@ class Payments:
     relations: tuple[PayRelation, ...] = ()
     relation_lines: tuple[PayRelationLine, ...] = ()
     loss_caps: tuple[PayLossCap, ...] = ()
+    dealer_bonuses: tuple[PayDealerBonus, ...] = ()

@@ -89,6 +89,7 @@ class _SettlementToAst(_ExprToAst):
             tuple(c for c in children if isinstance(c, ast.PayRelation)),
             tuple(c for c in children if isinstance(c, ast.PayRelationLine)),
             tuple(c for c in children if isinstance(c, ast.PayLossCap)),
+            tuple(c for c in children if isinstance(c, ast.PayDealerBonus)),
         )
 
     def pay_unit(
@@ -135,6 +136,12 @@ class _SettlementToAst(_ExprToAst):
     def pay_dealer(self, meta: Meta, children: list[Any]) -> ast.PayCap:
         value, *rest = children
         return ast.PayCap(value, self._guard(rest), self._provenance(rest), True, self._span(meta))
+
+    def pay_dealer_bonus(self, meta: Meta, children: list[Any]) -> ast.PayDealerBonus:
+        value, *rest = children
+        return ast.PayDealerBonus(
+            value, self._guard(rest), self._provenance(rest), self._span(meta)
+        )
 
     def pay_winners(self, meta: Meta, children: list[Any]) -> ast.PayWord:
         word, *rest = children

@@ -109,6 +109,10 @@ def _plain_dealer(o: Options) -> tuple[int, str | None]:
     return 1, None
 
 
+def _no_dealer_bonus(o: Options) -> tuple[int, str | None]:
+    return 0, None
+
+
 def _no_loss_cap(o: Options, ceiling: int | None) -> tuple[int, str] | None:
     return None
 
@@ -127,7 +131,9 @@ class Payments:
     `relations(o, s, winners, discarder_related, discarder_ready)` the (index in
     `relation_rules`, shares) of the relation lines that hold for a related winner;
     `loss_cap(o, ceiling)` the most one payer pays one winner for a hand, all his shares
-    together (勒子), given the hand's ceiling (`Score.ceiling`), and its line, or None."""
+    together (勒子), given the hand's ceiling (`Score.ceiling`), and its line, or None;
+    `dealer_bonus(o)` what is added to the dealer's share after the factor (庄家多输多赢一底:
+    1) and its line."""
 
     declared: bool = False
     unit: str | None = None
@@ -148,6 +154,7 @@ class Payments:
         _no_relations
     )
     loss_cap: Callable[[Options, int | None], tuple[int, str] | None] = _no_loss_cap
+    dealer_bonus: Callable[[Options], tuple[int, str | None]] = _no_dealer_bonus
 
 
 DEFAULT_PAYMENTS = Payments()

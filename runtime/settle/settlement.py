@@ -140,6 +140,8 @@ def settle(
     result = Settlement(rules.rulebook, payments.unit or unit, n, stake)
     count = len(outcome.winners)
     dealer_factor, dealer_where = payments.dealer(o)
+    bonus, bonus_where = payments.dealer_bonus(o)
+    dealer = _DealerTerms(max(dealer_factor, 1), max(bonus, 0), dealer_where, bonus_where)
     cap = payments.cap(o)
     feeders = meld_feeders(outcome)
     patterns = pattern_feeders(outcome)
@@ -157,14 +159,13 @@ def settle(
         rule, payer = _win_rule(
             payments, o, situation, outcome, winner.seat, count, feeders, patterns
         )
-        factor = max(dealer_factor, 1)
-        lines = _hand_lines(score.total, rule, payer, winner.seat, outcome, factor, dealer_where)
+        lines = _hand_lines(score.total, rule, payer, winner.seat, outcome, dealer)
         if relations:
             related = _relation_lines(
-                payments, o, situation, outcome, winner.seat, score.total, factor, relations
+                payments, o, situation, outcome, winner.seat, score.total, dealer, relations
             )
             lines = related or lines
-        hands.append(_Hand(winner.seat, score.total, situation, rule, payer, factor, lines))
+        hands.append(_Hand(winner.seat, score.total, situation, rule, payer, dealer, lines))
         loss = payments.loss_cap(o, score.ceiling)
         if loss is not None:
             lines = _loss_capped(lines, max(loss[0], 0), loss[1])
@@ -195,16 +196,39 @@ def settle(
 
 
 @dataclass(frozen=True, slots=True)
+class _DealerTerms:
+    """What the dealer wins or pays on a hand: `factor` times the share, plus `bonus`
+    (庄家多输多赢一底), with the lines that say so."""
+
+    factor: int
+    bonus: int
+    factor_where: str | None
+    bonus_where: str | None
+
+    def share(self, value: int) -> int:
+        return value * self.factor + self.bonus
+
+    def note(self) -> str:
+        """The reason's note for a hand the dealer wins or pays (empty when no line says)."""
+        parts = []
+        if self.factor != 1 and self.factor_where:
+            parts.append(f"dealer ×{self.factor}: {self.factor_where}")
+        if self.bonus and self.bonus_where:
+            parts.append(f"dealer +{self.bonus}: {self.bonus_where}")
+        return f" ({'; '.join(parts)})" if parts else ""
+
+
+@dataclass(frozen=True, slots=True)
 class _Hand:
     """One winner's hand as settled: its value, situation, the win line and payer used, the
-    dealer factor and its lines before the cap and the stake."""
+    dealer's terms and its lines before the cap and the stake."""
 
     seat: int
     value: int
     situation: Situation
     rule: WinRule
     payer: int | None
-    factor: int
+    dealer: _DealerTerms
     lines: list[Line]
 
 
@@ -241,8 +265,9 @@ def _bonus_lines(
         rule, amount = streak
         extra = amount * outcome.streak
         for hand in hands:
-            for line in _hand_lines(extra, hand.rule, hand.payer, hand.seat, outcome,
-                                    hand.factor, None):  # fmt: skip
+            # The streak is multiplied like the hand, but the dealer's bonus is paid once.
+            terms = _DealerTerms(hand.dealer.factor, 0, None, None)
+            for line in _hand_lines(extra, hand.rule, hand.payer, hand.seat, outcome, terms):
                 reason = f"streak (连庄 {outcome.streak}) on the hand of seat {hand.seat}"
                 lines.append(
                     Line(line.payer, line.payee, line.amount, reason, rule.where, "streak")
@@ -432,23 +457,25 @@ def _hand_lines(
     payer: int | None,
     winner: int,
     outcome: RoundOutcome,
-    dealer_factor: int,
-    dealer_where: str | None,
+    terms: _DealerTerms,
 ) -> list[Line]:
     n = outcome.players
     dealer = outcome.dealer
 
     def share(loser: int) -> int:
         if dealer in (winner, loser):
-            return value * dealer_factor
+            return terms.share(value)
         return value
 
-    multiplied = dealer_factor != 1 and (winner == dealer or payer == dealer)
-    note = f" (dealer ×{dealer_factor}: {dealer_where})" if multiplied and dealer_where else ""
+    def said(loser: int | None) -> str:
+        return terms.note() if dealer in (winner, loser) else ""
+
+    note = said(payer)
     losers = [seat for seat in range(n) if seat != winner]
     if payer is None:
+        hand = f"hand of seat {winner}"
         return [
-            Line(loser, winner, share(loser), f"hand of seat {winner}", rule.where, "hand")
+            Line(loser, winner, share(loser), hand + said(loser), rule.where, "hand")
             for loser in losers
         ]
     if rule.for_all:
@@ -466,7 +493,7 @@ def _relation_lines(
     outcome: RoundOutcome,
     winner: int,
     value: int,
-    dealer_factor: int,
+    terms: _DealerTerms,
     relations: dict[tuple[int, int], int],
 ) -> list[Line] | None:
     """A related winner's hand (承包, 三包): every relation line that holds is paid, by the
@@ -483,7 +510,7 @@ def _relation_lines(
 
     def share(loser: int) -> int:
         if outcome.dealer in (winner, loser):
-            return value * dealer_factor
+            return terms.share(value)
         return value
 
     lines: list[Line] = []
