@@ -367,7 +367,9 @@ READING: tuple[Code, ...] = (
         "unknown seat",
         "A row of a horse table names a seat mjc does not know. Seats are counted from the dealer "
         "in turn order: `dealer` (庄家), `next` (庄下, the seat after the dealer), `opposite` "
-        "(庄对), `previous` (庄上); `nobody` lists the tiles that hit no one.",
+        "(庄对), `previous` (庄上); `nobody` lists the tiles that hit no one. A table "
+        "`from winner` or `from discarder` counts from that seat instead, whose own row is "
+        "`self` (本家), not `dealer`.",
         "horses { table 4 { dealr ranks 1, 5, 9 } }",
         "horses { table 4 { dealer ranks 1, 5, 9 } }",
         "Correct the seat (did you mean `dealer`?).",

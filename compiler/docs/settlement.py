@@ -27,6 +27,14 @@ _SEAT_WORDS = {
     "opposite": "the seat opposite the dealer",
     "previous": "the seat before the dealer",
 }
+# The seats of a table counted from the winner or discarder (`table 4 from winner`).
+_OTHER_SEAT_NAMES = {"self": "本家", "next": "下家", "opposite": "对家", "previous": "上家"}
+_OTHER_SEAT_WORDS = {
+    "self": "the {a} himself",
+    "next": "the seat after the {a}",
+    "opposite": "the seat opposite the {a}",
+    "previous": "the seat before the {a}",
+}
 _DRAWN_WORDS = {
     "bought": "every player is dealt {n} horse tile{s} before the first discard",
     "penalty": "the dealer alone is dealt {n} horse tile{s} before the first discard",
@@ -250,17 +258,24 @@ def horse_context(book: ir.Rulebook, tiles: str) -> dict[str, Any]:
     tables = []
     for table in book.horses.tables:
         seats = []
-        for seat in vocabulary.horse_seats_at(table.players):
+        anchor = table.counted_from
+        for seat in vocabulary.horse_seats_at(table.players, anchor):
             rows = [r for r in table.rows if r.seat == seat]
             offset = vocabulary.horse_seat_offset(seat, table.players)
             hit = [t for t, o in enumerate(table.seats) if o == offset]
             provenance = tuple(p for r in rows for p in r.provenance)
+            dealers = anchor == "dealer"
+            first = seat == vocabulary.anchor_seat(anchor)
             seats.append(
                 {
                     "seat": seat,
-                    "name": vocabulary.HORSE_SEAT_NAMES[seat],
-                    "meaning": _SEAT_WORDS[seat]
-                    if table.players > 2 or seat == "dealer"
+                    "name": vocabulary.HORSE_SEAT_NAMES[seat]
+                    if dealers
+                    else _OTHER_SEAT_NAMES[seat],
+                    "meaning": (
+                        _SEAT_WORDS[seat] if dealers else _OTHER_SEAT_WORDS[seat].format(a=anchor)
+                    )
+                    if table.players > 2 or first
                     else "the other seat",
                     "pictures": tile_pictures(hit, tiles) if hit else "—",
                     "words": "; ".join(_tile_words(r.ranks, r.tiles) for r in rows) or "none",
@@ -275,6 +290,10 @@ def horse_context(book: ir.Rulebook, tiles: str) -> dict[str, Any]:
         tables.append(
             {
                 "players": table.players,
+                "counted": ""
+                if table.counted_from == "dealer"
+                else f"Seats are counted from the {table.counted_from} of each hand, not the "
+                "dealer: " + vocabulary.HORSE_ANCHORS[table.counted_from] + ".",
                 "seats": seats,
                 "nobody": tile_pictures(stated_tiles, tiles) if stated else "",
                 "nobody_words": "; ".join(_tile_words(r.ranks, r.tiles) for r in stated),

@@ -228,6 +228,12 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
             state.fan_index[fan] for prefer in book.scoring.prefers for fan in prefer.fans
         ),
         "horse_tables": emit_payments.horse_tables(book),
+        # only tables counted from the winner or discarder: dealer tables emit as before
+        "horse_counted_from": ", ".join(
+            f"{lit(t.players)}: {lit(t.counted_from)}"
+            for t in book.horses.tables
+            if t.counted_from != "dealer"
+        ),
         "payments": book.payments,
         "title": book.title,
         "english": book.english,

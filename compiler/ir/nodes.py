@@ -152,7 +152,7 @@ class HorseRow(Model):
     `previous`, or `nobody`), its offset from the dealer in turn order (-1 for nobody), and
     the tiles it names: `ranks` in every suit (万 筒 条), `tiles` one by one."""
 
-    seat: Literal["dealer", "next", "opposite", "previous", "nobody"]
+    seat: Literal["dealer", "self", "next", "opposite", "previous", "nobody"]
     offset: int
     ranks: tuple[int, ...] = ()
     tiles: tuple[int, ...] = ()
@@ -163,7 +163,9 @@ class HorseRow(Model):
 class HorseTable(Model):
     """Which seat each tile points at in a game of `players`: `seats[t]` is the offset from
     the dealer in turn order of the seat tile `t` points at, -1 when it hits nobody (stated
-    by a `nobody` row, or, with warning W0407, not mentioned at all: `unlisted`)."""
+    by a `nobody` row, or, with warning W0407, not mentioned at all: `unlisted`).
+    `counted_from` is the seat the offsets count from: the dealer, or, for `table N from
+    winner` / `from discarder`, the hand's winner or its discarder."""
 
     players: int
     rows: tuple[HorseRow, ...]
@@ -171,6 +173,7 @@ class HorseTable(Model):
     unlisted: tuple[int, ...] = ()
     provenance: tuple[Provenance, ...] = ()
     at: SourceRef
+    counted_from: Literal["dealer", "winner", "discarder"] = "dealer"
 
 
 class HorseKind(Model):

@@ -431,6 +431,7 @@ def lower_horses(horses: ast.Horses | None, tiles: ast.Tiles, typed: Typed) -> i
                 unlisted=tuple(sorted(in_play - named)),
                 provenance=provenance(table.provenance),
                 at=at(table.span),
+                counted_from=table.counted_from.text if table.counted_from else "dealer",
             )
         )
     kinds = tuple(

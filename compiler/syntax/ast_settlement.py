@@ -26,12 +26,15 @@ class HorseRow:
 
 @dataclass(frozen=True, slots=True)
 class HorseTable:
-    """`table 4 { … }`: which seat each tile points at in a game of that many players."""
+    """`table 4 { … }`: which seat each tile points at in a game of that many players;
+    `table 4 from winner { … }` counts the seats from the word after `from` (`counted_from`),
+    not the dealer."""
 
     players: IntLit
     rows: tuple[HorseRow, ...]
     provenance: tuple[Provenance, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    counted_from: Ident | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,11 +31,13 @@ class _SettlementToAst(_ExprToAst):
 
     def horse_table(self, meta: Meta, children: list[Any]) -> ast.HorseTable:
         players, *rest = children
+        anchor = next((c for c in rest if isinstance(c, Token)), None)
         return ast.HorseTable(
             self._int(players),
             tuple(c for c in rest if isinstance(c, ast.HorseRow)),
             self._provenance(rest),
             self._span(meta),
+            self._ident(anchor) if anchor is not None else None,
         )
 
     def horse_kind(self, meta: Meta, children: list[Any]) -> ast.HorseKind:

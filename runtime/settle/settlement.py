@@ -307,9 +307,14 @@ def _horse_lines(
     if horses is None:
         return []
 
-    def seat_of(tile: str) -> int | None:
+    def seat_of(tile: str, hand: _Hand) -> int | None:
+        # A table may count from the hand's winner or its discarder (the robbed seat of a
+        # robbed kong) rather than the dealer.
+        s = hand.situation
+        fed = outcome.robbed_from if s.robbing_kong else outcome.discarder
+        discarder = None if s.self_drawn or s.kong_bloom else fed
         try:
-            return horses.horse_seat(tile, n, dealer)
+            return horses.horse_seat(tile, n, dealer, winner=hand.seat, discarder=discarder)
         except HorseError as exc:
             raise RoundError(f"players: {exc}") from None
 
@@ -322,7 +327,7 @@ def _horse_lines(
             worth = hand.value * amount
             for owner, tiles in sorted(outcome.bought_horses.items()):
                 for tile in tiles:
-                    target = seat_of(tile)
+                    target = seat_of(tile, hand)
                     what = f"horse {tile} of seat {owner} ({bought[0]})"
                     if target == win:
                         for payer in payers:
@@ -338,7 +343,7 @@ def _horse_lines(
                 continue
             rule, amount = chosen[("horse", end_kind)]
             tiles = outcome.horse_tiles[: drawn[end_kind]]
-            hits = [t for t in tiles if seat_of(t) == win]
+            hits = [t for t in tiles if seat_of(t, hand) == win]
             if not hits:
                 continue
             reason = f"horses ({end_kind}): {len(hits)} hit winner {win} ({', '.join(hits)})"
