@@ -73,6 +73,8 @@ def check_payment_words(decls: Declarations) -> list[Diagnostic]:
             problems.append(
                 _unknown_word(bonus.kind, "kind of horse", horse_kinds, "horse_payment bought 1")
             )
+        elif bonus.kind is not None and bonus.item == "horse_payer":
+            problems += _horse_on_payer_kind(bonus.kind)
     for relation in payments.relations:
         if relation.word is not None and relation.word.text != "mutual_twice":
             problems.append(
@@ -111,6 +113,25 @@ def check_payment_words(decls: Declarations) -> list[Diagnostic]:
                 )
             )
     return problems
+
+
+def _horse_on_payer_kind(kind: ast.Ident) -> list[Diagnostic]:
+    """E0120 for `horse_payer_payment` of a kind dealt to players (买马, 罚马): those horses
+    already settle a hit on a loser between their owner and the winner."""
+    if HORSE_KINDS[kind.text].drawn_from == "wall_end":
+        return []
+    ends = [k for k, w in HORSE_KINDS.items() if w.drawn_from == "wall_end"]
+    return [
+        error(
+            "E0120",
+            f"`horse_payer_payment` counts horses turned up at the end, not `{kind.text}` "
+            "horses",
+            kind.span,
+            label=f"{HORSE_KINDS[kind.text].name} is dealt to a player, who bets with it",
+            help=f"name a kind turned up at the end ({', '.join(f'`{k}`' for k in ends)}); "
+            f"a {kind.text} horse on a loser is already paid by `horse_payment {kind.text}`",
+        )
+    ]
 
 
 def check_payments_zero_sum(decls: Declarations) -> list[Diagnostic]:

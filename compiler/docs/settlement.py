@@ -166,13 +166,17 @@ def payments_context(book: ir.Rulebook) -> dict[str, Any]:
         }
         for r in pay.relation_lines
     ]  # fmt: skip
-    described: tuple[tuple[Md, ir.Stake | ir.PaymentSetting], ...] = (
+    described: tuple[tuple[Md, ir.Stake | ir.PaymentSetting | ir.BonusPayment], ...] = (
             *((Md("one point of a hand's value is paid as ") + shown(s.value)
                + when(s.guard, None), s) for s in pay.stakes),
             *((Md("what the dealer wins or pays on a hand is multiplied by ") + shown(d.value)
                + when(d.guard, None), d) for d in pay.dealer_factors),
             *((Md("what the dealer wins or pays on a hand is {} more, after any factor")
                .format(shown(b.value)) + when(b.guard, None), b) for b in pay.dealer_bonuses),
+            *((Md("each {} horse on a paying seat's row makes that seat pay the winner {} more "
+                  "share(s)").format(vocabulary.HORSE_KINDS[b.kind].name, shown(b.amount))
+               + when(b.guard, b.condition), b)
+              for b in pay.bonuses if b.item == "horse_payer" and b.kind in vocabulary.HORSE_KINDS),
             *((Md("one seat wins at most {} from hands in a round").format(shown(c.value))
                + when(c.guard, None), c) for c in pay.caps),
             *((Md("one payer pays one winner at most {} for a hand, all his shares together")

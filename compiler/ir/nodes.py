@@ -237,9 +237,11 @@ class KongPayment(Model):
 class BonusPayment(Model):
     """`horse_payment <kind> N`, `follow_payment N`, `streak_payment N` [when C] [if G]: what
     one horse hit of `kind` (in hand values), one 跟庄 round or one 连庄 count is worth;
-    `condition` reads how the round ended."""
+    `horse_payer_payment <kind> N` (item "horse_payer"): each horse of `kind` on a paying
+    seat's row makes that seat pay the winner N more of its shares; `condition` reads how the
+    round ended."""
 
-    item: Literal["horse", "follow", "streak"]
+    item: Literal["horse", "horse_payer", "follow", "streak"]
     kind: str | None = None
     amount: Expr
     condition: Expr | None = None

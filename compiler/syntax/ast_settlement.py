@@ -142,7 +142,9 @@ class PayLossCap:
 class PayBonus:
     """`horse_payment bought 1 when won`, `follow_payment 1 when players >= 3`,
     `streak_payment 1`: what a horse hit (`item` "horse", of kind `kind`), a 跟庄 round
-    ("follow") or a 连庄 count ("streak") is worth; `condition` reads how the round ended."""
+    ("follow") or a 连庄 count ("streak") is worth; `horse_payer_payment grabbed 1` (item
+    "horse_payer"): how many more shares a paying seat pays per horse on its row;
+    `condition` reads how the round ended."""
 
     item: str
     kind: Ident | None

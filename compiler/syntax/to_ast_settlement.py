@@ -168,6 +168,10 @@ class _SettlementToAst(_ExprToAst):
         kind, *rest = children
         return self._pay_bonus(meta, "horse", self._ident(kind), rest)
 
+    def pay_horse_payer(self, meta: Meta, children: list[Any]) -> ast.PayBonus:
+        kind, *rest = children
+        return self._pay_bonus(meta, "horse_payer", self._ident(kind), rest)
+
     def pay_follow(self, meta: Meta, children: list[Any]) -> ast.PayBonus:
         return self._pay_bonus(meta, "follow", None, children)
 

@@ -53,7 +53,9 @@ class KongRule:
 @dataclass(frozen=True, slots=True)
 class BonusRule:
     """`horse_payment <kind> N` (item "horse": each hit of a horse of `kind` is worth N hand
-    values), `follow_payment N` ("follow": after the X-th consecutive 跟庄 round the dealer
+    values), `horse_payer_payment <kind> N` ("horse_payer": each horse of `kind` on a paying
+    seat's row makes it pay the winner N more of its shares), `follow_payment N` ("follow":
+    after the X-th consecutive 跟庄 round the dealer
     pays every other player X·N) or `streak_payment N` ("streak": N per 连庄 count is added
     to each winner's hand value)."""
 
