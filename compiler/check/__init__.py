@@ -21,7 +21,8 @@ live one group to a module:
   the wall under every setting of the options;
 * `horses` -- each horse table's player count, seats and tiles, and tiles it gives nobody;
   each horse line's kind, `per player`, and count;
-* `payments` -- the payments section's words, and lines that would not sum to zero;
+* `payments` -- the payments section's words, lines that would not sum to zero, and a
+  dealer bonus below zero;
 * `reachability` -- every fan can score with the tiles in play (warnings);
 * `situations` -- no fan or payment asks for a situation and a fact it denies;
 * `cost` -- scoring a hand stays within a bound on its steps and on its numbers (the
@@ -51,7 +52,11 @@ from mjc.compiler.check.horses import (
     check_horse_tiles_unassigned,
 )
 from mjc.compiler.check.options import check_constraints, check_options, check_presets
-from mjc.compiler.check.payments import check_payment_words, check_payments_zero_sum
+from mjc.compiler.check.payments import (
+    check_dealer_bonus,
+    check_payment_words,
+    check_payments_zero_sum,
+)
 from mjc.compiler.check.play import EXPLAIN_LISTINGS, check_play_agrees, check_play_words
 from mjc.compiler.check.reachability import check_reachable
 from mjc.compiler.check.relations import check_fan_references, check_relations
@@ -109,6 +114,7 @@ _EVALUATING_GUARDS: tuple[Callable[[Declarations, Typed], list[Diagnostic]], ...
     check_reachable,
     check_constraints,
     check_horse_counts,
+    check_dealer_bonus,
     check_fan_values,
     check_minimum_value,
     check_play_agrees,

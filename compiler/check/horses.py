@@ -22,10 +22,12 @@ from mjc.compiler.diagnostics import Diagnostic, Label, Span, error, warning
 from mjc.compiler.diagnostics.suggest import did_you_mean
 from mjc.compiler.ir import consteval
 from mjc.compiler.language.vocabulary import (
+    HORSE_ANCHORS,
     HORSE_KINDS,
     HORSE_PER_WORDS,
     HORSE_SEAT_NAMES,
     HORSE_SEATS,
+    anchor_seat,
     horse_seat_offset,
     horse_seats_at,
 )
@@ -92,15 +94,50 @@ def check_horse_table_players(decls: Declarations) -> list[Diagnostic]:
     return problems
 
 
+def _counted_from(table: ast.HorseTable) -> str:
+    return table.counted_from.text if table.counted_from is not None else "dealer"
+
+
+def _wrong_first_seat(seat: ast.Ident, counted_from: str) -> Diagnostic:
+    """E0119 for `dealer` in a table counted from another seat, or `self` in the dealer's."""
+    first = anchor_seat(counted_from)
+    return error(
+        "E0119",
+        f"a horse table counted from the {counted_from} has no `{seat.text}` row",
+        seat.span,
+        label=f"the seat counted from is `{first}` here",
+        help=f"write `{first}` for the {counted_from}'s own seat"
+        + ("" if counted_from == "dealer" else "; `next`, `opposite`, `previous` count on from it"),
+    )
+
+
 def check_horse_seats(decls: Declarations) -> list[Diagnostic]:
-    """Every row of a horse table names a seat (`dealer`, `next`, `opposite`, `previous` or
-    `nobody`) that exists at the table's player count: 3 players have no `opposite`, and at 2
-    players the dealer's only opponent is `next`."""
+    """Every horse table counts from a seat mjc knows (`dealer`, or `from winner`, `from
+    discarder`), and every row names a seat (`dealer` or, counted from another seat, `self`;
+    `next`, `opposite`, `previous` or `nobody`) that exists at the table's player count: 3
+    players have no `opposite`, and at 2 players the first seat's only opponent is `next`."""
     problems: list[Diagnostic] = []
     for table in _horse_tables(decls):
         players = table.players.value
+        counted_from = _counted_from(table)
+        if table.counted_from is not None and counted_from not in HORSE_ANCHORS:
+            problems.append(
+                unknown_word(
+                    "E0119",
+                    "seat to count from",
+                    table.counted_from,
+                    HORSE_ANCHORS,
+                    "a table counts from `dealer`, `winner` or `discarder`",
+                    label="not a seat a horse table counts from",
+                    describe=lambda s: HORSE_ANCHORS[s],
+                )
+            )
+            continue
         for row in table.rows:
             seat = row.seat
+            if seat.text in ("dealer", "self") and seat.text != anchor_seat(counted_from):
+                problems.append(_wrong_first_seat(seat, counted_from))
+                continue
             if seat.text not in HORSE_SEATS:
                 problems.append(
                     unknown_word(
@@ -116,7 +153,7 @@ def check_horse_seats(decls: Declarations) -> list[Diagnostic]:
                 continue
             if not 2 <= players <= 4 or horse_seat_offset(seat.text, players) is not None:
                 continue
-            seats = horse_seats_at(players)
+            seats = horse_seats_at(players, counted_from)
             names = ", ".join(HORSE_SEAT_NAMES[s] for s in seats)
             if players == 2:
                 help = (
@@ -141,9 +178,11 @@ def check_horse_seats(decls: Declarations) -> list[Diagnostic]:
     return problems
 
 
-def _seat_ok(row: ast.HorseRow, players: int) -> bool:
+def _seat_ok(row: ast.HorseRow, players: int, counted_from: str) -> bool:
+    wrong_first = row.seat.text in ("dealer", "self") and row.seat.text != anchor_seat(counted_from)
     return (
-        row.seat.text in HORSE_SEATS
+        not wrong_first
+        and row.seat.text in HORSE_SEATS
         and 2 <= players <= 4
         and horse_seat_offset(row.seat.text, players) is not None
     )
@@ -173,7 +212,7 @@ def check_horse_tiles(decls: Declarations) -> list[Diagnostic]:
         # tile -> the seat of the first row that names it, and where it does
         owner: dict[int, tuple[str, Span]] = {}
         for row in table.rows:
-            if not _seat_ok(row, players):
+            if not _seat_ok(row, players, _counted_from(table)):
                 continue
             seat = row.seat.text
             twice: dict[int, Span] = {}

@@ -3,14 +3,16 @@
 Input: the `payments` section from the `Declarations` table (`mjc.compiler.resolve.declarations`).
 Who pays, the kinds of kong and horse, the relation words and how several winners are paid are words
 of mjc's vocabulary; and no line makes the one paid pay himself, or pays for a concealed kong nobody
-fed, since settlement moves every point from a payer to a payee."""
+fed, since settlement moves every point from a payer to a payee; and a `dealer_bonus` is never
+below zero under any options it applies to (it is added to what the dealer pays or wins)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from mjc.compiler.check.common import unknown_word
+from mjc.compiler.check.common import ir_options, unknown_word
 from mjc.compiler.diagnostics import Diagnostic, error
+from mjc.compiler.ir import consteval
 from mjc.compiler.language.vocabulary import (
     HORSE_KINDS,
     KONG_KINDS,
@@ -21,6 +23,7 @@ from mjc.compiler.language.vocabulary import (
     WINNERS_MODES,
 )
 from mjc.compiler.resolve.declarations import Declarations
+from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
 
 
@@ -88,6 +91,8 @@ def check_payment_words(decls: Declarations) -> list[Diagnostic]:
             )
         elif bonus.kind is not None and bonus.kind.text not in drawn:
             problems.append(_horses_never_drawn(bonus.kind))
+        elif bonus.kind is not None and bonus.item == "horse_payer":
+            problems += _horse_on_payer_kind(bonus.kind)
     for relation in payments.relations:
         if relation.word is not None and relation.word.text != "mutual_twice":
             problems.append(
@@ -126,6 +131,24 @@ def check_payment_words(decls: Declarations) -> list[Diagnostic]:
                 )
             )
     return problems
+
+
+def _horse_on_payer_kind(kind: ast.Ident) -> list[Diagnostic]:
+    """E0120 for `horse_payer_payment` of a kind dealt to players (买马, 罚马): those horses
+    already settle a hit on a loser between their owner and the winner."""
+    if HORSE_KINDS[kind.text].drawn_from == "wall_end":
+        return []
+    ends = [k for k, w in HORSE_KINDS.items() if w.drawn_from == "wall_end"]
+    return [
+        error(
+            "E0120",
+            f"`horse_payer_payment` counts horses turned up at the end, not `{kind.text}` horses",
+            kind.span,
+            label=f"{HORSE_KINDS[kind.text].name} is dealt to a player, who bets with it",
+            help=f"name a kind turned up at the end ({', '.join(f'`{k}`' for k in ends)}); "
+            f"a {kind.text} horse on a loser is already paid by `horse_payment {kind.text}`",
+        )
+    ]
 
 
 def check_payments_zero_sum(decls: Declarations) -> list[Diagnostic]:
@@ -191,3 +214,42 @@ def _winner_pays_himself(payer: ast.Ident, payers: str) -> Diagnostic:
         label="this is the one who is paid",
         help=f"name who pays the winner: {payers}",
     )
+
+
+def check_dealer_bonus(decls: Declarations, typed: Typed) -> list[Diagnostic]:
+    """Wherever a `dealer_bonus` line applies (its `if` holds), its value is a whole number of
+    at least zero: a negative bonus would take from the dealer's share until it could turn
+    round and make a winner pay the loser (E0511)."""
+    problems: list[Diagnostic] = []
+    if decls.payments is None:
+        return problems
+    options = ir_options(decls)
+    for line in decls.payments.dealer_bonuses:
+        value_expr = typed.get(line.value)
+        guard = typed.get(line.guard)
+        if value_expr is None:
+            continue
+        for setting in consteval.settings(options, consteval.options_read([value_expr, guard])):
+            if not consteval.holds(guard, setting):
+                continue
+            try:
+                value = consteval.evaluate(value_expr, setting)
+            except consteval.NotConstant:
+                break  # the type checker has said what a payments value may read
+            if isinstance(value, str) and value.isdigit():
+                value = int(value)
+            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                continue
+            where = consteval.describe(setting, options)
+            problems.append(
+                error(
+                    "E0511",
+                    f"under {where} the dealer bonus is {value}, not a number of points to add",
+                    line.value.span,
+                    label="must be at least 0 wherever the line applies",
+                    help="write how many points more the dealer wins or pays, e.g. "
+                    "`dealer_bonus 1`, or guard the line so it applies only where it is 0 or more",
+                )
+            )
+            break
+    return problems

@@ -543,6 +543,19 @@ CODES: tuple[Code, ...] = (
         "outside a quantifier instead of inside it.",
     ),
     Code(
+        "E0511",
+        "error",
+        "dealer bonus below zero",
+        "Under an option setting where a `dealer_bonus` line applies, its value is below zero. "
+        "The bonus is added to every share the dealer wins or pays on a hand "
+        "(庄家多输多赢一底); a negative one would shrink that share until a winner paid the "
+        "loser, so mjc refuses it.",
+        'option extra "庄家加底": number 0..2 = 1\npayments { dealer_bonus option.extra - 1 }',
+        'option extra "庄家加底": number 0..2 = 1\npayments { dealer_bonus option.extra }',
+        "Write how many points more the dealer wins or pays (0 or more), or guard the line so it "
+        "applies only where that is so.",
+    ),
+    Code(
         "E0601",
         "error",
         "a situation that cannot hold",

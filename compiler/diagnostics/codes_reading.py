@@ -367,7 +367,9 @@ READING: tuple[Code, ...] = (
         "unknown seat",
         "A row of a horse table names a seat mjc does not know. Seats are counted from the dealer "
         "in turn order: `dealer` (庄家), `next` (庄下, the seat after the dealer), `opposite` "
-        "(庄对), `previous` (庄上); `nobody` lists the tiles that hit no one.",
+        "(庄对), `previous` (庄上); `nobody` lists the tiles that hit no one. A table "
+        "`from winner` or `from discarder` counts from that seat instead, whose own row is "
+        "`self` (本家), not `dealer`.",
         "horses { table 4 { dealr ranks 1, 5, 9 } }",
         "horses { table 4 { dealer ranks 1, 5, 9 } }",
         "Correct the seat (did you mean `dealer`?).",
@@ -378,7 +380,8 @@ READING: tuple[Code, ...] = (
         "unknown or misplaced horse word",
         "A line of the horses section names a kind of horse mjc does not know, or says `per` "
         "something other than `player`, or says `per player` of a kind that one player draws "
-        "alone (罚马 is the dealer's, 奖马 and 抓马 the winner's).",
+        "alone (罚马 is the dealer's, 奖马 and 抓马 the winner's); or a `horse_payer_payment` "
+        "line names a kind dealt to a player (买马, 罚马) rather than one turned up at the end.",
         "horses { bougth 1 per player }",
         "horses { bought 1 per player }",
         "The kinds are bought (买马), penalty (罚马), bonus (奖马) and grabbed (抓马); only "

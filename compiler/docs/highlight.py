@@ -49,10 +49,10 @@ DECLARATIONS = (
     "preset", "situation", "scoring", "fan", "tier", "floor", "ceiling", "fix", "reject", "unit",
     "title", "english", "version", "copies", "keep", "total", "value", "when", "if", "per",
     "combine", "example", "counterexample", "win", "with", "cap", "overrides", "horses", "table",
-    "ranks", "payments", "stake", "pays", "for", "kong_payment", "dealer_factor",
-    "horse_payment", "follow_payment", "streak_payment", "claim_relation", "relation_payment",
-    "several_winners", "loss_cap", "limit", "to", "prefer", "play", "minimum", "without",
-    "presumes", "because",
+    "ranks", "payments", "stake", "pays", "for", "kong_payment", "dealer_factor", "dealer_bonus",
+    "horse_payment", "horse_payer_payment", "follow_payment", "streak_payment", "claim_relation",
+    "relation_payment", "several_winners", "loss_cap", "limit", "to", "prefer", "play",
+    "minimum", "without", "presumes", "because", "from",
 )  # fmt: skip
 # Where a rule comes from.
 PROVENANCE = ("source", "reference", "convention", "note")

@@ -27,6 +27,14 @@ _SEAT_WORDS = {
     "opposite": "the seat opposite the dealer",
     "previous": "the seat before the dealer",
 }
+# The seats of a table counted from the winner or discarder (`table 4 from winner`).
+_OTHER_SEAT_NAMES = {"self": "本家", "next": "下家", "opposite": "对家", "previous": "上家"}
+_OTHER_SEAT_WORDS = {
+    "self": "the {a} himself",
+    "next": "the seat after the {a}",
+    "opposite": "the seat opposite the {a}",
+    "previous": "the seat before the {a}",
+}
 _DRAWN_WORDS = {
     "bought": "every player is dealt {n} horse tile{s} before the first discard",
     "penalty": "the dealer alone is dealt {n} horse tile{s} before the first discard",
@@ -76,16 +84,16 @@ def _settle_holds(expr: ir.Expr | None, facts: dict[str, object], book: ir.Ruleb
         return False
 
 
-def _settle_number(items: tuple[ir.Stake, ...], book: ir.Rulebook) -> int:
+def _settle_number(items: tuple[ir.Stake, ...], book: ir.Rulebook, default: int = 1) -> int:
     defaults = {o.id: consteval.default_value(o) for o in book.options}
     for item in items:
         if item.guard is None or consteval.holds(item.guard, defaults):
             try:
                 found = consteval.evaluate(item.value, defaults)
             except consteval.NotConstant:
-                return 1
-            return found if isinstance(found, int) else 1
-    return 1
+                return default
+            return found if isinstance(found, int) else default
+    return default
 
 
 def _shown_value(value: ir.Expr, book: ir.Rulebook) -> str:
@@ -158,11 +166,17 @@ def payments_context(book: ir.Rulebook) -> dict[str, Any]:
         }
         for r in pay.relation_lines
     ]  # fmt: skip
-    described: tuple[tuple[Md, ir.Stake | ir.PaymentSetting], ...] = (
+    described: tuple[tuple[Md, ir.Stake | ir.PaymentSetting | ir.BonusPayment], ...] = (
             *((Md("one point of a hand's value is paid as ") + shown(s.value)
                + when(s.guard, None), s) for s in pay.stakes),
             *((Md("what the dealer wins or pays on a hand is multiplied by ") + shown(d.value)
                + when(d.guard, None), d) for d in pay.dealer_factors),
+            *((Md("what the dealer wins or pays on a hand is {} more, after any factor")
+               .format(shown(b.value)) + when(b.guard, None), b) for b in pay.dealer_bonuses),
+            *((Md("each {} horse on a paying seat's row makes that seat pay the winner {} more "
+                  "share(s)").format(vocabulary.HORSE_KINDS[b.kind].name, shown(b.amount))
+               + when(b.guard, b.condition), b)
+              for b in pay.bonuses if b.item == "horse_payer" and b.kind in vocabulary.HORSE_KINDS),
             *((Md("one seat wins at most {} from hands in a round").format(shown(c.value))
                + when(c.guard, None), c) for c in pay.caps),
             *((Md("one payer pays one winner at most {} for a hand, all his shares together")
@@ -201,6 +215,7 @@ def _worked_example(book: ir.Rulebook) -> dict[str, Any] | None:
     players = max(book.players)
     stake = _settle_number(book.payments.stakes, book)
     factor = _settle_number(book.payments.dealer_factors, book)
+    bonus = max(_settle_number(book.payments.dealer_bonuses, book, default=0), 0)
     cases = []
     situations: tuple[tuple[str, dict[str, object], dict[str, int]], ...] = (
         ("self-draw", {"self_drawn": True}, {}),
@@ -222,7 +237,8 @@ def _worked_example(book: ir.Rulebook) -> dict[str, Any] | None:
         if rule is None:
             continue
         losers = [s for s in range(players) if s != 1]
-        share = {s: fan.value * stake * (factor if s == 0 else 1) for s in losers}
+        dealer_share = fan.value * factor + bonus
+        share = {s: stake * (dealer_share if s == 0 else fan.value) for s in losers}
         if rule.payer == "each":
             lines = [(s, share[s]) for s in losers]
         else:
@@ -246,17 +262,24 @@ def horse_context(book: ir.Rulebook, tiles: str) -> dict[str, Any]:
     tables = []
     for table in book.horses.tables:
         seats = []
-        for seat in vocabulary.horse_seats_at(table.players):
+        anchor = table.counted_from
+        for seat in vocabulary.horse_seats_at(table.players, anchor):
             rows = [r for r in table.rows if r.seat == seat]
             offset = vocabulary.horse_seat_offset(seat, table.players)
             hit = [t for t, o in enumerate(table.seats) if o == offset]
             provenance = tuple(p for r in rows for p in r.provenance)
+            dealers = anchor == "dealer"
+            first = seat == vocabulary.anchor_seat(anchor)
             seats.append(
                 {
                     "seat": seat,
-                    "name": vocabulary.HORSE_SEAT_NAMES[seat],
-                    "meaning": _SEAT_WORDS[seat]
-                    if table.players > 2 or seat == "dealer"
+                    "name": vocabulary.HORSE_SEAT_NAMES[seat]
+                    if dealers
+                    else _OTHER_SEAT_NAMES[seat],
+                    "meaning": (
+                        _SEAT_WORDS[seat] if dealers else _OTHER_SEAT_WORDS[seat].format(a=anchor)
+                    )
+                    if table.players > 2 or first
                     else "the other seat",
                     "pictures": tile_pictures(hit, tiles) if hit else "—",
                     "words": "; ".join(_tile_words(r.ranks, r.tiles) for r in rows) or "none",
@@ -271,6 +294,10 @@ def horse_context(book: ir.Rulebook, tiles: str) -> dict[str, Any]:
         tables.append(
             {
                 "players": table.players,
+                "counted": ""
+                if table.counted_from == "dealer"
+                else f"Seats are counted from the {table.counted_from} of each hand, not the "
+                "dealer: " + vocabulary.HORSE_ANCHORS[table.counted_from] + ".",
                 "seats": seats,
                 "nobody": tile_pictures(stated_tiles, tiles) if stated else "",
                 "nobody_words": "; ".join(_tile_words(r.ranks, r.tiles) for r in stated),

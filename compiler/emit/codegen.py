@@ -132,6 +132,13 @@ def _bodies(state: ModuleState) -> dict[str, list[str]]:
             state, payments.dealer_factors, "(1, None)", "dealer_factor"
         ),
         "situation_problems_body": emit_situations.situation_problems_body(state),
+        # Emitted only for a rulebook that adds to the dealer's share, so that modules of
+        # rulebooks without one stay as they were.
+        "payment_dealer_bonus_body": emit_payments.first_value(
+            state, payments.dealer_bonuses, "(0, None)", "dealer_bonus"
+        )
+        if payments.dealer_bonuses
+        else [],
     }
 
 
@@ -225,6 +232,12 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
             state.fan_index[fan] for prefer in book.scoring.prefers for fan in prefer.fans
         ),
         "horse_tables": emit_payments.horse_tables(book),
+        # only tables counted from the winner or discarder: dealer tables emit as before
+        "horse_counted_from": ", ".join(
+            f"{lit(t.players)}: {lit(t.counted_from)}"
+            for t in book.horses.tables
+            if t.counted_from != "dealer"
+        ),
         "payments": book.payments,
         "title": book.title,
         "english": book.english,

@@ -152,7 +152,7 @@ class HorseRow(Model):
     `previous`, or `nobody`), its offset from the dealer in turn order (-1 for nobody), and
     the tiles it names: `ranks` in every suit (万 筒 条), `tiles` one by one."""
 
-    seat: Literal["dealer", "next", "opposite", "previous", "nobody"]
+    seat: Literal["dealer", "self", "next", "opposite", "previous", "nobody"]
     offset: int
     ranks: tuple[int, ...] = ()
     tiles: tuple[int, ...] = ()
@@ -163,7 +163,9 @@ class HorseRow(Model):
 class HorseTable(Model):
     """Which seat each tile points at in a game of `players`: `seats[t]` is the offset from
     the dealer in turn order of the seat tile `t` points at, -1 when it hits nobody (stated
-    by a `nobody` row, or, with warning W0407, not mentioned at all: `unlisted`)."""
+    by a `nobody` row, or, with warning W0407, not mentioned at all: `unlisted`).
+    `counted_from` is the seat the offsets count from: the dealer, or, for `table N from
+    winner` / `from discarder`, the hand's winner or its discarder."""
 
     players: int
     rows: tuple[HorseRow, ...]
@@ -171,6 +173,7 @@ class HorseTable(Model):
     unlisted: tuple[int, ...] = ()
     provenance: tuple[Provenance, ...] = ()
     at: SourceRef
+    counted_from: Literal["dealer", "winner", "discarder"] = "dealer"
 
 
 class HorseKind(Model):
@@ -240,9 +243,11 @@ class KongPayment(Model):
 class BonusPayment(Model):
     """`horse_payment <kind> N`, `follow_payment N`, `streak_payment N` [when C] [if G]: what
     one horse hit of `kind` (in hand values), one 跟庄 round or one 连庄 count is worth;
-    `condition` reads how the round ended."""
+    `horse_payer_payment <kind> N` (item "horse_payer"): each horse of `kind` on a paying
+    seat's row makes that seat pay the winner N more of its shares; `condition` reads how the
+    round ended."""
 
-    item: Literal["horse", "follow", "streak"]
+    item: Literal["horse", "horse_payer", "follow", "streak"]
     kind: str | None = None
     amount: Expr
     condition: Expr | None = None
@@ -285,8 +290,9 @@ class Payments(Model):
     """Settlement: `unit` is what is paid; the first `stakes` that holds is what one point of a
     hand's value is paid as (1 without one); `wins`, `kongs` as above; the first
     `dealer_factors` that holds multiplies what the dealer wins or pays on a hand (1 without
-    one); `caps` (value, guard): the first that holds limits what one
-    seat wins from hands in a round; `loss_caps` (value, guard): the first that holds (and,
+    one), and the first `dealer_bonuses` that holds is then added to it (0 without one);
+    `caps` (value, guard): the first that holds limits what one seat wins from hands in a
+    round; `loss_caps` (value, guard): the first that holds (and,
     when its value reads `hand_ceiling`, whose hand has a ceiling) limits what one payer pays
     one winner for a hand, all his shares together (勒子); `winners` how several winners of
     one discard are paid.
@@ -307,6 +313,7 @@ class Payments(Model):
     relation_mutual_twice: bool = False
     relation_lines: tuple[RelationPayment, ...] = ()
     loss_caps: tuple[Stake, ...] = ()
+    dealer_bonuses: tuple[Stake, ...] = ()
 
 
 class Choice(Model):

@@ -264,6 +264,7 @@ HORSE_FACT_NAMES = ("self_drawn", "dealer", "players")
 # At two players the dealer's only opponent is `next` (潮州 calls it 庄对, 百色 庄家下家).
 HORSE_SEATS: dict[str, tuple[tuple[int | None, int | None, int | None], str]] = {
     "dealer": ((0, 0, 0), "the dealer (庄家)"),
+    "self": ((0, 0, 0), "the seat a `table … from winner` (or `discarder`) counts from (本家)"),
     "next": ((1, 1, 1), "the seat after the dealer (庄下, 下家); at 2 players the other seat"),
     "opposite": ((2, None, None), "the seat opposite the dealer (庄对, 对家), at 4 players"),
     "previous": ((3, 2, None), "the seat before the dealer (庄上, 上家), at 3 and 4 players"),
@@ -271,11 +272,26 @@ HORSE_SEATS: dict[str, tuple[tuple[int | None, int | None, int | None], str]] = 
 }
 HORSE_SEAT_NAMES: dict[str, str] = {
     "dealer": "庄家",
+    "self": "本家",
     "next": "庄下",
     "opposite": "庄对",
     "previous": "庄上",
     "nobody": "不中",
 }
+
+
+# Where a horse table counts its seats from: `table 4 from winner { … }` (the dealer without
+# `from`). The seat counted from is the row `dealer` of a dealer's table, `self` otherwise.
+HORSE_ANCHORS: dict[str, str] = {
+    "dealer": "the dealer (庄家): 庄家, 庄下, 庄对, 庄上",
+    "winner": "the winner (胡牌者): 本家, 下家, 对家, 上家 of the winner",
+    "discarder": "the discarder (放炮者, or the seat whose kong was robbed); no one on a self-draw",
+}
+
+
+def anchor_seat(counted_from: str) -> str:
+    """The row word of the seat a table counts from: `dealer` for the dealer's, else `self`."""
+    return "dealer" if counted_from == "dealer" else "self"
 
 
 def horse_seat_offset(seat: str, players: int) -> int | None:
@@ -285,9 +301,15 @@ def horse_seat_offset(seat: str, players: int) -> int | None:
     return offsets[4 - players] if 2 <= players <= 4 else None
 
 
-def horse_seats_at(players: int) -> list[str]:
-    """The seat words that exist at a table of `players` (without `nobody`)."""
-    return [s for s in HORSE_SEATS if s != "nobody" and horse_seat_offset(s, players) is not None]
+def horse_seats_at(players: int, counted_from: str = "dealer") -> list[str]:
+    """The seat words that exist at a table of `players` counted from `counted_from` (without
+    `nobody`; `dealer` names the first seat of a dealer's table, `self` of any other)."""
+    other = "self" if counted_from == "dealer" else "dealer"
+    return [
+        s
+        for s in HORSE_SEATS
+        if s not in ("nobody", other) and horse_seat_offset(s, players) is not None
+    ]
 
 
 @dataclass(frozen=True, slots=True)

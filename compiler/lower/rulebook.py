@@ -431,6 +431,7 @@ def lower_horses(horses: ast.Horses | None, tiles: ast.Tiles, typed: Typed) -> i
                 unlisted=tuple(sorted(in_play - named)),
                 provenance=provenance(table.provenance),
                 at=at(table.span),
+                counted_from=table.counted_from.text if table.counted_from else "dealer",
             )
         )
     kinds = tuple(
@@ -474,6 +475,7 @@ def lower_payments(payments: ast.Payments | None, typed: Typed) -> ir.Payments:
         relation_mutual_twice=any(r.word is not None for r in payments.relations),
         relation_lines=_relation_payments(payments, typed),
         loss_caps=tuple(_stake(c, typed) for c in payments.loss_caps),
+        dealer_bonuses=tuple(_stake(b, typed) for b in payments.dealer_bonuses),
     )
 
 
@@ -485,7 +487,9 @@ def _payment_setting(w: ast.PayWord) -> ir.PaymentSetting:
     )
 
 
-def _stake(s: ast.PayStake | ast.PayCap | ast.PayLossCap, typed: Typed) -> ir.Stake:
+def _stake(
+    s: ast.PayStake | ast.PayCap | ast.PayLossCap | ast.PayDealerBonus, typed: Typed
+) -> ir.Stake:
     return ir.Stake(
         **lowered(s, typed),
         provenance=provenance(s.provenance),

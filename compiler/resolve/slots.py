@@ -267,6 +267,7 @@ _PAYMENT_LINES: tuple[
     ),
     ("cap", lambda s: s.caps, "value", None, ast.PayCap, ir.Stake),
     ("dealer_factor", lambda s: s.dealer_factors, "value", None, ast.PayCap, ir.Stake),
+    ("dealer_bonus", lambda s: s.dealer_bonuses, "value", None, ast.PayDealerBonus, ir.Stake),
     ("loss_cap", lambda s: s.loss_caps, "value", None, ast.PayLossCap, ir.Stake),
 )
 

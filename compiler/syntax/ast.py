@@ -42,6 +42,7 @@ from mjc.compiler.syntax.ast_settlement import (
     HorseTable as HorseTable,
     PayBonus as PayBonus,
     PayCap as PayCap,
+    PayDealerBonus as PayDealerBonus,
     PayKong as PayKong,
     PayLossCap as PayLossCap,
     Payments as Payments,

@@ -26,12 +26,15 @@ class HorseRow:
 
 @dataclass(frozen=True, slots=True)
 class HorseTable:
-    """`table 4 { … }`: which seat each tile points at in a game of that many players."""
+    """`table 4 { … }`: which seat each tile points at in a game of that many players;
+    `table 4 from winner { … }` counts the seats from the word after `from` (`counted_from`),
+    not the dealer."""
 
     players: IntLit
     rows: tuple[HorseRow, ...]
     provenance: tuple[Provenance, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    counted_from: Ident | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +117,17 @@ class PayCap:
 
 
 @dataclass(frozen=True, slots=True)
+class PayDealerBonus:
+    """`dealer_bonus 1`: what the dealer wins or pays on a hand is that much more, added
+    after `dealer_factor` multiplies it (庄家多输多赢一底)."""
+
+    value: Expr
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class PayLossCap:
     """`loss_cap hand_ceiling`: the most one payer pays one winner for a hand, all his
     shares together (勒子); the value may read `hand_ceiling`, the hand's scoring ceiling."""
@@ -128,7 +142,9 @@ class PayLossCap:
 class PayBonus:
     """`horse_payment bought 1 when won`, `follow_payment 1 when players >= 3`,
     `streak_payment 1`: what a horse hit (`item` "horse", of kind `kind`), a 跟庄 round
-    ("follow") or a 连庄 count ("streak") is worth; `condition` reads how the round ended."""
+    ("follow") or a 连庄 count ("streak") is worth; `horse_payer_payment grabbed 1` (item
+    "horse_payer"): how many more shares a paying seat pays per horse on its row;
+    `condition` reads how the round ended."""
 
     item: str
     kind: Ident | None
@@ -181,3 +197,4 @@ class Payments:
     relations: tuple[PayRelation, ...] = ()
     relation_lines: tuple[PayRelationLine, ...] = ()
     loss_caps: tuple[PayLossCap, ...] = ()
+    dealer_bonuses: tuple[PayDealerBonus, ...] = ()

@@ -31,11 +31,13 @@ class _SettlementToAst(_ExprToAst):
 
     def horse_table(self, meta: Meta, children: list[Any]) -> ast.HorseTable:
         players, *rest = children
+        anchor = next((c for c in rest if isinstance(c, Token)), None)
         return ast.HorseTable(
             self._int(players),
             tuple(c for c in rest if isinstance(c, ast.HorseRow)),
             self._provenance(rest),
             self._span(meta),
+            self._ident(anchor) if anchor is not None else None,
         )
 
     def horse_kind(self, meta: Meta, children: list[Any]) -> ast.HorseKind:
@@ -89,6 +91,7 @@ class _SettlementToAst(_ExprToAst):
             tuple(c for c in children if isinstance(c, ast.PayRelation)),
             tuple(c for c in children if isinstance(c, ast.PayRelationLine)),
             tuple(c for c in children if isinstance(c, ast.PayLossCap)),
+            tuple(c for c in children if isinstance(c, ast.PayDealerBonus)),
         )
 
     def pay_unit(
@@ -136,6 +139,12 @@ class _SettlementToAst(_ExprToAst):
         value, *rest = children
         return ast.PayCap(value, self._guard(rest), self._provenance(rest), True, self._span(meta))
 
+    def pay_dealer_bonus(self, meta: Meta, children: list[Any]) -> ast.PayDealerBonus:
+        value, *rest = children
+        return ast.PayDealerBonus(
+            value, self._guard(rest), self._provenance(rest), self._span(meta)
+        )
+
     def pay_winners(self, meta: Meta, children: list[Any]) -> ast.PayWord:
         word, *rest = children
         return ast.PayWord(self._ident(word), self._provenance(rest), self._span(meta))
@@ -158,6 +167,10 @@ class _SettlementToAst(_ExprToAst):
     def pay_horse(self, meta: Meta, children: list[Any]) -> ast.PayBonus:
         kind, *rest = children
         return self._pay_bonus(meta, "horse", self._ident(kind), rest)
+
+    def pay_horse_payer(self, meta: Meta, children: list[Any]) -> ast.PayBonus:
+        kind, *rest = children
+        return self._pay_bonus(meta, "horse_payer", self._ident(kind), rest)
 
     def pay_follow(self, meta: Meta, children: list[Any]) -> ast.PayBonus:
         return self._pay_bonus(meta, "follow", None, children)

@@ -1,7 +1,8 @@
 """Horses (马) at run time: which seat a horse tile points at, and the kinds of horse drawn.
 
 A generated module passes in its rulebook's horse tables (for each player count, the seat each
-tile points at as an offset from the dealer in turn order, -1 for nobody), its horse kinds
+tile points at as an offset in turn order from the dealer, or from the winner or the discarder
+for a table that says so, -1 for nobody), its horse kinds
 (买马, 罚马, 奖马, 抓马) and the function that says which kinds, and how many of each, a game
 with given options draws. Settlement reads them through `Horses`; `horse_seat` answers the
 question every horse asks: whose is this tile?
@@ -10,7 +11,7 @@ question every horse asks: whose is this tile?
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from mjc.runtime.score.scoring import Situation
@@ -54,11 +55,13 @@ class Horses:
     """A rulebook's horses: `tables[players][tile]` is the offset from the dealer of the seat
     the tile points at (-1: nobody); `kinds` the kinds of horse declared; `draws(o, s)` the
     kinds drawn, each with its count, in a game with the resolved options `o` (and, given the
-    win situation `s`, only the kinds whose condition holds for that win)."""
+    win situation `s`, only the kinds whose condition holds for that win). `counted_from`
+    names the tables counted from another seat than the dealer: "winner" or "discarder"."""
 
     tables: Mapping[int, tuple[int, ...]]
     kinds: tuple[HorseKind, ...] = ()
     draws: HorseDraws = _no_draws
+    counted_from: Mapping[int, str] = field(default_factory=dict)
 
     def table(self, players: int) -> tuple[int, ...]:
         """The seat offset of every tile (by tile int) at a table of `players`."""
@@ -68,9 +71,23 @@ class Horses:
             raise HorseError(f"no horse table for {players} players (tables: {counts})")
         return found
 
-    def horse_seat(self, tile: int | str, players: int, dealer: int) -> int | None:
+    def anchor(self, players: int) -> str:
+        """The seat the table of `players` counts from: "dealer", "winner" or "discarder"."""
+        return self.counted_from.get(players, "dealer")
+
+    def horse_seat(
+        self,
+        tile: int | str,
+        players: int,
+        dealer: int,
+        *,
+        winner: int | None = None,
+        discarder: int | None = None,
+    ) -> int | None:
         """The seat (0..players-1, in turn order) that horse `tile` points at when `dealer`
-        deals, or None when it hits nobody. `tile` is a tile int or its notation (`5z`)."""
+        deals, or None when it hits nobody. `tile` is a tile int or its notation (`5z`). A
+        table counted from the winner or the discarder counts from `winner` or `discarder`;
+        without that seat (no discarder on a self-draw) the horse hits nobody."""
         table = self.table(players)
         if isinstance(tile, str):
             try:
@@ -81,7 +98,15 @@ class Horses:
             raise HorseError(f"{tile!r} is not a tile")
         if not 0 <= dealer < players:
             raise HorseError(f"the dealer is seat 0 to {players - 1}, not {dealer}")
+        anchor = self.anchor(players)
+        first = {"dealer": dealer, "winner": winner, "discarder": discarder}.get(anchor)
+        if first is None:
+            if anchor == "winner":
+                raise HorseError("this horse table counts from the winner: name the winner")
+            return None
+        if not 0 <= first < players:
+            raise HorseError(f"the {anchor} is seat 0 to {players - 1}, not {first}")
         offset = table[tile]
         if offset == NOBODY:
             return None
-        return (dealer + offset) % players
+        return (first + offset) % players

@@ -53,7 +53,9 @@ class KongRule:
 @dataclass(frozen=True, slots=True)
 class BonusRule:
     """`horse_payment <kind> N` (item "horse": each hit of a horse of `kind` is worth N hand
-    values), `follow_payment N` ("follow": after the X-th consecutive 跟庄 round the dealer
+    values), `horse_payer_payment <kind> N` ("horse_payer": each horse of `kind` on a paying
+    seat's row makes it pay the winner N more of its shares), `follow_payment N` ("follow":
+    after the X-th consecutive 跟庄 round the dealer
     pays every other player X·N) or `streak_payment N` ("streak": N per 连庄 count is added
     to each winner's hand value)."""
 
@@ -109,6 +111,10 @@ def _plain_dealer(o: Options) -> tuple[int, str | None]:
     return 1, None
 
 
+def _no_dealer_bonus(o: Options) -> tuple[int, str | None]:
+    return 0, None
+
+
 def _no_loss_cap(o: Options, ceiling: int | None) -> tuple[int, str] | None:
     return None
 
@@ -127,7 +133,9 @@ class Payments:
     `relations(o, s, winners, discarder_related, discarder_ready)` the (index in
     `relation_rules`, shares) of the relation lines that hold for a related winner;
     `loss_cap(o, ceiling)` the most one payer pays one winner for a hand, all his shares
-    together (勒子), given the hand's ceiling (`Score.ceiling`), and its line, or None."""
+    together (勒子), given the hand's ceiling (`Score.ceiling`), and its line, or None;
+    `dealer_bonus(o)` what is added to the dealer's share after the factor (庄家多输多赢一底:
+    1) and its line."""
 
     declared: bool = False
     unit: str | None = None
@@ -148,6 +156,7 @@ class Payments:
         _no_relations
     )
     loss_cap: Callable[[Options, int | None], tuple[int, str] | None] = _no_loss_cap
+    dealer_bonus: Callable[[Options], tuple[int, str | None]] = _no_dealer_bonus
 
 
 DEFAULT_PAYMENTS = Payments()

@@ -12,14 +12,23 @@ and paid separately (several winners of one discard).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal, Protocol
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from mjc.runtime.score.options import OptionError
 from mjc.runtime.score.scoring import SITUATION_FLAGS, Score, Situation
 from mjc.runtime.settle.claimcheck import RoundRules, round_problems
-from mjc.runtime.settle.horses import HorseError
+from mjc.runtime.settle.horselines import horse_lines
 from mjc.runtime.settle.liability import claim_relations, meld_feeders, pattern_feeders
+from mjc.runtime.settle.lines import (
+    DealerTerms,
+    Line,
+    PaymentKind,
+    SettledHand,
+    capped,
+    loss_capped,
+    staked,
+)
 from mjc.runtime.settle.payments import BonusRule, Payments, RoundFacts, WinRule
 from mjc.runtime.settle.round import RoundError, RoundOutcome
 from mjc.runtime.settle.tilecount import copy_problems
@@ -30,36 +39,6 @@ __all__ = ["Line", "PaymentKind", "ScoreHand", "Settlement", "settle"]
 
 WINDS = ("E", "S", "W", "N")
 _DEFAULT_WHERE = "default"
-
-
-PaymentKind = Literal["hand", "liability", "horse", "kong", "follow", "streak"]
-"""What a line pays for: the hand itself; a liability (包: one seat pays for all, or a claim
-relation 承包/三包); horses (马); a kong; 跟庄 (following the dealer's discard); 连庄 (a
-streak). Set where each line is made, so that no reader has to tell them apart by words."""
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    """`payer` pays `payee` `amount` for `reason`, by the rulebook line `rule` (its id,
-    `win@guangdong.mjr#6`: keyword, file, which line of that keyword in the payments
-    section); `kind` says what the line pays for."""
-
-    payer: int
-    payee: int
-    amount: int
-    reason: str
-    rule: str
-    kind: PaymentKind
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "payer": self.payer,
-            "payee": self.payee,
-            "amount": self.amount,
-            "reason": self.reason,
-            "rule": self.rule,
-            "kind": self.kind,
-        }
 
 
 @dataclass(slots=True)
@@ -140,6 +119,8 @@ def settle(
     result = Settlement(rules.rulebook, payments.unit or unit, n, stake)
     count = len(outcome.winners)
     dealer_factor, dealer_where = payments.dealer(o)
+    bonus, bonus_where = payments.dealer_bonus(o)
+    dealer = DealerTerms(max(dealer_factor, 1), max(bonus, 0), dealer_where, bonus_where)
     cap = payments.cap(o)
     feeders = meld_feeders(outcome)
     patterns = pattern_feeders(outcome)
@@ -149,7 +130,7 @@ def settle(
         if threshold
         else {}
     )
-    hands: list[_Hand] = []
+    hands: list[SettledHand] = []
     for index, winner in enumerate(outcome.winners):
         score = _score(score_hand, rules.rulebook, outcome, index)
         result.scores[winner.seat] = score
@@ -157,20 +138,19 @@ def settle(
         rule, payer = _win_rule(
             payments, o, situation, outcome, winner.seat, count, feeders, patterns
         )
-        factor = max(dealer_factor, 1)
-        lines = _hand_lines(score.total, rule, payer, winner.seat, outcome, factor, dealer_where)
+        lines = _hand_lines(score.total, rule, payer, winner.seat, outcome, dealer)
         if relations:
             related = _relation_lines(
-                payments, o, situation, outcome, winner.seat, score.total, factor, relations
+                payments, o, situation, outcome, winner.seat, score.total, dealer, relations
             )
             lines = related or lines
-        hands.append(_Hand(winner.seat, score.total, situation, rule, payer, factor, lines))
+        hands.append(SettledHand(winner.seat, score.total, situation, rule, payer, dealer, lines))
         loss = payments.loss_cap(o, score.ceiling)
         if loss is not None:
-            lines = _loss_capped(lines, max(loss[0], 0), loss[1])
+            lines = loss_capped(lines, max(loss[0], 0), loss[1])
         if cap is not None:
-            lines = _capped(lines, cap[0], cap[1], winner.seat, n)
-        result.lines += [_staked(line, stake) for line in lines if line.amount]
+            lines = capped(lines, cap[0], cap[1], winner.seat, n)
+        result.lines += [staked(line, stake) for line in lines if line.amount]
     facts = RoundFacts(bool(outcome.winners), outcome.exhaustive_draw, count, n)
     result.lines += _bonus_lines(payments, o, outcome, facts, hands, stake)
     holding = payments.kongs(o, facts)
@@ -194,26 +174,12 @@ def settle(
     return result
 
 
-@dataclass(frozen=True, slots=True)
-class _Hand:
-    """One winner's hand as settled: its value, situation, the win line and payer used, the
-    dealer factor and its lines before the cap and the stake."""
-
-    seat: int
-    value: int
-    situation: Situation
-    rule: WinRule
-    payer: int | None
-    factor: int
-    lines: list[Line]
-
-
 def _bonus_lines(
     payments: Payments,
     o: dict[str, Any],
     outcome: RoundOutcome,
     facts: RoundFacts,
-    hands: list[_Hand],
+    hands: list[SettledHand],
     stake: int,
 ) -> list[Line]:
     """Horse hits (买马, 罚马, 奖马, 抓马), 跟庄 and 连庄, by the rulebook's `horse_payment`,
@@ -224,7 +190,7 @@ def _bonus_lines(
         rule = payments.bonus_rules[index]
         chosen.setdefault((rule.item, rule.kind), (rule, amount))
     lines: list[Line] = []
-    lines += _horse_lines(payments, o, outcome, hands, chosen)
+    lines += horse_lines(payments, o, outcome, hands, chosen)
     follow = chosen.get(("follow", None))
     rounds = outcome.follow_rounds
     if follow is not None and rounds and follow[1] > 0:
@@ -241,87 +207,14 @@ def _bonus_lines(
         rule, amount = streak
         extra = amount * outcome.streak
         for hand in hands:
-            for line in _hand_lines(extra, hand.rule, hand.payer, hand.seat, outcome,
-                                    hand.factor, None):  # fmt: skip
+            # The streak is multiplied like the hand, but the dealer's bonus is paid once.
+            terms = DealerTerms(hand.dealer.factor, 0, None, None)
+            for line in _hand_lines(extra, hand.rule, hand.payer, hand.seat, outcome, terms):
                 reason = f"streak (连庄 {outcome.streak}) on the hand of seat {hand.seat}"
                 lines.append(
                     Line(line.payer, line.payee, line.amount, reason, rule.where, "streak")
                 )
-    return [_staked(line, stake) for line in lines if line.amount > 0]
-
-
-def _horse_lines(
-    payments: Payments,
-    o: dict[str, Any],
-    outcome: RoundOutcome,
-    hands: list[_Hand],
-    chosen: dict[tuple[str, str | None], tuple[BonusRule, int]],
-) -> list[Line]:
-    horses = payments.horses
-    n, dealer = outcome.players, outcome.dealer
-    dealt = {kind.kind: count for kind, count in (horses.draws(o, None) if horses else ())}
-    bought = [k for k in ("bought", "penalty") if k in dealt]
-    for seat, tiles in outcome.bought_horses.items():
-        if not tiles:
-            continue
-        if not bought:
-            raise RoundError(f"bought_horses.{seat}: these options deal no bought horses")
-        kind = bought[0]
-        if kind == "penalty" and seat != dealer:
-            raise RoundError(f"bought_horses.{seat}: only the dealer draws penalty horses (罚马)")
-        if len(tiles) != dealt[kind]:
-            raise RoundError(
-                f"bought_horses.{seat}: {len(tiles)} horses, these options deal {dealt[kind]}"
-            )
-    wall_end = [k for k in ("bonus", "grabbed") if k in dealt]
-    if outcome.horse_tiles and not wall_end:
-        raise RoundError("horse_tiles: these options turn up no horses at the end")
-    if outcome.horse_tiles and len(outcome.horse_tiles) > max(dealt[k] for k in wall_end):
-        most = max(dealt[k] for k in wall_end)
-        raise RoundError(f"horse_tiles: {len(outcome.horse_tiles)} tiles, at most {most} are taken")
-    if horses is None:
-        return []
-
-    def seat_of(tile: str) -> int | None:
-        try:
-            return horses.horse_seat(tile, n, dealer)
-        except HorseError as exc:
-            raise RoundError(f"players: {exc}") from None
-
-    lines: list[Line] = []
-    for hand in hands:
-        payers = {line.payer: line.amount for line in hand.lines if line.amount}
-        win = hand.seat
-        if bought and (("horse", bought[0])) in chosen:
-            rule, amount = chosen[("horse", bought[0])]
-            worth = hand.value * amount
-            for owner, tiles in sorted(outcome.bought_horses.items()):
-                for tile in tiles:
-                    target = seat_of(tile)
-                    what = f"horse {tile} of seat {owner} ({bought[0]})"
-                    if target == win:
-                        for payer in payers:
-                            if payer != owner:
-                                reason = f"{what} hits winner {win}: {payer} pays as for the hand"
-                                lines.append(Line(payer, owner, worth, reason, rule.where, "horse"))
-                    elif target in payers and owner != win:
-                        reason = f"{what} hits loser {target}: pays winner {win} as {target} does"
-                        lines.append(Line(owner, win, worth, reason, rule.where, "horse"))
-        drawn = {kind.kind: count for kind, count in horses.draws(o, hand.situation)}
-        for end_kind in wall_end:
-            if end_kind not in drawn or ("horse", end_kind) not in chosen:
-                continue
-            rule, amount = chosen[("horse", end_kind)]
-            tiles = outcome.horse_tiles[: drawn[end_kind]]
-            hits = [t for t in tiles if seat_of(t) == win]
-            if not hits:
-                continue
-            reason = f"horses ({end_kind}): {len(hits)} hit winner {win} ({', '.join(hits)})"
-            for payer, share in payers.items():
-                amount_hit = share * amount * len(hits)
-                lines.append(Line(payer, win, amount_hit, reason, rule.where, "horse"))
-            break
-    return lines
+    return [staked(line, stake) for line in lines if line.amount > 0]
 
 
 def _score(score_hand: ScoreHand, rulebook: str, outcome: RoundOutcome, index: int) -> Score:
@@ -432,23 +325,25 @@ def _hand_lines(
     payer: int | None,
     winner: int,
     outcome: RoundOutcome,
-    dealer_factor: int,
-    dealer_where: str | None,
+    terms: DealerTerms,
 ) -> list[Line]:
     n = outcome.players
     dealer = outcome.dealer
 
     def share(loser: int) -> int:
         if dealer in (winner, loser):
-            return value * dealer_factor
+            return terms.share(value)
         return value
 
-    multiplied = dealer_factor != 1 and (winner == dealer or payer == dealer)
-    note = f" (dealer ×{dealer_factor}: {dealer_where})" if multiplied and dealer_where else ""
+    def said(loser: int | None) -> str:
+        return terms.note() if dealer in (winner, loser) else ""
+
+    note = said(payer)
     losers = [seat for seat in range(n) if seat != winner]
     if payer is None:
+        hand = f"hand of seat {winner}"
         return [
-            Line(loser, winner, share(loser), f"hand of seat {winner}", rule.where, "hand")
+            Line(loser, winner, share(loser), hand + said(loser), rule.where, "hand")
             for loser in losers
         ]
     if rule.for_all:
@@ -466,7 +361,7 @@ def _relation_lines(
     outcome: RoundOutcome,
     winner: int,
     value: int,
-    dealer_factor: int,
+    terms: DealerTerms,
     relations: dict[tuple[int, int], int],
 ) -> list[Line] | None:
     """A related winner's hand (承包, 三包): every relation line that holds is paid, by the
@@ -483,7 +378,7 @@ def _relation_lines(
 
     def share(loser: int) -> int:
         if outcome.dealer in (winner, loser):
-            return value * dealer_factor
+            return terms.share(value)
         return value
 
     lines: list[Line] = []
@@ -512,58 +407,3 @@ def _relation_lines(
             )
             lines.append(Line(seat, winner, total, reason, rule.where, "liability"))
     return [line for line in lines if line.amount] or None
-
-
-def _cut_in_proportion(amounts: list[int], cap: int, order: list[int]) -> list[int]:
-    """`amounts` cut in proportion to total `cap`, the points the rounding leaves over going
-    one by one to the amounts at the positions in `order` (each at most its own amount)."""
-    total = sum(amounts)
-    cut = [amount * cap // total for amount in amounts]
-    left = cap - sum(cut)
-    for i in order:
-        if left == 0:
-            break
-        if cut[i] < amounts[i]:
-            cut[i] += 1
-            left -= 1
-    return cut
-
-
-def _loss_capped(lines: list[Line], cap: int, where: str) -> list[Line]:
-    """At most `cap` from each payer for this hand, all his shares together (勒子: 輸分的封頂值):
-    a payer's lines cut in proportion, the points left over going one by one to his first
-    lines; other payers' lines untouched."""
-    amounts = [line.amount for line in lines]
-    for payer in dict.fromkeys(line.payer for line in lines):
-        mine = [i for i, line in enumerate(lines) if line.payer == payer]
-        if sum(amounts[i] for i in mine) <= cap:
-            continue
-        cut = _cut_in_proportion([amounts[i] for i in mine], cap, list(range(len(mine))))
-        for i, amount in zip(mine, cut, strict=True):
-            amounts[i] = amount
-    note = f"loses at most {cap} ({where})"
-    return [
-        line
-        if amount == line.amount
-        else replace(line, amount=amount, reason=f"{line.reason}, seat {line.payer} {note}")
-        for line, amount in zip(lines, amounts, strict=True)
-    ]
-
-
-def _capped(lines: list[Line], cap: int, where: str, winner: int, n: int) -> list[Line]:
-    """At most `cap` to the winner from this hand: each payer's part cut in proportion, the
-    points left over going one by one to the payers next in turn after the winner."""
-    if sum(line.amount for line in lines) <= cap:
-        return lines
-    order = sorted(range(len(lines)), key=lambda i: (lines[i].payer - winner) % n)
-    cut = _cut_in_proportion([line.amount for line in lines], cap, order)
-    return [
-        replace(line, amount=amount, reason=f"{line.reason}, capped at {cap} ({where})")
-        for line, amount in zip(lines, cut, strict=True)
-    ]
-
-
-def _staked(line: Line, stake: int) -> Line:
-    if stake == 1:
-        return line
-    return replace(line, amount=line.amount * stake)

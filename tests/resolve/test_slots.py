@@ -154,6 +154,7 @@ payments {
   relation_payment discarder pays 1 when discarder_related if option.big
   claim_relation 3 if option.big
   dealer_factor 2 if option.big
+  dealer_bonus 1 if option.big
   cap 10 if option.big
   loss_cap 5 if option.big
 }
