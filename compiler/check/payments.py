@@ -89,10 +89,14 @@ def check_payment_words(decls: Declarations) -> list[Diagnostic]:
             problems.append(
                 _unknown_word(bonus.kind, "kind of horse", horse_kinds, "horse_payment bought 1")
             )
+        elif (
+            bonus.kind is not None
+            and bonus.item == "horse_payer"
+            and (wrong_kind := _horse_on_payer_kind(bonus.kind))
+        ):
+            problems += wrong_kind  # a kind that cannot hit a payer: whether it is drawn is moot
         elif bonus.kind is not None and bonus.kind.text not in drawn:
             problems.append(_horses_never_drawn(bonus.kind))
-        elif bonus.kind is not None and bonus.item == "horse_payer":
-            problems += _horse_on_payer_kind(bonus.kind)
     for relation in payments.relations:
         if relation.word is not None and relation.word.text != "mutual_twice":
             problems.append(

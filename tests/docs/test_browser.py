@@ -18,6 +18,7 @@ import re
 import shutil
 import subprocess
 import threading
+import time
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -62,9 +63,17 @@ def chromium() -> str:
 
 
 class _Handler(SimpleHTTPRequestHandler):
-    """Serves the site quietly and records every request with its status."""
+    """Serves the site quietly and records every request with its status; a path ending in
+    one of `slow`'s keys is answered that many seconds late (a loaded machine, on purpose)."""
 
     requests: list[tuple[str, int]]
+    slow: dict[str, float] = {}  # noqa: RUF012 - read only, replaced per server
+
+    def do_GET(self) -> None:
+        late = next((s for end, s in self.slow.items() if self.path.endswith(end)), 0.0)
+        if late:
+            time.sleep(late)
+        super().do_GET()
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         self.requests.append((self.path, int(code) if str(code).isdigit() else 0))
@@ -74,9 +83,11 @@ class _Handler(SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def _serve(site: Path) -> Iterator[tuple[str, list[tuple[str, int]]]]:
+def _serve(
+    site: Path, slow: dict[str, float] | None = None
+) -> Iterator[tuple[str, list[tuple[str, int]]]]:
     requests: list[tuple[str, int]] = []
-    handler = type("Handler", (_Handler,), {"requests": requests})
+    handler = type("Handler", (_Handler,), {"requests": requests, "slow": slow or {}})
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -204,6 +215,17 @@ def _only_inside_sentences(site: Path, word: str) -> set[str]:
     return found
 
 
+def _type(page: Any, query: str) -> None:
+    """Put `query` in the search box as a person would: the theme reads the box on a key
+    release (and on focus), not on Playwright's `fill` alone, so each change ends with a key
+    press; the box is emptied first, so a query the theme already saw counts as new."""
+    box = "input.md-search__input"
+    page.fill(box, "")
+    page.press(box, "End")
+    page.fill(box, query)
+    page.press(box, "End")
+
+
 def _search(page: Any, query: str, requests: list[tuple[str, int]], seconds: int = 180) -> None:
     """Type `query` into the search box and wait for its results. A query typed before the
     search worker has loaded the index is dropped, not run later (on a loaded machine the
@@ -211,18 +233,17 @@ def _search(page: Any, query: str, requests: list[tuple[str, int]], seconds: int
     while it holds the query, and the query is typed again. A worker still initializing after
     a minute is started again with the page. A search that never answers fails with what the
     box said and how the index was served."""
-    page.fill("input.md-search__input", query)
+    _type(page, query)
     meta, waited = "", 0
     for _ in range(seconds):
         if page.query_selector(".md-search-result__item") is not None:
             return
         meta = page.text_content(".md-search-result__meta") or ""
         if meta.startswith("Type to start"):
-            page.fill("input.md-search__input", "")
-            page.fill("input.md-search__input", query)
+            _type(page, query)
         elif waited >= 60:
             page.reload(wait_until="load")
-            page.fill("input.md-search__input", query)
+            _type(page, query)
             waited = 0
         page.wait_for_timeout(1_000)
         waited += 1
@@ -233,10 +254,12 @@ def _search(page: Any, query: str, requests: list[tuple[str, int]], seconds: int
     )
 
 
-# Until this session the test ran only in make test-all: under make test's parallel workers
-# its search box now and then never showed results. The browser now starts without its
-# background services (CHROMIUM_ARGS), whose refused connections the page's requests queued
-# behind, and a worker that never comes up is started again with the page.
+# Slow tier (make test-all): under make test's parallel workers the search box now and then
+# never shows results ("Type to start searching" for three minutes, the index served). The
+# browser now starts without its background services and a query typed again ends with a key
+# press (the theme reads the box on a key release); until a run under full load shows that
+# enough, the search tests run in test-all, where they pass.
+@pytest.mark.slow
 def test_the_site_search_finds_qingyise_inside_a_chinese_sentence_in_chromium(
     site: Path, served: tuple[str, list[tuple[str, int]]]
 ) -> None:
@@ -267,6 +290,30 @@ def test_the_site_search_finds_qingyise_inside_a_chinese_sentence_in_chromium(
     found = {re.sub(r"\?h=[^#]*", "", link).removeprefix(base + "/") for link in links}
     assert found & sentences, (sorted(sentences), sorted(found)[:20])
     assert "清一色" in marked
+
+
+@pytest.mark.slow  # beside the search test above, for the same reason
+def test_a_query_typed_before_the_search_index_loads_is_answered_once_it_has(
+    site: Path,
+) -> None:
+    """The search index comes 5 s late (as on a loaded machine): the query typed at once is
+    dropped by the theme's worker, which is not ready; typed again it is answered."""
+    from playwright.sync_api import sync_playwright
+
+    browser = chromium()
+    with (
+        _serve(site, slow={"search_index.json": 5.0}) as (base, requests),
+        sync_playwright() as driver,
+    ):
+        chrome = driver.chromium.launch(executable_path=browser, args=CHROMIUM_ARGS)
+        try:
+            page = chrome.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(base + "/")
+            _search(page, "清一色", requests, seconds=60)
+            found = page.query_selector_all(".md-search-result__item")
+        finally:
+            chrome.close()
+    assert found
 
 
 def test_the_guangdong_balance_page_shows_its_charts_in_chromium(

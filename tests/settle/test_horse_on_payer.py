@@ -110,8 +110,8 @@ def test_alone_only_horses_on_payers_count() -> None:
 
 def test_bought_horses_are_refused() -> None:
     source = BOTH.replace("grabbed 2\n", "bought 1 per player\n").replace(
-        "horse_payer_payment grabbed", "horse_payer_payment bought"
-    )
+        "payment grabbed", "payment bought"
+    )  # both lines name the kind the section now draws: only the payer line is wrong
     problems = compile_source(source, "payer.mjr").diagnostics
     assert [d.code for d in problems if d.severity == "error"] == ["E0120"]
 
