@@ -1,13 +1,26 @@
-"""Helpers for the settlement tests: bundled rulesets compiled once, and rounds in brief."""
+"""Helpers for the settlement tests: bundled rulesets compiled once, rounds in brief, and
+bots-only rounds played until a payment rule shows, then replayed."""
 
 from __future__ import annotations
 
 import functools
+import hashlib
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from mjc.compiler.loader import load
+from mjc.compiler.driver import compile_source
+from mjc.compiler.emit.codegen import generate_module
+from mjc.compiler.loader import import_source, load
 from mjc.runtime import Ruleset
+from mjc.runtime.bots.greedybot import GreedyBot
+from mjc.runtime.bots.simple import play_round
+from mjc.runtime.game.engine import Round
+from mjc.runtime.game.gamelog import log_lines, replay
+from mjc.runtime.settle.lines import Line
 from mjc.runtime.settle.settlement import Settlement
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @functools.cache
@@ -54,3 +67,43 @@ KONGS_PAID_2_1_3: list[tuple[int, int, int]] = [
 def kong_lines(result: Settlement) -> list[tuple[int, int, int]]:
     """(payer, payee, amount) of the kong payments, in settlement order."""
     return [(x.payer, x.payee, x.amount) for x in result.lines if x.reason.startswith("kong")]
+
+
+def played_until(
+    rules: Ruleset,
+    wanted: Callable[[Line], bool],
+    options: dict[str, object] | None = None,
+    seeds: int = 60,
+) -> Round:
+    """The first round of greedy bots (seed 0, 1, …) whose settlement has a line `wanted`
+    picks: a bots-only round that exercises a payment rule."""
+    for seed in range(seeds):
+        game = Round(rules, seed=seed, options=options)
+        play_round(game, [GreedyBot(rules, options) for _ in range(game.players)])
+        lines = game.settlement.lines if game.settlement is not None else []
+        if any(wanted(line) for line in lines):
+            return game
+    raise AssertionError(f"no seed of {seeds} gave a round with the line wanted")
+
+
+def assert_settles_and_replays(rules: Ruleset, game: Round) -> None:
+    """The round sums to zero, and its log replays it event for event, line for line."""
+    assert game.settlement is not None and sum(game.settlement.deltas) == 0
+    again = replay(rules, log_lines(game, explicit_rules=False))
+    assert again.events == game.events and again.result == game.result
+    assert again.settlement is not None
+    lines = [x.as_dict() for x in game.settlement.lines]
+    assert [x.as_dict() for x in again.settlement.lines] == lines
+
+
+def edited_ruleset(name: str, old: str, new: str) -> Ruleset:
+    """Bundled rulebook `name` with the passage `old` rewritten as `new`, compiled into a
+    module of its own: a rule the bundled rulebooks do not say, tried on a real table."""
+    text = (ROOT / "rulebooks" / f"{name}.mjr").read_text(encoding="utf-8")
+    assert old in text, f"{name}.mjr does not say {old!r}"
+    compilation = compile_source(text.replace(old, new, 1), f"{name}_edited.mjr")
+    assert compilation.rulebook is not None, [d.message for d in compilation.diagnostics]
+    digest = hashlib.sha256(new.encode("utf-8")).hexdigest()[:12]
+    module = import_source(generate_module(compilation.rulebook), f"mjc_edited_{digest}", "e.py")
+    ruleset: Ruleset = module.RULESET
+    return ruleset

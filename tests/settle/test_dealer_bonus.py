@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from settlement_helpers import assert_settles_and_replays, edited_ruleset, played_until
 from small_rulebooks import opening
 
 from mjc.compiler.docs.settlement import payments_context
@@ -111,3 +112,12 @@ def test_the_rulebook_page_says_the_bonus_and_adds_it_in_the_worked_example() ->
     # the fan is worth 2: seat 0, the dealer, pays 3, the others 2
     assert self_draw["lines"] == ["seat 0 pays seat 1 3", "seat 2 pays seat 1 2",
                                   "seat 3 pays seat 1 2"]  # fmt: skip
+
+
+def test_the_engine_plays_a_dealer_bonus_and_the_round_replays() -> None:
+    """广东 with `dealer_bonus 1` added: bots play until a round is won, the engine's
+    settlement carries the dealer's extra point on each of the dealer's shares, sums to zero,
+    and the log replays the round line for line (issue 31: a bots-only round that replays)."""
+    rs = edited_ruleset("guangdong", "payments {\n", "payments {\n  dealer_bonus 1\n")
+    game = played_until(rs, lambda line: "dealer +1" in line.reason)
+    assert_settles_and_replays(rs, game)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from settlement_helpers import assert_settles_and_replays, edited_ruleset, played_until
 from small_rulebooks import opening
 
 from mjc.compiler.docs.settlement import horse_context
@@ -145,3 +146,15 @@ def test_the_rulebook_page_says_where_the_table_counts_from() -> None:
         ("previous", "上家"),
     ]
     assert table["seats"][1]["meaning"] == "the seat after the winner"
+
+
+def test_the_engine_plays_a_table_from_the_winner_and_the_round_replays() -> None:
+    """百色 with its 4-player table counted from the winner: bots play until a grabbed horse
+    hits, the engine settles it by the winner's rows, and the log replays the round line for
+    line (issue 31: a bots-only round that replays)."""
+    rs = edited_ruleset(
+        "baise", "  table 4 {\n    dealer  ", "  table 4 from winner {\n    self    "
+    )
+    options = {"horses": "any_win", "horse_count": "10"}
+    game = played_until(rs, lambda line: line.kind == "horse", options)
+    assert_settles_and_replays(rs, game)

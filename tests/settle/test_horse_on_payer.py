@@ -4,9 +4,9 @@ zero; bought horses are refused (E0120); the engine plays it, and the round repl
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
+from settlement_helpers import assert_settles_and_replays, edited_ruleset, played_until
 from small_rulebooks import opening
 
 from mjc.compiler.docs.settlement import payments_context
@@ -14,10 +14,6 @@ from mjc.compiler.driver import compile_source
 from mjc.compiler.emit.codegen import generate_module
 from mjc.compiler.loader import import_source
 from mjc.runtime import Ruleset
-from mjc.runtime.bots.greedybot import GreedyBot
-from mjc.runtime.game.engine import Round
-from mjc.runtime.game.gamelog import log_lines, replay
-from mjc.runtime.game.players import play_round
 from mjc.runtime.settle.settlement import Settlement
 
 _BOOK = (
@@ -126,22 +122,11 @@ def test_the_rulebook_page_says_what_a_horse_on_a_payer_does() -> None:
 def test_the_engine_plays_it_and_the_round_replays() -> None:
     """百色 with horses on payers as well: bots play until a horse hits a paying seat; the
     engine's settlement has the line, and the log replays the round line for line."""
-    path = Path(__file__).parents[2] / "rulebooks" / "baise.mjr"
-    source = path.read_text(encoding="utf-8").replace(
+    rs = edited_ruleset(
+        "baise",
         "  horse_payment grabbed 1 when winners == 1",
         "  horse_payment grabbed 1 when winners == 1\n  horse_payer_payment grabbed 1",
     )
-    rs = _book(source, "baise_payer")
     options = {"horses": "any_win", "horse_count": "10"}
-    for seed in range(60):
-        game = Round(rs, seed=seed, options=options)
-        play_round(game, [GreedyBot(rs, options) for _ in range(4)])
-        lines = game.settlement.lines if game.settlement is not None else []
-        if any("on paying seat" in line.reason for line in lines):
-            break
-    else:
-        raise AssertionError("no seed of 60 hit a paying seat")
-    assert sum(game.settlement.deltas) == 0
-    again = replay(rs, log_lines(game, explicit_rules=False))
-    assert again.events == game.events and again.result == game.result
-    assert [x.as_dict() for x in again.settlement.lines] == [x.as_dict() for x in lines]
+    game = played_until(rs, lambda line: "on paying seat" in line.reason, options)
+    assert_settles_and_replays(rs, game)
