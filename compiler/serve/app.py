@@ -32,6 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from mjc.compiler.docs.tilesvg import all_tile_files
 from mjc.compiler.serve import pages
+from mjc.compiler.serve.replay import MAX_LOG, ReplayError, parse_view, replay_log
 from mjc.compiler.serve.store import Store
 from mjc.compiler.serve.tables import BOT_KINDS, Library, SetupError, Table, TableSpec
 from mjc.runtime.game.actions import ActionError, IllegalAction, action_from_json
@@ -227,6 +228,51 @@ async def _play(request: Request) -> Response:
     return _html(pages.table_page(table.view(seat)))
 
 
+async def _replay_form(request: Request) -> Response:
+    return _html(pages.replay_form())
+
+
+async def _replay_upload(request: Request) -> Response:
+    """POST /replay: the form's `log` field (or a plain-text body, the log itself) and its
+    `view`, replayed; a refusal page (400) for a log that is too long or does not replay."""
+    server: Server = request.app.state.server
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > 4 * MAX_LOG:  # form encoding may triple a log's bytes
+            return _refuse(False, 400, f"a game log is at most {MAX_LOG} bytes")
+    view = request.query_params.get("view", "all")
+    if request.headers.get("content-type", "").startswith("application/x-www-form-urlencoded"):
+        fields = parse_qs(data.decode("utf-8", "replace"), max_num_fields=10)
+        data = fields.get("log", [""])[-1].encode("utf-8")
+        view = fields.get("view", [view])[-1]
+    return _replayed(server, data, parse_view(view), None)
+
+
+async def _replay_table(request: Request) -> Response:
+    """GET /replay/table/{table}/{round}: a finished round of a stored table (a table's id
+    is not a seat's link: it shows nothing but what the round's log holds)."""
+    server: Server = request.app.state.server
+    table_id, round_text = request.path_params["table_id"], request.path_params["round"]
+    found = round_text.isdigit() and len(round_text) <= 6
+    log = server.store.log(table_id, int(round_text)) if found else None
+    if log is None:
+        return _refuse(False, 404, "no finished round of a table has this address")
+    view = parse_view(request.query_params.get("view", "all"))
+    return _replayed(server, log.encode("utf-8"), view, request.url.path)
+
+
+def _replayed(server: Server, data: bytes, view: str, base: str | None) -> Response:
+    try:
+        shown = replay_log(server.library, data, view)
+    except ReplayError as exc:
+        return _refuse(False, 400, str(exc))
+    except Exception:  # a fault of ours: the server's log has it, the person a line
+        _LOG.exception("a replay failed")
+        return _refuse(False, 400, "the log could not be replayed")
+    return _html(pages.replay_page(shown, base))
+
+
 async def _tile(request: Request) -> Response:
     picture = TILES.get(request.path_params["name"])
     if picture is None:
@@ -315,6 +361,9 @@ def create_app(library: Library, db: str) -> Starlette:
             Route("/tables", _create, methods=["POST"]),
             Route("/api/tables", _create, methods=["POST"]),
             Route("/play/{token}", _play),
+            Route("/replay", _replay_form),
+            Route("/replay", _replay_upload, methods=["POST"]),
+            Route("/replay/table/{table_id}/{round}", _replay_table),
             Route("/tiles/{name}", _tile),
             Route("/static/{name}", _static),
             WebSocketRoute("/ws/{token}", _socket),

@@ -18,6 +18,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from mjc.compiler.docs.tilesvg import HandPicture, tile_label
+from mjc.compiler.serve.replay import ALL, MAX_LOG, Replay
 from mjc.compiler.serve.tables import Library, Table
 from mjc.runtime.tiles.tile import NotationError, tile_index, tile_text
 
@@ -27,6 +28,8 @@ __all__ = [
     "error",
     "lobby",
     "refusal",
+    "replay_form",
+    "replay_page",
     "table_page",
     "view_html",
     "view_message",
@@ -63,6 +66,7 @@ PHASE_LABELS = {
 STATIC: dict[str, tuple[str, str]] = {
     "table.js": ((_HERE / "table.js").read_text(encoding="utf-8"), "text/javascript"),
     "serve.css": ((_HERE / "serve.css").read_text(encoding="utf-8"), "text/css"),
+    "replay.js": ((_HERE / "replay.js").read_text(encoding="utf-8"), "text/javascript"),
 }
 
 
@@ -103,7 +107,22 @@ def _action_label(action: dict[str, Any]) -> str:
     return f"{words} {action['tile']}" if "tile" in action else words
 
 
+def _move_label(line: dict[str, Any] | None) -> str:
+    """A replayed decision for people: who did what (the deal for the first state)."""
+    if line is None:
+        return "发牌 The deal"
+    if line["type"] == "auto":
+        return f"座 seat {line['seat']}: 托管 auto play {'on' if line['on'] else 'off'}"
+    if line["type"] == "abandon":
+        return "中止 The round is abandoned"
+    if line["type"] == "action":
+        return f"座 seat {line['seat']}: {_action_label(line)}"
+    return str(line["type"])
+
+
 _ENV.globals.update(
+    move_label=_move_label,
+    view_name=lambda v: "全部明牌 All hands" if v == ALL else f"座 seat {v}",
     tile_alt=_tile_alt,
     hand_groups=_hand_groups,
     kind_label=lambda kind: _label(KIND_LABELS.get(kind, (kind, ""))),
@@ -182,3 +201,15 @@ def refusal(reason: str) -> str:
 def table_page(view: dict[str, Any]) -> str:
     """The whole table page; the script then keeps it current over the seat's socket."""
     return _ENV.get_template("table.html").render(view=view, body=view_html(view))
+
+
+def replay_form() -> str:
+    """The form to upload a game log to replay."""
+    return _ENV.get_template("replay_form.html").render(max_log=MAX_LOG)
+
+
+def replay_page(shown: Replay, base: str | None) -> str:
+    """A replayed log, every state one section the script steps through; `base` is the
+    page's path to link the other views (None when the log was uploaded)."""
+    views = [*(str(s) for s in range(shown.players)), ALL]
+    return _ENV.get_template("replay.html").render(shown=shown, views=views, base=base)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import warnings
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -297,9 +297,15 @@ def read_start(lines: list[str]) -> dict[str, Any]:
     return start
 
 
-def replay(ruleset: Ruleset, lines: Iterable[str]) -> Round:
+def replay(
+    ruleset: Ruleset,
+    lines: Iterable[str],
+    step: Callable[[Round, dict[str, Any] | None], None] | None = None,
+) -> Round:
     """Play a log again and check every line; the finished round, or `LogError` naming the
-    first line that disagrees (an edited tile, an illegal action, a missing end ...)."""
+    first line that disagrees (an edited tile, an illegal action, a missing end ...).
+    `step`, when given, sees the round once dealt (with None) and after each decision the
+    log makes (with that line), as a replay viewer steps through it."""
     texts = [line for line in lines if line.strip()]
     start = read_start(texts)
     if start["rulebook"] != ruleset.id:
@@ -331,10 +337,14 @@ def replay(ruleset: Ruleset, lines: Iterable[str]) -> Round:
             disagrees=True,
         )
     made = 0  # how many of the game's events the log has matched
+    if step is not None:
+        step(game, None)
     for number, text in enumerate(texts[1:], start=2):
         line = _parse(text, number)
         if made == len(game.events):
             _decide(game, line, number)
+            if step is not None:
+                step(game, line)
         expected = _normal(game.events[made])
         if line != expected:
             raise LogError(f"line {number}: {_difference(line, expected)}", disagrees=True)
