@@ -1,5 +1,6 @@
 // The replay viewer (no build step): on the form, a chosen file fills the log box; on a
-// replay page, one step shown at a time — first / back / forward / last, keys ← → Home End.
+// replay page, one step shown at a time — first / back / forward / last, keys ← → Home End;
+// the address's #stepN names the state shown (and is kept current).
 "use strict";
 (function () {
   const file = document.getElementById("logfile");
@@ -20,6 +21,7 @@
     at = Math.max(0, Math.min(steps.length - 1, i));
     steps.forEach(function (s, k) { s.hidden = k !== at; });
     where.textContent = (at + 1) + " / " + steps.length;
+    history.replaceState(null, "", "#step" + at);  // a link to this state
   }
   const moves = { first: function () { return 0; }, back: function () { return at - 1; },
     forward: function () { return at + 1; }, last: function () { return steps.length - 1; } };
@@ -36,5 +38,6 @@
     e.preventDefault();
     show(moves[key]());
   });
-  show(0);
+  const asked = /^#step(\d+)$/.exec(location.hash);
+  show(asked ? Number(asked[1]) : 0);
 })();

@@ -19,6 +19,7 @@ from mjc.compiler.serve.tables import Library
 from mjc.runtime.game.engine import Round
 from mjc.runtime.game.gamelog import LogError, read_start, replay
 from mjc.runtime.game.observation import observation
+from mjc.runtime.tiles.tile import tile_text
 
 __all__ = ["MAX_LOG", "Replay", "ReplayError", "Step", "parse_view", "replay_log"]
 
@@ -60,15 +61,22 @@ def parse_view(text: object, players: int = 4) -> str:
 
 
 def _seen(game: Round, view: str) -> dict[str, Any]:
+    """What `view` sees of `game`; the tile just drawn, when its seat's hand shows, is set
+    apart from that hand (`drawn`, `drawn_by`) as the table page shows it."""
     if view != ALL:
-        return observation(game, int(view))
-    seen = observation(game, game.dealer)
-    seen["seat"] = None  # no seat's view: every hand is open, none is "yours"
-    seen["seats"] = [observation(game, s)["seats"][s] for s in range(game.players)]
-    seen.pop("legal", None)
+        seen = observation(game, int(view))
+    else:
+        seen = observation(game, game.dealer)
+        seen["seat"] = None  # no seat's view: every hand is open, none is "yours"
+        seen["seats"] = [observation(game, s)["seats"][s] for s in range(game.players)]
+        seen.pop("legal", None)
     seen.pop("drawn", None)
     if game.phase == "turn" and game.drew >= 0:
-        seen["drawn_by"] = game.turn
+        hand = seen["seats"][game.turn].get("concealed")
+        drawn = tile_text(game.drew)
+        if hand is not None and drawn in hand:
+            hand.remove(drawn)
+            seen["drawn"], seen["drawn_by"] = drawn, game.turn
     return seen
 
 

@@ -79,6 +79,9 @@ def test_a_seat_sees_only_its_own_hand(
         for step in shown.steps:
             has = [s for s in step.seen["seats"] if "concealed" in s]
             assert [s["seat"] for s in has] == [seat]
+            mine = step.seen["seats"][seat]
+            drew = 1 if step.seen.get("drawn_by") == seat else 0
+            assert len(mine["concealed"]) + drew == mine["concealed_count"]
         last = shown.steps[-1].seen["seats"][seat]["concealed"]
         assert last == observation(game, seat)["seats"][seat]["concealed"]
         status, page = _upload(client, log, str(seat))
