@@ -11,9 +11,9 @@ compare with the module. Nothing here can fail on a checked rulebook.
 from __future__ import annotations
 
 from mjc.compiler import ir
-from mjc.compiler.diagnostics import Span
 from mjc.compiler.ir import consteval
 from mjc.compiler.language.vocabulary_play import PLAY_WORDS, TOGGLE_WORDS, default_value
+from mjc.compiler.lower.sources import at, provenance
 from mjc.compiler.resolve.slots import lowered
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
@@ -52,8 +52,8 @@ def _rule(item: ast.PlayItem, typed: Typed) -> ir.PlayRule:
         settings=settings,
         count=count,
         guard=lowered(item, typed)["guard"],
-        provenance=_provenance(item.provenance),
-        at=_at(item.span),
+        provenance=provenance(item.provenance),
+        at=at(item.span),
     )
 
 
@@ -73,14 +73,6 @@ def _word(value: ast.Expr | ast.Ident) -> str:
 
 def _int(value: ast.Expr | ast.Ident) -> int:
     return value.value if isinstance(value, ast.IntLit) else 0
-
-
-def _at(span: Span) -> ir.SourceRef:
-    return ir.SourceRef(file=span.file, line=span.line, column=span.column)
-
-
-def _provenance(items: tuple[ast.Provenance, ...]) -> tuple[ir.Provenance, ...]:
-    return tuple(ir.Provenance(kind=p.kind, text=p.text, at=_at(p.span)) for p in items)
 
 
 def effective(play: ir.Play, setting: consteval.Setting) -> dict[str, object]:

@@ -1,0 +1,158 @@
+"""The codes of what a rulebook computes and what running it refuses: a fan value or a minimum
+below zero, a minimum that leaves out a fan of a tier that does more than add, a condition that
+asks for a situation and a fact it denies, a scoring that would cost too much, a dealer bonus
+below zero, a situation that cannot hold (refused at run time as well as in `mjc check`), and
+a generated module Python refuses.
+
+Read through `mjc.compiler.diagnostics.codes`, which joins them to the other codes into the
+one table `mjc explain`, the SARIF renderer and the docs' diagnostics reference read.
+"""
+
+from __future__ import annotations
+
+from mjc.compiler.diagnostics.codes_reading import Code
+
+__all__ = ["COMPUTING"]
+
+COMPUTING: tuple[Code, ...] = (
+    Code(
+        "E0410",
+        "error",
+        "negative fan value",
+        "A fan's value is below zero under some setting of the options. A fan adds to the score; "
+        "a penalty is a payment, not a fan.",
+        'fan chicken "鸡胡" { value -2 }',
+        'fan chicken "鸡胡" { value 2 }',
+        "Give the fan a value of zero or more; write a penalty in the payments section.",
+    ),
+    Code(
+        "E0412",
+        "error",
+        "negative minimum",
+        "The scoring section's `minimum` is below zero under some setting of the options. A "
+        "hand's value is never below zero, so such a minimum would let every hand win: it is a "
+        "mistake of sign.",
+        'scoring { unit "番" tier fans "番种" add minimum -8 }',
+        'scoring { unit "番" tier fans "番种" add minimum 8 }',
+        "Write the least value a winning hand needs.",
+    ),
+    Code(
+        "E0413",
+        "error",
+        "a fan left out of the minimum is in a tier that does more than add",
+        "`minimum N without F` subtracts the points F adds from the hand's value before it "
+        "compares it with N. Those are F's own points only in a tier that adds: in a tier that "
+        "keeps its best fan (`max`) or multiplies, that has a cap (the cap may cut them) or that "
+        "overrides other tiers (F also removes their fans), the points subtracted are not what F "
+        "adds, and the minimum would be wrong.",
+        "scoring {\n"
+        '  unit "番"\n'
+        '  tier fans "番种" add\n'
+        '  tier best "役满" max\n'
+        "  minimum 8 without flower_tiles\n"
+        "}\n"
+        'fan flower_tiles "花牌" {\n'
+        "  tier best\n"
+        "  per len(flowers)\n"
+        "  value 1\n"
+        "}",
+        "scoring {\n"
+        '  unit "番"\n'
+        '  tier fans "番种" add\n'
+        '  tier best "役满" max\n'
+        "  minimum 8 without flower_tiles\n"
+        "}\n"
+        'fan flower_tiles "花牌" {\n'
+        "  tier fans\n"
+        "  per len(flowers)\n"
+        "  value 1\n"
+        "}",
+        "Put the fan in a tier that only adds (no cap, no override), or leave it out of `without`.",
+    ),
+    Code(
+        "E0414",
+        "error",
+        "a condition asks for a situation and a fact it denies",
+        "A fan's condition (or a payments `win` line's) asks for a situation together with a fact "
+        "that the situation's presumptions deny, or with a situation it excludes: 抢杠 presumes "
+        "the win is not self-drawn, 天胡 that the winner is the dealer. No win can hold both, so "
+        "the fan or the line could never apply. What each builtin situation presumes is in the "
+        "prelude all rulebooks share, and on every rulebook's page; a rulebook's own situations "
+        "say it with `presumes` and `excludes`.",
+        'fan robbed_self_draw "抢杠自摸" {\n  value 1\n  when robbing_kong and self_drawn\n}',
+        'fan robbed_or_self_drawn "抢杠或自摸" {\n  value 1\n  when robbing_kong or self_drawn\n}',
+        "Drop one of the two, or write them as alternatives with `or`.",
+    ),
+    Code(
+        "E0415",
+        "error",
+        "scoring a hand would cost too much",
+        "Scoring a hand evaluates every expression of the rulebook on each reading of the "
+        "hand, and mjc bounds what that may cost: an expression takes at most 100,000 steps "
+        "(a quantifier tests its body once per item of its domain, and nested quantifiers "
+        "multiply: a range `1..999999999` is a billion items), all of them together at most "
+        "1,000,000, and no number scoring computes is above 10^18. A `per` count is not a "
+        "loop but a factor: a fan worth V counted N times adds V times N, and in a `multiply` "
+        "tier V to the power N, so a huge count makes a number of millions of digits. The "
+        "bundled rulebooks stay far below each bound; the message names the costly part.",
+        "scoring {\n"
+        '  unit "番"\n'
+        '  tier doubles "翻" multiply\n'
+        "}\n"
+        'fan big "大" {\n'
+        "  value 2\n"
+        "  tier doubles\n"
+        "  per 99999999 * len(tiles)\n"
+        "}",
+        "scoring {\n"
+        '  unit "番"\n'
+        '  tier doubles "翻" multiply\n'
+        "}\n"
+        'fan big "大" {\n'
+        "  value 2\n"
+        "  tier doubles\n"
+        "  per count m in melds: m.is_pung\n"
+        "}",
+        "Count what the rule counts (`per count m in melds: m.is_pung`), with values from the "
+        "document; narrow a range, compare with its ends instead of `in a..b`, or count once "
+        "outside a quantifier instead of inside it.",
+    ),
+    Code(
+        "E0511",
+        "error",
+        "dealer bonus below zero",
+        "Under an option setting where a `dealer_bonus` line applies, its value is below zero. "
+        "The bonus is added to every share the dealer wins or pays on a hand "
+        "(庄家多输多赢一底); a negative one would shrink that share until a winner paid the "
+        "loser, so mjc refuses it.",
+        'option extra "庄家加底": number 0..2 = 1\npayments { dealer_bonus option.extra - 1 }',
+        'option extra "庄家加底": number 0..2 = 1\npayments { dealer_bonus option.extra }',
+        "Write how many points more the dealer wins or pays (0 or more), or guard the line so it "
+        "applies only where that is so.",
+    ),
+    Code(
+        "E0601",
+        "error",
+        "a situation that cannot hold",
+        "A win was named with a situation whose presumption fails for this hand or these facts "
+        "(人胡 with a declared meld, 抢杠 on a tile the winner holds elsewhere, 杠上开花 without "
+        "a kong), or with two situations that exclude each other. `mjc score`, `--batch`, "
+        "`settle`, the game engine and `mjc check` (on an inline example) refuse it instead of "
+        "scoring a win the table cannot produce; the message names the situation, the presumption "
+        "it breaks and what the hand shows.",
+        "mjc score guangdong '123m456p789s22z [111m]' --win 2z --situation human",
+        "mjc score guangdong '123m456p789s22z111m' --win 2z --situation human",
+        "Correct the facts of the win: drop the situation, or the meld that denies it.",
+    ),
+    Code(
+        "E0901",
+        "error",
+        "generated module does not compile",
+        "Python refused the module mjc generated for a rulebook that passed every check. mjc "
+        "compiles each module before writing or importing it, so this is reported instead of a "
+        "broken file; it is a bug in mjc, not in the rulebook.",
+        "mjc build my_rulebook.mjr",
+        "mjc build my_rulebook.mjr   # with the condition the message names written more simply",
+        "Report it with the rulebook; meanwhile simplify the condition the message names.",
+    ),
+)
