@@ -13,9 +13,7 @@ import contextlib
 import functools
 import html
 import json
-import os
 import re
-import shutil
 import subprocess
 import threading
 import time
@@ -25,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser import CHROMIUM_ARGS, chromium
 
 from mjc.compiler.site.build import compile_bundled
 
@@ -34,32 +33,6 @@ from .htmlcheck import read_page
 
 ARTIFACTS = ROOT / "test-artifacts" / "docs"
 PAGE = "/generated/rulebooks/guangdong/"
-
-
-# Debian's Chromium on a machine without a network: with its background services on (updates,
-# sync, QUIC probes, first-run work) it keeps opening connections that the closed network
-# refuses, many at a time, and the page's own requests (the search worker's index) queue
-# behind them; these flags keep the browser to the page under test.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def chromium() -> str:
-    found = shutil.which("chromium") or (
-        "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-    )
-    if found is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is not installed, and CI must run the browser test")
-        pytest.skip("chromium is not installed (apt-get install chromium); CI runs this test")
-    return found
 
 
 class _Handler(SimpleHTTPRequestHandler):
@@ -108,13 +81,7 @@ def _chromium(browser: str, profile: Path, *args: str) -> subprocess.CompletedPr
     command = [
         browser,
         "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
+        *CHROMIUM_ARGS,
         "--hide-scrollbars",
         f"--user-data-dir={profile}",
         *args,

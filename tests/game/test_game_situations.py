@@ -7,33 +7,14 @@ impossible situation fails here rather than silently refusing a real win."""
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings, strategies as st
 
 from mjc.runtime import Ruleset
 from mjc.runtime.bots.greedybot import GreedyBot
 from mjc.runtime.bots.simple import RandomBot, play_round
-from mjc.runtime.game.actions import Action
 from mjc.runtime.game.engine import Round
 from tests.conftest import ruleset
-from tests.game.test_game_properties import _cases, _players
-
-# Bots that prefer, in this order: a win, a kong, a pong, a chow, a discard, a pass.
-_EAGER = {"win": 0, "added_kong": 1, "concealed_kong": 1, "exposed_kong": 1, "pong": 2,
-          "chow": 3, "discard": 4, "pass": 5}  # fmt: skip
-
-
-class _Eager:
-    blind = True
-
-    def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
-
-    def choose(self, observation: object, legal: list[Action]) -> Action:
-        best = min(_EAGER[a.kind] for a in legal)
-        chosen = [a for a in legal if _EAGER[a.kind] == best]
-        return chosen[self._rng.randrange(len(chosen))]
+from tests.game.test_game_properties import _cases, _EagerBot, _players
 
 
 def _bot(kind: str, rules: Ruleset, options: dict[str, object], seed: int) -> object:
@@ -41,7 +22,7 @@ def _bot(kind: str, rules: Ruleset, options: dict[str, object], seed: int) -> ob
     toward a win, so rounds end in wins of every kind."""
     if kind == "greedy":
         return GreedyBot(rules, options)
-    return _Eager(seed) if kind == "eager" else RandomBot(seed)
+    return _EagerBot(seed) if kind == "eager" else RandomBot(seed)
 
 
 @settings(max_examples=80, deadline=None)

@@ -5,14 +5,13 @@ by clicking. Skipped where Chromium or Playwright is missing, unless CI asks for
 
 from __future__ import annotations
 
-import os
-import shutil
 import socket
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser import CHROMIUM_ARGS, chromium
 
 uvicorn = pytest.importorskip("uvicorn")
 
@@ -21,17 +20,6 @@ from mjc.compiler.serve.tables import Library  # noqa: E402
 
 PHONE = {"width": 375, "height": 740}
 ARTIFACTS = Path(__file__).parents[2] / "test-artifacts" / "serve"  # for people to look at
-
-
-def _chromium() -> str:
-    found = shutil.which("chromium") or (
-        "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-    )
-    if found is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is not installed, and CI must run the browser test")
-        pytest.skip("chromium is not installed (apt-get install chromium)")
-    return found
 
 
 @pytest.fixture()
@@ -53,10 +41,10 @@ def served(library: Library, tmp_path: Path) -> Iterator[str]:
 
 
 def test_a_whole_round_with_three_bots_played_in_chromium_at_phone_width(served: str) -> None:
-    browser_path = _chromium()
+    browser_path = chromium()
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=browser_path, args=["--no-sandbox"])
+        browser = driver.chromium.launch(executable_path=browser_path, args=CHROMIUM_ARGS)
         try:
             # bypass_csp: Playwright evaluates its waits as strings, which our CSP forbids.
             page = browser.new_page(viewport=PHONE, bypass_csp=True)
