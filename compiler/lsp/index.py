@@ -157,6 +157,7 @@ _SECTION_LABELS: dict[type, str] = {
     ast.Wilds: "wilds",
     ast.Claims: "claims",
     ast.Play: "play",
+    ast.Kongs: "kongs",
     ast.Horses: "horses",
     ast.Payments: "payments",
     ast.ConstraintDecl: "constraint",

@@ -44,6 +44,7 @@ class Declarations:
     wilds: ast.Wilds | None = None
     claims: ast.Claims | None = None
     play: ast.Play | None = None
+    kongs: ast.Kongs | None = None
     horses: ast.Horses | None = None
     payments: ast.Payments | None = None
     options: dict[str, ast.OptionDecl] = field(default_factory=dict)
@@ -142,6 +143,9 @@ def _read_sections(book: ast.Rulebook, decls: Declarations, problems: list[Diagn
             case ast.Play():
                 if once(section, "play"):
                     decls.play = section
+            case ast.Kongs():
+                if once(section, "kongs"):
+                    decls.kongs = section
             case ast.Horses():
                 if once(section, "horses"):
                     decls.horses = section
@@ -219,6 +223,7 @@ def _inherit(file: str, parent: Declarations | None) -> Declarations:
         wilds=parent.wilds,
         claims=parent.claims,
         play=parent.play,
+        kongs=parent.kongs,
         horses=parent.horses,
         payments=parent.payments,
         options=dict(parent.options),

@@ -3,8 +3,7 @@
 Input is an AST expression and the rulebook's `Declarations`; output is the same expression as
 typed IR (`mjc.compiler.ir.Expr`) or None, and the problems found: unknown names (with a
 suggestion), unknown attributes, options and choices, type mismatches, wrong argument counts.
-Every sub-expression is checked even after a problem, so one run reports them all.
-"""
+Every sub-expression is checked even after a problem, so one run reports them all."""
 
 from __future__ import annotations
 
@@ -32,6 +31,7 @@ from mjc.compiler.language.vocabulary import (
     HAND_FACTS,
     HELD_FACTS,
     HORSE_FACT_NAMES,
+    KONG_KIND_FACT_NAMES,
     LOSS_FACTS,
     MELD_ATTRIBUTES,
     PAYMENT_FACT_NAMES,
@@ -55,7 +55,7 @@ from mjc.runtime.tiles.tile import NotationError, tile_index
 
 Context = Literal[
     "fan", "floor", "reject", "shape", "guard", "constraint", "horse", "payment", "round",
-    "relation", "loss", "presumption",
+    "relation", "loss", "presumption", "kong",
 ]  # fmt: skip
 
 CONTEXT_WORDS = {
@@ -71,6 +71,7 @@ CONTEXT_WORDS = {
     "relation": "a payments `relation_payment` line's `when`",
     "loss": "a payments `loss_cap` value",
     "presumption": "a situation's `presumes`",
+    "kong": "a kind of kong's `when`",
 }
 
 
@@ -95,9 +96,10 @@ def _facts_for(ctx: Context) -> dict[str, Word]:
     if ctx == "shape":
         held = {**everything, **HELD_FACTS}
         return {name: w for name, w in held.items() if name in SHAPE_FACT_NAMES}
-    if ctx == "presumption":
+    if ctx in ("presumption", "kong"):
         held = {**everything, **HELD_FACTS}
-        return {name: w for name, w in held.items() if name in PRESUMPTION_FACT_NAMES}
+        allowed = PRESUMPTION_FACT_NAMES if ctx == "presumption" else KONG_KIND_FACT_NAMES
+        return {name: w for name, w in held.items() if name in allowed}
     if ctx in ("reject", "floor"):
         return {**everything, **RESULT_FACTS}
     return everything
@@ -249,7 +251,7 @@ class ExprChecker:
         facts = _facts_for(ctx)
         if name in facts:
             return ir.FactE(type=facts[name].type, fact=name)
-        if name in self.decls.situations and ctx not in ("guard", "round", "loss"):
+        if name in self.decls.situations and ctx not in ("guard", "round", "loss", "kong"):
             return ir.FactE(type=BOOL, fact="situation:" + name)
         fans_visible = ctx in ("fan", "floor", "reject")
         if fans_visible and name in self.decls.fans:
@@ -280,6 +282,8 @@ class ExprChecker:
                 "relation": "a payments `relation_payment` line's `when` reads how the winner "
                 "won: " + ", ".join(RELATION_FACT_NAMES),
                 "loss": "a payments `loss_cap` value reads the options and `hand_ceiling`",
+                "kong": "a kind of kong's `when` reads the hand after the kong: "
+                + ", ".join(sorted(KONG_KIND_FACT_NAMES)),
             }.get(ctx, "`total` can only be read by scoring adjustments and `reject` conditions")
             self._problem(
                 "E0204",
@@ -307,7 +311,7 @@ class ExprChecker:
             f"unknown name `{name}`",
             expr.span,
             label=f"not a fan, fact or variable known in {CONTEXT_WORDS[ctx]}",
-            help=did_you_mean(name, candidates, describe=lambda n: _paren(candidates[n])),
+            help=did_you_mean(name, candidates, describe=lambda n: candidates[n]),
         )
         return None
 
@@ -322,7 +326,7 @@ class ExprChecker:
                 help=did_you_mean(
                     expr.option.text,
                     self.decls.options,
-                    describe=lambda n: _paren(self.decls.options[n].label),
+                    describe=lambda n: self.decls.options[n].label,
                 )
                 or 'declare it with `option <id> "<中文>": toggle = off`',
             )
@@ -364,7 +368,7 @@ class ExprChecker:
                 f"{describe(obj.type)} has no attribute `{attr}`",
                 expr.attr.span,
                 label=f"not an attribute of {describe(obj.type)}",
-                help=_suggest(attr, table, describe=lambda n: _paren(table[n].meaning)),
+                help=_suggest(attr, table, describe=lambda n: table[n].meaning),
             )
             return None
         return ir.AttrE(type=word.type, obj=obj, attr=attr, on=on)
@@ -379,7 +383,7 @@ class ExprChecker:
                 f"unknown function `{name}`",
                 expr.func.span,
                 label="not a builtin function",
-                help=did_you_mean(name, FUNCTIONS, describe=lambda n: _paren(FUNCTIONS[n].meaning))
+                help=did_you_mean(name, FUNCTIONS, describe=lambda n: FUNCTIONS[n].meaning)
                 or "the functions are " + ", ".join(f"`{f}`" for f in FUNCTIONS),
             )
             return None
@@ -545,10 +549,6 @@ def removed_but_used(removed: ast.Ident, used: Span) -> Diagnostic:
         labels=(Label(used, "still used here"),),
         help=f"override the fans that use `{removed.text}` too, or keep it",
     )
-
-
-def _paren(text: str) -> str:
-    return text
 
 
 # Other spellings of the meld words; the language writes pung, chow and kong (`is_pong` is

@@ -41,7 +41,8 @@ def _generated(source: str, name: str) -> str:
 
 @cache
 def _modules() -> dict[str, str]:
-    """Every bundled rulebook's module, and guangdong's with the probe fan."""
+    """Every bundled rulebook's module, guangdong's with the probe fan, and the test rulebook
+    with kinds of kong (no bundled one has them)."""
     books = bundled_rulebooks()
     modules = {
         name: _generated(path.read_text(encoding="utf-8"), f"rulebooks/{name}.mjr")
@@ -49,6 +50,8 @@ def _modules() -> dict[str, str]:
     }
     probe = books["guangdong"].read_text(encoding="utf-8") + PROBE_FAN
     modules["probe"] = _generated(probe, "probe.mjr")
+    kongs = Path(__file__).parents[1] / "helpers" / "kong_kinds.mjr"
+    modules["kong_kinds"] = _generated(kongs.read_text(encoding="utf-8"), "kong_kinds.mjr")
     return modules
 
 
@@ -61,7 +64,7 @@ def _runtime_imports(source: str) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("name", [*bundled_rulebooks(), "probe"])
+@pytest.mark.parametrize("name", [*bundled_rulebooks(), "probe", "kong_kinds"])
 def test_a_generated_module_imports_only_exported_names(name: str) -> None:
     imported = _runtime_imports(_modules()[name])
     assert imported <= set(exported.__all__), imported - set(exported.__all__)

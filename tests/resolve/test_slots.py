@@ -174,7 +174,12 @@ def _sources() -> list[typing.Any]:
     for name in bundled_rulebooks():
         path, display = resolve_rulebook(name)
         found.append(pytest.param(path.read_text(encoding="utf-8"), display, id=name))
-    return [*found, pytest.param(_mini_with_guarded_payments(), "guarded.mjr", id="guarded")]
+    kongs = Path(__file__).parents[1] / "helpers" / "kong_kinds.mjr"
+    return [
+        *found,
+        pytest.param(_mini_with_guarded_payments(), "guarded.mjr", id="guarded"),
+        pytest.param(kongs.read_text(encoding="utf-8"), "kong_kinds.mjr", id="kong_kinds"),
+    ]
 
 
 def _front_and_middle(source: str, file: str) -> tuple[Declarations, Typed, ir.Rulebook]:
