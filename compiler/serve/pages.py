@@ -60,6 +60,7 @@ PHASE_LABELS = {
     "claim": ("等吃碰胡", "answering a discard"),
     "rob": ("抢杠", "answering a kong"),
     "flower": ("补花", "answering a flower"),
+    "kong": ("开杠", "answering a tile a kong turned up"),
     "over": ("本局结束", "round over"),
 }
 

@@ -1,12 +1,13 @@
 """The game engine: whole rounds and matches played by a rulebook's turn rules.
 
 `engine` is `Round`, one round as a deterministic state machine; `wall` its wall, `actions`
-what a seat may do, `claimwindow` and `claimanswers` the claims, `flowerwin` wins on a
-flower, `autoplay` 托管, `roundend` the round's end and its settlement, `tablefacts` the
-table's set-up, `observation` what one seat may see, `players` the `Bot` protocol and
-`play_round`, `match` several rounds in a row, `gamelog` the log that replays, `scenario` a
-round set up by hand (the hands, the wall's ends, the dice), `roundstate` the read-only view
-of a round (`Round.state()`). Reads the ruleset; never imports bots or the simulator.
+what a seat may do, `claimwindow` and `claimanswers` the claims, `turnedup` wins on a flower
+and on the tiles a kind of kong turns up, `autoplay` 托管, `roundend` the round's end and its
+settlement, `tablefacts` the table's set-up, `observation` what one seat may see, `players`
+the `Bot` protocol and `play_round`, `match` several rounds in a row, `gamelog` the log that
+replays, `scenario` a round set up by hand (the hands, the wall's ends, the dice),
+`roundstate` the read-only view of a round (`Round.state()`). Reads the ruleset; never
+imports bots or the simulator.
 """
 
 from __future__ import annotations
@@ -51,10 +52,6 @@ if TYPE_CHECKING:
     from mjc.runtime.game.engine import (
         Round,
     )
-    from mjc.runtime.game.flowerwin import (
-        flower_answer,
-        flower_window,
-    )
     from mjc.runtime.game.gamelog import (
         LOG_FORMAT,
         LogError,
@@ -87,6 +84,10 @@ if TYPE_CHECKING:
         seat_wind,
         table_facts,
         table_situations,
+    )
+    from mjc.runtime.game.turnedup import (
+        flower_answer,
+        flower_window,
     )
     from mjc.runtime.game.wall import (
         Wall,
@@ -126,8 +127,8 @@ _EXPORTS = {
     "finish_draw": "mjc.runtime.game.roundend",
     "finish_win": "mjc.runtime.game.roundend",
     "first_dealer": "mjc.runtime.game.tablefacts",
-    "flower_answer": "mjc.runtime.game.flowerwin",
-    "flower_window": "mjc.runtime.game.flowerwin",
+    "flower_answer": "mjc.runtime.game.turnedup",
+    "flower_window": "mjc.runtime.game.turnedup",
     "game_log_schema": "mjc.runtime.game.gamelog",
     "log_lines": "mjc.runtime.game.gamelog",
     "may_complete": "mjc.runtime.game.claimwindow",

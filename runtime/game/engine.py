@@ -3,11 +3,11 @@
 Input: a `Ruleset` (what a win is and is worth, which claims exist, the tile set and wilds
 under the options), its `TurnRules` (or an explicit override), a seed and, for a round set up
 by hand, a `Scenario` (`mjc.runtime.game.scenario`: the hands, the wall's ends, the dice, the
-dealer). A round runs
-through phases: `turn` (the seat to play has drawn or claimed: discard, kong or win), `claim`
-(the other seats answer a discard: win, kong, pong, chow or pass, served by
-`TurnRules.priority`), `rob` (the others may rob a kong), `flower` (a seat may win on the flower
-it drew, 上海 八花: `mjc.runtime.game.flowerwin`) and `over`. Draws, replacements and flowers happen
+dealer). A round runs through phases: `turn` (the seat to play has drawn or claimed: discard,
+kong or win), `claim` (the other seats answer a discard: win, kong, pong, chow or pass, served
+by `TurnRules.priority`), `rob` (the others may rob a kong), `flower` (a seat may win on the
+flower it drew, 上海 八花), `kong` (the tiles a kind of kong turned up may be won on; both:
+`mjc.runtime.game.turnedup`) and `over`. Draws, replacements and flowers happen
 inside `apply`, never as decisions; seats under 托管 are played by the engine itself
 (`mjc.runtime.game.autoplay`); every decision and every draw is one event of `events`
 (`mjc.runtime.game.gamelog` writes them as JSON lines). The first dealer, the winds and the
@@ -40,7 +40,6 @@ from mjc.runtime.game.claimwindow import (
     swap_tiles,
     wild_may,
 )
-from mjc.runtime.game.flowerwin import flower_window
 from mjc.runtime.game.roundstate import RoundState, round_state
 from mjc.runtime.game.scenario import Scenario, scenario_wall, table_of
 from mjc.runtime.game.tablefacts import (
@@ -50,6 +49,7 @@ from mjc.runtime.game.tablefacts import (
     seat_wind,
     table_facts,
 )
+from mjc.runtime.game.turnedup import KongTurn, flower_window, turn_up, with_kinds
 from mjc.runtime.game.wall import build_wall
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
@@ -157,6 +157,7 @@ class Round:
         self.discards = 0
         self.claim_history: list[dict[str, Any]] = []
         self.kong_history: list[dict[str, Any]] = []
+        self.kong_turn = KongTurn(ruleset.spec)  # the kinds of kong, and the kong being made
         self.bought_horses: dict[int, list[int]] = {}
         self.result: dict[str, Any] | None = None
         self.auto, self.flower_resume = AutoSeats(), False  # 托管; a passed 八花's kong flag
@@ -276,7 +277,7 @@ class Round:
         """The seats whose decision the round waits for (none when it is over)."""
         if self.phase == "turn":
             return [self.turn]
-        if self.phase in ("claim", "rob", "flower"):
+        if self.phase in ("claim", "rob", "flower", "kong"):
             return [s for s in self.pending if s not in self.responses]
         return []
 
@@ -291,7 +292,7 @@ class Round:
             return found
         if self.phase == "turn" and seat == self.turn:
             found = self._turn_actions(seat)
-        elif self.phase in ("claim", "rob", "flower") and seat in self.pending:
+        elif self.phase in ("claim", "rob", "flower", "kong") and seat in self.pending:
             found = [] if seat in self.responses else self.pending[seat]
         else:
             found = []
@@ -304,7 +305,7 @@ class Round:
             raise IllegalAction(f"an action is an Action, not {type(action).__name__}")
         if self.phase == "over":
             raise IllegalAction("the round is over")
-        seat, kind, tile, low = action
+        seat, kind, tile, low, named = action
         if type(seat) is not int or not 0 <= seat < self.players:
             raise IllegalAction(f"seat {seat!r} does not exist at {self.players} players")
         if type(kind) is not str or type(tile) is not int or type(low) is not int:
@@ -312,6 +313,8 @@ class Round:
         legal = self._legal.get(seat)
         if legal is None:
             legal = self.legal_actions(seat)
+        if self.kong_turn.kinds:
+            action = self.kong_turn.first(action)  # no `as`: the first kind of kong
         if action not in legal:
             waiting = ", ".join(str(s) for s in self.to_act())
             if not legal:
@@ -324,6 +327,8 @@ class Round:
             event["tile"] = TEXTS[tile]
         if low >= 0:
             event["low"] = TEXTS[low]
+        if named:
+            event["as"] = named
         self.events.append(event)
         if self.phase != "turn":
             answer(self, action)
@@ -393,6 +398,8 @@ class Round:
                     for m in st.melds
                     if m.kind == "pung" and counts[m.tile] and wild_may(self, m.tile, "kong")
                 ]
+            if self.kong_turn.kinds:
+                acts = with_kinds(self, seat, acts)  # one kong action per kind that holds
         made = self._discard_actions[seat]
         if st.no_discard or (self.wilds and "discard" not in self.perms):
             held = list(compress(range(NUM_PLAYING), counts))
@@ -417,6 +424,7 @@ class Round:
             return
         self.quiet = False
         st.waits = None
+        self.kong_turn.named = action.kong_kind
         if kind == "concealed_kong":
             st.counts[tile] -= 4
             st.melds.append(MeldRecord("kong", tile, True, None, -1, "concealed"))
@@ -441,6 +449,8 @@ class Round:
         record: dict[str, Any] = {"seat": seat, "kind": kind}
         if kind == "exposed":
             record["fed_by"] = feeder
+        if self.kong_turn.named:
+            record["as"] = self.kong_turn.named
         if not rob_checked and open_rob(self, seat, kind, tile):
             self.kong_in_question = (kind, tile)
             self._pending_kong = record
@@ -456,6 +466,8 @@ class Round:
 
             finish_draw(self)  # kong_needs_tile off and nothing left to draw
             return
+        if turn_up(self, seat):
+            return  # a kind of kong that turns up several tiles (mjc.runtime.game.turnedup)
         got = self._take(seat, True)
         if got >= 0:
             self._start_turn(seat, got, True)
@@ -568,6 +580,7 @@ class Round:
             }
         )
         if kind == "exposed_kong":
+            self.kong_turn.named = action.kong_kind
             st.counts[tile] -= 3
             st.melds.append(MeldRecord("kong", tile, False, discarder, tile, "exposed"))
             self._after_kong(seat, "exposed", tile, discarder)

@@ -77,7 +77,7 @@ def observation(r: Round, seat: int) -> dict[str, Any]:
     }
     if r.phase == "turn" and r.turn == seat and r.drew >= 0:
         data["drawn"] = tile_text(r.drew)
-    if r.phase in ("claim", "rob", "flower"):
+    if r.phase in ("claim", "rob", "flower", "kong"):
         data["question"] = tile_text(r.question)  # the discard, the kong's tile, the flower
     if r.result is not None:
         data["result"] = r.result  # the bought horses, turned up at the end, among the rest

@@ -154,7 +154,11 @@ def settle(
     facts = RoundFacts(bool(outcome.winners), outcome.exhaustive_draw, count, n)
     result.lines += _bonus_lines(payments, o, outcome, facts, hands, stake)
     holding = payments.kongs(o, facts)
+    unscored = {kind for kind, scored in rules.kong_kinds if not scored}
+    first = rules.kong_kinds[0][0] if rules.kong_kinds else None
     for number, kong in enumerate(outcome.kongs):
+        if (kong.as_ or first) in unscored:
+            continue  # a kind of kong that earns no kong payment (补张)
         for rule_index, amount in holding:
             kong_rule = payments.kong_rules[rule_index]
             if kong_rule.kind != kong.kind:
