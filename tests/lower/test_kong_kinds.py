@@ -9,12 +9,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from mjc.compiler import ir
+from mjc.compiler.docs.docgen import generate_page
+from mjc.compiler.docs.highlight import KEYWORDS
 from mjc.compiler.driver import compile_source
 from mjc.compiler.emit.codegen import generate_module
 from mjc.compiler.language.types import BOOL
 from mjc.compiler.loader import import_source
+from mjc.compiler.lsp.hover import word_hover
 from mjc.compiler.syntax import ast
-from mjc.compiler.syntax.parse import parse
+from mjc.compiler.syntax.parse import keywords, parse
 from mjc.runtime.rules.spec import KongKindSpec
 from mjc.runtime.score.scoring import Situation
 from mjc.runtime.tiles.hand import parse_hand
@@ -87,3 +90,20 @@ def test_the_generated_module_tests_each_kinds_condition_on_the_hand_after_the_k
     assert spec.kong_allowed(0, hand, ready, {})
     assert not spec.kong_allowed(0, hand, Situation(winning_tile=27), {})
     assert spec.kong_allowed(1, hand, Situation(winning_tile=27), {})
+
+
+def test_the_rulebook_page_lists_the_kinds_of_kong() -> None:
+    compilation = compile_source(BOOK, "k.mjr")
+    assert compilation.rulebook is not None
+    page = generate_page(compilation.rulebook)
+    section = page[page.index("## Kinds of kong") : page.index("## Play")]
+    assert "**开杠** (`open`): 2 tiles are turned up" in section
+    assert "only when `ready`; kong payments pay it." in section
+    assert "**补张** (`supplement`): the konger draws one replacement tile" in section
+    assert "it earns no kong payment." in section
+
+
+def test_the_editor_tools_know_the_new_words() -> None:
+    assert {"kongs", "kind", "replacement", "unscored"} <= keywords() <= set(KEYWORDS)
+    hover = word_hover("ready")
+    assert hover is not None and "听牌" in hover
