@@ -184,11 +184,15 @@ def turn_up(r: Round, seat: int) -> bool:
         return False
     st = r.seats[seat]
     tiles: list[int] = []
-    for _ in range(kind.replacement):
-        got = r._take(seat, True)
-        if got < 0:
-            return True  # the wall ran out (the round is drawn), or a 八花 window opened
-        tiles.append(got)
+    plain, r.plain_shapes = r.plain_shapes, True  # a flower turned up opens no 八花 window
+    try:
+        for _ in range(kind.replacement):
+            got = r._take(seat, True)
+            if got < 0:
+                return True  # the wall ran out: the round is drawn
+            tiles.append(got)
+    finally:
+        r.plain_shapes = plain
     for t in tiles:  # face up in the river: not the konger's tiles
         st.counts[t] -= 1
         st.river.append(t)

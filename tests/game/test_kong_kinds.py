@@ -111,6 +111,27 @@ def test_the_turned_up_tiles_are_discarded_in_order_and_the_others_may_only_win_
     ]
 
 
+def test_an_exposed_kong_is_claimed_as_a_kind_and_its_feeder_pays_for_it(
+    rules: Ruleset,
+) -> None:
+    game = scenario_round(rules, ["5555m123p456p789s7p", SEAT1, SEAT2, SEAT3], tail="9m")
+    act(game, 0, "discard", "7p")  # seat 1 holds 777p: after the kong he waits on 6m and 9m
+    offered = [(a.kind, a.kong_kind) for a in game.legal_actions(1)]
+    assert offered == [
+        ("exposed_kong", "open"),
+        ("exposed_kong", "supplement"),
+        ("pong", ""),
+        ("pass", ""),
+    ]
+    game.apply(Action(1, "exposed_kong", game.legal_actions(1)[0].tile, -1, "open"))
+    assert events_of(game, "turn_up")[0]["tiles"][0] == "9m"
+    act(game, 1, "win")
+    assert game.result is not None
+    outcome = game.result["outcome"]
+    assert outcome["kongs"] == [{"seat": 1, "kind": "exposed", "fed_by": 0, "as": "open"}]
+    assert _kong_lines(game) == [(0, 1, 3)]
+
+
 def test_when_nobody_wins_on_them_the_seat_after_the_konger_plays_on(rules: Ruleset) -> None:
     game = _set_up(rules, "1z8m4z")  # 1z completes seat 0's hand; he passes
     _kong(game, "open")
