@@ -74,13 +74,13 @@ class Claim:
 @dataclass(frozen=True, slots=True)
 class Kong:
     """A completed kong: `kind` exposed (on a discard; `fed_by` its discarder), concealed or
-    added (补杠), and its kind of kong (`as_`: an id of the rulebook's `kongs` section, None
-    without one). A kong waiting to be robbed is not one yet."""
+    added (补杠), and its kind of kong (`kong_kind`: an id of the rulebook's `kongs` section,
+    None without one). A kong waiting to be robbed is not one yet."""
 
     seat: int
     kind: str
     fed_by: int | None = None
-    as_: str | None = None
+    kong_kind: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -241,7 +241,7 @@ def _played_with(rules: Ruleset, kind: str, wanted: str) -> Round:
     for seed in range(200):
         game = Round(rules, seed=seed)
         play_round(game, [_KindBot(rules, kind) for _ in range(game.players)])
-        if any(k.as_ == kind for k in game.state().kongs) and events_of(game, wanted):
+        if any(k.kong_kind == kind for k in game.state().kongs) and events_of(game, wanted):
             return game
     raise AssertionError(f"no round of 200 made a {kind} kong")
 
