@@ -22,7 +22,7 @@ from mjc.compiler.conditions.facts import HAND_FACT_SOURCE
 from mjc.compiler.emit.emitbase import ModuleState
 from mjc.compiler.language.types import ChoiceType
 from mjc.compiler.language.vocabulary_play import PLAY_WORDS, default_value
-from mjc.compiler.pysource.layout import Doc, Group, bracketed, tuple_of
+from mjc.compiler.pysource.layout import Doc, Group, bracketed, parenthesized, tuple_of
 from mjc.compiler.pysource.pysafe import lit
 from mjc.compiler.pysource.pywriter import CodeWriter
 from mjc.runtime.rules import turnrules
@@ -112,7 +112,7 @@ def kong_allowed_body(state: ModuleState) -> list[str]:
         if condition is not None:
             out.comment(f"{kind.id} ({kind.at.file}:{kind.at.line}): when {kind.text}")
             with out.when(f"k == {index}"):
-                out.stmt("return ", py(condition))
+                out.stmt("return ", parenthesized(py(condition)))
     out.line("return True")
     state.runtime_names.add("KongKindSpec")
     return state.function(py, out)

@@ -21,8 +21,13 @@ from mjc.compiler.syntax.parse import keywords, parse
 from mjc.runtime.rules.spec import KongKindSpec
 from mjc.runtime.score.scoring import Situation
 from mjc.runtime.tiles.hand import parse_hand
+from tests.helpers.engine_helpers import scenario_round
 
 BOOK = (Path(__file__).parents[1] / "helpers" / "kong_kinds.mjr").read_text(encoding="utf-8")
+# Seat 0 deals four 5m and a hand that, after the kong, waits on 1z; the others wait on
+# nothing seat 0 could kong into.
+DEALER = "5555m123p456p789s1z"
+OTHERS = ("78m777p222s333s44z", "147m189p14s23567z", "258p258s2367z369m")
 
 
 def _kongs(text: str) -> ast.Kongs:
@@ -107,3 +112,28 @@ def test_the_editor_tools_know_the_new_words() -> None:
     assert {"kongs", "kind", "replacement", "unscored"} <= keywords() <= set(KEYWORDS)
     hover = word_hover("ready")
     assert hover is not None and "听牌" in hover
+
+
+def test_a_long_condition_over_the_options_and_the_hand_compiles_and_is_read_in_play() -> None:
+    """A condition that breaks over lines is returned in parentheses, and reads the options,
+    the konger's seat wind and the hand after the kong (`copies`, `standing`)."""
+    text = BOOK.replace(
+        'kind open "开杠" replacement 2 when ready',
+        'kind open "开杠" replacement 2 when ready and option.kaigang and copies(1z) <= 1'
+        " and len(standing) >= 1 and seat_wind == 1z",
+    ).replace("players 4\n", 'players 4\n\noption kaigang "开杠": toggle = on\n')
+    compilation = compile_source(text, "k.mjr")
+    assert compilation.ok and compilation.rulebook is not None
+    source = generate_module(compilation.rulebook)
+    assert "        return (\n            x_ready\n            and o['kaigang']" in source
+    rules = import_source(source, "mjc_kong_kinds_long", "k.mjr").RULESET
+    hands = [DEALER, *OTHERS]
+    offered = {
+        flag: [
+            a.kong_kind
+            for a in scenario_round(rules, hands, options={"kaigang": flag}).legal_actions(0)
+            if a.kind == "concealed_kong"
+        ]
+        for flag in ("on", "off")
+    }
+    assert offered == {"on": ["open", "supplement"], "off": ["supplement"]}
