@@ -104,6 +104,11 @@ PRESUMPTION_FACT_NAMES = frozenset(
     | {name for name in SITUATION_FACTS if name != "waits"}
 )
 
+# What a win at the deal's `when` reads: the dealt hand whole and the seat, before any play.
+DEAL_FACT_NAMES = frozenset(
+    {"tiles", "flowers", "wilds", "standing", "players", "seat_wind", "round_wind", "dealer"}
+)
+
 # Named constants.
 SUIT_CONSTANTS: dict[str, str] = {
     "characters": "m",

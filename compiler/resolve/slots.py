@@ -22,8 +22,8 @@ from typing import Any, Literal
 from mjc.compiler import ir
 from mjc.compiler.language.types import BOOL, INT, Type, describe
 from mjc.compiler.language.vocabulary_play import PLAY_WORDS
+from mjc.compiler.resolve.contexts import CONTEXT_WORDS, Context
 from mjc.compiler.resolve.declarations import Declarations
-from mjc.compiler.resolve.typecheck import CONTEXT_WORDS, Context
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
 
@@ -214,6 +214,13 @@ def _presumptions(d: Declarations) -> Iterator[ast.Expr | None]:
     """What each situation presumes: the prelude's builtin situations, then the rulebook's."""
     for situation in (*d.prelude.values(), *d.situations.values()):
         yield from (p.condition for p in situation.presumes)
+
+
+def _deal_wins(part: Callable[[ast.DealWin], ast.Expr | None]) -> Exprs:
+    def items(d: Declarations) -> Iterator[ast.Expr | None]:
+        yield from (part(w) for w in d.deal_wins.values())
+
+    return items
 
 
 def _horses(part: Callable[[ast.HorseKind], ast.Expr | None]) -> Exprs:
@@ -457,6 +464,22 @@ SLOTS: tuple[Slot, ...] = (
         BOOL,
         _presumptions,
         Place(ast.Presumption, "condition", ir.Presumption, "condition"),
+    ),
+    _in(
+        "deal_wins",
+        "when",
+        "deal",
+        BOOL,
+        _deal_wins(lambda w: w.condition),
+        Place(ast.DealWin, "condition", ir.DealWin, "condition"),
+    ),
+    _in(
+        "deal_wins",
+        "if",
+        "guard",
+        BOOL,
+        _deal_wins(lambda w: w.guard),
+        _guard(ast.DealWin, ir.DealWin),
     ),
     _in(
         "horses",

@@ -1,9 +1,9 @@
 """The game engine: whole rounds and matches played by a rulebook's turn rules.
 
 `engine` is `Round`, one round as a deterministic state machine; `wall` its wall, `actions`
-what a seat may do, `claimwindow` and `claimanswers` the claims, `flowerwin` wins on a
-flower, `autoplay` 托管, `roundend` the round's end and its settlement, `tablefacts` the
-table's set-up, `observation` what one seat may see, `players` the `Bot` protocol and
+what a seat may do, `claimwindow` and `claimanswers` the claims, `sidewins` wins on a flower
+and at the deal, `autoplay` 托管, `roundend` the round's end and its settlement, `tablefacts`
+the table's set-up, `observation` what one seat may see, `players` the `Bot` protocol and
 `play_round`, `match` several rounds in a row, `gamelog` the log that replays, `scenario` a
 round set up by hand (the hands, the wall's ends, the dice), `roundstate` the read-only view
 of a round (`Round.state()`). Reads the ruleset; never imports bots or the simulator.
@@ -51,10 +51,6 @@ if TYPE_CHECKING:
     from mjc.runtime.game.engine import (
         Round,
     )
-    from mjc.runtime.game.flowerwin import (
-        flower_answer,
-        flower_window,
-    )
     from mjc.runtime.game.gamelog import (
         LOG_FORMAT,
         LogError,
@@ -78,6 +74,12 @@ if TYPE_CHECKING:
     )
     from mjc.runtime.game.roundstate import RoundState
     from mjc.runtime.game.scenario import Scenario, ScenarioError
+    from mjc.runtime.game.sidewins import (
+        deal_answer,
+        deal_window,
+        flower_answer,
+        flower_window,
+    )
     from mjc.runtime.game.tablefacts import (
         HUANGFAN,
         WINDS,
@@ -126,8 +128,10 @@ _EXPORTS = {
     "finish_draw": "mjc.runtime.game.roundend",
     "finish_win": "mjc.runtime.game.roundend",
     "first_dealer": "mjc.runtime.game.tablefacts",
-    "flower_answer": "mjc.runtime.game.flowerwin",
-    "flower_window": "mjc.runtime.game.flowerwin",
+    "deal_answer": "mjc.runtime.game.sidewins",
+    "deal_window": "mjc.runtime.game.sidewins",
+    "flower_answer": "mjc.runtime.game.sidewins",
+    "flower_window": "mjc.runtime.game.sidewins",
     "game_log_schema": "mjc.runtime.game.gamelog",
     "log_lines": "mjc.runtime.game.gamelog",
     "may_complete": "mjc.runtime.game.claimwindow",
@@ -183,6 +187,8 @@ __all__ = [
     "can_win",
     "carry_huangfan",
     "claims_of",
+    "deal_answer",
+    "deal_window",
     "discard_situations",
     "finish_draw",
     "finish_win",

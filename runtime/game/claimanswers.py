@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from mjc.runtime.game.actions import Action
 from mjc.runtime.game.claimwindow import claims_of, robbers, run_ok
-from mjc.runtime.game.flowerwin import flower_answer
+from mjc.runtime.game.sidewins import deal_answer, flower_answer
 from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING
 
 if TYPE_CHECKING:
@@ -103,9 +103,13 @@ def open_rob(r: Round, konger: int, kind: str, tile: int) -> bool:
 
 def answer(r: Round, action: Action) -> None:
     """One asked seat's answer; the window is resolved once every asked seat answered (the
-    flower window of 八花 has its own answer: `mjc.runtime.game.flowerwin`)."""
+    flower window of 八花 and that of the wins at the deal have their own answers:
+    `mjc.runtime.game.sidewins`)."""
     if r.phase == "flower":
         flower_answer(r, action)
+        return
+    if r.phase == "deal":
+        deal_answer(r, action)
         return
     seat = action.seat
     r.responses[seat] = action

@@ -7,7 +7,8 @@ dealer). A round runs
 through phases: `turn` (the seat to play has drawn or claimed: discard, kong or win), `claim`
 (the other seats answer a discard: win, kong, pong, chow or pass, served by
 `TurnRules.priority`), `rob` (the others may rob a kong), `flower` (a seat may win on the flower
-it drew, 上海 八花: `mjc.runtime.game.flowerwin`) and `over`. Draws, replacements and flowers happen
+it drew, 上海 八花), `deal` (before the first discard, seats show their wins at the deal,
+起手胡: both `mjc.runtime.game.sidewins`) and `over`. Draws, replacements and flowers happen
 inside `apply`, never as decisions; seats under 托管 are played by the engine itself
 (`mjc.runtime.game.autoplay`); every decision and every draw is one event of `events`
 (`mjc.runtime.game.gamelog` writes them as JSON lines). The first dealer, the winds and the
@@ -40,9 +41,9 @@ from mjc.runtime.game.claimwindow import (
     swap_tiles,
     wild_may,
 )
-from mjc.runtime.game.flowerwin import flower_window
 from mjc.runtime.game.roundstate import RoundState, round_state
 from mjc.runtime.game.scenario import Scenario, scenario_wall, table_of
+from mjc.runtime.game.sidewins import deal_window, flower_window
 from mjc.runtime.game.tablefacts import (
     WINDS,
     GameSetupError,
@@ -53,6 +54,7 @@ from mjc.runtime.game.tablefacts import (
 from mjc.runtime.game.wall import build_wall
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
+from mjc.runtime.settle.payments import DealWinInfo
 from mjc.runtime.tiles.hand import Hand
 from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING, TEXTS, tile_text
 from mjc.runtime.wins.arrange import SHAPES
@@ -158,6 +160,8 @@ class Round:
         self.claim_history: list[dict[str, Any]] = []
         self.kong_history: list[dict[str, Any]] = []
         self.bought_horses: dict[int, list[int]] = {}
+        self.deal_wins: list[dict[str, Any]] = []  # the wins at the deal shown (起手胡)
+        self.deal_offers: dict[int, tuple[DealWinInfo, ...]] = {}
         self.result: dict[str, Any] | None = None
         self.auto, self.flower_resume = AutoSeats(), False  # 托管; a passed 八花's kong flag
         self.settlement: Any = None
@@ -200,7 +204,7 @@ class Round:
         self.ready_needed = bool(ruleset.payments.relation_rules)
         deal_horses(self, rng)  # the generator goes on from the wall's shuffle and dice
         self._deal_flowers()
-        if self.result is None:
+        if self.result is None and not deal_window(self):
             self._start_turn(dealer, self.drew, False)
 
     # ------------------------------------------------------------------ set-up
@@ -276,7 +280,7 @@ class Round:
         """The seats whose decision the round waits for (none when it is over)."""
         if self.phase == "turn":
             return [self.turn]
-        if self.phase in ("claim", "rob", "flower"):
+        if self.phase in ("claim", "rob", "flower", "deal"):
             return [s for s in self.pending if s not in self.responses]
         return []
 
@@ -291,7 +295,7 @@ class Round:
             return found
         if self.phase == "turn" and seat == self.turn:
             found = self._turn_actions(seat)
-        elif self.phase in ("claim", "rob", "flower") and seat in self.pending:
+        elif self.phase in ("claim", "rob", "flower", "deal") and seat in self.pending:
             found = [] if seat in self.responses else self.pending[seat]
         else:
             found = []

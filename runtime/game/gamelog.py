@@ -170,6 +170,16 @@ class AbandonLine(_Line):
     type: Literal["abandon"]
 
 
+class DealWinLine(_Line):
+    """A win at the deal shown (起手胡): the seat, the ids of its wins and the hand it showed;
+    written when every seat asked has answered, before the dealer's first discard."""
+
+    type: Literal["deal_win"]
+    seat: _Seat
+    wins: list[StrictStr] = Field(min_length=1)
+    hand: StrictStr
+
+
 class ClaimLine(_Line):
     type: Literal["claim"]
     seat: _Seat
@@ -202,6 +212,7 @@ LogLine = Annotated[
     | ActionLine
     | AutoLine
     | AbandonLine
+    | DealWinLine
     | ClaimLine
     | EndLine,
     Field(discriminator="type"),

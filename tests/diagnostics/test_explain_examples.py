@@ -35,7 +35,7 @@ SMALL_RULEBOOK = {
 }
 SECTION_WORDS = frozenset(
     {
-        *SMALL_RULEBOOK, "wilds", "claims", "play", "horses", "payments", "option",
+        *SMALL_RULEBOOK, "wilds", "claims", "play", "deal_wins", "horses", "payments", "option",
         "constraint", "preset", "situation", "fan", "override", "remove",
     }
 )  # fmt: skip

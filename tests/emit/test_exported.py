@@ -17,6 +17,7 @@ from mjc.compiler.driver import compile_source
 from mjc.compiler.emit.codegen import generate_module
 from mjc.compiler.loader import bundled_rulebooks
 from mjc.runtime import exported
+from tests.helpers.small_rulebooks import DEAL_WINS_RULEBOOK
 
 # A fan whose condition reads what no bundled rulebook's does: the per-tile tables, and the
 # suits of melds and of a tile list other than the hand's tiles, and a meld count by a tile
@@ -41,7 +42,8 @@ def _generated(source: str, name: str) -> str:
 
 @cache
 def _modules() -> dict[str, str]:
-    """Every bundled rulebook's module, and guangdong's with the probe fan."""
+    """Every bundled rulebook's module, guangdong's with the probe fan, and the test rulebook
+    with wins at the deal."""
     books = bundled_rulebooks()
     modules = {
         name: _generated(path.read_text(encoding="utf-8"), f"rulebooks/{name}.mjr")
@@ -49,6 +51,8 @@ def _modules() -> dict[str, str]:
     }
     probe = books["guangdong"].read_text(encoding="utf-8") + PROBE_FAN
     modules["probe"] = _generated(probe, "probe.mjr")
+    dealt = DEAL_WINS_RULEBOOK.read_text(encoding="utf-8")
+    modules["deal_wins"] = _generated(dealt, "deal_wins.mjr")  # DealWinInfo
     return modules
 
 
