@@ -130,6 +130,7 @@ MOVED = {
     "mjc.runtime.exactwaits": "mjc.runtime.wins.exactwaits",
     "mjc.runtime.explain": "mjc.runtime.score.explain",
     "mjc.runtime.flowerwin": "mjc.runtime.game.sidewins",
+    "mjc.runtime.game.flowerwin": "mjc.runtime.game.sidewins",
     "mjc.runtime.gamecache": "mjc.runtime.rules.gamecache",
     "mjc.runtime.gamelog": "mjc.runtime.game.gamelog",
     "mjc.runtime.greedy": "mjc.runtime.bots.greedy",
