@@ -3,6 +3,7 @@ app over a SQLite file in the test's folder, and a seat played through its socke
 
 from __future__ import annotations
 
+import json
 import time
 import warnings
 from collections.abc import Iterator
@@ -84,3 +85,18 @@ def play_moves(socket: WebSocket, first: dict[str, Any], limit: int) -> dict[str
             time.sleep(0.2)
         message = answer
     return message
+
+
+def receive_within(socket: Any, seconds: float = 10.0) -> dict[str, Any]:
+    """The socket's next message, failing after `seconds` instead of waiting for ever (for
+    messages the server sends by itself, on a clock)."""
+    import anyio
+
+    async def one() -> Any:
+        with anyio.fail_after(seconds):
+            return await socket._send_rx.receive()
+
+    message = socket.portal.call(one)
+    socket._raise_on_close(message)
+    data: dict[str, Any] = json.loads(message["text"])
+    return data
