@@ -38,11 +38,13 @@ async def _play_seat(base: str, token: str) -> dict[str, Any]:
     """Play a seat over its socket, the first legal action at each question, until the round
     is over; the last view. A refusal for going too fast is waited out, as a page would."""
     async with websockets.connect(f"{base}/ws/{token}", max_size=2**22) as socket:
+        sent = ""
         for _ in range(MOVES):
             message = json.loads(await socket.recv())
-            if message["type"] == "refused":
+            if message["type"] == "refused":  # it changed nothing: the same move again
                 assert "too many" in message["reason"], message
-                await asyncio.sleep(0.2)
+                await asyncio.sleep(0.5)
+                await socket.send(sent)
                 continue
             view = message["view"]
             if "settlement" in view:
@@ -50,7 +52,8 @@ async def _play_seat(base: str, token: str) -> dict[str, Any]:
             legal = view["seen"]["legal"]
             if legal:  # none: another seat decides first (or 托管 plays this one)
                 act = {"type": "act", "round": message["round"], "move": message["move"]}
-                await socket.send(json.dumps({**act, "action": legal[0]}))
+                sent = json.dumps({**act, "action": legal[0]})
+                await socket.send(sent)
     raise AssertionError(f"the round did not end within {MOVES} messages")
 
 
