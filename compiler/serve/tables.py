@@ -176,7 +176,10 @@ def _clock(value: object) -> float:
             value = None
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise SetupError("clock: the seconds a person has for each decision (a number)")
-    seconds = float(value)
+    try:
+        seconds = float(value)
+    except OverflowError:  # an integer of hundreds of digits
+        seconds = math.inf
     if not math.isfinite(seconds) or (seconds != 0 and not MIN_CLOCK <= seconds <= MAX_CLOCK):
         raise SetupError(f"clock: 0 (no clock) or {MIN_CLOCK:g} to {MAX_CLOCK:g} seconds")
     return seconds

@@ -79,7 +79,9 @@ def test_no_clock_runs_on_a_table_without_one(library: Library) -> None:
     assert table.view(0, now=5.0)["left"] == [None] * 4
 
 
-@pytest.mark.parametrize("clock", ["abc", -1, 0.001, 1e9, True, "nan", "inf", [30], None])
+@pytest.mark.parametrize(
+    "clock", ["abc", -1, 0.001, 1e9, 10**400, True, "nan", "inf", "0x10", [30], None]
+)
 def test_a_bad_clock_is_refused(client: TestClient, clock: object) -> None:
     body = {"rulebook": "guangdong", "seats": SEATS_ONE_PERSON, "clock": clock}
     response = client.post("/api/tables", json=body)
