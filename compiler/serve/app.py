@@ -128,14 +128,12 @@ class Server:
         await asyncio.sleep(wait)
         async with self.locks[table.id]:
             try:
-                played = table.time_out(time.monotonic())
+                if table.time_out(time.monotonic()):
+                    await self.drive(table)
+                else:  # woken early: set again
+                    self._wind(table)
             except Exception:  # a fault of ours: logged, and the table waits for its people
                 _LOG.exception("table %s: the clock could not play", table.id)
-                return
-            if played:
-                await self.drive(table)
-            else:
-                self._wind(table)
 
     async def start(self) -> None:
         """At start-up: each resumed table's bots play on and its clock runs."""
