@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 from mjc.compiler.serve.app import create_app
 from mjc.compiler.serve.tables import DEFAULT_CLOCK, MIN_CLOCK, Library, Table, TableSpec
 from mjc.runtime.game.autoplay import auto_choice
-from mjc.runtime.game.gamelog import replay
+from mjc.runtime.game.gamelog import log_lines, replay
 
 from .conftest import SEATS_ONE_PERSON, next_view, open_table, receive_within
 
@@ -63,14 +63,8 @@ def test_托管_plays_a_seat_to_the_end_of_the_round_and_the_log_replays(library
         pass
     assert table.game.over and table.waiting() == []
     assert table.wind(now=0.0) is None  # nobody to wait for: no clock runs
-    replayed = replay(library.get("guangdong"), _log(table))
+    replayed = replay(library.get("guangdong"), list(log_lines(table.game)))
     assert replayed.result == table.game.result
-
-
-def _log(table: Table) -> list[str]:
-    from mjc.runtime.game.gamelog import log_lines
-
-    return list(log_lines(table.game))
 
 
 def test_no_clock_runs_on_a_table_without_one(library: Library) -> None:
