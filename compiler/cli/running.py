@@ -3,7 +3,9 @@
 
 `commands` (the console script's `main`) imports this module only when one of these commands
 runs, so that `mjc check` and the other commands that only compile never load what these
-need: the settlement input's pydantic models, the game engine, the bots and the simulator.
+need; and each command here imports what it alone needs when it runs (`settle` the
+settlement input's pydantic models, `play` and `replay` the game engine, the bots and the
+log, `simulate` the simulator), so that `mjc score` starts without any of them.
 The rulebook is loaded through `commands._load_ruleset`, as every command loads it; each
 command's exit codes and messages are those `commands` documents.
 """
@@ -16,7 +18,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from mjc.compiler.cli import play as cli_play, simulate as cli_simulate
 from mjc.compiler.cli.commands import (
     EXIT_FAILED,
     EXIT_OK,
@@ -28,14 +29,7 @@ from mjc.compiler.cli.parser import UsageError
 from mjc.compiler.cli.score import score_text, write_batch
 from mjc.compiler.cli.waits import waits_document, waits_text
 from mjc.compiler.syntax.sources import rulebook_argument
-from mjc.runtime import (
-    NotationError,
-    OptionError,
-    RoundError,
-    Ruleset,
-    parse_round_json,
-    round_json_schema,
-)
+from mjc.runtime import NotationError, OptionError, Ruleset
 from mjc.runtime.settle.jsoninput import MAX_JSON_BYTES
 from mjc.runtime.tiles.hand import hand_won_on
 
@@ -125,6 +119,8 @@ def waits(args: argparse.Namespace) -> int:
 
 
 def settle(args: argparse.Namespace) -> int:
+    from mjc.runtime import RoundError, parse_round_json, round_json_schema  # pydantic models
+
     if args.schema:
         print(json.dumps(round_json_schema(), ensure_ascii=False, indent=2))
         return EXIT_OK
@@ -163,6 +159,8 @@ def settle(args: argparse.Namespace) -> int:
 
 
 def play(args: argparse.Namespace) -> int:
+    from mjc.compiler.cli import play as cli_play  # the game engine and the bots
+
     options = _parse_options(args.option)
     try:
         ruleset = _load_ruleset(args.rulebook)
@@ -172,6 +170,8 @@ def play(args: argparse.Namespace) -> int:
 
 
 def replay(args: argparse.Namespace) -> int:
+    from mjc.compiler.cli import play as cli_play  # the game engine and the log's models
+
     lines = cli_play.read_log(args.log)
     name = args.rulebook or cli_play.log_rulebook(args.log, lines)
     try:
@@ -198,6 +198,8 @@ def _read_json_input(name: str) -> bytes | str:
 
 def simulate(args: argparse.Namespace) -> int:
     """`mjc simulate` (`cli_simulate`), once every rulebook it names compiles."""
+    from mjc.compiler.cli import simulate as cli_simulate  # the simulator and its report
+
     if not args.schema:
         if not args.rulebooks:
             raise UsageError("simulate takes a RULEBOOK (or --schema)")
