@@ -22,6 +22,7 @@ from typing import Any
 import jinja2
 
 from mjc.compiler import ir
+from mjc.compiler.caches import template_cache
 from mjc.compiler.conditions.facts import tile_constant
 from mjc.compiler.diagnostics import Diagnostic, error
 from mjc.compiler.emit import (
@@ -70,6 +71,9 @@ def _environment() -> jinja2.Environment:
         autoescape=False,
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
+        # the module template's compiled code, kept in mjc's cache (`compiler/caches.py`):
+        # compiling the template costs every `mjc check` more than rendering it
+        bytecode_cache=template_cache(jinja2.__version__),
     )
 
 
