@@ -18,6 +18,7 @@ from mjc.compiler.serve.app import create_app
 from mjc.compiler.serve.tables import DEFAULT_CLOCK, MIN_CLOCK, Library, Table, TableSpec
 from mjc.runtime.game.autoplay import auto_choice
 from mjc.runtime.game.gamelog import log_lines, replay
+from mjc.runtime.tiles.tile import tile_index
 
 from .conftest import SEATS_ONE_PERSON, next_view, open_table, receive_within
 
@@ -36,7 +37,8 @@ def test_a_person_out_of_time_gets_托管s_move_and_stays_under_托管(library: 
     assert table.time_out(now=109.9) == [] and table.move == 0
     # Asked again later, a person still deciding keeps the time it had.
     assert table.wind(now=105.0) == pytest.approx(5.0)
-    drawn = table.game.drew
+    drawn_now = table.game.state().drawn
+    drawn = tile_index(drawn_now.tile) if drawn_now is not None else -1
     expected = auto_choice(table.game.legal_actions(dealer), drawn)
     assert table.time_out(now=110.0) == [dealer]
     assert table.move == 1 and table.away == {dealer}
