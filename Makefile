@@ -96,10 +96,12 @@ fuzz: $(STAMP)
 # `mahjong` package, RLCard, riichienv), then `mjc simulate`'s rounds per second on 1 and 2
 # local workers and a local Ray instance, and its memory (bench/simulate.py; a minute or two).
 # The figures are the native build's (`make native`); where it cannot be built, the
-# interpreted package's, and the bench says which it measured.
+# interpreted package's, and the bench says which it measured. It prints one table (each
+# figure beside its peer's, their ratio and the goal, with the machine and the number of
+# runs) and writes the same as JSON to build/bench.json.
 bench: $(STAMP)
 	@$(MAKE) --no-print-directory native || echo "make: no native build; the bench measures the interpreted package"
-	PYTHONPATH=$(NATIVE):. $(BIN)/python -P -m bench
+	PYTHONPATH=$(NATIVE):. $(BIN)/python -P -m bench --json build/bench.json
 	$(BIN)/python -m bench.simulate
 
 docs: build

@@ -1,9 +1,13 @@
-"""`python -m bench [--quick] [--json] [--hands N] [--seed S] [--repeats R]`.
+"""`python -m bench [--quick] [--json [PATH]] [--hands N] [--seed S] [--repeats R]`.
 
-Runs the benchmarks of `bench.suites` in one process and prints the tables (or one JSON
-document with `--json`). Exit status: 0 when done; 1 when the two sides of a comparison
-disagree on their corpus (a figure measured on hands judged differently means nothing); 2 for
-a usage error. Missing a performance target is reported in the table, not in the exit status.
+Runs the benchmarks of `bench.suites` in one process and prints one table: every figure beside
+its peer's with their ratio and the goal, under the machine and the number of timed runs
+(`bench.report.render_report`). `--json PATH` also writes the same rows, the machine and the
+runs as one JSON document to PATH (`make bench` writes build/bench.json); `--json` alone, or
+`--json -`, prints that document instead of the table. Exit status: 0 when done; 1 when the
+two sides of a comparison disagree on their corpus (a figure measured on hands judged
+differently means nothing); 2 for a usage error. Missing a performance target is reported in
+the table, not in the exit status.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import platform
 import sys
 from dataclasses import dataclass, replace
 from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
 from typing import Any
 
 from bench import DEFAULT_HANDS, DEFAULT_SEED, QUICK_HANDS
@@ -23,16 +28,28 @@ from bench.mcr import (
     McrResults,
     build_mcr_corpus,
     mcr_benchmark,
+    mcr_context,
     mcr_json,
+    mcr_notes,
     mcr_text,
     measure_interpreted,
 )
-from bench.report import Row, format_seconds, render_table, row_json
+from bench.report import (
+    Group,
+    Row,
+    format_seconds,
+    machine,
+    machine_text,
+    render_report,
+    report_rows_json,
+    row_json,
+)
 from bench.rounds import (
     OTHER_RULEBOOKS,
     RoundsResult,
     rounds_benchmark,
     rounds_json,
+    rounds_rows,
     rounds_text,
 )
 from bench.shanten import ShantenAgreement, shanten_benchmark
@@ -80,7 +97,14 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--quick", action="store_true", help=f"a smoke run: {QUICK_HANDS} hands, fewer repeats"
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument(
+        "--json",
+        nargs="?",
+        const="-",
+        metavar="PATH",
+        help="also write the report as one JSON document to PATH (make bench: "
+        "build/bench.json); alone, or with -, print that document instead of the table",
+    )
     parser.add_argument(
         "--hands",
         type=_positive,
@@ -142,15 +166,18 @@ class PlayResults:
     repeats: int
 
 
-def _play_text(play: PlayResults) -> list[str]:
+def _play_context(play: PlayResults) -> list[str]:
+    """What the shanten and rounds rows stand on: the shanten agreement, and each engine that
+    has no figure, with why."""
     a = play.agreement
     return [
         f"shanten agreement (mjc vs mahjong, 13-tile hands, standard shape): {a.agree:,}/"
         f"{a.hands:,} hands; {a.fifth_copy:,} differ only where mahjong counts on a fifth copy",
-        "",
-        render_table(play.shanten),
-        "",
-        *rounds_text(play.rounds, play.repeats),
+        *(
+            f"whole rounds: {r.name} has no figure: {r.error}"
+            for r in play.rounds
+            if r.timing is None
+        ),
     ]
 
 
@@ -182,7 +209,8 @@ class WildResults:
     rows: list[Row]
 
 
-def _wild_text(wild: WildResults) -> list[str]:
+def _wild_context(wild: WildResults) -> list[str]:
+    """What the wild-tile rows stand on: the wild corpus, the agreement, the rulebook."""
     corpus, agreement, rulebook = wild.corpus, wild.agreement, wild.rulebook
     counts = sorted({len(corpus.cases[k]) for k in WILD_COUNTS})
     each = " to ".join(f"{n:,}" for n in counts)
@@ -195,7 +223,7 @@ def _wild_text(wild: WildResults) -> list[str]:
         )
     else:
         rulebook_line = f"{rulebook.name}: {rulebook.note}"
-    lines = [
+    return [
         "win checks with wilds: 5z (白板) wild, as in 潮州 白板做鬼; standard shape only",
         f"wild corpus: {corpus.size:,} hands, seed {corpus.seed}: {each} each with 1, 2, 3 and "
         f"4 wilds; {built:,} built to win (4 sets + pair, then k tiles made 5z), "
@@ -204,11 +232,14 @@ def _wild_text(wild: WildResults) -> list[str]:
         f"{agreement.hands:,} hands (wins: mjc {agreement.ours_win:,}, recursive "
         f"{agreement.theirs_win:,}; built to win and lost by mjc: {agreement.built_lost:,})",
         rulebook_line,
-        "",
-        render_table(wild.rows, baseline="recursive"),
-        "",
-        "The ratio is mjc / recursive: bench/recursive.py, a plain recursive search (lowest "
-        "tile as pung, pair or chow, wilds filling missing tiles; no tables, no memo).",
+    ]
+
+
+def _wild_notes(wild: WildResults) -> list[str]:
+    rulebook = wild.rulebook
+    lines = [
+        "The wild rows' peer is bench/recursive.py, a plain recursive search (lowest tile as "
+        "pung, pair or chow, wilds filling missing tiles; no tables, no memo).",
     ]
     if rulebook.ruleset is not None and rulebook.refused:
         lines.append(
@@ -217,8 +248,33 @@ def _wild_text(wild: WildResults) -> list[str]:
     return lines
 
 
+def _groups(
+    scoring: list[Row],
+    compiling: list[Row],
+    startup: list[Row],
+    wild: WildResults,
+    batch: list[Row],
+    play: PlayResults,
+    mcr: McrResults | None,
+) -> list[Group]:
+    """Every row of the run, in the order of the one table, under its group's title."""
+    groups = [
+        Group("win checks and scoring (the corpus; CPU time, one core)", scoring),
+        Group("compile time (one compilation)", compiling),
+        Group("cold start (new processes, wall time)", startup),
+        Group("win checks with wilds (the wild corpus)", wild.rows),
+        Group("mjc score --batch (wall time)", batch),
+        Group("shanten and waits", play.shanten),
+        Group("whole rounds with random bots", rounds_rows(play.rounds)),
+    ]
+    if mcr is not None:
+        groups.append(Group("MCR (rulebooks/mcr.mjr)", mcr.rows))
+    return [group for group in groups if group.rows]
+
+
 def _text(
-    rows: list[Row],
+    found: dict[str, Any],
+    groups: list[Group],
     corpus: Corpus,
     agreement: WinAgreement,
     check: ScoringCheck,
@@ -226,7 +282,6 @@ def _text(
     versions: dict[str, str],
     repeats: int,
     wild: WildResults,
-    batch: list[Row],
     play: PlayResults,
     mcr: McrResults | None,
 ) -> str:
@@ -234,8 +289,9 @@ def _text(
     errors = ", ".join(f"{k} {v:,}" for k, v in check.theirs_errors.items()) or "none"
     first = ", ".join(f"{name} {format_seconds(s)}" for name, s in setup.first_compile.items())
     lines = [
-        f"mjc {versions['mjc']} vs mahjong {versions['mahjong']} — "
-        f"{versions['implementation']} {versions['python']} on {versions['platform']}",
+        f"mjc {versions['mjc']} beside its peers (mahjong {versions['mahjong']}, "
+        f"PyMahjongGB {versions['PyMahjongGB']}, RLCard, riichienv)",
+        machine_text(found, repeats),
         f"mjc build: {versions['build']} (make native; PYTHONPATH=build/native python -P)",
         f"corpus: {corpus.size:,} hands, seed {corpus.seed}: {built:,} built to win (4 sets + "
         f"pair), {corpus.size - built:,} random 14-tile draws; all concealed; "
@@ -245,28 +301,23 @@ def _text(
         f"scoring: {check.hands:,} winning hands ({check.open_hands:,} with 1-2 exposed sets), "
         f"self-drawn, seat S, round E; mjc scored {check.ours_scored:,}; mahjong scored "
         f"{check.theirs_scored:,}, errors: {errors}",
+        *_wild_context(wild),
+        *_play_context(play),
+        *(mcr_context(mcr) if mcr is not None else ["MCR vs PyMahjongGB: skipped (no MahjongGB)"]),
         "",
-        render_table(rows),
+        render_report(groups),
         "",
         f"Figures are medians of {repeats} timed passes (after one warm-up pass) in one process "
-        "on one core, in CPU time (time.process_time, both sides alike); the ratio is "
-        f"mjc / mahjong. Cold-start rows: medians of {repeats} new processes each (after one "
-        "untimed), launch to exit, wall time.",
+        "on one core, in CPU time (time.process_time, both sides alike), but for the rows of "
+        "new processes (cold start, --batch): medians of as many processes each (after one "
+        "untimed), launch to exit, wall time. The ratio is how many times faster mjc is than "
+        "the peer (for a rate mjc / peer).",
         f"Not in the compile figures (one-time): Lark parser construction "
         f"{format_seconds(setup.lark_parser.median)}; first (cold) compile: {first}.",
-        "",
-        *_wild_text(wild),
-        "",
-        "mjc score --batch: many hands from one file of JSON lines, one process",
-        "",
-        render_table(batch, baseline="per process"),
-        "",
-        "The ratio is batch / one process per hand; both include process start and the "
+        *_wild_notes(wild),
+        "The --batch row's peer is one process per hand; both include process start and the "
         "rulebook's compilation.",
-        "",
-        *_play_text(play),
-        "",
-        *(mcr_text(mcr) if mcr is not None else ["MCR vs PyMahjongGB: skipped (no MahjongGB)"]),
+        *(mcr_notes(mcr) if mcr is not None else []),
     ]
     for problem in (*agreement.disagreements, *check.problems, *wild.agreement.disagreements):
         lines.append(f"DISAGREEMENT: {problem}")
@@ -274,7 +325,8 @@ def _text(
 
 
 def _json(
-    rows: list[Row],
+    found: dict[str, Any],
+    groups: list[Group],
     corpus: Corpus,
     agreement: WinAgreement,
     check: ScoringCheck,
@@ -282,15 +334,17 @@ def _json(
     versions: dict[str, str],
     repeats: int,
     wild: WildResults,
-    batch: list[Row],
     play: PlayResults,
     mcr: McrResults | None,
 ) -> dict[str, Any]:
     return {
+        "machine": found,
+        "runs": repeats,
         "versions": versions,
         "note": (
             "medians of timed passes in one process on one core, CPU time "
-            "(time.process_time); cold-start and batch rows wall time; ratio is mjc / mahjong"
+            "(time.process_time); cold-start and batch rows wall time; ratio is how many "
+            "times faster mjc is than the row's peer"
         ),
         "repeats": repeats,
         "corpus": {
@@ -323,16 +377,7 @@ def _json(
         "wilds": _wild_json(wild),
         "play": _play_json(play),
         "mcr": mcr_json(mcr) if mcr is not None else None,
-        "results": [
-            row_json(row)
-            for row in (
-                *rows,
-                *wild.rows,
-                *batch,
-                *play.shanten,
-                *(mcr.rows if mcr is not None else ()),
-            )
-        ],
+        "results": report_rows_json(groups),
     }
 
 
@@ -393,12 +438,12 @@ def main(argv: list[str] | None = None) -> int:
     if hands < 2:
         print("python -m bench: --hands must be at least 2", file=sys.stderr)
         return 2
-    quiet = bool(args.json)
+    quiet = args.json == "-"
     rounds = args.rounds or (20 if args.quick else 100)
     if args.only == "rounds":
-        return _rounds_only(rounds, repeats, args.seed, bool(args.json))
+        return _rounds_only(rounds, repeats, args.seed, args.json)
     if args.only == "mcr":
-        return _mcr_only(hands, repeats, args.seed, bool(args.json))
+        return _mcr_only(hands, repeats, args.seed, args.json)
 
     # Compilation first: it measures the Lark parser build before anything else needs it.
     _progress("compiling the bundled rulebooks", quiet)
@@ -431,48 +476,64 @@ def main(argv: list[str] | None = None) -> int:
 
     mcr = _mcr(hands, args.seed, repeats, quiet)
 
-    rows = [*win_rows, *score_rows, *compile_rows, *startup_rows]
+    groups = _groups([*win_rows, *score_rows], compile_rows, startup_rows, wild, batch, play, mcr)
     versions = _versions()
-    results = (rows, corpus, agreement, check, setup, versions, repeats, wild, batch, play, mcr)
-    if args.json:
-        print(json.dumps(_json(*results), indent=2, ensure_ascii=False))
-    else:
-        print(_text(*results))
+    results = (groups, corpus, agreement, check, setup, versions, repeats, wild, play, mcr)
+    found = machine()
     agreed = agreement.ok and check.ok and wild_agreement.ok and shanten_agreement.ok
     agreed = agreed and (mcr is None or mcr.agreement.ok)
-    return 0 if agreed else 1
+    document = _json(found, *results)
+    return _print_and_write(_text(found, *results), document, args.json, 0 if agreed else 1)
 
 
-def _rounds_only(rounds: int, repeats: int, seed: int, as_json: bool) -> int:
+def _write_json(path: Path, document: dict[str, Any]) -> str | None:
+    """Write the report's JSON document to `path` (its folder made); why not, or None."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", "utf-8")
+    except OSError as exc:
+        return f"cannot write {path}: {exc.strerror or exc}"
+    return None
+
+
+def _rounds_only(rounds: int, repeats: int, seed: int, json_to: str | None) -> int:
     """`--only rounds`: the whole-rounds section alone (its figures and ratios, one run)."""
-    _progress(f"whole rounds with random bots ({rounds} a pass)", as_json)
+    _progress(f"whole rounds with random bots ({rounds} a pass)", json_to == "-")
     results = rounds_benchmark(rounds, repeats, seed)
-    if as_json:
-        doc = {"versions": _versions(), "repeats": repeats, "rounds": rounds_json(results)}
-        print(json.dumps(doc, indent=2, ensure_ascii=False))
-    else:
-        print("\n".join(rounds_text(results, repeats)))
-    return 0
+    doc = {"versions": _versions(), "repeats": repeats, "rounds": rounds_json(results)}
+    text = "\n".join(rounds_text(results, repeats))
+    return _print_and_write(text, doc, json_to, 0)
 
 
-def _mcr_only(hands: int, repeats: int, seed: int, as_json: bool) -> int:
+def _mcr_only(hands: int, repeats: int, seed: int, json_to: str | None) -> int:
     """`--only mcr`: the MCR section alone; exit 1 when the two sides disagree on a hand,
     2 when PyMahjongGB is not installed (there is nothing to compare with)."""
-    mcr = _mcr(hands, seed, repeats, as_json)
+    mcr = _mcr(hands, seed, repeats, json_to == "-")
     if mcr is None:
         print("python -m bench: --only mcr needs PyMahjongGB (the dev extra)", file=sys.stderr)
         return 2
-    if as_json:
-        doc = {
-            "versions": _versions(),
-            "repeats": repeats,
-            "mcr": mcr_json(mcr),
-            "results": [row_json(row) for row in mcr.rows],
-        }
-        print(json.dumps(doc, indent=2, ensure_ascii=False))
-    else:
-        print("\n".join(mcr_text(mcr)))
-    return 0 if mcr.agreement.ok else 1
+    doc = {
+        "versions": _versions(),
+        "repeats": repeats,
+        "mcr": mcr_json(mcr),
+        "results": [row_json(row) for row in mcr.rows],
+    }
+    return _print_and_write("\n".join(mcr_text(mcr)), doc, json_to, 0 if mcr.agreement.ok else 1)
+
+
+def _print_and_write(text: str, document: dict[str, Any], json_to: str | None, code: int) -> int:
+    """Print the report (`json_to` "-": its JSON document instead of `text`), write the
+    document to the file `json_to` names; `code`, or 2 when that file cannot be written."""
+    if json_to == "-":
+        print(json.dumps(document, indent=2, ensure_ascii=False))
+        return code
+    print(text)
+    if json_to is not None:
+        problem = _write_json(Path(json_to), document)
+        if problem is not None:
+            print(f"python -m bench: {problem}", file=sys.stderr)
+            return 2
+    return code
 
 
 if __name__ == "__main__":

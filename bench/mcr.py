@@ -45,7 +45,9 @@ __all__ = [
     "build_mcr_corpus",
     "check_mcr_agreement",
     "mcr_benchmark",
+    "mcr_context",
     "mcr_json",
+    "mcr_notes",
     "mcr_text",
     "measure_interpreted",
 ]
@@ -273,25 +275,41 @@ def mcr_benchmark(corpus: McrCorpus, ruleset: Ruleset, repeats: int) -> McrResul
 
 
 def mcr_text(results: McrResults) -> list[str]:
+    """The section as `--only mcr` prints it: what was measured, its table, the notes."""
+    from mjc.compiler.emit.native import build_in_use
+
+    return [
+        f"mjc build: {build_in_use()} (make native; PYTHONPATH=build/native python -P)",
+        *mcr_context(results),
+        "",
+        render_table(results.rows, baseline=_BASELINE),
+        "",
+        *mcr_notes(results),
+    ]
+
+
+def mcr_context(results: McrResults) -> list[str]:
+    """The lines that say what the MCR rows measured: the hands and the agreement."""
     corpus, a = results.corpus, results.agreement
     forms: dict[str, int] = {}
     for case in corpus.cases:
         forms[case.form] = forms.get(case.form, 0) + 1
     drawn = ", ".join(f"{form} {n:,}" for form, n in sorted(forms.items()))
-    from mjc.compiler.emit.native import build_in_use
-
-    lines = [
-        f"mjc build: {build_in_use()} (make native; PYTHONPATH=build/native python -P)",
+    return [
         f"MCR (rulebooks/mcr.mjr) vs PyMahjongGB: {corpus.size:,} winning hands, seed "
         f"{corpus.seed} (bench.mcr_hands): {drawn}; win checks also on {corpus.size:,} "
         "with one concealed tile changed",
         f"MCR agreement: totals {a.score_agree:,}/{a.scored:,} hands; win/no-win "
         f"{a.win_agree:,}/{a.checked:,} (mjc wins {a.wins:,})",
-        "",
-        render_table(results.rows, baseline=_BASELINE),
-        "",
-        "The ratio is mjc / PyMahjongGB (a C++ calculator); both in CPU time of this process "
-        "(time.process_time), measured in the same passes.",
+    ]
+
+
+def mcr_notes(results: McrResults) -> list[str]:
+    """The lines after the MCR rows: what the ratio is, the interpreted package's figures
+    (beside a native build) and any disagreement."""
+    lines = [
+        "The MCR ratio is mjc / PyMahjongGB (a C++ calculator); both in CPU time of this "
+        "process (time.process_time), measured in the same passes.",
     ]
     if results.interpreted:
         lines.append(
@@ -303,7 +321,7 @@ def mcr_text(results: McrResults) -> list[str]:
                 f"  {row['name']:<22} {format_rate(row['mjc']):>8} vs "
                 f"{format_rate(row[_BASELINE]):>8}  {row['ratio']:.2g}x"
             )
-    lines.extend(f"DISAGREEMENT: {p}" for p in a.disagreements)
+    lines.extend(f"DISAGREEMENT: {p}" for p in results.agreement.disagreements)
     return lines
 
 

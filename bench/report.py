@@ -2,18 +2,34 @@
 
 A `Row` holds the raw timings of one benchmark for both sides and knows its targets; the
 renderers only format. Rates are calls per second at the median pass; compile rows are the
-median seconds of one compilation. The other side is the `mahjong` package unless the row
-names another baseline (the wild-tile rows compare with `bench.recursive`).
+median seconds of one compilation. The other side (the row's peer) is the `mahjong` package
+unless the row names another baseline (the wild-tile rows compare with `bench.recursive`).
+`render_report` lays every group's rows out as one table, each figure beside its peer's and
+their ratio, under the machine's description (`machine`) and the number of timed runs.
 """
 
 from __future__ import annotations
 
+import os
+import platform
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from bench.timing import Timing
 
-__all__ = ["Row", "format_rate", "format_seconds", "render_table", "row_json"]
+__all__ = [
+    "Group",
+    "Row",
+    "format_rate",
+    "format_seconds",
+    "machine",
+    "machine_text",
+    "render_report",
+    "render_table",
+    "report_rows_json",
+    "row_json",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +84,11 @@ class Row:
         return self.ours_value / theirs if self.kind == "rate" else theirs / self.ours_value
 
     @property
+    def peer(self) -> str | None:
+        """What the row's figure is measured beside, or None when it has no peer's figure."""
+        return None if self.theirs is None else self.baseline
+
+    @property
     def has_target(self) -> bool:
         return self.target_ratio is not None or self.target_value is not None
 
@@ -115,10 +136,13 @@ class Row:
 
 
 def format_rate(per_second: float) -> str:
-    """0.24 M for 240,000 a second, 13.2 k for 13,200."""
+    """0.24 M for 240,000 a second, 13.2 k for 13,200, 42.8 for 42.8 (under a thousand, where
+    thousands would read 0.0 k)."""
     if per_second >= 100_000:
         return f"{per_second / 1e6:.2f} M"
-    return f"{per_second / 1e3:.1f} k"
+    if per_second >= 1_000:
+        return f"{per_second / 1e3:.1f} k"
+    return f"{per_second:.1f}"
 
 
 def _round_rate(per_second: float) -> str:
@@ -192,5 +216,89 @@ def row_json(row: Row) -> dict[str, Any]:
         "target_ratio": row.target_ratio,
         "target_value": row.target_value,
         "met": row.met,
+        "peer": row.peer,
+        "peer_value": row.theirs_value,
+        "goal": row.target_text() if row.has_target else None,
         "timings": {"mjc": _timing_json(row.ours), row.baseline: _timing_json(row.theirs)},
     }
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Rows measured together, under a title in the one table (`render_report`)."""
+
+    title: str
+    rows: Sequence[Row]
+
+
+def _cpu_model() -> str:
+    """The processor's model name as the OS gives it (Linux's /proc/cpuinfo), else what
+    `platform` knows."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                key, _, value = line.partition(":")
+                if key.strip() in ("model name", "Hardware", "Processor") and value.strip():
+                    return value.strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine() or "unknown"
+
+
+def machine() -> dict[str, Any]:
+    """The machine the figures were measured on: its processor, its cores, the Python."""
+    return {
+        "cpu": _cpu_model(),
+        "cores": os.cpu_count() or 1,
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": f"{platform.system()} {platform.machine()}",
+    }
+
+
+def machine_text(found: dict[str, Any], runs: int) -> str:
+    """One line: the machine and how many timed runs each figure is the median of."""
+    return (
+        f"machine: {found['cpu']}, {found['cores']} cores; {found['implementation']} "
+        f"{found['python']} on {found['platform']}; each figure the median of {runs} timed runs"
+    )
+
+
+def render_report(groups: Sequence[Group]) -> str:
+    """Every group's rows as one aligned table, each group under its title: the figure, the
+    peer it is measured beside, the peer's figure, the ratio (how many times faster mjc is),
+    the goal and whether it is met."""
+    header = ("benchmark", "mjc", "peer", "peer's", "ratio", "goal", "met")
+    lines: list[tuple[str, ...] | str] = [header]
+    for group in groups:
+        lines.append(group.title)
+        for row in group.rows:
+            lines.append(
+                (
+                    f"  {row.name}",
+                    _value_text(row, row.ours_value),
+                    row.peer or "-",
+                    _value_text(row, row.theirs_value),
+                    "-" if row.ratio is None else _ratio_text(row.ratio),
+                    row.target_text(),
+                    row.met_text(),
+                )
+            )
+    cells = [line for line in lines if isinstance(line, tuple)]
+    widths = [max(len(line[i]) for line in cells) for i in range(len(header))]
+    out = []
+    for line in lines:
+        if isinstance(line, str):
+            out.append(line)
+            continue
+        padded = [
+            cell.ljust(w) if i in (0, 2, 5, 6) else cell.rjust(w)
+            for i, (cell, w) in enumerate(zip(line, widths, strict=True))
+        ]
+        out.append("  ".join(padded).rstrip())
+    return "\n".join(out)
+
+
+def report_rows_json(groups: Sequence[Group]) -> list[dict[str, Any]]:
+    """Every row of the one table, in its order, each with its group's title."""
+    return [{"group": group.title, **row_json(row)} for group in groups for row in group.rows]

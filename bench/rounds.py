@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
+from bench.report import Row
 from bench.timing import Timing, time_pass
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "rlcard_rounds",
     "rounds_benchmark",
     "rounds_json",
+    "rounds_rows",
     "rounds_text",
 ]
 
@@ -221,3 +223,32 @@ def rounds_json(results: list[RoundsResult]) -> dict[str, Any]:
             for r in results
         ],
     }
+
+
+def rounds_rows(results: list[RoundsResult]) -> list[Row]:
+    """The section as report rows: guangdong's figure ("mjc") beside each peer's, riichienv's
+    row carrying DESIGN.md's target (>= 1,000 rounds/s and faster), then each other bundled
+    rulebook's figure on its own. A peer without a figure keeps its row, its error said; a
+    rulebook of ours without one has none."""
+    ours = next((r for r in results if r.name == "mjc"), None)
+    if ours is None or ours.timing is None:
+        return []
+    rows: list[Row] = []
+    for peer in (r for r in results if r.package != "mjc"):
+        named = f"{peer.name} {peer.version}" if peer.version else peer.name
+        target = peer.package == "riichienv"
+        rows.append(
+            Row.rate(
+                "whole rounds / s",
+                ours.timing,
+                peer.timing,
+                target_ratio=1.0 if target else None,
+                target_value=ROUNDS_TARGET_PER_S if target else None,
+                what=f"mjc: {ours.what}; {named}: {peer.error or peer.what}",
+                baseline=peer.name,
+            )
+        )
+    for other in results:
+        if other.package == "mjc" and other is not ours and other.timing is not None:
+            rows.append(Row.rate(f"  {other.name}", other.timing, None, what=other.what))
+    return rows

@@ -26,6 +26,7 @@ from mjc.runtime.score.situations import refusal
 from mjc.runtime.settle.horses import HorseKind, Horses
 from mjc.runtime.settle.payments import (
     BonusRule,
+    DealWinInfo,
     KongRule,
     Payments,
     RelationRule,
@@ -123,6 +124,7 @@ __all__ = [
     "Arrangement",
     "BonusRule",
     "ChoiceSpec",
+    "DealWinInfo",
     "ExampleSpec",
     "FanInfo",
     "Hand",

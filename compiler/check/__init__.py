@@ -19,7 +19,7 @@ live one group to a module:
 * `claims` -- claims and their kinds are known; wild permissions agree with the claims; the
   kinds of kong have ids of their own, a replacement count of 1 to 4 and a kong to apply to;
 * `play` -- the play section's rules and values are known, and agree with the claims and
-  the wall under every setting of the options;
+  the wall under every setting of the options; each win at the deal pays and reads the hand;
 * `horses` -- each horse table's player count, seats and tiles, and tiles it gives nobody;
   each horse line's kind, `per player`, and count;
 * `payments` -- the payments section's words, lines that would not sum to zero, and a
@@ -58,7 +58,12 @@ from mjc.compiler.check.payments import (
     check_payment_words,
     check_payments_zero_sum,
 )
-from mjc.compiler.check.play import EXPLAIN_LISTINGS, check_play_agrees, check_play_words
+from mjc.compiler.check.play import (
+    EXPLAIN_LISTINGS,
+    check_deal_wins,
+    check_play_agrees,
+    check_play_words,
+)
 from mjc.compiler.check.reachability import check_reachable
 from mjc.compiler.check.relations import check_fan_references, check_relations
 from mjc.compiler.check.scoring import (
@@ -134,6 +139,7 @@ def run_all(decls: Declarations, typed: Typed) -> list[Diagnostic]:
     for check in _AFTER_FAN_REFERENCES:
         problems += check(decls)
     problems += check_situation_contradictions(decls, typed)
+    problems += check_deal_wins(decls, typed)
     if _no_errors(problems, typed):
         problems += check_cost(decls, typed)
     if _no_errors(problems, typed):

@@ -7,7 +7,8 @@ rule mjc knows and takes the values it is given, and a rule is stated once witho
 Then, under every setting of the options that matters, the rules agree with the rest of the
 rulebook: a restriction on a claim needs that claim, the claim order names exactly the claims
 the game has, the dealer after several winners needs several winners, and the reserved tiles
-fit in the wall left after the deal.
+fit in the wall left after the deal. The wins at the deal (`deal_wins`, 起手胡) each pay
+something and read the hand dealt.
 """
 
 from __future__ import annotations
@@ -292,3 +293,52 @@ def _contradiction(
                 f"{wall - dealt} left after dealing {players} players"
             )
     return None
+
+
+# What a win at the deal reads of the dealt hand itself (the rest of its facts are the seat's).
+_DEALT_HAND = frozenset({"tiles", "flowers", "wilds", "standing"})
+
+
+def check_deal_wins(decls: Declarations, typed: Typed) -> list[Diagnostic]:
+    """Each win at the deal pays something (E0512) and reads the dealt hand (E0513): one
+    that reads only the options and the seat would be won by every hand dealt."""
+    problems: list[Diagnostic] = []
+    for win in decls.deal_wins.values():
+        name = f"`{win.id.text}`"
+        if win.pays.value == 0:
+            problems.append(
+                error(
+                    "E0512",
+                    f"the win at the deal {name} pays nothing",
+                    win.pays.span,
+                    label="every other seat pays this much",
+                    help="write what each other seat pays the seat that shows the hand "
+                    "(1 or more), or delete the line",
+                )
+            )
+        condition = typed.get(win.condition)
+        if condition is not None and not _reads_dealt_hand(condition):
+            problems.append(
+                error(
+                    "E0513",
+                    f"the win at the deal {name} does not read the hand",
+                    win.condition.span,
+                    label="true of every hand dealt",
+                    help="test the tiles dealt, for example "
+                    "`(any t in tiles: copies(t) == 4)`; an option belongs after `if`",
+                )
+            )
+    return problems
+
+
+def _reads_dealt_hand(node: object) -> bool:
+    """Whether an IR expression reads a fact of the dealt hand or counts its copies."""
+    if isinstance(node, ir.FactE):
+        return node.fact in _DEALT_HAND
+    if isinstance(node, ir.CallE) and node.func == "copies":
+        return True
+    if isinstance(node, tuple):
+        return any(_reads_dealt_hand(item) for item in node)
+    if isinstance(node, ir.Model):
+        return any(_reads_dealt_hand(getattr(node, f)) for f in type(node).model_fields)
+    return False

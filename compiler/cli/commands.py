@@ -16,12 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from mjc.compiler.check import explain_listing
-from mjc.compiler.cli import parser as cli_parser, play as cli_play, simulate as cli_simulate
-from mjc.compiler.cli.options import options_document, options_lines
+from mjc.compiler.cli import parser as cli_parser
 from mjc.compiler.cli.parser import Handlers, UsageError as UsageError
-from mjc.compiler.cli.scaffold import STARTERS, starter_text, variant_text
-from mjc.compiler.cli.score import score_text, write_batch
-from mjc.compiler.cli.waits import waits_document, waits_text
 from mjc.compiler.diagnostics import (
     Diagnostic,
     codes,
@@ -35,16 +31,7 @@ from mjc.compiler.ir import json_schema
 from mjc.compiler.loader import RulebookNotFound, bundled_rulebooks, load, resolve_rulebook
 from mjc.compiler.syntax.sources import rulebook_argument, rulebooks_in
 from mjc.compiler.version import MJC_VERSION
-from mjc.runtime import (
-    NotationError,
-    OptionError,
-    RoundError,
-    Ruleset,
-    parse_round_json,
-    round_json_schema,
-)
-from mjc.runtime.settle.jsoninput import MAX_JSON_BYTES
-from mjc.runtime.tiles.hand import hand_won_on
+from mjc.runtime import Ruleset
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -69,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
             lsp=_lsp,
             play=_play,
             replay=_replay,
-            serve=cli_play.serve,
+            serve=_serve,
         )
     )
 
@@ -291,176 +278,56 @@ def _write_if_changed(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+# The commands that run a rulebook live in `running`, imported only when one of them runs:
+# `check` and the other commands that only compile start without the settlement input's
+# pydantic models, the game engine, the bots or the simulator.
+
+
 def _score(args: argparse.Namespace) -> int:
-    if (args.hand is None) == (args.batch is None):
-        raise UsageError("score takes a HAND or --batch FILE (one of the two)")
-    try:
-        ruleset = _load_ruleset(args.rulebook)
-    except _RulebookFailed:
-        return EXIT_FAILED
-    if (args.wild or args.indicator) and not ruleset.has_wilds:
-        raise UsageError(f"rulebook {ruleset.id} has no wild tiles; drop --wild and --indicator")
-    request: dict[str, Any] = {
-        "win": args.win,
-        "self_drawn": args.self_drawn,
-        "seat_wind": args.seat_wind,
-        "round_wind": args.round_wind,
-        "dealer": args.dealer,
-        "situations": tuple(args.situation),
-        "players": args.players,
-        "options": _parse_options(args.option),
-        "indicator": args.indicator,
-        "wilds": args.wild or None,
-        "preset": args.preset,
-    }
-    if args.batch is not None:
-        return _score_batch(ruleset, args.batch, request, args.explain)
-    try:  # the hand `--win` names is read here, as a batch line's is
-        hand = hand_won_on(args.hand, request.pop("win"))
-        score = ruleset.score(hand, explain=args.explain, **request)
-    except (NotationError, OptionError, ValueError) as exc:
-        raise UsageError.of(exc) from None
-    if args.json:
-        print(json.dumps(score.as_dict(), ensure_ascii=False, indent=2))
-    else:
-        print(score_text(ruleset, score, args.explain))
-    return EXIT_OK
+    from mjc.compiler.cli import running
 
-
-def _score_batch(ruleset: Ruleset, path: str, defaults: dict[str, Any], explain: bool) -> int:
-    if defaults["win"] is not None:
-        raise UsageError("--win names one hand's winning tile; give it per line in --batch")
-    del defaults["win"]
-    try:
-        if path == "-":
-            errors = write_batch(ruleset, sys.stdin, sys.stdout, defaults, explain)
-        else:
-            with open(path, encoding="utf-8") as source:
-                errors = write_batch(ruleset, source, sys.stdout, defaults, explain)
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{path} is not UTF-8 text") from None
-    return EXIT_FAILED if errors else EXIT_OK
+    return running.score(args)
 
 
 def _waits(args: argparse.Namespace) -> int:
-    try:
-        ruleset = _load_ruleset(args.rulebook)
-    except _RulebookFailed:
-        return EXIT_FAILED
-    if (args.wild or args.indicator) and not ruleset.has_wilds:
-        raise UsageError(f"rulebook {ruleset.id} has no wild tiles; drop --wild and --indicator")
-    try:
-        waits = ruleset.waits(
-            args.hand,
-            options=_parse_options(args.option),
-            preset=args.preset,
-            players=args.players,
-            indicator=args.indicator,
-            wilds=args.wild or None,
-            self_drawn=args.self_drawn,
-            seat_wind=args.seat_wind,
-            round_wind=args.round_wind,
-            dealer=args.dealer,
-            situations=tuple(args.situation),
-        )
-        win = hand_won_on(args.hand, args.win).win_tile if args.win else None  # 13 tiles now
-    except (NotationError, OptionError, ValueError) as exc:
-        raise UsageError.of(exc) from None
-    as_json = args.json and json.dumps(waits_document(waits, win), ensure_ascii=False, indent=2)
-    print(as_json or waits_text(ruleset, waits, win))
-    return EXIT_OK
+    from mjc.compiler.cli import running
+
+    return running.waits(args)
 
 
 def _settle(args: argparse.Namespace) -> int:
-    if args.schema:
-        print(json.dumps(round_json_schema(), ensure_ascii=False, indent=2))
-        return EXIT_OK
-    if not args.rulebook or not args.round:
-        raise UsageError("name a rulebook and a ROUND.json, or pass --schema")
-    try:
-        outcome = parse_round_json(_read_json_input(args.round))
-    except RoundError as exc:
-        raise UsageError(f"{args.round}: {exc}") from None
-    try:
-        ruleset = _load_ruleset(args.rulebook)
-    except _RulebookFailed:
-        return EXIT_FAILED
-    try:
-        settlement = ruleset.settle(outcome)
-    except RoundError as exc:
-        raise UsageError.of(exc, f"{args.round}: ") from None
-    if args.json:
-        print(json.dumps(settlement.as_dict(), ensure_ascii=False, indent=2))
-        return EXIT_OK
-    unit = settlement.unit
-    print(f"{ruleset.title} ({ruleset.id}): settlement of {outcome.players} players")
-    for seat, score in settlement.scores.items():
-        fans = ", ".join(f.name for f in score.fans)
-        print(f"  seat {seat} wins: {score.total} {score.unit} ({fans})")
-    if not settlement.lines:
-        print("  no payments")
-    for line in settlement.lines:
-        print(
-            f"  seat {line.payer} pays seat {line.payee} {line.amount} {unit}: "
-            f"{line.reason} [{line.rule}]"
-        )
-    deltas = ", ".join(f"seat {i} {d:+d}" for i, d in enumerate(settlement.deltas))
-    print(f"deltas: {deltas}")
-    return EXIT_OK
+    from mjc.compiler.cli import running
+
+    return running.settle(args)
 
 
 def _play(args: argparse.Namespace) -> int:
-    options = _parse_options(args.option)
-    try:
-        ruleset = _load_ruleset(args.rulebook)
-    except _RulebookFailed:
-        return EXIT_FAILED
-    return cli_play.play(args, ruleset, options, sys.stdout)
+    from mjc.compiler.cli import running
+
+    return running.play(args)
 
 
 def _replay(args: argparse.Namespace) -> int:
-    lines = cli_play.read_log(args.log)
-    name = args.rulebook or cli_play.log_rulebook(args.log, lines)
-    try:
-        ruleset = _load_ruleset(name)
-    except _RulebookFailed:
-        return EXIT_FAILED
-    return cli_play.replay_log(args.log, lines, ruleset, args.json, sys.stdout)
+    from mjc.compiler.cli import running
 
-
-def _read_json_input(name: str) -> bytes | str:
-    """The bytes of a JSON input file (or stdin for `-`): at most one byte more than
-    `load_json` accepts, so that a huge file is refused without being read whole."""
-    try:
-        if name == "-":
-            binary = getattr(sys.stdin, "buffer", None)  # absent when a test swaps stdin
-            if binary is None:
-                return sys.stdin.read(MAX_JSON_BYTES + 1)
-            return bytes(binary.read(MAX_JSON_BYTES + 1))
-        with Path(name).open("rb") as stream:
-            return stream.read(MAX_JSON_BYTES + 1)
-    except OSError as exc:
-        raise UsageError(f"cannot read {name}: {exc.strerror or type(exc).__name__}") from None
+    return running.replay(args)
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    """`mjc simulate` (`cli_simulate`), once every rulebook it names compiles."""
-    if not args.schema:
-        if not args.rulebooks:
-            raise UsageError("simulate takes a RULEBOOK (or --schema)")
-        # The workers load the rulebooks by name: the names as the resolver reads them.
-        args.rulebooks = [rulebook_argument(name)[0] for name in args.rulebooks]
-        try:
-            for name in args.rulebooks:
-                _load_ruleset(name)
-        except _RulebookFailed:
-            return EXIT_FAILED
-    return cli_simulate.run(args)
+    from mjc.compiler.cli import running
+
+    return running.simulate(args)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from mjc.compiler.cli.play import serve  # only `serve` needs the game server's modules
+
+    return serve(args)
 
 
 def _options(args: argparse.Namespace) -> int:
+    from mjc.compiler.cli.options import options_document, options_lines
+
     compilation = _compile(args.rulebook)
     book = compilation.rulebook
     if book is None or not compilation.ok:
@@ -474,6 +341,8 @@ def _options(args: argparse.Namespace) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
+    from mjc.compiler.cli.scaffold import STARTERS, starter_text, variant_text
+
     name = args.name
     if not name.isidentifier() or not name.isascii():
         raise UsageError(f"a rulebook id is letters, digits and _, not {name!r}")

@@ -15,8 +15,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn, TypeAlias
 
-import shtab
-
 from mjc.compiler import fmt
 from mjc.compiler.diagnostics.suggest import did_you_mean
 from mjc.compiler.version import MJC_VERSION
@@ -122,19 +120,22 @@ class _Completion(argparse.Action):
         values: str | Sequence[Any] | None,
         option_string: str | None = None,
     ) -> None:
+        import shtab  # only here: its import (importlib.metadata) is no part of other commands
+
+        _complete_files(parser, shtab.FILE)
         print(shtab.complete(parser, shell=str(values)))
         parser.exit()
 
 
-def _complete_files(parser: argparse.ArgumentParser) -> None:
+def _complete_files(parser: argparse.ArgumentParser, files: object) -> None:
     """Mark every argument that takes a file (its type is `_file_name`) for shtab, in every
-    subcommand, so the completion scripts offer file names there."""
+    subcommand, so the completion scripts offer file names there (`files` is `shtab.FILE`)."""
     for action in parser._actions:
         if action.type is _file_name:
-            action.complete = shtab.FILE  # type: ignore[attr-defined]  # shtab reads it
+            action.complete = files  # type: ignore[attr-defined]  # shtab reads it
         if isinstance(action, argparse._SubParsersAction):
             for sub in action.choices.values():
-                _complete_files(sub)
+                _complete_files(sub, files)
 
 
 def _file_name(text: str) -> str:
@@ -180,7 +181,6 @@ def build_parser(handlers: Handlers) -> argparse.ArgumentParser:
     ):
         add(commands, handlers)
     fmt.add_command(commands, UsageError)
-    _complete_files(parser)
     return parser
 
 

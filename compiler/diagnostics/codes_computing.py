@@ -131,6 +131,28 @@ COMPUTING: tuple[Code, ...] = (
         "applies only where that is so.",
     ),
     Code(
+        "E0512",
+        "error",
+        "a win at the deal that pays nothing",
+        "A line of the `deal_wins` section says what every other seat pays the seat that shows "
+        "its dealt hand (起手胡). With `pays 0` showing the hand would win nothing, and the line "
+        "would only offer a decision that changes nothing.",
+        'deal_wins { four "四喜" pays 0 when (any t in tiles: copies(t) == 4) }',
+        'deal_wins { four "四喜" pays 2 when (any t in tiles: copies(t) == 4) }',
+        "Write what each other seat pays (1 or more), or delete the line.",
+    ),
+    Code(
+        "E0513",
+        "error",
+        "a win at the deal that does not read the hand",
+        "A win at the deal's `when` reads the dealt hand: `tiles`, `standing`, `flowers`, `wilds` "
+        "or `copies(t)`. One that reads only the seat (`dealer`, `seat_wind`) or the options "
+        "holds for every hand dealt, so every such seat would win at every deal.",
+        'deal_wins { dealt "庄家起手" pays 1 when dealer }',
+        'deal_wins { dealt "庄家四喜" pays 1 when dealer and (any t in tiles: copies(t) == 4) }',
+        "Test the tiles dealt; a condition on the options belongs after `if`.",
+    ),
+    Code(
         "E0601",
         "error",
         "a situation that cannot hold",

@@ -130,6 +130,18 @@ def _scoring_rules_context(book: ir.Rulebook) -> dict[str, Any]:
             }
             for s in book.shapes
         ],
+        "deal_wins": [
+            {
+                "id": w.id,
+                "name": w.name or w.id,
+                "pays": w.pays,
+                "condition": condition_words(w.condition, book),
+                "guard": condition_words(w.guard, book) if w.guard is not None else "",
+                "badges": origin_badges(w.provenance),
+                "provenance": _provenance(w.provenance),
+            }
+            for w in book.deal_wins
+        ],
     }
 
 

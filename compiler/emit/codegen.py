@@ -22,6 +22,7 @@ from typing import Any
 import jinja2
 
 from mjc.compiler import ir
+from mjc.compiler.caches import template_cache
 from mjc.compiler.conditions.facts import tile_constant
 from mjc.compiler.diagnostics import Diagnostic, error
 from mjc.compiler.emit import (
@@ -70,6 +71,9 @@ def _environment() -> jinja2.Environment:
         autoescape=False,
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
+        # the module template's compiled code, kept in mjc's cache (`compiler/caches.py`):
+        # compiling the template costs every `mjc check` more than rendering it
+        bytecode_cache=template_cache(jinja2.__version__),
     )
 
 
@@ -128,6 +132,8 @@ def _bodies(state: ModuleState) -> dict[str, list[str]]:
         ),
         "payment_cap_body": emit_payments.first_value(state, payments.caps, "None", "cap"),
         "payment_loss_cap_body": emit_payments.payment_loss_cap_body(state),
+        # last: a rulebook without wins at the deal numbers its constants as before
+        "deal_wins_body": emit_rules.deal_wins_body(state) if state.book.deal_wins else [],
         "payment_dealer_body": emit_payments.first_value(
             state, payments.dealer_factors, "(1, None)", "dealer_factor"
         ),
@@ -184,6 +190,8 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
     summary = bool(state.predicates.tile or state.predicates.members or state.predicates.boards)
     if state.predicates.boards:
         state.runtime_names |= {"BOARD_BITS", "COUNT_BITS"}
+    if book.deal_wins:
+        state.runtime_names.add("DealWinInfo")
     if summary:
         state.runtime_names |= {
             "TILE_COUNT_WIDTH",
@@ -227,6 +235,15 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
             (s.id, s.name or "") for s in book.shapes if state.slots.held(s).when is not None
         ),
         "has_wilds": bool(book.wilds.modes),
+        "deal_win_rows": tuple(
+            (
+                w.id,
+                w.name or w.id,
+                w.pays,
+                ir.line_id("deal_win", w.at, [d.at for d in book.deal_wins]),
+            )
+            for w in book.deal_wins
+        ),
         "situation_flags": tuple(f.id for f in book.situations),
         "has_rejects": bool(book.scoring.rejects) or book.scoring.minimum is not None,
         "reads": facts_read(book, COSTLY_FACTS),

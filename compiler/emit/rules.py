@@ -1,7 +1,8 @@
 """The game's rules as small functions of a generated module: shapes, tiles, wilds, claims,
-constraints. Input is the checked `ir.Rulebook` (through `emitbase.ModuleState`); output is
-each function's body as lines. Each function reads only the options `o` (and, for custom
-shapes, the hand); nothing here is read per scored arrangement except `custom_shapes`. The
+constraints, wins at the deal. Input is the checked `ir.Rulebook` (through
+`emitbase.ModuleState`); output is each function's body as lines. Each function reads only the
+options `o` (and, for custom shapes and wins at the deal, the hand); nothing here is read per
+scored arrangement except `custom_shapes`. The
 expressions of each declaration are found through the table of slots (`state.slots`).
 """
 
@@ -45,6 +46,22 @@ def custom_shapes_body(state: ModuleState) -> list[str]:
     for shape, held in custom:
         with body.when(_all(py, [py.py(e) for e in held.tests]).doc):
             body.line(f"found.append({lit(shape.id)})")
+    body.line("return tuple(found)")
+    return state.function(py, body)
+
+
+def deal_wins_body(state: ModuleState) -> list[str]:
+    """The wins at the deal (起手胡) the dealt hand `h` of the seat `s` holds, by id, in the
+    order the rulebook writes them: each line's guard, then its condition."""
+    book = state.book
+    held = [(w, state.slots.held(w)) for w in book.deal_wins]
+    py = state.planned([e for _, h in held for e in h.tests], facts=HAND_FACT_SOURCE)
+    body = CodeWriter(indent=1)
+    body.line("found: list[str] = []")
+    for win, h in held:
+        body.comment(f"{win.at.file}:{win.at.line}")
+        with body.when(_all(py, [py.py(e) for e in h.tests]).doc):
+            body.line(f"found.append({lit(win.id)})")
     body.line("return tuple(found)")
     return state.function(py, body)
 

@@ -163,6 +163,21 @@ class KongKind(Model):
     at: SourceRef
 
 
+class DealWin(Model):
+    """A hand that wins as it is dealt (起手胡): before the first discard, a seat whose dealt
+    hand meets `condition` (the hand whole, the seat and the options) may show it, and every
+    other seat pays it `pays` units at once; play goes on. `guard`, when present, is an
+    options-only condition that enables the line."""
+
+    id: str
+    name: str | None
+    pays: int
+    condition: Expr
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
 class HorseRow(Model):
     """One row of a horse table as written: the seat (`dealer`, `next`, `opposite`,
     `previous`, or `nobody`), its offset from the dealer in turn order (-1 for nobody), and
@@ -522,6 +537,7 @@ class Rulebook(Model):
     play: Play = Play()
     # The kinds of kong (`kongs` section), in rulebook order; empty: one plain kind.
     kongs: tuple[KongKind, ...] = ()
+    deal_wins: tuple[DealWin, ...] = ()
     horses: Horses = Horses()
     payments: Payments = Payments()
     options: tuple[Option, ...]

@@ -115,6 +115,11 @@ KONG_KIND_FACT_NAMES = frozenset(
     | {"dealer", "players", "seat_wind", "round_wind"}
 )
 
+# What a win at the deal's `when` reads: the dealt hand whole and the seat, before any play.
+DEAL_FACT_NAMES = frozenset(
+    {"tiles", "flowers", "wilds", "standing", "players", "seat_wind", "round_wind", "dealer"}
+)
+
 # Named constants.
 SUIT_CONSTANTS: dict[str, str] = {
     "characters": "m",

@@ -1,14 +1,18 @@
-"""Lowering of the play section (行牌) to the IR, and what its rules come to under one setting.
+"""Lowering of the play section (行牌) and the wins at the deal to the IR, and what the play
+rules come to under one setting.
 
-Input is the `play` section of the `Declarations` table and the typed guards and counts of a
-rulebook that passed the play checks (`mjc.compiler.check.play`); output is `ir.Play`, one
-`ir.PlayRule` per line with the `TurnRules` fields it sets (`mjc.compiler.language.vocabulary_play`
-says which). `effective` works out the fields under one setting of the options, the way the
-generated `turn_rules(options)` does: the checks use it to find contradictions, the tests to
-compare with the module. Nothing here can fail on a checked rulebook.
+Input is the `play` and `deal_wins` sections of the `Declarations` table and the typed
+guards, counts and conditions of a rulebook that passed the checks (`mjc.compiler.check.play`);
+output is `ir.Play`, one `ir.PlayRule` per line with the `TurnRules` fields it sets
+(`mjc.compiler.language.vocabulary_play` says which), and one `ir.DealWin` per win at the deal.
+`effective` works out the fields under one setting of the options, the way the generated
+`turn_rules(options)` does: the checks use it to find contradictions, the tests to compare
+with the module. Nothing here can fail on a checked rulebook.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from mjc.compiler import ir
 from mjc.compiler.ir import consteval
@@ -18,6 +22,21 @@ from mjc.compiler.lower.sources import at, provenance
 from mjc.compiler.resolve.slots import lowered
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
+
+
+def lower_deal_wins(wins: Iterable[ast.DealWin], typed: Typed) -> tuple[ir.DealWin, ...]:
+    """Each win at the deal, its condition and guard typed."""
+    return tuple(
+        ir.DealWin(
+            id=w.id.text,
+            name=w.name,
+            pays=w.pays.value,
+            **lowered(w, typed),
+            provenance=provenance(w.provenance),
+            at=at(w.span),
+        )
+        for w in wins
+    )
 
 
 def lower_play(play: ast.Play | None, typed: Typed) -> ir.Play:

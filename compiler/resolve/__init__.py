@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING
 from mjc.lazyimport import lazy_exports
 
 if TYPE_CHECKING:
+    from mjc.compiler.resolve.contexts import (
+        CONTEXT_WORDS,
+    )
     from mjc.compiler.resolve.declarations import (
         Declarations,
         T,
@@ -28,7 +31,6 @@ if TYPE_CHECKING:
         untyped,
     )
     from mjc.compiler.resolve.typecheck import (
-        CONTEXT_WORDS,
         ExprChecker,
         names_used,
         removed_but_used,
@@ -40,7 +42,7 @@ if TYPE_CHECKING:
 # Each public name, and the module that defines it (imported on first use).
 _EXPORTS = {
     "ADJUSTMENTS": "mjc.compiler.resolve.slots",
-    "CONTEXT_WORDS": "mjc.compiler.resolve.typecheck",
+    "CONTEXT_WORDS": "mjc.compiler.resolve.contexts",
     "Declarations": "mjc.compiler.resolve.declarations",
     "ExprChecker": "mjc.compiler.resolve.typecheck",
     "Place": "mjc.compiler.resolve.slots",

@@ -22,8 +22,8 @@ from typing import Any, Literal
 from mjc.compiler import ir
 from mjc.compiler.language.types import BOOL, INT, Type, describe
 from mjc.compiler.language.vocabulary_play import PLAY_WORDS
+from mjc.compiler.resolve.contexts import CONTEXT_WORDS, Context
 from mjc.compiler.resolve.declarations import Declarations
-from mjc.compiler.resolve.typecheck import CONTEXT_WORDS, Context
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
 
@@ -219,6 +219,13 @@ def _presumptions(d: Declarations) -> Iterator[ast.Expr | None]:
 def _kong_conditions(d: Declarations) -> Iterator[ast.Expr | None]:
     if d.kongs is not None:
         yield from (w for k in d.kongs.kinds for w in k.whens)
+
+
+def _deal_wins(part: Callable[[ast.DealWin], ast.Expr | None]) -> Exprs:
+    def items(d: Declarations) -> Iterator[ast.Expr | None]:
+        yield from (part(w) for w in d.deal_wins.values())
+
+    return items
 
 
 def _horses(part: Callable[[ast.HorseKind], ast.Expr | None]) -> Exprs:
@@ -470,6 +477,22 @@ SLOTS: tuple[Slot, ...] = (
         BOOL,
         _kong_conditions,
         Place(ast.KongKind, "whens", ir.KongKind, "condition"),
+    ),
+    _in(
+        "deal_wins",
+        "when",
+        "deal",
+        BOOL,
+        _deal_wins(lambda w: w.condition),
+        Place(ast.DealWin, "condition", ir.DealWin, "condition"),
+    ),
+    _in(
+        "deal_wins",
+        "if",
+        "guard",
+        BOOL,
+        _deal_wins(lambda w: w.guard),
+        _guard(ast.DealWin, ir.DealWin),
     ),
     _in(
         "horses",

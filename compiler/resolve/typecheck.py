@@ -3,13 +3,13 @@
 Input is an AST expression and the rulebook's `Declarations`; output is the same expression as
 typed IR (`mjc.compiler.ir.Expr`) or None, and the problems found: unknown names (with a
 suggestion), unknown attributes, options and choices, type mismatches, wrong argument counts.
-Every sub-expression is checked even after a problem, so one run reports them all."""
+Every sub-expression is checked even after a problem, so one run reports them all.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Literal
 
 from mjc.compiler import ir
 from mjc.compiler.diagnostics import Diagnostic, Label, Span, error
@@ -31,78 +31,21 @@ from mjc.compiler.language.vocabulary import (
     HAND_FACTS,
     HELD_FACTS,
     HORSE_FACT_NAMES,
-    KONG_KIND_FACT_NAMES,
     LOSS_FACTS,
     MELD_ATTRIBUTES,
-    PAYMENT_FACT_NAMES,
-    PRESUMPTION_FACT_NAMES,
-    RELATION_FACT_NAMES,
     RELATION_FACTS,
     RESULT_FACTS,
-    ROUND_FACT_NAMES,
     ROUND_FACTS,
-    SHAPE_FACT_NAMES,
     SITUATION_FACTS,
     SUIT_CONSTANTS,
     TILE_ATTRIBUTES,
     TILE_LIST_CONSTANTS,
-    Word,
 )
+from mjc.compiler.resolve.contexts import CONTEXT_WORDS, Context, facts_for, unseen_help
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.errors import bracket_hint
 from mjc.runtime.tiles.tile import NotationError, tile_index
-
-Context = Literal[
-    "fan", "floor", "reject", "shape", "guard", "constraint", "horse", "payment", "round",
-    "relation", "loss", "presumption", "kong",
-]  # fmt: skip
-
-CONTEXT_WORDS = {
-    "fan": "a fan condition",
-    "floor": "a scoring adjustment",
-    "reject": "a reject condition",
-    "shape": "a custom shape's condition",
-    "guard": "an option guard (`if …`)",
-    "constraint": "a constraint on the options",
-    "horse": "a horse line's `when`",
-    "payment": "a payments `win` line's `when`",
-    "round": "a payments `kong` line's `when`",
-    "relation": "a payments `relation_payment` line's `when`",
-    "loss": "a payments `loss_cap` value",
-    "presumption": "a situation's `presumes`",
-    "kong": "a kind of kong's `when`",
-}
-
-
-def _facts_for(ctx: Context) -> dict[str, Word]:
-    """The builtin facts visible in each kind of expression."""
-    if ctx == "guard":
-        return {}
-    if ctx == "constraint":
-        return {"players": SITUATION_FACTS["players"]}
-    if ctx == "horse":
-        return {name: SITUATION_FACTS[name] for name in HORSE_FACT_NAMES}
-    if ctx == "loss":
-        return dict(LOSS_FACTS)
-    if ctx == "relation":
-        words = {**SITUATION_FACTS, **ROUND_FACTS, **RELATION_FACTS}
-        return {name: words[name] for name in RELATION_FACT_NAMES}
-    if ctx in ("payment", "round"):
-        words = {**SITUATION_FACTS, **ROUND_FACTS}
-        names = PAYMENT_FACT_NAMES if ctx == "payment" else ROUND_FACT_NAMES
-        return {name: words[name] for name in names}
-    everything = {**ARRANGEMENT_FACTS, **SITUATION_FACTS, **HAND_FACTS}
-    if ctx == "shape":
-        held = {**everything, **HELD_FACTS}
-        return {name: w for name, w in held.items() if name in SHAPE_FACT_NAMES}
-    if ctx in ("presumption", "kong"):
-        held = {**everything, **HELD_FACTS}
-        allowed = PRESUMPTION_FACT_NAMES if ctx == "presumption" else KONG_KIND_FACT_NAMES
-        return {name: w for name, w in held.items() if name in allowed}
-    if ctx in ("reject", "floor"):
-        return {**everything, **RESULT_FACTS}
-    return everything
 
 
 @dataclass(slots=True)
@@ -223,7 +166,7 @@ class ExprChecker:
 
     def _candidates(self, scope: dict[str, Type], ctx: Context) -> dict[str, str]:
         """Every name visible here, with a few words saying what it is."""
-        names: dict[str, str] = {n: w.meaning for n, w in _facts_for(ctx).items()}
+        names: dict[str, str] = {n: w.meaning for n, w in facts_for(ctx).items()}
         if ctx in ("fan", "floor", "reject"):
             names.update({f: self.decls.fans[f].name for f in self.decls.fans})
         names.update({s: "win shape" for s in self.decls.shapes})
@@ -248,10 +191,10 @@ class ExprChecker:
             )
         if name in self.decls.shapes:
             return ir.ShapeE(shape=name)
-        facts = _facts_for(ctx)
+        facts = facts_for(ctx)
         if name in facts:
             return ir.FactE(type=facts[name].type, fact=name)
-        if name in self.decls.situations and ctx not in ("guard", "round", "loss", "kong"):
+        if name in self.decls.situations and ctx not in ("guard", "round", "loss", "deal", "kong"):
             return ir.FactE(type=BOOL, fact="situation:" + name)
         fans_visible = ctx in ("fan", "floor", "reject")
         if fans_visible and name in self.decls.fans:
@@ -269,22 +212,7 @@ class ExprChecker:
         }
         if name in everything or name in self.decls.fans:
             what = "a fan" if name in self.decls.fans else "a fact"
-            help = {
-                "guard": "an option guard says which options enable something: use `option.<id>`",
-                "shape": "a custom shape sees the hand as a whole: tiles, flowers, wilds, "
-                "declared, standing, kongs, hand_size and the situation",
-                "horse": "a horse line's `when` reads how the round was won: "
-                + ", ".join(HORSE_FACT_NAMES),
-                "payment": "a payments `win` line's `when` reads how the winner won: "
-                + ", ".join(PAYMENT_FACT_NAMES),
-                "round": "a payments `kong` line's `when` reads how the round ended: "
-                + ", ".join(ROUND_FACT_NAMES),
-                "relation": "a payments `relation_payment` line's `when` reads how the winner "
-                "won: " + ", ".join(RELATION_FACT_NAMES),
-                "loss": "a payments `loss_cap` value reads the options and `hand_ceiling`",
-                "kong": "a kind of kong's `when` reads the hand after the kong: "
-                + ", ".join(sorted(KONG_KIND_FACT_NAMES)),
-            }.get(ctx, "`total` can only be read by scoring adjustments and `reject` conditions")
+            help = unseen_help(ctx)
             self._problem(
                 "E0204",
                 f"{CONTEXT_WORDS[ctx]} cannot use `{name}`",
@@ -311,7 +239,7 @@ class ExprChecker:
             f"unknown name `{name}`",
             expr.span,
             label=f"not a fan, fact or variable known in {CONTEXT_WORDS[ctx]}",
-            help=did_you_mean(name, candidates, describe=lambda n: candidates[n]),
+            help=did_you_mean(name, candidates, describe=lambda n: _paren(candidates[n])),
         )
         return None
 
@@ -326,7 +254,7 @@ class ExprChecker:
                 help=did_you_mean(
                     expr.option.text,
                     self.decls.options,
-                    describe=lambda n: self.decls.options[n].label,
+                    describe=lambda n: _paren(self.decls.options[n].label),
                 )
                 or 'declare it with `option <id> "<中文>": toggle = off`',
             )
@@ -368,7 +296,7 @@ class ExprChecker:
                 f"{describe(obj.type)} has no attribute `{attr}`",
                 expr.attr.span,
                 label=f"not an attribute of {describe(obj.type)}",
-                help=_suggest(attr, table, describe=lambda n: table[n].meaning),
+                help=_suggest(attr, table, describe=lambda n: _paren(table[n].meaning)),
             )
             return None
         return ir.AttrE(type=word.type, obj=obj, attr=attr, on=on)
@@ -383,7 +311,7 @@ class ExprChecker:
                 f"unknown function `{name}`",
                 expr.func.span,
                 label="not a builtin function",
-                help=did_you_mean(name, FUNCTIONS, describe=lambda n: FUNCTIONS[n].meaning)
+                help=did_you_mean(name, FUNCTIONS, describe=lambda n: _paren(FUNCTIONS[n].meaning))
                 or "the functions are " + ", ".join(f"`{f}`" for f in FUNCTIONS),
             )
             return None
@@ -549,6 +477,10 @@ def removed_but_used(removed: ast.Ident, used: Span) -> Diagnostic:
         labels=(Label(used, "still used here"),),
         help=f"override the fans that use `{removed.text}` too, or keep it",
     )
+
+
+def _paren(text: str) -> str:
+    return text
 
 
 # Other spellings of the meld words; the language writes pung, chow and kong (`is_pong` is

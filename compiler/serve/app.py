@@ -10,17 +10,23 @@ plain error page, and changes nothing. A seat is named only by its token (in the
 and the socket's): a socket receives the view of its own seat, never another's.
 
 The tables live in memory and in the SQLite file (`mjc.compiler.serve.store`): each move is
-written as it is made, and a new app over the same file resumes every table.
+written as it is made, and a new app over the same file resumes every table (its bots play on
+at start-up, should the server have stopped between their moves).
+
+The move clock: after each change a table's timer (one asyncio task a table, `Server.timers`)
+is set for the first person's clock to run out; then the server plays 托管's move for that
+seat (`Table.time_out`), under the table's lock like any message, and every seat is shown it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -34,7 +40,14 @@ from mjc.compiler.docs.tilesvg import all_tile_files
 from mjc.compiler.serve import pages
 from mjc.compiler.serve.replay import MAX_LOG, ReplayError, parse_view, replay_log
 from mjc.compiler.serve.store import Store
-from mjc.compiler.serve.tables import BOT_KINDS, Library, SetupError, Table, TableSpec
+from mjc.compiler.serve.tables import (
+    BOT_KINDS,
+    DEFAULT_CLOCK,
+    Library,
+    SetupError,
+    Table,
+    TableSpec,
+)
 from mjc.runtime.game.actions import ActionError, IllegalAction, action_from_json
 
 __all__ = ["MAX_BODY", "MAX_MESSAGE", "Server", "create_app", "run"]
@@ -57,6 +70,7 @@ class Server:
         self.tokens: dict[str, tuple[str, int]] = {}
         self.sockets: dict[str, dict[int, set[WebSocket]]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
+        self.timers: dict[str, asyncio.Task[None]] = {}
         for table in store.resume(library):
             self._add(table)
 
@@ -83,19 +97,60 @@ class Server:
         return (table, found[1]) if table.seat_of(token) == found[1] else None
 
     async def drive(self, table: Table) -> None:
-        """Let the bots play until a person is to act or the round is over, letting the other
-        tables run now and then; then every seat's sockets get their new view."""
+        """Let the bots (and 托管) play until a person is to act or the round is over,
+        letting the other tables run now and then; then the clock is set and every seat's
+        sockets get their new view."""
         steps = 0
         while table.bot_step():
             steps += 1
             if steps % BOT_YIELD == 0:
                 await asyncio.sleep(0)
+        self._wind(table)
         await self.broadcast(table)
 
+    def _wind(self, table: Table) -> None:
+        """Set the table's timer for the first clock to run out (none when no clock runs, or
+        when no event loop runs: `start` sets them)."""
+        old = self.timers.pop(table.id, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        wait = table.wind(time.monotonic())
+        if wait is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self.timers[table.id] = loop.create_task(self._ring(table, wait))
+
+    async def _ring(self, table: Table, wait: float) -> None:
+        """The table's timer: after `wait` seconds, 托管's move for each person out of time."""
+        await asyncio.sleep(wait)
+        async with self.locks[table.id]:
+            try:
+                if table.time_out(time.monotonic()):
+                    await self.drive(table)
+                else:  # woken early: set again
+                    self._wind(table)
+            except Exception:  # a fault of ours: logged, and the table waits for its people
+                _LOG.exception("table %s: the clock could not play", table.id)
+
+    async def start(self) -> None:
+        """At start-up: each resumed table's bots play on and its clock runs."""
+        for table in list(self.tables.values()):
+            async with self.locks[table.id]:
+                await self.drive(table)
+
+    def stop(self) -> None:
+        for timer in self.timers.values():
+            timer.cancel()
+        self.timers.clear()
+
     async def broadcast(self, table: Table) -> None:
+        now = time.monotonic()
         for seat, sockets in self.sockets[table.id].items():
             if sockets:
-                message = pages.view_message(table.view(seat))
+                message = pages.view_message(table.view(seat, now))
                 for socket in list(sockets):
                     try:
                         await socket.send_text(message)
@@ -110,11 +165,15 @@ class Server:
             data = json.loads(text)
         except (ValueError, RecursionError):  # RecursionError: [[[[... nested a thousand deep
             return "a message is a JSON object"
-        if not isinstance(data, dict) or data.get("type") not in ("act", "next"):
-            return 'a message is {"type": "act" or "next", "move": N, ...}'
+        if not isinstance(data, dict) or data.get("type") not in ("act", "next", "away", "back"):
+            return 'a message is {"type": "act", "next", "away" or "back", "move": N, ...}'
         if table.bots[seat] is not None:
             return "a bot plays this seat: its link only watches"
         async with self.locks[table.id]:
+            if data["type"] in ("away", "back"):  # 托管 on or off: the same twice is no harm
+                table.set_away(seat, data["type"] == "away")
+                await self.drive(table)
+                return None
             if data.get("round", table.round_no) != table.round_no:
                 return f"stale or replayed message: the table is at round {table.round_no}"
             # A move answers the question the seat was asked; `next`, the table as it is.
@@ -161,7 +220,12 @@ def _form_settings(body: bytes) -> dict[str, Any]:
         bot = fields.get(f"seat{i}", "person")
         seats.append({"name": fields.get(f"name{i}", ""), "bot": None if bot == "person" else bot})
     options = {k[4:]: v for k, v in fields.items() if k.startswith("opt_")}
-    return {"rulebook": fields.get("rulebook"), "options": options, "seats": seats}
+    return {
+        "rulebook": fields.get("rulebook"),
+        "options": options,
+        "seats": seats,
+        "clock": fields.get("clock", DEFAULT_CLOCK),
+    }
 
 
 async def _create(request: Request) -> Response:
@@ -183,6 +247,7 @@ async def _create(request: Request) -> Response:
             settings.get("rulebook"),
             settings.get("options", {}),
             settings.get("seats"),
+            clock=settings.get("clock", DEFAULT_CLOCK),
         )
     except SetupError as exc:
         return _refuse(api, 400, str(exc))
@@ -195,7 +260,7 @@ async def _create(request: Request) -> Response:
         for i, s in enumerate(spec.seats)
     ]
     if api:
-        return JSONResponse({"table": table.id, "seats": links})
+        return JSONResponse({"table": table.id, "clock": spec.clock, "seats": links})
     return _html(pages.created(table, links))
 
 
@@ -225,7 +290,7 @@ async def _play(request: Request) -> Response:
     if found is None:
         return _refuse(False, 404, "no seat has this link")
     table, seat = found
-    return _html(pages.table_page(table.view(seat)))
+    return _html(pages.table_page(table.view(seat, time.monotonic())))
 
 
 async def _replay_form(request: Request) -> Response:
@@ -322,7 +387,7 @@ async def _socket(websocket: WebSocket) -> None:
     sockets.add(websocket)
     bucket = _Bucket()
     try:
-        await websocket.send_text(pages.view_message(table.view(seat)))
+        await websocket.send_text(pages.view_message(table.view(seat, time.monotonic())))
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
@@ -367,10 +432,21 @@ def create_app(library: Library, db: str) -> Starlette:
             Route("/tiles/{name}", _tile),
             Route("/static/{name}", _static),
             WebSocketRoute("/ws/{token}", _socket),
-        ]
+        ],
+        lifespan=_lifespan,
     )
     app.state.server = Server(library, Store(db))
     return app
+
+
+@contextlib.asynccontextmanager
+async def _lifespan(app: Starlette) -> AsyncIterator[None]:
+    server: Server = app.state.server
+    await server.start()
+    try:
+        yield
+    finally:
+        server.stop()
 
 
 def run(rulebook: str | None, host: str, port: int, db: str) -> int:

@@ -19,7 +19,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from mjc.compiler.docs.tilesvg import HandPicture, tile_label
 from mjc.compiler.serve.replay import ALL, MAX_LOG, Replay
-from mjc.compiler.serve.tables import Library, Table
+from mjc.compiler.serve.tables import DEFAULT_CLOCK, MAX_CLOCK, Library, Table
 from mjc.runtime.tiles.tile import NotationError, tile_index, tile_text
 
 __all__ = [
@@ -139,7 +139,11 @@ def lobby(library: Library, bot_kinds: Sequence[str]) -> str:
     """The lobby: each rulebook with a form to open a table (options, who plays each seat)."""
     books = sorted(library.rulesets.values(), key=lambda r: r.id)
     return _ENV.get_template("lobby.html").render(
-        books=books, bot_kinds=bot_kinds, broken=library.broken
+        books=books,
+        bot_kinds=bot_kinds,
+        broken=library.broken,
+        default_clock=DEFAULT_CLOCK,
+        max_clock=MAX_CLOCK,
     )
 
 

@@ -10,6 +10,16 @@
   let socket = null;
   let state = { round: 0, move: 0 };
   let retry = 500;
+  let shownAt = performance.now(); // when the countdowns of #view were last set
+
+  // Each countdown (.clock, its seconds in data-left as the view was sent) counts down here.
+  function tick() {
+    const gone = (performance.now() - shownAt) / 1000;
+    view.querySelectorAll(".clock").forEach(function (clock) {
+      const left = Math.max(0, Math.ceil(Number(clock.dataset.left) - gone));
+      clock.querySelector("b").textContent = String(left);
+    });
+  }
 
   function readState() {
     const table = view.querySelector(".table");
@@ -36,6 +46,7 @@
       if (message.type === "view") {
         refused.hidden = true;
         view.innerHTML = message.html;
+        shownAt = performance.now();
         readState();
         const mine = view.querySelector(".seat.mine.acting, .table[data-over=yes]");
         status.textContent = mine ? "轮到你 your move" : "等待 waiting";
@@ -61,6 +72,7 @@
     const button = event.target.closest("button");
     if (!button) return;
     if (button.dataset.next) send({ type: "next" });
+    else if (button.dataset.auto) send({ type: button.dataset.auto === "back" ? "back" : "away" });
     else if (button.dataset.act) send({ type: "act", action: JSON.parse(button.dataset.act) });
   });
 
@@ -84,5 +96,6 @@
   });
 
   readState();
+  setInterval(tick, 250);
   connect();
 })();

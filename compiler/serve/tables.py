@@ -8,12 +8,19 @@ shape; `Table.act` checks that they are legal now). A table never trusts a move:
 `legal_actions(seat)` decides, and a refused move changes nothing.
 
 What a seat is shown (`Table.view`) is its own `observation` and what every seat may know
-(the seats' names, the match's scores, and at a round's end its settlement): never another
-seat's concealed tiles or anybody's token.
+(the seats' names, the match's scores, who is under 托管, the seconds left on the clock, and
+at a round's end its settlement): never another seat's concealed tiles or anybody's token.
+
+The move clock: each person asked to decide has `TableSpec.clock` seconds (`Table.wind`); a
+seat whose time runs out (`Table.time_out`) gets 托管's move (`AutoBot`: win when it may,
+else pass a claim, else discard the tile just drawn) and stays under 托管 (`Table.away`),
+played at once like a bot, until its person takes it back. Those moves are moves like any
+other: checked, counted and logged.
 """
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -24,16 +31,29 @@ from mjc.compiler.loader import bundled_rulebooks, load
 from mjc.compiler.syntax.sources import RulebookNotFound, rulebooks_in
 from mjc.runtime import OptionError, Ruleset
 from mjc.runtime.bots.greedybot import GreedyBot
-from mjc.runtime.bots.simple import Bot, RandomBot
+from mjc.runtime.bots.simple import AutoBot, Bot, RandomBot
 from mjc.runtime.game.actions import Action, IllegalAction
 from mjc.runtime.game.engine import GameSetupError, Round
 from mjc.runtime.game.match import Match
 from mjc.runtime.game.observation import observation
 
-__all__ = ["BOT_KINDS", "Library", "SeatSpec", "SetupError", "Table", "TableSpec"]
+__all__ = [
+    "BOT_KINDS",
+    "DEFAULT_CLOCK",
+    "MAX_CLOCK",
+    "MIN_CLOCK",
+    "Library",
+    "SeatSpec",
+    "SetupError",
+    "Table",
+    "TableSpec",
+]
 
 BOT_KINDS = ("greedy", "random")
 MAX_NAME = 40  # a player's name, in characters
+DEFAULT_CLOCK = 30.0  # seconds a person has for each decision, unless the table says
+MIN_CLOCK = 0.05  # a shorter clock (but 0, none) is refused: the tests use the shortest
+MAX_CLOCK = 3600.0
 
 
 class SetupError(ValueError):
@@ -90,6 +110,7 @@ class TableSpec:
     options: dict[str, str]
     seed: int
     seats: tuple[SeatSpec, ...]
+    clock: float = DEFAULT_CLOCK  # seconds for each decision of a person; 0: no clock
 
     @classmethod
     def new(
@@ -99,9 +120,11 @@ class TableSpec:
         options: object,
         seats: object,
         seed: int | None = None,
+        clock: object = DEFAULT_CLOCK,
     ) -> TableSpec:
         """Settings from a form or the JSON API, checked; `SetupError` says what is wrong.
-        `seats` is a list of {"name", "bot"} (bot: a `BOT_KINDS` word or null)."""
+        `seats` is a list of {"name", "bot"} (bot: a `BOT_KINDS` word or null); `clock` the
+        seconds a person has for each decision (0 for no clock)."""
         if not isinstance(rulebook, str):
             raise SetupError("rulebook: the id of a rulebook")
         ruleset = library.get(rulebook)
@@ -119,7 +142,7 @@ class TableSpec:
             raise SetupError(f"seats: {counts} seats at a {ruleset.id} table")
         specs = tuple(_seat(i, s) for i, s in enumerate(seats))
         chosen = secrets.randbelow(2**31) if seed is None else seed
-        spec = cls(ruleset.id, given, chosen, specs)
+        spec = cls(ruleset.id, given, chosen, specs, _clock(clock))
         try:  # the options are checked by the rulebook itself (constraints included)
             Match(ruleset, seed=chosen, options=given, players=len(specs)).next_round()
         except (OptionError, GameSetupError, ValueError) as exc:
@@ -132,12 +155,34 @@ class TableSpec:
             "options": self.options,
             "seed": self.seed,
             "seats": [s.to_json() for s in self.seats],
+            "clock": self.clock,
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TableSpec:
+        """A stored spec (one stored before tables had a clock gets the default)."""
         seats = tuple(SeatSpec(s["name"], s["bot"], s["token"]) for s in data["seats"])
-        return cls(data["rulebook"], dict(data["options"]), int(data["seed"]), seats)
+        clock = _clock(data.get("clock", DEFAULT_CLOCK))
+        return cls(data["rulebook"], dict(data["options"]), int(data["seed"]), seats, clock)
+
+
+def _clock(value: object) -> float:
+    """A table's clock from the settings: 0 (none), or seconds from `MIN_CLOCK` to
+    `MAX_CLOCK`; a form sends it as text."""
+    if isinstance(value, str):
+        try:
+            value = float(value) if value.strip() else DEFAULT_CLOCK
+        except ValueError:
+            value = None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise SetupError("clock: the seconds a person has for each decision (a number)")
+    try:
+        seconds = float(value)
+    except OverflowError:  # an integer of hundreds of digits
+        seconds = math.inf
+    if not math.isfinite(seconds) or (seconds != 0 and not MIN_CLOCK <= seconds <= MAX_CLOCK):
+        raise SetupError(f"clock: 0 (no clock) or {MIN_CLOCK:g} to {MAX_CLOCK:g} seconds")
+    return seconds
 
 
 def _seat(index: int, data: object) -> SeatSpec:
@@ -159,7 +204,11 @@ class Table:
     (`round_no`, from 0) and the moves of this round (`move`, the number every message
     names). `asked[seat]` is the move at which the seat was last asked to decide: a move
     naming an earlier one is stale or replayed, while one naming any move since is still
-    an answer to the question (two people answering the same discard both count)."""
+    an answer to the question (two people answering the same discard both count).
+
+    `away` holds the seats under 托管 (played by `auto` at once, like bots); `deadlines[seat]`
+    is (the move the seat was asked at, the `time.monotonic()` its clock runs out) for each
+    person the table waits for, while the table has a clock."""
 
     id: str
     spec: TableSpec
@@ -171,6 +220,9 @@ class Table:
     move: int = 0
     asked: dict[int, int] = field(default_factory=dict)
     on_move: Callable[[Table, Action], None] | None = field(default=None, repr=False)
+    away: set[int] = field(default_factory=set)
+    deadlines: dict[int, tuple[int, float]] = field(default_factory=dict)
+    auto: AutoBot = field(default_factory=AutoBot, repr=False)
 
     @classmethod
     def start(cls, table_id: str, spec: TableSpec, ruleset: Ruleset) -> Table:
@@ -211,17 +263,61 @@ class Table:
             self.match.finish(self.game)
 
     def bot_step(self) -> bool:
-        """One bot move, when a bot is to act; False when the round waits for a person or
-        is over."""
+        """One move of a bot or of 托管 for a seat under it, when one is to act; False when
+        the round waits for a person or is over."""
         if self.game.over:
             return False
         for seat in self.game.to_act():
-            bot = self.bots[seat]
+            bot = self.auto if seat in self.away else self.bots[seat]
             if bot is not None:
-                seen = None if getattr(bot, "blind", False) else observation(self.game, seat)
-                self.act(seat, bot.choose(seen, self.game.legal_actions(seat)))
+                self._play_for(seat, bot)
                 return True
         return False
+
+    def _play_for(self, seat: int, bot: Bot) -> None:
+        seen = None if getattr(bot, "blind", False) else observation(self.game, seat)
+        self.act(seat, bot.choose(seen, self.game.legal_actions(seat)))
+
+    def waiting(self) -> list[int]:
+        """The people the table waits for now (none under 托管, none once the round is over)."""
+        if self.game.over:
+            return []
+        return [s for s in self.game.to_act() if self.bots[s] is None and s not in self.away]
+
+    def wind(self, now: float) -> float | None:
+        """Start the clock of each person newly asked to decide (a person still deciding
+        keeps the time it had); the seconds until the first clock runs out, or None when no
+        clock runs."""
+        if self.spec.clock <= 0:
+            return None
+        kept = {}
+        for seat in self.waiting():
+            asked = self.asked.get(seat, self.move)
+            old = self.deadlines.get(seat)
+            kept[seat] = (
+                old if old is not None and old[0] == asked else (asked, now + self.spec.clock)
+            )
+        self.deadlines = kept
+        return max(0.0, min(d for _, d in kept.values()) - now) if kept else None
+
+    def time_out(self, now: float) -> list[int]:
+        """托管's move for each person whose clock has run out (they stay under 托管); the
+        seats played for."""
+        played = []
+        for seat, (asked, deadline) in sorted(self.deadlines.items()):
+            if deadline <= now and seat in self.waiting() and self.asked.get(seat) == asked:
+                self.away.add(seat)
+                self._play_for(seat, self.auto)
+                played.append(seat)
+        self.deadlines = {s: d for s, d in self.deadlines.items() if s not in played}
+        return played
+
+    def set_away(self, seat: int, away: bool) -> None:
+        """Put a person's seat under 托管 (the server plays it) or take it back."""
+        if away:
+            self.away.add(seat)
+        else:
+            self.away.discard(seat)
 
     def next_round(self) -> None:
         """Deal the next round of the match (the current one must be over)."""
@@ -236,8 +332,13 @@ class Table:
         """Whether a message of `seat` naming `move` answers the question it is asked now."""
         return type(move) is int and self.asked.get(seat, self.move) <= move <= self.move
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """All `seat` may see (see the module docstring): plain JSON data."""
+    def view(self, seat: int, now: float | None = None) -> dict[str, Any]:
+        """All `seat` may see (see the module docstring): plain JSON data. `left[s]` is the
+        seconds seat `s` has left to decide (None: not asked, or no clock), at `now`."""
+        left: list[float | None] = [None] * len(self.spec.seats)
+        if now is not None:
+            for s, (_, deadline) in self.deadlines.items():
+                left[s] = round(max(0.0, deadline - now), 1)
         data: dict[str, Any] = {
             "table": self.id,
             "title": self.ruleset.title,
@@ -246,6 +347,9 @@ class Table:
             "names": [s.name for s in self.spec.seats],
             "bots": [s.bot for s in self.spec.seats],
             "scores": list(self.match.scores),
+            "clock": self.spec.clock,
+            "left": left,
+            "away": [s in self.away for s in range(len(self.spec.seats))],
             "seen": observation(self.game, seat),
         }
         if self.game.over and self.game.settlement is not None:

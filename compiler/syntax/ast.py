@@ -256,6 +256,28 @@ class Kongs:
 
 
 @dataclass(frozen=True, slots=True)
+class DealWin:
+    """`four_alike "大四喜" pays 2 when (any t in tiles: copies(t) == 4)`: a hand that wins
+    as it is dealt (起手胡); every other seat pays the seat that shows it `pays` units."""
+
+    id: Ident
+    name: str | None
+    pays: IntLit
+    condition: Expr
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class DealWins:
+    """The deal_wins section: the hands that win at the deal, before the first discard."""
+
+    items: tuple[DealWin, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Choice:
     id: Ident
     label: str | None
@@ -520,6 +542,7 @@ Section = (
     | Claims
     | Play
     | Kongs
+    | DealWins
     | Horses
     | Payments
     | OptionDecl

@@ -20,6 +20,7 @@ import lark
 from lark import Token
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from mjc.compiler.caches import lark_cache
 from mjc.compiler.diagnostics import Diagnostic, error
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.errors import (
@@ -37,13 +38,16 @@ def grammar_text() -> str:
 
 @functools.cache
 def parser() -> lark.Lark:
-    """The LALR parser, built once per process (building it costs tens of milliseconds)."""
+    """The LALR parser, built once per process. Building its tables costs a tenth of a
+    second, so Lark keeps them in mjc's cache (`compiler/caches.py`), by the hash of the
+    grammar and of Lark's version, and later processes load them from there."""
+    grammar = grammar_text()
     return lark.Lark(
-        grammar_text(),
+        grammar,
         parser="lalr",
         propagate_positions=True,
         maybe_placeholders=False,
-        cache=True,  # Lark keeps the built tables in the temp folder, keyed by grammar hash
+        cache=lark_cache(grammar, lark.__version__),
     )
 
 

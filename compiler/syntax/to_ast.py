@@ -245,6 +245,26 @@ class _ToAst(_SettlementToAst):
     def kong_unscored(self, meta: Meta, children: list[Any]) -> tuple[str, Any]:
         return ("unscored", self._span(meta))
 
+    # -- wins at the deal
+
+    def deal_wins(self, meta: Meta, children: list[Any]) -> ast.DealWins:
+        return ast.DealWins(tuple(children), self._span(meta))
+
+    def deal_win(self, meta: Meta, children: list[Any]) -> ast.DealWin:
+        name, *rest = children
+        label = next((c for c in rest if isinstance(c, Token) and c.type == "STRING"), None)
+        pays = next(c for c in rest if isinstance(c, Token) and c.type == "INT")
+        condition = next(c for c in rest if not isinstance(c, Token | ast.Provenance | tuple))
+        return ast.DealWin(
+            self._ident(name),
+            self._str(label) if label is not None else None,
+            self._int(pays),
+            condition,
+            self._guard(rest),
+            self._provenance(rest),
+            self._span(meta),
+        )
+
     # -- inheritance
 
     def override_fan(self, meta: Meta, children: list[Any]) -> ast.Override:

@@ -93,7 +93,7 @@ class GreedyBot:
 
     def choose(self, observation: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
         for action in legal:
-            if action.kind == "win":
+            if action.kind == "win" or action.kind == "deal_win":  # a win at the deal is paid
                 return action
         if observation is None:
             return legal[0]

@@ -1,11 +1,11 @@
 """The game engine: whole rounds and matches played by a rulebook's turn rules.
 
 `engine` is `Round`, one round as a deterministic state machine; `wall` its wall, `actions`
-what a seat may do, `claimwindow` and `claimanswers` the claims, `turnedup` wins on a flower
-and on the tiles a kind of kong turns up, `autoplay` 托管, `roundend` the round's end and its
-settlement, `tablefacts` the table's set-up, `observation` what one seat may see, `players`
-the `Bot` protocol and `play_round`, `match` several rounds in a row, `gamelog` the log that
-replays, `scenario` a round set up by hand (the hands, the wall's ends, the dice),
+what a seat may do, `claimwindow` and `claimanswers` the claims, `sidewins` wins on a flower,
+at the deal and on the tiles a kind of kong turns up, `autoplay` 托管, `roundend` the round's
+end and its settlement, `tablefacts` the table's set-up, `observation` what one seat may see,
+`players` the `Bot` protocol and `play_round`, `match` several rounds in a row, `gamelog` the
+log that replays, `scenario` a round set up by hand (the hands, the wall's ends, the dice),
 `roundstate` the read-only view of a round (`Round.state()`). Reads the ruleset; never
 imports bots or the simulator.
 """
@@ -75,6 +75,12 @@ if TYPE_CHECKING:
     )
     from mjc.runtime.game.roundstate import RoundState
     from mjc.runtime.game.scenario import Scenario, ScenarioError
+    from mjc.runtime.game.sidewins import (
+        deal_answer,
+        deal_window,
+        flower_answer,
+        flower_window,
+    )
     from mjc.runtime.game.tablefacts import (
         HUANGFAN,
         WINDS,
@@ -84,10 +90,6 @@ if TYPE_CHECKING:
         seat_wind,
         table_facts,
         table_situations,
-    )
-    from mjc.runtime.game.turnedup import (
-        flower_answer,
-        flower_window,
     )
     from mjc.runtime.game.wall import (
         Wall,
@@ -127,8 +129,10 @@ _EXPORTS = {
     "finish_draw": "mjc.runtime.game.roundend",
     "finish_win": "mjc.runtime.game.roundend",
     "first_dealer": "mjc.runtime.game.tablefacts",
-    "flower_answer": "mjc.runtime.game.turnedup",
-    "flower_window": "mjc.runtime.game.turnedup",
+    "deal_answer": "mjc.runtime.game.sidewins",
+    "deal_window": "mjc.runtime.game.sidewins",
+    "flower_answer": "mjc.runtime.game.sidewins",
+    "flower_window": "mjc.runtime.game.sidewins",
     "game_log_schema": "mjc.runtime.game.gamelog",
     "log_lines": "mjc.runtime.game.gamelog",
     "may_complete": "mjc.runtime.game.claimwindow",
@@ -184,6 +188,8 @@ __all__ = [
     "can_win",
     "carry_huangfan",
     "claims_of",
+    "deal_answer",
+    "deal_window",
     "discard_situations",
     "finish_draw",
     "finish_win",

@@ -27,6 +27,7 @@ __all__ = [
 #   on one's own turn: discard, concealed_kong, added_kong, win (self-drawn, 自摸)
 #   on another's discard: win (点炮), exposed_kong, pong, chow, pass
 #   on another's added (or robbable) kong: win (抢杠), pass
+#   after the deal, before the first discard: deal_win (show a win at the deal, 起手胡), pass
 KINDS: tuple[str, ...] = (
     "discard",
     "concealed_kong",
@@ -36,8 +37,9 @@ KINDS: tuple[str, ...] = (
     "pong",
     "chow",
     "pass",
+    "deal_win",
 )
-_TILED = frozenset(KINDS) - {"win", "pass"}
+_TILED = frozenset(KINDS) - {"win", "pass", "deal_win"}
 # The kong actions, which may name a kind of kong (`as`, the rulebook's `kongs` section).
 KONGS = frozenset({"concealed_kong", "added_kong", "exposed_kong"})
 

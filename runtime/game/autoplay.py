@@ -38,10 +38,11 @@ class AutoSeats:
 
 
 def auto_choice(legal: Sequence[Action], drawn: int) -> Action:
-    """托管's action among `legal`: win, else pass, else discard `drawn` (the tile just
-    drawn, -1 when none), else the last discard offered; never a chow, pong or kong."""
+    """托管's action among `legal`: win (a win at the deal shown too), else pass, else discard
+    `drawn` (the tile just drawn, -1 when none), else the last discard offered; never a chow,
+    pong or kong."""
     for action in legal:
-        if action.kind == "win":
+        if action.kind == "win" or action.kind == "deal_win":
             return action
     for action in legal:
         if action.kind == "pass":

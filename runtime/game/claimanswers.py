@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from mjc.runtime.game.actions import Action
 from mjc.runtime.game.claimwindow import claims_of, robbers, run_ok
-from mjc.runtime.game.turnedup import flower_answer, kong_answer, with_kinds
+from mjc.runtime.game.sidewins import deal_answer, flower_answer, kong_answer, with_kinds
 from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING
 
 if TYPE_CHECKING:
@@ -105,10 +105,13 @@ def open_rob(r: Round, konger: int, kind: str, tile: int) -> bool:
 
 def answer(r: Round, action: Action) -> None:
     """One asked seat's answer; the window is resolved once every asked seat answered (the
-    flower window of 八花 and those of a kong's turned-up tiles have their own answers:
-    `mjc.runtime.game.turnedup`)."""
+    flower window of 八花, that of the wins at the deal and those of a kong's turned-up tiles
+    have their own answers: `mjc.runtime.game.sidewins`)."""
     if r.phase == "flower":
         flower_answer(r, action)
+        return
+    if r.phase == "deal":
+        deal_answer(r, action)
         return
     if r.phase == "kong":
         kong_answer(r, action)

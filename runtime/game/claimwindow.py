@@ -163,7 +163,7 @@ def can_win(r: Round, seat: int, hand: Hand, self_drawn: bool, situations: tuple
 
 def _tiles_complete(r: Round, hand: Hand) -> bool:
     """Flowers complete no set: a hand that holds flowers and is won on a tile must complete
-    its shape without them. Only a win on a flower itself (`mjc.runtime.game.turnedup`, 上海 八花
+    its shape without them. Only a win on a flower itself (`mjc.runtime.game.sidewins`, 上海 八花
     抓起即可胡牌) is a flower shape's alone; its reading is then the score's to choose."""
     if not hand.flowers or r.plain_shapes or (hand.win_tile or 0) >= NUM_PLAYING:
         return True

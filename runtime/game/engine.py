@@ -6,8 +6,9 @@ by hand, a `Scenario` (`mjc.runtime.game.scenario`: the hands, the wall's ends, 
 dealer). A round runs through phases: `turn` (the seat to play has drawn or claimed: discard,
 kong or win), `claim` (the other seats answer a discard: win, kong, pong, chow or pass, served
 by `TurnRules.priority`), `rob` (the others may rob a kong), `flower` (a seat may win on the
-flower it drew, 上海 八花), `kong` (the tiles a kind of kong turned up may be won on; both:
-`mjc.runtime.game.turnedup`) and `over`. Draws, replacements and flowers happen
+flower it drew, 上海 八花), `deal` (before the first discard, seats show their wins at the
+deal, 起手胡), `kong` (the tiles a kind of kong turned up may be won on; all three:
+`mjc.runtime.game.sidewins`) and `over`. Draws, replacements and flowers happen
 inside `apply`, never as decisions; seats under 托管 are played by the engine itself
 (`mjc.runtime.game.autoplay`); every decision and every draw is one event of `events`
 (`mjc.runtime.game.gamelog` writes them as JSON lines). The first dealer, the winds and the
@@ -42,6 +43,7 @@ from mjc.runtime.game.claimwindow import (
 )
 from mjc.runtime.game.roundstate import RoundState, round_state
 from mjc.runtime.game.scenario import Scenario, scenario_wall, table_of
+from mjc.runtime.game.sidewins import KongTurn, deal_window, flower_window, turn_up, with_kinds
 from mjc.runtime.game.tablefacts import (
     WINDS,
     GameSetupError,
@@ -49,10 +51,10 @@ from mjc.runtime.game.tablefacts import (
     seat_wind,
     table_facts,
 )
-from mjc.runtime.game.turnedup import KongTurn, flower_window, turn_up, with_kinds
 from mjc.runtime.game.wall import build_wall
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
+from mjc.runtime.settle.payments import DealWinInfo
 from mjc.runtime.tiles.hand import Hand
 from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING, TEXTS, tile_text
 from mjc.runtime.wins.arrange import SHAPES
@@ -159,6 +161,8 @@ class Round:
         self.kong_history: list[dict[str, Any]] = []
         self.kong_turn = KongTurn(ruleset.spec)  # the kinds of kong, and the kong being made
         self.bought_horses: dict[int, list[int]] = {}
+        self.deal_wins: list[dict[str, Any]] = []  # the wins at the deal shown (起手胡)
+        self.deal_offers: dict[int, tuple[DealWinInfo, ...]] = {}
         self.result: dict[str, Any] | None = None
         self.auto, self.flower_resume = AutoSeats(), False  # 托管; a passed 八花's kong flag
         self.settlement: Any = None
@@ -201,7 +205,7 @@ class Round:
         self.ready_needed = bool(ruleset.payments.relation_rules)
         deal_horses(self, rng)  # the generator goes on from the wall's shuffle and dice
         self._deal_flowers()
-        if self.result is None:
+        if self.result is None and not deal_window(self):
             self._start_turn(dealer, self.drew, False)
 
     # ------------------------------------------------------------------ set-up
@@ -277,7 +281,7 @@ class Round:
         """The seats whose decision the round waits for (none when it is over)."""
         if self.phase == "turn":
             return [self.turn]
-        if self.phase in ("claim", "rob", "flower", "kong"):
+        if self.phase in ("claim", "rob", "flower", "deal", "kong"):
             return [s for s in self.pending if s not in self.responses]
         return []
 
@@ -292,7 +296,7 @@ class Round:
             return found
         if self.phase == "turn" and seat == self.turn:
             found = self._turn_actions(seat)
-        elif self.phase in ("claim", "rob", "flower", "kong") and seat in self.pending:
+        elif self.phase in ("claim", "rob", "flower", "deal", "kong") and seat in self.pending:
             found = [] if seat in self.responses else self.pending[seat]
         else:
             found = []
@@ -313,8 +317,7 @@ class Round:
         legal = self._legal.get(seat)
         if legal is None:
             legal = self.legal_actions(seat)
-        if self.kong_turn.kinds:
-            action = self.kong_turn.first(action)  # no `as`: the first kind of kong
+        action = self.kong_turn.first(action)  # a kong without `as`: the first kind of kong
         if action not in legal:
             waiting = ", ".join(str(s) for s in self.to_act())
             if not legal:
@@ -398,8 +401,7 @@ class Round:
                     for m in st.melds
                     if m.kind == "pung" and counts[m.tile] and wild_may(self, m.tile, "kong")
                 ]
-            if self.kong_turn.kinds:
-                acts = with_kinds(self, seat, acts)  # one kong action per kind that holds
+            acts = with_kinds(self, seat, acts)  # one kong action per kind of kong that holds
         made = self._discard_actions[seat]
         if st.no_discard or (self.wilds and "discard" not in self.perms):
             held = list(compress(range(NUM_PLAYING), counts))
@@ -467,7 +469,7 @@ class Round:
             finish_draw(self)  # kong_needs_tile off and nothing left to draw
             return
         if turn_up(self, seat):
-            return  # a kind of kong that turns up several tiles (mjc.runtime.game.turnedup)
+            return  # a kind of kong that turns up several tiles (mjc.runtime.game.sidewins)
         got = self._take(seat, True)
         if got >= 0:
             self._start_turn(seat, got, True)

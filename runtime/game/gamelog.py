@@ -162,7 +162,7 @@ class ActionLine(_Line):
 
 class TurnUpLine(_Line):
     """The tiles a kind of kong turned up (开杠), drawn from the replacement end just before:
-    the konger may win on one, else they are his discards (`mjc.runtime.game.turnedup`)."""
+    the konger may win on one, else they are his discards (`mjc.runtime.game.sidewins`)."""
 
     type: Literal["turn_up"]
     seat: _Seat
@@ -181,6 +181,16 @@ class AbandonLine(_Line):
     """The round ended before its end by the caller (`Round.abandon`): a draw follows."""
 
     type: Literal["abandon"]
+
+
+class DealWinLine(_Line):
+    """A win at the deal shown (起手胡): the seat, the ids of its wins and the hand it showed;
+    written when every seat asked has answered, before the dealer's first discard."""
+
+    type: Literal["deal_win"]
+    seat: _Seat
+    wins: list[StrictStr] = Field(min_length=1)
+    hand: StrictStr
 
 
 class ClaimLine(_Line):
@@ -216,6 +226,7 @@ LogLine = Annotated[
     | TurnUpLine
     | AutoLine
     | AbandonLine
+    | DealWinLine
     | ClaimLine
     | EndLine,
     Field(discriminator="type"),

@@ -6,8 +6,9 @@ concealed tiles they hold, their declared melds (a concealed kong as one shown t
 their flowers and rivers; of the wall only how many tiles may still be drawn (never its
 order), the dice, the flipped indicator and the wilds. No seat sees a bought horse, its own
 included, while the round is on (潮州: 启动买马牌放在手牌边上，背面向上所有玩家不可见); they
-are turned up with the settlement (对局结束后买马牌才会翻开), in `result`. Tiles are in the
-docs' notation.
+are turned up with the settlement (对局结束后买马牌才会翻开), in `result`. A hand shown for
+a win at the deal (起手胡) is seen by every seat, as it was shown (`deal_wins`); a seat asked
+whether to show one sees what it would win (`deal_offer`). Tiles are in the docs' notation.
 """
 
 from __future__ import annotations
@@ -79,6 +80,11 @@ def observation(r: Round, seat: int) -> dict[str, Any]:
         data["drawn"] = tile_text(r.drew)
     if r.phase in ("claim", "rob", "flower", "kong"):
         data["question"] = tile_text(r.question)  # the discard, the kong's tile, the flower
+    offered = r.deal_offers.get(seat) if r.phase == "deal" else None
+    if offered:  # what showing the hand would win, before the seat decides
+        data["deal_offer"] = [{"id": w.id, "name": w.name, "pays": w.pays} for w in offered]
+    if r.deal_wins:
+        data["deal_wins"] = [dict(shown) for shown in r.deal_wins]  # shown hands are public
     if r.result is not None:
         data["result"] = r.result  # the bought horses, turned up at the end, among the rest
     return data

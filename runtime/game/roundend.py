@@ -1,12 +1,13 @@
 """The end of a round: the round JSON `Ruleset.settle` reads, its settlement, the next dealer.
 
-`mjc.runtime.game.engine` calls `finish_win` or `finish_draw` when a round ends; this module writes
-the `RoundOutcome` data (`mjc.runtime.settle.round`) exactly as the round was played — the winners'
-hands and situations, the discarder or the robbed kong, the claim history, the completed
-kongs with their feeders, the kong bloom's feeder, the horses (bought at the deal, turned up
-from the end of the wall), the opening discards (跟庄) — settles it through the rulebook and
-says who deals next by `TurnRules` (连庄, 谁胡谁坐庄, 一炮多响 ...). `Opening` follows the
-opening discards while they can still follow the dealer.
+`mjc.runtime.game.engine` calls `finish_win` or `finish_draw` when a round ends; this module
+writes the `RoundOutcome` data (`mjc.runtime.settle.round`) exactly as the round was played —
+the winners' hands and situations, the discarder or the robbed kong, the claim history, the
+completed kongs with their feeders, the kong bloom's feeder, the horses (bought at the deal,
+turned up from the end of the wall), the opening discards (跟庄), the wins shown at the deal
+(起手胡) — settles it through the rulebook and says who deals next by `TurnRules` (连庄,
+谁胡谁坐庄, 一炮多响 ...). `Opening` follows the opening discards while they can still follow
+the dealer.
 """
 
 from __future__ import annotations
@@ -126,6 +127,8 @@ def _base(r: Round) -> dict[str, Any]:
     opening = r.opening.to_json()
     if opening is not None:
         data["opening"] = opening
+    if r.deal_wins:
+        data["deal_wins"] = [dict(shown) for shown in r.deal_wins]
     return data
 
 

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Claim",
+    "DealWinShown",
     "Discard",
     "Draw",
     "Kong",
@@ -148,17 +149,28 @@ class WallView:
 
 
 @dataclass(frozen=True, slots=True)
+class DealWinShown:
+    """A win at the deal shown (起手胡): the seat, the ids of the wins and the hand it showed."""
+
+    seat: int
+    wins: tuple[str, ...]
+    hand: str
+
+
+@dataclass(frozen=True, slots=True)
 class RoundState:
     """A round as it stands (see the module docstring).
 
     `phase` is `turn` (the seat `turn` plays: discard, kong or win), `claim` (the others
     answer `turn`'s discard, `question`), `rob` (they may rob `turn`'s kong of `question`),
-    `flower` (`turn` may win on the flower `question` it drew: 上海 八花), `kong` (`turn`
+    `flower` (`turn` may win on the flower `question` it drew: 上海 八花), `deal` (before the
+    first discard, the seats `to_act` may show a win at the deal, 起手胡), `kong` (`turn`
     turned `question` up with a kind of kong: he may win on it, or the others may) or
     `over`. `to_act` are the seats the round waits for. `drawn` is what the seat to play drew
     for this turn (None after a claim, and outside a turn); `last_discard` the round's last
     discard; `offers` what the window open now offers each seat asked; `claims` and `kongs`
-    those served in the round, in order."""
+    those served in the round, in order; `deal_wins` the wins at the deal shown, in the order
+    of the seats from the dealer."""
 
     phase: str
     turn: int
@@ -179,6 +191,7 @@ class RoundState:
     kongs: tuple[Kong, ...]
     seats: tuple[SeatView, ...]
     wall: WallView
+    deal_wins: tuple[DealWinShown, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -252,7 +265,7 @@ def round_state(r: Round) -> RoundState:
             Offer(seat, tuple(actions), r.responses.get(seat))
             for seat, actions in sorted(r.pending.items())
         )
-        if asking
+        if asking or r.phase == "deal"
         else (),
         claims=tuple(
             Claim(c["seat"], c["kind"], c["tile"], c["from_seat"]) for c in r.claim_history
@@ -268,4 +281,5 @@ def round_state(r: Round) -> RoundState:
             tiles=_texts(wall.tiles[wall.head : wall.tail + 1]),
             reserved=_texts(wall.tiles[len(wall.tiles) - wall.reserved :][::-1]),
         ),
+        deal_wins=tuple(DealWinShown(d["seat"], tuple(d["wins"]), d["hand"]) for d in r.deal_wins),
     )

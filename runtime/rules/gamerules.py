@@ -1,6 +1,6 @@
 """The part of `Ruleset` that answers about a game rather than about one hand's score: its
-option values and presets, its wild tiles, the win check, the rules of play and the situation
-of a win.
+option values and presets, its wild tiles, the wins at the deal, the win check, the rules of
+play and the situation of a win.
 
 `Ruleset` (`mjc.runtime.rules.ruleset`) inherits these methods and sets, in its `__init__`, the
 attributes declared here from the generated module's `RulesetSpec`; what is prepared once per
@@ -11,6 +11,7 @@ ruleset module.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from mjc.runtime.rules.gamecache import Game, GameCache, Memo
 from mjc.runtime.rules.spec import Options, Preset, RulesetSpec
@@ -20,11 +21,14 @@ from mjc.runtime.score.options import OptionError, OptionSpec, resolve_options
 from mjc.runtime.score.scoring import Situation
 from mjc.runtime.score.situationargs import new_situation
 from mjc.runtime.settle.claimcheck import RoundRules
-from mjc.runtime.settle.payments import Payments
+from mjc.runtime.settle.payments import DealWinInfo, Payments
 from mjc.runtime.tiles.argcheck import plain_type_errors
 from mjc.runtime.tiles.hand import Hand, parse_hand
 from mjc.runtime.tiles.tile import NotationError, tile_index
 from mjc.runtime.wins.checkers import game_win_check
+
+if TYPE_CHECKING:
+    from mjc.runtime.settle.settlement import DealWinRules
 
 __all__ = ["GameRules"]
 
@@ -108,6 +112,43 @@ class GameRules:
         if game.wilds is not None:
             return game.wilds
         return self.wild_tiles(game.values, None)  # raises: the mode needs an indicator
+
+    # ------------------------------------------------------------------ wins at the deal
+
+    @plain_type_errors
+    def deal_wins(
+        self,
+        hand: Hand | str,
+        *,
+        seat_wind: str = "E",
+        round_wind: str = "E",
+        dealer: bool = False,
+        players: int | None = None,
+        options: Mapping[str, object] | None = None,
+        indicator: str | None = None,
+        wilds: Iterable[str] | None = None,
+    ) -> tuple[DealWinInfo, ...]:
+        """The wins at the deal (起手胡) a dealt hand holds for its seat, in rulebook order:
+        each one's id, name, what every other seat pays for it and its rulebook line. Raises
+        `HandError` for bad notation and `ValueError` for bad options, winds or players."""
+        if self.spec.deal_win_check is None:
+            return ()
+        if isinstance(hand, str):
+            hand = parse_hand(hand)
+        game = self._games.game(options, None, players)
+        wild = self._wilds(game, indicator, wilds) if self.has_wilds else ()
+        situation = self._situation(hand, False, seat_wind, round_wind, dealer, (), players, wild)
+        held = set(self.spec.deal_win_check(hand, situation, game.values))
+        return tuple(row for row in self.spec.deal_wins if row[0] in held)
+
+    def _deal_win_rules(self, game: Game) -> DealWinRules | None:
+        """What the settlement of a round needs to pay the hands shown at the deal."""
+        if not self.spec.deal_wins:
+            return None
+        from mjc.runtime.settle.settlement import DealWinRules  # needs pydantic: settling only
+
+        dealt = (game.turn_rules.deal_dealer, game.turn_rules.deal_others)
+        return DealWinRules(self.spec.deal_wins, dealt, self.deal_wins)
 
     # ------------------------------------------------------------------ win check
 

@@ -174,6 +174,7 @@ class Ruleset(GameRules):
             payments=self.payments,
             unit=self.unit,
             score_hand=self.score,
+            deal_wins=self._deal_win_rules(game),
         )
 
     # ------------------------------------------------------------------ scoring

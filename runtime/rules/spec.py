@@ -16,11 +16,12 @@ from typing import Any
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.score.options import OptionSpec
 from mjc.runtime.score.scoring import Adjust, FanInfo, Reject, ScoreFans, Situation, TierInfo
-from mjc.runtime.settle.payments import Payments
+from mjc.runtime.settle.payments import DealWinInfo, Payments
 from mjc.runtime.tiles.hand import Hand
 
 __all__ = [
     "WILD_ACTIONS",
+    "DealWinInfo",
     "ExampleSpec",
     "KongKindSpec",
     "Options",
@@ -125,6 +126,10 @@ class RulesetSpec:
     # Why the situations named for a win cannot hold, from what the prelude and the rulebook
     # say each presumes (`mjc.compiler.emit.situations`); None: nothing is refused.
     situation_problems: Callable[[Hand, Situation, Options], str | None] | None = None
+    # The wins at the deal (起手胡) in rulebook order, and which of them a dealt hand holds
+    # for its seat (the module's `deal_wins`).
+    deal_wins: tuple[DealWinInfo, ...] = ()
+    deal_win_check: Callable[[Hand, Situation, Options], tuple[str, ...]] | None = None
     violated: Callable[[Options, int], str | None] | None = None
     presets: tuple[Preset, ...] = ()
     examples: tuple[ExampleSpec, ...] = ()

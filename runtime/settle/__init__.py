@@ -16,6 +16,7 @@ from mjc.lazyimport import lazy_exports
 if TYPE_CHECKING:
     from mjc.runtime.settle.claimcheck import (
         RoundRules,
+        match_claims,
         round_problems,
         wild_win_refusal,
     )
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from mjc.runtime.settle.payments import (
         DEFAULT_PAYMENTS,
         BonusRule,
+        DealWinInfo,
         KongRule,
         Payments,
         RelationRule,
@@ -50,6 +52,7 @@ if TYPE_CHECKING:
     from mjc.runtime.settle.round import (
         MAX_SETS,
         Claim,
+        DealWinShown,
         GoAround,
         KongRecord,
         Opening,
@@ -69,6 +72,8 @@ if TYPE_CHECKING:
         shown,
     )
     from mjc.runtime.settle.settlement import (
+        DealWinRules,
+        DealWinsOf,
         Line,
         PaymentKind,
         ScoreHand,
@@ -88,6 +93,10 @@ _EXPORTS = {
     "Claim": "mjc.runtime.settle.round",
     "DEFAULT_PAYMENTS": "mjc.runtime.settle.payments",
     "DRAGON_TILES": "mjc.runtime.settle.liability",
+    "DealWinInfo": "mjc.runtime.settle.payments",
+    "DealWinRules": "mjc.runtime.settle.settlement",
+    "DealWinShown": "mjc.runtime.settle.round",
+    "DealWinsOf": "mjc.runtime.settle.settlement",
     "GoAround": "mjc.runtime.settle.round",
     "HorseError": "mjc.runtime.settle.horses",
     "HorseKind": "mjc.runtime.settle.horses",
@@ -96,6 +105,7 @@ _EXPORTS = {
     "KongRecord": "mjc.runtime.settle.round",
     "KongRule": "mjc.runtime.settle.payments",
     "Line": "mjc.runtime.settle.settlement",
+    "match_claims": "mjc.runtime.settle.claimcheck",
     "MAX_JSON_BYTES": "mjc.runtime.settle.jsoninput",
     "MAX_JSON_DEPTH": "mjc.runtime.settle.jsoninput",
     "MAX_SETS": "mjc.runtime.settle.round",
@@ -147,6 +157,10 @@ __all__ = [
     "WIND_TILES",
     "BonusRule",
     "Claim",
+    "DealWinInfo",
+    "DealWinRules",
+    "DealWinShown",
+    "DealWinsOf",
     "GoAround",
     "HorseError",
     "HorseKind",
@@ -173,6 +187,7 @@ __all__ = [
     "claim_relations",
     "copy_problems",
     "load_json",
+    "match_claims",
     "meld_feeders",
     "parse_round",
     "parse_round_json",

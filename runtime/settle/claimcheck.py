@@ -20,9 +20,10 @@ from mjc.runtime.tiles.hand import Hand, HandError
 from mjc.runtime.tiles.tile import NotationError, tile_index, tile_text
 
 if TYPE_CHECKING:
-    from mjc.runtime.settle.round import RoundOutcome
+    from mjc.runtime.settle.round import Claim, RoundOutcome
+    from mjc.runtime.tiles.melds import Meld
 
-__all__ = ["RoundRules", "round_problems", "wild_win_refusal"]
+__all__ = ["RoundRules", "match_claims", "round_problems", "wild_win_refusal"]
 
 # The rulebook's claim word each kind of claim in a round needs (`RoundRules.claims`).
 CLAIM_WORDS = {"chow": "chow", "pong": "pong", "kong": "kong exposed"}
@@ -241,3 +242,35 @@ def _hands(outcome: RoundOutcome) -> list[tuple[int, Hand]]:
 
 
 CHECKS: tuple[Check, ...] = (claim_kinds, robbed_kong, wild_claims)
+
+
+_CLAIM_FITS = {"chow": ("chow",), "pong": ("pung", "kong"), "kong": ("kong",)}
+
+
+def _fits(claim: Claim, meld: Meld) -> bool:
+    if meld.kind not in _CLAIM_FITS[claim.kind]:
+        return False
+    return claim.tile is None or tile_index(claim.tile) in meld.tiles
+
+
+def match_claims(claims: list[Claim], melds: list[Meld]) -> list[int | None]:
+    """A largest matching of claims to melds they fit (augmenting paths; a hand has at most
+    four exposed melds): for each claim the position of its meld, or None."""
+    owner: dict[int, int] = {}  # meld position -> claim position
+
+    def place(c: int, seen: set[int]) -> bool:
+        for m, meld in enumerate(melds):
+            if m in seen or not _fits(claims[c], meld):
+                continue
+            seen.add(m)
+            if m not in owner or place(owner[m], seen):
+                owner[m] = c
+                return True
+        return False
+
+    for c in range(len(claims)):
+        place(c, set())
+    found: list[int | None] = [None] * len(claims)
+    for m, c in owner.items():
+        found[c] = m
+    return found

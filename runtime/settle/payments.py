@@ -3,15 +3,16 @@
 A generated module supplies its `payments` section as data (`WinRule`, `KongRule`, each with the
 rulebook line it came from) and small compiled functions: which win lines hold for a win situation,
 which kong lines hold (with their amounts) for a finished round, the stake, the cap and the dealer's
-effect under the options. `mjc.runtime.settle.settlement` reads them to settle a round. A rulebook
-without a payments section gets `DEFAULT_PAYMENTS`: every loser pays a self-draw, the discarder pays
-a discard win, the robbed seat pays a robbed kong alone."""
+effect under the options; and its wins at the deal (`DealWinInfo`). `mjc.runtime.settle.settlement`
+reads them to settle a round. A rulebook without a payments section gets `DEFAULT_PAYMENTS`: every
+loser pays a self-draw, the discarder pays a discard win, the robbed seat pays a robbed kong
+alone."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from mjc.runtime.score.scoring import Situation
 from mjc.runtime.settle.horses import Horses
@@ -19,6 +20,7 @@ from mjc.runtime.settle.horses import Horses
 __all__ = [
     "DEFAULT_PAYMENTS",
     "BonusRule",
+    "DealWinInfo",
     "KongRule",
     "Payments",
     "RelationRule",
@@ -27,6 +29,16 @@ __all__ = [
 ]
 
 Options = dict[str, Any]
+
+
+class DealWinInfo(NamedTuple):
+    """A win at the deal (起手胡): its id and name, what every other seat pays the seat that
+    shows it, and the id of its rulebook line (`deal_win@<file>#<n>`) that settlements cite."""
+
+    id: str
+    name: str
+    pays: int
+    rule: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from pydantic import (
     model_validator,
 )
 
+from mjc.runtime.settle.claimcheck import match_claims
 from mjc.runtime.settle.jsoninput import JSONInputError, load_json
 from mjc.runtime.settle.roundtypes import (
     OptionValue,
@@ -35,12 +36,12 @@ from mjc.runtime.settle.roundtypes import (
 )
 from mjc.runtime.tiles.argcheck import plain_type_errors
 from mjc.runtime.tiles.hand import Hand, parse_hand
-from mjc.runtime.tiles.melds import Meld
 from mjc.runtime.tiles.tile import FLOWER_BASE, HONOUR_BASE, NotationError, tile_index, tile_text
 
 __all__ = [
     "MAX_SETS",
     "Claim",
+    "DealWinShown",
     "GoAround",
     "KongRecord",
     "Opening",
@@ -142,6 +143,15 @@ class Opening(_Model):
         return count
 
 
+class DealWinShown(_Model):
+    """A win at the deal shown (起手胡): the seat, the ids of its wins at the deal (the
+    rulebook's `deal_wins`) and the hand it showed, as dealt."""
+
+    seat: StrictInt = Field(ge=0)
+    wins: tuple[StrictStr, ...] = Field(min_length=1)
+    hand: StrictStr
+
+
 class RoundOutcome(_Model):
     """A finished round. `winners` is empty on an exhaustive draw (`exhaustive_draw`);
     `discarder` is who discarded the winning tile of a discard win; `robbed_from` whose
@@ -158,7 +168,8 @@ class RoundOutcome(_Model):
     rounds in a row succeeded as the caller counted them — or `opening`, the opening discards,
     from which they are counted (`Opening`; both may be given only when they agree) —,
     `streak` the dealer's 连庄 count, `ready` the seats that were ready (聽牌) at the end (上海
-    承包: an unrelated discarder's share depends on it).
+    承包: an unrelated discarder's share depends on it), `deal_wins` the wins at the deal shown
+    (起手胡), each seat at most once, paid whatever else the round did.
 
     The claim history is optional: with `claims` empty nothing is checked against it (a simple
     round needs none). When it is given, it must agree with the winners' hands, whose exposed
@@ -215,6 +226,7 @@ class RoundOutcome(_Model):
     follow_dealer_rounds: StrictInt = Field(default=0, ge=0)
     ready: tuple[StrictInt, ...] = ()
     opening: Opening | None = None
+    deal_wins: tuple[DealWinShown, ...] = ()
 
     @property
     def fed_kong(self) -> Literal["exposed", "added"] | None:
@@ -264,9 +276,12 @@ class RoundOutcome(_Model):
         seats += [(f"kongs.{i}.fed_by", k.fed_by) for i, k in enumerate(self.kongs)]
         seats += [(f"bought_horses.{seat}", seat) for seat in self.bought_horses]
         seats += [(f"ready.{i}", seat) for i, seat in enumerate(self.ready)]
+        seats += [(f"deal_wins.{i}.seat", d.seat) for i, d in enumerate(self.deal_wins)]
         for name, seat in seats:
             if seat is not None and seat >= n:
                 raise ValueError(f"{name}: seat {seat} does not exist at {n} players (0..{n - 1})")
+        if len({d.seat for d in self.deal_wins}) != len(self.deal_wins):
+            raise ValueError("deal_wins: a seat shows its hand at the deal once")
         if self.exhaustive_draw and self.winners:
             raise ValueError("winners: a round with an exhaustive draw has no winners")
         if not self.exhaustive_draw and not self.winners:
@@ -442,7 +457,7 @@ class RoundOutcome(_Model):
                 raise ValueError(f"winners.{i}.hand: {exc}") from None
             exposed = [m for m in hand.melds if m.exposed]
             mine = [(j, c) for j, c in enumerate(self.claims) if c.seat == winner.seat]
-            match = _match([c for _, c in mine], exposed)
+            match = match_claims([c for _, c in mine], exposed)
             for (j, c), place in zip(mine, match, strict=True):
                 if place is None:
                     what = f"a {c.kind}" + (f" of {c.tile}" if c.tile else "")
@@ -539,38 +554,6 @@ class RoundOutcome(_Model):
                     f"{self.kong_fed_by}, nor a pong claim from it that winners.{i}.hand shows "
                     "as an exposed kong"
                 )
-
-
-_FITS = {"chow": ("chow",), "pong": ("pung", "kong"), "kong": ("kong",)}
-
-
-def _fits(claim: Claim, meld: Meld) -> bool:
-    if meld.kind not in _FITS[claim.kind]:
-        return False
-    return claim.tile is None or tile_index(claim.tile) in meld.tiles
-
-
-def _match(claims: list[Claim], melds: list[Meld]) -> list[int | None]:
-    """A largest matching of claims to melds they fit (augmenting paths; a hand has at most
-    four exposed melds): for each claim the position of its meld, or None."""
-    owner: dict[int, int] = {}  # meld position -> claim position
-
-    def place(c: int, seen: set[int]) -> bool:
-        for m, meld in enumerate(melds):
-            if m in seen or not _fits(claims[c], meld):
-                continue
-            seen.add(m)
-            if m not in owner or place(owner[m], seen):
-                owner[m] = c
-                return True
-        return False
-
-    for c in range(len(claims)):
-        place(c, set())
-    found: list[int | None] = [None] * len(claims)
-    for m, c in owner.items():
-        found[c] = m
-    return found
 
 
 def parse_round(data: object) -> RoundOutcome:

@@ -46,8 +46,16 @@ BOT_NAMES: tuple[str, ...] = ("random", "greedy")
 
 # What a settlement line pays for (`settle.PaymentKind`, in its order; `payment_kind` reads
 # it): the hand itself, a liability (包: one seat pays for all, or a claim relation 承包/三包),
-# horses (马), kongs, 跟庄, 连庄.
-PAYMENT_KINDS: tuple[str, ...] = ("hand", "liability", "horse", "kong", "follow", "streak")
+# horses (马), kongs, 跟庄, 连庄, the wins at the deal (起手胡).
+PAYMENT_KINDS: tuple[str, ...] = (
+    "hand",
+    "liability",
+    "horse",
+    "kong",
+    "follow",
+    "streak",
+    "deal_win",
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from mjc.compiler.driver import compile_source
 from mjc.compiler.emit.codegen import generate_module
 from mjc.compiler.loader import bundled_rulebooks
 from mjc.runtime import exported
+from tests.helpers.small_rulebooks import DEAL_WINS_RULEBOOK
 
 # A fan whose condition reads what no bundled rulebook's does: the per-tile tables, and the
 # suits of melds and of a tile list other than the hand's tiles, and a meld count by a tile
@@ -41,8 +42,8 @@ def _generated(source: str, name: str) -> str:
 
 @cache
 def _modules() -> dict[str, str]:
-    """Every bundled rulebook's module, guangdong's with the probe fan, and the test rulebook
-    with kinds of kong (no bundled one has them)."""
+    """Every bundled rulebook's module, guangdong's with the probe fan, and the test rulebooks
+    with wins at the deal and with kinds of kong (no bundled one has them)."""
     books = bundled_rulebooks()
     modules = {
         name: _generated(path.read_text(encoding="utf-8"), f"rulebooks/{name}.mjr")
@@ -52,6 +53,8 @@ def _modules() -> dict[str, str]:
     modules["probe"] = _generated(probe, "probe.mjr")
     kongs = Path(__file__).parents[1] / "helpers" / "kong_kinds.mjr"
     modules["kong_kinds"] = _generated(kongs.read_text(encoding="utf-8"), "kong_kinds.mjr")
+    dealt = DEAL_WINS_RULEBOOK.read_text(encoding="utf-8")
+    modules["deal_wins"] = _generated(dealt, "deal_wins.mjr")  # DealWinInfo
     return modules
 
 

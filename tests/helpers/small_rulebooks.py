@@ -2,12 +2,14 @@
 players, the 136-tile set (suits and honours, four copies each) and the shapes; the test
 writes the rest (its scoring section, fans and options). Also the harness of the tests that
 compile a table of fans twice, with the compiled quantifier forms and with every quantifier
-a plain loop (`fan_module`), and read one fan's code (`fan_code`)."""
+a plain loop (`fan_module`), and read one fan's code (`fan_code`). `DEAL_WINS_RULEBOOK` is a
+whole rulebook on file, with wins at the deal."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from pathlib import Path
 from unittest import mock
 
 from mjc.compiler.conditions import listquant, loopguards, meldboards, meldcounts, meldequal
@@ -15,6 +17,9 @@ from mjc.compiler.driver import compile_source
 from mjc.compiler.emit.codegen import checked_module
 
 STANDARD = '  standard "基本胡牌"'
+
+# A whole test rulebook with wins at the deal (起手胡), for the tests of that section.
+DEAL_WINS_RULEBOOK = Path(__file__).parent / "rulebooks" / "deal_wins.mjr"
 
 
 def opening(rulebook: str, title: str, shapes: str = STANDARD) -> str:

@@ -234,3 +234,25 @@ def _pass(server: Server, table: Table, seat: int, move: int) -> str | None:
     body = action.to_json() if action is not None else {"kind": "pass"}
     message = {"type": "act", "round": 0, "move": move, "action": body}
     return asyncio.run(server.handle(table, seat, json.dumps(message)))
+
+
+def test_a_server_stopped_between_two_bots_moves_lets_them_play_on_at_start_up(
+    library: Library, db: str
+) -> None:
+    with TestClient(create_app(library, db)) as client:
+        token = open_table(client, clock=0)["seats"][0]["token"]
+        with client.websocket_connect(f"/ws/{token}") as socket:
+            play_moves(socket, next_view(socket), limit=3)
+    # As if the server had stopped just after a bot's move: the moves after it never made.
+    store = sqlite3.connect(db)
+    seats = [json.loads(a)["seat"] for (a,) in store.execute("SELECT action FROM moves")]
+    cut = next(m for m in range(1, len(seats)) if seats[m] != 0)  # move m + 1 is a bot's
+    store.execute("DELETE FROM moves WHERE move > ?", (cut,))
+    store.commit()
+    with (
+        TestClient(create_app(library, db)) as client,
+        client.websocket_connect(f"/ws/{token}") as socket,
+    ):
+        view = next_view(socket)
+        assert view["move"] > cut and view["view"]["seen"]["legal"], "the bots stood still"
+        assert "settlement" in play_moves(socket, view, limit=200)["view"]

@@ -1,0 +1,108 @@
+"""Where the compiler keeps what it can build once and reuse across processes: Lark's parse
+tables for the rulebook grammar and jinja2's compiled templates.
+
+Both are rebuilt from what ships with mjc whenever they are missing, so a cache is only ever a
+shortcut: each file's name carries the hash of what it was built from (the grammar's text with
+Lark's version and Python's; jinja2 checks a template's source itself, and its folder carries
+jinja2's version), nothing here is ever committed, and a cache folder that cannot be created or
+written leaves mjc as fast as it was without one, never failing. They live in the user's cache
+folder (`$MJC_CACHE_DIR`, else `$XDG_CACHE_HOME/mjc`, else `~/.cache/mjc`; `%LOCALAPPDATA%\\mjc`
+on Windows), not in the shared temporary folder, where another user could plant a pickle for
+mjc to load. `MJC_CACHE_DIR=""` turns them off.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import jinja2
+
+__all__ = ["CACHE_ENV", "cache_folder", "lark_cache", "template_cache"]
+
+CACHE_ENV = "MJC_CACHE_DIR"
+
+
+def _user_cache_root() -> Path | None:
+    """The folder the platform keeps a user's caches in, or None when it cannot be told."""
+    if sys.platform == "win32":
+        local = os.environ.get("LOCALAPPDATA")
+        return Path(local) if local else None
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    if xdg and os.path.isabs(xdg):
+        return Path(xdg)
+    try:
+        return Path.home() / ".cache"
+    except RuntimeError:  # no home folder to be found
+        return None
+
+
+def cache_folder(part: str) -> Path | None:
+    """The folder `part` of mjc's cache, created if need be (readable by its owner only), or
+    None: caching turned off, or no folder that can be created."""
+    chosen = os.environ.get(CACHE_ENV)
+    if chosen is not None:
+        root = Path(chosen) if chosen else None
+    else:
+        user = _user_cache_root()
+        root = None if user is None else user / "mjc"
+    if root is None:
+        return None
+    folder = root / part
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder if folder.is_dir() and os.access(folder, os.W_OK | os.X_OK) else None
+
+
+def lark_cache(grammar: str, lark_version: str) -> str | bool:
+    """Lark's `cache=` for a parser of `grammar`: a file of mjc's cache named by the hash of
+    the grammar, Lark's version and Python's (Lark checks the same hash again when it loads
+    the file, and rebuilds on a mismatch or a broken file), or False when there is no cache
+    folder. Lark carries on without a word when the file cannot be written."""
+    folder = cache_folder("lark")
+    if folder is None:
+        return False
+    key = f"{grammar}\0lark {lark_version}\0python {sys.version_info[:2]}"
+    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+    return str(folder / f"rulebook-{digest}.lark")
+
+
+def template_cache(jinja_version: str) -> jinja2.BytecodeCache | None:
+    """A jinja2 bytecode cache in mjc's cache (a folder per jinja2 version), or None when
+    there is no cache folder. jinja2 keeps each template's code with the hash of its source
+    and of Python's version, so an edited template is compiled again, never run stale."""
+    folder = cache_folder(f"jinja2-{jinja_version}")
+    if folder is None:
+        return None
+    return _quiet_cache_class()(str(folder))
+
+
+@functools.cache
+def _quiet_cache_class() -> type[jinja2.FileSystemBytecodeCache]:
+    """`jinja2.FileSystemBytecodeCache`, but one that cannot write a template's code carries
+    on without it (jinja2's raises): defined on first use, so that importing this module does
+    not import jinja2."""
+    from jinja2 import FileSystemBytecodeCache
+    from jinja2.bccache import Bucket
+
+    class QuietBytecodeCache(FileSystemBytecodeCache):
+        def dump_bytecode(self, bucket: Bucket) -> None:
+            # a full disk, or a folder made read-only since: compiled again next time
+            with contextlib.suppress(OSError):
+                super().dump_bytecode(bucket)
+
+        def load_bytecode(self, bucket: Bucket) -> None:
+            try:
+                super().load_bytecode(bucket)
+            except OSError:
+                bucket.reset()
+
+    return QuietBytecodeCache
