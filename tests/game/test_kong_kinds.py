@@ -1,9 +1,9 @@
 """Kinds of kong in play (issue 31 item 5; 长沙麻将's 开杠 and 补张): the test rulebook
-tests/helpers/kong_kinds.mjr declares `open` (开杠: only when the hand after it is ready, two
-tiles turned up) and `supplement` (补张: one replacement, no kong payment). Each test sets a
-round up by hand and plays it through the documented API; the bots-only rounds at the end
-play each kind and replay their logs, and a log written before kinds of kong existed replays
-unchanged."""
+tests/helpers/rulebooks/kong_kinds.mjr declares `open` (开杠: only when the hand after it is
+ready, two tiles turned up) and `supplement` (补张: one replacement, no kong payment). Each test
+sets a round up by hand and plays it through the documented API; the bots-only rounds at the
+end play each kind and replay their logs, and a log written before kinds of kong existed
+replays unchanged."""
 
 from __future__ import annotations
 
@@ -25,9 +25,9 @@ from mjc.runtime.game.gamelog import log_lines, replay
 from mjc.runtime.settle.roundtypes import RoundError
 from tests.helpers.engine_helpers import act, events_of, scenario_round
 from tests.helpers.settlement_helpers import assert_settles_and_replays
+from tests.helpers.small_rulebooks import KONG_KINDS_RULEBOOK
 
-HELPERS = Path(__file__).parents[1] / "helpers"
-BOOK = HELPERS / "kong_kinds.mjr"
+BOOK = KONG_KINDS_RULEBOOK
 OLD_LOG = Path(__file__).parent / "logs" / "guangdong_kong_before_kinds.jsonl"
 
 # Seat 0 deals 5555m and a hand that, after konging 5m, waits on 1z alone (ready). Seat 1

@@ -20,6 +20,7 @@ STANDARD = '  standard "基本胡牌"'
 
 # A whole test rulebook with wins at the deal (起手胡), for the tests of that section.
 DEAL_WINS_RULEBOOK = Path(__file__).parent / "rulebooks" / "deal_wins.mjr"
+KONG_KINDS_RULEBOOK = Path(__file__).parent / "rulebooks" / "kong_kinds.mjr"
 
 
 def opening(rulebook: str, title: str, shapes: str = STANDARD) -> str:

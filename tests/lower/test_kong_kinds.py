@@ -6,8 +6,6 @@ was: tests/test_build_golden.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from mjc.compiler import ir
 from mjc.compiler.docs.docgen import generate_page
 from mjc.compiler.docs.highlight import KEYWORDS
@@ -22,8 +20,9 @@ from mjc.runtime.rules.spec import KongKindSpec
 from mjc.runtime.score.scoring import Situation
 from mjc.runtime.tiles.hand import parse_hand
 from tests.helpers.engine_helpers import scenario_round
+from tests.helpers.small_rulebooks import KONG_KINDS_RULEBOOK
 
-BOOK = (Path(__file__).parents[1] / "helpers" / "kong_kinds.mjr").read_text(encoding="utf-8")
+BOOK = KONG_KINDS_RULEBOOK.read_text(encoding="utf-8")
 # Seat 0 deals four 5m and a hand that, after the kong, waits on 1z; the others wait on
 # nothing seat 0 could kong into.
 DEALER = "5555m123p456p789s1z"
