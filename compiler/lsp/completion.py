@@ -51,6 +51,7 @@ _ITEM_KIND: dict[Kind, types.CompletionItemKind] = {
     "situation": types.CompletionItemKind.Variable,
     "preset": types.CompletionItemKind.Module,
     "deal_win": types.CompletionItemKind.Event,
+    "kong_kind": types.CompletionItemKind.EnumMember,
 }
 
 

@@ -164,6 +164,22 @@ def _deal_win(state: DocumentState, decl: ast.DealWin) -> list[str]:
     return [*lines, "", *_provenance(decl.provenance)]
 
 
+def _kong_kind(state: DocumentState, decl: ast.KongKind) -> list[str]:
+    """A kind of kong: what it turns up, whether kong payments pay it, and when it may be
+    made, in words once it compiled."""
+    name = f" **{text(decl.label)}**" if decl.label else ""
+    count = decl.replacement.value if decl.replacement is not None else 1
+    paid = "no kong payment" if decl.unscored else "kong payments"
+    lines = [f"kind of kong {code(decl.id.text)}{name}: {count} replacement tile(s), {paid}"]
+    book = state.rulebook
+    kind = next((k for k in book.kongs if k.id == decl.id.text), None) if book else None
+    if book is not None and kind is not None and kind.condition is not None:
+        lines.append(
+            f"\nonly when the hand after the kong: {condition_words(kind.condition, book)}"
+        )
+    return [*lines, "", *_provenance(decl.provenance)]
+
+
 def symbol_hover(state: DocumentState, symbol: Symbol) -> str:
     """The Markdown shown for a declared name."""
     node = symbol.node
@@ -185,6 +201,8 @@ def symbol_hover(state: DocumentState, symbol: Symbol) -> str:
         ]
     elif isinstance(node, ast.DealWin):
         lines = _deal_win(state, node)
+    elif isinstance(node, ast.KongKind):
+        lines = _kong_kind(state, node)
     elif isinstance(node, ast.SituationDecl | ast.PresetDecl):
         lines = [
             f"{symbol.kind} {code(symbol.name)} **{text(node.label)}**",

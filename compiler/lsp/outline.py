@@ -20,6 +20,7 @@ _KIND: dict[Kind, types.SymbolKind] = {
     "situation": types.SymbolKind.Boolean,
     "preset": types.SymbolKind.Object,
     "deal_win": types.SymbolKind.Event,
+    "kong_kind": types.SymbolKind.EnumMember,
 }
 
 
