@@ -21,7 +21,7 @@ from mjc.compiler import check as checks, ir
 from mjc.compiler.check.example_scores import check_example_scores
 from mjc.compiler.diagnostics import Diagnostic, Span, error, has_errors, sort_diagnostics
 from mjc.compiler.diagnostics.suggest import did_you_mean
-from mjc.compiler.emit.codegen import generate_module
+from mjc.compiler.emit.codegen import checked_module, not_loaded
 from mjc.compiler.language.types import INT, ChoiceType, describe
 from mjc.compiler.lower.rulebook import lower
 from mjc.compiler.resolve.declarations import Declarations, collect
@@ -79,11 +79,17 @@ def compile_source(source: str, file: str, *, directory: Path | None = None) -> 
     if has_errors(problems):
         return Compilation(file, source, None, problems, sources)
     book = lower(decls, typed, source)
+    # A module Python refuses, or one that fails as it loads, is a bug of mjc's code generator;
+    # `mjc check` says so (E0901) rather than passing a rulebook no one can build.
+    module_source, broken = checked_module(book)
+    if module_source is None or broken is not None:
+        found = [*problems, broken] if broken is not None else problems
+        return Compilation(file, source, None, sort_diagnostics(found), sources)
     try:
-        module_source = generate_module(book)
         ruleset = import_source(module_source, f"mjc_rulebook_{book.id}", file).RULESET
-    except Exception:  # a code generator bug: the loader meets it again, as it always did
-        return Compilation(file, source, book, problems, sources)
+    except Exception as exc:
+        failed = not_loaded(book, exc)
+        return Compilation(file, source, None, sort_diagnostics([*problems, failed]), sources)
     assert isinstance(ruleset, Ruleset)
     problems = sort_diagnostics(problems + check_example_scores(decls, ruleset))
     if has_errors(problems):

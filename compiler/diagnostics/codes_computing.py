@@ -170,11 +170,12 @@ COMPUTING: tuple[Code, ...] = (
         "E0901",
         "error",
         "generated module does not compile",
-        "Python refused the module mjc generated for a rulebook that passed every check. mjc "
-        "compiles each module before writing or importing it, so this is reported instead of a "
-        "broken file; it is a bug in mjc, not in the rulebook.",
-        "mjc build my_rulebook.mjr",
-        "mjc build my_rulebook.mjr   # with the condition the message names written more simply",
+        "Python refused the module mjc generated for a rulebook that passed every check, or the "
+        "module failed as it loaded. `mjc check` and `mjc build` compile and load each module "
+        "before anything is written or imported, so this is reported instead of a broken file; "
+        "it is a bug in mjc, not in the rulebook.",
+        "mjc check my_rulebook.mjr",
+        "mjc check my_rulebook.mjr   # with the condition the message names written more simply",
         "Report it with the rulebook; meanwhile simplify the condition the message names.",
     ),
 )

@@ -54,7 +54,7 @@ def facts_read(book: ir.Rulebook, among: frozenset[str]) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-__all__ = ["checked_module", "generate_module", "lit", "safe_text"]
+__all__ = ["checked_module", "generate_module", "lit", "not_loaded", "safe_text"]
 
 _ROW_INDENT = 4
 _DOC_WIDTH = 96
@@ -93,6 +93,17 @@ def checked_module(book: ir.Rulebook) -> tuple[str | None, Diagnostic | None]:
             help="this is a bug in mjc, not in the rulebook: please report it with the rulebook",
         )
     return source, None
+
+
+def not_loaded(book: ir.Rulebook, exc: BaseException) -> Diagnostic:
+    """E0901 for a generated module that compiled but failed as it was loaded."""
+    reason = safe_text(f"{type(exc).__name__}: {exc}")[:200]
+    return error(
+        "E0901",
+        f"the module generated for `{book.id}` does not load ({reason})",
+        None,
+        help="this is a bug in mjc, not in the rulebook: please report it with the rulebook",
+    )
 
 
 def generate_module(book: ir.Rulebook) -> str:

@@ -90,3 +90,21 @@ def test_build_refuses_a_module_python_cannot_compile(
     assert status != 0
     assert "E0901" in capsys.readouterr().err
     assert not (out / "modules" / "guangdong.py").exists()
+
+
+@pytest.mark.parametrize(
+    ("module", "words"),
+    [
+        ("def broken(:\n    pass\n", "does not compile"),
+        ("RULESET = 1 // 0\n", "does not load (ZeroDivisionError"),
+    ],
+)
+def test_check_reports_a_module_that_does_not_compile_or_load(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], module: str, words: str
+) -> None:
+    """`mjc check` builds the module too: one Python refuses, or one that fails as it loads,
+    is E0901 (a bug of mjc) rather than an `ok` for a rulebook nobody could build."""
+    monkeypatch.setattr("mjc.compiler.emit.codegen.generate_module", lambda book: module)
+    assert cli.main(["check", "guangdong"]) != 0
+    err = capsys.readouterr().err
+    assert "E0901" in err and words in err

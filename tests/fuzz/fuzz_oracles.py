@@ -97,6 +97,7 @@ def check_rulebook(text: str, file: str = "fuzz.mjr") -> str:
         assert errors, "a rulebook that does not compile must say why"
         for d in compilation.diagnostics:
             assert CODE.fullmatch(d.code) and d.message, d
+            assert d.code != "E0901", d.message  # a module mjc generated and Python refused
         rendered = render_text(compilation.diagnostics, compilation.sources, color=False)
         assert "Traceback" not in rendered
         outcome = "diagnostics"
