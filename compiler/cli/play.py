@@ -124,6 +124,12 @@ def _show(game: Round, seat: int, out: IO[str]) -> None:
         print(f"  you drew {seen['drawn']}", file=out)
     if "question" in seen:
         print(f"  seat {game.turn} offers {seen['question']}", file=out)
+    for shown in seen.get("deal_wins", ()):
+        wins = ", ".join(shown["wins"])
+        print(f"  seat {shown['seat']} showed {shown['hand']} at the deal: {wins}", file=out)
+    if "deal_offer" in seen:
+        wins = ", ".join(f"{w['name']} ({w['pays']} from each)" for w in seen["deal_offer"])
+        print(f"  your hand as dealt wins at the deal: {wins}", file=out)
 
 
 def _meld_text(meld: dict[str, Any]) -> str:

@@ -53,6 +53,7 @@ KIND_LABELS = {
     "pong": ("碰", "Pong"),
     "chow": ("吃", "Chow"),
     "pass": ("过", "Pass"),
+    "deal_win": ("起手胡", "Show a win at the deal"),
 }
 WIND_LABELS = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
 PHASE_LABELS = {
@@ -61,6 +62,7 @@ PHASE_LABELS = {
     "rob": ("抢杠", "answering a kong"),
     "flower": ("补花", "answering a flower"),
     "kong": ("开杠", "answering a tile a kong turned up"),
+    "deal": ("起手胡", "showing a win at the deal"),
     "over": ("本局结束", "round over"),
 }
 

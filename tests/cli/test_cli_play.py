@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from mjc.compiler.cli.commands import main
+from tests.helpers.small_rulebooks import DEAL_WINS_RULEBOOK
 
 
 def _play(tmp_path: Path, *extra: str, name: str = "guangdong", seed: str = "5") -> Path:
@@ -132,3 +133,18 @@ def test_interactive_round_where_the_rulebook_has_托管_the_engine_plays_the_se
     lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     assert {"type": "auto", "seat": 0, "on": True} in lines
     assert main(["replay", str(log)]) == 0
+
+
+def test_a_person_is_told_what_the_hand_as_dealt_wins_and_may_show_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The test rulebook with wins at the deal, seed 108: seat 0's dealt hand holds one."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+    log = tmp_path / "dealt.jsonl"
+    path = str(DEAL_WINS_RULEBOOK)
+    assert main(["play", path, "--seed", "108", "--log", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "your hand as dealt wins at the deal:" in out and "1. deal win" in out
+    assert "seat 0 showed" in out  # the next question shows the hand shown to everyone
+    assert "at the deal (起手胡) of seat 0" in out  # and the settlement pays it
+    assert main(["replay", "--rulebook", path, str(log)]) == 0
