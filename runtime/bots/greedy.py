@@ -12,6 +12,9 @@ actions) asks these functions; nothing here keeps state. The policy:
   hand and the same visible tiles always give the same discard;
 - claim: only when the hand after the claim (and its best discard, for a chow or a pung) has a
   lower shanten than before, or the same with more effective tiles;
+- a kong of its own (concealed, or added to a pung): whenever the hand after it, before the
+  replacement, is no further from winning than after the best discard (`kong_keeps`): a kong
+  that costs nothing is a free draw and, in most rulebooks, a payment;
 - win: whenever the rulebook allows it (`wants_win`: the score is a win).
 """
 
@@ -45,6 +48,7 @@ __all__ = [
     "claim_improves",
     "claim_of",
     "game_view",
+    "kong_keeps",
     "outlook",
     "wants_win",
 ]
@@ -280,6 +284,30 @@ def claim_improves(
     else:
         after = _best_discard(after_hand, view, seen)[1]
     return (after.shanten, -after.effective) < (before.shanten, -before.effective)
+
+
+def kong_keeps(hand: Hand, tile: int, added: bool, view: GameView, seen: Sequence[int]) -> bool:
+    """Whether a kong of `tile` from this 14-tile hand (`added`: onto its pung, else the four
+    concealed) leaves the hand, before its replacement, no further from winning than the best
+    discard would: the greedy bot then declares it."""
+    concealed = list(hand.concealed)
+    melds = list(hand.melds)
+    if added:
+        index = next((i for i, m in enumerate(melds) if m.kind == "pung" and m.tiles[0] == tile))
+        concealed.remove(tile)
+        melds[index] = meld("kong", tile, False)
+    else:
+        for _ in range(4):
+            concealed.remove(tile)
+        melds.append(meld("kong", tile, True))
+    counts = bytearray(NUM_PLAYING)
+    for t in concealed:
+        counts[t] += 1
+    after = Hand(tuple(concealed), tuple(melds), hand.flowers, None, bytes(counts))
+    counts_after, jokers, caps = _split(after, view)
+    unseen = _unseen(after, view, seen)
+    kept = _outlook(counts_after, len(melds), jokers, caps, view, unseen)
+    return kept.shanten <= _best_discard(hand, view, seen)[1].shanten
 
 
 def wants_win(ruleset: Ruleset, hand: Hand | str, **score_args: Any) -> bool:

@@ -6,9 +6,10 @@ Input is what every bot gets (`mjc.runtime.bots.simple.Bot`): the seat's observa
 (every river, the other seats' shown melds, the indicator), then:
 
 - wins whenever a win is offered (the engine offers one only when the rulebook allows it);
-- on its turn discards `greedy.choose_discard`'s tile (lowest shanten, most effective tiles),
-  or, when that tile may not be discarded now (食替, a wild), the first legal discard; it
-  declares no kong of its own (a kong is a claim it does not need to improve its shanten);
+- on its turn declares a kong of its own that `greedy.kong_keeps` accepts (the first kind the
+  engine offers), else discards `greedy.choose_discard`'s tile (lowest shanten, most
+  effective tiles), or, when that tile may not be discarded now (食替, a wild), the first
+  legal discard;
 - answers a discard with the first claim `greedy.claim_improves` accepts (kong, pong, then
   the chows in the engine's order), else passes.
 
@@ -20,7 +21,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from mjc.runtime.bots.greedy import Claim, GameView, choose_discard, claim_improves, game_view
+from mjc.runtime.bots.greedy import (
+    Claim,
+    GameView,
+    choose_discard,
+    claim_improves,
+    game_view,
+    kong_keeps,
+)
 from mjc.runtime.game.actions import Action
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.tiles.hand import Hand
@@ -30,6 +38,7 @@ from mjc.runtime.tiles.tile import NUM_PLAYING, NUM_TILES, tile_index
 __all__ = ["GreedyBot"]
 
 _CLAIMS = {"exposed_kong": "kong", "pong": "pong", "chow": "chow"}
+_OWN_KONGS = ("concealed_kong", "added_kong")
 
 
 def _hand(own: Mapping[str, Any]) -> Hand:
@@ -103,6 +112,11 @@ class GreedyBot:
         visible = _visible(observation, seat)
         view = self._view(observation["wilds"], observation.get("indicator"))
         discards = [a for a in legal if a.kind == "discard"]
+        for action in legal:
+            if action.kind in _OWN_KONGS and action.tile not in view.wilds:
+                added = action.kind == "added_kong"
+                if kong_keeps(hand, action.tile, added, view, visible):
+                    return action
         if discards:
             tile = choose_discard(self._ruleset, hand, visible, view=view)
             return next((a for a in discards if a.tile == tile), discards[0])

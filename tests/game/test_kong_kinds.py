@@ -224,7 +224,8 @@ def test_a_kind_of_kong_is_named_in_the_json_of_an_action() -> None:
 
 
 class _KindBot:
-    """Wins when it may, makes every kong it may as `kind`, else plays greedily."""
+    """Wins when it may, makes every kong it may as `kind`, else plays greedily (a kong of
+    another kind never: the greedy bot would make one when it costs nothing)."""
 
     def __init__(self, rules: Ruleset, kind: str) -> None:
         self.inner, self.kind = GreedyBot(rules, None), kind
@@ -233,7 +234,8 @@ class _KindBot:
         for action in legal:
             if action.kind == "win" or action.kong_kind == self.kind:
                 return action
-        return self.inner.choose(observation, legal)
+        others = [a for a in legal if a.kind.endswith("_kong") and a.kong_kind != self.kind]
+        return self.inner.choose(observation, [a for a in legal if a not in others])
 
 
 def _played_with(rules: Ruleset, kind: str, wanted: str) -> Round:
