@@ -9,6 +9,8 @@
   generator of its own, so the same seed gives the same dealer on every machine and the wall
   is shuffled as before. A dealer the caller names wins over both; a log records whether the
   dealer was drawn (`dealer_drawn`) so that a replay draws it again and checks it;
+- the deal itself (`deal_hands`): each seat's tiles from the head of the wall, the dealer
+  first, flowers dealt set aside for the 補花 that follows;
 - the horses bought at the deal (买马, 罚马: `deal_horses`), from a tile set of their own;
 - the situations every win of the round is scored under: the rulebook's own `situation`s
   (上海 荒番, 開寶), named by the caller (a game server, `Match`) or carried by a match: after
@@ -23,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.rules.turnrules import TurnRules
-from mjc.runtime.tiles.tile import tile_text
+from mjc.runtime.tiles.tile import NUM_PLAYING, TEXTS, tile_text
 
 if TYPE_CHECKING:
     from mjc.runtime.game.engine import Round
@@ -34,6 +36,7 @@ __all__ = [
     "WINDS",
     "GameSetupError",
     "carry_huangfan",
+    "deal_hands",
     "deal_horses",
     "first_dealer",
     "seat_wind",
@@ -98,6 +101,25 @@ def carry_huangfan(rules: TurnRules, result: Mapping[str, Any], situations: set[
         situations.add(HUANGFAN)
     else:
         situations.discard(HUANGFAN)
+
+
+def deal_hands(r: Round) -> None:
+    """Deal every seat its tiles from the head of the wall, the dealer first (14, the others
+    13 by `TurnRules.deal_*`); flowers dealt are set aside, to be replaced (補花)."""
+    n, wall, rules = r.players, r.wall, r.rules
+    for seat in [(r.dealer + i) % n for i in range(n)]:
+        st = r.seats[seat]
+        count = rules.deal_dealer if seat == r.dealer else rules.deal_others
+        tiles = wall.tiles[wall.head : wall.head + count]  # `count` draws from the head
+        wall.head += count
+        for t in tiles:
+            if t >= NUM_PLAYING:
+                st.flowers.append(t)
+            else:
+                st.counts[t] += 1
+        if seat == r.dealer:
+            r.drew = tiles[-1]  # the dealer's 14th tile: his 天胡 tile
+        r.events.append({"type": "deal", "seat": seat, "tiles": [TEXTS[t] for t in tiles]})
 
 
 def deal_horses(r: Round, rng: random.Random) -> None:

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 __all__ = [
-    "BreakStart",
     "AfterWin",
+    "BreakStart",
     "ClaimKind",
     "DealerAfterDraw",
     "DealerAfterOtherWin",
@@ -70,13 +70,14 @@ DealerAfterRobbedKong = Literal["as_win", "robbed"]
 #            nothing more) and play goes on among the others until all but one have won or
 #            the wall is exhausted (流局 for the rest); 3 or more players;
 #   "stay"   血流成河: the winners stay and may win again; play goes on until the wall is
-#            exhausted. A seat that has won plays a locked hand: it wins again or discards,
-#            and claims nothing but a win and declares no kong.
-# Play goes on from the seat after the last winner of the event counted from its origin (the
-# self-drawer, the discarder, the robbed seat) in turn order, skipping seats that left; under
-# "stay" the winner nearest the origin keeps the winning tile (drawn, discarded or robbed)
-# and discards, as after a pong, and play goes on from his discard. The first win event says
-# who deals next, as if the round had ended there (四川: 第一个胡牌的玩家下局坐庄).
+#            exhausted. The winning tile (drawn, discarded or robbed) is laid aside, shown, and
+#            the winner's hand of 13 plays on locked: it wins again or discards the tile it
+#            drew; it claims nothing but a win and declares no kong.
+# Play goes on with the draw of the seat after the event's last winner counted from its
+# origin (the self-drawer, the discarder, the robbed seat) in turn order, skipping seats
+# that left: seats between the discarder and a winner lose that turn, as after a pong. The
+# first win event says who deals next, as if the round had ended there (四川: 第一个胡牌的
+# 玩家下局坐庄; 一炮多响 by `dealer_after_several`).
 AfterWin = Literal["end", "leave", "stay"]
 
 # The claims on a discard, in the words of `TurnRules.priority`.
