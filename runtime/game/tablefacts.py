@@ -97,7 +97,7 @@ def carry_huangfan(rules: TurnRules, result: Mapping[str, Any], situations: set[
     one; one doubling however many rounds in a row were drawn (the situation holds or not)."""
     if not rules.huangfan_after_draw:
         return
-    if result["exhaustive_draw"]:
+    if result["exhaustive_draw"] and not result["winners"]:  # no win, not even before (after_win)
         situations.add(HUANGFAN)
     else:
         situations.discard(HUANGFAN)

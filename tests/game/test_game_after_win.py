@@ -310,3 +310,40 @@ def test_a_word_other_than_end_leave_stay_is_refused() -> None:
     assert (
         "`after_win` takes `end`, `leave`, `stay`, not `go`" in compilation.diagnostics[0].message
     )
+
+
+@pytest.mark.parametrize("options", [LEAVE, STAY], ids=["leave", "stay"])
+def test_a_robbed_kong_is_a_win_event_and_the_robbed_seat_plays_on(
+    options: dict[str, object],
+) -> None:
+    # Seat 2 pongs the dealer's 6s and adds the fourth to it; seat 1, waiting on 3s-6s by
+    # then, robs it. The konger is the seat after the robber: he draws next, his pung standing.
+    hands = [DEALER[:-2] + "6s", "123m456m789m1p45s9s", "66s234p567p789m23s", "345s789s369m369p2s"]
+    game = scenario_round(rules(), hands, "1s4m1p6s", options=options)
+    script(game, "0 discard 6s", "2 pong 6s", "2 discard 2s", "3 discard 1s", "0 discard 4m")
+    script(game, "1 discard 9s", "2 added_kong 6s", "1 win")
+    state = game.state()
+    assert [(e.seats, e.robbed_from, e.tile) for e in state.win_events] == [((1,), 2, "6s")]
+    assert state.seats[1].left is (options is LEAVE)
+    assert state.phase == "turn" and state.turn == 2 and not state.kongs
+    assert [m.kind for m in state.seats[2].melds] == ["pung"]
+    play_out(game)
+    assert game.result is not None and game.result["outcome"]["robbed_from"] == 2
+    assert game.census() == list(game.copies)
+    assert_settles_and_replays(rules(), game)
+
+
+def test_the_simulator_counts_every_win_event_of_a_round() -> None:
+    from mjc.runtime.sim.play import play_round as simulate_round
+    from mjc.runtime.sim.stats import Tally
+
+    tally = Tally()
+    for seed in range(6):
+        summary = simulate_round(rules(), LEAVE, 4, seed, ("greedy",) * 4)
+        # Under leave every seat wins once, and an event has one winner or several.
+        assert len({w.seat for w in summary.winners}) == len(summary.winners)
+        assert bool(summary.winners) <= summary.info.win_events <= len(summary.winners)
+        assert not summary.info.drawn or not summary.winners
+        tally.add(summary)
+    assert tally.win_events.total > tally.wins  # some round had several win events
+    assert Tally.of(tally.state()).win_events == tally.win_events
