@@ -91,7 +91,7 @@ def observation(r: Round, seat: int) -> dict[str, Any]:
         data["deal_offer"] = [{"id": w.id, "name": w.name, "pays": w.pays} for w in offered]
     if r.deal_wins:
         data["deal_wins"] = [dict(shown) for shown in r.deal_wins]  # shown hands are public
-    if r.win_events:
+    if r.win_events and r.rules.after_win != "end":
         data["win_events"] = [dict(event) for event in r.win_events]  # wins are shown
     if r.result is not None:
         data["result"] = r.result  # the bought horses, turned up at the end, among the rest
