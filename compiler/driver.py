@@ -211,7 +211,7 @@ declaration did not parse would be reported as."""
 
 _JUDGED_AGAINST = {
     "players": frozenset({"E0507"}),  # a horse table for a player count not played
-    "claims": frozenset({"E0405", "E0411"}),  # wilds and `priority` naming claims not allowed
+    "claims": frozenset({"E0405", "E0411", "E0599"}),  # wilds, `priority`, kinds of kong
     "horses": frozenset({"E0123"}),  # a horse payment for a kind of horse never drawn
 }
 """The checks that judge a section against another one, by the keyword of that other one:

@@ -10,7 +10,7 @@ API, `mjc.runtime.__all__`, listed apart. Nothing here imports pydantic.
 from __future__ import annotations
 
 from mjc.runtime.rules.ruleset import Ruleset
-from mjc.runtime.rules.spec import WILD_ACTIONS, ExampleSpec, RulesetSpec
+from mjc.runtime.rules.spec import WILD_ACTIONS, ExampleSpec, KongKindSpec, RulesetSpec
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.score.options import ChoiceSpec, OptionSpec
 from mjc.runtime.score.scoring import (
@@ -130,6 +130,7 @@ __all__ = [
     "Hand",
     "HorseKind",
     "Horses",
+    "KongKindSpec",
     "KongRule",
     "Meld",
     "OptionSpec",

@@ -63,3 +63,31 @@ def test_generated_docs_pages_are_the_golden_ones(built: tuple[Path, Path]) -> N
     assert not changed, "docs pages differ from tests/golden/output/docs.sha256:\n" + "\n".join(
         changed
     )
+
+
+# The rulebooks the tests write for what no bundled rulebook says (wins at the deal, ...): their
+# modules are golden too, so a change to what such a construct compiles to shows as a diff.
+TEST_RULEBOOKS = Path(__file__).parent / "helpers" / "rulebooks"
+TEST_MODULES = GOLDEN / "test_modules"
+
+
+def test_the_test_rulebooks_modules_are_the_golden_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = Path(__file__).parents[1]
+    monkeypatch.chdir(root)  # the modules name their source by the path given: a relative one
+    sources = [str(p.relative_to(root)) for p in sorted(TEST_RULEBOOKS.glob("*.mjr"))]
+    assert sources
+    docs = str(tmp_path / "docs")
+    assert main(["build", *sources, "-o", str(tmp_path), "--docs-dir", docs]) == 0
+    produced = {p.name: p.read_text(encoding="utf-8") for p in (tmp_path / "modules").glob("*.py")}
+    if UPDATE:
+        TEST_MODULES.mkdir(exist_ok=True)
+        for old in TEST_MODULES.glob("*.py"):
+            old.unlink()
+        for name, text in produced.items():
+            (TEST_MODULES / name).write_text(text, encoding="utf-8")
+    golden = {p.name: p.read_text(encoding="utf-8") for p in TEST_MODULES.glob("*.py")}
+    assert sorted(produced) == sorted(golden)
+    for name, text in produced.items():
+        assert text == golden[name], f"{name} differs from tests/golden/output/test_modules/{name}"

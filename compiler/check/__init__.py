@@ -16,7 +16,8 @@ live one group to a module:
 * `example_scores` -- examples score their fan and counterexamples do not, run by the driver
   on the module generated from the IR (so not from `run_all`);
 * `wilds` -- indicator kinds, wild actions, wild tiles, and fixed wilds in the tile set;
-* `claims` -- claims and their kinds are known; wild permissions agree with the claims;
+* `claims` -- claims and their kinds are known; wild permissions agree with the claims; the
+  kinds of kong have ids of their own, a replacement count of 1 to 4 and a kong to apply to;
 * `play` -- the play section's rules and values are known, and agree with the claims and
   the wall under every setting of the options; each win at the deal pays and reads the hand;
 * `horses` -- each horse table's player count, seats and tiles, and tiles it gives nobody;
@@ -40,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from mjc.compiler.check.claims import check_claims
+from mjc.compiler.check.claims import check_claims, check_kongs
 from mjc.compiler.check.cost import check_cost
 from mjc.compiler.check.examples import check_examples
 from mjc.compiler.check.horses import (
@@ -102,6 +103,7 @@ _AFTER_FAN_REFERENCES: tuple[Callable[[Declarations], list[Diagnostic]], ...] = 
     check_examples,
     check_wilds,
     check_claims,
+    check_kongs,
     check_play_words,
     check_presets,
     check_horse_table_players,

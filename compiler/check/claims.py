@@ -3,12 +3,13 @@
 Input: the `claims` and `wilds` sections from the `Declarations` table
 (`mjc.compiler.resolve.declarations`). Each claim is one mjc knows, with kinds it has; a wild
 permission (`allow chow`, …) needs the claim it permits, since a wild may not be used for a claim
-the game does not have."""
+the game does not have. The kinds of kong (`kongs` section) have ids of their own, a replacement
+count of 1 to 4, each clause once, and a kong claim to apply to."""
 
 from __future__ import annotations
 
 from mjc.compiler.check.common import unknown_word
-from mjc.compiler.diagnostics import Diagnostic, error
+from mjc.compiler.diagnostics import Diagnostic, Label, error
 from mjc.compiler.language.vocabulary import CLAIM_VERBS
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.syntax import ast
@@ -66,4 +67,66 @@ def check_claims(decls: Declarations) -> list[Diagnostic]:
                         help=f"add `{needed}` to the claims section, or drop `{action.text}` here",
                     )
                 )
+    return problems
+
+
+def check_kongs(decls: Declarations) -> list[Diagnostic]:
+    """The kinds of kong: each id once (E0102), each clause once (E0503), a replacement count
+    of 1 to 4 (E0598), and a kong in the claims section for them to be kinds of (E0599)."""
+    section = decls.kongs
+    if section is None:
+        return []
+    problems: list[Diagnostic] = []
+    kongs = decls.claims is not None and any(
+        rule.words[0].text == "kong" for rule in decls.claims.rules
+    )
+    if not kongs or not section.kinds:
+        problems.append(
+            error(
+                "E0599",
+                "the kongs section declares kinds of kong, but the claims allow no kong"
+                if section.kinds
+                else "the kongs section declares no kind of kong",
+                section.span.head(),
+                label="no kind of this section can be made",
+                help="allow `kong` in the claims section, or remove the `kongs` section"
+                if section.kinds
+                else 'declare a kind such as `kind supplement "补张" unscored`, or remove it',
+            )
+        )
+    seen: dict[str, ast.KongKind] = {}
+    for kind in section.kinds:
+        first = seen.setdefault(kind.id.text, kind)
+        if first is not kind:
+            problems.append(
+                error(
+                    "E0102",
+                    f"the kind of kong `{kind.id.text}` is declared twice",
+                    kind.id.span,
+                    label="second one here",
+                    labels=(Label(first.id.span, "first one here"),),
+                    help="rename one of them or delete the duplicate",
+                )
+            )
+        count = kind.replacement
+        if count is not None and not 1 <= count.value <= 4:
+            problems.append(
+                error(
+                    "E0598",
+                    f"a kong turns up 1 to 4 replacement tiles, not {count.value}",
+                    count.span,
+                    label="out of range",
+                    help="write a count from 1 to 4 (1 is an ordinary kong's replacement)",
+                )
+            )
+        problems += [
+            error(
+                "E0503",
+                f"the kind of kong `{kind.id.text}` states a clause twice",
+                span,
+                label="stated again here",
+                help="keep one",
+            )
+            for span in kind.repeated
+        ]
     return problems

@@ -444,6 +444,27 @@ CODES: tuple[Code, ...] = (
         "Correct the hand, turn it into a `counterexample`, or correct the rule if the source "
         "document says the hand scores the fan.",
     ),
+    Code(
+        "E0598",
+        "error",
+        "replacement count out of range",
+        "A kind of kong in the `kongs` section turns up a number of replacement tiles from the "
+        "replacement end of the wall: 1 (an ordinary kong, 补张) up to 4. Zero would leave the "
+        "konger a tile short, and no rule turns up more than four.",
+        'claims { kong }\nkongs { kind open "开杠" replacement 5 }',
+        'claims { kong }\nkongs { kind open "开杠" replacement 2 }',
+        "Write a count from 1 to 4.",
+    ),
+    Code(
+        "E0599",
+        "error",
+        "kinds of kong without a kong",
+        "A `kongs` section declares kinds of kong, but the claims section allows no kong (or the "
+        "section declares no kind at all): no kind could ever be made.",
+        'claims { pong }\nkongs { kind supplement "补张" unscored }',
+        'claims { pong kong }\nkongs { kind supplement "补张" unscored }',
+        "Allow `kong` in the claims section, or remove the `kongs` section.",
+    ),
     *COMPUTING,
 )
 

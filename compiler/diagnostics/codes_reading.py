@@ -145,7 +145,8 @@ READING: tuple[Code, ...] = (
         "E0102",
         "error",
         "duplicate definition",
-        "Two fans, options, shapes, tiers, tile groups or choices share an id, or a fan id hides "
+        "Two fans, options, shapes, tiers, tile groups, choices or kinds of kong share an id, or "
+        "a fan id hides "
         "a builtin word. Ids must be unique so that references and the generated tables are "
         "unambiguous.",
         'fan chicken "鸡胡" { value 1 }\nfan chicken "鸡和" { value 1 }',

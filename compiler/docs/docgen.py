@@ -28,7 +28,7 @@ from mjc.compiler.docs.pagetemplates import (
     render as render,
     render_reference as render_reference,
 )
-from mjc.compiler.docs.play import play_context
+from mjc.compiler.docs.play import kong_kinds_context, play_context
 from mjc.compiler.docs.prose import condition_words
 from mjc.compiler.docs.settlement import horse_context as horse_context, payments_context
 from mjc.compiler.docs.tilesvg import tile_markdown
@@ -219,6 +219,7 @@ def generate_page(book: ir.Rulebook) -> str:
         "wilds": wild_context(book, tiles),
         "claims": claim_rules(book),
         "play": play_context(book),
+        "kong_kinds": kong_kinds_context(book),
         "horses": horse_context(book, tiles),
         "payments": payments_context(book),
         "fans": _fan_context(book, tiles),

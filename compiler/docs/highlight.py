@@ -52,7 +52,8 @@ DECLARATIONS = (
     "ranks", "payments", "stake", "pays", "for", "kong_payment", "dealer_factor", "dealer_bonus",
     "horse_payment", "horse_payer_payment", "follow_payment", "streak_payment", "claim_relation",
     "relation_payment", "several_winners", "loss_cap", "limit", "to", "prefer", "play",
-    "minimum", "without", "presumes", "because", "from", "deal_wins",
+    "minimum", "without", "presumes", "because", "from", "deal_wins", "kongs", "kind",
+    "replacement", "unscored",
 )  # fmt: skip
 # Where a rule comes from.
 PROVENANCE = ("source", "reference", "convention", "note")

@@ -1,4 +1,5 @@
-"""The play section (行牌) of a rulebook page and of the comparison page, in plain words.
+"""The play section (行牌) and the kinds of kong of a rulebook page and of the comparison page,
+in plain words.
 
 Input is a checked `ir.Rulebook`; output is `Md` for the jinja2 templates: each rule of the
 play section as a sentence (from the meanings in `mjc.compiler.language.vocabulary_play`), when its
@@ -58,6 +59,38 @@ def play_context(book: ir.Rulebook) -> list[dict[str, Any]]:
         if rules:
             parts.append({"title": title, "rules": rules})
     return parts
+
+
+def kong_kinds_context(book: ir.Rulebook) -> list[dict[str, Any]]:
+    """The kinds of kong (`kongs` section), each in words: its name and id, what it turns up,
+    when it may be made, whether kong payments pay it, its badges and provenance."""
+    kinds = []
+    for kind in book.kongs:
+        count = kind.replacement
+        turns = (
+            Md("the konger draws one replacement tile, as for any kong")
+            if count == 1
+            else Md(
+                "{} tiles are turned up from the replacement end: the konger may win on the "
+                "first that completes his hand (杠上开花), else they are his discards, which the "
+                "others may only win on"
+            ).format(count)
+        )
+        made = Md("; it may be made only") + when_words(kind.condition, book)
+        paid = Md("; kong payments pay it") if kind.scored else Md("; it earns no kong payment")
+        kinds.append(
+            {
+                "words": _sentence(
+                    Md("**{}** ({}): ").format(kind.label or kind.id, code(kind.id))
+                    + turns
+                    + (made if kind.condition is not None else Md(""))
+                    + paid
+                ),
+                "badges": origin_badges(kind.provenance),
+                "provenance": _provenance(kind.provenance),
+            }
+        )
+    return kinds
 
 
 def _sentence(words: Md) -> Md:

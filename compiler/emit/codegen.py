@@ -145,6 +145,8 @@ def _bodies(state: ModuleState) -> dict[str, list[str]]:
         )
         if payments.dealer_bonuses
         else [],
+        # Likewise only for a rulebook with kinds of kong.
+        "kong_allowed_body": emit_play.kong_allowed_body(state) if state.book.kongs else [],
     }
 
 
@@ -249,6 +251,7 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
             state.fan_index[fan] for prefer in book.scoring.prefers for fan in prefer.fans
         ),
         "horse_tables": emit_payments.horse_tables(book),
+        "kong_kind_rows": emit_play.kong_kind_rows(book),
         # only tables counted from the winner or discarder: dealer tables emit as before
         "horse_counted_from": ", ".join(
             f"{lit(t.players)}: {lit(t.counted_from)}"

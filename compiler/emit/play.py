@@ -1,4 +1,5 @@
-"""The play section as a function of a generated module: `turn_rules(o) -> TurnRules`.
+"""The play section as a function of a generated module: `turn_rules(o) -> TurnRules`; and
+the kinds of kong (`kongs` section) as its `KONG_KINDS` table and `kong_allowed` function.
 
 Input is the checked `ir.Rulebook` (through `emitbase.ModuleState`); output is the body of
 `turn_rules`, which reads only the options `o`. Each rule of the section becomes one
@@ -17,10 +18,11 @@ import functools
 import typing
 
 from mjc.compiler import ir
+from mjc.compiler.conditions.facts import HAND_FACT_SOURCE
 from mjc.compiler.emit.emitbase import ModuleState
 from mjc.compiler.language.types import ChoiceType
 from mjc.compiler.language.vocabulary_play import PLAY_WORDS, default_value
-from mjc.compiler.pysource.layout import Doc, Group, bracketed, tuple_of
+from mjc.compiler.pysource.layout import Doc, Group, bracketed, parenthesized, tuple_of
 from mjc.compiler.pysource.pysafe import lit
 from mjc.compiler.pysource.pywriter import CodeWriter
 from mjc.runtime.rules import turnrules
@@ -92,6 +94,37 @@ def turn_rules_body(state: ModuleState) -> list[str]:
         out.line(")")
     state.runtime_names.add("TurnRules")
     return state.function(py, out)
+
+
+# A kind of kong's `when` reads the hand after the kong (`h`) and, as `ready`, the tiles it
+# waits on, which the engine puts in the situation's wait set (`s.waits`).
+KONG_FACT_SOURCE = {**HAND_FACT_SOURCE, "ready": "bool(s.waits)"}
+
+
+def kong_allowed_body(state: ModuleState) -> list[str]:
+    """Whether the kind of kong `k` may be made: each kind's `when`, in rulebook order (a
+    kind without one may always be made)."""
+    kinds = state.book.kongs
+    conditions = [state.slots.held(kind).when for kind in kinds]
+    py = state.planned([c for c in conditions if c is not None], facts=KONG_FACT_SOURCE)
+    out = CodeWriter(indent=1)
+    for index, (kind, condition) in enumerate(zip(kinds, conditions, strict=True)):
+        if condition is not None:
+            out.comment(f"{kind.id} ({kind.at.file}:{kind.at.line}): when {kind.text}")
+            with out.when(f"k == {index}"):
+                out.stmt("return ", parenthesized(py(condition)))
+    out.line("return True")
+    state.runtime_names.add("KongKindSpec")
+    return state.function(py, out)
+
+
+def kong_kind_rows(book: ir.Rulebook) -> list[str]:
+    """`KongKindSpec(id, name, replacement, scored, conditional),` per kind of kong."""
+    return [
+        f"    KongKindSpec({lit(k.id)}, {lit(k.label or k.id)}, {lit(k.replacement)}, "
+        f"{lit(k.scored)}, {lit(k.condition is not None)}),"
+        for k in book.kongs
+    ]
 
 
 def _value(value: object) -> Doc:

@@ -147,6 +147,22 @@ class Play(Model):
     rules: tuple[PlayRule, ...] = ()
 
 
+class KongKind(Model):
+    """A kind of kong (`kongs` section: 开杠, 补张): it may be declared when `condition` holds
+    (read on the hand after the kong: `ready` and the hand whole; None: always), turns up
+    `replacement` tiles from the replacement end, and earns `kong_payment`s when `scored`.
+    Without the section a rulebook has one kind: `KongKind(id="kong", replacement=1)`."""
+
+    id: str
+    label: str | None = None
+    replacement: int = 1
+    scored: bool = True
+    condition: Expr | None = None
+    text: str = ""  # the condition as written, for docs
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
 class DealWin(Model):
     """A hand that wins as it is dealt (起手胡): before the first discard, a seat whose dealt
     hand meets `condition` (the hand whole, the seat and the options) may show it, and every
@@ -519,6 +535,8 @@ class Rulebook(Model):
     wilds: Wilds = Wilds()
     claims: tuple[ClaimRule, ...] = ()
     play: Play = Play()
+    # The kinds of kong (`kongs` section), in rulebook order; empty: one plain kind.
+    kongs: tuple[KongKind, ...] = ()
     deal_wins: tuple[DealWin, ...] = ()
     horses: Horses = Horses()
     payments: Payments = Payments()

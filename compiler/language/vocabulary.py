@@ -65,6 +65,10 @@ HELD_FACTS: dict[str, Word] = {
         "how many tiles the hand holds, each declared meld (a kong too) counted as three: "
         "14 in every win (13 when won on a flower, which is the one more)",
     ),
+    "ready": Word(
+        BOOL,
+        "a kind of kong's `when` only: the hand after this kong waits on at least one tile (听牌)",
+    ),
 }
 
 
@@ -102,6 +106,13 @@ SITUATION_FACTS: dict[str, Word] = {
 PRESUMPTION_FACT_NAMES = frozenset(
     {"tiles", "flowers", "wilds", "declared", "standing"}
     | {name for name in SITUATION_FACTS if name != "waits"}
+)
+
+# What a kind of kong's `when` may read: the hand after the kong whole, the konger's seat and
+# the table, and whether that hand is ready (`kongs` section: 开杠 only when ready).
+KONG_KIND_FACT_NAMES = frozenset(
+    {"tiles", "flowers", "wilds", "declared", "standing", "ready"}
+    | {"dealer", "players", "seat_wind", "round_wind"}
 )
 
 # What a win at the deal's `when` reads: the dealt hand whole and the seat, before any play.

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from mjc.compiler import ir
 from mjc.compiler.ir import consteval
+from mjc.compiler.ir.pretty import pretty
 from mjc.compiler.language.vocabulary_play import PLAY_WORDS, TOGGLE_WORDS, default_value
 from mjc.compiler.lower.sources import at, provenance
 from mjc.compiler.resolve.slots import lowered
@@ -45,6 +46,27 @@ def lower_play(play: ast.Play | None, typed: Typed) -> ir.Play:
         return ir.Play()
     return ir.Play(
         rules=tuple(_rule(item, typed) for item in play.items if item.keyword.text in PLAY_WORDS)
+    )
+
+
+def lower_kongs(kongs: ast.Kongs | None, typed: Typed) -> tuple[ir.KongKind, ...]:
+    """The kinds of kong, in rulebook order (none without the section: one plain kind)."""
+    if kongs is None:
+        return ()
+    return tuple(_kong_kind(kind, typed) for kind in kongs.kinds)
+
+
+def _kong_kind(kind: ast.KongKind, typed: Typed) -> ir.KongKind:
+    condition = lowered(kind, typed)["condition"] if kind.whens else None
+    return ir.KongKind(
+        id=kind.id.text,
+        label=kind.label,
+        replacement=kind.replacement.value if kind.replacement is not None else 1,
+        scored=not kind.unscored,
+        condition=condition,
+        text=pretty(condition) if condition is not None else "",
+        provenance=provenance(kind.provenance),
+        at=at(kind.span),
     )
 
 

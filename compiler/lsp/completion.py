@@ -50,6 +50,8 @@ _ITEM_KIND: dict[Kind, types.CompletionItemKind] = {
     "shape": types.CompletionItemKind.Struct,
     "situation": types.CompletionItemKind.Variable,
     "preset": types.CompletionItemKind.Module,
+    "deal_win": types.CompletionItemKind.Event,
+    "kong_kind": types.CompletionItemKind.EnumMember,
 }
 
 

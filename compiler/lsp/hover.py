@@ -151,6 +151,35 @@ def _shape(state: DocumentState, decl: ast.ShapeDecl) -> list[str]:
     return [*lines, "", *_provenance(decl.provenance)]
 
 
+def _deal_win(state: DocumentState, decl: ast.DealWin) -> list[str]:
+    """A win at the deal: what each other seat pays, and when, in words once it compiled."""
+    name = f" **{text(decl.name)}**" if decl.name else ""
+    lines = [f"win at the deal {code(decl.id.text)}{name}: every other seat pays {decl.pays.value}"]
+    book = state.rulebook
+    win = next((w for w in book.deal_wins if w.id == decl.id.text), None) if book else None
+    if book is not None and win is not None:
+        lines.append(f"\nwhen the dealt hand: {condition_words(win.condition, book)}")
+        if win.guard is not None:
+            lines.append(f"\nonly when: {condition_words(win.guard, book)}")
+    return [*lines, "", *_provenance(decl.provenance)]
+
+
+def _kong_kind(state: DocumentState, decl: ast.KongKind) -> list[str]:
+    """A kind of kong: what it turns up, whether kong payments pay it, and when it may be
+    made, in words once it compiled."""
+    name = f" **{text(decl.label)}**" if decl.label else ""
+    count = decl.replacement.value if decl.replacement is not None else 1
+    paid = "no kong payment" if decl.unscored else "kong payments"
+    lines = [f"kind of kong {code(decl.id.text)}{name}: {count} replacement tile(s), {paid}"]
+    book = state.rulebook
+    kind = next((k for k in book.kongs if k.id == decl.id.text), None) if book else None
+    if book is not None and kind is not None and kind.condition is not None:
+        lines.append(
+            f"\nonly when the hand after the kong: {condition_words(kind.condition, book)}"
+        )
+    return [*lines, "", *_provenance(decl.provenance)]
+
+
 def symbol_hover(state: DocumentState, symbol: Symbol) -> str:
     """The Markdown shown for a declared name."""
     node = symbol.node
@@ -170,6 +199,10 @@ def symbol_hover(state: DocumentState, symbol: Symbol) -> str:
             "",
             *_provenance(node.provenance),
         ]
+    elif isinstance(node, ast.DealWin):
+        lines = _deal_win(state, node)
+    elif isinstance(node, ast.KongKind):
+        lines = _kong_kind(state, node)
     elif isinstance(node, ast.SituationDecl | ast.PresetDecl):
         lines = [
             f"{symbol.kind} {code(symbol.name)} **{text(node.label)}**",

@@ -28,7 +28,9 @@ from mjc.compiler.syntax.sources import (
     resolve_rulebook,
 )
 
-Kind = Literal["fan", "option", "choice", "tier", "shape", "situation", "preset"]
+Kind = Literal[
+    "fan", "option", "choice", "tier", "shape", "situation", "preset", "deal_win", "kong_kind"
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +212,12 @@ class _Collector:
         elif isinstance(item, ast.Shapes):
             shapes = tuple(self._declare("shape", s.id, s, s.span) for s in item.items)
             self.index.sections.append(Section("shapes", section.span, shapes))
+        elif isinstance(item, ast.DealWins):
+            wins = tuple(self._declare("deal_win", w.id, w, w.span) for w in item.items)
+            self.index.sections.append(Section("deal_wins", section.span, wins))
+        elif isinstance(item, ast.Kongs):
+            kinds = tuple(self._declare("kong_kind", k.id, k, k.span) for k in item.kinds)
+            self.index.sections.append(Section("kongs", section.span, kinds))
         elif isinstance(item, ast.Scoring):
             tiers = tuple(self._declare("tier", t.id, t, t.span) for t in item.tiers)
             self.index.sections.append(Section("scoring", section.span, tiers))

@@ -19,6 +19,8 @@ _KIND: dict[Kind, types.SymbolKind] = {
     "shape": types.SymbolKind.Struct,
     "situation": types.SymbolKind.Boolean,
     "preset": types.SymbolKind.Object,
+    "deal_win": types.SymbolKind.Event,
+    "kong_kind": types.SymbolKind.EnumMember,
 }
 
 

@@ -39,7 +39,10 @@ _TOKEN = re.compile(
     r"|(?P<name>[A-Za-z_][A-Za-z0-9_]*)"
     r"|(?P<number>[0-9]+)"
 )
-_NAME_TYPES = {"fan": 1, "option": 2, "tier": 4, "shape": 5, "situation": 10, "preset": 10}
+_NAME_TYPES = {
+    "fan": 1, "option": 2, "tier": 4, "shape": 5, "situation": 10, "preset": 10, "deal_win": 10,
+    "kong_kind": 10,
+}  # fmt: skip
 _HAND_WORDS = ("example", "counterexample")
 
 

@@ -16,6 +16,7 @@ from mjc.compiler.language.vocabulary import (
     HAND_FACTS,
     HELD_FACTS,
     HORSE_FACT_NAMES,
+    KONG_KIND_FACT_NAMES,
     LOSS_FACTS,
     PAYMENT_FACT_NAMES,
     PRESUMPTION_FACT_NAMES,
@@ -33,7 +34,7 @@ __all__ = ["CONTEXT_WORDS", "Context", "facts_for", "unseen_help"]
 
 Context = Literal[
     "fan", "floor", "reject", "shape", "guard", "constraint", "horse", "payment", "round",
-    "relation", "loss", "presumption", "deal",
+    "relation", "loss", "presumption", "deal", "kong",
 ]  # fmt: skip
 
 CONTEXT_WORDS = {
@@ -50,6 +51,7 @@ CONTEXT_WORDS = {
     "loss": "a payments `loss_cap` value",
     "presumption": "a situation's `presumes`",
     "deal": "a win at the deal's `when`",
+    "kong": "a kind of kong's `when`",
 }
 
 
@@ -77,9 +79,10 @@ def facts_for(ctx: Context) -> dict[str, Word]:
     if ctx == "deal":
         held = {**everything, **HELD_FACTS}
         return {name: w for name, w in held.items() if name in DEAL_FACT_NAMES}
-    if ctx == "presumption":
+    if ctx in ("presumption", "kong"):
         held = {**everything, **HELD_FACTS}
-        return {name: w for name, w in held.items() if name in PRESUMPTION_FACT_NAMES}
+        allowed = PRESUMPTION_FACT_NAMES if ctx == "presumption" else KONG_KIND_FACT_NAMES
+        return {name: w for name, w in held.items() if name in allowed}
     if ctx in ("reject", "floor"):
         return {**everything, **RESULT_FACTS}
     return everything
@@ -102,4 +105,6 @@ def unseen_help(ctx: Context) -> str:
         "loss": "a payments `loss_cap` value reads the options and `hand_ceiling`",
         "deal": "a win at the deal sees the dealt hand and the seat: "
         + ", ".join(sorted(DEAL_FACT_NAMES)),
+        "kong": "a kind of kong's `when` reads the hand after the kong: "
+        + ", ".join(sorted(KONG_KIND_FACT_NAMES)),
     }.get(ctx, "`total` can only be read by scoring adjustments and `reject` conditions")

@@ -44,6 +44,7 @@ class Declarations:
     wilds: ast.Wilds | None = None
     claims: ast.Claims | None = None
     play: ast.Play | None = None
+    kongs: ast.Kongs | None = None
     # The hands that win at the deal (起手胡), by id; a child's section replaces its parent's.
     deal_wins: dict[str, ast.DealWin] = field(default_factory=dict)
     horses: ast.Horses | None = None
@@ -144,6 +145,9 @@ def _read_sections(book: ast.Rulebook, decls: Declarations, problems: list[Diagn
             case ast.Play():
                 if once(section, "play"):
                     decls.play = section
+            case ast.Kongs():
+                if once(section, "kongs"):
+                    decls.kongs = section
             case ast.DealWins():
                 if once(section, "deal_wins"):
                     decls.deal_wins = {}
@@ -225,6 +229,7 @@ def _inherit(file: str, parent: Declarations | None) -> Declarations:
         wilds=parent.wilds,
         claims=parent.claims,
         play=parent.play,
+        kongs=parent.kongs,
         deal_wins=dict(parent.deal_wins),
         horses=parent.horses,
         payments=parent.payments,

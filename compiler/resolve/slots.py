@@ -216,6 +216,11 @@ def _presumptions(d: Declarations) -> Iterator[ast.Expr | None]:
         yield from (p.condition for p in situation.presumes)
 
 
+def _kong_conditions(d: Declarations) -> Iterator[ast.Expr | None]:
+    if d.kongs is not None:
+        yield from (w for k in d.kongs.kinds for w in k.whens)
+
+
 def _deal_wins(part: Callable[[ast.DealWin], ast.Expr | None]) -> Exprs:
     def items(d: Declarations) -> Iterator[ast.Expr | None]:
         yield from (part(w) for w in d.deal_wins.values())
@@ -464,6 +469,14 @@ SLOTS: tuple[Slot, ...] = (
         BOOL,
         _presumptions,
         Place(ast.Presumption, "condition", ir.Presumption, "condition"),
+    ),
+    _in(
+        "kongs",
+        "kind when",
+        "kong",
+        BOOL,
+        _kong_conditions,
+        Place(ast.KongKind, "whens", ir.KongKind, "condition"),
     ),
     _in(
         "deal_wins",

@@ -60,6 +60,7 @@ PHASE_LABELS = {
     "claim": ("等吃碰胡", "answering a discard"),
     "rob": ("抢杠", "answering a kong"),
     "flower": ("补花", "answering a flower"),
+    "kong": ("开杠", "answering a tile a kong turned up"),
     "over": ("本局结束", "round over"),
 }
 
@@ -104,7 +105,8 @@ def _action_label(action: dict[str, Any]) -> str:
     if "low" in action:
         low = action["low"]
         return f"{words} {int(low[0])}{int(low[0]) + 1}{int(low[0]) + 2}{low[1]}"
-    return f"{words} {action['tile']}" if "tile" in action else words
+    words = f"{words} {action['tile']}" if "tile" in action else words
+    return f"{words} ({action['as']})" if "as" in action else words  # a kind of kong
 
 
 def _move_label(line: dict[str, Any] | None) -> str:

@@ -229,6 +229,33 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
+class KongKind:
+    """`kind open "开杠" replacement 2 when ready unscored`: a kind of kong, its own condition
+    (`whens`, read on the hand after the kong), how many replacement tiles it turns up (None:
+    one) and whether the payments section's `kong_payment` lines pay it."""
+
+    id: Ident
+    label: str | None
+    replacement: IntLit | None
+    whens: tuple[Expr, ...]
+    unscored: bool
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    # A clause stated twice (`replacement 2 replacement 3`, `unscored unscored`): the checks
+    # refuse it.
+    repeated: tuple[Span, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Kongs:
+    """The kongs section: the kinds of kong, in rulebook order (the first is what an action
+    that names no kind means)."""
+
+    kinds: tuple[KongKind, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class DealWin:
     """`four_alike "大四喜" pays 2 when (any t in tiles: copies(t) == 4)`: a hand that wins
     as it is dealt (起手胡); every other seat pays the seat that shows it `pays` units."""
@@ -514,6 +541,7 @@ Section = (
     | Wilds
     | Claims
     | Play
+    | Kongs
     | DealWins
     | Horses
     | Payments

@@ -215,6 +215,36 @@ class _ToAst(_SettlementToAst):
             count=values[0] if counted and not isinstance(values[0], ast.Ident) else None,
         )
 
+    def kongs(self, meta: Meta, children: list[Any]) -> ast.Kongs:
+        return ast.Kongs(tuple(children), self._span(meta))
+
+    def kong_kind(self, meta: Meta, children: list[Any]) -> ast.KongKind:
+        name, *rest = children
+        label = next((self._str(c) for c in rest if isinstance(c, Token)), None)
+        clauses = [c for c in rest if isinstance(c, tuple)]
+        counts = [c[1] for c in clauses if c[0] == "replacement"]
+        marks = [c[1] for c in clauses if c[0] == "unscored"]
+        repeated = tuple(c.span for c in counts[1:]) + tuple(marks[1:])
+        return ast.KongKind(
+            self._ident(name),
+            label,
+            counts[0] if counts else None,
+            tuple(c[1] for c in clauses if c[0] == "when"),
+            bool(marks),
+            self._provenance(rest),
+            self._span(meta),
+            repeated,
+        )
+
+    def kong_replacement(self, meta: Meta, children: list[Any]) -> tuple[str, ast.IntLit]:
+        return ("replacement", self._int(children[0]))
+
+    def kong_when(self, meta: Meta, children: list[Any]) -> tuple[str, ast.Expr]:
+        return ("when", children[0])
+
+    def kong_unscored(self, meta: Meta, children: list[Any]) -> tuple[str, Any]:
+        return ("unscored", self._span(meta))
+
     # -- wins at the deal
 
     def deal_wins(self, meta: Meta, children: list[Any]) -> ast.DealWins:

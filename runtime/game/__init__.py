@@ -1,12 +1,13 @@
 """The game engine: whole rounds and matches played by a rulebook's turn rules.
 
 `engine` is `Round`, one round as a deterministic state machine; `wall` its wall, `actions`
-what a seat may do, `claimwindow` and `claimanswers` the claims, `sidewins` wins on a flower
-and at the deal, `autoplay` 托管, `roundend` the round's end and its settlement, `tablefacts`
-the table's set-up, `observation` what one seat may see, `players` the `Bot` protocol and
-`play_round`, `match` several rounds in a row, `gamelog` the log that replays, `scenario` a
-round set up by hand (the hands, the wall's ends, the dice), `roundstate` the read-only view
-of a round (`Round.state()`). Reads the ruleset; never imports bots or the simulator.
+what a seat may do, `claimwindow` and `claimanswers` the claims, `sidewins` wins on a flower,
+at the deal and on the tiles a kind of kong turns up, `autoplay` 托管, `roundend` the round's
+end and its settlement, `tablefacts` the table's set-up, `observation` what one seat may see,
+`players` the `Bot` protocol and `play_round`, `match` several rounds in a row, `gamelog` the
+log that replays, `scenario` a round set up by hand (the hands, the wall's ends, the dice),
+`roundstate` the read-only view of a round (`Round.state()`). Reads the ruleset; never
+imports bots or the simulator.
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from mjc.runtime.tiles.tile import NUM_PLAYING, NotationError, tile_index, tile_
 
 __all__ = [
     "KINDS",
+    "KONGS",
     "Action",
     "ActionError",
     "IllegalAction",
@@ -39,6 +40,8 @@ KINDS: tuple[str, ...] = (
     "deal_win",
 )
 _TILED = frozenset(KINDS) - {"win", "pass", "deal_win"}
+# The kong actions, which may name a kind of kong (`as`, the rulebook's `kongs` section).
+KONGS = frozenset({"concealed_kong", "added_kong", "exposed_kong"})
 
 
 class ActionError(ValueError):
@@ -52,12 +55,15 @@ class IllegalAction(ValueError):
 
 class Action(NamedTuple):
     """One decision of `seat`. `tile` is the tile discarded, konged or claimed (-1 for win
-    and pass); a chow's `low` is the lowest tile of the run it makes (-1 otherwise)."""
+    and pass); a chow's `low` is the lowest tile of the run it makes (-1 otherwise); a
+    kong's `kong_kind` the id of its kind of kong (`kongs` section; "": the first kind, and
+    the only one of a rulebook without the section)."""
 
     seat: int
     kind: str
     tile: int = -1
     low: int = -1
+    kong_kind: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of the log: tiles in notation, the fields that apply only."""
@@ -66,6 +72,8 @@ class Action(NamedTuple):
             data["tile"] = tile_text(self.tile)
         if self.low >= 0:
             data["low"] = tile_text(self.low)
+        if self.kong_kind:
+            data["as"] = self.kong_kind
         return data
 
 
@@ -77,6 +85,8 @@ def action_text(action: Action) -> str:
     if action.low >= 0:
         words += " (" + "".join(tile_text(action.low + i)[0] for i in range(3))
         words += tile_text(action.low)[1] + ")"
+    if action.kong_kind:
+        words += f" as {action.kong_kind}"
     return words
 
 
@@ -99,7 +109,7 @@ def action_from_json(data: object) -> Action:
     """An action from its JSON object; `ActionError` says in one line what is malformed."""
     if not isinstance(data, dict):
         raise ActionError(f"an action is a JSON object, not {type(data).__name__}")
-    unknown = set(data) - {"seat", "kind", "tile", "low"}
+    unknown = set(data) - {"seat", "kind", "tile", "low", "as"}
     if unknown:
         raise ActionError(f"an action has no field {sorted(unknown)[0]!r}")
     seat, kind = data.get("seat"), data.get("kind")
@@ -114,4 +124,7 @@ def action_from_json(data: object) -> Action:
         raise ActionError(f"tile: a {kind} names no tile")
     if (kind == "chow") != (low >= 0):
         raise ActionError("low: a chow, and only a chow, names the lowest tile of its run")
-    return Action(seat, kind, tile, low)
+    named = data.get("as", "")
+    if (named and kind not in KONGS) or not isinstance(named, str):
+        raise ActionError(f"as: only a kong names its kind of kong, by its id, not {named!r}")
+    return Action(seat, kind, tile, low, named)

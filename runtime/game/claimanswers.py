@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from mjc.runtime.game.actions import Action
 from mjc.runtime.game.claimwindow import claims_of, robbers, run_ok
-from mjc.runtime.game.sidewins import deal_answer, flower_answer
+from mjc.runtime.game.sidewins import deal_answer, flower_answer, kong_answer, with_kinds
 from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING
 
 if TYPE_CHECKING:
@@ -69,6 +69,8 @@ def open_claims(r: Round, discarder: int, tile: int) -> None:
             if tile not in waits:
                 continue  # the common case, decided here: no pong, no chow, no win
         acts = claims_of(r, seat, discarder, tile, last)
+        if acts and r.kong_turn.kinds:
+            acts = with_kinds(r, seat, acts)  # an exposed kong once per kind that holds
         if acts:
             pending[seat] = acts
     r.turn = discarder
@@ -103,13 +105,16 @@ def open_rob(r: Round, konger: int, kind: str, tile: int) -> bool:
 
 def answer(r: Round, action: Action) -> None:
     """One asked seat's answer; the window is resolved once every asked seat answered (the
-    flower window of 八花 and that of the wins at the deal have their own answers:
-    `mjc.runtime.game.sidewins`)."""
+    flower window of 八花, that of the wins at the deal and those of a kong's turned-up tiles
+    have their own answers: `mjc.runtime.game.sidewins`)."""
     if r.phase == "flower":
         flower_answer(r, action)
         return
     if r.phase == "deal":
         deal_answer(r, action)
+        return
+    if r.phase == "kong":
+        kong_answer(r, action)
         return
     seat = action.seat
     r.responses[seat] = action

@@ -3,12 +3,12 @@
 Input: a `Ruleset` (what a win is and is worth, which claims exist, the tile set and wilds
 under the options), its `TurnRules` (or an explicit override), a seed and, for a round set up
 by hand, a `Scenario` (`mjc.runtime.game.scenario`: the hands, the wall's ends, the dice, the
-dealer). A round runs
-through phases: `turn` (the seat to play has drawn or claimed: discard, kong or win), `claim`
-(the other seats answer a discard: win, kong, pong, chow or pass, served by
-`TurnRules.priority`), `rob` (the others may rob a kong), `flower` (a seat may win on the flower
-it drew, 上海 八花), `deal` (before the first discard, seats show their wins at the deal,
-起手胡: both `mjc.runtime.game.sidewins`) and `over`. Draws, replacements and flowers happen
+dealer). A round runs through phases: `turn` (the seat to play has drawn or claimed: discard,
+kong or win), `claim` (the other seats answer a discard: win, kong, pong, chow or pass, served
+by `TurnRules.priority`), `rob` (the others may rob a kong), `flower` (a seat may win on the
+flower it drew, 上海 八花), `deal` (before the first discard, seats show their wins at the
+deal, 起手胡), `kong` (the tiles a kind of kong turned up may be won on; all three:
+`mjc.runtime.game.sidewins`) and `over`. Draws, replacements and flowers happen
 inside `apply`, never as decisions; seats under 托管 are played by the engine itself
 (`mjc.runtime.game.autoplay`); every decision and every draw is one event of `events`
 (`mjc.runtime.game.gamelog` writes them as JSON lines). The first dealer, the winds and the
@@ -43,12 +43,13 @@ from mjc.runtime.game.claimwindow import (
 )
 from mjc.runtime.game.roundstate import RoundState, round_state
 from mjc.runtime.game.scenario import Scenario, scenario_wall, table_of
-from mjc.runtime.game.sidewins import deal_window, flower_window
+from mjc.runtime.game.sidewins import KongTurn, deal_window, flower_window, turn_up, with_kinds
 from mjc.runtime.game.tablefacts import (
     WINDS,
     GameSetupError,
     deal_hands,
     deal_horses,
+    next_playing,
     seat_wind,
     table_facts,
 )
@@ -160,11 +161,11 @@ class Round:
         self.discards = 0
         self.claim_history: list[dict[str, Any]] = []
         self.kong_history: list[dict[str, Any]] = []
+        self.kong_turn = KongTurn(ruleset.spec)  # the kinds of kong, and the kong being made
         self.bought_horses: dict[int, list[int]] = {}
         self.deal_wins: list[dict[str, Any]] = []  # the wins at the deal shown (起手胡)
         self.deal_offers: dict[int, tuple[DealWinInfo, ...]] = {}
-        # Play on after a win (after_win): the win events, the seats that won, those that
-        # left (leave), the winning tiles laid aside (stay): roundend.finish_win
+        # after_win: the win events, seats that won, left (leave), tiles laid aside (stay)
         self.win_events: list[dict[str, Any]] = []
         self.won_seats, self.left_seats, self.set_aside = set[int](), set[int](), list[int]()
         self.result: dict[str, Any] | None = None
@@ -268,7 +269,7 @@ class Round:
         """The seats whose decision the round waits for (none when it is over)."""
         if self.phase == "turn":
             return [self.turn]
-        if self.phase in ("claim", "rob", "flower", "deal"):
+        if self.phase in ("claim", "rob", "flower", "deal", "kong"):
             return [s for s in self.pending if s not in self.responses]
         return []
 
@@ -283,7 +284,7 @@ class Round:
             return found
         if self.phase == "turn" and seat == self.turn:
             found = self._turn_actions(seat)
-        elif self.phase in ("claim", "rob", "flower", "deal") and seat in self.pending:
+        elif self.phase in ("claim", "rob", "flower", "deal", "kong") and seat in self.pending:
             found = [] if seat in self.responses else self.pending[seat]
         else:
             found = []
@@ -296,7 +297,7 @@ class Round:
             raise IllegalAction(f"an action is an Action, not {type(action).__name__}")
         if self.phase == "over":
             raise IllegalAction("the round is over")
-        seat, kind, tile, low = action
+        seat, kind, tile, low, named = action
         if type(seat) is not int or not 0 <= seat < self.players:
             raise IllegalAction(f"seat {seat!r} does not exist at {self.players} players")
         if type(kind) is not str or type(tile) is not int or type(low) is not int:
@@ -304,6 +305,7 @@ class Round:
         legal = self._legal.get(seat)
         if legal is None:
             legal = self.legal_actions(seat)
+        action = self.kong_turn.first(action)  # a kong without `as`: the first kind of kong
         if action not in legal:
             waiting = ", ".join(str(s) for s in self.to_act())
             if not legal:
@@ -316,6 +318,8 @@ class Round:
             event["tile"] = TEXTS[tile]
         if low >= 0:
             event["low"] = TEXTS[low]
+        if named:
+            event["as"] = named
         self.events.append(event)
         if self.phase != "turn":
             answer(self, action)
@@ -389,6 +393,7 @@ class Round:
                     for m in st.melds
                     if m.kind == "pung" and counts[m.tile] and wild_may(self, m.tile, "kong")
                 ]
+            acts = with_kinds(self, seat, acts)  # one kong action per kind of kong that holds
         made = self._discard_actions[seat]
         if seat in self.won_seats and drew >= 0:  # 血流成河: a winner's hand is locked
             return [*acts, made[drew]]
@@ -415,6 +420,7 @@ class Round:
             return
         self.quiet = False
         st.waits = None
+        self.kong_turn.named = action.kong_kind
         if kind == "concealed_kong":
             st.counts[tile] -= 4
             st.melds.append(MeldRecord("kong", tile, True, None, -1, "concealed"))
@@ -439,6 +445,8 @@ class Round:
         record: dict[str, Any] = {"seat": seat, "kind": kind}
         if kind == "exposed":
             record["fed_by"] = feeder
+        if self.kong_turn.named:
+            record["as"] = self.kong_turn.named
         if not rob_checked and open_rob(self, seat, kind, tile):
             self.kong_in_question = (kind, tile)
             self._pending_kong = record
@@ -454,6 +462,8 @@ class Round:
 
             finish_draw(self)  # kong_needs_tile off and nothing left to draw
             return
+        if turn_up(self, seat):
+            return  # a kind of kong that turns up several tiles (mjc.runtime.game.sidewins)
         got = self._take(seat, True)
         if got >= 0:
             self._start_turn(seat, got, True)
@@ -541,12 +551,8 @@ class Round:
 
             finish_draw(self)
             return
-        if self.left_seats:  # 血战到底: the seats that left draw no more
-            from mjc.runtime.game.roundend import next_playing
-
-            self._draw_next(next_playing(self, discarder))
-            return
-        self._draw_next((discarder + 1) % self.players)
+        n, out = self.players, self.left_seats  # 血战到底: the seats that left draw no more
+        self._draw_next(next_playing(self, discarder) if out else (discarder + 1) % n)
 
     def _claim(self, action: Action, discarder: int, tile: int) -> None:
         seat, kind = action.seat, action.kind
@@ -571,6 +577,7 @@ class Round:
             }
         )
         if kind == "exposed_kong":
+            self.kong_turn.named = action.kong_kind
             st.counts[tile] -= 3
             st.melds.append(MeldRecord("kong", tile, False, discarder, tile, "exposed"))
             self._after_kong(seat, "exposed", tile, discarder)

@@ -4,9 +4,9 @@ A log is one `start` line (the rulebook, seed, seats, options and, when the call
 the `TurnRules` override; whether the dealer was drawn; the round's situations; the scenario
 it was set up with, `mjc.runtime.game.scenario`), then every
 event of `Round.events` in order: the wall, the deal, flowers, draws, each seat's decision
-(`action`, marked `auto` when the system played it), 托管 switched on or off (`auto`), each
-claim served, the round abandoned by the caller (`abandon`), and the `end` with the
-settlement's deltas and the round JSON it settled.
+(`action`, marked `auto` when the system played it), the tiles a kind of kong turned up
+(`turn_up`), 托管 switched on or off (`auto`), each claim served, the round abandoned by the
+caller (`abandon`), and the `end` with the settlement's deltas and the round JSON it settled.
 `replay` plays the log's decisions again from its seed and checks every line against what the
 engine produces: the first line that disagrees is named (`LogError`, with its line number).
 Logs are untrusted input: each line is read within `mjc.runtime.settle.jsoninput`'s limits and
@@ -153,7 +153,20 @@ class ActionLine(_Line):
     kind: Literal[KINDS]  # type: ignore[valid-type]
     tile: _Tile | None = None
     low: _Tile | None = None
+    # A kong's kind of kong (the rulebook's `kongs` section); none: the first kind.
+    as_: Annotated[StrictStr, Field(min_length=1, max_length=64)] | None = Field(
+        default=None, alias="as"
+    )
     auto: StrictBool = False  # played by the system for a seat under 托管
+
+
+class TurnUpLine(_Line):
+    """The tiles a kind of kong turned up (开杠), drawn from the replacement end just before:
+    the konger may win on one, else they are his discards (`mjc.runtime.game.sidewins`)."""
+
+    type: Literal["turn_up"]
+    seat: _Seat
+    tiles: list[_Tile] = Field(min_length=2, max_length=4)
 
 
 class AutoLine(_Line):
@@ -225,6 +238,7 @@ LogLine = Annotated[
     | FlowerLine
     | DrawLine
     | ActionLine
+    | TurnUpLine
     | AutoLine
     | AbandonLine
     | DealWinLine

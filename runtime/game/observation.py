@@ -84,7 +84,7 @@ def observation(r: Round, seat: int) -> dict[str, Any]:
     }
     if r.phase == "turn" and r.turn == seat and r.drew >= 0:
         data["drawn"] = tile_text(r.drew)
-    if r.phase in ("claim", "rob", "flower"):
+    if r.phase in ("claim", "rob", "flower", "kong"):
         data["question"] = tile_text(r.question)  # the discard, the kong's tile, the flower
     offered = r.deal_offers.get(seat) if r.phase == "deal" else None
     if offered:  # what showing the hand would win, before the seat decides

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.game.actions import IllegalAction
 from mjc.runtime.game.claimwindow import self_draw_situations
+from mjc.runtime.game.tablefacts import next_playing
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
 from mjc.runtime.wins.seats import hand_of, hand_text
@@ -23,7 +24,7 @@ from mjc.runtime.wins.seats import hand_of, hand_text
 if TYPE_CHECKING:
     from mjc.runtime.game.engine import Round
 
-__all__ = ["Opening", "finish_draw", "finish_win", "next_dealer", "next_playing"]
+__all__ = ["Opening", "finish_draw", "finish_win", "next_dealer"]
 
 
 class Opening:
@@ -243,17 +244,8 @@ def _play_on(r: Round, winners: list[int]) -> None:
     ends drawn when nothing is left to draw."""
     r.quiet = False  # no 天胡, 地胡 or 人胡 after a win
     r.pending, r.responses, r._legal, r.situations = {}, {}, {}, {}
+    r.kong_turn.tiles, r.kong_turn.at = [], -1  # tiles a kind of kong turned up stay put
     r._draw_next(next_playing(r, winners[-1]))  # drawn (流局) when the wall is exhausted
-
-
-def next_playing(r: Round, seat: int) -> int:
-    """The first seat after `seat` in turn order that has not left the round (血战到底)."""
-    n = r.players
-    for i in range(1, n + 1):
-        nxt = (seat + i) % n
-        if nxt not in r.left_seats:
-            return nxt
-    return (seat + 1) % n  # pragma: no cover - the round ends before every seat left
 
 
 def _close(r: Round, *, drawn: bool) -> None:

@@ -76,11 +76,13 @@ class Claim:
 @dataclass(frozen=True, slots=True)
 class Kong:
     """A completed kong: `kind` exposed (on a discard; `fed_by` its discarder), concealed or
-    added (补杠). A kong waiting to be robbed is not one yet."""
+    added (补杠), and its kind of kong (`kong_kind`: an id of the rulebook's `kongs` section,
+    None without one). A kong waiting to be robbed is not one yet."""
 
     seat: int
     kind: str
     fed_by: int | None = None
+    kong_kind: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,12 +182,14 @@ class RoundState:
     `phase` is `turn` (the seat `turn` plays: discard, kong or win), `claim` (the others
     answer `turn`'s discard, `question`), `rob` (they may rob `turn`'s kong of `question`),
     `flower` (`turn` may win on the flower `question` it drew: 上海 八花), `deal` (before the
-    first discard, the seats `to_act` may show a win at the deal, 起手胡) or `over`. `to_act`
-    are the seats the round waits for. `drawn` is what the seat to play drew for this turn
-    (None after a claim, and outside a turn); `last_discard` the round's last discard;
-    `offers` what the window open now offers each seat asked; `claims` and `kongs` those
-    served in the round, in order; `deal_wins` the wins at the deal shown, in the order of
-    the seats from the dealer; `win_events` the wins so far where play goes on after a win."""
+    first discard, the seats `to_act` may show a win at the deal, 起手胡), `kong` (`turn`
+    turned `question` up with a kind of kong: he may win on it, or the others may) or
+    `over`. `to_act` are the seats the round waits for. `drawn` is what the seat to play drew
+    for this turn (None after a claim, and outside a turn); `last_discard` the round's last
+    discard; `offers` what the window open now offers each seat asked; `claims` and `kongs`
+    those served in the round, in order; `deal_wins` the wins at the deal shown, in the order
+    of the seats from the dealer; `win_events` the wins so far where play goes on after a
+    win."""
 
     phase: str
     turn: int
@@ -260,7 +264,7 @@ def _last_discard(r: Round) -> Discard | None:
 def round_state(r: Round) -> RoundState:
     """The view of `r` now (`Round.state()`)."""
     wall = r.wall
-    asking = r.phase in ("claim", "rob", "flower")
+    asking = r.phase in ("claim", "rob", "flower", "kong")
     drawn = None
     if r.phase == "turn" and r.drew >= 0:
         drawn = Draw(r.turn, tile_text(r.drew), r.from_kong)
@@ -288,7 +292,9 @@ def round_state(r: Round) -> RoundState:
         claims=tuple(
             Claim(c["seat"], c["kind"], c["tile"], c["from_seat"]) for c in r.claim_history
         ),
-        kongs=tuple(Kong(k["seat"], k["kind"], k.get("fed_by")) for k in r.kong_history),
+        kongs=tuple(
+            Kong(k["seat"], k["kind"], k.get("fed_by"), k.get("as")) for k in r.kong_history
+        ),
         seats=tuple(_seat(r, seat, st) for seat, st in enumerate(r.seats)),
         wall=WallView(
             drawable=wall.drawable,

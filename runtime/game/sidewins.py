@@ -1,5 +1,5 @@
 """The windows in which a seat may win outside its turn and the claims: on a flower as it is
-drawn (上海 八花), and at the deal (起手胡).
+drawn (上海 八花), at the deal (起手胡), and on the tiles a kind of kong turns up (开杠).
 
 **On a flower** (上海 八花, 如果這8個花抓起即可胡牌): `mjc.runtime.game.engine` sets a drawn
 flower aside and draws its replacement. Before it does, for a rulebook whose custom shapes are
@@ -27,23 +27,48 @@ pays: every other seat pays it each win's amount) and logged as a `deal_win` eve
 hand it showed, and play goes on from the dealer's turn with every hand as dealt. A seat shows
 all its wins at the deal at once (one decision), and a win at the deal ends nothing: who deals
 next, 天胡 and the round's own wins are as if it had not been shown.
+
+**Kinds of kong** (a rulebook's `kongs` section): each kong is offered once per kind whose
+condition holds of the hand after the kong (`with_kinds`: `ready` is that hand's wait set, by
+the round's quick test, `Round.finder`). A kind of one replacement tile is an ordinary kong. A
+kind that turns up more (`turn_up`) draws them from the replacement end and sets them face up
+in the konger's river; when one completes his hand he may win on the first that does (phase
+`kong`, self-drawn, 杠上开花); else, or when he passes, they are his discards in the order
+turned up, and after each the other seats may win on it, and only win (phase `kong` again, a
+discard win; convention). When nobody wins, the seat after the konger draws.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mjc.runtime.game.actions import Action
-from mjc.runtime.game.claimwindow import can_win, self_draw_situations
-from mjc.runtime.game.tablefacts import seat_wind
+from mjc.runtime.game.actions import KONGS, Action
+from mjc.runtime.game.claimwindow import (
+    can_win,
+    discard_situations,
+    may_complete,
+    self_draw_situations,
+)
+from mjc.runtime.game.tablefacts import WINDS, seat_wind
+from mjc.runtime.rules.spec import KongKindSpec, RulesetSpec
+from mjc.runtime.score.scoring import Situation
 from mjc.runtime.settle.payments import DealWinInfo
-from mjc.runtime.tiles.tile import tile_text
-from mjc.runtime.wins.seats import hand_of, hand_text
+from mjc.runtime.tiles.tile import HONOUR_BASE, NUM_PLAYING, tile_text
+from mjc.runtime.wins.seats import MeldRecord, SeatState, hand_of, hand_text
 
 if TYPE_CHECKING:
     from mjc.runtime.game.engine import Round
 
-__all__ = ["deal_answer", "deal_window", "flower_answer", "flower_window"]
+__all__ = [
+    "KongTurn",
+    "deal_answer",
+    "deal_window",
+    "flower_answer",
+    "flower_window",
+    "kong_answer",
+    "turn_up",
+    "with_kinds",
+]
 
 
 def flower_window(r: Round, seat: int, flower: int, replacement: bool) -> bool:
@@ -136,3 +161,197 @@ def deal_answer(r: Round, action: Action) -> None:
         r.events.append({"type": "deal_win", "seat": seat, "wins": wins, "hand": hand})
     r.pending, r.responses, r.deal_offers = {}, {}, {}
     r._start_turn(r.dealer, r.drew, False)
+
+
+# ---------------------------------------------------------------------- kinds of kong
+
+
+class KongTurn:
+    """A round's kinds of kong (`RulesetSpec.kong_kinds`, empty without a `kongs` section) and
+    the kong being made: its kind (`named`), its konger, the tiles it turned up and the one
+    the other seats are asked about (`at`; -1 while the konger's own window is open)."""
+
+    __slots__ = ("allowed", "at", "kinds", "named", "seat", "tiles")
+
+    def __init__(self, spec: RulesetSpec) -> None:
+        self.kinds: tuple[KongKindSpec, ...] = spec.kong_kinds
+        self.allowed = spec.kong_allowed
+        self.named = ""
+        self.seat = -1
+        self.tiles: list[int] = []
+        self.at = -1
+
+    def kind(self) -> KongKindSpec | None:
+        """The kind of the kong being made (None: a rulebook without kinds)."""
+        return next((k for k in self.kinds if k.id == self.named), None)
+
+    def first(self, action: Action) -> Action:
+        """A kong action that names no kind means the first kind (so a log written before
+        the rulebook had kinds, or by hand, still plays)."""
+        if action.kong_kind or action.kind not in KONGS or not self.kinds:
+            return action
+        return action._replace(kong_kind=self.kinds[0].id)
+
+
+def with_kinds(r: Round, seat: int, acts: list[Action]) -> list[Action]:
+    """`acts` with each kong action once per kind of kong whose condition holds for `seat`;
+    an answer to a discard that keeps only `pass` is no answer (empty). Without kinds of
+    kong, `acts` as they are."""
+    turn = r.kong_turn
+    if not turn.kinds:
+        return acts
+    found: list[Action] = []
+    for action in acts:
+        if action.kind not in KONGS:
+            found.append(action)
+            continue
+        found += [
+            action._replace(kong_kind=kind.id)
+            for index, kind in enumerate(turn.kinds)
+            if not kind.conditional or _allowed(r, seat, action, index)
+        ]
+    return [] if [a.kind for a in found] == ["pass"] else found
+
+
+def _allowed(r: Round, seat: int, action: Action, index: int) -> bool:
+    """Whether kind `index` holds of `seat`'s hand after the kong `action` (RulesetSpec's
+    `kong_allowed`, its `ready` the wait set of that hand)."""
+    st, tile = r.seats[seat], action.tile
+    after = SeatState()
+    after.counts, after.flowers = list(st.counts), st.flowers
+    if action.kind == "added_kong":
+        after.counts[tile] -= 1
+        after.melds = [
+            MeldRecord("kong", tile, False, m.from_seat, m.claimed, "added")
+            if m.kind == "pung" and m.tile == tile
+            else m
+            for m in st.melds
+        ]
+    else:
+        concealed = action.kind == "concealed_kong"
+        after.counts[tile] -= 4 if concealed else 3
+        fed = None if concealed else r.turn  # the discarder, whose window this is
+        form = "concealed" if concealed else "exposed"
+        after.melds = [*st.melds, MeldRecord("kong", tile, concealed, fed, tile, form)]
+    finder = r.finder
+    if finder is not None:
+        waits = sorted(finder(after))
+    else:  # no quick test: the rulebook's own win check, tile by tile
+        waits = [t for t in range(NUM_PLAYING) if r.checker(hand_of(after, t, t))]
+    situation = Situation(
+        winning_tile=tile,
+        dealer=seat == r.dealer,
+        seat_wind=HONOUR_BASE + WINDS.index(r.seat_wind(seat)),
+        round_wind=HONOUR_BASE + WINDS.index(r.round_wind),
+        players=r.players,
+        flowers=tuple(st.flowers),
+        wilds=sum(after.counts[w] for w in r.wilds),
+        waits=tuple(waits),
+    )
+    allowed = r.kong_turn.allowed
+    return allowed is None or allowed(index, hand_of(after), situation, r.values)
+
+
+def turn_up(r: Round, seat: int) -> bool:
+    """After `seat`'s kong: when its kind turns up more than one tile, turn them up (see the
+    module docstring) and open the first window; False for an ordinary replacement."""
+    turn = r.kong_turn
+    kind = turn.kind()
+    if kind is None or kind.replacement == 1:
+        return False
+    st = r.seats[seat]
+    tiles: list[int] = []
+    plain, r.plain_shapes = r.plain_shapes, True  # a flower turned up opens no 八花 window
+    try:
+        for _ in range(kind.replacement):
+            got = r._take(seat, True)
+            if got < 0:
+                return True  # the wall ran out: the round is drawn
+            tiles.append(got)
+    finally:
+        r.plain_shapes = plain
+    for t in tiles:  # face up in the river: not the konger's tiles
+        st.counts[t] -= 1
+        st.river.append(t)
+    r.events.append({"type": "turn_up", "seat": seat, "tiles": [tile_text(t) for t in tiles]})
+    turn.seat, turn.tiles, turn.at = seat, tiles, -1
+    r.from_kong = True
+    for t in tiles:
+        r.drew = t  # the self-draw's situations read these: 杠上开花
+        if can_win(r, seat, hand_of(st, t, t), True, self_draw_situations(r, seat)):
+            win = Action(seat, "win")
+            _ask(r, seat, t, {seat: [win] if r.rules.must_win else [win, Action(seat, "pass")]})
+            return True
+    _discard_from(r, 0)
+    return True
+
+
+def kong_answer(r: Round, action: Action) -> None:
+    """An answer in a window of turned-up tiles: the konger's win or pass, or another seat's
+    win on the tile asked about or pass (the window closes once every seat asked answered)."""
+    from mjc.runtime.game.roundend import finish_win
+
+    turn, seat = r.kong_turn, action.seat
+    if turn.at < 0:
+        r.pending, r.responses = {}, {}
+        if action.kind != "win":
+            _discard_from(r, 0)
+            return
+        st, tile = r.seats[seat], r.question
+        del st.river[len(st.river) - len(turn.tiles) + turn.tiles.index(tile)]
+        st.counts[tile] += 1
+        r.drew, r.from_kong = tile, True
+        finish_win(r, [seat], self_drawn=True)
+        return
+    r.responses[seat] = action
+    if action.kind != "win" and r.rules.missed_win:
+        r.seats[seat].no_win.add(r.question)  # 漏胡: passed a win on this tile
+    if len(r.responses) < len(r.pending):
+        return
+    n = r.players
+    winners = sorted(
+        (s for s, a in r.responses.items() if a.kind == "win"), key=lambda s: (s - turn.seat) % n
+    )
+    if winners:
+        served = winners if r.rules.several_winners else winners[:1]
+        finish_win(r, served, self_drawn=False, discarder=turn.seat)
+        return
+    _discard_from(r, turn.at + 1)
+
+
+def _discard_from(r: Round, index: int) -> None:
+    """The konger's turned-up tiles from `index` on, as his discards: the first that another
+    seat may win on opens a window; when none does, the next seat draws."""
+    turn = r.kong_turn
+    konger, n = turn.seat, r.players
+    while index < len(turn.tiles):
+        tile = turn.tiles[index]
+        r.discards += 1
+        r.situations = {}
+        pending: dict[int, list[Action]] = {}
+        for i in range(1, n):
+            seat = (konger + i) % n
+            st = r.seats[seat]
+            if tile in st.no_win or (tile in r.wilds and "win_on_discard" not in r.perms):
+                continue
+            if seat in r.left_seats:  # 血战到底: a seat that left is asked nothing
+                continue
+            situations = discard_situations(r, seat, konger)
+            if may_complete(r, seat, tile) and can_win(
+                r, seat, hand_of(st, tile, tile), False, situations
+            ):
+                win = Action(seat, "win")
+                pending[seat] = [win] if r.rules.must_win else [win, Action(seat, "pass")]
+        if pending:
+            turn.at = index
+            _ask(r, konger, tile, pending)
+            return
+        index += 1
+    turn.tiles, turn.at = [], -1
+    r.pending, r.responses = {}, {}
+    r._after_window(konger)
+
+
+def _ask(r: Round, konger: int, tile: int, pending: dict[int, list[Action]]) -> None:
+    r.phase, r.turn, r.question = "kong", konger, tile
+    r.pending, r.responses, r._legal = pending, {}, {}

@@ -11,6 +11,7 @@
   dealer was drawn (`dealer_drawn`) so that a replay draws it again and checks it;
 - the deal itself (`deal_hands`): each seat's tiles from the head of the wall, the dealer
   first, flowers dealt set aside for the 補花 that follows;
+- who plays next once seats have left the round (`next_playing`, 血战到底: `after_win leave`);
 - the horses bought at the deal (买马, 罚马: `deal_horses`), from a tile set of their own;
 - the situations every win of the round is scored under: the rulebook's own `situation`s
   (上海 荒番, 開寶), named by the caller (a game server, `Match`) or carried by a match: after
@@ -39,6 +40,7 @@ __all__ = [
     "deal_hands",
     "deal_horses",
     "first_dealer",
+    "next_playing",
     "seat_wind",
     "table_facts",
     "table_situations",
@@ -101,6 +103,16 @@ def carry_huangfan(rules: TurnRules, result: Mapping[str, Any], situations: set[
         situations.add(HUANGFAN)
     else:
         situations.discard(HUANGFAN)
+
+
+def next_playing(r: Round, seat: int) -> int:
+    """The first seat after `seat` in turn order that has not left the round (血战到底)."""
+    n = r.players
+    for i in range(1, n + 1):
+        nxt = (seat + i) % n
+        if nxt not in r.left_seats:
+            return nxt
+    return (seat + 1) % n  # pragma: no cover - the round ends before every seat left
 
 
 def deal_hands(r: Round) -> None:

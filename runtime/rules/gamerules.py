@@ -241,6 +241,7 @@ class GameRules:
             wilds=wilds,
             permissions=self.wild_permissions(game.values),
             has_wilds=self.has_wilds,
+            kong_kinds=tuple((k.id, k.scored) for k in self.spec.kong_kinds),
         )
 
     def _situation(

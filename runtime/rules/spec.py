@@ -23,6 +23,7 @@ __all__ = [
     "WILD_ACTIONS",
     "DealWinInfo",
     "ExampleSpec",
+    "KongKindSpec",
     "Options",
     "Preset",
     "RulesetSpec",
@@ -58,6 +59,19 @@ class ExampleSpec:
     win: str | None
     situation: tuple[tuple[str, str], ...]
     where: str
+
+
+@dataclass(frozen=True, slots=True)
+class KongKindSpec:
+    """A kind of kong (the `kongs` section: 开杠, 补张): its id and name, how many tiles it
+    turns up from the replacement end, whether the payments' `kong_payment` lines pay it, and
+    whether it has a condition (`RulesetSpec.kong_allowed` tests it)."""
+
+    id: str
+    label: str
+    replacement: int = 1
+    scored: bool = True
+    conditional: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -123,3 +137,7 @@ class RulesetSpec:
     # Turn flow (the `play` section): the rules of play under an option set; None plays by
     # `TurnRules()`.
     turn_rules: Callable[[Options], TurnRules] | None = None
+    # The kinds of kong (`kongs` section; empty: one plain kind), and whether kind `k` may be
+    # made: its condition on the hand after the kong (`Situation.waits`: the tiles it waits on).
+    kong_kinds: tuple[KongKindSpec, ...] = ()
+    kong_allowed: Callable[[int, Hand, Situation, Options], bool] | None = None

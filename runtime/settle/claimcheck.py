@@ -47,6 +47,9 @@ class RoundRules:
     wilds: frozenset[int]
     permissions: frozenset[str]
     has_wilds: bool
+    # The kinds of kong (`kongs` section) by id, each with whether kong payments pay it;
+    # empty: one plain kind.
+    kong_kinds: tuple[tuple[str, bool], ...] = ()
 
 
 Check = Callable[[RoundRules, "RoundOutcome"], list[str]]
@@ -82,12 +85,16 @@ def claim_kinds(rules: RoundRules, outcome: RoundOutcome) -> list[str]:
                 f"claims.{i}.kind: {rules.rulebook} allows no {c.kind} claim under these options "
                 f"(its claims: {_names(words)})"
             )
+    kinds = {kind for kind, _ in rules.kong_kinds}
     for i, k in enumerate(outcome.kongs):
         if not allows(words, f"kong {k.kind}"):
             problems.append(
                 f"kongs.{i}.kind: {rules.rulebook} allows no {k.kind} kong under these options "
                 f"(its claims: {_names(words)})"
             )
+        if k.as_ is not None and k.as_ not in kinds:
+            its = f"its kinds: {_names(frozenset(kinds))}" if kinds else "it has none"
+            problems.append(f"kongs.{i}.as: {rules.rulebook} has no kind of kong {k.as_!r} ({its})")
     for i, hand in _hands(outcome):
         for meld in hand.melds:
             if meld.exposed and not any(allows(words, w) for w in MELD_CLAIMS[meld.kind]):

@@ -70,11 +70,13 @@ class Claim(_Model):
 
 class KongRecord(_Model):
     """A completed kong: whose, which kind (exposed 明杠 from a discard, concealed 暗杠, added
-    补杠), and for an exposed kong the seat that discarded its fourth tile (`fed_by`)."""
+    补杠), for an exposed kong the seat that discarded its fourth tile (`fed_by`), and its
+    kind of kong (`as`, an id of the rulebook's `kongs` section; none: the first kind)."""
 
     seat: StrictInt = Field(ge=0)
     kind: Literal["exposed", "concealed", "added"]
     fed_by: StrictInt | None = Field(default=None, ge=0)
+    as_: StrictStr | None = Field(default=None, alias="as", min_length=1, max_length=64)
 
 
 class GoAround(_Model):

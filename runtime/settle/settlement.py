@@ -176,22 +176,26 @@ def settle(
     dealer_factor, dealer_where = payments.dealer(o)
     bonus, bonus_where = payments.dealer_bonus(o)
     dealer = DealerTerms(max(dealer_factor, 1), max(bonus, 0), dealer_where, bonus_where)
-    first: list[SettledHand] = []
+    firsts: list[SettledHand] = []
     for number, (view, left) in enumerate(zip(views, left_before(outcome, after_win), strict=True)):
         scores: dict[int, Score] = result.scores if number == 0 else {}
         hands = _event_lines(
             score_hand, rules.rulebook, payments, o, view, dealer, result, scores, left, number
         )
         if number == 0:
-            first = hands
+            firsts = hands
         else:
             result.later_scores.append(scores)
     # A round with a win is a won round for the kong and bonus lines, its wall run out or not;
     # they are paid once, the bonuses (horses, 跟庄, 连庄) on the first win event's hands.
     facts = RoundFacts(bool(outcome.winners), outcome.exhaustive_draw and not count, count, n)
-    result.lines += _bonus_lines(payments, o, views[0], facts, first, stake)
+    result.lines += _bonus_lines(payments, o, views[0], facts, firsts, stake)
     holding = payments.kongs(o, facts)
+    unscored = {kind for kind, scored in rules.kong_kinds if not scored}
+    first = rules.kong_kinds[0][0] if rules.kong_kinds else None
     for number, kong in enumerate(outcome.kongs):
+        if (kong.as_ or first) in unscored:
+            continue  # a kind of kong that earns no kong payment (补张)
         for rule_index, amount in holding:
             kong_rule = payments.kong_rules[rule_index]
             if kong_rule.kind != kong.kind:

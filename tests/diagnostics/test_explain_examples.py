@@ -35,8 +35,8 @@ SMALL_RULEBOOK = {
 }
 SECTION_WORDS = frozenset(
     {
-        *SMALL_RULEBOOK, "wilds", "claims", "play", "deal_wins", "horses", "payments", "option",
-        "constraint", "preset", "situation", "fan", "override", "remove",
+        *SMALL_RULEBOOK, "wilds", "claims", "play", "kongs", "deal_wins", "horses", "payments",
+        "option", "constraint", "preset", "situation", "fan", "override", "remove",
     }
 )  # fmt: skip
 

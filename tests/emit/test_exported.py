@@ -17,7 +17,7 @@ from mjc.compiler.driver import compile_source
 from mjc.compiler.emit.codegen import generate_module
 from mjc.compiler.loader import bundled_rulebooks
 from mjc.runtime import exported
-from tests.helpers.small_rulebooks import DEAL_WINS_RULEBOOK
+from tests.helpers.small_rulebooks import DEAL_WINS_RULEBOOK, KONG_KINDS_RULEBOOK
 
 # A fan whose condition reads what no bundled rulebook's does: the per-tile tables, and the
 # suits of melds and of a tile list other than the hand's tiles, and a meld count by a tile
@@ -42,8 +42,8 @@ def _generated(source: str, name: str) -> str:
 
 @cache
 def _modules() -> dict[str, str]:
-    """Every bundled rulebook's module, guangdong's with the probe fan, and the test rulebook
-    with wins at the deal."""
+    """Every bundled rulebook's module, guangdong's with the probe fan, and the test rulebooks
+    with wins at the deal and with kinds of kong (no bundled one has them)."""
     books = bundled_rulebooks()
     modules = {
         name: _generated(path.read_text(encoding="utf-8"), f"rulebooks/{name}.mjr")
@@ -51,6 +51,8 @@ def _modules() -> dict[str, str]:
     }
     probe = books["guangdong"].read_text(encoding="utf-8") + PROBE_FAN
     modules["probe"] = _generated(probe, "probe.mjr")
+    kongs = KONG_KINDS_RULEBOOK.read_text(encoding="utf-8")
+    modules["kong_kinds"] = _generated(kongs, "kong_kinds.mjr")  # KongKindSpec
     dealt = DEAL_WINS_RULEBOOK.read_text(encoding="utf-8")
     modules["deal_wins"] = _generated(dealt, "deal_wins.mjr")  # DealWinInfo
     return modules
@@ -65,7 +67,7 @@ def _runtime_imports(source: str) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("name", [*bundled_rulebooks(), "probe"])
+@pytest.mark.parametrize("name", [*bundled_rulebooks(), "probe", "kong_kinds"])
 def test_a_generated_module_imports_only_exported_names(name: str) -> None:
     imported = _runtime_imports(_modules()[name])
     assert imported <= set(exported.__all__), imported - set(exported.__all__)

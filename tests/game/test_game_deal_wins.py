@@ -7,11 +7,13 @@ each paid 2 by every other seat, all behind the option `small_wins`)."""
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from typing import Any
 
 import pytest
 
+from mjc.compiler.cli.commands import main
 from mjc.compiler.driver import compile_source
 from mjc.compiler.emit.codegen import generate_module
 from mjc.compiler.loader import import_source
@@ -210,3 +212,18 @@ def test_a_log_whose_shown_hand_was_edited_is_refused() -> None:
     assert edited != lines
     with pytest.raises(ValueError, match="line"):
         replay(rules(), edited)
+
+
+def test_simulate_reports_how_often_a_win_at_the_deal_is_paid(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def deal_win_rounds(*more: str) -> int:
+        path = str(DEAL_WINS_RULEBOOK)
+        assert main(["simulate", path, "--games", "40", "--json", *more]) == 0
+        report = json.loads(capsys.readouterr().out)
+        (row,) = [p for p in report["payments"] if p["kind"] == "deal_win"]
+        count: int = row["rounds"]["count"]
+        return count
+
+    assert deal_win_rounds() > 0
+    assert deal_win_rounds("--option", "small_wins=off") == 0

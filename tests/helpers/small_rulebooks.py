@@ -21,6 +21,7 @@ STANDARD = '  standard "基本胡牌"'
 
 # A whole test rulebook with wins at the deal (起手胡), for the tests of that section.
 DEAL_WINS_RULEBOOK = Path(__file__).parent / "rulebooks" / "deal_wins.mjr"
+KONG_KINDS_RULEBOOK = Path(__file__).parent / "rulebooks" / "kong_kinds.mjr"
 # A whole test rulebook where play goes on after a win (血战到底, 血流成河: `after_win`).
 AFTER_WIN_RULEBOOK = Path(__file__).parent / "rulebooks" / "xuezhan.mjr"
 

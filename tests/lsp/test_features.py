@@ -14,6 +14,7 @@ from mjc.compiler.lsp.diagnostics import lsp_diagnostics
 from mjc.compiler.lsp.state import DocumentState
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.sources import bundled_rulebooks
+from tests.helpers.small_rulebooks import DEAL_WINS_RULEBOOK, KONG_KINDS_RULEBOOK
 
 from .books import BROKEN, CHILD, PARENT, position_of, write_books
 
@@ -228,3 +229,31 @@ def test_the_outline_shows_the_play_section(tmp_path: Path) -> None:
     state = _state(tmp_path, text)
     names = [s.name for s in outline.document_symbols(state)]
     assert "play" in names
+
+
+def test_wins_at_the_deal_are_in_the_outline_and_hover_says_what_they_pay() -> None:
+    state = DocumentState(DEAL_WINS_RULEBOOK.resolve().as_uri())
+    state.update(DEAL_WINS_RULEBOOK.read_text(encoding="utf-8"))
+    section = next(s for s in outline.document_symbols(state) if s.name == "deal_wins")
+    assert [c.name for c in section.children or []] == [
+        "four_alike", "no_258", "missing_suit", "two_triplets",
+    ]  # fmt: skip
+    symbol = state.index.lookup("deal_win", "four_alike") if state.index else None
+    assert symbol is not None
+    shown = hover.symbol_hover(state, symbol)
+    assert "every other seat pays 2" in shown and "when the dealt hand:" in shown
+    assert "only when: option 起手小胡" in shown
+
+
+def test_kinds_of_kong_are_in_the_outline_and_hover_says_how_each_is_played() -> None:
+    state = DocumentState(KONG_KINDS_RULEBOOK.resolve().as_uri())
+    state.update(KONG_KINDS_RULEBOOK.read_text(encoding="utf-8"))
+    section = next(s for s in outline.document_symbols(state) if s.name == "kongs")
+    assert [c.name for c in section.children or []] == ["open", "supplement"]
+    symbol = state.index.lookup("kong_kind", "open") if state.index else None
+    assert symbol is not None
+    shown = hover.symbol_hover(state, symbol)
+    assert "2 replacement tile(s), kong payments" in shown
+    assert "only when the hand after the kong:" in shown
+    unscored = state.index.lookup("kong_kind", "supplement") if state.index else None
+    assert unscored is not None and "no kong payment" in hover.symbol_hover(state, unscored)
