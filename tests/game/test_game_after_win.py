@@ -10,6 +10,7 @@ added kong; the option `mode` picks leave, stay or end; a hand is worth 1, a sel
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +22,7 @@ from mjc.runtime.bots.greedybot import GreedyBot
 from mjc.runtime.bots.simple import AutoBot
 from mjc.runtime.game.engine import Round
 from mjc.runtime.game.gamelog import log_lines, replay
+from mjc.runtime.game.match import Match
 from mjc.runtime.game.observation import observation
 from mjc.runtime.game.players import play_round
 from mjc.runtime.rules.ruleset import Ruleset
@@ -347,3 +349,38 @@ def test_the_simulator_counts_every_win_event_of_a_round() -> None:
         tally.add(summary)
     assert tally.win_events.total > tally.wins  # some round had several win events
     assert Tally.of(tally.state()).win_events == tally.win_events
+
+
+# ---------------------------------------------------------------- the CLI and a match
+
+
+def test_mjc_play_bots_only_prints_every_win_event_and_mjc_replay_agrees(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from mjc.compiler.cli.commands import main
+
+    log, book = tmp_path / "game.jsonl", str(AFTER_WIN_RULEBOOK)
+    played = ["play", book, "--bots-only", "--bot", "greedy", "--seed", "5", "--log", str(log)]
+    assert main(played) == 0
+    text = capsys.readouterr().out
+    assert "win 1: seat" in text and "win 2: seat" in text
+    assert main(["replay", "--rulebook", book, str(log)]) == 0
+    replayed = capsys.readouterr().out.splitlines()
+    assert "all agree" in replayed[0] and replayed[1:] == text.splitlines()[:-1]  # not the log
+
+
+def test_a_match_deals_the_next_round_to_the_first_winner() -> None:
+    match = Match(rules(), seed=2, options=LEAVE)
+    greedy = GreedyBot(rules(), LEAVE)
+    checked = 0
+    for _ in range(3):
+        game = match.next_round()
+        result = play_round(game, [greedy] * 4)
+        match.finish(game)
+        first = result["win_events"][0] if result["winners"] else []
+        if first == [game.dealer]:
+            assert match.dealer == game.dealer and match.streak == game.streak + 1
+        elif len(first) == 1:
+            assert match.dealer == first[0] and match.streak == 0
+        checked += len(first) == 1
+    assert checked and sum(match.scores) == 0
