@@ -215,6 +215,7 @@ def finish_win(
         and r.from_kong
         and feeder is not None
         and feeder != winners[0]
+        and feeder not in r.left_seats  # one who left (血战到底) pays nothing more
         and kind in ("exposed", "added")
     ):
         event["kong_fed_by"], event["bloom_kong"] = feeder, kind
