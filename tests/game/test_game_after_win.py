@@ -122,6 +122,18 @@ def test_under_leave_a_self_drawer_leaves_and_the_next_seat_plays_on() -> None:
     assert_settles_and_replays(rules(), game)
 
 
+def test_under_leave_a_seat_under_tuoguan_wins_leaves_and_the_round_goes_on() -> None:
+    game = self_draws(LEAVE)
+    game.set_auto(1)  # 托管: the engine plays seat 1, and wins for it
+    script(game, "0 discard 9p")
+    state = game.state()
+    assert state.seats[1].left and state.seats[1].auto
+    assert state.turn == 2 and not game.over
+    assert [e["auto"] for e in events_of(game, "action") if e["seat"] == 1] == [True]
+    play_out(game)
+    assert_settles_and_replays(rules(), game)
+
+
 def test_under_leave_several_winners_of_one_discard_all_leave() -> None:
     game = scenario_round(rules(), [DEALER_5P, WAITS_5P, WAITS_8S, ALSO_5P], options=LEAVE)
     script(game, "0 discard 5p")
