@@ -1,7 +1,11 @@
 """The end of a round: the round JSON `Ruleset.settle` reads, its settlement, the next dealer.
 
-`mjc.runtime.game.engine` calls `finish_win` or `finish_draw` when a round ends; this module
-writes the `RoundOutcome` data (`mjc.runtime.settle.round`) exactly as the round was played —
+`mjc.runtime.game.engine` calls `finish_win` at each win event and `finish_draw` when the
+wall runs out. A win event ends the round, or, where play goes on after a win
+(`TurnRules.after_win` leave or stay, 血战到底 / 血流成河), is recorded (a `win` line of the
+log), its winners leave or lay the winning tile aside, and the next seat plays on; the round
+JSON then holds every event (`later_wins`). At the end this module writes the `RoundOutcome`
+data (`mjc.runtime.settle.round`) exactly as the round was played —
 the winners' hands and situations, the discarder or the robbed kong, the claim history, the
 completed kongs with their feeders, the kong bloom's feeder, the horses (bought at the deal,
 turned up from the end of the wall), the opening discards (跟庄), the wins shown at the deal
