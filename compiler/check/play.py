@@ -279,6 +279,12 @@ def _contradiction(
         and ("huangfan" not in decls.situations)
     ):
         return "it plays rounds under the situation `huangfan`, which is not declared"
+    fewest = min((c.value for c in decls.players.counts), default=4) if decls.players else 4
+    if key == "after_win" and facts.get(key) == "leave" and fewest < 3:
+        return (
+            f"the winners leave the round (血战到底), but it may be played by {fewest} players: "
+            "the first win leaves one player, and the round ends there"
+        )
     if key == "dealer_after_several" and facts.get("several_winners") is False:
         return "several winners on one discard are not allowed (`several_winners off`)"
     if key == "reserved" and decls.tiles is not None:

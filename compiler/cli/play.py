@@ -171,17 +171,24 @@ def _print_result(game: Round, out: IO[str], as_json: bool, log: str | None) -> 
         print(json.dumps(data, ensure_ascii=False, indent=2), file=out)
         return
     ruleset = game.ruleset
-    if result["exhaustive_draw"]:
+    outcome = result["outcome"]
+    if result["exhaustive_draw"] and not result["winners"]:
         print(f"{ruleset.id}: exhaustive draw (流局)", file=out)
-    for winner in result["outcome"].get("winners", []):
-        how = "self-drawn" if winner["self_drawn"] else "on a discard"
-        score = settlement.scores.get(winner["seat"])
-        worth = f": {score.total} {score.unit}" if score is not None else ""
-        print(
-            f"{ruleset.id}: seat {winner['seat']} wins {how} with {winner['hand']} "
-            f"(on {winner['win_tile']}){worth}",
-            file=out,
-        )
+    events = [outcome.get("winners", []), *(e["winners"] for e in outcome.get("later_wins", []))]
+    for number, winners in enumerate(events):
+        scores = settlement.scores if number == 0 else settlement.later_scores[number - 1]
+        first = f"win {number + 1}: " if len(events) > 1 else ""
+        for winner in winners:
+            how = "self-drawn" if winner["self_drawn"] else "on a discard"
+            score = scores.get(winner["seat"])
+            worth = f": {score.total} {score.unit}" if score is not None else ""
+            print(
+                f"{ruleset.id}: {first}seat {winner['seat']} wins {how} with {winner['hand']} "
+                f"(on {winner['win_tile']}){worth}",
+                file=out,
+            )
+    if result["exhaustive_draw"] and result["winners"]:  # play went on after the wins
+        print(f"{ruleset.id}: the wall is exhausted: a draw (流局) for the others", file=out)
     for line in settlement.lines:
         print(
             f"  seat {line.payer} pays seat {line.payee} {line.amount} {settlement.unit}: "

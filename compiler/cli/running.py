@@ -146,6 +146,10 @@ def settle(args: argparse.Namespace) -> int:
     for seat, score in settlement.scores.items():
         fans = ", ".join(f.name for f in score.fans)
         print(f"  seat {seat} wins: {score.total} {score.unit} ({fans})")
+    for number, scores in enumerate(settlement.later_scores, start=2):  # later_wins
+        for seat, score in scores.items():
+            fans = ", ".join(f.name for f in score.fans)
+            print(f"  seat {seat} wins (win {number}): {score.total} {score.unit} ({fans})")
     if not settlement.lines:
         print("  no payments")
     for line in settlement.lines:

@@ -187,6 +187,19 @@ PLAY_WORDS: dict[str, PlayWord] = {
         "several players may win on one discard (一炮多响)",
         off="only the player nearest the discarder wins on a discard",
     ),
+    "after_win": PlayWord(
+        ("after_win",),
+        "word",
+        "claims",
+        "after a win (a self-draw, the winners on one discard, or the robbers of one kong) {}",
+        values={
+            "end": "the round ends",
+            "leave": "the winners leave the round and the others play on until all but one "
+            "have won or the wall is exhausted (血战到底)",
+            "stay": "the winners stay and may win again, and play goes on until the wall is "
+            "exhausted (血流成河)",
+        },
+    ),
     "chow_only_from_previous": PlayWord(
         ("chow_only_from_previous",),
         "toggle",

@@ -371,16 +371,20 @@ def _settlement(game: Round) -> dict[str, Any]:
     settlement = game.settlement
     assert settlement is not None
     assert game.result is not None
-    winners = {w["seat"]: w for w in game.result["outcome"].get("winners", [])}
+    outcome = game.result["outcome"]
+    events = [outcome.get("winners", []), *(e["winners"] for e in outcome.get("later_wins", []))]
     scores = []
-    for seat, score in sorted(settlement.scores.items()):
-        won = winners.get(seat, {})
-        fans = [
-            {"name": f.name, "english": f.english, "value": f.value, "count": f.count}
-            for f in score.fans
-        ]
-        scores.append(
-            {
+    for number, (event, scored) in enumerate(
+        zip(events, [settlement.scores, *settlement.later_scores], strict=False)
+    ):
+        winners = {w["seat"]: w for w in event}
+        for seat, score in sorted(scored.items()):
+            won = winners.get(seat, {})
+            fans = [
+                {"name": f.name, "english": f.english, "value": f.value, "count": f.count}
+                for f in score.fans
+            ]
+            row = {
                 "seat": seat,
                 "total": score.total,
                 "unit": score.unit,
@@ -389,7 +393,9 @@ def _settlement(game: Round) -> dict[str, Any]:
                 "win_tile": won.get("win_tile"),
                 "self_drawn": won.get("self_drawn"),
             }
-        )
+            if number:  # a later win event where play goes on after a win (after_win)
+                row["event"] = number + 1
+            scores.append(row)
     return {
         "unit": settlement.unit,
         "scores": scores,

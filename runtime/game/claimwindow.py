@@ -38,6 +38,10 @@ __all__ = [
 
 
 def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> list[Action]:
+    """A seat's answers to a discard; none from a seat that left the round (血战到底), and
+    only a win from one that won and stays (血流成河: its hand is locked)."""
+    if seat in r.left_seats:
+        return []
     st = r.seats[seat]
     counts = st.counts
     acts: list[Action] = []
@@ -53,7 +57,7 @@ def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> lis
             if r.rules.must_win:
                 return [Action(seat, "win")]
             acts.append(Action(seat, "win"))
-    claimable = not last and (not wild or "claimed" in r.perms)
+    claimable = not last and (not wild or "claimed" in r.perms) and seat not in r.won_seats
     # 跟庄 不能碰、杠: no pong or kong while the opening may still follow the dealer.
     sets_claimable = claimable and not (r.rules.no_claims_while_following and r.opening.following())
     if sets_claimable:
@@ -93,7 +97,7 @@ def robbers(r: Round, konger: int, tile: int) -> dict[int, list[Action]]:
     for i in range(1, n):
         seat = (konger + i) % n
         st = r.seats[seat]
-        if tile in st.no_win or not may_complete(r, seat, tile):
+        if tile in st.no_win or seat in r.left_seats or not may_complete(r, seat, tile):
             continue
         robbing = ("robbing_kong", *r.table_situations)
         if can_win(r, seat, hand_of(st, tile, tile), False, robbing):

@@ -47,7 +47,9 @@ from mjc.runtime.game.sidewins import KongTurn, deal_window, flower_window, turn
 from mjc.runtime.game.tablefacts import (
     WINDS,
     GameSetupError,
+    deal_hands,
     deal_horses,
+    next_playing,
     seat_wind,
     table_facts,
 )
@@ -163,6 +165,9 @@ class Round:
         self.bought_horses: dict[int, list[int]] = {}
         self.deal_wins: list[dict[str, Any]] = []  # the wins at the deal shown (起手胡)
         self.deal_offers: dict[int, tuple[DealWinInfo, ...]] = {}
+        # after_win: the win events, seats that won, left (leave), tiles laid aside (stay)
+        self.win_events: list[dict[str, Any]] = []
+        self.won_seats, self.left_seats, self.set_aside = set[int](), set[int](), list[int]()
         self.result: dict[str, Any] | None = None
         self.auto, self.flower_resume = AutoSeats(), False  # 托管; a passed 八花's kong flag
         self.settlement: Any = None
@@ -178,7 +183,7 @@ class Round:
         from mjc.runtime.game.roundend import Opening
 
         self.opening = Opening(ruleset, n, dealer)
-        self._deal()
+        deal_hands(self)
         self.indicator = self._flip_indicator()
         shown = tile_text(self.indicator) if self.indicator >= 0 else None
         wilds = ruleset.wilds_for(values, shown)
@@ -209,23 +214,6 @@ class Round:
             self._start_turn(dealer, self.drew, False)
 
     # ------------------------------------------------------------------ set-up
-
-    def _deal(self) -> None:
-        n, wall, rules = self.players, self.wall, self.rules
-        order = [(self.dealer + i) % n for i in range(n)]
-        for seat in order:
-            st = self.seats[seat]
-            count = rules.deal_dealer if seat == self.dealer else rules.deal_others
-            tiles = wall.tiles[wall.head : wall.head + count]  # `count` draws from the head
-            wall.head += count
-            for t in tiles:
-                if t >= NUM_PLAYING:
-                    st.flowers.append(t)
-                else:
-                    st.counts[t] += 1
-            if seat == self.dealer:
-                self.drew = tiles[-1]  # the dealer's 14th tile: his 天胡 tile
-            self.events.append({"type": "deal", "seat": seat, "tiles": [TEXTS[t] for t in tiles]})
 
     def _turns_indicator(self) -> bool:
         """Whether the wilds wait for an indicator turned up after the deal (翻鬼)."""
@@ -385,9 +373,13 @@ class Round:
         kongs = self.kong_kinds
         concealed = "concealed" in kongs and 4 in counts
         added = "added" in kongs and st.melds
-        if (concealed or added) and (
-            (not self.after_claim or self.rules.kong_right_after_claim)
-            and (self.wall.drawable > 0 or not self.rules.kong_needs_tile)
+        if (
+            (concealed or added)
+            and seat not in self.won_seats
+            and (  # a winner's hand is locked
+                (not self.after_claim or self.rules.kong_right_after_claim)
+                and (self.wall.drawable > 0 or not self.rules.kong_needs_tile)
+            )
         ):
             if concealed:
                 acts += [
@@ -403,6 +395,8 @@ class Round:
                 ]
             acts = with_kinds(self, seat, acts)  # one kong action per kind of kong that holds
         made = self._discard_actions[seat]
+        if seat in self.won_seats and drew >= 0:  # 血流成河: a winner's hand is locked
+            return [*acts, made[drew]]
         if st.no_discard or (self.wilds and "discard" not in self.perms):
             held = list(compress(range(NUM_PLAYING), counts))
             allowed = [
@@ -557,7 +551,8 @@ class Round:
 
             finish_draw(self)
             return
-        self._draw_next((discarder + 1) % self.players)
+        n, out = self.players, self.left_seats  # 血战到底: the seats that left draw no more
+        self._draw_next(next_playing(self, discarder) if out else (discarder + 1) % n)
 
     def _claim(self, action: Action, discarder: int, tile: int) -> None:
         seat, kind = action.seat, action.kind

@@ -193,6 +193,20 @@ class DealWinLine(_Line):
     hand: StrictStr
 
 
+class WinLine(_Line):
+    """A win event after which play goes on (`TurnRules.after_win` leave or stay, 血战到底,
+    血流成河): the round JSON's event (its winners with their hands, and the discarder, the
+    robbed kong or the kong bloom's feeder), written when the event is won."""
+
+    type: Literal["win"]
+    winners: list[dict[StrictStr, Any]] = Field(min_length=1)
+    discarder: _Seat | None = None
+    robbed_from: _Seat | None = None
+    robbed_kong: Literal["exposed", "concealed", "added"] | None = None
+    kong_fed_by: _Seat | None = None
+    bloom_kong: Literal["exposed", "added"] | None = None
+
+
 class ClaimLine(_Line):
     type: Literal["claim"]
     seat: _Seat
@@ -212,6 +226,7 @@ class EndLine(_Line):
     next_dealer: _Seat
     outcome: dict[StrictStr, Any]
     abandoned: StrictBool = False  # added after version 1: the round was abandoned midway
+    win_events: list[list[_Seat]] = []  # added: each win event's winners (after_win leave, stay)
 
 
 LogLine = Annotated[
@@ -227,6 +242,7 @@ LogLine = Annotated[
     | AutoLine
     | AbandonLine
     | DealWinLine
+    | WinLine
     | ClaimLine
     | EndLine,
     Field(discriminator="type"),

@@ -144,7 +144,9 @@ class Match:
         if dealer == self.dealer:
             # 连庄 counts the dealer's wins and draws; keeping the deal as the discarder of
             # several winners is none (潮州: 其他玩家胡牌，则该局无连庄).
-            counts = result["exhaustive_draw"] or dealer in result["winners"]
+            # Where play went on after a win (after_win), the first win event decides.
+            first = result.get("win_events", [result["winners"]])[0] if result["winners"] else []
+            counts = not result["winners"] or dealer in first
             self.streak = self.streak + 1 if counts else 0
             return
         self.streak = 0

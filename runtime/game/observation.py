@@ -8,7 +8,10 @@ order), the dice, the flipped indicator and the wilds. No seat sees a bought hor
 included, while the round is on (潮州: 启动买马牌放在手牌边上，背面向上所有玩家不可见); they
 are turned up with the settlement (对局结束后买马牌才会翻开), in `result`. A hand shown for
 a win at the deal (起手胡) is seen by every seat, as it was shown (`deal_wins`); a seat asked
-whether to show one sees what it would win (`deal_offer`). Tiles are in the docs' notation.
+whether to show one sees what it would win (`deal_offer`). Where play goes on after a win
+(`TurnRules.after_win` leave or stay) every seat sees the win events so far (`win_events`,
+the hands shown as they won) and, of each seat, how many times it won (`won`) and whether it
+left the round (`left`). Tiles are in the docs' notation.
 """
 
 from __future__ import annotations
@@ -52,6 +55,9 @@ def _seat(r: Round, seat: int, st: SeatState, own: bool) -> dict[str, Any]:
     }
     if own:
         data["concealed"] = [tile_text(t) for t in st.concealed()]
+    if r.rules.after_win != "end":
+        data["won"] = sum(1 for e in r.win_events for w in e["winners"] if w["seat"] == seat)
+        data["left"] = seat in r.left_seats
     return data
 
 
@@ -85,6 +91,8 @@ def observation(r: Round, seat: int) -> dict[str, Any]:
         data["deal_offer"] = [{"id": w.id, "name": w.name, "pays": w.pays} for w in offered]
     if r.deal_wins:
         data["deal_wins"] = [dict(shown) for shown in r.deal_wins]  # shown hands are public
+    if r.win_events and r.rules.after_win != "end":
+        data["win_events"] = [dict(event) for event in r.win_events]  # wins are shown
     if r.result is not None:
         data["result"] = r.result  # the bought horses, turned up at the end, among the rest
     return data

@@ -1,7 +1,11 @@
 """The end of a round: the round JSON `Ruleset.settle` reads, its settlement, the next dealer.
 
-`mjc.runtime.game.engine` calls `finish_win` or `finish_draw` when a round ends; this module
-writes the `RoundOutcome` data (`mjc.runtime.settle.round`) exactly as the round was played —
+`mjc.runtime.game.engine` calls `finish_win` at each win event and `finish_draw` when the
+wall runs out. A win event ends the round, or, where play goes on after a win
+(`TurnRules.after_win` leave or stay, 血战到底 / 血流成河), is recorded (a `win` line of the
+log), its winners leave or lay the winning tile aside, and the next seat plays on; the round
+JSON then holds every event (`later_wins`). At the end this module writes the `RoundOutcome`
+data (`mjc.runtime.settle.round`) exactly as the round was played —
 the winners' hands and situations, the discarder or the robbed kong, the claim history, the
 completed kongs with their feeders, the kong bloom's feeder, the horses (bought at the deal,
 turned up from the end of the wall), the opening discards (跟庄), the wins shown at the deal
@@ -16,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.game.actions import IllegalAction
 from mjc.runtime.game.claimwindow import self_draw_situations
+from mjc.runtime.game.tablefacts import next_playing
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
 from mjc.runtime.wins.seats import hand_of, hand_text
@@ -175,16 +180,16 @@ def finish_win(
     discarder: int | None = None,
     robbed: tuple[int, str] | None = None,
 ) -> None:
-    """End the round with these winners (nearest the discarder first)."""
-    data = _base(r)
+    """A win event with these winners (nearest the discarder first): the round ends there,
+    or, where play goes on after a win (`TurnRules.after_win`), goes on (`_play_on`)."""
     tile = r.drew if self_drawn else r.question
-    robbed_from = robbed[0] if robbed else None
+    event: dict[str, Any] = {}
     if robbed is not None:
-        data["robbed_from"], data["robbed_kong"] = robbed
+        event["robbed_from"], event["robbed_kong"] = robbed
         if robbed[1] != "added":
             _unrob(r, robbed[0], robbed[1], tile)
     if discarder is not None:
-        data["discarder"] = discarder
+        event["discarder"] = discarder
         r.taken[tile] += 1
     triple = not self_drawn and len(winners) == 3 and r.players == 4
     listed = []
@@ -207,36 +212,80 @@ def finish_win(
                 "situations": situations,
             }
         )
-    data["winners"] = listed
+    event["winners"] = listed
     kind, feeder = r.last_kong
     if (
         self_drawn
         and r.from_kong
         and feeder is not None
         and feeder != winners[0]
+        and feeder not in r.left_seats  # one who left (血战到底) pays nothing more
         and kind in ("exposed", "added")
     ):
-        data["kong_fed_by"], data["bloom_kong"] = feeder, kind
+        event["kong_fed_by"], event["bloom_kong"] = feeder, kind
+    r.win_events.append(event)
+    r.won_seats.update(winners)
+    after = r.rules.after_win
+    if after == "leave":
+        r.left_seats.update(winners)
+    if after == "stay":  # 血流成河: the winning tile is laid aside, the hand of 13 plays on
+        r.set_aside.append(tile)
+        if self_drawn:
+            r.seats[winners[0]].counts[tile] -= 1
+            r.seats[winners[0]].waits = None
+    elif not self_drawn:
+        r.seats[winners[0]].counts[tile] += 1  # the winning tile, counted once (一炮多响)
+    if after == "end" or len(r.left_seats) >= r.players - 1:
+        _close(r, drawn=False)
+        return
+    r.events.append({"type": "win", **event})
+    _play_on(r, winners)
+
+
+def _play_on(r: Round, winners: list[int]) -> None:
+    """Play goes on after a win event (`after_win` leave or stay): the seat after the event's
+    last winner counted from its origin draws, the seats that left skipped (the winning tile
+    stays in the hand of a winner who left, and is laid aside by one who stays). The round
+    ends drawn when nothing is left to draw."""
+    r.quiet = False  # no 天胡, 地胡 or 人胡 after a win
+    r.pending, r.responses, r._legal, r.situations = {}, {}, {}, {}
+    r.kong_turn.tiles, r.kong_turn.at = [], -1  # tiles a kind of kong turned up stay put
+    r._draw_next(next_playing(r, winners[-1]))  # drawn (流局) when the wall is exhausted
+
+
+def _close(r: Round, *, drawn: bool) -> None:
+    """End the round: its win events (the first at the top of the round JSON, the others in
+    `later_wins`), the wall run out or not, horses turned up when someone won, the seats
+    ready; who deals next is the first win event's (or the drawn round's) rule."""
+    data = _base(r)
+    events = r.win_events
+    if events:
+        data.update(events[0])
+    if len(events) > 1:
+        data["later_wins"] = [dict(e) for e in events[1:]]
+    if drawn:
+        data["exhaustive_draw"] = True
     horses = r.ruleset.payments.horses
-    if horses is not None:
+    if events and horses is not None:
         counts = [c for k, c in horses.draws(r.values, None) if k.drawn_from == "wall_end"]
         if counts and max(counts) > 0:
             data["horse_tiles"] = [tile_text(t) for t in r.wall.end_tiles(max(counts))]
     if r.ready_needed:
-        data["ready"] = _ready(r, winners)
-    if not self_drawn:
-        r.seats[winners[0]].counts[tile] += 1  # the winning tile, counted once (一炮多响)
-    origin = discarder if discarder is not None else robbed_from
-    _settle(r, data, winners, next_dealer(r, winners, origin, robbed_from))
+        data["ready"] = _ready(r, sorted(r.won_seats))
+    if events:
+        first = [w["seat"] for w in events[0]["winners"]]
+        robbed_from = events[0].get("robbed_from")
+        origin = events[0].get("discarder", robbed_from)
+        dealer = next_dealer(r, first, origin, robbed_from)
+    else:
+        dealer = next_dealer(r, [], None, None)
+    _settle(r, data, drawn, dealer)
 
 
 def finish_draw(r: Round) -> None:
-    """End the round in an exhaustive draw (流局, 荒庄)."""
-    data = _base(r)
-    data["exhaustive_draw"] = True
-    if r.ready_needed:
-        data["ready"] = _ready(r, [])
-    _settle(r, data, [], next_dealer(r, [], None, None))
+    """End the round in an exhaustive draw (流局, 荒庄), after the wins of the round where
+    play went on after them."""
+    _close(r, drawn=True)
 
 
 def abandon(r: Round) -> None:
@@ -252,16 +301,21 @@ def abandon(r: Round) -> None:
     r.events[-1]["abandoned"] = True
 
 
-def _settle(r: Round, outcome: dict[str, Any], winners: list[int], dealer: int) -> None:
+def _settle(r: Round, outcome: dict[str, Any], drawn: bool, dealer: int) -> None:
     settlement = r.ruleset.settle(outcome)
     r.settlement = settlement
     r.phase = "over"
     r.pending, r.responses, r._legal = {}, {}, {}
+    winners: list[int] = []
+    for event in r.win_events:
+        winners += [w["seat"] for w in event["winners"] if w["seat"] not in winners]
     r.result = {
         "winners": winners,
-        "exhaustive_draw": not winners,
+        "exhaustive_draw": drawn,
         "deltas": settlement.deltas,
         "next_dealer": dealer,
         "outcome": outcome,
     }
+    if r.rules.after_win != "end":  # where play goes on after a win: each event's winners
+        r.result["win_events"] = [[w["seat"] for w in e["winners"]] for e in r.win_events]
     r.events.append({"type": "end", **r.result})

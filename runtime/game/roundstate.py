@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.game.actions import Action
 from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
@@ -39,6 +39,7 @@ __all__ = [
     "RoundState",
     "SeatView",
     "WallView",
+    "WinShown",
     "round_state",
 ]
 
@@ -114,7 +115,8 @@ class SeatView:
     every player until the end). `waits` are the tiles that would complete its hand by the
     rulebook's win check (13 tiles held; empty while it holds 14), before 漏胡 and the
     score's minimum; `missed_pong` and `missed_win` the tiles it may not pong (漏碰) or win on
-    (漏胡) until its next draw; `auto` that it is under 托管."""
+    (漏胡) until its next draw; `auto` that it is under 托管; `won` how many times it won
+    and `left` that it left the round (where play goes on after a win: `after_win`)."""
 
     seat: int
     wind: str
@@ -127,6 +129,8 @@ class SeatView:
     missed_win: tuple[str, ...]
     horses: tuple[str, ...]
     auto: bool
+    won: int = 0
+    left: bool = False
 
     @property
     def ready(self) -> bool:
@@ -158,6 +162,20 @@ class DealWinShown:
 
 
 @dataclass(frozen=True, slots=True)
+class WinShown:
+    """A win event of a round where play goes on after a win (`after_win` leave or stay):
+    the winners' seats and hands (nearest the discarder first), the winning tile, whether it
+    was self-drawn, and the discarder or the seat whose kong was robbed."""
+
+    seats: tuple[int, ...]
+    hands: tuple[str, ...]
+    tile: str
+    self_drawn: bool
+    discarder: int | None
+    robbed_from: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class RoundState:
     """A round as it stands (see the module docstring).
 
@@ -170,7 +188,8 @@ class RoundState:
     for this turn (None after a claim, and outside a turn); `last_discard` the round's last
     discard; `offers` what the window open now offers each seat asked; `claims` and `kongs`
     those served in the round, in order; `deal_wins` the wins at the deal shown, in the order
-    of the seats from the dealer."""
+    of the seats from the dealer; `win_events` the wins so far where play goes on after a
+    win."""
 
     phase: str
     turn: int
@@ -192,6 +211,7 @@ class RoundState:
     seats: tuple[SeatView, ...]
     wall: WallView
     deal_wins: tuple[DealWinShown, ...] = ()
+    win_events: tuple[WinShown, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -229,6 +249,8 @@ def _seat(r: Round, seat: int, st: SeatState) -> SeatView:
         missed_win=_texts(sorted(st.no_win)),
         horses=_texts(r.bought_horses.get(seat, ())),
         auto=seat in r.auto.seats,
+        won=sum(1 for e in r.win_events for w in e["winners"] if w["seat"] == seat),
+        left=seat in r.left_seats,
     )
 
 
@@ -282,4 +304,17 @@ def round_state(r: Round) -> RoundState:
             reserved=_texts(wall.tiles[len(wall.tiles) - wall.reserved :][::-1]),
         ),
         deal_wins=tuple(DealWinShown(d["seat"], tuple(d["wins"]), d["hand"]) for d in r.deal_wins),
+        win_events=tuple(_win_shown(e) for e in r.win_events),
+    )
+
+
+def _win_shown(event: dict[str, Any]) -> WinShown:
+    winners = event["winners"]
+    return WinShown(
+        seats=tuple(w["seat"] for w in winners),
+        hands=tuple(w["hand"] for w in winners),
+        tile=winners[0]["win_tile"],
+        self_drawn=winners[0]["self_drawn"],
+        discarder=event.get("discarder"),
+        robbed_from=event.get("robbed_from"),
     )

@@ -334,6 +334,8 @@ def _discard_from(r: Round, index: int) -> None:
             st = r.seats[seat]
             if tile in st.no_win or (tile in r.wilds and "win_on_discard" not in r.perms):
                 continue
+            if seat in r.left_seats:  # 血战到底: a seat that left is asked nothing
+                continue
             situations = discard_situations(r, seat, konger)
             if may_complete(r, seat, tile) and can_win(
                 r, seat, hand_of(st, tile, tile), False, situations

@@ -9,6 +9,9 @@
   generator of its own, so the same seed gives the same dealer on every machine and the wall
   is shuffled as before. A dealer the caller names wins over both; a log records whether the
   dealer was drawn (`dealer_drawn`) so that a replay draws it again and checks it;
+- the deal itself (`deal_hands`): each seat's tiles from the head of the wall, the dealer
+  first, flowers dealt set aside for the 補花 that follows;
+- who plays next once seats have left the round (`next_playing`, 血战到底: `after_win leave`);
 - the horses bought at the deal (买马, 罚马: `deal_horses`), from a tile set of their own;
 - the situations every win of the round is scored under: the rulebook's own `situation`s
   (上海 荒番, 開寶), named by the caller (a game server, `Match`) or carried by a match: after
@@ -23,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.rules.turnrules import TurnRules
-from mjc.runtime.tiles.tile import tile_text
+from mjc.runtime.tiles.tile import NUM_PLAYING, TEXTS, tile_text
 
 if TYPE_CHECKING:
     from mjc.runtime.game.engine import Round
@@ -34,8 +37,10 @@ __all__ = [
     "WINDS",
     "GameSetupError",
     "carry_huangfan",
+    "deal_hands",
     "deal_horses",
     "first_dealer",
+    "next_playing",
     "seat_wind",
     "table_facts",
     "table_situations",
@@ -94,10 +99,39 @@ def carry_huangfan(rules: TurnRules, result: Mapping[str, Any], situations: set[
     one; one doubling however many rounds in a row were drawn (the situation holds or not)."""
     if not rules.huangfan_after_draw:
         return
-    if result["exhaustive_draw"]:
+    if result["exhaustive_draw"] and not result["winners"]:  # no win, not even before (after_win)
         situations.add(HUANGFAN)
     else:
         situations.discard(HUANGFAN)
+
+
+def next_playing(r: Round, seat: int) -> int:
+    """The first seat after `seat` in turn order that has not left the round (血战到底)."""
+    n = r.players
+    for i in range(1, n + 1):
+        nxt = (seat + i) % n
+        if nxt not in r.left_seats:
+            return nxt
+    return (seat + 1) % n  # pragma: no cover - the round ends before every seat left
+
+
+def deal_hands(r: Round) -> None:
+    """Deal every seat its tiles from the head of the wall, the dealer first (14, the others
+    13 by `TurnRules.deal_*`); flowers dealt are set aside, to be replaced (補花)."""
+    n, wall, rules = r.players, r.wall, r.rules
+    for seat in [(r.dealer + i) % n for i in range(n)]:
+        st = r.seats[seat]
+        count = rules.deal_dealer if seat == r.dealer else rules.deal_others
+        tiles = wall.tiles[wall.head : wall.head + count]  # `count` draws from the head
+        wall.head += count
+        for t in tiles:
+            if t >= NUM_PLAYING:
+                st.flowers.append(t)
+            else:
+                st.counts[t] += 1
+        if seat == r.dealer:
+            r.drew = tiles[-1]  # the dealer's 14th tile: his 天胡 tile
+        r.events.append({"type": "deal", "seat": seat, "tiles": [TEXTS[t] for t in tiles]})
 
 
 def deal_horses(r: Round, rng: random.Random) -> None:

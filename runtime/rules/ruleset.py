@@ -175,6 +175,7 @@ class Ruleset(GameRules):
             unit=self.unit,
             score_hand=self.score,
             deal_wins=self._deal_win_rules(game),
+            after_win=game.turn_rules.after_win,
         )
 
     # ------------------------------------------------------------------ scoring

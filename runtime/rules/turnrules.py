@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 __all__ = [
+    "AfterWin",
     "BreakStart",
     "ClaimKind",
     "DealerAfterDraw",
@@ -62,6 +63,23 @@ DealerAfterSeveral = Literal[
 # deals (梅州 被抢玩家即为下盘庄家).
 DealerAfterRobbedKong = Literal["as_win", "robbed"]
 
+# What a win does to the round (one win event: a self-draw, the winners on one discard
+# (一炮多响), or the robbers of one kong):
+#   "end"    the round ends at its first win event (every bundled rulebook);
+#   "leave"  血战到底: the winners leave the round (they draw, discard, claim and are asked
+#            nothing more) and play goes on among the others until all but one have won or
+#            the wall is exhausted (流局 for the rest); 3 or more players;
+#   "stay"   血流成河: the winners stay and may win again; play goes on until the wall is
+#            exhausted. The winning tile (drawn, discarded or robbed) is laid aside, shown, and
+#            the winner's hand of 13 plays on locked: it wins again or discards the tile it
+#            drew; it claims nothing but a win and declares no kong.
+# Play goes on with the draw of the seat after the event's last winner counted from its
+# origin (the self-drawer, the discarder, the robbed seat) in turn order, skipping seats
+# that left: seats between the discarder and a winner lose that turn, as after a pong. The
+# first win event says who deals next, as if the round had ended there (四川: 第一个胡牌的
+# 玩家下局坐庄; 一炮多响 by `dealer_after_several`).
+AfterWin = Literal["end", "leave", "stay"]
+
 # The claims on a discard, in the words of `TurnRules.priority`.
 ClaimKind = Literal["win", "kong", "pong", "chow"]
 
@@ -105,6 +123,8 @@ class TurnRules:
     # Chow only from the 上家 (the discarder is the seat before): every seed that chows.
     # Which claims exist at all (chow, pong, kong kinds, robbing) is `SPEC.claims(options)`.
     chow_only_from_previous: bool = True
+    # What a win does to the round: ends it, or play goes on (血战到底, 血流成河): `AfterWin`.
+    after_win: AfterWin = "end"
     # What others see of a concealed kong: one tile shown (暗杠亮上方一张) or none (暗杠不显示).
     concealed_kong_shows_tile: bool = True
 
@@ -150,4 +170,9 @@ class TurnRules:
             return "a claim appears twice in the priority order"
         if players < 2:
             return f"a round needs 2 to 4 players, not {players}"
+        if self.after_win == "leave" and players < 3:
+            return (
+                "after_win leave (血战到底) needs 3 players or more: with 2 the first win "
+                "leaves one player, and the round ends there"
+            )
         return None

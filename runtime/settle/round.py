@@ -11,12 +11,9 @@ field is strict about its type (`"4"` is not 4; see `_Model`)."""
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Literal
 
 from pydantic import (
-    BaseModel,
-    ConfigDict,
     Field,
     StrictBool,
     StrictInt,
@@ -34,8 +31,8 @@ from mjc.runtime.settle.roundtypes import (
     SeatKey,
     round_error,
 )
+from mjc.runtime.settle.winevents import Model as _Model, WinEvent, Winner, event_views
 from mjc.runtime.tiles.argcheck import plain_type_errors
-from mjc.runtime.tiles.hand import Hand, parse_hand
 from mjc.runtime.tiles.tile import FLOWER_BASE, HONOUR_BASE, NotationError, tile_index, tile_text
 
 __all__ = [
@@ -48,6 +45,7 @@ __all__ = [
     "RoundError",
     "RoundOutcome",
     "RoundTypeError",
+    "WinEvent",
     "Winner",
     "parse_round",
     "parse_round_json",
@@ -56,31 +54,6 @@ __all__ = [
 
 
 MAX_SETS = 4  # a hand holds at most four sets, so a seat claims at most four times
-
-
-class _Model(BaseModel):
-    """Every field is strict about its type: "4" is not 4, 4.0 is not 4, true is not 1 (the
-    JSON Schema says integer); a JSON array stands for a tuple, as JSON has no tuples."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Winner(_Model):
-    """One winner: the seat, the hand in mpsz notation (the winning tile among the concealed
-    tiles), the winning tile (default: the last concealed tile written), whether it was
-    self-drawn, and the situations of the win (kong_bloom, robbing_kong, last_tile, heavenly,
-    earthly, human, or a rulebook's own)."""
-
-    seat: StrictInt = Field(ge=0)
-    hand: StrictStr
-    win_tile: StrictStr | None = None
-    self_drawn: StrictBool = False
-    situations: tuple[StrictStr, ...] = ()
-
-    @cached_property
-    def parsed(self) -> Hand:
-        """The hand, parsed once for every check and for the score (raises `HandError`)."""
-        return parse_hand(self.hand, self.win_tile)
 
 
 class Claim(_Model):
@@ -169,7 +142,12 @@ class RoundOutcome(_Model):
     from which they are counted (`Opening`; both may be given only when they agree) —,
     `streak` the dealer's 连庄 count, `ready` the seats that were ready (聽牌) at the end (上海
     承包: an unrelated discarder's share depends on it), `deal_wins` the wins at the deal shown
-    (起手胡), each seat at most once, paid whatever else the round did.
+    (起手胡), each seat at most once, paid whatever else the round did; `later_wins` the win
+    events after the first, where play goes on after a win (`after_win` leave or stay,
+    血战到底 / 血流成河: `mjc.runtime.settle.winevents.WinEvent`), each checked as a round of
+    that one win. `exhaustive_draw` says that the wall ran out (流局): with no winners, or, where
+    play went on after a win, after the wins listed (a rulebook whose `after_win` is `end`
+    refuses that when the round is settled).
 
     The claim history is optional: with `claims` empty nothing is checked against it (a simple
     round needs none). When it is given, it must agree with the winners' hands, whose exposed
@@ -227,6 +205,7 @@ class RoundOutcome(_Model):
     ready: tuple[StrictInt, ...] = ()
     opening: Opening | None = None
     deal_wins: tuple[DealWinShown, ...] = ()
+    later_wins: tuple[WinEvent, ...] = ()
 
     @property
     def fed_kong(self) -> Literal["exposed", "added"] | None:
@@ -282,8 +261,8 @@ class RoundOutcome(_Model):
                 raise ValueError(f"{name}: seat {seat} does not exist at {n} players (0..{n - 1})")
         if len({d.seat for d in self.deal_wins}) != len(self.deal_wins):
             raise ValueError("deal_wins: a seat shows its hand at the deal once")
-        if self.exhaustive_draw and self.winners:
-            raise ValueError("winners: a round with an exhaustive draw has no winners")
+        if self.later_wins and not self.winners:
+            raise ValueError("later_wins: a round's first win event is `winners`: name it")
         if not self.exhaustive_draw and not self.winners:
             raise ValueError("winners: name the winners, or set exhaustive_draw")
         if len({w.seat for w in self.winners}) != len(self.winners):
@@ -328,6 +307,8 @@ class RoundOutcome(_Model):
             self._claims_match_hands()
             self._claims_match_kongs()
             self._kong_feeder_claimed()
+        if self.later_wins:
+            event_views(self)  # each later event checked as a one-win round
         return self
 
     def _one_event_one_tile(self) -> None:

@@ -12,7 +12,7 @@ and paid separately (several winners of one discard).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from mjc.runtime.score.options import OptionError
@@ -32,6 +32,7 @@ from mjc.runtime.settle.lines import (
 from mjc.runtime.settle.payments import BonusRule, DealWinInfo, Payments, RoundFacts, WinRule
 from mjc.runtime.settle.round import DealWinShown, RoundError, RoundOutcome
 from mjc.runtime.settle.tilecount import copy_problems
+from mjc.runtime.settle.winevents import event_problem, event_views, left_before
 from mjc.runtime.tiles.hand import Hand, HandError, parse_hand
 from mjc.runtime.tiles.tile import NotationError, tile_index
 
@@ -49,6 +50,8 @@ class Settlement:
     stake: int
     lines: list[Line] = field(default_factory=list)
     scores: dict[int, Score] = field(default_factory=dict)
+    # The scores of the later win events (after_win leave or stay), event by event.
+    later_scores: list[dict[int, Score]] = field(default_factory=list)
 
     @property
     def deltas(self) -> list[int]:
@@ -59,7 +62,7 @@ class Settlement:
         return deltas
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "rulebook": self.rulebook,
             "unit": self.unit,
             "stake": self.stake,
@@ -74,6 +77,12 @@ class Settlement:
                 for seat, score in self.scores.items()
             ],
         }
+        if self.later_scores:
+            data["later_winners"] = [
+                [{"seat": seat, "total": score.total} for seat, score in scores.items()]
+                for scores in self.later_scores
+            ]
+        return data
 
 
 class ScoreHand(Protocol):
@@ -133,18 +142,33 @@ def settle(
     unit: str,
     score_hand: ScoreHand,
     deal_wins: DealWinRules | None = None,
+    after_win: str = "end",
 ) -> Settlement:
     """Settle one round under the resolved option values `options`; raises `RoundError` for
     a round the rulebook cannot settle (a winner's hand that is not a win, a claim, kong,
     robbed kong or use of a wild it does not allow: `mjc.runtime.settle.claimcheck`; more copies of
     a tile than the game has: `mjc.runtime.settle.tilecount`; a win at the deal its hand does not
-    hold: `deal_wins`)."""
+    hold: `deal_wins`; win events its `after_win` forbids: `mjc.runtime.settle.winevents`).
+
+    Every win event is paid (`later_wins` where play goes on after a win), each checked as a
+    round of that one win and its winners scored and paid as a one-win round's, lines of
+    later events naming their win (`win 2: ...`); under `after_win` leave the seats that left
+    before an event pay nothing of it. Kongs, the deal's wins and the bonuses (horses, 跟庄,
+    连庄, counted on the first event's winners) are paid once a round."""
     n = outcome.players
     o = options
-    problems = round_problems(rules, outcome)
-    problems = problems or copy_problems(outcome, rules.copies)  # whole-round copies
-    if problems:
-        raise RoundError(problems[0])
+    problem = event_problem(outcome, after_win, rules.rulebook)
+    if problem is not None:
+        raise RoundError(problem)
+    try:
+        views = event_views(outcome) or [outcome]
+    except ValueError as exc:  # pragma: no cover - a parsed round's events were checked
+        raise RoundError(str(exc)) from None
+    for where, view in enumerate(views):
+        problems = round_problems(rules, view)
+        problems = problems or copy_problems(view, rules.copies)  # whole-round copies
+        if problems:
+            raise RoundError(f"later_wins.{where - 1}: " * (where > 0) + problems[0])
     stake, _ = payments.stake(o)
     stake = max(stake, 0)
     result = Settlement(rules.rulebook, payments.unit or unit, n, stake)
@@ -152,38 +176,20 @@ def settle(
     dealer_factor, dealer_where = payments.dealer(o)
     bonus, bonus_where = payments.dealer_bonus(o)
     dealer = DealerTerms(max(dealer_factor, 1), max(bonus, 0), dealer_where, bonus_where)
-    cap = payments.cap(o)
-    feeders = meld_feeders(outcome)
-    patterns = pattern_feeders(outcome)
-    threshold = payments.relation(o)
-    relations = (
-        claim_relations(outcome, max(threshold[0], 1), payments.relation_mutual_twice)
-        if threshold
-        else {}
-    )
-    hands: list[SettledHand] = []
-    for index, winner in enumerate(outcome.winners):
-        score = _score(score_hand, rules.rulebook, outcome, index)
-        result.scores[winner.seat] = score
-        situation = _situation(outcome, index)
-        rule, payer = _win_rule(
-            payments, o, situation, outcome, winner.seat, count, feeders, patterns
+    firsts: list[SettledHand] = []
+    for number, (view, left) in enumerate(zip(views, left_before(outcome, after_win), strict=True)):
+        scores: dict[int, Score] = result.scores if number == 0 else {}
+        hands = _event_lines(
+            score_hand, rules.rulebook, payments, o, view, dealer, result, scores, left, number
         )
-        lines = _hand_lines(score.total, rule, payer, winner.seat, outcome, dealer)
-        if relations:
-            related = _relation_lines(
-                payments, o, situation, outcome, winner.seat, score.total, dealer, relations
-            )
-            lines = related or lines
-        hands.append(SettledHand(winner.seat, score.total, situation, rule, payer, dealer, lines))
-        loss = payments.loss_cap(o, score.ceiling)
-        if loss is not None:
-            lines = loss_capped(lines, max(loss[0], 0), loss[1])
-        if cap is not None:
-            lines = capped(lines, cap[0], cap[1], winner.seat, n)
-        result.lines += [staked(line, stake) for line in lines if line.amount]
-    facts = RoundFacts(bool(outcome.winners), outcome.exhaustive_draw, count, n)
-    result.lines += _bonus_lines(payments, o, outcome, facts, hands, stake)
+        if number == 0:
+            firsts = hands
+        else:
+            result.later_scores.append(scores)
+    # A round with a win is a won round for the kong and bonus lines, its wall run out or not;
+    # they are paid once, the bonuses (horses, 跟庄, 连庄) on the first win event's hands.
+    facts = RoundFacts(bool(outcome.winners), outcome.exhaustive_draw and not count, count, n)
+    result.lines += _bonus_lines(payments, o, views[0], facts, firsts, stake)
     holding = payments.kongs(o, facts)
     unscored = {kind for kind, scored in rules.kong_kinds if not scored}
     first = rules.kong_kinds[0][0] if rules.kong_kinds else None
@@ -208,6 +214,62 @@ def settle(
             break
     result.lines += _deal_win_lines(outcome, deal_wins, stake)
     return result
+
+
+def _event_lines(
+    score_hand: ScoreHand,
+    rulebook: str,
+    payments: Payments,
+    o: dict[str, Any],
+    outcome: RoundOutcome,
+    dealer: DealerTerms,
+    result: Settlement,
+    scores: dict[int, Score],
+    left: frozenset[int],
+    number: int,
+) -> list[SettledHand]:
+    """Score and pay the winners of one win event (`outcome`: the round with that event's
+    winners), each separately; the seats in `left` (gone before it, after_win leave) pay
+    nothing of it. Later events' lines say which win they pay."""
+    n = outcome.players
+    count = len(outcome.winners)
+    stake = result.stake
+    cap = payments.cap(o)
+    feeders = meld_feeders(outcome)
+    patterns = pattern_feeders(outcome)
+    threshold = payments.relation(o)
+    relations = (
+        claim_relations(outcome, max(threshold[0], 1), payments.relation_mutual_twice)
+        if threshold
+        else {}
+    )
+    hands: list[SettledHand] = []
+    for index, winner in enumerate(outcome.winners):
+        score = _score(score_hand, rulebook, outcome, index, number)
+        scores[winner.seat] = score
+        situation = _situation(outcome, index)
+        rule, payer = _win_rule(
+            payments, o, situation, outcome, winner.seat, count, feeders, patterns
+        )
+        if payer in left:  # a liable seat gone before this win (血战到底): the others pay
+            rule, payer = WinRule("each", False, _DEFAULT_WHERE), None
+        lines = _hand_lines(score.total, rule, payer, winner.seat, outcome, dealer, left)
+        if relations:
+            related = _relation_lines(
+                payments, o, situation, outcome, winner.seat, score.total, dealer, relations
+            )
+            lines = related or lines
+        lines = [line for line in lines if line.payer not in left]
+        hands.append(SettledHand(winner.seat, score.total, situation, rule, payer, dealer, lines))
+        loss = payments.loss_cap(o, score.ceiling)
+        if loss is not None:
+            lines = loss_capped(lines, max(loss[0], 0), loss[1])
+        if cap is not None:
+            lines = capped(lines, cap[0], cap[1], winner.seat, n)
+        if number:
+            lines = [replace(line, reason=f"win {number + 1}: {line.reason}") for line in lines]
+        result.lines += [staked(line, stake) for line in lines if line.amount]
+    return hands
 
 
 def _deal_win_lines(outcome: RoundOutcome, rules: DealWinRules | None, stake: int) -> list[Line]:
@@ -315,8 +377,11 @@ def _bonus_lines(
     return [staked(line, stake) for line in lines if line.amount > 0]
 
 
-def _score(score_hand: ScoreHand, rulebook: str, outcome: RoundOutcome, index: int) -> Score:
+def _score(
+    score_hand: ScoreHand, rulebook: str, outcome: RoundOutcome, index: int, number: int = 0
+) -> Score:
     winner = outcome.winners[index]
+    event = f"later_wins.{number - 1}." if number else ""
     n = outcome.players
     try:
         score = score_hand(
@@ -331,9 +396,9 @@ def _score(score_hand: ScoreHand, rulebook: str, outcome: RoundOutcome, index: i
             indicator=outcome.indicator,
         )
     except (HandError, NotationError, OptionError, ValueError) as exc:
-        raise RoundError(f"winners.{index}: {exc}", getattr(exc, "code", None)) from None
+        raise RoundError(f"{event}winners.{index}: {exc}", getattr(exc, "code", None)) from None
     if not score.win:
-        raise RoundError(f"winners.{index}.hand: not a win under {rulebook}: {score.reason}")
+        raise RoundError(f"{event}winners.{index}.hand: not a win under {rulebook}: {score.reason}")
     return score
 
 
@@ -424,6 +489,7 @@ def _hand_lines(
     winner: int,
     outcome: RoundOutcome,
     terms: DealerTerms,
+    left: frozenset[int] = frozenset(),
 ) -> list[Line]:
     n = outcome.players
     dealer = outcome.dealer
@@ -437,7 +503,7 @@ def _hand_lines(
         return terms.note() if dealer in (winner, loser) else ""
 
     note = said(payer)
-    losers = [seat for seat in range(n) if seat != winner]
+    losers = [seat for seat in range(n) if seat != winner and seat not in left]
     if payer is None:
         hand = f"hand of seat {winner}"
         return [

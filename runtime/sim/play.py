@@ -61,10 +61,11 @@ def play_round(
     facts = RoundInfo(
         players=players,
         dealer=game.dealer,
-        drawn=bool(result["exhaustive_draw"]),
+        drawn=bool(result["exhaustive_draw"]) and not winners,  # no win: 流局
         self_drawn=bool(winners) and bool(winners[0]["self_drawn"]),
         discarder=outcome.get("discarder"),
         bots=tuple(bots),
         turns=game.discards,  # the discard actions of the log, counted as they were played
+        win_events=len(result.get("win_events", [winners] if winners else [])),
     )
-    return summarize(dict(settlement.scores), settlement, facts)
+    return summarize(dict(settlement.scores), settlement, facts, settlement.later_scores)

@@ -200,6 +200,9 @@ class BalanceReport(_Model):
     payments: list[PaymentRow]
     turns: Mean
     failures: list[FailureRow]
+    # Win events per round, where play goes on after a win (after_win leave or stay) and some
+    # round had several; null where every round ended at its first win.
+    win_events: Mean | None = None
 
 
 class Difference(_Model):
@@ -363,6 +366,7 @@ def balance_report(
             for kind in PAYMENT_KINDS
         ],
         turns=_mean(tally.turns),
+        win_events=_mean(tally.win_events) if tally.win_events.total > tally.wins else None,
         failures=[FailureRow(**f.state()) for f in tally.failures],
     )
 

@@ -64,7 +64,9 @@ class RoundInfo:
 
     `drawn` is an exhaustive draw (no winner); `self_drawn` a win by self-draw; `discarder`
     the seat whose discard won (None for a self-draw or a draw); `bots` the bot name of each
-    seat; `turns` the number of turns played."""
+    seat; `turns` the number of turns played; `win_events` how many win events the round
+    had (0 or 1 where a round ends at its first win; more where play goes on after a win,
+    `after_win` leave or stay)."""
 
     players: int
     dealer: int
@@ -73,6 +75,7 @@ class RoundInfo:
     discarder: int | None
     bots: tuple[str, ...]
     turns: int
+    win_events: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,19 +105,23 @@ class RoundSummary:
 
 
 def summarize(
-    score_by_winner: Mapping[int, Score], settlement: Settlement, facts: RoundInfo
+    score_by_winner: Mapping[int, Score],
+    settlement: Settlement,
+    facts: RoundInfo,
+    later: Sequence[Mapping[int, Score]] = (),
 ) -> RoundSummary:
     """The summary of a round from each winner's `Score` (by seat), its `Settlement` and its
-    facts; raises `ValueError` when they disagree (a score that is no win, a seat out of
-    range, deltas of another table size), since a report built on them would be wrong."""
+    facts, the winners of its later win events (`later`, by event) after the first's;
+    raises `ValueError` when they disagree (a score that is no win, a seat out of range,
+    deltas of another table size), since a report built on them would be wrong."""
     n = facts.players
     if len(facts.bots) != n or settlement.players != n:
         raise ValueError(f"a round of {n} players needs {n} bots and deltas")
     if facts.drawn and score_by_winner:
         raise ValueError("a drawn round has no winner")
     winners: list[WinnerSummary] = []
-    for seat in sorted(score_by_winner):
-        score = score_by_winner[seat]
+    won = [(seat, event[seat]) for event in (score_by_winner, *later) for seat in sorted(event)]
+    for seat, score in won:
         if not 0 <= seat < n:
             raise ValueError(f"winner seat {seat} is not a seat of {n} players")
         if not score.win:

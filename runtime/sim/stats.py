@@ -122,6 +122,7 @@ class Tally:
     paid: dict[str, SumStat] = field(default_factory=dict)  # kind -> amount per round
     paid_rounds: Counter[str] = field(default_factory=Counter)  # kind -> rounds it was paid in
     turns: SumStat = field(default_factory=SumStat)
+    win_events: SumStat = field(default_factory=SumStat)  # win events per round
     failed: int = 0
     failures: list[Failure] = field(default_factory=list)
 
@@ -135,6 +136,7 @@ class Tally:
         self.dealer_wins += summary.dealer_won
         self.multiple += len(summary.winners) > 1
         self.turns.add(info.turns)
+        self.win_events.add(info.win_events)
         for winner in summary.winners:
             self.values[winner.total] += 1
             self.fans.update({fan.id for fan in winner.fans})
@@ -166,6 +168,7 @@ class Tally:
         _merge_into(self.bots, other.bots, _SeatStat)
         _merge_into(self.paid, other.paid, SumStat)
         self.turns.merge(other.turns)
+        self.win_events.merge(other.win_events)
         self.failures = _first_failures([*self.failures, *other.failures])
 
     def state(self) -> dict[str, Any]:
@@ -188,6 +191,7 @@ class Tally:
             "paid": {k: v.state() for k, v in sorted(self.paid.items())},
             "paid_rounds": dict(sorted(self.paid_rounds.items())),
             "turns": self.turns.state(),
+            "win_events": self.win_events.state(),
             "failures": [f.state() for f in self.failures],
         }
 
@@ -211,6 +215,7 @@ class Tally:
             paid={str(k): SumStat.of(v) for k, v in state["paid"].items()},
             paid_rounds=Counter({str(k): int(v) for k, v in state["paid_rounds"].items()}),
             turns=SumStat.of(state["turns"]),
+            win_events=SumStat.of(state.get("win_events", (0, 0, 0))),
             failed=int(failed),
             failures=[Failure(**f) for f in state["failures"]],
         )

@@ -148,6 +148,11 @@ def report_text(report: BalanceReport) -> str:
         f"turns per round: {_num(report.turns.mean)} "
         f"[{_num(report.turns.low)}, {_num(report.turns.high)}]",
     ]
+    if report.win_events is not None:  # play went on after a win (血战到底, 血流成河)
+        events = report.win_events
+        out.append(
+            f"win events per round: {_num(events.mean)} [{_num(events.low)}, {_num(events.high)}]"
+        )
     if report.failed:
         out += ["", f"{report.failed} games failed (replay them by seed):"]
         out += [f"  game {f.index} seed {f.seed}: {f.error}" for f in report.failures]

@@ -205,7 +205,8 @@ def shape_filter(shapes: frozenset[str]) -> QuickCheck | None:
 
 def census(r: Round) -> list[int]:
     """How many copies of each tile (0..41) the round holds, wherever they are: hands,
-    melds, flowers, rivers (less the discards taken), the wall and the indicator. Equal to
+    melds, flowers, rivers (less the discards taken), the wall, the indicator and the winning
+    tiles laid aside (after_win stay). Equal to
     the tile set's copies after every action (tested); the bought horses, dealt from a set of
     their own, are not among them."""
     found = [0] * len(r.copies)
@@ -223,4 +224,6 @@ def census(r: Round) -> list[int]:
         found[t] += 1
     if r.indicator >= 0:
         found[r.indicator] += 1
+    for t in r.set_aside:  # winning tiles laid aside where winners stay (血流成河)
+        found[t] += 1
     return found

@@ -3,7 +3,8 @@ players, the 136-tile set (suits and honours, four copies each) and the shapes; 
 writes the rest (its scoring section, fans and options). Also the harness of the tests that
 compile a table of fans twice, with the compiled quantifier forms and with every quantifier
 a plain loop (`fan_module`), and read one fan's code (`fan_code`). `DEAL_WINS_RULEBOOK` is a
-whole rulebook on file, with wins at the deal."""
+whole rulebook on file, with wins at the deal; `AFTER_WIN_RULEBOOK` one where play goes on
+after a win."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ STANDARD = '  standard "基本胡牌"'
 # A whole test rulebook with wins at the deal (起手胡), for the tests of that section.
 DEAL_WINS_RULEBOOK = Path(__file__).parent / "rulebooks" / "deal_wins.mjr"
 KONG_KINDS_RULEBOOK = Path(__file__).parent / "rulebooks" / "kong_kinds.mjr"
+# A whole test rulebook where play goes on after a win (血战到底, 血流成河: `after_win`).
+AFTER_WIN_RULEBOOK = Path(__file__).parent / "rulebooks" / "xuezhan.mjr"
 
 
 def opening(rulebook: str, title: str, shapes: str = STANDARD) -> str:
