@@ -27,6 +27,7 @@ from mjc.runtime.settle.horses import HorseKind, Horses
 from mjc.runtime.settle.payments import (
     BonusRule,
     DealWinInfo,
+    DrawRule,
     KongRule,
     Payments,
     RelationRule,
@@ -125,6 +126,7 @@ __all__ = [
     "BonusRule",
     "ChoiceSpec",
     "DealWinInfo",
+    "DrawRule",
     "ExampleSpec",
     "FanInfo",
     "Hand",

@@ -55,6 +55,7 @@ from mjc.compiler.check.horses import (
 from mjc.compiler.check.options import check_constraints, check_options, check_presets
 from mjc.compiler.check.payments import (
     check_dealer_bonus,
+    check_draw_payments,
     check_payment_words,
     check_payments_zero_sum,
 )
@@ -113,6 +114,7 @@ _AFTER_FAN_REFERENCES: tuple[Callable[[Declarations], list[Diagnostic]], ...] = 
     check_horse_kinds,
     check_payment_words,
     check_payments_zero_sum,
+    check_draw_payments,
 )
 # The checks that evaluate option guards, which must have typed.
 _EVALUATING_GUARDS: tuple[Callable[[Declarations, Typed], list[Diagnostic]], ...] = (

@@ -257,3 +257,84 @@ def check_dealer_bonus(decls: Declarations, typed: Typed) -> list[Diagnostic]:
             )
             break
     return problems
+
+
+# The words of a draw line: who pays, who is paid, what a refund returns.
+DRAW_PAYERS = {
+    "each": "every seat still playing at the draw",
+    "ready": "every seat still playing that is ready (聽牌)",
+    "unready": "every seat still playing that is not ready",
+}
+DRAW_PAYEES = {
+    "ready": "each ready seat still playing",
+    "unready": "each seat still playing that is not ready",
+    "others": "each seat still playing that this line does not charge",
+}
+DRAW_REFUNDS = {"kong": "what the seat's kongs earned (退税)"}
+
+
+def _draw_word(word: ast.Ident, what: str, known: Mapping[str, str], example: str) -> Diagnostic:
+    """E0530 for a word of a draw line mjc does not know."""
+    return unknown_word(
+        "E0530",
+        what,
+        word,
+        known,
+        f"one of {', '.join(f'`{k}`' for k in known)}, e.g. `{example}`",
+        label=f"not a {what}",
+        describe=lambda k: known[k],
+    )
+
+
+def check_draw_payments(decls: Declarations) -> list[Diagnostic]:
+    """The draw lines (查大叫, 查花猪, 退税) use words mjc knows (E0530), and each can be
+    computed: `best_hand` is paid only to ready seats, which alone have a best hand (E0531);
+    `cap` needs a `cap` line (E0532); a refund of kongs needs a `kong_payment` line (E0533)."""
+    problems: list[Diagnostic] = []
+    payments = decls.payments
+    if payments is None:
+        return problems
+    example = "draw_payment unready pays ready best_hand"
+    for line in payments.draws:
+        if line.payer.text not in DRAW_PAYERS:
+            problems.append(_draw_word(line.payer, "draw payer", DRAW_PAYERS, example))
+        if line.item == "refund":
+            if line.payee.text not in DRAW_REFUNDS:
+                known = DRAW_REFUNDS
+                problems.append(
+                    _draw_word(line.payee, "draw refund", known, "draw_refund kong unready")
+                )
+            elif not payments.kongs:
+                problems.append(
+                    error(
+                        "E0533",
+                        "`draw_refund kong` returns kong payments, but this rulebook pays none",
+                        line.span,
+                        label="nothing to refund",
+                        help="add the `kong_payment` lines the refund returns, or remove this line",
+                    )
+                )
+            continue
+        if line.payee.text not in DRAW_PAYEES:
+            problems.append(_draw_word(line.payee, "draw payee", DRAW_PAYEES, example))
+        elif line.amount_word == "best_hand" and line.payee.text != "ready":
+            problems.append(
+                error(
+                    "E0531",
+                    f"`best_hand` is paid to `{line.payee.text}` seats, which may not be ready",
+                    line.payee.span,
+                    label="may have no hand to be paid for",
+                    help="pay `best_hand` to `ready` seats, or pay these seats a number",
+                )
+            )
+        if line.amount_word == "cap" and not payments.caps:
+            problems.append(
+                error(
+                    "E0532",
+                    "a draw payment of `cap`, but the payments section has no `cap` line",
+                    line.span,
+                    label="the cap is unknown",
+                    help="add a `cap N` line to the payments section, or pay a number",
+                )
+            )
+    return problems

@@ -153,6 +153,47 @@ COMPUTING: tuple[Code, ...] = (
         "Test the tiles dealt; a condition on the options belongs after `if`.",
     ),
     Code(
+        "E0530",
+        "error",
+        "an unknown word in a draw payment",
+        "A `draw_payment` line says which seats still playing at an exhaustive draw pay (`each`, "
+        "`ready`, `unready`) and which are paid (`ready`, `unready`, `others`); a "
+        "`draw_refund` line what is returned (`kong`) and by whom. Another word means nothing.",
+        "payments { draw_payment losers pays ready 2 }",
+        "payments { draw_payment unready pays ready 2 }",
+        "Use one of the words the message lists.",
+    ),
+    Code(
+        "E0531",
+        "error",
+        "the best hand paid to a seat that may not be ready",
+        "`best_hand` is the best hand the paid seat is ready for (查大叫): its highest-scoring "
+        "wait. A seat that is not ready has none, so only `ready` seats may be paid it.",
+        "payments { draw_payment each pays others best_hand }",
+        "payments { draw_payment unready pays ready best_hand }",
+        "Pay `best_hand` to `ready`, or pay a number.",
+    ),
+    Code(
+        "E0532",
+        "error",
+        "a draw payment of the cap without a cap",
+        "A draw payment of `cap` pays the payments section's cap (封顶, 查花猪: 赔封顶); a "
+        "rulebook whose payments have no `cap` line has none to pay.",
+        "payments { draw_payment each pays others cap when suits(tiles) == 3 }",
+        "payments {\n  cap 16\n  draw_payment each pays others cap when suits(tiles) == 3\n}",
+        "Add a `cap N` line, or pay a number.",
+    ),
+    Code(
+        "E0533",
+        "error",
+        "a refund of kong payments in a rulebook that pays none",
+        "`draw_refund kong` makes a seat return what its kongs earned (退税); without "
+        "`kong_payment` lines no kong earns anything, and the line can never pay.",
+        "payments { draw_refund kong unready }",
+        "payments {\n  kong_payment concealed each pays 2\n  draw_refund kong unready\n}",
+        "Add the `kong_payment` lines, or remove the refund.",
+    ),
+    Code(
         "E0601",
         "error",
         "a situation that cannot hold",

@@ -135,6 +135,9 @@ def _bodies(state: ModuleState) -> dict[str, list[str]]:
         "payment_kongs_body": emit_payments.payment_kongs_body(state),
         "payment_bonuses_body": emit_payments.payment_bonuses_body(state),
         "payment_relations_body": emit_payments.payment_relations_body(state),
+        "payment_draws_body": (
+            emit_payments.payment_draws_body(state) if state.book.payments.draws else []
+        ),
         "payment_relation_body": emit_payments.first_value(
             state, payments.relations, "None", "claim_relation"
         ),
@@ -203,6 +206,8 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
         state.runtime_names |= {"BOARD_BITS", "COUNT_BITS"}
     if book.deal_wins:
         state.runtime_names.add("DealWinInfo")
+    if book.payments.draws:
+        state.runtime_names.add("DrawRule")
     if summary:
         state.runtime_names |= {
             "TILE_COUNT_WIDTH",
@@ -408,6 +413,19 @@ def _payment_tables(book: ir.Rulebook) -> dict[str, list[str]]:
                     _id("relation_payment", r.at, relations),
                 )
                 for r in payments.relation_lines
+            ]
+        ),
+        "draw_rule_rows": _flat(
+            [
+                _row(
+                    "DrawRule",
+                    lit(d.item),
+                    lit(d.payer),
+                    lit(d.payee),
+                    lit(d.amount_word),
+                    lit(emit_payments.draw_rule_id(d, payments.draws)),
+                )
+                for d in payments.draws
             ]
         ),
     }

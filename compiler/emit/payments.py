@@ -14,6 +14,7 @@ from mjc.compiler import ir
 from mjc.compiler.conditions.facts import FACT_SOURCE
 from mjc.compiler.conditions.pyexpr import AND, Py, PyExpr
 from mjc.compiler.emit.emitbase import ModuleState
+from mjc.compiler.emit.play import KONG_FACT_SOURCE
 from mjc.compiler.emit.slotreader import Held
 from mjc.compiler.language.types import ChoiceType
 from mjc.compiler.pysource.layout import Break, Doc, Group
@@ -193,3 +194,31 @@ def first_value(
     if not out.first(branches):
         out.line(f"return {default}")
     return state.function(guards, out)
+
+
+def payment_draws_body(state: ModuleState) -> list[str]:
+    """The draw lines whose options guard and `when` hold for the seat holding `h` at an
+    exhaustive draw, with their amounts (0 where the line's word gives it: `best_hand`,
+    `cap`, a refund); the `when` reads the hand whole and, as `ready`, its wait set
+    `s.waits`, as a kind of kong's does."""
+    draws = state.book.payments.draws
+    held = [state.slots.held(d) for d in draws]
+    py = state.planned([e for h in held for e in h.tests], facts=KONG_FACT_SOURCE)
+    out = CodeWriter(indent=1)
+    out.line("found: list[tuple[int, int]] = []")
+    for index, (line, h) in enumerate(zip(draws, held, strict=True)):
+        tests = [py.py(e) for e in h.tests]
+        keyword = "draw_payment" if line.item == "payment" else "draw_refund"
+        out.comment(f"{keyword} {line.payer} ({_where(line.at)})")
+        amount: Doc = "0" if h.number is None else py(h.number)
+        write = functools.partial(out.stmt, f"found.append(({index}, ", amount, "))")
+        _lines(out, py, tests, write)
+    out.line("return tuple(found)")
+    return state.function(py, out)
+
+
+def draw_rule_id(line: ir.DrawPayment, draws: tuple[ir.DrawPayment, ...]) -> str:
+    """A draw line's id: `draw_payment@<file>#n` or `draw_refund@<file>#n`, counting the
+    lines of its own keyword."""
+    keyword = "draw_payment" if line.item == "payment" else "draw_refund"
+    return ir.line_id(keyword, line.at, [d.at for d in draws if d.item == line.item])

@@ -302,6 +302,26 @@ class RelationPayment(Model):
     at: SourceRef
 
 
+class DrawPayment(Model):
+    """`draw_payment <payer> pays <payee> <amount> [when C] [if G]` (item "payment") and
+    `draw_refund kong <payer> [when C] [if G]` (item "refund"): at an exhaustive draw (流局)
+    each seat still playing of kind `payer` (each, ready, unready) whose hand meets
+    `condition` pays each seat `payee` (ready, unready, others) the `amount` (an options-only
+    number), or, by `amount_word`, the best hand the payee is ready for (`best_hand`) or the
+    payments' cap (`cap`); a refund returns what the payer's kongs earned. Every line that
+    holds is paid."""
+
+    item: Literal["payment", "refund"]
+    payer: Literal["each", "ready", "unready"]
+    payee: Literal["ready", "unready", "others", "kong"]
+    amount: Expr | None = None
+    amount_word: Literal["best_hand", "cap"] | None = None
+    condition: Expr | None = None
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
 class Stake(Model):
     value: Expr
     guard: Expr | None = None
@@ -345,6 +365,8 @@ class Payments(Model):
     relation_lines: tuple[RelationPayment, ...] = ()
     loss_caps: tuple[Stake, ...] = ()
     dealer_bonuses: tuple[Stake, ...] = ()
+    # What the seats still playing pay at an exhaustive draw (查大叫, 查花猪, 退税).
+    draws: tuple[DrawPayment, ...] = ()
 
 
 class Choice(Model):

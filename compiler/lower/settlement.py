@@ -99,6 +99,18 @@ def lower_payments(payments: ast.Payments | None, typed: Typed) -> ir.Payments:
         relation_lines=_relation_payments(payments, typed),
         loss_caps=tuple(_stake(c, typed) for c in payments.loss_caps),
         dealer_bonuses=tuple(_stake(b, typed) for b in payments.dealer_bonuses),
+        draws=tuple(
+            ir.DrawPayment(
+                item=d.item,
+                payer=d.payer.text,
+                payee=d.payee.text,
+                amount_word=d.amount_word,
+                **lowered(d, typed),
+                provenance=provenance(d.provenance),
+                at=at(d.span),
+            )
+            for d in payments.draws
+        ),
     )
 
 

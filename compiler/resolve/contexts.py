@@ -34,7 +34,7 @@ __all__ = ["CONTEXT_WORDS", "Context", "facts_for", "unseen_help"]
 
 Context = Literal[
     "fan", "floor", "reject", "shape", "guard", "constraint", "horse", "payment", "round",
-    "relation", "loss", "presumption", "deal", "kong",
+    "relation", "loss", "presumption", "deal", "kong", "draw",
 ]  # fmt: skip
 
 CONTEXT_WORDS = {
@@ -52,6 +52,7 @@ CONTEXT_WORDS = {
     "presumption": "a situation's `presumes`",
     "deal": "a win at the deal's `when`",
     "kong": "a kind of kong's `when`",
+    "draw": "a payments `draw_payment` or `draw_refund` line's `when`",
 }
 
 
@@ -79,7 +80,7 @@ def facts_for(ctx: Context) -> dict[str, Word]:
     if ctx == "deal":
         held = {**everything, **HELD_FACTS}
         return {name: w for name, w in held.items() if name in DEAL_FACT_NAMES}
-    if ctx in ("presumption", "kong"):
+    if ctx in ("presumption", "kong", "draw"):
         held = {**everything, **HELD_FACTS}
         allowed = PRESUMPTION_FACT_NAMES if ctx == "presumption" else KONG_KIND_FACT_NAMES
         return {name: w for name, w in held.items() if name in allowed}
@@ -106,5 +107,7 @@ def unseen_help(ctx: Context) -> str:
         "deal": "a win at the deal sees the dealt hand and the seat: "
         + ", ".join(sorted(DEAL_FACT_NAMES)),
         "kong": "a kind of kong's `when` reads the hand after the kong: "
+        + ", ".join(sorted(KONG_KIND_FACT_NAMES)),
+        "draw": "a draw payment's `when` reads the paying seat's hand at the draw: "
         + ", ".join(sorted(KONG_KIND_FACT_NAMES)),
     }.get(ctx, "`total` can only be read by scoring adjustments and `reject` conditions")

@@ -281,6 +281,14 @@ _PAYMENT_LINES: tuple[
     ("dealer_factor", lambda s: s.dealer_factors, "value", None, ast.PayCap, ir.Stake),
     ("dealer_bonus", lambda s: s.dealer_bonuses, "value", None, ast.PayDealerBonus, ir.Stake),
     ("loss_cap", lambda s: s.loss_caps, "value", None, ast.PayLossCap, ir.Stake),
+    (
+        "draw_payment / draw_refund",
+        lambda s: s.draws,
+        "amount",
+        "draw",
+        ast.PayDraw,
+        ir.DrawPayment,
+    ),
 )
 
 

@@ -194,7 +194,14 @@ class ExprChecker:
         facts = facts_for(ctx)
         if name in facts:
             return ir.FactE(type=facts[name].type, fact=name)
-        if name in self.decls.situations and ctx not in ("guard", "round", "loss", "deal", "kong"):
+        if name in self.decls.situations and ctx not in (
+            "guard",
+            "round",
+            "loss",
+            "deal",
+            "kong",
+            "draw",
+        ):
             return ir.FactE(type=BOOL, fact="situation:" + name)
         fans_visible = ctx in ("fan", "floor", "reject")
         if fans_visible and name in self.decls.fans:

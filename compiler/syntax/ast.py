@@ -43,6 +43,7 @@ from mjc.compiler.syntax.ast_settlement import (
     PayBonus as PayBonus,
     PayCap as PayCap,
     PayDealerBonus as PayDealerBonus,
+    PayDraw as PayDraw,
     PayKong as PayKong,
     PayLossCap as PayLossCap,
     Payments as Payments,

@@ -183,6 +183,25 @@ class PayRelationLine:
 
 
 @dataclass(frozen=True, slots=True)
+class PayDraw:
+    """`draw_payment unready pays ready best_hand when suits(tiles) <= 2` (item "payment") and
+    `draw_refund kong unready` (item "refund", `payee` the refunded thing, `kong`): what the
+    seats still playing at an exhaustive draw pay. `payer` says which seats pay (each, ready,
+    unready), `condition` reads the payer's hand; `amount` is an options-only number, or None
+    with `amount_word` `best_hand` or `cap`."""
+
+    item: str
+    payer: Ident
+    payee: Ident
+    amount: Expr | None
+    amount_word: str | None
+    condition: Expr | None
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Payments:
     unit: str | None
     unit_provenance: tuple[Provenance, ...]
@@ -198,3 +217,4 @@ class Payments:
     relation_lines: tuple[PayRelationLine, ...] = ()
     loss_caps: tuple[PayLossCap, ...] = ()
     dealer_bonuses: tuple[PayDealerBonus, ...] = ()
+    draws: tuple[PayDraw, ...] = ()

@@ -92,6 +92,7 @@ class _SettlementToAst(_ExprToAst):
             tuple(c for c in children if isinstance(c, ast.PayRelationLine)),
             tuple(c for c in children if isinstance(c, ast.PayLossCap)),
             tuple(c for c in children if isinstance(c, ast.PayDealerBonus)),
+            tuple(c for c in children if isinstance(c, ast.PayDraw)),
         )
 
     def pay_unit(
@@ -213,3 +214,40 @@ class _SettlementToAst(_ExprToAst):
     def pay_loss_cap(self, meta: Meta, children: list[Any]) -> ast.PayLossCap:
         value, *rest = children
         return ast.PayLossCap(value, self._guard(rest), self._provenance(rest), self._span(meta))
+
+    def draw_best_hand(self, meta: Meta, children: list[Any]) -> tuple[str, str]:
+        return ("amount", "best_hand")
+
+    def draw_cap(self, meta: Meta, children: list[Any]) -> tuple[str, str]:
+        return ("amount", "cap")
+
+    def pay_draw(self, meta: Meta, children: list[Any]) -> ast.PayDraw:
+        payer, payee, amount, *rest = children
+        exprs = self._exprs(rest)
+        word = amount[1] if isinstance(amount, tuple) and amount[0] == "amount" else None
+        return ast.PayDraw(
+            "payment",
+            self._ident(payer),
+            self._ident(payee),
+            None if word is not None else amount,
+            word,
+            exprs[0] if exprs else None,
+            self._guard(rest),
+            self._provenance(rest),
+            self._span(meta),
+        )
+
+    def pay_draw_refund(self, meta: Meta, children: list[Any]) -> ast.PayDraw:
+        refunded, payer, *rest = children
+        exprs = self._exprs(rest)
+        return ast.PayDraw(
+            "refund",
+            self._ident(payer),
+            self._ident(refunded),
+            None,
+            None,
+            exprs[0] if exprs else None,
+            self._guard(rest),
+            self._provenance(rest),
+            self._span(meta),
+        )

@@ -253,10 +253,11 @@ def _play_on(r: Round, winners: list[int]) -> None:
     r._draw_next(next_playing(r, winners[-1]))  # drawn (流局) when the wall is exhausted
 
 
-def _close(r: Round, *, drawn: bool) -> None:
+def _close(r: Round, *, drawn: bool, hands: bool = False) -> None:
     """End the round: its win events (the first at the top of the round JSON, the others in
     `later_wins`), the wall run out or not, horses turned up when someone won, the seats
-    ready; who deals next is the first win event's (or the drawn round's) rule."""
+    ready, and (`hands`, where the rulebook pays the draw: 查大叫, 查花猪, 退税) the hands
+    still playing; who deals next is the first win event's (or the drawn round's) rule."""
     data = _base(r)
     events = r.win_events
     if events:
@@ -272,6 +273,10 @@ def _close(r: Round, *, drawn: bool) -> None:
             data["horse_tiles"] = [tile_text(t) for t in r.wall.end_tiles(max(counts))]
     if r.ready_needed:
         data["ready"] = _ready(r, sorted(r.won_seats))
+    if hands and r.ruleset.payments.draw_rules:
+        playing = _hands_at_draw(r)
+        if playing is not None:
+            data["hands"] = playing
     if events:
         first = [w["seat"] for w in events[0]["winners"]]
         robbed_from = events[0].get("robbed_from")
@@ -284,8 +289,23 @@ def _close(r: Round, *, drawn: bool) -> None:
 
 def finish_draw(r: Round) -> None:
     """End the round in an exhaustive draw (流局, 荒庄), after the wins of the round where
-    play went on after them."""
-    _close(r, drawn=True)
+    play went on after them; the round JSON shows the hands still playing where the
+    rulebook's draw lines pay on them."""
+    _close(r, drawn=True, hands=True)
+
+
+def _hands_at_draw(r: Round) -> dict[str, str] | None:
+    """The hand of every seat still playing (under after_win leave the winners have left),
+    by seat; None when one is not a hand between turns (13 tiles, a meld counting 3)."""
+    leave = r.rules.after_win == "leave"
+    found: dict[str, str] = {}
+    for seat, st in enumerate(r.seats):
+        if leave and seat in r.won_seats:
+            continue
+        if st.size() != 13:
+            return None
+        found[str(seat)] = hand_text(st)
+    return found
 
 
 def abandon(r: Round) -> None:
@@ -295,7 +315,7 @@ def abandon(r: Round) -> None:
     if r.phase == "over":
         raise IllegalAction("the round is over")
     r.events.append({"type": "abandon"})
-    finish_draw(r)
+    _close(r, drawn=True)  # no hands: a round stopped short pays no draw lines
     assert r.result is not None  # set by finish_draw
     r.result["abandoned"] = True
     r.events[-1]["abandoned"] = True

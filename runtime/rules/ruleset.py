@@ -12,6 +12,7 @@ options by id or Chinese label. What it prepares per option setting is kept by
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -40,7 +41,7 @@ from mjc.runtime.score.scoring import (
 from mjc.runtime.score.situationargs import WIND_TILES as WIND_TILES
 from mjc.runtime.score.situations import SituationError
 from mjc.runtime.settle.claimcheck import wild_win_refusal
-from mjc.runtime.settle.payments import DEFAULT_PAYMENTS
+from mjc.runtime.settle.payments import DEFAULT_PAYMENTS, DrawHand
 from mjc.runtime.tiles.argcheck import WRONG_TYPE_SIGNS, raise_if_wrong
 from mjc.runtime.tiles.hand import Hand, is_win_size, parse_hand
 from mjc.runtime.tiles.tile import NUM_PLAYING
@@ -176,7 +177,41 @@ class Ruleset(GameRules):
             score_hand=self.score,
             deal_wins=self._deal_win_rules(game),
             after_win=game.turn_rules.after_win,
+            draw_seat=self.draw_seat,
         )
+
+    def draw_seat(
+        self,
+        hand: Hand,
+        *,
+        seat_wind: str,
+        round_wind: str,
+        dealer: bool,
+        players: int | None,
+        options: Mapping[str, object] | None,
+        indicator: str | None,
+    ) -> DrawHand:
+        """What settles a seat still playing at an exhaustive draw: whether its hand of 13 is
+        ready (`waits`), the best hand it is ready for (its highest-scoring wait, scored as
+        a win on a discard with no other situation; 0 when the scoring refuses every one),
+        and the draw lines of the payments section that hold for it (by index in
+        `payments.draw_rules`, with amounts), their `ready` read from those waits. Raises
+        `HandError` and `ValueError` as `waits`."""
+        found = self.waits(
+            hand,
+            options=options,
+            players=players,
+            indicator=indicator,
+            seat_wind=seat_wind,
+            round_wind=round_wind,
+            dealer=dealer,
+        )
+        game = self._games.game(options, None, players)
+        wild = self._wilds(game, indicator, None) if self.has_wilds else ()
+        situation = self._situation(hand, False, seat_wind, round_wind, dealer, (), players, wild)
+        situation = dataclasses.replace(situation, waits=tuple(w.tile for w in found.waits))
+        best = max((w.score.total for w in found.waits if w.score.win), default=0)
+        return DrawHand(found.ready, best, self.payments.draws(hand, situation, game.values))
 
     # ------------------------------------------------------------------ scoring
 

@@ -16,11 +16,14 @@ from typing import Any, NamedTuple
 
 from mjc.runtime.score.scoring import Situation
 from mjc.runtime.settle.horses import Horses
+from mjc.runtime.tiles.hand import Hand
 
 __all__ = [
     "DEFAULT_PAYMENTS",
     "BonusRule",
     "DealWinInfo",
+    "DrawHand",
+    "DrawRule",
     "KongRule",
     "Payments",
     "RelationRule",
@@ -87,6 +90,33 @@ class RelationRule:
     where: str
 
 
+class DrawHand(NamedTuple):
+    """A hand still playing at an exhaustive draw, as the rulebook reads it
+    (`Ruleset.draw_seat`): whether it is ready (聽牌: a tile completes it), the best hand it
+    is ready for (its highest-scoring wait, scored as a win on a discard; 0 when none
+    scores), and the draw lines that hold for it (index in `draw_rules`, amount)."""
+
+    ready: bool
+    best: int
+    holding: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawRule:
+    """`draw_payment <payer> pays <payee> <amount>` (item "payment") or `draw_refund kong
+    <payer>` (item "refund", payee "kong"): at an exhaustive draw (流局) each seat still
+    playing of kind `payer` (each, ready, unready) whose hand meets the line's `when` pays
+    each `payee` seat (ready, unready, others) the line's amount, or by `amount` "best_hand"
+    the best hand the payee is ready for (查大叫) or "cap" the payments' cap; a refund returns
+    what the payer's kongs earned (退税)."""
+
+    item: str
+    payer: str
+    payee: str
+    amount: str | None
+    where: str
+
+
 @dataclass(frozen=True, slots=True)
 class RoundFacts:
     """How a round ended, for the conditions of kong lines."""
@@ -119,6 +149,10 @@ def _no_relations(
     return ()
 
 
+def _no_draws(h: Hand, s: Situation, o: Options) -> tuple[tuple[int, int], ...]:
+    return ()
+
+
 def _plain_dealer(o: Options) -> tuple[int, str | None]:
     return 1, None
 
@@ -147,7 +181,9 @@ class Payments:
     `loss_cap(o, ceiling)` the most one payer pays one winner for a hand, all his shares
     together (勒子), given the hand's ceiling (`Score.ceiling`), and its line, or None;
     `dealer_bonus(o)` what is added to the dealer's share after the factor (庄家多输多赢一底:
-    1) and its line."""
+    1) and its line; `draws(h, s, o)` the (index in `draw_rules`, amount) of the draw lines
+    whose guard and `when` hold for a seat holding `h` at an exhaustive draw (`s.waits`: the
+    tiles it waits on), the amount 0 where the rule's `amount` word gives it."""
 
     declared: bool = False
     unit: str | None = None
@@ -169,6 +205,8 @@ class Payments:
     )
     loss_cap: Callable[[Options, int | None], tuple[int, str] | None] = _no_loss_cap
     dealer_bonus: Callable[[Options], tuple[int, str | None]] = _no_dealer_bonus
+    draw_rules: tuple[DrawRule, ...] = ()
+    draws: Callable[[Hand, Situation, Options], tuple[tuple[int, int], ...]] = _no_draws
 
 
 DEFAULT_PAYMENTS = Payments()

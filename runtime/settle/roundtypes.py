@@ -15,11 +15,13 @@ import reprlib
 from collections.abc import Iterable
 from typing import Annotated
 
-from pydantic import BeforeValidator, StrictBool, StrictInt, StrictStr
+from pydantic import BeforeValidator, StrictBool, StrictInt, StrictStr, StringConstraints
 from pydantic_core import ErrorDetails
 
 __all__ = [
+    "MAX_HAND_TEXT",
     "TYPE_ERRORS",
+    "HandAtDraw",
     "OptionValue",
     "RoundError",
     "RoundTypeError",
@@ -55,6 +57,11 @@ def _seat_key(key: object) -> object:
 
 # Seats keyed by number (`bought_horses`): from JSON "0", "1" ...; from Python 0, 1 ...
 SeatKey = Annotated[int, BeforeValidator(_seat_key)]
+
+# A hand still playing at an exhaustive draw, in notation: 13 tiles with brackets around
+# four kongs and a few flowers fit well within this many characters.
+MAX_HAND_TEXT = 80
+HandAtDraw = Annotated[str, StringConstraints(strict=True, max_length=MAX_HAND_TEXT)]
 
 
 def _option_value(value: object) -> object:

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from mjc.runtime.score.options import OptionError
 from mjc.runtime.score.scoring import SITUATION_FLAGS, Score, Situation
 from mjc.runtime.settle.claimcheck import RoundRules, round_problems
+from mjc.runtime.settle.drawlines import DrawSeat, draw_lines
 from mjc.runtime.settle.horselines import horse_lines
 from mjc.runtime.settle.liability import claim_relations, meld_feeders, pattern_feeders
 from mjc.runtime.settle.lines import (
@@ -143,6 +144,7 @@ def settle(
     score_hand: ScoreHand,
     deal_wins: DealWinRules | None = None,
     after_win: str = "end",
+    draw_seat: DrawSeat | None = None,
 ) -> Settlement:
     """Settle one round under the resolved option values `options`; raises `RoundError` for
     a round the rulebook cannot settle (a winner's hand that is not a win, a claim, kong,
@@ -154,7 +156,8 @@ def settle(
     round of that one win and its winners scored and paid as a one-win round's, lines of
     later events naming their win (`win 2: ...`); under `after_win` leave the seats that left
     before an event pay nothing of it. Kongs, the deal's wins and the bonuses (horses, 跟庄,
-    连庄, counted on the first event's winners) are paid once a round."""
+    连庄, counted on the first event's winners) are paid once a round; at an exhaustive draw
+    with `hands`, the draw lines (`mjc.runtime.settle.drawlines`, by `draw_seat`)."""
     n = outcome.players
     o = options
     problem = event_problem(outcome, after_win, rules.rulebook)
@@ -213,6 +216,8 @@ def settle(
                     result.lines.append(line)
             break
     result.lines += _deal_win_lines(outcome, deal_wins, stake)
+    kong_lines = [line for line in result.lines if line.kind == "kong"]
+    result.lines += draw_lines(outcome, payments, o, draw_seat, after_win, kong_lines, stake)
     return result
 
 

@@ -55,6 +55,7 @@ PAYMENT_KINDS: tuple[str, ...] = (
     "follow",
     "streak",
     "deal_win",
+    "draw",
 )
 
 

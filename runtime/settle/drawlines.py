@@ -1,0 +1,207 @@
+"""What the seats still playing pay at an exhaustive draw (流局): 查大叫, 查花猪, 退税.
+
+Input is a drawn `RoundOutcome` whose `hands` give the hand of every seat still playing when
+the wall ran out, the rulebook's draw lines (`Payments.draw_rules`, lowered from the payments
+section's `draw_payment` and `draw_refund` lines), and a `DrawSeat` (`Ruleset.draw_seat`) that
+says of one hand what it waits on, each wait scored, and which draw lines hold for it.
+Readiness (聽牌) is the rulebook's own: a hand is ready when some tile completes it, whatever
+the round's `ready` says. Output is settlement `Line`s of kind "draw", each citing its line
+(`draw_payment@<file>#n`, `draw_refund@<file>#n`). Conventions, where the sources say no more:
+
+- the best hand a seat is ready for (`best_hand`) is its highest-scoring wait, scored as a win
+  on a discard with no other situation, any copies of the tile left or not; a wait the scoring
+  refuses (its `reject` or `minimum`) is worth nothing;
+- every draw line that holds for a payer is paid, in rulebook order; the seat paid `others` is
+  every seat still playing the line does not charge;
+- a refund returns every kong line the seat was paid this round, to the seat that paid it;
+- the draw lines are staked like every line, but neither the payments' `cap` nor the dealer's
+  terms apply to them (`cap` as an amount is the cap itself).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from mjc.runtime.score.options import OptionError
+from mjc.runtime.settle.lines import Line
+from mjc.runtime.settle.payments import DrawHand, DrawRule, Payments
+from mjc.runtime.settle.round import RoundOutcome
+from mjc.runtime.settle.roundtypes import RoundError
+from mjc.runtime.tiles.hand import Hand, HandError, parse_hand
+from mjc.runtime.tiles.tile import NotationError
+
+__all__ = ["HAND_SIZE", "DrawSeat", "SeatAtDraw", "draw_lines", "playing_at_draw"]
+
+WINDS = ("E", "S", "W", "N")
+HAND_SIZE = 13  # a hand still playing between turns; a declared meld counts 3
+
+
+class DrawSeat(Protocol):
+    """What settles one seat still playing at the draw (`Ruleset.draw_seat`): whether its
+    hand is ready, the best hand it is ready for, and the draw lines that hold for it; raises
+    `HandError`, `NotationError`, `OptionError` or `ValueError`."""
+
+    def __call__(
+        self,
+        hand: Hand,
+        *,
+        seat_wind: str,
+        round_wind: str,
+        dealer: bool,
+        players: int | None,
+        options: Mapping[str, object] | None,
+        indicator: str | None,
+    ) -> DrawHand: ...
+
+
+@dataclass(frozen=True, slots=True)
+class SeatAtDraw:
+    """One seat still playing at the draw: whether its hand is ready, the best hand it is
+    ready for (0 when none scores), and the draw lines that hold for it, by index."""
+
+    seat: int
+    ready: bool
+    best: int
+    holding: Mapping[int, int]
+
+
+def playing_at_draw(outcome: RoundOutcome, after_win: str) -> list[int]:
+    """The seats still playing when the wall ran out: every seat, but under `after_win
+    leave` those that won (they left the round)."""
+    gone: set[int] = set()
+    if after_win == "leave":
+        gone = {w.seat for w in outcome.winners}
+        gone |= {w.seat for event in outcome.later_wins for w in event.winners}
+    return [seat for seat in range(outcome.players) if seat not in gone]
+
+
+def _seats(outcome: RoundOutcome, after_win: str, examine: DrawSeat | None) -> list[SeatAtDraw]:
+    """Each seat still playing, its hand checked (a hand of 13, every such seat and no
+    other) and examined."""
+    if not outcome.exhaustive_draw:
+        raise RoundError(
+            "hands: only a round that ends in an exhaustive draw (exhaustive_draw) shows "
+            "the hands still playing"
+        )
+    playing = playing_at_draw(outcome, after_win)
+    for seat in outcome.hands:
+        if seat not in playing:
+            raise RoundError(f"hands.{seat}: seat {seat} won and left the round (after_win leave)")
+    missing = [seat for seat in playing if seat not in outcome.hands]
+    if missing:
+        raise RoundError(
+            f"hands: give the hand of every seat still playing at the draw; seat {missing[0]} "
+            "has none"
+        )
+    found: list[SeatAtDraw] = []
+    n = outcome.players
+    for seat in playing:
+        where = f"hands.{seat}"
+        text = outcome.hands[seat]
+        try:
+            hand = parse_hand(text)
+        except (HandError, NotationError) as exc:
+            raise RoundError(f"{where}: {exc}") from None
+        if hand.size != HAND_SIZE:
+            raise RoundError(
+                f"{where}: a hand still playing holds {HAND_SIZE} tiles (a declared meld "
+                f"counts 3), not {hand.size}: {text}"
+            )
+        if examine is None:
+            continue
+        try:
+            drawn = examine(
+                hand,
+                seat_wind=WINDS[(seat - outcome.dealer) % n],
+                round_wind=outcome.round_wind,
+                dealer=seat == outcome.dealer,
+                players=n,
+                options=outcome.options or None,
+                indicator=outcome.indicator,
+            )
+        except (HandError, NotationError, OptionError, ValueError) as exc:
+            raise RoundError(f"{where}: {exc}") from None
+        found.append(SeatAtDraw(seat, drawn.ready, drawn.best, dict(drawn.holding)))
+    return found
+
+
+def _is(word: str, seat: SeatAtDraw) -> bool:
+    """Whether `seat` is a seat of kind `word` (each, ready, unready)."""
+    return word == "each" or (word == "ready") == seat.ready
+
+
+def _state(seat: SeatAtDraw) -> str:
+    return "ready" if seat.ready else "not ready"
+
+
+def draw_lines(
+    outcome: RoundOutcome,
+    payments: Payments,
+    o: dict[str, Any],
+    examine: DrawSeat | None,
+    after_win: str,
+    kong_lines: list[Line],
+    stake: int,
+) -> list[Line]:
+    """The lines the draw lines pay (nothing for a round without `hands`); `kong_lines` are
+    the round's kong payments, which a refund returns. Raises `RoundError` naming the field
+    for hands that cannot be the hands still playing at the draw."""
+    if not outcome.hands:
+        return []
+    seats = _seats(outcome, after_win, examine if payments.draw_rules else None)
+    lines: list[Line] = []
+    cap = payments.cap(o)
+    for index, rule in enumerate(payments.draw_rules):
+        payers = [s for s in seats if index in s.holding and _is(rule.payer, s)]
+        if rule.item == "refund":
+            lines += _refunds(rule, payers, kong_lines)
+            continue
+        charged = {s.seat for s in payers}
+        for payer in payers:
+            for payee in seats:
+                if payee.seat == payer.seat:
+                    continue
+                if rule.payee == "others" and payee.seat in charged:
+                    continue
+                if rule.payee != "others" and not _is(rule.payee, payee):
+                    continue
+                amount, what = _amount(rule, payer.holding[index], payee, cap)
+                reason = (
+                    f"exhaustive draw (流局): seat {payer.seat} ({_state(payer)}) pays seat "
+                    f"{payee.seat} ({_state(payee)}) {what}"
+                )
+                if amount * stake > 0:
+                    lines.append(
+                        Line(payer.seat, payee.seat, amount * stake, reason, rule.where, "draw")
+                    )
+    return lines
+
+
+def _amount(
+    rule: DrawRule, number: int, payee: SeatAtDraw, cap: tuple[int, str] | None
+) -> tuple[int, str]:
+    """What a payer pays `payee` by `rule` (`number`: the line's amount as the options make
+    it), and the reason's words for it."""
+    if rule.amount == "best_hand":
+        return payee.best, f"the best hand it is ready for ({payee.best})"
+    if rule.amount == "cap":
+        value = cap[0] if cap is not None else 0
+        return value, f"the cap ({value}{f': {cap[1]}' if cap else ''})"
+    return number, str(number)
+
+
+def _refunds(rule: DrawRule, payers: list[SeatAtDraw], kong_lines: list[Line]) -> list[Line]:
+    """Each payer returns every kong line it was paid, to the seat that paid it (退税)."""
+    lines: list[Line] = []
+    for payer in payers:
+        for line in kong_lines:
+            if line.payee != payer.seat:
+                continue
+            reason = (
+                f"exhaustive draw (流局): seat {payer.seat} ({_state(payer)}) returns "
+                f"{line.reason} to seat {line.payer}"
+            )
+            lines.append(Line(payer.seat, line.payer, line.amount, reason, rule.where, "draw"))
+    return lines
