@@ -24,6 +24,9 @@ DEAL_WINS_RULEBOOK = Path(__file__).parent / "rulebooks" / "deal_wins.mjr"
 KONG_KINDS_RULEBOOK = Path(__file__).parent / "rulebooks" / "kong_kinds.mjr"
 # A whole test rulebook where play goes on after a win (血战到底, 血流成河: `after_win`).
 AFTER_WIN_RULEBOOK = Path(__file__).parent / "rulebooks" / "xuezhan.mjr"
+# A whole test rulebook that pays the hands still playing at an exhaustive draw (查大叫, 查花猪,
+# 退税: `draw_payment`, `draw_refund`).
+DRAW_PAYMENTS_RULEBOOK = Path(__file__).parent / "rulebooks" / "draw_payments.mjr"
 
 
 def opening(rulebook: str, title: str, shapes: str = STANDARD) -> str:

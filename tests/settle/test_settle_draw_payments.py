@@ -1,0 +1,171 @@
+"""Payments at an exhaustive draw (issue 23: 查花猪, 查大叫, 退税): a drawn round JSON with the
+hands still playing (`hands`) is paid by the rulebook's `draw_payment` and `draw_refund` lines,
+on lines of kind `draw` citing them; hands that cannot be those of the seats still playing
+are refused naming the field; a round without `hands` settles as before.
+
+The rulebook is tests/helpers/rulebooks/draw_payments.mjr (108 tiles, after_win leave, cap
+`option.ceiling` = 8; 花猪 pays every other seat the cap, a seat not ready and no 花猪 pays
+each ready seat its best hand, a seat not ready returns its kong payments; fans 平胡 1, 对对胡
+2, 七对 2, 清一色 +4)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import pytest
+
+from mjc.compiler.driver import compile_source
+from mjc.compiler.emit.codegen import generate_module
+from mjc.compiler.loader import import_source
+from mjc.runtime.rules.ruleset import Ruleset
+from mjc.runtime.settle.round import RoundError
+from mjc.runtime.settle.settlement import Settlement
+from tests.helpers.settlement_helpers import paid
+from tests.helpers.small_rulebooks import DRAW_PAYMENTS_RULEBOOK
+
+# Hands of 13 at the draw. READY_PLAIN waits on 5p (平胡, 1); READY_ONE_SUIT on 1m or 4m
+# (清一色 平胡, 1 + 4 = 5); NOT_READY holds two suits and waits on nothing; PIG holds three
+# suits (花猪) and waits on nothing.
+READY_PLAIN = "123m456m789m123p5p"
+READY_ONE_SUIT = "123m456m789m23m99m"
+NOT_READY = "1357m2468m1357p9p"
+PIG = "1357m2468p1357s9s"
+
+
+@cache
+def rules() -> Ruleset:
+    text = DRAW_PAYMENTS_RULEBOOK.read_text(encoding="utf-8")
+    compilation = compile_source(text, "draw_payments.mjr")
+    assert compilation.rulebook is not None, [d.message for d in compilation.diagnostics]
+    module = import_source(generate_module(compilation.rulebook), "mjc_draw_pay_test", "d.py")
+    ruleset: Ruleset = module.RULESET
+    return ruleset
+
+
+def drawn(hands: dict[str, str], **more: Any) -> Settlement:
+    result = rules().settle({"players": 4, "exhaustive_draw": True, "hands": hands, **more})
+    assert sum(result.deltas) == 0
+    return result
+
+
+def draw_paid(result: Settlement) -> dict[tuple[int, int], int]:
+    only = Settlement(result.rulebook, result.unit, result.players, result.stake)
+    only.lines = [line for line in result.lines if line.kind == "draw"]
+    return paid(only)
+
+
+def test_a_seat_not_ready_pays_each_ready_seat_the_best_hand_it_is_ready_for() -> None:
+    result = drawn({"0": READY_PLAIN, "1": READY_ONE_SUIT, "2": NOT_READY, "3": NOT_READY})
+    assert draw_paid(result) == {(2, 0): 1, (2, 1): 5, (3, 0): 1, (3, 1): 5}
+    line = next(x for x in result.lines if (x.payer, x.payee) == (2, 1))
+    assert line.kind == "draw" and line.rule == "draw_payment@draw_payments.mjr#2"
+    assert "the best hand it is ready for (5)" in line.reason
+    assert result.deltas == [2, 10, -6, -6]
+
+
+def test_a_hand_of_three_suits_pays_every_other_seat_the_cap() -> None:
+    result = drawn({"0": READY_PLAIN, "1": PIG, "2": NOT_READY, "3": READY_ONE_SUIT})
+    lines = draw_paid(result)
+    # 查花猪: seat 1 pays each of the others the cap (8); 查大叫: seat 2 pays the ready seats
+    # 0 and 3; the 花猪, not ready either, pays no 查大叫 (its line's `when` leaves it out).
+    assert lines == {(1, 0): 8, (1, 2): 8, (1, 3): 8, (2, 0): 1, (2, 3): 5}
+    cap = [x for x in result.lines if x.rule == "draw_payment@draw_payments.mjr#1"]
+    assert {x.payer for x in cap} == {1} and all(x.amount == 8 for x in cap)
+
+
+def test_the_cap_paid_is_the_one_the_options_set() -> None:
+    hands = {"0": READY_PLAIN, "1": PIG, "2": READY_PLAIN, "3": READY_PLAIN}
+    result = drawn(hands, options={"ceiling": 16})
+    assert draw_paid(result) == {(1, 0): 16, (1, 2): 16, (1, 3): 16}
+
+
+def test_a_seat_not_ready_returns_its_kong_payments() -> None:
+    kongs = [{"seat": 2, "kind": "concealed"}, {"seat": 0, "kind": "concealed"}]
+    hands = {
+        "0": "123m456m789m[1111p]5p",
+        "1": READY_PLAIN,
+        "2": "147m258m1368p[9999m]",
+        "3": READY_PLAIN,
+    }
+    result = drawn(hands, kongs=kongs)
+    refunds = [x for x in result.lines if x.rule == "draw_refund@draw_payments.mjr#1"]
+    assert sorted((x.payer, x.payee, x.amount) for x in refunds) == [
+        (2, 0, 2),
+        (2, 1, 2),
+        (2, 3, 2),
+    ]
+    assert all(x.kind == "draw" and "returns kong 1" in x.reason for x in refunds)
+    # Seat 0 is ready and keeps what its kong earned.
+    assert not any(x.payer == 0 and x.kind == "draw" for x in result.lines)
+
+
+def test_only_the_seats_still_playing_pay_or_are_paid_after_a_win() -> None:
+    # Seat 3 won and left (血战到底): it shows no hand, pays and is paid nothing at the draw.
+    winner = {"seat": 3, "hand": "123m456m789m[1111p]55p", "self_drawn": True}
+    kongs = [{"seat": 3, "kind": "concealed"}]
+    hands = {"0": READY_PLAIN, "1": NOT_READY, "2": NOT_READY}
+    result = drawn(hands, winners=[winner], kongs=kongs)
+    assert draw_paid(result) == {(1, 0): 1, (2, 0): 1}
+
+
+def test_a_round_without_hands_settles_as_before() -> None:
+    result = rules().settle({"players": 4, "exhaustive_draw": True})
+    assert result.lines == []
+
+
+@pytest.mark.parametrize(
+    ("hands", "more", "message"),
+    [
+        (
+            {"0": READY_PLAIN, "1": READY_PLAIN, "2": READY_PLAIN, "3": "123m456m789m123p55p"},
+            {},
+            "hands.3: a hand still playing holds 13 tiles (a declared meld counts 3), not 14",
+        ),
+        (
+            {"0": READY_PLAIN, "1": READY_PLAIN, "2": READY_PLAIN, "3": "123m456m789m12x"},
+            {},
+            "hands.3: ",
+        ),
+        (
+            {"0": READY_PLAIN, "1": READY_PLAIN, "2": READY_PLAIN, "4": READY_PLAIN},
+            {},
+            "hands.4: seat 4 does not exist at 4 players",
+        ),
+        (
+            {"0": READY_PLAIN, "1": READY_PLAIN, "2": READY_PLAIN},
+            {},
+            "hands: give the hand of every seat still playing at the draw; seat 3 has none",
+        ),
+        (
+            {"0": READY_PLAIN, "1": READY_PLAIN, "2": READY_PLAIN, "3": READY_PLAIN},
+            {
+                "exhaustive_draw": False,
+                "winners": [{"seat": 3, "hand": "123m456m789m123p55p", "self_drawn": True}],
+            },
+            "hands: only a round that ends in an exhaustive draw",
+        ),
+        (
+            {"0": READY_PLAIN, "1": READY_PLAIN, "2": READY_PLAIN, "3": READY_PLAIN},
+            {"winners": [{"seat": 3, "hand": "123m456m789m123p55p", "self_drawn": True}]},
+            "hands.3: seat 3 won and left the round",
+        ),
+        (
+            {"0": READY_PLAIN, "1": READY_PLAIN, "2": READY_PLAIN, "3": "1m" * 60},
+            {},
+            "hands.3: ",
+        ),
+    ],
+)
+def test_hands_that_cannot_be_those_still_playing_are_refused(
+    hands: dict[str, str], more: dict[str, Any], message: str
+) -> None:
+    data: dict[str, Any] = {"players": 4, "exhaustive_draw": True, "hands": hands, **more}
+    with pytest.raises(RoundError) as caught:
+        rules().settle(data)
+    assert message in str(caught.value)
+
+
+def test_hands_must_be_notation_strings() -> None:
+    with pytest.raises(RoundError, match="hands"):
+        rules().settle({"players": 4, "exhaustive_draw": True, "hands": {"0": 123}})
