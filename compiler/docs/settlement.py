@@ -198,14 +198,52 @@ def payments_context(book: ir.Rulebook) -> dict[str, Any]:
         }
         for words, item in described
     ]
+    draws = [
+        {
+            "words": _draw_words(d) + when(d.guard, d.condition, ", when in the payer's hand "),
+            "badges": origin_badges(d.provenance),
+            "provenance": _provenance(d.provenance),
+        }
+        for d in pay.draws
+    ]
     return {
         "declared": pay.declared,
         "unit": pay.unit or book.scoring.unit,
         "wins": wins + relation_lines,
         "kongs": kongs,
+        "draws": draws,
         "settings": settings,
         "example": _worked_example(book),
     }
+
+
+_DRAW_SEATS = {
+    "each": "every seat still playing",
+    "ready": "every ready seat",
+    "unready": "every seat not ready",
+}
+_DRAW_PAID = {
+    "ready": "each ready seat",
+    "unready": "each seat not ready",
+    "others": "each other seat still playing that this line does not charge",
+}
+
+
+def _draw_words(line: ir.DrawPayment) -> Md:
+    """A draw line in plain words (`draw_payment unready pays ready best_hand`: every seat
+    not ready pays each ready seat the best hand it is ready for)."""
+    payer = _DRAW_SEATS[line.payer]
+    if line.item == "refund":
+        return Md(f"{payer} returns every kong payment it was paid (退税)")
+    if line.amount_word == "best_hand":
+        amount = "the best hand that seat is ready for"
+    elif line.amount_word == "cap":
+        amount = "the cap"
+    elif isinstance(line.amount, ir.IntE):
+        amount = str(line.amount.value)
+    else:
+        amount = "an amount the options set"
+    return Md(f"{payer} pays {_DRAW_PAID[line.payee]} {amount}")
 
 
 def _worked_example(book: ir.Rulebook) -> dict[str, Any] | None:

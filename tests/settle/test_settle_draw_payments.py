@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from mjc.compiler.docs.docgen import generate_page
 from mjc.compiler.driver import compile_source
 from mjc.compiler.emit.codegen import generate_module
 from mjc.compiler.loader import import_source
@@ -169,3 +170,16 @@ def test_hands_that_cannot_be_those_still_playing_are_refused(
 def test_hands_must_be_notation_strings() -> None:
     with pytest.raises(RoundError, match="hands"):
         rules().settle({"players": 4, "exhaustive_draw": True, "hands": {"0": 123}})
+
+
+def test_the_rulebook_page_lists_the_draw_lines() -> None:
+    text = DRAW_PAYMENTS_RULEBOOK.read_text(encoding="utf-8")
+    compilation = compile_source(text, "draw_payments.mjr")
+    assert compilation.rulebook is not None
+    page = generate_page(compilation.rulebook)
+    section = page[page.index("### Payments at an exhaustive draw") :]
+    assert "- Every seat still playing pays each other seat still playing that this line" in section
+    assert "- Every seat not ready pays each ready seat the best hand that seat is ready for" in (
+        section
+    )
+    assert "- Every seat not ready returns every kong payment it was paid (退税)" in section
