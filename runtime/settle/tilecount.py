@@ -33,6 +33,10 @@ What is counted, and why each tile is counted once:
 7. The bought horses (`bought_horses`, 买马 and 罚马) are dealt from a tile set of their own
    (买马牌不占原有牌数): they take nothing from the rest, and are counted apart, all seats'
    together, against the same copies.
+8. The hands still playing at an exhaustive draw (`hands`) are counted as a winner's hand
+   (rule 1), but for a seat that is a winner here (its winning hand counts its tiles: a winner
+   who stayed, 血流成河); the claims of a seat whose hand is counted are its exposed melds,
+   not counted again (rule 3).
 
 Flowers have one copy each; a tile the options leave out has none. Tiles in a winner's hand
 that are not in play are left to scoring, which names them (`Ruleset.score`); a claimed,
@@ -47,7 +51,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from mjc.runtime.settle.round import RoundOutcome
-from mjc.runtime.tiles.hand import Hand, HandError
+from mjc.runtime.tiles.hand import Hand, HandError, parse_hand
 from mjc.runtime.tiles.tile import NotationError, tile_index, tile_text
 
 __all__ = ["CLAIM_COPIES", "copy_problems", "tile_counts"]
@@ -130,10 +134,11 @@ def tile_counts(outcome: RoundOutcome) -> tuple[Counts, Counts, dict[int, int]]:
 
     _winners(outcome, add, taken)
     winners = {w.seat for w in outcome.winners}
+    shown = _hands_at_draw(outcome, winners, add, taken)
     unnamed = 0
     for j, claim in enumerate(outcome.claims):
-        if claim.seat in winners:
-            continue  # the winner's exposed meld (rule 3)
+        if claim.seat in winners or claim.seat in shown:
+            continue  # the winner's exposed meld, or the hand's at the draw (rules 3 and 8)
         tile = _tile(claim.tile)
         if tile is None:
             unnamed += 1
@@ -184,6 +189,32 @@ def _winners(
         robbed = "robbing_kong" in winner.situations
         if i == 0 and not winner.self_drawn and not robbed and hand.win_tile is not None:
             taken(hand.win_tile)
+
+
+def _hands_at_draw(
+    outcome: RoundOutcome,
+    winners: set[int],
+    add: Callable[[int, str], None],
+    taken: Callable[[int], None],
+) -> set[int]:
+    """The tiles of the hands still playing at the draw (rule 8) and the discards their
+    exposed melds could have taken; the seats whose hand was counted."""
+    counted: set[int] = set()
+    for seat, text in outcome.hands.items():
+        if seat in winners:
+            continue
+        try:
+            hand = parse_hand(text)
+        except (HandError, NotationError):
+            continue  # named when the draw lines read the hands
+        counted.add(seat)
+        for tile in [*hand.concealed, *hand.flowers, *(t for m in hand.melds for t in m.tiles)]:
+            add(tile, f"hands.{seat}")
+        for meld in hand.melds:
+            if meld.exposed:
+                for tile in set(meld.tiles):
+                    taken(tile)
+    return counted
 
 
 def _tile(text: str | None) -> int | None:

@@ -25,13 +25,17 @@ from mjc.runtime.settle.settlement import Settlement
 from tests.helpers.settlement_helpers import paid
 from tests.helpers.small_rulebooks import DRAW_PAYMENTS_RULEBOOK
 
-# Hands of 13 at the draw. READY_PLAIN waits on 5p (平胡, 1); READY_ONE_SUIT on 1m or 4m
-# (清一色 平胡, 1 + 4 = 5); NOT_READY holds two suits and waits on nothing; PIG holds three
-# suits (花猪) and waits on nothing.
-READY_PLAIN = "123m456m789m123p5p"
+# Hands of 13 at the draw, which any four of them hold together (the copies of a tile add up
+# to 4 at most). READY_PLAIN waits on 5s (平胡, 1); READY_ONE_SUIT on 1m or 4m (清一色 平胡,
+# 1 + 4 = 5); NOT_READY and UNREADY hold two suits and wait on nothing; PIG holds three suits
+# (花猪) and waits on nothing.
+READY_PLAIN = "123p456p789p123s5s"
 READY_ONE_SUIT = "123m456m789m23m99m"
-NOT_READY = "1357m2468m1357p9p"
-PIG = "1357m2468p1357s9s"
+NOT_READY = "147m258m1369p478p"
+UNREADY = "258m369m1245789p"
+PIG = "369m3569p146789s"
+# A winner's hand that none of them contradicts: 血战到底, he has left.
+WINNER = {"seat": 3, "hand": "123m456m789m666s77s", "self_drawn": True}
 
 
 @cache
@@ -57,7 +61,7 @@ def draw_paid(result: Settlement) -> dict[tuple[int, int], int]:
 
 
 def test_a_seat_not_ready_pays_each_ready_seat_the_best_hand_it_is_ready_for() -> None:
-    result = drawn({"0": READY_PLAIN, "1": READY_ONE_SUIT, "2": NOT_READY, "3": NOT_READY})
+    result = drawn({"0": READY_PLAIN, "1": READY_ONE_SUIT, "2": NOT_READY, "3": UNREADY})
     assert draw_paid(result) == {(2, 0): 1, (2, 1): 5, (3, 0): 1, (3, 1): 5}
     line = next(x for x in result.lines if (x.payer, x.payee) == (2, 1))
     assert line.kind == "draw" and line.rule == "draw_payment@draw_payments.mjr#2"
@@ -84,10 +88,10 @@ def test_the_cap_paid_is_the_one_the_options_set() -> None:
 def test_a_seat_not_ready_returns_its_kong_payments() -> None:
     kongs = [{"seat": 2, "kind": "concealed"}, {"seat": 0, "kind": "concealed"}]
     hands = {
-        "0": "123m456m789m[1111p]5p",
-        "1": READY_PLAIN,
-        "2": "147m258m1368p[9999m]",
-        "3": READY_PLAIN,
+        "0": "123p456p789p[9999s]5s",
+        "1": READY_ONE_SUIT,
+        "2": "147p258p1368s[2222s]",
+        "3": "123p456p789p345s5s",
     }
     result = drawn(hands, kongs=kongs)
     refunds = [x for x in result.lines if x.rule == "draw_refund@draw_payments.mjr#1"]
@@ -103,9 +107,9 @@ def test_a_seat_not_ready_returns_its_kong_payments() -> None:
 
 def test_only_the_seats_still_playing_pay_or_are_paid_after_a_win() -> None:
     # Seat 3 won and left (血战到底): it shows no hand, pays and is paid nothing at the draw.
-    winner = {"seat": 3, "hand": "123m456m789m[1111p]55p", "self_drawn": True}
+    winner = {"seat": 3, "hand": "123m456m789m[6666s]77s", "self_drawn": True}
     kongs = [{"seat": 3, "kind": "concealed"}]
-    hands = {"0": READY_PLAIN, "1": NOT_READY, "2": NOT_READY}
+    hands = {"0": READY_PLAIN, "1": NOT_READY, "2": UNREADY}
     result = drawn(hands, winners=[winner], kongs=kongs)
     assert draw_paid(result) == {(1, 0): 1, (2, 0): 1}
 
@@ -119,7 +123,7 @@ def test_a_round_without_hands_settles_as_before() -> None:
     ("hands", "more", "message"),
     [
         (
-            {"0": READY_PLAIN, "1": READY_PLAIN, "2": READY_PLAIN, "3": "123m456m789m123p55p"},
+            {"0": READY_PLAIN, "1": READY_PLAIN, "2": READY_PLAIN, "3": "123m456m789m111m22m"},
             {},
             "hands.3: a hand still playing holds 13 tiles (a declared meld counts 3), not 14",
         ),
@@ -140,15 +144,12 @@ def test_a_round_without_hands_settles_as_before() -> None:
         ),
         (
             {"0": READY_PLAIN, "1": READY_PLAIN, "2": READY_PLAIN, "3": READY_PLAIN},
-            {
-                "exhaustive_draw": False,
-                "winners": [{"seat": 3, "hand": "123m456m789m123p55p", "self_drawn": True}],
-            },
+            {"exhaustive_draw": False, "winners": [WINNER]},
             "hands: only a round that ends in an exhaustive draw",
         ),
         (
             {"0": READY_PLAIN, "1": READY_PLAIN, "2": READY_PLAIN, "3": READY_PLAIN},
-            {"winners": [{"seat": 3, "hand": "123m456m789m123p55p", "self_drawn": True}]},
+            {"winners": [WINNER]},
             "hands.3: seat 3 won and left the round",
         ),
         (
@@ -183,3 +184,25 @@ def test_the_rulebook_page_lists_the_draw_lines() -> None:
         section
     )
     assert "- Every seat not ready returns every kong payment it was paid (退税)" in section
+
+
+def test_the_hands_at_the_draw_count_among_the_copies_of_the_round() -> None:
+    # Seats 0 and 1 hold the same tiles: six 2m, 3m and 9m.
+    hands = {"0": READY_ONE_SUIT, "1": READY_ONE_SUIT, "2": NOT_READY, "3": UNREADY}
+    with pytest.raises(RoundError, match="2m: the round shows 6 copies"):
+        rules().settle({"players": 4, "exhaustive_draw": True, "hands": hands})
+
+
+def test_a_seat_at_the_draw_shows_its_claims_in_its_hand_counted_once() -> None:
+    # Seat 2 ponged 9p from seat 0: its [999p] is that claim, three 9p with seat 0's one.
+    claims = [{"seat": 2, "from_seat": 0, "kind": "pong", "tile": "9p"}]
+    hands = {
+        "0": READY_PLAIN,
+        "1": READY_ONE_SUIT,
+        "2": "147m258m1368s[999p]",
+        "3": "258m369m124578p3p",
+    }
+    result = rules().settle(
+        {"players": 4, "exhaustive_draw": True, "hands": hands, "claims": claims}
+    )
+    assert sum(result.deltas) == 0
