@@ -72,3 +72,12 @@ def test_a_bots_only_round_pays_the_draw_lines_settles_and_replays() -> None:
     assert game.result is not None and game.result["exhaustive_draw"]
     assert "hands" in game.result["outcome"]
     assert_settles_and_replays(rules(), game)
+
+
+def test_an_abandoned_round_writes_no_hands_and_pays_no_draw_line() -> None:
+    game = scenario_round(rules(), [DEALER, READY_ONE_SUIT, NOT_READY, PIG])
+    game.abandon()
+    assert game.result is not None and game.result["abandoned"]
+    assert "hands" not in game.result["outcome"]
+    assert game.settlement is not None
+    assert not [x for x in game.settlement.lines if x.kind == "draw"]
