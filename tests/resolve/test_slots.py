@@ -158,6 +158,7 @@ payments {
   dealer_bonus 1 if option.big
   cap 10 if option.big
   loss_cap 5 if option.big
+  draw_payment unready pays ready 2 when suits(tiles) <= 2 if option.big
 }
 """
 
