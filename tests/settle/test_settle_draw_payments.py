@@ -10,11 +10,14 @@ each ready seat its best hand, a seat not ready returns its kong payments; fans 
 
 from __future__ import annotations
 
+import json
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from mjc.compiler.cli.commands import main
 from mjc.compiler.docs.docgen import generate_page
 from mjc.compiler.driver import compile_source
 from mjc.compiler.emit.codegen import generate_module
@@ -206,3 +209,21 @@ def test_a_seat_at_the_draw_shows_its_claims_in_its_hand_counted_once() -> None:
         {"players": 4, "exhaustive_draw": True, "hands": hands, "claims": claims}
     )
     assert sum(result.deltas) == 0
+
+
+def test_mjc_settle_pays_the_draw_lines_and_refuses_a_bad_hand_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "drawn.json"
+    hands = {"0": READY_PLAIN, "1": READY_ONE_SUIT, "2": NOT_READY, "3": UNREADY}
+    path.write_text(json.dumps({"exhaustive_draw": True, "hands": hands}), encoding="utf-8")
+    book = str(DRAW_PAYMENTS_RULEBOOK)
+    assert main(["settle", book, str(path), "--json"]) == 0
+    settled = json.loads(capsys.readouterr().out)
+    assert settled["deltas"] == [2, 10, -6, -6]
+    assert {line["kind"] for line in settled["lines"]} == {"draw"}
+    hands["3"] = UNREADY + "6p"  # 14 tiles
+    path.write_text(json.dumps({"exhaustive_draw": True, "hands": hands}), encoding="utf-8")
+    assert main(["settle", book, str(path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "hands.3: a hand still playing holds 13 tiles" in err[0]
