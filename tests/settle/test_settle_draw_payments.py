@@ -227,3 +227,19 @@ def test_mjc_settle_pays_the_draw_lines_and_refuses_a_bad_hand_in_one_line(
     assert main(["settle", book, str(path)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "hands.3: a hand still playing holds 13 tiles" in err[0]
+
+
+def test_under_stay_a_winner_plays_on_and_his_locked_hand_is_read_at_the_draw() -> None:
+    text = DRAW_PAYMENTS_RULEBOOK.read_text(encoding="utf-8")
+    assert "after_win leave" in text
+    compilation = compile_source(text.replace("after_win leave", "after_win stay"), "s.mjr")
+    assert compilation.rulebook is not None, [d.message for d in compilation.diagnostics]
+    module = import_source(generate_module(compilation.rulebook), "mjc_draw_stay_test", "s.py")
+    stay: Ruleset = module.RULESET
+    hands = {"0": READY_PLAIN, "1": NOT_READY, "2": UNREADY, "3": "123m456m789m666s7s"}
+    data = {"players": 4, "exhaustive_draw": True, "winners": [WINNER], "hands": hands}
+    result = stay.settle(data)
+    draws = sorted((x.payer, x.payee, x.amount) for x in result.lines if x.kind == "draw")
+    assert draws == [(1, 0, 1), (1, 3, 1), (2, 0, 1), (2, 3, 1)]
+    with pytest.raises(RoundError, match="seat 3 has none"):
+        stay.settle({**data, "hands": {k: v for k, v in hands.items() if k != "3"}})
