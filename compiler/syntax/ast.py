@@ -270,6 +270,28 @@ class DealWin:
 
 
 @dataclass(frozen=True, slots=True)
+class Declare:
+    """`missing_suit "定缺" choose suit discard_first`: a declaration each seat makes before
+    the first discard, one word of the list `choices` names (`suit`: m, p or s); `flags` are
+    the words after it (`discard_first`), each with its span."""
+
+    id: Ident
+    name: str | None
+    choices: Ident
+    flags: tuple[Ident, ...]
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareSection:
+    """The declarations section: what each seat declares before the first discard."""
+
+    items: tuple[Declare, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class DealWins:
     """The deal_wins section: the hands that win at the deal, before the first discard."""
 
@@ -543,6 +565,7 @@ Section = (
     | Play
     | Kongs
     | DealWins
+    | DeclareSection
     | Horses
     | Payments
     | OptionDecl

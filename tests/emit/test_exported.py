@@ -17,7 +17,7 @@ from mjc.compiler.driver import compile_source
 from mjc.compiler.emit.codegen import generate_module
 from mjc.compiler.loader import bundled_rulebooks
 from mjc.runtime import exported
-from tests.helpers.small_rulebooks import DEAL_WINS_RULEBOOK, KONG_KINDS_RULEBOOK
+from tests.helpers.small_rulebooks import DEAL_WINS_RULEBOOK, DINGQUE_RULEBOOK, KONG_KINDS_RULEBOOK
 
 # A fan whose condition reads what no bundled rulebook's does: the per-tile tables, and the
 # suits of melds and of a tile list other than the hand's tiles, and a meld count by a tile
@@ -55,6 +55,8 @@ def _modules() -> dict[str, str]:
     modules["kong_kinds"] = _generated(kongs, "kong_kinds.mjr")  # KongKindSpec
     dealt = DEAL_WINS_RULEBOOK.read_text(encoding="utf-8")
     modules["deal_wins"] = _generated(dealt, "deal_wins.mjr")  # DealWinInfo
+    declaring = DINGQUE_RULEBOOK.read_text(encoding="utf-8")
+    modules["dingque"] = _generated(declaring, "dingque.mjr")  # DeclareSpec
     return modules
 
 
