@@ -29,7 +29,7 @@ from mjc.runtime.bots.greedy import (
     game_view,
     kong_keeps,
 )
-from mjc.runtime.game.actions import Action
+from mjc.runtime.game.actions import Action, fewest_held
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.tiles.hand import Hand
 from mjc.runtime.tiles.melds import meld
@@ -109,6 +109,9 @@ class GreedyBot:
         seat = observation["seat"]
         own = observation["seats"][seat]
         hand = _hand(own)
+        declared = fewest_held(legal, hand.counts)  # 定缺: the suit held fewest
+        if declared is not None:
+            return declared
         visible = _visible(observation, seat)
         view = self._view(observation["wilds"], observation.get("indicator"))
         discards = [a for a in legal if a.kind == "discard"]

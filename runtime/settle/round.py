@@ -147,7 +147,9 @@ class RoundOutcome(_Model):
     血战到底 / 血流成河: `mjc.runtime.settle.winevents.WinEvent`), each checked as a round of
     that one win. `exhaustive_draw` says that the wall ran out (流局): with no winners, or, where
     play went on after a win, after the wins listed (a rulebook whose `after_win` is `end`
-    refuses that when the round is settled).
+    refuses that when the round is settled). `declarations` what each seat declared before the
+    first discard (the rulebook's `declarations`, 定缺: seat → {declaration id: word}); each
+    winner is scored with its own.
 
     The claim history is optional: with `claims` empty nothing is checked against it (a simple
     round needs none). When it is given, it must agree with the winners' hands, whose exposed
@@ -206,6 +208,9 @@ class RoundOutcome(_Model):
     opening: Opening | None = None
     deal_wins: tuple[DealWinShown, ...] = ()
     later_wins: tuple[WinEvent, ...] = ()
+    declarations: dict[SeatKey, dict[StrictStr, StrictStr]] = Field(
+        default_factory=dict, json_schema_extra={"propertyNames": {"pattern": "^[0-9]+$"}}
+    )
 
     @property
     def fed_kong(self) -> Literal["exposed", "added"] | None:
@@ -256,6 +261,7 @@ class RoundOutcome(_Model):
         seats += [(f"bought_horses.{seat}", seat) for seat in self.bought_horses]
         seats += [(f"ready.{i}", seat) for i, seat in enumerate(self.ready)]
         seats += [(f"deal_wins.{i}.seat", d.seat) for i, d in enumerate(self.deal_wins)]
+        seats += [(f"declarations.{seat}", seat) for seat in self.declarations]
         for name, seat in seats:
             if seat is not None and seat >= n:
                 raise ValueError(f"{name}: seat {seat} does not exist at {n} players (0..{n - 1})")
