@@ -53,6 +53,7 @@ DECLARATIONS = (
     "horse_payment", "horse_payer_payment", "follow_payment", "streak_payment", "claim_relation",
     "relation_payment", "several_winners", "loss_cap", "limit", "to", "prefer", "play",
     "minimum", "without", "presumes", "because", "from", "deal_wins", "kongs", "kind",
+    "declarations", "choose", "discard_first",
     "replacement", "unscored",
 )  # fmt: skip
 # Where a rule comes from.
