@@ -93,6 +93,8 @@ def fewest_held(legal: Sequence[Action], counts: Sequence[int]) -> Action | None
 def action_text(action: Action) -> str:
     """A short line for people: `discard 5m`, `chow 3p (234p)`, `win`."""
     words = action.kind.replace("_", " ")
+    if action.kind == "declare" and 0 <= action.tile < 27:  # 定缺: a suit, named by its 1
+        return f"declare {'mps'[action.tile // 9]} (the suit of {tile_text(action.tile)})"
     if action.tile >= 0:
         words += f" {tile_text(action.tile)}"
     if action.low >= 0:

@@ -8,6 +8,8 @@ The rulebook is tests/helpers/rulebooks/dingque.mjr (108 tiles, pong and kong cl
 
 from __future__ import annotations
 
+import io
+import json
 from functools import cache
 from typing import Any
 
@@ -95,6 +97,20 @@ def test_the_score_command_takes_declare(capsys: pytest.CaptureFixture[str]) -> 
     assert "total: 2" in capsys.readouterr().out
     assert main(["score", book, hand, "--declare", "junk"]) != 0
     assert "--declare takes ID=WORD, not 'junk'" in capsys.readouterr().err
+
+
+def test_a_batch_line_may_carry_what_the_winner_declared(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = (
+        '{"hand": "123m456m789m123p55p", "declared": {"missing_suit": "m"}}\n'
+        '{"hand": "123m456m789m123p55p", "declared": {"missing_suit": "q"}}\n'
+    )
+    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+    main(["score", str(DINGQUE_RULEBOOK), "--batch", "-"])
+    first, second = capsys.readouterr().out.splitlines()
+    assert json.loads(first)["reason"] == "定缺：手中有缺门牌不能胡"
+    assert "is one of m, p, s, not 'q'" in json.loads(second)["error"]
 
 
 # ---------------------------------------------------------------- the window
