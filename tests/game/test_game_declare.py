@@ -236,3 +236,11 @@ def test_a_bots_only_round_declares_settles_and_replays() -> None:
 def test_a_rulebook_without_declarations_opens_no_window() -> None:
     game = Round(bundled("guangdong"), seed=1)
     assert game.state().phase == "turn" and game.state().declared == ()
+
+
+def test_the_greedy_bot_never_pongs_a_tile_of_the_suit_it_declared() -> None:
+    game = declared_round("s", "s", "p", "s")  # seat 1 declared bamboo, and holds 1155s
+    game.apply(Action(0, "discard", tile_index("5s")))
+    legal = game.legal_actions(1)
+    assert [a.kind for a in legal] == ["pong", "pass"]
+    assert GreedyBot(rules(), None).choose(game.observation(1), legal) == Action(1, "pass")
