@@ -36,6 +36,8 @@ from mjc.compiler.syntax.ast_common import (
     TileLit as TileLit,
 )
 from mjc.compiler.syntax.ast_settlement import (
+    Declare as Declare,
+    DeclareSection as DeclareSection,
     HorseKind as HorseKind,
     HorseRow as HorseRow,
     Horses as Horses,
@@ -266,28 +268,6 @@ class DealWin:
     condition: Expr
     guard: Expr | None
     provenance: tuple[Provenance, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Declare:
-    """`missing_suit "定缺" choose suit discard_first`: a declaration each seat makes before
-    the first discard, one word of the list `choices` names (`suit`: m, p or s); `flags` are
-    the words after it (`discard_first`), each with its span."""
-
-    id: Ident
-    name: str | None
-    choices: Ident
-    flags: tuple[Ident, ...]
-    provenance: tuple[Provenance, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class DeclareSection:
-    """The declarations section: what each seat declares before the first discard."""
-
-    items: tuple[Declare, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
