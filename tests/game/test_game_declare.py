@@ -30,7 +30,7 @@ from mjc.runtime.settle.round import RoundError
 from mjc.runtime.tiles.tile import tile_index
 from tests.helpers.engine_helpers import scenario_round
 from tests.helpers.settlement_helpers import assert_settles_and_replays, ruleset as bundled
-from tests.helpers.small_rulebooks import DINGQUE_RULEBOOK
+from tests.helpers.small_rulebooks import DEAL_WINS_RULEBOOK, DINGQUE_RULEBOOK
 
 # The dealer (14 tiles) holds one bamboo, 5s; seat 1 waits on 1s or 5s (a pong of either).
 DEALER = "1234m567m789p111p5s"
@@ -244,3 +244,21 @@ def test_the_greedy_bot_never_pongs_a_tile_of_the_suit_it_declared() -> None:
     legal = game.legal_actions(1)
     assert [a.kind for a in legal] == ["pong", "pass"]
     assert GreedyBot(rules(), None).choose(game.observation(1), legal) == Action(1, "pass")
+
+
+def test_the_declarations_follow_the_wins_at_the_deal() -> None:
+    text = DEAL_WINS_RULEBOOK.read_text(encoding="utf-8")
+    text += '\ndeclarations {\n  lack "定缺" choose suit\n}\n'
+    compilation = compile_source(text, "both.mjr")
+    assert compilation.rulebook is not None, [d.message for d in compilation.diagnostics]
+    both: Ruleset = import_source(generate_module(compilation.rulebook), "mjc_both", "b.py").RULESET
+    hands = ["234m456p789s1234p5s", "1111m34m679p1379s", "234m567p258s3468s", "345m678p234s2357p"]
+    game = scenario_round(both, hands)
+    assert game.state().phase == "deal" and game.to_act() == [1]
+    game.apply(Action(1, "pass"))
+    assert game.state().phase == "declare" and game.to_act() == [0, 1, 2, 3]
+    for seat in range(4):
+        game.apply(Action(seat, "declare", tile_index("1s")))
+    assert game.state().phase == "turn" and game.state().turn == 0
+    discards = [a for a in game.legal_actions(0) if a.kind == "discard"]
+    assert len(discards) > 1  # without discard_first any tile may go
