@@ -10,7 +10,13 @@ API, `mjc.runtime.__all__`, listed apart. Nothing here imports pydantic.
 from __future__ import annotations
 
 from mjc.runtime.rules.ruleset import Ruleset
-from mjc.runtime.rules.spec import WILD_ACTIONS, ExampleSpec, KongKindSpec, RulesetSpec
+from mjc.runtime.rules.spec import (
+    WILD_ACTIONS,
+    DeclareSpec,
+    ExampleSpec,
+    KongKindSpec,
+    RulesetSpec,
+)
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.score.options import ChoiceSpec, OptionSpec
 from mjc.runtime.score.scoring import (
@@ -126,6 +132,7 @@ __all__ = [
     "BonusRule",
     "ChoiceSpec",
     "DealWinInfo",
+    "DeclareSpec",
     "DrawRule",
     "ExampleSpec",
     "FanInfo",

@@ -62,6 +62,7 @@ from mjc.compiler.check.payments import (
 from mjc.compiler.check.play import (
     EXPLAIN_LISTINGS,
     check_deal_wins,
+    check_declares,
     check_play_agrees,
     check_play_words,
 )
@@ -142,6 +143,7 @@ def run_all(decls: Declarations, typed: Typed) -> list[Diagnostic]:
         problems += check(decls)
     problems += check_situation_contradictions(decls, typed)
     problems += check_deal_wins(decls, typed)
+    problems += check_declares(decls)
     if _no_errors(problems, typed):
         problems += check_cost(decls, typed)
     if _no_errors(problems, typed):

@@ -8,7 +8,9 @@ Then, under every setting of the options that matters, the rules agree with the 
 rulebook: a restriction on a claim needs that claim, the claim order names exactly the claims
 the game has, the dealer after several winners needs several winners, and the reserved tiles
 fit in the wall left after the deal. The wins at the deal (`deal_wins`, 起手胡) each pay
-something and read the hand dealt.
+something and read the hand dealt. Each seat declaration (`declarations`, 定缺) chooses from a
+list mjc knows, under an id no other word of the language already means, and states each flag
+once.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from mjc.compiler.check.common import ir_options, unknown_word
 from mjc.compiler.diagnostics import Diagnostic, Label, error
 from mjc.compiler.diagnostics.suggest import did_you_mean
 from mjc.compiler.ir import consteval
+from mjc.compiler.language.vocabulary import SUIT_CONSTANTS, TILE_LIST_CONSTANTS
 from mjc.compiler.language.vocabulary_play import (
     PLAY_VALUES,
     PLAY_WORDS,
@@ -26,7 +29,7 @@ from mjc.compiler.language.vocabulary_play import (
     rules_listing,
     takes,
 )
-from mjc.compiler.lower.play import effective, lower_play
+from mjc.compiler.lower.play import CHOICE_LISTS, effective, lower_play
 from mjc.compiler.lower.rulebook import lower_tiles
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.typed import Typed
@@ -335,6 +338,73 @@ def check_deal_wins(decls: Declarations, typed: Typed) -> list[Diagnostic]:
                 )
             )
     return problems
+
+
+def check_declares(decls: Declarations) -> list[Diagnostic]:
+    """Each seat declaration chooses from a known list (E0520), has an id that no fact, fan,
+    shape, situation, option or constant of the rulebook already means (E0521: conditions
+    read the declaration by its id) and states `discard_first` once (E0522)."""
+    problems: list[Diagnostic] = []
+    taken = _taken_names(decls)
+    for declare in decls.declares.values():
+        lists = declare.choices
+        if lists.text not in CHOICE_LISTS:
+            problems.append(
+                error(
+                    "E0520",
+                    f"unknown list of choices `{lists.text}`",
+                    lists.span,
+                    label="a seat cannot choose from this",
+                    help=did_you_mean(lists.text, CHOICE_LISTS)
+                    or "the lists are: " + ", ".join(CHOICE_LISTS),
+                )
+            )
+        what = taken.get(declare.id.text)
+        if what is not None:
+            problems.append(
+                error(
+                    "E0521",
+                    f"the declaration `{declare.id.text}` has the name of {what}",
+                    declare.id.span,
+                    label="conditions could not tell the two apart",
+                    help=f"give the declaration another id, such as `declared_{declare.id.text}`",
+                )
+            )
+        problems.extend(
+            error(
+                "E0522",
+                f"`{flag.text}` is written twice in the declaration `{declare.id.text}`",
+                flag.span,
+                label="said again here",
+                help="delete the second one",
+            )
+            for flag in declare.flags[1:]
+        )
+    return problems
+
+
+def _taken_names(decls: Declarations) -> dict[str, str]:
+    """The names a declaration's id would clash with, each with what it is."""
+    # Imported here: the vocabulary's fact tables are only needed by this check.
+    from mjc.compiler.language import vocabulary as v
+
+    facts = {
+        **v.ARRANGEMENT_FACTS,
+        **v.SITUATION_FACTS,
+        **v.HAND_FACTS,
+        **v.HELD_FACTS,
+        **v.RESULT_FACTS,
+        **v.ROUND_FACTS,
+        **v.RELATION_FACTS,
+        **v.LOSS_FACTS,
+    }
+    taken = {name: "a fact" for name in facts}
+    taken.update({name: "a constant" for name in (*SUIT_CONSTANTS, *TILE_LIST_CONSTANTS)})
+    taken.update({name: "a fan" for name in decls.fans})
+    taken.update({name: "a win shape" for name in decls.shapes})
+    taken.update({name: "a situation" for name in decls.situations})
+    taken.update({name: "an option" for name in decls.options})
+    return taken
 
 
 def _reads_dealt_hand(node: object) -> bool:

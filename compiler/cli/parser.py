@@ -279,14 +279,13 @@ def _add_score(commands: _Commands, handlers: Handlers) -> None:
     score.add_argument("--wild", action="append", default=[], metavar="TILE", help="a wild tile")
     score.add_argument("--indicator", metavar="TILE", help="the flipped wild indicator")
     score.add_argument(
-        "--situation",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help=_SITUATION_HELP,
+        "--situation", action="append", default=[], metavar="NAME", help=_SITUATION_HELP
     )
     score.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="set an option"
+    )
+    score.add_argument(
+        "--declare", action="append", default=[], metavar="ID=WORD", help=_DECLARE_HELP
     )
     score.add_argument("--preset", metavar="NAME", help="start from a preset of the rulebook")
     score.add_argument("--json", action="store_true", help="print one JSON document")
@@ -300,6 +299,7 @@ def _add_score(commands: _Commands, handlers: Handlers) -> None:
 
 
 # The builtin situations (the prelude's); a rulebook's page lists its own and what each presumes.
+_DECLARE_HELP = "what the winner declared before play (定缺: missing_suit=m)"
 _SITUATION_HELP = (
     "a situation of the win: kong_bloom, robbing_kong, last_tile, heavenly, earthly, human, "
     "triple_win or the rulebook's own; one that cannot hold for the hand is refused (E0601)"

@@ -127,6 +127,9 @@ def _show(game: Round, seat: int, out: IO[str]) -> None:
     for shown in seen.get("deal_wins", ()):
         wins = ", ".join(shown["wins"])
         print(f"  seat {shown['seat']} showed {shown['hand']} at the deal: {wins}", file=out)
+    for who, chosen in seen.get("declared", {}).items():
+        words = ", ".join(f"{d} {w}" for d, w in chosen.items())
+        print(f"  seat {who} declared {words}", file=out)
     if "deal_offer" in seen:
         wins = ", ".join(f"{w['name']} ({w['pays']} from each)" for w in seen["deal_offer"])
         print(f"  your hand as dealt wins at the deal: {wins}", file=out)

@@ -57,6 +57,7 @@ def score(args: argparse.Namespace) -> int:
         "indicator": args.indicator,
         "wilds": args.wild or None,
         "preset": args.preset,
+        "declared": _parse_declares(args.declare),
     }
     if args.batch is not None:
         return _score_batch(ruleset, args.batch, request, args.explain)
@@ -70,6 +71,17 @@ def score(args: argparse.Namespace) -> int:
     else:
         print(score_text(ruleset, score, args.explain))
     return EXIT_OK
+
+
+def _parse_declares(pairs: list[str]) -> dict[str, str] | None:
+    """`--declare ID=WORD` pairs (定缺: `missing_suit=m`); None when none is given."""
+    declared: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"--declare takes ID=WORD, not {pair!r}")
+        declared[key.strip()] = value.strip()
+    return declared or None
 
 
 def _score_batch(ruleset: Ruleset, path: str, defaults: dict[str, Any], explain: bool) -> int:

@@ -36,6 +36,7 @@ BATCH_FIELDS: dict[str, tuple[type, ...]] = {
     "situations": (list,),
     "options": (dict,),
     "preset": (str,),
+    "declared": (dict,),
 }
 
 ScoreRequest = dict[str, Any]  # the keyword arguments of `Ruleset.score`, `hand` included

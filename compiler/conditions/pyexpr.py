@@ -264,6 +264,9 @@ class PyExpr:
                 return atom(tile_constant(text))
             case ir.FactE(fact=fact) if fact.startswith("situation:"):
                 return atom(f"({lit(fact[10:])} in s.extra)")
+            case ir.FactE(fact=fact) if fact.startswith("declare:"):
+                # The seat's choice (定缺); "" when none was declared, a suit no tile has.
+                return atom(f"dict(s.declared).get({lit(fact[8:])}, '')")
             case ir.FactE(fact=fact):
                 return self._fact(fact)
             case ir.VarE(name=name):

@@ -153,6 +153,38 @@ COMPUTING: tuple[Code, ...] = (
         "Test the tiles dealt; a condition on the options belongs after `if`.",
     ),
     Code(
+        "E0520",
+        "error",
+        "a declaration chosen from an unknown list",
+        "A line of the `declarations` section says what each seat declares before the first "
+        "discard (定缺) and the list it chooses from, after `choose`. The only list so far is "
+        "`suit`: one of the suits m, p, s.",
+        'declarations { missing_suit "定缺" choose colour }',
+        'declarations { missing_suit "定缺" choose suit }',
+        "Choose from a list mjc knows: `suit`.",
+    ),
+    Code(
+        "E0521",
+        "error",
+        "a declaration named like a fact, fan or option",
+        "Conditions read a seat's declaration by its id (`t.suit == missing_suit`), so the id "
+        "must not be the name of a fact, constant, fan, win shape, situation or option: a "
+        "condition could not tell which one it meant.",
+        'declarations { tiles "定缺" choose suit }',
+        'declarations { missing_suit "定缺" choose suit }',
+        "Give the declaration an id of its own.",
+    ),
+    Code(
+        "E0522",
+        "error",
+        "a declaration's flag written twice",
+        "A declaration's `discard_first` says tiles of the chosen suit are discarded before any "
+        "other; saying it twice is a slip.",
+        'declarations { missing_suit "定缺" choose suit discard_first discard_first }',
+        'declarations { missing_suit "定缺" choose suit discard_first }',
+        "Delete the second one.",
+    ),
+    Code(
         "E0530",
         "error",
         "an unknown word in a draw payment",

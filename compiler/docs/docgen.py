@@ -142,6 +142,16 @@ def _scoring_rules_context(book: ir.Rulebook) -> dict[str, Any]:
             }
             for w in book.deal_wins
         ],
+        "declares": [
+            {
+                "id": d.id,
+                "name": d.name or d.id,
+                "words": ", ".join(d.words),
+                "discard_first": d.discard_first,
+                "provenance": _provenance(d.provenance),
+            }
+            for d in book.declares
+        ],
     }
 
 

@@ -420,6 +420,8 @@ class _Words:
                 return self._choice(option, value)
             case ir.FactE(fact=fact) if fact in _FACT_NOUNS:
                 return _FACT_NOUNS[fact]
+            case ir.FactE(fact=fact) if fact.startswith("declare:"):
+                return f"the suit the winner declared ({code(fact[8:])})"
             case ir.FactE(fact=fact) if fact in _LIST_NOUNS:
                 return f"the {_LIST_NOUNS[fact][1]}"
             case ir.VarE(name=name):

@@ -208,6 +208,8 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
         state.runtime_names.add("DealWinInfo")
     if book.payments.draws:
         state.runtime_names.add("DrawRule")
+    if book.declares:
+        state.runtime_names.add("DeclareSpec")
     if summary:
         state.runtime_names |= {
             "TILE_COUNT_WIDTH",
@@ -268,6 +270,7 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
         ),
         "horse_tables": emit_payments.horse_tables(book),
         "kong_kind_rows": emit_play.kong_kind_rows(book),
+        "declare_rows": emit_play.declare_rows(book),
         # only tables counted from the winner or discarder: dealer tables emit as before
         "horse_counted_from": ", ".join(
             f"{lit(t.players)}: {lit(t.counted_from)}"

@@ -127,6 +127,15 @@ def kong_kind_rows(book: ir.Rulebook) -> list[str]:
     ]
 
 
+def declare_rows(book: ir.Rulebook) -> list[str]:
+    """`DeclareSpec(id, name, words, discard_first),` per seat declaration (定缺)."""
+    return [
+        f"    DeclareSpec({lit(d.id)}, {lit(d.name or d.id)}, {lit(d.words)}, "
+        f"{lit(d.discard_first)}),"
+        for d in book.declares
+    ]
+
+
 def _value(value: object) -> Doc:
     """A field's value as source: a tuple of words breaks one word per line when long."""
     if isinstance(value, tuple):

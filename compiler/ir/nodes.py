@@ -178,6 +178,21 @@ class DealWin(Model):
     at: SourceRef
 
 
+class Declare(Model):
+    """A declaration each seat makes before the first discard (四川 定缺): one word of the
+    list `choices` names (`suit`: the words m, p, s), kept for the round. Conditions read the
+    winner's choice as the fact `declare:<id>`; with `discard_first`, tiles of the chosen suit
+    must be discarded before any other."""
+
+    id: str
+    name: str | None
+    choices: str
+    words: tuple[str, ...]
+    discard_first: bool = False
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
 class HorseRow(Model):
     """One row of a horse table as written: the seat (`dealer`, `next`, `opposite`,
     `previous`, or `nobody`), its offset from the dealer in turn order (-1 for nobody), and
@@ -560,6 +575,7 @@ class Rulebook(Model):
     # The kinds of kong (`kongs` section), in rulebook order; empty: one plain kind.
     kongs: tuple[KongKind, ...] = ()
     deal_wins: tuple[DealWin, ...] = ()
+    declares: tuple[Declare, ...] = ()
     horses: Horses = Horses()
     payments: Payments = Payments()
     options: tuple[Option, ...]

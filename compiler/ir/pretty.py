@@ -30,7 +30,7 @@ def _pretty(expr: ir.Expr, outer: int) -> str:
         case ir.ChoiceE(value=value):
             return value
         case ir.FactE(fact=fact):
-            return fact.removeprefix("situation:")
+            return fact.removeprefix("situation:").removeprefix("declare:")
         case ir.VarE(name=name):
             return name
         case ir.FanRefE(fan=fan):

@@ -39,6 +39,27 @@ def lower_deal_wins(wins: Iterable[ast.DealWin], typed: Typed) -> tuple[ir.DealW
     )
 
 
+# The word lists a declaration may choose from (`choose suit`), each word as the runtime has it.
+CHOICE_LISTS: dict[str, tuple[str, ...]] = {"suit": ("m", "p", "s")}
+
+
+def lower_declares(declares: Iterable[ast.Declare]) -> tuple[ir.Declare, ...]:
+    """Each seat declaration; one of an unknown list (reported by the checks) is left out."""
+    return tuple(
+        ir.Declare(
+            id=d.id.text,
+            name=d.name,
+            choices=d.choices.text,
+            words=CHOICE_LISTS[d.choices.text],
+            discard_first=any(f.text == "discard_first" for f in d.flags),
+            provenance=provenance(d.provenance),
+            at=at(d.span),
+        )
+        for d in declares
+        if d.choices.text in CHOICE_LISTS
+    )
+
+
 def lower_play(play: ast.Play | None, typed: Typed) -> ir.Play:
     """Each line of the section as a rule; lines of unknown keywords (reported by the checks)
     are left out, so the checks may lower a section that still has errors."""

@@ -52,6 +52,7 @@ _ITEM_KIND: dict[Kind, types.CompletionItemKind] = {
     "preset": types.CompletionItemKind.Module,
     "deal_win": types.CompletionItemKind.Event,
     "kong_kind": types.CompletionItemKind.EnumMember,
+    "declaration": types.CompletionItemKind.Variable,
 }
 
 

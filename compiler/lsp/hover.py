@@ -203,6 +203,11 @@ def symbol_hover(state: DocumentState, symbol: Symbol) -> str:
         lines = _deal_win(state, node)
     elif isinstance(node, ast.KongKind):
         lines = _kong_kind(state, node)
+    elif isinstance(node, ast.Declare):
+        name = f" **{text(node.name)}**" if node.name else ""
+        first = ", discarded first" if node.flags else ""
+        said = f"declaration {code(node.id.text)}{name}: each seat chooses a {node.choices.text}"
+        lines = [said + first + " before play", "", *_provenance(node.provenance)]
     elif isinstance(node, ast.SituationDecl | ast.PresetDecl):
         lines = [
             f"{symbol.kind} {code(symbol.name)} **{text(node.label)}**",

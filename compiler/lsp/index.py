@@ -29,8 +29,9 @@ from mjc.compiler.syntax.sources import (
 )
 
 Kind = Literal[
-    "fan", "option", "choice", "tier", "shape", "situation", "preset", "deal_win", "kong_kind"
-]
+    "fan", "option", "choice", "tier", "shape", "situation", "preset", "deal_win", "kong_kind",
+    "declaration",
+]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +213,9 @@ class _Collector:
         elif isinstance(item, ast.Shapes):
             shapes = tuple(self._declare("shape", s.id, s, s.span) for s in item.items)
             self.index.sections.append(Section("shapes", section.span, shapes))
+        elif isinstance(item, ast.DeclareSection):
+            made = tuple(self._declare("declaration", d.id, d, d.span) for d in item.items)
+            self.index.sections.append(Section("declarations", section.span, made))
         elif isinstance(item, ast.DealWins):
             wins = tuple(self._declare("deal_win", w.id, w, w.span) for w in item.items)
             self.index.sections.append(Section("deal_wins", section.span, wins))

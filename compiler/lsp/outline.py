@@ -21,6 +21,7 @@ _KIND: dict[Kind, types.SymbolKind] = {
     "preset": types.SymbolKind.Object,
     "deal_win": types.SymbolKind.Event,
     "kong_kind": types.SymbolKind.EnumMember,
+    "declaration": types.SymbolKind.Variable,
 }
 
 

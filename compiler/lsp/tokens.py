@@ -41,7 +41,7 @@ _TOKEN = re.compile(
 )
 _NAME_TYPES = {
     "fan": 1, "option": 2, "tier": 4, "shape": 5, "situation": 10, "preset": 10, "deal_win": 10,
-    "kong_kind": 10,
+    "kong_kind": 10, "declaration": 10,
 }  # fmt: skip
 _HAND_WORDS = ("example", "counterexample")
 

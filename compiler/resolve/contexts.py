@@ -30,7 +30,15 @@ from mjc.compiler.language.vocabulary import (
     Word,
 )
 
-__all__ = ["CONTEXT_WORDS", "Context", "facts_for", "unseen_help"]
+__all__ = [
+    "CONTEXT_WORDS",
+    "DECLARE_CONTEXTS",
+    "DECLARE_PREFIX",
+    "Context",
+    "declare_help",
+    "facts_for",
+    "unseen_help",
+]
 
 Context = Literal[
     "fan", "floor", "reject", "shape", "guard", "constraint", "horse", "payment", "round",
@@ -54,6 +62,21 @@ CONTEXT_WORDS = {
     "kong": "a kind of kong's `when`",
     "draw": "a payments `draw_payment` or `draw_refund` line's `when`",
 }
+
+
+# A seat's declaration (the `declarations` section, 定缺) is read by its id, as the fact
+# `declare:<id>` of the winner's choice, where a win is scored: fans, adjustments, rejects and
+# custom shapes. Elsewhere (the deal, the payments, guards) no choice is known.
+DECLARE_PREFIX = "declare:"
+DECLARE_CONTEXTS: frozenset[Context] = frozenset({"fan", "floor", "reject", "shape"})
+
+
+def declare_help(ctx: Context) -> str:
+    """Why a seat's declaration cannot be read in `ctx`, and where it can."""
+    return (
+        f"a seat's declaration is read where a win is scored (fans, adjustments, `reject`, "
+        f"custom shapes), not in {CONTEXT_WORDS[ctx]}"
+    )
 
 
 def facts_for(ctx: Context) -> dict[str, Word]:

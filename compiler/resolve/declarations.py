@@ -2,11 +2,12 @@
 
 Input is the AST of one rulebook and, when it `extends` another, the parent's table. Output
 is a `Declarations` table (header, players, tiles, shapes, wilds, claims, play, wins at the
-deal, horses, options, tiers, fans, each by id) and the problems of structure found on the way:
-a missing or repeated section, a name declared twice, a fan that states its value twice, an
-override of something the parent lacks, a new item that silently shadows the parent's. Later
-passes look names up here instead of walking the AST again. Items inherited from the parent
-keep their own spans, so diagnostics and docs can say where they came from.
+deal, seat declarations, horses, options, tiers, fans, each by id) and the problems of
+structure found on the way: a missing or repeated section, a name declared twice, a fan that
+states its value twice, an override of something the parent lacks, a new item that silently
+shadows the parent's. Later passes look names up here instead of walking the AST again. Items
+inherited from the parent keep their own spans, so diagnostics and docs can say where they
+came from.
 """
 
 from __future__ import annotations
@@ -47,6 +48,9 @@ class Declarations:
     kongs: ast.Kongs | None = None
     # The hands that win at the deal (起手胡), by id; a child's section replaces its parent's.
     deal_wins: dict[str, ast.DealWin] = field(default_factory=dict)
+    # What each seat declares before the first discard (定缺), by id; a child's section
+    # replaces its parent's.
+    declares: dict[str, ast.Declare] = field(default_factory=dict)
     horses: ast.Horses | None = None
     payments: ast.Payments | None = None
     options: dict[str, ast.OptionDecl] = field(default_factory=dict)
@@ -152,6 +156,10 @@ def _read_sections(book: ast.Rulebook, decls: Declarations, problems: list[Diagn
                 if once(section, "deal_wins"):
                     decls.deal_wins = {}
                     _declare_all(decls.deal_wins, section.items, "win at the deal", problems)
+            case ast.DeclareSection():
+                if once(section, "declarations"):
+                    decls.declares = {}
+                    _declare_all(decls.declares, section.items, "declaration", problems)
             case ast.Horses():
                 if once(section, "horses"):
                     decls.horses = section
@@ -231,6 +239,7 @@ def _inherit(file: str, parent: Declarations | None) -> Declarations:
         play=parent.play,
         kongs=parent.kongs,
         deal_wins=dict(parent.deal_wins),
+        declares=dict(parent.declares),
         horses=parent.horses,
         payments=parent.payments,
         options=dict(parent.options),

@@ -18,6 +18,7 @@ from mjc.compiler.language.types import (
     BOOL,
     INT,
     MELD,
+    SUIT,
     TILE,
     ChoiceType,
     ListType,
@@ -41,7 +42,15 @@ from mjc.compiler.language.vocabulary import (
     TILE_ATTRIBUTES,
     TILE_LIST_CONSTANTS,
 )
-from mjc.compiler.resolve.contexts import CONTEXT_WORDS, Context, facts_for, unseen_help
+from mjc.compiler.resolve.contexts import (
+    CONTEXT_WORDS,
+    DECLARE_CONTEXTS,
+    DECLARE_PREFIX,
+    Context,
+    declare_help,
+    facts_for,
+    unseen_help,
+)
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.errors import bracket_hint
@@ -170,6 +179,8 @@ class ExprChecker:
         if ctx in ("fan", "floor", "reject"):
             names.update({f: self.decls.fans[f].name for f in self.decls.fans})
         names.update({s: "win shape" for s in self.decls.shapes})
+        if ctx in DECLARE_CONTEXTS:
+            names.update({d: "the seat's declaration" for d in self.decls.declares})
         if ctx not in ("guard", "round", "loss"):
             names.update({s: d.label for s, d in self.decls.situations.items()})
         names.update({s: "suit" for s in SUIT_CONSTANTS})
@@ -194,6 +205,8 @@ class ExprChecker:
         facts = facts_for(ctx)
         if name in facts:
             return ir.FactE(type=facts[name].type, fact=name)
+        if name in self.decls.declares and ctx in DECLARE_CONTEXTS:
+            return ir.FactE(type=SUIT, fact=DECLARE_PREFIX + name)
         if name in self.decls.situations and ctx not in (
             "guard",
             "round",
@@ -217,9 +230,11 @@ class ExprChecker:
             **RELATION_FACTS,
             **LOSS_FACTS,
         }
-        if name in everything or name in self.decls.fans:
+        if name in everything or name in self.decls.fans or name in self.decls.declares:
             what = "a fan" if name in self.decls.fans else "a fact"
             help = unseen_help(ctx)
+            if name in self.decls.declares:
+                what, help = "a seat's declaration", declare_help(ctx)
             self._problem(
                 "E0204",
                 f"{CONTEXT_WORDS[ctx]} cannot use `{name}`",

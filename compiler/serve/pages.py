@@ -54,6 +54,7 @@ KIND_LABELS = {
     "chow": ("吃", "Chow"),
     "pass": ("过", "Pass"),
     "deal_win": ("起手胡", "Show a win at the deal"),
+    "declare": ("定缺", "Declare"),
 }
 WIND_LABELS = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
 PHASE_LABELS = {
@@ -63,6 +64,7 @@ PHASE_LABELS = {
     "flower": ("补花", "answering a flower"),
     "kong": ("开杠", "answering a tile a kong turned up"),
     "deal": ("起手胡", "showing a win at the deal"),
+    "declare": ("定缺", "declaring before play"),
     "over": ("本局结束", "round over"),
 }
 

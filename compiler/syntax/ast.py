@@ -36,6 +36,8 @@ from mjc.compiler.syntax.ast_common import (
     TileLit as TileLit,
 )
 from mjc.compiler.syntax.ast_settlement import (
+    Declare as Declare,
+    DeclareSection as DeclareSection,
     HorseKind as HorseKind,
     HorseRow as HorseRow,
     Horses as Horses,
@@ -544,6 +546,7 @@ Section = (
     | Play
     | Kongs
     | DealWins
+    | DeclareSection
     | Horses
     | Payments
     | OptionDecl

@@ -1,4 +1,5 @@
-"""The settlement declarations of the rulebook's AST: the `horses` and `payments` sections.
+"""The settlement declarations of the rulebook's AST: the `horses` and `payments` sections,
+and the `declarations` each seat makes before play (定缺), which scoring and settling read.
 
 Built by `mjc.compiler.syntax.parse`; `mjc.compiler.syntax.ast` re-exports every name here, so
 readers use `ast.Payments` like any other section. Nodes are frozen; spans take no part in
@@ -218,3 +219,25 @@ class Payments:
     loss_caps: tuple[PayLossCap, ...] = ()
     dealer_bonuses: tuple[PayDealerBonus, ...] = ()
     draws: tuple[PayDraw, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """`missing_suit "定缺" choose suit discard_first`: a declaration each seat makes before
+    the first discard, one word of the list `choices` names (`suit`: m, p or s); `flags` are
+    the words after it (`discard_first`), each with its span."""
+
+    id: Ident
+    name: str | None
+    choices: Ident
+    flags: tuple[Ident, ...]
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareSection:
+    """The declarations section: what each seat declares before the first discard."""
+
+    items: tuple[Declare, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)

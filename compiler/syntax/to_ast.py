@@ -215,6 +215,28 @@ class _ToAst(_SettlementToAst):
             count=values[0] if counted and not isinstance(values[0], ast.Ident) else None,
         )
 
+    # -- declarations
+
+    def declarations(self, meta: Meta, children: list[Any]) -> ast.DeclareSection:
+        return ast.DeclareSection(tuple(children), self._span(meta))
+
+    def declaration(self, meta: Meta, children: list[Any]) -> ast.Declare:
+        name, *rest = children
+        tokens = [c for c in rest if isinstance(c, Token)]
+        label = next((self._str(c) for c in tokens if c.type == "STRING"), None)
+        words = [c for c in tokens if c.type != "STRING"]
+        return ast.Declare(
+            self._ident(name),
+            label,
+            self._ident(words[0]),
+            tuple(f for f in rest if isinstance(f, ast.Ident)),
+            self._provenance(rest),
+            self._span(meta),
+        )
+
+    def declaration_flag(self, meta: Meta, children: list[Any]) -> ast.Ident:
+        return self._ident(children[0])
+
     def kongs(self, meta: Meta, children: list[Any]) -> ast.Kongs:
         return ast.Kongs(tuple(children), self._span(meta))
 

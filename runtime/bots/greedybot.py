@@ -29,11 +29,11 @@ from mjc.runtime.bots.greedy import (
     game_view,
     kong_keeps,
 )
-from mjc.runtime.game.actions import Action
+from mjc.runtime.game.actions import Action, fewest_held
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.tiles.hand import Hand
 from mjc.runtime.tiles.melds import meld
-from mjc.runtime.tiles.tile import NUM_PLAYING, NUM_TILES, tile_index
+from mjc.runtime.tiles.tile import NUM_PLAYING, NUM_TILES, SUIT_OF, tile_index
 
 __all__ = ["GreedyBot"]
 
@@ -109,9 +109,16 @@ class GreedyBot:
         seat = observation["seat"]
         own = observation["seats"][seat]
         hand = _hand(own)
+        declared = fewest_held(legal, hand.counts)  # 定缺: the suit held fewest
+        if declared is not None:
+            return declared
         visible = _visible(observation, seat)
         view = self._view(observation["wilds"], observation.get("indicator"))
         discards = [a for a in legal if a.kind == "discard"]
+        # 定缺: never kong or claim a tile of a suit it declared (its hand could not win).
+        missing = set(observation.get("declared", {}).get(str(seat), {}).values())
+        if missing:
+            legal = [a for a in legal if a.kind == "discard" or SUIT_OF[a.tile] not in missing]
         for action in legal:
             if action.kind in _OWN_KONGS and action.tile not in view.wilds:
                 added = action.kind == "added_kong"

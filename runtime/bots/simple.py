@@ -14,7 +14,7 @@ from typing import Any
 from mjc.runtime.game.actions import Action
 from mjc.runtime.game.autoplay import auto_choice
 from mjc.runtime.game.players import Bot, play_round
-from mjc.runtime.tiles.tile import tile_index
+from mjc.runtime.tiles.tile import NUM_PLAYING, tile_index
 
 __all__ = ["AutoBot", "Bot", "RandomBot", "play_round"]
 
@@ -44,4 +44,8 @@ class AutoBot:
 
     def choose(self, observation: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
         drawn = observation.get("drawn") if observation else None
-        return auto_choice(legal, tile_index(drawn) if drawn is not None else -1)
+        counts = [0] * NUM_PLAYING
+        own = observation["seats"][observation["seat"]] if observation else {}
+        for text in own.get("concealed", ()):
+            counts[tile_index(text)] += 1
+        return auto_choice(legal, tile_index(drawn) if drawn is not None else -1, counts)

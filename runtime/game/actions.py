@@ -9,6 +9,7 @@ notation (`5m`, `7z`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from mjc.runtime.tiles.tile import NUM_PLAYING, NotationError, tile_index, tile_text
@@ -21,13 +22,15 @@ __all__ = [
     "IllegalAction",
     "action_from_json",
     "action_text",
+    "fewest_held",
 ]
 
 # The decisions of a round, in the words of the log:
 #   on one's own turn: discard, concealed_kong, added_kong, win (self-drawn, 自摸)
 #   on another's discard: win (点炮), exposed_kong, pong, chow, pass
 #   on another's added (or robbable) kong: win (抢杠), pass
-#   after the deal, before the first discard: deal_win (show a win at the deal, 起手胡), pass
+#   after the deal, before the first discard: deal_win (show a win at the deal, 起手胡), pass;
+#   declare (a word of a declaration's list, 定缺: a suit named by its 1, 1m/1p/1s)
 KINDS: tuple[str, ...] = (
     "discard",
     "concealed_kong",
@@ -38,6 +41,7 @@ KINDS: tuple[str, ...] = (
     "chow",
     "pass",
     "deal_win",
+    "declare",
 )
 _TILED = frozenset(KINDS) - {"win", "pass", "deal_win"}
 # The kong actions, which may name a kind of kong (`as`, the rulebook's `kongs` section).
@@ -77,9 +81,20 @@ class Action(NamedTuple):
         return data
 
 
+def fewest_held(legal: Sequence[Action], counts: Sequence[int]) -> Action | None:
+    """Of the `declare` actions among `legal` (定缺, each naming its suit by the suit's 1),
+    the one of the suit the hand holds fewest tiles of (the first on a tie); None without."""
+    declares = [a for a in legal if a.kind == "declare"]
+    if not declares:
+        return None
+    return min(declares, key=lambda a: sum(counts[a.tile : a.tile + 9]))
+
+
 def action_text(action: Action) -> str:
     """A short line for people: `discard 5m`, `chow 3p (234p)`, `win`."""
     words = action.kind.replace("_", " ")
+    if action.kind == "declare" and 0 <= action.tile < 27:  # 定缺: a suit, named by its 1
+        return f"declare {'mps'[action.tile // 9]} (the suit of {tile_text(action.tile)})"
     if action.tile >= 0:
         words += f" {tile_text(action.tile)}"
     if action.low >= 0:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from mjc.runtime.game.actions import Action, IllegalAction
+from mjc.runtime.game.actions import Action, IllegalAction, fewest_held
 
 if TYPE_CHECKING:
     from mjc.runtime.game.engine import Round
@@ -37,10 +37,14 @@ class AutoSeats:
         self.running = False
 
 
-def auto_choice(legal: Sequence[Action], drawn: int) -> Action:
+def auto_choice(legal: Sequence[Action], drawn: int, counts: Sequence[int] = ()) -> Action:
     """托管's action among `legal`: win (a win at the deal shown too), else pass, else discard
     `drawn` (the tile just drawn, -1 when none), else the last discard offered; never a chow,
-    pong or kong."""
+    pong or kong. Asked to declare (定缺), the suit of which the hand (`counts`, per tile)
+    holds fewest tiles."""
+    declared = fewest_held(legal, counts) if counts else None
+    if declared is not None:
+        return declared
     for action in legal:
         if action.kind == "win" or action.kind == "deal_win":
             return action
@@ -94,7 +98,7 @@ def run(r: Round) -> None:
             seat = seats[0]
             drawn = r.drew if r.phase == "turn" else -1
             index = len(r.events)
-            r.apply(auto_choice(r.legal_actions(seat), drawn))
+            r.apply(auto_choice(r.legal_actions(seat), drawn, r.seats[seat].counts))
             r.events[index]["auto"] = True  # the system played it, not the seat
     finally:
         auto.running = False

@@ -18,7 +18,13 @@ from typing import TYPE_CHECKING
 
 from mjc.runtime.game.actions import Action
 from mjc.runtime.game.claimwindow import claims_of, robbers, run_ok
-from mjc.runtime.game.sidewins import deal_answer, flower_answer, kong_answer, with_kinds
+from mjc.runtime.game.sidewins import (
+    deal_answer,
+    declare_answer,
+    flower_answer,
+    kong_answer,
+    with_kinds,
+)
 from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING
 
 if TYPE_CHECKING:
@@ -112,6 +118,9 @@ def answer(r: Round, action: Action) -> None:
         return
     if r.phase == "deal":
         deal_answer(r, action)
+        return
+    if r.phase == "declare":
+        declare_answer(r, action)
         return
     if r.phase == "kong":
         kong_answer(r, action)

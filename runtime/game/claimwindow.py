@@ -194,6 +194,7 @@ def score_win(
             indicator=tile_text(r.indicator) if r.indicator >= 0 else None,
             players=r.players,
             options=r.values,
+            declared=r.declared.get(seat),  # 定缺: a hand holding its missing suit may not win
         )
     except SituationError:
         raise

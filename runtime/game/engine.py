@@ -7,12 +7,12 @@ dealer). A round runs through phases: `turn` (the seat to play has drawn or clai
 kong or win), `claim` (the other seats answer a discard: win, kong, pong, chow or pass, served
 by `TurnRules.priority`), `rob` (the others may rob a kong), `flower` (a seat may win on the
 flower it drew, 上海 八花), `deal` (before the first discard, seats show their wins at the
-deal, 起手胡), `kong` (the tiles a kind of kong turned up may be won on; all three:
-`mjc.runtime.game.sidewins`) and `over`. Draws, replacements and flowers happen
-inside `apply`, never as decisions; seats under 托管 are played by the engine itself
-(`mjc.runtime.game.autoplay`); every decision and every draw is one event of `events`
-(`mjc.runtime.game.gamelog` writes them as JSON lines). The first dealer, the winds and the
-situations of the table are `mjc.runtime.game.tablefacts`'.
+deal, 起手胡), `declare` (then every seat declares, 定缺), `kong` (the tiles a kind of kong
+turned up may be won on; all four: `mjc.runtime.game.sidewins`) and `over`. Draws,
+replacements and flowers happen inside `apply`, never as decisions; seats under 托管 are
+played by the engine itself (`mjc.runtime.game.autoplay`); every decision and every draw is
+one event of `events` (`mjc.runtime.game.gamelog` writes them as JSON lines). The first
+dealer, the winds and the situations of the table are `mjc.runtime.game.tablefacts`'.
 
 `legal_actions(seat)` lists what the seat may do now; `apply(action)` refuses anything else
 with `IllegalAction` and leaves the round unchanged; `state()` is the documented read-only view
@@ -43,7 +43,15 @@ from mjc.runtime.game.claimwindow import (
 )
 from mjc.runtime.game.roundstate import RoundState, round_state
 from mjc.runtime.game.scenario import Scenario, scenario_wall, table_of
-from mjc.runtime.game.sidewins import KongTurn, deal_window, flower_window, turn_up, with_kinds
+from mjc.runtime.game.sidewins import (
+    KongTurn,
+    deal_window,
+    declare_window,
+    discard_first,
+    flower_window,
+    turn_up,
+    with_kinds,
+)
 from mjc.runtime.game.tablefacts import (
     WINDS,
     GameSetupError,
@@ -52,6 +60,7 @@ from mjc.runtime.game.tablefacts import (
     next_playing,
     seat_wind,
     table_facts,
+    turns_indicator,
 )
 from mjc.runtime.game.wall import build_wall
 from mjc.runtime.rules.ruleset import Ruleset
@@ -62,12 +71,12 @@ from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING, TEXTS, tile_text
 from mjc.runtime.wins.arrange import SHAPES
 from mjc.runtime.wins.seats import MeldRecord, SeatState, census, hand_of
 from mjc.runtime.wins.waitsets import WaitFinder, wait_finder
-from mjc.runtime.wins.wilds import WildIndicatorMissing
 from mjc.runtime.wins.wildwaits import wild_wait_finder
 
 __all__ = ["WINDS", "GameSetupError", "Round"]
 
 # Every discard action of seats 0..3, made once: a turn lists a dozen of them.
+_WINDOWS = ("claim", "rob", "flower", "deal", "declare", "kong")  # the phases that ask seats
 _DISCARDS = tuple(tuple(Action(s, "discard", t) for t in range(NUM_PLAYING)) for s in range(4))
 
 
@@ -125,7 +134,7 @@ class Round:
         if self.rules.reserved + n * self.rules.deal_others + 1 >= sum(copies):
             raise GameSetupError(f"{sum(copies)} tiles cannot deal {n} hands and the reserve")
         rng = random.Random(seed)
-        self._flips = self._turns_indicator()
+        self._flips = turns_indicator(ruleset, values)
         self.scenario = scenario
         if scenario is not None:
             self.wall = scenario_wall(
@@ -165,6 +174,7 @@ class Round:
         self.bought_horses: dict[int, list[int]] = {}
         self.deal_wins: list[dict[str, Any]] = []  # the wins at the deal shown (起手胡)
         self.deal_offers: dict[int, tuple[DealWinInfo, ...]] = {}
+        self.declared, self.declaring = dict[int, dict[str, str]](), 0  # 定缺; the next one
         # after_win: the win events, seats that won, left (leave), tiles laid aside (stay)
         self.win_events: list[dict[str, Any]] = []
         self.won_seats, self.left_seats, self.set_aside = set[int](), set[int](), list[int]()
@@ -210,18 +220,10 @@ class Round:
         self.ready_needed = bool(ruleset.payments.relation_rules)
         deal_horses(self, rng)  # the generator goes on from the wall's shuffle and dice
         self._deal_flowers()
-        if self.result is None and not deal_window(self):
+        if self.result is None and not deal_window(self) and not declare_window(self):
             self._start_turn(dealer, self.drew, False)
 
     # ------------------------------------------------------------------ set-up
-
-    def _turns_indicator(self) -> bool:
-        """Whether the wilds wait for an indicator turned up after the deal (翻鬼)."""
-        try:
-            self.ruleset.wilds_for(self.values)
-            return False
-        except (WildIndicatorMissing, ValueError):
-            return True
 
     def _flip_indicator(self) -> int:
         if not self._flips:
@@ -269,7 +271,7 @@ class Round:
         """The seats whose decision the round waits for (none when it is over)."""
         if self.phase == "turn":
             return [self.turn]
-        if self.phase in ("claim", "rob", "flower", "deal", "kong"):
+        if self.phase in _WINDOWS:
             return [s for s in self.pending if s not in self.responses]
         return []
 
@@ -284,7 +286,7 @@ class Round:
             return found
         if self.phase == "turn" and seat == self.turn:
             found = self._turn_actions(seat)
-        elif self.phase in ("claim", "rob", "flower", "deal", "kong") and seat in self.pending:
+        elif self.phase in _WINDOWS and seat in self.pending:
             found = [] if seat in self.responses else self.pending[seat]
         else:
             found = []
@@ -405,7 +407,7 @@ class Round:
             acts += [made[t] for t in allowed]
         else:
             acts += compress(made, counts)  # every tile held, lowest first
-        return acts
+        return discard_first(self, seat, acts) if self.declared else acts  # 定缺: 先打缺门
 
     def _play_turn(self, action: Action) -> None:
         seat, kind, tile = action.seat, action.kind, action.tile

@@ -193,6 +193,16 @@ class DealWinLine(_Line):
     hand: StrictStr
 
 
+class DeclareLine(_Line):
+    """What a seat declared before the first discard (the rulebook's `declarations`, 定缺):
+    declaration id → word chosen; written for every seat, in the order of the seats from the
+    dealer, once every seat has answered every declaration."""
+
+    type: Literal["declare"]
+    seat: _Seat
+    declared: dict[StrictStr, StrictStr] = Field(min_length=1)
+
+
 class WinLine(_Line):
     """A win event after which play goes on (`TurnRules.after_win` leave or stay, 血战到底,
     血流成河): the round JSON's event (its winners with their hands, and the discarder, the
@@ -242,6 +252,7 @@ LogLine = Annotated[
     | AutoLine
     | AbandonLine
     | DealWinLine
+    | DeclareLine
     | WinLine
     | ClaimLine
     | EndLine,

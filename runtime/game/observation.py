@@ -8,10 +8,11 @@ order), the dice, the flipped indicator and the wilds. No seat sees a bought hor
 included, while the round is on (潮州: 启动买马牌放在手牌边上，背面向上所有玩家不可见); they
 are turned up with the settlement (对局结束后买马牌才会翻开), in `result`. A hand shown for
 a win at the deal (起手胡) is seen by every seat, as it was shown (`deal_wins`); a seat asked
-whether to show one sees what it would win (`deal_offer`). Where play goes on after a win
-(`TurnRules.after_win` leave or stay) every seat sees the win events so far (`win_events`,
-the hands shown as they won) and, of each seat, how many times it won (`won`) and whether it
-left the round (`left`). Tiles are in the docs' notation.
+whether to show one sees what it would win (`deal_offer`). What each seat declared before
+the first discard (定缺) is seen by every seat once all have chosen (`declared`). Where play
+goes on after a win (`TurnRules.after_win` leave or stay) every seat sees the win events so
+far (`win_events`, the hands shown as they won) and, of each seat, how many times it won
+(`won`) and whether it left the round (`left`). Tiles are in the docs' notation.
 """
 
 from __future__ import annotations
@@ -91,6 +92,8 @@ def observation(r: Round, seat: int) -> dict[str, Any]:
         data["deal_offer"] = [{"id": w.id, "name": w.name, "pays": w.pays} for w in offered]
     if r.deal_wins:
         data["deal_wins"] = [dict(shown) for shown in r.deal_wins]  # shown hands are public
+    if r.declared and r.phase != "declare":  # 定缺 is announced once every seat has chosen
+        data["declared"] = {str(s): dict(d) for s, d in sorted(r.declared.items())}
     if r.win_events and r.rules.after_win != "end":
         data["win_events"] = [dict(event) for event in r.win_events]  # wins are shown
     if r.result is not None:

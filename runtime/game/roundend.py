@@ -134,6 +134,8 @@ def _base(r: Round) -> dict[str, Any]:
         data["opening"] = opening
     if r.deal_wins:
         data["deal_wins"] = [dict(shown) for shown in r.deal_wins]
+    if r.declared:  # 定缺: each winner is scored with its own
+        data["declarations"] = {str(s): dict(d) for s, d in sorted(r.declared.items())}
     return data
 
 

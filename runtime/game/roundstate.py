@@ -182,7 +182,8 @@ class RoundState:
     `phase` is `turn` (the seat `turn` plays: discard, kong or win), `claim` (the others
     answer `turn`'s discard, `question`), `rob` (they may rob `turn`'s kong of `question`),
     `flower` (`turn` may win on the flower `question` it drew: 上海 八花), `deal` (before the
-    first discard, the seats `to_act` may show a win at the deal, 起手胡), `kong` (`turn`
+    first discard, the seats `to_act` may show a win at the deal, 起手胡), `declare` (then
+    the seats `to_act` each choose a word of a declaration, 定缺), `kong` (`turn`
     turned `question` up with a kind of kong: he may win on it, or the others may) or
     `over`. `to_act` are the seats the round waits for. `drawn` is what the seat to play drew
     for this turn (None after a claim, and outside a turn); `last_discard` the round's last
@@ -211,6 +212,7 @@ class RoundState:
     seats: tuple[SeatView, ...]
     wall: WallView
     deal_wins: tuple[DealWinShown, ...] = ()
+    declared: tuple[tuple[tuple[str, str], ...], ...] = ()
     win_events: tuple[WinShown, ...] = ()
 
     @property
@@ -287,7 +289,7 @@ def round_state(r: Round) -> RoundState:
             Offer(seat, tuple(actions), r.responses.get(seat))
             for seat, actions in sorted(r.pending.items())
         )
-        if asking or r.phase == "deal"
+        if asking or r.phase in ("deal", "declare")
         else (),
         claims=tuple(
             Claim(c["seat"], c["kind"], c["tile"], c["from_seat"]) for c in r.claim_history
@@ -304,6 +306,9 @@ def round_state(r: Round) -> RoundState:
             reserved=_texts(wall.tiles[len(wall.tiles) - wall.reserved :][::-1]),
         ),
         deal_wins=tuple(DealWinShown(d["seat"], tuple(d["wins"]), d["hand"]) for d in r.deal_wins),
+        declared=tuple(tuple(sorted(r.declared.get(s, {}).items())) for s in range(r.players))
+        if r.declared and r.phase != "declare"
+        else (),
         win_events=tuple(_win_shown(e) for e in r.win_events),
     )
 

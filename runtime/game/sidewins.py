@@ -1,5 +1,6 @@
 """The windows in which a seat may win outside its turn and the claims: on a flower as it is
-drawn (上海 八花), at the deal (起手胡), and on the tiles a kind of kong turns up (开杠).
+drawn (上海 八花), at the deal (起手胡), and on the tiles a kind of kong turns up (开杠); and
+the window of the seats' declarations before the first discard (定缺).
 
 **On a flower** (上海 八花, 如果這8個花抓起即可胡牌): `mjc.runtime.game.engine` sets a drawn
 flower aside and draws its replacement. Before it does, for a rulebook whose custom shapes are
@@ -28,6 +29,16 @@ hand it showed, and play goes on from the dealer's turn with every hand as dealt
 all its wins at the deal at once (one decision), and a win at the deal ends nothing: who deals
 next, 天胡 and the round's own wins are as if it had not been shown.
 
+**Declarations** (a rulebook's `declarations`, 四川 定缺): after the wins at the deal (when
+both are in the rulebook) and before the dealer's first discard, `declare_window` asks every
+seat for each declaration in turn to choose one word of its list, as a `declare` action
+naming a tile (a suit as its 1: 1m, 1p, 1s). The seats answer in any order; once all have
+answered the last declaration, each seat's choices are kept in `Round.declared` for the round
+(the round JSON's `declarations`; every score the engine asks for reads them, so a hand that
+holds its missing suit cannot win where the rulebook rejects it), logged as one `declare`
+event per seat and public to every seat. With `discard_first`, `discard_first` leaves a seat
+only the discards of its declared suit while it holds one.
+
 **Kinds of kong** (a rulebook's `kongs` section): each kong is offered once per kind whose
 condition holds of the hand after the kong (`with_kinds`: `ready` is that hand's wait set, by
 the round's quick test, `Round.finder`). A kind of one replacement tile is an ordinary kong. A
@@ -53,7 +64,7 @@ from mjc.runtime.game.tablefacts import WINDS, seat_wind
 from mjc.runtime.rules.spec import KongKindSpec, RulesetSpec
 from mjc.runtime.score.scoring import Situation
 from mjc.runtime.settle.payments import DealWinInfo
-from mjc.runtime.tiles.tile import HONOUR_BASE, NUM_PLAYING, tile_text
+from mjc.runtime.tiles.tile import HONOUR_BASE, NUM_PLAYING, SUIT_OF, tile_text
 from mjc.runtime.wins.seats import MeldRecord, SeatState, hand_of, hand_text
 
 if TYPE_CHECKING:
@@ -63,6 +74,10 @@ __all__ = [
     "KongTurn",
     "deal_answer",
     "deal_window",
+    "declare_answer",
+    "declare_tile",
+    "declare_window",
+    "discard_first",
     "flower_answer",
     "flower_window",
     "kong_answer",
@@ -160,7 +175,66 @@ def deal_answer(r: Round, action: Action) -> None:
         r.deal_wins.append({"seat": seat, "wins": wins, "hand": hand})
         r.events.append({"type": "deal_win", "seat": seat, "wins": wins, "hand": hand})
     r.pending, r.responses, r.deal_offers = {}, {}, {}
+    if not declare_window(r):
+        r._start_turn(r.dealer, r.drew, False)
+
+
+# ---------------------------------------------------------------------- declarations
+
+
+def declare_tile(word: str) -> int:
+    """The tile a `declare` action names for a word of a list: a suit's 1 (1m, 1p, 1s)."""
+    return "mps".index(word) * 9
+
+
+def declare_window(r: Round) -> bool:
+    """Open the window of the rulebook's next seat declaration (定缺) not yet made, asking
+    every seat in play; True when the round now waits for them (see the module docstring)."""
+    declares = r.ruleset.spec.declares
+    index = r.declaring
+    if index >= len(declares):
+        return False
+    words = declares[index].words
+    r.phase, r.turn = "declare", r.dealer
+    r.pending = {
+        s: [Action(s, "declare", declare_tile(w)) for w in words] for s in range(r.players)
+    }
+    r.responses, r._legal = {}, {}
+    return True
+
+
+def declare_answer(r: Round, action: Action) -> None:
+    """One seat's answer in a declaration's window; once every seat has answered, the choices
+    are kept, and the next declaration's window opens or the dealer's turn begins (each seat's
+    choices logged as one `declare` event, in the order of the seats from the dealer)."""
+    r.responses[action.seat] = action
+    if len(r.responses) < len(r.pending):
+        return
+    spec = r.ruleset.spec.declares[r.declaring]
+    for seat, answered in r.responses.items():
+        r.declared.setdefault(seat, {})[spec.id] = "mps"[answered.tile // 9]
+    r.declaring += 1
+    r.pending, r.responses = {}, {}
+    if declare_window(r):
+        return
+    n = r.players
+    for i in range(n):
+        seat = (r.dealer + i) % n
+        r.events.append({"type": "declare", "seat": seat, "declared": dict(r.declared[seat])})
     r._start_turn(r.dealer, r.drew, False)
+
+
+def discard_first(r: Round, seat: int, acts: list[Action]) -> list[Action]:
+    """`acts` with only the discards of a suit `seat` declared to discard first (定缺: 先打缺门)
+    while it holds a tile of one; its other actions (kongs, a win) as they are."""
+    declared = r.declared.get(seat)
+    if not declared:
+        return acts
+    suits = {declared[d.id] for d in r.ruleset.spec.declares if d.discard_first}
+    first = [a for a in acts if a.kind == "discard" and SUIT_OF[a.tile] in suits]
+    if not first:
+        return acts
+    return [a for a in acts if a.kind != "discard"] + first
 
 
 # ---------------------------------------------------------------------- kinds of kong

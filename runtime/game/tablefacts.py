@@ -31,6 +31,7 @@ from mjc.runtime.tiles.tile import NUM_PLAYING, TEXTS, tile_text
 if TYPE_CHECKING:
     from mjc.runtime.game.engine import Round
     from mjc.runtime.rules.ruleset import Ruleset
+    from mjc.runtime.rules.spec import Options
 
 __all__ = [
     "HUANGFAN",
@@ -44,6 +45,7 @@ __all__ = [
     "seat_wind",
     "table_facts",
     "table_situations",
+    "turns_indicator",
 ]
 
 WINDS = ("E", "S", "W", "N")
@@ -156,3 +158,14 @@ def deal_horses(r: Round, rng: random.Random) -> None:
                 {"type": "horses", "seat": seat, "tiles": [tile_text(t) for t in tiles]}
             )
         break  # one kind of dealt horse per game (买马 or 罚马)
+
+
+def turns_indicator(ruleset: Ruleset, values: Options) -> bool:
+    """Whether the wilds wait for an indicator turned up after the deal (翻鬼)."""
+    from mjc.runtime.wins.wilds import WildIndicatorMissing
+
+    try:
+        ruleset.wilds_for(values)
+        return False
+    except (WildIndicatorMissing, ValueError):
+        return True

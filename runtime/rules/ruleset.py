@@ -38,7 +38,7 @@ from mjc.runtime.score.scoring import (
     Situation,
     tier_capped,
 )
-from mjc.runtime.score.situationargs import WIND_TILES as WIND_TILES
+from mjc.runtime.score.situationargs import WIND_TILES as WIND_TILES, with_declared
 from mjc.runtime.score.situations import SituationError
 from mjc.runtime.settle.claimcheck import wild_win_refusal
 from mjc.runtime.settle.payments import DEFAULT_PAYMENTS, DrawHand
@@ -231,6 +231,7 @@ class Ruleset(GameRules):
         wilds: Iterable[str] | None = None,
         preset: str | None = None,
         explain: bool = False,
+        declared: Mapping[str, str] | None = None,
     ) -> Score:
         """Score a hand: the best arrangement's fans and total, or `win=False` with a reason.
         With `explain`, the score also lists the fans that held but were dropped
@@ -238,7 +239,10 @@ class Ruleset(GameRules):
 
         Raises `HandError` for bad notation, `SituationError` for situations that cannot hold
         (天胡 without the dealer, 杠上开花 with no kong, ...) and `ValueError` (`OptionError`)
-        for bad options, winds, situation names, a missing indicator, or tiles not in play."""
+        for bad options, winds, situation names, a missing indicator, or tiles not in play.
+        `declared` is what the winner declared before the first discard (the `declarations`
+        section, 定缺: `{"missing_suit": "m"}`); one left out reads as no suit at all, and an
+        unknown id or word is a `ValueError`."""
         # Over 80 lines on purpose: the hot path of DESIGN.md's 200 k scores/s target, where
         # each helper call would cost a Python frame per hand. The `try` is what
         # `plain_type_errors` would add, without its frame (it costs nothing until a raise).
@@ -318,6 +322,8 @@ class Ruleset(GameRules):
                 if situations:
                     self._refuse_impossible(hand, situation, values)
                 found = self._found(hand, wild, shapes, default)
+            if declared:
+                situation = with_declared(situation, declared, self.spec.declares, self.id)
             if (
                 self._has_custom_shapes
                 and is_win_size(hand)  # a custom shape is held to the hand size too
@@ -407,6 +413,7 @@ class Ruleset(GameRules):
                 wilds=wilds,
                 preset=preset,
                 explain=explain,
+                declared=declared,
             )
             raise
 

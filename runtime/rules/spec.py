@@ -22,6 +22,7 @@ from mjc.runtime.tiles.hand import Hand
 __all__ = [
     "WILD_ACTIONS",
     "DealWinInfo",
+    "DeclareSpec",
     "ExampleSpec",
     "KongKindSpec",
     "Options",
@@ -59,6 +60,18 @@ class ExampleSpec:
     win: str | None
     situation: tuple[tuple[str, str], ...]
     where: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareSpec:
+    """A declaration each seat makes before the first discard (the `declarations` section,
+    四川 定缺): its id and name, the words it is chosen from (`m`, `p`, `s` for a suit) and
+    whether tiles of the chosen suit must be discarded before any other (`discard_first`)."""
+
+    id: str
+    label: str
+    words: tuple[str, ...]
+    discard_first: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,3 +154,5 @@ class RulesetSpec:
     # made: its condition on the hand after the kong (`Situation.waits`: the tiles it waits on).
     kong_kinds: tuple[KongKindSpec, ...] = ()
     kong_allowed: Callable[[int, Hand, Situation, Options], bool] | None = None
+    # What each seat declares before the first discard (`declarations` section; empty: none).
+    declares: tuple[DeclareSpec, ...] = ()

@@ -79,6 +79,9 @@ class Situation:
     flowers: tuple[int, ...] = ()
     wilds: int = 0  # wild tiles the hand holds
     extra: frozenset[str] = frozenset()  # the rulebook's own situation flags that hold
+    # What the winner declared before the first discard (the `declarations` section, 定缺):
+    # (declaration id, word chosen) pairs; a declaration left out reads as "" (no suit).
+    declared: tuple[tuple[str, str], ...] = ()
     # The tiles that would have completed the hand before the winning tile, for a caller
     # that scores a reading by hand (`with_waits`): scoring itself puts the hand's wait set
     # on each reading (`Arrangement.waits`), which the generated code reads first.

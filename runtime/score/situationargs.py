@@ -9,13 +9,17 @@ a `TypeError` or `ValueError` saying what was wrong.
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from typing import Any
+from collections.abc import Collection, Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.score.scoring import SITUATION_FLAGS, Situation, build_situation
 from mjc.runtime.tiles.tile import tile_index
 
-__all__ = ["WIND_TILES", "new_situation", "wind"]
+if TYPE_CHECKING:
+    from mjc.runtime.rules.spec import DeclareSpec
+
+__all__ = ["WIND_TILES", "new_situation", "wind", "with_declared"]
 
 WIND_TILES = {"E": 27, "S": 28, "W": 29, "N": 30, "东": 27, "南": 28, "西": 29, "北": 30}
 
@@ -79,3 +83,25 @@ def wind(text: str, what: str) -> int:
         if not 27 <= tile <= 30:
             raise ValueError(f"the {what} wind is E, S, W or N (or 1z–4z), not {text!r}")
     return tile
+
+
+def with_declared(
+    situation: Situation,
+    declared: Mapping[str, str],
+    declares: tuple[DeclareSpec, ...],
+    rulebook: str,
+) -> Situation:
+    """`situation` with what the winner declared before the first discard (定缺): each id one
+    of `rulebook`'s declarations, each word one of its list; a `ValueError` says which is not."""
+    known = {d.id: d for d in declares}
+    pairs: list[tuple[str, str]] = []
+    for name, word in declared.items():
+        spec = known.get(name)
+        if spec is None:
+            ids = ", ".join(known) or "none"
+            raise ValueError(f"{rulebook} has no declaration {name!r}; its declarations: {ids}")
+        if word not in spec.words:
+            words = ", ".join(spec.words)
+            raise ValueError(f"the declaration {name} is one of {words}, not {word!r}")
+        pairs.append((name, word))
+    return replace(situation, declared=tuple(sorted(pairs)))

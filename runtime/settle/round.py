@@ -151,6 +151,9 @@ class RoundOutcome(_Model):
     refuses that when the round is settled). `hands` gives, at an exhaustive draw, the hand of
     every seat still playing (seat → notation: concealed tiles and declared melds, 13 tiles a
     meld counting 3), which the rulebook's draw lines pay on (`mjc.runtime.settle.drawlines`).
+    refuses that when the round is settled). `declarations` what each seat declared before the
+    first discard (the rulebook's `declarations`, 定缺: seat → {declaration id: word}); each
+    winner is scored with its own.
 
     The claim history is optional: with `claims` empty nothing is checked against it (a simple
     round needs none). When it is given, it must agree with the winners' hands, whose exposed
@@ -212,6 +215,9 @@ class RoundOutcome(_Model):
     hands: dict[SeatKey, HandAtDraw] = Field(
         default_factory=dict, json_schema_extra={"propertyNames": {"pattern": "^[0-9]+$"}}
     )
+    declarations: dict[SeatKey, dict[StrictStr, StrictStr]] = Field(
+        default_factory=dict, json_schema_extra={"propertyNames": {"pattern": "^[0-9]+$"}}
+    )
 
     @property
     def fed_kong(self) -> Literal["exposed", "added"] | None:
@@ -263,6 +269,7 @@ class RoundOutcome(_Model):
         seats += [(f"ready.{i}", seat) for i, seat in enumerate(self.ready)]
         seats += [(f"deal_wins.{i}.seat", d.seat) for i, d in enumerate(self.deal_wins)]
         seats += [(f"hands.{seat}", seat) for seat in self.hands]
+        seats += [(f"declarations.{seat}", seat) for seat in self.declarations]
         for name, seat in seats:
             if seat is not None and seat >= n:
                 raise ValueError(f"{name}: seat {seat} does not exist at {n} players (0..{n - 1})")

@@ -102,6 +102,7 @@ class ScoreHand(Protocol):
         players: int | None,
         options: Mapping[str, object] | None,
         indicator: str | None,
+        declared: Mapping[str, str] | None = None,
     ) -> Score: ...
 
 
@@ -399,6 +400,7 @@ def _score(
             players=n,
             options=outcome.options or None,
             indicator=outcome.indicator,
+            declared=outcome.declarations.get(winner.seat),  # 定缺
         )
     except (HandError, NotationError, OptionError, ValueError) as exc:
         raise RoundError(f"{event}winners.{index}: {exc}", getattr(exc, "code", None)) from None

@@ -35,7 +35,8 @@ SMALL_RULEBOOK = {
 }
 SECTION_WORDS = frozenset(
     {
-        *SMALL_RULEBOOK, "wilds", "claims", "play", "kongs", "deal_wins", "horses", "payments",
+        *SMALL_RULEBOOK, "wilds", "claims", "play", "kongs", "deal_wins", "declarations",
+        "horses", "payments",
         "option", "constraint", "preset", "situation", "fan", "override", "remove",
     }
 )  # fmt: skip

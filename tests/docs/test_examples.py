@@ -41,7 +41,7 @@ MINIMAL_SECTIONS = {
 }
 SECTION_WORDS = (
     "rulebook", "players", "tiles", "shapes", "wilds", "claims", "option", "constraint",
-    "preset", "situation", "scoring", "fan", "override", "remove", "deal_wins",
+    "preset", "situation", "scoring", "fan", "override", "remove", "deal_wins", "declarations",
 )  # fmt: skip
 
 

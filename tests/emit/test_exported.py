@@ -19,6 +19,7 @@ from mjc.compiler.loader import bundled_rulebooks
 from mjc.runtime import exported
 from tests.helpers.small_rulebooks import (
     DEAL_WINS_RULEBOOK,
+    DINGQUE_RULEBOOK,
     DRAW_PAYMENTS_RULEBOOK,
     KONG_KINDS_RULEBOOK,
 )
@@ -61,6 +62,8 @@ def _modules() -> dict[str, str]:
     modules["deal_wins"] = _generated(dealt, "deal_wins.mjr")  # DealWinInfo
     drawn = DRAW_PAYMENTS_RULEBOOK.read_text(encoding="utf-8")
     modules["draw_payments"] = _generated(drawn, "draw_payments.mjr")  # DrawRule
+    declaring = DINGQUE_RULEBOOK.read_text(encoding="utf-8")
+    modules["dingque"] = _generated(declaring, "dingque.mjr")  # DeclareSpec
     return modules
 
 

@@ -4,7 +4,7 @@ writes the rest (its scoring section, fans and options). Also the harness of the
 compile a table of fans twice, with the compiled quantifier forms and with every quantifier
 a plain loop (`fan_module`), and read one fan's code (`fan_code`). `DEAL_WINS_RULEBOOK` is a
 whole rulebook on file, with wins at the deal; `AFTER_WIN_RULEBOOK` one where play goes on
-after a win."""
+after a win; `DINGQUE_RULEBOOK` one where each seat declares a missing suit (定缺)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ STANDARD = '  standard "基本胡牌"'
 
 # A whole test rulebook with wins at the deal (起手胡), for the tests of that section.
 DEAL_WINS_RULEBOOK = Path(__file__).parent / "rulebooks" / "deal_wins.mjr"
+# A whole test rulebook where each seat declares a missing suit before play (定缺).
+DINGQUE_RULEBOOK = Path(__file__).parent / "rulebooks" / "dingque.mjr"
 KONG_KINDS_RULEBOOK = Path(__file__).parent / "rulebooks" / "kong_kinds.mjr"
 # A whole test rulebook where play goes on after a win (血战到底, 血流成河: `after_win`).
 AFTER_WIN_RULEBOOK = Path(__file__).parent / "rulebooks" / "xuezhan.mjr"

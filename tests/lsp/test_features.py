@@ -14,7 +14,11 @@ from mjc.compiler.lsp.diagnostics import lsp_diagnostics
 from mjc.compiler.lsp.state import DocumentState
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.sources import bundled_rulebooks
-from tests.helpers.small_rulebooks import DEAL_WINS_RULEBOOK, KONG_KINDS_RULEBOOK
+from tests.helpers.small_rulebooks import (
+    DEAL_WINS_RULEBOOK,
+    DINGQUE_RULEBOOK,
+    KONG_KINDS_RULEBOOK,
+)
 
 from .books import BROKEN, CHILD, PARENT, position_of, write_books
 
@@ -257,3 +261,14 @@ def test_kinds_of_kong_are_in_the_outline_and_hover_says_how_each_is_played() ->
     assert "only when the hand after the kong:" in shown
     unscored = state.index.lookup("kong_kind", "supplement") if state.index else None
     assert unscored is not None and "no kong payment" in hover.symbol_hover(state, unscored)
+
+
+def test_declarations_are_in_the_outline_and_hover_says_what_each_seat_chooses() -> None:
+    state = DocumentState(DINGQUE_RULEBOOK.resolve().as_uri())
+    state.update(DINGQUE_RULEBOOK.read_text(encoding="utf-8"))
+    section = next(s for s in outline.document_symbols(state) if s.name == "declarations")
+    assert [c.name for c in section.children or []] == ["missing_suit"]
+    symbol = state.index.lookup("declaration", "missing_suit") if state.index else None
+    assert symbol is not None
+    shown = hover.symbol_hover(state, symbol)
+    assert "each seat chooses a suit, discarded first before play" in shown
