@@ -449,6 +449,8 @@ class Round:
             record["fed_by"] = feeder
         if self.kong_turn.named:
             record["as"] = self.kong_turn.named
+        if self.win_events:  # play went on after a win: the seats gone by then pay nothing
+            record["wins_before"] = len(self.win_events)
         if not rob_checked and open_rob(self, seat, kind, tile):
             self.kong_in_question = (kind, tile)
             self._pending_kong = record

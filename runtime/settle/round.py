@@ -72,12 +72,15 @@ class Claim(_Model):
 class KongRecord(_Model):
     """A completed kong: whose, which kind (exposed 明杠 from a discard, concealed 暗杠, added
     补杠), for an exposed kong the seat that discarded its fourth tile (`fed_by`), and its
-    kind of kong (`as`, an id of the rulebook's `kongs` section; none: the first kind)."""
+    kind of kong (`as`, an id of the rulebook's `kongs` section; none: the first kind), and
+    how many win events came before it where play goes on after a win (`wins_before`: under
+    `after_win leave` the seats that had left pay nothing for it)."""
 
     seat: StrictInt = Field(ge=0)
     kind: Literal["exposed", "concealed", "added"]
     fed_by: StrictInt | None = Field(default=None, ge=0)
     as_: StrictStr | None = Field(default=None, alias="as", min_length=1, max_length=64)
+    wins_before: StrictInt = Field(default=0, ge=0)
 
 
 class GoAround(_Model):

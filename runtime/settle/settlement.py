@@ -33,7 +33,7 @@ from mjc.runtime.settle.lines import (
 from mjc.runtime.settle.payments import BonusRule, DealWinInfo, Payments, RoundFacts, WinRule
 from mjc.runtime.settle.round import DealWinShown, RoundError, RoundOutcome
 from mjc.runtime.settle.tilecount import copy_problems
-from mjc.runtime.settle.winevents import event_problem, event_views, left_before
+from mjc.runtime.settle.winevents import event_problem, event_views, gone_before, left_before
 from mjc.runtime.tiles.hand import Hand, HandError, parse_hand
 from mjc.runtime.tiles.tile import NotationError, tile_index
 
@@ -204,8 +204,9 @@ def settle(
             kong_rule = payments.kong_rules[rule_index]
             if kong_rule.kind != kong.kind:
                 continue
-            if kong_rule.payer == "each":
-                payers = [s for s in range(n) if s != kong.seat]
+            if kong_rule.payer == "each":  # the seats still playing when it was made
+                gone = gone_before(outcome, after_win, kong.wins_before)
+                payers = [s for s in range(n) if s != kong.seat and s not in gone]
             elif kong.fed_by is not None:
                 payers = [kong.fed_by]
             else:

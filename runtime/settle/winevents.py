@@ -36,6 +36,7 @@ __all__ = [
     "Winner",
     "event_problem",
     "event_views",
+    "gone_before",
     "left_before",
 ]
 
@@ -120,6 +121,9 @@ def event_problem(outcome: RoundOutcome, after_win: str, rulebook: str) -> str |
     ends at its first win); under `leave`, a seat that won and left winning again, paying a
     later win (the discarder, the robbed seat) or feeding its kong bloom, or every seat
     winning; under `stay`, nothing more than each event's own checks."""
+    kongs = _kong_problem(outcome, after_win)
+    if kongs is not None:
+        return kongs
     if after_win == "end":
         if outcome.later_wins:
             return (
@@ -158,6 +162,35 @@ def event_problem(outcome: RoundOutcome, after_win: str, rulebook: str) -> str |
             f"once all but one of the {outcome.players} players have won"
         )
     return None
+
+
+def _kong_problem(outcome: RoundOutcome, after_win: str) -> str | None:
+    """A kong said to come after more win events than the round has, after a win where the
+    round ended at it, or made or fed under `leave` by a seat that had left."""
+    events = (1 + len(outcome.later_wins)) if outcome.winners else 0
+    for i, kong in enumerate(outcome.kongs):
+        if kong.wins_before > events or (kong.wins_before and after_win == "end"):
+            return (
+                f"kongs.{i}.wins_before: a kong after {kong.wins_before} win events, in a round "
+                f"that plays on after {events if after_win != 'end' else 0} of them"
+            )
+        gone = gone_before(outcome, after_win, kong.wins_before)
+        for name, seat in (("seat", kong.seat), ("fed_by", kong.fed_by)):
+            if seat is not None and seat in gone:
+                return (
+                    f"kongs.{i}.{name}: seat {seat} won before and left the round (after_win "
+                    "leave, 血战到底): it makes and feeds no kong"
+                )
+    return None
+
+
+def gone_before(outcome: RoundOutcome, after_win: str, events: int) -> frozenset[int]:
+    """The seats that left the round in its first `events` win events (after_win leave: their
+    winners); nobody leaves otherwise."""
+    if after_win != "leave" or events <= 0:
+        return frozenset()
+    winners = [outcome.winners, *(e.winners for e in outcome.later_wins)][:events]
+    return frozenset(w.seat for group in winners for w in group)
 
 
 def left_before(outcome: RoundOutcome, after_win: str) -> list[frozenset[int]]:

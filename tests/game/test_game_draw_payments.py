@@ -13,6 +13,9 @@ from functools import cache
 from mjc.compiler.driver import compile_source
 from mjc.compiler.emit.codegen import generate_module
 from mjc.compiler.loader import import_source
+from mjc.runtime.bots.greedybot import GreedyBot
+from mjc.runtime.game.engine import Round
+from mjc.runtime.game.players import play_round
 from mjc.runtime.rules.ruleset import Ruleset
 from tests.helpers.engine_helpers import play_out, scenario_round
 from tests.helpers.settlement_helpers import assert_settles_and_replays, played_until, ruleset
@@ -81,3 +84,23 @@ def test_an_abandoned_round_writes_no_hands_and_pays_no_draw_line() -> None:
     assert "hands" not in game.result["outcome"]
     assert game.settlement is not None
     assert not [x for x in game.settlement.lines if x.kind == "draw"]
+
+
+def test_a_kong_made_after_a_win_is_paid_only_by_the_seats_still_playing() -> None:
+    """Greedy bots under after_win leave, until a round where a kong follows a win: its record
+    says how many win events came before it, the winners of those pay nothing for it, and
+    the round replays."""
+    for seed in range(200):
+        game = Round(rules(), seed=seed)
+        play_round(game, [GreedyBot(rules(), None) for _ in range(game.players)])
+        outcome = game.result["outcome"] if game.result else {}
+        late = [i for i, k in enumerate(outcome.get("kongs", ())) if k.get("wins_before")]
+        if late:
+            break
+    else:
+        raise AssertionError("no round of 200 had a kong after a win")
+    gone = {w["seat"] for w in outcome["winners"]}
+    number = late[0] + 1
+    payers = {x.payer for x in game.settlement.lines if x.reason.startswith(f"kong {number}:")}
+    assert payers and not payers & gone
+    assert_settles_and_replays(rules(), game)

@@ -243,3 +243,46 @@ def test_under_stay_a_winner_plays_on_and_his_locked_hand_is_read_at_the_draw() 
     assert draws == [(1, 0, 1), (1, 3, 1), (2, 0, 1), (2, 3, 1)]
     with pytest.raises(RoundError, match="seat 3 has none"):
         stay.settle({**data, "hands": {k: v for k, v in hands.items() if k != "3"}})
+
+
+# ---------------------------------------------------------------- kongs after a win
+
+
+def test_a_seat_that_left_pays_nothing_for_a_kong_made_after_it_left() -> None:
+    """血战到底: 刮风下雨 is paid by the seats still in the round. Seat 1 won first and left;
+    seat 2's concealed kong after that win is paid by seats 0 and 3 only, while a kong made
+    before the win is paid by every other seat."""
+    round_: dict[str, Any] = {
+        "winners": [{"seat": 1, "hand": "123m456m789m123p55p", "self_drawn": True}],
+        "kongs": [
+            {"seat": 2, "kind": "concealed"},
+            {"seat": 2, "kind": "concealed", "wins_before": 1},
+        ],
+    }
+    lines = [x for x in rules().settle(round_).lines if x.kind == "kong"]
+    first = sorted(x.payer for x in lines if x.reason.startswith("kong 1:"))
+    second = sorted(x.payer for x in lines if x.reason.startswith("kong 2:"))
+    assert first == [0, 1, 3] and second == [0, 3]
+
+
+@pytest.mark.parametrize(
+    ("kong", "words"),
+    [
+        ({"seat": 2, "kind": "concealed", "wins_before": 2}, "kongs.0.wins_before: a kong after 2"),
+        ({"seat": 1, "kind": "concealed", "wins_before": 1}, "kongs.0.seat: seat 1 won before"),
+        (
+            {"seat": 2, "kind": "exposed", "fed_by": 1, "wins_before": 1},
+            "kongs.0.fed_by: seat 1 won before",
+        ),
+    ],
+)
+def test_a_kong_after_a_win_is_refused_where_it_cannot_have_been_made(
+    kong: dict[str, Any], words: str
+) -> None:
+    round_ = {
+        "winners": [{"seat": 1, "hand": "123m456m789m123p55p", "self_drawn": True}],
+        "kongs": [kong],
+    }
+    with pytest.raises(RoundError) as refused:
+        rules().settle(round_)
+    assert words in str(refused.value)
