@@ -68,7 +68,7 @@ CONTEXT_WORDS = {
 # `declare:<id>` of the winner's choice, where a win is scored: fans, adjustments, rejects and
 # custom shapes. Elsewhere (the deal, the payments, guards) no choice is known.
 DECLARE_PREFIX = "declare:"
-DECLARE_CONTEXTS: frozenset[Context] = frozenset({"fan", "floor", "reject", "shape"})
+DECLARE_CONTEXTS: frozenset[Context] = frozenset({"fan", "floor", "reject", "shape", "draw"})
 
 
 def declare_help(ctx: Context) -> str:

@@ -190,12 +190,14 @@ class Ruleset(GameRules):
         players: int | None,
         options: Mapping[str, object] | None,
         indicator: str | None,
+        declared: Mapping[str, str] | None = None,
     ) -> DrawHand:
         """What settles a seat still playing at an exhaustive draw: whether its hand of 13 is
         ready (`waits`), the best hand it is ready for (its highest-scoring wait, scored as
         a win on a discard with no other situation; 0 when the scoring refuses every one),
         and the draw lines of the payments section that hold for it (by index in
-        `payments.draw_rules`, with amounts), their `ready` read from those waits. Raises
+        `payments.draw_rules`, with amounts), their `ready` read from those waits; `declared`
+        is what the seat declared before play (定缺), read by its scores and its lines. Raises
         `HandError` and `ValueError` as `waits`."""
         found = self.waits(
             hand,
@@ -205,10 +207,13 @@ class Ruleset(GameRules):
             seat_wind=seat_wind,
             round_wind=round_wind,
             dealer=dealer,
+            declared=declared,
         )
         game = self._games.game(options, None, players)
         wild = self._wilds(game, indicator, None) if self.has_wilds else ()
         situation = self._situation(hand, False, seat_wind, round_wind, dealer, (), players, wild)
+        if declared:  # what the seat declared before play (定缺), as its lines' `when` reads it
+            situation = with_declared(situation, declared, self.spec.declares, self.id)
         situation = dataclasses.replace(situation, waits=tuple(w.tile for w in found.waits))
         best = max((w.score.total for w in found.waits if w.score.win), default=0)
         return DrawHand(found.ready, best, self.payments.draws(hand, situation, game.values))

@@ -198,10 +198,12 @@ def ruleset_waits(
     dealer: bool = False,
     situations: Iterable[str] = (),
     visible: str | Sequence[int] | None = None,
+    declared: Mapping[str, str] | None = None,
 ) -> Waits:
     """Every tile that completes the 13-tile `hand` under this rulebook, each with the score
-    of the win it makes in the situation given (as `Ruleset.score` takes it), and the hand's
-    shanten. `visible` (tiles seen outside the hand) only lowers `remaining`.
+    of the win it makes in the situation given (as `Ruleset.score` takes it, with what the
+    seat `declared` before play), and the hand's shanten. `visible` (tiles seen outside the
+    hand) only lowers `remaining`.
 
     Raises `HandError` for bad notation or a hand of another size, `ValueError`
     (`OptionError`, `SituationError`, `WildIndicatorMissing`) as `score` does."""
@@ -232,6 +234,7 @@ def ruleset_waits(
             options=options,
             wilds=wilds,
             preset=preset,
+            declared=declared,
         )
         remaining = max(game.copies[t] - held[t] - seen[t], 0)
         found.append(Wait(t, remaining, t in wild, score))

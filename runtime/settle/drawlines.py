@@ -9,8 +9,9 @@ the round's `ready` says. Output is settlement `Line`s of kind "draw", each citi
 (`draw_payment@<file>#n`, `draw_refund@<file>#n`). Conventions, where the sources say no more:
 
 - the best hand a seat is ready for (`best_hand`) is its highest-scoring wait, scored as a win
-  on a discard with no other situation, any copies of the tile left or not; a wait the scoring
-  refuses (its `reject` or `minimum`) is worth nothing;
+  on a discard with no other situation and with what the seat declared before play (定缺),
+  any copies of the tile left or not; a wait the scoring refuses (its `reject` or `minimum`,
+  a 定缺 suit still held) is worth nothing; a line's `when` reads the seat's declarations too;
 - every draw line that holds for a payer is paid, in rulebook order; the seat paid `others` is
   every seat still playing the line does not charge;
 - a refund returns every kong line the seat was paid this round, to the seat that paid it;
@@ -53,6 +54,7 @@ class DrawSeat(Protocol):
         players: int | None,
         options: Mapping[str, object] | None,
         indicator: str | None,
+        declared: Mapping[str, str] | None,
     ) -> DrawHand: ...
 
 
@@ -120,6 +122,7 @@ def _seats(outcome: RoundOutcome, after_win: str, examine: DrawSeat | None) -> l
                 players=n,
                 options=outcome.options or None,
                 indicator=outcome.indicator,
+                declared=outcome.declarations.get(seat),
             )
         except (HandError, NotationError, OptionError, ValueError) as exc:
             raise RoundError(f"{where}: {exc}") from None

@@ -286,3 +286,44 @@ def test_a_kong_after_a_win_is_refused_where_it_cannot_have_been_made(
     with pytest.raises(RoundError) as refused:
         rules().settle(round_)
     assert words in str(refused.value)
+
+
+@cache
+def dingque_rules() -> Ruleset:
+    """The test rulebook with 定缺: a hand still holding its declared suit cannot win, is the
+    花猪 of 查花猪, and pays no 查大叫."""
+    text = DRAW_PAYMENTS_RULEBOOK.read_text(encoding="utf-8")
+    edits = {
+        "draw_payment each pays others cap when suits(tiles) == 3": (
+            "draw_payment each pays others cap when (any t in tiles: t.suit == missing_suit)"
+        ),
+        "draw_payment unready pays ready best_hand when suits(tiles) <= 2": (
+            "draw_payment unready pays ready best_hand"
+            " when not (any t in tiles: t.suit == missing_suit)"
+        ),
+        '  tier base "番" add\n': (
+            '  tier base "番" add\n  reject "定缺" when (any t in tiles: t.suit == missing_suit)\n'
+        ),
+    }
+    for old, new in edits.items():
+        assert old in text
+        text = text.replace(old, new)
+    text += '\ndeclarations {\n  missing_suit "定缺" choose suit\n}\n'
+    compilation = compile_source(text, "dingque_draw.mjr")
+    assert compilation.rulebook is not None, [d.message for d in compilation.diagnostics]
+    module = import_source(generate_module(compilation.rulebook), "mjc_dingque_draw", "q.py")
+    ruleset: Ruleset = module.RULESET
+    return ruleset
+
+
+def test_the_draw_lines_read_what_each_seat_declared_before_play() -> None:
+    """Seat 1 declared 万 and still holds it: the 花猪 pays every other seat the cap, and,
+    its every wait refused, is paid no 查大叫; seats 2 and 3, not ready, pay seat 0's best
+    hand (1) and seat 1's (nothing)."""
+    hands = {"0": READY_PLAIN, "1": READY_ONE_SUIT, "2": NOT_READY, "3": UNREADY}
+    declared = {str(s): {"missing_suit": suit} for s, suit in enumerate("mmss")}
+    result = dingque_rules().settle(
+        {"players": 4, "exhaustive_draw": True, "hands": hands, "declarations": declared}
+    )
+    assert draw_paid(result) == {(1, 0): 8, (1, 2): 8, (1, 3): 8, (2, 0): 1, (3, 0): 1}
+    assert sum(result.deltas) == 0
