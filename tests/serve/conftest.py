@@ -78,16 +78,20 @@ def play_moves(socket: WebSocket, first: dict[str, Any], limit: int) -> dict[str
         legal = view["seen"]["legal"]
         assert legal, "a view sent to the seat offers it nothing, yet the round is on"
         act = {"type": "act", "round": message["round"], "move": message["move"]}
-        while True:
-            socket.send_json({**act, "action": legal[0]})
-            answer: dict[str, Any] = socket.receive_json()
-            if answer["type"] == "view":
-                break
-            # Faster than a person: the flood guard refuses; wait as the page would.
-            assert "too many" in answer["reason"], answer
-            time.sleep(0.2)
-        message = answer
+        message = send_until_view(socket, {**act, "action": legal[0]})
     return message
+
+
+def send_until_view(socket: WebSocket, sent: dict[str, Any]) -> dict[str, Any]:
+    """Send `sent` until the answer is a view: a test plays faster than a person, and the
+    flood guard refuses it now and then; it waits as the page would, and sends again."""
+    while True:
+        socket.send_json(sent)
+        answer: dict[str, Any] = socket.receive_json()
+        if answer["type"] == "view":
+            return answer
+        assert "too many" in answer["reason"], answer
+        time.sleep(0.2)
 
 
 def receive_within(socket: Any, seconds: float = 10.0) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from mjc.compiler.serve.store import Store
 from mjc.compiler.serve.tables import Library, Table, TableSpec
 from mjc.runtime.game.gamelog import replay
 
-from .conftest import SEATS_ONE_PERSON, next_view, open_table, play_moves
+from .conftest import SEATS_ONE_PERSON, next_view, open_table, play_moves, send_until_view
 
 
 def test_the_lobby_lists_each_rulebook_with_its_options(client: TestClient) -> None:
@@ -76,8 +76,9 @@ def test_a_whole_round_with_three_bots_and_one_seat_played_through_the_socket(
         assert sum(view["settlement"]["deltas"]) == 0 or view["settlement"]["deltas"]
         assert "结算 Settlement" in last["html"]
         # The next round of the match is dealt on request.
-        socket.send_json({"type": "next", "round": last["round"], "move": last["move"]})
-        second = next_view(socket)
+        second = send_until_view(
+            socket, {"type": "next", "round": last["round"], "move": last["move"]}
+        )
         assert second["round"] == 1 and "settlement" not in second["view"]
         assert second["view"]["scores"] == view["settlement"]["deltas"]
 
