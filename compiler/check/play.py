@@ -370,6 +370,7 @@ def check_declares(decls: Declarations) -> list[Diagnostic]:
                     help=f"give the declaration another id, such as `declared_{declare.id.text}`",
                 )
             )
+        texts = [flag.text for flag in declare.flags]
         problems.extend(
             error(
                 "E0522",
@@ -378,7 +379,8 @@ def check_declares(decls: Declarations) -> list[Diagnostic]:
                 label="said again here",
                 help="delete the second one",
             )
-            for flag in declare.flags[1:]
+            for i, flag in enumerate(declare.flags)
+            if flag.text in texts[:i]
         )
     return problems
 

@@ -128,10 +128,11 @@ def kong_kind_rows(book: ir.Rulebook) -> list[str]:
 
 
 def declare_rows(book: ir.Rulebook) -> list[str]:
-    """`DeclareSpec(id, name, words, discard_first),` per seat declaration (定缺)."""
+    """`DeclareSpec(id, name, words, discard_first[, no_claims=True]),` per seat declaration
+    (定缺)."""
     return [
         f"    DeclareSpec({lit(d.id)}, {lit(d.name or d.id)}, {lit(d.words)}, "
-        f"{lit(d.discard_first)}),"
+        f"{lit(d.discard_first)}{', no_claims=True' if d.no_claims else ''}),"
         for d in book.declares
     ]
 

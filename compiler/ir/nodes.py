@@ -182,13 +182,14 @@ class Declare(Model):
     """A declaration each seat makes before the first discard (四川 定缺): one word of the
     list `choices` names (`suit`: the words m, p, s), kept for the round. Conditions read the
     winner's choice as the fact `declare:<id>`; with `discard_first`, tiles of the chosen suit
-    must be discarded before any other."""
+    must be discarded before any other; with `no_claims`, no tile of it is ponged or konged."""
 
     id: str
     name: str | None
     choices: str
     words: tuple[str, ...]
     discard_first: bool = False
+    no_claims: bool = False
     provenance: tuple[Provenance, ...] = ()
     at: SourceRef
 

@@ -52,6 +52,7 @@ def lower_declares(declares: Iterable[ast.Declare]) -> tuple[ir.Declare, ...]:
             choices=d.choices.text,
             words=CHOICE_LISTS[d.choices.text],
             discard_first=any(f.text == "discard_first" for f in d.flags),
+            no_claims=any(f.text == "no_claims" for f in d.flags),
             provenance=provenance(d.provenance),
             at=at(d.span),
         )

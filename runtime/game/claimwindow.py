@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.game.actions import Action
 from mjc.runtime.tiles.hand import Hand
-from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING, RANK_OF, tile_text
+from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING, RANK_OF, SUIT_OF, tile_text
 from mjc.runtime.wins.seats import hand_of
 
 if TYPE_CHECKING:
@@ -58,6 +58,8 @@ def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> lis
                 return [Action(seat, "win")]
             acts.append(Action(seat, "win"))
     claimable = not last and (not wild or "claimed" in r.perms) and seat not in r.won_seats
+    if claimable and r.declared:  # 定缺 no_claims: no tile of the declared suit is claimed
+        claimable = SUIT_OF[tile] not in barred_suits(r, seat)
     # 跟庄 不能碰、杠: no pong or kong while the opening may still follow the dealer.
     sets_claimable = claimable and not (r.rules.no_claims_while_following and r.opening.following())
     if sets_claimable:
@@ -230,3 +232,12 @@ def swap_tiles(tile: int, low: int) -> set[int]:
     if tile == low + 2 and RANK_OF[low] >= 2:
         banned.add(low - 1)
     return banned
+
+
+def barred_suits(r: Round, seat: int) -> set[str]:
+    """The suits `seat` declared before play with `no_claims` (定缺: 缺门的牌不能碰、杠): it
+    claims no discard of them and declares no kong of them."""
+    declared = r.declared.get(seat)
+    if not declared:
+        return set()
+    return {declared[d.id] for d in r.ruleset.spec.declares if d.no_claims}

@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING
 
 from mjc.runtime.game.actions import KONGS, Action
 from mjc.runtime.game.claimwindow import (
+    barred_suits,
     can_win,
     discard_situations,
     may_complete,
@@ -226,15 +227,30 @@ def declare_answer(r: Round, action: Action) -> None:
 
 def discard_first(r: Round, seat: int, acts: list[Action]) -> list[Action]:
     """`acts` with only the discards of a suit `seat` declared to discard first (定缺: 先打缺门)
-    while it holds a tile of one; its other actions (kongs, a win) as they are."""
+    while it holds a tile of one, and no kong of a suit it may not claim (`no_claims`); its
+    other actions (the other kongs, a win) as they are."""
     declared = r.declared.get(seat)
     if not declared:
         return acts
+    acts = no_claims(r, seat, acts)
     suits = {declared[d.id] for d in r.ruleset.spec.declares if d.discard_first}
     first = [a for a in acts if a.kind == "discard" and SUIT_OF[a.tile] in suits]
     if not first:
         return acts
     return [a for a in acts if a.kind != "discard"] + first
+
+
+# The kongs of a seat's own turn: a declaration's `no_claims` forbids them for its suit.
+_KONGS_OF_TURN = frozenset({"concealed_kong", "added_kong"})
+
+
+def no_claims(r: Round, seat: int, acts: list[Action]) -> list[Action]:
+    """`acts` on the seat's turn without a kong of a tile of a suit it declared with
+    `no_claims` (its claims on a discard are left out where they are offered: `claims_of`)."""
+    suits = barred_suits(r, seat)
+    if not suits:
+        return acts
+    return [a for a in acts if a.kind not in _KONGS_OF_TURN or SUIT_OF[a.tile] not in suits]
 
 
 # ---------------------------------------------------------------------- kinds of kong

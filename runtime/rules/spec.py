@@ -66,12 +66,14 @@ class ExampleSpec:
 class DeclareSpec:
     """A declaration each seat makes before the first discard (the `declarations` section,
     四川 定缺): its id and name, the words it is chosen from (`m`, `p`, `s` for a suit) and
-    whether tiles of the chosen suit must be discarded before any other (`discard_first`)."""
+    whether tiles of the chosen suit must be discarded before any other (`discard_first`) and
+    whether the seat may pong or kong no tile of it (`no_claims`)."""
 
     id: str
     label: str
     words: tuple[str, ...]
     discard_first: bool = False
+    no_claims: bool = False
 
 
 @dataclass(frozen=True, slots=True)

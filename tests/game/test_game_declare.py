@@ -262,3 +262,52 @@ def test_the_declarations_follow_the_wins_at_the_deal() -> None:
     assert game.state().phase == "turn" and game.state().turn == 0
     discards = [a for a in game.legal_actions(0) if a.kind == "discard"]
     assert len(discards) > 1  # without discard_first any tile may go
+
+
+@cache
+def no_claims_rules() -> Ruleset:
+    """The test rulebook with `no_claims` on its 定缺: a seat claims and kongs no tile of it."""
+    text = DINGQUE_RULEBOOK.read_text(encoding="utf-8")
+    old = 'missing_suit "定缺" choose suit discard_first'
+    assert old in text
+    text = text.replace(old, old + " no_claims")
+    compilation = compile_source(text, "no_claims.mjr")
+    assert compilation.rulebook is not None, [d.message for d in compilation.diagnostics]
+    module = import_source(generate_module(compilation.rulebook), "mjc_no_claims", "n.py")
+    ruleset: Ruleset = module.RULESET
+    return ruleset
+
+
+def test_no_claims_offers_no_pong_of_the_declared_suit() -> None:
+    """Seat 1 holds 1155s: declaring bamboo with no_claims, it is offered no pong of the 5s
+    the dealer discards (no claim window opens: seat 1 draws and plays its turn); declaring
+    dots, the pong."""
+    for word, claim in (("s", False), ("p", True)):
+        game = scenario_round(no_claims_rules(), [DEALER, WAITING, *OTHERS])
+        for seat, choice in enumerate(("s", word, "p", "s")):
+            game.apply(declare(seat, choice))
+        game.apply(Action(0, "discard", tile_index("5s")))
+        kinds = [a.kind for a in game.legal_actions(1)]
+        if claim:
+            assert kinds == ["pong", "pass"]
+        else:
+            assert "pong" not in kinds and game.state().phase == "turn"
+
+
+def test_no_claims_offers_no_kong_of_the_declared_suit_on_the_seat_s_own_turn() -> None:
+    """The dealer holds four 1p: declaring dots with no_claims, it may not kong them."""
+    for word, kongs in (("p", []), ("s", ["concealed_kong"])):
+        game = scenario_round(no_claims_rules(), ["1111p234m567m789m5s", WAITING, *OTHERS])
+        for seat, choice in enumerate((word, "s", "p", "s")):
+            game.apply(declare(seat, choice))
+        assert [a.kind for a in game.legal_actions(0) if a.kind.endswith("kong")] == kongs
+
+
+def test_a_flag_written_twice_is_named_but_two_flags_are_fine() -> None:
+    text = DINGQUE_RULEBOOK.read_text(encoding="utf-8")
+    old = 'missing_suit "定缺" choose suit discard_first'
+    both = compile_source(text.replace(old, old + " no_claims"), "two.mjr")
+    assert both.ok, [d.message for d in both.diagnostics]
+    twice = compile_source(text.replace(old, old + " no_claims no_claims"), "twice.mjr")
+    assert [d.code for d in twice.diagnostics] == ["E0522"]
+    assert "`no_claims` is written twice" in twice.diagnostics[0].message
