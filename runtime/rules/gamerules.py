@@ -28,7 +28,7 @@ from mjc.runtime.tiles.tile import NotationError, tile_index
 from mjc.runtime.wins.checkers import game_win_check
 
 if TYPE_CHECKING:
-    from mjc.runtime.settle.settlement import DealWinRules
+    from mjc.runtime.settle.dealwinlines import DealWinRules
 
 __all__ = ["GameRules"]
 
@@ -145,7 +145,7 @@ class GameRules:
         """What the settlement of a round needs to pay the hands shown at the deal."""
         if not self.spec.deal_wins:
             return None
-        from mjc.runtime.settle.settlement import DealWinRules  # needs pydantic: settling only
+        from mjc.runtime.settle.dealwinlines import DealWinRules  # needs pydantic: settling only
 
         dealt = (game.turn_rules.deal_dealer, game.turn_rules.deal_others)
         return DealWinRules(self.spec.deal_wins, dealt, self.deal_wins)

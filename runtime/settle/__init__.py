@@ -3,8 +3,9 @@
 `round` (with `roundtypes` and `jsoninput`) reads the finished round a caller or `mjc
 settle` gives, within limits; `claimcheck` and `tilecount` check it against the rulebook;
 `payments`, `horses` and `liability` are the rulebook's settlement rules, horses and who is
-liable; `settlement` pays the round out. Needs pydantic (for the round's input) only in
-`round` and `settlement`, which this package imports lazily.
+liable; `settlement` pays the round out, with `dealwinlines` (the wins at the deal) and
+`drawlines` (payments at an exhaustive draw). Needs pydantic (for the round's input) only in
+`round` and the modules that read it, which this package imports lazily.
 """
 
 from __future__ import annotations
@@ -19,6 +20,11 @@ if TYPE_CHECKING:
         match_claims,
         round_problems,
         wild_win_refusal,
+    )
+    from mjc.runtime.settle.dealwinlines import (
+        DealWinRules,
+        DealWinsOf,
+        deal_win_lines,
     )
     from mjc.runtime.settle.horses import (
         NOBODY,
@@ -72,8 +78,6 @@ if TYPE_CHECKING:
         shown,
     )
     from mjc.runtime.settle.settlement import (
-        DealWinRules,
-        DealWinsOf,
         Line,
         PaymentKind,
         ScoreHand,
@@ -94,9 +98,10 @@ _EXPORTS = {
     "DEFAULT_PAYMENTS": "mjc.runtime.settle.payments",
     "DRAGON_TILES": "mjc.runtime.settle.liability",
     "DealWinInfo": "mjc.runtime.settle.payments",
-    "DealWinRules": "mjc.runtime.settle.settlement",
+    "DealWinRules": "mjc.runtime.settle.dealwinlines",
     "DealWinShown": "mjc.runtime.settle.round",
-    "DealWinsOf": "mjc.runtime.settle.settlement",
+    "DealWinsOf": "mjc.runtime.settle.dealwinlines",
+    "deal_win_lines": "mjc.runtime.settle.dealwinlines",
     "GoAround": "mjc.runtime.settle.round",
     "HorseError": "mjc.runtime.settle.horses",
     "HorseKind": "mjc.runtime.settle.horses",
@@ -186,6 +191,7 @@ __all__ = [
     "Winner",
     "claim_relations",
     "copy_problems",
+    "deal_win_lines",
     "load_json",
     "match_claims",
     "meld_feeders",

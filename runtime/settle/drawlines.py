@@ -35,7 +35,6 @@ from mjc.runtime.tiles.tile import NotationError
 
 __all__ = ["HAND_SIZE", "DrawSeat", "SeatAtDraw", "draw_lines", "playing_at_draw"]
 
-WINDS = ("E", "S", "W", "N")
 HAND_SIZE = 13  # a hand still playing between turns; a declared meld counts 3
 
 
@@ -98,7 +97,6 @@ def _seats(outcome: RoundOutcome, after_win: str, examine: DrawSeat | None) -> l
             "has none"
         )
     found: list[SeatAtDraw] = []
-    n = outcome.players
     for seat in playing:
         where = f"hands.{seat}"
         text = outcome.hands[seat]
@@ -115,14 +113,7 @@ def _seats(outcome: RoundOutcome, after_win: str, examine: DrawSeat | None) -> l
             continue
         try:
             drawn = examine(
-                hand,
-                seat_wind=WINDS[(seat - outcome.dealer) % n],
-                round_wind=outcome.round_wind,
-                dealer=seat == outcome.dealer,
-                players=n,
-                options=outcome.options or None,
-                indicator=outcome.indicator,
-                declared=outcome.declarations.get(seat),
+                hand, **outcome.seat_facts(seat), declared=outcome.declarations.get(seat)
             )
         except (HandError, NotationError, OptionError, ValueError) as exc:
             raise RoundError(f"{where}: {exc}") from None

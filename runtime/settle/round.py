@@ -11,7 +11,7 @@ field is strict about its type (`"4"` is not 4; see `_Model`)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import (
     Field,
@@ -54,6 +54,7 @@ __all__ = [
 ]
 
 
+_WINDS = ("E", "S", "W", "N")  # seat winds from the dealer on, in turn order
 MAX_SETS = 4  # a hand holds at most four sets, so a seat claims at most four times
 
 
@@ -245,6 +246,19 @@ class RoundOutcome(_Model):
             ):
                 return "added"
         return "exposed"
+
+    def seat_facts(self, seat: int) -> dict[str, Any]:
+        """What the rulebook's functions take of `seat` in this round (`Ruleset.score`,
+        `deal_wins`, `draw_seat`): its wind, the round's wind, whether it deals, the players,
+        the options and the indicator."""
+        return {
+            "seat_wind": _WINDS[(seat - self.dealer) % self.players],
+            "round_wind": self.round_wind,
+            "dealer": seat == self.dealer,
+            "players": self.players,
+            "options": self.options or None,
+            "indicator": self.indicator,
+        }
 
     @property
     def follow_rounds(self) -> int:

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from mjc.runtime.score.options import OptionError
 from mjc.runtime.score.scoring import SITUATION_FLAGS, Score, Situation
 from mjc.runtime.settle.claimcheck import RoundRules, round_problems
+from mjc.runtime.settle.dealwinlines import DealWinRules, deal_win_lines
 from mjc.runtime.settle.drawlines import DrawSeat, draw_lines
 from mjc.runtime.settle.horselines import horse_lines
 from mjc.runtime.settle.liability import claim_relations, meld_feeders, pattern_feeders
@@ -30,16 +31,15 @@ from mjc.runtime.settle.lines import (
     loss_capped,
     staked,
 )
-from mjc.runtime.settle.payments import BonusRule, DealWinInfo, Payments, RoundFacts, WinRule
-from mjc.runtime.settle.round import DealWinShown, RoundError, RoundOutcome
+from mjc.runtime.settle.payments import BonusRule, Payments, RoundFacts, WinRule
+from mjc.runtime.settle.round import RoundError, RoundOutcome
 from mjc.runtime.settle.tilecount import copy_problems
 from mjc.runtime.settle.winevents import event_problem, event_views, gone_before, left_before
-from mjc.runtime.tiles.hand import Hand, HandError, parse_hand
+from mjc.runtime.tiles.hand import Hand, HandError
 from mjc.runtime.tiles.tile import NotationError, tile_index
 
-__all__ = ["DealWinRules", "DealWinsOf", "Line", "PaymentKind", "ScoreHand", "Settlement", "settle"]
+__all__ = ["Line", "PaymentKind", "ScoreHand", "Settlement", "settle"]
 
-WINDS = ("E", "S", "W", "N")
 _DEFAULT_WHERE = "default"
 
 
@@ -104,35 +104,6 @@ class ScoreHand(Protocol):
         indicator: str | None,
         declared: Mapping[str, str] | None = None,
     ) -> Score: ...
-
-
-@dataclass(frozen=True, slots=True)
-class DealWinRules:
-    """What a rulebook says of the wins at the deal (起手胡), for settling the hands shown:
-    each win (`DealWinInfo`: id, name, what each other seat pays, its rulebook line), how many
-    tiles the dealer and the others are dealt, and which wins a dealt hand holds for its seat
-    (`Ruleset.deal_wins`)."""
-
-    table: tuple[DealWinInfo, ...]
-    dealt: tuple[int, int]
-    held: DealWinsOf
-
-
-class DealWinsOf(Protocol):
-    """Which wins at the deal a dealt hand holds (`Ruleset.deal_wins`); raises `HandError`,
-    `NotationError`, `OptionError` or `ValueError`."""
-
-    def __call__(
-        self,
-        hand: Hand,
-        *,
-        seat_wind: str,
-        round_wind: str,
-        dealer: bool,
-        players: int | None,
-        options: Mapping[str, object] | None,
-        indicator: str | None,
-    ) -> tuple[DealWinInfo, ...]: ...
 
 
 def settle(
@@ -217,7 +188,7 @@ def settle(
                 if line.amount:
                     result.lines.append(line)
             break
-    result.lines += _deal_win_lines(outcome, deal_wins, stake)
+    result.lines += deal_win_lines(outcome, deal_wins, stake)
     kong_lines = [line for line in result.lines if line.kind == "kong"]
     result.lines += draw_lines(outcome, payments, o, draw_seat, after_win, kong_lines, stake)
     return result
@@ -279,68 +250,6 @@ def _event_lines(
     return hands
 
 
-def _deal_win_lines(outcome: RoundOutcome, rules: DealWinRules | None, stake: int) -> list[Line]:
-    """Every other seat pays each hand shown at the deal each of its wins' amounts, once the
-    hand is seen to hold them (`RoundError` naming the entry when it does not)."""
-    lines: list[Line] = []
-    n = outcome.players
-    for i, shown in enumerate(outcome.deal_wins):
-        where = f"deal_wins.{i}"
-        if rules is None or not rules.table:
-            raise RoundError(f"{where}: this rulebook has no wins at the deal")
-        known = {w.id: w for w in rules.table}
-        held = {w.id for w in _held(outcome, shown, rules, where)}
-        seat = shown.seat
-        for j, win in enumerate(shown.wins):
-            info = known.get(win)
-            if info is None:
-                ids = ", ".join(known)
-                raise RoundError(f"{where}.wins.{j}: no win at the deal {win!r} (they are {ids})")
-            if shown.wins.index(win) != j:
-                raise RoundError(f"{where}.wins.{j}: {win} is shown twice")
-            if win not in held:
-                raise RoundError(
-                    f"{where}.wins.{j}: the hand {shown.hand} does not hold {info.name}"
-                )
-            reason = f"{info.name} at the deal (起手胡) of seat {seat}"
-            for payer in range(n):
-                if payer != seat and info.pays * stake:
-                    lines.append(
-                        Line(payer, seat, info.pays * stake, reason, info.rule, "deal_win")
-                    )
-    return lines
-
-
-def _held(
-    outcome: RoundOutcome, shown: DealWinShown, rules: DealWinRules, where: str
-) -> tuple[DealWinInfo, ...]:
-    """The wins at the deal the shown hand holds for its seat, once it is seen to be a hand as
-    dealt: no declared meld, as many tiles as the seat is dealt."""
-    n, seat = outcome.players, shown.seat
-    try:
-        hand = parse_hand(shown.hand)
-    except (HandError, NotationError) as exc:
-        raise RoundError(f"{where}.hand: {exc}") from None
-    dealt = rules.dealt[0] if seat == outcome.dealer else rules.dealt[1]
-    if hand.melds or len(hand.concealed) != dealt:
-        raise RoundError(
-            f"{where}.hand: a hand as dealt holds {dealt} tiles and no declared meld, "
-            f"not {shown.hand}"
-        )
-    try:
-        return rules.held(
-            hand,
-            seat_wind=WINDS[(seat - outcome.dealer) % n],
-            round_wind=outcome.round_wind,
-            dealer=seat == outcome.dealer,
-            players=n,
-            options=outcome.options or None,
-            indicator=outcome.indicator,
-        )
-    except (HandError, NotationError, OptionError, ValueError) as exc:
-        raise RoundError(f"{where}: {exc}") from None
-
-
 def _bonus_lines(
     payments: Payments,
     o: dict[str, Any],
@@ -389,18 +298,12 @@ def _score(
 ) -> Score:
     winner = outcome.winners[index]
     event = f"later_wins.{number - 1}." if number else ""
-    n = outcome.players
     try:
         score = score_hand(
             winner.parsed,
             self_drawn=winner.self_drawn,
-            seat_wind=WINDS[(winner.seat - outcome.dealer) % n],
-            round_wind=outcome.round_wind,
-            dealer=winner.seat == outcome.dealer,
+            **outcome.seat_facts(winner.seat),
             situations=_flags(outcome, index),
-            players=n,
-            options=outcome.options or None,
-            indicator=outcome.indicator,
             declared=outcome.declarations.get(winner.seat),  # 定缺
         )
     except (HandError, NotationError, OptionError, ValueError) as exc:
