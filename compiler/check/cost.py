@@ -268,7 +268,12 @@ class ScoreBound:
         largest = 0
         for mode in sorted(modes):
             value = 1 if mode == "multiply" else 0
+            # In a multiplying tier, of fans that exclude or replace one another only one
+            # counts (四川's 清对 replaces 清一色 and 对对胡): each such group is one factor.
+            ruled_out = _outranked(members) if mode == "multiply" else set()
             for fan, worth in members:
+                if fan.id.text in ruled_out:
+                    continue
                 where = fan.pers[0].span if fan.pers else fan.id.span
                 if mode == "multiply":
                     if self._passes(worth.power):
@@ -319,6 +324,29 @@ class ScoreBound:
                             line.value.span,
                             f"the hand's value: {_number(self.total)}",
                         )
+
+
+def _outranked(members: list[tuple[ast.FanDecl, _Worth]]) -> set[str]:
+    """Fans whose factor a bound may leave out: members are grouped, largest worth first, into
+    groups any two of which exclude or replace each other (so at most one of a group counts);
+    each group is bounded by its largest, and the others of the group are returned."""
+    apart: set[frozenset[str]] = {
+        frozenset((fan.id.text, rel.target.text))
+        for fan, _ in members
+        for rel in fan.relations
+        if rel.kind in ("excludes", "replaces")
+    }
+    groups: list[list[str]] = []
+    for fan, _ in sorted(members, key=lambda m: -m[1].power):
+        name = fan.id.text
+        group = next(
+            (g for g in groups if all(frozenset((name, o)) in apart for o in g)), None
+        )
+        if group is None:
+            groups.append([name])
+        else:
+            group.append(name)
+    return {name for group in groups for name in group[1:]}
 
 
 # ------------------------------------------------------------------------------ messages

@@ -135,6 +135,9 @@ def fan_tier(fan: ast.FanDecl, decls: Declarations) -> str | None:
 
 
 def check_fan_tiers_and_caps(decls: Declarations) -> list[Diagnostic]:
+    """Every fan names a declared tier, and no fan is worth more than a cap that always
+    holds: under a cap that depends on the options (四川 封顶 3, 4 or 5 番) a fan above it is
+    paid in full under the other settings, so it is the designer's choice, not a mistake."""
     problems: list[Diagnostic] = []
     for fan in decls.fans.values():
         if fan.tiers and fan.tiers[0].text not in decls.tiers:
@@ -145,6 +148,8 @@ def check_fan_tiers_and_caps(decls: Declarations) -> list[Diagnostic]:
         if tier is None:
             continue
         for cap in tier.caps:
+            if cap.guard is not None:
+                continue
             for value in fan.values:
                 if not isinstance(value.value, ast.IntLit):
                     continue

@@ -226,7 +226,30 @@ class Model:
                 self._scope[var].pop()
                 over, body = parts
                 steps = clamp(over.steps + over.size * (body.steps + 1))
-                return Measure(steps, low=0, high=over.size if kind == "count" else 0)
+                high = over.size if kind == "count" else 0
+                if kind == "count" and (least := _copies_at_least(expr)):
+                    # kinds each held `least` times or more: the hand has room for so many
+                    high = min(high, sizes.lists.get("tiles", HUGE) // least)
+                return Measure(steps, low=0, high=high)
         # not, and/or, a comparison, an attribute that is no number nor list; a bool, a tile,
         # a suit, a shape, a choice, a fan, another fact
         return Measure(steps)
+
+
+def _copies_at_least(quant: ir.QuantE) -> int:
+    """For `count t in <distinct tiles>: copies(t) == k` (or `>= k`, k >= 1), k: such a count
+    is at most the hand's tiles over k (根: kinds held four times); else 0."""
+    domain, body = quant.domain, quant.body
+    if not isinstance(domain, ir.ListE) or not all(isinstance(i, ir.TileE) for i in domain.items):
+        return 0
+    tiles = [i.tile for i in domain.items if isinstance(i, ir.TileE)]
+    if len(set(tiles)) != len(tiles):
+        return 0
+    match body:
+        case ir.CompareE(
+            op="==" | ">=",
+            left=ir.CallE(func="copies", args=(ir.VarE(name=name),)),
+            right=ir.IntE(value=least),
+        ) if name == quant.var and least >= 1:
+            return least
+    return 0
