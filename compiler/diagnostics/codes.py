@@ -199,7 +199,9 @@ CODES: tuple[Code, ...] = (
         "E0402",
         "error",
         "cap below a value it caps",
-        "A fan is worth more than the cap of its tier, so its value could never be paid.",
+        "A fan is worth more than a cap of its tier that holds under every setting of the "
+        "options, so its value could never be paid (a cap written with `if` is the designer's "
+        "limit under those options: the fan is paid whole under the others).",
         "scoring {\n"
         '  unit "番"\n'
         '  tier within "爆胡以内" add cap 4\n'

@@ -117,6 +117,28 @@ def test_a_fan_that_does_not_count_leaves_a_multiplying_tier_as_it_is() -> None:
     assert cost.largest >= 8**4 * 2
 
 
+def test_kinds_held_k_times_are_counted_as_at_most_the_tiles_over_k() -> None:
+    """根: `count t in tile_kinds: copies(t) == 4` is 4 at most in a hand of 18, not 34."""
+    fan = 'fan f "根" {{ value {} tier doubles per count t in tile_kinds: copies(t) == 4 }}'
+    assert 31_622**4 <= MAX_VALUE < 31_623**4
+    assert codes_of(fan.format(31_622)) == []
+    assert codes_of(fan.format(31_623)) == ["E0415"]
+    # a list that may repeat a kind is no list of kinds: each tile counts
+    repeated = 'fan f "根" { value 16 tier doubles per count t in tiles: copies(t) == 4 }'
+    assert codes_of(repeated) == ["E0415"]
+
+
+def test_fans_that_replace_one_another_are_one_factor_of_a_multiplying_tier() -> None:
+    """Of 清对 and 清一色 only one counts: the bound takes the larger, not their product."""
+    fans = "".join(
+        f'fan f{i} "番" {{ value 1000000 tier doubles {"replaces f0" if i else ""} }}\n'
+        for i in range(4)
+    )
+    assert codes_of(fans) == []
+    apart = fans.replace("replaces f0", "")
+    assert codes_of(apart) == ["E0415"]  # four factors of 10^6 pass 10^18
+
+
 def test_option_ranges_bound_the_numbers_that_read_them() -> None:
     assert codes_of('fan f "番" { value option.n * 999999999 }') == []
     assert codes_of('fan f "番" { value option.n * 999999999 * 2 }') == ["E0415"]

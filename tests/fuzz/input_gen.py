@@ -152,7 +152,7 @@ def score_settings(c: Choices, book: Ruleset) -> dict[str, Any]:
     if c.chance(4):
         kwargs["indicator"] = c.choice(ODD_TILE_TEXTS)
     if c.chance(6):
-        kwargs["preset"] = c.choice(["", "x", *[p.id for p in book.presets]])
+        kwargs["preset"] = c.choice(["", "x", *sorted(book.presets)])
     return kwargs
 
 

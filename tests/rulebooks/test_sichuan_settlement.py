@@ -39,13 +39,13 @@ def kinds(result: Settlement, kind: str) -> dict[tuple[int, int], int]:
 
 
 def test_zimo_each_seat_still_in_the_round_pays_the_hand_and_a_base() -> None:
-    result = sichuan(winners=[winner(1, PUNGS, self_drawn=True)])
+    result = settle("sichuan", winners=[{"seat": 1, "hand": PUNGS, "self_drawn": True}])
     # 对对胡 2 倍 + 自摸加底 1
     assert paid(result) == {(0, 1): 3, (2, 1): 3, (3, 1): 3}
 
 
 def test_dianpao_the_discarder_alone_pays() -> None:
-    result = sichuan(winners=[winner(1, PUNGS, win_tile="3p")], discarder=3)
+    result = settle("sichuan", winners=[{"seat": 1, "hand": PUNGS, "win_tile": "3p"}], discarder=3)
     assert paid(result) == {(3, 1): 2}
 
 
@@ -117,11 +117,15 @@ def test_guafeng_xiayu_a_seat_that_left_pays_nothing_of_a_later_kong() -> None:
 
 
 def test_xuezhan_winners_on_different_turns_are_each_paid() -> None:
-    result = sichuan(
-        winners=[winner(1, PLAIN, self_drawn=True)],
+    result = settle(
+        "sichuan",
+        winners=[{"seat": 1, "hand": PLAIN, "self_drawn": True}],
         later_wins=[
-            {"winners": [winner(2, "123p456p789p234s55s", win_tile="5s")], "discarder": 3},
-            {"winners": [winner(0, PUNGS, self_drawn=True)]},
+            {
+                "winners": [{"seat": 2, "hand": "123p456p789p234s55s", "win_tile": "5s"}],
+                "discarder": 3,
+            },
+            {"winners": [{"seat": 0, "hand": PUNGS, "self_drawn": True}]},
         ],
     )
     # seat 1: 2 from each of three; seat 2: 1 from seat 3; seat 0 (对对胡 + 加底 = 3) from seat
