@@ -89,6 +89,9 @@ SITUATION_FACTS: dict[str, Word] = {
     "earthly": Word(BOOL, "a non-dealer won on the first draw with no claim before (地胡)"),
     "human": Word(BOOL, "a non-dealer won on the dealer's first discard (人胡)"),
     "triple_win": Word(BOOL, "three players won on the same discard (一炮三响)"),
+    "kong_discard": Word(
+        BOOL, "won on the discard a seat made right after drawing a kong's replacement (杠上炮)"
+    ),
     "winning_tile": Word(TILE, "the tile that completed the hand"),
     "seat_wind": Word(TILE, "the winner's seat wind, as a wind tile (1z–4z)"),
     "round_wind": Word(TILE, "the round (prevailing) wind, as a wind tile (1z–4z)"),
@@ -376,6 +379,7 @@ PAYMENT_FACT_NAMES = (
     "earthly",
     "human",
     "triple_win",
+    "kong_discard",
     "players",
     "winners",
 )

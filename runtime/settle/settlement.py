@@ -339,6 +339,7 @@ def _situation(outcome: RoundOutcome, index: int) -> Situation:
         earthly="earthly" in flags,
         human="human" in flags,
         triple_win="triple_win" in flags,
+        kong_discard="kong_discard" in flags,
         extra=frozenset(flags - set(SITUATION_FLAGS)),
     )
 
