@@ -115,6 +115,16 @@ def payment_wins_body(state: ModuleState) -> list[str]:
     return _payment_lines(state, lines, {"winners": "w"}, "int")
 
 
+def payment_kong_transfers_body(state: ModuleState) -> list[str]:
+    """The `kong_transfer` lines (呼叫转移) whose options guard and condition hold for a
+    winner in situation `s` among `w` winners, by index (a rulebook writes one)."""
+    lines: list[_Line] = [
+        (state.slots.held(t), f"kong_transfer ({_where(t.at)})")
+        for t in state.book.payments.transfers
+    ]
+    return _payment_lines(state, lines, {"winners": "w"}, "int")
+
+
 def payment_kongs_body(state: ModuleState) -> list[str]:
     """The kong lines whose options guard and condition hold, with their amounts."""
     lines: list[_Line] = [

@@ -282,6 +282,14 @@ _PAYMENT_LINES: tuple[
     ("dealer_bonus", lambda s: s.dealer_bonuses, "value", None, ast.PayDealerBonus, ir.Stake),
     ("loss_cap", lambda s: s.loss_caps, "value", None, ast.PayLossCap, ir.Stake),
     (
+        "kong_transfer",
+        lambda s: s.transfers,
+        None,
+        "payment",
+        ast.PayKongTransfer,
+        ir.KongTransfer,
+    ),
+    (
         "draw_payment / draw_refund",
         lambda s: s.draws,
         "amount",
