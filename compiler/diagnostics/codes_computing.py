@@ -242,10 +242,9 @@ COMPUTING: tuple[Code, ...] = (
         "a second kong transfer line",
         "A kong's earnings are paid on once: a payments section has one `kong_transfer` line, "
         "whose `when` and `if` say when the transfer holds.",
-        "payments {\n  kong_payment concealed each pays 2\n  kong_transfer if option.a\n"
-        "  kong_transfer if option.b\n}",
-        "payments {\n  kong_payment concealed each pays 2\n  kong_transfer if option.a or "
-        "option.b\n}",
+        "payments {\n  kong_payment concealed each pays 2\n  kong_transfer when dealer\n"
+        "  kong_transfer when not dealer\n}",
+        "payments {\n  kong_payment concealed each pays 2\n  kong_transfer\n}",
         "Join the lines' conditions into one `kong_transfer` line.",
     ),
     Code(

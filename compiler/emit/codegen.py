@@ -281,6 +281,8 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
             if t.counted_from != "dealer"
         ),
         "payments": book.payments,
+        "stake_streak": emit_payments.reads_streak(book.payments.stakes),
+        "dealer_bonus_streak": emit_payments.reads_streak(book.payments.dealer_bonuses),
         "title": book.title,
         "english": book.english,
         "version": book.version,

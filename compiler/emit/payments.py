@@ -186,12 +186,23 @@ def _return_where(out: CodeWriter, value: Doc, rule: str) -> None:
     out.stmt("return (", value, f", {lit(rule)})")
 
 
+def reads_streak(items: tuple[ir.Stake, ...]) -> bool:
+    """Whether a `stake` or `dealer_bonus` value reads the round's `dealer_streak`: its
+    function then takes the streak (`Payments.streak_stake`, `streak_dealer_bonus`)."""
+    return any(
+        isinstance(n, ir.FactE) and n.fact == "dealer_streak"
+        for n in ir.subnodes([i.value for i in items])
+    )
+
+
 def first_value(
     state: ModuleState, items: tuple[ir.Stake, ...], default: str, keyword: str
 ) -> list[str]:
     """The first stake or cap (written `keyword`) whose guard holds, with its line's id
-    (`ir.line_id`), which settlement's reasons cite."""
+    (`ir.line_id`), which settlement's reasons cite. A `stake` or `dealer_bonus` value may
+    read `dealer_streak`, the function's argument of that name."""
     guards = state.guards()
+    values = state.translator(facts={"dealer_streak": "dealer_streak"}, inline=None)
     out = CodeWriter(indent=1)
     branches: list[tuple[Doc | None, Callable[[], None]]] = []
     for item in items:
@@ -199,10 +210,11 @@ def first_value(
         assert held.number is not None, "every stake and cap has a value"
         test = None if held.guard is None else guards(held.guard)
         rule = ir.line_id(keyword, item.at, [i.at for i in items])
-        write = functools.partial(_return_where, out, guards(held.number), rule)
+        write = functools.partial(_return_where, out, values(held.number), rule)
         branches.append((test, write))
     if not out.first(branches):
         out.line(f"return {default}")
+    state.finish(values)
     return state.function(guards, out)
 
 

@@ -304,7 +304,13 @@ def _payment_slots() -> Iterator[Slot]:
     """Each kind of payments line: its value, its `when` and its `if`."""
     for clause, lines, value, when, node, ir_node in _PAYMENT_LINES:
         if value is not None:
-            context: Context = "loss" if clause == "loss_cap" else "guard"
+            context: Context = (
+                "loss"
+                if clause == "loss_cap"
+                else "amount"
+                if clause in ("stake", "dealer_bonus")
+                else "guard"
+            )
             ir_value = "value" if ir_node is ir.Stake else value  # a claim_relation's count
             place = Place(node, value, ir_node, ir_value)
             yield _in("payments", f"{clause} value", context, INT, _pay(lines, value), place)

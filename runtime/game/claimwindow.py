@@ -202,6 +202,7 @@ def score_win(
             players=r.players,
             options=r.values,
             declared=r.declared.get(seat),  # 定缺: a hand holding its missing suit may not win
+            dealer_streak=r.streak,  # 连庄, which fans may read
         )
     except SituationError:
         raise

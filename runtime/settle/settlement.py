@@ -103,6 +103,7 @@ class ScoreHand(Protocol):
         options: Mapping[str, object] | None,
         indicator: str | None,
         declared: Mapping[str, str] | None = None,
+        dealer_streak: int = 0,
     ) -> Score: ...
 
 
@@ -144,12 +145,12 @@ def settle(
         problems = problems or copy_problems(view, rules.copies)  # whole-round copies
         if problems:
             raise RoundError(f"later_wins.{where - 1}: " * (where > 0) + problems[0])
-    stake, _ = payments.stake(o)
+    stake, _ = payments.stake_in(o, outcome.streak)
     stake = max(stake, 0)
     result = Settlement(rules.rulebook, payments.unit or unit, n, stake)
     count = len(outcome.winners)
     dealer_factor, dealer_where = payments.dealer(o)
-    bonus, bonus_where = payments.dealer_bonus(o)
+    bonus, bonus_where = payments.dealer_bonus_in(o, outcome.streak)
     dealer = DealerTerms(max(dealer_factor, 1), max(bonus, 0), dealer_where, bonus_where)
     firsts: list[SettledHand] = []
     for number, (view, left) in enumerate(zip(views, left_before(outcome, after_win), strict=True)):
@@ -374,6 +375,7 @@ def _score(
             **outcome.seat_facts(winner.seat),
             situations=_flags(outcome, index),
             declared=outcome.declarations.get(winner.seat),  # 定缺
+            dealer_streak=outcome.streak,  # 连庄, which fans may read
         )
     except (HandError, NotationError, OptionError, ValueError) as exc:
         raise RoundError(f"{event}winners.{index}: {exc}", getattr(exc, "code", None)) from None
