@@ -163,3 +163,45 @@ def test_score_refuses_kong_discard_self_drawn(capsys: pytest.CaptureFixture[str
     assert captured.err.startswith(
         "mjc: error[E0601]: 杠上炮 (kong_discard) presumes `not self_drawn`"
     )
+
+
+@cache
+def rules_with_refund() -> Ruleset:
+    """The rulebook with 退税 as well: a seat not ready at the draw returns its kong payments."""
+    text = KONG_DISCARD_RULEBOOK.read_text(encoding="utf-8").replace(
+        "  kong_transfer if", "  draw_refund kong unready\n  kong_transfer if"
+    )
+    compilation = compile_source(text, "kong_discard.mjr")
+    assert compilation.rulebook is not None, [d.message for d in compilation.diagnostics]
+    module = import_source(generate_module(compilation.rulebook), "mjc_kong_refund", "r.py")
+    ruleset: Ruleset = module.RULESET
+    return ruleset
+
+
+@pytest.mark.parametrize("transfer", ["on", "off"])
+def test_a_kong_paid_on_has_nothing_left_to_refund_at_the_draw(transfer: str) -> None:
+    """血战到底: seat 1 wins seat 0's 杠上炮 and leaves; the wall runs out with seat 0 not
+    ready. With the transfer, the kong's 6 went to seat 1 and seat 0 refunds nothing (退税);
+    without it, seat 0 returns the 2 each seat paid."""
+    result = rules_with_refund().settle(
+        {
+            "players": 4,
+            "dealer": 0,
+            "discarder": 0,
+            "winners": [SEAT1_WIN],
+            "kongs": [SEAT0_KONG],
+            "exhaustive_draw": True,
+            "hands": {
+                "0": "(1111m)234p567p2378s",
+                "2": "2468m2468p2468s1s",
+                "3": "3579m3579p3579s9s",
+            },
+            "options": {"transfer": transfer},
+        }
+    )
+    assert sum(result.deltas) == 0
+    refunds = sorted((x.payer, x.payee, x.amount) for x in result.lines if x.kind == "draw")
+    if transfer == "on":
+        assert moved(result) == [(0, 1, 6)] and refunds == []
+    else:
+        assert moved(result) == [] and refunds == [(0, 1, 2), (0, 2, 2), (0, 3, 2)]
