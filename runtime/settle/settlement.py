@@ -129,8 +129,10 @@ def settle(
     round of that one win and its winners scored and paid as a one-win round's, lines of
     later events naming their win (`win 2: ...`); under `after_win` leave the seats that left
     before an event pay nothing of it. Kongs, the deal's wins and the bonuses (horses, 跟庄,
-    连庄, counted on the first event's winners) are paid once a round; at an exhaustive draw
-    with `hands`, the draw lines (`mjc.runtime.settle.drawlines`, by `draw_seat`)."""
+    连庄, counted on the first event's winners) are paid once a round, and a kong's earnings
+    are paid on to the winner of its 杠上炮 where a `kong_transfer` line holds (呼叫转移); at
+    an exhaustive draw with `hands`, the draw lines (`mjc.runtime.settle.drawlines`, by
+    `draw_seat`). `stake` and `dealer_bonus` are read in the round's dealer streak."""
     n = outcome.players
     o = options
     problem = event_problem(outcome, after_win, rules.rulebook)
