@@ -110,3 +110,17 @@ def test_the_engine_scores_a_win_in_its_rounds_streak() -> None:
     assert _fans(game.settlement.scores[0]) == {"平胡": 1, "连庄": 2}
     line = next(x for x in game.settlement.lines if x.payee == 0 and x.kind == "hand")
     assert line.amount == 3 + 5 and "dealer +5: dealer_bonus@kong_discard.mjr#1" in line.reason
+
+
+def test_a_stake_may_read_the_dealers_streak() -> None:
+    """`stake 1 + dealer_streak`: in a round of streak 3 one point is paid as 4."""
+    text = KONG_DISCARD_RULEBOOK.read_text(encoding="utf-8").replace(
+        "  dealer_bonus", "  stake 1 + dealer_streak\n  dealer_bonus"
+    )
+    compilation = compile_source(text, "kong_discard.mjr")
+    assert compilation.rulebook is not None, [d.message for d in compilation.diagnostics]
+    module = import_source(generate_module(compilation.rulebook), "mjc_streak_stake", "s.py")
+    winner = {"seat": 1, "hand": HAND, "win_tile": "5p", "self_drawn": False}
+    round_ = {"players": 4, "dealer": 0, "discarder": 2, "winners": [winner]}
+    assert module.RULESET.settle({**round_, "streak": 3}).deltas == [0, 4, -4, 0]
+    assert module.RULESET.settle(round_).deltas == [0, 1, -1, 0]
