@@ -56,6 +56,7 @@ from mjc.compiler.check.options import check_constraints, check_options, check_p
 from mjc.compiler.check.payments import (
     check_dealer_bonus,
     check_draw_payments,
+    check_kong_transfer,
     check_payment_words,
     check_payments_zero_sum,
 )
@@ -116,6 +117,7 @@ _AFTER_FAN_REFERENCES: tuple[Callable[[Declarations], list[Diagnostic]], ...] = 
     check_payment_words,
     check_payments_zero_sum,
     check_draw_payments,
+    check_kong_transfer,
 )
 # The checks that evaluate option guards, which must have typed.
 _EVALUATING_GUARDS: tuple[Callable[[Declarations, Typed], list[Diagnostic]], ...] = (

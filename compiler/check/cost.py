@@ -63,6 +63,7 @@ from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.slots import SLOTS
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
+from mjc.runtime.score.situationargs import MAX_DEALER_STREAK
 from mjc.runtime.tiles.hand import MAX_DECLARED, MAX_TILES
 from mjc.runtime.tiles.tile import NUM_PLAYING
 
@@ -93,6 +94,7 @@ SIZES = Sizes(
         "hand_size": (0, MAX_TILES),
         "players": (0, 4),
         "winners": (0, 4),
+        "dealer_streak": (0, MAX_DEALER_STREAK),
     },
     attributes={"rank": (0, 9)},
     functions={"suits": (0, 3), "copies": (0, HAND_TILES)},

@@ -338,3 +338,34 @@ def check_draw_payments(decls: Declarations) -> list[Diagnostic]:
                 )
             )
     return problems
+
+
+def check_kong_transfer(decls: Declarations) -> list[Diagnostic]:
+    """A `kong_transfer` line (呼叫转移) pays kong earnings on, so the rulebook pays kongs
+    (E0534), and it is written once (E0535)."""
+    problems: list[Diagnostic] = []
+    payments = decls.payments
+    if payments is None or not payments.transfers:
+        return problems
+    first, *more = payments.transfers
+    if not payments.kongs:
+        problems.append(
+            error(
+                "E0534",
+                "`kong_transfer` pays kong earnings on, but this rulebook pays no kong",
+                first.span,
+                label="nothing to transfer",
+                help="add the `kong_payment` lines the transfer pays on, or remove this line",
+            )
+        )
+    for line in more:
+        problems.append(
+            error(
+                "E0535",
+                "`kong_transfer` is written twice; a kong's earnings are paid on once",
+                line.span,
+                label="second kong_transfer line",
+                help="join the lines' `when` and `if` into one `kong_transfer` line",
+            )
+        )
+    return problems

@@ -275,6 +275,13 @@ def _add_score(commands: _Commands, handlers: Handlers) -> None:
     score.add_argument("--seat-wind", default="E", metavar="E|S|W|N", help="the winner's seat")
     score.add_argument("--round-wind", default="E", metavar="E|S|W|N", help="the round wind")
     score.add_argument("--dealer", action="store_true", help="the winner is the dealer")
+    score.add_argument(
+        "--dealer-streak",
+        type=int,
+        default=0,
+        metavar="N",
+        help="the dealer's streak this round (连庄 count, read by fans as dealer_streak)",
+    )
     score.add_argument("--players", type=int, metavar="N", help="players at the table")
     score.add_argument("--wild", action="append", default=[], metavar="TILE", help="a wild tile")
     score.add_argument("--indicator", metavar="TILE", help="the flipped wild indicator")
@@ -302,7 +309,8 @@ def _add_score(commands: _Commands, handlers: Handlers) -> None:
 _DECLARE_HELP = "what the winner declared before play (定缺: missing_suit=m)"
 _SITUATION_HELP = (
     "a situation of the win: kong_bloom, robbing_kong, last_tile, heavenly, earthly, human, "
-    "triple_win or the rulebook's own; one that cannot hold for the hand is refused (E0601)"
+    "triple_win, kong_discard or the rulebook's own; one that cannot hold for the hand is "
+    "refused (E0601)"
 )
 
 

@@ -51,6 +51,7 @@ def score(args: argparse.Namespace) -> int:
         "seat_wind": args.seat_wind,
         "round_wind": args.round_wind,
         "dealer": args.dealer,
+        "dealer_streak": args.dealer_streak,
         "situations": tuple(args.situation),
         "players": args.players,
         "options": _parse_options(args.option),

@@ -30,6 +30,7 @@ BATCH_FIELDS: dict[str, tuple[type, ...]] = {
     "seat_wind": (str,),
     "round_wind": (str,),
     "dealer": (bool,),
+    "dealer_streak": (int,),
     "players": (int,),
     "wild": (str, list),
     "indicator": (str,),

@@ -38,6 +38,8 @@ FACT_SOURCE: dict[str, str] = {
     "earthly": "s.earthly",
     "human": "s.human",
     "triple_win": "s.triple_win",
+    "kong_discard": "s.kong_discard",
+    "dealer_streak": "s.dealer_streak",
     "winning_tile": "s.winning_tile",
     "seat_wind": "s.seat_wind",
     "round_wind": "s.round_wind",

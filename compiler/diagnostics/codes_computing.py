@@ -226,6 +226,28 @@ COMPUTING: tuple[Code, ...] = (
         "Add the `kong_payment` lines, or remove the refund.",
     ),
     Code(
+        "E0534",
+        "error",
+        "a kong transfer in a rulebook that pays no kong",
+        "`kong_transfer` pays what the discarder's kong earned on to the winner of his 杠上炮 "
+        "(呼叫转移); without `kong_payment` lines no kong earns anything, and the line can "
+        "never pay.",
+        "payments { kong_transfer }",
+        "payments {\n  kong_payment concealed each pays 2\n  kong_transfer\n}",
+        "Add the `kong_payment` lines the transfer pays on, or remove the transfer.",
+    ),
+    Code(
+        "E0535",
+        "error",
+        "a second kong transfer line",
+        "A kong's earnings are paid on once: a payments section has one `kong_transfer` line, "
+        "whose `when` and `if` say when the transfer holds.",
+        "payments {\n  kong_payment concealed each pays 2\n  kong_transfer when dealer\n"
+        "  kong_transfer when not dealer\n}",
+        "payments {\n  kong_payment concealed each pays 2\n  kong_transfer\n}",
+        "Join the lines' conditions into one `kong_transfer` line.",
+    ),
+    Code(
         "E0601",
         "error",
         "a situation that cannot hold",

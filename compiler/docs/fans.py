@@ -42,6 +42,7 @@ _SITUATION_WORDS = {
     "earthly": "地胡",
     "human": "人胡",
     "triple_win": "one of three winners",
+    "kong_discard": "on the discard after a kong (杠上炮)",
 }
 _WIND_WORDS = {"E": "东 East", "S": "南 South", "W": "西 West", "N": "北 North"}
 

@@ -152,6 +152,18 @@ def payments_context(book: ir.Rulebook) -> dict[str, Any]:
             "provenance": _provenance(k.provenance),
         }
         for k in pay.kongs
+    ] + [
+        {
+            "words": Md(
+                "on a win on the discard made right after a kong's replacement (杠上炮), what "
+                "that kong earned the discarder is paid on to the winner (呼叫转移; of several "
+                "winners, to the first in turn order after the discarder)"
+            )
+            + when(t.guard, t.condition, ", when "),
+            "badges": origin_badges(t.provenance),
+            "provenance": _provenance(t.provenance),
+        }
+        for t in pay.transfers
     ]
     relation_lines = [
         {

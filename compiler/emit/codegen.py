@@ -135,6 +135,9 @@ def _bodies(state: ModuleState) -> dict[str, list[str]]:
         "payment_kongs_body": emit_payments.payment_kongs_body(state),
         "payment_bonuses_body": emit_payments.payment_bonuses_body(state),
         "payment_relations_body": emit_payments.payment_relations_body(state),
+        "payment_kong_transfers_body": (
+            emit_payments.payment_kong_transfers_body(state) if payments.transfers else []
+        ),
         "payment_draws_body": (
             emit_payments.payment_draws_body(state) if state.book.payments.draws else []
         ),
@@ -278,6 +281,8 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
             if t.counted_from != "dealer"
         ),
         "payments": book.payments,
+        "stake_streak": emit_payments.reads_streak(book.payments.stakes),
+        "dealer_bonus_streak": emit_payments.reads_streak(book.payments.dealer_bonuses),
         "title": book.title,
         "english": book.english,
         "version": book.version,
@@ -375,7 +380,11 @@ def _payment_tables(book: ir.Rulebook) -> dict[str, list[str]]:
     wins = [w.at for w in payments.wins]
     kongs = [k.at for k in payments.kongs]
     relations = [r.at for r in payments.relation_lines]
+    transfers = [t.at for t in payments.transfers]
     return {
+        "kong_transfer_rows": [
+            f"{_id('kong_transfer', t.at, transfers)}," for t in payments.transfers
+        ],
         "horse_kind_rows": _flat(
             [
                 _row(

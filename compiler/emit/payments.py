@@ -115,6 +115,16 @@ def payment_wins_body(state: ModuleState) -> list[str]:
     return _payment_lines(state, lines, {"winners": "w"}, "int")
 
 
+def payment_kong_transfers_body(state: ModuleState) -> list[str]:
+    """The `kong_transfer` lines (呼叫转移) whose options guard and condition hold for a
+    winner in situation `s` among `w` winners, by index (a rulebook writes one)."""
+    lines: list[_Line] = [
+        (state.slots.held(t), f"kong_transfer ({_where(t.at)})")
+        for t in state.book.payments.transfers
+    ]
+    return _payment_lines(state, lines, {"winners": "w"}, "int")
+
+
 def payment_kongs_body(state: ModuleState) -> list[str]:
     """The kong lines whose options guard and condition hold, with their amounts."""
     lines: list[_Line] = [
@@ -176,12 +186,23 @@ def _return_where(out: CodeWriter, value: Doc, rule: str) -> None:
     out.stmt("return (", value, f", {lit(rule)})")
 
 
+def reads_streak(items: tuple[ir.Stake, ...]) -> bool:
+    """Whether a `stake` or `dealer_bonus` value reads the round's `dealer_streak`: its
+    function then takes the streak (`Payments.streak_stake`, `streak_dealer_bonus`)."""
+    return any(
+        isinstance(n, ir.FactE) and n.fact == "dealer_streak"
+        for n in ir.subnodes([i.value for i in items])
+    )
+
+
 def first_value(
     state: ModuleState, items: tuple[ir.Stake, ...], default: str, keyword: str
 ) -> list[str]:
     """The first stake or cap (written `keyword`) whose guard holds, with its line's id
-    (`ir.line_id`), which settlement's reasons cite."""
+    (`ir.line_id`), which settlement's reasons cite. A `stake` or `dealer_bonus` value may
+    read `dealer_streak`, the function's argument of that name."""
     guards = state.guards()
+    values = state.translator(facts={"dealer_streak": "dealer_streak"}, inline=None)
     out = CodeWriter(indent=1)
     branches: list[tuple[Doc | None, Callable[[], None]]] = []
     for item in items:
@@ -189,10 +210,11 @@ def first_value(
         assert held.number is not None, "every stake and cap has a value"
         test = None if held.guard is None else guards(held.guard)
         rule = ir.line_id(keyword, item.at, [i.at for i in items])
-        write = functools.partial(_return_where, out, guards(held.number), rule)
+        write = functools.partial(_return_where, out, values(held.number), rule)
         branches.append((test, write))
     if not out.first(branches):
         out.line(f"return {default}")
+    state.finish(values)
     return state.function(guards, out)
 
 

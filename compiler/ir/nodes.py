@@ -338,6 +338,18 @@ class DrawPayment(Model):
     at: SourceRef
 
 
+class KongTransfer(Model):
+    """`kong_transfer [when C] [if G]` (呼叫转移): on a win that holds `kong_discard` (杠上炮)
+    and `condition` (read as a `win` line's), what the discarder earned from the kong whose
+    replacement led to the discard (its `kong_payment` lines) is paid on to the winner (of
+    several winners of that discard, to the first in turn order after the discarder)."""
+
+    condition: Expr | None = None
+    guard: Expr | None = None
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
 class Stake(Model):
     value: Expr
     guard: Expr | None = None
@@ -383,6 +395,8 @@ class Payments(Model):
     dealer_bonuses: tuple[Stake, ...] = ()
     # What the seats still playing pay at an exhaustive draw (查大叫, 查花猪, 退税).
     draws: tuple[DrawPayment, ...] = ()
+    # 呼叫转移: a kong's earnings paid on to the winner on its 杠上炮.
+    transfers: tuple[KongTransfer, ...] = ()
 
 
 class Choice(Model):

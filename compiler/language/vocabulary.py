@@ -89,6 +89,14 @@ SITUATION_FACTS: dict[str, Word] = {
     "earthly": Word(BOOL, "a non-dealer won on the first draw with no claim before (地胡)"),
     "human": Word(BOOL, "a non-dealer won on the dealer's first discard (人胡)"),
     "triple_win": Word(BOOL, "three players won on the same discard (一炮三响)"),
+    "kong_discard": Word(
+        BOOL, "won on the discard a seat made right after drawing a kong's replacement (杠上炮)"
+    ),
+    "dealer_streak": Word(
+        INT,
+        "the dealer's streak this round (连庄: 0 on a first deal, n after n rounds he kept), "
+        "whoever won",
+    ),
     "winning_tile": Word(TILE, "the tile that completed the hand"),
     "seat_wind": Word(TILE, "the winner's seat wind, as a wind tile (1z–4z)"),
     "round_wind": Word(TILE, "the round (prevailing) wind, as a wind tile (1z–4z)"),
@@ -376,6 +384,7 @@ PAYMENT_FACT_NAMES = (
     "earthly",
     "human",
     "triple_win",
+    "kong_discard",
     "players",
     "winners",
 )
@@ -452,6 +461,9 @@ RELATION_FACTS: dict[str, Word] = {
 }
 RELATION_FACT_NAMES = (*PAYMENT_FACT_NAMES, *RELATION_FACTS)
 # What a payments `loss_cap` value may read besides the options.
+# What a payments `stake` or `dealer_bonus` value may read besides the options: the round's
+# dealer streak (台湾 連n拉n: `dealer_bonus 2 * dealer_streak + 1`).
+AMOUNT_FACTS: dict[str, Word] = {"dealer_streak": SITUATION_FACTS["dealer_streak"]}
 LOSS_FACTS: dict[str, Word] = {
     "hand_ceiling": Word(
         INT, "the winning hand's ceiling: the first scoring `ceiling` that holds for it (勒子)"

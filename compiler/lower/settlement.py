@@ -111,6 +111,10 @@ def lower_payments(payments: ast.Payments | None, typed: Typed) -> ir.Payments:
             )
             for d in payments.draws
         ),
+        transfers=tuple(
+            ir.KongTransfer(**lowered(t, typed), provenance=provenance(t.provenance), at=at(t.span))
+            for t in payments.transfers
+        ),
     )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Literal
 
 from mjc.compiler.language.vocabulary import (
+    AMOUNT_FACTS,
     ARRANGEMENT_FACTS,
     DEAL_FACT_NAMES,
     HAND_FACTS,
@@ -42,7 +43,7 @@ __all__ = [
 
 Context = Literal[
     "fan", "floor", "reject", "shape", "guard", "constraint", "horse", "payment", "round",
-    "relation", "loss", "presumption", "deal", "kong", "draw",
+    "relation", "loss", "presumption", "deal", "kong", "draw", "amount",
 ]  # fmt: skip
 
 CONTEXT_WORDS = {
@@ -57,6 +58,7 @@ CONTEXT_WORDS = {
     "round": "a payments `kong` line's `when`",
     "relation": "a payments `relation_payment` line's `when`",
     "loss": "a payments `loss_cap` value",
+    "amount": "a payments `stake` or `dealer_bonus` value",
     "presumption": "a situation's `presumes`",
     "deal": "a win at the deal's `when`",
     "kong": "a kind of kong's `when`",
@@ -89,6 +91,8 @@ def facts_for(ctx: Context) -> dict[str, Word]:
         return {name: SITUATION_FACTS[name] for name in HORSE_FACT_NAMES}
     if ctx == "loss":
         return dict(LOSS_FACTS)
+    if ctx == "amount":
+        return dict(AMOUNT_FACTS)
     if ctx == "relation":
         words = {**SITUATION_FACTS, **ROUND_FACTS, **RELATION_FACTS}
         return {name: words[name] for name in RELATION_FACT_NAMES}
@@ -127,6 +131,8 @@ def unseen_help(ctx: Context) -> str:
         "relation": "a payments `relation_payment` line's `when` reads how the winner "
         "won: " + ", ".join(RELATION_FACT_NAMES),
         "loss": "a payments `loss_cap` value reads the options and `hand_ceiling`",
+        "amount": "a payments `stake` or `dealer_bonus` value reads the options and "
+        "`dealer_streak`",
         "deal": "a win at the deal sees the dealt hand and the seat: "
         + ", ".join(sorted(DEAL_FACT_NAMES)),
         "kong": "a kind of kong's `when` reads the hand after the kong: "

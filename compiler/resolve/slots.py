@@ -282,6 +282,14 @@ _PAYMENT_LINES: tuple[
     ("dealer_bonus", lambda s: s.dealer_bonuses, "value", None, ast.PayDealerBonus, ir.Stake),
     ("loss_cap", lambda s: s.loss_caps, "value", None, ast.PayLossCap, ir.Stake),
     (
+        "kong_transfer",
+        lambda s: s.transfers,
+        None,
+        "payment",
+        ast.PayKongTransfer,
+        ir.KongTransfer,
+    ),
+    (
         "draw_payment / draw_refund",
         lambda s: s.draws,
         "amount",
@@ -296,7 +304,13 @@ def _payment_slots() -> Iterator[Slot]:
     """Each kind of payments line: its value, its `when` and its `if`."""
     for clause, lines, value, when, node, ir_node in _PAYMENT_LINES:
         if value is not None:
-            context: Context = "loss" if clause == "loss_cap" else "guard"
+            context: Context = (
+                "loss"
+                if clause == "loss_cap"
+                else "amount"
+                if clause in ("stake", "dealer_bonus")
+                else "guard"
+            )
             ir_value = "value" if ir_node is ir.Stake else value  # a claim_relation's count
             place = Place(node, value, ir_node, ir_value)
             yield _in("payments", f"{clause} value", context, INT, _pay(lines, value), place)

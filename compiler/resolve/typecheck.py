@@ -181,7 +181,7 @@ class ExprChecker:
         names.update({s: "win shape" for s in self.decls.shapes})
         if ctx in DECLARE_CONTEXTS:
             names.update({d: "the seat's declaration" for d in self.decls.declares})
-        if ctx not in ("guard", "round", "loss"):
+        if ctx not in ("guard", "round", "loss", "amount"):
             names.update({s: d.label for s, d in self.decls.situations.items()})
         names.update({s: "suit" for s in SUIT_CONSTANTS})
         names.update({s: "tile list" for s in TILE_LIST_CONSTANTS})
@@ -211,6 +211,7 @@ class ExprChecker:
             "guard",
             "round",
             "loss",
+            "amount",
             "deal",
             "kong",
             "draw",

@@ -47,6 +47,7 @@ from mjc.compiler.syntax.ast_settlement import (
     PayDealerBonus as PayDealerBonus,
     PayDraw as PayDraw,
     PayKong as PayKong,
+    PayKongTransfer as PayKongTransfer,
     PayLossCap as PayLossCap,
     Payments as Payments,
     PayRelation as PayRelation,

@@ -203,6 +203,18 @@ class PayDraw:
 
 
 @dataclass(frozen=True, slots=True)
+class PayKongTransfer:
+    """`kong_transfer when not self_drawn if option.transfer` (呼叫转移): on a win that holds
+    `kong_discard` (杠上炮) and `condition`, what the discarder's kong earned is paid on to
+    the winner."""
+
+    condition: Expr | None
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Payments:
     unit: str | None
     unit_provenance: tuple[Provenance, ...]
@@ -219,6 +231,7 @@ class Payments:
     loss_caps: tuple[PayLossCap, ...] = ()
     dealer_bonuses: tuple[PayDealerBonus, ...] = ()
     draws: tuple[PayDraw, ...] = ()
+    transfers: tuple[PayKongTransfer, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -93,6 +93,7 @@ class _SettlementToAst(_ExprToAst):
             tuple(c for c in children if isinstance(c, ast.PayLossCap)),
             tuple(c for c in children if isinstance(c, ast.PayDealerBonus)),
             tuple(c for c in children if isinstance(c, ast.PayDraw)),
+            tuple(c for c in children if isinstance(c, ast.PayKongTransfer)),
         )
 
     def pay_unit(
@@ -249,5 +250,14 @@ class _SettlementToAst(_ExprToAst):
             exprs[0] if exprs else None,
             self._guard(rest),
             self._provenance(rest),
+            self._span(meta),
+        )
+
+    def pay_kong_transfer(self, meta: Meta, children: list[Any]) -> ast.PayKongTransfer:
+        exprs = self._exprs(children)
+        return ast.PayKongTransfer(
+            exprs[0] if exprs else None,
+            self._guard(children),
+            self._provenance(children),
             self._span(meta),
         )

@@ -5,8 +5,8 @@ event.
 the rulebook's claims (`SPEC.claims`), its wild permissions and the seat's restrictions;
 `can_win` asks the rulebook: the shape must complete (its win check) and `Ruleset.score` must
 say the hand wins (its reject rules: 只可自摸, 四封, 鸡胡不能吃胡, 20分以上可吃胡 ...). The
-situations of a win (杠上开花, 海底, 天胡, 地胡, 人胡) are read off the round here too, with the
-table's own (荒番, 開寶: `Round.table_situations`) added to every win.
+situations of a win (杠上开花, 杠上炮, 海底, 天胡, 地胡, 人胡) are read off the round here too,
+with the table's own (荒番, 開寶: `Round.table_situations`) added to every win.
 """
 
 from __future__ import annotations
@@ -150,9 +150,14 @@ def self_draw_situations(r: Round, seat: int) -> tuple[str, ...]:
 
 
 def discard_situations(r: Round, seat: int, discarder: int) -> tuple[str, ...]:
+    """The situations of a win on `discarder`'s discard: 海底, 人胡, and 杠上炮 (`kong_discard`)
+    when the discarder's turn began with a kong's replacement tile (`Round.from_kong`, also
+    set for the tiles a kind of kong turns up, which are the konger's discards)."""
     found: list[str] = []
     if r.wall.drawable <= 0:
         found.append("last_tile")
+    if r.from_kong:
+        found.append("kong_discard")
     if r.quiet and r.discards == 1 and discarder == r.dealer:
         found.append("human")
     return (*found, *r.table_situations)
@@ -197,6 +202,7 @@ def score_win(
             players=r.players,
             options=r.values,
             declared=r.declared.get(seat),  # 定缺: a hand holding its missing suit may not win
+            dealer_streak=r.streak,  # 连庄, which fans may read
         )
     except SituationError:
         raise

@@ -38,7 +38,7 @@ from mjc.runtime.score.scoring import (
     Situation,
     tier_capped,
 )
-from mjc.runtime.score.situationargs import WIND_TILES as WIND_TILES, with_declared
+from mjc.runtime.score.situationargs import WIND_TILES as WIND_TILES, with_declared, with_streak
 from mjc.runtime.score.situations import SituationError
 from mjc.runtime.settle.claimcheck import wild_win_refusal
 from mjc.runtime.settle.payments import DEFAULT_PAYMENTS, DrawHand
@@ -237,6 +237,7 @@ class Ruleset(GameRules):
         preset: str | None = None,
         explain: bool = False,
         declared: Mapping[str, str] | None = None,
+        dealer_streak: int = 0,
     ) -> Score:
         """Score a hand: the best arrangement's fans and total, or `win=False` with a reason.
         With `explain`, the score also lists the fans that held but were dropped
@@ -247,7 +248,8 @@ class Ruleset(GameRules):
         for bad options, winds, situation names, a missing indicator, or tiles not in play.
         `declared` is what the winner declared before the first discard (the `declarations`
         section, 定缺: `{"missing_suit": "m"}`); one left out reads as no suit at all, and an
-        unknown id or word is a `ValueError`."""
+        unknown id or word is a `ValueError`. `dealer_streak` is the dealer's 连庄 count this
+        round (0 on a first deal), which fans read as `dealer_streak`."""
         # Over 80 lines on purpose: the hot path of DESIGN.md's 200 k scores/s target, where
         # each helper call would cost a Python frame per hand. The `try` is what
         # `plain_type_errors` would add, without its frame (it costs nothing until a raise).
@@ -329,6 +331,8 @@ class Ruleset(GameRules):
                 found = self._found(hand, wild, shapes, default)
             if declared:
                 situation = with_declared(situation, declared, self.spec.declares, self.id)
+            if dealer_streak:
+                situation = with_streak(situation, dealer_streak)
             if (
                 self._has_custom_shapes
                 and is_win_size(hand)  # a custom shape is held to the hand size too

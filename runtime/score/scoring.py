@@ -56,6 +56,7 @@ SITUATION_FLAGS: tuple[str, ...] = (
     "earthly",
     "human",
     "triple_win",
+    "kong_discard",
 )
 
 
@@ -76,6 +77,8 @@ class Situation:
     earthly: bool = False
     human: bool = False
     triple_win: bool = False
+    kong_discard: bool = False  # 杠上炮: won on the discard made right after a kong's replacement
+    dealer_streak: int = 0  # the dealer's 连庄 count this round (0: a first deal)
     flowers: tuple[int, ...] = ()
     wilds: int = 0  # wild tiles the hand holds
     extra: frozenset[str] = frozenset()  # the rulebook's own situation flags that hold

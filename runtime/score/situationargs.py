@@ -19,7 +19,18 @@ from mjc.runtime.tiles.tile import tile_index
 if TYPE_CHECKING:
     from mjc.runtime.rules.spec import DeclareSpec
 
-__all__ = ["WIND_TILES", "new_situation", "wind", "with_declared"]
+__all__ = [
+    "MAX_DEALER_STREAK",
+    "WIND_TILES",
+    "new_situation",
+    "wind",
+    "with_declared",
+    "with_streak",
+]
+
+# The longest dealer streak a win is scored in: the bound the compiler's number checks
+# (E0415) assume of `dealer_streak`, far beyond any table's.
+MAX_DEALER_STREAK = 10_000
 
 WIND_TILES = {"E": 27, "S": 28, "W": 29, "N": 30, "东": 27, "南": 28, "西": 29, "北": 30}
 
@@ -105,3 +116,15 @@ def with_declared(
             raise ValueError(f"the declaration {name} is one of {words}, not {word!r}")
         pairs.append((name, word))
     return replace(situation, declared=tuple(sorted(pairs)))
+
+
+def with_streak(situation: Situation, dealer_streak: object) -> Situation:
+    """`situation` in a round of this dealer streak (连庄, read by fans as `dealer_streak`); a
+    `TypeError` or `ValueError` says what is wrong with one that is not a count."""
+    if type(dealer_streak) is not int:
+        raise TypeError(f"dealer_streak must be an int, not {type(dealer_streak).__name__}")
+    if not 0 <= dealer_streak <= MAX_DEALER_STREAK:
+        raise ValueError(
+            f"dealer_streak is a count of rounds from 0 to {MAX_DEALER_STREAK}, not {dealer_streak}"
+        )
+    return replace(situation, dealer_streak=dealer_streak)

@@ -24,10 +24,13 @@ __all__ = [
 ]
 
 
-PaymentKind = Literal["hand", "liability", "horse", "kong", "follow", "streak", "deal_win", "draw"]
+PaymentKind = Literal[
+    "hand", "liability", "horse", "kong", "follow", "streak", "deal_win", "draw", "kong_transfer"
+]  # fmt: skip
 """What a line pays for: the hand itself; a liability (包: one seat pays for all, or a claim
 relation 承包/三包); horses (马); a kong; 跟庄 (following the dealer's discard); 连庄 (a
-streak); a win at the deal (起手胡); the hands at an exhaustive draw (查大叫, 查花猪, 退税).
+streak); a win at the deal (起手胡); the hands at an exhaustive draw (查大叫, 查花猪, 退税);
+a kong's earnings paid on to the winner of its 杠上炮 (呼叫转移, `kong_transfer`).
 Set where each line is made, so that no reader has to tell them apart by words."""
 
 

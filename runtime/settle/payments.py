@@ -183,7 +183,9 @@ class Payments:
     `dealer_bonus(o)` what is added to the dealer's share after the factor (庄家多输多赢一底:
     1) and its line; `draws(h, s, o)` the (index in `draw_rules`, amount) of the draw lines
     whose guard and `when` hold for a seat holding `h` at an exhaustive draw (`s.waits`: the
-    tiles it waits on), the amount 0 where the rule's `amount` word gives it."""
+    tiles it waits on), the amount 0 where the rule's `amount` word gives it;
+    `kong_transfers(o, s, winners)` the indices in `kong_transfer_rules` (the lines' ids) of
+    the `kong_transfer` lines (呼叫转移) that hold for a winner of a 杠上炮 (`kong_discard`)."""
 
     declared: bool = False
     unit: str | None = None
@@ -207,6 +209,25 @@ class Payments:
     dealer_bonus: Callable[[Options], tuple[int, str | None]] = _no_dealer_bonus
     draw_rules: tuple[DrawRule, ...] = ()
     draws: Callable[[Hand, Situation, Options], tuple[tuple[int, int], ...]] = _no_draws
+    kong_transfer_rules: tuple[str, ...] = ()
+    kong_transfers: Callable[[Options, Situation, int], tuple[int, ...]] = _no_wins
+    # A stake or dealer bonus whose value reads the round's dealer streak (連n拉n) is given
+    # here instead of as `stake` or `dealer_bonus`: `stake_in` and `dealer_bonus_in` ask it.
+    streak_stake: Callable[[Options, int], tuple[int, str | None]] | None = None
+    streak_dealer_bonus: Callable[[Options, int], tuple[int, str | None]] | None = None
+
+    def stake_in(self, o: Options, dealer_streak: int) -> tuple[int, str | None]:
+        """`stake(o)`, or the stake of a round of this dealer streak where it reads one."""
+        if self.streak_stake is not None:
+            return self.streak_stake(o, dealer_streak)
+        return self.stake(o)
+
+    def dealer_bonus_in(self, o: Options, dealer_streak: int) -> tuple[int, str | None]:
+        """`dealer_bonus(o)`, or the bonus of a round of this dealer streak where it reads
+        one (台湾 連n拉n: `dealer_bonus 2 * dealer_streak + 1`)."""
+        if self.streak_dealer_bonus is not None:
+            return self.streak_dealer_bonus(o, dealer_streak)
+        return self.dealer_bonus(o)
 
 
 DEFAULT_PAYMENTS = Payments()

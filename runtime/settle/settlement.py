@@ -103,6 +103,7 @@ class ScoreHand(Protocol):
         options: Mapping[str, object] | None,
         indicator: str | None,
         declared: Mapping[str, str] | None = None,
+        dealer_streak: int = 0,
     ) -> Score: ...
 
 
@@ -128,8 +129,10 @@ def settle(
     round of that one win and its winners scored and paid as a one-win round's, lines of
     later events naming their win (`win 2: ...`); under `after_win` leave the seats that left
     before an event pay nothing of it. Kongs, the deal's wins and the bonuses (horses, 跟庄,
-    连庄, counted on the first event's winners) are paid once a round; at an exhaustive draw
-    with `hands`, the draw lines (`mjc.runtime.settle.drawlines`, by `draw_seat`)."""
+    连庄, counted on the first event's winners) are paid once a round, and a kong's earnings
+    are paid on to the winner of its 杠上炮 where a `kong_transfer` line holds (呼叫转移); at
+    an exhaustive draw with `hands`, the draw lines (`mjc.runtime.settle.drawlines`, by
+    `draw_seat`). `stake` and `dealer_bonus` are read in the round's dealer streak."""
     n = outcome.players
     o = options
     problem = event_problem(outcome, after_win, rules.rulebook)
@@ -144,12 +147,12 @@ def settle(
         problems = problems or copy_problems(view, rules.copies)  # whole-round copies
         if problems:
             raise RoundError(f"later_wins.{where - 1}: " * (where > 0) + problems[0])
-    stake, _ = payments.stake(o)
+    stake, _ = payments.stake_in(o, outcome.streak)
     stake = max(stake, 0)
     result = Settlement(rules.rulebook, payments.unit or unit, n, stake)
     count = len(outcome.winners)
     dealer_factor, dealer_where = payments.dealer(o)
-    bonus, bonus_where = payments.dealer_bonus(o)
+    bonus, bonus_where = payments.dealer_bonus_in(o, outcome.streak)
     dealer = DealerTerms(max(dealer_factor, 1), max(bonus, 0), dealer_where, bonus_where)
     firsts: list[SettledHand] = []
     for number, (view, left) in enumerate(zip(views, left_before(outcome, after_win), strict=True)):
@@ -165,9 +168,31 @@ def settle(
     # they are paid once, the bonuses (horses, 跟庄, 连庄) on the first win event's hands.
     facts = RoundFacts(bool(outcome.winners), outcome.exhaustive_draw and not count, count, n)
     result.lines += _bonus_lines(payments, o, views[0], facts, firsts, stake)
-    holding = payments.kongs(o, facts)
+    by_kong = _kong_lines(outcome, payments.kongs(o, facts), payments, rules, after_win, stake)
+    result.lines += [line for lines in by_kong.values() for line in lines]
+    moved, transfers = _transfer_lines(payments, o, views, by_kong)
+    result.lines += transfers
+    result.lines += deal_win_lines(outcome, deal_wins, stake)
+    # A kong whose earnings were paid on (呼叫转移) has nothing left to refund at a draw.
+    kong_lines = [line for k, lines in by_kong.items() if k not in moved for line in lines]
+    result.lines += draw_lines(outcome, payments, o, draw_seat, after_win, kong_lines, stake)
+    return result
+
+
+def _kong_lines(
+    outcome: RoundOutcome,
+    holding: tuple[tuple[int, int], ...],
+    payments: Payments,
+    rules: RoundRules,
+    after_win: str,
+    stake: int,
+) -> dict[int, list[Line]]:
+    """What each kong earned its konger (by index in `outcome.kongs`), by the first kong
+    line of its kind that holds for the round and whose payer exists."""
+    n = outcome.players
     unscored = {kind for kind, scored in rules.kong_kinds if not scored}
     first = rules.kong_kinds[0][0] if rules.kong_kinds else None
+    found: dict[int, list[Line]] = {}
     for number, kong in enumerate(outcome.kongs):
         if (kong.as_ or first) in unscored:
             continue  # a kind of kong that earns no kong payment (补张)
@@ -183,15 +208,62 @@ def settle(
             else:
                 continue
             reason = f"kong {number + 1}: {kong.kind} kong of seat {kong.seat}"
-            for seat in payers:
-                line = Line(seat, kong.seat, amount * stake, reason, kong_rule.where, "kong")
-                if line.amount:
-                    result.lines.append(line)
+            lines = [
+                Line(seat, kong.seat, amount * stake, reason, kong_rule.where, "kong")
+                for seat in payers
+            ]
+            found[number] = [line for line in lines if line.amount]
             break
-    result.lines += deal_win_lines(outcome, deal_wins, stake)
-    kong_lines = [line for line in result.lines if line.kind == "kong"]
-    result.lines += draw_lines(outcome, payments, o, draw_seat, after_win, kong_lines, stake)
-    return result
+    return found
+
+
+def _transfer_lines(
+    payments: Payments, o: dict[str, Any], views: list[RoundOutcome], by_kong: dict[int, list[Line]]
+) -> tuple[set[int], list[Line]]:
+    """呼叫转移 (`kong_transfer`): on a win event whose winners won 杠上炮 (`kong_discard`), what
+    the discarder earned from his kong whose replacement led to the discard (his last kong
+    made before that win) is paid on to the winner, when a `kong_transfer` line holds for
+    him. Of several winners of that discard, the first in turn order after the discarder
+    takes it all (convention: 呼叫转移 moves one kong's money once, and 四川 tables that split
+    it differ on the odd point); the line's `when` is read for that winner. Returns the
+    kongs paid on (by index) and the lines."""
+    moved: set[int] = set()
+    lines: list[Line] = []
+    if not payments.kong_transfer_rules:
+        return moved, lines
+    for number, view in enumerate(views):
+        discarder = view.discarder
+        takers = [i for i, w in enumerate(view.winners) if "kong_discard" in w.situations]
+        if discarder is None or not takers:
+            continue
+        index = min(takers, key=lambda i: (view.winners[i].seat - discarder) % view.players)
+        holding = payments.kong_transfers(o, _situation(view, index), len(view.winners))
+        if not holding:
+            continue
+        event = f"later_wins.{number - 1}." if number else ""
+        kongs = [
+            k
+            for k, kong in enumerate(view.kongs)
+            if kong.seat == discarder and kong.wins_before <= number
+        ]
+        if not kongs:
+            raise RoundError(
+                f"{event}winners.{index}.situations: kong_discard (杠上炮), but the discarder "
+                f"(seat {discarder}) made no kong before this win"
+            )
+        kong, winner = kongs[-1], view.winners[index].seat
+        earned = sum(line.amount for line in by_kong.get(kong, ()) if line.payee == discarder)
+        if kong in moved or not earned:
+            continue
+        moved.add(kong)
+        reason = f"win {number + 1}: " if number else ""
+        reason += (
+            f"kong transfer (呼叫转移): what kong {kong + 1} earned seat {discarder}, "
+            f"to seat {winner} (杠上炮)"
+        )
+        where = payments.kong_transfer_rules[holding[0]]
+        lines.append(Line(discarder, winner, earned, reason, where, "kong_transfer"))
+    return moved, lines
 
 
 def _event_lines(
@@ -305,6 +377,7 @@ def _score(
             **outcome.seat_facts(winner.seat),
             situations=_flags(outcome, index),
             declared=outcome.declarations.get(winner.seat),  # 定缺
+            dealer_streak=outcome.streak,  # 连庄, which fans may read
         )
     except (HandError, NotationError, OptionError, ValueError) as exc:
         raise RoundError(f"{event}winners.{index}: {exc}", getattr(exc, "code", None)) from None
@@ -339,6 +412,7 @@ def _situation(outcome: RoundOutcome, index: int) -> Situation:
         earthly="earthly" in flags,
         human="human" in flags,
         triple_win="triple_win" in flags,
+        kong_discard="kong_discard" in flags,
         extra=frozenset(flags - set(SITUATION_FLAGS)),
     )
 

@@ -117,7 +117,7 @@ NOTATION = strategy(notation)
 # ------------------------------------------------------------------------------ scoring
 
 SITUATION_NAMES = (
-    *("kong_bloom", "robbing_kong", "last_tile", "heavenly", "earthly", "human"),
+    *("kong_bloom", "robbing_kong", "last_tile", "heavenly", "earthly", "human", "kong_discard"),
     *("huangfan", "self_drawn", "", "no_such_thing", "dealer"),
 )
 OPTION_TEXTS = ("on", "off", "true", "0", "1", "16", "999", "", "x", "白板做鬼", "大转")

@@ -29,6 +29,8 @@ AFTER_WIN_RULEBOOK = Path(__file__).parent / "rulebooks" / "xuezhan.mjr"
 # A whole test rulebook that pays the hands still playing at an exhaustive draw (查大叫, 查花猪,
 # 退税: `draw_payment`, `draw_refund`).
 DRAW_PAYMENTS_RULEBOOK = Path(__file__).parent / "rulebooks" / "draw_payments.mjr"
+# 杠上炮 and 呼叫转移 (kong_transfer), and the dealer's streak read by a fan and dealer_bonus.
+KONG_DISCARD_RULEBOOK = Path(__file__).parent / "rulebooks" / "kong_discard.mjr"
 
 
 def opening(rulebook: str, title: str, shapes: str = STANDARD) -> str:

@@ -84,15 +84,16 @@ def test_a_slot_that_did_not_type_is_named_by_untyped() -> None:
 
 
 def test_a_slot_types_its_expression_in_its_context() -> None:
-    # A payments `loss_cap` value may read `hand_ceiling`; a stake value, an options guard,
-    # may not: the slot's context decides.
+    # A payments `loss_cap` value may read `hand_ceiling`; a stake value, which reads the
+    # options and `dealer_streak`, may not: the slot's context decides.
     mini = Path(__file__).parents[1] / "diagnostics" / "E0505_invalid_example_hand.mjr"
     base = mini.read_text(encoding="utf-8").replace("22x", "22z")  # a valid example now
     ok = compile_source(base + "\npayments {\n  loss_cap hand_ceiling\n}\n", "ok.mjr")
     assert ok.ok, [d.message for d in ok.diagnostics]
     bad = compile_source(base + "\npayments {\n  stake hand_ceiling\n}\n", "bad.mjr")
     assert [d.code for d in bad.diagnostics] == ["E0204"]
-    assert bad.diagnostics[0].message == "an option guard (`if …`) cannot use `hand_ceiling`"
+    message = "a payments `stake` or `dealer_bonus` value cannot use `hand_ceiling`"
+    assert bad.diagnostics[0].message == message
 
 
 def test_the_language_reference_lists_every_slot() -> None:
@@ -159,6 +160,7 @@ payments {
   cap 10 if option.big
   loss_cap 5 if option.big
   draw_payment unready pays ready 2 when suits(tiles) <= 2 if option.big
+  kong_transfer when not self_drawn if option.big
 }
 """
 

@@ -93,6 +93,11 @@ CASES: list[tuple[str, str, str, str, dict[str, Any], str]] = [
         {},
         "copies(winning_tile) is 2",
     ),
+    ("kong_discard", "not self_drawn", "guangdong", PLAIN, {"self_drawn": True}, ""),
+    ("kong_discard", "excludes robbing_kong", "guangdong", PLAIN, {"win": "3m"}, ""),
+    ("kong_discard", "excludes kong_bloom", "guangdong", KONG, {}, ""),
+    ("kong_discard", "excludes earthly", "guangdong", PLAIN, {}, ""),
+    ("kong_discard", "excludes human", "guangdong", PLAIN, {}, ""),
     ("triple_win", "not self_drawn", "guangdong", PLAIN, {"self_drawn": True}, ""),
     ("triple_win", "players == 4", "chaozhou", PLAIN, {"players": 3}, "players is 3"),
     (
@@ -159,6 +164,7 @@ def test_every_presumption_has_a_case() -> None:
         (KONG, {"situations": ["kong_bloom"], "self_drawn": True}),
         (PLAIN, {"situations": ["robbing_kong"], "win": "3m"}),
         (PLAIN, {"situations": ["last_tile", "triple_win"]}),
+        (KONG, {"situations": ["kong_discard", "last_tile"]}),
         (MELDED, {"situations": ["last_tile"], "self_drawn": True, "win": "2z"}),
     ],
 )

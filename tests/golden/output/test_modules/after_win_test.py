@@ -169,6 +169,7 @@ def situation_problems(h: Hand, s: Situation, o: dict[str, Any]) -> str | None:
     x_earthly = s.earthly
     x_human = s.human
     x_triple_win = s.triple_win
+    x_kong_discard = s.kong_discard
     x_declared = h.melds
     if x_heavenly:
         if not x_dealer:
@@ -280,6 +281,23 @@ def situation_problems(h: Hand, s: Situation, o: dict[str, Any]) -> str | None:
                 ),
                 ('copies(winning_tile)', 'int', h.tiles.count(s.winning_tile)),
             )
+    if x_kong_discard:
+        if x_self_drawn:
+            return refusal(
+                (
+                    '杠上炮 (kong_discard) presumes `not self_drawn`: '
+                    '杠上炮 is a win on a discard, the one a seat '
+                    "made right after drawing a kong's replacement"
+                ),
+            )
+        if x_robbing_kong:
+            return refusal('杠上炮 (kong_discard) and 抢杠 (robbing_kong) cannot both hold for one win')
+        if x_kong_bloom:
+            return refusal('杠上炮 (kong_discard) and 杠上开花 (kong_bloom) cannot both hold for one win')
+        if x_earthly:
+            return refusal('杠上炮 (kong_discard) and 地胡 (earthly) cannot both hold for one win')
+        if x_human:
+            return refusal('杠上炮 (kong_discard) and 人胡 (human) cannot both hold for one win')
     if x_triple_win:
         if x_self_drawn:
             return refusal(
