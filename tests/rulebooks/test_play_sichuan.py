@@ -123,6 +123,14 @@ def test_xueliu_chenghe_a_winner_stays_and_wins_again(sichuan: Ruleset) -> None:
     raise AssertionError("no seed gave a seat two wins")
 
 
+def test_gangshangpao_the_engine_names_it_and_huijiao_zhuanyi_is_paid(sichuan: Ruleset) -> None:
+    game = greedy_round(sichuan, seed=86)  # a seed whose round holds a 杠上炮
+    assert game.settlement is not None
+    transfers = [x for x in game.settlement.lines if x.kind == "kong_transfer"]
+    assert transfers and all(x.payer != x.payee for x in transfers)
+    assert_settles_and_replays(sichuan, game)
+
+
 def test_mjc_play_sichuan_bots_only_logs_rounds_of_several_wins_that_mjc_replay_checks(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -194,6 +194,11 @@ def test_gangshangkaihua_kong_bloom_adds_1_fan(sichuan: Ruleset) -> None:
     assert fans(score) == {"根": 2, "杠上开花": 2, "自摸加底": 1} and score.total == 5
 
 
+def test_gangshangpao_a_win_on_the_discard_after_a_kong_adds_1_fan(sichuan: Ruleset) -> None:
+    score = scored(sichuan, PLAIN, win="5p", situations=["kong_discard"])
+    assert fans(score) == {"杠上炮": 2}
+
+
 def test_qiangganghu_robbing_a_kong_adds_1_fan(sichuan: Ruleset) -> None:
     score = scored(sichuan, PLAIN, win="1m", situations=["robbing_kong"])
     assert fans(score) == {"抢杠胡": 2}
@@ -254,5 +259,5 @@ def test_fengding_none_leaves_a_6_fan_hand_whole(sichuan: Ruleset) -> None:
 
 
 def test_every_option_is_exercised(sichuan: Ruleset) -> None:
-    settled_elsewhere = {"mode", "kong_bloom_pays", "base"}  # test_sichuan_settlement.py
+    settled_elsewhere = {"mode", "kong_bloom_pays", "base", "call_transfer"}  # test_sichuan_settlement.py
     assert {o.id for o in sichuan.options} == EXERCISED | settled_elsewhere

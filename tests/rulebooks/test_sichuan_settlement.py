@@ -113,6 +113,41 @@ def test_guafeng_xiayu_a_seat_that_left_pays_nothing_of_a_later_kong() -> None:
     assert kinds(result, "kong") == {(0, 2): 2, (3, 2): 2}
 
 
+# ---------------------------------------------------------------- 杠上炮 and 呼叫转移
+
+KONG_DISCARD_WIN = {
+    "seat": 1,
+    "hand": "234m567m888m789p55p",
+    "win_tile": "9p",
+    "situations": ["kong_discard"],
+}
+
+
+def test_gangshangpao_adds_1_fan_and_huijiao_zhuanyi_pays_the_kong_on_to_the_winner() -> None:
+    result = settle(
+        "sichuan",
+        winners=[KONG_DISCARD_WIN],
+        discarder=0,
+        kongs=[{"seat": 0, "kind": "concealed"}],
+    )
+    # the hand: 平胡 ×2 for 杠上炮; the 暗杠 earned 2 from each of seats 1, 2, 3, all on to seat 1
+    assert kinds(result, "hand") == {(0, 1): 2}
+    assert kinds(result, "kong_transfer") == {(0, 1): 6}
+    assert result.deltas == [6 - 2 - 6, 2 - 2 + 6, -2, -2]
+
+
+def test_huijiao_zhuanyi_off_keeps_the_kong_with_the_konger() -> None:
+    result = settle(
+        "sichuan",
+        winners=[KONG_DISCARD_WIN],
+        discarder=0,
+        kongs=[{"seat": 0, "kind": "concealed"}],
+        options={"call_transfer": "off"},
+    )
+    assert kinds(result, "kong_transfer") == {}
+    assert result.deltas == [6 - 2, 2 - 2, -2, -2]
+
+
 # ---------------------------------------------------------------- 血战到底: wins on different turns
 
 
