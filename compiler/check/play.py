@@ -34,6 +34,7 @@ from mjc.compiler.lower.rulebook import lower_tiles
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
+from mjc.runtime.rules.turnrules import HAND_SIZES
 
 EXPLAIN_LISTINGS = {"E0122": rules_listing}
 """What `mjc explain` (and the diagnostics reference) list under a code's page: the help of
@@ -78,7 +79,7 @@ def check_play_words(decls: Declarations) -> list[Diagnostic]:
                 )
             )
         unguarded[key] = item
-    return problems
+    return problems + _hand_size(decls)
 
 
 def _values(key: str, word: PlayWord, item: ast.PlayItem) -> list[Diagnostic]:
@@ -109,6 +110,8 @@ def _values(key: str, word: PlayWord, item: ast.PlayItem) -> list[Diagnostic]:
         for value in values:
             if not isinstance(value, ast.IntLit):
                 problems.append(_bad(value, f"`{key}` takes whole numbers", takes(key)))
+            elif key == "hand":
+                problems += _hand_value(value)
             elif word.kind == "number" and not word.low <= value.value <= word.high:
                 problems.append(_bad(value, f"`{key}` is {word.low} to {word.high}", takes(key)))
         if word.kind == "deal" and not problems:
@@ -120,16 +123,99 @@ def _values(key: str, word: PlayWord, item: ast.PlayItem) -> list[Diagnostic]:
 
 def _deal(values: tuple[ast.Expr | ast.Ident, ...]) -> list[Diagnostic]:
     dealer, others = (v.value if isinstance(v, ast.IntLit) else 0 for v in values)
-    if 1 <= others <= 13 and dealer == others + 1:
+    if 1 <= others <= max(HAND_SIZES) and dealer == others + 1:
         return []
     return [
         _bad(
             values[0],
             f"a deal of {dealer} to the dealer and {others} to the others is not a deal",
             "the dealer gets one tile more than the others (he discards first), who get 1 to "
-            "13: `deal 14, 13`",
+            "13 (16 with `hand 16`): `deal 14, 13`",
         )
     ]
+
+
+# --------------------------------------------------------------------------- the hand size
+
+# The built-in shapes of fourteen tiles, which no other size of hand can hold.
+_THIRTEEN_ONLY = ("seven_pairs", "thirteen_orphans", "knitted_straight", "honours_and_knitted")
+
+
+def _hand_value(value: ast.IntLit) -> list[Diagnostic]:
+    """E0540: a hand of 3k + 1 tiles, for k sets (one to five)."""
+    if value.value in HAND_SIZES:
+        return []
+    sizes = ", ".join(str(n) for n in HAND_SIZES)
+    return [
+        error(
+            "E0540",
+            f"a hand of {value.value} tiles cannot be played",
+            value.span,
+            label="not 3k + 1 tiles for k sets",
+            help=f"a hand holds {sizes} tiles: the win, one tile more, is sets and a pair "
+            "(`hand 16` for 台湾十六张)",
+        )
+    ]
+
+
+def _hand_size(decls: Declarations) -> list[Diagnostic]:
+    """The hand size is one number for the whole rulebook (E0543); with another size than 13
+    no shape of fourteen tiles is declared (E0541) and a `deal` deals that hand (E0542)."""
+    assert decls.play is not None
+    items = [item for item in decls.play.items if item.keyword.text == "hand"]
+    sized = [
+        (item, item.values[0])
+        for item in items
+        if len(item.values) == 1 and isinstance(item.values[0], ast.IntLit)
+    ]
+    if not sized:
+        return []
+    value = sized[0][1]
+    held = value.value
+    problems: list[Diagnostic] = [
+        error(
+            "E0543",
+            "the hand size depends on a condition",
+            other.guard.span,
+            label="one size for every game of the rulebook",
+            help="write `hand` once without an `if`: the win check's tables, the deal and the "
+            "checks of hands are made for one size",
+        )
+        for other in items
+        if other.guard is not None
+    ]
+    if held not in HAND_SIZES:
+        return problems
+    if held != 13:
+        problems += [
+            error(
+                "E0541",
+                f"the shape `{shape.id.text}` needs a hand of 13 tiles, and this one has {held}",
+                shape.id.span,
+                label="a shape of fourteen tiles",
+                labels=(Label(value.span, "the hand size"),),
+                help="remove the shape (a custom shape may read the tiles of any hand), or "
+                "play a hand of 13",
+            )
+            for shape in decls.shapes.values()
+            if shape.custom is None and shape.id.text in _THIRTEEN_ONLY
+        ]
+    for deal in decls.play.items:
+        numbers = [v.value for v in deal.values if isinstance(v, ast.IntLit)]
+        if deal.keyword.text != "deal" or len(numbers) != 2 or numbers == [held + 1, held]:
+            continue
+        problems.append(
+            error(
+                "E0542",
+                f"a deal of {numbers[0]} and {numbers[1]} tiles disagrees with a hand of {held}",
+                deal.values[0].span,
+                label="not the hand",
+                labels=(Label(value.span, "the hand size"),),
+                help=f"deal {held + 1} to the dealer and {held} to the others, or leave the "
+                "`deal` line out: it follows the hand",
+            )
+        )
+    return problems
 
 
 def _one_of(key: str, value: ast.Expr | ast.Ident, words: tuple[str, ...]) -> list[Diagnostic]:

@@ -212,7 +212,7 @@ class Round:
         # With wilds, the wild check's own wait set (`mjc.runtime.wins.wildwaits`).
         self.finder: WaitFinder | None = (
             None
-            if needs is None
+            if needs is None or self.rules.hand != 13  # another hand: the real check
             else wild_wait_finder(shapes, tuple(wilds), needs)
             if wilds
             else wait_finder(shapes, needs)

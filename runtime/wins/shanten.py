@@ -33,7 +33,8 @@ from mjc.runtime.wins.arrange import SEVEN_PAIRS, SHAPES, STANDARD, THIRTEEN_ORP
 __all__ = ["UNCAPPED", "caps_of", "counts_shanten", "draw_shanten", "shanten", "suit_vector"]
 
 _INF = 99
-_MAX_SETS = 4
+_MAX_SETS = 5  # a hand of 16 (`hand 16`) has five sets; a hand of 13 reads the first four
+_SETS = 4  # the sets of a hand of 13
 _BASES = (0, 9, 18, 27)
 _WIDTHS = (9, 9, 9, 7)
 # A vector holds, at index 2 * m + p, the tiles to add for exactly m sets and p pairs.
@@ -255,16 +256,18 @@ def counts_shanten(
     shapes: Iterable[str] = SHAPES,
     jokers: int = 0,
     caps: bytes = _FOUR,
+    sets: int = _SETS,
 ) -> int:
     """The shanten of a hand given as 34 concealed counts (wild tiles left out, `jokers` of
     them held) and `declared` melds; `caps` is how many of each kind the concealed tiles may
-    hold (`caps_of`; `UNCAPPED` everywhere in a game with wilds). The hot path of the bot:
-    the caller has checked the counts. 99 when no shape can be reached."""
+    hold (`caps_of`; `UNCAPPED` everywhere in a game with wilds); a win is `sets` sets and a
+    pair (five in a rulebook of `hand 16`, which has no other shape). The hot path of the
+    bot: the caller has checked the counts. 99 when no shape can be reached."""
     names = shapes if isinstance(shapes, frozenset) else frozenset(shapes)
     best = _INF
     if STANDARD in names:
-        best = _standard_distance(counts, caps, _MAX_SETS - declared)
-    if not declared:
+        best = _standard_distance(counts, caps, sets - declared)
+    if not declared and sets == _SETS:
         if SEVEN_PAIRS in names:
             best = min(best, _seven_pairs_distance(counts, caps))
         if THIRTEEN_ORPHANS in names:
@@ -280,12 +283,13 @@ def draw_shanten(
     shapes: Iterable[str] = SHAPES,
     jokers: int = 0,
     caps: bytes = _FOUR,
+    sets: int = _SETS,
 ) -> list[int]:
     """`counts_shanten` of the hand with one more tile, for each of the 34 kinds (99 for a
     kind its limit forbids, or held four times): what the bot's effective-tile count reads.
     A draw changes one suit only, so the other suits' vectors are summed once per suit."""
     names = shapes if isinstance(shapes, frozenset) else frozenset(shapes)
-    sets = _MAX_SETS - declared
+    whole, sets = sets, sets - declared
     c = bytes(counts)
     out = [_INF] * NUM_PLAYING
     if STANDARD in names:
@@ -303,9 +307,9 @@ def draw_shanten(
                     continue  # no fifth copy, whatever the limit
                 grown = key[:rank] + bytes((key[rank] + 1,)) + key[rank + 1 :]
                 out[base + rank] = _last(others, _suit_id(grown, cap, suit != 3), sets)
-    if not declared and THIRTEEN_ORPHANS in names:
+    if not declared and whole == _SETS and THIRTEEN_ORPHANS in names:
         _orphan_draws(counts, caps, out)
-    if not declared and SEVEN_PAIRS in names:
+    if not declared and whole == _SETS and SEVEN_PAIRS in names:
         _seven_pairs_draws(counts, caps, out)
     return [_INF if d >= _INF else max(d - jokers, 0) - 1 for d in out]
 
@@ -371,15 +375,17 @@ def shanten(
     shapes: Iterable[str] = SHAPES,
     wilds: Iterable[int] = (),
     copies: Sequence[int] | None = None,
+    tiles: int = MAX_TILES,
 ) -> int:
     """The shanten of a 13- or 14-tile hand for `shapes` (every built-in shape by default):
     -1 complete, 0 ready, n: n tiles more from ready. `wilds` are the game's wild kinds (its
     wilds held are jokers; an empty tuple: a game without wilds), `copies` the copies of each
-    kind in play (four by default). Raises `HandError` for a hand of another size; 99 when
-    no shape can be reached (seven pairs alone, with a declared meld)."""
-    if hand.size not in (MAX_TILES - 1, MAX_TILES):
+    kind in play (four by default); `tiles` is the size of a win (17 for a rulebook of
+    `hand 16`: a hand of 16 or 17, five sets and a pair). Raises `HandError` for a hand of
+    another size; 99 when no shape can be reached (seven pairs alone, with a declared meld)."""
+    if hand.size not in (tiles - 1, tiles):
         raise HandError(
-            f"shanten is for a hand of 13 or 14 tiles (a declared meld counts 3); "
+            f"shanten is for a hand of {tiles - 1} or {tiles} tiles (a declared meld counts 3); "
             f"this one has {hand.size}"
         )
     kinds = tuple(w for w in wilds if w < NUM_PLAYING)
@@ -391,4 +397,4 @@ def shanten(
     caps = caps_of(hand, copies, bool(kinds))
     # The distance is to a complete 14-tile hand from 13 tiles or 14 alike: a 13-tile hand
     # one draw from complete is 0, a complete 14-tile hand -1.
-    return counts_shanten(counts, len(hand.melds), shapes, jokers, caps)
+    return counts_shanten(counts, len(hand.melds), shapes, jokers, caps, (tiles - 2) // 3)
