@@ -145,7 +145,7 @@ def _hand_value(value: ast.IntLit) -> list[Diagnostic]:
     """E0540: a hand of 3k + 1 tiles, for k sets (one to five)."""
     if value.value in HAND_SIZES:
         return []
-    sizes = ", ".join(str(n) for n in HAND_SIZES)
+    sizes = ", ".join(str(n) for n in HAND_SIZES[:-1]) + f" or {HAND_SIZES[-1]}"
     return [
         error(
             "E0540",
