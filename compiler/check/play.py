@@ -29,7 +29,7 @@ from mjc.compiler.language.vocabulary_play import (
     rules_listing,
     takes,
 )
-from mjc.compiler.lower.play import CHOICE_LISTS, effective, lower_play
+from mjc.compiler.lower.play import CHOICE_LISTS, effective, lower_play, win_tiles
 from mjc.compiler.lower.rulebook import lower_tiles
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.typed import Typed
@@ -48,6 +48,7 @@ def check_play_words(decls: Declarations) -> list[Diagnostic]:
     if decls.play is None:
         return problems
     unguarded: dict[str, ast.PlayItem] = {}
+    hand = win_tiles(decls.play) - 1  # the rulebook's hand, 13 unless it says another
     for item in decls.play.items:
         key = item.keyword.text
         word = PLAY_WORDS.get(key)
@@ -63,7 +64,7 @@ def check_play_words(decls: Declarations) -> list[Diagnostic]:
                 )
             )
             continue
-        problems += _values(key, word, item)
+        problems += _values(key, word, item, hand)
         first = unguarded.get(key)
         if item.guard is not None:
             continue
@@ -82,7 +83,7 @@ def check_play_words(decls: Declarations) -> list[Diagnostic]:
     return problems + _hand_size(decls)
 
 
-def _values(key: str, word: PlayWord, item: ast.PlayItem) -> list[Diagnostic]:
+def _values(key: str, word: PlayWord, item: ast.PlayItem, hand: int) -> list[Diagnostic]:
     """The values of one line, against what its rule takes."""
     values = item.values
     counts = {"deal": 2, "words": len(values)}
@@ -115,22 +116,24 @@ def _values(key: str, word: PlayWord, item: ast.PlayItem) -> list[Diagnostic]:
             elif word.kind == "number" and not word.low <= value.value <= word.high:
                 problems.append(_bad(value, f"`{key}` is {word.low} to {word.high}", takes(key)))
         if word.kind == "deal" and not problems:
-            problems += _deal(values)
+            problems += _deal(values, hand)
     elif isinstance(values[0], ast.Ident):  # a count: a word is no number of tiles
         problems.append(_bad(values[0], f"`{key}` takes {takes(key)}", takes(key)))
     return problems
 
 
-def _deal(values: tuple[ast.Expr | ast.Ident, ...]) -> list[Diagnostic]:
+def _deal(values: tuple[ast.Expr | ast.Ident, ...], hand: int) -> list[Diagnostic]:
+    """A deal of one more to the dealer than to the others, who get 1 to 13; with another
+    `hand`, a deal of that hand is no E0122 (whether it agrees with the hand is E0542)."""
     dealer, others = (v.value if isinstance(v, ast.IntLit) else 0 for v in values)
-    if 1 <= others <= max(HAND_SIZES) and dealer == others + 1:
+    if dealer == others + 1 and (1 <= others <= 13 or (others in HAND_SIZES and hand != 13)):
         return []
     return [
         _bad(
             values[0],
             f"a deal of {dealer} to the dealer and {others} to the others is not a deal",
             "the dealer gets one tile more than the others (he discards first), who get 1 to "
-            "13 (16 with `hand 16`): `deal 14, 13`",
+            "13: `deal 14, 13`",
         )
     ]
 
