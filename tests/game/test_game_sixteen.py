@@ -20,8 +20,7 @@ from mjc.runtime.game.players import play_round
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.settle.round import RoundError
 from mjc.runtime.tiles.hand import parse_hand
-from tests.helpers.settlement_helpers import assert_settles_and_replays
-from tests.helpers.settlement_helpers import ruleset as bundled
+from tests.helpers.settlement_helpers import assert_settles_and_replays, ruleset as bundled
 from tests.helpers.small_rulebooks import SIXTEEN_RULEBOOK
 
 
