@@ -136,7 +136,7 @@ class GameRules:
         if self.spec.deal_win_check is None:
             return ()
         if isinstance(hand, str):
-            hand = parse_hand(hand)
+            hand = parse_hand(hand, tiles=self._win_tiles)
         game = self._games.game(options, None, players)
         wild = self._wilds(game, indicator, wilds) if self.has_wilds else ()
         situation = self._situation(hand, False, seat_wind, round_wind, dealer, (), players, wild)
