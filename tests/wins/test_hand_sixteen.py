@@ -129,3 +129,28 @@ def test_a_wild_stands_for_the_missing_tile_of_five_sets() -> None:
     readings = sized_arrangements(hand, (red,), frozenset({"standard"}), 17)
     assert readings and all(len(r.melds) == 5 for r in readings)
     assert not check(parse_hand("123m456m789m123p45p1s7z", tiles=17))
+
+
+@cache
+def with_custom_shape() -> Ruleset:
+    """The sixteen rulebook with a custom shape that reads the tiles and the hand size."""
+    text = SIXTEEN_RULEBOOK.read_text(encoding="utf-8").replace(
+        '  standard "基本胡牌"',
+        '  standard "基本胡牌"\n  custom c258 "二五八" when (all t in tiles: t.rank in [2, 5, 8])'
+        " and hand_size == 17",
+    )
+    compilation = compile_source(text, "sixteen_custom.mjr")
+    assert compilation.rulebook is not None and compilation.ok, compilation.diagnostics
+    module = import_source(generate_module(compilation.rulebook), "mjc_sixteen_custom", "c.py")
+    ruleset: Ruleset = module.RULESET
+    return ruleset
+
+
+def test_a_custom_shape_is_allowed_and_held_to_seventeen_tiles() -> None:
+    rules = with_custom_shape()
+    seventeen = "225588m225588p22558s"  # no sets: only the custom shape reads it
+    assert parse_hand(seventeen, tiles=17).size == 17
+    score = rules.score(seventeen)
+    assert score.win and score.shape == "c258"
+    assert rules.is_win(seventeen)
+    assert not rules.score("225588m225588p22s").win  # 14 tiles: no win of this rulebook
