@@ -4,6 +4,7 @@ hands of another size; a rulebook of 13 still refuses the larger hands."""
 
 from __future__ import annotations
 
+import random
 from functools import cache
 
 import pytest
@@ -12,10 +13,12 @@ from mjc.compiler.driver import compile_source
 from mjc.compiler.emit.codegen import generate_module
 from mjc.compiler.loader import import_source
 from mjc.runtime import Ruleset
-from mjc.runtime.tiles.hand import HandError, hand_won_on, parse_hand
+from mjc.runtime.tiles.hand import Hand, HandError, hand_won_on, parse_hand
 from mjc.runtime.tiles.tables import SUIT_TABLE, suit_table
 from mjc.runtime.tiles.tile import tile_index
+from mjc.runtime.wins.seats import SeatState
 from mjc.runtime.wins.sized import sized_arrangements, sized_win_check
+from mjc.runtime.wins.waitsets import wait_finder
 from tests.helpers.settlement_helpers import ruleset as bundled
 from tests.helpers.small_rulebooks import SIXTEEN_RULEBOOK
 
@@ -154,3 +157,33 @@ def test_a_custom_shape_is_allowed_and_held_to_seventeen_tiles() -> None:
     assert score.win and score.shape == "c258"
     assert rules.is_win(seventeen)
     assert not rules.score("225588m225588p22s").win  # 14 tiles: no win of this rulebook
+
+
+def test_the_engines_wait_sets_hold_every_tile_that_completes_sixteen() -> None:
+    """`wait_finder` of a game of `hand 16`: the quick test, from the tables of five sets,
+    holds exactly the tiles whose copy the win check takes (concealed hands, no wilds)."""
+    finder = wait_finder(frozenset({"standard"}), (), 17)
+    assert finder is not None
+    check = sixteen().win_checker()
+    rng = random.Random(16)
+    wall = [t for t in range(34) for _ in range(4)]
+    hands = ["123m456m789m123p456p1s", "111222333444555m6m", "123m456m789m123p11s45p"]
+    hands += [""] * 300
+    for text in hands:
+        if text:
+            tiles = list(parse_hand(text, tiles=17).concealed)
+        else:
+            rng.shuffle(wall)
+            tiles = sorted(wall[:16])
+        st = SeatState()
+        for t in tiles:
+            st.counts[t] += 1
+        completes = set()
+        for t in range(34):
+            if st.counts[t] < 4:
+                counts = bytearray(st.counts)
+                counts[t] += 1
+                hand = Hand(tuple(sorted((*tiles, t))), (), (), t, bytes(counts))
+                if check(hand):
+                    completes.add(t)
+        assert finder(st) == completes, text
