@@ -1,16 +1,18 @@
 """Checks of the play section (行牌): known rules and values, and no rule against the rulebook.
 
 Input: the `play` and `claims` sections and the tile set from the `Declarations` table
-(`mjc.compiler.resolve.declarations`), and for the second check their typed guards and counts. The
-words of the section (`mjc.compiler.language.vocabulary_play`) are checked first: each keyword is a
-rule mjc knows and takes the values it is given, and a rule is stated once without a guard.
-Then, under every setting of the options that matters, the rules agree with the rest of the
-rulebook: a restriction on a claim needs that claim, the claim order names exactly the claims
-the game has, the dealer after several winners needs several winners, and the reserved tiles
-fit in the wall left after the deal. The wins at the deal (`deal_wins`, 起手胡) each pay
-something and read the hand dealt. Each seat declaration (`declarations`, 定缺) chooses from a
-list mjc knows, under an id no other word of the language already means, and states each flag
-once.
+(`mjc.compiler.resolve.declarations`), and for the second check their typed guards and counts.
+The words of the section (`mjc.compiler.language.vocabulary_play`) are checked first: each
+keyword is a rule mjc knows and takes the values it is given, and a rule is stated once without
+a guard. The hand size (`hand`, 台湾十六张's 16) is 3k + 1 tiles (E0540) and one for the whole
+rulebook (E0543); with another size than 13 no shape of fourteen tiles is declared (E0541) and a
+`deal` deals that hand (E0542). Then, under every setting of the options that matters, the rules
+agree with the rest of the rulebook: a restriction on a claim needs that claim, the claim order
+names exactly the claims the game has, the dealer after several winners needs several winners,
+and the reserved tiles fit in the wall left after the deal. The wins at the deal (`deal_wins`,
+起手胡) each pay something and read the hand dealt. Each seat declaration (`declarations`, 定缺)
+chooses from a list mjc knows, under an id no other word of the language already means, and
+states each flag once.
 """
 
 from __future__ import annotations
