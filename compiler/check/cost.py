@@ -59,6 +59,7 @@ from mjc.compiler.check.scoring import fan_tier
 from mjc.compiler.diagnostics import Diagnostic, Span, error
 from mjc.compiler.ir.costs import HUGE, Excess, Measure, Model, Path, Sizes, clamp, power
 from mjc.compiler.language.vocabulary import TILE_LIST_CONSTANTS
+from mjc.compiler.lower.play import win_tiles
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.slots import SLOTS
 from mjc.compiler.resolve.typed import Typed
@@ -72,34 +73,43 @@ MAX_RULEBOOK_STEPS = 1_000_000
 MAX_VALUE = 10**18
 
 HAND_TILES = MAX_TILES + MAX_DECLARED  # 14 tiles, and one more for each kong's fourth
-# What an expression can read, by the runtime's limits on a hand; the options' ranges and
-# `total` and `hand_ceiling` (the scoring's own) are added for each rulebook.
-SIZES = Sizes(
-    lists={
-        "tiles": HAND_TILES,
-        "melds": MAX_TILES // 3,
-        "chows": MAX_TILES // 3,
-        "pungs": MAX_TILES // 3,
-        "kongs": MAX_TILES // 3,
-        "pairs": MAX_TILES // 2,  # seven pairs
-        "flowers": 8 * 4,  # eight flower kinds, at most four copies each (E0401)
-        "waits": NUM_PLAYING,  # every kind of playing tile
-        "declared": MAX_DECLARED,
-        "standing": MAX_TILES,
-    },
-    meld_tiles=4,
-    facts={
-        "wilds_substituted": (0, HAND_TILES),
-        "wilds": (0, HAND_TILES),
-        "hand_size": (0, MAX_TILES),
-        "players": (0, 4),
-        "winners": (0, 4),
-        "dealer_streak": (0, MAX_DEALER_STREAK),
-    },
-    attributes={"rank": (0, 9)},
-    functions={"suits": (0, 3), "copies": (0, HAND_TILES)},
-    options={},
-)
+
+
+def hand_sizes(tiles: int) -> Sizes:
+    """What an expression can read, by the runtime's limits on a win of `tiles` tiles (14,
+    or 17 in a rulebook of `hand 16`); the options' ranges and `total` and `hand_ceiling`
+    (the scoring's own) are added for each rulebook."""
+    sets = (tiles - 2) // 3
+    held = tiles + sets  # and one more for each kong's fourth
+    return Sizes(
+        lists={
+            "tiles": held,
+            "melds": sets,
+            "chows": sets,
+            "pungs": sets,
+            "kongs": sets,
+            "pairs": tiles // 2,  # seven pairs
+            "flowers": 8 * 4,  # eight flower kinds, at most four copies each (E0401)
+            "waits": NUM_PLAYING,  # every kind of playing tile
+            "declared": sets,
+            "standing": tiles,
+        },
+        meld_tiles=4,
+        facts={
+            "wilds_substituted": (0, held),
+            "wilds": (0, held),
+            "hand_size": (0, tiles),
+            "players": (0, 4),
+            "winners": (0, 4),
+            "dealer_streak": (0, MAX_DEALER_STREAK),
+        },
+        attributes={"rank": (0, 9)},
+        functions={"suits": (0, 3), "copies": (0, held)},
+        options={},
+    )
+
+
+SIZES = hand_sizes(MAX_TILES)  # a hand of 13, every bundled rulebook's
 
 _BOUND = f"10^{len(str(MAX_VALUE)) - 1}"  # MAX_VALUE, a power of ten, in messages
 _LISTS = SIZES.lists
@@ -216,6 +226,7 @@ class ScoreBound:
     def __init__(self, decls: Declarations, typed: Typed):
         self.decls, self.typed = decls, typed
         self.options = option_ranges(decls)
+        self.base = SIZES if decls.play is None else hand_sizes(win_tiles(decls.play))
         self.problem: Diagnostic | None = None
         self.total = self.largest = self.ceiling = 0
         worths = {fan_id: self._worth(fan) for fan_id, fan in decls.fans.items()}
@@ -228,9 +239,10 @@ class ScoreBound:
 
     def sizes(self, total: int) -> Sizes:
         """What an expression can read, with `total` up to `total`."""
-        facts = {**SIZES.facts, "total": (0, total), "hand_ceiling": (0, self.ceiling)}
+        base = self.base
+        facts = {**base.facts, "total": (0, total), "hand_ceiling": (0, self.ceiling)}
         return Sizes(
-            SIZES.lists, SIZES.meld_tiles, facts, SIZES.attributes, SIZES.functions, self.options
+            base.lists, base.meld_tiles, facts, base.attributes, base.functions, self.options
         )
 
     def _range(self, expr: ast.Expr | None, total: int = 0) -> Measure | None:

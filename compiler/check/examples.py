@@ -12,19 +12,21 @@ from __future__ import annotations
 from mjc.compiler.diagnostics import Diagnostic, error
 from mjc.compiler.diagnostics.suggest import did_you_mean
 from mjc.compiler.language.vocabulary import EXAMPLE_SETTINGS, SITUATION_FACTS, WIND_LETTERS
+from mjc.compiler.lower.play import win_tiles
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.syntax import ast
-from mjc.runtime.tiles.hand import parse_hand
+from mjc.runtime.tiles.hand import LARGEST_TILES, MAX_TILES, parse_hand
 from mjc.runtime.tiles.tile import NotationError, tile_index
 
 
 def check_examples(decls: Declarations) -> list[Diagnostic]:
     problems: list[Diagnostic] = []
     settable = set(SITUATION_FACTS) | set(EXAMPLE_SETTINGS) | set(decls.situations)
+    tiles = min(max(win_tiles(decls.play), MAX_TILES), LARGEST_TILES)  # the rulebook's hand
     for fan in decls.fans.values():
         for example in fan.examples:
             try:
-                parse_hand(example.hand, example.win)
+                parse_hand(example.hand, example.win, tiles=tiles)
             except NotationError as exc:
                 problems.append(
                     error(

@@ -1,16 +1,18 @@
 """Checks of the play section (行牌): known rules and values, and no rule against the rulebook.
 
 Input: the `play` and `claims` sections and the tile set from the `Declarations` table
-(`mjc.compiler.resolve.declarations`), and for the second check their typed guards and counts. The
-words of the section (`mjc.compiler.language.vocabulary_play`) are checked first: each keyword is a
-rule mjc knows and takes the values it is given, and a rule is stated once without a guard.
-Then, under every setting of the options that matters, the rules agree with the rest of the
-rulebook: a restriction on a claim needs that claim, the claim order names exactly the claims
-the game has, the dealer after several winners needs several winners, and the reserved tiles
-fit in the wall left after the deal. The wins at the deal (`deal_wins`, 起手胡) each pay
-something and read the hand dealt. Each seat declaration (`declarations`, 定缺) chooses from a
-list mjc knows, under an id no other word of the language already means, and states each flag
-once.
+(`mjc.compiler.resolve.declarations`), and for the second check their typed guards and counts.
+The words of the section (`mjc.compiler.language.vocabulary_play`) are checked first: each
+keyword is a rule mjc knows and takes the values it is given, and a rule is stated once without
+a guard. The hand size (`hand`, 台湾十六张's 16) is 3k + 1 tiles (E0540) and one for the whole
+rulebook (E0543); with another size than 13 no shape of fourteen tiles is declared (E0541) and a
+`deal` deals that hand (E0542). Then, under every setting of the options that matters, the rules
+agree with the rest of the rulebook: a restriction on a claim needs that claim, the claim order
+names exactly the claims the game has, the dealer after several winners needs several winners,
+and the reserved tiles fit in the wall left after the deal. The wins at the deal (`deal_wins`,
+起手胡) each pay something and read the hand dealt. Each seat declaration (`declarations`, 定缺)
+chooses from a list mjc knows, under an id no other word of the language already means, and
+states each flag once.
 """
 
 from __future__ import annotations
@@ -29,11 +31,12 @@ from mjc.compiler.language.vocabulary_play import (
     rules_listing,
     takes,
 )
-from mjc.compiler.lower.play import CHOICE_LISTS, effective, lower_play
+from mjc.compiler.lower.play import CHOICE_LISTS, effective, lower_play, win_tiles
 from mjc.compiler.lower.rulebook import lower_tiles
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
+from mjc.runtime.rules.turnrules import HAND_SIZES
 
 EXPLAIN_LISTINGS = {"E0122": rules_listing}
 """What `mjc explain` (and the diagnostics reference) list under a code's page: the help of
@@ -47,6 +50,7 @@ def check_play_words(decls: Declarations) -> list[Diagnostic]:
     if decls.play is None:
         return problems
     unguarded: dict[str, ast.PlayItem] = {}
+    hand = win_tiles(decls.play) - 1  # the rulebook's hand, 13 unless it says another
     for item in decls.play.items:
         key = item.keyword.text
         word = PLAY_WORDS.get(key)
@@ -62,7 +66,7 @@ def check_play_words(decls: Declarations) -> list[Diagnostic]:
                 )
             )
             continue
-        problems += _values(key, word, item)
+        problems += _values(key, word, item, hand)
         first = unguarded.get(key)
         if item.guard is not None:
             continue
@@ -78,10 +82,10 @@ def check_play_words(decls: Declarations) -> list[Diagnostic]:
                 )
             )
         unguarded[key] = item
-    return problems
+    return problems + _hand_size(decls)
 
 
-def _values(key: str, word: PlayWord, item: ast.PlayItem) -> list[Diagnostic]:
+def _values(key: str, word: PlayWord, item: ast.PlayItem, hand: int) -> list[Diagnostic]:
     """The values of one line, against what its rule takes."""
     values = item.values
     counts = {"deal": 2, "words": len(values)}
@@ -109,18 +113,22 @@ def _values(key: str, word: PlayWord, item: ast.PlayItem) -> list[Diagnostic]:
         for value in values:
             if not isinstance(value, ast.IntLit):
                 problems.append(_bad(value, f"`{key}` takes whole numbers", takes(key)))
+            elif key == "hand":
+                problems += _hand_value(value)
             elif word.kind == "number" and not word.low <= value.value <= word.high:
                 problems.append(_bad(value, f"`{key}` is {word.low} to {word.high}", takes(key)))
         if word.kind == "deal" and not problems:
-            problems += _deal(values)
+            problems += _deal(values, hand)
     elif isinstance(values[0], ast.Ident):  # a count: a word is no number of tiles
         problems.append(_bad(values[0], f"`{key}` takes {takes(key)}", takes(key)))
     return problems
 
 
-def _deal(values: tuple[ast.Expr | ast.Ident, ...]) -> list[Diagnostic]:
+def _deal(values: tuple[ast.Expr | ast.Ident, ...], hand: int) -> list[Diagnostic]:
+    """A deal of one more to the dealer than to the others, who get 1 to 13; with another
+    `hand`, a deal of that hand is no E0122 (whether it agrees with the hand is E0542)."""
     dealer, others = (v.value if isinstance(v, ast.IntLit) else 0 for v in values)
-    if 1 <= others <= 13 and dealer == others + 1:
+    if dealer == others + 1 and (1 <= others <= 13 or (others in HAND_SIZES and hand != 13)):
         return []
     return [
         _bad(
@@ -130,6 +138,89 @@ def _deal(values: tuple[ast.Expr | ast.Ident, ...]) -> list[Diagnostic]:
             "13: `deal 14, 13`",
         )
     ]
+
+
+# --------------------------------------------------------------------------- the hand size
+
+# The built-in shapes of fourteen tiles, which no other size of hand can hold.
+_THIRTEEN_ONLY = ("seven_pairs", "thirteen_orphans", "knitted_straight", "honours_and_knitted")
+
+
+def _hand_value(value: ast.IntLit) -> list[Diagnostic]:
+    """E0540: a hand of 3k + 1 tiles, for k sets (one to five)."""
+    if value.value in HAND_SIZES:
+        return []
+    sizes = ", ".join(str(n) for n in HAND_SIZES[:-1]) + f" or {HAND_SIZES[-1]}"
+    return [
+        error(
+            "E0540",
+            f"a hand of {value.value} tiles cannot be played",
+            value.span,
+            label="not 3k + 1 tiles for k sets",
+            help=f"a hand holds {sizes} tiles: the win, one tile more, is sets and a pair "
+            "(`hand 16` for 台湾十六张)",
+        )
+    ]
+
+
+def _hand_size(decls: Declarations) -> list[Diagnostic]:
+    """The hand size is one number for the whole rulebook (E0543); with another size than 13
+    no shape of fourteen tiles is declared (E0541) and a `deal` deals that hand (E0542)."""
+    assert decls.play is not None
+    items = [item for item in decls.play.items if item.keyword.text == "hand"]
+    sized = [
+        (item, item.values[0])
+        for item in items
+        if len(item.values) == 1 and isinstance(item.values[0], ast.IntLit)
+    ]
+    if not sized:
+        return []
+    value = sized[0][1]
+    held = value.value
+    problems: list[Diagnostic] = [
+        error(
+            "E0543",
+            "the hand size depends on a condition",
+            other.guard.span,
+            label="one size for every game of the rulebook",
+            help="write `hand` once without an `if`: the win check's tables, the deal and the "
+            "checks of hands are made for one size",
+        )
+        for other in items
+        if other.guard is not None
+    ]
+    if held not in HAND_SIZES:
+        return problems
+    if held != 13:
+        problems += [
+            error(
+                "E0541",
+                f"the shape `{shape.id.text}` needs a hand of 13 tiles, and this one has {held}",
+                shape.id.span,
+                label="a shape of fourteen tiles",
+                labels=(Label(value.span, "the hand size"),),
+                help="remove the shape (a custom shape may read the tiles of any hand), or "
+                "play a hand of 13",
+            )
+            for shape in decls.shapes.values()
+            if shape.custom is None and shape.id.text in _THIRTEEN_ONLY
+        ]
+    for deal in decls.play.items:
+        numbers = [v.value for v in deal.values if isinstance(v, ast.IntLit)]
+        if deal.keyword.text != "deal" or len(numbers) != 2 or numbers == [held + 1, held]:
+            continue
+        problems.append(
+            error(
+                "E0542",
+                f"a deal of {numbers[0]} and {numbers[1]} tiles disagrees with a hand of {held}",
+                deal.values[0].span,
+                label="not the hand",
+                labels=(Label(value.span, "the hand size"),),
+                help=f"deal {held + 1} to the dealer and {held} to the others, or leave the "
+                "`deal` line out: it follows the hand",
+            )
+        )
+    return problems
 
 
 def _one_of(key: str, value: ast.Expr | ast.Ident, words: tuple[str, ...]) -> list[Diagnostic]:

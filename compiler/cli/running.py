@@ -63,7 +63,7 @@ def score(args: argparse.Namespace) -> int:
     if args.batch is not None:
         return _score_batch(ruleset, args.batch, request, args.explain)
     try:  # the hand `--win` names is read here, as a batch line's is
-        hand = hand_won_on(args.hand, request.pop("win"))
+        hand = hand_won_on(args.hand, request.pop("win"), tiles=ruleset.hand_size + 1)
         score = ruleset.score(hand, explain=args.explain, **request)
     except (NotationError, OptionError, ValueError) as exc:
         raise UsageError.of(exc) from None
@@ -123,7 +123,8 @@ def waits(args: argparse.Namespace) -> int:
             dealer=args.dealer,
             situations=tuple(args.situation),
         )
-        win = hand_won_on(args.hand, args.win).win_tile if args.win else None  # 13 tiles now
+        tiles = ruleset.hand_size + 1  # the hand is one short of a win (13 tiles, or `hand`)
+        win = hand_won_on(args.hand, args.win, tiles=tiles).win_tile if args.win else None
     except (NotationError, OptionError, ValueError) as exc:
         raise UsageError.of(exc) from None
     as_json = args.json and json.dumps(waits_document(waits, win), ensure_ascii=False, indent=2)

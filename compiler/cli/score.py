@@ -106,7 +106,9 @@ def score_record(
     "error": message}` for a line that cannot be scored (never an exception)."""
     try:
         request = request_from_line(text, defaults)
-        hand = hand_won_on(request.pop("hand"), request.pop("win", None))
+        hand = hand_won_on(
+            request.pop("hand"), request.pop("win", None), tiles=ruleset.hand_size + 1
+        )
         score = ruleset.score(hand, explain=explain, **request)
     except (ValueError, TypeError) as exc:  # every input error of the runtime is a ValueError
         code = getattr(exc, "code", None)

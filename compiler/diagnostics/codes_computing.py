@@ -248,6 +248,49 @@ COMPUTING: tuple[Code, ...] = (
         "Join the lines' conditions into one `kong_transfer` line.",
     ),
     Code(
+        "E0540",
+        "error",
+        "a hand size no game has",
+        "`hand` is the tiles a seat holds between turns; a win is one tile more, sets and a "
+        "pair, so a hand holds 3k + 1 tiles for k sets: 4, 7, 10, 13 (every seed) or 16 "
+        "(台湾十六张). Another number makes no hand that can win.",
+        "play { hand 15 }",
+        "play { hand 16 }",
+        "Write 4, 7, 10, 13 or 16.",
+    ),
+    Code(
+        "E0541",
+        "error",
+        "a shape of fourteen tiles with another hand size",
+        "Seven pairs, thirteen orphans, the knitted straight and honours and knitted tiles "
+        "are shapes of exactly fourteen tiles; a rulebook whose hand is not 13 (`hand 16`) can "
+        "never hold them. A custom shape may read the tiles of any hand.",
+        "shapes {\n  standard\n  seven_pairs\n}\nplay { hand 16 }",
+        "shapes {\n  standard\n}\nplay { hand 16 }",
+        "Remove the shape, or play a hand of 13.",
+    ),
+    Code(
+        "E0542",
+        "error",
+        "a deal that disagrees with the hand size",
+        "With `hand N` the dealer is dealt N + 1 tiles (he discards first) and the others N; "
+        "`deal` may say so again, but a deal of other numbers would start the round with hands "
+        "of the wrong size.",
+        "play {\n  hand 16\n  deal 14, 13\n}",
+        "play {\n  hand 16\n  deal 17, 16\n}",
+        "Deal the hand size (and one more to the dealer), or leave the `deal` line out.",
+    ),
+    Code(
+        "E0543",
+        "error",
+        "a hand size under a condition",
+        "The hand size is one number for the whole rulebook: the win check's tables, the "
+        "checks of hands and the deal are made for one size, whatever the options say.",
+        'option big "十六张": toggle = on\nplay { hand 16 if option.big }',
+        "play { hand 16 }",
+        "Write `hand` once, without an `if`.",
+    ),
+    Code(
         "E0601",
         "error",
         "a situation that cannot hold",

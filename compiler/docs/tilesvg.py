@@ -19,6 +19,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from mjc.compiler.docs.mdtext import Md, code, text
 from mjc.runtime import HandError, parse_hand
+from mjc.runtime.tiles.hand import LARGEST_TILES
 from mjc.runtime.tiles.tile import (
     NUM_TILES,
     RANK_OF,
@@ -263,7 +264,7 @@ class HandPicture:
     @classmethod
     def parse(cls, notation: str, win: str | None = None) -> HandPicture:
         """Raises `HandError` (a `ValueError`) for text that is not a hand."""
-        hand = parse_hand(notation, win)
+        hand = parse_hand(notation, win, tiles=LARGEST_TILES)  # a picture of any rulebook's
         concealed = list(hand.concealed)
         flowers = list(hand.flowers)
         winning = hand.win_tile

@@ -63,7 +63,8 @@ HELD_FACTS: dict[str, Word] = {
     "hand_size": Word(
         INT,
         "how many tiles the hand holds, each declared meld (a kong too) counted as three: "
-        "14 in every win (13 when won on a flower, which is the one more)",
+        "in every win the rulebook's hand and one more: 14 (17 with `hand 16`; one fewer when "
+        "won on a flower, which is the one more)",
     ),
     "ready": Word(
         BOOL,

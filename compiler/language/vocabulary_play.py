@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from mjc.runtime.rules import turnrules
-from mjc.runtime.rules.turnrules import TurnRules
+from mjc.runtime.rules.turnrules import HAND_SIZES, TurnRules
 
 # What a keyword takes: `on`/`off`; one whole number; a count of tiles (a number or an
 # option, typed like a horse count); one word; a list of words; two numbers (the deal).
@@ -71,6 +71,15 @@ PLAY_WORDS: dict[str, PlayWord] = {
             "sum": "after as many stacks as the dice sum",
             "sum_and_second": "after the first sum plus a second roll by that wall's owner",
         },
+    ),
+    "hand": PlayWord(
+        ("hand",),
+        "number",
+        "wall",
+        "each player holds {} tiles between turns (a declared meld counting three), and a win "
+        "one tile more: sets and a pair",
+        low=4,
+        high=16,
     ),
     "deal": PlayWord(
         ("deal_dealer", "deal_others"),
@@ -296,6 +305,8 @@ def takes(key: str) -> str:
     """What the rule `key` takes, in words (for messages and the language reference)."""
     word = PLAY_WORDS[key]
     words = ", ".join(f"`{w}`" for w in PLAY_VALUES.get(key, ()))
+    if key == "hand":
+        return "one number of tiles, 3k + 1 for k sets: " + ", ".join(map(str, HAND_SIZES))
     match word.kind:
         case "toggle":
             return "`on` or `off`"

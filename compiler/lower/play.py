@@ -22,6 +22,7 @@ from mjc.compiler.lower.sources import at, provenance
 from mjc.compiler.resolve.slots import lowered
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
+from mjc.runtime.tiles.hand import MAX_TILES
 
 
 def lower_deal_wins(wins: Iterable[ast.DealWin], typed: Typed) -> tuple[ir.DealWin, ...]:
@@ -104,6 +105,9 @@ def _rule(item: ast.PlayItem, typed: Typed) -> ir.PlayRule:
             settings = ((word.fields[0], TOGGLE_WORDS.get(words[0], True)),)
         case "number" | "deal":
             settings = tuple(zip(word.fields, (_int(v) for v in item.values), strict=False))
+            if item.keyword.text == "hand":  # the deal follows the hand: dealer one more
+                held = _int(item.values[0])
+                settings += (("deal_dealer", held + 1), ("deal_others", held))
         case "word":
             settings = ((word.fields[0], words[0]),)
         case "words":
@@ -136,6 +140,15 @@ def _word(value: ast.Expr | ast.Ident) -> str:
 
 def _int(value: ast.Expr | ast.Ident) -> int:
     return value.value if isinstance(value, ast.IntLit) else 0
+
+
+def win_tiles(play: ast.Play | None) -> int:
+    """The tiles of a win under this play section: its `hand` (3k + 1, checked by
+    `mjc.compiler.check.play`) and one more; 14 without one, or before it is checked."""
+    for item in play.items if play is not None else ():
+        if item.keyword.text == "hand" and item.values and isinstance(item.values[0], ast.IntLit):
+            return item.values[0].value + 1
+    return MAX_TILES
 
 
 def effective(play: ir.Play, setting: consteval.Setting) -> dict[str, object]:

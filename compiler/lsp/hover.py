@@ -19,6 +19,7 @@ from mjc.compiler.lsp.index import Symbol
 from mjc.compiler.lsp.state import DocumentState
 from mjc.compiler.syntax import ast
 from mjc.runtime import HandError, parse_hand
+from mjc.runtime.tiles.hand import LARGEST_TILES
 from mjc.runtime.tiles.tile import RANK_OF, SUIT_OF, tile_text
 
 # The Unicode Mahjong Tiles block (U+1F000): winds E S W N, then 中 发 白, then the suits.
@@ -41,7 +42,7 @@ def hand_tiles(notation: str, win: str | None = None) -> str | None:
     """A hand in tiles: the concealed tiles, each declared meld in brackets, flowers last;
     None for text that is not a hand."""
     try:
-        hand = parse_hand(notation, win)
+        hand = parse_hand(notation, win, tiles=LARGEST_TILES)  # any rulebook's hand size
     except (HandError, ValueError):
         return None
     parts = ["".join(tile_char(t) for t in hand.concealed)]

@@ -57,12 +57,19 @@ __all__ = [
 @dataclass(frozen=True, slots=True)
 class GameView:
     """What the policy reads of one game: its built-in shapes, wild kinds, copies in play and
-    whether a wild may be discarded. Build it once per game with `game_view`."""
+    whether a wild may be discarded, and the tiles of a win (14, or 17 in a rulebook of
+    `hand 16`: five sets and a pair). Build it once per game with `game_view`."""
 
     shapes: frozenset[str]
     wilds: frozenset[int]
     copies: tuple[int, ...]
     discard_wilds: bool
+    tiles: int = MAX_TILES
+
+    @property
+    def sets(self) -> int:
+        """The sets of a win: four, or five in a rulebook of `hand 16`."""
+        return (self.tiles - 2) // 3
 
 
 def game_view(
@@ -82,6 +89,7 @@ def game_view(
         frozenset(w for w in wild if w < NUM_PLAYING),
         game.copies,
         "discard" in permissions,
+        ruleset.hand_size + 1,
     )
 
 
@@ -119,8 +127,8 @@ class Claim:
         return (self.tile,) * (2 if self.kind == "pong" else 3)
 
 
-def _parsed(hand: Hand | str) -> Hand:
-    return parse_hand(hand) if isinstance(hand, str) else hand
+def _parsed(hand: Hand | str, tiles: int = MAX_TILES) -> Hand:
+    return parse_hand(hand, tiles=tiles) if isinstance(hand, str) else hand
 
 
 def _split(hand: Hand, view: GameView) -> tuple[list[int], int, bytes]:
@@ -150,11 +158,12 @@ def _outlook(
     unseen: Sequence[int],
 ) -> Outlook:
     shapes = view.shapes
-    now = counts_shanten(counts, declared, shapes, jokers, caps)
-    after = draw_shanten(counts, declared, shapes, jokers, caps)
+    sets = view.sets
+    now = counts_shanten(counts, declared, shapes, jokers, caps, sets)
+    after = draw_shanten(counts, declared, shapes, jokers, caps, sets)
     # A wild drawn is one more joker: it lowers the shanten of any hand not yet complete.
     wild_better = bool(view.wilds) and now > counts_shanten(
-        counts, declared, shapes, jokers + 1, caps
+        counts, declared, shapes, jokers + 1, caps, sets
     )
     tiles: list[int] = []
     effective = 0
@@ -168,11 +177,11 @@ def _outlook(
 def outlook(
     hand: Hand | str, view: GameView, visible: str | Sequence[int] | None = None
 ) -> Outlook:
-    """The shanten and effective tiles of a 13-tile hand in the game `view`, counting unseen
-    copies against `visible` (tiles seen outside the hand)."""
-    hand = _parsed(hand)
-    if hand.size != MAX_TILES - 1:
-        raise HandError(f"an outlook is of a 13-tile hand; this one has {hand.size}")
+    """The shanten and effective tiles of a 13-tile hand (the rulebook's `hand`) in the game
+    `view`, counting unseen copies against `visible` (tiles seen outside the hand)."""
+    hand = _parsed(hand, view.tiles)
+    if hand.size != view.tiles - 1:
+        raise HandError(f"an outlook is of a {view.tiles - 1}-tile hand; this one has {hand.size}")
     counts, jokers, caps = _split(hand, view)
     unseen = _unseen(hand, view, visible_counts(visible))
     return _outlook(counts, len(hand.melds), jokers, caps, view, unseen)
@@ -187,15 +196,16 @@ def _best_discard(hand: Hand, view: GameView, seen: Sequence[int]) -> tuple[int,
     counts, jokers, caps = _split(hand, view)
     unseen = _unseen(hand, view, seen)
     declared = len(hand.melds)
-    shapes = view.shapes
+    shapes, sets = view.shapes, view.sets
     choices: list[tuple[int, int]] = []  # (shanten after the discard, tile)
     for tile in sorted(set(hand.concealed)):
         if tile in view.wilds:
             if view.discard_wilds:
-                choices.append((counts_shanten(counts, declared, shapes, jokers - 1, caps), tile))
+                number = counts_shanten(counts, declared, shapes, jokers - 1, caps, sets)
+                choices.append((number, tile))
             continue
         counts[tile] -= 1
-        choices.append((counts_shanten(counts, declared, shapes, jokers, caps), tile))
+        choices.append((counts_shanten(counts, declared, shapes, jokers, caps, sets), tile))
         counts[tile] += 1
     if not choices:
         raise HandError("no tile of this hand may be discarded")
@@ -228,13 +238,16 @@ def choose_discard(
     wilds: Iterable[str] | None = None,
     view: GameView | None = None,
 ) -> int:
-    """The greedy discard (a tile int) from a 14-tile hand: lowest shanten, then most
-    effective tiles counted against `visible`, then the fixed order of the module docstring.
-    Pass `view` (from `game_view`) to skip preparing the game on every call."""
-    hand = _parsed(hand)
-    if hand.size != MAX_TILES:
-        raise HandError(f"a discard is made from a 14-tile hand; this one has {hand.size}")
+    """The greedy discard (a tile int) from a 14-tile hand (17 in a rulebook of `hand 16`):
+    lowest shanten, then most effective tiles counted against `visible`, then the fixed order
+    of the module docstring. Pass `view` (from `game_view`) to skip preparing the game on
+    every call."""
     view = view or game_view(ruleset, options, indicator=indicator, wilds=wilds)
+    hand = _parsed(hand, view.tiles)
+    if hand.size != view.tiles:
+        raise HandError(
+            f"a discard is made from a {view.tiles}-tile hand; this one has {hand.size}"
+        )
     return _best_discard(hand, view, visible_counts(visible))[0]
 
 
@@ -271,10 +284,12 @@ def claim_improves(
     """Whether the greedy bot makes `claim` with this 13-tile hand: the hand after it (after
     its best discard, for a chow or a pung; before the replacement draw, for a kong) has a
     lower shanten, or the same and more effective tiles. `visible` holds the claimed tile."""
-    hand = _parsed(hand)
-    if hand.size != MAX_TILES - 1:
-        raise HandError(f"a claim is made with a 13-tile hand; this one has {hand.size}")
     view = view or game_view(ruleset, options, indicator=indicator, wilds=wilds)
+    hand = _parsed(hand, view.tiles)
+    if hand.size != view.tiles - 1:
+        raise HandError(
+            f"a claim is made with a {view.tiles - 1}-tile hand; this one has {hand.size}"
+        )
     seen = list(visible_counts(visible))
     before = outlook(hand, view, seen)
     after_hand = _after_claim(hand, claim)

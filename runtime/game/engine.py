@@ -212,10 +212,10 @@ class Round:
         # With wilds, the wild check's own wait set (`mjc.runtime.wins.wildwaits`).
         self.finder: WaitFinder | None = (
             None
-            if needs is None
+            if needs is None or (wilds and self.rules.hand != 13)  # another hand: the check
             else wild_wait_finder(shapes, tuple(wilds), needs)
             if wilds
-            else wait_finder(shapes, needs)
+            else wait_finder(shapes, needs, self.rules.hand + 1)
         )
         self.ready_needed = bool(ruleset.payments.relation_rules)
         deal_horses(self, rng)  # the generator goes on from the wall's shuffle and dice

@@ -145,7 +145,7 @@ def _ready(r: Round, winners: list[int]) -> list[int]:
     found = []
     finder, copies = r.finder, r.copies  # the quick test's waits: every tile the check takes
     for seat, st in enumerate(r.seats):
-        if seat in winners or st.size() != 13:
+        if seat in winners or st.size() != r.rules.hand:
             continue
         tiles = range(NUM_PLAYING) if finder is None else sorted(finder(st))
         if any(copies[t] and r.checker(hand_of(st, t, t)) for t in tiles):
@@ -298,13 +298,14 @@ def finish_draw(r: Round) -> None:
 
 def _hands_at_draw(r: Round) -> dict[str, str] | None:
     """The hand of every seat still playing (under after_win leave the winners have left),
-    by seat; None when one is not a hand between turns (13 tiles, a meld counting 3)."""
+    by seat; None when one is not a hand between turns (13 tiles, or the rulebook's `hand`,
+    a meld counting 3)."""
     leave = r.rules.after_win == "leave"
     found: dict[str, str] = {}
     for seat, st in enumerate(r.seats):
         if leave and seat in r.won_seats:
             continue
-        if st.size() != 13:
+        if st.size() != r.rules.hand:
             return None
         found[str(seat)] = hand_text(st)
     return found

@@ -232,7 +232,7 @@ def _meld(m: MeldRecord) -> MeldView:
 def _waits(r: Round, st: SeatState) -> tuple[str, ...]:
     """The tiles in play that complete the seat's 13 tiles (the engine's end-of-round test
     of 聽牌, `mjc.runtime.game.roundend`); the counts are put back as they were."""
-    if st.size() != 13:
+    if st.size() != r.rules.hand:
         return ()
     tiles = range(NUM_PLAYING) if r.finder is None else sorted(r.finder(st))
     return tuple(tile_text(t) for t in tiles if r.copies[t] and r.checker(hand_of(st, t, t)))

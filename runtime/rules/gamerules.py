@@ -54,6 +54,8 @@ class GameRules:
     violated: Callable[[Options, int], str | None]
     _games: GameCache
     _has_custom_shapes: bool
+    hand_size: int  # tiles a seat holds between turns: 13, or the rulebook's `hand`
+    _win_tiles: int  # the tiles of a win: hand_size + 1
     _situations: Memo[tuple[object, ...], Situation]
 
     # ------------------------------------------------------------------ options and wilds
@@ -134,7 +136,7 @@ class GameRules:
         if self.spec.deal_win_check is None:
             return ()
         if isinstance(hand, str):
-            hand = parse_hand(hand)
+            hand = parse_hand(hand, tiles=self._win_tiles)
         game = self._games.game(options, None, players)
         wild = self._wilds(game, indicator, wilds) if self.has_wilds else ()
         situation = self._situation(hand, False, seat_wind, round_wind, dealer, (), players, wild)
@@ -177,7 +179,7 @@ class GameRules:
         wilds: Iterable[str] | None,
     ) -> bool:
         if isinstance(hand, str):
-            hand = parse_hand(hand)
+            hand = parse_hand(hand, tiles=self._win_tiles)
         game = self._games.game(options)
         return self._checker(game, self._wilds(game, indicator, wilds))(hand)
 
@@ -210,7 +212,7 @@ class GameRules:
     def _prepare_checker(self, game: Game, wild: tuple[int, ...]) -> Callable[[Hand], bool]:
         custom = self._has_custom_shapes and self.custom_shapes_on(game.values)
         found = (self.custom_shapes, self._situation) if custom else None
-        return game_win_check(game.shapes, game.values, wild, found)
+        return game_win_check(game.shapes, game.values, wild, found, self._win_tiles)
 
     # Waits and shanten: `mjc.runtime.rules.waits`'s functions, bound as methods here.
     waits = ruleset_waits

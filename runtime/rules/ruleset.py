@@ -43,7 +43,7 @@ from mjc.runtime.score.situations import SituationError
 from mjc.runtime.settle.claimcheck import wild_win_refusal
 from mjc.runtime.settle.payments import DEFAULT_PAYMENTS, DrawHand
 from mjc.runtime.tiles.argcheck import WRONG_TYPE_SIGNS, raise_if_wrong
-from mjc.runtime.tiles.hand import Hand, is_win_size, parse_hand
+from mjc.runtime.tiles.hand import MAX_TILES, Hand, is_win_size, parse_hand
 from mjc.runtime.tiles.tile import NUM_PLAYING
 from mjc.runtime.wins.arrange import (
     SEVEN_PAIRS,
@@ -62,6 +62,7 @@ from mjc.runtime.wins.readings import (
     placements,
     waits,
 )
+from mjc.runtime.wins.sized import sized_arrangements
 from mjc.runtime.wins.waitsets import custom_may_complete, custom_needs
 from mjc.runtime.wins.wilds import wild_arrangements
 
@@ -125,6 +126,11 @@ class Ruleset(GameRules):
         default = self._games.default
         self._default_game = default
         self._default_shapes = default.shapes
+        # The tiles a seat holds between turns (13, or a rulebook's `hand`, one for every
+        # option setting) and the tiles of a win, one more, each declared meld counting 3.
+        self.hand_size = default.turn_rules.hand
+        self._win_tiles = self.hand_size + 1
+        sized = self._win_tiles != MAX_TILES  # another hand than 13: `mjc.runtime.wins.sized`
         self._all_in_play = all(default.copies[:NUM_PLAYING])
         # Every flower in play too (MCR's eight): a hand with flowers keeps the short path.
         self._flowers_in_play = self._all_in_play and all(default.copies[NUM_PLAYING:])
@@ -136,14 +142,16 @@ class Ruleset(GameRules):
             default_check = self._checker(default, default.wilds)
             self.is_win = make_public_is_win(default_check, self._is_win)  # type: ignore[method-assign]
         # Default options, no wilds, every playing tile in play: score() takes a short path.
-        self._plain = default.wilds == () and self._all_in_play and not has_custom_shapes
+        self._plain = (
+            default.wilds == () and self._all_in_play and not has_custom_shapes and not sized
+        )
         # Without seven pairs no other shape can read a hand that splits into sets.
         self._standard_first = (
             STANDARD in self._default_shapes and SEVEN_PAIRS not in self._default_shapes
-        )
+        ) and not sized
         # A rulebook that reads where the winning tile sits: the short path reads and places
         # the standard shape in one pass (`standard_placed`).
-        self._placed_first = self._places_win and STANDARD in self._default_shapes
+        self._placed_first = self._places_win and STANDARD in self._default_shapes and not sized
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.id} ({self.title})>"
@@ -159,7 +167,7 @@ class Ruleset(GameRules):
         from mjc.runtime.settle.settlement import settle
 
         if not isinstance(outcome, RoundOutcome):
-            outcome = parse_round(outcome)
+            outcome = parse_round(outcome, self._win_tiles)
         n = outcome.players
         if n not in self.players:
             counts = ", ".join(str(p) for p in self.players)
@@ -257,7 +265,7 @@ class Ruleset(GameRules):
             placed = False  # whether `found` holds the readings, winning tile placed
             found_waits: Waits | None = None
             if isinstance(hand, str):
-                hand = parse_hand(hand, win)
+                hand = parse_hand(hand, win, tiles=self._win_tiles)
             elif win is not None:
                 hand = with_win(hand, win)
             if (
@@ -335,7 +343,7 @@ class Ruleset(GameRules):
                 situation = with_streak(situation, dealer_streak)
             if (
                 self._has_custom_shapes
-                and is_win_size(hand)  # a custom shape is held to the hand size too
+                and is_win_size(hand, self._win_tiles)  # a custom shape is held to the size too
                 and custom_may_complete(self.custom_needs, hand, wild)
             ):
                 named = self.custom_shapes(hand, situation, values)
@@ -349,8 +357,13 @@ class Ruleset(GameRules):
                 # a copy of the situation, which every hand of the same facts shares).
                 if found_waits is not None:
                     pass
-                elif wild or (self._has_custom_shapes and self.custom_shapes_on(values)):
-                    # Wilds or custom shapes: only the game's own win check knows what completes.
+                elif (
+                    wild
+                    or (self._has_custom_shapes and self.custom_shapes_on(values))
+                    or self._win_tiles != MAX_TILES
+                ):
+                    # Wilds, custom shapes or another hand than 13: only the game's own win
+                    # check knows what completes.
                     check = self._checker(self._games.game(options, preset, players), wild)
                     found_waits = Waits(partial(waits, hand, check, shapes))
                 else:
@@ -439,6 +452,8 @@ class Ruleset(GameRules):
         self, hand: Hand, wild: tuple[int, ...], shapes: frozenset[str], default: bool
     ) -> list[Arrangement] | tuple[Arrangement, ...]:
         """The arrangements of `hand` under the built-in `shapes`, with these wilds."""
+        if self._win_tiles != MAX_TILES:  # another hand than 13 (`hand 16`)
+            return sized_arrangements(hand, wild, shapes, self._win_tiles)
         if hand.win_tile is not None and hand.win_tile >= NUM_PLAYING:
             return []  # a flower completes no set: only a custom shape is won on one (八花)
         if wild and any(hand.counts[t] for t in wild if t < len(hand.counts)):
@@ -480,5 +495,5 @@ class Ruleset(GameRules):
         check_tiles_in_play(hand, game.copies, self.id, default)
 
     def _no_win(self, hand: Hand, shapes: frozenset[str], wild: tuple[int, ...]) -> Score:
-        reason = no_win_reason(hand, shapes, self.spec.custom_shape_names)
+        reason = no_win_reason(hand, shapes, self.spec.custom_shape_names, self._win_tiles)
         return Score(self.id, False, None, (), 0, self.unit, None, reason, wilds=wild)

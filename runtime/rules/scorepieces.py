@@ -97,15 +97,18 @@ def check_tiles_in_play(hand: Hand, copies: Sequence[int], rulebook: str, defaul
 
 
 def no_win_reason(
-    hand: Hand, shapes: frozenset[str], custom: Sequence[tuple[str, str]] = ()
+    hand: Hand,
+    shapes: frozenset[str],
+    custom: Sequence[tuple[str, str]] = (),
+    tiles: int = MAX_TILES,
 ) -> str:
     """Why `hand` has no arrangement under the built-in `shapes` nor the rulebook's `custom`
-    shapes (id, name), in words."""
+    shapes (id, name), in words; a win holds `tiles` tiles."""
     win = hand.win_tile
     on_flower = win is not None and win >= NUM_PLAYING
-    if on_flower and not is_win_size(hand):
+    if on_flower and not is_win_size(hand, tiles):
         return (
-            f"a hand won on a flower holds {MAX_TILES - 1} tiles beside it (a kong counts as "
+            f"a hand won on a flower holds {tiles - 1} tiles beside it (a kong counts as "
             f"3); this one has {hand.size}"
         )
     if on_flower and win is not None:
@@ -113,10 +116,8 @@ def no_win_reason(
             f"won on the flower {tile_text(win)}: a flower completes no set, and "
             "no custom shape of this rulebook (such as 八花) holds"
         )
-    if not is_win_size(hand):
-        return (
-            f"a winning hand has {MAX_TILES} tiles (a kong counts as 3); this one has {hand.size}"
-        )
+    if not is_win_size(hand, tiles):
+        return f"a winning hand has {tiles} tiles (a kong counts as 3); this one has {hand.size}"
     # The rulebook's own shapes are named too: a hand may have been meant as one of them.
     names = ", ".join([*sorted(shapes), *(f"{id_} {name}".rstrip() for id_, name in custom)])
     return f"the tiles do not form a winning shape of this rulebook ({names})"

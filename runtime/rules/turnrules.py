@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 __all__ = [
+    "HAND_SIZES",
     "AfterWin",
     "BreakStart",
     "ClaimKind",
@@ -80,6 +81,9 @@ DealerAfterRobbedKong = Literal["as_win", "robbed"]
 # 玩家下局坐庄; 一炮多响 by `dealer_after_several`).
 AfterWin = Literal["end", "leave", "stay"]
 
+# The sizes a hand may have (`TurnRules.hand`): 3k + 1 tiles for k sets, one to five.
+HAND_SIZES = (4, 7, 10, 13, 16)
+
 # The claims on a discard, in the words of `TurnRules.priority`.
 ClaimKind = Literal["win", "kong", "pong", "chow"]
 
@@ -93,6 +97,10 @@ class TurnRules:
     # The broken wall is the seat reached by counting the dice sum from the dealer (the dealer
     # counts as 1) in turn order; `break_start` says where in it drawing starts.
     break_start: BreakStart = "sum"
+    # The tiles a seat holds between turns (手牌), each declared meld counting 3: 13 in every
+    # seed, 16 in 台湾十六张 (a win is then 17 tiles, five sets and a pair); 3k + 1 for k sets,
+    # one number for the whole rulebook. The deal follows it unless the rulebook says more.
+    hand: int = 13
     deal_dealer: int = 14  # 庄家 14 (13 + the first draw): the dealer discards first
     deal_others: int = 13
     # Flowers drawn or dealt are set aside and replaced from `replacement` (上海 補花).
@@ -162,8 +170,16 @@ class TurnRules:
         """Why these rules cannot play a round of `players`, or None when they can."""
         if self.dice < 0 or self.dice > 3:
             return f"a wall is broken with 0 to 3 dice, not {self.dice}"
-        if not 1 <= self.deal_others <= 13 or self.deal_dealer != self.deal_others + 1:
+        if self.hand not in HAND_SIZES:
+            sizes = ", ".join(str(n) for n in HAND_SIZES)
+            return f"a hand holds {sizes} tiles, not {self.hand}"
+        if self.deal_dealer != self.deal_others + 1:
+            return "the dealer is dealt one tile more than the others"
+        if self.hand == 13 and not 1 <= self.deal_others <= 13:
             return "the dealer is dealt one tile more than the others, who get 1 to 13"
+        if self.hand != 13 and self.deal_others != self.hand:
+            held = self.hand
+            return f"a hand of {held} is dealt {held + 1} to the dealer, {held} to the others"
         if self.reserved < 0:
             return f"the reserved tiles are a count, not {self.reserved}"
         if sorted(self.priority) != sorted(set(self.priority)):

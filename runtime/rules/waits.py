@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.score.scoring import Score
 from mjc.runtime.tiles.argcheck import plain_type_errors
-from mjc.runtime.tiles.hand import MAX_TILES, Hand, HandError, format_hand, parse_hand
+from mjc.runtime.tiles.hand import Hand, HandError, format_hand, parse_hand
 from mjc.runtime.tiles.tile import NUM_PLAYING, NUM_TILES, tile_index, tile_name_zh, tile_text
 from mjc.runtime.wins.shanten import shanten as builtin_shanten
 
@@ -149,7 +149,7 @@ def _prepare(
 ) -> tuple[Hand, Game, tuple[int, ...], Callable[[Hand], bool]]:
     """The parsed hand, the game, its wild kinds and its win check: the ruleset's own."""
     if isinstance(hand, str):
-        hand = parse_hand(hand)
+        hand = parse_hand(hand, tiles=ruleset._win_tiles)
     default = not options and preset is None
     game = ruleset._games.game(options, preset, players)
     ruleset._check_tiles_in_play(hand, game, default)
@@ -200,17 +200,18 @@ def ruleset_waits(
     visible: str | Sequence[int] | None = None,
     declared: Mapping[str, str] | None = None,
 ) -> Waits:
-    """Every tile that completes the 13-tile `hand` under this rulebook, each with the score
-    of the win it makes in the situation given (as `Ruleset.score` takes it, with what the
-    seat `declared` before play), and the hand's shanten. `visible` (tiles seen outside the
-    hand) only lowers `remaining`.
+    """Every tile that completes the 13-tile `hand` (16 in a rulebook of `hand 16`) under
+    this rulebook, each with the score of the win it makes in the situation given (as
+    `Ruleset.score` takes it, with what the seat `declared` before play), and the hand's
+    shanten. `visible` (tiles seen outside the hand) only lowers `remaining`.
 
     Raises `HandError` for bad notation or a hand of another size, `ValueError`
     (`OptionError`, `SituationError`, `WildIndicatorMissing`) as `score` does."""
     hand, game, wild, check = _prepare(ruleset, hand, options, preset, players, indicator, wilds)
-    if hand.size != MAX_TILES - 1:
+    if hand.size != ruleset.hand_size:
         raise HandError(
-            f"waits are for a hand of 13 tiles (a declared meld counts 3); this one has {hand.size}"
+            f"waits are for a hand of {ruleset.hand_size} tiles (a declared meld counts 3); "
+            f"this one has {hand.size}"
         )
     seen = list(visible_counts(visible))
     if indicator is not None:
@@ -253,9 +254,10 @@ def ruleset_shanten(
     indicator: str | None = None,
     wilds: Iterable[str] | None = None,
 ) -> int:
-    """The shanten of a 13- or 14-tile hand under this rulebook's shapes and wilds: -1
-    complete, 0 ready, n tiles from ready (the module docstring says how custom shapes
-    count). Raises `HandError` for a hand of another size, `ValueError` for bad options."""
+    """The shanten of a 13- or 14-tile hand (16 or 17 with `hand 16`) under this rulebook's
+    shapes and wilds: -1 complete, 0 ready, n tiles from ready (the module docstring says how
+    custom shapes count). Raises `HandError` for a hand of another size, `ValueError` for
+    bad options."""
     hand, game, wild, check = _prepare(ruleset, hand, options, preset, players, indicator, wilds)
     return _shanten(ruleset, hand, game, wild, check)
 
@@ -267,10 +269,10 @@ def _shanten(
     wild: tuple[int, ...],
     check: Callable[[Hand], bool],
 ) -> int:
-    number = builtin_shanten(hand, game.shapes, wild, game.copies)
+    number = builtin_shanten(hand, game.shapes, wild, game.copies, ruleset._win_tiles)
     if not (ruleset._has_custom_shapes and ruleset.custom_shapes_on(game.values)):
         return number
-    if hand.size == MAX_TILES:
+    if hand.size == ruleset._win_tiles:
         return -1 if number > -1 and check(hand) else number
     if number > 0 and any(check(_with(hand, t)) for t in _candidates(ruleset, hand, game)):
         return 0

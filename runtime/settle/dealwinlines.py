@@ -93,7 +93,7 @@ def _held(
     dealt: no declared meld, as many tiles as the seat is dealt."""
     seat = shown.seat
     try:
-        hand = parse_hand(shown.hand)
+        hand = parse_hand(shown.hand, tiles=outcome._tiles)  # as dealt: 14, 17 with `hand 16`
     except (HandError, NotationError) as exc:
         raise RoundError(f"{where}.hand: {exc}") from None
     dealt = rules.dealt[0] if seat == outcome.dealer else rules.dealt[1]

@@ -101,12 +101,13 @@ def _seats(outcome: RoundOutcome, after_win: str, examine: DrawSeat | None) -> l
         where = f"hands.{seat}"
         text = outcome.hands[seat]
         try:
-            hand = parse_hand(text)
+            hand = parse_hand(text, tiles=outcome._tiles)
         except (HandError, NotationError) as exc:
             raise RoundError(f"{where}: {exc}") from None
-        if hand.size != HAND_SIZE:
+        held = outcome._tiles - 1  # HAND_SIZE, or the rulebook's `hand`
+        if hand.size != held:
             raise RoundError(
-                f"{where}: a hand still playing holds {HAND_SIZE} tiles (a declared meld "
+                f"{where}: a hand still playing holds {held} tiles (a declared meld "
                 f"counts 3), not {hand.size}: {text}"
             )
         if examine is None:

@@ -15,10 +15,12 @@ from typing import Any, Literal
 
 from pydantic import (
     Field,
+    PrivateAttr,
     StrictBool,
     StrictInt,
     StrictStr,
     ValidationError,
+    ValidationInfo,
     model_validator,
 )
 
@@ -32,7 +34,14 @@ from mjc.runtime.settle.roundtypes import (
     SeatKey,
     round_error,
 )
-from mjc.runtime.settle.winevents import Model as _Model, WinEvent, Winner, event_views
+from mjc.runtime.settle.winevents import (
+    Model as _Model,
+    WinEvent,
+    Winner,
+    check_sizes,
+    event_views,
+    win_size,
+)
 from mjc.runtime.tiles.argcheck import plain_type_errors
 from mjc.runtime.tiles.tile import FLOWER_BASE, HONOUR_BASE, NotationError, tile_index, tile_text
 
@@ -222,6 +231,7 @@ class RoundOutcome(_Model):
     declarations: dict[SeatKey, dict[StrictStr, StrictStr]] = Field(
         default_factory=dict, json_schema_extra={"propertyNames": {"pattern": "^[0-9]+$"}}
     )
+    _tiles: int = PrivateAttr(default=MAX_SETS * 3 + 2)  # a win's, by the parse's context
 
     @property
     def fed_kong(self) -> Literal["exposed", "added"] | None:
@@ -269,7 +279,8 @@ class RoundOutcome(_Model):
         return self.follow_dealer_rounds
 
     @model_validator(mode="after")
-    def _consistent(self) -> RoundOutcome:
+    def _consistent(self, info: ValidationInfo) -> RoundOutcome:
+        self._tiles = win_size(info.context)  # the rulebook's, as `Ruleset.settle` gives it
         n = self.players
         seats: list[tuple[str, int | None]] = [
             ("dealer", self.dealer),
@@ -390,28 +401,7 @@ class RoundOutcome(_Model):
                 raise ValueError(
                     f"claims.{i}.tile: a chow is a run of suited tiles; {c.tile} is an honour"
                 )
-        sets = {k.seat: 0 for k in self.kongs}
-        for k in self.kongs:
-            if k.kind == "concealed":
-                sets[k.seat] += 1
-        for i, c in enumerate(self.claims):
-            sets[c.seat] = sets.get(c.seat, 0) + 1
-            if sets[c.seat] > MAX_SETS:
-                made = sum(1 for x in self.claims[: i + 1] if x.seat == c.seat)
-                hidden = sets[c.seat] - made
-                also = f" beside {hidden} concealed kong(s) in kongs" if hidden else ""
-                raise ValueError(
-                    f"claims.{i}: seat {c.seat}'s claim number {made}{also} makes more than "
-                    f"{MAX_SETS} sets, and a hand holds at most {MAX_SETS}"
-                )
-        konged: dict[int, int] = {}
-        for i, k in enumerate(self.kongs):
-            konged[k.seat] = konged.get(k.seat, 0) + 1
-            if konged[k.seat] > MAX_SETS:
-                raise ValueError(
-                    f"kongs.{i}: seat {k.seat}'s kong number {konged[k.seat]}: a hand holds "
-                    f"at most {MAX_SETS} kongs"
-                )
+        check_sizes(self)  # the hands and the sets a seat declares, by the rulebook's hand
 
     def _kong_feeder_and_robbed_kong(self) -> None:
         """`kong_fed_by` belongs to a kong bloom, fed by another player than the winner;
@@ -568,10 +558,11 @@ class RoundOutcome(_Model):
                 )
 
 
-def parse_round(data: object) -> RoundOutcome:
-    """Validate JSON-like data as a round; a `RoundError` names the first bad field."""
+def parse_round(data: object, tiles: int = MAX_SETS * 3 + 2) -> RoundOutcome:
+    """Validate JSON-like data as a round of a rulebook whose wins hold `tiles` tiles (17 in
+    one of `hand 16`); a `RoundError` names the first bad field."""
     try:
-        return RoundOutcome.model_validate(data)
+        return RoundOutcome.model_validate(data, context={"tiles": tiles})
     except ValidationError as exc:
         raise round_error(exc.errors()[0], RoundOutcome.model_fields) from None
 

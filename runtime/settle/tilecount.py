@@ -204,7 +204,7 @@ def _hands_at_draw(
         if seat in winners:
             continue
         try:
-            hand = parse_hand(text)
+            hand = parse_hand(text, tiles=outcome._tiles)  # the rulebook's size
         except (HandError, NotationError):
             continue  # named when the draw lines read the hands
         counted.add(seat)

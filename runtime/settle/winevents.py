@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from mjc.runtime.tiles.hand import Hand, parse_hand
+from mjc.runtime.tiles.hand import LARGEST_TILES, MAX_TILES, Hand, parse_hand
+from mjc.runtime.tiles.tile import NotationError
 
 if TYPE_CHECKING:
     from mjc.runtime.settle.round import RoundOutcome
@@ -65,8 +66,9 @@ class Winner(Model):
 
     @cached_property
     def parsed(self) -> Hand:
-        """The hand, parsed once for every check and for the score (raises `HandError`)."""
-        return parse_hand(self.hand, self.win_tile)
+        """The hand, parsed once for every check and for the score (raises `HandError`);
+        `check_sizes` holds it to the rulebook's size."""
+        return parse_hand(self.hand, self.win_tile, tiles=LARGEST_TILES)
 
 
 class WinEvent(Model):
@@ -98,10 +100,52 @@ def event_views(outcome: RoundOutcome) -> list[RoundOutcome]:
     for i, event in enumerate(outcome.later_wins):
         data = {**base, **event.model_dump(exclude_unset=True)}
         try:
-            views.append(type(outcome).model_validate(data))
+            views.append(type(outcome).model_validate(data, context={"tiles": outcome._tiles}))
         except ValueError as exc:
             raise ValueError(f"later_wins.{i}.{_first_error(exc)}") from None
     return views
+
+
+def win_size(context: object) -> int:
+    """The tiles of a win a round is parsed for: the validation context's `tiles` (what
+    `parse_round` passes, the rulebook's), 14 by default."""
+    tiles = context.get("tiles") if isinstance(context, dict) else None
+    return tiles if isinstance(tiles, int) and MAX_TILES <= tiles <= LARGEST_TILES else MAX_TILES
+
+
+def check_sizes(outcome: RoundOutcome) -> None:
+    """Each winner's hand is no larger than a win of the rulebook (`outcome._tiles`), and no
+    seat declares more sets than a hand holds: its claims and concealed kongs, and its kongs
+    (a `ValueError` naming the field)."""
+    tiles = outcome._tiles
+    most = (tiles - 2) // 3
+    for i, winner in enumerate(outcome.winners):
+        try:
+            parse_hand(winner.hand, winner.win_tile, tiles=tiles)
+        except NotationError as exc:
+            raise ValueError(f"winners.{i}.hand: {exc}") from None
+    sets = {k.seat: 0 for k in outcome.kongs}
+    for k in outcome.kongs:
+        if k.kind == "concealed":
+            sets[k.seat] += 1
+    for i, c in enumerate(outcome.claims):
+        sets[c.seat] = sets.get(c.seat, 0) + 1
+        if sets[c.seat] > most:
+            made = sum(1 for x in outcome.claims[: i + 1] if x.seat == c.seat)
+            hidden = sets[c.seat] - made
+            also = f" beside {hidden} concealed kong(s) in kongs" if hidden else ""
+            raise ValueError(
+                f"claims.{i}: seat {c.seat}'s claim number {made}{also} makes more than "
+                f"{most} sets, and a hand holds at most {most}"
+            )
+    konged: dict[int, int] = {}
+    for i, k in enumerate(outcome.kongs):
+        konged[k.seat] = konged.get(k.seat, 0) + 1
+        if konged[k.seat] > most:
+            raise ValueError(
+                f"kongs.{i}: seat {k.seat}'s kong number {konged[k.seat]}: a hand holds "
+                f"at most {most} kongs"
+            )
 
 
 def _first_error(exc: ValueError) -> str:

@@ -29,6 +29,7 @@ from mjc.runtime.tiles.tile import (
 )
 
 __all__ = [
+    "LARGEST_TILES",
     "MAX_DECLARED",
     "MAX_TILES",
     "Hand",
@@ -42,6 +43,10 @@ __all__ = [
 
 MAX_TILES = 14  # counting a kong as three, like every other set
 MAX_DECLARED = 4
+# A rulebook may deal another hand (`hand 16` in its play section, 台湾十六张): its wins hold
+# `tiles` tiles, 3k + 2 for k sets. The functions below take that size as `tiles`, the usual
+# 14 by default; a win of 17 is the largest any rulebook plays (`LARGEST_TILES`).
+LARGEST_TILES = 17
 
 
 class HandError(NotationError):
@@ -94,12 +99,13 @@ class Hand:
         return format_hand(self)
 
 
-def is_win_size(hand: Hand) -> bool:
-    """Whether `hand` holds as many tiles as every win does, whatever its shape: `MAX_TILES`,
-    each declared meld (a kong too) counted as three. A win on a flower (上海 八花, won as the
-    eighth flower is drawn) holds one tile fewer among its tiles: the flower is the one more."""
+def is_win_size(hand: Hand, tiles: int = MAX_TILES) -> bool:
+    """Whether `hand` holds as many tiles as every win does, whatever its shape: `tiles`
+    (`MAX_TILES` in a game of 13), each declared meld (a kong too) counted as three. A win on a
+    flower (上海 八花, won as the eighth flower is drawn) holds one tile fewer among its tiles:
+    the flower is the one more."""
     won_on_flower = hand.win_tile is not None and IS_FLOWER[hand.win_tile]
-    return hand.size == (MAX_TILES - 1 if won_on_flower else MAX_TILES)
+    return hand.size == (tiles - 1 if won_on_flower else tiles)
 
 
 # One token per match; the last alternatives catch what is wrong so every error has a place.
@@ -196,18 +202,20 @@ def _unclosed(text: str, pos: int) -> str:
     )
 
 
-def parse_hand(text: str, win: str | None = None) -> Hand:
+def parse_hand(text: str, win: str | None = None, *, tiles: int = MAX_TILES) -> Hand:
     """Parse hand notation like ``234m567p11z [888s] (9999m)``; `win` names the winning tile.
 
     Raises `HandError` (a `ValueError`) with a one-line message for anything that is not a
     possible hand, and a `TypeError` when `text` is not a string or `win` neither a string
-    nor None. Fewer than 14 tiles is fine: such a hand simply does not win.
+    nor None. Fewer than 14 tiles is fine: such a hand simply does not win. `tiles` is the
+    size of a win, 14 unless the rulebook deals another hand (17 for a hand of 16): no hand
+    holds more, nor more declared melds than its sets.
     """
     if type(text) is not str or (win is not None and type(win) is not str):
         raise_if_wrong(parse_hand, text, win)
     quick = _quick_parts(text)
     if quick is not None:
-        return _build_hand(*quick, win)
+        return _build_hand(*quick, win, tiles)
     concealed: list[int] = []  # in written order: the last one is the default winning tile
     flowers: list[int] = []
     melds: list[Meld] = []
@@ -222,7 +230,7 @@ def parse_hand(text: str, win: str | None = None) -> Hand:
             raise HandError(_digits_error(text, token, pos))
         elif kind == "other":
             raise HandError(_other_error(text, token, pos))
-    return _build_hand(concealed, flowers, melds, win)
+    return _build_hand(concealed, flowers, melds, win, tiles)
 
 
 # The declared melds as written in canonical form (`[123m]`, `[555z]`, `[5555z]`, `(1111p)`),
@@ -286,9 +294,12 @@ def _other_error(text: str, ch: str, pos: int) -> str:
     return f"unknown character {ch!r} at {_col(pos)}"
 
 
-def _build_hand(written: list[int], flowers: list[int], melds: list[Meld], win: str | None) -> Hand:
-    if len(melds) > MAX_DECLARED:
-        raise HandError(f"{len(melds)} declared melds: a hand has at most {MAX_DECLARED}")
+def _build_hand(
+    written: list[int], flowers: list[int], melds: list[Meld], win: str | None, most: int
+) -> Hand:
+    sets = MAX_DECLARED if most == MAX_TILES else (most - 2) // 3
+    if len(melds) > sets:
+        raise HandError(f"{len(melds)} declared melds: a hand has at most {sets}")
     hidden = [0] * NUM_PLAYING  # the concealed tiles only: Hand.counts
     for t in written:
         hidden[t] += 1
@@ -308,11 +319,11 @@ def _build_hand(written: list[int], flowers: list[int], melds: list[Meld], win: 
                 f", but a set has only {limit}"
             )
     size = len(written) + 3 * len(melds)
-    if size > MAX_TILES:
+    if size > most:
         counted = f"{len(written)} concealed"
         if melds:
             counted += f" + 3 for each of {len(melds)} declared melds = {size}"
-        raise HandError(f"too many tiles: {counted}; a hand has at most {MAX_TILES}")
+        raise HandError(f"too many tiles: {counted}; a hand has at most {most}")
     win_tile: int | None = written[-1] if written else None
     if win is not None:
         wt = _TILE_OF.get((win[-1:], win[:-1])) if len(win) == 2 else None
@@ -329,29 +340,29 @@ def _build_hand(written: list[int], flowers: list[int], melds: list[Meld], win: 
     return Hand(concealed, declared, tuple(sorted(flowers)), win_tile, bytes(hidden))
 
 
-def hand_won_on(text: str, win: str | None) -> Hand:
+def hand_won_on(text: str, win: str | None, *, tiles: int = MAX_TILES) -> Hand:
     """The hand of `text` won on `win`, the one rule of `mjc score --win`, a batch line's
     `"win"` and `mjc waits --win`: a hand one tile short of a win (13 tiles, a declared meld
     counting 3) has `win` added, whether or not it holds other copies; any other hand must
     hold `win` among its concealed tiles (or flowers), and it marks which one came last, as
     `parse_hand(text, win)` reads it. Without `win` the last concealed tile written is the
     winning tile. Raises `HandError` for bad notation, a fifth copy, or a whole hand that does
-    not hold `win`."""
-    hand = parse_hand(text)
+    not hold `win`. `tiles` is the size of a win (`parse_hand`'s)."""
+    hand = parse_hand(text, tiles=tiles)
     if win is None:
         return hand
     tile = _TILE_OF.get((win[-1:], win[:-1])) if len(win) == 2 else None
     if tile is None:
         raise HandError(f"winning tile: {tile_error(win)}")
-    if hand.size != MAX_TILES - 1:
+    if hand.size != tiles - 1:
         among = hand.flowers if IS_FLOWER[tile] else hand.concealed
-        if hand.size == MAX_TILES and tile not in among:
+        if hand.size == tiles and tile not in among:
             where = "flowers" if IS_FLOWER[tile] else "concealed tiles"
             raise HandError(
                 f"winning tile {win} is not among the {where} of this whole hand: write the "
-                f"hand without it (13 tiles) to have {win} added"
+                f"hand without it ({tiles - 1} tiles) to have {win} added"
             )
-        return parse_hand(text, win)
+        return parse_hand(text, win, tiles=tiles)
     held = (*hand.concealed, *hand.flowers, *(t for m in hand.melds for t in m.tiles))
     if held.count(tile) >= (1 if IS_FLOWER[tile] else 4):
         which = "the" if IS_FLOWER[tile] else "every copy of"

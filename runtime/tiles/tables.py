@@ -17,16 +17,18 @@ __all__ = [
     "SUIT_TABLE",
     "Split",
     "honour_splits",
+    "honour_table",
     "suit_splits",
+    "suit_table",
 ]
 
 # One way to split a suit: (kind, rank offset 0-8) per meld, sorted; kind is chow/pung/pair.
 Split = tuple[tuple[str, int], ...]
 
-_MAX_MELDS = 4  # a hand has at most four sets, so no suit holds more
+_MAX_MELDS = 4  # a hand of 13 has at most four sets, so no suit holds more
 
 
-def _build(width: int, chows: bool) -> dict[bytes, int]:
+def _build(width: int, chows: bool, most: int = _MAX_MELDS) -> dict[bytes, int]:
     """Every count key of `width` ranks that splits into sets (value 1) or sets + a pair (2).
 
     Keys are kept as big-endian base-256 ints so that adding a meld is one int addition and
@@ -45,7 +47,7 @@ def _build(width: int, chows: bool) -> dict[bytes, int]:
 
     level = {0}
     complete = {0}
-    for _ in range(_MAX_MELDS):
+    for _ in range(most):
         level = {k + s for k in level for s in sets if not (k + s + plus3) & high}
         complete |= level
     with_pair = {k + p for k in complete for p in pairs if not (k + p + plus3) & high}
@@ -59,6 +61,21 @@ def _build(width: int, chows: bool) -> dict[bytes, int]:
 SUIT_TABLE: dict[bytes, int] = _build(9, chows=True)
 # 7-byte counts of the honours -> same values; honours form only pungs and pairs.
 HONOUR_TABLE: dict[bytes, int] = _build(7, chows=False)
+
+
+@cache
+def suit_table(sets: int) -> dict[bytes, int]:
+    """`SUIT_TABLE` for a hand of `sets` sets and a pair (a rulebook's `hand` of 3 * sets + 1
+    tiles): the table itself for four sets or fewer, a larger one, built on first use, for a
+    hand of five (台湾十六张). A hand of fewer sets only reads fewer of its keys."""
+    return SUIT_TABLE if sets <= _MAX_MELDS else _build(9, chows=True, most=sets)
+
+
+@cache
+def honour_table(sets: int) -> dict[bytes, int]:
+    """`HONOUR_TABLE` for a hand of `sets` sets and a pair, as `suit_table`."""
+    return HONOUR_TABLE if sets <= _MAX_MELDS else _build(7, chows=False, most=sets)
+
 
 # Each table's keys, mapped to themselves: a hand takes the table's own key object for a suit
 # that splits, so that every later lookup of it (the win check, the scorer's per-suit
@@ -103,9 +120,19 @@ def _split_order(split: Split) -> list[tuple[int, int]]:
     return [_meld_order(m) for m in split]
 
 
+# The most tiles a key of `SUIT_TABLE` holds (four sets and the pair); a larger key (a hand of
+# five sets) is looked up in the table of its size.
+_LARGEST_KEY = 3 * _MAX_MELDS + 2
+_LARGEST_SETS = 5  # the largest hand a rulebook may have: 16 tiles, five sets
+
+
+def _larger(chows: bool) -> dict[bytes, int]:
+    return suit_table(_LARGEST_SETS) if chows else honour_table(_LARGEST_SETS)
+
+
 def _all_splits(key: bytes, chows: bool) -> tuple[Split, ...]:
     table = SUIT_TABLE if chows else HONOUR_TABLE
-    if key not in table:
+    if key not in table and (sum(key) <= _LARGEST_KEY or key not in _larger(chows)):
         return ()
     return tuple(sorted(set(_splits(list(key), chows, False)), key=_split_order))
 

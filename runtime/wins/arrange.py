@@ -44,6 +44,7 @@ __all__ = [
     "is_win",
     "make_other_shapes_checker",
     "make_win_checker",
+    "sized_standard_arrangements",
     "standard_arrangements",
     "standard_placed",
 ]
@@ -271,9 +272,10 @@ def _standard(
     hand: Hand,
     tiles: tuple[int, ...],
     concealed: bool,
+    size: int = MAX_TILES,
     _cached: tuple[dict[bytes, tuple[_SuitReading, ...]], ...] = _READINGS,
 ) -> list[Arrangement]:
-    if hand.size != MAX_TILES:
+    if hand.size != size:
         return []
     m, p, s, z = hand.suit_keys
     cm, cp, cs, cz = _cached
@@ -285,7 +287,7 @@ def _standard(
         # The common case: each suit splits one way, so there is at most one arrangement.
         (sm, pm), (sp, pp), (ss, ps), (sz, pz) = rm[0], rp[0], rs[0], rz[0]
         pair = pm or pp or ps or pz
-        # Exactly one suit holds the pair (four one-pair suits also make 14 tiles).
+        # Exactly one suit holds the pair (four one-pair suits also make 3k+2 tiles).
         if (
             pair is None
             or (pm is not None) + (pp is not None) + (ps is not None) + (pz is not None) != 1
@@ -385,6 +387,12 @@ def standard_arrangements(hand: Hand) -> list[Arrangement]:
     """The standard-shape readings alone (the scorer's fast path when no other shape can also
     read the same hand: a hand that splits into sets is never thirteen orphans)."""
     return _standard(hand, hand.tiles, hand.is_concealed)
+
+
+def sized_standard_arrangements(hand: Hand, size: int) -> list[Arrangement]:
+    """The standard-shape readings of a hand whose wins hold `size` tiles (a rulebook's
+    `hand 16`: five sets and a pair in 17 tiles); `standard_arrangements` is this at 14."""
+    return _standard(hand, hand.tiles, hand.is_concealed, size)
 
 
 def arrangements(hand: Hand, shapes: frozenset[str]) -> tuple[Arrangement, ...]:

@@ -28,6 +28,7 @@ from mjc.runtime.wins.arrange import (
     is_thirteen_orphans,
     make_win_checker,
 )
+from mjc.runtime.wins.sized import sized_win_check
 from mjc.runtime.wins.wilds import is_win_with_wilds, make_wild_checker
 
 __all__ = ["CustomShapes", "GeneralIsWin", "PublicIsWin", "game_win_check", "make_public_is_win"]
@@ -47,11 +48,15 @@ def game_win_check(
     values: Mapping[str, object],
     wild: tuple[int, ...],
     custom: CustomShapes | None,
+    tiles: int = MAX_TILES,
 ) -> Callable[[Hand], bool]:
     """Whether a hand is complete in one game: its built-in `shapes` with these wild kinds,
-    then, if the game has custom shapes in play (`custom`), theirs."""
+    then, if the game has custom shapes in play (`custom`), theirs; a win holds `tiles`
+    tiles (17 in a rulebook of `hand 16`, `mjc.runtime.wins.sized`)."""
     check: Callable[[Hand], bool]
-    if not wild:
+    if tiles != MAX_TILES:
+        check = sized_win_check(shapes, wild, tiles)
+    elif not wild:
         check = make_win_checker(shapes)
     elif len(wild) == 1 and wild[0] < NUM_PLAYING:
         check = make_wild_checker(wild[0], shapes)
@@ -68,7 +73,7 @@ def game_win_check(
     def check_with_custom(hand: Hand) -> bool:
         if builtin_shapes(hand):
             return True
-        if not is_win_size(hand):
+        if not is_win_size(hand, tiles):
             return False  # a custom shape is held to the hand size like every other shape
         # Custom shapes read the situation (the wilds held, the winning tile ...).
         facts = situation(hand, False, "E", "E", False, (), None, wild)

@@ -33,7 +33,8 @@ from mjc.runtime.wins.arrange import SEVEN_PAIRS, SHAPES, STANDARD, THIRTEEN_ORP
 __all__ = ["UNCAPPED", "caps_of", "counts_shanten", "draw_shanten", "shanten", "suit_vector"]
 
 _INF = 99
-_MAX_SETS = 4
+_MAX_SETS = 4  # the sets of a hand of 13; a hand of 16 (`hand 16`) has five: `_large_distance`
+_SETS = _MAX_SETS
 _BASES = (0, 9, 18, 27)
 _WIDTHS = (9, 9, 9, 7)
 # A vector holds, at index 2 * m + p, the tiles to add for exactly m sets and p pairs.
@@ -49,44 +50,50 @@ _ORPHAN_SET = frozenset(_ORPHANS)
 # Memos of pure functions of their keys (suffix of counts and limits, open chows): filled
 # as hands need them, like the win check's per-suit wild tables; never cleared, bounded by
 # the number of distinct suit keys a process meets.
-_WALKS: dict[tuple[bytes, bytes, int, int, bool], tuple[int, ...]] = {}
+_WALKS: dict[tuple[bytes, bytes, int, int, bool, int], tuple[int, ...]] = {}
 # Each distinct vector gets a small int id (a few thousand exist), so that the sums of
 # vectors are memoised by pairs of ints: the hot path is dict lookups, not min-plus loops.
 _IDS: dict[tuple[int, ...], int] = {}
 _BY_ID: list[tuple[int, ...]] = []
-_SUIT_IDS: dict[tuple[bytes, bytes, bool], int] = {}  # a suit's key and limits -> its vector
-_FREE_IDS: dict[tuple[bytes, bytes], int] = {}  # honours' key and limits -> with `_FREE`
+# A suit's key and limits (and the most sets, when more than four) -> its vector.
+_SUIT_IDS: dict[tuple[bytes, bytes, bool] | tuple[bytes, bytes, bool, int], int] = {}
+# Honours' key and limits (and the most sets, when more than four) -> with `_FREE`.
+_FREE_IDS: dict[tuple[bytes, bytes] | tuple[bytes, bytes, int], int] = {}
 _SUMS: dict[tuple[int, int, int], int] = {}  # (vector, vector, sets) -> their sum's vector
 _LASTS: dict[tuple[int, int, int], int] = {}  # (vector, vector, sets) -> the distance
 _MAX_MEMO = 1 << 20  # pair memos are emptied past this: they only save work
 
 
-def _walk(counts: bytes, caps: bytes, c1: int, c2: int, chows: bool) -> tuple[int, ...]:
+def _walk(
+    counts: bytes, caps: bytes, c1: int, c2: int, chows: bool, most: int = _MAX_SETS
+) -> tuple[int, ...]:
     """The vector of the suffix `counts` (its limits `caps`), with `c1` chows started one
-    rank before it and `c2` two ranks before (each takes one tile here).
+    rank before it and `c2` two ranks before (each takes one tile here), for up to `most`
+    sets (four; five for a hand of 16).
 
     At the first rank the target holds some pungs, maybe the pair and some new chows; the
     target count there is what they take plus the open chows, at most the rank's limit, and
     the tiles to add there are what the target holds beyond the hand's count. A set or the
     pair must take a tile the hand holds (else it is one of `_FREE`'s), hence the bounds."""
-    key = (counts, caps, c1, c2, chows)
+    key = (counts, caps, c1, c2, chows, most)
     found = _WALKS.get(key)
     if found is not None:
         return found
+    slots = 2 * (most + 1)
     if not counts:
-        out = (0,) + (_INF,) * (_SLOTS - 1)
+        out = (0,) + (_INF,) * (slots - 1)
         _WALKS[key] = out
         return out
     held, cap = counts[0], caps[0]
     rest_counts, rest_caps = counts[1:], caps[1:]
-    best = [_INF] * _SLOTS
+    best = [_INF] * slots
     # Chows may start here only with two ranks after it, and only as many as can take a
     # held tile of the three ranks.
     near = sum(counts[:3])
-    new_chows = range(min(_MAX_SETS, near) + 1) if chows and len(counts) >= 3 else range(1)
+    new_chows = range(min(most, near) + 1) if chows and len(counts) >= 3 else range(1)
     max_pungs = min(held, 2 if cap >= 6 else 1)
     for n in new_chows:
-        below = _walk(rest_counts, rest_caps, n, c1, chows)
+        below = _walk(rest_counts, rest_caps, n, c1, chows, most)
         for pungs in range(max_pungs + 1):
             for pair in range(2 if held else 1):
                 target = 3 * pungs + 2 * pair + n + c1 + c2
@@ -94,7 +101,7 @@ def _walk(counts: bytes, caps: bytes, c1: int, c2: int, chows: bool) -> tuple[in
                     continue
                 cost = target - held if target > held else 0
                 shift = 2 * (n + pungs) + pair
-                for i in range(_SLOTS - shift):
+                for i in range(slots - shift):
                     if (i & 1) and pair:
                         continue  # one pair in all
                     value = below[i]
@@ -113,11 +120,11 @@ def _intern(vector: Sequence[int]) -> int:
     return found
 
 
-def _suit_id(counts: bytes, caps: bytes, chows: bool) -> int:
-    key = (counts, caps, chows)
+def _suit_id(counts: bytes, caps: bytes, chows: bool, most: int = _MAX_SETS) -> int:
+    key = (counts, caps, chows) if most == _MAX_SETS else (counts, caps, chows, most)
     found = _SUIT_IDS.get(key)
     if found is None:
-        found = _SUIT_IDS[key] = _intern(_walk(counts, caps, 0, 0, chows))
+        found = _SUIT_IDS[key] = _intern(_walk(counts, caps, 0, 0, chows, most))
     return found
 
 
@@ -128,8 +135,8 @@ def suit_vector(counts: bytes, caps: bytes, chows: bool = True) -> tuple[int, ..
 
 
 def _plus(a: Sequence[int], b: Sequence[int], sets: int) -> list[int]:
-    """The min-plus sum of two vectors, for up to `sets` sets."""
-    out = [_INF] * _SLOTS
+    """The min-plus sum of two vectors (of one length), for up to `sets` sets."""
+    out = [_INF] * len(a)
     for m1 in range(sets + 1):
         for p1 in (0, 1):
             x = a[2 * m1 + p1]
@@ -171,17 +178,37 @@ def _last(a: int, b: int, sets: int) -> int:
     return best
 
 
-def _honours_free(counts: bytes, caps: bytes) -> int:
+def _honours_free(counts: bytes, caps: bytes, most: int = _MAX_SETS) -> int:
     """The honours' vector summed with `_FREE` (sets and a pair of added tiles alone)."""
-    key = (counts, caps)
+    key = (counts, caps) if most == _MAX_SETS else (counts, caps, most)
     found = _FREE_IDS.get(key)
     if found is None:
-        vector = _plus(_FREE, _BY_ID[_suit_id(counts, caps, False)], _MAX_SETS)
+        vector = _plus(_free(most), _BY_ID[_suit_id(counts, caps, False, most)], most)
         found = _FREE_IDS[key] = _intern(vector)
     return found
 
 
+def _free(most: int) -> tuple[int, ...]:
+    """`_FREE` for up to `most` sets."""
+    return (
+        _FREE
+        if most == _MAX_SETS
+        else tuple(3 * (i // 2) + 2 * (i % 2) for i in range(2 * (most + 1)))
+    )
+
+
+def _large_distance(counts: Sequence[int], caps: bytes, sets: int) -> int:
+    """`_standard_distance` for more sets than four (a concealed hand of 16, `hand 16`): the
+    same sums, of vectors of that many sets, memoised apart."""
+    c = bytes(counts)
+    m, p, s = (_suit_id(c[b : b + 9], caps[b : b + 9], True, sets) for b in (0, 9, 18))
+    z = _honours_free(c[27:34], caps[27:34], sets)
+    return _last(_sum_id(_sum_id(m, p, sets), s, sets), z, sets)
+
+
 def _standard_distance(counts: Sequence[int], caps: bytes, sets: int) -> int:
+    if sets > _MAX_SETS:
+        return _large_distance(counts, caps, sets)
     c = bytes(counts)
     ids = _SUIT_IDS
     m = ids.get((c[0:9], caps[0:9], True))
@@ -255,16 +282,18 @@ def counts_shanten(
     shapes: Iterable[str] = SHAPES,
     jokers: int = 0,
     caps: bytes = _FOUR,
+    sets: int = _SETS,
 ) -> int:
     """The shanten of a hand given as 34 concealed counts (wild tiles left out, `jokers` of
     them held) and `declared` melds; `caps` is how many of each kind the concealed tiles may
-    hold (`caps_of`; `UNCAPPED` everywhere in a game with wilds). The hot path of the bot:
-    the caller has checked the counts. 99 when no shape can be reached."""
+    hold (`caps_of`; `UNCAPPED` everywhere in a game with wilds); a win is `sets` sets and a
+    pair (five in a rulebook of `hand 16`, which has no other shape). The hot path of the
+    bot: the caller has checked the counts. 99 when no shape can be reached."""
     names = shapes if isinstance(shapes, frozenset) else frozenset(shapes)
     best = _INF
     if STANDARD in names:
-        best = _standard_distance(counts, caps, _MAX_SETS - declared)
-    if not declared:
+        best = _standard_distance(counts, caps, sets - declared)
+    if not declared and sets == _SETS:
         if SEVEN_PAIRS in names:
             best = min(best, _seven_pairs_distance(counts, caps))
         if THIRTEEN_ORPHANS in names:
@@ -280,20 +309,22 @@ def draw_shanten(
     shapes: Iterable[str] = SHAPES,
     jokers: int = 0,
     caps: bytes = _FOUR,
+    sets: int = _SETS,
 ) -> list[int]:
     """`counts_shanten` of the hand with one more tile, for each of the 34 kinds (99 for a
     kind its limit forbids, or held four times): what the bot's effective-tile count reads.
     A draw changes one suit only, so the other suits' vectors are summed once per suit."""
     names = shapes if isinstance(shapes, frozenset) else frozenset(shapes)
-    sets = _MAX_SETS - declared
+    whole, sets = sets, sets - declared
+    most = max(sets, _MAX_SETS)  # four, or five for a concealed hand of 16
     c = bytes(counts)
     out = [_INF] * NUM_PLAYING
     if STANDARD in names:
         keys = [(c[b : b + w], caps[b : b + w]) for b, w in zip(_BASES, _WIDTHS, strict=True)]
-        ids = [_suit_id(k, cap, True) for k, cap in keys[:3]]
-        ids.append(_honours_free(*keys[3]))
+        ids = [_suit_id(k, cap, True, most) for k, cap in keys[:3]]
+        ids.append(_honours_free(*keys[3], most))
         for suit, base in enumerate(_BASES):
-            others = ids[3] if suit != 3 else _intern(_FREE)
+            others = ids[3] if suit != 3 else _intern(_free(most))
             for o in range(3):
                 if o != suit:
                     others = _sum_id(others, ids[o], sets)
@@ -302,10 +333,10 @@ def draw_shanten(
                 if key[rank] >= min(cap[rank], 4):
                     continue  # no fifth copy, whatever the limit
                 grown = key[:rank] + bytes((key[rank] + 1,)) + key[rank + 1 :]
-                out[base + rank] = _last(others, _suit_id(grown, cap, suit != 3), sets)
-    if not declared and THIRTEEN_ORPHANS in names:
+                out[base + rank] = _last(others, _suit_id(grown, cap, suit != 3, most), sets)
+    if not declared and whole == _SETS and THIRTEEN_ORPHANS in names:
         _orphan_draws(counts, caps, out)
-    if not declared and SEVEN_PAIRS in names:
+    if not declared and whole == _SETS and SEVEN_PAIRS in names:
         _seven_pairs_draws(counts, caps, out)
     return [_INF if d >= _INF else max(d - jokers, 0) - 1 for d in out]
 
@@ -371,15 +402,17 @@ def shanten(
     shapes: Iterable[str] = SHAPES,
     wilds: Iterable[int] = (),
     copies: Sequence[int] | None = None,
+    tiles: int = MAX_TILES,
 ) -> int:
     """The shanten of a 13- or 14-tile hand for `shapes` (every built-in shape by default):
     -1 complete, 0 ready, n: n tiles more from ready. `wilds` are the game's wild kinds (its
     wilds held are jokers; an empty tuple: a game without wilds), `copies` the copies of each
-    kind in play (four by default). Raises `HandError` for a hand of another size; 99 when
-    no shape can be reached (seven pairs alone, with a declared meld)."""
-    if hand.size not in (MAX_TILES - 1, MAX_TILES):
+    kind in play (four by default); `tiles` is the size of a win (17 for a rulebook of
+    `hand 16`: a hand of 16 or 17, five sets and a pair). Raises `HandError` for a hand of
+    another size; 99 when no shape can be reached (seven pairs alone, with a declared meld)."""
+    if hand.size not in (tiles - 1, tiles):
         raise HandError(
-            f"shanten is for a hand of 13 or 14 tiles (a declared meld counts 3); "
+            f"shanten is for a hand of {tiles - 1} or {tiles} tiles (a declared meld counts 3); "
             f"this one has {hand.size}"
         )
     kinds = tuple(w for w in wilds if w < NUM_PLAYING)
@@ -391,4 +424,4 @@ def shanten(
     caps = caps_of(hand, copies, bool(kinds))
     # The distance is to a complete 14-tile hand from 13 tiles or 14 alike: a 13-tile hand
     # one draw from complete is 0, a complete 14-tile hand -1.
-    return counts_shanten(counts, len(hand.melds), shapes, jokers, caps)
+    return counts_shanten(counts, len(hand.melds), shapes, jokers, caps, (tiles - 2) // 3)

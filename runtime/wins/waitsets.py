@@ -26,8 +26,8 @@ from functools import lru_cache
 from itertools import compress
 from operator import itemgetter
 
-from mjc.runtime.tiles.hand import Hand
-from mjc.runtime.tiles.tables import HONOUR_TABLE, SUIT_TABLE
+from mjc.runtime.tiles.hand import MAX_TILES, Hand
+from mjc.runtime.tiles.tables import HONOUR_TABLE, SUIT_TABLE, honour_table, suit_table
 from mjc.runtime.tiles.tile import NUM_PLAYING, TERMINALS_AND_HONOURS, tile_index
 from mjc.runtime.wins.arrange import SEVEN_PAIRS, SHAPES, STANDARD, THIRTEEN_ORPHANS
 from mjc.runtime.wins.seats import SeatState
@@ -40,6 +40,7 @@ __all__ = [
     "custom_waits",
     "keyed_standard_waits",
     "one_more",
+    "sized_wait_finder",
     "standard_waits",
     "wait_finder",
 ]
@@ -247,11 +248,16 @@ def _wilds_held(st: SeatState, wilds: frozenset[int]) -> int:
 
 
 @lru_cache(maxsize=64)  # one function per game's shapes, made once (every round asks for one)
-def wait_finder(shapes: frozenset[str], needs: CustomNeeds = ()) -> WaitFinder | None:
+def wait_finder(
+    shapes: frozenset[str], needs: CustomNeeds = (), tiles: int = MAX_TILES
+) -> WaitFinder | None:
     """The wait-set function of the quick test for `shapes` and the custom shapes' `needs`
-    (None when some shape is not built in, as for `shape_filter`)."""
+    (None when some shape is not built in, as for `shape_filter`); `tiles` is the size of a
+    win (17 under `hand 16`: `sized_wait_finder`)."""
     if not shapes <= SHAPES:
         return None
+    if tiles != MAX_TILES:
+        return sized_wait_finder(shapes, needs, tiles)
     standard = STANDARD in shapes
     sevens = SEVEN_PAIRS in shapes
     orphans = THIRTEEN_ORPHANS in shapes
@@ -287,3 +293,42 @@ def wait_finder(shapes: frozenset[str], needs: CustomNeeds = ()) -> WaitFinder |
         return found if custom is None else found | custom
 
     return with_custom
+
+
+def sized_wait_finder(shapes: frozenset[str], needs: CustomNeeds, tiles: int) -> WaitFinder:
+    """The wait sets of a game whose wins hold `tiles` tiles (a rulebook of `hand 16`, where
+    the standard shape is the only built-in one): the tiles whose one more copy lets the
+    concealed counts split into sets and one pair, read off the tables of that many sets,
+    and the tiles the custom shapes' `needs` allow."""
+    sets = (tiles - 2) // 3
+    suit, honour = suit_table(sets), honour_table(sets)
+    standard = STANDARD in shapes
+
+    def waits(st: SeatState) -> frozenset[int]:
+        key = bytes(st.counts)
+        keys = [key[b : b + w] for b, w in zip(_BASES, (9, 9, 9, 7), strict=True)]
+        tables = (suit, suit, suit, honour)
+        found: set[int] = set()
+        values = [table.get(k, 0) for table, k in zip(tables, keys, strict=True)]
+        missing = values.count(0)
+        for index in range(4) if standard and missing <= 1 else ():
+            if missing and values[index]:
+                continue  # the suit that does not split is the only one a tile can mend
+            others = 1
+            for other in range(4):
+                if other != index:
+                    others *= values[other]
+            if others > 2:
+                continue
+            held, table, base = keys[index], tables[index], _BASES[index]
+            for rank, count in enumerate(held):
+                grown = held[:rank] + bytes((count + 1,)) + held[rank + 1 :]
+                if count < 4 and others * table.get(grown, 0) == 2:
+                    found.add(base + rank)
+        if needs:
+            custom = custom_waits(st, needs)
+            if custom is not None:
+                found |= custom
+        return frozenset(found) if found else _EMPTY
+
+    return waits

@@ -181,20 +181,25 @@ def _packed_needs(keys: tuple[bytes, bytes, bytes, bytes], wilds: Iterable[int])
     return total
 
 
-def is_win_with_wilds(hand: Hand, wilds: Iterable[int], shapes: Iterable[str]) -> bool:
+def is_win_with_wilds(
+    hand: Hand, wilds: Iterable[int], shapes: Iterable[str], size: int = MAX_TILES
+) -> bool:
     """Whether the hand completes one of `shapes` with its wilds standing for any tiles.
 
     One wild kind among the suits takes that kind's prepared check (`make_wild_checker`,
     made once per wild kind and shape set); anything else (several wild kinds, a flower as
     the wild) is `_is_win_general`. A caller checking many hands of one game holds on to
-    the prepared check instead."""
+    the prepared check instead. `size` is the tiles of a win (17 for a rulebook's `hand 16`:
+    the standard shape alone, of five sets, takes the general check)."""
     try:
         kinds, names = tuple(wilds), frozenset(shapes)
+        if size != MAX_TILES:
+            return _is_win_general(hand, kinds, names, size)
         if len(kinds) == 1 and kinds in _WILD_TABLES:
             return make_wild_checker(kinds[0], names)(hand)
         return _is_win_general(hand, kinds, names)
     except _WRONG_TYPE_SIGNS:
-        raise_if_wrong(is_win_with_wilds, hand, wilds, shapes)
+        raise_if_wrong(is_win_with_wilds, hand, wilds, shapes, size)
         raise
 
 
@@ -271,17 +276,21 @@ def _other_shapes_check(wild: int, shapes: frozenset[str]) -> Callable[[Hand], b
     return other
 
 
-def _is_win_general(hand: Hand, wilds: tuple[int, ...], shapes: frozenset[str]) -> bool:
-    """The win check for any wilds and shapes, from the per-suit needs of `suit_needs`."""
+def _is_win_general(
+    hand: Hand, wilds: tuple[int, ...], shapes: frozenset[str], size: int = MAX_TILES
+) -> bool:
+    """The win check for any wilds and shapes, from the per-suit needs of `suit_needs` (which
+    count no sets: any number of them, so a win of `size` tiles, 3k + 2, is k sets and a
+    pair)."""
     counts, held = _without_wilds(hand, wilds)
-    if STANDARD in shapes and hand.size == MAX_TILES:
+    if STANDARD in shapes and hand.size == size:
         needs = [
             suit_needs(s, bytes(counts[b : b + (7 if s == 3 else 9)])) for s, b in enumerate(_BASES)
         ]
         sets_only = sum(n for n, _ in needs)
         if min(sets_only - n + p for n, p in needs) <= held:
             return True
-    if len(hand.concealed) == MAX_TILES:
+    if len(hand.concealed) == MAX_TILES == size:
         if SEVEN_PAIRS in shapes and sum(n % 2 for n in counts) <= held:
             return True
         if THIRTEEN_ORPHANS in shapes and _orphans_fit(counts):
@@ -368,23 +377,24 @@ _FREE_PAIRS = tuple(m for m in all_melds() if m.concealed and m.kind == "pair")
 
 
 def wild_arrangements(
-    hand: Hand, wilds: tuple[int, ...], shapes: frozenset[str]
+    hand: Hand, wilds: tuple[int, ...], shapes: frozenset[str], size: int = MAX_TILES
 ) -> list[Arrangement]:
-    """Every reading of the hand with each wild standing for a definite tile."""
+    """Every reading of the hand with each wild standing for a definite tile; `size` is the
+    tiles of a win (3k + 2: k sets and a pair)."""
     try:
         counts, held = _without_wilds(hand, wilds)
         wild_set = frozenset(wilds)
         found: list[Arrangement] = []
-        if STANDARD in shapes and hand.size == MAX_TILES:
+        if STANDARD in shapes and hand.size == size:
             found += _standard(hand, counts, held, wild_set)
-        if len(hand.concealed) == MAX_TILES:
+        if len(hand.concealed) == MAX_TILES == size:
             if SEVEN_PAIRS in shapes:
                 found += _seven_pairs(hand, counts, held, wild_set)
             if THIRTEEN_ORPHANS in shapes and _orphans_fit(counts):
                 found += _thirteen_orphans(hand, counts, wild_set)
         return found
     except _WRONG_TYPE_SIGNS:
-        raise_if_wrong(wild_arrangements, hand, wilds, shapes)
+        raise_if_wrong(wild_arrangements, hand, wilds, shapes, size)
         raise
 
 

@@ -218,3 +218,15 @@ def test_every_list_the_language_reads_has_a_size_in_the_cost_model() -> None:
     )
     lists = {name for table in tables for name, w in table.items() if isinstance(w.type, ListType)}
     assert lists <= set(SIZES.lists), lists - set(SIZES.lists)
+
+
+def test_the_cost_model_of_a_hand_of_sixteen_counts_five_sets() -> None:
+    """A rulebook of `hand 16` (台湾十六张) reads wins of 17 tiles: five melds, a hand size
+    of 17, each kong's fourth tile more; a hand of 13 keeps the sizes it always had."""
+    from mjc.compiler.check.cost import SIZES, hand_sizes
+
+    sixteen = hand_sizes(17)
+    assert sixteen.lists["melds"] == sixteen.lists["declared"] == 5
+    assert sixteen.lists["tiles"] == 22 and sixteen.facts["hand_size"] == (0, 17)
+    assert SIZES.lists["melds"] == 4 and SIZES.lists["tiles"] == 18
+    assert SIZES.facts["hand_size"] == (0, 14)

@@ -23,6 +23,8 @@ STANDARD = '  standard "基本胡牌"'
 DEAL_WINS_RULEBOOK = Path(__file__).parent / "rulebooks" / "deal_wins.mjr"
 # A whole test rulebook where each seat declares a missing suit before play (定缺).
 DINGQUE_RULEBOOK = Path(__file__).parent / "rulebooks" / "dingque.mjr"
+# A whole test rulebook of 台湾十六张: a hand of 16, a win of 17 (five sets and a pair).
+SIXTEEN_RULEBOOK = Path(__file__).parent / "rulebooks" / "sixteen.mjr"
 KONG_KINDS_RULEBOOK = Path(__file__).parent / "rulebooks" / "kong_kinds.mjr"
 # A whole test rulebook where play goes on after a win (血战到底, 血流成河: `after_win`).
 AFTER_WIN_RULEBOOK = Path(__file__).parent / "rulebooks" / "xuezhan.mjr"
