@@ -116,19 +116,17 @@ def _suit_held(counts: Sequence[int], tile: int) -> int:
 
 
 def _company(counts: Sequence[int], action: Action) -> int:
-    """How much the tiles an exchange passes work with the tiles it keeps: per tile, its
-    other copies (2 each) and the tiles kept one rank (2) and two ranks (1) from it."""
-    kept = list(counts)
-    for t in action.tiles:
-        kept[t] -= 1
+    """How much the tiles an exchange passes work with the rest of the hand: per tile, its
+    other copies (2 each) and the tiles held one rank (2) and two ranks (1) from it; an
+    isolated tile (孤张) has none."""
     score = 0
     for t in action.tiles:
-        score += 2 * kept[t]
+        score += 2 * (counts[t] - 1)
         if t < 27:
             for step, weight in ((1, 2), (2, 1)):
                 for u in (t - step, t + step):
-                    if u // 9 == t // 9 and 0 <= u < 27:
-                        score += weight * min(kept[u], 1)
+                    if 0 <= u < 27 and u // 9 == t // 9:
+                        score += weight * min(counts[u], 1)
     return score
 
 

@@ -111,9 +111,9 @@ def observation(r: Round, seat: int) -> dict[str, Any]:
         data["deal_wins"] = [dict(shown) for shown in r.deal_wins]  # shown hands are public
     if r.declared and r.phase != "declare":  # 定缺 is announced once every seat has chosen
         data["declared"] = {str(s): dict(d) for s, d in sorted(r.declared.items())}
-    exchanged = r.exchange
-    if exchanged.picks:
-        data["exchange"] = _exchange(r, seat)
+    exchanged = _exchange(r, seat)
+    if exchanged:
+        data["exchange"] = exchanged
     if r.win_events and r.rules.after_win != "end":
         data["win_events"] = [dict(event) for event in r.win_events]  # wins are shown
     if r.result is not None:
