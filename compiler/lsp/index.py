@@ -214,9 +214,8 @@ class _Collector:
             shapes = tuple(self._declare("shape", s.id, s, s.span) for s in item.items)
             self.index.sections.append(Section("shapes", section.span, shapes))
         elif isinstance(item, ast.DeclareSection):
-            lines = sorted(
-                (*item.items, *item.exchanges), key=lambda d: (d.span.line, d.span.column)
-            )
+            found: list[ast.Declare | ast.Exchange] = [*item.items, *item.exchanges]
+            lines = sorted(found, key=lambda d: (d.span.line, d.span.column))
             made = tuple(self._declare("declaration", d.id, d, d.span) for d in lines)
             self.index.sections.append(Section("declarations", section.span, made))
         elif isinstance(item, ast.DealWins):
