@@ -290,6 +290,8 @@ class Round:
             raise IllegalAction(f"seat {seat!r} does not exist at {self.players} players")
         if type(kind) is not str or type(tile) is not int or type(low) is not int:
             raise IllegalAction("an action's kind is a word and its tiles are tile ints")
+        if tiles and (type(tiles) is not tuple or not all(type(t) is int for t in tiles)):
+            raise IllegalAction("an exchange's tiles are a tuple of tile ints")
         legal = self._legal.get(seat)
         if legal is None:
             legal = self.legal_actions(seat)

@@ -31,7 +31,7 @@ from mjc.runtime.tiles.hand import parse_hand
 from mjc.runtime.tiles.tile import tile_index
 from tests.helpers.engine_helpers import scenario_round
 from tests.helpers.settlement_helpers import assert_settles_and_replays
-from tests.helpers.small_rulebooks import EXCHANGE_RULEBOOK
+from tests.helpers.small_rulebooks import DEAL_WINS_RULEBOOK, EXCHANGE_RULEBOOK
 
 # The dealer (14 tiles, his drawn tile 9s last) holds three loose bamboo; seat 1 three loose
 # characters; seat 2 four characters (5566m) beside eight bamboo; seat 3 three characters and
@@ -268,3 +268,39 @@ def test_the_option_off_opens_no_window_and_the_declarations_follow_their_own() 
     for seat in range(4):
         game.apply(game.legal_actions(seat)[0])
     assert game.state().phase == "turn"
+
+
+def test_the_exchange_follows_the_wins_at_the_deal_and_precedes_the_declarations() -> None:
+    text = DEAL_WINS_RULEBOOK.read_text(encoding="utf-8")
+    text += '\ndeclarations {\n  swap "换三张" exchange 3\n  lack "定缺" choose suit\n}\n'
+    both = compiled(text, "deal_then_swap")
+    hands = ["234m456p789s1234p5s", "1111m34m679p1379s", "234m567p258s3468s", "345m678p234s2357p"]
+    game = scenario_round(both, hands)
+    assert game.state().phase == "deal" and game.to_act() == [1]
+    game.apply(Action(1, "pass"))
+    assert game.state().phase == "exchange" and game.to_act() == [0, 1, 2, 3]
+    for seat in range(4):
+        game.apply(game.legal_actions(seat)[0])
+    assert game.state().phase == "declare"
+
+
+def test_at_three_players_the_dice_pass_to_the_next_or_the_previous_seat() -> None:
+    text = EXCHANGE_RULEBOOK.read_text(encoding="utf-8").replace("players 4", "players 3")
+    three = compiled(text, "exchange_three")
+    seen = set()
+    for seed in range(8):
+        game = Round(three, seed=seed)
+        for seat in range(3):
+            game.apply(game.legal_actions(seat)[0])
+        passed = game.state().exchange
+        assert passed is not None
+        seen.add(passed.direction)
+        assert passed.direction == ("next" if sum(passed.dice) % 2 else "previous")
+    assert seen == {"next", "previous"}
+
+
+@pytest.mark.parametrize("tiles", [("1s", "5s", "9s"), [18, 22, 26], (18, 22, None)])
+def test_an_exchange_of_malformed_tiles_is_refused_not_a_traceback(tiles: object) -> None:
+    game = scenario_round(rules(), HANDS)
+    with pytest.raises(IllegalAction, match="tuple of tile ints"):
+        game.apply(Action(0, "exchange", tiles=tiles))  # type: ignore[arg-type]
