@@ -11,6 +11,7 @@ same_suit direction dice if option.swap_three`, then 定缺 `if option.dingque`)
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from functools import cache
 
@@ -304,3 +305,18 @@ def test_an_exchange_of_malformed_tiles_is_refused_not_a_traceback(tiles: object
     game = scenario_round(rules(), HANDS)
     with pytest.raises(IllegalAction, match="tuple of tile ints"):
         game.apply(Action(0, "exchange", tiles=tiles))  # type: ignore[arg-type]
+
+
+def test_a_seat_under_tuo_guan_picks_at_once_and_the_log_replays_it() -> None:
+    played = dataclasses.replace(rules().turn_rules(), auto_play=True)
+    game = scenario_round(rules(), HANDS, seed=2, rules=played)
+    game.set_auto(1)
+    picked = [e for e in game.events if e.get("kind") == "exchange"]
+    assert picked == [
+        {"type": "action", "seat": 1, "kind": "exchange", "tiles": ["1m", "4m", "7m"], "auto": True}
+    ]
+    for seat in (0, 2, 3):
+        game.apply(pick(seat, PICKS[seat]))
+    assert game.state().phase == "declare"
+    game.abandon()
+    assert replay(rules(), log_lines(game, explicit_rules=True)).events == game.events
