@@ -263,6 +263,7 @@ def test_the_exchange_window_is_labelled_and_each_pick_is_a_button() -> None:
     """换三张 on the served page: the phase is named and every legal pick is a button naming
     its tiles (the test rulebook with the exchange, tests/game/test_game_exchange.py)."""
     from mjc.compiler.serve import pages
+    from mjc.runtime.game.actions import action_from_json
     from mjc.runtime.game.observation import observation
     from tests.game.test_game_exchange import HANDS, rules
     from tests.helpers.engine_helpers import scenario_round
@@ -275,3 +276,9 @@ def test_the_exchange_window_is_labelled_and_each_pick_is_a_button() -> None:
     html = pages.view_html(view)
     assert html.count('data-kind="exchange"') == len(game.legal_actions(0))
     assert "换牌 Pass 1s 5s 9s" in html and "picking tiles to pass" in html
+    for seat, tiles in enumerate(["1s 5s 9s", "1m 4m 7m", "5m 5m 6m", "7m 8m 9m"]):
+        game.apply(action_from_json({"seat": seat, "kind": "exchange", "tiles": tiles.split()}))
+    view["seen"] = observation(game, 1)
+    html = pages.view_html(view)
+    assert "换出 you pass" in html and "换入 received" in html  # seed 1: the dice say opposite
+    assert "对家 to the seat opposite (骰 dice 3 + 6)" in html
