@@ -14,6 +14,7 @@ from mjc.runtime.rules.spec import (
     WILD_ACTIONS,
     DeclareSpec,
     ExampleSpec,
+    ExchangeSpec,
     KongKindSpec,
     RulesetSpec,
 )
@@ -135,6 +136,7 @@ __all__ = [
     "DeclareSpec",
     "DrawRule",
     "ExampleSpec",
+    "ExchangeSpec",
     "FanInfo",
     "Hand",
     "HorseKind",

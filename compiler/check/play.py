@@ -31,7 +31,7 @@ from mjc.compiler.language.vocabulary_play import (
     rules_listing,
     takes,
 )
-from mjc.compiler.lower.play import CHOICE_LISTS, effective, lower_play, win_tiles
+from mjc.compiler.lower.play import CHOICE_LISTS, DIRECTIONS, effective, lower_play, win_tiles
 from mjc.compiler.lower.rulebook import lower_tiles
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.typed import Typed
@@ -473,6 +473,104 @@ def check_declares(decls: Declarations) -> list[Diagnostic]:
             for i, flag in enumerate(declare.flags)
             if flag.text in texts[:i]
         )
+    for exchange in decls.exchanges.values():
+        problems += _check_exchange(decls, exchange, taken)
+    for extra in list(decls.exchanges.values())[1:]:
+        problems.append(
+            error(
+                "E0527",
+                f"a second exchange `{extra.id.text}`: the seats exchange tiles once before play",
+                extra.id.span,
+                label="another exchange",
+                help="keep one exchange line",
+            )
+        )
+    return problems
+
+
+# The fewest and most tiles an exchange passes (换三张, 换四张).
+EXCHANGE_COUNTS = (1, 4)
+_SUIT_GROUPS = frozenset({"characters", "dots", "bamboo"})
+
+
+def _check_exchange(
+    decls: Declarations, exchange: ast.Exchange, taken: dict[str, str]
+) -> list[Diagnostic]:
+    """An exchange passes 1 to 4 tiles (E0523) in a known direction (E0524), `opposite` only
+    where every table has a seat opposite (E0525), `same_suit` only with suited tiles (E0526),
+    each word once (E0522) and under an id of its own (E0521)."""
+    problems: list[Diagnostic] = []
+    name = exchange.id.text
+    low, high = EXCHANGE_COUNTS
+    if not low <= exchange.count.value <= high:
+        problems.append(
+            error(
+                "E0523",
+                f"the exchange `{name}` passes {exchange.count.value} tiles",
+                exchange.count.span,
+                label=f"not from {low} to {high}",
+                help="换三张 passes 3 tiles, 换四张 4",
+            )
+        )
+    direction = exchange.direction
+    if direction is not None and direction.text not in DIRECTIONS:
+        problems.append(
+            error(
+                "E0524",
+                f"unknown direction `{direction.text}`",
+                direction.span,
+                label="the tiles cannot go this way",
+                help=did_you_mean(direction.text, DIRECTIONS)
+                or "the directions are: " + ", ".join(DIRECTIONS),
+            )
+        )
+    counts = [c.value for c in decls.players.counts] if decls.players is not None else [4]
+    if direction is not None and direction.text == "opposite" and any(c == 3 for c in counts):
+        problems.append(
+            error(
+                "E0525",
+                f"the exchange `{name}` passes to the seat opposite, but the rulebook is "
+                "played by 3 players",
+                direction.span,
+                label="three seats have no seat opposite",
+                help="pass to `next` or `previous`, or let the `dice` decide",
+            )
+        )
+    groups = {g.name.text for g in decls.tiles.groups} if decls.tiles is not None else set()
+    if exchange.same_suit and decls.tiles is not None and not groups & _SUIT_GROUPS:
+        flag = next(f for f in exchange.flags if f.text == "same_suit")
+        problems.append(
+            error(
+                "E0526",
+                f"the exchange `{name}` passes tiles of one suit, but the tile set has none",
+                flag.span,
+                label="no characters, dots or bamboo",
+                help="delete `same_suit`, or add a suit to the tiles section",
+            )
+        )
+    what = taken.get(name)
+    if what is not None:
+        problems.append(
+            error(
+                "E0521",
+                f"the exchange `{name}` has the name of {what}",
+                exchange.id.span,
+                label="conditions could not tell the two apart",
+                help=f"give the exchange another id, such as `exchange_{name}`",
+            )
+        )
+    texts = [flag.text for flag in exchange.flags]
+    problems.extend(
+        error(
+            "E0522",
+            f"`{flag.text}` is written twice in the exchange `{name}`",
+            flag.span,
+            label="said again here",
+            help="delete the second one",
+        )
+        for i, flag in enumerate(exchange.flags)
+        if flag.text in texts[:i]
+    )
     return problems
 
 

@@ -2,7 +2,8 @@
 
 `compiler/cli/commands.py` parses the command line and loads the rulebook; this module runs the game
 engine (`mjc.runtime.game.engine`) and prints. `mjc play` asks the person at `--seat` for each
-decision on standard input (the legal actions numbered; so it can be driven by a pipe), with
+decision on standard input (the legal actions numbered, or for the exchange before play,
+换三张, the tiles typed; so it can be driven by a pipe), with
 bots in the other seats; `--bots-only` lets bots play every seat. The log is written as JSON
 lines (`mjc.runtime.game.gamelog`). `mjc replay` checks a log line by line.
 """
@@ -20,10 +21,12 @@ from mjc.compiler.cli.parser import UsageError
 from mjc.runtime import OptionError, Ruleset
 from mjc.runtime.bots.greedybot import GreedyBot
 from mjc.runtime.bots.simple import AutoBot, Bot, RandomBot
-from mjc.runtime.game.actions import Action, action_text
+from mjc.runtime.game.actions import Action, action_text, exchange_pick
 from mjc.runtime.game.engine import GameSetupError, Round
 from mjc.runtime.game.gamelog import LogError, log_lines, read_start, replay
 from mjc.runtime.game.observation import observation
+from mjc.runtime.tiles.hand import parse_hand
+from mjc.runtime.tiles.tile import NotationError
 
 __all__ = ["MAX_LOG_BYTES", "log_rulebook", "play", "read_log", "replay_log"]
 
@@ -127,6 +130,13 @@ def _show(game: Round, seat: int, out: IO[str]) -> None:
     for shown in seen.get("deal_wins", ()):
         wins = ", ".join(shown["wins"])
         print(f"  seat {shown['seat']} showed {shown['hand']} at the deal: {wins}", file=out)
+    exchanged = seen.get("exchange", {})
+    if "picked" in exchanged:
+        print(f"  you pass {_tiles(exchanged['picked'])}", file=out)
+    if "direction" in exchanged:
+        dice = f" (dice {exchanged['dice']})" if "dice" in exchanged else ""
+        received = _tiles(exchanged["received"])
+        print(f"  the tiles went {exchanged['direction']}{dice}: you received {received}", file=out)
     for who, chosen in seen.get("declared", {}).items():
         words = ", ".join(f"{d} {w}" for d, w in chosen.items())
         print(f"  seat {who} declared {words}", file=out)
@@ -146,6 +156,8 @@ def _meld_text(meld: dict[str, Any]) -> str:
 
 def _ask(game: Round, seat: int, legal: Sequence[Action], out: IO[str]) -> Action | None:
     _show(game, seat, out)
+    if legal and legal[0].kind == "exchange":
+        return _ask_exchange(seat, legal, game.seats[seat].counts, out)
     for i, action in enumerate(legal, start=1):
         print(f"  {i}. {action_text(action)}", file=out)
     while True:
@@ -158,6 +170,37 @@ def _ask(game: Round, seat: int, legal: Sequence[Action], out: IO[str]) -> Actio
         if text.isdigit() and 1 <= int(text) <= len(legal):
             return legal[int(text) - 1]
         print(f"  enter a number from 1 to {len(legal)}", file=out)
+
+
+def _ask_exchange(
+    seat: int, legal: Sequence[Action], counts: Sequence[int], out: IO[str]
+) -> Action | None:
+    """The tiles the person passes (换三张), typed like 159s; an empty line takes the bots'
+    choice (the loosest tiles of the suit held fewest of)."""
+    count = len(legal[0].tiles)
+    suggested = exchange_pick(legal, counts)
+    assert suggested is not None
+    hint = action_text(suggested).removeprefix("exchange ")
+    while True:
+        print(
+            f"pass {count} tiles, typed like 159s (enter: {hint}): ", end="", file=out, flush=True
+        )
+        line = sys.stdin.readline()
+        if not line:
+            print(file=out)
+            return None
+        text = line.strip()
+        if not text:
+            return suggested
+        try:
+            tiles = tuple(sorted(parse_hand(text).tiles))
+        except NotationError as exc:
+            print(f"  {exc}", file=out)
+            continue
+        chosen = Action(seat, "exchange", tiles=tiles)
+        if chosen in legal:
+            return chosen
+        print(f"  you may not pass {text}: {count} tiles you hold, as the rules say", file=out)
 
 
 def _print_result(game: Round, out: IO[str], as_json: bool, log: str | None) -> None:

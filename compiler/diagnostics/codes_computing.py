@@ -185,6 +185,57 @@ COMPUTING: tuple[Code, ...] = (
         "Delete the second one.",
     ),
     Code(
+        "E0523",
+        "error",
+        "an exchange of too few or too many tiles",
+        "A line `exchange N` of the `declarations` section says how many tiles each seat passes "
+        "before play (四川 换三张: 3). mjc exchanges from 1 to 4 tiles: more would leave a hand "
+        "with little of its own.",
+        'declarations { swap "换三张" exchange 13 same_suit }',
+        'declarations { swap "换三张" exchange 3 same_suit }',
+        "Pass from 1 to 4 tiles.",
+    ),
+    Code(
+        "E0524",
+        "error",
+        "an exchange in an unknown direction",
+        "An exchange passes every seat's tiles the same way: to the `next` seat in turn order, "
+        "the `previous` one, the one `opposite`, or the way two dice say (`dice`).",
+        'declarations { swap "换三张" exchange 3 direction clockwise }',
+        'declarations { swap "换三张" exchange 3 direction next }',
+        "Use one of next, previous, opposite, dice.",
+    ),
+    Code(
+        "E0525",
+        "error",
+        "an exchange to the seat opposite at three players",
+        "At a table of three there is no seat opposite, so an exchange of a rulebook played by "
+        "three passes to the next or the previous seat, or lets the dice choose.",
+        'players 3\ndeclarations { swap "换三张" exchange 3 direction opposite }',
+        'players 3\ndeclarations { swap "换三张" exchange 3 direction dice }',
+        "Pass to `next` or `previous`, or let the `dice` decide.",
+    ),
+    Code(
+        "E0526",
+        "error",
+        "an exchange of one suit without suits",
+        "`same_suit` makes each seat pass tiles of one suit (万, 筒 or 条); a tile set of "
+        "honours alone has no suit to pass.",
+        "tiles { winds copies 4\n dragons copies 4 }\n"
+        'declarations { swap "换三张" exchange 3 same_suit }',
+        'tiles { winds copies 4\n dragons copies 4 }\ndeclarations { swap "换三张" exchange 3 }',
+        "Delete `same_suit`, or add a suit to the tiles.",
+    ),
+    Code(
+        "E0527",
+        "error",
+        "a second exchange",
+        "The seats exchange tiles once before play (换三张); a second exchange line is a slip.",
+        'declarations {\n swap "换三张" exchange 3\n swap_again "再换" exchange 3\n}',
+        'declarations { swap "换三张" exchange 3 }',
+        "Keep one exchange line.",
+    ),
+    Code(
         "E0530",
         "error",
         "an unknown word in a draw payment",

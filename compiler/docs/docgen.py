@@ -148,9 +148,22 @@ def _scoring_rules_context(book: ir.Rulebook) -> dict[str, Any]:
                 "name": d.name or d.id,
                 "words": ", ".join(d.words),
                 "discard_first": d.discard_first,
+                "guard": condition_words(d.guard, book) if d.guard is not None else "",
                 "provenance": _provenance(d.provenance),
             }
             for d in book.declares
+        ],
+        "exchanges": [
+            {
+                "id": e.id,
+                "name": e.name or e.id,
+                "count": e.count,
+                "same_suit": e.same_suit,
+                "direction": e.direction,
+                "guard": condition_words(e.guard, book) if e.guard is not None else "",
+                "provenance": _provenance(e.provenance),
+            }
+            for e in book.exchanges
         ],
     }
 

@@ -54,7 +54,7 @@ DECLARATIONS = (
     "relation_payment", "several_winners", "loss_cap", "limit", "to", "prefer", "play",
     "minimum", "without", "presumes", "because", "from", "deal_wins", "kongs", "kind",
     "replacement", "unscored", "draw_payment", "draw_refund", "best_hand", "kong_transfer",
-    "declarations", "choose", "discard_first", "no_claims",
+    "declarations", "choose", "discard_first", "no_claims", "exchange", "same_suit", "direction",
 )  # fmt: skip
 # Where a rule comes from.
 PROVENANCE = ("source", "reference", "convention", "note")

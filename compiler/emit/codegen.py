@@ -164,6 +164,10 @@ def _bodies(state: ModuleState) -> dict[str, list[str]]:
         else [],
         # Likewise only for a rulebook with kinds of kong.
         "kong_allowed_body": emit_play.kong_allowed_body(state) if state.book.kongs else [],
+        # Likewise only for a rulebook whose declarations or exchange an option switches.
+        "declarations_on_body": emit_play.declarations_on_body(state)
+        if emit_play.declarations_guarded(state)
+        else [],
     }
 
 
@@ -213,6 +217,8 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
         state.runtime_names.add("DrawRule")
     if book.declares:
         state.runtime_names.add("DeclareSpec")
+    if book.exchanges:
+        state.runtime_names.add("ExchangeSpec")
     if summary:
         state.runtime_names |= {
             "TILE_COUNT_WIDTH",
@@ -274,6 +280,7 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
         "horse_tables": emit_payments.horse_tables(book),
         "kong_kind_rows": emit_play.kong_kind_rows(book),
         "declare_rows": emit_play.declare_rows(book),
+        "exchange_rows": emit_play.exchange_rows(book),
         # only tables counted from the winner or discarder: dealer tables emit as before
         "horse_counted_from": ", ".join(
             f"{lit(t.players)}: {lit(t.counted_from)}"

@@ -137,6 +137,40 @@ def declare_rows(book: ir.Rulebook) -> list[str]:
     ]
 
 
+def exchange_rows(book: ir.Rulebook) -> list[str]:
+    """`ExchangeSpec(id, name, count, same_suit, direction),` per exchange before play
+    (换三张)."""
+    return [
+        f"    ExchangeSpec({lit(e.id)}, {lit(e.name or e.id)}, {lit(e.count)}, "
+        f"{lit(e.same_suit)}, {lit(e.direction)}),"
+        for e in book.exchanges
+    ]
+
+
+def declarations_guarded(state: ModuleState) -> bool:
+    """Whether an option switches some declaration or exchange (`if`)."""
+    lines: list[ir.Declare | ir.Exchange] = [*state.book.exchanges, *state.book.declares]
+    return any(state.slots.held(line).guard is not None for line in lines)
+
+
+def declarations_on_body(state: ModuleState) -> list[str]:
+    """The ids of the declarations and exchanges the options switch on, in rulebook order."""
+    guards = state.guards()
+    out = CodeWriter(indent=1)
+    out.line("on: list[str] = []")
+    lines: list[ir.Declare | ir.Exchange] = [*state.book.exchanges, *state.book.declares]
+    for line in lines:
+        guard = state.slots.held(line).guard
+        add = f"on.append({lit(line.id)})"
+        if guard is None:
+            out.line(add)
+            continue
+        with out.when(guards(guard)):
+            out.line(add)
+    out.line("return frozenset(on)")
+    return state.function(guards, out)
+
+
 def _value(value: object) -> Doc:
     """A field's value as source: a tuple of words breaks one word per line when long."""
     if isinstance(value, tuple):

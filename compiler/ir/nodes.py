@@ -190,6 +190,24 @@ class Declare(Model):
     words: tuple[str, ...]
     discard_first: bool = False
     no_claims: bool = False
+    guard: Expr | None = None  # `if`: an options-only condition that enables the line
+    provenance: tuple[Provenance, ...] = ()
+    at: SourceRef
+
+
+class Exchange(Model):
+    """An exchange of tiles before play (四川 换三张): after the wins at the deal and before
+    the declarations, each seat picks `count` of its tiles (`same_suit`: all of one suit) and
+    passes them to the seat `direction` names: `next` or `previous` in turn order, `opposite`,
+    or `dice` (two dice rolled from the round's seed; docs/language.md gives the convention).
+    `guard`, when present, is an options-only condition that enables the line."""
+
+    id: str
+    name: str | None
+    count: int
+    same_suit: bool = False
+    direction: str = "dice"
+    guard: Expr | None = None
     provenance: tuple[Provenance, ...] = ()
     at: SourceRef
 
@@ -591,6 +609,7 @@ class Rulebook(Model):
     kongs: tuple[KongKind, ...] = ()
     deal_wins: tuple[DealWin, ...] = ()
     declares: tuple[Declare, ...] = ()
+    exchanges: tuple[Exchange, ...] = ()
     horses: Horses = Horses()
     payments: Payments = Payments()
     options: tuple[Option, ...]

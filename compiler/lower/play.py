@@ -44,7 +44,7 @@ def lower_deal_wins(wins: Iterable[ast.DealWin], typed: Typed) -> tuple[ir.DealW
 CHOICE_LISTS: dict[str, tuple[str, ...]] = {"suit": ("m", "p", "s")}
 
 
-def lower_declares(declares: Iterable[ast.Declare]) -> tuple[ir.Declare, ...]:
+def lower_declares(declares: Iterable[ast.Declare], typed: Typed) -> tuple[ir.Declare, ...]:
     """Each seat declaration; one of an unknown list (reported by the checks) is left out."""
     return tuple(
         ir.Declare(
@@ -54,11 +54,33 @@ def lower_declares(declares: Iterable[ast.Declare]) -> tuple[ir.Declare, ...]:
             words=CHOICE_LISTS[d.choices.text],
             discard_first=any(f.text == "discard_first" for f in d.flags),
             no_claims=any(f.text == "no_claims" for f in d.flags),
+            **lowered(d, typed),
             provenance=provenance(d.provenance),
             at=at(d.span),
         )
         for d in declares
         if d.choices.text in CHOICE_LISTS
+    )
+
+
+# The directions an exchange passes its tiles in (`direction`), as the runtime has them.
+DIRECTIONS = ("next", "previous", "opposite", "dice")
+
+
+def lower_exchanges(exchanges: Iterable[ast.Exchange], typed: Typed) -> tuple[ir.Exchange, ...]:
+    """Each exchange of tiles before play (换三张); without `direction`, the dice decide."""
+    return tuple(
+        ir.Exchange(
+            id=e.id.text,
+            name=e.name,
+            count=e.count.value,
+            same_suit=e.same_suit,
+            direction=e.direction.text if e.direction is not None else "dice",
+            **lowered(e, typed),
+            provenance=provenance(e.provenance),
+            at=at(e.span),
+        )
+        for e in exchanges
     )
 
 

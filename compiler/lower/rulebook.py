@@ -19,7 +19,13 @@ from mjc.compiler.ir.graphs import topological_order
 from mjc.compiler.ir.pretty import pretty
 from mjc.compiler.ir.tilesets import group_tiles
 from mjc.compiler.language.vocabulary import TILE_GROUPS
-from mjc.compiler.lower.play import lower_deal_wins, lower_declares, lower_kongs, lower_play
+from mjc.compiler.lower.play import (
+    lower_deal_wins,
+    lower_declares,
+    lower_exchanges,
+    lower_kongs,
+    lower_play,
+)
 from mjc.compiler.lower.settlement import lower_horses, lower_payments
 from mjc.compiler.lower.sources import at, provenance
 from mjc.compiler.resolve.declarations import Declarations
@@ -65,7 +71,8 @@ def lower(decls: Declarations, typed: Typed, source: str) -> ir.Rulebook:
         play=lower_play(decls.play, typed),
         kongs=lower_kongs(decls.kongs, typed),
         deal_wins=lower_deal_wins(decls.deal_wins.values(), typed),
-        declares=lower_declares(decls.declares.values()),
+        declares=lower_declares(decls.declares.values(), typed),
+        exchanges=lower_exchanges(decls.exchanges.values(), typed),
         horses=lower_horses(decls.horses, tiles_ever_in_play(tiles), typed),
         payments=lower_payments(decls.payments, typed),
         options=options,

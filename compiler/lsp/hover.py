@@ -209,6 +209,12 @@ def symbol_hover(state: DocumentState, symbol: Symbol) -> str:
         first = ", discarded first" if node.flags else ""
         said = f"declaration {code(node.id.text)}{name}: each seat chooses a {node.choices.text}"
         lines = [said + first + " before play", "", *_provenance(node.provenance)]
+    elif isinstance(node, ast.Exchange):
+        name = f" **{text(node.name)}**" if node.name else ""
+        suit = " of one suit" if node.same_suit else ""
+        way = node.direction.text if node.direction is not None else "dice"
+        said = f"exchange {code(node.id.text)}{name}: each seat passes {node.count.value} tiles"
+        lines = [f"{said}{suit} before play ({way})", "", *_provenance(node.provenance)]
     elif isinstance(node, ast.SituationDecl | ast.PresetDecl):
         lines = [
             f"{symbol.kind} {code(symbol.name)} **{text(node.label)}**",

@@ -214,7 +214,9 @@ class _Collector:
             shapes = tuple(self._declare("shape", s.id, s, s.span) for s in item.items)
             self.index.sections.append(Section("shapes", section.span, shapes))
         elif isinstance(item, ast.DeclareSection):
-            made = tuple(self._declare("declaration", d.id, d, d.span) for d in item.items)
+            found: list[ast.Declare | ast.Exchange] = [*item.items, *item.exchanges]
+            lines = sorted(found, key=lambda d: (d.span.line, d.span.column))
+            made = tuple(self._declare("declaration", d.id, d, d.span) for d in lines)
             self.index.sections.append(Section("declarations", section.span, made))
         elif isinstance(item, ast.DealWins):
             wins = tuple(self._declare("deal_win", w.id, w, w.span) for w in item.items)

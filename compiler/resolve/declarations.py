@@ -51,6 +51,8 @@ class Declarations:
     # What each seat declares before the first discard (定缺), by id; a child's section
     # replaces its parent's.
     declares: dict[str, ast.Declare] = field(default_factory=dict)
+    # The exchanges of tiles before play (换三张), by id; read with the declarations.
+    exchanges: dict[str, ast.Exchange] = field(default_factory=dict)
     horses: ast.Horses | None = None
     payments: ast.Payments | None = None
     options: dict[str, ast.OptionDecl] = field(default_factory=dict)
@@ -158,8 +160,9 @@ def _read_sections(book: ast.Rulebook, decls: Declarations, problems: list[Diagn
                     _declare_all(decls.deal_wins, section.items, "win at the deal", problems)
             case ast.DeclareSection():
                 if once(section, "declarations"):
-                    decls.declares = {}
+                    decls.declares, decls.exchanges = {}, {}
                     _declare_all(decls.declares, section.items, "declaration", problems)
+                    _declare_all(decls.exchanges, section.exchanges, "exchange", problems)
             case ast.Horses():
                 if once(section, "horses"):
                     decls.horses = section
@@ -240,6 +243,7 @@ def _inherit(file: str, parent: Declarations | None) -> Declarations:
         kongs=parent.kongs,
         deal_wins=dict(parent.deal_wins),
         declares=dict(parent.declares),
+        exchanges=dict(parent.exchanges),
         horses=parent.horses,
         payments=parent.payments,
         options=dict(parent.options),

@@ -228,6 +228,11 @@ def _deal_wins(part: Callable[[ast.DealWin], ast.Expr | None]) -> Exprs:
     return items
 
 
+def _declaration_guards(d: Declarations) -> Iterator[ast.Expr | None]:
+    yield from (item.guard for item in d.declares.values())
+    yield from (item.guard for item in d.exchanges.values())
+
+
 def _horses(part: Callable[[ast.HorseKind], ast.Expr | None]) -> Exprs:
     def items(d: Declarations) -> Iterator[ast.Expr | None]:
         if d.horses is not None:
@@ -515,6 +520,15 @@ SLOTS: tuple[Slot, ...] = (
         BOOL,
         _deal_wins(lambda w: w.guard),
         _guard(ast.DealWin, ir.DealWin),
+    ),
+    _in(
+        "declarations",
+        "if",
+        "guard",
+        BOOL,
+        _declaration_guards,
+        _guard(ast.Declare, ir.Declare),
+        _guard(ast.Exchange, ir.Exchange),
     ),
     _in(
         "horses",

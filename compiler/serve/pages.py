@@ -55,6 +55,7 @@ KIND_LABELS = {
     "pass": ("过", "Pass"),
     "deal_win": ("起手胡", "Show a win at the deal"),
     "declare": ("定缺", "Declare"),
+    "exchange": ("换牌", "Pass"),
 }
 WIND_LABELS = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
 PHASE_LABELS = {
@@ -65,6 +66,7 @@ PHASE_LABELS = {
     "kong": ("开杠", "answering a tile a kong turned up"),
     "deal": ("起手胡", "showing a win at the deal"),
     "declare": ("定缺", "declaring before play"),
+    "exchange": ("换三张", "picking tiles to pass"),
     "over": ("本局结束", "round over"),
 }
 
@@ -109,6 +111,8 @@ def _action_label(action: dict[str, Any]) -> str:
     if "low" in action:
         low = action["low"]
         return f"{words} {int(low[0])}{int(low[0]) + 1}{int(low[0]) + 2}{low[1]}"
+    if "tiles" in action:  # 换三张: the tiles passed
+        return f"{words} {' '.join(action['tiles'])}"
     words = f"{words} {action['tile']}" if "tile" in action else words
     return f"{words} ({action['as']})" if "as" in action else words  # a kind of kong
 

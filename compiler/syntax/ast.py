@@ -38,6 +38,7 @@ from mjc.compiler.syntax.ast_common import (
 from mjc.compiler.syntax.ast_settlement import (
     Declare as Declare,
     DeclareSection as DeclareSection,
+    Exchange as Exchange,
     HorseKind as HorseKind,
     HorseRow as HorseRow,
     Horses as Horses,

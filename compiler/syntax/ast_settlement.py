@@ -246,11 +246,35 @@ class Declare:
     flags: tuple[Ident, ...]
     provenance: tuple[Provenance, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    guard: Expr | None = None  # `if`: the options under which seats declare it
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """`swap "换三张" exchange 3 same_suit direction dice`: before play each seat picks
+    `count` of its tiles (`same_suit`: all of one suit) and passes them to the seat
+    `direction` names (next, previous, opposite, dice). `flags` are the words after the
+    count (`same_suit`, `direction`), each with its span, for the check of one written twice."""
+
+    id: Ident
+    name: str | None
+    count: IntLit
+    flags: tuple[Ident, ...]
+    direction: Ident | None
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+    @property
+    def same_suit(self) -> bool:
+        return any(f.text == "same_suit" for f in self.flags)
 
 
 @dataclass(frozen=True, slots=True)
 class DeclareSection:
-    """The declarations section: what each seat declares before the first discard."""
+    """The declarations section: what each seat declares before the first discard, and the
+    exchange of tiles before them (换三张)."""
 
     items: tuple[Declare, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    exchanges: tuple[Exchange, ...] = ()

@@ -218,7 +218,11 @@ class _ToAst(_SettlementToAst):
     # -- declarations
 
     def declarations(self, meta: Meta, children: list[Any]) -> ast.DeclareSection:
-        return ast.DeclareSection(tuple(children), self._span(meta))
+        return ast.DeclareSection(
+            tuple(c for c in children if isinstance(c, ast.Declare)),
+            self._span(meta),
+            tuple(c for c in children if isinstance(c, ast.Exchange)),
+        )
 
     def declaration(self, meta: Meta, children: list[Any]) -> ast.Declare:
         name, *rest = children
@@ -232,10 +236,33 @@ class _ToAst(_SettlementToAst):
             tuple(f for f in rest if isinstance(f, ast.Ident)),
             self._provenance(rest),
             self._span(meta),
+            self._guard(rest),
         )
 
     def declaration_flag(self, meta: Meta, children: list[Any]) -> ast.Ident:
         return self._ident(children[0])
+
+    def exchange(self, meta: Meta, children: list[Any]) -> ast.Exchange:
+        name, *rest = children
+        label = next(
+            (self._str(c) for c in rest if isinstance(c, Token) and c.type == "STRING"), None
+        )
+        count = next(c for c in rest if isinstance(c, Token) and c.type == "INT")
+        clauses = [c for c in rest if isinstance(c, list)]
+        directions = [c[1] for c in clauses if len(c) == 2]
+        return ast.Exchange(
+            self._ident(name),
+            label,
+            self._int(count),
+            tuple(c[0] for c in clauses),
+            directions[0] if directions else None,
+            self._guard(rest),
+            self._provenance(rest),
+            self._span(meta),
+        )
+
+    def exchange_clause(self, meta: Meta, children: list[Any]) -> list[ast.Ident]:
+        return [self._ident(c) for c in children]
 
     def kongs(self, meta: Meta, children: list[Any]) -> ast.Kongs:
         return ast.Kongs(tuple(children), self._span(meta))

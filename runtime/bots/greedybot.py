@@ -6,6 +6,8 @@ Input is what every bot gets (`mjc.runtime.bots.simple.Bot`): the seat's observa
 (every river, the other seats' shown melds, the indicator), then:
 
 - wins whenever a win is offered (the engine offers one only when the rulebook allows it);
+- before play passes the tiles of the suit it holds fewest of, the loosest first (换三张),
+  and declares that suit missing (定缺);
 - on its turn declares a kong of its own that `greedy.kong_keeps` accepts (the first kind the
   engine offers), else discards `greedy.choose_discard`'s tile (lowest shanten, most
   effective tiles), or, when that tile may not be discarded now (食替, a wild), the first
@@ -29,7 +31,7 @@ from mjc.runtime.bots.greedy import (
     game_view,
     kong_keeps,
 )
-from mjc.runtime.game.actions import Action, fewest_held
+from mjc.runtime.game.actions import Action, exchange_pick, fewest_held
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.tiles.hand import Hand
 from mjc.runtime.tiles.melds import meld
@@ -109,7 +111,8 @@ class GreedyBot:
         seat = observation["seat"]
         own = observation["seats"][seat]
         hand = _hand(own)
-        declared = fewest_held(legal, hand.counts)  # 定缺: the suit held fewest
+        # 换三张: tiles of the suit held fewest, the loosest; 定缺: the suit held fewest
+        declared = exchange_pick(legal, hand.counts) or fewest_held(legal, hand.counts)
         if declared is not None:
             return declared
         visible = _visible(observation, seat)

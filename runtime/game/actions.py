@@ -22,6 +22,7 @@ __all__ = [
     "IllegalAction",
     "action_from_json",
     "action_text",
+    "exchange_pick",
     "fewest_held",
 ]
 
@@ -30,6 +31,7 @@ __all__ = [
 #   on another's discard: win (点炮), exposed_kong, pong, chow, pass
 #   on another's added (or robbable) kong: win (抢杠), pass
 #   after the deal, before the first discard: deal_win (show a win at the deal, 起手胡), pass;
+#   exchange (the tiles passed to another seat, 换三张, `tiles`); then
 #   declare (a word of a declaration's list, 定缺: a suit named by its 1, 1m/1p/1s)
 KINDS: tuple[str, ...] = (
     "discard",
@@ -42,8 +44,9 @@ KINDS: tuple[str, ...] = (
     "pass",
     "deal_win",
     "declare",
+    "exchange",
 )
-_TILED = frozenset(KINDS) - {"win", "pass", "deal_win"}
+_TILED = frozenset(KINDS) - {"win", "pass", "deal_win", "exchange"}
 # The kong actions, which may name a kind of kong (`as`, the rulebook's `kongs` section).
 KONGS = frozenset({"concealed_kong", "added_kong", "exposed_kong"})
 
@@ -61,13 +64,15 @@ class Action(NamedTuple):
     """One decision of `seat`. `tile` is the tile discarded, konged or claimed (-1 for win
     and pass); a chow's `low` is the lowest tile of the run it makes (-1 otherwise); a
     kong's `kong_kind` the id of its kind of kong (`kongs` section; "": the first kind, and
-    the only one of a rulebook without the section)."""
+    the only one of a rulebook without the section); an exchange's `tiles` the tiles it
+    passes (换三张), lowest first (empty for every other kind)."""
 
     seat: int
     kind: str
     tile: int = -1
     low: int = -1
     kong_kind: str = ""
+    tiles: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of the log: tiles in notation, the fields that apply only."""
@@ -78,6 +83,8 @@ class Action(NamedTuple):
             data["low"] = tile_text(self.low)
         if self.kong_kind:
             data["as"] = self.kong_kind
+        if self.tiles:
+            data["tiles"] = [tile_text(t) for t in self.tiles]
         return data
 
 
@@ -90,9 +97,44 @@ def fewest_held(legal: Sequence[Action], counts: Sequence[int]) -> Action | None
     return min(declares, key=lambda a: sum(counts[a.tile : a.tile + 9]))
 
 
+def exchange_pick(legal: Sequence[Action], counts: Sequence[int]) -> Action | None:
+    """Of the `exchange` actions among `legal` (换三张), the tiles of the suit the hand
+    (`counts`, per tile) holds fewest of, the most isolated of them first (a tile with no
+    copy and no neighbour within two ranks); None without."""
+    picks = [a for a in legal if a.kind == "exchange"]
+    if not picks:
+        return None
+    return min(
+        picks, key=lambda a: (sum(_suit_held(counts, t) for t in a.tiles), _company(counts, a))
+    )
+
+
+def _suit_held(counts: Sequence[int], tile: int) -> int:
+    """How many tiles of `tile`'s suit the hand holds (honours count as one suit)."""
+    base = tile // 9 * 9 if tile < 27 else 27
+    return sum(counts[base : base + 9 if tile < 27 else NUM_PLAYING])
+
+
+def _company(counts: Sequence[int], action: Action) -> int:
+    """How much the tiles an exchange passes work with the rest of the hand: per tile, its
+    other copies (2 each) and the tiles held one rank (2) and two ranks (1) from it; an
+    isolated tile (孤张) has none."""
+    score = 0
+    for t in action.tiles:
+        score += 2 * (counts[t] - 1)
+        if t < 27:
+            for step, weight in ((1, 2), (2, 1)):
+                for u in (t - step, t + step):
+                    if 0 <= u < 27 and u // 9 == t // 9:
+                        score += weight * min(counts[u], 1)
+    return score
+
+
 def action_text(action: Action) -> str:
     """A short line for people: `discard 5m`, `chow 3p (234p)`, `win`."""
     words = action.kind.replace("_", " ")
+    if action.tiles:  # 换三张: the tiles passed
+        return f"{words} " + " ".join(tile_text(t) for t in action.tiles)
     if action.kind == "declare" and 0 <= action.tile < 27:  # 定缺: a suit, named by its 1
         return f"declare {'mps'[action.tile // 9]} (the suit of {tile_text(action.tile)})"
     if action.tile >= 0:
@@ -124,7 +166,7 @@ def action_from_json(data: object) -> Action:
     """An action from its JSON object; `ActionError` says in one line what is malformed."""
     if not isinstance(data, dict):
         raise ActionError(f"an action is a JSON object, not {type(data).__name__}")
-    unknown = set(data) - {"seat", "kind", "tile", "low", "as"}
+    unknown = set(data) - {"seat", "kind", "tile", "low", "as", "tiles"}
     if unknown:
         raise ActionError(f"an action has no field {sorted(unknown)[0]!r}")
     seat, kind = data.get("seat"), data.get("kind")
@@ -142,4 +184,16 @@ def action_from_json(data: object) -> Action:
     named = data.get("as", "")
     if (named and kind not in KONGS) or not isinstance(named, str):
         raise ActionError(f"as: only a kong names its kind of kong, by its id, not {named!r}")
-    return Action(seat, kind, tile, low, named)
+    return Action(seat, kind, tile, low, named, _tiles(data, kind))
+
+
+def _tiles(data: dict[str, Any], kind: str) -> tuple[int, ...]:
+    """An exchange's tiles (换三张), lowest first; no other kind names several tiles."""
+    value = data.get("tiles")
+    if (value is not None) != (kind == "exchange"):
+        raise ActionError("tiles: an exchange, and only an exchange, names the tiles it passes")
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not 1 <= len(value) <= 4:
+        raise ActionError("tiles: an exchange passes a list of 1 to 4 tiles")
+    return tuple(sorted(_tile({"tile": t}, "tile") for t in value))

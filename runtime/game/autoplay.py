@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from mjc.runtime.game.actions import Action, IllegalAction, fewest_held
+from mjc.runtime.game.actions import Action, IllegalAction, exchange_pick, fewest_held
 
 if TYPE_CHECKING:
     from mjc.runtime.game.engine import Round
@@ -41,8 +41,8 @@ def auto_choice(legal: Sequence[Action], drawn: int, counts: Sequence[int] = ())
     """托管's action among `legal`: win (a win at the deal shown too), else pass, else discard
     `drawn` (the tile just drawn, -1 when none), else the last discard offered; never a chow,
     pong or kong. Asked to declare (定缺), the suit of which the hand (`counts`, per tile)
-    holds fewest tiles."""
-    declared = fewest_held(legal, counts) if counts else None
+    holds fewest tiles; asked to exchange (换三张), tiles of that suit, the loosest first."""
+    declared = (exchange_pick(legal, counts) or fewest_held(legal, counts)) if counts else None
     if declared is not None:
         return declared
     for action in legal:

@@ -21,6 +21,7 @@ from mjc.runtime.game.claimwindow import claims_of, robbers, run_ok
 from mjc.runtime.game.sidewins import (
     deal_answer,
     declare_answer,
+    exchange_answer,
     flower_answer,
     kong_answer,
     with_kinds,
@@ -121,6 +122,9 @@ def answer(r: Round, action: Action) -> None:
         return
     if r.phase == "declare":
         declare_answer(r, action)
+        return
+    if r.phase == "exchange":
+        exchange_answer(r, action)
         return
     if r.phase == "kong":
         kong_answer(r, action)

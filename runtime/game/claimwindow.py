@@ -246,4 +246,4 @@ def barred_suits(r: Round, seat: int) -> set[str]:
     declared = r.declared.get(seat)
     if not declared:
         return set()
-    return {declared[d.id] for d in r.ruleset.spec.declares if d.no_claims}
+    return {declared[d.id] for d in r.ruleset.spec.declares if d.no_claims and d.id in declared}

@@ -7,8 +7,8 @@ dealer). A round runs through phases: `turn` (the seat to play has drawn or clai
 kong or win), `claim` (the other seats answer a discard: win, kong, pong, chow or pass, served
 by `TurnRules.priority`), `rob` (the others may rob a kong), `flower` (a seat may win on the
 flower it drew, 上海 八花), `deal` (before the first discard, seats show their wins at the
-deal, 起手胡), `declare` (then every seat declares, 定缺), `kong` (the tiles a kind of kong
-turned up may be won on; all four: `mjc.runtime.game.sidewins`) and `over`. Draws,
+deal, 起手胡), `exchange` (every seat passes tiles, 换三张), `declare` (then every seat declares,
+定缺), `kong` (turned-up tiles may be won on; all: `mjc.runtime.game.sidewins`) and `over`. Draws,
 replacements and flowers happen inside `apply`, never as decisions; seats under 托管 are
 played by the engine itself (`mjc.runtime.game.autoplay`); every decision and every draw is
 one event of `events` (`mjc.runtime.game.gamelog` writes them as JSON lines). The first
@@ -44,9 +44,10 @@ from mjc.runtime.game.claimwindow import (
 from mjc.runtime.game.roundstate import RoundState, round_state
 from mjc.runtime.game.scenario import Scenario, scenario_wall, table_of
 from mjc.runtime.game.sidewins import (
+    ExchangeTurn,
     KongTurn,
+    before_play,
     deal_window,
-    declare_window,
     discard_first,
     flower_window,
     turn_up,
@@ -55,6 +56,7 @@ from mjc.runtime.game.sidewins import (
 from mjc.runtime.game.tablefacts import (
     WINDS,
     GameSetupError,
+    deal_flowers,
     deal_hands,
     deal_horses,
     next_playing,
@@ -76,7 +78,7 @@ from mjc.runtime.wins.wildwaits import wild_wait_finder
 __all__ = ["WINDS", "GameSetupError", "Round"]
 
 # Every discard action of seats 0..3, made once: a turn lists a dozen of them.
-_WINDOWS = ("claim", "rob", "flower", "deal", "declare", "kong")  # the phases that ask seats
+_WINDOWS = ("claim", "rob", "flower", "deal", "exchange", "declare", "kong")  # phases asking seats
 _DISCARDS = tuple(tuple(Action(s, "discard", t) for t in range(NUM_PLAYING)) for s in range(4))
 
 
@@ -175,6 +177,7 @@ class Round:
         self.deal_wins: list[dict[str, Any]] = []  # the wins at the deal shown (起手胡)
         self.deal_offers: dict[int, tuple[DealWinInfo, ...]] = {}
         self.declared, self.declaring = dict[int, dict[str, str]](), 0  # 定缺; the next one
+        self.exchange = ExchangeTurn()  # 换三张: the tiles picked, passed and received
         # after_win: the win events, seats that won, left (leave), tiles laid aside (stay)
         self.win_events: list[dict[str, Any]] = []
         self.won_seats, self.left_seats, self.set_aside = set[int](), set[int](), list[int]()
@@ -219,8 +222,8 @@ class Round:
         )
         self.ready_needed = bool(ruleset.payments.relation_rules)
         deal_horses(self, rng)  # the generator goes on from the wall's shuffle and dice
-        self._deal_flowers()
-        if self.result is None and not deal_window(self) and not declare_window(self):
+        deal_flowers(self)
+        if self.result is None and not deal_window(self) and not before_play(self):
             self._start_turn(dealer, self.drew, False)
 
     # ------------------------------------------------------------------ set-up
@@ -231,23 +234,6 @@ class Round:
         tile = self.wall.draw_tail()  # 翻鬼: turned up from the tail, out of play
         self.events.append({"type": "indicator", "tile": tile_text(tile)})
         return tile
-
-    def _deal_flowers(self) -> None:
-        """Flowers dealt are set aside and replaced, from the dealer round (補花)."""
-        n = self.players
-        for i in range(n):
-            seat = (self.dealer + i) % n
-            st = self.seats[seat]
-            flowers = [t for t in st.flowers]
-            st.flowers = []
-            for t in flowers:
-                st.flowers.append(t)
-                self.events.append({"type": "flower", "seat": seat, "tile": tile_text(t)})
-                got = self._take(seat, True)
-                if got < 0:
-                    return
-                if seat == self.dealer:
-                    self.drew = got
 
     # ------------------------------------------------------------------ public API
 
@@ -299,15 +285,19 @@ class Round:
             raise IllegalAction(f"an action is an Action, not {type(action).__name__}")
         if self.phase == "over":
             raise IllegalAction("the round is over")
-        seat, kind, tile, low, named = action
+        seat, kind, tile, low, named, tiles = action
         if type(seat) is not int or not 0 <= seat < self.players:
             raise IllegalAction(f"seat {seat!r} does not exist at {self.players} players")
         if type(kind) is not str or type(tile) is not int or type(low) is not int:
             raise IllegalAction("an action's kind is a word and its tiles are tile ints")
+        if tiles and (type(tiles) is not tuple or not all(type(t) is int for t in tiles)):
+            raise IllegalAction("an exchange's tiles are a tuple of tile ints")
         legal = self._legal.get(seat)
         if legal is None:
             legal = self.legal_actions(seat)
         action = self.kong_turn.first(action)  # a kong without `as`: the first kind of kong
+        if tiles:  # an exchange (换三张) names its tiles lowest first
+            action = action._replace(tiles=tuple(sorted(tiles)))
         if action not in legal:
             waiting = ", ".join(str(s) for s in self.to_act())
             if not legal:
@@ -322,6 +312,8 @@ class Round:
             event["low"] = TEXTS[low]
         if named:
             event["as"] = named
+        if tiles:
+            event["tiles"] = [TEXTS[t] for t in action.tiles]
         self.events.append(event)
         if self.phase != "turn":
             answer(self, action)

@@ -157,6 +157,7 @@ class ActionLine(_Line):
     as_: Annotated[StrictStr, Field(min_length=1, max_length=64)] | None = Field(
         default=None, alias="as"
     )
+    tiles: list[_Tile] | None = Field(default=None, min_length=1, max_length=4)  # 换三张
     auto: StrictBool = False  # played by the system for a seat under 托管
 
 
@@ -201,6 +202,19 @@ class DeclareLine(_Line):
     type: Literal["declare"]
     seat: _Seat
     declared: dict[StrictStr, StrictStr] = Field(min_length=1)
+
+
+class ExchangeLine(_Line):
+    """The tiles of the exchange before play passed (换三张): the exchange's id and the way
+    they went; `dice` the two dice rolled for it when the rulebook lets the dice decide.
+    Written once every seat has picked (each pick is its `exchange` action line)."""
+
+    type: Literal["exchange"]
+    id: StrictStr
+    direction: Literal["next", "previous", "opposite"]
+    dice: list[Annotated[StrictInt, Field(ge=1, le=6)]] | None = Field(
+        default=None, min_length=2, max_length=2
+    )
 
 
 class WinLine(_Line):
@@ -253,6 +267,7 @@ LogLine = Annotated[
     | AbandonLine
     | DealWinLine
     | DeclareLine
+    | ExchangeLine
     | WinLine
     | ClaimLine
     | EndLine,

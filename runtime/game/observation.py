@@ -9,7 +9,10 @@ included, while the round is on (潮州: 启动买马牌放在手牌边上，背
 are turned up with the settlement (对局结束后买马牌才会翻开), in `result`. A hand shown for
 a win at the deal (起手胡) is seen by every seat, as it was shown (`deal_wins`); a seat asked
 whether to show one sees what it would win (`deal_offer`). What each seat declared before
-the first discard (定缺) is seen by every seat once all have chosen (`declared`). Where play
+the first discard (定缺) is seen by every seat once all have chosen (`declared`). Of the
+exchange before play (换三张) a seat sees the tiles it picked (`exchange.picked`), and once
+the tiles are passed the direction (and dice) every seat sees and what it received
+(`exchange.received`); no seat sees another's pick. Where play
 goes on after a win (`TurnRules.after_win` leave or stay) every seat sees the win events so
 far (`win_events`, the hands shown as they won) and, of each seat, how many times it won
 (`won`) and whether it left the round (`left`). Tiles are in the docs' notation.
@@ -62,6 +65,20 @@ def _seat(r: Round, seat: int, st: SeatState, own: bool) -> dict[str, Any]:
     return data
 
 
+def _exchange(r: Round, seat: int) -> dict[str, Any]:
+    """What `seat` sees of the exchange before play (换三张): its own pick, then the pass."""
+    turn = r.exchange
+    data: dict[str, Any] = {}
+    if seat in turn.picks:
+        data["picked"] = [tile_text(t) for t in turn.picks[seat]]
+    if turn.done:
+        data["direction"] = turn.direction
+        if turn.dice:
+            data["dice"] = list(turn.dice)
+        data["received"] = [tile_text(t) for t in turn.received.get(seat, ())]
+    return data
+
+
 def observation(r: Round, seat: int) -> dict[str, Any]:
     """Everything `seat` may see now (see the module docstring); plain JSON data."""
     if not 0 <= seat < r.players:
@@ -94,6 +111,9 @@ def observation(r: Round, seat: int) -> dict[str, Any]:
         data["deal_wins"] = [dict(shown) for shown in r.deal_wins]  # shown hands are public
     if r.declared and r.phase != "declare":  # 定缺 is announced once every seat has chosen
         data["declared"] = {str(s): dict(d) for s, d in sorted(r.declared.items())}
+    exchanged = _exchange(r, seat)
+    if exchanged:
+        data["exchange"] = exchanged
     if r.win_events and r.rules.after_win != "end":
         data["win_events"] = [dict(event) for event in r.win_events]  # wins are shown
     if r.result is not None:

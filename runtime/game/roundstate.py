@@ -33,6 +33,7 @@ __all__ = [
     "DealWinShown",
     "Discard",
     "Draw",
+    "ExchangeShown",
     "Kong",
     "MeldView",
     "Offer",
@@ -162,6 +163,16 @@ class DealWinShown:
 
 
 @dataclass(frozen=True, slots=True)
+class ExchangeShown:
+    """The exchange of tiles before play once made (换三张): its id, the direction the tiles
+    went (`next`, `previous`, `opposite`) and the dice rolled for it (none for a fixed one)."""
+
+    id: str
+    direction: str
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class WinShown:
     """A win event of a round where play goes on after a win (`after_win` leave or stay):
     the winners' seats and hands (nearest the discarder first), the winning tile, whether it
@@ -182,7 +193,9 @@ class RoundState:
     `phase` is `turn` (the seat `turn` plays: discard, kong or win), `claim` (the others
     answer `turn`'s discard, `question`), `rob` (they may rob `turn`'s kong of `question`),
     `flower` (`turn` may win on the flower `question` it drew: 上海 八花), `deal` (before the
-    first discard, the seats `to_act` may show a win at the deal, 起手胡), `declare` (then
+    first discard, the seats `to_act` may show a win at the deal, 起手胡), `exchange` (then the
+    seats `to_act` each pick the tiles they pass, 换三张: who picked what stays hidden until
+    the tiles are passed, then `exchange` says which way they went), `declare` (then
     the seats `to_act` each choose a word of a declaration, 定缺), `kong` (`turn`
     turned `question` up with a kind of kong: he may win on it, or the others may) or
     `over`. `to_act` are the seats the round waits for. `drawn` is what the seat to play drew
@@ -214,6 +227,7 @@ class RoundState:
     deal_wins: tuple[DealWinShown, ...] = ()
     declared: tuple[tuple[tuple[str, str], ...], ...] = ()
     win_events: tuple[WinShown, ...] = ()
+    exchange: ExchangeShown | None = None
 
     @property
     def over(self) -> bool:
@@ -310,7 +324,16 @@ def round_state(r: Round) -> RoundState:
         if r.declared and r.phase != "declare"
         else (),
         win_events=tuple(_win_shown(e) for e in r.win_events),
+        exchange=_exchange(r),
     )
+
+
+def _exchange(r: Round) -> ExchangeShown | None:
+    """The exchange before play once the tiles are passed (换三张), else None."""
+    for event in r.events:
+        if event["type"] == "exchange":
+            return ExchangeShown(event["id"], event["direction"], tuple(event.get("dice", ())))
+    return None
 
 
 def _win_shown(event: dict[str, Any]) -> WinShown:

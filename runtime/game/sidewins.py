@@ -1,6 +1,7 @@
 """The windows in which a seat may win outside its turn and the claims: on a flower as it is
 drawn (上海 八花), at the deal (起手胡), and on the tiles a kind of kong turns up (开杠); and
-the window of the seats' declarations before the first discard (定缺).
+the windows before the first discard of the exchange of tiles (换三张) and of the seats'
+declarations (定缺).
 
 **On a flower** (上海 八花, 如果這8個花抓起即可胡牌): `mjc.runtime.game.engine` sets a drawn
 flower aside and draws its replacement. Before it does, for a rulebook whose custom shapes are
@@ -29,8 +30,18 @@ hand it showed, and play goes on from the dealer's turn with every hand as dealt
 all its wins at the deal at once (one decision), and a win at the deal ends nothing: who deals
 next, 天胡 and the round's own wins are as if it had not been shown.
 
-**Declarations** (a rulebook's `declarations`, 四川 定缺): after the wins at the deal (when
-both are in the rulebook) and before the dealer's first discard, `declare_window` asks every
+**The exchange** (a line `exchange N` of a rulebook's `declarations`, 四川 换三张): after the
+wins at the deal and before the declarations, when its options switch it on, `exchange_window`
+asks every seat which `N` tiles it passes (`exchange` with the tiles, `same_suit`: all of one
+suit, or any tiles when the hand holds no suit with `N`). The seats answer in any order; once
+all have, every seat passes its tiles at once to the seat of the exchange's direction, rolled
+with two dice (`exchange_direction`) when the rulebook says `dice`, and the `exchange` event
+names the direction (and the dice). A seat sees its own pick, then what it received; the
+direction is public once the tiles are passed. The dealer's 天胡 tile (`Round.drew`) is the
+last tile it received when it passed its own.
+
+**Declarations** (a rulebook's `declarations`, 四川 定缺): after the exchange (when the rulebook
+has one) and before the dealer's first discard, `declare_window` asks every
 seat for each declaration in turn to choose one word of its list, as a `declare` action
 naming a tile (a suit as its 1: 1m, 1p, 1s). The seats answer in any order; once all have
 answered the last declaration, each seat's choices are kept in `Round.declared` for the round
@@ -51,6 +62,8 @@ discard win; convention). When nobody wins, the seat after the konger draws.
 
 from __future__ import annotations
 
+import random
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from mjc.runtime.game.actions import KONGS, Action
@@ -62,7 +75,7 @@ from mjc.runtime.game.claimwindow import (
     self_draw_situations,
 )
 from mjc.runtime.game.tablefacts import WINDS, seat_wind
-from mjc.runtime.rules.spec import KongKindSpec, RulesetSpec
+from mjc.runtime.rules.spec import DeclareSpec, ExchangeSpec, KongKindSpec, RulesetSpec
 from mjc.runtime.score.scoring import Situation
 from mjc.runtime.settle.payments import DealWinInfo
 from mjc.runtime.tiles.tile import HONOUR_BASE, NUM_PLAYING, SUIT_OF, tile_text
@@ -72,13 +85,18 @@ if TYPE_CHECKING:
     from mjc.runtime.game.engine import Round
 
 __all__ = [
+    "ExchangeTurn",
     "KongTurn",
+    "before_play",
     "deal_answer",
     "deal_window",
     "declare_answer",
     "declare_tile",
     "declare_window",
     "discard_first",
+    "exchange_answer",
+    "exchange_direction",
+    "exchange_window",
     "flower_answer",
     "flower_window",
     "kong_answer",
@@ -176,6 +194,125 @@ def deal_answer(r: Round, action: Action) -> None:
         r.deal_wins.append({"seat": seat, "wins": wins, "hand": hand})
         r.events.append({"type": "deal_win", "seat": seat, "wins": wins, "hand": hand})
     r.pending, r.responses, r.deal_offers = {}, {}, {}
+    if not before_play(r):
+        r._start_turn(r.dealer, r.drew, False)
+
+
+def before_play(r: Round) -> bool:
+    """Open the exchange's window (换三张), else the next declaration's (定缺), when the
+    rulebook has them on; True when the round now waits for the seats."""
+    return exchange_window(r) or declare_window(r)
+
+
+# ---------------------------------------------------------------------- the exchange
+
+
+class ExchangeTurn:
+    """A round's exchange of tiles before play (换三张): the tiles each seat picked, and once
+    they are passed the direction, the dice rolled for it (none for a fixed direction) and
+    what each seat received."""
+
+    __slots__ = ("dice", "direction", "done", "picks", "received")
+
+    def __init__(self) -> None:
+        self.picks: dict[int, tuple[int, ...]] = {}
+        self.received: dict[int, tuple[int, ...]] = {}
+        self.direction = ""
+        self.dice: tuple[int, ...] = ()
+        self.done = False
+
+
+def active(r: Round) -> tuple[tuple[ExchangeSpec, ...], tuple[DeclareSpec, ...]]:
+    """The exchanges and declarations the round's options switch on (`if`)."""
+    spec = r.ruleset.spec
+    if spec.declarations_on is None:
+        return spec.exchanges, spec.declares
+    on = spec.declarations_on(r.values)
+    return (
+        tuple(e for e in spec.exchanges if e.id in on),
+        tuple(d for d in spec.declares if d.id in on),
+    )
+
+
+def exchange_window(r: Round) -> bool:
+    """Open the exchange's window when the options switch it on and it has not been made
+    (see the module docstring); True when the round now waits for every seat."""
+    exchanges = active(r)[0]
+    if r.exchange.done or not exchanges:
+        return False
+    spec = exchanges[0]
+    r.phase, r.turn = "exchange", r.dealer
+    r.pending = {s: _picks(r, s, spec) for s in range(r.players)}
+    r.responses, r._legal = {}, {}
+    return True
+
+
+def _picks(r: Round, seat: int, spec: ExchangeSpec) -> list[Action]:
+    """Every set of `spec.count` tiles `seat` may pass, lowest first: of one suit under
+    `same_suit` (any tiles when no suit has that many), else any of its tiles."""
+    counts = r.seats[seat].counts
+    held = [t for t in range(NUM_PLAYING) for _ in range(counts[t])]
+    groups = [held]
+    if spec.same_suit:
+        suits = [[t for t in held if SUIT_OF[t] == suit] for suit in "mps"]
+        groups = [g for g in suits if len(g) >= spec.count] or [held]
+    found = sorted({c for g in groups for c in combinations(g, spec.count)})
+    return [Action(seat, "exchange", tiles=c) for c in found]
+
+
+def exchange_direction(seed: int, players: int, fixed: str) -> tuple[str, tuple[int, ...]]:
+    """The direction of the exchange and the dice rolled for it (none unless `fixed` is
+    `dice`): two dice from the round's seed alone, so a replay rolls them again. The total
+    decides (docs/language.md): at four players 1 more than a multiple of 3 passes to the next
+    seat, 2 more to the previous one, a multiple of 3 to the seat opposite (12 rolls of 36
+    each); at three players an odd total passes to the next seat, an even one to the previous;
+    at two every direction is the other seat."""
+    if fixed != "dice":
+        return fixed, ()
+    rng = random.Random(f"exchange:{seed}")
+    dice = (rng.randint(1, 6), rng.randint(1, 6))
+    total = sum(dice)
+    if players == 3:
+        return ("next" if total % 2 else "previous"), dice
+    return ("opposite", "next", "previous")[total % 3], dice
+
+
+def _offset(direction: str, players: int) -> int:
+    """How many seats on, in turn order, a direction passes to."""
+    if direction == "next" or (players == 3 and direction == "opposite"):
+        return 1
+    return players - 1 if direction == "previous" else players // 2
+
+
+def exchange_answer(r: Round, action: Action) -> None:
+    """One seat's pick; once every seat has picked, the tiles are passed (each seat's to the
+    seat of the direction, all at once), the `exchange` event is logged and the declarations'
+    window opens, or the dealer's turn begins."""
+    r.responses[action.seat] = action
+    turn = r.exchange
+    turn.picks[action.seat] = action.tiles
+    if len(r.responses) < len(r.pending):
+        return
+    spec, n = active(r)[0][0], r.players
+    turn.direction, turn.dice = exchange_direction(r.seed, n, spec.direction)
+    step = _offset(turn.direction, n)
+    for seat, tiles in turn.picks.items():
+        for t in tiles:
+            r.seats[seat].counts[t] -= 1
+    for seat, tiles in turn.picks.items():
+        to = (seat + step) % n
+        turn.received[to] = tiles
+        for t in tiles:
+            r.seats[to].counts[t] += 1
+        r.seats[to].waits = None
+    if r.drew >= 0 and not r.seats[r.dealer].counts[r.drew]:
+        r.drew = turn.received[r.dealer][-1]  # the dealer passed his 天胡 tile
+    event: dict[str, object] = {"type": "exchange", "id": spec.id, "direction": turn.direction}
+    if turn.dice:
+        event["dice"] = list(turn.dice)
+    r.events.append(event)
+    turn.done = True
+    r.pending, r.responses = {}, {}
     if not declare_window(r):
         r._start_turn(r.dealer, r.drew, False)
 
@@ -191,7 +328,7 @@ def declare_tile(word: str) -> int:
 def declare_window(r: Round) -> bool:
     """Open the window of the rulebook's next seat declaration (定缺) not yet made, asking
     every seat in play; True when the round now waits for them (see the module docstring)."""
-    declares = r.ruleset.spec.declares
+    declares = active(r)[1]
     index = r.declaring
     if index >= len(declares):
         return False
@@ -211,7 +348,7 @@ def declare_answer(r: Round, action: Action) -> None:
     r.responses[action.seat] = action
     if len(r.responses) < len(r.pending):
         return
-    spec = r.ruleset.spec.declares[r.declaring]
+    spec = active(r)[1][r.declaring]
     for seat, answered in r.responses.items():
         r.declared.setdefault(seat, {})[spec.id] = "mps"[answered.tile // 9]
     r.declaring += 1
@@ -233,7 +370,9 @@ def discard_first(r: Round, seat: int, acts: list[Action]) -> list[Action]:
     if not declared:
         return acts
     acts = no_claims(r, seat, acts)
-    suits = {declared[d.id] for d in r.ruleset.spec.declares if d.discard_first}
+    suits = {
+        declared[d.id] for d in r.ruleset.spec.declares if d.discard_first and d.id in declared
+    }
     first = [a for a in acts if a.kind == "discard" and SUIT_OF[a.tile] in suits]
     if not first:
         return acts

@@ -38,6 +38,7 @@ __all__ = [
     "WINDS",
     "GameSetupError",
     "carry_huangfan",
+    "deal_flowers",
     "deal_hands",
     "deal_horses",
     "first_dealer",
@@ -169,3 +170,21 @@ def turns_indicator(ruleset: Ruleset, values: Options) -> bool:
         return False
     except (WildIndicatorMissing, ValueError):
         return True
+
+
+def deal_flowers(r: Round) -> None:
+    """Flowers dealt are set aside and replaced, from the dealer round (補花)."""
+    n = r.players
+    for i in range(n):
+        seat = (r.dealer + i) % n
+        st = r.seats[seat]
+        flowers = [t for t in st.flowers]
+        st.flowers = []
+        for t in flowers:
+            st.flowers.append(t)
+            r.events.append({"type": "flower", "seat": seat, "tile": tile_text(t)})
+            got = r._take(seat, True)
+            if got < 0:
+                return
+            if seat == r.dealer:
+                r.drew = got

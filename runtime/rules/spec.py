@@ -24,6 +24,7 @@ __all__ = [
     "DealWinInfo",
     "DeclareSpec",
     "ExampleSpec",
+    "ExchangeSpec",
     "KongKindSpec",
     "Options",
     "Preset",
@@ -74,6 +75,20 @@ class DeclareSpec:
     words: tuple[str, ...]
     discard_first: bool = False
     no_claims: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeSpec:
+    """The exchange of tiles before play (the `declarations` section, 四川 换三张): its id and
+    name, how many tiles each seat passes (`count`), whether they are all of one suit
+    (`same_suit`) and to whom: `next` or `previous` in turn order, `opposite`, or `dice`
+    (two dice from the round's seed, `mjc.runtime.game.sidewins.exchange_direction`)."""
+
+    id: str
+    label: str
+    count: int
+    same_suit: bool = False
+    direction: str = "dice"
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,3 +173,7 @@ class RulesetSpec:
     kong_allowed: Callable[[int, Hand, Situation, Options], bool] | None = None
     # What each seat declares before the first discard (`declarations` section; empty: none).
     declares: tuple[DeclareSpec, ...] = ()
+    # The exchange of tiles before play (换三张; empty: none), and the ids of the declarations
+    # and exchanges the options switch on (None: every one, none being guarded).
+    exchanges: tuple[ExchangeSpec, ...] = ()
+    declarations_on: Callable[[Options], frozenset[str]] | None = None

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from mjc.compiler.cli.commands import main
-from tests.helpers.small_rulebooks import DEAL_WINS_RULEBOOK
+from tests.helpers.small_rulebooks import DEAL_WINS_RULEBOOK, EXCHANGE_RULEBOOK
+
+SEED_2_PICK = "246s"  # seat 0's bamboo in the exchange test rulebook's round of seed 2
 
 
 def _play(tmp_path: Path, *extra: str, name: str = "guangdong", seed: str = "5") -> Path:
@@ -147,4 +149,20 @@ def test_a_person_is_told_what_the_hand_as_dealt_wins_and_may_show_it(
     assert "your hand as dealt wins at the deal:" in out and "1. deal win" in out
     assert "seat 0 showed" in out  # the next question shows the hand shown to everyone
     assert "at the deal (起手胡) of seat 0" in out  # and the settlement pays it
+    assert main(["replay", "--rulebook", path, str(log)]) == 0
+
+
+def test_a_person_types_the_tiles_to_exchange_and_sees_what_came_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The test rulebook with 换三张, seed 2 (the dice pass to the next seat): a pick of two
+    suits is asked again, the typed tiles are passed, then input ends and 托管 plays on."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("1m1p1s\n(\n" + SEED_2_PICK + "\n"))
+    log = tmp_path / "swap.jsonl"
+    path = str(EXCHANGE_RULEBOOK)
+    assert main(["play", path, "--seed", "2", "--log", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "pass 3 tiles, typed like 159s" in out and "you may not pass 1m1p1s" in out
+    assert f"you pass {SEED_2_PICK}" in out
+    assert "the tiles went next (dice [3, 1]): you received" in out
     assert main(["replay", "--rulebook", path, str(log)]) == 0

@@ -21,6 +21,7 @@ from tests.helpers.small_rulebooks import (
     DEAL_WINS_RULEBOOK,
     DINGQUE_RULEBOOK,
     DRAW_PAYMENTS_RULEBOOK,
+    EXCHANGE_RULEBOOK,
     KONG_KINDS_RULEBOOK,
 )
 
@@ -64,6 +65,8 @@ def _modules() -> dict[str, str]:
     modules["draw_payments"] = _generated(drawn, "draw_payments.mjr")  # DrawRule
     declaring = DINGQUE_RULEBOOK.read_text(encoding="utf-8")
     modules["dingque"] = _generated(declaring, "dingque.mjr")  # DeclareSpec
+    exchanging = EXCHANGE_RULEBOOK.read_text(encoding="utf-8")
+    modules["exchange"] = _generated(exchanging, "exchange.mjr")  # ExchangeSpec
     return modules
 
 

@@ -4,7 +4,8 @@ writes the rest (its scoring section, fans and options). Also the harness of the
 compile a table of fans twice, with the compiled quantifier forms and with every quantifier
 a plain loop (`fan_module`), and read one fan's code (`fan_code`). `DEAL_WINS_RULEBOOK` is a
 whole rulebook on file, with wins at the deal; `AFTER_WIN_RULEBOOK` one where play goes on
-after a win; `DINGQUE_RULEBOOK` one where each seat declares a missing suit (定缺)."""
+after a win; `DINGQUE_RULEBOOK` one where each seat declares a missing suit (定缺);
+`EXCHANGE_RULEBOOK` one where the seats pass three tiles first (换三张), both by options."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ DEAL_WINS_RULEBOOK = Path(__file__).parent / "rulebooks" / "deal_wins.mjr"
 DINGQUE_RULEBOOK = Path(__file__).parent / "rulebooks" / "dingque.mjr"
 # A whole test rulebook of 台湾十六张: a hand of 16, a win of 17 (five sets and a pair).
 SIXTEEN_RULEBOOK = Path(__file__).parent / "rulebooks" / "sixteen.mjr"
+EXCHANGE_RULEBOOK = Path(__file__).parent / "rulebooks" / "exchange.mjr"
 KONG_KINDS_RULEBOOK = Path(__file__).parent / "rulebooks" / "kong_kinds.mjr"
 # A whole test rulebook where play goes on after a win (血战到底, 血流成河: `after_win`).
 AFTER_WIN_RULEBOOK = Path(__file__).parent / "rulebooks" / "xuezhan.mjr"

@@ -17,6 +17,7 @@ from mjc.compiler.syntax.sources import bundled_rulebooks
 from tests.helpers.small_rulebooks import (
     DEAL_WINS_RULEBOOK,
     DINGQUE_RULEBOOK,
+    EXCHANGE_RULEBOOK,
     KONG_KINDS_RULEBOOK,
 )
 
@@ -272,3 +273,14 @@ def test_declarations_are_in_the_outline_and_hover_says_what_each_seat_chooses()
     assert symbol is not None
     shown = hover.symbol_hover(state, symbol)
     assert "each seat chooses a suit, discarded first before play" in shown
+
+
+def test_an_exchange_is_in_the_outline_and_hover_says_what_each_seat_passes() -> None:
+    state = DocumentState(EXCHANGE_RULEBOOK.resolve().as_uri())
+    state.update(EXCHANGE_RULEBOOK.read_text(encoding="utf-8"))
+    section = next(s for s in outline.document_symbols(state) if s.name == "declarations")
+    assert [c.name for c in section.children or []] == ["swap", "missing_suit"]
+    symbol = state.index.lookup("declaration", "swap") if state.index else None
+    assert symbol is not None
+    shown = hover.symbol_hover(state, symbol)
+    assert "each seat passes 3 tiles of one suit before play (dice)" in shown

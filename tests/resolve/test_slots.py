@@ -27,7 +27,11 @@ from mjc.compiler.resolve.slots import SLOTS, Place, Slot, lowered, untyped
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.parse import parse
-from tests.helpers.small_rulebooks import DEAL_WINS_RULEBOOK, KONG_KINDS_RULEBOOK
+from tests.helpers.small_rulebooks import (
+    DEAL_WINS_RULEBOOK,
+    EXCHANGE_RULEBOOK,
+    KONG_KINDS_RULEBOOK,
+)
 
 EXPRESSIONS = typing.get_args(ast.Expr)
 
@@ -185,6 +189,7 @@ def _sources() -> list[typing.Any]:
         pytest.param(_mini_with_guarded_payments(), "guarded.mjr", id="guarded"),
         pytest.param(dealt, "deal_wins.mjr", id="deal_wins"),
         pytest.param(kongs.read_text(encoding="utf-8"), "kong_kinds.mjr", id="kong_kinds"),
+        pytest.param(EXCHANGE_RULEBOOK.read_text(encoding="utf-8"), "exchange.mjr", id="exchange"),
     ]
 
 

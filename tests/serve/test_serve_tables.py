@@ -257,3 +257,28 @@ def test_a_server_stopped_between_two_bots_moves_lets_them_play_on_at_start_up(
         view = next_view(socket)
         assert view["move"] > cut and view["view"]["seen"]["legal"], "the bots stood still"
         assert "settlement" in play_moves(socket, view, limit=200)["view"]
+
+
+def test_the_exchange_window_is_labelled_and_each_pick_is_a_button() -> None:
+    """换三张 on the served page: the phase is named and every legal pick is a button naming
+    its tiles (the test rulebook with the exchange, tests/game/test_game_exchange.py)."""
+    from mjc.compiler.serve import pages
+    from mjc.runtime.game.actions import action_from_json
+    from mjc.runtime.game.observation import observation
+    from tests.game.test_game_exchange import HANDS, rules
+    from tests.helpers.engine_helpers import scenario_round
+
+    game = scenario_round(rules(), HANDS)
+    seen = observation(game, 0)
+    view = {"table": "t", "title": "换三张", "round": 1, "move": 0, "names": ["a", "b", "c", "d"]}
+    view |= {"bots": [None, "greedy", "greedy", "greedy"], "scores": [0] * 4, "clock": None}
+    view |= {"left": [None] * 4, "away": [False] * 4, "seen": seen}
+    html = pages.view_html(view)
+    assert html.count('data-kind="exchange"') == len(game.legal_actions(0))
+    assert "换牌 Pass 1s 5s 9s" in html and "picking tiles to pass" in html
+    for seat, tiles in enumerate(["1s 5s 9s", "1m 4m 7m", "5m 5m 6m", "7m 8m 9m"]):
+        game.apply(action_from_json({"seat": seat, "kind": "exchange", "tiles": tiles.split()}))
+    view["seen"] = observation(game, 1)
+    html = pages.view_html(view)
+    assert "换出 you pass" in html and "换入 received" in html  # seed 1: the dice say opposite
+    assert "对家 to the seat opposite (骰 dice 3 + 6)" in html
