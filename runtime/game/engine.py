@@ -380,12 +380,9 @@ class Round:
                 if concealed
                 else []
             )
-            if added:
-                kong_acts += [
-                    Action(seat, "added_kong", m.tile)
-                    for m in st.melds
-                    if m.kind == "pung" and counts[m.tile] and wild_may(self, m.tile, "kong")
-                ]
+            for m in st.melds if added else ():  # a loop: no list made on most turns
+                if counts[m.tile] and m.kind == "pung" and wild_may(self, m.tile, "kong"):
+                    kong_acts.append(Action(seat, "added_kong", m.tile))
             wall = self.wall
             if (
                 kong_acts
