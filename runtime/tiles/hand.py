@@ -73,9 +73,8 @@ class Hand:
     complete hand). The standard win test is then `split_value == 2 and size == MAX_TILES`, two
     reads of this object: the lookup that finds a suit's key object gives its value too, and a
     check of many hands touches no object but each hand. Scoring reads two more: `tiles`, every
-    tile of the hand sorted (all four of a kong), and
-    `is_concealed`, whether no declared meld is exposed (a concealed kong keeps a hand
-    concealed)."""
+    tile of the hand sorted (all four of a kong), and `is_concealed`, whether no declared meld
+    is exposed (a concealed kong keeps a hand concealed)."""
 
     concealed: tuple[int, ...]
     melds: tuple[Meld, ...]

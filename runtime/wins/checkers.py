@@ -93,6 +93,7 @@ def make_public_is_win(default_check: Callable[[Hand], bool], general: GeneralIs
 def _standard_or_orphans(general: GeneralIsWin, orphan_keys: frozenset[bytes]) -> PublicIsWin:
     """The standard shape inline, and thirteen orphans when `orphan_keys` is its honour keys
     (empty: the standard shape alone)."""
+    has_orphans = bool(orphan_keys)
 
     def is_win(
         hand: Hand | str,
@@ -106,9 +107,11 @@ def _standard_or_orphans(general: GeneralIsWin, orphan_keys: frozenset[bytes]) -
                     return True
             except AttributeError:  # notation text: parsed on the general path
                 return general(hand, None, None, None)
-            # Thirteen orphans: its honour key rules out almost every hand in one lookup.
+            # Thirteen orphans (when in play): its honour key rules out almost every hand in
+            # one lookup.
             return (
-                hand.suit_keys[3] in orphan_keys  # type: ignore[union-attr]
+                has_orphans
+                and hand.suit_keys[3] in orphan_keys  # type: ignore[union-attr]
                 and is_thirteen_orphans(hand)  # type: ignore[arg-type]
             )
         return general(hand, options, indicator, wilds)
