@@ -79,7 +79,14 @@ def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> lis
             for low in RUNS_THROUGH[tile]:
                 if (tile, low) in st.no_chow:
                     continue
-                a, b = [t for t in (low, low + 1, low + 2) if t != tile]
+                # the run's two other tiles (a conditional, not a list: per discard)
+                a, b = (
+                    (low + 1, low + 2)
+                    if tile == low
+                    else (low, low + 2)
+                    if tile == low + 1
+                    else (low, low + 1)
+                )
                 if (
                     counts[a]
                     and counts[b]

@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import compress
 from typing import Any
 
-from mjc.runtime.game.actions import Action, IllegalAction, action_text
+from mjc.runtime.game.actions import KONGS, Action, IllegalAction, action_text
 from mjc.runtime.game.autoplay import AutoSeats, run as run_auto, set_auto
 from mjc.runtime.game.claimanswers import answer, open_claims, open_rob
 from mjc.runtime.game.claimwindow import (
@@ -295,7 +295,8 @@ class Round:
         legal = self._legal.get(seat)
         if legal is None:
             legal = self.legal_actions(seat)
-        action = self.kong_turn.first(action)  # a kong without `as`: the first kind of kong
+        if kind in KONGS and not named:  # a kong without `as`: the first kind of kong
+            action = self.kong_turn.first(action)
         if tiles:  # an exchange (换三张) names its tiles lowest first
             action = action._replace(tiles=tuple(sorted(tiles)))
         if action not in legal:
@@ -367,27 +368,29 @@ class Round:
         kongs = self.kong_kinds
         concealed = "concealed" in kongs and 4 in counts
         added = "added" in kongs and st.melds
-        if (
-            (concealed or added)
-            and seat not in self.won_seats
-            and (  # a winner's hand is locked
-                (not self.after_claim or self.rules.kong_right_after_claim)
-                and (self.wall.drawable > 0 or not self.rules.kong_needs_tile)
-            )
-        ):
-            if concealed:
-                acts += [
+        if concealed or added:
+            # The kongs the tiles allow first: a seat with melds has none on most turns, and
+            # then the turn's other conditions are not read.
+            kong_acts = (
+                [
                     Action(seat, "concealed_kong", t)
                     for t in range(NUM_PLAYING)
                     if counts[t] == 4 and wild_may(self, t, "kong")
                 ]
-            if added:
-                acts += [
-                    Action(seat, "added_kong", m.tile)
-                    for m in st.melds
-                    if m.kind == "pung" and counts[m.tile] and wild_may(self, m.tile, "kong")
-                ]
-            acts = with_kinds(self, seat, acts)  # one kong action per kind of kong that holds
+                if concealed
+                else []
+            )
+            for m in st.melds if added else ():  # a loop: no list made on most turns
+                if counts[m.tile] and m.kind == "pung" and wild_may(self, m.tile, "kong"):
+                    kong_acts.append(Action(seat, "added_kong", m.tile))
+            wall = self.wall
+            if (
+                kong_acts
+                and seat not in self.won_seats  # a winner's hand is locked
+                and (not self.after_claim or self.rules.kong_right_after_claim)
+                and (wall.tail >= wall.head or not self.rules.kong_needs_tile)  # drawable
+            ):
+                acts += with_kinds(self, seat, kong_acts)  # once per kind of kong that holds
         made = self._discard_actions[seat]
         if seat in self.won_seats and drew >= 0:  # 血流成河: a winner's hand is locked
             return [*acts, made[drew]]

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from mjc.runtime.tiles.argcheck import raise_if_wrong
 from mjc.runtime.tiles.melds import Meld, meld
-from mjc.runtime.tiles.tables import HONOUR_KEYS, SUIT_KEYS
+from mjc.runtime.tiles.tables import HONOUR_ENTRIES, SUIT_ENTRIES
 from mjc.runtime.tiles.tile import (
     IS_FLOWER,
     IS_SUITED,
@@ -63,14 +63,18 @@ class Hand:
     per-tile counts of `concealed` (so `counts[0:9]` is the m suit, `[9:18]` p, `[18:27]` s,
     `[27:34]` the honours).
 
-    Two facts are derived once here because the win check reads them on every call: `suit_keys` is
-    those four slices of `counts` (a bytes object caches its hash, so repeat checks of one hand hash
-    nothing; a slice that splits into sets is the table's own key object,
-    `mjc.runtime.tiles.tables.SUIT_KEYS`, so lookups match it by identity), and `size` is the tile
-    count with each declared meld, kongs included, counted as three (`MAX_TILES` for a complete
-    hand). Scoring reads two more: `tiles`, every tile of the hand sorted (all four of a kong), and
-    `is_concealed`, whether no declared meld is exposed (a concealed kong keeps a hand
-    concealed)."""
+    Three facts are derived once here because the win check reads them on every call:
+    `suit_keys` is those four slices of `counts` (a bytes object caches its hash, so repeat checks
+    of one hand hash nothing; a slice that splits into sets is the table's own key object,
+    `mjc.runtime.tiles.tables.SUIT_ENTRIES`, so lookups match it by identity); `split_value` is
+    the product of their values in `SUIT_TABLE` and `HONOUR_TABLE` (0 when one does not split
+    into sets), so 2 exactly when the concealed tiles are sets and one pair; and `size` is the
+    tile count with each declared meld, kongs included, counted as three (`MAX_TILES` for a
+    complete hand). The standard win test is then `split_value == 2 and size == MAX_TILES`, two
+    reads of this object: the lookup that finds a suit's key object gives its value too, and a
+    check of many hands touches no object but each hand. Scoring reads two more: `tiles`, every
+    tile of the hand sorted (all four of a kong), and `is_concealed`, whether no declared meld
+    is exposed (a concealed kong keeps a hand concealed)."""
 
     concealed: tuple[int, ...]
     melds: tuple[Meld, ...]
@@ -78,6 +82,7 @@ class Hand:
     win_tile: int | None
     counts: bytes
     suit_keys: tuple[bytes, bytes, bytes, bytes] = field(init=False, compare=False, repr=False)
+    split_value: int = field(init=False, compare=False, repr=False)
     size: int = field(init=False, compare=False, repr=False)
     tiles: tuple[int, ...] = field(init=False, compare=False, repr=False)
     is_concealed: bool = field(init=False, compare=False, repr=False)
@@ -85,15 +90,27 @@ class Hand:
     def __post_init__(self) -> None:
         c = self.counts
         m, p, s, z = c[0:9], c[9:18], c[18:27], c[27:34]
-        suit, honour = SUIT_KEYS.get, HONOUR_KEYS.get
+        suit, honour = SUIT_ENTRIES.get, HONOUR_ENTRIES.get
+        (m, vm), (p, vp), (s, vs), (z, vz) = (
+            suit(m) or (m, 0),
+            suit(p) or (p, 0),
+            suit(s) or (s, 0),
+            honour(z) or (z, 0),
+        )
         # object.__setattr__ because the dataclass is frozen.
-        object.__setattr__(self, "suit_keys", (suit(m, m), suit(p, p), suit(s, s), honour(z, z)))
-        object.__setattr__(self, "size", len(self.concealed) + 3 * len(self.melds))
-        tiles = self.concealed
-        if self.melds:
-            tiles = tuple(sorted(tiles + tuple(t for m in self.melds for t in m.tiles)))
-        object.__setattr__(self, "tiles", tiles)
-        object.__setattr__(self, "is_concealed", not any(m.exposed for m in self.melds))
+        put = object.__setattr__
+        put(self, "suit_keys", (m, p, s, z))
+        put(self, "split_value", vm * vp * vs * vz)
+        melds = self.melds
+        concealed = self.concealed
+        if melds:
+            put(self, "size", len(concealed) + 3 * len(melds))
+            put(self, "tiles", tuple(sorted(concealed + tuple(t for m in melds for t in m.tiles))))
+            put(self, "is_concealed", not any(m.exposed for m in melds))
+        else:  # the common case, spared the generators
+            put(self, "size", len(concealed))
+            put(self, "tiles", concealed)
+            put(self, "is_concealed", True)
 
     def __str__(self) -> str:
         return format_hand(self)

@@ -11,8 +11,10 @@ from __future__ import annotations
 from functools import cache
 
 __all__ = [
+    "HONOUR_ENTRIES",
     "HONOUR_KEYS",
     "HONOUR_TABLE",
+    "SUIT_ENTRIES",
     "SUIT_KEYS",
     "SUIT_TABLE",
     "Split",
@@ -82,6 +84,10 @@ def honour_table(sets: int) -> dict[bytes, int]:
 # caches) matches by identity instead of comparing bytes.
 SUIT_KEYS: dict[bytes, bytes] = {key: key for key in SUIT_TABLE}
 HONOUR_KEYS: dict[bytes, bytes] = {key: key for key in HONOUR_TABLE}
+# Each table's keys, mapped to the key object itself and its value, for `Hand` to read both in
+# one lookup.
+SUIT_ENTRIES: dict[bytes, tuple[bytes, int]] = {key: (key, n) for key, n in SUIT_TABLE.items()}
+HONOUR_ENTRIES: dict[bytes, tuple[bytes, int]] = {key: (key, n) for key, n in HONOUR_TABLE.items()}
 
 
 def _splits(counts: list[int], chows: bool, has_pair: bool) -> list[Split]:

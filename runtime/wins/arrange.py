@@ -1,9 +1,10 @@
 """Arrangements of a hand into win shapes: the fast win check and the full enumeration.
 
 Input is a `Hand` from `mjc.runtime.tiles.hand.parse_hand` (or the game engine) and the set of shape
-names the rulebook allows, which the generated module passes in. `is_win` answers with four table
-lookups (`mjc.runtime.tiles.tables`); `arrangements` lists every split for scoring, combining the
-cached per-suit splits with the interned melds of `mjc.runtime.tiles.melds`. Shape names this module
+names the rulebook allows, which the generated module passes in. `is_win` answers with two reads of
+the hand (`Hand.split_value`: the suits' values in the tables of `mjc.runtime.tiles.tables`, read
+when the hand is built); `arrangements` lists every split for scoring, combining the cached
+per-suit splits with the interned melds of `mjc.runtime.tiles.melds`. Shape names this module
 does not know (eight flowers, wild shapes ...) are ignored here; other runtime modules handle
 them."""
 
@@ -18,7 +19,7 @@ from typing import NamedTuple
 from mjc.runtime.tiles.argcheck import WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS, raise_if_wrong
 from mjc.runtime.tiles.hand import MAX_TILES, Hand
 from mjc.runtime.tiles.melds import PLACES, WAIT_ORDER, Meld, meld
-from mjc.runtime.tiles.tables import HONOUR_TABLE, SUIT_TABLE, honour_splits, suit_splits
+from mjc.runtime.tiles.tables import honour_splits, suit_splits
 from mjc.runtime.tiles.tile import HONOUR_BASE, NUM_PLAYING, TERMINALS_AND_HONOURS
 from mjc.runtime.wins.knitted import (
     HONOURS_AND_KNITTED,
@@ -82,26 +83,15 @@ class Arrangement(NamedTuple):
     waits: Sequence[int] | None = None
 
 
-def is_standard_win(
-    hand: Hand,
-    _suit: dict[bytes, int] = SUIT_TABLE,
-    _honour: dict[bytes, int] = HONOUR_TABLE,
-) -> bool:
-    """Whether `hand` is four sets and a pair. The hot path: no objects, four table lookups.
+def is_standard_win(hand: Hand) -> bool:
+    """Whether `hand` is four sets and a pair. The hot path: two reads of the hand.
 
-    Each suit's value is 1 (sets only) or 2 (sets and a pair), so once every suit splits the
-    product is 2 exactly when one suit holds the pair. Most hands fail a membership test
-    early. The tables are bound as defaults because a local lookup beats a global one.
+    `Hand.split_value` is the product of the four suit keys' table values (`SUIT_TABLE`,
+    `HONOUR_TABLE`), read once when the hand is built: each suit's value is 1 (sets only), 2
+    (sets and a pair) or 0 (no split), so the product is 2 exactly when every suit splits and
+    one of them holds the pair.
     """
-    m, p, s, z = hand.suit_keys
-    return (
-        hand.size == MAX_TILES
-        and m in _suit
-        and p in _suit
-        and s in _suit
-        and z in _honour
-        and _suit[m] * _suit[p] * _suit[s] * _honour[z] == 2
-    )
+    return hand.split_value == 2 and hand.size == MAX_TILES
 
 
 def _is_seven_pairs(hand: Hand) -> bool:
@@ -141,8 +131,6 @@ def is_thirteen_orphans(hand: Hand) -> bool:
 def is_win(
     hand: Hand,
     shapes: frozenset[str],
-    _suit: dict[bytes, int] = SUIT_TABLE,
-    _honour: dict[bytes, int] = HONOUR_TABLE,
     _orphans: Callable[[bytes], tuple[int, ...]] = _orphan_counts,
 ) -> bool:
     """Whether `hand` completes any of `shapes`; builds no `Arrangement`.
@@ -152,17 +140,8 @@ def is_win(
     returns the fastest checker for it.
     """
     try:
-        if STANDARD in shapes:
-            m, p, s, z = hand.suit_keys
-            if (
-                hand.size == MAX_TILES
-                and m in _suit
-                and p in _suit
-                and s in _suit
-                and z in _honour
-                and _suit[m] * _suit[p] * _suit[s] * _honour[z] == 2
-            ):
-                return True
+        if STANDARD in shapes and hand.split_value == 2 and hand.size == MAX_TILES:
+            return True
         # The other shapes need 14 concealed tiles (so no declared melds).
         if SEVEN_PAIRS in shapes and len(hand.concealed) == MAX_TILES:
             c = hand.counts
@@ -215,23 +194,13 @@ def make_win_checker(shapes: frozenset[str]) -> Callable[[Hand], bool]:
 
 
 def is_standard_or_orphans_win(
-    hand: Hand,
-    _suit: dict[bytes, int] = SUIT_TABLE,
-    _honour: dict[bytes, int] = HONOUR_TABLE,
-    _orphan_keys: frozenset[bytes] = ORPHAN_HONOUR_KEYS,
+    hand: Hand, _orphan_keys: frozenset[bytes] = ORPHAN_HONOUR_KEYS
 ) -> bool:
-    """Four sets and a pair, or thirteen orphans (the Guangdong default): a honour key that
-    splits into sets is never a thirteen-orphans key, so one lookup sends a hand one way."""
-    m, p, s, z = hand.suit_keys
-    if z in _honour:
-        return (
-            hand.size == MAX_TILES
-            and m in _suit
-            and p in _suit
-            and s in _suit
-            and _suit[m] * _suit[p] * _suit[s] * _honour[z] == 2
-        )
-    return z in _orphan_keys and is_thirteen_orphans(hand)
+    """Four sets and a pair, or thirteen orphans (the Guangdong default): the honour key rules
+    out thirteen orphans for almost every hand with one set lookup."""
+    if hand.split_value == 2 and hand.size == MAX_TILES:
+        return True
+    return hand.suit_keys[3] in _orphan_keys and is_thirteen_orphans(hand)
 
 
 # (sets, pair) for one suit's split, as interned concealed melds.

@@ -19,7 +19,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from mjc.runtime.tiles.hand import MAX_TILES, Hand, is_win_size
-from mjc.runtime.tiles.tables import HONOUR_TABLE, SUIT_TABLE
 from mjc.runtime.tiles.tile import NUM_PLAYING
 from mjc.runtime.wins.arrange import (
     ORPHAN_HONOUR_KEYS,
@@ -94,7 +93,7 @@ def make_public_is_win(default_check: Callable[[Hand], bool], general: GeneralIs
 def _standard_or_orphans(general: GeneralIsWin, orphan_keys: frozenset[bytes]) -> PublicIsWin:
     """The standard shape inline, and thirteen orphans when `orphan_keys` is its honour keys
     (empty: the standard shape alone)."""
-    suit, honour = SUIT_TABLE, HONOUR_TABLE
+    has_orphans = bool(orphan_keys)
 
     def is_win(
         hand: Hand | str,
@@ -104,19 +103,17 @@ def _standard_or_orphans(general: GeneralIsWin, orphan_keys: frozenset[bytes]) -
     ) -> bool:
         if options is None and indicator is None and wilds is None:
             try:
-                m, p, s, z = hand.suit_keys  # type: ignore[union-attr]
+                if hand.split_value == 2 and hand.size == MAX_TILES:  # type: ignore[union-attr]
+                    return True
             except AttributeError:  # notation text: parsed on the general path
                 return general(hand, None, None, None)
-            if z in honour:
-                return (
-                    hand.size == MAX_TILES  # type: ignore[union-attr]
-                    and m in suit
-                    and p in suit
-                    and s in suit
-                    and suit[m] * suit[p] * suit[s] * honour[z] == 2
-                )
-            # A honour key that splits into sets is never a thirteen-orphans key.
-            return z in orphan_keys and is_thirteen_orphans(hand)  # type: ignore[arg-type]
+            # Thirteen orphans (when in play): its honour key rules out almost every hand in
+            # one lookup.
+            return (
+                has_orphans
+                and hand.suit_keys[3] in orphan_keys  # type: ignore[union-attr]
+                and is_thirteen_orphans(hand)  # type: ignore[arg-type]
+            )
         return general(hand, options, indicator, wilds)
 
     return is_win

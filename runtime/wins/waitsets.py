@@ -268,9 +268,11 @@ def wait_finder(
     def waits(st: SeatState) -> frozenset[int]:
         counts = st.counts
         key = bytes(counts)  # one copy of the counts, read by suit and counted in C
-        found: list[int] = []
-        if standard:
-            found.extend(standard_waits(key))
+        found: list[int] = (
+            keyed_standard_waits((key[0:9], key[9:18], key[18:27], key[27:34]))  # a new list
+            if standard
+            else []
+        )
         if sevens:
             pairs = key.count(2) + key.count(3) + 2 * key.count(4)
             if pairs in (6, 7, 9):

@@ -83,7 +83,10 @@ def _min_wilds(counts: list[int], pair: bool, chows: bool, memo: dict[bytes, int
 
 _SUIT_MEMO: dict[bytes, int] = {}
 _HONOUR_MEMO: dict[bytes, int] = {}
-_NEEDS: tuple[dict[bytes, tuple[int, int]], ...] = ({}, {}, {}, {})
+# One table for the three suits (m, p and s split alike: a key's needs are the same in each)
+# and one for the honours.
+_SUITED_NEEDS: dict[bytes, tuple[int, int]] = {}
+_NEEDS: tuple[dict[bytes, tuple[int, int]], ...] = (_SUITED_NEEDS,) * 3 + ({},)
 
 
 def suit_needs(suit: int, key: bytes) -> tuple[int, int]:
@@ -141,8 +144,12 @@ _WINNING = frozenset(
     for total in range(-MAX_TILES, 2)
     if total + ds[0] <= 0
 )
-# Per suit, key -> packed needs (the suits that do not hold the wild kind).
-_PACKED: tuple[dict[bytes, int], ...] = ({}, {}, {}, {})
+# Per suit, key -> packed needs (the suits that do not hold the wild kind). The three suits
+# share one table, as `_NEEDS` does: a third of the entries, and a key two suits hold (the
+# interned key of a suit that splits, `mjc.runtime.tiles.tables.SUIT_ENTRIES`) is one entry
+# that stays in the CPU cache.
+_SUITED_PACKED: dict[bytes, int] = {}
+_PACKED: tuple[dict[bytes, int], ...] = (_SUITED_PACKED,) * 3 + ({},)
 
 
 def _suit_of(tile: int) -> tuple[int, int]:
