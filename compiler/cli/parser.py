@@ -309,8 +309,8 @@ def _add_score(commands: _Commands, handlers: Handlers) -> None:
 _DECLARE_HELP = "what the winner declared before play (定缺: missing_suit=m)"
 _SITUATION_HELP = (
     "a situation of the win: kong_bloom, robbing_kong, last_tile, heavenly, earthly, human, "
-    "triple_win, kong_discard or the rulebook's own; one that cannot hold for the hand is "
-    "refused (E0601)"
+    "triple_win, kong_discard, flower_robbed or the rulebook's own; one that cannot hold for "
+    "the hand is refused (E0601)"
 )
 
 

@@ -354,7 +354,10 @@ def hand_won_on(text: str, win: str | None, *, tiles: int = MAX_TILES) -> Hand:
     tile = _TILE_OF.get((win[-1:], win[:-1])) if len(win) == 2 else None
     if tile is None:
         raise HandError(f"winning tile: {tile_error(win)}")
-    if hand.size != tiles - 1:
+    # A hand won on a flower holds one tile fewer beside it: written with that flower among
+    # its flowers (上海 八花, 七搶一), it is the whole hand, won on the flower.
+    whole_on_flower = IS_FLOWER[tile] and tile in hand.flowers and hand.size == tiles - 1
+    if hand.size != tiles - 1 or whole_on_flower:
         among = hand.flowers if IS_FLOWER[tile] else hand.concealed
         if hand.size == tiles and tile not in among:
             where = "flowers" if IS_FLOWER[tile] else "concealed tiles"
