@@ -343,7 +343,9 @@ def _build_hand(
 def hand_won_on(text: str, win: str | None, *, tiles: int = MAX_TILES) -> Hand:
     """The hand of `text` won on `win`, the one rule of `mjc score --win`, a batch line's
     `"win"` and `mjc waits --win`: a hand one tile short of a win (13 tiles, a declared meld
-    counting 3) has `win` added, whether or not it holds other copies; any other hand must
+    counting 3) has `win` added, whether or not it holds other copies, unless `win` is a flower
+    among its flowers (八花, 七搶一: a win on a flower holds one tile fewer beside it, so that
+    hand is whole); any other hand must
     hold `win` among its concealed tiles (or flowers), and it marks which one came last, as
     `parse_hand(text, win)` reads it. Without `win` the last concealed tile written is the
     winning tile. Raises `HandError` for bad notation, a fifth copy, or a whole hand that does
