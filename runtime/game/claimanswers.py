@@ -242,7 +242,7 @@ def flower_window(r: Round, seat: int, flower: int, replacement: bool) -> bool:
     (see the module docstring): its drawer's own, else the other seats'. True when the round
     now waits; `replacement` says the flower was drawn as a replacement (of a kong, or of
     another flower)."""
-    if replacement and r.quiet:
+    if replacement and r.quiet and not r.discards:
         return False  # 補花 of the deal: no decision before the first discard
     # A replacement drawn after a kong is the kong's (杠上开花 on it); one drawn after a
     # passed window keeps what the first draw was.

@@ -179,3 +179,23 @@ def test_mjc_score_refuses_flower_robbed_self_drawn(capsys: pytest.CaptureFixtur
     assert main([*argv, "--self-drawn"]) == 2
     err = capsys.readouterr().err
     assert "E0601" in err and "flower_robbed" in err and "not self_drawn" in err
+
+
+def test_the_drawers_own_window_opens_on_a_replacement_in_the_first_go_around() -> None:
+    """八仙過海 before 七搶一: seat 1, holding six flowers, draws 7f and then 8f as its
+    replacement, after the dealer's first discard: it is asked itself, self-drawn (補花 of the
+    deal asks nothing, but this replacement comes in play)."""
+    game = scenario_round(
+        rules(), [DEALER, "123456f258m258p258s1z", SEAT2, SEAT3], "7f", tail="369m258s8f9m"
+    )
+    act(game, 0, "discard", "5z")
+    _pass_all(game)
+    state = game.state()
+    assert state.phase == "flower" and state.turn == 1 and game.to_act() == [1]
+    act(game, 1, "win")
+    assert game.result is not None
+    winner = game.result["outcome"]["winners"][0]
+    assert winner["win_tile"] == "8f" and winner["self_drawn"] is True
+    assert "discarder" not in game.result["outcome"]
+    assert game.settlement is not None
+    assert [f.name for f in game.settlement.scores[1].fans] == ["自摸", "八仙過海"]
