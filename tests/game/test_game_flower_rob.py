@@ -199,3 +199,41 @@ def test_the_drawers_own_window_opens_on_a_replacement_in_the_first_go_around() 
     assert "discarder" not in game.result["outcome"]
     assert game.settlement is not None
     assert [f.name for f in game.settlement.scores[1].fans] == ["自摸", "八仙過海"]
+
+
+@cache
+def four_flowers() -> Ruleset:
+    """The rulebook with a custom shape of four flowers, so that two seats may rob one."""
+    text = FLOWER_ROB_RULEBOOK.read_text(encoding="utf-8")
+    text = text.replace("len(flowers) == 8", "len(flowers) >= 4")
+    compilation = compile_source(text, "flower_rob.mjr")
+    assert compilation.rulebook is not None, [d.message for d in compilation.diagnostics]
+    module = import_source(generate_module(compilation.rulebook), "mjc_four_flowers", "g.py")
+    ruleset: Ruleset = module.RULESET
+    return ruleset
+
+
+def test_of_several_seats_that_may_rob_the_nearest_after_the_drawer_wins() -> None:
+    """Seats 1 and 3 hold three flowers each under a shape of four; seat 2 draws 7f. Both are
+    asked and both win: seat 3, the nearest after seat 2, takes the flower (one flower, one
+    winner), and seat 2 pays it."""
+    game = scenario_round(
+        four_flowers(),
+        [DEALER, "123f2588m2588p258s3z4z", SEAT2, "456f123m123p123s66z77z"],
+        SEAT1_DRAWS + "7f",
+        tail="369m369p9m",
+    )
+    act(game, 0, "discard", "5z")
+    _pass_all(game)
+    act(game, 1, "discard", "9s")
+    _pass_all(game)
+    assert game.state().phase == "flower" and sorted(game.to_act()) == [1, 3]
+    act(game, 1, "win")
+    assert game.result is None
+    act(game, 3, "win")
+    assert game.result is not None and game.result["winners"] == [3]
+    assert game.result["outcome"]["discarder"] == 2
+    assert game.census() == list(game.copies)
+    state = game.state()
+    assert len(state.seats[3].flowers) == 4 and len(state.seats[1].flowers) == 3
+    assert game.settlement is not None and game.settlement.deltas == [0, 0, -8, 8]
