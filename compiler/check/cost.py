@@ -353,9 +353,7 @@ def _outranked(members: list[tuple[ast.FanDecl, _Worth]]) -> set[str]:
     groups: list[list[str]] = []
     for fan, _ in sorted(members, key=lambda m: -m[1].power):
         name = fan.id.text
-        group = next(
-            (g for g in groups if all(frozenset((name, o)) in apart for o in g)), None
-        )
+        group = next((g for g in groups if all(frozenset((name, o)) in apart for o in g)), None)
         if group is None:
             groups.append([name])
         else:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn, TypeAlias
 
 from mjc.compiler import fmt
+from mjc.compiler.cli import helptexts
 from mjc.compiler.diagnostics.suggest import did_you_mean
 from mjc.compiler.version import MJC_VERSION
 
@@ -239,30 +240,11 @@ def _add_build(commands: _Commands, handlers: Handlers) -> None:
     build.set_defaults(run=handlers.build)
 
 
-WIN_HELP = (
-    "the winning tile: added to a HAND of 13 tiles (a declared meld counting 3), whatever "
-    "copies it holds; one of the concealed tiles of a whole HAND of 14, the one that came last "
-    "(default: the last concealed tile written)"
-)
-"""`mjc score --win`, and a batch line's "win", which means the same."""
-
-
 def _add_score(commands: _Commands, handlers: Handlers) -> None:
     score = commands.add_parser(
         "score",
         help="score a hand under a rulebook",
-        description="Print the fans, the steps from the fans to the total (sum, multiply, "
-        "fixed, floor, ceiling, each naming its tier or its scoring line), the wilds as the "
-        "tiles they stand for and the winning tile marked with *; --explain adds the fans that "
-        "held but were dropped by a relation or a tier. --batch FILE ('-': standard input) "
-        'scores many hands: one JSON object per line, {"hand": ...} with the optional fields '
-        "win, self_drawn, seat_wind, round_wind, dealer, players, wild, indicator, situations, "
-        "options, preset (meaning what the flags mean; the flags given are every line's "
-        "defaults, but --win, which is one hand's), and prints one JSON result per line; a line "
-        'that cannot be scored prints {"line": N, "error": ...} and the batch goes on (exit 1 '
-        "if any line failed). The winning tile, --win or a line's win, is added to a hand of 13 "
-        "tiles and must be one of the concealed tiles of a whole hand of 14; without it the "
-        "last concealed tile written is the winning tile.",
+        description=helptexts.SCORE_DESCRIPTION,
     )
     score.add_argument(
         "rulebook", type=_file_name, metavar="RULEBOOK", help="a bundled name or a rulebook file"
@@ -270,29 +252,25 @@ def _add_score(commands: _Commands, handlers: Handlers) -> None:
     score.add_argument(
         "hand", metavar="HAND", nargs="?", help="the hand in mpsz notation, e.g. 123m456p…"
     )
-    score.add_argument("--win", metavar="TILE", help=WIN_HELP)
+    score.add_argument("--win", metavar="TILE", help=helptexts.WIN_HELP)
     score.add_argument("--self-drawn", action="store_true", help="won by self-draw (自摸)")
     score.add_argument("--seat-wind", default="E", metavar="E|S|W|N", help="the winner's seat")
     score.add_argument("--round-wind", default="E", metavar="E|S|W|N", help="the round wind")
     score.add_argument("--dealer", action="store_true", help="the winner is the dealer")
     score.add_argument(
-        "--dealer-streak",
-        type=int,
-        default=0,
-        metavar="N",
-        help="the dealer's streak this round (连庄 count, read by fans as dealer_streak)",
+        "--dealer-streak", type=int, default=0, metavar="N", help=helptexts.STREAK_HELP
     )
     score.add_argument("--players", type=int, metavar="N", help="players at the table")
     score.add_argument("--wild", action="append", default=[], metavar="TILE", help="a wild tile")
     score.add_argument("--indicator", metavar="TILE", help="the flipped wild indicator")
     score.add_argument(
-        "--situation", action="append", default=[], metavar="NAME", help=_SITUATION_HELP
+        "--situation", action="append", default=[], metavar="NAME", help=helptexts.SITUATION_HELP
     )
     score.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="set an option"
     )
     score.add_argument(
-        "--declare", action="append", default=[], metavar="ID=WORD", help=_DECLARE_HELP
+        "--declare", action="append", default=[], metavar="ID=WORD", help=helptexts.DECLARE_HELP
     )
     score.add_argument("--preset", metavar="NAME", help="start from a preset of the rulebook")
     score.add_argument("--json", action="store_true", help="print one JSON document")
@@ -305,31 +283,18 @@ def _add_score(commands: _Commands, handlers: Handlers) -> None:
     score.set_defaults(run=handlers.score)
 
 
-# The builtin situations (the prelude's); a rulebook's page lists its own and what each presumes.
-_DECLARE_HELP = "what the winner declared before play (定缺: missing_suit=m)"
-_SITUATION_HELP = (
-    "a situation of the win: kong_bloom, robbing_kong, last_tile, heavenly, earthly, human, "
-    "triple_win, kong_discard, flower_robbed or the rulebook's own; one that cannot hold for "
-    "the hand is refused (E0601)"
-)
-
-
 def _add_waits(commands: _Commands, handlers: Handlers) -> None:
     waits = commands.add_parser(
         "waits",
-        help="the tiles a 13-tile hand waits on, each with its score",
-        description="Print every tile that completes a 13-tile hand (melds allowed) under the "
-        "rulebook, each with the copies not in the hand (nor the indicator), the total and the "
-        "fans the win would score in the situation given; a tile the rulebook refuses there "
-        "(a wild won off a discard, too few fans ...) is listed with the reason. A hand that "
-        "is not ready prints its shanten: how many tiles it is from ready. --win TILE prints "
-        "TILE's line alone: the hand with TILE added, as `mjc score` adds --win to a hand of "
-        "13 tiles.",
+        help="the tiles a hand waits on, each with its score",
+        description=helptexts.WAITS_DESCRIPTION,
     )
     waits.add_argument(
         "rulebook", type=_file_name, metavar="RULEBOOK", help="a bundled name or a rulebook file"
     )
-    waits.add_argument("hand", metavar="HAND", help="13 tiles in mpsz notation, e.g. 123m…")
+    waits.add_argument(
+        "hand", metavar="HAND", help="13 tiles (16 under hand 16) in mpsz notation, e.g. 123m…"
+    )
     waits.add_argument(
         "--win",
         metavar="TILE",
@@ -344,7 +309,7 @@ def _add_waits(commands: _Commands, handlers: Handlers) -> None:
     waits.add_argument("--wild", action="append", default=[], metavar="TILE", help="a wild tile")
     waits.add_argument("--indicator", metavar="TILE", help="the flipped wild indicator")
     waits.add_argument(
-        "--situation", action="append", default=[], metavar="NAME", help=_SITUATION_HELP
+        "--situation", action="append", default=[], metavar="NAME", help=helptexts.SITUATION_HELP
     )
     waits.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="set an option"
@@ -358,8 +323,7 @@ def _add_settle(commands: _Commands, handlers: Handlers) -> None:
     settle = commands.add_parser(
         "settle",
         help="settle a finished round: who pays whom, how much, for what",
-        description="Read a finished round (JSON; see --schema) and print the payments: "
-        "per-seat deltas that sum to zero and itemised lines citing the rulebook.",
+        description=helptexts.SETTLE_DESCRIPTION,
     )
     settle.add_argument(
         "rulebook", type=_file_name, metavar="RULEBOOK", nargs="?", help="a bundled name or a file"
@@ -378,13 +342,7 @@ def _add_simulate(commands: _Commands, handlers: Handlers) -> None:
     simulate = commands.add_parser(
         "simulate",
         help="play whole rounds with bots and report how a variant plays",
-        description="Play N rounds (--games) with bots and print the balance report: win, draw, "
-        "self-draw and dealer-win rates, the value of winning hands (mean, quantiles, "
-        "histogram), how often every fan of the table counts, which scoring steps fire, gains "
-        "and losses by seat and by bot, horse and liability payments, each with its 95% "
-        "interval. Game i is seeded from --seed and i, so the report is the same whatever "
-        "the workers. --compare K=V (repeatable) or a second rulebook plays the same games "
-        "under each setting and reports the differences, marking those the games support.",
+        description=helptexts.SIMULATE_DESCRIPTION,
     )
     simulate.add_argument(
         "rulebooks",
@@ -422,9 +380,9 @@ def _add_simulate(commands: _Commands, handlers: Handlers) -> None:
         "--compare",
         action="append",
         default=[],
-        metavar="KEY=VALUE",
-        help="also play the same games with this option changed (K=V,K2=V2: several at once), "
-        "and report the differences",
+        metavar="KEY=VALUE|PRESET",
+        help="also play the same games with this option changed (K=V,K2=V2: several at once; "
+        "a preset's id or name: its settings), and report the differences",
     )
     simulate.add_argument(
         "--resume",
@@ -442,12 +400,7 @@ def _add_play(commands: _Commands, handlers: Handlers) -> None:
     play = commands.add_parser(
         "play",
         help="play a round against bots in the terminal, or let bots play it",
-        description="Play one round of a rulebook to its settlement. You play --seat (the "
-        "legal actions are numbered; type one per line on standard input, so it can be "
-        "piped; when input ends, 托管 plays your seat) and bots play the others; with "
-        "--bots-only bots play every seat. The log (JSON lines, see docs/game-log.md) is "
-        "written to --log (interactive default: mjc-RULEBOOK-SEED.jsonl) and can be checked "
-        "with mjc replay.",
+        description=helptexts.PLAY_DESCRIPTION,
     )
     play.add_argument(
         "rulebook", type=_file_name, metavar="RULEBOOK", help="a bundled name or a file"

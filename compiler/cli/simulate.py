@@ -118,7 +118,8 @@ def _players(ruleset: Ruleset, players: int | None) -> int:
 
 def build_job(args: argparse.Namespace, player: Callable[[], PlayRound] = engine_play_round) -> Job:
     """The job of a command line: the rulebook with its `--option`s as the baseline, then one
-    variant per `--compare K=V[,K2=V2...]` (the baseline's options with each K set to V) or
+    variant per `--compare K=V[,K2=V2...]` (the baseline's options with each K set to V; a
+    preset's id or name instead sets the preset's) or
     the second rulebook; every option setting is checked here, before any game is played, and only
     then is the round player asked for (`player`)."""
     if args.games < 1:
@@ -134,9 +135,14 @@ def build_job(args: argparse.Namespace, player: Callable[[], PlayRound] = engine
             raise UsageError("compare two rulebooks or --compare settings, not both")
         variants = [Variant(name, name, tuple(options)) for name in args.rulebooks]
     for setting in args.compare:
-        pairs = _pairs("--compare", _settings(setting))
+        preset = base.presets.get(setting.strip()) if "=" not in setting else None
+        if preset is not None:  # a preset by id or name (血流成河): its settings
+            pairs = list(preset[2])
+            label = preset[1] or preset[0]
+        else:
+            pairs = _pairs("--compare", _settings(setting))
+            label = ",".join(f"{key}={value}" for key, value in pairs)
         changed = dict(options) | dict(pairs)
-        label = ",".join(f"{key}={value}" for key, value in pairs)
         variants.append(Variant(label, args.rulebooks[0], tuple(changed.items())))
     for number, variant in enumerate(variants):
         ruleset = load_ruleset(variant.rulebook)

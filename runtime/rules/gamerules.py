@@ -244,7 +244,14 @@ class GameRules:
             permissions=self.wild_permissions(game.values),
             has_wilds=self.has_wilds,
             kong_kinds=tuple((k.id, k.scored) for k in self.spec.kong_kinds),
+            barred_claims=self._barred_claims(game.values),
         )
+
+    def _barred_claims(self, values: Options) -> frozenset[str]:
+        """The declarations under `no_claims` that these option values switch on."""
+        spec = self.spec
+        on = spec.declarations_on(values) if spec.declarations_on is not None else None
+        return frozenset(d.id for d in spec.declares if d.no_claims and (on is None or d.id in on))
 
     def _situation(
         self,

@@ -50,6 +50,9 @@ class RoundRules:
     # The kinds of kong (`kongs` section) by id, each with whether kong payments pay it;
     # empty: one plain kind.
     kong_kinds: tuple[tuple[str, bool], ...] = ()
+    # The declarations whose chosen suit its seat may not claim (`no_claims`, 定缺:
+    # 缺门的牌不能碰、杠), those the options switch on.
+    barred_claims: frozenset[str] = frozenset()
 
 
 Check = Callable[[RoundRules, "RoundOutcome"], list[str]]
@@ -241,7 +244,22 @@ def _hands(outcome: RoundOutcome) -> list[tuple[int, Hand]]:
     return found
 
 
-CHECKS: tuple[Check, ...] = (claim_kinds, robbed_kong, wild_claims)
+def declared_suit_claims(rules: RoundRules, outcome: RoundOutcome) -> list[str]:
+    """No seat claimed a tile of a suit it declared under `no_claims` (四川 定缺: 缺门的牌不能
+    碰、杠), as the engine never offers it; a claim that names no tile is not checked."""
+    problems: list[str] = []
+    for i, c in enumerate(outcome.claims):
+        declared = outcome.declarations.get(c.seat, {})
+        for ident in sorted(rules.barred_claims & declared.keys()):
+            if c.tile is not None and c.tile[-1:] == declared[ident]:
+                problems.append(
+                    f"claims.{i}.tile: seat {c.seat} declared {ident} {declared[ident]} and may "
+                    f"claim no tile of it ({rules.rulebook}: no_claims), not {c.tile}"
+                )
+    return problems
+
+
+CHECKS: tuple[Check, ...] = (claim_kinds, robbed_kong, wild_claims, declared_suit_claims)
 
 
 _CLAIM_FITS = {"chow": ("chow",), "pong": ("pung", "kong"), "kong": ("kong",)}

@@ -112,7 +112,7 @@ def test_each_commands_help_says_it(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["score", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    assert "a line's win, is added to a hand of 13 tiles" in text
+    assert "a line's win, is added to a hand one tile short of a win (13 tiles; 16" in text
 
 
 def test_a_flower_is_added_among_the_flowers() -> None:

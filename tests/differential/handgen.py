@@ -46,15 +46,16 @@ def _meld(kind: str, low: int) -> list[int]:
     return [low] * (4 if kind == "kong" else 3)
 
 
-def _standard(rng: random.Random) -> tuple[list[int], list[str]]:
-    """Four sets and a pair, some exposed or made kongs; (concealed tiles, meld texts)."""
+def _standard(rng: random.Random, sets: int = 4) -> tuple[list[int], list[str]]:
+    """Four sets (five under `hand 16`) and a pair, some exposed or made kongs; (concealed
+    tiles, meld texts)."""
     counts = [0] * 34
     concealed: list[int] = []
     melds: list[str] = []
     suited_only = rng.random() < 0.3
     suit = rng.randrange(3)
     one_suit = rng.random() < 0.2
-    for _ in range(4):
+    for _ in range(sets):
         for _attempt in range(20):
             if rng.random() < 0.55:
                 base = suit if one_suit else rng.randrange(3)
@@ -94,9 +95,9 @@ def _orphans(rng: random.Random) -> list[int]:
     return [*ORPHANS, rng.choice(ORPHANS)]
 
 
-def _random_draw(rng: random.Random) -> list[int]:
+def _random_draw(rng: random.Random, tiles: int = 14) -> list[int]:
     wall = [t for t in range(34) for _ in range(4)]
-    return rng.sample(wall, 14)
+    return rng.sample(wall, tiles)
 
 
 def _options(book: Ruleset, rng: random.Random) -> tuple[tuple[tuple[str, str], ...], str | None]:
@@ -131,8 +132,11 @@ def case(book: Ruleset, index: int) -> Case:
     rng = random.Random(zlib.crc32(f"{book.id}:{index}".encode()))
     roll = rng.random()
     melds: list[str] = []
+    hand = book.turn_rules(book.resolve_options(None)).hand
     if roll < 0.72:
-        concealed, melds = _standard(rng)
+        concealed, melds = _standard(rng, (hand - 1) // 3)
+    elif hand != 13:  # seven pairs and thirteen orphans are hands of 13 only
+        concealed = _random_draw(rng, hand + 1)
     elif roll < 0.84:
         concealed = _seven_pairs(rng)
     elif roll < 0.9:
@@ -143,7 +147,7 @@ def case(book: Ruleset, index: int) -> Case:
     flowers = ""
     if _has_flowers(book) and rng.random() < 0.3:
         flowers = "".join(str(n) for n in sorted(rng.sample(range(1, 9), rng.randint(1, 3))))
-    hand = " ".join([_text(concealed) + (f"{flowers}f" if flowers else ""), *melds])
+    written = " ".join([_text(concealed) + (f"{flowers}f" if flowers else ""), *melds])
     situations: list[str] = []
     for name in (*BUILTIN_SITUATIONS, *book.situation_flags):
         if rng.random() < 0.06:
@@ -151,7 +155,7 @@ def case(book: Ruleset, index: int) -> Case:
     options, preset = _options(book, rng)
     indicator = tile_text(rng.randrange(34)) if book.has_wilds and rng.random() < 0.95 else None
     return Case(
-        hand=hand,
+        hand=written,
         win=win,
         self_drawn=rng.random() < 0.4,
         seat_wind=rng.choice(WINDS),

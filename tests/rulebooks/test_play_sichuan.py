@@ -189,14 +189,16 @@ def test_mjc_play_sichuan_bots_only_logs_rounds_of_several_wins_that_mjc_replay_
     assert several >= 2
 
 
-def test_mjc_simulate_sichuan_reports_several_win_events_and_compares_xueliu(
+def test_mjc_simulate_sichuan_reports_several_win_events_and_compares_xueliu_chenghe(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     args = ["simulate", "sichuan", "--games", "16", "--bots", "greedy", "--workers", "1"]
-    assert main([*args, "--compare", "mode=xueliu", "--json"]) == 0
+    assert main([*args, "--compare", "mode=xueliu", "--compare", "血流成河", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    base, xueliu = (variant["report"] for variant in report["variants"])
-    assert [v["label"] for v in report["variants"]] == ["base", "mode=xueliu"]
+    base, xueliu, preset = (variant["report"] for variant in report["variants"])
+    # a preset named by its name plays its settings: the same games as mode=xueliu
+    assert [v["label"] for v in report["variants"]] == ["base", "mode=xueliu", "血流成河"]
+    assert preset["win_events"] == xueliu["win_events"]
     # 血战到底: up to three win events a round; 血流成河: the winners stay and win again
     assert 1.5 < base["win_events"]["mean"] <= 3
     assert xueliu["win_events"]["mean"] > base["win_events"]["mean"]

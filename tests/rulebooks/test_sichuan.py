@@ -259,6 +259,6 @@ def test_fengding_none_leaves_a_6_fan_hand_whole(sichuan: Ruleset) -> None:
 
 
 def test_every_option_is_exercised(sichuan: Ruleset) -> None:
-    # these change the payments: test_sichuan_settlement.py
-    settled_elsewhere = {"mode", "kong_bloom_pays", "base", "call_transfer"}
+    # these change the payments (test_sichuan_settlement.py) or play (test_play_sichuan.py)
+    settled_elsewhere = {"mode", "kong_bloom_pays", "base", "call_transfer", "swap_three"}
     assert {o.id for o in sichuan.options} == EXERCISED | settled_elsewhere

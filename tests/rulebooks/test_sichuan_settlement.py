@@ -10,9 +10,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from settlement_helpers import paid, settle
 
 from mjc.compiler.cli.commands import main
+from mjc.runtime.settle.roundtypes import RoundError
 from mjc.runtime.settle.settlement import Settlement
 
 # 平胡 (1 倍), two suits; 对对胡 (2 倍); 清一色 (4 倍)
@@ -79,6 +81,20 @@ def test_diangang_hua_is_a_self_draw_by_default_and_the_feeders_under_the_option
 def test_difen_the_base_multiplies_every_payment() -> None:
     result = sichuan(winners=[winner(1, PUNGS, self_drawn=True)], options={"base": 5})
     assert paid(result) == {(0, 1): 15, (2, 1): 15, (3, 1): 15}
+
+
+# ---------------------------------------------------------------- 定缺
+
+
+def test_dingque_a_claim_of_the_declared_suit_is_refused() -> None:
+    declared = {str(seat): {"missing_suit": "s"} for seat in range(4)}
+    claim = {"seat": 1, "from_seat": 0, "kind": "pong", "tile": "5s"}
+    with pytest.raises(RoundError, match=r"claims\.0\.tile: seat 1 declared missing_suit s"):
+        sichuan(winners=[winner(2, PLAIN, self_drawn=True)], claims=[claim], declarations=declared)
+    allowed = {**claim, "tile": "5m"}
+    assert sichuan(
+        winners=[winner(2, PLAIN, self_drawn=True)], claims=[allowed], declarations=declared
+    ).deltas
 
 
 # ---------------------------------------------------------------- 刮风下雨
