@@ -68,8 +68,8 @@ DECLARE_HELP = "what the winner declared before play (定缺: missing_suit=m)"
 # The builtin situations (the prelude's); a rulebook's page lists its own and what each presumes.
 SITUATION_HELP = (
     "a situation of the win: kong_bloom, robbing_kong, last_tile, heavenly, earthly, human, "
-    "triple_win, kong_discard or the rulebook's own; one that cannot hold for the hand is "
-    "refused (E0601)"
+    "triple_win, kong_discard, flower_robbed or the rulebook's own; one that cannot hold for "
+    "the hand is refused (E0601)"
 )
 
 STREAK_HELP = "the dealer's streak this round (连庄 count, read by fans as dealer_streak)"

@@ -140,14 +140,15 @@ def settle(args: argparse.Namespace) -> int:
         return EXIT_OK
     if not args.rulebook or not args.round:
         raise UsageError("name a rulebook and a ROUND.json, or pass --schema")
-    try:
-        outcome = parse_round_json(_read_json_input(args.round))
-    except RoundError as exc:
-        raise UsageError(f"{args.round}: {exc}") from None
+    text = _read_json_input(args.round)
     try:
         ruleset = _load_ruleset(args.rulebook)
     except _RulebookFailed:
         return EXIT_FAILED
+    try:  # the hands as large as the rulebook's wins (17 tiles under `hand 16`)
+        outcome = parse_round_json(text, ruleset.hand_size + 1)
+    except RoundError as exc:
+        raise UsageError(f"{args.round}: {exc}") from None
     try:
         settlement = ruleset.settle(outcome)
     except RoundError as exc:

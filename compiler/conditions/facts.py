@@ -39,6 +39,7 @@ FACT_SOURCE: dict[str, str] = {
     "human": "s.human",
     "triple_win": "s.triple_win",
     "kong_discard": "s.kong_discard",
+    "flower_robbed": "s.flower_robbed",
     "dealer_streak": "s.dealer_streak",
     "winning_tile": "s.winning_tile",
     "seat_wind": "s.seat_wind",

@@ -43,6 +43,7 @@ _SITUATION_WORDS = {
     "human": "人胡",
     "triple_win": "one of three winners",
     "kong_discard": "on the discard after a kong (杠上炮)",
+    "flower_robbed": "on a flower robbed from its drawer (搶花)",
 }
 _WIND_WORDS = {"E": "东 East", "S": "南 South", "W": "西 West", "N": "北 North"}
 

@@ -94,6 +94,7 @@ _SENTENCE_FACTS: dict[str, str] = {
     "human": "a non-dealer wins on the dealer's first discard (人胡)",
     "triple_win": "three players win on the same discard (一炮三响)",
     "kong_discard": "won on the discard made right after a kong's replacement (杠上炮)",
+    "flower_robbed": "won on the flower another player drew, before its replacement (搶花)",
     "won": "somebody won the round",
     "drawn": "the round ended in an exhaustive draw (荒庄)",
     "edge_wait": "the winning tile completes an edge wait (边张: 12 waiting on 3, 89 on 7)",

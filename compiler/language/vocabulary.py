@@ -93,6 +93,9 @@ SITUATION_FACTS: dict[str, Word] = {
     "kong_discard": Word(
         BOOL, "won on the discard a seat made right after drawing a kong's replacement (杠上炮)"
     ),
+    "flower_robbed": Word(
+        BOOL, "won on the flower another seat drew, before its replacement (搶花, 七搶一)"
+    ),
     "dealer_streak": Word(
         INT,
         "the dealer's streak this round (连庄: 0 on a first deal, n after n rounds he kept), "
@@ -386,6 +389,7 @@ PAYMENT_FACT_NAMES = (
     "human",
     "triple_win",
     "kong_discard",
+    "flower_robbed",
     "players",
     "winners",
 )

@@ -1,13 +1,13 @@
 """The game engine: whole rounds and matches played by a rulebook's turn rules.
 
-`engine` is `Round`, one round as a deterministic state machine; `wall` its wall, `actions`
-what a seat may do, `claimwindow` and `claimanswers` the claims, `sidewins` wins on a flower,
-at the deal and on the tiles a kind of kong turns up, `autoplay` 托管, `roundend` the round's
-end and its settlement, `tablefacts` the table's set-up, `observation` what one seat may see,
-`players` the `Bot` protocol and `play_round`, `match` several rounds in a row, `gamelog` the
-log that replays, `scenario` a round set up by hand (the hands, the wall's ends, the dice),
-`roundstate` the read-only view of a round (`Round.state()`). Reads the ruleset; never
-imports bots or the simulator.
+`engine` is `Round`, one round as a deterministic state machine; `wall` its wall, `actions` what
+a seat may do, `claimwindow` and `claimanswers` the claims and the wins on a flower (八花,
+七搶一), `sidewins` wins at the deal and on the tiles a kind of kong turns up, `autoplay` 托管,
+`roundend` the round's end and its settlement, `tablefacts` the table's set-up, `observation`
+what one seat may see, `players` the `Bot` protocol and `play_round`, `match` several rounds in
+a row, `gamelog` the log that replays, `scenario` a round set up by hand (the hands, the wall's
+ends, the dice), `roundstate` the read-only view of a round (`Round.state()`). Reads the
+ruleset; never imports bots or the simulator.
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     )
     from mjc.runtime.game.claimanswers import (
         answer,
+        flower_answer,
+        flower_window,
         open_claims,
         open_rob,
     )
@@ -75,12 +77,7 @@ if TYPE_CHECKING:
     )
     from mjc.runtime.game.roundstate import RoundState
     from mjc.runtime.game.scenario import Scenario, ScenarioError
-    from mjc.runtime.game.sidewins import (
-        deal_answer,
-        deal_window,
-        flower_answer,
-        flower_window,
-    )
+    from mjc.runtime.game.sidewins import deal_answer, deal_window
     from mjc.runtime.game.tablefacts import (
         HUANGFAN,
         WINDS,
@@ -131,8 +128,8 @@ _EXPORTS = {
     "first_dealer": "mjc.runtime.game.tablefacts",
     "deal_answer": "mjc.runtime.game.sidewins",
     "deal_window": "mjc.runtime.game.sidewins",
-    "flower_answer": "mjc.runtime.game.sidewins",
-    "flower_window": "mjc.runtime.game.sidewins",
+    "flower_answer": "mjc.runtime.game.claimanswers",
+    "flower_window": "mjc.runtime.game.claimanswers",
     "game_log_schema": "mjc.runtime.game.gamelog",
     "log_lines": "mjc.runtime.game.gamelog",
     "may_complete": "mjc.runtime.game.claimwindow",

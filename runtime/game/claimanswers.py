@@ -10,6 +10,38 @@ round goes on from there (the claim, the kong's replacement, or the next seat's 
 Most discards complete nobody's hand and give nobody a pong or a chow: `open_claims` decides
 that on the tile counts and each seat's cached wait set (`mjc.runtime.wins.waitsets`) before any
 `Action` or `Hand` is made.
+
+**The windows of a flower** (上海 八花, 台湾 八仙過海 and 七搶一): the engine sets a drawn
+flower aside and draws its replacement. Before it does, for a rulebook whose custom shapes are
+on (flowers complete no built-in shape), it asks `flower_window` whether a seat may win on
+that flower, in two windows one after the other, both in phase `flower`:
+
+1. **Its drawer's** (八花, 如果這8個花抓起即可胡牌): its hand as it stands (no replacement
+   yet) with the flower as the winning tile, self-drawn; the rulebook's win check and
+   `Ruleset.score` decide (上海: the shape `eight_flowers`, `len(flowers) == 8`, and its
+   `reject` that 八花 is won only on a flower). `win` ends the round with the flower as the
+   winning tile (its situations those of any self-draw: 海底 when the wall is empty, 地胡 on a
+   first draw); `pass` goes on to the second window.
+2. **The other seats'** (搶花, 七搶一: a seat that holds seven of the eight flowers wins on
+   the eighth as another seat draws it): every other seat still playing whose hand with the
+   flower added among its flowers wins, not self-drawn and under the builtin situation
+   `flower_robbed` (with the table's own), is offered `win` or `pass`; `Round.turn` is the
+   drawer and `Round.question` the flower. Once every asked seat has answered, the nearest
+   winner after the drawer in turn order takes the flower and wins, the drawer as its
+   discarder (he pays as a discarder: `win discarder pays`); one flower makes one winner,
+   whatever the rulebook says of several winners on one discard. When nobody wins, the drawer
+   draws the replacement and the turn goes on as if no window had opened.
+
+The drawer's own window comes first: the flower is his as drawn, as a self-drawn tile is, and
+a rulebook of eight flowers never has both (a seat that holds seven of them leaves the drawer
+one). A rulebook opts in by its shapes and fans alone: a window opens only for a hand the
+rulebook says wins (a custom shape of flowers), and a fan reads `flower_robbed` to pay 七搶一
+apart from 八仙過海. Outside these windows flowers complete nothing
+(`mjc.runtime.game.claimwindow`): a seat that played on after its eighth flower wins only
+with a hand its tiles complete (其他胡法照算), and the score then chooses the better reading.
+Flowers dealt and replaced before the first discard open no window: 補花 is part of the deal,
+and 八花 is won as the eighth flower is drawn (抓起). The windows change no tile: the census
+holds while they are open, and the robbed flower moves to its winner only with the win.
 """
 
 from __future__ import annotations
@@ -17,21 +49,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mjc.runtime.game.actions import Action
-from mjc.runtime.game.claimwindow import claims_of, robbers, run_ok
+from mjc.runtime.game.claimwindow import (
+    can_win,
+    claims_of,
+    robbers,
+    run_ok,
+    self_draw_situations,
+)
 from mjc.runtime.game.sidewins import (
     deal_answer,
     declare_answer,
     exchange_answer,
-    flower_answer,
     kong_answer,
     with_kinds,
 )
 from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING
+from mjc.runtime.wins.seats import hand_of
 
 if TYPE_CHECKING:
     from mjc.runtime.game.engine import Round
 
-__all__ = ["answer", "open_claims", "open_rob"]
+__all__ = ["answer", "flower_answer", "flower_window", "open_claims", "open_rob"]
 
 _CLAIM_OF = {"win": "win", "exposed_kong": "kong", "pong": "pong", "chow": "chow"}
 # Per tile, the pairs of other tiles that make a run with it: a chow needs one pair held.
@@ -112,8 +150,8 @@ def open_rob(r: Round, konger: int, kind: str, tile: int) -> bool:
 
 def answer(r: Round, action: Action) -> None:
     """One asked seat's answer; the window is resolved once every asked seat answered (the
-    flower window of 八花, that of the wins at the deal and those of a kong's turned-up tiles
-    have their own answers: `mjc.runtime.game.sidewins`)."""
+    windows of a flower have their own answers, `flower_answer`; that of the wins at the deal
+    and those of a kong's turned-up tiles theirs: `mjc.runtime.game.sidewins`)."""
     if r.phase == "flower":
         flower_answer(r, action)
         return
@@ -194,3 +232,111 @@ def _resolve_rob(r: Round) -> None:
     r.kong_history.append(record)
     r.last_kong = (kind, r._pending_feeder)
     r._replace(konger)
+
+
+# ---------------------------------------------------------------------- a flower drawn
+
+
+def flower_window(r: Round, seat: int, flower: int, replacement: bool) -> bool:
+    """Open a window of `flower`, which `seat` has just set aside, when a seat may win on it
+    (see the module docstring): its drawer's own, else the other seats'. True when the round
+    now waits; `replacement` says the flower was drawn as a replacement (of a kong, or of
+    another flower)."""
+    if replacement and r.quiet and not r.discards:
+        return False  # 補花 of the deal: no decision before the first discard
+    # A replacement drawn after a kong is the kong's (杠上开花 on it); one drawn after a
+    # passed window keeps what the first draw was.
+    kong = r.flower_resume if r.phase == "flower" else replacement
+    r.flower_resume = kong
+    return _own_window(r, seat, flower, kong) or _rob_window(r, seat, flower)
+
+
+def _flowers_may_complete(r: Round, held: int) -> bool:
+    """Whether a custom shape that flowers complete may hold with `held` flowers: False only
+    where the rulebook says what each shape needs (`Ruleset.custom_needs`) and none is met."""
+    needs = r.ruleset.custom_needs  # (fewest flowers, tiles, wilds) per custom shape, if known
+    return needs is None or any(0 < fewest <= held for fewest, _, _ in needs)
+
+
+def _asked(r: Round, seat: int) -> list[Action]:
+    win = Action(seat, "win")
+    return [win] if r.rules.must_win else [win, Action(seat, "pass")]
+
+
+def _own_window(r: Round, seat: int, flower: int, kong: bool) -> bool:
+    """The drawer's window: its hand as it stands, won on the flower, self-drawn."""
+    if not _flowers_may_complete(r, len(r.seats[seat].flowers)):
+        return False  # no shape that flowers complete has its flowers yet
+    drew, from_kong = r.drew, r.from_kong
+    r.drew, r.from_kong = flower, False  # the self-draw's situations read these
+    hand = hand_of(r.seats[seat], -1, flower)
+    if not can_win(r, seat, hand, True, self_draw_situations(r, seat)):
+        r.drew, r.from_kong = drew, from_kong
+        return False
+    r.phase, r.turn, r.question = "flower", seat, flower
+    r.pending = {seat: _asked(r, seat)}
+    r.responses, r._legal = {}, {}
+    return True
+
+
+def _rob_window(r: Round, drawer: int, flower: int) -> bool:
+    """The other seats' window (搶花, 七搶一): each seat still playing whose hand with the
+    flower among its flowers wins, not self-drawn, under `flower_robbed`."""
+    n = r.players
+    pending: dict[int, list[Action]] = {}
+    situations = ("flower_robbed", *r.table_situations)
+    for i in range(1, n):
+        seat = (drawer + i) % n
+        st = r.seats[seat]
+        if seat in r.left_seats or not _flowers_may_complete(r, len(st.flowers) + 1):
+            continue
+        st.flowers.append(flower)  # the hand as it would be, the flower robbed
+        try:
+            wins = can_win(r, seat, hand_of(st, -1, flower), False, situations)
+        finally:
+            st.flowers.pop()
+        if wins:
+            pending[seat] = _asked(r, seat)
+    if not pending:
+        return False
+    r.phase, r.turn, r.question = "flower", drawer, flower
+    r.pending, r.responses, r._legal = pending, {}, {}
+    return True
+
+
+def flower_answer(r: Round, action: Action) -> None:
+    """An answer in a window of a flower: the drawer's win or pass (which opens the other
+    seats' window, or draws the replacement), or another seat's win or pass (once every asked
+    seat has answered: the nearest winner robs the flower, or the drawer draws on)."""
+    from mjc.runtime.game.roundend import finish_win
+
+    seat, drawer, flower = action.seat, r.turn, r.question
+    if seat == drawer:
+        r.pending, r.responses = {}, {}
+        if action.kind == "win":
+            finish_win(r, [seat], self_drawn=True)
+        elif not _rob_window(r, drawer, flower):
+            _replace_flower(r, drawer)
+        return
+    r.responses[seat] = action
+    if len(r.responses) < len(r.pending):
+        return
+    winners = _nearest_first(r, [s for s, a in r.responses.items() if a.kind == "win"])
+    r.pending, r.responses = {}, {}
+    if not winners:
+        _replace_flower(r, drawer)
+        return
+    robber = winners[0]  # one flower, one winner
+    taken = r.seats[drawer].flowers
+    del taken[len(taken) - 1 - taken[::-1].index(flower)]
+    r.seats[robber].flowers.append(flower)
+    r.seats[drawer].waits = r.seats[robber].waits = None
+    r.situations[robber] = ("flower_robbed", *r.table_situations)
+    finish_win(r, [robber], self_drawn=False, discarder=drawer)
+
+
+def _replace_flower(r: Round, drawer: int) -> None:
+    """Nobody won on the flower: its drawer draws the replacement, and his turn goes on."""
+    got = r._take(drawer, True)
+    if got >= 0:
+        r._start_turn(drawer, got, r.flower_resume)

@@ -1,18 +1,19 @@
 """`Round`: one round of play as a deterministic state machine, driven by a generated module.
 
-Input: a `Ruleset` (what a win is and is worth, which claims exist, the tile set and wilds
-under the options), its `TurnRules` (or an explicit override), a seed and, for a round set up
-by hand, a `Scenario` (`mjc.runtime.game.scenario`: the hands, the wall's ends, the dice, the
-dealer). A round runs through phases: `turn` (the seat to play has drawn or claimed: discard,
-kong or win), `claim` (the other seats answer a discard: win, kong, pong, chow or pass, served
-by `TurnRules.priority`), `rob` (the others may rob a kong), `flower` (a seat may win on the
-flower it drew, 上海 八花), `deal` (before the first discard, seats show their wins at the
-deal, 起手胡), `exchange` (every seat passes tiles, 换三张), `declare` (then every seat declares,
-定缺), `kong` (turned-up tiles may be won on; all: `mjc.runtime.game.sidewins`) and `over`. Draws,
-replacements and flowers happen inside `apply`, never as decisions; seats under 托管 are
-played by the engine itself (`mjc.runtime.game.autoplay`); every decision and every draw is
-one event of `events` (`mjc.runtime.game.gamelog` writes them as JSON lines). The first
-dealer, the winds and the situations of the table are `mjc.runtime.game.tablefacts`'.
+Input: a `Ruleset` (what a win is and is worth, which claims exist, the tile set and wilds under
+the options), its `TurnRules` (or an explicit override), a seed and, for a round set up by hand,
+a `Scenario` (`mjc.runtime.game.scenario`: the hands, the wall's ends, the dice, the dealer). A
+round runs through phases: `turn` (the seat to play has drawn or claimed: discard, kong or win),
+`claim` (the other seats answer a discard: win, kong, pong, chow or pass, served by
+`TurnRules.priority`), `rob` (the others may rob a kong), `flower` (a seat may win on a flower
+drawn: its drawer, 上海 八花, else another robbing it, 七搶一), `deal` (before the first
+discard, seats show their wins at the deal, 起手胡), `exchange` (every seat passes tiles,
+换三张), `declare` (then every seat declares, 定缺), `kong` (turned-up tiles may be won on; all:
+`mjc.runtime.game.sidewins`) and `over`. Draws, replacements and flowers happen inside `apply`,
+never as decisions; seats under 托管 are played by the engine itself
+(`mjc.runtime.game.autoplay`); every decision and every draw is one event of `events`
+(`mjc.runtime.game.gamelog` writes them as JSON lines). The first dealer, the winds and the
+situations of the table are `mjc.runtime.game.tablefacts`'.
 
 `legal_actions(seat)` lists what the seat may do now; `apply(action)` refuses anything else
 with `IllegalAction` and leaves the round unchanged; `state()` is the documented read-only view
@@ -33,7 +34,7 @@ from typing import Any
 
 from mjc.runtime.game.actions import KONGS, Action, IllegalAction, action_text
 from mjc.runtime.game.autoplay import AutoSeats, run as run_auto, set_auto
-from mjc.runtime.game.claimanswers import answer, open_claims, open_rob
+from mjc.runtime.game.claimanswers import answer, flower_window, open_claims, open_rob
 from mjc.runtime.game.claimwindow import (
     RUNS_THROUGH,
     can_win,
@@ -49,7 +50,6 @@ from mjc.runtime.game.sidewins import (
     before_play,
     deal_window,
     discard_first,
-    flower_window,
     turn_up,
     with_kinds,
 )
@@ -503,7 +503,7 @@ class Round:
             st.waits = None  # a custom shape may need flowers (八花)
             self.events.append({"type": "flower", "seat": seat, "tile": tile_text(tile)})
             if not self.plain_shapes and flower_window(self, seat, tile, replacement):
-                return -2  # 八花: the seat may win on this flower first
+                return -2  # 八花, 七搶一: a seat may win on this flower first
             from_tail = self.rules.replacement == "tail"
 
     def _draw_next(self, seat: int) -> None:

@@ -185,6 +185,7 @@ def finish_win(
     """A win event with these winners (nearest the discarder first): the round ends there,
     or, where play goes on after a win (`TurnRules.after_win`), goes on (`_play_on`)."""
     tile = r.drew if self_drawn else r.question
+    on_flower = tile >= NUM_PLAYING  # 八花, or 七搶一: the flower is among the winner's flowers
     event: dict[str, Any] = {}
     if robbed is not None:
         event["robbed_from"], event["robbed_kong"] = robbed
@@ -192,13 +193,14 @@ def finish_win(
             _unrob(r, robbed[0], robbed[1], tile)
     if discarder is not None:
         event["discarder"] = discarder
-        r.taken[tile] += 1
+        if not on_flower:
+            r.taken[tile] += 1
     triple = not self_drawn and len(winners) == 3 and r.players == 4
     listed = []
     for seat in winners:
         st = r.seats[seat]
-        if self_drawn:
-            situations = list(self_draw_situations(r, seat))
+        if self_drawn or on_flower:
+            situations = list(self_draw_situations(r, seat) if self_drawn else r.situations[seat])
             text = hand_text(st, -1, tile)
         else:
             situations = list(r.situations.get(seat, ()))
@@ -230,7 +232,9 @@ def finish_win(
     after = r.rules.after_win
     if after == "leave":
         r.left_seats.update(winners)
-    if after == "stay":  # 血流成河: the winning tile is laid aside, the hand of 13 plays on
+    if on_flower:
+        pass  # the flower stays among the winner's flowers
+    elif after == "stay":  # 血流成河: the winning tile is laid aside, the hand of 13 plays on
         r.set_aside.append(tile)
         if self_drawn:
             r.seats[winners[0]].counts[tile] -= 1

@@ -57,6 +57,7 @@ SITUATION_FLAGS: tuple[str, ...] = (
     "human",
     "triple_win",
     "kong_discard",
+    "flower_robbed",
 )
 
 
@@ -78,6 +79,7 @@ class Situation:
     human: bool = False
     triple_win: bool = False
     kong_discard: bool = False  # 杠上炮: won on the discard made right after a kong's replacement
+    flower_robbed: bool = False  # 搶花: won on the flower another seat drew (七搶一)
     dealer_streak: int = 0  # the dealer's 连庄 count this round (0: a first deal)
     flowers: tuple[int, ...] = ()
     wilds: int = 0  # wild tiles the hand holds

@@ -184,6 +184,8 @@ class RoundOutcome(_Model):
     - a seat claims at most four times, and its claims and concealed kongs together make at
       most four sets (a hand holds four sets and a pair); no seat has more than four kongs;
     - a claimed tile is a tile that is discarded: no flower; a chow's tile is a suited tile;
+      a win on a flower not self-drawn is one robbed from its drawer, the `discarder`
+      (`flower_robbed`, 七搶一);
     - `kong_fed_by` names the feeder of a kong bloom: a winner drew a kong's replacement
       tile (`kong_bloom`), and the feeder is not that winner; with claims given, the winner
       has a kong claim from that seat, or a pong claim from it that his hand shows as an
@@ -318,6 +320,12 @@ class RoundOutcome(_Model):
                 raise ValueError(f"winners.{i}.self_drawn: a self-drawn win has no {what}")
             if not w.self_drawn and robbed and self.robbed_from is None:
                 raise ValueError(f"robbed_from: winner {w.seat} robbed a kong: say whose")
+            on_flower = (w.win_tile or "").endswith("f")  # 七搶一: the drawer pays as a discarder
+            if not w.self_drawn and on_flower and "flower_robbed" not in w.situations:
+                raise ValueError(
+                    f"winners.{i}.situations: a win on another seat's flower robs it: "
+                    "name flower_robbed"
+                )
             if not w.self_drawn and not robbed and self.discarder is None:
                 raise ValueError(f"discarder: winner {w.seat} won on a discard: say whose")
             if w.seat in (self.discarder, self.robbed_from):
@@ -568,14 +576,14 @@ def parse_round(data: object, tiles: int = MAX_SETS * 3 + 2) -> RoundOutcome:
 
 
 @plain_type_errors  # text that is neither str nor bytes: a TypeError naming `text`
-def parse_round_json(text: str | bytes) -> RoundOutcome:
-    """A round from JSON text, read within `mjc.runtime.settle.jsoninput`'s limits; a `RoundError`
-    says what is wrong in one line."""
+def parse_round_json(text: str | bytes, tiles: int = MAX_SETS * 3 + 2) -> RoundOutcome:
+    """A round from JSON text, read within `mjc.runtime.settle.jsoninput`'s limits, of a
+    rulebook whose wins hold `tiles` tiles; a `RoundError` says what is wrong in one line."""
     try:
         data = load_json(text)
     except JSONInputError as exc:
         raise RoundError(str(exc)) from None
-    return parse_round(data)
+    return parse_round(data, tiles)
 
 
 def round_json_schema() -> dict[str, object]:

@@ -413,6 +413,7 @@ def _situation(outcome: RoundOutcome, index: int) -> Situation:
         human="human" in flags,
         triple_win="triple_win" in flags,
         kong_discard="kong_discard" in flags,
+        flower_robbed="flower_robbed" in flags,
         extra=frozenset(flags - set(SITUATION_FLAGS)),
     )
 

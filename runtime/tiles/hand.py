@@ -360,7 +360,9 @@ def _build_hand(
 def hand_won_on(text: str, win: str | None, *, tiles: int = MAX_TILES) -> Hand:
     """The hand of `text` won on `win`, the one rule of `mjc score --win`, a batch line's
     `"win"` and `mjc waits --win`: a hand one tile short of a win (13 tiles, a declared meld
-    counting 3) has `win` added, whether or not it holds other copies; any other hand must
+    counting 3) has `win` added, whether or not it holds other copies, unless `win` is a flower
+    among its flowers (八花, 七搶一: a win on a flower holds one tile fewer beside it, so that
+    hand is whole); any other hand must
     hold `win` among its concealed tiles (or flowers), and it marks which one came last, as
     `parse_hand(text, win)` reads it. Without `win` the last concealed tile written is the
     winning tile. Raises `HandError` for bad notation, a fifth copy, or a whole hand that does
@@ -371,7 +373,10 @@ def hand_won_on(text: str, win: str | None, *, tiles: int = MAX_TILES) -> Hand:
     tile = _TILE_OF.get((win[-1:], win[:-1])) if len(win) == 2 else None
     if tile is None:
         raise HandError(f"winning tile: {tile_error(win)}")
-    if hand.size != tiles - 1:
+    # A hand won on a flower holds one tile fewer beside it: written with that flower among
+    # its flowers (上海 八花, 七搶一), it is the whole hand, won on the flower.
+    whole_on_flower = IS_FLOWER[tile] and tile in hand.flowers and hand.size == tiles - 1
+    if hand.size != tiles - 1 or whole_on_flower:
         among = hand.flowers if IS_FLOWER[tile] else hand.concealed
         if hand.size == tiles and tile not in among:
             where = "flowers" if IS_FLOWER[tile] else "concealed tiles"

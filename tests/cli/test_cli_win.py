@@ -120,5 +120,11 @@ def test_a_flower_is_added_among_the_flowers() -> None:
     hand = hand_won_on(THIRTEEN + "1234567f", "8f")
     assert hand.size == 13 and len(hand.flowers) == 8
     assert hand.win_tile == parse_hand("8f").flowers[0]
-    with pytest.raises(HandError, match="already holds the 8f"):
-        hand_won_on(THIRTEEN + "12345678f", "8f")
+
+
+def test_a_whole_hand_holding_its_winning_flower_is_won_on_it() -> None:
+    """八花 and 七搶一: thirteen tiles and eight flowers, won on 8f, are the whole hand (a win on
+    a flower holds one tile fewer beside it), not a hand short of 8f that already holds it."""
+    hand = hand_won_on(THIRTEEN + "12345678f", "8f")
+    assert hand == hand_won_on(THIRTEEN + "1234567f", "8f")
+    assert hand == parse_hand(THIRTEEN + "12345678f", "8f")

@@ -118,6 +118,7 @@ NOTATION = strategy(notation)
 
 SITUATION_NAMES = (
     *("kong_bloom", "robbing_kong", "last_tile", "heavenly", "earthly", "human", "kong_discard"),
+    "flower_robbed",
     *("huangfan", "self_drawn", "", "no_such_thing", "dealer"),
 )
 OPTION_TEXTS = ("on", "off", "true", "0", "1", "16", "999", "", "x", "白板做鬼", "大转")

@@ -35,6 +35,8 @@ AFTER_WIN_RULEBOOK = Path(__file__).parent / "rulebooks" / "xuezhan.mjr"
 DRAW_PAYMENTS_RULEBOOK = Path(__file__).parent / "rulebooks" / "draw_payments.mjr"
 # 杠上炮 and 呼叫转移 (kong_transfer), and the dealer's streak read by a fan and dealer_bonus.
 KONG_DISCARD_RULEBOOK = Path(__file__).parent / "rulebooks" / "kong_discard.mjr"
+# 八仙過海 and 七搶一: a seat holding seven flowers wins on the eighth another seat draws.
+FLOWER_ROB_RULEBOOK = Path(__file__).parent / "rulebooks" / "flower_rob.mjr"
 
 
 def opening(rulebook: str, title: str, shapes: str = STANDARD) -> str:

@@ -24,6 +24,9 @@ from ..conftest import ruleset  # type: ignore[import-not-found]
 PLAIN = "123m456p789s999m22z"
 MELDED = "123m456p789s22z [111m]"
 KONG = "123m456p22z [789s] [9999m]"
+# 上海's 八花 won on its eighth flower (a win on a flower: 搶花 when robbed).
+EIGHT = "123m456p789s999m2z12345678f"
+ON_8F = {"win": "8f"}
 
 # (situation, presumption as written or "excludes <other>", rulebook, hand, score kwargs, what
 # the message shows after "here", or "" when it shows nothing)
@@ -98,6 +101,13 @@ CASES: list[tuple[str, str, str, str, dict[str, Any], str]] = [
     ("kong_discard", "excludes kong_bloom", "guangdong", KONG, {}, ""),
     ("kong_discard", "excludes earthly", "guangdong", PLAIN, {}, ""),
     ("kong_discard", "excludes human", "guangdong", PLAIN, {}, ""),
+    ("flower_robbed", "not self_drawn", "shanghai", EIGHT, {**ON_8F, "self_drawn": True}, ""),
+    ("flower_robbed", "winning_tile.is_flower", "guangdong", PLAIN, {}, ""),
+    ("flower_robbed", "excludes robbing_kong", "shanghai", EIGHT, ON_8F, ""),
+    ("flower_robbed", "excludes kong_bloom", "shanghai", EIGHT, ON_8F, ""),
+    ("flower_robbed", "excludes kong_discard", "shanghai", EIGHT, ON_8F, ""),
+    ("flower_robbed", "excludes earthly", "shanghai", EIGHT, ON_8F, ""),
+    ("flower_robbed", "excludes human", "shanghai", EIGHT, ON_8F, ""),
     ("triple_win", "not self_drawn", "guangdong", PLAIN, {"self_drawn": True}, ""),
     ("triple_win", "players == 4", "chaozhou", PLAIN, {"players": 3}, "players is 3"),
     (
@@ -178,6 +188,12 @@ def test_mcr_last_of_kind_is_scored_when_the_other_copies_are_shown() -> None:
     """和绝张: the winner's own exposed pung of the tile counts among the three shown."""
     score = ruleset("mcr").score("123m456p789s22z [333m]", win="3m", situations=["last_of_kind"])
     assert score.win and any(f.name == "和绝张" for f in score.fans)
+
+
+def test_a_flower_robbed_keeping_its_presumptions_is_scored() -> None:
+    """搶花: 上海's 八花 won on the eighth flower another seat drew, not self-drawn."""
+    score = ruleset("shanghai").score(EIGHT, situations=["flower_robbed"], **ON_8F)
+    assert score.win and [f.name for f in score.fans] == ["八花"]
 
 
 def test_shanghai_own_situations_presume_nothing_of_the_win() -> None:

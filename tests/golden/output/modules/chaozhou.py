@@ -18,6 +18,7 @@ from mjc.runtime.exported import (
     Hand,
     HorseKind,
     Horses,
+    IS_FLOWER,
     IS_HONOUR,
     IS_TERMINAL,
     IS_TERMINAL_OR_HONOUR,
@@ -738,6 +739,8 @@ def situation_problems(h: Hand, s: Situation, o: dict[str, Any]) -> str | None:
     x_human = s.human
     x_triple_win = s.triple_win
     x_kong_discard = s.kong_discard
+    x_flower_robbed = s.flower_robbed
+    x_winning_tile = s.winning_tile
     x_declared = h.melds
     if x_heavenly:
         if not x_dealer:
@@ -817,6 +820,32 @@ def situation_problems(h: Hand, s: Situation, o: dict[str, Any]) -> str | None:
             return refusal('人胡 (human) and 抢杠 (robbing_kong) cannot both hold for one win')
         if x_last_tile:
             return refusal('人胡 (human) and 海底 (last_tile) cannot both hold for one win')
+    if x_flower_robbed:
+        if x_self_drawn:
+            return refusal(
+                (
+                    '搶花 (flower_robbed) presumes `not self_drawn`: 搶花 '
+                    'is a win on the flower another seat drew, taken '
+                    'before its replacement, so it is not self-drawn'
+                ),
+            )
+        if not IS_FLOWER[x_winning_tile]:
+            return refusal(
+                (
+                    '搶花 (flower_robbed) presumes `winning_tile.is_flower`: 搶花 is '
+                    'a win on a flower (七搶一: the eighth, drawn by another seat)'
+                ),
+            )
+        if x_robbing_kong:
+            return refusal('搶花 (flower_robbed) and 抢杠 (robbing_kong) cannot both hold for one win')
+        if x_kong_bloom:
+            return refusal('搶花 (flower_robbed) and 杠上开花 (kong_bloom) cannot both hold for one win')
+        if x_kong_discard:
+            return refusal('搶花 (flower_robbed) and 杠上炮 (kong_discard) cannot both hold for one win')
+        if x_earthly:
+            return refusal('搶花 (flower_robbed) and 地胡 (earthly) cannot both hold for one win')
+        if x_human:
+            return refusal('搶花 (flower_robbed) and 人胡 (human) cannot both hold for one win')
     if x_kong_bloom:
         if not any(v_m.is_kong for v_m in x_declared):
             return refusal(
@@ -838,7 +867,7 @@ def situation_problems(h: Hand, s: Situation, o: dict[str, Any]) -> str | None:
                     "a win on another seat's kong tile, not self-drawn"
                 ),
             )
-        if not h.tiles.count(s.winning_tile) == 1:
+        if not h.tiles.count(x_winning_tile) == 1:
             return refusal(
                 (
                     '抢杠 (robbing_kong) presumes '
@@ -847,7 +876,7 @@ def situation_problems(h: Hand, s: Situation, o: dict[str, Any]) -> str | None:
                     'three that seat holds, so the winner holds no '
                     'other copy of it'
                 ),
-                ('copies(winning_tile)', 'int', h.tiles.count(s.winning_tile)),
+                ('copies(winning_tile)', 'int', h.tiles.count(x_winning_tile)),
             )
     if x_kong_discard:
         if x_self_drawn:
