@@ -17,6 +17,7 @@ from mjc.runtime.bots.greedybot import GreedyBot
 from mjc.runtime.game.engine import Round
 from mjc.runtime.game.match import Match
 from mjc.runtime.game.players import play_round
+from tests.helpers.engine_helpers import act, scenario_round
 from tests.helpers.settlement_helpers import assert_settles_and_replays
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
@@ -51,6 +52,34 @@ def test_chi_only_from_the_seat_on_the_left(taiwan: Ruleset) -> None:
                         chows += 1
                 game.apply(bot.choose(game.observation(seat), legal))
     assert chows > 0
+
+
+# Hands of 16 (the dealer's 17) that claim nothing from each other: seat 1 is dealt seven
+# flowers, replaced from the tail; seat 2 draws the eighth, 8f, after seat 1's first discard.
+DEALER = "1479m1479p1479s12345z"
+SEVEN = "1234567f258m258p258s"
+SEAT2 = "369m369p134679s1567z"
+SEAT3 = "123m123p123s22z66z77z8s"
+
+
+def test_qi_qiang_yi_the_seat_with_seven_flowers_robs_the_eighth_and_the_drawer_pays(
+    taiwan: Ruleset,
+) -> None:
+    game = scenario_round(taiwan, [DEALER, SEVEN, SEAT2, SEAT3], "9s8f", tail="369m369p2z9m")
+    for seat, tile in ((0, "5z"), (1, "9s")):
+        act(game, seat, "discard", tile)
+        while game.state().phase == "claim":
+            for other in game.to_act():
+                act(game, other, "pass")
+    assert game.state().phase == "flower" and game.to_act() == [1]
+    act(game, 1, "win")
+    result = game.result
+    assert result is not None and result["winners"] == [1]
+    winner = result["outcome"]["winners"][0]
+    assert "flower_robbed" in winner["situations"] and winner["win_tile"] == "8f"
+    assert game.settlement is not None
+    assert {(x.payer, x.payee) for x in game.settlement.lines if x.kind == "hand"} == {(2, 1)}
+    assert_settles_and_replays(taiwan, game)
 
 
 def test_a_bots_only_round_ends_in_one_win_and_settles_and_replays(taiwan: Ruleset) -> None:

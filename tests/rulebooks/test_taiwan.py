@@ -212,6 +212,17 @@ def test_baxian_guohai_the_eighth_flower_wins_8(taiwan: Ruleset) -> None:
     assert score.win and score.shape == "eight_flowers" and fans(score)["八仙過海"] == 8
 
 
+def test_baxian_guohai_counts_no_flower_tai_besides(taiwan: Ruleset) -> None:
+    hand = "123m456m789m123p456p1s 1f2f3f4f5f6f7f8f"
+    won = tai(taiwan, hand, win="8f", self_drawn=True, seat_wind="E")
+    assert won["八仙過海"] == 8 and not {"正花", "花槓"} & won.keys()
+
+
+def test_qi_qiang_yi_robbing_the_eighth_flower_is_8(taiwan: Ruleset) -> None:
+    hand = "123m456m789m123p456p1s 1f2f3f4f5f6f7f8f"
+    assert tai(taiwan, hand, win="8f", situations=["flower_robbed"]) == {"七搶一": 8}
+
+
 # ---------------------------------------------------------------- 天胡, 地胡, 人胡
 
 
