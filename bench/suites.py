@@ -55,16 +55,17 @@ __all__ = [
     "win_benchmark",
 ]
 
-# DESIGN.md, "Performance", and the ratios asked of this benchmark.
+# DESIGN.md, "Performance", and the ratios asked of this benchmark (issue 26: the seed win
+# check at 15 times `mahjong`, with wilds at 12 times the reference).
 WIN_TARGET_PER_S = 3_000_000
-WIN_TARGET_RATIO = 12.0
+WIN_TARGET_RATIO = 15.0
 SCORE_TARGET_PER_S = 200_000
 SCORE_TARGET_RATIO = 10.0
 COMPILE_TARGET_S = 0.5
 # "≥ 1 M/s with up to four" wilds (DESIGN.md); "at least ten times faster than a recursive
 # search" (the wild-tile issue's done-when).
 WILD_TARGET_PER_S = 1_000_000
-WILD_TARGET_RATIO = 10.0
+WILD_TARGET_RATIO = 12.0
 
 BENCH_RULEBOOK = "guangdong"
 # Both sides score a self-drawn win by a non-dealer in the East round: 自摸 for us, menzen
