@@ -26,13 +26,20 @@ class RandomBot:
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
-        # `randrange(n)` is `_randbelow(n)` for n > 0 (CPython's own definition, the same
-        # numbers), minus its argument checks: one call per decision of a simulation.
-        below = getattr(self._rng, "_randbelow", None)
-        self._below: Callable[[int], int] = below if callable(below) else self._rng.randrange
+        self._bits: Callable[[int], int] = self._rng.getrandbits
 
     def choose(self, observation: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
-        return legal[self._below(len(legal))]
+        # `randrange(n)`, which is CPython's `Random._randbelow(n)` for n > 0 (`getrandbits`
+        # of n's bit length until one is below n: the same numbers), written out with no
+        # call of its own: one choice per decision of a simulation.
+        n = len(legal)
+        k = n.bit_length()
+        if not k:
+            raise IndexError("no legal action to choose from")
+        i = self._bits(k)
+        while i >= n:
+            i = self._bits(k)
+        return legal[i]
 
 
 class AutoBot:

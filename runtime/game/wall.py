@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from mjc.runtime.rules.turnrules import TurnRules
 
-__all__ = ["Wall", "build_wall"]
+__all__ = ["Wall", "build_wall", "shuffle"]
 
 
 class Wall:
@@ -91,6 +91,24 @@ class Wall:
         return self.tiles[self.head : self.tail + 1] + self.tiles[len(self.tiles) - self.reserved :]
 
 
+def shuffle(tiles: list[int], rng: random.Random) -> None:
+    """`rng.shuffle(tiles)`, the same swaps from the same draws of the generator, with
+    CPython's `Random._randbelow` (`getrandbits` of the bound's bit length until one is
+    below it) written out: one call per tile instead of three, as every round shuffles its
+    wall. A subclass of `random.Random` shuffles as it defines."""
+    if type(rng) is not random.Random:
+        rng.shuffle(tiles)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(tiles) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+
+
 def _stacks_before(rules: TurnRules, dice: tuple[int, ...], second: tuple[int, ...]) -> int:
     if not dice:
         return 0
@@ -124,10 +142,10 @@ def build_wall(
                 raise ValueError(f"the stacked wall holds more of tile {t} than the set has")
             left[t] -= 1
         rest = [t for t, n in enumerate(left) for _ in range(n)]
-        rng.shuffle(rest)
+        shuffle(rest, rng)
         thrown = tuple(rng.randint(1, 6) for _ in range(rules.dice))
         return Wall([*stacked, *rest], thrown, 0, rules.reserved)
-    rng.shuffle(tiles)
+    shuffle(tiles, rng)
     rolled = tuple(rng.randint(1, 6) for _ in range(rules.dice))
     # 梅州: the wall's owner rolls again and the start is after both sums.
     second = (
