@@ -329,7 +329,7 @@ def abandon(r: Round) -> None:
 
 
 def _settle(r: Round, outcome: dict[str, Any], drawn: bool, dealer: int) -> None:
-    settlement = r.ruleset.settle(outcome)
+    settlement = r.ruleset.settle(outcome, played=True)  # the round as the engine played it
     r.settlement = settlement
     r.phase = "over"
     r.pending, r.responses, r._legal = {}, {}, {}

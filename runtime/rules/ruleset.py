@@ -158,16 +158,21 @@ class Ruleset(GameRules):
 
     # ------------------------------------------------------------------ settlement
 
-    def settle(self, outcome: RoundOutcome | Mapping[str, object]) -> Settlement:
+    def settle(
+        self, outcome: RoundOutcome | Mapping[str, object], *, played: bool = False
+    ) -> Settlement:
         """Settle a finished round (a `RoundOutcome`, or JSON-like data validated as one): a
         `mjc.runtime.settle.settlement.Settlement` whose deltas sum to zero. Raises `RoundError` (a
-        `ValueError`) naming the field for a round this rulebook cannot settle."""
+        `ValueError`) naming the field for a round this rulebook cannot settle. `played` is for
+        the game engine alone: the round JSON it wrote of a round it played under this
+        rulebook, which its play already holds to the round's checks and the rulebook's (its
+        claims, kongs, wilds, copies of each tile), settled without making them again."""
         # The round's model needs pydantic: imported when a round is settled, not before.
         from mjc.runtime.settle.round import RoundError, RoundOutcome, parse_round
         from mjc.runtime.settle.settlement import settle
 
         if not isinstance(outcome, RoundOutcome):
-            outcome = parse_round(outcome, self._win_tiles)
+            outcome = parse_round(outcome, self._win_tiles, played=played)
         n = outcome.players
         if n not in self.players:
             counts = ", ".join(str(p) for p in self.players)
@@ -186,6 +191,7 @@ class Ruleset(GameRules):
             deal_wins=self._deal_win_rules(game),
             after_win=game.turn_rules.after_win,
             draw_seat=self.draw_seat,
+            checked=played,
         )
 
     def draw_seat(

@@ -283,6 +283,8 @@ class RoundOutcome(_Model):
     @model_validator(mode="after")
     def _consistent(self, info: ValidationInfo) -> RoundOutcome:
         self._tiles = win_size(info.context)  # the rulebook's, as `Ruleset.settle` gives it
+        if isinstance(info.context, dict) and info.context.get("played") is True:
+            return self  # the game engine's own round (`parse_round(played=True)`)
         n = self.players
         seats: list[tuple[str, int | None]] = [
             ("dealer", self.dealer),
@@ -566,11 +568,19 @@ class RoundOutcome(_Model):
                 )
 
 
-def parse_round(data: object, tiles: int = MAX_SETS * 3 + 2) -> RoundOutcome:
+def parse_round(
+    data: object, tiles: int = MAX_SETS * 3 + 2, *, played: bool = False
+) -> RoundOutcome:
     """Validate JSON-like data as a round of a rulebook whose wins hold `tiles` tiles (17 in
-    one of `hand 16`); a `RoundError` names the first bad field."""
+    one of `hand 16`); a `RoundError` names the first bad field. `played`: the data is the
+    round the game engine played and wrote itself (`mjc.runtime.game.roundend`), whose
+    consistency its play holds: its fields are typed as any round's, and the checks of how
+    they agree with each other are not made again (never for a round read from outside)."""
+    context: dict[str, object] = {"tiles": tiles}
+    if played:
+        context["played"] = True
     try:
-        return RoundOutcome.model_validate(data, context={"tiles": tiles})
+        return RoundOutcome.model_validate(data, context=context)
     except ValidationError as exc:
         raise round_error(exc.errors()[0], RoundOutcome.model_fields) from None
 

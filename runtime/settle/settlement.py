@@ -118,6 +118,7 @@ def settle(
     deal_wins: DealWinRules | None = None,
     after_win: str = "end",
     draw_seat: DrawSeat | None = None,
+    checked: bool = False,
 ) -> Settlement:
     """Settle one round under the resolved option values `options`; raises `RoundError` for
     a round the rulebook cannot settle (a winner's hand that is not a win, a claim, kong,
@@ -132,7 +133,9 @@ def settle(
     连庄, counted on the first event's winners) are paid once a round, and a kong's earnings
     are paid on to the winner of its 杠上炮 where a `kong_transfer` line holds (呼叫转移); at
     an exhaustive draw with `hands`, the draw lines (`mjc.runtime.settle.drawlines`, by
-    `draw_seat`). `stake` and `dealer_bonus` are read in the round's dealer streak."""
+    `draw_seat`). `stake` and `dealer_bonus` are read in the round's dealer streak. `checked`:
+    the round is the game engine's own, whose play held it to the rulebook's claims and
+    copies (`Ruleset.settle(played=True)`): those two checks are not made again."""
     n = outcome.players
     o = options
     problem = event_problem(outcome, after_win, rules.rulebook)
@@ -142,7 +145,7 @@ def settle(
         views = event_views(outcome) or [outcome]
     except ValueError as exc:  # pragma: no cover - a parsed round's events were checked
         raise RoundError(str(exc)) from None
-    for where, view in enumerate(views):
+    for where, view in enumerate(() if checked else views):
         problems = round_problems(rules, view)
         problems = problems or copy_problems(view, rules.copies)  # whole-round copies
         if problems:
