@@ -33,11 +33,12 @@ def play_round(game: Round, bots: Sequence[Bot], max_steps: int = 10_000) -> dic
     """Let `bots[seat]` play every seat until the round is over; its result."""
     blind = [bool(getattr(bot, "blind", False)) for bot in bots]
     choose = [bot.choose for bot in bots]
-    legal_actions, apply = game.legal_actions, game.apply
+    legal_actions, apply, to_act = game.legal_actions, game.apply, game.to_act
     for _ in range(max_steps):
         if game.result is not None:
             return game.result
-        for seat in game.to_act():
+        # A turn waits for its one seat (`Round.to_act`, read here: the path of most steps).
+        for seat in (game.turn,) if game.phase == "turn" else to_act():
             legal = legal_actions(seat)
             seen = None if blind[seat] else observation(game, seat)
             apply(choose[seat](seen, legal))
