@@ -146,3 +146,20 @@ def test_eager_rounds_settle_to_zero_with_every_tile_in_place(name: str) -> None
         assert game.census() == list(game.copies)
         wins += bool(result["winners"])
     assert wins > 0
+
+
+@pytest.mark.parametrize("name", RULEBOOKS)
+def test_the_round_json_checked_as_any_round_settles_as_the_engine_settled_it(name: str) -> None:
+    """The engine settles its own round without checking it again (`played`); the same round
+    JSON given to `Ruleset.settle` as any round from outside passes every check (the round's,
+    the rulebook's claims and copies) and settles the same."""
+    rs = ruleset(name)
+    for i in range(40):
+        options = OPTION_SETS[name][i % len(OPTION_SETS[name])]
+        players = _players(name, options, i)
+        game = Round(rs, seed=i, options=options, players=players)
+        bots = [(_EagerBot if i % 2 else RandomBot)(i * 7 + s) for s in range(players)]
+        result = play_round(game, bots)
+        checked = rs.settle(json.loads(json.dumps(result["outcome"])))
+        assert checked.deltas == result["deltas"]
+        assert repr(checked.lines) == repr(game.settlement.lines)

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from mjc.runtime.game.engine import GameSetupError, Round
-from mjc.runtime.game.wall import build_wall
+from mjc.runtime.game.wall import build_wall, shuffle
 from mjc.runtime.rules.turnrules import TurnRules
 from tests.conftest import ruleset
 
@@ -86,3 +86,27 @@ def test_a_round_that_cannot_be_set_up_is_refused() -> None:
     ):
         with pytest.raises(GameSetupError):
             Round(rs, **bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 108, 136, 144])
+def test_the_wall_is_shuffled_as_random_shuffle_shuffles_it(size: int) -> None:
+    """A seed's wall never changes: the wall's own shuffle makes `random.Random.shuffle`'s
+    swaps from the same draws, and leaves the generator where it leaves it (the dice and the
+    horses are drawn from it next)."""
+    for seed in range(200):
+        ours, theirs = list(range(size)), list(range(size))
+        mine, reference = random.Random(seed), random.Random(seed)
+        shuffle(ours, mine)
+        reference.shuffle(theirs)
+        assert ours == theirs
+        assert mine.random() == reference.random()
+
+
+def test_a_generator_of_its_own_class_shuffles_as_it_defines() -> None:
+    class Reversing(random.Random):
+        def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
+            x.reverse()
+
+    tiles = [1, 2, 3]
+    shuffle(tiles, Reversing(1))
+    assert tiles == [3, 2, 1]
