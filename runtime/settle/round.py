@@ -572,10 +572,9 @@ def parse_round(
     data: object, tiles: int = MAX_SETS * 3 + 2, *, played: bool = False
 ) -> RoundOutcome:
     """Validate JSON-like data as a round of a rulebook whose wins hold `tiles` tiles (17 in
-    one of `hand 16`); a `RoundError` names the first bad field. `played`: the data is the
-    round the game engine played and wrote itself (`mjc.runtime.game.roundend`), whose
-    consistency its play holds: its fields are typed as any round's, and the checks of how
-    they agree with each other are not made again (never for a round read from outside)."""
+    one of `hand 16`); a `RoundError` names the first bad field. `played`: the round the
+    game engine wrote of its own play, whose fields are typed but not checked again for how
+    they agree (never for a round read from outside: `Ruleset.settle`)."""
     context: dict[str, object] = {"tiles": tiles}
     if played:
         context["played"] = True
