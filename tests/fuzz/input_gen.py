@@ -274,12 +274,12 @@ JSON_VALUES = strategy(json_value)
 
 @cache
 def harvested_rounds() -> tuple[tuple[str, dict[str, Any]], ...]:
-    """Valid rounds to mutate: `examples/*.json` (settled by meizhou, whose example it is)
+    """Valid rounds to mutate: `examples/*.json` (settled by the rulebook its name begins with)
     and every `settle("book", **round)` call of the settlement tests whose arguments are
     literals or the test module's literal constants, read with `ast` (never imported)."""
     found: list[tuple[str, dict[str, Any]]] = []
-    for path in sorted((ROOT / "examples").glob("*.json")):
-        found.append(("meizhou", json.loads(path.read_text(encoding="utf-8"))))
+    for path in sorted((ROOT / "examples").glob("*.json")):  # RULEBOOK-what.json
+        found.append((path.stem.split("-")[0], json.loads(path.read_text(encoding="utf-8"))))
     for path in sorted((ROOT / "tests" / "rulebooks").glob("test_*settlement*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         constants: dict[str, Any] = {}
