@@ -241,7 +241,8 @@ def make_wild_checker(wild: int, shapes: frozenset[str]) -> Callable[[Hand], boo
 
 
 def _not_seen(hand: Hand, wilds: tuple[int], shapes: frozenset[str]) -> bool:
-    """The check of a 13-tile hand holding a suit key the tables have not seen: fill them."""
+    """The check of a hand of `MAX_TILES` holding a suit key the tables have not seen: fill
+    them, then the other shapes."""
     if _packed_needs(hand.suit_keys, wilds) in _WINNING:
         return True
     other = _other_shapes_check(wilds[0], shapes)
