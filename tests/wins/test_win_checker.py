@@ -178,6 +178,44 @@ def test_wild_checker_matches_the_general_wild_check(
     )
 
 
+# Four sets and a pair, drawn as (kind, first tile): a pung or a chow (suited, rank <= 7).
+_set = st.one_of(
+    st.tuples(st.just("pung"), st.integers(min_value=0, max_value=NUM_PLAYING - 1)),
+    st.tuples(st.just("chow"), st.integers(min_value=0, max_value=26).filter(lambda t: t % 9 < 7)),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(_set, min_size=4, max_size=4),
+    st.integers(min_value=0, max_value=NUM_PLAYING - 1),
+    st.integers(min_value=0, max_value=NUM_PLAYING - 1),
+    st.lists(st.integers(min_value=0, max_value=13), min_size=1, max_size=4, unique=True),
+    st.sampled_from([frozenset({STANDARD}), SHAPES]),
+)
+def test_wild_checker_matches_the_general_wild_check_on_hands_near_a_win(
+    sets: list[tuple[str, int]],
+    pair: int,
+    wild: int,
+    replaced: list[int],
+    shapes: frozenset[str],
+) -> None:
+    # A complete hand with 1-4 of its tiles turned into the wild kind: mostly wins, so the
+    # check's every lookup (and its early stops) meets hands that hold wilds.
+    tiles = [pair, pair]
+    for kind, t in sets:
+        tiles += [t, t, t] if kind == "pung" else [t, t + 1, t + 2]
+    for i in replaced:
+        tiles[i] = wild
+    if any(tiles.count(t) > 4 for t in set(tiles)):
+        return
+    hand = _hand(tiles)
+    assert make_wild_checker(wild, shapes)(hand) == _is_win_general(hand, (wild,), shapes), (
+        "".join(tile_text(t) for t in sorted(tiles)),
+        tile_text(wild),
+    )
+
+
 def test_wild_checker_on_short_and_declared_hands() -> None:
     check = make_wild_checker(31, SHAPES)
     for text in ("123m456m789p1s5z5z", "123m11z5z [456p] [789s]", "123m1z5z [456p] [789s]"):
