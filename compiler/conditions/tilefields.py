@@ -63,7 +63,14 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     for doc in right:
         parts += [Break(" "), "& ", doc]
     kept = group("(", Nest((Break(""), *parts)), Break(""), ")")
-    if expr.kind == "count":
+    held = next((t for t in tests if t.equal and t.want), None)
+    if expr.kind == "count" and held is not None:
+        # A field that is K (not 0) has one of K's bits: no such bit on the board, no tile
+        # counts, found with one `&` before the sum (most hands hold no tile four times).
+        some = f"{used_name(py, held.board)} & {hex(held.want * mask)}"
+        counted = (group(kept, ".bit_count()"), Break(" "), f"if {some}", Break(" "), "else 0")
+        result = Py(group(*counted), TERNARY)
+    elif expr.kind == "count":
         result = Py(group(kept, ".bit_count()"), PRIMARY)
     elif expr.kind == "all":
         result = Py(group(kept, f" == {top}"), COMPARE)

@@ -7,7 +7,9 @@ condition (`any m in chows: …` needs a chow, `(count m in pungs: …) >= 1` a 
 is_dragon` an honour, a bare `self_drawn` itself), so when it is false the whole condition
 is. `codeplan` orders fans that need the same thing together and `emit_scoring` writes them
 under one `if` with an else that sets them to 0, as it does for a shape test. A condition
-with no such conjunct has no need and is written as before.
+with no such conjunct has no need and is written as before. A conjunct `any x in D: …` or
+`(count x in D: …) >= 1` over other items needs what its own condition needs (`(count s in
+suits: any m in pungs: …) == 2` a pung): a need is a fact of the hand, never of `x`.
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ def need_of_count(per: ir.Expr | None) -> Need | None:
     match per:
         case ir.QuantE(kind="count", domain=ir.FactE(fact=fact) as domain) if fact in _MELD_LISTS:
             return _some(domain)
+        case ir.QuantE(kind="count", body=body):
+            return need_of(body)  # no item counts where its condition cannot hold
         case ir.ArithE(op="-", left=left, right=ir.QuantE(kind="count")):
             return need_of_count(left)
     return None
@@ -62,6 +66,8 @@ def _need(expr: ir.Expr) -> Need | None:
     match expr:
         case ir.QuantE(kind="any", domain=ir.FactE(fact=fact) as domain) if fact in _MELD_LISTS:
             return _some(domain)
+        case ir.QuantE(kind="any", body=body):
+            return need_of(body)  # some item: its condition holds, and what that needs
         case ir.CompareE(op=op, left=left, right=ir.IntE(value=k)):
             return _counted(left, op, k)
         case ir.CompareE(op=op, left=ir.IntE(value=k), right=right) if op in _MIRROR:
@@ -80,6 +86,8 @@ def _counted(counted: ir.Expr, op: str, k: int) -> Need | None:
     match counted:
         case ir.QuantE(kind="count", domain=ir.FactE(fact=fact) as domain) if fact in _MELD_LISTS:
             return _some(domain)
+        case ir.QuantE(kind="count", body=body):
+            return need_of(body)  # at least one item holds its condition
         case ir.CallE(func="len", args=(ir.FactE(fact=fact) as domain,)) if fact in _MELD_LISTS:
             return _some(domain)
     return None

@@ -38,11 +38,25 @@ CASES: dict[str, tuple[str, str | None]] = {
     "pair_of_dragons": ("pair.is_dragon and suits(tiles) == 0", "any t in tiles: t.is_honour"),
     "a_flag": ("last_tile and self_drawn", "last_tile"),
     "a_later_conjunct": ("suits(tiles) == 1 and (any m in pungs: m.rank == 9)", "len(pungs) > 0"),
+    # Over other items, what the items' condition needs.
+    "any_suit_with_a_pung": (
+        "any s in [characters, dots, bamboo]: any m in pungs: m.suit == s",
+        "len(pungs) > 0",
+    ),
+    "suits_counted_by_chows": (
+        "(count s in [characters, dots, bamboo]: any m in chows: m.suit == s) == 2",
+        "len(chows) > 0",
+    ),
     # A count that may be zero needs nothing; nor does a test on all melds.
     "zero_allowed": ("(count m in pungs: m.is_wind) == 0", None),
     "at_most": ("(count m in chows: m.rank == 1) <= 2", None),
     "every_meld": ("all m in melds: m.is_pung", None),
     "either": ("(any m in chows: m.rank == 1) or self_drawn", None),
+    "every_suit": ("all s in [characters, dots, bamboo]: any m in chows: m.suit == s", None),
+    "suits_none_or_more": (
+        "(count s in [characters, dots, bamboo]: any m in chows: m.suit == s) >= 0",
+        None,
+    ),
     "a_number_in_a_range": ("3 in 1..4", None),
     "mirrored_below": ("2 > (count m in chows: m.rank == 1)", None),
 }
@@ -68,6 +82,8 @@ COUNTS: dict[str, str | None] = {
     "count m in pungs: m.is_terminal": "len(pungs) > 0",
     "(count m in chows: m.rank == 1) - (count x in [1]: self_drawn)": "len(chows) > 0",
     "count t in tiles: t.is_honour": None,
+    "count r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs: m.suit == s and "
+    "m.rank == r) == 2": "len(pungs) > 0",
     "(count m in chows: m.rank == 1) - 1": None,
 }
 

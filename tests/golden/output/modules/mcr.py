@@ -829,6 +829,13 @@ def score_fans(
         f_pure_shifted_pungs = 1 if (
             x_pung_board & (SUITED_SLOTS & (x_pung_board >> 4 & x_pung_board >> 8)) != 0
         ) else 0
+        # 三同刻 triple_pung (rulebooks/mcr.mjr:369)
+        # when any r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs: m.suit == s
+        # and m.rank == r) == 3
+        # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
+        f_triple_pung = 1 if (
+            (x_pung_board & x_pung_board >> 1 & x_pung_board >> 2 & 0x1111111110) != 0
+        ) else 0
         # 三风刻 big_three_winds (rulebooks/mcr.mjr:423)
         # when (count m in pungs: m.is_wind) == 3
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -863,6 +870,23 @@ def score_fans(
         # when any m in pungs: m.tile == seat_wind
         # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
         f_seat_wind_fan = 1 if x_pung_board >> TILE_SLOT[x_seat_wind] & 1 != 0 else 0
+        # 双同刻 double_pung (rulebooks/mcr.mjr:659)
+        # when true, per count r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs:
+        # m.suit == s and m.rank == r) == 2
+        # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
+        f_double_pung = (
+            (
+                (
+                    (
+                        x_pung_board & x_pung_board >> 1
+                        | x_pung_board & x_pung_board >> 2
+                        | x_pung_board >> 1 & x_pung_board >> 2
+                    )
+                    & ~(x_pung_board & x_pung_board >> 1 & x_pung_board >> 2)
+                )
+                & 0x1111111110
+            ).bit_count()
+        )
     else:
         f_big_four_winds = 0
         f_big_three_dragons = 0
@@ -870,12 +894,14 @@ def score_fans(
         f_little_three_dragons = 0
         f_four_pure_shifted_pungs = 0
         f_pure_shifted_pungs = 0
+        f_triple_pung = 0
         f_big_three_winds = 0
         f_mixed_shifted_pungs = 0
         f_two_dragon_pungs = 0
         f_dragon_pung = 0
         f_prevalent_wind = 0
         f_seat_wind_fan = 0
+        f_double_pung = 0
     # 绿一色 all_green (rulebooks/mcr.mjr:94)
     # when all t in tiles: t.is_green
     # group: the tile summary (bits of the tile and meld summaries)
@@ -1059,6 +1085,23 @@ def score_fans(
                     | (x_chow_board >> 8 & x_chow_board >> 16)
                 ) != 0
             ) else 0
+            # 一般高 pure_double_chow (rulebooks/mcr.mjr:693)
+            # when shape == standard, per count t in [1m, 2m, 3m, 4m, 5m, 6m, 7m, 1p, 2p, 3p, 4p,
+            # 5p, 6p, 7p, 1s, 2s, 3s, 4s, 5s, 6s, 7s]: (count m in chows: m.tile == t) == 2
+            # group: chows by suit and rank (compiled to bit operations on the chow boards)
+            f_pure_double_chow = (
+                (
+                    0x88800888008880088800888008880088800000
+                    & ~(
+                        ((x_chow_count ^ 0x22200222002220022200222002220022200000)
+                        & 0x77700777007770077700777007770077700000)
+                        + 0x77700777007770077700777007770077700000
+                        | (x_chow_count ^ 0x22200222002220022200222002220022200000)
+                    )
+                ).bit_count()
+                if x_chow_count & 0x22200222002220022200222002220022200000
+                else 0
+            )
         else:
             f_pure_terminal_chows = 0
             f_quadruple_chow = 0
@@ -1066,6 +1109,7 @@ def score_fans(
             f_pure_straight = 0
             f_three_suited_terminal_chows = 0
             f_pure_shifted_chows = 0
+            f_pure_double_chow = 0
         # 全双刻 all_even_pungs (rulebooks/mcr.mjr:266)
         # when shape == standard and ((all m in melds: m.is_pung) and (all t in tiles: t.is_suited
         # and (t.rank == 2 or t.rank == 4 or t.rank == 6 or t.rank == 8)))
@@ -1084,21 +1128,6 @@ def score_fans(
         # when shape == standard and ((all m in melds: m.is_outside) and pair.is_outside)
         # group: the tile summary (bits of the tile and meld summaries)
         f_outside_hand = 1 if (x_meld_all >> 12 & 1) and x_pair.is_outside else 0
-        # 一般高 pure_double_chow (rulebooks/mcr.mjr:693)
-        # when shape == standard, per count t in [1m, 2m, 3m, 4m, 5m, 6m, 7m, 1p, 2p, 3p, 4p, 5p,
-        # 6p, 7p, 1s, 2s, 3s, 4s, 5s, 6s, 7s]: (count m in chows: m.tile == t) == 2
-        # group: chows by suit and rank (compiled to bit operations on the chow boards)
-        f_pure_double_chow = (
-            (
-                0x88800888008880088800888008880088800000
-                & ~(
-                    ((x_chow_count ^ 0x22200222002220022200222002220022200000)
-                    & 0x77700777007770077700777007770077700000)
-                    + 0x77700777007770077700777007770077700000
-                    | (x_chow_count ^ 0x22200222002220022200222002220022200000)
-                )
-            ).bit_count()
-        )
     else:
         f_four_concealed_pungs = 0
         f_three_concealed_pungs = 0
@@ -1108,11 +1137,11 @@ def score_fans(
         f_pure_straight = 0
         f_three_suited_terminal_chows = 0
         f_pure_shifted_chows = 0
+        f_pure_double_chow = 0
         f_all_even_pungs = 0
         f_all_five = 0
         f_all_pungs = 0
         f_outside_hand = 0
-        f_pure_double_chow = 0
     # 一色四步高 four_pure_shifted_chows (rulebooks/mcr.mjr:221)
     # when any m in chows: (all k in 1..3: any n in chows: n.suit == m.suit and n.rank == m.rank +
     # k) or (all k in 1..3: any n in chows: n.suit == m.suit and n.rank == m.rank + 2 * k)
@@ -1160,13 +1189,6 @@ def score_fans(
     # when all t in tiles: t.is_suited and t.rank <= 3
     # group: the tile summary (bits of the tile and meld summaries)
     f_lower_tiles = 1 if (x_tile_all >> 19 & 1) else 0
-    # 三同刻 triple_pung (rulebooks/mcr.mjr:369)
-    # when any r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs: m.suit == s and
-    # m.rank == r) == 3
-    # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
-    f_triple_pung = 1 if (
-        (x_pung_board & x_pung_board >> 1 & x_pung_board >> 2 & 0x1111111110) != 0
-    ) else 0
     # 组合龙 knitted_straight_fan (rulebooks/mcr.mjr:397)
     # when (count m in melds: m.is_knitted) == 3
     # group: the tile summary (bits of the tile and meld summaries)
@@ -1215,16 +1237,41 @@ def score_fans(
                 or DISTINCT_SLOTS_3[x_chow_board >> 16 & 4095]
                 or DISTINCT_SLOTS_3[x_chow_board >> 20 & 4095]
             ) else 0
+            # 喜相逢 mixed_double_chow (rulebooks/mcr.mjr:702)
+            # when shape == standard or shape == knitted_straight, per count r in 1..7: (count s in
+            # [characters, dots, bamboo]: any m in chows: m.suit == s and m.rank == r) == 2
+            # group: chows by suit and rank (compiled to bit operations on the chow boards)
+            f_mixed_double_chow = (
+                (
+                    (
+                        (
+                            x_chow_board & x_chow_board >> 1
+                            | x_chow_board & x_chow_board >> 2
+                            | x_chow_board >> 1 & x_chow_board >> 2
+                        )
+                        & ~(x_chow_board & x_chow_board >> 1 & x_chow_board >> 2)
+                    )
+                    & 0x11111110
+                ).bit_count()
+            )
             # 连六 short_straight (rulebooks/mcr.mjr:711)
             # when shape == standard or shape == knitted_straight, per count m in chows: any n in
             # chows: n.suit == m.suit and n.rank == m.rank + 3
             # group: chows by suit and rank (compiled to bit operations on the chow boards)
             f_short_straight = (x_chow_count & (x_chow_held >> 60) * 7) % 15
+            # 老少副 two_terminal_chows (rulebooks/mcr.mjr:720)
+            # when shape == standard or shape == knitted_straight, per count s in [characters, dots,
+            # bamboo]: (any m in chows: m.suit == s and m.rank == 1) and (any m in chows: m.suit ==
+            # s and m.rank == 7)
+            # group: chows by suit and rank (compiled to bit operations on the chow boards)
+            f_two_terminal_chows = ((x_chow_board >> 4 & x_chow_board >> 28) & 7).bit_count()
         else:
             f_mixed_straight = 0
             f_mixed_triple_chow = 0
             f_mixed_shifted_chows = 0
+            f_mixed_double_chow = 0
             f_short_straight = 0
+            f_two_terminal_chows = 0
         # 平和 all_chows (rulebooks/mcr.mjr:641)
         # when (shape == standard or shape == knitted_straight) and ((count m in melds: m.is_chow or
         # m.is_knitted) == 4 and pair.is_suited)
@@ -1235,38 +1282,15 @@ def score_fans(
         # and not (m == winning_meld and not self_drawn)) == 2
         # group: the wait (bits of the tile and meld summaries)
         f_two_concealed_pungs = 1 if x_counted_1 == 2 else 0
-        # 喜相逢 mixed_double_chow (rulebooks/mcr.mjr:702)
-        # when shape == standard or shape == knitted_straight, per count r in 1..7: (count s in
-        # [characters, dots, bamboo]: any m in chows: m.suit == s and m.rank == r) == 2
-        # group: chows by suit and rank (compiled to bit operations on the chow boards)
-        f_mixed_double_chow = (
-            (
-                (
-                    (
-                        x_chow_board & x_chow_board >> 1
-                        | x_chow_board & x_chow_board >> 2
-                        | x_chow_board >> 1 & x_chow_board >> 2
-                    )
-                    & ~(x_chow_board & x_chow_board >> 1 & x_chow_board >> 2)
-                )
-                & 0x11111110
-            ).bit_count()
-        )
-        # 老少副 two_terminal_chows (rulebooks/mcr.mjr:720)
-        # when shape == standard or shape == knitted_straight, per count s in [characters, dots,
-        # bamboo]: (any m in chows: m.suit == s and m.rank == 1) and (any m in chows: m.suit == s
-        # and m.rank == 7)
-        # group: chows by suit and rank (compiled to bit operations on the chow boards)
-        f_two_terminal_chows = ((x_chow_board >> 4 & x_chow_board >> 28) & 7).bit_count()
     else:
         f_mixed_straight = 0
         f_mixed_triple_chow = 0
         f_mixed_shifted_chows = 0
+        f_mixed_double_chow = 0
         f_short_straight = 0
+        f_two_terminal_chows = 0
         f_all_chows = 0
         f_two_concealed_pungs = 0
-        f_mixed_double_chow = 0
-        f_two_terminal_chows = 0
     # 推不倒 reversible_tiles (rulebooks/mcr.mjr:440)
     # when all t in tiles: t in [1p, 2p, 3p, 4p, 5p, 8p, 9p, 2s, 4s, 5s, 6s, 8s, 9s, 5z]
     # group: the tile summary (bits of the tile and meld summaries)
@@ -1344,22 +1368,26 @@ def score_fans(
     # boards (a plain loop past 15 tiles))
     f_tile_hog = (
         (
-            0x888008880888808888088880888808888088880888800000
-            & ~(
-                (
-                    ((x_tile_copies ^ 0x444004440444404444044440444404444044440444400000)
-                    & 0x777007770777707777077770777707777077770777700000)
-                    + 0x777007770777707777077770777707777077770777700000
-                    | (x_tile_copies ^ 0x444004440444404444044440444404444044440444400000)
+            (
+                0x888008880888808888088880888808888088880888800000
+                & ~(
+                    (
+                        ((x_tile_copies ^ 0x444004440444404444044440444404444044440444400000)
+                        & 0x777007770777707777077770777707777077770777700000)
+                        + 0x777007770777707777077770777707777077770777700000
+                        | (x_tile_copies ^ 0x444004440444404444044440444404444044440444400000)
+                    )
+                    | (
+                        (x_kong_count
+                        & 0x777007770777707777077770777707777077770777700000)
+                        + 0x777007770777707777077770777707777077770777700000
+                        | x_kong_count
+                    )
                 )
-                | (
-                    (x_kong_count
-                    & 0x777007770777707777077770777707777077770777700000)
-                    + 0x777007770777707777077770777707777077770777700000
-                    | x_kong_count
-                )
-            )
-        ).bit_count()
+            ).bit_count()
+            if x_tile_copies & 0x444004440444404444044440444404444044440444400000
+            else 0
+        )
         if len(x_tiles) < 16
         else sum(
             1
@@ -1401,23 +1429,6 @@ def score_fans(
             )
             if x_tiles.count(v_t) == 4 and x_kong_board >> TILE_SLOT[v_t] & 1 == 0
         )
-    )
-    # 双同刻 double_pung (rulebooks/mcr.mjr:659)
-    # when true, per count r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs: m.suit
-    # == s and m.rank == r) == 2
-    # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
-    f_double_pung = (
-        (
-            (
-                (
-                    x_pung_board & x_pung_board >> 1
-                    | x_pung_board & x_pung_board >> 2
-                    | x_pung_board >> 1 & x_pung_board >> 2
-                )
-                & ~(x_pung_board & x_pung_board >> 1 & x_pung_board >> 2)
-            )
-            & 0x1111111110
-        ).bit_count()
     )
     # 断幺 all_simples (rulebooks/mcr.mjr:684)
     # when all t in tiles: t.is_simple
