@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from mjc.compiler.check.beforeplay import check_deal_wins, check_declares
 from mjc.compiler.check.claims import check_claims, check_kongs
 from mjc.compiler.check.cost import check_cost
 from mjc.compiler.check.examples import check_examples
@@ -60,13 +61,7 @@ from mjc.compiler.check.payments import (
     check_payment_words,
     check_payments_zero_sum,
 )
-from mjc.compiler.check.play import (
-    EXPLAIN_LISTINGS,
-    check_deal_wins,
-    check_declares,
-    check_play_agrees,
-    check_play_words,
-)
+from mjc.compiler.check.play import EXPLAIN_LISTINGS, check_play_agrees, check_play_words
 from mjc.compiler.check.reachability import check_reachable
 from mjc.compiler.check.relations import check_fan_references, check_relations
 from mjc.compiler.check.scoring import (
@@ -76,8 +71,13 @@ from mjc.compiler.check.scoring import (
     check_scoring,
 )
 from mjc.compiler.check.situations import check_situation_contradictions
-from mjc.compiler.check.tiles import check_players, check_tile_totals, check_tiles
-from mjc.compiler.check.wilds import check_wild_tiles_in_play, check_wilds
+from mjc.compiler.check.tiles import (
+    check_players,
+    check_tile_totals,
+    check_tiles,
+    check_wild_tiles_in_play,
+    check_wilds,
+)
 from mjc.compiler.diagnostics import Diagnostic
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.typed import Typed

@@ -18,8 +18,7 @@ from mjc.compiler import ir
 from mjc.compiler.ir import consteval
 from mjc.compiler.ir.pretty import pretty
 from mjc.compiler.language.vocabulary_play import PLAY_WORDS, TOGGLE_WORDS, default_value
-from mjc.compiler.lower.sources import at, provenance
-from mjc.compiler.resolve.slots import lowered
+from mjc.compiler.lower.sources import at, lowered, provenance
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
 from mjc.runtime.tiles.hand import MAX_TILES

@@ -27,9 +27,9 @@ from mjc.compiler.lower.play import (
     lower_play,
 )
 from mjc.compiler.lower.settlement import lower_horses, lower_payments
-from mjc.compiler.lower.sources import at, provenance
+from mjc.compiler.lower.sources import at, lowered, provenance
 from mjc.compiler.resolve.declarations import Declarations
-from mjc.compiler.resolve.slots import lowered, untyped
+from mjc.compiler.resolve.slots import untyped
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
 from mjc.runtime.tiles.tile import NUM_PLAYING, NUM_TILES, NotationError, tile_index

@@ -11,8 +11,7 @@ from __future__ import annotations
 from mjc.compiler import ir
 from mjc.compiler.language.vocabulary import HORSE_KINDS, horse_seat_offset
 from mjc.compiler.lower.horsetables import row_tiles
-from mjc.compiler.lower.sources import at, provenance
-from mjc.compiler.resolve.slots import lowered
+from mjc.compiler.lower.sources import at, lowered, provenance
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
 from mjc.runtime.tiles.tile import NUM_TILES, tile_index

@@ -27,7 +27,6 @@ if TYPE_CHECKING:
         SLOTS,
         Place,
         Slot,
-        lowered,
         untyped,
     )
     from mjc.compiler.resolve.typecheck import (
@@ -51,7 +50,6 @@ _EXPORTS = {
     "T": "mjc.compiler.resolve.declarations",
     "Typed": "mjc.compiler.resolve.typed",
     "collect": "mjc.compiler.resolve.declarations",
-    "lowered": "mjc.compiler.resolve.slots",
     "names_used": "mjc.compiler.resolve.typecheck",
     "removed_but_used": "mjc.compiler.resolve.typecheck",
     "untyped": "mjc.compiler.resolve.slots",
@@ -70,7 +68,6 @@ __all__ = [
     "T",
     "Typed",
     "collect",
-    "lowered",
     "names_used",
     "removed_but_used",
     "untyped",

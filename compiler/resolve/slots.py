@@ -5,7 +5,8 @@ and in the IR.
 Input is the `Declarations` table (`mjc.compiler.resolve.declarations`): each slot finds its
 expressions there. The typing pass of the driver (`mjc.compiler.driver`) types every slot's
 expressions in its context; the lowering (`mjc.compiler.lower.rulebook`) checks through the same
-table that every expression typed, and lowers the expressions of each declaration with `lowered`;
+table that every expression typed, and lowers the expressions of each declaration with
+`mjc.compiler.lower.sources.lowered`;
 the emitters of a generated module (`mjc.compiler.emit.emitbase`, `codeplan` and the `emit_*`
 modules) find the expressions of each IR declaration through a `SlotReader`
 (`mjc.compiler.emit.slotreader`), by what the code does with them (an options guard, a condition, a
@@ -17,14 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Literal
 
 from mjc.compiler import ir
 from mjc.compiler.language.types import BOOL, INT, Type, describe
 from mjc.compiler.language.vocabulary_play import PLAY_WORDS
 from mjc.compiler.resolve.contexts import CONTEXT_WORDS, Context
 from mjc.compiler.resolve.declarations import Declarations
-from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
 
 Found = Iterator[tuple[str, ast.Expr | None]]  # (owner: a fan id, or the section's name; expr)
@@ -567,56 +567,3 @@ def untyped(decls: Declarations, typed_exprs: Mapping[int, object]) -> list[tupl
         for owner, expr in slot.find(decls)
         if expr is not None and typed_exprs.get(id(expr)) is None
     ]
-
-
-# ------------------------------------------------------------------------------ lowering
-
-
-def _by_node() -> dict[type, tuple[tuple[Slot, Place], ...]]:
-    """Each AST declaration class with the (slot, place) pairs it holds, in the table's
-    order."""
-    found: dict[type, tuple[tuple[Slot, Place], ...]] = {}
-    for slot in SLOTS:
-        for place in slot.places:
-            found[place.node] = (*found.get(place.node, ()), (slot, place))
-    return found
-
-
-_BY_NODE = _by_node()
-
-
-def lowered(node: object, typed: Typed) -> dict[str, Any]:
-    """The typed expressions of one AST declaration, by the IR field each lowers to, for the
-    lowering to pass to the declaration's IR node as they are (`ir.Shape(**lowered(…), …)`).
-    Where the IR holds them in pairs (`Place.pair`), they are keyed by their own field
-    instead, for the section's lowering to build the pairs. (Values are IR expressions,
-    None, or a tier's (word, expression) combines: `Any`, as keyword arguments are.)"""
-    found: dict[str, Any] = {}
-    for slot, place in _BY_NODE.get(type(node), ()):
-        key = place.field if place.pair is not None else place.ir_field
-        found[key] = _lower(getattr(node, place.field), slot, place, typed)
-    return found
-
-
-def _lower(value: object, slot: Slot, place: Place, typed: Typed) -> object:
-    """One field's typed form. A clause written more than once is a tuple: `when` lines
-    joined by `and` (true with none), a number clause its first (the checks refuse a
-    second); a tuple of (word, expression) pairs (a tier's combines) keeps its words."""
-    if value is None:
-        return None
-    if not isinstance(value, tuple):
-        return _typed(typed, value)
-    if place.pair is not None:
-        return tuple((word, _typed(typed, expr)) for word, expr in value)
-    parts = [_typed(typed, item) for item in value]
-    if slot.type != BOOL:
-        return parts[0] if parts else None
-    if len(parts) == 1:
-        return parts[0]
-    return ir.BoolOpE(op="and", operands=tuple(parts)) if parts else ir.BoolE(value=True)
-
-
-def _typed(typed: Typed, expr: object) -> ir.Expr:
-    result = typed.exprs.get(id(expr))
-    assert result is not None, "the lowering runs only once every slot's expression typed"
-    return result

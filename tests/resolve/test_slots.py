@@ -22,8 +22,9 @@ from mjc.compiler.language.types import BOOL, INT, TILE, ChoiceType, ListType, d
 from mjc.compiler.language.vocabulary import KONG_PAYERS, RELATION_PAYERS, WIN_PAYERS, PayerWord
 from mjc.compiler.loader import bundled_rulebooks, resolve_rulebook
 from mjc.compiler.lower.rulebook import lower
+from mjc.compiler.lower.sources import lowered
 from mjc.compiler.resolve.declarations import Declarations, collect
-from mjc.compiler.resolve.slots import SLOTS, Place, Slot, lowered, untyped
+from mjc.compiler.resolve.slots import SLOTS, Place, Slot, untyped
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.parse import parse
