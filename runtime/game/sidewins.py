@@ -164,14 +164,7 @@ class ExchangeTurn:
 
 def active(r: Round) -> tuple[tuple[ExchangeSpec, ...], tuple[DeclareSpec, ...]]:
     """The exchanges and declarations the round's options switch on (`if`)."""
-    spec = r.ruleset.spec
-    if spec.declarations_on is None:
-        return spec.exchanges, spec.declares
-    on = spec.declarations_on(r.values)
-    return (
-        tuple(e for e in spec.exchanges if e.id in on),
-        tuple(d for d in spec.declares if d.id in on),
-    )
+    return r.ruleset.spec.switched_on(r.values)
 
 
 def exchange_window(r: Round) -> bool:

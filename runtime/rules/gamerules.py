@@ -249,9 +249,7 @@ class GameRules:
 
     def _barred_claims(self, values: Options) -> frozenset[str]:
         """The declarations under `no_claims` that these option values switch on."""
-        spec = self.spec
-        on = spec.declarations_on(values) if spec.declarations_on is not None else None
-        return frozenset(d.id for d in spec.declares if d.no_claims and (on is None or d.id in on))
+        return frozenset(d.id for d in self.spec.switched_on(values)[1] if d.no_claims)
 
     def _situation(
         self,

@@ -177,3 +177,15 @@ class RulesetSpec:
     # and exchanges the options switch on (None: every one, none being guarded).
     exchanges: tuple[ExchangeSpec, ...] = ()
     declarations_on: Callable[[Options], frozenset[str]] | None = None
+
+    def switched_on(
+        self, values: Options
+    ) -> tuple[tuple[ExchangeSpec, ...], tuple[DeclareSpec, ...]]:
+        """The exchanges and declarations these option values switch on (their `if`)."""
+        if self.declarations_on is None:
+            return self.exchanges, self.declares
+        on = self.declarations_on(values)
+        return (
+            tuple(e for e in self.exchanges if e.id in on),
+            tuple(d for d in self.declares if d.id in on),
+        )
