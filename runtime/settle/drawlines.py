@@ -33,9 +33,7 @@ from mjc.runtime.settle.roundtypes import RoundError
 from mjc.runtime.tiles.hand import Hand, HandError, parse_hand
 from mjc.runtime.tiles.tile import NotationError
 
-__all__ = ["HAND_SIZE", "DrawSeat", "SeatAtDraw", "draw_lines", "playing_at_draw"]
-
-HAND_SIZE = 13  # a hand still playing between turns; a declared meld counts 3
+__all__ = ["DrawSeat", "SeatAtDraw", "draw_lines", "playing_at_draw"]
 
 
 class DrawSeat(Protocol):
@@ -104,7 +102,7 @@ def _seats(outcome: RoundOutcome, after_win: str, examine: DrawSeat | None) -> l
             hand = parse_hand(text, tiles=outcome._tiles)
         except (HandError, NotationError) as exc:
             raise RoundError(f"{where}: {exc}") from None
-        held = outcome._tiles - 1  # HAND_SIZE, or the rulebook's `hand`
+        held = outcome._tiles - 1  # between turns: 13, or the rulebook's `hand`; a meld counts 3
         if hand.size != held:
             raise RoundError(
                 f"{where}: a hand still playing holds {held} tiles (a declared meld "
