@@ -19,7 +19,7 @@ from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.rules.waits import ruleset_shanten, ruleset_waits
 from mjc.runtime.score.options import OptionError, OptionSpec, resolve_options
 from mjc.runtime.score.scoring import Situation
-from mjc.runtime.score.situationargs import new_situation
+from mjc.runtime.score.situationargs import new_situation, with_tile
 from mjc.runtime.settle.claimcheck import RoundRules
 from mjc.runtime.settle.payments import DealWinInfo, Payments
 from mjc.runtime.tiles.argcheck import plain_type_errors
@@ -276,8 +276,16 @@ class GameRules:
             players,
             held,
         )
-        situation = self._situations.get(key)
-        if situation is None:
-            situation = new_situation(self.id, self.situation_flags, self.players, *key)
-            self._situations.put(key, situation)
-        return situation
+        return self._situations.get(key) or self._new_situation(key)
+
+    def _new_situation(self, key: tuple[object, ...]) -> Situation:
+        """The situation of `_situation`'s `key` (winning tile, flowers, then the other
+        facts), not in the memo: a copy of the situation of the other facts alone (memoized
+        under them: most new keys differ from a memoized one only in tile and flowers)."""
+        facts = key[2:]
+        base = self._situations.get(facts)
+        if base is None:
+            base = new_situation(self.id, self.situation_flags, self.players, None, (), *facts)  # type: ignore[arg-type]
+            self._situations.put(facts, base)
+        situation = with_tile(base, key[0], key[1])  # type: ignore[arg-type]
+        return self._situations.put(key, situation)

@@ -298,9 +298,7 @@ class Ruleset(GameRules):
                     players,
                     0,
                 )
-                situation = self._situations.get(key) or self._situation(
-                    hand, self_drawn, seat_wind, round_wind, dealer, situations, players
-                )
+                situation = self._situations.get(key) or self._new_situation(key)
                 if situations:
                     self._refuse_impossible(hand, situation, values)
                 found: list[Arrangement] | tuple[Arrangement, ...] | None = None

@@ -9,8 +9,9 @@ a `TypeError` or `ValueError` saying what was wrong.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
-from dataclasses import replace
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import fields, replace
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.score.scoring import SITUATION_FLAGS, Situation, build_situation
@@ -26,6 +27,7 @@ __all__ = [
     "wind",
     "with_declared",
     "with_streak",
+    "with_tile",
 ]
 
 # The longest dealer streak a win is scored in: the bound the compiler's number checks
@@ -81,6 +83,29 @@ def new_situation(
         extra=frozenset(extra),
     )
     return build_situation(flags)
+
+
+# Every field of a `Situation`, fetched in one C call, and the slots' own setters (which skip
+# the frozen class's `__setattr__`): `with_tile` copies a situation slot by slot.
+_FIELDS = attrgetter(*(f.name for f in fields(Situation)))
+_SETTERS: tuple[Callable[[Situation, object], None], ...] = tuple(
+    Situation.__dict__[f.name].__set__ for f in fields(Situation)
+)
+_SET_TILE: Callable[[Situation, object], None] = Situation.__dict__["winning_tile"].__set__
+_SET_FLOWERS: Callable[[Situation, object], None] = Situation.__dict__["flowers"].__set__
+_new_object = object.__new__
+
+
+def with_tile(situation: Situation, win_tile: int | None, flowers: tuple[int, ...]) -> Situation:
+    """`situation` won on `win_tile` with these `flowers`: what `new_situation` makes of the
+    same facts but these two, at two thirds of its cost (the facts checked and the winds read
+    once for every winning tile and flowers they meet: most new hands differ only there)."""
+    made: Situation = _new_object(Situation)
+    for set_slot, value in zip(_SETTERS, _FIELDS(situation), strict=True):
+        set_slot(made, value)
+    _SET_TILE(made, win_tile if win_tile is not None else -1)
+    _SET_FLOWERS(made, flowers)
+    return made
 
 
 def wind(text: str, what: str) -> int:

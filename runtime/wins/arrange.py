@@ -281,27 +281,25 @@ def _standard(
     return found
 
 
-# One suit's places for the winning tile, by the suit's key (read one way): by rank, the
-# distinct concealed sets and pair of the suit holding that tile, each with its kind of wait,
-# the rarer waits first (the order `mjc.runtime.wins.readings.placements` gives its readings).
-_Places = tuple[tuple[tuple[Meld, str], ...], ...]
-_PLACED: tuple[dict[bytes, _Places], ...] = ({}, {}, {}, {})
+# One tile kind's places in its suit, by the suit's key (read one way): the distinct
+# concealed sets and pair of the suit holding that tile, each with its kind of wait, the
+# rarer waits first (the order `mjc.runtime.wins.readings.placements` gives its readings).
+# Kept per tile kind, not per suit: a key not met yet costs the places of the one tile won
+# on, not of all nine ranks (most keys are met once or twice, each time won on one rank).
+_Places = tuple[tuple[Meld, str], ...]
+_PLACED: tuple[dict[bytes, _Places], ...] = tuple({} for _ in range(NUM_PLAYING))
 
 
-def _placed(suit: int, key: bytes) -> _Places:
-    ((sets, pair),) = _readings(suit, key)
-    melds = (*sets, pair) if pair is not None else sets
-    by_rank: list[tuple[tuple[Meld, str], ...]] = []
-    for tile in range(_BASES[suit], _BASES[suit] + len(key)):
-        places: list[tuple[Meld, str]] = []
-        for m in melds:
-            row = PLACES[m.index]
-            kind = row[tile] if row is not None else None
-            if kind is not None and all(m != other for other, _ in places):
-                places.append((m, kind))
-        places.sort(key=lambda place: WAIT_ORDER[place[1]])
-        by_rank.append(tuple(places))
-    found = _PLACED[suit][key] = tuple(by_rank)
+def _placed(tile: int, key: bytes) -> _Places:
+    ((sets, pair),) = _readings(_SUIT_OF_TILE[tile], key)
+    places: list[tuple[Meld, str]] = []
+    for m in (*sets, pair) if pair is not None else sets:
+        row = PLACES[m.index]
+        kind = row[tile] if row is not None else None
+        if kind is not None and all(m != other for other, _ in places):
+            places.append((m, kind))
+    places.sort(key=lambda place: WAIT_ORDER[place[1]])
+    found = _PLACED[tile][key] = tuple(places)
     return found
 
 
@@ -315,8 +313,9 @@ def standard_placed(
     the hands most scored, in one pass: those that split one way into sets and a pair, and
     are not seven pairs too; None for any other hand (the caller takes the general path).
 
-    The winning tile sits in its own suit, whose places are read from a table per suit key
-    (`_placed`); `_standard`'s common case is written again here to spare the second pass."""
+    The winning tile sits in its own suit, its places read from a table per tile kind and
+    suit key (`_placed`); `_standard`'s common case is written again here to spare the
+    second pass."""
     win = hand.win_tile
     if win is None or win >= NUM_PLAYING or hand.size != MAX_TILES:
         return None
@@ -337,9 +336,10 @@ def standard_placed(
         return None
     if SEVEN_PAIRS in shapes and _is_seven_pairs(hand):
         return None
-    suit = _SUIT_OF_TILE[win]
-    key = hand.suit_keys[suit]
-    places = (_PLACED[suit].get(key) or _placed(suit, key))[win - _BASES[suit]]
+    key = hand.suit_keys[_SUIT_OF_TILE[win]]
+    places = _PLACED[win].get(key)
+    if places is None:
+        places = _placed(win, key)
     melds = hand.melds + sm + sp + ss + sz
     head = (STANDARD, melds, (pair,), hand.tiles, hand.is_concealed, pair, 0)
     if len(places) == 1:
