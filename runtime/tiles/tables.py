@@ -90,40 +90,47 @@ SUIT_ENTRIES: dict[bytes, tuple[bytes, int]] = {key: (key, n) for key, n in SUIT
 HONOUR_ENTRIES: dict[bytes, tuple[bytes, int]] = {key: (key, n) for key, n in HONOUR_TABLE.items()}
 
 
-def _splits(counts: list[int], chows: bool, has_pair: bool) -> list[Split]:
-    """Every split of `counts` as sorted meld tuples (duplicates possible; callers dedupe)."""
+# A meld of a split while splits are searched: (rank offset, kind's place in `_KINDS`), so
+# that a split and a list of splits sort in their final order as plain tuples of ints
+# (a sort by a Python key function cost most of a split's time).
+_Rows = tuple[tuple[int, int], ...]
+_KINDS = ("pung", "chow", "pair")  # as the tiles read at one rank: 111 before 123 before 11
+_PUNG, _CHOW, _PAIR = range(3)
+
+
+# `_splits` of counts met before, by (counts, chows, has_pair): the searches of different
+# keys meet the same rest of a suit again and again (a pure function's memo, filled as keys
+# are met).
+_SPLITS: dict[tuple[bytes, bool, bool], tuple[_Rows, ...]] = {}
+
+
+def _splits(counts: bytes, chows: bool, has_pair: bool) -> tuple[_Rows, ...]:
+    """Every split of `counts` as sorted meld rows (duplicates possible; callers dedupe)."""
+    memo = (counts, chows, has_pair)
+    found = _SPLITS.get(memo)
+    if found is not None:
+        return found
     first = next((i for i, n in enumerate(counts) if n), -1)
     if first < 0:
-        return [()]
-    found: list[Split] = []
-    options: list[tuple[str, tuple[int, ...]]] = []
+        return ((),)
+    rows: list[_Rows] = []
+    options: list[tuple[int, tuple[int, ...]]] = []
     # The lowest remaining tile must belong to a meld that starts at it.
     if counts[first] >= 3:
-        options.append(("pung", (first,) * 3))
+        options.append((_PUNG, (first,) * 3))
     if chows and first + 2 < len(counts) and counts[first + 1] and counts[first + 2]:
-        options.append(("chow", (first, first + 1, first + 2)))
+        options.append((_CHOW, (first, first + 1, first + 2)))
     if not has_pair and counts[first] >= 2:
-        options.append(("pair", (first, first)))
+        options.append((_PAIR, (first, first)))
     for kind, used in options:
+        left = bytearray(counts)
         for t in used:
-            counts[t] -= 1
-        for rest in _splits(counts, chows, has_pair or kind == "pair"):
-            found.append(tuple(sorted(((kind, first), *rest), key=_meld_order)))
-        for t in used:
-            counts[t] += 1
+            left[t] -= 1
+        head = (first, kind)
+        for rest in _splits(bytes(left), chows, has_pair or kind == _PAIR):
+            rows.append(tuple(sorted((head, *rest))))
+    found = _SPLITS[memo] = tuple(rows)
     return found
-
-
-_KIND_ORDER = {"pung": 0, "chow": 1, "pair": 2}
-
-
-def _meld_order(m: tuple[str, int]) -> tuple[int, int]:
-    # By starting rank, then as the tiles read at one rank: 111 before 123 before 11.
-    return (m[1], _KIND_ORDER[m[0]])
-
-
-def _split_order(split: Split) -> list[tuple[int, int]]:
-    return [_meld_order(m) for m in split]
 
 
 # The most tiles a key of `SUIT_TABLE` holds (four sets and the pair); a larger key (a hand of
@@ -140,7 +147,8 @@ def _all_splits(key: bytes, chows: bool) -> tuple[Split, ...]:
     table = SUIT_TABLE if chows else HONOUR_TABLE
     if key not in table and (sum(key) <= _LARGEST_KEY or key not in _larger(chows)):
         return ()
-    return tuple(sorted(set(_splits(list(key), chows, False)), key=_split_order))
+    rows = sorted(set(_splits(key, chows, False)))  # by rank, then kind, meld by meld
+    return tuple(tuple((_KINDS[kind], rank) for rank, kind in split) for split in rows)
 
 
 @cache
