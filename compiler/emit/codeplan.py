@@ -153,6 +153,28 @@ def need_runs(fans: tuple[FanPlan, ...]) -> list[tuple[needguards.Need | None, l
     return [(need if len(run) > 1 else None, run) for need, run in found]
 
 
+def least_runs(
+    fans: list[FanPlan],
+) -> list[tuple[needguards.Need | None, list[FanPlan]]]:
+    """Fans of one need (a run of `need_runs`) as runs of two or more that need more than one
+    meld, as many, under the test of that many (`needguards.more`; None: each fan alone,
+    under the run's test only)."""
+    found: list[tuple[int, list[FanPlan]]] = []
+    for fan in fans:
+        least = fan.need.least if fan.need else 1
+        if found and found[-1][0] == least:
+            found[-1][1].append(fan)
+        else:
+            found.append((least, [fan]))
+    runs: list[tuple[needguards.Need | None, list[FanPlan]]] = []
+    for least, run in found:
+        if least > 1 and len(run) > 1 and run[0].need is not None:
+            runs.append((needguards.more(run[0].need), run))
+        else:
+            runs.extend((None, [fan]) for fan in run)
+    return runs
+
+
 def plan_scoring(
     book: ir.Rulebook, make: Callable[[frozenset[str]], PyExpr], slots: SlotReader
 ) -> ScoringPlan:
@@ -166,6 +188,7 @@ def plan_scoring(
         {fan_id: plan.shapes for fan_id, plan in first.items()},
         {fan.id: fan.uses for fan in book.fans},
         {fan_id: plan.need.key if plan.need else None for fan_id, plan in first.items()},
+        {fan_id: plan.need.least for fan_id, plan in first.items() if plan.need},
     )
     fans = tuple(first[fan_id] for fan_id in order)
     plans = {plan.id: plan for plan in fans}

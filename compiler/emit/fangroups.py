@@ -130,27 +130,37 @@ def grouped_order(
     shapes: Mapping[str, frozenset[str]],
     uses: Mapping[str, Iterable[str]],
     needs: Mapping[str, str | None] | None = None,
+    least: Mapping[str, int] | None = None,
 ) -> list[str]:
     """`order` rearranged so that fans under the same shape test stand together, and within
     them fans of the same need (`compiler/emit/needguards.py`), each fan still after the fans it
     uses: the next fan is the first ready one under the shapes and need of the fan before
-    it, else under its shapes, else the first ready one."""
+    it (of those, the first needing as many melds as it, else the first needing fewest:
+    `least`), else under its shapes, else the first ready one."""
     need = needs or {}
+    most = least or {}
     pending = list(order)
     done: set[str] = set()
     found: list[str] = []
     last: tuple[frozenset[str], str | None] | None = None
+    last_least = 1
     while pending:
         ready = [f for f in pending if all(u in done for u in uses.get(f, ()))]
-        pick = next(
-            (f for f in ready if need.get(f) and (shapes[f], need.get(f)) == last),
+        same = [f for f in ready if need.get(f) and (shapes[f], need.get(f)) == last]
+        pick = (
             next(
+                (f for f in same if most.get(f, 1) == last_least),
+                min(same, key=lambda f: most.get(f, 1)),
+            )
+            if same
+            else next(
                 (f for f in ready if shapes[f] and last and shapes[f] == last[0]),
                 ready[0],
-            ),
+            )
         )
         pending.remove(pick)
         done.add(pick)
         found.append(pick)
         last = (shapes[pick], need.get(pick))
+        last_least = most.get(pick, 1)
     return found

@@ -19,7 +19,14 @@ from collections.abc import Callable
 from mjc.compiler import ir
 from mjc.compiler.conditions.pyexpr import AND, OR, PyExpr
 from mjc.compiler.emit import onepass
-from mjc.compiler.emit.codeplan import FanPlan, ScoringPlan, TierPlan, need_runs, plan_scoring
+from mjc.compiler.emit.codeplan import (
+    FanPlan,
+    ScoringPlan,
+    TierPlan,
+    least_runs,
+    need_runs,
+    plan_scoring,
+)
 from mjc.compiler.emit.emitbase import ModuleState
 from mjc.compiler.emit.slotreader import Held
 from mjc.compiler.ir.pretty import pretty
@@ -92,8 +99,17 @@ def _needs(out: CodeWriter, py: PyExpr, fans: tuple[FanPlan, ...], guarded: bool
             continue
         out.comment(f"Fans that need {need.words}: none of them counts without.")
         with out.when(py(need.guard)):
-            for fan in run:
-                _fan(out, py, fan, fan.rest, guarded)
+            for more, some in least_runs(run):
+                if more is None:
+                    _fan(out, py, some[0], some[0].rest, guarded)
+                    continue
+                out.comment(f"Fans that need {more.words}: none of them counts without.")
+                with out.when(py(more.guard)):
+                    for fan in some:
+                        _fan(out, py, fan, fan.rest, guarded)
+                with out.block("else"):
+                    for fan in some:
+                        out.line(f"{fan.local} = 0")
         with out.block("else"):
             for fan in run:
                 out.line(f"{fan.local} = 0")

@@ -76,6 +76,53 @@ def _conditions() -> dict[str, object]:
 
 _CONDITIONS = _conditions()
 
+# A condition over melds -> how many of them its need asks for at the least.
+LEAST: dict[str, int] = {
+    "any m in chows: m.rank == 1": 1,
+    "(count m in pungs: m.is_wind) >= 2": 2,
+    "(count m in pungs: m.is_wind) == 3": 3,
+    "(count m in chows: m.rank == 7) > 1": 2,
+    "len(kongs) == 3": 3,
+    "2 <= (count m in chows: m.rank == 1)": 2,
+    # Nested items told apart from every item around them are further melds.
+    "any a in chows: any b in chows: b.rank == a.rank and b.suit != a.suit and (any c in "
+    "chows: c.rank == a.rank and c.suit != a.suit and c.suit != b.suit)": 3,
+    "any a in pungs: any b in pungs: b.suit == a.suit and b.rank == a.rank + 1": 2,
+    "any a in pungs: any b in pungs: a.rank - 2 == b.rank": 2,
+    # Not told apart (the same meld may be both), or told apart from one item only.
+    "any a in chows: any b in chows: b.suit == a.suit": 1,
+    "any a in chows: any b in chows: b.rank == a.rank + 0": 1,
+    "any a in chows: any b in chows: b.suit != a.suit and (any c in chows: c.suit != a.suit)": 2,
+    # A count inside an item's condition is a fact of the hand.
+    "any m in chows: (count c in chows: c.suit == m.suit and c.rank == m.rank) == 4": 4,
+    "suits(tiles) == 1 and (count m in pungs: m.is_wind) == 2 and len(pungs) == 4": 4,
+}
+
+
+def _least_conditions() -> dict[str, object]:
+    fans = "".join(
+        f'\nfan least_{i} "least_{i}" {{\n  value 1\n  when {text}\n}}\n'
+        for i, text in enumerate(LEAST)
+    )
+    compilation = compile_source(_BASE + fans, "least.mjr")
+    assert compilation.ok, [d.message for d in compilation.diagnostics]
+    assert compilation.rulebook is not None
+    slots = SlotReader()
+    fans_ = compilation.rulebook.fans
+    return {text: slots.held(fan).when for text, fan in zip(LEAST, fans_, strict=True)}
+
+
+_LEAST = _least_conditions()
+
+
+@pytest.mark.parametrize("text", sorted(LEAST))
+def test_a_need_of_melds_counts_the_distinct_melds_the_condition_asks_for(text: str) -> None:
+    need = needguards.need_of(_LEAST[text])  # type: ignore[arg-type]
+    assert need is not None and need.least == LEAST[text]
+    more = needguards.more(need)
+    wanted = "len({}) > 0" if need.least == 1 else f"len({{}}) >= {need.least}"
+    assert pretty(more.guard) == wanted.format(need.key)
+
 
 # per count -> the need test read off it (None: no need).
 COUNTS: dict[str, str | None] = {
@@ -147,6 +194,17 @@ def test_fans_of_one_need_are_written_under_one_test_of_it() -> None:
     test = lines[heading + 1]
     assert test.startswith("if (x_meld_count >> ") and test.endswith(" & 7) > 0:")
     assert "none of them counts without." not in PLAIN
+
+
+def test_fans_needing_more_melds_are_written_under_one_test_of_as_many() -> None:
+    lines = [line.strip() for line in GUARDED.splitlines()]
+    heading = lines.index("# Fans that need three chows: none of them counts without.")
+    assert lines[heading + 1] == "if (x_meld_count >> 18 & 7) >= 3:"
+    # Inside the block of one chow: the test of three comes after the test of one.
+    assert lines[heading - 2 : heading] == [
+        "# Fans that need a chow: none of them counts without.",
+        "if (x_meld_count >> 18 & 7) > 0:",
+    ]
 
 
 def test_the_concealed_pungs_are_counted_once_for_the_three_fans() -> None:

@@ -800,18 +800,6 @@ def score_fans(
         # when (count m in pungs: m.is_wind) == 4
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
         f_big_four_winds = 1 if (x_meld_count >> 0 & 7) == 4 else 0
-        # 大三元 big_three_dragons (rulebooks/mcr.mjr:85)
-        # when (count m in pungs: m.is_dragon) == 3
-        # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_big_three_dragons = 1 if (x_meld_count >> 3 & 7) == 3 else 0
-        # 小四喜 little_four_winds (rulebooks/mcr.mjr:154)
-        # when (count m in pungs: m.is_wind) == 3 and pair.is_wind
-        # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_little_four_winds = 1 if (x_meld_count >> 0 & 7) == 3 and x_pair.is_wind else 0
-        # 小三元 little_three_dragons (rulebooks/mcr.mjr:163)
-        # when (count m in pungs: m.is_dragon) == 2 and pair.is_dragon
-        # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_little_three_dragons = 1 if (x_meld_count >> 3 & 7) == 2 and x_pair.is_dragon else 0
         # 一色四节高 four_pure_shifted_pungs (rulebooks/mcr.mjr:212)
         # when any m in pungs: m.is_suited and (all k in 1..3: any n in pungs: n.suit == m.suit and
         # n.rank == m.rank + k)
@@ -836,28 +824,6 @@ def score_fans(
         f_triple_pung = 1 if (
             (x_pung_board & x_pung_board >> 1 & x_pung_board >> 2 & 0x1111111110) != 0
         ) else 0
-        # 三风刻 big_three_winds (rulebooks/mcr.mjr:423)
-        # when (count m in pungs: m.is_wind) == 3
-        # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_big_three_winds = 1 if (x_meld_count >> 0 & 7) == 3 else 0
-        # 三色三节高 mixed_shifted_pungs (rulebooks/mcr.mjr:459)
-        # when any a in pungs: a.is_suited and (any b in pungs: b.is_suited and b.rank == a.rank + 1
-        # and b.suit != a.suit and (any c in pungs: c.is_suited and c.rank == a.rank + 2 and c.suit
-        # != a.suit and c.suit != b.suit))
-        # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
-        f_mixed_shifted_pungs = 1 if (
-            DISTINCT_SLOTS_3[x_pung_board >> 4 & 1911]
-            or DISTINCT_SLOTS_3[x_pung_board >> 8 & 1911]
-            or DISTINCT_SLOTS_3[x_pung_board >> 12 & 1911]
-            or DISTINCT_SLOTS_3[x_pung_board >> 16 & 1911]
-            or DISTINCT_SLOTS_3[x_pung_board >> 20 & 1911]
-            or DISTINCT_SLOTS_3[x_pung_board >> 24 & 1911]
-            or DISTINCT_SLOTS_3[x_pung_board >> 28 & 1911]
-        ) else 0
-        # 双箭刻 two_dragon_pungs (rulebooks/mcr.mjr:555)
-        # when (count m in pungs: m.is_dragon) == 2
-        # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_two_dragon_pungs = 1 if (x_meld_count >> 3 & 7) == 2 else 0
         # 箭刻 dragon_pung (rulebooks/mcr.mjr:609)
         # when true, per count m in pungs: m.is_dragon
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -887,21 +853,68 @@ def score_fans(
                 & 0x1111111110
             ).bit_count()
         )
+        # Fans that need two pungs or kongs: none of them counts without.
+        if (x_meld_count >> 45 & 7) >= 2:
+            # 小三元 little_three_dragons (rulebooks/mcr.mjr:163)
+            # when (count m in pungs: m.is_dragon) == 2 and pair.is_dragon
+            # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
+            f_little_three_dragons = 1 if (x_meld_count >> 3 & 7) == 2 and x_pair.is_dragon else 0
+            # 双箭刻 two_dragon_pungs (rulebooks/mcr.mjr:555)
+            # when (count m in pungs: m.is_dragon) == 2
+            # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
+            f_two_dragon_pungs = 1 if (x_meld_count >> 3 & 7) == 2 else 0
+        else:
+            f_little_three_dragons = 0
+            f_two_dragon_pungs = 0
+        # Fans that need three pungs or kongs: none of them counts without.
+        if (x_meld_count >> 45 & 7) >= 3:
+            # 大三元 big_three_dragons (rulebooks/mcr.mjr:85)
+            # when (count m in pungs: m.is_dragon) == 3
+            # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
+            f_big_three_dragons = 1 if (x_meld_count >> 3 & 7) == 3 else 0
+            # 小四喜 little_four_winds (rulebooks/mcr.mjr:154)
+            # when (count m in pungs: m.is_wind) == 3 and pair.is_wind
+            # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
+            f_little_four_winds = 1 if (x_meld_count >> 0 & 7) == 3 and x_pair.is_wind else 0
+            # 三风刻 big_three_winds (rulebooks/mcr.mjr:423)
+            # when (count m in pungs: m.is_wind) == 3
+            # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
+            f_big_three_winds = 1 if (x_meld_count >> 0 & 7) == 3 else 0
+            # 三色三节高 mixed_shifted_pungs (rulebooks/mcr.mjr:459)
+            # when any a in pungs: a.is_suited and (any b in pungs: b.is_suited and b.rank == a.rank
+            # + 1 and b.suit != a.suit and (any c in pungs: c.is_suited and c.rank == a.rank + 2 and
+            # c.suit != a.suit and c.suit != b.suit))
+            # group: pungs and kongs by suit and rank (compiled to bit operations on the pung
+            # boards)
+            f_mixed_shifted_pungs = 1 if (
+                DISTINCT_SLOTS_3[x_pung_board >> 4 & 1911]
+                or DISTINCT_SLOTS_3[x_pung_board >> 8 & 1911]
+                or DISTINCT_SLOTS_3[x_pung_board >> 12 & 1911]
+                or DISTINCT_SLOTS_3[x_pung_board >> 16 & 1911]
+                or DISTINCT_SLOTS_3[x_pung_board >> 20 & 1911]
+                or DISTINCT_SLOTS_3[x_pung_board >> 24 & 1911]
+                or DISTINCT_SLOTS_3[x_pung_board >> 28 & 1911]
+            ) else 0
+        else:
+            f_big_three_dragons = 0
+            f_little_four_winds = 0
+            f_big_three_winds = 0
+            f_mixed_shifted_pungs = 0
     else:
         f_big_four_winds = 0
-        f_big_three_dragons = 0
-        f_little_four_winds = 0
-        f_little_three_dragons = 0
         f_four_pure_shifted_pungs = 0
         f_pure_shifted_pungs = 0
         f_triple_pung = 0
-        f_big_three_winds = 0
-        f_mixed_shifted_pungs = 0
-        f_two_dragon_pungs = 0
         f_dragon_pung = 0
         f_prevalent_wind = 0
         f_seat_wind_fan = 0
         f_double_pung = 0
+        f_little_three_dragons = 0
+        f_two_dragon_pungs = 0
+        f_big_three_dragons = 0
+        f_little_four_winds = 0
+        f_big_three_winds = 0
+        f_mixed_shifted_pungs = 0
     # 绿一色 all_green (rulebooks/mcr.mjr:94)
     # when all t in tiles: t.is_green
     # group: the tile summary (bits of the tile and meld summaries)
@@ -934,28 +947,6 @@ def score_fans(
         # when len(kongs) == 4
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
         f_four_kongs = 1 if (x_meld_count >> 6 & 7) == 4 else 0
-        # 三杠 three_kongs (rulebooks/mcr.mjr:230)
-        # when len(kongs) == 3
-        # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_three_kongs = 1 if (x_meld_count >> 6 & 7) == 3 else 0
-        # 双暗杠 two_concealed_kongs (rulebooks/mcr.mjr:546)
-        # when len(kongs) == 2 and (count m in kongs: m.concealed) == 2
-        # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_two_concealed_kongs = 1 if (
-            (x_meld_count >> 6 & 7) == 2 and (x_meld_count >> 27 & 7) == 2
-        ) else 0
-        # 明暗杠 concealed_and_melded_kong (rulebooks/mcr.mjr:582)
-        # when option.mixed_kongs and len(kongs) == 2 and (count m in kongs: m.concealed) == 1
-        # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_concealed_and_melded_kong = 1 if (
-            o['mixed_kongs'] and (x_meld_count >> 6 & 7) == 2 and (x_meld_count >> 27 & 7) == 1
-        ) else 0
-        # 双明杠 two_melded_kongs (rulebooks/mcr.mjr:592)
-        # when (count m in kongs: m.exposed) == 2 and len(kongs) == 2
-        # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_two_melded_kongs = 1 if (
-            (x_meld_count >> 30 & 7) == 2 and (x_meld_count >> 6 & 7) == 2
-        ) else 0
         # 暗杠 concealed_kong (rulebooks/mcr.mjr:676)
         # when (count m in kongs: m.concealed) == 1
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -964,14 +955,42 @@ def score_fans(
         # when (count m in kongs: m.exposed) == 1
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
         f_melded_kong = 1 if (x_meld_count >> 30 & 7) == 1 else 0
+        # Fans that need two kongs: none of them counts without.
+        if (x_meld_count >> 6 & 7) >= 2:
+            # 双暗杠 two_concealed_kongs (rulebooks/mcr.mjr:546)
+            # when len(kongs) == 2 and (count m in kongs: m.concealed) == 2
+            # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
+            f_two_concealed_kongs = 1 if (
+                (x_meld_count >> 6 & 7) == 2 and (x_meld_count >> 27 & 7) == 2
+            ) else 0
+            # 明暗杠 concealed_and_melded_kong (rulebooks/mcr.mjr:582)
+            # when option.mixed_kongs and len(kongs) == 2 and (count m in kongs: m.concealed) == 1
+            # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
+            f_concealed_and_melded_kong = 1 if (
+                o['mixed_kongs'] and (x_meld_count >> 6 & 7) == 2 and (x_meld_count >> 27 & 7) == 1
+            ) else 0
+            # 双明杠 two_melded_kongs (rulebooks/mcr.mjr:592)
+            # when (count m in kongs: m.exposed) == 2 and len(kongs) == 2
+            # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
+            f_two_melded_kongs = 1 if (
+                (x_meld_count >> 30 & 7) == 2 and (x_meld_count >> 6 & 7) == 2
+            ) else 0
+        else:
+            f_two_concealed_kongs = 0
+            f_concealed_and_melded_kong = 0
+            f_two_melded_kongs = 0
+        # 三杠 three_kongs (rulebooks/mcr.mjr:230)
+        # when len(kongs) == 3
+        # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
+        f_three_kongs = 1 if (x_meld_count >> 6 & 7) == 3 else 0
     else:
         f_four_kongs = 0
-        f_three_kongs = 0
+        f_concealed_kong = 0
+        f_melded_kong = 0
         f_two_concealed_kongs = 0
         f_concealed_and_melded_kong = 0
         f_two_melded_kongs = 0
-        f_concealed_kong = 0
-        f_melded_kong = 0
+        f_three_kongs = 0
     # 连七对 seven_shifted_pairs (rulebooks/mcr.mjr:124)
     # when (shape == seven_pairs and suits(tiles) == 1 and (none t in tiles: t.is_honour)) and (all
     # p in pairs: (count q in pairs: q.rank == p.rank + 1) == 1 or p.rank == 9 or (count q in pairs:
@@ -1023,30 +1042,39 @@ def score_fans(
             f_three_concealed_pungs = 0
         # Fans that need a chow: none of them counts without.
         if (x_meld_count >> 18 & 7) > 0:
-            # 一色双龙会 pure_terminal_chows (rulebooks/mcr.mjr:192)
-            # when shape == standard and (pair.rank == 5 and (all m in chows: m.suit == pair.suit)
-            # and (count m in chows: m.rank == 1) == 2 and (count m in chows: m.rank == 7) == 2)
-            # group: chows by suit and rank (compiled to bit operations on the chow boards)
-            f_pure_terminal_chows = 1 if (
-                x_pair.rank == 5
-                and x_chow_board & ~(SUIT_BIT[x_pair.suit] * EVERY_RANK) == 0
-                and (x_meld_count >> 12 & 7) == 2
-                and (x_meld_count >> 15 & 7) == 2
-            ) else 0
-            # 一色四同顺 quadruple_chow (rulebooks/mcr.mjr:202)
-            # when shape == standard and (any m in chows: (count c in chows: c.suit == m.suit and
-            # c.rank == m.rank) == 4)
-            # group: chows by suit and rank (compiled to bit operations on the chow boards)
-            f_quadruple_chow = 1 if (
-                x_chow_count >> 2 & 0x11100111001110011100111001110011100000 != 0
-            ) else 0
-            # 一色三同顺 pure_triple_chow (rulebooks/mcr.mjr:285)
-            # when shape == standard and (any m in chows: (count c in chows: c.suit == m.suit and
-            # c.rank == m.rank) == 3)
-            # group: chows by suit and rank (compiled to bit operations on the chow boards)
-            f_pure_triple_chow = 1 if (
-                x_chow_count & x_chow_count >> 1 & 0x11100111001110011100111001110011100000 != 0
-            ) else 0
+            # Fans that need two chows: none of them counts without.
+            if (x_meld_count >> 18 & 7) >= 2:
+                # 一色双龙会 pure_terminal_chows (rulebooks/mcr.mjr:192)
+                # when shape == standard and (pair.rank == 5 and (all m in chows: m.suit ==
+                # pair.suit) and (count m in chows: m.rank == 1) == 2 and (count m in chows: m.rank
+                # == 7) == 2)
+                # group: chows by suit and rank (compiled to bit operations on the chow boards)
+                f_pure_terminal_chows = 1 if (
+                    x_pair.rank == 5
+                    and x_chow_board & ~(SUIT_BIT[x_pair.suit] * EVERY_RANK) == 0
+                    and (x_meld_count >> 12 & 7) == 2
+                    and (x_meld_count >> 15 & 7) == 2
+                ) else 0
+                # 一般高 pure_double_chow (rulebooks/mcr.mjr:693)
+                # when shape == standard, per count t in [1m, 2m, 3m, 4m, 5m, 6m, 7m, 1p, 2p, 3p,
+                # 4p, 5p, 6p, 7p, 1s, 2s, 3s, 4s, 5s, 6s, 7s]: (count m in chows: m.tile == t) == 2
+                # group: chows by suit and rank (compiled to bit operations on the chow boards)
+                f_pure_double_chow = (
+                    (
+                        0x88800888008880088800888008880088800000
+                        & ~(
+                            ((x_chow_count ^ 0x22200222002220022200222002220022200000)
+                            & 0x77700777007770077700777007770077700000)
+                            + 0x77700777007770077700777007770077700000
+                            | (x_chow_count ^ 0x22200222002220022200222002220022200000)
+                        )
+                    ).bit_count()
+                    if x_chow_count & 0x22200222002220022200222002220022200000
+                    else 0
+                )
+            else:
+                f_pure_terminal_chows = 0
+                f_pure_double_chow = 0
             # 清龙 pure_straight (rulebooks/mcr.mjr:330)
             # when shape == standard and (any m in chows: m.rank == 1 and (any n in chows: n.suit ==
             # m.suit and n.rank == 4) and (any n in chows: n.suit == m.suit and n.rank == 7))
@@ -1057,22 +1085,6 @@ def score_fans(
                     & (x_chow_board >> 16 & 15) * EVERY_RANK
                     & (x_chow_board >> 28 & 15) * EVERY_RANK
                 ) != 0
-            ) else 0
-            # 三色双龙会 three_suited_terminal_chows (rulebooks/mcr.mjr:340)
-            # when shape == standard and (pair.rank == 5 and pair.is_suited and (all m in chows:
-            # m.suit != pair.suit and (m.rank == 1 or m.rank == 7)) and len(chows) == 4 and (all s
-            # in [characters, dots, bamboo]: s == pair.suit or (any m in chows: m.suit == s and
-            # m.rank == 1) and (any m in chows: m.suit == s and m.rank == 7)))
-            # group: chows by suit and rank (compiled to bit operations on the chow boards)
-            f_three_suited_terminal_chows = 1 if (
-                x_pair.rank == 5
-                and x_pair.is_suited
-                and x_chow_board & ~(
-                    ~(SUIT_BIT[x_pair.suit] * EVERY_RANK)
-                    & (15 << 4 | 15 << 28)
-                ) == 0
-                and (x_meld_count >> 18 & 7) == 4
-                and (SUIT_BIT[x_pair.suit] | (x_chow_board >> 4 & x_chow_board >> 28)) & 7 == 7
             ) else 0
             # 一色三步高 pure_shifted_chows (rulebooks/mcr.mjr:350)
             # when shape == standard and (any m in chows: any k in 1..2: (any n in chows: n.suit ==
@@ -1085,31 +1097,49 @@ def score_fans(
                     | (x_chow_board >> 8 & x_chow_board >> 16)
                 ) != 0
             ) else 0
-            # 一般高 pure_double_chow (rulebooks/mcr.mjr:693)
-            # when shape == standard, per count t in [1m, 2m, 3m, 4m, 5m, 6m, 7m, 1p, 2p, 3p, 4p,
-            # 5p, 6p, 7p, 1s, 2s, 3s, 4s, 5s, 6s, 7s]: (count m in chows: m.tile == t) == 2
+            # 一色三同顺 pure_triple_chow (rulebooks/mcr.mjr:285)
+            # when shape == standard and (any m in chows: (count c in chows: c.suit == m.suit and
+            # c.rank == m.rank) == 3)
             # group: chows by suit and rank (compiled to bit operations on the chow boards)
-            f_pure_double_chow = (
-                (
-                    0x88800888008880088800888008880088800000
-                    & ~(
-                        ((x_chow_count ^ 0x22200222002220022200222002220022200000)
-                        & 0x77700777007770077700777007770077700000)
-                        + 0x77700777007770077700777007770077700000
-                        | (x_chow_count ^ 0x22200222002220022200222002220022200000)
-                    )
-                ).bit_count()
-                if x_chow_count & 0x22200222002220022200222002220022200000
-                else 0
-            )
+            f_pure_triple_chow = 1 if (
+                x_chow_count & x_chow_count >> 1 & 0x11100111001110011100111001110011100000 != 0
+            ) else 0
+            # Fans that need four chows: none of them counts without.
+            if (x_meld_count >> 18 & 7) >= 4:
+                # 一色四同顺 quadruple_chow (rulebooks/mcr.mjr:202)
+                # when shape == standard and (any m in chows: (count c in chows: c.suit == m.suit
+                # and c.rank == m.rank) == 4)
+                # group: chows by suit and rank (compiled to bit operations on the chow boards)
+                f_quadruple_chow = 1 if (
+                    x_chow_count >> 2 & 0x11100111001110011100111001110011100000 != 0
+                ) else 0
+                # 三色双龙会 three_suited_terminal_chows (rulebooks/mcr.mjr:340)
+                # when shape == standard and (pair.rank == 5 and pair.is_suited and (all m in chows:
+                # m.suit != pair.suit and (m.rank == 1 or m.rank == 7)) and len(chows) == 4 and (all
+                # s in [characters, dots, bamboo]: s == pair.suit or (any m in chows: m.suit == s
+                # and m.rank == 1) and (any m in chows: m.suit == s and m.rank == 7)))
+                # group: chows by suit and rank (compiled to bit operations on the chow boards)
+                f_three_suited_terminal_chows = 1 if (
+                    x_pair.rank == 5
+                    and x_pair.is_suited
+                    and x_chow_board & ~(
+                        ~(SUIT_BIT[x_pair.suit] * EVERY_RANK)
+                        & (15 << 4 | 15 << 28)
+                    ) == 0
+                    and (x_meld_count >> 18 & 7) == 4
+                    and (SUIT_BIT[x_pair.suit] | (x_chow_board >> 4 & x_chow_board >> 28)) & 7 == 7
+                ) else 0
+            else:
+                f_quadruple_chow = 0
+                f_three_suited_terminal_chows = 0
         else:
             f_pure_terminal_chows = 0
-            f_quadruple_chow = 0
-            f_pure_triple_chow = 0
-            f_pure_straight = 0
-            f_three_suited_terminal_chows = 0
-            f_pure_shifted_chows = 0
             f_pure_double_chow = 0
+            f_pure_straight = 0
+            f_pure_shifted_chows = 0
+            f_pure_triple_chow = 0
+            f_quadruple_chow = 0
+            f_three_suited_terminal_chows = 0
         # 全双刻 all_even_pungs (rulebooks/mcr.mjr:266)
         # when shape == standard and ((all m in melds: m.is_pung) and (all t in tiles: t.is_suited
         # and (t.rank == 2 or t.rank == 4 or t.rank == 6 or t.rank == 8)))
@@ -1132,12 +1162,12 @@ def score_fans(
         f_four_concealed_pungs = 0
         f_three_concealed_pungs = 0
         f_pure_terminal_chows = 0
-        f_quadruple_chow = 0
-        f_pure_triple_chow = 0
-        f_pure_straight = 0
-        f_three_suited_terminal_chows = 0
-        f_pure_shifted_chows = 0
         f_pure_double_chow = 0
+        f_pure_straight = 0
+        f_pure_shifted_chows = 0
+        f_pure_triple_chow = 0
+        f_quadruple_chow = 0
+        f_three_suited_terminal_chows = 0
         f_all_even_pungs = 0
         f_all_five = 0
         f_all_pungs = 0
@@ -1205,38 +1235,44 @@ def score_fans(
     if x_shape == 'standard' or x_shape == 'knitted_straight':
         # Fans that need a chow: none of them counts without.
         if (x_meld_count >> 18 & 7) > 0:
-            # 花龙 mixed_straight (rulebooks/mcr.mjr:431)
-            # when (shape == standard or shape == knitted_straight) and (any a in chows: a.rank == 1
-            # and (any b in chows: b.rank == 4 and b.suit != a.suit and (any c in chows: c.rank == 7
-            # and c.suit != a.suit and c.suit != b.suit)))
-            # group: chows by suit and rank (compiled to bit operations on the chow boards)
-            f_mixed_straight = 1 if (
-                DISTINCT_SLOTS_3[
-                    x_chow_board >> 4 & 15
-                    | (x_chow_board >> 16 & 15) << 4
-                    | (x_chow_board >> 28 & 15) << 8
-                ]
-            ) else 0
-            # 三色三同顺 mixed_triple_chow (rulebooks/mcr.mjr:449)
-            # when (shape == standard or shape == knitted_straight) and (any a in chows: any b in
-            # chows: b.rank == a.rank and b.suit != a.suit and (any c in chows: c.rank == a.rank and
-            # c.suit != a.suit and c.suit != b.suit))
-            # group: chows by suit and rank (compiled to bit operations on the chow boards)
-            f_mixed_triple_chow = 1 if (
-                x_chow_board & x_chow_board >> 1 & x_chow_board >> 2 & EVERY_RANK != 0
-            ) else 0
-            # 三色三步高 mixed_shifted_chows (rulebooks/mcr.mjr:520)
-            # when (shape == standard or shape == knitted_straight) and (any a in chows: any b in
-            # chows: b.rank == a.rank + 1 and b.suit != a.suit and (any c in chows: c.rank == a.rank
-            # + 2 and c.suit != a.suit and c.suit != b.suit))
-            # group: chows by suit and rank (compiled to bit operations on the chow boards)
-            f_mixed_shifted_chows = 1 if (
-                DISTINCT_SLOTS_3[x_chow_board >> 4 & 4095]
-                or DISTINCT_SLOTS_3[x_chow_board >> 8 & 4095]
-                or DISTINCT_SLOTS_3[x_chow_board >> 12 & 4095]
-                or DISTINCT_SLOTS_3[x_chow_board >> 16 & 4095]
-                or DISTINCT_SLOTS_3[x_chow_board >> 20 & 4095]
-            ) else 0
+            # Fans that need three chows: none of them counts without.
+            if (x_meld_count >> 18 & 7) >= 3:
+                # 花龙 mixed_straight (rulebooks/mcr.mjr:431)
+                # when (shape == standard or shape == knitted_straight) and (any a in chows: a.rank
+                # == 1 and (any b in chows: b.rank == 4 and b.suit != a.suit and (any c in chows:
+                # c.rank == 7 and c.suit != a.suit and c.suit != b.suit)))
+                # group: chows by suit and rank (compiled to bit operations on the chow boards)
+                f_mixed_straight = 1 if (
+                    DISTINCT_SLOTS_3[
+                        x_chow_board >> 4 & 15
+                        | (x_chow_board >> 16 & 15) << 4
+                        | (x_chow_board >> 28 & 15) << 8
+                    ]
+                ) else 0
+                # 三色三同顺 mixed_triple_chow (rulebooks/mcr.mjr:449)
+                # when (shape == standard or shape == knitted_straight) and (any a in chows: any b
+                # in chows: b.rank == a.rank and b.suit != a.suit and (any c in chows: c.rank ==
+                # a.rank and c.suit != a.suit and c.suit != b.suit))
+                # group: chows by suit and rank (compiled to bit operations on the chow boards)
+                f_mixed_triple_chow = 1 if (
+                    x_chow_board & x_chow_board >> 1 & x_chow_board >> 2 & EVERY_RANK != 0
+                ) else 0
+                # 三色三步高 mixed_shifted_chows (rulebooks/mcr.mjr:520)
+                # when (shape == standard or shape == knitted_straight) and (any a in chows: any b
+                # in chows: b.rank == a.rank + 1 and b.suit != a.suit and (any c in chows: c.rank ==
+                # a.rank + 2 and c.suit != a.suit and c.suit != b.suit))
+                # group: chows by suit and rank (compiled to bit operations on the chow boards)
+                f_mixed_shifted_chows = 1 if (
+                    DISTINCT_SLOTS_3[x_chow_board >> 4 & 4095]
+                    or DISTINCT_SLOTS_3[x_chow_board >> 8 & 4095]
+                    or DISTINCT_SLOTS_3[x_chow_board >> 12 & 4095]
+                    or DISTINCT_SLOTS_3[x_chow_board >> 16 & 4095]
+                    or DISTINCT_SLOTS_3[x_chow_board >> 20 & 4095]
+                ) else 0
+            else:
+                f_mixed_straight = 0
+                f_mixed_triple_chow = 0
+                f_mixed_shifted_chows = 0
             # 喜相逢 mixed_double_chow (rulebooks/mcr.mjr:702)
             # when shape == standard or shape == knitted_straight, per count r in 1..7: (count s in
             # [characters, dots, bamboo]: any m in chows: m.suit == s and m.rank == r) == 2
