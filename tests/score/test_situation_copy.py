@@ -1,0 +1,53 @@
+"""The situation of a new hand copied from the one of the same facts (`with_tile`, what
+`Ruleset.score` does on a miss of its memo): equal to the situation built from scratch, every
+field copied, the winning tile and the flowers the hand's own."""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+
+import pytest
+
+from mjc.runtime.score.scoring import Situation
+from mjc.runtime.score.situationargs import new_situation, with_tile
+
+
+def _every_field_set() -> Situation:
+    """A situation whose every field differs from its default."""
+    base = new_situation("mcr", ("last_of_kind",), (4,), 3, (34,), True, "S", "W", True,
+                         ("kong_bloom", "last_of_kind"), 4, 2)  # fmt: skip
+    changed: dict[str, object] = {}
+    for field in fields(Situation):
+        value = getattr(base, field.name)
+        if value == field.default:
+            changed[field.name] = {bool: True, int: 1, tuple: (("missing_suit", "m"),)}.get(
+                type(value), value
+            )
+    return replace(base, **changed)
+
+
+def test_every_field_of_a_situation_is_set_apart_from_its_default() -> None:
+    situation = _every_field_set()
+    unchanged = [f.name for f in fields(Situation) if getattr(situation, f.name) == f.default]
+    assert unchanged == []
+
+
+@pytest.mark.parametrize("win_tile", [0, 27, None])
+def test_a_copied_situation_is_the_one_of_the_same_facts_with_the_tile_and_flowers(
+    win_tile: int | None,
+) -> None:
+    situation = _every_field_set()
+    copied = with_tile(situation, win_tile, (35, 36))
+    tile = win_tile if win_tile is not None else -1
+    assert copied == replace(situation, winning_tile=tile, flowers=(35, 36))
+    assert [getattr(copied, f.name) for f in fields(Situation)] == [
+        getattr(replace(situation, winning_tile=tile, flowers=(35, 36)), f.name)
+        for f in fields(Situation)
+    ]
+
+
+def test_a_situation_copied_from_its_facts_is_the_one_built_from_them() -> None:
+    facts = (True, "N", "E", False, ("last_of_kind",), 4, 0)
+    base = new_situation("mcr", ("last_of_kind",), (4,), None, (), *facts)
+    built = new_situation("mcr", ("last_of_kind",), (4,), 12, (34, 35), *facts)
+    assert with_tile(base, 12, (34, 35)) == built
