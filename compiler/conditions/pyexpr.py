@@ -233,6 +233,10 @@ class PyExpr:
                 found = self._membership_test(var, fact, expr.body)
                 if found is not None:
                     return found
+            case ir.BoolOpE(op="or", operands=operands) if (
+                found := self._either_bit(operands)
+            ) is not None:
+                return found
             case ir.CallE(func="suits", args=(ir.FactE(fact="tiles"),)):
                 bits = [self._tile_bit(f"SUIT_OF[v_t] == {lit(suit)}") for suit in "mps"]
                 self.runtime_names.add("SUIT_OF")
@@ -392,6 +396,38 @@ class PyExpr:
         name, _ = self.hoisted.setdefault(source, (f"x_meld_tiles_{len(self.hoisted)}", source))
         item = self._expr(other)
         return self._join("in", COMPARE, [item, atom(name)], COMPARE + 1, COMPARE + 1)
+
+    def _either_bit(self, operands: tuple[ir.Expr, ...]) -> Py | None:
+        """`(all t in tiles: P) or (all t in tiles: Q) or …`, each operand one bit of the same
+        summary word (`_summarized`): one test of those bits at once (None: not such)."""
+        tests: list[ir.QuantE] = []
+        pending = list(operands)
+        while pending:
+            item = pending.pop(0)
+            if isinstance(item, ir.BoolOpE) and item.op == "or":
+                pending[:0] = item.operands
+            elif (
+                isinstance(item, ir.QuantE)
+                and item.kind in ("all", "any")
+                and isinstance(item.domain, ir.FactE)
+                and item.domain.fact in SUMMARY_OF
+                and is_local(item.body, item.var)
+            ):
+                tests.append(item)
+            else:
+                return None
+        if len(tests) < 2 or len({(t.kind, t.domain) for t in tests}) > 1:
+            return None
+        mask = 0
+        for test in tests:
+            assert isinstance(test.domain, ir.FactE)
+            found = self.summary_bit(test.kind, test.var, test.domain.fact, test.body)
+            if found is None:
+                return None
+            name, bit = found
+            mask |= 1 << bit
+        word = f"{name}_{'all' if tests[0].kind == 'all' else 'any'}"
+        return atom(f"({word} & {mask:#x} != 0)")
 
     def _tile_bit(self, body: str) -> int:
         return self.predicates.bit("tile", f"lambda v_t: {body}")

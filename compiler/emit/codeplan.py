@@ -149,8 +149,19 @@ def need_runs(fans: tuple[FanPlan, ...]) -> list[tuple[needguards.Need | None, l
                 found[-1][1].append(fan)
                 continue
         found.append((fan.need, [fan]))
-    # A need of one fan alone is no block: its own condition tests it.
-    return [(need if len(run) > 1 else None, run) for need, run in found]
+    # A need of one fan alone is no block: its own condition tests it. Fans of one need
+    # with different tests (each its own bit of the tile summary) share the test of any.
+    return [(_either(run) if len(run) > 1 else None, run) for _, run in found]
+
+
+def _either(run: list[FanPlan]) -> needguards.Need:
+    """The need of a run of fans of one need: the test of any of their tests."""
+    needs = [fan.need for fan in run if fan.need is not None]
+    guards = list(dict.fromkeys(need.guard for need in needs))
+    if len(guards) == 1:
+        return needs[0]
+    either = ir.BoolOpE(op="or", operands=tuple(guards))
+    return needguards.Need(needs[0].key, needs[0].words, either)
 
 
 def least_runs(

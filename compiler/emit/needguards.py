@@ -96,6 +96,10 @@ def _need(expr: ir.Expr) -> Need | None:
             return _counted(left, op, k)
         case ir.CompareE(op=op, left=ir.IntE(value=k), right=right) if op in _MIRROR:
             return _counted(right, _MIRROR[op], k)
+        case ir.QuantE(kind="all", domain=ir.FactE(fact="tiles")):
+            # A bit of the tile summary: fans of such needs are written under one test of
+            # their bits (`codeplan.need_runs`), which most hands fail at once.
+            return Need("every_tile", "one property every tile has", expr)
         case ir.FactE(fact=fact) if fact in _FLAGS and expr.type == BOOL:
             return Need(fact, fact, expr)
         case ir.AttrE(obj=ir.FactE(fact="pair"), attr=attr) if attr in _HONOUR_ATTRS:

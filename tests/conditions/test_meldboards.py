@@ -316,7 +316,8 @@ def _code_of(source: str, fan_id: str) -> str:
 def test_each_pattern_compiles_to_its_board_expression(fan_id: str) -> None:
     code = _code_of(LOWERED, fan_id)
     wanted = FANS[fan_id][1]
-    assert wanted in " ".join(line.strip() for line in code.splitlines()), code
+    # Read without the layout, which depends on how deep the fan sits (under need blocks).
+    assert "".join(wanted.split()) in "".join(code.split()), code
 
 
 @pytest.mark.parametrize(

@@ -65,6 +65,10 @@ FANS: dict[str, tuple[str, str]] = {
         "when any r in 1..3: any m in pungs: m.rank == r",
         "x_meld_any & 0x",
     ),
+    "either_property_of_every_tile": (  # one test of two bits, not a test of each
+        "when (all t in tiles: t.is_simple) or (all t in tiles: t.is_honour)",
+        "1 if (x_tile_all & 0x",
+    ),
     "no_rank_all_honour": (
         "when none r in 5..6: all t in tiles: t.rank == r",
         "x_tile_all & 0x",

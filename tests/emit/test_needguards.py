@@ -37,6 +37,7 @@ CASES: dict[str, tuple[str, str | None]] = {
     "kongs_by_length": ("len(kongs) == 3", "len(kongs) > 0"),
     "pair_of_dragons": ("pair.is_dragon and suits(tiles) == 0", "any t in tiles: t.is_honour"),
     "a_flag": ("last_tile and self_drawn", "last_tile"),
+    "every_tile_simple": ("all t in tiles: t.is_simple", "all t in tiles: t.is_simple"),
     "a_later_conjunct": ("suits(tiles) == 1 and (any m in pungs: m.rank == 9)", "len(pungs) > 0"),
     # Over other items, what the items' condition needs.
     "any_suit_with_a_pung": (
@@ -205,6 +206,23 @@ def test_fans_needing_more_melds_are_written_under_one_test_of_as_many() -> None
         "# Fans that need a chow: none of them counts without.",
         "if (x_meld_count >> 18 & 7) > 0:",
     ]
+
+
+def test_fans_each_needing_a_property_of_every_tile_are_written_under_one_test_of_their_bits() -> (
+    None
+):
+    lines = [line.strip() for line in GUARDED.splitlines()]
+    heading = lines.index(
+        "# Fans that need one property every tile has: none of them counts without."
+    )
+    test = lines[heading + 1]
+    assert re.fullmatch(r"if \(x_tile_all & 0x[0-9a-f]+ != 0\):", test), test
+    # 绿一色 and 断幺 among them: each its own bit of the mask.
+    block = lines[heading : lines.index("else:", heading)]
+    assert (
+        "# when all t in tiles: t.is_green" in block
+        and "# when all t in tiles: t.is_simple" in block
+    )
 
 
 def test_the_concealed_pungs_are_counted_once_for_the_three_fans() -> None:

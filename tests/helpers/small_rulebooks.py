@@ -15,6 +15,7 @@ from pathlib import Path
 from unittest import mock
 
 from mjc.compiler.conditions import listquant, loopguards, meldboards, meldcounts, meldequal
+from mjc.compiler.conditions.pyexpr import PyExpr
 from mjc.compiler.driver import compile_source
 from mjc.compiler.emit.codegen import checked_module
 
@@ -76,6 +77,7 @@ def every_quantifier_a_plain_loop() -> Iterator[None]:
         mock.patch.object(loopguards, "lower_range", lambda py, expr: None),
         mock.patch.object(meldequal, "lower", lambda py, expr: None),
         mock.patch.object(meldcounts, "lower", lambda py, expr: None),
+        mock.patch.object(PyExpr, "_either_bit", lambda py, operands: None),
     ):
         yield
 

@@ -393,30 +393,36 @@ def score_fans(
         f_luxury_seven_pairs = 0
         f_double_luxury_seven_pairs = 0
         f_triple_luxury_seven_pairs = 0
-    # 混幺九 mixed_terminals (rulebooks/chaozhou.mjr:432)
-    # when not (option.no_dragons and option.no_winds) and shape == standard and (all t in tiles:
-    # t.is_outside) and (any t in tiles: t.is_honour) and (any t in tiles: t.is_terminal)
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_mixed_terminals = 1 if (
-        not (o['no_dragons'] and o['no_winds'])
-        and x_shape == 'standard'
-        and (x_tile_all >> 4 & 1)
-        and (x_tile_any >> 3 & 1)
-        and (x_tile_any >> 5 & 1)
-    ) else 0
-    # 清幺九 pure_terminals (rulebooks/chaozhou.mjr:448)
-    # when shape != four_ghosts and (all t in tiles: t.is_terminal)
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_pure_terminals = 1 if x_shape != 'four_ghosts' and (x_tile_all >> 5 & 1) else 0
-    # 字一色 all_honours (rulebooks/chaozhou.mjr:461)
-    # when not (option.no_dragons and option.no_winds) and shape != four_ghosts and (all t in tiles:
-    # t.is_honour)
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_all_honours = 1 if (
-        not (o['no_dragons'] and o['no_winds'])
-        and x_shape != 'four_ghosts'
-        and (x_tile_all >> 3 & 1)
-    ) else 0
+    # Fans that need one property every tile has: none of them counts without.
+    if (x_tile_all & 0x38 != 0):
+        # 混幺九 mixed_terminals (rulebooks/chaozhou.mjr:432)
+        # when not (option.no_dragons and option.no_winds) and shape == standard and (all t in
+        # tiles: t.is_outside) and (any t in tiles: t.is_honour) and (any t in tiles: t.is_terminal)
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_mixed_terminals = 1 if (
+            not (o['no_dragons'] and o['no_winds'])
+            and x_shape == 'standard'
+            and (x_tile_all >> 4 & 1)
+            and (x_tile_any >> 3 & 1)
+            and (x_tile_any >> 5 & 1)
+        ) else 0
+        # 清幺九 pure_terminals (rulebooks/chaozhou.mjr:448)
+        # when shape != four_ghosts and (all t in tiles: t.is_terminal)
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_pure_terminals = 1 if x_shape != 'four_ghosts' and (x_tile_all >> 5 & 1) else 0
+        # 字一色 all_honours (rulebooks/chaozhou.mjr:461)
+        # when not (option.no_dragons and option.no_winds) and shape != four_ghosts and (all t in
+        # tiles: t.is_honour)
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_all_honours = 1 if (
+            not (o['no_dragons'] and o['no_winds'])
+            and x_shape != 'four_ghosts'
+            and (x_tile_all >> 3 & 1)
+        ) else 0
+    else:
+        f_mixed_terminals = 0
+        f_pure_terminals = 0
+        f_all_honours = 0
     # 十三幺 thirteen_orphans_fan (rulebooks/chaozhou.mjr:476)
     # when (not option.no_dragons and not option.no_winds) and shape == thirteen_orphans
     # group: the tile summary (read directly)

@@ -459,14 +459,19 @@ def score_fans(
     else:
         f_little_three_dragons = 0
         f_little_four_winds = 0
-    # 字一色 all_honours (rulebooks/guangdong.mjr:269)
-    # when all t in tiles: t.is_honour
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_all_honours = 1 if (x_tile_all >> 3 & 1) else 0
-    # 清幺九 all_terminals (rulebooks/guangdong.mjr:278)
-    # when all t in tiles: t.is_terminal
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_all_terminals = 1 if (x_tile_all >> 5 & 1) else 0
+    # Fans that need one property every tile has: none of them counts without.
+    if (x_tile_all & 0x28 != 0):
+        # 字一色 all_honours (rulebooks/guangdong.mjr:269)
+        # when all t in tiles: t.is_honour
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_all_honours = 1 if (x_tile_all >> 3 & 1) else 0
+        # 清幺九 all_terminals (rulebooks/guangdong.mjr:278)
+        # when all t in tiles: t.is_terminal
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_all_terminals = 1 if (x_tile_all >> 5 & 1) else 0
+    else:
+        f_all_honours = 0
+        f_all_terminals = 0
     # 大三元 big_three_dragons (rulebooks/guangdong.mjr:287)
     # when (count m in melds: m.is_pung and m.is_dragon) == 3
     # group: the tile summary (bits of the tile and meld summaries)

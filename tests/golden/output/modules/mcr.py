@@ -915,10 +915,64 @@ def score_fans(
         f_little_four_winds = 0
         f_big_three_winds = 0
         f_mixed_shifted_pungs = 0
-    # 绿一色 all_green (rulebooks/mcr.mjr:94)
-    # when all t in tiles: t.is_green
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_all_green = 1 if (x_tile_all >> 0 & 1) else 0
+    # Fans that need one property every tile has: none of them counts without.
+    if (x_tile_all & 0x27ec011 != 0):
+        # 绿一色 all_green (rulebooks/mcr.mjr:94)
+        # when all t in tiles: t.is_green
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_all_green = 1 if (x_tile_all >> 0 & 1) else 0
+        # 清幺九 all_terminals (rulebooks/mcr.mjr:145)
+        # when all t in tiles: t.is_terminal
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_all_terminals = 1 if (x_tile_all >> 14 & 1) else 0
+        # 字一色 all_honors (rulebooks/mcr.mjr:172)
+        # when all t in tiles: t.is_honour
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_all_honors = 1 if (x_tile_all >> 4 & 1) else 0
+        # 混幺九 all_terminals_and_honors (rulebooks/mcr.mjr:239)
+        # when all t in tiles: t.is_outside
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_all_terminals_and_honors = 1 if (x_tile_all >> 15 & 1) else 0
+        # 全大 upper_tiles (rulebooks/mcr.mjr:303)
+        # when all t in tiles: t.is_suited and t.rank >= 7
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_upper_tiles = 1 if (x_tile_all >> 17 & 1) else 0
+        # 全中 middle_tiles (rulebooks/mcr.mjr:312)
+        # when all t in tiles: t.is_suited and t.rank >= 4 and t.rank <= 6
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_middle_tiles = 1 if (x_tile_all >> 18 & 1) else 0
+        # 全小 lower_tiles (rulebooks/mcr.mjr:321)
+        # when all t in tiles: t.is_suited and t.rank <= 3
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_lower_tiles = 1 if (x_tile_all >> 19 & 1) else 0
+        # 大于五 upper_four (rulebooks/mcr.mjr:405)
+        # when all t in tiles: t.is_suited and t.rank >= 6
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_upper_four = 1 if (x_tile_all >> 20 & 1) else 0
+        # 小于五 lower_four (rulebooks/mcr.mjr:414)
+        # when all t in tiles: t.is_suited and t.rank <= 4
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_lower_four = 1 if (x_tile_all >> 21 & 1) else 0
+        # 推不倒 reversible_tiles (rulebooks/mcr.mjr:440)
+        # when all t in tiles: t in [1p, 2p, 3p, 4p, 5p, 8p, 9p, 2s, 4s, 5s, 6s, 8s, 9s, 5z]
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_reversible_tiles = 1 if (x_tile_all >> 22 & 1) else 0
+        # 断幺 all_simples (rulebooks/mcr.mjr:684)
+        # when all t in tiles: t.is_simple
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_all_simples = 1 if (x_tile_all >> 25 & 1) else 0
+    else:
+        f_all_green = 0
+        f_all_terminals = 0
+        f_all_honors = 0
+        f_all_terminals_and_honors = 0
+        f_upper_tiles = 0
+        f_middle_tiles = 0
+        f_lower_tiles = 0
+        f_upper_four = 0
+        f_lower_four = 0
+        f_reversible_tiles = 0
+        f_all_simples = 0
     # 九莲宝灯 nine_gates (rulebooks/mcr.mjr:103)
     # when (concealed and len(kongs) == 0 and suits(tiles) == 1 and (none t in tiles: t.is_honour))
     # and ((count t in tiles: t.rank == 1) >= 3 and (count t in tiles: t.rank == 9) >= 3) and (all r
@@ -1015,14 +1069,6 @@ def score_fans(
     # when shape == thirteen_orphans
     # group: the tile summary (read directly)
     f_thirteen_orphans_fan = 1 if x_shape == 'thirteen_orphans' else 0
-    # 清幺九 all_terminals (rulebooks/mcr.mjr:145)
-    # when all t in tiles: t.is_terminal
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_all_terminals = 1 if (x_tile_all >> 14 & 1) else 0
-    # 字一色 all_honors (rulebooks/mcr.mjr:172)
-    # when all t in tiles: t.is_honour
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_all_honors = 1 if (x_tile_all >> 4 & 1) else 0
     # Fans that need the standard shape: none of them on another shape.
     if x_shape == 'standard':
         # Fans that need a pung or kong: none of them counts without.
@@ -1182,10 +1228,6 @@ def score_fans(
             | (x_chow_board >> 8 & x_chow_board >> 16 & x_chow_board >> 24)
         ) != 0
     ) else 0
-    # 混幺九 all_terminals_and_honors (rulebooks/mcr.mjr:239)
-    # when all t in tiles: t.is_outside
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_all_terminals_and_honors = 1 if (x_tile_all >> 15 & 1) else 0
     # 七对 seven_pairs_fan (rulebooks/mcr.mjr:248)
     # when shape == seven_pairs
     # group: the tile summary (read directly)
@@ -1207,30 +1249,10 @@ def score_fans(
     # when suits(tiles) == 1 and (none t in tiles: t.is_honour)
     # group: the tile summary (bits of the tile and meld summaries)
     f_full_flush = 1 if x_suit_count == 1 and not (x_tile_any >> 4 & 1) else 0
-    # 全大 upper_tiles (rulebooks/mcr.mjr:303)
-    # when all t in tiles: t.is_suited and t.rank >= 7
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_upper_tiles = 1 if (x_tile_all >> 17 & 1) else 0
-    # 全中 middle_tiles (rulebooks/mcr.mjr:312)
-    # when all t in tiles: t.is_suited and t.rank >= 4 and t.rank <= 6
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_middle_tiles = 1 if (x_tile_all >> 18 & 1) else 0
-    # 全小 lower_tiles (rulebooks/mcr.mjr:321)
-    # when all t in tiles: t.is_suited and t.rank <= 3
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_lower_tiles = 1 if (x_tile_all >> 19 & 1) else 0
     # 组合龙 knitted_straight_fan (rulebooks/mcr.mjr:397)
     # when (count m in melds: m.is_knitted) == 3
     # group: the tile summary (bits of the tile and meld summaries)
     f_knitted_straight_fan = 1 if (x_meld_count >> 21 & 7) == 3 else 0
-    # 大于五 upper_four (rulebooks/mcr.mjr:405)
-    # when all t in tiles: t.is_suited and t.rank >= 6
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_upper_four = 1 if (x_tile_all >> 20 & 1) else 0
-    # 小于五 lower_four (rulebooks/mcr.mjr:414)
-    # when all t in tiles: t.is_suited and t.rank <= 4
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_lower_four = 1 if (x_tile_all >> 21 & 1) else 0
     # Fans that need the knitted_straight or standard shape: none of them on another shape.
     if x_shape == 'standard' or x_shape == 'knitted_straight':
         # Fans that need a chow: none of them counts without.
@@ -1327,10 +1349,6 @@ def score_fans(
         f_two_terminal_chows = 0
         f_all_chows = 0
         f_two_concealed_pungs = 0
-    # 推不倒 reversible_tiles (rulebooks/mcr.mjr:440)
-    # when all t in tiles: t in [1p, 2p, 3p, 4p, 5p, 8p, 9p, 2s, 4s, 5s, 6s, 8s, 9s, 5z]
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_reversible_tiles = 1 if (x_tile_all >> 22 & 1) else 0
     # Fans that need last_tile: none of them counts without.
     if x_last_tile:
         # 妙手回春 last_tile_draw (rulebooks/mcr.mjr:467)
@@ -1466,10 +1484,6 @@ def score_fans(
             if x_tiles.count(v_t) == 4 and x_kong_board >> TILE_SLOT[v_t] & 1 == 0
         )
     )
-    # 断幺 all_simples (rulebooks/mcr.mjr:684)
-    # when all t in tiles: t.is_simple
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_all_simples = 1 if (x_tile_all >> 25 & 1) else 0
     # 幺九刻 pung_of_terminals (rulebooks/mcr.mjr:729)
     # when true, per (count m in pungs: m.is_terminal or m.is_wind and m.tile != seat_wind and
     # m.tile != round_wind and (count n in pungs: n.is_wind) < 3) - (count x in [1]: nine_gates)

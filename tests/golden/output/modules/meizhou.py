@@ -277,28 +277,34 @@ def score_fans(
     # when suits(tiles) == 1 and (any t in tiles: t.is_honour)
     # group: the tile summary (bits of the tile and meld summaries)
     f_hunyise = 1 if x_suit_count == 1 and (x_tile_any >> 3 & 1) else 0
-    # 混幺九 hunyaojiu (rulebooks/meizhou.mjr:153)
-    # when shape != thirteen_orphans and (all t in tiles: t.is_outside) and (any t in tiles:
-    # t.is_honour) and (any t in tiles: t.is_terminal)
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_hunyaojiu = 1 if (
-        x_shape != 'thirteen_orphans'
-        and (x_tile_all >> 4 & 1)
-        and (x_tile_any >> 3 & 1)
-        and (x_tile_any >> 5 & 1)
-    ) else 0
+    # Fans that need one property every tile has: none of them counts without.
+    if (x_tile_all & 0x38 != 0):
+        # 混幺九 hunyaojiu (rulebooks/meizhou.mjr:153)
+        # when shape != thirteen_orphans and (all t in tiles: t.is_outside) and (any t in tiles:
+        # t.is_honour) and (any t in tiles: t.is_terminal)
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_hunyaojiu = 1 if (
+            x_shape != 'thirteen_orphans'
+            and (x_tile_all >> 4 & 1)
+            and (x_tile_any >> 3 & 1)
+            and (x_tile_any >> 5 & 1)
+        ) else 0
+        # 字一色 ziyise (rulebooks/meizhou.mjr:200)
+        # when all t in tiles: t.is_honour
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_ziyise = 1 if (x_tile_all >> 3 & 1) else 0
+        # 清幺九 qingyaojiu (rulebooks/meizhou.mjr:210)
+        # when all t in tiles: t.is_terminal
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_qingyaojiu = 1 if (x_tile_all >> 5 & 1) else 0
+    else:
+        f_hunyaojiu = 0
+        f_ziyise = 0
+        f_qingyaojiu = 0
     # 十三幺 thirteen_orphans_fan (rulebooks/meizhou.mjr:190)
     # when shape == thirteen_orphans
     # group: the tile summary (read directly)
     f_thirteen_orphans_fan = 1 if x_shape == 'thirteen_orphans' else 0
-    # 字一色 ziyise (rulebooks/meizhou.mjr:200)
-    # when all t in tiles: t.is_honour
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_ziyise = 1 if (x_tile_all >> 3 & 1) else 0
-    # 清幺九 qingyaojiu (rulebooks/meizhou.mjr:210)
-    # when all t in tiles: t.is_terminal
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_qingyaojiu = 1 if (x_tile_all >> 5 & 1) else 0
     # 天胡 tianhu (rulebooks/meizhou.mjr:220)
     # when heavenly
     # group: the winning situation only (read directly)

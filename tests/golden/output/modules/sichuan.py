@@ -685,16 +685,25 @@ def score_fans(
     # when len(declared) == 4
     # group: the winning situation only (read directly)
     f_gold_hook = 1 if len(x_declared) == 4 else 0
-    # 将对 pure_pungs (rulebooks/sichuan.mjr:195)
-    # when (option.yaojiu_jiangdui and shape == standard and (all m in melds: m.is_pung)) and (all t
-    # in tiles: t.rank == 2 or t.rank == 5 or t.rank == 8)
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_pure_pungs = 1 if (
-        o['yaojiu_jiangdui']
-        and x_shape == 'standard'
-        and (x_meld_all >> 0 & 1)
-        and (x_tile_all >> 3 & 1)
-    ) else 0
+    # Fans that need one property every tile has: none of them counts without.
+    if (x_tile_all & 0x18 != 0):
+        # 将对 pure_pungs (rulebooks/sichuan.mjr:195)
+        # when (option.yaojiu_jiangdui and shape == standard and (all m in melds: m.is_pung)) and
+        # (all t in tiles: t.rank == 2 or t.rank == 5 or t.rank == 8)
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_pure_pungs = 1 if (
+            o['yaojiu_jiangdui']
+            and x_shape == 'standard'
+            and (x_meld_all >> 0 & 1)
+            and (x_tile_all >> 3 & 1)
+        ) else 0
+        # 中张 all_simples (rulebooks/sichuan.mjr:341)
+        # when option.menqing_zhongzhang and (all t in tiles: t.is_simple)
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_all_simples = 1 if o['menqing_zhongzhang'] and (x_tile_all >> 4 & 1) else 0
+    else:
+        f_pure_pungs = 0
+        f_all_simples = 0
     # 清对 clean_pungs (rulebooks/sichuan.mjr:206)
     # when suits(tiles) == 1 and shape == standard and (all m in melds: m.is_pung)
     # group: the tile summary (bits of the tile and meld summaries)
@@ -737,10 +746,6 @@ def score_fans(
     # when option.menqing_zhongzhang and concealed
     # group: the tile summary (read directly)
     f_concealed_hand = 1 if o['menqing_zhongzhang'] and a.concealed else 0
-    # 中张 all_simples (rulebooks/sichuan.mjr:341)
-    # when option.menqing_zhongzhang and (all t in tiles: t.is_simple)
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_all_simples = 1 if o['menqing_zhongzhang'] and (x_tile_all >> 4 & 1) else 0
     if raw is not None:
         raw.extend((
             f_plain,

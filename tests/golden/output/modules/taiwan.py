@@ -589,14 +589,19 @@ def score_fans(
     # when suits(tiles) == 1 and (any t in tiles: t.is_honour)
     # group: the tile summary (bits of the tile and meld summaries)
     f_mixed_one_suit = 1 if x_suit_count == 1 and (x_tile_any >> 3 & 1) else 0
-    # 清一色 one_suit (rulebooks/taiwan.mjr:270)
-    # when suits(tiles) == 1 and (all t in tiles: t.is_suited)
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_one_suit = 1 if x_suit_count == 1 and (x_tile_all >> 4 & 1) else 0
-    # 字一色 all_honours (rulebooks/taiwan.mjr:277)
-    # when all t in tiles: t.is_honour
-    # group: the tile summary (bits of the tile and meld summaries)
-    f_all_honours = 1 if (x_tile_all >> 3 & 1) else 0
+    # Fans that need one property every tile has: none of them counts without.
+    if (x_tile_all & 0x18 != 0):
+        # 清一色 one_suit (rulebooks/taiwan.mjr:270)
+        # when suits(tiles) == 1 and (all t in tiles: t.is_suited)
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_one_suit = 1 if x_suit_count == 1 and (x_tile_all >> 4 & 1) else 0
+        # 字一色 all_honours (rulebooks/taiwan.mjr:277)
+        # when all t in tiles: t.is_honour
+        # group: the tile summary (bits of the tile and meld summaries)
+        f_all_honours = 1 if (x_tile_all >> 3 & 1) else 0
+    else:
+        f_one_suit = 0
+        f_all_honours = 0
     # Fans that need an honour tile: none of them counts without.
     if (x_tile_any >> 3 & 1):
         # 小三元 little_dragons (rulebooks/taiwan.mjr:285)
