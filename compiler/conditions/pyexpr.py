@@ -241,7 +241,10 @@ class PyExpr:
                 bits = [self._tile_bit(f"SUIT_OF[v_t] == {lit(suit)}") for suit in "mps"]
                 self.runtime_names.add("SUIT_OF")
                 self.summaries.add("tile")
-                source = " + ".join(f"(x_tile_any >> {b} & 1)" for b in bits)
+                if bits == list(range(bits[0], bits[0] + 3)):  # side by side: counted at once
+                    source = f"(x_tile_any >> {bits[0]} & 7).bit_count()"
+                else:
+                    source = " + ".join(f"(x_tile_any >> {b} & 1)" for b in bits)
                 name, _ = self.hoisted.setdefault(source, ("x_suit_count", source))
                 return atom(name)
             case ir.CallE(func="len", args=(ir.FactE(fact=fact),)) if fact in (

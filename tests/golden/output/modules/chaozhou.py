@@ -340,7 +340,7 @@ def score_fans(
     x_meld_any = x_some >> MELD_SHIFT & MELD_BITS
     x_meld_all = x_every >> MELD_SHIFT & MELD_BITS
     x_meld_count = x_count >> MELD_COUNT_SHIFT & MELD_COUNT_BITS
-    x_suit_count = (x_tile_any >> 0 & 1) + (x_tile_any >> 1 & 1) + (x_tile_any >> 2 & 1)
+    x_suit_count = (x_tile_any >> 0 & 7).bit_count()
     # Loops that several conditions compute alike, computed once:
     x_shared_0 = sum(1 for v_p in x_pairs if sum(1 for v_q in x_pairs if v_q.tile == v_p.tile) == 2)
     # 鸡胡 chicken (rulebooks/chaozhou.mjr:327)

@@ -783,7 +783,7 @@ def score_fans(
     x_kong_count = x_count >> AT_KONG_COUNT & COUNT_MASK
     x_pung_board = x_some >> AT_PUNG_BOARD & BOARD_MASK
     x_tile_copies = x_count >> AT_TILE_COPIES & COUNT_MASK
-    x_suit_count = (x_tile_any >> 1 & 1) + (x_tile_any >> 2 & 1) + (x_tile_any >> 3 & 1)
+    x_suit_count = (x_tile_any >> 1 & 7).bit_count()
     x_counted_1 = (
         (x_meld_count >> 9 & 7)
         - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)

@@ -393,7 +393,7 @@ def score_fans(
     x_meld_all = x_every >> MELD_SHIFT & MELD_BITS
     x_meld_count = x_count >> MELD_COUNT_SHIFT & MELD_COUNT_BITS
     x_tile_copies = x_count >> AT_TILE_COPIES & COUNT_MASK
-    x_suit_count = (x_tile_any >> 0 & 1) + (x_tile_any >> 1 & 1) + (x_tile_any >> 2 & 1)
+    x_suit_count = (x_tile_any >> 0 & 7).bit_count()
     # 平胡 plain (rulebooks/sichuan.mjr:141)
     # when true
     # group: the winning situation only (read directly)
@@ -1406,7 +1406,7 @@ def payment_draws(h: Hand, s: Situation, o: dict[str, Any]) -> tuple[tuple[int, 
     """The draw lines (by index in DRAW_RULES) that hold for the seat holding `h` at an
     exhaustive draw (`s.waits`: the tiles it waits on), with their amounts."""
     x_tile_any, x_tile_all, x_tile_count = summarize_tiles(h.tiles, TILE_MASKS, TILE_COUNTS)
-    x_suit_count = (x_tile_any >> 0 & 1) + (x_tile_any >> 1 & 1) + (x_tile_any >> 2 & 1)
+    x_suit_count = (x_tile_any >> 0 & 7).bit_count()
     found: list[tuple[int, int]] = []
     # draw_payment each (rulebooks/sichuan.mjr:115)
     if o['cap'] == '3' and x_suit_count == 3:

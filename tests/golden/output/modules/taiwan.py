@@ -461,7 +461,7 @@ def score_fans(
         - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
         if x_winning_meld.concealed and not x_self_drawn else 0)
     )
-    x_suit_count = (x_tile_any >> 0 & 1) + (x_tile_any >> 1 & 1) + (x_tile_any >> 2 & 1)
+    x_suit_count = (x_tile_any >> 0 & 7).bit_count()
     # 底 base_fan (rulebooks/taiwan.mjr:96)
     # when option.base_tai > 0
     # group: the winning situation only (read directly)

@@ -381,7 +381,7 @@ def deal_wins(h: Hand, s: Situation, o: dict[str, Any]) -> tuple[str, ...]:
     """The wins at the deal the dealt hand `h` of the seat `s` holds, before the first discard."""
     x_tiles = h.tiles
     x_tile_any, x_tile_all, x_tile_count = summarize_tiles(h.tiles, TILE_MASKS, TILE_COUNTS)
-    x_suit_count = (x_tile_any >> 1 & 1) + (x_tile_any >> 2 & 1) + (x_tile_any >> 3 & 1)
+    x_suit_count = (x_tile_any >> 1 & 7).bit_count()
     found: list[str] = []
     # tests/helpers/rulebooks/deal_wins.mjr:31
     if o['small_wins'] and any(x_tiles.count(v_t) == 4 for v_t in x_tiles):

@@ -162,7 +162,7 @@ def score_fans(
     x_meld_any = x_some >> MELD_SHIFT & MELD_BITS
     x_meld_all = x_every >> MELD_SHIFT & MELD_BITS
     x_meld_count = x_count >> MELD_COUNT_SHIFT & MELD_COUNT_BITS
-    x_suit_count = (x_tile_any >> 0 & 1) + (x_tile_any >> 1 & 1) + (x_tile_any >> 2 & 1)
+    x_suit_count = (x_tile_any >> 0 & 7).bit_count()
     # 平胡 plain (tests/helpers/rulebooks/draw_payments.mjr:57)
     # when true
     # group: the winning situation only (read directly)
@@ -609,7 +609,7 @@ def payment_draws(h: Hand, s: Situation, o: dict[str, Any]) -> tuple[tuple[int, 
     """The draw lines (by index in DRAW_RULES) that hold for the seat holding `h` at an
     exhaustive draw (`s.waits`: the tiles it waits on), with their amounts."""
     x_tile_any, x_tile_all, x_tile_count = summarize_tiles(h.tiles, TILE_MASKS, TILE_COUNTS)
-    x_suit_count = (x_tile_any >> 0 & 1) + (x_tile_any >> 1 & 1) + (x_tile_any >> 2 & 1)
+    x_suit_count = (x_tile_any >> 0 & 7).bit_count()
     found: list[tuple[int, int]] = []
     # draw_payment each (tests/helpers/rulebooks/draw_payments.mjr:45)
     if x_suit_count == 3:

@@ -173,7 +173,7 @@ def score_fans(
     x_meld_any = x_some >> MELD_SHIFT & MELD_BITS
     x_meld_all = x_every >> MELD_SHIFT & MELD_BITS
     x_meld_count = x_count >> MELD_COUNT_SHIFT & MELD_COUNT_BITS
-    x_suit_count = (x_tile_any >> 0 & 1) + (x_tile_any >> 1 & 1) + (x_tile_any >> 2 & 1)
+    x_suit_count = (x_tile_any >> 0 & 7).bit_count()
     # 平胡 plain (tests/helpers/rulebooks/sixteen.mjr:44)
     # when true
     # group: the winning situation only (read directly)
