@@ -43,6 +43,8 @@ from mjc.compiler.ir.expr import (
     line_id,
     subnodes,
 )
+from mjc.compiler.ir.expr import MAX_EXPONENT
+from mjc.compiler.ir.points import FuItem, FuSection, PointsLimit, PointsSection
 from mjc.compiler.ir.nodes import (
     IR_VERSION,
     Adjustment,
@@ -94,6 +96,11 @@ from mjc.compiler.ir.nodes import (
 
 __all__ = [
     "IR_VERSION",
+    "MAX_EXPONENT",
+    "FuItem",
+    "FuSection",
+    "PointsLimit",
+    "PointsSection",
     "SWAPPED",
     "Adjustment",
     "ArithE",
