@@ -246,8 +246,13 @@ class ScoreBound:
         if decls.points is not None:
             self.total_at_base = min(self.total, total_at_base(decls.points, typed))
             for line in decls.points.bases:
-                found = self._range(line.value, self.total_at_base)
-                self.points_base = max(self.points_base, found.high if found else 0)
+                typed_base = typed.get(line.value)
+                if typed_base is None:
+                    continue
+                model = Model(self.sizes(self.total_at_base), HUGE, HUGE)
+                found = model.measure(typed_base)
+                if model.too_steep is None:  # else E0552 says so, and `base` is not ours
+                    self.points_base = max(self.points_base, found.high)
 
     def sizes(self, total: int) -> Sizes:
         """What an expression can read, with `total` up to `total`."""
@@ -519,7 +524,10 @@ def _too_steep(excess: Excess, written: ast.Expr) -> Diagnostic:
     return error(
         "E0552",
         f"this exponent can be {_number(excess.amount)}: `**` takes an exponent of 0 to "
-        f"{ir.MAX_EXPONENT}",
+        f"{ir.MAX_EXPONENT}"
+        if excess.amount >= 0
+        else f"this exponent can be {excess.amount}: `**` takes an exponent of 0 to "
+        f"{ir.MAX_EXPONENT} (below 0 it would make a fraction)",
         span_of(written, excess.path),
         label=f"up to {_number(excess.amount)}",
         help="bound the exponent: in a points section's `base`, put the limits that hold for "

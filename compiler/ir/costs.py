@@ -181,7 +181,7 @@ class Model:
                     exponent.low < 0 or exponent.high > ir.MAX_EXPONENT
                 ):
                     path = (*visit.path, ("arith", "right", None))
-                    steep = max(exponent.high, -exponent.low)
+                    steep = exponent.low if exponent.low < 0 else exponent.high
                     self.too_steep = Excess(path, visit.expr.right, steep)
             # Post-order: a part over a bound was recorded before the whole that holds it.
             if self.too_slow is None and found.steps > self.step_bound:
