@@ -172,6 +172,9 @@ def _bodies(state: ModuleState) -> dict[str, list[str]]:
         # Likewise only for a rulebook with a fu or a points section (Riichi).
         "fu_body": emit_points.fu_body(state) if state.book.fu is not None else [],
         "points_body": emit_points.points_body(state) if state.book.points is not None else [],
+        "payment_round_up_body": emit_payments.first_value(state, payments.rounds, "None", "round")
+        if payments.rounds
+        else [],
     }
 
 
