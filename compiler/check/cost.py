@@ -531,7 +531,7 @@ def _too_steep(excess: Excess, written: ast.Expr) -> Diagnostic:
         span_of(written, excess.path),
         label=f"up to {_number(excess.amount)}",
         help="bound the exponent: in a points section's `base`, put the limits that hold for "
-        "large values first (`limit \"満貫\" 2000 when total >= 5`), so `total` is small where "
+        'large values first (`limit "満貫" 2000 when total >= 5`), so `total` is small where '
         "the base is worked out",
     )
 

@@ -257,7 +257,7 @@ def check_points(decls: Declarations, typed: Typed) -> list[Diagnostic]:
     amounts: list[tuple[str, ast.Expr, ast.Expr | None]] = []
     if decls.fu is not None:
         for item in decls.fu.items:
-            kind = "round up" if item.kind == "round" else item.kind
+            kind: str = "round up" if item.kind == "round" else item.kind
             amounts.append((kind, item.amount, item.guard))
     if points is not None:
         amounts += [("limit", limit.amount, limit.guard) for limit in points.limits]

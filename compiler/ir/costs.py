@@ -177,9 +177,7 @@ class Model:
             found = self._combine(visit.expr, visit.done)
             if self.too_steep is None and isinstance(visit.expr, ir.ArithE):
                 exponent = visit.done[1]
-                if visit.expr.op == "**" and (
-                    exponent.low < 0 or exponent.high > ir.MAX_EXPONENT
-                ):
+                if visit.expr.op == "**" and (exponent.low < 0 or exponent.high > ir.MAX_EXPONENT):
                     path = (*visit.path, ("arith", "right", None))
                     steep = exponent.low if exponent.low < 0 else exponent.high
                     self.too_steep = Excess(path, visit.expr.right, steep)

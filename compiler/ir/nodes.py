@@ -38,7 +38,12 @@ from mjc.compiler.ir.expr import (
     is_node as is_node,
     subnodes as subnodes,
 )
-from mjc.compiler.ir.points import FuItem as FuItem, FuSection, PointsLimit as PointsLimit, PointsSection
+from mjc.compiler.ir.points import (
+    FuItem as FuItem,
+    FuSection,
+    PointsLimit as PointsLimit,
+    PointsSection,
+)
 from mjc.compiler.ir.settlement import (
     BonusPayment as BonusPayment,
     DrawPayment as DrawPayment,

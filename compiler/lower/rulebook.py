@@ -26,10 +26,10 @@ from mjc.compiler.lower.play import (
     lower_kongs,
     lower_play,
 )
+from mjc.compiler.lower.points import lower_fu, lower_points
 from mjc.compiler.lower.settlement import lower_horses, lower_payments
 from mjc.compiler.lower.sources import at, lowered, provenance
 from mjc.compiler.resolve.declarations import Declarations
-from mjc.compiler.lower.points import lower_fu, lower_points
 from mjc.compiler.resolve.slots import untyped
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast

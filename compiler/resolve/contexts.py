@@ -34,9 +34,9 @@ from mjc.compiler.language.vocabulary import (
 
 __all__ = [
     "CONTEXT_WORDS",
-    "FAN_CONTEXTS",
     "DECLARE_CONTEXTS",
     "DECLARE_PREFIX",
+    "FAN_CONTEXTS",
     "Context",
     "declare_help",
     "facts_for",

@@ -35,6 +35,7 @@ from mjc.compiler.resolve.slotkinds import (
 )
 from mjc.compiler.syntax import ast
 
+
 def _fan(
     clause: str,
     context: Context,
@@ -248,10 +249,14 @@ def _payment_slots() -> Iterator[Slot]:
             )
             ir_value = "value" if ir_node is ir.Stake else value  # a claim_relation's count
             place = Place(node, value, ir_node, ir_value)
-            yield section_slot("payments", f"{clause} value", context, INT, _pay(lines, value), place)
+            yield section_slot(
+                "payments", f"{clause} value", context, INT, _pay(lines, value), place
+            )
         if when is not None:
             place = Place(node, "condition", ir_node, "condition")
-            yield section_slot("payments", f"{clause} when", when, BOOL, _pay(lines, "condition"), place)
+            yield section_slot(
+                "payments", f"{clause} when", when, BOOL, _pay(lines, "condition"), place
+            )
         place = Place(node, "guard", ir_node, "guard")
         yield section_slot("payments", f"{clause} if", "guard", BOOL, _pay(lines, "guard"), place)
 

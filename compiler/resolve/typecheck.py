@@ -46,8 +46,8 @@ from mjc.compiler.language.vocabulary import (
 from mjc.compiler.resolve.contexts import (
     CONTEXT_WORDS,
     DECLARE_CONTEXTS,
-    FAN_CONTEXTS,
     DECLARE_PREFIX,
+    FAN_CONTEXTS,
     Context,
     declare_help,
     facts_for,
@@ -333,10 +333,10 @@ class ExprChecker:
     def _call(self, expr: ast.Call, scope: dict[str, Type], ctx: Context) -> ir.Expr | None:
         name = expr.func.text
         if name == "tier_total":
-            typed, problem = tier_total(expr, ctx, self.decls)
+            total, problem = tier_total(expr, ctx, self.decls)
             if problem is not None:
                 self.problems.append(problem)
-            return typed
+            return total
         function = FUNCTIONS.get(name)
         args = [self._expr(a, scope, ctx) for a in expr.args]
         if function is None:

@@ -400,7 +400,11 @@ class Ruleset(GameRules):
                     else None
                 )
             elif self._points is not None:  # paid on points: the reading with the most
-                valuers = (self._score_fans, self._adjust, self._reject if self._has_rejects else None)
+                valuers = (
+                    self._score_fans,
+                    self._adjust,
+                    self._reject if self._has_rejects else None,
+                )
                 best, valued = best_by_points(
                     found, situation, values, valuers, self._fu_count, self._points
                 )

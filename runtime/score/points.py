@@ -20,7 +20,9 @@ __all__ = ["FuCount", "FuParts", "PointsOf", "Valued", "best_by_points", "value_
 
 FuParts = tuple[tuple[str, int], ...]
 FuCount = Callable[[Arrangement, Situation, dict[str, Any], Kept], tuple[int, FuParts]]
-PointsOf = Callable[[Arrangement, Situation, dict[str, Any], Kept, int, int], tuple[int, str | None]]
+PointsOf = Callable[
+    [Arrangement, Situation, dict[str, Any], Kept, int, int], tuple[int, str | None]
+]
 # A reading's scoring functions (`score_fans`, `adjust`, `reject` or None), as `best_reading`'s.
 Valuers = tuple[Any, Any, Any]
 
