@@ -197,3 +197,19 @@ def test_the_dealers_tsumo_takes_twice_the_base_from_each_rounded_up() -> None:
 def test_a_limit_hand_is_paid_on_its_limit() -> None:
     """満貫 2000: 8000 from the discarder."""
     assert settled(2, FOUR_HAN, "3s").deltas == [0, 0, 8000, -8000]
+
+
+def test_round_up_applies_only_when_its_if_holds() -> None:
+    winner = {"seat": 1, "hand": RON_320, "win_tile": "3s"}
+    round_ = {"players": 4, "dealer": 0, "winners": [winner], "discarder": 2}
+    result = rules().settle({**round_, "options": {"round_up_100": "off"}})
+    assert result.deltas == [0, 1280, -1280, 0]
+
+
+def test_a_limit_under_an_option_applies_only_with_it() -> None:
+    """切り上げ満貫: 4 han 30 fu (1920) is a 満貫 under `kiriage`."""
+    hand = "345m456m567m234s99s"  # 平和 1, ドラ 3
+    plain = rules().score(hand, win="2s")
+    assert (plain.total, plain.fu, plain.points, plain.limit) == (4, 30, 1920, None)
+    kiriage = rules().score(hand, win="2s", options={"kiriage": "on"})
+    assert (kiriage.points, kiriage.limit) == (2000, "満貫")
