@@ -38,5 +38,5 @@ def test_the_points_limits_are_a_table_after_the_base() -> None:
 def test_the_payments_are_counted_in_points_and_rounded_up() -> None:
     page = _page()
     assert "What is paid is counted in 点." in page
-    assert "Every payment of a hand is rounded up to a multiple of 100." in page
+    assert "Every payment of a hand is rounded up to a multiple of 100 when option" in page
     assert "### A worked example" not in page

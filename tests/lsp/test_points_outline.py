@@ -17,7 +17,7 @@ def test_the_outline_shows_the_fu_and_points_sections_with_their_items() -> None
     fu_items = [c.name for c in fu.children or ()]
     assert fu_items[:3] == ["七対子", "副底", "門前加符"] and fu_items[-1] == "round up"
     lines = [c.name for c in points.children or ()]
-    assert lines == ["役満", "倍満", "跳満", "満貫", "base", "満貫"]
+    assert lines == ["役満", "倍満", "跳満", "満貫", "base", "満貫", "満貫"]
 
 
 def test_hover_on_fu_base_and_tier_total_gives_their_meaning() -> None:

@@ -10,6 +10,7 @@ from mjc.compiler import ir
 from mjc.compiler.driver import compile_source
 from mjc.compiler.fmt import format_text
 from mjc.compiler.ir.pretty import pretty
+from mjc.compiler.language.types import BOOL
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.parse import parse
 from tests.helpers.small_rulebooks import RIICHI_POINTS_RULEBOOK
@@ -103,8 +104,9 @@ def test_the_sections_lower_to_their_ir() -> None:
     assert isinstance(book.fu.items[1].amount, ir.IntE) and book.fu.items[1].condition is None
     assert book.fu.items[-1].kind == "round"
     assert pretty(book.points.base) == "fu * 2 ** (total + 2)"
-    assert [x.name for x in book.points.limits] == ["役満", "倍満", "跳満", "満貫", "満貫"]
+    assert [x.name for x in book.points.limits] == ["役満", "倍満", "跳満", "満貫", "満貫", "満貫"]
     assert book.payments.rounds[0].value == ir.IntE(value=100)
+    assert book.payments.rounds[0].guard == ir.OptionE(type=BOOL, option="round_up_100")
 
 
 def test_a_rulebook_without_the_sections_has_none_in_its_ir() -> None:
