@@ -75,6 +75,13 @@ class Settlement:
                     "seat": seat,
                     "total": score.total,
                     "fans": [{"id": f.id, "name": f.name, "value": f.value} for f in score.fans],
+                    # with a points section (Riichi): the fu and the points the hand is paid on
+                    **({"fu": score.fu} if score.fu is not None else {}),
+                    **(
+                        {"points": score.points, "limit": score.limit}
+                        if score.points is not None
+                        else {}
+                    ),
                 }
                 for seat, score in self.scores.items()
             ],

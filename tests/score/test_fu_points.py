@@ -213,3 +213,13 @@ def test_a_limit_under_an_option_applies_only_with_it() -> None:
     assert (plain.total, plain.fu, plain.points, plain.limit) == (4, 30, 1920, None)
     kiriage = rules().score(hand, win="2s", options={"kiriage": "on"})
     assert (kiriage.points, kiriage.limit) == (2000, "満貫")
+
+
+def test_the_settlement_json_gives_each_winners_fu_and_points() -> None:
+    winner = settled(1, FOUR_HAN, "3s").as_dict()["winners"][0]
+    assert (winner["total"], winner["fu"], winner["points"], winner["limit"]) == (
+        4,
+        40,
+        2000,
+        "満貫",
+    )
