@@ -44,8 +44,11 @@ def _translator(state: ModuleState, exprs: list[ir.Expr]) -> tuple[PyExpr, list[
         members = tuple(i for i, fan in enumerate(state.book.fans) if fan.tier == tier.id)
         facts[TIER_PREFIX + tier.id] = f"sum([p for i, _, p in k if i in {lit(members)}])"
 
+    # A tier's total is read where it is used (its fact's name is no Python name to bind).
+    locals_ = _LOCALS | {fact for fact in facts if fact.startswith(TIER_PREFIX)}
+
     def make(inline: frozenset[str]) -> PyExpr:
-        return state.translator(fan_ref, facts, inline | _LOCALS)
+        return state.translator(fan_ref, facts, inline | locals_)
 
     py = make(reads(make, exprs))
     needs.clear()

@@ -4,9 +4,10 @@ names only they read.
 The rows (`POINTS_SLOTS`, joined to `mjc.compiler.resolve.slots.SLOTS`): a fu item's amount,
 `per`, `when` and `if`; the points section's `base`, and each limit's amount, `when` and `if`.
 The fu section's items read what a fan's condition reads, the fans that count and `fu` (the count
-so far); `base` reads `total`, `fu`, the options, the fans and `tier_total(<tier>)`, and a limit
-`base` too. The type checker (`mjc.compiler.resolve.typecheck`) calls `points_fact_problem` for
-`fu` or `base` read where they are not known and `tier_total` for a tier's total."""
+so far), their amounts the options only; `base` reads `total`, `fu`, the options, the fans and
+`tier_total(<tier>)`, and a limit's amount and `when` read `base` too. The type checker
+(`mjc.compiler.resolve.typecheck`) calls `points_fact_problem` for `fu` or `base` read where
+they are not known and `tier_total` for a tier's total."""
 
 from __future__ import annotations
 
@@ -100,7 +101,7 @@ POINTS_SLOTS: tuple[Slot, ...] = (
     section_slot(
         "points",
         "limit amount",
-        "guard",
+        "limit",
         INT,
         _limit_part("amount"),
         _place(ast.PointsLimit, "amount", ir.PointsLimit),

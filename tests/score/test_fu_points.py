@@ -223,3 +223,33 @@ def test_the_settlement_json_gives_each_winners_fu_and_points() -> None:
         2000,
         "満貫",
     )
+
+
+MULTIPLE_YAKUMAN = """
+rulebook yakuman_test { title "役満" }
+players 4
+tiles { characters copies 4 dots copies 4 bamboo copies 4 winds copies 4 dragons copies 4 }
+shapes { standard }
+scoring { unit "翻" tier yaku "役" add tier yakuman "役満" add overrides yaku }
+fan daisangen "大三元" { value 1 tier yakuman when (count m in pungs: m.is_dragon) == 3 }
+fan suuankou "四暗刻" { value 1 tier yakuman when (count m in pungs: m.concealed) == 4 }
+fan yaku "役" { value 1 tier yaku when true }
+fu "符" { add 20 "副底" }
+points "点" {
+  limit "役満" 8000 * tier_total(yakuman) when tier_total(yakuman) >= 1
+  limit "満貫" 2000 when total >= 5
+  base fu * 2 ** (total + 2)
+}
+"""
+
+
+def test_a_limit_reads_a_tiers_total_in_its_amount_and_its_condition() -> None:
+    book = compile_source(MULTIPLE_YAKUMAN, "yakuman.mjr").rulebook
+    assert book is not None
+    ruleset: Ruleset = import_source(generate_module(book), "mjc_yakuman", "y.py").RULESET
+    double = ruleset.score("555z666z777z111m44p", win="4p", self_drawn=True)
+    assert (double.points, double.limit) == (16000, "役満")
+    single = ruleset.score("555z666z777z123m44p", win="4p")
+    assert (single.points, single.limit) == (8000, "役満")
+    plain = ruleset.score("123m456m789m123p44p", win="4p")
+    assert (plain.total, plain.points, plain.limit) == (1, 160, None)
