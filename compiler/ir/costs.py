@@ -51,7 +51,7 @@ def arithmetic(op: str, a: Range, b: Range) -> Range:
     if op == "**":
         if b[0] < 0 or b[1] > ir.MAX_EXPONENT:  # refused by the cost check (E0552)
             return UNKNOWN_RANGE
-        top = power(max(abs(a[0]), abs(a[1])), b[1])
+        top = max(power(max(abs(a[0]), abs(a[1])), b[1]), 1)  # x ** 0 is 1, 0 ** 0 too
         return (-top if a[0] < 0 else 0), top
     corners = [x * y for x in a for y in b]
     return clamp(min(corners)), clamp(max(corners))
