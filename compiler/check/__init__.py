@@ -9,7 +9,8 @@ live one group to a module:
   tiles are real; the total adds up;
 * `options` -- option defaults and choices, presets, and constraints the defaults and presets meet;
 * `scoring` -- the unit, tiers, caps and overrides; each fan's tier, no fan above its cap, no
-  fan worth less than zero, and one minimum at most, of zero or more;
+  fan worth less than zero, and one minimum at most, of zero or more; the fu and points
+  sections' amounts and `round up`s (the payments' too), and the points section's one `base`;
 * `relations` -- fan relations (and a limit, prefer or minimum) name fans, imply nothing into
   an exclusion, form no cycle; fan references in conditions form no circle;
 * `examples` -- inline example hands are valid notation and set only what can be set;
@@ -68,6 +69,7 @@ from mjc.compiler.check.scoring import (
     check_fan_tiers_and_caps,
     check_fan_values,
     check_minimum_value,
+    check_points,
     check_scoring,
 )
 from mjc.compiler.check.situations import check_situation_contradictions
@@ -129,6 +131,7 @@ _EVALUATING_GUARDS: tuple[Callable[[Declarations, Typed], list[Diagnostic]], ...
     check_dealer_bonus,
     check_fan_values,
     check_minimum_value,
+    check_points,
     check_play_agrees,
 )
 

@@ -153,14 +153,17 @@ def check_cost(decls: Declarations, typed: Typed) -> list[Diagnostic]:
     `MAX_RULEBOOK_STEPS`."""
     bound = ScoreBound(decls, typed)
     sizes = bound.sizes(min(bound.total, MAX_VALUE))
+    at_base = bound.sizes(min(bound.total_at_base, MAX_VALUE))
     problems: list[Diagnostic] = []
     steps, costliest = 0, (-1, Span("", 0, 0, 0, 0))
-    for expr, typed_expr in _expressions(decls, typed):
-        model = Model(sizes, MAX_STEPS, MAX_VALUE)
+    for key, expr, typed_expr in _expressions(decls, typed):
+        model = Model(at_base if key == "points base" else sizes, MAX_STEPS, MAX_VALUE)
         measure = model.measure(typed_expr)
         steps = clamp(steps + measure.steps)
         costliest = max(costliest, (measure.steps, expr.span), key=lambda c: c[0])
-        if model.too_slow is not None:
+        if model.too_steep is not None:
+            problems.append(_too_steep(model.too_steep, expr))
+        elif model.too_slow is not None:
             problems.append(_too_slow(model.too_slow, expr))
         elif model.too_large is not None:
             problems.append(_too_large(model.too_large, expr))
@@ -179,21 +182,21 @@ def rulebook_cost(decls: Declarations, typed: Typed) -> Cost:
     bound = ScoreBound(decls, typed)
     sizes = bound.sizes(bound.total)
     steps, costliest, largest = 0, 0, bound.largest
-    for _, typed_expr in _expressions(decls, typed):
+    for _, _, typed_expr in _expressions(decls, typed):
         measure = Model(sizes, HUGE, HUGE).measure(typed_expr)
         steps, costliest = clamp(steps + measure.steps), max(costliest, measure.steps)
         largest = max(largest, measure.magnitude)
     return Cost(steps, costliest, largest)
 
 
-def _expressions(decls: Declarations, typed: Typed) -> list[tuple[ast.Expr, ir.Expr]]:
-    """Every expression of the rulebook that typed, with its typed form."""
-    found: list[tuple[ast.Expr, ir.Expr]] = []
+def _expressions(decls: Declarations, typed: Typed) -> list[tuple[str, ast.Expr, ir.Expr]]:
+    """Every expression of the rulebook that typed, with its slot's key and typed form."""
+    found: list[tuple[str, ast.Expr, ir.Expr]] = []
     for slot in SLOTS:
         for _, expr in slot.find(decls):
             typed_expr = typed.get(expr)
             if expr is not None and typed_expr is not None:
-                found.append((expr, typed_expr))
+                found.append((slot.key, expr, typed_expr))
     return found
 
 
@@ -232,6 +235,7 @@ class ScoreBound:
         self.base = SIZES if decls.play is None else hand_sizes(win_tiles(decls.play))
         self.problem: Diagnostic | None = None
         self.total = self.largest = self.ceiling = 0
+        self.fu = self.points_base = 0
         worths = {fan_id: self._worth(fan) for fan_id, fan in decls.fans.items()}
         for tier in decls.tiers.values():
             self.total = clamp(self.total + self._tier(tier, worths))
@@ -239,11 +243,26 @@ class ScoreBound:
         if decls.scoring is not None:
             self._adjust(decls.scoring.adjustments)
         self.largest = max(self.largest, self.total)
+        self.total_at_base = self.total
+        if decls.fu is not None:
+            self.fu = self._fu(decls.fu)
+        if decls.points is not None:
+            self.total_at_base = min(self.total, total_at_base(decls.points, typed))
+            for line in decls.points.bases:
+                typed_base = typed.get(line.value)
+                if typed_base is None:
+                    continue
+                model = Model(self.sizes(self.total_at_base), HUGE, HUGE)
+                found = model.measure(typed_base)
+                if model.too_steep is None:  # else E0552 says so, and `base` is not ours
+                    self.points_base = max(self.points_base, found.high)
 
     def sizes(self, total: int) -> Sizes:
         """What an expression can read, with `total` up to `total`."""
         base = self.base
         facts = {**base.facts, "total": (0, total), "hand_ceiling": (0, self.ceiling)}
+        facts |= {"fu": (0, self.fu), "base": (0, max(self.points_base, 0))}
+        facts |= {f"tier:{tier}": (0, self.total) for tier in self.decls.tiers}
         return Sizes(
             base.lists, base.meld_tiles, facts, base.attributes, base.functions, self.options
         )
@@ -262,6 +281,20 @@ class ScoreBound:
 
     def _refuse(self, message: str, span: Span, label: str) -> None:
         self.problem = error("E0415", message, span, label=label, help=_NUMBERS_HELP)
+
+    def _fu(self, section: ast.FuSection) -> int:
+        """The most fu a reading can count: every `add` at its most, each `round up` adding
+        up to its multiple, or the largest `fix`."""
+        added, fixed = 0, 0
+        for item in section.items:
+            amount = self._range(item.amount)
+            most = max(amount.high, 0) if amount is not None else 0
+            per = self._range(item.per) if item.per is not None else None
+            if item.kind == "fix":
+                fixed = max(fixed, most)
+            else:
+                added = clamp(added + most * (max(per.high, 0) if per is not None else 1))
+        return max(added, fixed)
 
     def _worth(self, fan: ast.FanDecl) -> _Worth:
         value = 0
@@ -341,6 +374,51 @@ class ScoreBound:
                             line.value.span,
                             f"the hand's value: {_number(self.total)}",
                         )
+
+
+def total_at_base(points: ast.PointsSection, typed: Typed) -> int:
+    """The most `total` can be where a points section works its `base` out: before the first
+    limit that reads `base` (or after the last), every limit before it without an `if` and
+    whose condition is `total >= N` (or `total > N`, or an `or` of which one is) has failed,
+    so `total` is below N (`HUGE` when none says so)."""
+    most = HUGE
+    for limit in points.limits:
+        if _reads(limit.condition, "base") or _reads(limit.amount, "base"):
+            break
+        least = _total_at_least(typed.get(limit.condition))
+        if limit.guard is None and least is not None:
+            most = min(most, least - 1)
+    return max(most, 0)
+
+
+def _total_at_least(expr: ir.Expr | None) -> int | None:
+    """N when `expr` holds whenever `total >= N`: `total >= N`, `total > N - 1`, or an `or`
+    one of whose parts is such a test (the least N of them)."""
+    match expr:
+        case ir.CompareE(op=">=", left=ir.FactE(fact="total"), right=ir.IntE(value=n)):
+            return n
+        case ir.CompareE(op=">", left=ir.FactE(fact="total"), right=ir.IntE(value=n)):
+            return n + 1
+        case ir.BoolOpE(op="or", operands=operands):
+            found = [n for n in map(_total_at_least, operands) if n is not None]
+            return min(found) if found else None
+    return None
+
+
+def _reads(expr: ast.Expr, name: str) -> bool:
+    """Whether `name` is read anywhere in `expr` (a walk over the AST's slots)."""
+    pending: list[object] = [expr]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Name) and node.name == name:
+            return True
+        for part in getattr(node, "__slots__", ()):
+            value = getattr(node, part, None)
+            if isinstance(value, tuple):
+                pending.extend(value)
+            elif hasattr(value, "__slots__") and not isinstance(value, Span):
+                pending.append(value)
+    return False
 
 
 def _outranked(members: list[tuple[ast.FanDecl, _Worth]]) -> set[str]:
@@ -442,6 +520,22 @@ def _too_large(excess: Excess, written: ast.Expr) -> Diagnostic:
         span_of(written, excess.path),
         label=f"up to {_number(excess.amount)}",
         help=_NUMBERS_HELP,
+    )
+
+
+def _too_steep(excess: Excess, written: ast.Expr) -> Diagnostic:
+    return error(
+        "E0552",
+        f"this exponent can be {_number(excess.amount)}: `**` takes an exponent of 0 to "
+        f"{ir.MAX_EXPONENT}"
+        if excess.amount >= 0
+        else f"this exponent can be {excess.amount}: `**` takes an exponent of 0 to "
+        f"{ir.MAX_EXPONENT} (below 0 it would make a fraction)",
+        span_of(written, excess.path),
+        label=f"up to {_number(excess.amount)}",
+        help="bound the exponent: in a points section's `base`, put the limits that hold for "
+        'large values first (`limit "満貫" 2000 when total >= 5`), so `total` is small where '
+        "the base is worked out",
     )
 
 

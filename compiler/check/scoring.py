@@ -230,3 +230,83 @@ def check_minimum_value(decls: Declarations, typed: Typed) -> list[Diagnostic]:
                 )
             ]
     return []
+
+
+# ------------------------------------------------------------------ the fu and points sections
+
+
+def check_points(decls: Declarations, typed: Typed) -> list[Diagnostic]:
+    """The fu and points sections (and the payments' `round up`): a points section has one
+    `base` (E0553); no amount is below zero (E0551) and no `round up` is by zero or less
+    (E0550), under any setting of the options where the line applies."""
+    problems: list[Diagnostic] = []
+    points = decls.points
+    if points is not None and len(points.bases) != 1:
+        span = points.bases[1].span.head() if points.bases else points.span.head()
+        problems.append(
+            error(
+                "E0553",
+                f"the points section has {'two' if points.bases else 'no'} `base` lines"
+                if len(points.bases) < 3
+                else f"the points section has {len(points.bases)} `base` lines",
+                span,
+                label="a second `base`" if points.bases else "no `base` in it",
+                help="write one `base`, the points before the limits: `base fu * 2 ** (total + 2)`",
+            )
+        )
+    amounts: list[tuple[str, ast.Expr, ast.Expr | None]] = []
+    if decls.fu is not None:
+        for item in decls.fu.items:
+            kind: str = "round up" if item.kind == "round" else item.kind
+            amounts.append((kind, item.amount, item.guard))
+    if points is not None:
+        amounts += [("limit", limit.amount, limit.guard) for limit in points.limits]
+    if decls.payments is not None:
+        amounts += [("round up", line.value, line.guard) for line in decls.payments.rounds]
+    for kind, amount, guard in amounts:
+        problem = _amount_problem(decls, typed, kind, amount, guard)
+        if problem is not None:
+            problems.append(problem)
+    return problems
+
+
+def _amount_problem(
+    decls: Declarations, typed: Typed, kind: str, amount: ast.Expr, guard: ast.Expr | None
+) -> Diagnostic | None:
+    """E0550 for a `round up` by zero or less, E0551 for an amount below zero, under the
+    first setting of the options where the line applies that makes it so."""
+    value, when = typed.get(amount), typed.get(guard)
+    if value is None:
+        return None
+    options = ir_options(decls)
+    least = 1 if kind == "round up" else 0
+    read = consteval.options_read([value, when])
+    for setting in consteval.settings(options, read):
+        try:
+            if not consteval.holds(when, setting):
+                continue
+            found = consteval.evaluate(value, setting)
+        except consteval.NotConstant:  # an amount the options cannot decide: not ours
+            return None
+        if not isinstance(found, int) or isinstance(found, bool) or found >= least:
+            continue
+        where = f" under {consteval.describe(setting, options)}" if read else ""
+        if kind == "round up":
+            return error(
+                "E0550",
+                f"`round up` by {found}{where}: a count is rounded up to a multiple of a "
+                "number above zero",
+                amount.span,
+                label="rounds up to a multiple of this",
+                help="round up to the multiple the document gives: `round up 10` (fu), "
+                "`round up 100` (payments)",
+            )
+        return error(
+            "E0551",
+            f"the amount of {'an' if kind == 'add' else 'a'} `{kind}` line is {found}{where}: "
+            "fu and points are zero or more",
+            amount.span,
+            label="below zero",
+            help="write the amount the document gives; a penalty is a payment",
+        )
+    return None

@@ -175,9 +175,33 @@ def score_text(ruleset: Ruleset, score: Score, explain: bool) -> str:
         notes.append(f"raised to the floor of {score.floor}")
     extra = f" ({', '.join(notes)})" if notes else ""
     lines.append(f"total: {score.total} {score.unit}{extra}")
+    lines += _points_text(ruleset, score, explain)
     if explain:
         lines += _suppressed_text(score)
     return "\n".join(lines)
+
+
+def _points_text(ruleset: Ruleset, score: Score, explain: bool) -> list[str]:
+    """The fu with its parts and the points with their limit, for a rulebook with a fu or a
+    points section (Riichi): `fu: 40 符 (副底 20, 門前加符 10, …)`, `points: 2000 点 (満貫)`;
+    with `explain`, a part a line and what the rounding added."""
+    lines: list[str] = []
+    spec = ruleset.spec
+    if score.fu is not None:
+        label = f" {spec.fu_label}" if spec.fu_label else ""
+        counted = sum(fu for _, fu in score.fu_parts)
+        rounded = f"; rounded up from {counted}" if counted != score.fu else ""
+        if explain:
+            lines.append(f"fu: {score.fu}{label}{rounded.replace(';', ',')}")
+            lines += [f"  {name}  {fu}" for name, fu in score.fu_parts]
+        else:
+            parts = ", ".join(f"{name} {fu}" for name, fu in score.fu_parts)
+            lines.append(f"fu: {score.fu}{label} ({parts}{rounded})")
+    if score.points is not None:
+        label = f" {spec.points_label}" if spec.points_label else ""
+        limit = f" ({score.limit})" if score.limit else ""
+        lines.append(f"points: {score.points}{label}{limit}")
+    return lines
 
 
 def _suppressed_text(score: Score) -> list[str]:

@@ -313,7 +313,7 @@ def linear_in(expr: ir.Expr, var: str) -> tuple[int, int] | None:
             return 0, value
         case ir.AttrE() if own_attr(expr, var, "rank"):
             return 1, 0
-        case ir.ArithE(op=op, left=left, right=right):
+        case ir.ArithE(op="+" | "-" | "*" as op, left=left, right=right):
             lhs, rhs = linear_in(left, var), linear_in(right, var)
             if lhs is None or rhs is None:
                 return None

@@ -70,7 +70,7 @@ class Predicates:
 
 
 # Python's binding strengths, loosest first, for writing only the parentheses it needs.
-LAMBDA, TERNARY, OR, AND, NOT, COMPARE, BITAND, SHIFT, SUM, TERM, UNARY, PRIMARY = range(12)
+LAMBDA, TERNARY, OR, AND, NOT, COMPARE, BITAND, SHIFT, SUM, TERM, UNARY, POWER, PRIMARY = range(13)
 _LEVEL_OF = {"or": OR, "and": AND, "+": SUM, "-": SUM, "*": TERM}
 
 # A subexpression this deep becomes a local function of its own: Python refuses more than
@@ -328,6 +328,9 @@ class PyExpr:
             case ir.CompareE(op=op, left=left, right=right):
                 pair = [self._expr(left), self._expr(right)]  # never chained: `(a < b) < c`
                 return self._join(op, COMPARE, pair, COMPARE + 1, COMPARE + 1)
+            case ir.ArithE(op="**", left=left, right=right):  # right-associative
+                pair = [self._expr(left), self._expr(right)]
+                return self._join("**", POWER, pair, POWER + 1, UNARY)
             case ir.ArithE(op=op, left=left, right=right):
                 level = _LEVEL_OF[op]
                 pair = [self._expr(left), self._expr(right)]

@@ -342,6 +342,54 @@ COMPUTING: tuple[Code, ...] = (
         "Write `hand` once, without an `if`.",
     ),
     Code(
+        "E0550",
+        "error",
+        "a `round up` by zero or less",
+        "`round up N` rounds a count up to a multiple of N: the fu so far in a fu section (符, "
+        "rounded up to 10), every payment of a hand in the payments section (Riichi's points, "
+        "rounded up to 100). A multiple of zero or less rounds nothing: it is a mistake.",
+        'fu "符" {\n  add 20 "副底"\n  round up 0\n}',
+        'fu "符" {\n  add 20 "副底"\n  round up 10\n}',
+        "Round up to the multiple the document gives.",
+    ),
+    Code(
+        "E0551",
+        "error",
+        "a fu or points amount below zero",
+        "The amount of a fu section's `add` or `fix`, or of a points section's `limit`, is below "
+        "zero under some setting of the options. Fu and points count up; a penalty is a "
+        "payment.",
+        'fu "符" {\n  add -2 "自摸" when self_drawn\n}',
+        'fu "符" {\n  add 2 "自摸" when self_drawn\n}',
+        "Write the amount the document gives, zero or more.",
+    ),
+    Code(
+        "E0552",
+        "error",
+        "an exponent out of bounds",
+        "`a ** b` takes an exponent `b` of 0 to 64 whatever the hand: below 0 the power is a "
+        "fraction, and above 64 the number grows past what any table pays. The bound is "
+        "taken from what the exponent reads: in a points section's `base`, `total` is bounded "
+        "by the limits written before the first that reads `base` (a `limit … when total >= "
+        "N` without an `if` that did not hold leaves `total` below N).",
+        'fan yakuman "役満" { value 80 }\npoints "点" {\n  base 2 ** (total + 2)\n}',
+        'fan yakuman "役満" { value 80 }\npoints "点" {\n  limit "満貫" 2000 when total >= 5\n'
+        "  base 2 ** (total + 2)\n}",
+        "Put the limits that hold for large values before the base, or bound the exponent "
+        "otherwise.",
+    ),
+    Code(
+        "E0553",
+        "error",
+        "a points section without one `base`",
+        "A points section works out a reading's base points with its one `base` line, and the "
+        "limits replace them: a section without one has no points to give, and a second "
+        "`base` would say two things.",
+        'points "点" {\n  limit "役満" 8000 when total >= 13\n}',
+        'points "点" {\n  base total * 1000\n  limit "役満" 8000 when total >= 13\n}',
+        "Write one `base` line.",
+    ),
+    Code(
         "E0601",
         "error",
         "a situation that cannot hold",

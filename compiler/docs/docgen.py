@@ -29,6 +29,7 @@ from mjc.compiler.docs.pagetemplates import (
     render_reference as render_reference,
 )
 from mjc.compiler.docs.play import kong_kinds_context, play_context
+from mjc.compiler.docs.points import points_context
 from mjc.compiler.docs.prose import condition_words
 from mjc.compiler.docs.settlement import horse_context as horse_context, payments_context
 from mjc.compiler.docs.tilesvg import tile_markdown
@@ -248,6 +249,7 @@ def generate_page(book: ir.Rulebook) -> str:
         "fans": _fan_context(book, tiles),
         "tiers": _tier_context(book),
         "adjustments": _adjustments(book),
+        "fu_points": points_context(book),
         **_scoring_rules_context(book),
         **_options_context(book),
         "provenance": _provenance(book.provenance),

@@ -51,6 +51,7 @@ def generate_words_snippet() -> str:
         arrangement=rows(vocabulary.ARRANGEMENT_FACTS),
         whole_hand=rows({**vocabulary.HAND_FACTS, **vocabulary.HELD_FACTS}),
         situation=rows(vocabulary.SITUATION_FACTS),
+        points=rows({**vocabulary.RESULT_FACTS, **vocabulary.POINTS_FACTS}),
         tile_attributes=rows(vocabulary.TILE_ATTRIBUTES),
         meld_attributes=rows(vocabulary.MELD_ATTRIBUTES),
         functions=functions,

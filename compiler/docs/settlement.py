@@ -196,6 +196,8 @@ def payments_context(book: ir.Rulebook) -> dict[str, Any]:
               for c in pay.loss_caps),
             *((Md("each winner of one discard is paid separately, as if alone"), w)
               for w in pay.winners),
+            *((Md("every payment of a hand is rounded up to a multiple of {}")
+               .format(shown(r.value)) + when(r.guard, None), r) for r in pay.rounds),
             *((Md(f"{r.value.value if isinstance(r.value, ir.IntE) else 'enough'} or more claims "
                "between two players, either "
                "direction, make them liable for each other (承包, 三包)")
@@ -220,7 +222,7 @@ def payments_context(book: ir.Rulebook) -> dict[str, Any]:
     ]
     return {
         "declared": pay.declared,
-        "unit": pay.unit or book.scoring.unit,
+        "unit": pay.unit or (book.points.label if book.points is not None else book.scoring.unit),
         "wins": wins + relation_lines,
         "kongs": kongs,
         "draws": draws,
@@ -260,8 +262,8 @@ def _draw_words(line: ir.DrawPayment) -> Md:
 
 def _worked_example(book: ir.Rulebook) -> dict[str, Any] | None:
     fan = next((f for f in book.fans if f.value > 1), None)
-    if fan is None or not book.payments.wins:
-        return None
+    if fan is None or not book.payments.wins or book.points is not None:
+        return None  # with a points section a hand is paid on points no one fan gives
     players = max(book.players)
     stake = _settle_number(book.payments.stakes, book)
     factor = _settle_number(book.payments.dealer_factors, book)

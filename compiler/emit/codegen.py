@@ -28,6 +28,7 @@ from mjc.compiler.diagnostics import Diagnostic, error
 from mjc.compiler.emit import (
     payments as emit_payments,
     play as emit_play,
+    points as emit_points,
     rules as emit_rules,
     scoring as emit_scoring,
     situations as emit_situations,
@@ -48,7 +49,7 @@ def facts_read(book: ir.Rulebook, among: frozenset[str]) -> tuple[str, ...]:
     """The facts of `among` that some fan's condition, count or value reads, sorted."""
     found = {
         node.fact
-        for node in ir.subnodes(book.fans)
+        for node in ir.subnodes((book.fans, book.fu, book.points))
         if isinstance(node, ir.FactE) and node.fact in among
     }
     return tuple(sorted(found))
@@ -167,6 +168,12 @@ def _bodies(state: ModuleState) -> dict[str, list[str]]:
         # Likewise only for a rulebook whose declarations or exchange an option switches.
         "declarations_on_body": emit_play.declarations_on_body(state)
         if emit_play.declarations_guarded(state)
+        else [],
+        # Likewise only for a rulebook with a fu or a points section (Riichi).
+        "fu_body": emit_points.fu_body(state) if state.book.fu is not None else [],
+        "points_body": emit_points.points_body(state) if state.book.points is not None else [],
+        "payment_round_up_body": emit_payments.first_value(state, payments.rounds, "None", "round")
+        if payments.rounds
         else [],
     }
 
@@ -294,6 +301,8 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
         "english": book.english,
         "version": book.version,
         "unit": book.scoring.unit,
+        "fu_label": book.fu.label if book.fu is not None else None,
+        "points_label": book.points.label if book.points is not None else None,
         "players": book.players,
     }
 

@@ -55,6 +55,15 @@ class Held:
         """Its number (a value, an amount, a count, a fan's `per`)."""
         return self._one("number")
 
+    def named(self, ir_field: str) -> ir.Expr | None:
+        """The expression of one IR field, for a declaration holding two of one role (a fu
+        item's amount and its `per`)."""
+        for _, expr, at in self.found:
+            if at[1] == ir_field:
+                self.taken.add(at)
+                return expr
+        return None
+
     @property
     def tests(self) -> tuple[ir.Expr, ...]:
         """What must hold for it to apply, in the order generated code tests them: the

@@ -13,6 +13,7 @@ schema (`mjc dump-ir`). Reads only the language's types.
 from __future__ import annotations
 
 from mjc.compiler.ir.expr import (
+    MAX_EXPONENT,
     SWAPPED,
     ArithE,
     AttrE,
@@ -91,9 +92,11 @@ from mjc.compiler.ir.nodes import (
     WinPayment,
     json_schema,
 )
+from mjc.compiler.ir.points import FuItem, FuSection, PointsLimit, PointsSection
 
 __all__ = [
     "IR_VERSION",
+    "MAX_EXPONENT",
     "SWAPPED",
     "Adjustment",
     "ArithE",
@@ -116,6 +119,8 @@ __all__ = [
     "FactE",
     "Fan",
     "FanRefE",
+    "FuItem",
+    "FuSection",
     "HorseKind",
     "HorseRow",
     "HorseTable",
@@ -137,6 +142,8 @@ __all__ = [
     "Play",
     "PlayRule",
     "PlayValue",
+    "PointsLimit",
+    "PointsSection",
     "Prefer",
     "Preset",
     "Presumption",

@@ -55,6 +55,10 @@ def evaluate(expr: ir.Expr, setting: Setting) -> object:
             return x < y if op == "<" else x <= y if op == "<=" else x > y if op == ">" else x >= y
         case ir.ArithE(op=op, left=left, right=right):
             x, y = _int(evaluate(left, setting)), _int(evaluate(right, setting))
+            if op == "**":
+                if not 0 <= y <= ir.MAX_EXPONENT:  # the checks refuse it (E0552)
+                    raise NotConstant("power")
+                return x**y
             return x + y if op == "+" else x - y if op == "-" else x * y
         case ir.ListE(items=items):
             return [evaluate(i, setting) for i in items]

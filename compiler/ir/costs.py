@@ -48,6 +48,11 @@ def arithmetic(op: str, a: Range, b: Range) -> Range:
         return clamp(a[0] + b[0]), clamp(a[1] + b[1])
     if op == "-":
         return clamp(a[0] - b[1]), clamp(a[1] - b[0])
+    if op == "**":
+        if b[0] < 0 or b[1] > ir.MAX_EXPONENT:  # refused by the cost check (E0552)
+            return UNKNOWN_RANGE
+        top = max(power(max(abs(a[0]), abs(a[1])), b[1]), 1)  # x ** 0 is 1, 0 ** 0 too
+        return (-top if a[0] < 0 else 0), top
     corners = [x * y for x in a for y in b]
     return clamp(min(corners)), clamp(max(corners))
 
@@ -152,6 +157,7 @@ class Model:
     value_bound: int
     too_slow: Excess | None = None
     too_large: Excess | None = None
+    too_steep: Excess | None = None  # an exponent that can be below 0 or above MAX_EXPONENT
     _scope: dict[str, list[Measure]] = field(default_factory=dict)
 
     def measure(self, expr: ir.Expr) -> Measure:
@@ -169,6 +175,12 @@ class Model:
                 continue
             stack.pop()
             found = self._combine(visit.expr, visit.done)
+            if self.too_steep is None and isinstance(visit.expr, ir.ArithE):
+                exponent = visit.done[1]
+                if visit.expr.op == "**" and (exponent.low < 0 or exponent.high > ir.MAX_EXPONENT):
+                    path = (*visit.path, ("arith", "right", None))
+                    steep = exponent.low if exponent.low < 0 else exponent.high
+                    self.too_steep = Excess(path, visit.expr.right, steep)
             # Post-order: a part over a bound was recorded before the whole that holds it.
             if self.too_slow is None and found.steps > self.step_bound:
                 self.too_slow = Excess(visit.path, visit.expr, found.steps)

@@ -180,10 +180,15 @@ class CompareE(Model):
     right: Expr
 
 
+MAX_EXPONENT = 64
+"""The largest exponent `**` may have (and none below zero): the checks refuse an exponent
+that can pass it (E0552), so a power stays a number Python computes at once."""
+
+
 class ArithE(Model):
     node: Literal["arith"] = "arith"
     type: IRType = INT
-    op: Literal["+", "-", "*"]
+    op: Literal["+", "-", "*", "**"]
     left: Expr
     right: Expr
 

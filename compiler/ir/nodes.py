@@ -38,6 +38,12 @@ from mjc.compiler.ir.expr import (
     is_node as is_node,
     subnodes as subnodes,
 )
+from mjc.compiler.ir.points import (
+    FuItem as FuItem,
+    FuSection,
+    PointsLimit as PointsLimit,
+    PointsSection,
+)
 from mjc.compiler.ir.settlement import (
     BonusPayment as BonusPayment,
     DrawPayment as DrawPayment,
@@ -432,6 +438,9 @@ class Rulebook(Model):
     # The prelude's builtin situations (天胡, 抢杠, …), with what each presumes.
     builtin_situations: tuple[SituationFlag, ...] = ()
     scoring: Scoring
+    # The fu (符) and points (点) sections (Riichi), when the rulebook has them.
+    fu: FuSection | None = None
+    points: PointsSection | None = None
     fans: tuple[Fan, ...]
     evaluation_order: tuple[str, ...]
     relation_order: tuple[str, ...]

@@ -8,7 +8,7 @@ from mjc.compiler import ir
 _SUIT_NAMES = {"m": "characters", "p": "dots", "s": "bamboo", "z": "honours", "f": "flower_suit"}
 
 # Binding strength: higher binds tighter.
-_LEVEL = {"quant": 0, "or": 1, "and": 2, "not": 3, "compare": 4, "+": 5, "-": 5, "*": 6}
+_LEVEL = {"quant": 0, "or": 1, "and": 2, "not": 3, "compare": 4, "+": 5, "-": 5, "*": 6, "**": 8}
 
 
 def pretty(expr: ir.Expr) -> str:
@@ -48,7 +48,7 @@ def _pretty(expr: ir.Expr, outer: int) -> str:
         case ir.NotE(operand=operand):
             return _paren(f"not {_pretty(operand, _LEVEL['not'])}", _LEVEL["not"], outer)
         case ir.NegE(operand=operand):
-            return f"-{_pretty(operand, 8)}"
+            return _paren(f"-{_pretty(operand, 8)}", 7, outer)
         case ir.BoolOpE(op=op, operands=operands):
             level = _LEVEL[op]
             return _paren(f" {op} ".join(_pretty(o, level + 1) for o in operands), level, outer)
@@ -56,6 +56,8 @@ def _pretty(expr: ir.Expr, outer: int) -> str:
             level = _LEVEL["compare"]
             text = f"{_pretty(left, level + 1)} {op} {_pretty(right, level + 1)}"
             return _paren(text, level, outer)
+        case ir.ArithE(op="**", left=left, right=right):  # right-associative, like Python's
+            return _paren(f"{_pretty(left, 9)} ** {_pretty(right, 7)}", 8, outer)
         case ir.ArithE(op=op, left=left, right=right):
             level = _LEVEL[op]
             return _paren(f"{_pretty(left, level)} {op} {_pretty(right, level + 1)}", level, outer)

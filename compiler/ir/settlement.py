@@ -214,3 +214,5 @@ class Payments(Model):
     draws: tuple[DrawPayment, ...] = ()
     # 呼叫转移: a kong's earnings paid on to the winner on its 杠上炮.
     transfers: tuple[KongTransfer, ...] = ()
+    # `round up 100`: every payment of a hand rounded up to a multiple (the first that holds).
+    rounds: tuple[Stake, ...] = ()

@@ -79,6 +79,13 @@ RESULT_FACTS: dict[str, Word] = {
     "total": Word(INT, "the hand's value so far (in `reject`: after every adjustment)"),
 }
 
+# Read in the fu and points sections (Riichi's 符 and 点): `fu` in the fu section's items (the
+# count so far) and in the points section (the reading's fu); `base` in a points `limit`.
+POINTS_FACTS: dict[str, Word] = {
+    "fu": Word(INT, "the fu (符): in the fu section the count so far, in `points` the reading's"),
+    "base": Word(INT, "a `points` limit only: the base points, before the limits"),
+}
+
 # Facts of the win situation.
 SITUATION_FACTS: dict[str, Word] = {
     "self_drawn": Word(BOOL, "the winning tile was drawn by the winner (自摸)"),

@@ -1,6 +1,7 @@
 """Lowering: a resolved, typed rulebook to the IR.
 
-`rulebook` lowers the declarations and typed expressions section by section, `settlement`
+`rulebook` lowers the declarations and typed expressions section by section, `points` the fu
+and points sections, `settlement`
 the horses and payments sections, `play` the `play` section (and what its rules come to under
 one option setting), `horsetables` the horse tables' rows; `sources` gives every IR node where
 it was written. The checks lower parts of a rulebook too, to judge them under each option

@@ -26,6 +26,7 @@ from mjc.compiler.lower.play import (
     lower_kongs,
     lower_play,
 )
+from mjc.compiler.lower.points import lower_fu, lower_points
 from mjc.compiler.lower.settlement import lower_horses, lower_payments
 from mjc.compiler.lower.sources import at, lowered, provenance
 from mjc.compiler.resolve.declarations import Declarations
@@ -81,6 +82,8 @@ def lower(decls: Declarations, typed: Typed, source: str) -> ir.Rulebook:
         situations=_lower_situations(decls.situations.values(), typed),
         builtin_situations=_lower_situations(decls.prelude.values(), typed, builtin=True),
         scoring=lower_scoring(scoring, typed),
+        fu=lower_fu(decls.fu, typed),
+        points=lower_points(decls.points, typed),
         fans=fans,
         evaluation_order=evaluation_order,
         relation_order=relation_order,

@@ -98,6 +98,7 @@ def lower_payments(payments: ast.Payments | None, typed: Typed) -> ir.Payments:
         relation_lines=_relation_payments(payments, typed),
         loss_caps=tuple(_stake(c, typed) for c in payments.loss_caps),
         dealer_bonuses=tuple(_stake(b, typed) for b in payments.dealer_bonuses),
+        rounds=tuple(_stake(r, typed) for r in payments.rounds),
         draws=tuple(
             ir.DrawPayment(
                 item=d.item,
@@ -126,7 +127,8 @@ def _payment_setting(w: ast.PayWord) -> ir.PaymentSetting:
 
 
 def _stake(
-    s: ast.PayStake | ast.PayCap | ast.PayLossCap | ast.PayDealerBonus, typed: Typed
+    s: ast.PayStake | ast.PayCap | ast.PayLossCap | ast.PayDealerBonus | ast.PayRound,
+    typed: Typed,
 ) -> ir.Stake:
     return ir.Stake(
         **lowered(s, typed),

@@ -133,6 +133,7 @@ def _everything(index: SymbolIndex | None) -> list[types.CompletionItem]:
         vocabulary.HAND_FACTS,
         vocabulary.HELD_FACTS,
         vocabulary.RESULT_FACTS,
+        vocabulary.POINTS_FACTS,
     ):
         builtin |= {name: word.meaning for name, word in table.items()}
     builtin |= {name: f.meaning for name, f in vocabulary.FUNCTIONS.items()}

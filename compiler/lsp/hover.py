@@ -234,6 +234,7 @@ def word_hover(word: str) -> str | None:
         vocabulary.HAND_FACTS,
         vocabulary.HELD_FACTS,
         vocabulary.RESULT_FACTS,
+        vocabulary.POINTS_FACTS,
         vocabulary.TILE_ATTRIBUTES,
         vocabulary.MELD_ATTRIBUTES,
     ]
@@ -244,6 +245,9 @@ def word_hover(word: str) -> str | None:
             return f"builtin {code(word)}: {kind}\n\n{text(found.meaning)}"
     if word in vocabulary.FUNCTIONS:
         return f"builtin function {code(word)}\n\n{text(vocabulary.FUNCTIONS[word].meaning)}"
+    if word == "tier_total":
+        meaning = "a points section only: the total of a scoring tier's fans that count"
+        return f"builtin function {code('tier_total(<tier>)')}\n\n{text(meaning)}"
     return None
 
 

@@ -30,7 +30,7 @@ from mjc.compiler.syntax.sources import (
 
 Kind = Literal[
     "fan", "option", "choice", "tier", "shape", "situation", "preset", "deal_win", "kong_kind",
-    "declaration",
+    "declaration", "fu_item", "points_line",
 ]  # fmt: skip
 
 
@@ -168,6 +168,21 @@ _SECTION_LABELS: dict[type, str] = {
 }
 
 
+def _points_outline(section: ast.FuSection | ast.PointsSection) -> Section:
+    """The fu or points section in the outline, its items (their labels, or what they say)
+    below it; no name the rest of the file can use, so none is declared."""
+    if isinstance(section, ast.FuSection):
+        items = tuple(
+            Symbol("fu_item", item.label or "round up", item.span, item, item.span)
+            for item in section.items
+        )
+        return Section(f"fu {section.label}", section.span, items)
+    lines = [Symbol("points_line", "base", b.span, b, b.span) for b in section.bases]
+    lines += [Symbol("points_line", x.name, x.span, x, x.span) for x in section.limits]
+    lines.sort(key=lambda s: (s.span.line, s.span.column))
+    return Section(f"points {section.label}", section.span, tuple(lines))
+
+
 class _Collector:
     """Declarations first (so that a bare name can be told a fan from a shape), then uses."""
 
@@ -227,6 +242,8 @@ class _Collector:
         elif isinstance(item, ast.Scoring):
             tiers = tuple(self._declare("tier", t.id, t, t.span) for t in item.tiers)
             self.index.sections.append(Section("scoring", section.span, tiers))
+        elif isinstance(item, ast.FuSection | ast.PointsSection):
+            self.index.sections.append(_points_outline(item))
         elif isinstance(item, ast.SituationDecl):
             flag = self._declare("situation", item.id, item, section.span)
             self.index.sections.append(Section(f"situation {item.id.text}", section.span, (flag,)))

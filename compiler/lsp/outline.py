@@ -22,6 +22,8 @@ _KIND: dict[Kind, types.SymbolKind] = {
     "deal_win": types.SymbolKind.Event,
     "kong_kind": types.SymbolKind.EnumMember,
     "declaration": types.SymbolKind.Variable,
+    "fu_item": types.SymbolKind.Field,
+    "points_line": types.SymbolKind.Constant,
 }
 
 

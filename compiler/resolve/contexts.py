@@ -20,6 +20,7 @@ from mjc.compiler.language.vocabulary import (
     KONG_KIND_FACT_NAMES,
     LOSS_FACTS,
     PAYMENT_FACT_NAMES,
+    POINTS_FACTS,
     PRESUMPTION_FACT_NAMES,
     RELATION_FACT_NAMES,
     RELATION_FACTS,
@@ -35,6 +36,7 @@ __all__ = [
     "CONTEXT_WORDS",
     "DECLARE_CONTEXTS",
     "DECLARE_PREFIX",
+    "FAN_CONTEXTS",
     "Context",
     "declare_help",
     "facts_for",
@@ -43,7 +45,8 @@ __all__ = [
 
 Context = Literal[
     "fan", "floor", "reject", "shape", "guard", "constraint", "horse", "payment", "round",
-    "relation", "loss", "presumption", "deal", "kong", "draw", "amount",
+    "relation", "loss", "presumption", "deal", "kong", "draw", "amount", "fu", "points",
+    "limit",
 ]  # fmt: skip
 
 CONTEXT_WORDS = {
@@ -63,7 +66,14 @@ CONTEXT_WORDS = {
     "deal": "a win at the deal's `when`",
     "kong": "a kind of kong's `when`",
     "draw": "a payments `draw_payment` or `draw_refund` line's `when`",
+    "fu": "a fu section's item",
+    "points": "a points section's `base`",
+    "limit": "a points section's `limit`",
 }
+
+# Where a fan's id reads whether the fan counts (scoring adjustments, rejects, the fu and the
+# points sections) or whether its condition holds (another fan's condition, a limit).
+FAN_CONTEXTS: frozenset[Context] = frozenset({"fan", "floor", "reject", "fu", "points", "limit"})
 
 
 # A seat's declaration (the `declarations` section, 定缺) is read by its id, as the fact
@@ -113,6 +123,11 @@ def facts_for(ctx: Context) -> dict[str, Word]:
         return {name: w for name, w in held.items() if name in allowed}
     if ctx in ("reject", "floor"):
         return {**everything, **RESULT_FACTS}
+    if ctx == "fu":
+        return {**everything, "fu": POINTS_FACTS["fu"]}
+    if ctx in ("points", "limit"):
+        read = ("fu", "base") if ctx == "limit" else ("fu",)
+        return {**RESULT_FACTS, **{name: POINTS_FACTS[name] for name in read}}
     return everything
 
 
@@ -139,4 +154,12 @@ def unseen_help(ctx: Context) -> str:
         + ", ".join(sorted(KONG_KIND_FACT_NAMES)),
         "draw": "a draw payment's `when` reads the paying seat's hand at the draw: "
         + ", ".join(sorted(KONG_KIND_FACT_NAMES)),
-    }.get(ctx, "`total` can only be read by scoring adjustments and `reject` conditions")
+        "points": "a points section's `base` reads `total` (the hand's value), `fu`, the "
+        "options, the fans that count and `tier_total(<tier>)`",
+        "limit": "a points section's `limit` reads `total` (the hand's value), `fu`, `base`, "
+        "the options, the fans that count and `tier_total(<tier>)`",
+    }.get(
+        ctx,
+        "`total` can only be read by scoring adjustments, `reject` conditions and the points "
+        "section; `fu` by the fu and points sections, `base` by a points `limit`",
+    )

@@ -62,6 +62,9 @@ class Declarations:
     constraints: list[ast.ConstraintDecl] = field(default_factory=list)
     presets: dict[str, ast.PresetDecl] = field(default_factory=dict)
     scoring: ast.Scoring | None = None
+    # The fu (符) and points (点) sections (Riichi); a child's section replaces its parent's.
+    fu: ast.FuSection | None = None
+    points: ast.PointsSection | None = None
     tiers: dict[str, ast.TierDecl] = field(default_factory=dict)
     fans: dict[str, ast.FanDecl] = field(default_factory=dict)
     # Fans and options the rulebook removed from its parent, for precise messages.
@@ -174,6 +177,12 @@ def _read_sections(book: ast.Rulebook, decls: Declarations, problems: list[Diagn
                     decls.scoring = section
                     decls.tiers = {}
                     _declare_all(decls.tiers, section.tiers, "tier", problems)
+            case ast.FuSection():
+                if once(section, "fu"):
+                    decls.fu = section
+            case ast.PointsSection():
+                if once(section, "points"):
+                    decls.points = section
             case ast.OptionDecl():
                 _declare_new(decls, decls.options, section, "option", problems)
             case ast.FanDecl():
@@ -251,6 +260,8 @@ def _inherit(file: str, parent: Declarations | None) -> Declarations:
         constraints=list(parent.constraints),
         presets=dict(parent.presets),
         scoring=parent.scoring,
+        fu=parent.fu,
+        points=parent.points,
         tiers=dict(parent.tiers),
         fans=dict(parent.fans),
     )

@@ -17,93 +17,23 @@ sees it."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, replace
-from typing import Literal
+from dataclasses import replace
 
 from mjc.compiler import ir
-from mjc.compiler.language.types import BOOL, INT, Type, describe
+from mjc.compiler.language.types import BOOL, INT, Type
 from mjc.compiler.language.vocabulary_play import PLAY_WORDS
-from mjc.compiler.resolve.contexts import CONTEXT_WORDS, Context
+from mjc.compiler.resolve.contexts import Context
 from mjc.compiler.resolve.declarations import Declarations
+from mjc.compiler.resolve.points import POINTS_SLOTS
+from mjc.compiler.resolve.slotkinds import (
+    Exprs as Exprs,
+    Found as Found,
+    Place as Place,
+    Role as Role,
+    Slot as Slot,
+    section_slot,
+)
 from mjc.compiler.syntax import ast
-
-Found = Iterator[tuple[str, ast.Expr | None]]  # (owner: a fan id, or the section's name; expr)
-# What generated code does with an expression: test the options before anything is read
-# (`guard`), test a condition of the hand, the round or the table (`when`), or compute a
-# number (`number`).
-Role = Literal["guard", "when", "number"]
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """Where a slot's expressions sit: the `field` of each AST declaration of class `node`,
-    lowered to the `ir_field` of the IR node of class `ir_node`. With `pair` set, `ir_field`
-    holds (…, …) pairs (the IR keeps no node for the declaration) and the expression is
-    element `pair` of each: a fan's values, a tier's caps and combines, the wild copies."""
-
-    node: type
-    field: str
-    ir_node: type
-    ir_field: str
-    pair: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Slot:
-    """One kind of expression: `section` and `clause` as the rulebook writes them, the
-    `context` it is read in, and its `type` (None: a number, or a choice option whose choices
-    are numbers, which the driver checks itself: a horse count). `where` names it in messages
-    when it has the wrong type; `find` yields every such expression of a rulebook, with its
-    owner; `fan_refs`: references to other fans in it are collected (for the cycle check)."""
-
-    section: str
-    clause: str
-    context: Context
-    type: Type | None
-    find: Callable[[Declarations], Found]
-    places: tuple[Place, ...] = ()
-    where: str | None = None
-    fan_refs: bool = False
-
-    @property
-    def reads(self) -> str:
-        """What the expression may read, in words (for the docs)."""
-        return CONTEXT_WORDS[self.context]
-
-    @property
-    def type_words(self) -> str:
-        return describe(self.type) if self.type is not None else "a number or a number choice"
-
-    @property
-    def key(self) -> str:
-        """The slot's name, unique in the table: `section clause`."""
-        return f"{self.section} {self.clause}"
-
-    @property
-    def role(self) -> Role:
-        if self.type != BOOL:
-            return "number"
-        return "guard" if self.context == "guard" else "when"
-
-
-Exprs = Callable[[Declarations], Iterator[ast.Expr | None]]
-
-
-def _in(
-    section: str,
-    clause: str,
-    context: Context,
-    type_: Type | None,
-    items: Exprs,
-    *places: Place,
-) -> Slot:
-    """A slot of a section: its expressions are owned by the section."""
-
-    def find(decls: Declarations) -> Found:
-        for expr in items(decls):
-            yield section, expr
-
-    return Slot(section, clause, context, type_, find, places)
 
 
 def _fan(
@@ -286,6 +216,7 @@ _PAYMENT_LINES: tuple[
     ("dealer_factor", lambda s: s.dealer_factors, "value", None, ast.PayCap, ir.Stake),
     ("dealer_bonus", lambda s: s.dealer_bonuses, "value", None, ast.PayDealerBonus, ir.Stake),
     ("loss_cap", lambda s: s.loss_caps, "value", None, ast.PayLossCap, ir.Stake),
+    ("round up", lambda s: s.rounds, "value", None, ast.PayRound, ir.Stake),
     (
         "kong_transfer",
         lambda s: s.transfers,
@@ -318,12 +249,16 @@ def _payment_slots() -> Iterator[Slot]:
             )
             ir_value = "value" if ir_node is ir.Stake else value  # a claim_relation's count
             place = Place(node, value, ir_node, ir_value)
-            yield _in("payments", f"{clause} value", context, INT, _pay(lines, value), place)
+            yield section_slot(
+                "payments", f"{clause} value", context, INT, _pay(lines, value), place
+            )
         if when is not None:
             place = Place(node, "condition", ir_node, "condition")
-            yield _in("payments", f"{clause} when", when, BOOL, _pay(lines, "condition"), place)
+            yield section_slot(
+                "payments", f"{clause} when", when, BOOL, _pay(lines, "condition"), place
+            )
         place = Place(node, "guard", ir_node, "guard")
-        yield _in("payments", f"{clause} if", "guard", BOOL, _pay(lines, "guard"), place)
+        yield section_slot("payments", f"{clause} if", "guard", BOOL, _pay(lines, "guard"), place)
 
 
 ADJUSTMENTS = "floor / multiply / ceiling / fix"
@@ -365,7 +300,7 @@ SLOTS: tuple[Slot, ...] = (
         lambda f: (v.guard for v in f.values),
         Place(ast.FanValue, "guard", ir.Fan, "values", pair=1),
     ),
-    _in(
+    section_slot(
         "tiles",
         "if (of a group, a keep)",
         "guard",
@@ -374,8 +309,8 @@ SLOTS: tuple[Slot, ...] = (
         _guard(ast.TileGroup, ir.TileGroup),
         _guard(ast.TileKeep, ir.TileKeep),
     ),
-    _in("shapes", "if", "guard", BOOL, _shape_guards, _guard(ast.ShapeDecl, ir.Shape)),
-    _in(
+    section_slot("shapes", "if", "guard", BOOL, _shape_guards, _guard(ast.ShapeDecl, ir.Shape)),
+    section_slot(
         "shapes",
         "custom when",
         "shape",
@@ -383,7 +318,7 @@ SLOTS: tuple[Slot, ...] = (
         _shape_customs,
         Place(ast.ShapeDecl, "custom", ir.Shape, "custom"),
     ),
-    _in(
+    section_slot(
         "wilds",
         "if",
         "guard",
@@ -394,7 +329,7 @@ SLOTS: tuple[Slot, ...] = (
         _guard(ast.WildPermission, ir.WildPermission),
         Place(ast.WildCopies, "guard", ir.Wilds, "copies", pair=1),
     ),
-    _in(
+    section_slot(
         "wilds",
         "copies",
         "guard",
@@ -402,10 +337,10 @@ SLOTS: tuple[Slot, ...] = (
         _wild_copies,
         Place(ast.WildCopies, "value", ir.Wilds, "copies", pair=0),
     ),
-    _in("claims", "if", "guard", BOOL, _claim_guards, _guard(ast.ClaimRule, ir.ClaimRule)),
-    _in("play", "if", "guard", BOOL, _play_guards, _guard(ast.PlayItem, ir.PlayRule)),
+    section_slot("claims", "if", "guard", BOOL, _claim_guards, _guard(ast.ClaimRule, ir.ClaimRule)),
+    section_slot("play", "if", "guard", BOOL, _play_guards, _guard(ast.PlayItem, ir.PlayRule)),
     replace(
-        _in(
+        section_slot(
             "play",
             "reserved",
             "guard",
@@ -415,7 +350,7 @@ SLOTS: tuple[Slot, ...] = (
         ),
         where="a reserved count",
     ),
-    _in(
+    section_slot(
         "scoring",
         "tier cap if, tier combine if",
         "guard",
@@ -424,7 +359,7 @@ SLOTS: tuple[Slot, ...] = (
         Place(ast.TierCap, "guard", ir.Tier, "caps", pair=1),
         Place(ast.TierDecl, "alt_combines", ir.Tier, "alternatives", pair=1),
     ),
-    _in(
+    section_slot(
         "scoring",
         f"{ADJUSTMENTS} value",
         "floor",
@@ -432,7 +367,7 @@ SLOTS: tuple[Slot, ...] = (
         _adjustment_values,
         Place(ast.Adjustment, "value", ir.Adjustment, "value"),
     ),
-    _in(
+    section_slot(
         "scoring",
         f"{ADJUSTMENTS} when",
         "floor",
@@ -440,7 +375,7 @@ SLOTS: tuple[Slot, ...] = (
         _adjustment_conditions,
         Place(ast.Adjustment, "condition", ir.Adjustment, "condition"),
     ),
-    _in(
+    section_slot(
         "scoring",
         "reject when",
         "reject",
@@ -449,7 +384,7 @@ SLOTS: tuple[Slot, ...] = (
         Place(ast.Reject, "condition", ir.Reject, "condition"),
     ),
     replace(
-        _in(
+        section_slot(
             "scoring",
             "limit to",
             "fan",
@@ -460,7 +395,7 @@ SLOTS: tuple[Slot, ...] = (
         where="a `limit` count",
     ),
     replace(
-        _in(
+        section_slot(
             "scoring",
             "limit when",
             "fan",
@@ -471,7 +406,7 @@ SLOTS: tuple[Slot, ...] = (
         where="a `limit` condition",
     ),
     replace(
-        _in(
+        section_slot(
             "scoring",
             "minimum",
             "guard",
@@ -481,7 +416,7 @@ SLOTS: tuple[Slot, ...] = (
         ),
         where="a `minimum`",
     ),
-    _in(
+    section_slot(
         "constraint",
         "condition",
         "constraint",
@@ -489,7 +424,7 @@ SLOTS: tuple[Slot, ...] = (
         _constraints,
         Place(ast.ConstraintDecl, "condition", ir.Constraint, "condition"),
     ),
-    _in(
+    section_slot(
         "situation",
         "presumes",
         "presumption",
@@ -497,7 +432,7 @@ SLOTS: tuple[Slot, ...] = (
         _presumptions,
         Place(ast.Presumption, "condition", ir.Presumption, "condition"),
     ),
-    _in(
+    section_slot(
         "kongs",
         "kind when",
         "kong",
@@ -505,7 +440,7 @@ SLOTS: tuple[Slot, ...] = (
         _kong_conditions,
         Place(ast.KongKind, "whens", ir.KongKind, "condition"),
     ),
-    _in(
+    section_slot(
         "deal_wins",
         "when",
         "deal",
@@ -513,7 +448,7 @@ SLOTS: tuple[Slot, ...] = (
         _deal_wins(lambda w: w.condition),
         Place(ast.DealWin, "condition", ir.DealWin, "condition"),
     ),
-    _in(
+    section_slot(
         "deal_wins",
         "if",
         "guard",
@@ -521,7 +456,7 @@ SLOTS: tuple[Slot, ...] = (
         _deal_wins(lambda w: w.guard),
         _guard(ast.DealWin, ir.DealWin),
     ),
-    _in(
+    section_slot(
         "declarations",
         "if",
         "guard",
@@ -530,7 +465,7 @@ SLOTS: tuple[Slot, ...] = (
         _guard(ast.Declare, ir.Declare),
         _guard(ast.Exchange, ir.Exchange),
     ),
-    _in(
+    section_slot(
         "horses",
         "count",
         "guard",
@@ -538,7 +473,7 @@ SLOTS: tuple[Slot, ...] = (
         _horses(lambda k: k.count),
         Place(ast.HorseKind, "count", ir.HorseKind, "count"),
     ),
-    _in(
+    section_slot(
         "horses",
         "when",
         "horse",
@@ -546,7 +481,7 @@ SLOTS: tuple[Slot, ...] = (
         _horses(lambda k: k.condition),
         Place(ast.HorseKind, "condition", ir.HorseKind, "condition"),
     ),
-    _in(
+    section_slot(
         "horses",
         "if",
         "guard",
@@ -555,6 +490,7 @@ SLOTS: tuple[Slot, ...] = (
         _guard(ast.HorseKind, ir.HorseKind),
     ),
     *_payment_slots(),
+    *POINTS_SLOTS,
 )
 
 

@@ -34,6 +34,7 @@ from mjc.compiler.language.vocabulary import (
     HORSE_FACT_NAMES,
     LOSS_FACTS,
     MELD_ATTRIBUTES,
+    POINTS_FACTS,
     RELATION_FACTS,
     RESULT_FACTS,
     ROUND_FACTS,
@@ -46,12 +47,14 @@ from mjc.compiler.resolve.contexts import (
     CONTEXT_WORDS,
     DECLARE_CONTEXTS,
     DECLARE_PREFIX,
+    FAN_CONTEXTS,
     Context,
     declare_help,
     facts_for,
     unseen_help,
 )
 from mjc.compiler.resolve.declarations import Declarations
+from mjc.compiler.resolve.points import points_fact_problem, tier_total
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.errors import bracket_hint
 from mjc.runtime.tiles.tile import NotationError, tile_index
@@ -176,7 +179,7 @@ class ExprChecker:
     def _candidates(self, scope: dict[str, Type], ctx: Context) -> dict[str, str]:
         """Every name visible here, with a few words saying what it is."""
         names: dict[str, str] = {n: w.meaning for n, w in facts_for(ctx).items()}
-        if ctx in ("fan", "floor", "reject"):
+        if ctx in FAN_CONTEXTS:
             names.update({f: self.decls.fans[f].name for f in self.decls.fans})
         names.update({s: "win shape" for s in self.decls.shapes})
         if ctx in DECLARE_CONTEXTS:
@@ -203,7 +206,7 @@ class ExprChecker:
         if name in self.decls.shapes:
             return ir.ShapeE(shape=name)
         facts = facts_for(ctx)
-        if name in facts:
+        if name in facts and (name != "fu" or ctx == "fu" or self.decls.fu is not None):
             return ir.FactE(type=facts[name].type, fact=name)
         if name in self.decls.declares and ctx in DECLARE_CONTEXTS:
             return ir.FactE(type=SUIT, fact=DECLARE_PREFIX + name)
@@ -217,10 +220,13 @@ class ExprChecker:
             "draw",
         ):
             return ir.FactE(type=BOOL, fact="situation:" + name)
-        fans_visible = ctx in ("fan", "floor", "reject")
+        fans_visible = ctx in FAN_CONTEXTS
         if fans_visible and name in self.decls.fans:
             self.fan_refs.add(name)
             return ir.FanRefE(fan=name)
+        if name in POINTS_FACTS:
+            self.problems.append(points_fact_problem(name, expr.span, ctx))
+            return None
         everything = {
             **ARRANGEMENT_FACTS,
             **SITUATION_FACTS,
@@ -326,6 +332,11 @@ class ExprChecker:
 
     def _call(self, expr: ast.Call, scope: dict[str, Type], ctx: Context) -> ir.Expr | None:
         name = expr.func.text
+        if name == "tier_total":
+            total, problem = tier_total(expr, ctx, self.decls)
+            if problem is not None:
+                self.problems.append(problem)
+            return total
         function = FUNCTIONS.get(name)
         args = [self._expr(a, scope, ctx) for a in expr.args]
         if function is None:

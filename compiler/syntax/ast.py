@@ -35,6 +35,14 @@ from mjc.compiler.syntax.ast_common import (
     RangeExpr as RangeExpr,
     TileLit as TileLit,
 )
+from mjc.compiler.syntax.ast_points import (
+    FuItem as FuItem,
+    FuKind as FuKind,
+    FuSection as FuSection,
+    PointsBase as PointsBase,
+    PointsLimit as PointsLimit,
+    PointsSection as PointsSection,
+)
 from mjc.compiler.syntax.ast_settlement import (
     Declare as Declare,
     DeclareSection as DeclareSection,
@@ -53,6 +61,7 @@ from mjc.compiler.syntax.ast_settlement import (
     Payments as Payments,
     PayRelation as PayRelation,
     PayRelationLine as PayRelationLine,
+    PayRound as PayRound,
     PayStake as PayStake,
     PayWin as PayWin,
     PayWord as PayWord,
@@ -559,6 +568,8 @@ Section = (
     | PresetDecl
     | Scoring
     | FanDecl
+    | FuSection
+    | PointsSection
     | Override
     | Remove
 )

@@ -120,7 +120,7 @@ class Compare:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-ArithOp = Literal["+", "-", "*"]
+ArithOp = Literal["+", "-", "*", "**"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -232,6 +232,7 @@ class Payments:
     dealer_bonuses: tuple[PayDealerBonus, ...] = ()
     draws: tuple[PayDraw, ...] = ()
     transfers: tuple[PayKongTransfer, ...] = ()
+    rounds: tuple[PayRound, ...] = ()  # one at most (the checks refuse a second)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,3 +279,14 @@ class DeclareSection:
     items: tuple[Declare, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
     exchanges: tuple[Exchange, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PayRound:
+    """`round up 100`: every payment of a hand, payer to winner, rounded up to a multiple of
+    `value` (Riichi's 100-point rounding)."""
+
+    value: Expr
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)

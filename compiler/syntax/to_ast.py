@@ -3,7 +3,8 @@
 Input is the parse tree of a whole rulebook (`grammar/rulebook.lark`, built by
 `compiler/syntax/parse.py`); output is a `mjc.compiler.syntax.ast.Rulebook` whose every node carries
 its source span. This module holds the header, tiles, shapes, wilds, claims, inheritance, options,
-scoring and fan sections; it inherits the horses and payments
+scoring and fan sections; it inherits the fu and points sections
+(`compiler/syntax/to_ast_points.py`), the horses and payments
 (`compiler/syntax/to_ast_settlement.py`) and the leaf helpers and expressions
 (`compiler/syntax/to_ast_expr.py`)."""
 
@@ -17,11 +18,11 @@ from lark.tree import Meta
 from mjc.compiler.language.vocabulary_play import PLAY_WORDS
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.errors import _token_span
-from mjc.compiler.syntax.to_ast_settlement import _SettlementToAst
+from mjc.compiler.syntax.to_ast_points import _PointsToAst
 
 
 @v_args(meta=True)
-class _ToAst(_SettlementToAst):
+class _ToAst(_PointsToAst):
     """Builds AST nodes bottom-up; checks nothing the grammar has not already checked."""
 
     # -- sections

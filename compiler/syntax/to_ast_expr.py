@@ -133,6 +133,10 @@ class _ExprToAst(Transformer[Token, ast.Rulebook]):
     def arith_product(self, meta: Meta, children: list[Any]) -> ast.Expr:
         return self._arith_chain(meta, children)
 
+    def power(self, meta: Meta, children: list[Any]) -> ast.Arith:
+        base, exponent = children
+        return ast.Arith(base, "**", exponent, self._span(meta))
+
     def neg(self, meta: Meta, children: list[Any]) -> ast.Neg:
         return ast.Neg(children[0], self._span(meta))
 

@@ -94,6 +94,7 @@ class _SettlementToAst(_ExprToAst):
             tuple(c for c in children if isinstance(c, ast.PayDealerBonus)),
             tuple(c for c in children if isinstance(c, ast.PayDraw)),
             tuple(c for c in children if isinstance(c, ast.PayKongTransfer)),
+            tuple(c for c in children if isinstance(c, ast.PayRound)),
         )
 
     def pay_unit(
@@ -261,3 +262,7 @@ class _SettlementToAst(_ExprToAst):
             self._provenance(children),
             self._span(meta),
         )
+
+    def pay_round(self, meta: Meta, children: list[Any]) -> ast.PayRound:
+        value, *rest = children
+        return ast.PayRound(value, self._guard(rest), self._provenance(rest), self._span(meta))

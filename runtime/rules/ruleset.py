@@ -30,6 +30,7 @@ from mjc.runtime.rules.scorepieces import (
 from mjc.runtime.rules.spec import WILD_ACTIONS, ExampleSpec, Options, RulesetSpec
 from mjc.runtime.score.explain import suppressed_fans
 from mjc.runtime.score.options import OptionError, resolve_options
+from mjc.runtime.score.points import Valued, best_by_points, value_reading
 from mjc.runtime.score.scoring import (
     FanScore,
     Kept,
@@ -123,6 +124,10 @@ class Ruleset(GameRules):
         self._adjust = spec.adjust
         self._reject = spec.reject
         self._has_rejects = spec.has_rejects
+        # The fu and points sections (Riichi): a reading's fu and points, the best reading
+        # the one with the most points.
+        self._fu_count, self._points = spec.fu_count, spec.points
+        self._valued = spec.fu_count is not None or spec.points is not None
         self._reads_waits = "waits" in spec.reads
         self._places_win = bool(spec.reads & WAIT_FACTS)
         # Every option setting's tables and checks, and the memos scoring shares: one object.
@@ -394,6 +399,7 @@ class Ruleset(GameRules):
                 found = placements(found, hand)
             # One path for one reading or several: each is valued (fans, adjustments, refusal),
             # the best kept (`_best_reading`), and the score built from it below.
+            valued: Valued | None = None
             if len(found) == 1:  # almost every hand: no loop, no tuple of the best
                 arrangement = found[0]
                 total, kept, notes = self._score_fans(arrangement, situation, values)
@@ -405,6 +411,16 @@ class Ruleset(GameRules):
                     if self._has_rejects
                     else None
                 )
+            elif self._points is not None:  # paid on points: the reading with the most
+                valuers = (
+                    self._score_fans,
+                    self._adjust,
+                    self._reject if self._has_rejects else None,
+                )
+                best, valued = best_by_points(
+                    found, situation, values, valuers, self._fu_count, self._points
+                )
+                arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps = best
             else:
                 best = self._best_reading(found, situation, values)
                 arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps = best
@@ -433,8 +449,20 @@ class Ruleset(GameRules):
                     steps,
                     hand,
                     None,
+                    None,
+                    (),
+                    None,
+                    None,
                 ),
             )
+            if self._valued:
+                if valued is None:
+                    valued = value_reading(
+                        self._fu_count, self._points, arrangement, situation, values, kept, total
+                    )
+                score = score._replace(
+                    fu=valued.fu, fu_parts=valued.parts, points=valued.points, limit=valued.limit
+                )
             return self._explained(score, situation, values) if explain else score
         except WRONG_TYPE_SIGNS:
             raise_if_wrong(

@@ -15,6 +15,7 @@ from typing import Any
 
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.score.options import OptionSpec
+from mjc.runtime.score.points import FuCount, PointsOf
 from mjc.runtime.score.scoring import Adjust, FanInfo, Reject, ScoreFans, Situation, TierInfo
 from mjc.runtime.settle.payments import DealWinInfo, Payments
 from mjc.runtime.tiles.hand import Hand
@@ -177,6 +178,13 @@ class RulesetSpec:
     # and exchanges the options switch on (None: every one, none being guarded).
     exchanges: tuple[ExchangeSpec, ...] = ()
     declarations_on: Callable[[Options], frozenset[str]] | None = None
+    # The fu (符) of a reading and its parts, and the points (点) a hand is paid on with the
+    # limit that names them (the fu and points sections, Riichi), with the sections' labels;
+    # None: the rulebook has no such section (a hand is valued and paid on its total).
+    fu_count: FuCount | None = None
+    fu_label: str | None = None
+    points: PointsOf | None = None
+    points_label: str | None = None
 
     def switched_on(
         self, values: Options

@@ -263,6 +263,13 @@ class Score(NamedTuple):
     adjusted: AdjustSteps = ()
     hand: Hand | None = None
     suppressed: tuple[Suppressed, ...] | None = None
+    # The fu and points sections (Riichi): the reading's fu and its parts as (label, fu),
+    # the points the hand is paid on and the limit that names them (None: the base). None
+    # where the rulebook has no such section, and for a hand that does not win.
+    fu: int | None = None
+    fu_parts: tuple[tuple[str, int], ...] = ()
+    points: int | None = None
+    limit: str | None = None
 
     @property
     def steps(self) -> tuple[Step, ...]:
@@ -307,6 +314,12 @@ class Score(NamedTuple):
         ]
         if self.suppressed is not None:
             out["suppressed"] = [s.as_dict() for s in self.suppressed]
+        if self.fu is not None:
+            out["fu"] = self.fu
+            out["fu_parts"] = [{"name": name, "fu": fu} for name, fu in self.fu_parts]
+        if self.points is not None:
+            out["points"] = self.points
+            out["limit"] = self.limit
         return out
 
 

@@ -144,6 +144,15 @@ def capped(lines: list[Line], cap: int, where: str, winner: int, n: int) -> list
     ]
 
 
+def rounded_up(line: Line, multiple: int) -> Line:
+    """`line` with its amount rounded up to a multiple of `multiple` (> 0; `round up 100`,
+    Riichi's points), the reason saying so when it changed."""
+    amount = -(-line.amount // multiple) * multiple
+    if amount == line.amount:
+        return line
+    return replace(line, amount=amount, reason=f"{line.reason}, rounded up to {multiple}s")
+
+
 def staked(line: Line, stake: int) -> Line:
     if stake == 1:
         return line

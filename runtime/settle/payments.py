@@ -215,6 +215,9 @@ class Payments:
     # here instead of as `stake` or `dealer_bonus`: `stake_in` and `dealer_bonus_in` ask it.
     streak_stake: Callable[[Options, int], tuple[int, str | None]] | None = None
     streak_dealer_bonus: Callable[[Options, int], tuple[int, str | None]] | None = None
+    # `round up N` (Riichi): every payment of a hand, payer to winner, rounded up to a
+    # multiple of N, and its line; None: no rounding.
+    round_up: Callable[[Options], tuple[int, str] | None] = _no_cap
 
     def stake_in(self, o: Options, dealer_streak: int) -> tuple[int, str | None]:
         """`stake(o)`, or the stake of a round of this dealer streak where it reads one."""

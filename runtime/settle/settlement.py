@@ -29,6 +29,7 @@ from mjc.runtime.settle.lines import (
     SettledHand,
     capped,
     loss_capped,
+    rounded_up,
     staked,
 )
 from mjc.runtime.settle.payments import BonusRule, Payments, RoundFacts, WinRule
@@ -74,6 +75,13 @@ class Settlement:
                     "seat": seat,
                     "total": score.total,
                     "fans": [{"id": f.id, "name": f.name, "value": f.value} for f in score.fans],
+                    # with a points section (Riichi): the fu and the points the hand is paid on
+                    **({"fu": score.fu} if score.fu is not None else {}),
+                    **(
+                        {"points": score.points, "limit": score.limit}
+                        if score.points is not None
+                        else {}
+                    ),
                 }
                 for seat, score in self.scores.items()
             ],
@@ -288,6 +296,7 @@ def _event_lines(
     count = len(outcome.winners)
     stake = result.stake
     cap = payments.cap(o)
+    rounding = payments.round_up(o)
     feeders = meld_feeders(outcome)
     patterns = pattern_feeders(outcome)
     threshold = payments.relation(o)
@@ -306,14 +315,16 @@ def _event_lines(
         )
         if payer in left:  # a liable seat gone before this win (血战到底): the others pay
             rule, payer = WinRule("each", False, _DEFAULT_WHERE), None
-        lines = _hand_lines(score.total, rule, payer, winner.seat, outcome, dealer, left)
+        # With a points section (Riichi) a hand is paid on its points, else on its value.
+        value = score.points if score.points is not None else score.total
+        lines = _hand_lines(value, rule, payer, winner.seat, outcome, dealer, left)
         if relations:
             related = _relation_lines(
-                payments, o, situation, outcome, winner.seat, score.total, dealer, relations
+                payments, o, situation, outcome, winner.seat, value, dealer, relations
             )
             lines = related or lines
         lines = [line for line in lines if line.payer not in left]
-        hands.append(SettledHand(winner.seat, score.total, situation, rule, payer, dealer, lines))
+        hands.append(SettledHand(winner.seat, value, situation, rule, payer, dealer, lines))
         loss = payments.loss_cap(o, score.ceiling)
         if loss is not None:
             lines = loss_capped(lines, max(loss[0], 0), loss[1])
@@ -321,7 +332,10 @@ def _event_lines(
             lines = capped(lines, cap[0], cap[1], winner.seat, n)
         if number:
             lines = [replace(line, reason=f"win {number + 1}: {line.reason}") for line in lines]
-        result.lines += [staked(line, stake) for line in lines if line.amount]
+        lines = [staked(line, stake) for line in lines if line.amount]
+        if rounding is not None and rounding[0] > 0:
+            lines = [rounded_up(line, rounding[0]) for line in lines]
+        result.lines += lines
     return hands
 
 

@@ -36,7 +36,7 @@ SMALL_RULEBOOK = {
 SECTION_WORDS = frozenset(
     {
         *SMALL_RULEBOOK, "wilds", "claims", "play", "kongs", "deal_wins", "declarations",
-        "horses", "payments",
+        "horses", "payments", "fu", "points",
         "option", "constraint", "preset", "situation", "fan", "override", "remove",
     }
 )  # fmt: skip

@@ -31,6 +31,8 @@ EXCHANGE_RULEBOOK = Path(__file__).parent / "rulebooks" / "exchange.mjr"
 KONG_KINDS_RULEBOOK = Path(__file__).parent / "rulebooks" / "kong_kinds.mjr"
 # A whole test rulebook where play goes on after a win (血战到底, 血流成河: `after_win`).
 AFTER_WIN_RULEBOOK = Path(__file__).parent / "rulebooks" / "xuezhan.mjr"
+# A small Riichi-like rulebook with a fu and a points section (符, 点) and rounded payments.
+RIICHI_POINTS_RULEBOOK = Path(__file__).parent / "rulebooks" / "riichi_points.mjr"
 # A whole test rulebook that pays the hands still playing at an exhaustive draw (查大叫, 查花猪,
 # 退税: `draw_payment`, `draw_refund`).
 DRAW_PAYMENTS_RULEBOOK = Path(__file__).parent / "rulebooks" / "draw_payments.mjr"

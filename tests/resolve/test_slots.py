@@ -32,6 +32,7 @@ from tests.helpers.small_rulebooks import (
     DEAL_WINS_RULEBOOK,
     EXCHANGE_RULEBOOK,
     KONG_KINDS_RULEBOOK,
+    RIICHI_POINTS_RULEBOOK,
 )
 
 EXPRESSIONS = typing.get_args(ast.Expr)
@@ -191,6 +192,9 @@ def _sources() -> list[typing.Any]:
         pytest.param(dealt, "deal_wins.mjr", id="deal_wins"),
         pytest.param(kongs.read_text(encoding="utf-8"), "kong_kinds.mjr", id="kong_kinds"),
         pytest.param(EXCHANGE_RULEBOOK.read_text(encoding="utf-8"), "exchange.mjr", id="exchange"),
+        pytest.param(
+            RIICHI_POINTS_RULEBOOK.read_text(encoding="utf-8"), "riichi_points.mjr", id="points"
+        ),
     ]
 
 

@@ -1,0 +1,163 @@
+"""The generated module's `fu_count` and `points` functions: the fu (符) of one reading and
+the points (点) a hand is paid on (Riichi), from the rulebook's fu and points sections.
+
+Input is the checked `ir.Rulebook`'s `fu` and `points` (`mjc.compiler.ir.points`), their
+expressions found through the slots; output is the two function bodies, written only for a
+rulebook with the sections (every other module stays as it was). Both run after `score_fans`
+and `adjust` on the reading: a fan's id there reads whether the fan counts in the score (as
+in `adjust` and `reject`), `total` is the hand's value after the adjustments (the han),
+`tier_total(t)` the sum of what the fans of tier t that count contributed."""
+
+from __future__ import annotations
+
+from mjc.compiler import ir
+from mjc.compiler.conditions.facts import FACT_SOURCE
+from mjc.compiler.conditions.pyexpr import PyExpr
+from mjc.compiler.emit.codeplan import reads
+from mjc.compiler.emit.emitbase import ModuleState
+from mjc.compiler.emit.slotreader import Held
+from mjc.compiler.ir.pretty import pretty
+from mjc.compiler.pysource.layout import Doc, parenthesized, string
+from mjc.compiler.pysource.pysafe import lit
+from mjc.compiler.pysource.pywriter import CodeWriter
+from mjc.compiler.resolve.points import TIER_PREFIX
+
+__all__ = ["fu_body", "points_body"]
+
+# Locals of the two functions a fact names: read where they are used, never bound first
+# (`fu` changes as the items add to it).
+_LOCALS = frozenset({"fu", "total", "base"})
+
+
+def _translator(state: ModuleState, exprs: list[ir.Expr]) -> tuple[PyExpr, list[str]]:
+    """A translator over the reading, the fans that count (`counted`, bound when a fan is
+    read) and the functions' own locals; the bindings it needs."""
+    needs: list[str] = []
+
+    def fan_ref(fan: str) -> str:
+        if not needs:
+            needs.append("counted = {i for i, _, _ in k}")
+        return f"{state.fan_index[fan]} in counted"
+
+    facts = {**FACT_SOURCE, "fu": "fu", "total": "total", "base": "base"}
+    for tier in state.book.scoring.tiers:
+        members = tuple(i for i, fan in enumerate(state.book.fans) if fan.tier == tier.id)
+        facts[TIER_PREFIX + tier.id] = f"sum([p for i, _, p in k if i in {lit(members)}])"
+
+    # A tier's total is read where it is used (its fact's name is no Python name to bind).
+    locals_ = _LOCALS | {fact for fact in facts if fact.startswith(TIER_PREFIX)}
+
+    def make(inline: frozenset[str]) -> PyExpr:
+        return state.translator(fan_ref, facts, inline | locals_)
+
+    py = make(reads(make, exprs))
+    needs.clear()
+    return py, needs
+
+
+def _test(py: PyExpr, h: Held, condition: str = "condition") -> Doc | None:
+    """The guard and the condition of an item, `and`-ed, or None when it always applies."""
+    tests = [e for e in (h.guard, h.named(condition)) if e is not None]
+    if not tests:
+        return None
+    return py(tests[0] if len(tests) == 1 else ir.BoolOpE(op="and", operands=tuple(tests)))
+
+
+def _where(at: ir.SourceRef) -> str:
+    return f"{at.file}:{at.line}"
+
+
+def fu_body(state: ModuleState) -> list[str]:
+    """The fu of one reading and its parts as (label, fu), item by item in the order written:
+    an `add` that holds adds its amount (times its `per`), a `fix` that holds returns its
+    amount alone, a `round up` rounds the count so far (rounding is no part)."""
+    section = state.book.fu
+    assert section is not None
+    held = [(item, state.slots.held(item)) for item in section.items]
+    fields = ("amount", "per", "condition")
+    exprs = [e for _, h in held for e in (h.guard, *map(h.named, fields)) if e is not None]
+    py, needs = _translator(state, exprs)
+    body = CodeWriter(indent=1)
+    body.line("fu = 0")
+    body.line("parts: tuple[tuple[str, int], ...] = ()")
+    for item, h in held:
+        amount = h.named("amount")
+        assert amount is not None, "every fu item has an amount"
+        label = string(item.label or "")
+        keyword = "round up" if item.kind == "round" else item.kind
+        words = f"{keyword} {pretty(amount)} {item.label or ''}".rstrip()
+        body.comment(f"{words} ({_where(item.at)})")
+        if item.kind == "round":
+            body.stmt("fu = -(-fu // ", parenthesized(py(amount)), ") * ", py(amount))
+            continue
+        test = _test(py, h)
+        per = h.named("per")
+
+        def write(
+            item: ir.FuItem = item,
+            amount: ir.Expr = amount,
+            per: ir.Expr | None = per,
+            label: Doc = label,
+        ) -> None:
+            if item.kind == "fix":
+                body.stmt("return ", py(amount), ", ((", label, ", ", py(amount), "),)")
+                return
+            if per is None and isinstance(amount, ir.IntE):  # a number: added as it is
+                body.line(f"fu += {amount.value}")
+                body.stmt("parts += ((", label, f", {amount.value}),)")
+                return
+            if per is None:
+                body.assign("worth", py(amount))
+            else:
+                body.assign("worth", (parenthesized(py(amount)), " * ", parenthesized(py(per))))
+            with body.when("worth"):
+                body.line("fu += worth")
+                body.stmt("parts += ((", label, ", worth),)")
+
+        if test is None:
+            write()
+        else:
+            with body.when(test):
+                write()
+    body.line("return fu, parts")
+    return state.function(py, body, needs)
+
+
+def points_body(state: ModuleState) -> list[str]:
+    """The points of one reading and the limit that names them (None: the base, no limit
+    holding): the limits in the order written, the base worked out before the first that
+    reads it (or after the last)."""
+    section = state.book.points
+    assert section is not None
+    base = state.slots.held(section).number
+    assert base is not None, "a points section has a base"
+    limits = [(limit, state.slots.held(limit)) for limit in section.limits]
+    exprs = [base] + [e for _, h in limits for e in (h.guard, h.when, h.number) if e is not None]
+    py, needs = _translator(state, exprs)
+    body = CodeWriter(indent=1)
+    based = False
+    for limit, h in limits:
+        amount = h.number
+        assert amount is not None and h.when is not None
+        if not based and _reads_base([h.when, amount, h.guard]):
+            body.comment(f"base ({_where(section.base_at)})")
+            body.assign("base", py(base))
+            based = True
+        body.comment(f"limit {limit.name} ({_where(limit.at)})")
+        tests = [e for e in (h.guard, h.when) if e is not None]
+        test = py(tests[0] if len(tests) == 1 else ir.BoolOpE(op="and", operands=tuple(tests)))
+        with body.when(test):
+            body.stmt("return ", py(amount), ", ", string(limit.name))
+    if not based:
+        body.comment(f"base ({_where(section.base_at)})")
+        body.stmt("return ", py(base), ", None")
+    else:
+        body.line("return base, None")
+    return state.function(py, body, needs)
+
+
+def _reads_base(exprs: list[ir.Expr | None]) -> bool:
+    return any(
+        isinstance(node, ir.FactE) and node.fact == "base"
+        for node in ir.subnodes(e for e in exprs if e is not None)
+    )

@@ -1,0 +1,86 @@
+"""The fu (符) of a reading and the points (点) a hand is paid on, for a rulebook with the fu and
+points sections (Riichi), and the choice of the reading with the most points.
+
+A generated module supplies `fu_count` (the fu of one reading and its parts, from the fu
+section) and `points` (the points and the limit naming them, from the points section); both run
+after the fans and the adjustments of the reading. `Ruleset.score` (`mjc.runtime.rules.ruleset`)
+values the reading it keeps with `value_reading`, and among several readings keeps the one with
+the most points, then the most han, then the most fu, then the most fu before rounding
+(`best_by_points`), instead of the highest total alone."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
+
+from mjc.runtime.score.scoring import Kept, Situation
+from mjc.runtime.wins.arrange import Arrangement
+
+__all__ = ["FuCount", "FuParts", "PointsOf", "Valued", "best_by_points", "value_reading"]
+
+FuParts = tuple[tuple[str, int], ...]
+FuCount = Callable[[Arrangement, Situation, dict[str, Any], Kept], tuple[int, FuParts]]
+PointsOf = Callable[
+    [Arrangement, Situation, dict[str, Any], Kept, int, int], tuple[int, str | None]
+]
+# A reading's scoring functions (`score_fans`, `adjust`, `reject` or None), as `best_reading`'s.
+Valuers = tuple[Any, Any, Any]
+
+
+class Valued(NamedTuple):
+    """What the fu and points sections make of one reading: its fu (None without a fu
+    section) and the parts as (label, fu), its points (None without a points section) and
+    the limit that names them (None: the base, or no points section)."""
+
+    fu: int | None
+    parts: FuParts
+    points: int | None
+    limit: str | None
+
+
+def value_reading(
+    fu_count: FuCount | None,
+    points: PointsOf | None,
+    arrangement: Arrangement,
+    situation: Situation,
+    values: dict[str, Any],
+    kept: Kept,
+    total: int,
+) -> Valued:
+    """The fu and the points of one reading whose fans (`kept`) and total are known."""
+    fu, parts = fu_count(arrangement, situation, values, kept) if fu_count else (None, ())
+    if points is None:
+        return Valued(fu, parts, None, None)
+    amount, limit = points(arrangement, situation, values, kept, total, fu or 0)
+    return Valued(fu, parts, amount, limit)
+
+
+def best_by_points(
+    found: Sequence[Arrangement],
+    situation: Situation,
+    values: dict[str, Any],
+    valuers: Valuers,
+    fu_count: FuCount | None,
+    points: PointsOf,
+) -> tuple[tuple[Any, ...], Valued]:
+    """The best of several readings where a hand is paid on its points: one that may win
+    before one refused, then the most points, then the most han (the total), then the most
+    fu, then the most fu before rounding (the sum of its parts, as `mahjong` breaks such a
+    tie); the first of equals. Returns what `best_reading` returns (arrangement, total, kept,
+    notes, floor, refusal, ceiled, ceiling, steps) and the reading's fu and points."""
+    score_fans, adjust, reject = valuers
+    best: tuple[Any, ...] | None = None
+    best_valued: Valued | None = None
+    best_key: tuple[bool, int, int, int, int] | None = None
+    for arrangement in found:
+        total, kept, notes = score_fans(arrangement, situation, values)
+        total, least, ceiled, ceiling, steps = adjust(arrangement, situation, values, kept, total)
+        rejected = reject(arrangement, situation, values, kept, total) if reject else None
+        valued = value_reading(fu_count, points, arrangement, situation, values, kept, total)
+        counted = sum(fu for _, fu in valued.parts)
+        key = (rejected is None, valued.points or 0, total, valued.fu or 0, counted)
+        if best_key is None or key > best_key:
+            best = (arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps)
+            best_valued, best_key = valued, key
+    assert best is not None and best_valued is not None  # `found` is never empty here
+    return best, best_valued

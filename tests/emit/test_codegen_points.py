@@ -1,0 +1,60 @@
+"""What the fu and points sections compile to: plain functions `fu_count` (the items in order:
+a `fix` returns, an `add` adds its amount times its `per`, `round up` rounds) and `points` (the
+limits in order, the base worked out just before the first limit that reads it), passed to the
+spec; the payments' `round up` as `payment_round_up`. A rulebook without them gets none of it
+(the bundled rulebooks' modules stay as they were: tests/test_build_golden.py)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from mjc.compiler.driver import compile_source
+from mjc.compiler.emit.codegen import generate_module
+from tests.helpers.small_rulebooks import DINGQUE_RULEBOOK, RIICHI_POINTS_RULEBOOK
+
+
+@cache
+def _module(path: str) -> str:
+    with open(path, encoding="utf-8") as f:
+        book = compile_source(f.read(), "book.mjr").rulebook
+    assert book is not None
+    return generate_module(book)
+
+
+def _function(source: str, name: str) -> str:
+    start = source.index(f"\ndef {name}(")
+    end = source.index("\n\n\n", start)
+    return source[start:end]
+
+
+def test_fu_count_works_the_items_out_in_order() -> None:
+    code = _function(_module(str(RIICHI_POINTS_RULEBOOK)), "fu_count")
+    fix, base, rounded = (
+        code.index("return 25, (('七対子', 25),)"),
+        code.index("fu += 20"),
+        code.index("fu = -(-fu // 10) * 10"),
+    )
+    assert fix < base < rounded
+    assert "counted = {i for i, _, _ in k}" in code  # `not pinfu`: whether 平和 counts
+    assert code.rstrip().endswith("return fu, parts")
+
+
+def test_points_works_the_base_out_before_the_first_limit_that_reads_it() -> None:
+    code = _function(_module(str(RIICHI_POINTS_RULEBOOK)), "points")
+    assert code.index("return 2000, '満貫'") < code.index("base = fu * 2 ** (total + 2)")
+    assert code.index("base = fu * 2 ** (total + 2)") < code.index("if base > 2000:")
+    assert code.rstrip().endswith("return base, None")
+
+
+def test_the_spec_and_the_payments_take_the_functions() -> None:
+    source = _module(str(RIICHI_POINTS_RULEBOOK))
+    for line in ("fu_count=fu_count,", "fu_label='符',", "points=points,", "points_label='点',"):
+        assert f"    {line}\n" in source
+    assert "    round_up=payment_round_up,\n" in source
+    assert "return (100, 'round@book.mjr#1')" in _function(source, "payment_round_up")
+
+
+def test_a_rulebook_without_the_sections_gets_none_of_it() -> None:
+    source = _module(str(DINGQUE_RULEBOOK))
+    for word in ("fu_count", "points=", "payment_round_up", "round_up="):
+        assert word not in source
