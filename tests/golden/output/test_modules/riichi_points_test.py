@@ -235,7 +235,7 @@ def score_fans(
         - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
         if x_winning_meld.concealed and not x_self_drawn else 0)
     )
-    x_suit_count = (x_tile_any >> 0 & 1) + (x_tile_any >> 1 & 1) + (x_tile_any >> 2 & 1)
+    x_suit_count = (x_tile_any >> 0 & 7).bit_count()
     # Fans that need concealed: none of them counts without.
     if x_concealed:
         # 平和 pinfu (tests/helpers/rulebooks/riichi_points.mjr:39)
@@ -266,14 +266,20 @@ def score_fans(
         f_iipeikou = 0
     # Fans that need a pung or kong: none of them counts without.
     if (x_meld_count >> 9 & 7) > 0:
-        # 三暗刻 sanankou (tests/helpers/rulebooks/riichi_points.mjr:57)
-        # when (count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)) >= 3
-        # group: the wait (bits of the tile and meld summaries)
-        f_sanankou = 1 if x_counted_0 >= 3 else 0
-        # 大三元 daisangen (tests/helpers/rulebooks/riichi_points.mjr:81)
-        # when (count m in pungs: m.is_dragon) == 3
-        # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_daisangen = 1 if (x_meld_count >> 6 & 7) == 3 else 0
+        # Fans that need three pungs or kongs: none of them counts without.
+        if (x_meld_count >> 9 & 7) >= 3:
+            # 三暗刻 sanankou (tests/helpers/rulebooks/riichi_points.mjr:57)
+            # when (count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)) >=
+            # 3
+            # group: the wait (bits of the tile and meld summaries)
+            f_sanankou = 1 if x_counted_0 >= 3 else 0
+            # 大三元 daisangen (tests/helpers/rulebooks/riichi_points.mjr:81)
+            # when (count m in pungs: m.is_dragon) == 3
+            # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
+            f_daisangen = 1 if (x_meld_count >> 6 & 7) == 3 else 0
+        else:
+            f_sanankou = 0
+            f_daisangen = 0
     else:
         f_sanankou = 0
         f_daisangen = 0
