@@ -1,0 +1,365 @@
+"""The Riichi rulebook against `mahjong`'s HandCalculator, hand by hand (issue 24, item 2).
+
+    python -m bench.riichi_agreement [--hands N] [--seed S] [--rulebook riichi|PATH]
+                                     [--examples K] [--field F]
+
+scores N cases of `bench.riichi_hands` (20,000 by default) with the rulebook and with `mahjong`
+(`bench.riichi_reference`) and prints how many agree, then the disagreements by field — win
+(a hand one side refuses), yaku (a fan found on one side only, or counted otherwise), value
+(a fan worth other han), han, fu (by the fu part whose sum differs), limit, points (the
+payments made of `Score.points`), error (mjc raised) — each grouped by fan id or fu part with
+the count, and up to K examples of each field (the hand, its situation, both answers).
+
+`compare(book, case)` is the comparison itself, which tests/differential/test_riichi_mahjong.py
+shares: `mahjong`'s answer is read through `by_the_rules` (the rulebook's documented
+conventions, each with its reason) before it is compared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from bench.riichi_hands import RiichiCase, riichi_case
+from bench.riichi_reference import COUNTED, Answer, Payments, payments, reference
+from mjc.runtime import Ruleset
+
+# `mahjong`'s yaku_level and the rulebook's limit names (spec: `limit "NAME" N when ...`).
+LIMIT_NAMES: dict[str, str | None] = {
+    "": None,
+    "mangan": "満貫",
+    "kiriage mangan": "満貫",
+    "haneman": "跳満",
+    "baiman": "倍満",
+    "sanbaiman": "三倍満",
+    "kazoe sanbaiman": "三倍満",
+    "yakuman": "役満",
+    "kazoe yakuman": "数え役満",
+    "2x yakuman": "二倍役満",
+    "3x yakuman": "三倍役満",
+    "4x yakuman": "四倍役満",
+    "5x yakuman": "五倍役満",
+    "6x yakuman": "六倍役満",
+}
+
+# `mahjong`'s fu reasons and the rulebook's fu labels (spec: `add N "LABEL"`); a closed ron's
+# base of 30 is the rulebook's 副底 20 and 門前加符 10, 七対子's 25 its own line.
+FU_LABELS: dict[str, str] = {
+    "base": "副底",
+    "menzen": "門前加符",
+    "chiitoitsu": "七対子",
+    "tsumo": "自摸",
+    "hand_without_fu": "喰い平和",
+    "penchan": "辺張",
+    "kanchan": "嵌張",
+    "pair_wait": "単騎",
+    "valued_pair": "役牌雀頭",
+    "double_valued_pair": "役牌雀頭",
+    "open_pon": "中張明刻",
+    "closed_pon": "中張暗刻",
+    "open_terminal_pon": "么九明刻",
+    "closed_terminal_pon": "么九暗刻",
+    "open_kan": "中張明槓",
+    "closed_kan": "中張暗槓",
+    "open_terminal_kan": "么九明槓",
+    "closed_terminal_kan": "么九暗槓",
+}
+
+YAKUMAN = frozenset(
+    {
+        "kokushi",
+        "kokushi_13",
+        "suuankou",
+        "suuankou_tanki",
+        "daisangen",
+        "shousuushii",
+        "daisuushii",
+        "tsuuiisou",
+        "ryuuiisou",
+        "chinroutou",
+        "chuuren",
+        "junsei_chuuren",
+        "suukantsu",
+        "tenhou",
+        "chiihou",
+        "renhou_yakuman",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Expected:
+    """What the rulebook must answer for a case: `mahjong`'s answer read by the rules."""
+
+    wins: bool
+    han: int
+    fu: int | None  # None: not compared (a yakuman is paid without its fu)
+    fu_parts: dict[str, int]  # by the rulebook's label, summed
+    fans: dict[str, tuple[int, int]]  # fan id: (count, han)
+    limit: str | None
+    paid: Payments | None
+
+
+def _fu_parts(answer: Answer, case: RiichiCase) -> dict[str, int]:
+    parts: dict[str, int] = {}
+    for reason, fu in answer.fu_parts:
+        if reason == "base" and fu == 25:
+            reason = "chiitoitsu"
+        elif reason == "base" and fu == 30:  # closed ron: 20 and 門前加符 10
+            parts[FU_LABELS["menzen"]] = 10
+            fu = 20
+        label = FU_LABELS[reason]
+        parts[label] = parts.get(label, 0) + fu
+    return parts
+
+
+def by_the_rules(case: RiichiCase, answer: Answer) -> Expected:
+    """`mahjong`'s answer read through the rulebook's conventions, each with its reason:
+
+    - 数え役満: `mahjong` names a hand of 13 han or more with no yakuman "yakuman" (its
+      `calculate_scores` sets "kazoe yakuman", then the han table overwrites it); the
+      rulebook names it 数え役満. So does `kazoe sanbaiman`, left as "sanbaiman".
+    - 満貫 under 切り上げ: with `kiriage` on, `mahjong` names no limit for a hand of under 5 han
+      whose base points pass 2,000 (it names them only with `kiriage` off), yet pays it a
+      満貫; the rulebook names the 満貫 it pays.
+    - fu of a yakuman: a yakuman is paid without its fu, which `mahjong` reports from the
+      reading it chose (0 for 国士無双); they are not compared.
+    """
+    if not answer.wins:
+        return Expected(False, 0, None, {}, {}, None, None)
+    fans = dict(answer.yaku)
+    yakuman = bool(YAKUMAN & set(fans))
+    level = answer.level
+    if level == "yakuman" and not yakuman and case.option("kazoe") == "yakuman":
+        level = "kazoe yakuman"
+    if level == "" and answer.han < 5 and answer.fu * 2 ** (answer.han + 2) > 2000:
+        level = "mangan"
+    return Expected(
+        wins=True,
+        han=answer.han,
+        fu=None if yakuman else answer.fu,
+        fu_parts={} if yakuman else _fu_parts(answer, case),
+        fans=fans,
+        limit=LIMIT_NAMES[level],
+        paid=answer.paid,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    field: str  # win, yaku, value, han, fu, limit, points, error
+    key: str  # what to group by: a fan id, a fu label, a limit
+    case: RiichiCase
+    ours: str
+    theirs: str
+
+    def __str__(self) -> str:
+        return (
+            f"{self.field} [{self.key}] {self.case.describe()}\n"
+            f"    mjc:     {self.ours}\n    mahjong: {self.theirs}"
+        )
+
+
+def score(book: Ruleset, case: RiichiCase) -> object:
+    """The rulebook's `Score` for the case (raises what `Ruleset.score` raises)."""
+    return book.score(case.notation(), **case.score_args())  # type: ignore[arg-type]
+
+
+def _ours_text(s: object) -> str:
+    if not getattr(s, "win", False):
+        return f"no win: {getattr(s, 'reason', None)}"
+    fans = " ".join(f"{f.id}×{f.count}={f.value}" for f in getattr(s, "fans", ()))
+    parts = " ".join(f"{label} {fu}" for label, fu in getattr(s, "fu_parts", ()) or ())
+    return (
+        f"{getattr(s, 'total', None)} han {getattr(s, 'fu', None)} fu ({parts}) "
+        f"[{fans}] limit {getattr(s, 'limit', None)} points {getattr(s, 'points', None)}"
+    )
+
+
+def _theirs_text(answer: Answer, expected: Expected) -> str:
+    if not answer.wins:
+        return f"error {answer.error}"
+    fans = " ".join(f"{f}×{c}={h}" for f, (c, h) in expected.fans.items())
+    parts = " ".join(f"{label} {fu}" for label, fu in expected.fu_parts.items())
+    return (
+        f"{answer.han} han {answer.fu} fu ({parts}) [{fans}] limit {expected.limit} "
+        f"({answer.level!r}) paid {expected.paid}"
+    )
+
+
+def _summed(parts: object) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for label, fu in parts or ():  # type: ignore[attr-defined]
+        found[label] = found.get(label, 0) + fu
+    return found
+
+
+def paid(s: object, case: RiichiCase) -> Payments | None:
+    """What the rulebook's score pays for the case: its `points` made payments."""
+    points = getattr(s, "points", None)
+    if points is None:
+        return None
+    return payments(
+        points, dealer=case.dealer, self_drawn=case.self_drawn, honba=case.honba, sticks=case.sticks
+    )
+
+
+def compare(book: Ruleset, case: RiichiCase) -> list[Difference]:
+    """Every way the rulebook's answer for the case differs from `mahjong`'s, read by the
+    rules (empty when they agree)."""
+    answer = reference(case)
+    expected = by_the_rules(case, answer)
+    theirs = _theirs_text(answer, expected)
+    try:
+        s = score(book, case)
+    except Exception as exc:  # reported, whatever it is: the comparison goes on
+        key = f"{type(exc).__name__}: {str(exc)[:60]}"
+        return [Difference("error", key, case, f"{type(exc).__name__}: {exc}", theirs)]
+    ours = _ours_text(s)
+
+    def diff(field: str, key: str) -> Difference:
+        return Difference(field, key, case, ours, theirs)
+
+    wins = bool(getattr(s, "win", False))
+    if not expected.wins or not wins:
+        if wins:
+            fans = sorted(f.id for f in s.fans if f.id not in COUNTED)  # type: ignore[attr-defined]
+            return [diff("win", f"役なし wins with {'+'.join(fans) or 'nothing'}")]
+        if expected.wins:
+            return [diff("win", f"no win: {getattr(s, 'reason', None)}")]
+        return []
+    found: list[Difference] = []
+    mine = {f.id: (f.count, f.value) for f in s.fans}  # type: ignore[attr-defined]
+    for fan in sorted(set(mine) | set(expected.fans)):
+        a, b = mine.get(fan), expected.fans.get(fan)
+        if a is None:
+            found.append(diff("yaku", f"-{fan}"))
+        elif b is None:
+            found.append(diff("yaku", f"+{fan}"))
+        elif a[0] != b[0]:
+            found.append(diff("yaku", f"{fan} ×{a[0]} not ×{b[0]}"))
+        elif a[1] != b[1]:
+            found.append(diff("value", f"{fan} {a[1]} not {b[1]}"))
+    total = getattr(s, "total", None)
+    if total != expected.han:
+        found.append(diff("han", f"{total} not {expected.han}"))
+    fu = getattr(s, "fu", None)
+    if expected.fu is not None and fu != expected.fu:
+        parts = _summed(getattr(s, "fu_parts", ()))
+        labels = sorted(set(parts) | set(expected.fu_parts))
+        odd = [
+            f"{x} {parts.get(x, 0)} not {expected.fu_parts.get(x, 0)}"
+            for x in labels
+            if parts.get(x, 0) != expected.fu_parts.get(x, 0)
+        ]
+        found.append(diff("fu", "; ".join(odd) or f"rounding {fu} not {expected.fu}"))
+    limit = getattr(s, "limit", None)
+    if limit != expected.limit:
+        found.append(diff("limit", f"{limit} not {expected.limit}"))
+    if paid(s, case) != expected.paid:
+        found.append(diff("points", f"{limit or 'no limit'}"))
+    return found
+
+
+# ---------------------------------------------------------------------------- the report
+
+FIELDS = ("error", "win", "yaku", "value", "han", "fu", "limit", "points")
+
+
+@dataclass
+class Tally:
+    cases: int = 0
+    agreed: int = 0
+    fields: dict[str, Counter[str]] | None = None
+    examples: dict[str, list[Difference]] | None = None
+
+    def add(self, case: RiichiCase, found: list[Difference], keep: int) -> None:
+        self.fields = self.fields or {f: Counter() for f in FIELDS}
+        self.examples = self.examples or {f: [] for f in FIELDS}
+        self.cases += 1
+        self.agreed += not found
+        for d in found:
+            self.fields[d.field][d.key] += 1
+        for field in {d.field for d in found}:
+            if len(self.examples[field]) < keep:
+                self.examples[field].append(next(d for d in found if d.field == field))
+
+
+def run(
+    book: Ruleset,
+    hands: int,
+    seed: int,
+    keep: int = 10,
+    compare_case: Callable[[Ruleset, RiichiCase], list[Difference]] = compare,
+) -> Tally:
+    rng = random.Random(seed)
+    tally = Tally()
+    for _ in range(hands):
+        case = riichi_case(rng)
+        tally.add(case, compare_case(book, case), keep)
+    return tally
+
+
+def report(tally: Tally, groups: int = 8, only: str | None = None) -> str:
+    share = 100 * tally.agreed / max(1, tally.cases)
+    lines = [f"cases {tally.cases}  agree {tally.agreed} ({share:.2f} %)"]
+    fields: Mapping[str, Counter[str]] = tally.fields or {}
+    for field in FIELDS:
+        counts = fields.get(field)
+        if not counts or (only and field != only):
+            continue
+        top = ", ".join(f"{key} ({n})" for key, n in counts.most_common(groups))
+        more = len(counts) - groups
+        lines.append(
+            f"  {field:<7}{sum(counts.values()):>7}  {top}{f', +{more} more' if more > 0 else ''}"
+        )
+    for field in FIELDS:
+        examples = (tally.examples or {}).get(field) or []
+        if not examples or (only and field != only):
+            continue
+        lines.append(f"\n-- {field}: {len(examples)} example(s)")
+        lines.extend(str(d) for d in examples)
+    return "\n".join(lines)
+
+
+def _load(name: str) -> Ruleset | str:
+    """The rulebook, or why it cannot be had."""
+    from mjc.compiler.loader import RulebookNotFound, load
+
+    try:
+        loaded = load(name)
+    except RulebookNotFound as exc:
+        return str(exc)
+    if loaded.ruleset is None:
+        problems = [d.message for d in loaded.compilation.diagnostics][:5]
+        return f"{name} does not compile: " + " | ".join(problems)
+    return loaded.ruleset
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.riichi_agreement", description=__doc__)
+    parser.add_argument("--hands", type=int, default=20_000)
+    parser.add_argument("--seed", type=int, default=24)
+    parser.add_argument("--rulebook", default="riichi", help="a bundled name or a .mjr path")
+    parser.add_argument("--examples", type=int, default=10, help="examples kept per field")
+    parser.add_argument("--field", choices=FIELDS, help="report this field only")
+    args = parser.parse_args(argv)
+    book = _load(args.rulebook)
+    if isinstance(book, str):
+        print(f"riichi agreement: {book}", file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+    tally = run(book, args.hands, args.seed, args.examples)
+    took = time.perf_counter() - start
+    print(f"{args.rulebook} against mahjong's HandCalculator, seed {args.seed}, {took:.1f} s")
+    print(report(tally, only=args.field))
+    return 0 if tally.agreed == tally.cases else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
