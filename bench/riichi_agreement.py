@@ -22,10 +22,10 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bench.riichi_hands import RiichiCase, riichi_case
+from bench.riichi_hands import RED_FIVES, RiichiCase, riichi_case
 from bench.riichi_reference import COUNTED, Answer, Payments, payments, reference
 from mjc.runtime import Ruleset
 
@@ -170,14 +170,15 @@ def score(book: Ruleset, case: RiichiCase) -> object:
     return book.score(case.notation(), **case.score_args())  # type: ignore[arg-type]
 
 
-def _ours_text(s: object) -> str:
+def _ours_text(s: object, case: RiichiCase) -> str:
     if not getattr(s, "win", False):
         return f"no win: {getattr(s, 'reason', None)}"
     fans = " ".join(f"{f.id}×{f.count}={f.value}" for f in getattr(s, "fans", ()))
     parts = " ".join(f"{label} {fu}" for label, fu in getattr(s, "fu_parts", ()) or ())
     return (
-        f"{getattr(s, 'total', None)} han {getattr(s, 'fu', None)} fu ({parts}) "
-        f"[{fans}] limit {getattr(s, 'limit', None)} points {getattr(s, 'points', None)}"
+        f"{getattr(s, 'total', None)} han {getattr(s, 'fu', None)} fu ({parts}) [{fans}] "
+        f"limit {getattr(s, 'limit', None)} points {getattr(s, 'points', None)} "
+        f"paid {paid(s, case)}"
     )
 
 
@@ -188,7 +189,7 @@ def _theirs_text(answer: Answer, expected: Expected) -> str:
     parts = " ".join(f"{label} {fu}" for label, fu in expected.fu_parts.items())
     return (
         f"{answer.han} han {answer.fu} fu ({parts}) [{fans}] limit {expected.limit} "
-        f"({answer.level!r}) paid {expected.paid}"
+        f"({answer.level or 'none'}) paid {expected.paid}"
     )
 
 
@@ -209,10 +210,10 @@ def paid(s: object, case: RiichiCase) -> Payments | None:
     )
 
 
-def compare(book: Ruleset, case: RiichiCase) -> list[Difference]:
-    """Every way the rulebook's answer for the case differs from `mahjong`'s, read by the
-    rules (empty when they agree)."""
-    answer = reference(case)
+def compare(book: Ruleset, case: RiichiCase, answer: Answer | None = None) -> list[Difference]:
+    """Every way the rulebook's answer for the case differs from `mahjong`'s (`answer`, when
+    the caller has it), read by the rules (empty when they agree)."""
+    answer = answer or reference(case)
     expected = by_the_rules(case, answer)
     theirs = _theirs_text(answer, expected)
     try:
@@ -220,7 +221,7 @@ def compare(book: Ruleset, case: RiichiCase) -> list[Difference]:
     except Exception as exc:  # reported, whatever it is: the comparison goes on
         key = f"{type(exc).__name__}: {str(exc)[:60]}"
         return [Difference("error", key, case, f"{type(exc).__name__}: {exc}", theirs)]
-    ours = _ours_text(s)
+    ours = _ours_text(s, case)
 
     def diff(field: str, key: str) -> Difference:
         return Difference(field, key, case, ours, theirs)
@@ -275,13 +276,15 @@ FIELDS = ("error", "win", "yaku", "value", "han", "fu", "limit", "points")
 class Tally:
     cases: int = 0
     agreed: int = 0
+    refused: int = 0  # cases `mahjong` refuses (役なし)
     fields: dict[str, Counter[str]] | None = None
     examples: dict[str, list[Difference]] | None = None
 
-    def add(self, case: RiichiCase, found: list[Difference], keep: int) -> None:
+    def add(self, case: RiichiCase, refused: bool, found: list[Difference], keep: int) -> None:
         self.fields = self.fields or {f: Counter() for f in FIELDS}
         self.examples = self.examples or {f: [] for f in FIELDS}
         self.cases += 1
+        self.refused += refused
         self.agreed += not found
         for d in found:
             self.fields[d.field][d.key] += 1
@@ -291,23 +294,24 @@ class Tally:
 
 
 def run(
-    book: Ruleset,
-    hands: int,
-    seed: int,
-    keep: int = 10,
-    compare_case: Callable[[Ruleset, RiichiCase], list[Difference]] = compare,
+    book: Ruleset, hands: int, seed: int, keep: int = 10, red_fives: str = "concealed"
 ) -> Tally:
+    """Compare `hands` cases drawn from `seed`, keeping `keep` examples of each field."""
     rng = random.Random(seed)
     tally = Tally()
     for _ in range(hands):
-        case = riichi_case(rng)
-        tally.add(case, compare_case(book, case), keep)
+        case = riichi_case(rng, red_fives)
+        answer = reference(case)
+        tally.add(case, not answer.wins, compare(book, case, answer), keep)
     return tally
 
 
 def report(tally: Tally, groups: int = 8, only: str | None = None) -> str:
     share = 100 * tally.agreed / max(1, tally.cases)
-    lines = [f"cases {tally.cases}  agree {tally.agreed} ({share:.2f} %)"]
+    lines = [
+        f"cases {tally.cases} (役なし {tally.refused})  agree {tally.agreed} ({share:.2f} %)"
+        f"  differ {tally.cases - tally.agreed}"
+    ]
     fields: Mapping[str, Counter[str]] = tally.fields or {}
     for field in FIELDS:
         counts = fields.get(field)
@@ -348,13 +352,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rulebook", default="riichi", help="a bundled name or a .mjr path")
     parser.add_argument("--examples", type=int, default=10, help="examples kept per field")
     parser.add_argument("--field", choices=FIELDS, help="report this field only")
+    parser.add_argument(
+        "--red-fives",
+        choices=RED_FIVES,
+        default="concealed",
+        help="where red fives (0m) may be: among the concealed tiles (default), in melds "
+        "too, or nowhere",
+    )
     args = parser.parse_args(argv)
     book = _load(args.rulebook)
     if isinstance(book, str):
         print(f"riichi agreement: {book}", file=sys.stderr)
         return 2
     start = time.perf_counter()
-    tally = run(book, args.hands, args.seed, args.examples)
+    tally = run(book, args.hands, args.seed, args.examples, args.red_fives)
     took = time.perf_counter() - start
     print(f"{args.rulebook} against mahjong's HandCalculator, seed {args.seed}, {took:.1f} s")
     print(report(tally, only=args.field))

@@ -103,6 +103,11 @@ class Payments:
     sticks: int
     total: int
 
+    def __str__(self) -> str:
+        bonus = f" +{self.main_bonus}/{self.additional_bonus}" if self.main_bonus else ""
+        sticks = f" +{self.sticks}" if self.sticks else ""
+        return f"{self.main}/{self.additional}{bonus}{sticks} = {self.total}"
+
 
 @dataclass(frozen=True, slots=True)
 class Answer:
