@@ -37,7 +37,7 @@ pytest.importorskip("mahjong", reason="the `mahjong` package is a bench dependen
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.hand_calculating.scores import ScoresCalculator
 
-from bench.riichi_agreement import YAKUMAN, Difference, by_the_rules, compare
+from bench.riichi_agreement import YAKUMAN, Difference, by_the_rules, compare, report, run
 from bench.riichi_hands import OPTION_DEFAULTS, SITUATIONS, RiichiCase, riichi_case
 from bench.riichi_reference import YAKU_IDS, Payments, payments, reference
 
@@ -233,14 +233,21 @@ def test_cases_are_fixed_by_their_seed() -> None:
 # ------------------------------------------------------------------ payments and comparison
 
 
-def _base(han: int, fu: int, yakuman: bool = False) -> int:
-    """Base points by the usual table: 8,000 a yakuman (13 han each), no 切り上げ,
-    数え役満 at 13."""
-    if yakuman:
+def _base(
+    han: int, fu: int, yakuman: bool = False, kiriage: bool = False, kazoe: object = "yakuman"
+) -> int:
+    """Base points by the usual table: 8,000 a yakuman (13 han each, six at most); a hand
+    of 13 han or more with no yakuman a 数え役満 (`kazoe` yakuman), a 三倍満 (sanbaiman) or
+    13 han each (none); 切り上げ満貫 at 4 han 30 fu and 3 han 60 fu with `kiriage`."""
+    if yakuman or (han >= 13 and kazoe == "none"):
         return 8000 * min(6, han // 13)
-    for least, points in ((13, 8000), (11, 6000), (8, 4000), (6, 3000), (5, 2000)):
+    if han >= 13:
+        return 8000 if kazoe == "yakuman" else 6000
+    for least, points in ((11, 6000), (8, 4000), (6, 3000), (5, 2000)):
         if han >= least:
             return points
+    if kiriage and (han, fu) in ((4, 30), (3, 60)):
+        return 2000
     return min(2000, fu << (han + 2))  # fu × 2 ** (han + 2)
 
 
@@ -317,7 +324,9 @@ class _Calculator:
         han = expected.han + (self.spoil == "han")
         if self.spoil == "yaku":
             fans += (_Fan("chun", 1, 0),)
-        points = _base(expected.han, expected.fu or 0, bool(YAKUMAN & set(expected.fans)))
+        yakuman = bool(YAKUMAN & set(expected.fans))
+        kiriage, kazoe = case.option("kiriage"), case.option("kazoe")
+        points = _base(expected.han, expected.fu or 0, yakuman, bool(kiriage), kazoe)
         return _Score(
             True,
             fans,
@@ -336,13 +345,8 @@ class _Calculator:
         return tiles(args["dora_indicators"]), tiles(args["ura_indicators"])
 
 
-def _plain_cases() -> list[RiichiCase]:
-    """Cases under the default options (where `_base` is the rulebook's table)."""
-    return [c for c in _cases(600, 11) if not c.options]
-
-
 def test_the_comparison_agrees_with_an_answer_read_by_the_rules() -> None:
-    cases = _plain_cases()
+    cases = _cases(1000, 11)
     book = _Calculator(cases)
     found = [d for c in cases for d in compare(book, c)]  # type: ignore[arg-type]
     assert not found, _failure(found[:5])
@@ -350,7 +354,17 @@ def test_the_comparison_agrees_with_an_answer_read_by_the_rules() -> None:
 
 @pytest.mark.parametrize("spoil", ["fu", "han", "yaku"])
 def test_the_comparison_finds_a_spoiled_answer_by_its_field(spoil: str) -> None:
-    cases = _plain_cases()
+    cases = _cases(300, 11)
     book = _Calculator(cases, spoil)
     fields = Counter(d.field for c in cases for d in compare(book, c))  # type: ignore[arg-type]
     assert fields[spoil] > 0
+
+
+def test_the_agreement_report_counts_the_cases_and_groups_each_field_by_fan() -> None:
+    cases = _cases(300, 5)
+    text = report(run(_Calculator(cases, "yaku"), 300, 5, keep=2))  # type: ignore[arg-type]
+    head, yaku = text.splitlines()[:2]
+    assert head.startswith("cases 300 (役なし ") and "agree " in head
+    assert yaku.split()[0] == "yaku" and "+chun (" in yaku
+    assert "-- yaku: 2 example(s)" in text
+    assert text.count("    mahjong: ") == 2 * text.count("\n-- ")  # two of each field
