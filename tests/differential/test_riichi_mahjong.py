@@ -216,14 +216,29 @@ def test_every_case_parses_in_mjc_notation_as_the_tiles_drawn() -> None:
     assert checked >= 1500
 
 
-def test_the_136_tiles_hold_a_red_five_exactly_where_the_notation_writes_0() -> None:
-    for case in _cases(500):
+@pytest.mark.parametrize("where", ["concealed", "melds", "none"])
+def test_the_136_tiles_hold_a_red_five_exactly_where_the_notation_writes_0(where: str) -> None:
+    rng = random.Random(2)
+    for case in (riichi_case(rng, where) for _ in range(1000)):
         tiles, win, _ = case.tiles136()
         assert len(set(tiles)) == len(tiles) and win in tiles
         red = {t // 36 for t in tiles if t in (16, 52, 88)}
         assert red == set(case.red) | {m.low // 9 for m in case.melds if m.red}
         assert case.notation().count("0") == len(red)
         assert (win in (16, 52, 88)) == case.win_red
+        assert where != "none" or not red
+        assert where == "melds" or not any(m.red for m in case.melds)
+
+
+def test_the_round_of_a_case_is_a_round_json_with_its_one_win() -> None:
+    """The round `Ruleset.settle` is given for a case (red fives aside, until `0m` parses)."""
+    from mjc.runtime import parse_round
+
+    rng = random.Random(3)
+    for case in (riichi_case(rng, "none") for _ in range(300)):
+        outcome = parse_round(_round(case))
+        assert [w.seat for w in outcome.winners] == [case.seat]
+        assert (outcome.discarder is None) == (case.self_drawn or "robbing_kong" in case.situations)
 
 
 def test_cases_are_fixed_by_their_seed() -> None:
