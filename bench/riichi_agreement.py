@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from bench.riichi_hands import RED_FIVES, RiichiCase, riichi_case
 from bench.riichi_reference import COUNTED, Answer, Payments, payments, reference
+from bench.riichi_shapes import AIM_NAMES
 from mjc.runtime import Ruleset
 
 # `mahjong`'s yaku_level and the rulebook's limit names (spec: `limit "NAME" N when ...`).
@@ -161,7 +162,8 @@ class Difference:
     def __str__(self) -> str:
         return (
             f"{self.field} [{self.key}] {self.case.describe()}\n"
-            f"    mjc:     {self.ours}\n    mahjong: {self.theirs}"
+            f"    mjc:     {self.ours}\n    mahjong: {self.theirs}\n"
+            f"    $ {self.case.command()}"
         )
 
 
@@ -294,13 +296,19 @@ class Tally:
 
 
 def run(
-    book: Ruleset, hands: int, seed: int, keep: int = 10, red_fives: str = "concealed"
+    book: Ruleset,
+    hands: int,
+    seed: int,
+    keep: int = 10,
+    red_fives: str = "concealed",
+    aim: str | None = None,
 ) -> Tally:
-    """Compare `hands` cases drawn from `seed`, keeping `keep` examples of each field."""
+    """Compare `hands` cases drawn from `seed` (all of `aim`, when given), keeping `keep`
+    examples of each field."""
     rng = random.Random(seed)
     tally = Tally()
     for _ in range(hands):
-        case = riichi_case(rng, red_fives)
+        case = riichi_case(rng, red_fives, aim)
         answer = reference(case)
         tally.add(case, not answer.wins, compare(book, case, answer), keep)
     return tally
@@ -359,13 +367,14 @@ def main(argv: list[str] | None = None) -> int:
         help="where red fives (0m) may be: among the concealed tiles (default), in melds "
         "too, or nowhere",
     )
+    parser.add_argument("--aim", choices=AIM_NAMES, help="draw only hands of this aim")
     args = parser.parse_args(argv)
     book = _load(args.rulebook)
     if isinstance(book, str):
         print(f"riichi agreement: {book}", file=sys.stderr)
         return 2
     start = time.perf_counter()
-    tally = run(book, args.hands, args.seed, args.examples, args.red_fives)
+    tally = run(book, args.hands, args.seed, args.examples, args.red_fives, args.aim)
     took = time.perf_counter() - start
     print(f"{args.rulebook} against mahjong's HandCalculator, seed {args.seed}, {took:.1f} s")
     print(report(tally, only=args.field))

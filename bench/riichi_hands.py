@@ -155,6 +155,19 @@ class RiichiCase:
             parts.append(" ".join(f"{k}={v}" for k, v in self.options))
         return f"[{self.aim}] " + ", ".join(parts)
 
+    def command(self, rulebook: str = "riichi") -> str:
+        """The `mjc score` command line that scores the case (spec: --dora, --ura)."""
+        words = ["mjc score", rulebook, f"'{self.notation()}'", "--win", self.win_text()]
+        if self.self_drawn:
+            words.append("--self-drawn")
+        words += ["--seat-wind", WINDS[self.seat], "--round-wind", WINDS[self.round]]
+        words += ["--dealer"] if self.dealer else []
+        words += [f"--situation {s}" for s in self.situations]
+        words += [f"--dora {_text(t)}" for t in self.dora]
+        words += [f"--ura {_text(t)}" for t in self.ura]
+        words += [f"--option {k}={str(v).lower()}" for k, v in self.options]
+        return " ".join(words)
+
     def tiles136(self) -> tuple[list[int], int, list[list[int]]]:
         """The hand in `mahjong`'s 136-tile indices: (every tile, the winning tile, each
         declared meld's tiles). Copy 0 of a five is its red five (index 16, 52, 88): a red five
@@ -308,12 +321,16 @@ def _weighted(rng: random.Random, weights: tuple[int, ...]) -> int:
     return rng.choices(range(len(weights)), weights)[0]
 
 
-def riichi_case(rng: random.Random, red_fives: str = "concealed") -> RiichiCase:
-    """One case of a random aim, its situation as it can hold (see the module's doc);
-    `red_fives` is where red fives may be (`RED_FIVES`)."""
+def riichi_case(
+    rng: random.Random, red_fives: str = "concealed", aim: str | None = None
+) -> RiichiCase:
+    """One case of a random aim (or of `aim`), its situation as it can hold (see the
+    module's doc); `red_fives` is where red fives may be (`RED_FIVES`)."""
     if red_fives not in RED_FIVES:
         raise ValueError(f"red_fives is one of {', '.join(RED_FIVES)}, not {red_fives!r}")
-    aim = rng.choices(AIM_NAMES, AIM_WEIGHTS)[0]
+    if aim is not None and aim not in AIM_NAMES:
+        raise ValueError(f"aim is one of {', '.join(AIM_NAMES)}, not {aim!r}")
+    aim = aim or rng.choices(AIM_NAMES, AIM_WEIGHTS)[0]
     while True:  # the same aim until a hand of it holds: each aim keeps its share
         try:
             return _draw(rng, aim, red_fives)
