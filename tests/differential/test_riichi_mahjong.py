@@ -11,7 +11,8 @@ counts (dora `per` tile), limit and payments (made of `Score.points` by
 `bench.riichi_reference.payments`) as `mahjong`, whose answer is read through the
 rulebook's conventions (`bench.riichi_agreement.by_the_rules`, each with its reason); a
 hand `mahjong` refuses for want of a yaku must not win. `MJC_RIICHI_HANDS` sets how many
-(20,000 by default, 100,000 under `make oracle` and `make differential`).
+(20,000 by default, 100,000 under `make oracle` and `make differential`);
+`MJC_RIICHI_RED_FIVES` where red fives are drawn (concealed, the default; melds; none).
 
 Until the rulebook exists, the tests that score with it are skipped; those of the
 generator, of the payments and of the comparison itself run.
@@ -42,6 +43,9 @@ from bench.riichi_hands import OPTION_DEFAULTS, SITUATIONS, RiichiCase, riichi_c
 from bench.riichi_reference import YAKU_IDS, Payments, payments, reference
 
 HANDS = int(os.environ.get("MJC_RIICHI_HANDS", "20000"))
+# Where red fives (`0m`) are drawn (`bench.riichi_hands.RED_FIVES`): among the concealed tiles
+# by default; MJC_RIICHI_RED_FIVES=none leaves them out, =melds puts some in declared melds.
+RED_FIVES = os.environ.get("MJC_RIICHI_RED_FIVES", "concealed")
 # Hands per hypothesis example: each example seeds a batch, so that the hands cost what
 # scoring them costs, not hypothesis's bookkeeping per example (a failure names the hand).
 BATCH = 100
@@ -69,7 +73,7 @@ def test_riichi_scores_every_hand_as_mahjong_does(seed: int) -> None:
     rng = random.Random(seed)
     found: list[Difference] = []
     for _ in range(BATCH):
-        found += compare(book, riichi_case(rng))
+        found += compare(book, riichi_case(rng, RED_FIVES))
     assert not found, _failure(found)
 
 
@@ -121,7 +125,7 @@ def test_riichi_settles_a_sample_of_wins_as_mahjong_pays() -> None:
     or 供託 (a round's JSON carries none of them)."""
     book, rng, settled = ruleset("riichi"), random.Random(7), 0
     for _ in range(2000):
-        case = riichi_case(rng)
+        case = riichi_case(rng, RED_FIVES)
         answer = reference(case)
         if case.dora or case.ura or case.honba or case.sticks or answer.paid is None:
             continue
