@@ -18,11 +18,11 @@ conventions, each with its reason) before it is compared.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bench.riichi_hands import RED_FIVES, RiichiCase, riichi_case
@@ -248,9 +248,11 @@ def compare(book: Ruleset, case: RiichiCase, answer: Answer | None = None) -> li
             found.append(diff("yaku", f"{fan} ×{a[0]} not ×{b[0]}"))
         elif a[1] != b[1]:
             found.append(diff("value", f"{fan} {a[1]} not {b[1]}"))
+    fans_agree = not found
     total = getattr(s, "total", None)
     if total != expected.han:
-        found.append(diff("han", f"{total} not {expected.han}"))
+        by = f"{total - expected.han:+d}" if isinstance(total, int) else str(total)
+        found.append(diff("han", f"{by}, {'fans agree' if fans_agree else 'as the fans'}"))
     fu = getattr(s, "fu", None)
     if expected.fu is not None and fu != expected.fu:
         parts = _summed(getattr(s, "fu_parts", ()))
@@ -265,7 +267,8 @@ def compare(book: Ruleset, case: RiichiCase, answer: Answer | None = None) -> li
     if limit != expected.limit:
         found.append(diff("limit", f"{limit} not {expected.limit}"))
     if paid(s, case) != expected.paid:
-        found.append(diff("points", f"{limit or 'no limit'}"))
+        rest = "han, fu and limit agree" if not found else "as the rest"
+        found.append(diff("points", f"{limit or 'no limit'}, {rest}"))
     return found
 
 
@@ -276,23 +279,33 @@ FIELDS = ("error", "win", "yaku", "value", "han", "fu", "limit", "points")
 
 @dataclass
 class Tally:
+    """The counts of a run, and up to `keep` examples of each field: one of each key first
+    (the most kinds of difference), then more of those seen."""
+
+    keep: int = 10
     cases: int = 0
     agreed: int = 0
     refused: int = 0  # cases `mahjong` refuses (役なし)
-    fields: dict[str, Counter[str]] | None = None
-    examples: dict[str, list[Difference]] | None = None
+    fields: dict[str, Counter[str]] = dataclasses.field(default_factory=dict)
+    firsts: dict[str, list[Difference]] = dataclasses.field(default_factory=dict)  # one of each key
+    spares: dict[str, list[Difference]] = dataclasses.field(default_factory=dict)
 
-    def add(self, case: RiichiCase, refused: bool, found: list[Difference], keep: int) -> None:
-        self.fields = self.fields or {f: Counter() for f in FIELDS}
-        self.examples = self.examples or {f: [] for f in FIELDS}
+    def add(self, refused: bool, found: list[Difference]) -> None:
         self.cases += 1
         self.refused += refused
         self.agreed += not found
         for d in found:
-            self.fields[d.field][d.key] += 1
-        for field in {d.field for d in found}:
-            if len(self.examples[field]) < keep:
-                self.examples[field].append(next(d for d in found if d.field == field))
+            self.fields.setdefault(d.field, Counter())[d.key] += 1
+            firsts = self.firsts.setdefault(d.field, [])
+            if all(e.key != d.key for e in firsts):
+                if len(firsts) < self.keep:
+                    firsts.append(d)
+            elif len(spares := self.spares.setdefault(d.field, [])) < self.keep:
+                spares.append(d)
+
+    def examples(self, field: str) -> list[Difference]:
+        firsts = self.firsts.get(field, [])
+        return firsts + self.spares.get(field, [])[: self.keep - len(firsts)]
 
 
 def run(
@@ -306,11 +319,11 @@ def run(
     """Compare `hands` cases drawn from `seed` (all of `aim`, when given), keeping `keep`
     examples of each field."""
     rng = random.Random(seed)
-    tally = Tally()
+    tally = Tally(keep)
     for _ in range(hands):
         case = riichi_case(rng, red_fives, aim)
         answer = reference(case)
-        tally.add(case, not answer.wins, compare(book, case, answer), keep)
+        tally.add(not answer.wins, compare(book, case, answer))
     return tally
 
 
@@ -320,9 +333,8 @@ def report(tally: Tally, groups: int = 8, only: str | None = None) -> str:
         f"cases {tally.cases} (役なし {tally.refused})  agree {tally.agreed} ({share:.2f} %)"
         f"  differ {tally.cases - tally.agreed}"
     ]
-    fields: Mapping[str, Counter[str]] = tally.fields or {}
     for field in FIELDS:
-        counts = fields.get(field)
+        counts = tally.fields.get(field)
         if not counts or (only and field != only):
             continue
         top = ", ".join(f"{key} ({n})" for key, n in counts.most_common(groups))
@@ -331,7 +343,7 @@ def report(tally: Tally, groups: int = 8, only: str | None = None) -> str:
             f"  {field:<7}{sum(counts.values()):>7}  {top}{f', +{more} more' if more > 0 else ''}"
         )
     for field in FIELDS:
-        examples = (tally.examples or {}).get(field) or []
+        examples = tally.examples(field)
         if not examples or (only and field != only):
             continue
         lines.append(f"\n-- {field}: {len(examples)} example(s)")
