@@ -234,7 +234,7 @@ def compare(book: Ruleset, case: RiichiCase, answer: Answer | None = None) -> li
             fans = sorted(f.id for f in s.fans if f.id not in COUNTED)  # type: ignore[attr-defined]
             return [diff("win", f"役なし wins with {'+'.join(fans) or 'nothing'}")]
         if expected.wins:
-            return [diff("win", f"no win: {getattr(s, 'reason', None)}")]
+            return [diff("win", f"no win: {str(getattr(s, 'reason', None))[:60]}")]
         return []
     found: list[Difference] = []
     mine = {f.id: (f.count, f.value) for f in s.fans}  # type: ignore[attr-defined]

@@ -59,7 +59,8 @@ _OPTION_CHOICES: dict[str, tuple[object, ...]] = {
     "kazoe": ("sanbaiman", "none"),
 }
 
-# The situations a case may hold, by the names `Ruleset.score` takes (spec).
+# The situations a case may hold, by the names `Ruleset.score` takes (spec): ダブル立直 is
+# `double_riichi` alone (not with `riichi`); `last_tile` is 海底 on a tsumo, 河底 on a ron.
 SITUATIONS = (
     "riichi",
     "double_riichi",
