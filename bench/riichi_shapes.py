@@ -54,7 +54,7 @@ class Draft:
     pair: int | None
     tiles: list[int]  # chiitoitsu, kokushi, chuuren: all 14
     closed: bool  # the aim needs a closed hand
-    win_on: str | None = None  # a wait the aim needs: ryanmen, tanki, extra
+    win_on: str | None = None  # a wait the aim needs: ryanmen, tanki, tsumo, "tile T"
     kongs: bool = True  # random pungs may become kongs
 
 
@@ -176,6 +176,14 @@ def regular(rng: random.Random, aim: str, seat: int, round_: int) -> Draft:
     elif aim in ("sankantsu", "suukantsu"):
         n = 3 if aim == "sankantsu" else 4
         sets = _fill(rng, [("kong", rng.choice(every)) for _ in range(n)], every, _ALL_LOWS)
+    elif aim == "ambiguous":
+        # A pung beside a chow that shares its tile (3334, 45666, 2223344 ...), won on that
+        # tile more often than not: the reading decides 平和, 三暗刻, the wait's fu.
+        rank = rng.randrange(9)
+        low = 9 * suit + min(6, max(0, rank - rng.randrange(3)))
+        sets = _fill(rng, [("pung", 9 * suit + rank), ("chow", low)], every, _ALL_LOWS, 0.7)
+        closed = rng.random() < 0.7
+        win_on = f"tile {9 * suit + rank}" if rng.random() < 0.6 else None
     elif aim == "no_yaku":
         # Terminals and mixed suits (no tanyao, no flush), no valued tile: open, or closed
         # and won on a discard; whatever yaku it still has, `mahjong` says.
@@ -258,6 +266,7 @@ AIMS: tuple[tuple[str, int], ...] = (
     ("kokushi", 2),
     ("chuuren", 2),
     ("kazoe", 2),
+    ("ambiguous", 4),
 )
 AIM_NAMES = tuple(a for a, _ in AIMS)
 AIM_WEIGHTS = tuple(w for _, w in AIMS)
@@ -296,6 +305,8 @@ def declare(rng: random.Random, draft: Draft, no_melds: bool) -> tuple[list[int]
 def win_tile(rng: random.Random, draft: Draft, concealed: list[int]) -> int:
     if draft.win_on == "tanki" and draft.pair is not None:
         return draft.pair
+    if draft.win_on and draft.win_on.startswith("tile ") and int(draft.win_on[5:]) in concealed:
+        return int(draft.win_on[5:])
     if draft.win_on == "ryanmen":
         sides = []
         for kind, low in draft.sets:
