@@ -64,7 +64,7 @@ from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.slots import SLOTS
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
-from mjc.runtime.score.situationargs import MAX_DEALER_STREAK
+from mjc.runtime.score.situationargs import MAX_DEALER_STREAK, MAX_INDICATORS
 from mjc.runtime.tiles.hand import MAX_DECLARED, MAX_TILES
 from mjc.runtime.tiles.tile import NUM_PLAYING
 
@@ -93,6 +93,8 @@ def hand_sizes(tiles: int) -> Sizes:
             "waits": NUM_PLAYING,  # every kind of playing tile
             "declared": sets,
             "standing": tiles,
+            "dora_indicators": MAX_INDICATORS,
+            "ura_indicators": MAX_INDICATORS,
         },
         meld_tiles=4,
         facts={
@@ -102,6 +104,7 @@ def hand_sizes(tiles: int) -> Sizes:
             "players": (0, 4),
             "winners": (0, 4),
             "dealer_streak": (0, MAX_DEALER_STREAK),
+            "red_fives": (0, held),
         },
         attributes={"rank": (0, 9)},
         functions={"suits": (0, 3), "copies": (0, held)},

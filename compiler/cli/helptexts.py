@@ -72,4 +72,6 @@ SITUATION_HELP = (
     "the hand is refused (E0601)"
 )
 
+DORA_HELP = "a dora indicator turned up (ドラ表示牌; once per indicator, kong dora too)"
+URA_HELP = "an ura-dora indicator (裏ドラ表示牌; once per indicator)"
 STREAK_HELP = "the dealer's streak this round (连庄 count, read by fans as dealer_streak)"

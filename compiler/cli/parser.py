@@ -264,6 +264,12 @@ def _add_score(commands: _Commands, handlers: Handlers) -> None:
     score.add_argument("--wild", action="append", default=[], metavar="TILE", help="a wild tile")
     score.add_argument("--indicator", metavar="TILE", help="the flipped wild indicator")
     score.add_argument(
+        "--dora", action="append", default=[], metavar="TILE", help=helptexts.DORA_HELP
+    )
+    score.add_argument(
+        "--ura", action="append", default=[], metavar="TILE", help=helptexts.URA_HELP
+    )
+    score.add_argument(
         "--situation", action="append", default=[], metavar="NAME", help=helptexts.SITUATION_HELP
     )
     score.add_argument(

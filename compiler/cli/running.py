@@ -56,6 +56,8 @@ def score(args: argparse.Namespace) -> int:
         "players": args.players,
         "options": _parse_options(args.option),
         "indicator": args.indicator,
+        "dora_indicators": tuple(args.dora),
+        "ura_indicators": tuple(args.ura),
         "wilds": args.wild or None,
         "preset": args.preset,
         "declared": _parse_declares(args.declare),

@@ -38,6 +38,8 @@ BATCH_FIELDS: dict[str, tuple[type, ...]] = {
     "options": (dict,),
     "preset": (str,),
     "declared": (dict,),
+    "dora_indicators": (list,),
+    "ura_indicators": (list,),
 }
 
 ScoreRequest = dict[str, Any]  # the keyword arguments of `Ruleset.score`, `hand` included
@@ -93,6 +95,10 @@ def _put(request: ScoreRequest, key: str, value: Any) -> None:
         if not all(isinstance(s, str) for s in value):
             raise BatchLineError('"situations" must be a list of names')
         request["situations"] = tuple(value)
+    elif key in ("dora_indicators", "ura_indicators"):
+        if not all(isinstance(t, str) for t in value):
+            raise BatchLineError(f'"{key}" must be a list of tiles')
+        request[key] = tuple(value)
     elif key == "options":
         request["options"] = {**(request.get("options") or {}), **value}
     else:

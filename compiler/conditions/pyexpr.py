@@ -210,6 +210,8 @@ class PyExpr:
         if share and isinstance(expr, ir.QuantE) and not self.scope and closed(expr):
             return self._top_quantifier(expr)
         match expr:
+            case ir.QuantE(kind="sum"):  # a number per item: none of the bit summaries applies
+                return self._loop(expr)
             case ir.QuantE(kind=kind, var=var, domain=ir.FactE(fact=fact), body=body) if (
                 fact in SUMMARY_OF and is_local(body, var)
             ):
@@ -290,6 +292,12 @@ class PyExpr:
                 return self._call(helper, self._expr(arg))
             case ir.CallE(func="len", args=(arg,)):
                 return self._call("len", self._expr(arg))
+            case ir.CallE(func="successor", args=(arg,)):
+                # The module's own table: the rulebook's successor cycles (`wilds`).
+                inner = self._expr(arg)
+                return Py(
+                    group("SUCCESSOR[", self.operand(inner, LAMBDA), "]"), PRIMARY, inner.depth + 1
+                )
             case ir.CallE(func="copies", args=(arg,)):
                 tiles = self._fact("tiles")
                 return self._call(f"{flat(tiles.doc)}.count", self._expr(arg))
@@ -358,6 +366,8 @@ class PyExpr:
         if expr.kind == "count":
             inner: tuple[Doc, ...] = ("1", *loop, Break(" "), "if ", body_doc)
             return Py(generator("sum", inner), PRIMARY, depth)
+        if expr.kind == "sum":
+            return Py(generator("sum", (body_doc, *loop)), PRIMARY, depth)
         call = generator("all" if expr.kind == "all" else "any", (body_doc, *loop))
         if expr.kind == "none":
             return Py(("not ", call), NOT, depth)

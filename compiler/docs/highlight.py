@@ -55,13 +55,14 @@ DECLARATIONS = (
     "minimum", "without", "presumes", "because", "from", "deal_wins", "kongs", "kind",
     "replacement", "unscored", "draw_payment", "draw_refund", "best_hand", "kong_transfer",
     "declarations", "choose", "discard_first", "no_claims", "exchange", "same_suit", "direction",
+    "open",
 )  # fmt: skip
 # Where a rule comes from.
 PROVENANCE = ("source", "reference", "convention", "note")
 # Kinds of options, ways of combining a tier's fans, relations between fans.
 TYPES = ("toggle", "choice", "number", "add", "max", "multiply", "excludes", "implies", "replaces")
 # Quantifiers and the words of expressions.
-OPERATOR_WORDS = ("all", "any", "none", "count", "in", "and", "or", "not")
+OPERATOR_WORDS = ("all", "any", "none", "count", "sum", "in", "and", "or", "not")
 CONSTANTS = ("true", "false")
 
 KEYWORDS: frozenset[str] = frozenset(DECLARATIONS + PROVENANCE + TYPES + OPERATOR_WORDS + CONSTANTS)

@@ -23,6 +23,9 @@ from mjc.compiler.language import types
 from mjc.compiler.language.vocabulary import RELATION_FACTS, SITUATION_FACTS, TILE_LIST_CONSTANTS
 from mjc.runtime.tiles.tile import tile_name_en, tile_name_zh
 
+# The quantifiers that make a test (`count` and `sum` make numbers).
+_BOOL_QUANTIFIERS = ("all", "any", "none")
+
 __all__ = ["condition_words", "per_words", "value_words"]
 
 # Attributes that are facts, as (singular, plural) verb phrases: "a meld is a chow",
@@ -226,7 +229,9 @@ class _Words:
                 if op == "and":
                     return _join(parts, "and")
                 return "either " + _join(parts, "or") if len(parts) == 2 else _join(parts, "or")
-            case ir.QuantE(kind=kind, var=var, domain=domain, body=body) if kind != "count":
+            case ir.QuantE(kind=kind, var=var, domain=domain, body=body) if (
+                kind in _BOOL_QUANTIFIERS
+            ):
                 return self._quantified(kind, var, domain, body)
             case ir.CompareE(op=op, left=left, right=right):
                 return self._compare(op, left, right)

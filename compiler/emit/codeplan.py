@@ -91,6 +91,8 @@ class ValuePlan:
     name: str
     base: ir.Expr
     guarded: tuple[tuple[ir.Expr, ir.Expr], ...]
+    # On an open hand (食い下がり): (value, options guard or None), the last that holds wins.
+    open: tuple[tuple[ir.Expr, ir.Expr | None], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,15 +181,19 @@ def plan_scoring(
     values: dict[str, int | str] = {}
     valued: list[ValuePlan] = []
     for fan in book.fans:
-        if not fan.values:
+        if not fan.values and not fan.open_values:
             values[fan.id] = fan.value
             continue
-        base, *others = slots.pairs(fan, "values")
-        assert base.number is not None
-        guarded = tuple(
-            (h.number, h.guard) for h in others if h.number is not None and h.guard is not None
-        )
-        plan = ValuePlan(ident("value_", fan.id), fan.name, base.number, guarded)
+        if fan.values:
+            base_held, *others = slots.pairs(fan, "values")
+            assert base_held.number is not None
+            base = base_held.number
+            guarded = tuple(
+                (h.number, h.guard) for h in others if h.number is not None and h.guard is not None
+            )
+        else:
+            base, guarded = ir.IntE(value=fan.value), ()
+        plan = ValuePlan(ident("value_", fan.id), fan.name, base, guarded, fan.open_values)
         valued.append(plan)
         values[fan.id] = plan.local
     tiers, sort_kept = _tier_plans(book, plans, index, slots)

@@ -138,11 +138,22 @@ def _relations_and_values(out: CodeWriter, plan: ScoringPlan, guards: PyExpr) ->
                 for _, target in pairs:
                     out.line(f"{target} = 0")
     for value in plan.valued:
-        out.comment(f"{value.name}: its value depends on the options.")
+        reads = "the options" if not value.open else "whether the hand is open"
+        if value.open and value.guarded:
+            reads = "the options and on whether the hand is open"
+        out.comment(f"{value.name}: its value depends on {reads}.")
         out.assign(value.local, guards(value.base))
         for expr, guard in value.guarded:
             with out.when(guards(guard)):
                 out.assign(value.local, guards(expr))
+        if value.open:
+            with out.block("if not a.concealed"):  # 食い下がり: an exposed meld in the hand
+                for expr, open_guard in value.open:
+                    if open_guard is None:
+                        out.assign(value.local, guards(expr))
+                        continue
+                    with out.when(guards(open_guard)):
+                        out.assign(value.local, guards(expr))
 
 
 def _start_kept(out: CodeWriter) -> None:

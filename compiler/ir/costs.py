@@ -204,7 +204,8 @@ class Model:
             case ir.CallE(func="len"):
                 return Measure(steps, low=0, high=parts[0].size)
             case ir.CallE(func=func):
-                low, high = sizes.functions.get(func, UNKNOWN_RANGE)
+                # A number has its function's range; a tile (`successor`) is no number.
+                low, high = sizes.functions.get(func, UNKNOWN_RANGE) if expr.type == INT else (0, 0)
                 # A function of a list reads each of its items.
                 return Measure(clamp(steps + sum(p.size for p in parts)), low=low, high=high)
             case ir.ListE(items=items) if expr.type == ListType(INT) and parts:
@@ -227,6 +228,10 @@ class Model:
                 over, body = parts
                 steps = clamp(over.steps + over.size * (body.steps + 1))
                 high = over.size if kind == "count" else 0
+                if kind == "sum":  # each item adds the body's value
+                    return Measure(
+                        steps, low=over.size * min(0, body.low), high=over.size * max(0, body.high)
+                    )
                 if kind == "count" and (least := _copies_at_least(expr)):
                     # kinds each held `least` times or more: the hand has room for so many
                     high = min(high, sizes.lists.get("tiles", HUGE) // least)

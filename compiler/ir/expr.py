@@ -191,7 +191,7 @@ class ArithE(Model):
 class QuantE(Model):
     node: Literal["quant"] = "quant"
     type: IRType
-    kind: Literal["all", "any", "none", "count"]
+    kind: Literal["all", "any", "none", "count", "sum"]
     var: str
     domain: Expr
     body: Expr

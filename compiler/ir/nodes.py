@@ -382,6 +382,9 @@ class Fan(Model):
     # Option-dependent values: (value, options guard) pairs, the last that holds wins; empty
     # when the value is the plain number `value`.
     values: tuple[tuple[Expr, Expr], ...] = ()
+    # Its values on an open hand, an exposed meld in it (食い下がり), as (value, options guard
+    # or None) pairs, the last that holds wins; empty: the same value open or closed.
+    open_values: tuple[tuple[Expr, Expr | None], ...] = ()
     tier: str
     condition: Expr
     per: Expr | None = None

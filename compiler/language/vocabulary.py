@@ -102,6 +102,15 @@ SITUATION_FACTS: dict[str, Word] = {
         "whoever won",
     ),
     "winning_tile": Word(TILE, "the tile that completed the hand"),
+    "dora_indicators": Word(
+        ListType(TILE),
+        "the indicators turned up in the dead wall (ドラ表示牌, kong dora too), in order: "
+        "`successor(i)` is the tile each points to",
+    ),
+    "ura_indicators": Word(
+        ListType(TILE), "the indicators under them, turned up for a riichi winner (裏ドラ表示牌)"
+    ),
+    "red_fives": Word(INT, "how many red fives the hand holds (赤ドラ; written 0m, 0p, 0s)"),
     "seat_wind": Word(TILE, "the winner's seat wind, as a wind tile (1z–4z)"),
     "round_wind": Word(TILE, "the round (prevailing) wind, as a wind tile (1z–4z)"),
     "players": Word(INT, "the number of players at the table"),
@@ -207,6 +216,13 @@ FUNCTIONS: dict[str, Function] = {
         "how many items a list has",
     ),
     "copies": Function(((TILE,),), INT, "how many copies of a tile the hand holds"),
+    "successor": Function(
+        ((TILE,),),
+        TILE,
+        "the tile an indicator points to (ドラ, 翻鬼), by the rulebook's successor cycles "
+        "(`wilds`; by default the next rank of its suit, 9 back to 1; 东→南→西→北→东; "
+        "白→发→中→白)",
+    ),
 }
 
 BUILTIN_SHAPES: dict[str, str] = {

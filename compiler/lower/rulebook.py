@@ -232,11 +232,15 @@ def _lower_fan(
 ) -> ir.Fan:
     tier = fan.tiers[0].text if fan.tiers else next(iter(decls.tiers))
     # Each value line as (value, guard); the line without a guard is the base.
-    lines = [(v, lowered(v, typed)) for v in fan.values]
+    lines = [(v, lowered(v, typed)) for v in fan.values if not v.open]
     base, base_exprs = next((v, e) for v, e in lines if v.guard is None)
     base_value: ir.Expr = base_exprs["value"]
     guarded: tuple[tuple[ir.Expr, ir.Expr], ...] = tuple(
         (e["value"], e["guard"]) for v, e in lines if v.guard is not None
+    )
+    # 食い下がり: the values on an open hand, in order (the last that holds wins).
+    open_values = tuple(
+        (e["value"], e["guard"]) for e in (lowered(v, typed) for v in fan.values if v.open)
     )
     plain = isinstance(base.value, ast.IntLit) and not guarded
     value = consteval.evaluate(base_value, default)
@@ -254,6 +258,7 @@ def _lower_fan(
         english=fan.english,
         value=value,
         values=() if plain else ((base_value, ir.BoolE(value=True)), *guarded),
+        open_values=open_values,
         tier=tier,
         **lowered(fan, typed),
         excludes=related("excludes"),

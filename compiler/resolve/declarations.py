@@ -387,21 +387,28 @@ def _remove(decls: Declarations, section: ast.Remove, problems: list[Diagnostic]
         decls.removed[ident.text] = ident
 
 
+def _value_twice(fan: ast.FanDecl, open_hand: bool) -> list[Diagnostic]:
+    """E0503 for each `value` (or `open`) line without a guard after the first."""
+    unguarded = [v for v in fan.values if v.guard is None and v.open == open_hand]
+    which = "its value on an open hand" if open_hand else "its value"
+    return [
+        error(
+            "E0503",
+            f"the fan `{fan.id.text}` states {which} twice",
+            extra.span,
+            label="second one here",
+            labels=(Label(unguarded[0].span, "first one here"),),
+            help="an option-dependent value is written `value 2 if option.<id>`",
+        )
+        for extra in unguarded[1:]
+    ]
+
+
 def _check_fan(fan: ast.FanDecl, decls: Declarations, builtins: set[str]) -> list[Diagnostic]:
     """A fan's value, tier and `per` written once, and an id no shape, option or word has."""
     problems: list[Diagnostic] = []
-    unguarded = [v for v in fan.values if v.guard is None]
-    for extra in unguarded[1:]:
-        problems.append(
-            error(
-                "E0503",
-                f"the fan `{fan.id.text}` states its value twice",
-                extra.span,
-                label="second one here",
-                labels=(Label(unguarded[0].span, "first one here"),),
-                help="an option-dependent value is written `value 2 if option.<id>`",
-            )
-        )
+    for open_hand in (False, True):
+        problems += _value_twice(fan, open_hand)
     for extra_tier in fan.tiers[1:]:
         problems.append(
             error(
@@ -412,7 +419,7 @@ def _check_fan(fan: ast.FanDecl, decls: Declarations, builtins: set[str]) -> lis
                 labels=(Label(fan.tiers[0].span, "first one here"),),
             )
         )
-    if not unguarded:
+    if not any(v.guard is None and not v.open for v in fan.values):
         problems.append(
             error(
                 "E0503",

@@ -477,12 +477,13 @@ class ExprChecker:
         var = expr.var.text
         inner_scope = {**scope, var: item}
         seen = len(self.problems)
-        body = self._typed(expr.body, inner_scope, ctx, BOOL, f"the body of `{expr.kind}`")
+        wanted = INT if expr.kind == "sum" else BOOL
+        body = self._typed(expr.body, inner_scope, ctx, wanted, f"the body of `{expr.kind}`")
         if body is None:  # `count m in melds: m.is_pung >= 3`: `>= 3` was meant outside
             self.problems[seen:] = [bracket_hint(p, expr) for p in self.problems[seen:]]
             return None
         return ir.QuantE(
-            type=INT if expr.kind == "count" else BOOL,
+            type=INT if expr.kind in ("count", "sum") else BOOL,
             kind=expr.kind,
             var=var,
             domain=domain,

@@ -498,11 +498,13 @@ class Example:
 
 @dataclass(frozen=True, slots=True)
 class FanValue:
-    """`value 2`, `value option.base` or, under an option, `value 2 if option.small_hu`."""
+    """`value 2`, `value option.base` or, under an option, `value 2 if option.small_hu`;
+    with `open`, the value on an open hand (`open 1`: 食い下がり)."""
 
     value: Expr
     guard: Expr | None
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    open: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -131,12 +131,13 @@ class Arith:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-QuantifierKind = Literal["all", "any", "none", "count"]
+QuantifierKind = Literal["all", "any", "none", "count", "sum"]
 
 
 @dataclass(frozen=True, slots=True)
 class Quantifier:
-    """`all m in melds: m.is_pung`, and likewise any, none and count."""
+    """`all m in melds: m.is_pung`, and likewise any, none, count and sum (whose body is a
+    number: `sum i in dora_indicators: copies(successor(i))`)."""
 
     kind: QuantifierKind
     var: Ident

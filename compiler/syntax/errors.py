@@ -40,8 +40,8 @@ class SyntaxProblem(Exception):
 _WORD = re.compile(r'[^\s{}()\[\],:=#"]+')
 # A quantifier keyword just before the word the parser stumbled on (`... and all t in ...`:
 # `all` read as a fact, `t` unexpected), or a whole quantifier head before a `:` it refused.
-_QUANTIFIER_BEFORE = re.compile(r"\b(?:all|any|none|count)\s+$")
-_QUANTIFIER_HEAD = re.compile(r"\b(?:all|any|none|count)\s+[A-Za-z_]\w*\s+in\b[^:]*$")
+_QUANTIFIER_BEFORE = re.compile(r"\b(?:all|any|none|count|sum)\s+$")
+_QUANTIFIER_HEAD = re.compile(r"\b(?:all|any|none|count|sum)\s+[A-Za-z_]\w*\s+in\b[^:]*$")
 QUANTIFIER_HELP = (
     "a quantifier binds loosest: it takes everything after its `:`, so it cannot be an "
     "operand; bracket it when something follows it or it is part of a larger condition: "

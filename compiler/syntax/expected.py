@@ -35,7 +35,20 @@ _TOKEN_NAMES = {
 # (and covers the quantifiers, `not`, lists and the literals too).
 _OPERAND_START = frozenset({"LPAR", "NAME", "INT"})
 _EXPRESSION_START = _OPERAND_START | {
-    *("MINUS", "LSQB", "TILE", "TRUE", "FALSE", "OPTION", "ALL", "ANY", "NONE", "COUNT", "NOT")
+    *(
+        "MINUS",
+        "LSQB",
+        "TILE",
+        "TRUE",
+        "FALSE",
+        "OPTION",
+        "ALL",
+        "ANY",
+        "NONE",
+        "COUNT",
+        "SUM",
+        "NOT",
+    )
 }
 
 

@@ -524,6 +524,10 @@ class _ToAst(_SettlementToAst):
         value, *rest = children
         return ("value", ast.FanValue(value, self._guard(rest), self._span(meta)))
 
+    def fan_open_value(self, meta: Meta, children: list[Any]) -> tuple[str, ast.FanValue]:
+        value, *rest = children
+        return ("value", ast.FanValue(value, self._guard(rest), self._span(meta), open=True))
+
     def fan_tier(self, meta: Meta, children: list[Any]) -> tuple[str, ast.Ident]:
         return ("tier", self._ident(children[0]))
 

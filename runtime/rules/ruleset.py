@@ -38,7 +38,12 @@ from mjc.runtime.score.scoring import (
     Situation,
     tier_capped,
 )
-from mjc.runtime.score.situationargs import WIND_TILES as WIND_TILES, with_declared, with_streak
+from mjc.runtime.score.situationargs import (
+    WIND_TILES as WIND_TILES,
+    with_declared,
+    with_dora,
+    with_streak,
+)
 from mjc.runtime.score.situations import SituationError
 from mjc.runtime.settle.claimcheck import wild_win_refusal
 from mjc.runtime.settle.payments import DEFAULT_PAYMENTS, DrawHand
@@ -252,6 +257,8 @@ class Ruleset(GameRules):
         explain: bool = False,
         declared: Mapping[str, str] | None = None,
         dealer_streak: int = 0,
+        dora_indicators: Iterable[str] = (),
+        ura_indicators: Iterable[str] = (),
     ) -> Score:
         """Score a hand: the best arrangement's fans and total, or `win=False` with a reason.
         With `explain`, the score also lists the fans that held but were dropped
@@ -263,7 +270,10 @@ class Ruleset(GameRules):
         `declared` is what the winner declared before the first discard (the `declarations`
         section, 定缺: `{"missing_suit": "m"}`); one left out reads as no suit at all, and an
         unknown id or word is a `ValueError`. `dealer_streak` is the dealer's 连庄 count this
-        round (0 on a first deal), which fans read as `dealer_streak`."""
+        round (0 on a first deal), which fans read as `dealer_streak`. `dora_indicators` and
+        `ura_indicators` are the indicators turned up (ドラ表示牌 and 裏ドラ表示牌, tile
+        notations), which fans read by those names; the red fives the hand holds (written
+        `0m`, `0p`, `0s`) are `red_fives`."""
         # Over 80 lines on purpose: the hot path of DESIGN.md's 200 k scores/s target, where
         # each helper call would cost a Python frame per hand. The `try` is what
         # `plain_type_errors` would add, without its frame (it costs nothing until a raise).
@@ -347,6 +357,10 @@ class Ruleset(GameRules):
                 situation = with_declared(situation, declared, self.spec.declares, self.id)
             if dealer_streak:
                 situation = with_streak(situation, dealer_streak)
+            if dora_indicators or ura_indicators or hand.red_fives:
+                situation = with_dora(
+                    situation, dora_indicators, ura_indicators, len(hand.red_fives)
+                )
             if (
                 self._has_custom_shapes
                 and is_win_size(hand, self._win_tiles)  # a custom shape is held to the size too
@@ -442,6 +456,8 @@ class Ruleset(GameRules):
                 preset=preset,
                 explain=explain,
                 declared=declared,
+                dora_indicators=dora_indicators,
+                ura_indicators=ura_indicators,
             )
             raise
 

@@ -9,28 +9,34 @@ a `TypeError` or `ValueError` saying what was wrong.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.score.scoring import SITUATION_FLAGS, Situation, build_situation
-from mjc.runtime.tiles.tile import tile_index
+from mjc.runtime.tiles.tile import NUM_PLAYING, tile_index
 
 if TYPE_CHECKING:
     from mjc.runtime.rules.spec import DeclareSpec
 
 __all__ = [
     "MAX_DEALER_STREAK",
+    "MAX_INDICATORS",
     "WIND_TILES",
     "new_situation",
     "wind",
     "with_declared",
+    "with_dora",
     "with_streak",
 ]
 
 # The longest dealer streak a win is scored in: the bound the compiler's number checks
 # (E0415) assume of `dealer_streak`, far beyond any table's.
 MAX_DEALER_STREAK = 10_000
+
+# The most dora or ura-dora indicators a win is scored with: Riichi turns up five at most
+# (one, and one per kong); the bound the compiler's cost checks assume of each list.
+MAX_INDICATORS = 10
 
 WIND_TILES = {"E": 27, "S": 28, "W": 29, "N": 30, "东": 27, "南": 28, "西": 29, "北": 30}
 
@@ -128,3 +134,34 @@ def with_streak(situation: Situation, dealer_streak: object) -> Situation:
             f"dealer_streak is a count of rounds from 0 to {MAX_DEALER_STREAK}, not {dealer_streak}"
         )
     return replace(situation, dealer_streak=dealer_streak)
+
+
+def with_dora(
+    situation: Situation, dora: Iterable[str], ura: Iterable[str], red_fives: int
+) -> Situation:
+    """`situation` with the dora and ura-dora indicators turned up (tile notations, read by
+    fans as `dora_indicators` and `ura_indicators`) and the red fives the hand holds; a
+    `TypeError` or `ValueError` says what is wrong with an indicator."""
+    return replace(
+        situation,
+        dora_indicators=_indicators("dora_indicators", dora),
+        ura_indicators=_indicators("ura_indicators", ura),
+        red_fives=red_fives,
+    )
+
+
+def _indicators(name: str, given: Iterable[str]) -> tuple[int, ...]:
+    if isinstance(given, str):
+        raise TypeError(f"{name} must be a list of tiles such as ['3m'], not a string")
+    tiles = tuple(given)
+    if len(tiles) > MAX_INDICATORS:
+        raise ValueError(f"{name}: {len(tiles)} indicators, at most {MAX_INDICATORS}")
+    found = []
+    for text in tiles:
+        if type(text) is not str:
+            raise TypeError(f"{name} holds tiles as strings such as '3m', not {text!r}")
+        tile = tile_index("5" + text[1] if text in ("0m", "0p", "0s") else text)  # red fives
+        if tile >= NUM_PLAYING:
+            raise ValueError(f"{name}: {text} is a flower, which points at no tile")
+        found.append(tile)
+    return tuple(found)

@@ -81,6 +81,9 @@ class Hand:
     flowers: tuple[int, ...]
     win_tile: int | None
     counts: bytes
+    # The red fives among the tiles (赤ドラ, written 0m 0p 0s), as the tile ints of those fives,
+    # sorted (4 a red 5m, 13 a red 5p, 22 a red 5s): fives for every other purpose.
+    red_fives: tuple[int, ...] = ()
     suit_keys: tuple[bytes, bytes, bytes, bytes] = field(init=False, compare=False, repr=False)
     split_value: int = field(init=False, compare=False, repr=False)
     size: int = field(init=False, compare=False, repr=False)
@@ -142,7 +145,7 @@ _TILE_OF: dict[tuple[str, str], int] = {
     (suit, str(rank)): SUIT_BASE[suit] + rank - 1
     for suit, size in (("m", 9), ("p", 9), ("s", 9), ("z", 7), ("f", 8))
     for rank in range(1, size + 1)
-}
+} | {(suit, "0"): SUIT_BASE[suit] + 4 for suit in "mps"}  # 0: a red five (赤ドラ)
 
 
 def _col(pos: int) -> str:
@@ -230,9 +233,10 @@ def parse_hand(text: str, win: str | None = None, *, tiles: int = MAX_TILES) -> 
     """
     if type(text) is not str or (win is not None and type(win) is not str):
         raise_if_wrong(parse_hand, text, win)
+    red = _red_fives(text, win) if "0" in text or (win and win[:1] == "0") else ()
     quick = _quick_parts(text)
     if quick is not None:
-        return _build_hand(*quick, win, tiles)
+        return _build_hand(*quick, win, tiles, red)
     concealed: list[int] = []  # in written order: the last one is the default winning tile
     flowers: list[int] = []
     melds: list[Meld] = []
@@ -247,7 +251,19 @@ def parse_hand(text: str, win: str | None = None, *, tiles: int = MAX_TILES) -> 
             raise HandError(_digits_error(text, token, pos))
         elif kind == "other":
             raise HandError(_other_error(text, token, pos))
-    return _build_hand(concealed, flowers, melds, win, tiles)
+    return _build_hand(concealed, flowers, melds, win, tiles, red)
+
+
+def _red_fives(text: str, win: str | None) -> tuple[int, ...]:
+    """The red fives `text` writes: one for each `0` of a group of m, p or s tiles (a `0` of
+    honours or flowers is no tile, which the parse refuses), and one more when the winning
+    tile is named red (`0p`) and the text writes no red five of its suit."""
+    groups = [g for g in _GROUP_TEXT.findall(text) if g[-1] in "mps"]
+    red = [SUIT_BASE[g[-1]] + 4 for g in groups for _ in range(g.count("0"))]
+    named = SUIT_BASE[win[1]] + 4 if win is not None and win in ("0m", "0p", "0s") else None
+    if named is not None and named not in red:
+        red.append(named)
+    return tuple(sorted(red))
 
 
 # The declared melds as written in canonical form (`[123m]`, `[555z]`, `[5555z]`, `(1111p)`),
@@ -312,7 +328,12 @@ def _other_error(text: str, ch: str, pos: int) -> str:
 
 
 def _build_hand(
-    written: list[int], flowers: list[int], melds: list[Meld], win: str | None, most: int
+    written: list[int],
+    flowers: list[int],
+    melds: list[Meld],
+    win: str | None,
+    most: int,
+    red: tuple[int, ...] = (),
 ) -> Hand:
     sets = MAX_DECLARED if most == MAX_TILES else (most - 2) // 3
     if len(melds) > sets:
@@ -354,7 +375,7 @@ def _build_hand(
         win_tile = wt
     # concealed, melds, flowers, win_tile, counts (positional: the dataclass's own order).
     concealed, declared = tuple(sorted(written)), tuple(melds)
-    return Hand(concealed, declared, tuple(sorted(flowers)), win_tile, bytes(hidden))
+    return Hand(concealed, declared, tuple(sorted(flowers)), win_tile, bytes(hidden), red)
 
 
 def hand_won_on(text: str, win: str | None, *, tiles: int = MAX_TILES) -> Hand:
@@ -391,11 +412,12 @@ def hand_won_on(text: str, win: str | None, *, tiles: int = MAX_TILES) -> Hand:
         raise HandError(f"the hand already holds {which} {win}: it cannot be won on another")
     if IS_FLOWER[tile]:  # 上海 八花: a flower completes only among the flowers
         flowers = tuple(sorted((*hand.flowers, tile)))
-        return Hand(hand.concealed, hand.melds, flowers, tile, hand.counts)
+        return Hand(hand.concealed, hand.melds, flowers, tile, hand.counts, hand.red_fives)
     counts = bytearray(hand.counts)
     counts[tile] += 1
     concealed = tuple(sorted((*hand.concealed, tile)))
-    return Hand(concealed, hand.melds, hand.flowers, tile, bytes(counts))
+    red = tuple(sorted((*hand.red_fives, tile))) if win[0] == "0" else hand.red_fives
+    return Hand(concealed, hand.melds, hand.flowers, tile, bytes(counts), red)
 
 
 def with_win_tile(hand: Hand, tile: int) -> Hand:
@@ -438,4 +460,7 @@ def format_hand(hand: Hand) -> str:
         rest.remove(hand.win_tile)
         text = _compact(rest) + tile_text(hand.win_tile)
     text += _compact(hand.flowers)
-    return " ".join(part for part in (text, *(str(md) for md in hand.melds)) if part)
+    written = " ".join(part for part in (text, *(str(md) for md in hand.melds)) if part)
+    for red in hand.red_fives:  # each written as the first plain 5 of its suit
+        written = re.sub(f"([0-9]*?)5([0-9]*{SUIT_OF[red]})", r"\g<1>0\g<2>", written, count=1)
+    return written

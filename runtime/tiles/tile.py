@@ -141,7 +141,8 @@ def tile_error(text: str) -> str:
         if suit in _SUIT_SIZE:
             size = _SUIT_SIZE[suit]
             kind = _KIND_PLURAL[suit]
-            extra = " (red fives are written 5, not 0)" if rank == "0" and suit in "mps" else ""
+            # `0m` is a red five in a hand (`parse_hand`), not a tile anywhere else.
+            extra = f" (0{suit}, a red five, is written only in hands)" if rank == "0" else ""
             return f"bad tile '{text}': {kind} run 1{suit}-{size}{suit}{extra}"
         if suit.lower() in _SUIT_SIZE:
             return f"bad tile '{text}': suit letters are lowercase m, p, s, z, f"

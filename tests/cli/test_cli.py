@@ -51,7 +51,7 @@ def test_score_non_winning_hand_is_exit_0_with_reason(capsys: pytest.CaptureFixt
 
 
 @pytest.mark.parametrize(
-    "hand", ["0m", "8z", "123m456p789s22z5555m", "[124m]", "123", "123m456p[789s"]
+    "hand", ["0z", "8z", "123m456p789s22z5555m", "[124m]", "123", "123m456p[789s"]
 )
 def test_bad_hand_notation_is_one_line_and_exit_2(
     capsys: pytest.CaptureFixture[str], hand: str

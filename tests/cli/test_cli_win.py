@@ -100,7 +100,7 @@ def test_without_win_the_last_tile_written_wins_a_whole_hand() -> None:
     assert hand_won_on(WHOLE, None) == parse_hand(WHOLE)
     assert hand_won_on(THIRTEEN, None).size == 13  # not completed: it does not win
     with pytest.raises(HandError, match="winning tile: bad tile"):
-        hand_won_on(THIRTEEN, "0s")
+        hand_won_on(THIRTEEN, "0z")
 
 
 def test_each_commands_help_says_it(capsys: pytest.CaptureFixture[str]) -> None:

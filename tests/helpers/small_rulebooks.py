@@ -37,6 +37,8 @@ DRAW_PAYMENTS_RULEBOOK = Path(__file__).parent / "rulebooks" / "draw_payments.mj
 KONG_DISCARD_RULEBOOK = Path(__file__).parent / "rulebooks" / "kong_discard.mjr"
 # 八仙過海 and 七搶一: a seat holding seven flowers wins on the eighth another seat draws.
 FLOWER_ROB_RULEBOOK = Path(__file__).parent / "rulebooks" / "flower_rob.mjr"
+# Riichi's constructs: `open` values, dora from indicators (`sum`, `successor`), red fives.
+DORA_RULEBOOK = Path(__file__).parent / "rulebooks" / "dora.mjr"
 
 
 def opening(rulebook: str, title: str, shapes: str = STANDARD) -> str:

@@ -50,7 +50,7 @@ def test_tile_text_inverts_tile_index_for_every_tile() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("0m", "bad tile '0m': characters run 1m-9m (red fives are written 5, not 0)"),
+        ("0m", "bad tile '0m': characters run 1m-9m (0m, a red five, is written only in hands)"),
         ("8z", "bad tile '8z': honours run 1z-7z"),
         ("9f", "bad tile '9f': flowers run 1f-8f"),
         ("5x", "bad tile '5x': unknown suit letter 'x' (expected m, p, s, z or f)"),
