@@ -29,7 +29,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from mjc.compiler.syntax.sources import bundled_rulebooks
-from mjc.runtime import HandError, parse_hand
+from mjc.runtime import parse_hand
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 
@@ -199,29 +199,18 @@ def test_the_blessings_hold_only_where_they_can() -> None:
             assert not c.self_drawn and held == 1
 
 
-def _red_fives_parse() -> bool:
-    try:
-        parse_hand("0m")
-    except HandError:
-        return False
-    return True
-
-
-def test_every_case_parses_in_mjc_notation_as_the_tiles_drawn() -> None:
-    """The notation parses to the case's tiles. Red fives (`0m`) are checked once the
-    notation reads them; until then the cases holding one are left out here."""
-    reds = _red_fives_parse()
-    checked = 0
-    for case in _cases():
-        if (case.red or any(m.red for m in case.melds)) and not reds:
-            continue
+@pytest.mark.parametrize("where", ["concealed", "melds"])
+def test_every_case_parses_in_mjc_notation_as_the_tiles_drawn(where: str) -> None:
+    """The notation parses to the case's tiles, melds, winning tile and red fives (`0m`)."""
+    rng = random.Random(1)
+    for case in (riichi_case(rng, where) for _ in range(2000)):
         hand = parse_hand(case.notation(), case.win_text())
         assert hand.concealed == case.concealed, case.describe()
         assert hand.win_tile == case.win
         declared = [(m.kind, m.tile, m.concealed) for m in hand.melds]
         assert declared == [(m.kind, m.low, not m.exposed) for m in case.melds]
-        checked += 1
-    assert checked >= 1500
+        reds = [9 * s + 4 for s in case.red] + [m.low // 9 * 9 + 4 for m in case.melds if m.red]
+        assert hand.red_fives == tuple(sorted(reds)), case.describe()
 
 
 @pytest.mark.parametrize("where", ["concealed", "melds", "none"])
@@ -239,11 +228,11 @@ def test_the_136_tiles_hold_a_red_five_exactly_where_the_notation_writes_0(where
 
 
 def test_the_round_of_a_case_is_a_round_json_with_its_one_win() -> None:
-    """The round `Ruleset.settle` is given for a case (red fives aside, until `0m` parses)."""
+    """The round `Ruleset.settle` is given for a case."""
     from mjc.runtime import parse_round
 
     rng = random.Random(3)
-    for case in (riichi_case(rng, "none") for _ in range(300)):
+    for case in (riichi_case(rng) for _ in range(300)):
         outcome = parse_round(_round(case))
         assert [w.seat for w in outcome.winners] == [case.seat]
         assert (outcome.discarder is None) == (case.self_drawn or "robbing_kong" in case.situations)
