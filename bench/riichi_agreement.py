@@ -23,6 +23,7 @@ import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bench.riichi_hands import RED_FIVES, RiichiCase, riichi_case
@@ -158,18 +159,37 @@ class Difference:
     case: RiichiCase
     ours: str
     theirs: str
+    ids: tuple[tuple[str, str], ...] = ()  # the rulebook's situation ids (situation_ids)
 
     def __str__(self) -> str:
         return (
             f"{self.field} [{self.key}] {self.case.describe()}\n"
             f"    mjc:     {self.ours}\n    mahjong: {self.theirs}\n"
-            f"    $ {self.case.command()}"
+            f"    $ {self.case.command(ids=dict(self.ids))}"
         )
 
 
-def score(book: Ruleset, case: RiichiCase) -> object:
-    """The rulebook's `Score` for the case (raises what `Ruleset.score` raises)."""
-    return book.score(case.notation(), **case.score_args())  # type: ignore[arg-type]
+def situation_ids(book: Ruleset) -> dict[str, str]:
+    """The rulebook's ids of the situations 立直, ダブル立直 and 一発, where they differ from the
+    case's (`riichi`, `double_riichi`, `ippatsu`). A situation may not share a fan's id
+    (E0102), and the fans are `riichi` ... (spec), so the rulebook's situations may be named
+    otherwise: its one situation whose id holds the word is taken (`riichi_declared`), the
+    words of ダブル立直 not counting as 立直's."""
+    flags = tuple(getattr(getattr(book, "spec", None), "situation_flags", ()))
+    found: dict[str, str] = {}
+    for name in ("riichi", "double_riichi", "ippatsu"):
+        if name in flags:
+            continue
+        like = [f for f in flags if name in f and (name != "riichi" or "double" not in f)]
+        if len(like) == 1:
+            found[name] = like[0]
+    return found
+
+
+def score(book: Ruleset, case: RiichiCase, ids: Mapping[str, str] | None = None) -> object:
+    """The rulebook's `Score` for the case (raises what `Ruleset.score` raises); `ids` the
+    rulebook's situation ids (`situation_ids`)."""
+    return book.score(case.notation(), **case.score_args(ids))  # type: ignore[arg-type]
 
 
 def _ours_text(s: object, case: RiichiCase) -> str:
@@ -212,21 +232,29 @@ def paid(s: object, case: RiichiCase) -> Payments | None:
     )
 
 
-def compare(book: Ruleset, case: RiichiCase, answer: Answer | None = None) -> list[Difference]:
+def compare(
+    book: Ruleset,
+    case: RiichiCase,
+    answer: Answer | None = None,
+    ids: Mapping[str, str] | None = None,
+) -> list[Difference]:
     """Every way the rulebook's answer for the case differs from `mahjong`'s (`answer`, when
-    the caller has it), read by the rules (empty when they agree)."""
+    the caller has it), read by the rules (empty when they agree); `ids` the rulebook's
+    situation ids (`situation_ids(book)` unless given)."""
     answer = answer or reference(case)
+    ids = situation_ids(book) if ids is None else ids
+    named = tuple(ids.items())
     expected = by_the_rules(case, answer)
     theirs = _theirs_text(answer, expected)
     try:
-        s = score(book, case)
+        s = score(book, case, ids)
     except Exception as exc:  # reported, whatever it is: the comparison goes on
         key = f"{type(exc).__name__}: {str(exc)[:60]}"
-        return [Difference("error", key, case, f"{type(exc).__name__}: {exc}", theirs)]
+        return [Difference("error", key, case, f"{type(exc).__name__}: {exc}", theirs, named)]
     ours = _ours_text(s, case)
 
     def diff(field: str, key: str) -> Difference:
-        return Difference(field, key, case, ours, theirs)
+        return Difference(field, key, case, ours, theirs, named)
 
     wins = bool(getattr(s, "win", False))
     if not expected.wins or not wins:
@@ -320,10 +348,11 @@ def run(
     examples of each field."""
     rng = random.Random(seed)
     tally = Tally(keep)
+    ids = situation_ids(book)
     for _ in range(hands):
         case = riichi_case(rng, red_fives, aim)
         answer = reference(case)
-        tally.add(not answer.wins, compare(book, case, answer))
+        tally.add(not answer.wins, compare(book, case, answer, ids))
     return tally
 
 
@@ -389,6 +418,8 @@ def main(argv: list[str] | None = None) -> int:
     tally = run(book, args.hands, args.seed, args.examples, args.red_fives, args.aim)
     took = time.perf_counter() - start
     print(f"{args.rulebook} against mahjong's HandCalculator, seed {args.seed}, {took:.1f} s")
+    if ids := situation_ids(book):
+        print("situations: " + ", ".join(f"{a} as {b}" for a, b in ids.items()))
     print(report(tally, only=args.field))
     return 0 if tally.agreed == tally.cases else 1
 

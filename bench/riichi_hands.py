@@ -20,6 +20,7 @@ A case is written two ways: `notation()` and `score_args()` for mjc's `Ruleset.s
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bench.riichi_shapes import (
@@ -121,15 +122,21 @@ class RiichiCase:
     def win_text(self) -> str:
         return _text(self.win, self.win_red)
 
-    def score_args(self) -> dict[str, object]:
-        """Keyword arguments of `Ruleset.score` for this case (the hand is `notation()`)."""
+    def situation_names(self, ids: Mapping[str, str] | None = None) -> tuple[str, ...]:
+        """The situations by the rulebook's ids: `ids` maps the case's own (`SITUATIONS`) to
+        the rulebook's where they differ (`bench.riichi_agreement.situation_ids`)."""
+        return tuple((ids or {}).get(s, s) for s in self.situations)
+
+    def score_args(self, ids: Mapping[str, str] | None = None) -> dict[str, object]:
+        """Keyword arguments of `Ruleset.score` for this case (the hand is `notation()`);
+        `ids` as in `situation_names`."""
         args: dict[str, object] = {
             "win": self.win_text(),
             "self_drawn": self.self_drawn,
             "seat_wind": WINDS[self.seat],
             "round_wind": WINDS[self.round],
             "dealer": self.dealer,
-            "situations": self.situations,
+            "situations": self.situation_names(ids),
             "dora_indicators": tuple(_text(t) for t in self.dora),
             "ura_indicators": tuple(_text(t) for t in self.ura),
         }
@@ -156,14 +163,14 @@ class RiichiCase:
             parts.append(" ".join(f"{k}={v}" for k, v in self.options))
         return f"[{self.aim}] " + ", ".join(parts)
 
-    def command(self, rulebook: str = "riichi") -> str:
+    def command(self, rulebook: str = "riichi", ids: Mapping[str, str] | None = None) -> str:
         """The `mjc score` command line that scores the case (spec: --dora, --ura)."""
         words = ["mjc score", rulebook, f"'{self.notation()}'", "--win", self.win_text()]
         if self.self_drawn:
             words.append("--self-drawn")
         words += ["--seat-wind", WINDS[self.seat], "--round-wind", WINDS[self.round]]
         words += ["--dealer"] if self.dealer else []
-        words += [f"--situation {s}" for s in self.situations]
+        words += [f"--situation {s}" for s in self.situation_names(ids)]
         words += [f"--dora {_text(t)}" for t in self.dora]
         words += [f"--ura {_text(t)}" for t in self.ura]
         words += [f"--option {k}={str(v).lower()}" for k, v in self.options]

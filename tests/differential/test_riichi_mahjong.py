@@ -38,7 +38,15 @@ pytest.importorskip("mahjong", reason="the `mahjong` package is a bench dependen
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.hand_calculating.scores import ScoresCalculator
 
-from bench.riichi_agreement import YAKUMAN, Difference, by_the_rules, compare, report, run
+from bench.riichi_agreement import (
+    YAKUMAN,
+    Difference,
+    by_the_rules,
+    compare,
+    report,
+    run,
+    situation_ids,
+)
 from bench.riichi_hands import OPTION_DEFAULTS, SITUATIONS, RiichiCase, riichi_case
 from bench.riichi_reference import YAKU_IDS, Payments, payments, reference
 
@@ -72,21 +80,23 @@ def test_riichi_scores_every_hand_as_mahjong_does(seed: int) -> None:
     book = ruleset("riichi")
     rng = random.Random(seed)
     found: list[Difference] = []
+    ids = situation_ids(book)
     for _ in range(BATCH):
-        found += compare(book, riichi_case(rng, RED_FIVES))
+        found += compare(book, riichi_case(rng, RED_FIVES), ids=ids)
     assert not found, _failure(found)
 
 
-def _round(case: RiichiCase) -> dict[str, object]:
+def _round(case: RiichiCase, ids: dict[str, str] | None = None) -> dict[str, object]:
     """The case as the round JSON of `Ruleset.settle`: one winner, the dealer seat 0, the
-    discarder (or the kong's owner) the seat after the winner."""
+    discarder (or the kong's owner) the seat after the winner; `ids` the rulebook's
+    situation ids (`situation_ids`)."""
     other = (case.seat + 1) % 4
     winner = {
         "seat": case.seat,
         "hand": case.notation(),
         "win_tile": case.win_text(),
         "self_drawn": case.self_drawn,
-        "situations": list(case.situations),
+        "situations": list(case.situation_names(ids)),
     }
     data: dict[str, object] = {
         "players": 4,
@@ -124,15 +134,16 @@ def test_riichi_settles_a_sample_of_wins_as_mahjong_pays() -> None:
     """A round of one win settles to `mahjong`'s payments: the cases with no indicator, 本場
     or 供託 (a round's JSON carries none of them)."""
     book, rng, settled = ruleset("riichi"), random.Random(7), 0
+    ids = situation_ids(book)
     for _ in range(2000):
         case = riichi_case(rng, RED_FIVES)
         answer = reference(case)
         if case.dora or case.ura or case.honba or case.sticks or answer.paid is None:
             continue
         try:
-            deltas = book.settle(_round(case)).deltas
+            deltas = book.settle(_round(case, ids)).deltas
         except ValueError as exc:  # RoundError: the round's JSON, refused
-            pytest.fail(f"{case.describe()}: {exc}\n{_round(case)}")
+            pytest.fail(f"{case.describe()}: {exc}\n{_round(case, ids)}")
         assert deltas == _deltas(case, answer.paid), f"{case.describe()}: paid {answer.paid}"
         settled += 1
     assert settled >= 100
@@ -380,3 +391,24 @@ def test_the_agreement_report_counts_the_cases_and_groups_each_field_by_fan() ->
     assert yaku.split()[0] == "yaku" and "+chun (" in yaku
     assert "-- yaku: 2 example(s)" in text
     assert text.count("    mahjong: ") == 2 * text.count("\n-- ")  # two of each field
+
+
+class _Book:
+    def __init__(self, *flags: str) -> None:
+        self.spec = type("Spec", (), {"situation_flags": flags})()
+
+
+def test_the_rulebooks_situations_are_found_by_the_word_in_their_id() -> None:
+    """A situation may not share a fan's id (E0102): 立直 may be `riichi_declared`, ダブル立直
+    `double_riichi_declared` (not 立直's), 一発 `ippatsu_chance`; ids that are the case's
+    own need no name."""
+    named = _Book("riichi_declared", "double_riichi_declared", "ippatsu_chance", "kong_bloom")
+    assert situation_ids(named) == {  # type: ignore[arg-type]
+        "riichi": "riichi_declared",
+        "double_riichi": "double_riichi_declared",
+        "ippatsu": "ippatsu_chance",
+    }
+    assert situation_ids(_Book("riichi", "double_riichi", "ippatsu")) == {}  # type: ignore[arg-type]
+    case = next(c for c in _cases() if "double_riichi" in c.situations)
+    args = case.score_args(situation_ids(named))  # type: ignore[arg-type]
+    assert "double_riichi_declared" in args["situations"]  # type: ignore[operator]
