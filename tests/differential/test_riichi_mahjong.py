@@ -24,6 +24,7 @@ import os
 import random
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -412,3 +413,33 @@ def test_the_rulebooks_situations_are_found_by_the_word_in_their_id() -> None:
     case = next(c for c in _cases() if "double_riichi" in c.situations)
     args = case.score_args(situation_ids(named))  # type: ignore[arg-type]
     assert "double_riichi_declared" in args["situations"]  # type: ignore[operator]
+
+
+CHECKED = ("riichi", "double_riichi", "ippatsu", "menzen_tsumo", "tanyao")
+COUNTED_HERE = ("dora", "red_dora", "ura_dora")
+
+
+@pytest.mark.parametrize("where", ["concealed", "melds"])
+def test_indicators_red_fives_and_riichi_reach_mjc_as_mahjong_reads_them(where: str) -> None:
+    """The harness's own plumbing, before the rulebook: scored by a rulebook of these fans
+    alone (riichi_dora.mjr), every winning case without a yakuman counts the dora, red dora
+    and ura dora `mahjong` counts — indicators, red fives anywhere in the hand, ura only
+    after 立直 — and finds 立直, ダブル立直, 一発, 門前清自摸和 and 断么九 (喰いタン) as it does;
+    no situation is refused."""
+    from mjc.compiler.loader import load
+
+    book = load(str(Path(__file__).with_name("riichi_dora.mjr"))).ruleset
+    assert book is not None
+    ids = situation_ids(book)
+    rng, compared = random.Random(6), 0
+    for case in (riichi_case(rng, where) for _ in range(1600)):
+        answer = reference(case)
+        theirs = {fan: count for fan, (count, _) in answer.yaku}
+        if not answer.wins or set(theirs) & YAKUMAN:
+            continue
+        score = book.score(case.notation(), **case.score_args(ids))  # type: ignore[arg-type]
+        ours = {f.id: f.count for f in score.fans}
+        wanted = {f: c for f, c in theirs.items() if f in CHECKED + COUNTED_HERE}
+        assert ours == wanted, case.describe()
+        compared += 1
+    assert compared >= 1000
