@@ -49,8 +49,10 @@ LIMIT_NAMES: dict[str, str | None] = {
     "6x yakuman": "六倍役満",
 }
 
-# `mahjong`'s fu reasons and the rulebook's fu labels (spec: `add N "LABEL"`); a closed ron's
-# base of 30 is the rulebook's 副底 20 and 門前加符 10, 七対子's 25 its own line.
+# `mahjong`'s fu reasons and the rulebook's fu labels (spec: `add N "LABEL"`, the labels of the
+# fu work's test rulebook, tests/helpers/rulebooks/riichi_points.mjr); a closed ron's base of
+# 30 is the rulebook's 副底 20 and 門前加符 10, 七対子's 25 its own line. Labels only group
+# the fu differences: the fu compared is the total.
 FU_LABELS: dict[str, str] = {
     "base": "副底",
     "menzen": "門前加符",
@@ -64,12 +66,12 @@ FU_LABELS: dict[str, str] = {
     "double_valued_pair": "役牌雀頭",
     "open_pon": "中張明刻",
     "closed_pon": "中張暗刻",
-    "open_terminal_pon": "么九明刻",
-    "closed_terminal_pon": "么九暗刻",
+    "open_terminal_pon": "幺九明刻",
+    "closed_terminal_pon": "幺九暗刻",
     "open_kan": "中張明槓",
     "closed_kan": "中張暗槓",
-    "open_terminal_kan": "么九明槓",
-    "closed_terminal_kan": "么九暗槓",
+    "open_terminal_kan": "幺九明槓",
+    "closed_terminal_kan": "幺九暗槓",
 }
 
 YAKUMAN = frozenset(

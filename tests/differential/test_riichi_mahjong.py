@@ -95,7 +95,8 @@ def _round(case: RiichiCase, ids: dict[str, str] | None = None) -> dict[str, obj
     winner = {
         "seat": case.seat,
         "hand": case.notation(),
-        "win_tile": case.win_text(),
+        # A round's winning tile is a tile kind: the red five is written in the hand alone.
+        "win_tile": f"{case.win % 9 + 1}{'mpsz'[case.win // 9]}",
         "self_drawn": case.self_drawn,
         "situations": list(case.situation_names(ids)),
     }
