@@ -26,8 +26,8 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bench.riichi_hands import RED_FIVES, RiichiCase, riichi_case
-from bench.riichi_reference import COUNTED, Answer, Payments, payments, reference
+from bench.riichi_hands import OPTION_DEFAULTS, RED_FIVES, RiichiCase, riichi_case
+from bench.riichi_reference import COUNTED, YAKU_IDS, Answer, Payments, payments, reference
 from bench.riichi_shapes import AIM_NAMES
 from mjc.runtime import Ruleset
 
@@ -35,11 +35,11 @@ from mjc.runtime import Ruleset
 LIMIT_NAMES: dict[str, str | None] = {
     "": None,
     "mangan": "満貫",
-    "kiriage mangan": "満貫",
+    "kiriage mangan": "切り上げ満貫",
     "haneman": "跳満",
     "baiman": "倍満",
     "sanbaiman": "三倍満",
-    "kazoe sanbaiman": "三倍満",
+    "kazoe sanbaiman": "数え三倍満",
     "yakuman": "役満",
     "kazoe yakuman": "数え役満",
     "2x yakuman": "二倍役満",
@@ -127,7 +127,8 @@ def by_the_rules(case: RiichiCase, answer: Answer) -> Expected:
 
     - 数え役満: `mahjong` names a hand of 13 han or more with no yakuman "yakuman" (its
       `calculate_scores` sets "kazoe yakuman", then the han table overwrites it); the
-      rulebook names it 数え役満. So does `kazoe sanbaiman`, left as "sanbaiman".
+      rulebook names it 数え役満, and 数え三倍満 the "kazoe sanbaiman" left as "sanbaiman"
+      (option kazoe sanbaiman).
     - 満貫 under 切り上げ: with `kiriage` on, `mahjong` names no limit for a hand of under 5 han
       whose base points pass 2,000 (it names them only with `kiriage` off), yet pays it a
       満貫; the rulebook names the 満貫 it pays.
@@ -139,8 +140,11 @@ def by_the_rules(case: RiichiCase, answer: Answer) -> Expected:
     fans = dict(answer.yaku)
     yakuman = bool(YAKUMAN & set(fans))
     level = answer.level
-    if level == "yakuman" and not yakuman and case.option("kazoe") == "yakuman":
+    counted = answer.han >= 13 and not yakuman
+    if counted and level == "yakuman" and case.option("kazoe") == "yakuman":
         level = "kazoe yakuman"
+    if counted and level == "sanbaiman" and case.option("kazoe") == "sanbaiman":
+        level = "kazoe sanbaiman"
     if level == "" and answer.han < 5 and answer.fu * 2 ** (answer.han + 2) > 2000:
         level = "mangan"
     return Expected(
@@ -161,7 +165,7 @@ class Difference:
     case: RiichiCase
     ours: str
     theirs: str
-    ids: tuple[tuple[str, str], ...] = ()  # the rulebook's situation ids (situation_ids)
+    ids: tuple[tuple[str, str], ...] = ()  # the rulebook's ids where they differ (rulebook_ids)
 
     def __str__(self) -> str:
         return (
@@ -171,26 +175,43 @@ class Difference:
         )
 
 
-def situation_ids(book: Ruleset) -> dict[str, str]:
-    """The rulebook's ids of the situations 立直, ダブル立直 and 一発, where they differ from the
-    case's (`riichi`, `double_riichi`, `ippatsu`). A situation may not share a fan's id
-    (E0102), and the fans are `riichi` ... (spec), so the rulebook's situations may be named
-    otherwise: its one situation whose id holds the word is taken (`riichi_declared`), the
-    words of ダブル立直 not counting as 立直's."""
-    flags = tuple(getattr(getattr(book, "spec", None), "situation_flags", ()))
+def rulebook_ids(book: Ruleset) -> dict[str, str]:
+    """The rulebook's ids of the case's situations and options where they differ from the
+    case's (`riichi`, `double_riichi`, `ippatsu`; `OPTION_DEFAULTS`). A situation or an option
+    may not share a fan's id (E0102), and the fans are `riichi`, `renhou_yakuman` ... (spec),
+    so the rulebook may name them otherwise: its one situation (option) whose id holds the
+    case's word is taken — `riichi_declared` for `riichi`, the words of ダブル立直 not counting
+    as 立直's; `renhou_limit` for `renhou_yakuman`, by its first word."""
+    spec = getattr(book, "spec", None)
+    flags = tuple(getattr(spec, "situation_flags", ()))
+    options = tuple(o.id for o in getattr(book, "options", ()))
     found: dict[str, str] = {}
     for name in ("riichi", "double_riichi", "ippatsu"):
-        if name in flags:
-            continue
         like = [f for f in flags if name in f and (name != "riichi" or "double" not in f)]
-        if len(like) == 1:
+        if name not in flags and len(like) == 1:
+            found[name] = like[0]
+    for name in OPTION_DEFAULTS:
+        like = [o for o in options if o.split("_")[0] == name.split("_")[0]]
+        if options and name not in options and len(like) == 1:
             found[name] = like[0]
     return found
 
 
+def spec_fan(fan: str) -> str:
+    """The spec's id of a rulebook's fan: its own, or the spec's id it begins with
+    (`riichi_fan`, `seat_wind_pung`: a fan may not take a situation's or a builtin's name)."""
+    if fan in SPEC_FANS:
+        return fan
+    heads = [f for f in SPEC_FANS if fan.startswith(f + "_")]
+    return max(heads, key=len) if heads else fan
+
+
+SPEC_FANS = frozenset(YAKU_IDS.values())
+
+
 def score(book: Ruleset, case: RiichiCase, ids: Mapping[str, str] | None = None) -> object:
     """The rulebook's `Score` for the case (raises what `Ruleset.score` raises); `ids` the
-    rulebook's situation ids (`situation_ids`)."""
+    rulebook's ids of its situations and options (`rulebook_ids`)."""
     return book.score(case.notation(), **case.score_args(ids))  # type: ignore[arg-type]
 
 
@@ -218,8 +239,10 @@ def _theirs_text(answer: Answer, expected: Expected) -> str:
 
 
 def _summed(parts: object) -> dict[str, int]:
+    """The fu parts summed by label, 么 read as 幺 (both are written for 么九 / 幺九)."""
     found: dict[str, int] = {}
     for label, fu in parts or ():  # type: ignore[attr-defined]
+        label = label.replace("么", "幺")
         found[label] = found.get(label, 0) + fu
     return found
 
@@ -242,9 +265,9 @@ def compare(
 ) -> list[Difference]:
     """Every way the rulebook's answer for the case differs from `mahjong`'s (`answer`, when
     the caller has it), read by the rules (empty when they agree); `ids` the rulebook's
-    situation ids (`situation_ids(book)` unless given)."""
+    situation ids (`rulebook_ids(book)` unless given)."""
     answer = answer or reference(case)
-    ids = situation_ids(book) if ids is None else ids
+    ids = rulebook_ids(book) if ids is None else ids
     named = tuple(ids.items())
     expected = by_the_rules(case, answer)
     theirs = _theirs_text(answer, expected)
@@ -261,13 +284,13 @@ def compare(
     wins = bool(getattr(s, "win", False))
     if not expected.wins or not wins:
         if wins:
-            fans = sorted(f.id for f in s.fans if f.id not in COUNTED)  # type: ignore[attr-defined]
+            fans = sorted(spec_fan(f.id) for f in s.fans if f.id not in COUNTED)  # type: ignore[attr-defined]
             return [diff("win", f"役なし wins with {'+'.join(fans) or 'nothing'}")]
         if expected.wins:
             return [diff("win", f"no win: {str(getattr(s, 'reason', None))[:60]}")]
         return []
     found: list[Difference] = []
-    mine = {f.id: (f.count, f.value) for f in s.fans}  # type: ignore[attr-defined]
+    mine = {spec_fan(f.id): (f.count, f.value) for f in s.fans}  # type: ignore[attr-defined]
     for fan in sorted(set(mine) | set(expected.fans)):
         a, b = mine.get(fan), expected.fans.get(fan)
         if a is None:
@@ -350,7 +373,7 @@ def run(
     examples of each field."""
     rng = random.Random(seed)
     tally = Tally(keep)
-    ids = situation_ids(book)
+    ids = rulebook_ids(book)
     for _ in range(hands):
         case = riichi_case(rng, red_fives, aim)
         answer = reference(case)
@@ -420,8 +443,8 @@ def main(argv: list[str] | None = None) -> int:
     tally = run(book, args.hands, args.seed, args.examples, args.red_fives, args.aim)
     took = time.perf_counter() - start
     print(f"{args.rulebook} against mahjong's HandCalculator, seed {args.seed}, {took:.1f} s")
-    if ids := situation_ids(book):
-        print("situations: " + ", ".join(f"{a} as {b}" for a, b in ids.items()))
+    if ids := rulebook_ids(book):
+        print("named: " + ", ".join(f"{a} as {b}" for a, b in ids.items()))
     print(report(tally, only=args.field))
     return 0 if tally.agreed == tally.cases else 1
 

@@ -123,9 +123,14 @@ class RiichiCase:
         return _text(self.win, self.win_red)
 
     def situation_names(self, ids: Mapping[str, str] | None = None) -> tuple[str, ...]:
-        """The situations by the rulebook's ids: `ids` maps the case's own (`SITUATIONS`) to
-        the rulebook's where they differ (`bench.riichi_agreement.situation_ids`)."""
+        """The situations by the rulebook's ids: `ids` maps the case's own names (of
+        `SITUATIONS` and `OPTION_DEFAULTS`) to the rulebook's where they differ
+        (`bench.riichi_agreement.rulebook_ids`)."""
         return tuple((ids or {}).get(s, s) for s in self.situations)
+
+    def option_names(self, ids: Mapping[str, str] | None = None) -> dict[str, object]:
+        """The options the case changes, by the rulebook's ids (`ids` as above)."""
+        return {(ids or {}).get(k, k): v for k, v in self.options}
 
     def score_args(self, ids: Mapping[str, str] | None = None) -> dict[str, object]:
         """Keyword arguments of `Ruleset.score` for this case (the hand is `notation()`);
@@ -141,7 +146,7 @@ class RiichiCase:
             "ura_indicators": tuple(_text(t) for t in self.ura),
         }
         if self.options:
-            args["options"] = dict(self.options)
+            args["options"] = self.option_names(ids)
         return args
 
     def describe(self) -> str:
@@ -173,7 +178,7 @@ class RiichiCase:
         words += [f"--situation {s}" for s in self.situation_names(ids)]
         words += [f"--dora {_text(t)}" for t in self.dora]
         words += [f"--ura {_text(t)}" for t in self.ura]
-        words += [f"--option {k}={str(v).lower()}" for k, v in self.options]
+        words += [f"--option {k}={str(v).lower()}" for k, v in self.option_names(ids).items()]
         return " ".join(words)
 
     def tiles136(self) -> tuple[list[int], int, list[list[int]]]:

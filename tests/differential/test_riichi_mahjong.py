@@ -45,8 +45,9 @@ from bench.riichi_agreement import (
     by_the_rules,
     compare,
     report,
+    rulebook_ids,
     run,
-    situation_ids,
+    spec_fan,
 )
 from bench.riichi_hands import OPTION_DEFAULTS, SITUATIONS, RiichiCase, riichi_case
 from bench.riichi_reference import YAKU_IDS, Payments, payments, reference
@@ -81,7 +82,7 @@ def test_riichi_scores_every_hand_as_mahjong_does(seed: int) -> None:
     book = ruleset("riichi")
     rng = random.Random(seed)
     found: list[Difference] = []
-    ids = situation_ids(book)
+    ids = rulebook_ids(book)
     for _ in range(BATCH):
         found += compare(book, riichi_case(rng, RED_FIVES), ids=ids)
     assert not found, _failure(found)
@@ -90,7 +91,7 @@ def test_riichi_scores_every_hand_as_mahjong_does(seed: int) -> None:
 def _round(case: RiichiCase, ids: dict[str, str] | None = None) -> dict[str, object]:
     """The case as the round JSON of `Ruleset.settle`: one winner, the dealer seat 0, the
     discarder (or the kong's owner) the seat after the winner; `ids` the rulebook's
-    situation ids (`situation_ids`)."""
+    ids of its situations and options where they differ (`rulebook_ids`)."""
     other = (case.seat + 1) % 4
     winner = {
         "seat": case.seat,
@@ -104,7 +105,7 @@ def _round(case: RiichiCase, ids: dict[str, str] | None = None) -> dict[str, obj
         "players": 4,
         "dealer": 0,
         "round_wind": "ESWN"[case.round],
-        "options": dict(case.options),
+        "options": case.option_names(ids),
         "winners": [winner],
     }
     if "robbing_kong" in case.situations:
@@ -136,7 +137,7 @@ def test_riichi_settles_a_sample_of_wins_as_mahjong_pays() -> None:
     """A round of one win settles to `mahjong`'s payments: the cases with no indicator, 本場
     or 供託 (a round's JSON carries none of them)."""
     book, rng, settled = ruleset("riichi"), random.Random(7), 0
-    ids = situation_ids(book)
+    ids = rulebook_ids(book)
     for _ in range(2000):
         case = riichi_case(rng, RED_FIVES)
         answer = reference(case)
@@ -396,24 +397,42 @@ def test_the_agreement_report_counts_the_cases_and_groups_each_field_by_fan() ->
 
 
 class _Book:
-    def __init__(self, *flags: str) -> None:
+    def __init__(self, flags: tuple[str, ...], options: tuple[str, ...] = ()) -> None:
         self.spec = type("Spec", (), {"situation_flags": flags})()
+        self.options = tuple(type("Option", (), {"id": o})() for o in options)
 
 
-def test_the_rulebooks_situations_are_found_by_the_word_in_their_id() -> None:
-    """A situation may not share a fan's id (E0102): 立直 may be `riichi_declared`, ダブル立直
-    `double_riichi_declared` (not 立直's), 一発 `ippatsu_chance`; ids that are the case's
-    own need no name."""
-    named = _Book("riichi_declared", "double_riichi_declared", "ippatsu_chance", "kong_bloom")
-    assert situation_ids(named) == {  # type: ignore[arg-type]
+def test_the_rulebooks_situations_and_options_are_found_by_their_word() -> None:
+    """A situation or an option may not share a fan's id (E0102): 立直 may be
+    `riichi_declared`, ダブル立直 `double_riichi_declared` (not 立直's), 一発 `ippatsu_chance`,
+    the option renhou_yakuman `renhou_limit`; ids that are the case's own need no name."""
+    named = _Book(
+        ("riichi_declared", "double_riichi_declared", "ippatsu_chance", "kong_bloom"),
+        ("kuitan", "renhou_limit", "red_fives"),
+    )
+    assert rulebook_ids(named) == {  # type: ignore[arg-type]
         "riichi": "riichi_declared",
         "double_riichi": "double_riichi_declared",
         "ippatsu": "ippatsu_chance",
+        "renhou_yakuman": "renhou_limit",
     }
-    assert situation_ids(_Book("riichi", "double_riichi", "ippatsu")) == {}  # type: ignore[arg-type]
+    assert rulebook_ids(_Book(("riichi", "double_riichi", "ippatsu"))) == {}  # type: ignore[arg-type]
     case = next(c for c in _cases() if "double_riichi" in c.situations)
-    args = case.score_args(situation_ids(named))  # type: ignore[arg-type]
+    args = case.score_args(rulebook_ids(named))  # type: ignore[arg-type]
     assert "double_riichi_declared" in args["situations"]  # type: ignore[operator]
+    case = next(c for c in _cases() if dict(c.options).get("renhou_yakuman"))
+    assert case.score_args(rulebook_ids(named))["options"]["renhou_limit"] is True  # type: ignore[arg-type,index]
+
+
+def test_a_rulebooks_fan_is_read_by_the_spec_id_it_begins_with() -> None:
+    """A fan may not take a situation's or a builtin's name: `riichi_fan` is 立直,
+    `double_riichi_fan` ダブル立直 (the longest id it begins with), `seat_wind_pung` 自風;
+    the spec's own ids (`kokushi_13`, `renhou_yakuman`) are themselves."""
+    assert spec_fan("riichi_fan") == "riichi"
+    assert spec_fan("double_riichi_fan") == "double_riichi"
+    assert spec_fan("seat_wind_pung") == "seat_wind"
+    assert spec_fan("kokushi_13") == "kokushi_13" and spec_fan("renhou_yakuman") == "renhou_yakuman"
+    assert spec_fan("mystery") == "mystery"
 
 
 CHECKED = ("riichi", "double_riichi", "ippatsu", "menzen_tsumo", "tanyao")
@@ -431,7 +450,7 @@ def test_indicators_red_fives_and_riichi_reach_mjc_as_mahjong_reads_them(where: 
 
     book = load(str(Path(__file__).with_name("riichi_dora.mjr"))).ruleset
     assert book is not None
-    ids = situation_ids(book)
+    ids = rulebook_ids(book)
     rng, compared = random.Random(6), 0
     for case in (riichi_case(rng, where) for _ in range(1600)):
         answer = reference(case)
