@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build golden architecture native native-test test test-all lint typecheck pytest bench differential mcr-differential docs fuzz clean vsix pre-commit-try
+.PHONY: build golden architecture native native-test test test-all lint typecheck pytest bench differential mcr-differential oracle docs fuzz clean vsix pre-commit-try
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "make: $(PYTHON) not found; set PYTHON=/path/to/python3.11"; exit 2; }
@@ -80,11 +80,16 @@ architecture: $(STAMP)
 	$(BIN)/python -m tools.architecture
 
 differential: $(STAMP)
-	MJC_DIFFERENTIAL_HANDS=100000 MJC_MCR_HANDS=200000 $(BIN)/python -m pytest tests/differential
+	MJC_DIFFERENTIAL_HANDS=100000 MJC_MCR_HANDS=200000 MJC_RIICHI_HANDS=100000 $(BIN)/python -m pytest tests/differential
 
 # The Chinese Official rulebook against PyMahjongGB alone, on 200,000 hands (CI draws 20,000).
 mcr-differential: $(STAMP)
 	MJC_MCR_HANDS=200000 $(BIN)/python -m pytest tests/differential/test_mcr_pymahjonggb.py
+
+# The Riichi rulebook against the `mahjong` package's HandCalculator on 100,000 hands (CI draws
+# 20,000); `python -m bench.riichi_agreement` prints the disagreements grouped by field.
+oracle: $(STAMP)
+	MJC_RIICHI_HANDS=100000 $(BIN)/python -m pytest tests/differential/test_riichi_mahjong.py
 
 # The fuzz tests with fresh random inputs, each bulk run for FUZZ_SECONDS (about ten minutes in
 # all); every failing input is kept, shrunk, in tests/fuzz/regressions/ (commit it with the fix).

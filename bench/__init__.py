@@ -11,7 +11,13 @@ library supports wilds. The Chinese Official rulebook (MCR) is scored and win-ch
 PyMahjongGB on hands of the differential test's generator (`bench.mcr`, `bench.mcr_hands`). The
 corpora are built by `bench.corpus` and `bench.wilds`, timed by `bench.timing` and rendered by
 `bench.report` as one table, the machine and the runs above it, and as JSON (`--json PATH`).
-Performance is measured here, never by timed tests."""
+Performance is measured here, never by timed tests.
+
+Beside the benchmark, the Riichi rulebook's agreement with `mahjong` (issue 24) lives here too,
+shared by tests/differential/test_riichi_mahjong.py and its script `python -m
+bench.riichi_agreement`: the cases of `bench.riichi_hands` (their shapes in
+`bench.riichi_shapes`), `mahjong`'s answer in the rulebook's words (`bench.riichi_reference`)
+and the comparison (`bench.riichi_agreement`)."""
 
 from __future__ import annotations
 
