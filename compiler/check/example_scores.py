@@ -36,6 +36,8 @@ def example_settings(situation: tuple[tuple[str, str], ...], ruleset: Ruleset) -
             kwargs["players"] = int(value)
         elif name == "wild":
             kwargs.setdefault("wilds", []).append(value)
+        elif name in ("dora", "ura"):
+            kwargs.setdefault(f"{name}_indicators", []).append(value)
         elif name in SITUATION_FLAGS or name in ruleset.situation_flags:
             kwargs["situations"].append(name)
     return kwargs

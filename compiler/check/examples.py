@@ -88,7 +88,7 @@ def _check_situation_item(
     elif name == "players":
         if value not in ("2", "3", "4"):
             return [error("E0506", "`players` is 2, 3 or 4", item.span)]
-    elif name in ("wild", "indicator"):
+    elif name in ("wild", "indicator", "dora", "ura"):
         try:
             tile_index(value or "")
         except NotationError:

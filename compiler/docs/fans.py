@@ -113,6 +113,11 @@ def _fan_context(book: ir.Rulebook, tiles: str) -> list[dict[str, Any]]:
             value_words(value, book) + " " + text(book.scoring.unit) + when_words(guard, book)
             for value, guard in fan.values
         )
+        # 食い下がり: what it is worth on an open hand (a meld claimed), for each setting.
+        opened = Md("; ").join(
+            value_words(value, book) + " " + text(book.scoring.unit) + when_words(guard, book)
+            for value, guard in fan.open_values
+        )
         fans.append(
             {
                 "id": fan.id,
@@ -120,6 +125,7 @@ def _fan_context(book: ir.Rulebook, tiles: str) -> list[dict[str, Any]]:
                 "english": fan.english or "",
                 "value": fan.value,
                 "value_note": values,
+                "open_note": opened,
                 "tier": tiers[fan.tier].name,
                 "tier_id": fan.tier,
                 "condition": words,

@@ -69,6 +69,8 @@ _LIST_NOUNS: dict[str, tuple[str, str]] = {
     "waits": ("tile the hand waited on", "tiles the hand waited on"),
     "declared": ("declared meld", "declared melds"),
     "standing": ("standing tile", "standing tiles"),
+    "dora_indicators": ("dora indicator", "dora indicators"),
+    "ura_indicators": ("ura-dora indicator", "ura-dora indicators"),
 }
 
 _FACT_NOUNS: dict[str, str] = {
@@ -84,6 +86,8 @@ _FACT_NOUNS: dict[str, str] = {
     "total": "the hand's value",
     "winners": "the number of winners",
     "winning_meld": "the set or pair the winning tile completes",
+    "red_fives": "the number of red fives in the hand",
+    "dealer_streak": "the dealer's streak",
 }
 _SENTENCE_FACTS: dict[str, str] = {
     "concealed": "the hand is concealed (no meld claimed from a discard)",
@@ -453,6 +457,12 @@ class _Words:
                     return f"the number of suits among the {noun[1]}"
             case ir.CallE(func="copies", args=(arg,)):
                 return f"the number of copies of {self.noun(arg)} in the hand"
+            case ir.CallE(func="successor", args=(arg,)):
+                return f"the tile {self.noun(arg)} points to"
+            case ir.QuantE(kind="sum", domain=domain, var=var, body=body):
+                noun = self.domain(domain)
+                if noun is not None:
+                    return f"the sum, over each {noun[0]} {text(var)}, of {self.noun(body)}"
             case ir.QuantE(kind="count", domain=domain, var=var, body=body):
                 noun = self.domain(domain)
                 phrase = self.phrase(body, var, plural=True)

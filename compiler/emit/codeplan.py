@@ -227,7 +227,8 @@ def plan_scoring(
             )
         else:
             base, guarded = ir.IntE(value=fan.value), ()
-        plan = ValuePlan(ident("value_", fan.id), fan.name, base, guarded, fan.open_values)
+        opened = tuple((h.number, h.guard) for h in slots.pairs(fan, "open_values") if h.number)
+        plan = ValuePlan(ident("value_", fan.id), fan.name, base, guarded, opened)
         valued.append(plan)
         values[fan.id] = plan.local
     tiers, sort_kept = _tier_plans(book, plans, index, slots)

@@ -18,7 +18,6 @@ from mjc.compiler.emit.emitbase import ModuleState
 from mjc.compiler.emit.slotreader import Held
 from mjc.compiler.ir.pretty import pretty
 from mjc.compiler.pysource.layout import Doc, parenthesized, string
-from mjc.compiler.pysource.pysafe import lit
 from mjc.compiler.pysource.pywriter import CodeWriter
 from mjc.compiler.resolve.points import TIER_PREFIX
 
@@ -40,9 +39,9 @@ def _translator(state: ModuleState, exprs: list[ir.Expr]) -> tuple[PyExpr, list[
         return f"{state.fan_index[fan]} in counted"
 
     facts = {**FACT_SOURCE, "fu": "fu", "total": "total", "base": "base"}
-    for tier in state.book.scoring.tiers:
-        members = tuple(i for i, fan in enumerate(state.book.fans) if fan.tier == tier.id)
-        facts[TIER_PREFIX + tier.id] = f"sum([p for i, _, p in k if i in {lit(members)}])"
+    for number, tier in enumerate(state.book.scoring.tiers):
+        # A fan's place in FANS says its tier: one short test whatever the tier holds.
+        facts[TIER_PREFIX + tier.id] = f"sum([p for i, _, p in k if FANS[i].tier == {number}])"
 
     # A tier's total is read where it is used (its fact's name is no Python name to bind).
     locals_ = _LOCALS | {fact for fact in facts if fact.startswith(TIER_PREFIX)}

@@ -261,6 +261,8 @@ EXAMPLE_SETTINGS: dict[str, str] = {
     "players": "a player count",
     "wild": "a wild tile, such as 5z",
     "indicator": "the flipped indicator tile, such as 4z",
+    "dora": "a dora indicator turned up, such as 4p (once for each indicator)",
+    "ura": "an ura-dora indicator, such as 4p (once for each indicator)",
 }
 WIND_LETTERS: dict[str, str] = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}
 

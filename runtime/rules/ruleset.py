@@ -418,7 +418,13 @@ class Ruleset(GameRules):
                     self._reject if self._has_rejects else None,
                 )
                 best, valued = best_by_points(
-                    found, situation, values, valuers, self._fu_count, self._points
+                    found,
+                    situation,
+                    values,
+                    valuers,
+                    self._fu_count,
+                    self._points,
+                    self._scorer.prefer,
                 )
                 arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps = best
             else:

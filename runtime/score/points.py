@@ -5,8 +5,9 @@ A generated module supplies `fu_count` (the fu of one reading and its parts, fro
 section) and `points` (the points and the limit naming them, from the points section); both run
 after the fans and the adjustments of the reading. `Ruleset.score` (`mjc.runtime.rules.ruleset`)
 values the reading it keeps with `value_reading`, and among several readings keeps the one with
-the most points, then the most han, then the most fu, then the most fu before rounding
-(`best_by_points`), instead of the highest total alone."""
+the most points, then one holding a fan the scoring `prefer`s, then the most han, then the
+most fu, then the most fu before rounding (`best_by_points`), instead of the highest total
+alone."""
 
 from __future__ import annotations
 
@@ -62,23 +63,27 @@ def best_by_points(
     valuers: Valuers,
     fu_count: FuCount | None,
     points: PointsOf,
+    prefer: frozenset[int] = frozenset(),
 ) -> tuple[tuple[Any, ...], Valued]:
     """The best of several readings where a hand is paid on its points: one that may win
-    before one refused, then the most points, then the most han (the total), then the most
-    fu, then the most fu before rounding (the sum of its parts, as `mahjong` breaks such a
-    tie); the first of equals. Returns what `best_reading` returns (arrangement, total, kept,
-    notes, floor, refusal, ceiled, ceiling, steps) and the reading's fu and points."""
+    before one refused, then the most points, then one holding a fan the scoring `prefer`s
+    (a real 役満 before a 数え役満 of the same points, as Tenhou and `mahjong` choose), then
+    the most han (the total), then the most fu, then the most fu before rounding (the sum
+    of its parts, as `mahjong` breaks such a tie); the first of equals. Returns what
+    `best_reading` returns (arrangement, total, kept, notes, floor, refusal, ceiled,
+    ceiling, steps) and the reading's fu and points."""
     score_fans, adjust, reject = valuers
     best: tuple[Any, ...] | None = None
     best_valued: Valued | None = None
-    best_key: tuple[bool, int, int, int, int] | None = None
+    best_key: tuple[bool, int, bool, int, int, int] | None = None
     for arrangement in found:
         total, kept, notes = score_fans(arrangement, situation, values)
         total, least, ceiled, ceiling, steps = adjust(arrangement, situation, values, kept, total)
         rejected = reject(arrangement, situation, values, kept, total) if reject else None
         valued = value_reading(fu_count, points, arrangement, situation, values, kept, total)
         counted = sum(fu for _, fu in valued.parts)
-        key = (rejected is None, valued.points or 0, total, valued.fu or 0, counted)
+        preferred = bool(prefer) and any(i in prefer for i, _, _ in kept)
+        key = (rejected is None, valued.points or 0, preferred, total, valued.fu or 0, counted)
         if best_key is None or key > best_key:
             best = (arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps)
             best_valued, best_key = valued, key

@@ -30,6 +30,7 @@ from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.parse import parse
 from tests.helpers.small_rulebooks import (
     DEAL_WINS_RULEBOOK,
+    DORA_RULEBOOK,
     EXCHANGE_RULEBOOK,
     KONG_KINDS_RULEBOOK,
     RIICHI_POINTS_RULEBOOK,
@@ -195,6 +196,7 @@ def _sources() -> list[typing.Any]:
         pytest.param(
             RIICHI_POINTS_RULEBOOK.read_text(encoding="utf-8"), "riichi_points.mjr", id="points"
         ),
+        pytest.param(DORA_RULEBOOK.read_text(encoding="utf-8"), "dora.mjr", id="dora"),
     ]
 
 

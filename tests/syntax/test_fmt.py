@@ -40,10 +40,13 @@ def formatted(text: str, file: str = "book.mjr") -> str:
 
 
 def _without_positions(value: Any) -> Any:
-    """The IR as JSON without where things were written (`at`) and the text's hash."""
+    """The IR as JSON without where things were written (`at`, `base_at`) and the text's
+    hash."""
     if isinstance(value, dict):
         return {
-            k: _without_positions(v) for k, v in value.items() if k not in {"at", "source_sha256"}
+            k: _without_positions(v)
+            for k, v in value.items()
+            if k not in {"at", "source_sha256"} and not k.endswith("_at")
         }
     if isinstance(value, list):
         return [_without_positions(v) for v in value]
