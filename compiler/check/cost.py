@@ -181,9 +181,10 @@ def rulebook_cost(decls: Declarations, typed: Typed) -> Cost:
     `MAX_VALUE`."""
     bound = ScoreBound(decls, typed)
     sizes = bound.sizes(bound.total)
+    at_base = bound.sizes(bound.total_at_base)  # `total` where the points base is worked out
     steps, costliest, largest = 0, 0, bound.largest
-    for _, _, typed_expr in _expressions(decls, typed):
-        measure = Model(sizes, HUGE, HUGE).measure(typed_expr)
+    for key, _, typed_expr in _expressions(decls, typed):
+        measure = Model(at_base if key == "points base" else sizes, HUGE, HUGE).measure(typed_expr)
         steps, costliest = clamp(steps + measure.steps), max(costliest, measure.steps)
         largest = max(largest, measure.magnitude)
     return Cost(steps, costliest, largest)

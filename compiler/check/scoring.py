@@ -236,7 +236,7 @@ def check_minimum_value(decls: Declarations, typed: Typed) -> list[Diagnostic]:
 
 
 def check_points(decls: Declarations, typed: Typed) -> list[Diagnostic]:
-    """The fu and points sections (and the payments' `round up`): a points section has one
+    """The fu and points sections (and the payments' `round up` and `honba`): a points section has one
     `base` (E0553); no amount is below zero (E0551) and no `round up` is by zero or less
     (E0550), under any setting of the options where the line applies."""
     problems: list[Diagnostic] = []
@@ -263,6 +263,7 @@ def check_points(decls: Declarations, typed: Typed) -> list[Diagnostic]:
         amounts += [("limit", limit.amount, limit.guard) for limit in points.limits]
     if decls.payments is not None:
         amounts += [("round up", line.value, line.guard) for line in decls.payments.rounds]
+        amounts += [("honba", line.value, line.guard) for line in decls.payments.honbas]
     for kind, amount, guard in amounts:
         problem = _amount_problem(decls, typed, kind, amount, guard)
         if problem is not None:
@@ -304,7 +305,11 @@ def _amount_problem(
         return error(
             "E0551",
             f"the amount of {'an' if kind == 'add' else 'a'} `{kind}` line is {found}{where}: "
-            "fu and points are zero or more",
+            + (
+                "a 本場 is paid, never taken back"
+                if kind == "honba"
+                else "fu and points are zero or more"
+            ),
             amount.span,
             label="below zero",
             help="write the amount the document gives; a penalty is a payment",

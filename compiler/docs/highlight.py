@@ -55,7 +55,7 @@ DECLARATIONS = (
     "minimum", "without", "presumes", "because", "from", "deal_wins", "kongs", "kind",
     "replacement", "unscored", "draw_payment", "draw_refund", "best_hand", "kong_transfer",
     "declarations", "choose", "discard_first", "no_claims", "exchange", "same_suit", "direction",
-    "open", "fu", "points", "base", "round", "up",
+    "open", "fu", "points", "base", "round", "up", "honba",
 )  # fmt: skip
 # Where a rule comes from.
 PROVENANCE = ("source", "reference", "convention", "note")

@@ -175,6 +175,9 @@ def _bodies(state: ModuleState) -> dict[str, list[str]]:
         "payment_round_up_body": emit_payments.first_value(state, payments.rounds, "None", "round")
         if payments.rounds
         else [],
+        "payment_honba_body": emit_payments.first_value(state, payments.honbas, "None", "honba")
+        if payments.honbas
+        else [],
     }
 
 

@@ -216,3 +216,6 @@ class Payments(Model):
     transfers: tuple[KongTransfer, ...] = ()
     # `round up 100`: every payment of a hand rounded up to a multiple (the first that holds).
     rounds: tuple[Stake, ...] = ()
+    # `honba N`: what each payer of a hand pays more per share and per 本場 (the first whose
+    # guard holds); empty: nothing.
+    honbas: tuple[Stake, ...] = ()

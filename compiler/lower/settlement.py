@@ -99,6 +99,7 @@ def lower_payments(payments: ast.Payments | None, typed: Typed) -> ir.Payments:
         loss_caps=tuple(_stake(c, typed) for c in payments.loss_caps),
         dealer_bonuses=tuple(_stake(b, typed) for b in payments.dealer_bonuses),
         rounds=tuple(_stake(r, typed) for r in payments.rounds),
+        honbas=tuple(_stake(h, typed) for h in payments.honbas),
         draws=tuple(
             ir.DrawPayment(
                 item=d.item,

@@ -217,6 +217,7 @@ _PAYMENT_LINES: tuple[
     ("dealer_bonus", lambda s: s.dealer_bonuses, "value", None, ast.PayDealerBonus, ir.Stake),
     ("loss_cap", lambda s: s.loss_caps, "value", None, ast.PayLossCap, ir.Stake),
     ("round up", lambda s: s.rounds, "value", None, ast.PayRound, ir.Stake),
+    ("honba", lambda s: s.honbas, "value", None, ast.PayHonba, ir.Stake),
     (
         "kong_transfer",
         lambda s: s.transfers,

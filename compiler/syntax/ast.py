@@ -61,6 +61,7 @@ from mjc.compiler.syntax.ast_settlement import (
     Payments as Payments,
     PayRelation as PayRelation,
     PayRelationLine as PayRelationLine,
+    PayHonba as PayHonba,
     PayRound as PayRound,
     PayStake as PayStake,
     PayWin as PayWin,

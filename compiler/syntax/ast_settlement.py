@@ -233,6 +233,7 @@ class Payments:
     draws: tuple[PayDraw, ...] = ()
     transfers: tuple[PayKongTransfer, ...] = ()
     rounds: tuple[PayRound, ...] = ()  # one at most (the checks refuse a second)
+    honbas: tuple[PayHonba, ...] = ()  # the first whose guard holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +280,18 @@ class DeclareSection:
     items: tuple[Declare, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
     exchanges: tuple[Exchange, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PayHonba:
+    """`honba 100`: for each 本場 of the round (its `honba` count), every payer of a hand pays
+    the winner `value` more for each share he pays (a discarder paying for all: one per
+    loser), after the rounding (Riichi: 300 a 本場 on a discard, 100 from each on a self-draw)."""
+
+    value: Expr
+    guard: Expr | None
+    provenance: tuple[Provenance, ...]
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

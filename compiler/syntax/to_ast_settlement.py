@@ -95,6 +95,7 @@ class _SettlementToAst(_ExprToAst):
             tuple(c for c in children if isinstance(c, ast.PayDraw)),
             tuple(c for c in children if isinstance(c, ast.PayKongTransfer)),
             tuple(c for c in children if isinstance(c, ast.PayRound)),
+            tuple(c for c in children if isinstance(c, ast.PayHonba)),
         )
 
     def pay_unit(
@@ -266,3 +267,7 @@ class _SettlementToAst(_ExprToAst):
     def pay_round(self, meta: Meta, children: list[Any]) -> ast.PayRound:
         value, *rest = children
         return ast.PayRound(value, self._guard(rest), self._provenance(rest), self._span(meta))
+
+    def pay_honba(self, meta: Meta, children: list[Any]) -> ast.PayHonba:
+        value, *rest = children
+        return ast.PayHonba(value, self._guard(rest), self._provenance(rest), self._span(meta))

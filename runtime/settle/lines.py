@@ -19,18 +19,21 @@ __all__ = [
     "PaymentKind",
     "SettledHand",
     "capped",
+    "honba_lines",
     "loss_capped",
     "staked",
 ]
 
 
 PaymentKind = Literal[
-    "hand", "liability", "horse", "kong", "follow", "streak", "deal_win", "draw", "kong_transfer"
+    "hand", "liability", "horse", "kong", "follow", "streak", "deal_win", "draw", "kong_transfer",
+    "honba",
 ]  # fmt: skip
 """What a line pays for: the hand itself; a liability (包: one seat pays for all, or a claim
 relation 承包/三包); horses (马); a kong; 跟庄 (following the dealer's discard); 连庄 (a
 streak); a win at the deal (起手胡); the hands at an exhaustive draw (查大叫, 查花猪, 退税);
-a kong's earnings paid on to the winner of its 杠上炮 (呼叫转移, `kong_transfer`).
+a kong's earnings paid on to the winner of its 杠上炮 (呼叫转移, `kong_transfer`); the 本場 a
+hand is paid more (`honba`, Riichi).
 Set where each line is made, so that no reader has to tell them apart by words."""
 
 
@@ -157,3 +160,19 @@ def staked(line: Line, stake: int) -> Line:
     if stake == 1:
         return line
     return replace(line, amount=line.amount * stake)
+
+
+def honba_lines(lines: list[Line], per: int, honba: int, rule: str, losers: int) -> list[Line]:
+    """What the payers of a hand's `lines` pay more for the round's `honba` 本場, `per` each
+    per share: one share for a payment of a hand, one per loser (`losers`) for a payment for
+    all (Riichi: 300 a 本場 on a discard, 100 from each seat on a self-draw)."""
+    found: list[Line] = []
+    for line in lines:
+        if line.kind not in ("hand", "liability"):
+            continue
+        shares = losers if line.kind == "liability" else 1
+        reason = f"{honba} 本場 × {per} for seat {line.payee}'s hand"
+        if shares > 1:
+            reason += f", for {shares} seats"
+        found.append(Line(line.payer, line.payee, per * honba * shares, reason, rule, "honba"))
+    return found

@@ -218,6 +218,9 @@ class Payments:
     # `round up N` (Riichi): every payment of a hand, payer to winner, rounded up to a
     # multiple of N, and its line; None: no rounding.
     round_up: Callable[[Options], tuple[int, str] | None] = _no_cap
+    # `honba N`: what each payer pays more per share for each 本場 of the round, and its
+    # line; None: nothing.
+    honba: Callable[[Options], tuple[int, str] | None] = _no_cap
 
     def stake_in(self, o: Options, dealer_streak: int) -> tuple[int, str | None]:
         """`stake(o)`, or the stake of a round of this dealer streak where it reads one."""

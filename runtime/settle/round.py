@@ -154,17 +154,16 @@ class RoundOutcome(_Model):
     than the rulebook's count when fewer were left), `follow_dealer_rounds` how many 跟庄
     rounds in a row succeeded as the caller counted them — or `opening`, the opening discards,
     from which they are counted (`Opening`; both may be given only when they agree) —,
-    `streak` the dealer's 连庄 count, `ready` the seats that were ready (聽牌) at the end (上海
-    承包: an unrelated discarder's share depends on it), `deal_wins` the wins at the deal shown
-    (起手胡), each seat at most once, paid whatever else the round did; `later_wins` the win
-    events after the first, where play goes on after a win (`after_win` leave or stay,
+    `streak` the dealer's 连庄 count, `honba` the round's 本場 (paid by `honba N`), `ready`
+    the seats ready (聽牌) at the end (上海 承包), `deal_wins` the wins at the deal shown (起手胡),
+    each seat at most once; `later_wins` the win events after the first (`after_win` leave or stay,
     血战到底 / 血流成河: `mjc.runtime.settle.winevents.WinEvent`), each checked as a round of
     that one win. `exhaustive_draw` says that the wall ran out (流局): with no winners, or, where
     play went on after a win, after the wins listed (a rulebook whose `after_win` is `end`
     refuses that when the round is settled). `hands` gives, at an exhaustive draw, the hand of
     every seat still playing (seat → notation: concealed tiles and declared melds, 13 tiles a
     meld counting 3), which the rulebook's draw lines pay on (`mjc.runtime.settle.drawlines`).
-    refuses that when the round is settled). `declarations` what each seat declared before the
+    `declarations` what each seat declared before the
     first discard (the rulebook's `declarations`, 定缺: seat → {declaration id: word}); each
     winner is scored with its own.
 
@@ -206,6 +205,7 @@ class RoundOutcome(_Model):
     players: StrictInt = Field(default=4, ge=2, le=4)
     dealer: StrictInt = Field(default=0, ge=0)
     streak: StrictInt = Field(default=0, ge=0)
+    honba: StrictInt = Field(default=0, ge=0, le=10_000)
     round_wind: Literal["E", "S", "W", "N"] = "E"
     options: dict[StrictStr, OptionValue] = Field(default_factory=dict)
     indicator: StrictStr | None = None

@@ -28,6 +28,7 @@ from mjc.runtime.settle.lines import (
     PaymentKind,
     SettledHand,
     capped,
+    honba_lines,
     loss_capped,
     rounded_up,
     staked,
@@ -297,6 +298,11 @@ def _event_lines(
     stake = result.stake
     cap = payments.cap(o)
     rounding = payments.round_up(o)
+    honba = payments.honba(o) if outcome.honba else None
+    # 本場 go to one winner of a discard, the nearest after the discarder (頭ハネ).
+    first = min(
+        outcome.winners, key=lambda w: (w.seat - (outcome.discarder or 0)) % n, default=None
+    )
     feeders = meld_feeders(outcome)
     patterns = pattern_feeders(outcome)
     threshold = payments.relation(o)
@@ -335,6 +341,9 @@ def _event_lines(
         lines = [staked(line, stake) for line in lines if line.amount]
         if rounding is not None and rounding[0] > 0:
             lines = [rounded_up(line, rounding[0]) for line in lines]
+        if honba is not None and honba[0] > 0 and winner is first:
+            losers = n - 1 - len(left)
+            lines += honba_lines(lines, honba[0], outcome.honba, honba[1], losers)
         result.lines += lines
     return hands
 

@@ -107,6 +107,7 @@ def _round(case: RiichiCase, ids: dict[str, str] | None = None) -> dict[str, obj
         "round_wind": "ESWN"[case.round],
         "options": case.option_names(ids),
         "winners": [winner],
+        "honba": case.honba,
     }
     if "robbing_kong" in case.situations:
         data["robbed_from"] = other
@@ -134,14 +135,14 @@ def _deltas(case: RiichiCase, paid: Payments) -> list[int]:
 
 @needs_riichi
 def test_riichi_settles_a_sample_of_wins_as_mahjong_pays() -> None:
-    """A round of one win settles to `mahjong`'s payments: the cases with no indicator, 本場
-    or 供託 (a round's JSON carries none of them)."""
+    """A round of one win settles to `mahjong`'s payments, its 本場 (`honba 100`) included:
+    the cases with no indicator or 供託 (a round's JSON carries neither yet)."""
     book, rng, settled = ruleset("riichi"), random.Random(7), 0
     ids = rulebook_ids(book)
     for _ in range(2000):
         case = riichi_case(rng, RED_FIVES)
         answer = reference(case)
-        if case.dora or case.ura or case.honba or case.sticks or answer.paid is None:
+        if case.dora or case.ura or case.sticks or answer.paid is None:
             continue
         try:
             deltas = book.settle(_round(case, ids)).deltas

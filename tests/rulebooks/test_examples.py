@@ -34,6 +34,8 @@ def score_example(book: Ruleset, example: ExampleSpec) -> set[str]:
             kwargs.setdefault("wilds", []).append(value)
         elif name == "indicator":
             kwargs["indicator"] = value
+        elif name in ("dora", "ura"):
+            kwargs.setdefault(f"{name}_indicators", []).append(value)
         elif name in option_ids:
             kwargs["options"][name] = value
         else:

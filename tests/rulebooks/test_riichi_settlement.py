@@ -55,3 +55,20 @@ def test_chankan_the_robbed_player_pays_as_a_discarder() -> None:
     robbed = settle("riichi", winners=[won], robbed_from=3, kongs=[])
     # 槍槓 1 more han: 3 han 30 fu = 960, 4 × 960 = 3,840 → 3,900
     assert paid(robbed) == {(3, 1): 3900}
+
+
+def test_honba_a_discarder_pays_300_more_a_honba() -> None:
+    result = settle("riichi", winners=[{"seat": 1, **PINFU_TANYAO}], discarder=2, honba=2)
+    assert paid(result) == {(2, 1): 2000 + 600}
+
+
+def test_honba_each_seat_pays_100_more_a_honba_on_a_self_draw() -> None:
+    result = settle("riichi", winners=[{"seat": 1, **PINFU_TANYAO, "self_drawn": True}], honba=1)
+    assert paid(result) == {(0, 1): 1300 + 100, (2, 1): 700 + 100, (3, 1): 700 + 100}
+
+
+def test_honba_go_to_the_winner_nearest_after_the_discarder_of_a_double_ron() -> None:
+    second = {"seat": 3, "hand": "234m567p234s678s88s", "win_tile": "8s"}
+    result = settle("riichi", winners=[{"seat": 1, **PINFU_TANYAO}, second], discarder=2, honba=1)
+    # seat 3 sits right after the discarder (seat 2): its hand and the 本場; seat 1 its hand
+    assert paid(result) == {(2, 3): 2000 + 300, (2, 1): 2000}
