@@ -125,7 +125,7 @@ def open_claims(r: Round, discarder: int, tile: int) -> None:
     r._after_window(discarder)
 
 
-def _may_chow(counts: list[int], tile: int) -> bool:
+def _may_chow(counts: bytearray, tile: int) -> bool:
     """Some run through `tile` has its two other tiles held (before the chow's own rules)."""
     for a, b in _RUN_PARTNERS[tile]:  # a plain loop: no generator made per discard
         if counts[a] and counts[b]:
