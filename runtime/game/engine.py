@@ -39,7 +39,6 @@ from mjc.runtime.game.claimwindow import (
     RUNS_THROUGH,
     can_win,
     self_draw_situations,
-    swap_tiles,
     wild_may,
 )
 from mjc.runtime.game.roundstate import RoundState, round_state
@@ -512,7 +511,17 @@ class Round:
         st.draws += 1
         if st.no_pong or st.no_win:
             st.clear_missed()
-        got = self._take(seat, False)
+        wall = self.wall
+        head = wall.head
+        if head <= wall.tail and head != wall.last and wall.tiles[head] < NUM_PLAYING:
+            # `_take(seat, False)` of a tile that is no flower, with no 海底 tile held back
+            # in its place: nearly every draw, inlined.
+            got = wall.tiles[head]
+            wall.head = head + 1
+            self.events.append({"type": "draw", "seat": seat, "tile": TEXTS[got], "from": "head"})
+            st.counts[got] += 1
+        else:
+            got = self._take(seat, False)
         if got >= 0:
             # `_start_turn(seat, got, False)`, inlined
             self.phase, self.turn, self.drew, self.from_kong = "turn", seat, got, False
@@ -552,43 +561,3 @@ class Round:
             return
         n, out = self.players, self.left_seats  # 血战到底: the seats that left draw no more
         self._draw_next(next_playing(self, discarder) if out else (discarder + 1) % n)
-
-    def _claim(self, action: Action, discarder: int, tile: int) -> None:
-        seat, kind = action.seat, action.kind
-        st = self.seats[seat]
-        self.pending, self.responses = {}, {}
-        self.quiet = False
-        st.clear_missed()
-        st.waits = None
-        self.opening.claim()
-        self.taken[tile] += 1
-        word = "kong" if kind == "exposed_kong" else kind
-        self.claim_history.append(
-            {"seat": seat, "from_seat": discarder, "kind": word, "tile": tile_text(tile)}
-        )
-        self.events.append(
-            {
-                "type": "claim",
-                "seat": seat,
-                "kind": word,
-                "tile": tile_text(tile),
-                "from": discarder,
-            }
-        )
-        if kind == "exposed_kong":
-            self.kong_turn.named = action.kong_kind
-            st.counts[tile] -= 3
-            st.melds.append(MeldRecord("kong", tile, False, discarder, tile, "exposed"))
-            self._after_kong(seat, "exposed", tile, discarder)
-            return
-        if kind == "pong":
-            st.counts[tile] -= 2
-            st.melds.append(MeldRecord("pung", tile, False, discarder, tile))
-        else:
-            for t in range(action.low, action.low + 3):
-                if t != tile:
-                    st.counts[t] -= 1
-            st.melds.append(MeldRecord("chow", action.low, False, discarder, tile))
-            if not self.rules.discard_after_chow_same_tile:
-                st.no_discard = swap_tiles(tile, action.low)
-        self._start_turn(seat, -1, False)
