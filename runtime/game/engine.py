@@ -269,9 +269,10 @@ class Round:
         found = self._legal.get(seat)
         if found is not None:
             return found
-        if self.phase == "turn" and seat == self.turn:
-            found = self._turn_actions(seat)
-        elif self.phase in _WINDOWS and seat in self.pending:
+        phase = self.phase
+        if phase == "turn":
+            found = self._turn_actions(seat) if seat == self.turn else []
+        elif phase in _WINDOWS and seat in self.pending:
             found = [] if seat in self.responses else self.pending[seat]
         else:
             found = []
@@ -282,38 +283,32 @@ class Round:
         """Play `action`; `IllegalAction` (the round unchanged) when it is not legal now."""
         if not isinstance(action, Action):
             raise IllegalAction(f"an action is an Action, not {type(action).__name__}")
-        if self.phase == "over":
-            raise IllegalAction("the round is over")
         seat, kind, tile, low, named, tiles = action
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalAction(f"seat {seat!r} does not exist at {self.players} players")
-        if type(kind) is not str or type(tile) is not int or type(low) is not int:
-            raise IllegalAction("an action's kind is a word and its tiles are tile ints")
-        if tiles and (type(tiles) is not tuple or not all(type(t) is int for t in tiles)):
-            raise IllegalAction("an exchange's tiles are a tuple of tile ints")
-        legal = self._legal.get(seat)
-        if legal is None:
-            legal = self.legal_actions(seat)
-        if kind in KONGS and not named:  # a kong without `as`: the first kind of kong
-            action = self.kong_turn.first(action)
-        if tiles:  # an exchange (换三张) names its tiles lowest first
-            action = action._replace(tiles=tuple(sorted(tiles)))
-        if action not in legal:
-            waiting = ", ".join(str(s) for s in self.to_act())
-            if not legal:
-                raise IllegalAction(f"seat {seat} is not to act now (waiting for {waiting})")
-            raise IllegalAction(f"seat {seat} may not {action_text(action)} now")
+        legal = self._legal.get(seat) if type(seat) is int else None
+        try:  # one of the very actions `legal_actions` listed (a bot's pick) is legal as is
+            listed = legal is not None and legal[legal.index(action)] is action
+        except ValueError:
+            listed = False
+        if not listed:
+            action = self._checked(action)
         self._legal = {}
         # The log's action line, as `Action.to_json` writes it (built here: it is per action).
-        event: dict[str, Any] = {"type": "action", "seat": seat, "kind": kind}
-        if tile >= 0:
-            event["tile"] = TEXTS[tile]
-        if low >= 0:
-            event["low"] = TEXTS[low]
-        if named:
-            event["as"] = named
-        if tiles:
-            event["tiles"] = [TEXTS[t] for t in action.tiles]
+        if low < 0 and not named and not tiles:
+            event: dict[str, Any] = (
+                {"type": "action", "seat": seat, "kind": kind, "tile": TEXTS[tile]}
+                if tile >= 0
+                else {"type": "action", "seat": seat, "kind": kind}
+            )
+        else:
+            event = {"type": "action", "seat": seat, "kind": kind}
+            if tile >= 0:
+                event["tile"] = TEXTS[tile]
+            if low >= 0:
+                event["low"] = TEXTS[low]
+            if named:
+                event["as"] = named
+            if tiles:
+                event["tiles"] = [TEXTS[t] for t in action.tiles]
         self.events.append(event)
         if self.phase != "turn":
             answer(self, action)
@@ -323,6 +318,30 @@ class Round:
             self._play_turn(action)
         if self.auto.seats:
             run_auto(self)  # 托管: the system plays the seats under it
+
+    def _checked(self, action: Action) -> Action:
+        """`action` as the round plays it (a kong's kind, an exchange's tiles in order), or
+        `IllegalAction` saying why it is not legal now."""
+        if self.phase == "over":
+            raise IllegalAction("the round is over")
+        seat, kind, tile, low, named, tiles = action
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction(f"seat {seat!r} does not exist at {self.players} players")
+        if type(kind) is not str or type(tile) is not int or type(low) is not int:
+            raise IllegalAction("an action's kind is a word and its tiles are tile ints")
+        if tiles and (type(tiles) is not tuple or not all(type(t) is int for t in tiles)):
+            raise IllegalAction("an exchange's tiles are a tuple of tile ints")
+        legal = self.legal_actions(seat)
+        if kind in KONGS and not named:  # a kong without `as`: the first kind of kong
+            action = self.kong_turn.first(action)
+        if tiles:  # an exchange (换三张) names its tiles lowest first
+            action = action._replace(tiles=tuple(sorted(tiles)))
+        if action not in legal:
+            waiting = ", ".join(str(s) for s in self.to_act())
+            if not legal:
+                raise IllegalAction(f"seat {seat} is not to act now (waiting for {waiting})")
+            raise IllegalAction(f"seat {seat} may not {action_text(action)} now")
+        return action
 
     def abandon(self) -> None:
         """End the round now, before its end: it counts as an exhaustive draw (潮州
