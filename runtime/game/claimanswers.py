@@ -96,14 +96,12 @@ def open_claims(r: Round, discarder: int, tile: int) -> None:
     pending: dict[int, list[Action]] = {}
     if r.situations:
         r.situations = {}
-    finder, seats = r.finder, r.seats
+    finder = r.finder
     chow_seat = (discarder + 1) % n if r.can_chow else -1
     if r.can_chow and not r.rules.chow_only_from_previous:
         chow_seat = -2  # 吃 from anyone: every seat's runs are looked at
     partners = _RUN_PARTNERS[tile]  # a chow needs one of these pairs held
-    for i in range(1, n):
-        seat = (discarder + i) % n
-        st = seats[seat]
+    for seat, st in r.after[discarder]:
         counts = st.counts
         if finder is not None and counts[tile] < 2:
             # The common case, decided here on the counts and the wait set: no pong, no

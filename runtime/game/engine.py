@@ -154,6 +154,12 @@ class Round:
                 raise GameSetupError(str(exc)) from None
         self.stacked = tuple(stacked)
         self.seats = [SeatState() for _ in range(n)]
+        # Per seat, the others in turn order after it, with their states: who answers its
+        # discard, nearest first (read per discard).
+        self.after = [
+            tuple((s, self.seats[s]) for s in ((seat + i) % n for i in range(1, n)))
+            for seat in range(n)
+        ]
         self.events: list[dict[str, Any]] = []
         self.events.append({"type": "wall", "dice": list(self.wall.dice), "start": self.wall.start})
         self.phase = "turn"

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 
 from mjc.runtime.rules.turnrules import TurnRules
 
@@ -109,6 +110,12 @@ def shuffle(tiles: list[int], rng: random.Random) -> None:
         tiles[i], tiles[j] = tiles[j], tiles[i]
 
 
+@cache
+def _unshuffled(copies: tuple[int, ...]) -> tuple[int, ...]:
+    """Every tile of the set, `copies[t]` times each, in order (a wall before its shuffle)."""
+    return tuple(t for t, n in enumerate(copies) for _ in range(n))
+
+
 def _stacks_before(rules: TurnRules, dice: tuple[int, ...], second: tuple[int, ...]) -> int:
     if not dice:
         return 0
@@ -134,7 +141,7 @@ def build_wall(
     break the wall instead. `stacked` tiles (the deprecated `Round(stacked=...)`) are drawn
     first, in order, and the rest of the set follows shuffled; such a wall is not rotated by
     the dice."""
-    tiles = [t for t, n in enumerate(copies) for _ in range(n)]
+    tiles = list(_unshuffled(tuple(copies)))
     if stacked:
         left = list(copies)
         for t in stacked:
