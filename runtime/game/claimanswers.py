@@ -97,16 +97,13 @@ def open_claims(r: Round, discarder: int, tile: int) -> None:
     if r.situations:
         r.situations = {}
     finder = r.finder
-    chow_seat = (discarder + 1) % n if r.can_chow else -1
-    if r.can_chow and not r.rules.chow_only_from_previous:
-        chow_seat = -2  # 吃 from anyone: every seat's runs are looked at
     partners = _RUN_PARTNERS[tile]  # a chow needs one of these pairs held
-    for seat, st in r.after[discarder]:
+    for seat, st, chows in r.after[discarder]:
         counts = st.counts
         if finder is not None and counts[tile] < 2:
             # The common case, decided here on the counts and the wait set: no pong, no
             # chow (the loops are plain: nothing is made per discard), no win.
-            if seat == chow_seat or chow_seat == -2:
+            if chows:
                 for a, b in partners:
                     if counts[a] and counts[b]:
                         break  # a chow may be offered: `claims_of` says

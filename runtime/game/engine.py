@@ -154,10 +154,15 @@ class Round:
                 raise GameSetupError(str(exc)) from None
         self.stacked = tuple(stacked)
         self.seats = [SeatState() for _ in range(n)]
-        # Per seat, the others in turn order after it, with their states: who answers its
-        # discard, nearest first (read per discard).
+        # Per seat, who answers its discard, nearest first (read per discard): each other seat
+        # in turn order, its state, and whether it may chow the discard (吃 from the seat
+        # before it, or from anyone).
+        chows = [
+            self.can_chow and (i == 1 or not self.rules.chow_only_from_previous) for i in range(n)
+        ]
+        seats = self.seats
         self.after = [
-            tuple((s, self.seats[s]) for s in ((seat + i) % n for i in range(1, n)))
+            tuple((s % n, seats[s % n], chows[s - seat]) for s in range(seat + 1, seat + n))
             for seat in range(n)
         ]
         self.events: list[dict[str, Any]] = []
@@ -181,11 +186,14 @@ class Round:
         self.bought_horses: dict[int, list[int]] = {}
         self.deal_wins: list[dict[str, Any]] = []  # the wins at the deal shown (起手胡)
         self.deal_offers: dict[int, tuple[DealWinInfo, ...]] = {}
-        self.declared, self.declaring = dict[int, dict[str, str]](), 0  # 定缺; the next one
+        self.declared: dict[int, dict[str, str]] = {}  # 定缺
+        self.declaring = 0  # the next seat to declare
         self.exchange = ExchangeTurn()  # 换三张: the tiles picked, passed and received
         # after_win: the win events, seats that won, left (leave), tiles laid aside (stay)
         self.win_events: list[dict[str, Any]] = []
-        self.won_seats, self.left_seats, self.set_aside = set[int](), set[int](), list[int]()
+        self.won_seats: set[int] = set()
+        self.left_seats: set[int] = set()
+        self.set_aside: list[int] = []
         self.result: dict[str, Any] | None = None
         self.auto, self.flower_resume = AutoSeats(), False  # 托管; a passed 八花's kong flag
         self.settlement: Any = None
@@ -562,7 +570,8 @@ class Round:
                 if counts[low] and counts[low + 1] and counts[low + 2]:
                     st.no_chow.add((tile, low))
         counts[tile] -= 1
-        st.waits = None
+        if tile != self.drew:  # the tile drawn thrown again leaves the hand, and its wait
+            st.waits = None  # set (kept through the draw), as they were before the draw
         st.river.append(tile)
         if st.no_discard:
             st.no_discard.clear()
