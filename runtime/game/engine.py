@@ -34,7 +34,7 @@ from typing import Any
 
 from mjc.runtime.game.actions import KONGS, Action, IllegalAction, action_text
 from mjc.runtime.game.autoplay import AutoSeats, run as run_auto, set_auto
-from mjc.runtime.game.claimanswers import answer, flower_window, open_claims, open_rob
+from mjc.runtime.game.claimanswers import answer, open_claims, open_rob
 from mjc.runtime.game.claimwindow import (
     RUNS_THROUGH,
     can_win,
@@ -63,7 +63,7 @@ from mjc.runtime.game.tablefacts import (
     table_facts,
     turns_indicator,
 )
-from mjc.runtime.game.wall import build_wall
+from mjc.runtime.game.wall import build_wall, take
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.settle.payments import DealWinInfo
@@ -214,6 +214,7 @@ class Round:
         shown = tile_text(self.indicator) if self.indicator >= 0 else None
         wilds = ruleset.wilds_for(values, shown)
         self.wilds = frozenset(wilds)
+        self.any_discard = not wilds or "discard" in self.perms  # a wild may be discarded
         self.checker: Callable[[Hand], bool] = ruleset.win_checker(
             values, players=n, wilds=[tile_text(t) for t in wilds] or None
         )
@@ -365,6 +366,7 @@ class Round:
         abandon(self)
 
     set_auto = set_auto  # put a seat under 托管 or take it back (mjc.runtime.game.autoplay)
+    _take = take  # a draw for a seat, flowers set aside and replaced (mjc.runtime.game.wall)
     seat_wind = seat_wind  # a seat's wind this round (mjc.runtime.game.tablefacts)
 
     # ------------------------------------------------------------------ turns
@@ -398,8 +400,8 @@ class Round:
                 return [win]
             acts.append(win)
         kongs = self.kong_kinds
-        concealed = "concealed" in kongs and 4 in counts
-        added = "added" in kongs and st.melds
+        concealed = 4 in counts and "concealed" in kongs
+        added = st.melds and "added" in kongs
         if concealed or added:
             # The kongs the tiles allow first: a seat with melds has none on most turns, and
             # then the turn's other conditions are not read.
@@ -424,9 +426,9 @@ class Round:
             ):
                 acts += with_kinds(self, seat, kong_acts)  # once per kind of kong that holds
         made = self._discard_actions[seat]
-        if seat in self.won_seats and drew >= 0:  # 血流成河: a winner's hand is locked
+        if drew >= 0 and seat in self.won_seats:  # 血流成河: a winner's hand is locked
             return [*acts, made[drew]]
-        if st.no_discard or (self.wilds and "discard" not in self.perms):
+        if st.no_discard or not self.any_discard:
             held = list(compress(range(NUM_PLAYING), counts))
             allowed = [
                 t for t in held if t not in st.no_discard and wild_may(self, t, "discard")
@@ -499,45 +501,6 @@ class Round:
         if got >= 0:
             self._start_turn(seat, got, True)
 
-    def _take(self, seat: int, replacement: bool) -> int:
-        """Draw for `seat` (head, or the replacement end), setting flowers aside and drawing
-        again for each; -1 when the wall ran out (the round then ends drawn)."""
-        wall, st = self.wall, self.seats[seat]
-        from_tail = replacement and self.rules.replacement == "tail"
-        while True:
-            if wall.tail < wall.head:  # nothing drawable (`Wall.drawable`, inlined: per draw)
-                from mjc.runtime.game.roundend import finish_draw
-
-                finish_draw(self)
-                return -1
-            if from_tail:
-                if wall.tail == wall.last:
-                    wall.shift_last()  # a scenario's 海底 tile is held back for the last draw
-                tile = wall.tiles[wall.tail]
-                wall.tail -= 1
-            else:
-                if wall.head == wall.last:
-                    wall.shift_last()
-                tile = wall.tiles[wall.head]
-                wall.head += 1
-            self.events.append(
-                {
-                    "type": "draw",
-                    "seat": seat,
-                    "tile": TEXTS[tile],
-                    "from": "tail" if from_tail else "head",
-                }
-            )
-            if tile < NUM_PLAYING:
-                st.counts[tile] += 1
-                return tile
-            st.flowers.append(tile)
-            st.waits = None  # a custom shape may need flowers (八花)
-            self.events.append({"type": "flower", "seat": seat, "tile": tile_text(tile)})
-            if not self.plain_shapes and flower_window(self, seat, tile, replacement):
-                return -2  # 八花, 七搶一: a seat may win on this flower first
-            from_tail = self.rules.replacement == "tail"
-
     def _draw_next(self, seat: int) -> None:
         """The next seat's ordinary draw, and its turn (the path of nearly every turn)."""
         st = self.seats[seat]
@@ -556,10 +519,11 @@ class Round:
         else:
             got = self._take(seat, False)
         if got >= 0:
-            # `_start_turn(seat, got, False)`, inlined
+            # `_start_turn(seat, got, False)`, inlined, with the turn's legal actions made
+            # now: its seat asks for them next (`legal_actions`), and `apply` reads them.
             self.phase, self.turn, self.drew, self.from_kong = "turn", seat, got, False
             self.after_claim = False
-            self._legal = {}
+            self._legal = {seat: self._turn_actions(seat)}
 
     def _discard(self, seat: int, tile: int) -> None:
         st = self.seats[seat]

@@ -4,8 +4,9 @@ Input: the tile copies of the rulebook under its options (`Ruleset.tile_copies`)
 of play (`TurnRules`: dice, break start, reserved tiles) and a seed. The wall is one list in
 drawing order: ordinary draws take from the head, replacements (kong, flower) from the tail
 (牌尾) or the head as `TurnRules.replacement` says, and the last `reserved` tiles at the tail
-are never drawn (潮州 留牌 for the horses). Randomness is `random.Random(seed)` only, whose
-shuffle is the same on every machine and Python 3 version.
+are never drawn (潮州 留牌 for the horses); `take` draws for a seat of a round, a flower set
+aside and replaced as it comes (a window opened where a seat may win on it). Randomness is
+`random.Random(seed)` only, whose shuffle is the same on every machine and Python 3 version.
 
 The physical break only rotates the circular wall: the broken wall is the seat reached by
 counting the dice sum from the dealer (the dealer counts as 1), and drawing starts that many
@@ -22,10 +23,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
+from typing import TYPE_CHECKING
 
 from mjc.runtime.rules.turnrules import TurnRules
+from mjc.runtime.tiles.tile import NUM_PLAYING, TEXTS
 
-__all__ = ["Wall", "build_wall", "shuffle"]
+if TYPE_CHECKING:
+    from mjc.runtime.game.engine import Round
+
+__all__ = ["Wall", "build_wall", "shuffle", "take"]
 
 
 class Wall:
@@ -168,3 +174,42 @@ def build_wall(
     start = (owner * per_wall + _stacks_before(rules, rolled, second)) % stacks
     cut = min(2 * start, len(tiles))
     return Wall(tiles[cut:] + tiles[:cut], rolled + second, start, rules.reserved)
+
+
+def take(r: Round, seat: int, replacement: bool) -> int:
+    """Draw for `seat` of round `r` (from the head, or a replacement from the end
+    `TurnRules.replacement` says), setting flowers aside and drawing again for each: the
+    tile drawn, -1 when the wall ran out (the round then ends drawn), -2 when a flower drawn
+    opened a window (八花, 七搶一: a seat may win on it first). `Round._take`."""
+    wall, st = r.wall, r.seats[seat]
+    from_tail = replacement and r.rules.replacement == "tail"
+    while True:
+        if wall.tail < wall.head:  # nothing drawable (`Wall.drawable`, inlined: per draw)
+            from mjc.runtime.game.roundend import finish_draw
+
+            finish_draw(r)
+            return -1
+        if from_tail:
+            if wall.tail == wall.last:
+                wall.shift_last()  # a scenario's 海底 tile is held back for the last draw
+            tile = wall.tiles[wall.tail]
+            wall.tail -= 1
+        else:
+            if wall.head == wall.last:
+                wall.shift_last()
+            tile = wall.tiles[wall.head]
+            wall.head += 1
+        where = "tail" if from_tail else "head"
+        r.events.append({"type": "draw", "seat": seat, "tile": TEXTS[tile], "from": where})
+        if tile < NUM_PLAYING:
+            st.counts[tile] += 1
+            return tile
+        st.flowers.append(tile)
+        st.waits = None  # a custom shape may need flowers (八花)
+        r.events.append({"type": "flower", "seat": seat, "tile": TEXTS[tile]})
+        if not r.plain_shapes:
+            from mjc.runtime.game.claimanswers import flower_window
+
+            if flower_window(r, seat, tile, replacement):
+                return -2
+        from_tail = r.rules.replacement == "tail"
