@@ -150,20 +150,18 @@ def answer(r: Round, action: Action) -> None:
     """One asked seat's answer; the window is resolved once every asked seat answered (the
     windows of a flower have their own answers, `flower_answer`; that of the wins at the deal
     and those of a kong's turned-up tiles theirs: `mjc.runtime.game.sidewins`)."""
-    if r.phase == "flower":
-        flower_answer(r, action)
-        return
-    if r.phase == "deal":
-        deal_answer(r, action)
-        return
-    if r.phase == "declare":
-        declare_answer(r, action)
-        return
-    if r.phase == "exchange":
-        exchange_answer(r, action)
-        return
-    if r.phase == "kong":
-        kong_answer(r, action)
+    phase = r.phase
+    if phase != "claim" and phase != "rob":
+        if phase == "flower":
+            flower_answer(r, action)
+        elif phase == "deal":
+            deal_answer(r, action)
+        elif phase == "declare":
+            declare_answer(r, action)
+        elif phase == "exchange":
+            exchange_answer(r, action)
+        elif phase == "kong":
+            kong_answer(r, action)
         return
     seat = action.seat
     r.responses[seat] = action

@@ -327,10 +327,27 @@ class Round:
         self.events.append(event)
         if self.phase != "turn":
             answer(self, action)
-        elif kind == "discard":
-            self._discard(seat, tile)
-        else:
+        elif kind != "discard":
             self._play_turn(action)
+        else:  # a discard (the path of nearly every action): the others are asked about it
+            st = self.seats[seat]
+            counts = st.counts
+            if self.rules.no_chow_to_rebuild and IS_SUITED[tile]:
+                # 过吃不吃: each run the discard breaks may not be chowed back with it.
+                for low in RUNS_THROUGH[tile]:
+                    if counts[low] and counts[low + 1] and counts[low + 2]:
+                        st.no_chow.add((tile, low))
+            counts[tile] -= 1
+            if tile != self.drew:  # the tile drawn thrown again leaves the hand, and its
+                st.waits = None  # wait set (kept through the draw), as before the draw
+            st.river.append(tile)
+            if st.no_discard:
+                st.no_discard.clear()
+            self.discards += 1
+            if self.opening.active:
+                self.opening.discard(seat, tile)
+            self.question = tile
+            open_claims(self, seat, tile)
         if self.auto.seats:
             run_auto(self)  # 托管: the system plays the seats under it
 
@@ -446,10 +463,7 @@ class Round:
 
             finish_win(self, [seat], self_drawn=True)
             return
-        if kind == "discard":
-            self._discard(seat, tile)
-            return
-        self.quiet = False
+        self.quiet = False  # a kong (`apply` plays a discard itself)
         st.waits = None
         self.kong_turn.named = action.kong_kind
         if kind == "concealed_kong":
@@ -521,29 +535,10 @@ class Round:
         if got >= 0:
             # `_start_turn(seat, got, False)`, inlined, with the turn's legal actions made
             # now: its seat asks for them next (`legal_actions`), and `apply` reads them.
-            self.phase, self.turn, self.drew, self.from_kong = "turn", seat, got, False
-            self.after_claim = False
+            self.phase = "turn"
+            self.turn, self.drew = seat, got
+            self.from_kong = self.after_claim = False
             self._legal = {seat: self._turn_actions(seat)}
-
-    def _discard(self, seat: int, tile: int) -> None:
-        st = self.seats[seat]
-        counts = st.counts
-        if self.rules.no_chow_to_rebuild and IS_SUITED[tile]:
-            # 过吃不吃: each run the discard breaks may not be chowed back with it.
-            for low in RUNS_THROUGH[tile]:
-                if counts[low] and counts[low + 1] and counts[low + 2]:
-                    st.no_chow.add((tile, low))
-        counts[tile] -= 1
-        if tile != self.drew:  # the tile drawn thrown again leaves the hand, and its wait
-            st.waits = None  # set (kept through the draw), as they were before the draw
-        st.river.append(tile)
-        if st.no_discard:
-            st.no_discard.clear()
-        self.discards += 1
-        if self.opening.active:
-            self.opening.discard(seat, tile)
-        self.question = tile
-        open_claims(self, seat, tile)
 
     # ------------------------------------------------------------------ after a window
     # (the windows themselves, their answers and which claim is served: claimanswers)
