@@ -157,12 +157,11 @@ class Round:
         # Per seat, who answers its discard, nearest first (read per discard): each other seat
         # in turn order, its state, and whether it may chow the discard (吃 from the seat
         # before it, or from anyone).
-        chows = [
-            self.can_chow and (i == 1 or not self.rules.chow_only_from_previous) for i in range(n)
-        ]
-        seats = self.seats
+        nearest = self.can_chow  # the seat after the discarder
+        others = nearest and not self.rules.chow_only_from_previous  # 吃 from anyone
+        ring = list(enumerate(self.seats)) * 2
         self.after = [
-            tuple((s % n, seats[s % n], chows[s - seat]) for s in range(seat + 1, seat + n))
+            ((*ring[seat + 1], nearest), *[(*pair, others) for pair in ring[seat + 2 : seat + n]])
             for seat in range(n)
         ]
         self.events: list[dict[str, Any]] = []

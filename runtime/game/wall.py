@@ -107,13 +107,18 @@ def shuffle(tiles: list[int], rng: random.Random) -> None:
         rng.shuffle(tiles)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(tiles) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _swaps(len(tiles)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         tiles[i], tiles[j] = tiles[j], tiles[i]
+
+
+@cache
+def _swaps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The swaps of a shuffle of `size` items, last place first: the place, the bound of its
+    draw and the bound's bit length."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 @cache
