@@ -167,7 +167,7 @@ def answer(r: Round, action: Action) -> None:
     r.responses[seat] = action
     st, tile = r.seats[seat], r.question
     kind, rules = action.kind, r.rules
-    if rules.missed_win or rules.missed_pong:
+    if (rules.missed_win and kind != "win") or (rules.missed_pong and kind == "pass"):
         offered = {a.kind for a in r.pending[seat]}
         if kind != "win" and "win" in offered and rules.missed_win:
             st.no_win.add(tile)  # 漏胡: passed a win on this tile
@@ -196,9 +196,10 @@ def _resolve_claims(r: Round) -> None:
         if claim is not None:
             claimed.setdefault(claim, []).append(s)
     for claim in r.rules.priority if claimed else ():
-        chosen = _nearest_first(r, claimed.get(claim, []))
-        if not chosen:
+        made = claimed.get(claim)
+        if made is None:
             continue
+        chosen = _nearest_first(r, made)
         if claim == "win":
             from mjc.runtime.game.roundend import finish_win
 

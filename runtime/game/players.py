@@ -39,7 +39,8 @@ def play_round(game: Round, bots: Sequence[Bot], max_steps: int = 10_000) -> dic
             return game.result
         if game.phase == "turn":  # a turn waits for its one seat: the path of most steps
             seat = game.turn
-            legal = legal_actions(seat)
+            # `legal_actions(seat)`: those the turn's draw made, read without the call
+            legal = game._legal.get(seat) or legal_actions(seat)
             apply(choose[seat](None if blind[seat] else observation(game, seat), legal))
             continue
         for seat in to_act():
