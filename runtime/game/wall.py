@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
+from mjc.runtime.game.claimanswers import flower_window
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.tiles.tile import NUM_PLAYING, TEXTS
 
@@ -212,9 +213,6 @@ def take(r: Round, seat: int, replacement: bool) -> int:
         st.flowers.append(tile)
         st.waits = None  # a custom shape may need flowers (八花)
         r.events.append({"type": "flower", "seat": seat, "tile": TEXTS[tile]})
-        if not r.plain_shapes:
-            from mjc.runtime.game.claimanswers import flower_window
-
-            if flower_window(r, seat, tile, replacement):
-                return -2
+        if not r.plain_shapes and flower_window(r, seat, tile, replacement):
+            return -2
         from_tail = r.rules.replacement == "tail"
