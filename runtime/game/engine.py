@@ -77,6 +77,8 @@ from mjc.runtime.wins.wildwaits import wild_wait_finder
 __all__ = ["WINDS", "GameSetupError", "Round"]
 
 # Every discard action of seats 0..3, made once: a turn lists a dozen of them.
+# Each kind of kong with the claims that allow it and robbing it.
+_KONG_CLAIMS = tuple((k, f"kong {k}", f"rob {k}") for k in ("exposed", "concealed", "added"))
 _WINDOWS = ("claim", "rob", "flower", "deal", "exchange", "declare", "kong")  # phases asking seats
 _DISCARDS = tuple(tuple(Action(s, "discard", t) for t in range(NUM_PLAYING)) for s in range(4))
 
@@ -127,8 +129,8 @@ class Round:
         self.claims = claims
         self.can_chow = "chow" in claims
         self.can_pong = "pong" in claims
-        self.kong_kinds = {k for k in ("exposed", "concealed", "added") if f"kong {k}" in claims}
-        self.rob_kinds = {k for k in ("exposed", "concealed", "added") if f"rob {k}" in claims}
+        self.kong_kinds = {k for k, kong, _ in _KONG_CLAIMS if kong in claims}
+        self.rob_kinds = {k for k, _, rob in _KONG_CLAIMS if rob in claims}
         self.perms = ruleset.wild_permissions(values)
         copies = ruleset.tile_copies(values)
         self.copies = copies
