@@ -115,6 +115,21 @@ def shuffle(tiles: list[int], rng: random.Random) -> None:
         tiles[i], tiles[j] = tiles[j], tiles[i]
 
 
+def _roll(rng: random.Random, dice: int) -> tuple[int, ...]:
+    """`dice` dice, each `rng.randint(1, 6)`: for `random.Random` itself that is 1 plus
+    `getrandbits(3)` drawn again until it is below 6 (its `_randbelow(6)`), written out."""
+    if type(rng) is not random.Random:
+        return tuple(rng.randint(1, 6) for _ in range(dice))
+    getrandbits = rng.getrandbits
+    rolled = []
+    for _ in range(dice):
+        face = getrandbits(3)
+        while face >= 6:
+            face = getrandbits(3)
+        rolled.append(face + 1)
+    return tuple(rolled)
+
+
 @cache
 def _swaps(size: int) -> tuple[tuple[int, int, int], ...]:
     """The swaps of a shuffle of `size` items, last place first: the place, the bound of its
@@ -165,13 +180,9 @@ def build_wall(
         thrown = tuple(rng.randint(1, 6) for _ in range(rules.dice))
         return Wall([*stacked, *rest], thrown, 0, rules.reserved)
     shuffle(tiles, rng)
-    rolled = tuple(rng.randint(1, 6) for _ in range(rules.dice))
+    rolled = _roll(rng, rules.dice)
     # 梅州: the wall's owner rolls again and the start is after both sums.
-    second = (
-        tuple(rng.randint(1, 6) for _ in range(rules.dice))
-        if rules.break_start == "sum_and_second"
-        else ()
-    )
+    second = _roll(rng, rules.dice) if rules.break_start == "sum_and_second" else ()
     if dice is not None:  # a scenario's dice: the generator rolled all the same
         rolled, second = tuple(dice[: rules.dice]), tuple(dice[rules.dice :])
     stacks = (len(tiles) + 1) // 2
