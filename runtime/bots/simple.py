@@ -18,6 +18,10 @@ from mjc.runtime.tiles.tile import NUM_PLAYING, tile_index
 
 __all__ = ["AutoBot", "Bot", "RandomBot", "play_round"]
 
+# The bit length of each count of legal actions a decision has (a turn lists some fifteen).
+_LISTED = 64
+_BIT_LENGTH = tuple(n.bit_length() for n in range(_LISTED))
+
 
 class RandomBot:
     """Any legal action, uniformly, from its own seeded generator."""
@@ -33,7 +37,7 @@ class RandomBot:
         # of n's bit length until one is below n: the same numbers), written out with no
         # call of its own: one choice per decision of a simulation.
         n = len(legal)
-        k = n.bit_length()
+        k = _BIT_LENGTH[n] if n < _LISTED else n.bit_length()
         if not k:
             raise IndexError("no legal action to choose from")
         i = self._bits(k)

@@ -55,6 +55,7 @@ from mjc.runtime.game.claimwindow import (
     robbers,
     run_ok,
     self_draw_situations,
+    swap_tiles,
 )
 from mjc.runtime.game.sidewins import (
     deal_answer,
@@ -63,8 +64,8 @@ from mjc.runtime.game.sidewins import (
     kong_answer,
     with_kinds,
 )
-from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING
-from mjc.runtime.wins.seats import hand_of
+from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING, TEXTS
+from mjc.runtime.wins.seats import MeldRecord, hand_of
 
 if TYPE_CHECKING:
     from mjc.runtime.game.engine import Round
@@ -95,24 +96,29 @@ def open_claims(r: Round, discarder: int, tile: int) -> None:
     pending: dict[int, list[Action]] = {}
     if r.situations:
         r.situations = {}
-    finder, seats = r.finder, r.seats
-    chow_seat = (discarder + 1) % n if r.can_chow else -1
-    if r.can_chow and not r.rules.chow_only_from_previous:
-        chow_seat = -2  # 吃 from anyone: every seat's runs are looked at
-    for i in range(1, n):
-        seat = (discarder + i) % n
-        st = seats[seat]
+    finder = r.finder
+    partners = _RUN_PARTNERS[tile]  # a chow needs one of these pairs held
+    for seat, st, chows in r.after[discarder]:
         counts = st.counts
-        if (
-            finder is not None
-            and counts[tile] < 2
-            and (seat != chow_seat != -2 or not _may_chow(counts, tile))
-        ):
-            waits = st.waits
-            if waits is None:
-                waits = st.waits = finder(st)
-            if tile not in waits:
-                continue  # the common case, decided here: no pong, no chow, no win
+        if finder is not None and counts[tile] < 2:
+            # The common case, decided here on the counts and the wait set: no pong, no
+            # chow (the loops are plain: nothing is made per discard), no win.
+            if chows:
+                for a, b in partners:
+                    if counts[a] and counts[b]:
+                        break  # a chow may be offered: `claims_of` says
+                else:
+                    waits = st.waits
+                    if waits is None:
+                        waits = st.waits = finder(st)
+                    if tile not in waits:
+                        continue
+            else:
+                waits = st.waits
+                if waits is None:
+                    waits = st.waits = finder(st)
+                if tile not in waits:
+                    continue
         acts = claims_of(r, seat, discarder, tile, last)
         if acts and r.kong_turn.kinds:
             acts = with_kinds(r, seat, acts)  # an exposed kong once per kind that holds
@@ -121,18 +127,10 @@ def open_claims(r: Round, discarder: int, tile: int) -> None:
     r.turn = discarder
     if pending:
         r.phase, r.pending, r.responses = "claim", pending, {}
-        return
-    r._after_window(discarder)
-
-
-def _may_chow(counts: list[int], tile: int) -> bool:
-    """Some run through `tile` has its two other tiles held (before the chow's own rules)."""
-    for a, b in _RUN_PARTNERS[tile]:  # a plain loop: no generator made per discard
-        if counts[a] and counts[b]:
-            break
-    else:
-        return False
-    return True
+    elif last or r.left_seats or r.pending:
+        r._after_window(discarder)
+    else:  # `_after_window`'s path of nearly every discard: the next seat draws
+        r._draw_next((discarder + 1) % n)
 
 
 def open_rob(r: Round, konger: int, kind: str, tile: int) -> bool:
@@ -152,26 +150,24 @@ def answer(r: Round, action: Action) -> None:
     """One asked seat's answer; the window is resolved once every asked seat answered (the
     windows of a flower have their own answers, `flower_answer`; that of the wins at the deal
     and those of a kong's turned-up tiles theirs: `mjc.runtime.game.sidewins`)."""
-    if r.phase == "flower":
-        flower_answer(r, action)
-        return
-    if r.phase == "deal":
-        deal_answer(r, action)
-        return
-    if r.phase == "declare":
-        declare_answer(r, action)
-        return
-    if r.phase == "exchange":
-        exchange_answer(r, action)
-        return
-    if r.phase == "kong":
-        kong_answer(r, action)
+    phase = r.phase
+    if phase != "claim" and phase != "rob":
+        if phase == "flower":
+            flower_answer(r, action)
+        elif phase == "deal":
+            deal_answer(r, action)
+        elif phase == "declare":
+            declare_answer(r, action)
+        elif phase == "exchange":
+            exchange_answer(r, action)
+        elif phase == "kong":
+            kong_answer(r, action)
         return
     seat = action.seat
     r.responses[seat] = action
     st, tile = r.seats[seat], r.question
     kind, rules = action.kind, r.rules
-    if rules.missed_win or rules.missed_pong:
+    if (rules.missed_win and kind != "win") or (rules.missed_pong and kind == "pass"):
         offered = {a.kind for a in r.pending[seat]}
         if kind != "win" and "win" in offered and rules.missed_win:
             st.no_win.add(tile)  # 漏胡: passed a win on this tile
@@ -200,18 +196,53 @@ def _resolve_claims(r: Round) -> None:
         if claim is not None:
             claimed.setdefault(claim, []).append(s)
     for claim in r.rules.priority if claimed else ():
-        chosen = _nearest_first(r, claimed.get(claim, []))
-        if not chosen:
+        made = claimed.get(claim)
+        if made is None:
             continue
+        chosen = _nearest_first(r, made)
         if claim == "win":
             from mjc.runtime.game.roundend import finish_win
 
             winners = chosen if r.rules.several_winners else chosen[:1]
             finish_win(r, winners, self_drawn=False, discarder=discarder)
             return
-        r._claim(r.responses[chosen[0]], discarder, tile)
+        _serve_claim(r, r.responses[chosen[0]], discarder, tile)
         return
     r._after_window(discarder)
+
+
+def _serve_claim(r: Round, action: Action, discarder: int, tile: int) -> None:
+    """The claim served: the discard joins the claimer's meld (an exposed kong draws its
+    replacement, once nobody robs it), and the claimer's turn begins without a draw."""
+    seat, kind = action.seat, action.kind
+    st = r.seats[seat]
+    r.pending, r.responses = {}, {}
+    r.quiet = False
+    st.clear_missed()
+    st.waits = None
+    r.opening.claim()
+    r.taken[tile] += 1
+    word = "kong" if kind == "exposed_kong" else kind
+    text = TEXTS[tile]
+    r.claim_history.append({"seat": seat, "from_seat": discarder, "kind": word, "tile": text})
+    r.events.append({"type": "claim", "seat": seat, "kind": word, "tile": text, "from": discarder})
+    if kind == "exposed_kong":
+        r.kong_turn.named = action.kong_kind
+        st.counts[tile] -= 3
+        st.melds.append(MeldRecord("kong", tile, False, discarder, tile, "exposed"))
+        r._after_kong(seat, "exposed", tile, discarder)
+        return
+    if kind == "pong":
+        st.counts[tile] -= 2
+        st.melds.append(MeldRecord("pung", tile, False, discarder, tile))
+    else:
+        for t in range(action.low, action.low + 3):
+            if t != tile:
+                st.counts[t] -= 1
+        st.melds.append(MeldRecord("chow", action.low, False, discarder, tile))
+        if not r.rules.discard_after_chow_same_tile:
+            st.no_discard = swap_tiles(tile, action.low)
+    r._start_turn(seat, -1, False)
 
 
 def _resolve_rob(r: Round) -> None:

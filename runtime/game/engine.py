@@ -34,12 +34,11 @@ from typing import Any
 
 from mjc.runtime.game.actions import KONGS, Action, IllegalAction, action_text
 from mjc.runtime.game.autoplay import AutoSeats, run as run_auto, set_auto
-from mjc.runtime.game.claimanswers import answer, flower_window, open_claims, open_rob
+from mjc.runtime.game.claimanswers import answer, open_claims, open_rob
 from mjc.runtime.game.claimwindow import (
     RUNS_THROUGH,
     can_win,
     self_draw_situations,
-    swap_tiles,
     wild_may,
 )
 from mjc.runtime.game.roundstate import RoundState, round_state
@@ -64,7 +63,7 @@ from mjc.runtime.game.tablefacts import (
     table_facts,
     turns_indicator,
 )
-from mjc.runtime.game.wall import build_wall
+from mjc.runtime.game.wall import build_wall, take
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.settle.payments import DealWinInfo
@@ -78,6 +77,8 @@ from mjc.runtime.wins.wildwaits import wild_wait_finder
 __all__ = ["WINDS", "GameSetupError", "Round"]
 
 # Every discard action of seats 0..3, made once: a turn lists a dozen of them.
+# Each kind of kong with the claims that allow it and robbing it.
+_KONG_CLAIMS = tuple((k, f"kong {k}", f"rob {k}") for k in ("exposed", "concealed", "added"))
 _WINDOWS = ("claim", "rob", "flower", "deal", "exchange", "declare", "kong")  # phases asking seats
 _DISCARDS = tuple(tuple(Action(s, "discard", t) for t in range(NUM_PLAYING)) for s in range(4))
 
@@ -128,8 +129,8 @@ class Round:
         self.claims = claims
         self.can_chow = "chow" in claims
         self.can_pong = "pong" in claims
-        self.kong_kinds = {k for k in ("exposed", "concealed", "added") if f"kong {k}" in claims}
-        self.rob_kinds = {k for k in ("exposed", "concealed", "added") if f"rob {k}" in claims}
+        self.kong_kinds = {k for k, kong, _ in _KONG_CLAIMS if kong in claims}
+        self.rob_kinds = {k for k, _, rob in _KONG_CLAIMS if rob in claims}
         self.perms = ruleset.wild_permissions(values)
         copies = ruleset.tile_copies(values)
         self.copies = copies
@@ -155,6 +156,16 @@ class Round:
                 raise GameSetupError(str(exc)) from None
         self.stacked = tuple(stacked)
         self.seats = [SeatState() for _ in range(n)]
+        # Per seat, who answers its discard, nearest first (read per discard): each other seat
+        # in turn order, its state, and whether it may chow the discard (吃 from the seat
+        # before it, or from anyone).
+        nearest = self.can_chow  # the seat after the discarder
+        others = nearest and not self.rules.chow_only_from_previous  # 吃 from anyone
+        ring = list(enumerate(self.seats)) * 2
+        self.after = [
+            ((*ring[seat + 1], nearest), *[(*pair, others) for pair in ring[seat + 2 : seat + n]])
+            for seat in range(n)
+        ]
         self.events: list[dict[str, Any]] = []
         self.events.append({"type": "wall", "dice": list(self.wall.dice), "start": self.wall.start})
         self.phase = "turn"
@@ -176,11 +187,14 @@ class Round:
         self.bought_horses: dict[int, list[int]] = {}
         self.deal_wins: list[dict[str, Any]] = []  # the wins at the deal shown (起手胡)
         self.deal_offers: dict[int, tuple[DealWinInfo, ...]] = {}
-        self.declared, self.declaring = dict[int, dict[str, str]](), 0  # 定缺; the next one
+        self.declared: dict[int, dict[str, str]] = {}  # 定缺
+        self.declaring = 0  # the next seat to declare
         self.exchange = ExchangeTurn()  # 换三张: the tiles picked, passed and received
         # after_win: the win events, seats that won, left (leave), tiles laid aside (stay)
         self.win_events: list[dict[str, Any]] = []
-        self.won_seats, self.left_seats, self.set_aside = set[int](), set[int](), list[int]()
+        self.won_seats: set[int] = set()
+        self.left_seats: set[int] = set()
+        self.set_aside: list[int] = []
         self.result: dict[str, Any] | None = None
         self.auto, self.flower_resume = AutoSeats(), False  # 托管; a passed 八花's kong flag
         self.settlement: Any = None
@@ -201,6 +215,7 @@ class Round:
         shown = tile_text(self.indicator) if self.indicator >= 0 else None
         wilds = ruleset.wilds_for(values, shown)
         self.wilds = frozenset(wilds)
+        self.any_discard = not wilds or "discard" in self.perms  # a wild may be discarded
         self.checker: Callable[[Hand], bool] = ruleset.win_checker(
             values, players=n, wilds=[tile_text(t) for t in wilds] or None
         )
@@ -270,9 +285,10 @@ class Round:
         found = self._legal.get(seat)
         if found is not None:
             return found
-        if self.phase == "turn" and seat == self.turn:
-            found = self._turn_actions(seat)
-        elif self.phase in _WINDOWS and seat in self.pending:
+        phase = self.phase
+        if phase == "turn":
+            found = self._turn_actions(seat) if seat == self.turn else []
+        elif phase in _WINDOWS and seat in self.pending:
             found = [] if seat in self.responses else self.pending[seat]
         else:
             found = []
@@ -283,6 +299,62 @@ class Round:
         """Play `action`; `IllegalAction` (the round unchanged) when it is not legal now."""
         if not isinstance(action, Action):
             raise IllegalAction(f"an action is an Action, not {type(action).__name__}")
+        seat, kind, tile, low, named, tiles = action
+        legal = self._legal.get(seat) if type(seat) is int else None
+        try:  # one of the very actions `legal_actions` listed (a bot's pick) is legal as is
+            listed = legal is not None and legal[legal.index(action)] is action
+        except ValueError:
+            listed = False
+        if not listed:
+            action = self._checked(action)
+        self._legal = {}
+        # The log's action line, as `Action.to_json` writes it (built here: it is per action).
+        if low < 0 and not named and not tiles:
+            event: dict[str, Any] = (
+                {"type": "action", "seat": seat, "kind": kind, "tile": TEXTS[tile]}
+                if tile >= 0
+                else {"type": "action", "seat": seat, "kind": kind}
+            )
+        else:
+            event = {"type": "action", "seat": seat, "kind": kind}
+            if tile >= 0:
+                event["tile"] = TEXTS[tile]
+            if low >= 0:
+                event["low"] = TEXTS[low]
+            if named:
+                event["as"] = named
+            if tiles:
+                event["tiles"] = [TEXTS[t] for t in action.tiles]
+        self.events.append(event)
+        if self.phase != "turn":
+            answer(self, action)
+        elif kind != "discard":
+            self._play_turn(action)
+        else:  # a discard (the path of nearly every action): the others are asked about it
+            st = self.seats[seat]
+            counts = st.counts
+            if self.rules.no_chow_to_rebuild and IS_SUITED[tile]:
+                # 过吃不吃: each run the discard breaks may not be chowed back with it.
+                for low in RUNS_THROUGH[tile]:
+                    if counts[low] and counts[low + 1] and counts[low + 2]:
+                        st.no_chow.add((tile, low))
+            counts[tile] -= 1
+            if tile != self.drew:  # the tile drawn thrown again leaves the hand, and its
+                st.waits = None  # wait set (kept through the draw), as before the draw
+            st.river.append(tile)
+            if st.no_discard:
+                st.no_discard.clear()
+            self.discards += 1
+            if self.opening.active:
+                self.opening.discard(seat, tile)
+            self.question = tile
+            open_claims(self, seat, tile)
+        if self.auto.seats:
+            run_auto(self)  # 托管: the system plays the seats under it
+
+    def _checked(self, action: Action) -> Action:
+        """`action` as the round plays it (a kong's kind, an exchange's tiles in order), or
+        `IllegalAction` saying why it is not legal now."""
         if self.phase == "over":
             raise IllegalAction("the round is over")
         seat, kind, tile, low, named, tiles = action
@@ -292,9 +364,7 @@ class Round:
             raise IllegalAction("an action's kind is a word and its tiles are tile ints")
         if tiles and (type(tiles) is not tuple or not all(type(t) is int for t in tiles)):
             raise IllegalAction("an exchange's tiles are a tuple of tile ints")
-        legal = self._legal.get(seat)
-        if legal is None:
-            legal = self.legal_actions(seat)
+        legal = self.legal_actions(seat)
         if kind in KONGS and not named:  # a kong without `as`: the first kind of kong
             action = self.kong_turn.first(action)
         if tiles:  # an exchange (换三张) names its tiles lowest first
@@ -304,26 +374,7 @@ class Round:
             if not legal:
                 raise IllegalAction(f"seat {seat} is not to act now (waiting for {waiting})")
             raise IllegalAction(f"seat {seat} may not {action_text(action)} now")
-        self._legal = {}
-        # The log's action line, as `Action.to_json` writes it (built here: it is per action).
-        event: dict[str, Any] = {"type": "action", "seat": seat, "kind": kind}
-        if tile >= 0:
-            event["tile"] = TEXTS[tile]
-        if low >= 0:
-            event["low"] = TEXTS[low]
-        if named:
-            event["as"] = named
-        if tiles:
-            event["tiles"] = [TEXTS[t] for t in action.tiles]
-        self.events.append(event)
-        if self.phase != "turn":
-            answer(self, action)
-        elif kind == "discard":
-            self._discard(seat, tile)
-        else:
-            self._play_turn(action)
-        if self.auto.seats:
-            run_auto(self)  # 托管: the system plays the seats under it
+        return action
 
     def abandon(self) -> None:
         """End the round now, before its end: it counts as an exhaustive draw (潮州
@@ -333,6 +384,7 @@ class Round:
         abandon(self)
 
     set_auto = set_auto  # put a seat under 托管 or take it back (mjc.runtime.game.autoplay)
+    _take = take  # a draw for a seat, flowers set aside and replaced (mjc.runtime.game.wall)
     seat_wind = seat_wind  # a seat's wind this round (mjc.runtime.game.tablefacts)
 
     # ------------------------------------------------------------------ turns
@@ -366,8 +418,8 @@ class Round:
                 return [win]
             acts.append(win)
         kongs = self.kong_kinds
-        concealed = "concealed" in kongs and 4 in counts
-        added = "added" in kongs and st.melds
+        concealed = 4 in counts and "concealed" in kongs
+        added = st.melds and "added" in kongs
         if concealed or added:
             # The kongs the tiles allow first: a seat with melds has none on most turns, and
             # then the turn's other conditions are not read.
@@ -392,9 +444,9 @@ class Round:
             ):
                 acts += with_kinds(self, seat, kong_acts)  # once per kind of kong that holds
         made = self._discard_actions[seat]
-        if seat in self.won_seats and drew >= 0:  # 血流成河: a winner's hand is locked
+        if drew >= 0 and seat in self.won_seats:  # 血流成河: a winner's hand is locked
             return [*acts, made[drew]]
-        if st.no_discard or (self.wilds and "discard" not in self.perms):
+        if st.no_discard or not self.any_discard:
             held = list(compress(range(NUM_PLAYING), counts))
             allowed = [
                 t for t in held if t not in st.no_discard and wild_may(self, t, "discard")
@@ -412,10 +464,7 @@ class Round:
 
             finish_win(self, [seat], self_drawn=True)
             return
-        if kind == "discard":
-            self._discard(seat, tile)
-            return
-        self.quiet = False
+        self.quiet = False  # a kong (`apply` plays a discard itself)
         st.waits = None
         self.kong_turn.named = action.kong_kind
         if kind == "concealed_kong":
@@ -467,76 +516,30 @@ class Round:
         if got >= 0:
             self._start_turn(seat, got, True)
 
-    def _take(self, seat: int, replacement: bool) -> int:
-        """Draw for `seat` (head, or the replacement end), setting flowers aside and drawing
-        again for each; -1 when the wall ran out (the round then ends drawn)."""
-        wall, st = self.wall, self.seats[seat]
-        from_tail = replacement and self.rules.replacement == "tail"
-        while True:
-            if wall.tail < wall.head:  # nothing drawable (`Wall.drawable`, inlined: per draw)
-                from mjc.runtime.game.roundend import finish_draw
-
-                finish_draw(self)
-                return -1
-            if from_tail:
-                if wall.tail == wall.last:
-                    wall.shift_last()  # a scenario's 海底 tile is held back for the last draw
-                tile = wall.tiles[wall.tail]
-                wall.tail -= 1
-            else:
-                if wall.head == wall.last:
-                    wall.shift_last()
-                tile = wall.tiles[wall.head]
-                wall.head += 1
-            self.events.append(
-                {
-                    "type": "draw",
-                    "seat": seat,
-                    "tile": TEXTS[tile],
-                    "from": "tail" if from_tail else "head",
-                }
-            )
-            if tile < NUM_PLAYING:
-                st.counts[tile] += 1
-                return tile
-            st.flowers.append(tile)
-            st.waits = None  # a custom shape may need flowers (八花)
-            self.events.append({"type": "flower", "seat": seat, "tile": tile_text(tile)})
-            if not self.plain_shapes and flower_window(self, seat, tile, replacement):
-                return -2  # 八花, 七搶一: a seat may win on this flower first
-            from_tail = self.rules.replacement == "tail"
-
     def _draw_next(self, seat: int) -> None:
         """The next seat's ordinary draw, and its turn (the path of nearly every turn)."""
         st = self.seats[seat]
         st.draws += 1
         if st.no_pong or st.no_win:
             st.clear_missed()
-        got = self._take(seat, False)
+        wall = self.wall
+        head = wall.head
+        if head <= wall.tail and head != wall.last and wall.tiles[head] < NUM_PLAYING:
+            # `_take(seat, False)` of a tile that is no flower, with no 海底 tile held back
+            # in its place: nearly every draw, inlined.
+            got = wall.tiles[head]
+            wall.head = head + 1
+            self.events.append({"type": "draw", "seat": seat, "tile": TEXTS[got], "from": "head"})
+            st.counts[got] += 1
+        else:
+            got = self._take(seat, False)
         if got >= 0:
-            # `_start_turn(seat, got, False)`, inlined
-            self.phase, self.turn, self.drew, self.from_kong = "turn", seat, got, False
-            self.after_claim = False
-            self._legal = {}
-
-    def _discard(self, seat: int, tile: int) -> None:
-        st = self.seats[seat]
-        counts = st.counts
-        if self.rules.no_chow_to_rebuild and IS_SUITED[tile]:
-            # 过吃不吃: each run the discard breaks may not be chowed back with it.
-            for low in RUNS_THROUGH[tile]:
-                if counts[low] and counts[low + 1] and counts[low + 2]:
-                    st.no_chow.add((tile, low))
-        counts[tile] -= 1
-        st.waits = None
-        st.river.append(tile)
-        if st.no_discard:
-            st.no_discard.clear()
-        self.discards += 1
-        if self.opening.active:
-            self.opening.discard(seat, tile)
-        self.question = tile
-        open_claims(self, seat, tile)
+            # `_start_turn(seat, got, False)`, inlined, with the turn's legal actions made
+            # now: its seat asks for them next (`legal_actions`), and `apply` reads them.
+            self.phase = "turn"
+            self.turn, self.drew = seat, got
+            self.from_kong = self.after_claim = False
+            self._legal = {seat: self._turn_actions(seat)}
 
     # ------------------------------------------------------------------ after a window
     # (the windows themselves, their answers and which claim is served: claimanswers)
@@ -552,43 +555,3 @@ class Round:
             return
         n, out = self.players, self.left_seats  # 血战到底: the seats that left draw no more
         self._draw_next(next_playing(self, discarder) if out else (discarder + 1) % n)
-
-    def _claim(self, action: Action, discarder: int, tile: int) -> None:
-        seat, kind = action.seat, action.kind
-        st = self.seats[seat]
-        self.pending, self.responses = {}, {}
-        self.quiet = False
-        st.clear_missed()
-        st.waits = None
-        self.opening.claim()
-        self.taken[tile] += 1
-        word = "kong" if kind == "exposed_kong" else kind
-        self.claim_history.append(
-            {"seat": seat, "from_seat": discarder, "kind": word, "tile": tile_text(tile)}
-        )
-        self.events.append(
-            {
-                "type": "claim",
-                "seat": seat,
-                "kind": word,
-                "tile": tile_text(tile),
-                "from": discarder,
-            }
-        )
-        if kind == "exposed_kong":
-            self.kong_turn.named = action.kong_kind
-            st.counts[tile] -= 3
-            st.melds.append(MeldRecord("kong", tile, False, discarder, tile, "exposed"))
-            self._after_kong(seat, "exposed", tile, discarder)
-            return
-        if kind == "pong":
-            st.counts[tile] -= 2
-            st.melds.append(MeldRecord("pung", tile, False, discarder, tile))
-        else:
-            for t in range(action.low, action.low + 3):
-                if t != tile:
-                    st.counts[t] -= 1
-            st.melds.append(MeldRecord("chow", action.low, False, discarder, tile))
-            if not self.rules.discard_after_chow_same_tile:
-                st.no_discard = swap_tiles(tile, action.low)
-        self._start_turn(seat, -1, False)

@@ -37,8 +37,13 @@ def play_round(game: Round, bots: Sequence[Bot], max_steps: int = 10_000) -> dic
     for _ in range(max_steps):
         if game.result is not None:
             return game.result
-        # A turn waits for its one seat (`Round.to_act`, read here: the path of most steps).
-        for seat in (game.turn,) if game.phase == "turn" else to_act():
+        if game.phase == "turn":  # a turn waits for its one seat: the path of most steps
+            seat = game.turn
+            # `legal_actions(seat)`: those the turn's draw made, read without the call
+            legal = game._legal.get(seat) or legal_actions(seat)
+            apply(choose[seat](None if blind[seat] else observation(game, seat), legal))
+            continue
+        for seat in to_act():
             legal = legal_actions(seat)
             seen = None if blind[seat] else observation(game, seat)
             apply(choose[seat](seen, legal))

@@ -380,7 +380,7 @@ def _allowed(r: Round, seat: int, action: Action, index: int) -> bool:
     `kong_allowed`, its `ready` the wait set of that hand)."""
     st, tile = r.seats[seat], action.tile
     after = SeatState()
-    after.counts, after.flowers = list(st.counts), st.flowers
+    after.counts, after.flowers = bytearray(st.counts), st.flowers
     if action.kind == "added_kong":
         after.counts[tile] -= 1
         after.melds = [

@@ -127,14 +127,16 @@ def deal_hands(r: Round) -> None:
         count = rules.deal_dealer if seat == r.dealer else rules.deal_others
         tiles = wall.tiles[wall.head : wall.head + count]  # `count` draws from the head
         wall.head += count
+        counts = st.counts
         for t in tiles:
-            if t >= NUM_PLAYING:
-                st.flowers.append(t)
+            if t < NUM_PLAYING:
+                counts[t] += 1
             else:
-                st.counts[t] += 1
+                st.flowers.append(t)
         if seat == r.dealer:
             r.drew = tiles[-1]  # the dealer's 14th tile: his 天胡 tile
-        r.events.append({"type": "deal", "seat": seat, "tiles": [TEXTS[t] for t in tiles]})
+        texts = list(map(TEXTS.__getitem__, tiles))
+        r.events.append({"type": "deal", "seat": seat, "tiles": texts})
 
 
 def deal_horses(r: Round, rng: random.Random) -> None:

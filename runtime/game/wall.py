@@ -4,8 +4,9 @@ Input: the tile copies of the rulebook under its options (`Ruleset.tile_copies`)
 of play (`TurnRules`: dice, break start, reserved tiles) and a seed. The wall is one list in
 drawing order: ordinary draws take from the head, replacements (kong, flower) from the tail
 (牌尾) or the head as `TurnRules.replacement` says, and the last `reserved` tiles at the tail
-are never drawn (潮州 留牌 for the horses). Randomness is `random.Random(seed)` only, whose
-shuffle is the same on every machine and Python 3 version.
+are never drawn (潮州 留牌 for the horses); `take` draws for a seat of a round, a flower set
+aside and replaced as it comes (a window opened where a seat may win on it). Randomness is
+`random.Random(seed)` only, whose shuffle is the same on every machine and Python 3 version.
 
 The physical break only rotates the circular wall: the broken wall is the seat reached by
 counting the dice sum from the dealer (the dealer counts as 1), and drawing starts that many
@@ -21,10 +22,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING
 
+from mjc.runtime.game.claimanswers import flower_window
 from mjc.runtime.rules.turnrules import TurnRules
+from mjc.runtime.tiles.tile import NUM_PLAYING, TEXTS
 
-__all__ = ["Wall", "build_wall", "shuffle"]
+if TYPE_CHECKING:
+    from mjc.runtime.game.engine import Round
+
+__all__ = ["Wall", "build_wall", "shuffle", "take"]
 
 
 class Wall:
@@ -100,13 +108,39 @@ def shuffle(tiles: list[int], rng: random.Random) -> None:
         rng.shuffle(tiles)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(tiles) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _swaps(len(tiles)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         tiles[i], tiles[j] = tiles[j], tiles[i]
+
+
+def _roll(rng: random.Random, dice: int) -> tuple[int, ...]:
+    """`dice` dice, each `rng.randint(1, 6)`: for `random.Random` itself that is 1 plus
+    `getrandbits(3)` drawn again until it is below 6 (its `_randbelow(6)`), written out."""
+    if type(rng) is not random.Random:
+        return tuple(rng.randint(1, 6) for _ in range(dice))
+    getrandbits = rng.getrandbits
+    rolled = []
+    for _ in range(dice):
+        face = getrandbits(3)
+        while face >= 6:
+            face = getrandbits(3)
+        rolled.append(face + 1)
+    return tuple(rolled)
+
+
+@cache
+def _swaps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The swaps of a shuffle of `size` items, last place first: the place, the bound of its
+    draw and the bound's bit length."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+@cache
+def _unshuffled(copies: tuple[int, ...]) -> tuple[int, ...]:
+    """Every tile of the set, `copies[t]` times each, in order (a wall before its shuffle)."""
+    return tuple(t for t, n in enumerate(copies) for _ in range(n))
 
 
 def _stacks_before(rules: TurnRules, dice: tuple[int, ...], second: tuple[int, ...]) -> int:
@@ -134,7 +168,7 @@ def build_wall(
     break the wall instead. `stacked` tiles (the deprecated `Round(stacked=...)`) are drawn
     first, in order, and the rest of the set follows shuffled; such a wall is not rotated by
     the dice."""
-    tiles = [t for t, n in enumerate(copies) for _ in range(n)]
+    tiles = list(_unshuffled(tuple(copies)))
     if stacked:
         left = list(copies)
         for t in stacked:
@@ -146,13 +180,9 @@ def build_wall(
         thrown = tuple(rng.randint(1, 6) for _ in range(rules.dice))
         return Wall([*stacked, *rest], thrown, 0, rules.reserved)
     shuffle(tiles, rng)
-    rolled = tuple(rng.randint(1, 6) for _ in range(rules.dice))
+    rolled = _roll(rng, rules.dice)
     # 梅州: the wall's owner rolls again and the start is after both sums.
-    second = (
-        tuple(rng.randint(1, 6) for _ in range(rules.dice))
-        if rules.break_start == "sum_and_second"
-        else ()
-    )
+    second = _roll(rng, rules.dice) if rules.break_start == "sum_and_second" else ()
     if dice is not None:  # a scenario's dice: the generator rolled all the same
         rolled, second = tuple(dice[: rules.dice]), tuple(dice[rules.dice :])
     stacks = (len(tiles) + 1) // 2
@@ -161,3 +191,39 @@ def build_wall(
     start = (owner * per_wall + _stacks_before(rules, rolled, second)) % stacks
     cut = min(2 * start, len(tiles))
     return Wall(tiles[cut:] + tiles[:cut], rolled + second, start, rules.reserved)
+
+
+def take(r: Round, seat: int, replacement: bool) -> int:
+    """Draw for `seat` of round `r` (from the head, or a replacement from the end
+    `TurnRules.replacement` says), setting flowers aside and drawing again for each: the
+    tile drawn, -1 when the wall ran out (the round then ends drawn), -2 when a flower drawn
+    opened a window (八花, 七搶一: a seat may win on it first). `Round._take`."""
+    wall, st = r.wall, r.seats[seat]
+    from_tail = replacement and r.rules.replacement == "tail"
+    while True:
+        if wall.tail < wall.head:  # nothing drawable (`Wall.drawable`, inlined: per draw)
+            from mjc.runtime.game.roundend import finish_draw
+
+            finish_draw(r)
+            return -1
+        if from_tail:
+            if wall.tail == wall.last:
+                wall.shift_last()  # a scenario's 海底 tile is held back for the last draw
+            tile = wall.tiles[wall.tail]
+            wall.tail -= 1
+        else:
+            if wall.head == wall.last:
+                wall.shift_last()
+            tile = wall.tiles[wall.head]
+            wall.head += 1
+        where = "tail" if from_tail else "head"
+        r.events.append({"type": "draw", "seat": seat, "tile": TEXTS[tile], "from": where})
+        if tile < NUM_PLAYING:
+            st.counts[tile] += 1
+            return tile
+        st.flowers.append(tile)
+        st.waits = None  # a custom shape may need flowers (八花)
+        r.events.append({"type": "flower", "seat": seat, "tile": TEXTS[tile]})
+        if not r.plain_shapes and flower_window(r, seat, tile, replacement):
+            return -2
+        from_tail = r.rules.replacement == "tail"

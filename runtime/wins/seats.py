@@ -79,7 +79,9 @@ class SeatState:
     )
 
     def __init__(self) -> None:
-        self.counts = [0] * NUM_PLAYING
+        # Per tile 0..33 the copies held, as bytes: a wait set's `bytes(counts)` and a
+        # kong's `4 in counts` are then one C call, not a walk over 34 int objects.
+        self.counts = bytearray(NUM_PLAYING)
         self.melds: list[MeldRecord] = []
         self.flowers: list[int] = []
         self.river: list[int] = []  # every discard, in order, claimed or not

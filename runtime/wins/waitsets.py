@@ -265,28 +265,29 @@ def wait_finder(
     orphan_tiles = tuple(TERMINALS_AND_HONOURS)
     orphan_counts = itemgetter(*orphan_tiles)
 
-    suit_value, honour_value = SUIT_TABLE.get, HONOUR_TABLE.get
+    suits, honours = SUIT_TABLE, HONOUR_TABLE  # values 1 or 2: a key that splits is in
 
     def waits(st: SeatState) -> frozenset[int]:
         counts = st.counts
         key = bytes(counts)  # one copy of the counts, read by suit and counted in C
         found: list[int] = []
+        honour_key = key[27:34]
         if standard:
             # Nearly every hand in play has two suits or more that split into nothing, and
-            # then no one tile mends it: that is decided here, before `keyed_standard_waits`.
-            keys = (key[0:9], key[9:18], key[18:27], key[27:34])
-            if (
-                (not suit_value(keys[0], 0))
-                + (not suit_value(keys[1], 0))
-                + (not suit_value(keys[2], 0))
-                + (not honour_value(keys[3], 0))
-            ) < 2:
-                found = keyed_standard_waits(keys)  # a new list
+            # then no one tile mends it: that is decided here, before `keyed_standard_waits`,
+            # most often by the first two suits.
+            m, p = key[0:9], key[9:18]
+            broken = (m not in suits) + (p not in suits)
+            if broken < 2:
+                s = key[18:27]
+                broken += s not in suits
+                if broken < 2 and broken + (honour_key not in honours) < 2:
+                    found = keyed_standard_waits((m, p, s, honour_key))  # a new list
         if sevens:
             pairs = key.count(2) + key.count(3) + 2 * key.count(4)
             if pairs in (6, 7, 9):
                 found += [t for t in range(NUM_PLAYING) if pairs + step[key[t]] == 7]
-        if orphans and key[27:34].count(0) < 2:  # the honours first: all but one are held
+        if orphans and honour_key.count(0) < 2:  # the honours first: all but one are held
             held = orphan_counts(counts)
             missing = held.count(0)
             if not missing:

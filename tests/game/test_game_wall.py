@@ -102,6 +102,22 @@ def test_the_wall_is_shuffled_as_random_shuffle_shuffles_it(size: int) -> None:
         assert mine.random() == reference.random()
 
 
+@pytest.mark.parametrize("start", ["sum", "sum_and_second"])
+def test_the_dice_are_rolled_as_randint_rolls_them_after_the_shuffle(start: str) -> None:
+    """The dice come from the same draws as `randint(1, 6)` each (both rolls under
+    `sum_and_second`), and leave the generator where it leaves it (the horses come next)."""
+    rules = TurnRules(break_start=start)  # type: ignore[arg-type]
+    copies = tuple([4] * 34)
+    for seed in range(300):
+        mine, reference = random.Random(seed), random.Random(seed)
+        wall = build_wall(copies, rules, mine, 4, 0)
+        reference.shuffle(list(range(136)))
+        rolls = 2 if start == "sum_and_second" else 1
+        thrown = tuple(reference.randint(1, 6) for _ in range(rules.dice * rolls))
+        assert wall.dice == thrown
+        assert mine.random() == reference.random()
+
+
 def test_a_generator_of_its_own_class_shuffles_as_it_defines() -> None:
     class Reversing(random.Random):
         def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
