@@ -98,7 +98,8 @@ fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=explore MJC_FUZZ_SCALE=1000 MJC_FUZZ_SECONDS=$(FUZZ_SECONDS) $(BIN)/python -m pytest tests/fuzz
 
 # Everything in one run: the scoring, play and whole-round figures beside the peers (the
-# `mahjong` package, RLCard, riichienv), then `mjc simulate`'s rounds per second on 1 and 2
+# `mahjong` package, RLCard, riichienv; MCR beside PyMahjongGB, Riichi beside `mahjong`'s
+# HandCalculator; `python -P -m bench --only mcr|riichi|rounds` runs one section), then `mjc simulate`'s rounds per second on 1 and 2
 # local workers and a local Ray instance, and its memory (bench/simulate.py; a minute or two).
 # The figures are the native build's (`make native`); where it cannot be built, the
 # interpreted package's, and the bench says which it measured. It prints one table (each

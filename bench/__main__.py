@@ -44,6 +44,14 @@ from bench.report import (
     report_rows_json,
     row_json,
 )
+from bench.riichi import (
+    RiichiResults,
+    riichi_context,
+    riichi_json,
+    riichi_notes,
+    riichi_section,
+    riichi_text,
+)
 from bench.rounds import (
     OTHER_RULEBOOKS,
     RoundsResult,
@@ -87,8 +95,9 @@ def _parser() -> argparse.ArgumentParser:
             "scoring, and compile time of every bundled rulebook; win checks with 1-4 wild "
             "tiles beside a recursive search; mjc score --batch beside one process per hand; "
             "shanten beside the `mahjong` package and waits; whole rounds with random "
-            "bots beside RLCard and riichienv; and the Chinese Official rulebook (MCR) "
-            "beside PyMahjongGB, scoring and win checks. "
+            "bots beside RLCard and riichienv; the Chinese Official rulebook (MCR) "
+            "beside PyMahjongGB, scoring and win checks; and the Riichi rulebook's scoring "
+            "beside mahjong's HandCalculator. "
             "Figures are medians of several passes in one "
             "process (one core), in CPU time (time.process_time); rows that start other "
             "processes (cold start, --batch) are wall time."
@@ -125,9 +134,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--only",
-        choices=("rounds", "mcr"),
-        help="run one section alone: rounds (whole rounds with random bots beside the peers) "
-        "or mcr (the Chinese Official rulebook scored and win-checked beside PyMahjongGB)",
+        choices=("rounds", "mcr", "riichi"),
+        help="run one section alone: rounds (whole rounds with random bots beside the peers), "
+        "mcr (the Chinese Official rulebook scored and win-checked beside PyMahjongGB) or "
+        "riichi (the Riichi rulebook scored beside mahjong's HandCalculator)",
     )
     return parser
 
@@ -256,6 +266,7 @@ def _groups(
     batch: list[Row],
     play: PlayResults,
     mcr: McrResults | None,
+    riichi: RiichiResults,
 ) -> list[Group]:
     """Every row of the run, in the order of the one table, under its group's title."""
     groups = [
@@ -269,6 +280,7 @@ def _groups(
     ]
     if mcr is not None:
         groups.append(Group("MCR (rulebooks/mcr.mjr)", mcr.rows))
+    groups.append(Group("Riichi (rulebooks/riichi.mjr)", riichi.rows))
     return [group for group in groups if group.rows]
 
 
@@ -284,6 +296,7 @@ def _text(
     wild: WildResults,
     play: PlayResults,
     mcr: McrResults | None,
+    riichi: RiichiResults,
 ) -> str:
     built = sum(1 for c in corpus.win_cases if c.deal.built_to_win)
     errors = ", ".join(f"{k} {v:,}" for k, v in check.theirs_errors.items()) or "none"
@@ -304,6 +317,7 @@ def _text(
         *_wild_context(wild),
         *_play_context(play),
         *(mcr_context(mcr) if mcr is not None else ["MCR vs PyMahjongGB: skipped (no MahjongGB)"]),
+        *riichi_context(riichi),
         "",
         render_report(groups),
         "",
@@ -318,6 +332,7 @@ def _text(
         "The --batch row's peer is one process per hand; both include process start and the "
         "rulebook's compilation.",
         *(mcr_notes(mcr) if mcr is not None else []),
+        *riichi_notes(riichi),
     ]
     for problem in (*agreement.disagreements, *check.problems, *wild.agreement.disagreements):
         lines.append(f"DISAGREEMENT: {problem}")
@@ -336,6 +351,7 @@ def _json(
     wild: WildResults,
     play: PlayResults,
     mcr: McrResults | None,
+    riichi: RiichiResults,
 ) -> dict[str, Any]:
     return {
         "machine": found,
@@ -377,6 +393,7 @@ def _json(
         "wilds": _wild_json(wild),
         "play": _play_json(play),
         "mcr": mcr_json(mcr) if mcr is not None else None,
+        "riichi": riichi_json(riichi),
         "results": report_rows_json(groups),
     }
 
@@ -444,6 +461,8 @@ def main(argv: list[str] | None = None) -> int:
         return _rounds_only(rounds, repeats, args.seed, args.json)
     if args.only == "mcr":
         return _mcr_only(hands, repeats, args.seed, args.json)
+    if args.only == "riichi":
+        return _riichi_only(hands, repeats, args.seed, args.json)
 
     # Compilation first: it measures the Lark parser build before anything else needs it.
     _progress("compiling the bundled rulebooks", quiet)
@@ -475,13 +494,16 @@ def main(argv: list[str] | None = None) -> int:
     )
 
     mcr = _mcr(hands, args.seed, repeats, quiet)
+    riichi = riichi_section(hands, args.seed, repeats, lambda message: _progress(message, quiet))
 
-    groups = _groups([*win_rows, *score_rows], compile_rows, startup_rows, wild, batch, play, mcr)
+    groups = _groups(
+        [*win_rows, *score_rows], compile_rows, startup_rows, wild, batch, play, mcr, riichi
+    )
     versions = _versions()
-    results = (groups, corpus, agreement, check, setup, versions, repeats, wild, play, mcr)
+    results = (groups, corpus, agreement, check, setup, versions, repeats, wild, play, mcr, riichi)
     found = machine()
     agreed = agreement.ok and check.ok and wild_agreement.ok and shanten_agreement.ok
-    agreed = agreed and (mcr is None or mcr.agreement.ok)
+    agreed = agreed and (mcr is None or mcr.agreement.ok) and riichi.agreement.ok
     document = _json(found, *results)
     return _print_and_write(_text(found, *results), document, args.json, 0 if agreed else 1)
 
@@ -519,6 +541,21 @@ def _mcr_only(hands: int, repeats: int, seed: int, json_to: str | None) -> int:
         "results": [row_json(row) for row in mcr.rows],
     }
     return _print_and_write("\n".join(mcr_text(mcr)), doc, json_to, 0 if mcr.agreement.ok else 1)
+
+
+def _riichi_only(hands: int, repeats: int, seed: int, json_to: str | None) -> int:
+    """`--only riichi`: the Riichi section alone; exit 1 when the two sides disagree."""
+    riichi = riichi_section(
+        hands, seed, repeats, lambda message: _progress(message, json_to == "-")
+    )
+    doc = {
+        "versions": _versions(),
+        "repeats": repeats,
+        "riichi": riichi_json(riichi),
+        "results": [row_json(row) for row in riichi.rows],
+    }
+    text = "\n".join(riichi_text(riichi))
+    return _print_and_write(text, doc, json_to, 0 if riichi.agreement.ok else 1)
 
 
 def _print_and_write(text: str, document: dict[str, Any], json_to: str | None, code: int) -> int:

@@ -181,11 +181,14 @@ class McrResults:
     interpreted: list[dict[str, Any]] | None = None
 
 
-def measure_interpreted(hands: int, seed: int, repeats: int) -> list[dict[str, Any]] | None:
-    """When this process runs a native build (`make native`): the MCR rows of
-    `python -P -m bench --only mcr` on the same corpus, run by the checkout's interpreted
-    package in another process, so that the report shows what compiling gained; None when
-    this process is interpreted itself or runs outside a checkout."""
+def measure_interpreted(
+    hands: int, seed: int, repeats: int, section: str = "mcr"
+) -> list[dict[str, Any]] | None:
+    """When this process runs a native build (`make native`): the rows of
+    `python -P -m bench --only SECTION` (mcr, or riichi: `bench.riichi`) on the same corpus,
+    run by the checkout's interpreted package in another process, so that the report shows
+    what compiling gained; None when this process is interpreted itself or runs outside a
+    checkout."""
     from mjc.compiler.emit.native import build_in_use
 
     root = Path(__file__).resolve().parent.parent
@@ -196,14 +199,14 @@ def measure_interpreted(hands: int, seed: int, repeats: int) -> list[dict[str, A
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["PYTHONPATH"] = str(root)
     env[_CHILD] = "1"
-    command = [sys.executable, "-P", "-m", "bench", "--only", "mcr", "--json"]
+    command = [sys.executable, "-P", "-m", "bench", "--only", section, "--json"]
     command += ["--hands", str(hands), "--seed", str(seed), "--repeats", str(repeats)]
     done = subprocess.run(
         command, cwd=root, env=env, capture_output=True, text=True, timeout=3600, check=False
     )
     if done.returncode != 0:
         reason = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        raise RuntimeError(f"the interpreted MCR run failed: {reason}")
+        raise RuntimeError(f"the interpreted {section} run failed: {reason}")
     doc = json.loads(done.stdout)
     if doc["versions"]["build"] != "interpreted":
         return None  # the checkout beside the bench is a native build itself: nothing to add

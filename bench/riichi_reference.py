@@ -1,7 +1,8 @@
 """`mahjong`'s answer for a Riichi case (`bench.riichi_hands`), in the rulebook's words.
 
 `reference(case)` runs `mahjong`'s `HandCalculator` on the case's 136-tile hand under the
-`HandConfig` its situation and options make (`config`), and returns an `Answer`: han, fu, the
+`HandConfig` its situation and options make (`config`; all its inputs: `reference_args`, which
+the benchmark's Riichi row times, `bench.riichi`), and returns an `Answer`: han, fu, the
 fu's parts, the yaku by the rulebook's fan ids (`YAKU_IDS`; dora, red dora and ura dora with
 their counts), the payments and `mahjong`'s name of the limit, or its error (`no_yaku` for a
 hand with no yaku, which must not win).
@@ -15,6 +16,7 @@ dealer, rounded up, + 100 per 本場; + 1,000 per 供託 stick to the winner).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
@@ -164,17 +166,23 @@ def _meld(tiles: list[int], exposed: bool) -> MahjongMeld:
     return MahjongMeld(kind, tiles, opened=True)
 
 
+def reference_args(case: RiichiCase) -> dict[str, Any]:
+    """The keyword arguments of `HandCalculator.estimate_hand_value` for the case: its
+    136-tile hand, winning tile and melds, the indicators and the `config`."""
+    tiles, win, melds = case.tiles136()
+    return {
+        "tiles": tiles,
+        "win_tile": win,
+        "melds": [_meld(t, m.exposed) for t, m in zip(melds, case.melds, strict=True)],
+        "dora_indicators": [4 * t for t in case.dora],
+        "ura_dora_indicators": [4 * t for t in case.ura],
+        "config": config(case),
+    }
+
+
 def reference(case: RiichiCase) -> Answer:
     """`mahjong`'s answer for the case."""
-    tiles, win, melds = case.tiles136()
-    result = HandCalculator.estimate_hand_value(
-        tiles,
-        win,
-        melds=[_meld(t, m.exposed) for t, m in zip(melds, case.melds, strict=True)],
-        dora_indicators=[4 * t for t in case.dora],
-        ura_dora_indicators=[4 * t for t in case.ura],
-        config=config(case),
-    )
+    result = HandCalculator.estimate_hand_value(**reference_args(case))
     if result.error is not None:
         return Answer(str(result.error))
     yaku: dict[str, tuple[int, int]] = {}

@@ -147,6 +147,11 @@ def test_command_prints_one_json_document(capsys: pytest.CaptureFixture[str]) ->
         agreement = doc["mcr"]["agreement"]
         assert agreement["score_agree"] == agreement["scored"] == 10
         assert agreement["win_agree"] == agreement["checked"] == 20
+    # Riichi beside mahjong's HandCalculator, on as many hands as the corpus, all agreeing
+    assert doc["riichi"]["hands"] == 20
+    assert doc["riichi"]["agreement"]["agree"] == 20
+    riichi = next(row for row in doc["results"] if row["name"] == "Riichi scored hands / s")
+    assert riichi["baseline"] == "mahjong" and riichi["ratio"] > 0 and riichi["target_ratio"] == 20
 
 
 # --------------------------------------------------------------------------- wilds
