@@ -236,9 +236,9 @@ def check_minimum_value(decls: Declarations, typed: Typed) -> list[Diagnostic]:
 
 
 def check_points(decls: Declarations, typed: Typed) -> list[Diagnostic]:
-    """The fu and points sections (and the payments' `round up` and `honba`): a points section has one
-    `base` (E0553); no amount is below zero (E0551) and no `round up` is by zero or less
-    (E0550), under any setting of the options where the line applies."""
+    """The fu and points sections (and the payments' `round up` and `honba`): a points
+    section has one `base` (E0553); no amount is below zero (E0551) and no `round up` is by
+    zero or less (E0550), under any setting of the options where the line applies."""
     problems: list[Diagnostic] = []
     points = decls.points
     if points is not None and len(points.bases) != 1:

@@ -128,7 +128,12 @@ def _payment_setting(w: ast.PayWord) -> ir.PaymentSetting:
 
 
 def _stake(
-    s: ast.PayStake | ast.PayCap | ast.PayLossCap | ast.PayDealerBonus | ast.PayRound,
+    s: ast.PayStake
+    | ast.PayCap
+    | ast.PayLossCap
+    | ast.PayDealerBonus
+    | ast.PayRound
+    | ast.PayHonba,
     typed: Typed,
 ) -> ir.Stake:
     return ir.Stake(

@@ -2297,7 +2297,16 @@ SPEC: Final = RulesetSpec(
     fu_label='符',
     points=points,
     points_label='点',
-    reads=frozenset(('closed_wait', 'edge_wait', 'open_wait', 'pair_wait', 'waits', 'winning_meld')),
+    reads=frozenset(
+        (
+            'closed_wait',
+            'edge_wait',
+            'open_wait',
+            'pair_wait',
+            'waits',
+            'winning_meld',
+        )
+    ),
     prefer=(31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46),
     violated=violated,
     presets=PRESETS,
