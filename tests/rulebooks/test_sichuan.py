@@ -11,18 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from option_calls import options_set_in
 
 from mjc.compiler.loader import load
 from mjc.runtime import Ruleset, Score
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 
-# Every option a test below sets; `test_every_option_is_exercised` compares it with the rulebook.
-EXERCISED: set[str] = set()
-
 
 def opts(**values: Any) -> dict[str, Any]:
-    EXERCISED.update(values)
+    """Options a test sets, written as `opts(...)` so that `test_every_option_is_exercised`
+    finds them in this file (`option_calls.options_set_in`)."""
     return values
 
 
@@ -261,4 +260,4 @@ def test_fengding_none_leaves_a_6_fan_hand_whole(sichuan: Ruleset) -> None:
 def test_every_option_is_exercised(sichuan: Ruleset) -> None:
     # these change the payments (test_sichuan_settlement.py) or play (test_play_sichuan.py)
     settled_elsewhere = {"mode", "kong_bloom_pays", "base", "call_transfer", "swap_three"}
-    assert {o.id for o in sichuan.options} == EXERCISED | settled_elsewhere
+    assert {o.id for o in sichuan.options} == options_set_in(__file__) | settled_elsewhere

@@ -12,17 +12,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from option_calls import options_set_in
 
 from mjc.compiler.loader import load
 from mjc.runtime import Ruleset, Score
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 
-EXERCISED: set[str] = set()
-
 
 def opts(**values: Any) -> dict[str, Any]:
-    EXERCISED.update(values)
+    """Options a test sets, written as `opts(...)` so that `test_every_option_is_exercised`
+    finds them in this file (`option_calls.options_set_in`)."""
     return values
 
 
@@ -235,4 +235,4 @@ def test_tianhu_24_dihu_16_renhu_16(taiwan: Ruleset) -> None:
 
 def test_every_option_is_exercised(taiwan: Ruleset) -> None:
     settled_elsewhere = {"per_tai"}  # the worth of a 台: test_taiwan_settlement.py
-    assert {o.id for o in taiwan.options} == EXERCISED | settled_elsewhere
+    assert {o.id for o in taiwan.options} == options_set_in(__file__) | settled_elsewhere
