@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from mjc.runtime.score.scoring import SITUATION_FLAGS, Situation, build_situation
+from mjc.runtime.score.scoring import SITUATION_FLAGS, Situation, build_situation, with_waits
 from mjc.runtime.tiles.tile import NUM_PLAYING, tile_index
 
 if TYPE_CHECKING:
@@ -211,13 +212,18 @@ def with_dora(
 ) -> Situation:
     """`situation` with the dora and ura-dora indicators turned up (tile notations, read by
     fans as `dora_indicators` and `ura_indicators`) and the red fives the hand holds; a
-    `TypeError` or `ValueError` says what is wrong with an indicator."""
-    return replace(
-        situation,
-        dora_indicators=_indicators("dora_indicators", dora),
-        ura_indicators=_indicators("ura_indicators", ura),
-        red_fives=red_fives,
-    )
+    `TypeError` or `ValueError` says what is wrong with an indicator. A slot-by-slot copy and
+    indicators read once per list written: every Riichi hand is scored with some."""
+    made = with_waits(situation, situation.waits)
+    _SET_DORA(made, _indicators("dora_indicators", dora))
+    _SET_URA(made, _indicators("ura_indicators", ura))
+    _SET_RED(made, red_fives)
+    return made
+
+
+_SET_DORA = Situation.__dict__["dora_indicators"].__set__
+_SET_URA = Situation.__dict__["ura_indicators"].__set__
+_SET_RED = Situation.__dict__["red_fives"].__set__
 
 
 def _indicators(name: str, given: Iterable[str]) -> tuple[int, ...]:
@@ -226,10 +232,16 @@ def _indicators(name: str, given: Iterable[str]) -> tuple[int, ...]:
     tiles = tuple(given)
     if len(tiles) > MAX_INDICATORS:
         raise ValueError(f"{name}: {len(tiles)} indicators, at most {MAX_INDICATORS}")
-    found = []
     for text in tiles:
         if type(text) is not str:
             raise TypeError(f"{name} holds tiles as strings such as '3m', not {text!r}")
+    return _indicator_tiles(name, tiles)
+
+
+@lru_cache(maxsize=1024)  # bounded: a table turns up a few indicators a round
+def _indicator_tiles(name: str, tiles: tuple[str, ...]) -> tuple[int, ...]:
+    found = []
+    for text in tiles:
         tile = tile_index("5" + text[1] if text in ("0m", "0p", "0s") else text)  # red fives
         if tile >= NUM_PLAYING:
             raise ValueError(f"{name}: {text} is a flower, which points at no tile")
