@@ -113,6 +113,8 @@ class ScoreHand(Protocol):
         indicator: str | None,
         declared: Mapping[str, str] | None = None,
         dealer_streak: int = 0,
+        dora_indicators: Iterable[str] = (),
+        ura_indicators: Iterable[str] = (),
     ) -> Score: ...
 
 
@@ -404,6 +406,8 @@ def _score(
             situations=_flags(outcome, index),
             declared=outcome.declarations.get(winner.seat),  # 定缺
             dealer_streak=outcome.streak,  # 连庄, which fans may read
+            dora_indicators=outcome.dora_indicators,  # ドラ表示牌, 裏ドラ表示牌 (Riichi)
+            ura_indicators=outcome.ura_indicators,
         )
     except (HandError, NotationError, OptionError, ValueError) as exc:
         raise RoundError(f"{event}winners.{index}: {exc}", getattr(exc, "code", None)) from None

@@ -109,6 +109,9 @@ def _round(case: RiichiCase, ids: dict[str, str] | None = None) -> dict[str, obj
         "winners": [winner],
         "honba": case.honba,
     }
+    scored = case.score_args(ids)
+    data["dora_indicators"] = list(scored["dora_indicators"])  # type: ignore[call-overload]
+    data["ura_indicators"] = list(scored["ura_indicators"])  # type: ignore[call-overload]
     if "robbing_kong" in case.situations:
         data["robbed_from"] = other
     elif not case.self_drawn:
@@ -135,14 +138,15 @@ def _deltas(case: RiichiCase, paid: Payments) -> list[int]:
 
 @needs_riichi
 def test_riichi_settles_a_sample_of_wins_as_mahjong_pays() -> None:
-    """A round of one win settles to `mahjong`'s payments, its 本場 (`honba 100`) included:
-    the cases with no indicator or 供託 (a round's JSON carries neither yet)."""
+    """A round of one win settles to `mahjong`'s payments, its 本場 (`honba 100`) and the
+    dora and ura indicators the round turned up included: the cases with no 供託 (a round's
+    JSON carries none yet)."""
     book, rng, settled = ruleset("riichi"), random.Random(7), 0
     ids = rulebook_ids(book)
     for _ in range(2000):
         case = riichi_case(rng, RED_FIVES)
         answer = reference(case)
-        if case.dora or case.ura or case.sticks or answer.paid is None:
+        if case.sticks or answer.paid is None:
             continue
         try:
             deltas = book.settle(_round(case, ids)).deltas

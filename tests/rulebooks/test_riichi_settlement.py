@@ -72,3 +72,19 @@ def test_honba_go_to_the_winner_nearest_after_the_discarder_of_a_double_ron() ->
     result = settle("riichi", winners=[{"seat": 1, **PINFU_TANYAO}, second], discarder=2, honba=1)
     # seat 3 sits right after the discarder (seat 2): its hand and the 本場; seat 1 its hand
     assert paid(result) == {(2, 3): 2000 + 300, (2, 1): 2000}
+
+
+def test_a_round_is_scored_with_the_dora_and_ura_indicators_it_turned_up() -> None:
+    riichi_win = {"seat": 1, **PINFU_TANYAO, "situations": ["riichi"]}
+    plain = settle("riichi", winners=[riichi_win], discarder=2)
+    assert paid(plain) == {(2, 1): 3900}  # 立直 平和 断么九: 3 han 30 fu
+    # 4p points to 5p (three held), 1m to 2m (one): 3 + 1 = 4 more han, 7 han: 跳満 12,000
+    dora = settle(
+        "riichi",
+        winners=[riichi_win],
+        discarder=2,
+        dora_indicators=["4p"],
+        ura_indicators=["1m"],
+    )
+    assert paid(dora) == {(2, 1): 12000}
+    assert {f["id"] for f in dora.as_dict()["winners"][0]["fans"]} >= {"dora", "ura_dora"}
