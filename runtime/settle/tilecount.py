@@ -22,8 +22,9 @@ What is counted, and why each tile is counted once:
    exactly his hand's exposed melds (rule 1 counts those tiles).
 4. A robbed kong's tile is the robbers' winning tile (rule 2: once); the robbed seat's pong
    claim counts its three tiles (rule 3) — four in all, not five.
-5. Each horse tile turned up from the wall (`horse_tiles`) and the flipped indicator is one
-   tile taken from the wall: one copy each (the flipped kind keeps the other three in play).
+5. Each horse tile turned up from the wall (`horse_tiles`), the flipped indicator and each
+   dora or ura-dora indicator (Riichi) is one tile taken from the wall: one copy each (the
+   flipped kind keeps the other three in play).
 6. The opening discards (`opening.go_arounds`) are one copy each, but a discard may be the
    very tile a claim took or a discard winner won on. So each discard of a tile is counted
    only beyond the events that could have taken one: each exposed meld of a winner holding
@@ -148,6 +149,9 @@ def tile_counts(outcome: RoundOutcome) -> tuple[Counts, Counts, dict[int, int]]:
     for text in outcome.horse_tiles:
         add(_tile(text), "horse_tiles")
     add(_tile(outcome.indicator), "indicator")
+    for name in ("dora_indicators", "ura_indicators"):  # Riichi's, turned up in the dead wall
+        for text in getattr(outcome, name):
+            add(_tile(text), name)
     discards: Counts = {}
     if outcome.opening is not None:
         for g, go in enumerate(outcome.opening.go_arounds):
@@ -222,7 +226,7 @@ def _tile(text: str | None) -> int | None:
     if text is None:
         return None
     try:
-        return tile_index(text)
+        return tile_index("5" + text[1] if text in ("0m", "0p", "0s") else text)  # a red five
     except NotationError:
         return None
 

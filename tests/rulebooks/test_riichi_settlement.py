@@ -7,7 +7,10 @@ player as a discarder. Every settlement is zero-sum (`settle` checks it)."""
 
 from __future__ import annotations
 
+import pytest
 from settlement_helpers import paid, settle
+
+from mjc.runtime.settle.round import RoundError
 
 # 平和 断么九: 2 han, 30 fu closed on a discard, 20 fu self-drawn (with 門前清自摸和 3 han).
 PINFU_TANYAO = {"hand": "234m567p234s678s55p", "win_tile": "8s"}
@@ -88,3 +91,14 @@ def test_a_round_is_scored_with_the_dora_and_ura_indicators_it_turned_up() -> No
     )
     assert paid(dora) == {(2, 1): 12000}
     assert {f["id"] for f in dora.as_dict()["winners"][0]["fans"]} >= {"dora", "ura_dora"}
+
+
+def test_a_round_whose_indicators_show_a_fifth_copy_is_refused() -> None:
+    # the hand holds three 5p; two 5p indicators make five
+    with pytest.raises(RoundError, match="dora_indicators"):
+        settle(
+            "riichi",
+            winners=[{"seat": 1, **PINFU_TANYAO}],
+            discarder=2,
+            dora_indicators=["5p", "5p"],
+        )
