@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from mjc.compiler.diagnostics import Diagnostic, error
 from mjc.compiler.diagnostics.suggest import did_you_mean
+from mjc.compiler.language.types import BOOL
 from mjc.compiler.language.vocabulary import EXAMPLE_SETTINGS, SITUATION_FACTS, WIND_LETTERS
 from mjc.compiler.lower.play import win_tiles
 from mjc.compiler.resolve.declarations import Declarations
@@ -21,7 +22,10 @@ from mjc.runtime.tiles.tile import NotationError, tile_index
 
 def check_examples(decls: Declarations) -> list[Diagnostic]:
     problems: list[Diagnostic] = []
-    settable = set(SITUATION_FACTS) | set(EXAMPLE_SETTINGS) | set(decls.situations)
+    # The true/false facts of a win are flags; the others an example sets are EXAMPLE_SETTINGS
+    # (a count, a list or a tile such as `red_fives` or `dora_indicators` is no flag).
+    flags = {name for name, word in SITUATION_FACTS.items() if word.type == BOOL}
+    settable = flags | set(EXAMPLE_SETTINGS) | set(decls.situations)
     tiles = min(max(win_tiles(decls.play), MAX_TILES), LARGEST_TILES)  # the rulebook's hand
     for fan in decls.fans.values():
         for example in fan.examples:

@@ -355,10 +355,10 @@ COMPUTING: tuple[Code, ...] = (
     Code(
         "E0551",
         "error",
-        "a fu or points amount below zero",
-        "The amount of a fu section's `add` or `fix`, or of a points section's `limit`, is below "
-        "zero under some setting of the options. Fu and points count up; a penalty is a "
-        "payment.",
+        "a fu, points or honba amount below zero",
+        "The amount of a fu section's `add` or `fix`, of a points section's `limit`, or of a "
+        "payments section's `honba` is below zero under some setting of the options. Fu and "
+        "points count up, and a 本場 is paid, never taken back; a penalty is a payment.",
         'fu "符" {\n  add -2 "自摸" when self_drawn\n}',
         'fu "符" {\n  add 2 "自摸" when self_drawn\n}',
         "Write the amount the document gives, zero or more.",

@@ -109,15 +109,9 @@ def _fan_context(book: ir.Rulebook, tiles: str) -> list[dict[str, Any]]:
                for r in fan.implies]
         )  # fmt: skip
         examples = [_example(e, tiles, fan.name, book) for e in fan.examples if e.positive]
-        values = Md("; ").join(
-            value_words(value, book) + " " + text(book.scoring.unit) + when_words(guard, book)
-            for value, guard in fan.values
-        )
+        values = _values_words(fan.values, book)
         # 食い下がり: what it is worth on an open hand (a meld claimed), for each setting.
-        opened = Md("; ").join(
-            value_words(value, book) + " " + text(book.scoring.unit) + when_words(guard, book)
-            for value, guard in fan.open_values
-        )
+        opened = _values_words(fan.open_values, book)
         fans.append(
             {
                 "id": fan.id,
@@ -194,3 +188,11 @@ def _adjustments(book: ir.Rulebook) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _values_words(values: tuple[tuple[ir.Expr, ir.Expr | None], ...], book: ir.Rulebook) -> Md:
+    """A fan's values under their guards, in words: "2 番; 4 番 when 番数加倍 is on"."""
+    unit = text(book.scoring.unit)
+    return Md("; ").join(
+        value_words(value, book) + " " + unit + when_words(guard, book) for value, guard in values
+    )

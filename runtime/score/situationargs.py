@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.score.scoring import SITUATION_FLAGS, Situation, build_situation, with_waits
-from mjc.runtime.tiles.tile import NUM_PLAYING, tile_index
+from mjc.runtime.tiles.tile import NUM_PLAYING, tile_index, tile_or_red_five
 
 if TYPE_CHECKING:
     from mjc.runtime.rules.spec import DeclareSpec
@@ -242,7 +242,7 @@ def _indicators(name: str, given: Iterable[str]) -> tuple[int, ...]:
 def _indicator_tiles(name: str, tiles: tuple[str, ...]) -> tuple[int, ...]:
     found = []
     for text in tiles:
-        tile = tile_index("5" + text[1] if text in ("0m", "0p", "0s") else text)  # red fives
+        tile = tile_or_red_five(text)
         if tile >= NUM_PLAYING:
             raise ValueError(f"{name}: {text} is a flower, which points at no tile")
         found.append(tile)

@@ -53,7 +53,7 @@ from collections.abc import Callable, Sequence
 
 from mjc.runtime.settle.round import RoundOutcome
 from mjc.runtime.tiles.hand import Hand, HandError, parse_hand
-from mjc.runtime.tiles.tile import NotationError, tile_index, tile_text
+from mjc.runtime.tiles.tile import NotationError, tile_or_red_five, tile_text
 
 __all__ = ["CLAIM_COPIES", "copy_problems", "tile_counts"]
 
@@ -226,7 +226,7 @@ def _tile(text: str | None) -> int | None:
     if text is None:
         return None
     try:
-        return tile_index("5" + text[1] if text in ("0m", "0p", "0s") else text)  # a red five
+        return tile_or_red_five(text)
     except NotationError:
         return None
 

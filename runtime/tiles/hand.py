@@ -21,6 +21,7 @@ from mjc.runtime.tiles.tile import (
     NUM_PLAYING,
     NUM_TILES,
     RANK_OF,
+    RED_FIVES,
     SUIT_BASE,
     SUIT_OF,
     NotationError,
@@ -260,7 +261,7 @@ def _red_fives(text: str, win: str | None) -> tuple[int, ...]:
     tile is named red (`0p`) and the text writes no red five of its suit."""
     groups = [g for g in _GROUP_TEXT.findall(text) if g[-1] in "mps"]
     red = [SUIT_BASE[g[-1]] + 4 for g in groups for _ in range(g.count("0"))]
-    named = SUIT_BASE[win[1]] + 4 if win is not None and win in ("0m", "0p", "0s") else None
+    named = RED_FIVES.get(win) if win is not None else None
     if named is not None and named not in red:
         red.append(named)
     return tuple(sorted(red))

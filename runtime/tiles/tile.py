@@ -28,6 +28,7 @@ __all__ = [
     "NUM_PLAYING",
     "NUM_TILES",
     "RANK_OF",
+    "RED_FIVES",
     "SUITS",
     "SUIT_BASE",
     "SUIT_OF",
@@ -38,6 +39,7 @@ __all__ = [
     "tile_index",
     "tile_name_en",
     "tile_name_zh",
+    "tile_or_red_five",
     "tile_text",
 ]
 
@@ -161,6 +163,17 @@ def tile_index(text: str) -> int:
                 f"text must be a tile's notation string, not {type(text).__name__}"
             ) from None
         raise NotationError(tile_error(text)) from None
+
+
+# A red five's notation (赤ドラ) and the five it is: `0m` is a 5m for every purpose.
+RED_FIVES: dict[str, int] = {"0m": 4, "0p": 13, "0s": 22}
+
+
+def tile_or_red_five(text: str) -> int:
+    """`tile_index`, where a red five (`0m`, `0p`, `0s`) is also read, as its five: the tiles a
+    round or a caller names beside a hand (a winning tile, an indicator)."""
+    red = RED_FIVES.get(text) if type(text) is str else None
+    return tile_index(text) if red is None else red
 
 
 def tile_text(t: int) -> str:

@@ -160,3 +160,10 @@ def test_a_sum_over_a_long_range_is_bounded_like_a_count() -> None:
         "per sum i in dora_indicators: copies(successor(i))",
         "per sum i in 1..999999999: i",
     )
+
+
+def test_an_example_cannot_set_a_fact_that_is_no_flag() -> None:
+    # dora_indicators is a list, dealer_streak a count: `with dora=4p` and the caller set them
+    example = '  example "234m234p234s678s55p"\n'
+    assert "E0111" in _codes(example, example.rstrip("\n") + " with dora_indicators\n")
+    assert "E0111" in _codes(example, example.rstrip("\n") + " with dealer_streak\n")
