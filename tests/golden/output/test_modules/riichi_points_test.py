@@ -310,55 +310,51 @@ def score_fans(
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()
-    # 役満 (yakuman): fans add up.
+    sum_yakuman = 0
+    sum_yaku = 0
+    sum_dora = 0
     on_yakuman = False
-    value = 0
+    # Relations and tiers in one pass, in RELATION_ORDER: a fan comes after every fan
+    # that removes it, so its count is final when its turn comes. It removes the fans
+    # it excludes or replaces and adds its value to its tier's sum; a fan a limit
+    # names adds its value after that limit.
+    if f_pinfu:
+        sum_yaku += 1
+        kept.append((0, 1, 1))
+    if f_menzen_tsumo:
+        sum_yaku += 1
+        kept.append((1, 1, 1))
+    if f_iipeikou:
+        sum_yaku += 1
+        kept.append((2, 1, 1))
+    if f_sanankou:
+        sum_yaku += 2
+        kept.append((3, 1, 2))
+    if f_chiitoitsu:
+        sum_yaku += 2
+        kept.append((4, 1, 2))
+    if f_chinitsu:
+        sum_yaku += 6
+        kept.append((5, 1, 6))
+    if f_dora:
+        sum_dora += f_dora
+        kept.append((6, f_dora, f_dora))
     if f_daisangen:
         on_yakuman = True
-        value += 13
+        sum_yakuman += 13
         kept.append((7, 1, 13))
-    if on_yakuman:
-        total += value
+    # 役満 (yakuman): fans add up.
+    total += sum_yakuman
     # 役 (yaku): fans add up.
-    on_yaku = False
-    if not on_yakuman:
-        value = 0
-        if f_pinfu:
-            on_yaku = True
-            value += 1
-            kept.append((0, 1, 1))
-        if f_menzen_tsumo:
-            on_yaku = True
-            value += 1
-            kept.append((1, 1, 1))
-        if f_iipeikou:
-            on_yaku = True
-            value += 1
-            kept.append((2, 1, 1))
-        if f_sanankou:
-            on_yaku = True
-            value += 2
-            kept.append((3, 1, 2))
-        if f_chiitoitsu:
-            on_yaku = True
-            value += 2
-            kept.append((4, 1, 2))
-        if f_chinitsu:
-            on_yaku = True
-            value += 6
-            kept.append((5, 1, 6))
-        if on_yaku:
-            total += value
+    if on_yakuman:
+        kept = [entry for entry in kept if FANS[entry[0]].tier != 0]
+    else:
+        total += sum_yaku
     # ドラ (dora): fans add up.
-    on_dora = False
-    if not on_yakuman:
-        value = 0
-        if f_dora:
-            on_dora = True
-            value += f_dora
-            kept.append((6, f_dora, f_dora))
-        if on_dora:
-            total += value
+    if on_yakuman:
+        kept = [entry for entry in kept if FANS[entry[0]].tier != 1]
+    else:
+        total += sum_dora
     return total, tuple(kept), notes
 
 
