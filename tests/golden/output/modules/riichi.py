@@ -843,7 +843,7 @@ def score_fans(
     # ドラ dora (rulebooks/riichi.mjr:502)
     # when true, per sum i in dora_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)
-    f_dora = max(sum(x_tiles.count(SUCCESSOR[v_i]) for v_i in s.dora_indicators), 0)
+    f_dora = sum(x_tiles.count(SUCCESSOR[v_i]) for v_i in s.dora_indicators)
     # 赤ドラ red_dora (rulebooks/riichi.mjr:511)
     # when option.red_fives, per red_fives
     # group: the winning situation only (read directly)
@@ -851,7 +851,7 @@ def score_fans(
     # 裏ドラ ura_dora (rulebooks/riichi.mjr:521)
     # when riichi or double_riichi, per sum i in ura_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)
-    f_ura_dora = max(sum(x_tiles.count(SUCCESSOR[v_i]) for v_i in s.ura_indicators), 0) if (
+    f_ura_dora = sum(x_tiles.count(SUCCESSOR[v_i]) for v_i in s.ura_indicators) if (
         ('riichi' in s.extra) or ('double_riichi' in s.extra)
     ) else 0
     if raw is not None:

@@ -170,7 +170,7 @@ def score_fans(
     # ドラ dora (tests/helpers/rulebooks/dora.mjr:57)
     # when true, per sum i in dora_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)
-    f_dora = max(sum(x_tiles.count(SUCCESSOR[v_i]) for v_i in s.dora_indicators), 0)
+    f_dora = sum(x_tiles.count(SUCCESSOR[v_i]) for v_i in s.dora_indicators)
     # 赤ドラ red_dora (tests/helpers/rulebooks/dora.mjr:63)
     # when option.red_fives, per red_fives
     # group: the winning situation only (read directly)
@@ -178,7 +178,7 @@ def score_fans(
     # 裏ドラ ura_dora (tests/helpers/rulebooks/dora.mjr:70)
     # when riichi, per sum i in ura_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)
-    f_ura_dora = max(sum(x_tiles.count(SUCCESSOR[v_i]) for v_i in s.ura_indicators), 0) if (
+    f_ura_dora = sum(x_tiles.count(SUCCESSOR[v_i]) for v_i in s.ura_indicators) if (
         ('riichi' in s.extra)
     ) else 0
     if raw is not None:
