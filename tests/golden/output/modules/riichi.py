@@ -484,8 +484,8 @@ def score_fans(
     x_tiles = a.tiles
     x_melds = a.melds
     x_pair = (a.pair or NO_PAIR)
-    x_chows = tuple(m for m in a.melds if m.is_chow)
-    x_pungs = tuple(m for m in a.melds if m.is_pung)
+    x_chows = tuple([m for m in a.melds if m.is_chow])
+    x_pungs = tuple([m for m in a.melds if m.is_pung])
     x_shape = a.shape
     x_concealed = a.concealed
     x_self_drawn = s.self_drawn
@@ -493,7 +493,7 @@ def score_fans(
     x_human = s.human
     x_seat_wind = s.seat_wind
     x_round_wind = s.round_wind
-    x_declared = tuple(m for m in a.melds if m.exposed or m.is_kong)
+    x_declared = tuple([m for m in a.melds if m.exposed or m.is_kong])
     x_waits = (s.waits if a.waits is None else a.waits)
     x_winning_meld = (a.won or NO_PAIR)
     x_open_wait = (a.wait == 'open')
@@ -843,7 +843,7 @@ def score_fans(
     # ドラ dora (rulebooks/riichi.mjr:502)
     # when true, per sum i in dora_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)
-    f_dora = sum(x_tiles.count(SUCCESSOR[v_i]) for v_i in s.dora_indicators)
+    f_dora = sum([x_tiles.count(SUCCESSOR[v_i]) for v_i in s.dora_indicators])
     # 赤ドラ red_dora (rulebooks/riichi.mjr:511)
     # when option.red_fives, per red_fives
     # group: the winning situation only (read directly)
@@ -851,7 +851,7 @@ def score_fans(
     # 裏ドラ ura_dora (rulebooks/riichi.mjr:521)
     # when riichi or double_riichi, per sum i in ura_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)
-    f_ura_dora = sum(x_tiles.count(SUCCESSOR[v_i]) for v_i in s.ura_indicators) if (
+    f_ura_dora = sum([x_tiles.count(SUCCESSOR[v_i]) for v_i in s.ura_indicators]) if (
         ('riichi' in s.extra) or ('double_riichi' in s.extra)
     ) else 0
     if raw is not None:

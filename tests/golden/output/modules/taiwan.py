@@ -444,7 +444,7 @@ def score_fans(
     x_last_tile = s.last_tile
     x_seat_wind = s.seat_wind
     x_flowers = s.flowers
-    x_declared = tuple(m for m in a.melds if m.exposed or m.is_kong)
+    x_declared = tuple([m for m in a.melds if m.exposed or m.is_kong])
     x_waits = (s.waits if a.waits is None else a.waits)
     x_winning_meld = (a.won or NO_PAIR)
     x_some, x_every, x_count, x_members = summarize(a, SUMMARY)

@@ -144,7 +144,7 @@ def score_fans(
     tier ("cap", the cap), or the mode the options chose (value 0). Given a list `raw`, it
     also receives every fan's count before relations, in FANS order (score explanations)."""
     x_tiles = a.tiles
-    x_chows = tuple(m for m in a.melds if m.is_chow)
+    x_chows = tuple([m for m in a.melds if m.is_chow])
     x_some, x_every, x_count, x_members = summarize(a, SUMMARY)
     x_meld_any = x_some >> MELD_SHIFT & MELD_BITS
     x_meld_all = x_every >> MELD_SHIFT & MELD_BITS
@@ -170,7 +170,7 @@ def score_fans(
     # ドラ dora (tests/helpers/rulebooks/dora.mjr:57)
     # when true, per sum i in dora_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)
-    f_dora = sum(x_tiles.count(SUCCESSOR[v_i]) for v_i in s.dora_indicators)
+    f_dora = sum([x_tiles.count(SUCCESSOR[v_i]) for v_i in s.dora_indicators])
     # 赤ドラ red_dora (tests/helpers/rulebooks/dora.mjr:63)
     # when option.red_fives, per red_fives
     # group: the winning situation only (read directly)
@@ -178,7 +178,7 @@ def score_fans(
     # 裏ドラ ura_dora (tests/helpers/rulebooks/dora.mjr:70)
     # when riichi, per sum i in ura_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)
-    f_ura_dora = sum(x_tiles.count(SUCCESSOR[v_i]) for v_i in s.ura_indicators) if (
+    f_ura_dora = sum([x_tiles.count(SUCCESSOR[v_i]) for v_i in s.ura_indicators]) if (
         ('riichi' in s.extra)
     ) else 0
     if raw is not None:

@@ -219,7 +219,7 @@ def score_fans(
     also receives every fan's count before relations, in FANS order (score explanations)."""
     x_melds = a.melds
     x_pair = (a.pair or NO_PAIR)
-    x_chows = tuple(m for m in a.melds if m.is_chow)
+    x_chows = tuple([m for m in a.melds if m.is_chow])
     x_concealed = a.concealed
     x_self_drawn = s.self_drawn
     x_winning_meld = (a.won or NO_PAIR)
