@@ -511,8 +511,8 @@ def score_fans(
     x_suit_count = (x_tile_any >> 4 & 7).bit_count()
     x_counted_1 = (
         (x_meld_count >> 3 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if x_winning_meld.concealed and not x_self_drawn else 0)
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung and x_winning_meld.concealed and not x_self_drawn else 0)
     )
     # 立直 riichi_fan (rulebooks/riichi.mjr:114)
     # when riichi
@@ -1237,8 +1237,9 @@ def fu_count(
     x_meld_any, x_meld_all, x_meld_count = summarize_melds(a.melds, MELD_MASKS, MELD_COUNTS)
     x_counted_0 = (
         (x_meld_count >> 18 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if x_winning_meld.is_simple
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and not x_winning_meld.concealed
         and not
@@ -1247,8 +1248,9 @@ def fu_count(
             and not x_winning_meld.is_kong
             and not (x_winning_meld.concealed and x_self_drawn)
         ) else 0)
-        + ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if x_winning_meld.is_simple
+        + (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and not (x_winning_meld.concealed and x_self_drawn)
         and not
@@ -1258,16 +1260,18 @@ def fu_count(
     )
     x_counted_1 = (
         (x_meld_count >> 21 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if x_winning_meld.is_simple
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and x_winning_meld.concealed
         and not x_self_drawn else 0)
     )
     x_counted_2 = (
         (x_meld_count >> 24 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if not x_winning_meld.is_simple
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and not x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and not x_winning_meld.concealed
         and not
@@ -1276,8 +1280,9 @@ def fu_count(
             and not x_winning_meld.is_kong
             and not (x_winning_meld.concealed and x_self_drawn)
         ) else 0)
-        + ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if not x_winning_meld.is_simple
+        + (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and not x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and not (x_winning_meld.concealed and x_self_drawn)
         and not
@@ -1289,8 +1294,9 @@ def fu_count(
     )
     x_counted_3 = (
         (x_meld_count >> 27 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if not x_winning_meld.is_simple
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and not x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and x_winning_meld.concealed
         and not x_self_drawn else 0)

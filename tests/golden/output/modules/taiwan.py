@@ -458,8 +458,8 @@ def score_fans(
     x_shared_0 = all(v_m.exposed for v_m in x_declared)
     x_counted_1 = (
         (x_meld_count >> 3 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if x_winning_meld.concealed and not x_self_drawn else 0)
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung and x_winning_meld.concealed and not x_self_drawn else 0)
     )
     x_suit_count = (x_tile_any >> 0 & 7).bit_count()
     # 底 base_fan (rulebooks/taiwan.mjr:96)

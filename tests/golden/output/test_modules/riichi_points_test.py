@@ -233,8 +233,8 @@ def score_fans(
     x_meld_count = x_count >> MELD_COUNT_SHIFT & MELD_COUNT_BITS
     x_counted_0 = (
         (x_meld_count >> 3 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if x_winning_meld.concealed and not x_self_drawn else 0)
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung and x_winning_meld.concealed and not x_self_drawn else 0)
     )
     x_suit_count = (x_tile_any >> 0 & 7).bit_count()
     # Fans that need concealed: none of them counts without.
@@ -255,9 +255,7 @@ def score_fans(
         f_iipeikou = 1 if (
             x_concealed
             and any(
-                (x_meld_count >> 0 & 7)
-                + ((x_melds.count(v_m) if v_m.is_chow else 0) if True else 0)
-                >= 2
+                (x_meld_count >> 0 & 7) + (x_melds.count(v_m) if v_m.is_chow and True else 0) >= 2
                 for v_m in x_chows
             )
         ) else 0
@@ -403,8 +401,9 @@ def fu_count(
     x_meld_any, x_meld_all, x_meld_count = summarize_melds(a.melds, MELD_MASKS, MELD_COUNTS)
     x_counted_0 = (
         (x_meld_count >> 12 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if x_winning_meld.is_simple
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and not x_winning_meld.concealed
         and not
@@ -413,8 +412,9 @@ def fu_count(
             and not x_winning_meld.is_kong
             and not (x_winning_meld.concealed and x_self_drawn)
         ) else 0)
-        + ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if x_winning_meld.is_simple
+        + (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and not (x_winning_meld.concealed and x_self_drawn)
         and not
@@ -424,16 +424,18 @@ def fu_count(
     )
     x_counted_1 = (
         (x_meld_count >> 15 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if x_winning_meld.is_simple
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and x_winning_meld.concealed
         and not x_self_drawn else 0)
     )
     x_counted_2 = (
         (x_meld_count >> 18 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if not x_winning_meld.is_simple
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and not x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and not x_winning_meld.concealed
         and not
@@ -442,8 +444,9 @@ def fu_count(
             and not x_winning_meld.is_kong
             and not (x_winning_meld.concealed and x_self_drawn)
         ) else 0)
-        + ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if not x_winning_meld.is_simple
+        + (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and not x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and not (x_winning_meld.concealed and x_self_drawn)
         and not
@@ -455,8 +458,9 @@ def fu_count(
     )
     x_counted_3 = (
         (x_meld_count >> 21 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if not x_winning_meld.is_simple
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and not x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and x_winning_meld.concealed
         and not x_self_drawn else 0)
