@@ -484,8 +484,8 @@ def score_fans(
     x_tiles = a.tiles
     x_melds = a.melds
     x_pair = (a.pair or NO_PAIR)
-    x_chows = tuple(m for m in a.melds if m.is_chow)
-    x_pungs = tuple(m for m in a.melds if m.is_pung)
+    x_chows = tuple([m for m in a.melds if m.is_chow])
+    x_pungs = tuple([m for m in a.melds if m.is_pung])
     x_shape = a.shape
     x_concealed = a.concealed
     x_self_drawn = s.self_drawn
@@ -493,7 +493,7 @@ def score_fans(
     x_human = s.human
     x_seat_wind = s.seat_wind
     x_round_wind = s.round_wind
-    x_declared = tuple(m for m in a.melds if m.exposed or m.is_kong)
+    x_declared = tuple([m for m in a.melds if m.exposed or m.is_kong])
     x_waits = (s.waits if a.waits is None else a.waits)
     x_winning_meld = (a.won or NO_PAIR)
     x_open_wait = (a.wait == 'open')
@@ -511,8 +511,8 @@ def score_fans(
     x_suit_count = (x_tile_any >> 4 & 7).bit_count()
     x_counted_1 = (
         (x_meld_count >> 3 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if x_winning_meld.concealed and not x_self_drawn else 0)
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung and x_winning_meld.concealed and not x_self_drawn else 0)
     )
     # 立直 riichi_fan (rulebooks/riichi.mjr:114)
     # when riichi
@@ -843,7 +843,7 @@ def score_fans(
     # ドラ dora (rulebooks/riichi.mjr:502)
     # when true, per sum i in dora_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)
-    f_dora = max(sum(x_tiles.count(SUCCESSOR[v_i]) for v_i in s.dora_indicators), 0)
+    f_dora = sum([x_tiles.count(SUCCESSOR[v_i]) for v_i in s.dora_indicators])
     # 赤ドラ red_dora (rulebooks/riichi.mjr:511)
     # when option.red_fives, per red_fives
     # group: the winning situation only (read directly)
@@ -851,7 +851,7 @@ def score_fans(
     # 裏ドラ ura_dora (rulebooks/riichi.mjr:521)
     # when riichi or double_riichi, per sum i in ura_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)
-    f_ura_dora = max(sum(x_tiles.count(SUCCESSOR[v_i]) for v_i in s.ura_indicators), 0) if (
+    f_ura_dora = sum([x_tiles.count(SUCCESSOR[v_i]) for v_i in s.ura_indicators]) if (
         ('riichi' in s.extra) or ('double_riichi' in s.extra)
     ) else 0
     if raw is not None:
@@ -907,279 +907,276 @@ def score_fans(
             f_red_dora,
             f_ura_dora,
         ))
-    # Relations: a fan that counts removes the fans it excludes or replaces.
-    if f_ryanpeikou:
-        f_iipeikou = 0
-    if f_junchan:
-        f_chanta = 0
-    if f_chinitsu:
-        f_honitsu = 0
-    if f_kokushi_13:
-        f_kokushi = 0
-    if f_suuankou_tanki:
-        f_suuankou = 0
-    if f_junsei_chuuren:
-        f_chuuren = 0
-    # 三色同順: its value depends on whether the hand is open.
-    value_sanshoku = 2
-    if not a.concealed:
-        value_sanshoku = 1
-    # 一気通貫: its value depends on whether the hand is open.
-    value_ittsu = 2
-    if not a.concealed:
-        value_ittsu = 1
-    # 混全帯么九: its value depends on whether the hand is open.
-    value_chanta = 2
-    if not a.concealed:
-        value_chanta = 1
-    # 純全帯么九: its value depends on whether the hand is open.
-    value_junchan = 3
-    if not a.concealed:
-        value_junchan = 2
-    # 混一色: its value depends on whether the hand is open.
-    value_honitsu = 3
-    if not a.concealed:
-        value_honitsu = 2
-    # 清一色: its value depends on whether the hand is open.
-    value_chinitsu = 6
-    if not a.concealed:
-        value_chinitsu = 5
-    # 国士無双十三面: its value depends on the options.
-    value_kokushi_13 = 26
-    if not o['double_yakuman']:
-        value_kokushi_13 = 13
-    # 四暗刻単騎: its value depends on the options.
-    value_suuankou_tanki = 26
-    if not o['double_yakuman']:
-        value_suuankou_tanki = 13
-    # 大四喜: its value depends on the options.
-    value_daisuushii = 26
-    if not o['double_yakuman']:
-        value_daisuushii = 13
-    # 純正九蓮宝燈: its value depends on the options.
-    value_junsei_chuuren = 26
-    if not o['double_yakuman']:
-        value_junsei_chuuren = 13
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()
-    # 役満 (yakuman): fans add up.
+    sum_yakuman = 0
+    sum_yaku = 0
+    sum_dora = 0
     on_yakuman = False
-    value = 0
+    # Relations and tiers in one pass, in RELATION_ORDER: a fan comes after every fan
+    # that removes it, so its count is final when its turn comes. It removes the fans
+    # it excludes or replaces and adds its value to its tier's sum; a fan a limit
+    # names adds its value after that limit.
+    if f_riichi_fan:
+        sum_yaku += 1
+        kept.append((0, 1, 1))
+    if f_double_riichi_fan:
+        sum_yaku += 2
+        kept.append((1, 1, 2))
+    if f_ippatsu_fan:
+        sum_yaku += 1
+        kept.append((2, 1, 1))
+    if f_menzen_tsumo:
+        sum_yaku += 1
+        kept.append((3, 1, 1))
+    if f_pinfu:
+        sum_yaku += 1
+        kept.append((4, 1, 1))
+    if f_tanyao:
+        sum_yaku += 1
+        kept.append((5, 1, 1))
+    if f_ryanpeikou:
+        f_iipeikou = 0
+        sum_yaku += 3
+        kept.append((27, 1, 3))
+    if f_iipeikou:
+        sum_yaku += 1
+        kept.append((6, 1, 1))
+    if f_haku:
+        sum_yaku += 1
+        kept.append((7, 1, 1))
+    if f_hatsu:
+        sum_yaku += 1
+        kept.append((8, 1, 1))
+    if f_chun:
+        sum_yaku += 1
+        kept.append((9, 1, 1))
+    if f_seat_wind_pung:
+        sum_yaku += 1
+        kept.append((10, 1, 1))
+    if f_round_wind_pung:
+        sum_yaku += 1
+        kept.append((11, 1, 1))
+    if f_rinshan:
+        sum_yaku += 1
+        kept.append((12, 1, 1))
+    if f_chankan:
+        sum_yaku += 1
+        kept.append((13, 1, 1))
+    if f_haitei:
+        sum_yaku += 1
+        kept.append((14, 1, 1))
+    if f_houtei:
+        sum_yaku += 1
+        kept.append((15, 1, 1))
+    if f_renhou:
+        sum_yaku += 5
+        kept.append((16, 1, 5))
+    if f_sanshoku:
+        # 三色同順: its value depends on whether the hand is open.
+        value_sanshoku = 2
+        if not a.concealed:
+            value_sanshoku = 1
+        sum_yaku += value_sanshoku
+        kept.append((17, 1, value_sanshoku))
+    if f_ittsu:
+        # 一気通貫: its value depends on whether the hand is open.
+        value_ittsu = 2
+        if not a.concealed:
+            value_ittsu = 1
+        sum_yaku += value_ittsu
+        kept.append((18, 1, value_ittsu))
+    if f_junchan:
+        f_chanta = 0
+        # 純全帯么九: its value depends on whether the hand is open.
+        value_junchan = 3
+        if not a.concealed:
+            value_junchan = 2
+        sum_yaku += value_junchan
+        kept.append((28, 1, value_junchan))
+    if f_chanta:
+        # 混全帯么九: its value depends on whether the hand is open.
+        value_chanta = 2
+        if not a.concealed:
+            value_chanta = 1
+        sum_yaku += value_chanta
+        kept.append((19, 1, value_chanta))
+    if f_chiitoitsu:
+        sum_yaku += 2
+        kept.append((20, 1, 2))
+    if f_toitoi:
+        sum_yaku += 2
+        kept.append((21, 1, 2))
+    if f_sanankou:
+        sum_yaku += 2
+        kept.append((22, 1, 2))
+    if f_sanshoku_doukou:
+        sum_yaku += 2
+        kept.append((23, 1, 2))
+    if f_sankantsu:
+        sum_yaku += 2
+        kept.append((24, 1, 2))
+    if f_shousangen:
+        sum_yaku += 2
+        kept.append((25, 1, 2))
+    if f_honroutou:
+        sum_yaku += 2
+        kept.append((26, 1, 2))
+    if f_chinitsu:
+        f_honitsu = 0
+        # 清一色: its value depends on whether the hand is open.
+        value_chinitsu = 6
+        if not a.concealed:
+            value_chinitsu = 5
+        sum_yaku += value_chinitsu
+        kept.append((30, 1, value_chinitsu))
+    if f_honitsu:
+        # 混一色: its value depends on whether the hand is open.
+        value_honitsu = 3
+        if not a.concealed:
+            value_honitsu = 2
+        sum_yaku += value_honitsu
+        kept.append((29, 1, value_honitsu))
+    if f_kokushi_13:
+        f_kokushi = 0
+        # 国士無双十三面: its value depends on the options.
+        value_kokushi_13 = 26
+        if not o['double_yakuman']:
+            value_kokushi_13 = 13
+        on_yakuman = True
+        sum_yakuman += value_kokushi_13
+        kept.append((32, 1, value_kokushi_13))
     if f_kokushi:
         on_yakuman = True
-        value += 13
+        sum_yakuman += 13
         kept.append((31, 1, 13))
-    if f_kokushi_13:
+    if f_suuankou_tanki:
+        f_suuankou = 0
+        # 四暗刻単騎: its value depends on the options.
+        value_suuankou_tanki = 26
+        if not o['double_yakuman']:
+            value_suuankou_tanki = 13
         on_yakuman = True
-        value += value_kokushi_13
-        kept.append((32, 1, value_kokushi_13))
+        sum_yakuman += value_suuankou_tanki
+        kept.append((34, 1, value_suuankou_tanki))
     if f_suuankou:
         on_yakuman = True
-        value += 13
+        sum_yakuman += 13
         kept.append((33, 1, 13))
-    if f_suuankou_tanki:
-        on_yakuman = True
-        value += value_suuankou_tanki
-        kept.append((34, 1, value_suuankou_tanki))
     if f_daisangen:
         on_yakuman = True
-        value += 13
+        sum_yakuman += 13
         kept.append((35, 1, 13))
     if f_shousuushii:
         on_yakuman = True
-        value += 13
+        sum_yakuman += 13
         kept.append((36, 1, 13))
     if f_daisuushii:
+        # 大四喜: its value depends on the options.
+        value_daisuushii = 26
+        if not o['double_yakuman']:
+            value_daisuushii = 13
         on_yakuman = True
-        value += value_daisuushii
+        sum_yakuman += value_daisuushii
         kept.append((37, 1, value_daisuushii))
     if f_tsuuiisou:
         on_yakuman = True
-        value += 13
+        sum_yakuman += 13
         kept.append((38, 1, 13))
     if f_ryuuiisou:
         on_yakuman = True
-        value += 13
+        sum_yakuman += 13
         kept.append((39, 1, 13))
     if f_chinroutou:
         on_yakuman = True
-        value += 13
+        sum_yakuman += 13
         kept.append((40, 1, 13))
+    if f_junsei_chuuren:
+        f_chuuren = 0
+        # 純正九蓮宝燈: its value depends on the options.
+        value_junsei_chuuren = 26
+        if not o['double_yakuman']:
+            value_junsei_chuuren = 13
+        on_yakuman = True
+        sum_yakuman += value_junsei_chuuren
+        kept.append((42, 1, value_junsei_chuuren))
     if f_chuuren:
         on_yakuman = True
-        value += 13
+        sum_yakuman += 13
         kept.append((41, 1, 13))
-    if f_junsei_chuuren:
-        on_yakuman = True
-        value += value_junsei_chuuren
-        kept.append((42, 1, value_junsei_chuuren))
     if f_suukantsu:
         on_yakuman = True
-        value += 13
+        sum_yakuman += 13
         kept.append((43, 1, 13))
     if f_tenhou:
         on_yakuman = True
-        value += 13
+        sum_yakuman += 13
         kept.append((44, 1, 13))
     if f_chiihou:
         on_yakuman = True
-        value += 13
+        sum_yakuman += 13
         kept.append((45, 1, 13))
     if f_renhou_yakuman:
         on_yakuman = True
-        value += 13
+        sum_yakuman += 13
         kept.append((46, 1, 13))
-    if on_yakuman:
-        total += value
+    if f_dora:
+        sum_dora += f_dora
+        kept.append((47, f_dora, f_dora))
+    if f_red_dora:
+        sum_dora += f_red_dora
+        kept.append((48, f_red_dora, f_red_dora))
+    if f_ura_dora:
+        sum_dora += f_ura_dora
+        kept.append((49, f_ura_dora, f_ura_dora))
+    # 役満 (yakuman): fans add up.
+    total += sum_yakuman
     # 役 (yaku): fans add up.
-    on_yaku = False
-    if not on_yakuman:
-        value = 0
-        if f_riichi_fan:
-            on_yaku = True
-            value += 1
-            kept.append((0, 1, 1))
-        if f_double_riichi_fan:
-            on_yaku = True
-            value += 2
-            kept.append((1, 1, 2))
-        if f_ippatsu_fan:
-            on_yaku = True
-            value += 1
-            kept.append((2, 1, 1))
-        if f_menzen_tsumo:
-            on_yaku = True
-            value += 1
-            kept.append((3, 1, 1))
-        if f_pinfu:
-            on_yaku = True
-            value += 1
-            kept.append((4, 1, 1))
-        if f_tanyao:
-            on_yaku = True
-            value += 1
-            kept.append((5, 1, 1))
-        if f_iipeikou:
-            on_yaku = True
-            value += 1
-            kept.append((6, 1, 1))
-        if f_haku:
-            on_yaku = True
-            value += 1
-            kept.append((7, 1, 1))
-        if f_hatsu:
-            on_yaku = True
-            value += 1
-            kept.append((8, 1, 1))
-        if f_chun:
-            on_yaku = True
-            value += 1
-            kept.append((9, 1, 1))
-        if f_seat_wind_pung:
-            on_yaku = True
-            value += 1
-            kept.append((10, 1, 1))
-        if f_round_wind_pung:
-            on_yaku = True
-            value += 1
-            kept.append((11, 1, 1))
-        if f_rinshan:
-            on_yaku = True
-            value += 1
-            kept.append((12, 1, 1))
-        if f_chankan:
-            on_yaku = True
-            value += 1
-            kept.append((13, 1, 1))
-        if f_haitei:
-            on_yaku = True
-            value += 1
-            kept.append((14, 1, 1))
-        if f_houtei:
-            on_yaku = True
-            value += 1
-            kept.append((15, 1, 1))
-        if f_renhou:
-            on_yaku = True
-            value += 5
-            kept.append((16, 1, 5))
-        if f_sanshoku:
-            on_yaku = True
-            value += value_sanshoku
-            kept.append((17, 1, value_sanshoku))
-        if f_ittsu:
-            on_yaku = True
-            value += value_ittsu
-            kept.append((18, 1, value_ittsu))
-        if f_chanta:
-            on_yaku = True
-            value += value_chanta
-            kept.append((19, 1, value_chanta))
-        if f_chiitoitsu:
-            on_yaku = True
-            value += 2
-            kept.append((20, 1, 2))
-        if f_toitoi:
-            on_yaku = True
-            value += 2
-            kept.append((21, 1, 2))
-        if f_sanankou:
-            on_yaku = True
-            value += 2
-            kept.append((22, 1, 2))
-        if f_sanshoku_doukou:
-            on_yaku = True
-            value += 2
-            kept.append((23, 1, 2))
-        if f_sankantsu:
-            on_yaku = True
-            value += 2
-            kept.append((24, 1, 2))
-        if f_shousangen:
-            on_yaku = True
-            value += 2
-            kept.append((25, 1, 2))
-        if f_honroutou:
-            on_yaku = True
-            value += 2
-            kept.append((26, 1, 2))
-        if f_ryanpeikou:
-            on_yaku = True
-            value += 3
-            kept.append((27, 1, 3))
-        if f_junchan:
-            on_yaku = True
-            value += value_junchan
-            kept.append((28, 1, value_junchan))
-        if f_honitsu:
-            on_yaku = True
-            value += value_honitsu
-            kept.append((29, 1, value_honitsu))
-        if f_chinitsu:
-            on_yaku = True
-            value += value_chinitsu
-            kept.append((30, 1, value_chinitsu))
-        if on_yaku:
-            total += value
+    if on_yakuman:
+        kept = [entry for entry in kept if FANS[entry[0]].tier != 0]
+    else:
+        total += sum_yaku
     # ドラ (dora): fans add up.
-    on_dora = False
-    if not on_yakuman:
-        value = 0
-        if f_dora:
-            on_dora = True
-            value += f_dora
-            kept.append((47, f_dora, f_dora))
-        if f_red_dora:
-            on_dora = True
-            value += f_red_dora
-            kept.append((48, f_red_dora, f_red_dora))
-        if f_ura_dora:
-            on_dora = True
-            value += f_ura_dora
-            kept.append((49, f_ura_dora, f_ura_dora))
-        if on_dora:
-            total += value
+    if on_yakuman:
+        kept = [entry for entry in kept if FANS[entry[0]].tier != 1]
+    else:
+        total += sum_dora
+    # kept comes in pass order: back to table order when these fans count together
+    if (
+        f_ryanpeikou and (
+            f_haku
+            or f_hatsu
+            or f_chun
+            or f_seat_wind_pung
+            or f_round_wind_pung
+            or f_rinshan
+            or f_chankan
+            or f_haitei
+            or f_houtei
+            or f_renhou
+            or f_sanshoku
+            or f_ittsu
+            or f_chanta
+            or f_chiitoitsu
+            or f_toitoi
+            or f_sanankou
+            or f_sanshoku_doukou
+            or f_sankantsu
+            or f_shousangen
+            or f_honroutou
+        )
+        or f_junchan and (
+            f_chiitoitsu
+            or f_toitoi
+            or f_sanankou
+            or f_sanshoku_doukou
+            or f_sankantsu
+            or f_shousangen
+            or f_honroutou
+        )
+    ):
+        kept.sort()
     return total, tuple(kept), notes
 
 
@@ -1240,8 +1237,9 @@ def fu_count(
     x_meld_any, x_meld_all, x_meld_count = summarize_melds(a.melds, MELD_MASKS, MELD_COUNTS)
     x_counted_0 = (
         (x_meld_count >> 18 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if x_winning_meld.is_simple
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and not x_winning_meld.concealed
         and not
@@ -1250,8 +1248,9 @@ def fu_count(
             and not x_winning_meld.is_kong
             and not (x_winning_meld.concealed and x_self_drawn)
         ) else 0)
-        + ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if x_winning_meld.is_simple
+        + (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and not (x_winning_meld.concealed and x_self_drawn)
         and not
@@ -1261,16 +1260,18 @@ def fu_count(
     )
     x_counted_1 = (
         (x_meld_count >> 21 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if x_winning_meld.is_simple
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and x_winning_meld.concealed
         and not x_self_drawn else 0)
     )
     x_counted_2 = (
         (x_meld_count >> 24 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if not x_winning_meld.is_simple
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and not x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and not x_winning_meld.concealed
         and not
@@ -1279,8 +1280,9 @@ def fu_count(
             and not x_winning_meld.is_kong
             and not (x_winning_meld.concealed and x_self_drawn)
         ) else 0)
-        + ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if not x_winning_meld.is_simple
+        + (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and not x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and not (x_winning_meld.concealed and x_self_drawn)
         and not
@@ -1292,8 +1294,9 @@ def fu_count(
     )
     x_counted_3 = (
         (x_meld_count >> 27 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if not x_winning_meld.is_simple
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and not x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and x_winning_meld.concealed
         and not x_self_drawn else 0)
