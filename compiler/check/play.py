@@ -138,7 +138,7 @@ def _situation(key: str, name: ast.Ident, decls: Declarations) -> list[Diagnosti
             "situation",
             name,
             known,
-            f"declare the situation (`situation {name.text} \"…\"`) for `{key}` to set",
+            f'declare the situation (`situation {name.text} "…"`) for `{key}` to set',
             label="no situation of this rulebook",
         )
     ]

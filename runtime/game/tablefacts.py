@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HUANGFAN",
-    "ready_stakes",
     "WINDS",
     "GameSetupError",
     "carry_huangfan",
@@ -44,6 +43,7 @@ __all__ = [
     "deal_horses",
     "first_dealer",
     "next_playing",
+    "ready_stakes",
     "seat_wind",
     "table_facts",
     "table_situations",

@@ -166,7 +166,7 @@ class ReadyTable:
 
     def table(self) -> int:
         """The deposits on the table now: those carried in and this round's."""
-        return self.carried + sum(d.get("deposit", 0) for d in self.declared.values())
+        return self.carried + sum(int(d.get("deposit", 0)) for d in self.declared.values())
 
 
 def _order(declaration: dict[str, Any]) -> int:
@@ -180,9 +180,11 @@ def _locked(r: Round, seat: int, acts: list[Action]) -> list[Action]:
     kept = []
     for act in acts:
         kind = act.kind
-        if kind == "win" or (kind == "discard" and act.tile == drew):
-            kept.append(act)
-        elif kind == "concealed_kong" and act.tile == drew and _same_waits(r, seat, drew):
+        if (
+            kind == "win"
+            or (kind == "discard" and act.tile == drew)
+            or (kind == "concealed_kong" and act.tile == drew and _same_waits(r, seat, drew))
+        ):
             kept.append(act)
     return kept
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from mjc.runtime.settle.round import RoundOutcome
 
-__all__ = ["TABLE", "Move", "deposit_moves", "round_deposits"]
+__all__ = ["TABLE", "Move", "deposit_moves", "round_deposits", "seat_or_table"]
 
 TABLE = -1  # the table, as a payer or payee of a deposit line
 
@@ -53,3 +53,8 @@ def round_deposits(outcome: RoundOutcome) -> tuple[list[Move], int, int]:
         winner = seats[0] if origin is None else min(seats, key=lambda s: (s - origin) % n)
     declared = [(d.seat, d.deposit) for d in outcome.ready_declarations]
     return deposit_moves(declared, outcome.deposits_carried, winner)
+
+
+def seat_or_table(seat: int) -> str:
+    """A line's payer or payee in words: `seat 2`, or `the table` (供託)."""
+    return "the table" if seat == TABLE else f"seat {seat}"

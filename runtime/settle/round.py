@@ -248,7 +248,9 @@ class RoundOutcome(_Model):
         seats += [(f"deal_wins.{i}.seat", d.seat) for i, d in enumerate(self.deal_wins)]
         seats += [(f"hands.{seat}", seat) for seat in self.hands]
         seats += [(f"declarations.{seat}", seat) for seat in self.declarations]
-        seats += [(f"ready_declarations.{i}.seat", d.seat) for i, d in enumerate(self.ready_declarations)]
+        seats += [
+            (f"ready_declarations.{i}.seat", d.seat) for i, d in enumerate(self.ready_declarations)
+        ]
         for name, seat in seats:
             if seat is not None and seat >= n:
                 raise ValueError(f"{name}: seat {seat} does not exist at {n} players (0..{n - 1})")

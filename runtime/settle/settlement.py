@@ -15,9 +15,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from mjc.runtime.ready.deposits import round_deposits
 from mjc.runtime.score.options import OptionError
 from mjc.runtime.score.scoring import SITUATION_FLAGS, Score, Situation
-from mjc.runtime.ready.deposits import round_deposits
 from mjc.runtime.settle.claimcheck import RoundRules, round_problems
 from mjc.runtime.settle.dealwinlines import DealWinRules, deal_win_lines
 from mjc.runtime.settle.drawlines import DrawSeat, draw_lines
