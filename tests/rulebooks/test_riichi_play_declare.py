@@ -24,7 +24,7 @@ def _t(text: str) -> int:
     return tile_index(text)
 
 
-def _round(hands: dict[int, str], head: str = "", **kw: object) -> Round:
+def _riichi_round(hands: dict[int, str], head: str = "", **kw: object) -> Round:
     return Round(
         ruleset("riichi"), seed=1, scenario=Scenario(hands=hands, head=head, dealer=0), **kw
     )
@@ -48,13 +48,13 @@ def _go_around(game: Round, *seats_tiles: tuple[int, str]) -> None:
 
 
 def test_a_closed_ready_hand_may_declare_with_the_discard_that_leaves_it_ready() -> None:
-    game = _round({0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3})
+    game = _riichi_round({0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3})
     declares = [a.tile for a in game.legal_actions(0) if a.kind == "declare_ready"]
     assert declares == [_t("5p"), _t("7z")]  # each leaves a 単騎 wait; no other discard does
 
 
 def test_a_hand_with_a_claimed_meld_may_not_declare() -> None:
-    game = _round({0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3})
+    game = _riichi_round({0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3})
     _discard(game, 0, "7z")
     game.apply(Action(1, "pong", _t("7z")))
     legal = game.legal_actions(1)
@@ -63,18 +63,18 @@ def test_a_hand_with_a_claimed_meld_may_not_declare() -> None:
 
 
 def test_a_seat_without_the_points_needed_may_not_declare() -> None:
-    game = _round({0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3}, points=[900, 25000, 25000, 25000])
+    game = _riichi_round({0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3}, points=[900, 25000, 25000, 25000])
     assert not [a for a in game.legal_actions(0) if a.kind == "declare_ready"]
 
 
 def test_no_declaration_with_fewer_tiles_left_in_the_wall_than_it_needs() -> None:
     rules = dataclasses.replace(ruleset("riichi").turn_rules({}), ready_tiles_left=100)
-    game = _round({0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3}, rules=rules)
+    game = _riichi_round({0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3}, rules=rules)
     assert not [a for a in game.legal_actions(0) if a.kind == "declare_ready"]
 
 
 def test_after_declaring_the_hand_is_locked_and_the_deposit_is_on_the_table() -> None:
-    game = _round({0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3}, head="1z 2z 3z 9m")
+    game = _riichi_round({0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3}, head="1z 2z 3z 9m")
     _discard(game, 0, "7z", "declare_ready")
     game.apply(Action(1, "pass"))  # seat 1 could pong 7z
     assert game.state().ready_declarations[0].seat == 0
@@ -84,7 +84,7 @@ def test_after_declaring_the_hand_is_locked_and_the_deposit_is_on_the_table() ->
 
 
 def test_a_win_on_the_first_discards_declaration_is_double_riichi_with_ippatsu() -> None:
-    game = _round({0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3}, head="5p")
+    game = _riichi_round({0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3}, head="5p")
     _discard(game, 0, "7z", "declare_ready")
     game.apply(Action(1, "pass"))
     _discard(game, 1, "5p")
@@ -96,7 +96,7 @@ def test_a_win_on_the_first_discards_declaration_is_double_riichi_with_ippatsu()
 
 
 def test_a_call_after_the_declaration_breaks_ippatsu_and_the_deposit_stands() -> None:
-    game = _round({0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3}, head="5p")
+    game = _riichi_round({0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3}, head="5p")
     _discard(game, 0, "7z", "declare_ready")
     game.apply(Action(1, "pong", _t("7z")))
     _discard(game, 1, "9s")
@@ -111,7 +111,7 @@ def test_a_call_after_the_declaration_breaks_ippatsu_and_the_deposit_stands() ->
 
 def test_a_declaration_discard_won_on_stands_without_a_deposit() -> None:
     shanpon = "77z55z234p567p345s"  # ready on 7z or 5z
-    game = _round({0: DEALER, 1: shanpon, 2: JUNK2, 3: JUNK3})
+    game = _riichi_round({0: DEALER, 1: shanpon, 2: JUNK2, 3: JUNK3})
     _discard(game, 0, "7z", "declare_ready")
     game.apply(Action(1, "win"))
     assert game.result is not None and game.settlement is not None
@@ -122,7 +122,7 @@ def test_a_declaration_discard_won_on_stands_without_a_deposit() -> None:
 
 
 def test_the_winner_takes_the_deposits_on_the_table_and_those_carried_in() -> None:
-    game = _round({0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3}, head="5p", deposits=2000)
+    game = _riichi_round({0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3}, head="5p", deposits=2000)
     _discard(game, 0, "7z", "declare_ready")
     game.apply(Action(1, "pass"))
     _discard(game, 1, "5p")
@@ -136,7 +136,7 @@ def test_the_winner_takes_the_deposits_on_the_table_and_those_carried_in() -> No
 
 
 def test_after_a_draw_the_deposits_stay_on_the_table() -> None:
-    game = _round({0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3}, head="1z", deposits=1000)
+    game = _riichi_round({0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3}, head="1z", deposits=1000)
     _discard(game, 0, "7z", "declare_ready")
     game.apply(Action(1, "pass"))
     game.abandon()  # counts as a draw
@@ -153,7 +153,7 @@ JUNK0 = "123m456m789p234s5p7z"
 
 
 def test_discard_furiten_no_win_on_a_discard_while_a_wait_is_among_ones_discards() -> None:
-    game = _round({0: JUNK0, 1: RYANMEN, 2: JUNK2, 3: JUNK3}, head="4p 1p")
+    game = _riichi_round({0: JUNK0, 1: RYANMEN, 2: JUNK2, 3: JUNK3}, head="4p 1p")
     _discard(game, 0, "7z")
     _pass_all(game)
     _discard(game, 1, "4p")  # its own wait, thrown
@@ -163,7 +163,7 @@ def test_discard_furiten_no_win_on_a_discard_while_a_wait_is_among_ones_discards
 
 
 def test_temporary_furiten_a_passed_win_bars_wins_on_discards_until_ones_next_discard() -> None:
-    game = _round({0: JUNK0, 1: RYANMEN, 2: JUNK2, 3: JUNK3}, head="9m 4p 1p 8m 8m 1p")
+    game = _riichi_round({0: JUNK0, 1: RYANMEN, 2: JUNK2, 3: JUNK3}, head="9m 4p 1p 8m 8m 1p")
     _discard(game, 0, "7z")
     _pass_all(game)
     _discard(game, 1, "9m")
@@ -183,7 +183,7 @@ def test_temporary_furiten_a_passed_win_bars_wins_on_discards_until_ones_next_di
 
 
 def test_riichi_furiten_a_declarer_who_passed_a_win_never_wins_on_a_discard_again() -> None:
-    game = _round({0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3}, head="5p 1z 2z 3z")
+    game = _riichi_round({0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3}, head="5p 1z 2z 3z")
     _discard(game, 0, "7z", "declare_ready")
     game.apply(Action(1, "pass"))
     _discard(game, 1, "5p")
