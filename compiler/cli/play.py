@@ -244,6 +244,11 @@ def _print_result(game: Round, out: IO[str], as_json: bool, log: str | None) -> 
         )
     deltas = ", ".join(f"seat {i} {d:+d}" for i, d in enumerate(result["deltas"]))
     print(f"deltas: {deltas}; next dealer: seat {result['next_dealer']}", file=out)
+    table = result.get("deposits")
+    if table is not None and (table["before"] or table["after"]):  # 供託
+        print(f"on the table: {table['before']} before, {table['after']} after", file=out)
+    if "abortive_draw" in result:
+        print(f"{ruleset.id}: an abortive draw ({result['abortive_draw']})", file=out)
     if log:
         print(f"log: {log}", file=out)
 

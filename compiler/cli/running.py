@@ -188,6 +188,9 @@ def settle(args: argparse.Namespace) -> int:
         )
     deltas = ", ".join(f"seat {i} {d:+d}" for i, d in enumerate(settlement.deltas))
     print(f"deltas: {deltas}")
+    table = settlement.as_dict().get("table")
+    if table is not None:  # the deposits (供託): sum(deltas) + after - before == 0
+        print(f"on the table: {table['before']} {unit} before, {table['after']} {unit} after")
     return EXIT_OK
 
 

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from mjc.runtime import Round, Scenario
 from mjc.runtime.game.actions import Action
+from mjc.runtime.game.gamelog import log_lines, replay
+from mjc.runtime.settle.round import RoundError
 from mjc.runtime.tiles.tile import tile_index
 from tests.conftest import ruleset
 
@@ -63,7 +67,9 @@ def test_a_hand_with_a_claimed_meld_may_not_declare() -> None:
 
 
 def test_a_seat_without_the_points_needed_may_not_declare() -> None:
-    game = _riichi_round({0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3}, points=[900, 25000, 25000, 25000])
+    game = _riichi_round(
+        {0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3}, points=[900, 25000, 25000, 25000]
+    )
     assert not [a for a in game.legal_actions(0) if a.kind == "declare_ready"]
 
 
@@ -192,3 +198,108 @@ def test_riichi_furiten_a_declarer_who_passed_a_win_never_wins_on_a_discard_agai
     _discard(game, 0, "3z")  # its own next discard: still furiten
     _pass_all(game)
     assert game.state().seats[0].furiten  # for the rest of the round
+
+
+def test_four_riichi_the_round_is_drawn_once_the_fourth_declarations_discard_passes() -> None:
+    hands = {
+        0: DEALER,  # ready on 5p after 7z
+        1: "456789m123456s9p",  # ready on 9p
+        2: "111222333p567s8s",  # ready on 5s or 8s
+        3: "111999m111999s5z",  # ready on 5z
+    }
+    game = _riichi_round(hands, head="1z 2z 3z")
+    _discard(game, 0, "7z", "declare_ready")
+    _discard(game, 1, "1z", "declare_ready")
+    _discard(game, 2, "2z", "declare_ready")
+    assert game.result is None
+    _discard(game, 3, "3z", "declare_ready")
+    assert game.result is not None
+    assert game.result["abortive_draw"] == "all_ready" and game.result["exhaustive_draw"]
+    assert game.result["deposits"] == {"before": 0, "after": 4000}
+    assert game.result["deltas"] == [-1000, -1000, -1000, -1000]
+
+
+def test_four_riichi_plays_on_when_the_option_is_off() -> None:
+    hands = {0: DEALER, 1: "456789m123456s9p", 2: "111222333p567s8s", 3: "111999m111999s5z"}
+    game = _riichi_round(hands, head="1z 2z 3z", options={"four_riichi_draw": False})
+    for seat, tile in ((0, "7z"), (1, "1z"), (2, "2z"), (3, "3z")):
+        _discard(game, seat, tile, "declare_ready")
+    assert game.result is None and game.state().phase == "turn"
+
+
+# ------------------------------------------------------------------ the round JSON
+
+
+def test_settle_moves_the_deposits_of_the_round_json_to_the_winner_nearest_the_discarder() -> None:
+    won = {"hand": "234m567p234s678s55p", "win_tile": "8s", "situations": ["riichi"]}
+    also = {"hand": "345m345p456s678s99m", "win_tile": "8s", "situations": ["riichi"]}
+    result = ruleset("riichi").settle(
+        {
+            "winners": [{"seat": 3, **won}, {"seat": 1, **also}],
+            "discarder": 2,
+            "ready_declarations": [
+                {"seat": 1, "discard": 5, "tile": "1z", "deposit": 1000},
+                {"seat": 3, "discard": 9, "deposit": 1000},
+            ],
+            "deposits_carried": 1000,
+        }
+    )
+    deposits = [(x.payer, x.payee, x.amount) for x in result.lines if x.kind == "deposit"]
+    assert deposits == [(1, -1, 1000), (3, -1, 1000), (-1, 3, 3000)]  # seat 3 is nearest
+    assert (result.table_before, result.table_after) == (1000, 0)
+    assert sum(result.deltas) + result.table_after - result.table_before == 0
+
+
+@pytest.mark.parametrize(
+    ("declarations", "message"),
+    [
+        ([{"seat": 7, "discard": 1}], "seat 7 does not exist"),
+        ([{"seat": 1, "discard": 1}, {"seat": 1, "discard": 5}], "a seat declares ready once"),
+        ([{"seat": 1, "discard": 1, "deposit": -5}], "deposit"),
+        ([{"seat": 1}], "discard"),
+        ("many", "ready_declarations"),
+    ],
+)
+def test_settle_refuses_ready_declarations_it_cannot_read(
+    declarations: object, message: str
+) -> None:
+    with pytest.raises(RoundError, match=message):
+        ruleset("riichi").settle({"exhaustive_draw": True, "ready_declarations": declarations})
+
+
+# ------------------------------------------------------------------ a kong after the declaration
+
+JUNK3B = "456p789s11123s66z"
+
+
+def test_a_declarer_may_kong_the_tile_he_drew_when_his_waits_stay_as_they_were() -> None:
+    hands = {0: "111m456m789p234s5p7z", 1: PONG_7Z, 2: JUNK2, 3: JUNK3B}
+    game = _riichi_round(hands, head="1z 2z 3z 1m")
+    _discard(game, 0, "7z", "declare_ready")
+    game.apply(Action(1, "pass"))
+    _go_around(game, (1, "1z"), (2, "2z"), (3, "3z"))
+    assert Action(0, "concealed_kong", _t("1m")) in game.legal_actions(0)  # still on 5p
+
+
+def test_a_declarer_may_not_kong_when_the_kong_changes_his_waits() -> None:
+    hands = {0: "1112m789p234s567s7z", 1: PONG_7Z, 2: JUNK2, 3: JUNK3B}  # on 2m or 3m
+    game = _riichi_round(hands, head="1z 2z 3z 1m")
+    _discard(game, 0, "7z", "declare_ready")
+    game.apply(Action(1, "pass"))
+    _go_around(game, (1, "1z"), (2, "2z"), (3, "3z"))
+    assert game.legal_actions(0) == [Action(0, "discard", _t("1m"))]  # a kong leaves 2m only
+
+
+def test_a_round_with_points_and_deposits_replays_from_its_log() -> None:
+    game = _riichi_round(
+        {0: DEALER, 1: PONG_7Z, 2: JUNK2, 3: JUNK3},
+        head="5p",
+        points=[25000, 25000, 25000, 25000],
+        deposits=1000,
+    )
+    _discard(game, 0, "7z", "declare_ready")
+    game.apply(Action(1, "pass"))
+    _discard(game, 1, "5p")
+    game.apply(Action(0, "win"))
+    again = replay(ruleset("riichi"), log_lines(game))
+    assert again.events == game.events and again.result == game.result
