@@ -37,7 +37,7 @@ def rule_words(rule: ir.PlayRule, book: ir.Rulebook) -> Md:
         case "word":
             return Md(word.says).format(Md(word.values.get(rule.words[0], rule.words[0])))
         case "situation":
-            return Md(word.says).format(rule.words[0])
+            return Md(word.says).format(code(rule.words[0]))
     return Md(word.says).format(
         Md(" > ").join(Md("{} ({})").format(w, word.values.get(w, w)) for w in rule.words)
     )

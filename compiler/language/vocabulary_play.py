@@ -296,21 +296,21 @@ PLAY_WORDS: dict[str, PlayWord] = {
         "a player whose closed hand is ready may declare it with a discard (立直, 报听); his "
         "hand is then locked (he discards what he draws, or wins, or makes a concealed kong "
         "of the tile drawn that keeps his waits), he claims nothing but a win, and his wins "
-        "are under the situation `{}`",
+        "are under the situation {}",
     ),
     "ready_first": PlayWord(
         ("ready_first",),
         "situation",
         "ready",
         "a declaration made with the player's first discard, before any claim or kong of the "
-        "round, wins under `{}` instead (ダブル立直)",
+        "round, wins under {} instead (ダブル立直)",
     ),
     "ready_one_go_around": PlayWord(
         ("ready_one_go_around",),
         "situation",
         "ready",
         "a declarer's win before his next discard, with no claim or kong by anyone in "
-        "between, is also under `{}` (一発)",
+        "between, is also under {} (一発)",
     ),
     "ready_deposit": PlayWord(
         ("ready_deposit",),

@@ -299,6 +299,8 @@ def finish_draw(r: Round) -> None:
     """End the round in an exhaustive draw (流局, 荒庄), after the wins of the round where
     play went on after them; the round JSON shows the hands still playing where the
     rulebook's draw lines pay on them."""
+    if r.ready.pending >= 0:  # a declaration's discard, the last before the wall ran out
+        r.ready.passed(r)
     _close(r, drawn=True, hands=True)
 
 
