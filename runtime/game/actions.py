@@ -32,7 +32,8 @@ __all__ = [
 #   on another's added (or robbable) kong: win (抢杠), pass
 #   after the deal, before the first discard: deal_win (show a win at the deal, 起手胡), pass;
 #   exchange (the tiles passed to another seat, 换三张, `tiles`); then
-#   declare (a word of a declaration's list, 定缺: a suit named by its 1, 1m/1p/1s)
+#   declare (a word of a declaration's list, 定缺: a suit named by its 1, 1m/1p/1s);
+#   on one's own turn, declare_ready: a ready declaration (立直, 报听) with the discard `tile`
 KINDS: tuple[str, ...] = (
     "discard",
     "concealed_kong",
@@ -45,6 +46,7 @@ KINDS: tuple[str, ...] = (
     "deal_win",
     "declare",
     "exchange",
+    "declare_ready",
 )
 _TILED = frozenset(KINDS) - {"win", "pass", "deal_win", "exchange"}
 # The kong actions, which may name a kind of kong (`as`, the rulebook's `kongs` section).

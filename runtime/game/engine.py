@@ -59,11 +59,13 @@ from mjc.runtime.game.tablefacts import (
     deal_hands,
     deal_horses,
     next_playing,
+    ready_stakes,
     seat_wind,
     table_facts,
     turns_indicator,
 )
 from mjc.runtime.game.wall import build_wall, take
+from mjc.runtime.ready.declaration import ReadyTable
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.settle.payments import DealWinInfo
@@ -100,6 +102,8 @@ class Round:
         stacked: Sequence[int] = (),
         situations: Sequence[str] = (),
         scenario: Scenario | None = None,
+        points: Sequence[int] | None = None,
+        deposits: int = 0,
     ) -> None:
         # Over 80 lines on purpose: the set-up reads as the seeds tell it, wall to first turn.
         n = players if players is not None else max(ruleset.players)
@@ -122,6 +126,7 @@ class Round:
         if reason is not None:
             raise GameSetupError(reason)
         self.seed, self.players, self.round_wind, self.streak = seed, n, round_wind, streak
+        self.ready = ReadyTable(self.rules, *ready_stakes(points, deposits, n))  # 立直, 振聴
         dealer, self.dealer_drawn, self.table_situations = table_facts(self, dealer, situations)
         self.dealer = dealer
         values = self.values
@@ -328,9 +333,11 @@ class Round:
         self.events.append(event)
         if self.phase != "turn":
             answer(self, action)
-        elif kind != "discard":
+        elif kind != "discard" and kind != "declare_ready":
             self._play_turn(action)
         else:  # a discard (the path of nearly every action): the others are asked about it
+            if kind == "declare_ready":
+                self.ready.declare(self, seat, tile)  # 立直: made with this discard
             st = self.seats[seat]
             counts = st.counts
             if self.rules.no_chow_to_rebuild and IS_SUITED[tile]:
@@ -342,6 +349,8 @@ class Round:
             if tile != self.drew:  # the tile drawn thrown again leaves the hand, and its
                 st.waits = None  # wait set (kept through the draw), as before the draw
             st.river.append(tile)
+            if self.ready.on:
+                self.ready.discarded(self, seat, tile)
             if st.no_discard:
                 st.no_discard.clear()
             self.discards += 1
@@ -454,6 +463,8 @@ class Round:
             acts += [made[t] for t in allowed]
         else:
             acts += compress(made, counts)  # every tile held, lowest first
+        if self.ready.active:
+            acts = self.ready.turn_actions(self, seat, acts)  # 立直: declared, or locked
         return discard_first(self, seat, acts) if self.declared else acts  # 定缺: 先打缺门
 
     def _play_turn(self, action: Action) -> None:
@@ -465,6 +476,7 @@ class Round:
             finish_win(self, [seat], self_drawn=True)
             return
         self.quiet = False  # a kong (`apply` plays a discard itself)
+        self.ready.called()  # no 一発 after a kong
         st.waits = None
         self.kong_turn.named = action.kong_kind
         if kind == "concealed_kong":
@@ -518,6 +530,8 @@ class Round:
 
     def _draw_next(self, seat: int) -> None:
         """The next seat's ordinary draw, and its turn (the path of nearly every turn)."""
+        if self.ready.pending >= 0 and self._ready_passed():
+            return
         st = self.seats[seat]
         st.draws += 1
         if st.no_pong or st.no_win:
@@ -540,6 +554,16 @@ class Round:
             self.turn, self.drew = seat, got
             self.from_kong = self.after_claim = False
             self._legal = {seat: self._turn_actions(seat)}
+
+    def _ready_passed(self) -> bool:
+        """The pending ready declaration's discard was not won on: its deposit is made; True
+        when that ends the round (四家立直: `mjc.runtime.ready.declaration`)."""
+        if not self.ready.passed(self):
+            return False
+        from mjc.runtime.game.roundend import finish_abortive
+
+        finish_abortive(self, "all_ready")
+        return True
 
     # ------------------------------------------------------------------ after a window
     # (the windows themselves, their answers and which claim is served: claimanswers)

@@ -28,7 +28,7 @@ from mjc.runtime.wins.seats import hand_of, hand_text
 if TYPE_CHECKING:
     from mjc.runtime.game.engine import Round
 
-__all__ = ["Opening", "finish_draw", "finish_win", "next_dealer"]
+__all__ = ["Opening", "finish_abortive", "finish_draw", "finish_win", "next_dealer"]
 
 
 class Opening:
@@ -136,6 +136,8 @@ def _base(r: Round) -> dict[str, Any]:
         data["deal_wins"] = [dict(shown) for shown in r.deal_wins]
     if r.declared:  # 定缺: each winner is scored with its own
         data["declarations"] = {str(s): dict(d) for s, d in sorted(r.declared.items())}
+    if r.ready.active or r.ready.carried:  # 立直 and the deposits on the table (供託)
+        data.update(r.ready.outcome())
     return data
 
 
@@ -297,6 +299,8 @@ def finish_draw(r: Round) -> None:
     """End the round in an exhaustive draw (流局, 荒庄), after the wins of the round where
     play went on after them; the round JSON shows the hands still playing where the
     rulebook's draw lines pay on them."""
+    if r.ready.pending >= 0:  # a declaration's discard, the last before the wall ran out
+        r.ready.passed(r)
     _close(r, drawn=True, hands=True)
 
 
@@ -328,6 +332,15 @@ def abandon(r: Round) -> None:
     r.events[-1]["abandoned"] = True
 
 
+def finish_abortive(r: Round, why: str) -> None:
+    """End the round in an abortive draw (途中流局) named `why` (`all_ready`: 四家立直): a
+    draw, whose result and end line say why; the dealer as after an exhaustive draw."""
+    _close(r, drawn=True)
+    assert r.result is not None
+    r.result["abortive_draw"] = why
+    r.events[-1]["abortive_draw"] = why
+
+
 def _settle(r: Round, outcome: dict[str, Any], drawn: bool, dealer: int) -> None:
     settlement = r.ruleset.settle(outcome, played=True)  # the round as the engine played it
     r.settlement = settlement
@@ -343,6 +356,8 @@ def _settle(r: Round, outcome: dict[str, Any], drawn: bool, dealer: int) -> None
         "next_dealer": dealer,
         "outcome": outcome,
     }
+    if r.ready.active or r.ready.carried:  # the deposits on the table before and after
+        r.result["deposits"] = {"before": settlement.table_before, "after": settlement.table_after}
     if r.rules.after_win != "end":  # where play goes on after a win: each event's winners
         r.result["win_events"] = [[w["seat"] for w in e["winners"]] for e in r.win_events]
     r.events.append({"type": "end", **r.result})
