@@ -32,7 +32,8 @@ __all__ = [
 #   on another's added (or robbable) kong: win (抢杠), pass
 #   after the deal, before the first discard: deal_win (show a win at the deal, 起手胡), pass;
 #   exchange (the tiles passed to another seat, 换三张, `tiles`); then
-#   declare (a word of a declaration's list, 定缺: a suit named by its 1, 1m/1p/1s)
+#   declare (a word of a declaration's list, 定缺: a suit named by its 1, 1m/1p/1s);
+#   in one's first turn: abortive_draw (九種九牌: the round ends drawn, `TurnRules`)
 KINDS: tuple[str, ...] = (
     "discard",
     "concealed_kong",
@@ -45,8 +46,9 @@ KINDS: tuple[str, ...] = (
     "deal_win",
     "declare",
     "exchange",
+    "abortive_draw",
 )
-_TILED = frozenset(KINDS) - {"win", "pass", "deal_win", "exchange"}
+_TILED = frozenset(KINDS) - {"win", "pass", "deal_win", "exchange", "abortive_draw"}
 # The kong actions, which may name a kind of kong (`as`, the rulebook's `kongs` section).
 KONGS = frozenset({"concealed_kong", "added_kong", "exposed_kong"})
 

@@ -127,7 +127,7 @@ def open_claims(r: Round, discarder: int, tile: int) -> None:
     r.turn = discarder
     if pending:
         r.phase, r.pending, r.responses = "claim", pending, {}
-    elif last or r.left_seats or r.pending:
+    elif last or r.left_seats or r.pending or r.aborts:  # (an abortive draw may follow)
         r._after_window(discarder)
     else:  # `_after_window`'s path of nearly every discard: the next seat draws
         r._draw_next((discarder + 1) % n)

@@ -67,6 +67,8 @@ from mjc.runtime.game.wall import build_wall, take
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.settle.payments import DealWinInfo
+from mjc.runtime.tableplay.abortive import nine_terminals, watched
+from mjc.runtime.tableplay.deadwall import DeadWall
 from mjc.runtime.tiles.hand import Hand
 from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING, TEXTS, tile_text
 from mjc.runtime.wins.arrange import SHAPES
@@ -134,7 +136,7 @@ class Round:
         self.perms = ruleset.wild_permissions(values)
         copies = ruleset.tile_copies(values)
         self.copies = copies
-        if self.rules.reserved + n * self.rules.deal_others + 1 >= sum(copies):
+        if self.rules.kept + n * self.rules.deal_others + 1 >= sum(copies):
             raise GameSetupError(f"{sum(copies)} tiles cannot deal {n} hands and the reserve")
         rng = random.Random(seed)
         self._flips = turns_indicator(ruleset, values)
@@ -155,6 +157,8 @@ class Round:
             except ValueError as exc:
                 raise GameSetupError(str(exc)) from None
         self.stacked = tuple(stacked)
+        self.dead = DeadWall(self.wall, self.rules) if self.rules.dead_wall else None  # 王牌
+        self.aborts = watched(self.rules)  # an abortive draw may follow a discard (途中流局)
         self.seats = [SeatState() for _ in range(n)]
         # Per seat, who answers its discard, nearest first (read per discard): each other seat
         # in turn order, its state, and whether it may chow the discard (吃 from the seat
@@ -211,6 +215,8 @@ class Round:
 
         self.opening = Opening(ruleset, n, dealer)
         deal_hands(self)
+        if self.dead is not None:  # the dora indicators turned up at the deal
+            self.dead.show(self.events, self.rules.indicators)
         self.indicator = self._flip_indicator()
         shown = tile_text(self.indicator) if self.indicator >= 0 else None
         wilds = ruleset.wilds_for(values, shown)
@@ -347,6 +353,8 @@ class Round:
             self.discards += 1
             if self.opening.active:
                 self.opening.discard(seat, tile)
+            if self.dead is not None and self.dead.waiting:  # a kong's indicator, turned now
+                self.dead.show(self.events, self.dead.discarded())
             self.question = tile
             open_claims(self, seat, tile)
         if self.auto.seats:
@@ -435,14 +443,22 @@ class Round:
             for m in st.melds if added else ():  # a loop: no list made on most turns
                 if counts[m.tile] and m.kind == "pung" and wild_may(self, m.tile, "kong"):
                     kong_acts.append(Action(seat, "added_kong", m.tile))
-            wall = self.wall
+            wall, dead = self.wall, self.dead
             if (
                 kong_acts
                 and seat not in self.won_seats  # a winner's hand is locked
                 and (not self.after_claim or self.rules.kong_right_after_claim)
                 and (wall.tail >= wall.head or not self.rules.kong_needs_tile)  # drawable
+                and (dead is None or dead.replacements_left > 0)
             ):
                 acts += with_kinds(self, seat, kong_acts)  # once per kind of kong that holds
+        if (
+            self.rules.nine_terminals_draw
+            and self.quiet
+            and not st.river
+            and nine_terminals(counts)
+        ):
+            acts.append(Action(seat, "abortive_draw"))  # 九種九牌, in the seat's first turn
         made = self._discard_actions[seat]
         if drew >= 0 and seat in self.won_seats:  # 血流成河: a winner's hand is locked
             return [*acts, made[drew]]
@@ -463,6 +479,11 @@ class Round:
             from mjc.runtime.game.roundend import finish_win
 
             finish_win(self, [seat], self_drawn=True)
+            return
+        if kind == "abortive_draw":
+            from mjc.runtime.game.roundend import finish_abortive
+
+            finish_abortive(self, "nine_terminals")
             return
         self.quiet = False  # a kong (`apply` plays a discard itself)
         st.waits = None
@@ -512,7 +533,12 @@ class Round:
             return
         if turn_up(self, seat):
             return  # a kind of kong that turns up several tiles (mjc.runtime.game.sidewins)
-        got = self._take(seat, True)
+        dead = self.dead
+        if dead is not None:  # 嶺上牌 from the dead wall, after the kong's indicator
+            dead.show(self.events, dead.kong(self.last_kong[0]))
+            got = dead.draw(self.events, seat, self.seats[seat].counts)
+        else:
+            got = self._take(seat, True)
         if got >= 0:
             self._start_turn(seat, got, True)
 
@@ -548,10 +574,13 @@ class Round:
         if self.pending:
             self.pending, self.responses = {}, {}
         wall = self.wall
-        if wall.tail < wall.head:  # nothing drawable
-            from mjc.runtime.game.roundend import finish_draw
+        if wall.tail < wall.head or self.aborts:  # nothing drawable, or an abortive draw?
+            from mjc.runtime.game.roundend import abortive_after, finish_draw
 
-            finish_draw(self)
-            return
+            if wall.tail < wall.head:
+                finish_draw(self)
+                return
+            if abortive_after(self):
+                return
         n, out = self.players, self.left_seats  # 血战到底: the seats that left draw no more
         self._draw_next(next_playing(self, discarder) if out else (discarder + 1) % n)

@@ -41,6 +41,7 @@ from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.score.options import OptionError
 from mjc.runtime.settle.jsoninput import JSONInputError, load_json
 from mjc.runtime.settle.roundtypes import OptionValue
+from mjc.runtime.tableplay.abortive import AbortiveDraw
 from mjc.runtime.tiles.tile import tile_index, tile_text
 
 __all__ = [
@@ -81,6 +82,8 @@ class ScenarioPart(_Line):
     head: list[_Tile] = []
     tail: list[_Tile] = []
     indicator: _Tile | None = None
+    dora: list[_Tile] = []  # added: the dead wall's indicators, then their ura
+    ura: list[_Tile] = []
     last: _Tile | None = None
     dice: list[Annotated[StrictInt, Field(ge=1, le=6)]] | None = None
     dealer: _Seat | None = None
@@ -123,6 +126,13 @@ class DealLine(_Line):
 
 class IndicatorLine(_Line):
     type: Literal["indicator"]
+    tile: _Tile
+
+
+class DoraIndicatorLine(_Line):
+    """An indicator turned up in the dead wall (ドラ表示牌; 槓ドラ after a kong)."""
+
+    type: Literal["dora_indicator"]
     tile: _Tile
 
 
@@ -251,6 +261,8 @@ class EndLine(_Line):
     outcome: dict[StrictStr, Any]
     abandoned: StrictBool = False  # added after version 1: the round was abandoned midway
     win_events: list[list[_Seat]] = []  # added: each win event's winners (after_win leave, stay)
+    # added: the round ended in an abortive draw (途中流局), of this kind
+    abortive_draw: AbortiveDraw | None = None
 
 
 LogLine = Annotated[
@@ -258,6 +270,7 @@ LogLine = Annotated[
     | WallLine
     | DealLine
     | IndicatorLine
+    | DoraIndicatorLine
     | HorsesLine
     | FlowerLine
     | DrawLine

@@ -114,6 +114,8 @@ def observation(r: Round, seat: int) -> dict[str, Any]:
     exchanged = _exchange(r, seat)
     if exchanged:
         data["exchange"] = exchanged
+    if r.dead is not None:  # the indicators turned up are public; the ura are in the result
+        data["dora_indicators"] = list(r.dead.dora_texts())
     if r.win_events and r.rules.after_win != "end":
         data["win_events"] = [dict(event) for event in r.win_events]  # wins are shown
     if r.result is not None:

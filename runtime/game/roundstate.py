@@ -203,7 +203,8 @@ class RoundState:
     discard; `offers` what the window open now offers each seat asked; `claims` and `kongs`
     those served in the round, in order; `deal_wins` the wins at the deal shown, in the order
     of the seats from the dealer; `win_events` the wins so far where play goes on after a
-    win."""
+    win. `dora_indicators` are the indicators turned up in the dead wall so far (ドラ表示牌,
+    槓ドラ), `ura_indicators` the ura under them once the round is over (裏ドラ)."""
 
     phase: str
     turn: int
@@ -228,6 +229,8 @@ class RoundState:
     declared: tuple[tuple[tuple[str, str], ...], ...] = ()
     win_events: tuple[WinShown, ...] = ()
     exchange: ExchangeShown | None = None
+    dora_indicators: tuple[str, ...] = ()
+    ura_indicators: tuple[str, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -325,6 +328,8 @@ def round_state(r: Round) -> RoundState:
         else (),
         win_events=tuple(_win_shown(e) for e in r.win_events),
         exchange=_exchange(r),
+        dora_indicators=r.dead.dora_texts() if r.dead is not None else (),
+        ura_indicators=r.dead.ura_texts() if r.dead is not None and r.phase == "over" else (),
     )
 
 

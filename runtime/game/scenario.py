@@ -39,6 +39,7 @@ from typing import Any
 from mjc.runtime.game.tablefacts import GameSetupError
 from mjc.runtime.game.wall import Wall, build_wall
 from mjc.runtime.rules.turnrules import TurnRules
+from mjc.runtime.tableplay.deadwall import scenario_places
 from mjc.runtime.tiles.tile import NUM_PLAYING, NotationError, tile_index, tile_text
 
 __all__ = ["Scenario", "ScenarioError", "scenario_wall", "table_of"]
@@ -115,6 +116,8 @@ class Scenario:
     indicator: str | None = None
     last: str | None = None
     dice: tuple[int, ...] | None = None
+    dora: str = ""
+    ura: str = ""
     dealer: int | None = None
     streak: int | None = None
 
@@ -130,6 +133,8 @@ class Scenario:
         object.__setattr__(self, "hands", MappingProxyType(dict(sorted(hands.items()))))
         object.__setattr__(self, "head", _written(_tiles(self.head, "head")))
         object.__setattr__(self, "tail", _written(_tiles(self.tail, "tail")))
+        for name in ("dora", "ura"):  # the dead wall's indicators, in the order turned up
+            object.__setattr__(self, name, _written(_tiles(getattr(self, name), name)))
         for name in ("indicator", "last"):
             text = getattr(self, name)
             if text is not None and len(_tiles(text, name)) != 1:
@@ -176,7 +181,8 @@ class Scenario:
                 str(seat): [tile_text(t) for t in _tiles(text, "hands")]
                 for seat, text in self.hands.items()
             }
-        for name, tiles in (("head", self.head_tiles()), ("tail", self.tail_tiles())):
+        for name in ("head", "tail", "dora", "ura"):
+            tiles = _tiles(getattr(self, name), name)
             if tiles:
                 data[name] = [tile_text(t) for t in tiles]
         for name in ("indicator", "last"):
@@ -214,6 +220,8 @@ class Scenario:
             hands={int(k): text(v, f"hands[{k}]") for k, v in hands.items()},
             head=text(data.get("head", []), "head"),
             tail=text(data.get("tail", []), "tail"),
+            dora=text(data.get("dora", []), "dora"),
+            ura=text(data.get("ura", []), "ura"),
             indicator=data.get("indicator"),
             last=data.get("last"),
             dice=tuple(dice) if isinstance(dice, list) else dice,
@@ -328,7 +336,8 @@ def scenario_wall(
             named[f"hands[{seat}]"] = hand
         deal += list(hand) if hand is not None else [None] * count
     head, tail = scenario.head_tiles(), scenario.tail_tiles()
-    for where, tiles in (("head", head), ("tail", tail)):
+    dora, ura = _tiles(scenario.dora, "dora"), _tiles(scenario.ura, "ura")
+    for where, tiles in (("head", head), ("tail", tail), ("dora", dora), ("ura", ura)):
         if tiles:
             named[where] = tiles
     for where, one in (("indicator", indicator), ("last", last)):
@@ -336,7 +345,15 @@ def scenario_wall(
             named[where] = (one,)
     _check_counts(named, copies)
     size = sum(copies)
-    drawable = size - rules.reserved
+    drawable = size - rules.kept
+    dead: dict[int, int] = {}
+    if rules.dead_wall:  # the replacements and indicators lie in the dead wall
+        places = scenario_places(rules, size, tail, dora, ura)
+        if isinstance(places, str):
+            raise ScenarioError(places)
+        dead, tail = places, ()
+    elif dora or ura:
+        raise ScenarioError("dora: this game keeps no dead wall with indicators")
     ends = len(tail) + (1 if flips else 0) + (1 if last is not None else 0)
     if len(deal) + len(head) + ends > drawable:
         raise ScenarioError(
@@ -358,6 +375,8 @@ def scenario_wall(
     if last is not None:
         slots[end] = last
         wall.last = end
+    for at, t in dead.items():
+        slots[at] = t
     wanted: Counter[int] = Counter(t for t in slots if t is not None)
     filler = []
     for t in wall.tiles:  # the seed's broken wall, less the copies the scenario placed

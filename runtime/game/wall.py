@@ -178,7 +178,7 @@ def build_wall(
         rest = [t for t, n in enumerate(left) for _ in range(n)]
         shuffle(rest, rng)
         thrown = tuple(rng.randint(1, 6) for _ in range(rules.dice))
-        return Wall([*stacked, *rest], thrown, 0, rules.reserved)
+        return Wall([*stacked, *rest], thrown, 0, rules.kept)
     shuffle(tiles, rng)
     rolled = _roll(rng, rules.dice)
     # 梅州: the wall's owner rolls again and the start is after both sums.
@@ -190,7 +190,7 @@ def build_wall(
     owner = (dealer + sum(rolled) - 1) % players if rolled else dealer
     start = (owner * per_wall + _stacks_before(rules, rolled, second)) % stacks
     cut = min(2 * start, len(tiles))
-    return Wall(tiles[cut:] + tiles[:cut], rolled + second, start, rules.reserved)
+    return Wall(tiles[cut:] + tiles[:cut], rolled + second, start, rules.kept)
 
 
 def take(r: Round, seat: int, replacement: bool) -> int:
