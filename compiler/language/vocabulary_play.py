@@ -27,7 +27,7 @@ PLAY_PARTS: dict[PlayPart, str] = {
     "dealer": "The dealer (庄家) and the winds",
     "claims": "Claims on a discard (吃碰杠胡)",
     "restrictions": "Restrictions (限制)",
-    "abortive": "Abortive draws (途中流局)",
+    "abortive": "Abortive draws (途中流局): nobody wins or is paid, and the dealer deals again",
 }
 
 TOGGLE_WORDS = {"on": True, "off": False}
@@ -125,8 +125,8 @@ PLAY_WORDS: dict[str, PlayWord] = {
         ("indicators",),
         "number",
         "wall",
-        "{} indicator(s) in the dead wall are turned up at the deal (ドラ表示牌); each points at "
-        "the next tile, a dora",
+        "indicators in the dead wall turned up at the deal (ドラ表示牌): {}; the rulebook's fans "
+        "read them as `dora_indicators`",
         low=1,
         high=5,
     ),
