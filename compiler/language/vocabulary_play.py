@@ -151,6 +151,15 @@ PLAY_WORDS: dict[str, PlayWord] = {
         "a win is scored",
         off="no ura indicators are read",
     ),
+    "red_fives": PlayWord(
+        ("red_fives",),
+        "number",
+        "wall",
+        "of each suit's fives, {} copy is red (赤ドラ): the hands holding them are scored with "
+        "them (`red_fives`)",
+        low=1,
+        high=4,
+    ),
     "kong_needs_tile": PlayWord(
         ("kong_needs_tile",),
         "toggle",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from mjc.runtime.tiles.tile import NUM_PLAYING, NotationError, tile_index, tile_text
+from mjc.runtime.tiles.tile import NUM_PLAYING, NotationError, tile_or_red_five, tile_text
 
 __all__ = [
     "KINDS",
@@ -156,7 +156,7 @@ def _tile(data: dict[str, Any], key: str) -> int:
     if not isinstance(value, str):
         raise ActionError(f"{key}: a tile is written like 5m, not {value!r}")
     try:
-        tile = tile_index(value)
+        tile = tile_or_red_five(value)  # a red five discarded is written 0m: it is a 5
     except NotationError as exc:
         raise ActionError(f"{key}: {exc}") from None
     if tile >= NUM_PLAYING:

@@ -226,6 +226,8 @@ def _serve_claim(r: Round, action: Action, discarder: int, tile: int) -> None:
     text = TEXTS[tile]
     r.claim_history.append({"seat": seat, "from_seat": discarder, "kind": word, "tile": text})
     r.events.append({"type": "claim", "seat": seat, "kind": word, "tile": text, "from": discarder})
+    if r.reds is not None:  # a red five claimed joins the meld
+        r.reds.claimed(seat)
     if kind == "exposed_kong":
         r.kong_turn.named = action.kong_kind
         st.counts[tile] -= 3

@@ -198,6 +198,8 @@ def score_win(
     not win (tests/game/test_game_situations.py plays rounds to show it never happens)."""
     from mjc.runtime.score.situations import SituationError
 
+    if r.reds is not None:  # 赤ドラ: the hand's red fives, the discard's when won on
+        hand = r.reds.on(hand, seat, not self_drawn)
     try:
         return r.ruleset.score(
             hand,

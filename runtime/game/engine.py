@@ -41,6 +41,7 @@ from mjc.runtime.game.claimwindow import (
     self_draw_situations,
     wild_may,
 )
+from mjc.runtime.game.roundend import abortive_after
 from mjc.runtime.game.roundstate import RoundState, round_state
 from mjc.runtime.game.scenario import Scenario, scenario_wall, table_of
 from mjc.runtime.game.sidewins import (
@@ -67,8 +68,8 @@ from mjc.runtime.game.wall import build_wall, take
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.settle.payments import DealWinInfo
-from mjc.runtime.tableplay.abortive import nine_terminals, watched
-from mjc.runtime.tableplay.deadwall import DeadWall
+from mjc.runtime.tableplay import table
+from mjc.runtime.tableplay.abortive import watched
 from mjc.runtime.tiles.hand import Hand
 from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING, TEXTS, tile_text
 from mjc.runtime.wins.arrange import SHAPES
@@ -157,7 +158,7 @@ class Round:
             except ValueError as exc:
                 raise GameSetupError(str(exc)) from None
         self.stacked = tuple(stacked)
-        self.dead = DeadWall(self.wall, self.rules) if self.rules.dead_wall else None  # 王牌
+        self.reds, self.dead = table.keep(self.wall, self.rules, n)  # 赤ドラ, 王牌
         self.aborts = watched(self.rules)  # an abortive draw may follow a discard (途中流局)
         self.seats = [SeatState() for _ in range(n)]
         # Per seat, who answers its discard, nearest first (read per discard): each other seat
@@ -215,8 +216,7 @@ class Round:
 
         self.opening = Opening(ruleset, n, dealer)
         deal_hands(self)
-        if self.dead is not None:  # the dora indicators turned up at the deal
-            self.dead.show(self.events, self.rules.indicators)
+        table.after_deal(self, seed)  # the red fives dealt, the indicators turned up
         self.indicator = self._flip_indicator()
         shown = tile_text(self.indicator) if self.indicator >= 0 else None
         wilds = ruleset.wilds_for(values, shown)
@@ -353,8 +353,8 @@ class Round:
             self.discards += 1
             if self.opening.active:
                 self.opening.discard(seat, tile)
-            if self.dead is not None and self.dead.waiting:  # a kong's indicator, turned now
-                self.dead.show(self.events, self.dead.discarded())
+            if self.dead is not None or self.reds is not None:  # a kong's indicator, a red five
+                table.discarded(self, seat, tile, counts, event)
             self.question = tile
             open_claims(self, seat, tile)
         if self.auto.seats:
@@ -400,6 +400,8 @@ class Round:
     def _start_turn(self, seat: int, drew: int, from_kong: bool) -> None:
         self.phase, self.turn, self.drew, self.from_kong = "turn", seat, drew, from_kong
         self.after_claim = drew < 0
+        if self.reds is not None:  # after a claim or a kong: red fives in the new meld
+            self.reds.settle(seat, self.seats[seat].counts)
         self._legal = {}
 
     def _turn_actions(self, seat: int) -> list[Action]:
@@ -443,21 +445,16 @@ class Round:
             for m in st.melds if added else ():  # a loop: no list made on most turns
                 if counts[m.tile] and m.kind == "pung" and wild_may(self, m.tile, "kong"):
                     kong_acts.append(Action(seat, "added_kong", m.tile))
-            wall, dead = self.wall, self.dead
+            wall = self.wall
             if (
                 kong_acts
                 and seat not in self.won_seats  # a winner's hand is locked
                 and (not self.after_claim or self.rules.kong_right_after_claim)
                 and (wall.tail >= wall.head or not self.rules.kong_needs_tile)  # drawable
-                and (dead is None or dead.replacements_left > 0)
+                and (self.dead is None or self.dead.replacements_left > 0)  # 嶺上牌 left
             ):
                 acts += with_kinds(self, seat, kong_acts)  # once per kind of kong that holds
-        if (
-            self.rules.nine_terminals_draw
-            and self.quiet
-            and not st.river
-            and nine_terminals(counts)
-        ):
+        if self.rules.nine_terminals_draw and table.may_abort(self, seat):
             acts.append(Action(seat, "abortive_draw"))  # 九種九牌, in the seat's first turn
         made = self._discard_actions[seat]
         if drew >= 0 and seat in self.won_seats:  # 血流成河: a winner's hand is locked
@@ -533,12 +530,8 @@ class Round:
             return
         if turn_up(self, seat):
             return  # a kind of kong that turns up several tiles (mjc.runtime.game.sidewins)
-        dead = self.dead
-        if dead is not None:  # 嶺上牌 from the dead wall, after the kong's indicator
-            dead.show(self.events, dead.kong(self.last_kong[0]))
-            got = dead.draw(self.events, seat, self.seats[seat].counts)
-        else:
-            got = self._take(seat, True)
+        dead = self.dead  # 嶺上牌 from the dead wall, after the kong's indicator
+        got = self._take(seat, True) if dead is None else table.replacement(self, dead, seat)
         if got >= 0:
             self._start_turn(seat, got, True)
 
@@ -557,6 +550,8 @@ class Round:
             wall.head = head + 1
             self.events.append({"type": "draw", "seat": seat, "tile": TEXTS[got], "from": "head"})
             st.counts[got] += 1
+            if head in wall.red and self.reds is not None:  # 赤ドラ
+                self.reds.gain(seat, got, self.events[-1])
         else:
             got = self._take(seat, False)
         if got >= 0:
@@ -574,13 +569,12 @@ class Round:
         if self.pending:
             self.pending, self.responses = {}, {}
         wall = self.wall
-        if wall.tail < wall.head or self.aborts:  # nothing drawable, or an abortive draw?
-            from mjc.runtime.game.roundend import abortive_after, finish_draw
+        if wall.tail < wall.head:  # nothing drawable
+            from mjc.runtime.game.roundend import finish_draw
 
-            if wall.tail < wall.head:
-                finish_draw(self)
-                return
-            if abortive_after(self):
-                return
+            finish_draw(self)
+            return
+        if self.aborts and abortive_after(self):  # 四風連打, 四槓散了
+            return
         n, out = self.players, self.left_seats  # 血战到底: the seats that left draw no more
         self._draw_next(next_playing(self, discarder) if out else (discarder + 1) % n)

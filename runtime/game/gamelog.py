@@ -57,7 +57,8 @@ __all__ = [
 ]
 
 LOG_FORMAT = "mjc-game-log"
-_Tile = Annotated[StrictStr, Field(pattern=r"^[1-9][mpszf]$")]
+# A tile; a red five (赤ドラ) is written 0m, 0p or 0s where it is dealt, drawn or discarded.
+_Tile = Annotated[StrictStr, Field(pattern=r"^([1-9][mpszf]|0[mps])$")]
 _Seat = Annotated[StrictInt, Field(ge=0, le=3)]
 
 

@@ -23,6 +23,7 @@ from mjc.runtime.game.claimwindow import self_draw_situations
 from mjc.runtime.game.tablefacts import next_playing
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.tableplay.abortive import AbortiveDraw, after_discard
+from mjc.runtime.tiles.hand import format_hand
 from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
 from mjc.runtime.wins.seats import hand_of, hand_text
 
@@ -217,6 +218,11 @@ def finish_win(
         else:
             situations = list(r.situations.get(seat, ()))
             text = hand_text(st, tile, tile)
+        if r.reds is not None:  # 赤ドラ: the red fives held, the discard's when won on
+            hand = hand_of(st, -1 if self_drawn or on_flower else tile, tile)
+            text = format_hand(
+                r.reds.on(hand, seat, discarder is not None and not robbed and not on_flower)
+            )
         if triple:
             situations.append("triple_win")
         listed.append(

@@ -18,7 +18,7 @@ and its dice, the indicator and the wilds.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.game.actions import Action
@@ -229,8 +229,9 @@ class RoundState:
     declared: tuple[tuple[tuple[str, str], ...], ...] = ()
     win_events: tuple[WinShown, ...] = ()
     exchange: ExchangeShown | None = None
-    dora_indicators: tuple[str, ...] = ()
-    ura_indicators: tuple[str, ...] = ()
+    # Left out of the repr, so that a round without a dead wall reads as it did before them.
+    dora_indicators: tuple[str, ...] = field(default=(), repr=False)
+    ura_indicators: tuple[str, ...] = field(default=(), repr=False)
 
     @property
     def over(self) -> bool:

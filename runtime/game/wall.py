@@ -43,7 +43,7 @@ class Wall:
     the tail. `drawable` is what may still be drawn. `last` is where the tile held back for
     the last draw lies (-1: none; `shift_last`)."""
 
-    __slots__ = ("dice", "head", "last", "reserved", "start", "tail", "tiles")
+    __slots__ = ("dice", "head", "last", "red", "reserved", "start", "tail", "tiles")
 
     def __init__(self, tiles: list[int], dice: tuple[int, ...], start: int, reserved: int):
         self.tiles = tiles
@@ -53,6 +53,7 @@ class Wall:
         self.head = 0
         self.tail = len(tiles) - 1 - reserved
         self.last = -1
+        self.red: set[int] = set()  # the places of the red fives (mjc.runtime.tableplay)
 
     @property
     def drawable(self) -> int:
@@ -85,6 +86,9 @@ class Wall:
         inward = at + 1 if at == self.head else at - 1
         tiles[at], tiles[inward] = tiles[inward], tiles[at]
         self.last = inward
+        red = self.red
+        if (at in red) != (inward in red):  # a red five moves with its tile
+            red ^= {at, inward}
 
     def end_tiles(self, count: int) -> list[int]:
         """Up to `count` tiles turned up from the end of the wall (奖马, 抓马): the reserved
@@ -209,17 +213,20 @@ def take(r: Round, seat: int, replacement: bool) -> int:
         if from_tail:
             if wall.tail == wall.last:
                 wall.shift_last()  # a scenario's 海底 tile is held back for the last draw
-            tile = wall.tiles[wall.tail]
+            at = wall.tail
             wall.tail -= 1
         else:
             if wall.head == wall.last:
                 wall.shift_last()
-            tile = wall.tiles[wall.head]
+            at = wall.head
             wall.head += 1
+        tile = wall.tiles[at]
         where = "tail" if from_tail else "head"
         r.events.append({"type": "draw", "seat": seat, "tile": TEXTS[tile], "from": where})
         if tile < NUM_PLAYING:
             st.counts[tile] += 1
+            if at in wall.red and r.reds is not None:  # 赤ドラ
+                r.reds.gain(seat, tile, r.events[-1])
             return tile
         st.flowers.append(tile)
         st.waits = None  # a custom shape may need flowers (八花)

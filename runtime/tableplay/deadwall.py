@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.rules.turnrules import TurnRules
+from mjc.runtime.tableplay.redfives import RedFives
 from mjc.runtime.tiles.tile import TEXTS
 
 if TYPE_CHECKING:
@@ -64,10 +65,10 @@ class DeadWall:
     far (`dora`), the replacements drawn (`taken`) and the kong indicators still to turn up
     after the konger's discard (`waiting`)."""
 
-    __slots__ = ("dora", "layout", "rules", "taken", "waiting", "wall")
+    __slots__ = ("dora", "layout", "reds", "rules", "taken", "waiting", "wall")
 
-    def __init__(self, wall: Wall, rules: TurnRules) -> None:
-        self.wall, self.rules = wall, rules
+    def __init__(self, wall: Wall, rules: TurnRules, reds: RedFives | None = None) -> None:
+        self.wall, self.rules, self.reds = wall, rules, reds
         self.layout = Slots(rules)
         self.dora: list[int] = []
         self.taken = 0
@@ -99,9 +100,11 @@ class DeadWall:
     def draw(self, events: list[dict[str, Any]], seat: int, counts: bytearray) -> int:
         """`seat` draws the next kong replacement (a `draw` event from the tail, where the
         dead wall lies) into its tile `counts`: the tile."""
-        tile = self.replacement()
+        tile, red = self._replacement()
         events.append({"type": "draw", "seat": seat, "tile": TEXTS[tile], "from": "tail"})
         counts[tile] += 1
+        if red and self.reds is not None:
+            self.reds.gain(seat, tile, events[-1])
         return tile
 
     def ura(self) -> list[int]:
@@ -117,15 +120,23 @@ class DeadWall:
     def replacement(self) -> int:
         """Draw the next kong replacement; the live wall's last tile takes its place (the
         caller checked that the live wall has one: a kong needs a drawable tile)."""
+        return self._replacement()[0]
+
+    def _replacement(self) -> tuple[int, bool]:
         wall = self.wall
         at = self._at(self.taken)
-        tile = wall.tiles[at]
+        tile, red = wall.tiles[at], at in wall.red
         self.taken += 1
         if wall.tail == wall.last:
             wall.shift_last()  # a scenario's 海底 tile stays the last one drawn
         wall.tiles[at] = wall.tiles[wall.tail]
+        if red or wall.tail in wall.red:  # a red five moves with its tile
+            wall.red.discard(at)
+            if wall.tail in wall.red:
+                wall.red.discard(wall.tail)
+                wall.red.add(at)
         wall.tail -= 1
-        return tile
+        return tile, red
 
     def kong(self, kind: str) -> int:
         """A kong was made (`concealed`, `exposed` or `added`): how many indicators to turn
@@ -147,23 +158,22 @@ class DeadWall:
 
 
 def scenario_places(
-    rules: TurnRules, size: int, tail: tuple[int, ...], dora: tuple[int, ...], ura: tuple[int, ...]
-) -> dict[int, int] | str:
-    """Where a scenario's tiles go in a wall of `size` with a dead wall (`wall.tiles` index:
-    tile): `tail` the kong replacements in the order drawn, `dora` the indicators in the order
-    turned up, `ura` the ura under them; or why they cannot (a line naming the part)."""
+    rules: TurnRules, size: int, tail: int, dora: int, ura: int
+) -> tuple[list[int], list[int], list[int]] | str:
+    """Where a scenario's tiles go in a wall of `size` with a dead wall (`wall.tiles`
+    indices): its `tail` kong replacements in the order drawn, its `dora` indicators in the
+    order turned up, its `ura` under them; or why they cannot (a line naming the part)."""
     layout = Slots(rules)
-    if len(tail) > layout.replacements:
-        return f"tail: the dead wall holds {layout.replacements} kong replacements, not {len(tail)}"
-    if len(dora) > len(layout.indicator):
-        return (
-            f"dora: the round turns up {len(layout.indicator)} indicators at most, not {len(dora)}"
-        )
+    if tail > layout.replacements:
+        return f"tail: the dead wall holds {layout.replacements} kong replacements, not {tail}"
+    if dora > len(layout.indicator):
+        return f"dora: the round turns up {len(layout.indicator)} indicators at most, not {dora}"
     if ura and not rules.ura_indicators:
         return "ura: this game reads no ura indicators"
-    if len(ura) > len(layout.ura):
-        return f"ura: the round reads {len(layout.ura)} ura indicators at most, not {len(ura)}"
-    places = {size - 1 - j: t for j, t in enumerate(tail)}
-    places.update((size - 1 - layout.indicator[i], t) for i, t in enumerate(dora))
-    places.update((size - 1 - layout.ura[i], t) for i, t in enumerate(ura))
-    return places
+    if ura > len(layout.ura):
+        return f"ura: the round reads {len(layout.ura)} ura indicators at most, not {ura}"
+    return (
+        [size - 1 - j for j in range(tail)],
+        [size - 1 - layout.indicator[i] for i in range(dora)],
+        [size - 1 - layout.ura[i] for i in range(ura)],
+    )

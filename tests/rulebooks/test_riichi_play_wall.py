@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from engine_helpers import act, events_of, kinds, pass_claims
+from engine_helpers import act, events_of, kinds, pass_claims, play_out
 
 from mjc.runtime import Ruleset
 from mjc.runtime.game.actions import Action
@@ -226,3 +226,74 @@ def test_nine_terminals_draw_not_after_a_kong(book: Ruleset) -> None:
     act(game, 0, "concealed_kong", "1m")  # a kong is a call: no 九種九牌 after it
     with pytest.raises(ValueError):
         game.apply(Action(0, "abortive_draw"))
+
+
+# ------------------------------------------------------------------ red fives
+
+
+def test_red_fives_1_a_winner_holding_a_red_five_is_scored_with_it(book: Ruleset) -> None:
+    """red_fives 1 (赤ドラ): the winner's red 5p (dealt, written 0p) counts one 赤ドラ, and
+    his hand in the round JSON shows it."""
+    hands = ("1579m19p189s12346z", "234m067p234s67s55p", *QUIET[2:])
+    game = riichi_round(book, hands, dora="1z")
+    act(game, 0, "discard", "8s")
+    act(game, 1, "win")
+    pass_claims(game)
+    assert game.settlement is not None and game.result is not None
+    fans = {f.id: f.count for f in game.settlement.scores[1].fans}
+    assert fans["red_dora"] == 1
+    assert "0" in game.result["outcome"]["winners"][0]["hand"]
+
+
+def test_red_fives_1_not_under_the_option_off(book: Ruleset) -> None:
+    """赤ドラ off: the fives are plain, whatever a scenario writes."""
+    hands = ("1579m19p189s12346z", "234m067p234s67s55p", *QUIET[2:])
+    game = riichi_round(book, hands, dora="1z", options={"red_fives": False})
+    act(game, 0, "discard", "8s")
+    act(game, 1, "win")
+    pass_claims(game)
+    assert game.settlement is not None
+    assert "red_dora" not in {f.id for f in game.settlement.scores[1].fans}
+
+
+def test_red_fives_1_a_seat_discards_its_plain_five_first(book: Ruleset) -> None:
+    """Convention: of a red and a plain 5m the plain one is discarded (the log writes 5m);
+    the red one goes only as the seat's last 5m (the log writes 0m)."""
+    dealer = "19m19p19s1234z05m5z6z"
+    game = riichi_round(book, (dealer, *QUIET[1:]), head="2z2z3z")
+    act(game, 0, "discard", "5m")
+    assert events_of(game, "action")[-1]["tile"] == "5m"
+    for seat, drawn in ((1, "2z"), (2, "2z"), (3, "3z")):
+        pass_claims(game)
+        act(game, seat, "discard", drawn)
+    pass_claims(game)
+    act(game, 0, "discard", "5m")
+    assert events_of(game, "action")[-1]["tile"] == "0m"
+
+
+def test_red_fives_1_a_claimed_red_five_is_the_claimers(book: Ruleset) -> None:
+    """A red 5m discarded and ponged is in the claimer's meld: his win counts it."""
+    dealer = "19m19p19s1234z0678m"
+    hands = (dealer, "55m234p234s678s67p", *QUIET[2:])
+    game = riichi_round(book, hands, head="6p")
+    act(game, 0, "discard", "5m")
+    act(game, 1, "pong", "5m")
+    pass_claims(game)
+    act(game, 1, "discard", "7p")
+    pass_claims(game)
+    act(game, 2, "discard", "6p")
+    act(game, 1, "win")
+    pass_claims(game)
+    assert game.settlement is not None
+    assert {f.id: f.count for f in game.settlement.scores[1].fans}["red_dora"] == 1
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_red_fives_1_a_round_has_one_red_five_of_each_suit(book: Ruleset, seed: int) -> None:
+    """The seed chooses one 5m, 5p and 5s: no more than one of each shows in the log."""
+    game = Round(book, seed=seed)
+    play_out(game)
+    texts = [t for e in game.events if e["type"] == "deal" for t in e["tiles"]]
+    texts += [e["tile"] for e in game.events if e["type"] == "draw"]
+    assert all(texts.count(red) <= 1 for red in ("0m", "0p", "0s"))
+    assert replay(book, log_lines(game)).events == game.events
