@@ -4,7 +4,10 @@ Input: a `Scenario` the caller writes (a test of a clause, a designer trying a r
 replaying a physical table), or one read back from a game log's start line (`from_json`). It
 may name each seat's dealt hand, the wall's head (the ordinary draws after the deal, in order)
 and tail (the tiles drawn from the tail, in order: kong and flower replacements), the flipped
-indicator (翻鬼), the last drawable tile (海底), the dice, the dealer and the dealer's streak.
+indicator (翻鬼), the last drawable tile (海底), the dice, the dealer and the dealer's streak;
+with a dead wall (王牌) its indicators in the order they are turned up (`dora`) and the ura
+under them (`ura`), its kong replacements being the `tail`. A red five is written `0m`, `0p`,
+`0s` (赤ドラ): the red fives a scenario names are the round's, else the seed chooses them.
 Every part is optional; `Round(..., scenario=...)` and `Match(..., scenarios=[...])` take one.
 
 A scenario is untrusted input. `Scenario(...)` checks its own shape (types, tile notation,

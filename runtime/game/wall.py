@@ -4,7 +4,9 @@ Input: the tile copies of the rulebook under its options (`Ruleset.tile_copies`)
 of play (`TurnRules`: dice, break start, reserved tiles) and a seed. The wall is one list in
 drawing order: ordinary draws take from the head, replacements (kong, flower) from the tail
 (牌尾) or the head as `TurnRules.replacement` says, and the last `reserved` tiles at the tail
-are never drawn (潮州 留牌 for the horses); `take` draws for a seat of a round, a flower set
+are never drawn (潮州 留牌 for the horses; the dead wall, 王牌, which
+`mjc.runtime.tableplay.deadwall` keeps at its size); `red` the places of the red fives
+(赤ドラ), which move with their tiles; `take` draws for a seat of a round, a flower set
 aside and replaced as it comes (a window opened where a seat may win on it). Randomness is
 `random.Random(seed)` only, whose shuffle is the same on every machine and Python 3 version.
 

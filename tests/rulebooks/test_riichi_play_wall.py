@@ -7,6 +7,8 @@ rule of the play section (`dead_wall 14`, `indicators 1`, `kong_indicators conce
 
 from __future__ import annotations
 
+import dataclasses
+import typing
 from typing import Any
 
 import pytest
@@ -17,6 +19,8 @@ from mjc.runtime.game.actions import Action
 from mjc.runtime.game.engine import Round
 from mjc.runtime.game.gamelog import log_lines, replay
 from mjc.runtime.game.scenario import Scenario, ScenarioError
+from mjc.runtime.settle.round import RoundOutcome
+from mjc.runtime.tableplay import abortive
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 
@@ -297,3 +301,24 @@ def test_red_fives_1_a_round_has_one_red_five_of_each_suit(book: Ruleset, seed: 
     texts += [e["tile"] for e in game.events if e["type"] == "draw"]
     assert all(texts.count(red) <= 1 for red in ("0m", "0p", "0s"))
     assert replay(book, log_lines(game)).events == game.events
+
+
+def test_the_round_json_names_every_kind_of_abortive_draw_the_engine_ends_with() -> None:
+    """The round JSON's `abortive_draw` (settlement's model) takes every kind the engine has."""
+    annotation = RoundOutcome.model_fields["abortive_draw"].annotation
+    kinds_taken = {a for arg in typing.get_args(annotation) for a in typing.get_args(arg)}
+    assert kinds_taken == set(abortive.KINDS)
+
+
+@pytest.mark.parametrize("when", ["at_once", "after_discard"])
+def test_kong_indicators_at_once_or_after_the_kongers_discard(book: Ruleset, when: str) -> None:
+    """kong_indicators at_once turns a concealed kong's indicator up before its replacement;
+    after_discard waits for the konger's discard."""
+    hands = ("1111m9p19s1234z556m", *QUIET[1:])
+    rules = dataclasses.replace(book.turn_rules(), kong_indicators=when)
+    scenario = Scenario(hands=dict(enumerate(hands)), dealer=0, tail="8s", dora="3m4p")
+    game = Round(book, seed=3, scenario=scenario, rules=rules)
+    act(game, 0, "concealed_kong", "1m")
+    assert len(game.state().dora_indicators) == (2 if when == "at_once" else 1)
+    act(game, 0, "discard", "8s")
+    assert game.state().dora_indicators == ("3m", "4p")
