@@ -125,8 +125,8 @@ PLAY_WORDS: dict[str, PlayWord] = {
         ("indicators",),
         "number",
         "wall",
-        "indicators in the dead wall turned up at the deal (ドラ表示牌): {}; the rulebook's fans "
-        "read them as `dora_indicators`",
+        "the dead wall shows {} indicator(s) from the deal on (ドラ表示牌), which the "
+        "rulebook's fans read as `dora_indicators`",
         low=1,
         high=5,
     ),

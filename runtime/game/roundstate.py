@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.game.actions import Action
+from mjc.runtime.tableplay.redfives import red_text
 from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
 from mjc.runtime.wins.seats import MeldRecord, SeatState, hand_of
 
@@ -132,6 +133,9 @@ class SeatView:
     auto: bool
     won: int = 0
     left: bool = False
+    # 赤ドラ: the red fives the seat holds, concealed or in its melds (`0m`); left out of the
+    # repr, so that a round without red fives reads as it did before them.
+    red_fives: tuple[str, ...] = field(default=(), repr=False)
 
     @property
     def ready(self) -> bool:
@@ -271,6 +275,7 @@ def _seat(r: Round, seat: int, st: SeatState) -> SeatView:
         auto=seat in r.auto.seats,
         won=sum(1 for e in r.win_events for w in e["winners"] if w["seat"] == seat),
         left=seat in r.left_seats,
+        red_fives=tuple(map(red_text, r.reds.held(seat))) if r.reds is not None else (),
     )
 
 

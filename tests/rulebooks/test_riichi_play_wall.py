@@ -249,6 +249,15 @@ def test_red_fives_1_a_winner_holding_a_red_five_is_scored_with_it(book: Ruleset
     assert "0" in game.result["outcome"]["winners"][0]["hand"]
 
 
+def test_red_fives_1_a_seat_sees_the_red_fives_it_holds(book: Ruleset) -> None:
+    """Its observation and the state show each seat the red fives it holds (0m ...)."""
+    hands = ("1579m19p189s12346z", "234m067p234s67s55p", *QUIET[2:])
+    game = riichi_round(book, hands, dora="1z")
+    assert game.observation(1)["seats"][1]["red_fives"] == ["0p"]
+    assert "red_fives" not in game.observation(0)["seats"][1]
+    assert game.state().seats[1].red_fives == ("0p",) and game.state().seats[0].red_fives == ()
+
+
 def test_red_fives_1_not_under_the_option_off(book: Ruleset) -> None:
     """赤ドラ off: the fives are plain, whatever a scenario writes."""
     hands = ("1579m19p189s12346z", "234m067p234s67s55p", *QUIET[2:])
