@@ -67,6 +67,8 @@ def check_play_words(decls: Declarations) -> list[Diagnostic]:
             )
             continue
         problems += _values(key, word, item, hand)
+        if word.kind == "situation" and isinstance(item.values[0], ast.Ident):
+            problems += _situation(key, item.values[0], decls)
         first = unguarded.get(key)
         if item.guard is not None:
             continue
@@ -109,6 +111,9 @@ def _values(key: str, word: PlayWord, item: ast.PlayItem, hand: int) -> list[Dia
             if isinstance(value, ast.Ident) and value.text in seen:
                 problems.append(_bad(value, f"`{value.text}` is listed twice", "list it once"))
             seen.add(value.text if isinstance(value, ast.Ident) else "")
+    elif word.kind == "situation":
+        if not isinstance(values[0], ast.Ident):
+            problems.append(_bad(values[0], f"`{key}` takes {takes(key)}", takes(key)))
     elif word.kind in ("number", "deal"):
         for value in values:
             if not isinstance(value, ast.IntLit):
@@ -122,6 +127,24 @@ def _values(key: str, word: PlayWord, item: ast.PlayItem, hand: int) -> list[Dia
     elif isinstance(values[0], ast.Ident):  # a count: a word is no number of tiles
         problems.append(_bad(values[0], f"`{key}` takes {takes(key)}", takes(key)))
     return problems
+
+
+def _situation(key: str, name: ast.Ident, decls: Declarations) -> list[Diagnostic]:
+    """E0570: a ready declaration's rule names a situation the rulebook declares (the engine
+    sets it on the declarer's wins, and the fans read it)."""
+    known = {**decls.prelude, **decls.situations}
+    if name.text in known:
+        return []
+    return [
+        unknown_word(
+            "E0570",
+            "situation",
+            name,
+            known,
+            f'declare the situation (`situation {name.text} "…"`) for `{key}` to set',
+            label="no situation of this rulebook",
+        )
+    ]
 
 
 def _deal(values: tuple[ast.Expr | ast.Ident, ...], hand: int) -> list[Diagnostic]:

@@ -390,6 +390,18 @@ COMPUTING: tuple[Code, ...] = (
         "Write one `base` line.",
     ),
     Code(
+        "E0570",
+        "error",
+        "a ready declaration that names no situation",
+        "`ready_declaration`, `ready_first` and `ready_one_go_around` name the situation the "
+        "game engine sets on a win of a player who declared ready (立直, ダブル立直, 一発), so "
+        "that the fans read it. The name must be a situation the rulebook declares (or a "
+        "builtin one): otherwise no fan could ever read what the engine sets.",
+        'play {\n  ready_declaration richi\n}\nsituation riichi "立直"',
+        'play {\n  ready_declaration riichi\n}\nsituation riichi "立直"',
+        "Name the situation as the rulebook declares it, or declare it.",
+    ),
+    Code(
         "E0575",
         "error",
         "a dead wall beside reserved tiles",

@@ -33,6 +33,7 @@ __all__ = [
 #   after the deal, before the first discard: deal_win (show a win at the deal, 起手胡), pass;
 #   exchange (the tiles passed to another seat, 换三张, `tiles`); then
 #   declare (a word of a declaration's list, 定缺: a suit named by its 1, 1m/1p/1s);
+#   on one's own turn, declare_ready: a ready declaration (立直, 报听) with the discard `tile`;
 #   in one's first turn: abortive_draw (九種九牌: the round ends drawn, `TurnRules`)
 KINDS: tuple[str, ...] = (
     "discard",
@@ -46,6 +47,7 @@ KINDS: tuple[str, ...] = (
     "deal_win",
     "declare",
     "exchange",
+    "declare_ready",
     "abortive_draw",
 )
 _TILED = frozenset(KINDS) - {"win", "pass", "deal_win", "exchange", "abortive_draw"}

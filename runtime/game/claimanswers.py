@@ -173,6 +173,8 @@ def answer(r: Round, action: Action) -> None:
             st.no_win.add(tile)  # 漏胡: passed a win on this tile
         if kind == "pass" and "pong" in offered and rules.missed_pong:
             st.no_pong.add(tile)  # 漏碰: passed a pong of this tile
+    if r.ready.furiten and kind != "win" and Action(seat, "win") in r.pending[seat]:
+        r.ready.passed_win(seat)  # 振聴: passed a win
     if len(r.responses) < len(r.pending):
         return
     if r.phase == "rob":
@@ -214,10 +216,13 @@ def _resolve_claims(r: Round) -> None:
 def _serve_claim(r: Round, action: Action, discarder: int, tile: int) -> None:
     """The claim served: the discard joins the claimer's meld (an exposed kong draws its
     replacement, once nobody robs it), and the claimer's turn begins without a draw."""
+    if r.ready.pending >= 0 and r._ready_passed():
+        return  # 四家立直: the round is drawn before the claim
     seat, kind = action.seat, action.kind
     st = r.seats[seat]
     r.pending, r.responses = {}, {}
     r.quiet = False
+    r.ready.called()  # no 一発 after a claim
     st.clear_missed()
     st.waits = None
     r.opening.claim()

@@ -41,7 +41,7 @@ from mjc.runtime.game.claimwindow import (
     self_draw_situations,
     wild_may,
 )
-from mjc.runtime.game.roundend import abortive_after
+from mjc.runtime.game.roundend import abortive_after, finish_abortive
 from mjc.runtime.game.roundstate import RoundState, round_state
 from mjc.runtime.game.scenario import Scenario, scenario_wall, table_of
 from mjc.runtime.game.sidewins import (
@@ -60,16 +60,17 @@ from mjc.runtime.game.tablefacts import (
     deal_hands,
     deal_horses,
     next_playing,
+    ready_stakes,
     seat_wind,
     table_facts,
     turns_indicator,
 )
 from mjc.runtime.game.wall import build_wall, take
+from mjc.runtime.ready.declaration import ReadyTable
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.settle.payments import DealWinInfo
 from mjc.runtime.tableplay import table
-from mjc.runtime.tableplay.abortive import watched
 from mjc.runtime.tiles.hand import Hand
 from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING, TEXTS, tile_text
 from mjc.runtime.wins.arrange import SHAPES
@@ -103,6 +104,8 @@ class Round:
         stacked: Sequence[int] = (),
         situations: Sequence[str] = (),
         scenario: Scenario | None = None,
+        points: Sequence[int] | None = None,
+        deposits: int = 0,
     ) -> None:
         # Over 80 lines on purpose: the set-up reads as the seeds tell it, wall to first turn.
         n = players if players is not None else max(ruleset.players)
@@ -125,6 +128,7 @@ class Round:
         if reason is not None:
             raise GameSetupError(reason)
         self.seed, self.players, self.round_wind, self.streak = seed, n, round_wind, streak
+        self.ready = ReadyTable(self.rules, *ready_stakes(points, deposits, n))  # 立直, 振聴
         dealer, self.dealer_drawn, self.table_situations = table_facts(self, dealer, situations)
         self.dealer = dealer
         values = self.values
@@ -158,8 +162,8 @@ class Round:
             except ValueError as exc:
                 raise GameSetupError(str(exc)) from None
         self.stacked = tuple(stacked)
-        self.reds, self.dead = table.keep(self.wall, self.rules, n)  # 赤ドラ, 王牌
-        self.aborts = watched(self.rules)  # an abortive draw may follow a discard (途中流局)
+        # 赤ドラ, 王牌, and whether an abortive draw may follow a discard (途中流局)
+        self.reds, self.dead, self.aborts = table.keep(self.wall, self.rules, n)
         self.seats = [SeatState() for _ in range(n)]
         # Per seat, who answers its discard, nearest first (read per discard): each other seat
         # in turn order, its state, and whether it may chow the discard (吃 from the seat
@@ -334,9 +338,11 @@ class Round:
         self.events.append(event)
         if self.phase != "turn":
             answer(self, action)
-        elif kind != "discard":
+        elif kind != "discard" and kind != "declare_ready":
             self._play_turn(action)
         else:  # a discard (the path of nearly every action): the others are asked about it
+            if kind == "declare_ready":
+                self.ready.declare(self, seat, tile)  # 立直: made with this discard
             st = self.seats[seat]
             counts = st.counts
             if self.rules.no_chow_to_rebuild and IS_SUITED[tile]:
@@ -348,6 +354,8 @@ class Round:
             if tile != self.drew:  # the tile drawn thrown again leaves the hand, and its
                 st.waits = None  # wait set (kept through the draw), as before the draw
             st.river.append(tile)
+            if self.ready.on:
+                self.ready.discarded(self, seat, tile)
             if st.no_discard:
                 st.no_discard.clear()
             self.discards += 1
@@ -467,6 +475,8 @@ class Round:
             acts += [made[t] for t in allowed]
         else:
             acts += compress(made, counts)  # every tile held, lowest first
+        if self.ready.active:
+            acts = self.ready.turn_actions(self, seat, acts)  # 立直: declared, or locked
         return discard_first(self, seat, acts) if self.declared else acts  # 定缺: 先打缺门
 
     def _play_turn(self, action: Action) -> None:
@@ -478,11 +488,10 @@ class Round:
             finish_win(self, [seat], self_drawn=True)
             return
         if kind == "abortive_draw":
-            from mjc.runtime.game.roundend import finish_abortive
-
             finish_abortive(self, "nine_terminals")
             return
         self.quiet = False  # a kong (`apply` plays a discard itself)
+        self.ready.called()  # no 一発 after a kong
         st.waits = None
         self.kong_turn.named = action.kong_kind
         if kind == "concealed_kong":
@@ -537,6 +546,8 @@ class Round:
 
     def _draw_next(self, seat: int) -> None:
         """The next seat's ordinary draw, and its turn (the path of nearly every turn)."""
+        if self.ready.pending >= 0 and self._ready_passed():
+            return
         st = self.seats[seat]
         st.draws += 1
         if st.no_pong or st.no_win:
@@ -561,6 +572,14 @@ class Round:
             self.turn, self.drew = seat, got
             self.from_kong = self.after_claim = False
             self._legal = {seat: self._turn_actions(seat)}
+
+    def _ready_passed(self) -> bool:
+        """The pending ready declaration's discard was not won on: its deposit is made; True
+        when that ends the round (四家立直: `mjc.runtime.ready.declaration`)."""
+        if not self.ready.passed(self):
+            return False
+        finish_abortive(self, "all_ready")
+        return True
 
     # ------------------------------------------------------------------ after a window
     # (the windows themselves, their answers and which claim is served: claimanswers)

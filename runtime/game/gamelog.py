@@ -111,6 +111,8 @@ class Start(_Line):
     dealer_drawn: StrictBool = False  # the dealer was drawn from the seed (first_dealer random)
     situations: list[StrictStr] = []  # the rulebook situations of the round (荒番, 開寶)
     scenario: ScenarioPart | None = None  # what the round was set up with (Round(scenario=))
+    points: list[StrictInt] | None = None  # each seat's points (Round(points=), 立直)
+    deposits: StrictInt = Field(default=0, ge=0)  # the deposits carried in (供託)
 
 
 class WallLine(_Line):
@@ -262,7 +264,8 @@ class EndLine(_Line):
     outcome: dict[StrictStr, Any]
     abandoned: StrictBool = False  # added after version 1: the round was abandoned midway
     win_events: list[list[_Seat]] = []  # added: each win event's winners (after_win leave, stay)
-    # added: the round ended in an abortive draw (途中流局), of this kind
+    deposits: dict[StrictStr, StrictInt] | None = None  # added: on the table before and after
+    # added: the round ended in an abortive draw (途中流局), of this kind (四家立直: all_ready)
     abortive_draw: AbortiveDraw | None = None
 
 
@@ -344,6 +347,10 @@ def start_line(game: Round, explicit_rules: bool) -> dict[str, Any]:
         line["situations"] = list(game.table_situations)
     if game.scenario is not None:
         line["scenario"] = game.scenario.to_json()
+    if game.ready.points is not None:
+        line["points"] = list(game.ready.points)
+    if game.ready.carried:
+        line["deposits"] = game.ready.carried
     return line
 
 
@@ -408,6 +415,8 @@ def replay(
                 stacked=[tile_index(t) for t in start["stacked"]],
                 situations=start.get("situations", []),
                 scenario=Scenario.from_json(scenario) if scenario is not None else None,
+                points=start.get("points"),
+                deposits=start.get("deposits", 0),
             )
     except (GameSetupError, OptionError, ValueError) as exc:
         raise LogError(f"line 1: {exc}") from None

@@ -15,7 +15,9 @@ the tiles are passed the direction (and dice) every seat sees and what it receiv
 (`exchange.received`); no seat sees another's pick. Where play
 goes on after a win (`TurnRules.after_win` leave or stay) every seat sees the win events so
 far (`win_events`, the hands shown as they won) and, of each seat, how many times it won
-(`won`) and whether it left the round (`left`). Tiles are in the docs' notation.
+(`won`) and whether it left the round (`left`). In a rulebook with a ready declaration (立直,
+报听) every seat sees the declarations made (`ready_declarations`) and the deposits on the
+table (`table_deposits`). Tiles are in the docs' notation.
 """
 
 from __future__ import annotations
@@ -114,6 +116,9 @@ def observation(r: Round, seat: int) -> dict[str, Any]:
         data["deal_wins"] = [dict(shown) for shown in r.deal_wins]  # shown hands are public
     if r.declared and r.phase != "declare":  # 定缺 is announced once every seat has chosen
         data["declared"] = {str(s): dict(d) for s, d in sorted(r.declared.items())}
+    if r.ready.active or r.ready.carried:  # 立直 are announced, and the table is seen
+        data["ready_declarations"] = [dict(d) for d in r.ready.declared.values()]
+        data["table_deposits"] = r.ready.table()
     exchanged = _exchange(r, seat)
     if exchanged:
         data["exchange"] = exchanged

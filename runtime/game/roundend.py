@@ -149,6 +149,8 @@ def _base(r: Round) -> dict[str, Any]:
         data["deal_wins"] = [dict(shown) for shown in r.deal_wins]
     if r.declared:  # 定缺: each winner is scored with its own
         data["declarations"] = {str(s): dict(d) for s, d in sorted(r.declared.items())}
+    if r.ready.active or r.ready.carried:  # 立直 and the deposits on the table (供託)
+        data.update(r.ready.outcome())
     return data
 
 
@@ -322,6 +324,8 @@ def finish_draw(r: Round) -> None:
     """End the round in an exhaustive draw (流局, 荒庄), after the wins of the round where
     play went on after them; the round JSON shows the hands still playing where the
     rulebook's draw lines pay on them."""
+    if r.ready.pending >= 0:  # a declaration's discard, the last before the wall ran out
+        r.ready.passed(r)
     _close(r, drawn=True, hands=True)
 
 
@@ -385,6 +389,8 @@ def _settle(r: Round, outcome: dict[str, Any], drawn: bool, dealer: int) -> None
         "next_dealer": dealer,
         "outcome": outcome,
     }
+    if r.ready.active or r.ready.carried:  # the deposits on the table before and after
+        r.result["deposits"] = {"before": settlement.table_before, "after": settlement.table_after}
     if r.rules.after_win != "end":  # where play goes on after a win: each event's winners
         r.result["win_events"] = [[w["seat"] for w in e["winners"]] for e in r.win_events]
     r.events.append({"type": "end", **r.result})

@@ -22,7 +22,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.rules.turnrules import TurnRules
@@ -43,6 +43,7 @@ __all__ = [
     "deal_horses",
     "first_dealer",
     "next_playing",
+    "ready_stakes",
     "seat_wind",
     "table_facts",
     "table_situations",
@@ -190,3 +191,19 @@ def deal_flowers(r: Round) -> None:
                 return
             if seat == r.dealer:
                 r.drew = got
+
+
+def ready_stakes(
+    points: Sequence[int] | None, deposits: int, players: int
+) -> tuple[list[int] | None, int]:
+    """The points each seat holds as the round starts (None: every seat may afford a ready
+    declaration) and the deposits on the table (供託) carried in, checked; a ready
+    declaration (`mjc.runtime.ready`) reads them."""
+    if type(deposits) is not int or deposits < 0:
+        raise GameSetupError(f"the deposits on the table are points from 0, not {deposits!r}")
+    if points is None:
+        return None, deposits
+    held = list(points) if isinstance(points, (list, tuple)) else None
+    if held is None or len(held) != players or any(type(p) is not int for p in held):
+        raise GameSetupError(f"points are one whole number per seat ({players}), not {points!r}")
+    return held, deposits

@@ -183,6 +183,26 @@ class TurnRules:
     # `Round.set_auto` refuses it when this is off.
     auto_play: bool = False
 
+    # ---- a ready declaration (立直, 报听: `mjc.runtime.ready`)
+    # The rulebook situation a seat that declared ready wins under ("": no declaration); the
+    # one instead when it was declared on the seat's first discard before any call or kong
+    # (ダブル立直); the one added to a win before the declarer's next discard with no call or
+    # kong in between (一発). `ready_deposit`: what the declarer puts on the table (供託) once
+    # the declaration's discard is not won on; `ready_needs`: the points a seat needs to
+    # declare; `ready_tiles_left`: the drawable tiles the wall must still hold.
+    ready_declaration: str = ""
+    ready_first: str = ""
+    ready_one_go_around: str = ""
+    ready_deposit: int = 0
+    ready_needs: int = 0
+    ready_tiles_left: int = 4
+    # 振聴: no win on a discard while a wait is among one's own discards, after passing a win
+    # until one's own next discard, and, for a seat that declared ready, after passing a win
+    # for the rest of the round (a self-draw is always allowed).
+    furiten: bool = False
+    # 四家立直: every seat declared ready, and the last declaration's discard was not won
+    # on: the round is drawn there (an abortive draw).
+    all_ready_draw: bool = False
     # ---- abortive draws (途中流局): the round ends drawn, nobody paid, the dealer deals again
     # 九種九牌: in his first turn, before any call, a seat holding nine different terminals
     # and honours may declare the draw (an `abortive_draw` action).

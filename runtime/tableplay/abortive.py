@@ -25,8 +25,9 @@ from mjc.runtime.tiles.tile import TERMINALS_AND_HONOURS
 
 __all__ = ["KINDS", "AbortiveDraw", "after_discard", "nine_terminals", "watched"]
 
-AbortiveDraw = Literal["nine_terminals", "four_winds", "four_kongs"]
-KINDS: tuple[AbortiveDraw, ...] = ("nine_terminals", "four_winds", "four_kongs")
+# 四家立直 (`all_ready`) is the ready declaration's (`mjc.runtime.ready`), ended the same way.
+AbortiveDraw = Literal["nine_terminals", "four_winds", "four_kongs", "all_ready"]
+KINDS: tuple[AbortiveDraw, ...] = ("nine_terminals", "four_winds", "four_kongs", "all_ready")
 
 _WINDS = frozenset(range(27, 31))  # 1z..4z: east, south, west, north
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.rules.turnrules import TurnRules
-from mjc.runtime.tableplay.abortive import nine_terminals
+from mjc.runtime.tableplay.abortive import nine_terminals, watched
 from mjc.runtime.tableplay.deadwall import DeadWall
 from mjc.runtime.tableplay.redfives import RedFives, choose
 
@@ -24,10 +24,13 @@ if TYPE_CHECKING:
 __all__ = ["after_deal", "discarded", "keep", "may_abort", "replacement"]
 
 
-def keep(wall: Wall, rules: TurnRules, players: int) -> tuple[RedFives | None, DeadWall | None]:
-    """What a round of these rules keeps: its red fives (赤ドラ) and its dead wall (王牌)."""
+def keep(
+    wall: Wall, rules: TurnRules, players: int
+) -> tuple[RedFives | None, DeadWall | None, bool]:
+    """What a round of these rules keeps: its red fives (赤ドラ) and its dead wall (王牌), and
+    whether an abortive draw may follow a discard (四風連打, 四槓散了)."""
     reds = RedFives(players) if rules.red_fives else None
-    return reds, DeadWall(wall, rules, reds) if rules.dead_wall else None
+    return reds, DeadWall(wall, rules, reds) if rules.dead_wall else None, watched(rules)
 
 
 def after_deal(r: Round, seed: int) -> None:
