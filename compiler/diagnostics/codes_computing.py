@@ -402,6 +402,32 @@ COMPUTING: tuple[Code, ...] = (
         "Name the situation as the rulebook declares it, or declare it.",
     ),
     Code(
+        "E0575",
+        "error",
+        "a dead wall beside reserved tiles",
+        "`dead_wall` (王牌, which the engine keeps at its size: kong replacements and "
+        "indicators) and `reserved` (tiles never drawn, 潮州 留牌) both say which tiles at the "
+        "tail are never drawn in turn; a rulebook keeps one or the other.",
+        "play {\n  reserved 14\n  dead_wall 14\n}",
+        "play {\n  dead_wall 14\n}",
+        "Keep the dead wall, or the reserved tiles.",
+    ),
+    Code(
+        "E0576",
+        "error",
+        "a dead wall that cannot hold its indicators",
+        "The indicators (`indicators` at the deal, one more per kong under `kong_indicators`) "
+        "lie in the dead wall, with the tile under each when `ura_indicators` is on, and the "
+        "dead wall gives a replacement for each of the four kongs a round may have. A rulebook "
+        "that turns indicators up without a dead wall, or whose dead wall is too small for "
+        "all of them, has no place to turn them up from.",
+        "claims { kong (exposed) }\nplay {\n  dead_wall 10\n  indicators 1\n"
+        "  kong_indicators at_once\n  ura_indicators on\n}",
+        "claims { kong (exposed) }\nplay {\n  dead_wall 14\n  indicators 1\n"
+        "  kong_indicators at_once\n  ura_indicators on\n}",
+        "Make the dead wall larger (Riichi: 14), or turn fewer indicators up.",
+    ),
+    Code(
         "E0601",
         "error",
         "a situation that cannot hold",

@@ -21,7 +21,7 @@ from mjc.runtime.rules.turnrules import HAND_SIZES, TurnRules
 # option, typed like a horse count); one word; a list of words; two numbers (the deal); the
 # id of a situation the rulebook declares.
 PlayKind = Literal["toggle", "number", "count", "word", "words", "deal", "situation"]
-PlayPart = Literal["wall", "dealer", "claims", "restrictions", "ready"]
+PlayPart = Literal["wall", "dealer", "claims", "restrictions", "ready", "abortive"]
 
 PLAY_PARTS: dict[PlayPart, str] = {
     "wall": "The wall (牌墙): dice, dealing, the dead wall",
@@ -29,6 +29,7 @@ PLAY_PARTS: dict[PlayPart, str] = {
     "claims": "Claims on a discard (吃碰杠胡)",
     "restrictions": "Restrictions (限制)",
     "ready": "The ready declaration (立直, 报听) and 振聴",
+    "abortive": "Abortive draws (途中流局): nobody wins or is paid, and the dealer deals again",
 }
 
 TOGGLE_WORDS = {"on": True, "off": False}
@@ -111,6 +112,55 @@ PLAY_WORDS: dict[str, PlayWord] = {
         "wall",
         "kong and flower replacements are drawn from {}",
         values={"tail": "the tail of the wall (牌尾)", "head": "the next tile in drawing order"},
+    ),
+    "dead_wall": PlayWord(
+        ("dead_wall",),
+        "number",
+        "wall",
+        "the last {} tiles are the dead wall (王牌), never drawn in turn: kong replacements "
+        "(嶺上牌) come from it, and after each the live wall's last tile joins it, so it keeps "
+        "its size",
+        low=1,
+        high=40,
+    ),
+    "indicators": PlayWord(
+        ("indicators",),
+        "number",
+        "wall",
+        "the dead wall shows {} indicator(s) from the deal on (ドラ表示牌), which the "
+        "rulebook's fans read as `dora_indicators`",
+        low=1,
+        high=5,
+    ),
+    "kong_indicators": PlayWord(
+        ("kong_indicators",),
+        "word",
+        "wall",
+        "each kong turns one more indicator up (槓ドラ): {}",
+        values={
+            "none": "no kong turns an indicator up",
+            "at_once": "as soon as it is made, before its replacement",
+            "after_discard": "when the konger discards after his replacement",
+            "concealed_at_once": "a concealed kong at once, an exposed or added kong when the "
+            "konger discards after his replacement",
+        },
+    ),
+    "ura_indicators": PlayWord(
+        ("ura_indicators",),
+        "toggle",
+        "wall",
+        "the tile under each indicator turned up is an ura indicator (裏ドラ表示牌), read when "
+        "a win is scored",
+        off="no ura indicators are read",
+    ),
+    "red_fives": PlayWord(
+        ("red_fives",),
+        "number",
+        "wall",
+        "of each suit's fives, {} copy is red (赤ドラ): the hands holding them are scored with "
+        "them (`red_fives`)",
+        low=1,
+        high=4,
     ),
     "kong_needs_tile": PlayWord(
         ("kong_needs_tile",),
@@ -351,6 +401,31 @@ PLAY_WORDS: dict[str, PlayWord] = {
         "四家立直: once every player has declared ready and the last declaration's discard is "
         "not won on, the round is drawn there",
         off="every player may declare ready and play goes on",
+    ),
+    # ---- abortive draws
+    "nine_terminals_draw": PlayWord(
+        ("nine_terminals_draw",),
+        "toggle",
+        "abortive",
+        "九種九牌: in his first turn, before any call or kong, a player holding nine different "
+        "terminals and honours may declare an abortive draw",
+        off="no abortive draw for nine terminals and honours",
+    ),
+    "four_winds_draw": PlayWord(
+        ("four_winds_draw",),
+        "toggle",
+        "abortive",
+        "四風連打: when the first four discards are the same wind, with no call or kong "
+        "before, the round ends in an abortive draw",
+        off="four first discards of one wind end nothing",
+    ),
+    "four_kongs_draw": PlayWord(
+        ("four_kongs_draw",),
+        "toggle",
+        "abortive",
+        "四槓散了: after a fourth kong, when the four are not one player's, the round ends in "
+        "an abortive draw once the next discard passes",
+        off="four kongs end nothing",
     ),
 }
 

@@ -127,7 +127,7 @@ def open_claims(r: Round, discarder: int, tile: int) -> None:
     r.turn = discarder
     if pending:
         r.phase, r.pending, r.responses = "claim", pending, {}
-    elif last or r.left_seats or r.pending:
+    elif last or r.left_seats or r.pending or r.aborts:  # (an abortive draw may follow)
         r._after_window(discarder)
     else:  # `_after_window`'s path of nearly every discard: the next seat draws
         r._draw_next((discarder + 1) % n)
@@ -231,6 +231,8 @@ def _serve_claim(r: Round, action: Action, discarder: int, tile: int) -> None:
     text = TEXTS[tile]
     r.claim_history.append({"seat": seat, "from_seat": discarder, "kind": word, "tile": text})
     r.events.append({"type": "claim", "seat": seat, "kind": word, "tile": text, "from": discarder})
+    if r.reds is not None:  # a red five claimed joins the meld
+        r.reds.claimed(seat)
     if kind == "exposed_kong":
         r.kong_turn.named = action.kong_kind
         st.counts[tile] -= 3

@@ -73,6 +73,7 @@ def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> lis
             and "exposed" in r.kong_kinds
             and wild_may(r, tile, "kong")
             and (r.wall.drawable > 0 or not r.rules.kong_needs_tile)
+            and (r.dead is None or r.dead.replacements_left > 0)  # 嶺上牌 left
         ):
             acts.append(Action(seat, "exposed_kong", tile))
         if c >= 2 and r.can_pong and tile not in st.no_pong and wild_may(r, tile, "pong"):
@@ -203,6 +204,8 @@ def score_win(
     not win (tests/game/test_game_situations.py plays rounds to show it never happens)."""
     from mjc.runtime.score.situations import SituationError
 
+    if r.reds is not None:  # 赤ドラ: the hand's red fives, the discard's when won on
+        hand = r.reds.on(hand, seat, not self_drawn)
     try:
         return r.ruleset.score(
             hand,
@@ -216,6 +219,10 @@ def score_win(
             options=r.values,
             declared=r.declared.get(seat),  # 定缺: a hand holding its missing suit may not win
             dealer_streak=r.streak,  # 连庄, which fans may read
+            # the indicators turned up so far and the ura under them (the rulebook's fans
+            # say when they count: 裏ドラ for a riichi winner)
+            dora_indicators=r.dead.dora_texts() if r.dead is not None else (),
+            ura_indicators=r.dead.ura_texts() if r.dead is not None else (),
         )
     except SituationError:
         raise

@@ -41,6 +41,7 @@ from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.score.options import OptionError
 from mjc.runtime.settle.jsoninput import JSONInputError, load_json
 from mjc.runtime.settle.roundtypes import OptionValue
+from mjc.runtime.tableplay.abortive import AbortiveDraw
 from mjc.runtime.tiles.tile import tile_index, tile_text
 
 __all__ = [
@@ -56,7 +57,8 @@ __all__ = [
 ]
 
 LOG_FORMAT = "mjc-game-log"
-_Tile = Annotated[StrictStr, Field(pattern=r"^[1-9][mpszf]$")]
+# A tile; a red five (赤ドラ) is written 0m, 0p or 0s where it is dealt, drawn or discarded.
+_Tile = Annotated[StrictStr, Field(pattern=r"^([1-9][mpszf]|0[mps])$")]
 _Seat = Annotated[StrictInt, Field(ge=0, le=3)]
 
 
@@ -81,6 +83,8 @@ class ScenarioPart(_Line):
     head: list[_Tile] = []
     tail: list[_Tile] = []
     indicator: _Tile | None = None
+    dora: list[_Tile] = []  # added: the dead wall's indicators, then their ura
+    ura: list[_Tile] = []
     last: _Tile | None = None
     dice: list[Annotated[StrictInt, Field(ge=1, le=6)]] | None = None
     dealer: _Seat | None = None
@@ -125,6 +129,13 @@ class DealLine(_Line):
 
 class IndicatorLine(_Line):
     type: Literal["indicator"]
+    tile: _Tile
+
+
+class DoraIndicatorLine(_Line):
+    """An indicator turned up in the dead wall (ドラ表示牌; 槓ドラ after a kong)."""
+
+    type: Literal["dora_indicator"]
     tile: _Tile
 
 
@@ -254,7 +265,8 @@ class EndLine(_Line):
     abandoned: StrictBool = False  # added after version 1: the round was abandoned midway
     win_events: list[list[_Seat]] = []  # added: each win event's winners (after_win leave, stay)
     deposits: dict[StrictStr, StrictInt] | None = None  # added: on the table before and after
-    abortive_draw: StrictStr | None = None  # added: why the round was drawn midway (四家立直)
+    # added: the round ended in an abortive draw (途中流局), of this kind (四家立直: all_ready)
+    abortive_draw: AbortiveDraw | None = None
 
 
 LogLine = Annotated[
@@ -262,6 +274,7 @@ LogLine = Annotated[
     | WallLine
     | DealLine
     | IndicatorLine
+    | DoraIndicatorLine
     | HorsesLine
     | FlowerLine
     | DrawLine

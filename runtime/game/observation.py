@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mjc.runtime.tableplay.redfives import red_text
 from mjc.runtime.tiles.tile import tile_text
 from mjc.runtime.wins.seats import MeldRecord, SeatState
 
@@ -61,6 +62,8 @@ def _seat(r: Round, seat: int, st: SeatState, own: bool) -> dict[str, Any]:
     }
     if own:
         data["concealed"] = [tile_text(t) for t in st.concealed()]
+        if r.reds is not None:  # 赤ドラ: the red fives it holds, concealed or in its melds
+            data["red_fives"] = [red_text(t) for t in r.reds.held(seat)]
     if r.rules.after_win != "end":
         data["won"] = sum(1 for e in r.win_events for w in e["winners"] if w["seat"] == seat)
         data["left"] = seat in r.left_seats
@@ -119,6 +122,8 @@ def observation(r: Round, seat: int) -> dict[str, Any]:
     exchanged = _exchange(r, seat)
     if exchanged:
         data["exchange"] = exchanged
+    if r.dead is not None:  # the indicators turned up are public; the ura are in the result
+        data["dora_indicators"] = list(r.dead.dora_texts())
     if r.win_events and r.rules.after_win != "end":
         data["win_events"] = [dict(event) for event in r.win_events]  # wins are shown
     if r.result is not None:

@@ -18,11 +18,12 @@ and its dice, the indicator and the wilds.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.game.actions import Action
 from mjc.runtime.ready.furiten import is_furiten
+from mjc.runtime.tableplay.redfives import red_text
 from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
 from mjc.runtime.wins.seats import MeldRecord, SeatState, hand_of
 
@@ -135,6 +136,9 @@ class SeatView:
     auto: bool
     won: int = 0
     left: bool = False
+    # 赤ドラ: the red fives the seat holds, concealed or in its melds (`0m`); left out of the
+    # repr, so that a round without red fives reads as it did before them.
+    red_fives: tuple[str, ...] = field(default=(), repr=False)
     furiten: bool = False  # 振聴 (`TurnRules.furiten`): no win on another's tile now
 
     @property
@@ -220,7 +224,9 @@ class RoundState:
     those served in the round, in order; `deal_wins` the wins at the deal shown, in the order
     of the seats from the dealer; `win_events` the wins so far where play goes on after a
     win; `ready_declarations` the ready declarations made (立直, 报听), in order, and
-    `table_deposits` the deposits on the table now (供託: carried in, and this round's)."""
+    `table_deposits` the deposits on the table now (供託: carried in, and this round's).
+    `dora_indicators` are the indicators turned up in the dead wall so far (ドラ表示牌,
+    槓ドラ), `ura_indicators` the ura under them once the round is over (裏ドラ)."""
 
     phase: str
     turn: int
@@ -247,6 +253,9 @@ class RoundState:
     exchange: ExchangeShown | None = None
     ready_declarations: tuple[ReadyShown, ...] = ()
     table_deposits: int = 0
+    # Left out of the repr, so that a round without a dead wall reads as it did before them.
+    dora_indicators: tuple[str, ...] = field(default=(), repr=False)
+    ura_indicators: tuple[str, ...] = field(default=(), repr=False)
 
     @property
     def over(self) -> bool:
@@ -286,6 +295,7 @@ def _seat(r: Round, seat: int, st: SeatState) -> SeatView:
         auto=seat in r.auto.seats,
         won=sum(1 for e in r.win_events for w in e["winners"] if w["seat"] == seat),
         left=seat in r.left_seats,
+        red_fives=tuple(map(red_text, r.reds.held(seat))) if r.reds is not None else (),
         furiten=r.ready.furiten and st.size() == r.rules.hand and is_furiten(r, seat),
     )
 
@@ -350,6 +360,8 @@ def round_state(r: Round) -> RoundState:
             for d in r.ready.declared.values()
         ),
         table_deposits=r.ready.table(),
+        dora_indicators=r.dead.dora_texts() if r.dead is not None else (),
+        ura_indicators=r.dead.ura_texts() if r.dead is not None and r.phase == "over" else (),
     )
 
 

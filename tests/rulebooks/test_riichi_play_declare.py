@@ -214,7 +214,7 @@ def test_four_riichi_the_round_is_drawn_once_the_fourth_declarations_discard_pas
     assert game.result is None
     _discard(game, 3, "3z", "declare_ready")
     assert game.result is not None
-    assert game.result["abortive_draw"] == "all_ready" and game.result["exhaustive_draw"]
+    assert game.result["abortive_draw"] == "all_ready" and not game.result["exhaustive_draw"]
     assert game.result["deposits"] == {"before": 0, "after": 4000}
     assert game.result["deltas"] == [-1000, -1000, -1000, -1000]
 
