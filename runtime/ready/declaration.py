@@ -24,12 +24,13 @@ every seat has declared and the last declaration's discard is not won on (四家
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.ready.furiten import waits_of
-from mjc.runtime.tiles.tile import TEXTS
+from mjc.runtime.tiles.tile import NUM_PLAYING, TEXTS
 from mjc.runtime.wins.seats import MeldRecord
+from mjc.runtime.wins.waitsets import ready_candidates
 
 if TYPE_CHECKING:
     from mjc.runtime.game.actions import Action
@@ -38,17 +39,21 @@ if TYPE_CHECKING:
 
 __all__ = ["ReadyTable"]
 
+_ALL = frozenset(range(NUM_PLAYING))
+
 
 class ReadyTable:
     """The declarations of one round, its deposits and its furiten seats."""
 
     __slots__ = (
         "active",
+        "candidates",
         "carried",
         "declared",
         "first",
         "furiten",
         "go_around",
+        "looked",
         "on",
         "passed_wins",
         "pending",
@@ -68,6 +73,10 @@ class ReadyTable:
         self.pending = -1  # the declarer whose declaration's discard is being answered
         self.passed_wins: set[int] = set()  # temporary furiten, until the seat's next discard
         self.riichi_furiten: set[int] = set()  # for the rest of the round
+        # The kinds whose discard may leave a hand ready (`ready_candidates`), made on the
+        # first turn that may declare: None for a game without a plain wait set.
+        self.candidates: Callable[[list[int]], frozenset[int]] | None = None
+        self.looked = False  # `candidates` made
 
     # ---------------------------------------------------------------- the turn
 
@@ -79,9 +88,15 @@ class ReadyTable:
             return acts
         st = r.seats[seat]
         counts = st.counts
+        if not self.looked:
+            self.candidates, self.looked = _candidates_of(r), True
+        candidates = self.candidates
+        maybe = _ALL if candidates is None else candidates(counts)
+        if not maybe:
+            return acts
         declares = []
         for act in acts:
-            if act.kind != "discard":
+            if act.kind != "discard" or act.tile not in maybe:
                 continue
             counts[act.tile] -= 1
             saved, st.waits = st.waits, None
@@ -167,6 +182,14 @@ class ReadyTable:
     def table(self) -> int:
         """The deposits on the table now: those carried in and this round's."""
         return self.carried + sum(int(d.get("deposit", 0)) for d in self.declared.values())
+
+
+def _candidates_of(r: Round) -> Callable[[list[int]], frozenset[int]] | None:
+    """The ready candidates of the round's wait sets, when they are `wait_finder`'s for a hand
+    of 13 with built-in shapes only (else None: every discard is asked)."""
+    if r.finder is None or not r.plain_shapes or r.rules.hand != 13:
+        return None
+    return ready_candidates(r.ruleset.shapes(r.values))
 
 
 def _order(declaration: dict[str, Any]) -> int:

@@ -40,6 +40,7 @@ __all__ = [
     "custom_waits",
     "keyed_standard_waits",
     "one_more",
+    "ready_candidates",
     "sized_wait_finder",
     "standard_waits",
     "wait_finder",
@@ -305,6 +306,57 @@ def wait_finder(
         return found if custom is None else found | custom
 
     return with_custom
+
+
+# How many pairs the quick seven-pairs test counts for a kind held 0..4 times (`count(2) +
+# count(3) + 2 * count(4)`): a discard of a kind held n times takes away PAIRS[n] - PAIRS[n - 1].
+_PAIRS = (0, 0, 1, 1, 2)
+_GROUP_OF = tuple(min(t // 9, 3) for t in range(NUM_PLAYING))  # m, p, s, the honours
+
+
+@lru_cache(maxsize=64)
+def ready_candidates(shapes: frozenset[str]) -> Callable[[list[int]], frozenset[int]]:
+    """For the wait sets of `wait_finder(shapes)` (a hand of 13, no custom shape): a function
+    of a seat's 14 counts (its turn) giving the kinds held whose discard *may* leave the hand
+    a wait set that is not empty, read once on the 14 tiles; every other kind's discard
+    leaves none. It mirrors the early exits of the wait set, which a discard can only keep
+    or make harder: the standard shape needs every suit but one to split (a discard changes
+    one suit's key), seven pairs six pairs or more (a discard never adds one), the orphans all
+    their honours but one. A ready declaration then asks the wait set only of these."""
+    standard = STANDARD in shapes
+    sevens = SEVEN_PAIRS in shapes
+    orphans = THIRTEEN_ORPHANS in shapes
+    suits, honours = SUIT_TABLE, HONOUR_TABLE
+    group_of, pairs_of = _GROUP_OF, _PAIRS
+
+    def candidates(counts: list[int]) -> frozenset[int]:
+        key = bytes(counts)
+        honour_key = key[27:34]
+        if orphans and honour_key.count(0) < 2:
+            return _ALL  # rare: every discard is asked
+        found: list[int] = []
+        if standard:
+            broken = (
+                key[0:9] not in suits,
+                key[9:18] not in suits,
+                key[18:27] not in suits,
+                honour_key not in honours,
+            )
+            left = sum(broken)
+            if left < 3:  # else two suits stay broken whatever is discarded
+                groups = [g for g in range(4) if left - broken[g] < 2]
+                found = [t for t in compress(range(NUM_PLAYING), key) if group_of[t] in groups]
+        if sevens:
+            pairs = key.count(2) + key.count(3) + 2 * key.count(4)
+            if pairs >= 6:
+                found += [
+                    t
+                    for t in compress(range(NUM_PLAYING), key)
+                    if pairs - pairs_of[key[t]] + pairs_of[key[t] - 1] in (6, 7, 9)
+                ]
+        return frozenset(found) if found else _EMPTY
+
+    return candidates
 
 
 def sized_wait_finder(shapes: frozenset[str], needs: CustomNeeds, tiles: int) -> WaitFinder:
