@@ -127,7 +127,14 @@ def open_claims(r: Round, discarder: int, tile: int) -> None:
     r.turn = discarder
     if pending:
         r.phase, r.pending, r.responses = "claim", pending, {}
-    elif last or r.left_seats or r.pending or r.aborts:  # (an abortive draw may follow)
+    elif (
+        last
+        or r.left_seats
+        or r.pending
+        # an abortive draw may follow: 四風連打 at the fourth discard, 四槓散了 after four
+        # kongs (`mjc.runtime.tableplay.abortive.may_follow`, read without a call)
+        or (r.aborts and (r.discards == 4 or len(r.kong_history) >= 4))
+    ):
         r._after_window(discarder)
     else:  # `_after_window`'s path of nearly every discard: the next seat draws
         r._draw_next((discarder + 1) % n)

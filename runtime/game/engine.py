@@ -462,7 +462,7 @@ class Round:
                 and (self.dead is None or self.dead.replacements_left > 0)  # 嶺上牌 left
             ):
                 acts += with_kinds(self, seat, kong_acts)  # once per kind of kong that holds
-        if self.rules.nine_terminals_draw and table.may_abort(self, seat):
+        if self.quiet and self.rules.nine_terminals_draw and table.may_abort(self, seat):
             acts.append(Action(seat, "abortive_draw"))  # 九種九牌, in the seat's first turn
         made = self._discard_actions[seat]
         if drew >= 0 and seat in self.won_seats:  # 血流成河: a winner's hand is locked

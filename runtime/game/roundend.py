@@ -22,7 +22,7 @@ from mjc.runtime.game.actions import IllegalAction
 from mjc.runtime.game.claimwindow import self_draw_situations
 from mjc.runtime.game.tablefacts import next_playing
 from mjc.runtime.rules.ruleset import Ruleset
-from mjc.runtime.tableplay.abortive import AbortiveDraw, after_discard
+from mjc.runtime.tableplay.abortive import AbortiveDraw, after_discard, may_follow
 from mjc.runtime.tiles.hand import format_hand
 from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
 from mjc.runtime.wins.seats import hand_of, hand_text
@@ -338,6 +338,8 @@ def finish_abortive(r: Round, kind: AbortiveDraw) -> None:
 def abortive_after(r: Round) -> bool:
     """After a discard passed: end the round when it brings an abortive draw (四風連打,
     四槓散了), and say so."""
+    if not may_follow(r.quiet, r.discards, len(r.kong_history)):
+        return False
     firsts = [st.river[0] if st.river else -1 for st in r.seats]
     seats = [k["seat"] for k in r.kong_history]
     kind = after_discard(r.rules, firsts, r.quiet, r.discards, seats)

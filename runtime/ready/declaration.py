@@ -55,6 +55,7 @@ class ReadyTable:
         "go_around",
         "looked",
         "on",
+        "opened",
         "passed_wins",
         "pending",
         "points",
@@ -64,7 +65,9 @@ class ReadyTable:
     def __init__(self, rules: TurnRules, points: Sequence[int] | None, carried: int) -> None:
         self.active = bool(rules.ready_declaration)  # seats may declare
         self.furiten = rules.furiten
-        self.on = self.active or self.furiten  # the engine tells this table of each discard
+        # Whether the engine tells this table of the next discard (`discarded`): only while
+        # a seat has declared or is in temporary furiten, as nothing else reads a discard.
+        self.on = False
         self.points = None if points is None else list(points)
         self.carried = carried  # the deposits on the table before the round
         self.declared: dict[int, dict[str, Any]] = {}  # seat -> its declaration, in order
@@ -77,6 +80,7 @@ class ReadyTable:
         # first turn that may declare: None for a game without a plain wait set.
         self.candidates: Callable[[list[int]], frozenset[int]] | None = None
         self.looked = False  # `candidates` made
+        self.opened: set[int] = set()  # seats seen with a claimed meld: they never declare
 
     # ---------------------------------------------------------------- the turn
 
@@ -84,9 +88,21 @@ class ReadyTable:
         """The turn's actions of `seat` with its declarations added, or locked after one."""
         if seat in self.declared:
             return _locked(r, seat, acts)
-        if not self.may_declare(r, seat):
-            return acts
+        # A declaration's conditions but the hand's (closed, the wall, the points), the
+        # cheapest refusals first: this is the path of every turn of a round.
         st = r.seats[seat]
+        melds = st.melds
+        if melds and (seat in self.opened or not all(m.concealed for m in melds)):
+            self.opened.add(seat)  # a claimed meld stays
+            return acts
+        rules = r.rules
+        wall = r.wall
+        if (
+            not self.active
+            or wall.tail - wall.head + 1 < rules.ready_tiles_left  # `Wall.drawable`
+            or (self.points is not None and self.points[seat] < rules.ready_needs)
+        ):
+            return acts
         counts = st.counts
         if not self.looked:
             self.candidates, self.looked = _candidates_of(r), True
@@ -107,17 +123,6 @@ class ReadyTable:
                 declares.append(act._replace(kind="declare_ready"))
         return acts + declares
 
-    def may_declare(self, r: Round, seat: int) -> bool:
-        """A declaration's conditions but the hand's: closed, points, the wall."""
-        rules = r.rules
-        return (
-            self.active
-            and seat not in self.declared
-            and all(m.concealed for m in r.seats[seat].melds)
-            and (self.points is None or self.points[seat] >= rules.ready_needs)
-            and r.wall.drawable >= rules.ready_tiles_left
-        )
-
     def declare(self, r: Round, seat: int, tile: int) -> None:
         """`seat` declares ready with its discard `tile` (before the discard is made)."""
         self.declared[seat] = {"seat": seat, "discard": r.discards + 1, "tile": TEXTS[tile]}
@@ -125,10 +130,13 @@ class ReadyTable:
             self.first.add(seat)
         self.go_around.add(seat)
         self.pending = seat
+        self.on = True
 
     def discarded(self, r: Round, seat: int, tile: int) -> None:
         """`seat` discards `tile` (its declaration's, or a later discard)."""
-        self.passed_wins.discard(seat)
+        passed = self.passed_wins
+        passed.discard(seat)
+        self.on = bool(passed or self.declared)
         if seat in self.declared and self.pending != seat:
             self.go_around.discard(seat)  # the go-around after the declaration is over
             if self.furiten and tile == r.drew and tile in waits_of(r, seat):
@@ -162,6 +170,7 @@ class ReadyTable:
         """`seat` passed a win it was offered on another's tile (振聴)."""
         if self.furiten:
             self.passed_wins.add(seat)
+            self.on = True
             if seat in self.declared:
                 self.riichi_furiten.add(seat)
 

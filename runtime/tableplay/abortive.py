@@ -23,7 +23,7 @@ from typing import Literal
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.tiles.tile import TERMINALS_AND_HONOURS
 
-__all__ = ["KINDS", "AbortiveDraw", "after_discard", "nine_terminals", "watched"]
+__all__ = ["KINDS", "AbortiveDraw", "after_discard", "may_follow", "nine_terminals", "watched"]
 
 # 四家立直 (`all_ready`) is the ready declaration's (`mjc.runtime.ready`), ended the same way.
 AbortiveDraw = Literal["nine_terminals", "four_winds", "four_kongs", "all_ready"]
@@ -40,6 +40,13 @@ def nine_terminals(counts: Sequence[int]) -> bool:
 def watched(rules: TurnRules) -> bool:
     """Whether any abortive draw is checked after a discard passes."""
     return rules.four_winds_draw or rules.four_kongs_draw
+
+
+def may_follow(quiet: bool, discards: int, kongs: int) -> bool:
+    """Whether `after_discard` may find a draw at all, read before its arguments are made:
+    四風連打 only at the fourth discard with no call or kong, 四槓散了 only after four kongs
+    (False after nearly every discard)."""
+    return kongs >= 4 or (quiet and discards == 4)
 
 
 def after_discard(

@@ -46,9 +46,25 @@ def choose(tiles: Sequence[int], count: int, seed: int, named: Iterable[int] = (
         return chosen
     rng = random.Random(f"red fives {seed}")
     for five in FIVES:
-        places = [i for i, t in enumerate(tiles) if t == five]
-        chosen.update(rng.sample(places, min(count, len(places))))
+        places = _places(tiles, five)
+        if count == 1 and places:  # `sample(places, 1)`: the same draw, without its set-up
+            chosen.add(rng.choice(places))
+        else:
+            chosen.update(rng.sample(places, min(count, len(places))))
     return chosen
+
+
+def _places(tiles: Sequence[int], tile: int) -> list[int]:
+    """The places of `tile` in `tiles`, in order."""
+    found: list[int] = []
+    at = -1
+    index = tiles.index
+    try:
+        while True:
+            at = index(tile, at + 1)
+            found.append(at)
+    except ValueError:
+        return found
 
 
 class RedFives:

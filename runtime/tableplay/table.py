@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.tableplay.abortive import nine_terminals, watched
 from mjc.runtime.tableplay.deadwall import DeadWall
-from mjc.runtime.tableplay.redfives import RedFives, choose
+from mjc.runtime.tableplay.redfives import FIVES, RedFives, choose
 
 if TYPE_CHECKING:
     from mjc.runtime.game.engine import Round
@@ -49,8 +49,12 @@ def discarded(r: Round, seat: int, tile: int, counts: Sequence[int], event: dict
     dead = r.dead
     if dead is not None and dead.waiting:
         dead.show(r.events, dead.discarded())
-    if r.reds is not None:
-        r.reds.discarded(seat, tile, counts, event)
+    reds = r.reds
+    if reds is not None:
+        if tile in FIVES:
+            reds.discarded(seat, tile, counts, event)
+        else:
+            reds.red_discard = -1  # `RedFives.discarded` of a tile that is no five
 
 
 def replacement(r: Round, dead: DeadWall, seat: int) -> int:
