@@ -62,6 +62,7 @@ _TABLES = (SUIT_TABLE, HONOUR_TABLE)
 # How `count(2) + count(3) + 2 * count(4)` (the quick seven-pairs test) moves when a tile of
 # which the hand holds 0..4 is added.
 _SEVENS_STEP = (0, 1, 0, 1, -2)
+_ONCE_OR_NONE = bytes((0, 1))  # the counts `bytes.translate` deletes to keep the pairs
 _EMPTY: frozenset[int] = frozenset()
 _ALL = frozenset(range(NUM_PLAYING))
 
@@ -285,9 +286,14 @@ def wait_finder(
                 if broken < 2 and broken + (honour_key not in honours) < 2:
                     found = keyed_standard_waits((m, p, s, honour_key))  # a new list
         if sevens:
-            pairs = key.count(2) + key.count(3) + 2 * key.count(4)
-            if pairs in (6, 7, 9):
-                found += [t for t in range(NUM_PLAYING) if pairs + step[key[t]] == 7]
+            # The kinds held twice or more, in one pass: the pairs (`count(2) + count(3) +
+            # 2 * count(4)`) are their number and the fours again, and six or more pairs
+            # take three such kinds at least (most hands hold fewer).
+            twice = key.translate(None, _ONCE_OR_NONE)
+            if len(twice) >= 3:
+                pairs = len(twice) + twice.count(4)
+                if pairs in (6, 7, 9):
+                    found += [t for t in range(NUM_PLAYING) if pairs + step[key[t]] == 7]
         if orphans and honour_key.count(0) < 2:  # the honours first: all but one are held
             held = orphan_counts(counts)
             missing = held.count(0)
@@ -347,7 +353,8 @@ def ready_candidates(shapes: frozenset[str]) -> Callable[[list[int]], frozenset[
                 groups = [g for g in range(4) if left - broken[g] < 2]
                 found = [t for t in compress(range(NUM_PLAYING), key) if group_of[t] in groups]
         if sevens:
-            pairs = key.count(2) + key.count(3) + 2 * key.count(4)
+            twice = key.translate(None, _ONCE_OR_NONE)  # as the wait set counts pairs
+            pairs = len(twice) + twice.count(4) if len(twice) >= 3 else 0
             if pairs >= 6:
                 found += [
                     t
