@@ -180,8 +180,9 @@ def answer(r: Round, action: Action) -> None:
             st.no_win.add(tile)  # 漏胡: passed a win on this tile
         if kind == "pass" and "pong" in offered and rules.missed_pong:
             st.no_pong.add(tile)  # 漏碰: passed a pong of this tile
-    if r.ready.furiten and kind != "win" and Action(seat, "win") in r.pending[seat]:
-        r.ready.passed_win(seat)  # 振聴: passed a win
+    # 振聴: passed a win (offered first of a seat's answers: `claims_of`, `robbers`)
+    if r.ready.furiten and kind != "win" and r.pending[seat][0].kind == "win":
+        r.ready.passed_win(seat)
     if len(r.responses) < len(r.pending):
         return
     if r.phase == "rob":

@@ -475,7 +475,7 @@ class Round:
             acts += [made[t] for t in allowed]
         else:
             acts += compress(made, counts)  # every tile held, lowest first
-        if self.ready.active:
+        if self.ready.active and seat not in self.ready.opened:  # (an open hand never declares)
             acts = self.ready.turn_actions(self, seat, acts)  # 立直: declared, or locked
         return discard_first(self, seat, acts) if self.declared else acts  # 定缺: 先打缺门
 
