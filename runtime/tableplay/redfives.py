@@ -59,12 +59,10 @@ def _places(tiles: Sequence[int], tile: int) -> list[int]:
     found: list[int] = []
     at = -1
     index = tiles.index
-    try:
-        while True:
-            at = index(tile, at + 1)
-            found.append(at)
-    except ValueError:
-        return found
+    for _ in range(tiles.count(tile)):
+        at = index(tile, at + 1)
+        found.append(at)
+    return found
 
 
 class RedFives:
@@ -91,8 +89,9 @@ class RedFives:
             if event["type"] != "deal":
                 continue
             tiles = event["tiles"]
-            for i in range(len(tiles)):
-                if at + i in red:  # a five, as the wall's red places are
+            for place in red:  # a five, as the wall's red places are
+                i = place - at
+                if 0 <= i < len(tiles):
                     self.concealed[event["seat"]]["mps".index(tiles[i][1])] += 1
                     tiles[i] = "0" + tiles[i][1]
             at += len(tiles)
