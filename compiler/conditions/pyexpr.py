@@ -25,7 +25,7 @@ from mjc.compiler.conditions.facts import (
     tile_constant,
 )
 from mjc.compiler.conditions.scopes import closed, is_local, membership
-from mjc.compiler.language.types import TILE, ListType
+from mjc.compiler.language.types import BOOL, MELD, TILE, ListType
 from mjc.compiler.pysource.layout import Break, Doc, Group, Nest, bracketed, flat, group
 from mjc.compiler.pysource.pysafe import lit
 from mjc.runtime.tiles.tile import tile_text
@@ -192,7 +192,7 @@ class PyExpr:
     def _top_quantifier(self, expr: ir.QuantE) -> Py:
         """A quantifier no other encloses: counted when it loops, and read from its local
         when it is one of `shared` (its code depends on nothing but the call's facts)."""
-        key = expr.model_dump_json()
+        key = repr(expr)  # the whole quantifier, written out: equal where the trees are
         if key in self.hoisted:
             return atom(self.hoisted[key][0])
         loops, parts = self.loops, len(self.parts)
@@ -467,7 +467,7 @@ class PyExpr:
         item = "tile" if summary == "tile" else "meld"
         if filter_attr is not None:
             test = ir.AttrE(
-                type="bool", obj=ir.VarE(type="meld", name=var), attr=filter_attr, on="meld"
+                type=BOOL, obj=ir.VarE(type=MELD, name=var), attr=filter_attr, on="meld"
             )
             body = (
                 ir.BoolOpE(op="or", operands=(ir.NotE(operand=test), body))

@@ -7,18 +7,33 @@ apart when the IR is loaded from JSON."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Iterator
-from typing import Annotated, Literal
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from mjc.compiler.language.types import BOOL, INT, SHAPE, SUIT, TILE, IRType, ListType
-
-
-class Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+from mjc.compiler.language.types import BOOL, INT, SHAPE, SUIT, TILE, IRType, ListType, SuitLetter
 
 
+class Model:
+    """What every IR node is: a frozen, slotted dataclass of keyword-only fields (equal and
+    hashed by its fields, copied with `dataclasses.replace`). Plain dataclasses, not
+    validating models: the IR is built by the compiler alone, and `mjc check` starts without
+    a validation library. Its JSON (`mjc dump-ir`), read back and published as a schema, is
+    `mjc.compiler.ir.jsonio`'s."""
+
+    __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[object]]]  # each subclass's
+    # How `jsonio` reads a node's JSON: a field no node has is an error, not ignored.
+    __pydantic_config__: ClassVar[dict[str, object]] = {"extra": "forbid"}
+
+
+def field_names(cls: type[Model]) -> tuple[str, ...]:
+    """The fields of an IR node's class, in declaration order."""
+    return tuple(cls.__dataclass_fields__)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SourceRef(Model):
     """Where something was written: file, 1-based line and column."""
 
@@ -41,6 +56,7 @@ def line_id(keyword: str, at: SourceRef, block: Iterable[SourceRef]) -> str:
     return f"{keyword}@{name}#{same.index((at.line, at.column)) + 1}"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Provenance(Model):
     """`source` (the document's words), `reference` (an outside source), `convention` (our
     decision where the document is silent, with its reason) or `note`."""
@@ -57,18 +73,21 @@ class Provenance(Model):
 # in JSON).
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class IntE(Model):
     node: Literal["int"] = "int"
     type: IRType = INT
     value: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BoolE(Model):
     node: Literal["bool"] = "bool"
     type: IRType = BOOL
     value: bool
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TileE(Model):
     node: Literal["tile"] = "tile"
     type: IRType = TILE
@@ -76,18 +95,21 @@ class TileE(Model):
     text: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SuitE(Model):
     node: Literal["suit"] = "suit"
     type: IRType = SUIT
-    suit: Literal["m", "p", "s", "z", "f"]
+    suit: SuitLetter
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ShapeE(Model):
     node: Literal["shape"] = "shape"
     type: IRType = SHAPE
     shape: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ChoiceE(Model):
     node: Literal["choice"] = "choice"
     type: IRType
@@ -95,6 +117,7 @@ class ChoiceE(Model):
     value: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FactE(Model):
     """A builtin fact of the arrangement or the situation, such as `melds` or `self_drawn`."""
 
@@ -103,6 +126,7 @@ class FactE(Model):
     fact: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class VarE(Model):
     """A quantifier's variable."""
 
@@ -111,6 +135,7 @@ class VarE(Model):
     name: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FanRefE(Model):
     """Whether another fan's condition holds on the same arrangement."""
 
@@ -119,12 +144,14 @@ class FanRefE(Model):
     fan: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class OptionE(Model):
     node: Literal["option"] = "option"
     type: IRType
     option: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AttrE(Model):
     node: Literal["attr"] = "attr"
     type: IRType
@@ -133,6 +160,7 @@ class AttrE(Model):
     on: Literal["tile", "meld"]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CallE(Model):
     node: Literal["call"] = "call"
     type: IRType
@@ -140,31 +168,36 @@ class CallE(Model):
     args: tuple[Expr, ...]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ListE(Model):
     node: Literal["list"] = "list"
     type: IRType
     items: tuple[Expr, ...]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RangeE(Model):
     node: Literal["range"] = "range"
-    type: IRType = ListType(INT)
+    type: IRType = ListType(INT)  # noqa: RUF009 - a type is immutable: one serves them all
     low: int
     high: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class NotE(Model):
     node: Literal["not"] = "not"
     type: IRType = BOOL
     operand: Expr
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class NegE(Model):
     node: Literal["neg"] = "neg"
     type: IRType = INT
     operand: Expr
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BoolOpE(Model):
     node: Literal["boolop"] = "boolop"
     type: IRType = BOOL
@@ -172,6 +205,7 @@ class BoolOpE(Model):
     operands: tuple[Expr, ...]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CompareE(Model):
     node: Literal["compare"] = "compare"
     type: IRType = BOOL
@@ -185,6 +219,7 @@ MAX_EXPONENT = 64
 that can pass it (E0552), so a power stays a number Python computes at once."""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ArithE(Model):
     node: Literal["arith"] = "arith"
     type: IRType = INT
@@ -193,6 +228,7 @@ class ArithE(Model):
     right: Expr
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class QuantE(Model):
     node: Literal["quant"] = "quant"
     type: IRType
@@ -202,14 +238,21 @@ class QuantE(Model):
     body: Expr
 
 
+class _ByNode:
+    """`Expr`'s mark for pydantic (`jsonio`): its kinds are told apart by their `node`, in the
+    JSON read back and in the schema (pydantic is imported only when it asks)."""
+
+    def __get_pydantic_core_schema__(self, source: object, handler: Any) -> Any:
+        from pydantic import Field
+
+        return handler.generate_schema(Annotated[source, Field(discriminator="node")])
+
+
 Expr = Annotated[
     IntE | BoolE | TileE | SuitE | ShapeE | ChoiceE | FactE | VarE | FanRefE | OptionE | AttrE
     | CallE | ListE | RangeE | NotE | NegE | BoolOpE | CompareE | ArithE | QuantE,
-    Field(discriminator="node"),
+    _ByNode(),
 ]  # fmt: skip
-
-for _model in (AttrE, CallE, ListE, NotE, NegE, BoolOpE, CompareE, ArithE, QuantE):
-    _model.model_rebuild()
 
 
 # Each order comparison with its operands swapped: `a < b` is `b > a` (`in` has none).
@@ -244,6 +287,6 @@ def subnodes(roots: Iterable[object]) -> Iterator[Model]:
         node = pending.pop()
         if isinstance(node, Model):
             yield node
-            pending.extend([getattr(node, name) for name in type(node).model_fields][::-1])
+            pending.extend([getattr(node, name) for name in field_names(type(node))][::-1])
         elif isinstance(node, tuple):
             pending.extend(node[::-1])
