@@ -113,8 +113,9 @@ class PyExpr:
     inline: frozenset[str] | None = frozenset()
     facts: dict[str, int] = field(default_factory=dict)  # fact -> times read
     summaries: set[str] = field(default_factory=set)
-    # Locals computed once per call: their flat source -> (their name, their layout).
-    hoisted: dict[str, tuple[str, Doc]] = field(default_factory=dict)
+    # Locals computed once per call: their flat source (or a shared quantifier's IR) -> (their
+    # name, their layout).
+    hoisted: dict[str | ir.QuantE, tuple[str, Doc]] = field(default_factory=dict)
     # Deep subexpressions made local functions (`x_part_<n> = lambda ...: ...`), in order.
     parts: list[tuple[str, Doc]] = field(default_factory=list)
     tiles: dict[str, int] = field(default_factory=dict)
@@ -128,11 +129,12 @@ class PyExpr:
     boards: set[str] = field(default_factory=set)
     loops: int = 0
     spills: int = 0
-    # Quantifiers outside any other that wrote a plain loop: their IR (as JSON) -> times met;
-    # those in `shared` are computed once per call into a local (`x_shared_<n>`) that every
-    # condition meeting them reads (`codeplan.shared_loops` picks them).
-    quantifiers: dict[str, int] = field(default_factory=dict)
-    shared: frozenset[str] = frozenset()
+    # Quantifiers outside any other that wrote a plain loop: their IR (equal where the trees
+    # are) -> times met; those in `shared` are computed once per call into a local
+    # (`x_shared_<n>`) that every condition meeting them reads (`codeplan.shared_loops` picks
+    # them).
+    quantifiers: dict[ir.QuantE, int] = field(default_factory=dict)
+    shared: frozenset[ir.QuantE] = frozenset()
 
     def __call__(self, expr: ir.Expr) -> Doc:
         return self.py(expr).doc
@@ -192,7 +194,7 @@ class PyExpr:
     def _top_quantifier(self, expr: ir.QuantE) -> Py:
         """A quantifier no other encloses: counted when it loops, and read from its local
         when it is one of `shared` (its code depends on nothing but the call's facts)."""
-        key = repr(expr)  # the whole quantifier, written out: equal where the trees are
+        key = expr
         if key in self.hoisted:
             return atom(self.hoisted[key][0])
         loops, parts = self.loops, len(self.parts)
