@@ -7,33 +7,14 @@ apart when the IR is loaded from JSON."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, Literal
 
+from mjc.compiler.ir.model import Model as Model, field_names as field_names, node
 from mjc.compiler.language.types import BOOL, INT, SHAPE, SUIT, TILE, IRType, ListType, SuitLetter
 
 
-class Model:
-    """What every IR node is: a frozen, slotted dataclass of keyword-only fields (equal and
-    hashed by its fields, copied with `dataclasses.replace`). Plain dataclasses, not
-    validating models: the IR is built by the compiler alone, and `mjc check` starts without
-    a validation library. Its JSON (`mjc dump-ir`), read back and published as a schema, is
-    `mjc.compiler.ir.jsonio`'s."""
-
-    __slots__ = ()
-    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[object]]]  # each subclass's
-    # How `jsonio` reads a node's JSON: a field no node has is an error, not ignored.
-    __pydantic_config__: ClassVar[dict[str, object]] = {"extra": "forbid"}
-
-
-def field_names(cls: type[Model]) -> tuple[str, ...]:
-    """The fields of an IR node's class, in declaration order."""
-    return tuple(cls.__dataclass_fields__)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class SourceRef(Model):
     """Where something was written: file, 1-based line and column."""
 
@@ -56,7 +37,7 @@ def line_id(keyword: str, at: SourceRef, block: Iterable[SourceRef]) -> str:
     return f"{keyword}@{name}#{same.index((at.line, at.column)) + 1}"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class Provenance(Model):
     """`source` (the document's words), `reference` (an outside source), `convention` (our
     decision where the document is silent, with its reason) or `note`."""
@@ -73,21 +54,21 @@ class Provenance(Model):
 # in JSON).
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class IntE(Model):
     node: Literal["int"] = "int"
     type: IRType = INT
     value: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class BoolE(Model):
     node: Literal["bool"] = "bool"
     type: IRType = BOOL
     value: bool
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class TileE(Model):
     node: Literal["tile"] = "tile"
     type: IRType = TILE
@@ -95,21 +76,21 @@ class TileE(Model):
     text: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class SuitE(Model):
     node: Literal["suit"] = "suit"
     type: IRType = SUIT
     suit: SuitLetter
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class ShapeE(Model):
     node: Literal["shape"] = "shape"
     type: IRType = SHAPE
     shape: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class ChoiceE(Model):
     node: Literal["choice"] = "choice"
     type: IRType
@@ -117,7 +98,7 @@ class ChoiceE(Model):
     value: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class FactE(Model):
     """A builtin fact of the arrangement or the situation, such as `melds` or `self_drawn`."""
 
@@ -126,7 +107,7 @@ class FactE(Model):
     fact: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class VarE(Model):
     """A quantifier's variable."""
 
@@ -135,7 +116,7 @@ class VarE(Model):
     name: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class FanRefE(Model):
     """Whether another fan's condition holds on the same arrangement."""
 
@@ -144,14 +125,14 @@ class FanRefE(Model):
     fan: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class OptionE(Model):
     node: Literal["option"] = "option"
     type: IRType
     option: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class AttrE(Model):
     node: Literal["attr"] = "attr"
     type: IRType
@@ -160,7 +141,7 @@ class AttrE(Model):
     on: Literal["tile", "meld"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class CallE(Model):
     node: Literal["call"] = "call"
     type: IRType
@@ -168,36 +149,36 @@ class CallE(Model):
     args: tuple[Expr, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class ListE(Model):
     node: Literal["list"] = "list"
     type: IRType
     items: tuple[Expr, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class RangeE(Model):
     node: Literal["range"] = "range"
-    type: IRType = ListType(INT)  # noqa: RUF009 - a type is immutable: one serves them all
+    type: IRType = ListType(INT)
     low: int
     high: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class NotE(Model):
     node: Literal["not"] = "not"
     type: IRType = BOOL
     operand: Expr
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class NegE(Model):
     node: Literal["neg"] = "neg"
     type: IRType = INT
     operand: Expr
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class BoolOpE(Model):
     node: Literal["boolop"] = "boolop"
     type: IRType = BOOL
@@ -205,7 +186,7 @@ class BoolOpE(Model):
     operands: tuple[Expr, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class CompareE(Model):
     node: Literal["compare"] = "compare"
     type: IRType = BOOL
@@ -219,7 +200,7 @@ MAX_EXPONENT = 64
 that can pass it (E0552), so a power stays a number Python computes at once."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class ArithE(Model):
     node: Literal["arith"] = "arith"
     type: IRType = INT
@@ -228,7 +209,7 @@ class ArithE(Model):
     right: Expr
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class QuantE(Model):
     node: Literal["quant"] = "quant"
     type: IRType

@@ -7,7 +7,6 @@ choices. The whole model serialises to JSON (`mjc dump-ir`) and publishes a JSON
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from mjc.compiler.ir.expr import (
@@ -41,6 +40,7 @@ from mjc.compiler.ir.expr import (
     is_node as is_node,
     subnodes as subnodes,
 )
+from mjc.compiler.ir.model import node
 from mjc.compiler.ir.points import (
     FuItem as FuItem,
     FuSection,
@@ -69,7 +69,7 @@ IR_VERSION = 1
 # ---------------------------------------------------------------------------- the rulebook
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class TileGroup(Model):
     """A group of tiles in play whenever `guard` (an options-only condition) holds."""
 
@@ -80,7 +80,7 @@ class TileGroup(Model):
     provenance: tuple[Provenance, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class TileKeep(Model):
     """Tiles kept in play (4 copies) even when their group is left out, under `guard`."""
 
@@ -89,7 +89,7 @@ class TileKeep(Model):
     provenance: tuple[Provenance, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class TileSet(Model):
     """The tiles in play; `total` is the count under the default options."""
 
@@ -98,7 +98,7 @@ class TileSet(Model):
     total: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class Shape(Model):
     """A win shape: `standard` (melds and a pair), `seven_pairs`, `thirteen_orphans`, or a
     custom one that wins whenever `custom` (a condition on the whole hand) holds; `guard`,
@@ -112,7 +112,7 @@ class Shape(Model):
     at: SourceRef
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class WildMode(Model):
     """How the wild tiles are chosen when `guard` holds: `fixed` tiles, the successor of the
     flipped indicator (`next`), or the indicator's own kind (`self`). The first mode whose
@@ -124,7 +124,7 @@ class WildMode(Model):
     provenance: tuple[Provenance, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class WildPermission(Model):
     action: str
     allow: bool
@@ -132,7 +132,7 @@ class WildPermission(Model):
     provenance: tuple[Provenance, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class Wilds(Model):
     """`successor[t]` is the tile that is wild when `t` is flipped as the indicator; `copies`
     says how many wild tiles are live, the first (value, guard) that holds, else 4 — or 3
@@ -145,7 +145,7 @@ class Wilds(Model):
     provenance: tuple[Provenance, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class ClaimRule(Model):
     verb: Literal["chow", "pong", "kong", "rob"]
     kinds: tuple[str, ...] = ()
@@ -157,7 +157,7 @@ class ClaimRule(Model):
 PlayValue = bool | int | str | tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class PlayRule(Model):
     """One line of the play section (行牌): `key` as written, its `words` (values as the
     rulebook wrote them, for the docs), and what it sets: `settings` of `TurnRules` fields,
@@ -174,14 +174,14 @@ class PlayRule(Model):
     at: SourceRef
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class Play(Model):
     """The play section: turn flow, in rulebook order (empty: `TurnRules()`'s conventions)."""
 
     rules: tuple[PlayRule, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class KongKind(Model):
     """A kind of kong (`kongs` section: 开杠, 补张): it may be declared when `condition` holds
     (read on the hand after the kong: `ready` and the hand whole; None: always), turns up
@@ -198,7 +198,7 @@ class KongKind(Model):
     at: SourceRef
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class DealWin(Model):
     """A hand that wins as it is dealt (起手胡): before the first discard, a seat whose dealt
     hand meets `condition` (the hand whole, the seat and the options) may show it, and every
@@ -214,7 +214,7 @@ class DealWin(Model):
     at: SourceRef
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class Declare(Model):
     """A declaration each seat makes before the first discard (四川 定缺): one word of the
     list `choices` names (`suit`: the words m, p, s), kept for the round. Conditions read the
@@ -232,7 +232,7 @@ class Declare(Model):
     at: SourceRef
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class Exchange(Model):
     """An exchange of tiles before play (四川 换三张): after the wins at the deal and before
     the declarations, each seat picks `count` of its tiles (`same_suit`: all of one suit) and
@@ -250,14 +250,14 @@ class Exchange(Model):
     at: SourceRef
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class Choice(Model):
     id: str
     label: str | None
     provenance: tuple[Provenance, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class Option(Model):
     id: str
     label: str
@@ -270,7 +270,7 @@ class Option(Model):
     at: SourceRef
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class Constraint(Model):
     """Option settings the game refuses (`condition` reads options and `players`)."""
 
@@ -279,7 +279,7 @@ class Constraint(Model):
     provenance: tuple[Provenance, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class Preset(Model):
     id: str
     label: str
@@ -287,7 +287,7 @@ class Preset(Model):
     provenance: tuple[Provenance, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class Presumption(Model):
     """What a situation presumes of the win it describes: `condition`, over the situation's
     facts and the hand whole; `text`, the condition as the rulebook wrote it (for messages
@@ -298,7 +298,7 @@ class Presumption(Model):
     because: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class SituationFlag(Model):
     """A flag of the win situation: one this rulebook adds to the builtin ones, or (with
     `builtin`) one of the prelude's. `presumes` and `excludes` say when it cannot hold: a
@@ -313,7 +313,7 @@ class SituationFlag(Model):
     builtin: bool = False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class Tier(Model):
     """A group of fans combined together: `add` sums them, `max` keeps the best one,
     `multiply` multiplies them; `cap` limits the tier's total; a tier that `overrides`
@@ -329,7 +329,7 @@ class Tier(Model):
     provenance: tuple[Provenance, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class Adjustment(Model):
     """A change to the hand's value after the tiers, applied kind by kind in this order:
     every `floor` that holds raises the value to at least `value`; every `multiply` that holds
@@ -343,7 +343,7 @@ class Adjustment(Model):
     at: SourceRef
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class Reject(Model):
     """After scoring, the hand is not a win when `condition` holds (`reason` says why)."""
 
@@ -353,7 +353,7 @@ class Reject(Model):
     at: SourceRef
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class Limit(Model):
     """`limit F, G to N when C`: after the relations, the fans `fans` together count at
     most `count` times when `condition` holds (None: always), cut from the last named first,
@@ -366,7 +366,7 @@ class Limit(Model):
     at: SourceRef
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class Prefer(Model):
     """`prefer F, G`: of readings of one hand that score alike, one in which F or G counts
     is kept (the reference calculators' choice among equal readings)."""
@@ -376,7 +376,7 @@ class Prefer(Model):
     at: SourceRef
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class Minimum(Model):
     """`minimum N without F, G`: after the adjustments, a hand whose value less the points of
     the fans `without` is below `value` is not a win (8 番起和, 花牌不计在起和分内)."""
@@ -387,7 +387,7 @@ class Minimum(Model):
     at: SourceRef
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class Scoring(Model):
     unit: str
     tiers: tuple[Tier, ...]
@@ -399,7 +399,7 @@ class Scoring(Model):
     minimum: Minimum | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class Example(Model):
     hand: str
     positive: bool
@@ -408,7 +408,7 @@ class Example(Model):
     at: SourceRef
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class Fan(Model):
     """One named fan (番种). `condition` must hold for it to score; `per`, when present,
     says how many times it scores (zero or fewer means not at all)."""
@@ -435,7 +435,7 @@ class Fan(Model):
     at: SourceRef
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class Rulebook(Model):
     """A whole checked rulebook. `fans` are in declaration order; `evaluation_order` lists
     fan ids so that every fan comes after the fans its condition refers to; `relation_order`
@@ -462,8 +462,8 @@ class Rulebook(Model):
     deal_wins: tuple[DealWin, ...] = ()
     declares: tuple[Declare, ...] = ()
     exchanges: tuple[Exchange, ...] = ()
-    horses: Horses = Horses()  # noqa: RUF009 - frozen: one default serves every rulebook
-    payments: Payments = Payments()  # noqa: RUF009
+    horses: Horses = Horses()
+    payments: Payments = Payments()
     options: tuple[Option, ...]
     constraints: tuple[Constraint, ...] = ()
     presets: tuple[Preset, ...] = ()

@@ -7,13 +7,13 @@ Part of the IR (`mjc.compiler.ir` re-exports every name here); built by
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from mjc.compiler.ir.expr import Expr, Model, Provenance, SourceRef
+from mjc.compiler.ir.model import node
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class FuItem(Model):
     """One item of the fu section, worked out in order on each reading: `add` adds `amount`
     (times `per`, when given) when `condition` holds (always, without one) and `guard` does;
@@ -30,7 +30,7 @@ class FuItem(Model):
     at: SourceRef
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class FuSection(Model):
     """`fu "符" { … }`: the items in the order written."""
 
@@ -39,7 +39,7 @@ class FuSection(Model):
     at: SourceRef
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class PointsLimit(Model):
     """`limit "満貫" 2000 when C [if G]`: when C (and G) holds the hand's points are `amount`
     and the hand is named `name`."""
@@ -52,7 +52,7 @@ class PointsLimit(Model):
     at: SourceRef
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@node
 class PointsSection(Model):
     """`points "点" { base E; limit … }`: a reading's points are those of the first limit
     that holds, in the order written, else `base`. `base` is worked out once, before the
