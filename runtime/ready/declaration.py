@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 __all__ = ["ReadyTable"]
 
 _ALL = frozenset(range(NUM_PLAYING))
+_NONE: frozenset[int] = frozenset()
 
 
 class ReadyTable:
@@ -53,6 +54,7 @@ class ReadyTable:
         "first",
         "furiten",
         "go_around",
+        "hint",
         "looked",
         "on",
         "opened",
@@ -81,11 +83,15 @@ class ReadyTable:
         self.candidates: Callable[[list[int]], frozenset[int]] | None = None
         self.looked = False  # `candidates` made
         self.opened: set[int] = set()  # seats seen with a claimed meld: they never declare
+        # The turn's seat, the discards made before it and its `candidates`: a discard of
+        # another kind leaves that seat's hand an empty wait set.
+        self.hint: tuple[int, int, frozenset[int]] | None = None
 
     # ---------------------------------------------------------------- the turn
 
     def turn_actions(self, r: Round, seat: int, acts: list[Action]) -> list[Action]:
         """The turn's actions of `seat` with its declarations added, or locked after one."""
+        self.hint = None
         if seat in self.declared:
             return _locked(r, seat, acts)
         # A declaration's conditions but the hand's (closed, the wall, the points), the
@@ -107,7 +113,13 @@ class ReadyTable:
         if not self.looked:
             self.candidates, self.looked = _candidates_of(r), True
         candidates = self.candidates
-        maybe = _ALL if candidates is None else candidates(counts)
+        if candidates is None:
+            maybe = _ALL
+        else:
+            maybe = candidates(counts)
+            # A discard outside `maybe` leaves a hand that waits on nothing: its wait set,
+            # told to the engine with the discard (`discarded`) instead of searched again.
+            self.hint, self.on = (seat, r.discards, maybe), True
         if not maybe:
             return acts
         declares = []
@@ -134,6 +146,11 @@ class ReadyTable:
 
     def discarded(self, r: Round, seat: int, tile: int) -> None:
         """`seat` discards `tile` (its declaration's, or a later discard)."""
+        hint = self.hint
+        if hint is not None:
+            self.hint = None
+            if hint[0] == seat and hint[1] == r.discards and tile not in hint[2]:
+                r.seats[seat].waits = _NONE
         passed = self.passed_wins
         passed.discard(seat)
         self.on = bool(passed or self.declared)
