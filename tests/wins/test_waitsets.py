@@ -19,7 +19,12 @@ from mjc.runtime.tiles.hand import parse_hand
 from mjc.runtime.tiles.tile import NUM_PLAYING, tile_index
 from mjc.runtime.wins.arrange import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from mjc.runtime.wins.seats import MeldRecord, SeatState, hand_of, shape_filter
-from mjc.runtime.wins.waitsets import custom_may_complete, custom_needs, wait_finder
+from mjc.runtime.wins.waitsets import (
+    custom_may_complete,
+    custom_needs,
+    ready_candidates,
+    wait_finder,
+)
 from mjc.runtime.wins.wilds import is_win_with_wilds, make_wild_checker
 from mjc.runtime.wins.wildwaits import wild_wait_finder
 from tests.conftest import ruleset
@@ -50,6 +55,49 @@ def _hands(draw: st.DrawFn) -> list[int]:
         if counts[t] < 4:
             counts[t] += 1
     return counts
+
+
+@st.composite
+def _turn_hands(draw: st.DrawFn) -> list[int]:
+    """Concealed counts of a seat in its turn (2 to 14 tiles), built of sets, pairs and
+    singles so that ready hands and hands one tile from ready are common."""
+    counts = [0] * NUM_PLAYING
+    size = draw(st.sampled_from([2, 5, 8, 11, 14]))
+    held = 0
+    while held < size:
+        part = draw(st.sampled_from(["pung", "chow", "pair", "single", "orphan"]))
+        if part == "chow" and size - held >= 3:
+            low = draw(st.sampled_from([s * 9 + r for s in range(3) for r in range(7)]))
+            tiles = [low, low + 1, low + 2]
+        elif part == "pung" and size - held >= 3:
+            tiles = [draw(st.integers(0, 33))] * 3
+        elif part == "pair" and size - held >= 2:
+            tiles = [draw(st.integers(0, 33))] * 2
+        elif part == "orphan":
+            tiles = [draw(st.sampled_from((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)))]
+        else:
+            tiles = [draw(st.integers(0, 33))]
+        if all(counts[t] + tiles.count(t) <= 4 for t in tiles):
+            for t in tiles:
+                counts[t] += 1
+            held += len(tiles)
+    return counts
+
+
+@settings(max_examples=400, deadline=None)
+@given(_turn_hands(), st.sets(st.sampled_from(BUILT_IN), min_size=1))
+def test_a_discard_outside_the_ready_candidates_leaves_an_empty_wait_set(
+    counts: list[int], shapes: set[str]
+) -> None:
+    finder = wait_finder(frozenset(shapes))
+    assert finder is not None
+    candidates = ready_candidates(frozenset(shapes))(counts)
+    for tile in range(NUM_PLAYING):
+        if not counts[tile] or tile in candidates:
+            continue
+        counts[tile] -= 1
+        assert not finder(_seat(counts)), (tile, counts)
+        counts[tile] += 1
 
 
 @settings(max_examples=400, deadline=None)
