@@ -80,7 +80,7 @@ class ReadyTable:
         self.riichi_furiten: set[int] = set()  # for the rest of the round
         # The kinds whose discard may leave a hand ready (`ready_candidates`), made on the
         # first turn that may declare: None for a game without a plain wait set.
-        self.candidates: Callable[[list[int]], frozenset[int]] | None = None
+        self.candidates: Callable[[Sequence[int]], frozenset[int]] | None = None
         self.looked = False  # `candidates` made
         self.opened: set[int] = set()  # seats seen with a claimed meld: they never declare
         # The turn's seat, the discards made before it and its `candidates`: a discard of
@@ -210,7 +210,7 @@ class ReadyTable:
         return self.carried + sum(int(d.get("deposit", 0)) for d in self.declared.values())
 
 
-def _candidates_of(r: Round) -> Callable[[list[int]], frozenset[int]] | None:
+def _candidates_of(r: Round) -> Callable[[Sequence[int]], frozenset[int]] | None:
     """The ready candidates of the round's wait sets, when they are `wait_finder`'s for a hand
     of 13 with built-in shapes only (else None: every discard is asked)."""
     if r.finder is None or not r.plain_shapes or r.rules.hand != 13:

@@ -321,7 +321,7 @@ _GROUP_OF = tuple(min(t // 9, 3) for t in range(NUM_PLAYING))  # m, p, s, the ho
 
 
 @lru_cache(maxsize=64)
-def ready_candidates(shapes: frozenset[str]) -> Callable[[list[int]], frozenset[int]]:
+def ready_candidates(shapes: frozenset[str]) -> Callable[[Sequence[int]], frozenset[int]]:
     """For the wait sets of `wait_finder(shapes)` (a hand of 13, no custom shape): a function
     of a seat's 14 counts (its turn) giving the kinds held whose discard *may* leave the hand
     a wait set that is not empty, read once on the 14 tiles; every other kind's discard
@@ -335,7 +335,7 @@ def ready_candidates(shapes: frozenset[str]) -> Callable[[list[int]], frozenset[
     suits, honours = SUIT_TABLE, HONOUR_TABLE
     group_of, pairs_of = _GROUP_OF, _PAIRS
 
-    def candidates(counts: list[int]) -> frozenset[int]:
+    def candidates(counts: Sequence[int]) -> frozenset[int]:
         key = bytes(counts)
         honour_key = key[27:34]
         if orphans and honour_key.count(0) < 2:
