@@ -60,6 +60,7 @@ from mjc.runtime.game.tablefacts import (
     deal_horses,
     next_playing,
     seat_wind,
+    table_counts,
     table_facts,
     turns_indicator,
 )
@@ -100,6 +101,8 @@ class Round:
         stacked: Sequence[int] = (),
         situations: Sequence[str] = (),
         scenario: Scenario | None = None,
+        honba: int = 0,
+        points: Sequence[int] | None = None,
     ) -> None:
         # Over 80 lines on purpose: the set-up reads as the seeds tell it, wall to first turn.
         n = players if players is not None else max(ruleset.players)
@@ -122,6 +125,7 @@ class Round:
         if reason is not None:
             raise GameSetupError(reason)
         self.seed, self.players, self.round_wind, self.streak = seed, n, round_wind, streak
+        self.honba, self.points = table_counts(honba, points, n)  # 本場; each seat's points
         dealer, self.dealer_drawn, self.table_situations = table_facts(self, dealer, situations)
         self.dealer = dealer
         values = self.values

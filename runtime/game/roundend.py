@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.game.actions import IllegalAction
 from mjc.runtime.game.claimwindow import self_draw_situations
-from mjc.runtime.game.tablefacts import next_playing
+from mjc.runtime.game.tablefacts import next_playing, seat_wind
 from mjc.runtime.rules.ruleset import Ruleset
+from mjc.runtime.table.standing import dealer_ready_at_draw
 from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
 from mjc.runtime.wins.seats import hand_of, hand_text
 
@@ -95,7 +96,9 @@ def next_dealer(r: Round, winners: list[int], origin: int | None, robbed_from: i
     the robbed seat of a win on another's tile."""
     rules, d, n = r.rules, r.dealer, r.players
     if not winners:
-        return d if rules.dealer_after_draw == "stay" else (d + 1) % n
+        after = rules.dealer_after_draw
+        stays = after == "stay" or (after == "ready" and _dealer_ready(r))
+        return d if stays else (d + 1) % n
     if robbed_from is not None and rules.dealer_after_robbed_kong == "robbed":
         return robbed_from  # 梅州: 被抢玩家即为下盘庄家
     if len(winners) > 1 and origin is not None:
@@ -113,6 +116,22 @@ def next_dealer(r: Round, winners: list[int], origin: int | None, robbed_from: i
     return winners[0] if rules.dealer_after_other_win == "winner" else (d + 1) % n
 
 
+def _dealer_ready(r: Round) -> bool:
+    """Whether the dealer's hand is ready at the draw (`dealer_after_draw ready`, 聴牌連荘)."""
+    st = r.seats[r.dealer]
+    if st.size() != r.rules.hand:
+        return False
+    return dealer_ready_at_draw(
+        r.ruleset,
+        hand_text(st),
+        options=r.values,
+        players=r.players,
+        seat_wind=seat_wind(r, r.dealer),
+        round_wind=r.round_wind,
+        indicator=tile_text(r.indicator) if r.indicator >= 0 else None,
+    )
+
+
 def _base(r: Round) -> dict[str, Any]:
     data: dict[str, Any] = {
         "players": r.players,
@@ -123,6 +142,8 @@ def _base(r: Round) -> dict[str, Any]:
         "claims": list(r.claim_history),
         "kongs": list(r.kong_history),
     }
+    if r.honba:
+        data["honba"] = r.honba
     if r.indicator >= 0:
         data["indicator"] = tile_text(r.indicator)
     if r.bought_horses:

@@ -203,7 +203,8 @@ class RoundState:
     discard; `offers` what the window open now offers each seat asked; `claims` and `kongs`
     those served in the round, in order; `deal_wins` the wins at the deal shown, in the order
     of the seats from the dealer; `win_events` the wins so far where play goes on after a
-    win."""
+    win; `honba` the round's 本場 and `points` each seat's points before the round (given by
+    the match or the caller; None for a lone round without them)."""
 
     phase: str
     turn: int
@@ -228,6 +229,8 @@ class RoundState:
     declared: tuple[tuple[tuple[str, str], ...], ...] = ()
     win_events: tuple[WinShown, ...] = ()
     exchange: ExchangeShown | None = None
+    honba: int = 0  # 本場: the count the round is played with (a match carries it)
+    points: tuple[int, ...] | None = None  # each seat's points as the match stands
 
     @property
     def over(self) -> bool:
@@ -325,6 +328,8 @@ def round_state(r: Round) -> RoundState:
         else (),
         win_events=tuple(_win_shown(e) for e in r.win_events),
         exchange=_exchange(r),
+        honba=r.honba,
+        points=r.points,
     )
 
 

@@ -22,7 +22,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.rules.turnrules import TurnRules
@@ -44,6 +44,7 @@ __all__ = [
     "first_dealer",
     "next_playing",
     "seat_wind",
+    "table_counts",
     "table_facts",
     "table_situations",
     "turns_indicator",
@@ -62,6 +63,23 @@ def first_dealer(rules: TurnRules, seed: int, players: int) -> int:
     if rules.first_dealer != "random":
         return 0
     return random.Random(f"first dealer {seed}").randrange(players)
+
+
+def table_counts(
+    honba: object, points: Sequence[object] | None, players: int
+) -> tuple[int, tuple[int, ...] | None]:
+    """A round's 本場 (a whole number from 0, paid by the payments' `honba`) and each seat's
+    points as the match stands (None: a lone round), checked: `GameSetupError` (one line)."""
+    if type(honba) is not int or not 0 <= honba <= 10_000:
+        raise GameSetupError(f"honba is a whole number from 0 to 10000, not {honba!r}")
+    if points is None:
+        return honba, None
+    if isinstance(points, str) or len(points) != players:
+        raise GameSetupError(f"points: one whole number per seat ({players}), not {points!r}")
+    for p in points:
+        if type(p) is not int:
+            raise GameSetupError(f"points: one whole number per seat, not {p!r}")
+    return honba, tuple(p for p in points if type(p) is int)
 
 
 def seat_wind(r: Round, seat: int) -> str:
