@@ -141,9 +141,15 @@ PLAY_WORDS: dict[str, PlayWord] = {
         values={
             "stay": "the dealer deals again (流局连庄)",
             "next": "the dealer's next player deals",
-            "ready": "the dealer deals again when his hand is ready (聴牌: some tile "
-            "completes it, a scoring hand or not), else his next player deals",
         },
+    ),
+    "dealer_stays_when_ready": PlayWord(
+        ("dealer_stays_when_ready",),
+        "toggle",
+        "dealer",
+        "聴牌連荘: after an exhaustive draw the dealer deals again when his hand is ready "
+        "(some tile completes it, a scoring hand or not)",
+        off="the dealer's hand at a draw does not decide who deals next",
     ),
     "dealer_after_several": PlayWord(
         ("dealer_after_several",),

@@ -96,8 +96,9 @@ def next_dealer(r: Round, winners: list[int], origin: int | None, robbed_from: i
     the robbed seat of a win on another's tile."""
     rules, d, n = r.rules, r.dealer, r.players
     if not winners:
-        after = rules.dealer_after_draw
-        stays = after == "stay" or (after == "ready" and _dealer_ready(r))
+        stays = rules.dealer_after_draw == "stay"
+        if not stays and rules.dealer_stays_when_ready:
+            stays = _dealer_ready(r)  # 聴牌連荘
         return d if stays else (d + 1) % n
     if robbed_from is not None and rules.dealer_after_robbed_kong == "robbed":
         return robbed_from  # 梅州: 被抢玩家即为下盘庄家
@@ -117,7 +118,7 @@ def next_dealer(r: Round, winners: list[int], origin: int | None, robbed_from: i
 
 
 def _dealer_ready(r: Round) -> bool:
-    """Whether the dealer's hand is ready at the draw (`dealer_after_draw ready`, 聴牌連荘)."""
+    """Whether the dealer's hand is ready at the draw (`dealer_stays_when_ready`, 聴牌連荘)."""
     st = r.seats[r.dealer]
     if st.size() != r.rules.hand:
         return False

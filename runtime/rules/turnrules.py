@@ -50,10 +50,9 @@ FirstDealer = Literal["first_seat", "random"]
 # Who deals the next round when another player than the dealer wins alone:
 #   "winner"  谁胡谁坐庄 (潮州, 百色, 梅州, 上海);   "next"  the dealer's 下家 (广东)
 DealerAfterOtherWin = Literal["winner", "next"]
-# After an exhaustive draw (流局/荒庄): "stay" 流局连庄 (潮州, 百色, 上海, 广东), "next"
-# 庄家由原庄家的下家担任 (梅州), or "ready": the dealer deals again when his hand is ready
-# (聴牌: some tile completes it) at the draw, else his next player deals (Riichi 聴牌連荘).
-DealerAfterDraw = Literal["stay", "next", "ready"]
+# After an exhaustive draw (流局/荒庄): "stay" 流局连庄 (潮州, 百色, 上海, 广东) or "next"
+# 庄家由原庄家的下家担任 (梅州); `dealer_stays_when_ready` makes "next" depend on his hand.
+DealerAfterDraw = Literal["stay", "next"]
 # When the match's 本場 counter (honba) rises by one: "never" (no counter), "dealer_keeps"
 # (the dealer keeps the deal, by a win or a draw; 0 when the deal passes) or
 # "dealer_keeps_or_draw" (also after any exhaustive draw; 0 when another player wins: Riichi).
@@ -123,6 +122,9 @@ class TurnRules:
     first_dealer: FirstDealer = "first_seat"
     dealer_after_other_win: DealerAfterOtherWin = "winner"
     dealer_after_draw: DealerAfterDraw = "stay"
+    # 聴牌連荘 (Riichi): after an exhaustive draw the dealer deals again when his hand is
+    # ready (some tile completes it), whatever `dealer_after_draw` says.
+    dealer_stays_when_ready: bool = False
     dealer_after_several: DealerAfterSeveral = "discarder"
     dealer_after_robbed_kong: DealerAfterRobbedKong = "as_win"
     # Seat winds move with the deal (the dealer is always 东). The round wind (圈风) moves on

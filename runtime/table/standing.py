@@ -1,7 +1,7 @@
 """The facts of a table between rounds: the dealer ready at a draw, 本場, a match's end and
 placement.
 
-- `dealer_ready_at_draw`: under `dealer_after_draw ready` the dealer deals again when his hand
+- `dealer_ready_at_draw`: under `dealer_stays_when_ready` the dealer deals again when his hand
   is ready at the exhaustive draw. Ready is what the draw lines read (`Ruleset.draw_seat`,
   `Ruleset.waits`): some tile completes a winning shape, whether or not the hand would score
   (形式聴牌, a hand with no 役 counts), and a tile of which the hand holds every copy is no
