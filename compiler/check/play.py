@@ -376,6 +376,12 @@ def _contradiction(
             f"the winners leave the round (血战到底), but it may be played by {fewest} players: "
             "the first win leaves one player, and the round ends there"
         )
+    if (
+        key == "dealer_stays_when_ready"
+        and facts.get(key) is True
+        and facts.get("dealer_after_draw", "stay") == "stay"
+    ):
+        return "the dealer deals again after every draw (`dealer_after_draw stay`), ready or not"
     if key == "dealer_after_several" and facts.get("several_winners") is False:
         return "several winners on one discard are not allowed (`several_winners off`)"
     if key == "reserved" and decls.tiles is not None:

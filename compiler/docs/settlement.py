@@ -257,8 +257,8 @@ def _draw_words(line: ir.DrawPayment) -> Md:
         whole = str(line.amount.value) if isinstance(line.amount, ir.IntE) else "an amount"
         paid = _DRAW_PAID[line.payee]
         return Md(
-            f"{payer} pays its equal share of {whole} in all, shared equally among {paid} "
-            "(聴牌料: nothing when no seat pays or none is paid)"
+            f"{payer} pays an equal share of {whole} in all, split equally among the seats it "
+            f"pays, {paid} (聴牌料: nothing when no seat pays or none is paid)"
         )
     elif isinstance(line.amount, ir.IntE):
         amount = str(line.amount.value)

@@ -206,7 +206,7 @@ PLAY_WORDS: dict[str, PlayWord] = {
         ("match_winds",),
         "number",
         "dealer",
-        "a match lasts {} round winds (東風戦 1, 半荘戦 2): it ends when the last dealer of "
+        "a match is {} round wind(s) long (東風戦 1, 半荘戦 2): it ends when the last dealer of "
         "the last wind loses the deal; the seats are placed by their points, a tie going to "
         "the seat nearer the first dealer in turn order",
         high=4,

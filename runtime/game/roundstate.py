@@ -18,7 +18,7 @@ and its dice, the indicator and the wilds.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.game.actions import Action
@@ -229,8 +229,10 @@ class RoundState:
     declared: tuple[tuple[tuple[str, str], ...], ...] = ()
     win_events: tuple[WinShown, ...] = ()
     exchange: ExchangeShown | None = None
-    honba: int = 0  # 本場: the count the round is played with (a match carries it)
-    points: tuple[int, ...] | None = None  # each seat's points as the match stands
+    # 本場, the count the round is played with (a match carries it), and each seat's points
+    # as the match stands; out of the repr, which reads as before for a lone round.
+    honba: int = field(default=0, repr=False)
+    points: tuple[int, ...] | None = field(default=None, repr=False)
 
     @property
     def over(self) -> bool:
