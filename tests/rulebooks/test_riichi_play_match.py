@@ -19,10 +19,11 @@ import pytest
 from mjc.compiler.cli.commands import main
 from mjc.runtime.bots.greedybot import GreedyBot
 from mjc.runtime.bots.simple import play_round
+from mjc.runtime.game.engine import GameSetupError, Round
 from mjc.runtime.game.match import Match
 from mjc.runtime.settle.settlement import Settlement
 from tests.helpers.engine_helpers import play_out, scenario_round
-from tests.helpers.settlement_helpers import paid, ruleset, settle
+from tests.helpers.settlement_helpers import edited_ruleset, paid, ruleset, settle
 
 # Hands between turns at the draw. Ready: a 単騎 on 5s, on 6z, on 1z; an open hand ready with
 # no 役 (形式聴牌: 456p 234m [999s] 55z and 78p, waiting on 6p or 9p); not ready.
@@ -79,6 +80,26 @@ def test_a_hand_ready_without_yaku_is_ready_at_the_draw() -> None:
 def test_a_hand_whose_only_wait_it_holds_four_times_is_not_ready() -> None:
     result = _at_draw([NOT_READY[0], ONLY_OWN_COPIES, NOT_READY[1], READY_6Z])
     assert result.deltas == [-1000, -1000, -1000, 3000]
+
+
+def test_a_split_that_does_not_divide_evenly_is_rounded_down() -> None:
+    """`split 1000` among three payers and one payee: 333 each, 999 in all."""
+    rules = edited_ruleset("riichi", "ready split 3000", "ready split 1000")
+    hands = [NOT_READY[0], READY_5S, NOT_READY[1], NOT_READY[2]]
+    result = rules.settle(
+        {"exhaustive_draw": True, "hands": {str(s): h for s, h in enumerate(hands)}}
+    )
+    assert result.deltas == [-333, 999, -333, -333]
+
+
+def test_a_lone_round_takes_its_honba_and_the_seats_points() -> None:
+    game = Round(ruleset("riichi"), seed=4, honba=2, points=[30000, 20000, 25000, 25000])
+    state = game.state()
+    assert (state.honba, state.points) == (2, (30000, 20000, 25000, 25000))
+    with pytest.raises(GameSetupError, match="points: one whole number per seat"):
+        Round(ruleset("riichi"), seed=4, points=[25000, 25000])
+    with pytest.raises(GameSetupError, match="honba is a whole number"):
+        Round(ruleset("riichi"), seed=4, honba=-1)
 
 
 # The dealer's hand of 14: 7z is his first discard (NoWinBot discards its last tile, then
