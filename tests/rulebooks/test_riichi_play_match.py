@@ -96,6 +96,8 @@ def test_a_lone_round_takes_its_honba_and_the_seats_points() -> None:
     game = Round(ruleset("riichi"), seed=4, honba=2, points=[30000, 20000, 25000, 25000])
     state = game.state()
     assert (state.honba, state.points) == (2, (30000, 20000, 25000, 25000))
+    seen = game.observation(1)
+    assert (seen["honba"], seen["points"]) == (2, [30000, 20000, 25000, 25000])
     with pytest.raises(GameSetupError, match="points: one whole number per seat"):
         Round(ruleset("riichi"), seed=4, points=[25000, 25000])
     with pytest.raises(GameSetupError, match="honba is a whole number"):
