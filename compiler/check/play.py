@@ -382,6 +382,9 @@ def _contradiction(
         and facts.get("dealer_after_draw", "stay") == "stay"
     ):
         return "the dealer deals again after every draw (`dealer_after_draw stay`), ready or not"
+    unfunded = str(facts.get("start_points", 0)) == "0"
+    if key == "end_on_negative" and facts.get(key) is True and unfunded:
+        return "the seats start at 0 points (no `start_points`): the first payment ends the match"
     if key == "dealer_after_several" and facts.get("several_winners") is False:
         return "several winners on one discard are not allowed (`several_winners off`)"
     if key == "reserved" and decls.tiles is not None:

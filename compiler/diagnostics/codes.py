@@ -310,7 +310,8 @@ CODES: tuple[Code, ...] = (
         "several winners when several winners are not allowed, reserves more tiles than the wall "
         "holds after the deal, plays rounds under 荒番 (huangfan_after_draw) without declaring "
         "the situation huangfan, or lets a ready dealer keep the deal after a draw "
-        "(dealer_stays_when_ready) where every dealer keeps it (dealer_after_draw stay).",
+        "(dealer_stays_when_ready) where every dealer keeps it (dealer_after_draw stay), or "
+        "ends a match on negative points (end_on_negative, 飛び) that starts at none.",
         "claims { pong kong }\nplay { no_chow_to_rebuild on }",
         "claims { chow pong kong }\nplay { no_chow_to_rebuild on }",
         "Add the claim (or allow several winners), or drop the line.",
