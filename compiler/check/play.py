@@ -9,7 +9,9 @@ rulebook (E0543); with another size than 13 no shape of fourteen tiles is declar
 `deal` deals that hand (E0542). Then, under every setting of the options that matters, the rules
 agree with the rest of the rulebook: a restriction on a claim needs that claim, the claim order
 names exactly the claims the game has, the dealer after several winners needs several winners,
-and the reserved tiles fit in the wall left after the deal. What happens before the first
+and the reserved tiles or the dead wall fit in the wall left after the deal. The dead wall is
+kept instead of reserved tiles (E0575) and holds what the round may take from it: the
+indicators and their ura, and a replacement for each kong (E0576). What happens before the first
 discard (wins at the deal, the exchange, the declarations) is `mjc.compiler.check.beforeplay`'s.
 """
 
@@ -33,7 +35,8 @@ from mjc.compiler.lower.rulebook import lower_tiles
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
-from mjc.runtime.rules.turnrules import HAND_SIZES
+from mjc.runtime.rules.turnrules import HAND_SIZES, TurnRules
+from mjc.runtime.tableplay.deadwall import MAX_KONGS, most_indicators
 
 EXPLAIN_LISTINGS = {"E0122": rules_listing}
 """What `mjc explain` (and the diagnostics reference) list under a code's page: the help of
@@ -64,6 +67,8 @@ def check_play_words(decls: Declarations) -> list[Diagnostic]:
             )
             continue
         problems += _values(key, word, item, hand)
+        if word.kind == "situation" and isinstance(item.values[0], ast.Ident):
+            problems += _situation(key, item.values[0], decls)
         first = unguarded.get(key)
         if item.guard is not None:
             continue
@@ -106,6 +111,9 @@ def _values(key: str, word: PlayWord, item: ast.PlayItem, hand: int) -> list[Dia
             if isinstance(value, ast.Ident) and value.text in seen:
                 problems.append(_bad(value, f"`{value.text}` is listed twice", "list it once"))
             seen.add(value.text if isinstance(value, ast.Ident) else "")
+    elif word.kind == "situation":
+        if not isinstance(values[0], ast.Ident):
+            problems.append(_bad(values[0], f"`{key}` takes {takes(key)}", takes(key)))
     elif word.kind in ("number", "deal"):
         for value in values:
             if not isinstance(value, ast.IntLit):
@@ -119,6 +127,24 @@ def _values(key: str, word: PlayWord, item: ast.PlayItem, hand: int) -> list[Dia
     elif isinstance(values[0], ast.Ident):  # a count: a word is no number of tiles
         problems.append(_bad(values[0], f"`{key}` takes {takes(key)}", takes(key)))
     return problems
+
+
+def _situation(key: str, name: ast.Ident, decls: Declarations) -> list[Diagnostic]:
+    """E0570: a ready declaration's rule names a situation the rulebook declares (the engine
+    sets it on the declarer's wins, and the fans read it)."""
+    known = {**decls.prelude, **decls.situations}
+    if name.text in known:
+        return []
+    return [
+        unknown_word(
+            "E0570",
+            "situation",
+            name,
+            known,
+            f'declare the situation (`situation {name.text} "…"`) for `{key}` to set',
+            label="no situation of this rulebook",
+        )
+    ]
 
 
 def _deal(values: tuple[ast.Expr | ast.Ident, ...], hand: int) -> list[Diagnostic]:
@@ -296,6 +322,19 @@ def check_play_agrees(decls: Declarations, typed: Typed) -> list[Diagnostic]:
             reason = _contradiction(
                 rule.key, rule.words, verbs, facts, decls, typed, setting, players
             )
+            dead = _dead_wall(rule.key, facts, verbs) if reason is None else None
+            if dead is not None:
+                reported.add(id(item))
+                where = consteval.describe(setting, options)
+                problems.append(
+                    error(
+                        dead[0],
+                        f"`{rule.key}` {dead[1]} (with {where})",
+                        item.keyword.span,
+                        label="the dead wall cannot be laid out so",
+                        help=dead[2],
+                    )
+                )
             if reason is not None:
                 reported.add(id(item))
                 where = consteval.describe(setting, options)
@@ -341,6 +380,7 @@ _NEEDS_CLAIM = {
     "discard_after_chow_same_tile": "chow",
     "chow_only_from_previous": "chow",
     "kong_right_after_claim": "kong",
+    "four_kongs_draw": "kong",
 }
 
 
@@ -387,15 +427,59 @@ def _contradiction(
         return "the seats start at 0 points (no `start_points`): the first payment ends the match"
     if key == "dealer_after_several" and facts.get("several_winners") is False:
         return "several winners on one discard are not allowed (`several_winners off`)"
-    if key == "reserved" and decls.tiles is not None:
+    if key == "dead_wall" and facts.get("flowers_replaced") is True:
+        return "flowers are replaced, and a dead wall's replacements are for kongs alone"
+    if key in ("reserved", "dead_wall") and decls.tiles is not None:
         wall = lower_tiles(decls.tiles, typed, setting).total
         dealt = int(str(facts.get("deal_dealer", 14))) + (players - 1) * int(
             str(facts.get("deal_others", 13))
         )
-        reserved = int(str(facts.get("reserved", 0)))
+        reserved = int(str(facts.get("reserved", 0))) + int(str(facts.get("dead_wall", 0)))
         if reserved >= wall - dealt:
             return (
                 f"it keeps {reserved} tiles back, but a wall of {wall} has only "
                 f"{wall - dealt} left after dealing {players} players"
             )
     return None
+
+
+# The rules that lay the dead wall out, and what each is when it asks for nothing.
+_DEAD_WALL = {"dead_wall": 0, "indicators": 0, "kong_indicators": "none", "ura_indicators": False}
+
+
+def _dead_wall(key: str, facts: dict[str, object], verbs: set[str]) -> tuple[str, str, str] | None:
+    """E0575 or E0576 for a rule of the dead wall under these facts: its code, what is wrong
+    (after the rule's name) and the help; None when the dead wall can be laid out."""
+    if key not in _DEAD_WALL:
+        return None
+    size = int(str(facts.get("dead_wall", 0)))
+    reserved = int(str(facts.get("reserved", 0)))
+    if key == "dead_wall" and size and reserved:
+        return (
+            "E0575",
+            f"keeps a dead wall of {size} beside {reserved} reserved tiles",
+            "keep one of them: the dead wall is the tiles at the tail that are never drawn "
+            "in turn, which `reserved` says too",
+        )
+    if key != "dead_wall" and not size and facts.get(key, _DEAD_WALL[key]) != _DEAD_WALL[key]:
+        return (
+            "E0576",
+            "turns indicators up in the dead wall, and the rulebook keeps none",
+            "say how many tiles the dead wall holds: `dead_wall 14`",
+        )
+    if key != "dead_wall" or not size:
+        return None
+    rules = TurnRules(**{f: facts[f] for f in _DEAD_WALL if f in facts})  # type: ignore[arg-type]
+    step = 2 if rules.ura_indicators else 1
+    places = most_indicators(rules) * step
+    kongs = MAX_KONGS if "kong" in verbs else 0
+    if places + kongs <= size:
+        return None
+    return (
+        "E0576",
+        f"holds {size} tiles, and the round may need {places} for its indicators"
+        + (" and their ura" if step == 2 else "")
+        + (f" and {kongs} for the kongs' replacements" if kongs else ""),
+        "make the dead wall larger, or turn fewer indicators up (`indicators`, "
+        "`kong_indicators`, `ura_indicators`)",
+    )

@@ -307,6 +307,11 @@ def _add_waits(commands: _Commands, handlers: Handlers) -> None:
         help="only this tile: the hand with TILE added, as `mjc score HAND --win TILE` scores "
         "it, or that TILE completes nothing",
     )
+    waits.add_argument(
+        "--discards",
+        metavar="TILES",
+        help="the seat's own discards (159m77z): say whether the hand is 振聴 (furiten)",
+    )
     waits.add_argument("--self-drawn", action="store_true", help="score the wins as self-drawn")
     waits.add_argument("--seat-wind", default="E", metavar="E|S|W|N", help="the seat's wind")
     waits.add_argument("--round-wind", default="E", metavar="E|S|W|N", help="the round wind")

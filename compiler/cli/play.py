@@ -25,6 +25,7 @@ from mjc.runtime.game.actions import Action, action_text, exchange_pick
 from mjc.runtime.game.engine import GameSetupError, Round
 from mjc.runtime.game.gamelog import LogError, log_lines, read_start, replay
 from mjc.runtime.game.observation import observation
+from mjc.runtime.ready.deposits import seat_or_table
 from mjc.runtime.tiles.hand import parse_hand
 from mjc.runtime.tiles.tile import NotationError
 
@@ -272,12 +273,17 @@ def _print_result(game: Round, out: IO[str], as_json: bool, log: str | None) -> 
         print(f"{ruleset.id}: the wall is exhausted: a draw (流局) for the others", file=out)
     for line in settlement.lines:
         print(
-            f"  seat {line.payer} pays seat {line.payee} {line.amount} {settlement.unit}: "
-            f"{line.reason}",
+            f"  {seat_or_table(line.payer)} pays {seat_or_table(line.payee)} {line.amount} "
+            f"{settlement.unit}: {line.reason}",
             file=out,
         )
     deltas = ", ".join(f"seat {i} {d:+d}" for i, d in enumerate(result["deltas"]))
     print(f"deltas: {deltas}; next dealer: seat {result['next_dealer']}", file=out)
+    table = result.get("deposits")
+    if table is not None and (table["before"] or table["after"]):  # 供託
+        print(f"on the table: {table['before']} before, {table['after']} after", file=out)
+    if "abortive_draw" in result:
+        print(f"{ruleset.id}: an abortive draw ({result['abortive_draw']})", file=out)
     if log:
         print(f"log: {log}", file=out)
 

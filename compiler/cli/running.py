@@ -27,9 +27,16 @@ from mjc.compiler.cli.commands import (
 )
 from mjc.compiler.cli.parser import UsageError
 from mjc.compiler.cli.score import score_text, write_batch
-from mjc.compiler.cli.waits import waits_document, waits_text
+from mjc.compiler.cli.waits import (
+    discard_tiles,
+    furiten_document,
+    furiten_text,
+    waits_document,
+    waits_text,
+)
 from mjc.compiler.syntax.sources import rulebook_argument
 from mjc.runtime import NotationError, OptionError, Ruleset
+from mjc.runtime.ready.deposits import seat_or_table
 from mjc.runtime.settle.jsoninput import MAX_JSON_BYTES
 from mjc.runtime.tiles.hand import hand_won_on
 
@@ -127,10 +134,15 @@ def waits(args: argparse.Namespace) -> int:
         )
         tiles = ruleset.hand_size + 1  # the hand is one short of a win (13 tiles, or `hand`)
         win = hand_won_on(args.hand, args.win, tiles=tiles).win_tile if args.win else None
+        discards = discard_tiles(args.discards) if args.discards is not None else None
     except (NotationError, OptionError, ValueError) as exc:
         raise UsageError.of(exc) from None
-    as_json = args.json and json.dumps(waits_document(waits, win), ensure_ascii=False, indent=2)
-    print(as_json or waits_text(ruleset, waits, win))
+    document = waits_document(waits, win)
+    text = waits_text(ruleset, waits, win)
+    if discards is not None:  # 振聴: a wait among the seat's own discards
+        document["furiten"] = furiten_document(waits, discards)
+        text += "\n" + furiten_text(waits, discards)
+    print(json.dumps(document, ensure_ascii=False, indent=2) if args.json else text)
     return EXIT_OK
 
 
@@ -171,11 +183,14 @@ def settle(args: argparse.Namespace) -> int:
         print("  no payments")
     for line in settlement.lines:
         print(
-            f"  seat {line.payer} pays seat {line.payee} {line.amount} {unit}: "
+            f"  {seat_or_table(line.payer)} pays {seat_or_table(line.payee)} {line.amount} {unit}: "
             f"{line.reason} [{line.rule}]"
         )
     deltas = ", ".join(f"seat {i} {d:+d}" for i, d in enumerate(settlement.deltas))
     print(f"deltas: {deltas}")
+    table = settlement.as_dict().get("table")
+    if table is not None:  # the deposits (供託): sum(deltas) + after - before == 0
+        print(f"on the table: {table['before']} {unit} before, {table['after']} {unit} after")
     return EXIT_OK
 
 

@@ -226,10 +226,10 @@ def _marked_arrangement(score: Score) -> str:
         return f"{text} (won on {tile_text(win)})"
     parts: list[str] = []
     marked = False
-    for m in (*best.melds, *best.pairs):
-        body = str(m)
+    for m, body in zip((*best.melds, *best.pairs), score.arrangement_parts, strict=True):
         if not marked and m.concealed and not m.is_kong and win in m.tiles:
-            at = body.index(str(RANK_OF[win]))
+            digit = str(RANK_OF[win])
+            at = body.index(digit if digit in body else "0")  # a red five is written 0
             body = f"{body[: at + 1]}*{body[at + 1 :]}"
             marked = True
         parts.append(body)

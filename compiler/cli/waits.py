@@ -5,18 +5,49 @@
 notation and Chinese name, the copies still unseen, the total and the fans, or why the
 rulebook refuses the win on it), or the shanten of a hand that is not ready. `--json` prints
 `Waits.as_dict()`. With `--win TILE` only that tile's line is printed, or that it is no wait:
-the 13-tile hand with TILE added, as `mjc score HAND --win TILE` scores it.
+the 13-tile hand with TILE added, as `mjc score HAND --win TILE` scores it. With
+`--discards TILES` (the seat's own discards, in mpsz notation) it says whether the hand is
+振聴 (furiten: a wait among them, so no win on another's discard, `mjc.runtime.ready.furiten`);
+the JSON then has `furiten`: `{"discards", "waits_discarded", "furiten"}`.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mjc.runtime import Ruleset
+from mjc.runtime.ready.furiten import furiten_waits
 from mjc.runtime.rules.waits import Wait, Waits
-from mjc.runtime.tiles.tile import tile_name_zh, tile_text
+from mjc.runtime.tiles.tile import tile_index, tile_name_zh, tile_text
 
-__all__ = ["waits_document", "waits_text"]
+__all__ = ["discard_tiles", "furiten_document", "furiten_text", "waits_document", "waits_text"]
+
+_GROUP = re.compile(r"(\d+)([mpsz])")
+
+
+def discard_tiles(text: str) -> list[str]:
+    """The tiles of `--discards` (`159m77z`), in notation; `ValueError` for other text."""
+    squeezed = text.replace(" ", "")
+    if len(squeezed) > 500 or _GROUP.sub("", squeezed):
+        raise ValueError(f"--discards: {text[:40]!r} is not tiles in mpsz notation (159m77z)")
+    return [
+        tile_text(tile_index(d + suit)) for digits, suit in _GROUP.findall(squeezed) for d in digits
+    ]
+
+
+def furiten_document(waits: Waits, discards: list[str]) -> dict[str, Any]:
+    """Whether the hand is 振聴 with these discards: the waits among them."""
+    found = furiten_waits([w.text for w in waits.waits], discards)
+    return {"discards": discards, "waits_discarded": found, "furiten": bool(found)}
+
+
+def furiten_text(waits: Waits, discards: list[str]) -> str:
+    """The line `mjc waits --discards` adds."""
+    found = furiten_document(waits, discards)["waits_discarded"]
+    if found:
+        return f"振聴 (furiten): {', '.join(found)} among the discards: no win on a discard"
+    return "not 振聴 (furiten): no wait among the discards"
 
 
 def waits_text(ruleset: Ruleset, waits: Waits, win: int | None = None) -> str:

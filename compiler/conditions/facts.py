@@ -18,15 +18,16 @@ __all__ = [
     "tile_constant",
 ]
 
-# Facts of the arrangement and situation, and the local each becomes in a generated function.
+# Facts of the arrangement and situation, and the local each becomes in a generated function
+# (a list comprehension into `tuple`: a third cheaper than a generator on CPython 3.11).
 FACT_SOURCE: dict[str, str] = {
     "tiles": "a.tiles",
     "melds": "a.melds",
     "pairs": "a.pairs",
     "pair": "(a.pair or NO_PAIR)",
-    "chows": "tuple(m for m in a.melds if m.is_chow)",
-    "pungs": "tuple(m for m in a.melds if m.is_pung)",
-    "kongs": "tuple(m for m in a.melds if m.is_kong)",
+    "chows": "tuple([m for m in a.melds if m.is_chow])",
+    "pungs": "tuple([m for m in a.melds if m.is_pung])",
+    "kongs": "tuple([m for m in a.melds if m.is_kong])",
     "shape": "a.shape",
     "concealed": "a.concealed",
     "self_drawn": "s.self_drawn",
@@ -52,7 +53,7 @@ FACT_SOURCE: dict[str, str] = {
     "wilds": "s.wilds",
     "wilds_substituted": "a.substituted",
     # Declared first in a reading: a claimed set is exposed, and every kong was declared.
-    "declared": "tuple(m for m in a.melds if m.exposed or m.is_kong)",
+    "declared": "tuple([m for m in a.melds if m.exposed or m.is_kong])",
     "total": "total",
     # The wait set rides on the reading (`Arrangement.waits`, set by scoring); None there (an
     # arrangement built by hand) leaves the situation's own.
@@ -72,7 +73,7 @@ HAND_FACT_SOURCE: dict[str, str] = {
     "flowers": "h.flowers",
     "declared": "h.melds",
     "standing": "h.concealed",
-    "kongs": "tuple(m for m in h.melds if m.is_kong)",
+    "kongs": "tuple([m for m in h.melds if m.is_kong])",
     "hand_size": "h.size",
 }
 

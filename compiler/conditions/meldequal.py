@@ -37,7 +37,7 @@ _LISTS = {"melds": ("melds", None), "pairs": ("pairs", None), "chows": ("melds",
 
 def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     """The count as the count without X, corrected for the melds equal to X; or None."""
-    from mjc.compiler.conditions.pyexpr import PRIMARY, SUM, TERNARY, Py
+    from mjc.compiler.conditions.pyexpr import AND, PRIMARY, SUM, TERNARY, Py
 
     if expr.kind != "count" or not (
         isinstance(expr.domain, ir.FactE) and expr.domain.fact in _LISTS
@@ -59,13 +59,15 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     source = py.py(ir.FactE(type=expr.domain.type, fact=melds))
     x = py.py(other)
     many: Doc = group(py.operand(source, PRIMARY), ".count(", py.operand(x, TERNARY), ")")
-    if test is not None:
-        many = group("(", many, Break(" "), "if ", py.operand(x, PRIMARY), f".{test} else 0)")
     parts: list[Doc] = [py.operand(base, SUM)]
     for sign, when in (("-", _only(*on_x)), ("+", _only(on_x[1], on_x[0]))):
         if when == ir.BoolE(value=False):
             continue
-        guard = py.operand(py.py(when), TERNARY + 1)
+        guard: Doc = py.operand(py.py(when), TERNARY + 1)
+        if test is not None:  # D's filter on X first: it fails on most arrangements (a chow)
+            guard = group(
+                py.operand(x, PRIMARY), f".{test}", Break(" "), "and ", py.operand(py.py(when), AND)
+            )
         parts += [Break(" "), f"{sign} ", group("(", many, Break(" "), "if ", guard, " else 0)")]
     doc = group(*parts)
     if py.scope or not _once_per_call(expr):

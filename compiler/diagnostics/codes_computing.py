@@ -390,6 +390,44 @@ COMPUTING: tuple[Code, ...] = (
         "Write one `base` line.",
     ),
     Code(
+        "E0570",
+        "error",
+        "a ready declaration that names no situation",
+        "`ready_declaration`, `ready_first` and `ready_one_go_around` name the situation the "
+        "game engine sets on a win of a player who declared ready (立直, ダブル立直, 一発), so "
+        "that the fans read it. The name must be a situation the rulebook declares (or a "
+        "builtin one): otherwise no fan could ever read what the engine sets.",
+        'play {\n  ready_declaration richi\n}\nsituation riichi "立直"',
+        'play {\n  ready_declaration riichi\n}\nsituation riichi "立直"',
+        "Name the situation as the rulebook declares it, or declare it.",
+    ),
+    Code(
+        "E0575",
+        "error",
+        "a dead wall beside reserved tiles",
+        "`dead_wall` (王牌, which the engine keeps at its size: kong replacements and "
+        "indicators) and `reserved` (tiles never drawn, 潮州 留牌) both say which tiles at the "
+        "tail are never drawn in turn; a rulebook keeps one or the other.",
+        "play {\n  reserved 14\n  dead_wall 14\n}",
+        "play {\n  dead_wall 14\n}",
+        "Keep the dead wall, or the reserved tiles.",
+    ),
+    Code(
+        "E0576",
+        "error",
+        "a dead wall that cannot hold its indicators",
+        "The indicators (`indicators` at the deal, one more per kong under `kong_indicators`) "
+        "lie in the dead wall, with the tile under each when `ura_indicators` is on, and the "
+        "dead wall gives a replacement for each of the four kongs a round may have. A rulebook "
+        "that turns indicators up without a dead wall, or whose dead wall is too small for "
+        "all of them, has no place to turn them up from.",
+        "claims { kong (exposed) }\nplay {\n  dead_wall 10\n  indicators 1\n"
+        "  kong_indicators at_once\n  ura_indicators on\n}",
+        "claims { kong (exposed) }\nplay {\n  dead_wall 14\n  indicators 1\n"
+        "  kong_indicators at_once\n  ura_indicators on\n}",
+        "Make the dead wall larger (Riichi: 14), or turn fewer indicators up.",
+    ),
+    Code(
         "E0601",
         "error",
         "a situation that cannot hold",

@@ -14,7 +14,7 @@ from typing import Any
 from mjc.compiler import ir
 from mjc.compiler.docs.mdtext import Md, anchor, code, text, verbatim
 from mjc.compiler.docs.prose import condition_words, per_words, value_words
-from mjc.compiler.docs.tilesvg import hand_markdown
+from mjc.compiler.docs.tilesvg import hand_markdown, tile_markdown
 from mjc.compiler.docs.words import (
     _is_true,
     _origin,
@@ -25,6 +25,7 @@ from mjc.compiler.docs.words import (
     when_words,
 )
 from mjc.compiler.ir.pretty import pretty
+from mjc.runtime.tiles.tile import tile_or_red_five
 
 _COMBINE_WORDS = {
     "add": "the fans add up",
@@ -46,13 +47,31 @@ _SITUATION_WORDS = {
     "flower_robbed": "on a flower robbed from its drawer (搶花)",
 }
 _WIND_WORDS = {"E": "东 East", "S": "南 South", "W": "西 West", "N": "北 North"}
+# The `with` items that name a tile beside the hand, drawn as its picture.
+_TILE_WORDS = {
+    "dora": "dora indicator",
+    "ura": "ura dora indicator",
+    "wild": "wild",
+    "indicator": "wild indicator",
+}
 
 
-def _situation_text(example: ir.Example, book: ir.Rulebook) -> Md:
+def _tile_picture(value: str, tiles: str) -> Md:
+    """The picture of a tile named beside a hand (a red five too), or its text if it is none."""
+    try:
+        tile = tile_or_red_five(value)
+    except ValueError:
+        return code(value)
+    return tile_markdown(tile, tiles, red=value[:1] == "0")
+
+
+def _situation_text(example: ir.Example, book: ir.Rulebook, tiles: str) -> Md:
     own = {s.id: s.label for s in book.situations}
     words: list[Md] = []
     for name, value in example.situation:
-        if name in ("seat_wind", "round_wind"):
+        if name in _TILE_WORDS and value:
+            words.append(Md("{} {}").format(_TILE_WORDS[name], _tile_picture(value, tiles)))
+        elif name in ("seat_wind", "round_wind"):
             words.append(text(f"{name.replace('_', ' ')} {_WIND_WORDS.get(value, value)}"))
         elif name == "players":
             words.append(text(f"{value} players"))
@@ -72,7 +91,7 @@ def _example(example: ir.Example, tiles: str, fan: str, book: ir.Rulebook) -> di
     notes: list[Md] = []
     if example.win:
         notes.append(Md("wins on {}").format(example.win))
-    situation = _situation_text(example, book)
+    situation = _situation_text(example, book, tiles)
     if situation:
         notes.append(situation)
     note = Md(' <span class="mj-note">{}</span>').format(Md("; ").join(notes)) if notes else ""

@@ -3,7 +3,8 @@
 Input is the tile numbering and names of `mjc.runtime.tiles.tile` (the mpsz notation of DESIGN.md)
 and, for hands, the hand notation that `mjc.runtime.parse_hand` reads. Output is SVG text that the
 site builder writes once per tile kind (`docs/generated/tiles/5m.svg`), and Markdown that pages use
-to show a hand as a row of `<img>` tiles with the declared melds set apart.
+to show a hand as a row of `<img>` tiles with the declared melds set apart. A red five (赤ドラ,
+written `0m` `0p` `0s`) has its own picture, drawn all in red (`0p.svg`).
 
 The pictures are drawn here from simple shapes: circles for dots, sticks for bamboo, and text
 for characters, winds, dragons and flowers (with a list of common CJK fonts and a generic
@@ -23,6 +24,7 @@ from mjc.runtime.tiles.hand import LARGEST_TILES
 from mjc.runtime.tiles.tile import (
     NUM_TILES,
     RANK_OF,
+    RED_FIVES,
     SUIT_OF,
     tile_name_en,
     tile_name_zh,
@@ -113,7 +115,7 @@ def _dot(x: float, y: float, r: float, colour: str) -> str:
     )
 
 
-def _dots(rank: int) -> str:
+def _dots(rank: int, red: bool = False) -> str:
     if rank == 1:
         return (
             _dot(_CX, _CY, 21, _GREEN)
@@ -122,8 +124,9 @@ def _dots(rank: int) -> str:
         )
     r = _DOT_RADIUS[rank]
     return "".join(
-        _dot(_FACE_X + 2 + fx * (_FACE_W - 4), _FACE_Y + 2 + fy * (_FACE_H - 4), r, colour)
+        _dot(_FACE_X + 2 + fx * (_FACE_W - 4), _FACE_Y + 2 + fy * (_FACE_H - 4), r, c)
         for fx, fy, colour in _DOT_LAYOUTS[rank]
+        for c in ((_RED if red else colour),)
     )
 
 
@@ -153,7 +156,7 @@ def _stick(x: float, y: float, height: float, colour: str) -> str:
     )
 
 
-def _bamboo(rank: int) -> str:
+def _bamboo(rank: int, red: bool = False) -> str:
     if rank == 1:
         # 幺鸡: a simple bird standing on a stick.
         return (
@@ -170,15 +173,17 @@ def _bamboo(rank: int) -> str:
     height = 26.0 if rows == 2 else 18.0
     return "".join(
         _stick(_FACE_X + 2 + fx * (_FACE_W - 4), _FACE_Y + 2 + fy * (_FACE_H - 4), height, c)
-        for fx, fy, c in layout
+        for fx, fy, colour in layout
+        for c in ((_RED if red else colour),)
     )
 
 
 # --------------------------------------------------------------------------- the others
 
 
-def _characters(rank: int) -> str:
-    return _text(_CX, 22, 27, _INK, _ZH_NUMERALS[rank - 1]) + _text(_CX, 53, 29, _RED, "万")
+def _characters(rank: int, red: bool = False) -> str:
+    numeral = _text(_CX, 22, 27, _RED if red else _INK, _ZH_NUMERALS[rank - 1])
+    return numeral + _text(_CX, 53, 29, _RED, "万")
 
 
 def _honour(rank: int) -> str:
@@ -205,22 +210,37 @@ def _flower(rank: int) -> str:
     )
 
 
-def tile_label(t: int) -> str:
-    """The text alternative of tile `t`: Chinese and English name and notation."""
+def _notation(t: int, red: bool) -> str:
+    """The notation of tile `t`, or of its red five (`0p`)."""
+    return f"0{SUIT_OF[t]}" if red else tile_text(t)
+
+
+def tile_label(t: int, red: bool = False) -> str:
+    """The text alternative of tile `t` (of its red five when `red`): Chinese and English name
+    and notation."""
+    if red:
+        return f"赤{tile_name_zh(t)} red {tile_name_en(t)} ({_notation(t, red)})"
     return f"{tile_name_zh(t)} {tile_name_en(t)} ({tile_text(t)})"
 
 
-def tile_svg(t: int) -> str:
-    """The picture of tile `t` (a tile int of `mjc.runtime.tiles.tile`) as a standalone SVG file."""
+def tile_svg(t: int, red: bool = False) -> str:
+    """The picture of tile `t` (a tile int of `mjc.runtime.tiles.tile`) as a standalone SVG file;
+    `red` draws its red five (a five of m, p or s only), every pip in red."""
     suit, rank = SUIT_OF[t], RANK_OF[t]
-    body = {
-        "m": _characters,
-        "p": _dots,
-        "s": _bamboo,
-        "z": _honour,
-        "f": _flower,
-    }[suit](rank)
-    label = tile_label(t)
+    if red and t not in RED_FIVES.values():
+        raise ValueError(f"{tile_text(t)} has no red five")
+    match suit:
+        case "m":
+            body = _characters(rank, red)
+        case "p":
+            body = _dots(rank, red)
+        case "s":
+            body = _bamboo(rank, red)
+        case "z":
+            body = _honour(rank)
+        case _:
+            body = _flower(rank)
+    label = tile_label(t, red)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {TILE_WIDTH} {TILE_HEIGHT}" '
         f'width="{TILE_WIDTH // 2}" height="{TILE_HEIGHT // 2}" role="img" '
@@ -236,8 +256,10 @@ def tile_svg(t: int) -> str:
 
 
 def all_tile_files() -> dict[str, str]:
-    """Every tile picture by file name (`5m.svg`), in tile order, and `back.svg`."""
+    """Every tile picture by file name (`5m.svg`), in tile order, the red fives (`0m.svg`) and
+    `back.svg`."""
     files = {f"{tile_text(t)}.svg": tile_svg(t) for t in range(NUM_TILES)}
+    files |= {f"{name}.svg": tile_svg(t, red=True) for name, t in RED_FIVES.items()}
     files["back.svg"] = back_svg()
     return files
 
@@ -245,21 +267,27 @@ def all_tile_files() -> dict[str, str]:
 # --------------------------------------------------------------------------- hands
 
 
-def tile_markdown(t: int, base: str) -> Md:
-    """A Markdown image of tile `t`; `base` is the folder of the tile files relative to the
-    page (`../tiles`)."""
-    return Md(f"![{text(tile_label(t))}]({base}/{tile_text(t)}.svg){{ .mj-tile }}")
+def tile_markdown(t: int, base: str, red: bool = False) -> Md:
+    """A Markdown image of tile `t` (its red five when `red`); `base` is the folder of the tile
+    files relative to the page (`../tiles`)."""
+    label, name = text(tile_label(t, red)), _notation(t, red)
+    return Md(f"![{label}]({base}/{name}.svg){{ .mj-tile }}")
 
 
 @dataclass(frozen=True, slots=True)
 class HandPicture:
     """A hand split into what the picture shows: the concealed tiles (without the winning
-    tile), the winning tile, the declared melds (tiles, concealed?) and the flowers."""
+    tile), the winning tile, the declared melds (tiles, concealed?) and the flowers; and its
+    red fives (the hand's `red_fives`: which of its fives are red is not written, so the
+    picture reddens the winning tile when it is named red (`0p`), then the first fives
+    drawn)."""
 
     concealed: tuple[int, ...]
     winning: int | None
     melds: tuple[tuple[tuple[int, ...], bool], ...]
     flowers: tuple[int, ...]
+    red_fives: tuple[int, ...] = ()
+    winning_red: bool = False
 
     @classmethod
     def parse(cls, notation: str, win: str | None = None) -> HandPicture:
@@ -274,12 +302,21 @@ class HandPicture:
                 group.remove(winning)
                 break
         melds = tuple((m.tiles, m.concealed) for m in hand.melds)
-        return cls(tuple(concealed), winning, melds, tuple(flowers))
+        winning_red = win is not None and win[:1] == "0"
+        return cls(tuple(concealed), winning, melds, tuple(flowers), hand.red_fives, winning_red)
 
 
-def _group(tiles: Iterable[int], base: str, css: str) -> Md:
-    inner = Md("").join(tile_markdown(t, base) for t in tiles)
+def _group(tiles: Iterable[int], base: str, css: str, reds: list[int]) -> Md:
+    """Tiles as one group of pictures; each tile found in `reds` is drawn red and taken out."""
+    inner = Md("").join(tile_markdown(t, base, _take_red(t, reds)) for t in tiles)
     return Md(f'<span class="{css}">{inner}</span>')
+
+
+def _take_red(t: int, reds: list[int]) -> bool:
+    if t in reds:
+        reds.remove(t)
+        return True
+    return False
 
 
 def hand_markdown(notation: str, base: str, win: str | None = None) -> Md:
@@ -292,19 +329,27 @@ def hand_markdown(notation: str, base: str, win: str | None = None) -> Md:
         picture = HandPicture.parse(notation, win)
     except HandError:
         return code(notation)
-    parts = [_group(picture.concealed, base, "mj-group")]
+    reds = list(picture.red_fives)
+    winning: Md | None = None
     if picture.winning is not None:
-        parts.append(_group((picture.winning,), base, "mj-group mj-win"))
+        won = (picture.winning,) if picture.winning_red else ()
+        winning = _group((picture.winning,), base, "mj-group mj-win", [*won])
+        if won and picture.winning in reds:
+            reds.remove(picture.winning)
+    parts = [_group(picture.concealed, base, "mj-group", reds)]
+    if winning is not None:
+        parts.append(winning)
     for tiles, concealed in picture.melds:
         if concealed and len(tiles) == 4:
             t = tiles[0]
             back = Md(f"![{text(tile_label(t))}, face down]({base}/back.svg){{ .mj-tile }}")
-            inner = back + tile_markdown(t, base) + tile_markdown(t, base) + back
+            shown = tile_markdown(t, base, _take_red(t, reds)) + tile_markdown(t, base)
+            inner = back + shown + back
             parts.append(Md(f'<span class="mj-group mj-meld mj-concealed">{inner}</span>'))
         else:
-            parts.append(_group(tiles, base, "mj-group mj-meld"))
+            parts.append(_group(tiles, base, "mj-group mj-meld", reds))
     if picture.flowers:
-        parts.append(_group(picture.flowers, base, "mj-group mj-flowers"))
+        parts.append(_group(picture.flowers, base, "mj-group mj-flowers", []))
     return Md(f'<span class="mj-hand" title="{text(notation)}">{"".join(parts)}</span>')
 
 

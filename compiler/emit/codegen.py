@@ -245,6 +245,7 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
     return {
         **blocks,
         "lit": lit,
+        "safe_text": safe_text,
         # turn_rules annotates the words it sets with their `Literal` types
         "uses_literal": any("Literal[" in line for line in blocks["turn_rules_body"]),
         "title_lines": _docstring(f"{title} — rules engine", first=True),

@@ -275,12 +275,12 @@ def _fan_plan(
 
 
 def _never_negative(expr: ir.Expr) -> bool:
-    """Whether a `per` count is never below zero as written (a `count`, a length, a literal),
-    so that it needs no `max(…, 0)`."""
+    """Whether a `per` count is never below zero as written (a `count`, a length, a literal,
+    a `sum` of such counts), so that it needs no `max(…, 0)`."""
     if isinstance(expr, ir.IntE):
         return expr.value >= 0
     if isinstance(expr, ir.QuantE):
-        return expr.kind == "count"
+        return expr.kind == "count" or (expr.kind == "sum" and _never_negative(expr.body))
     return isinstance(expr, ir.CallE) and expr.func in ("len", "suits", "copies")
 
 

@@ -16,7 +16,10 @@ CPython 3.11: a fan's big-int operations take about 100 ns, twenty tests of a ze
 
 Input is the scoring plan (`codeplan.ScoringPlan`), the rulebook and its table of slots;
 output is a `OnePass`, or None when a tier does more than add (max, multiply, a mode the
-options choose, overrides, a value the options set, a cap below zero): those keep the plain way.
+options choose, a cap below zero): those keep the plain way. A fan whose value the options or
+an open hand set (食い下がり) works its value out where it counts, not on every hand; a tier
+that overrides others raises its flag where one of its fans counts, and the tiers it
+overrides leave the total (and `kept`) after the pass when it is up.
 """
 
 from __future__ import annotations
@@ -62,14 +65,14 @@ class OnePass:
 
 def plan_one_pass(book: ir.Rulebook, plan: ScoringPlan, slots: SlotReader) -> OnePass | None:
     """The pass for `book`, or None when its tiers need the plain way (see the docstring)."""
-    if plan.valued or not plan.tiers:
+    if not plan.tiers:
         return None
     for tier in plan.tiers:
         caps = [tier.cap] if tier.cap is not None else []
         caps += [number for number, _ in tier.guarded_caps]
         # A tier with no fan counting adds nothing and is never cut: a cap below zero would cut
         # the pass's sum of zero.
-        if tier.combine != "add" or tier.alternatives or tier.overriders:
+        if tier.combine != "add" or tier.alternatives:
             return None
         if min(caps, default=0) < 0:
             return None
@@ -105,19 +108,33 @@ def plan_one_pass(book: ir.Rulebook, plan: ScoringPlan, slots: SlotReader) -> On
     # One tier without caps adds straight into the total.
     alone = len(plan.tiers) == 1 and _uncapped(plan)
     sums = tuple((tier.id, "total" if alone else ident("sum_", tier.id)) for tier in plan.tiers)
-    return OnePass(tuple(steps), sums, _unordered(added, removes))
+    return OnePass(tuple(steps), sums, _unordered(added, removes, _apart(book)))
 
 
 def _uncapped(plan: ScoringPlan) -> bool:
     return all(tier.cap is None and not tier.guarded_caps for tier in plan.tiers)
 
 
+def _apart(book: ir.Rulebook) -> set[tuple[str, str]]:
+    """The pairs of fans never kept together: one's tier overrides the other's."""
+    members: dict[str, list[str]] = {}
+    for fan in book.fans:
+        members.setdefault(fan.tier, []).append(fan.id)
+    found: set[tuple[str, str]] = set()
+    for tier in book.scoring.tiers:
+        for target in tier.overrides:
+            for first in members.get(tier.id, ()):
+                for second in members.get(target, ()):
+                    found |= {(first, second), (second, first)}
+    return found
+
+
 def _unordered(
-    added: list[FanPlan], removes: dict[str, tuple[str, ...]]
+    added: list[FanPlan], removes: dict[str, tuple[str, ...]], apart: set[tuple[str, str]]
 ) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
     """For each fan added to `kept`, the fans added after it that come before it in FANS and
     can count beside it: not one that removes the other (it would not count), not one that
-    needs another shape."""
+    needs another shape, not one of a tier that overrides the other's (`apart`)."""
     found: list[tuple[str, tuple[str, ...]]] = []
     for i, first in enumerate(added):
         later = tuple(
@@ -127,6 +144,7 @@ def _unordered(
             and second.local not in removes[first.id]
             and first.local not in removes[second.id]
             and not (first.shapes and second.shapes and not first.shapes & second.shapes)
+            and (first.id, second.id) not in apart
         )
         if later:
             found.append((first.local, later))

@@ -23,6 +23,7 @@ from mjc.compiler.emit.codeplan import (
     FanPlan,
     ScoringPlan,
     TierPlan,
+    ValuePlan,
     least_runs,
     need_runs,
     plan_scoring,
@@ -30,7 +31,15 @@ from mjc.compiler.emit.codeplan import (
 from mjc.compiler.emit.emitbase import ModuleState
 from mjc.compiler.emit.slotreader import Held
 from mjc.compiler.ir.pretty import pretty
-from mjc.compiler.pysource.layout import Break, Doc, group, parenthesized, string, tuple_of
+from mjc.compiler.pysource.layout import (
+    Break,
+    Doc,
+    Nest,
+    group,
+    parenthesized,
+    string,
+    tuple_of,
+)
 from mjc.compiler.pysource.pysafe import lit
 from mjc.compiler.pysource.pywriter import CodeWriter
 
@@ -154,22 +163,28 @@ def _relations_and_values(out: CodeWriter, plan: ScoringPlan, guards: PyExpr) ->
                 for _, target in pairs:
                     out.line(f"{target} = 0")
     for value in plan.valued:
-        reads = "the options" if not value.open else "whether the hand is open"
-        if value.open and value.guarded:
-            reads = "the options and on whether the hand is open"
-        out.comment(f"{value.name}: its value depends on {reads}.")
-        out.assign(value.local, guards(value.base))
-        for expr, guard in value.guarded:
-            with out.when(guards(guard)):
-                out.assign(value.local, guards(expr))
-        if value.open:
-            with out.block("if not a.concealed"):  # 食い下がり: an exposed meld in the hand
-                for expr, open_guard in value.open:
-                    if open_guard is None:
-                        out.assign(value.local, guards(expr))
-                        continue
-                    with out.when(guards(open_guard)):
-                        out.assign(value.local, guards(expr))
+        _fan_value(out, value, guards)
+
+
+def _fan_value(out: CodeWriter, value: ValuePlan, guards: PyExpr) -> None:
+    """`value_<id>` = the fan's value: its base, then the last guarded value that holds, then
+    on an open hand (食い下がり: an exposed meld in the hand) the last open value that holds."""
+    reads = "the options" if not value.open else "whether the hand is open"
+    if value.open and value.guarded:
+        reads = "the options and on whether the hand is open"
+    out.comment(f"{value.name}: its value depends on {reads}.")
+    out.assign(value.local, guards(value.base))
+    for expr, guard in value.guarded:
+        with out.when(guards(guard)):
+            out.assign(value.local, guards(expr))
+    if value.open:
+        with out.block("if not a.concealed"):
+            for expr, open_guard in value.open:
+                if open_guard is None:
+                    out.assign(value.local, guards(expr))
+                    continue
+                with out.when(guards(open_guard)):
+                    out.assign(value.local, guards(expr))
 
 
 def _start_kept(out: CodeWriter) -> None:
@@ -190,14 +205,29 @@ def _one_pass(
     one test of each fan's count, not one for its relations and one more for its tier."""
     _start_kept(out)
     sums = dict(one.sums)
-    tier_of = {fan.id: sums[tier.id] for tier in plan.tiers for fan in tier.members}
+    tier_of = {fan.id: tier for tier in plan.tiers for fan in tier.members}
+    flags = {flag for tier in plan.tiers for flag in tier.overriders}
+    valued = {value.local: value for value in plan.valued}
     for _, local in one.sums:
         if local != "total":
             out.line(f"{local} = 0")
+    for tier in plan.tiers:
+        if tier.flag in flags:
+            out.line(f"{tier.flag} = False")
     out.line("# Relations and tiers in one pass, in RELATION_ORDER: a fan comes after every fan")
     out.line("# that removes it, so its count is final when its turn comes. It removes the fans")
     out.line("# it excludes or replaces and adds its value to its tier's sum; a fan a limit")
     out.line("# names adds its value after that limit.")
+
+    def add(fan: FanPlan) -> None:
+        tier = tier_of[fan.id]
+        value = plan.values[fan.id]
+        if isinstance(value, str) and value in valued:  # worked out only where it counts
+            _fan_value(out, valued[value], guards)
+        if tier.flag in flags:
+            out.line(f"{tier.flag} = True")
+        _add_kept(out, fan, value, sums[tier.id])
+
     for step in one.steps:
         if isinstance(step, onepass.LimitStep):
             _limit(out, py, state, step.limit)
@@ -205,7 +235,7 @@ def _one_pass(
                 out.comment("The fans this limit names add their counts as cut.")
             for fan in step.then:
                 with out.block(f"if {fan.local}"):
-                    _add_kept(out, fan, plan.values[fan.id], tier_of[fan.id])
+                    add(fan)
             continue
         if not step.removes and not step.adds:
             continue
@@ -213,10 +243,23 @@ def _one_pass(
             for target in step.removes:
                 out.line(f"{target} = 0")
             if step.adds:
-                _add_kept(out, step.fan, plan.values[step.fan.id], tier_of[step.fan.id])
+                add(step.fan)
+    tier_index = {tier.id: i for i, tier in enumerate(state.book.scoring.tiers)}
     for tier in plan.tiers:
-        if sums[tier.id] != "total":
-            out.comment(tier.heading)
+        if sums[tier.id] == "total":
+            continue
+        out.comment(tier.heading)
+        if not tier.overriders:
+            _capped_total(out, tier, sums[tier.id], guards)
+            continue
+        # Left out, its fans with it, when a tier that overrides it holds.
+        with out.block(f"if {' or '.join(tier.overriders)}"):
+            if tier.flag in flags:
+                out.line(f"{tier.flag} = False")
+            out.line(
+                f"kept = [entry for entry in kept if FANS[entry[0]].tier != {tier_index[tier.id]}]"
+            )
+        with out.block("else"):
             _capped_total(out, tier, sums[tier.id], guards)
     if one.unordered is None:
         with out.block("if len(kept) > 1"):
@@ -225,8 +268,13 @@ def _one_pass(
         out.comment("kept comes in pass order: back to table order when these fans count together")
         tests: list[Doc] = []
         for first, later in one.unordered:
-            either = " or ".join(later)
-            tests.append(f"{first} and ({either})" if len(later) > 1 else f"{first} and {either}")
+            if len(later) == 1:
+                tests.append(f"{first} and {later[0]}")
+                continue
+            either: list[Doc] = [later[0]]
+            for local in later[1:]:
+                either += [Break(" "), "or ", local]
+            tests.append(group(f"{first} and (", Nest((Break(""), *either)), Break(""), ")"))
         some: list[Doc] = [tests[0]]
         for test in tests[1:]:
             some += [Break(" "), "or ", test]

@@ -18,15 +18,18 @@ from mjc.runtime.rules import turnrules
 from mjc.runtime.rules.turnrules import HAND_SIZES, TurnRules
 
 # What a keyword takes: `on`/`off`; one whole number; a count of tiles (a number or an
-# option, typed like a horse count); one word; a list of words; two numbers (the deal).
-PlayKind = Literal["toggle", "number", "count", "word", "words", "deal"]
-PlayPart = Literal["wall", "dealer", "claims", "restrictions"]
+# option, typed like a horse count); one word; a list of words; two numbers (the deal); the
+# id of a situation the rulebook declares.
+PlayKind = Literal["toggle", "number", "count", "word", "words", "deal", "situation"]
+PlayPart = Literal["wall", "dealer", "claims", "restrictions", "ready", "abortive"]
 
 PLAY_PARTS: dict[PlayPart, str] = {
     "wall": "The wall (牌墙): dice, dealing, the dead wall",
     "dealer": "The dealer (庄家) and the winds",
     "claims": "Claims on a discard (吃碰杠胡)",
     "restrictions": "Restrictions (限制)",
+    "ready": "The ready declaration (立直, 报听) and 振聴",
+    "abortive": "Abortive draws (途中流局): nobody wins or is paid, and the dealer deals again",
 }
 
 TOGGLE_WORDS = {"on": True, "off": False}
@@ -109,6 +112,55 @@ PLAY_WORDS: dict[str, PlayWord] = {
         "wall",
         "kong and flower replacements are drawn from {}",
         values={"tail": "the tail of the wall (牌尾)", "head": "the next tile in drawing order"},
+    ),
+    "dead_wall": PlayWord(
+        ("dead_wall",),
+        "number",
+        "wall",
+        "the last {} tiles are the dead wall (王牌), never drawn in turn: kong replacements "
+        "(嶺上牌) come from it, and after each the live wall's last tile joins it, so it keeps "
+        "its size",
+        low=1,
+        high=40,
+    ),
+    "indicators": PlayWord(
+        ("indicators",),
+        "number",
+        "wall",
+        "the dead wall shows {} indicator(s) from the deal on (ドラ表示牌), which the "
+        "rulebook's fans read as `dora_indicators`",
+        low=1,
+        high=5,
+    ),
+    "kong_indicators": PlayWord(
+        ("kong_indicators",),
+        "word",
+        "wall",
+        "each kong turns one more indicator up (槓ドラ): {}",
+        values={
+            "none": "no kong turns an indicator up",
+            "at_once": "as soon as it is made, before its replacement",
+            "after_discard": "when the konger discards after his replacement",
+            "concealed_at_once": "a concealed kong at once, an exposed or added kong when the "
+            "konger discards after his replacement",
+        },
+    ),
+    "ura_indicators": PlayWord(
+        ("ura_indicators",),
+        "toggle",
+        "wall",
+        "the tile under each indicator turned up is an ura indicator (裏ドラ表示牌), read when "
+        "a win is scored",
+        off="no ura indicators are read",
+    ),
+    "red_fives": PlayWord(
+        ("red_fives",),
+        "number",
+        "wall",
+        "of each suit's fives, {} copy is red (赤ドラ): the hands holding them are scored with "
+        "them (`red_fives`)",
+        low=1,
+        high=4,
     ),
     "kong_needs_tile": PlayWord(
         ("kong_needs_tile",),
@@ -330,6 +382,95 @@ PLAY_WORDS: dict[str, PlayWord] = {
         "claims nothing and wins whenever it may",
         off="no 托管",
     ),
+    # ---- the ready declaration
+    "ready_declaration": PlayWord(
+        ("ready_declaration",),
+        "situation",
+        "ready",
+        "a player whose closed hand is ready may declare it with a discard (立直, 报听); his "
+        "hand is then locked (he discards what he draws, or wins, or makes a concealed kong "
+        "of the tile drawn that keeps his waits), he claims nothing but a win, and his wins "
+        "are under the situation {}",
+    ),
+    "ready_first": PlayWord(
+        ("ready_first",),
+        "situation",
+        "ready",
+        "a declaration made with the player's first discard, before any claim or kong of the "
+        "round, wins under {} instead (ダブル立直)",
+    ),
+    "ready_one_go_around": PlayWord(
+        ("ready_one_go_around",),
+        "situation",
+        "ready",
+        "a declarer's win before his next discard, with no claim or kong by anyone in "
+        "between, is also under {} (一発)",
+    ),
+    "ready_deposit": PlayWord(
+        ("ready_deposit",),
+        "number",
+        "ready",
+        "the declarer puts {} on the table (供託) once his declaration's discard is not won "
+        "on; the next winner takes what the table holds, and after a draw it stays there",
+        high=1_000_000,
+    ),
+    "ready_needs": PlayWord(
+        ("ready_needs",),
+        "number",
+        "ready",
+        "a player needs {} points to declare",
+        high=1_000_000,
+    ),
+    "ready_tiles_left": PlayWord(
+        ("ready_tiles_left",),
+        "number",
+        "ready",
+        "a player declares only while the wall holds {} tiles to draw or more",
+        high=40,
+    ),
+    "furiten": PlayWord(
+        ("furiten",),
+        "toggle",
+        "ready",
+        "振聴: a player may not win on another's tile while one of his waits is among his own "
+        "discards, after passing a win until his own next discard, and, once he declared "
+        "ready, after passing a win for the rest of the round; he may still win on a tile he "
+        "draws",
+        off="a player may win on any tile that completes his hand",
+    ),
+    "all_ready_draw": PlayWord(
+        ("all_ready_draw",),
+        "toggle",
+        "ready",
+        "四家立直: once every player has declared ready and the last declaration's discard is "
+        "not won on, the round is drawn there",
+        off="every player may declare ready and play goes on",
+    ),
+    # ---- abortive draws
+    "nine_terminals_draw": PlayWord(
+        ("nine_terminals_draw",),
+        "toggle",
+        "abortive",
+        "九種九牌: in his first turn, before any call or kong, a player holding nine different "
+        "terminals and honours may declare an abortive draw",
+        off="no abortive draw for nine terminals and honours",
+    ),
+    "four_winds_draw": PlayWord(
+        ("four_winds_draw",),
+        "toggle",
+        "abortive",
+        "四風連打: when the first four discards are the same wind, with no call or kong "
+        "before, the round ends in an abortive draw",
+        off="four first discards of one wind end nothing",
+    ),
+    "four_kongs_draw": PlayWord(
+        ("four_kongs_draw",),
+        "toggle",
+        "abortive",
+        "四槓散了: after a fourth kong, when the four are not one player's, the round ends in "
+        "an abortive draw once the next discard passes",
+        off="four kongs end nothing",
+    ),
 }
 
 # The words each `word` / `words` keyword takes, from its field's `Literal` type.
@@ -362,6 +503,8 @@ def takes(key: str) -> str:
             return "one count of tiles (a number, or a number option)"
         case "word":
             return f"one of {words}"
+        case "situation":
+            return "the id of a situation the rulebook declares"
     return f"a list of {words}"
 
 
@@ -374,6 +517,8 @@ def default_text(key: str) -> str:
             shown.append("on" if value else "off")
         elif isinstance(value, tuple):
             shown.append(", ".join(str(v) for v in value))
+        elif value == "":
+            shown.append("none")
         else:
             shown.append(str(value))
     return ", ".join(shown)

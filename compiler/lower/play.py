@@ -129,7 +129,7 @@ def _rule(item: ast.PlayItem, typed: Typed) -> ir.PlayRule:
             if item.keyword.text == "hand":  # the deal follows the hand: dealer one more
                 held = _int(item.values[0])
                 settings += (("deal_dealer", held + 1), ("deal_others", held))
-        case "word":
+        case "word" | "situation":
             settings = ((word.fields[0], words[0]),)
         case "words":
             settings = ((word.fields[0], words),)

@@ -129,6 +129,9 @@ class GreedyBot:
                     return action
         if discards:
             tile = choose_discard(self._ruleset, hand, visible, view=view)
+            for action in legal:  # 立直, 报听: declare ready with that discard when it may
+                if action.kind == "declare_ready" and action.tile == tile:
+                    return action
             return next((a for a in discards if a.tile == tile), discards[0])
         for action in legal:
             kind = _CLAIMS.get(action.kind)

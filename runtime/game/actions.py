@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from mjc.runtime.tiles.tile import NUM_PLAYING, NotationError, tile_index, tile_text
+from mjc.runtime.tiles.tile import NUM_PLAYING, NotationError, tile_or_red_five, tile_text
 
 __all__ = [
     "KINDS",
@@ -32,7 +32,9 @@ __all__ = [
 #   on another's added (or robbable) kong: win (抢杠), pass
 #   after the deal, before the first discard: deal_win (show a win at the deal, 起手胡), pass;
 #   exchange (the tiles passed to another seat, 换三张, `tiles`); then
-#   declare (a word of a declaration's list, 定缺: a suit named by its 1, 1m/1p/1s)
+#   declare (a word of a declaration's list, 定缺: a suit named by its 1, 1m/1p/1s);
+#   on one's own turn, declare_ready: a ready declaration (立直, 报听) with the discard `tile`;
+#   in one's first turn: abortive_draw (九種九牌: the round ends drawn, `TurnRules`)
 KINDS: tuple[str, ...] = (
     "discard",
     "concealed_kong",
@@ -45,8 +47,10 @@ KINDS: tuple[str, ...] = (
     "deal_win",
     "declare",
     "exchange",
+    "declare_ready",
+    "abortive_draw",
 )
-_TILED = frozenset(KINDS) - {"win", "pass", "deal_win", "exchange"}
+_TILED = frozenset(KINDS) - {"win", "pass", "deal_win", "exchange", "abortive_draw"}
 # The kong actions, which may name a kind of kong (`as`, the rulebook's `kongs` section).
 KONGS = frozenset({"concealed_kong", "added_kong", "exposed_kong"})
 
@@ -154,7 +158,7 @@ def _tile(data: dict[str, Any], key: str) -> int:
     if not isinstance(value, str):
         raise ActionError(f"{key}: a tile is written like 5m, not {value!r}")
     try:
-        tile = tile_index(value)
+        tile = tile_or_red_five(value)  # a red five discarded is written 0m: it is a 5
     except NotationError as exc:
         raise ActionError(f"{key}: {exc}") from None
     if tile >= NUM_PLAYING:

@@ -127,7 +127,7 @@ def open_claims(r: Round, discarder: int, tile: int) -> None:
     r.turn = discarder
     if pending:
         r.phase, r.pending, r.responses = "claim", pending, {}
-    elif last or r.left_seats or r.pending:
+    elif last or r.left_seats or r.pending or r.aborts:  # (an abortive draw may follow)
         r._after_window(discarder)
     else:  # `_after_window`'s path of nearly every discard: the next seat draws
         r._draw_next((discarder + 1) % n)
@@ -173,6 +173,8 @@ def answer(r: Round, action: Action) -> None:
             st.no_win.add(tile)  # 漏胡: passed a win on this tile
         if kind == "pass" and "pong" in offered and rules.missed_pong:
             st.no_pong.add(tile)  # 漏碰: passed a pong of this tile
+    if r.ready.furiten and kind != "win" and Action(seat, "win") in r.pending[seat]:
+        r.ready.passed_win(seat)  # 振聴: passed a win
     if len(r.responses) < len(r.pending):
         return
     if r.phase == "rob":
@@ -214,10 +216,13 @@ def _resolve_claims(r: Round) -> None:
 def _serve_claim(r: Round, action: Action, discarder: int, tile: int) -> None:
     """The claim served: the discard joins the claimer's meld (an exposed kong draws its
     replacement, once nobody robs it), and the claimer's turn begins without a draw."""
+    if r.ready.pending >= 0 and r._ready_passed():
+        return  # 四家立直: the round is drawn before the claim
     seat, kind = action.seat, action.kind
     st = r.seats[seat]
     r.pending, r.responses = {}, {}
     r.quiet = False
+    r.ready.called()  # no 一発 after a claim
     st.clear_missed()
     st.waits = None
     r.opening.claim()
@@ -226,6 +231,8 @@ def _serve_claim(r: Round, action: Action, discarder: int, tile: int) -> None:
     text = TEXTS[tile]
     r.claim_history.append({"seat": seat, "from_seat": discarder, "kind": word, "tile": text})
     r.events.append({"type": "claim", "seat": seat, "kind": word, "tile": text, "from": discarder})
+    if r.reds is not None:  # a red five claimed joins the meld
+        r.reds.claimed(seat)
     if kind == "exposed_kong":
         r.kong_turn.named = action.kong_kind
         st.counts[tile] -= 3

@@ -15,6 +15,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.game.actions import Action
+from mjc.runtime.ready.furiten import is_furiten
 from mjc.runtime.tiles.hand import Hand
 from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING, RANK_OF, SUIT_OF, tile_text
 from mjc.runtime.wins.seats import hand_of
@@ -50,6 +51,7 @@ def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> lis
         tile not in st.no_win
         and (not wild or "win_on_discard" in r.perms)
         and may_complete(r, seat, tile)
+        and not (r.ready.furiten and is_furiten(r, seat))  # 振聴
     ):
         situations = discard_situations(r, seat, discarder)
         if can_win(r, seat, hand_of(st, tile, tile), False, situations):
@@ -58,6 +60,8 @@ def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> lis
                 return [Action(seat, "win")]
             acts.append(Action(seat, "win"))
     claimable = not last and (not wild or "claimed" in r.perms) and seat not in r.won_seats
+    if claimable and r.ready.declared:  # a hand declared ready claims nothing but a win
+        claimable = seat not in r.ready.declared
     if claimable and r.declared:  # 定缺 no_claims: no tile of the declared suit is claimed
         claimable = SUIT_OF[tile] not in barred_suits(r, seat)
     # 跟庄 不能碰、杠: no pong or kong while the opening may still follow the dealer.
@@ -69,6 +73,7 @@ def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> lis
             and "exposed" in r.kong_kinds
             and wild_may(r, tile, "kong")
             and (r.wall.drawable > 0 or not r.rules.kong_needs_tile)
+            and (r.dead is None or r.dead.replacements_left > 0)  # 嶺上牌 left
         ):
             acts.append(Action(seat, "exposed_kong", tile))
         if c >= 2 and r.can_pong and tile not in st.no_pong and wild_may(r, tile, "pong"):
@@ -108,7 +113,9 @@ def robbers(r: Round, konger: int, tile: int) -> dict[int, list[Action]]:
         st = r.seats[seat]
         if tile in st.no_win or seat in r.left_seats or not may_complete(r, seat, tile):
             continue
-        robbing = ("robbing_kong", *r.table_situations)
+        if r.ready.furiten and is_furiten(r, seat):
+            continue  # 振聴: no win on another's kong either
+        robbing = ("robbing_kong", *r.table_situations, *r.ready.situations(r, seat))
         if can_win(r, seat, hand_of(st, tile, tile), False, robbing):
             r.situations[seat] = robbing
             win = Action(seat, "win")
@@ -153,7 +160,7 @@ def self_draw_situations(r: Round, seat: int) -> tuple[str, ...]:
         and not r.from_kong
     ):
         found.append("earthly")
-    return (*found, *r.table_situations)
+    return (*found, *r.table_situations, *r.ready.situations(r, seat))
 
 
 def discard_situations(r: Round, seat: int, discarder: int) -> tuple[str, ...]:
@@ -167,7 +174,7 @@ def discard_situations(r: Round, seat: int, discarder: int) -> tuple[str, ...]:
         found.append("kong_discard")
     if r.quiet and r.discards == 1 and discarder == r.dealer:
         found.append("human")
-    return (*found, *r.table_situations)
+    return (*found, *r.table_situations, *r.ready.situations(r, seat))
 
 
 def can_win(r: Round, seat: int, hand: Hand, self_drawn: bool, situations: tuple[str, ...]) -> bool:
@@ -197,6 +204,8 @@ def score_win(
     not win (tests/game/test_game_situations.py plays rounds to show it never happens)."""
     from mjc.runtime.score.situations import SituationError
 
+    if r.reds is not None:  # 赤ドラ: the hand's red fives, the discard's when won on
+        hand = r.reds.on(hand, seat, not self_drawn)
     try:
         return r.ruleset.score(
             hand,
@@ -210,6 +219,10 @@ def score_win(
             options=r.values,
             declared=r.declared.get(seat),  # 定缺: a hand holding its missing suit may not win
             dealer_streak=r.streak,  # 连庄, which fans may read
+            # the indicators turned up so far and the ura under them (the rulebook's fans
+            # say when they count: 裏ドラ for a riichi winner)
+            dora_indicators=r.dead.dora_texts() if r.dead is not None else (),
+            ura_indicators=r.dead.ura_texts() if r.dead is not None else (),
         )
     except SituationError:
         raise

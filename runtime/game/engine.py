@@ -41,6 +41,7 @@ from mjc.runtime.game.claimwindow import (
     self_draw_situations,
     wild_may,
 )
+from mjc.runtime.game.roundend import abortive_after, finish_abortive, finish_draw
 from mjc.runtime.game.roundstate import RoundState, round_state
 from mjc.runtime.game.scenario import Scenario, scenario_wall, table_of
 from mjc.runtime.game.sidewins import (
@@ -65,9 +66,11 @@ from mjc.runtime.game.tablefacts import (
     turns_indicator,
 )
 from mjc.runtime.game.wall import build_wall, take
+from mjc.runtime.ready.declaration import ReadyTable
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.settle.payments import DealWinInfo
+from mjc.runtime.tableplay import table
 from mjc.runtime.tiles.hand import Hand
 from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING, TEXTS, tile_text
 from mjc.runtime.wins.arrange import SHAPES
@@ -103,6 +106,7 @@ class Round:
         scenario: Scenario | None = None,
         honba: int = 0,
         points: Sequence[int] | None = None,
+        deposits: int = 0,
     ) -> None:
         # Over 80 lines on purpose: the set-up reads as the seeds tell it, wall to first turn.
         n = players if players is not None else max(ruleset.players)
@@ -125,7 +129,8 @@ class Round:
         if reason is not None:
             raise GameSetupError(reason)
         self.seed, self.players, self.round_wind, self.streak = seed, n, round_wind, streak
-        self.honba, self.points = table_counts(honba, points, n)  # 本場; each seat's points
+        self.honba, self.points, carried = table_counts(honba, points, deposits, n)  # 本場, 供託
+        self.ready = ReadyTable(self.rules, self.points, carried)  # 立直, 振聴
         dealer, self.dealer_drawn, self.table_situations = table_facts(self, dealer, situations)
         self.dealer = dealer
         values = self.values
@@ -138,7 +143,7 @@ class Round:
         self.perms = ruleset.wild_permissions(values)
         copies = ruleset.tile_copies(values)
         self.copies = copies
-        if self.rules.reserved + n * self.rules.deal_others + 1 >= sum(copies):
+        if self.rules.kept + n * self.rules.deal_others + 1 >= sum(copies):
             raise GameSetupError(f"{sum(copies)} tiles cannot deal {n} hands and the reserve")
         rng = random.Random(seed)
         self._flips = turns_indicator(ruleset, values)
@@ -159,6 +164,8 @@ class Round:
             except ValueError as exc:
                 raise GameSetupError(str(exc)) from None
         self.stacked = tuple(stacked)
+        # 赤ドラ, 王牌, and whether an abortive draw may follow a discard (途中流局)
+        self.reds, self.dead, self.aborts = table.keep(self.wall, self.rules, n)
         self.seats = [SeatState() for _ in range(n)]
         # Per seat, who answers its discard, nearest first (read per discard): each other seat
         # in turn order, its state, and whether it may chow the discard (吃 from the seat
@@ -215,6 +222,7 @@ class Round:
 
         self.opening = Opening(ruleset, n, dealer)
         deal_hands(self)
+        table.after_deal(self, seed)  # the red fives dealt, the indicators turned up
         self.indicator = self._flip_indicator()
         shown = tile_text(self.indicator) if self.indicator >= 0 else None
         wilds = ruleset.wilds_for(values, shown)
@@ -332,9 +340,11 @@ class Round:
         self.events.append(event)
         if self.phase != "turn":
             answer(self, action)
-        elif kind != "discard":
+        elif kind != "discard" and kind != "declare_ready":
             self._play_turn(action)
         else:  # a discard (the path of nearly every action): the others are asked about it
+            if kind == "declare_ready":
+                self.ready.declare(self, seat, tile)  # 立直: made with this discard
             st = self.seats[seat]
             counts = st.counts
             if self.rules.no_chow_to_rebuild and IS_SUITED[tile]:
@@ -346,11 +356,15 @@ class Round:
             if tile != self.drew:  # the tile drawn thrown again leaves the hand, and its
                 st.waits = None  # wait set (kept through the draw), as before the draw
             st.river.append(tile)
+            if self.ready.on:
+                self.ready.discarded(self, seat, tile)
             if st.no_discard:
                 st.no_discard.clear()
             self.discards += 1
             if self.opening.active:
                 self.opening.discard(seat, tile)
+            if self.dead is not None or self.reds is not None:  # a kong's indicator, a red five
+                table.discarded(self, seat, tile, counts, event)
             self.question = tile
             open_claims(self, seat, tile)
         if self.auto.seats:
@@ -396,6 +410,8 @@ class Round:
     def _start_turn(self, seat: int, drew: int, from_kong: bool) -> None:
         self.phase, self.turn, self.drew, self.from_kong = "turn", seat, drew, from_kong
         self.after_claim = drew < 0
+        if self.reds is not None:  # after a claim or a kong: red fives in the new meld
+            self.reds.settle(seat, self.seats[seat].counts)
         self._legal = {}
 
     def _turn_actions(self, seat: int) -> list[Action]:
@@ -445,8 +461,11 @@ class Round:
                 and seat not in self.won_seats  # a winner's hand is locked
                 and (not self.after_claim or self.rules.kong_right_after_claim)
                 and (wall.tail >= wall.head or not self.rules.kong_needs_tile)  # drawable
+                and (self.dead is None or self.dead.replacements_left > 0)  # 嶺上牌 left
             ):
                 acts += with_kinds(self, seat, kong_acts)  # once per kind of kong that holds
+        if self.rules.nine_terminals_draw and table.may_abort(self, seat):
+            acts.append(Action(seat, "abortive_draw"))  # 九種九牌, in the seat's first turn
         made = self._discard_actions[seat]
         if drew >= 0 and seat in self.won_seats:  # 血流成河: a winner's hand is locked
             return [*acts, made[drew]]
@@ -458,6 +477,8 @@ class Round:
             acts += [made[t] for t in allowed]
         else:
             acts += compress(made, counts)  # every tile held, lowest first
+        if self.ready.active:
+            acts = self.ready.turn_actions(self, seat, acts)  # 立直: declared, or locked
         return discard_first(self, seat, acts) if self.declared else acts  # 定缺: 先打缺门
 
     def _play_turn(self, action: Action) -> None:
@@ -468,7 +489,11 @@ class Round:
 
             finish_win(self, [seat], self_drawn=True)
             return
+        if kind == "abortive_draw":
+            finish_abortive(self, "nine_terminals")
+            return
         self.quiet = False  # a kong (`apply` plays a discard itself)
+        self.ready.called()  # no 一発 after a kong
         st.waits = None
         self.kong_turn.named = action.kong_kind
         if kind == "concealed_kong":
@@ -510,18 +535,19 @@ class Round:
 
     def _replace(self, seat: int) -> None:
         if self.wall.drawable <= 0:
-            from mjc.runtime.game.roundend import finish_draw
-
             finish_draw(self)  # kong_needs_tile off and nothing left to draw
             return
         if turn_up(self, seat):
             return  # a kind of kong that turns up several tiles (mjc.runtime.game.sidewins)
-        got = self._take(seat, True)
+        dead = self.dead  # 嶺上牌 from the dead wall, after the kong's indicator
+        got = self._take(seat, True) if dead is None else table.replacement(self, dead, seat)
         if got >= 0:
             self._start_turn(seat, got, True)
 
     def _draw_next(self, seat: int) -> None:
         """The next seat's ordinary draw, and its turn (the path of nearly every turn)."""
+        if self.ready.pending >= 0 and self._ready_passed():
+            return
         st = self.seats[seat]
         st.draws += 1
         if st.no_pong or st.no_win:
@@ -535,6 +561,8 @@ class Round:
             wall.head = head + 1
             self.events.append({"type": "draw", "seat": seat, "tile": TEXTS[got], "from": "head"})
             st.counts[got] += 1
+            if head in wall.red and self.reds is not None:  # 赤ドラ
+                self.reds.gain(seat, got, self.events[-1])
         else:
             got = self._take(seat, False)
         if got >= 0:
@@ -545,6 +573,14 @@ class Round:
             self.from_kong = self.after_claim = False
             self._legal = {seat: self._turn_actions(seat)}
 
+    def _ready_passed(self) -> bool:
+        """The pending ready declaration's discard was not won on: its deposit is made; True
+        when that ends the round (四家立直: `mjc.runtime.ready.declaration`)."""
+        if not self.ready.passed(self):
+            return False
+        finish_abortive(self, "all_ready")
+        return True
+
     # ------------------------------------------------------------------ after a window
     # (the windows themselves, their answers and which claim is served: claimanswers)
 
@@ -553,9 +589,9 @@ class Round:
             self.pending, self.responses = {}, {}
         wall = self.wall
         if wall.tail < wall.head:  # nothing drawable
-            from mjc.runtime.game.roundend import finish_draw
-
             finish_draw(self)
+            return
+        if self.aborts and abortive_after(self):  # 四風連打, 四槓散了
             return
         n, out = self.players, self.left_seats  # 血战到底: the seats that left draw no more
         self._draw_next(next_playing(self, discarder) if out else (discarder + 1) % n)

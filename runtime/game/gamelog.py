@@ -42,6 +42,7 @@ from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.score.options import OptionError
 from mjc.runtime.settle.jsoninput import JSONInputError, load_json
 from mjc.runtime.settle.roundtypes import OptionValue
+from mjc.runtime.tableplay.abortive import AbortiveDraw
 from mjc.runtime.tiles.tile import tile_index, tile_text
 
 __all__ = [
@@ -57,7 +58,8 @@ __all__ = [
 ]
 
 LOG_FORMAT = "mjc-game-log"
-_Tile = Annotated[StrictStr, Field(pattern=r"^[1-9][mpszf]$")]
+# A tile; a red five (赤ドラ) is written 0m, 0p or 0s where it is dealt, drawn or discarded.
+_Tile = Annotated[StrictStr, Field(pattern=r"^([1-9][mpszf]|0[mps])$")]
 _Seat = Annotated[StrictInt, Field(ge=0, le=3)]
 
 
@@ -82,6 +84,8 @@ class ScenarioPart(_Line):
     head: list[_Tile] = []
     tail: list[_Tile] = []
     indicator: _Tile | None = None
+    dora: list[_Tile] = []  # added: the dead wall's indicators, then their ura
+    ura: list[_Tile] = []
     last: _Tile | None = None
     dice: list[Annotated[StrictInt, Field(ge=1, le=6)]] | None = None
     dealer: _Seat | None = None
@@ -109,7 +113,8 @@ class Start(_Line):
     situations: list[StrictStr] = []  # the rulebook situations of the round (荒番, 開寶)
     scenario: ScenarioPart | None = None  # what the round was set up with (Round(scenario=))
     honba: StrictInt = Field(default=0, ge=0, le=10_000)  # the round's 本場 (a match's)
-    points: list[StrictInt] | None = None  # each seat's points before the round (a match's)
+    points: list[StrictInt] | None = None  # each seat's points before the round (a match's, 立直)
+    deposits: StrictInt = Field(default=0, ge=0)  # the deposits carried in (供託)
 
 
 class WallLine(_Line):
@@ -126,6 +131,13 @@ class DealLine(_Line):
 
 class IndicatorLine(_Line):
     type: Literal["indicator"]
+    tile: _Tile
+
+
+class DoraIndicatorLine(_Line):
+    """An indicator turned up in the dead wall (ドラ表示牌; 槓ドラ after a kong)."""
+
+    type: Literal["dora_indicator"]
     tile: _Tile
 
 
@@ -254,6 +266,9 @@ class EndLine(_Line):
     outcome: dict[StrictStr, Any]
     abandoned: StrictBool = False  # added after version 1: the round was abandoned midway
     win_events: list[list[_Seat]] = []  # added: each win event's winners (after_win leave, stay)
+    deposits: dict[StrictStr, StrictInt] | None = None  # added: on the table before and after
+    # added: the round ended in an abortive draw (途中流局), of this kind (四家立直: all_ready)
+    abortive_draw: AbortiveDraw | None = None
 
 
 class MatchLine(_Line):
@@ -289,6 +304,7 @@ LogLine = Annotated[
     | WallLine
     | DealLine
     | IndicatorLine
+    | DoraIndicatorLine
     | HorsesLine
     | FlowerLine
     | DrawLine
@@ -365,6 +381,8 @@ def start_line(game: Round, explicit_rules: bool) -> dict[str, Any]:
         line["honba"] = game.honba
     if game.points is not None:
         line["points"] = list(game.points)
+    if game.ready.carried:
+        line["deposits"] = game.ready.carried
     return line
 
 
@@ -433,6 +451,7 @@ def replay(
                 scenario=Scenario.from_json(scenario) if scenario is not None else None,
                 honba=start.get("honba", 0),
                 points=start.get("points"),
+                deposits=start.get("deposits", 0),
             )
     except (GameSetupError, OptionError, ValueError) as exc:
         raise LogError(f"line 1: {exc}") from None

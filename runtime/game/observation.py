@@ -15,13 +15,16 @@ the tiles are passed the direction (and dice) every seat sees and what it receiv
 (`exchange.received`); no seat sees another's pick. Where play
 goes on after a win (`TurnRules.after_win` leave or stay) every seat sees the win events so
 far (`win_events`, the hands shown as they won) and, of each seat, how many times it won
-(`won`) and whether it left the round (`left`). Tiles are in the docs' notation.
+(`won`) and whether it left the round (`left`). In a rulebook with a ready declaration (立直,
+报听) every seat sees the declarations made (`ready_declarations`) and the deposits on the
+table (`table_deposits`). Tiles are in the docs' notation.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mjc.runtime.tableplay.redfives import red_text
 from mjc.runtime.tiles.tile import tile_text
 from mjc.runtime.wins.seats import MeldRecord, SeatState
 
@@ -59,6 +62,8 @@ def _seat(r: Round, seat: int, st: SeatState, own: bool) -> dict[str, Any]:
     }
     if own:
         data["concealed"] = [tile_text(t) for t in st.concealed()]
+        if r.reds is not None:  # 赤ドラ: the red fives it holds, concealed or in its melds
+            data["red_fives"] = [red_text(t) for t in r.reds.held(seat)]
     if r.rules.after_win != "end":
         data["won"] = sum(1 for e in r.win_events for w in e["winners"] if w["seat"] == seat)
         data["left"] = seat in r.left_seats
@@ -115,9 +120,14 @@ def observation(r: Round, seat: int) -> dict[str, Any]:
         data["deal_wins"] = [dict(shown) for shown in r.deal_wins]  # shown hands are public
     if r.declared and r.phase != "declare":  # 定缺 is announced once every seat has chosen
         data["declared"] = {str(s): dict(d) for s, d in sorted(r.declared.items())}
+    if r.ready.active or r.ready.carried:  # 立直 are announced, and the table is seen
+        data["ready_declarations"] = [dict(d) for d in r.ready.declared.values()]
+        data["table_deposits"] = r.ready.table()
     exchanged = _exchange(r, seat)
     if exchanged:
         data["exchange"] = exchanged
+    if r.dead is not None:  # the indicators turned up are public; the ura are in the result
+        data["dora_indicators"] = list(r.dead.dora_texts())
     if r.win_events and r.rules.after_win != "end":
         data["win_events"] = [dict(event) for event in r.win_events]  # wins are shown
     if r.result is not None:

@@ -23,13 +23,22 @@ from mjc.runtime.game.claimwindow import self_draw_situations
 from mjc.runtime.game.tablefacts import next_playing, seat_wind
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.table.standing import dealer_ready_at_draw
+from mjc.runtime.tableplay.abortive import AbortiveDraw, after_discard
+from mjc.runtime.tiles.hand import format_hand
 from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
 from mjc.runtime.wins.seats import hand_of, hand_text
 
 if TYPE_CHECKING:
     from mjc.runtime.game.engine import Round
 
-__all__ = ["Opening", "finish_draw", "finish_win", "next_dealer"]
+__all__ = [
+    "Opening",
+    "abortive_after",
+    "finish_abortive",
+    "finish_draw",
+    "finish_win",
+    "next_dealer",
+]
 
 
 class Opening:
@@ -147,6 +156,10 @@ def _base(r: Round) -> dict[str, Any]:
         data["honba"] = r.honba
     if r.indicator >= 0:
         data["indicator"] = tile_text(r.indicator)
+    if r.dead is not None:  # ドラ表示牌 turned up, and the ura under them: scoring reads them
+        data["dora_indicators"] = list(r.dead.dora_texts())
+        if r.rules.ura_indicators:
+            data["ura_indicators"] = list(r.dead.ura_texts())
     if r.bought_horses:
         data["bought_horses"] = {
             str(s): [tile_text(t) for t in tiles] for s, tiles in r.bought_horses.items()
@@ -158,6 +171,8 @@ def _base(r: Round) -> dict[str, Any]:
         data["deal_wins"] = [dict(shown) for shown in r.deal_wins]
     if r.declared:  # 定缺: each winner is scored with its own
         data["declarations"] = {str(s): dict(d) for s, d in sorted(r.declared.items())}
+    if r.ready.active or r.ready.carried:  # 立直 and the deposits on the table (供託)
+        data.update(r.ready.outcome())
     return data
 
 
@@ -227,6 +242,11 @@ def finish_win(
         else:
             situations = list(r.situations.get(seat, ()))
             text = hand_text(st, tile, tile)
+        if r.reds is not None:  # 赤ドラ: the red fives held, the discard's when won on
+            hand = hand_of(st, -1 if self_drawn or on_flower else tile, tile)
+            text = format_hand(
+                r.reds.on(hand, seat, discarder is not None and not robbed and not on_flower)
+            )
         if triple:
             situations.append("triple_win")
         listed.append(
@@ -281,7 +301,9 @@ def _play_on(r: Round, winners: list[int]) -> None:
     r._draw_next(next_playing(r, winners[-1]))  # drawn (流局) when the wall is exhausted
 
 
-def _close(r: Round, *, drawn: bool, hands: bool = False) -> None:
+def _close(
+    r: Round, *, drawn: bool, hands: bool = False, abortive: AbortiveDraw | None = None
+) -> None:
     """End the round: its win events (the first at the top of the round JSON, the others in
     `later_wins`), the wall run out or not, horses turned up when someone won, the seats
     ready, and (`hands`, where the rulebook pays the draw: 查大叫, 查花猪, 退税) the hands
@@ -294,6 +316,8 @@ def _close(r: Round, *, drawn: bool, hands: bool = False) -> None:
         data["later_wins"] = [dict(e) for e in events[1:]]
     if drawn:
         data["exhaustive_draw"] = True
+    if abortive is not None:
+        data["abortive_draw"] = abortive
     horses = r.ruleset.payments.horses
     if events and horses is not None:
         counts = [c for k, c in horses.draws(r.values, None) if k.drawn_from == "wall_end"]
@@ -310,16 +334,38 @@ def _close(r: Round, *, drawn: bool, hands: bool = False) -> None:
         robbed_from = events[0].get("robbed_from")
         origin = events[0].get("discarder", robbed_from)
         dealer = next_dealer(r, first, origin, robbed_from)
-    else:
-        dealer = next_dealer(r, [], None, None)
+    else:  # after an abortive draw the dealer deals again
+        dealer = r.dealer if abortive is not None else next_dealer(r, [], None, None)
     _settle(r, data, drawn, dealer)
+    if abortive is not None:
+        assert r.result is not None
+        r.result["abortive_draw"] = r.events[-1]["abortive_draw"] = abortive
 
 
 def finish_draw(r: Round) -> None:
     """End the round in an exhaustive draw (流局, 荒庄), after the wins of the round where
     play went on after them; the round JSON shows the hands still playing where the
     rulebook's draw lines pay on them."""
+    if r.ready.pending >= 0:  # a declaration's discard, the last before the wall ran out
+        r.ready.passed(r)
     _close(r, drawn=True, hands=True)
+
+
+def finish_abortive(r: Round, kind: AbortiveDraw) -> None:
+    """End the round in an abortive draw (途中流局, `mjc.runtime.tableplay.abortive`): nobody
+    wins or is paid, and the dealer deals again."""
+    _close(r, drawn=False, abortive=kind)
+
+
+def abortive_after(r: Round) -> bool:
+    """After a discard passed: end the round when it brings an abortive draw (四風連打,
+    四槓散了), and say so."""
+    firsts = [st.river[0] if st.river else -1 for st in r.seats]
+    seats = [k["seat"] for k in r.kong_history]
+    kind = after_discard(r.rules, firsts, r.quiet, r.discards, seats)
+    if kind is not None:
+        finish_abortive(r, kind)
+    return kind is not None
 
 
 def _hands_at_draw(r: Round) -> dict[str, str] | None:
@@ -365,6 +411,8 @@ def _settle(r: Round, outcome: dict[str, Any], drawn: bool, dealer: int) -> None
         "next_dealer": dealer,
         "outcome": outcome,
     }
+    if r.ready.active or r.ready.carried:  # the deposits on the table before and after
+        r.result["deposits"] = {"before": settlement.table_before, "after": settlement.table_after}
     if r.rules.after_win != "end":  # where play goes on after a win: each event's winners
         r.result["win_events"] = [[w["seat"] for w in e["winners"]] for e in r.win_events]
     r.events.append({"type": "end", **r.result})

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.game.actions import Action
+from mjc.runtime.ready.furiten import is_furiten
+from mjc.runtime.tableplay.redfives import red_text
 from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
 from mjc.runtime.wins.seats import MeldRecord, SeatState, hand_of
 
@@ -37,6 +39,7 @@ __all__ = [
     "Kong",
     "MeldView",
     "Offer",
+    "ReadyShown",
     "RoundState",
     "SeatView",
     "WallView",
@@ -117,7 +120,8 @@ class SeatView:
     rulebook's win check (13 tiles held; empty while it holds 14), before 漏胡 and the
     score's minimum; `missed_pong` and `missed_win` the tiles it may not pong (漏碰) or win on
     (漏胡) until its next draw; `auto` that it is under 托管; `won` how many times it won
-    and `left` that it left the round (where play goes on after a win: `after_win`)."""
+    and `left` that it left the round (where play goes on after a win: `after_win`);
+    `furiten` that it may not win on another's tile now (振聴)."""
 
     seat: int
     wind: str
@@ -132,6 +136,10 @@ class SeatView:
     auto: bool
     won: int = 0
     left: bool = False
+    # 赤ドラ: the red fives the seat holds, concealed or in its melds (`0m`); left out of the
+    # repr, so that a round without red fives reads as it did before them.
+    red_fives: tuple[str, ...] = field(default=(), repr=False)
+    furiten: bool = False  # 振聴 (`TurnRules.furiten`): no win on another's tile now
 
     @property
     def ready(self) -> bool:
@@ -187,6 +195,18 @@ class WinShown:
 
 
 @dataclass(frozen=True, slots=True)
+class ReadyShown:
+    """A ready declaration (立直, 报听): the seat, the round's discard number it was made
+    with (1: the round's first discard), that discard, and the deposit it put on the table
+    (0 until the discard is not won on, and for good when it is)."""
+
+    seat: int
+    discard: int
+    tile: str
+    deposit: int
+
+
+@dataclass(frozen=True, slots=True)
 class RoundState:
     """A round as it stands (see the module docstring).
 
@@ -203,8 +223,12 @@ class RoundState:
     discard; `offers` what the window open now offers each seat asked; `claims` and `kongs`
     those served in the round, in order; `deal_wins` the wins at the deal shown, in the order
     of the seats from the dealer; `win_events` the wins so far where play goes on after a
-    win; `honba` the round's 本場 and `points` each seat's points before the round (given by
-    the match or the caller; None for a lone round without them)."""
+    win; `ready_declarations` the ready declarations made (立直, 报听), in order, and
+    `table_deposits` the deposits on the table now (供託: carried in, and this round's).
+    `dora_indicators` are the indicators turned up in the dead wall so far (ドラ表示牌,
+    槓ドラ), `ura_indicators` the ura under them once the round is over (裏ドラ). `honba` is
+    the round's 本場 and `points` each seat's points before the round (given by the match or
+    the caller; None for a lone round without them)."""
 
     phase: str
     turn: int
@@ -229,6 +253,11 @@ class RoundState:
     declared: tuple[tuple[tuple[str, str], ...], ...] = ()
     win_events: tuple[WinShown, ...] = ()
     exchange: ExchangeShown | None = None
+    ready_declarations: tuple[ReadyShown, ...] = ()
+    table_deposits: int = 0
+    # Left out of the repr, so that a round without a dead wall reads as it did before them.
+    dora_indicators: tuple[str, ...] = field(default=(), repr=False)
+    ura_indicators: tuple[str, ...] = field(default=(), repr=False)
     # 本場, the count the round is played with (a match carries it), and each seat's points
     # as the match stands; out of the repr, which reads as before for a lone round.
     honba: int = field(default=0, repr=False)
@@ -272,6 +301,8 @@ def _seat(r: Round, seat: int, st: SeatState) -> SeatView:
         auto=seat in r.auto.seats,
         won=sum(1 for e in r.win_events for w in e["winners"] if w["seat"] == seat),
         left=seat in r.left_seats,
+        red_fives=tuple(map(red_text, r.reds.held(seat))) if r.reds is not None else (),
+        furiten=r.ready.furiten and st.size() == r.rules.hand and is_furiten(r, seat),
     )
 
 
@@ -330,6 +361,13 @@ def round_state(r: Round) -> RoundState:
         else (),
         win_events=tuple(_win_shown(e) for e in r.win_events),
         exchange=_exchange(r),
+        ready_declarations=tuple(
+            ReadyShown(d["seat"], d["discard"], d["tile"], d.get("deposit", 0))
+            for d in r.ready.declared.values()
+        ),
+        table_deposits=r.ready.table(),
+        dora_indicators=r.dead.dora_texts() if r.dead is not None else (),
+        ura_indicators=r.dead.ura_texts() if r.dead is not None and r.phase == "over" else (),
         honba=r.honba,
         points=r.points,
     )

@@ -4,7 +4,10 @@ Input: a `Scenario` the caller writes (a test of a clause, a designer trying a r
 replaying a physical table), or one read back from a game log's start line (`from_json`). It
 may name each seat's dealt hand, the wall's head (the ordinary draws after the deal, in order)
 and tail (the tiles drawn from the tail, in order: kong and flower replacements), the flipped
-indicator (翻鬼), the last drawable tile (海底), the dice, the dealer and the dealer's streak.
+indicator (翻鬼), the last drawable tile (海底), the dice, the dealer and the dealer's streak;
+with a dead wall (王牌) its indicators in the order they are turned up (`dora`) and the ura
+under them (`ura`), its kong replacements being the `tail`. A red five is written `0m`, `0p`,
+`0s` (赤ドラ): the red fives a scenario names are the round's, else the seed chooses them.
 Every part is optional; `Round(..., scenario=...)` and `Match(..., scenarios=[...])` take one.
 
 A scenario is untrusted input. `Scenario(...)` checks its own shape (types, tile notation,
@@ -39,7 +42,15 @@ from typing import Any
 from mjc.runtime.game.tablefacts import GameSetupError
 from mjc.runtime.game.wall import Wall, build_wall
 from mjc.runtime.rules.turnrules import TurnRules
-from mjc.runtime.tiles.tile import NUM_PLAYING, NotationError, tile_index, tile_text
+from mjc.runtime.tableplay.deadwall import scenario_places
+from mjc.runtime.tiles.tile import (
+    NUM_PLAYING,
+    RED_FIVES,
+    NotationError,
+    tile_index,
+    tile_or_red_five,
+    tile_text,
+)
 
 __all__ = ["Scenario", "ScenarioError", "scenario_wall", "table_of"]
 
@@ -52,36 +63,50 @@ class ScenarioError(GameSetupError):
 
 
 def _tiles(text: object, where: str) -> tuple[int, ...]:
-    """The tiles of `text` in the order written, flowers included ("1z3f5z": 1z, 3f, 5z)."""
+    """The tiles of `text` in the order written, flowers included ("1z3f5z": 1z, 3f, 5z); a
+    red five (`0m`, `0p`, `0s`) is its five."""
+    return tuple(tile_or_red_five(t) for t in _texts(text, where))
+
+
+def _texts(text: object, where: str) -> list[str]:
+    """The tiles of `text` in the order written, each in notation (a red five as `0m`)."""
     if not isinstance(text, str):
         raise ScenarioError(f"{where} is tile notation text, not {type(text).__name__}")
     if len(text) > _LONGEST:
         raise ScenarioError(f"{where} is {len(text)} characters long; at most {_LONGEST}")
-    found: list[int] = []
+    found: list[str] = []
     at = 0
     for m in _GROUP.finditer(text):
         if m.start() != at:
             break
         at = m.end()
         for digit in m.group(1):
+            one = digit + m.group(2)
             try:
-                found.append(tile_index(digit + m.group(2)))
+                if one not in RED_FIVES:
+                    tile_index(one)
             except NotationError as exc:
                 raise ScenarioError(f"{where}: {exc}") from None
+            found.append(one)
     rest = text[at:]
     if rest.strip():
         raise ScenarioError(
             f"{where}: {rest.strip()[:20]!r} is not tile notation (digits then a suit "
             "letter, like 123m 5z 1f)"
         )
-    return tuple(found)
+    return found
 
 
-def _written(tiles: tuple[int, ...]) -> str:
+def _reds(text: str) -> list[bool]:
+    """Which tiles of `text` are red fives, in the order written."""
+    return [t in RED_FIVES for t in _texts(text, "tiles")]
+
+
+def _written(texts: list[str]) -> str:
     """Tiles in compact notation, in their order: a suit letter closes each run of digits
     ("1m 4m 7m 1p" -> "147m1p"), so two scenarios of the same tiles compare equal."""
     out, digits, suit = [], "", ""
-    for text in map(tile_text, tiles):
+    for text in texts:
         if suit and text[1] != suit:
             out.append(digits + suit)
             digits = ""
@@ -115,6 +140,8 @@ class Scenario:
     indicator: str | None = None
     last: str | None = None
     dice: tuple[int, ...] | None = None
+    dora: str = ""
+    ura: str = ""
     dealer: int | None = None
     streak: int | None = None
 
@@ -125,11 +152,11 @@ class Scenario:
         for seat, text in self.hands.items():
             if type(seat) is not int or seat < 0:
                 raise ScenarioError(f"hands: a seat is a whole number from 0, not {seat!r}")
-            hands[seat] = _written(_tiles(text, f"hands[{seat}]"))
+            hands[seat] = _written(_texts(text, f"hands[{seat}]"))
         # Kept in compact notation, in the order written (equal scenarios compare equal).
         object.__setattr__(self, "hands", MappingProxyType(dict(sorted(hands.items()))))
-        object.__setattr__(self, "head", _written(_tiles(self.head, "head")))
-        object.__setattr__(self, "tail", _written(_tiles(self.tail, "tail")))
+        for name in ("head", "tail", "dora", "ura"):  # dora, ura: the dead wall's indicators
+            object.__setattr__(self, name, _written(_texts(getattr(self, name), name)))
         for name in ("indicator", "last"):
             text = getattr(self, name)
             if text is not None and len(_tiles(text, name)) != 1:
@@ -172,13 +199,11 @@ class Scenario:
         as lists of tile texts."""
         data: dict[str, Any] = {}
         if self.hands:
-            data["hands"] = {
-                str(seat): [tile_text(t) for t in _tiles(text, "hands")]
-                for seat, text in self.hands.items()
-            }
-        for name, tiles in (("head", self.head_tiles()), ("tail", self.tail_tiles())):
+            data["hands"] = {str(seat): _texts(text, "hands") for seat, text in self.hands.items()}
+        for name in ("head", "tail", "dora", "ura"):
+            tiles = _texts(getattr(self, name), name)
             if tiles:
-                data[name] = [tile_text(t) for t in tiles]
+                data[name] = tiles
         for name in ("indicator", "last"):
             text = getattr(self, name)
             if text is not None:
@@ -214,6 +239,8 @@ class Scenario:
             hands={int(k): text(v, f"hands[{k}]") for k, v in hands.items()},
             head=text(data.get("head", []), "head"),
             tail=text(data.get("tail", []), "tail"),
+            dora=text(data.get("dora", []), "dora"),
+            ura=text(data.get("ura", []), "ura"),
             indicator=data.get("indicator"),
             last=data.get("last"),
             dice=tuple(dice) if isinstance(dice, list) else dice,
@@ -315,6 +342,7 @@ def scenario_wall(
     order = [(dealer + i) % players for i in range(players)]
     named: dict[str, Sequence[int]] = {}
     deal: list[int | None] = []
+    red: list[bool] = []  # per dealt tile, then per tile placed below: a red five named
     for seat in order:
         count = rules.deal_dealer if seat == dealer else rules.deal_others
         hand = scenario.hand(seat)
@@ -327,16 +355,32 @@ def scenario_wall(
         if hand is not None:
             named[f"hands[{seat}]"] = hand
         deal += list(hand) if hand is not None else [None] * count
+        red += _reds(scenario.hands[seat]) if hand is not None else [False] * count
     head, tail = scenario.head_tiles(), scenario.tail_tiles()
-    for where, tiles in (("head", head), ("tail", tail)):
+    dora, ura = _tiles(scenario.dora, "dora"), _tiles(scenario.ura, "ura")
+    for where, tiles in (("head", head), ("tail", tail), ("dora", dora), ("ura", ura)):
         if tiles:
             named[where] = tiles
     for where, one in (("indicator", indicator), ("last", last)):
         if one is not None:
             named[where] = (one,)
     _check_counts(named, copies)
+    red_at: set[int] = set()
     size = sum(copies)
-    drawable = size - rules.reserved
+    drawable = size - rules.kept
+    dead: dict[int, int] = {}  # wall place: tile
+    tail_red = _reds(scenario.tail)
+    if rules.dead_wall:  # the replacements and indicators lie in the dead wall
+        places = scenario_places(rules, size, len(tail), len(dora), len(ura))
+        if isinstance(places, str):
+            raise ScenarioError(places)
+        for part, spots in zip((tail, dora, ura), places, strict=True):
+            dead.update(zip(spots, part, strict=True))
+        for text, spots in zip((scenario.tail, scenario.dora, scenario.ura), places, strict=True):
+            red_at.update(a for a, r in zip(spots, _reds(text), strict=True) if r)
+        tail, tail_red = (), []
+    elif dora or ura:
+        raise ScenarioError("dora: this game keeps no dead wall with indicators")
     ends = len(tail) + (1 if flips else 0) + (1 if last is not None else 0)
     if len(deal) + len(head) + ends > drawable:
         raise ScenarioError(
@@ -348,16 +392,22 @@ def scenario_wall(
     slots: list[int | None] = [None] * size
     slots[: len(deal)] = deal
     slots[len(deal) : len(deal) + len(head)] = list(head)
+    red += _reds(scenario.head)
+    red_at.update(i for i, r in enumerate(red) if r)
     end = drawable - 1  # the first tile drawn from the tail: the indicator where one is flipped
     if flips:
         slots[end] = indicator
         end -= 1
-    for t in tail:
+    for t, r in zip(tail, tail_red, strict=True):
         slots[end] = t
+        red_at.update((end,) if r else ())
         end -= 1
     if last is not None:
         slots[end] = last
         wall.last = end
+        red_at.update((end,) if scenario.last and _reds(scenario.last)[0] else ())
+    for at, t in dead.items():
+        slots[at] = t
     wanted: Counter[int] = Counter(t for t in slots if t is not None)
     filler = []
     for t in wall.tiles:  # the seed's broken wall, less the copies the scenario placed
@@ -367,4 +417,5 @@ def scenario_wall(
             filler.append(t)
     rest = iter(filler)
     wall.tiles = [t if t is not None else next(rest) for t in slots]
+    wall.red = red_at  # the red fives named (0m, 0p, 0s): the round's, when there are any
     return wall

@@ -66,20 +66,24 @@ def first_dealer(rules: TurnRules, seed: int, players: int) -> int:
 
 
 def table_counts(
-    honba: object, points: Sequence[object] | None, players: int
-) -> tuple[int, tuple[int, ...] | None]:
-    """A round's 本場 (a whole number from 0, paid by the payments' `honba`) and each seat's
-    points as the match stands (None: a lone round), checked: `GameSetupError` (one line)."""
+    honba: object, points: Sequence[object] | None, deposits: object, players: int
+) -> tuple[int, tuple[int, ...] | None, int]:
+    """A round's 本場 (a whole number from 0, paid by the payments' `honba`), each seat's
+    points as the round starts (None: a lone round, where every seat may afford a ready
+    declaration) and the deposits on the table carried in (供託), checked: `GameSetupError`
+    (one line). A match deals each round with its points; a ready declaration reads them."""
     if type(honba) is not int or not 0 <= honba <= 10_000:
         raise GameSetupError(f"honba is a whole number from 0 to 10000, not {honba!r}")
+    if type(deposits) is not int or deposits < 0:
+        raise GameSetupError(f"the deposits on the table are points from 0, not {deposits!r}")
     if points is None:
-        return honba, None
-    if isinstance(points, str) or len(points) != players:
+        return honba, None, deposits
+    if not isinstance(points, (list, tuple)) or len(points) != players:
         raise GameSetupError(f"points: one whole number per seat ({players}), not {points!r}")
     for p in points:
         if type(p) is not int:
             raise GameSetupError(f"points: one whole number per seat, not {p!r}")
-    return honba, tuple(p for p in points if type(p) is int)
+    return honba, tuple(p for p in points if type(p) is int), deposits
 
 
 def seat_wind(r: Round, seat: int) -> str:

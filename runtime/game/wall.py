@@ -4,7 +4,9 @@ Input: the tile copies of the rulebook under its options (`Ruleset.tile_copies`)
 of play (`TurnRules`: dice, break start, reserved tiles) and a seed. The wall is one list in
 drawing order: ordinary draws take from the head, replacements (kong, flower) from the tail
 (牌尾) or the head as `TurnRules.replacement` says, and the last `reserved` tiles at the tail
-are never drawn (潮州 留牌 for the horses); `take` draws for a seat of a round, a flower set
+are never drawn (潮州 留牌 for the horses; the dead wall, 王牌, which
+`mjc.runtime.tableplay.deadwall` keeps at its size); `red` the places of the red fives
+(赤ドラ), which move with their tiles; `take` draws for a seat of a round, a flower set
 aside and replaced as it comes (a window opened where a seat may win on it). Randomness is
 `random.Random(seed)` only, whose shuffle is the same on every machine and Python 3 version.
 
@@ -43,7 +45,7 @@ class Wall:
     the tail. `drawable` is what may still be drawn. `last` is where the tile held back for
     the last draw lies (-1: none; `shift_last`)."""
 
-    __slots__ = ("dice", "head", "last", "reserved", "start", "tail", "tiles")
+    __slots__ = ("dice", "head", "last", "red", "reserved", "start", "tail", "tiles")
 
     def __init__(self, tiles: list[int], dice: tuple[int, ...], start: int, reserved: int):
         self.tiles = tiles
@@ -53,6 +55,7 @@ class Wall:
         self.head = 0
         self.tail = len(tiles) - 1 - reserved
         self.last = -1
+        self.red: set[int] = set()  # the places of the red fives (mjc.runtime.tableplay)
 
     @property
     def drawable(self) -> int:
@@ -85,6 +88,9 @@ class Wall:
         inward = at + 1 if at == self.head else at - 1
         tiles[at], tiles[inward] = tiles[inward], tiles[at]
         self.last = inward
+        red = self.red
+        if (at in red) != (inward in red):  # a red five moves with its tile
+            red ^= {at, inward}
 
     def end_tiles(self, count: int) -> list[int]:
         """Up to `count` tiles turned up from the end of the wall (奖马, 抓马): the reserved
@@ -178,7 +184,7 @@ def build_wall(
         rest = [t for t, n in enumerate(left) for _ in range(n)]
         shuffle(rest, rng)
         thrown = tuple(rng.randint(1, 6) for _ in range(rules.dice))
-        return Wall([*stacked, *rest], thrown, 0, rules.reserved)
+        return Wall([*stacked, *rest], thrown, 0, rules.kept)
     shuffle(tiles, rng)
     rolled = _roll(rng, rules.dice)
     # 梅州: the wall's owner rolls again and the start is after both sums.
@@ -190,7 +196,7 @@ def build_wall(
     owner = (dealer + sum(rolled) - 1) % players if rolled else dealer
     start = (owner * per_wall + _stacks_before(rules, rolled, second)) % stacks
     cut = min(2 * start, len(tiles))
-    return Wall(tiles[cut:] + tiles[:cut], rolled + second, start, rules.reserved)
+    return Wall(tiles[cut:] + tiles[:cut], rolled + second, start, rules.kept)
 
 
 def take(r: Round, seat: int, replacement: bool) -> int:
@@ -209,17 +215,20 @@ def take(r: Round, seat: int, replacement: bool) -> int:
         if from_tail:
             if wall.tail == wall.last:
                 wall.shift_last()  # a scenario's 海底 tile is held back for the last draw
-            tile = wall.tiles[wall.tail]
+            at = wall.tail
             wall.tail -= 1
         else:
             if wall.head == wall.last:
                 wall.shift_last()
-            tile = wall.tiles[wall.head]
+            at = wall.head
             wall.head += 1
+        tile = wall.tiles[at]
         where = "tail" if from_tail else "head"
         r.events.append({"type": "draw", "seat": seat, "tile": TEXTS[tile], "from": where})
         if tile < NUM_PLAYING:
             st.counts[tile] += 1
+            if at in wall.red and r.reds is not None:  # 赤ドラ
+                r.reds.gain(seat, tile, r.events[-1])
             return tile
         st.flowers.append(tile)
         st.waits = None  # a custom shape may need flowers (八花)

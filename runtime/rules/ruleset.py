@@ -81,6 +81,8 @@ if TYPE_CHECKING:
 __all__ = ["WILD_ACTIONS", "WIND_TILES", "ExampleSpec", "Ruleset", "SituationError"]
 
 _new_score = tuple.__new__
+# A reading of a rulebook without fu and points sections: the last fields of its `Score`.
+_NOT_VALUED = Valued(None, (), None, None)
 
 
 class Ruleset(GameRules):
@@ -435,6 +437,12 @@ class Ruleset(GameRules):
                     self.id, False, None, (), 0, self.unit, None, rejected, wilds=wild, hand=hand
                 )
             fans = self._fan_lists.get(kept) or self._fan_list(kept)
+            if self._valued and valued is None:
+                valued = value_reading(
+                    self._fu_count, self._points, arrangement, situation, values, kept, total
+                )
+            if valued is None:
+                valued = _NOT_VALUED
             # The fields of `Score` in order; `tuple.__new__` skips the NamedTuple's `__new__`.
             score: Score = _new_score(
                 Score,
@@ -455,20 +463,9 @@ class Ruleset(GameRules):
                     steps,
                     hand,
                     None,
-                    None,
-                    (),
-                    None,
-                    None,
+                    *valued,
                 ),
             )
-            if self._valued:
-                if valued is None:
-                    valued = value_reading(
-                        self._fu_count, self._points, arrangement, situation, values, kept, total
-                    )
-                score = score._replace(
-                    fu=valued.fu, fu_parts=valued.parts, points=valued.points, limit=valued.limit
-                )
             return self._explained(score, situation, values) if explain else score
         except WRONG_TYPE_SIGNS:
             raise_if_wrong(

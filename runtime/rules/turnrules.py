@@ -28,6 +28,7 @@ __all__ = [
     "DealerAfterSeveral",
     "FirstDealer",
     "HonbaRises",
+    "KongIndicator",
     "Replacement",
     "TurnRules",
 ]
@@ -42,6 +43,16 @@ BreakStart = Literal["smaller_die", "sum", "sum_and_second"]
 # Where kong and flower replacements are drawn: the far end of the wall (牌尾, every seed) or
 # the next tile in drawing order.
 Replacement = Literal["tail", "head"]
+
+# When a kong turns up one more indicator in the dead wall (槓ドラ):
+#   "none"                 no kong turns one up;
+#   "at_once"              every kong, as soon as it is made (before its replacement);
+#   "after_discard"        every kong, when the konger discards after its replacement;
+#   "concealed_at_once"    a concealed kong at once, an exposed or added kong after the
+#                          konger's discard (most online Riichi rules).
+# A kong's indicator still waiting is turned up before the next kong's; a win on the
+# replacement (嶺上開花) is scored without it.
+KongIndicator = Literal["none", "at_once", "after_discard", "concealed_at_once"]
 
 # Who deals the first round: "first_seat" seat 0 (the room owner, 房主; 东 in 广东 第一把东做庄),
 # or "random" a seat drawn from the game's seeded randomness (上海 第一局系統隨機選擇莊家).
@@ -114,6 +125,17 @@ class TurnRules:
     # (潮州 留牌：留奖马牌数 reserves the bonus horses; 0 for every other seed).
     reserved: int = 0
     replacement: Replacement = "tail"
+    # The dead wall (王牌): the last `dead_wall` tiles, never drawn in turn, kept at that size
+    # by the engine (0: none). Kong replacements (嶺上牌) come from it, and after each one the
+    # live wall's last tile joins it; the indicators lie in it, `indicators` turned up at the
+    # deal, one more per kong as `kong_indicators` says, and with `ura_indicators` the tile
+    # under each is read for a win (裏ドラ). `mjc.runtime.deadwall`.
+    dead_wall: int = 0
+    indicators: int = 0
+    kong_indicators: KongIndicator = "none"
+    ura_indicators: bool = False
+    # 赤ドラ: of each suit's fives, this many copies are red (Riichi: one 5m, 5p and 5s).
+    red_fives: int = 0
     # A kong needs a replacement tile: no kong when no drawable tile is left
     # (百色 没有可摸的牌不能杠牌). True in every seed.
     kong_needs_tile: bool = True
@@ -169,6 +191,36 @@ class TurnRules:
     # `Round.set_auto` refuses it when this is off.
     auto_play: bool = False
 
+    # ---- a ready declaration (立直, 报听: `mjc.runtime.ready`)
+    # The rulebook situation a seat that declared ready wins under ("": no declaration); the
+    # one instead when it was declared on the seat's first discard before any call or kong
+    # (ダブル立直); the one added to a win before the declarer's next discard with no call or
+    # kong in between (一発). `ready_deposit`: what the declarer puts on the table (供託) once
+    # the declaration's discard is not won on; `ready_needs`: the points a seat needs to
+    # declare; `ready_tiles_left`: the drawable tiles the wall must still hold.
+    ready_declaration: str = ""
+    ready_first: str = ""
+    ready_one_go_around: str = ""
+    ready_deposit: int = 0
+    ready_needs: int = 0
+    ready_tiles_left: int = 4
+    # 振聴: no win on a discard while a wait is among one's own discards, after passing a win
+    # until one's own next discard, and, for a seat that declared ready, after passing a win
+    # for the rest of the round (a self-draw is always allowed).
+    furiten: bool = False
+    # 四家立直: every seat declared ready, and the last declaration's discard was not won
+    # on: the round is drawn there (an abortive draw).
+    all_ready_draw: bool = False
+    # ---- abortive draws (途中流局): the round ends drawn, nobody paid, the dealer deals again
+    # 九種九牌: in his first turn, before any call, a seat holding nine different terminals
+    # and honours may declare the draw (an `abortive_draw` action).
+    nine_terminals_draw: bool = False
+    # 四風連打: the four first discards are the same wind, with no call before.
+    four_winds_draw: bool = False
+    # 四槓散了: a fourth kong, the four not all one player's: the round ends once the
+    # discard after it passes.
+    four_kongs_draw: bool = False
+
     # ---- what lasts between rounds (read by `mjc.runtime.game.match.Match`)
     # 荒番: after an exhaustive draw (荒庄) the next rounds are played under the rulebook's
     # situation `huangfan` until one of them is won (上海 research proposal, E2).
@@ -183,6 +235,11 @@ class TurnRules:
     start_points: int = 0
     # 飛び: the match ends as soon as a seat's points fall below zero.
     end_on_negative: bool = False
+
+    @property
+    def kept(self) -> int:
+        """The tiles at the tail never drawn in turn: the reserved tiles or the dead wall."""
+        return self.reserved + self.dead_wall
 
     def validate(self, players: int) -> str | None:
         """Why these rules cannot play a round of `players`, or None when they can."""
@@ -202,6 +259,10 @@ class TurnRules:
             return "a match lasts 0 to 4 round winds and starts at 0 points or more"
         if self.reserved < 0:
             return f"the reserved tiles are a count, not {self.reserved}"
+        if self.dead_wall < 0 or (self.dead_wall and self.reserved):
+            return "a dead wall is a count of tiles, and replaces the reserved tiles"
+        if self.indicators and self.indicators > self.dead_wall:
+            return "the indicators lie in the dead wall, which cannot hold them"
         if sorted(self.priority) != sorted(set(self.priority)):
             return "a claim appears twice in the priority order"
         if players < 2:

@@ -288,8 +288,23 @@ class Score(NamedTuple):
             return None
         if not self.best.melds and len(self.best.pairs) == 1:  # thirteen orphans: every tile
             return _compact(self.best.tiles)
-        parts = [str(m) for m in self.best.melds] + [str(p) for p in self.best.pairs]
-        return " ".join(parts)
+        return " ".join(self.arrangement_parts)
+
+    @property
+    def arrangement_parts(self) -> tuple[str, ...]:
+        """The winning arrangement's sets, then its pair(s), each in notation; a red five of
+        the hand (赤ドラ) is written `0` in the first set of its suit that holds a five (which
+        five is red is not told by the hand, and does not change what it scores)."""
+        if self.best is None:
+            return ()
+        parts = [str(m) for m in (*self.best.melds, *self.best.pairs)]
+        red = self.hand.red_fives if self.hand is not None else ()
+        for five in red:
+            for i, part in enumerate(parts):
+                if "5" in part and part.rstrip("])").endswith(SUIT_OF[five]):
+                    parts[i] = part.replace("5", "0", 1)
+                    break
+        return tuple(parts)
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {

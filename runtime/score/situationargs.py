@@ -14,7 +14,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from mjc.runtime.score.scoring import SITUATION_FLAGS, Situation, build_situation, with_waits
+from mjc.runtime.score.scoring import SITUATION_FLAGS, Situation, build_situation
 from mjc.runtime.tiles.tile import NUM_PLAYING, tile_index, tile_or_red_five
 
 if TYPE_CHECKING:
@@ -214,7 +214,7 @@ def with_dora(
     fans as `dora_indicators` and `ura_indicators`) and the red fives the hand holds; a
     `TypeError` or `ValueError` says what is wrong with an indicator. A slot-by-slot copy and
     indicators read once per list written: every Riichi hand is scored with some."""
-    made = with_waits(situation, situation.waits)
+    made = with_tile(situation, situation.winning_tile, situation.flowers)  # its copy unrolled
     _SET_DORA(made, _indicators("dora_indicators", dora))
     _SET_URA(made, _indicators("ura_indicators", ura))
     _SET_RED(made, red_fives)

@@ -27,13 +27,15 @@ __all__ = [
 
 PaymentKind = Literal[
     "hand", "liability", "horse", "kong", "follow", "streak", "deal_win", "draw", "kong_transfer",
-    "honba",
+    "honba", "deposit",
 ]  # fmt: skip
 """What a line pays for: the hand itself; a liability (包: one seat pays for all, or a claim
 relation 承包/三包); horses (马); a kong; 跟庄 (following the dealer's discard); 连庄 (a
 streak); a win at the deal (起手胡); the hands at an exhaustive draw (查大叫, 查花猪, 退税);
 a kong's earnings paid on to the winner of its 杠上炮 (呼叫转移, `kong_transfer`); the 本場 a
-hand is paid more (`honba`, Riichi).
+hand is paid more (`honba`, Riichi); a ready declaration's deposit (供託) to the table, or the
+table's deposits to a winner (`deposit`: the table is the payer or payee -1,
+`mjc.runtime.ready.deposits.TABLE`).
 Set where each line is made, so that no reader has to tell them apart by words."""
 
 

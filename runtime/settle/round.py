@@ -26,7 +26,14 @@ from pydantic import (
 
 from mjc.runtime.settle.claimcheck import match_claims
 from mjc.runtime.settle.jsoninput import JSONInputError, load_json
-from mjc.runtime.settle.roundparts import Claim, DealWinShown, GoAround, KongRecord, Opening
+from mjc.runtime.settle.roundparts import (
+    Claim,
+    DealWinShown,
+    GoAround,
+    KongRecord,
+    Opening,
+    ReadyDeclaration,
+)
 from mjc.runtime.settle.roundtypes import (
     HandAtDraw,
     OptionValue,
@@ -53,6 +60,7 @@ __all__ = [
     "GoAround",
     "KongRecord",
     "Opening",
+    "ReadyDeclaration",
     "RoundError",
     "RoundOutcome",
     "RoundTypeError",
@@ -91,12 +99,18 @@ class RoundOutcome(_Model):
     血战到底 / 血流成河: `mjc.runtime.settle.winevents.WinEvent`), each checked as a round of
     that one win. `exhaustive_draw` says that the wall ran out (流局): with no winners, or, where
     play went on after a win, after the wins listed (a rulebook whose `after_win` is `end`
-    refuses that when the round is settled). `hands` gives, at an exhaustive draw, the hand of
-    every seat still playing (seat → notation: concealed tiles and declared melds, 13 tiles a
-    meld counting 3), which the rulebook's draw lines pay on (`mjc.runtime.settle.drawlines`).
-    `declarations` what each seat declared before the
-    first discard (the rulebook's `declarations`, 定缺: seat → {declaration id: word}); each
-    winner is scored with its own.
+    refuses that when the round is settled). `abortive_draw` names an abortive draw
+    (途中流局: `nine_terminals`, `four_winds`, `four_kongs`, `all_ready`): the round ended before
+    the wall ran out, with no winners and nobody paid (deposits on the table stay there).
+    `hands` gives, at an exhaustive draw, the hand of every seat still playing (seat →
+    notation: concealed tiles and declared melds, 13 tiles a meld counting 3), which the
+    rulebook's draw lines pay on (`mjc.runtime.settle.drawlines`). `declarations` what each
+    seat declared before the first discard (the rulebook's `declarations`, 定缺: seat →
+    {declaration id: word}); each winner is scored with its own. `ready_declarations` the
+    ready declarations made in play (立直, 报听: `ReadyDeclaration`, each seat at most once)
+    with the deposits they put on the table, and `deposits_carried` the deposits (供託) on the
+    table before the round: the settlement's `deposit` lines move them
+    (`mjc.runtime.ready.deposits`).
 
     The claim history is optional: with `claims` empty nothing is checked against it (a simple
     round needs none). When it is given, it must agree with the winners' hands, whose exposed
@@ -151,6 +165,8 @@ class RoundOutcome(_Model):
     claims: tuple[Claim, ...] = ()
     kongs: tuple[KongRecord, ...] = ()
     exhaustive_draw: StrictBool = False
+    # 途中流局: the round ended drawn before the wall ran out (nobody wins or is paid)
+    abortive_draw: Literal["nine_terminals", "four_winds", "four_kongs", "all_ready"] | None = None
     bought_horses: dict[SeatKey, tuple[StrictStr, ...]] = Field(
         default_factory=dict, json_schema_extra={"propertyNames": {"pattern": "^[0-9]+$"}}
     )
@@ -166,6 +182,8 @@ class RoundOutcome(_Model):
     declarations: dict[SeatKey, dict[StrictStr, StrictStr]] = Field(
         default_factory=dict, json_schema_extra={"propertyNames": {"pattern": "^[0-9]+$"}}
     )
+    ready_declarations: tuple[ReadyDeclaration, ...] = ()
+    deposits_carried: StrictInt = Field(default=0, ge=0, le=100_000_000)
     _tiles: int = PrivateAttr(default=MAX_SETS * 3 + 2)  # a win's, by the parse's context
 
     @property
@@ -235,14 +253,23 @@ class RoundOutcome(_Model):
         seats += [(f"deal_wins.{i}.seat", d.seat) for i, d in enumerate(self.deal_wins)]
         seats += [(f"hands.{seat}", seat) for seat in self.hands]
         seats += [(f"declarations.{seat}", seat) for seat in self.declarations]
+        seats += [
+            (f"ready_declarations.{i}.seat", d.seat) for i, d in enumerate(self.ready_declarations)
+        ]
         for name, seat in seats:
             if seat is not None and seat >= n:
                 raise ValueError(f"{name}: seat {seat} does not exist at {n} players (0..{n - 1})")
+        if len({d.seat for d in self.ready_declarations}) != len(self.ready_declarations):
+            raise ValueError("ready_declarations: a seat declares ready once")
         if len({d.seat for d in self.deal_wins}) != len(self.deal_wins):
             raise ValueError("deal_wins: a seat shows its hand at the deal once")
         if self.later_wins and not self.winners:
             raise ValueError("later_wins: a round's first win event is `winners`: name it")
-        if not self.exhaustive_draw and not self.winners:
+        if self.abortive_draw is not None and (self.exhaustive_draw or self.winners):
+            raise ValueError(
+                "abortive_draw: an abortive draw has no winners and no exhaustive draw"
+            )
+        if not self.exhaustive_draw and not self.winners and self.abortive_draw is None:
             raise ValueError("winners: name the winners, or set exhaustive_draw")
         if len({w.seat for w in self.winners}) != len(self.winners):
             raise ValueError("winners: a seat wins at most once")

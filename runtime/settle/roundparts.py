@@ -12,7 +12,7 @@ from pydantic import Field, StrictBool, StrictInt, StrictStr
 from mjc.runtime.settle.winevents import Model as _Model
 from mjc.runtime.tiles.tile import tile_index
 
-__all__ = ["Claim", "DealWinShown", "GoAround", "KongRecord", "Opening"]
+__all__ = ["Claim", "DealWinShown", "GoAround", "KongRecord", "Opening", "ReadyDeclaration"]
 
 
 class Claim(_Model):
@@ -85,3 +85,14 @@ class DealWinShown(_Model):
     seat: StrictInt = Field(ge=0)
     wins: tuple[StrictStr, ...] = Field(min_length=1)
     hand: StrictStr
+
+
+class ReadyDeclaration(_Model):
+    """A ready declaration (立直, 报听; `mjc.runtime.ready`): the seat, the round's discard
+    number it was made with (the first discard of the round is 1), the tile it discarded,
+    and the deposit it put on the table (供託; 0 when that discard was won on)."""
+
+    seat: StrictInt = Field(ge=0)
+    discard: StrictInt = Field(ge=1, le=1000)
+    tile: StrictStr | None = None
+    deposit: StrictInt = Field(default=0, ge=0, le=1_000_000)

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from mjc.runtime.ready.deposits import round_deposits
 from mjc.runtime.score.options import OptionError
 from mjc.runtime.score.scoring import SITUATION_FLAGS, Score, Situation
 from mjc.runtime.settle.claimcheck import RoundRules, round_problems
@@ -55,14 +56,17 @@ class Settlement:
     scores: dict[int, Score] = field(default_factory=dict)
     # The scores of the later win events (after_win leave or stay), event by event.
     later_scores: list[dict[int, Score]] = field(default_factory=list)
+    # The deposits on the table (供託) before and after (`mjc.runtime.ready.deposits`).
+    table_before: int = 0
+    table_after: int = 0
 
     @property
     def deltas(self) -> list[int]:
-        deltas = [0] * self.players
+        deltas = [0] * (self.players + 1)  # the last: the table's, left out
         for line in self.lines:
             deltas[line.payer] -= line.amount
             deltas[line.payee] += line.amount
-        return deltas
+        return deltas[:-1]
 
     def as_dict(self) -> dict[str, Any]:
         data = {
@@ -87,6 +91,8 @@ class Settlement:
                 for seat, score in self.scores.items()
             ],
         }
+        if self.table_before or self.table_after or any(x.kind == "deposit" for x in self.lines):
+            data["table"] = {"before": self.table_before, "after": self.table_after}
         if self.later_scores:
             data["later_winners"] = [
                 [{"seat": seat, "total": score.total} for seat, score in scores.items()]
@@ -190,6 +196,8 @@ def settle(
     # A kong whose earnings were paid on (呼叫转移) has nothing left to refund at a draw.
     kong_lines = [line for k, lines in by_kong.items() if k not in moved for line in lines]
     result.lines += draw_lines(outcome, payments, o, draw_seat, after_win, kong_lines, stake)
+    moves, result.table_before, result.table_after = round_deposits(outcome)
+    result.lines += [Line(*move, "deposit", "deposit") for move in moves]
     return result
 
 

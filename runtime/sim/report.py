@@ -364,6 +364,7 @@ def balance_report(
                 amount=_mean(tally.paid.get(kind, SumStat())),
             )
             for kind in PAYMENT_KINDS
+            if kind != "deposit" or tally.paid_rounds.get(kind)
         ],
         turns=_mean(tally.turns),
         win_events=_mean(tally.win_events) if tally.win_events.total > tally.wins else None,

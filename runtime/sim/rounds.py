@@ -47,7 +47,8 @@ BOT_NAMES: tuple[str, ...] = ("random", "greedy")
 # What a settlement line pays for (`settle.PaymentKind`, in its order; `payment_kind` reads
 # it): the hand itself, a liability (包: one seat pays for all, or a claim relation 承包/三包),
 # horses (马), kongs, 跟庄, 连庄, the wins at the deal (起手胡), the draw lines, and a kong's
-# earnings paid on to the winner of its 杠上炮 (呼叫转移), and the 本場 (Riichi's honba).
+# earnings paid on to the winner of its 杠上炮 (呼叫转移), the 本場 (Riichi's honba), and the
+# deposits of ready declarations (供託), listed in a report only where some round paid one.
 PAYMENT_KINDS: tuple[str, ...] = (
     "hand",
     "liability",
@@ -59,6 +60,7 @@ PAYMENT_KINDS: tuple[str, ...] = (
     "draw",
     "kong_transfer",
     "honba",
+    "deposit",
 )
 
 

@@ -146,7 +146,7 @@ _TILE_OF: dict[tuple[str, str], int] = {
     (suit, str(rank)): SUIT_BASE[suit] + rank - 1
     for suit, size in (("m", 9), ("p", 9), ("s", 9), ("z", 7), ("f", 8))
     for rank in range(1, size + 1)
-} | {(suit, "0"): SUIT_BASE[suit] + 4 for suit in "mps"}  # 0: a red five (赤ドラ)
+} | {(red[1], "0"): tile for red, tile in RED_FIVES.items()}  # 0: a red five (赤ドラ)
 
 
 def _col(pos: int) -> str:

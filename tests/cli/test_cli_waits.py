@@ -82,3 +82,25 @@ def test_waits_refuse_a_situation_that_cannot_hold(capsys: pytest.CaptureFixture
     )
     assert code == 2 and out == ""
     assert err.startswith("mjc: error[E0601]: 人胡 (human) presumes `len(declared) == 0`")
+
+
+def test_discards_say_the_hand_is_furiten_when_a_wait_is_among_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "waits", "riichi", "23p456p789s234s55s", "--discards", "9m4p")
+    assert code == 0 and out.splitlines()[-1].startswith("振聴 (furiten): 4p among the discards")
+    code, out, _ = run(
+        capsys, "waits", "riichi", "23p456p789s234s55s", "--discards", "9m1z", "--json"
+    )
+    assert json.loads(out)["furiten"] == {
+        "discards": ["9m", "1z"],
+        "waits_discarded": [],
+        "furiten": False,
+    }
+
+
+def test_discards_that_are_no_tiles_are_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run(capsys, "waits", "riichi", "23p456p789s234s55s", "--discards", "4x")
+    assert code == 2 and err.count("\n") == 1 and "--discards" in err

@@ -75,7 +75,7 @@ FANS: dict[str, tuple[str, str]] = {
     ),
     "concealed_but_won": (
         "per count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)",
-        "x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0",
+        "x_melds.count(x_winning_meld) if x_winning_meld.is_pung and x_winning_meld.concealed",
     ),
     "other_than_the_pair": (
         "per count m in melds: m != pair and m.is_chow",

@@ -40,3 +40,14 @@ def test_the_payments_are_counted_in_points_and_rounded_up() -> None:
     assert "What is paid is counted in 点." in page
     assert "Every payment of a hand is rounded up to a multiple of 100 when option" in page
     assert "### A worked example" not in page
+
+
+def test_an_examples_dora_indicators_are_drawn_as_tiles_not_named_as_options() -> None:
+    from mjc.compiler.loader import load
+
+    book = load("riichi").compilation.rulebook
+    assert book is not None
+    page = generate_page(book)
+    assert "dora indicator ![四筒 4 Dots (4p)](../tiles/4p.svg)" in page
+    assert "ura dora indicator ![四筒 4 Dots (4p)](../tiles/4p.svg)" in page
+    assert "option `dora`" not in page and "option `ura`" not in page

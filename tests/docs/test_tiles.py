@@ -5,15 +5,25 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from mjc.compiler.docs.tilesvg import HandPicture, all_tile_files, hand_markdown, tile_svg
-from mjc.runtime.tiles.tile import NUM_TILES, tile_index, tile_name_en, tile_name_zh, tile_text
+from mjc.runtime.tiles.tile import (
+    NUM_TILES,
+    RED_FIVES,
+    tile_index,
+    tile_name_en,
+    tile_name_zh,
+    tile_text,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 
 
 def test_every_tile_kind_has_its_own_picture() -> None:
     files = all_tile_files()
-    assert {f"{tile_text(t)}.svg" for t in range(NUM_TILES)} | {"back.svg"} == set(files)
+    kinds = {f"{tile_text(t)}.svg" for t in range(NUM_TILES)}
+    assert kinds | {"0m.svg", "0p.svg", "0s.svg", "back.svg"} == set(files)
     assert len(set(files.values())) == len(files), "two tiles share a picture"
 
 
@@ -55,3 +65,30 @@ def test_a_hand_won_on_a_flower_shows_that_flower_apart_once() -> None:
 
 def test_text_that_is_not_a_hand_is_shown_as_code() -> None:
     assert hand_markdown("123x", "../tiles") == "`123x`"
+
+
+def test_a_red_five_has_its_own_red_picture_and_label() -> None:
+    # 赤ドラ: a red 5m, 5p and 5s, written 0m 0p 0s (riichi.mjr, option red_fives)
+    for name, t in RED_FIVES.items():
+        red, plain = tile_svg(t, red=True), tile_svg(t)
+        root = ET.fromstring(red)
+        assert f"({name})" in (root.get("aria-label") or "") and "red" in root.findtext(
+            f"{SVG}title", ""
+        )
+        assert red.count("#c0262d") > plain.count("#c0262d")  # more of the face in red
+    with pytest.raises(ValueError, match="no red five"):
+        tile_svg(tile_index("4m"), red=True)
+
+
+def test_a_hand_draws_its_red_fives_red_and_its_other_fives_plain() -> None:
+    markdown = hand_markdown("234m0p67p234s678s55p", "../tiles", "8s")
+    assert markdown.count("(../tiles/0p.svg)") == 1
+    assert markdown.count("(../tiles/5p.svg)") == 2
+    assert "![赤五筒 red 5 Dots (0p)]" in markdown
+
+
+def test_a_winning_tile_named_red_is_drawn_red() -> None:
+    markdown = hand_markdown("234m067p234s678s5s", "../tiles", "0s")
+    win_group = markdown.split('"mj-group mj-win">', 1)[1]
+    assert win_group.startswith("![赤五条 red 5 Bamboo (0s)](../tiles/0s.svg)")
+    assert markdown.count("0s.svg") == 1 and markdown.count("0p.svg") == 1

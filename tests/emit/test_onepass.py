@@ -121,6 +121,23 @@ scoring {
     + _FANS.replace("value 10\n  when len(pungs)", "tier top\n  value 10\n  when len(pungs)")
 )
 
+# Tiers that add, one of them overriding the two others, and a value an open hand lowers
+# (食い下がり): one pass still; Riichi's shape.
+_OVERRIDING_ADD = (
+    opening("overadd", "覆加")
+    + f"""
+scoring {{
+  unit "番"
+  tier fans "番种" add
+  tier extra "加" add
+  tier top "顶" add overrides fans, extra
+{_LIMITS}}}
+"""
+    + _FANS.replace("value 10\n  when len(pungs)", "tier top\n  value 10\n  when len(pungs)")
+    .replace("value 2\n  when any m", "tier extra\n  value 2\n  when any m")
+    .replace("value 4\n  when len(pungs)", "value 4\n  open 2\n  when len(pungs)")
+)
+
 
 def _source(text: str, name: str, one_pass: bool = True) -> str:
     compilation = compile_source(text, f"{name}.mjr")
@@ -202,6 +219,33 @@ def test_a_tier_that_overrides_another_keeps_the_plain_way() -> None:
     assert not any("one pass" in line for line in code)
 
 
+def test_a_tier_that_adds_and_overrides_others_leaves_them_out_after_the_pass() -> None:
+    code = _score_fans(_source(_OVERRIDING_ADD, "overadd"))
+    assert any("one pass" in line for line in code)
+    assert code.count("on_top = True") == 1  # where `big`, the top tier's fan, counts
+    start = code.index("# 番种 (fans): fans add up.")
+    assert code[start + 1 : start + 5] == [
+        "if on_top:",
+        "kept = [entry for entry in kept if FANS[entry[0]].tier != 0]",
+        "else:",
+        "total += sum_fans",
+    ]
+
+
+def test_a_value_an_open_hand_lowers_is_worked_out_where_its_fan_counts() -> None:
+    code = _score_fans(_source(_OVERRIDING_ADD, "overadd"))
+    block = code.index("if f_pung_hand:")
+    assert code[block + 3 : block + 9] == [
+        "# 对对: its value depends on whether the hand is open.",
+        "value_pung_hand = 4",
+        "if not a.concealed:",
+        "value_pung_hand = 2",
+        "sum_fans += value_pung_hand",
+        "kept.append((0, 1, value_pung_hand))",
+    ]
+    assert code.count("value_pung_hand = 4") == 1
+
+
 def test_mcr_is_written_as_one_pass() -> None:
     mcr = (ROOT / "rulebooks" / "mcr.mjr").read_text(encoding="utf-8")
     code = _score_fans(_source(mcr, "mcr"))
@@ -215,13 +259,16 @@ def _module(text: str, name: str, one_pass: bool) -> types.ModuleType:
 
 
 _MCR_TEXT = (ROOT / "rulebooks" / "mcr.mjr").read_text(encoding="utf-8")
+_RIICHI_TEXT = (ROOT / "rulebooks" / "riichi.mjr").read_text(encoding="utf-8")
 _PAIRS = [
     (_module(text, name, True), _module(text, name, False))
     for text, name in (
         (_ADD, "one"),
         (_CAPPED, "capped"),
         (_TWO_TIERS, "two"),
+        (_OVERRIDING_ADD, "overadd"),
         (_MCR_TEXT, "mcr_pass"),
+        (_RIICHI_TEXT, "riichi_pass"),
     )
 ]
 

@@ -32,7 +32,8 @@ def ruleset(name: str) -> Ruleset:
 
 def settle(name: str, **round: Any) -> Settlement:
     result = ruleset(name).settle(round)
-    assert sum(result.deltas) == 0
+    # zero-sum, the deposits on the table (供託) counted: they move between rounds
+    assert sum(result.deltas) + result.table_after - result.table_before == 0
     return result
 
 
@@ -88,7 +89,9 @@ def played_until(
 
 def assert_settles_and_replays(rules: Ruleset, game: Round) -> None:
     """The round sums to zero, and its log replays it event for event, line for line."""
-    assert game.settlement is not None and sum(game.settlement.deltas) == 0
+    settled = game.settlement
+    assert settled is not None  # zero-sum, the deposits on the table (供託) counted
+    assert sum(settled.deltas) + settled.table_after - settled.table_before == 0
     again = replay(rules, log_lines(game, explicit_rules=False))
     assert again.events == game.events and again.result == game.result
     assert again.settlement is not None

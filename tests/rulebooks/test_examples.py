@@ -3,12 +3,11 @@ generated module: an example must score its fan, a counterexample must not."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
+from mjc.compiler.check.example_scores import example_settings
 from mjc.compiler.loader import bundled_rulebooks
-from mjc.runtime import SITUATION_FLAGS, ExampleSpec, Ruleset
+from mjc.runtime import ExampleSpec, Ruleset
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 
@@ -18,29 +17,10 @@ def _cases() -> list[tuple[str, ExampleSpec]]:
 
 
 def score_example(book: Ruleset, example: ExampleSpec) -> set[str]:
-    """The ids of the fans the example hand scores in its stated situation."""
-    kwargs: dict[str, Any] = {"situations": [], "options": {}}
-    option_ids = {o.id for o in book.options}
-    for name, value in example.situation:
-        if name in SITUATION_FLAGS or name in book.situation_flags:
-            kwargs["situations"].append(name)
-        elif name in ("self_drawn", "dealer"):
-            kwargs[name] = True
-        elif name in ("seat_wind", "round_wind"):
-            kwargs[name] = value
-        elif name == "players":
-            kwargs["players"] = int(value)
-        elif name == "wild":
-            kwargs.setdefault("wilds", []).append(value)
-        elif name == "indicator":
-            kwargs["indicator"] = value
-        elif name in ("dora", "ura"):
-            kwargs.setdefault(f"{name}_indicators", []).append(value)
-        elif name in option_ids:
-            kwargs["options"][name] = value
-        else:
-            raise AssertionError(f"{example.where}: unexpected setting {name}")
-    score = book.score(example.hand, win=example.win, **kwargs)
+    """The ids of the fans the example hand scores in its stated situation, its `with` items
+    read as the compiler's own check reads them (an unknown item is refused there, E0111)."""
+    settings = example_settings(tuple(example.situation), book)
+    score = book.score(example.hand, win=example.win, **settings)
     return {f.id for f in score.fans}
 
 

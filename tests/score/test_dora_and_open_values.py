@@ -167,3 +167,13 @@ def test_an_example_cannot_set_a_fact_that_is_no_flag() -> None:
     example = '  example "234m234p234s678s55p"\n'
     assert "E0111" in _codes(example, example.rstrip("\n") + " with dora_indicators\n")
     assert "E0111" in _codes(example, example.rstrip("\n") + " with dealer_streak\n")
+
+
+def test_the_arrangement_writes_a_red_five_as_0_in_the_set_that_holds_it() -> None:
+    assert rules().score("234m234p55p [234s] [406s]").arrangement == "[234s] [406s] 234m 234p 55p"
+    assert rules().score("234m234p234s678s55p", win="0p").arrangement == "234m 234p 234s 678s 05p"
+
+
+def test_mjc_score_marks_a_winning_red_five_in_its_set(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", str(DORA_RULEBOOK), "234m234p067s234s55p", "--win", "0s"]) == 0
+    assert "234m 234p 234s 0*67s 55p" in capsys.readouterr().out

@@ -298,46 +298,45 @@ def score_fans(
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()
-    # 牌型 (big): fans add up.
+    sum_big = 0
+    sum_basic = 0
+    sum_bonus = 0
     on_big = False
-    value = 0
+    # Relations and tiers in one pass, in RELATION_ORDER: a fan comes after every fan
+    # that removes it, so its count is final when its turn comes. It removes the fans
+    # it excludes or replaces and adds its value to its tier's sum; a fan a limit
+    # names adds its value after that limit.
+    if f_plain:
+        sum_basic += 2
+        kept.append((0, 1, 2))
     if f_all_pungs:
         on_big = True
-        value += 4
+        sum_big += 4
         kept.append((1, 1, 4))
     if f_seven_pairs_fan:
         on_big = True
-        value += 4
+        sum_big += 4
         kept.append((2, 1, 4))
     if f_mixed_one_suit:
         on_big = True
-        value += 4
+        sum_big += 4
         kept.append((3, 1, 4))
     if f_pure_one_suit:
         on_big = True
-        value += 8
+        sum_big += 8
         kept.append((4, 1, 8))
-    if on_big:
-        total += value
-    # 平胡 (basic): fans add up.
-    on_basic = False
-    if not on_big:
-        value = 0
-        if f_plain:
-            on_basic = True
-            value += 2
-            kept.append((0, 1, 2))
-        if on_basic:
-            total += value
-    # 门清 (bonus): fans add up.
-    on_bonus = False
-    value = 0
     if f_menqing_fan:
-        on_bonus = True
-        value += 2
+        sum_bonus += 2
         kept.append((5, 1, 2))
-    if on_bonus:
-        total += value
+    # 牌型 (big): fans add up.
+    total += sum_big
+    # 平胡 (basic): fans add up.
+    if on_big:
+        kept = [entry for entry in kept if FANS[entry[0]].tier != 0]
+    else:
+        total += sum_basic
+    # 门清 (bonus): fans add up.
+    total += sum_bonus
     return total, tuple(kept), notes
 
 

@@ -786,8 +786,8 @@ def score_fans(
     x_suit_count = (x_tile_any >> 1 & 7).bit_count()
     x_counted_1 = (
         (x_meld_count >> 9 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if x_winning_meld.concealed and not x_self_drawn else 0)
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung and x_winning_meld.concealed and not x_self_drawn else 0)
     )
     x_chow_held = (
         (x_chow_count

@@ -388,121 +388,118 @@ def score_fans(
             f_fengpeng,
             f_bahua,
         ))
-    # Relations: a fan that counts removes the fans it excludes or replaces.
-    if f_bahua:
-        f_dihua_fan = 0
-        f_flower_tiles = 0
-    if f_hunpeng:
-        f_hunyise = 0
-        f_pengpenghu = 0
-    if f_qingpeng:
-        f_qingyise = 0
-        f_pengpenghu = 0
-    if f_fengpeng:
-        f_fengyise = 0
-        f_pengpenghu = 0
-    # 底花: its value depends on the options.
-    value_dihua_fan = o['dihua']
-    # 清一色: its value depends on the options.
-    value_qingyise = o['lezi']
-    # 混碰: its value depends on the options.
-    value_hunpeng = o['lezi']
-    # 清碰: its value depends on the options.
-    value_qingpeng = o['lezi'] * 2
-    # 風一色: its value depends on the options.
-    value_fengyise = o['lezi'] * 2
-    # 風碰: its value depends on the options.
-    value_fengpeng = o['lezi'] * 4
-    # 八花: its value depends on the options.
-    value_bahua = o['lezi'] * 2
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()
-    # 花 (hua): fans add up.
-    on_hua = False
-    value = 0
+    # Relations and tiers in one pass, in RELATION_ORDER: a fan comes after every fan
+    # that removes it, so its count is final when its turn comes. It removes the fans
+    # it excludes or replaces and adds its value to its tier's sum; a fan a limit
+    # names adds its value after that limit.
+    if f_bahua:
+        f_dihua_fan = 0
+        f_flower_tiles = 0
+        # 八花: its value depends on the options.
+        value_bahua = o['lezi'] * 2
+        total += value_bahua
+        kept.append((19, 1, value_bahua))
     if f_dihua_fan:
-        on_hua = True
-        value += value_dihua_fan
+        # 底花: its value depends on the options.
+        value_dihua_fan = o['dihua']
+        total += value_dihua_fan
         kept.append((0, 1, value_dihua_fan))
     if f_flower_tiles:
-        on_hua = True
-        value += f_flower_tiles
+        total += f_flower_tiles
         kept.append((1, f_flower_tiles, f_flower_tiles))
     if f_suited_exposed_kong:
-        on_hua = True
-        value += f_suited_exposed_kong
+        total += f_suited_exposed_kong
         kept.append((2, f_suited_exposed_kong, f_suited_exposed_kong))
     if f_suited_concealed_kong:
-        on_hua = True
-        value += 2 * f_suited_concealed_kong
+        total += 2 * f_suited_concealed_kong
         kept.append((3, f_suited_concealed_kong, 2 * f_suited_concealed_kong))
     if f_wind_pung:
-        on_hua = True
-        value += f_wind_pung
+        total += f_wind_pung
         kept.append((4, f_wind_pung, f_wind_pung))
     if f_wind_exposed_kong:
-        on_hua = True
-        value += 2 * f_wind_exposed_kong
+        total += 2 * f_wind_exposed_kong
         kept.append((5, f_wind_exposed_kong, 2 * f_wind_exposed_kong))
     if f_wind_concealed_kong:
-        on_hua = True
-        value += 3 * f_wind_concealed_kong
+        total += 3 * f_wind_concealed_kong
         kept.append((6, f_wind_concealed_kong, 3 * f_wind_concealed_kong))
     if f_dragon_pung:
-        on_hua = True
-        value += 2 * f_dragon_pung
+        total += 2 * f_dragon_pung
         kept.append((7, f_dragon_pung, 2 * f_dragon_pung))
     if f_dragon_exposed_kong:
-        on_hua = True
-        value += 3 * f_dragon_exposed_kong
+        total += 3 * f_dragon_exposed_kong
         kept.append((8, f_dragon_exposed_kong, 3 * f_dragon_exposed_kong))
     if f_dragon_concealed_kong:
-        on_hua = True
-        value += 4 * f_dragon_concealed_kong
+        total += 4 * f_dragon_concealed_kong
         kept.append((9, f_dragon_concealed_kong, 4 * f_dragon_concealed_kong))
     if f_menqing:
-        on_hua = True
-        value += 0
+        total += 0
         kept.append((10, 1, 0))
     if f_dadiaoche:
-        on_hua = True
-        value += 0
+        total += 0
         kept.append((11, 1, 0))
+    if f_hunpeng:
+        f_hunyise = 0
+        f_pengpenghu = 0
+        # 混碰: its value depends on the options.
+        value_hunpeng = o['lezi']
+        total += value_hunpeng
+        kept.append((15, 1, value_hunpeng))
     if f_hunyise:
-        on_hua = True
-        value += 0
+        total += 0
         kept.append((12, 1, 0))
+    if f_qingpeng:
+        f_qingyise = 0
+        f_pengpenghu = 0
+        # 清碰: its value depends on the options.
+        value_qingpeng = o['lezi'] * 2
+        total += value_qingpeng
+        kept.append((16, 1, value_qingpeng))
+    if f_fengpeng:
+        f_fengyise = 0
+        f_pengpenghu = 0
+        # 風碰: its value depends on the options.
+        value_fengpeng = o['lezi'] * 4
+        total += value_fengpeng
+        kept.append((18, 1, value_fengpeng))
     if f_pengpenghu:
-        on_hua = True
-        value += 0
+        total += 0
         kept.append((13, 1, 0))
     if f_qingyise:
-        on_hua = True
-        value += value_qingyise
+        # 清一色: its value depends on the options.
+        value_qingyise = o['lezi']
+        total += value_qingyise
         kept.append((14, 1, value_qingyise))
-    if f_hunpeng:
-        on_hua = True
-        value += value_hunpeng
-        kept.append((15, 1, value_hunpeng))
-    if f_qingpeng:
-        on_hua = True
-        value += value_qingpeng
-        kept.append((16, 1, value_qingpeng))
     if f_fengyise:
-        on_hua = True
-        value += value_fengyise
+        # 風一色: its value depends on the options.
+        value_fengyise = o['lezi'] * 2
+        total += value_fengyise
         kept.append((17, 1, value_fengyise))
-    if f_fengpeng:
-        on_hua = True
-        value += value_fengpeng
-        kept.append((18, 1, value_fengpeng))
-    if f_bahua:
-        on_hua = True
-        value += value_bahua
-        kept.append((19, 1, value_bahua))
-    if on_hua:
-        total += value
+    # kept comes in pass order: back to table order when these fans count together
+    if (
+        f_bahua and (
+            f_suited_exposed_kong
+            or f_suited_concealed_kong
+            or f_wind_pung
+            or f_wind_exposed_kong
+            or f_wind_concealed_kong
+            or f_dragon_pung
+            or f_dragon_exposed_kong
+            or f_dragon_concealed_kong
+            or f_menqing
+            or f_hunpeng
+            or f_hunyise
+            or f_qingpeng
+            or f_fengpeng
+            or f_qingyise
+            or f_fengyise
+        )
+        or f_hunpeng and f_qingyise
+        or f_fengpeng and f_qingyise
+    ):
+        kept.sort()
     return total, tuple(kept), notes
 
 

@@ -384,7 +384,7 @@ def score_fans(
     x_shape = a.shape
     x_self_drawn = s.self_drawn
     x_kong_bloom = s.kong_bloom
-    x_declared = tuple(m for m in a.melds if m.exposed or m.is_kong)
+    x_declared = tuple([m for m in a.melds if m.exposed or m.is_kong])
     x_some, x_every, x_count, x_members = summarize(a, SUMMARY)
     x_tile_any = x_some & TILE_BITS
     x_tile_all = x_every & TILE_BITS

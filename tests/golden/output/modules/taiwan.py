@@ -444,7 +444,7 @@ def score_fans(
     x_last_tile = s.last_tile
     x_seat_wind = s.seat_wind
     x_flowers = s.flowers
-    x_declared = tuple(m for m in a.melds if m.exposed or m.is_kong)
+    x_declared = tuple([m for m in a.melds if m.exposed or m.is_kong])
     x_waits = (s.waits if a.waits is None else a.waits)
     x_winning_meld = (a.won or NO_PAIR)
     x_some, x_every, x_count, x_members = summarize(a, SUMMARY)
@@ -458,8 +458,8 @@ def score_fans(
     x_shared_0 = all(v_m.exposed for v_m in x_declared)
     x_counted_1 = (
         (x_meld_count >> 3 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if x_winning_meld.concealed and not x_self_drawn else 0)
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung and x_winning_meld.concealed and not x_self_drawn else 0)
     )
     x_suit_count = (x_tile_any >> 0 & 7).bit_count()
     # 底 base_fan (rulebooks/taiwan.mjr:96)
@@ -685,7 +685,20 @@ def score_fans(
             f_earthly_win,
             f_human_win,
         ))
-    # Relations: a fan that counts removes the fans it excludes or replaces.
+    total = 0
+    kept: list[tuple[int, int, int]] = []
+    notes: tuple[tuple[str, str, int], ...] = ()
+    sum_tai = 0
+    sum_floor_tai = 0
+    # Relations and tiers in one pass, in RELATION_ORDER: a fan comes after every fan
+    # that removes it, so its count is final when its turn comes. It removes the fans
+    # it excludes or replaces and adds its value to its tier's sum; a fan a limit
+    # names adds its value after that limit.
+    if f_base_fan:
+        # 底: its value depends on the options.
+        value_base_fan = o['base_tai']
+        sum_floor_tai += value_base_fan
+        kept.append((0, 1, value_base_fan))
     if f_seven_rob_one:
         f_eight_immortals = 0
         f_own_flower = 0
@@ -693,193 +706,131 @@ def score_fans(
         f_season_kong = 0
         f_concealed_hand = 0
         f_single_wait = 0
+        sum_tai += 8
+        kept.append((31, 1, 8))
     if f_human_win:
         f_concealed_hand = 0
         f_single_wait = 0
+        sum_tai += 16
+        kept.append((34, 1, 16))
+    if f_concealed_hand:
+        sum_tai += 1
+        kept.append((1, 1, 1))
+    if f_self_drawn_fan:
+        sum_tai += 1
+        kept.append((2, 1, 1))
     if f_heavenly_win:
         f_concealed_self_drawn = 0
         f_single_wait = 0
+        sum_tai += 24
+        kept.append((32, 1, 24))
     if f_earthly_win:
         f_concealed_self_drawn = 0
         f_single_wait = 0
+        sum_tai += 16
+        kept.append((33, 1, 16))
+    if f_concealed_self_drawn:
+        sum_tai += 3
+        kept.append((3, 1, 3))
     if f_little_winds:
         f_round_wind_pung = 0
         f_seat_wind_pung = 0
+        sum_tai += 8
+        kept.append((27, 1, 8))
     if f_big_winds:
         f_round_wind_pung = 0
         f_seat_wind_pung = 0
         f_all_pungs = 0
+        sum_tai += 16
+        kept.append((28, 1, 16))
+    if f_round_wind_pung:
+        sum_tai += 1
+        kept.append((4, 1, 1))
+    if f_seat_wind_pung:
+        sum_tai += 1
+        kept.append((5, 1, 1))
     if f_little_dragons:
         f_dragon_pung = 0
+        sum_tai += 4
+        kept.append((25, 1, 4))
     if f_big_dragons:
         f_dragon_pung = 0
+        sum_tai += 8
+        kept.append((26, 1, 8))
+    if f_dragon_pung:
+        sum_tai += f_dragon_pung
+        kept.append((6, f_dragon_pung, f_dragon_pung))
     if f_eight_immortals:
         f_own_flower = 0
         f_flower_kong = 0
         f_season_kong = 0
-    if f_full_help:
-        f_single_wait = 0
-    if f_all_chows:
-        f_single_wait = 0
-    if f_five_concealed:
-        f_all_pungs = 0
-    if f_all_honours:
-        f_all_pungs = 0
-    # 底: its value depends on the options.
-    value_base_fan = o['base_tai']
-    total = 0
-    kept: list[tuple[int, int, int]] = []
-    notes: tuple[tuple[str, str, int], ...] = ()
-    # 台 (tai): fans add up.
-    on_tai = False
-    value = 0
-    if f_concealed_hand:
-        on_tai = True
-        value += 1
-        kept.append((1, 1, 1))
-    if f_self_drawn_fan:
-        on_tai = True
-        value += 1
-        kept.append((2, 1, 1))
-    if f_concealed_self_drawn:
-        on_tai = True
-        value += 3
-        kept.append((3, 1, 3))
-    if f_round_wind_pung:
-        on_tai = True
-        value += 1
-        kept.append((4, 1, 1))
-    if f_seat_wind_pung:
-        on_tai = True
-        value += 1
-        kept.append((5, 1, 1))
-    if f_dragon_pung:
-        on_tai = True
-        value += f_dragon_pung
-        kept.append((6, f_dragon_pung, f_dragon_pung))
+        sum_tai += 8
+        kept.append((30, 1, 8))
     if f_own_flower:
-        on_tai = True
-        value += f_own_flower
+        sum_tai += f_own_flower
         kept.append((7, f_own_flower, f_own_flower))
     if f_flower_kong:
-        on_tai = True
-        value += 2
+        sum_tai += 2
         kept.append((8, 1, 2))
     if f_season_kong:
-        on_tai = True
-        value += 2
+        sum_tai += 2
         kept.append((9, 1, 2))
     if f_robbing_kong_fan:
-        on_tai = True
-        value += 1
+        sum_tai += 1
         kept.append((10, 1, 1))
     if f_kong_bloom_fan:
-        on_tai = True
-        value += 1
+        sum_tai += 1
         kept.append((11, 1, 1))
     if f_last_tile_draw:
-        on_tai = True
-        value += 1
+        sum_tai += 1
         kept.append((12, 1, 1))
     if f_last_tile_claim:
-        on_tai = True
-        value += 1
+        sum_tai += 1
         kept.append((13, 1, 1))
-    if f_single_wait:
-        on_tai = True
-        value += 1
-        kept.append((14, 1, 1))
-    if f_half_help:
-        on_tai = True
-        value += 1
-        kept.append((15, 1, 1))
     if f_full_help:
-        on_tai = True
-        value += 2
+        f_single_wait = 0
+        sum_tai += 2
         kept.append((16, 1, 2))
     if f_all_chows:
-        on_tai = True
-        value += 2
+        f_single_wait = 0
+        sum_tai += 2
         kept.append((17, 1, 2))
+    if f_single_wait:
+        sum_tai += 1
+        kept.append((14, 1, 1))
+    if f_half_help:
+        sum_tai += 1
+        kept.append((15, 1, 1))
+    if f_five_concealed:
+        f_all_pungs = 0
+        sum_tai += 8
+        kept.append((21, 1, 8))
+    if f_all_honours:
+        f_all_pungs = 0
+        sum_tai += 16
+        kept.append((24, 1, 16))
     if f_all_pungs:
-        on_tai = True
-        value += 4
+        sum_tai += 4
         kept.append((18, 1, 4))
     if f_three_concealed:
-        on_tai = True
-        value += 2
+        sum_tai += 2
         kept.append((19, 1, 2))
     if f_four_concealed:
-        on_tai = True
-        value += 5
+        sum_tai += 5
         kept.append((20, 1, 5))
-    if f_five_concealed:
-        on_tai = True
-        value += 8
-        kept.append((21, 1, 8))
     if f_mixed_one_suit:
-        on_tai = True
-        value += 4
+        sum_tai += 4
         kept.append((22, 1, 4))
     if f_one_suit:
-        on_tai = True
-        value += 8
+        sum_tai += 8
         kept.append((23, 1, 8))
-    if f_all_honours:
-        on_tai = True
-        value += 16
-        kept.append((24, 1, 16))
-    if f_little_dragons:
-        on_tai = True
-        value += 4
-        kept.append((25, 1, 4))
-    if f_big_dragons:
-        on_tai = True
-        value += 8
-        kept.append((26, 1, 8))
-    if f_little_winds:
-        on_tai = True
-        value += 8
-        kept.append((27, 1, 8))
-    if f_big_winds:
-        on_tai = True
-        value += 16
-        kept.append((28, 1, 16))
     if f_seven_pairs_pung:
-        on_tai = True
-        value += 8
+        sum_tai += 8
         kept.append((29, 1, 8))
-    if f_eight_immortals:
-        on_tai = True
-        value += 8
-        kept.append((30, 1, 8))
-    if f_seven_rob_one:
-        on_tai = True
-        value += 8
-        kept.append((31, 1, 8))
-    if f_heavenly_win:
-        on_tai = True
-        value += 24
-        kept.append((32, 1, 24))
-    if f_earthly_win:
-        on_tai = True
-        value += 16
-        kept.append((33, 1, 16))
-    if f_human_win:
-        on_tai = True
-        value += 16
-        kept.append((34, 1, 16))
-    if on_tai:
-        total += value
+    # 台 (tai): fans add up.
+    total += sum_tai
     # 底 (floor_tai): fans add up.
-    on_floor_tai = False
-    value = 0
-    if f_base_fan:
-        on_floor_tai = True
-        value += value_base_fan
-        kept.append((0, 1, value_base_fan))
-    if on_floor_tai:
-        total += value
+    total += sum_floor_tai
     if len(kept) > 1:
         kept.sort()
     return total, tuple(kept), notes

@@ -144,7 +144,7 @@ def score_fans(
     tier ("cap", the cap), or the mode the options chose (value 0). Given a list `raw`, it
     also receives every fan's count before relations, in FANS order (score explanations)."""
     x_tiles = a.tiles
-    x_chows = tuple(m for m in a.melds if m.is_chow)
+    x_chows = tuple([m for m in a.melds if m.is_chow])
     x_some, x_every, x_count, x_members = summarize(a, SUMMARY)
     x_meld_any = x_some >> MELD_SHIFT & MELD_BITS
     x_meld_all = x_every >> MELD_SHIFT & MELD_BITS
@@ -170,7 +170,7 @@ def score_fans(
     # ドラ dora (tests/helpers/rulebooks/dora.mjr:57)
     # when true, per sum i in dora_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)
-    f_dora = max(sum(x_tiles.count(SUCCESSOR[v_i]) for v_i in s.dora_indicators), 0)
+    f_dora = sum([x_tiles.count(SUCCESSOR[v_i]) for v_i in s.dora_indicators])
     # 赤ドラ red_dora (tests/helpers/rulebooks/dora.mjr:63)
     # when option.red_fives, per red_fives
     # group: the winning situation only (read directly)
@@ -178,50 +178,45 @@ def score_fans(
     # 裏ドラ ura_dora (tests/helpers/rulebooks/dora.mjr:70)
     # when riichi, per sum i in ura_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)
-    f_ura_dora = max(sum(x_tiles.count(SUCCESSOR[v_i]) for v_i in s.ura_indicators), 0) if (
+    f_ura_dora = sum([x_tiles.count(SUCCESSOR[v_i]) for v_i in s.ura_indicators]) if (
         ('riichi' in s.extra)
     ) else 0
     if raw is not None:
         raw.extend((f_sanshoku, f_riichi_fan, f_dora, f_red_dora, f_ura_dora))
-    # 三色同順: its value depends on whether the hand is open.
-    value_sanshoku = 2
-    if not a.concealed:
-        value_sanshoku = 1
-        if o['open_sanshoku'] == 'none':
-            value_sanshoku = 0
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()
-    # 役 (yaku): fans add up.
-    on_yaku = False
-    value = 0
+    sum_yaku = 0
+    sum_dora = 0
+    # Relations and tiers in one pass, in RELATION_ORDER: a fan comes after every fan
+    # that removes it, so its count is final when its turn comes. It removes the fans
+    # it excludes or replaces and adds its value to its tier's sum; a fan a limit
+    # names adds its value after that limit.
     if f_sanshoku:
-        on_yaku = True
-        value += value_sanshoku
+        # 三色同順: its value depends on whether the hand is open.
+        value_sanshoku = 2
+        if not a.concealed:
+            value_sanshoku = 1
+            if o['open_sanshoku'] == 'none':
+                value_sanshoku = 0
+        sum_yaku += value_sanshoku
         kept.append((0, 1, value_sanshoku))
     if f_riichi_fan:
-        on_yaku = True
-        value += 1
+        sum_yaku += 1
         kept.append((1, 1, 1))
-    if on_yaku:
-        total += value
-    # ドラ (dora): fans add up.
-    on_dora = False
-    value = 0
     if f_dora:
-        on_dora = True
-        value += f_dora
+        sum_dora += f_dora
         kept.append((2, f_dora, f_dora))
     if f_red_dora:
-        on_dora = True
-        value += f_red_dora
+        sum_dora += f_red_dora
         kept.append((3, f_red_dora, f_red_dora))
     if f_ura_dora:
-        on_dora = True
-        value += f_ura_dora
+        sum_dora += f_ura_dora
         kept.append((4, f_ura_dora, f_ura_dora))
-    if on_dora:
-        total += value
+    # 役 (yaku): fans add up.
+    total += sum_yaku
+    # ドラ (dora): fans add up.
+    total += sum_dora
     return total, tuple(kept), notes
 
 

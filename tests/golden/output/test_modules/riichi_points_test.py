@@ -219,7 +219,7 @@ def score_fans(
     also receives every fan's count before relations, in FANS order (score explanations)."""
     x_melds = a.melds
     x_pair = (a.pair or NO_PAIR)
-    x_chows = tuple(m for m in a.melds if m.is_chow)
+    x_chows = tuple([m for m in a.melds if m.is_chow])
     x_concealed = a.concealed
     x_self_drawn = s.self_drawn
     x_winning_meld = (a.won or NO_PAIR)
@@ -233,8 +233,8 @@ def score_fans(
     x_meld_count = x_count >> MELD_COUNT_SHIFT & MELD_COUNT_BITS
     x_counted_0 = (
         (x_meld_count >> 3 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if x_winning_meld.concealed and not x_self_drawn else 0)
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung and x_winning_meld.concealed and not x_self_drawn else 0)
     )
     x_suit_count = (x_tile_any >> 0 & 7).bit_count()
     # Fans that need concealed: none of them counts without.
@@ -255,9 +255,7 @@ def score_fans(
         f_iipeikou = 1 if (
             x_concealed
             and any(
-                (x_meld_count >> 0 & 7)
-                + ((x_melds.count(v_m) if v_m.is_chow else 0) if True else 0)
-                >= 2
+                (x_meld_count >> 0 & 7) + (x_melds.count(v_m) if v_m.is_chow and True else 0) >= 2
                 for v_m in x_chows
             )
         ) else 0
@@ -310,55 +308,51 @@ def score_fans(
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()
-    # 役満 (yakuman): fans add up.
+    sum_yakuman = 0
+    sum_yaku = 0
+    sum_dora = 0
     on_yakuman = False
-    value = 0
+    # Relations and tiers in one pass, in RELATION_ORDER: a fan comes after every fan
+    # that removes it, so its count is final when its turn comes. It removes the fans
+    # it excludes or replaces and adds its value to its tier's sum; a fan a limit
+    # names adds its value after that limit.
+    if f_pinfu:
+        sum_yaku += 1
+        kept.append((0, 1, 1))
+    if f_menzen_tsumo:
+        sum_yaku += 1
+        kept.append((1, 1, 1))
+    if f_iipeikou:
+        sum_yaku += 1
+        kept.append((2, 1, 1))
+    if f_sanankou:
+        sum_yaku += 2
+        kept.append((3, 1, 2))
+    if f_chiitoitsu:
+        sum_yaku += 2
+        kept.append((4, 1, 2))
+    if f_chinitsu:
+        sum_yaku += 6
+        kept.append((5, 1, 6))
+    if f_dora:
+        sum_dora += f_dora
+        kept.append((6, f_dora, f_dora))
     if f_daisangen:
         on_yakuman = True
-        value += 13
+        sum_yakuman += 13
         kept.append((7, 1, 13))
-    if on_yakuman:
-        total += value
+    # 役満 (yakuman): fans add up.
+    total += sum_yakuman
     # 役 (yaku): fans add up.
-    on_yaku = False
-    if not on_yakuman:
-        value = 0
-        if f_pinfu:
-            on_yaku = True
-            value += 1
-            kept.append((0, 1, 1))
-        if f_menzen_tsumo:
-            on_yaku = True
-            value += 1
-            kept.append((1, 1, 1))
-        if f_iipeikou:
-            on_yaku = True
-            value += 1
-            kept.append((2, 1, 1))
-        if f_sanankou:
-            on_yaku = True
-            value += 2
-            kept.append((3, 1, 2))
-        if f_chiitoitsu:
-            on_yaku = True
-            value += 2
-            kept.append((4, 1, 2))
-        if f_chinitsu:
-            on_yaku = True
-            value += 6
-            kept.append((5, 1, 6))
-        if on_yaku:
-            total += value
+    if on_yakuman:
+        kept = [entry for entry in kept if FANS[entry[0]].tier != 0]
+    else:
+        total += sum_yaku
     # ドラ (dora): fans add up.
-    on_dora = False
-    if not on_yakuman:
-        value = 0
-        if f_dora:
-            on_dora = True
-            value += f_dora
-            kept.append((6, f_dora, f_dora))
-        if on_dora:
-            total += value
+    if on_yakuman:
+        kept = [entry for entry in kept if FANS[entry[0]].tier != 1]
+    else:
+        total += sum_dora
     return total, tuple(kept), notes
 
 
@@ -407,8 +401,9 @@ def fu_count(
     x_meld_any, x_meld_all, x_meld_count = summarize_melds(a.melds, MELD_MASKS, MELD_COUNTS)
     x_counted_0 = (
         (x_meld_count >> 12 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if x_winning_meld.is_simple
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and not x_winning_meld.concealed
         and not
@@ -417,8 +412,9 @@ def fu_count(
             and not x_winning_meld.is_kong
             and not (x_winning_meld.concealed and x_self_drawn)
         ) else 0)
-        + ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if x_winning_meld.is_simple
+        + (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and not (x_winning_meld.concealed and x_self_drawn)
         and not
@@ -428,16 +424,18 @@ def fu_count(
     )
     x_counted_1 = (
         (x_meld_count >> 15 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if x_winning_meld.is_simple
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and x_winning_meld.concealed
         and not x_self_drawn else 0)
     )
     x_counted_2 = (
         (x_meld_count >> 18 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if not x_winning_meld.is_simple
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and not x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and not x_winning_meld.concealed
         and not
@@ -446,8 +444,9 @@ def fu_count(
             and not x_winning_meld.is_kong
             and not (x_winning_meld.concealed and x_self_drawn)
         ) else 0)
-        + ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if not x_winning_meld.is_simple
+        + (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and not x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and not (x_winning_meld.concealed and x_self_drawn)
         and not
@@ -459,8 +458,9 @@ def fu_count(
     )
     x_counted_3 = (
         (x_meld_count >> 21 & 7)
-        - ((x_melds.count(x_winning_meld) if x_winning_meld.is_pung else 0)
-        if not x_winning_meld.is_simple
+        - (x_melds.count(x_winning_meld)
+        if x_winning_meld.is_pung
+        and not x_winning_meld.is_simple
         and not x_winning_meld.is_kong
         and x_winning_meld.concealed
         and not x_self_drawn else 0)
