@@ -14,12 +14,14 @@ __all__ = [
     "HONOUR_ENTRIES",
     "HONOUR_KEYS",
     "HONOUR_TABLE",
+    "SPLIT_KINDS",
     "SUIT_ENTRIES",
     "SUIT_KEYS",
     "SUIT_TABLE",
     "Split",
     "honour_splits",
     "honour_table",
+    "split_rows",
     "suit_splits",
     "suit_table",
 ]
@@ -95,40 +97,49 @@ HONOUR_ENTRIES: dict[bytes, tuple[bytes, int]] = {key: (key, n) for key, n in HO
 # (a sort by a Python key function cost most of a split's time).
 _Rows = tuple[tuple[int, int], ...]
 _KINDS = ("pung", "chow", "pair")  # as the tiles read at one rank: 111 before 123 before 11
+SPLIT_KINDS = _KINDS  # the kinds of `split_rows`, by number
 _PUNG, _CHOW, _PAIR = range(3)
 
 
-# `_splits` of counts met before, by (counts, chows, has_pair): the searches of different
-# keys meet the same rest of a suit again and again (a pure function's memo, filled as keys
-# are met).
-_SPLITS: dict[tuple[bytes, bool, bool], tuple[_Rows, ...]] = {}
+# `_splits` of keys met before, by (key, chows): the searches of different keys meet the same
+# rest of a suit again and again (a pure function's memo, filled as keys are met).
+_SPLITS: dict[tuple[bytes, bool], tuple[_Rows, ...]] = {}
 
 
-def _splits(counts: bytes, chows: bool, has_pair: bool) -> tuple[_Rows, ...]:
-    """Every split of `counts` as sorted meld rows (duplicates possible; callers dedupe)."""
-    memo = (counts, chows, has_pair)
+def _splits(key: bytes, table: dict[bytes, int], chows: bool) -> tuple[_Rows, ...]:
+    """Every split of `key`, a key of `table` (so it splits), as sorted meld rows (duplicates
+    possible; callers dedupe). The lowest tile held starts a meld: each way to take it
+    (pung, chow, pair) is followed only when the rest is a key of the table again, with the
+    pair still to place or not, so the search never enters a dead end."""
+    memo = (key, chows)
     found = _SPLITS.get(memo)
     if found is not None:
         return found
-    first = next((i for i, n in enumerate(counts) if n), -1)
-    if first < 0:
+    first = len(key) - len(key.lstrip(b"\x00"))  # the lowest rank held, in one C call
+    if first == len(key):
         return ((),)
+    value = table[key]  # 2 while the pair is still to place
     rows: list[_Rows] = []
-    options: list[tuple[int, tuple[int, ...]]] = []
-    # The lowest remaining tile must belong to a meld that starts at it.
-    if counts[first] >= 3:
-        options.append((_PUNG, (first,) * 3))
-    if chows and first + 2 < len(counts) and counts[first + 1] and counts[first + 2]:
-        options.append((_CHOW, (first, first + 1, first + 2)))
-    if not has_pair and counts[first] >= 2:
-        options.append((_PAIR, (first, first)))
-    for kind, used in options:
-        left = bytearray(counts)
+    options: list[tuple[int, tuple[int, ...], int]] = []
+    if key[first] >= 3:
+        options.append((_PUNG, (first,) * 3, value))
+    if chows and first + 2 < len(key) and key[first + 1] and key[first + 2]:
+        options.append((_CHOW, (first, first + 1, first + 2), value))
+    if value == 2 and key[first] >= 2:
+        options.append((_PAIR, (first, first), 1))
+    for kind, used, rest_value in options:
+        left = bytearray(key)
         for t in used:
             left[t] -= 1
+        rest_key = bytes(left)
+        if table.get(rest_key) != rest_value:
+            continue  # the rest does not split (with the pair to place, or without)
         head = (first, kind)
-        for rest in _splits(bytes(left), chows, has_pair or kind == _PAIR):
-            rows.append(tuple(sorted((head, *rest))))
+        for rest in _splits(rest_key, table, chows):
+            # The rest holds no lower rank: sorted already unless it starts at this rank too.
+            rows.append(
+                (head, *rest) if not rest or rest[0] >= head else tuple(sorted((head, *rest)))
+            )
     found = _SPLITS[memo] = tuple(rows)
     return found
 
@@ -143,11 +154,20 @@ def _larger(chows: bool) -> dict[bytes, int]:
     return suit_table(_LARGEST_SETS) if chows else honour_table(_LARGEST_SETS)
 
 
-def _all_splits(key: bytes, chows: bool) -> tuple[Split, ...]:
+def split_rows(key: bytes, chows: bool) -> list[tuple[tuple[int, int], ...]]:
+    """Every distinct split of a suit's `key` (the honours' without `chows`) into sets and at
+    most one pair, each as sorted (rank offset, kind) rows, kind 0 a pung, 1 a chow, 2 the
+    pair (`SPLIT_KINDS`); the splits in sorted order, none for a key that does not split."""
     table = SUIT_TABLE if chows else HONOUR_TABLE
-    if key not in table and (sum(key) <= _LARGEST_KEY or key not in _larger(chows)):
-        return ()
-    rows = sorted(set(_splits(key, chows, False)))  # by rank, then kind, meld by meld
+    if key not in table:
+        if sum(key) <= _LARGEST_KEY or key not in _larger(chows):
+            return []
+        table = _larger(chows)
+    return sorted(set(_splits(key, table, chows)))  # by rank, then kind, meld by meld
+
+
+def _all_splits(key: bytes, chows: bool) -> tuple[Split, ...]:
+    rows = split_rows(key, chows)
     return tuple(tuple((_KINDS[kind], rank) for rank, kind in split) for split in rows)
 
 

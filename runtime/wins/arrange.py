@@ -19,7 +19,7 @@ from typing import NamedTuple
 from mjc.runtime.tiles.argcheck import WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS, raise_if_wrong
 from mjc.runtime.tiles.hand import MAX_TILES, Hand
 from mjc.runtime.tiles.melds import PLACES, WAIT_ORDER, Meld, meld
-from mjc.runtime.tiles.tables import honour_splits, suit_splits
+from mjc.runtime.tiles.tables import SPLIT_KINDS, split_rows
 from mjc.runtime.tiles.tile import HONOUR_BASE, NUM_PLAYING, TERMINALS_AND_HONOURS
 from mjc.runtime.wins.knitted import (
     HONOURS_AND_KNITTED,
@@ -207,15 +207,32 @@ def is_standard_or_orphans_win(
 _SuitReading = tuple[tuple[Meld, ...], Meld | None]
 
 
+# By kind of `split_rows` (pung, chow, pair), then tile: the interned concealed meld.
+_SPLIT_MELDS: tuple[dict[int, Meld], ...] = tuple(
+    {
+        t: meld(kind, t, True)
+        for t in range(NUM_PLAYING)
+        if kind != "chow" or (t < HONOUR_BASE and t % 9 <= 6)
+    }
+    for kind in SPLIT_KINDS
+)
+_PAIR_KIND = SPLIT_KINDS.index("pair")
+
+
 @cache
 def _suit_readings(base: int, key: bytes) -> tuple[_SuitReading, ...]:
     """Every split of one suit's counts as concealed melds; cached per (suit, key)."""
-    splits = honour_splits(key) if base == HONOUR_BASE else suit_splits(key)
     readings: list[_SuitReading] = []
-    for split in splits:
-        sets = tuple(meld(kind, base + off, True) for kind, off in split if kind != "pair")
-        pairs = [meld(kind, base + off, True) for kind, off in split if kind == "pair"]
-        readings.append((sets, pairs[0] if pairs else None))
+    by_kind = _SPLIT_MELDS
+    for row in split_rows(key, base != HONOUR_BASE):
+        sets: list[Meld] = []
+        pair: Meld | None = None
+        for off, kind in row:
+            if kind == _PAIR_KIND:
+                pair = by_kind[kind][base + off]
+            else:
+                sets.append(by_kind[kind][base + off])
+        readings.append((tuple(sets), pair))
     return tuple(readings)
 
 
@@ -296,7 +313,7 @@ def _placed(tile: int, key: bytes) -> _Places:
     for m in (*sets, pair) if pair is not None else sets:
         row = PLACES[m.index]
         kind = row[tile] if row is not None else None
-        if kind is not None and all(m != other for other, _ in places):
+        if kind is not None and all(m.index != other.index for other, _ in places):
             places.append((m, kind))
     places.sort(key=lambda place: WAIT_ORDER[place[1]])
     found = _PLACED[tile][key] = tuple(places)
