@@ -5,7 +5,9 @@ A match is `mjc.runtime.game.match.Match` under the rulebook's `match_winds` (it
 round winds), `start_points`, `honba_rises` and `end_on_negative`. Its log is a `match` line
 (the match's seed, options and first dealer), then the log of each round in turn (its
 `start` line, with the round's `honba` and each seat's `points`, to its `end`), then
-`match_end` with the rounds played, the points and the placement. The replay builds the
+`match_end` with the rounds played, the points and the placement (and `deposits`, the
+deposits left on the table that went to the first-placed seat). Each start line carries the
+points the round was dealt with and the deposits carried in. The replay builds the
 match again from its seed: each round's start line must be the round the match deals next,
 each round replays (`mjc.runtime.game.gamelog.replay`), and `match_end` must be the match's.
 """
@@ -59,12 +61,15 @@ def _first_line(match: Match, seed: int) -> dict[str, Any]:
 
 
 def _last_line(match: Match) -> dict[str, Any]:
-    return {
+    line: dict[str, Any] = {
         "type": "match_end",
         "rounds": len(match.results),
         "points": list(match.scores),
         "placement": match.placement(),
     }
+    if match.deposits_awarded is not None:  # 供託 left at the end, in the first seat's points
+        line["deposits"] = match.deposits_awarded[1]
+    return line
 
 
 def play_match(args: Any, ruleset: Ruleset, options: Mapping[str, str], out: IO[str]) -> int:
@@ -84,9 +89,10 @@ def play_match(args: Any, ruleset: Ruleset, options: Mapping[str, str], out: IO[
                 bots[human] = None
         if not args.json:
             wind, honba = game.round_wind, game.honba
+            table = f", {match.deposits} on the table" if match.deposits else ""
             print(
                 f"-- round {len(match.results) + 1}: {wind} wind, seat {game.dealer} deals, "
-                f"{honba} 本場; points {', '.join(map(str, match.scores))}",
+                f"{honba} 本場; points {', '.join(map(str, match.scores))}{table}",
                 file=out,
             )
         play_out(game, bots, human, out)
@@ -114,6 +120,9 @@ def _print_match(match: Match, seed: int, out: IO[str], as_json: bool, log: str 
         for place, seat in enumerate(end["placement"], start=1)
     )
     print(f"{match.ruleset.id}: the match is over after {end['rounds']} rounds: {ranks}", file=out)
+    if match.deposits_awarded is not None:
+        seat, deposits = match.deposits_awarded
+        print(f"the {deposits} deposits left on the table went to seat {seat}", file=out)
     if log:
         print(f"log: {log}", file=out)
 

@@ -17,6 +17,8 @@ placement.
   are options some tables add.
 - `placement`: the seats by points, most first; a tie goes to the seat nearer the first
   dealer in turn order (起家優先).
+- `award_deposits`: the deposits (供託) still on the table when a match is over go to the
+  first-placed seat (the common online rule, 天鳳 and 雀魂; some tables let them be lost).
 """
 
 from __future__ import annotations
@@ -28,7 +30,14 @@ from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.tiles.hand import HandError
 from mjc.runtime.tiles.tile import NotationError
 
-__all__ = ["dealer_ready_at_draw", "match_over", "next_honba", "placement", "starting_points"]
+__all__ = [
+    "award_deposits",
+    "dealer_ready_at_draw",
+    "match_over",
+    "next_honba",
+    "placement",
+    "starting_points",
+]
 
 
 def dealer_ready_at_draw(
@@ -84,3 +93,11 @@ def placement(points: Sequence[int], first_dealer: int) -> list[int]:
     """The seats by points, most first; a tie to the seat nearer the first dealer."""
     n = len(points)
     return sorted(range(n), key=lambda seat: (-points[seat], (seat - first_dealer) % n))
+
+
+def award_deposits(points: list[int], deposits: int, first_dealer: int) -> tuple[int, int]:
+    """Give the `deposits` left on the table at a match's end to the first-placed seat:
+    `points` gains them; the seat and the deposits given."""
+    top = placement(points, first_dealer)[0]
+    points[top] += deposits
+    return top, deposits

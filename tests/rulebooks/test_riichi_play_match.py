@@ -2,8 +2,12 @@
 payments (ノーテン罰符, 3,000 in all from the seats not ready to the ready ones), the dealer
 who keeps the deal when ready at a draw (聴牌連荘), 本場 carried by the match, and the match
 itself: 半荘戦 (east and south) or 東風戦 (east), 25,000 points each at the start, 飛び, and
-the placement by points (a tie to the seat nearer the first dealer). One test per rule,
-through `Ruleset.settle`, `Round` and `Match`, and the CLI for `mjc play --match`."""
+the placement by points (a tie to the seat nearer the first dealer). With the ready
+declaration and the abortive draws (H1, H2) the match deals each round with its points (a
+riichi needs 1,000 of them), carries the deposits on the table (供託) from round to round and
+gives those left at the end to the first-placed seat; an abortive draw pays no ノーテン罰符 and
+the dealer deals again with one more 本場. One test per rule, through `Ruleset.settle`,
+`Round` and `Match`, and the CLI for `mjc play --match`."""
 
 from __future__ import annotations
 
@@ -21,8 +25,10 @@ from mjc.runtime.bots.greedybot import GreedyBot
 from mjc.runtime.bots.simple import play_round
 from mjc.runtime.game.engine import GameSetupError, Round
 from mjc.runtime.game.match import Match
+from mjc.runtime.game.roundstate import RoundState
+from mjc.runtime.game.scenario import Scenario
 from mjc.runtime.settle.settlement import Settlement
-from tests.helpers.engine_helpers import play_out, scenario_round
+from tests.helpers.engine_helpers import act, kinds, play_out, scenario_round
 from tests.helpers.settlement_helpers import edited_ruleset, paid, ruleset, settle
 
 # Hands between turns at the draw. Ready: a 単騎 on 5s, on 6z, on 1z; an open hand ready with
@@ -259,3 +265,110 @@ def test_a_match_log_with_an_edited_round_start_is_refused(
 def test_a_match_needs_a_rulebook_with_a_length(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "guangdong", "--bots-only", "--match", "--seed", "1"]) == 2
     assert "no match_winds" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ with riichi and 途中流局
+
+# The dealer's 14 with nine different terminals and honours (九種九牌), and his 14 ready to
+# declare riichi on 7z (a 単騎 on 5p).
+NINE_TERMINALS = "19m19p19s1234z5678m"
+DEALER_READY = "123m456m789p234s5p7z"
+JUNK = ["369m369p36s567z99s", "123m123p11123s66z", "77z234p567p345s69s"]
+
+
+def _match_from(start_points: int, dealer_hand: str, others: Sequence[str]) -> Match:
+    book = ruleset("riichi")
+    rules = dataclasses.replace(book.turn_rules({}), start_points=start_points)
+    scenario = Scenario(hands=dict(enumerate([dealer_hand, *others])), dealer=0, dora="3m")
+    return Match(book, seed=3, rules=rules, scenarios=[scenario])
+
+
+@pytest.mark.parametrize(("start", "may"), [(900, False), (1000, True)])
+def test_a_round_of_the_match_is_dealt_with_the_matchs_points_and_riichi_needs_1000(
+    start: int, may: bool
+) -> None:
+    game = _match_from(start, DEALER_READY, [JUNK[2], JUNK[0], JUNK[1]]).next_round()
+    assert game.state().points == (start,) * 4
+    assert ("declare_ready" in kinds(game, 0)) is may
+
+
+def _bots_match(seed: int) -> tuple[Match, list[tuple[RoundState, dict[str, Any]]]]:
+    """A 半荘 of GreedyBots: each round's state when dealt and its result."""
+    match = _riichi_match(seed)
+    bots = [GreedyBot(match.ruleset, match.options) for _ in range(4)]
+    rounds = []
+    while not match.over:
+        game = match.next_round()
+        state = game.state()
+        play_round(game, bots)
+        match.finish(game)
+        assert game.result is not None
+        rounds.append((state, game.result))
+    return match, rounds
+
+
+def test_the_deposits_a_round_leaves_on_the_table_are_carried_into_the_next() -> None:
+    """Seed 17: riichi deposits stay on the table after draws, also over a 四風連打."""
+    _, rounds = _bots_match(17)
+    carried = 0
+    for (before, result), (after, _) in itertools.pairwise(rounds):
+        left = result["deposits"]["after"]
+        assert after.table_deposits == left
+        assert before.points is not None and after.points is not None
+        moved = zip(before.points, result["deltas"], strict=True)
+        assert after.points == tuple(p + d for p, d in moved)
+        assert sum(after.points) + after.table_deposits == 100000
+        carried += left > 0
+    assert carried >= 2
+    assert any(result.get("abortive_draw") for _, result in rounds)
+
+
+def test_an_abortive_draw_pays_no_noten_and_the_dealer_deals_again_one_honba_up() -> None:
+    """九種九牌 with two seats ready: an exhaustive draw would pay them 1,500 each."""
+    match = _match_from(25000, NINE_TERMINALS, [READY_5S, READY_6Z, NOT_READY[0]])
+    game = match.next_round()
+    act(game, 0, "abortive_draw")
+    match.finish(game)
+    assert game.result is not None and game.result["abortive_draw"] == "nine_terminals"
+    assert game.result["deltas"] == [0, 0, 0, 0]
+    assert game.settlement is not None and not game.settlement.lines
+    again = match.next_round().state()
+    assert (again.dealer, again.honba, again.round_wind) == (0, 1, "E")
+    assert again.points == (25000,) * 4
+
+
+def test_the_deposits_left_when_the_match_is_over_go_to_the_first_placed_seat() -> None:
+    """Seed 80: a riichi's deposit is still on the table after the last round."""
+    match, rounds = _bots_match(80)
+    last_state, last = rounds[-1]
+    left = last["deposits"]["after"]
+    assert left > 0 and match.over and match.deposits == 0
+    top = match.placement()[0]
+    assert match.deposits_awarded == (top, left)
+    assert last_state.points is not None
+    before = [p + d for p, d in zip(last_state.points, last["deltas"], strict=True)]
+    assert match.scores == [p + (left if s == top else 0) for s, p in enumerate(before)]
+    assert sum(match.scores) == 100000
+
+
+def test_a_bots_only_hanchans_log_carries_points_and_deposits_and_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Seed 26: two rounds are dealt with a deposit on the table, one left at the end."""
+    log = tmp_path / "match.jsonl"
+    args = ["play", "riichi", "--bots-only", "--match", "--seed", "26", "--log", str(log)]
+    assert main([*args, "--json"]) == 0
+    end = json.loads(capsys.readouterr().out)["match"]
+    lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    starts = [line for line in lines if line["type"] == "start"]
+    assert all(len(start["points"]) == 4 for start in starts)
+    assert [s for s in starts if s.get("deposits")]
+    assert end["deposits"] > 0 and sum(end["points"]) == 100000
+    assert lines[-1] == {"type": "match_end", **end}
+    assert main(["replay", str(log), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["match"] == end
+    carried = next(i for i, line in enumerate(lines) if line.get("deposits") and "seed" in line)
+    lines[carried]["deposits"] += 1000
+    log.write_text("\n".join(json.dumps(line) for line in lines) + "\n", encoding="utf-8")
+    assert main(["replay", str(log)]) == 1
+    assert f"line {carried + 1}: the match deals the round" in capsys.readouterr().err
