@@ -134,10 +134,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--only",
-        choices=("rounds", "mcr", "riichi"),
+        choices=("rounds", "mcr", "riichi", "startup"),
         help="run one section alone: rounds (whole rounds with random bots beside the peers), "
-        "mcr (the Chinese Official rulebook scored and win-checked beside PyMahjongGB) or "
-        "riichi (the Riichi rulebook scored beside mahjong's HandCalculator)",
+        "mcr (the Chinese Official rulebook scored and win-checked beside PyMahjongGB), "
+        "riichi (the Riichi rulebook scored beside mahjong's HandCalculator) or startup (new "
+        "processes: `mjc check`, `mjc score`, importing a generated module)",
     )
     return parser
 
@@ -463,6 +464,8 @@ def main(argv: list[str] | None = None) -> int:
         return _mcr_only(hands, repeats, args.seed, args.json)
     if args.only == "riichi":
         return _riichi_only(hands, repeats, args.seed, args.json)
+    if args.only == "startup":
+        return _startup_only(repeats, args.json)
 
     # Compilation first: it measures the Lark parser build before anything else needs it.
     _progress("compiling the bundled rulebooks", quiet)
@@ -541,6 +544,21 @@ def _mcr_only(hands: int, repeats: int, seed: int, json_to: str | None) -> int:
         "results": [row_json(row) for row in mcr.rows],
     }
     return _print_and_write("\n".join(mcr_text(mcr)), doc, json_to, 0 if mcr.agreement.ok else 1)
+
+
+def _startup_only(repeats: int, json_to: str | None) -> int:
+    """`--only startup`: the cold-start rows alone (issue 26's `mjc check` goal among them)."""
+    _progress("cold start (new processes)", json_to == "-")
+    group = Group("cold start (new processes, wall time)", startup_benchmark(repeats))
+    found = machine()
+    doc = {
+        "machine": found,
+        "versions": _versions(),
+        "repeats": repeats,
+        "results": report_rows_json([group]),
+    }
+    text = "\n".join((machine_text(found, repeats), "", render_report([group])))
+    return _print_and_write(text, doc, json_to, 0)
 
 
 def _riichi_only(hands: int, repeats: int, seed: int, json_to: str | None) -> int:

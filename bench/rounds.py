@@ -9,7 +9,8 @@ pays it) and riichienv's one-hand game (`RiichiEnv(game_mode=0)`, its `RandomAge
 number of rounds, and the figure is the median pass (`bench.timing`), one core, CPU time.
 
 Ours: `mjc_rounds` plays guangdong rounds (and, in rows of their own, each other bundled
-rulebook's) through the engine's `PlayRound`, the one `mjc simulate` uses
+rulebook's; riichi's, the rules riichienv plays, with its own ratio to riichienv and issue 24's
+target of twice its rounds) through the engine's `PlayRound`, the one `mjc simulate` uses
 (`mjc.compiler.cli.simulate.engine_play_round`), four random bots, the round settled. Until
 the engine lands there is nothing to time and the section says so; once it does, the rows get
 their figures, their ratios to both peers and (guangdong's row, "mjc") DESIGN.md's target
@@ -32,6 +33,8 @@ from bench.timing import Timing, time_pass
 __all__ = [
     "MJC_RULEBOOK",
     "OTHER_RULEBOOKS",
+    "RIICHI_ROUNDS_TARGET_RATIO",
+    "RIICHI_RULEBOOK",
     "ROUNDS_TARGET_PER_S",
     "RoundsResult",
     "mjc_rounds",
@@ -45,6 +48,9 @@ __all__ = [
 
 ROUNDS_TARGET_PER_S = 1_000  # DESIGN.md, "Performance": whole rounds with claims and scoring
 ROUNDS_TARGET_RATIO = 2.0  # times riichienv's rounds with random bots (issue 26)
+# Riichi's rounds beside riichienv's, the same rules on both sides (issue 24: twice as many).
+RIICHI_RULEBOOK = "riichi"
+RIICHI_ROUNDS_TARGET_RATIO = 2.0
 MJC_RULEBOOK = "guangdong"
 # RLCard plays some twenty rounds a second: its passes are shorter so the section stays quick.
 _RLCARD_SHARE = 5
@@ -136,14 +142,23 @@ def _mjc_of(rulebook: str) -> Callable[[int], RoundFn | None]:
     return lambda seed: mjc_rounds(seed, rulebook)
 
 
+def _what(rulebook: str) -> str:
+    if rulebook == RIICHI_RULEBOOK:
+        return (
+            "riichi: riichienv's rules (dead wall and dora, 立直 and 振聴, 聴牌料), random legal "
+            "bots, claims and settlement"
+        )
+    return f"{rulebook}, the same"
+
+
 # The other bundled rulebooks, timed beside guangdong (whose row, "mjc", meets the target or
 # not): their wilds, flowers and custom shapes make rounds dearer.
-OTHER_RULEBOOKS = ("meizhou", "chaozhou", "baise", "shanghai")
+OTHER_RULEBOOKS = ("meizhou", "chaozhou", "baise", "shanghai", RIICHI_RULEBOOK)
 
 # (name, package, what one round is, how to build it); ours first.
 _ENGINES: tuple[tuple[str, str, str, Callable[[int], RoundFn | None]], ...] = (
     ("mjc", "mjc", "guangdong, random legal bots, claims and settlement", mjc_rounds),
-    *((f"mjc {name}", "mjc", f"{name}, the same", _mjc_of(name)) for name in OTHER_RULEBOOKS),
+    *((f"mjc {name}", "mjc", _what(name), _mjc_of(name)) for name in OTHER_RULEBOOKS),
     ("RLCard", "rlcard", "rlcard.make('mahjong'), RandomAgent x4, env.run()", rlcard_rounds),
     ("riichienv", "riichienv", "RiichiEnv(game_mode=0), RandomAgent x4", riichienv_rounds),
 )
@@ -190,6 +205,9 @@ def rounds_text(results: list[RoundsResult], repeats: int) -> list[str]:
         ratio = ""
         if ours is not None and ours.per_second and r.package != "mjc":
             ratio = f"  mjc is {ours.per_second / r.per_second:.1f}x"
+        riichienv = next((e for e in results if e.package == "riichienv"), None)
+        if r.name == f"mjc {RIICHI_RULEBOOK}" and riichienv and riichienv.per_second:
+            ratio = f"  {r.per_second / riichienv.per_second:.1f}x riichienv (the same rules)"
         lines.append(f"  {named:<{width + 10}}  {figure}{ratio}  [{r.what}]")
     met = "-"
     if ours is not None and ours.per_second is not None:
@@ -251,7 +269,21 @@ def rounds_rows(results: list[RoundsResult]) -> list[Row]:
                 baseline=peer.name,
             )
         )
+    riichienv = next((r for r in results if r.package == "riichienv"), None)
     for other in results:
-        if other.package == "mjc" and other is not ours and other.timing is not None:
+        if other.package != "mjc" or other is ours or other.timing is None:
+            continue
+        if other.name == f"mjc {RIICHI_RULEBOOK}" and riichienv is not None:
+            rows.append(
+                Row.rate(
+                    f"  {other.name} (the same rules)",
+                    other.timing,
+                    riichienv.timing,
+                    target_ratio=RIICHI_ROUNDS_TARGET_RATIO,
+                    what=f"mjc: {other.what}; riichienv: {riichienv.error or riichienv.what}",
+                    baseline=riichienv.name,
+                )
+            )
+        else:
             rows.append(Row.rate(f"  {other.name}", other.timing, None, what=other.what))
     return rows

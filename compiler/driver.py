@@ -21,7 +21,7 @@ from mjc.compiler import check as checks, ir
 from mjc.compiler.check.example_scores import check_example_scores
 from mjc.compiler.diagnostics import Diagnostic, Span, error, has_errors, sort_diagnostics
 from mjc.compiler.diagnostics.suggest import did_you_mean
-from mjc.compiler.emit.codegen import checked_module, not_loaded
+from mjc.compiler.emit.codegen import compiled_module, not_loaded
 from mjc.compiler.language.types import INT, ChoiceType, describe
 from mjc.compiler.lower.rulebook import lower
 from mjc.compiler.resolve.declarations import Declarations, collect
@@ -81,12 +81,14 @@ def compile_source(source: str, file: str, *, directory: Path | None = None) -> 
     book = lower(decls, typed, source)
     # A module Python refuses, or one that fails as it loads, is a bug of mjc's code generator;
     # `mjc check` says so (E0901) rather than passing a rulebook no one can build.
-    module_source, broken = checked_module(book)
-    if module_source is None or broken is not None:
+    # Compiled once, for the check and for the import both.
+    compiled, broken = compiled_module(book, _generated_from(file))
+    if compiled is None or broken is not None:
         found = [*problems, broken] if broken is not None else problems
         return Compilation(file, source, None, sort_diagnostics(found), sources)
+    module_source, code = compiled
     try:
-        ruleset = import_source(module_source, f"mjc_rulebook_{book.id}", file).RULESET
+        ruleset = run_module(code, f"mjc_rulebook_{book.id}").RULESET
     except Exception as exc:
         failed = not_loaded(book, exc)
         return Compilation(file, source, None, sort_diagnostics([*problems, failed]), sources)
@@ -100,9 +102,18 @@ def compile_source(source: str, file: str, *, directory: Path | None = None) -> 
 def import_source(source: str, module_name: str, filename: str) -> types.ModuleType:
     """Execute generated source as a module (the source is ours: rulebook text only ever
     appears in it as literals)."""
+    return run_module(compile(source, _generated_from(filename), "exec"), module_name)
+
+
+def _generated_from(filename: str) -> str:
+    """The file name of a module generated from rulebook `filename`, in its tracebacks."""
+    return f"<generated from {filename}>"
+
+
+def run_module(code: types.CodeType, module_name: str) -> types.ModuleType:
+    """Execute the compiled code of a generated module as module `module_name`."""
     module = types.ModuleType(module_name)
-    module.__file__ = f"<generated from {filename}>"
-    code = compile(source, module.__file__, "exec")
+    module.__file__ = code.co_filename
     sys.modules[module_name] = module
     try:
         exec(code, module.__dict__)

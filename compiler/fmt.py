@@ -32,7 +32,6 @@ The layout, read from how the bundled rulebooks are written:
 from __future__ import annotations
 
 import argparse
-import difflib
 import functools
 import os
 import re
@@ -470,6 +469,8 @@ def run(args: argparse.Namespace, usage_error: type[Exception]) -> int:
         if formatted.encode("utf-8") == path.read_bytes():
             continue
         if args.check:
+            import difflib  # here: every command builds the parser that names this one
+
             diff = difflib.unified_diff(
                 text.splitlines(keepends=True),
                 formatted.splitlines(keepends=True),

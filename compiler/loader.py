@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from mjc.compiler.driver import Compilation, compile_file, import_source
 from mjc.compiler.emit.codegen import checked_module
-from mjc.compiler.emit.native import native_ruleset_module
 from mjc.compiler.syntax.sources import RulebookNotFound, bundled_rulebooks, resolve_rulebook
 from mjc.runtime import Ruleset
 
@@ -27,6 +26,10 @@ class Loaded:
 
 def load(name_or_path: str) -> Loaded:
     """Compile a rulebook and import its generated module (when it compiles)."""
+    # Imported here: `mjc check`, which imports this module but loads nothing, starts without
+    # the native build's machinery (subprocess, sysconfig, ...).
+    from mjc.compiler.emit.native import native_ruleset_module
+
     path, display = resolve_rulebook(name_or_path)
     compilation = compile_file(path, display)
     if compilation.rulebook is None or not compilation.ok:

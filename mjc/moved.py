@@ -12,12 +12,15 @@ whose name is now a package's (`mjc.runtime.game`, `mjc.runtime.tiles`, `mjc.com
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.machinery
 import sys
 import warnings
 from collections.abc import Sequence
 from types import ModuleType
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from importlib.abc import Loader
 
 __all__ = ["MOVED", "MovedModuleFinder", "install"]
 
@@ -181,8 +184,10 @@ MOVED = {
 }
 
 
-class _Alias(importlib.abc.Loader):
-    """Loads an old path as the module at its new path."""
+class _Alias:
+    """Loads an old path as the module at its new path. (A loader by the import system's
+    protocol, not by `importlib.abc`'s base class: importing that, in every process that
+    imports mjc, would cost more than its use.)"""
 
     def __init__(self, new: str) -> None:
         self.new = new
@@ -204,8 +209,9 @@ class _Alias(importlib.abc.Loader):
         module.__spec__ = self.spec
 
 
-class MovedModuleFinder(importlib.abc.MetaPathFinder):
-    """Finds the old paths of `MOVED`, and nothing else."""
+class MovedModuleFinder:
+    """Finds the old paths of `MOVED`, and nothing else (a meta path finder by protocol, as
+    `_Alias` is a loader)."""
 
     def find_spec(
         self,
@@ -216,7 +222,7 @@ class MovedModuleFinder(importlib.abc.MetaPathFinder):
         new = MOVED.get(fullname)
         if new is None:
             return None
-        return importlib.machinery.ModuleSpec(fullname, _Alias(new))
+        return importlib.machinery.ModuleSpec(fullname, cast("Loader", _Alias(new)))
 
 
 def install() -> None:

@@ -268,6 +268,24 @@ def test_only_rounds_runs_the_rounds_section_alone(capsys: pytest.CaptureFixture
         assert (engine["rounds_per_s"] is None) == (engine["error"] is not None)
 
 
+def test_only_startup_runs_the_cold_start_section_alone(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--only startup`: the cold-start rows (here made up, not measured) with `mjc check`'s
+    goal, and no other section."""
+    import bench.__main__ as bench_main
+    from bench.report import Row
+    from bench.startup import CHECK_START_GOAL_S
+    from bench.timing import Timing
+
+    rows = [Row.seconds("cold start: mjc check", Timing((0.2,)), target_value=CHECK_START_GOAL_S)]
+    monkeypatch.setattr(bench_main, "startup_benchmark", lambda runs: rows)
+    assert main(["--only", "startup", "--repeats", "1", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert set(doc) == {"machine", "versions", "repeats", "results"}
+    assert [row["name"] for row in doc["results"]] == ["cold start: mjc check"]
+
+
 def test_an_engine_that_cannot_play_is_reported_not_fatal() -> None:
     """A peer that fails names its error; an engine with nothing to time says so."""
     from bench.rounds import _measure

@@ -228,5 +228,5 @@ def _reads_dealt_hand(node: object) -> bool:
     if isinstance(node, tuple):
         return any(_reads_dealt_hand(item) for item in node)
     if isinstance(node, ir.Model):
-        return any(_reads_dealt_hand(getattr(node, f)) for f in type(node).model_fields)
+        return any(_reads_dealt_hand(getattr(node, f)) for f in ir.field_names(type(node)))
     return False

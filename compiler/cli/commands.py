@@ -27,7 +27,6 @@ from mjc.compiler.diagnostics import (
 from mjc.compiler.diagnostics.formats import render_github, render_json, render_sarif
 from mjc.compiler.driver import Compilation, compile_file
 from mjc.compiler.emit.codegen import checked_module
-from mjc.compiler.ir import json_schema
 from mjc.compiler.loader import RulebookNotFound, bundled_rulebooks, load, resolve_rulebook
 from mjc.compiler.syntax.sources import rulebook_argument, rulebooks_in
 from mjc.compiler.version import MJC_VERSION
@@ -436,6 +435,8 @@ def _docs(args: argparse.Namespace) -> int:
 
 
 def _dump_ir(args: argparse.Namespace) -> int:
+    from mjc.compiler.ir.jsonio import json_schema, to_json  # pydantic: only here
+
     if args.schema:
         print(json.dumps(json_schema(), ensure_ascii=False, indent=2))
         return EXIT_OK
@@ -445,5 +446,5 @@ def _dump_ir(args: argparse.Namespace) -> int:
     if compilation.rulebook is None or not compilation.ok:
         _print_diagnostics([compilation])
         return EXIT_FAILED
-    print(compilation.rulebook.model_dump_json(indent=2))
+    print(to_json(compilation.rulebook, indent=2))
     return EXIT_OK

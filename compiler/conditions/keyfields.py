@@ -34,8 +34,8 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from mjc.compiler import ir
 from mjc.compiler.conditions.meldboards import (
@@ -49,6 +49,7 @@ from mjc.compiler.conditions.meldboards import (
 )
 from mjc.compiler.conditions.scopes import is_local, mentions
 from mjc.compiler.ir import consteval
+from mjc.compiler.language.types import SuitLetter
 from mjc.compiler.pysource.layout import Break, Doc, flat, group
 from mjc.runtime.tiles.hand import MAX_TILES
 from mjc.runtime.tiles.melds import all_melds
@@ -66,6 +67,7 @@ _TESTS: dict[str, Callable[[int, int], bool]] = {
     "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
 }  # fmt: skip
 _SLOT_SUIT = "mpsz"
+_SLOT_SUITS: tuple[SuitLetter, ...] = ("m", "p", "s", "z")  # `_SLOT_SUIT` as the IR types it
 _MOST_OFFSETS = 4  # rank offsets a neighbour test may shift by before it is left to the loop
 _OWN_ATTRS = {"rank", "suit", "is_suited", "is_honour"}  # decided by the key alone
 
@@ -220,14 +222,14 @@ def _put(expr: ir.Expr, values: dict[tuple[str, str], ir.Expr]) -> ir.Expr:
         found = values.get((expr.obj.name, expr.attr))
         if found is not None:
             return found
-    update: dict[str, object] = {}
-    for name in type(expr).model_fields:
+    update: dict[str, Any] = {}
+    for name in ir.field_names(type(expr)):
         child = getattr(expr, name)
         if isinstance(child, tuple):
             update[name] = tuple(_put(c, values) if ir.is_node(c) else c for c in child)
         elif ir.is_node(child):
             update[name] = _put(child, values)
-    return expr.model_copy(update=update) if update else expr
+    return replace(expr, **update) if update else expr
 
 
 def constant(expr: ir.Expr) -> object | None:
@@ -238,7 +240,7 @@ def constant(expr: ir.Expr) -> object | None:
 
 
 def _key_values(var: str, slot: int, rank: int) -> dict[tuple[str, str], ir.Expr]:
-    suit = _SLOT_SUIT[slot]
+    suit = _SLOT_SUITS[slot]
     return {
         (var, "rank"): ir.IntE(value=rank),
         (var, "suit"): ir.SuitE(suit=suit),
@@ -315,7 +317,7 @@ class _Body:
             return False
         return all(
             self._reads_key_only(c)
-            for name in type(expr).model_fields
+            for name in ir.field_names(type(expr))
             for c in (getattr(expr, name) if isinstance(getattr(expr, name), tuple)
                       else (getattr(expr, name),))
             if ir.is_node(c)

@@ -23,11 +23,12 @@ its Python, or None for the plain loop. Two forms:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from mjc.compiler import ir
 from mjc.compiler.conditions.meldboards import substitute
 from mjc.compiler.conditions.scopes import is_local
+from mjc.compiler.language.types import BOOL
 from mjc.compiler.pysource.layout import Break, Doc, Nest, group
 
 if TYPE_CHECKING:
@@ -94,8 +95,8 @@ def as_exists(expr: ir.Expr) -> ir.Expr:
         if isinstance(count, ir.QuantE) and count.kind == "count" and isinstance(other, ir.IntE):
             exists = _EXISTS.get((op, other.value))
             if exists is not None:
-                kind = "any" if exists else "none"
-                return ir.QuantE(type="bool", kind=kind, var=count.var, domain=count.domain,
+                kind: Literal["any", "none"] = "any" if exists else "none"
+                return ir.QuantE(type=BOOL, kind=kind, var=count.var, domain=count.domain,
                                  body=count.body)  # fmt: skip
     return expr
 

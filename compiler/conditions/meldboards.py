@@ -25,11 +25,12 @@ at least 0, and variables of ranges that start at 0 or more, added or multiplied
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, cast
 
 from mjc.compiler import ir
 from mjc.compiler.conditions.scopes import is_local, mentions
+from mjc.compiler.language.types import INT, SUIT, SuitLetter
 from mjc.compiler.pysource.layout import Break, Doc, Nest, flat, group
 from mjc.runtime.tiles.tile import RANK_OF, SUIT_OF
 from mjc.runtime.wins.meldboards import SUIT_BIT, TILE_FIELD, TILE_SLOT
@@ -96,10 +97,10 @@ def key_of(var: str, body: ir.Expr) -> Key | None:
         rank: ir.Expr  # `n.tile == T`: T's rank and T's suit
         if isinstance(other, ir.TileE):
             rank = ir.IntE(value=RANK_OF[other.tile])
-            suit: ir.Expr = ir.SuitE(suit=SUIT_OF[other.tile])
+            suit: ir.Expr = ir.SuitE(suit=cast(SuitLetter, SUIT_OF[other.tile]))
         else:
-            rank = ir.AttrE(type="int", obj=other, attr="rank", on="tile")
-            suit = ir.AttrE(type="suit", obj=other, attr="suit", on="tile")
+            rank = ir.AttrE(type=INT, obj=other, attr="rank", on="tile")
+            suit = ir.AttrE(type=SUIT, obj=other, attr="suit", on="tile")
         key.rank = rank
         key.tile = other
         _add_suit(key, suit, True)
@@ -139,15 +140,15 @@ def substitute(expr: ir.Expr, var: str, value: int | ir.Expr) -> ir.Expr:
             return expr
         return ir.IntE(value=value) if isinstance(value, int) else value
     if isinstance(expr, ir.QuantE) and expr.var == var:
-        return expr.model_copy(update={"domain": substitute(expr.domain, var, value)})
-    update: dict[str, object] = {}
-    for name in type(expr).model_fields:
+        return replace(expr, domain=substitute(expr.domain, var, value))
+    update: dict[str, Any] = {}
+    for name in ir.field_names(type(expr)):
         child = getattr(expr, name)
         if isinstance(child, tuple):
             update[name] = tuple(substitute(c, var, value) if ir.is_node(c) else c for c in child)
         elif ir.is_node(child):
             update[name] = substitute(child, var, value)
-    return expr.model_copy(update=update) if update else expr
+    return replace(expr, **update) if update else expr
 
 
 def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from mjc.compiler import ir
 from mjc.compiler.conditions.meldboards import substitute
 from mjc.compiler.conditions.scopes import closed, mentions
+from mjc.compiler.language.types import INT
 from mjc.compiler.pysource.layout import Break, Doc, flat, group
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
             for value in (False, True)]  # fmt: skip
     if any(mentions(b, var) for b in on_x):
         return None
-    base = py.py(ir.QuantE(type="int", kind="count", var=var, domain=expr.domain, body=without))
+    base = py.py(ir.QuantE(type=INT, kind="count", var=var, domain=expr.domain, body=without))
     melds, test = _LISTS[expr.domain.fact]
     source = py.py(ir.FactE(type=expr.domain.type, fact=melds))
     x = py.py(other)
@@ -84,7 +85,7 @@ def _once_per_call(expr: ir.Expr) -> bool:
         node = pending.pop()
         if isinstance(node, ir.FanRefE) or (isinstance(node, ir.FactE) and node.fact == "total"):
             return False
-        for field in type(node).model_fields:
+        for field in ir.field_names(type(node)):
             value = getattr(node, field)
             pending += [c for c in (value if isinstance(value, tuple) else (value,))
                         if isinstance(c, ir.Model)]  # fmt: skip

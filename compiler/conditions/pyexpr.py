@@ -25,7 +25,7 @@ from mjc.compiler.conditions.facts import (
     tile_constant,
 )
 from mjc.compiler.conditions.scopes import closed, is_local, membership
-from mjc.compiler.language.types import TILE, ListType
+from mjc.compiler.language.types import BOOL, MELD, TILE, ListType
 from mjc.compiler.pysource.layout import Break, Doc, Group, Nest, bracketed, flat, group
 from mjc.compiler.pysource.pysafe import lit
 from mjc.runtime.tiles.tile import tile_text
@@ -113,8 +113,9 @@ class PyExpr:
     inline: frozenset[str] | None = frozenset()
     facts: dict[str, int] = field(default_factory=dict)  # fact -> times read
     summaries: set[str] = field(default_factory=set)
-    # Locals computed once per call: their flat source -> (their name, their layout).
-    hoisted: dict[str, tuple[str, Doc]] = field(default_factory=dict)
+    # Locals computed once per call: their flat source (or a shared quantifier's IR) -> (their
+    # name, their layout).
+    hoisted: dict[str | ir.QuantE, tuple[str, Doc]] = field(default_factory=dict)
     # Deep subexpressions made local functions (`x_part_<n> = lambda ...: ...`), in order.
     parts: list[tuple[str, Doc]] = field(default_factory=list)
     tiles: dict[str, int] = field(default_factory=dict)
@@ -128,11 +129,12 @@ class PyExpr:
     boards: set[str] = field(default_factory=set)
     loops: int = 0
     spills: int = 0
-    # Quantifiers outside any other that wrote a plain loop: their IR (as JSON) -> times met;
-    # those in `shared` are computed once per call into a local (`x_shared_<n>`) that every
-    # condition meeting them reads (`codeplan.shared_loops` picks them).
-    quantifiers: dict[str, int] = field(default_factory=dict)
-    shared: frozenset[str] = frozenset()
+    # Quantifiers outside any other that wrote a plain loop: their IR (equal where the trees
+    # are) -> times met; those in `shared` are computed once per call into a local
+    # (`x_shared_<n>`) that every condition meeting them reads (`codeplan.shared_loops` picks
+    # them).
+    quantifiers: dict[ir.QuantE, int] = field(default_factory=dict)
+    shared: frozenset[ir.QuantE] = frozenset()
 
     def __call__(self, expr: ir.Expr) -> Doc:
         return self.py(expr).doc
@@ -192,7 +194,7 @@ class PyExpr:
     def _top_quantifier(self, expr: ir.QuantE) -> Py:
         """A quantifier no other encloses: counted when it loops, and read from its local
         when it is one of `shared` (its code depends on nothing but the call's facts)."""
-        key = expr.model_dump_json()
+        key = expr
         if key in self.hoisted:
             return atom(self.hoisted[key][0])
         loops, parts = self.loops, len(self.parts)
@@ -467,7 +469,7 @@ class PyExpr:
         item = "tile" if summary == "tile" else "meld"
         if filter_attr is not None:
             test = ir.AttrE(
-                type="bool", obj=ir.VarE(type="meld", name=var), attr=filter_attr, on="meld"
+                type=BOOL, obj=ir.VarE(type=MELD, name=var), attr=filter_attr, on="meld"
             )
             body = (
                 ir.BoolOpE(op="or", operands=(ir.NotE(operand=test), body))

@@ -27,7 +27,7 @@ def closed(expr: ir.Expr) -> bool:
         if isinstance(node, ir.QuantE):
             pending += [(node.domain, bound), (node.body, bound | {node.var})]
             continue
-        for name in type(node).model_fields:
+        for name in ir.field_names(type(node)):
             value = getattr(node, name)
             for child in value if isinstance(value, tuple) else (value,):
                 if isinstance(child, ir.Model):
@@ -39,7 +39,7 @@ def mentions(expr: ir.Expr, var: str) -> bool:
     """Whether `expr` reads the variable `var` anywhere."""
     if isinstance(expr, ir.VarE):
         return expr.name == var
-    for name in type(expr).model_fields:
+    for name in ir.field_names(type(expr)):
         value = getattr(expr, name)
         children = value if isinstance(value, tuple) else (value,)
         for child in children:

@@ -24,8 +24,8 @@ plain loop (correctness first).
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from mjc.compiler import ir
 from mjc.compiler.conditions.meldboards import (
@@ -69,12 +69,12 @@ def _put_rank(expr: ir.Expr, var: str, rank: ir.Expr) -> ir.Expr:
     """`expr` with `var.rank` replaced by `rank` (the outer meld's fixed rank)."""
     if own_attr(expr, var, "rank"):
         return rank
-    update: dict[str, object] = {}
-    for name in type(expr).model_fields:
+    update: dict[str, Any] = {}
+    for name in ir.field_names(type(expr)):
         child = getattr(expr, name)
         if isinstance(child, ir.Model) and not isinstance(child, ir.SourceRef):
             update[name] = _put_rank(child, var, rank)  # type: ignore[arg-type]
-    return expr.model_copy(update=update) if update else expr
+    return replace(expr, **update) if update else expr
 
 
 def _split(var: str, body: ir.Expr) -> tuple[list[ir.Expr], ir.QuantE | None]:

@@ -497,7 +497,7 @@ def _mentions(node: object, var: str) -> bool:
     if isinstance(node, tuple):
         return any(_mentions(item, var) for item in node)
     if isinstance(node, ir.Model):
-        return any(_mentions(value, var) for value in node.__dict__.values())
+        return any(_mentions(getattr(node, name), var) for name in ir.field_names(type(node)))
     return False
 
 

@@ -17,6 +17,7 @@ import functools
 import textwrap
 from collections.abc import Sequence
 from importlib import resources
+from types import CodeType
 from typing import Any
 
 import jinja2
@@ -55,7 +56,14 @@ def facts_read(book: ir.Rulebook, among: frozenset[str]) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-__all__ = ["checked_module", "generate_module", "lit", "not_loaded", "safe_text"]
+__all__ = [
+    "checked_module",
+    "compiled_module",
+    "generate_module",
+    "lit",
+    "not_loaded",
+    "safe_text",
+]
 
 _ROW_INDENT = 4
 _DOC_WIDTH = 96
@@ -78,22 +86,39 @@ def _environment() -> jinja2.Environment:
     )
 
 
+_NOT_COMPILED = (SyntaxError, RecursionError, MemoryError, ValueError, OverflowError)
+
+
 def checked_module(book: ir.Rulebook) -> tuple[str | None, Diagnostic | None]:
     """The module's source, compiled by Python once before anyone writes or imports it; a
     module Python refuses (a bug of mjc: whatever passes `mjc check` must compile) is a coded
     diagnostic, never a traceback."""
+    compiled, problem = compiled_module(book, f"{book.id}.py")
+    return (None if compiled is None else compiled[0]), problem
+
+
+def compiled_module(
+    book: ir.Rulebook, filename: str
+) -> tuple[tuple[str, CodeType] | None, Diagnostic | None]:
+    """`checked_module`, with the code Python compiled (its tracebacks naming `filename`), for
+    a caller that runs the module to keep instead of compiling it again."""
     source = generate_module(book)
     try:
-        compile(source, f"{book.id}.py", "exec", dont_inherit=True)
-    except (SyntaxError, RecursionError, MemoryError, ValueError, OverflowError) as exc:
-        reason = safe_text(f"{type(exc).__name__}: {exc}")[:200]
-        return None, error(
-            "E0901",
-            f"the module generated for `{book.id}` does not compile ({reason})",
-            None,
-            help="this is a bug in mjc, not in the rulebook: please report it with the rulebook",
-        )
-    return source, None
+        return (source, compile(source, filename, "exec", dont_inherit=True)), None
+    except _NOT_COMPILED as exc:
+        problem = exc
+    if filename != f"{book.id}.py":  # the message names the module as `checked_module`'s does
+        try:
+            compile(source, f"{book.id}.py", "exec", dont_inherit=True)
+        except _NOT_COMPILED as exc:
+            problem = exc
+    reason = safe_text(f"{type(problem).__name__}: {problem}")[:200]
+    return None, error(
+        "E0901",
+        f"the module generated for `{book.id}` does not compile ({reason})",
+        None,
+        help="this is a bug in mjc, not in the rulebook: please report it with the rulebook",
+    )
 
 
 def not_loaded(book: ir.Rulebook, exc: BaseException) -> Diagnostic:

@@ -34,9 +34,19 @@ def reads(make: Callable[[frozenset[str]], PyExpr], exprs: Iterable[ir.Expr]) ->
     """The facts one generated function reads in place: those read once whose source is one
     attribute read (any other is bound to a local `x_<fact>` at the top of the function).
     `make` builds the function's translator for a given in-place set."""
+    return _in_place(counted(make, exprs))
+
+
+def counted(make: Callable[[frozenset[str]], PyExpr], exprs: Iterable[ir.Expr]) -> PyExpr:
+    """The translator that has translated `exprs` once, counting what they read: how often
+    each fact (`reads`) and each loop (`shared_loops`); one pass answers both."""
     counting = make(frozenset())
     for expr in exprs:
         counting(expr)
+    return counting
+
+
+def _in_place(counting: PyExpr) -> frozenset[str]:
     return frozenset(
         fact
         for fact, times in counting.facts.items()
@@ -44,15 +54,11 @@ def reads(make: Callable[[frozenset[str]], PyExpr], exprs: Iterable[ir.Expr]) ->
     )
 
 
-def shared_loops(
-    make: Callable[[frozenset[str]], PyExpr], exprs: Iterable[ir.Expr]
-) -> frozenset[str]:
+def shared_loops(counting: PyExpr) -> frozenset[ir.QuantE]:
     """The quantifiers that loop and stand in more than one place of the function's
-    conditions, equal as lowered IR (四暗刻, 三暗刻, 双暗刻 count the same concealed pungs): each
-    is computed once into a local that every place reads (`PyExpr.shared`)."""
-    counting = make(frozenset())
-    for expr in exprs:
-        counting(expr)
+    conditions (`counting`: `counted`), equal as lowered IR (四暗刻, 三暗刻, 双暗刻 count the same
+    concealed pungs): each is computed once into a local that every place reads
+    (`PyExpr.shared`)."""
     return frozenset(key for key, times in counting.quantifiers.items() if times > 1)
 
 
@@ -119,7 +125,7 @@ class ScoringPlan:
     tiers: tuple[TierPlan, ...]  # in the order they are combined
     sort_kept: bool  # whether the kept fans must be sorted back into table order
     inline: frozenset[str]
-    shared: frozenset[str] = frozenset()  # loops computed once (`shared_loops`)
+    shared: frozenset[ir.QuantE] = frozenset()  # loops computed once (`shared_loops`)
 
     def runs(self) -> list[tuple[ir.Expr | None, tuple[FanPlan, ...]]]:
         """The fans in evaluation order as runs under one shape test (None: each fan tests
@@ -206,7 +212,7 @@ def plan_scoring(
     fans = tuple(first[fan_id] for fan_id in order)
     plans = {plan.id: plan for plan in fans}
     exprs = [e for plan in fans for e in (plan.per, plan.condition) if e is not None]
-    shared = shared_loops(make, exprs)
+    counting = counted(make, exprs)
     relations = tuple(
         (plans[fan_id].local, plans[target].local)
         for fan_id in book.relation_order
@@ -239,8 +245,8 @@ def plan_scoring(
         valued=tuple(valued),
         tiers=tiers,
         sort_kept=sort_kept,
-        inline=reads(make, exprs),
-        shared=shared,
+        inline=_in_place(counting),
+        shared=shared_loops(counting),
     )
 
 

@@ -41,7 +41,7 @@ def facts_read(exprs: Iterable[ir.Expr | None]) -> frozenset[str]:
         if isinstance(expr, ir.FactE):
             found.add(expr.fact)
             continue
-        for name in type(expr).model_fields:
+        for name in ir.field_names(type(expr)):
             value = getattr(expr, name)
             for child in value if isinstance(value, tuple) else (value,):
                 if isinstance(child, ir.Model) and not isinstance(child, ir.SourceRef):

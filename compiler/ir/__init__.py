@@ -1,4 +1,4 @@
-"""The IR: the checked rulebook as frozen pydantic models, the one input of code and docs
+"""The IR: the checked rulebook as frozen dataclasses, the one input of code and docs
 generation.
 
 `nodes` is the rulebook's model (fans, tiers, options, tiles, wilds, play, horses, payments)
@@ -7,7 +7,8 @@ and `expr` the typed expressions inside it; the package re-exports both, so a st
 `costs` bounds what evaluating an expression costs (steps, list lengths, number ranges),
 `pretty` prints an expression back as rulebook syntax, `graphs` orders what refers to what,
 and `tilesets` names the tiles of each tile group. Serialisable to JSON with a published
-schema (`mjc dump-ir`). Reads only the language's types.
+schema (`mjc dump-ir`) by `jsonio`, the one module that imports pydantic. Reads only the
+language's types.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from mjc.compiler.ir.expr import (
     TileE,
     VarE,
     conjuncts,
+    field_names,
     is_node,
     line_id,
     subnodes,
@@ -90,7 +92,6 @@ from mjc.compiler.ir.nodes import (
     WildPermission,
     Wilds,
     WinPayment,
-    json_schema,
 )
 from mjc.compiler.ir.points import FuItem, FuSection, PointsLimit, PointsSection
 
@@ -171,8 +172,8 @@ __all__ = [
     "Wilds",
     "WinPayment",
     "conjuncts",
+    "field_names",
     "is_node",
-    "json_schema",
     "line_id",
     "subnodes",
 ]

@@ -8,17 +8,13 @@ apart when the IR is loaded from JSON."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from mjc.compiler.language.types import BOOL, INT, SHAPE, SUIT, TILE, IRType, ListType
-
-
-class Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+from mjc.compiler.ir.model import Model as Model, field_names as field_names, node
+from mjc.compiler.language.types import BOOL, INT, SHAPE, SUIT, TILE, IRType, ListType, SuitLetter
 
 
+@node
 class SourceRef(Model):
     """Where something was written: file, 1-based line and column."""
 
@@ -41,6 +37,7 @@ def line_id(keyword: str, at: SourceRef, block: Iterable[SourceRef]) -> str:
     return f"{keyword}@{name}#{same.index((at.line, at.column)) + 1}"
 
 
+@node
 class Provenance(Model):
     """`source` (the document's words), `reference` (an outside source), `convention` (our
     decision where the document is silent, with its reason) or `note`."""
@@ -57,18 +54,21 @@ class Provenance(Model):
 # in JSON).
 
 
+@node
 class IntE(Model):
     node: Literal["int"] = "int"
     type: IRType = INT
     value: int
 
 
+@node
 class BoolE(Model):
     node: Literal["bool"] = "bool"
     type: IRType = BOOL
     value: bool
 
 
+@node
 class TileE(Model):
     node: Literal["tile"] = "tile"
     type: IRType = TILE
@@ -76,18 +76,21 @@ class TileE(Model):
     text: str
 
 
+@node
 class SuitE(Model):
     node: Literal["suit"] = "suit"
     type: IRType = SUIT
-    suit: Literal["m", "p", "s", "z", "f"]
+    suit: SuitLetter
 
 
+@node
 class ShapeE(Model):
     node: Literal["shape"] = "shape"
     type: IRType = SHAPE
     shape: str
 
 
+@node
 class ChoiceE(Model):
     node: Literal["choice"] = "choice"
     type: IRType
@@ -95,6 +98,7 @@ class ChoiceE(Model):
     value: str
 
 
+@node
 class FactE(Model):
     """A builtin fact of the arrangement or the situation, such as `melds` or `self_drawn`."""
 
@@ -103,6 +107,7 @@ class FactE(Model):
     fact: str
 
 
+@node
 class VarE(Model):
     """A quantifier's variable."""
 
@@ -111,6 +116,7 @@ class VarE(Model):
     name: str
 
 
+@node
 class FanRefE(Model):
     """Whether another fan's condition holds on the same arrangement."""
 
@@ -119,12 +125,14 @@ class FanRefE(Model):
     fan: str
 
 
+@node
 class OptionE(Model):
     node: Literal["option"] = "option"
     type: IRType
     option: str
 
 
+@node
 class AttrE(Model):
     node: Literal["attr"] = "attr"
     type: IRType
@@ -133,6 +141,7 @@ class AttrE(Model):
     on: Literal["tile", "meld"]
 
 
+@node
 class CallE(Model):
     node: Literal["call"] = "call"
     type: IRType
@@ -140,12 +149,14 @@ class CallE(Model):
     args: tuple[Expr, ...]
 
 
+@node
 class ListE(Model):
     node: Literal["list"] = "list"
     type: IRType
     items: tuple[Expr, ...]
 
 
+@node
 class RangeE(Model):
     node: Literal["range"] = "range"
     type: IRType = ListType(INT)
@@ -153,18 +164,21 @@ class RangeE(Model):
     high: int
 
 
+@node
 class NotE(Model):
     node: Literal["not"] = "not"
     type: IRType = BOOL
     operand: Expr
 
 
+@node
 class NegE(Model):
     node: Literal["neg"] = "neg"
     type: IRType = INT
     operand: Expr
 
 
+@node
 class BoolOpE(Model):
     node: Literal["boolop"] = "boolop"
     type: IRType = BOOL
@@ -172,6 +186,7 @@ class BoolOpE(Model):
     operands: tuple[Expr, ...]
 
 
+@node
 class CompareE(Model):
     node: Literal["compare"] = "compare"
     type: IRType = BOOL
@@ -185,6 +200,7 @@ MAX_EXPONENT = 64
 that can pass it (E0552), so a power stays a number Python computes at once."""
 
 
+@node
 class ArithE(Model):
     node: Literal["arith"] = "arith"
     type: IRType = INT
@@ -193,6 +209,7 @@ class ArithE(Model):
     right: Expr
 
 
+@node
 class QuantE(Model):
     node: Literal["quant"] = "quant"
     type: IRType
@@ -202,14 +219,21 @@ class QuantE(Model):
     body: Expr
 
 
+class _ByNode:
+    """`Expr`'s mark for pydantic (`jsonio`): its kinds are told apart by their `node`, in the
+    JSON read back and in the schema (pydantic is imported only when it asks)."""
+
+    def __get_pydantic_core_schema__(self, source: object, handler: Any) -> Any:
+        from pydantic import Field
+
+        return handler.generate_schema(Annotated[source, Field(discriminator="node")])
+
+
 Expr = Annotated[
     IntE | BoolE | TileE | SuitE | ShapeE | ChoiceE | FactE | VarE | FanRefE | OptionE | AttrE
     | CallE | ListE | RangeE | NotE | NegE | BoolOpE | CompareE | ArithE | QuantE,
-    Field(discriminator="node"),
+    _ByNode(),
 ]  # fmt: skip
-
-for _model in (AttrE, CallE, ListE, NotE, NegE, BoolOpE, CompareE, ArithE, QuantE):
-    _model.model_rebuild()
 
 
 # Each order comparison with its operands swapped: `a < b` is `b > a` (`in` has none).
@@ -244,6 +268,6 @@ def subnodes(roots: Iterable[object]) -> Iterator[Model]:
         node = pending.pop()
         if isinstance(node, Model):
             yield node
-            pending.extend([getattr(node, name) for name in type(node).model_fields][::-1])
+            pending.extend([getattr(node, name) for name in field_names(type(node))][::-1])
         elif isinstance(node, tuple):
             pending.extend(node[::-1])

@@ -1,8 +1,9 @@
-"""The checked rulebook as frozen pydantic models: the one input of codegen and docgen.
+"""The checked rulebook as frozen dataclasses: the one input of codegen and docgen.
 
 Built by `mjc.compiler.lower.rulebook` from an AST that passed every check. Everything here is
 resolved and typed: names point at what they mean, tiles are small ints, options carry their
-choices. The whole model serialises to JSON (`mjc dump-ir`) and publishes a JSON Schema."""
+choices. The whole model serialises to JSON (`mjc dump-ir`) and publishes a JSON Schema
+(`mjc.compiler.ir.jsonio`)."""
 
 from __future__ import annotations
 
@@ -35,9 +36,11 @@ from mjc.compiler.ir.expr import (
     TileE as TileE,
     VarE as VarE,
     conjuncts as conjuncts,
+    field_names as field_names,
     is_node as is_node,
     subnodes as subnodes,
 )
+from mjc.compiler.ir.model import node
 from mjc.compiler.ir.points import (
     FuItem as FuItem,
     FuSection,
@@ -66,6 +69,7 @@ IR_VERSION = 1
 # ---------------------------------------------------------------------------- the rulebook
 
 
+@node
 class TileGroup(Model):
     """A group of tiles in play whenever `guard` (an options-only condition) holds."""
 
@@ -76,6 +80,7 @@ class TileGroup(Model):
     provenance: tuple[Provenance, ...] = ()
 
 
+@node
 class TileKeep(Model):
     """Tiles kept in play (4 copies) even when their group is left out, under `guard`."""
 
@@ -84,6 +89,7 @@ class TileKeep(Model):
     provenance: tuple[Provenance, ...] = ()
 
 
+@node
 class TileSet(Model):
     """The tiles in play; `total` is the count under the default options."""
 
@@ -92,6 +98,7 @@ class TileSet(Model):
     total: int
 
 
+@node
 class Shape(Model):
     """A win shape: `standard` (melds and a pair), `seven_pairs`, `thirteen_orphans`, or a
     custom one that wins whenever `custom` (a condition on the whole hand) holds; `guard`,
@@ -105,6 +112,7 @@ class Shape(Model):
     at: SourceRef
 
 
+@node
 class WildMode(Model):
     """How the wild tiles are chosen when `guard` holds: `fixed` tiles, the successor of the
     flipped indicator (`next`), or the indicator's own kind (`self`). The first mode whose
@@ -116,6 +124,7 @@ class WildMode(Model):
     provenance: tuple[Provenance, ...] = ()
 
 
+@node
 class WildPermission(Model):
     action: str
     allow: bool
@@ -123,6 +132,7 @@ class WildPermission(Model):
     provenance: tuple[Provenance, ...] = ()
 
 
+@node
 class Wilds(Model):
     """`successor[t]` is the tile that is wild when `t` is flipped as the indicator; `copies`
     says how many wild tiles are live, the first (value, guard) that holds, else 4 — or 3
@@ -135,6 +145,7 @@ class Wilds(Model):
     provenance: tuple[Provenance, ...] = ()
 
 
+@node
 class ClaimRule(Model):
     verb: Literal["chow", "pong", "kong", "rob"]
     kinds: tuple[str, ...] = ()
@@ -146,6 +157,7 @@ class ClaimRule(Model):
 PlayValue = bool | int | str | tuple[str, ...]
 
 
+@node
 class PlayRule(Model):
     """One line of the play section (行牌): `key` as written, its `words` (values as the
     rulebook wrote them, for the docs), and what it sets: `settings` of `TurnRules` fields,
@@ -162,12 +174,14 @@ class PlayRule(Model):
     at: SourceRef
 
 
+@node
 class Play(Model):
     """The play section: turn flow, in rulebook order (empty: `TurnRules()`'s conventions)."""
 
     rules: tuple[PlayRule, ...] = ()
 
 
+@node
 class KongKind(Model):
     """A kind of kong (`kongs` section: 开杠, 补张): it may be declared when `condition` holds
     (read on the hand after the kong: `ready` and the hand whole; None: always), turns up
@@ -184,6 +198,7 @@ class KongKind(Model):
     at: SourceRef
 
 
+@node
 class DealWin(Model):
     """A hand that wins as it is dealt (起手胡): before the first discard, a seat whose dealt
     hand meets `condition` (the hand whole, the seat and the options) may show it, and every
@@ -199,6 +214,7 @@ class DealWin(Model):
     at: SourceRef
 
 
+@node
 class Declare(Model):
     """A declaration each seat makes before the first discard (四川 定缺): one word of the
     list `choices` names (`suit`: the words m, p, s), kept for the round. Conditions read the
@@ -216,6 +232,7 @@ class Declare(Model):
     at: SourceRef
 
 
+@node
 class Exchange(Model):
     """An exchange of tiles before play (四川 换三张): after the wins at the deal and before
     the declarations, each seat picks `count` of its tiles (`same_suit`: all of one suit) and
@@ -233,12 +250,14 @@ class Exchange(Model):
     at: SourceRef
 
 
+@node
 class Choice(Model):
     id: str
     label: str | None
     provenance: tuple[Provenance, ...] = ()
 
 
+@node
 class Option(Model):
     id: str
     label: str
@@ -251,6 +270,7 @@ class Option(Model):
     at: SourceRef
 
 
+@node
 class Constraint(Model):
     """Option settings the game refuses (`condition` reads options and `players`)."""
 
@@ -259,6 +279,7 @@ class Constraint(Model):
     provenance: tuple[Provenance, ...] = ()
 
 
+@node
 class Preset(Model):
     id: str
     label: str
@@ -266,6 +287,7 @@ class Preset(Model):
     provenance: tuple[Provenance, ...] = ()
 
 
+@node
 class Presumption(Model):
     """What a situation presumes of the win it describes: `condition`, over the situation's
     facts and the hand whole; `text`, the condition as the rulebook wrote it (for messages
@@ -276,6 +298,7 @@ class Presumption(Model):
     because: str = ""
 
 
+@node
 class SituationFlag(Model):
     """A flag of the win situation: one this rulebook adds to the builtin ones, or (with
     `builtin`) one of the prelude's. `presumes` and `excludes` say when it cannot hold: a
@@ -290,6 +313,7 @@ class SituationFlag(Model):
     builtin: bool = False
 
 
+@node
 class Tier(Model):
     """A group of fans combined together: `add` sums them, `max` keeps the best one,
     `multiply` multiplies them; `cap` limits the tier's total; a tier that `overrides`
@@ -305,6 +329,7 @@ class Tier(Model):
     provenance: tuple[Provenance, ...] = ()
 
 
+@node
 class Adjustment(Model):
     """A change to the hand's value after the tiers, applied kind by kind in this order:
     every `floor` that holds raises the value to at least `value`; every `multiply` that holds
@@ -318,6 +343,7 @@ class Adjustment(Model):
     at: SourceRef
 
 
+@node
 class Reject(Model):
     """After scoring, the hand is not a win when `condition` holds (`reason` says why)."""
 
@@ -327,6 +353,7 @@ class Reject(Model):
     at: SourceRef
 
 
+@node
 class Limit(Model):
     """`limit F, G to N when C`: after the relations, the fans `fans` together count at
     most `count` times when `condition` holds (None: always), cut from the last named first,
@@ -339,6 +366,7 @@ class Limit(Model):
     at: SourceRef
 
 
+@node
 class Prefer(Model):
     """`prefer F, G`: of readings of one hand that score alike, one in which F or G counts
     is kept (the reference calculators' choice among equal readings)."""
@@ -348,6 +376,7 @@ class Prefer(Model):
     at: SourceRef
 
 
+@node
 class Minimum(Model):
     """`minimum N without F, G`: after the adjustments, a hand whose value less the points of
     the fans `without` is below `value` is not a win (8 番起和, 花牌不计在起和分内)."""
@@ -358,6 +387,7 @@ class Minimum(Model):
     at: SourceRef
 
 
+@node
 class Scoring(Model):
     unit: str
     tiers: tuple[Tier, ...]
@@ -369,6 +399,7 @@ class Scoring(Model):
     minimum: Minimum | None = None
 
 
+@node
 class Example(Model):
     hand: str
     positive: bool
@@ -377,6 +408,7 @@ class Example(Model):
     at: SourceRef
 
 
+@node
 class Fan(Model):
     """One named fan (番种). `condition` must hold for it to score; `per`, when present,
     says how many times it scores (zero or fewer means not at all)."""
@@ -403,6 +435,7 @@ class Fan(Model):
     at: SourceRef
 
 
+@node
 class Rulebook(Model):
     """A whole checked rulebook. `fans` are in declaration order; `evaluation_order` lists
     fan ids so that every fan comes after the fans its condition refers to; `relation_order`
@@ -444,8 +477,3 @@ class Rulebook(Model):
     fans: tuple[Fan, ...]
     evaluation_order: tuple[str, ...]
     relation_order: tuple[str, ...]
-
-
-def json_schema() -> dict[str, object]:
-    """The published JSON Schema of the IR."""
-    return Rulebook.model_json_schema()

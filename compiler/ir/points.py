@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Literal
 
 from mjc.compiler.ir.expr import Expr, Model, Provenance, SourceRef
+from mjc.compiler.ir.model import node
 
 
+@node
 class FuItem(Model):
     """One item of the fu section, worked out in order on each reading: `add` adds `amount`
     (times `per`, when given) when `condition` holds (always, without one) and `guard` does;
@@ -28,6 +30,7 @@ class FuItem(Model):
     at: SourceRef
 
 
+@node
 class FuSection(Model):
     """`fu "符" { … }`: the items in the order written."""
 
@@ -36,6 +39,7 @@ class FuSection(Model):
     at: SourceRef
 
 
+@node
 class PointsLimit(Model):
     """`limit "満貫" 2000 when C [if G]`: when C (and G) holds the hand's points are `amount`
     and the hand is named `name`."""
@@ -48,6 +52,7 @@ class PointsLimit(Model):
     at: SourceRef
 
 
+@node
 class PointsSection(Model):
     """`points "点" { base E; limit … }`: a reading's points are those of the first limit
     that holds, in the order written, else `base`. `base` is worked out once, before the

@@ -1,4 +1,4 @@
-"""The IR of settlement: the horses (中马) and the payments section, as frozen pydantic models.
+"""The IR of settlement: the horses (中马) and the payments section, as frozen dataclasses.
 
 Built by `mjc.compiler.lower.settlement` from a checked AST; `mjc.compiler.ir.nodes` holds them
 in the `Rulebook` (`horses`, `payments`) and the package re-exports them (`ir.WinPayment`). Like
@@ -9,8 +9,10 @@ from __future__ import annotations
 from typing import Literal
 
 from mjc.compiler.ir.expr import Expr, Model, Provenance, SourceRef
+from mjc.compiler.ir.model import node
 
 
+@node
 class HorseRow(Model):
     """One row of a horse table as written: the seat (`dealer`, `next`, `opposite`,
     `previous`, or `nobody`), its offset from the dealer in turn order (-1 for nobody), and
@@ -24,6 +26,7 @@ class HorseRow(Model):
     at: SourceRef
 
 
+@node
 class HorseTable(Model):
     """Which seat each tile points at in a game of `players`: `seats[t]` is the offset from
     the dealer in turn order of the seat tile `t` points at, -1 when it hits nobody (stated
@@ -40,6 +43,7 @@ class HorseTable(Model):
     counted_from: Literal["dealer", "winner", "discarder"] = "dealer"
 
 
+@node
 class HorseKind(Model):
     """A kind of horse the game draws: `bought` (买马, `count` per player, dealt before the
     first discard), `penalty` (罚马, `count` to the dealer alone), `bonus` (奖马) or `grabbed`
@@ -60,11 +64,13 @@ class HorseKind(Model):
     at: SourceRef
 
 
+@node
 class Horses(Model):
     tables: tuple[HorseTable, ...] = ()
     kinds: tuple[HorseKind, ...] = ()
 
 
+@node
 class WinPayment(Model):
     """`win <payer> pays [for all] [when C] [if G]`: who pays a winner. The first line whose
     guard and condition hold and whose payer exists in the round is used. `payer` is `each`
@@ -91,6 +97,7 @@ class WinPayment(Model):
     at: SourceRef
 
 
+@node
 class KongPayment(Model):
     """`kong <kind> <payer> pays <amount> [when C] [if G]`: what a kong earns the konger,
     from `each` other player or from the `feeder`; `condition` reads how the round ended."""
@@ -104,6 +111,7 @@ class KongPayment(Model):
     at: SourceRef
 
 
+@node
 class BonusPayment(Model):
     """`horse_payment <kind> N`, `follow_payment N`, `streak_payment N` [when C] [if G]: what
     one horse hit of `kind` (in hand values), one 跟庄 round or one 连庄 count is worth;
@@ -120,6 +128,7 @@ class BonusPayment(Model):
     at: SourceRef
 
 
+@node
 class RelationPayment(Model):
     """`relation_payment <payer> pays N [for others] [when C] [if G]`: for a winner related to
     another player by repeated claims (承包, 三包), what `payer` (`partner`, `discarder`,
@@ -135,6 +144,7 @@ class RelationPayment(Model):
     at: SourceRef
 
 
+@node
 class DrawPayment(Model):
     """`draw_payment <payer> pays <payee> <amount> [when C] [if G]` (item "payment") and
     `draw_refund kong <payer> [when C] [if G]` (item "refund"): at an exhaustive draw (流局)
@@ -156,6 +166,7 @@ class DrawPayment(Model):
     at: SourceRef
 
 
+@node
 class KongTransfer(Model):
     """`kong_transfer [when C] [if G]` (呼叫转移): on a win that holds `kong_discard` (杠上炮)
     and `condition` (read as a `win` line's), what the discarder earned from the kong whose
@@ -168,6 +179,7 @@ class KongTransfer(Model):
     at: SourceRef
 
 
+@node
 class Stake(Model):
     value: Expr
     guard: Expr | None = None
@@ -175,6 +187,7 @@ class Stake(Model):
     at: SourceRef
 
 
+@node
 class PaymentSetting(Model):
     """`several_winners separately`: how several winners of one discard are paid."""
 
@@ -183,6 +196,7 @@ class PaymentSetting(Model):
     at: SourceRef
 
 
+@node
 class Payments(Model):
     """Settlement: `unit` is what is paid; the first `stakes` that holds is what one point of a
     hand's value is paid as (1 without one); `wins`, `kongs` as above; the first

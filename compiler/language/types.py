@@ -13,12 +13,15 @@ type is not equal to the string that spells it."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Literal
 
-from pydantic import GetCoreSchemaHandler, PlainSerializer, PlainValidator, WithJsonSchema
-from pydantic_core import core_schema
+if TYPE_CHECKING:
+    from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
+    from pydantic_core import core_schema
 
 PrimName = Literal["bool", "int", "tile", "meld", "suit", "shape"]
+# A suit as the IR and the runtime write it: characters, dots, bamboo, honours, flowers.
+SuitLetter = Literal["m", "p", "s", "z", "f"]
 
 
 class _Type:
@@ -53,10 +56,23 @@ class _Type:
         cls, source: object, handler: GetCoreSchemaHandler
     ) -> core_schema.CoreSchema:
         """Pydantic writes a type as its spelling wherever it meets one (the IR schema's
-        defaults included) and reads it back with `parse_type`."""
+        defaults included) and reads it back with `parse_type` (`mjc.compiler.ir.jsonio`:
+        pydantic is imported only there, so not here either)."""
+        from pydantic_core import core_schema
+
         return core_schema.no_info_plain_validator_function(
-            parse_type, serialization=core_schema.plain_serializer_function_ser_schema(_spell)
+            parse_type,
+            serialization=core_schema.plain_serializer_function_ser_schema(
+                _spell, return_schema=core_schema.str_schema()
+            ),
         )
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> dict[str, object]:
+        """In the IR's schema a type is its spelling: a string."""
+        return {"type": "string"}
 
 
 class Prim(_Type):
@@ -157,10 +173,6 @@ def _spell(type_: Type) -> str:
     return type_.spelling
 
 
-# A type field of the IR: the value in Python, its spelling in JSON and in the schema.
-IRType = Annotated[
-    Type,
-    PlainValidator(parse_type),
-    PlainSerializer(_spell, return_type=str),
-    WithJsonSchema({"type": "string"}),
-]
+# A type field of the IR: the value in Python, its spelling in JSON and in the schema (each
+# kind of type says so to pydantic itself, `_Type.__get_pydantic_core_schema__`).
+IRType = Type

@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mjc.compiler.language.types import BOOL, INT, MELD, SHAPE, SUIT, TILE, ListType, Type
+from mjc.compiler.language.types import (
+    BOOL,
+    INT,
+    MELD,
+    SHAPE,
+    SUIT,
+    TILE,
+    ListType,
+    SuitLetter,
+    Type,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +159,7 @@ DEAL_FACT_NAMES = frozenset(
 )
 
 # Named constants.
-SUIT_CONSTANTS: dict[str, str] = {
+SUIT_CONSTANTS: dict[str, SuitLetter] = {
     "characters": "m",
     "dots": "p",
     "bamboo": "s",

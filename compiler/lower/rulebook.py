@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
 
 from mjc.compiler import ir
 from mjc.compiler.ir import consteval
@@ -28,7 +30,7 @@ from mjc.compiler.lower.play import (
 )
 from mjc.compiler.lower.points import lower_fu, lower_points
 from mjc.compiler.lower.settlement import lower_horses, lower_payments
-from mjc.compiler.lower.sources import at, lowered, provenance
+from mjc.compiler.lower.sources import at, lowered, provenance, word
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.slots import untyped
 from mjc.compiler.resolve.typed import Typed
@@ -295,7 +297,7 @@ def lower_tiles(tiles: ast.Tiles, typed: Typed, default: consteval.Setting) -> i
         for k in tiles.keeps
     )
     partial = ir.TileSet(groups=groups, keeps=keeps, total=0)
-    return partial.model_copy(update={"total": sum(copies_in_play(partial, default))})
+    return replace(partial, total=sum(copies_in_play(partial, default)))
 
 
 def copies_in_play(tiles: ir.TileSet, setting: consteval.Setting) -> list[int]:
@@ -381,7 +383,7 @@ def lower_claims(claims: ast.Claims | None, typed: Typed) -> tuple[ir.ClaimRule,
         return ()
     return tuple(
         ir.ClaimRule(
-            verb=rule.words[0].text,
+            verb=word(rule.words[0].text),
             kinds=tuple(w.text for w in rule.words[1:]),
             **lowered(rule, typed),
             provenance=provenance(rule.provenance),
@@ -409,7 +411,7 @@ def tiles_ever_in_play(tiles: ast.Tiles | None) -> frozenset[int]:
 
 def lower_option(option: ast.OptionDecl) -> ir.Option:
     default = option_default(option)
-    common = {
+    common: dict[str, Any] = {
         "id": option.id.text,
         "label": option.label,
         "default": default,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from mjc.compiler import ir
 from mjc.compiler.language.vocabulary import HORSE_KINDS, horse_seat_offset
 from mjc.compiler.lower.horsetables import row_tiles
-from mjc.compiler.lower.sources import at, lowered, provenance
+from mjc.compiler.lower.sources import at, lowered, provenance, word
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
 from mjc.runtime.tiles.tile import NUM_TILES, tile_index
@@ -37,7 +37,7 @@ def lower_horses(horses: ast.Horses | None, in_play: frozenset[int], typed: Type
                 named.add(tile)
             rows.append(
                 ir.HorseRow(
-                    seat=row.seat.text,
+                    seat=word(row.seat.text),
                     offset=offset,
                     ranks=tuple(r.value for r in row.ranks),
                     tiles=tuple(tile_index(t.text) for t in row.tiles),
@@ -53,15 +53,15 @@ def lower_horses(horses: ast.Horses | None, in_play: frozenset[int], typed: Type
                 unlisted=tuple(sorted(in_play - named)),
                 provenance=provenance(table.provenance),
                 at=at(table.span),
-                counted_from=table.counted_from.text if table.counted_from else "dealer",
+                counted_from=word(table.counted_from.text if table.counted_from else "dealer"),
             )
         )
     kinds = tuple(
         ir.HorseKind(
-            kind=k.kind.text,
+            kind=word(k.kind.text),
             name=HORSE_KINDS[k.kind.text].name,
-            drawn_by=HORSE_KINDS[k.kind.text].drawn_by,
-            drawn_from=HORSE_KINDS[k.kind.text].drawn_from,
+            drawn_by=word(HORSE_KINDS[k.kind.text].drawn_by),
+            drawn_from=word(HORSE_KINDS[k.kind.text].drawn_from),
             per_player=k.per is not None,
             **lowered(k, typed),
             provenance=provenance(k.provenance),
@@ -102,10 +102,10 @@ def lower_payments(payments: ast.Payments | None, typed: Typed) -> ir.Payments:
         honbas=tuple(_stake(h, typed) for h in payments.honbas),
         draws=tuple(
             ir.DrawPayment(
-                item=d.item,
-                payer=d.payer.text,
-                payee=d.payee.text,
-                amount_word=d.amount_word,
+                item=word(d.item),
+                payer=word(d.payer.text),
+                payee=word(d.payee.text),
+                amount_word=word(d.amount_word),
                 **lowered(d, typed),
                 provenance=provenance(d.provenance),
                 at=at(d.span),
@@ -146,7 +146,7 @@ def _stake(
 def _win_payments(payments: ast.Payments, typed: Typed) -> tuple[ir.WinPayment, ...]:
     return tuple(
         ir.WinPayment(
-            payer=w.payer.text,
+            payer=word(w.payer.text),
             for_all=w.for_all,
             **lowered(w, typed),
             provenance=provenance(w.provenance),
@@ -159,8 +159,8 @@ def _win_payments(payments: ast.Payments, typed: Typed) -> tuple[ir.WinPayment, 
 def _kong_payments(payments: ast.Payments, typed: Typed) -> tuple[ir.KongPayment, ...]:
     return tuple(
         ir.KongPayment(
-            kind=k.kind.text,
-            payer=k.payer.text,
+            kind=word(k.kind.text),
+            payer=word(k.payer.text),
             **lowered(k, typed),
             provenance=provenance(k.provenance),
             at=at(k.span),
@@ -172,7 +172,7 @@ def _kong_payments(payments: ast.Payments, typed: Typed) -> tuple[ir.KongPayment
 def _bonus_payments(payments: ast.Payments, typed: Typed) -> tuple[ir.BonusPayment, ...]:
     return tuple(
         ir.BonusPayment(
-            item=b.item,
+            item=word(b.item),
             kind=b.kind.text if b.kind is not None else None,
             **lowered(b, typed),
             provenance=provenance(b.provenance),
@@ -185,7 +185,7 @@ def _bonus_payments(payments: ast.Payments, typed: Typed) -> tuple[ir.BonusPayme
 def _relation_payments(payments: ast.Payments, typed: Typed) -> tuple[ir.RelationPayment, ...]:
     return tuple(
         ir.RelationPayment(
-            payer=r.payer.text,
+            payer=word(r.payer.text),
             for_others=r.others is not None,
             **lowered(r, typed),
             provenance=provenance(r.provenance),

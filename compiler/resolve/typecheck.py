@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Literal
 
 from mjc.compiler import ir
 from mjc.compiler.diagnostics import Diagnostic, Label, Span, error
@@ -305,6 +306,7 @@ class ExprChecker:
         if obj is None:
             return None
         attr = expr.attr.text
+        on: Literal["tile", "meld"]
         if obj.type == TILE:
             table, on = TILE_ATTRIBUTES, "tile"
         elif obj.type == MELD:

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from mjc.compiler import ir
 from mjc.compiler.docs.mdtext import Md
+from mjc.compiler.ir.jsonio import to_json
 from mjc.compiler.version import MJC_VERSION
 from mjc.runtime import Ruleset
 
@@ -62,7 +63,7 @@ def page_key(book: ir.Rulebook, games: int, seed: int) -> str:
     the seed, the bots and mjc's version."""
     from mjc.compiler.site.simpage import BALANCE_BOTS
 
-    digest = hashlib.sha256(book.model_dump_json().encode("utf-8"))
+    digest = hashlib.sha256(to_json(book).encode("utf-8"))
     digest.update(f"|{games}|{seed}|{','.join(BALANCE_BOTS)}|{MJC_VERSION}".encode())
     return digest.hexdigest()[:32]
 

@@ -41,7 +41,7 @@ from mjc.compiler.docs.docgen import TILES_FOLDER, generate_diagnostics_page, ge
 from mjc.compiler.docs.refdocs import generate_cli_page, generate_tiles_page, generate_words_snippet
 from mjc.compiler.docs.tilesvg import all_tile_files
 from mjc.compiler.driver import Compilation, compile_file
-from mjc.compiler.ir import json_schema
+from mjc.compiler.ir.jsonio import json_schema
 from mjc.compiler.loader import bundled_rulebooks, resolve_rulebook
 from mjc.compiler.site.balance import BALANCE_GAMES, GAMES_ENV, balance_site_files
 from mjc.compiler.syntax.sources import display_name, rulebooks_in

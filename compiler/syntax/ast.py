@@ -6,10 +6,11 @@ whatever their layout."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
 
 from mjc.compiler.diagnostics import Span
+from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.syntax.ast_common import (
     NO_SPAN as NO_SPAN,
     Arith as Arith,
@@ -71,8 +72,8 @@ from mjc.compiler.syntax.ast_settlement import (
 # ---------------------------------------------------------------------------- declarations
 
 
-@dataclass(frozen=True, slots=True)
-class Header:
+@frozen
+class Header(Frozen):
     id: Ident
     extends: Ident | None
     title: str | None
@@ -82,15 +83,15 @@ class Header:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Players:
+@frozen
+class Players(Frozen):
     counts: tuple[IntLit, ...]
     provenance: tuple[Provenance, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class TileGroup:
+@frozen
+class TileGroup(Frozen):
     """`winds copies 4 if not option.no_winds`: a group of tiles, present when the guard holds."""
 
     name: Ident
@@ -100,15 +101,15 @@ class TileGroup:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class TileTotal:
+@frozen
+class TileTotal(Frozen):
     total: IntLit
     provenance: tuple[Provenance, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class TileKeep:
+@frozen
+class TileKeep(Frozen):
     """`keep 5z if option.ghost == white`: tiles kept even when their group is left out."""
 
     tiles: tuple[TileLit, ...]
@@ -117,16 +118,16 @@ class TileKeep:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Tiles:
+@frozen
+class Tiles(Frozen):
     groups: tuple[TileGroup, ...]
     keeps: tuple[TileKeep, ...]
     totals: tuple[TileTotal, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class ShapeDecl:
+@frozen
+class ShapeDecl(Frozen):
     """A win shape: a builtin one (`standard`, `seven_pairs`, `thirteen_orphans`) enabled when
     its options guard holds, or a `custom` one that wins whenever its condition holds."""
 
@@ -138,14 +139,14 @@ class ShapeDecl:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Shapes:
+@frozen
+class Shapes(Frozen):
     items: tuple[ShapeDecl, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class WildFixed:
+@frozen
+class WildFixed(Frozen):
     """`fixed 5z if option.ghost == white`: these tiles are wild."""
 
     tiles: tuple[TileLit, ...]
@@ -154,8 +155,8 @@ class WildFixed:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class WildIndicator:
+@frozen
+class WildIndicator(Frozen):
     """`indicator next` (the flipped tile's successor is wild) or `indicator self`."""
 
     kind: Ident
@@ -164,8 +165,8 @@ class WildIndicator:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class WildCycle:
+@frozen
+class WildCycle(Frozen):
     """`cycle 1z 2z 3z 4z 7z 6z 5z`: successor order for indicators of these tiles."""
 
     tiles: tuple[TileLit, ...]
@@ -173,8 +174,8 @@ class WildCycle:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class WildPermission:
+@frozen
+class WildPermission(Frozen):
     """`allow discard, pong` / `forbid chow`: what a wild tile may do."""
 
     allow: bool
@@ -184,8 +185,8 @@ class WildPermission:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class WildCopies:
+@frozen
+class WildCopies(Frozen):
     """`copies 3 if option.wang == xiao`: how many wild tiles are live in a game (by default
     4, or 3 when the flipped tile itself is the wild and one copy lies face up)."""
 
@@ -198,14 +199,14 @@ class WildCopies:
 WildItem = WildFixed | WildIndicator | WildCycle | WildPermission | WildCopies
 
 
-@dataclass(frozen=True, slots=True)
-class Wilds:
+@frozen
+class Wilds(Frozen):
     items: tuple[WildItem, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class ClaimRule:
+@frozen
+class ClaimRule(Frozen):
     """`chow`, `pong`, `kong exposed, concealed, added`, `rob added`: a claim the game allows."""
 
     words: tuple[Ident, ...]
@@ -214,14 +215,14 @@ class ClaimRule:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Claims:
+@frozen
+class Claims(Frozen):
     rules: tuple[ClaimRule, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class PlayItem:
+@frozen
+class PlayItem(Frozen):
     """`missed_pong on`, `deal 14, 13`, `reserved option.bonus_horses if …`: one line of
     the play section, its keyword and its values as written: a bare word is an `Ident`,
     anything else an expression (a number, or a count that reads an option)."""
@@ -235,16 +236,16 @@ class PlayItem:
     count: Expr | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+@frozen
+class Play(Frozen):
     """The play section (行牌): turn flow, read into `TurnRules` by the generated module."""
 
     items: tuple[PlayItem, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class KongKind:
+@frozen
+class KongKind(Frozen):
     """`kind open "开杠" replacement 2 when ready unscored`: a kind of kong, its own condition
     (`whens`, read on the hand after the kong), how many replacement tiles it turns up (None:
     one) and whether the payments section's `kong_payment` lines pay it."""
@@ -261,8 +262,8 @@ class KongKind:
     repeated: tuple[Span, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Kongs:
+@frozen
+class Kongs(Frozen):
     """The kongs section: the kinds of kong, in rulebook order (the first is what an action
     that names no kind means)."""
 
@@ -270,8 +271,8 @@ class Kongs:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class DealWin:
+@frozen
+class DealWin(Frozen):
     """`four_alike "大四喜" pays 2 when (any t in tiles: copies(t) == 4)`: a hand that wins
     as it is dealt (起手胡); every other seat pays the seat that shows it `pays` units."""
 
@@ -284,35 +285,35 @@ class DealWin:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class DealWins:
+@frozen
+class DealWins(Frozen):
     """The deal_wins section: the hands that win at the deal, before the first discard."""
 
     items: tuple[DealWin, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
+@frozen
+class Choice(Frozen):
     id: Ident
     label: str | None
     provenance: tuple[Provenance, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class ToggleType:
+@frozen
+class ToggleType(Frozen):
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class ChoiceType:
+@frozen
+class ChoiceType(Frozen):
     choices: tuple[Choice, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class NumberType:
+@frozen
+class NumberType(Frozen):
     low: int
     high: int
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
@@ -321,8 +322,8 @@ class NumberType:
 OptionType = ToggleType | ChoiceType | NumberType
 
 
-@dataclass(frozen=True, slots=True)
-class OptionDecl:
+@frozen
+class OptionDecl(Frozen):
     id: Ident
     label: str
     type: OptionType
@@ -331,8 +332,8 @@ class OptionDecl:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class ConstraintDecl:
+@frozen
+class ConstraintDecl(Frozen):
     """`constraint "…" when option.a and option.b`: option settings the game refuses."""
 
     reason: str
@@ -341,8 +342,8 @@ class ConstraintDecl:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class PresetDecl:
+@frozen
+class PresetDecl(Frozen):
     """`preset classic "经典" { cap = 32 ghost = white }`: named option choices."""
 
     id: Ident
@@ -352,8 +353,8 @@ class PresetDecl:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Presumption:
+@frozen
+class Presumption(Frozen):
     """`presumes not self_drawn because "…"`: what a situation presumes of the win it
     describes; `because` ("" when not written) says why, in the refusal's message."""
 
@@ -362,8 +363,8 @@ class Presumption:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class SituationDecl:
+@frozen
+class SituationDecl(Frozen):
     """`situation huangfan "荒番"`: a flag of the win situation this rulebook adds (or, in
     the prelude, a builtin one), with what it presumes and the situations it excludes."""
 
@@ -375,8 +376,8 @@ class SituationDecl:
     excludes: tuple[Ident, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Unit:
+@frozen
+class Unit(Frozen):
     text: str
     provenance: tuple[Provenance, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
@@ -385,15 +386,15 @@ class Unit:
 CombineMode = Literal["add", "max", "multiply"]
 
 
-@dataclass(frozen=True, slots=True)
-class TierCap:
+@frozen
+class TierCap(Frozen):
     value: IntLit
     guard: Expr | None
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class TierDecl:
+@frozen
+class TierDecl(Frozen):
     id: Ident
     name: str
     combine: CombineMode
@@ -407,8 +408,8 @@ class TierDecl:
 AdjustKind = Literal["floor", "multiply", "ceiling", "fix"]
 
 
-@dataclass(frozen=True, slots=True)
-class Adjustment:
+@frozen
+class Adjustment(Frozen):
     """A change to the hand's value after the tiers, applied in the order floor, multiply,
     ceiling, fix: `floor 4 when kong_bloom`, `multiply 2 when concealed`, `ceiling 16 when
     option.cap == 16` (a ceiling without `when` always applies), `fix 1 when not self_drawn`."""
@@ -420,8 +421,8 @@ class Adjustment:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Reject:
+@frozen
+class Reject(Frozen):
     """`reject "只可自摸" when option.self_draw_only and not self_drawn`: not a win after all."""
 
     reason: str
@@ -430,8 +431,8 @@ class Reject:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Limit:
+@frozen
+class Limit(Frozen):
     """`limit pure_double_chow, short_straight to 1 when pure_straight`: the named fans
     together count at most `count` times, cut from the last named first, each down to one
     before any goes to none."""
@@ -443,8 +444,8 @@ class Limit:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Prefer:
+@frozen
+class Prefer(Frozen):
     """`prefer pure_triple_chow, triple_pung`: of two readings of a hand that score alike,
     the one in which one of these fans counts is kept."""
 
@@ -453,8 +454,8 @@ class Prefer:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Minimum:
+@frozen
+class Minimum(Frozen):
     """`minimum 8 without flower_tiles`: a hand worth less than `value` is not a win, the
     points of the fans named `without` not counted toward it (8 番起和, 花牌不计)."""
 
@@ -464,8 +465,8 @@ class Minimum:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Scoring:
+@frozen
+class Scoring(Frozen):
     units: tuple[Unit, ...]
     tiers: tuple[TierDecl, ...]
     adjustments: tuple[Adjustment, ...]
@@ -479,15 +480,15 @@ class Scoring:
 RelationKind = Literal["excludes", "implies", "replaces"]
 
 
-@dataclass(frozen=True, slots=True)
-class Relation:
+@frozen
+class Relation(Frozen):
     kind: RelationKind
     target: Ident
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class SituationItem:
+@frozen
+class SituationItem(Frozen):
     """One `with` item of an example: a flag (`self_drawn`) or a setting (`seat_wind=S`)."""
 
     name: Ident
@@ -495,8 +496,8 @@ class SituationItem:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Example:
+@frozen
+class Example(Frozen):
     """A hand the fan must score (`example`) or must not score (`counterexample`)."""
 
     hand: str
@@ -506,8 +507,8 @@ class Example:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class FanValue:
+@frozen
+class FanValue(Frozen):
     """`value 2`, `value option.base` or, under an option, `value 2 if option.small_hu`;
     with `open`, the value on an open hand (`open 1`: 食い下がり)."""
 
@@ -517,8 +518,8 @@ class FanValue:
     open: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class FanDecl:
+@frozen
+class FanDecl(Frozen):
     id: Ident
     name: str
     english: str | None
@@ -532,8 +533,8 @@ class FanDecl:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Override:
+@frozen
+class Override(Frozen):
     """`override fan …` / `override option …` in a rulebook that extends another: replace the
     parent's item of that id (items not written keep the parent's)."""
 
@@ -541,8 +542,8 @@ class Override:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Remove:
+@frozen
+class Remove(Frozen):
     """`remove fan a, b` / `remove option x` in a rulebook that extends another."""
 
     kind: Literal["fan", "option"]
@@ -576,8 +577,8 @@ Section = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Unparsed:
+@frozen
+class Unparsed(Frozen):
     """A piece of the text that did not parse (its syntax error is reported on its own): the
     section keywords its lines start with, the ids it seems to declare and whether it is a
     header that seems to name a parent, so that later passes do not report a use of one of
@@ -589,8 +590,8 @@ class Unparsed:
     names_parent: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Rulebook:
+@frozen
+class Rulebook(Frozen):
     """A whole rulebook file: its sections in the order written (and, when the text has syntax
     errors, the pieces that did not parse, which hold no section)."""
 

@@ -6,16 +6,17 @@ the declarations are in `mjc.compiler.syntax.ast` (which re-exports every name h
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
 
 from mjc.compiler.diagnostics import Span
+from mjc.compiler.language.frozen import Frozen, frozen
 
 NO_SPAN = Span("<none>", 1, 1, 1, 1)
 
 
-@dataclass(frozen=True, slots=True)
-class Ident:
+@frozen
+class Ident(Frozen):
     """A name as written, where it was written."""
 
     text: str
@@ -25,64 +26,64 @@ class Ident:
 # ---------------------------------------------------------------------------- expressions
 
 
-@dataclass(frozen=True, slots=True)
-class IntLit:
+@frozen
+class IntLit(Frozen):
     value: int
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class BoolLit:
+@frozen
+class BoolLit(Frozen):
     value: bool
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class TileLit:
+@frozen
+class TileLit(Frozen):
     """A tile in mpsz notation, such as `5z` (白)."""
 
     text: str
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Name:
+@frozen
+class Name(Frozen):
     """A bare name: a builtin fact, a quantifier variable, a fan, a shape or a suit."""
 
     name: str
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class OptionRef:
+@frozen
+class OptionRef(Frozen):
     """`option.cap`: the value the current game chose for an option."""
 
     option: Ident
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Attribute:
+@frozen
+class Attribute(Frozen):
     obj: Expr
     attr: Ident
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Call:
+@frozen
+class Call(Frozen):
     func: Ident
     args: tuple[Expr, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class ListExpr:
+@frozen
+class ListExpr(Frozen):
     items: tuple[Expr, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class RangeExpr:
+@frozen
+class RangeExpr(Frozen):
     """`2..8`: the whole numbers from 2 to 8, both included."""
 
     low: int
@@ -90,20 +91,20 @@ class RangeExpr:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Not:
+@frozen
+class Not(Frozen):
     operand: Expr
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Neg:
+@frozen
+class Neg(Frozen):
     operand: Expr
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class BoolOp:
+@frozen
+class BoolOp(Frozen):
     op: Literal["and", "or"]
     operands: tuple[Expr, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
@@ -112,8 +113,8 @@ class BoolOp:
 CompareOp = Literal["==", "!=", "<", "<=", ">", ">=", "in"]
 
 
-@dataclass(frozen=True, slots=True)
-class Compare:
+@frozen
+class Compare(Frozen):
     left: Expr
     op: CompareOp
     right: Expr
@@ -123,8 +124,8 @@ class Compare:
 ArithOp = Literal["+", "-", "*", "**"]
 
 
-@dataclass(frozen=True, slots=True)
-class Arith:
+@frozen
+class Arith(Frozen):
     left: Expr
     op: ArithOp
     right: Expr
@@ -134,8 +135,8 @@ class Arith:
 QuantifierKind = Literal["all", "any", "none", "count", "sum"]
 
 
-@dataclass(frozen=True, slots=True)
-class Quantifier:
+@frozen
+class Quantifier(Frozen):
     """`all m in melds: m.is_pung`, and likewise any, none, count and sum (whose body is a
     number: `sum i in dora_indicators: copies(successor(i))`)."""
 
@@ -170,8 +171,8 @@ Expr = (
 ProvenanceKind = Literal["source", "reference", "convention", "note"]
 
 
-@dataclass(frozen=True, slots=True)
-class Provenance:
+@frozen
+class Provenance(Frozen):
     """Where a rule comes from: the source document's clause, an outside reference, a
     convention chosen where the source is silent (with its reason), or a plain note."""
 

@@ -5,17 +5,18 @@ and read by the resolver, the checks and the lowering (`mjc.compiler.lower.point
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
 
 from mjc.compiler.diagnostics import Span
+from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.syntax.ast_common import NO_SPAN, Expr, Provenance
 
 FuKind = Literal["add", "fix", "round"]
 
 
-@dataclass(frozen=True, slots=True)
-class FuItem:
+@frozen
+class FuItem(Frozen):
     """One item of the fu section, in the order written: `add 2 "自摸" when self_drawn`
     (`per E`: the amount times E), `fix 25 "七対子" when shape == seven_pairs` (the fu is the
     amount and the count stops), `round up 10` (the count so far up to a multiple of it; no
@@ -31,8 +32,8 @@ class FuItem:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class FuSection:
+@frozen
+class FuSection(Frozen):
     """`fu "符" { items }`: how the fu of a reading is counted."""
 
     label: str
@@ -40,8 +41,8 @@ class FuSection:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class PointsBase:
+@frozen
+class PointsBase(Frozen):
     """`base fu * 2 ** (total + 2)`: a reading's base points before the limits."""
 
     value: Expr
@@ -49,8 +50,8 @@ class PointsBase:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class PointsLimit:
+@frozen
+class PointsLimit(Frozen):
     """`limit "満貫" 2000 when total >= 5 or base > 2000`: when the condition holds (and the
     guard), the points are `amount` and the hand is named by the limit."""
 
@@ -62,8 +63,8 @@ class PointsLimit:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class PointsSection:
+@frozen
+class PointsSection(Frozen):
     """`points "点" { base …; limit … }`: the points a hand is paid on."""
 
     label: str

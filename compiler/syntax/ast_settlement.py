@@ -7,14 +7,15 @@ equality."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from mjc.compiler.diagnostics import Span
+from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.syntax.ast_common import NO_SPAN, Expr, Ident, IntLit, Provenance, TileLit
 
 
-@dataclass(frozen=True, slots=True)
-class HorseRow:
+@frozen
+class HorseRow(Frozen):
     """`dealer ranks 1, 5, 9 tiles 7z, 1z`: the tiles that point at one seat of a horse table
     (`ranks` in every suit, `tiles` one by one); the seat `nobody` lists tiles that hit no one."""
 
@@ -25,8 +26,8 @@ class HorseRow:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class HorseTable:
+@frozen
+class HorseTable(Frozen):
     """`table 4 { … }`: which seat each tile points at in a game of that many players;
     `table 4 from winner { … }` counts the seats from the word after `from` (`counted_from`),
     not the dealer."""
@@ -38,8 +39,8 @@ class HorseTable:
     counted_from: Ident | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class HorseKind:
+@frozen
+class HorseKind(Frozen):
     """`bought 1 per player if option.buy == one`, `grabbed option.n when self_drawn if …`: a
     kind of horse the game draws, how many (an options-only number), when the round allows it
     and under which options."""
@@ -53,15 +54,15 @@ class HorseKind:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Horses:
+@frozen
+class Horses(Frozen):
     tables: tuple[HorseTable, ...]
     kinds: tuple[HorseKind, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class PayStake:
+@frozen
+class PayStake(Frozen):
     """`stake 2 if option.double`: what one point of a hand's value is paid as."""
 
     value: Expr
@@ -70,8 +71,8 @@ class PayStake:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class PayWin:
+@frozen
+class PayWin(Frozen):
     """`win discarder pays when not self_drawn`, `win robbed pays for all when robbing_kong`:
     who pays a winner one share (the hand's value), or every loser's share (`for all`)."""
 
@@ -83,8 +84,8 @@ class PayWin:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class PayKong:
+@frozen
+class PayKong(Frozen):
     """`kong concealed each pays 2 when won`: what a kong of one kind earns the konger."""
 
     kind: Ident
@@ -96,8 +97,8 @@ class PayKong:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class PayWord:
+@frozen
+class PayWord(Frozen):
     """`several_winners separately`: how several winners of one discard are paid."""
 
     word: Ident
@@ -105,8 +106,8 @@ class PayWord:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class PayCap:
+@frozen
+class PayCap(Frozen):
     """`cap 16 if option.cap == 16`: the most one seat wins from hands in a round; also
     `dealer_factor 2`: what the dealer wins or pays on a hand is multiplied by it."""
 
@@ -117,8 +118,8 @@ class PayCap:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class PayDealerBonus:
+@frozen
+class PayDealerBonus(Frozen):
     """`dealer_bonus 1`: what the dealer wins or pays on a hand is that much more, added
     after `dealer_factor` multiplies it (庄家多输多赢一底)."""
 
@@ -128,8 +129,8 @@ class PayDealerBonus:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class PayLossCap:
+@frozen
+class PayLossCap(Frozen):
     """`loss_cap hand_ceiling`: the most one payer pays one winner for a hand, all his
     shares together (勒子); the value may read `hand_ceiling`, the hand's scoring ceiling."""
 
@@ -139,8 +140,8 @@ class PayLossCap:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class PayBonus:
+@frozen
+class PayBonus(Frozen):
     """`horse_payment bought 1 when won`, `follow_payment 1 when players >= 3`,
     `streak_payment 1`: what a horse hit (`item` "horse", of kind `kind`), a 跟庄 round
     ("follow") or a 连庄 count ("streak") is worth; `horse_payer_payment grabbed 1` (item
@@ -156,8 +157,8 @@ class PayBonus:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class PayRelation:
+@frozen
+class PayRelation(Frozen):
     """`claim_relation 3`: two players are related (承包, 三包) once one has claimed from the
     other `count` or more times, either direction; the first line whose guard holds is used."""
 
@@ -168,8 +169,8 @@ class PayRelation:
     word: Ident | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PayRelationLine:
+@frozen
+class PayRelationLine(Frozen):
     """`relation_payment partner pays 5 when self_drawn`: for a winner in a relation, what
     one payer pays, in shares; `others` is the word after `for` (`for others`: his own share
     and `amount` times every other loser's share)."""
@@ -183,8 +184,8 @@ class PayRelationLine:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class PayDraw:
+@frozen
+class PayDraw(Frozen):
     """`draw_payment unready pays ready best_hand when suits(tiles) <= 2` (item "payment") and
     `draw_refund kong unready` (item "refund", `payee` the refunded thing, `kong`): what the
     seats still playing at an exhaustive draw pay. `payer` says which seats pay (each, ready,
@@ -203,8 +204,8 @@ class PayDraw:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class PayKongTransfer:
+@frozen
+class PayKongTransfer(Frozen):
     """`kong_transfer when not self_drawn if option.transfer` (呼叫转移): on a win that holds
     `kong_discard` (杠上炮) and `condition`, what the discarder's kong earned is paid on to
     the winner."""
@@ -215,8 +216,8 @@ class PayKongTransfer:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Payments:
+@frozen
+class Payments(Frozen):
     unit: str | None
     unit_provenance: tuple[Provenance, ...]
     stakes: tuple[PayStake, ...]
@@ -237,8 +238,8 @@ class Payments:
     honbas: tuple[PayHonba, ...] = ()  # the first whose guard holds
 
 
-@dataclass(frozen=True, slots=True)
-class Declare:
+@frozen
+class Declare(Frozen):
     """`missing_suit "定缺" choose suit discard_first`: a declaration each seat makes before
     the first discard, one word of the list `choices` names (`suit`: m, p or s); `flags` are
     the words after it (`discard_first`), each with its span."""
@@ -252,8 +253,8 @@ class Declare:
     guard: Expr | None = None  # `if`: the options under which seats declare it
 
 
-@dataclass(frozen=True, slots=True)
-class Exchange:
+@frozen
+class Exchange(Frozen):
     """`swap "换三张" exchange 3 same_suit direction dice`: before play each seat picks
     `count` of its tiles (`same_suit`: all of one suit) and passes them to the seat
     `direction` names (next, previous, opposite, dice). `flags` are the words after the
@@ -273,8 +274,8 @@ class Exchange:
         return any(f.text == "same_suit" for f in self.flags)
 
 
-@dataclass(frozen=True, slots=True)
-class DeclareSection:
+@frozen
+class DeclareSection(Frozen):
     """The declarations section: what each seat declares before the first discard, and the
     exchange of tiles before them (换三张)."""
 
@@ -283,8 +284,8 @@ class DeclareSection:
     exchanges: tuple[Exchange, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class PayHonba:
+@frozen
+class PayHonba(Frozen):
     """`honba 100`: for each 本場 of the round (its `honba` count), every payer of a hand pays
     the winner `value` more for each share he pays (a discarder paying for all: one per
     loser), after the rounding (Riichi: 300 a 本場 on a discard, 100 from each on a self-draw)."""
@@ -295,8 +296,8 @@ class PayHonba:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class PayRound:
+@frozen
+class PayRound(Frozen):
     """`round up 100`: every payment of a hand, payer to winner, rounded up to a multiple of
     `value` (Riichi's 100-point rounding)."""
 

@@ -6,6 +6,7 @@ changed, and `mjc build` (so `mjc build --check`) makes none."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from functools import cache
 from pathlib import Path
 
@@ -95,7 +96,7 @@ def test_a_rebuild_plays_again_when_the_rulebook_or_the_games_changed(
 ) -> None:
     book, ruleset = _guangdong()
     _write(tmp_path, balance_site_files([(book, ruleset)], 12))
-    edited = book.model_copy(update={"title": "改过的广东"})
+    edited = dataclasses.replace(book, title="改过的广东")
     assert page_key(edited, 12, 1) != page_key(book, 12, 1)
     assert page_key(book, 13, 1) != page_key(book, 12, 1)
     monkeypatch.setattr(simpage, "balance_files", _no_play)

@@ -178,7 +178,7 @@ def _mcr_source(guarded: bool) -> str:
         with (
             mock.patch.object(needguards, "need_of", lambda condition: None),
             mock.patch.object(needguards, "need_of_count", lambda per: None),
-            mock.patch.object(codeplan, "shared_loops", lambda make, exprs: frozenset()),
+            mock.patch.object(codeplan, "shared_loops", lambda counting: frozenset()),
         ):
             source, problem = checked_module(compilation.rulebook)
     assert problem is None and source is not None

@@ -3,6 +3,7 @@ conjuncts whose meaning is plain, so every row is a necessary condition."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from mjc.compiler import ir
@@ -27,7 +28,7 @@ def _needs(*conditions: ir.Expr) -> list[tuple[str, int, str | None, int]]:
         ir.Shape(id=f"s{i}", name=None, guard=None, custom=c, at=AT)
         for i, c in enumerate(conditions)
     )
-    return shape_needs(_book().model_copy(update={"shapes": shapes}))
+    return shape_needs(dataclasses.replace(_book(), shapes=shapes))
 
 
 def _attr(name: str) -> ir.Expr:

@@ -18,6 +18,7 @@ from mjc.compiler.driver import compile_source
 from mjc.compiler.emit import codegen
 from mjc.compiler.emit.emitbase import ModuleState
 from mjc.compiler.emit.slotreader import SlotReader
+from mjc.compiler.ir.jsonio import from_json, json_data, to_json
 from mjc.compiler.language.types import BOOL, INT, TILE, ChoiceType, ListType, describe, parse_type
 from mjc.compiler.language.vocabulary import KONG_PAYERS, RELATION_PAYERS, WIN_PAYERS, PayerWord
 from mjc.compiler.loader import bundled_rulebooks, resolve_rulebook
@@ -137,9 +138,9 @@ def test_a_type_is_described_in_words() -> None:
 def test_the_ir_holds_types_and_writes_their_spelling() -> None:
     expr = ir.ListE(type=ListType(TILE), items=(ir.TileE(tile=0, text="1m"),))
     assert isinstance(expr.type, ListType) and expr.type.item == TILE
-    assert expr.model_dump(mode="json")["type"] == "list[tile]"
-    assert ir.IntE(value=1).model_dump(mode="json")["type"] == "int"
-    loaded = ir.ListE.model_validate_json(expr.model_dump_json())
+    assert json_data(expr)["type"] == "list[tile]"
+    assert json_data(ir.IntE(value=1))["type"] == "int"
+    loaded = from_json(ir.ListE, to_json(expr))
     assert loaded.type == ListType(TILE) and isinstance(loaded.type, ListType)
 
 
@@ -218,7 +219,7 @@ def _walk(node: object) -> typing.Iterator[object]:
     ):
         yield node
         names = (
-            type(node).model_fields
+            ir.field_names(type(node))
             if isinstance(node, ir.Model)
             else [f.name for f in dataclasses.fields(node)]  # type: ignore[arg-type]
         )
@@ -253,7 +254,7 @@ def test_every_slot_has_a_place_in_the_ast_and_in_the_ir() -> None:
         assert slot.places, slot.key
         for place in slot.places:
             assert place.field in {f.name for f in dataclasses.fields(place.node)}, slot.key
-            assert place.ir_field in place.ir_node.model_fields, slot.key
+            assert place.ir_field in ir.field_names(place.ir_node), slot.key
     assert len({slot.key for slot in SLOTS}) == len(SLOTS)
 
 
@@ -374,8 +375,8 @@ def test_every_payer_of_the_vocabulary_is_named_on_a_page(
     field = {ir.WinPayment: "wins", ir.KongPayment: "kongs", ir.RelationPayment: "relation_lines"}
     for payer, word in table.items():
         item = line(payer, at)
-        payments = book.payments.model_copy(update={field[type(item)]: (item,)})
-        context = payments_context(book.model_copy(update={"payments": payments}))
+        payments = dataclasses.replace(book.payments, **{field[type(item)]: (item,)})
+        context = payments_context(dataclasses.replace(book, payments=payments))
         shown = [str(x["words"]) for part in context.values() if isinstance(part, list)
                  for x in part if isinstance(x, dict) and "words" in x]  # fmt: skip
         assert any(f"{text(word.subject)} pays" in s or f"from {text(word.subject)}" in s

@@ -24,6 +24,7 @@ from mjc.compiler.fmt import (
     _tokens,
     format_text,
 )
+from mjc.compiler.ir.jsonio import json_data
 from mjc.compiler.syntax.parse import grammar_text, keywords
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,7 +57,7 @@ def _without_positions(value: Any) -> Any:
 def ir_of(text: str) -> Any:
     compilation = compile_source(text, "book.mjr", directory=ROOT / "rulebooks")
     assert compilation.rulebook is not None, compilation.diagnostics
-    return _without_positions(compilation.rulebook.model_dump(mode="json"))
+    return _without_positions(json_data(compilation.rulebook))
 
 
 def non_space(text: str) -> str:
