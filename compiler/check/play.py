@@ -416,6 +416,15 @@ def _contradiction(
             f"the winners leave the round (血战到底), but it may be played by {fewest} players: "
             "the first win leaves one player, and the round ends there"
         )
+    if (
+        key == "dealer_stays_when_ready"
+        and facts.get(key) is True
+        and facts.get("dealer_after_draw", "stay") == "stay"
+    ):
+        return "the dealer deals again after every draw (`dealer_after_draw stay`), ready or not"
+    unfunded = str(facts.get("start_points", 0)) == "0"
+    if key == "end_on_negative" and facts.get(key) is True and unfunded:
+        return "the seats start at 0 points (no `start_points`): the first payment ends the match"
     if key == "dealer_after_several" and facts.get("several_winners") is False:
         return "several winners on one discard are not allowed (`several_winners off`)"
     if key == "dead_wall" and facts.get("flowers_replaced") is True:

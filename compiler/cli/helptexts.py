@@ -54,7 +54,9 @@ PLAY_DESCRIPTION = (
     "piped; when input ends, 托管 plays your seat) and bots play the others; with "
     "--bots-only bots play every seat. The log (JSON lines, see docs/game-log.md) is "
     "written to --log (interactive default: mjc-RULEBOOK-SEED.jsonl) and can be checked "
-    "with mjc replay."
+    "with mjc replay. With --match, a whole match of a rulebook whose play rules give its "
+    "length (match_winds: 東風戦, 半荘戦), round after round to its placement, in one log "
+    "(interactive default: mjc-RULEBOOK-match-SEED.jsonl)."
 )
 
 # `mjc score --win`, and a batch line's "win", which means the same.

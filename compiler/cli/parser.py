@@ -438,6 +438,11 @@ def _add_play(commands: _Commands, handlers: Handlers) -> None:
         help="random legal moves (default), greedy (shanten and effective tiles) or 托管 "
         "(摸什么打什么, 不吃不碰不杠, 自动胡)",
     )
+    play.add_argument(
+        "--match",
+        action="store_true",
+        help="play a whole match (東風戦, 半荘戦: the rulebook's match_winds) round after round",
+    )
     play.add_argument("--json", action="store_true", help="print the result as JSON")
     play.set_defaults(run=handlers.play)
 

@@ -29,9 +29,29 @@ from mjc.runtime.ready.deposits import seat_or_table
 from mjc.runtime.tiles.hand import parse_hand
 from mjc.runtime.tiles.tile import NotationError
 
-__all__ = ["MAX_LOG_BYTES", "log_rulebook", "play", "read_log", "replay_log"]
+__all__ = [
+    "MAX_LOG_BYTES",
+    "bot_for",
+    "log_rulebook",
+    "play",
+    "play_out",
+    "print_result",
+    "read_log",
+    "replay_log",
+    "write_log",
+]
 
 MAX_LOG_BYTES = 20_000_000  # a round's log is some tens of kilobytes
+
+
+def bot_for(kind: str, seed: int, game: Round) -> Bot:
+    """The bot `--bot` names, for a seat of `game`."""
+    return _bot(kind, seed, game)
+
+
+def print_result(game: Round, out: IO[str], as_json: bool, log: str | None) -> None:
+    """A round's result as `mjc play` prints it."""
+    _print_result(game, out, as_json, log)
 
 
 def _bot(kind: str, seed: int, game: Round) -> Bot:
@@ -48,7 +68,12 @@ def _new_round(ruleset: Ruleset, args: Any, options: Mapping[str, str], seed: in
 
 
 def play(args: Any, ruleset: Ruleset, options: Mapping[str, str], out: IO[str]) -> int:
-    """Play one round (see the module docstring); 0 when it reached its settlement."""
+    """Play one round (see the module docstring); 0 when it reached its settlement. With
+    `--match`, a whole match (`mjc.compiler.cli.matchplay`)."""
+    if getattr(args, "match", False):
+        from mjc.compiler.cli.matchplay import play_match
+
+        return play_match(args, ruleset, options, out)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     game = _new_round(ruleset, args, options, seed)
     bots: list[Bot | None] = [
@@ -64,6 +89,16 @@ def play(args: Any, ruleset: Ruleset, options: Mapping[str, str], out: IO[str]) 
             f"seat {game.dealer} deals",
             file=out,
         )
+    play_out(game, bots, human, out)
+    log = args.log or (None if args.bots_only else f"mjc-{ruleset.id}-{seed}.jsonl")
+    if log:
+        _write_log(log, log_lines(game))
+    _print_result(game, out, args.json, log)
+    return 0
+
+
+def play_out(game: Round, bots: list[Bot | None], human: int | None, out: IO[str]) -> None:
+    """Play `game` to its end: the bots in their seats, the person (a None bot) asked."""
     while not game.over:
         for seat in game.to_act():
             bot = bots[seat]
@@ -86,11 +121,11 @@ def play(args: Any, ruleset: Ruleset, options: Mapping[str, str], out: IO[str]) 
             game.apply(action)
             if game.over:
                 break
-    log = args.log or (None if args.bots_only else f"mjc-{ruleset.id}-{seed}.jsonl")
-    if log:
-        _write_log(log, log_lines(game))
-    _print_result(game, out, args.json, log)
-    return 0
+
+
+def write_log(path: str, lines: Sequence[str]) -> None:
+    """Write a log's lines, or a `UsageError`."""
+    _write_log(path, lines)
 
 
 def _write_log(path: str, lines: Sequence[str]) -> None:
@@ -280,6 +315,12 @@ def replay_log(path: str, lines: list[str], ruleset: Ruleset, as_json: bool, out
     """Replay a log: 0 when every line agrees, 1 at the first that disagrees (named on
     stderr); an unreadable or truncated log is a `UsageError` (exit 2)."""
     try:
+        if read_start(lines)["type"] == "match":
+            from mjc.compiler.cli.matchplay import print_replayed, replay_match
+
+            texts = [line for line in lines if line.strip()]
+            print_replayed(path, replay_match(ruleset, texts), texts, as_json, out)
+            return 0
         game = replay(ruleset, lines)
     except LogError as exc:
         if exc.disagrees:

@@ -119,6 +119,7 @@ def waits(args: argparse.Namespace) -> int:
     if (args.wild or args.indicator) and not ruleset.has_wilds:
         raise UsageError(f"rulebook {ruleset.id} has no wild tiles; drop --wild and --indicator")
     try:
+        discards = discard_tiles(args.discards) if args.discards is not None else None
         waits = ruleset.waits(
             args.hand,
             options=_parse_options(args.option),
@@ -131,10 +132,10 @@ def waits(args: argparse.Namespace) -> int:
             round_wind=args.round_wind,
             dealer=args.dealer,
             situations=tuple(args.situation),
+            visible="".join(discards) if discards else None,  # seen: no longer to come
         )
         tiles = ruleset.hand_size + 1  # the hand is one short of a win (13 tiles, or `hand`)
         win = hand_won_on(args.hand, args.win, tiles=tiles).win_tile if args.win else None
-        discards = discard_tiles(args.discards) if args.discards is not None else None
     except (NotationError, OptionError, ValueError) as exc:
         raise UsageError.of(exc) from None
     document = waits_document(waits, win)

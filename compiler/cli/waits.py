@@ -19,7 +19,7 @@ from typing import Any
 from mjc.runtime import Ruleset
 from mjc.runtime.ready.furiten import furiten_waits
 from mjc.runtime.rules.waits import Wait, Waits
-from mjc.runtime.tiles.tile import tile_index, tile_name_zh, tile_text
+from mjc.runtime.tiles.tile import tile_name_zh, tile_or_red_five, tile_text
 
 __all__ = ["discard_tiles", "furiten_document", "furiten_text", "waits_document", "waits_text"]
 
@@ -27,12 +27,15 @@ _GROUP = re.compile(r"(\d+)([mpsz])")
 
 
 def discard_tiles(text: str) -> list[str]:
-    """The tiles of `--discards` (`159m77z`), in notation; `ValueError` for other text."""
+    """The tiles of `--discards` (`159m77z`), in notation, a red five (`0p`) as its five;
+    `ValueError` for other text."""
     squeezed = text.replace(" ", "")
     if len(squeezed) > 500 or _GROUP.sub("", squeezed):
         raise ValueError(f"--discards: {text[:40]!r} is not tiles in mpsz notation (159m77z)")
     return [
-        tile_text(tile_index(d + suit)) for digits, suit in _GROUP.findall(squeezed) for d in digits
+        tile_text(tile_or_red_five(d + suit))
+        for digits, suit in _GROUP.findall(squeezed)
+        for d in digits
     ]
 
 

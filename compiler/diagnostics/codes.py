@@ -308,8 +308,10 @@ CODES: tuple[Code, ...] = (
         "A line of the play section restricts or orders something the rest of the rulebook does "
         "not have (漏碰 without a pong claim, 过吃不吃 without a chow), sets who deals after "
         "several winners when several winners are not allowed, reserves more tiles than the wall "
-        "holds after the deal, or plays rounds under 荒番 (huangfan_after_draw) without declaring "
-        "the situation huangfan.",
+        "holds after the deal, plays rounds under 荒番 (huangfan_after_draw) without declaring "
+        "the situation huangfan, or lets a ready dealer keep the deal after a draw "
+        "(dealer_stays_when_ready) where every dealer keeps it (dealer_after_draw stay), or "
+        "ends a match on negative points (end_on_negative, 飛び) that starts at none.",
         "claims { pong kong }\nplay { no_chow_to_rebuild on }",
         "claims { chow pong kong }\nplay { no_chow_to_rebuild on }",
         "Add the claim (or allow several winners), or drop the line.",

@@ -53,7 +53,7 @@ DECLARATIONS = (
     "horse_payment", "horse_payer_payment", "follow_payment", "streak_payment", "claim_relation",
     "relation_payment", "several_winners", "loss_cap", "limit", "to", "prefer", "play",
     "minimum", "without", "presumes", "because", "from", "deal_wins", "kongs", "kind",
-    "replacement", "unscored", "draw_payment", "draw_refund", "best_hand", "kong_transfer",
+    "replacement", "unscored", "draw_payment", "draw_refund", "best_hand", "split", "kong_transfer",
     "declarations", "choose", "discard_first", "no_claims", "exchange", "same_suit", "direction",
     "open", "fu", "points", "base", "round", "up", "honba",
 )  # fmt: skip

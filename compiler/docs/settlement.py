@@ -253,6 +253,13 @@ def _draw_words(line: ir.DrawPayment) -> Md:
         amount = "the best hand that seat is ready for"
     elif line.amount_word == "cap":
         amount = "the cap"
+    elif line.amount_word == "split":
+        whole = str(line.amount.value) if isinstance(line.amount, ir.IntE) else "an amount"
+        paid = _DRAW_PAID[line.payee]
+        return Md(
+            f"{payer} pays an equal share of {whole} in all, split equally among the seats it "
+            f"pays, {paid} (聴牌料: nothing when no seat pays or none is paid)"
+        )
     elif isinstance(line.amount, ir.IntE):
         amount = str(line.amount.value)
     else:

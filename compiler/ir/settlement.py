@@ -150,15 +150,16 @@ class DrawPayment(Model):
     `draw_refund kong <payer> [when C] [if G]` (item "refund"): at an exhaustive draw (流局)
     each seat still playing of kind `payer` (each, ready, unready) whose hand meets
     `condition` pays each seat `payee` (ready, unready, others) the `amount` (an options-only
-    number), or, by `amount_word`, the best hand the payee is ready for (`best_hand`) or the
-    payments' cap (`cap`); a refund returns what the payer's kongs earned. Every line that
+    number), or, by `amount_word`, the best hand the payee is ready for (`best_hand`), the
+    payments' cap (`cap`) or `amount` in all, shared by the payers and among the payees
+    (`split`, 聴牌料); a refund returns what the payer's kongs earned. Every line that
     holds is paid."""
 
     item: Literal["payment", "refund"]
     payer: Literal["each", "ready", "unready"]
     payee: Literal["ready", "unready", "others", "kong"]
     amount: Expr | None = None
-    amount_word: Literal["best_hand", "cap"] | None = None
+    amount_word: Literal["best_hand", "cap", "split"] | None = None
     condition: Expr | None = None
     guard: Expr | None = None
     provenance: tuple[Provenance, ...] = ()

@@ -195,6 +195,14 @@ PLAY_WORDS: dict[str, PlayWord] = {
             "next": "the dealer's next player deals",
         },
     ),
+    "dealer_stays_when_ready": PlayWord(
+        ("dealer_stays_when_ready",),
+        "toggle",
+        "dealer",
+        "聴牌連荘: after an exhaustive draw the dealer deals again when his hand is ready "
+        "(some tile completes it, a scoring hand or not)",
+        off="the dealer's hand at a draw does not decide who deals next",
+    ),
     "dealer_after_several": PlayWord(
         ("dealer_after_several",),
         "word",
@@ -232,6 +240,42 @@ PLAY_WORDS: dict[str, PlayWord] = {
         "荒番: after an exhaustive draw (荒庄) the next rounds are played under the situation "
         "`huangfan` until one of them is won",
         off="a drawn round changes nothing in the next",
+    ),
+    "honba_rises": PlayWord(
+        ("honba_rises",),
+        "word",
+        "dealer",
+        "本場: the count the next round is played with (its `honba`) rises by one {}",
+        values={
+            "never": "never (there is no count)",
+            "dealer_keeps": "when the dealer keeps the deal (by a win or a draw), and is 0 "
+            "when the deal passes",
+            "dealer_keeps_or_draw": "when the dealer keeps the deal and after every "
+            "exhaustive draw, and is 0 when another player wins",
+        },
+    ),
+    "match_winds": PlayWord(
+        ("match_winds",),
+        "number",
+        "dealer",
+        "a match is {} round wind(s) long (東風戦 1, 半荘戦 2): it ends when the last dealer of "
+        "the last wind loses the deal; the seats are placed by their points, a tie going to "
+        "the seat nearer the first dealer in turn order",
+        high=4,
+    ),
+    "start_points": PlayWord(
+        ("start_points",),
+        "number",
+        "dealer",
+        "each seat starts a match with {} points",
+        high=1_000_000,
+    ),
+    "end_on_negative": PlayWord(
+        ("end_on_negative",),
+        "toggle",
+        "dealer",
+        "飛び: the match ends as soon as a seat's points fall below zero",
+        off="a match goes on when a seat's points fall below zero",
     ),
     # ---- claims on a discard
     "priority": PlayWord(

@@ -190,7 +190,8 @@ class PayDraw(Frozen):
     `draw_refund kong unready` (item "refund", `payee` the refunded thing, `kong`): what the
     seats still playing at an exhaustive draw pay. `payer` says which seats pay (each, ready,
     unready), `condition` reads the payer's hand; `amount` is an options-only number, or None
-    with `amount_word` `best_hand` or `cap`."""
+    with `amount_word` `best_hand` or `cap`; with `amount_word` `split` it is the number the
+    payers pay in all (`split 3000`, 聴牌料)."""
 
     item: str
     payer: Ident

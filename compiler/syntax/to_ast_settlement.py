@@ -224,15 +224,20 @@ class _SettlementToAst(_ExprToAst):
     def draw_cap(self, meta: Meta, children: list[Any]) -> tuple[str, str]:
         return ("amount", "cap")
 
+    def draw_split(self, meta: Meta, children: list[Any]) -> tuple[str, str, Any]:
+        return ("amount", "split", children[0])
+
     def pay_draw(self, meta: Meta, children: list[Any]) -> ast.PayDraw:
         payer, payee, amount, *rest = children
         exprs = self._exprs(rest)
         word = amount[1] if isinstance(amount, tuple) and amount[0] == "amount" else None
+        if word == "split":
+            amount = amount[2]  # `split N`: the number is the whole the payers share
         return ast.PayDraw(
             "payment",
             self._ident(payer),
             self._ident(payee),
-            None if word is not None else amount,
+            None if word not in (None, "split") else amount,
             word,
             exprs[0] if exprs else None,
             self._guard(rest),

@@ -41,7 +41,7 @@ from mjc.runtime.game.claimwindow import (
     self_draw_situations,
     wild_may,
 )
-from mjc.runtime.game.roundend import abortive_after, finish_abortive
+from mjc.runtime.game.roundend import abortive_after, finish_abortive, finish_draw
 from mjc.runtime.game.roundstate import RoundState, round_state
 from mjc.runtime.game.scenario import Scenario, scenario_wall, table_of
 from mjc.runtime.game.sidewins import (
@@ -60,8 +60,8 @@ from mjc.runtime.game.tablefacts import (
     deal_hands,
     deal_horses,
     next_playing,
-    ready_stakes,
     seat_wind,
+    table_counts,
     table_facts,
     turns_indicator,
 )
@@ -104,6 +104,7 @@ class Round:
         stacked: Sequence[int] = (),
         situations: Sequence[str] = (),
         scenario: Scenario | None = None,
+        honba: int = 0,
         points: Sequence[int] | None = None,
         deposits: int = 0,
     ) -> None:
@@ -128,7 +129,8 @@ class Round:
         if reason is not None:
             raise GameSetupError(reason)
         self.seed, self.players, self.round_wind, self.streak = seed, n, round_wind, streak
-        self.ready = ReadyTable(self.rules, *ready_stakes(points, deposits, n))  # 立直, 振聴
+        self.honba, self.points, carried = table_counts(honba, points, deposits, n)  # 本場, 供託
+        self.ready = ReadyTable(self.rules, self.points, carried)  # 立直, 振聴
         dealer, self.dealer_drawn, self.table_situations = table_facts(self, dealer, situations)
         self.dealer = dealer
         values = self.values
@@ -533,8 +535,6 @@ class Round:
 
     def _replace(self, seat: int) -> None:
         if self.wall.drawable <= 0:
-            from mjc.runtime.game.roundend import finish_draw
-
             finish_draw(self)  # kong_needs_tile off and nothing left to draw
             return
         if turn_up(self, seat):
@@ -589,8 +589,6 @@ class Round:
             self.pending, self.responses = {}, {}
         wall = self.wall
         if wall.tail < wall.head:  # nothing drawable
-            from mjc.runtime.game.roundend import finish_draw
-
             finish_draw(self)
             return
         if self.aborts and abortive_after(self):  # 四風連打, 四槓散了

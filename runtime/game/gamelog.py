@@ -7,6 +7,7 @@ event of `Round.events` in order: the wall, the deal, flowers, draws, each seat'
 (`action`, marked `auto` when the system played it), the tiles a kind of kong turned up
 (`turn_up`), 托管 switched on or off (`auto`), each claim served, the round abandoned by the
 caller (`abandon`), and the `end` with the settlement's deltas and the round JSON it settled.
+A match's log (`mjc play --match`) is a `match` line, each round's log in turn, `match_end`.
 `replay` plays the log's decisions again from its seed and checks every line against what the
 engine produces: the first line that disagrees is named (`LogError`, with its line number).
 Logs are untrusted input: each line is read within `mjc.runtime.settle.jsoninput`'s limits and
@@ -111,7 +112,8 @@ class Start(_Line):
     dealer_drawn: StrictBool = False  # the dealer was drawn from the seed (first_dealer random)
     situations: list[StrictStr] = []  # the rulebook situations of the round (荒番, 開寶)
     scenario: ScenarioPart | None = None  # what the round was set up with (Round(scenario=))
-    points: list[StrictInt] | None = None  # each seat's points (Round(points=), 立直)
+    honba: StrictInt = Field(default=0, ge=0, le=10_000)  # the round's 本場 (a match's)
+    points: list[StrictInt] | None = None  # each seat's points before the round (a match's, 立直)
     deposits: StrictInt = Field(default=0, ge=0)  # the deposits carried in (供託)
 
 
@@ -269,8 +271,38 @@ class EndLine(_Line):
     abortive_draw: AbortiveDraw | None = None
 
 
+class MatchLine(_Line):
+    """The first line of a match's log (`mjc play --match`): what the match was set up
+    with; each round follows as a log of its own (its `start` line to its `end`), then
+    `match_end`."""
+
+    type: Literal["match"]
+    format: Literal["mjc-game-log"]
+    version: Literal[1]
+    rulebook: StrictStr
+    rulebook_version: StrictStr
+    seed: StrictInt = Field(ge=0)
+    players: StrictInt = Field(ge=2, le=4)
+    dealer: _Seat  # the first dealer
+    options: dict[StrictStr, OptionValue]
+
+
+class MatchEndLine(_Line):
+    """The last line of a match's log: the rounds played, each seat's points and the
+    placement (seats, first place first); `deposits`, the deposits left on the table that
+    went to the first-placed seat (counted in its points)."""
+
+    type: Literal["match_end"]
+    rounds: StrictInt = Field(ge=0)
+    points: list[StrictInt]
+    placement: list[_Seat]
+    deposits: StrictInt = Field(default=0, ge=0)  # 供託 left at the end: to placement[0]
+
+
 LogLine = Annotated[
     Start
+    | MatchLine
+    | MatchEndLine
     | WallLine
     | DealLine
     | IndicatorLine
@@ -347,8 +379,10 @@ def start_line(game: Round, explicit_rules: bool) -> dict[str, Any]:
         line["situations"] = list(game.table_situations)
     if game.scenario is not None:
         line["scenario"] = game.scenario.to_json()
-    if game.ready.points is not None:
-        line["points"] = list(game.ready.points)
+    if game.honba:
+        line["honba"] = game.honba
+    if game.points is not None:
+        line["points"] = list(game.points)
     if game.ready.carried:
         line["deposits"] = game.ready.carried
     return line
@@ -380,7 +414,7 @@ def read_start(lines: list[str]) -> dict[str, Any]:
     if not lines or not lines[0].strip():
         raise LogError("line 1: the log is empty; it starts with a start line")
     start = _parse(lines[0], 1)
-    if start["type"] != "start":
+    if start["type"] not in ("start", "match"):
         raise LogError(f"line 1: a log starts with a start line, not a {start['type']} line")
     return start
 
@@ -396,6 +430,8 @@ def replay(
     log makes (with that line), as a replay viewer steps through it."""
     texts = [line for line in lines if line.strip()]
     start = read_start(texts)
+    if start["type"] != "start":
+        raise LogError("line 1: a match's log: each of its rounds is a log of its own")
     if start["rulebook"] != ruleset.id:
         raise LogError(f"line 1: the log is of {start['rulebook']}, not {ruleset.id}")
     try:
@@ -415,6 +451,7 @@ def replay(
                 stacked=[tile_index(t) for t in start["stacked"]],
                 situations=start.get("situations", []),
                 scenario=Scenario.from_json(scenario) if scenario is not None else None,
+                honba=start.get("honba", 0),
                 points=start.get("points"),
                 deposits=start.get("deposits", 0),
             )

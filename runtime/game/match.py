@@ -16,6 +16,20 @@ is scored under: those the caller names (開寶, a game server's word) and 荒�
 sets after a drawn round when the rules say `huangfan_after_draw` and clears when a round is
 won.
 
+A match of fixed length (`match_winds`: 東風戦, 半荘戦) starts each seat at `start_points`
+and is `over` once its last wind's last dealer lost the deal (or, under `end_on_negative`,
+飛び, once a seat's points fell below zero); `placement()` ranks the seats by points. The
+match carries the 本場 count (`honba`, by `honba_rises`) into each round it deals, and, when
+it has starting points, each seat's points (`Round.points`: what a ready declaration's
+`ready_needs` reads): `mjc.runtime.table.standing`. After an abortive draw (途中流局) the
+dealer deals again, so 本場 rises as after any round the dealer keeps.
+
+The deposits on the table (供託, `ready_deposit`) a round leaves (its `result["deposits"]
+["after"]`) are carried into the next round (`Round.deposits`); the points move by the
+settlement's deltas, which count the deposits made and taken, so the seats' points and the
+table always add up to the start. Deposits still on the table when the match is over go to
+the first-placed seat (`deposits_awarded`: the seat and the points), the common online rule.
+
 A match may set each round up (`mjc.runtime.game.scenario`): `scenarios[i]` is the
 scenario of the i-th round `next_round` deals, or `next_round(scenario=...)` names one. A
 scenario that names the dealer or his streak moves the match's to them (a new dealer's streak
@@ -34,6 +48,13 @@ from mjc.runtime.game.scenario import Scenario, ScenarioError
 from mjc.runtime.game.tablefacts import carry_huangfan, first_dealer, table_situations
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
+from mjc.runtime.table.standing import (
+    award_deposits,
+    match_over,
+    next_honba,
+    placement,
+    starting_points,
+)
 
 __all__ = ["Match"]
 
@@ -73,7 +94,11 @@ class Match:
         self.streak = 0
         self.wind_index = 0
         self.dealt = {self.dealer}  # seats that have dealt in this round wind
-        self.scores = [0] * self.players
+        self.first_dealer = self.dealer
+        self.scores = starting_points(played, self.players)  # start_points (25,000), else 0
+        self.honba = 0  # 本場 of the next round (honba_rises)
+        self.deposits = 0  # 供託 on the table, carried into the next round
+        self.deposits_awarded: tuple[int, int] | None = None  # at the end: (seat, points)
         self.results: list[dict[str, Any]] = []
         self.auto = set(auto)
         if self.auto and not played.auto_play:
@@ -109,6 +134,9 @@ class Match:
             rules=self.rules,
             situations=sorted(self.situations),
             scenario=scenario,
+            honba=self.honba,
+            points=self.scores if self.played_rules.start_points else None,
+            deposits=self.deposits,
         )
         for seat in sorted(self.auto):
             game.set_auto(seat)
@@ -130,18 +158,31 @@ class Match:
             self.streak = scenario.streak
 
     def finish(self, game: Round) -> None:
-        """Carry a finished round forward: scores, the next dealer, the streak, the wind, the
-        seats under 托管 and 荒番."""
+        """Carry a finished round forward: scores, the deposits on the table, the next dealer,
+        the streak, the wind, the seats under 托管 and 荒番; once the match is over, the
+        deposits left on the table go to the first-placed seat."""
         result = game.result
         if result is None:
             raise ValueError("the round is not over")
         for seat, delta in enumerate(result["deltas"]):
             self.scores[seat] += delta
+        if "deposits" in result:  # 供託: what the round left on the table
+            self.deposits = result["deposits"]["after"]
         self.results.append(result)
         self.auto = set(game.auto.seats)
         carry_huangfan(self.played_rules, result, self.situations)  # 荒番 after a draw
+        self._pass_deal(result)
+        if self.deposits and self.over:
+            self.deposits_awarded = award_deposits(self.scores, self.deposits, self.first_dealer)
+            self.deposits = 0
+
+    def _pass_deal(self, result: dict[str, Any]) -> None:
+        """The next dealer, 本場, the streak and the round wind after `result`."""
         dealer = result["next_dealer"]
-        if dealer == self.dealer:
+        drawn = bool(result["exhaustive_draw"])
+        kept = dealer == self.dealer  # a win, a draw, or an abortive draw (the dealer again)
+        self.honba = next_honba(self.played_rules, self.honba, dealer_kept=kept, drawn=drawn)
+        if kept:
             # 连庄 counts the dealer's wins and draws; keeping the deal as the discarder of
             # several winners is none (潮州: 其他玩家胡牌，则该局无连庄).
             # Where play went on after a win (after_win), the first win event decides.
@@ -156,10 +197,26 @@ class Match:
         self.dealer = dealer
         self.dealt.add(dealer)
 
-    def play(self, bots: Sequence[Bot], rounds: int) -> list[int]:
-        """Play `rounds` rounds with `bots[seat]` in each seat; the total scores."""
-        for _ in range(rounds):
+    @property
+    def over(self) -> bool:
+        """Whether a match of fixed length (`match_winds`) is over: its last wind's last
+        dealer lost the deal, or (飛び, `end_on_negative`) a seat's points fell below zero.
+        Never for a match without a length: the caller says how many rounds."""
+        return match_over(self.played_rules, self.wind_index, self.scores)
+
+    def placement(self) -> list[int]:
+        """The seats by points, most first (a tie to the seat nearer the first dealer)."""
+        return placement(self.scores, self.first_dealer)
+
+    def play(self, bots: Sequence[Bot], rounds: int | None = None) -> list[int]:
+        """Play `rounds` rounds (None: until the match is over, for a match of fixed length)
+        with `bots[seat]` in each seat, stopping when the match is over; the total scores."""
+        if rounds is None and not self.played_rules.match_winds:
+            raise ValueError("a match without match_winds has no end: say how many rounds")
+        played = 0
+        while not self.over and (rounds is None or played < rounds):
             game = self.next_round()
             play_round(game, bots)
             self.finish(game)
+            played += 1
         return list(self.scores)

@@ -105,6 +105,10 @@ def observation(r: Round, seat: int) -> dict[str, Any]:
         "seats": [_seat(r, s, st, s == seat) for s, st in enumerate(r.seats)],
         "legal": [a.to_json() for a in r.legal_actions(seat)],
     }
+    if r.honba:
+        data["honba"] = r.honba  # 本場, as the table shows it
+    if r.points is not None:
+        data["points"] = list(r.points)  # every seat's points: public at the table
     if r.phase == "turn" and r.turn == seat and r.drew >= 0:
         data["drawn"] = tile_text(r.drew)
     if r.phase in ("claim", "rob", "flower", "kong"):

@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.game.actions import IllegalAction
 from mjc.runtime.game.claimwindow import self_draw_situations
-from mjc.runtime.game.tablefacts import next_playing
+from mjc.runtime.game.tablefacts import next_playing, seat_wind
 from mjc.runtime.rules.ruleset import Ruleset
+from mjc.runtime.table.standing import dealer_ready_at_draw
 from mjc.runtime.tableplay.abortive import AbortiveDraw, after_discard, may_follow
 from mjc.runtime.tiles.hand import format_hand
 from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
@@ -104,7 +105,10 @@ def next_dealer(r: Round, winners: list[int], origin: int | None, robbed_from: i
     the robbed seat of a win on another's tile."""
     rules, d, n = r.rules, r.dealer, r.players
     if not winners:
-        return d if rules.dealer_after_draw == "stay" else (d + 1) % n
+        stays = rules.dealer_after_draw == "stay"
+        if not stays and rules.dealer_stays_when_ready:
+            stays = _dealer_ready(r)  # 聴牌連荘
+        return d if stays else (d + 1) % n
     if robbed_from is not None and rules.dealer_after_robbed_kong == "robbed":
         return robbed_from  # 梅州: 被抢玩家即为下盘庄家
     if len(winners) > 1 and origin is not None:
@@ -122,6 +126,22 @@ def next_dealer(r: Round, winners: list[int], origin: int | None, robbed_from: i
     return winners[0] if rules.dealer_after_other_win == "winner" else (d + 1) % n
 
 
+def _dealer_ready(r: Round) -> bool:
+    """Whether the dealer's hand is ready at the draw (`dealer_stays_when_ready`, 聴牌連荘)."""
+    st = r.seats[r.dealer]
+    if st.size() != r.rules.hand:
+        return False
+    return dealer_ready_at_draw(
+        r.ruleset,
+        hand_text(st),
+        options=r.values,
+        players=r.players,
+        seat_wind=seat_wind(r, r.dealer),
+        round_wind=r.round_wind,
+        indicator=tile_text(r.indicator) if r.indicator >= 0 else None,
+    )
+
+
 def _base(r: Round) -> dict[str, Any]:
     data: dict[str, Any] = {
         "players": r.players,
@@ -132,6 +152,8 @@ def _base(r: Round) -> dict[str, Any]:
         "claims": list(r.claim_history),
         "kongs": list(r.kong_history),
     }
+    if r.honba:
+        data["honba"] = r.honba
     if r.indicator >= 0:
         data["indicator"] = tile_text(r.indicator)
     if r.dead is not None:  # ドラ表示牌 turned up, and the ura under them: scoring reads them

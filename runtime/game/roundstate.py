@@ -226,7 +226,9 @@ class RoundState:
     win; `ready_declarations` the ready declarations made (立直, 报听), in order, and
     `table_deposits` the deposits on the table now (供託: carried in, and this round's).
     `dora_indicators` are the indicators turned up in the dead wall so far (ドラ表示牌,
-    槓ドラ), `ura_indicators` the ura under them once the round is over (裏ドラ)."""
+    槓ドラ), `ura_indicators` the ura under them once the round is over (裏ドラ). `honba` is
+    the round's 本場 and `points` each seat's points before the round (given by the match or
+    the caller; None for a lone round without them)."""
 
     phase: str
     turn: int
@@ -256,6 +258,10 @@ class RoundState:
     # Left out of the repr, so that a round without a dead wall reads as it did before them.
     dora_indicators: tuple[str, ...] = field(default=(), repr=False)
     ura_indicators: tuple[str, ...] = field(default=(), repr=False)
+    # 本場, the count the round is played with (a match carries it), and each seat's points
+    # as the match stands; out of the repr, which reads as before for a lone round.
+    honba: int = field(default=0, repr=False)
+    points: tuple[int, ...] | None = field(default=None, repr=False)
 
     @property
     def over(self) -> bool:
@@ -362,6 +368,8 @@ def round_state(r: Round) -> RoundState:
         table_deposits=r.ready.table(),
         dora_indicators=r.dead.dora_texts() if r.dead is not None else (),
         ura_indicators=r.dead.ura_texts() if r.dead is not None and r.phase == "over" else (),
+        honba=r.honba,
+        points=r.points,
     )
 
 

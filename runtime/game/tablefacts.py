@@ -43,8 +43,8 @@ __all__ = [
     "deal_horses",
     "first_dealer",
     "next_playing",
-    "ready_stakes",
     "seat_wind",
+    "table_counts",
     "table_facts",
     "table_situations",
     "turns_indicator",
@@ -63,6 +63,27 @@ def first_dealer(rules: TurnRules, seed: int, players: int) -> int:
     if rules.first_dealer != "random":
         return 0
     return random.Random(f"first dealer {seed}").randrange(players)
+
+
+def table_counts(
+    honba: object, points: Sequence[object] | None, deposits: object, players: int
+) -> tuple[int, tuple[int, ...] | None, int]:
+    """A round's 本場 (a whole number from 0, paid by the payments' `honba`), each seat's
+    points as the round starts (None: a lone round, where every seat may afford a ready
+    declaration) and the deposits on the table carried in (供託), checked: `GameSetupError`
+    (one line). A match deals each round with its points; a ready declaration reads them."""
+    if type(honba) is not int or not 0 <= honba <= 10_000:
+        raise GameSetupError(f"honba is a whole number from 0 to 10000, not {honba!r}")
+    if type(deposits) is not int or deposits < 0:
+        raise GameSetupError(f"the deposits on the table are points from 0, not {deposits!r}")
+    if points is None:
+        return honba, None, deposits
+    if not isinstance(points, (list, tuple)) or len(points) != players:
+        raise GameSetupError(f"points: one whole number per seat ({players}), not {points!r}")
+    for p in points:
+        if type(p) is not int:
+            raise GameSetupError(f"points: one whole number per seat, not {p!r}")
+    return honba, tuple(p for p in points if type(p) is int), deposits
 
 
 def seat_wind(r: Round, seat: int) -> str:
@@ -191,19 +212,3 @@ def deal_flowers(r: Round) -> None:
                 return
             if seat == r.dealer:
                 r.drew = got
-
-
-def ready_stakes(
-    points: Sequence[int] | None, deposits: int, players: int
-) -> tuple[list[int] | None, int]:
-    """The points each seat holds as the round starts (None: every seat may afford a ready
-    declaration) and the deposits on the table (供託) carried in, checked; a ready
-    declaration (`mjc.runtime.ready`) reads them."""
-    if type(deposits) is not int or deposits < 0:
-        raise GameSetupError(f"the deposits on the table are points from 0, not {deposits!r}")
-    if points is None:
-        return None, deposits
-    held = list(points) if isinstance(points, (list, tuple)) else None
-    if held is None or len(held) != players or any(type(p) is not int for p in held):
-        raise GameSetupError(f"points are one whole number per seat ({players}), not {points!r}")
-    return held, deposits

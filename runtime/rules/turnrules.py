@@ -27,6 +27,7 @@ __all__ = [
     "DealerAfterRobbedKong",
     "DealerAfterSeveral",
     "FirstDealer",
+    "HonbaRises",
     "KongIndicator",
     "Replacement",
     "TurnRules",
@@ -61,8 +62,12 @@ FirstDealer = Literal["first_seat", "random"]
 #   "winner"  谁胡谁坐庄 (潮州, 百色, 梅州, 上海);   "next"  the dealer's 下家 (广东)
 DealerAfterOtherWin = Literal["winner", "next"]
 # After an exhaustive draw (流局/荒庄): "stay" 流局连庄 (潮州, 百色, 上海, 广东) or "next"
-# 庄家由原庄家的下家担任 (梅州).
+# 庄家由原庄家的下家担任 (梅州); `dealer_stays_when_ready` makes "next" depend on his hand.
 DealerAfterDraw = Literal["stay", "next"]
+# When the match's 本場 counter (honba) rises by one: "never" (no counter), "dealer_keeps"
+# (the dealer keeps the deal, by a win or a draw; 0 when the deal passes) or
+# "dealer_keeps_or_draw" (also after any exhaustive draw; 0 when another player wins: Riichi).
+HonbaRises = Literal["never", "dealer_keeps", "dealer_keeps_or_draw"]
 # After several winners on one discard (一炮多响):
 #   "discarder"             一炮多响点炮玩家坐庄 (潮州, 百色)
 #   "after_nearest_winner"  点炮者最近的一个胡牌者下家 (上海)
@@ -139,6 +144,9 @@ class TurnRules:
     first_dealer: FirstDealer = "first_seat"
     dealer_after_other_win: DealerAfterOtherWin = "winner"
     dealer_after_draw: DealerAfterDraw = "stay"
+    # 聴牌連荘 (Riichi): after an exhaustive draw the dealer deals again when his hand is
+    # ready (some tile completes it), whatever `dealer_after_draw` says.
+    dealer_stays_when_ready: bool = False
     dealer_after_several: DealerAfterSeveral = "discarder"
     dealer_after_robbed_kong: DealerAfterRobbedKong = "as_win"
     # Seat winds move with the deal (the dealer is always 东). The round wind (圈风) moves on
@@ -217,6 +225,16 @@ class TurnRules:
     # 荒番: after an exhaustive draw (荒庄) the next rounds are played under the rulebook's
     # situation `huangfan` until one of them is won (上海 research proposal, E2).
     huangfan_after_draw: bool = False
+    # 本場: when the counter the next round is played with rises (`HonbaRises`).
+    honba_rises: HonbaRises = "never"
+    # The match's length in round winds (東風戦 1, 半荘戦 2, a full game 4); 0: no fixed
+    # length, the caller says how many rounds. It ends once the last wind's last dealer has
+    # lost the deal.
+    match_winds: int = 0
+    # The points each seat starts a match with (Riichi 25,000); 0 counts from nothing.
+    start_points: int = 0
+    # 飛び: the match ends as soon as a seat's points fall below zero.
+    end_on_negative: bool = False
 
     @property
     def kept(self) -> int:
@@ -237,6 +255,8 @@ class TurnRules:
         if self.hand != 13 and self.deal_others != self.hand:
             held = self.hand
             return f"a hand of {held} is dealt {held + 1} to the dealer, {held} to the others"
+        if not 0 <= self.match_winds <= 4 or self.start_points < 0:
+            return "a match lasts 0 to 4 round winds and starts at 0 points or more"
         if self.reserved < 0:
             return f"the reserved tiles are a count, not {self.reserved}"
         if self.dead_wall < 0 or (self.dead_wall and self.reserved):

@@ -15,6 +15,9 @@ the round's `ready` says. Output is settlement `Line`s of kind "draw", each citi
 - every draw line that holds for a payer is paid, in rulebook order; the seat paid `others` is
   every seat still playing the line does not charge;
 - a refund returns every kong line the seat was paid this round, to the seat that paid it;
+- `split N` (聴牌料): the payers pay N in all, each the same share, and each payer's share is
+  shared equally among the seats it pays; a payment that does not divide evenly is rounded
+  down (3,000 among 1, 2 or 3 ready seats of 4 always divides: 1,000, 750 or 1,000 a pair);
 - the draw lines are staked like every line, but neither the payments' `cap` nor the dealer's
   terms apply to them (`cap` as an amount is the cap itself).
 """
@@ -153,14 +156,12 @@ def draw_lines(
             continue
         charged = {s.seat for s in payers}
         for payer in payers:
-            for payee in seats:
-                if payee.seat == payer.seat:
-                    continue
-                if rule.payee == "others" and payee.seat in charged:
-                    continue
-                if rule.payee != "others" and not _is(rule.payee, payee):
-                    continue
-                amount, what = _amount(rule, payer.holding[index], payee, cap)
+            payees = [p for p in seats if _pays(rule.payee, payer, p, charged)]
+            for payee in payees:
+                if rule.amount == "split":
+                    amount, what = _split(payer.holding[index], len(payers), len(payees))
+                else:
+                    amount, what = _amount(rule, payer.holding[index], payee, cap)
                 reason = (
                     f"exhaustive draw (流局): seat {payer.seat} ({_state(payer)}) pays seat "
                     f"{payee.seat} ({_state(payee)}) {what}"
@@ -170,6 +171,23 @@ def draw_lines(
                         Line(payer.seat, payee.seat, amount * stake, reason, rule.where, "draw")
                     )
     return lines
+
+
+def _pays(payee_kind: str, payer: SeatAtDraw, payee: SeatAtDraw, charged: set[int]) -> bool:
+    """Whether `payer` pays `payee` by a line paid to seats of kind `payee_kind`."""
+    if payee.seat == payer.seat:
+        return False
+    if payee_kind == "others":
+        return payee.seat not in charged
+    return _is(payee_kind, payee)
+
+
+def _split(whole: int, payers: int, payees: int) -> tuple[int, str]:
+    """One payer's payment to one of its `payees` under `split`: `whole` shared equally by
+    the `payers`, each share shared equally among the payees, rounded down (聴牌料: 3000 by
+    1, 2 or 3 ready seats of 4 splits evenly)."""
+    amount = whole // (payers * payees)
+    return amount, f"{amount}: {whole} in all, paid by {payers} and shared by {payees}"
 
 
 def _amount(

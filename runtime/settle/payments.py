@@ -107,7 +107,8 @@ class DrawRule:
     <payer>` (item "refund", payee "kong"): at an exhaustive draw (流局) each seat still
     playing of kind `payer` (each, ready, unready) whose hand meets the line's `when` pays
     each `payee` seat (ready, unready, others) the line's amount, or by `amount` "best_hand"
-    the best hand the payee is ready for (查大叫) or "cap" the payments' cap; a refund returns
+    the best hand the payee is ready for (查大叫), "cap" the payments' cap, or "split" the
+    line's amount in all, shared by the payers and among the payees (聴牌料); a refund returns
     what the payer's kongs earned (退税)."""
 
     item: str

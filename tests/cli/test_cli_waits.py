@@ -104,3 +104,17 @@ def test_discards_that_are_no_tiles_are_refused_in_one_line(
 ) -> None:
     code, _, err = run(capsys, "waits", "riichi", "23p456p789s234s55s", "--discards", "4x")
     assert code == 2 and err.count("\n") == 1 and "--discards" in err
+
+
+def test_discards_are_seen_tiles_and_a_red_five_among_them_is_its_five(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # 23456p waits on 1p, 4p and 7p; two 4p and a red 5p discarded: one 4p left, 振聴 on 4p
+    code, out, _ = run(
+        capsys, "waits", "riichi", "23p456p789s234s55s", "--discards", "44p0p", "--json"
+    )
+    document = json.loads(out)
+    remaining = {w["tile"]: w["remaining"] for w in document["waits"]}
+    assert code == 0 and remaining == {"1p": 4, "4p": 1, "7p": 4}
+    assert document["furiten"]["discards"] == ["4p", "4p", "5p"]
+    assert document["furiten"]["waits_discarded"] == ["4p"]

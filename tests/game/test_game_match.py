@@ -93,8 +93,8 @@ def test_every_log_line_kind_is_in_the_published_schema() -> None:
     }
     assert names == {
         "start", "wall", "deal", "indicator", "horses", "flower", "draw", "action", "turn_up",
-        "auto", "abandon", "claim", "end", "deal_win", "declare", "exchange", "win",
-        "dora_indicator",
+        "auto", "abandon", "claim", "end", "deal_win", "declare", "exchange", "win", "match",
+        "match_end", "dora_indicator",
     }  # fmt: skip
     game = Round(ruleset("shanghai"), seed=2)  # flowers: flower lines
     play_round(game, [RandomBot(s) for s in range(4)])
