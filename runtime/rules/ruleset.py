@@ -28,6 +28,7 @@ from mjc.runtime.rules.scorepieces import (
     with_win,
 )
 from mjc.runtime.rules.spec import WILD_ACTIONS, ExampleSpec, Options, RulesetSpec
+from mjc.runtime.rules.waits import ruleset_wait_list
 from mjc.runtime.score.explain import suppressed_fans
 from mjc.runtime.score.options import OptionError, resolve_options
 from mjc.runtime.score.points import Valued, best_by_points, value_reading
@@ -225,7 +226,8 @@ class Ruleset(GameRules):
         `payments.draw_rules`, with amounts), their `ready` read from those waits; `declared`
         is what the seat declared before play (定缺), read by its scores and its lines. Raises
         `HandError` and `ValueError` as `waits`."""
-        found = self.waits(
+        found = ruleset_wait_list(  # `waits`, without the shanten of a hand not ready
+            self,
             hand,
             options=options,
             players=players,
@@ -240,9 +242,11 @@ class Ruleset(GameRules):
         situation = self._situation(hand, False, seat_wind, round_wind, dealer, (), players, wild)
         if declared:  # what the seat declared before play (定缺), as its lines' `when` reads it
             situation = with_declared(situation, declared, self.spec.declares, self.id)
-        situation = dataclasses.replace(situation, waits=tuple(w.tile for w in found.waits))
-        best = max((w.score.total for w in found.waits if w.score.win), default=0)
-        return DrawHand(found.ready, best, self.payments.draws(hand, situation, game.values))
+        waits = tuple(w.tile for w in found)
+        if waits or situation.waits:  # (most seats wait on nothing, as the situation says)
+            situation = dataclasses.replace(situation, waits=waits)
+        best = max((w.score.total for w in found if w.score.win), default=0)
+        return DrawHand(bool(found), best, self.payments.draws(hand, situation, game.values))
 
     # ------------------------------------------------------------------ scoring
 

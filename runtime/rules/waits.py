@@ -35,15 +35,25 @@ from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.score.scoring import Score
 from mjc.runtime.tiles.argcheck import plain_type_errors
-from mjc.runtime.tiles.hand import Hand, HandError, format_hand, parse_hand
+from mjc.runtime.tiles.hand import MAX_TILES, Hand, HandError, format_hand, parse_hand
 from mjc.runtime.tiles.tile import NUM_PLAYING, NUM_TILES, tile_index, tile_name_zh, tile_text
+from mjc.runtime.wins.arrange import SHAPES
+from mjc.runtime.wins.seats import SeatState
 from mjc.runtime.wins.shanten import shanten as builtin_shanten
+from mjc.runtime.wins.waitsets import wait_finder
 
 if TYPE_CHECKING:
     from mjc.runtime.rules.gamecache import Game
     from mjc.runtime.rules.ruleset import Ruleset
 
-__all__ = ["Wait", "Waits", "ruleset_shanten", "ruleset_waits", "visible_counts"]
+__all__ = [
+    "Wait",
+    "Waits",
+    "ruleset_shanten",
+    "ruleset_wait_list",
+    "ruleset_waits",
+    "visible_counts",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,18 +218,104 @@ def ruleset_waits(
     Raises `HandError` for bad notation or a hand of another size, `ValueError`
     (`OptionError`, `SituationError`, `WildIndicatorMissing`) as `score` does."""
     hand, game, wild, check = _prepare(ruleset, hand, options, preset, players, indicator, wilds)
+    found = _found(
+        ruleset,
+        hand,
+        game,
+        wild,
+        check,
+        options=options,
+        preset=preset,
+        players=players,
+        indicator=indicator,
+        wilds=wilds,
+        self_drawn=self_drawn,
+        seat_wind=seat_wind,
+        round_wind=round_wind,
+        dealer=dealer,
+        situations=tuple(situations),
+        visible=visible,
+        declared=declared,
+    )
+    number = 0 if found else _shanten(ruleset, hand, game, wild, check)
+    return Waits(ruleset.id, format_hand(hand), number, found)
+
+
+def ruleset_wait_list(
+    ruleset: Ruleset,
+    hand: Hand | str,
+    *,
+    options: Mapping[str, object] | None = None,
+    players: int | None = None,
+    indicator: str | None = None,
+    seat_wind: str = "E",
+    round_wind: str = "E",
+    dealer: bool = False,
+    declared: Mapping[str, str] | None = None,
+) -> tuple[Wait, ...]:
+    """`ruleset_waits(...).waits` (on a discard, no other situation, nothing seen) without the
+    shanten of a hand that is not ready: what the draw lines read of each seat at an
+    exhaustive draw, and whether the dealer is ready there (`mjc.runtime.table.standing`).
+    Raises as `ruleset_waits`."""
+    hand, game, wild, check = _prepare(ruleset, hand, options, None, players, indicator, None)
+    return _found(
+        ruleset,
+        hand,
+        game,
+        wild,
+        check,
+        options=options,
+        preset=None,
+        players=players,
+        indicator=indicator,
+        wilds=None,
+        self_drawn=False,
+        seat_wind=seat_wind,
+        round_wind=round_wind,
+        dealer=dealer,
+        situations=(),
+        visible=None,
+        declared=declared,
+    )
+
+
+def _found(
+    ruleset: Ruleset,
+    hand: Hand,
+    game: Game,
+    wild: tuple[int, ...],
+    check: Callable[[Hand], bool],
+    *,
+    options: Mapping[str, object] | None,
+    preset: str | None,
+    players: int | None,
+    indicator: str | None,
+    wilds: Iterable[str] | None,
+    self_drawn: bool,
+    seat_wind: str,
+    round_wind: str,
+    dealer: bool,
+    situations: tuple[str, ...],
+    visible: str | Sequence[int] | None,
+    declared: Mapping[str, str] | None,
+) -> tuple[Wait, ...]:
+    """The waits of `hand` (see `ruleset_waits`), each scored."""
     if hand.size != ruleset.hand_size:
         raise HandError(
             f"waits are for a hand of {ruleset.hand_size} tiles (a declared meld counts 3); "
             f"this one has {hand.size}"
         )
+    quick = _quick_waits(ruleset, hand, game, wild)
+    if quick is not None and not quick:
+        return ()  # no tile completes a shape (most hands): the win check would say no
     seen = list(visible_counts(visible))
     if indicator is not None:
         seen[tile_index(indicator)] += 1  # the flipped indicator lies face up
     held = _held(hand)
-    situation = tuple(situations)
     found: list[Wait] = []
     for t in _candidates(ruleset, hand, game):
+        if quick is not None and t not in quick:
+            continue  # no shape completes: the win check would say no
         complete = _with(hand, t)
         if not check(complete):
             continue
@@ -229,7 +325,7 @@ def ruleset_waits(
             seat_wind=seat_wind,
             round_wind=round_wind,
             dealer=dealer,
-            situations=situation,
+            situations=situations,
             indicator=indicator,
             players=players,
             options=options,
@@ -239,8 +335,29 @@ def ruleset_waits(
         )
         remaining = max(game.copies[t] - held[t] - seen[t], 0)
         found.append(Wait(t, remaining, t in wild, score))
-    number = 0 if found else _shanten(ruleset, hand, game, wild, check)
-    return Waits(ruleset.id, format_hand(hand), number, tuple(found))
+    return tuple(found)
+
+
+def _quick_waits(
+    ruleset: Ruleset, hand: Hand, game: Game, wild: tuple[int, ...]
+) -> frozenset[int] | None:
+    """The engine's wait set of the hand's concealed tiles (`wait_finder`): every tile the win
+    check may accept, and most often none, without a hand made per tile. None (every tile is
+    checked) in a game with a wild, a custom shape on, a shape not built in, or a hand of
+    another size than 13."""
+    if (
+        wild
+        or ruleset._win_tiles != MAX_TILES
+        or not game.shapes <= SHAPES
+        or (ruleset._has_custom_shapes and ruleset.custom_shapes_on(game.values))
+    ):
+        return None
+    finder = wait_finder(game.shapes)
+    if finder is None:
+        return None
+    seat = SeatState()
+    seat.counts = bytearray(hand.counts)
+    return finder(seat)
 
 
 @plain_type_errors  # a plain TypeError for an argument of the wrong type

@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
+from mjc.runtime.rules.waits import ruleset_wait_list
 from mjc.runtime.tiles.hand import HandError
 from mjc.runtime.tiles.tile import NotationError
 
@@ -53,7 +54,8 @@ def dealer_ready_at_draw(
     """Whether the dealer's `hand` (between turns) is ready at the draw: some tile completes
     it (see the module docstring)."""
     try:
-        found = ruleset.waits(
+        found = ruleset_wait_list(  # `Ruleset.waits`, without the shanten of a hand not ready
+            ruleset,
             hand,
             options=options,
             players=players,
@@ -64,7 +66,7 @@ def dealer_ready_at_draw(
         )
     except (HandError, NotationError, ValueError):
         return False  # not a hand between turns: nothing completes it
-    return found.ready
+    return bool(found)
 
 
 def next_honba(rules: TurnRules, honba: int, *, dealer_kept: bool, drawn: bool) -> int:

@@ -9,6 +9,7 @@ paths (`mjc.runtime.wins.arrange`) can trust a `Hand` without re-checking."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -36,6 +37,7 @@ __all__ = [
     "Hand",
     "HandError",
     "format_hand",
+    "format_parts",
     "hand_won_on",
     "is_win_size",
     "parse_hand",
@@ -432,7 +434,7 @@ def with_win_tile(hand: Hand, tile: int) -> Hand:
     return made
 
 
-def _compact(tiles: list[int] | tuple[int, ...]) -> str:
+def _compact(tiles: Sequence[int]) -> str:
     """mpsz text of tiles in the given order, one suit letter per run of the same suit."""
     parts: list[str] = []
     run_suit = ""
@@ -445,6 +447,13 @@ def _compact(tiles: list[int] | tuple[int, ...]) -> str:
     if run_suit:
         parts.append(run_suit)
     return "".join(parts)
+
+
+def format_parts(concealed: Sequence[int], flowers: Sequence[int], melds: Iterable[Meld]) -> str:
+    """`format_hand` of a hand of these concealed tiles and flowers (each sorted) and these
+    melds, with no winning tile and no red five, without making the `Hand`."""
+    text = _compact(concealed) + _compact(flowers)
+    return " ".join(part for part in (text, *(str(md) for md in melds)) if part)
 
 
 def format_hand(hand: Hand) -> str:

@@ -15,7 +15,7 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from mjc.runtime.tiles.hand import Hand, format_hand
+from mjc.runtime.tiles.hand import Hand, format_hand, format_parts
 from mjc.runtime.tiles.melds import Meld, meld
 from mjc.runtime.tiles.tables import HONOUR_TABLE, SUIT_TABLE
 from mjc.runtime.tiles.tile import NUM_PLAYING, TERMINALS_AND_HONOURS
@@ -133,14 +133,7 @@ def hand_of(seat: SeatState, extra: int = -1, win: int | None = None) -> Hand:
         counts[extra] -= 1
     else:
         key = bytes(counts)
-    m, p, s, z = key[0:9], key[9:18], key[18:27], key[27:34]
-    em, ep, es, ez = _EXPANDED
-    concealed = (
-        (em[m] if m in em else _expand(0, m))
-        + (ep[p] if p in ep else _expand(1, p))
-        + (es[s] if s in es else _expand(2, s))
-        + (ez[z] if z in ez else _expand(3, z))
-    )
+    concealed = _concealed(key)
     return Hand(
         concealed=concealed,
         melds=tuple([m.meld for m in seat.melds]),
@@ -150,11 +143,26 @@ def hand_of(seat: SeatState, extra: int = -1, win: int | None = None) -> Hand:
     )
 
 
+def _concealed(key: bytes) -> tuple[int, ...]:
+    """The sorted tiles of 34 counts."""
+    m, p, s, z = key[0:9], key[9:18], key[18:27], key[27:34]
+    em, ep, es, ez = _EXPANDED
+    return (
+        (em[m] if m in em else _expand(0, m))
+        + (ep[p] if p in ep else _expand(1, p))
+        + (es[s] if s in es else _expand(2, s))
+        + (ez[z] if z in ez else _expand(3, z))
+    )
+
+
 def hand_text(seat: SeatState, extra: int = -1, win: int | None = None) -> str:
     """The seat's hand in the docs' notation (the winning tile written last; a winning
     flower, 上海 八花, is among the flowers and named by the round's `win_tile`)."""
     if win is not None and win >= NUM_PLAYING:
         win = None
+    if win is None and extra < 0:  # a hand between turns (at a draw): no `Hand` made
+        flowers = sorted(seat.flowers) if seat.flowers else ()
+        return format_parts(_concealed(bytes(seat.counts)), flowers, [m.meld for m in seat.melds])
     return format_hand(hand_of(seat, extra, win))
 
 
