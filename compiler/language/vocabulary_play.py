@@ -127,8 +127,8 @@ PLAY_WORDS: dict[str, PlayWord] = {
         ("indicators",),
         "number",
         "wall",
-        "the dead wall shows {} indicator(s) from the deal on (ドラ表示牌), which the "
-        "rulebook's fans read as `dora_indicators`",
+        "indicators turned up on the dead wall at the deal (ドラ表示牌), which the rulebook's "
+        "fans read as `dora_indicators`: {}",
         low=1,
         high=5,
     ),
@@ -258,9 +258,9 @@ PLAY_WORDS: dict[str, PlayWord] = {
         ("match_winds",),
         "number",
         "dealer",
-        "a match is {} round wind(s) long (東風戦 1, 半荘戦 2): it ends when the last dealer of "
-        "the last wind loses the deal; the seats are placed by their points, a tie going to "
-        "the seat nearer the first dealer in turn order",
+        "round winds a match lasts (東風戦 1, 半荘戦 2): {}; it ends when the last dealer of "
+        "the last wind loses the deal, and the seats are placed by their points, a tie going "
+        "to the seat nearer the first dealer in turn order",
         high=4,
     ),
     "start_points": PlayWord(
