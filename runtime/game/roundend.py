@@ -133,7 +133,7 @@ def _dealer_ready(r: Round) -> bool:
         return False
     return dealer_ready_at_draw(
         r.ruleset,
-        hand_text(st),
+        hand_of(st),  # (a Hand: no text written and read back)
         options=r.values,
         players=r.players,
         seat_wind=seat_wind(r, r.dealer),

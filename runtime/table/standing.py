@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.rules.waits import ruleset_wait_list
-from mjc.runtime.tiles.hand import HandError
+from mjc.runtime.tiles.hand import Hand, HandError
 from mjc.runtime.tiles.tile import NotationError
 
 __all__ = [
@@ -43,7 +43,7 @@ __all__ = [
 
 def dealer_ready_at_draw(
     ruleset: Ruleset,
-    hand: str,
+    hand: Hand | str,
     *,
     options: Mapping[str, object],
     players: int,
