@@ -30,3 +30,15 @@ def test_sichuan_xuezhan_example_pays_three_win_events_and_a_later_kong(
     result = json.loads(capsys.readouterr().out)
     assert result["deltas"] == [-1, 6, -3, -2]
     assert [[w["seat"] for w in event] for event in result["later_winners"]] == [[2], [0]]
+
+
+def test_riichi_example_pays_the_ron_its_honba_and_the_table_to_the_winner(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """立直 平和 断么九 ドラ3 裏ドラ1 (7 翻, 跳満 12,000) on seat 3's discard, one 本場 (300), and
+    the deposits: 1,000 carried and two declarations' 2,000, all to the winner."""
+    path = str(EXAMPLES / "riichi-ron-with-deposits.json")
+    assert main(["settle", "riichi", path, "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["deltas"] == [0, 14300, -1000, -12300]
+    assert result["table"] == {"before": 1000, "after": 0}
