@@ -37,12 +37,23 @@ from mjc.compiler.syntax.ast_common import (
     TileLit as TileLit,
 )
 from mjc.compiler.syntax.ast_points import (
+    AdjustKind as AdjustKind,
+    Adjustment as Adjustment,
+    CombineMode as CombineMode,
     FuItem as FuItem,
     FuKind as FuKind,
     FuSection as FuSection,
+    Limit as Limit,
+    Minimum as Minimum,
     PointsBase as PointsBase,
     PointsLimit as PointsLimit,
     PointsSection as PointsSection,
+    Prefer as Prefer,
+    Reject as Reject,
+    Scoring as Scoring,
+    TierCap as TierCap,
+    TierDecl as TierDecl,
+    Unit as Unit,
 )
 from mjc.compiler.syntax.ast_settlement import (
     Declare as Declare,
@@ -374,107 +385,6 @@ class SituationDecl(Frozen):
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
     presumes: tuple[Presumption, ...] = ()
     excludes: tuple[Ident, ...] = ()
-
-
-@frozen
-class Unit(Frozen):
-    text: str
-    provenance: tuple[Provenance, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-CombineMode = Literal["add", "max", "multiply"]
-
-
-@frozen
-class TierCap(Frozen):
-    value: IntLit
-    guard: Expr | None
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@frozen
-class TierDecl(Frozen):
-    id: Ident
-    name: str
-    combine: CombineMode
-    caps: tuple[TierCap, ...]
-    overrides: tuple[Ident, ...]
-    alt_combines: tuple[tuple[CombineMode, Expr], ...]
-    provenance: tuple[Provenance, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-AdjustKind = Literal["floor", "multiply", "ceiling", "fix"]
-
-
-@frozen
-class Adjustment(Frozen):
-    """A change to the hand's value after the tiers, applied in the order floor, multiply,
-    ceiling, fix: `floor 4 when kong_bloom`, `multiply 2 when concealed`, `ceiling 16 when
-    option.cap == 16` (a ceiling without `when` always applies), `fix 1 when not self_drawn`."""
-
-    kind: AdjustKind
-    value: Expr
-    condition: Expr | None
-    provenance: tuple[Provenance, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@frozen
-class Reject(Frozen):
-    """`reject "只可自摸" when option.self_draw_only and not self_drawn`: not a win after all."""
-
-    reason: str
-    condition: Expr
-    provenance: tuple[Provenance, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@frozen
-class Limit(Frozen):
-    """`limit pure_double_chow, short_straight to 1 when pure_straight`: the named fans
-    together count at most `count` times, cut from the last named first, each down to one
-    before any goes to none."""
-
-    fans: tuple[Ident, ...]
-    count: Expr
-    condition: Expr | None
-    provenance: tuple[Provenance, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@frozen
-class Prefer(Frozen):
-    """`prefer pure_triple_chow, triple_pung`: of two readings of a hand that score alike,
-    the one in which one of these fans counts is kept."""
-
-    fans: tuple[Ident, ...]
-    provenance: tuple[Provenance, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@frozen
-class Minimum(Frozen):
-    """`minimum 8 without flower_tiles`: a hand worth less than `value` is not a win, the
-    points of the fans named `without` not counted toward it (8 番起和, 花牌不计)."""
-
-    value: Expr
-    without: tuple[Ident, ...]
-    provenance: tuple[Provenance, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-
-
-@frozen
-class Scoring(Frozen):
-    units: tuple[Unit, ...]
-    tiers: tuple[TierDecl, ...]
-    adjustments: tuple[Adjustment, ...]
-    rejects: tuple[Reject, ...]
-    span: Span = field(default=NO_SPAN, compare=False, repr=False)
-    limits: tuple[Limit, ...] = ()
-    prefers: tuple[Prefer, ...] = ()
-    minimums: tuple[Minimum, ...] = ()  # one at most (the checks refuse a second)
 
 
 RelationKind = Literal["excludes", "implies", "replaces"]
