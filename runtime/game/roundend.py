@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.game.actions import IllegalAction
 from mjc.runtime.game.claimwindow import self_draw_situations
-from mjc.runtime.game.tablefacts import next_playing, seat_wind
+from mjc.runtime.game.tablefacts import next_playing
+from mjc.runtime.ready.furiten import waits_of
 from mjc.runtime.rules.ruleset import Ruleset
-from mjc.runtime.table.standing import dealer_ready_at_draw
 from mjc.runtime.tableplay.abortive import AbortiveDraw, after_discard, may_follow
 from mjc.runtime.tiles.hand import format_hand
 from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
@@ -127,19 +127,15 @@ def next_dealer(r: Round, winners: list[int], origin: int | None, robbed_from: i
 
 
 def _dealer_ready(r: Round) -> bool:
-    """Whether the dealer's hand is ready at the draw (`dealer_stays_when_ready`, 聴牌連荘)."""
+    """Whether the dealer's hand is ready at the draw (`dealer_stays_when_ready`, 聴牌連荘):
+    ready as the draw lines read it (形式聴牌: some tile completes a winning shape, scoring or
+    not), from the wait set the engine keeps, not a scored wait list. A tile of which the hand
+    holds every copy is no wait."""
     st = r.seats[r.dealer]
     if st.size() != r.rules.hand:
         return False
-    return dealer_ready_at_draw(
-        r.ruleset,
-        hand_of(st),  # (a Hand: no text written and read back)
-        options=r.values,
-        players=r.players,
-        seat_wind=seat_wind(r, r.dealer),
-        round_wind=r.round_wind,
-        indicator=tile_text(r.indicator) if r.indicator >= 0 else None,
-    )
+    counts, copies = st.counts, r.copies
+    return any(counts[t] < copies[t] for t in waits_of(r, r.dealer))
 
 
 def _base(r: Round) -> dict[str, Any]:

@@ -1,11 +1,7 @@
-"""The facts of a table between rounds: the dealer ready at a draw, 本場, a match's end and
-placement.
+"""The facts of a table between rounds: 本場, a match's end and placement. (Whether the
+dealer is ready at a draw, 聴牌連荘, is read by the end of the round from the engine's wait
+set: `mjc.runtime.game.roundend`.)
 
-- `dealer_ready_at_draw`: under `dealer_stays_when_ready` the dealer deals again when his hand
-  is ready at the exhaustive draw. Ready is what the draw lines read (`Ruleset.draw_seat`,
-  `Ruleset.waits`): some tile completes a winning shape, whether or not the hand would score
-  (形式聴牌, a hand with no 役 counts), and a tile of which the hand holds every copy is no
-  wait (a hand waiting only on it is not ready).
 - `next_honba`: the 本場 the next round is played with (`TurnRules.honba_rises`): one more
   when the dealer keeps the deal (a win or a draw), and under `dealer_keeps_or_draw` after
   every exhaustive draw too; 0 otherwise (another player won, or, under `dealer_keeps`, the
@@ -23,50 +19,17 @@ placement.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
-from mjc.runtime.rules.waits import ruleset_wait_list
-from mjc.runtime.tiles.hand import Hand, HandError
-from mjc.runtime.tiles.tile import NotationError
 
 __all__ = [
     "award_deposits",
-    "dealer_ready_at_draw",
     "match_over",
     "next_honba",
     "placement",
     "starting_points",
 ]
-
-
-def dealer_ready_at_draw(
-    ruleset: Ruleset,
-    hand: Hand | str,
-    *,
-    options: Mapping[str, object],
-    players: int,
-    seat_wind: str,
-    round_wind: str,
-    indicator: str | None,
-) -> bool:
-    """Whether the dealer's `hand` (between turns) is ready at the draw: some tile completes
-    it (see the module docstring)."""
-    try:
-        found = ruleset_wait_list(  # `Ruleset.waits`, without the shanten of a hand not ready
-            ruleset,
-            hand,
-            options=options,
-            players=players,
-            indicator=indicator,
-            seat_wind=seat_wind,
-            round_wind=round_wind,
-            dealer=True,
-        )
-    except (HandError, NotationError, ValueError):
-        return False  # not a hand between turns: nothing completes it
-    return bool(found)
 
 
 def next_honba(rules: TurnRules, honba: int, *, dealer_kept: bool, drawn: bool) -> int:
