@@ -275,6 +275,7 @@ def _resolve_rob(r: Round) -> None:
         r._complete_added(konger, tile)
         return
     record = r._pending_kong
+    r.ready.called()  # the kong stands: no 一発
     r.kong_history.append(record)
     r.last_kong = (kind, r._pending_feeder)
     r._replace(konger)

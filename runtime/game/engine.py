@@ -493,7 +493,6 @@ class Round:
             finish_abortive(self, "nine_terminals")
             return
         self.quiet = False  # a kong (`apply` plays a discard itself)
-        self.ready.called()  # no 一発 after a kong
         st.waits = None
         self.kong_turn.named = action.kong_kind
         if kind == "concealed_kong":
@@ -529,6 +528,7 @@ class Round:
             self._pending_kong = record
             self._pending_feeder = feeder
             return
+        self.ready.called()  # the kong stands: no 一発 (a robbed one breaks none)
         self.kong_history.append(record)
         self.last_kong = (kind, feeder)
         self._replace(seat)

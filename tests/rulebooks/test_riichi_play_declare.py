@@ -22,6 +22,7 @@ DEALER = "123m456m789p234s5p7z"
 JUNK2 = "369m369p36s567z99s"
 JUNK3 = "123m123p11123s66z"
 PONG_7Z = "77z234p567p345s69s"  # pongs 7z, then ready on 6s after discarding 9s
+JUNK_44Z = "123m789m2378s444z"
 
 
 def _t(text: str) -> int:
@@ -303,3 +304,42 @@ def test_a_round_with_points_and_deposits_replays_from_its_log() -> None:
     game.apply(Action(0, "win"))
     again = replay(ruleset("riichi"), log_lines(game))
     assert again.events == game.events and again.result == game.result
+
+
+def test_robbing_an_added_kong_in_the_go_around_is_ippatsu_with_chankan() -> None:
+    # 槍槓 with 一発: the added kong is robbed before it stands, so it breaks no 一発.
+    hands = {0: "123m456m789p11s4p17z", 1: "33p147m258s12346z", 2: "39p258m369s55566z"}
+    head = "9m 9s 2z 8s 5p 3p"
+    game = _riichi_round({**hands, 3: JUNK_44Z}, head=head)
+    _discard(game, 0, "7z")
+    _go_around(game, (1, "9m"))
+    _pass_all(game)
+    _discard(game, 2, "3p")
+    game.apply(Action(1, "pong", _t("3p")))
+    _discard(game, 1, "4z")
+    _go_around(game, (2, "2z"), (3, "8s"))
+    _pass_all(game)
+    _discard(game, 0, "1z", "declare_ready")  # ready on 3p or 6p
+    _pass_all(game)
+    game.apply(Action(1, "added_kong", _t("3p")))
+    game.apply(Action(0, "win"))
+    assert game.result is not None
+    situations = game.result["outcome"]["winners"][0]["situations"]
+    assert {"riichi", "ippatsu", "robbing_kong"} <= set(situations)
+
+
+def test_a_concealed_kong_in_the_go_around_breaks_ippatsu() -> None:
+    hands = {0: "123m456m789p11s4p17z", 1: "3333p147m258s126z", 2: "19p258m369s55566z"}
+    game = _riichi_round({**hands, 3: JUNK_44Z}, head="9m 9s 2z 5p 7p 6p")
+    _discard(game, 0, "7z")
+    _go_around(game, (1, "9m"), (2, "9s"), (3, "2z"))
+    _pass_all(game)
+    _discard(game, 0, "1z", "declare_ready")  # ready on 6p (seat 1 holds every 3p)
+    _pass_all(game)
+    game.apply(Action(1, "concealed_kong", _t("3p")))
+    _discard(game, 1, "7p")
+    _go_around(game, (2, "6p"))
+    game.apply(Action(0, "win"))
+    assert game.result is not None
+    situations = game.result["outcome"]["winners"][0]["situations"]
+    assert "riichi" in situations and "ippatsu" not in situations
