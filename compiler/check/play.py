@@ -90,7 +90,7 @@ def check_play_words(decls: Declarations) -> list[Diagnostic]:
 def _values(key: str, word: PlayWord, item: ast.PlayItem, hand: int) -> list[Diagnostic]:
     """The values of one line, against what its rule takes."""
     values = item.values
-    counts = {"deal": 2, "words": len(values)}
+    counts = {"deal": 2, "pair": 2, "words": len(values)}
     wanted = counts.get(word.kind, 1)
     if len(values) != wanted:
         return [
@@ -114,13 +114,13 @@ def _values(key: str, word: PlayWord, item: ast.PlayItem, hand: int) -> list[Dia
     elif word.kind == "situation":
         if not isinstance(values[0], ast.Ident):
             problems.append(_bad(values[0], f"`{key}` takes {takes(key)}", takes(key)))
-    elif word.kind in ("number", "deal"):
+    elif word.kind in ("number", "deal", "pair"):
         for value in values:
             if not isinstance(value, ast.IntLit):
                 problems.append(_bad(value, f"`{key}` takes whole numbers", takes(key)))
             elif key == "hand":
                 problems += _hand_value(value)
-            elif word.kind == "number" and not word.low <= value.value <= word.high:
+            elif word.kind != "deal" and not word.low <= value.value <= word.high:
                 problems.append(_bad(value, f"`{key}` is {word.low} to {word.high}", takes(key)))
         if word.kind == "deal" and not problems:
             problems += _deal(values, hand)
@@ -425,6 +425,8 @@ def _contradiction(
     unfunded = str(facts.get("start_points", 0)) == "0"
     if key == "end_on_negative" and facts.get(key) is True and unfunded:
         return "the seats start at 0 points (no `start_points`): the first payment ends the match"
+    if problem := _match_end(key, facts, unfunded):
+        return problem
     if key == "dealer_after_several" and facts.get("several_winners") is False:
         return "several winners on one discard are not allowed (`several_winners off`)"
     if key == "dead_wall" and facts.get("flowers_replaced") is True:
@@ -440,6 +442,22 @@ def _contradiction(
                 f"it keeps {reserved} tiles back, but a wall of {wall} has only "
                 f"{wall - dealt} left after dealing {players} players"
             )
+    return None
+
+
+def _match_end(key: str, facts: dict[str, object], unfunded: bool) -> str | None:
+    """A final score (返し点, ウマ) needs start points; an extra wind (西入) or 和了止め a
+    match of fixed length, and the extra wind a target to reach."""
+    endless = str(facts.get("match_winds", 0)) == "0"
+    if key in ("target_points", "uma") and unfunded:
+        return "the seats start at 0 points (no `start_points`): a final score needs them"
+    if key == "extra_winds" and str(facts.get(key)) != "0":
+        if endless:
+            return "a match without `match_winds` has no last wind to go on after"
+        if str(facts.get("target_points", 0)) == "0":
+            return "no seat can reach a target: the rulebook sets no `target_points`"
+    if key == "last_dealer_stops" and facts.get(key) is True and endless:
+        return "a match without `match_winds` has no last round"
     return None
 
 

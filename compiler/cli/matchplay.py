@@ -2,11 +2,13 @@
 round after round, and its log checked.
 
 A match is `mjc.runtime.game.match.Match` under the rulebook's `match_winds` (its length in
-round winds), `start_points`, `honba_rises` and `end_on_negative`. Its log is a `match` line
+round winds), `start_points`, `honba_rises`, `end_on_negative`, `extra_winds` and
+`last_dealer_stops`. Its log is a `match` line
 (the match's seed, options and first dealer), then the log of each round in turn (its
 `start` line, with the round's `honba` and each seat's `points`, to its `end`), then
 `match_end` with the rounds played, the points and the placement (and `deposits`, the
-deposits left on the table that went to the first-placed seat). Each start line carries the
+deposits left on the table that went to the first-placed seat, and `final`, the final
+scores after 返し点, ウマ and オカ where the rules give them). Each start line carries the
 points the round was dealt with and the deposits carried in. The replay builds the
 match again from its seed: each round's start line must be the round the match deals next,
 each round replays (`mjc.runtime.game.gamelog.replay`), and `match_end` must be the match's.
@@ -69,6 +71,9 @@ def _last_line(match: Match) -> dict[str, Any]:
     }
     if match.deposits_awarded is not None:  # 供託 left at the end, in the first seat's points
         line["deposits"] = match.deposits_awarded[1]
+    final = match.final_scores()
+    if final is not None:  # 返し点, ウマ, オカ
+        line["final"] = final
     return line
 
 
@@ -123,6 +128,11 @@ def _print_match(match: Match, seed: int, out: IO[str], as_json: bool, log: str 
     if match.deposits_awarded is not None:
         seat, deposits = match.deposits_awarded
         print(f"the {deposits} deposits left on the table went to seat {seat}", file=out)
+    if "final" in end:  # in thousands, as score sheets write them: +45.0
+        scores = ", ".join(
+            f"seat {seat} {end['final'][seat] / 1000:+.1f}" for seat in end["placement"]
+        )
+        print(f"final scores: {scores}", file=out)
     if log:
         print(f"log: {log}", file=out)
 

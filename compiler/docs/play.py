@@ -27,7 +27,7 @@ def rule_words(rule: ir.PlayRule, book: ir.Rulebook) -> Md:
         case "toggle":
             on = rule.words[0] != "off"
             return Md(word.says if on else word.off)
-        case "number" | "deal":
+        case "number" | "deal" | "pair":
             return Md(word.says).format(*rule.words)
         case "count":
             assert rule.count is not None

@@ -165,7 +165,7 @@ class PlayRule(Model):
     id is a number) — whenever `guard` holds. A later rule whose guard holds overrides."""
 
     key: str
-    part: Literal["wall", "dealer", "claims", "restrictions", "ready", "abortive"]
+    part: Literal["wall", "dealer", "match", "claims", "restrictions", "ready", "abortive"]
     words: tuple[str, ...] = ()
     settings: tuple[tuple[str, PlayValue], ...] = ()
     count: Expr | None = None

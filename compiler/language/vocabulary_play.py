@@ -18,14 +18,15 @@ from mjc.runtime.rules import turnrules
 from mjc.runtime.rules.turnrules import HAND_SIZES, TurnRules
 
 # What a keyword takes: `on`/`off`; one whole number; a count of tiles (a number or an
-# option, typed like a horse count); one word; a list of words; two numbers (the deal); the
-# id of a situation the rulebook declares.
-PlayKind = Literal["toggle", "number", "count", "word", "words", "deal", "situation"]
-PlayPart = Literal["wall", "dealer", "claims", "restrictions", "ready", "abortive"]
+# option, typed like a horse count); one word; a list of words; two numbers (the deal); two
+# numbers of points (a pair); the id of a situation the rulebook declares.
+PlayKind = Literal["toggle", "number", "count", "word", "words", "deal", "pair", "situation"]
+PlayPart = Literal["wall", "dealer", "match", "claims", "restrictions", "ready", "abortive"]
 
 PLAY_PARTS: dict[PlayPart, str] = {
     "wall": "The wall (牌墙): dice, dealing, the dead wall",
     "dealer": "The dealer (庄家) and the winds",
+    "match": "The match (東風戦, 半荘戦) and its final score",
     "claims": "Claims on a discard (吃碰杠胡)",
     "restrictions": "Restrictions (限制)",
     "ready": "The ready declaration (立直, 报听) and 振聴",
@@ -257,7 +258,7 @@ PLAY_WORDS: dict[str, PlayWord] = {
     "match_winds": PlayWord(
         ("match_winds",),
         "number",
-        "dealer",
+        "match",
         "round winds a match lasts (東風戦 1, 半荘戦 2): {}; it ends when the last dealer of "
         "the last wind loses the deal, and the seats are placed by their points, a tie going "
         "to the seat nearer the first dealer in turn order",
@@ -266,16 +267,49 @@ PLAY_WORDS: dict[str, PlayWord] = {
     "start_points": PlayWord(
         ("start_points",),
         "number",
-        "dealer",
+        "match",
         "each seat starts a match with {} points",
         high=1_000_000,
     ),
     "end_on_negative": PlayWord(
         ("end_on_negative",),
         "toggle",
-        "dealer",
+        "match",
         "飛び: the match ends as soon as a seat's points fall below zero",
         off="a match goes on when a seat's points fall below zero",
+    ),
+    "target_points": PlayWord(
+        ("target_points",),
+        "number",
+        "match",
+        "返し点: the final scores count from {} points, and the first-placed seat takes the "
+        "difference from the start points of every seat (オカ)",
+        high=1_000_000,
+    ),
+    "uma": PlayWord(
+        ("uma_inner", "uma_outer"),
+        "pair",
+        "match",
+        "順位ウマ, added to the final scores by place: the first +{1}, the second +{0}, the "
+        "third -{0}, the last -{1} (with 3 players: +{1}, nothing, -{1})",
+        high=1_000_000,
+    ),
+    "extra_winds": PlayWord(
+        ("extra_winds",),
+        "number",
+        "match",
+        "西入: when no seat has reached the target points as the last wind ends, the match "
+        "goes on for up to {} more round winds, and ends after the first round that leaves a "
+        "seat with the target",
+        high=3,
+    ),
+    "last_dealer_stops": PlayWord(
+        ("last_dealer_stops",),
+        "toggle",
+        "match",
+        "和了止め: the match ends when the dealer of its last round keeps the deal (a win, or "
+        "ready at a draw) and is placed first",
+        off="the dealer of the last round who keeps the deal deals again",
     ),
     # ---- claims on a discard
     "priority": PlayWord(
@@ -499,6 +533,8 @@ def takes(key: str) -> str:
             return f"one number, {word.low} to {word.high}"
         case "deal":
             return "two numbers: the dealer's tiles, then each other player's (`deal 14, 13`)"
+        case "pair":
+            return f"two numbers, {word.low} to {word.high}"
         case "count":
             return "one count of tiles (a number, or a number option)"
         case "word":

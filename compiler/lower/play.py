@@ -124,7 +124,7 @@ def _rule(item: ast.PlayItem, typed: Typed) -> ir.PlayRule:
             count = lowered(item, typed)["count"]
         case "toggle":
             settings = ((word.fields[0], TOGGLE_WORDS.get(words[0], True)),)
-        case "number" | "deal":
+        case "number" | "deal" | "pair":
             settings = tuple(zip(word.fields, (_int(v) for v in item.values), strict=False))
             if item.keyword.text == "hand":  # the deal follows the hand: dealer one more
                 held = _int(item.values[0])

@@ -290,13 +290,15 @@ class MatchLine(_Line):
 class MatchEndLine(_Line):
     """The last line of a match's log: the rounds played, each seat's points and the
     placement (seats, first place first); `deposits`, the deposits left on the table that
-    went to the first-placed seat (counted in its points)."""
+    went to the first-placed seat (counted in its points); `final`, each seat's final score
+    in points where the rules give one (`Match.final_scores`)."""
 
     type: Literal["match_end"]
     rounds: StrictInt = Field(ge=0)
     points: list[StrictInt]
     placement: list[_Seat]
     deposits: StrictInt = Field(default=0, ge=0)  # 供託 left at the end: to placement[0]
+    final: list[StrictInt] | None = None  # added: the final scores (返し点, ウマ, オカ)
 
 
 LogLine = Annotated[

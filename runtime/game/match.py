@@ -18,7 +18,9 @@ won.
 
 A match of fixed length (`match_winds`: 東風戦, 半荘戦) starts each seat at `start_points`
 and is `over` once its last wind's last dealer lost the deal (or, under `end_on_negative`,
-飛び, once a seat's points fell below zero); `placement()` ranks the seats by points. The
+飛び, once a seat's points fell below zero; `extra_winds`, 西入, and `last_dealer_stops`,
+和了止め, move the end); `placement()` ranks the seats by points, and `final_scores()` gives
+the result in points after 返し点, ウマ and オカ. The
 match carries the 本場 count (`honba`, by `honba_rises`) into each round it deals, and, when
 it has starting points, each seat's points (`Round.points`: what a ready declaration's
 `ready_needs` reads): `mjc.runtime.table.standing`. After an abortive draw (途中流局) the
@@ -50,6 +52,8 @@ from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.table.standing import (
     award_deposits,
+    dealer_stops,
+    final_scores,
     match_over,
     next_honba,
     placement,
@@ -99,6 +103,7 @@ class Match:
         self.honba = 0  # 本場 of the next round (honba_rises)
         self.deposits = 0  # 供託 on the table, carried into the next round
         self.deposits_awarded: tuple[int, int] | None = None  # at the end: (seat, points)
+        self.stopped = False  # 和了止め: the last round's dealer ended the match
         self.results: list[dict[str, Any]] = []
         self.auto = set(auto)
         if self.auto and not played.auto_play:
@@ -171,7 +176,11 @@ class Match:
         self.results.append(result)
         self.auto = set(game.auto.seats)
         carry_huangfan(self.played_rules, result, self.situations)  # 荒番 after a draw
+        last = self._last_round
+        dealer = self.dealer
         self._pass_deal(result)
+        if last and self.dealer == dealer and not result.get("abortive_draw"):
+            self.stopped = dealer_stops(self.played_rules, self.scores, dealer, self.first_dealer)
         if self.deposits and self.over:
             self.deposits_awarded = award_deposits(self.scores, self.deposits, self.first_dealer)
             self.deposits = 0
@@ -198,11 +207,25 @@ class Match:
         self.dealt.add(dealer)
 
     @property
+    def _last_round(self) -> bool:
+        """Whether the round being played is the match's last by its length: the last
+        wind's last dealer deals it (オーラス)."""
+        winds = self.played_rules.match_winds
+        return self.wind_index == winds - 1 and len(self.dealt) == self.players
+
+    @property
     def over(self) -> bool:
         """Whether a match of fixed length (`match_winds`) is over: its last wind's last
-        dealer lost the deal, or (飛び, `end_on_negative`) a seat's points fell below zero.
-        Never for a match without a length: the caller says how many rounds."""
-        return match_over(self.played_rules, self.wind_index, self.scores)
+        dealer lost the deal (with `extra_winds`, 西入, once a seat has the target points),
+        its last dealer ended it (和了止め, `last_dealer_stops`), or (飛び,
+        `end_on_negative`) a seat's points fell below zero. Never for a match without a
+        length: the caller says how many rounds."""
+        return self.stopped or match_over(self.played_rules, self.wind_index, self.scores)
+
+    def final_scores(self) -> list[int] | None:
+        """Each seat's final score in points: its points less the target (返し点), with
+        順位ウマ and オカ (`target_points`, `uma`); None for rules without a final score."""
+        return final_scores(self.played_rules, self.scores, self.first_dealer)
 
     def placement(self) -> list[int]:
         """The seats by points, most first (a tie to the seat nearer the first dealer)."""

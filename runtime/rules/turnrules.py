@@ -235,6 +235,22 @@ class TurnRules:
     start_points: int = 0
     # 飛び: the match ends as soon as a seat's points fall below zero.
     end_on_negative: bool = False
+    # 返し点: the points a seat's final score counts from (0: `start_points`); the
+    # first-placed seat also takes the difference from every seat (オカ: (target - start)
+    # x players).
+    target_points: int = 0
+    # 順位ウマ: added to the final scores by place, the first +outer and the second +inner,
+    # the last -outer and the one before it -inner (with 3 players the second gets 0).
+    uma_inner: int = 0
+    uma_outer: int = 0
+    # 西入 (南入 of a 東風戦): when no seat has reached `target_points` as the last wind
+    # ends, the match goes on for up to this many winds, and ends after the first round
+    # that leaves a seat with the target.
+    extra_winds: int = 0
+    # 和了止め / 聴牌止め: the match ends when the dealer of its last round keeps the deal
+    # (by a win or ready at a draw) and is placed first (with `extra_winds`, only with the
+    # target reached).
+    last_dealer_stops: bool = False
 
     @property
     def kept(self) -> int:
@@ -257,6 +273,8 @@ class TurnRules:
             return f"a hand of {held} is dealt {held + 1} to the dealer, {held} to the others"
         if not 0 <= self.match_winds <= 4 or self.start_points < 0:
             return "a match lasts 0 to 4 round winds and starts at 0 points or more"
+        if self.extra_winds < 0 or self.match_winds + self.extra_winds > 4:
+            return "a match with its extra winds lasts at most 4 round winds"
         if self.reserved < 0:
             return f"the reserved tiles are a count, not {self.reserved}"
         if self.dead_wall < 0 or (self.dead_wall and self.reserved):

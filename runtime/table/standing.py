@@ -8,9 +8,18 @@ set: `mjc.runtime.game.roundend`.)
   deal passed).
 - `match_over`: a match of `match_winds` round winds is over once the wind after the last
   has come (the last dealer of the last wind lost the deal); under `end_on_negative` (飛び)
-  as soon as a seat's points are below zero. Conventions: no extra wind when nobody reaches
-  a target (西入), and the last dealer's win does not end the match early (和了止め): both
-  are options some tables add.
+  as soon as a seat's points are below zero. With `extra_winds` (西入) a match whose last
+  wind ends with no seat at `target_points` goes on, and is over after the first round that
+  leaves a seat there, or once its extra winds are played too (sudden death: a convention,
+  天鳳's and 雀魂's rule).
+- `dealer_stops`: 和了止め / 聴牌止め (`last_dealer_stops`): the dealer of the match's last
+  round keeps the deal by a win or by being ready at a draw (not by an abortive draw) and is
+  placed first; where the match has extra winds he must also hold `target_points`, as the
+  match would otherwise go on. Automatic, as online tables play it: the dealer is not asked.
+- `final_scores`: each seat's points less `target_points` (else `start_points`), with
+  順位ウマ by place and オカ ((target - start) x players) to the first-placed seat: a
+  zero-sum result in points. Convention: no rounding (tables that round to 1,000 first do
+  it differently).
 - `placement`: the seats by points, most first; a tie goes to the seat nearer the first
   dealer in turn order (起家優先).
 - `award_deposits`: the deposits (供託) still on the table when a match is over go to the
@@ -25,6 +34,8 @@ from mjc.runtime.rules.turnrules import TurnRules
 
 __all__ = [
     "award_deposits",
+    "dealer_stops",
+    "final_scores",
     "match_over",
     "next_honba",
     "placement",
@@ -51,7 +62,40 @@ def match_over(rules: TurnRules, winds_played: int, points: Sequence[int]) -> bo
     """Whether a match is over after `winds_played` whole round winds with these points."""
     if rules.end_on_negative and any(p < 0 for p in points):
         return True
-    return 0 < rules.match_winds <= winds_played
+    if not 0 < rules.match_winds <= winds_played:
+        return False
+    extra = rules.extra_winds
+    return not extra or winds_played >= rules.match_winds + extra or reached(rules, points)
+
+
+def reached(rules: TurnRules, points: Sequence[int]) -> bool:
+    """Whether some seat holds the target points (西入 ends once one does)."""
+    return max(points) >= rules.target_points
+
+
+def dealer_stops(rules: TurnRules, points: Sequence[int], dealer: int, first_dealer: int) -> bool:
+    """Whether the match ends as its last round's dealer keeps the deal (和了止め; see the
+    module docstring: the caller says it was the last round and how the deal was kept)."""
+    if not rules.last_dealer_stops or placement(points, first_dealer)[0] != dealer:
+        return False
+    return not rules.extra_winds or points[dealer] >= rules.target_points
+
+
+def final_scores(rules: TurnRules, points: Sequence[int], first_dealer: int) -> list[int] | None:
+    """Each seat's final score in points (返し点, ウマ, オカ; see the module docstring), or
+    None for rules without a final score."""
+    if not (rules.target_points or rules.uma_inner or rules.uma_outer):
+        return None
+    n = len(points)
+    target = rules.target_points or rules.start_points
+    inner, outer = rules.uma_inner, rules.uma_outer
+    uma = {4: [outer, inner, -inner, -outer], 3: [outer, 0, -outer]}.get(n, [outer, -outer])
+    order = placement(points, first_dealer)
+    final = [p - target for p in points]
+    for place, seat in enumerate(order):
+        final[seat] += uma[place]
+    final[order[0]] += (target - rules.start_points) * n  # オカ
+    return final
 
 
 def placement(points: Sequence[int], first_dealer: int) -> list[int]:

@@ -42,7 +42,7 @@ ROUND_PUBLIC = frozenset({
 MATCH_PUBLIC = frozenset({
     "ruleset", "options", "players", "rules", "seed", "dealer", "streak", "round_wind",
     "scores", "results", "auto", "situations", "scenarios", "next_round", "finish", "play",
-    "over", "placement", "first_dealer", "honba", "deposits", "deposits_awarded",
+    "over", "placement", "first_dealer", "honba", "deposits", "deposits_awarded", "final_scores",
 })  # fmt: skip
 # The wall is a documented class of its own (`mjc.runtime.game.wall.Wall`): only its
 # underscore names are its own.

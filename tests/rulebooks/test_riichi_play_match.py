@@ -201,7 +201,7 @@ def test_a_hanchan_is_the_east_and_south_winds_from_25000_points_each() -> None:
 
 
 def test_a_tonpuusen_is_the_east_wind_alone() -> None:
-    rounds = _play_whole(_riichi_match(3, length="tonpuusen"))
+    rounds = _play_whole(_riichi_match(3, length="tonpuusen", west_entry="off"))
     assert {r.wind for r in rounds} == {"E"} and len(rounds) >= 4
 
 
@@ -215,7 +215,8 @@ def test_the_match_ends_when_a_seats_points_fall_below_zero() -> None:
 
 def test_without_tobi_the_match_plays_on_below_zero() -> None:
     ruleset_ = ruleset("riichi")
-    rules = dataclasses.replace(ruleset_.turn_rules({"tobi": "off"}), start_points=1000)
+    options = {"tobi": "off", "west_entry": "off"}
+    rules = dataclasses.replace(ruleset_.turn_rules(options), start_points=1000)
     match = Match(ruleset_, seed=3, rules=rules)
     rounds = _play_whole(match)
     assert {r.wind for r in rounds} == {"E", "S"} and min(match.scores) < 0
@@ -293,8 +294,9 @@ def test_a_round_of_the_match_is_dealt_with_the_matchs_points_and_riichi_needs_1
 
 
 def _bots_match(seed: int) -> tuple[Match, list[tuple[RoundState, dict[str, Any]]]]:
-    """A 半荘 of GreedyBots: each round's state when dealt and its result."""
-    match = _riichi_match(seed)
+    """A 半荘 of GreedyBots (no 西入, no 和了止め): each round's state when dealt and its
+    result."""
+    match = _riichi_match(seed, west_entry="off", agari_yame="off")
     bots = [GreedyBot(match.ruleset, match.options) for _ in range(4)]
     rounds = []
     while not match.over:
