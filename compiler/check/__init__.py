@@ -61,6 +61,7 @@ from mjc.compiler.check.payments import (
     check_kong_transfer,
     check_payment_words,
     check_payments_zero_sum,
+    check_split_evenness,
 )
 from mjc.compiler.check.play import EXPLAIN_LISTINGS, check_play_agrees, check_play_words
 from mjc.compiler.check.reachability import check_reachable
@@ -119,6 +120,7 @@ _AFTER_FAN_REFERENCES: tuple[Callable[[Declarations], list[Diagnostic]], ...] = 
     check_payment_words,
     check_payments_zero_sum,
     check_draw_payments,
+    check_split_evenness,
     check_kong_transfer,
 )
 # The checks that evaluate option guards, which must have typed.

@@ -3,15 +3,16 @@
 Input: the `payments` section from the `Declarations` table (`mjc.compiler.resolve.declarations`).
 Who pays, the kinds of kong and horse, the relation words and how several winners are paid are words
 of mjc's vocabulary; and no line makes the one paid pay himself, or pays for a concealed kong nobody
-fed, since settlement moves every point from a payer to a payee; and a `dealer_bonus` is never
-below zero under any options it applies to (it is added to what the dealer pays or wins)."""
+fed, since settlement moves every point from a payer to a payee; a `dealer_bonus` is never
+below zero under any options it applies to (it is added to what the dealer pays or wins); and
+a `split` sum at a draw shares out evenly at every count of ready seats."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from mjc.compiler.check.common import ir_options, unknown_word
-from mjc.compiler.diagnostics import Diagnostic, error
+from mjc.compiler.diagnostics import Diagnostic, error, warning
 from mjc.compiler.ir import consteval
 from mjc.compiler.language.vocabulary import (
     HORSE_KINDS,
@@ -369,3 +370,62 @@ def check_kong_transfer(decls: Declarations) -> list[Diagnostic]:
             )
         )
     return problems
+
+
+def check_split_evenness(decls: Declarations) -> list[Diagnostic]:
+    """W0536: a draw line's `split N` (聴牌料) with a number N that some count of ready seats
+    cannot share evenly, which settlement rounds down (the payers then pay less than N). Only
+    lines whose payers are known from the ready seats alone (no `when`) can be counted."""
+    payments = decls.payments
+    if payments is None or decls.players is None:
+        return []
+    problems: list[Diagnostic] = []
+    for line in payments.draws:
+        amount = line.amount
+        if line.amount_word != "split" or line.condition is not None:
+            continue
+        if not isinstance(amount, ast.IntLit) or amount.value <= 0:
+            continue
+        uneven = _uneven_split(amount.value, line.payer.text, line.payee.text, decls)
+        if uneven is not None:
+            players, ready, payers, payees = uneven
+            share = amount.value // (payers * payees)
+            lost = amount.value - share * payers * payees
+            problems.append(
+                warning(
+                    "W0536",
+                    f"`split {amount.value}` does not share out evenly with {players} players, "
+                    f"{ready} of them ready: {_count(payers, 'payer')} paying "
+                    f"{_count(payees, 'seat')} pay {share} each, {lost} less in all",
+                    amount.span,
+                    label="rounded down at some counts of ready seats",
+                    help="pick a sum every count of payers and payees divides (聴牌料: 3000 at "
+                    "4 players; 2000 or 3000 at 3)",
+                )
+            )
+    return problems
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def _uneven_split(
+    whole: int, payer: str, payee: str, decls: Declarations
+) -> tuple[int, int, int, int] | None:
+    """The first (players, ready seats, payers, payees each) at which `whole` does not divide
+    evenly, as the settlement counts them (`mjc.runtime.settle.drawlines`), or None."""
+    assert decls.players is not None
+    for players in sorted(c.value for c in decls.players.counts):
+        for ready in range(players + 1):
+            kind = {s: "ready" if s < ready else "unready" for s in range(players)}
+            payers = [s for s in kind if payer == "each" or kind[s] == payer]
+            for seat in payers:
+                payees = [
+                    s
+                    for s in kind
+                    if s != seat and (s not in payers if payee == "others" else kind[s] == payee)
+                ]
+                if payees and whole % (len(payers) * len(payees)):
+                    return players, ready, len(payers), len(payees)
+    return None

@@ -277,6 +277,18 @@ COMPUTING: tuple[Code, ...] = (
         "Add the `kong_payment` lines, or remove the refund.",
     ),
     Code(
+        "W0536",
+        "warning",
+        "a split sum that some count of ready seats cannot share evenly",
+        "`split N` makes the payers of a draw line pay N in all, each the same share, each "
+        "share shared equally among the seats it pays (聴牌料). Where some count of ready "
+        "seats does not divide N, the settlement rounds each payment down, and the payers pay "
+        "less than N in all: 1000 split among three ready seats pays 333 each.",
+        "payments { draw_payment unready pays ready split 1000 }",
+        "payments { draw_payment unready pays ready split 3000 }",
+        "Pick a sum that every count of payers and payees divides.",
+    ),
+    Code(
         "E0534",
         "error",
         "a kong transfer in a rulebook that pays no kong",
