@@ -48,6 +48,7 @@ from mjc.compiler.docs.words import (
     wild_context as wild_context,
 )
 from mjc.compiler.language import vocabulary
+from mjc.runtime.tiles.tile import TEXTS
 
 __all__ = [
     "TILES_FOLDER",
@@ -85,6 +86,7 @@ def _tile_context(book: ir.Rulebook, tiles: str) -> dict[str, Any]:
     keeps = [
         {
             "pictures": Md("").join(tile_markdown(t, tiles) for t in k.tiles),
+            "text": ", ".join(TEXTS[t] for t in k.tiles),
             "when": condition_words(k.guard, book) if k.guard is not None else "",
             "badges": origin_badges(k.provenance),
             "provenance": _provenance(k.provenance),

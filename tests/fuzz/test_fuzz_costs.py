@@ -14,6 +14,7 @@ from mjc.compiler.check.cost import Cost
 from mjc.compiler.driver import compile_source
 from mjc.compiler.loader import bundled_rulebooks
 from mjc.runtime import Ruleset
+from mjc.runtime.tiles.hand import HandError
 
 RULEBOOK = """rulebook metered { title "计" }
 players 4
@@ -67,8 +68,17 @@ def test_the_bundled_rulebooks_score_the_sample_hands_within_their_budget(name: 
     compilation = compile_source(text, f"rulebooks/{path.name}")
     assert compilation.ruleset is not None
     cost = static_cost(text, f"rulebooks/{path.name}")
-    for hand in SAMPLE_HANDS:
+    for hand in [_in_play(compilation.ruleset, h) for h in SAMPLE_HANDS]:
         with metered(cost) as work:
             score = compilation.ruleset.score(hand, self_drawn=True)
         assert work.generated <= work.budget * max(work.readings, 1) <= FIXED_BUDGET * 4
         assert all(abs(n) <= cost.largest for n in [*work.numbers, score.total])
+
+
+def _in_play(rules: Ruleset, hand: str) -> str:
+    """`hand`, or the same hand in dots where the rulebook has no such characters (三麻)."""
+    try:
+        rules.score(hand, self_drawn=True)
+    except HandError:
+        return hand.replace("m", "p")
+    return hand

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from mjc.compiler import driver, ir
+from mjc.compiler.diagnostics import Diagnostic
 from mjc.compiler.docs.mdtext import text
 from mjc.compiler.docs.refdocs import generate_words_snippet
 from mjc.compiler.docs.settlement import payments_context
@@ -24,11 +25,10 @@ from mjc.compiler.language.vocabulary import KONG_PAYERS, RELATION_PAYERS, WIN_P
 from mjc.compiler.loader import bundled_rulebooks, resolve_rulebook
 from mjc.compiler.lower.rulebook import lower
 from mjc.compiler.lower.sources import lowered
-from mjc.compiler.resolve.declarations import Declarations, collect
+from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.slots import SLOTS, Place, Slot, untyped
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
-from mjc.compiler.syntax.parse import parse
 from tests.helpers.small_rulebooks import (
     DEAL_WINS_RULEBOOK,
     DORA_RULEBOOK,
@@ -41,11 +41,17 @@ EXPRESSIONS = typing.get_args(ast.Expr)
 
 
 def _declarations(name: str) -> Declarations:
-    path, _ = resolve_rulebook(name)
-    book, _ = parse(path.read_text(encoding="utf-8"), name)
-    assert book is not None
-    decls, _ = collect(book, None)
+    path, display = resolve_rulebook(name)
+    decls, _ = _with_parents(path.read_text(encoding="utf-8"), display)
     return decls
+
+
+def _with_parents(source: str, file: str) -> tuple[Declarations, list[Diagnostic]]:
+    """The declarations of a rulebook as the driver collects them: a variant's (三麻's) over
+    its parent's."""
+    decls, problems = driver._declarations(source, file, None, {file: source}, stack=())
+    assert decls is not None, problems
+    return decls, problems
 
 
 def _every_expression(node: object, found: dict[int, ast.Expr]) -> None:
@@ -202,11 +208,9 @@ def _sources() -> list[typing.Any]:
 
 
 def _front_and_middle(source: str, file: str) -> tuple[Declarations, Typed, ir.Rulebook]:
-    """The declarations, typed expressions and IR of a rulebook without a parent, as the
+    """The declarations, typed expressions and IR of a rulebook (over its parent's), as the
     driver makes them (its typing pass is what types every slot)."""
-    book, problems = parse(source, file)
-    assert book is not None, problems
-    decls, problems = collect(book, None)
+    decls, _ = _with_parents(source, file)
     typed = driver._type_expressions(decls)
     assert not typed.problems, [d.message for d in typed.problems]
     return decls, typed, lower(decls, typed, source)
