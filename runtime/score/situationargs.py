@@ -227,9 +227,14 @@ _SET_RED = Situation.__dict__["red_fives"].__set__
 
 
 def _indicators(name: str, given: Iterable[str]) -> tuple[int, ...]:
-    if isinstance(given, str):
+    if type(given) is tuple:
+        if not given:
+            return ()  # none turned up (ura indicators, mostly): nothing to read
+        tiles = given
+    elif isinstance(given, str):
         raise TypeError(f"{name} must be a list of tiles such as ['3m'], not a string")
-    tiles = tuple(given)
+    else:
+        tiles = tuple(given)
     if len(tiles) > MAX_INDICATORS:
         raise ValueError(f"{name}: {len(tiles)} indicators, at most {MAX_INDICATORS}")
     for text in tiles:
