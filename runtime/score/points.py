@@ -53,7 +53,10 @@ def value_reading(
     if points is None:
         return Valued(fu, parts, None, None)
     amount, limit = points(arrangement, situation, values, kept, total, fu or 0)
-    return Valued(fu, parts, amount, limit)
+    return _new_valued(Valued, (fu, parts, amount, limit))  # the fields in order, no frame
+
+
+_new_valued = tuple.__new__
 
 
 def best_by_points(
