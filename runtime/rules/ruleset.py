@@ -42,6 +42,7 @@ from mjc.runtime.score.scoring import (
 )
 from mjc.runtime.score.situationargs import (
     WIND_TILES as WIND_TILES,
+    set_dora,
     with_declared,
     with_dora,
     with_streak,
@@ -290,6 +291,7 @@ class Ruleset(GameRules):
         # `plain_type_errors` would add, without its frame (it costs nothing until a raise).
         try:
             placed = False  # whether `found` holds the readings, winning tile placed
+            own = False  # whether `situation` is a copy no one else holds (it takes the dora)
             found_waits: Waits | None = None
             if isinstance(hand, str):
                 hand = parse_hand(hand, win, tiles=self._win_tiles)
@@ -319,7 +321,13 @@ class Ruleset(GameRules):
                     players,
                     0,
                 )
-                situation = self._situations.get(key) or self._new_situation(key)
+                if dora_indicators or ura_indicators or hand.red_fives:
+                    # A copy of this call's own, which takes the dora below in place: one
+                    # copy (every Riichi hand), not the memo's and then a copy of it.
+                    situation = self._situation_copy(key)
+                    own = True
+                else:
+                    situation = self._situations.get(key) or self._new_situation(key)
                 if situations:
                     self._refuse_impossible(hand, situation, values)
                 found: list[Arrangement] | tuple[Arrangement, ...] | None = None
@@ -366,7 +374,9 @@ class Ruleset(GameRules):
                 situation = with_declared(situation, declared, self.spec.declares, self.id)
             if dealer_streak:
                 situation = with_streak(situation, dealer_streak)
-            if dora_indicators or ura_indicators or hand.red_fives:
+            if own:  # (`with_declared` and `with_streak` make copies of their own too)
+                set_dora(situation, dora_indicators, ura_indicators, len(hand.red_fives))
+            elif dora_indicators or ura_indicators or hand.red_fives:
                 situation = with_dora(
                     situation, dora_indicators, ura_indicators, len(hand.red_fives)
                 )

@@ -25,6 +25,7 @@ __all__ = [
     "MAX_INDICATORS",
     "WIND_TILES",
     "new_situation",
+    "set_dora",
     "wind",
     "with_declared",
     "with_dora",
@@ -215,10 +216,16 @@ def with_dora(
     `TypeError` or `ValueError` says what is wrong with an indicator. A slot-by-slot copy and
     indicators read once per list written: every Riichi hand is scored with some."""
     made = with_tile(situation, situation.winning_tile, situation.flowers)  # its copy unrolled
+    set_dora(made, dora, ura, red_fives)
+    return made
+
+
+def set_dora(made: Situation, dora: Iterable[str], ura: Iterable[str], red_fives: int) -> None:
+    """`with_dora` on a situation the caller has just made and shared with no one (a copy
+    of its own, as `Ruleset.score` makes): the fields set in place, no second copy."""
     _SET_DORA(made, _indicators("dora_indicators", dora))
     _SET_URA(made, _indicators("ura_indicators", ura))
     _SET_RED(made, red_fives)
-    return made
 
 
 _SET_DORA = Situation.__dict__["dora_indicators"].__set__
