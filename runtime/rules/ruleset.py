@@ -364,12 +364,36 @@ class Ruleset(GameRules):
                         return Score(
                             self.id, False, None, (), 0, self.unit, None, refused, wilds=wild
                         )
-                situation = self._situation(
-                    hand, self_drawn, seat_wind, round_wind, dealer, situations, players, wild
-                )
+                if not wild and (dora_indicators or ura_indicators or hand.red_fives):
+                    # As on the short path: a copy of its own takes the dora (none held wild).
+                    key = (
+                        hand.win_tile,
+                        hand.flowers,
+                        self_drawn,
+                        seat_wind,
+                        round_wind,
+                        dealer,
+                        tuple(situations),
+                        players,
+                        0,
+                    )
+                    situation = self._situation_copy(key)
+                    own = True
+                else:
+                    situation = self._situation(
+                        hand, self_drawn, seat_wind, round_wind, dealer, situations, players, wild
+                    )
                 if situations:
                     self._refuse_impossible(hand, situation, values)
-                found = self._found(hand, wild, shapes, default)
+                found = None
+                if self._placed_first and not wild and self._plain_shapes(shapes):
+                    # Options that leave the shapes plain: the short path's one pass too.
+                    if self._reads_waits:
+                        found_waits = Waits(partial(builtin_waits, hand, shapes))
+                    found = standard_placed(hand, shapes, found_waits)
+                    placed = found is not None
+                if found is None:
+                    found = self._found(hand, wild, shapes, default)
             if declared:
                 situation = with_declared(situation, declared, self.spec.declares, self.id)
             if dealer_streak:
@@ -503,6 +527,12 @@ class Ruleset(GameRules):
                 ura_indicators=ura_indicators,
             )
             raise
+
+    def _plain_shapes(self, shapes: frozenset[str]) -> bool:
+        """Whether `standard_placed` reads a hand under these shapes as the general path
+        does (`_found`, then the placements): the standard shape in play and no custom shape
+        (its readings join after, unplaced)."""
+        return STANDARD in shapes and not self._has_custom_shapes
 
     def _refuse_impossible(self, hand: Hand, situation: Situation, values: Options) -> None:
         """Raise `SituationError` when the situations named cannot all hold for this win, by
