@@ -11,11 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import replace
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.score.scoring import SITUATION_FLAGS, Situation, build_situation
-from mjc.runtime.tiles.tile import NUM_PLAYING, tile_index, tile_or_red_five
+from mjc.runtime.tiles.tile import (
+    NUM_PLAYING,
+    RED_FIVES,
+    tile_index,
+    tile_or_red_five,
+    tile_text,
+)
 
 if TYPE_CHECKING:
     from mjc.runtime.rules.spec import DeclareSpec
@@ -247,10 +252,16 @@ def _indicators(name: str, given: Iterable[str]) -> tuple[int, ...]:
     for text in tiles:
         if type(text) is not str:
             raise TypeError(f"{name} holds tiles as strings such as '3m', not {text!r}")
-    return _indicator_tiles(name, tiles)
+    found = [_INDICATED.get(text, -1) for text in tiles]
+    return tuple(found) if -1 not in found else _indicator_tiles(name, tiles)
 
 
-@lru_cache(maxsize=1024)  # bounded: a table turns up a few indicators a round
+# Each playing tile's notation and each red five's, to its tile: most indicators are read
+# with one lookup; any other text (a flower, another spelling, a mistake) as `tile_or_red_five`
+# reads it.
+_INDICATED: dict[str, int] = {tile_text(t): t for t in range(NUM_PLAYING)} | RED_FIVES
+
+
 def _indicator_tiles(name: str, tiles: tuple[str, ...]) -> tuple[int, ...]:
     found = []
     for text in tiles:
