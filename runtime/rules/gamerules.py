@@ -282,10 +282,14 @@ class GameRules:
         """The situation of `_situation`'s `key` (winning tile, flowers, then the other
         facts), not in the memo: a copy of the situation of the other facts alone (memoized
         under them: most new keys differ from a memoized one only in tile and flowers)."""
+        return self._situations.put(key, self._situation_copy(key))
+
+    def _situation_copy(self, key: tuple[object, ...]) -> Situation:
+        """The situation of `_situation`'s `key`, a copy of its own that is not put in the
+        memo: the caller may set fields on it (`set_dora`) before it shares it."""
         facts = key[2:]
         base = self._situations.get(facts)
         if base is None:
             base = new_situation(self.id, self.situation_flags, self.players, None, (), *facts)  # type: ignore[arg-type]
             self._situations.put(facts, base)
-        situation = with_tile(base, key[0], key[1])  # type: ignore[arg-type]
-        return self._situations.put(key, situation)
+        return with_tile(base, key[0], key[1])  # type: ignore[arg-type]

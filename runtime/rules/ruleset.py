@@ -42,6 +42,7 @@ from mjc.runtime.score.scoring import (
 )
 from mjc.runtime.score.situationargs import (
     WIND_TILES as WIND_TILES,
+    set_dora,
     with_declared,
     with_dora,
     with_streak,
@@ -290,6 +291,7 @@ class Ruleset(GameRules):
         # `plain_type_errors` would add, without its frame (it costs nothing until a raise).
         try:
             placed = False  # whether `found` holds the readings, winning tile placed
+            own = False  # whether `situation` is a copy no one else holds (it takes the dora)
             found_waits: Waits | None = None
             if isinstance(hand, str):
                 hand = parse_hand(hand, win, tiles=self._win_tiles)
@@ -319,7 +321,13 @@ class Ruleset(GameRules):
                     players,
                     0,
                 )
-                situation = self._situations.get(key) or self._new_situation(key)
+                if dora_indicators or ura_indicators or hand.red_fives:
+                    # A copy of this call's own, which takes the dora below in place: one
+                    # copy (every Riichi hand), not the memo's and then a copy of it.
+                    situation = self._situation_copy(key)
+                    own = True
+                else:
+                    situation = self._situations.get(key) or self._new_situation(key)
                 if situations:
                     self._refuse_impossible(hand, situation, values)
                 found: list[Arrangement] | tuple[Arrangement, ...] | None = None
@@ -356,17 +364,43 @@ class Ruleset(GameRules):
                         return Score(
                             self.id, False, None, (), 0, self.unit, None, refused, wilds=wild
                         )
-                situation = self._situation(
-                    hand, self_drawn, seat_wind, round_wind, dealer, situations, players, wild
-                )
+                if not wild and (dora_indicators or ura_indicators or hand.red_fives):
+                    # As on the short path: a copy of its own takes the dora (none held wild).
+                    key = (
+                        hand.win_tile,
+                        hand.flowers,
+                        self_drawn,
+                        seat_wind,
+                        round_wind,
+                        dealer,
+                        tuple(situations),
+                        players,
+                        0,
+                    )
+                    situation = self._situation_copy(key)
+                    own = True
+                else:
+                    situation = self._situation(
+                        hand, self_drawn, seat_wind, round_wind, dealer, situations, players, wild
+                    )
                 if situations:
                     self._refuse_impossible(hand, situation, values)
-                found = self._found(hand, wild, shapes, default)
+                found = None
+                if self._placed_first and not wild and self._plain_shapes(shapes):
+                    # Options that leave the shapes plain: the short path's one pass too.
+                    if self._reads_waits:
+                        found_waits = Waits(partial(builtin_waits, hand, shapes))
+                    found = standard_placed(hand, shapes, found_waits)
+                    placed = found is not None
+                if found is None:
+                    found = self._found(hand, wild, shapes, default)
             if declared:
                 situation = with_declared(situation, declared, self.spec.declares, self.id)
             if dealer_streak:
                 situation = with_streak(situation, dealer_streak)
-            if dora_indicators or ura_indicators or hand.red_fives:
+            if own:  # (`with_declared` and `with_streak` make copies of their own too)
+                set_dora(situation, dora_indicators, ura_indicators, len(hand.red_fives))
+            elif dora_indicators or ura_indicators or hand.red_fives:
                 situation = with_dora(
                     situation, dora_indicators, ura_indicators, len(hand.red_fives)
                 )
@@ -493,6 +527,12 @@ class Ruleset(GameRules):
                 ura_indicators=ura_indicators,
             )
             raise
+
+    def _plain_shapes(self, shapes: frozenset[str]) -> bool:
+        """Whether `standard_placed` reads a hand under these shapes as the general path
+        does (`_found`, then the placements): the standard shape in play and no custom shape
+        (its readings join after, unplaced)."""
+        return STANDARD in shapes and not self._has_custom_shapes
 
     def _refuse_impossible(self, hand: Hand, situation: Situation, values: Options) -> None:
         """Raise `SituationError` when the situations named cannot all hold for this win, by

@@ -53,7 +53,10 @@ def value_reading(
     if points is None:
         return Valued(fu, parts, None, None)
     amount, limit = points(arrangement, situation, values, kept, total, fu or 0)
-    return Valued(fu, parts, amount, limit)
+    return _new_valued(Valued, (fu, parts, amount, limit))  # the fields in order, no frame
+
+
+_new_valued = tuple.__new__
 
 
 def best_by_points(
@@ -80,9 +83,11 @@ def best_by_points(
         total, kept, notes = score_fans(arrangement, situation, values)
         total, least, ceiled, ceiling, steps = adjust(arrangement, situation, values, kept, total)
         rejected = reject(arrangement, situation, values, kept, total) if reject else None
+        if rejected is not None and best_key is not None and best_key[0]:
+            continue  # refused, and one that may win is held: its points could not matter
         valued = value_reading(fu_count, points, arrangement, situation, values, kept, total)
-        counted = sum(fu for _, fu in valued.parts)
-        preferred = bool(prefer) and any(i in prefer for i, _, _ in kept)
+        counted = sum([fu for _, fu in valued.parts])
+        preferred = bool(prefer) and not prefer.isdisjoint([i for i, _, _ in kept])
         key = (rejected is None, valued.points or 0, preferred, total, valued.fu or 0, counted)
         if best_key is None or key > best_key:
             best = (arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps)

@@ -11,11 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import replace
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.score.scoring import SITUATION_FLAGS, Situation, build_situation
-from mjc.runtime.tiles.tile import NUM_PLAYING, tile_index, tile_or_red_five
+from mjc.runtime.tiles.tile import (
+    NUM_PLAYING,
+    RED_FIVES,
+    tile_index,
+    tile_or_red_five,
+    tile_text,
+)
 
 if TYPE_CHECKING:
     from mjc.runtime.rules.spec import DeclareSpec
@@ -25,6 +30,7 @@ __all__ = [
     "MAX_INDICATORS",
     "WIND_TILES",
     "new_situation",
+    "set_dora",
     "wind",
     "with_declared",
     "with_dora",
@@ -215,10 +221,16 @@ def with_dora(
     `TypeError` or `ValueError` says what is wrong with an indicator. A slot-by-slot copy and
     indicators read once per list written: every Riichi hand is scored with some."""
     made = with_tile(situation, situation.winning_tile, situation.flowers)  # its copy unrolled
+    set_dora(made, dora, ura, red_fives)
+    return made
+
+
+def set_dora(made: Situation, dora: Iterable[str], ura: Iterable[str], red_fives: int) -> None:
+    """`with_dora` on a situation the caller has just made and shared with no one (a copy
+    of its own, as `Ruleset.score` makes): the fields set in place, no second copy."""
     _SET_DORA(made, _indicators("dora_indicators", dora))
     _SET_URA(made, _indicators("ura_indicators", ura))
     _SET_RED(made, red_fives)
-    return made
 
 
 _SET_DORA = Situation.__dict__["dora_indicators"].__set__
@@ -227,18 +239,29 @@ _SET_RED = Situation.__dict__["red_fives"].__set__
 
 
 def _indicators(name: str, given: Iterable[str]) -> tuple[int, ...]:
-    if isinstance(given, str):
+    if type(given) is tuple:
+        if not given:
+            return ()  # none turned up (ura indicators, mostly): nothing to read
+        tiles = given
+    elif isinstance(given, str):
         raise TypeError(f"{name} must be a list of tiles such as ['3m'], not a string")
-    tiles = tuple(given)
+    else:
+        tiles = tuple(given)
     if len(tiles) > MAX_INDICATORS:
         raise ValueError(f"{name}: {len(tiles)} indicators, at most {MAX_INDICATORS}")
     for text in tiles:
         if type(text) is not str:
             raise TypeError(f"{name} holds tiles as strings such as '3m', not {text!r}")
-    return _indicator_tiles(name, tiles)
+    found = [_INDICATED.get(text, -1) for text in tiles]
+    return tuple(found) if -1 not in found else _indicator_tiles(name, tiles)
 
 
-@lru_cache(maxsize=1024)  # bounded: a table turns up a few indicators a round
+# Each playing tile's notation and each red five's, to its tile: most indicators are read
+# with one lookup; any other text (a flower, another spelling, a mistake) as `tile_or_red_five`
+# reads it.
+_INDICATED: dict[str, int] = {tile_text(t): t for t in range(NUM_PLAYING)} | RED_FIVES
+
+
 def _indicator_tiles(name: str, tiles: tuple[str, ...]) -> tuple[int, ...]:
     found = []
     for text in tiles:
