@@ -264,10 +264,8 @@ def _honour_wild_checker(wild: int, shapes: frozenset[str]) -> Callable[[Hand], 
                 total = tz[z]
                 if total < loses:
                     total += tm[m]
-                    if total < loses:
-                        total += tp[p]
-                        if total < loses and total + ts[s] in winning:
-                            return True
+                    if total < loses and total + tp[p] + ts[s] in winning:
+                        return True
             except KeyError:
                 return _not_seen(hand, wilds, shapes)
             return other is not None and other(hand)
@@ -292,10 +290,8 @@ def _suited_wild_checker(wild: int, suit: int, shapes: frozenset[str]) -> Callab
                 total = t0[keys[first]]
                 if total < loses:
                     total += t1[keys[second]]
-                    if total < loses:
-                        total += t2[keys[third]]
-                        if total < loses and total + t3[keys[last]] in winning:
-                            return True
+                    if total < loses and total + t2[keys[third]] + t3[keys[last]] in winning:
+                        return True
             except KeyError:
                 return _not_seen(hand, wilds, shapes)
             return other is not None and other(hand)
