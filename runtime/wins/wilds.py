@@ -129,9 +129,12 @@ _D_SHIFT = 12
 # A sum of packed needs at or above this has a total of 2 or more (the d fields stay below
 # 1 << 12: four suits, 3 bits each). Once the wild kind's suit is in the sum (the only one
 # whose total can be negative), the suits still to add only raise it, and the smallest d is
-# -1, so such a partial sum already loses: the check stops there, one to three lookups early
-# (about half the hands of the benchmark's corpus, the random ones, stop so; a fifth after
-# the wild kind's suit alone, whose single honours need two wilds each).
+# -1, so such a partial sum already loses: the check stops there, after the wild kind's
+# suit or after the next one, two or three lookups early (about half the hands of the
+# benchmark's corpus, the random ones, stop so; a fifth after the wild kind's suit alone,
+# whose single honours need two wilds each). After two suits it adds the last two without
+# looking: a hand that gets so far nearly always needs them both, and a comparison there
+# would cost every winning hand more than the lookup it would spare the rare loser.
 _LOSES = 2 << _D_SHIFT
 
 
@@ -225,8 +228,9 @@ def make_wild_checker(wild: int, shapes: frozenset[str]) -> Callable[[Hand], boo
     check serves each (wild, shapes): it holds no state of its own.
 
     The standard test is the hot path's lookups in the wild kind's own tables, bound in the
-    closure: the wild kind's suit first, then the others while the sum can still win
-    (`_LOSES`); a key not seen yet fills the tables (`_packed_needs`) and the check goes on."""
+    closure: the wild kind's suit first, then the next while the sum can still win
+    (`_LOSES`), then the last two; a key not seen yet fills the tables (`_packed_needs`) and
+    the check goes on."""
     wilds = (wild,)
     if STANDARD not in shapes or wilds not in _WILD_TABLES:
 
