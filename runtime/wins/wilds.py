@@ -255,7 +255,8 @@ def _not_seen(hand: Hand, wilds: tuple[int], shapes: frozenset[str]) -> bool:
 
 def _honour_wild_checker(wild: int, shapes: frozenset[str]) -> Callable[[Hand], bool]:
     """`make_wild_checker` for an honour wild kind (白板做鬼): the honour key first, then m, p
-    and s, in one frame."""
+    and s, in one frame. Each key is read from the hand's `suit_keys` when it is looked up,
+    not unpacked ahead: a hand that stops early never touches the keys it does not need."""
     wilds = (wild,)
     tm, tp, ts, tz = _WILD_TABLES[wilds]
     winning, loses = _WINNING, _LOSES
@@ -263,12 +264,12 @@ def _honour_wild_checker(wild: int, shapes: frozenset[str]) -> Callable[[Hand], 
 
     def check(hand: Hand) -> bool:
         if hand.size == MAX_TILES:
-            m, p, s, z = hand.suit_keys
+            keys = hand.suit_keys
             try:
-                total = tz[z]
+                total = tz[keys[3]]
                 if total < loses:
-                    total += tm[m]
-                    if total < loses and total + tp[p] + ts[s] in winning:
+                    total += tm[keys[0]]
+                    if total < loses and total + tp[keys[1]] + ts[keys[2]] in winning:
                         return True
             except KeyError:
                 return _not_seen(hand, wilds, shapes)
