@@ -99,7 +99,7 @@ fuzz: $(STAMP)
 
 # Everything in one run: the scoring, play and whole-round figures beside the peers (the
 # `mahjong` package, RLCard, riichienv; MCR beside PyMahjongGB, Riichi beside `mahjong`'s
-# HandCalculator; `python -P -m bench --only mcr|riichi|rounds|startup` runs one section), then `mjc simulate`'s rounds per second on 1 and 2
+# HandCalculator; `python -P -m bench --only mcr|riichi|rounds|startup|wilds` runs one section), then `mjc simulate`'s rounds per second on 1 and 2
 # local workers and a local Ray instance, and its memory (bench/simulate.py; a minute or two).
 # The figures are the native build's (`make native`); where it cannot be built, the
 # interpreted package's, and the bench says which it measured. It prints one table (each

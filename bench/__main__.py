@@ -64,17 +64,21 @@ from bench.shanten import ShantenAgreement, shanten_benchmark
 from bench.startup import startup_benchmark
 from bench.suites import (
     CompileSetup,
-    RulebookWilds,
     ScoringCheck,
     compile_benchmark,
     load_ruleset,
-    rulebook_wilds,
     scoring_benchmark,
     scoring_check,
-    wild_benchmark,
     win_benchmark,
 )
-from bench.wilds import WILD_COUNTS, WildAgreement, WildCorpus, build_wild_corpus
+from bench.wildreport import (
+    WildResults,
+    wild_context,
+    wild_json,
+    wild_notes,
+    wild_section,
+    wild_text,
+)
 
 
 def _positive(text: str) -> int:
@@ -134,11 +138,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--only",
-        choices=("rounds", "mcr", "riichi", "startup"),
+        choices=("rounds", "mcr", "riichi", "startup", "wilds"),
         help="run one section alone: rounds (whole rounds with random bots beside the peers), "
         "mcr (the Chinese Official rulebook scored and win-checked beside PyMahjongGB), "
-        "riichi (the Riichi rulebook scored beside mahjong's HandCalculator) or startup (new "
-        "processes: `mjc check`, `mjc score`, importing a generated module)",
+        "riichi (the Riichi rulebook scored beside mahjong's HandCalculator), startup (new "
+        "processes: `mjc check`, `mjc score`, importing a generated module) or wilds (win "
+        "checks with 1-4 wild tiles beside the recursive search)",
     )
     return parser
 
@@ -210,55 +215,6 @@ def _progress(message: str, quiet: bool) -> None:
         print(f"bench: {message}", file=sys.stderr, flush=True)
 
 
-@dataclass(frozen=True, slots=True)
-class WildResults:
-    """What the "win checks with wilds" group measured and checked."""
-
-    corpus: WildCorpus
-    agreement: WildAgreement
-    rulebook: RulebookWilds
-    rows: list[Row]
-
-
-def _wild_context(wild: WildResults) -> list[str]:
-    """What the wild-tile rows stand on: the wild corpus, the agreement, the rulebook."""
-    corpus, agreement, rulebook = wild.corpus, wild.agreement, wild.rulebook
-    counts = sorted({len(corpus.cases[k]) for k in WILD_COUNTS})
-    each = " to ".join(f"{n:,}" for n in counts)
-    built = agreement.built_to_win
-    if rulebook.ruleset is not None and rulebook.options is not None:
-        rulebook_line = (
-            f"{rulebook.name} RULESET.is_win with {rulebook.note}: {rulebook.wins:,} wins "
-            f"({rulebook.other_shapes:,} by its shapes besides the standard one; "
-            f"{rulebook.refused:,} standard-shape wins refused)"
-        )
-    else:
-        rulebook_line = f"{rulebook.name}: {rulebook.note}"
-    return [
-        "win checks with wilds: 5z (白板) wild, as in 潮州 白板做鬼; standard shape only",
-        f"wild corpus: {corpus.size:,} hands, seed {corpus.seed}: {each} each with 1, 2, 3 and "
-        f"4 wilds; {built:,} built to win (4 sets + pair, then k tiles made 5z), "
-        f"{corpus.size - built:,} random draws of 14 - k tiles + k 5z; all concealed",
-        f"wild win/no-win agreement (mjc vs recursive search): {agreement.agree:,}/"
-        f"{agreement.hands:,} hands (wins: mjc {agreement.ours_win:,}, recursive "
-        f"{agreement.theirs_win:,}; built to win and lost by mjc: {agreement.built_lost:,})",
-        rulebook_line,
-    ]
-
-
-def _wild_notes(wild: WildResults) -> list[str]:
-    rulebook = wild.rulebook
-    lines = [
-        "The wild rows' peer is bench/recursive.py, a plain recursive search (lowest tile as "
-        "pung, pair or chow, wilds filling missing tiles; no tables, no memo).",
-    ]
-    if rulebook.ruleset is not None and rulebook.refused:
-        lines.append(
-            f"NOTE: {rulebook.name} refuses {rulebook.refused:,} hands the standard shape wins"
-        )
-    return lines
-
-
 def _groups(
     scoring: list[Row],
     compiling: list[Row],
@@ -315,7 +271,7 @@ def _text(
         f"scoring: {check.hands:,} winning hands ({check.open_hands:,} with 1-2 exposed sets), "
         f"self-drawn, seat S, round E; mjc scored {check.ours_scored:,}; mahjong scored "
         f"{check.theirs_scored:,}, errors: {errors}",
-        *_wild_context(wild),
+        *wild_context(wild),
         *_play_context(play),
         *(mcr_context(mcr) if mcr is not None else ["MCR vs PyMahjongGB: skipped (no MahjongGB)"]),
         *riichi_context(riichi),
@@ -329,7 +285,7 @@ def _text(
         "the peer (for a rate mjc / peer).",
         f"Not in the compile figures (one-time): Lark parser construction "
         f"{format_seconds(setup.lark_parser.median)}; first (cold) compile: {first}.",
-        *_wild_notes(wild),
+        *wild_notes(wild),
         "The --batch row's peer is one process per hand; both include process start and the "
         "rulebook's compilation.",
         *(mcr_notes(mcr) if mcr is not None else []),
@@ -391,42 +347,11 @@ def _json(
             "lark_parser_s": setup.lark_parser.median,
             "first_compile_s": setup.first_compile,
         },
-        "wilds": _wild_json(wild),
+        "wilds": wild_json(wild),
         "play": _play_json(play),
         "mcr": mcr_json(mcr) if mcr is not None else None,
         "riichi": riichi_json(riichi),
         "results": report_rows_json(groups),
-    }
-
-
-def _wild_json(wild: WildResults) -> dict[str, Any]:
-    corpus, agreement, rulebook = wild.corpus, wild.agreement, wild.rulebook
-    return {
-        "wild_tile": "5z",
-        "shapes": ["standard"],
-        "corpus": {
-            "seed": corpus.seed,
-            "hands": corpus.size,
-            "hands_per_wild_count": {str(k): len(corpus.cases[k]) for k in WILD_COUNTS},
-            "built_to_win": agreement.built_to_win,
-        },
-        "agreement": {
-            "hands": agreement.hands,
-            "agree": agreement.agree,
-            "mjc_wins": agreement.ours_win,
-            "recursive_wins": agreement.theirs_win,
-            "built_to_win_lost": agreement.built_lost,
-            "disagreements": list(agreement.disagreements),
-        },
-        "rulebook": {
-            "name": rulebook.name,
-            "timed": rulebook.ruleset is not None and rulebook.options is not None,
-            "options": rulebook.options,
-            "note": rulebook.note,
-            "wins": rulebook.wins,
-            "other_shape_wins": rulebook.other_shapes,
-            "standard_wins_refused": rulebook.refused,
-        },
     }
 
 
@@ -466,6 +391,8 @@ def main(argv: list[str] | None = None) -> int:
         return _riichi_only(hands, repeats, args.seed, args.json)
     if args.only == "startup":
         return _startup_only(repeats, args.json)
+    if args.only == "wilds":
+        return _wilds_only(hands, repeats, args.seed, args.json)
 
     # Compilation first: it measures the Lark parser build before anything else needs it.
     _progress("compiling the bundled rulebooks", quiet)
@@ -479,11 +406,7 @@ def main(argv: list[str] | None = None) -> int:
     check = scoring_check(corpus, ruleset)
     seeds = [load_ruleset(name) for name in OTHER_RULEBOOKS]  # the other four seeds' rows
     score_rows = scoring_benchmark(corpus, ruleset, repeats, seeds)
-    _progress(f"win checks with wilds ({hands:,} hands)", quiet)
-    wild_corpus = build_wild_corpus(hands, args.seed)
-    rulebook = rulebook_wilds(wild_corpus)
-    wild_rows, wild_agreement = wild_benchmark(wild_corpus, repeats, rulebook)
-    wild = WildResults(wild_corpus, wild_agreement, rulebook, wild_rows)
+    wild = wild_section(hands, args.seed, repeats, lambda message: _progress(message, quiet))
     _progress("mjc score --batch against one process per hand", quiet)
     batch = batch_benchmark(corpus, repeats)
 
@@ -505,7 +428,7 @@ def main(argv: list[str] | None = None) -> int:
     versions = _versions()
     results = (groups, corpus, agreement, check, setup, versions, repeats, wild, play, mcr, riichi)
     found = machine()
-    agreed = agreement.ok and check.ok and wild_agreement.ok and shanten_agreement.ok
+    agreed = agreement.ok and check.ok and wild.agreement.ok and shanten_agreement.ok
     agreed = agreed and (mcr is None or mcr.agreement.ok) and riichi.agreement.ok
     document = _json(found, *results)
     return _print_and_write(_text(found, *results), document, args.json, 0 if agreed else 1)
@@ -574,6 +497,21 @@ def _riichi_only(hands: int, repeats: int, seed: int, json_to: str | None) -> in
     }
     text = "\n".join(riichi_text(riichi))
     return _print_and_write(text, doc, json_to, 0 if riichi.agreement.ok else 1)
+
+
+def _wilds_only(hands: int, repeats: int, seed: int, json_to: str | None) -> int:
+    """`--only wilds`: the wild-tile section alone; exit 1 when the two sides disagree."""
+    wild = wild_section(hands, seed, repeats, lambda message: _progress(message, json_to == "-"))
+    found = machine()
+    doc = {
+        "machine": found,
+        "versions": _versions(),
+        "repeats": repeats,
+        "wilds": wild_json(wild),
+        "results": [row_json(row) for row in wild.rows],
+    }
+    text = "\n".join((machine_text(found, repeats), *wild_text(wild)))
+    return _print_and_write(text, doc, json_to, 0 if wild.agreement.ok else 1)
 
 
 def _print_and_write(text: str, document: dict[str, Any], json_to: str | None, code: int) -> int:

@@ -268,6 +268,30 @@ def test_only_rounds_runs_the_rounds_section_alone(capsys: pytest.CaptureFixture
         assert (engine["rounds_per_s"] is None) == (engine["error"] is not None)
 
 
+def test_only_wilds_runs_the_wild_section_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--only wilds`: the wild rows beside the recursive search, per wild count, with the
+    agreement, and no other section."""
+    assert main(["--only", "wilds", "--hands", "8", "--repeats", "1", "--seed", str(SEED)]) == 0
+    text = capsys.readouterr().out
+    assert "wild win/no-win agreement (mjc vs recursive search): 8/8 hands" in text
+    assert "1 wild " in text and "4 wilds" in text and "scored hands" not in text
+    assert main(["--only", "wilds", "--hands", "8", "--repeats", "1", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert set(doc) == {"machine", "versions", "repeats", "wilds", "results"}
+    assert doc["wilds"]["agreement"]["agree"] == 8
+    assert {row["baseline"] for row in doc["results"]} == {"recursive"}
+
+
+def test_a_wild_disagreement_fails_the_wild_section_alone(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import bench.suites
+
+    monkeypatch.setattr(bench.suites, "_recursive_check", lambda counts: False)
+    assert main(["--only", "wilds", "--hands", "8", "--repeats", "1", "--seed", str(SEED)]) == 1
+    assert "DISAGREEMENT:" in capsys.readouterr().out
+
+
 def test_only_startup_runs_the_cold_start_section_alone(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
