@@ -34,7 +34,7 @@ from mjc.runtime.settle.lines import (
     rounded_up,
     staked,
 )
-from mjc.runtime.settle.payments import BonusRule, Payments, RoundFacts, WinRule
+from mjc.runtime.settle.payments import BonusRule, HeldAtDraw, Payments, RoundFacts, WinRule
 from mjc.runtime.settle.round import RoundError, RoundOutcome
 from mjc.runtime.settle.tilecount import copy_problems
 from mjc.runtime.settle.winevents import event_problem, event_views, gone_before, left_before
@@ -136,6 +136,7 @@ def settle(
     after_win: str = "end",
     draw_seat: DrawSeat | None = None,
     checked: bool = False,
+    held: Mapping[int, HeldAtDraw] | None = None,
 ) -> Settlement:
     """Settle one round under the resolved option values `options`; raises `RoundError` for
     a round the rulebook cannot settle (a winner's hand that is not a win, a claim, kong,
@@ -152,7 +153,8 @@ def settle(
     an exhaustive draw with `hands`, the draw lines (`mjc.runtime.settle.drawlines`, by
     `draw_seat`). `stake` and `dealer_bonus` are read in the round's dealer streak. `checked`:
     the round is the game engine's own, whose play held it to the rulebook's claims and
-    copies (`Ruleset.settle(played=True)`): those two checks are not made again."""
+    copies (`Ruleset.settle(played=True)`): those two checks are not made again (`held`: its
+    hands at the draw as it holds them, `Ruleset.settle_played`)."""
     n = outcome.players
     o = options
     problem = event_problem(outcome, after_win, rules.rulebook)
@@ -195,7 +197,7 @@ def settle(
     result.lines += deal_win_lines(outcome, deal_wins, stake)
     # A kong whose earnings were paid on (呼叫转移) has nothing left to refund at a draw.
     kong_lines = [line for k, lines in by_kong.items() if k not in moved for line in lines]
-    result.lines += draw_lines(outcome, payments, o, draw_seat, after_win, kong_lines, stake)
+    result.lines += draw_lines(outcome, payments, o, draw_seat, after_win, kong_lines, stake, held)
     moves, result.table_before, result.table_after = round_deposits(outcome)
     result.lines += [Line(*move, "deposit", "deposit") for move in moves]
     return result
