@@ -152,9 +152,9 @@ def settle(
     are paid on to the winner of its 杠上炮 where a `kong_transfer` line holds (呼叫转移); at
     an exhaustive draw with `hands`, the draw lines (`mjc.runtime.settle.drawlines`, by
     `draw_seat`). `stake` and `dealer_bonus` are read in the round's dealer streak. `checked`:
-    the round is the game engine's own, whose play held it to the rulebook's claims and
-    copies (`Ruleset.settle(played=True)`): those two checks are not made again (`held`: its
-    hands at the draw as it holds them, `Ruleset.settle_played`)."""
+    the game engine's own round (`Ruleset.settle(played=True)`, `settle_played` with its
+    hands at the draw `held`), whose play held it to the rulebook's claims and copies: those
+    two checks are not made again."""
     n = outcome.players
     o = options
     problem = event_problem(outcome, after_win, rules.rulebook)
@@ -305,8 +305,9 @@ def _event_lines(
     """Score and pay the winners of one win event (`outcome`: the round with that event's
     winners), each separately; the seats in `left` (gone before it, after_win leave) pay
     nothing of it. Later events' lines say which win they pay."""
-    n = outcome.players
-    count = len(outcome.winners)
+    n, count = outcome.players, len(outcome.winners)
+    if not count:
+        return []  # a round drawn with no win: nothing below is read
     stake = result.stake
     cap = payments.cap(o)
     rounding = payments.round_up(o)
