@@ -6,41 +6,25 @@ payments' own (查大叫 scores each wait, 查花猪 reads the suits, 退税 the
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
-from mjc.compiler.driver import compile_source
-from mjc.compiler.emit.codegen import generate_module
-from mjc.compiler.loader import import_source
 from mjc.compiler.syntax.sources import bundled_rulebooks
 from mjc.runtime.bots.simple import RandomBot
 from mjc.runtime.game.engine import Round
 from mjc.runtime.game.players import play_round
-from mjc.runtime.rules.ruleset import Ruleset
 from tests.conftest import ruleset
 from tests.helpers.small_rulebooks import DRAW_PAYMENTS_RULEBOOK
 
 ROUNDS = 40
+BOOKS = {
+    **{name: name for name in bundled_rulebooks()},
+    "draw_payments": str(DRAW_PAYMENTS_RULEBOOK),
+}
 
 
-@cache
-def draw_payments() -> Ruleset:
-    text = DRAW_PAYMENTS_RULEBOOK.read_text(encoding="utf-8")
-    compilation = compile_source(text, "draw_payments.mjr")
-    assert compilation.rulebook is not None, [d.message for d in compilation.diagnostics]
-    module = import_source(generate_module(compilation.rulebook), "mjc_settle_played", "d.py")
-    rules: Ruleset = module.RULESET
-    return rules
-
-
-def _rules(name: str) -> Ruleset:
-    return draw_payments() if name == "draw_payments" else ruleset(name)
-
-
-@pytest.mark.parametrize("name", [*bundled_rulebooks(), "draw_payments"])
+@pytest.mark.parametrize("name", BOOKS)
 def test_the_engine_settles_its_round_as_the_public_path_settles_its_json(name: str) -> None:
-    rules = _rules(name)
+    rules = ruleset(BOOKS[name])
     drawn_with_hands = 0
     for i in range(ROUNDS):
         players = rules.players[i % len(rules.players)]
