@@ -222,7 +222,7 @@ class Ruleset(GameRules):
             score_hand=self.score,
             deal_wins=self._deal_win_rules(game),
             after_win=game.turn_rules.after_win,
-            draw_seat=partial(self._drawn_seat, game),  # the round's game, found once
+            draw_seat=self.draw_seat,
             checked=played,
             held=held,
         )
@@ -248,26 +248,6 @@ class Ruleset(GameRules):
         is what the seat declared before play (定缺), read by its scores and its lines;
         `waits` the engine's wait set of the hand (`HeldAtDraw.waits`), else looked for.
         Raises `HandError` and `ValueError` as `waits`."""
-        game = self._games.game(options, None, players)
-        return self._drawn_seat(
-            game, hand, seat_wind, round_wind, dealer, players, options, indicator, declared, waits
-        )
-
-    def _drawn_seat(
-        self,
-        game: Game,
-        hand: Hand,
-        seat_wind: str,
-        round_wind: str,
-        dealer: bool,
-        players: int | None,
-        options: Mapping[str, object] | None,
-        indicator: str | None,
-        declared: Mapping[str, str] | None = None,
-        waits: frozenset[int] | None = None,
-    ) -> DrawHand:
-        """`draw_seat` in `game`, the game of `options` and `players` (a settlement finds it
-        once a round)."""
         found = ruleset_wait_list(  # `waits`, without the shanten of a hand not ready
             self,
             hand,
@@ -280,6 +260,7 @@ class Ruleset(GameRules):
             declared=declared,
             quick=waits,
         )
+        game = self._games.game(options, None, players)
         wild = self._wilds(game, indicator, None) if self.has_wilds else ()
         situation = self._situation(hand, False, seat_wind, round_wind, dealer, (), players, wild)
         if declared:  # what the seat declared before play (定缺), as its lines' `when` reads it
