@@ -311,14 +311,16 @@ class Round:
         """Play `action`; `IllegalAction` (the round unchanged) when it is not legal now."""
         if not isinstance(action, Action):
             raise IllegalAction(f"an action is an Action, not {type(action).__name__}")
-        seat, kind, tile, low, named, tiles = action
-        legal = self._legal.get(seat) if type(seat) is int else None
+        legal = self._legal.get(action.seat) if type(action.seat) is int else None
         try:  # one of the very actions `legal_actions` listed (a bot's pick) is legal as is
             listed = legal is not None and legal[legal.index(action)] is action
         except ValueError:
             listed = False
-        if not listed:
-            action = self._checked(action)
+        self._play(action if listed else self._checked(action), action.kong_kind)
+
+    def _play(self, action: Action, named: str) -> None:
+        """`apply` of an action `legal_actions` lists now; `named` its kind of kong as given."""
+        seat, kind, tile, low, _, tiles = action
         self._legal = {}
         # The log's action line, as `Action.to_json` writes it (built here: it is per action).
         if low < 0 and not named and not tiles:
