@@ -41,7 +41,7 @@ from mjc.runtime.game.claimwindow import (
     self_draw_situations,
     wild_may,
 )
-from mjc.runtime.game.roundend import abortive_after, finish_abortive, finish_draw
+from mjc.runtime.game.roundend import Opening, abortive_after, finish_abortive, finish_draw
 from mjc.runtime.game.roundstate import RoundState, round_state
 from mjc.runtime.game.scenario import Scenario, scenario_wall, table_of
 from mjc.runtime.game.sidewins import (
@@ -218,8 +218,6 @@ class Round:
         self._pending_kong: dict[str, Any] = {}
         self._pending_feeder: int | None = None
         self.taken = [0] * NUM_PLAYING  # discards taken from the rivers (claimed or won on)
-        from mjc.runtime.game.roundend import Opening
-
         self.opening = Opening(ruleset, n, dealer)
         deal_hands(self)
         table.after_deal(self, seed)  # the red fives dealt, the indicators turned up

@@ -49,8 +49,11 @@ def play_round(game: Round, bots: Sequence[Bot], max_steps: int = 10_000) -> dic
             # `legal_actions(seat)`: those the turn's draw made, read without the call
             legal = game._legal.get(seat) or legal_actions(seat)
             pick = picks[seat]
-            if pick is not None:
-                listed = legal[_place(pick(legal), legal, seat)]  # the very action listed
+            if pick is not None:  # the very action listed, at the place picked (`_place`)
+                place = pick(legal)
+                if type(place) is not int or not 0 <= place < len(legal):
+                    _place(place, legal, seat)
+                listed = legal[place]
                 game._play(listed, listed.kong_kind)
             else:
                 apply(choose[seat](None if blind[seat] else observation(game, seat), legal))
