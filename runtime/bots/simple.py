@@ -33,9 +33,13 @@ class RandomBot:
         self._bits: Callable[[int], int] = self._rng.getrandbits
 
     def choose(self, observation: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
-        # `randrange(n)`, which is CPython's `Random._randbelow(n)` for n > 0 (`getrandbits`
-        # of n's bit length until one is below n: the same numbers), written out with no
-        # call of its own: one choice per decision of a simulation.
+        return legal[self.pick(legal)]
+
+    def pick(self, legal: Sequence[Action]) -> int:
+        """The place in `legal` of the action to play (`Bot`: the driver plays it as listed).
+        `randrange(n)`, which is CPython's `Random._randbelow(n)` for n > 0 (`getrandbits` of
+        n's bit length until one is below n: the same numbers), written out with no call of
+        its own: one pick per decision of a simulation."""
         n = len(legal)
         k = _BIT_LENGTH[n] if n < _LISTED else n.bit_length()
         if not k:
@@ -43,7 +47,7 @@ class RandomBot:
         i = self._bits(k)
         while i >= n:
             i = self._bits(k)
-        return legal[i]
+        return i
 
 
 class AutoBot:

@@ -59,6 +59,7 @@ def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> lis
             if r.rules.must_win:
                 return [Action(seat, "win")]
             acts.append(Action(seat, "win"))
+    listed = seat < len(_PASS)  # the answers made once below (four seats at most)
     claimable = not last and (not wild or "claimed" in r.perms) and seat not in r.won_seats
     if claimable and r.ready.declared:  # a hand declared ready claims nothing but a win
         claimable = seat not in r.ready.declared
@@ -77,7 +78,7 @@ def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> lis
         ):
             acts.append(Action(seat, "exposed_kong", tile))
         if c >= 2 and r.can_pong and tile not in st.no_pong and wild_may(r, tile, "pong"):
-            acts.append(Action(seat, "pong", tile))
+            acts.append(_PONG[seat][tile] if listed else Action(seat, "pong", tile))
     if claimable:
         nxt = seat == (discarder + 1) % r.players or not r.rules.chow_only_from_previous
         if r.can_chow and nxt and IS_SUITED[tile]:
@@ -97,9 +98,11 @@ def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> lis
                     and counts[b]
                     and (not r.wilds or all(wild_may(r, t, "chow") for t in (a, b, tile)))
                 ):
-                    acts.append(Action(seat, "chow", tile, low))
+                    acts.append(
+                        _CHOW[seat][low][tile - low] if listed else Action(seat, "chow", tile, low)
+                    )
     if acts:
-        acts.append(Action(seat, "pass"))
+        acts.append(_PASS[seat] if listed else Action(seat, "pass"))
     return acts
 
 
@@ -246,6 +249,17 @@ def run_ok(low: int) -> bool:
 RUNS_THROUGH: tuple[tuple[int, ...], ...] = tuple(
     tuple(low for low in (t - 2, t - 1, t) if run_ok(low)) if IS_SUITED[t] else ()
     for t in range(NUM_PLAYING)
+)
+# The commonest answers to a discard of seats 0..3, made once (a window lists a few per
+# discard): a pass, a pong by tile, a chow by the run's lowest tile and the tile claimed.
+_PASS = tuple(Action(s, "pass") for s in range(4))
+_PONG = tuple(tuple(Action(s, "pong", t) for t in range(NUM_PLAYING)) for s in range(4))
+_CHOW = tuple(
+    tuple(
+        tuple(Action(s, "chow", t, low) for t in range(low, low + 3)) if run_ok(low) else ()
+        for low in range(NUM_PLAYING)
+    )
+    for s in range(4)
 )
 
 

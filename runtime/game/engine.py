@@ -41,7 +41,7 @@ from mjc.runtime.game.claimwindow import (
     self_draw_situations,
     wild_may,
 )
-from mjc.runtime.game.roundend import abortive_after, finish_abortive, finish_draw
+from mjc.runtime.game.roundend import Opening, abortive_after, finish_abortive, finish_draw
 from mjc.runtime.game.roundstate import RoundState, round_state
 from mjc.runtime.game.scenario import Scenario, scenario_wall, table_of
 from mjc.runtime.game.sidewins import (
@@ -218,8 +218,6 @@ class Round:
         self._pending_kong: dict[str, Any] = {}
         self._pending_feeder: int | None = None
         self.taken = [0] * NUM_PLAYING  # discards taken from the rivers (claimed or won on)
-        from mjc.runtime.game.roundend import Opening
-
         self.opening = Opening(ruleset, n, dealer)
         deal_hands(self)
         table.after_deal(self, seed)  # the red fives dealt, the indicators turned up
@@ -311,14 +309,16 @@ class Round:
         """Play `action`; `IllegalAction` (the round unchanged) when it is not legal now."""
         if not isinstance(action, Action):
             raise IllegalAction(f"an action is an Action, not {type(action).__name__}")
-        seat, kind, tile, low, named, tiles = action
-        legal = self._legal.get(seat) if type(seat) is int else None
+        legal = self._legal.get(action.seat) if type(action.seat) is int else None
         try:  # one of the very actions `legal_actions` listed (a bot's pick) is legal as is
             listed = legal is not None and legal[legal.index(action)] is action
         except ValueError:
             listed = False
-        if not listed:
-            action = self._checked(action)
+        self._play(action if listed else self._checked(action), action.kong_kind)
+
+    def _play(self, action: Action, named: str) -> None:
+        """`apply` of an action `legal_actions` lists now; `named` its kind of kong as given."""
+        seat, kind, tile, low, _, tiles = action
         self._legal = {}
         # The log's action line, as `Action.to_json` writes it (built here: it is per action).
         if low < 0 and not named and not tiles:

@@ -23,6 +23,7 @@ from mjc.runtime.game.claimwindow import self_draw_situations
 from mjc.runtime.game.tablefacts import next_playing
 from mjc.runtime.ready.furiten import waits_of
 from mjc.runtime.rules.ruleset import Ruleset
+from mjc.runtime.settle.payments import HeldAtDraw
 from mjc.runtime.tableplay.abortive import AbortiveDraw, after_discard, may_follow
 from mjc.runtime.tiles.hand import format_hand
 from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
@@ -321,8 +322,9 @@ def _close(
             data["horse_tiles"] = [tile_text(t) for t in r.wall.end_tiles(max(counts))]
     if r.ready_needed:
         data["ready"] = _ready(r, sorted(r.won_seats))
+    held: dict[int, HeldAtDraw] = {}
     if hands and r.ruleset.payments.draw_rules:
-        playing = _hands_at_draw(r)
+        playing = _hands_at_draw(r, held)
         if playing is not None:
             data["hands"] = playing
     if events:
@@ -332,7 +334,7 @@ def _close(
         dealer = next_dealer(r, first, origin, robbed_from)
     else:  # after an abortive draw the dealer deals again
         dealer = r.dealer if abortive is not None else next_dealer(r, [], None, None)
-    _settle(r, data, drawn, dealer)
+    _settle(r, data, drawn, dealer, held)
     if abortive is not None:
         assert r.result is not None
         r.result["abortive_draw"] = r.events[-1]["abortive_draw"] = abortive
@@ -366,18 +368,22 @@ def abortive_after(r: Round) -> bool:
     return kind is not None
 
 
-def _hands_at_draw(r: Round) -> dict[str, str] | None:
+def _hands_at_draw(r: Round, held: dict[int, HeldAtDraw]) -> dict[str, str] | None:
     """The hand of every seat still playing (under after_win leave the winners have left),
-    by seat; None when one is not a hand between turns (13 tiles, or the rulebook's `hand`,
-    a meld counting 3)."""
+    by seat, in notation, and in `held` as the engine holds it (`HeldAtDraw`: its wait set
+    where only a playing tile may complete it); None when one is not a hand between turns
+    (13 tiles, or the rulebook's `hand`, a meld counting 3)."""
     leave = r.rules.after_win == "leave"
     found: dict[str, str] = {}
+    plain = r.plain_shapes and r.finder is not None  # no flower, no wild completes a hand
     for seat, st in enumerate(r.seats):
         if leave and seat in r.won_seats:
             continue
         if st.size() != r.rules.hand:
             return None
-        found[str(seat)] = hand_text(st)
+        hand = hand_of(st)
+        found[str(seat)] = format_hand(hand)
+        held[seat] = HeldAtDraw(hand, waits_of(r, seat) if plain else None)
     return found
 
 
@@ -394,8 +400,10 @@ def abandon(r: Round) -> None:
     r.events[-1]["abandoned"] = True
 
 
-def _settle(r: Round, outcome: dict[str, Any], drawn: bool, dealer: int) -> None:
-    settlement = r.ruleset.settle(outcome, played=True)  # the round as the engine played it
+def _settle(
+    r: Round, outcome: dict[str, Any], drawn: bool, dealer: int, held: dict[int, HeldAtDraw]
+) -> None:
+    settlement = r.ruleset.settle_played(outcome, held)  # the round as the engine played it
     r.settlement = settlement
     r.phase = "over"
     r.pending, r.responses, r._legal = {}, {}, {}

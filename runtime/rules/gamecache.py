@@ -16,12 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from mjc.runtime.rules.spec import Options, RulesetSpec
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.score.scoring import FanScore, Kept, Situation
 from mjc.runtime.tiles.hand import Hand
+
+if TYPE_CHECKING:
+    from mjc.runtime.settle.claimcheck import RoundRules
 
 __all__ = [
     "GAME_CACHE_SIZE",
@@ -98,7 +101,8 @@ class Game:
     (the cache's own dict: read it, never change it), the win shapes, the copies of each tile
     kind in play, and the wild kinds when no indicator is needed (None when one is), and the
     rules of play (frozen: every round of the setting shares them). `checkers` keeps the
-    prepared win check for each set of wilds (`Ruleset.win_checker`)."""
+    prepared win check for each set of wilds (`Ruleset.win_checker`), `round_rules` what a
+    round of the setting may hold for each indicator (`Ruleset.round_rules`: frozen)."""
 
     values: Options
     shapes: frozenset[str]
@@ -106,6 +110,9 @@ class Game:
     wilds: tuple[int, ...] | None
     turn_rules: TurnRules = field(default_factory=TurnRules)
     checkers: Bounded[tuple[int, ...], Callable[[Hand], bool]] = field(
+        default_factory=lambda: Bounded(CHECKER_CACHE_SIZE)
+    )
+    round_rules: Bounded[str | None, RoundRules] = field(
         default_factory=lambda: Bounded(CHECKER_CACHE_SIZE)
     )
 

@@ -232,6 +232,13 @@ class GameRules:
         return self._round_rules(self._games.game_of(options), indicator)
 
     def _round_rules(self, game: Game, indicator: str | None) -> RoundRules:
+        """`round_rules` of a setting, made once per indicator (every settled round asks)."""
+        found = game.round_rules.get(indicator)
+        if found is None:
+            found = game.round_rules.put(indicator, self._made_round_rules(game, indicator))
+        return found
+
+    def _made_round_rules(self, game: Game, indicator: str | None) -> RoundRules:
         try:
             wilds = frozenset(self._wilds(game, indicator, None))
         except (NotationError, ValueError):

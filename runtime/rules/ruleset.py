@@ -49,7 +49,7 @@ from mjc.runtime.score.situationargs import (
 )
 from mjc.runtime.score.situations import SituationError
 from mjc.runtime.settle.claimcheck import wild_win_refusal
-from mjc.runtime.settle.payments import DEFAULT_PAYMENTS, DrawHand
+from mjc.runtime.settle.payments import DEFAULT_PAYMENTS, DrawHand, HeldAtDraw
 from mjc.runtime.tiles.argcheck import WRONG_TYPE_SIGNS, raise_if_wrong
 from mjc.runtime.tiles.hand import MAX_TILES, Hand, is_win_size, parse_hand
 from mjc.runtime.tiles.tile import NUM_PLAYING
@@ -182,11 +182,30 @@ class Ruleset(GameRules):
         rulebook, which its play already holds to the round's checks and the rulebook's (its
         claims, kongs, wilds, copies of each tile), settled without making them again."""
         # The round's model needs pydantic: imported when a round is settled, not before.
-        from mjc.runtime.settle.round import RoundError, RoundOutcome, parse_round
-        from mjc.runtime.settle.settlement import settle
+        from mjc.runtime.settle.round import RoundOutcome, parse_round
 
         if not isinstance(outcome, RoundOutcome):
             outcome = parse_round(outcome, self._win_tiles, played=played)
+        return self._settled(outcome, played, None)
+
+    def settle_played(
+        self, outcome: Mapping[str, object], held: Mapping[int, HeldAtDraw]
+    ) -> Settlement:
+        """`settle(outcome, played=True)` for the game engine, which gives the hands still
+        playing at an exhaustive draw as it holds them (`held`, by seat: each the `Hand` its
+        text in `outcome["hands"]` reads as, and its wait set) beside that text, so they are
+        not parsed and their waits not looked for again: the same settlement."""
+        from mjc.runtime.settle.round import parse_round
+
+        return self._settled(parse_round(outcome, self._win_tiles, played=True), True, held)
+
+    def _settled(
+        self, outcome: RoundOutcome, played: bool, held: Mapping[int, HeldAtDraw] | None
+    ) -> Settlement:
+        """The settlement of a validated round: `settle`'s and `settle_played`'s."""
+        from mjc.runtime.settle.round import RoundError
+        from mjc.runtime.settle.settlement import settle
+
         n = outcome.players
         if n not in self.players:
             counts = ", ".join(str(p) for p in self.players)
@@ -206,6 +225,7 @@ class Ruleset(GameRules):
             after_win=game.turn_rules.after_win,
             draw_seat=self.draw_seat,
             checked=played,
+            held=held,
         )
 
     def draw_seat(
@@ -219,14 +239,16 @@ class Ruleset(GameRules):
         options: Mapping[str, object] | None,
         indicator: str | None,
         declared: Mapping[str, str] | None = None,
+        waits: frozenset[int] | None = None,
     ) -> DrawHand:
         """What settles a seat still playing at an exhaustive draw: whether its hand of 13 is
         ready (`waits`), the best hand it is ready for (its highest-scoring wait, scored as
         a win on a discard with no other situation; 0 when the scoring refuses every one),
         and the draw lines of the payments section that hold for it (by index in
         `payments.draw_rules`, with amounts), their `ready` read from those waits; `declared`
-        is what the seat declared before play (定缺), read by its scores and its lines. Raises
-        `HandError` and `ValueError` as `waits`."""
+        is what the seat declared before play (定缺), read by its scores and its lines;
+        `waits` the engine's wait set of the hand (`HeldAtDraw.waits`), else looked for.
+        Raises `HandError` and `ValueError` as `waits`."""
         found = ruleset_wait_list(  # `waits`, without the shanten of a hand not ready
             self,
             hand,
@@ -237,15 +259,16 @@ class Ruleset(GameRules):
             round_wind=round_wind,
             dealer=dealer,
             declared=declared,
+            quick=waits,
         )
         game = self._games.game(options, None, players)
         wild = self._wilds(game, indicator, None) if self.has_wilds else ()
         situation = self._situation(hand, False, seat_wind, round_wind, dealer, (), players, wild)
         if declared:  # what the seat declared before play (定缺), as its lines' `when` reads it
             situation = with_declared(situation, declared, self.spec.declares, self.id)
-        waits = tuple(w.tile for w in found)
-        if waits or situation.waits:  # (most seats wait on nothing, as the situation says)
-            situation = dataclasses.replace(situation, waits=waits)
+        tiles = tuple(w.tile for w in found)
+        if tiles or situation.waits:  # (most seats wait on nothing, as the situation says)
+            situation = dataclasses.replace(situation, waits=tiles)
         best = max((w.score.total for w in found if w.score.win), default=0)
         return DrawHand(bool(found), best, self.payments.draws(hand, situation, game.values))
 

@@ -252,11 +252,15 @@ def ruleset_wait_list(
     round_wind: str = "E",
     dealer: bool = False,
     declared: Mapping[str, str] | None = None,
+    quick: frozenset[int] | None = None,
 ) -> tuple[Wait, ...]:
     """`ruleset_waits(...).waits` (on a discard, no other situation, nothing seen) without the
     shanten of a hand that is not ready: what the draw lines read of each seat at an
     exhaustive draw, and whether the dealer is ready there (`mjc.runtime.table.standing`).
-    Raises as `ruleset_waits`."""
+    `quick` is the hand's wait set where the caller keeps one (the engine's: every tile that
+    may complete it), else found here. Raises as `ruleset_waits`."""
+    if quick is not None and not quick:
+        return ()  # the caller's wait set says no tile completes the hand (most hands)
     hand, game, wild, check = _prepare(ruleset, hand, options, None, players, indicator, None)
     return _found(
         ruleset,
@@ -276,6 +280,7 @@ def ruleset_wait_list(
         situations=(),
         visible=None,
         declared=declared,
+        quick=quick,
     )
 
 
@@ -298,14 +303,17 @@ def _found(
     situations: tuple[str, ...],
     visible: str | Sequence[int] | None,
     declared: Mapping[str, str] | None,
+    quick: frozenset[int] | None = None,
 ) -> tuple[Wait, ...]:
-    """The waits of `hand` (see `ruleset_waits`), each scored."""
+    """The waits of `hand` (see `ruleset_waits`), each scored; `quick` the hand's wait set
+    where the caller keeps one, else `_quick_waits`'."""
     if hand.size != ruleset.hand_size:
         raise HandError(
             f"waits are for a hand of {ruleset.hand_size} tiles (a declared meld counts 3); "
             f"this one has {hand.size}"
         )
-    quick = _quick_waits(ruleset, hand, game, wild)
+    if quick is None:
+        quick = _quick_waits(ruleset, hand, game, wild)
     if quick is not None and not quick:
         return ()  # no tile completes a shape (most hands): the win check would say no
     seen = list(visible_counts(visible))

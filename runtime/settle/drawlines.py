@@ -3,7 +3,8 @@
 Input is a drawn `RoundOutcome` whose `hands` give the hand of every seat still playing when
 the wall ran out, the rulebook's draw lines (`Payments.draw_rules`, lowered from the payments
 section's `draw_payment` and `draw_refund` lines), and a `DrawSeat` (`Ruleset.draw_seat`) that
-says of one hand what it waits on, each wait scored, and which draw lines hold for it.
+says of one hand what it waits on, each wait scored, and which draw lines hold for it; the
+game engine gives the hands as it holds them beside their text (`HeldAtDraw`), not parsed again.
 Readiness (聽牌) is the rulebook's own: a hand is ready when some tile completes it, whatever
 the round's `ready` says. Output is settlement `Line`s of kind "draw", each citing its line
 (`draw_payment@<file>#n`, `draw_refund@<file>#n`). Conventions, where the sources say no more:
@@ -30,7 +31,7 @@ from typing import Any, Protocol
 
 from mjc.runtime.score.options import OptionError
 from mjc.runtime.settle.lines import Line
-from mjc.runtime.settle.payments import DrawHand, DrawRule, Payments
+from mjc.runtime.settle.payments import DrawHand, DrawRule, HeldAtDraw, Payments
 from mjc.runtime.settle.round import RoundOutcome
 from mjc.runtime.settle.roundtypes import RoundError
 from mjc.runtime.tiles.hand import Hand, HandError, parse_hand
@@ -55,6 +56,7 @@ class DrawSeat(Protocol):
         options: Mapping[str, object] | None,
         indicator: str | None,
         declared: Mapping[str, str] | None,
+        waits: frozenset[int] | None = None,
     ) -> DrawHand: ...
 
 
@@ -79,9 +81,14 @@ def playing_at_draw(outcome: RoundOutcome, after_win: str) -> list[int]:
     return [seat for seat in range(outcome.players) if seat not in gone]
 
 
-def _seats(outcome: RoundOutcome, after_win: str, examine: DrawSeat | None) -> list[SeatAtDraw]:
+def _seats(
+    outcome: RoundOutcome,
+    after_win: str,
+    examine: DrawSeat | None,
+    held: Mapping[int, HeldAtDraw] | None,
+) -> list[SeatAtDraw]:
     """Each seat still playing, its hand checked (a hand of 13, every such seat and no
-    other) and examined."""
+    other) and examined; read from `held` where given (the engine's own), else parsed."""
     if not outcome.exhaustive_draw:
         raise RoundError(
             "hands: only a round that ends in an exhaustive draw (exhaustive_draw) shows "
@@ -98,24 +105,33 @@ def _seats(outcome: RoundOutcome, after_win: str, examine: DrawSeat | None) -> l
             "has none"
         )
     found: list[SeatAtDraw] = []
+    tiles = outcome._tiles
     for seat in playing:
         where = f"hands.{seat}"
         text = outcome.hands[seat]
-        try:
-            hand = parse_hand(text, tiles=outcome._tiles)
-        except (HandError, NotationError) as exc:
-            raise RoundError(f"{where}: {exc}") from None
-        held = outcome._tiles - 1  # between turns: 13, or the rulebook's `hand`; a meld counts 3
-        if hand.size != held:
+        known = held.get(seat) if held is not None else None
+        waits = None
+        if known is not None:
+            hand, waits = known.hand, known.waits
+        else:
+            try:
+                hand = parse_hand(text, tiles=tiles)
+            except (HandError, NotationError) as exc:
+                raise RoundError(f"{where}: {exc}") from None
+        size = tiles - 1  # between turns: 13, or the rulebook's `hand`; a meld counts 3
+        if hand.size != size:
             raise RoundError(
-                f"{where}: a hand still playing holds {held} tiles (a declared meld "
+                f"{where}: a hand still playing holds {size} tiles (a declared meld "
                 f"counts 3), not {hand.size}: {text}"
             )
         if examine is None:
             continue
         try:
             drawn = examine(
-                hand, **outcome.seat_facts(seat), declared=outcome.declarations.get(seat)
+                hand,
+                **outcome.seat_facts(seat),
+                declared=outcome.declarations.get(seat),
+                waits=waits,
             )
         except (HandError, NotationError, OptionError, ValueError) as exc:
             raise RoundError(f"{where}: {exc}") from None
@@ -140,13 +156,15 @@ def draw_lines(
     after_win: str,
     kong_lines: list[Line],
     stake: int,
+    held: Mapping[int, HeldAtDraw] | None = None,
 ) -> list[Line]:
     """The lines the draw lines pay (nothing for a round without `hands`); `kong_lines` are
-    the round's kong payments, which a refund returns. Raises `RoundError` naming the field
-    for hands that cannot be the hands still playing at the draw."""
+    the round's kong payments, which a refund returns; `held` the hands as the engine holds
+    them (`HeldAtDraw`). Raises `RoundError` naming the field for hands that cannot be the
+    hands still playing at the draw."""
     if not outcome.hands:
         return []
-    seats = _seats(outcome, after_win, examine if payments.draw_rules else None)
+    seats = _seats(outcome, after_win, examine if payments.draw_rules else None, held)
     lines: list[Line] = []
     cap = payments.cap(o)
     for index, rule in enumerate(payments.draw_rules):

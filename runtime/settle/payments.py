@@ -24,6 +24,7 @@ __all__ = [
     "DealWinInfo",
     "DrawHand",
     "DrawRule",
+    "HeldAtDraw",
     "KongRule",
     "Payments",
     "RelationRule",
@@ -99,6 +100,18 @@ class DrawHand(NamedTuple):
     ready: bool
     best: int
     holding: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HeldAtDraw:
+    """A seat's hand at the draw as the game engine holds it, given beside the round JSON
+    that writes it (`Ruleset.settle_played`): the `Hand` its text in `hands` reads as, and
+    its wait set (`mjc.runtime.wins.waitsets`: every playing tile that may complete it, the
+    win check deciding; None where the engine keeps none, or a flower or wild may complete
+    it)."""
+
+    hand: Hand
+    waits: frozenset[int] | None
 
 
 @dataclass(frozen=True, slots=True)

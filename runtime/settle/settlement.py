@@ -34,7 +34,7 @@ from mjc.runtime.settle.lines import (
     rounded_up,
     staked,
 )
-from mjc.runtime.settle.payments import BonusRule, Payments, RoundFacts, WinRule
+from mjc.runtime.settle.payments import BonusRule, HeldAtDraw, Payments, RoundFacts, WinRule
 from mjc.runtime.settle.round import RoundError, RoundOutcome
 from mjc.runtime.settle.tilecount import copy_problems
 from mjc.runtime.settle.winevents import event_problem, event_views, gone_before, left_before
@@ -136,6 +136,7 @@ def settle(
     after_win: str = "end",
     draw_seat: DrawSeat | None = None,
     checked: bool = False,
+    held: Mapping[int, HeldAtDraw] | None = None,
 ) -> Settlement:
     """Settle one round under the resolved option values `options`; raises `RoundError` for
     a round the rulebook cannot settle (a winner's hand that is not a win, a claim, kong,
@@ -151,8 +152,9 @@ def settle(
     are paid on to the winner of its 杠上炮 where a `kong_transfer` line holds (呼叫转移); at
     an exhaustive draw with `hands`, the draw lines (`mjc.runtime.settle.drawlines`, by
     `draw_seat`). `stake` and `dealer_bonus` are read in the round's dealer streak. `checked`:
-    the round is the game engine's own, whose play held it to the rulebook's claims and
-    copies (`Ruleset.settle(played=True)`): those two checks are not made again."""
+    the game engine's own round (`Ruleset.settle(played=True)`, `settle_played` with its
+    hands at the draw `held`), whose play held it to the rulebook's claims and copies: those
+    two checks are not made again."""
     n = outcome.players
     o = options
     problem = event_problem(outcome, after_win, rules.rulebook)
@@ -195,7 +197,7 @@ def settle(
     result.lines += deal_win_lines(outcome, deal_wins, stake)
     # A kong whose earnings were paid on (呼叫转移) has nothing left to refund at a draw.
     kong_lines = [line for k, lines in by_kong.items() if k not in moved for line in lines]
-    result.lines += draw_lines(outcome, payments, o, draw_seat, after_win, kong_lines, stake)
+    result.lines += draw_lines(outcome, payments, o, draw_seat, after_win, kong_lines, stake, held)
     moves, result.table_before, result.table_after = round_deposits(outcome)
     result.lines += [Line(*move, "deposit", "deposit") for move in moves]
     return result
@@ -303,8 +305,9 @@ def _event_lines(
     """Score and pay the winners of one win event (`outcome`: the round with that event's
     winners), each separately; the seats in `left` (gone before it, after_win leave) pay
     nothing of it. Later events' lines say which win they pay."""
-    n = outcome.players
-    count = len(outcome.winners)
+    n, count = outcome.players, len(outcome.winners)
+    if not count:
+        return []  # a round drawn with no win: nothing below is read
     stake = result.stake
     cap = payments.cap(o)
     rounding = payments.round_up(o)
