@@ -15,8 +15,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import lark
+if TYPE_CHECKING:
+    import lark
 
 __all__ = ["CLOSERS", "describe_expected", "expected_keywords", "keyword_of"]
 
@@ -89,6 +91,8 @@ def _parser() -> lark.Lark:
 @functools.cache
 def _patterns() -> dict[str, str]:
     """The text of every terminal written as a literal string (`PAYMENTS` → `payments`)."""
+    import lark  # only where a text has an error: the lean parser does without it
+
     return {
         t.name: str(t.pattern.value)
         for t in _parser().terminals
