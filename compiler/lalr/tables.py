@@ -113,18 +113,34 @@ def tables_from_lark(parser: lark.Lark) -> Tables | None:
             lexers.append((tuple(t.name for t in kept), unless))
             newline |= basic.newline_types
         lexer_of.append(lexer_index[id(basic)])
-    return {
-        "format": FORMAT,
-        "rows": rows,
-        "rules": rules,
-        "lexers": lexers,
-        "lexer_of": lexer_of,
-        "patterns": patterns,
-        "newline": tuple(sorted(newline)),
-        "ignore": tuple(sorted(cast(Any, lexer.root_lexer).ignore_types)),
-        "start": next(iter(table.start_states.values())),
-        "end": next(iter(table.end_states.values())),
-    }
+    return _plain(
+        {
+            "format": FORMAT,
+            "rows": rows,
+            "rules": rules,
+            "lexers": lexers,
+            "lexer_of": lexer_of,
+            "patterns": patterns,
+            "newline": tuple(sorted(newline)),
+            "ignore": tuple(sorted(cast(Any, lexer.root_lexer).ignore_types)),
+            "start": next(iter(table.start_states.values())),
+            "end": next(iter(table.end_states.values())),
+        }
+    )
+
+
+def _plain(data: Any) -> Any:
+    """`data` in the plain types `marshal` writes: the names in a grammar Lark has just built
+    are its `Token`s, a subclass of `str`."""
+    if isinstance(data, str):
+        return str(data)
+    if isinstance(data, bool | int | None):
+        return data
+    if isinstance(data, dict):
+        return {_plain(key): _plain(value) for key, value in data.items()}
+    if isinstance(data, tuple | list):
+        return type(data)(_plain(item) for item in data)
+    raise TypeError(f"the tables hold a {type(data).__name__}")
 
 
 def _rule(
@@ -186,7 +202,7 @@ def _write(path: str, data: dict[str, Any]) -> None:
     """Write `data` to `path` whole or not at all (a folder others can read never sees half a
     file); a cache that cannot be written is no error."""
     folder = os.path.dirname(path)
-    with contextlib.suppress(OSError):
+    with contextlib.suppress(OSError, ValueError):
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=".tables-")
         try:
             with os.fdopen(handle, "wb") as file:
