@@ -113,7 +113,7 @@ def tables_from_lark(parser: lark.Lark) -> Tables | None:
             lexers.append((tuple(t.name for t in kept), unless))
             newline |= basic.newline_types
         lexer_of.append(lexer_index[id(basic)])
-    return _plain(
+    tables: Tables = _plain(
         {
             "format": FORMAT,
             "rows": rows,
@@ -127,6 +127,7 @@ def tables_from_lark(parser: lark.Lark) -> Tables | None:
             "end": next(iter(table.end_states.values())),
         }
     )
+    return tables
 
 
 def _plain(data: Any) -> Any:
