@@ -174,8 +174,9 @@ def cached_tables(grammar: str, build: Callable[[], lark.Lark]) -> Tables | None
     path = None if folder is None else os.path.join(folder, f"rulebook-{digest}.marshal")
     if path is not None:
         with contextlib.suppress(OSError, ValueError, EOFError, TypeError):
+            # read whole: marshal.load() reads a file piece by piece, ten times slower
             with open(path, "rb") as file:
-                stored = marshal.load(file)
+                stored = marshal.loads(file.read())
             if isinstance(stored, dict) and stored.get("key") == digest:
                 tables: Tables | None = stored.get("tables")
                 return tables
