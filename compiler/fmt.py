@@ -36,7 +36,6 @@ import functools
 import os
 import re
 import sys
-import tempfile
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -447,6 +446,8 @@ def rulebook_files(paths: list[str]) -> list[Path]:
 
 
 def _write_atomically(path: Path, text: str) -> None:
+    import tempfile  # here, not with the module: the command line imports it for every command
+
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:

@@ -19,7 +19,7 @@ is still Lark's, and this parser needs to be right only about texts that parse.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from mjc.compiler.lalr.tables import Tables
@@ -176,49 +176,58 @@ def _build(children: list[Any], data: str, expand: bool, include: Any) -> Any:
                     kept = children[index].children
             else:
                 kept.append(children[index])
-    result = kept[0] if expand and len(kept) == 1 else Tree(data, kept)
-    if isinstance(result, Tree):
+    if expand and len(kept) == 1:
+        result = kept[0]
+        if type(result) is not Tree:
+            return result
+    else:
+        result = Tree(data, kept)
+    if children:
         _place(result.meta, children)
     return result
+
+
+def _first_placed(children: Iterable[Any]) -> Any:
+    """The first of `children` that has a place: a token, or a tree of some tokens."""
+    for child in children:
+        if type(child) is not Tree or not child.meta.empty:
+            return child
+    return None
 
 
 def _place(meta: Meta, children: list[Any]) -> None:
     """Set `meta` from the first and last of `children` that have a place (Lark's
     `PropagatePositions`): a tree keeps its own span when it has one, and always takes the
     span of the rule that made it as its container's."""
-    first = next((c for c in children if not isinstance(c, Tree) or not c.meta.empty), None)
-    if first is not None:
-        if isinstance(first, Tree):
-            source = first.meta
-            line, column, start = (
-                source.container_line,
-                source.container_column,
-                source.container_start_pos,
-            )
-        else:
-            line, column, start = first.line, first.column, first.start_pos
-        if not hasattr(meta, "line"):
-            meta.line, meta.column, meta.start_pos = line, column, start
-            meta.empty = False
-        meta.container_line, meta.container_column, meta.container_start_pos = line, column, start
-    last = next(
-        (c for c in reversed(children) if not isinstance(c, Tree) or not c.meta.empty), None
-    )
-    if last is not None:
-        if isinstance(last, Tree):
-            source = last.meta
-            line, column, end = (
-                source.container_end_line,
-                source.container_end_column,
-                source.container_end_pos,
-            )
-        else:
-            line, column, end = last.end_line, last.end_column, last.end_pos
-        if not hasattr(meta, "end_line"):
-            meta.end_line, meta.end_column, meta.end_pos = line, column, end
-            meta.empty = False
-        meta.container_end_line, meta.container_end_column, meta.container_end_pos = (
-            line,
-            column,
-            end,
+    first = _first_placed(children)
+    if first is None:
+        return  # nor a last one
+    if type(first) is Tree:
+        source = first.meta
+        line, column, start = (
+            source.container_line,
+            source.container_column,
+            source.container_start_pos,
         )
+    else:
+        line, column, start = first.line, first.column, first.start_pos
+    last = _first_placed(reversed(children))
+    if type(last) is Tree:
+        source = last.meta
+        end_line, end_column, end = (
+            source.container_end_line,
+            source.container_end_column,
+            source.container_end_pos,
+        )
+    else:
+        end_line, end_column, end = last.end_line, last.end_column, last.end_pos
+    if meta.empty:  # a span of its own: a new tree, or a `?rule`'s child of no tokens
+        meta.line, meta.column, meta.start_pos = line, column, start
+        meta.end_line, meta.end_column, meta.end_pos = end_line, end_column, end
+        meta.empty = False
+    meta.container_line, meta.container_column, meta.container_start_pos = line, column, start
+    meta.container_end_line, meta.container_end_column, meta.container_end_pos = (
+        end_line,
+        end_column,
+        end,
+    )

@@ -28,7 +28,6 @@ import importlib.util
 import marshal
 import os
 import sys
-import tempfile
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
@@ -203,6 +202,8 @@ def _lark_installed() -> str:
 def _write(path: str, data: dict[str, Any]) -> None:
     """Write `data` to `path` whole or not at all (a folder others can read never sees half a
     file); a cache that cannot be written is no error."""
+    import tempfile  # only here: a process that reads the tables does without it
+
     folder = os.path.dirname(path)
     with contextlib.suppress(OSError, ValueError):
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=".tables-")

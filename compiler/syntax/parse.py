@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import dataclass
-from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from mjc.compiler.caches import lark_cache
@@ -38,7 +38,11 @@ if TYPE_CHECKING:
 
 
 def grammar_text() -> str:
-    return resources.files("mjc.grammar").joinpath("rulebook.lark").read_text(encoding="utf-8")
+    # beside the package's module, as the bundled rulebooks are (`sources.bundled_rulebooks`):
+    # `importlib.resources` would import tempfile, shutil and zipfile on the way
+    import mjc.grammar
+
+    return Path(mjc.grammar.__file__).with_name("rulebook.lark").read_text(encoding="utf-8")
 
 
 @functools.cache
