@@ -37,8 +37,9 @@ EXIT_FAILED = 1
 EXIT_USAGE = 2
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The `mjc` parser (`cli_parser`), each subcommand running its handler below."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The `mjc` parser (`cli_parser`), each subcommand running its handler below; with
+    `only`, the parser of that command alone (`cli_parser.build_parser`)."""
     return cli_parser.build_parser(
         Handlers(
             check=_check,
@@ -56,14 +57,16 @@ def build_parser() -> argparse.ArgumentParser:
             play=_play,
             replay=_replay,
             serve=_serve,
-        )
+        ),
+        only,
     )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(cli_parser.command_named(words))
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(words)
         if not hasattr(args, "run"):
             parser.print_help()
             return EXIT_USAGE
