@@ -12,12 +12,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, NoReturn, TypeAlias
 
 from mjc.compiler import fmt
 from mjc.compiler.cli import helptexts
 from mjc.compiler.diagnostics.suggest import did_you_mean
+from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.version import MJC_VERSION
 
 COMPLETION_SHELLS = ("bash", "zsh", "fish")
@@ -40,8 +40,8 @@ class UsageError(Exception):
         return cls(prefix + str(exc), getattr(exc, "code", None))
 
 
-@dataclass(frozen=True)
-class Handlers:
+@frozen
+class Handlers(Frozen):
     """What each subcommand runs (`args.run(args)`), one field per subcommand but `fmt`."""
 
     check: Handler

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from dataclasses import dataclass
 from typing import Literal
 
+from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.runtime.rules import turnrules
 from mjc.runtime.rules.turnrules import HAND_SIZES, TurnRules
 
@@ -35,8 +35,8 @@ PLAY_PARTS: dict[PlayPart, str] = {
 TOGGLE_WORDS = {"on": True, "off": False}
 
 
-@dataclass(frozen=True, slots=True)
-class PlayWord:
+@frozen
+class PlayWord(Frozen):
     """One keyword of the `play` section: the `TurnRules` fields it sets, what it takes,
     the part of the rules it belongs to, and its meaning in words: `says` for a toggle that
     is on (and `off` for it off), or for a keyword whose values `values` explains."""

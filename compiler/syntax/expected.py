@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from mjc.compiler.language.frozen import Frozen, frozen
 
 if TYPE_CHECKING:
     import lark
@@ -54,8 +55,8 @@ _EXPRESSION_START = _OPERAND_START | {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class _Group:
+@frozen
+class _Group(Frozen):
     """Keywords shown under one description: those that start `rules`, and `extra`."""
 
     words: str

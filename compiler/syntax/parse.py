@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from mjc.compiler.caches import lark_cache
 from mjc.compiler.diagnostics import Diagnostic, error
 from mjc.compiler.lalr import LeanParser, Token, Tree, cached_tables, from_lark
+from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.errors import (
     SyntaxProblem as SyntaxProblem,
@@ -135,8 +135,8 @@ def parse(
     return book, fold_repeats(problems)
 
 
-@dataclass(frozen=True, slots=True)
-class Failure:
+@frozen
+class Failure(Frozen):
     """Why a piece of text did not parse: its one diagnostic, and whether the parser stopped at
     the end of the piece (wanting more) rather than on something written in it."""
 
