@@ -51,9 +51,8 @@ class PlayWord(Frozen):
     high: int = 0
 
 
-def _words(field: str) -> tuple[str, ...]:
-    """The words a `Literal` field of `TurnRules` takes."""
-    hints = typing.get_type_hints(TurnRules, vars(turnrules))
+def _words(field: str, hints: dict[str, object]) -> tuple[str, ...]:
+    """The words a `Literal` field of `TurnRules` takes (`hints`: its fields' types)."""
     hint = hints[field]
     if typing.get_origin(hint) is tuple:
         hint = typing.get_args(hint)[0]
@@ -473,9 +472,11 @@ PLAY_WORDS: dict[str, PlayWord] = {
     ),
 }
 
-# The words each `word` / `words` keyword takes, from its field's `Literal` type.
+# The words each `word` / `words` keyword takes, from its field's `Literal` type (the types
+# read once: reading them evaluates the annotation of every field of `TurnRules`).
+_TURN_RULES_TYPES = typing.get_type_hints(TurnRules, vars(turnrules))
 PLAY_VALUES: dict[str, tuple[str, ...]] = {
-    key: _words(word.fields[0])
+    key: _words(word.fields[0], _TURN_RULES_TYPES)
     for key, word in PLAY_WORDS.items()
     if word.kind in ("word", "words")
 }
