@@ -472,11 +472,12 @@ PLAY_WORDS: dict[str, PlayWord] = {
     ),
 }
 
-# The words each `word` / `words` keyword takes, from its field's `Literal` type (the types
-# read once: reading them evaluates the annotation of every field of `TurnRules`).
-_TURN_RULES_TYPES = typing.get_type_hints(TurnRules, vars(turnrules))
+# The type of each field of `TurnRules`, read once: reading them evaluates the annotation of
+# every field (the emitter reads them too, `mjc.compiler.emit.play`).
+TURN_RULES_TYPES: dict[str, object] = typing.get_type_hints(TurnRules, vars(turnrules))
+# The words each `word` / `words` keyword takes, from its field's `Literal` type.
 PLAY_VALUES: dict[str, tuple[str, ...]] = {
-    key: _words(word.fields[0], _TURN_RULES_TYPES)
+    key: _words(word.fields[0], TURN_RULES_TYPES)
     for key, word in PLAY_WORDS.items()
     if word.kind in ("word", "words")
 }
