@@ -178,11 +178,39 @@ def cached_tables(grammar: str, build: Callable[[], lark.Lark]) -> Tables | None
                 stored = marshal.loads(file.read())
             if isinstance(stored, dict) and stored.get("key") == digest:
                 tables: Tables | None = stored.get("tables")
-                return tables
+                if tables is None or _whole(tables):
+                    return tables
     tables = tables_from_lark(build())
     if path is not None:
         _write(path, {"key": digest, "tables": tables})
     return tables
+
+
+_PARTS = {
+    "format": int,
+    "rows": list,
+    "rules": list,
+    "lexers": list,
+    "lexer_of": list,
+    "patterns": dict,
+    "newline": tuple,
+    "ignore": tuple,
+    "start": int,
+    "end": int,
+}
+
+
+def _whole(tables: object) -> bool:
+    """Whether `tables` read back from a file has every part, of its type, in this format, and
+    a lexer for every state (a file cut short or of another layout is built again)."""
+    return (
+        isinstance(tables, dict)
+        and all(isinstance(tables.get(part), kind) for part, kind in _PARTS.items())
+        and tables["format"] == FORMAT
+        and len(tables["lexer_of"]) == len(tables["rows"])
+        and all(0 <= lexer < len(tables["lexers"]) for lexer in tables["lexer_of"])
+        and 0 <= tables["start"] < len(tables["rows"])
+    )
 
 
 def _lark_installed() -> str:

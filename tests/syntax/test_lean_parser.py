@@ -5,6 +5,7 @@ built again when the cache file is missing, broken or for another grammar."""
 
 from __future__ import annotations
 
+import marshal
 import os
 import random
 import subprocess
@@ -130,6 +131,20 @@ def test_a_broken_tables_file_is_built_again(
     _tables_file(tmp_path).write_bytes(damage)
     assert cached_tables(grammar_text(), parser) == built
     assert cached_tables(grammar_text(), parser) == built  # and written whole again
+
+
+def test_a_tables_file_of_this_grammar_but_not_whole_is_built_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(caches.CACHE_ENV, str(tmp_path))
+    built = cached_tables(grammar_text(), parser)
+    assert built is not None
+    stored = _tables_file(tmp_path)
+    key = marshal.loads(stored.read_bytes())["key"]
+    cut = {**built, "lexer_of": built["lexer_of"][:10]}
+    for tables in ({"format": built["format"]}, cut, {**built, "format": -1}, [1, 2]):
+        stored.write_bytes(marshal.dumps({"key": key, "tables": tables}))
+        assert cached_tables(grammar_text(), parser) == built
 
 
 def test_another_grammar_has_tables_of_its_own(
