@@ -36,7 +36,9 @@ class LeanParser:
     def __init__(self, tables: Tables) -> None:
         self._rows: list[dict[str, int]] = tables["rows"]
         self._rules: list[tuple[str, int, str, bool, Any]] = tables["rules"]
-        self._lexers: list[tuple[tuple[str, ...], dict[str, dict[str, str]]]] = tables["lexers"]
+        self._lexers: list[
+            tuple[tuple[str, ...], dict[str, tuple[str, ...]], dict[str, dict[str, str]]]
+        ] = tables["lexers"]
         self._lexer_of: list[int] = tables["lexer_of"]
         self._newline = frozenset(tables["newline"])
         self._ignore = frozenset(tables["ignore"])
@@ -46,21 +48,15 @@ class LeanParser:
             name: re.compile(text) if is_regex else text
             for name, (is_regex, text) in tables["patterns"].items()
         }
-        self._regex_terminals = frozenset(
-            name for name, (is_regex, _) in tables["patterns"].items() if is_regex
-        )
         # (lexer, first character) → what that lexer tries there, in order; filled as met
         self._candidates: dict[tuple[int, str], tuple[_Matcher, ...]] = {}
 
     def _tried(self, lexer: int, char: str) -> tuple[_Matcher, ...]:
         """The terminals lexer `lexer` tries at a character `char`, in Lark's order: its regular
-        expressions, and its literal texts that start with `char`."""
-        found = []
-        for name in self._lexers[lexer][0]:
-            pattern = self._patterns[name]
-            if name in self._regex_terminals or pattern.startswith(char):
-                found.append((name, pattern))
-        candidates = tuple(found)
+        expressions, then its literal texts that start with `char`."""
+        regexes, by_char, _ = self._lexers[lexer]
+        names = regexes + by_char.get(char, ())
+        candidates = tuple((name, self._patterns[name]) for name in names)
         self._candidates[lexer, char] = candidates
         return candidates
 
@@ -101,7 +97,7 @@ class LeanParser:
                 position += len(value)
                 if kind in ignore:
                     continue
-                words = lexers[lexer][1].get(kind)
+                words = lexers[lexer][2].get(kind)
                 if words is not None:
                     kind = words.get(value, kind)
                 token = Token(

@@ -15,9 +15,11 @@ from Lark, and with no cache folder the tables are read out of Lark in every pro
 The tables (a `dict`): `rows`, one per state, each symbol's action (a state to shift to, or
 `-1 - r` to reduce by rule `r`); `rules`, each `(origin, length, tree name, expand a single
 child, children kept)` where the children kept are `(index, inline)` pairs or None for all;
-`lexers`, each `(terminal names in the order Lark tries them, {regex terminal: {text:
-keyword}})`, and `lexer_of`, the lexer of each state; `patterns`, each terminal's `(is a regular
-expression, text)`; `newline` and `ignore`, terminal names; `start` and `end`, states.
+`lexers`, each `(its regular expression terminals in the order Lark tries them, {a first
+character: the literal terminals that start with it, in Lark's order}, {regex terminal: {text:
+keyword}})` (Lark tries every regular expression of a state before its literals), and
+`lexer_of`, the lexer of each state; `patterns`, each terminal's `(is a regular expression,
+text)`; `newline` and `ignore`, terminal names; `start` and `end`, states.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ if TYPE_CHECKING:
 
 __all__ = ["FORMAT", "Tables", "cached_tables", "tables_from_lark"]
 
-FORMAT = 1
+FORMAT = 2
 """The version of the tables' layout; a change of it names new cache files."""
 
 Tables = dict[str, Any]
@@ -92,7 +94,7 @@ def tables_from_lark(parser: lark.Lark) -> Tables | None:
         patterns[terminal.name] = (isinstance(pattern, PatternRE), pattern.to_regexp())
         if isinstance(pattern, PatternStr):
             patterns[terminal.name] = (False, pattern.value)
-    lexers: list[tuple[tuple[str, ...], dict[str, dict[str, str]]]] = []
+    lexers: list[tuple[tuple[str, ...], dict[str, tuple[str, ...]], dict[str, dict[str, str]]]] = []
     lexer_index: dict[int, int] = {}
     lexer_of: list[int] = []
     newline: set[str] = set()
@@ -109,7 +111,13 @@ def tables_from_lark(parser: lark.Lark) -> Tables | None:
                 for word in callback.scanner.terminals:
                     words.setdefault(word.pattern.value, word.name)
                 unless[name] = words
-            lexers.append((tuple(t.name for t in kept), unless))
+            regexes = tuple(t.name for t in kept if isinstance(t.pattern, PatternRE))
+            if tuple(t.name for t in kept[: len(regexes)]) != regexes:
+                return None  # a literal tried before a regular expression: not this layout
+            by_char: dict[str, list[str]] = {}
+            for terminal in kept[len(regexes) :]:
+                by_char.setdefault(terminal.pattern.value[0], []).append(terminal.name)
+            lexers.append((regexes, {c: tuple(n) for c, n in by_char.items()}, unless))
             newline |= basic.newline_types
         lexer_of.append(lexer_index[id(basic)])
     tables: Tables = _plain(
