@@ -1,7 +1,8 @@
 """Where the compiler keeps what it can build once and reuse across processes: Lark's parse
-tables for the rulebook grammar and jinja2's compiled templates.
+tables for the rulebook grammar (in Lark's format, and as the plain data the lean parser runs,
+`compiler/lalr/tables.py`) and jinja2's compiled templates.
 
-Both are rebuilt from what ships with mjc whenever they are missing, so a cache is only ever a
+All are rebuilt from what ships with mjc whenever they are missing, so a cache is only ever a
 shortcut: each file's name carries the hash of what it was built from (the grammar's text with
 Lark's version and Python's; jinja2 checks a template's source itself, and its folder carries
 jinja2's version), nothing here is ever committed, and a cache folder that cannot be created or

@@ -36,18 +36,18 @@ import functools
 import os
 import re
 import sys
-import tempfile
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
-
-import lark
-from lark import Token, Tree
+from typing import TYPE_CHECKING, Any
 
 from mjc.compiler.diagnostics import Diagnostic, render_text
+from mjc.compiler.lalr import Token, Tree, from_lark
 from mjc.compiler.syntax.parse import grammar_text, parse
 from mjc.compiler.syntax.sources import read_rulebook, rulebook_text
+
+if TYPE_CHECKING:
+    import lark
 
 WIDTH = 100
 INDENT = 2
@@ -59,13 +59,16 @@ _OWN_LINE_CLAUSES = frozenset({"presumes", "situation_excludes"}) | PROVENANCE
 # Where a line too long breaks: before its `when` (or a presumption's `because`).
 _BREAKS = frozenset({"WHEN", "BECAUSE"})
 
-Node = Tree[Token] | Token
+Node = Tree | Token
 
 
 @functools.cache
 def _cst_parser() -> lark.Lark:
     """A parser of the same grammar that keeps every token (the grammar's literal keywords
-    and brackets included) in the tree it builds."""
+    and brackets included) in the tree it builds (Lark is imported here, not with the module:
+    the command line imports this module, and `mjc check` does without Lark)."""
+    import lark
+
     return lark.Lark(
         grammar_text(),
         parser="lalr",
@@ -76,11 +79,17 @@ def _cst_parser() -> lark.Lark:
     )
 
 
+def _cst(text: str) -> Tree:
+    """The tree of `text` that keeps every token."""
+    tree: Tree = from_lark(_cst_parser().parse(text))
+    return tree
+
+
 def _lexed(text: str) -> list[Token]:
     """Every token of the text with the comments (and white space) the grammar ignores. The
     plain lexer reads the same spans as the parser's contextual one: a `#` outside a string
     starts a comment for both."""
-    return list(_cst_parser().lex(text, dont_ignore=True))
+    return [from_lark(token) for token in _cst_parser().lex(text, dont_ignore=True)]
 
 
 def display_width(text: str) -> int:
@@ -94,7 +103,7 @@ def format_text(text: str, file: str) -> str | list[Diagnostic]:
     book, diagnostics = parse(text, file)
     if book is None:
         return diagnostics
-    tree = _cst_parser().parse(text)
+    tree = _cst(text)
     comments = [t for t in _lexed(text) if t.type == "COMMENT"]
     result = _Printer(text, comments).print(tree)
     if _words(result) != _words(text):
@@ -110,6 +119,8 @@ class FormatError(Exception):
 def _words(text: str) -> list[tuple[str, str]]:
     """Every token and comment of the text, in order, comments without trailing blanks: what
     formatting must keep."""
+    import lark
+
     try:
         tokens = _lexed(text)
     except lark.exceptions.LarkError:
@@ -227,7 +238,7 @@ class _Printer:
 
     # ------------------------------------------------------------------ layout
 
-    def print(self, tree: Tree[Token]) -> str:
+    def print(self, tree: Tree) -> str:
         for section in tree.children:
             self.begin_item(section, 0)
             self.item(section, 0)
@@ -279,7 +290,7 @@ class _Printer:
             self.provenance(provenance, indent, inline=indent > 0 and not conditional)
 
     def block(
-        self, owner: Tree[Token], items: list[Node], lbrace: Token, rbrace: Token, indent: int
+        self, owner: Tree, items: list[Node], lbrace: Token, rbrace: Token, indent: int
     ) -> None:
         self.put(lbrace, True, indent + CONTINUATION)
         if owner.data == "horse_table" and self._alignable(items, rbrace):
@@ -310,7 +321,7 @@ class _Printer:
             self.begin_item(item, indent + INDENT)
             self.item(item, indent + INDENT)
 
-    def inline(self, node: Node, parent: Tree[Token], indent: int) -> None:
+    def inline(self, node: Node, parent: Tree, indent: int) -> None:
         """Tokens of `node` on the current line, spaced by the rules of `_space`."""
         if isinstance(node, Token):
             self.put(node, self._space(node, parent), indent)
@@ -319,7 +330,7 @@ class _Printer:
         for child in node.children:
             self.inline(child, node, indent)
 
-    def _space(self, token: Token, parent: Tree[Token]) -> bool:
+    def _space(self, token: Token, parent: Tree) -> bool:
         prev = self.prev
         text = str(token)
         if prev is None or self.fresh:
@@ -335,14 +346,14 @@ class _Printer:
 
     # ------------------------------------------------------------------ choice lists
 
-    def _broken(self, choice_type: Tree[Token]) -> bool:
+    def _broken(self, choice_type: Tree) -> bool:
         choices = [c for c in choice_type.children if isinstance(c, Tree)]
         if any(_is_provenance(c) for choice in choices for c in choice.children):
             return True
         start, end = _first(choice_type).start_pos or 0, _last(choice_type).end_pos or 0
         return self.comment_between(start, end)
 
-    def choices(self, choice_type: Tree[Token], indent: int) -> None:
+    def choices(self, choice_type: Tree, indent: int) -> None:
         """`choice(` then one choice per line four deeper, `)` on its own line two deeper."""
         for child in choice_type.children:
             if isinstance(child, Tree):
@@ -435,6 +446,8 @@ def rulebook_files(paths: list[str]) -> list[Path]:
 
 
 def _write_atomically(path: Path, text: str) -> None:
+    import tempfile  # here, not with the module: the command line imports it for every command
+
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:

@@ -52,12 +52,12 @@ rulebook stays orders of magnitude below it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from mjc.compiler import ir
 from mjc.compiler.check.scoring import fan_tier
 from mjc.compiler.diagnostics import Diagnostic, Span, error
 from mjc.compiler.ir.costs import HUGE, Excess, Measure, Model, Path, Sizes, clamp, power
+from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.language.vocabulary import TILE_LIST_CONSTANTS
 from mjc.compiler.lower.play import win_tiles
 from mjc.compiler.resolve.declarations import Declarations
@@ -136,8 +136,8 @@ _NUMBERS_HELP = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Cost:
+@frozen
+class Cost(Frozen):
     """A rulebook's bounds: the steps all its expressions take on one reading of a hand,
     the most any one of them takes, and the largest number scoring a hand computes."""
 
@@ -213,8 +213,8 @@ def option_ranges(decls: Declarations) -> dict[str, tuple[int, int]]:
 # ------------------------------------------------------------------------------ scoring
 
 
-@dataclass(frozen=True, slots=True)
-class _Worth:
+@frozen
+class _Worth(Frozen):
     """What one fan can add to its tier: `plain` in a tier that adds or keeps the best
     (value times count), `power` in one that multiplies (value to the power of count)."""
 

@@ -16,10 +16,10 @@ itself.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from mjc.compiler import ir
 from mjc.compiler.diagnostics import Diagnostic, Span, error
+from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.language.types import BOOL
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.typed import Typed
@@ -28,8 +28,8 @@ from mjc.compiler.syntax import ast
 __all__ = ["check_situation_contradictions"]
 
 
-@dataclass(frozen=True, slots=True)
-class _Literal:
+@frozen
+class _Literal(Frozen):
     """A true/false fact (`self_drawn`, `situation:huangfan`) asked to hold or not."""
 
     fact: str
@@ -43,8 +43,8 @@ class _Literal:
         return name if self.holds else f"not {name}"
 
 
-@dataclass(frozen=True, slots=True)
-class _Implied:
+@frozen
+class _Implied(Frozen):
     """What a situation's literal brings: another literal, and the words saying why."""
 
     literal: _Literal

@@ -18,12 +18,7 @@ from typing import Any
 from mjc.compiler.check import explain_listing
 from mjc.compiler.cli import parser as cli_parser
 from mjc.compiler.cli.parser import Handlers, UsageError as UsageError
-from mjc.compiler.diagnostics import (
-    Diagnostic,
-    codes,
-    has_errors,
-    render_text,
-)
+from mjc.compiler.diagnostics import Diagnostic, has_errors, render_text
 from mjc.compiler.diagnostics.formats import render_github, render_json, render_sarif
 from mjc.compiler.driver import Compilation, compile_file
 from mjc.compiler.emit.codegen import checked_module
@@ -37,8 +32,9 @@ EXIT_FAILED = 1
 EXIT_USAGE = 2
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The `mjc` parser (`cli_parser`), each subcommand running its handler below."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The `mjc` parser (`cli_parser`), each subcommand running its handler below; with
+    `only`, the parser of that command alone (`cli_parser.build_parser`)."""
     return cli_parser.build_parser(
         Handlers(
             check=_check,
@@ -56,14 +52,16 @@ def build_parser() -> argparse.ArgumentParser:
             play=_play,
             replay=_replay,
             serve=_serve,
-        )
+        ),
+        only,
     )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(cli_parser.command_named(words))
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(words)
         if not hasattr(args, "run"):
             parser.print_help()
             return EXIT_USAGE
@@ -173,6 +171,8 @@ def _check(args: argparse.Namespace) -> int:
     elif args.format == "github":
         sys.stdout.write(render_github(diagnostics))
     elif args.format == "sarif":
+        from mjc.compiler.diagnostics import codes  # the catalogue: here, not for every check
+
         sys.stdout.write(
             render_sarif(diagnostics, tool_version=MJC_VERSION, rules=codes.summaries())
         )
@@ -380,6 +380,8 @@ def _write_new(target: Path, text: str) -> None:
 
 
 def _explain(args: argparse.Namespace) -> int:
+    from mjc.compiler.diagnostics import codes  # the catalogue: here, not for every command
+
     entry = codes.lookup(args.code)
     if entry is None:
         raise UsageError(f"no diagnostic code {args.code!r}; try `mjc explain E0101`")

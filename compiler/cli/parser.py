@@ -12,12 +12,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, NoReturn, TypeAlias
 
 from mjc.compiler import fmt
 from mjc.compiler.cli import helptexts
 from mjc.compiler.diagnostics.suggest import did_you_mean
+from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.version import MJC_VERSION
 
 COMPLETION_SHELLS = ("bash", "zsh", "fish")
@@ -40,8 +40,8 @@ class UsageError(Exception):
         return cls(prefix + str(exc), getattr(exc, "code", None))
 
 
-@dataclass(frozen=True)
-class Handlers:
+@frozen
+class Handlers(Frozen):
     """What each subcommand runs (`args.run(args)`), one field per subcommand but `fmt`."""
 
     check: Handler
@@ -147,8 +147,12 @@ def _file_name(text: str) -> str:
     return text
 
 
-def build_parser(handlers: Handlers) -> argparse.ArgumentParser:
-    """The `mjc` parser; the subcommands appear in `mjc --help` in the order added here."""
+def build_parser(handlers: Handlers, only: str | None = None) -> argparse.ArgumentParser:
+    """The `mjc` parser; the subcommands appear in `mjc --help` in the order added here. With
+    `only` (a command's name, `command_named` of the command line), the parser holds that
+    command alone: it parses that command's line as the whole parser does, and a process that
+    runs one command does not build the others (argparse looks for a translation of its
+    messages on disk for every parser it makes: a twentieth of `mjc check`'s start)."""
     parser = _Parser(
         prog="mjc",
         description="mjc compiles mahjong rulebooks: check them, generate their rules engines "
@@ -163,26 +167,20 @@ def build_parser(handlers: Handlers) -> argparse.ArgumentParser:
         help=f"print the shell completion script ({', '.join(COMPLETION_SHELLS)}) and exit",
     )
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
-    for add in (
-        _add_check,
-        _add_build,
-        _add_score,
-        _add_waits,
-        _add_settle,
-        _add_simulate,
-        _add_play,
-        _add_replay,
-        _add_serve,
-        _add_options,
-        _add_new,
-        _add_explain,
-        _add_docs,
-        _add_dump_ir,
-        _add_lsp,
-    ):
-        add(commands, handlers)
-    fmt.add_command(commands, UsageError)
+    for name, add in _ADDERS:
+        if only is None or name == only:
+            add(commands, handlers)
+    if only is None or only == "fmt":
+        fmt.add_command(commands, UsageError)
     return parser
+
+
+def command_named(argv: Sequence[str]) -> str | None:
+    """The command a command line runs when its first word names one (not an option, which
+    the whole parser reads), else None."""
+    if argv and (argv[0] == "fmt" or any(argv[0] == name for name, _ in _ADDERS)):
+        return argv[0]
+    return None
 
 
 def _add_check(commands: _Commands, handlers: Handlers) -> None:
@@ -572,3 +570,24 @@ def _add_lsp(commands: _Commands, handlers: Handlers) -> None:
     lsp = commands.add_parser("lsp", help="run the language server (for editors) over stdio")
     lsp.add_argument("--tcp", metavar="HOST:PORT", help="listen on TCP instead of stdio")
     lsp.set_defaults(run=handlers.lsp)
+
+
+# Each command's name and the function that adds it, in the order of `mjc --help` (`fmt`, the
+# formatter's own, comes last).
+_ADDERS: tuple[tuple[str, Callable[[_Commands, Handlers], None]], ...] = (
+    ("check", _add_check),
+    ("build", _add_build),
+    ("score", _add_score),
+    ("waits", _add_waits),
+    ("settle", _add_settle),
+    ("simulate", _add_simulate),
+    ("play", _add_play),
+    ("replay", _add_replay),
+    ("serve", _add_serve),
+    ("options", _add_options),
+    ("new", _add_new),
+    ("explain", _add_explain),
+    ("docs", _add_docs),
+    ("dump-ir", _add_dump_ir),
+    ("lsp", _add_lsp),
+)

@@ -24,7 +24,6 @@ like ASCII ids.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterable
 
 __all__ = ["did_you_mean", "edit_distance", "suggest"]
@@ -72,6 +71,8 @@ def suggest(
     key = name.casefold()
     if not key:
         return []
+    import difflib  # here: a check that suggests nothing does without it (and heapq)
+
     matcher = difflib.SequenceMatcher(autojunk=False)
     matcher.set_seq2(key)
     scored: list[tuple[int, float, str]] = []

@@ -16,13 +16,13 @@ from __future__ import annotations
 import functools
 import textwrap
 from collections.abc import Sequence
-from importlib import resources
+from pathlib import Path
 from types import CodeType
 from typing import Any
 
 import jinja2
 
-from mjc.compiler import ir
+from mjc.compiler import ir, templates
 from mjc.compiler.caches import template_cache
 from mjc.compiler.conditions.facts import tile_constant
 from mjc.compiler.diagnostics import Diagnostic, error
@@ -74,7 +74,8 @@ def _environment() -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.FunctionLoader(
             lambda name: (
-                resources.files("mjc.compiler.templates").joinpath(name).read_text(encoding="utf-8")
+                # beside the package's module (`importlib.resources` imports tempfile and more)
+                Path(templates.__file__).with_name(name).read_text(encoding="utf-8")
             )
         ),
         autoescape=False,

@@ -13,7 +13,6 @@ of slots (`mjc.compiler.emit.slotreader.SlotReader`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 
 from mjc.compiler import ir
 from mjc.compiler.conditions.pyexpr import PyExpr, is_cheap
@@ -21,6 +20,7 @@ from mjc.compiler.emit import fangroups, needguards
 from mjc.compiler.emit.slotreader import SlotReader
 from mjc.compiler.ir.graphs import topological_order
 from mjc.compiler.ir.pretty import pretty
+from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.pysource.pysafe import ident
 
 _COMBINE_WORDS = {
@@ -62,8 +62,8 @@ def shared_loops(counting: PyExpr) -> frozenset[ir.QuantE]:
     return frozenset(key for key, times in counting.quantifiers.items() if times > 1)
 
 
-@dataclass(frozen=True, slots=True)
-class FanPlan:
+@frozen
+class FanPlan(Frozen):
     """One fan's code: `local = per if condition else 0` (or 1, or `per`, when the condition
     always holds), under a comment naming it, its rulebook line and its condition."""
 
@@ -88,8 +88,8 @@ class FanPlan:
     need: needguards.Need | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ValuePlan:
+@frozen
+class ValuePlan(Frozen):
     """A fan whose value depends on the options: the base, then (value, guard) pairs of
     which the last that holds wins."""
 
@@ -101,8 +101,8 @@ class ValuePlan:
     open: tuple[tuple[ir.Expr, ir.Expr | None], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class TierPlan:
+@frozen
+class TierPlan(Frozen):
     id: str
     flag: str  # `on_<id>`: whether one of its fans counts
     heading: str  # `name (id): how its fans combine`, escaped when written
@@ -114,8 +114,8 @@ class TierPlan:
     guarded_caps: tuple[tuple[int, ir.Expr], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class ScoringPlan:
+@frozen
+class ScoringPlan(Frozen):
     """`score_fans(a, s, o)`: every fan's count, then relations and tiers, in one function."""
 
     fans: tuple[FanPlan, ...]  # in evaluation order

@@ -13,10 +13,10 @@ whole run on a hand of another shape (a knitted-only test never runs on a standa
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
 from mjc.compiler import ir
 from mjc.compiler.conditions.pyexpr import PyExpr
+from mjc.compiler.language.frozen import Frozen, frozen
 
 SITUATION = "the winning situation only"
 TILES = "the tile summary"
@@ -86,8 +86,8 @@ def how_compiled(translator: PyExpr) -> str:
     return "read directly"
 
 
-@dataclass(frozen=True, slots=True)
-class Guarded:
+@frozen
+class Guarded(Frozen):
     """A condition split into its leading shape test and the rest (None: nothing else)."""
 
     guard: ir.Expr | None

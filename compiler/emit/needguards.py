@@ -14,9 +14,8 @@ suits: any m in pungs: …) == 2` a pung): a need is a fact of the hand, never o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from mjc.compiler import ir
+from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.language.types import BOOL, INT, TILE, ListType
 
 _MELD_LISTS = {"chows": "a chow", "pungs": "a pung or kong", "kongs": "a kong"}
@@ -31,8 +30,8 @@ _AT_LEAST_ONE = {">=": 1, "==": 1, ">": 0}
 _MIRROR = {"<=": ">=", "<": ">", "==": "=="}
 
 
-@dataclass(frozen=True, slots=True)
-class Need:
+@frozen
+class Need(Frozen):
     """What a fan needs (`key`, the same for fans that share the test), said in words, and
     the IR test of it; of a list of melds, `least` is how many it needs at the least (fans
     of one key share the test of one, and those of one `least` above it the test of that:

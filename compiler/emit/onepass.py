@@ -25,11 +25,11 @@ overrides leave the total (and `kept`) after the pass when it is up.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from mjc.compiler import ir
 from mjc.compiler.emit.codeplan import FanPlan, ScoringPlan
 from mjc.compiler.emit.slotreader import SlotReader
+from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.pysource.pysafe import ident
 
 # Above this many fans that can come before a fan of a lower index, `kept` is sorted whenever
@@ -37,8 +37,8 @@ from mjc.compiler.pysource.pysafe import ident
 MOST_ORDER_TESTS = 4
 
 
-@dataclass(frozen=True, slots=True)
-class FanStep:
+@frozen
+class FanStep(Frozen):
     """`if f_<id>:` the fans it removes set to 0, then (`adds`) its value added to its tier."""
 
     fan: FanPlan
@@ -46,16 +46,16 @@ class FanStep:
     adds: bool  # False for a fan a limit names: it adds after the limit (`LimitStep.then`)
 
 
-@dataclass(frozen=True, slots=True)
-class LimitStep:
+@frozen
+class LimitStep(Frozen):
     """One `limit`, then the fans whose last limit it is, adding their cut counts."""
 
     limit: ir.Limit
     then: tuple[FanPlan, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class OnePass:
+@frozen
+class OnePass(Frozen):
     steps: tuple[FanStep | LimitStep, ...]
     sums: tuple[tuple[str, str], ...]  # (tier id, the local its fans add to)
     # (a fan's local, the locals of fans added after it that come before it in FANS): `kept`

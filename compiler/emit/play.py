@@ -21,11 +21,10 @@ from mjc.compiler import ir
 from mjc.compiler.conditions.facts import HAND_FACT_SOURCE
 from mjc.compiler.emit.emitbase import ModuleState
 from mjc.compiler.language.types import ChoiceType
-from mjc.compiler.language.vocabulary_play import PLAY_WORDS, default_value
+from mjc.compiler.language.vocabulary_play import PLAY_WORDS, TURN_RULES_TYPES, default_value
 from mjc.compiler.pysource.layout import Doc, Group, bracketed, parenthesized, tuple_of
 from mjc.compiler.pysource.pysafe import lit
 from mjc.compiler.pysource.pywriter import CodeWriter
-from mjc.runtime.rules import turnrules
 from mjc.runtime.rules.turnrules import TurnRules
 
 _FIELD_ORDER = {f.name: i for i, f in enumerate(dataclasses.fields(TurnRules))}
@@ -44,9 +43,7 @@ def _spelled(hint: object) -> Doc:
 
 
 # Each field's type as a generated module annotates its local.
-_FIELD_TYPES = {
-    name: _spelled(hint) for name, hint in typing.get_type_hints(TurnRules, vars(turnrules)).items()
-}
+_FIELD_TYPES = {name: _spelled(hint) for name, hint in TURN_RULES_TYPES.items()}
 
 
 def turn_rules_body(state: ModuleState) -> list[str]:

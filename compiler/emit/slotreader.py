@@ -16,14 +16,15 @@ import typing
 from dataclasses import dataclass, field
 
 from mjc.compiler import ir
+from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.resolve.slots import SLOTS, Role, Slot
 
 # An IR place: (IR class, field).
 IRPlace = tuple[type, str]
 
 
-@dataclass(frozen=True, slots=True)
-class Held:
+@frozen
+class Held(Frozen):
     """The expressions one IR declaration holds, each with its slot and its place, in the
     table's order (none that is absent); the emitters take them by role, and each place
     taken is added to `taken` (its reader's `read`)."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mjc.compiler import ir
+from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.language.types import INT, ListType
 
 HUGE = 1 << 8192
@@ -69,8 +70,8 @@ def power(base: int, exponent: int) -> int:
     return clamp(base**exponent)
 
 
-@dataclass(frozen=True, slots=True)
-class Sizes:
+@frozen
+class Sizes(Frozen):
     """What an expression can read: the longest each list fact can be (`lists`; a meld's
     tiles are `meld_tiles` long), and the range of each number fact, number attribute,
     function result and number option."""
@@ -100,8 +101,8 @@ class Measure:
         return max(abs(self.low), abs(self.high))
 
 
-@dataclass(frozen=True, slots=True)
-class Excess:
+@frozen
+class Excess(Frozen):
     """A part of an expression over a bound: the path to it, the part, and how far it goes."""
 
     path: Path

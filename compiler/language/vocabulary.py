@@ -8,8 +8,7 @@ the values of `mjc.compiler.language.types`: `BOOL`, `INT`, `TILE`, `MELD`, `SUI
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.language.types import (
     BOOL,
     INT,
@@ -23,8 +22,8 @@ from mjc.compiler.language.types import (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Word:
+@frozen
+class Word(Frozen):
     """A builtin name or attribute: its type and a one-line meaning for docs and help."""
 
     type: Type
@@ -212,8 +211,8 @@ MELD_ATTRIBUTES: dict[str, Word] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Function:
+@frozen
+class Function(Frozen):
     """A builtin function: accepted argument types (one list per overload) and result."""
 
     overloads: tuple[tuple[Type, ...], ...]
@@ -375,8 +374,8 @@ def horse_seats_at(players: int, counted_from: str = "dealer") -> list[str]:
     ]
 
 
-@dataclass(frozen=True, slots=True)
-class HorseKindWord:
+@frozen
+class HorseKindWord(Frozen):
     """A kind of horse: its Chinese name, who draws it, from where, and the words for docs."""
 
     name: str
@@ -432,8 +431,8 @@ PAYMENT_FACT_NAMES = (
 ROUND_FACT_NAMES = ("won", "drawn", "winners", "players")
 
 
-@dataclass(frozen=True, slots=True)
-class PayerWord:
+@frozen
+class PayerWord(Frozen):
     """Who pays: its Chinese words, what it means (in diagnostics and the language reference)
     and `subject`, the payer as a rulebook page names it before "pays" (its payments part)."""
 

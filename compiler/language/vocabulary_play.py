@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from dataclasses import dataclass
 from typing import Literal
 
+from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.runtime.rules import turnrules
 from mjc.runtime.rules.turnrules import HAND_SIZES, TurnRules
 
@@ -36,8 +36,8 @@ PLAY_PARTS: dict[PlayPart, str] = {
 TOGGLE_WORDS = {"on": True, "off": False}
 
 
-@dataclass(frozen=True, slots=True)
-class PlayWord:
+@frozen
+class PlayWord(Frozen):
     """One keyword of the `play` section: the `TurnRules` fields it sets, what it takes,
     the part of the rules it belongs to, and its meaning in words: `says` for a toggle that
     is on (and `off` for it off), or for a keyword whose values `values` explains."""
@@ -52,9 +52,8 @@ class PlayWord:
     high: int = 0
 
 
-def _words(field: str) -> tuple[str, ...]:
-    """The words a `Literal` field of `TurnRules` takes."""
-    hints = typing.get_type_hints(TurnRules, vars(turnrules))
+def _words(field: str, hints: dict[str, object]) -> tuple[str, ...]:
+    """The words a `Literal` field of `TurnRules` takes (`hints`: its fields' types)."""
     hint = hints[field]
     if typing.get_origin(hint) is tuple:
         hint = typing.get_args(hint)[0]
@@ -507,9 +506,12 @@ PLAY_WORDS: dict[str, PlayWord] = {
     ),
 }
 
+# The type of each field of `TurnRules`, read once: reading them evaluates the annotation of
+# every field (the emitter reads them too, `mjc.compiler.emit.play`).
+TURN_RULES_TYPES: dict[str, object] = typing.get_type_hints(TurnRules, vars(turnrules))
 # The words each `word` / `words` keyword takes, from its field's `Literal` type.
 PLAY_VALUES: dict[str, tuple[str, ...]] = {
-    key: _words(word.fields[0])
+    key: _words(word.fields[0], TURN_RULES_TYPES)
     for key, word in PLAY_WORDS.items()
     if word.kind in ("word", "words")
 }

@@ -12,8 +12,9 @@ by that name and may not declare it again.
 from __future__ import annotations
 
 import functools
-from importlib import resources
+from pathlib import Path
 
+from mjc.compiler import language
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.parse import parse
 
@@ -24,7 +25,8 @@ PRELUDE_FILE = "prelude.mjr"
 
 def prelude_text() -> str:
     """The prelude's text, as shipped with the compiler."""
-    return resources.files("mjc.compiler.language").joinpath("prelude.mjr").read_text("utf-8")
+    # beside the package's module (`importlib.resources` imports tempfile, shutil, zipfile)
+    return Path(language.__file__).with_name(PRELUDE_FILE).read_text("utf-8")
 
 
 @functools.cache

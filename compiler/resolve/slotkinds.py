@@ -6,9 +6,9 @@ sections of their own (`mjc.compiler.resolve.points`) build their rows with the 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Literal
 
+from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.language.types import BOOL, Type, describe
 from mjc.compiler.resolve.contexts import CONTEXT_WORDS, Context
 from mjc.compiler.resolve.declarations import Declarations
@@ -23,8 +23,8 @@ Found = Iterator[tuple[str, ast.Expr | None]]  # (owner: a fan id, or the sectio
 Role = Literal["guard", "when", "number"]
 
 
-@dataclass(frozen=True, slots=True)
-class Place:
+@frozen
+class Place(Frozen):
     """Where a slot's expressions sit: the `field` of each AST declaration of class `node`,
     lowered to the `ir_field` of the IR node of class `ir_node`. With `pair` set, `ir_field`
     holds (…, …) pairs (the IR keeps no node for the declaration) and the expression is
@@ -37,8 +37,8 @@ class Place:
     pair: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Slot:
+@frozen
+class Slot(Frozen):
     """One kind of expression: `section` and `clause` as the rulebook writes them, the
     `context` it is read in, and its `type` (None: a number, or a choice option whose choices
     are numbers, which the driver checks itself: a horse count). `where` names it in messages

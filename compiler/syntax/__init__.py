@@ -1,12 +1,13 @@
 """Syntax: rulebook text to the AST, within the limits, with a diagnostic for every syntax error.
 
 `sources` finds rulebook text (bundled, on disk, by name) and `limits` bounds what a rulebook
-may hold before any recursive pass runs; `parse` runs the Lark grammar (`mjc.grammar`) and
+may hold before any recursive pass runs; `parse` runs the grammar (`mjc.grammar`: Lark's tables,
+run by the lean parser of `mjc.compiler.lalr`, and Lark itself where the text has an error) and
 `to_ast` (with `to_ast_expr` and `to_ast_settlement`) turns the parse tree into the frozen AST
 of `ast`, `ast_common` and `ast_settlement`, every node with its source span; `errors` says
 what the parser expected where the text went wrong, and `recovery` parses on past it, section
 by section (the driver and the language server ask for that). Hands on the `ast.Rulebook`;
-only this package sees a `lark.Tree`.
+only this package sees a parse tree.
 """
 
 from __future__ import annotations

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import fields, is_dataclass, replace
-
-from lark import Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING
 
 from mjc.compiler.diagnostics import Diagnostic, Span, error
 from mjc.compiler.diagnostics.suggest import did_you_mean, suggest
+from mjc.compiler.lalr.tree import Token
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.expected import (
     CLOSERS,
@@ -25,6 +24,10 @@ from mjc.compiler.syntax.expected import (
     expected_keywords,
     keyword_of,
 )
+
+if TYPE_CHECKING:
+    import lark
+    from lark.exceptions import UnexpectedInput
 
 
 class SyntaxProblem(Exception):
@@ -55,6 +58,9 @@ def _syntax_diagnostic(
 ) -> Diagnostic:
     """The diagnostic of a syntax error in `text`; `names_text` is the whole file when `text`
     is a piece of it (where the help looks up the ids of fans)."""
+    # Lark is imported only where a text has an error (a tenth of `mjc check`'s start)
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
     if isinstance(exc, UnexpectedToken):
         token = exc.token
         if token.type == "$END":
@@ -152,7 +158,7 @@ def _mentions(node: object, name: str) -> bool:
     return False
 
 
-def _quantifier_help(token: Token, text: str) -> str | None:
+def _quantifier_help(token: Token | lark.Token, text: str) -> str | None:
     """The hint for a quantifier written without brackets inside a larger condition."""
     if token.start_pos is None or token.type == "$END":
         return None
@@ -164,7 +170,7 @@ def _quantifier_help(token: Token, text: str) -> str | None:
     return None
 
 
-def _syntax_help(token: Token, expected: set[str]) -> str | None:
+def _syntax_help(token: Token | lark.Token, expected: set[str]) -> str | None:
     if token.type == "NAME" and "STRING" in expected:
         return f'names of things in Chinese or English are strings: write "{token}"'
     if token.type == "NAME":
@@ -185,7 +191,7 @@ def _syntax_help(token: Token, expected: set[str]) -> str | None:
     return None
 
 
-def _section_meant(token: Token) -> str | None:
+def _section_meant(token: Token | lark.Token) -> str | None:
     """The section keyword a word in the first column is misspelt from, if it is one: where
     recovery starts a new section (`compiler/syntax/recovery.py`)."""
     from mjc.compiler.syntax.parse import section_keywords
@@ -202,7 +208,7 @@ def _end_position(text: str) -> tuple[int, int]:
     return len(lines), len(lines[-1]) + 1
 
 
-def _token_span(token: Token, file: str) -> Span:
+def _token_span(token: Token | lark.Token, file: str) -> Span:
     line = token.line or 1
     column = token.column or 1
     end_line = token.end_line or line

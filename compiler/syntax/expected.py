@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import lark
+from mjc.compiler.language.frozen import Frozen, frozen
+
+if TYPE_CHECKING:
+    import lark
 
 __all__ = ["CLOSERS", "describe_expected", "expected_keywords", "keyword_of"]
 
@@ -52,8 +55,8 @@ _EXPRESSION_START = _OPERAND_START | {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class _Group:
+@frozen
+class _Group(Frozen):
     """Keywords shown under one description: those that start `rules`, and `extra`."""
 
     words: str
@@ -89,6 +92,8 @@ def _parser() -> lark.Lark:
 @functools.cache
 def _patterns() -> dict[str, str]:
     """The text of every terminal written as a literal string (`PAYMENTS` → `payments`)."""
+    import lark  # only where a text has an error: the lean parser does without it
+
     return {
         t.name: str(t.pattern.value)
         for t in _parser().terminals

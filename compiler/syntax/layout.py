@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from typing import Protocol
 
 from mjc.compiler.diagnostics import Diagnostic, Label, Span, warning
+from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.syntax import ast
 
 __all__ = ["provenance_layout"]
@@ -56,8 +57,8 @@ def provenance_layout(book: ast.Rulebook, text: str) -> list[Diagnostic]:
     return sorted(problems, key=lambda d: (d.span.line, d.span.column) if d.span else (0, 0))
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class _Unit:
+@frozen
+class _Unit(Frozen):
     """A payments section's `unit` line, which the AST keeps as a word and its provenance."""
 
     provenance: tuple[ast.Provenance, ...]

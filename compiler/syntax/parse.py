@@ -5,23 +5,25 @@ node carries its source span, or a syntax diagnostic that says what was expected
 wrong. With `recover`, a text with syntax errors still gives the sections that parse and one
 diagnostic per piece that does not (`compiler/syntax/recovery.py`). The grammar itself lives in
 `grammar/rulebook.lark`; the syntax-error diagnostics in `compiler/syntax/errors.py`; the
-tree-to-AST transformer in `compiler/syntax/to_ast.py` (with this module and the recovery, the
-only ones that see Lark)."""
+tree-to-AST transformer in `compiler/syntax/to_ast.py`.
+
+A text is parsed by the lean parser (`mjc.compiler.lalr`), which runs Lark's tables for the
+grammar without Lark and builds the very tree Lark would; where it stops (a syntax error, a
+limit passed), the text is parsed again by Lark, whose error says what was expected. So Lark
+is imported, and its parser loaded, only for a text with an error (and to build the tables
+once, `compiler/lalr/tables.py`): a fifth of `mjc check`'s start."""
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-from dataclasses import dataclass
-from importlib import resources
-from typing import Any, cast
-
-import lark
-from lark import Token
-from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 from mjc.compiler.caches import lark_cache
 from mjc.compiler.diagnostics import Diagnostic, error
+from mjc.compiler.lalr import LeanParser, Token, Tree, cached_tables, from_lark
+from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.errors import (
     SyntaxProblem as SyntaxProblem,
@@ -31,9 +33,16 @@ from mjc.compiler.syntax.errors import (
 from mjc.compiler.syntax.limits import TokenLimits, check_text
 from mjc.compiler.syntax.to_ast import _ToAst as _ToAst
 
+if TYPE_CHECKING:
+    import lark
+
 
 def grammar_text() -> str:
-    return resources.files("mjc.grammar").joinpath("rulebook.lark").read_text(encoding="utf-8")
+    # beside the package's module, as the bundled rulebooks are (`sources.bundled_rulebooks`):
+    # `importlib.resources` would import tempfile, shutil and zipfile on the way
+    import mjc.grammar
+
+    return Path(mjc.grammar.__file__).with_name("rulebook.lark").read_text(encoding="utf-8")
 
 
 @functools.cache
@@ -41,6 +50,8 @@ def parser() -> lark.Lark:
     """The LALR parser, built once per process. Building its tables costs a tenth of a
     second, so Lark keeps them in mjc's cache (`compiler/caches.py`), by the hash of the
     grammar and of Lark's version, and later processes load them from there."""
+    import lark
+
     grammar = grammar_text()
     return lark.Lark(
         grammar,
@@ -52,8 +63,18 @@ def parser() -> lark.Lark:
 
 
 @functools.cache
+def lean_parser() -> LeanParser | None:
+    """The lean parser of the grammar, its tables from mjc's cache (read out of `parser()`
+    when they are not there), or None when it cannot reproduce Lark's parser."""
+    tables = cached_tables(grammar_text(), parser)
+    return None if tables is None else LeanParser(tables)
+
+
+@functools.cache
 def keywords() -> frozenset[str]:
     """Every keyword of the language (used by the docs highlighter and its test)."""
+    import lark
+
     words = set()
     for terminal in parser().terminals:
         pattern = terminal.pattern
@@ -66,6 +87,8 @@ def keywords() -> frozenset[str]:
 def section_keywords() -> frozenset[str]:
     """The keywords a top-level section may start with (the grammar's `?section` list), read
     from the parser's first state so that a new kind of section is known without a list here."""
+    import lark
+
     accepted: set[str] = cast(Any, parser().parse_interactive("")).accepts()
     names = {
         t.name: t.pattern.value
@@ -112,8 +135,8 @@ def parse(
     return book, fold_repeats(problems)
 
 
-@dataclass(frozen=True, slots=True)
-class Failure:
+@frozen
+class Failure(Frozen):
     """Why a piece of text did not parse: its one diagnostic, and whether the parser stopped at
     the end of the piece (wanting more) rather than on something written in it."""
 
@@ -127,6 +150,32 @@ def parse_piece(
     """The AST of `text` (a whole rulebook, or the piece of one that recovery parses alone, its
     lines at their places), or why it does not parse. `limits` count the tokens of every piece
     of one file; `names_text` is the whole file, where the help looks for the ids of fans."""
+    tree = _lean_parse(text, limits)
+    if tree is None:
+        return _parse_piece_with_lark(text, file, limits, names_text)
+    return _transformed(tree, file)
+
+
+def _lean_parse(text: str, limits: TokenLimits) -> Tree | None:
+    """The tree of `text` by the lean parser, its tokens counted by `limits`; None when it
+    stops (then `limits` are as they were: Lark's parse counts the tokens again)."""
+    lean = lean_parser()
+    if lean is None:
+        return None
+    before = limits.tokens, limits.deepest, limits.longest
+    limits.restart()
+    tree = lean.parse(text, lambda token: limits.feed(_kind(token)) is None)
+    if tree is None:
+        limits.tokens, limits.deepest, limits.longest = before
+    return tree
+
+
+def _parse_piece_with_lark(
+    text: str, file: str, limits: TokenLimits, names_text: str | None
+) -> ast.Rulebook | Failure:
+    """`parse_piece` by Lark, whose errors say what was expected where."""
+    from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
     try:
         tree = _parse_within_limits(text, file, limits)
     except UnexpectedInput as exc:
@@ -136,6 +185,12 @@ def parse_piece(
         return Failure(_syntax_diagnostic(exc, text, file, names_text), at_end)
     if isinstance(tree, Diagnostic):
         return Failure(tree)
+    return _transformed(tree, file)
+
+
+def _transformed(tree: Tree, file: str) -> ast.Rulebook | Failure:
+    """The AST of a parse tree, or the diagnostic of a number too long or of text the AST
+    cannot hold."""
     huge = next(tree.scan_values(_is_huge_number), None)
     if huge is not None:
         return Failure(
@@ -149,34 +204,38 @@ def parse_piece(
     try:
         book: ast.Rulebook = _ToAst(file).transform(tree)
         return book
-    except lark.exceptions.VisitError as exc:
-        problem = exc.orig_exc
-        if isinstance(problem, SyntaxProblem):
-            return Failure(error("E0002", problem.message, problem.span, help=problem.help))
-        raise
+    except SyntaxProblem as problem:
+        return Failure(error("E0002", problem.message, problem.span, help=problem.help))
 
 
-def _parse_within_limits(
-    text: str, file: str, limits: TokenLimits
-) -> lark.Tree[Token] | Diagnostic:
-    """The parse tree, or the diagnostic of the first token that passes a limit of
-    `compiler/syntax/limits.py`: the LALR parser is fed token by token and stops there, before a
-    tree too deep for the recursive passes (or too large to build quickly) exists."""
+def _kind(token: Token | lark.Token) -> str:
+    """What the limits know a token by."""
+    return token.type if token.type in _KINDS_BY_TYPE else str(token)
+
+
+def _parse_within_limits(text: str, file: str, limits: TokenLimits) -> Tree | Diagnostic:
+    """Lark's parse tree (in the lean parser's classes), or the diagnostic of the first token
+    that passes a limit of `compiler/syntax/limits.py`: the LALR parser is fed token by token
+    and stops there, before a tree too deep for the recursive passes (or too large to build
+    quickly) exists."""
+    from lark.exceptions import UnexpectedInput
+
     interactive = parser().parse_interactive(text)
     limits.restart()
-    last: Token | None = None
+    last: lark.Token | None = None
     try:
         for token in interactive.iter_parse():
-            kind = token.type if token.type in _KINDS_BY_TYPE else str(token)
-            passed = limits.feed(kind)
+            passed = limits.feed(_kind(token))
             if passed is not None:
                 return dataclasses.replace(passed, span=_token_span(token, file))
             last = token
-        return cast("lark.Tree[Token]", cast(Any, interactive).feed_eof(last))
+        tree: Tree = from_lark(cast(Any, interactive).feed_eof(last))
+        return tree
     except UnexpectedInput:
         # The interactive parser's exceptions know less of what was expected: parse again the
         # ordinary way, which stops at the same token (the limits held up to there).
-        return parser().parse(text)
+        again: Tree = from_lark(parser().parse(text))
+        return again
 
 
 _KINDS_BY_TYPE = frozenset({"NAME", "INT", "TILE", "STRING"})

@@ -1,4 +1,4 @@
-"""Lark parse tree to AST: the transformer `_ToAst` that `compiler/syntax/parse.py` runs.
+"""Parse tree to AST: the transformer `_ToAst` that `compiler/syntax/parse.py` runs.
 
 Input is the parse tree of a whole rulebook (`grammar/rulebook.lark`, built by
 `compiler/syntax/parse.py`); output is a `mjc.compiler.syntax.ast.Rulebook` whose every node carries
@@ -12,16 +12,13 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from lark import Token, v_args
-from lark.tree import Meta
-
+from mjc.compiler.lalr.tree import Meta, Token
 from mjc.compiler.language.vocabulary_play import PLAY_WORDS
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.errors import _token_span
 from mjc.compiler.syntax.to_ast_points import _PointsToAst
 
 
-@v_args(meta=True)
 class _ToAst(_PointsToAst):
     """Builds AST nodes bottom-up; checks nothing the grammar has not already checked."""
 

@@ -1,6 +1,6 @@
 """The base of the tree-to-AST transformer: leaf helpers and the expression rules.
 
-Input is the Lark parse tree of `grammar/rulebook.lark` that `compiler/syntax/parse.py` builds; the
+Input is the parse tree of `grammar/rulebook.lark` that `compiler/syntax/parse.py` builds; the
 methods here turn tokens into identifiers, numbers, strings and spans, and the expression rules
 (quantifiers, boolean and arithmetic operators, calls, literals) into `mjc.compiler.syntax.ast`
 nodes. The section rules build on this class: `compiler/syntax/to_ast_settlement.py`, then
@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, Transformer, v_args
-from lark.tree import Meta
-
 from mjc.compiler.diagnostics import Span
+from mjc.compiler.lalr.tree import Meta, Token, Transformer
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.errors import SyntaxProblem, _token_span
 
@@ -47,8 +45,7 @@ def _unquote(token: Token, file: str) -> str:
     return "".join(out)
 
 
-@v_args(meta=True)
-class _ExprToAst(Transformer[Token, ast.Rulebook]):
+class _ExprToAst(Transformer[ast.Rulebook]):
     """Leaf helpers and expressions; checks nothing the grammar has not already checked."""
 
     def __init__(self, file: str) -> None:

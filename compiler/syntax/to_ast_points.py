@@ -1,6 +1,6 @@
 """The fu and points sections of the tree-to-AST transformer (Riichi's 符 and 点).
 
-Input is the Lark parse tree of the `fu` and `points` blocks of `grammar/rulebook.lark` (built by
+Input is the parse tree of the `fu` and `points` blocks of `grammar/rulebook.lark` (built by
 `compiler/syntax/parse.py`); output is their `mjc.compiler.syntax.ast` nodes
 (`mjc.compiler.syntax.ast_points`). `compiler/syntax/to_ast.py` combines this with the other
 sections."""
@@ -9,14 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, v_args
-from lark.tree import Meta
-
+from mjc.compiler.lalr.tree import Meta, Token
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.to_ast_settlement import _SettlementToAst
 
 
-@v_args(meta=True)
 class _PointsToAst(_SettlementToAst):
     """The fu and points sections, on top of the settlement sections and expressions."""
 

@@ -1,6 +1,6 @@
 """The settlement sections of the tree-to-AST transformer: horses and payments.
 
-Input is the Lark parse tree of the `horses` and `payments` blocks of `grammar/rulebook.lark` (built
+Input is the parse tree of the `horses` and `payments` blocks of `grammar/rulebook.lark` (built
 by `compiler/syntax/parse.py`); output is their `mjc.compiler.syntax.ast` nodes
 (`mjc.compiler.syntax.ast_settlement`). `compiler/syntax/to_ast.py` combines this with the other
 sections."""
@@ -9,14 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, v_args
-from lark.tree import Meta
-
+from mjc.compiler.lalr.tree import Meta, Token
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.to_ast_expr import _ExprToAst
 
 
-@v_args(meta=True)
 class _SettlementToAst(_ExprToAst):
     """Horses and payments, on top of the leaf helpers and expressions."""
 

@@ -18,7 +18,7 @@ from hypothesis.extra.lark import from_lark
 from mjc.compiler.driver import compile_source
 from mjc.compiler.fmt import (
     FormatError,
-    _cst_parser,
+    _cst,
     _lexed,
     _Printer,
     _tokens,
@@ -73,7 +73,7 @@ def bundled(name: str) -> str:
 def gaps(name: str) -> list[tuple[int, int]]:
     """(start, end) of the text between two tokens with no comment in it."""
     text = bundled(name)
-    tokens = list(_tokens(_cst_parser().parse(text)))
+    tokens = list(_tokens(_cst(text)))
     starts = {c.start_pos for c in _lexed(text) if c.type == "COMMENT"}
     out = []
     for left, right in itertools.pairwise(tokens):
