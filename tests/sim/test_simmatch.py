@@ -1,9 +1,9 @@
 """Whole matches in a simulation (`mjc simulate --matches N`; `mjc.runtime.sim.matches`,
 `mjc.runtime.sim.matchreport`, `mjc.runtime.sim.play.play_match`): the same report on one and
-two workers, how matches ended and the standing from the first dealer, the comparison of two
-settings match by match, the usage errors, and docs/simulate.md's example. A few 東風戦 of
-rulebooks/riichi.mjr keep it fast; random bots never win a riichi hand, so their matches are
-all draws and end where the rules alone say."""
+two workers (and, under make test-all, on Ray), how matches ended and the standing from the
+first dealer, the comparison of two settings match by match, the usage errors, and
+docs/simulate.md's example. A few 東風戦 of rulebooks/riichi.mjr keep it fast; random bots
+never win a riichi hand, so their matches are all draws and end where the rules alone say."""
 
 from __future__ import annotations
 
@@ -151,3 +151,12 @@ def test_matches_need_a_rulebook_with_match_winds_and_exclude_games(
     assert main(["simulate", *args, "--workers", "1"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and message in err[0]
+
+
+@pytest.mark.slow  # Ray starts in seconds: make test-all runs it
+def test_a_match_report_on_ray_is_the_local_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("ray")
+    monkeypatch.setenv("RAY_AUTH_MODE", "disabled")
+    job = _job(3, ("random",), TONPUUSEN, (*TONPUUSEN, ("west_entry", "off")))
+    local = simulate(job, workers=1).model_dump(mode="json")
+    assert simulate(job, cluster="ray", workers=1).model_dump(mode="json") == local
