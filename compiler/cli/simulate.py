@@ -271,12 +271,13 @@ def write_outputs(folder: Path, report: SimReport) -> list[str]:
 
 def _failures(report: SimReport, out: Path | None) -> int:
     """Each failed game on stderr in one line (its seed replays it), its log written to
-    `--out` when given; the number of failed games (a failed match is one)."""
+    `--out` when given; the number of failed games (a failed match is one, named a match)."""
     ones: list[Any] = (
         [v.report for v in report.variants]
         if isinstance(report, CompareReport | MatchCompareReport)
         else [report]
     )
+    noun = "match" if any(isinstance(one, MatchReport) for one in ones) else "game"
     reports = [one.rounds if isinstance(one, MatchReport) else one for one in ones]
     failed = 0
     for one in reports:
@@ -284,11 +285,13 @@ def _failures(report: SimReport, out: Path | None) -> int:
         for f in one.failures:
             where = ""
             if out is not None:
-                log = out / "failures" / f"game-{f.index}.log"
+                log = out / "failures" / f"{noun}-{f.index}.log"
                 log.parent.mkdir(parents=True, exist_ok=True)
                 log.write_text(f.log, encoding="utf-8")
                 where = f"; log in {log}"
-            print(f"mjc: game {f.index} (seed {f.seed}) failed: {f.error}{where}", file=sys.stderr)
+            print(
+                f"mjc: {noun} {f.index} (seed {f.seed}) failed: {f.error}{where}", file=sys.stderr
+            )
     return failed
 
 

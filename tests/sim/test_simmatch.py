@@ -7,8 +7,10 @@ never win a riichi hand, so their matches are all draws and end where the rules 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 import jsonschema
@@ -17,11 +19,13 @@ import pytest
 from mjc.compiler.cli.commands import main
 from mjc.compiler.cli.simulate import load_ruleset
 from mjc.compiler.site import simpage
-from mjc.runtime.sim.matches import ENDINGS, MatchTally
+from mjc.runtime import Ruleset
+from mjc.runtime.sim.matches import ENDINGS, MatchSummary, MatchTally
 from mjc.runtime.sim.matchreport import MatchCompareReport, MatchReport
-from mjc.runtime.sim.play import play_match
+from mjc.runtime.sim.play import play_match, play_round
 from mjc.runtime.sim.report import report_json_schema
-from mjc.runtime.sim.run import ChunkResult, Job, Variant, run_chunk
+from mjc.runtime.sim.rounds import game_seed
+from mjc.runtime.sim.run import ChunkResult, Job, SimulationError, Store, Variant, run_chunk
 from mjc.runtime.sim.simulation import simulate
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -160,3 +164,32 @@ def test_a_match_report_on_ray_is_the_local_one(monkeypatch: pytest.MonkeyPatch)
     job = _job(3, ("random",), TONPUUSEN, (*TONPUUSEN, ("west_entry", "off")))
     local = simulate(job, workers=1).model_dump(mode="json")
     assert simulate(job, cluster="ray", workers=1).model_dump(mode="json") == local
+
+
+def _failing_match(
+    ruleset: Ruleset, options: Mapping[str, object], players: int, seed: int, bots: tuple[str, ...]
+) -> MatchSummary:
+    if seed % 2 == 0:
+        raise RuntimeError("the table fell over")
+    return play_match(ruleset, options, players, seed, bots)
+
+
+def test_a_failed_match_is_left_out_and_reported_with_its_seed() -> None:
+    job = dataclasses.replace(_job(6, ("random",)), play=_failing_match)
+    report = simulate(job)
+    assert isinstance(report, MatchReport)
+    failing = [i for i in range(6) if game_seed(1, i) % 2 == 0]
+    assert 0 < report.failed == len(failing) and report.matches == 6 - len(failing)
+    assert [f.index for f in report.rounds.failures] == failing
+    assert report.rounds.failures[0].error == "RuntimeError: the table fell over"
+
+
+def test_finished_matches_are_checkpointed_and_a_rounds_run_is_refused_there(
+    tmp_path: Path,
+) -> None:
+    job = _job(3, ("random",))
+    first = simulate(job, store=Store(tmp_path, job)).model_dump(mode="json")
+    assert simulate(job, store=Store(tmp_path, job)).model_dump(mode="json") == first
+    rounds = dataclasses.replace(job, matches=False, play=play_round)
+    with pytest.raises(SimulationError, match="holds another run"):
+        simulate(rounds, store=Store(tmp_path, rounds))
