@@ -193,3 +193,19 @@ def test_finished_matches_are_checkpointed_and_a_rounds_run_is_refused_there(
     rounds = dataclasses.replace(job, matches=False, play=play_round)
     with pytest.raises(SimulationError, match="holds another run"):
         simulate(rounds, store=Store(tmp_path, rounds))
+
+
+def _within(shown: object, actual: object) -> bool:
+    """Whether `shown` is part of `actual`: a dict's keys some of its keys, a list a prefix."""
+    if isinstance(shown, dict) and isinstance(actual, dict):
+        return all(k in actual and _within(v, actual[k]) for k, v in shown.items())
+    if isinstance(shown, list) and isinstance(actual, list):
+        return len(shown) <= len(actual) and all(map(_within, shown, actual))
+    return shown == actual
+
+
+def test_the_docs_json_excerpt_is_part_of_the_examples_report(example: Path) -> None:
+    page = (DOCS / "simulate.md").read_text(encoding="utf-8")
+    (excerpt,) = re.findall(r"```json\n(.*?)\n```", page, re.S)
+    report = json.loads((example / "report.json").read_text(encoding="utf-8"))
+    assert _within(json.loads(excerpt), report), "docs/simulate.md's JSON excerpt is stale"
