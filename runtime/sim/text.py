@@ -226,11 +226,13 @@ def _bars(histogram: Sequence[Bin], label: str, count: str) -> list[str]:
 
 
 def _standing_rows(rows: Sequence[StandingRow]) -> list[list[str]]:
+    """A seat's or a bot's standing: the points at the end (their mean alone: the final score
+    follows from them), the final score and the place with their intervals, the first places."""
     return [
         [
             (f"{row.seat}{' (起家)' if row.seat == 0 else ''}" if row.bot is None else row.bot),
             str(row.matches),
-            *mean_cells(row.points),
+            _num(row.points.mean),
             *(mean_cells(row.final) if row.final.n else ["–", ""]),
             *mean_cells(row.place),
             _pct(row.first.rate),
@@ -279,7 +281,7 @@ def match_text(report: MatchReport) -> str:
         f"[{_num(moved.low)}, {_num(moved.high)}]",
         "",
     ]
-    header = ["matches", "points", "95%", "final", "95%", "place", "95%", "first"]
+    header = ["matches", "points", "final", "95%", "place", "95%", "first"]
     out += table(["seat from dealer", *header], _standing_rows(report.seats))
     out.append("")
     out += table(["bot", *header], _standing_rows(report.bots))
