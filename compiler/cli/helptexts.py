@@ -45,7 +45,10 @@ SIMULATE_DESCRIPTION = (
     "interval. Game i is seeded from --seed and i, so the report is the same whatever "
     "the workers. --compare K=V or a preset's name (repeatable; 血流成河) or a second "
     "rulebook plays the same games "
-    "under each setting and reports the differences, marking those the games support."
+    "under each setting and reports the differences, marking those the games support. "
+    "--matches N plays N whole matches instead (a rulebook with match_winds: 東風戦, 半荘戦) "
+    "and reports their length, how they ended (飛び, 西入, 和了止め), the standing by seat "
+    "from the first dealer and by bot, then the balance of their rounds."
 )
 
 PLAY_DESCRIPTION = (

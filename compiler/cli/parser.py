@@ -360,7 +360,10 @@ def _add_simulate(commands: _Commands, handlers: Handlers) -> None:
         metavar="RULEBOOK",
         help="a bundled name or a rulebook file; a second one is compared with the first",
     )
-    simulate.add_argument("--games", type=int, default=1000, metavar="N", help="rounds to play")
+    simulate.add_argument("--games", type=int, metavar="N", help="rounds to play (default 1000)")
+    simulate.add_argument(
+        "--matches", type=int, metavar="N", help="whole matches to play instead (match_winds)"
+    )
     simulate.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed")
     simulate.add_argument("--players", type=int, metavar="N", help="players at the table")
     simulate.add_argument(

@@ -1,4 +1,5 @@
-"""`mjc simulate`: whole rounds with bots, and the balance report of a rulebook's variant.
+"""`mjc simulate`: whole rounds (or whole matches) with bots, and the report of a rulebook's
+variant.
 
 `compiler/cli/commands.py` parses the command line and checks that the rulebooks compile; this
 module builds the `Job` (`mjc.runtime.sim.run`), runs it (`mjc.runtime.sim.simulation.simulate`:
@@ -6,7 +7,10 @@ here, on local processes or on Ray), shows a progress bar on a terminal and prin
 text or JSON, or writes it with its charts to `--out DIR`. Rounds are played by the game engine
 through one function, `engine_play_round`, which imports it: without the engine the command says so
 in one line. Each worker compiles the rulebook itself (`load_ruleset`), since a ruleset built in
-memory cannot be sent between processes."""
+memory cannot be sent between processes. `--matches N` plays N whole matches instead of
+`--games N` rounds (the two exclude each other), for a rulebook whose play rules give a match
+its length (`match_winds`): `engine_play_match` plays one, and the report is a match report
+(`mjc.runtime.sim.matchreport`)."""
 
 from __future__ import annotations
 
@@ -24,16 +28,19 @@ from typing import IO, Any, cast
 from mjc.compiler.cli.parser import UsageError
 from mjc.compiler.loader import RulebookNotFound, load
 from mjc.runtime import OptionError, Ruleset
-from mjc.runtime.sim.report import CompareReport, Report, report_json_schema
+from mjc.runtime.sim.matches import PlayMatch
+from mjc.runtime.sim.matchreport import MatchCompareReport, MatchReport, SimReport
+from mjc.runtime.sim.report import CompareReport, report_json_schema
 from mjc.runtime.sim.rounds import BOT_NAMES, PlayRound
 from mjc.runtime.sim.run import Job, SimulationError, Store, Variant
-from mjc.runtime.sim.text import compare_text, report_text
+from mjc.runtime.sim.text import sim_text
 
 __all__ = [
     "ENGINE_MISSING",
     "ENGINE_MODULE",
     "Progress",
     "build_job",
+    "engine_play_match",
     "engine_play_round",
     "load_ruleset",
     "run",
@@ -45,21 +52,32 @@ ENGINE_MODULE = "mjc.runtime.sim.play"
 ENGINE_MISSING = "the game engine is not available"
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+DEFAULT_GAMES = 1000  # rounds played when neither --games nor --matches says
 
 
-def engine_play_round() -> PlayRound:
-    """The game engine's round player (`play_round` of `ENGINE_MODULE`); raises
-    `UsageError` when the engine is not installed."""
+def _engine(name: str) -> Any:
     try:
         module = importlib.import_module(ENGINE_MODULE)
     except ModuleNotFoundError as exc:
         if exc.name is not None and ENGINE_MODULE.startswith(exc.name):
             raise UsageError(ENGINE_MISSING) from None
         raise
-    play = getattr(module, "play_round", None)
+    play = getattr(module, name, None)
     if not callable(play):
         raise UsageError(ENGINE_MISSING)
-    return cast(PlayRound, play)
+    return play
+
+
+def engine_play_round() -> PlayRound:
+    """The game engine's round player (`play_round` of `ENGINE_MODULE`); raises
+    `UsageError` when the engine is not installed."""
+    return cast(PlayRound, _engine("play_round"))
+
+
+def engine_play_match() -> PlayMatch:
+    """The game engine's match player (`play_match` of `ENGINE_MODULE`); raises
+    `UsageError` when the engine is not installed."""
+    return cast(PlayMatch, _engine("play_match"))
 
 
 @cache
@@ -116,14 +134,43 @@ def _players(ruleset: Ruleset, players: int | None) -> int:
     return players
 
 
-def build_job(args: argparse.Namespace, player: Callable[[], PlayRound] = engine_play_round) -> Job:
+def _games(args: argparse.Namespace) -> tuple[int, bool]:
+    """The games a command line asks for, and whether they are whole matches."""
+    matches = getattr(args, "matches", None)
+    if matches is not None and args.games is not None:
+        raise UsageError("--games plays rounds and --matches whole matches: give one of them")
+    if matches is not None:
+        if matches < 1:
+            raise UsageError(f"--matches must be at least 1, not {matches}")
+        return matches, True
+    games = DEFAULT_GAMES if args.games is None else args.games
+    if games < 1:
+        raise UsageError(f"--games must be at least 1, not {games}")
+    return games, False
+
+
+def _match_length(ruleset: Ruleset, options: dict[str, str | int | bool], players: int) -> None:
+    """Check that a setting plays matches of fixed length (`match_winds`)."""
+    rules = ruleset.turn_rules(ruleset.resolve_options(options, players=players))
+    if not rules.match_winds:
+        raise UsageError(
+            f"--matches plays whole matches, and {ruleset.id} (with these options) plays "
+            "none of fixed length (its play section has no match_winds): use --games"
+        )
+
+
+def build_job(
+    args: argparse.Namespace,
+    player: Callable[[], PlayRound] = engine_play_round,
+    match_player: Callable[[], PlayMatch] = engine_play_match,
+) -> Job:
     """The job of a command line: the rulebook with its `--option`s as the baseline, then one
     variant per `--compare K=V[,K2=V2...]` (the baseline's options with each K set to V; a
     preset's id or name instead sets the preset's) or
     the second rulebook; every option setting is checked here, before any game is played, and only
-    then is the round player asked for (`player`)."""
-    if args.games < 1:
-        raise UsageError(f"--games must be at least 1, not {args.games}")
+    then is the round player asked for (`player`), or under `--matches` the match player
+    (`match_player`; every setting must play matches of fixed length)."""
+    games, matches = _games(args)
     base = load_ruleset(args.rulebooks[0])
     players = _players(base, args.players)
     options = _pairs("--option", args.option)
@@ -152,18 +199,23 @@ def build_job(args: argparse.Namespace, player: Callable[[], PlayRound] = engine
         except OptionError as exc:
             where = "--option" if number == 0 else variant.label
             raise UsageError(f"{where}: {exc}") from None
+        if matches:
+            _match_length(ruleset, dict(variant.options), players)
     bots = _bots(args.bots)
-    return Job(tuple(variants), players, args.seed, args.games, bots, load_ruleset, player())
+    play = match_player() if matches else player()
+    return Job(tuple(variants), players, args.seed, games, bots, load_ruleset, play, matches)
 
 
 class Progress:
     """The progress bar on a terminal: games done, rounds per second, time left; it draws
-    nothing when `stream` is not a terminal, and at most ten times a second."""
+    nothing when `stream` is not a terminal, and at most ten times a second. Of whole
+    matches (`unit` "matches"): matches done, and matches per second."""
 
-    def __init__(self, stream: IO[str], rounds_per_game: int) -> None:
+    def __init__(self, stream: IO[str], rounds_per_game: int, unit: str = "games") -> None:
         self.stream = stream
         self.on = bool(getattr(stream, "isatty", lambda: False)())
         self.rounds_per_game = rounds_per_game
+        self.unit = unit
         self.done = 0
         self._first: int | None = None
         self._start = time.monotonic()
@@ -185,8 +237,8 @@ class Progress:
         filled = width * done // max(games, 1)
         eta = "–" if left is None else time.strftime("%H:%M:%S", time.gmtime(left))
         self.stream.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{games} games  "
-            f"{speed:,.0f} rounds/s  {eta} left "
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{games} {self.unit}  "
+            f"{speed:,.0f} {'matches' if self.unit == 'matches' else 'rounds'}/s  {eta} left "
         )
         self.stream.flush()
 
@@ -196,7 +248,7 @@ class Progress:
             self.stream.flush()
 
 
-def write_outputs(folder: Path, report: Report) -> list[str]:
+def write_outputs(folder: Path, report: SimReport) -> list[str]:
     """Write report.json, report.txt and report.md with its charts (charts/*.svg) into
     `folder`; returns the names written. Without matplotlib the page has no charts and a
     note says how to get them."""
@@ -206,7 +258,7 @@ def write_outputs(folder: Path, report: Report) -> list[str]:
     page, svgs = report_page(report)
     files = {
         "report.json": json.dumps(report.model_dump(mode="json"), ensure_ascii=False, indent=2),
-        "report.txt": _text(report),
+        "report.txt": sim_text(report),
         "report.md": page,
         **{f"charts/{name}": svg for name, svg in svgs.items()},
     }
@@ -217,27 +269,29 @@ def write_outputs(folder: Path, report: Report) -> list[str]:
     return list(files)
 
 
-def _text(report: Report) -> str:
-    if isinstance(report, CompareReport):
-        return compare_text(report)
-    return report_text(report)
-
-
-def _failures(report: Report, out: Path | None) -> int:
+def _failures(report: SimReport, out: Path | None) -> int:
     """Each failed game on stderr in one line (its seed replays it), its log written to
-    `--out` when given; the number of failed games."""
-    reports = [v.report for v in report.variants] if isinstance(report, CompareReport) else [report]
+    `--out` when given; the number of failed games (a failed match is one, named a match)."""
+    ones: list[Any] = (
+        [v.report for v in report.variants]
+        if isinstance(report, CompareReport | MatchCompareReport)
+        else [report]
+    )
+    noun = "match" if any(isinstance(one, MatchReport) for one in ones) else "game"
+    reports = [one.rounds if isinstance(one, MatchReport) else one for one in ones]
     failed = 0
     for one in reports:
         failed += one.failed
         for f in one.failures:
             where = ""
             if out is not None:
-                log = out / "failures" / f"game-{f.index}.log"
+                log = out / "failures" / f"{noun}-{f.index}.log"
                 log.parent.mkdir(parents=True, exist_ok=True)
                 log.write_text(f.log, encoding="utf-8")
                 where = f"; log in {log}"
-            print(f"mjc: game {f.index} (seed {f.seed}) failed: {f.error}{where}", file=sys.stderr)
+            print(
+                f"mjc: {noun} {f.index} (seed {f.seed}) failed: {f.error}{where}", file=sys.stderr
+            )
     return failed
 
 
@@ -255,7 +309,8 @@ def run(args: argparse.Namespace) -> int:
     if args.cluster is not None and not args.cluster.startswith("ray"):
         raise UsageError(f"--cluster takes ray or ray://ADDRESS, not {args.cluster!r}")
     store = Store(Path(args.resume), job) if args.resume else None
-    progress = Progress(sys.stderr, len(job.variants))
+    unit = "matches" if job.matches else "games"
+    progress = Progress(sys.stderr, len(job.variants), unit)
     try:
         report = simulate(
             job, workers=workers, cluster=args.cluster, store=store, progress=progress
@@ -263,10 +318,10 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         progress.close()
         kept = (
-            f"; {progress.done} of {job.games} games kept in {args.resume}: run the same "
+            f"; {progress.done} of {job.games} {unit} kept in {args.resume}: run the same "
             f"command to go on"
             if args.resume
-            else "; rerun with --resume DIR to keep finished games"
+            else f"; rerun with --resume DIR to keep finished {unit}"
         )
         print(f"mjc: interrupted{kept}", file=sys.stderr)
         return EXIT_INTERRUPTED
@@ -278,7 +333,7 @@ def run(args: argparse.Namespace) -> int:
     return _print(args, report)
 
 
-def _print(args: argparse.Namespace, report: Report) -> int:
+def _print(args: argparse.Namespace, report: SimReport) -> int:
     out = Path(args.out) if args.out else None
     if out is not None:
         try:
@@ -289,5 +344,5 @@ def _print(args: argparse.Namespace, report: Report) -> int:
         data: dict[str, Any] = report.model_dump(mode="json")
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        sys.stdout.write(_text(report))
+        sys.stdout.write(sim_text(report))
     return EXIT_FAILED if _failures(report, out) else EXIT_OK

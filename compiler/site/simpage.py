@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from mjc.compiler.docs.mdtext import Md, code, text
 from mjc.compiler.site.simcharts import CHARTS_MISSING, charts, charts_available
 from mjc.runtime import Ruleset
-from mjc.runtime.sim.report import BalanceReport, CompareReport, Mean, Rate, Report, SeatRow
+from mjc.runtime.sim.matchreport import MatchCompareReport, MatchReport, SimReport
+from mjc.runtime.sim.report import BalanceReport, CompareReport, Mean, Rate, SeatRow
 from mjc.runtime.sim.rounds import PlayRound
-from mjc.runtime.sim.text import games_played
+from mjc.runtime.sim.text import games_played, sim_text
 
 __all__ = [
     "BALANCE_BOTS",
@@ -189,9 +190,12 @@ def _compare_markdown(report: CompareReport, charts_dir: str | None) -> str:
     return text_out
 
 
-def report_page(report: Report, charts_dir: str = "charts/") -> tuple[str, dict[str, str]]:
+def report_page(report: SimReport, charts_dir: str = "charts/") -> tuple[str, dict[str, str]]:
     """The report as a Markdown page and its charts (file name -> SVG) to put in
-    `charts_dir`; without matplotlib, no charts and a line saying how to get them."""
+    `charts_dir`; without matplotlib, no charts and a line saying how to get them. A report
+    of whole matches shows its text, then (one setting) its rounds' report with their charts."""
+    if isinstance(report, MatchReport | MatchCompareReport):
+        return _match_page(report, charts_dir)
     svgs = charts(report) if charts_available() else {}
     where = charts_dir if svgs else None
     title = "Simulation" if isinstance(report, CompareReport) else "Balance"
@@ -199,6 +203,22 @@ def report_page(report: Report, charts_dir: str = "charts/") -> tuple[str, dict[
     if isinstance(report, CompareReport):
         return head + _compare_markdown(report, where), svgs
     return head + report_markdown(report, where), svgs
+
+
+def _match_page(
+    report: MatchReport | MatchCompareReport, charts_dir: str
+) -> tuple[str, dict[str, str]]:
+    """A report of whole matches as a page: its text as it is printed, and for one setting the
+    balance report of its rounds with their charts."""
+    rounds = report.rounds if isinstance(report, MatchReport) else None
+    svgs = charts(rounds) if rounds is not None and charts_available() else {}
+    page = "# Match report\n\n```text\n" + sim_text(report) + "```\n"
+    if rounds is not None:
+        page += "\n## The rounds of these matches\n\n"
+        page += ("" if svgs else f"({CHARTS_MISSING})\n\n") + report_markdown(
+            rounds, charts_dir if svgs else None
+        )
+    return page, svgs
 
 
 def engine_play_round() -> PlayRound:

@@ -19,7 +19,8 @@ won.
 A match of fixed length (`match_winds`: 東風戦, 半荘戦) starts each seat at `start_points`
 and is `over` once its last wind's last dealer lost the deal (or, under `end_on_negative`,
 飛び, once a seat's points fell below zero; `extra_winds`, 西入, and `last_dealer_stops`,
-和了止め, move the end); `placement()` ranks the seats by points, and `final_scores()` gives
+和了止め, move the end; `ended_by` says which ended it, `extra_rounds` how many rounds the
+extra winds dealt); `placement()` ranks the seats by points, and `final_scores()` gives
 the result in points after 返し点, ウマ and オカ. The
 match carries the 本場 count (`honba`, by `honba_rises`) into each round it deals, and, when
 it has starting points, each seat's points (`Round.points`: what a ready declaration's
@@ -104,6 +105,7 @@ class Match:
         self.deposits = 0  # 供託 on the table, carried into the next round
         self.deposits_awarded: tuple[int, int] | None = None  # at the end: (seat, points)
         self.stopped = False  # 和了止め: the last round's dealer ended the match
+        self.extra_rounds = 0  # rounds dealt in the extra winds (西入), finished
         self.results: list[dict[str, Any]] = []
         self.auto = set(auto)
         if self.auto and not played.auto_play:
@@ -174,6 +176,8 @@ class Match:
         if "deposits" in result:  # 供託: what the round left on the table
             self.deposits = result["deposits"]["after"]
         self.results.append(result)
+        winds = self.played_rules.match_winds
+        self.extra_rounds += 0 < winds <= self.wind_index  # a round of 西入
         self.auto = set(game.auto.seats)
         carry_huangfan(self.played_rules, result, self.situations)  # 荒番 after a draw
         last = self._last_round
@@ -221,6 +225,21 @@ class Match:
         `end_on_negative`) a seat's points fell below zero. Never for a match without a
         length: the caller says how many rounds."""
         return self.stopped or match_over(self.played_rules, self.wind_index, self.scores)
+
+    @property
+    def ended_by(self) -> str | None:
+        """How a match of fixed length ended, once `over` (None before): `negative` (飛び, a
+        seat's points fell below zero), `dealer_stops` (和了止め: its last dealer ended it),
+        `extra_winds` (it went into its extra winds, 西入, and ended there: a seat reached
+        the target, or the extra winds ran out) or `length` (its last wind's last dealer lost
+        the deal). In that order where two hold at once."""
+        if not self.over:
+            return None
+        if self.played_rules.end_on_negative and min(self.scores) < 0:
+            return "negative"
+        if self.stopped:
+            return "dealer_stops"
+        return "extra_winds" if self.extra_rounds else "length"
 
     def final_scores(self) -> list[int] | None:
         """Each seat's final score in points: its points less the target (返し点), with

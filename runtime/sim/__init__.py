@@ -1,10 +1,11 @@
-"""Simulation: whole rounds with bots, aggregated into a rulebook's balance report.
+"""Simulation: whole rounds (or whole matches) with bots, aggregated into a rulebook's report.
 
-`simulation.simulate` plays a job and reports; `play` plays one round for it, `rounds`
-summarises a finished round, `run` runs games in chunks on local processes (checkpointed)
-and `cluster` on Ray, `stats` aggregates exactly, `interval` gives 95 % intervals, `report`
-is the report's models and `text` its terminal form. Reads the engine, the bots and the
-ruleset.
+`simulation.simulate` plays a job and reports; `play` plays one round or one whole match for
+it, `rounds` summarises a finished round, `matches` a finished match (and aggregates matches),
+`run` runs games in chunks on local processes (checkpointed) and `cluster` on Ray, `stats`
+aggregates exactly, `interval` gives 95 % intervals, `report` is the report's models
+(`matchreport` those of whole matches) and `text` its terminal form. Reads the engine, the
+bots and the ruleset.
 """
 
 from __future__ import annotations
@@ -30,8 +31,26 @@ if TYPE_CHECKING:
         t_quantile,
         welch,
     )
+    from mjc.runtime.sim.matches import (
+        ENDINGS,
+        MatchSummary,
+        MatchTally,
+        PlayMatch,
+        Standing,
+        match_metrics,
+        points_moved,
+    )
+    from mjc.runtime.sim.matchreport import (
+        MatchCompareReport,
+        MatchReport,
+        SimReport,
+        match_compare_report,
+        match_report,
+    )
     from mjc.runtime.sim.play import (
+        MAX_MATCH_ROUNDS,
         make_bot,
+        play_match,
         play_round,
     )
     from mjc.runtime.sim.report import (
@@ -82,7 +101,9 @@ if TYPE_CHECKING:
     )
     from mjc.runtime.sim.text import (
         compare_text,
+        match_text,
         report_text,
+        sim_text,
         table,
     )
 
@@ -94,12 +115,19 @@ _EXPORTS = {
     "ChunkResult": "mjc.runtime.sim.run",
     "CompareReport": "mjc.runtime.sim.report",
     "Difference": "mjc.runtime.sim.report",
+    "ENDINGS": "mjc.runtime.sim.matches",
     "Estimate": "mjc.runtime.sim.interval",
     "Failure": "mjc.runtime.sim.stats",
     "Job": "mjc.runtime.sim.run",
     "MAX_FAILURES": "mjc.runtime.sim.stats",
+    "MAX_MATCH_ROUNDS": "mjc.runtime.sim.play",
+    "MatchCompareReport": "mjc.runtime.sim.matchreport",
+    "MatchReport": "mjc.runtime.sim.matchreport",
+    "MatchSummary": "mjc.runtime.sim.matches",
+    "MatchTally": "mjc.runtime.sim.matches",
     "PAYMENT_KINDS": "mjc.runtime.sim.rounds",
     "Paired": "mjc.runtime.sim.stats",
+    "PlayMatch": "mjc.runtime.sim.matches",
     "PlayRound": "mjc.runtime.sim.rounds",
     "QUANTILES": "mjc.runtime.sim.report",
     "RAY_MISSING": "mjc.runtime.sim.cluster",
@@ -108,7 +136,9 @@ _EXPORTS = {
     "RoundSummary": "mjc.runtime.sim.rounds",
     "RulebookInfo": "mjc.runtime.sim.report",
     "RunInfo": "mjc.runtime.sim.report",
+    "SimReport": "mjc.runtime.sim.matchreport",
     "SimulationError": "mjc.runtime.sim.run",
+    "Standing": "mjc.runtime.sim.matches",
     "Store": "mjc.runtime.sim.run",
     "SumStat": "mjc.runtime.sim.stats",
     "TASK_RETRIES": "mjc.runtime.sim.cluster",
@@ -122,11 +152,17 @@ _EXPORTS = {
     "game_metrics": "mjc.runtime.sim.stats",
     "game_seed": "mjc.runtime.sim.rounds",
     "make_bot": "mjc.runtime.sim.play",
+    "match_compare_report": "mjc.runtime.sim.matchreport",
+    "match_metrics": "mjc.runtime.sim.matches",
+    "match_report": "mjc.runtime.sim.matchreport",
+    "match_text": "mjc.runtime.sim.text",
     "mean": "mjc.runtime.sim.interval",
     "paired_mean": "mjc.runtime.sim.interval",
     "parse_cluster": "mjc.runtime.sim.cluster",
     "payment_kind": "mjc.runtime.sim.rounds",
+    "play_match": "mjc.runtime.sim.play",
     "play_round": "mjc.runtime.sim.play",
+    "points_moved": "mjc.runtime.sim.matches",
     "rate": "mjc.runtime.sim.interval",
     "report_json_schema": "mjc.runtime.sim.report",
     "report_of": "mjc.runtime.sim.simulation",
@@ -135,6 +171,7 @@ _EXPORTS = {
     "run_local": "mjc.runtime.sim.run",
     "run_ray": "mjc.runtime.sim.cluster",
     "seat_bots": "mjc.runtime.sim.rounds",
+    "sim_text": "mjc.runtime.sim.text",
     "simulate": "mjc.runtime.sim.simulation",
     "standard_deviation": "mjc.runtime.sim.interval",
     "summarize": "mjc.runtime.sim.rounds",
@@ -148,7 +185,9 @@ __getattr__, __dir__ = lazy_exports(__name__, globals(), _EXPORTS)
 __all__ = [
     "BOT_NAMES",
     "CONFIDENCE",
+    "ENDINGS",
     "MAX_FAILURES",
+    "MAX_MATCH_ROUNDS",
     "PAYMENT_KINDS",
     "QUANTILES",
     "RAY_MISSING",
@@ -160,14 +199,21 @@ __all__ = [
     "Estimate",
     "Failure",
     "Job",
+    "MatchCompareReport",
+    "MatchReport",
+    "MatchSummary",
+    "MatchTally",
     "Paired",
+    "PlayMatch",
     "PlayRound",
     "Report",
     "RoundInfo",
     "RoundSummary",
     "RulebookInfo",
     "RunInfo",
+    "SimReport",
     "SimulationError",
+    "Standing",
     "Store",
     "SumStat",
     "Tally",
@@ -180,11 +226,17 @@ __all__ = [
     "game_metrics",
     "game_seed",
     "make_bot",
+    "match_compare_report",
+    "match_metrics",
+    "match_report",
+    "match_text",
     "mean",
     "paired_mean",
     "parse_cluster",
     "payment_kind",
+    "play_match",
     "play_round",
+    "points_moved",
     "rate",
     "report_json_schema",
     "report_of",
@@ -193,6 +245,7 @@ __all__ = [
     "run_local",
     "run_ray",
     "seat_bots",
+    "sim_text",
     "simulate",
     "standard_deviation",
     "summarize",

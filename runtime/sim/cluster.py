@@ -81,7 +81,7 @@ def run_ray(
 
 
 def _run(ray: Any, job: Job, store: Store | None, progress: Progress | None) -> ChunkResult:
-    total = ChunkResult.empty(len(job.variants))
+    total = ChunkResult.empty(len(job.variants), job.matches)
     queue = list(reversed(list(pending(job, store, total))))
     report = progress or (lambda done, games: None)
     report(total.stop, job.games)

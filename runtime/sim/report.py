@@ -244,8 +244,11 @@ Report = BalanceReport | CompareReport
 
 
 def report_json_schema() -> dict[str, Any]:
-    """The JSON Schema of `mjc simulate --json`: a balance report or a comparison."""
-    adapter: TypeAdapter[Report] = TypeAdapter(Annotated[Report, Field(discriminator="kind")])
+    """The JSON Schema of `mjc simulate --json`: a balance report or a comparison, of rounds
+    or of whole matches (`mjc.runtime.sim.matchreport`, built on this module's models)."""
+    from mjc.runtime.sim.matchreport import SimReport
+
+    adapter: TypeAdapter[Any] = TypeAdapter(Annotated[SimReport, Field(discriminator="kind")])
     schema = adapter.json_schema(mode="serialization")
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "mjc simulate report"

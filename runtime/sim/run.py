@@ -10,6 +10,11 @@ indices whose size depends only on the number of games; each chunk is played by
 chunks finish: integer sums, so the result is identical whatever the number of workers or
 the order chunks finish in. Every game is seeded from the run's seed and its index.
 
+A job of `matches` plays whole matches instead of single rounds (`play` is then a `PlayMatch`
+of `mjc.runtime.sim.matches`): a game is a match, each variant aggregates the rounds of its
+matches in its `Tally` and the matches themselves in a `MatchTally`, and variants are compared
+match by match (`match_metrics`).
+
 With a checkpoint folder (`Store`), each finished chunk is written there atomically as it
 comes in; a run interrupted (Ctrl-C, a killed worker) keeps those, and the same job run
 again on the folder plays only the chunks that are missing. A game that raises is not lost
@@ -33,6 +38,7 @@ from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mjc.runtime.sim.matches import MatchSummary, MatchTally, PlayMatch, match_metrics
 from mjc.runtime.sim.rounds import PlayRound, RoundSummary, game_seed, seat_bots
 from mjc.runtime.sim.stats import Failure, Paired, Tally, game_metrics
 
@@ -74,7 +80,8 @@ class Variant:
 @dataclass(frozen=True, slots=True)
 class Job:
     """What a run plays (see the module's docstring); `load` and `play` must be importable
-    module-level functions, since they cross to workers by name."""
+    module-level functions, since they cross to workers by name. With `matches`, a game is
+    a whole match and `play` a `PlayMatch`."""
 
     variants: tuple[Variant, ...]
     players: int
@@ -82,7 +89,8 @@ class Job:
     games: int
     bots: tuple[str, ...]
     load: Callable[[str], Ruleset]
-    play: PlayRound
+    play: PlayRound | PlayMatch
+    matches: bool = False
 
     def key(self) -> dict[str, Any]:
         """What identifies the run in a checkpoint folder (the functions aside)."""
@@ -95,18 +103,21 @@ class Job:
             "games": self.games,
             "bots": list(self.bots),
             "chunk": chunk_size(self.games),
+            **({"matches": True} if self.matches else {}),
         }
 
 
 @dataclass(slots=True)
 class ChunkResult:
     """The aggregate of games `start` to `stop - 1`: a `Tally` per variant, and a `Paired`
-    per variant after the first (its game-by-game differences from the baseline)."""
+    per variant after the first (its game-by-game differences from the baseline); for a job
+    of matches, a `MatchTally` per variant too."""
 
     start: int
     stop: int
     tallies: list[Tally]
     paired: list[Paired] = field(default_factory=list)
+    matches: list[MatchTally] = field(default_factory=list)
 
     @property
     def games(self) -> int:
@@ -118,6 +129,8 @@ class ChunkResult:
             mine.merge(theirs)
         for mine_p, theirs_p in zip(self.paired, other.paired, strict=True):
             mine_p.merge(theirs_p)
+        for mine_m, theirs_m in zip(self.matches, other.matches, strict=True):
+            mine_m.merge(theirs_m)
 
     def state(self) -> dict[str, Any]:
         return {
@@ -125,6 +138,7 @@ class ChunkResult:
             "stop": self.stop,
             "tallies": [t.state() for t in self.tallies],
             "paired": [p.state() for p in self.paired],
+            "matches": [m.state() for m in self.matches],
         }
 
     @classmethod
@@ -134,12 +148,15 @@ class ChunkResult:
             int(state["stop"]),
             [Tally.of(t) for t in state["tallies"]],
             [Paired.of(p) for p in state["paired"]],
+            [MatchTally.of(m) for m in state.get("matches", [])],
         )
 
     @classmethod
-    def empty(cls, variants: int) -> ChunkResult:
+    def empty(cls, variants: int, matches: bool = False) -> ChunkResult:
+        """No games yet: the aggregates of `variants` variants (of matches, or of rounds)."""
         tallies = [Tally() for _ in range(variants)]
-        return cls(0, 0, tallies, [Paired() for _ in range(variants - 1)])
+        paired = [Paired() for _ in range(variants - 1)]
+        return cls(0, 0, tallies, paired, [MatchTally() for _ in range(variants if matches else 0)])
 
 
 def chunk_size(games: int) -> int:
@@ -167,16 +184,19 @@ def run_chunk(job: Job, start: int, stop: int) -> ChunkResult:
     """Play games `start` to `stop - 1` of the job under every variant: game `i` with seed
     `game_seed(job.seed, i)` and the bots of `seat_bots`. A game that raises under any
     variant counts as failed (under the first variant that raised) and is left out of
-    every variant's figures, so the variants stay paired game by game."""
+    every variant's figures, so the variants stay paired game by game. A game of a job of
+    `matches` is a whole match: its rounds go to the variant's `Tally`, the match to its
+    `MatchTally`."""
     n = len(job.variants)
-    result = ChunkResult(start, stop, [Tally() for _ in range(n)], [Paired() for _ in range(n - 1)])
+    result = ChunkResult.empty(n, job.matches)
+    result.start, result.stop = start, stop
     rulesets = [job.load(v.rulebook) for v in job.variants]
     options = [ruleset.resolve_options(dict(v.options), players=job.players)
                for ruleset, v in zip(rulesets, job.variants, strict=True)]  # fmt: skip
     for index in range(start, stop):
         seed = game_seed(job.seed, index)
         bots = seat_bots(job.bots, job.players, index)
-        summaries: list[RoundSummary] = []
+        summaries: list[RoundSummary | MatchSummary] = []
         for number, ruleset in enumerate(rulesets):
             try:
                 summaries.append(job.play(ruleset, options[number], job.players, seed, bots))
@@ -185,13 +205,29 @@ def run_chunk(job: Job, start: int, stop: int) -> ChunkResult:
                 break
         if len(summaries) < n:
             continue
-        for tally, summary in zip(result.tallies, summaries, strict=True):
-            tally.add(summary)
+        for number, summary in enumerate(summaries):
+            _count(result, number, summary)
         if n > 1:
-            base = game_metrics(summaries[0])
+            base = _metrics(summaries[0])
             for paired, summary in zip(result.paired, summaries[1:], strict=True):
-                paired.add(base, game_metrics(summary))
+                paired.add(base, _metrics(summary))
     return result
+
+
+def _count(result: ChunkResult, variant: int, summary: RoundSummary | MatchSummary) -> None:
+    """Count a game of a variant: a round, or a match and each of its rounds."""
+    if isinstance(summary, MatchSummary):
+        for played in summary.rounds:
+            result.tallies[variant].add(played)
+        result.matches[variant].add(summary)
+    else:
+        result.tallies[variant].add(summary)
+
+
+def _metrics(summary: RoundSummary | MatchSummary) -> dict[str, int]:
+    if isinstance(summary, MatchSummary):
+        return match_metrics(summary)
+    return game_metrics(summary)
 
 
 class Store:
@@ -293,7 +329,7 @@ def run_local(
     aggregate; finished chunks are checkpointed to `store` as they come in. Raises
     `SimulationError` when a worker process dies; `KeyboardInterrupt` passes through, with
     the finished chunks kept."""
-    total = ChunkResult.empty(len(job.variants))
+    total = ChunkResult.empty(len(job.variants), job.matches)
     todo = list(pending(job, store, total))
     report = progress or (lambda done, games: None)
     report(total.stop, job.games)

@@ -4,14 +4,20 @@ The one entry point of a simulation from Python (the CLI, the docs build and the
 it): it runs the `Job` (`mjc.runtime.sim.run`) in this process, on local worker processes or
 on Ray (`mjc.runtime.sim.cluster`), then builds a `BalanceReport` for one variant or a
 `CompareReport` for several (`mjc.runtime.sim.report`), reading each variant's fan table from
-its ruleset.
+its ruleset; for a job of whole matches, a `MatchReport` or a `MatchCompareReport`
+(`mjc.runtime.sim.matchreport`), each with the balance report of the rounds its matches dealt.
 """
 
 from __future__ import annotations
 
+from mjc.runtime.sim.matchreport import (
+    MatchReport,
+    SimReport,
+    match_compare_report,
+    match_report,
+)
 from mjc.runtime.sim.report import (
     BalanceReport,
-    Report,
     RulebookInfo,
     RunInfo,
     balance_report,
@@ -29,7 +35,7 @@ def simulate(
     cluster: str | None = None,
     store: Store | None = None,
     progress: Progress | None = None,
-) -> Report:
+) -> SimReport:
     """Play every game of `job` and report: on `workers` local processes, or on Ray when
     `cluster` is given (`ray` for a local instance, `ray://ADDRESS` for a cluster), with
     finished chunks checkpointed to `store`. Raises `SimulationError` for a run that cannot
@@ -45,9 +51,11 @@ def simulate(
     return report_of(job, total)
 
 
-def report_of(job: Job, total: ChunkResult) -> Report:
-    """The report of a job's aggregate: its variant's, or the comparison of its variants."""
+def report_of(job: Job, total: ChunkResult) -> SimReport:
+    """The report of a job's aggregate: its variant's, or the comparison of its variants (of
+    rounds, or of whole matches)."""
     reports: list[BalanceReport] = []
+    runs: list[RunInfo] = []
     fan_names: dict[str, str] = {}
     for variant, tally in zip(job.variants, total.tallies, strict=True):
         ruleset = job.load(variant.rulebook)
@@ -56,15 +64,26 @@ def report_of(job: Job, total: ChunkResult) -> Report:
             options=dict(variant.options),
             players=job.players,
             seed=job.seed,
-            games=job.games,
+            games=tally.rounds if job.matches else job.games,  # of matches: the rounds dealt
             bots=list(job.bots),
         )
+        runs.append(run.model_copy(update={"games": job.games}))
         reports.append(balance_report(run, tally, ruleset.fans, ruleset.tiers, ruleset.unit))
         for fan in ruleset.fans:
             fan_names.setdefault(fan.id, fan.name)
+    labels = [v.label for v in job.variants]
+    if job.matches:
+        matches: list[MatchReport] = [
+            match_report(run, tally, rounds, rounds.failed)
+            for run, tally, rounds in zip(runs, total.matches, reports, strict=True)
+        ]
+        if len(matches) == 1:
+            return matches[0]
+        return match_compare_report(
+            job.games, job.seed, labels, matches, total.matches, total.paired
+        )
     if len(reports) == 1:
         return reports[0]
-    labels = [v.label for v in job.variants]
     return compare_report(
         job.games, job.seed, labels, reports, total.tallies, total.paired, fan_names
     )

@@ -12,9 +12,22 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from mjc.runtime.sim.report import BalanceReport, CompareReport, Mean, Rate, SeatRow
+from mjc.runtime.sim.matchreport import (
+    MatchCompareReport,
+    MatchReport,
+    SimReport,
+    StandingRow,
+)
+from mjc.runtime.sim.report import BalanceReport, Bin, CompareReport, Mean, Rate, SeatRow
 
-__all__ = ["compare_text", "games_played", "report_text", "table"]
+__all__ = [
+    "compare_text",
+    "games_played",
+    "match_text",
+    "report_text",
+    "sim_text",
+    "table",
+]
 
 
 def _clean(text: str) -> str:
@@ -159,12 +172,16 @@ def report_text(report: BalanceReport) -> str:
     return "\n".join(out) + "\n"
 
 
-def compare_text(report: CompareReport) -> str:
+def compare_text(report: CompareReport | MatchCompareReport) -> str:
     """A comparison as text: each variant's differences from the baseline, then the full
-    report of every variant."""
+    report of every variant (of rounds, or of whole matches)."""
     base = report.variants[0]
+    if isinstance(report, MatchCompareReport):
+        played = f"{report.matches} matches"
+    else:
+        played = f"{report.games} games"
     out = [
-        f"comparison of {len(report.variants)} settings on the same {report.games} games "
+        f"comparison of {len(report.variants)} settings on the same {played} "
         f"(seed {report.seed}); baseline: {base.label}",
         "* : the games support the difference (its 95% interval excludes 0)",
     ]
@@ -186,5 +203,102 @@ def compare_text(report: CompareReport) -> str:
             ],
         )
     for variant in report.variants:
-        out += ["", f"== {variant.label} ==", report_text(variant.report).rstrip("\n")]
+        one = variant.report
+        text = match_text(one) if isinstance(one, MatchReport) else report_text(one)
+        out += ["", f"== {variant.label} ==", text.rstrip("\n")]
     return "\n".join(out) + "\n"
+
+
+def _bars(histogram: Sequence[Bin], label: str, count: str) -> list[str]:
+    most = max((b.count for b in histogram), default=0)
+    return table(
+        [label, count, ""],
+        [
+            [
+                str(b.low) if b.low == b.high else f"{b.low}-{b.high}",
+                str(b.count),
+                "#" * (round(40 * b.count / most) if most else 0),
+            ]
+            for b in histogram
+        ],
+        left=frozenset({0, 2}),
+    )
+
+
+def _standing_rows(rows: Sequence[StandingRow]) -> list[list[str]]:
+    """A seat's or a bot's standing: the points at the end (their mean alone: the final score
+    follows from them), the final score and the place with their intervals, the first places."""
+    return [
+        [
+            (f"{row.seat}{' (起家)' if row.seat == 0 else ''}" if row.bot is None else row.bot),
+            str(row.matches),
+            _num(row.points.mean),
+            *(mean_cells(row.final) if row.final.n else ["–", ""]),
+            *mean_cells(row.place),
+            _pct(row.first.rate),
+        ]
+        for row in rows
+    ]
+
+
+def match_text(report: MatchReport) -> str:
+    """The report of whole matches as text: their length, how they ended, the standing by
+    seat from the first dealer and by bot, then the balance report of their rounds."""
+    run = report.run
+    options = ", ".join(f"{k}={v}" for k, v in sorted(run.options.items())) or "defaults"
+    played = (
+        f"{report.matches} matches"
+        if report.matches == run.games
+        else (f"{report.matches} of {run.games} matches played")
+    )
+    lengths = report.lengths
+    out = [
+        f"matches of {run.rulebook.id} ({run.rulebook.title}) {run.rulebook.version}: "
+        f"{played}, {report.rounds.rounds} rounds, seed {run.seed}, {run.players} players, "
+        f"bots {','.join(run.bots)}, options {options}",
+        "95% intervals in brackets (Wilson for rates, t for means)",
+        "",
+        f"rounds per match: mean {_num(lengths.mean.mean)} "
+        f"[{_num(lengths.mean.low)}, {_num(lengths.mean.high)}], "
+        f"min {'–' if lengths.min is None else lengths.min}, "
+        f"max {'–' if lengths.max is None else lengths.max}",
+        "",
+        *_bars(lengths.histogram, "rounds", "matches"),
+        "",
+    ]
+    out += table(
+        ["ended", "matches", "rate", "95% interval"],
+        [
+            *[[name, *rate_cells(r)] for name, r in report.endings.named()],
+            ["went into extra winds (西入)", *rate_cells(report.extra_winds)],
+        ],
+    )
+    extra, moved = report.extra_rounds, report.points_per_round
+    out += [
+        "",
+        f"extra-wind rounds per match: {_num(extra.mean)} [{_num(extra.low)}, {_num(extra.high)}]",
+        f"points changing hands per round: {_num(moved.mean)} "
+        f"[{_num(moved.low)}, {_num(moved.high)}]",
+        "",
+    ]
+    header = ["matches", "points", "final", "95%", "place", "95%", "first"]
+    out += table(["seat from dealer", *header], _standing_rows(report.seats))
+    out.append("")
+    out += table(["bot", *header], _standing_rows(report.bots))
+    rounds = report_text(report.rounds).split("\n", 3)[3]  # its own header and legend aside
+    out += [
+        "",
+        f"== the {report.rounds.rounds} rounds of these matches ==",
+        "",
+        rounds.rstrip("\n"),
+    ]
+    return "\n".join(out) + "\n"
+
+
+def sim_text(report: SimReport) -> str:
+    """Any report of `mjc simulate` as text."""
+    if isinstance(report, MatchReport):
+        return match_text(report)
+    if isinstance(report, CompareReport | MatchCompareReport):
+        return compare_text(report)
+    return report_text(report)

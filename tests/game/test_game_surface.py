@@ -43,6 +43,7 @@ MATCH_PUBLIC = frozenset({
     "ruleset", "options", "players", "rules", "seed", "dealer", "streak", "round_wind",
     "scores", "results", "auto", "situations", "scenarios", "next_round", "finish", "play",
     "over", "placement", "first_dealer", "honba", "deposits", "deposits_awarded", "final_scores",
+    "ended_by", "extra_rounds",
 })  # fmt: skip
 # The wall is a documented class of its own (`mjc.runtime.game.wall.Wall`): only its
 # underscore names are its own.

@@ -211,6 +211,7 @@ def test_the_match_ends_when_a_seats_points_fall_below_zero() -> None:
     match = Match(ruleset("riichi"), seed=3, rules=rules)
     rounds = _play_whole(match)
     assert match.over and min(match.scores) < 0 and len(rounds) < 8
+    assert match.ended_by == "negative"
 
 
 def test_without_tobi_the_match_plays_on_below_zero() -> None:

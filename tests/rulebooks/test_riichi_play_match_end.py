@@ -2,7 +2,8 @@
 counted from the 返し点 of 30,000 with 順位ウマ (options 10-20, 10-30, 5-15, none) and the
 オカ to the first place; 西入 (option `west_entry`: one more wind, sudden death, when nobody
 has 30,000 as the last wind ends); 和了止め (option `agari_yame`: the last dealer who keeps
-the deal in first place ends the match). Through `Match` and `mjc play --match`; the
+the deal in first place ends the match), and `Match.ended_by`, which of them ended it. Through
+`Match` and `mjc play --match`; the
 rules' words through `mjc check`."""
 
 from __future__ import annotations
@@ -81,11 +82,13 @@ def test_rules_without_a_target_or_uma_give_no_final_score() -> None:
 def test_west_entry_plays_one_more_wind_when_nobody_has_30000_and_ends_at_the_first_who_has() -> (
     None
 ):
-    rounds = _ended(Match(ruleset("riichi"), seed=33))
-    winds = [wind for wind, _, _ in rounds]
+    west = Match(ruleset("riichi"), seed=33)
+    winds = [wind for wind, _, _ in _ended(west)]
     assert winds.count("W") == 1 and winds[-1] == "W"
+    assert west.ended_by == "extra_winds" and west.extra_rounds == 1
     match = Match(ruleset("riichi"), seed=33, options={"west_entry": "off"})
     assert "W" not in [wind for wind, _, _ in _ended(match)]
+    assert match.ended_by == "length" and match.extra_rounds == 0
 
 
 def test_west_entry_lasts_one_wind_at_most() -> None:
@@ -94,6 +97,8 @@ def test_west_entry_lasts_one_wind_at_most() -> None:
     match = Match(base, seed=33, rules=rules)
     winds = {wind for wind, _, _ in _ended(match)}
     assert winds == {"E", "S", "W"} and match.over and max(match.scores) < 1_000_000
+    assert match.extra_rounds > 0  # 飛び ends it before its extra winds run out, else they do
+    assert match.ended_by == ("negative" if min(match.scores) < 0 else "extra_winds")
 
 
 def test_agari_yame_the_last_dealer_in_first_place_ends_the_match_keeping_the_deal() -> None:
@@ -102,8 +107,11 @@ def test_agari_yame_the_last_dealer_in_first_place_ends_the_match_keeping_the_de
     wind, dealer, result = rounds[-1]
     assert wind == "S" and result["next_dealer"] == dealer
     assert match.placement()[0] == dealer
+    assert match.ended_by == "dealer_stops"
     plays_on = Match(ruleset("riichi"), seed=2, options={"agari_yame": "off"})
+    assert plays_on.ended_by is None
     assert len(_ended(plays_on)) > len(rounds)
+    assert plays_on.ended_by in ("length", "extra_winds", "negative")
 
 
 def test_a_played_matchs_final_scores_are_in_its_log_and_printed(
