@@ -42,3 +42,14 @@ def test_riichi_example_pays_the_ron_its_honba_and_the_table_to_the_winner(
     result = json.loads(capsys.readouterr().out)
     assert result["deltas"] == [0, 14300, -1000, -12300]
     assert result["table"] == {"before": 1000, "after": 0}
+
+
+def test_sanma_example_is_a_mangan_tsumo_paid_by_the_two_others_alone(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """三麻: 立直 門前清自摸和 ドラ3 (the dora after the indicator 1m is 9m): 満貫 self-drawn by a
+    non-dealer, 4,000 from the dealer and 2,000 from the other; no 北家 pays (ツモ損)."""
+    path = str(EXAMPLES / "sanma-tsumo-son.json")
+    assert main(["settle", "sanma", path, "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["deltas"] == [-4000, 6000, -2000]
