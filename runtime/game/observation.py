@@ -60,6 +60,9 @@ def _seat(r: Round, seat: int, st: SeatState, own: bool) -> dict[str, Any]:
         "flowers": [tile_text(t) for t in st.flowers],
         "river": [tile_text(t) for t in st.river],
     }
+    if r.reds is not None:  # 赤ドラ: what every seat sees, the red discards and melded fives
+        river, melded = r.reds.shown(seat)
+        data["red_river"], data["red_melded"] = list(river), list(melded)
     if own:
         data["concealed"] = [tile_text(t) for t in st.concealed()]
         if r.reds is not None:  # 赤ドラ: the red fives it holds, concealed or in its melds

@@ -140,6 +140,10 @@ class SeatView:
     # repr, so that a round without red fives reads as it did before them.
     red_fives: tuple[str, ...] = field(default=(), repr=False)
     furiten: bool = False  # 振聴 (`TurnRules.furiten`): no win on another's tile now
+    # What every seat sees of them: the places in `river` of the red fives discarded, and
+    # the red fives in the seat's melds (`0p`); out of the repr, as `red_fives`.
+    red_river: tuple[int, ...] = field(default=(), repr=False)
+    red_melded: tuple[str, ...] = field(default=(), repr=False)
 
     @property
     def ready(self) -> bool:
@@ -303,7 +307,16 @@ def _seat(r: Round, seat: int, st: SeatState) -> SeatView:
         left=seat in r.left_seats,
         red_fives=tuple(map(red_text, r.reds.held(seat))) if r.reds is not None else (),
         furiten=r.ready.furiten and st.size() == r.rules.hand and is_furiten(r, seat),
+        **_red_shown(r, seat),
     )
+
+
+def _red_shown(r: Round, seat: int) -> dict[str, Any]:
+    """`red_river` and `red_melded` of a seat, where the wall has red fives."""
+    if r.reds is None:
+        return {}
+    river, melded = r.reds.shown(seat)
+    return {"red_river": river, "red_melded": melded}
 
 
 def _last_discard(r: Round) -> Discard | None:

@@ -70,12 +70,13 @@ class RedFives:
     """The red fives each seat holds, per suit, concealed and in its melds, and the last
     discard when it was a red five (`red_discard`, else -1; see the module docstring)."""
 
-    __slots__ = ("concealed", "melded", "red_discard")
+    __slots__ = ("concealed", "melded", "red_discard", "river")
 
     def __init__(self, players: int) -> None:
         self.concealed = [[0, 0, 0] for _ in range(players)]
         self.melded = [[0, 0, 0] for _ in range(players)]
         self.red_discard = -1
+        self.river: list[list[int]] = [[] for _ in range(players)]  # places of red discards
 
     def gain(self, seat: int, tile: int, event: dict[str, Any] | None = None) -> None:
         """`seat` drew (or was dealt) the red five `tile`; its log line says so."""
@@ -97,15 +98,29 @@ class RedFives:
                     tiles[i] = "0" + tiles[i][1]
             at += len(tiles)
 
-    def discarded(self, seat: int, tile: int, counts: Sequence[int], event: dict[str, Any]) -> None:
-        """`seat` discarded `tile` (its `counts` after): a red five only when no plain one of
-        the suit is left in its hand; the action's log line says so."""
+    def discarded(
+        self, seat: int, tile: int, counts: Sequence[int], event: dict[str, Any], place: int
+    ) -> None:
+        """`seat` discarded `tile` (its `counts` after) to `place` in its river: a red five
+        only when no plain one of the suit is left in its hand; the action's log line says so."""
         suit = tile // 9
         red = tile in FIVES and counts[tile] < self.concealed[seat][suit]
         self.red_discard = tile if red else -1
         if red:
             self.concealed[seat][suit] -= 1
+            self.river[seat].append(place)
             event["tile"] = red_text(tile)
+
+    def shown(self, seat: int) -> tuple[tuple[int, ...], tuple[str, ...]]:
+        """What every seat sees of `seat`'s red fives: the places in its river of those it
+        discarded, and those in its melds (a meld is shown: which of its fives is red is
+        not kept, only how many)."""
+        melded = [
+            red_text(five)
+            for suit, five in enumerate(FIVES)
+            for _ in range(self.melded[seat][suit])
+        ]
+        return tuple(self.river[seat]), tuple(melded)
 
     def claimed(self, seat: int) -> None:
         """`seat` claimed the last discard into a meld."""

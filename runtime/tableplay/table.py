@@ -52,7 +52,7 @@ def discarded(r: Round, seat: int, tile: int, counts: Sequence[int], event: dict
     reds = r.reds
     if reds is not None:
         if tile in FIVES:
-            reds.discarded(seat, tile, counts, event)
+            reds.discarded(seat, tile, counts, event, len(r.seats[seat].river) - 1)
         else:
             reds.red_discard = -1  # `RedFives.discarded` of a tile that is no five
 

@@ -301,6 +301,24 @@ def test_red_fives_1_a_claimed_red_five_is_the_claimers(book: Ruleset) -> None:
     assert {f.id: f.count for f in game.settlement.scores[1].fans}["red_dora"] == 1
 
 
+def test_red_fives_1_every_seat_sees_a_red_discard_in_the_river_and_a_red_five_melded(
+    book: Ruleset,
+) -> None:
+    """The red 5m the dealer discards is marked at its place in his river (`red_river`), and
+    once seat 1 pongs it, in seat 1's melds (`red_melded`), for every seat to see."""
+    dealer = "19m19p19s1234z0678m"
+    hands = (dealer, "55m234p234s678s67p", *QUIET[2:])
+    game = riichi_round(book, hands, head="6p")
+    act(game, 0, "discard", "5m")
+    assert game.state().seats[0].red_river == (0,)
+    assert game.observation(2)["seats"][0]["red_river"] == [0]
+    act(game, 1, "pong", "5m")
+    seats = game.state().seats
+    assert seats[1].red_melded == ("0m",) and seats[0].red_melded == ()
+    assert game.observation(3)["seats"][1]["red_melded"] == ["0m"]
+    assert game.observation(3)["seats"][0]["river"] == ["5m"]  # the river writes the five
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_red_fives_1_a_round_has_one_red_five_of_each_suit(book: Ruleset, seed: int) -> None:
     """The seed chooses one 5m, 5p and 5s: no more than one of each shows in the log."""
