@@ -227,6 +227,7 @@ def test_a_missing_rulebook_skips_its_row() -> None:
     assert "not bundled" in skipped.note
 
 
+@pytest.mark.slow  # the whole bench; --only wilds below checks the same in a second
 def test_a_wild_disagreement_fails_the_command(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -652,11 +652,21 @@ def bundled_sections() -> dict[str, tuple[tuple[str, str], ...]]:
 def bundled_slice(c: Choices) -> str:
     """A bundled rulebook cut down to the sections every rulebook needs (and its options)
     and up to four others: small, so a mutant is cheap to compile, and many slices compile."""
-    sections = bundled_sections()[c.choice(sorted(bundled_sections()))]
+    names = sorted(bundled_sections())
+    name = c.choice(names)
+    if _is_variant(name) and not c.chance(10):  # a variant compiles its parent whole: seldom
+        name = c.choice([n for n in names if not _is_variant(n)])
+    sections = bundled_sections()[name]
     others = [i for i, (rule, _) in enumerate(sections) if rule not in REQUIRED]
     kept = {c.choice(others) for _ in range(c.integer(0, 4))} if others else set()
     texts = [text for i, (rule, text) in enumerate(sections) if rule in REQUIRED or i in kept]
     return "\n\n".join(texts) + "\n"
+
+
+def _is_variant(name: str) -> bool:
+    """Whether a bundled rulebook extends another (三麻 extends riichi)."""
+    header = next(text for rule, text in bundled_sections()[name] if rule == "header")
+    return " extends " in header.split("{", 1)[0]
 
 
 def bundled_mutant(c: Choices) -> str:

@@ -142,7 +142,20 @@ def _interpreted_wins(name: str, count: int) -> list[bool | str | None]:
     return found
 
 
-def test_the_native_build_runs_compiled_modules(report: dict[str, object]) -> None:
+def test_the_native_build_runs_compiled_modules_scores_and_checks_as_the_interpreted_one(
+    report: dict[str, object], native_root: Path
+) -> None:
+    """Every check of the build in one test, so that one worker of the suite makes it: the
+    others would each make their own, two minutes of both cores (pytest-xdist cannot tie
+    tests to one worker under `--dist worksteal`)."""
+    _runs_compiled_modules(report)
+    _names_what_was_built(native_root)
+    for name in sorted(bundled_rulebooks()):
+        _scores_every_case_as_the_golden_fixture(report, name)
+        _checks_wins_as_the_interpreted_one(report, name)
+
+
+def _runs_compiled_modules(report: dict[str, object]) -> None:
     compiled = report["compiled"]
     assert isinstance(compiled, dict)
     assert str(report["build"]).startswith("native (")
@@ -152,10 +165,7 @@ def test_the_native_build_runs_compiled_modules(report: dict[str, object]) -> No
     assert [name for name, native in compiled.items() if not native] == []
 
 
-@pytest.mark.parametrize("name", sorted(bundled_rulebooks()))
-def test_the_native_build_scores_every_case_as_the_golden_fixture(
-    report: dict[str, object], name: str
-) -> None:
+def _scores_every_case_as_the_golden_fixture(report: dict[str, object], name: str) -> None:
     outcomes = report["outcomes"]
     assert isinstance(outcomes, dict)
     golden = _golden(name, CASES)
@@ -163,21 +173,18 @@ def test_the_native_build_scores_every_case_as_the_golden_fixture(
     assert len(outcomes[name]) == CASES
     pairs = enumerate(zip(golden, outcomes[name], strict=True))
     differ = [(i, want, got) for i, (want, got) in pairs if want != got]
-    assert not differ[:5], f"{len(differ)} of {CASES} cases differ"
+    assert not differ[:5], f"{name}: {len(differ)} of {CASES} cases differ"
 
 
-@pytest.mark.parametrize("name", sorted(bundled_rulebooks()))
-def test_the_native_build_checks_wins_as_the_interpreted_one(
-    report: dict[str, object], name: str
-) -> None:
+def _checks_wins_as_the_interpreted_one(report: dict[str, object], name: str) -> None:
     wins = report["wins"]
     assert isinstance(wins, dict)
     expected = _interpreted_wins(name, CASES)
-    assert sum(1 for w in expected if w is True) > CASES // 10
-    assert wins[name] == expected
+    assert sum(1 for w in expected if w is True) > CASES // 10, name
+    assert wins[name] == expected, name
 
 
-def test_the_manifest_names_what_was_built(native_root: Path) -> None:
+def _names_what_was_built(native_root: Path) -> None:
     manifest = json.loads((native_root / MANIFEST).read_text(encoding="utf-8"))
     assert manifest["runtime"] == list(NATIVE_RUNTIME)
     assert sorted(manifest["rulebooks"]) == sorted(bundled_rulebooks())
