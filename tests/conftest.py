@@ -2,7 +2,9 @@
 
 `make test` runs every test but the long runs, which carry `@pytest.mark.slow` (the native
 build's rebuild, the long fuzzing and oracle sets); `make test-all` (`pytest --all`) runs
-them too. A slow test is deselected, never skipped: the summary counts it apart.
+them too. A slow test is deselected, never skipped: the summary counts it apart. A `heavy`
+test (the native build) is collected first, so that pytest-xdist starts it at once on one
+worker while the other runs the rest.
 """
 
 from __future__ import annotations
@@ -44,9 +46,15 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "slow: a long run that only `make test-all` (pytest --all) runs"
     )
+    config.addinivalue_line(
+        "markers",
+        "heavy: a test of minutes that `make test` runs first, beside the rest of the suite "
+        "on the other worker, not at its end",
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: item.get_closest_marker("heavy") is None)  # stable: heavy first
     if config.getoption("--all"):
         return
     slow = [item for item in items if item.get_closest_marker("slow") is not None]

@@ -142,6 +142,7 @@ def _interpreted_wins(name: str, count: int) -> list[bool | str | None]:
     return found
 
 
+@pytest.mark.heavy
 def test_the_native_build_runs_compiled_modules_scores_and_checks_as_the_interpreted_one(
     report: dict[str, object], native_root: Path
 ) -> None:
@@ -150,6 +151,9 @@ def test_the_native_build_runs_compiled_modules_scores_and_checks_as_the_interpr
     tests to one worker under `--dist worksteal`)."""
     _runs_compiled_modules(report)
     _names_what_was_built(native_root)
+    # A compiled function given a wrong type names the argument: arrange is compiled, and the
+    # plain TypeError is read off the source's annotations.
+    assert report["wrong_type"] == "hand must be a Hand, not NoneType"
     for name in sorted(bundled_rulebooks()):
         _scores_every_case_as_the_golden_fixture(report, name)
         _checks_wins_as_the_interpreted_one(report, name)
@@ -264,10 +268,3 @@ def test_without_mypyc_the_build_says_why_and_writes_the_modules_all_the_same(
     assert "cannot build natively: mypyc is not installed" in capsys.readouterr().err
     assert (tmp_path / "out" / "modules" / "guangdong.py").is_file()
     assert not (tmp_path / "out" / "native").exists()
-
-
-def test_a_compiled_function_given_a_wrong_type_names_the_argument(
-    report: dict[str, object],
-) -> None:
-    # arrange is compiled; the plain TypeError is read off the source's annotations.
-    assert report["wrong_type"] == "hand must be a Hand, not NoneType"
