@@ -12,13 +12,11 @@ options by id or Chinese label. What it prepares per option setting is kept by
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.rules.gamecache import Game, GameCache, prepare_game
-from mjc.runtime.rules.gamerules import GameRules
 from mjc.runtime.rules.scorepieces import (
     best_reading,
     check_tiles_in_play,
@@ -27,10 +25,10 @@ from mjc.runtime.rules.scorepieces import (
     no_win_reason,
     with_win,
 )
+from mjc.runtime.rules.settling import SettlingRules
 from mjc.runtime.rules.spec import WILD_ACTIONS, ExampleSpec, Options, RulesetSpec
-from mjc.runtime.rules.waits import ruleset_wait_list
 from mjc.runtime.score.explain import suppressed_fans
-from mjc.runtime.score.options import OptionError, resolve_options
+from mjc.runtime.score.options import resolve_options
 from mjc.runtime.score.points import Valued, best_by_points, value_reading
 from mjc.runtime.score.scoring import (
     FanScore,
@@ -49,7 +47,7 @@ from mjc.runtime.score.situationargs import (
 )
 from mjc.runtime.score.situations import SituationError
 from mjc.runtime.settle.claimcheck import wild_win_refusal
-from mjc.runtime.settle.payments import DEFAULT_PAYMENTS, DrawHand, HeldAtDraw
+from mjc.runtime.settle.payments import DEFAULT_PAYMENTS
 from mjc.runtime.tiles.argcheck import WRONG_TYPE_SIGNS, raise_if_wrong
 from mjc.runtime.tiles.hand import MAX_TILES, Hand, is_win_size, parse_hand
 from mjc.runtime.tiles.tile import NUM_PLAYING
@@ -75,8 +73,7 @@ from mjc.runtime.wins.waitsets import custom_may_complete, custom_needs
 from mjc.runtime.wins.wilds import wild_arrangements
 
 if TYPE_CHECKING:
-    from mjc.runtime.settle.round import RoundOutcome
-    from mjc.runtime.settle.settlement import Settlement
+    pass
 
 # `WILD_ACTIONS` and `ExampleSpec` moved to `mjc.runtime.rules.spec`, `WIND_TILES` to
 # `mjc.runtime.score.situationargs`; all still importable from here.
@@ -87,7 +84,7 @@ _new_score = tuple.__new__
 _NOT_VALUED = Valued(None, (), None, None)
 
 
-class Ruleset(GameRules):
+class Ruleset(SettlingRules):
     """One compiled rulebook: `Ruleset(spec)`, the spec its generated module builds."""
 
     def __init__(self, spec: RulesetSpec) -> None:
@@ -169,108 +166,6 @@ class Ruleset(GameRules):
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.id} ({self.title})>"
-
-    # ------------------------------------------------------------------ settlement
-
-    def settle(
-        self, outcome: RoundOutcome | Mapping[str, object], *, played: bool = False
-    ) -> Settlement:
-        """Settle a finished round (a `RoundOutcome`, or JSON-like data validated as one): a
-        `mjc.runtime.settle.settlement.Settlement` whose deltas sum to zero. Raises `RoundError` (a
-        `ValueError`) naming the field for a round this rulebook cannot settle. `played` is for
-        the game engine alone: the round JSON it wrote of a round it played under this
-        rulebook, which its play already holds to the round's checks and the rulebook's (its
-        claims, kongs, wilds, copies of each tile), settled without making them again."""
-        # The round's model needs pydantic: imported when a round is settled, not before.
-        from mjc.runtime.settle.round import RoundOutcome, parse_round
-
-        if not isinstance(outcome, RoundOutcome):
-            outcome = parse_round(outcome, self._win_tiles, played=played)
-        return self._settled(outcome, played, None)
-
-    def settle_played(
-        self, outcome: Mapping[str, object], held: Mapping[int, HeldAtDraw]
-    ) -> Settlement:
-        """`settle(outcome, played=True)` for the game engine, which gives the hands still
-        playing at an exhaustive draw as it holds them (`held`, by seat: each the `Hand` its
-        text in `outcome["hands"]` reads as, and its wait set) beside that text, so they are
-        not parsed and their waits not looked for again: the same settlement."""
-        from mjc.runtime.settle.round import parse_round
-
-        return self._settled(parse_round(outcome, self._win_tiles, played=True), True, held)
-
-    def _settled(
-        self, outcome: RoundOutcome, played: bool, held: Mapping[int, HeldAtDraw] | None
-    ) -> Settlement:
-        """The settlement of a validated round: `settle`'s and `settle_played`'s."""
-        from mjc.runtime.settle.round import RoundError
-        from mjc.runtime.settle.settlement import settle
-
-        n = outcome.players
-        if n not in self.players:
-            counts = ", ".join(str(p) for p in self.players)
-            raise RoundError(f"players: {self.id} is played by {counts} players, not {n}")
-        try:
-            game = self._games.game(outcome.options, None, n)
-        except OptionError as exc:
-            raise RoundError(f"options: {exc}") from None
-        return settle(
-            outcome,
-            options=game.values,
-            rules=self._round_rules(game, outcome.indicator),
-            payments=self.payments,
-            unit=self.unit,
-            score_hand=self.score,
-            deal_wins=self._deal_win_rules(game),
-            after_win=game.turn_rules.after_win,
-            draw_seat=self.draw_seat,
-            checked=played,
-            held=held,
-        )
-
-    def draw_seat(
-        self,
-        hand: Hand,
-        *,
-        seat_wind: str,
-        round_wind: str,
-        dealer: bool,
-        players: int | None,
-        options: Mapping[str, object] | None,
-        indicator: str | None,
-        declared: Mapping[str, str] | None = None,
-        waits: frozenset[int] | None = None,
-    ) -> DrawHand:
-        """What settles a seat still playing at an exhaustive draw: whether its hand of 13 is
-        ready (`waits`), the best hand it is ready for (its highest-scoring wait, scored as
-        a win on a discard with no other situation; 0 when the scoring refuses every one),
-        and the draw lines of the payments section that hold for it (by index in
-        `payments.draw_rules`, with amounts), their `ready` read from those waits; `declared`
-        is what the seat declared before play (定缺), read by its scores and its lines;
-        `waits` the engine's wait set of the hand (`HeldAtDraw.waits`), else looked for.
-        Raises `HandError` and `ValueError` as `waits`."""
-        found = ruleset_wait_list(  # `waits`, without the shanten of a hand not ready
-            self,
-            hand,
-            options=options,
-            players=players,
-            indicator=indicator,
-            seat_wind=seat_wind,
-            round_wind=round_wind,
-            dealer=dealer,
-            declared=declared,
-            quick=waits,
-        )
-        game = self._games.game(options, None, players)
-        wild = self._wilds(game, indicator, None) if self.has_wilds else ()
-        situation = self._situation(hand, False, seat_wind, round_wind, dealer, (), players, wild)
-        if declared:  # what the seat declared before play (定缺), as its lines' `when` reads it
-            situation = with_declared(situation, declared, self.spec.declares, self.id)
-        tiles = tuple(w.tile for w in found)
-        if tiles or situation.waits:  # (most seats wait on nothing, as the situation says)
-            situation = dataclasses.replace(situation, waits=tiles)
-        best = max((w.score.total for w in found if w.score.win), default=0)
-        return DrawHand(bool(found), best, self.payments.draws(hand, situation, game.values))
 
     # ------------------------------------------------------------------ scoring
 

@@ -31,3 +31,9 @@ def test_noten_bappu_one_ready_seat_is_paid_1000_by_each_of_the_two() -> None:
 def test_noten_bappu_two_ready_seats_are_paid_1000_each_by_the_one() -> None:
     result = settle("sanma", players=3, exhaustive_draw=True, hands=TWO_READY)
     assert paid(result) == {(2, 0): 1000, (2, 1): 1000}
+
+
+def test_a_round_that_does_not_say_how_many_play_is_played_by_three() -> None:
+    # 三麻 is played by three alone: a round JSON without `players` is a round of three
+    result = settle("sanma", winners=[{"seat": 1, **CHINITSU, "self_drawn": True}])
+    assert paid(result) == {(0, 1): 8000, (2, 1): 4000}
