@@ -55,8 +55,10 @@ class SettlingRules(GameRules):
     def _with_players(self, outcome: Mapping[str, object]) -> Mapping[str, object]:
         """A round that does not say how many play: 4, unless the rulebook is played by one
         other count alone (三麻's 3), which is then the only one it can be."""
-        if "players" in outcome or len(self.players) != 1 or self.players[0] == 4:
+        if len(self.players) != 1 or self.players[0] == 4:
             return outcome
+        if not isinstance(outcome, Mapping) or "players" in outcome:
+            return outcome  # (what is no mapping, `parse_round` refuses by its type)
         return {**outcome, "players": self.players[0]}
 
     def settle_played(
