@@ -161,7 +161,7 @@ def settle(args: argparse.Namespace) -> int:
     except _RulebookFailed:
         return EXIT_FAILED
     try:  # the hands as large as the rulebook's wins (17 tiles under `hand 16`)
-        outcome = parse_round_json(text, ruleset.hand_size + 1)
+        outcome = parse_round_json(text, ruleset.hand_size + 1, ruleset.round_players)
     except RoundError as exc:
         raise UsageError(f"{args.round}: {exc}") from None
     try:

@@ -49,17 +49,17 @@ class SettlingRules(GameRules):
         from mjc.runtime.settle.round import RoundOutcome, parse_round
 
         if not isinstance(outcome, RoundOutcome):
-            outcome = parse_round(self._with_players(outcome), self._win_tiles, played=played)
+            outcome = parse_round(
+                outcome, self._win_tiles, played=played, players=self.round_players
+            )
         return self._settled(outcome, played, None)
 
-    def _with_players(self, outcome: Mapping[str, object]) -> Mapping[str, object]:
-        """A round that does not say how many play: 4, unless the rulebook is played by one
-        other count alone (三麻's 3), which is then the only one it can be."""
-        if len(self.players) != 1 or self.players[0] == 4:
-            return outcome
-        if not isinstance(outcome, Mapping) or "players" in outcome:
-            return outcome  # (what is no mapping, `parse_round` refuses by its type)
-        return {**outcome, "players": self.players[0]}
+    @property
+    def round_players(self) -> int | None:
+        """How many play in a round JSON that does not say: the rulebook's only count where
+        it is played by one other than four (三麻: 3), else None (the round's own 4)."""
+        only = self.players[0] if len(self.players) == 1 else 4
+        return None if only == 4 else only
 
     def settle_played(
         self, outcome: Mapping[str, object], held: Mapping[int, HeldAtDraw]

@@ -11,6 +11,7 @@ field is strict about its type (`"4"` is not 4; see `_Model`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import (
@@ -529,12 +530,19 @@ class RoundOutcome(_Model):
 
 
 def parse_round(
-    data: object, tiles: int = MAX_SETS * 3 + 2, *, played: bool = False
+    data: object,
+    tiles: int = MAX_SETS * 3 + 2,
+    *,
+    played: bool = False,
+    players: int | None = None,
 ) -> RoundOutcome:
     """Validate JSON-like data as a round of a rulebook whose wins hold `tiles` tiles (17 in
     one of `hand 16`); a `RoundError` names the first bad field. `played`: the round the
     game engine wrote of its own play, whose fields are typed but not checked again for how
-    they agree (never for a round read from outside: `Ruleset.settle`)."""
+    they agree (never for a round read from outside: `Ruleset.settle`). `players`: how many
+    play in a round that does not say (`Ruleset.round_players`; None: the field's 4)."""
+    if players is not None and isinstance(data, Mapping) and "players" not in data:
+        data = {**data, "players": players}
     context: dict[str, object] = {"tiles": tiles}
     if played:
         context["played"] = True
@@ -545,14 +553,17 @@ def parse_round(
 
 
 @plain_type_errors  # text that is neither str nor bytes: a TypeError naming `text`
-def parse_round_json(text: str | bytes, tiles: int = MAX_SETS * 3 + 2) -> RoundOutcome:
+def parse_round_json(
+    text: str | bytes, tiles: int = MAX_SETS * 3 + 2, players: int | None = None
+) -> RoundOutcome:
     """A round from JSON text, read within `mjc.runtime.settle.jsoninput`'s limits, of a
-    rulebook whose wins hold `tiles` tiles; a `RoundError` says what is wrong in one line."""
+    rulebook whose wins hold `tiles` tiles (`players`: as `parse_round`'s); a `RoundError`
+    says what is wrong in one line."""
     try:
         data = load_json(text)
     except JSONInputError as exc:
         raise RoundError(str(exc)) from None
-    return parse_round(data, tiles)
+    return parse_round(data, tiles, players=players)
 
 
 def round_json_schema() -> dict[str, object]:

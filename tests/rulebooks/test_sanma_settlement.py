@@ -4,6 +4,12 @@ Every settlement is zero-sum (`settle` checks it)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
+
+from mjc.compiler.cli.commands import main
 from tests.helpers.settlement_helpers import paid, settle
 
 CHINITSU = {"hand": "123456789p11122p", "win_tile": "1p"}  # 清一色 一気通貫: 8 han, 倍満
@@ -37,3 +43,15 @@ def test_a_round_that_does_not_say_how_many_play_is_played_by_three() -> None:
     # 三麻 is played by three alone: a round JSON without `players` is a round of three
     result = settle("sanma", winners=[{"seat": 1, **CHINITSU, "self_drawn": True}])
     assert paid(result) == {(0, 1): 8000, (2, 1): 4000}
+
+
+def test_mjc_settle_reads_a_round_without_players_as_a_round_of_three(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps({"winners": [{"seat": 1, **CHINITSU, "self_drawn": True}]}))
+    assert main(["settle", "sanma", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["deltas"] == [-8000, 12000, -4000]
+    path.write_text(json.dumps({"players": 4, "exhaustive_draw": True}))
+    assert main(["settle", "sanma", str(path)]) == 2
+    assert "sanma is played by 3 players, not 4" in capsys.readouterr().err
