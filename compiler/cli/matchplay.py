@@ -110,12 +110,14 @@ def play_match(args: Any, ruleset: Ruleset, options: Mapping[str, str], out: IO[
     log = args.log or (None if args.bots_only else f"mjc-{ruleset.id}-match-{seed}.jsonl")
     if log:
         write_log(log, lines)
-    _print_match(match, seed, out, args.json, log)
+    _print_match(match, end, seed, out, args.json, log)
     return 0
 
 
-def _print_match(match: Match, seed: int, out: IO[str], as_json: bool, log: str | None) -> None:
-    end = _last_line(match)
+def _print_match(
+    match: Match, end: dict[str, Any], seed: int, out: IO[str], as_json: bool, log: str | None
+) -> None:
+    """The match's end (`end`, its `match_end` line) in words, or as JSON."""
     if as_json:
         data = {"seed": seed, "match": end, "results": match.results, "log": log}
         print(json.dumps(data, ensure_ascii=False, indent=2), file=out)
@@ -198,4 +200,4 @@ def print_replayed(path: str, match: Match, texts: list[str], as_json: bool, out
     """What `mjc replay` prints for a match's log that agrees."""
     if not as_json:
         print(f"{path}: {len(texts)} lines, {len(match.results)} rounds: all agree", file=out)
-    _print_match(match, match.seed, out, as_json, None)
+    _print_match(match, _last_line(match), match.seed, out, as_json, None)
