@@ -55,6 +55,7 @@ from mjc.runtime.table.standing import (
     award_deposits,
     dealer_stops,
     final_scores,
+    knocked_out,
     match_over,
     next_honba,
     placement,
@@ -235,7 +236,7 @@ class Match:
         the deal). In that order where two hold at once."""
         if not self.over:
             return None
-        if self.played_rules.end_on_negative and min(self.scores) < 0:
+        if knocked_out(self.played_rules, self.scores):
             return "negative"
         if self.stopped:
             return "dealer_stops"

@@ -36,6 +36,7 @@ __all__ = [
     "award_deposits",
     "dealer_stops",
     "final_scores",
+    "knocked_out",
     "match_over",
     "next_honba",
     "placement",
@@ -60,12 +61,17 @@ def starting_points(rules: TurnRules, players: int) -> list[int]:
 
 def match_over(rules: TurnRules, winds_played: int, points: Sequence[int]) -> bool:
     """Whether a match is over after `winds_played` whole round winds with these points."""
-    if rules.end_on_negative and any(p < 0 for p in points):
+    if knocked_out(rules, points):
         return True
     if not 0 < rules.match_winds <= winds_played:
         return False
     extra = rules.extra_winds
     return not extra or winds_played >= rules.match_winds + extra or reached(rules, points)
+
+
+def knocked_out(rules: TurnRules, points: Sequence[int]) -> bool:
+    """Whether 飛び ends the match: `end_on_negative`, and a seat's points below zero."""
+    return rules.end_on_negative and min(points) < 0
 
 
 def reached(rules: TurnRules, points: Sequence[int]) -> bool:
