@@ -311,7 +311,10 @@ CODES: tuple[Code, ...] = (
         "holds after the deal, plays rounds under 荒番 (huangfan_after_draw) without declaring "
         "the situation huangfan, or lets a ready dealer keep the deal after a draw "
         "(dealer_stays_when_ready) where every dealer keeps it (dealer_after_draw stay), or "
-        "ends a match on negative points (end_on_negative, 飛び) that starts at none.",
+        "ends a match on negative points (end_on_negative, 飛び) that starts at none, gives a "
+        "final score (target_points, uma) to seats that start at no points, plays extra "
+        "winds (extra_winds, 西入) without a match length or a target to reach, or lets the "
+        "last dealer stop a match (last_dealer_stops, 和了止め) that has no length.",
         "claims { pong kong }\nplay { no_chow_to_rebuild on }",
         "claims { chow pong kong }\nplay { no_chow_to_rebuild on }",
         "Add the claim (or allow several winners), or drop the line.",
