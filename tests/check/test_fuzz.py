@@ -20,14 +20,13 @@ from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
+from mutation_gen import MUTATION, Mutation
 from rulebook_gen import (
     BOOLS,
     HANDS,
     INTS,
     MINIMAL,
-    MUTATION,
     TEMPLATE,
-    Mutation,
     bounded_programs,
     grammar_programs,
     items,
