@@ -10,6 +10,7 @@ a `split` sum at a draw shares out evenly at every count of ready seats."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from mjc.compiler.check.common import ir_options, unknown_word
 from mjc.compiler.diagnostics import Diagnostic, error, warning
@@ -26,6 +27,7 @@ from mjc.compiler.language.vocabulary import (
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
+from mjc.runtime.settle.payments import line_parties
 
 
 def _unknown_word(word: ast.Ident, what: str, known: Mapping[str, str], example: str) -> Diagnostic:
@@ -410,22 +412,22 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
+class _Seat(NamedTuple):
+    seat: int
+    ready: bool
+
+
 def _uneven_split(
     whole: int, payer: str, payee: str, decls: Declarations
 ) -> tuple[int, int, int, int] | None:
     """The first (players, ready seats, payers, payees each) at which `whole` does not divide
-    evenly, as the settlement counts them (`mjc.runtime.settle.drawlines`), or None."""
+    evenly, counted by the settlement's own `line_parties`, or None."""
     assert decls.players is not None
     for players in sorted(c.value for c in decls.players.counts):
         for ready in range(players + 1):
-            kind = {s: "ready" if s < ready else "unready" for s in range(players)}
-            payers = [s for s in kind if payer == "each" or kind[s] == payer]
-            for seat in payers:
-                payees = [
-                    s
-                    for s in kind
-                    if s != seat and (s not in payers if payee == "others" else kind[s] == payee)
-                ]
-                if payees and whole % (len(payers) * len(payees)):
-                    return players, ready, len(payers), len(payees)
+            seats = [_Seat(s, s < ready) for s in range(players)]
+            parties = line_parties(payer, payee, seats, seats)
+            for _, payees in parties:
+                if payees and whole % (len(parties) * len(payees)):
+                    return players, ready, len(parties), len(payees)
     return None

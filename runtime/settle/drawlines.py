@@ -31,7 +31,7 @@ from typing import Any, Protocol
 
 from mjc.runtime.score.options import OptionError
 from mjc.runtime.settle.lines import Line
-from mjc.runtime.settle.payments import DrawHand, DrawRule, HeldAtDraw, Payments
+from mjc.runtime.settle.payments import DrawHand, DrawRule, HeldAtDraw, Payments, line_parties
 from mjc.runtime.settle.round import RoundOutcome
 from mjc.runtime.settle.roundtypes import RoundError
 from mjc.runtime.tiles.hand import Hand, HandError, parse_hand
@@ -139,11 +139,6 @@ def _seats(
     return found
 
 
-def _is(word: str, seat: SeatAtDraw) -> bool:
-    """Whether `seat` is a seat of kind `word` (each, ready, unready)."""
-    return word == "each" or (word == "ready") == seat.ready
-
-
 def _state(seat: SeatAtDraw) -> str:
     return "ready" if seat.ready else "not ready"
 
@@ -168,16 +163,16 @@ def draw_lines(
     lines: list[Line] = []
     cap = payments.cap(o)
     for index, rule in enumerate(payments.draw_rules):
-        payers = [s for s in seats if index in s.holding and _is(rule.payer, s)]
+        holding = [s for s in seats if index in s.holding]
+        parties = line_parties(rule.payer, rule.payee, holding, seats)
         if rule.item == "refund":
-            lines += _refunds(rule, payers, kong_lines)
+            lines += _refunds(rule, [payer for payer, _ in parties], kong_lines)
             continue
-        charged = {s.seat for s in payers}
-        for payer in payers:
-            payees = [p for p in seats if _pays(rule.payee, payer, p, charged)]
+        payers = len(parties)
+        for payer, payees in parties:
             for payee in payees:
                 if rule.amount == "split":
-                    amount, what = _split(payer.holding[index], len(payers), len(payees))
+                    amount, what = _split(payer.holding[index], payers, len(payees))
                 else:
                     amount, what = _amount(rule, payer.holding[index], payee, cap)
                 reason = (
@@ -189,15 +184,6 @@ def draw_lines(
                         Line(payer.seat, payee.seat, amount * stake, reason, rule.where, "draw")
                     )
     return lines
-
-
-def _pays(payee_kind: str, payer: SeatAtDraw, payee: SeatAtDraw, charged: set[int]) -> bool:
-    """Whether `payer` pays `payee` by a line paid to seats of kind `payee_kind`."""
-    if payee.seat == payer.seat:
-        return False
-    if payee_kind == "others":
-        return payee.seat not in charged
-    return _is(payee_kind, payee)
 
 
 def _split(whole: int, payers: int, payees: int) -> tuple[int, str]:

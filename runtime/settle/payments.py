@@ -10,9 +10,9 @@ alone."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from mjc.runtime.score.scoring import Situation
 from mjc.runtime.settle.horses import Horses
@@ -129,6 +129,45 @@ class DrawRule:
     payee: str
     amount: str | None
     where: str
+
+
+class SeatKind(Protocol):
+    """What a draw line reads of a seat to know whether it pays or is paid."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def ready(self) -> bool: ...
+
+
+S = TypeVar("S", bound=SeatKind)
+
+
+def _is(word: str, seat: SeatKind) -> bool:
+    """Whether `seat` is a seat of kind `word` (each, ready, unready)."""
+    return word == "each" or (word == "ready") == seat.ready
+
+
+def line_parties(
+    payer_kind: str, payee_kind: str, may_pay: Sequence[S], seats: Sequence[S]
+) -> list[tuple[S, list[S]]]:
+    """Who pays whom by a draw line paid by seats of `payer_kind` to seats of `payee_kind`:
+    each payer (a seat of `may_pay`, those the line holds for, of the payer's kind) with the
+    seats of `seats` it pays. The settlement pays by it, and the checker (W0536) counts by it
+    how a `split` shares out."""
+    payers = [s for s in may_pay if _is(payer_kind, s)]
+    charged = {s.seat for s in payers}
+    return [(payer, [p for p in seats if _pays(payee_kind, payer, p, charged)]) for payer in payers]
+
+
+def _pays(payee_kind: str, payer: SeatKind, payee: SeatKind, charged: set[int]) -> bool:
+    """Whether `payer` pays `payee` by a line paid to seats of kind `payee_kind`."""
+    if payee.seat == payer.seat:
+        return False
+    if payee_kind == "others":
+        return payee.seat not in charged
+    return _is(payee_kind, payee)
 
 
 @dataclass(frozen=True, slots=True)
