@@ -26,7 +26,14 @@ from mjc.compiler.cli.play import bot_for, play_out, print_result, write_log
 from mjc.runtime import OptionError, Ruleset
 from mjc.runtime.bots.simple import Bot
 from mjc.runtime.game.engine import GameSetupError
-from mjc.runtime.game.gamelog import LOG_FORMAT, LogError, log_lines, replay, validate_line
+from mjc.runtime.game.gamelog import (
+    LOG_FORMAT,
+    LogError,
+    log_lines,
+    match_end_line,
+    replay,
+    validate_line,
+)
 from mjc.runtime.game.match import Match
 
 __all__ = ["play_match", "replay_match"]
@@ -62,21 +69,6 @@ def _first_line(match: Match, seed: int) -> dict[str, Any]:
     }
 
 
-def _last_line(match: Match) -> dict[str, Any]:
-    line: dict[str, Any] = {
-        "type": "match_end",
-        "rounds": len(match.results),
-        "points": list(match.scores),
-        "placement": match.placement(),
-    }
-    if match.deposits_awarded is not None:  # 供託 left at the end, in the first seat's points
-        line["deposits"] = match.deposits_awarded[1]
-    final = match.final_scores()
-    if final is not None:  # 返し点, ウマ, オカ
-        line["final"] = final
-    return line
-
-
 def play_match(args: Any, ruleset: Ruleset, options: Mapping[str, str], out: IO[str]) -> int:
     """Play a whole match (see the module docstring); 0 when it is over."""
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
@@ -105,7 +97,7 @@ def play_match(args: Any, ruleset: Ruleset, options: Mapping[str, str], out: IO[
         lines += log_lines(game)
         if not args.json:
             print_result(game, out, False, None)
-    end = _last_line(match)
+    end = match_end_line(match)
     lines.append(json.dumps(end, **_JSON))  # type: ignore[arg-type]
     log = args.log or (None if args.bots_only else f"mjc-{ruleset.id}-match-{seed}.jsonl")
     if log:
@@ -191,8 +183,8 @@ def replay_match(ruleset: Ruleset, texts: list[str]) -> Match:
         match.finish(game)
     if end is None:
         raise LogError(f"line {len(texts) + 1}: the log ends before match_end: a truncated log")
-    if not match.over or json.loads(end[1]) != _last_line(match):
-        raise LogError(f"line {end[0]}: the match ends {_last_line(match)}", disagrees=True)
+    if not match.over or json.loads(end[1]) != match_end_line(match):
+        raise LogError(f"line {end[0]}: the match ends {match_end_line(match)}", disagrees=True)
     return match
 
 
@@ -200,4 +192,4 @@ def print_replayed(path: str, match: Match, texts: list[str], as_json: bool, out
     """What `mjc replay` prints for a match's log that agrees."""
     if not as_json:
         print(f"{path}: {len(texts)} lines, {len(match.results)} rounds: all agree", file=out)
-    _print_match(match, _last_line(match), match.seed, out, as_json, None)
+    _print_match(match, match_end_line(match), match.seed, out, as_json, None)

@@ -181,9 +181,10 @@ class Server:
             if not (current and table.answers(seat, data.get("move"))):
                 return f"stale or replayed message: the table is at move {table.move}"
             if data["type"] == "next":
-                if not table.game.over:
-                    return "the round is still being played"
-                table.next_round()
+                try:
+                    table.next_round()
+                except IllegalAction as exc:  # the round is still played, or the match over
+                    return str(exc)
                 self.store.new_round(table)
             else:
                 action = data.get("action")

@@ -56,6 +56,8 @@ KIND_LABELS = {
     "deal_win": ("起手胡", "Show a win at the deal"),
     "declare": ("定缺", "Declare"),
     "exchange": ("换牌", "Pass"),
+    "declare_ready": ("立直 / 报听", "Declare ready, discarding"),
+    "abortive_draw": ("九種九牌", "Call an abortive draw"),
 }
 WIND_LABELS = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
 PHASE_LABELS = {
@@ -70,6 +72,13 @@ PHASE_LABELS = {
     "over": ("本局结束", "round over"),
 }
 
+# How a match ended (`Match.ended_by`), for the match's last view.
+ENDED_LABELS = {
+    "length": ("终局", "played to its end"),
+    "negative": ("飛び", "a seat's points fell below zero"),
+    "dealer_stops": ("和了止め", "its last dealer stopped it"),
+    "extra_winds": ("西入", "ended in its extra winds"),
+}
 STATIC: dict[str, tuple[str, str]] = {
     "table.js": ((_HERE / "table.js").read_text(encoding="utf-8"), "text/javascript"),
     "serve.css": ((_HERE / "serve.css").read_text(encoding="utf-8"), "text/css"),
@@ -138,6 +147,7 @@ _ENV.globals.update(
     kind_label=lambda kind: _label(KIND_LABELS.get(kind, (kind, ""))),
     wind_label=lambda wind: _label(WIND_LABELS.get(wind, (wind, wind))),
     phase_label=lambda phase: _label(PHASE_LABELS.get(phase, (phase, phase))),
+    ended_label=lambda how: _label(ENDED_LABELS.get(how, (how, how))),
     action_label=_action_label,
     as_json=lambda data: json.dumps(data, ensure_ascii=False, separators=(",", ":")),
 )
@@ -176,7 +186,8 @@ def _hand(seen: dict[str, Any]) -> tuple[list[str], str | None]:
 
 def view_html(view: dict[str, Any]) -> str:
     """The table as `view`'s seat sees it: its hand (each tile it may discard a button), the
-    other seats, and the other legal decisions as buttons; at the end the settlement."""
+    other seats, and the other legal decisions as buttons; at the end the settlement, and at
+    the match's end the standings."""
     seen = view["seen"]
     hand, drawn = _hand(seen)
     legal = seen["legal"]

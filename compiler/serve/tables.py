@@ -8,8 +8,9 @@ shape; `Table.act` checks that they are legal now). A table never trusts a move:
 `legal_actions(seat)` decides, and a refused move changes nothing.
 
 What a seat is shown (`Table.view`) is its own `observation` and what every seat may know
-(the seats' names, the match's scores, who is under 托管, the seconds left on the clock, and
-at a round's end its settlement): never another seat's concealed tiles or anybody's token.
+(the seats' names, the match's scores, who is under 托管, the seconds left on the clock, at
+a round's end its settlement, and at the match's end its `match_end` line with how it
+ended): never another seat's concealed tiles or anybody's token.
 
 The move clock: each person asked to decide has `TableSpec.clock` seconds (`Table.wind`); a
 seat whose time runs out (`Table.time_out`) gets 托管's move (`AutoBot`: win when it may,
@@ -34,6 +35,7 @@ from mjc.runtime.bots.greedybot import GreedyBot
 from mjc.runtime.bots.simple import AutoBot, Bot, RandomBot
 from mjc.runtime.game.actions import Action, IllegalAction
 from mjc.runtime.game.engine import GameSetupError, Round
+from mjc.runtime.game.gamelog import match_end_line
 from mjc.runtime.game.match import Match
 from mjc.runtime.game.observation import observation
 
@@ -319,10 +321,19 @@ class Table:
         else:
             self.away.discard(seat)
 
+    @property
+    def match_over(self) -> bool:
+        """Whether the table's match is over: its round is over and the match's rules end it
+        there (a match of fixed length played out, 飛び, 和了止め). A match without a length
+        never ends: its table deals rounds for as long as people ask."""
+        return self.game.over and self.match.over
+
     def next_round(self) -> None:
-        """Deal the next round of the match (the current one must be over)."""
+        """Deal the next round of the match (the current one must be over, the match not)."""
         if not self.game.over:
             raise IllegalAction("the round is still being played")
+        if self.match_over:
+            raise IllegalAction("the match is over")
         self.game = self.match.next_round()
         self.round_no += 1
         self.move = 0
@@ -354,6 +365,8 @@ class Table:
         }
         if self.game.over and self.game.settlement is not None:
             data["settlement"] = _settlement(self.game)
+        if self.match_over:
+            data["match_end"] = {**match_end_line(self.match), "ended_by": self.match.ended_by}
         return data
 
 

@@ -36,6 +36,7 @@ from pydantic import (
 
 from mjc.runtime.game.actions import KINDS, ActionError, IllegalAction, action_from_json
 from mjc.runtime.game.engine import GameSetupError, Round
+from mjc.runtime.game.match import Match
 from mjc.runtime.game.scenario import Scenario
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
@@ -50,6 +51,7 @@ __all__ = [
     "LogError",
     "game_log_schema",
     "log_lines",
+    "match_end_line",
     "read_start",
     "replay",
     "rules_from_json",
@@ -394,6 +396,23 @@ def log_lines(game: Round, explicit_rules: bool = False) -> list[str]:
     """The log of `game` so far, one JSON text per line."""
     lines = [start_line(game, explicit_rules), *game.events]
     return [json.dumps(line, ensure_ascii=False, separators=(",", ":")) for line in lines]
+
+
+def match_end_line(match: Match) -> dict[str, Any]:
+    """The `match_end` line of a match (`MatchEndLine`), as its log ends: what `mjc play
+    --match` writes and `mjc serve` shows at a match's end."""
+    line: dict[str, Any] = {
+        "type": "match_end",
+        "rounds": len(match.results),
+        "points": list(match.scores),
+        "placement": match.placement(),
+    }
+    if match.deposits_awarded is not None:  # 供託 left at the end, in the first seat's points
+        line["deposits"] = match.deposits_awarded[1]
+    final = match.final_scores()
+    if final is not None:  # 返し点, ウマ, オカ
+        line["final"] = final
+    return line
 
 
 def _parse(text: str, number: int) -> dict[str, Any]:
