@@ -11,10 +11,12 @@ each rulebook's page, simulated by the game engine (`engine_play_round`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
-from mjc.compiler.docs.mdtext import Md, code, text
+from mjc.compiler.docs.mdtext import Md, code, text, verbatim
 from mjc.compiler.site.simcharts import CHARTS_MISSING, charts, charts_available
 from mjc.runtime import Ruleset
+from mjc.runtime.sim.matches import PlayMatch
 from mjc.runtime.sim.matchreport import MatchCompareReport, MatchReport, SimReport
 from mjc.runtime.sim.report import BalanceReport, CompareReport, Mean, Rate, SeatRow
 from mjc.runtime.sim.rounds import PlayRound
@@ -212,13 +214,27 @@ def _match_page(
     balance report of its rounds with their charts."""
     rounds = report.rounds if isinstance(report, MatchReport) else None
     svgs = charts(rounds) if rounds is not None and charts_available() else {}
-    page = "# Match report\n\n```text\n" + sim_text(report) + "```\n"
+    page = "# Match report\n\n" + _text_block(sim_text(report))
     if rounds is not None:
         page += "\n## The rounds of these matches\n\n"
         page += ("" if svgs else f"({CHARTS_MISSING})\n\n") + report_markdown(
             rounds, charts_dir if svgs else None
         )
     return page, svgs
+
+
+def _text_block(report: str) -> str:
+    """A report's text as a fenced block: no line of it (fan names, labels: rulebook text)
+    can close the fence."""
+    return "```text\n" + "\n".join(verbatim(line) for line in report.splitlines()) + "\n```\n"
+
+
+def engine_play_match() -> PlayMatch:
+    """The game engine's match player (`mjc.runtime.sim.play.play_match`), imported when a
+    page is made."""
+    from mjc.runtime.sim.play import play_match
+
+    return play_match
 
 
 def engine_play_round() -> PlayRound:
@@ -248,7 +264,23 @@ def balance_page(
     svgs = charts(report) if charts_available() else {}
     title = Md("# Balance of {}").format(ruleset.title)
     body = report_markdown(report, charts_dir if svgs else None)
-    return f"{title}\n\n{body}", svgs
+    page = f"{title}\n\n{body}"
+    matches = balance_matches(games)
+    if matches and ruleset.turn_rules(ruleset.resolve_options({}, players=players)).match_winds:
+        played = simulate(
+            replace(job, games=matches, play=engine_play_match(), matches=True), workers=1
+        )
+        assert isinstance(played, MatchReport)
+        command = code(f"mjc simulate {ruleset.id} --matches {matches}")  # Markdown, not text
+        page += f"\n## Whole matches\n\n{matches} matches of the defaults, as {command} plays "
+        page += f"them:\n\n{_text_block(sim_text(played))}"
+    return page, svgs
+
+
+def balance_matches(games: int) -> int:
+    """How many whole matches a balance page of `games` games plays, for a rulebook whose
+    matches have a length: one for every ten games (a 半荘 is some ten rounds)."""
+    return games // 10
 
 
 def balance_files(rulesets: Sequence[Ruleset], games: int, seed: int) -> dict[str, str]:

@@ -77,6 +77,31 @@ def test_balance_page_simulates_the_rulebook_defaults(monkeypatch: pytest.Monkey
     assert ": 60 games (one round each), seed" in page and "rounds of" not in page
     assert set(svgs) == {"fans.svg", "values.svg", "seats.svg"}
     assert balance_page(ruleset, 60, 3) == (page, svgs)
+    assert "Whole matches" not in page  # 上海's matches have no length
+
+
+def test_balance_page_of_a_rulebook_with_a_match_length_plays_whole_matches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Riichi's 半荘: one match for every ten games, played by the game engine, reported as
+    `mjc simulate --matches` reports them; the same page every time."""
+    monkeypatch.setattr(simpage, "engine_play_round", lambda: fake_round)
+    ruleset = load_ruleset("riichi")
+    page, _ = balance_page(ruleset, 20, 3)
+    matches = page[page.index("## Whole matches") :]
+    assert "2 matches of the defaults, as `mjc simulate riichi --matches 2` plays" in matches
+    assert "```text\n" in matches and matches.rstrip().endswith("```")
+    assert (
+        "rounds per match" in matches
+        and "seat from dealer" in matches
+        and "by its length" in matches
+    )
+    assert balance_page(ruleset, 20, 3)[0] == page
+
+
+def test_a_report_line_cannot_close_the_page_fence() -> None:
+    block = simpage._text_block("fan ```\n</pre><script>x</script>\n~~~ end")
+    assert block.count("```") == 2 and "~~~" not in block
 
 
 def test_balance_files_put_each_page_beside_its_charts(monkeypatch: pytest.MonkeyPatch) -> None:
