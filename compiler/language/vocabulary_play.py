@@ -572,7 +572,7 @@ def default_text(key: str) -> str:
         if isinstance(value, bool):
             shown.append("on" if value else "off")
         elif isinstance(value, tuple):
-            shown.append(", ".join(str(v) for v in value))
+            shown.append(", ".join(str(v) for v in value) or "none")
         elif value == "":
             shown.append("none")
         else:
