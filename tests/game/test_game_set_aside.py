@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from mjc.compiler.driver import compile_source
-
 from mjc.runtime import Ruleset
 from mjc.runtime.bots.greedybot import GreedyBot
 from mjc.runtime.bots.simple import play_round
