@@ -7,6 +7,8 @@ through `Ruleset.score` and rounds set up by hand, read through Round's document
 
 from __future__ import annotations
 
+import pytest
+
 from mjc.runtime.game.engine import Round
 from mjc.runtime.tiles.tile import tile_index
 from tests.helpers.engine_helpers import act, book_round, kinds
@@ -128,3 +130,20 @@ def test_bots_set_norths_aside_and_the_log_replays() -> None:
         )
         assert_settles_and_replays(sanma, game)
     assert found > 0
+
+
+@pytest.mark.parametrize("set_aside", [False, True], ids=["no_nuki", "nuki"])
+def test_a_north_set_aside_ends_the_ippatsu_of_a_riichi_before_it(set_aside: bool) -> None:
+    seat1 = "123p456p789s44z78s"  # riichi on 5s, waiting on 6s and 9s
+    seat2 = JUNK_2.replace("7z7z", "7z4z")
+    dealer = DEALER_JUNK.replace("4z", "6z")
+    game = book_round("sanma", [dealer, seat1, seat2], "5s1p9p6s", tail="2p")
+    act(game, 0, "discard", "6z")
+    act(game, 1, "declare_ready", "5s")
+    if set_aside:
+        act(game, 2, "set_aside", "4z")
+    act(game, 2, "discard", "1p")
+    act(game, 0, "discard", "9p")
+    act(game, 1, "win")
+    assert game.result is not None and game.result["winners"] == [1]
+    assert ("ippatsu_fan" in _fan_ids(game)) is not set_aside
