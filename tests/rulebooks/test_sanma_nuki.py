@@ -147,3 +147,27 @@ def test_a_north_set_aside_ends_the_ippatsu_of_a_riichi_before_it(set_aside: boo
     act(game, 1, "win")
     assert game.result is not None and game.result["winners"] == [1]
     assert ("ippatsu_fan" in _fan_ids(game)) is not set_aside
+
+
+def test_a_round_json_settles_each_winner_with_the_norths_he_set_aside_and_counts_them() -> None:
+    game = book_round("sanma", [DEALER_BLOOM, JUNK_1, JUNK_2], tail="1s")
+    act(game, 0, "set_aside", "4z")
+    act(game, 0, "win")
+    assert game.result is not None
+    outcome = dict(game.result["outcome"])
+    assert outcome["set_aside"] == {"0": ["4z"], "1": [], "2": []}
+    sanma = ruleset("sanma")
+    with_two = sanma.settle({**outcome, "set_aside": {"0": ["4z", "4z"]}})
+    assert game.settlement is not None
+    played = {f.id: f.value for f in game.settlement.scores[0].fans}["dora"]
+    assert {f.id: f.value for f in with_two.scores[0].fans}["dora"] == played + 1
+    with pytest.raises(ValueError, match="4z"):  # six 北: four set aside, two in the hand
+        sanma.settle(
+            {
+                **outcome,
+                "set_aside": {"0": ["4z"] * 4},
+                "winners": [
+                    {**outcome["winners"][0], "hand": "123p456p789s555z44z", "win_tile": "4z"}
+                ],
+            }
+        )
