@@ -171,3 +171,9 @@ def test_a_round_json_settles_each_winner_with_the_norths_he_set_aside_and_count
                 ],
             }
         )
+
+
+def test_a_north_kept_in_hand_is_an_honour_like_the_others_a_yaku_for_nobody() -> None:
+    sanma = ruleset("sanma")
+    score = sanma.score("444z123p456p789s11p", win="1p", situations=["riichi"], seat_wind="W")
+    assert score.win and {f.id for f in score.fans} == {"riichi_fan"}
