@@ -177,3 +177,18 @@ def test_a_north_kept_in_hand_is_an_honour_like_the_others_a_yaku_for_nobody() -
     sanma = ruleset("sanma")
     score = sanma.score("444z123p456p789s11p", win="1p", situations=["riichi"], seat_wind="W")
     assert score.win and {f.id for f in score.fans} == {"riichi_fan"}
+
+
+@pytest.mark.parametrize("set_aside", [False, True], ids=["no_nuki", "nuki"])
+def test_a_north_set_aside_ends_the_first_go_around_for_a_double_riichi(set_aside: bool) -> None:
+    seat1 = "123p456p789s44z78s"  # riichi on its first discard, 5s, waiting on 6s and 9s
+    game = book_round("sanma", [DEALER_JUNK, seat1, JUNK_2], "5s1p9p6s", tail="2p")
+    if set_aside:  # the dealer's 北 in his first turn: a call before seat 1's declaration
+        act(game, 0, "set_aside", "4z")
+    act(game, 0, "discard", "2z")
+    act(game, 1, "declare_ready", "5s")
+    act(game, 2, "discard", "1p")
+    act(game, 0, "discard", "9p")
+    act(game, 1, "win")
+    fans = _fan_ids(game)
+    assert ("double_riichi_fan" in fans) is not set_aside and ("riichi_fan" in fans) is set_aside
