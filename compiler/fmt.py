@@ -252,6 +252,12 @@ class _Printer:
         if isinstance(node, Token):
             self.put(node, True, indent)
             return
+        if node.data in ("override_fan", "override_option"):  # `override`, then the item
+            *words, inner = node.children
+            for word in words:
+                self.inline(word, node, indent)
+            self.item(inner, indent)
+            return
         children = list(node.children)
         provenance: list[Node] = []
         while children and _is_provenance(children[-1]) and node.data not in PROVENANCE:

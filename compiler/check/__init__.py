@@ -76,6 +76,7 @@ from mjc.compiler.check.scoring import (
 from mjc.compiler.check.situations import check_situation_contradictions
 from mjc.compiler.check.tiles import (
     check_players,
+    check_set_aside_tiles,
     check_tile_totals,
     check_tiles,
     check_wild_tiles_in_play,
@@ -127,6 +128,7 @@ _AFTER_FAN_REFERENCES: tuple[Callable[[Declarations], list[Diagnostic]], ...] = 
 _EVALUATING_GUARDS: tuple[Callable[[Declarations, Typed], list[Diagnostic]], ...] = (
     check_tile_totals,
     check_wild_tiles_in_play,
+    check_set_aside_tiles,
     check_reachable,
     check_constraints,
     check_horse_counts,

@@ -64,7 +64,7 @@ from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.slots import SLOTS
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
-from mjc.runtime.score.situationargs import MAX_DEALER_STREAK, MAX_INDICATORS
+from mjc.runtime.score.situationargs import MAX_DEALER_STREAK, MAX_INDICATORS, MAX_SET_ASIDE
 from mjc.runtime.tiles.hand import MAX_DECLARED, MAX_TILES
 from mjc.runtime.tiles.tile import NUM_PLAYING
 
@@ -105,6 +105,7 @@ def hand_sizes(tiles: int) -> Sizes:
             "winners": (0, 4),
             "dealer_streak": (0, MAX_DEALER_STREAK),
             "red_fives": (0, held),
+            "set_aside": (0, MAX_SET_ASIDE),
         },
         attributes={"rank": (0, 9)},
         functions={"suits": (0, 3), "copies": (0, held)},

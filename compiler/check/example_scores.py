@@ -32,8 +32,8 @@ def example_settings(situation: tuple[tuple[str, str], ...], ruleset: Ruleset) -
             kwargs[name] = True
         elif name in ("seat_wind", "round_wind", "indicator"):
             kwargs[name] = value
-        elif name == "players":
-            kwargs["players"] = int(value)
+        elif name in ("players", "set_aside"):
+            kwargs[name] = int(value)
         elif name == "wild":
             kwargs.setdefault("wilds", []).append(value)
         elif name in ("dora", "ura"):

@@ -92,6 +92,9 @@ def _check_situation_item(
     elif name == "players":
         if value not in ("2", "3", "4"):
             return [error("E0506", "`players` is 2, 3 or 4", item.span)]
+    elif name == "set_aside":
+        if value not in [str(n) for n in range(1, 17)]:
+            return [error("E0506", "`set_aside` is a count of tiles, 1 to 16", item.span)]
     elif name in ("wild", "indicator", "dora", "ura"):
         try:
             tile_index(value or "")

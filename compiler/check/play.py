@@ -90,7 +90,7 @@ def check_play_words(decls: Declarations) -> list[Diagnostic]:
 def _values(key: str, word: PlayWord, item: ast.PlayItem, hand: int) -> list[Diagnostic]:
     """The values of one line, against what its rule takes."""
     values = item.values
-    counts = {"deal": 2, "pair": 2, "words": len(values)}
+    counts = {"deal": 2, "pair": 2, "words": len(values), "tiles": len(values)}
     wanted = counts.get(word.kind, 1)
     if len(values) != wanted:
         return [
@@ -111,6 +111,15 @@ def _values(key: str, word: PlayWord, item: ast.PlayItem, hand: int) -> list[Dia
             if isinstance(value, ast.Ident) and value.text in seen:
                 problems.append(_bad(value, f"`{value.text}` is listed twice", "list it once"))
             seen.add(value.text if isinstance(value, ast.Ident) else "")
+    elif word.kind == "tiles":
+        written: list[str] = []
+        for value in values:
+            if not isinstance(value, ast.TileLit):
+                problems.append(_bad(value, f"`{key}` takes tiles", takes(key)))
+            elif value.text in written:
+                problems.append(_bad(value, f"`{value.text}` is listed twice", "list it once"))
+            else:
+                written.append(value.text)
     elif word.kind == "situation":
         if not isinstance(values[0], ast.Ident):
             problems.append(_bad(values[0], f"`{key}` takes {takes(key)}", takes(key)))

@@ -215,3 +215,42 @@ def check_wild_tiles_in_play(decls: Declarations, typed: Typed) -> list[Diagnost
                     )
                 )
     return problems
+
+
+def check_set_aside_tiles(decls: Declarations, typed: Typed) -> list[Diagnostic]:
+    """E0577: a tile the play section's `set_aside` names is a tile of play in the tile set
+    under every setting of the options (a flower is set aside by `flowers_replaced`; a tile
+    the set does not hold could never be set aside)."""
+    if decls.play is None or decls.tiles is None:
+        return []
+    lines = [i for i in decls.play.items if i.keyword.text == "set_aside"]
+    tiles = [v for i in lines for v in i.values if isinstance(v, ast.TileLit)]
+    if not tiles:
+        return []
+    options = ir_options(decls)
+    default = next(consteval.settings(options, []))
+    tile_set = lower_tiles(decls.tiles, typed, default)
+    guards = [g.guard for g in tile_set.groups] + [k.guard for k in tile_set.keeps]
+    problems: list[Diagnostic] = []
+    reported: set[str] = set()
+    for setting in consteval.settings(options, consteval.options_read(guards)):
+        copies = copies_in_play(tile_set, setting)
+        for tile in tiles:
+            flower = tile.text.endswith("f")
+            if tile.text in reported or (not flower and copies[tile_index(tile.text)]):
+                continue
+            reported.add(tile.text)
+            where = "" if flower else f"under {consteval.describe(setting, options)} "
+            problems.append(
+                error(
+                    "E0577",
+                    f"{where}the tile {tile.text} set aside is "
+                    + ("a flower" if flower else "not in the tile set"),
+                    tile.span,
+                    label="a flower" if flower else "not in play",
+                    help="flowers are set aside by `flowers_replaced on`"
+                    if flower
+                    else f"set aside a tile the tiles section holds, or keep {tile.text}",
+                )
+            )
+    return problems

@@ -79,4 +79,5 @@ SITUATION_HELP = (
 
 DORA_HELP = "a dora indicator turned up (ドラ表示牌; once per indicator, kong dora too)"
 URA_HELP = "an ura-dora indicator (裏ドラ表示牌; once per indicator)"
+SET_ASIDE_HELP = "tiles the winner set aside in play (北抜き, read by fans as set_aside)"
 STREAK_HELP = "the dealer's streak this round (连庄 count, read by fans as dealer_streak)"

@@ -259,6 +259,9 @@ def _add_score(commands: _Commands, handlers: Handlers) -> None:
         "--dealer-streak", type=int, default=0, metavar="N", help=helptexts.STREAK_HELP
     )
     score.add_argument("--players", type=int, metavar="N", help="players at the table")
+    score.add_argument(
+        "--set-aside", type=int, default=0, metavar="N", help=helptexts.SET_ASIDE_HELP
+    )
     score.add_argument("--wild", action="append", default=[], metavar="TILE", help="a wild tile")
     score.add_argument("--indicator", metavar="TILE", help="the flipped wild indicator")
     score.add_argument(

@@ -59,6 +59,7 @@ def score(args: argparse.Namespace) -> int:
         "round_wind": args.round_wind,
         "dealer": args.dealer,
         "dealer_streak": args.dealer_streak,
+        "set_aside": args.set_aside,
         "situations": tuple(args.situation),
         "players": args.players,
         "options": _parse_options(args.option),

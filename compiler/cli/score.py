@@ -31,6 +31,7 @@ BATCH_FIELDS: dict[str, tuple[type, ...]] = {
     "round_wind": (str,),
     "dealer": (bool,),
     "dealer_streak": (int,),
+    "set_aside": (int,),
     "players": (int,),
     "wild": (str, list),
     "indicator": (str,),

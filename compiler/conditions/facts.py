@@ -46,6 +46,7 @@ FACT_SOURCE: dict[str, str] = {
     "dora_indicators": "s.dora_indicators",
     "ura_indicators": "s.ura_indicators",
     "red_fives": "s.red_fives",
+    "set_aside": "s.set_aside",
     "seat_wind": "s.seat_wind",
     "round_wind": "s.round_wind",
     "players": "s.players",

@@ -440,6 +440,18 @@ COMPUTING: tuple[Code, ...] = (
         "Make the dead wall larger (Riichi: 14), or turn fewer indicators up.",
     ),
     Code(
+        "E0577",
+        "error",
+        "a tile set aside that is not in play",
+        "`set_aside` in the play section names the tiles a player may set aside from his hand "
+        "on his own turn, each replaced (三麻 北抜き: `set_aside 4z`). A tile the tile set does "
+        "not hold could never be set aside, and a flower is set aside by `flowers_replaced`, "
+        "as soon as it is drawn.",
+        "players 3\ntiles {\n  dots copies 4\n  winds copies 4\n}\nplay { set_aside 1m }",
+        "players 3\ntiles {\n  dots copies 4\n  winds copies 4\n}\nplay { set_aside 4z }",
+        "Name a tile of the tile set, or keep it with a `keep` line.",
+    ),
+    Code(
         "E0601",
         "error",
         "a situation that cannot hold",

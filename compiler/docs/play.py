@@ -38,6 +38,8 @@ def rule_words(rule: ir.PlayRule, book: ir.Rulebook) -> Md:
             return Md(word.says).format(Md(word.values.get(rule.words[0], rule.words[0])))
         case "situation":
             return Md(word.says).format(code(rule.words[0]))
+        case "tiles":
+            return Md(word.says).format(Md(", ").join(code(t) for t in rule.words))
     return Md(word.says).format(
         Md(" > ").join(Md("{} ({})").format(w, word.values.get(w, w)) for w in rule.words)
     )

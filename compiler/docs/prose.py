@@ -87,6 +87,7 @@ _FACT_NOUNS: dict[str, str] = {
     "winners": "the number of winners",
     "winning_meld": "the set or pair the winning tile completes",
     "red_fives": "the number of red fives in the hand",
+    "set_aside": "the number of tiles the winner set aside",
     "dealer_streak": "the dealer's streak",
 }
 _SENTENCE_FACTS: dict[str, str] = {

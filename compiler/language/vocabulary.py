@@ -127,6 +127,9 @@ SITUATION_FACTS: dict[str, Word] = {
         ListType(TILE), "the indicators under them, turned up for a riichi winner (裏ドラ表示牌)"
     ),
     "red_fives": Word(INT, "how many red fives the hand holds (赤ドラ; written 0m, 0p, 0s)"),
+    "set_aside": Word(
+        INT, "how many tiles the winner set aside in play (北抜き: the play section's `set_aside`)"
+    ),
     "seat_wind": Word(TILE, "the winner's seat wind, as a wind tile (1z–4z)"),
     "round_wind": Word(TILE, "the round (prevailing) wind, as a wind tile (1z–4z)"),
     "players": Word(INT, "the number of players at the table"),
@@ -272,6 +275,7 @@ EXAMPLE_SETTINGS: dict[str, str] = {
     "indicator": "the flipped indicator tile, such as 4z",
     "dora": "a dora indicator turned up, such as 4p (once for each indicator)",
     "ura": "an ura-dora indicator, such as 4p (once for each indicator)",
+    "set_aside": "how many tiles the winner set aside (北抜き), such as 2",
 }
 WIND_LETTERS: dict[str, str] = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}
 

@@ -20,7 +20,9 @@ from mjc.runtime.rules.turnrules import HAND_SIZES, TurnRules
 # What a keyword takes: `on`/`off`; one whole number; a count of tiles (a number or an
 # option, typed like a horse count); one word; a list of words; two numbers (the deal); two
 # numbers of points (a pair); the id of a situation the rulebook declares.
-PlayKind = Literal["toggle", "number", "count", "word", "words", "deal", "pair", "situation"]
+PlayKind = Literal[
+    "toggle", "number", "count", "word", "words", "deal", "pair", "situation", "tiles"
+]
 PlayPart = Literal["wall", "dealer", "match", "claims", "restrictions", "ready", "abortive"]
 
 PLAY_PARTS: dict[PlayPart, str] = {
@@ -98,6 +100,20 @@ PLAY_WORDS: dict[str, PlayWord] = {
         "wall",
         "flowers drawn or dealt are set aside and replaced",
         off="flowers are not set aside",
+    ),
+    "set_aside": PlayWord(
+        ("set_aside",),
+        "tiles",
+        "wall",
+        "on his own turn after a draw a player may set aside {} from his concealed hand, "
+        "replaced from the dead wall (三麻 北抜き); another player may win on it as it is set "
+        "aside, and fans read how many the winner set aside as `set_aside`",
+    ),
+    "set_aside_bloom": PlayWord(
+        ("set_aside_bloom",),
+        "situation",
+        "wall",
+        "a win on the tile drawn to replace a tile set aside is under {} (嶺上開花 after 北抜き)",
     ),
     "reserved": PlayWord(
         ("reserved",),
@@ -543,6 +559,8 @@ def takes(key: str) -> str:
             return f"one of {words}"
         case "situation":
             return "the id of a situation the rulebook declares"
+        case "tiles":
+            return "a list of tiles in play, no flower (`4z`)"
     return f"a list of {words}"
 
 
@@ -554,7 +572,7 @@ def default_text(key: str) -> str:
         if isinstance(value, bool):
             shown.append("on" if value else "off")
         elif isinstance(value, tuple):
-            shown.append(", ".join(str(v) for v in value))
+            shown.append(", ".join(str(v) for v in value) or "none")
         elif value == "":
             shown.append("none")
         else:

@@ -131,7 +131,7 @@ def _rule(item: ast.PlayItem, typed: Typed) -> ir.PlayRule:
                 settings += (("deal_dealer", held + 1), ("deal_others", held))
         case "word" | "situation":
             settings = ((word.fields[0], words[0]),)
-        case "words":
+        case "words" | "tiles":
             settings = ((word.fields[0], words),)
     return ir.PlayRule(
         key=item.keyword.text,
@@ -156,6 +156,8 @@ def _word(value: ast.Expr | ast.Ident) -> str:
             return f"option.{option.text}"
         case ast.BoolLit(value=flag):
             return "on" if flag else "off"
+        case ast.TileLit(text=tile):
+            return tile
     return "…"
 
 

@@ -6,6 +6,7 @@ Input is what every bot gets (`mjc.runtime.bots.simple.Bot`): the seat's observa
 (every river, the other seats' shown melds, the indicator), then:
 
 - wins whenever a win is offered (the engine offers one only when the rulebook allows it);
+- sets a tile aside whenever it may (北抜き: a dora and one more draw);
 - before play passes the tiles of the suit it holds fewest of, the loosest first (换三张),
   and declares that suit missing (定缺);
 - on its turn declares a kong of its own that `greedy.kong_keeps` accepts (the first kind the
@@ -105,6 +106,9 @@ class GreedyBot:
     def choose(self, observation: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
         for action in legal:
             if action.kind == "win" or action.kind == "deal_win":  # a win at the deal is paid
+                return action
+        for action in legal:  # 北抜き: a tile set aside is a dora and one more draw, always
+            if action.kind == "set_aside":
                 return action
         if observation is None:
             return legal[0]

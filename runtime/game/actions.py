@@ -34,7 +34,8 @@ __all__ = [
 #   exchange (the tiles passed to another seat, 换三张, `tiles`); then
 #   declare (a word of a declaration's list, 定缺: a suit named by its 1, 1m/1p/1s);
 #   on one's own turn, declare_ready: a ready declaration (立直, 报听) with the discard `tile`;
-#   in one's first turn: abortive_draw (九種九牌: the round ends drawn, `TurnRules`)
+#   in one's first turn: abortive_draw (九種九牌: the round ends drawn, `TurnRules`);
+#   on one's own turn after a draw, set_aside: `tile` set aside and replaced (北抜き)
 KINDS: tuple[str, ...] = (
     "discard",
     "concealed_kong",
@@ -49,6 +50,7 @@ KINDS: tuple[str, ...] = (
     "exchange",
     "declare_ready",
     "abortive_draw",
+    "set_aside",
 )
 _TILED = frozenset(KINDS) - {"win", "pass", "deal_win", "exchange", "abortive_draw"}
 # The kong actions, which may name a kind of kong (`as`, the rulebook's `kongs` section).

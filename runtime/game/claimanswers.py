@@ -64,13 +64,22 @@ from mjc.runtime.game.sidewins import (
     kong_answer,
     with_kinds,
 )
+from mjc.runtime.tableplay.setaside import set_aside_of
 from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING, TEXTS
 from mjc.runtime.wins.seats import MeldRecord, hand_of
 
 if TYPE_CHECKING:
     from mjc.runtime.game.engine import Round
 
-__all__ = ["answer", "flower_answer", "flower_window", "open_claims", "open_rob"]
+__all__ = [
+    "answer",
+    "flower_answer",
+    "flower_window",
+    "open_claims",
+    "open_rob",
+    "set_aside",
+    "set_aside_of",
+]
 
 _CLAIM_OF = {"win": "win", "exposed_kong": "kong", "pong": "pong", "chow": "chow"}
 # Per tile, the pairs of other tiles that make a run with it: a chow needs one pair held.
@@ -265,6 +274,9 @@ def _resolve_rob(r: Round) -> None:
     kind, tile = r.kong_in_question
     winners = _nearest_first(r, [s for s, a in r.responses.items() if a.kind == "win"])
     r.pending, r.responses = {}, {}
+    if kind == "set_aside":
+        _resolve_set_aside(r, konger, tile, winners)
+        return
     if winners:
         from mjc.runtime.game.roundend import finish_win
 
@@ -279,6 +291,39 @@ def _resolve_rob(r: Round) -> None:
     r.kong_history.append(record)
     r.last_kong = (kind, r._pending_feeder)
     r._replace(konger)
+
+
+# ---------------------------------------------------------------------- a tile set aside
+
+
+def set_aside(r: Round, seat: int, tile: int) -> None:
+    """`seat` sets `tile` aside (北抜き, `mjc.runtime.tableplay.setaside`): the seats that can
+    win on it are asked (not under 抢杠), else the setter draws its replacement."""
+    aside = r.aside
+    assert aside is not None
+    aside.take(r, seat, tile)
+    pending = robbers(r, seat, tile, kong=False)
+    if not pending:
+        aside.replace(r, seat)
+        return
+    r.phase, r.pending, r.responses = "rob", pending, {}
+    r.turn, r.question = seat, tile
+    r.kong_in_question = ("set_aside", tile)
+
+
+def _resolve_set_aside(r: Round, seat: int, tile: int, winners: list[int]) -> None:
+    """Every seat asked about a tile set aside answered: its winners win, the setter paying
+    as a discarder, or the setter draws its replacement."""
+    aside = r.aside
+    assert aside is not None
+    if not winners:
+        aside.replace(r, seat)
+        return
+    from mjc.runtime.game.roundend import finish_win
+
+    aside.won_on(r, seat, tile)
+    served = winners if r.rules.several_winners else winners[:1]
+    finish_win(r, served, self_drawn=False, discarder=seat)
 
 
 # ---------------------------------------------------------------------- a flower drawn

@@ -106,8 +106,9 @@ def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> lis
     return acts
 
 
-def robbers(r: Round, konger: int, tile: int) -> dict[int, list[Action]]:
-    """The seats that may rob a kong of `tile` (抢杠) and their answers (win, pass)."""
+def robbers(r: Round, konger: int, tile: int, kong: bool = True) -> dict[int, list[Action]]:
+    """The seats that may rob a kong of `tile` (抢杠) and their answers (win, pass); without
+    `kong`, those that may win on a tile set aside (北抜き), not under `robbing_kong`."""
     n = r.players
     pending: dict[int, list[Action]] = {}
     r.situations = {}
@@ -118,12 +119,15 @@ def robbers(r: Round, konger: int, tile: int) -> dict[int, list[Action]]:
             continue
         if r.ready.furiten and is_furiten(r, seat):
             continue  # 振聴: no win on another's kong either
-        robbing = ("robbing_kong", *r.table_situations, *r.ready.situations(r, seat))
+        robbing = (*_ROBBING[kong], *r.table_situations, *r.ready.situations(r, seat))
         if can_win(r, seat, hand_of(st, tile, tile), False, robbing):
             r.situations[seat] = robbing
             win = Action(seat, "win")
             pending[seat] = [win] if r.rules.must_win else [win, Action(seat, "pass")]
     return pending
+
+
+_ROBBING: dict[bool, tuple[str, ...]] = {True: ("robbing_kong",), False: ()}
 
 
 def may_complete(r: Round, seat: int, tile: int) -> bool:
@@ -151,6 +155,8 @@ def self_draw_situations(r: Round, seat: int) -> tuple[str, ...]:
     found: list[str] = []
     if r.from_kong:
         found.append("kong_bloom")
+    elif r.aside is not None and (bloom := r.aside.situations(r, seat)):
+        found += bloom  # a win on the replacement of a tile set aside (北抜き)
     elif r.wall.drawable <= 0:
         found.append("last_tile")
     if r.quiet and r.discards == 0 and seat == r.dealer:
@@ -226,6 +232,7 @@ def score_win(
             # say when they count: 裏ドラ for a riichi winner)
             dora_indicators=r.dead.dora_texts() if r.dead is not None else (),
             ura_indicators=r.dead.ura_texts() if r.dead is not None else (),
+            set_aside=r.aside.count(seat) if r.aside is not None else 0,  # 抜きドラ
         )
     except SituationError:
         raise

@@ -1,28 +1,25 @@
 """`Round`: one round of play as a deterministic state machine, driven by a generated module.
 
-Input: a `Ruleset` (what a win is and is worth, which claims exist, the tile set and wilds under
-the options), its `TurnRules` (or an explicit override), a seed and, for a round set up by hand,
-a `Scenario` (`mjc.runtime.game.scenario`: the hands, the wall's ends, the dice, the dealer). A
-round runs through phases: `turn` (the seat to play has drawn or claimed: discard, kong or win),
-`claim` (the other seats answer a discard: win, kong, pong, chow or pass, served by
-`TurnRules.priority`), `rob` (the others may rob a kong), `flower` (a seat may win on a flower
-drawn: its drawer, 上海 八花, else another robbing it, 七搶一), `deal` (before the first
-discard, seats show their wins at the deal, 起手胡), `exchange` (every seat passes tiles,
-换三张), `declare` (then every seat declares, 定缺), `kong` (turned-up tiles may be won on; all:
+Input: a `Ruleset` (what a win is and is worth, which claims exist, the tile set and wilds under the
+options), its `TurnRules` (or an explicit override), a seed and, for a round set up by hand, a
+`Scenario` (`mjc.runtime.game.scenario`: the hands, the wall's ends, the dice, the dealer). A round
+runs through phases: `turn` (the seat to play has drawn or claimed: discard, kong or win), `claim`
+(the other seats answer a discard: win, kong, pong, chow or pass, served by `TurnRules.priority`),
+`rob` (the others may rob a kong, or win on a tile set aside: 北抜き), `flower` (a seat may win on a
+flower drawn: its drawer, 上海 八花, else another robbing it, 七搶一), `deal` (before the first
+discard, seats show their wins at the deal, 起手胡), `exchange` (every seat passes tiles, 换三张),
+`declare` (then every seat declares, 定缺), `kong` (turned-up tiles may be won on; all:
 `mjc.runtime.game.sidewins`) and `over`. Draws, replacements and flowers happen inside `apply`,
-never as decisions; seats under 托管 are played by the engine itself
-(`mjc.runtime.game.autoplay`); every decision and every draw is one event of `events`
-(`mjc.runtime.game.gamelog` writes them as JSON lines). The first dealer, the winds and the
-situations of the table are `mjc.runtime.game.tablefacts`'.
+never as decisions; seats under 托管 are played by the engine itself (`mjc.runtime.game.autoplay`);
+every decision and every draw is one event of `events` (`mjc.runtime.game.gamelog` writes them as
+JSON lines). The first dealer, the winds and the table's situations are `game.tablefacts`'.
 
-`legal_actions(seat)` lists what the seat may do now; `apply(action)` refuses anything else
-with `IllegalAction` and leaves the round unchanged; `state()` is the documented read-only view
-of the round (`mjc.runtime.game.roundstate`). Besides the set-up it was made with, `events`,
-`result` and `settlement` (docs/game-log.md lists them), its attributes are the engine's own.
-Hot paths use small ints: tiles are 0..41, each seat's concealed tiles 34 counts
-(`mjc.runtime.wins.seats`). What a seat may claim
-and whether it may win is `mjc.runtime.game.claimwindow`'s; the end of a round (outcome JSON,
-settlement, next dealer) is `mjc.runtime.game.roundend`'s.
+`legal_actions(seat)` lists what the seat may do now; `apply(action)` refuses anything else with
+`IllegalAction` and leaves the round unchanged; `state()` is the documented read-only view of the
+round (`mjc.runtime.game.roundstate`). Besides the set-up it was made with, `events`, `result` and
+`settlement` (docs/game-log.md lists them), its attributes are the engine's own. Hot paths use small
+ints: tiles are 0..41, each seat's concealed tiles 34 counts (`mjc.runtime.wins.seats`). What a seat
+may claim and whether it may win is `game.claimwindow`'s; the end of a round is `game.roundend`'s.
 """
 
 from __future__ import annotations
@@ -34,7 +31,7 @@ from typing import Any
 
 from mjc.runtime.game.actions import KONGS, Action, IllegalAction, action_text
 from mjc.runtime.game.autoplay import AutoSeats, run as run_auto, set_auto
-from mjc.runtime.game.claimanswers import answer, open_claims, open_rob
+from mjc.runtime.game.claimanswers import answer, open_claims, open_rob, set_aside, set_aside_of
 from mjc.runtime.game.claimwindow import (
     RUNS_THROUGH,
     can_win,
@@ -206,6 +203,7 @@ class Round:
         self.won_seats: set[int] = set()
         self.left_seats: set[int] = set()
         self.set_aside: list[int] = []
+        self.aside = set_aside_of(self.rules, n)  # 北抜き: the tiles each seat set aside
         self.result: dict[str, Any] | None = None
         self.auto, self.flower_resume = AutoSeats(), False  # 托管; a passed 八花's kong flag
         self.settlement: Any = None
@@ -479,6 +477,8 @@ class Round:
             acts += compress(made, counts)  # every tile held, lowest first
         if self.ready.active and seat not in self.ready.opened:  # (an open hand never declares)
             acts = self.ready.turn_actions(self, seat, acts)  # 立直: declared, or locked
+        if self.aside is not None:  # 北抜き (mjc.runtime.tableplay.setaside)
+            acts += [Action(seat, "set_aside", t) for t in self.aside.may(self, seat)]
         return discard_first(self, seat, acts) if self.declared else acts  # 定缺: 先打缺门
 
     def _play_turn(self, action: Action) -> None:
@@ -491,6 +491,9 @@ class Round:
             return
         if kind == "abortive_draw":
             finish_abortive(self, "nine_terminals")
+            return
+        if kind == "set_aside":  # 北抜き: won on by another, or replaced (claimanswers)
+            set_aside(self, seat, tile)
             return
         self.quiet = False  # a kong (`apply` plays a discard itself)
         st.waits = None

@@ -9,7 +9,8 @@ included, while the round is on (潮州: 启动买马牌放在手牌边上，背
 are turned up with the settlement (对局结束后买马牌才会翻开), in `result`. A hand shown for
 a win at the deal (起手胡) is seen by every seat, as it was shown (`deal_wins`); a seat asked
 whether to show one sees what it would win (`deal_offer`). What each seat declared before
-the first discard (定缺) is seen by every seat once all have chosen (`declared`). Of the
+the first discard (定缺) is seen by every seat once all have chosen (`declared`), and the
+tiles each seat set aside in play (北抜き) by every seat (`set_aside`). Of the
 exchange before play (换三张) a seat sees the tiles it picked (`exchange.picked`), and once
 the tiles are passed the direction (and dice) every seat sees and what it received
 (`exchange.received`); no seat sees another's pick. Where play
@@ -67,6 +68,8 @@ def _seat(r: Round, seat: int, st: SeatState, own: bool) -> dict[str, Any]:
         data["concealed"] = [tile_text(t) for t in st.concealed()]
         if r.reds is not None:  # 赤ドラ: the red fives it holds, concealed or in its melds
             data["red_fives"] = [red_text(t) for t in r.reds.held(seat)]
+    if r.aside is not None:  # 北抜き: the tiles the seat set aside, seen by every seat
+        data["set_aside"] = list(r.aside.texts(seat))
     if r.rules.after_win != "end":
         data["won"] = sum(1 for e in r.win_events for w in e["winners"] if w["seat"] == seat)
         data["left"] = seat in r.left_seats

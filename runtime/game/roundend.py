@@ -166,6 +166,8 @@ def _base(r: Round) -> dict[str, Any]:
         data["opening"] = opening
     if r.deal_wins:
         data["deal_wins"] = [dict(shown) for shown in r.deal_wins]
+    if r.aside is not None and any(r.aside.held):  # 北抜き: each winner scored with its own
+        data["set_aside"] = {str(s): list(r.aside.texts(s)) for s in range(r.players)}
     if r.declared:  # 定缺: each winner is scored with its own
         data["declarations"] = {str(s): dict(d) for s, d in sorted(r.declared.items())}
     if r.ready.active or r.ready.carried:  # 立直 and the deposits on the table (供託)

@@ -144,6 +144,9 @@ class SeatView:
     # the red fives in the seat's melds (`0p`); out of the repr, as `red_fives`.
     red_river: tuple[int, ...] = field(default=(), repr=False)
     red_melded: tuple[str, ...] = field(default=(), repr=False)
+    # 北抜き: the tiles the seat set aside in play (`TurnRules.set_aside`), in order; out of
+    # the repr, as `red_fives`.
+    set_aside: tuple[str, ...] = field(default=(), repr=False)
 
     @property
     def ready(self) -> bool:
@@ -307,6 +310,7 @@ def _seat(r: Round, seat: int, st: SeatState) -> SeatView:
         left=seat in r.left_seats,
         red_fives=tuple(map(red_text, r.reds.held(seat))) if r.reds is not None else (),
         furiten=r.ready.furiten and st.size() == r.rules.hand and is_furiten(r, seat),
+        set_aside=r.aside.texts(seat) if r.aside is not None else (),
         **_red_shown(r, seat),
     )
 

@@ -43,6 +43,7 @@ from mjc.runtime.score.situationargs import (
     set_dora,
     with_declared,
     with_dora,
+    with_set_aside,
     with_streak,
 )
 from mjc.runtime.score.situations import SituationError
@@ -189,6 +190,7 @@ class Ruleset(SettlingRules):
         dealer_streak: int = 0,
         dora_indicators: Iterable[str] = (),
         ura_indicators: Iterable[str] = (),
+        set_aside: int = 0,
     ) -> Score:
         """Score a hand: the best arrangement's fans and total, or `win=False` with a reason.
         With `explain`, the score also lists the fans that held but were dropped
@@ -203,7 +205,8 @@ class Ruleset(SettlingRules):
         round (0 on a first deal), which fans read as `dealer_streak`. `dora_indicators` and
         `ura_indicators` are the indicators turned up (ドラ表示牌 and 裏ドラ表示牌, tile
         notations), which fans read by those names; the red fives the hand holds (written
-        `0m`, `0p`, `0s`) are `red_fives`."""
+        `0m`, `0p`, `0s`) are `red_fives`; `set_aside` the tiles the winner set aside in
+        play (北抜き), which fans read by that name."""
         # Over 80 lines on purpose: the hot path of DESIGN.md's 200 k scores/s target, where
         # each helper call would cost a Python frame per hand. The `try` is what
         # `plain_type_errors` would add, without its frame (it costs nothing until a raise).
@@ -316,6 +319,8 @@ class Ruleset(SettlingRules):
                 situation = with_declared(situation, declared, self.spec.declares, self.id)
             if dealer_streak:
                 situation = with_streak(situation, dealer_streak)
+            if set_aside:
+                situation = with_set_aside(situation, set_aside)
             if own:  # (`with_declared` and `with_streak` make copies of their own too)
                 set_dora(situation, dora_indicators, ura_indicators, len(hand.red_fives))
             elif dora_indicators or ura_indicators or hand.red_fives:

@@ -136,6 +136,13 @@ class TurnRules:
     ura_indicators: bool = False
     # 赤ドラ: of each suit's fives, this many copies are red (Riichi: one 5m, 5p and 5s).
     red_fives: int = 0
+    # Tiles a seat may set aside from its concealed hand on its own turn after a draw (not
+    # after a claim), each replaced from the dead wall, or from `replacement` without one
+    # (三麻 北抜き: `("4z",)`); scoring reads how many the winner set aside (`set_aside`),
+    # another seat may win on one as it is set aside, and `set_aside_bloom` names the
+    # rulebook situation of a win on its replacement ("": none). `mjc.runtime.tableplay.setaside`.
+    set_aside: tuple[str, ...] = ()
+    set_aside_bloom: str = ""
     # A kong needs a replacement tile: no kong when no drawable tile is left
     # (百色 没有可摸的牌不能杠牌). True in every seed.
     kong_needs_tile: bool = True

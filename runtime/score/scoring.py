@@ -81,6 +81,7 @@ class Situation:
     kong_discard: bool = False  # 杠上炮: won on the discard made right after a kong's replacement
     flower_robbed: bool = False  # 搶花: won on the flower another seat drew (七搶一)
     dealer_streak: int = 0  # the dealer's 连庄 count this round (0: a first deal)
+    set_aside: int = 0  # tiles the winner set aside in play (北抜き: 抜きドラ)
     dora_indicators: tuple[int, ...] = ()  # ドラ表示牌 turned up, kong dora too
     ura_indicators: tuple[int, ...] = ()  # 裏ドラ表示牌, for a riichi winner
     red_fives: int = 0  # 赤ドラ the hand holds (written 0m, 0p, 0s)

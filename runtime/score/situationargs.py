@@ -28,12 +28,14 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_DEALER_STREAK",
     "MAX_INDICATORS",
+    "MAX_SET_ASIDE",
     "WIND_TILES",
     "new_situation",
     "set_dora",
     "wind",
     "with_declared",
     "with_dora",
+    "with_set_aside",
     "with_streak",
     "with_tile",
 ]
@@ -45,6 +47,10 @@ MAX_DEALER_STREAK = 10_000
 # The most dora or ura-dora indicators a win is scored with: Riichi turns up five at most
 # (one, and one per kong); the bound the compiler's cost checks assume of each list.
 MAX_INDICATORS = 10
+
+# The most tiles a winner is scored as having set aside (北抜き: four 北; `set_aside`): the
+# bound the compiler's checks assume of the count.
+MAX_SET_ASIDE = 16
 
 WIND_TILES = {"E": 27, "S": 28, "W": 29, "N": 30, "东": 27, "南": 28, "西": 29, "北": 30}
 
@@ -125,6 +131,7 @@ _SET_DEALER_STREAK = _setter("dealer_streak")
 _SET_DORA_INDICATORS = _setter("dora_indicators")
 _SET_URA_INDICATORS = _setter("ura_indicators")
 _SET_RED_FIVES = _setter("red_fives")
+_SET_SET_ASIDE = _setter("set_aside")
 _SET_FLOWERS = _setter("flowers")
 _SET_WILDS = _setter("wilds")
 _SET_EXTRA = _setter("extra")
@@ -158,6 +165,7 @@ def with_tile(situation: Situation, win_tile: int | None, flowers: tuple[int, ..
     _SET_DORA_INDICATORS(made, s.dora_indicators)
     _SET_URA_INDICATORS(made, s.ura_indicators)
     _SET_RED_FIVES(made, s.red_fives)
+    _SET_SET_ASIDE(made, s.set_aside)
     _SET_FLOWERS(made, flowers)
     _SET_WILDS(made, s.wilds)
     _SET_EXTRA(made, s.extra)
@@ -211,6 +219,19 @@ def with_streak(situation: Situation, dealer_streak: object) -> Situation:
             f"dealer_streak is a count of rounds from 0 to {MAX_DEALER_STREAK}, not {dealer_streak}"
         )
     return replace(situation, dealer_streak=dealer_streak)
+
+
+def with_set_aside(situation: Situation, set_aside: object) -> Situation:
+    """`situation` of a winner who set this many tiles aside (北抜き, read by fans as
+    `set_aside`); a `TypeError` or `ValueError` says what is wrong with one that is not a
+    count."""
+    if type(set_aside) is not int:
+        raise TypeError(f"set_aside must be an int, not {type(set_aside).__name__}")
+    if not 0 <= set_aside <= MAX_SET_ASIDE:
+        raise ValueError(
+            f"set_aside is a count of tiles from 0 to {MAX_SET_ASIDE}, not {set_aside}"
+        )
+    return replace(situation, set_aside=set_aside)
 
 
 def with_dora(

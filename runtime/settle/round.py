@@ -111,7 +111,8 @@ class RoundOutcome(_Model):
     ready declarations made in play (立直, 报听: `ReadyDeclaration`, each seat at most once)
     with the deposits they put on the table, and `deposits_carried` the deposits (供託) on the
     table before the round: the settlement's `deposit` lines move them
-    (`mjc.runtime.ready.deposits`).
+    (`mjc.runtime.ready.deposits`). `set_aside` the tiles each seat set aside in play (北抜き:
+    seat → tiles); each winner is scored with its count (`set_aside`).
 
     The claim history is optional: with `claims` empty nothing is checked against it (a simple
     round needs none). When it is given, it must agree with the winners' hands, whose exposed
@@ -184,6 +185,9 @@ class RoundOutcome(_Model):
         default_factory=dict, json_schema_extra={"propertyNames": {"pattern": "^[0-9]+$"}}
     )
     ready_declarations: tuple[ReadyDeclaration, ...] = ()
+    set_aside: dict[SeatKey, tuple[StrictStr, ...]] = Field(
+        default_factory=dict, json_schema_extra={"propertyNames": {"pattern": "^[0-9]+$"}}
+    )
     deposits_carried: StrictInt = Field(default=0, ge=0, le=100_000_000)
     _tiles: int = PrivateAttr(default=MAX_SETS * 3 + 2)  # a win's, by the parse's context
 
@@ -223,6 +227,11 @@ class RoundOutcome(_Model):
             "options": self.options or None,
             "indicator": self.indicator,
         }
+
+    def score_facts(self, seat: int) -> dict[str, Any]:
+        """`seat_facts` with what only a winner's score reads: the tiles it set aside."""
+        held = self.set_aside.get(seat, ())
+        return {**self.seat_facts(seat), "set_aside": len(held)} if held else self.seat_facts(seat)
 
     @property
     def follow_rounds(self) -> int:

@@ -413,7 +413,7 @@ def _score(
         score = score_hand(
             winner.parsed,
             self_drawn=winner.self_drawn,
-            **outcome.seat_facts(winner.seat),
+            **outcome.score_facts(winner.seat),  # `set_aside` too, for a seat that did (北抜き)
             situations=_flags(outcome, index),
             declared=outcome.declarations.get(winner.seat),  # 定缺
             dealer_streak=outcome.streak,  # 连庄, which fans may read

@@ -152,6 +152,9 @@ def tile_counts(outcome: RoundOutcome) -> tuple[Counts, Counts, dict[int, int]]:
     for name in ("dora_indicators", "ura_indicators"):  # Riichi's, turned up in the dead wall
         for text in getattr(outcome, name):
             add(_tile(text), name)
+    for seat, texts in outcome.set_aside.items():  # 北抜き: the tiles set aside in play
+        for text in texts:
+            add(_tile(text), f"set_aside.{seat}")
     discards: Counts = {}
     if outcome.opening is not None:
         for g, go in enumerate(outcome.opening.go_arounds):

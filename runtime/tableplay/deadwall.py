@@ -65,13 +65,14 @@ class DeadWall:
     far (`dora`), the replacements drawn (`taken`) and the kong indicators still to turn up
     after the konger's discard (`waiting`)."""
 
-    __slots__ = ("dora", "layout", "reds", "rules", "taken", "waiting", "wall")
+    __slots__ = ("aside", "dora", "layout", "reds", "rules", "taken", "waiting", "wall")
 
     def __init__(self, wall: Wall, rules: TurnRules, reds: RedFives | None = None) -> None:
         self.wall, self.rules, self.reds = wall, rules, reds
         self.layout = Slots(rules)
         self.dora: list[int] = []
         self.taken = 0
+        self.aside = 0  # replacements of tiles set aside (北抜き), beside the kongs' `taken`
         self.waiting = 0
 
     def _at(self, j: int) -> int:
@@ -97,10 +98,13 @@ class DeadWall:
         """The ura indicators under them, in notation (none without ura)."""
         return tuple(TEXTS[t] for t in self.ura())
 
-    def draw(self, events: list[dict[str, Any]], seat: int, counts: bytearray) -> int:
+    def draw(
+        self, events: list[dict[str, Any]], seat: int, counts: bytearray, set_aside: bool = False
+    ) -> int:
         """`seat` draws the next kong replacement (a `draw` event from the tail, where the
-        dead wall lies) into its tile `counts`: the tile."""
-        tile, red = self._replacement()
+        dead wall lies) into its tile `counts`: the tile. `set_aside`: the replacement of a
+        tile set aside (北抜き), which leaves the kongs' replacements left as they were."""
+        tile, red = self._replacement(set_aside)
         events.append({"type": "draw", "seat": seat, "tile": TEXTS[tile], "from": "tail"})
         counts[tile] += 1
         if red and self.reds is not None:
@@ -122,11 +126,16 @@ class DeadWall:
         caller checked that the live wall has one: a kong needs a drawable tile)."""
         return self._replacement()[0]
 
-    def _replacement(self) -> tuple[int, bool]:
+    def _replacement(self, set_aside: bool = False) -> tuple[int, bool]:
         wall = self.wall
-        at = self._at(self.taken)
+        # The places refilled from the live wall are drawn again once all were drawn: only
+        # with tiles set aside are there more replacements than places.
+        at = self._at((self.taken + self.aside) % max(1, self.layout.replacements))
         tile, red = wall.tiles[at], at in wall.red
-        self.taken += 1
+        if set_aside:
+            self.aside += 1
+        else:
+            self.taken += 1
         if wall.tail == wall.last:
             wall.shift_last()  # a scenario's 海底 tile stays the last one drawn
         wall.tiles[at] = wall.tiles[wall.tail]

@@ -236,4 +236,7 @@ def census(r: Round) -> list[int]:
         found[r.indicator] += 1
     for t in r.set_aside:  # winning tiles laid aside where winners stay (血流成河)
         found[t] += 1
+    for held in r.aside.held if r.aside is not None else ():  # tiles set aside (北抜き)
+        for t in held:
+            found[t] += 1
     return found

@@ -208,6 +208,14 @@ def test_a_file_of_comments_keeps_them() -> None:
     assert formatted("# one\n\n\n   # two\n") == "# one\n\n# two\n"
 
 
+def test_an_overridden_fan_is_laid_out_as_a_fan_one_item_a_line() -> None:
+    text = 'override fan dora "ドラ" { value 1 per set_aside example "11m" with set_aside=2 }\n'
+    assert formatted(text) == (
+        'override fan dora "ドラ" {\n  value 1\n  per set_aside\n'
+        '  example "11m" with set_aside=2\n}\n'
+    )
+
+
 def test_crlf_line_endings_become_lf_and_the_bom_goes() -> None:
     assert formatted('\ufeffrulebook x {\r\n  title "X"\r\n}\r\n') == (
         'rulebook x {\n  title "X"\n}\n'
