@@ -436,6 +436,8 @@ def _contradiction(
         return "the seats start at 0 points (no `start_points`): the first payment ends the match"
     if problem := _match_end(key, facts, unfunded):
         return problem
+    if key == "set_aside_bloom" and facts.get("set_aside") in (None, (), "none"):
+        return "no tile is set aside (no `set_aside` line), so none is replaced to win on"
     if key == "dealer_after_several" and facts.get("several_winners") is False:
         return "several winners on one discard are not allowed (`several_winners off`)"
     if key == "dead_wall" and facts.get("flowers_replaced") is True:

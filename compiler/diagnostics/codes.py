@@ -314,7 +314,9 @@ CODES: tuple[Code, ...] = (
         "ends a match on negative points (end_on_negative, 飛び) that starts at none, gives a "
         "final score (target_points, uma) to seats that start at no points, plays extra "
         "winds (extra_winds, 西入) without a match length or a target to reach, or lets the "
-        "last dealer stop a match (last_dealer_stops, 和了止め) that has no length.",
+        "last dealer stop a match (last_dealer_stops, 和了止め) that has no length, or names "
+        "the situation of a win on a set-aside tile's replacement (set_aside_bloom) where no "
+        "tile is set aside.",
         "claims { pong kong }\nplay { no_chow_to_rebuild on }",
         "claims { chow pong kong }\nplay { no_chow_to_rebuild on }",
         "Add the claim (or allow several winners), or drop the line.",
