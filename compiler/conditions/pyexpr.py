@@ -112,6 +112,9 @@ class PyExpr:
     fact_source: dict[str, str] = field(default_factory=lambda: FACT_SOURCE)
     inline: frozenset[str] | None = frozenset()
     facts: dict[str, int] = field(default_factory=dict)  # fact -> times read
+    # Facts read inside a loop's body (a quantifier's variable in scope): written in place
+    # there, their source would run once per item.
+    looped: set[str] = field(default_factory=set)
     summaries: set[str] = field(default_factory=set)
     # Locals computed once per call: their flat source (or a shared quantifier's IR) -> (their
     # name, their layout).
@@ -173,6 +176,8 @@ class PyExpr:
 
     def _fact(self, fact: str) -> Py:
         self.facts[fact] = self.facts.get(fact, 0) + 1
+        if self.scope:
+            self.looped.add(fact)
         if self.inline is None or fact in self.inline:
             return atom(self.fact_source[fact])
         return atom(f"x_{fact}")
@@ -257,6 +262,14 @@ class PyExpr:
                 "kongs",
             ):
                 slot = self.predicates.counter("meld", f"lambda v_m: v_m.{SUMMARY_OF[fact][1]}")
+                self.summaries.add("meld")
+                return atom(f"(x_meld_count >> {slot * COUNT_WIDTH['meld']} & 7)")
+            case ir.CallE(func="len", args=(ir.FactE(fact="declared"),)) if (
+                self.fact_source is FACT_SOURCE
+            ):
+                # The declared melds counted by the meld summary, as the filtered lists above
+                # are: no list built (its source's own test, `FACT_SOURCE["declared"]`).
+                slot = self.predicates.counter("meld", "lambda v_m: v_m.exposed or v_m.is_kong")
                 self.summaries.add("meld")
                 return atom(f"(x_meld_count >> {slot * COUNT_WIDTH['meld']} & 7)")
         return self._plain(expr)

@@ -108,19 +108,20 @@ MELD_PREDICATES: Final[tuple[Callable[[Meld], object], ...]] = (
     lambda v_m: v_m.is_pung and v_m.is_dragon,  # bit 9
     lambda v_m: v_m.has_terminal,  # bit 10
     lambda v_m: v_m.is_pung and v_m.is_wind,  # bit 11
-    lambda v_m: v_m.is_pung and v_m.is_simple and not v_m.is_kong and not v_m.concealed,  # bit 12
-    lambda v_m: v_m.is_pung and v_m.is_simple and not v_m.is_kong and v_m.concealed,  # bit 13
+    lambda v_m: v_m.exposed or v_m.is_kong,  # bit 12
+    lambda v_m: v_m.is_pung and v_m.is_simple and not v_m.is_kong and not v_m.concealed,  # bit 13
+    lambda v_m: v_m.is_pung and v_m.is_simple and not v_m.is_kong and v_m.concealed,  # bit 14
     lambda v_m: v_m.is_pung
     and not v_m.is_simple
     and not v_m.is_kong
-    and not v_m.concealed,  # bit 14
-    lambda v_m: v_m.is_pung and not v_m.is_simple and not v_m.is_kong and v_m.concealed,  # bit 15
-    lambda v_m: v_m.is_kong and v_m.is_simple and not v_m.concealed,  # bit 16
-    lambda v_m: v_m.is_kong and v_m.is_simple and v_m.concealed,  # bit 17
-    lambda v_m: v_m.is_kong and not v_m.is_simple and not v_m.concealed,  # bit 18
-    lambda v_m: v_m.is_kong and not v_m.is_simple and v_m.concealed,  # bit 19
+    and not v_m.concealed,  # bit 15
+    lambda v_m: v_m.is_pung and not v_m.is_simple and not v_m.is_kong and v_m.concealed,  # bit 16
+    lambda v_m: v_m.is_kong and v_m.is_simple and not v_m.concealed,  # bit 17
+    lambda v_m: v_m.is_kong and v_m.is_simple and v_m.concealed,  # bit 18
+    lambda v_m: v_m.is_kong and not v_m.is_simple and not v_m.concealed,  # bit 19
+    lambda v_m: v_m.is_kong and not v_m.is_simple and v_m.concealed,  # bit 20
 )
-MELD_COUNTED: Final[tuple[int, ...]] = (0, 6, 8, 9, 11, 5, 12, 13, 14, 15, 16, 17, 18, 19)
+MELD_COUNTED: Final[tuple[int, ...]] = (0, 6, 8, 9, 11, 12, 5, 13, 14, 15, 16, 17, 18, 19, 20)
 MELD_MASKS, MELD_COUNTS = meld_masks(MELD_PREDICATES, MELD_COUNTED)
 
 # One table per item for the one-pass summary; meld bits sit above the tile bits.
@@ -504,7 +505,6 @@ def score_fans(
     x_melds = a.melds
     x_pair = (a.pair or NO_PAIR)
     x_chows = tuple([m for m in a.melds if m.is_chow])
-    x_pungs = tuple([m for m in a.melds if m.is_pung])
     x_shape = a.shape
     x_concealed = a.concealed
     x_self_drawn = s.self_drawn
@@ -512,11 +512,8 @@ def score_fans(
     x_human = s.human
     x_seat_wind = s.seat_wind
     x_round_wind = s.round_wind
-    x_declared = tuple([m for m in a.melds if m.exposed or m.is_kong])
     x_waits = (s.waits if a.waits is None else a.waits)
     x_winning_meld = (a.won or NO_PAIR)
-    x_open_wait = (a.wait == 'open')
-    x_pair_wait = (a.wait == 'pair')
     x_some, x_every, x_count, x_members = summarize(a, SUMMARY)
     x_tile_any = x_some & TILE_BITS
     x_tile_all = x_every & TILE_BITS
@@ -561,7 +558,7 @@ def score_fans(
             and x_shape == 'standard'
             and (x_meld_all >> 0 & 1)
             and not (x_pair.is_dragon or x_pair.tile == x_seat_wind or x_pair.tile == x_round_wind)
-            and x_open_wait
+            and (a.wait == 'open')
             and not (x_self_drawn and o['pinfu_tsumo_fu'])
         ) else 0
         # 一盃口 iipeikou (rulebooks/riichi.mjr:224)
@@ -590,7 +587,7 @@ def score_fans(
         # group: the tile summary (bits of the tile and meld summaries)
         f_chuuren = 1 if (
             x_concealed
-            and len(x_declared) == 0
+            and (x_meld_count >> 15 & 7) == 0
             and x_shape == 'standard'
             and x_suit_count == 1
             and not (x_tile_any >> 1 & 1)
@@ -636,7 +633,7 @@ def score_fans(
         f_ryuuiisou = 0
         f_chinroutou = 0
     # Fans that need a pung or kong: none of them counts without.
-    if (x_meld_count >> 15 & 7) > 0:
+    if (x_meld_count >> 18 & 7) > 0:
         # 役牌 白 haku (rulebooks/riichi.mjr:232)
         # when any m in pungs: m.tile == 5z
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -667,7 +664,7 @@ def score_fans(
                 v_m.suit == 'm'
                 and x_pung_board >> 4 * v_m.rank & 2 != 0
                 and x_pung_board >> 4 * v_m.rank & 4 != 0
-                for v_m in x_pungs
+                for v_m in tuple([m for m in a.melds if m.is_pung])
             )
         ) else 0
         # 小三元 shousangen (rulebooks/riichi.mjr:367)
@@ -675,7 +672,7 @@ def score_fans(
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
         f_shousangen = 1 if (x_meld_count >> 9 & 7) == 2 and x_pair.is_dragon else 0
         # Fans that need three pungs or kongs: none of them counts without.
-        if (x_meld_count >> 15 & 7) >= 3:
+        if (x_meld_count >> 18 & 7) >= 3:
             # 三暗刻 sanankou (rulebooks/riichi.mjr:346)
             # when (count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)) ==
             # 3
@@ -694,7 +691,7 @@ def score_fans(
             f_daisangen = 0
             f_shousuushii = 0
         # Fans that need four pungs or kongs: none of them counts without.
-        if (x_meld_count >> 15 & 7) >= 4:
+        if (x_meld_count >> 18 & 7) >= 4:
             # 四暗刻 suuankou (rulebooks/riichi.mjr:442)
             # when (count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)) ==
             # 4
@@ -828,7 +825,7 @@ def score_fans(
     # 四暗刻単騎 suuankou_tanki (rulebooks/riichi.mjr:450)
     # when suuankou and pair_wait
     # group: the wait (read directly)
-    f_suuankou_tanki = 1 if f_suuankou > 0 and x_pair_wait else 0
+    f_suuankou_tanki = 1 if f_suuankou > 0 and (a.wait == 'pair') else 0
     # 純正九蓮宝燈 junsei_chuuren (rulebooks/riichi.mjr:520)
     # when chuuren and len(waits) == 9
     # group: the wait (read directly)
@@ -1227,12 +1224,9 @@ def fu_count(
     x_concealed = a.concealed
     x_self_drawn = s.self_drawn
     x_winning_meld = (a.won or NO_PAIR)
-    x_edge_wait = (a.wait == 'edge')
-    x_closed_wait = (a.wait == 'closed')
-    x_pair_wait = (a.wait == 'pair')
     x_meld_any, x_meld_all, x_meld_count = summarize_melds(a.melds, MELD_MASKS, MELD_COUNTS)
     x_counted_0 = (
-        (x_meld_count >> 18 & 7)
+        (x_meld_count >> 21 & 7)
         - (x_melds.count(x_winning_meld)
         if x_winning_meld.is_pung
         and x_winning_meld.is_simple
@@ -1255,7 +1249,7 @@ def fu_count(
         ) else 0)
     )
     x_counted_1 = (
-        (x_meld_count >> 21 & 7)
+        (x_meld_count >> 24 & 7)
         - (x_melds.count(x_winning_meld)
         if x_winning_meld.is_pung
         and x_winning_meld.is_simple
@@ -1264,7 +1258,7 @@ def fu_count(
         and not x_self_drawn else 0)
     )
     x_counted_2 = (
-        (x_meld_count >> 24 & 7)
+        (x_meld_count >> 27 & 7)
         - (x_melds.count(x_winning_meld)
         if x_winning_meld.is_pung
         and not x_winning_meld.is_simple
@@ -1289,7 +1283,7 @@ def fu_count(
         ) else 0)
     )
     x_counted_3 = (
-        (x_meld_count >> 27 & 7)
+        (x_meld_count >> 30 & 7)
         - (x_melds.count(x_winning_meld)
         if x_winning_meld.is_pung
         and not x_winning_meld.is_simple
@@ -1306,15 +1300,15 @@ def fu_count(
     if x_shape == 'thirteen_orphans':
         return 0, (('国士無双', 0),)
     # add 2 辺張 (rulebooks/riichi.mjr:600)
-    if x_edge_wait:
+    if (a.wait == 'edge'):
         fu += 2
         parts += (('辺張', 2),)
     # add 2 嵌張 (rulebooks/riichi.mjr:601)
-    if x_closed_wait:
+    if (a.wait == 'closed'):
         fu += 2
         parts += (('嵌張', 2),)
     # add 2 単騎 (rulebooks/riichi.mjr:602)
-    if x_pair_wait:
+    if (a.wait == 'pair'):
         fu += 2
         parts += (('単騎', 2),)
     # add 2 役牌雀頭 (rulebooks/riichi.mjr:603)
@@ -1350,22 +1344,22 @@ def fu_count(
         fu += worth
         parts += (('么九暗刻', worth),)
     # add 8 中張明槓 (rulebooks/riichi.mjr:612)
-    worth = 8 * (x_meld_count >> 30 & 7)
+    worth = 8 * (x_meld_count >> 33 & 7)
     if worth:
         fu += worth
         parts += (('中張明槓', worth),)
     # add 16 中張暗槓 (rulebooks/riichi.mjr:613)
-    worth = 16 * (x_meld_count >> 33 & 7)
+    worth = 16 * (x_meld_count >> 36 & 7)
     if worth:
         fu += worth
         parts += (('中張暗槓', worth),)
     # add 16 么九明槓 (rulebooks/riichi.mjr:614)
-    worth = 16 * (x_meld_count >> 36 & 7)
+    worth = 16 * (x_meld_count >> 39 & 7)
     if worth:
         fu += worth
         parts += (('么九明槓', worth),)
     # add 32 么九暗槓 (rulebooks/riichi.mjr:615)
-    worth = 32 * (x_meld_count >> 39 & 7)
+    worth = 32 * (x_meld_count >> 42 & 7)
     if worth:
         fu += worth
         parts += (('么九暗槓', worth),)

@@ -144,7 +144,6 @@ def score_fans(
     tier ("cap", the cap), or the mode the options chose (value 0). Given a list `raw`, it
     also receives every fan's count before relations, in FANS order (score explanations)."""
     x_tiles = a.tiles
-    x_chows = tuple([m for m in a.melds if m.is_chow])
     x_some, x_every, x_count, x_members = summarize(a, SUMMARY)
     x_meld_any = x_some >> MELD_SHIFT & MELD_BITS
     x_meld_all = x_every >> MELD_SHIFT & MELD_BITS
@@ -160,7 +159,7 @@ def score_fans(
             v_m.suit == 'm'
             and x_chow_board >> 4 * v_m.rank & 2 != 0
             and x_chow_board >> 4 * v_m.rank & 4 != 0
-            for v_m in x_chows
+            for v_m in tuple([m for m in a.melds if m.is_chow])
         )
     ) else 0
     # 立直 riichi_fan (tests/helpers/rulebooks/dora.mjr:52)
