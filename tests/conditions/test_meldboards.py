@@ -52,6 +52,16 @@ FANS: dict[str, tuple[str, str]] = {
         "when any m in chows: any n in chows: n.suit == m.suit and n.rank == m.rank - 2",
         "x_chow_board & x_chow_board << 8 != 0",
     ),
+    "same_rank_in_three_suits": (
+        "when any m in chows: m.suit == characters and (any n in chows: n.suit == dots and"
+        " n.rank == m.rank) and (any n in chows: n.suit == bamboo and n.rank == m.rank)",
+        "(x_chow_board >> 1 & EVERY_RANK) * 15",
+    ),
+    "next_rank_in_another_suit": (
+        "when any m in pungs: m.suit == characters and (any n in pungs: n.suit == dots and"
+        " n.rank == m.rank + 1)",
+        "(x_pung_board >> 5 & EVERY_RANK) * 15",
+    ),
     "straight": (
         "when any m in chows: m.rank == 1 and (any n in chows: n.suit == m.suit and n.rank == 4)"
         " and (any n in chows: n.suit == m.suit and n.rank == 7)",

@@ -100,29 +100,27 @@ MELD_PREDICATES: Final[tuple[Callable[[Meld], object], ...]] = (
     lambda v_m: v_m.is_pung and v_m.tile == T5z,  # bit 1
     lambda v_m: v_m.is_pung and v_m.tile == T6z,  # bit 2
     lambda v_m: v_m.is_pung and v_m.tile == T7z,  # bit 3
-    lambda v_m: v_m.is_chow and v_m.suit == 'm',  # bit 4
-    lambda v_m: v_m.is_outside,  # bit 5
-    lambda v_m: v_m.is_pung,  # bit 6
-    lambda v_m: v_m.is_pung and v_m.concealed,  # bit 7
-    lambda v_m: v_m.is_pung and v_m.suit == 'm',  # bit 8
-    lambda v_m: v_m.is_kong,  # bit 9
-    lambda v_m: v_m.is_pung and v_m.is_dragon,  # bit 10
-    lambda v_m: v_m.has_terminal,  # bit 11
-    lambda v_m: v_m.is_pung and v_m.is_wind,  # bit 12
-    lambda v_m: v_m.exposed or v_m.is_kong,  # bit 13
-    lambda v_m: v_m.is_pung and v_m.is_simple and not v_m.is_kong and not v_m.concealed,  # bit 14
-    lambda v_m: v_m.is_pung and v_m.is_simple and not v_m.is_kong and v_m.concealed,  # bit 15
+    lambda v_m: v_m.is_outside,  # bit 4
+    lambda v_m: v_m.is_pung,  # bit 5
+    lambda v_m: v_m.is_pung and v_m.concealed,  # bit 6
+    lambda v_m: v_m.is_kong,  # bit 7
+    lambda v_m: v_m.is_pung and v_m.is_dragon,  # bit 8
+    lambda v_m: v_m.has_terminal,  # bit 9
+    lambda v_m: v_m.is_pung and v_m.is_wind,  # bit 10
+    lambda v_m: v_m.exposed or v_m.is_kong,  # bit 11
+    lambda v_m: v_m.is_pung and v_m.is_simple and not v_m.is_kong and not v_m.concealed,  # bit 12
+    lambda v_m: v_m.is_pung and v_m.is_simple and not v_m.is_kong and v_m.concealed,  # bit 13
     lambda v_m: v_m.is_pung
     and not v_m.is_simple
     and not v_m.is_kong
-    and not v_m.concealed,  # bit 16
-    lambda v_m: v_m.is_pung and not v_m.is_simple and not v_m.is_kong and v_m.concealed,  # bit 17
-    lambda v_m: v_m.is_kong and v_m.is_simple and not v_m.concealed,  # bit 18
-    lambda v_m: v_m.is_kong and v_m.is_simple and v_m.concealed,  # bit 19
-    lambda v_m: v_m.is_kong and not v_m.is_simple and not v_m.concealed,  # bit 20
-    lambda v_m: v_m.is_kong and not v_m.is_simple and v_m.concealed,  # bit 21
+    and not v_m.concealed,  # bit 14
+    lambda v_m: v_m.is_pung and not v_m.is_simple and not v_m.is_kong and v_m.concealed,  # bit 15
+    lambda v_m: v_m.is_kong and v_m.is_simple and not v_m.concealed,  # bit 16
+    lambda v_m: v_m.is_kong and v_m.is_simple and v_m.concealed,  # bit 17
+    lambda v_m: v_m.is_kong and not v_m.is_simple and not v_m.concealed,  # bit 18
+    lambda v_m: v_m.is_kong and not v_m.is_simple and v_m.concealed,  # bit 19
 )
-MELD_COUNTED: Final[tuple[int, ...]] = (0, 7, 9, 10, 12, 13, 6, 14, 15, 16, 17, 18, 19, 20, 21)
+MELD_COUNTED: Final[tuple[int, ...]] = (0, 6, 7, 8, 10, 11, 5, 12, 13, 14, 15, 16, 17, 18, 19)
 MELD_MASKS, MELD_COUNTS = meld_masks(MELD_PREDICATES, MELD_COUNTED)
 
 # One table per item for the one-pass summary; meld bits sit above the tile bits.
@@ -668,15 +666,13 @@ def score_fans(
         # 三色同刻 sanshoku_doukou (rulebooks/riichi.mjr:353)
         # when any m in pungs: m.suit == characters and (any n in pungs: n.suit == dots and n.rank
         # == m.rank) and (any k in pungs: k.suit == bamboo and k.rank == m.rank)
-        # group: pungs and kongs by suit and rank (pung board lookups inside 1 plain loop)
+        # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
         f_sanshoku_doukou = 1 if (
-            (x_meld_any >> 8 & 1)
-            and any(
-                v_m.suit == 'm'
-                and x_pung_board >> 4 * v_m.rank & 2 != 0
-                and x_pung_board >> 4 * v_m.rank & 4 != 0
-                for v_m in tuple([m for m in a.melds if m.is_pung])
-            )
+            x_pung_board & (
+                1 * EVERY_RANK
+                & (x_pung_board >> 1 & EVERY_RANK) * 15
+                & (x_pung_board >> 2 & EVERY_RANK) * 15
+            ) != 0
         ) else 0
         # 小三元 shousangen (rulebooks/riichi.mjr:367)
         # when (count m in pungs: m.is_dragon) == 2 and pair.is_dragon
@@ -758,15 +754,13 @@ def score_fans(
         # 三色同順 sanshoku (rulebooks/riichi.mjr:304)
         # when any m in chows: m.suit == characters and (any n in chows: n.suit == dots and n.rank
         # == m.rank) and (any k in chows: k.suit == bamboo and k.rank == m.rank)
-        # group: chows by suit and rank (chow board lookups inside 1 plain loop)
+        # group: chows by suit and rank (compiled to bit operations on the chow boards)
         f_sanshoku = 1 if (
-            (x_meld_any >> 4 & 1)
-            and any(
-                v_m.suit == 'm'
-                and x_chow_board >> 4 * v_m.rank & 2 != 0
-                and x_chow_board >> 4 * v_m.rank & 4 != 0
-                for v_m in x_chows
-            )
+            x_chow_board & (
+                1 * EVERY_RANK
+                & (x_chow_board >> 1 & EVERY_RANK) * 15
+                & (x_chow_board >> 2 & EVERY_RANK) * 15
+            ) != 0
         ) else 0
         # 一気通貫 ittsu (rulebooks/riichi.mjr:312)
         # when any m in chows: m.rank == 1 and (any n in chows: n.suit == m.suit and n.rank == 4)
@@ -786,7 +780,7 @@ def score_fans(
         f_chanta = 1 if (
             x_shape == 'standard'
             and (x_meld_count >> 0 & 7) > 0
-            and (x_meld_all >> 5 & 1)
+            and (x_meld_all >> 4 & 1)
             and x_pair.is_outside
             and (x_tile_any >> 1 & 1)
         ) else 0
@@ -797,7 +791,7 @@ def score_fans(
         f_junchan = 1 if (
             x_shape == 'standard'
             and (x_meld_count >> 0 & 7) > 0
-            and (x_meld_all >> 11 & 1)
+            and (x_meld_all >> 9 & 1)
             and x_pair.has_terminal
         ) else 0
     else:
@@ -812,7 +806,7 @@ def score_fans(
     # 対々和 toitoi (rulebooks/riichi.mjr:338)
     # when shape == standard and (all m in melds: m.is_pung)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_toitoi = 1 if x_shape == 'standard' and (x_meld_all >> 6 & 1) else 0
+    f_toitoi = 1 if x_shape == 'standard' and (x_meld_all >> 5 & 1) else 0
     # Fans that need a kong: none of them counts without.
     if (x_meld_count >> 6 & 7) > 0:
         # 三槓子 sankantsu (rulebooks/riichi.mjr:360)

@@ -103,25 +103,24 @@ MELD_PREDICATES: Final[tuple[Callable[[Meld], object], ...]] = (
     lambda v_m: v_m.is_outside,  # bit 4
     lambda v_m: v_m.is_pung,  # bit 5
     lambda v_m: v_m.is_pung and v_m.concealed,  # bit 6
-    lambda v_m: v_m.is_pung and v_m.suit == 'm',  # bit 7
-    lambda v_m: v_m.is_kong,  # bit 8
-    lambda v_m: v_m.is_pung and v_m.is_dragon,  # bit 9
-    lambda v_m: v_m.has_terminal,  # bit 10
-    lambda v_m: v_m.is_pung and v_m.is_wind,  # bit 11
-    lambda v_m: v_m.exposed or v_m.is_kong,  # bit 12
-    lambda v_m: v_m.is_pung and v_m.is_simple and not v_m.is_kong and not v_m.concealed,  # bit 13
-    lambda v_m: v_m.is_pung and v_m.is_simple and not v_m.is_kong and v_m.concealed,  # bit 14
+    lambda v_m: v_m.is_kong,  # bit 7
+    lambda v_m: v_m.is_pung and v_m.is_dragon,  # bit 8
+    lambda v_m: v_m.has_terminal,  # bit 9
+    lambda v_m: v_m.is_pung and v_m.is_wind,  # bit 10
+    lambda v_m: v_m.exposed or v_m.is_kong,  # bit 11
+    lambda v_m: v_m.is_pung and v_m.is_simple and not v_m.is_kong and not v_m.concealed,  # bit 12
+    lambda v_m: v_m.is_pung and v_m.is_simple and not v_m.is_kong and v_m.concealed,  # bit 13
     lambda v_m: v_m.is_pung
     and not v_m.is_simple
     and not v_m.is_kong
-    and not v_m.concealed,  # bit 15
-    lambda v_m: v_m.is_pung and not v_m.is_simple and not v_m.is_kong and v_m.concealed,  # bit 16
-    lambda v_m: v_m.is_kong and v_m.is_simple and not v_m.concealed,  # bit 17
-    lambda v_m: v_m.is_kong and v_m.is_simple and v_m.concealed,  # bit 18
-    lambda v_m: v_m.is_kong and not v_m.is_simple and not v_m.concealed,  # bit 19
-    lambda v_m: v_m.is_kong and not v_m.is_simple and v_m.concealed,  # bit 20
+    and not v_m.concealed,  # bit 14
+    lambda v_m: v_m.is_pung and not v_m.is_simple and not v_m.is_kong and v_m.concealed,  # bit 15
+    lambda v_m: v_m.is_kong and v_m.is_simple and not v_m.concealed,  # bit 16
+    lambda v_m: v_m.is_kong and v_m.is_simple and v_m.concealed,  # bit 17
+    lambda v_m: v_m.is_kong and not v_m.is_simple and not v_m.concealed,  # bit 18
+    lambda v_m: v_m.is_kong and not v_m.is_simple and v_m.concealed,  # bit 19
 )
-MELD_COUNTED: Final[tuple[int, ...]] = (0, 6, 8, 9, 11, 12, 5, 13, 14, 15, 16, 17, 18, 19, 20)
+MELD_COUNTED: Final[tuple[int, ...]] = (0, 6, 7, 8, 10, 11, 5, 12, 13, 14, 15, 16, 17, 18, 19)
 MELD_MASKS, MELD_COUNTS = meld_masks(MELD_PREDICATES, MELD_COUNTED)
 
 # One table per item for the one-pass summary; meld bits sit above the tile bits.
@@ -657,15 +656,13 @@ def score_fans(
         # 三色同刻 sanshoku_doukou (rulebooks/riichi.mjr:353)
         # when any m in pungs: m.suit == characters and (any n in pungs: n.suit == dots and n.rank
         # == m.rank) and (any k in pungs: k.suit == bamboo and k.rank == m.rank)
-        # group: pungs and kongs by suit and rank (pung board lookups inside 1 plain loop)
+        # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
         f_sanshoku_doukou = 1 if (
-            (x_meld_any >> 7 & 1)
-            and any(
-                v_m.suit == 'm'
-                and x_pung_board >> 4 * v_m.rank & 2 != 0
-                and x_pung_board >> 4 * v_m.rank & 4 != 0
-                for v_m in tuple([m for m in a.melds if m.is_pung])
-            )
+            x_pung_board & (
+                1 * EVERY_RANK
+                & (x_pung_board >> 1 & EVERY_RANK) * 15
+                & (x_pung_board >> 2 & EVERY_RANK) * 15
+            ) != 0
         ) else 0
         # 小三元 shousangen (rulebooks/riichi.mjr:367)
         # when (count m in pungs: m.is_dragon) == 2 and pair.is_dragon
@@ -773,7 +770,7 @@ def score_fans(
         f_junchan = 1 if (
             x_shape == 'standard'
             and (x_meld_count >> 0 & 7) > 0
-            and (x_meld_all >> 10 & 1)
+            and (x_meld_all >> 9 & 1)
             and x_pair.has_terminal
         ) else 0
     else:
