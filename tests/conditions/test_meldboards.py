@@ -241,6 +241,14 @@ FANS: dict[str, tuple[str, str]] = {
         "when any m in chows: (count c in chows: c.suit == m.suit and c.rank == m.rank) == 3",
         "x_chow_count & x_chow_count >> 1 & 0x",
     ),
+    "two_chows_of_one_tile": (  # `c.tile == m.tile`: the same key (一盃口)
+        "when any m in chows: (count c in chows: c.tile == m.tile) >= 2",
+        "(x_chow_count + 0x",
+    ),
+    "every_chow_twice": (  # (二盃口)
+        "when all m in chows: (count c in chows: c.tile == m.tile) >= 2",
+        "x_chow_count & ~(((x_chow_count + 0x",
+    ),
     "no_key_twice": (
         "when all m in pungs: (count c in pungs: c.suit == m.suit and c.rank == m.rank) <= 1",
         "x_pung_count & ~(",

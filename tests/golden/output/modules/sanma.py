@@ -41,7 +41,6 @@ from mjc.runtime.exported import (
     SUIT_OF,
     Situation,
     TILE_COUNT_WIDTH,
-    TILE_FIELD,
     TILE_SLOT,
     TierInfo,
     TurnRules,
@@ -503,7 +502,6 @@ def score_fans(
     x_tiles = a.tiles
     x_melds = a.melds
     x_pair = (a.pair or NO_PAIR)
-    x_chows = tuple([m for m in a.melds if m.is_chow])
     x_shape = a.shape
     x_concealed = a.concealed
     x_self_drawn = s.self_drawn
@@ -563,21 +561,25 @@ def score_fans(
         # 一盃口 iipeikou (rulebooks/riichi.mjr:224)
         # when (concealed and shape == standard) and (any m in chows: (count n in chows: n.tile ==
         # m.tile) >= 2)
-        # group: chows by suit and rank (chow board lookups inside 1 plain loop)
+        # group: chows by suit and rank (compiled to bit operations on the chow boards)
         f_iipeikou = 1 if (
             x_concealed
             and x_shape == 'standard'
-            and any(x_chow_count >> TILE_FIELD[v_m.tile] & 15 >= 2 for v_m in x_chows)
+            and (x_chow_count
+            + 0x66600666006660066600666006660066600000)
+            >> 3 & 0x11100111001110011100111001110011100000 != 0
         ) else 0
         # 二盃口 ryanpeikou (rulebooks/riichi.mjr:383)
         # when (concealed and shape == standard) and (len(chows) == 4 and (all m in chows: (count n
         # in chows: n.tile == m.tile) >= 2))
-        # group: chows by suit and rank (chow board lookups inside 1 plain loop)
+        # group: chows by suit and rank (compiled to bit operations on the chow boards)
         f_ryanpeikou = 1 if (
             x_concealed
             and x_shape == 'standard'
             and (x_meld_count >> 0 & 7) == 4
-            and all(x_chow_count >> TILE_FIELD[v_m.tile] & 15 >= 2 for v_m in x_chows)
+            and x_chow_count & ~(((x_chow_count
+            + 0x66600666006660066600666006660066600000)
+            >> 3 & 0x11100111001110011100111001110011100000) * 7) == 0
         ) else 0
         # 九蓮宝燈 chuuren (rulebooks/riichi.mjr:509)
         # when (concealed and len(declared) == 0 and shape == standard) and (suits(tiles) == 1 and
