@@ -139,7 +139,10 @@ def _fan(
     if not guarded:
         condition = fan.condition
     if condition is None:
-        if fan.per is None:
+        loop = py.sum_loop(fan.per) if fan.per is not None else None
+        if loop is not None:
+            _summed(out, py, fan, loop, None)
+        elif fan.per is None:
             out.assign(fan.local, "1")
         elif fan.clamp:  # a count below zero is zero: not at all
             out.stmt(f"{fan.local} = max(", py(fan.per), ", 0)")
@@ -147,11 +150,41 @@ def _fan(
             out.assign(fan.local, py(fan.per))
         return
     # The per first, as before the restructuring: the translator numbers what it meets.
+    loop = py.sum_loop(fan.per) if fan.per is not None else None
+    if loop is not None:
+        _summed(out, py, fan, loop, condition)
+        return
     count: Doc = "1" if fan.per is None else parenthesized(py.operand(py.py(fan.per), OR))
     if fan.clamp:  # a count below zero is zero: not at all
         count = ("max(", count, ", 0)")
     test = parenthesized(py.operand(py.py(condition), OR))
     out.stmt(f"{fan.local} = ", count, " if ", test, " else 0")
+
+
+def _summed(
+    out: CodeWriter,
+    py: PyExpr,
+    fan: FanPlan,
+    loop: tuple[str, str, Doc],
+    condition: ir.Expr | None,
+) -> None:
+    """`f_<id>` counted by a `per sum` as a `for` statement that adds each item's number
+    (`PyExpr.sum_loop`), under the fan's condition when it has one: what `sum([...])`
+    counts, without the list comprehension's frame."""
+    var, domain, each = loop
+    out.assign(fan.local, "0")
+
+    def add() -> None:
+        with out.block(f"for {var} in {domain}"):
+            out.stmt(f"{fan.local} += ", each)
+
+    if condition is None:
+        add()
+    else:
+        with out.when(py.operand(py.py(condition), OR)):
+            add()
+    if fan.clamp:  # a count below zero is zero: not at all
+        out.stmt(f"{fan.local} = max({fan.local}, 0)")
 
 
 def _relations_and_values(out: CodeWriter, plan: ScoringPlan, guards: PyExpr) -> None:

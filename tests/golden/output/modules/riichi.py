@@ -866,7 +866,9 @@ def score_fans(
     # ドラ dora (rulebooks/riichi.mjr:564)
     # when true, per sum i in dora_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)
-    f_dora = sum([x_tiles.count(SUCCESSOR[v_i]) for v_i in s.dora_indicators])
+    f_dora = 0
+    for v_i in s.dora_indicators:
+        f_dora += x_tiles.count(SUCCESSOR[v_i])
     # 赤ドラ red_dora (rulebooks/riichi.mjr:573)
     # when option.red_fives, per red_fives
     # group: the winning situation only (read directly)
@@ -874,9 +876,10 @@ def score_fans(
     # 裏ドラ ura_dora (rulebooks/riichi.mjr:583)
     # when riichi or double_riichi, per sum i in ura_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)
-    f_ura_dora = sum([x_tiles.count(SUCCESSOR[v_i]) for v_i in s.ura_indicators]) if (
-        ('riichi' in s.extra) or ('double_riichi' in s.extra)
-    ) else 0
+    f_ura_dora = 0
+    if ('riichi' in s.extra) or ('double_riichi' in s.extra):
+        for v_i in s.ura_indicators:
+            f_ura_dora += x_tiles.count(SUCCESSOR[v_i])
     if raw is not None:
         raw.extend((
             f_riichi_fan,

@@ -156,7 +156,9 @@ def score_fans(
     # ドラ dora (tests/helpers/rulebooks/dora.mjr:57)
     # when true, per sum i in dora_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)
-    f_dora = sum([x_tiles.count(SUCCESSOR[v_i]) for v_i in s.dora_indicators])
+    f_dora = 0
+    for v_i in s.dora_indicators:
+        f_dora += x_tiles.count(SUCCESSOR[v_i])
     # 赤ドラ red_dora (tests/helpers/rulebooks/dora.mjr:63)
     # when option.red_fives, per red_fives
     # group: the winning situation only (read directly)
@@ -164,9 +166,10 @@ def score_fans(
     # 裏ドラ ura_dora (tests/helpers/rulebooks/dora.mjr:70)
     # when riichi, per sum i in ura_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)
-    f_ura_dora = sum([x_tiles.count(SUCCESSOR[v_i]) for v_i in s.ura_indicators]) if (
-        ('riichi' in s.extra)
-    ) else 0
+    f_ura_dora = 0
+    if ('riichi' in s.extra):
+        for v_i in s.ura_indicators:
+            f_ura_dora += x_tiles.count(SUCCESSOR[v_i])
     if raw is not None:
         raw.extend((f_sanshoku, f_riichi_fan, f_dora, f_red_dora, f_ura_dora))
     total = 0
