@@ -324,21 +324,27 @@ class _Body:
         )  # fmt: skip
 
     def _count(self, quant: ir.QuantE, op: str, n: int) -> Mask | None:
-        """`(count c in <board>: c.suit == m.suit and c.rank == m.rank + d) <op> n`."""
+        """`(count c in <board>: c.suit == m.suit and c.rank == m.rank + d) <op> n`, or
+        `c.tile == m.tile` (a meld's tile is its lowest: the same suit and rank, d = 0)."""
         if quant.kind != "count" or not isinstance(quant.domain, ir.FactE):
             return None
         board = BOARD_OF.get(quant.domain.fact)
         key = key_of(quant.var, quant.body)
-        if board is None or key is None or key.rank is None or key.other or key.tile:
+        if board is None or key is None or key.rank is None or key.other:
             return None
-        if key.slots != ALL_SLOTS or len(key.same) != 1:
-            return None
-        if not own_attr(key.same[0], self.var, "suit"):
-            return None
-        line = linear_in(key.rank, self.var)
-        if line is None or line[0] != 1:
-            return None
-        offset = line[1]
+        if key.tile is not None:
+            if not own_attr(key.tile, self.var, "tile"):
+                return None
+            offset = 0
+        else:
+            if key.slots != ALL_SLOTS or len(key.same) != 1:
+                return None
+            if not own_attr(key.same[0], self.var, "suit"):
+                return None
+            line = linear_in(key.rank, self.var)
+            if line is None or line[0] != 1:
+                return None
+            offset = line[1]
         count = used_name(self.py, f"{board}_count")
         doc = _counts_where(count, offset, op, n, _fields(KEYS[self.board]))
         held = board == self.board and offset == 0 and not _TESTS[op](0, n)

@@ -437,6 +437,8 @@ def _related(
     """`any n in <board>: n.suit == var.suit and n.rank == var.rank + c` as the board shifted
     by c ranks; with `n.rank == R` (R not reading `var`), the suit-set at R at every rank."""
     key = key_of(n, body)
+    if key is not None and key.rank is not None and not key.same and not key.other:
+        return _spread(var, board, key, names)
     if key is None or key.rank is None or key.other or len(key.same) != 1:
         return None
     if not own_attr(key.same[0], var, "suit"):
@@ -458,3 +460,22 @@ def _related(
     names.add(name)
     names.add("EVERY_RANK")
     return group("(x_", name, " >> ", rank_shift(py, key.rank, 4), f" & {key.slots}) * EVERY_RANK")
+
+
+def _spread(var: str, board: str, key: Key, names: set[str]) -> Doc | None:
+    """`any n in <board>: n.suit == S and n.rank == var.rank + c`, S one literal suit (三色:
+    the same rank in another suit): the board's slot S moved to rank `var.rank`, then spread
+    to every slot of that rank (`* 15`: a field of 0 or 1 becomes 0 or 15), so the outer meld
+    holds there whatever its own suit. None for any other key."""
+    linear = linear_in(key.rank, var) if key.rank is not None else None
+    slots = key.slots
+    if linear is None or linear[0] != 1 or slots == 0 or slots & (slots - 1):
+        return None
+    name = f"{board}_board"
+    names.add(name)
+    names.add("EVERY_RANK")
+    shift = 4 * linear[1] + slots.bit_length() - 1
+    moved = (
+        f"x_{name} >> {shift}" if shift > 0 else f"x_{name} << {-shift}" if shift else f"x_{name}"
+    )
+    return f"({moved} & EVERY_RANK) * 15"

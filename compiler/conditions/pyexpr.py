@@ -77,6 +77,7 @@ _LEVEL_OF = {"or": OR, "and": AND, "+": SUM, "-": SUM, "*": TERM}
 # 200 nested brackets and recurses on nesting when it compiles, and a rulebook may nest
 # hundreds of `not` or `(`; 40 keeps every generated expression far inside both limits.
 HOIST_DEPTH = 40
+_SUM_DOMAIN_WIDTH = 60  # a `for` header over a longer domain: the comprehension stays
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +113,9 @@ class PyExpr:
     fact_source: dict[str, str] = field(default_factory=lambda: FACT_SOURCE)
     inline: frozenset[str] | None = frozenset()
     facts: dict[str, int] = field(default_factory=dict)  # fact -> times read
+    # Facts read inside a loop's body (a quantifier's variable in scope): written in place
+    # there, their source would run once per item.
+    looped: set[str] = field(default_factory=set)
     summaries: set[str] = field(default_factory=set)
     # Locals computed once per call: their flat source (or a shared quantifier's IR) -> (their
     # name, their layout).
@@ -173,6 +177,8 @@ class PyExpr:
 
     def _fact(self, fact: str) -> Py:
         self.facts[fact] = self.facts.get(fact, 0) + 1
+        if self.scope:
+            self.looped.add(fact)
         if self.inline is None or fact in self.inline:
             return atom(self.fact_source[fact])
         return atom(f"x_{fact}")
@@ -257,6 +263,14 @@ class PyExpr:
                 "kongs",
             ):
                 slot = self.predicates.counter("meld", f"lambda v_m: v_m.{SUMMARY_OF[fact][1]}")
+                self.summaries.add("meld")
+                return atom(f"(x_meld_count >> {slot * COUNT_WIDTH['meld']} & 7)")
+            case ir.CallE(func="len", args=(ir.FactE(fact="declared"),)) if (
+                self.fact_source is FACT_SOURCE
+            ):
+                # The declared melds counted by the meld summary, as the filtered lists above
+                # are: no list built (its source's own test, `FACT_SOURCE["declared"]`).
+                slot = self.predicates.counter("meld", "lambda v_m: v_m.exposed or v_m.is_kong")
                 self.summaries.add("meld")
                 return atom(f"(x_meld_count >> {slot * COUNT_WIDTH['meld']} & 7)")
         return self._plain(expr)
@@ -353,6 +367,33 @@ class PyExpr:
             else:
                 found.append(self._expr(item))
         return found
+
+    def sum_loop(self, expr: ir.Expr) -> tuple[str, str, Doc] | None:
+        """A `sum` a fan counts by (`per sum i in L: ...`) as the parts of a `for` statement:
+        the loop's variable, its domain (flat) and the number each item adds; None for any
+        other expression, a sum another form lowers, or one shared with other conditions.
+        The statement spares the list comprehension's own frame (CPython 3.11)."""
+        if not (isinstance(expr, ir.QuantE) and expr.kind == "sum") or self.scope:
+            return None
+        if expr in self.shared or expr in self.hoisted:
+            return None
+        domain = self._expr(expr.domain)
+        if domain.depth >= HOIST_DEPTH or len(flat(domain.doc)) > _SUM_DOMAIN_WIDTH:
+            return None
+        self.loops += 1
+        self.scope.append(expr.var)
+        shadowed = self.lows.pop(expr.var, None)
+        if isinstance(expr.domain, ir.RangeE):
+            self.lows[expr.var] = expr.domain.low
+        try:
+            body = self._expr(expr.body)
+            body_doc = self.operand(body, OR)
+        finally:
+            self.scope.pop()
+            self.lows.pop(expr.var, None)
+            if shadowed is not None:
+                self.lows[expr.var] = shadowed
+        return f"v_{expr.var}", flat(domain.doc), body_doc
 
     def _loop(self, expr: ir.QuantE) -> Py:
         domain = self._expr(expr.domain)

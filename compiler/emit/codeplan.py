@@ -31,9 +31,9 @@ _COMBINE_WORDS = {
 
 
 def reads(make: Callable[[frozenset[str]], PyExpr], exprs: Iterable[ir.Expr]) -> frozenset[str]:
-    """The facts one generated function reads in place: those read once whose source is one
-    attribute read (any other is bound to a local `x_<fact>` at the top of the function).
-    `make` builds the function's translator for a given in-place set."""
+    """The facts one generated function reads in place: those read once (any other is bound
+    to a local `x_<fact>` at the top of the function). `make` builds the function's
+    translator for a given in-place set."""
     return _in_place(counted(make, exprs))
 
 
@@ -47,10 +47,14 @@ def counted(make: Callable[[frozenset[str]], PyExpr], exprs: Iterable[ir.Expr]) 
 
 
 def _in_place(counting: PyExpr) -> frozenset[str]:
+    """The facts read once: each written where it is read, so that one built by a loop (the
+    chows, the declared melds) runs only when the test reading it is reached (most are
+    under guards a hand seldom passes), not on every call. Not one read in a loop's body,
+    where it would run per item, unless its source is one attribute read."""
     return frozenset(
         fact
         for fact, times in counting.facts.items()
-        if times == 1 and is_cheap(counting.fact_source[fact])
+        if times == 1 and (is_cheap(counting.fact_source[fact]) or fact not in counting.looped)
     )
 
 

@@ -4,8 +4,8 @@ Input is a checked `ir.Rulebook`; `ModuleState` remembers, across every generate
 which runtime names, tile constants and item predicates the translated conditions use, so the
 module imports and defines exactly those; its `slots` is how every emitter finds the
 expressions of a declaration (through the table of `mjc.compiler.resolve.slots`). `prelude` writes
-the top of a function: the facts it binds (each read more than once, or costly), its
-predicate summaries, the sets it collects once and the local functions of deep
+the top of a function: the facts it binds (each read more than once, or in a loop's
+body), its predicate summaries, the sets it collects once and the local functions of deep
 subexpressions, as its translator recorded them.
 """
 
@@ -50,13 +50,28 @@ class ModuleState:
         fan_ref: Callable[[str], str] = lambda fan: "False",
         facts: dict[str, str] = FACT_SOURCE,
     ) -> PyExpr:
-        """The translator of a function whose conditions are `exprs`, its single cheap reads
+        """The translator of a function whose conditions are `exprs`, the facts they read once
         planned to be read in place (`codeplan.reads`)."""
 
         def make(inline: frozenset[str]) -> PyExpr:
             return self.translator(fan_ref, facts, inline)
 
         return make(reads(make, exprs))
+
+    def after_fans(self, exprs: list[ir.Expr]) -> tuple[PyExpr, list[str]]:
+        """A translator for rules read after `score_fans` (adjustments, refusals): a fan
+        reference there means the fan counts in the final score. The returned list fills
+        with the binding it needs."""
+        needs: list[str] = []
+
+        def fan_ref(fan: str) -> str:
+            if not needs:
+                needs.append("counted = {i for i, _, _ in k}")
+            return f"{self.fan_index[fan]} in counted"
+
+        py = self.planned(exprs, fan_ref)
+        needs.clear()
+        return py, needs
 
     def guards(self) -> PyExpr:
         """A translator for options guards (they read no facts and no fans)."""

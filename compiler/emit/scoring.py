@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable
+from contextlib import nullcontext
 
 from mjc.compiler import ir
 from mjc.compiler.conditions.pyexpr import AND, OR, PyExpr
@@ -138,6 +139,15 @@ def _fan(
     out.comment(f"group: {fan.group} ({fan.how})")
     if not guarded:
         condition = fan.condition
+    loop = py.sum_loop(fan.per) if fan.per is not None else None
+    if loop is not None:  # `per sum`: a `for` statement adding each item's number
+        out.assign(fan.local, "0")
+        under = out.when(py.operand(py.py(condition), OR)) if condition is not None else None
+        with under or nullcontext(), out.block(f"for {loop[0]} in {loop[1]}"):
+            out.stmt(f"{fan.local} += ", loop[2])
+        if fan.clamp:  # a count below zero is zero: not at all
+            out.stmt(f"{fan.local} = max({fan.local}, 0)")
+        return
     if condition is None:
         if fan.per is None:
             out.assign(fan.local, "1")
@@ -425,21 +435,6 @@ def _capped_total(out: CodeWriter, tier: TierPlan, value: str, guards: PyExpr) -
 # ---------------------------------------------------------------------- adjust(), reject()
 
 
-def _counted(state: ModuleState, exprs: list[ir.Expr]) -> tuple[PyExpr, list[str]]:
-    """A translator for rules read after `score_fans`: a fan reference there means the fan
-    counts in the final score. The returned list fills with the binding it needs."""
-    needs: list[str] = []
-
-    def fan_ref(fan: str) -> str:
-        if not needs:
-            needs.append("counted = {i for i, _, _ in k}")
-        return f"{state.fan_index[fan]} in counted"
-
-    py = state.planned(exprs, fan_ref)
-    needs.clear()
-    return py, needs
-
-
 # What writes one adjustment's code, given its rule id.
 _Step = Callable[[CodeWriter, PyExpr, ir.Adjustment, Held, str], None]
 
@@ -454,7 +449,7 @@ def adjust_body(state: ModuleState) -> list[str]:
     adjustments = [(a, state.slots.held(a)) for a in scoring.adjustments]
     # The condition before the value: the translator numbers what it meets in this order.
     exprs = [e for _, h in adjustments for e in (h.when, h.number) if e is not None]
-    py, needs = _counted(state, exprs)
+    py, needs = state.after_fans(exprs)
     body = CodeWriter(indent=1)
     by_kind = {
         k: [(a, h) for a, h in adjustments if a.kind == k]
@@ -549,7 +544,7 @@ def reject_body(state: ModuleState) -> list[str]:
     least = state.book.scoring.minimum
     value = state.slots.held(least).number if least is not None else None
     tested = [when for _, when in rejects if when is not None]
-    py, needs = _counted(state, tested + ([value] if value is not None else []))
+    py, needs = state.after_fans(tested + ([value] if value is not None else []))
     body = CodeWriter(indent=1)
     if least is not None and value is not None:
         _minimum(body, py, state, least, value)

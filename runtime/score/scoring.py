@@ -43,6 +43,8 @@ __all__ = [
     "count_suits",
     "count_suits_of_melds",
     "limit_counts",
+    "situation_draft",
+    "situation_of",
     "tier_capped",
     "with_waits",
 ]
@@ -112,6 +114,28 @@ _new_object = object.__new__
 _FIELD_SETTERS: tuple[tuple[str, Callable[[Situation, object], None], object], ...] = tuple(
     (f.name, Situation.__dict__[f.name].__set__, f.default) for f in fields(Situation)
 )
+
+
+class _SituationDraft:
+    """A `Situation`'s slots, in its order, without the frozen class's `__setattr__`: plain
+    assignments fill them (calling a slot's own setter costs three times as much), then
+    `situation_of` makes the object the `Situation` it was filled as (`__class__`: the two
+    classes have one layout, which CPython checks at the assignment)."""
+
+    __slots__ = Situation.__slots__
+
+
+def situation_draft() -> Any:
+    """An empty draft of a `Situation` (`_SituationDraft`), every field to be assigned once
+    before `situation_of`; typed `Any` for the assignments."""
+    return _SituationDraft()
+
+
+def situation_of(draft: Any) -> Situation:
+    """The filled `draft` as the `Situation` it is from now on (no copy is made)."""
+    object.__setattr__(draft, "__class__", Situation)
+    made: Situation = draft
+    return made
 
 
 def build_situation(values: dict[str, object]) -> Situation:

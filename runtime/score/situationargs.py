@@ -9,11 +9,17 @@ a `TypeError` or `ValueError` saying what was wrong.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from mjc.runtime.score.scoring import SITUATION_FLAGS, Situation, build_situation
+from mjc.runtime.score.scoring import (
+    SITUATION_FLAGS,
+    Situation,
+    build_situation,
+    situation_draft,
+    situation_of,
+)
 from mjc.runtime.tiles.tile import (
     NUM_PLAYING,
     RED_FIVES,
@@ -103,75 +109,42 @@ def new_situation(
     return build_situation(flags)
 
 
-def _setter(name: str) -> Callable[[Situation, object], None]:
-    """The slot's own setter of the field `name` (it skips the frozen class's `__setattr__`)."""
-    setter: Callable[[Situation, object], None] = Situation.__dict__[name].__set__
-    return setter
-
-
-# Each field's setter, for `with_tile`: one line per field, no loop (a loop over the
-# fields cost it twice as much). A field added to `Situation` is added here and there
-# (`tests/score/test_situation_copy.py` fails until it is).
-_SET_WINNING_TILE = _setter("winning_tile")
-_SET_SELF_DRAWN = _setter("self_drawn")
-_SET_DEALER = _setter("dealer")
-_SET_SEAT_WIND = _setter("seat_wind")
-_SET_ROUND_WIND = _setter("round_wind")
-_SET_PLAYERS = _setter("players")
-_SET_KONG_BLOOM = _setter("kong_bloom")
-_SET_ROBBING_KONG = _setter("robbing_kong")
-_SET_LAST_TILE = _setter("last_tile")
-_SET_HEAVENLY = _setter("heavenly")
-_SET_EARTHLY = _setter("earthly")
-_SET_HUMAN = _setter("human")
-_SET_TRIPLE_WIN = _setter("triple_win")
-_SET_KONG_DISCARD = _setter("kong_discard")
-_SET_FLOWER_ROBBED = _setter("flower_robbed")
-_SET_DEALER_STREAK = _setter("dealer_streak")
-_SET_DORA_INDICATORS = _setter("dora_indicators")
-_SET_URA_INDICATORS = _setter("ura_indicators")
-_SET_RED_FIVES = _setter("red_fives")
-_SET_SET_ASIDE = _setter("set_aside")
-_SET_FLOWERS = _setter("flowers")
-_SET_WILDS = _setter("wilds")
-_SET_EXTRA = _setter("extra")
-_SET_DECLARED = _setter("declared")
-_SET_WAITS = _setter("waits")
-_new_object = object.__new__
-
-
 def with_tile(situation: Situation, win_tile: int | None, flowers: tuple[int, ...]) -> Situation:
     """`situation` won on `win_tile` with these `flowers`: what `new_situation` makes of the
-    same facts but these two, at a third of its cost (the facts checked and the winds read
-    once for every winning tile and flowers they meet: most new hands differ only there)."""
-    made: Situation = _new_object(Situation)
+    same facts but these two, at a fraction of its cost (the facts checked and the winds read
+    once for every winning tile and flowers they meet: most new hands differ only there).
+    A draft filled field by field by plain assignments (`situation_draft`), then made a
+    `Situation`: a tenth of the cost of the frozen class's own `__init__`. A field added to
+    `Situation` is assigned here too (`tests/score/test_situation_copy.py` fails until it
+    is: a slot left unassigned has no value)."""
+    made = situation_draft()
     s = situation
-    _SET_WINNING_TILE(made, win_tile if win_tile is not None else -1)
-    _SET_SELF_DRAWN(made, s.self_drawn)
-    _SET_DEALER(made, s.dealer)
-    _SET_SEAT_WIND(made, s.seat_wind)
-    _SET_ROUND_WIND(made, s.round_wind)
-    _SET_PLAYERS(made, s.players)
-    _SET_KONG_BLOOM(made, s.kong_bloom)
-    _SET_ROBBING_KONG(made, s.robbing_kong)
-    _SET_LAST_TILE(made, s.last_tile)
-    _SET_HEAVENLY(made, s.heavenly)
-    _SET_EARTHLY(made, s.earthly)
-    _SET_HUMAN(made, s.human)
-    _SET_TRIPLE_WIN(made, s.triple_win)
-    _SET_KONG_DISCARD(made, s.kong_discard)
-    _SET_FLOWER_ROBBED(made, s.flower_robbed)
-    _SET_DEALER_STREAK(made, s.dealer_streak)
-    _SET_DORA_INDICATORS(made, s.dora_indicators)
-    _SET_URA_INDICATORS(made, s.ura_indicators)
-    _SET_RED_FIVES(made, s.red_fives)
-    _SET_SET_ASIDE(made, s.set_aside)
-    _SET_FLOWERS(made, flowers)
-    _SET_WILDS(made, s.wilds)
-    _SET_EXTRA(made, s.extra)
-    _SET_DECLARED(made, s.declared)
-    _SET_WAITS(made, s.waits)
-    return made
+    made.winning_tile = win_tile if win_tile is not None else -1
+    made.self_drawn = s.self_drawn
+    made.dealer = s.dealer
+    made.seat_wind = s.seat_wind
+    made.round_wind = s.round_wind
+    made.players = s.players
+    made.kong_bloom = s.kong_bloom
+    made.robbing_kong = s.robbing_kong
+    made.last_tile = s.last_tile
+    made.heavenly = s.heavenly
+    made.earthly = s.earthly
+    made.human = s.human
+    made.triple_win = s.triple_win
+    made.kong_discard = s.kong_discard
+    made.flower_robbed = s.flower_robbed
+    made.dealer_streak = s.dealer_streak
+    made.dora_indicators = s.dora_indicators
+    made.ura_indicators = s.ura_indicators
+    made.red_fives = s.red_fives
+    made.set_aside = s.set_aside
+    made.flowers = flowers
+    made.wilds = s.wilds
+    made.extra = s.extra
+    made.declared = s.declared
+    made.waits = s.waits
+    return situation_of(made)
 
 
 def wind(text: str, what: str) -> int:
@@ -270,20 +243,27 @@ def _indicators(name: str, given: Iterable[str]) -> tuple[int, ...]:
         tiles = tuple(given)
     if len(tiles) > MAX_INDICATORS:
         raise ValueError(f"{name}: {len(tiles)} indicators, at most {MAX_INDICATORS}")
-    for text in tiles:
-        if type(text) is not str:
-            raise TypeError(f"{name} holds tiles as strings such as '3m', not {text!r}")
-    found = [_INDICATED.get(text, -1) for text in tiles]
-    return tuple(found) if -1 not in found else _indicator_tiles(name, tiles)
+    try:
+        found = tuple(map(_INDICATED_GET, tiles))  # one lookup each, no Python frame
+    except TypeError:  # an item that is no key at all (a list): refused below
+        return _indicator_tiles(name, tiles)
+    if None in found:
+        return _indicator_tiles(name, tiles)
+    return found  # type: ignore[return-value]  # no None in it: every one a tile
 
 
 # Each playing tile's notation and each red five's, to its tile: most indicators are read
 # with one lookup; any other text (a flower, another spelling, a mistake) as `tile_or_red_five`
 # reads it.
 _INDICATED: dict[str, int] = {tile_text(t): t for t in range(NUM_PLAYING)} | RED_FIVES
+_INDICATED_GET = _INDICATED.get
 
 
 def _indicator_tiles(name: str, tiles: tuple[str, ...]) -> tuple[int, ...]:
+    """The indicators one lookup did not read: each a tile in notation, or what is wrong."""
+    for text in tiles:
+        if type(text) is not str:
+            raise TypeError(f"{name} holds tiles as strings such as '3m', not {text!r}")
     found = []
     for text in tiles:
         tile = tile_or_red_five(text)

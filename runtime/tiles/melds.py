@@ -110,6 +110,14 @@ class Meld:
         put(self, "is_suited", IS_SUITED[t])
         put(self, "index", (int(self.concealed) * NUM_PLAYING + t) * len(KINDS) + KINDS.index(kind))
 
+    def __eq__(self, other: object) -> bool:
+        """Equal melds have one (kind, tile, concealed), which `index` numbers: one int
+        compared instead of two tuples built (the dataclass's own test), as scoring counts a
+        reading's melds equal to the winning one (`melds.count(winning_meld)`) per reading."""
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.index == other.index
+
     def __str__(self) -> str:
         body = "".join(str(RANK_OF[x]) for x in self.tiles) + self.suit
         if not self.concealed:

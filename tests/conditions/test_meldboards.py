@@ -52,6 +52,16 @@ FANS: dict[str, tuple[str, str]] = {
         "when any m in chows: any n in chows: n.suit == m.suit and n.rank == m.rank - 2",
         "x_chow_board & x_chow_board << 8 != 0",
     ),
+    "same_rank_in_three_suits": (
+        "when any m in chows: m.suit == characters and (any n in chows: n.suit == dots and"
+        " n.rank == m.rank) and (any n in chows: n.suit == bamboo and n.rank == m.rank)",
+        "(x_chow_board >> 1 & EVERY_RANK) * 15",
+    ),
+    "next_rank_in_another_suit": (
+        "when any m in pungs: m.suit == characters and (any n in pungs: n.suit == dots and"
+        " n.rank == m.rank + 1)",
+        "(x_pung_board >> 5 & EVERY_RANK) * 15",
+    ),
     "straight": (
         "when any m in chows: m.rank == 1 and (any n in chows: n.suit == m.suit and n.rank == 4)"
         " and (any n in chows: n.suit == m.suit and n.rank == 7)",
@@ -230,6 +240,14 @@ FANS: dict[str, tuple[str, str]] = {
     "triple_chows_of_a_key": (
         "when any m in chows: (count c in chows: c.suit == m.suit and c.rank == m.rank) == 3",
         "x_chow_count & x_chow_count >> 1 & 0x",
+    ),
+    "two_chows_of_one_tile": (  # `c.tile == m.tile`: the same key (一盃口)
+        "when any m in chows: (count c in chows: c.tile == m.tile) >= 2",
+        "(x_chow_count + 0x",
+    ),
+    "every_chow_twice": (  # (二盃口)
+        "when all m in chows: (count c in chows: c.tile == m.tile) >= 2",
+        "x_chow_count & ~(((x_chow_count + 0x",
     ),
     "no_key_twice": (
         "when all m in pungs: (count c in pungs: c.suit == m.suit and c.rank == m.rank) <= 1",

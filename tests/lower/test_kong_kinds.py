@@ -124,7 +124,7 @@ def test_a_long_condition_over_the_options_and_the_hand_compiles_and_is_read_in_
     compilation = compile_source(text, "k.mjr")
     assert compilation.ok and compilation.rulebook is not None
     source = generate_module(compilation.rulebook)
-    assert "        return (\n            x_ready\n            and o['kaigang']" in source
+    assert "        return (\n            bool(s.waits)\n            and o['kaigang']" in source
     rules = import_source(source, "mjc_kong_kinds_long", "k.mjr").RULESET
     hands = [DEALER, *OTHERS]
     offered = {

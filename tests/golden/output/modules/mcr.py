@@ -760,9 +760,6 @@ def score_fans(
     x_round_wind = s.round_wind
     x_waits = (s.waits if a.waits is None else a.waits)
     x_winning_meld = (a.won or NO_PAIR)
-    x_edge_wait = (a.wait == 'edge')
-    x_closed_wait = (a.wait == 'closed')
-    x_pair_wait = (a.wait == 'pair')
     x_some, x_every, x_count, x_members = summarize(a, SUMMARY)
     x_tile_any = x_some & TILE_BITS
     x_tile_all = x_every & TILE_BITS
@@ -1495,15 +1492,15 @@ def score_fans(
     # 边张 edge_wait_fan (rulebooks/mcr.mjr:763)
     # when edge_wait and len(waits) == 1
     # group: the wait (read directly)
-    f_edge_wait_fan = 1 if x_edge_wait and len(x_waits) == 1 else 0
+    f_edge_wait_fan = 1 if (a.wait == 'edge') and len(x_waits) == 1 else 0
     # 嵌张 closed_wait_fan (rulebooks/mcr.mjr:771)
     # when closed_wait and len(waits) == 1
     # group: the wait (read directly)
-    f_closed_wait_fan = 1 if x_closed_wait and len(x_waits) == 1 else 0
+    f_closed_wait_fan = 1 if (a.wait == 'closed') and len(x_waits) == 1 else 0
     # 单钓将 single_wait (rulebooks/mcr.mjr:779)
     # when pair_wait and len(waits) == 1
     # group: the wait (read directly)
-    f_single_wait = 1 if x_pair_wait and len(x_waits) == 1 else 0
+    f_single_wait = 1 if (a.wait == 'pair') and len(x_waits) == 1 else 0
     # 花牌 flower_tiles (rulebooks/mcr.mjr:795)
     # when true, per len(flowers)
     # group: the winning situation only (read directly)

@@ -41,7 +41,6 @@ from mjc.runtime.exported import (
     SUIT_OF,
     Situation,
     TILE_COUNT_WIDTH,
-    TILE_FIELD,
     TILE_SLOT,
     TierInfo,
     TurnRules,
@@ -100,28 +99,27 @@ MELD_PREDICATES: Final[tuple[Callable[[Meld], object], ...]] = (
     lambda v_m: v_m.is_pung and v_m.tile == T5z,  # bit 1
     lambda v_m: v_m.is_pung and v_m.tile == T6z,  # bit 2
     lambda v_m: v_m.is_pung and v_m.tile == T7z,  # bit 3
-    lambda v_m: v_m.is_chow and v_m.suit == 'm',  # bit 4
-    lambda v_m: v_m.is_outside,  # bit 5
-    lambda v_m: v_m.is_pung,  # bit 6
-    lambda v_m: v_m.is_pung and v_m.concealed,  # bit 7
-    lambda v_m: v_m.is_pung and v_m.suit == 'm',  # bit 8
-    lambda v_m: v_m.is_kong,  # bit 9
-    lambda v_m: v_m.is_pung and v_m.is_dragon,  # bit 10
-    lambda v_m: v_m.has_terminal,  # bit 11
-    lambda v_m: v_m.is_pung and v_m.is_wind,  # bit 12
-    lambda v_m: v_m.is_pung and v_m.is_simple and not v_m.is_kong and not v_m.concealed,  # bit 13
-    lambda v_m: v_m.is_pung and v_m.is_simple and not v_m.is_kong and v_m.concealed,  # bit 14
+    lambda v_m: v_m.is_outside,  # bit 4
+    lambda v_m: v_m.is_pung,  # bit 5
+    lambda v_m: v_m.is_pung and v_m.concealed,  # bit 6
+    lambda v_m: v_m.is_kong,  # bit 7
+    lambda v_m: v_m.is_pung and v_m.is_dragon,  # bit 8
+    lambda v_m: v_m.has_terminal,  # bit 9
+    lambda v_m: v_m.is_pung and v_m.is_wind,  # bit 10
+    lambda v_m: v_m.exposed or v_m.is_kong,  # bit 11
+    lambda v_m: v_m.is_pung and v_m.is_simple and not v_m.is_kong and not v_m.concealed,  # bit 12
+    lambda v_m: v_m.is_pung and v_m.is_simple and not v_m.is_kong and v_m.concealed,  # bit 13
     lambda v_m: v_m.is_pung
     and not v_m.is_simple
     and not v_m.is_kong
-    and not v_m.concealed,  # bit 15
-    lambda v_m: v_m.is_pung and not v_m.is_simple and not v_m.is_kong and v_m.concealed,  # bit 16
-    lambda v_m: v_m.is_kong and v_m.is_simple and not v_m.concealed,  # bit 17
-    lambda v_m: v_m.is_kong and v_m.is_simple and v_m.concealed,  # bit 18
-    lambda v_m: v_m.is_kong and not v_m.is_simple and not v_m.concealed,  # bit 19
-    lambda v_m: v_m.is_kong and not v_m.is_simple and v_m.concealed,  # bit 20
+    and not v_m.concealed,  # bit 14
+    lambda v_m: v_m.is_pung and not v_m.is_simple and not v_m.is_kong and v_m.concealed,  # bit 15
+    lambda v_m: v_m.is_kong and v_m.is_simple and not v_m.concealed,  # bit 16
+    lambda v_m: v_m.is_kong and v_m.is_simple and v_m.concealed,  # bit 17
+    lambda v_m: v_m.is_kong and not v_m.is_simple and not v_m.concealed,  # bit 18
+    lambda v_m: v_m.is_kong and not v_m.is_simple and v_m.concealed,  # bit 19
 )
-MELD_COUNTED: Final[tuple[int, ...]] = (0, 7, 9, 10, 12, 6, 13, 14, 15, 16, 17, 18, 19, 20)
+MELD_COUNTED: Final[tuple[int, ...]] = (0, 6, 7, 8, 10, 11, 5, 12, 13, 14, 15, 16, 17, 18, 19)
 MELD_MASKS, MELD_COUNTS = meld_masks(MELD_PREDICATES, MELD_COUNTED)
 
 # One table per item for the one-pass summary; meld bits sit above the tile bits.
@@ -514,8 +512,6 @@ def score_fans(
     x_tiles = a.tiles
     x_melds = a.melds
     x_pair = (a.pair or NO_PAIR)
-    x_chows = tuple([m for m in a.melds if m.is_chow])
-    x_pungs = tuple([m for m in a.melds if m.is_pung])
     x_shape = a.shape
     x_concealed = a.concealed
     x_self_drawn = s.self_drawn
@@ -523,11 +519,8 @@ def score_fans(
     x_human = s.human
     x_seat_wind = s.seat_wind
     x_round_wind = s.round_wind
-    x_declared = tuple([m for m in a.melds if m.exposed or m.is_kong])
     x_waits = (s.waits if a.waits is None else a.waits)
     x_winning_meld = (a.won or NO_PAIR)
-    x_open_wait = (a.wait == 'open')
-    x_pair_wait = (a.wait == 'pair')
     x_some, x_every, x_count, x_members = summarize(a, SUMMARY)
     x_tile_any = x_some & TILE_BITS
     x_tile_all = x_every & TILE_BITS
@@ -572,27 +565,31 @@ def score_fans(
             and x_shape == 'standard'
             and (x_meld_all >> 0 & 1)
             and not (x_pair.is_dragon or x_pair.tile == x_seat_wind or x_pair.tile == x_round_wind)
-            and x_open_wait
+            and (a.wait == 'open')
             and not (x_self_drawn and o['pinfu_tsumo_fu'])
         ) else 0
         # 一盃口 iipeikou (rulebooks/riichi.mjr:224)
         # when (concealed and shape == standard) and (any m in chows: (count n in chows: n.tile ==
         # m.tile) >= 2)
-        # group: chows by suit and rank (chow board lookups inside 1 plain loop)
+        # group: chows by suit and rank (compiled to bit operations on the chow boards)
         f_iipeikou = 1 if (
             x_concealed
             and x_shape == 'standard'
-            and any(x_chow_count >> TILE_FIELD[v_m.tile] & 15 >= 2 for v_m in x_chows)
+            and (x_chow_count
+            + 0x66600666006660066600666006660066600000)
+            >> 3 & 0x11100111001110011100111001110011100000 != 0
         ) else 0
         # 二盃口 ryanpeikou (rulebooks/riichi.mjr:383)
         # when (concealed and shape == standard) and (len(chows) == 4 and (all m in chows: (count n
         # in chows: n.tile == m.tile) >= 2))
-        # group: chows by suit and rank (chow board lookups inside 1 plain loop)
+        # group: chows by suit and rank (compiled to bit operations on the chow boards)
         f_ryanpeikou = 1 if (
             x_concealed
             and x_shape == 'standard'
             and (x_meld_count >> 0 & 7) == 4
-            and all(x_chow_count >> TILE_FIELD[v_m.tile] & 15 >= 2 for v_m in x_chows)
+            and x_chow_count & ~(((x_chow_count
+            + 0x66600666006660066600666006660066600000)
+            >> 3 & 0x11100111001110011100111001110011100000) * 7) == 0
         ) else 0
         # 九蓮宝燈 chuuren (rulebooks/riichi.mjr:509)
         # when (concealed and len(declared) == 0 and shape == standard) and (suits(tiles) == 1 and
@@ -601,7 +598,7 @@ def score_fans(
         # group: the tile summary (bits of the tile and meld summaries)
         f_chuuren = 1 if (
             x_concealed
-            and len(x_declared) == 0
+            and (x_meld_count >> 15 & 7) == 0
             and x_shape == 'standard'
             and x_suit_count == 1
             and not (x_tile_any >> 1 & 1)
@@ -647,7 +644,7 @@ def score_fans(
         f_ryuuiisou = 0
         f_chinroutou = 0
     # Fans that need a pung or kong: none of them counts without.
-    if (x_meld_count >> 15 & 7) > 0:
+    if (x_meld_count >> 18 & 7) > 0:
         # 役牌 白 haku (rulebooks/riichi.mjr:232)
         # when any m in pungs: m.tile == 5z
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -671,22 +668,20 @@ def score_fans(
         # 三色同刻 sanshoku_doukou (rulebooks/riichi.mjr:353)
         # when any m in pungs: m.suit == characters and (any n in pungs: n.suit == dots and n.rank
         # == m.rank) and (any k in pungs: k.suit == bamboo and k.rank == m.rank)
-        # group: pungs and kongs by suit and rank (pung board lookups inside 1 plain loop)
+        # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
         f_sanshoku_doukou = 1 if (
-            (x_meld_any >> 8 & 1)
-            and any(
-                v_m.suit == 'm'
-                and x_pung_board >> 4 * v_m.rank & 2 != 0
-                and x_pung_board >> 4 * v_m.rank & 4 != 0
-                for v_m in x_pungs
-            )
+            x_pung_board & (
+                1 * EVERY_RANK
+                & (x_pung_board >> 1 & EVERY_RANK) * 15
+                & (x_pung_board >> 2 & EVERY_RANK) * 15
+            ) != 0
         ) else 0
         # 小三元 shousangen (rulebooks/riichi.mjr:367)
         # when (count m in pungs: m.is_dragon) == 2 and pair.is_dragon
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
         f_shousangen = 1 if (x_meld_count >> 9 & 7) == 2 and x_pair.is_dragon else 0
         # Fans that need three pungs or kongs: none of them counts without.
-        if (x_meld_count >> 15 & 7) >= 3:
+        if (x_meld_count >> 18 & 7) >= 3:
             # 三暗刻 sanankou (rulebooks/riichi.mjr:346)
             # when (count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)) ==
             # 3
@@ -705,7 +700,7 @@ def score_fans(
             f_daisangen = 0
             f_shousuushii = 0
         # Fans that need four pungs or kongs: none of them counts without.
-        if (x_meld_count >> 15 & 7) >= 4:
+        if (x_meld_count >> 18 & 7) >= 4:
             # 四暗刻 suuankou (rulebooks/riichi.mjr:442)
             # when (count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)) ==
             # 4
@@ -761,15 +756,13 @@ def score_fans(
         # 三色同順 sanshoku (rulebooks/riichi.mjr:304)
         # when any m in chows: m.suit == characters and (any n in chows: n.suit == dots and n.rank
         # == m.rank) and (any k in chows: k.suit == bamboo and k.rank == m.rank)
-        # group: chows by suit and rank (chow board lookups inside 1 plain loop)
+        # group: chows by suit and rank (compiled to bit operations on the chow boards)
         f_sanshoku = 1 if (
-            (x_meld_any >> 4 & 1)
-            and any(
-                v_m.suit == 'm'
-                and x_chow_board >> 4 * v_m.rank & 2 != 0
-                and x_chow_board >> 4 * v_m.rank & 4 != 0
-                for v_m in x_chows
-            )
+            x_chow_board & (
+                1 * EVERY_RANK
+                & (x_chow_board >> 1 & EVERY_RANK) * 15
+                & (x_chow_board >> 2 & EVERY_RANK) * 15
+            ) != 0
         ) else 0
         # 一気通貫 ittsu (rulebooks/riichi.mjr:312)
         # when any m in chows: m.rank == 1 and (any n in chows: n.suit == m.suit and n.rank == 4)
@@ -789,7 +782,7 @@ def score_fans(
         f_chanta = 1 if (
             x_shape == 'standard'
             and (x_meld_count >> 0 & 7) > 0
-            and (x_meld_all >> 5 & 1)
+            and (x_meld_all >> 4 & 1)
             and x_pair.is_outside
             and (x_tile_any >> 1 & 1)
         ) else 0
@@ -800,7 +793,7 @@ def score_fans(
         f_junchan = 1 if (
             x_shape == 'standard'
             and (x_meld_count >> 0 & 7) > 0
-            and (x_meld_all >> 11 & 1)
+            and (x_meld_all >> 9 & 1)
             and x_pair.has_terminal
         ) else 0
     else:
@@ -815,7 +808,7 @@ def score_fans(
     # 対々和 toitoi (rulebooks/riichi.mjr:338)
     # when shape == standard and (all m in melds: m.is_pung)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_toitoi = 1 if x_shape == 'standard' and (x_meld_all >> 6 & 1) else 0
+    f_toitoi = 1 if x_shape == 'standard' and (x_meld_all >> 5 & 1) else 0
     # Fans that need a kong: none of them counts without.
     if (x_meld_count >> 6 & 7) > 0:
         # 三槓子 sankantsu (rulebooks/riichi.mjr:360)
@@ -853,7 +846,7 @@ def score_fans(
     # 四暗刻単騎 suuankou_tanki (rulebooks/riichi.mjr:450)
     # when suuankou and pair_wait
     # group: the wait (read directly)
-    f_suuankou_tanki = 1 if f_suuankou > 0 and x_pair_wait else 0
+    f_suuankou_tanki = 1 if f_suuankou > 0 and (a.wait == 'pair') else 0
     # 純正九蓮宝燈 junsei_chuuren (rulebooks/riichi.mjr:520)
     # when chuuren and len(waits) == 9
     # group: the wait (read directly)
@@ -873,7 +866,9 @@ def score_fans(
     # ドラ dora (rulebooks/riichi.mjr:564)
     # when true, per sum i in dora_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)
-    f_dora = sum([x_tiles.count(SUCCESSOR[v_i]) for v_i in s.dora_indicators])
+    f_dora = 0
+    for v_i in s.dora_indicators:
+        f_dora += x_tiles.count(SUCCESSOR[v_i])
     # 赤ドラ red_dora (rulebooks/riichi.mjr:573)
     # when option.red_fives, per red_fives
     # group: the winning situation only (read directly)
@@ -881,9 +876,10 @@ def score_fans(
     # 裏ドラ ura_dora (rulebooks/riichi.mjr:583)
     # when riichi or double_riichi, per sum i in ura_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)
-    f_ura_dora = sum([x_tiles.count(SUCCESSOR[v_i]) for v_i in s.ura_indicators]) if (
-        ('riichi' in s.extra) or ('double_riichi' in s.extra)
-    ) else 0
+    f_ura_dora = 0
+    if ('riichi' in s.extra) or ('double_riichi' in s.extra):
+        for v_i in s.ura_indicators:
+            f_ura_dora += x_tiles.count(SUCCESSOR[v_i])
     if raw is not None:
         raw.extend((
             f_riichi_fan,
@@ -1261,12 +1257,9 @@ def fu_count(
     x_concealed = a.concealed
     x_self_drawn = s.self_drawn
     x_winning_meld = (a.won or NO_PAIR)
-    x_edge_wait = (a.wait == 'edge')
-    x_closed_wait = (a.wait == 'closed')
-    x_pair_wait = (a.wait == 'pair')
     x_meld_any, x_meld_all, x_meld_count = summarize_melds(a.melds, MELD_MASKS, MELD_COUNTS)
     x_counted_0 = (
-        (x_meld_count >> 18 & 7)
+        (x_meld_count >> 21 & 7)
         - (x_melds.count(x_winning_meld)
         if x_winning_meld.is_pung
         and x_winning_meld.is_simple
@@ -1289,7 +1282,7 @@ def fu_count(
         ) else 0)
     )
     x_counted_1 = (
-        (x_meld_count >> 21 & 7)
+        (x_meld_count >> 24 & 7)
         - (x_melds.count(x_winning_meld)
         if x_winning_meld.is_pung
         and x_winning_meld.is_simple
@@ -1298,7 +1291,7 @@ def fu_count(
         and not x_self_drawn else 0)
     )
     x_counted_2 = (
-        (x_meld_count >> 24 & 7)
+        (x_meld_count >> 27 & 7)
         - (x_melds.count(x_winning_meld)
         if x_winning_meld.is_pung
         and not x_winning_meld.is_simple
@@ -1323,7 +1316,7 @@ def fu_count(
         ) else 0)
     )
     x_counted_3 = (
-        (x_meld_count >> 27 & 7)
+        (x_meld_count >> 30 & 7)
         - (x_melds.count(x_winning_meld)
         if x_winning_meld.is_pung
         and not x_winning_meld.is_simple
@@ -1340,15 +1333,15 @@ def fu_count(
     if x_shape == 'thirteen_orphans':
         return 0, (('国士無双', 0),)
     # add 2 辺張 (rulebooks/riichi.mjr:600)
-    if x_edge_wait:
+    if (a.wait == 'edge'):
         fu += 2
         parts += (('辺張', 2),)
     # add 2 嵌張 (rulebooks/riichi.mjr:601)
-    if x_closed_wait:
+    if (a.wait == 'closed'):
         fu += 2
         parts += (('嵌張', 2),)
     # add 2 単騎 (rulebooks/riichi.mjr:602)
-    if x_pair_wait:
+    if (a.wait == 'pair'):
         fu += 2
         parts += (('単騎', 2),)
     # add 2 役牌雀頭 (rulebooks/riichi.mjr:603)
@@ -1384,22 +1377,22 @@ def fu_count(
         fu += worth
         parts += (('么九暗刻', worth),)
     # add 8 中張明槓 (rulebooks/riichi.mjr:612)
-    worth = 8 * (x_meld_count >> 30 & 7)
+    worth = 8 * (x_meld_count >> 33 & 7)
     if worth:
         fu += worth
         parts += (('中張明槓', worth),)
     # add 16 中張暗槓 (rulebooks/riichi.mjr:613)
-    worth = 16 * (x_meld_count >> 33 & 7)
+    worth = 16 * (x_meld_count >> 36 & 7)
     if worth:
         fu += worth
         parts += (('中張暗槓', worth),)
     # add 16 么九明槓 (rulebooks/riichi.mjr:614)
-    worth = 16 * (x_meld_count >> 36 & 7)
+    worth = 16 * (x_meld_count >> 39 & 7)
     if worth:
         fu += worth
         parts += (('么九明槓', worth),)
     # add 32 么九暗槓 (rulebooks/riichi.mjr:615)
-    worth = 32 * (x_meld_count >> 39 & 7)
+    worth = 32 * (x_meld_count >> 42 & 7)
     if worth:
         fu += worth
         parts += (('么九暗槓', worth),)

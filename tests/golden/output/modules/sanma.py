@@ -41,7 +41,6 @@ from mjc.runtime.exported import (
     SUIT_OF,
     Situation,
     TILE_COUNT_WIDTH,
-    TILE_FIELD,
     TILE_SLOT,
     TierInfo,
     TurnRules,
@@ -104,11 +103,11 @@ MELD_PREDICATES: Final[tuple[Callable[[Meld], object], ...]] = (
     lambda v_m: v_m.is_outside,  # bit 4
     lambda v_m: v_m.is_pung,  # bit 5
     lambda v_m: v_m.is_pung and v_m.concealed,  # bit 6
-    lambda v_m: v_m.is_pung and v_m.suit == 'm',  # bit 7
-    lambda v_m: v_m.is_kong,  # bit 8
-    lambda v_m: v_m.is_pung and v_m.is_dragon,  # bit 9
-    lambda v_m: v_m.has_terminal,  # bit 10
-    lambda v_m: v_m.is_pung and v_m.is_wind,  # bit 11
+    lambda v_m: v_m.is_kong,  # bit 7
+    lambda v_m: v_m.is_pung and v_m.is_dragon,  # bit 8
+    lambda v_m: v_m.has_terminal,  # bit 9
+    lambda v_m: v_m.is_pung and v_m.is_wind,  # bit 10
+    lambda v_m: v_m.exposed or v_m.is_kong,  # bit 11
     lambda v_m: v_m.is_pung and v_m.is_simple and not v_m.is_kong and not v_m.concealed,  # bit 12
     lambda v_m: v_m.is_pung and v_m.is_simple and not v_m.is_kong and v_m.concealed,  # bit 13
     lambda v_m: v_m.is_pung
@@ -121,7 +120,7 @@ MELD_PREDICATES: Final[tuple[Callable[[Meld], object], ...]] = (
     lambda v_m: v_m.is_kong and not v_m.is_simple and not v_m.concealed,  # bit 18
     lambda v_m: v_m.is_kong and not v_m.is_simple and v_m.concealed,  # bit 19
 )
-MELD_COUNTED: Final[tuple[int, ...]] = (0, 6, 8, 9, 11, 5, 12, 13, 14, 15, 16, 17, 18, 19)
+MELD_COUNTED: Final[tuple[int, ...]] = (0, 6, 7, 8, 10, 11, 5, 12, 13, 14, 15, 16, 17, 18, 19)
 MELD_MASKS, MELD_COUNTS = meld_masks(MELD_PREDICATES, MELD_COUNTED)
 
 # One table per item for the one-pass summary; meld bits sit above the tile bits.
@@ -504,8 +503,6 @@ def score_fans(
     x_tiles = a.tiles
     x_melds = a.melds
     x_pair = (a.pair or NO_PAIR)
-    x_chows = tuple([m for m in a.melds if m.is_chow])
-    x_pungs = tuple([m for m in a.melds if m.is_pung])
     x_shape = a.shape
     x_concealed = a.concealed
     x_self_drawn = s.self_drawn
@@ -516,11 +513,8 @@ def score_fans(
     x_set_aside = s.set_aside
     x_seat_wind = s.seat_wind
     x_round_wind = s.round_wind
-    x_declared = tuple([m for m in a.melds if m.exposed or m.is_kong])
     x_waits = (s.waits if a.waits is None else a.waits)
     x_winning_meld = (a.won or NO_PAIR)
-    x_open_wait = (a.wait == 'open')
-    x_pair_wait = (a.wait == 'pair')
     x_some, x_every, x_count, x_members = summarize(a, SUMMARY)
     x_tile_any = x_some & TILE_BITS
     x_tile_all = x_every & TILE_BITS
@@ -565,27 +559,31 @@ def score_fans(
             and x_shape == 'standard'
             and (x_meld_all >> 0 & 1)
             and not (x_pair.is_dragon or x_pair.tile == x_seat_wind or x_pair.tile == x_round_wind)
-            and x_open_wait
+            and (a.wait == 'open')
             and not (x_self_drawn and o['pinfu_tsumo_fu'])
         ) else 0
         # 一盃口 iipeikou (rulebooks/riichi.mjr:224)
         # when (concealed and shape == standard) and (any m in chows: (count n in chows: n.tile ==
         # m.tile) >= 2)
-        # group: chows by suit and rank (chow board lookups inside 1 plain loop)
+        # group: chows by suit and rank (compiled to bit operations on the chow boards)
         f_iipeikou = 1 if (
             x_concealed
             and x_shape == 'standard'
-            and any(x_chow_count >> TILE_FIELD[v_m.tile] & 15 >= 2 for v_m in x_chows)
+            and (x_chow_count
+            + 0x66600666006660066600666006660066600000)
+            >> 3 & 0x11100111001110011100111001110011100000 != 0
         ) else 0
         # 二盃口 ryanpeikou (rulebooks/riichi.mjr:383)
         # when (concealed and shape == standard) and (len(chows) == 4 and (all m in chows: (count n
         # in chows: n.tile == m.tile) >= 2))
-        # group: chows by suit and rank (chow board lookups inside 1 plain loop)
+        # group: chows by suit and rank (compiled to bit operations on the chow boards)
         f_ryanpeikou = 1 if (
             x_concealed
             and x_shape == 'standard'
             and (x_meld_count >> 0 & 7) == 4
-            and all(x_chow_count >> TILE_FIELD[v_m.tile] & 15 >= 2 for v_m in x_chows)
+            and x_chow_count & ~(((x_chow_count
+            + 0x66600666006660066600666006660066600000)
+            >> 3 & 0x11100111001110011100111001110011100000) * 7) == 0
         ) else 0
         # 九蓮宝燈 chuuren (rulebooks/riichi.mjr:509)
         # when (concealed and len(declared) == 0 and shape == standard) and (suits(tiles) == 1 and
@@ -594,7 +592,7 @@ def score_fans(
         # group: the tile summary (bits of the tile and meld summaries)
         f_chuuren = 1 if (
             x_concealed
-            and len(x_declared) == 0
+            and (x_meld_count >> 15 & 7) == 0
             and x_shape == 'standard'
             and x_suit_count == 1
             and not (x_tile_any >> 1 & 1)
@@ -640,7 +638,7 @@ def score_fans(
         f_ryuuiisou = 0
         f_chinroutou = 0
     # Fans that need a pung or kong: none of them counts without.
-    if (x_meld_count >> 15 & 7) > 0:
+    if (x_meld_count >> 18 & 7) > 0:
         # 役牌 白 haku (rulebooks/riichi.mjr:232)
         # when any m in pungs: m.tile == 5z
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -664,22 +662,20 @@ def score_fans(
         # 三色同刻 sanshoku_doukou (rulebooks/riichi.mjr:353)
         # when any m in pungs: m.suit == characters and (any n in pungs: n.suit == dots and n.rank
         # == m.rank) and (any k in pungs: k.suit == bamboo and k.rank == m.rank)
-        # group: pungs and kongs by suit and rank (pung board lookups inside 1 plain loop)
+        # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
         f_sanshoku_doukou = 1 if (
-            (x_meld_any >> 7 & 1)
-            and any(
-                v_m.suit == 'm'
-                and x_pung_board >> 4 * v_m.rank & 2 != 0
-                and x_pung_board >> 4 * v_m.rank & 4 != 0
-                for v_m in x_pungs
-            )
+            x_pung_board & (
+                1 * EVERY_RANK
+                & (x_pung_board >> 1 & EVERY_RANK) * 15
+                & (x_pung_board >> 2 & EVERY_RANK) * 15
+            ) != 0
         ) else 0
         # 小三元 shousangen (rulebooks/riichi.mjr:367)
         # when (count m in pungs: m.is_dragon) == 2 and pair.is_dragon
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
         f_shousangen = 1 if (x_meld_count >> 9 & 7) == 2 and x_pair.is_dragon else 0
         # Fans that need three pungs or kongs: none of them counts without.
-        if (x_meld_count >> 15 & 7) >= 3:
+        if (x_meld_count >> 18 & 7) >= 3:
             # 三暗刻 sanankou (rulebooks/riichi.mjr:346)
             # when (count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)) ==
             # 3
@@ -698,7 +694,7 @@ def score_fans(
             f_daisangen = 0
             f_shousuushii = 0
         # Fans that need four pungs or kongs: none of them counts without.
-        if (x_meld_count >> 15 & 7) >= 4:
+        if (x_meld_count >> 18 & 7) >= 4:
             # 四暗刻 suuankou (rulebooks/riichi.mjr:442)
             # when (count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)) ==
             # 4
@@ -780,7 +776,7 @@ def score_fans(
         f_junchan = 1 if (
             x_shape == 'standard'
             and (x_meld_count >> 0 & 7) > 0
-            and (x_meld_all >> 10 & 1)
+            and (x_meld_all >> 9 & 1)
             and x_pair.has_terminal
         ) else 0
     else:
@@ -832,7 +828,7 @@ def score_fans(
     # 四暗刻単騎 suuankou_tanki (rulebooks/riichi.mjr:450)
     # when suuankou and pair_wait
     # group: the wait (read directly)
-    f_suuankou_tanki = 1 if f_suuankou > 0 and x_pair_wait else 0
+    f_suuankou_tanki = 1 if f_suuankou > 0 and (a.wait == 'pair') else 0
     # 純正九蓮宝燈 junsei_chuuren (rulebooks/riichi.mjr:520)
     # when chuuren and len(waits) == 9
     # group: the wait (read directly)
@@ -1235,12 +1231,9 @@ def fu_count(
     x_concealed = a.concealed
     x_self_drawn = s.self_drawn
     x_winning_meld = (a.won or NO_PAIR)
-    x_edge_wait = (a.wait == 'edge')
-    x_closed_wait = (a.wait == 'closed')
-    x_pair_wait = (a.wait == 'pair')
     x_meld_any, x_meld_all, x_meld_count = summarize_melds(a.melds, MELD_MASKS, MELD_COUNTS)
     x_counted_0 = (
-        (x_meld_count >> 18 & 7)
+        (x_meld_count >> 21 & 7)
         - (x_melds.count(x_winning_meld)
         if x_winning_meld.is_pung
         and x_winning_meld.is_simple
@@ -1263,7 +1256,7 @@ def fu_count(
         ) else 0)
     )
     x_counted_1 = (
-        (x_meld_count >> 21 & 7)
+        (x_meld_count >> 24 & 7)
         - (x_melds.count(x_winning_meld)
         if x_winning_meld.is_pung
         and x_winning_meld.is_simple
@@ -1272,7 +1265,7 @@ def fu_count(
         and not x_self_drawn else 0)
     )
     x_counted_2 = (
-        (x_meld_count >> 24 & 7)
+        (x_meld_count >> 27 & 7)
         - (x_melds.count(x_winning_meld)
         if x_winning_meld.is_pung
         and not x_winning_meld.is_simple
@@ -1297,7 +1290,7 @@ def fu_count(
         ) else 0)
     )
     x_counted_3 = (
-        (x_meld_count >> 27 & 7)
+        (x_meld_count >> 30 & 7)
         - (x_melds.count(x_winning_meld)
         if x_winning_meld.is_pung
         and not x_winning_meld.is_simple
@@ -1314,15 +1307,15 @@ def fu_count(
     if x_shape == 'thirteen_orphans':
         return 0, (('国士無双', 0),)
     # add 2 辺張 (rulebooks/riichi.mjr:600)
-    if x_edge_wait:
+    if (a.wait == 'edge'):
         fu += 2
         parts += (('辺張', 2),)
     # add 2 嵌張 (rulebooks/riichi.mjr:601)
-    if x_closed_wait:
+    if (a.wait == 'closed'):
         fu += 2
         parts += (('嵌張', 2),)
     # add 2 単騎 (rulebooks/riichi.mjr:602)
-    if x_pair_wait:
+    if (a.wait == 'pair'):
         fu += 2
         parts += (('単騎', 2),)
     # add 2 役牌雀頭 (rulebooks/riichi.mjr:603)
@@ -1358,22 +1351,22 @@ def fu_count(
         fu += worth
         parts += (('么九暗刻', worth),)
     # add 8 中張明槓 (rulebooks/riichi.mjr:612)
-    worth = 8 * (x_meld_count >> 30 & 7)
+    worth = 8 * (x_meld_count >> 33 & 7)
     if worth:
         fu += worth
         parts += (('中張明槓', worth),)
     # add 16 中張暗槓 (rulebooks/riichi.mjr:613)
-    worth = 16 * (x_meld_count >> 33 & 7)
+    worth = 16 * (x_meld_count >> 36 & 7)
     if worth:
         fu += worth
         parts += (('中張暗槓', worth),)
     # add 16 么九明槓 (rulebooks/riichi.mjr:614)
-    worth = 16 * (x_meld_count >> 36 & 7)
+    worth = 16 * (x_meld_count >> 39 & 7)
     if worth:
         fu += worth
         parts += (('么九明槓', worth),)
     # add 32 么九暗槓 (rulebooks/riichi.mjr:615)
-    worth = 32 * (x_meld_count >> 39 & 7)
+    worth = 32 * (x_meld_count >> 42 & 7)
     if worth:
         fu += worth
         parts += (('么九暗槓', worth),)

@@ -112,8 +112,9 @@ TILE_MASKS, TILE_COUNTS = tile_masks(TILE_PREDICATES, TILE_COUNTED)
 MELD_PREDICATES: Final[tuple[Callable[[Meld], object], ...]] = (
     lambda v_m: v_m.is_pung,  # bit 0
     lambda v_m: v_m.has_terminal,  # bit 1
+    lambda v_m: v_m.exposed or v_m.is_kong,  # bit 2
 )
-MELD_COUNTED: Final[tuple[int, ...]] = ()
+MELD_COUNTED: Final[tuple[int, ...]] = (2,)
 MELD_MASKS, MELD_COUNTS = meld_masks(MELD_PREDICATES, MELD_COUNTED)
 
 # One table per item for the one-pass summary; meld bits sit above the tile bits.
@@ -380,11 +381,9 @@ def score_fans(
     tier ("cap", the cap), or the mode the options chose (value 0). Given a list `raw`, it
     also receives every fan's count before relations, in FANS order (score explanations)."""
     x_tiles = a.tiles
-    x_pair = (a.pair or NO_PAIR)
     x_shape = a.shape
     x_self_drawn = s.self_drawn
     x_kong_bloom = s.kong_bloom
-    x_declared = tuple([m for m in a.melds if m.exposed or m.is_kong])
     x_some, x_every, x_count, x_members = summarize(a, SUMMARY)
     x_tile_any = x_some & TILE_BITS
     x_tile_all = x_every & TILE_BITS
@@ -679,12 +678,12 @@ def score_fans(
         o['yaojiu_jiangdui']
         and x_shape == 'standard'
         and (x_meld_all >> 1 & 1)
-        and x_pair.has_terminal
+        and (a.pair or NO_PAIR).has_terminal
     ) else 0
     # 金钩钓 gold_hook (rulebooks/sichuan.mjr:186)
     # when len(declared) == 4
-    # group: the winning situation only (read directly)
-    f_gold_hook = 1 if len(x_declared) == 4 else 0
+    # group: the winning situation only (bits of the tile and meld summaries)
+    f_gold_hook = 1 if (x_meld_count >> 0 & 7) == 4 else 0
     # Fans that need one property every tile has: none of them counts without.
     if (x_tile_all & 0x18 != 0):
         # 将对 pure_pungs (rulebooks/sichuan.mjr:195)

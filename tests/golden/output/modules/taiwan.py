@@ -145,12 +145,13 @@ TILE_MASKS, TILE_COUNTS = tile_masks(TILE_PREDICATES, TILE_COUNTED)
 # What conditions ask of single melds, one bit each, likewise.
 MELD_PREDICATES: Final[tuple[Callable[[Meld], object], ...]] = (
     lambda v_m: v_m.is_pung and v_m.is_dragon,  # bit 0
-    lambda v_m: v_m.is_chow,  # bit 1
-    lambda v_m: v_m.is_pung,  # bit 2
-    lambda v_m: v_m.is_pung and v_m.concealed,  # bit 3
-    lambda v_m: v_m.is_pung and v_m.is_wind,  # bit 4
+    lambda v_m: v_m.exposed or v_m.is_kong,  # bit 1
+    lambda v_m: v_m.is_chow,  # bit 2
+    lambda v_m: v_m.is_pung,  # bit 3
+    lambda v_m: v_m.is_pung and v_m.concealed,  # bit 4
+    lambda v_m: v_m.is_pung and v_m.is_wind,  # bit 5
 )
-MELD_COUNTED: Final[tuple[int, ...]] = (0, 3, 4, 2)
+MELD_COUNTED: Final[tuple[int, ...]] = (0, 1, 4, 5, 3)
 MELD_MASKS, MELD_COUNTS = meld_masks(MELD_PREDICATES, MELD_COUNTED)
 
 # Membership tests (`any m in melds: ... and m.tile == seat_wind`): the melds each test's
@@ -457,7 +458,7 @@ def score_fans(
     # Loops that several conditions compute alike, computed once:
     x_shared_0 = all(v_m.exposed for v_m in x_declared)
     x_counted_1 = (
-        (x_meld_count >> 3 & 7)
+        (x_meld_count >> 6 & 7)
         - (x_melds.count(x_winning_meld)
         if x_winning_meld.is_pung and x_winning_meld.concealed and not x_self_drawn else 0)
     )
@@ -488,7 +489,7 @@ def score_fans(
         # 半求人 half_help (rulebooks/taiwan.mjr:207)
         # when len(declared) == 5 and self_drawn and (all m in declared: m.exposed)
         # group: the winning situation only (plain loops: no pattern matched)
-        f_half_help = 1 if len(x_declared) == 5 and x_self_drawn and x_shared_0 else 0
+        f_half_help = 1 if (x_meld_count >> 3 & 7) == 5 and x_self_drawn and x_shared_0 else 0
     else:
         f_self_drawn_fan = 0
         f_half_help = 0
@@ -550,14 +551,14 @@ def score_fans(
     # 全求人 full_help (rulebooks/taiwan.mjr:214)
     # when len(declared) == 5 and not self_drawn and (all m in declared: m.exposed)
     # group: the winning situation only (plain loops: no pattern matched)
-    f_full_help = 1 if len(x_declared) == 5 and not x_self_drawn and x_shared_0 else 0
+    f_full_help = 1 if (x_meld_count >> 3 & 7) == 5 and not x_self_drawn and x_shared_0 else 0
     # 平胡 all_chows (rulebooks/taiwan.mjr:224)
     # when (shape == standard and (all m in melds: m.is_chow) and len(flowers) == 0) and (not
     # pair.is_honour and not self_drawn and len(waits) >= 2)
     # group: the wait (bits of the tile and meld summaries)
     f_all_chows = 1 if (
         x_shape == 'standard'
-        and (x_meld_all >> 1 & 1)
+        and (x_meld_all >> 2 & 1)
         and len(x_flowers) == 0
         and not x_pair.is_honour
         and not x_self_drawn
@@ -566,9 +567,9 @@ def score_fans(
     # 碰碰胡 all_pungs (rulebooks/taiwan.mjr:234)
     # when shape == standard and (all m in melds: m.is_pung)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_all_pungs = 1 if x_shape == 'standard' and (x_meld_all >> 2 & 1) else 0
+    f_all_pungs = 1 if x_shape == 'standard' and (x_meld_all >> 3 & 1) else 0
     # Fans that need a pung or kong: none of them counts without.
-    if (x_meld_count >> 9 & 7) > 0:
+    if (x_meld_count >> 12 & 7) > 0:
         # 三暗刻 three_concealed (rulebooks/taiwan.mjr:241)
         # when (count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)) == 3
         # group: the wait (bits of the tile and meld summaries)
@@ -611,7 +612,7 @@ def score_fans(
         # 小四喜 little_winds (rulebooks/taiwan.mjr:301)
         # when (count m in melds: m.is_pung and m.is_wind) == 3 and pair.is_wind
         # group: the tile summary (bits of the tile and meld summaries)
-        f_little_winds = 1 if (x_meld_count >> 6 & 7) == 3 and x_pair.is_wind else 0
+        f_little_winds = 1 if (x_meld_count >> 9 & 7) == 3 and x_pair.is_wind else 0
     else:
         f_little_dragons = 0
         f_little_winds = 0
@@ -622,7 +623,7 @@ def score_fans(
     # 大四喜 big_winds (rulebooks/taiwan.mjr:309)
     # when (count m in melds: m.is_pung and m.is_wind) == 4
     # group: the tile summary (bits of the tile and meld summaries)
-    f_big_winds = 1 if (x_meld_count >> 6 & 7) == 4 else 0
+    f_big_winds = 1 if (x_meld_count >> 9 & 7) == 4 else 0
     # 嚦咕嚦咕 seven_pairs_pung (rulebooks/taiwan.mjr:317)
     # when shape == seven_pairs_and_pung
     # group: the tile summary (read directly)

@@ -15,6 +15,7 @@ from mjc.runtime.exported import (
     BonusRule,
     COUNT_BITS,
     ChoiceSpec,
+    EVERY_RANK,
     ExampleSpec,
     FanInfo,
     Hand,
@@ -22,7 +23,6 @@ from mjc.runtime.exported import (
     Horses,
     IS_FLOWER,
     KongRule,
-    Meld,
     OptionSpec,
     Payments,
     RelationRule,
@@ -39,7 +39,6 @@ from mjc.runtime.exported import (
     refusal,
     require_api,
     summarize,
-    summarize_melds,
     summarize_tiles,
     summary_tables,
     tile_masks,
@@ -60,12 +59,7 @@ TILE_PREDICATES: Final[tuple[Callable[[int], object], ...]] = (
 TILE_COUNTED: Final[tuple[int, ...]] = ()
 TILE_MASKS, TILE_COUNTS = tile_masks(TILE_PREDICATES, TILE_COUNTED)
 
-# What conditions ask of single melds, one bit each, likewise.
-MELD_PREDICATES: Final[tuple[Callable[[Meld], object], ...]] = (
-    lambda v_m: v_m.is_chow and v_m.suit == 'm',  # bit 0
-)
-MELD_COUNTED: Final[tuple[int, ...]] = ()
-MELD_MASKS, MELD_COUNTS = meld_masks(MELD_PREDICATES, MELD_COUNTED)
+MELD_MASKS, MELD_COUNTS = meld_masks(())
 
 # One table per item for the one-pass summary; meld bits sit above the tile bits.
 SUMMARY: Final = summary_tables(
@@ -75,8 +69,6 @@ SUMMARY: Final = summary_tables(
     MELD_COUNTS,
     len(TILE_PREDICATES),
     tile_count_fields=len(TILE_COUNTED),
-    meld_bits=len(MELD_PREDICATES),
-    meld_count_fields=len(MELD_COUNTED),
     boards=(
         'chow_board',
     ),
@@ -144,24 +136,18 @@ def score_fans(
     tier ("cap", the cap), or the mode the options chose (value 0). Given a list `raw`, it
     also receives every fan's count before relations, in FANS order (score explanations)."""
     x_tiles = a.tiles
-    x_chows = tuple([m for m in a.melds if m.is_chow])
     x_some, x_every, x_count, x_members = summarize(a, SUMMARY)
-    x_meld_any = x_some >> MELD_SHIFT & MELD_BITS
-    x_meld_all = x_every >> MELD_SHIFT & MELD_BITS
-    x_meld_count = x_count >> MELD_COUNT_SHIFT & MELD_COUNT_BITS
     x_chow_board = x_some >> AT_CHOW_BOARD & BOARD_MASK
     # 三色同順 sanshoku (tests/helpers/rulebooks/dora.mjr:44)
     # when any m in chows: m.suit == characters and (any n in chows: n.suit == dots and n.rank ==
     # m.rank) and (any k in chows: k.suit == bamboo and k.rank == m.rank)
-    # group: chows by suit and rank (chow board lookups inside 1 plain loop)
+    # group: chows by suit and rank (compiled to bit operations on the chow boards)
     f_sanshoku = 1 if (
-        (x_meld_any >> 0 & 1)
-        and any(
-            v_m.suit == 'm'
-            and x_chow_board >> 4 * v_m.rank & 2 != 0
-            and x_chow_board >> 4 * v_m.rank & 4 != 0
-            for v_m in x_chows
-        )
+        x_chow_board & (
+            1 * EVERY_RANK
+            & (x_chow_board >> 1 & EVERY_RANK) * 15
+            & (x_chow_board >> 2 & EVERY_RANK) * 15
+        ) != 0
     ) else 0
     # 立直 riichi_fan (tests/helpers/rulebooks/dora.mjr:52)
     # when riichi
@@ -170,7 +156,9 @@ def score_fans(
     # ドラ dora (tests/helpers/rulebooks/dora.mjr:57)
     # when true, per sum i in dora_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)
-    f_dora = sum([x_tiles.count(SUCCESSOR[v_i]) for v_i in s.dora_indicators])
+    f_dora = 0
+    for v_i in s.dora_indicators:
+        f_dora += x_tiles.count(SUCCESSOR[v_i])
     # 赤ドラ red_dora (tests/helpers/rulebooks/dora.mjr:63)
     # when option.red_fives, per red_fives
     # group: the winning situation only (read directly)
@@ -178,9 +166,10 @@ def score_fans(
     # 裏ドラ ura_dora (tests/helpers/rulebooks/dora.mjr:70)
     # when riichi, per sum i in ura_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)
-    f_ura_dora = sum([x_tiles.count(SUCCESSOR[v_i]) for v_i in s.ura_indicators]) if (
-        ('riichi' in s.extra)
-    ) else 0
+    f_ura_dora = 0
+    if ('riichi' in s.extra):
+        for v_i in s.ura_indicators:
+            f_ura_dora += x_tiles.count(SUCCESSOR[v_i])
     if raw is not None:
         raw.extend((f_sanshoku, f_riichi_fan, f_dora, f_red_dora, f_ura_dora))
     total = 0

@@ -422,10 +422,9 @@ KONG_KINDS: Final[tuple[KongKindSpec, ...]] = (
 def kong_allowed(k: int, h: Hand, s: Situation, o: dict[str, Any]) -> bool:
     """Whether the kind of kong `k` may be made, read on the hand after the kong (`h`; the
     tiles it waits on are `s.waits`)."""
-    x_ready = bool(s.waits)
     # open (tests/helpers/rulebooks/kong_kinds.mjr:33): when ready
     if k == 0:
-        return x_ready
+        return bool(s.waits)
     return True
 
 

@@ -218,12 +218,9 @@ def score_fans(
     tier ("cap", the cap), or the mode the options chose (value 0). Given a list `raw`, it
     also receives every fan's count before relations, in FANS order (score explanations)."""
     x_melds = a.melds
-    x_pair = (a.pair or NO_PAIR)
-    x_chows = tuple([m for m in a.melds if m.is_chow])
     x_concealed = a.concealed
     x_self_drawn = s.self_drawn
     x_winning_meld = (a.won or NO_PAIR)
-    x_open_wait = (a.wait == 'open')
     x_some, x_every, x_count, x_members = summarize(a, SUMMARY)
     x_tile_any = x_some & TILE_BITS
     x_tile_all = x_every & TILE_BITS
@@ -243,7 +240,10 @@ def score_fans(
         # when concealed and (all m in melds: m.is_chow) and open_wait and not pair.is_dragon
         # group: the wait (bits of the tile and meld summaries)
         f_pinfu = 1 if (
-            x_concealed and (x_meld_all >> 0 & 1) and x_open_wait and not x_pair.is_dragon
+            x_concealed
+            and (x_meld_all >> 0 & 1)
+            and (a.wait == 'open')
+            and not (a.pair or NO_PAIR).is_dragon
         ) else 0
         # 門前清自摸和 menzen_tsumo (tests/helpers/rulebooks/riichi_points.mjr:46)
         # when concealed and self_drawn
@@ -256,7 +256,7 @@ def score_fans(
             x_concealed
             and any(
                 (x_meld_count >> 0 & 7) + (x_melds.count(v_m) if v_m.is_chow and True else 0) >= 2
-                for v_m in x_chows
+                for v_m in tuple([m for m in a.melds if m.is_chow])
             )
         ) else 0
     else:
@@ -391,13 +391,9 @@ def fu_count(
 ) -> tuple[int, tuple[tuple[str, int], ...]]:
     """The fu of this reading (the fu section, 符) and its parts as (label, fu)."""
     x_melds = a.melds
-    x_pair = (a.pair or NO_PAIR)
     x_concealed = a.concealed
     x_self_drawn = s.self_drawn
     x_winning_meld = (a.won or NO_PAIR)
-    x_edge_wait = (a.wait == 'edge')
-    x_closed_wait = (a.wait == 'closed')
-    x_pair_wait = (a.wait == 'pair')
     x_meld_any, x_meld_all, x_meld_count = summarize_melds(a.melds, MELD_MASKS, MELD_COUNTS)
     x_counted_0 = (
         (x_meld_count >> 12 & 7)
@@ -523,19 +519,19 @@ def fu_count(
         fu += worth
         parts += (('幺九暗槓', worth),)
     # add 2 役牌雀頭 (tests/helpers/rulebooks/riichi_points.mjr:101)
-    if x_pair.is_dragon:
+    if (a.pair or NO_PAIR).is_dragon:
         fu += 2
         parts += (('役牌雀頭', 2),)
     # add 2 嵌張 (tests/helpers/rulebooks/riichi_points.mjr:102)
-    if x_closed_wait:
+    if (a.wait == 'closed'):
         fu += 2
         parts += (('嵌張', 2),)
     # add 2 辺張 (tests/helpers/rulebooks/riichi_points.mjr:103)
-    if x_edge_wait:
+    if (a.wait == 'edge'):
         fu += 2
         parts += (('辺張', 2),)
     # add 2 単騎 (tests/helpers/rulebooks/riichi_points.mjr:104)
-    if x_pair_wait:
+    if (a.wait == 'pair'):
         fu += 2
         parts += (('単騎', 2),)
     # add 2 喰い平和 (tests/helpers/rulebooks/riichi_points.mjr:105)
