@@ -4,7 +4,7 @@ field copied, the winning tile and the flowers the hand's own."""
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import FrozenInstanceError, fields, replace
 
 import pytest
 
@@ -51,3 +51,11 @@ def test_a_situation_copied_from_its_facts_is_the_one_built_from_them() -> None:
     base = new_situation("mcr", ("last_of_kind",), (4,), None, (), *facts)
     built = new_situation("mcr", ("last_of_kind",), (4,), 12, (34, 35), *facts)
     assert with_tile(base, 12, (34, 35)) == built
+
+
+def test_a_copied_situation_is_a_frozen_situation_like_one_built_from_scratch() -> None:
+    copied = with_tile(_every_field_set(), 5, (34,))
+    assert type(copied) is Situation
+    with pytest.raises(FrozenInstanceError):
+        copied.winning_tile = 6  # type: ignore[misc]
+    assert hash(copied) == hash(replace(copied))
