@@ -138,7 +138,8 @@ class GameCache:
 
     A round asks for its game some ten times, each time with the same options: the last
     request found is kept (a copy of its options, which the caller may change) and compared
-    first, dict to dict, which costs a fraction of making its sorted key again."""
+    first, dict to dict, which costs a fraction of making its sorted key again; `game_of`
+    compares the values given with that game's own values first."""
 
     __slots__ = ("_by_request", "_by_values", "_last", "_prepare", "_resolve", "built",
                  "default", "fan_lists", "fan_scores", "situations")  # fmt: skip
@@ -195,6 +196,9 @@ class GameCache:
     def game_of(self, values: Mapping[str, Any]) -> Game:
         """The game of resolved option values. The values are copied: the caller may go on
         changing its dict without changing the game."""
+        last = self._last
+        if last is not None and last[3].values == values:  # equal values, an equal key
+            return last[3]
         key = options_key(values)
         try:
             found = self._by_values.get(key) if key is not None else None

@@ -187,3 +187,10 @@ def test_the_last_request_is_found_again_only_with_the_same_preset_and_player_co
     assert cache.game(options, preset="fast", players=3).values["label"] == "fast"
     assert cache.game(options, players=4).values["label"] == "plain"
     assert cache.game({"k": True}, players=4) is first  # 1 == True, as in the key
+
+
+def test_the_values_of_the_last_game_found_find_that_game() -> None:
+    cache = _cache()
+    game = cache.game({"k": 1})
+    assert cache.game_of(dict(game.values)) is game
+    assert cache.game_of(dict(game.values, k=5)).copies == (5,)
