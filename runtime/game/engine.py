@@ -361,7 +361,10 @@ class Round:
             self.discards += 1
             if self.opening.active:
                 self.opening.discard(seat, tile)
-            if self.dead is not None or self.reds is not None:  # a kong's indicator, a red five
+            reds = self.reds  # a five (red or not), a red discard to forget, a kong's indicator
+            if (reds is not None and (tile in table.FIVES or reds.red_discard >= 0)) or (
+                self.dead is not None and self.dead.waiting
+            ):
                 table.discarded(self, seat, tile, counts, event)
             self.question = tile
             open_claims(self, seat, tile)
