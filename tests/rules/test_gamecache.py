@@ -194,3 +194,12 @@ def test_the_values_of_the_last_game_found_find_that_game() -> None:
     game = cache.game({"k": 1})
     assert cache.game_of(dict(game.values)) is game
     assert cache.game_of(dict(game.values, k=5)).copies == (5,)
+
+
+def test_requests_under_two_player_counts_in_turn_each_find_their_game_again() -> None:
+    """A round asks with its player count and without it, in turn: each keeps its own."""
+    cache = _cache()
+    four = cache.game({"k": 1}, players=4)
+    plain = cache.game({"k": 2})
+    assert cache.game({"k": 1}, players=4) is four and cache.game({"k": 2}) is plain
+    assert cache.built == 3
