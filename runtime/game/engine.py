@@ -56,6 +56,7 @@ from mjc.runtime.game.tablefacts import (
     deal_flowers,
     deal_hands,
     deal_horses,
+    flip_indicator,
     next_playing,
     seat_wind,
     table_counts,
@@ -219,7 +220,7 @@ class Round:
         self.opening = Opening(ruleset, n, dealer)
         deal_hands(self)
         table.after_deal(self, seed)  # the red fives dealt, the indicators turned up
-        self.indicator = self._flip_indicator()
+        self.indicator = flip_indicator(self) if self._flips else -1  # 翻鬼
         shown = tile_text(self.indicator) if self.indicator >= 0 else None
         wilds = ruleset.wilds_for(values, shown)
         self.wilds = frozenset(wilds)
@@ -248,15 +249,6 @@ class Round:
         deal_flowers(self)
         if self.result is None and not deal_window(self) and not before_play(self):
             self._start_turn(dealer, self.drew, False)
-
-    # ------------------------------------------------------------------ set-up
-
-    def _flip_indicator(self) -> int:
-        if not self._flips:
-            return -1
-        tile = self.wall.draw_tail()  # 翻鬼: turned up from the tail, out of play
-        self.events.append({"type": "indicator", "tile": tile_text(tile)})
-        return tile
 
     # ------------------------------------------------------------------ public API
 
@@ -402,9 +394,17 @@ class Round:
 
         abandon(self)
 
-    set_auto = set_auto  # put a seat under 托管 or take it back (mjc.runtime.game.autoplay)
-    _take = take  # a draw for a seat, flowers set aside and replaced (mjc.runtime.game.wall)
-    seat_wind = seat_wind  # a seat's wind this round (mjc.runtime.game.tablefacts)
+    # Methods: a compiled class (the native build) binds no function made a class attribute.
+    def set_auto(self, seat: object, on: object = True) -> None:
+        """Put a seat under 托管 or take it back (`mjc.runtime.game.autoplay.set_auto`)."""
+        set_auto(self, seat, on)
+
+    def _take(self, seat: int, replacement: bool) -> int:  # a draw, flowers replaced (wall)
+        return take(self, seat, replacement)
+
+    def seat_wind(self, seat: int) -> str:
+        """A seat's wind this round (`mjc.runtime.game.tablefacts.seat_wind`)."""
+        return seat_wind(self, seat)
 
     # ------------------------------------------------------------------ turns
 
