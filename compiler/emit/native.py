@@ -74,13 +74,13 @@ NATIVE_RUNTIME = (
     "rules.scorepieces",
     "rules.gamecache",
     # The game engine's turn (whole rounds: `mjc simulate`, the bench's rounds): the round,
-    # its claim windows, wall, table facts, ready declarations and furiten, dead wall and red
-    # fives, each seat's tiles, and the random bot. `game.players` (a runtime-checkable
-    # Protocol) and `game.roundend` (which mypyc does not compile) stay interpreted.
+    # its claim windows, table facts, ready declarations and furiten, dead wall and red fives,
+    # each seat's tiles, and the random bot. `game.players` (a runtime-checkable Protocol),
+    # `game.roundend` (which mypyc does not compile) and `game.wall` (its `Wall` is a
+    # documented class, read by its slots) stay interpreted.
     "game.engine",
     "game.claimanswers",
     "game.claimwindow",
-    "game.wall",
     "game.tablefacts",
     "ready.declaration",
     "ready.furiten",

@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from itertools import compress
-from typing import Any
+from typing import Any, cast
 
 from mjc.runtime.game.actions import KONGS, Action, IllegalAction, action_text
 from mjc.runtime.game.autoplay import AutoSeats, run as run_auto, set_auto
@@ -299,7 +299,8 @@ class Round:
         """Play `action`; `IllegalAction` (the round unchanged) when it is not legal now."""
         if not isinstance(action, Action):
             raise IllegalAction(f"an action is an Action, not {type(action).__name__}")
-        legal = self._legal.get(action.seat) if type(action.seat) is int else None
+        seat = cast("tuple[object, ...]", action)[0]  # an object until checked (native build)
+        legal = self._legal.get(seat) if type(seat) is int else None
         try:  # one of the very actions `legal_actions` listed (a bot's pick) is legal as is
             listed = legal is not None and legal[legal.index(action)] is action
         except ValueError:
@@ -368,7 +369,7 @@ class Round:
         `IllegalAction` saying why it is not legal now."""
         if self.phase == "over":
             raise IllegalAction("the round is over")
-        seat, kind, tile, low, named, tiles = action
+        seat, kind, tile, low, named, tiles = cast("tuple[object, ...]", action)  # (as in apply)
         if type(seat) is not int or not 0 <= seat < self.players:
             raise IllegalAction(f"seat {seat!r} does not exist at {self.players} players")
         if type(kind) is not str or type(tile) is not int or type(low) is not int:
@@ -379,7 +380,7 @@ class Round:
         if kind in KONGS and not named:  # a kong without `as`: the first kind of kong
             action = self.kong_turn.first(action)
         if tiles:  # an exchange (换三张) names its tiles lowest first
-            action = action._replace(tiles=tuple(sorted(tiles)))
+            action = action._replace(tiles=tuple(sorted(action.tiles)))
         if action not in legal:
             waiting = ", ".join(str(s) for s in self.to_act())
             if not legal:
@@ -394,12 +395,11 @@ class Round:
 
         abandon(self)
 
-    # Methods: a compiled class (the native build) binds no function made a class attribute.
     def set_auto(self, seat: object, on: object = True) -> None:
         """Put a seat under 托管 or take it back (`mjc.runtime.game.autoplay.set_auto`)."""
         set_auto(self, seat, on)
 
-    def _take(self, seat: int, replacement: bool) -> int:  # a draw, flowers replaced (wall)
+    def _take(self, seat: int, replacement: bool) -> int:  # these three are methods for mypyc
         return take(self, seat, replacement)
 
     def seat_wind(self, seat: int) -> str:
