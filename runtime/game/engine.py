@@ -354,10 +354,8 @@ class Round:
             self.discards += 1
             if self.opening.active:
                 self.opening.discard(seat, tile)
-            reds = self.reds  # a five (red or not), a red discard to forget, a kong's indicator
-            if (reds is not None and (tile in table.FIVES or reds.red_discard >= 0)) or (
-                self.dead is not None and self.dead.waiting
-            ):
+            reds, dead = self.reds, self.dead  # a five, a red discard to forget, an indicator
+            if (reds and (tile in table.FIVES or reds.red_discard >= 0)) or (dead and dead.waiting):
                 table.discarded(self, seat, tile, counts, event)
             self.question = tile
             open_claims(self, seat, tile)
@@ -402,8 +400,7 @@ class Round:
     def _take(self, seat: int, replacement: bool) -> int:  # these three are methods for mypyc
         return take(self, seat, replacement)
 
-    def seat_wind(self, seat: int) -> str:
-        """A seat's wind this round (`mjc.runtime.game.tablefacts.seat_wind`)."""
+    def seat_wind(self, seat: int) -> str:  # a seat's wind this round (tablefacts.seat_wind)
         return seat_wind(self, seat)
 
     # ------------------------------------------------------------------ turns
