@@ -59,9 +59,9 @@ __all__ = [
 ]
 
 # The runtime modules a score passes through on every hand (`Ruleset.score`: arrangements,
-# wait sets, placements, summaries, the memos, the best reading). The modules that define the
-# data classes everyone builds and pickles (hand, melds, scoring) stay interpreted. Each is
-# named by its path below `mjc.runtime`.
+# wait sets, placements, summaries, the memos, the best reading) and those every turn of a
+# round passes through (below). The modules that define the data classes everyone builds and
+# pickles (hand, melds, scoring) stay interpreted. Each is named by its path below `mjc.runtime`.
 NATIVE_RUNTIME = (
     "wins.arrange",
     "tiles.tables",
@@ -73,6 +73,22 @@ NATIVE_RUNTIME = (
     "wins.knitted",
     "rules.scorepieces",
     "rules.gamecache",
+    # The game engine's turn (whole rounds: `mjc simulate`, the bench's rounds): the round,
+    # its claim windows, table facts, ready declarations and furiten, dead wall and red fives,
+    # each seat's tiles, and the random bot. `game.players` (a runtime-checkable Protocol),
+    # `game.roundend` (which mypyc does not compile) and `game.wall` (its `Wall` is a
+    # documented class, read by its slots) stay interpreted.
+    "game.engine",
+    "game.claimanswers",
+    "game.claimwindow",
+    "game.tablefacts",
+    "ready.declaration",
+    "ready.furiten",
+    "tableplay.table",
+    "tableplay.redfives",
+    "tableplay.deadwall",
+    "wins.seats",
+    "bots.simple",
 )
 NATIVE_PACKAGE = "mjc_native"
 MANIFEST = NATIVE_MARKER

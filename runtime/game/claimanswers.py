@@ -183,14 +183,13 @@ def answer(r: Round, action: Action) -> None:
     r.responses[seat] = action
     st, tile = r.seats[seat], r.question
     kind, rules = action.kind, r.rules
-    if (rules.missed_win and kind != "win") or (rules.missed_pong and kind == "pass"):
-        offered = {a.kind for a in r.pending[seat]}
-        if kind != "win" and "win" in offered and rules.missed_win:
-            st.no_win.add(tile)  # 漏胡: passed a win on this tile
-        if kind == "pass" and "pong" in offered and rules.missed_pong:
-            st.no_pong.add(tile)  # 漏碰: passed a pong of this tile
-    # 振聴: passed a win (offered first of a seat's answers: `claims_of`, `robbers`)
-    if r.ready.furiten and kind != "win" and r.pending[seat][0].kind == "win":
+    offered = r.pending[seat]
+    won = offered[0].kind == "win"  # a win, when offered, is first (`claims_of`, `robbers`)
+    if kind != "win" and won and rules.missed_win:
+        st.no_win.add(tile)  # 漏胡: passed a win on this tile
+    if kind == "pass" and rules.missed_pong and any(a.kind == "pong" for a in offered):
+        st.no_pong.add(tile)  # 漏碰: passed a pong of this tile
+    if r.ready.furiten and kind != "win" and won:  # 振聴: passed a win
         r.ready.passed_win(seat)
     if len(r.responses) < len(r.pending):
         return

@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from itertools import compress
-from typing import Any
+from typing import Any, cast
 
 from mjc.runtime.game.actions import KONGS, Action, IllegalAction, action_text
 from mjc.runtime.game.autoplay import AutoSeats, run as run_auto, set_auto
@@ -56,6 +56,7 @@ from mjc.runtime.game.tablefacts import (
     deal_flowers,
     deal_hands,
     deal_horses,
+    flip_indicator,
     next_playing,
     seat_wind,
     table_counts,
@@ -219,7 +220,7 @@ class Round:
         self.opening = Opening(ruleset, n, dealer)
         deal_hands(self)
         table.after_deal(self, seed)  # the red fives dealt, the indicators turned up
-        self.indicator = self._flip_indicator()
+        self.indicator = flip_indicator(self) if self._flips else -1  # 翻鬼
         shown = tile_text(self.indicator) if self.indicator >= 0 else None
         wilds = ruleset.wilds_for(values, shown)
         self.wilds = frozenset(wilds)
@@ -248,15 +249,6 @@ class Round:
         deal_flowers(self)
         if self.result is None and not deal_window(self) and not before_play(self):
             self._start_turn(dealer, self.drew, False)
-
-    # ------------------------------------------------------------------ set-up
-
-    def _flip_indicator(self) -> int:
-        if not self._flips:
-            return -1
-        tile = self.wall.draw_tail()  # 翻鬼: turned up from the tail, out of play
-        self.events.append({"type": "indicator", "tile": tile_text(tile)})
-        return tile
 
     # ------------------------------------------------------------------ public API
 
@@ -307,7 +299,8 @@ class Round:
         """Play `action`; `IllegalAction` (the round unchanged) when it is not legal now."""
         if not isinstance(action, Action):
             raise IllegalAction(f"an action is an Action, not {type(action).__name__}")
-        legal = self._legal.get(action.seat) if type(action.seat) is int else None
+        seat = cast("tuple[object, ...]", action)[0]  # an object until checked (native build)
+        legal = self._legal.get(seat) if type(seat) is int else None
         try:  # one of the very actions `legal_actions` listed (a bot's pick) is legal as is
             listed = legal is not None and legal[legal.index(action)] is action
         except ValueError:
@@ -361,7 +354,8 @@ class Round:
             self.discards += 1
             if self.opening.active:
                 self.opening.discard(seat, tile)
-            if self.dead is not None or self.reds is not None:  # a kong's indicator, a red five
+            reds, dead = self.reds, self.dead  # a five, a red discard to forget, an indicator
+            if (reds and (tile in table.FIVES or reds.red_discard >= 0)) or (dead and dead.waiting):
                 table.discarded(self, seat, tile, counts, event)
             self.question = tile
             open_claims(self, seat, tile)
@@ -373,7 +367,7 @@ class Round:
         `IllegalAction` saying why it is not legal now."""
         if self.phase == "over":
             raise IllegalAction("the round is over")
-        seat, kind, tile, low, named, tiles = action
+        seat, kind, tile, low, named, tiles = cast("tuple[object, ...]", action)  # (as in apply)
         if type(seat) is not int or not 0 <= seat < self.players:
             raise IllegalAction(f"seat {seat!r} does not exist at {self.players} players")
         if type(kind) is not str or type(tile) is not int or type(low) is not int:
@@ -384,7 +378,7 @@ class Round:
         if kind in KONGS and not named:  # a kong without `as`: the first kind of kong
             action = self.kong_turn.first(action)
         if tiles:  # an exchange (换三张) names its tiles lowest first
-            action = action._replace(tiles=tuple(sorted(tiles)))
+            action = action._replace(tiles=tuple(sorted(action.tiles)))
         if action not in legal:
             waiting = ", ".join(str(s) for s in self.to_act())
             if not legal:
@@ -399,9 +393,15 @@ class Round:
 
         abandon(self)
 
-    set_auto = set_auto  # put a seat under 托管 or take it back (mjc.runtime.game.autoplay)
-    _take = take  # a draw for a seat, flowers set aside and replaced (mjc.runtime.game.wall)
-    seat_wind = seat_wind  # a seat's wind this round (mjc.runtime.game.tablefacts)
+    def set_auto(self, seat: object, on: object = True) -> None:
+        """Put a seat under 托管 or take it back (`mjc.runtime.game.autoplay.set_auto`)."""
+        set_auto(self, seat, on)
+
+    def _take(self, seat: int, replacement: bool) -> int:  # these three are methods for mypyc
+        return take(self, seat, replacement)
+
+    def seat_wind(self, seat: int) -> str:  # a seat's wind this round (tablefacts.seat_wind)
+        return seat_wind(self, seat)
 
     # ------------------------------------------------------------------ turns
 

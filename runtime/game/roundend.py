@@ -25,7 +25,7 @@ from mjc.runtime.ready.furiten import waits_of
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.settle.payments import HeldAtDraw
 from mjc.runtime.tableplay.abortive import AbortiveDraw, after_discard, may_follow
-from mjc.runtime.tiles.hand import format_hand
+from mjc.runtime.tiles.hand import format_hand, format_parts
 from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
 from mjc.runtime.wins.seats import hand_of, hand_text
 
@@ -383,8 +383,8 @@ def _hands_at_draw(r: Round, held: dict[int, HeldAtDraw]) -> dict[str, str] | No
             continue
         if st.size() != r.rules.hand:
             return None
-        hand = hand_of(st)
-        found[str(seat)] = format_hand(hand)
+        hand = hand_of(st)  # (between turns: no winning tile, and no red five is written)
+        found[str(seat)] = format_parts(hand.concealed, hand.flowers, hand.melds)
         held[seat] = HeldAtDraw(hand, waits_of(r, seat) if plain else None)
     return found
 

@@ -42,6 +42,7 @@ __all__ = [
     "deal_hands",
     "deal_horses",
     "first_dealer",
+    "flip_indicator",
     "next_playing",
     "seat_wind",
     "table_counts",
@@ -183,6 +184,14 @@ def deal_horses(r: Round, rng: random.Random) -> None:
                 {"type": "horses", "seat": seat, "tiles": [tile_text(t) for t in tiles]}
             )
         break  # one kind of dealt horse per game (买马 or 罚马)
+
+
+def flip_indicator(r: Round) -> int:
+    """翻鬼: the wild's indicator, turned up from the tail of the wall, out of play (its
+    `indicator` event logged): the tile."""
+    tile = r.wall.draw_tail()
+    r.events.append({"type": "indicator", "tile": tile_text(tile)})
+    return tile
 
 
 def turns_indicator(ruleset: Ruleset, values: Options) -> bool:

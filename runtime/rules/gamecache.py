@@ -134,10 +134,15 @@ class GameCache:
     """Per option setting, its `Game`, found by what the caller passed (`game`) or by the
     resolved values (`game_of`); two requests that resolve alike share one `Game`. Also the
     memos scoring shares across settings: situations, fan scores and fan lists (frozen
-    values, so one object serves every caller). `built` counts the games prepared."""
+    values, so one object serves every caller). `built` counts the games prepared.
 
-    __slots__ = ("_by_request", "_by_values", "_prepare", "_resolve", "built", "default",
-                 "fan_lists", "fan_scores", "situations")  # fmt: skip
+    A round asks for its game some ten times, each time with the same options: the last
+    request found for each preset and player count is kept (a copy of its options, which the
+    caller may change) and compared first, dict to dict, which costs a fraction of making its
+    sorted key again; `game_of` compares the values given with the last game's own first."""
+
+    __slots__ = ("_by_request", "_by_values", "_last", "_last_game", "_prepare", "_resolve",
+                 "built", "default", "fan_lists", "fan_scores", "situations")  # fmt: skip
 
     def __init__(
         self,
@@ -153,6 +158,8 @@ class GameCache:
         self._by_request: Bounded[Request, Game] = Bounded(size)
         self._by_values: Bounded[tuple[tuple[str, object], ...], Game] = Bounded(size)
         self.built = 0
+        self._last: dict[tuple[str | None, int | None], tuple[dict[str, object], Game]] = {}
+        self._last_game: Game | None = None
         self.default = self.game_of(defaults)
         self.situations: Memo[tuple[object, ...], Situation] = Memo(memo_size)
         self.fan_scores: Memo[tuple[int, int, int], FanScore] = Memo(memo_size)
@@ -168,6 +175,14 @@ class GameCache:
         `resolve` raises (`OptionError`) for options the rulebook refuses."""
         if not options and preset is None and players is None:
             return self.default
+        try:
+            last = self._last.get((preset, players))
+        except TypeError:  # an unhashable preset or count: refused below, as before
+            last = None
+        # Equal mappings are equal keys (`options_key`: the same items, each value compared
+        # with ==), and the same request.
+        if last is not None and last[0] == options:
+            return last[1]
         given = options_key(options) if options else ()
         request: Request | None = None if given is None else (given, preset, players)
         try:
@@ -178,11 +193,19 @@ class GameCache:
             found = self.game_of(self._resolve(options, preset, players))
             if request is not None:
                 self._by_request.put(request, found)
+        if request is not None and options:
+            if len(self._last) >= self._by_request.size:  # (a caller of many presets)
+                self._last.clear()
+            self._last[preset, players] = (dict(options), found)
+            self._last_game = found
         return found
 
     def game_of(self, values: Mapping[str, Any]) -> Game:
         """The game of resolved option values. The values are copied: the caller may go on
         changing its dict without changing the game."""
+        last = self._last_game
+        if last is not None and last.values == values:  # equal values, an equal key
+            return last
         key = options_key(values)
         try:
             found = self._by_values.get(key) if key is not None else None

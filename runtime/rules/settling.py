@@ -139,8 +139,10 @@ class SettlingRules(GameRules):
         situation = self._situation(hand, False, seat_wind, round_wind, dealer, (), players, wild)
         if declared:  # what the seat declared before play (定缺), as its lines' `when` reads it
             situation = with_declared(situation, declared, self.spec.declares, self.id)
-        tiles = tuple(w.tile for w in found)
-        if tiles or situation.waits:  # (most seats wait on nothing, as the situation says)
-            situation = dataclasses.replace(situation, waits=tiles)
-        best = max((w.score.total for w in found if w.score.win), default=0)
+        best = 0
+        if found:  # (most seats wait on nothing, as the situation says)
+            situation = dataclasses.replace(situation, waits=tuple(w.tile for w in found))
+            best = max((w.score.total for w in found if w.score.win), default=0)
+        elif situation.waits:
+            situation = dataclasses.replace(situation, waits=())
         return DrawHand(bool(found), best, self.payments.draws(hand, situation, game.values))

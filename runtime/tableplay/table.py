@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from mjc.runtime.game.engine import Round
     from mjc.runtime.game.wall import Wall
 
-__all__ = ["after_deal", "discarded", "keep", "may_abort", "replacement"]
+__all__ = ["FIVES", "after_deal", "discarded", "keep", "may_abort", "replacement"]
 
 
 def keep(
@@ -45,7 +45,9 @@ def after_deal(r: Round, seed: int) -> None:
 
 def discarded(r: Round, seat: int, tile: int, counts: Sequence[int], event: dict[str, Any]) -> None:
     """A discard: a kong's indicator waiting for it is turned up; a red five leaves the hand
-    only when no plain five of its suit is left (its `action` line then says `0m`)."""
+    only when no plain five of its suit is left (its `action` line then says `0m`). The engine
+    calls it only when there is something to do: a kong's indicator waiting, a five
+    (`FIVES`), or a red five discarded before, which a discard of another tile forgets."""
     dead = r.dead
     if dead is not None and dead.waiting:
         dead.show(r.events, dead.discarded())

@@ -342,14 +342,12 @@ def ready_candidates(shapes: frozenset[str]) -> Callable[[Sequence[int]], frozen
             return _ALL  # rare: every discard is asked
         found: list[int] = []
         if standard:
-            broken = (
-                key[0:9] not in suits,
-                key[9:18] not in suits,
-                key[18:27] not in suits,
-                honour_key not in honours,
-            )
-            left = sum(broken)
+            m, p, s = key[0:9] not in suits, key[9:18] not in suits, key[18:27] not in suits
+            left = m + p + s  # three suits broken (most hands) leave the honours unread
             if left < 3:  # else two suits stay broken whatever is discarded
+                broken = (m, p, s, honour_key not in honours)
+                left += broken[3]
+            if left < 3:
                 groups = [g for g in range(4) if left - broken[g] < 2]
                 found = [t for t in compress(range(NUM_PLAYING), key) if group_of[t] in groups]
         if sevens:

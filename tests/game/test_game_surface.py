@@ -207,7 +207,8 @@ def _public_fields() -> set[str]:
     classes += [getattr(mjc.runtime, name) for name in mjc.runtime.__all__]
     fields: set[str] = set()
     for cls in classes:
-        if not isinstance(cls, type):
+        # Round's are ROUND_PUBLIC (a compiled Round, the native build, lists every attribute)
+        if not isinstance(cls, type) or cls is Round:
             continue
         fields |= set(dir(cls)) | set(getattr(cls, "model_fields", ()))
         if dataclasses.is_dataclass(cls):
@@ -220,7 +221,8 @@ def engine_only_names() -> frozenset[str]:
     with: a test reading one of them, on whatever receiver, reads the engine's own."""
     game = Round(ruleset("guangdong"), seed=1)
     match = Match(ruleset("guangdong"), seed=1)
-    names = {n for obj in (game, match) for n in (*vars(obj), *dir(type(obj)))}
+    # (a compiled Round, the native build, has no __dict__: its attributes are on its type)
+    names = {n for obj in (game, match) for n in (*getattr(obj, "__dict__", ()), *dir(type(obj)))}
     return frozenset(n for n in names if not n.startswith("_") and n not in _public_fields())
 
 

@@ -174,3 +174,32 @@ def test_scores_with_temporary_option_dicts_match_fresh_ones() -> None:
         got = book.score(hand, self_drawn=True, options={"ghost": ghost}).as_dict()
         assert got == expected[ghost], (i, ghost)
     assert expected["none"] != expected["white"]
+
+
+def test_the_last_request_is_found_again_only_with_the_same_preset_and_player_count() -> None:
+    """The last request is kept and compared first: an equal dict finds its game again, but
+    the same options under another preset or player count are another request."""
+    cache = _cache()
+    options: dict[str, object] = {"k": 1}
+    first = cache.game(options, players=4)
+    assert cache.game({"k": 1}, players=4) is first and cache.built == 2
+    assert cache.game({"k": 1}, players=3) is first  # resolves alike: the same game
+    assert cache.game(options, preset="fast", players=3).values["label"] == "fast"
+    assert cache.game(options, players=4).values["label"] == "plain"
+    assert cache.game({"k": True}, players=4) is first  # 1 == True, as in the key
+
+
+def test_the_values_of_the_last_game_found_find_that_game() -> None:
+    cache = _cache()
+    game = cache.game({"k": 1})
+    assert cache.game_of(dict(game.values)) is game
+    assert cache.game_of(dict(game.values, k=5)).copies == (5,)
+
+
+def test_requests_under_two_player_counts_in_turn_each_find_their_game_again() -> None:
+    """A round asks with its player count and without it, in turn: each keeps its own."""
+    cache = _cache()
+    four = cache.game({"k": 1}, players=4)
+    plain = cache.game({"k": 2})
+    assert cache.game({"k": 1}, players=4) is four and cache.game({"k": 2}) is plain
+    assert cache.built == 3
