@@ -99,13 +99,14 @@ import sys
 from mypyc.build import mypycify
 from setuptools import setup
 
-jobs, paths = sys.argv[1], sys.argv[2:]
+jobs, opt_level, paths = sys.argv[1], sys.argv[2], sys.argv[3:]
 setup(
     name="mjc-native",
-    ext_modules=mypycify(paths, opt_level="3"),
+    ext_modules=mypycify(paths, opt_level=opt_level),
     script_args=["build_ext", "--inplace", "--parallel", jobs],
 )
 """
+OPT_LEVEL_ENV = "MJC_NATIVE_OPT_LEVEL"
 _TIMEOUT = 1800  # seconds: a mypyc build of every bundled rulebook takes a minute or two
 
 
@@ -147,6 +148,7 @@ def build_native(sources: Mapping[str, str], output: Path, *, jobs: int = 2) -> 
     for book_id in sources:
         if not _module_name(book_id):
             raise NativeError(f"rulebook id {book_id!r} cannot name a module")
+    opt_level = _opt_level()
     started = time.monotonic()
     # Absolute: the build's processes run inside it, where a relative path means another place.
     output = Path(os.path.abspath(output))
@@ -163,7 +165,7 @@ def build_native(sources: Mapping[str, str], output: Path, *, jobs: int = 2) -> 
         (package / f"{book_id}.py").write_text(source, encoding="utf-8")
     paths = [f"mjc/runtime/{name.replace('.', '/')}.py" for name in NATIVE_RUNTIME]
     paths += [f"{NATIVE_PACKAGE}/{book_id}.py" for book_id in sorted(sources)]
-    _run_mypyc(output, paths, jobs)
+    _run_mypyc(output, paths, jobs, opt_level)
     shutil.rmtree(output / "build", ignore_errors=True)  # mypyc's C sources and objects
     manifest = {
         "mjc": _package_version(),
@@ -250,9 +252,19 @@ def _copy_package(target: Path) -> None:
     )
 
 
-def _run_mypyc(root: Path, paths: list[str], jobs: int) -> None:
+def _opt_level() -> str:
+    """The C compiler's optimisation level: 3, or `MJC_NATIVE_OPT_LEVEL` (0-3). The test
+    suite builds at 0, which checks the compiled behaviour in a fraction of the time; a
+    build to run (`make native`) keeps 3."""
+    level = os.environ.get(OPT_LEVEL_ENV, "3")
+    if level not in ("0", "1", "2", "3"):
+        raise NativeError(f"{OPT_LEVEL_ENV} is 0, 1, 2 or 3, not {level!r}")
+    return level
+
+
+def _run_mypyc(root: Path, paths: list[str], jobs: int, opt_level: str) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MYPYPATH")}
-    command = [sys.executable, "-c", _MYPYC_SCRIPT, str(max(1, jobs)), *paths]
+    command = [sys.executable, "-c", _MYPYC_SCRIPT, str(max(1, jobs)), opt_level, *paths]
     done = _python(command, root, env, _TIMEOUT, "mypyc")
     if done.returncode != 0:
         tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-20:])
