@@ -380,6 +380,12 @@ class PyExpr:
         domain = self._expr(expr.domain)
         if domain.depth >= HOIST_DEPTH or len(flat(domain.doc)) > _SUM_DOMAIN_WIDTH:
             return None
+        _, body_doc = self._loop_body(expr)
+        return f"v_{expr.var}", flat(domain.doc), body_doc
+
+    def _loop_body(self, expr: ir.QuantE) -> tuple[Py, Doc]:
+        """The body of a quantifier's loop, translated with its variable in scope (and, over
+        a range, the variable's low bound known), and as an operand of `or`."""
         self.loops += 1
         self.scope.append(expr.var)
         shadowed = self.lows.pop(expr.var, None)
@@ -387,29 +393,16 @@ class PyExpr:
             self.lows[expr.var] = expr.domain.low
         try:
             body = self._expr(expr.body)
-            body_doc = self.operand(body, OR)
+            return body, self.operand(body, OR)
         finally:
             self.scope.pop()
             self.lows.pop(expr.var, None)
             if shadowed is not None:
                 self.lows[expr.var] = shadowed
-        return f"v_{expr.var}", flat(domain.doc), body_doc
 
     def _loop(self, expr: ir.QuantE) -> Py:
         domain = self._expr(expr.domain)
-        self.loops += 1
-        self.scope.append(expr.var)
-        shadowed = self.lows.pop(expr.var, None)
-        if isinstance(expr.domain, ir.RangeE):
-            self.lows[expr.var] = expr.domain.low
-        try:
-            body = self._expr(expr.body)
-            body_doc = self.operand(body, OR)
-        finally:
-            self.scope.pop()
-            self.lows.pop(expr.var, None)
-            if shadowed is not None:
-                self.lows[expr.var] = shadowed
+        body, body_doc = self._loop_body(expr)
         loop: tuple[Doc, ...] = (
             Break(" "),
             f"for v_{expr.var} in ",

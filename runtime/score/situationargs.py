@@ -185,26 +185,24 @@ def with_declared(
 def with_streak(situation: Situation, dealer_streak: object) -> Situation:
     """`situation` in a round of this dealer streak (连庄, read by fans as `dealer_streak`); a
     `TypeError` or `ValueError` says what is wrong with one that is not a count."""
-    if type(dealer_streak) is not int:
-        raise TypeError(f"dealer_streak must be an int, not {type(dealer_streak).__name__}")
-    if not 0 <= dealer_streak <= MAX_DEALER_STREAK:
-        raise ValueError(
-            f"dealer_streak is a count of rounds from 0 to {MAX_DEALER_STREAK}, not {dealer_streak}"
-        )
-    return replace(situation, dealer_streak=dealer_streak)
+    streak = _count(dealer_streak, "dealer_streak", "rounds", MAX_DEALER_STREAK)
+    return replace(situation, dealer_streak=streak)
 
 
 def with_set_aside(situation: Situation, set_aside: object) -> Situation:
     """`situation` of a winner who set this many tiles aside (北抜き, read by fans as
     `set_aside`); a `TypeError` or `ValueError` says what is wrong with one that is not a
     count."""
-    if type(set_aside) is not int:
-        raise TypeError(f"set_aside must be an int, not {type(set_aside).__name__}")
-    if not 0 <= set_aside <= MAX_SET_ASIDE:
-        raise ValueError(
-            f"set_aside is a count of tiles from 0 to {MAX_SET_ASIDE}, not {set_aside}"
-        )
-    return replace(situation, set_aside=set_aside)
+    return replace(situation, set_aside=_count(set_aside, "set_aside", "tiles", MAX_SET_ASIDE))
+
+
+def _count(value: object, name: str, unit: str, most: int) -> int:
+    """`value` as the count `name` of `unit` from 0 to `most`, or the error saying why not."""
+    if type(value) is not int:
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if not 0 <= value <= most:
+        raise ValueError(f"{name} is a count of {unit} from 0 to {most}, not {value}")
+    return value
 
 
 def with_dora(
