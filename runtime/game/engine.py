@@ -203,7 +203,7 @@ class Round:
         self.win_events: list[dict[str, Any]] = []
         self.won_seats: set[int] = set()
         self.left_seats: set[int] = set()
-        self.set_aside: list[int] = []
+        self.laid_aside: list[int] = []  # 血流成河: winning tiles laid aside (after_win stay)
         self.aside = set_aside_of(self.rules, n)  # 北抜き: the tiles each seat set aside
         self.result: dict[str, Any] | None = None
         self.auto, self.flower_resume = AutoSeats(), False  # 托管; a passed 八花's kong flag

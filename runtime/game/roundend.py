@@ -276,7 +276,7 @@ def finish_win(
     if on_flower:
         pass  # the flower stays among the winner's flowers
     elif after == "stay":  # 血流成河: the winning tile is laid aside, the hand of 13 plays on
-        r.set_aside.append(tile)
+        r.laid_aside.append(tile)
         if self_drawn:
             r.seats[winners[0]].counts[tile] -= 1
             r.seats[winners[0]].waits = None

@@ -234,7 +234,7 @@ def census(r: Round) -> list[int]:
         found[t] += 1
     if r.indicator >= 0:
         found[r.indicator] += 1
-    for t in r.set_aside:  # winning tiles laid aside where winners stay (血流成河)
+    for t in r.laid_aside:  # winning tiles laid aside where winners stay (血流成河)
         found[t] += 1
     for held in r.aside.held if r.aside is not None else ():  # tiles set aside (北抜き)
         for t in held:
