@@ -265,7 +265,7 @@ def balance_page(
     title = Md("# Balance of {}").format(ruleset.title)
     body = report_markdown(report, charts_dir if svgs else None)
     page = f"{title}\n\n{body}"
-    matches = balance_matches(games)
+    matches = games // 10  # a 半荘 is some ten rounds: one match for every ten games
     if matches and ruleset.turn_rules(ruleset.resolve_options({}, players=players)).match_winds:
         played = simulate(
             replace(job, games=matches, play=engine_play_match(), matches=True), workers=1
@@ -275,12 +275,6 @@ def balance_page(
         page += f"\n## Whole matches\n\n{matches} matches of the defaults, as {command} plays "
         page += f"them:\n\n{_text_block(sim_text(played))}"
     return page, svgs
-
-
-def balance_matches(games: int) -> int:
-    """How many whole matches a balance page of `games` games plays, for a rulebook whose
-    matches have a length: one for every ten games (a 半荘 is some ten rounds)."""
-    return games // 10
 
 
 def balance_files(rulesets: Sequence[Ruleset], games: int, seed: int) -> dict[str, str]:
