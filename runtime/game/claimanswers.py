@@ -64,7 +64,6 @@ from mjc.runtime.game.sidewins import (
     kong_answer,
     with_kinds,
 )
-from mjc.runtime.tableplay.setaside import set_aside_of
 from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING, TEXTS
 from mjc.runtime.wins.seats import MeldRecord, hand_of
 
@@ -78,7 +77,6 @@ __all__ = [
     "open_claims",
     "open_rob",
     "set_aside",
-    "set_aside_of",
 ]
 
 _CLAIM_OF = {"win": "win", "exposed_kong": "kong", "pong": "pong", "chow": "chow"}

@@ -31,7 +31,7 @@ from typing import Any, cast
 
 from mjc.runtime.game.actions import KONGS, Action, IllegalAction, action_text
 from mjc.runtime.game.autoplay import AutoSeats, run as run_auto, set_auto
-from mjc.runtime.game.claimanswers import answer, open_claims, open_rob, set_aside, set_aside_of
+from mjc.runtime.game.claimanswers import answer, open_claims, open_rob, set_aside
 from mjc.runtime.game.claimwindow import (
     RUNS_THROUGH,
     can_win,
@@ -68,7 +68,7 @@ from mjc.runtime.ready.declaration import ReadyTable
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.settle.payments import DealWinInfo
-from mjc.runtime.tableplay import table
+from mjc.runtime.tableplay import setaside, table
 from mjc.runtime.tiles.hand import Hand
 from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING, TEXTS, tile_text
 from mjc.runtime.wins.arrange import SHAPES
@@ -204,7 +204,7 @@ class Round:
         self.won_seats: set[int] = set()
         self.left_seats: set[int] = set()
         self.laid_aside: list[int] = []  # 血流成河: winning tiles laid aside (after_win stay)
-        self.aside = set_aside_of(self.rules, n)  # 北抜き: the tiles each seat set aside
+        self.aside = setaside.set_aside_of(self.rules, n)  # 北抜き: the tiles each seat set aside
         self.result: dict[str, Any] | None = None
         self.auto, self.flower_resume = AutoSeats(), False  # 托管; a passed 八花's kong flag
         self.settlement: Any = None
