@@ -70,6 +70,7 @@ from mjc.runtime.wins.meldboards import (
     TILE_SLOT,
 )
 from mjc.runtime.wins.summaries import (
+    MELD_SHAPES,
     TILE_COUNT_WIDTH,
     meld_masks,
     summarize,
@@ -120,6 +121,7 @@ __all__ = [
     "IS_TERMINAL",
     "IS_TERMINAL_OR_HONOUR",
     "IS_WIND",
+    "MELD_SHAPES",
     "NO_PAIR",
     "RANK_OF",
     "SUITED_SLOTS",

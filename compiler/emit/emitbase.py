@@ -11,6 +11,7 @@ subexpressions, as its translator recorded them.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 
 from mjc.compiler import ir
@@ -18,8 +19,10 @@ from mjc.compiler.conditions.facts import FACT_SOURCE
 from mjc.compiler.conditions.pyexpr import Predicates, PyExpr
 from mjc.compiler.emit.codeplan import reads
 from mjc.compiler.emit.slotreader import SlotReader
+from mjc.compiler.pysource.layout import WIDTH
 from mjc.compiler.pysource.pywriter import CodeWriter
 from mjc.runtime import exported
+from mjc.runtime.wins.summaries import WORD_BITS, SummaryPart, summary_layout, summary_parts
 
 # Names of `mjc.runtime.exported` that every generated module imports; conditions add more.
 BASE_IMPORTS = frozenset(exported.ALWAYS)
@@ -96,11 +99,6 @@ class ModuleState:
         return out.lines() + body.lines()
 
 
-def _counts(board: str) -> bool:
-    """Whether a board (`mjc.runtime.wins.meldboards.BOARD_NAMES`) is one of counts."""
-    return board.endswith(("_count", "_copies")) or board.startswith(("by_tile_", "holding_"))
-
-
 def prelude(out: CodeWriter, translator: PyExpr) -> None:
     """Bind each fact the translator did not read in place, and each summary, in a fixed
     order; then the sets collected once and the local functions of deep parts."""
@@ -119,28 +117,12 @@ def prelude(out: CodeWriter, translator: PyExpr) -> None:
     }
     summaries = set(translator.summaries)
     if tiles == "a.tiles" and summaries & {"tile", "members", "boards"}:
-        # One pass over the arrangement's melds gives the tile and the meld summaries and the
-        # membership bits; the meld predicates' bits sit above the tile predicates' bits.
-        out.line("x_some, x_every, x_count, x_members = summarize(a, SUMMARY)")
-        # Each part masked to its width: the boards above make the whole summary a long
-        # int, and every test of a small one is cheaper (native code: a machine word).
-        if "tile" in summaries:
-            out.line("x_tile_any = x_some & TILE_BITS")
-            out.line("x_tile_all = x_every & TILE_BITS")
-            out.line("x_tile_count = x_count & TILE_COUNT_BITS")
-        if "meld" in summaries:
-            out.line("x_meld_any = x_some >> MELD_SHIFT & MELD_BITS")
-            out.line("x_meld_all = x_every >> MELD_SHIFT & MELD_BITS")
-            out.line("x_meld_count = x_count >> MELD_COUNT_SHIFT & MELD_COUNT_BITS")
-        if "boards" in summaries:
-            # The arrangement's melds by suit and rank (`compiler/conditions/meldboards.py`), built
-            # in the same pass, each shifted out of the summary.
-            boards = translator.predicates.boards
-            for board in sorted(translator.boards):
-                boards.setdefault(board, len(boards))
-                counts = _counts(board)
-                where, mask = ("x_count", "COUNT") if counts else ("x_some", "BOARD")
-                out.line(f"x_{board} = {where} >> AT_{board.upper()} & {mask}_MASK")
+        # One pass over the arrangement's melds gives every field of the summary: the tile and
+        # the meld predicates' bits, the membership bits and the meld boards. The fields are
+        # named once every function is written (`fill_summary`), the module's predicates known.
+        for board in sorted(translator.boards):
+            translator.predicates.boards.setdefault(board, len(translator.predicates.boards))
+        out.line(SUMMARY_FIELDS)
         summaries -= {"tile", "meld", "members", "boards"}
     assert "boards" not in summaries, "meld boards are read only where the summary is"
     for summary, source in summary_source.items():
@@ -152,3 +134,122 @@ def prelude(out: CodeWriter, translator: PyExpr) -> None:
         out.assign(name, doc)
     for name, lambda_doc in translator.parts:
         out.assign(name, lambda_doc)
+
+
+# Where a function unpacks the summary's fields: a line `fill_summary` replaces.
+SUMMARY_FIELDS = "<the fields of summarize_arrangement(a)>"
+_FOLD_OP = {"or": "|=", "and": "&=", "add": "+="}
+_FIELD_NOTES = {
+    "tile_any": "bit k: some tile passes TILE_PREDICATES[k]",
+    "tile_all": "bit k: every tile passes TILE_PREDICATES[k]",
+    "tile_count": "5 bits a TILE_COUNTED field: the tiles that pass it",
+    "meld_any": "bit k: some set passes MELD_PREDICATES[k]",
+    "meld_all": "bit k: every set passes MELD_PREDICATES[k]",
+    "meld_count": "3 bits a MELD_COUNTED field: the sets that pass it",
+    "members": "4 bits a MEMBER_PREDICATES test: the winds of the sets passing",
+}
+
+
+def summary_parts_of(predicates: Predicates) -> tuple[SummaryPart, ...]:
+    """The summary's fields for the module's predicates and boards, as `summary_tables` makes
+    them from the module's tables."""
+    return summary_parts(
+        len(predicates.tile),
+        len(predicates.tile_counted),
+        len(predicates.meld),
+        len(predicates.meld_counted),
+        len(predicates.members),
+        tuple(predicates.boards),
+    )
+
+
+def _filled(head: str, items: list[str], tail: str, indent: int) -> list[str]:
+    """`head` + the items joined by commas + `tail` on one line, or the items filled into
+    lines of their own between `head` and `tail`."""
+    pad = " " * indent
+    one = f"{pad}{head}{', '.join(items)}{tail}"
+    if len(one) <= WIDTH:
+        return [one]
+    inner = textwrap.wrap(", ".join(items), WIDTH - indent - 4, break_on_hyphens=False)
+    return [f"{pad}{head}", *(f"{pad}    {line}" for line in inner), f"{pad}{tail.lstrip()}"]
+
+
+def fill_summary(body: list[str], predicates: Predicates) -> list[str]:
+    """`body` with each `SUMMARY_FIELDS` line replaced by the unpacking of every field."""
+    names = [f"x_{part.name}" for part in summary_parts_of(predicates)]
+    out: list[str] = []
+    for line in body:
+        if line.strip() != SUMMARY_FIELDS:
+            out.append(line)
+            continue
+        indent = len(line) - len(line.lstrip())
+        out += _filled("(", names, ") = summarize_arrangement(a)", indent)
+    return out
+
+
+def summary_walk(predicates: Predicates) -> list[str]:
+    """The module's tables of each summary word and `summarize_arrangement`, which folds them
+    over an arrangement in one pass and takes each field out of its word."""
+    parts = summary_parts_of(predicates)
+    width = {part.name: part.width for part in parts}
+    words = summary_layout(parts)
+    lines = [
+        "# The summary's words (mjc.runtime.wins.summaries.summary_layout), each folded by its",
+        "# own tables: what each meld or pair of the standard and seven-pairs shapes puts in (by",
+        "# Meld.index), and for other shapes each tile (by tile int) and each declared set.",
+    ]
+    folds: list[str] = []
+    for k, word in enumerate(words):
+        fold = next(p.fold for p in parts if p.name == word[0])
+        folds.append(fold)
+        lines.append(f"# Word {k} ({fold.upper()}): {', '.join(word)}.")
+        for table in ("by_meld", "by_tile", "by_set"):
+            lines.append(f"WORD_{k}_{table.upper()}: Final = SUMMARY.words[{k}].{table}")
+    source: dict[str, str] = {}
+    for k, word in enumerate(words):
+        shift = 0
+        for n, name in enumerate(word):
+            found = f"w{k} >> {shift}" if shift else f"w{k}"
+            if folds[k] == "and" or n < len(word) - 1:
+                mask = hex((1 << width[name]) - 1) if width[name] <= WORD_BITS else "COUNT_MASK"
+                found = f"{found} & {mask}"
+            source[name] = found if width[name] else "0"  # a field of no predicate
+            shift += width[name]
+    fields = [
+        f"{source[p.name]},  # {p.name}: "
+        + _FIELD_NOTES.get(p.name, "a meld board (mjc.runtime.wins.meldboards)")
+        for p in parts
+    ]
+    out = CodeWriter(indent=0)
+    out.line("")
+    out.line("")
+    for line in _filled("def summarize_arrangement(a: Arrangement) -> tuple[",
+                        ["int"] * len(fields), "]:", 0):  # fmt: skip
+        out.line(line)
+    with out.block("if True"):  # the body's indentation (the line is dropped below)
+        out.line('"""The summary of an arrangement in one pass: over its melds and pairs, which')
+        out.line("hold every tile in the standard and seven-pairs shapes, or over its tiles and")
+        out.line('declared sets in other shapes; then each field, out of its word."""')
+        for k, fold in enumerate(folds):
+            out.line(f"w{k} = {-1 if fold == 'and' else 0}")
+        with (
+            out.block("if a.shape in MELD_SHAPES"),
+            out.block("for items in (a.melds, a.pairs)"),
+            out.block("for m in items"),
+        ):
+            out.line("i = m.index")
+            for k, fold in enumerate(folds):
+                out.line(f"w{k} {_FOLD_OP[fold]} WORD_{k}_BY_MELD[i]")
+        with out.block("else"):
+            with out.block("for t in a.tiles"):
+                for k, fold in enumerate(folds):
+                    out.line(f"w{k} {_FOLD_OP[fold]} WORD_{k}_BY_TILE[t]")
+            with out.block("for m in a.melds"):
+                out.line("i = m.index")
+                for k, fold in enumerate(folds):
+                    out.line(f"w{k} {_FOLD_OP[fold]} WORD_{k}_BY_SET[i]")
+        out.line("return (")
+        for field in fields:
+            out.line(f"    {field}")
+        out.line(")")
+    return lines + [line for line in out.lines() if line != "if True:"]
