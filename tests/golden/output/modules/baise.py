@@ -45,7 +45,7 @@ from mjc.runtime.exported import (
     tile_masks,
 )
 
-require_api(8, 'baise')
+require_api(9, 'baise')
 
 RULEBOOK_ID: Final = 'baise'
 EXTENDS: Final = None

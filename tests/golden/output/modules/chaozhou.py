@@ -47,7 +47,7 @@ from mjc.runtime.exported import (
     tile_masks,
 )
 
-require_api(8, 'chaozhou')
+require_api(9, 'chaozhou')
 
 RULEBOOK_ID: Final = 'chaozhou'
 EXTENDS: Final = None

@@ -48,7 +48,7 @@ from mjc.runtime.exported import (
     tile_masks,
 )
 
-require_api(8, 'guangdong')
+require_api(9, 'guangdong')
 
 RULEBOOK_ID: Final = 'guangdong'
 EXTENDS: Final = None

@@ -61,7 +61,7 @@ from mjc.runtime.exported import (
     tile_masks,
 )
 
-require_api(8, 'mcr')
+require_api(9, 'mcr')
 
 RULEBOOK_ID: Final = 'mcr'
 EXTENDS: Final = None

@@ -46,7 +46,7 @@ from mjc.runtime.exported import (
     tile_masks,
 )
 
-require_api(8, 'meizhou')
+require_api(9, 'meizhou')
 
 RULEBOOK_ID: Final = 'meizhou'
 EXTENDS: Final = None

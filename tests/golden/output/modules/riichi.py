@@ -54,7 +54,7 @@ from mjc.runtime.exported import (
     tile_masks,
 )
 
-require_api(8, 'riichi')
+require_api(9, 'riichi')
 
 RULEBOOK_ID: Final = 'riichi'
 EXTENDS: Final = None

@@ -54,7 +54,7 @@ from mjc.runtime.exported import (
     tile_masks,
 )
 
-require_api(8, 'sanma')
+require_api(9, 'sanma')
 
 RULEBOOK_ID: Final = 'sanma'
 EXTENDS: Final = 'riichi'

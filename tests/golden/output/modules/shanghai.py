@@ -44,7 +44,7 @@ from mjc.runtime.exported import (
     tile_masks,
 )
 
-require_api(8, 'shanghai')
+require_api(9, 'shanghai')
 
 RULEBOOK_ID: Final = 'shanghai'
 EXTENDS: Final = None

@@ -50,7 +50,7 @@ from mjc.runtime.exported import (
     tile_masks,
 )
 
-require_api(8, 'sichuan')
+require_api(9, 'sichuan')
 
 RULEBOOK_ID: Final = 'sichuan'
 EXTENDS: Final = None

@@ -47,7 +47,7 @@ from mjc.runtime.exported import (
     tile_masks,
 )
 
-require_api(8, 'taiwan')
+require_api(9, 'taiwan')
 
 RULEBOOK_ID: Final = 'taiwan'
 EXTENDS: Final = None

@@ -42,7 +42,7 @@ from mjc.runtime.exported import (
     tile_masks,
 )
 
-require_api(8, 'deal_wins_test')
+require_api(9, 'deal_wins_test')
 
 RULEBOOK_ID: Final = 'deal_wins_test'
 EXTENDS: Final = None

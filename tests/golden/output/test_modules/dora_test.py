@@ -42,7 +42,7 @@ from mjc.runtime.exported import (
     tile_masks,
 )
 
-require_api(8, 'dora_test')
+require_api(9, 'dora_test')
 
 RULEBOOK_ID: Final = 'dora_test'
 EXTENDS: Final = None

@@ -44,7 +44,7 @@ from mjc.runtime.exported import (
     tile_masks,
 )
 
-require_api(8, 'draw_payments_test')
+require_api(9, 'draw_payments_test')
 
 RULEBOOK_ID: Final = 'draw_payments_test'
 EXTENDS: Final = None

@@ -45,7 +45,7 @@ from mjc.runtime.exported import (
     tile_masks,
 )
 
-require_api(8, 'riichi_points_test')
+require_api(9, 'riichi_points_test')
 
 RULEBOOK_ID: Final = 'riichi_points_test'
 EXTENDS: Final = None

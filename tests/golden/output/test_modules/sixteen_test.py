@@ -44,7 +44,7 @@ from mjc.runtime.exported import (
     tile_masks,
 )
 
-require_api(8, 'sixteen_test')
+require_api(9, 'sixteen_test')
 
 RULEBOOK_ID: Final = 'sixteen_test'
 EXTENDS: Final = None
