@@ -59,7 +59,6 @@ from mjc.runtime.tiles.tile import (
 from mjc.runtime.version import require_api
 from mjc.runtime.wins.arrange import Arrangement
 from mjc.runtime.wins.meldboards import (
-    BOARD_BITS,
     COUNT_BITS,
     COUNT_SHIFT,
     DISTINCT_SLOTS_3,
@@ -71,9 +70,7 @@ from mjc.runtime.wins.meldboards import (
 )
 from mjc.runtime.wins.summaries import (
     MELD_SHAPES,
-    TILE_COUNT_WIDTH,
     meld_masks,
-    summarize,
     summarize_melds,
     summarize_tiles,
     summary_tables,
@@ -107,7 +104,6 @@ ALWAYS: tuple[str, ...] = (
 
 # ALWAYS, and what the module's conditions, summaries and wild modes add when they need it.
 __all__ = [
-    "BOARD_BITS",
     "COUNT_BITS",
     "COUNT_SHIFT",
     "DISTINCT_SLOTS_3",
@@ -127,7 +123,6 @@ __all__ = [
     "SUITED_SLOTS",
     "SUIT_BIT",
     "SUIT_OF",
-    "TILE_COUNT_WIDTH",
     "TILE_FIELD",
     "TILE_SLOT",
     "WILD_ACTIONS",
@@ -163,7 +158,6 @@ __all__ = [
     "meld_masks",
     "refusal",
     "require_api",
-    "summarize",
     "summarize_melds",
     "summarize_tiles",
     "summary_tables",
