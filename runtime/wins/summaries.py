@@ -150,12 +150,16 @@ def summary_layout(parts: Sequence[SummaryPart]) -> tuple[tuple[str, ...], ...]:
     """The words that hold `parts`, each a tuple of part names, low bits first: every part
     goes into the first word of its fold that it fits within `WORD_BITS`, or opens a word; the
     parts wider than a word share one word per fold. Fewer words are fewer folds per item; a
-    word within `WORD_BITS` is a machine int in native code."""
+    word within `WORD_BITS` is a machine int in native code.
+
+    In a wide word, the boards more items add to sit lower (`tile_copies`: every tile; the
+    boards of a kind of meld; then those of the sets that pass a predicate): a long int costs
+    by its length, and the word stays as short as its highest board that some item filled."""
     words: list[list[str]] = []
     folds: list[str] = []
     used: list[int] = []
     wide: dict[str, int] = {}
-    for part in parts:
+    for part in sorted(parts, key=lambda p: _crowded(p.name) if p.width > WORD_BITS else -1):
         if part.width > WORD_BITS:
             k = wide.setdefault(part.fold, len(words))
         else:
@@ -172,6 +176,12 @@ def summary_layout(parts: Sequence[SummaryPart]) -> tuple[tuple[str, ...], ...]:
         words[k].append(part.name)
         used[k] += part.width
     return tuple(tuple(word) for word in words)
+
+
+def _crowded(board: str) -> int:
+    """How low a count board sits in the wide word: 0 for the one every tile adds to, 1 for
+    a kind of meld's, 2 for those of the sets that pass a predicate."""
+    return 0 if board == "tile_copies" else 2 if board.startswith(("by_tile_", "holding_")) else 1
 
 
 class SummaryWord(NamedTuple):

@@ -193,9 +193,9 @@ SUMMARY: Final = summary_tables(
         ('tile_all', 'meld_all'),
         ('tile_count',),
         ('meld_count',),
-        ('by_tile_15', 'by_tile_17', 'chow_count', 'holding_14', 'tile_copies'),
         ('chow_board',),
         ('pung_board',),
+        ('tile_copies', 'chow_count', 'by_tile_15', 'by_tile_17', 'holding_14'),
     ),
 )
 COUNT_MASK: Final = (1 << COUNT_BITS) - 1  # a count board's width (mjc.runtime.wins.meldboards)
@@ -218,15 +218,15 @@ WORD_2_BY_SET: Final = SUMMARY.words[2].by_set
 WORD_3_BY_MELD: Final = SUMMARY.words[3].by_meld
 WORD_3_BY_TILE: Final = SUMMARY.words[3].by_tile
 WORD_3_BY_SET: Final = SUMMARY.words[3].by_set
-# Word 4 (ADD): by_tile_15, by_tile_17, chow_count, holding_14, tile_copies.
+# Word 4 (OR): chow_board.
 WORD_4_BY_MELD: Final = SUMMARY.words[4].by_meld
 WORD_4_BY_TILE: Final = SUMMARY.words[4].by_tile
 WORD_4_BY_SET: Final = SUMMARY.words[4].by_set
-# Word 5 (OR): chow_board.
+# Word 5 (OR): pung_board.
 WORD_5_BY_MELD: Final = SUMMARY.words[5].by_meld
 WORD_5_BY_TILE: Final = SUMMARY.words[5].by_tile
 WORD_5_BY_SET: Final = SUMMARY.words[5].by_set
-# Word 6 (OR): pung_board.
+# Word 6 (ADD): tile_copies, chow_count, by_tile_15, by_tile_17, holding_14.
 WORD_6_BY_MELD: Final = SUMMARY.words[6].by_meld
 WORD_6_BY_TILE: Final = SUMMARY.words[6].by_tile
 WORD_6_BY_SET: Final = SUMMARY.words[6].by_set
@@ -253,27 +253,27 @@ def summarize_arrangement(a: Arrangement) -> tuple[
                 w1 &= WORD_1_BY_MELD[i]
                 w2 += WORD_2_BY_MELD[i]
                 w3 += WORD_3_BY_MELD[i]
-                w4 += WORD_4_BY_MELD[i]
+                w4 |= WORD_4_BY_MELD[i]
                 w5 |= WORD_5_BY_MELD[i]
-                w6 |= WORD_6_BY_MELD[i]
+                w6 += WORD_6_BY_MELD[i]
     else:
         for t in a.tiles:
             w0 |= WORD_0_BY_TILE[t]
             w1 &= WORD_1_BY_TILE[t]
             w2 += WORD_2_BY_TILE[t]
             w3 += WORD_3_BY_TILE[t]
-            w4 += WORD_4_BY_TILE[t]
+            w4 |= WORD_4_BY_TILE[t]
             w5 |= WORD_5_BY_TILE[t]
-            w6 |= WORD_6_BY_TILE[t]
+            w6 += WORD_6_BY_TILE[t]
         for m in a.melds:
             i = m.index
             w0 |= WORD_0_BY_SET[i]
             w1 &= WORD_1_BY_SET[i]
             w2 += WORD_2_BY_SET[i]
             w3 += WORD_3_BY_SET[i]
-            w4 += WORD_4_BY_SET[i]
+            w4 |= WORD_4_BY_SET[i]
             w5 |= WORD_5_BY_SET[i]
-            w6 |= WORD_6_BY_SET[i]
+            w6 += WORD_6_BY_SET[i]
     return (
         w0 & 0x3ffffff,  # tile_any: bit k: some tile passes TILE_PREDICATES[k]
         w1 & 0x3ffffff,  # tile_all: bit k: every tile passes TILE_PREDICATES[k]
@@ -281,13 +281,13 @@ def summarize_arrangement(a: Arrangement) -> tuple[
         w0 >> 26,  # meld_any: bit k: some set passes MELD_PREDICATES[k]
         w1 >> 26 & 0xfffff,  # meld_all: bit k: every set passes MELD_PREDICATES[k]
         w3,  # meld_count: 3 bits a MELD_COUNTED field: the sets that pass it
-        w4 & COUNT_MASK,  # by_tile_15: a meld board (mjc.runtime.wins.meldboards)
-        w4 >> 200 & COUNT_MASK,  # by_tile_17: a meld board (mjc.runtime.wins.meldboards)
-        w5,  # chow_board: a meld board (mjc.runtime.wins.meldboards)
-        w4 >> 400 & COUNT_MASK,  # chow_count: a meld board (mjc.runtime.wins.meldboards)
-        w4 >> 600 & COUNT_MASK,  # holding_14: a meld board (mjc.runtime.wins.meldboards)
-        w6,  # pung_board: a meld board (mjc.runtime.wins.meldboards)
-        w4 >> 800,  # tile_copies: a meld board (mjc.runtime.wins.meldboards)
+        w6 >> 400 & COUNT_MASK,  # by_tile_15: a meld board (mjc.runtime.wins.meldboards)
+        w6 >> 600 & COUNT_MASK,  # by_tile_17: a meld board (mjc.runtime.wins.meldboards)
+        w4,  # chow_board: a meld board (mjc.runtime.wins.meldboards)
+        w6 >> 200 & COUNT_MASK,  # chow_count: a meld board (mjc.runtime.wins.meldboards)
+        w6 >> 800,  # holding_14: a meld board (mjc.runtime.wins.meldboards)
+        w5,  # pung_board: a meld board (mjc.runtime.wins.meldboards)
+        w6 & COUNT_MASK,  # tile_copies: a meld board (mjc.runtime.wins.meldboards)
     )
 
 

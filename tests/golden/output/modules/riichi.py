@@ -141,8 +141,8 @@ SUMMARY: Final = summary_tables(
         ('tile_all', 'meld_all'),
         ('tile_count', 'meld_count'),
         ('chow_board',),
-        ('chow_count',),
         ('pung_board',),
+        ('chow_count',),
     ),
 )
 COUNT_MASK: Final = (1 << COUNT_BITS) - 1  # a count board's width (mjc.runtime.wins.meldboards)
@@ -165,11 +165,11 @@ WORD_2_BY_SET: Final = SUMMARY.words[2].by_set
 WORD_3_BY_MELD: Final = SUMMARY.words[3].by_meld
 WORD_3_BY_TILE: Final = SUMMARY.words[3].by_tile
 WORD_3_BY_SET: Final = SUMMARY.words[3].by_set
-# Word 4 (ADD): chow_count.
+# Word 4 (OR): pung_board.
 WORD_4_BY_MELD: Final = SUMMARY.words[4].by_meld
 WORD_4_BY_TILE: Final = SUMMARY.words[4].by_tile
 WORD_4_BY_SET: Final = SUMMARY.words[4].by_set
-# Word 5 (OR): pung_board.
+# Word 5 (ADD): chow_count.
 WORD_5_BY_MELD: Final = SUMMARY.words[5].by_meld
 WORD_5_BY_TILE: Final = SUMMARY.words[5].by_tile
 WORD_5_BY_SET: Final = SUMMARY.words[5].by_set
@@ -193,24 +193,24 @@ def summarize_arrangement(a: Arrangement) -> tuple[int, int, int, int, int, int,
                 w1 &= WORD_1_BY_MELD[i]
                 w2 += WORD_2_BY_MELD[i]
                 w3 |= WORD_3_BY_MELD[i]
-                w4 += WORD_4_BY_MELD[i]
-                w5 |= WORD_5_BY_MELD[i]
+                w4 |= WORD_4_BY_MELD[i]
+                w5 += WORD_5_BY_MELD[i]
     else:
         for t in a.tiles:
             w0 |= WORD_0_BY_TILE[t]
             w1 &= WORD_1_BY_TILE[t]
             w2 += WORD_2_BY_TILE[t]
             w3 |= WORD_3_BY_TILE[t]
-            w4 += WORD_4_BY_TILE[t]
-            w5 |= WORD_5_BY_TILE[t]
+            w4 |= WORD_4_BY_TILE[t]
+            w5 += WORD_5_BY_TILE[t]
         for m in a.melds:
             i = m.index
             w0 |= WORD_0_BY_SET[i]
             w1 &= WORD_1_BY_SET[i]
             w2 += WORD_2_BY_SET[i]
             w3 |= WORD_3_BY_SET[i]
-            w4 += WORD_4_BY_SET[i]
-            w5 |= WORD_5_BY_SET[i]
+            w4 |= WORD_4_BY_SET[i]
+            w5 += WORD_5_BY_SET[i]
     return (
         w0 & 0x1ffff,  # tile_any: bit k: some tile passes TILE_PREDICATES[k]
         w1 & 0x1ffff,  # tile_all: bit k: every tile passes TILE_PREDICATES[k]
@@ -219,8 +219,8 @@ def summarize_arrangement(a: Arrangement) -> tuple[int, int, int, int, int, int,
         w1 >> 17 & 0xfffff,  # meld_all: bit k: every set passes MELD_PREDICATES[k]
         w2 >> 10,  # meld_count: 3 bits a MELD_COUNTED field: the sets that pass it
         w3,  # chow_board: a meld board (mjc.runtime.wins.meldboards)
-        w4,  # chow_count: a meld board (mjc.runtime.wins.meldboards)
-        w5,  # pung_board: a meld board (mjc.runtime.wins.meldboards)
+        w5,  # chow_count: a meld board (mjc.runtime.wins.meldboards)
+        w4,  # pung_board: a meld board (mjc.runtime.wins.meldboards)
     )
 
 
