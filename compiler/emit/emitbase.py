@@ -12,7 +12,7 @@ subexpressions, as its translator recorded them.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from mjc.compiler import ir
 from mjc.compiler.conditions.facts import FACT_SOURCE
@@ -198,9 +198,10 @@ def summary_walk(predicates: Predicates) -> list[str]:
         "# own tables: what each meld or pair of the standard and seven-pairs shapes puts in (by",
         "# Meld.index), and for other shapes each tile (by tile int) and each declared set.",
     ]
+    by_name = {part.name: part for part in parts}
     folds: list[str] = []
     for k, word in enumerate(words):
-        fold = next(p.fold for p in parts if p.name == word[0])
+        fold = by_name[word[0]].fold
         folds.append(fold)
         lines.append(f"# Word {k} ({fold.upper()}): {', '.join(word)}.")
         for table in ("by_meld", "by_tile", "by_set"):
@@ -220,36 +221,38 @@ def summary_walk(predicates: Predicates) -> list[str]:
         + _FIELD_NOTES.get(p.name, "a meld board (mjc.runtime.wins.meldboards)")
         for p in parts
     ]
-    out = CodeWriter(indent=0)
-    out.line("")
-    out.line("")
-    for line in _filled("def summarize_arrangement(a: Arrangement) -> tuple[",
-                        ["int"] * len(fields), "]:", 0):  # fmt: skip
-        out.line(line)
-    with out.block("if True"):  # the body's indentation (the line is dropped below)
-        out.line('"""The summary of an arrangement in one pass: over its melds and pairs, which')
-        out.line("hold every tile in the standard and seven-pairs shapes, or over its tiles and")
-        out.line('declared sets in other shapes; then each field, out of its word."""')
-        for k, fold in enumerate(folds):
-            out.line(f"w{k} = {-1 if fold == 'and' else 0}")
-        with (
-            out.block("if a.shape in MELD_SHAPES"),
-            out.block("for items in (a.melds, a.pairs)"),
-            out.block("for m in items"),
-        ):
-            out.line("i = m.index")
-            for k, fold in enumerate(folds):
-                out.line(f"w{k} {_FOLD_OP[fold]} WORD_{k}_BY_MELD[i]")
-        with out.block("else"):
-            with out.block("for t in a.tiles"):
-                for k, fold in enumerate(folds):
-                    out.line(f"w{k} {_FOLD_OP[fold]} WORD_{k}_BY_TILE[t]")
-            with out.block("for m in a.melds"):
+    head = _filled("def summarize_arrangement(a: Arrangement) -> tuple[",
+                   ["int"] * len(fields), "]:", 0)  # fmt: skip
+    out = CodeWriter(indent=1)
+    out.line('"""The summary of an arrangement in one pass: over its melds and pairs, which')
+    out.line("hold every tile in the standard and seven-pairs shapes, or over its tiles and")
+    out.line('declared sets in other shapes; then each field, out of its word."""')
+    for k, fold in enumerate(folds):
+        out.line(f"w{k} = {-1 if fold == 'and' else 0}")
+
+    def fold_loop(loop: str, table: str, folded: Sequence[int]) -> None:
+        """`loop`, folding the words `folded` from their tables `table` (MELD, TILE, SET)."""
+        key = "t" if table == "TILE" else "i"
+        with out.block(loop):
+            if key == "i":
                 out.line("i = m.index")
-                for k, fold in enumerate(folds):
-                    out.line(f"w{k} {_FOLD_OP[fold]} WORD_{k}_BY_SET[i]")
-        out.line("return (")
-        for field in fields:
-            out.line(f"    {field}")
-        out.line(")")
-    return lines + [line for line in out.lines() if line != "if True:"]
+            for k in folded:
+                out.line(f"w{k} {_FOLD_OP[folds[k]]} WORD_{k}_BY_{table}[{key}]")
+            if not folded:
+                out.line("pass")
+
+    # Each loop folds only the words its items put something in: a pair and a tile of another
+    # shape only the tiles' parts, a declared set of another shape only its own.
+    tiled = [k for k, word in enumerate(words) if any(by_name[n].by_tiles for n in word)]
+    owned = [k for k, word in enumerate(words) if any(by_name[n].by_sets for n in word)]
+    with out.block("if a.shape in MELD_SHAPES"):
+        fold_loop("for m in a.melds", "MELD", range(len(words)))
+        fold_loop("for m in a.pairs", "MELD", tiled)
+    with out.block("else"):
+        fold_loop("for t in a.tiles", "TILE", tiled)
+        fold_loop("for m in a.melds", "SET", owned)
+    out.line("return (")
+    for field in fields:
+        out.line(f"    {field}")
+    out.line(")")
+    return [*lines, "", "", *head, *out.lines()]

@@ -109,11 +109,15 @@ MELD_SHAPES = frozenset({"standard", "seven_pairs"})  # shapes whose melds and p
 
 class SummaryPart(NamedTuple):
     """A field of the summary: its name, how items fold into it ("or": some item has the bit,
-    "and": every item has it, "add": counters), and its width in bits."""
+    "and": every item has it, "add": counters), its width in bits, and what puts something in
+    it: tiles (a set's or a pair's, or a tile of another shape), a set's own part, or both. A
+    pair puts in only what tiles do."""
 
     name: str
     fold: str
     width: int
+    by_tiles: bool = True
+    by_sets: bool = False
 
 
 def summary_parts(
@@ -133,16 +137,16 @@ def summary_parts(
         SummaryPart("tile_any", "or", tile_bits),
         SummaryPart("tile_all", "and", tile_bits),
         SummaryPart("tile_count", "add", tile_count_fields * TILE_COUNT_WIDTH),
-        SummaryPart("meld_any", "or", meld_bits),
-        SummaryPart("meld_all", "and", meld_bits),
-        SummaryPart("meld_count", "add", meld_count_fields * MELD_COUNT_WIDTH),
+        SummaryPart("meld_any", "or", meld_bits, False, True),
+        SummaryPart("meld_all", "and", meld_bits, False, True),
+        SummaryPart("meld_count", "add", meld_count_fields * MELD_COUNT_WIDTH, False, True),
     ]
     if members:
-        parts.append(SummaryPart("members", "or", members * MEMBER_WIDTH))
+        parts.append(SummaryPart("members", "or", members * MEMBER_WIDTH, False, True))
     for name in boards:
-        counts, _, _ = board_units(name)
+        counts, _, by_tile = board_units(name)
         width = COUNT_BITS if counts else BOARD_BITS
-        parts.append(SummaryPart(name, "add" if counts else "or", width))
+        parts.append(SummaryPart(name, "add" if counts else "or", width, any(by_tile), True))
     return tuple(parts)
 
 

@@ -206,13 +206,36 @@ def test_words_that_leave_a_field_out_or_mix_folds_are_refused() -> None:
         summary_tables(TILE_MASKS, TILE_COUNTS, MELD_MASKS, MELD_COUNTS, 4, words=mixed)
 
 
-@pytest.mark.parametrize("name", ["mcr", "riichi", "guangdong"])
+@pytest.mark.parametrize("name", ["mcr", "riichi", "guangdong", "sichuan", "taiwan"])
 def test_the_generated_walk_gives_the_fields_of_the_summary(name: str) -> None:
     module = ruleset(name).spec.score_fans.__globals__
     walk, tables = module["summarize_arrangement"], module["SUMMARY"]
     for text in (
         "123m456p789s555z11z", "123m111z [222z] (3333z) 55z", "11z [123m] [555p] (7777s) [999m]",
         "1122m3344p5566s77z", "19m19p19s12345677z", "123m123m123p789p55s", "147m258p369s1234z",
+        "147m258p369s12345z", "1133557799m1155z", "11123456789999m", "[1111z] 222z 333z 444z 55z",
     ):  # fmt: skip
         for a in arrangements(parse_hand(text), SHAPES):
             assert walk(a) == tuple(fields(a, tables).values()), (name, text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(_SETS), min_size=4, max_size=4),
+    st.integers(min_value=0, max_value=33),
+    st.lists(st.booleans(), min_size=4, max_size=4),
+)
+def test_the_generated_walk_gives_the_fields_of_the_summary_on_built_hands(
+    sets: list[str], pair: int, declared: list[bool]
+) -> None:
+    concealed = [s for s, d in zip(sets, declared, strict=True) if not d]
+    exposed = [f"[{s}]" for s, d in zip(sets, declared, strict=True) if d]
+    try:
+        hand = parse_hand(" ".join(["".join(concealed) + tile_text(pair) * 2, *exposed]))
+    except ValueError:
+        return  # a fifth copy of a tile
+    for name in ("mcr", "sichuan"):
+        module = ruleset(name).spec.score_fans.__globals__
+        for a in arrangements(hand, SHAPES):
+            fields_of = summary_fields(summarize(a, module["SUMMARY"]), module["SUMMARY"])
+            assert module["summarize_arrangement"](a) == tuple(fields_of.values())

@@ -115,12 +115,16 @@ def summarize_arrangement(a: Arrangement) -> tuple[int, int, int, int, int, int]
     w1 = -1
     w2 = 0
     if a.shape in MELD_SHAPES:
-        for items in (a.melds, a.pairs):
-            for m in items:
-                i = m.index
-                w0 |= WORD_0_BY_MELD[i]
-                w1 &= WORD_1_BY_MELD[i]
-                w2 += WORD_2_BY_MELD[i]
+        for m in a.melds:
+            i = m.index
+            w0 |= WORD_0_BY_MELD[i]
+            w1 &= WORD_1_BY_MELD[i]
+            w2 += WORD_2_BY_MELD[i]
+        for m in a.pairs:
+            i = m.index
+            w0 |= WORD_0_BY_MELD[i]
+            w1 &= WORD_1_BY_MELD[i]
+            w2 += WORD_2_BY_MELD[i]
     else:
         for t in a.tiles:
             w0 |= WORD_0_BY_TILE[t]

@@ -246,30 +246,31 @@ def summarize_arrangement(a: Arrangement) -> tuple[
     w5 = 0
     w6 = 0
     if a.shape in MELD_SHAPES:
-        for items in (a.melds, a.pairs):
-            for m in items:
-                i = m.index
-                w0 |= WORD_0_BY_MELD[i]
-                w1 &= WORD_1_BY_MELD[i]
-                w2 += WORD_2_BY_MELD[i]
-                w3 += WORD_3_BY_MELD[i]
-                w4 |= WORD_4_BY_MELD[i]
-                w5 |= WORD_5_BY_MELD[i]
-                w6 += WORD_6_BY_MELD[i]
+        for m in a.melds:
+            i = m.index
+            w0 |= WORD_0_BY_MELD[i]
+            w1 &= WORD_1_BY_MELD[i]
+            w2 += WORD_2_BY_MELD[i]
+            w3 += WORD_3_BY_MELD[i]
+            w4 |= WORD_4_BY_MELD[i]
+            w5 |= WORD_5_BY_MELD[i]
+            w6 += WORD_6_BY_MELD[i]
+        for m in a.pairs:
+            i = m.index
+            w0 |= WORD_0_BY_MELD[i]
+            w1 &= WORD_1_BY_MELD[i]
+            w2 += WORD_2_BY_MELD[i]
+            w6 += WORD_6_BY_MELD[i]
     else:
         for t in a.tiles:
             w0 |= WORD_0_BY_TILE[t]
             w1 &= WORD_1_BY_TILE[t]
             w2 += WORD_2_BY_TILE[t]
-            w3 += WORD_3_BY_TILE[t]
-            w4 |= WORD_4_BY_TILE[t]
-            w5 |= WORD_5_BY_TILE[t]
             w6 += WORD_6_BY_TILE[t]
         for m in a.melds:
             i = m.index
             w0 |= WORD_0_BY_SET[i]
             w1 &= WORD_1_BY_SET[i]
-            w2 += WORD_2_BY_SET[i]
             w3 += WORD_3_BY_SET[i]
             w4 |= WORD_4_BY_SET[i]
             w5 |= WORD_5_BY_SET[i]
