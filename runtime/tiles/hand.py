@@ -436,24 +436,31 @@ def with_win_tile(hand: Hand, tile: int) -> Hand:
 
 def _compact(tiles: Sequence[int]) -> str:
     """mpsz text of tiles in the given order, one suit letter per run of the same suit."""
+    if not tiles:
+        return ""
     parts: list[str] = []
-    run_suit = ""
+    run_suit = SUIT_OF[tiles[0]]
     for t in tiles:
         suit = SUIT_OF[t]
-        if suit != run_suit and run_suit:
+        if suit != run_suit:
             parts.append(run_suit)
-        run_suit = suit
-        parts.append(str(RANK_OF[t]))
-    if run_suit:
-        parts.append(run_suit)
+            run_suit = suit
+        parts.append(_RANK_TEXT[t])
+    parts.append(run_suit)
     return "".join(parts)
+
+
+_RANK_TEXT = tuple(str(rank) for rank in RANK_OF)  # each tile's rank as written
 
 
 def format_parts(concealed: Sequence[int], flowers: Sequence[int], melds: Iterable[Meld]) -> str:
     """`format_hand` of a hand of these concealed tiles and flowers (each sorted) and these
     melds, with no winning tile and no red five, without making the `Hand`."""
     text = _compact(concealed) + _compact(flowers)
-    return " ".join(part for part in (text, *(str(md) for md in melds)) if part)
+    written = [md.text for md in melds]
+    if not written:
+        return text
+    return " ".join([text, *written]) if text else " ".join(written)
 
 
 def format_hand(hand: Hand) -> str:
