@@ -109,10 +109,16 @@ class Hand:
         put(self, "split_value", vm * vp * vs * vz)
         melds = self.melds
         concealed = self.concealed
-        if melds:
+        if melds:  # (a loop over the few melds: no generator over their tiles)
+            tiles = list(concealed)
+            exposed = False
+            for md in melds:
+                tiles += md.tiles
+                exposed = exposed or md.exposed
+            tiles.sort()
             put(self, "size", len(concealed) + 3 * len(melds))
-            put(self, "tiles", tuple(sorted(concealed + tuple(t for m in melds for t in m.tiles))))
-            put(self, "is_concealed", not any(m.exposed for m in melds))
+            put(self, "tiles", tuple(tiles))
+            put(self, "is_concealed", not exposed)
         else:  # the common case, spared the generators
             put(self, "size", len(concealed))
             put(self, "tiles", concealed)
