@@ -69,6 +69,8 @@ class Meld:
     is_suited: bool = field(init=False, compare=False, repr=False)
     # A small int unique to (kind, tile, concealed): generated code indexes tables with it.
     index: int = field(init=False, compare=False, repr=False)
+    # Its notation (`str`), written once: every hand written (the log, a draw's hands) reads it.
+    text: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         kind, t = self.kind, self.tile
@@ -109,6 +111,10 @@ class Meld:
         put(self, "is_simple", not any(IS_TERMINAL_OR_HONOUR[x] for x in tiles))
         put(self, "is_suited", IS_SUITED[t])
         put(self, "index", (int(self.concealed) * NUM_PLAYING + t) * len(KINDS) + KINDS.index(kind))
+        body = "".join(str(RANK_OF[x]) for x in tiles) + SUIT_OF[t]
+        # exposed [..], a concealed kong (..), any other concealed meld bare
+        text = f"[{body}]" if not self.concealed else f"({body})" if kind == "kong" else body
+        put(self, "text", text)
 
     def __eq__(self, other: object) -> bool:
         """Equal melds have one (kind, tile, concealed), which `index` numbers: one int
@@ -119,12 +125,7 @@ class Meld:
         return self.index == other.index
 
     def __str__(self) -> str:
-        body = "".join(str(RANK_OF[x]) for x in self.tiles) + self.suit
-        if not self.concealed:
-            return f"[{body}]"
-        if self.is_kong:
-            return f"({body})"
-        return body
+        return self.text
 
 
 def _build() -> dict[tuple[str, int, bool], Meld]:
