@@ -171,7 +171,7 @@ def test_wild_checker_matches_the_general_wild_check(
 ) -> None:
     hand = _hand(tiles)
     check = make_wild_checker(wild, shapes)
-    # Against the general check, which counts per-suit needs without the packed tables.
+    # Against the general check, which counts per-suit needs without the state tables.
     assert check(hand) == _is_win_general(hand, (wild,), shapes), (
         "".join(tile_text(t) for t in sorted(tiles)),
         tile_text(wild),
