@@ -126,9 +126,10 @@ def _without_wilds(hand: Hand, wilds: Iterable[int]) -> tuple[bytearray, int]:
 # its own table per wild kind, keyed by the suit's full key (wild copies included, so the key
 # keeps its cached hash): it gives the first state, its needs without the wilds and with the
 # wilds held taken off. Every other suit's table gives a step: a tuple of the next state for
-# each state. States are numbered winners first, so the last test is `state < _WINS`; every
-# state whose short is 2 or more is the one state `_LOST` (the suits still to come only raise
-# short, and least is at least -1), so the check stops there, after the wild kind's suit or
+# each state. Every state whose short is 2 or more is the one state `_LOST`, numbered 0 (the
+# suits still to come only raise short, and least is at least -1); the others are numbered
+# from 1, those that do not win first, so the last test is `state >= _FIRST_WIN`. A test of
+# the state alone (0 is false) stops the check at `_LOST`, after the wild kind's suit or
 # after the next one, two or three lookups early (about half the hands of the benchmark's
 # corpus, the random ones, stop so; a fifth after the wild kind's suit alone, whose single
 # honours need two wilds each). After two suits it steps through the last two without
@@ -139,12 +140,12 @@ _States = tuple[tuple[int, int], ...]
 _STATES: _States = tuple(
     sorted(
         ((short, least) for short in range(-MAX_TILES, 2) for least in range(-1, 3)),
-        key=lambda state: (sum(state) > 0, state),
+        key=lambda state: (sum(state) <= 0, state),
     )
 )
-_WINS = sum(1 for short, least in _STATES if short + least <= 0)
-_LOST = len(_STATES)
-_STATE_NUMBER = {state: n for n, state in enumerate(_STATES)}
+_LOST = 0
+_FIRST_WIN = 1 + sum(1 for short, least in _STATES if short + least > 0)
+_STATE_NUMBER = {state: n for n, state in enumerate(_STATES, 1)}
 
 
 def _state(short: int, least: int) -> int:
@@ -153,10 +154,10 @@ def _state(short: int, least: int) -> int:
 
 @cache
 def _step(sets_only: int, with_pair: int) -> tuple[int, ...]:
-    """The next state for each state (and `_LOST` for `_LOST`) after a suit of these needs; one
+    """The next state for each state (`_LOST` for `_LOST`) after a suit of these needs; one
     tuple per pair of needs (a few dozen), shared by every key that has them."""
     d = with_pair - sets_only
-    return (*(_state(short + sets_only, min(least, d)) for short, least in _STATES), _LOST)
+    return (_LOST, *(_state(short + sets_only, min(least, d)) for short, least in _STATES))
 
 
 # Per suit, key -> step (the suits that do not hold the wild kind). The three suits share one
@@ -246,7 +247,7 @@ def make_wild_checker(wild: int, shapes: frozenset[str]) -> Callable[[Hand], boo
 def _not_seen(hand: Hand, wild: int, shapes: frozenset[str]) -> bool:
     """The check of a hand of `MAX_TILES` holding a suit key the tables have not seen: fill
     them, then the other shapes."""
-    if _final_state(hand.suit_keys, wild) < _WINS:
+    if _final_state(hand.suit_keys, wild) >= _FIRST_WIN:
         return True
     other = _other_shapes_check(wild, shapes)
     return other is not None and other(hand)
@@ -270,11 +271,11 @@ def _honour_wild_checker(wild: int, shapes: frozenset[str]) -> Callable[[Hand], 
             keys = hand.suit_keys
             try:
                 state = own[keys[3]]
-                if state != _LOST:
+                if state:
                     state = _SUITED_STEPS[keys[0]][state]
                     if (
-                        state != _LOST
-                        and _SUITED_STEPS[keys[2]][_SUITED_STEPS[keys[1]][state]] < _WINS
+                        state
+                        and _SUITED_STEPS[keys[2]][_SUITED_STEPS[keys[1]][state]] >= _FIRST_WIN
                     ):
                         return True
             except KeyError:
@@ -298,11 +299,11 @@ def _suited_wild_checker(wild: int, suit: int, shapes: frozenset[str]) -> Callab
             keys = hand.suit_keys
             try:
                 state = own[keys[suit]]
-                if state != _LOST:
+                if state:
                     state = _SUITED_STEPS[keys[first]][state]
                     if (
-                        state != _LOST
-                        and _HONOUR_STEPS[keys[3]][_SUITED_STEPS[keys[second]][state]] < _WINS
+                        state
+                        and _HONOUR_STEPS[keys[3]][_SUITED_STEPS[keys[second]][state]] >= _FIRST_WIN
                     ):
                         return True
             except KeyError:
