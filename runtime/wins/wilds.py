@@ -322,21 +322,29 @@ _STRAYS = tuple(
     )
     for wild in range(NUM_PLAYING)
 )
+# Thirteen orphans holds no suited tile but a 1 or a 9, at most two of each (the pair): the
+# keys of a suit that fit, of which the key of a suit without the wild kind must be one.
+_TERMINAL_KEYS = frozenset(bytes((a, 0, 0, 0, 0, 0, 0, 0, b)) for a in range(3) for b in range(3))
 
 
 @cache
 def _other_shapes_check(wild: int, shapes: frozenset[str]) -> Callable[[Hand], bool] | None:
     """Seven pairs and thirteen orphans for one wild kind among the suits, for when the
-    standard shape has failed (None when `shapes` has neither): `_is_win_general`'s tests,
-    with the counting done by C loops over the hand's counts."""
+    standard shape has failed on a hand of `MAX_TILES` (None when `shapes` has neither):
+    `_is_win_general`'s tests, with the counting done by C loops over the hand's counts, and
+    thirteen orphans ruled out first by one suit's key (`_TERMINAL_KEYS`)."""
     sevens = SEVEN_PAIRS in shapes
     orphans = THIRTEEN_ORPHANS in shapes
     if not (sevens or orphans):
         return None
     strays = _STRAYS[wild]
+    plain = 1 if _suit_of(wild)[0] == 0 else 0  # a suited suit that does not hold the wild
 
     def other(hand: Hand) -> bool:
-        if len(hand.concealed) != MAX_TILES:
+        # The hand holds MAX_TILES (its check has read its size), so it holds MAX_TILES
+        # concealed tiles exactly when it has declared no meld; the empty tuple of no melds
+        # is one shared object, where the concealed tiles are the hand's own.
+        if hand.melds:
             return False
         counts = hand.counts
         held = counts[wild]
@@ -345,6 +353,7 @@ def _other_shapes_check(wild: int, shapes: frozenset[str]) -> Callable[[Hand], b
             return True
         return (
             orphans
+            and hand.suit_keys[plain] in _TERMINAL_KEYS
             and not int.from_bytes(counts, "little") & strays
             and _orphans_fit(_without_wilds(hand, (wild,))[0])
         )
