@@ -23,8 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mjc.compiler import ir
-from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.language.types import INT, ListType
+from mjc.frozen import Frozen, frozen
 
 HUGE = 1 << 8192
 """Where every bound saturates: far above any bound a check compares with (a number of 2,467

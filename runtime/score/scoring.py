@@ -15,6 +15,7 @@ from dataclasses import dataclass, fields
 from operator import attrgetter
 from typing import Any, NamedTuple, Protocol
 
+from mjc.frozen import Frozen, frozen
 from mjc.runtime.score.explain import (
     AdjustSteps,
     Notes,
@@ -214,8 +215,8 @@ def count_suits_of_melds(melds: Iterable[Meld]) -> int:
         raise
 
 
-@dataclass(frozen=True, slots=True)
-class FanInfo:
+@frozen
+class FanInfo(Frozen):
     """One fan of the table, as the generated module declares it."""
 
     id: str
@@ -226,8 +227,8 @@ class FanInfo:
     where: str  # file:line of the fan in the rulebook
 
 
-@dataclass(frozen=True, slots=True)
-class TierInfo:
+@frozen
+class TierInfo(Frozen):
     id: str
     name: str
     combine: str  # "add" | "max" | "multiply"

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from mjc.frozen import Frozen, frozen
 from mjc.runtime.score.scoring import Situation
 from mjc.runtime.tiles.tile import NUM_TILES, NotationError, tile_index
 
@@ -28,8 +29,8 @@ class HorseError(ValueError):
     seat that does not exist, or a tile that is not a tile."""
 
 
-@dataclass(frozen=True, slots=True)
-class HorseKind:
+@frozen
+class HorseKind(Frozen):
     """A kind of horse a rulebook declares: `bought` (买马: each player is dealt the count
     before the first discard), `penalty` (罚马: the dealer alone is), `bonus` (奖马) or
     `grabbed` (抓马: the winner turns up the count from the end of the wall). `drawn_by` is

@@ -1,5 +1,6 @@
-"""Frozen slotted dataclasses, made cheaply: the base of the AST's nodes (`frozen`) and of the
-IR's (`frozen_kw`, keyword-only fields).
+"""Frozen slotted dataclasses, made cheaply: the base of the AST's nodes (`frozen`), of the
+IR's (`frozen_kw`, keyword-only fields) and of the runtime's rule specs, the classes a
+generated module builds once as it loads (`RulesetSpec`, `TurnRules`, `Payments`, ...).
 
 A class under either decorator is a real dataclass (`dataclasses.fields`, `replace`,
 `is_dataclass` and pydantic read it as one), frozen, slotted, equal and hashed by the values
@@ -10,7 +11,12 @@ differs is how: `@dataclass(frozen=True, ...)` writes each class's `__init__`, `
 the AST's and the IR's some hundred and sixty classes a fifth of `mjc check`'s start; here
 `dataclass` records the fields and makes the slots, and `Frozen` does the rest once for every
 class, by what the decorator noted of its fields. Type checkers see plain frozen dataclasses
-(`dataclass_transform`)."""
+(`dataclass_transform`).
+
+The price is a slower `__init__` (a loop over the fields, not straight-line code): a class
+built on a hot path (a hand, a meld, a score) stays a plain `@dataclass`. It lives beside the
+compiler and the runtime, not in either, because both use it and the runtime never imports
+the compiler."""
 
 from __future__ import annotations
 
