@@ -21,6 +21,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from mjc.frozen import Frozen, frozen
+
 __all__ = [
     "Diagnostic",
     "Label",
@@ -69,16 +71,16 @@ class Span:
         return f"{self.file}:{self.line}:{self.column}"
 
 
-@dataclass(frozen=True, slots=True)
-class Label:
+@frozen
+class Label(Frozen):
     """A secondary location shown with a diagnostic, e.g. "first defined here"."""
 
     span: Span
     message: str
 
 
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
+@frozen
+class Diagnostic(Frozen):
     """One problem found in a rulebook.
 
     ``message`` is one sentence (no trailing period needed); ``label`` is printed after the
@@ -261,8 +263,8 @@ class _Source:
         return self._cache[number]
 
 
-@dataclass(frozen=True, slots=True)
-class _Mark:
+@frozen
+class _Mark(Frozen):
     """An annotation placed on one displayed line: cells [start, end) and its text."""
 
     line: int
