@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Literal
 
-from mjc.frozen import Frozen, frozen
+from mjc.frozen import Frozen, frozen, frozen_fast
 
 __all__ = [
     "Diagnostic",
@@ -42,8 +41,8 @@ TAB_WIDTH = 4
 """Tabs in source lines are expanded to the next multiple of this many display cells."""
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+@frozen_fast
+class Span(Frozen):
     """A region of a source file: 1-based lines and columns, columns in code points.
 
     The end is exclusive: a one-character token at column 5 has ``end_column`` 6.

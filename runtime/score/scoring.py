@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields
 from operator import attrgetter
 from typing import Any, NamedTuple, Protocol
 
-from mjc.frozen import Frozen, frozen
+from mjc.frozen import Frozen, frozen, frozen_fast
 from mjc.runtime.score.explain import (
     AdjustSteps,
     Notes,
@@ -236,8 +236,8 @@ class TierInfo(Frozen):
     overrides: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class FanScore:
+@frozen_fast
+class FanScore(Frozen):
     """A fan that counted in the final score: `value` is what it contributed (its table
     value times `count`, or to the power `count` in a tier whose fans multiply), `each` what
     one count is worth, `combine` how its tier combines its fans (for the score's steps)."""

@@ -11,10 +11,9 @@ alone."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, TypeVar
 
-from mjc.frozen import Frozen, frozen
+from mjc.frozen import Frozen, frozen, frozen_fast
 from mjc.runtime.score.scoring import Situation
 from mjc.runtime.settle.horses import Horses
 from mjc.runtime.tiles.hand import Hand
@@ -171,8 +170,8 @@ def _pays(payee_kind: str, payer: SeatKind, payee: SeatKind, charged: set[int]) 
     return _is(payee_kind, payee)
 
 
-@dataclass(frozen=True, slots=True)
-class RoundFacts:
+@frozen_fast
+class RoundFacts(Frozen):
     """How a round ended, for the conditions of kong lines."""
 
     won: bool
