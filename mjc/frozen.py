@@ -32,7 +32,7 @@ F = TypeVar("F", bound="Frozen")
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
 def frozen(cls: type[F]) -> type[F]:
     """A frozen, slotted dataclass whose `__init__` takes its fields in order."""
-    return _made(dataclass(slots=True, init=False, repr=False, eq=False)(cls))
+    return _made(dataclass(slots=True, init=False, repr=False, eq=False)(_named(cls)))
 
 
 @dataclass_transform(
@@ -40,7 +40,7 @@ def frozen(cls: type[F]) -> type[F]:
 )
 def frozen_kw(cls: type[F]) -> type[F]:
     """A frozen, slotted dataclass whose `__init__` takes its fields by keyword."""
-    return _made(dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)(cls))
+    return _made(dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)(_named(cls)))
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
@@ -50,7 +50,7 @@ def frozen_fast(cls: type[F]) -> type[F]:
     `@dataclass(frozen=True, slots=True)` writes them (defaults, `default_factory`, fields
     left out of `__init__` or of the comparison, `__post_init__`), but compiled from one
     piece of source where the dataclass compiles six; the rest is `Frozen`'s."""
-    cls = _made(dataclass(slots=True, init=False, repr=False, eq=False)(cls))
+    cls = _made(dataclass(slots=True, init=False, repr=False, eq=False)(_named(cls)))
     fields = dataclasses.fields(cls)
     if any(f.kw_only for f in fields):
         raise TypeError(f"{cls.__name__}: frozen_fast takes its fields in order, none by keyword")
@@ -97,6 +97,17 @@ def frozen_fast(cls: type[F]) -> type[F]:
     for name, method in methods.items():
         method.__qualname__ = f"{cls.__qualname__}.{name}"
         setattr(cls, name, method)
+    return cls
+
+
+def _named(cls: type[F]) -> type[F]:
+    """`cls`, with `Name(...)` as its docstring when it has none. `dataclass` would write the
+    signature of its `__init__` there, read with `inspect` at a third of the cost of making
+    the class, and that signature is `Frozen`'s `(*args, **values)`, which says nothing; a
+    docstring of that form is still one pydantic's JSON schema leaves out, as it leaves out
+    the one `dataclass` writes."""
+    if cls.__doc__ is None:
+        cls.__doc__ = f"{cls.__name__}(...)"
     return cls
 
 
