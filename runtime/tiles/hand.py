@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 
+from mjc.frozen import Frozen, frozen_fast
 from mjc.runtime.tiles.argcheck import raise_if_wrong
 from mjc.runtime.tiles.melds import Meld, meld
 from mjc.runtime.tiles.tables import HONOUR_ENTRIES, SUIT_ENTRIES
@@ -56,8 +57,8 @@ class HandError(NotationError):
     """Text that is not a valid hand; the message is one line naming the offending part."""
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+@frozen_fast
+class Hand(Frozen):
     """A parsed hand. Build it with `parse_hand`; the fields are trusted by the hot paths.
 
     `concealed` is sorted and includes the winning tile (unless that is a flower, among
@@ -434,7 +435,8 @@ def with_win_tile(hand: Hand, tile: int) -> Hand:
     The derived fields do not read the winning tile, so they are copied, not computed again
     as `dataclasses.replace` would (a fifth of scoring's own time when `win=` is given)."""
     made: Hand = object.__new__(Hand)
-    for name in Hand.__slots__:
+    slots: tuple[str, ...] = Hand.__slots__
+    for name in slots:
         object.__setattr__(made, name, getattr(hand, name))
     object.__setattr__(made, "win_tile", tile)
     return made

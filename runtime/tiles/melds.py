@@ -14,8 +14,9 @@ lookups, by `Meld.index` and then by tile.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from mjc.frozen import Frozen, frozen_fast
 from mjc.runtime.tiles.tile import (
     IS_DRAGON,
     IS_HONOUR,
@@ -37,8 +38,8 @@ KINDS = ("chow", "pung", "kong", "pair", "knitted")
 MELD_SIZE: dict[str, int] = {"chow": 3, "pung": 3, "kong": 4, "pair": 2, "knitted": 3}
 
 
-@dataclass(frozen=True, slots=True)
-class Meld:
+@frozen_fast
+class Meld(Frozen):
     """One meld. Use `meld()` to get the interned instance; equality is by (kind, tile, concealed).
 
     `tile` is the lowest tile. `is_pung` is true for kongs too, since every rule that asks for

@@ -9,6 +9,7 @@ import time by enumerating combinations of melds, never by testing every possibl
 from __future__ import annotations
 
 from functools import cache
+from itertools import repeat
 
 __all__ = [
     "HONOUR_ENTRIES",
@@ -49,15 +50,20 @@ def _build(width: int, chows: bool, most: int = _MAX_MELDS) -> dict[bytes, int]:
         sets += [digits(r, 1) + digits(r + 1, 1) + digits(r + 2, 1) for r in range(width - 2)]
     pairs = [digits(r, 2) for r in range(width)]
 
+    # each meld beside itself plus the mask's threes: the test of a sum is then one addition
+    sets_tested = [(s, s + plus3) for s in sets]
+    pairs_tested = [(p, p + plus3) for p in pairs]
+
     level = {0}
     complete = {0}
     for _ in range(most):
-        level = {k + s for k in level for s in sets if not (k + s + plus3) & high}
+        level = {k + s for k in level for s, tested in sets_tested if not (k + tested) & high}
         complete |= level
-    with_pair = {k + p for k in complete for p in pairs if not (k + p + plus3) & high}
+    with_pair = {k + p for k in complete for p, tested in pairs_tested if not (k + tested) & high}
 
-    table = dict.fromkeys((k.to_bytes(width, "big") for k in complete), 1)
-    table.update(dict.fromkeys((k.to_bytes(width, "big") for k in with_pair), 2))
+    # `map` converts in C, where a generator would run a frame per key (big-endian by default)
+    table = dict.fromkeys(map(int.to_bytes, complete, repeat(width)), 1)
+    table.update(dict.fromkeys(map(int.to_bytes, with_pair, repeat(width)), 2))
     return table
 
 
