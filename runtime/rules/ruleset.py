@@ -143,9 +143,9 @@ class Ruleset(SettlingRules):
         self.hand_size = default.turn_rules.hand
         self._win_tiles = self.hand_size + 1
         sized = self._win_tiles != MAX_TILES  # another hand than 13: `mjc.runtime.wins.sized`
-        self._all_in_play = all(default.copies[:NUM_PLAYING])
+        self._all_in_play = default.all_in_play
         # Every flower in play too (MCR's eight): a hand with flowers keeps the short path.
-        self._flowers_in_play = self._all_in_play and all(default.copies[NUM_PLAYING:])
+        self._flowers_in_play = default.flowers_in_play
         # The hot paths read these memos of `_games` once per hand: bound here, one lookup.
         self._situations = self._games.situations
         self._fan_scores = self._games.fan_scores
@@ -508,8 +508,8 @@ class Ruleset(SettlingRules):
         return self._fan_scores.put((index, count, value), made)  # frozen: safe to share
 
     def _check_tiles_in_play(self, hand: Hand, game: Game, default: bool) -> None:
-        if default and self._all_in_play and (self._flowers_in_play or not hand.flowers):
-            return  # every playing tile is in the default set: nothing to check
+        if game.all_in_play and (game.flowers_in_play or not hand.flowers):
+            return  # every playing tile is in this game's set: nothing to check
         check_tiles_in_play(hand, game.copies, self.id, default)
 
     def _no_win(self, hand: Hand, shapes: frozenset[str], wild: tuple[int, ...]) -> Score:
