@@ -332,6 +332,7 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
         "version": book.version,
         "unit": book.scoring.unit,
         "fu_label": book.fu.label if book.fu is not None else None,
+        "shared_summary": state.shared_summary,
         "points_label": book.points.label if book.points is not None else None,
         "players": book.players,
     }

@@ -35,6 +35,10 @@ class ModuleState:
         self.runtime_names = set(BASE_IMPORTS)
         self.tiles: dict[str, int] = {}
         self.slots = SlotReader()
+        # Whether `score_fans` and `fu_count` take the reading's summary from their caller
+        # (`x`): set when `score_fans` of a rulebook with a fu section summarizes the
+        # reading, so that the runtime makes the summary once for both.
+        self.shared_summary = False
 
     def translator(
         self,
@@ -84,13 +88,21 @@ class ModuleState:
             self.runtime_names.add("NO_PAIR")
 
     def function(
-        self, translator: PyExpr, body: CodeWriter, bindings: list[str] | None = None
+        self,
+        translator: PyExpr,
+        body: CodeWriter,
+        bindings: list[str] | None = None,
+        shared: bool = False,
     ) -> list[str]:
         """A function body: its prelude and `bindings` (lines the compiler wrote), then
-        `body`; records what the translator used."""
+        `body`; records what the translator used. `shared`: the function may be given the
+        reading's summary (`x`, `shared_summary`)."""
         self.finish(translator)
         out = CodeWriter(indent=1)
-        prelude(out, translator)
+        # Once `score_fans` summarizes (the module has SUMMARY), a later function reads its
+        # meld summary from the shared one too.
+        if prelude(out, translator, shared, meld=shared and self.shared_summary):
+            self.shared_summary = True
         for line in bindings or ():
             out.line(line)
         return out.lines() + body.lines()
@@ -101,9 +113,12 @@ def _counts(board: str) -> bool:
     return board.endswith(("_count", "_copies")) or board.startswith(("by_tile_", "holding_"))
 
 
-def prelude(out: CodeWriter, translator: PyExpr) -> None:
+def prelude(out: CodeWriter, translator: PyExpr, shared: bool = False, meld: bool = False) -> bool:
     """Bind each fact the translator did not read in place, and each summary, in a fixed
-    order; then the sets collected once and the local functions of deep parts."""
+    order; then the sets collected once and the local functions of deep parts. `shared`:
+    the summary of the reading is the caller's `x` when given, made here otherwise; `meld`:
+    the meld summary is read from it too (the module has one). Returns whether the function
+    reads the shared summary."""
     sources = translator.fact_source
     inline = translator.inline
     for fact in sources:
@@ -118,10 +133,18 @@ def prelude(out: CodeWriter, translator: PyExpr) -> None:
         "pair": "summarize_melds(a.pairs, MELD_MASKS, MELD_COUNTS)",
     }
     summaries = set(translator.summaries)
-    if tiles == "a.tiles" and summaries & {"tile", "members", "boards"}:
+    one_pass = {"tile", "members", "boards"} | ({"meld"} if meld else set())
+    summarized = tiles == "a.tiles" and bool(summaries & one_pass)
+    if summarized:
         # One pass over the arrangement's melds gives the tile and the meld summaries and the
         # membership bits; the meld predicates' bits sit above the tile predicates' bits.
-        out.line("x_some, x_every, x_count, x_members = summarize(a, SUMMARY)")
+        if shared:
+            out.comment("The reading's summary: the caller's (score_fans and fu_count share it).")
+            out.line(
+                "x_some, x_every, x_count, x_members = summarize(a, SUMMARY) if x is None else x"
+            )
+        else:
+            out.line("x_some, x_every, x_count, x_members = summarize(a, SUMMARY)")
         # Each part masked to its width: the boards above make the whole summary a long
         # int, and every test of a small one is cheaper (native code: a machine word).
         if "tile" in summaries:
@@ -152,3 +175,4 @@ def prelude(out: CodeWriter, translator: PyExpr) -> None:
         out.assign(name, doc)
     for name, lambda_doc in translator.parts:
         out.assign(name, lambda_doc)
+    return summarized and shared

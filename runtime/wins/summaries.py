@@ -195,7 +195,7 @@ def summary_tables(
         tuple(some),
         tuple(every),
         tuple(count),
-        tuple(member),
+        tuple(member) if any(member) else NO_MEMBERS,
         tile_masks,
         tuple(mask | all_meld_bits for mask in tile_masks),
         tile_counts,
@@ -245,6 +245,9 @@ def _boards(
 
 
 _MELD_SHAPES = frozenset({"standard", "seven_pairs"})
+# The membership bits of a module without membership tests (every meld's are 0): `summarize`
+# knows them by identity and skips them.
+NO_MEMBERS: tuple[int, ...] = (0,) * MELD_INDEXES
 
 
 def summarize(a: Arrangement, tables: SummaryTables) -> tuple[int, int, int, int]:
@@ -261,6 +264,18 @@ def summarize(a: Arrangement, tables: SummaryTables) -> tuple[int, int, int, int
         members = 0
         if a.shape in _MELD_SHAPES:
             meld_some, meld_every, meld_count, meld_members = tables[:4]
+            if meld_members is NO_MEMBERS:  # no membership tests: three folds, not four
+                for m in a.melds:
+                    i = m.index
+                    some |= meld_some[i]
+                    every &= meld_every[i]
+                    count += meld_count[i]
+                for m in a.pairs:
+                    i = m.index
+                    some |= meld_some[i]
+                    every &= meld_every[i]
+                    count += meld_count[i]
+                return some, every, count, 0
             for m in a.melds:
                 i = m.index
                 some |= meld_some[i]

@@ -502,13 +502,19 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
 
 
 def score_fans(
-    a: Arrangement, s: Situation, o: dict[str, Any], raw: list[int] | None = None
+    a: Arrangement,
+    s: Situation,
+    o: dict[str, Any],
+    raw: list[int] | None = None,
+    x: tuple[int, int, int, int] | None = None,
 ) -> tuple[int, tuple[tuple[int, int, int], ...], tuple[tuple[str, str, int], ...]]:
     """Each fan's count on one arrangement, in evaluation order; then relations, then each
     tier combined and capped: the hand's value before adjustments, the fans that count as
     (index in FANS, count, value), and notes as (tier id, what, value): a cap that cut the
     tier ("cap", the cap), or the mode the options chose (value 0). Given a list `raw`, it
-    also receives every fan's count before relations, in FANS order (score explanations)."""
+    also receives every fan's count before relations, in FANS order (score explanations).
+    Given `x`, the reading's summary (`summarize(a, SUMMARY)`, which `fu_count` reads too),
+    it reads that instead of making it again."""
     x_tiles = a.tiles
     x_melds = a.melds
     x_pair = (a.pair or NO_PAIR)
@@ -521,7 +527,8 @@ def score_fans(
     x_round_wind = s.round_wind
     x_waits = (s.waits if a.waits is None else a.waits)
     x_winning_meld = (a.won or NO_PAIR)
-    x_some, x_every, x_count, x_members = summarize(a, SUMMARY)
+    # The reading's summary: the caller's (score_fans and fu_count share it).
+    x_some, x_every, x_count, x_members = summarize(a, SUMMARY) if x is None else x
     x_tile_any = x_some & TILE_BITS
     x_tile_all = x_every & TILE_BITS
     x_tile_count = x_count & TILE_COUNT_BITS
@@ -1248,16 +1255,25 @@ def reject(
 
 
 def fu_count(
-    a: Arrangement, s: Situation, o: dict[str, Any], k: tuple[tuple[int, int, int], ...]
+    a: Arrangement,
+    s: Situation,
+    o: dict[str, Any],
+    k: tuple[tuple[int, int, int], ...],
+    x: tuple[int, int, int, int] | None = None,
 ) -> tuple[int, tuple[tuple[str, int], ...]]:
-    """The fu of this reading (the fu section, 符) and its parts as (label, fu)."""
+    """The fu of this reading (the fu section, 符) and its parts as (label, fu).
+    Given `x`, the reading's summary that `score_fans` read, it reads that."""
     x_melds = a.melds
     x_pair = (a.pair or NO_PAIR)
     x_shape = a.shape
     x_concealed = a.concealed
     x_self_drawn = s.self_drawn
     x_winning_meld = (a.won or NO_PAIR)
-    x_meld_any, x_meld_all, x_meld_count = summarize_melds(a.melds, MELD_MASKS, MELD_COUNTS)
+    # The reading's summary: the caller's (score_fans and fu_count share it).
+    x_some, x_every, x_count, x_members = summarize(a, SUMMARY) if x is None else x
+    x_meld_any = x_some >> MELD_SHIFT & MELD_BITS
+    x_meld_all = x_every >> MELD_SHIFT & MELD_BITS
+    x_meld_count = x_count >> MELD_COUNT_SHIFT & MELD_COUNT_BITS
     x_counted_0 = (
         (x_meld_count >> 21 & 7)
         - (x_melds.count(x_winning_meld)
@@ -2356,6 +2372,7 @@ SPEC: Final = RulesetSpec(
     has_rejects=True,
     fu_count=fu_count,
     fu_label='符',
+    summary=SUMMARY,
     points=points,
     points_label='点',
     reads=frozenset(
