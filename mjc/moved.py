@@ -79,6 +79,7 @@ MOVED = {
     "mjc.compiler.horsetables": "mjc.compiler.lower.horsetables",
     "mjc.compiler.ir_expr": "mjc.compiler.ir.expr",
     "mjc.compiler.keyfields": "mjc.compiler.conditions.keyfields",
+    "mjc.compiler.language.frozen": "mjc.frozen",
     "mjc.compiler.layout": "mjc.compiler.pysource.layout",
     "mjc.compiler.limits": "mjc.compiler.syntax.limits",
     "mjc.compiler.listquant": "mjc.compiler.conditions.listquant",

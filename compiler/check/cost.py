@@ -57,13 +57,13 @@ from mjc.compiler import ir
 from mjc.compiler.check.scoring import fan_tier
 from mjc.compiler.diagnostics import Diagnostic, Span, error
 from mjc.compiler.ir.costs import HUGE, Excess, Measure, Model, Path, Sizes, clamp, power
-from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.language.vocabulary import TILE_LIST_CONSTANTS
 from mjc.compiler.lower.play import win_tiles
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.slots import SLOTS
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
+from mjc.frozen import Frozen, frozen
 from mjc.runtime.score.situationargs import MAX_DEALER_STREAK, MAX_INDICATORS, MAX_SET_ASIDE
 from mjc.runtime.tiles.hand import MAX_DECLARED, MAX_TILES
 from mjc.runtime.tiles.tile import NUM_PLAYING

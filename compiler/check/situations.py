@@ -19,11 +19,11 @@ from collections.abc import Iterator
 
 from mjc.compiler import ir
 from mjc.compiler.diagnostics import Diagnostic, Span, error
-from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.language.types import BOOL
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
+from mjc.frozen import Frozen, frozen
 
 __all__ = ["check_situation_contradictions"]
 

@@ -14,11 +14,10 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TypeAlias
 
-from mjc.compiler import fmt
 from mjc.compiler.cli import helptexts
 from mjc.compiler.diagnostics.suggest import did_you_mean
-from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.version import MJC_VERSION
+from mjc.frozen import Frozen, frozen
 
 COMPLETION_SHELLS = ("bash", "zsh", "fish")
 
@@ -171,6 +170,8 @@ def build_parser(handlers: Handlers, only: str | None = None) -> argparse.Argume
         if only is None or name == only:
             add(commands, handlers)
     if only is None or only == "fmt":
+        from mjc.compiler import fmt  # here: the formatter is loaded by `mjc fmt` and `--help` only
+
         fmt.add_command(commands, UsageError)
     return parser
 

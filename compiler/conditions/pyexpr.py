@@ -28,6 +28,7 @@ from mjc.compiler.conditions.scopes import closed, is_local, membership
 from mjc.compiler.language.types import BOOL, MELD, TILE, ListType
 from mjc.compiler.pysource.layout import Break, Doc, Group, Nest, bracketed, flat, group
 from mjc.compiler.pysource.pysafe import lit
+from mjc.frozen import Frozen, frozen_fast
 from mjc.runtime.tiles.tile import tile_text
 from mjc.runtime.wins.summaries import MEMBER_BASE, MEMBER_WIDTH
 
@@ -80,8 +81,8 @@ HOIST_DEPTH = 40
 _SUM_DOMAIN_WIDTH = 60  # a `for` header over a longer domain: the comprehension stays
 
 
-@dataclass(frozen=True, slots=True)
-class Py:
+@frozen_fast
+class Py(Frozen):
     """A translated expression: its layout, how tightly it binds, how deeply it nests."""
 
     doc: Doc

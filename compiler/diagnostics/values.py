@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Literal
+
+from mjc.frozen import Frozen, frozen, frozen_fast
 
 __all__ = [
     "Diagnostic",
@@ -40,8 +41,8 @@ TAB_WIDTH = 4
 """Tabs in source lines are expanded to the next multiple of this many display cells."""
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+@frozen_fast
+class Span(Frozen):
     """A region of a source file: 1-based lines and columns, columns in code points.
 
     The end is exclusive: a one-character token at column 5 has ``end_column`` 6.
@@ -69,16 +70,16 @@ class Span:
         return f"{self.file}:{self.line}:{self.column}"
 
 
-@dataclass(frozen=True, slots=True)
-class Label:
+@frozen
+class Label(Frozen):
     """A secondary location shown with a diagnostic, e.g. "first defined here"."""
 
     span: Span
     message: str
 
 
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
+@frozen
+class Diagnostic(Frozen):
     """One problem found in a rulebook.
 
     ``message`` is one sentence (no trailing period needed); ``label`` is printed after the
@@ -261,8 +262,8 @@ class _Source:
         return self._cache[number]
 
 
-@dataclass(frozen=True, slots=True)
-class _Mark:
+@frozen
+class _Mark(Frozen):
     """An annotation placed on one displayed line: cells [start, end) and its text."""
 
     line: int

@@ -35,7 +35,7 @@ from mjc.compiler.emit import (
     situations as emit_situations,
 )
 from mjc.compiler.emit.emitbase import (
-    SUMMARY_FIELDS,
+    SUMMARY_LINES,
     ModuleState,
     fill_summary,
     summary_parts_of,
@@ -144,7 +144,7 @@ def generate_module(book: ir.Rulebook) -> str:
     state = ModuleState(book)
     bodies = _bodies(state)
     # Whether some function reads the one-pass summary, `summarize_arrangement`'s fields.
-    walk = any(line.strip() == SUMMARY_FIELDS for body in bodies.values() for line in body)
+    walk = any(line.strip() in SUMMARY_LINES for body in bodies.values() for line in body)
     blocks = {name: fill_summary(body, state.predicates) for name, body in bodies.items()}
     return _environment().get_template("module.py.j2").render(_context(state, blocks, walk))
 
@@ -301,7 +301,7 @@ def _context(state: ModuleState, blocks: dict[str, list[str]], walk: bool) -> di
         "successor_lines": _numbers(book.wilds.successor),
         **_predicate_tables(state, summary),
         "summary_words": summary_layout(summary_parts_of(state.predicates)) if walk else (),
-        "summary_walk_lines": summary_walk(state.predicates) if walk else [],
+        "summary_walk_lines": summary_walk(state.predicates, state.shared_summary) if walk else [],
         **_tables(state),
         "options": book.options,
         "has_custom_shapes": any(state.slots.held(s).when is not None for s in book.shapes),
@@ -344,6 +344,7 @@ def _context(state: ModuleState, blocks: dict[str, list[str]], walk: bool) -> di
         "version": book.version,
         "unit": book.scoring.unit,
         "fu_label": book.fu.label if book.fu is not None else None,
+        "shared_summary": state.shared_summary,
         "points_label": book.points.label if book.points is not None else None,
         "players": book.players,
     }

@@ -20,8 +20,8 @@ from mjc.compiler.emit import fangroups, needguards
 from mjc.compiler.emit.slotreader import SlotReader
 from mjc.compiler.ir.graphs import topological_order
 from mjc.compiler.ir.pretty import pretty
-from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.pysource.pysafe import ident
+from mjc.frozen import Frozen, frozen
 
 _COMBINE_WORDS = {
     "add": "fans add up",

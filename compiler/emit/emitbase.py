@@ -38,6 +38,10 @@ class ModuleState:
         self.runtime_names = set(BASE_IMPORTS)
         self.tiles: dict[str, int] = {}
         self.slots = SlotReader()
+        # Whether `score_fans` and `fu_count` take the reading's summary from their caller
+        # (`x`): set when `score_fans` of a rulebook with a fu section summarizes the
+        # reading, so that the runtime makes the summary once for both.
+        self.shared_summary = False
 
     def translator(
         self,
@@ -87,21 +91,32 @@ class ModuleState:
             self.runtime_names.add("NO_PAIR")
 
     def function(
-        self, translator: PyExpr, body: CodeWriter, bindings: list[str] | None = None
+        self,
+        translator: PyExpr,
+        body: CodeWriter,
+        bindings: list[str] | None = None,
+        shared: bool = False,
     ) -> list[str]:
         """A function body: its prelude and `bindings` (lines the compiler wrote), then
-        `body`; records what the translator used."""
+        `body`; records what the translator used. `shared`: the function may be given the
+        reading's summary (`x`, `shared_summary`)."""
         self.finish(translator)
         out = CodeWriter(indent=1)
-        prelude(out, translator)
+        # Once `score_fans` summarizes (the module has SUMMARY), a later function reads its
+        # meld summary from the shared one too.
+        if prelude(out, translator, shared, meld=shared and self.shared_summary):
+            self.shared_summary = True
         for line in bindings or ():
             out.line(line)
         return out.lines() + body.lines()
 
 
-def prelude(out: CodeWriter, translator: PyExpr) -> None:
+def prelude(out: CodeWriter, translator: PyExpr, shared: bool = False, meld: bool = False) -> bool:
     """Bind each fact the translator did not read in place, and each summary, in a fixed
-    order; then the sets collected once and the local functions of deep parts."""
+    order; then the sets collected once and the local functions of deep parts. `shared`:
+    the summary of the reading is the caller's `x` when given, made here otherwise; `meld`:
+    the meld summary is read from it too (the module has one). Returns whether the function
+    reads the shared summary."""
     sources = translator.fact_source
     inline = translator.inline
     for fact in sources:
@@ -116,13 +131,17 @@ def prelude(out: CodeWriter, translator: PyExpr) -> None:
         "pair": "summarize_melds(a.pairs, MELD_MASKS, MELD_COUNTS)",
     }
     summaries = set(translator.summaries)
-    if tiles == "a.tiles" and summaries & {"tile", "members", "boards"}:
+    one_pass = {"tile", "members", "boards"} | ({"meld"} if meld else set())
+    summarized = tiles == "a.tiles" and bool(summaries & one_pass)
+    if summarized:
         # One pass over the arrangement's melds gives every field of the summary: the tile and
         # the meld predicates' bits, the membership bits and the meld boards. The fields are
         # named once every function is written (`fill_summary`), the module's predicates known.
         for board in sorted(translator.boards):
             translator.predicates.boards.setdefault(board, len(translator.predicates.boards))
-        out.line(SUMMARY_FIELDS)
+        if shared:
+            out.comment("The reading's summary: the caller's (score_fans and fu_count share it).")
+        out.line(SHARED_SUMMARY_FIELDS if shared else SUMMARY_FIELDS)
         summaries -= {"tile", "meld", "members", "boards"}
     assert "boards" not in summaries, "meld boards are read only where the summary is"
     for summary, source in summary_source.items():
@@ -134,10 +153,14 @@ def prelude(out: CodeWriter, translator: PyExpr) -> None:
         out.assign(name, doc)
     for name, lambda_doc in translator.parts:
         out.assign(name, lambda_doc)
+    return summarized and shared
 
 
-# Where a function unpacks the summary's fields: a line `fill_summary` replaces.
+# Where a function unpacks the summary's fields: a line `fill_summary` replaces. A function
+# given the reading's summary by its caller (`x`, `ModuleState.shared_summary`) unpacks that.
 SUMMARY_FIELDS = "<the fields of summarize_arrangement(a)>"
+SHARED_SUMMARY_FIELDS = "<the fields of x, or of summarize_arrangement(a)>"
+SUMMARY_LINES = frozenset({SUMMARY_FIELDS, SHARED_SUMMARY_FIELDS})
 _FOLD_OP = {"or": "|=", "and": "&=", "add": "+="}
 _FIELD_NOTES = {
     "tile_any": "bit k: some tile passes TILE_PREDICATES[k]",
@@ -175,21 +198,27 @@ def _filled(head: str, items: list[str], tail: str, indent: int) -> list[str]:
 
 
 def fill_summary(body: list[str], predicates: Predicates) -> list[str]:
-    """`body` with each `SUMMARY_FIELDS` line replaced by the unpacking of every field."""
+    """`body` with each `SUMMARY_FIELDS` line replaced by the unpacking of every field (of the
+    caller's `x` when given, for `SHARED_SUMMARY_FIELDS`)."""
     names = [f"x_{part.name}" for part in summary_parts_of(predicates)]
     out: list[str] = []
     for line in body:
-        if line.strip() != SUMMARY_FIELDS:
+        marker = line.strip()
+        if marker not in SUMMARY_LINES:
             out.append(line)
             continue
         indent = len(line) - len(line.lstrip())
-        out += _filled("(", names, ") = summarize_arrangement(a)", indent)
+        source = "summarize_arrangement(a)"
+        if marker == SHARED_SUMMARY_FIELDS:
+            source += " if x is None else x"
+        out += _filled("(", names, f") = {source}", indent)
     return out
 
 
-def summary_walk(predicates: Predicates) -> list[str]:
+def summary_walk(predicates: Predicates, shared: bool = False) -> list[str]:
     """The module's tables of each summary word and `summarize_arrangement`, which folds them
-    over an arrangement in one pass and takes each field out of its word."""
+    over an arrangement in one pass and takes each field out of its word; `shared`: the
+    runtime gives what it returns (`Summary`) to `score_fans` and `fu_count`."""
     parts = summary_parts_of(predicates)
     width = {part.name: part.width for part in parts}
     words = summary_layout(parts)
@@ -221,8 +250,12 @@ def summary_walk(predicates: Predicates) -> list[str]:
         + _FIELD_NOTES.get(p.name, "a meld board (mjc.runtime.wins.meldboards)")
         for p in parts
     ]
-    head = _filled("def summarize_arrangement(a: Arrangement) -> tuple[",
-                   ["int"] * len(fields), "]:", 0)  # fmt: skip
+    # The type of what it returns, which `score_fans` and `fu_count` may be given as `x`.
+    alias = ["# The fields summarize_arrangement returns, in order."]
+    if shared:
+        alias[0] = alias[0][:-1] + ": the runtime makes them once per reading and"
+        alias.append("# gives them to score_fans and fu_count (x, RulesetSpec.summary).")
+    alias += _filled("Summary = tuple[", ["int"] * len(fields), "]", 0)
     out = CodeWriter(indent=1)
     out.line('"""The summary of an arrangement in one pass: over its melds and pairs, which')
     out.line("hold every tile in the standard and seven-pairs shapes, or over its tiles and")
@@ -255,4 +288,5 @@ def summary_walk(predicates: Predicates) -> list[str]:
     for field in fields:
         out.line(f"    {field}")
     out.line(")")
-    return [*lines, "", "", *head, *out.lines()]
+    head = "def summarize_arrangement(a: Arrangement) -> Summary:"
+    return [*lines, *alias, "", "", head, *out.lines()]

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 
 from mjc.compiler import ir
 from mjc.compiler.conditions.pyexpr import PyExpr
-from mjc.compiler.language.frozen import Frozen, frozen
+from mjc.frozen import Frozen, frozen
 
 SITUATION = "the winning situation only"
 TILES = "the tile summary"

@@ -15,8 +15,8 @@ suits: any m in pungs: …) == 2` a pung): a need is a fact of the hand, never o
 from __future__ import annotations
 
 from mjc.compiler import ir
-from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.language.types import BOOL, INT, TILE, ListType
+from mjc.frozen import Frozen, frozen
 
 _MELD_LISTS = {"chows": "a chow", "pungs": "a pung or kong", "kongs": "a kong"}
 _MELD_PLURALS = {"chows": "chows", "pungs": "pungs or kongs", "kongs": "kongs"}

@@ -29,8 +29,8 @@ from collections.abc import Iterable
 from mjc.compiler import ir
 from mjc.compiler.emit.codeplan import FanPlan, ScoringPlan
 from mjc.compiler.emit.slotreader import SlotReader
-from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.pysource.pysafe import ident
+from mjc.frozen import Frozen, frozen
 
 # Above this many fans that can come before a fan of a lower index, `kept` is sorted whenever
 # it holds two fans: one test each would cost more than it saves.

@@ -119,7 +119,7 @@ def fu_body(state: ModuleState) -> list[str]:
             with body.when(test):
                 write()
     body.line("return fu, parts")
-    return state.function(py, body, needs)
+    return state.function(py, body, needs, shared=state.shared_summary)
 
 
 def points_body(state: ModuleState) -> list[str]:

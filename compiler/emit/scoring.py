@@ -96,7 +96,8 @@ def score_fans_body(state: ModuleState) -> list[str]:
                 body.line("kept.sort()")
     body.line("return total, tuple(kept), notes")
     state.finish(guards)
-    return state.function(py, body)
+    # With a fu section, `fu_count` reads the summary of the same reading: made once.
+    return state.function(py, body, shared=state.book.fu is not None)
 
 
 def _needs(out: CodeWriter, py: PyExpr, fans: tuple[FanPlan, ...], guarded: bool) -> None:

@@ -16,8 +16,8 @@ import typing
 from dataclasses import dataclass, field
 
 from mjc.compiler import ir
-from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.resolve.slots import SLOTS, Role, Slot
+from mjc.frozen import Frozen, frozen
 
 # An IR place: (IR class, field).
 IRPlace = tuple[type, str]

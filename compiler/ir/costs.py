@@ -23,8 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mjc.compiler import ir
-from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.language.types import INT, ListType
+from mjc.frozen import Frozen, frozen, frozen_fast
 
 HUGE = 1 << 8192
 """Where every bound saturates: far above any bound a check compares with (a number of 2,467
@@ -84,8 +84,8 @@ class Sizes(Frozen):
     options: dict[str, Range]
 
 
-@dataclass(frozen=True, slots=True)
-class Measure:
+@frozen_fast
+class Measure(Frozen):
     """What evaluating one expression can cost and give: `steps`, the length of the list
     it is (`size`, 0 for anything else) and the range of the number it is (`low`..`high`,
     0..0 for anything else)."""

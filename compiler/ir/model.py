@@ -1,6 +1,6 @@
 """What every IR node is: `Model`, and `node`, the class decorator that makes one.
 
-An IR node is a frozen, slotted dataclass of keyword-only fields (`mjc.compiler.language.frozen`,
+An IR node is a frozen, slotted dataclass of keyword-only fields (`mjc.frozen`,
 which makes them without compiling six methods per class), equal and hashed by its fields,
 copied with `dataclasses.replace`, read field by field with `field_names`. Plain dataclasses,
 not validating models: the compiler alone builds the IR, and `mjc check` starts without a
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from mjc.compiler.language.frozen import Frozen, frozen_kw as node
+from mjc.frozen import Frozen, frozen_kw as node
 
 __all__ = ["Model", "field_names", "node"]
 

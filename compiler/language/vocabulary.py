@@ -8,7 +8,6 @@ the values of `mjc.compiler.language.types`: `BOOL`, `INT`, `TILE`, `MELD`, `SUI
 
 from __future__ import annotations
 
-from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.language.types import (
     BOOL,
     INT,
@@ -20,6 +19,7 @@ from mjc.compiler.language.types import (
     SuitLetter,
     Type,
 )
+from mjc.frozen import Frozen, frozen
 
 
 @frozen

@@ -13,8 +13,7 @@ import dataclasses
 import typing
 from typing import Literal
 
-from mjc.compiler.language.frozen import Frozen, frozen
-from mjc.runtime.rules import turnrules
+from mjc.frozen import Frozen, frozen
 from mjc.runtime.rules.turnrules import HAND_SIZES, TurnRules
 
 # What a keyword takes: `on`/`off`; one whole number; a count of tiles (a number or an
@@ -523,8 +522,12 @@ PLAY_WORDS: dict[str, PlayWord] = {
 }
 
 # The type of each field of `TurnRules`, read once: reading them evaluates the annotation of
-# every field (the emitter reads them too, `mjc.compiler.emit.play`).
-TURN_RULES_TYPES: dict[str, object] = typing.get_type_hints(TurnRules, vars(turnrules))
+# every field (the emitter reads them too, `mjc.compiler.emit.play`). Each class of its MRO is
+# read in its own module's names, and only the fields are kept, not `Frozen`'s class variables.
+_HINTS = typing.get_type_hints(TurnRules)
+TURN_RULES_TYPES: dict[str, object] = {
+    f.name: _HINTS[f.name] for f in dataclasses.fields(TurnRules)
+}
 # The words each `word` / `words` keyword takes, from its field's `Literal` type.
 PLAY_VALUES: dict[str, tuple[str, ...]] = {
     key: _words(word.fields[0], TURN_RULES_TYPES)

@@ -12,9 +12,9 @@ or rewrites text once it is made: layout only chooses where the lines end.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from mjc.compiler.pysource.pysafe import lit
+from mjc.frozen import Frozen, frozen_fast
 
 WIDTH = 100
 # Continuation lines indent by 4 per level, up to this column: deep conditions stay in width
@@ -22,8 +22,8 @@ WIDTH = 100
 _MAX_INDENT = 48
 
 
-@dataclass(frozen=True, slots=True)
-class Break:
+@frozen_fast
+class Break(Frozen):
     """Where a line may end: `flat` when its group fits, else `before`, a new line, `after`."""
 
     flat: str = " "
@@ -31,15 +31,15 @@ class Break:
     after: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
+@frozen_fast
+class Group(Frozen):
     """Parts written flat if they fit on the line, else with every own break taken."""
 
     parts: tuple[Doc, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Nest:
+@frozen_fast
+class Nest(Frozen):
     """Parts whose breaks indent one level deeper."""
 
     parts: tuple[Doc, ...]

@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Literal
 
-from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.language.types import BOOL, Type, describe
 from mjc.compiler.resolve.contexts import CONTEXT_WORDS, Context
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.syntax import ast
+from mjc.frozen import Frozen, frozen
 
 __all__ = ["Exprs", "Found", "Place", "Role", "Slot", "section_slot"]
 

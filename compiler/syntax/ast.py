@@ -10,7 +10,6 @@ from dataclasses import field
 from typing import Literal
 
 from mjc.compiler.diagnostics import Span
-from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.syntax.ast_common import (
     NO_SPAN as NO_SPAN,
     Arith as Arith,
@@ -79,6 +78,7 @@ from mjc.compiler.syntax.ast_settlement import (
     PayWin as PayWin,
     PayWord as PayWord,
 )
+from mjc.frozen import Frozen, frozen
 
 # ---------------------------------------------------------------------------- declarations
 

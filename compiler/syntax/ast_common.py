@@ -10,7 +10,7 @@ from dataclasses import field
 from typing import Literal
 
 from mjc.compiler.diagnostics import Span
-from mjc.compiler.language.frozen import Frozen, frozen
+from mjc.frozen import Frozen, frozen
 
 NO_SPAN = Span("<none>", 1, 1, 1, 1)
 

@@ -13,8 +13,8 @@ from dataclasses import field
 from typing import Literal
 
 from mjc.compiler.diagnostics import Span
-from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.syntax.ast_common import NO_SPAN, Expr, Ident, IntLit, Provenance
+from mjc.frozen import Frozen, frozen
 
 FuKind = Literal["add", "fix", "round"]
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import field
 
 from mjc.compiler.diagnostics import Span
-from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.syntax.ast_common import NO_SPAN, Expr, Ident, IntLit, Provenance, TileLit
+from mjc.frozen import Frozen, frozen
 
 
 @frozen

@@ -16,7 +16,7 @@ import functools
 from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING
 
-from mjc.compiler.language.frozen import Frozen, frozen
+from mjc.frozen import Frozen, frozen
 
 if TYPE_CHECKING:
     import lark

@@ -22,8 +22,8 @@ from collections.abc import Iterator
 from typing import Protocol
 
 from mjc.compiler.diagnostics import Diagnostic, Label, Span, warning
-from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.syntax import ast
+from mjc.frozen import Frozen, frozen
 
 __all__ = ["provenance_layout"]
 

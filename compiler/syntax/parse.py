@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any, cast
 from mjc.compiler.caches import lark_cache
 from mjc.compiler.diagnostics import Diagnostic, error
 from mjc.compiler.lalr import LeanParser, Token, Tree, cached_tables, from_lark
-from mjc.compiler.language.frozen import Frozen, frozen
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.errors import (
     SyntaxProblem as SyntaxProblem,
@@ -32,6 +31,7 @@ from mjc.compiler.syntax.errors import (
 )
 from mjc.compiler.syntax.limits import TokenLimits, check_text
 from mjc.compiler.syntax.to_ast import _ToAst as _ToAst
+from mjc.frozen import Frozen, frozen
 
 if TYPE_CHECKING:
     import lark

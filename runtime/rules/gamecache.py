@@ -22,6 +22,7 @@ from mjc.runtime.rules.spec import Options, RulesetSpec
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.score.scoring import FanScore, Kept, Situation
 from mjc.runtime.tiles.hand import Hand
+from mjc.runtime.tiles.tile import NUM_PLAYING
 
 if TYPE_CHECKING:
     from mjc.runtime.settle.claimcheck import RoundRules
@@ -115,6 +116,15 @@ class Game:
     round_rules: Bounded[str | None, RoundRules] = field(
         default_factory=lambda: Bounded(CHECKER_CACHE_SIZE)
     )
+    # Whether every playing tile has copies, and every flower too: a hand of such a game
+    # needs no check of its tiles (`Ruleset.score`), only of its flowers when these are not.
+    all_in_play: bool = field(init=False)
+    flowers_in_play: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        playing = all(self.copies[:NUM_PLAYING])
+        object.__setattr__(self, "all_in_play", playing)
+        object.__setattr__(self, "flowers_in_play", playing and all(self.copies[NUM_PLAYING:]))
 
 
 def prepare_game(spec: RulesetSpec, values: Options) -> Game:

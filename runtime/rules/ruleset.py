@@ -12,7 +12,7 @@ options by id or Chinese label. What it prepares per option setting is kept by
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -27,9 +27,9 @@ from mjc.runtime.rules.scorepieces import (
 )
 from mjc.runtime.rules.settling import SettlingRules
 from mjc.runtime.rules.spec import WILD_ACTIONS, ExampleSpec, Options, RulesetSpec
-from mjc.runtime.score.explain import suppressed_fans
+from mjc.runtime.score.explain import Notes, suppressed_fans
 from mjc.runtime.score.options import resolve_options
-from mjc.runtime.score.points import Valued, best_by_points, value_reading
+from mjc.runtime.score.points import Summary, Valued, best_by_points, value_reading
 from mjc.runtime.score.scoring import (
     FanScore,
     Kept,
@@ -130,6 +130,10 @@ class Ruleset(SettlingRules):
         # the one with the most points.
         self._fu_count, self._points = spec.fu_count, spec.points
         self._valued = spec.fu_count is not None or spec.points is not None
+        # The summary `score_fans` and `fu_count` share (None: each makes what it reads),
+        # made here once per reading and given to both (`x`).
+        self._summary = spec.summary
+        self._score_fans_of: Callable[..., tuple[int, Kept, Notes]] = spec.score_fans
         self._reads_waits = "waits" in spec.reads
         self._places_win = bool(spec.reads & WAIT_FACTS)
         # Every option setting's tables and checks, and the memos scoring shares: one object.
@@ -143,9 +147,9 @@ class Ruleset(SettlingRules):
         self.hand_size = default.turn_rules.hand
         self._win_tiles = self.hand_size + 1
         sized = self._win_tiles != MAX_TILES  # another hand than 13: `mjc.runtime.wins.sized`
-        self._all_in_play = all(default.copies[:NUM_PLAYING])
+        self._all_in_play = default.all_in_play
         # Every flower in play too (MCR's eight): a hand with flowers keeps the short path.
-        self._flowers_in_play = self._all_in_play and all(default.copies[NUM_PLAYING:])
+        self._flowers_in_play = default.flowers_in_play
         # The hot paths read these memos of `_games` once per hand: bound here, one lookup.
         self._situations = self._games.situations
         self._fan_scores = self._games.fan_scores
@@ -363,9 +367,16 @@ class Ruleset(SettlingRules):
             # One path for one reading or several: each is valued (fans, adjustments, refusal),
             # the best kept (`_best_reading`), and the score built from it below.
             valued: Valued | None = None
+            summary: Summary | None = None
             if len(found) == 1:  # almost every hand: no loop, no tuple of the best
                 arrangement = found[0]
-                total, kept, notes = self._score_fans(arrangement, situation, values)
+                if self._summary is None:
+                    total, kept, notes = self._score_fans(arrangement, situation, values)
+                else:  # made once, for `score_fans` and `fu_count`
+                    summary = self._summary(arrangement)
+                    total, kept, notes = self._score_fans_of(
+                        arrangement, situation, values, None, summary
+                    )
                 total, least, ceiled, ceiling, steps = self._adjust(
                     arrangement, situation, values, kept, total
                 )
@@ -388,6 +399,7 @@ class Ruleset(SettlingRules):
                     self._fu_count,
                     self._points,
                     self._scorer.prefer,
+                    self._summary,
                 )
                 arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps = best
             else:
@@ -400,7 +412,14 @@ class Ruleset(SettlingRules):
             fans = self._fan_lists.get(kept) or self._fan_list(kept)
             if self._valued and valued is None:
                 valued = value_reading(
-                    self._fu_count, self._points, arrangement, situation, values, kept, total
+                    self._fu_count,
+                    self._points,
+                    arrangement,
+                    situation,
+                    values,
+                    kept,
+                    total,
+                    summary,
                 )
             if valued is None:
                 valued = _NOT_VALUED
@@ -508,8 +527,8 @@ class Ruleset(SettlingRules):
         return self._fan_scores.put((index, count, value), made)  # frozen: safe to share
 
     def _check_tiles_in_play(self, hand: Hand, game: Game, default: bool) -> None:
-        if default and self._all_in_play and (self._flowers_in_play or not hand.flowers):
-            return  # every playing tile is in the default set: nothing to check
+        if game.all_in_play and (game.flowers_in_play or not hand.flowers):
+            return  # every playing tile is in this game's set: nothing to check
         check_tiles_in_play(hand, game.copies, self.id, default)
 
     def _no_win(self, hand: Hand, shapes: frozenset[str], wild: tuple[int, ...]) -> Score:

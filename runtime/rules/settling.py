@@ -122,17 +122,21 @@ class SettlingRules(GameRules):
         is what the seat declared before play (定缺), read by its scores and its lines;
         `waits` the engine's wait set of the hand (`HeldAtDraw.waits`), else looked for.
         Raises `HandError` and `ValueError` as `waits`."""
-        found = ruleset_wait_list(  # `waits`, without the shanten of a hand not ready
-            cast("Ruleset", self),  # (a Ruleset is what has this class's methods)
-            hand,
-            options=options,
-            players=players,
-            indicator=indicator,
-            seat_wind=seat_wind,
-            round_wind=round_wind,
-            dealer=dealer,
-            declared=declared,
-            quick=waits,
+        found = (
+            ()  # the engine's wait set is empty: no tile completes the hand (most seats)
+            if waits is not None and not waits
+            else ruleset_wait_list(  # `waits`, without the shanten of a hand not ready
+                cast("Ruleset", self),  # (a Ruleset is what has this class's methods)
+                hand,
+                options=options,
+                players=players,
+                indicator=indicator,
+                seat_wind=seat_wind,
+                round_wind=round_wind,
+                dealer=dealer,
+                declared=declared,
+                quick=waits,
+            )
         )
         game = self._games.game(options, None, players)
         wild = self._wilds(game, indicator, None) if self.has_wilds else ()

@@ -10,12 +10,12 @@ default payments).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from mjc.frozen import Frozen, frozen, frozen_kw
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.score.options import OptionSpec
-from mjc.runtime.score.points import FuCount, PointsOf
+from mjc.runtime.score.points import FuCount, PointsOf, Summarize
 from mjc.runtime.score.scoring import Adjust, FanInfo, Reject, ScoreFans, Situation, TierInfo
 from mjc.runtime.settle.payments import DealWinInfo, Payments
 from mjc.runtime.tiles.hand import Hand
@@ -51,8 +51,8 @@ WILD_ACTIONS: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class ExampleSpec:
+@frozen
+class ExampleSpec(Frozen):
     """An inline example of the rulebook: `hand` must score `fan` (or must not, when
     `positive` is false) in the given situation."""
 
@@ -64,8 +64,8 @@ class ExampleSpec:
     where: str
 
 
-@dataclass(frozen=True, slots=True)
-class DeclareSpec:
+@frozen
+class DeclareSpec(Frozen):
     """A declaration each seat makes before the first discard (the `declarations` section,
     四川 定缺): its id and name, the words it is chosen from (`m`, `p`, `s` for a suit) and
     whether tiles of the chosen suit must be discarded before any other (`discard_first`) and
@@ -78,8 +78,8 @@ class DeclareSpec:
     no_claims: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class ExchangeSpec:
+@frozen
+class ExchangeSpec(Frozen):
     """The exchange of tiles before play (the `declarations` section, 四川 换三张): its id and
     name, how many tiles each seat passes (`count`), whether they are all of one suit
     (`same_suit`) and to whom: `next` or `previous` in turn order, `opposite`, or `dice`
@@ -92,8 +92,8 @@ class ExchangeSpec:
     direction: str = "dice"
 
 
-@dataclass(frozen=True, slots=True)
-class KongKindSpec:
+@frozen
+class KongKindSpec(Frozen):
     """A kind of kong (the `kongs` section: 开杠, 补张): its id and name, how many tiles it
     turns up from the replacement end, whether the payments' `kong_payment` lines pay it, and
     whether it has a condition (`RulesetSpec.kong_allowed` tests it)."""
@@ -105,8 +105,8 @@ class KongKindSpec:
     conditional: bool = False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RulesetSpec:
+@frozen_kw
+class RulesetSpec(Frozen):
     """One compiled rulebook as its generated module describes it: identity, tables, option
     model, and the compiled functions of its conditions (each reads the option values `o`)."""
 
@@ -185,6 +185,10 @@ class RulesetSpec:
     fu_label: str | None = None
     points: PointsOf | None = None
     points_label: str | None = None
+    # The module's `summarize_arrangement` when `score_fans` and `fu_count` share the reading's
+    # summary (each takes it as `x`): the runtime makes it once per reading. None: each
+    # function makes what it reads.
+    summary: Summarize | None = None
 
     def switched_on(
         self, values: Options

@@ -14,8 +14,9 @@ so "counting counter-clockwise from the dealer" in the seeds is counting up in s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from mjc.frozen import Frozen, frozen_kw
 
 __all__ = [
     "HAND_SIZES",
@@ -104,8 +105,8 @@ HAND_SIZES = (4, 7, 10, 13, 16)
 ClaimKind = Literal["win", "kong", "pong", "chow"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TurnRules:
+@frozen_kw
+class TurnRules(Frozen):
     """The turn-flow facts of one rulebook under one option set (see the module docstring)."""
 
     # ---- the wall (牌墙): shuffled, then broken by the dice, then dealt

@@ -30,9 +30,9 @@ built-in shapes' (so under custom shapes it may fall by more than one on a singl
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from mjc.frozen import Frozen, frozen_fast
 from mjc.runtime.score.scoring import Score
 from mjc.runtime.tiles.argcheck import plain_type_errors
 from mjc.runtime.tiles.hand import MAX_TILES, Hand, HandError, format_hand, parse_hand
@@ -56,8 +56,8 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Wait:
+@frozen_fast
+class Wait(Frozen):
     """One tile that completes the hand: `remaining` copies of it are neither in the hand nor
     seen, `wild` says it is a wild of the game, `score` is the win it makes."""
 
@@ -82,8 +82,8 @@ class Wait:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Waits:
+@frozen_fast
+class Waits(Frozen):
     """What a hand waits on: its shanten and, when it is ready (0), every winning tile in
     tile order. `live` is the copies of them still to come."""
 

@@ -18,10 +18,10 @@ not line number, so that a line added above leaves the id as it was.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from math import prod
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from mjc.frozen import Frozen, frozen_fast
 from mjc.runtime.tiles.tile import tile_text
 
 if TYPE_CHECKING:
@@ -64,8 +64,8 @@ class Step(NamedTuple):
         return {"kind": self.kind, "value": self.value, "total": self.total, "rule": self.rule}
 
 
-@dataclass(frozen=True, slots=True)
-class Suppressed:
+@frozen_fast
+class Suppressed(Frozen):
     """A fan whose condition held but which does not count: `by` is the fan that dropped it;
     `how` is "excludes" (a relation of `by`), "tier" (the tier of `by` overrides its tier) or
     "max" (its tier keeps only its best fan, `by`)."""

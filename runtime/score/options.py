@@ -7,8 +7,9 @@ numbers. Bad keys or values raise `OptionError` with a message that lists what i
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+from mjc.frozen import Frozen, frozen
 
 __all__ = ["ChoiceSpec", "OptionError", "OptionSpec", "resolve_options"]
 
@@ -20,14 +21,14 @@ class OptionError(ValueError):
     """An option key or value the rulebook does not declare."""
 
 
-@dataclass(frozen=True, slots=True)
-class ChoiceSpec:
+@frozen
+class ChoiceSpec(Frozen):
     id: str
     label: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
+@frozen
+class OptionSpec(Frozen):
     id: str
     label: str
     kind: str  # "toggle" | "choice" | "number"

@@ -17,10 +17,23 @@ from typing import Any, NamedTuple
 from mjc.runtime.score.scoring import Kept, Situation
 from mjc.runtime.wins.arrange import Arrangement
 
-__all__ = ["FuCount", "FuParts", "PointsOf", "Valued", "best_by_points", "value_reading"]
+__all__ = [
+    "FuCount",
+    "FuParts",
+    "PointsOf",
+    "Summarize",
+    "Summary",
+    "Valued",
+    "best_by_points",
+    "value_reading",
+]
 
 FuParts = tuple[tuple[str, int], ...]
-FuCount = Callable[[Arrangement, Situation, dict[str, Any], Kept], tuple[int, FuParts]]
+# A reading's summary, the fields a generated module's `summarize_arrangement` returns, and
+# that function, when the module shares the summary between `score_fans` and `fu_count`.
+Summary = tuple[int, ...]
+Summarize = Callable[[Arrangement], Summary]
+FuCount = Callable[..., tuple[int, FuParts]]  # (arrangement, situation, values, kept[, summary])
 PointsOf = Callable[
     [Arrangement, Situation, dict[str, Any], Kept, int, int], tuple[int, str | None]
 ]
@@ -47,9 +60,18 @@ def value_reading(
     values: dict[str, Any],
     kept: Kept,
     total: int,
+    summary: Summary | None = None,
 ) -> Valued:
-    """The fu and the points of one reading whose fans (`kept`) and total are known."""
-    fu, parts = fu_count(arrangement, situation, values, kept) if fu_count else (None, ())
+    """The fu and the points of one reading whose fans (`kept`) and total are known; given
+    the reading's `summary`, `fu_count` reads it (`RulesetSpec.summary`)."""
+    fu: int | None
+    parts: FuParts
+    if fu_count is None:
+        fu, parts = None, ()
+    elif summary is None:
+        fu, parts = fu_count(arrangement, situation, values, kept)
+    else:
+        fu, parts = fu_count(arrangement, situation, values, kept, summary)
     if points is None:
         return Valued(fu, parts, None, None)
     amount, limit = points(arrangement, situation, values, kept, total, fu or 0)
@@ -67,6 +89,7 @@ def best_by_points(
     fu_count: FuCount | None,
     points: PointsOf,
     prefer: frozenset[int] = frozenset(),
+    summarize: Summarize | None = None,
 ) -> tuple[tuple[Any, ...], Valued]:
     """The best of several readings where a hand is paid on its points: one that may win
     before one refused, then the most points, then one holding a fan the scoring `prefer`s
@@ -74,18 +97,31 @@ def best_by_points(
     the most han (the total), then the most fu, then the most fu before rounding (the sum
     of its parts, as `mahjong` breaks such a tie); the first of equals. Returns what
     `best_reading` returns (arrangement, total, kept, notes, floor, refusal, ceiled,
-    ceiling, steps) and the reading's fu and points."""
+    ceiling, steps) and the reading's fu and points. Given the module's `summarize` of the
+    summary that `score_fans` and `fu_count` share, each arrangement is summarized once, and
+    the readings of one arrangement (its winning tile's places) share it."""
     score_fans, adjust, reject = valuers
     best: tuple[Any, ...] | None = None
     best_valued: Valued | None = None
     best_key: tuple[bool, int, bool, int, int, int] | None = None
+    summary: Summary | None = None
+    summarized: tuple[object, ...] = ()
     for arrangement in found:
-        total, kept, notes = score_fans(arrangement, situation, values)
+        if summarize is None:
+            total, kept, notes = score_fans(arrangement, situation, values)
+        else:
+            # What the summary reads: the shape, melds, pairs and tiles.
+            head = arrangement[:4]
+            if summary is None or head != summarized:
+                summary, summarized = summarize(arrangement), head
+            total, kept, notes = score_fans(arrangement, situation, values, None, summary)
         total, least, ceiled, ceiling, steps = adjust(arrangement, situation, values, kept, total)
         rejected = reject(arrangement, situation, values, kept, total) if reject else None
         if rejected is not None and best_key is not None and best_key[0]:
             continue  # refused, and one that may win is held: its points could not matter
-        valued = value_reading(fu_count, points, arrangement, situation, values, kept, total)
+        valued = value_reading(
+            fu_count, points, arrangement, situation, values, kept, total, summary
+        )
         counted = sum([fu for _, fu in valued.parts])
         preferred = bool(prefer) and not prefer.isdisjoint([i for i, _, _ in kept])
         key = (rejected is None, valued.points or 0, preferred, total, valued.fu or 0, counted)

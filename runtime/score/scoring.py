@@ -15,6 +15,7 @@ from dataclasses import dataclass, fields
 from operator import attrgetter
 from typing import Any, NamedTuple, Protocol
 
+from mjc.frozen import Frozen, frozen, frozen_fast
 from mjc.runtime.score.explain import (
     AdjustSteps,
     Notes,
@@ -214,8 +215,8 @@ def count_suits_of_melds(melds: Iterable[Meld]) -> int:
         raise
 
 
-@dataclass(frozen=True, slots=True)
-class FanInfo:
+@frozen
+class FanInfo(Frozen):
     """One fan of the table, as the generated module declares it."""
 
     id: str
@@ -226,8 +227,8 @@ class FanInfo:
     where: str  # file:line of the fan in the rulebook
 
 
-@dataclass(frozen=True, slots=True)
-class TierInfo:
+@frozen
+class TierInfo(Frozen):
     id: str
     name: str
     combine: str  # "add" | "max" | "multiply"
@@ -235,8 +236,8 @@ class TierInfo:
     overrides: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class FanScore:
+@frozen_fast
+class FanScore(Frozen):
     """A fan that counted in the final score: `value` is what it contributed (its table
     value times `count`, or to the power `count` in a tier whose fans multiply), `each` what
     one count is worth, `combine` how its tier combines its fans (for the score's steps)."""

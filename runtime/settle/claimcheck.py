@@ -13,9 +13,9 @@ refuses the round with the first (`RoundError`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mjc.frozen import Frozen, frozen_fast
 from mjc.runtime.tiles.hand import Hand, HandError
 from mjc.runtime.tiles.tile import NotationError, tile_index, tile_text
 
@@ -34,8 +34,8 @@ MELD_CLAIMS = {"chow": ("chow",), "pung": ("pong",), "kong": ("kong exposed", "p
 MELD_ACTIONS = {"chow": ("chow",), "pung": ("pong",), "kong": ("kong", "pong")}
 
 
-@dataclass(frozen=True, slots=True)
-class RoundRules:
+@frozen_fast
+class RoundRules(Frozen):
     """What a rulebook allows of a round under the round's options: its claim words (`chow`,
     `kong exposed`, `rob added` ...), the copies of each tile kind in play, the wild kinds
     (empty when the wild comes from an indicator the round does not name), what a wild may

@@ -105,7 +105,7 @@ def _seats(
             "has none"
         )
     found: list[SeatAtDraw] = []
-    tiles = outcome._tiles
+    tiles = outcome.win_tiles
     for seat in playing:
         where = f"hands.{seat}"
         text = outcome.hands[seat]

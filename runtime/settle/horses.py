@@ -11,9 +11,10 @@ question every horse asks: whose is this tile?
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from mjc.frozen import Frozen, frozen, frozen_fast
 from mjc.runtime.score.scoring import Situation
 from mjc.runtime.tiles.tile import NUM_TILES, NotationError, tile_index
 
@@ -28,8 +29,8 @@ class HorseError(ValueError):
     seat that does not exist, or a tile that is not a tile."""
 
 
-@dataclass(frozen=True, slots=True)
-class HorseKind:
+@frozen
+class HorseKind(Frozen):
     """A kind of horse a rulebook declares: `bought` (买马: each player is dealt the count
     before the first discard), `penalty` (罚马: the dealer alone is), `bonus` (奖马) or
     `grabbed` (抓马: the winner turns up the count from the end of the wall). `drawn_by` is
@@ -50,8 +51,8 @@ def _no_draws(o: dict[str, Any], s: Situation | None = None) -> tuple[tuple[Hors
     return ()
 
 
-@dataclass(frozen=True, slots=True)
-class Horses:
+@frozen_fast
+class Horses(Frozen):
     """A rulebook's horses: `tables[players][tile]` is the offset from the dealer of the seat
     the tile points at (-1: nobody); `kinds` the kinds of horse declared; `draws(o, s)` the
     kinds drawn, each with its count, in a game with the resolved options `o` (and, given the

@@ -11,9 +11,9 @@ alone."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, TypeVar
 
+from mjc.frozen import Frozen, frozen, frozen_fast
 from mjc.runtime.score.scoring import Situation
 from mjc.runtime.settle.horses import Horses
 from mjc.runtime.tiles.hand import Hand
@@ -45,8 +45,8 @@ class DealWinInfo(NamedTuple):
     rule: str
 
 
-@dataclass(frozen=True, slots=True)
-class WinRule:
+@frozen
+class WinRule(Frozen):
     """`win <payer> pays [for all]`: `payer` is each, discarder, robbed, feeder or
     meld_feeder; `for_all` charges that one payer every loser's share; `where` is the rulebook
     line's id (`win@guangdong.mjr#6`: which `win` line of the payments section; the other
@@ -57,8 +57,8 @@ class WinRule:
     where: str
 
 
-@dataclass(frozen=True, slots=True)
-class KongRule:
+@frozen
+class KongRule(Frozen):
     """`kong <kind> <payer> pays N`: a kong of `kind` earns its konger N from `payer`."""
 
     kind: str
@@ -66,8 +66,8 @@ class KongRule:
     where: str
 
 
-@dataclass(frozen=True, slots=True)
-class BonusRule:
+@frozen
+class BonusRule(Frozen):
     """`horse_payment <kind> N` (item "horse": each hit of a horse of `kind` is worth N hand
     values), `horse_payer_payment <kind> N` ("horse_payer": each horse of `kind` on a paying
     seat's row makes it pay the winner N more of its shares), `follow_payment N` ("follow":
@@ -80,8 +80,8 @@ class BonusRule:
     where: str
 
 
-@dataclass(frozen=True, slots=True)
-class RelationRule:
+@frozen
+class RelationRule(Frozen):
     """`relation_payment <payer> pays N [for others]`: for a winner related to another player
     by repeated claims (承包, 三包), `payer` (partner, discarder or robbed) pays N shares;
     `for_others`: his own share plus N times every other loser's share."""
@@ -102,8 +102,8 @@ class DrawHand(NamedTuple):
     holding: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class HeldAtDraw:
+@frozen
+class HeldAtDraw(Frozen):
     """A seat's hand at the draw as the game engine holds it, given beside the round JSON
     that writes it (`Ruleset.settle_played`): the `Hand` its text in `hands` reads as, and
     its wait set (`mjc.runtime.wins.waitsets`: every playing tile that may complete it, the
@@ -114,8 +114,8 @@ class HeldAtDraw:
     waits: frozenset[int] | None
 
 
-@dataclass(frozen=True, slots=True)
-class DrawRule:
+@frozen
+class DrawRule(Frozen):
     """`draw_payment <payer> pays <payee> <amount>` (item "payment") or `draw_refund kong
     <payer>` (item "refund", payee "kong"): at an exhaustive draw (流局) each seat still
     playing of kind `payer` (each, ready, unready) whose hand meets the line's `when` pays
@@ -170,8 +170,8 @@ def _pays(payee_kind: str, payer: SeatKind, payee: SeatKind, charged: set[int]) 
     return _is(payee_kind, payee)
 
 
-@dataclass(frozen=True, slots=True)
-class RoundFacts:
+@frozen_fast
+class RoundFacts(Frozen):
     """How a round ended, for the conditions of kong lines."""
 
     won: bool
@@ -218,8 +218,8 @@ def _no_loss_cap(o: Options, ceiling: int | None) -> tuple[int, str] | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class Payments:
+@frozen
+class Payments(Frozen):
     """A rulebook's payments. `wins(o, s, winners)` gives the indices in `win_rules` of the
     lines whose options guard and condition hold for one winner, in rulebook order;
     `kongs(o, r)` the (index in `kong_rules`, amount) of the kong lines that hold for the

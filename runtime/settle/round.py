@@ -192,6 +192,14 @@ class RoundOutcome(_Model):
     _tiles: int = PrivateAttr(default=MAX_SETS * 3 + 2)  # a win's, by the parse's context
 
     @property
+    def win_tiles(self) -> int:
+        """The tiles of a win of the rulebook the round was parsed for (`_tiles`), read from
+        pydantic's store of private values: `_tiles` itself is found only after a failed
+        lookup of the name, which costs as much as a draw's line."""
+        tiles: int = self.__pydantic_private__["_tiles"]  # type: ignore[index]
+        return tiles
+
+    @property
     def fed_kong(self) -> Literal["exposed", "added"] | None:
         """The kind of the kong `kong_fed_by` fed (None without a feeder): `bloom_kong` when
         given; else `added` where the bloom winner's only kong from the feeder grew from a

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 
+from mjc.frozen import Frozen, frozen_fast
 from mjc.runtime.tiles.argcheck import raise_if_wrong
 from mjc.runtime.tiles.melds import Meld, meld
 from mjc.runtime.tiles.tables import HONOUR_ENTRIES, SUIT_ENTRIES
@@ -56,8 +57,8 @@ class HandError(NotationError):
     """Text that is not a valid hand; the message is one line naming the offending part."""
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+@frozen_fast
+class Hand(Frozen):
     """A parsed hand. Build it with `parse_hand`; the fields are trusted by the hot paths.
 
     `concealed` is sorted and includes the winning tile (unless that is a flower, among
@@ -109,10 +110,16 @@ class Hand:
         put(self, "split_value", vm * vp * vs * vz)
         melds = self.melds
         concealed = self.concealed
-        if melds:
+        if melds:  # (a loop over the few melds: no generator over their tiles)
+            tiles = list(concealed)
+            exposed = False
+            for md in melds:
+                tiles += md.tiles
+                exposed = exposed or md.exposed
+            tiles.sort()
             put(self, "size", len(concealed) + 3 * len(melds))
-            put(self, "tiles", tuple(sorted(concealed + tuple(t for m in melds for t in m.tiles))))
-            put(self, "is_concealed", not any(m.exposed for m in melds))
+            put(self, "tiles", tuple(tiles))
+            put(self, "is_concealed", not exposed)
         else:  # the common case, spared the generators
             put(self, "size", len(concealed))
             put(self, "tiles", concealed)
@@ -428,7 +435,8 @@ def with_win_tile(hand: Hand, tile: int) -> Hand:
     The derived fields do not read the winning tile, so they are copied, not computed again
     as `dataclasses.replace` would (a fifth of scoring's own time when `win=` is given)."""
     made: Hand = object.__new__(Hand)
-    for name in Hand.__slots__:
+    slots: tuple[str, ...] = Hand.__slots__
+    for name in slots:
         object.__setattr__(made, name, getattr(hand, name))
     object.__setattr__(made, "win_tile", tile)
     return made
@@ -436,24 +444,31 @@ def with_win_tile(hand: Hand, tile: int) -> Hand:
 
 def _compact(tiles: Sequence[int]) -> str:
     """mpsz text of tiles in the given order, one suit letter per run of the same suit."""
+    if not tiles:
+        return ""
     parts: list[str] = []
-    run_suit = ""
+    run_suit = SUIT_OF[tiles[0]]
     for t in tiles:
         suit = SUIT_OF[t]
-        if suit != run_suit and run_suit:
+        if suit != run_suit:
             parts.append(run_suit)
-        run_suit = suit
-        parts.append(str(RANK_OF[t]))
-    if run_suit:
-        parts.append(run_suit)
+            run_suit = suit
+        parts.append(_RANK_TEXT[t])
+    parts.append(run_suit)
     return "".join(parts)
+
+
+_RANK_TEXT = tuple(str(rank) for rank in RANK_OF)  # each tile's rank as written
 
 
 def format_parts(concealed: Sequence[int], flowers: Sequence[int], melds: Iterable[Meld]) -> str:
     """`format_hand` of a hand of these concealed tiles and flowers (each sorted) and these
     melds, with no winning tile and no red five, without making the `Hand`."""
     text = _compact(concealed) + _compact(flowers)
-    return " ".join(part for part in (text, *(str(md) for md in melds)) if part)
+    written = [md.text for md in melds]
+    if not written:
+        return text
+    return " ".join([text, *written]) if text else " ".join(written)
 
 
 def format_hand(hand: Hand) -> str:

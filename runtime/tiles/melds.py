@@ -14,8 +14,9 @@ lookups, by `Meld.index` and then by tile.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from mjc.frozen import Frozen, frozen_fast
 from mjc.runtime.tiles.tile import (
     IS_DRAGON,
     IS_HONOUR,
@@ -37,8 +38,8 @@ KINDS = ("chow", "pung", "kong", "pair", "knitted")
 MELD_SIZE: dict[str, int] = {"chow": 3, "pung": 3, "kong": 4, "pair": 2, "knitted": 3}
 
 
-@dataclass(frozen=True, slots=True)
-class Meld:
+@frozen_fast
+class Meld(Frozen):
     """One meld. Use `meld()` to get the interned instance; equality is by (kind, tile, concealed).
 
     `tile` is the lowest tile. `is_pung` is true for kongs too, since every rule that asks for
@@ -69,6 +70,8 @@ class Meld:
     is_suited: bool = field(init=False, compare=False, repr=False)
     # A small int unique to (kind, tile, concealed): generated code indexes tables with it.
     index: int = field(init=False, compare=False, repr=False)
+    # Its notation (`str`), written once: every hand written (the log, a draw's hands) reads it.
+    text: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         kind, t = self.kind, self.tile
@@ -109,6 +112,10 @@ class Meld:
         put(self, "is_simple", not any(IS_TERMINAL_OR_HONOUR[x] for x in tiles))
         put(self, "is_suited", IS_SUITED[t])
         put(self, "index", (int(self.concealed) * NUM_PLAYING + t) * len(KINDS) + KINDS.index(kind))
+        body = "".join(str(RANK_OF[x]) for x in tiles) + SUIT_OF[t]
+        # exposed [..], a concealed kong (..), any other concealed meld bare
+        text = f"[{body}]" if not self.concealed else f"({body})" if kind == "kong" else body
+        put(self, "text", text)
 
     def __eq__(self, other: object) -> bool:
         """Equal melds have one (kind, tile, concealed), which `index` numbers: one int
@@ -119,12 +126,7 @@ class Meld:
         return self.index == other.index
 
     def __str__(self) -> str:
-        body = "".join(str(RANK_OF[x]) for x in self.tiles) + self.suit
-        if not self.concealed:
-            return f"[{body}]"
-        if self.is_kong:
-            return f"({body})"
-        return body
+        return self.text
 
 
 def _build() -> dict[tuple[str, int, bool], Meld]:

@@ -9,6 +9,7 @@ import time by enumerating combinations of melds, never by testing every possibl
 from __future__ import annotations
 
 from functools import cache
+from itertools import repeat
 
 __all__ = [
     "HONOUR_ENTRIES",
@@ -49,15 +50,20 @@ def _build(width: int, chows: bool, most: int = _MAX_MELDS) -> dict[bytes, int]:
         sets += [digits(r, 1) + digits(r + 1, 1) + digits(r + 2, 1) for r in range(width - 2)]
     pairs = [digits(r, 2) for r in range(width)]
 
+    # each meld beside itself plus the mask's threes: the test of a sum is then one addition
+    sets_tested = [(s, s + plus3) for s in sets]
+    pairs_tested = [(p, p + plus3) for p in pairs]
+
     level = {0}
     complete = {0}
     for _ in range(most):
-        level = {k + s for k in level for s in sets if not (k + s + plus3) & high}
+        level = {k + s for k in level for s, tested in sets_tested if not (k + tested) & high}
         complete |= level
-    with_pair = {k + p for k in complete for p in pairs if not (k + p + plus3) & high}
+    with_pair = {k + p for k in complete for p, tested in pairs_tested if not (k + tested) & high}
 
-    table = dict.fromkeys((k.to_bytes(width, "big") for k in complete), 1)
-    table.update(dict.fromkeys((k.to_bytes(width, "big") for k in with_pair), 2))
+    # `map` converts in C, where a generator would run a frame per key (big-endian by default)
+    table = dict.fromkeys(map(int.to_bytes, complete, repeat(width)), 1)
+    table.update(dict.fromkeys(map(int.to_bytes, with_pair, repeat(width)), 2))
     return table
 
 
@@ -101,9 +107,18 @@ SPLIT_KINDS = _KINDS  # the kinds of `split_rows`, by number
 _PUNG, _CHOW, _PAIR = range(3)
 
 
-# `_splits` of keys met before, by (key, chows): the searches of different keys meet the same
-# rest of a suit again and again (a pure function's memo, filled as keys are met).
-_SPLITS: dict[tuple[bytes, bool], tuple[_Rows, ...]] = {}
+# `_splits` of keys met before, by whether chows count, then key: the searches of different
+# keys meet the same rest of a suit again and again (a pure function's memo, filled as keys
+# are met).
+_SPLITS: tuple[dict[bytes, tuple[_Rows, ...]], dict[bytes, tuple[_Rows, ...]]] = ({}, {})
+# By key width (9 ranks or 7), then rank: one tile at that rank, and a chow from it, as the
+# key read as a big-endian int (`_build`'s digits): a meld taken from a key is one subtraction.
+_ONE: dict[int, tuple[int, ...]] = {
+    w: tuple(1 << 8 * (w - 1 - r) for r in range(w)) for w in (7, 9)
+}
+_RUN: dict[int, tuple[int, ...]] = {
+    w: tuple(sum(_ONE[w][r : r + 3]) for r in range(w)) for w in (7, 9)
+}
 
 
 def _splits(key: bytes, table: dict[bytes, int], chows: bool) -> tuple[_Rows, ...]:
@@ -111,36 +126,37 @@ def _splits(key: bytes, table: dict[bytes, int], chows: bool) -> tuple[_Rows, ..
     possible; callers dedupe). The lowest tile held starts a meld: each way to take it
     (pung, chow, pair) is followed only when the rest is a key of the table again, with the
     pair still to place or not, so the search never enters a dead end."""
-    memo = (key, chows)
-    found = _SPLITS.get(memo)
+    memo = _SPLITS[chows]
+    found = memo.get(key)
     if found is not None:
         return found
-    first = len(key) - len(key.lstrip(b"\x00"))  # the lowest rank held, in one C call
-    if first == len(key):
+    width = len(key)
+    first = width - len(key.lstrip(b"\x00"))  # the lowest rank held, in one C call
+    if first == width:
         return ((),)
     value = table[key]  # 2 while the pair is still to place
+    held = key[first]
+    whole = int.from_bytes(key, "big")
+    one = _ONE[width][first]
+    # (the meld's row, the rest of the key, the rest's value in the table)
+    taken: list[tuple[tuple[int, int], int, int]] = []
+    if held >= 3:
+        taken.append(((first, _PUNG), whole - 3 * one, value))
+    if chows and first + 2 < width and key[first + 1] and key[first + 2]:
+        taken.append(((first, _CHOW), whole - _RUN[width][first], value))
+    if value == 2 and held >= 2:
+        taken.append(((first, _PAIR), whole - 2 * one, 1))
     rows: list[_Rows] = []
-    options: list[tuple[int, tuple[int, ...], int]] = []
-    if key[first] >= 3:
-        options.append((_PUNG, (first,) * 3, value))
-    if chows and first + 2 < len(key) and key[first + 1] and key[first + 2]:
-        options.append((_CHOW, (first, first + 1, first + 2), value))
-    if value == 2 and key[first] >= 2:
-        options.append((_PAIR, (first, first), 1))
-    for kind, used, rest_value in options:
-        left = bytearray(key)
-        for t in used:
-            left[t] -= 1
-        rest_key = bytes(left)
+    for head, rest, rest_value in taken:
+        rest_key = rest.to_bytes(width, "big")
         if table.get(rest_key) != rest_value:
             continue  # the rest does not split (with the pair to place, or without)
-        head = (first, kind)
-        for rest in _splits(rest_key, table, chows):
+        for tail in _splits(rest_key, table, chows):
             # The rest holds no lower rank: sorted already unless it starts at this rank too.
             rows.append(
-                (head, *rest) if not rest or rest[0] >= head else tuple(sorted((head, *rest)))
+                (head, *tail) if not tail or tail[0] >= head else tuple(sorted((head, *tail)))
             )
-    found = _SPLITS[memo] = tuple(rows)
+    found = memo[key] = tuple(rows)
     return found
 
 

@@ -11,7 +11,6 @@ them."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
 from itertools import product
 from operator import itemgetter
 from typing import NamedTuple
@@ -219,9 +218,9 @@ _SPLIT_MELDS: tuple[dict[int, Meld], ...] = tuple(
 _PAIR_KIND = SPLIT_KINDS.index("pair")
 
 
-@cache
 def _suit_readings(base: int, key: bytes) -> tuple[_SuitReading, ...]:
-    """Every split of one suit's counts as concealed melds; cached per (suit, key)."""
+    """Every split of one suit's counts as concealed melds (`_readings` keeps them, per suit
+    and key: this runs once for each)."""
     readings: list[_SuitReading] = []
     by_kind = _SPLIT_MELDS
     for row in split_rows(key, base != HONOUR_BASE):
@@ -310,14 +309,21 @@ _PLACED: tuple[dict[bytes, _Places], ...] = tuple({} for _ in range(NUM_PLAYING)
 def _placed(tile: int, key: bytes) -> _Places:
     ((sets, pair),) = _readings(_SUIT_OF_TILE[tile], key)
     places: list[tuple[Meld, str]] = []
+    held: list[int] = []  # the indexes of the melds placed: two alike are one place
     for m in (*sets, pair) if pair is not None else sets:
         row = PLACES[m.index]
         kind = row[tile] if row is not None else None
-        if kind is not None and all(m.index != other.index for other, _ in places):
+        if kind is not None and m.index not in held:
+            held.append(m.index)
             places.append((m, kind))
-    places.sort(key=lambda place: WAIT_ORDER[place[1]])
+    if len(places) > 1:  # most tiles have one place: nothing to order
+        places.sort(key=_wait_order)
     found = _PLACED[tile][key] = tuple(places)
     return found
+
+
+def _wait_order(place: tuple[Meld, str]) -> int:
+    return WAIT_ORDER[place[1]]
 
 
 def standard_placed(

@@ -116,87 +116,86 @@ def _without_wilds(hand: Hand, wilds: Iterable[int]) -> tuple[bytearray, int]:
     return counts, held
 
 
-# The hot path (one wild kind, standard shape) packs a suit's needs into one int, so that the
-# four suits add up in plain int additions: (sets only) << 12, plus a one-hot 3-bit field for
-# d = (sets and the pair) - (sets only), which is always -1, 0, 1 or 2. The sum over the
-# suits is (total sets-only need) << 12 plus, per value of d, how many suits have it; the
-# hand wins when total + the smallest d present <= the wilds held. The suit holding the wild
-# kind has its own table per wild kind, keyed by the suit's full key (wild copies included,
-# so the key keeps its cached hash): it stores the needs of that key without the wilds, with
-# the wilds held taken off the sets-only need. The hand then wins exactly when the sum is one
-# of `_WINNING`: every sum whose total (less the wilds held) plus its smallest d is <= 0.
-_D_SHIFT = 12
-# A sum of packed needs at or above this has a total of 2 or more (the d fields stay below
-# 1 << 12: four suits, 3 bits each). Once the wild kind's suit is in the sum (the only one
-# whose total can be negative), the suits still to add only raise it, and the smallest d is
-# -1, so such a partial sum already loses: the check stops there, after the wild kind's
-# suit or after the next one, two or three lookups early (about half the hands of the
-# benchmark's corpus, the random ones, stop so; a fifth after the wild kind's suit alone,
-# whose single honours need two wilds each). After two suits it adds the last two without
+# The hot path (one wild kind, standard shape) reads the four suits as steps of a small state
+# machine, so that a check is four lookups and three tuple indexings of small ints: no int is
+# made (every state is a cached small int) and no set is probed. A state stands for a pair
+# (short, least) over the suits read so far: `short`, their sets-only needs added up less the
+# wilds held, and `least`, the smallest d = (sets and the pair) - (sets only) among them, which
+# is always -1, 0, 1 or 2. The hand wins when, after the four suits, short + least <= 0: the
+# suit with the smallest d takes the pair. The suit holding the wild kind is read first, from
+# its own table per wild kind, keyed by the suit's full key (wild copies included, so the key
+# keeps its cached hash): it gives the first state, its needs without the wilds and with the
+# wilds held taken off. Every other suit's table gives a step: a tuple of the next state for
+# each state. Every state whose short is 2 or more is the one state `_LOST`, numbered 0 (the
+# suits still to come only raise short, and least is at least -1); the others are numbered
+# from 1, those that do not win first, so the last test is `state >= _FIRST_WIN`. A test of
+# the state alone (0 is false) stops the check at `_LOST`, after the wild kind's suit or
+# after the next one, two or three lookups early (about half the hands of the benchmark's
+# corpus, the random ones, stop so; a fifth after the wild kind's suit alone, whose single
+# honours need two wilds each). After two suits it steps through the last two without
 # looking: a hand that gets so far nearly always needs them both, and a comparison there
 # would cost every winning hand more than the lookup it would spare the rare loser.
-_LOSES = 2 << _D_SHIFT
-
-
-def _pack(sets_only: int, with_pair: int) -> int:
-    packed = (sets_only << _D_SHIFT) + (1 << 3 * (with_pair - sets_only + 1))
-    # One int object per value (there are a few dozen): the tables then share objects that
-    # stay in the CPU cache, instead of one heap int per entry.
-    return _PACKED_VALUES.setdefault(packed, packed)
-
-
-_PACKED_VALUES: dict[int, int] = {}
-
-
-_WINNING = frozenset(
-    (total << _D_SHIFT) + sum(1 << 3 * (d + 1) for d in ds)
-    for ds in combinations_with_replacement(range(-1, 3), 4)
-    for total in range(-MAX_TILES, 2)
-    if total + ds[0] <= 0
+_States = tuple[tuple[int, int], ...]
+# short runs from -MAX_TILES (a hand of nothing but wilds) to 1.
+_STATES: _States = tuple(
+    sorted(
+        ((short, least) for short in range(-MAX_TILES, 2) for least in range(-1, 3)),
+        key=lambda state: (sum(state) <= 0, state),
+    )
 )
-# Per suit, key -> packed needs (the suits that do not hold the wild kind). The three suits
-# share one table, as `_NEEDS` does: a third of the entries, and a key two suits hold (the
-# interned key of a suit that splits, `mjc.runtime.tiles.tables.SUIT_ENTRIES`) is one entry
-# that stays in the CPU cache.
-_SUITED_PACKED: dict[bytes, int] = {}
-_HONOUR_PACKED: dict[bytes, int] = {}
-_PACKED: tuple[dict[bytes, int], ...] = (_SUITED_PACKED,) * 3 + (_HONOUR_PACKED,)
+_LOST = 0
+_FIRST_WIN = 1 + sum(1 for short, least in _STATES if short + least > 0)
+_STATE_NUMBER = {state: n for n, state in enumerate(_STATES, 1)}
+
+
+def _state(short: int, least: int) -> int:
+    return _STATE_NUMBER[(short, least)] if short < 2 else _LOST
+
+
+@cache
+def _step(sets_only: int, with_pair: int) -> tuple[int, ...]:
+    """The next state for each state (`_LOST` for `_LOST`) after a suit of these needs; one
+    tuple per pair of needs (a few dozen), shared by every key that has them."""
+    d = with_pair - sets_only
+    return (_LOST, *(_state(short + sets_only, min(least, d)) for short, least in _STATES))
+
+
+# Per suit, key -> step (the suits that do not hold the wild kind). The three suits share one
+# table, as `_NEEDS` does: a third of the entries, and a key two suits hold (the interned key
+# of a suit that splits, `mjc.runtime.tiles.tables.SUIT_ENTRIES`) is one entry that stays in
+# the CPU cache.
+_SUITED_STEPS: dict[bytes, tuple[int, ...]] = {}
+_HONOUR_STEPS: dict[bytes, tuple[int, ...]] = {}
+_STEPS: tuple[dict[bytes, tuple[int, ...]], ...] = (_SUITED_STEPS,) * 3 + (_HONOUR_STEPS,)
 
 
 def _suit_of(tile: int) -> tuple[int, int]:
     return (tile // 9, tile % 9) if tile < HONOUR_BASE else (3, tile - HONOUR_BASE)
 
 
-# Per `wilds` tuple of one wild kind, the four tables the hot path reads: the shared
-# `_PACKED` ones, and for the suit holding the wild kind, its own table.
-_WILD_TABLES: dict[tuple[int, ...], tuple[dict[bytes, int], ...]] = {
-    (wild,): tuple({} if s == _suit_of(wild)[0] else _PACKED[s] for s in range(4))
-    for wild in range(NUM_PLAYING)
-}
+# Per wild kind, key of the suit holding it -> the first state.
+_FIRST_STATES: dict[int, dict[bytes, int]] = {wild: {} for wild in range(NUM_PLAYING)}
 
 
-def _packed_needs(keys: tuple[bytes, bytes, bytes, bytes], wilds: Iterable[int]) -> int | None:
-    """Fill the hot path's tables for these suit keys; their packed sum, or None when `wilds`
-    is not one playing tile kind (a flower wild never sits among the suits)."""
-    wild_kinds = tuple(wilds)
-    tables = _WILD_TABLES.get(wild_kinds)
-    if tables is None:
-        return None
-    wild_suit, rank = _suit_of(wild_kinds[0])
-    total = 0
+def _final_state(keys: tuple[bytes, bytes, bytes, bytes], wild: int) -> int:
+    """Fill the hot path's tables for these suit keys and the playing tile kind `wild`; the
+    state after all four suits."""
+    wild_suit, rank = _suit_of(wild)
+    key = keys[wild_suit]
+    first = _FIRST_STATES[wild]
+    state = first.get(key)
+    if state is None:
+        held = key[rank]
+        sets_only, with_pair = suit_needs(wild_suit, key[:rank] + b"\0" + key[rank + 1 :])
+        state = first[key] = _state(sets_only - held, with_pair - sets_only)
     for s, key in enumerate(keys):
-        table = tables[s]
-        packed = table.get(key)
-        if packed is None:
-            if s == wild_suit:
-                held = key[rank]
-                sets_only, with_pair = suit_needs(s, key[:rank] + b"\0" + key[rank + 1 :])
-                packed = _pack(sets_only - held, with_pair - held)
-            else:
-                packed = _pack(*suit_needs(s, key))
-            table[key] = packed
-        total += packed
-    return total
+        if s != wild_suit:
+            table = _STEPS[s]
+            step = table.get(key)
+            if step is None:
+                step = table[key] = _step(*suit_needs(s, key))
+            state = step[state]
+    return state
 
 
 def is_win_with_wilds(
@@ -213,7 +212,7 @@ def is_win_with_wilds(
         kinds, names = tuple(wilds), frozenset(shapes)
         if size != MAX_TILES:
             return _is_win_general(hand, kinds, names, size)
-        if len(kinds) == 1 and kinds in _WILD_TABLES:
+        if len(kinds) == 1 and kinds[0] in _FIRST_STATES:
             return make_wild_checker(kinds[0], names)(hand)
         return _is_win_general(hand, kinds, names)
     except _WRONG_TYPE_SIGNS:
@@ -228,12 +227,12 @@ def make_wild_checker(wild: int, shapes: frozenset[str]) -> Callable[[Hand], boo
     hand decided here, once (what `Ruleset.win_checker` hands out for such a game). One
     check serves each (wild, shapes): it holds no state of its own.
 
-    The standard test is the hot path's lookups in the wild kind's own tables, bound in the
-    closure: the wild kind's suit first, then the next while the sum can still win
-    (`_LOSES`), then the last two; a key not seen yet fills the tables (`_packed_needs`) and
-    the check goes on."""
+    The standard test is the hot path's steps through the suits' tables, the wild kind's own
+    table bound in the closure: the wild kind's suit first, then the next while the hand can
+    still win (`_LOST`), then the last two; a key not seen yet fills the tables
+    (`_final_state`) and the check goes on."""
     wilds = (wild,)
-    if STANDARD not in shapes or wilds not in _WILD_TABLES:
+    if STANDARD not in shapes or wild not in _FIRST_STATES:
 
         def general(hand: Hand) -> bool:
             return _is_win_general(hand, wilds, shapes)
@@ -245,12 +244,12 @@ def make_wild_checker(wild: int, shapes: frozenset[str]) -> Callable[[Hand], boo
     return _suited_wild_checker(wild, wild_suit, shapes)
 
 
-def _not_seen(hand: Hand, wilds: tuple[int], shapes: frozenset[str]) -> bool:
+def _not_seen(hand: Hand, wild: int, shapes: frozenset[str]) -> bool:
     """The check of a hand of `MAX_TILES` holding a suit key the tables have not seen: fill
     them, then the other shapes."""
-    if _packed_needs(hand.suit_keys, wilds) in _WINNING:
+    if _final_state(hand.suit_keys, wild) >= _FIRST_WIN:
         return True
-    other = _other_shapes_check(wilds[0], shapes)
+    other = _other_shapes_check(wild, shapes)
     return other is not None and other(hand)
 
 
@@ -259,28 +258,28 @@ def _honour_wild_checker(wild: int, shapes: frozenset[str]) -> Callable[[Hand], 
     and s, in one frame. Each key is read from the hand's `suit_keys` when it is looked up,
     not unpacked ahead: a hand that stops early never touches the keys it does not need.
 
-    Only the wild kind's own table is bound in the closure; the suits' shared table, the
-    winning sums and the bound are read as module globals. A call copies every variable
-    its closure holds into its frame, and a global costs no more to read than a closure
-    variable, so each one fewer there is a little less on every check."""
+    Only the wild kind's own table is bound in the closure; the suits' shared table and the
+    state numbers are read as module globals. A call copies every variable its closure holds
+    into its frame, and a global costs no more to read than a closure variable, so each one
+    fewer there is a little less on every check."""
     wilds = (wild,)
-    own = _WILD_TABLES[wilds][3]
+    own = _FIRST_STATES[wild]
     other = _other_shapes_check(wild, shapes)
 
     def check(hand: Hand) -> bool:
         if hand.size == MAX_TILES:
             keys = hand.suit_keys
             try:
-                total = own[keys[3]]
-                if total < _LOSES:
-                    total += _SUITED_PACKED[keys[0]]
+                state = own[keys[3]]
+                if state:
+                    state = _SUITED_STEPS[keys[0]][state]
                     if (
-                        total < _LOSES
-                        and total + _SUITED_PACKED[keys[1]] + _SUITED_PACKED[keys[2]] in _WINNING
+                        state
+                        and _SUITED_STEPS[keys[2]][_SUITED_STEPS[keys[1]][state]] >= _FIRST_WIN
                     ):
                         return True
             except KeyError:
-                return _not_seen(hand, wilds, shapes)
+                return _not_seen(hand, wild, shapes)
             return other is not None and other(hand)
         return _is_win_general(hand, wilds, shapes)
 
@@ -291,7 +290,7 @@ def _suited_wild_checker(wild: int, suit: int, shapes: frozenset[str]) -> Callab
     """`_honour_wild_checker` for a wild kind of suit `suit` (0-2): that suit's key first, then
     the other two suits (`first` and `second`, in the shared table) and the honours."""
     wilds = (wild,)
-    own = _WILD_TABLES[wilds][suit]
+    own = _FIRST_STATES[wild]
     first, second = (s for s in range(3) if s != suit)
     other = _other_shapes_check(wild, shapes)
 
@@ -299,17 +298,16 @@ def _suited_wild_checker(wild: int, suit: int, shapes: frozenset[str]) -> Callab
         if hand.size == MAX_TILES:
             keys = hand.suit_keys
             try:
-                total = own[keys[suit]]
-                if total < _LOSES:
-                    total += _SUITED_PACKED[keys[first]]
+                state = own[keys[suit]]
+                if state:
+                    state = _SUITED_STEPS[keys[first]][state]
                     if (
-                        total < _LOSES
-                        and total + _SUITED_PACKED[keys[second]] + _HONOUR_PACKED[keys[3]]
-                        in _WINNING
+                        state
+                        and _HONOUR_STEPS[keys[3]][_SUITED_STEPS[keys[second]][state]] >= _FIRST_WIN
                     ):
                         return True
             except KeyError:
-                return _not_seen(hand, wilds, shapes)
+                return _not_seen(hand, wild, shapes)
             return other is not None and other(hand)
         return _is_win_general(hand, wilds, shapes)
 
@@ -324,21 +322,29 @@ _STRAYS = tuple(
     )
     for wild in range(NUM_PLAYING)
 )
+# Thirteen orphans holds no suited tile but a 1 or a 9, at most two of each (the pair): the
+# keys of a suit that fit, of which the key of a suit without the wild kind must be one.
+_TERMINAL_KEYS = frozenset(bytes((a, 0, 0, 0, 0, 0, 0, 0, b)) for a in range(3) for b in range(3))
 
 
 @cache
 def _other_shapes_check(wild: int, shapes: frozenset[str]) -> Callable[[Hand], bool] | None:
     """Seven pairs and thirteen orphans for one wild kind among the suits, for when the
-    standard shape has failed (None when `shapes` has neither): `_is_win_general`'s tests,
-    with the counting done by C loops over the hand's counts."""
+    standard shape has failed on a hand of `MAX_TILES` (None when `shapes` has neither):
+    `_is_win_general`'s tests, with the counting done by C loops over the hand's counts, and
+    thirteen orphans ruled out first by one suit's key (`_TERMINAL_KEYS`)."""
     sevens = SEVEN_PAIRS in shapes
     orphans = THIRTEEN_ORPHANS in shapes
     if not (sevens or orphans):
         return None
     strays = _STRAYS[wild]
+    plain = 1 if _suit_of(wild)[0] == 0 else 0  # a suited suit that does not hold the wild
 
     def other(hand: Hand) -> bool:
-        if len(hand.concealed) != MAX_TILES:
+        # The hand holds MAX_TILES (its check has read its size), so it holds MAX_TILES
+        # concealed tiles exactly when it has declared no meld; the empty tuple of no melds
+        # is one shared object, where the concealed tiles are the hand's own.
+        if hand.melds:
             return False
         counts = hand.counts
         held = counts[wild]
@@ -347,6 +353,7 @@ def _other_shapes_check(wild: int, shapes: frozenset[str]) -> Callable[[Hand], b
             return True
         return (
             orphans
+            and hand.suit_keys[plain] in _TERMINAL_KEYS
             and not int.from_bytes(counts, "little") & strays
             and _orphans_fit(_without_wilds(hand, (wild,))[0])
         )

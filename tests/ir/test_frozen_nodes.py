@@ -1,4 +1,4 @@
-"""The AST's and the IR's nodes (`mjc.compiler.language.frozen`) behave as the frozen slotted
+"""The AST's and the IR's nodes (`mjc.frozen`) behave as the frozen slotted
 dataclasses they replace: built by position or keyword with defaults, equal and hashed by
 their compared fields, shown by their shown ones, immutable, copied by `dataclasses.replace`,
 pickled and copied whole."""

@@ -93,6 +93,12 @@ def test_the_right_types_are_read_as_before() -> None:
     assert outcome.horse_tiles == ("3m",) and outcome.ready == (1,)
 
 
+def test_a_rounds_win_tiles_is_the_win_size_it_was_parsed_for() -> None:
+    for tiles in (14, 17):
+        outcome = parse_round(_with(players=4, exhaustive_draw=True), tiles)
+        assert outcome.win_tiles == outcome._tiles == tiles
+
+
 def test_the_json_schema_says_integer_boolean_and_string_as_the_input_is_read() -> None:
     schema = round_json_schema()
     props: dict[str, Any] = schema["properties"]  # type: ignore[assignment]

@@ -164,3 +164,12 @@ def test_meld_text() -> None:
     assert str(meld("chow", 0, True)) == "123m"
     assert str(meld("pung", 33, True)) == "777z"
     assert str(meld("pair", 4, True)) == "55m"
+
+
+def test_every_meld_keeps_its_text_as_a_fresh_meld_writes_it() -> None:
+    for made in all_melds():  # the interned melds, whose text is written once
+        fresh = Meld(made.kind, made.tile, made.concealed)
+        assert str(made) == made.text == fresh.text
+        body = "".join(str(RANK_OF[t]) for t in made.tiles) + SUIT_OF[made.tile]
+        shown = f"({body})" if made.concealed and made.is_kong else body
+        assert made.text == (shown if made.concealed else f"[{body}]")

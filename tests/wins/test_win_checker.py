@@ -171,7 +171,7 @@ def test_wild_checker_matches_the_general_wild_check(
 ) -> None:
     hand = _hand(tiles)
     check = make_wild_checker(wild, shapes)
-    # Against the general check, which counts per-suit needs without the packed tables.
+    # Against the general check, which counts per-suit needs without the state tables.
     assert check(hand) == _is_win_general(hand, (wild,), shapes), (
         "".join(tile_text(t) for t in sorted(tiles)),
         tile_text(wild),
@@ -221,3 +221,30 @@ def test_wild_checker_on_short_and_declared_hands() -> None:
     for text in ("123m456m789p1s5z5z", "123m11z5z [456p] [789s]", "123m1z5z [456p] [789s]"):
         hand = parse_hand(text)
         assert check(hand) == _is_win_general(hand, (31,), SHAPES), text
+
+
+@pytest.mark.parametrize("wild", [0, 4, 8, 9, 13, 17, 18, 22, 26, 27, 31, 33])
+def test_wild_checker_finds_thirteen_orphans_and_seven_pairs_whatever_suit_holds_the_wild(
+    wild: int,
+) -> None:
+    # Thirteen orphans is ruled out by the key of a suit without the wild kind, so every suit
+    # takes its turn to hold it. Each hand is its first 14 - k tiles and k of the wild kind
+    # (k = 1, 2), against the general check: wilds for an orphan, for the pair, for pairs of
+    # seven pairs, beside a middle tile, and beside a declared meld.
+    concealed = (
+        "19m19p19s1234567z",
+        "19m19p19s1234566z",
+        "19m19p9s12345677z",
+        "19m19p15s1234567z",
+        "1122m3344p5566s77z",
+        "1122m3344p556s7z",
+    )
+    check = make_wild_checker(wild, SHAPES)
+    for text in concealed:
+        for k in (1, 2):
+            tiles = [*parse_hand(text).concealed[: 14 - k], *[wild] * k]
+            if max(tiles.count(t) for t in tiles) <= 4:
+                hand = _hand(tiles)
+                assert check(hand) == _is_win_general(hand, (wild,), SHAPES), (text, k)
+    declared = parse_hand("19m19p19s1z" + tile_text(wild) + " [456p]")
+    assert check(declared) == _is_win_general(declared, (wild,), SHAPES)

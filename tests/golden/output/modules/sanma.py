@@ -174,9 +174,12 @@ WORD_4_BY_SET: Final = SUMMARY.words[4].by_set
 WORD_5_BY_MELD: Final = SUMMARY.words[5].by_meld
 WORD_5_BY_TILE: Final = SUMMARY.words[5].by_tile
 WORD_5_BY_SET: Final = SUMMARY.words[5].by_set
+# The fields summarize_arrangement returns, in order: the runtime makes them once per reading and
+# gives them to score_fans and fu_count (x, RulesetSpec.summary).
+Summary = tuple[int, int, int, int, int, int, int, int, int]
 
 
-def summarize_arrangement(a: Arrangement) -> tuple[int, int, int, int, int, int, int, int, int]:
+def summarize_arrangement(a: Arrangement) -> Summary:
     """The summary of an arrangement in one pass: over its melds and pairs, which
     hold every tile in the standard and seven-pairs shapes, or over its tiles and
     declared sets in other shapes; then each field, out of its word."""
@@ -565,13 +568,19 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
 
 
 def score_fans(
-    a: Arrangement, s: Situation, o: dict[str, Any], raw: list[int] | None = None
+    a: Arrangement,
+    s: Situation,
+    o: dict[str, Any],
+    raw: list[int] | None = None,
+    x: Summary | None = None,
 ) -> tuple[int, tuple[tuple[int, int, int], ...], tuple[tuple[str, str, int], ...]]:
     """Each fan's count on one arrangement, in evaluation order; then relations, then each
     tier combined and capped: the hand's value before adjustments, the fans that count as
     (index in FANS, count, value), and notes as (tier id, what, value): a cap that cut the
     tier ("cap", the cap), or the mode the options chose (value 0). Given a list `raw`, it
-    also receives every fan's count before relations, in FANS order (score explanations)."""
+    also receives every fan's count before relations, in FANS order (score explanations).
+    Given `x`, the reading's summary (`summarize_arrangement(a)`, which `fu_count` reads
+    too), it reads that instead of making it again."""
     x_tiles = a.tiles
     x_melds = a.melds
     x_pair = (a.pair or NO_PAIR)
@@ -587,10 +596,11 @@ def score_fans(
     x_round_wind = s.round_wind
     x_waits = (s.waits if a.waits is None else a.waits)
     x_winning_meld = (a.won or NO_PAIR)
+    # The reading's summary: the caller's (score_fans and fu_count share it).
     (
         x_tile_any, x_tile_all, x_tile_count, x_meld_any, x_meld_all, x_meld_count, x_chow_board,
         x_chow_count, x_pung_board
-    ) = summarize_arrangement(a)
+    ) = summarize_arrangement(a) if x is None else x
     x_suit_count = (x_tile_any >> 4 & 7).bit_count()
     x_counted_1 = (
         (x_meld_count >> 3 & 7)
@@ -1288,16 +1298,25 @@ def reject(
 
 
 def fu_count(
-    a: Arrangement, s: Situation, o: dict[str, Any], k: tuple[tuple[int, int, int], ...]
+    a: Arrangement,
+    s: Situation,
+    o: dict[str, Any],
+    k: tuple[tuple[int, int, int], ...],
+    x: Summary | None = None,
 ) -> tuple[int, tuple[tuple[str, int], ...]]:
-    """The fu of this reading (the fu section, 符) and its parts as (label, fu)."""
+    """The fu of this reading (the fu section, 符) and its parts as (label, fu).
+    Given `x`, the reading's summary that `score_fans` read, it reads that."""
     x_melds = a.melds
     x_pair = (a.pair or NO_PAIR)
     x_shape = a.shape
     x_concealed = a.concealed
     x_self_drawn = s.self_drawn
     x_winning_meld = (a.won or NO_PAIR)
-    x_meld_any, x_meld_all, x_meld_count = summarize_melds(a.melds, MELD_MASKS, MELD_COUNTS)
+    # The reading's summary: the caller's (score_fans and fu_count share it).
+    (
+        x_tile_any, x_tile_all, x_tile_count, x_meld_any, x_meld_all, x_meld_count, x_chow_board,
+        x_chow_count, x_pung_board
+    ) = summarize_arrangement(a) if x is None else x
     x_counted_0 = (
         (x_meld_count >> 21 & 7)
         - (x_melds.count(x_winning_meld)
@@ -2429,6 +2448,7 @@ SPEC: Final = RulesetSpec(
     has_rejects=True,
     fu_count=fu_count,
     fu_label='符',
+    summary=summarize_arrangement,
     points=points,
     points_label='点',
     reads=frozenset(

@@ -101,9 +101,11 @@ WORD_1_BY_SET: Final = SUMMARY.words[1].by_set
 WORD_2_BY_MELD: Final = SUMMARY.words[2].by_meld
 WORD_2_BY_TILE: Final = SUMMARY.words[2].by_tile
 WORD_2_BY_SET: Final = SUMMARY.words[2].by_set
+# The fields summarize_arrangement returns, in order.
+Summary = tuple[int, int, int, int, int, int]
 
 
-def summarize_arrangement(a: Arrangement) -> tuple[int, int, int, int, int, int]:
+def summarize_arrangement(a: Arrangement) -> Summary:
     """The summary of an arrangement in one pass: over its melds and pairs, which
     hold every tile in the standard and seven-pairs shapes, or over its tiles and
     declared sets in other shapes; then each field, out of its word."""

@@ -1,5 +1,6 @@
-"""Frozen slotted dataclasses, made cheaply: the base of the AST's nodes (`frozen`) and of the
-IR's (`frozen_kw`, keyword-only fields).
+"""Frozen slotted dataclasses, made cheaply: the base of the AST's nodes (`frozen`), of the
+IR's (`frozen_kw`, keyword-only fields) and of the runtime's rule specs, the classes a
+generated module builds once as it loads (`RulesetSpec`, `TurnRules`, `Payments`, ...).
 
 A class under either decorator is a real dataclass (`dataclasses.fields`, `replace`,
 `is_dataclass` and pydantic read it as one), frozen, slotted, equal and hashed by the values
@@ -10,7 +11,12 @@ differs is how: `@dataclass(frozen=True, ...)` writes each class's `__init__`, `
 the AST's and the IR's some hundred and sixty classes a fifth of `mjc check`'s start; here
 `dataclass` records the fields and makes the slots, and `Frozen` does the rest once for every
 class, by what the decorator noted of its fields. Type checkers see plain frozen dataclasses
-(`dataclass_transform`)."""
+(`dataclass_transform`).
+
+The price is a slower `__init__` (a loop over the fields, not straight-line code): a class
+built on a hot path (a hand, a meld, a score) stays a plain `@dataclass`. It lives beside the
+compiler and the runtime, not in either, because both use it and the runtime never imports
+the compiler."""
 
 from __future__ import annotations
 
@@ -18,7 +24,7 @@ import dataclasses
 from dataclasses import MISSING, FrozenInstanceError, dataclass
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
-__all__ = ["Frozen", "frozen", "frozen_kw"]
+__all__ = ["Frozen", "frozen", "frozen_fast", "frozen_kw"]
 
 F = TypeVar("F", bound="Frozen")
 
@@ -26,7 +32,7 @@ F = TypeVar("F", bound="Frozen")
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
 def frozen(cls: type[F]) -> type[F]:
     """A frozen, slotted dataclass whose `__init__` takes its fields in order."""
-    return _made(dataclass(slots=True, init=False, repr=False, eq=False)(cls))
+    return _made(dataclass(slots=True, init=False, repr=False, eq=False)(_named(cls)))
 
 
 @dataclass_transform(
@@ -34,7 +40,75 @@ def frozen(cls: type[F]) -> type[F]:
 )
 def frozen_kw(cls: type[F]) -> type[F]:
     """A frozen, slotted dataclass whose `__init__` takes its fields by keyword."""
-    return _made(dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)(cls))
+    return _made(dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)(_named(cls)))
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
+def frozen_fast(cls: type[F]) -> type[F]:
+    """A frozen, slotted dataclass for a class built on a hot path (a hand, a meld, a score):
+    its `__init__`, `__eq__` and `__hash__` are straight-line code, written as
+    `@dataclass(frozen=True, slots=True)` writes them (defaults, `default_factory`, fields
+    left out of `__init__` or of the comparison, `__post_init__`), but compiled from one
+    piece of source where the dataclass compiles six; the rest is `Frozen`'s."""
+    cls = _made(dataclass(slots=True, init=False, repr=False, eq=False)(_named(cls)))
+    fields = dataclasses.fields(cls)
+    if any(f.kw_only for f in fields):
+        raise TypeError(f"{cls.__name__}: frozen_fast takes its fields in order, none by keyword")
+    names: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": MISSING}
+    params, body = [], []
+    for f in fields:
+        value = f.name if f.init else None
+        if f.default is not MISSING:
+            names[f"_default_{f.name}"] = f.default
+            value = f"_default_{f.name}" if value is None else value
+            default = f"=_default_{f.name}"
+        elif f.default_factory is not MISSING:
+            names[f"_factory_{f.name}"] = f.default_factory
+            if value is None:
+                value = f"_factory_{f.name}()"
+            else:
+                body.append(f"if {f.name} is _MISSING: {f.name} = _factory_{f.name}()")
+            default = "=_MISSING"
+        else:
+            default = ""
+        if f.init:
+            params.append(f"{f.name}{default}")
+        if value is not None:
+            body.append(f"_set(self, {f.name!r}, {value})")
+    if hasattr(cls, "__post_init__"):
+        body.append("self.__post_init__()")
+    compared = [f.name for f in fields if f.compare]
+    mine = "".join(f"self.{name}," for name in compared)
+    theirs = "".join(f"other.{name}," for name in compared)
+    source = "\n".join(
+        [
+            f"def __init__(self, {', '.join(params)}):",
+            *(f"    {line}" for line in body or ["pass"]),
+            "def __eq__(self, other):",
+            "    if other.__class__ is self.__class__:",
+            f"        return ({mine}) == ({theirs})",
+            "    return NotImplemented",
+            "def __hash__(self):",
+            f"    return hash(({mine}))",
+        ]
+    )
+    methods: dict[str, Any] = {}
+    exec(source, names, methods)  # our own text: field names are identifiers
+    for name, method in methods.items():
+        method.__qualname__ = f"{cls.__qualname__}.{name}"
+        setattr(cls, name, method)
+    return cls
+
+
+def _named(cls: type[F]) -> type[F]:
+    """`cls`, with `Name(...)` as its docstring when it has none. `dataclass` would write the
+    signature of its `__init__` there, read with `inspect` at a third of the cost of making
+    the class, and that signature is `Frozen`'s `(*args, **values)`, which says nothing; a
+    docstring of that form is still one pydantic's JSON schema leaves out, as it leaves out
+    the one `dataclass` writes."""
+    if cls.__doc__ is None:
+        cls.__doc__ = f"{cls.__name__}(...)"
+    return cls
 
 
 def _made(cls: type[F]) -> type[F]:
