@@ -59,7 +59,6 @@ from mjc.runtime.tiles.tile import (
 from mjc.runtime.version import require_api
 from mjc.runtime.wins.arrange import Arrangement
 from mjc.runtime.wins.meldboards import (
-    BOARD_BITS,
     COUNT_BITS,
     COUNT_SHIFT,
     DISTINCT_SLOTS_3,
@@ -70,9 +69,8 @@ from mjc.runtime.wins.meldboards import (
     TILE_SLOT,
 )
 from mjc.runtime.wins.summaries import (
-    TILE_COUNT_WIDTH,
+    MELD_SHAPES,
     meld_masks,
-    summarize,
     summarize_melds,
     summarize_tiles,
     summary_tables,
@@ -106,7 +104,6 @@ ALWAYS: tuple[str, ...] = (
 
 # ALWAYS, and what the module's conditions, summaries and wild modes add when they need it.
 __all__ = [
-    "BOARD_BITS",
     "COUNT_BITS",
     "COUNT_SHIFT",
     "DISTINCT_SLOTS_3",
@@ -120,12 +117,12 @@ __all__ = [
     "IS_TERMINAL",
     "IS_TERMINAL_OR_HONOUR",
     "IS_WIND",
+    "MELD_SHAPES",
     "NO_PAIR",
     "RANK_OF",
     "SUITED_SLOTS",
     "SUIT_BIT",
     "SUIT_OF",
-    "TILE_COUNT_WIDTH",
     "TILE_FIELD",
     "TILE_SLOT",
     "WILD_ACTIONS",
@@ -161,7 +158,6 @@ __all__ = [
     "meld_masks",
     "refusal",
     "require_api",
-    "summarize",
     "summarize_melds",
     "summarize_tiles",
     "summary_tables",

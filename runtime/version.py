@@ -19,7 +19,9 @@ __all__ = ["API_VERSION", "RuntimeVersionError", "require_api"]
 #    it, and off the situation only when the reading has none.
 # 8: the meld boards ride in the one-pass summary (`summary_tables(..., boards=...)`,
 #    `BOARD_BITS`, `COUNT_BITS`); modules no longer import `meld_boards`.
-API_VERSION = 8
+# 9: the summary is words of at most 62 bits (`summary_tables(..., words=...)`,
+#    `SummaryTables.words`), which each module folds itself (`summarize_arrangement`).
+API_VERSION = 9
 
 
 class RuntimeVersionError(ImportError):

@@ -44,12 +44,12 @@ class Predicates:
     tile_counted: dict[int, int] = field(default_factory=dict)
     meld_counted: dict[int, int] = field(default_factory=dict)
     # Item-local parts of membership tests (`any m in melds: <part> and m.tile == X`):
-    # lambda source → the test's field in `mjc.runtime.wins.summaries.SummaryTables.meld_members`.
+    # lambda source → the test's field in the summary's `members` (`mjc.runtime.wins.summaries`).
     members: dict[str, int] = field(default_factory=dict)
     # Lists of tiles a pruned quantifier tests membership in (`compiler/conditions/listquant.py`):
     # the tile constants' names -> n of the module constant `TILE_SET_<n>`.
     tile_sets: dict[tuple[str, ...], int] = field(default_factory=dict)
-    # Meld boards the module reads -> their place in the summary's `board_at` (first read).
+    # Meld boards the module reads -> their order among the summary's fields (first read).
     boards: dict[str, int] = field(default_factory=dict)
 
     # How each predicate's lambda is laid out in the module (its flat source is the key).

@@ -34,13 +34,20 @@ from mjc.compiler.emit import (
     scoring as emit_scoring,
     situations as emit_situations,
 )
-from mjc.compiler.emit.emitbase import ModuleState
+from mjc.compiler.emit.emitbase import (
+    SUMMARY_LINES,
+    ModuleState,
+    fill_summary,
+    summary_parts_of,
+    summary_walk,
+)
 from mjc.compiler.emit.shapeneeds import shape_needs
 from mjc.compiler.pysource.layout import Doc, Group, bracketed, render, tuple_of
 from mjc.compiler.pysource.pysafe import ident, lit, safe_text
 from mjc.compiler.version import MJC_VERSION
 from mjc.runtime import API_VERSION, exported
 from mjc.runtime.wins.readings import WAIT_FACTS
+from mjc.runtime.wins.summaries import summary_layout
 
 # Facts that cost work per hand, which the runtime does only for rulebooks whose fans read them.
 COSTLY_FACTS = frozenset({"waits", *WAIT_FACTS})
@@ -135,8 +142,11 @@ def not_loaded(book: ir.Rulebook, exc: BaseException) -> Diagnostic:
 
 def generate_module(book: ir.Rulebook) -> str:
     state = ModuleState(book)
-    blocks = _bodies(state)
-    return _environment().get_template("module.py.j2").render(_context(state, blocks))
+    bodies = _bodies(state)
+    # Whether some function reads the one-pass summary, `summarize_arrangement`'s fields.
+    walk = any(line.strip() in SUMMARY_LINES for body in bodies.values() for line in body)
+    blocks = {name: fill_summary(body, state.predicates) for name, body in bodies.items()}
+    return _environment().get_template("module.py.j2").render(_context(state, blocks, walk))
 
 
 def _bodies(state: ModuleState) -> dict[str, list[str]]:
@@ -242,11 +252,11 @@ def _docstring(text: str, first: bool = False) -> list[str]:
     return textwrap.wrap(safe_text(text), width, break_on_hyphens=False) or [""]
 
 
-def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]:
+def _context(state: ModuleState, blocks: dict[str, list[str]], walk: bool) -> dict[str, Any]:
     book = state.book
     summary = bool(state.predicates.tile or state.predicates.members or state.predicates.boards)
     if state.predicates.boards:
-        state.runtime_names |= {"BOARD_BITS", "COUNT_BITS"}
+        state.runtime_names.add("COUNT_BITS")
     if book.deal_wins:
         state.runtime_names.add("DealWinInfo")
     if book.payments.draws:
@@ -257,13 +267,13 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
         state.runtime_names.add("ExchangeSpec")
     if summary:
         state.runtime_names |= {
-            "TILE_COUNT_WIDTH",
             "meld_masks",
-            "summarize",
             "summarize_tiles",
             "summary_tables",
             "tile_masks",
         }
+    if walk:
+        state.runtime_names.add("MELD_SHAPES")
     if state.predicates.meld or state.predicates.members:
         state.runtime_names |= {"Meld", "meld_masks", "summarize_melds"}
     title = f"{book.title} ({book.english})" if book.english else book.title
@@ -290,6 +300,8 @@ def _context(state: ModuleState, blocks: dict[str, list[str]]) -> dict[str, Any]
         ],
         "successor_lines": _numbers(book.wilds.successor),
         **_predicate_tables(state, summary),
+        "summary_words": summary_layout(summary_parts_of(state.predicates)) if walk else (),
+        "summary_walk_lines": summary_walk(state.predicates, state.shared_summary) if walk else [],
         **_tables(state),
         "options": book.options,
         "has_custom_shapes": any(state.slots.held(s).when is not None for s in book.shapes),

@@ -11,15 +11,18 @@ subexpressions, as its translator recorded them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import textwrap
+from collections.abc import Callable, Sequence
 
 from mjc.compiler import ir
 from mjc.compiler.conditions.facts import FACT_SOURCE
 from mjc.compiler.conditions.pyexpr import Predicates, PyExpr
 from mjc.compiler.emit.codeplan import reads
 from mjc.compiler.emit.slotreader import SlotReader
+from mjc.compiler.pysource.layout import WIDTH
 from mjc.compiler.pysource.pywriter import CodeWriter
 from mjc.runtime import exported
+from mjc.runtime.wins.summaries import WORD_BITS, SummaryPart, summary_layout, summary_parts
 
 # Names of `mjc.runtime.exported` that every generated module imports; conditions add more.
 BASE_IMPORTS = frozenset(exported.ALWAYS)
@@ -108,11 +111,6 @@ class ModuleState:
         return out.lines() + body.lines()
 
 
-def _counts(board: str) -> bool:
-    """Whether a board (`mjc.runtime.wins.meldboards.BOARD_NAMES`) is one of counts."""
-    return board.endswith(("_count", "_copies")) or board.startswith(("by_tile_", "holding_"))
-
-
 def prelude(out: CodeWriter, translator: PyExpr, shared: bool = False, meld: bool = False) -> bool:
     """Bind each fact the translator did not read in place, and each summary, in a fixed
     order; then the sets collected once and the local functions of deep parts. `shared`:
@@ -136,34 +134,14 @@ def prelude(out: CodeWriter, translator: PyExpr, shared: bool = False, meld: boo
     one_pass = {"tile", "members", "boards"} | ({"meld"} if meld else set())
     summarized = tiles == "a.tiles" and bool(summaries & one_pass)
     if summarized:
-        # One pass over the arrangement's melds gives the tile and the meld summaries and the
-        # membership bits; the meld predicates' bits sit above the tile predicates' bits.
+        # One pass over the arrangement's melds gives every field of the summary: the tile and
+        # the meld predicates' bits, the membership bits and the meld boards. The fields are
+        # named once every function is written (`fill_summary`), the module's predicates known.
+        for board in sorted(translator.boards):
+            translator.predicates.boards.setdefault(board, len(translator.predicates.boards))
         if shared:
             out.comment("The reading's summary: the caller's (score_fans and fu_count share it).")
-            out.line(
-                "x_some, x_every, x_count, x_members = summarize(a, SUMMARY) if x is None else x"
-            )
-        else:
-            out.line("x_some, x_every, x_count, x_members = summarize(a, SUMMARY)")
-        # Each part masked to its width: the boards above make the whole summary a long
-        # int, and every test of a small one is cheaper (native code: a machine word).
-        if "tile" in summaries:
-            out.line("x_tile_any = x_some & TILE_BITS")
-            out.line("x_tile_all = x_every & TILE_BITS")
-            out.line("x_tile_count = x_count & TILE_COUNT_BITS")
-        if "meld" in summaries:
-            out.line("x_meld_any = x_some >> MELD_SHIFT & MELD_BITS")
-            out.line("x_meld_all = x_every >> MELD_SHIFT & MELD_BITS")
-            out.line("x_meld_count = x_count >> MELD_COUNT_SHIFT & MELD_COUNT_BITS")
-        if "boards" in summaries:
-            # The arrangement's melds by suit and rank (`compiler/conditions/meldboards.py`), built
-            # in the same pass, each shifted out of the summary.
-            boards = translator.predicates.boards
-            for board in sorted(translator.boards):
-                boards.setdefault(board, len(boards))
-                counts = _counts(board)
-                where, mask = ("x_count", "COUNT") if counts else ("x_some", "BOARD")
-                out.line(f"x_{board} = {where} >> AT_{board.upper()} & {mask}_MASK")
+        out.line(SHARED_SUMMARY_FIELDS if shared else SUMMARY_FIELDS)
         summaries -= {"tile", "meld", "members", "boards"}
     assert "boards" not in summaries, "meld boards are read only where the summary is"
     for summary, source in summary_source.items():
@@ -176,3 +154,139 @@ def prelude(out: CodeWriter, translator: PyExpr, shared: bool = False, meld: boo
     for name, lambda_doc in translator.parts:
         out.assign(name, lambda_doc)
     return summarized and shared
+
+
+# Where a function unpacks the summary's fields: a line `fill_summary` replaces. A function
+# given the reading's summary by its caller (`x`, `ModuleState.shared_summary`) unpacks that.
+SUMMARY_FIELDS = "<the fields of summarize_arrangement(a)>"
+SHARED_SUMMARY_FIELDS = "<the fields of x, or of summarize_arrangement(a)>"
+SUMMARY_LINES = frozenset({SUMMARY_FIELDS, SHARED_SUMMARY_FIELDS})
+_FOLD_OP = {"or": "|=", "and": "&=", "add": "+="}
+_FIELD_NOTES = {
+    "tile_any": "bit k: some tile passes TILE_PREDICATES[k]",
+    "tile_all": "bit k: every tile passes TILE_PREDICATES[k]",
+    "tile_count": "5 bits a TILE_COUNTED field: the tiles that pass it",
+    "meld_any": "bit k: some set passes MELD_PREDICATES[k]",
+    "meld_all": "bit k: every set passes MELD_PREDICATES[k]",
+    "meld_count": "3 bits a MELD_COUNTED field: the sets that pass it",
+    "members": "4 bits a MEMBER_PREDICATES test: the winds of the sets passing",
+}
+
+
+def summary_parts_of(predicates: Predicates) -> tuple[SummaryPart, ...]:
+    """The summary's fields for the module's predicates and boards, as `summary_tables` makes
+    them from the module's tables."""
+    return summary_parts(
+        len(predicates.tile),
+        len(predicates.tile_counted),
+        len(predicates.meld),
+        len(predicates.meld_counted),
+        len(predicates.members),
+        tuple(predicates.boards),
+    )
+
+
+def _filled(head: str, items: list[str], tail: str, indent: int) -> list[str]:
+    """`head` + the items joined by commas + `tail` on one line, or the items filled into
+    lines of their own between `head` and `tail`."""
+    pad = " " * indent
+    one = f"{pad}{head}{', '.join(items)}{tail}"
+    if len(one) <= WIDTH:
+        return [one]
+    inner = textwrap.wrap(", ".join(items), WIDTH - indent - 4, break_on_hyphens=False)
+    return [f"{pad}{head}", *(f"{pad}    {line}" for line in inner), f"{pad}{tail.lstrip()}"]
+
+
+def fill_summary(body: list[str], predicates: Predicates) -> list[str]:
+    """`body` with each `SUMMARY_FIELDS` line replaced by the unpacking of every field (of the
+    caller's `x` when given, for `SHARED_SUMMARY_FIELDS`)."""
+    names = [f"x_{part.name}" for part in summary_parts_of(predicates)]
+    out: list[str] = []
+    for line in body:
+        marker = line.strip()
+        if marker not in SUMMARY_LINES:
+            out.append(line)
+            continue
+        indent = len(line) - len(line.lstrip())
+        source = "summarize_arrangement(a)"
+        if marker == SHARED_SUMMARY_FIELDS:
+            source += " if x is None else x"
+        out += _filled("(", names, f") = {source}", indent)
+    return out
+
+
+def summary_walk(predicates: Predicates, shared: bool = False) -> list[str]:
+    """The module's tables of each summary word and `summarize_arrangement`, which folds them
+    over an arrangement in one pass and takes each field out of its word; `shared`: the
+    runtime gives what it returns (`Summary`) to `score_fans` and `fu_count`."""
+    parts = summary_parts_of(predicates)
+    width = {part.name: part.width for part in parts}
+    words = summary_layout(parts)
+    lines = [
+        "# The summary's words (mjc.runtime.wins.summaries.summary_layout), each folded by its",
+        "# own tables: what each meld or pair of the standard and seven-pairs shapes puts in (by",
+        "# Meld.index), and for other shapes each tile (by tile int) and each declared set.",
+    ]
+    by_name = {part.name: part for part in parts}
+    folds: list[str] = []
+    for k, word in enumerate(words):
+        fold = by_name[word[0]].fold
+        folds.append(fold)
+        lines.append(f"# Word {k} ({fold.upper()}): {', '.join(word)}.")
+        for table in ("by_meld", "by_tile", "by_set"):
+            lines.append(f"WORD_{k}_{table.upper()}: Final = SUMMARY.words[{k}].{table}")
+    source: dict[str, str] = {}
+    for k, word in enumerate(words):
+        shift = 0
+        for n, name in enumerate(word):
+            found = f"w{k} >> {shift}" if shift else f"w{k}"
+            if folds[k] == "and" or n < len(word) - 1:
+                mask = hex((1 << width[name]) - 1) if width[name] <= WORD_BITS else "COUNT_MASK"
+                found = f"{found} & {mask}"
+            source[name] = found if width[name] else "0"  # a field of no predicate
+            shift += width[name]
+    fields = [
+        f"{source[p.name]},  # {p.name}: "
+        + _FIELD_NOTES.get(p.name, "a meld board (mjc.runtime.wins.meldboards)")
+        for p in parts
+    ]
+    # The type of what it returns, which `score_fans` and `fu_count` may be given as `x`.
+    alias = ["# The fields summarize_arrangement returns, in order."]
+    if shared:
+        alias[0] = alias[0][:-1] + ": the runtime makes them once per reading and"
+        alias.append("# gives them to score_fans and fu_count (x, RulesetSpec.summary).")
+    alias += _filled("Summary = tuple[", ["int"] * len(fields), "]", 0)
+    out = CodeWriter(indent=1)
+    out.line('"""The summary of an arrangement in one pass: over its melds and pairs, which')
+    out.line("hold every tile in the standard and seven-pairs shapes, or over its tiles and")
+    out.line('declared sets in other shapes; then each field, out of its word."""')
+    for k, fold in enumerate(folds):
+        out.line(f"w{k} = {-1 if fold == 'and' else 0}")
+
+    def fold_loop(loop: str, table: str, folded: Sequence[int]) -> None:
+        """`loop`, folding the words `folded` from their tables `table` (MELD, TILE, SET)."""
+        key = "t" if table == "TILE" else "i"
+        with out.block(loop):
+            if key == "i":
+                out.line("i = m.index")
+            for k in folded:
+                out.line(f"w{k} {_FOLD_OP[folds[k]]} WORD_{k}_BY_{table}[{key}]")
+            if not folded:
+                out.line("pass")
+
+    # Each loop folds only the words its items put something in: a pair and a tile of another
+    # shape only the tiles' parts, a declared set of another shape only its own.
+    tiled = [k for k, word in enumerate(words) if any(by_name[n].by_tiles for n in word)]
+    owned = [k for k, word in enumerate(words) if any(by_name[n].by_sets for n in word)]
+    with out.block("if a.shape in MELD_SHAPES"):
+        fold_loop("for m in a.melds", "MELD", range(len(words)))
+        fold_loop("for m in a.pairs", "MELD", tiled)
+    with out.block("else"):
+        fold_loop("for t in a.tiles", "TILE", tiled)
+        fold_loop("for m in a.melds", "SET", owned)
+    out.line("return (")
+    for field in fields:
+        out.line(f"    {field}")
+    out.line(")")
+    head = "def summarize_arrangement(a: Arrangement) -> Summary:"
+    return [*lines, *alias, "", "", head, *out.lines()]

@@ -70,7 +70,6 @@ from mjc.runtime.wins.readings import (
     waits,
 )
 from mjc.runtime.wins.sized import sized_arrangements
-from mjc.runtime.wins.summaries import summarize
 from mjc.runtime.wins.waitsets import custom_may_complete, custom_needs
 from mjc.runtime.wins.wilds import wild_arrangements
 
@@ -374,7 +373,7 @@ class Ruleset(SettlingRules):
                 if self._summary is None:
                     total, kept, notes = self._score_fans(arrangement, situation, values)
                 else:  # made once, for `score_fans` and `fu_count`
-                    summary = summarize(arrangement, self._summary)
+                    summary = self._summary(arrangement)
                     total, kept, notes = self._score_fans_of(
                         arrangement, situation, values, None, summary
                     )

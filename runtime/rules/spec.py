@@ -15,11 +15,10 @@ from typing import Any
 from mjc.frozen import Frozen, frozen, frozen_kw
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.score.options import OptionSpec
-from mjc.runtime.score.points import FuCount, PointsOf
+from mjc.runtime.score.points import FuCount, PointsOf, Summarize
 from mjc.runtime.score.scoring import Adjust, FanInfo, Reject, ScoreFans, Situation, TierInfo
 from mjc.runtime.settle.payments import DealWinInfo, Payments
 from mjc.runtime.tiles.hand import Hand
-from mjc.runtime.wins.summaries import SummaryTables
 
 __all__ = [
     "WILD_ACTIONS",
@@ -186,10 +185,10 @@ class RulesetSpec(Frozen):
     fu_label: str | None = None
     points: PointsOf | None = None
     points_label: str | None = None
-    # The tables of the reading's summary when `score_fans` and `fu_count` share it (each
-    # takes it as `x`): the runtime makes it once per reading (`summarize`). None: each
+    # The module's `summarize_arrangement` when `score_fans` and `fu_count` share the reading's
+    # summary (each takes it as `x`): the runtime makes it once per reading. None: each
     # function makes what it reads.
-    summary: SummaryTables | None = None
+    summary: Summarize | None = None
 
     def switched_on(
         self, values: Options

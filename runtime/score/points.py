@@ -16,12 +16,12 @@ from typing import Any, NamedTuple
 
 from mjc.runtime.score.scoring import Kept, Situation
 from mjc.runtime.wins.arrange import Arrangement
-from mjc.runtime.wins.summaries import SummaryTables, summarize
 
 __all__ = [
     "FuCount",
     "FuParts",
     "PointsOf",
+    "Summarize",
     "Summary",
     "Valued",
     "best_by_points",
@@ -29,8 +29,10 @@ __all__ = [
 ]
 
 FuParts = tuple[tuple[str, int], ...]
-# A reading's summary (`mjc.runtime.wins.summaries.summarize`), when a module shares it.
-Summary = tuple[int, int, int, int]
+# A reading's summary, the fields a generated module's `summarize_arrangement` returns, and
+# that function, when the module shares the summary between `score_fans` and `fu_count`.
+Summary = tuple[int, ...]
+Summarize = Callable[[Arrangement], Summary]
 FuCount = Callable[..., tuple[int, FuParts]]  # (arrangement, situation, values, kept[, summary])
 PointsOf = Callable[
     [Arrangement, Situation, dict[str, Any], Kept, int, int], tuple[int, str | None]
@@ -87,7 +89,7 @@ def best_by_points(
     fu_count: FuCount | None,
     points: PointsOf,
     prefer: frozenset[int] = frozenset(),
-    tables: SummaryTables | None = None,
+    summarize: Summarize | None = None,
 ) -> tuple[tuple[Any, ...], Valued]:
     """The best of several readings where a hand is paid on its points: one that may win
     before one refused, then the most points, then one holding a fan the scoring `prefer`s
@@ -95,9 +97,9 @@ def best_by_points(
     the most han (the total), then the most fu, then the most fu before rounding (the sum
     of its parts, as `mahjong` breaks such a tie); the first of equals. Returns what
     `best_reading` returns (arrangement, total, kept, notes, floor, refusal, ceiled,
-    ceiling, steps) and the reading's fu and points. Given the `tables` of the summary
-    that `score_fans` and `fu_count` share, each arrangement is summarized once, and the
-    readings of one arrangement (its winning tile's places) share it."""
+    ceiling, steps) and the reading's fu and points. Given the module's `summarize` of the
+    summary that `score_fans` and `fu_count` share, each arrangement is summarized once, and
+    the readings of one arrangement (its winning tile's places) share it."""
     score_fans, adjust, reject = valuers
     best: tuple[Any, ...] | None = None
     best_valued: Valued | None = None
@@ -105,13 +107,13 @@ def best_by_points(
     summary: Summary | None = None
     summarized: tuple[object, ...] = ()
     for arrangement in found:
-        if tables is None:
+        if summarize is None:
             total, kept, notes = score_fans(arrangement, situation, values)
         else:
-            # What the summary reads: the shape, melds, pairs and tiles (`summarize`).
+            # What the summary reads: the shape, melds, pairs and tiles.
             head = arrangement[:4]
             if summary is None or head != summarized:
-                summary, summarized = summarize(arrangement, tables), head
+                summary, summarized = summarize(arrangement), head
             total, kept, notes = score_fans(arrangement, situation, values, None, summary)
         total, least, ceiled, ceiling, steps = adjust(arrangement, situation, values, kept, total)
         rejected = reject(arrangement, situation, values, kept, total) if reject else None

@@ -15,9 +15,10 @@ A chow's rank is its lowest tile's; pungs include kongs, as `m.is_pung` does.
 
 The boards are folded into the arrangement's one-pass summary (`mjc.runtime.wins.summaries`):
 `board_units` gives each board's units by meld (and by tile: `tile_copies`, a count field per
-tile kind of how many copies the arrangement holds), which `summary_tables` places above the
-predicate bits; generated code shifts each board out and masks it to `BOARD_BITS` or
-`COUNT_BITS`. `meld_boards` computes the same boards from a list of melds alone.
+tile kind of how many copies the arrangement holds), which `summary_tables` places in words
+of their own (a board, `BOARD_BITS` wide, is a machine int; the count boards, `COUNT_BITS`
+wide, share one word, out of which generated code takes each). `meld_boards` computes the same
+boards from a list of melds alone.
 
 `DISTINCT_SLOTS_3` answers a chain of melds of different suits (三色: a chow in each suit at
 ranks r, r + 1, r + 2) from the suit-sets at its ranks, 4 bits each; a chain of two reads it

@@ -6,7 +6,13 @@ each predicate once on every tile kind and every interned meld and keeps the ans
 masks (`tile_masks`, `meld_masks`, combined by `summary_tables`). Scoring then walks an
 arrangement's melds once (`summarize`), OR-ing, AND-ing and adding the masks, and every
 quantifier becomes a shift and a mask instead of a Python loop. A membership test such as
-`any m in melds: m.is_pung and m.tile == seat_wind` becomes one bit of the same walk.
+`any m in melds: m.is_pung and m.tile == seat_wind` becomes one bit of the same walk, and the
+meld boards (`mjc.runtime.wins.meldboards`) are built by it too.
+
+The walk folds a few words, each holding parts side by side (`summary_layout`): no word is
+wider than `WORD_BITS` but the one that holds the count boards, so that what a fan reads is a
+machine int in native code (mypyc's short ints; CPython too allocates less for small ints),
+and the parts are taken out of their words once per arrangement.
 """
 
 from __future__ import annotations
@@ -28,14 +34,21 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MELD_COUNT_WIDTH",
+    "MELD_SHAPES",
     "MEMBER_BASE",
     "MEMBER_WIDTH",
     "TILE_COUNT_WIDTH",
+    "WORD_BITS",
+    "SummaryPart",
     "SummaryTables",
+    "SummaryWord",
     "meld_masks",
     "summarize",
     "summarize_melds",
     "summarize_tiles",
+    "summary_fields",
+    "summary_layout",
+    "summary_parts",
     "summary_tables",
     "tile_masks",
 ]
@@ -87,47 +100,124 @@ def meld_masks(
     return tuple(masks), tuple(packs)
 
 
+# A word of the summary holds at most this many bits, so that it stays a machine int in native
+# code (mypyc's short ints: 62 bits and a sign); a part wider than a word (a count board) shares
+# the one wide word of its fold with the others.
+WORD_BITS = 62
+MELD_SHAPES = frozenset({"standard", "seven_pairs"})  # shapes whose melds and pairs hold every tile
+
+
+class SummaryPart(NamedTuple):
+    """A field of the summary: its name, how items fold into it ("or": some item has the bit,
+    "and": every item has it, "add": counters), its width in bits, and what puts something in
+    it: tiles (a set's or a pair's, or a tile of another shape), a set's own part, or both. A
+    pair puts in only what tiles do."""
+
+    name: str
+    fold: str
+    width: int
+    by_tiles: bool = True
+    by_sets: bool = False
+
+
+def summary_parts(
+    tile_bits: int,
+    tile_count_fields: int,
+    meld_bits: int,
+    meld_count_fields: int,
+    members: int = 0,
+    boards: Sequence[str] = (),
+) -> tuple[SummaryPart, ...]:
+    """The fields of a summary over `tile_bits` tile predicates (`tile_count_fields` counted),
+    `meld_bits` meld predicates (`meld_count_fields` counted), `members` membership tests and the
+    meld boards `boards`, in the order a generated module unpacks them: the tile predicates'
+    bits (some tile, every tile, counts), the meld predicates' likewise, the membership bits,
+    then each board (`mjc.runtime.wins.meldboards`)."""
+    parts = [
+        SummaryPart("tile_any", "or", tile_bits),
+        SummaryPart("tile_all", "and", tile_bits),
+        SummaryPart("tile_count", "add", tile_count_fields * TILE_COUNT_WIDTH),
+        SummaryPart("meld_any", "or", meld_bits, False, True),
+        SummaryPart("meld_all", "and", meld_bits, False, True),
+        SummaryPart("meld_count", "add", meld_count_fields * MELD_COUNT_WIDTH, False, True),
+    ]
+    if members:
+        parts.append(SummaryPart("members", "or", members * MEMBER_WIDTH, False, True))
+    for name in boards:
+        counts, _, by_tile = board_units(name)
+        width = COUNT_BITS if counts else BOARD_BITS
+        parts.append(SummaryPart(name, "add" if counts else "or", width, any(by_tile), True))
+    return tuple(parts)
+
+
+def summary_layout(parts: Sequence[SummaryPart]) -> tuple[tuple[str, ...], ...]:
+    """The words that hold `parts`, each a tuple of part names, low bits first: every part
+    goes into the first word of its fold that it fits within `WORD_BITS`, or opens a word; the
+    parts wider than a word share one word per fold. Fewer words are fewer folds per item; a
+    word within `WORD_BITS` is a machine int in native code.
+
+    In a wide word, the boards more items add to sit lower (`tile_copies`: every tile; the
+    boards of a kind of meld; then those of the sets that pass a predicate): a long int costs
+    by its length, and the word stays as short as its highest board that some item filled."""
+    words: list[list[str]] = []
+    folds: list[str] = []
+    used: list[int] = []
+    wide: dict[str, int] = {}
+    for part in sorted(parts, key=lambda p: _crowded(p.name) if p.width > WORD_BITS else -1):
+        if part.width > WORD_BITS:
+            k = wide.setdefault(part.fold, len(words))
+        else:
+            k = next(
+                (k for k, fold in enumerate(folds)
+                 if fold == part.fold and k not in wide.values()
+                 and used[k] + part.width <= WORD_BITS),
+                len(words),
+            )  # fmt: skip
+        if k == len(words):
+            words.append([])
+            folds.append(part.fold)
+            used.append(0)
+        words[k].append(part.name)
+        used[k] += part.width
+    return tuple(tuple(word) for word in words)
+
+
+def _crowded(board: str) -> int:
+    """How low a count board sits in the wide word: 0 for the one every tile adds to, 1 for
+    a kind of meld's, 2 for those of the sets that pass a predicate."""
+    return 0 if board == "tile_copies" else 2 if board.startswith(("by_tile_", "holding_")) else 1
+
+
+class SummaryWord(NamedTuple):
+    """One int the pass folds: its fold ("or", "and", "add"), the parts it holds (low bits
+    first), and what each item puts in: by `Meld.index` a set or pair of the standard and
+    seven-pairs shapes (`by_meld`: its tiles' part and its own), by tile int a tile of another
+    shape (`by_tile`), by `Meld.index` a declared set of another shape (`by_set`: its own part
+    alone, its tiles being among the tiles)."""
+
+    fold: str
+    parts: tuple[str, ...]
+    by_meld: tuple[int, ...]
+    by_tile: tuple[int, ...]
+    by_set: tuple[int, ...]
+
+
 class SummaryTables(NamedTuple):
-    """What `summarize` folds, built once by `summary_tables` when a generated module loads.
+    """What `summarize` folds, built once by `summary_tables` when a generated module loads:
+    its words, and where each part sits (`at`: its word and shift; `mask`: its width as a mask).
+    A generated module writes the same fold out as a function of its own (`summarize_arrangement`)
+    over these tables."""
 
-    The tile predicates' bits sit low in each int and the meld predicates' bits above them
-    (their counter fields likewise above the tile counters), so that one OR, one AND and one
-    addition per meld gather both summaries. By `Meld.index`: `meld_some`,
-    `meld_every` and `meld_count` give a set's tile bits (some tile, every tile, counts) with
-    its own meld bits; a pair's entries give its tile bits only, the meld part neutral (no
-    bits, all bits, no counts), since meld quantifiers range over the sets. `meld_members`
-    holds, per membership test k, a wind meld's tile as bit `MEMBER_WIDTH * k + tile - 27`
-    when the meld passes the test's item-local part. By tile int: `tile_some`, `tile_every` and
-    `tile_count`, for shapes whose tiles are not all in melds (thirteen orphans, custom ones),
-    and `meld_only_*`, the meld part alone, for their declared melds. The meld boards a
-    module reads ride along above the meld bits and counters (`board_at`), so that the same
-    pass builds them.
-    """
-
-    meld_some: tuple[int, ...]
-    meld_every: tuple[int, ...]
-    meld_count: tuple[int, ...]
-    meld_members: tuple[int, ...]
-    tile_some: tuple[int, ...]
-    tile_every: tuple[int, ...]
-    tile_count: tuple[int, ...]
-    meld_only_some: tuple[int, ...]
-    meld_only_every: tuple[int, ...]
-    meld_only_count: tuple[int, ...]
-    # Where each board asked for sits (`mjc.runtime.wins.meldboards.board_units`), in order: its
-    # shift in the bits some item has (a board) or in the packed counts (a count board).
-    board_at: tuple[int, ...] = ()
-    # How wide the meld predicates' bits and their counters are (the boards start above
-    # them): a generated module masks each part of the summary to its width, so that what a
-    # fan tests is a small int, whatever the boards above add (`mjc.compiler.emit.emitbase`).
-    meld_bits: int = 0
-    meld_count_bits: int = 0
+    words: tuple[SummaryWord, ...]
+    at: dict[str, tuple[int, int]]
+    mask: dict[str, int]
 
 
-# One field of `meld_members` per membership test, one bit per wind: what such a test
-# compares a meld's tile with is the seat or the round wind (`mjc.compiler.conditions.pyexpr`).
+# One field of `members` per membership test, one bit per wind: what such a test compares a
+# meld's tile with is the seat or the round wind (`mjc.compiler.conditions.pyexpr`).
 MEMBER_WIDTH = 4
 MEMBER_BASE = 27  # 东, the first wind
+_START = {"or": 0, "and": -1, "add": 0}
 
 
 @plain_type_errors
@@ -143,69 +233,57 @@ def summary_tables(
     boards: Sequence[str] = (),
     meld_bits: int = 0,
     meld_count_fields: int = 0,
+    words: Sequence[Sequence[str]] | None = None,
 ) -> SummaryTables:
     """The tables of `summarize` from `tile_masks` and `meld_masks` (over `tile_bits` tile
     predicates, `tile_count_fields` of them counted: all by default), the item-local
-    parts of the module's membership tests and the meld boards the module reads. The meld
-    part is at least `meld_bits` bits and `meld_count_fields` counters wide (the module's
-    meld predicates and counted ones), so that a predicate no meld passes reads 0, never a
-    board's bit."""
-    meld_shift = tile_bits
+    parts of the module's membership tests and the meld boards the module reads, in the words
+    `words` (each a sequence of part names, `summary_layout`'s by default). The meld parts are
+    at least `meld_bits` bits and `meld_count_fields` counters wide (the module's meld
+    predicates and counted ones)."""
     fields = tile_bits if tile_count_fields is None else tile_count_fields
-    count_shift = fields * TILE_COUNT_WIDTH
     meld_width = max([meld_bits, *(mask.bit_length() for mask in meld_masks)])
     meld_count_width = max(
         meld_count_fields * MELD_COUNT_WIDTH,
         _whole_fields(max((c.bit_length() for c in meld_counts), default=0)),
     )
-    board_some, board_count, tile_counts, board_at = _boards(
-        boards, meld_masks, meld_shift + meld_width, count_shift + meld_count_width, tile_counts
+    parts = summary_parts(
+        tile_bits, fields, meld_width, meld_count_width // MELD_COUNT_WIDTH, len(members), boards
     )
-    all_meld_bits = -1 << meld_shift  # the neutral "every" of the meld part
-    all_tile_bits = (1 << meld_shift) - 1
-    some = [0] * MELD_INDEXES
-    every = [-1] * MELD_INDEXES
-    count = [0] * MELD_INDEXES
-    member = [0] * MELD_INDEXES
-    only_some = [0] * MELD_INDEXES
-    only_every = [-1] * MELD_INDEXES
-    only_count = [0] * MELD_INDEXES
-    for m in all_melds():
-        i = m.index
-        tile_some, tile_every, tile_count = summarize_tiles(m.tiles, tile_masks, tile_counts)
-        tile_every &= all_tile_bits
-        if m.kind == "pair":
-            some[i], every[i], count[i] = tile_some, tile_every | all_meld_bits, tile_count
-            continue
-        own = meld_masks[i] << meld_shift
-        own_count = meld_counts[i] << count_shift
-        own_some = own | board_some[i]
-        own_count += board_count[i]
-        some[i] = tile_some | own_some
-        every[i] = tile_every | own
-        count[i] = tile_count + own_count
-        only_some[i], only_every[i], only_count[i] = own_some, all_tile_bits | own, own_count
-        if MEMBER_BASE <= m.tile < MEMBER_BASE + MEMBER_WIDTH:
-            member[i] = sum(
-                1 << (MEMBER_WIDTH * k + m.tile - MEMBER_BASE)
-                for k, test in enumerate(members)
-                if test(m)
-            )
-    return SummaryTables(
-        tuple(some),
-        tuple(every),
-        tuple(count),
-        tuple(member) if any(member) else NO_MEMBERS,
-        tile_masks,
-        tuple(mask | all_meld_bits for mask in tile_masks),
-        tile_counts,
-        tuple(only_some),
-        tuple(only_every),
-        tuple(only_count),
-        board_at,
-        meld_width,
-        meld_count_width,
-    )
+    layout = summary_layout(parts) if words is None else tuple(tuple(w) for w in words)
+    by_name = {p.name: p for p in parts}
+    placed = [name for word in layout for name in word]
+    if sorted(placed) != sorted(by_name):
+        raise ValueError(f"words must hold each of {', '.join(by_name)} once, not {placed}")
+    units = _Units(tile_masks, tile_counts, meld_masks, meld_counts, members)
+    at: dict[str, tuple[int, int]] = {}
+    built: list[SummaryWord] = []
+    for k, word in enumerate(layout):
+        folds = {by_name[name].fold for name in word}
+        if len(folds) != 1:
+            raise ValueError(f"a word folds one way, not {sorted(folds)}: {word}")
+        (fold,) = folds
+        shift = 0
+        tables: list[list[int]] = [
+            [_START[fold]] * MELD_INDEXES,
+            [_START[fold]] * NUM_TILES,
+            [_START[fold]] * MELD_INDEXES,
+        ]
+        for name in word:
+            width = by_name[name].width
+            mask = (1 << width) - 1
+            for table, values in zip(tables, units.of(name), strict=True):
+                for i, value in enumerate(values):
+                    if fold == "and":
+                        table[i] &= ~(mask << shift) | (value & mask) << shift
+                    else:
+                        table[i] |= (value & mask) << shift  # the parts never overlap: OR adds
+            at[name] = (k, shift)
+            shift += width
+        built.append(SummaryWord(fold, word, *(tuple(t) for t in tables)))
+    # The parts in `summary_parts`' order, the order a generated module unpacks them in.
+    at = {p.name: at[p.name] for p in parts}
+    return SummaryTables(tuple(built), at, {p.name: (1 << p.width) - 1 for p in parts})
 
 
 def _whole_fields(bits: int) -> int:
@@ -213,97 +291,99 @@ def _whole_fields(bits: int) -> int:
     return -(-bits // MELD_COUNT_WIDTH) * MELD_COUNT_WIDTH
 
 
-def _boards(
-    names: Sequence[str],
-    meld_masks: tuple[int, ...],
-    some_at: int,
-    count_at: int,
-    tile_counts: tuple[int, ...],
-) -> tuple[list[int], list[int], tuple[int, ...], tuple[int, ...]]:
-    """The boards `names` (of the sets that pass a meld predicate: by its bit in
-    `meld_masks`) placed from bit `some_at` of the some-bits and `count_at` of the counts:
-    each meld's board bits and count units, the tile counts with the tiles' own units added,
-    and each board's shift."""
-    board_some = [0] * MELD_INDEXES
-    board_count = [0] * MELD_INDEXES
-    by_tile = list(tile_counts)
-    found: list[int] = []
-    for name in names:
-        counts, meld_units, tile_units = board_units(name, meld_masks)
-        at = count_at if counts else some_at
-        found.append(at)
-        into = board_count if counts else board_some
-        for i, unit in enumerate(meld_units):
-            into[i] |= unit << at  # the boards never overlap: OR adds
-        for t, unit in enumerate(tile_units):
-            by_tile[t] += unit << at
-        if counts:
-            count_at += COUNT_BITS
-        else:
-            some_at += BOARD_BITS
-    return board_some, board_count, tuple(by_tile), tuple(found)
+class _Units:
+    """What each item puts in each part, before the parts are placed in words."""
+
+    def __init__(
+        self,
+        tile_masks: tuple[int, ...],
+        tile_counts: tuple[int, ...],
+        meld_masks: tuple[int, ...],
+        meld_counts: tuple[int, ...],
+        members: Sequence[Callable[[Meld], object]],
+    ) -> None:
+        self.tile_masks, self.tile_counts = tile_masks, tile_counts
+        self.meld_masks, self.meld_counts = meld_masks, meld_counts
+        self.members = members
+        self.sets = [m for m in all_melds() if m.kind != "pair"]
+        self.pairs = [m for m in all_melds() if m.kind == "pair"]
+
+    def of(self, name: str) -> tuple[list[int], list[int], list[int]]:
+        """By `Meld.index` for a set or pair, by tile int, and by `Meld.index` for a declared
+        set (its own part): the value `name` takes on that item alone."""
+        by_meld = [0] * MELD_INDEXES
+        by_tile = [0] * NUM_TILES
+        by_set = [0] * MELD_INDEXES
+        if name in ("tile_any", "tile_all", "tile_count"):
+            values = self.tile_masks if name != "tile_count" else self.tile_counts
+            by_tile[:] = values
+            for m in (*self.sets, *self.pairs):
+                some, every, count = summarize_tiles(m.tiles, self.tile_masks, self.tile_counts)
+                by_meld[m.index] = {"tile_any": some, "tile_all": every, "tile_count": count}[name]
+            if name == "tile_all":
+                by_set = [-1] * MELD_INDEXES
+            return by_meld, by_tile, by_set
+        if name in ("meld_any", "meld_all", "meld_count", "members"):
+            if name == "meld_all":  # no set: every meld predicate holds
+                by_meld, by_set = [-1] * MELD_INDEXES, [-1] * MELD_INDEXES
+                by_tile = [-1] * NUM_TILES
+            for m in self.sets:
+                by_meld[m.index] = by_set[m.index] = self._own(name, m)
+            return by_meld, by_tile, by_set
+        counts, meld_units, tile_units = board_units(name, self.meld_masks)
+        for m in (*self.sets, *self.pairs):
+            own = meld_units[m.index] if m.kind != "pair" else 0
+            by_set[m.index] = own
+            by_meld[m.index] = own + sum(tile_units[t] for t in m.tiles) if counts else own
+        by_tile[:] = tile_units
+        return by_meld, by_tile, by_set
+
+    def _own(self, name: str, m: Meld) -> int:
+        """A set's own value of a meld part (`meld_any`, `meld_all`, `meld_count`, `members`)."""
+        if name == "meld_count":
+            return self.meld_counts[m.index]
+        if name != "members":
+            return self.meld_masks[m.index]
+        if not MEMBER_BASE <= m.tile < MEMBER_BASE + MEMBER_WIDTH:
+            return 0
+        return sum(
+            1 << (MEMBER_WIDTH * k + m.tile - MEMBER_BASE)
+            for k, test in enumerate(self.members)
+            if test(m)
+        )
 
 
-_MELD_SHAPES = frozenset({"standard", "seven_pairs"})
-# The membership bits of a module without membership tests (every meld's are 0): `summarize`
-# knows them by identity and skips them.
-NO_MEMBERS: tuple[int, ...] = (0,) * MELD_INDEXES
-
-
-def summarize(a: Arrangement, tables: SummaryTables) -> tuple[int, int, int, int]:
-    """The combined summaries of an arrangement: (bits some item has, bits every item has,
-    packed counts, membership fields), in one pass over its melds and pairs, which hold
-    every tile in the standard and seven-pairs shapes; other shapes fold over the tiles.
-
-    Tile predicates read the low bits (`x >> bit & 1`), meld predicates the bits from
-    `meld_shift` on: the generated module splits the two with one shift each."""
+def summarize(a: Arrangement, tables: SummaryTables) -> tuple[int, ...]:
+    """The words of an arrangement's summary, in one pass over its melds and pairs, which hold
+    every tile in the standard and seven-pairs shapes; other shapes fold over the tiles and
+    the declared melds. A generated module writes this fold out for its own words
+    (`summarize_arrangement`); `summary_fields` splits the words into their parts."""
     try:
-        some = 0
-        every = -1
-        count = 0
-        members = 0
-        if a.shape in _MELD_SHAPES:
-            meld_some, meld_every, meld_count, meld_members = tables[:4]
-            if meld_members is NO_MEMBERS:  # no membership tests: three folds, not four
-                for m in a.melds:
-                    i = m.index
-                    some |= meld_some[i]
-                    every &= meld_every[i]
-                    count += meld_count[i]
-                for m in a.pairs:
-                    i = m.index
-                    some |= meld_some[i]
-                    every &= meld_every[i]
-                    count += meld_count[i]
-                return some, every, count, 0
-            for m in a.melds:
-                i = m.index
-                some |= meld_some[i]
-                every &= meld_every[i]
-                count += meld_count[i]
-                members |= meld_members[i]
-            for m in a.pairs:
-                i = m.index
-                some |= meld_some[i]
-                every &= meld_every[i]
-                count += meld_count[i]
-            return some, every, count, members
-        tile_some, tile_every, tile_count = tables.tile_some, tables.tile_every, tables.tile_count
-        for t in a.tiles:
-            some |= tile_some[t]
-            every &= tile_every[t]
-            count += tile_count[t]
-        meld_members = tables.meld_members
-        for m in a.melds:
-            i = m.index
-            some |= tables.meld_only_some[i]
-            every &= tables.meld_only_every[i]
-            count += tables.meld_only_count[i]
-            members |= meld_members[i]
-        return some, every, count, members
+        found: list[int] = []
+        for word in tables.words:
+            if a.shape in MELD_SHAPES:
+                values = [word.by_meld[m.index] for m in (*a.melds, *a.pairs)]
+            else:
+                values = [word.by_tile[t] for t in a.tiles]
+                values += [word.by_set[m.index] for m in a.melds]
+            folded = _START[word.fold]
+            for value in values:
+                if word.fold == "or":
+                    folded |= value
+                elif word.fold == "and":
+                    folded &= value
+                else:
+                    folded += value
+            found.append(folded)
+        return tuple(found)
     except _WRONG_TYPE_SIGNS:
         raise_if_wrong(summarize, a, tables)
         raise
+
+
+def summary_fields(words: Sequence[int], tables: SummaryTables) -> dict[str, int]:
+    """Each part of the summary by name, out of its words (`summarize`'s)."""
+    return {name: words[k] >> shift & tables.mask[name] for name, (k, shift) in tables.at.items()}
 
 
 def summarize_tiles(

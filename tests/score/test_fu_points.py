@@ -11,6 +11,7 @@ The rulebook is tests/helpers/rulebooks/riichi_points.mjr (its fans and values a
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from functools import cache
 from typing import Any
@@ -118,6 +119,23 @@ def test_most_points_come_before_most_han_then_most_fu() -> None:
     values["b"] = (2, 60)  # now 960 each: the most han
     best, _ = best_by_points(found, Any, {}, valuers, fu_count, points)  # type: ignore[arg-type]
     assert best[0] == "a"
+
+
+def test_score_fans_and_fu_count_share_the_summary_the_module_makes() -> None:
+    """The module names its `summarize_arrangement` as the shared summary; scoring with it
+    (made once per reading, given to both as `x`) and without (each makes its own) agree."""
+    shared = rules()
+    spec = shared.spec
+    assert spec.summary is not None
+    assert spec.summary is spec.score_fans.__globals__["summarize_arrangement"]
+    alone = Ruleset(dataclasses.replace(spec, summary=None))
+    for text, win in (
+        (PINFU, "3s"), (TERMINAL_PUNG, "3s"), (SEVEN_PAIRS, "7z"), (FOUR_HAN, "3s"),
+        (CHINITSU, "9m"), (PUNGS_OR_CHOWS, "7z"), (RON_320, "3s"),
+    ):  # fmt: skip
+        for self_drawn in (False, True):
+            ours = shared.score(text, win=win, self_drawn=self_drawn).as_dict()
+            assert ours == alone.score(text, win=win, self_drawn=self_drawn).as_dict(), text
 
 
 def test_as_dict_gives_the_fu_its_parts_the_points_and_the_limit() -> None:

@@ -43,13 +43,13 @@ from mjc.runtime.exported import (
     meld_masks,
     refusal,
     require_api,
-    summarize,
     summarize_melds,
     summarize_tiles,
     summary_tables,
     tile_masks,
 )
 from mjc.runtime.wins.meldboards import meld_boards
+from mjc.runtime.wins.summaries import summarize
 
 BAD: tuple[object, ...] = (None, 5, b"1m", ["1m"])
 NONE, INT, BYTES, LIST = BAD

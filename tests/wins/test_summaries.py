@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from mjc.runtime import parse_hand
@@ -23,11 +24,17 @@ from mjc.runtime.wins.summaries import (
     MEMBER_BASE,
     MEMBER_WIDTH,
     TILE_COUNT_WIDTH,
+    WORD_BITS,
+    SummaryTables,
     meld_masks,
     summarize,
+    summary_fields,
+    summary_layout,
+    summary_parts,
     summary_tables,
     tile_masks,
 )
+from tests.conftest import ruleset
 
 TILE_TESTS: tuple[Callable[[int], object], ...] = (
     lambda t: SUIT_OF[t] == "m",
@@ -50,8 +57,6 @@ MELD_MASKS, MELD_COUNTS = meld_masks(MELD_TESTS)
 TABLES = summary_tables(
     TILE_MASKS, TILE_COUNTS, MELD_MASKS, MELD_COUNTS, len(TILE_TESTS), MEMBER_TESTS
 )
-MELD_SHIFT = len(TILE_TESTS)
-MELD_COUNT_SHIFT = MELD_SHIFT * TILE_COUNT_WIDTH
 # The same with every meld board riding along, and the boards of the sets that pass a meld
 # predicate: exposed ones by tile (bit 3), chows by each tile held (bit 0).
 BOARDS = (*BOARD_NAMES, "by_tile_3", "holding_0")
@@ -61,20 +66,16 @@ BOARD_TABLES = summary_tables(
 )  # fmt: skip
 
 
+def fields(a: Arrangement, tables: SummaryTables = TABLES) -> dict[str, int]:
+    return summary_fields(summarize(a, tables), tables)
+
+
 def check_boards(a: Arrangement) -> None:
-    """The boards in the summary are `meld_boards`' and the counts of copies and of sets."""
-    assert summarize(a, BOARD_TABLES)[3] == summarize(a, TABLES)[3]
-    some, _, count, _ = summarize(a, BOARD_TABLES)
-    plain = summarize(a, TABLES)
-    assert some & (1 << BOARD_TABLES.board_at[0]) - 1 == plain[0]
-    assert count & (1 << BOARD_TABLES.board_at[1]) - 1 == plain[2]
+    """The boards in the summary are `meld_boards`' and the counts of copies and of sets, and
+    the predicates' fields are those of the summary without boards."""
+    found = fields(a, BOARD_TABLES)
+    assert {k: v for k, v in found.items() if k in TABLES.at} == fields(a)
     boards = meld_boards(a.melds)
-    found: dict[str, int] = {}
-    for name, at in zip(BOARDS, BOARD_TABLES.board_at, strict=True):
-        counts = not name.endswith("_board")
-        found[name] = ((count if counts else some) >> at) & (
-            1 << (COUNT_BITS if counts else BOARD_BITS)
-        ) - 1
     for name in boards._fields:
         assert found[name] == getattr(boards, name), name
     for t in range(34):
@@ -85,19 +86,18 @@ def check_boards(a: Arrangement) -> None:
 
 
 def check(a: Arrangement) -> None:
-    some, every, count, members = summarize(a, TABLES)
+    found = fields(a)
     for bit, test in enumerate(TILE_TESTS):
         hits = [bool(test(t)) for t in a.tiles]
-        assert (some >> bit & 1) == any(hits)
-        assert (every >> bit & 1) == all(hits)
-        assert (count >> bit * TILE_COUNT_WIDTH & 31) == sum(hits)
-    meld_some, meld_every = some >> MELD_SHIFT, every >> MELD_SHIFT
-    meld_count = count >> MELD_COUNT_SHIFT
+        assert (found["tile_any"] >> bit & 1) == any(hits)
+        assert (found["tile_all"] >> bit & 1) == all(hits)
+        assert (found["tile_count"] >> bit * TILE_COUNT_WIDTH & 31) == sum(hits)
     for bit, meld_test in enumerate(MELD_TESTS):
         passed = [bool(meld_test(m)) for m in a.melds]
-        assert (meld_some >> bit & 1) == any(passed)
-        assert (meld_every >> bit & 1) == all(passed)
-        assert (meld_count >> bit * MELD_COUNT_WIDTH & 7) == sum(passed)
+        assert (found["meld_any"] >> bit & 1) == any(passed)
+        assert (found["meld_all"] >> bit & 1) == all(passed)
+        assert (found["meld_count"] >> bit * MELD_COUNT_WIDTH & 7) == sum(passed)
+    members = found["members"]
     for k, member_test in enumerate(MEMBER_TESTS):
         tiles = {m.tile for m in a.melds if member_test(m)}
         for wind in range(MEMBER_BASE, MEMBER_BASE + MEMBER_WIDTH):
@@ -122,9 +122,9 @@ def test_every_shape_is_summarised_like_a_loop() -> None:
 
 def test_no_melds_means_every_meld_predicate_holds_vacuously() -> None:
     (a,) = [a for a in arrangements(parse_hand("1122m3344p5566s77z"), SHAPES)]
-    _, every, count, members = summarize(a, TABLES)
-    assert every >> MELD_SHIFT == -1
-    assert count >> MELD_COUNT_SHIFT == 0 and members == 0
+    found = fields(a)
+    assert found["meld_all"] == (1 << len(MELD_TESTS)) - 1
+    assert found["meld_count"] == 0 and found["members"] == 0
 
 
 _SETS = [f"{r}{r + 1}{r + 2}{s}" for s in "mps" for r in range(1, 8)]
@@ -163,9 +163,9 @@ def test_only_counted_predicates_get_a_counter_field() -> None:
     assert not any(meld_counts)
 
 
-def test_a_meld_predicate_no_meld_passes_reads_zero_below_the_boards() -> None:
-    # Predicate 1 (a 9-chow: none exists) and its counter sit below the boards, whatever the
-    # boards hold: the generated module masks each part to `meld_bits`/`meld_count_bits`.
+def test_a_meld_predicate_no_meld_passes_reads_zero_whatever_shares_its_word() -> None:
+    # Predicate 1 (a 9-chow: none exists) and its counter read 0 beside the tile predicates'
+    # bits and the boards: the generated module takes each field out of its word to its width.
     tests: tuple[Callable[[Meld], object], ...] = (
         lambda m: m.is_pung,
         lambda m: m.is_chow and m.rank == 9,
@@ -175,16 +175,67 @@ def test_a_meld_predicate_no_meld_passes_reads_zero_below_the_boards() -> None:
         TILE_MASKS, TILE_COUNTS, masks, counts, len(TILE_TESTS), boards=BOARDS,
         meld_bits=len(tests), meld_count_fields=len(tests),
     )  # fmt: skip
-    assert tables.meld_bits == 2 and tables.meld_count_bits == 2 * MELD_COUNT_WIDTH
-    assert min(tables.board_at) >= MELD_SHIFT + 2
+    assert tables.mask["meld_any"] == 3 and tables.mask["meld_count"] == (1 << 6) - 1
     for text in ("123m456p789s555z11z", "11z [123m] [555p] (7777s) [999m]"):
         (a, *_) = arrangements(parse_hand(text), SHAPES)
-        some, every, count, _ = summarize(a, tables)
-        meld_any = some >> MELD_SHIFT & (1 << tables.meld_bits) - 1
-        meld_count = count >> MELD_COUNT_SHIFT & (1 << tables.meld_count_bits) - 1
-        assert meld_any >> 1 & 1 == 0 and meld_count >> MELD_COUNT_WIDTH & 7 == 0
-        assert meld_any & 1 == any(m.is_pung for m in a.melds)
-        assert meld_count & 7 == sum(m.is_pung for m in a.melds)
-        assert every >> MELD_SHIFT & (1 << tables.meld_bits) - 1 == (
-            all(m.is_pung for m in a.melds) | 0
-        )
+        found = fields(a, tables)
+        assert found["meld_any"] >> 1 & 1 == 0 and found["meld_count"] >> MELD_COUNT_WIDTH & 7 == 0
+        assert found["meld_any"] & 1 == any(m.is_pung for m in a.melds)
+        assert found["meld_count"] & 7 == sum(m.is_pung for m in a.melds)
+        assert found["meld_all"] == (all(m.is_pung for m in a.melds) | 0)
+
+
+def test_every_word_is_a_machine_int_but_the_one_of_the_count_boards() -> None:
+    layout = summary_layout(summary_parts(26, 3, 20, 16, 2, BOARDS))
+    width = {p.name: p.width for p in summary_parts(26, 3, 20, 16, 2, BOARDS)}
+    wide = [word for word in layout if sum(width[name] for name in word) > WORD_BITS]
+    (counts,) = wide
+    assert sorted(counts) == sorted(name for name in BOARDS if width[name] == COUNT_BITS)
+    # The board every tile adds to lowest, those of the sets that pass a predicate highest.
+    assert counts[0] == "tile_copies" and counts[-2:] == ("by_tile_3", "holding_0")
+    assert sorted(name for word in layout for name in word) == sorted(width)
+    assert all(width[name] <= WORD_BITS for word in layout if word not in wide for name in word)
+    assert all(width[name] == BOARD_BITS for name in BOARDS if width[name] != COUNT_BITS)
+
+
+def test_words_that_leave_a_field_out_or_mix_folds_are_refused() -> None:
+    with pytest.raises(ValueError, match="once"):
+        summary_tables(TILE_MASKS, TILE_COUNTS, MELD_MASKS, MELD_COUNTS, 4, words=[["tile_any"]])
+    mixed = [["tile_any", "tile_all"], ["tile_count"], ["meld_any"], ["meld_all"], ["meld_count"]]
+    with pytest.raises(ValueError, match="one way"):
+        summary_tables(TILE_MASKS, TILE_COUNTS, MELD_MASKS, MELD_COUNTS, 4, words=mixed)
+
+
+@pytest.mark.parametrize("name", ["mcr", "riichi", "guangdong", "sichuan", "taiwan"])
+def test_the_generated_walk_gives_the_fields_of_the_summary(name: str) -> None:
+    module = ruleset(name).spec.score_fans.__globals__
+    walk, tables = module["summarize_arrangement"], module["SUMMARY"]
+    for text in (
+        "123m456p789s555z11z", "123m111z [222z] (3333z) 55z", "11z [123m] [555p] (7777s) [999m]",
+        "1122m3344p5566s77z", "19m19p19s12345677z", "123m123m123p789p55s", "147m258p369s1234z",
+        "147m258p369s12345z", "1133557799m1155z", "11123456789999m", "[1111z] 222z 333z 444z 55z",
+    ):  # fmt: skip
+        for a in arrangements(parse_hand(text), SHAPES):
+            assert walk(a) == tuple(fields(a, tables).values()), (name, text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(_SETS), min_size=4, max_size=4),
+    st.integers(min_value=0, max_value=33),
+    st.lists(st.booleans(), min_size=4, max_size=4),
+)
+def test_the_generated_walk_gives_the_fields_of_the_summary_on_built_hands(
+    sets: list[str], pair: int, declared: list[bool]
+) -> None:
+    concealed = [s for s, d in zip(sets, declared, strict=True) if not d]
+    exposed = [f"[{s}]" for s, d in zip(sets, declared, strict=True) if d]
+    try:
+        hand = parse_hand(" ".join(["".join(concealed) + tile_text(pair) * 2, *exposed]))
+    except ValueError:
+        return  # a fifth copy of a tile
+    for name in ("mcr", "sichuan"):
+        module = ruleset(name).spec.score_fans.__globals__
+        for a in arrangements(hand, SHAPES):
+            fields_of = summary_fields(summarize(a, module["SUMMARY"]), module["SUMMARY"])
+            assert module["summarize_arrangement"](a) == tuple(fields_of.values())

@@ -11,7 +11,6 @@ from typing import Any, Final
 
 from mjc.runtime.exported import (
     Arrangement,
-    BOARD_BITS,
     BonusRule,
     COUNT_BITS,
     ChoiceSpec,
@@ -32,6 +31,7 @@ from mjc.runtime.exported import (
     IS_TERMINAL_OR_HONOUR,
     IS_WIND,
     KongRule,
+    MELD_SHAPES,
     Meld,
     NO_PAIR,
     OptionSpec,
@@ -45,7 +45,6 @@ from mjc.runtime.exported import (
     SUIT_BIT,
     SUIT_OF,
     Situation,
-    TILE_COUNT_WIDTH,
     TILE_FIELD,
     TILE_SLOT,
     TierInfo,
@@ -56,14 +55,13 @@ from mjc.runtime.exported import (
     meld_masks,
     refusal,
     require_api,
-    summarize,
     summarize_melds,
     summarize_tiles,
     summary_tables,
     tile_masks,
 )
 
-require_api(8, 'mcr')
+require_api(9, 'mcr')
 
 RULEBOOK_ID: Final = 'mcr'
 EXTENDS: Final = None
@@ -170,7 +168,7 @@ MELD_PREDICATES: Final[tuple[Callable[[Meld], object], ...]] = (
 MELD_COUNTED: Final[tuple[int, ...]] = (0, 1, 2, 3, 4, 5, 7, 9, 10, 11, 13, 16, 17, 18, 19, 6)
 MELD_MASKS, MELD_COUNTS = meld_masks(MELD_PREDICATES, MELD_COUNTED)
 
-# One table per item for the one-pass summary; meld bits sit above the tile bits.
+# One table per item and summary word for the one-pass summary.
 SUMMARY: Final = summary_tables(
     TILE_MASKS,
     TILE_COUNTS,
@@ -189,24 +187,109 @@ SUMMARY: Final = summary_tables(
         'pung_board',
         'tile_copies',
     ),
+    # The words the fields share, low bits first (mjc.runtime.wins.summaries.summary_layout).
+    words=(
+        ('tile_any', 'meld_any'),
+        ('tile_all', 'meld_all'),
+        ('tile_count',),
+        ('meld_count',),
+        ('chow_board',),
+        ('pung_board',),
+        ('tile_copies', 'chow_count', 'by_tile_15', 'by_tile_17', 'holding_14'),
+    ),
 )
-MELD_SHIFT: Final = len(TILE_PREDICATES)
-MELD_COUNT_SHIFT: Final = len(TILE_COUNTED) * TILE_COUNT_WIDTH
-# Each part of the summary masked to its own width (the boards sit above): small ints.
-TILE_BITS: Final = (1 << MELD_SHIFT) - 1
-TILE_COUNT_BITS: Final = (1 << MELD_COUNT_SHIFT) - 1
-MELD_BITS: Final = (1 << SUMMARY.meld_bits) - 1
-MELD_COUNT_BITS: Final = (1 << SUMMARY.meld_count_bits) - 1
-# Where each meld board sits in the summary (mjc.runtime.wins.meldboards), and its width.
-AT_BY_TILE_15: Final = SUMMARY.board_at[0]
-AT_BY_TILE_17: Final = SUMMARY.board_at[1]
-AT_CHOW_BOARD: Final = SUMMARY.board_at[2]
-AT_CHOW_COUNT: Final = SUMMARY.board_at[3]
-AT_HOLDING_14: Final = SUMMARY.board_at[4]
-AT_PUNG_BOARD: Final = SUMMARY.board_at[5]
-AT_TILE_COPIES: Final = SUMMARY.board_at[6]
-BOARD_MASK: Final = (1 << BOARD_BITS) - 1
-COUNT_MASK: Final = (1 << COUNT_BITS) - 1
+COUNT_MASK: Final = (1 << COUNT_BITS) - 1  # a count board's width (mjc.runtime.wins.meldboards)
+# The summary's words (mjc.runtime.wins.summaries.summary_layout), each folded by its
+# own tables: what each meld or pair of the standard and seven-pairs shapes puts in (by
+# Meld.index), and for other shapes each tile (by tile int) and each declared set.
+# Word 0 (OR): tile_any, meld_any.
+WORD_0_BY_MELD: Final = SUMMARY.words[0].by_meld
+WORD_0_BY_TILE: Final = SUMMARY.words[0].by_tile
+WORD_0_BY_SET: Final = SUMMARY.words[0].by_set
+# Word 1 (AND): tile_all, meld_all.
+WORD_1_BY_MELD: Final = SUMMARY.words[1].by_meld
+WORD_1_BY_TILE: Final = SUMMARY.words[1].by_tile
+WORD_1_BY_SET: Final = SUMMARY.words[1].by_set
+# Word 2 (ADD): tile_count.
+WORD_2_BY_MELD: Final = SUMMARY.words[2].by_meld
+WORD_2_BY_TILE: Final = SUMMARY.words[2].by_tile
+WORD_2_BY_SET: Final = SUMMARY.words[2].by_set
+# Word 3 (ADD): meld_count.
+WORD_3_BY_MELD: Final = SUMMARY.words[3].by_meld
+WORD_3_BY_TILE: Final = SUMMARY.words[3].by_tile
+WORD_3_BY_SET: Final = SUMMARY.words[3].by_set
+# Word 4 (OR): chow_board.
+WORD_4_BY_MELD: Final = SUMMARY.words[4].by_meld
+WORD_4_BY_TILE: Final = SUMMARY.words[4].by_tile
+WORD_4_BY_SET: Final = SUMMARY.words[4].by_set
+# Word 5 (OR): pung_board.
+WORD_5_BY_MELD: Final = SUMMARY.words[5].by_meld
+WORD_5_BY_TILE: Final = SUMMARY.words[5].by_tile
+WORD_5_BY_SET: Final = SUMMARY.words[5].by_set
+# Word 6 (ADD): tile_copies, chow_count, by_tile_15, by_tile_17, holding_14.
+WORD_6_BY_MELD: Final = SUMMARY.words[6].by_meld
+WORD_6_BY_TILE: Final = SUMMARY.words[6].by_tile
+WORD_6_BY_SET: Final = SUMMARY.words[6].by_set
+# The fields summarize_arrangement returns, in order.
+Summary = tuple[int, int, int, int, int, int, int, int, int, int, int, int, int]
+
+
+def summarize_arrangement(a: Arrangement) -> Summary:
+    """The summary of an arrangement in one pass: over its melds and pairs, which
+    hold every tile in the standard and seven-pairs shapes, or over its tiles and
+    declared sets in other shapes; then each field, out of its word."""
+    w0 = 0
+    w1 = -1
+    w2 = 0
+    w3 = 0
+    w4 = 0
+    w5 = 0
+    w6 = 0
+    if a.shape in MELD_SHAPES:
+        for m in a.melds:
+            i = m.index
+            w0 |= WORD_0_BY_MELD[i]
+            w1 &= WORD_1_BY_MELD[i]
+            w2 += WORD_2_BY_MELD[i]
+            w3 += WORD_3_BY_MELD[i]
+            w4 |= WORD_4_BY_MELD[i]
+            w5 |= WORD_5_BY_MELD[i]
+            w6 += WORD_6_BY_MELD[i]
+        for m in a.pairs:
+            i = m.index
+            w0 |= WORD_0_BY_MELD[i]
+            w1 &= WORD_1_BY_MELD[i]
+            w2 += WORD_2_BY_MELD[i]
+            w6 += WORD_6_BY_MELD[i]
+    else:
+        for t in a.tiles:
+            w0 |= WORD_0_BY_TILE[t]
+            w1 &= WORD_1_BY_TILE[t]
+            w2 += WORD_2_BY_TILE[t]
+            w6 += WORD_6_BY_TILE[t]
+        for m in a.melds:
+            i = m.index
+            w0 |= WORD_0_BY_SET[i]
+            w1 &= WORD_1_BY_SET[i]
+            w3 += WORD_3_BY_SET[i]
+            w4 |= WORD_4_BY_SET[i]
+            w5 |= WORD_5_BY_SET[i]
+            w6 += WORD_6_BY_SET[i]
+    return (
+        w0 & 0x3ffffff,  # tile_any: bit k: some tile passes TILE_PREDICATES[k]
+        w1 & 0x3ffffff,  # tile_all: bit k: every tile passes TILE_PREDICATES[k]
+        w2,  # tile_count: 5 bits a TILE_COUNTED field: the tiles that pass it
+        w0 >> 26,  # meld_any: bit k: some set passes MELD_PREDICATES[k]
+        w1 >> 26 & 0xfffff,  # meld_all: bit k: every set passes MELD_PREDICATES[k]
+        w3,  # meld_count: 3 bits a MELD_COUNTED field: the sets that pass it
+        w6 >> 400 & COUNT_MASK,  # by_tile_15: a meld board (mjc.runtime.wins.meldboards)
+        w6 >> 600 & COUNT_MASK,  # by_tile_17: a meld board (mjc.runtime.wins.meldboards)
+        w4,  # chow_board: a meld board (mjc.runtime.wins.meldboards)
+        w6 >> 200 & COUNT_MASK,  # chow_count: a meld board (mjc.runtime.wins.meldboards)
+        w6 >> 800,  # holding_14: a meld board (mjc.runtime.wins.meldboards)
+        w5,  # pung_board: a meld board (mjc.runtime.wins.meldboards)
+        w6 & COUNT_MASK,  # tile_copies: a meld board (mjc.runtime.wins.meldboards)
+    )
 
 
 TIERS: Final[tuple[TierInfo, ...]] = (
@@ -760,20 +843,10 @@ def score_fans(
     x_round_wind = s.round_wind
     x_waits = (s.waits if a.waits is None else a.waits)
     x_winning_meld = (a.won or NO_PAIR)
-    x_some, x_every, x_count, x_members = summarize(a, SUMMARY)
-    x_tile_any = x_some & TILE_BITS
-    x_tile_all = x_every & TILE_BITS
-    x_tile_count = x_count & TILE_COUNT_BITS
-    x_meld_any = x_some >> MELD_SHIFT & MELD_BITS
-    x_meld_all = x_every >> MELD_SHIFT & MELD_BITS
-    x_meld_count = x_count >> MELD_COUNT_SHIFT & MELD_COUNT_BITS
-    x_by_tile_15 = x_count >> AT_BY_TILE_15 & COUNT_MASK
-    x_by_tile_17 = x_count >> AT_BY_TILE_17 & COUNT_MASK
-    x_chow_board = x_some >> AT_CHOW_BOARD & BOARD_MASK
-    x_chow_count = x_count >> AT_CHOW_COUNT & COUNT_MASK
-    x_holding_14 = x_count >> AT_HOLDING_14 & COUNT_MASK
-    x_pung_board = x_some >> AT_PUNG_BOARD & BOARD_MASK
-    x_tile_copies = x_count >> AT_TILE_COPIES & COUNT_MASK
+    (
+        x_tile_any, x_tile_all, x_tile_count, x_meld_any, x_meld_all, x_meld_count, x_by_tile_15,
+        x_by_tile_17, x_chow_board, x_chow_count, x_holding_14, x_pung_board, x_tile_copies
+    ) = summarize_arrangement(a)
     x_suit_count = (x_tile_any >> 1 & 7).bit_count()
     x_counted_1 = (
         (x_meld_count >> 9 & 7)

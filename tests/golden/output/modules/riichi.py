@@ -11,7 +11,6 @@ from typing import Any, Final, Literal
 
 from mjc.runtime.exported import (
     Arrangement,
-    BOARD_BITS,
     BonusRule,
     COUNT_BITS,
     ChoiceSpec,
@@ -29,6 +28,7 @@ from mjc.runtime.exported import (
     IS_TERMINAL,
     IS_TERMINAL_OR_HONOUR,
     KongRule,
+    MELD_SHAPES,
     Meld,
     NO_PAIR,
     OptionSpec,
@@ -40,7 +40,6 @@ from mjc.runtime.exported import (
     RulesetSpec,
     SUIT_OF,
     Situation,
-    TILE_COUNT_WIDTH,
     TILE_SLOT,
     TierInfo,
     TurnRules,
@@ -49,14 +48,13 @@ from mjc.runtime.exported import (
     meld_masks,
     refusal,
     require_api,
-    summarize,
     summarize_melds,
     summarize_tiles,
     summary_tables,
     tile_masks,
 )
 
-require_api(8, 'riichi')
+require_api(9, 'riichi')
 
 RULEBOOK_ID: Final = 'riichi'
 EXTENDS: Final = None
@@ -122,7 +120,7 @@ MELD_PREDICATES: Final[tuple[Callable[[Meld], object], ...]] = (
 MELD_COUNTED: Final[tuple[int, ...]] = (0, 6, 7, 8, 10, 11, 5, 12, 13, 14, 15, 16, 17, 18, 19)
 MELD_MASKS, MELD_COUNTS = meld_masks(MELD_PREDICATES, MELD_COUNTED)
 
-# One table per item for the one-pass summary; meld bits sit above the tile bits.
+# One table per item and summary word for the one-pass summary.
 SUMMARY: Final = summary_tables(
     TILE_MASKS,
     TILE_COUNTS,
@@ -137,20 +135,97 @@ SUMMARY: Final = summary_tables(
         'chow_count',
         'pung_board',
     ),
+    # The words the fields share, low bits first (mjc.runtime.wins.summaries.summary_layout).
+    words=(
+        ('tile_any', 'meld_any'),
+        ('tile_all', 'meld_all'),
+        ('tile_count', 'meld_count'),
+        ('chow_board',),
+        ('pung_board',),
+        ('chow_count',),
+    ),
 )
-MELD_SHIFT: Final = len(TILE_PREDICATES)
-MELD_COUNT_SHIFT: Final = len(TILE_COUNTED) * TILE_COUNT_WIDTH
-# Each part of the summary masked to its own width (the boards sit above): small ints.
-TILE_BITS: Final = (1 << MELD_SHIFT) - 1
-TILE_COUNT_BITS: Final = (1 << MELD_COUNT_SHIFT) - 1
-MELD_BITS: Final = (1 << SUMMARY.meld_bits) - 1
-MELD_COUNT_BITS: Final = (1 << SUMMARY.meld_count_bits) - 1
-# Where each meld board sits in the summary (mjc.runtime.wins.meldboards), and its width.
-AT_CHOW_BOARD: Final = SUMMARY.board_at[0]
-AT_CHOW_COUNT: Final = SUMMARY.board_at[1]
-AT_PUNG_BOARD: Final = SUMMARY.board_at[2]
-BOARD_MASK: Final = (1 << BOARD_BITS) - 1
-COUNT_MASK: Final = (1 << COUNT_BITS) - 1
+COUNT_MASK: Final = (1 << COUNT_BITS) - 1  # a count board's width (mjc.runtime.wins.meldboards)
+# The summary's words (mjc.runtime.wins.summaries.summary_layout), each folded by its
+# own tables: what each meld or pair of the standard and seven-pairs shapes puts in (by
+# Meld.index), and for other shapes each tile (by tile int) and each declared set.
+# Word 0 (OR): tile_any, meld_any.
+WORD_0_BY_MELD: Final = SUMMARY.words[0].by_meld
+WORD_0_BY_TILE: Final = SUMMARY.words[0].by_tile
+WORD_0_BY_SET: Final = SUMMARY.words[0].by_set
+# Word 1 (AND): tile_all, meld_all.
+WORD_1_BY_MELD: Final = SUMMARY.words[1].by_meld
+WORD_1_BY_TILE: Final = SUMMARY.words[1].by_tile
+WORD_1_BY_SET: Final = SUMMARY.words[1].by_set
+# Word 2 (ADD): tile_count, meld_count.
+WORD_2_BY_MELD: Final = SUMMARY.words[2].by_meld
+WORD_2_BY_TILE: Final = SUMMARY.words[2].by_tile
+WORD_2_BY_SET: Final = SUMMARY.words[2].by_set
+# Word 3 (OR): chow_board.
+WORD_3_BY_MELD: Final = SUMMARY.words[3].by_meld
+WORD_3_BY_TILE: Final = SUMMARY.words[3].by_tile
+WORD_3_BY_SET: Final = SUMMARY.words[3].by_set
+# Word 4 (OR): pung_board.
+WORD_4_BY_MELD: Final = SUMMARY.words[4].by_meld
+WORD_4_BY_TILE: Final = SUMMARY.words[4].by_tile
+WORD_4_BY_SET: Final = SUMMARY.words[4].by_set
+# Word 5 (ADD): chow_count.
+WORD_5_BY_MELD: Final = SUMMARY.words[5].by_meld
+WORD_5_BY_TILE: Final = SUMMARY.words[5].by_tile
+WORD_5_BY_SET: Final = SUMMARY.words[5].by_set
+# The fields summarize_arrangement returns, in order: the runtime makes them once per reading and
+# gives them to score_fans and fu_count (x, RulesetSpec.summary).
+Summary = tuple[int, int, int, int, int, int, int, int, int]
+
+
+def summarize_arrangement(a: Arrangement) -> Summary:
+    """The summary of an arrangement in one pass: over its melds and pairs, which
+    hold every tile in the standard and seven-pairs shapes, or over its tiles and
+    declared sets in other shapes; then each field, out of its word."""
+    w0 = 0
+    w1 = -1
+    w2 = 0
+    w3 = 0
+    w4 = 0
+    w5 = 0
+    if a.shape in MELD_SHAPES:
+        for m in a.melds:
+            i = m.index
+            w0 |= WORD_0_BY_MELD[i]
+            w1 &= WORD_1_BY_MELD[i]
+            w2 += WORD_2_BY_MELD[i]
+            w3 |= WORD_3_BY_MELD[i]
+            w4 |= WORD_4_BY_MELD[i]
+            w5 += WORD_5_BY_MELD[i]
+        for m in a.pairs:
+            i = m.index
+            w0 |= WORD_0_BY_MELD[i]
+            w1 &= WORD_1_BY_MELD[i]
+            w2 += WORD_2_BY_MELD[i]
+    else:
+        for t in a.tiles:
+            w0 |= WORD_0_BY_TILE[t]
+            w1 &= WORD_1_BY_TILE[t]
+            w2 += WORD_2_BY_TILE[t]
+        for m in a.melds:
+            i = m.index
+            w0 |= WORD_0_BY_SET[i]
+            w1 &= WORD_1_BY_SET[i]
+            w2 += WORD_2_BY_SET[i]
+            w3 |= WORD_3_BY_SET[i]
+            w4 |= WORD_4_BY_SET[i]
+            w5 += WORD_5_BY_SET[i]
+    return (
+        w0 & 0x1ffff,  # tile_any: bit k: some tile passes TILE_PREDICATES[k]
+        w1 & 0x1ffff,  # tile_all: bit k: every tile passes TILE_PREDICATES[k]
+        w2 & 0x3ff,  # tile_count: 5 bits a TILE_COUNTED field: the tiles that pass it
+        w0 >> 17,  # meld_any: bit k: some set passes MELD_PREDICATES[k]
+        w1 >> 17 & 0xfffff,  # meld_all: bit k: every set passes MELD_PREDICATES[k]
+        w2 >> 10,  # meld_count: 3 bits a MELD_COUNTED field: the sets that pass it
+        w3,  # chow_board: a meld board (mjc.runtime.wins.meldboards)
+        w5,  # chow_count: a meld board (mjc.runtime.wins.meldboards)
+        w4,  # pung_board: a meld board (mjc.runtime.wins.meldboards)
+    )
 
 
 TIERS: Final[tuple[TierInfo, ...]] = (
@@ -506,15 +581,15 @@ def score_fans(
     s: Situation,
     o: dict[str, Any],
     raw: list[int] | None = None,
-    x: tuple[int, int, int, int] | None = None,
+    x: Summary | None = None,
 ) -> tuple[int, tuple[tuple[int, int, int], ...], tuple[tuple[str, str, int], ...]]:
     """Each fan's count on one arrangement, in evaluation order; then relations, then each
     tier combined and capped: the hand's value before adjustments, the fans that count as
     (index in FANS, count, value), and notes as (tier id, what, value): a cap that cut the
     tier ("cap", the cap), or the mode the options chose (value 0). Given a list `raw`, it
     also receives every fan's count before relations, in FANS order (score explanations).
-    Given `x`, the reading's summary (`summarize(a, SUMMARY)`, which `fu_count` reads too),
-    it reads that instead of making it again."""
+    Given `x`, the reading's summary (`summarize_arrangement(a)`, which `fu_count` reads
+    too), it reads that instead of making it again."""
     x_tiles = a.tiles
     x_melds = a.melds
     x_pair = (a.pair or NO_PAIR)
@@ -528,16 +603,10 @@ def score_fans(
     x_waits = (s.waits if a.waits is None else a.waits)
     x_winning_meld = (a.won or NO_PAIR)
     # The reading's summary: the caller's (score_fans and fu_count share it).
-    x_some, x_every, x_count, x_members = summarize(a, SUMMARY) if x is None else x
-    x_tile_any = x_some & TILE_BITS
-    x_tile_all = x_every & TILE_BITS
-    x_tile_count = x_count & TILE_COUNT_BITS
-    x_meld_any = x_some >> MELD_SHIFT & MELD_BITS
-    x_meld_all = x_every >> MELD_SHIFT & MELD_BITS
-    x_meld_count = x_count >> MELD_COUNT_SHIFT & MELD_COUNT_BITS
-    x_chow_board = x_some >> AT_CHOW_BOARD & BOARD_MASK
-    x_chow_count = x_count >> AT_CHOW_COUNT & COUNT_MASK
-    x_pung_board = x_some >> AT_PUNG_BOARD & BOARD_MASK
+    (
+        x_tile_any, x_tile_all, x_tile_count, x_meld_any, x_meld_all, x_meld_count, x_chow_board,
+        x_chow_count, x_pung_board
+    ) = summarize_arrangement(a) if x is None else x
     x_suit_count = (x_tile_any >> 4 & 7).bit_count()
     x_counted_1 = (
         (x_meld_count >> 3 & 7)
@@ -1259,7 +1328,7 @@ def fu_count(
     s: Situation,
     o: dict[str, Any],
     k: tuple[tuple[int, int, int], ...],
-    x: tuple[int, int, int, int] | None = None,
+    x: Summary | None = None,
 ) -> tuple[int, tuple[tuple[str, int], ...]]:
     """The fu of this reading (the fu section, 符) and its parts as (label, fu).
     Given `x`, the reading's summary that `score_fans` read, it reads that."""
@@ -1270,10 +1339,10 @@ def fu_count(
     x_self_drawn = s.self_drawn
     x_winning_meld = (a.won or NO_PAIR)
     # The reading's summary: the caller's (score_fans and fu_count share it).
-    x_some, x_every, x_count, x_members = summarize(a, SUMMARY) if x is None else x
-    x_meld_any = x_some >> MELD_SHIFT & MELD_BITS
-    x_meld_all = x_every >> MELD_SHIFT & MELD_BITS
-    x_meld_count = x_count >> MELD_COUNT_SHIFT & MELD_COUNT_BITS
+    (
+        x_tile_any, x_tile_all, x_tile_count, x_meld_any, x_meld_all, x_meld_count, x_chow_board,
+        x_chow_count, x_pung_board
+    ) = summarize_arrangement(a) if x is None else x
     x_counted_0 = (
         (x_meld_count >> 21 & 7)
         - (x_melds.count(x_winning_meld)
@@ -2372,7 +2441,7 @@ SPEC: Final = RulesetSpec(
     has_rejects=True,
     fu_count=fu_count,
     fu_label='符',
-    summary=SUMMARY,
+    summary=summarize_arrangement,
     points=points,
     points_label='点',
     reads=frozenset(

@@ -21,6 +21,7 @@ from mjc.runtime.exported import (
     IS_FLOWER,
     IS_HONOUR,
     KongRule,
+    MELD_SHAPES,
     Meld,
     OptionSpec,
     Payments,
@@ -30,7 +31,6 @@ from mjc.runtime.exported import (
     RulesetSpec,
     SUIT_OF,
     Situation,
-    TILE_COUNT_WIDTH,
     TierInfo,
     TurnRules,
     WILD_ACTIONS,
@@ -38,14 +38,13 @@ from mjc.runtime.exported import (
     meld_masks,
     refusal,
     require_api,
-    summarize,
     summarize_melds,
     summarize_tiles,
     summary_tables,
     tile_masks,
 )
 
-require_api(8, 'shanghai')
+require_api(9, 'shanghai')
 
 RULEBOOK_ID: Final = 'shanghai'
 EXTENDS: Final = None
@@ -80,7 +79,7 @@ MELD_PREDICATES: Final[tuple[Callable[[Meld], object], ...]] = (
 MELD_COUNTED: Final[tuple[int, ...]] = (0, 1, 2, 3, 4, 5, 6, 7, 8)
 MELD_MASKS, MELD_COUNTS = meld_masks(MELD_PREDICATES, MELD_COUNTED)
 
-# One table per item for the one-pass summary; meld bits sit above the tile bits.
+# One table per item and summary word for the one-pass summary.
 SUMMARY: Final = summary_tables(
     TILE_MASKS,
     TILE_COUNTS,
@@ -90,14 +89,68 @@ SUMMARY: Final = summary_tables(
     tile_count_fields=len(TILE_COUNTED),
     meld_bits=len(MELD_PREDICATES),
     meld_count_fields=len(MELD_COUNTED),
+    # The words the fields share, low bits first (mjc.runtime.wins.summaries.summary_layout).
+    words=(
+        ('tile_any', 'meld_any'),
+        ('tile_all', 'meld_all'),
+        ('tile_count', 'meld_count'),
+    ),
 )
-MELD_SHIFT: Final = len(TILE_PREDICATES)
-MELD_COUNT_SHIFT: Final = len(TILE_COUNTED) * TILE_COUNT_WIDTH
-# Each part of the summary masked to its own width (the boards sit above): small ints.
-TILE_BITS: Final = (1 << MELD_SHIFT) - 1
-TILE_COUNT_BITS: Final = (1 << MELD_COUNT_SHIFT) - 1
-MELD_BITS: Final = (1 << SUMMARY.meld_bits) - 1
-MELD_COUNT_BITS: Final = (1 << SUMMARY.meld_count_bits) - 1
+# The summary's words (mjc.runtime.wins.summaries.summary_layout), each folded by its
+# own tables: what each meld or pair of the standard and seven-pairs shapes puts in (by
+# Meld.index), and for other shapes each tile (by tile int) and each declared set.
+# Word 0 (OR): tile_any, meld_any.
+WORD_0_BY_MELD: Final = SUMMARY.words[0].by_meld
+WORD_0_BY_TILE: Final = SUMMARY.words[0].by_tile
+WORD_0_BY_SET: Final = SUMMARY.words[0].by_set
+# Word 1 (AND): tile_all, meld_all.
+WORD_1_BY_MELD: Final = SUMMARY.words[1].by_meld
+WORD_1_BY_TILE: Final = SUMMARY.words[1].by_tile
+WORD_1_BY_SET: Final = SUMMARY.words[1].by_set
+# Word 2 (ADD): tile_count, meld_count.
+WORD_2_BY_MELD: Final = SUMMARY.words[2].by_meld
+WORD_2_BY_TILE: Final = SUMMARY.words[2].by_tile
+WORD_2_BY_SET: Final = SUMMARY.words[2].by_set
+# The fields summarize_arrangement returns, in order.
+Summary = tuple[int, int, int, int, int, int]
+
+
+def summarize_arrangement(a: Arrangement) -> Summary:
+    """The summary of an arrangement in one pass: over its melds and pairs, which
+    hold every tile in the standard and seven-pairs shapes, or over its tiles and
+    declared sets in other shapes; then each field, out of its word."""
+    w0 = 0
+    w1 = -1
+    w2 = 0
+    if a.shape in MELD_SHAPES:
+        for m in a.melds:
+            i = m.index
+            w0 |= WORD_0_BY_MELD[i]
+            w1 &= WORD_1_BY_MELD[i]
+            w2 += WORD_2_BY_MELD[i]
+        for m in a.pairs:
+            i = m.index
+            w0 |= WORD_0_BY_MELD[i]
+            w1 &= WORD_1_BY_MELD[i]
+            w2 += WORD_2_BY_MELD[i]
+    else:
+        for t in a.tiles:
+            w0 |= WORD_0_BY_TILE[t]
+            w1 &= WORD_1_BY_TILE[t]
+            w2 += WORD_2_BY_TILE[t]
+        for m in a.melds:
+            i = m.index
+            w0 |= WORD_0_BY_SET[i]
+            w1 &= WORD_1_BY_SET[i]
+            w2 += WORD_2_BY_SET[i]
+    return (
+        w0 & 0xf,  # tile_any: bit k: some tile passes TILE_PREDICATES[k]
+        w1 & 0xf,  # tile_all: bit k: every tile passes TILE_PREDICATES[k]
+        0,  # tile_count: 5 bits a TILE_COUNTED field: the tiles that pass it
+        w0 >> 4,  # meld_any: bit k: some set passes MELD_PREDICATES[k]
+        w1 >> 4 & 0x3ff,  # meld_all: bit k: every set passes MELD_PREDICATES[k]
+        w2,  # meld_count: 3 bits a MELD_COUNTED field: the sets that pass it
+    )
 
 
 TIERS: Final[tuple[TierInfo, ...]] = (
@@ -272,13 +325,9 @@ def score_fans(
     tier ("cap", the cap), or the mode the options chose (value 0). Given a list `raw`, it
     also receives every fan's count before relations, in FANS order (score explanations)."""
     x_shape = a.shape
-    x_some, x_every, x_count, x_members = summarize(a, SUMMARY)
-    x_tile_any = x_some & TILE_BITS
-    x_tile_all = x_every & TILE_BITS
-    x_tile_count = x_count & TILE_COUNT_BITS
-    x_meld_any = x_some >> MELD_SHIFT & MELD_BITS
-    x_meld_all = x_every >> MELD_SHIFT & MELD_BITS
-    x_meld_count = x_count >> MELD_COUNT_SHIFT & MELD_COUNT_BITS
+    (
+        x_tile_any, x_tile_all, x_tile_count, x_meld_any, x_meld_all, x_meld_count
+    ) = summarize_arrangement(a)
     x_suit_count = (x_tile_any >> 0 & 7).bit_count()
     # 底花 dihua_fan (rulebooks/shanghai.mjr:171)
     # when true

@@ -35,7 +35,7 @@ from mjc.runtime.exported import (
     require_api,
 )
 
-require_api(8, 'after_win_test')
+require_api(9, 'after_win_test')
 
 RULEBOOK_ID: Final = 'after_win_test'
 EXTENDS: Final = None

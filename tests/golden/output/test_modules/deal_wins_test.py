@@ -30,7 +30,6 @@ from mjc.runtime.exported import (
     RulesetSpec,
     SUIT_OF,
     Situation,
-    TILE_COUNT_WIDTH,
     TierInfo,
     TurnRules,
     WILD_ACTIONS,
@@ -38,13 +37,12 @@ from mjc.runtime.exported import (
     meld_masks,
     refusal,
     require_api,
-    summarize,
     summarize_tiles,
     summary_tables,
     tile_masks,
 )
 
-require_api(8, 'deal_wins_test')
+require_api(9, 'deal_wins_test')
 
 RULEBOOK_ID: Final = 'deal_wins_test'
 EXTENDS: Final = None
@@ -65,7 +63,7 @@ TILE_MASKS, TILE_COUNTS = tile_masks(TILE_PREDICATES, TILE_COUNTED)
 
 MELD_MASKS, MELD_COUNTS = meld_masks(())
 
-# One table per item for the one-pass summary; meld bits sit above the tile bits.
+# One table per item and summary word for the one-pass summary.
 SUMMARY: Final = summary_tables(
     TILE_MASKS,
     TILE_COUNTS,
@@ -74,13 +72,6 @@ SUMMARY: Final = summary_tables(
     len(TILE_PREDICATES),
     tile_count_fields=len(TILE_COUNTED),
 )
-MELD_SHIFT: Final = len(TILE_PREDICATES)
-MELD_COUNT_SHIFT: Final = len(TILE_COUNTED) * TILE_COUNT_WIDTH
-# Each part of the summary masked to its own width (the boards sit above): small ints.
-TILE_BITS: Final = (1 << MELD_SHIFT) - 1
-TILE_COUNT_BITS: Final = (1 << MELD_COUNT_SHIFT) - 1
-MELD_BITS: Final = (1 << SUMMARY.meld_bits) - 1
-MELD_COUNT_BITS: Final = (1 << SUMMARY.meld_count_bits) - 1
 
 
 TIERS: Final[tuple[TierInfo, ...]] = (

@@ -37,7 +37,7 @@ from mjc.runtime.exported import (
     require_api,
 )
 
-require_api(8, 'dingque_test')
+require_api(9, 'dingque_test')
 
 RULEBOOK_ID: Final = 'dingque_test'
 EXTENDS: Final = None

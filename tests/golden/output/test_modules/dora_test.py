@@ -11,7 +11,6 @@ from typing import Any, Final
 
 from mjc.runtime.exported import (
     Arrangement,
-    BOARD_BITS,
     BonusRule,
     COUNT_BITS,
     ChoiceSpec,
@@ -23,6 +22,7 @@ from mjc.runtime.exported import (
     Horses,
     IS_FLOWER,
     KongRule,
+    MELD_SHAPES,
     OptionSpec,
     Payments,
     RelationRule,
@@ -30,7 +30,6 @@ from mjc.runtime.exported import (
     Ruleset,
     RulesetSpec,
     Situation,
-    TILE_COUNT_WIDTH,
     TierInfo,
     TurnRules,
     WILD_ACTIONS,
@@ -38,13 +37,12 @@ from mjc.runtime.exported import (
     meld_masks,
     refusal,
     require_api,
-    summarize,
     summarize_tiles,
     summary_tables,
     tile_masks,
 )
 
-require_api(8, 'dora_test')
+require_api(9, 'dora_test')
 
 RULEBOOK_ID: Final = 'dora_test'
 EXTENDS: Final = None
@@ -61,7 +59,7 @@ TILE_MASKS, TILE_COUNTS = tile_masks(TILE_PREDICATES, TILE_COUNTED)
 
 MELD_MASKS, MELD_COUNTS = meld_masks(())
 
-# One table per item for the one-pass summary; meld bits sit above the tile bits.
+# One table per item and summary word for the one-pass summary.
 SUMMARY: Final = summary_tables(
     TILE_MASKS,
     TILE_COUNTS,
@@ -72,18 +70,70 @@ SUMMARY: Final = summary_tables(
     boards=(
         'chow_board',
     ),
+    # The words the fields share, low bits first (mjc.runtime.wins.summaries.summary_layout).
+    words=(
+        ('tile_any', 'meld_any', 'chow_board'),
+        ('tile_all', 'meld_all'),
+        ('tile_count', 'meld_count'),
+    ),
 )
-MELD_SHIFT: Final = len(TILE_PREDICATES)
-MELD_COUNT_SHIFT: Final = len(TILE_COUNTED) * TILE_COUNT_WIDTH
-# Each part of the summary masked to its own width (the boards sit above): small ints.
-TILE_BITS: Final = (1 << MELD_SHIFT) - 1
-TILE_COUNT_BITS: Final = (1 << MELD_COUNT_SHIFT) - 1
-MELD_BITS: Final = (1 << SUMMARY.meld_bits) - 1
-MELD_COUNT_BITS: Final = (1 << SUMMARY.meld_count_bits) - 1
-# Where each meld board sits in the summary (mjc.runtime.wins.meldboards), and its width.
-AT_CHOW_BOARD: Final = SUMMARY.board_at[0]
-BOARD_MASK: Final = (1 << BOARD_BITS) - 1
-COUNT_MASK: Final = (1 << COUNT_BITS) - 1
+COUNT_MASK: Final = (1 << COUNT_BITS) - 1  # a count board's width (mjc.runtime.wins.meldboards)
+# The summary's words (mjc.runtime.wins.summaries.summary_layout), each folded by its
+# own tables: what each meld or pair of the standard and seven-pairs shapes puts in (by
+# Meld.index), and for other shapes each tile (by tile int) and each declared set.
+# Word 0 (OR): tile_any, meld_any, chow_board.
+WORD_0_BY_MELD: Final = SUMMARY.words[0].by_meld
+WORD_0_BY_TILE: Final = SUMMARY.words[0].by_tile
+WORD_0_BY_SET: Final = SUMMARY.words[0].by_set
+# Word 1 (AND): tile_all, meld_all.
+WORD_1_BY_MELD: Final = SUMMARY.words[1].by_meld
+WORD_1_BY_TILE: Final = SUMMARY.words[1].by_tile
+WORD_1_BY_SET: Final = SUMMARY.words[1].by_set
+# Word 2 (ADD): tile_count, meld_count.
+WORD_2_BY_MELD: Final = SUMMARY.words[2].by_meld
+WORD_2_BY_TILE: Final = SUMMARY.words[2].by_tile
+WORD_2_BY_SET: Final = SUMMARY.words[2].by_set
+# The fields summarize_arrangement returns, in order.
+Summary = tuple[int, int, int, int, int, int, int]
+
+
+def summarize_arrangement(a: Arrangement) -> Summary:
+    """The summary of an arrangement in one pass: over its melds and pairs, which
+    hold every tile in the standard and seven-pairs shapes, or over its tiles and
+    declared sets in other shapes; then each field, out of its word."""
+    w0 = 0
+    w1 = -1
+    w2 = 0
+    if a.shape in MELD_SHAPES:
+        for m in a.melds:
+            i = m.index
+            w0 |= WORD_0_BY_MELD[i]
+            w1 &= WORD_1_BY_MELD[i]
+            w2 += WORD_2_BY_MELD[i]
+        for m in a.pairs:
+            i = m.index
+            w0 |= WORD_0_BY_MELD[i]
+            w1 &= WORD_1_BY_MELD[i]
+            w2 += WORD_2_BY_MELD[i]
+    else:
+        for t in a.tiles:
+            w0 |= WORD_0_BY_TILE[t]
+            w1 &= WORD_1_BY_TILE[t]
+            w2 += WORD_2_BY_TILE[t]
+        for m in a.melds:
+            i = m.index
+            w0 |= WORD_0_BY_SET[i]
+            w1 &= WORD_1_BY_SET[i]
+            w2 += WORD_2_BY_SET[i]
+    return (
+        0,  # tile_any: bit k: some tile passes TILE_PREDICATES[k]
+        0,  # tile_all: bit k: every tile passes TILE_PREDICATES[k]
+        0,  # tile_count: 5 bits a TILE_COUNTED field: the tiles that pass it
+        0,  # meld_any: bit k: some set passes MELD_PREDICATES[k]
+        0,  # meld_all: bit k: every set passes MELD_PREDICATES[k]
+        0,  # meld_count: 3 bits a MELD_COUNTED field: the sets that pass it
+        w0,  # chow_board: a meld board (mjc.runtime.wins.meldboards)
+    )
 
 
 TIERS: Final[tuple[TierInfo, ...]] = (
@@ -136,8 +186,9 @@ def score_fans(
     tier ("cap", the cap), or the mode the options chose (value 0). Given a list `raw`, it
     also receives every fan's count before relations, in FANS order (score explanations)."""
     x_tiles = a.tiles
-    x_some, x_every, x_count, x_members = summarize(a, SUMMARY)
-    x_chow_board = x_some >> AT_CHOW_BOARD & BOARD_MASK
+    (
+        x_tile_any, x_tile_all, x_tile_count, x_meld_any, x_meld_all, x_meld_count, x_chow_board
+    ) = summarize_arrangement(a)
     # 三色同順 sanshoku (tests/helpers/rulebooks/dora.mjr:44)
     # when any m in chows: m.suit == characters and (any n in chows: n.suit == dots and n.rank ==
     # m.rank) and (any k in chows: k.suit == bamboo and k.rank == m.rank)

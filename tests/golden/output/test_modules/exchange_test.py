@@ -38,7 +38,7 @@ from mjc.runtime.exported import (
     require_api,
 )
 
-require_api(8, 'exchange_test')
+require_api(9, 'exchange_test')
 
 RULEBOOK_ID: Final = 'exchange_test'
 EXTENDS: Final = None

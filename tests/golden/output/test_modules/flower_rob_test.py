@@ -35,7 +35,7 @@ from mjc.runtime.exported import (
     require_api,
 )
 
-require_api(8, 'flower_rob_test')
+require_api(9, 'flower_rob_test')
 
 RULEBOOK_ID: Final = 'flower_rob_test'
 EXTENDS: Final = None

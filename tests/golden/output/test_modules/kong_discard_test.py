@@ -35,7 +35,7 @@ from mjc.runtime.exported import (
     require_api,
 )
 
-require_api(8, 'kong_discard_test')
+require_api(9, 'kong_discard_test')
 
 RULEBOOK_ID: Final = 'kong_discard_test'
 EXTENDS: Final = None

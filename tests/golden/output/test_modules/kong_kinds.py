@@ -36,7 +36,7 @@ from mjc.runtime.exported import (
     require_api,
 )
 
-require_api(8, 'kong_kinds')
+require_api(9, 'kong_kinds')
 
 RULEBOOK_ID: Final = 'kong_kinds'
 EXTENDS: Final = None
