@@ -248,6 +248,7 @@ async def _create(request: Request) -> Response:
             settings.get("rulebook"),
             settings.get("options", {}),
             settings.get("seats"),
+            seed=settings.get("seed") if api else None,
             clock=settings.get("clock", DEFAULT_CLOCK),
         )
     except SetupError as exc:

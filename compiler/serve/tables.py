@@ -121,11 +121,12 @@ class TableSpec:
         rulebook: object,
         options: object,
         seats: object,
-        seed: int | None = None,
+        seed: object = None,
         clock: object = DEFAULT_CLOCK,
     ) -> TableSpec:
         """Settings from a form or the JSON API, checked; `SetupError` says what is wrong.
-        `seats` is a list of {"name", "bot"} (bot: a `BOT_KINDS` word or null); `clock` the
+        `seats` is a list of {"name", "bot"} (bot: a `BOT_KINDS` word or null); `seed` the
+        match's (a whole number from 0 to 2**31 - 1; None: a random one); `clock` the
         seconds a person has for each decision (0 for no clock)."""
         if not isinstance(rulebook, str):
             raise SetupError("rulebook: the id of a rulebook")
@@ -143,7 +144,7 @@ class TableSpec:
             counts = " or ".join(str(n) for n in ruleset.players)
             raise SetupError(f"seats: {counts} seats at a {ruleset.id} table")
         specs = tuple(_seat(i, s) for i, s in enumerate(seats))
-        chosen = secrets.randbelow(2**31) if seed is None else seed
+        chosen = secrets.randbelow(_SEEDS) if seed is None else _seed(seed)
         spec = cls(ruleset.id, given, chosen, specs, _clock(clock))
         try:  # the options are checked by the rulebook itself (constraints included)
             Match(ruleset, seed=chosen, options=given, players=len(specs)).next_round()
@@ -166,6 +167,16 @@ class TableSpec:
         seats = tuple(SeatSpec(s["name"], s["bot"], s["token"]) for s in data["seats"])
         clock = _clock(data.get("clock", DEFAULT_CLOCK))
         return cls(data["rulebook"], dict(data["options"]), int(data["seed"]), seats, clock)
+
+
+_SEEDS = 2**31  # a table's seed is below this (as the random ones are)
+
+
+def _seed(value: object) -> int:
+    """A seed given to the JSON API (a table played again the same way), checked."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < _SEEDS:
+        raise SetupError(f"seed: a whole number from 0 to {_SEEDS - 1}")
+    return value
 
 
 def _clock(value: object) -> float:

@@ -48,7 +48,8 @@ def _hand(page: Any) -> list[str]:
 
 def _open(process: ServerProcess) -> str:
     """A table of one person and three bots, without a clock: its person's link."""
-    body = {"rulebook": "guangdong", "seats": SEATS_ONE_PERSON, "clock": 0}
+    # A seed of its own: the round must still be on after the person's first three moves.
+    body = {"rulebook": "guangdong", "seats": SEATS_ONE_PERSON, "clock": 0, "seed": 7}
     response = httpx.post(process.url + "/api/tables", json=body, timeout=30)
     assert response.status_code == 200, response.text
     url: str = response.json()["seats"][0]["url"]

@@ -64,6 +64,35 @@ def test_a_table_with_bad_settings_is_refused_with_a_reason(client: TestClient) 
     assert client.post("/api/tables", content=b"x" * 20_000).status_code == 413
 
 
+def test_a_table_opened_with_a_seed_deals_as_every_table_of_that_seed(
+    client: TestClient,
+) -> None:
+    def first_view(seed: int) -> dict[str, object]:
+        token = open_table(client, seed=seed)["seats"][0]["token"]
+        with client.websocket_connect(f"/ws/{token}") as socket:
+            seen: dict[str, object] = next_view(socket)["view"]["seen"]
+        return {key: seen[key] for key in ("dice", "seats", "legal", "drawn")}
+
+    assert first_view(12345) == first_view(12345)
+    assert first_view(12345) != first_view(54321)
+
+
+@pytest.mark.parametrize("seed", [-1, 2**31, 1.5, "7", True, [7], 10**400])
+def test_a_seed_that_is_not_a_whole_number_below_2_to_the_31_is_refused(
+    client: TestClient, seed: object
+) -> None:
+    body = {"rulebook": "guangdong", "seats": SEATS_ONE_PERSON, "seed": seed}
+    if seed == 10**400:  # no JSON encoder writes it: the body as a client could send it
+        response = client.post(
+            "/api/tables",
+            content=json.dumps({**body, "seed": 0}).replace('"seed": 0', f'"seed": {seed}'),
+            headers={"content-type": "application/json"},
+        )
+    else:
+        response = client.post("/api/tables", json=body)
+    assert response.status_code == 400 and "seed" in response.json()["reason"]
+
+
 def test_a_whole_round_with_three_bots_and_one_seat_played_through_the_socket(
     client: TestClient,
 ) -> None:
