@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mjc.runtime import parse_hand
+from mjc.runtime import Hand, parse_hand
 from mjc.runtime.tiles.melds import Meld
 from mjc.runtime.tiles.tile import IS_HONOUR, IS_TERMINAL, RANK_OF, SUIT_OF, tile_text
 from mjc.runtime.wins.arrange import SHAPES, Arrangement, arrangements
@@ -132,21 +132,24 @@ _SETS += [f"{r}{r}{r}{s}" for s in "mps" for r in range(1, 10)]
 _SETS += [f"{r}{r}{r}z" for r in range(1, 8)]
 
 
-@settings(max_examples=300, deadline=None)
-@given(
-    st.lists(st.sampled_from(_SETS), min_size=4, max_size=4),
-    st.integers(min_value=0, max_value=33),
-    st.lists(st.booleans(), min_size=4, max_size=4),
-)
-def test_built_hands_are_summarised_like_a_loop(
-    sets: list[str], pair: int, declared: list[bool]
-) -> None:
+@st.composite
+def built_hands(draw: st.DrawFn) -> Hand | None:
+    """Four sets, each concealed or declared, and a pair (None: a fifth copy of a tile)."""
+    sets = draw(st.lists(st.sampled_from(_SETS), min_size=4, max_size=4))
+    pair = draw(st.integers(min_value=0, max_value=33))
+    declared = draw(st.lists(st.booleans(), min_size=4, max_size=4))
     concealed = [s for s, d in zip(sets, declared, strict=True) if not d]
     exposed = [f"[{s}]" for s, d in zip(sets, declared, strict=True) if d]
-    text = " ".join(["".join(concealed) + tile_text(pair) * 2, *exposed])
     try:
-        hand = parse_hand(text)
+        return parse_hand(" ".join(["".join(concealed) + tile_text(pair) * 2, *exposed]))
     except ValueError:
+        return None
+
+
+@settings(max_examples=300, deadline=None)
+@given(built_hands())
+def test_built_hands_are_summarised_like_a_loop(hand: Hand | None) -> None:
+    if hand is None:
         return  # a fifth copy of a tile
     for a in arrangements(hand, SHAPES):
         check(a)
@@ -220,19 +223,11 @@ def test_the_generated_walk_gives_the_fields_of_the_summary(name: str) -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(
-    st.lists(st.sampled_from(_SETS), min_size=4, max_size=4),
-    st.integers(min_value=0, max_value=33),
-    st.lists(st.booleans(), min_size=4, max_size=4),
-)
+@given(built_hands())
 def test_the_generated_walk_gives_the_fields_of_the_summary_on_built_hands(
-    sets: list[str], pair: int, declared: list[bool]
+    hand: Hand | None,
 ) -> None:
-    concealed = [s for s, d in zip(sets, declared, strict=True) if not d]
-    exposed = [f"[{s}]" for s, d in zip(sets, declared, strict=True) if d]
-    try:
-        hand = parse_hand(" ".join(["".join(concealed) + tile_text(pair) * 2, *exposed]))
-    except ValueError:
+    if hand is None:
         return  # a fifth copy of a tile
     for name in ("mcr", "sichuan"):
         module = ruleset(name).spec.score_fans.__globals__
