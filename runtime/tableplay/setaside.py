@@ -65,6 +65,7 @@ class SetAside:
         if tile != r.drew:
             st.waits = None  # the hand of 13 changed (the tile drawn leaves its waits)
         self.held[seat].append(tile)
+        r.ready.set_aside(r, seat, tile)  # 立直後振聴 when the tile drawn would have won
         r.quiet = False  # a call: no 天和, 地和, ダブル立直 or 九種九牌 after it
 
     def won_on(self, r: Round, seat: int, tile: int) -> None:
@@ -75,7 +76,8 @@ class SetAside:
 
     def replace(self, r: Round, seat: int) -> None:
         """The setter's replacement: from the dead wall, or drawn as a kong's."""
-        r.ready.called()  # the tile set aside stands: no 一発 (a win on it breaks none)
+        if r.rules.set_aside_is_call:
+            r.ready.called()  # the tile set aside stands: no 一発 (a win on it breaks none)
         r.last_kong = ("", None)  # a win on this replacement is fed by no kong
         dead = r.dead
         if dead is None:
