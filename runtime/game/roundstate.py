@@ -218,7 +218,8 @@ class RoundState:
     """A round as it stands (see the module docstring).
 
     `phase` is `turn` (the seat `turn` plays: discard, kong or win), `claim` (the others
-    answer `turn`'s discard, `question`), `rob` (they may rob `turn`'s kong of `question`),
+    answer `turn`'s discard, `question`), `rob` (they may rob `turn`'s kong of `question`,
+    or win on the tile `question` that `turn` set aside: 北抜き),
     `flower` (`turn` may win on the flower `question` it drew: 上海 八花), `deal` (before the
     first discard, the seats `to_act` may show a win at the deal, 起手胡), `exchange` (then the
     seats `to_act` each pick the tiles they pass, 换三张: who picked what stays hidden until

@@ -51,6 +51,7 @@ def test_where_only_kokushi_may_ron_a_north_kokushi_is_offered_it_and_wins() -> 
     )
     act(game, 0, "set_aside", "4z")
     assert game.to_act() == [1] and kinds(game, 1) == {"win", "pass"}
+    assert game.state().phase == "rob" and game.observation(1)["question"] == "4z"
     act(game, 1, "win")
     assert game.settlement is not None
     assert "kokushi" in {f.id for f in game.settlement.scores[1].fans}
