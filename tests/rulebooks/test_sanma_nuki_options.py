@@ -135,3 +135,31 @@ def test_a_pung_of_north_is_a_yakuhai_only_under_north_yakuhai(yakuhai: bool) ->
     score = sanma.score("444z123p456p789s11p", win="1p", seat_wind="W", options=options)
     assert score.win is yakuhai
     assert ("north_pung" in {f.id for f in score.fans}) is yakuhai
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"nuki": "off", "north_yakuhai": "on"},
+        {"nuki_ron": "kokushi", "nuki_furiten": "on", "nuki_ippatsu": "off"},
+        {"nuki_ron": "none"},
+    ],
+    ids=["no_nuki", "kokushi_furiten_ippatsu", "no_ron"],
+)
+def test_bots_play_every_nuki_variant_to_a_round_that_settles_and_replays(
+    options: dict[str, str],
+) -> None:
+    from mjc.runtime.bots.greedybot import GreedyBot
+    from mjc.runtime.bots.simple import RandomBot, play_round
+    from mjc.runtime.game.engine import Round
+
+    sanma = ruleset("sanma")
+    set_aside = 0
+    for seed in range(6):
+        game = Round(sanma, seed=seed, options=options)
+        bots = [GreedyBot(sanma, options) if seed % 2 else RandomBot(seed) for _ in range(3)]
+        play_round(game, bots)
+        set_aside += sum(1 for e in game.events if e.get("kind") == "set_aside")
+        assert game.census() == list(game.copies)
+        assert_settles_and_replays(sanma, game)
+    assert (set_aside > 0) is (options.get("nuki") != "off")
