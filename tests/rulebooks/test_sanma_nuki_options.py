@@ -51,7 +51,7 @@ def test_where_only_kokushi_may_ron_a_north_kokushi_is_offered_it_and_wins() -> 
     )
     act(game, 0, "set_aside", "4z")
     assert game.to_act() == [1] and kinds(game, 1) == {"win", "pass"}
-    assert game.state().phase == "rob" and game.observation(1)["question"] == "4z"
+    assert game.state().phase == "set_aside" and game.observation(1)["question"] == "4z"
     act(game, 1, "win")
     assert game.settlement is not None
     assert "kokushi" in {f.id for f in game.settlement.scores[1].fans}
@@ -163,3 +163,20 @@ def test_bots_play_every_nuki_variant_to_a_round_that_settles_and_replays(
         assert game.census() == list(game.copies)
         assert_settles_and_replays(sanma, game)
     assert (set_aside > 0) is (options.get("nuki") != "off")
+
+
+def test_the_served_page_names_the_set_aside_button_and_its_window_not_a_kong() -> None:
+    """北抜き on the served page: the setter's button says what it does, and the others'
+    window is named as a tile set aside, not as 抢杠 (no 槍槓 is scored on it)."""
+    from mjc.compiler.serve import pages
+    from mjc.runtime.game.observation import observation
+
+    game = book_round("sanma", [DEALER_JUNK, WAITS_ON_NORTH, JUNK_2], tail="9p")
+    view = {"table": "t", "title": "三麻", "round": 1, "move": 0, "names": ["a", "b", "c"]}
+    view |= {"bots": [None, "greedy", "greedy"], "scores": [35000] * 3, "clock": None}
+    view |= {"left": [None] * 3, "away": [False] * 3, "seen": observation(game, 0)}
+    assert "拔牌 Set aside (北抜き)" in pages.view_html(view)
+    act(game, 0, "set_aside", "4z")
+    view["seen"] = observation(game, 1)
+    html = pages.view_html(view)
+    assert "answering a tile set aside" in html and "answering a kong" not in html
