@@ -22,13 +22,12 @@ from mjc.compiler.check.common import ir_options, unknown_word
 from mjc.compiler.diagnostics import Diagnostic, Label, error
 from mjc.compiler.diagnostics.suggest import did_you_mean
 from mjc.compiler.ir import consteval
+from mjc.compiler.language.playtext import rules_listing, takes
 from mjc.compiler.language.vocabulary_play import (
     PLAY_VALUES,
     PLAY_WORDS,
     TOGGLE_WORDS,
     PlayWord,
-    rules_listing,
-    takes,
 )
 from mjc.compiler.lower.play import effective, lower_play, win_tiles
 from mjc.compiler.lower.rulebook import lower_tiles
@@ -438,6 +437,8 @@ def _contradiction(
         return problem
     if key == "set_aside_bloom" and facts.get("set_aside") in (None, (), "none"):
         return "no tile is set aside (no `set_aside` line), so none is replaced to win on"
+    if key == "set_aside_win" and facts.get("set_aside") in (None, (), "none"):
+        return "no tile is set aside (no `set_aside` line), so none is won on as it is"
     if key == "dealer_after_several" and facts.get("several_winners") is False:
         return "several winners on one discard are not allowed (`several_winners off`)"
     if key == "dead_wall" and facts.get("flowers_replaced") is True:

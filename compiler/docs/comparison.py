@@ -275,8 +275,8 @@ def variant_changes(parent: ir.Rulebook, child: ir.Rulebook) -> list[Change]:
     _diff_lists(
         out,
         "Scoring",
-        [f"reject {r.reason!r} when {pretty(r.condition)}" for r in parent.scoring.rejects],
-        [f"reject {r.reason!r} when {pretty(r.condition)}" for r in child.scoring.rejects],
+        [_reject_code(r) for r in parent.scoring.rejects],
+        [_reject_code(r) for r in child.scoring.rejects],
     )
     _diff_lists(out, "Scoring", _minimum_code(parent), _minimum_code(child))
     _diff_lists(out, "Wilds", _wild_lines(parent.wilds), _wild_lines(child.wilds))
@@ -320,6 +320,12 @@ def _play_rows(books: Sequence[ir.Rulebook]) -> list[tuple[str, list[Md | str]]]
         )
         for part, title in PLAY_PARTS.items()
     ]
+
+
+def _reject_code(reject: ir.Reject) -> str:
+    """A reject as written, its reason the author's text (not a Python repr, which would show
+    a line break in it as `\\n`)."""
+    return f'reject "{reject.reason}" when {pretty(reject.condition)}'
 
 
 def _play_code(rule: ir.PlayRule) -> str:

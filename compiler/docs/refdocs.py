@@ -18,8 +18,9 @@ from mjc.compiler.docs.docgen import TILES_FOLDER
 from mjc.compiler.docs.pagetemplates import render_reference
 from mjc.compiler.docs.tilesvg import hand_markdown, tile_markdown
 from mjc.compiler.language import vocabulary
+from mjc.compiler.language.playtext import default_text, takes
 from mjc.compiler.language.types import describe
-from mjc.compiler.language.vocabulary_play import PLAY_PARTS, PLAY_WORDS, default_text, takes
+from mjc.compiler.language.vocabulary_play import PLAY_PARTS, PLAY_WORDS
 from mjc.compiler.resolve.slots import SLOTS
 from mjc.runtime.tiles.tile import NUM_TILES, tile_name_en, tile_name_zh, tile_text
 

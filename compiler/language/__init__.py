@@ -3,9 +3,10 @@
 
 `types` is the type of every expression (`BOOL`, `INT`, `TILE`, `MELD`, ...), `vocabulary`
 the builtin facts, attributes and functions a fan condition may use, `vocabulary_play` the
-rules a `play` section may state (each the `TurnRules` field it sets). The parser, the type
-checker, the lowering, the emitters, the docs and the language server all read these tables,
-so a word is added in one place. Reads only `mjc.runtime`'s `TurnRules`.
+rules a `play` section may state (each the `TurnRules` field it sets), `playtext` those rules
+in words (what each takes, its default). The parser, the type checker, the lowering, the
+emitters, the docs and the language server all read these tables, so a word is added in one
+place. Reads only `mjc.runtime`'s `TurnRules`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 from mjc.lazyimport import lazy_exports
 
 if TYPE_CHECKING:
+    from mjc.compiler.language.playtext import takes
     from mjc.compiler.language.types import (
         BOOL,
         INT,
@@ -81,7 +83,6 @@ if TYPE_CHECKING:
         TOGGLE_WORDS,
         PlayWord,
         default_value,
-        takes,
     )
 
 # Each public name, and the module that defines it (imported on first use).
@@ -147,7 +148,7 @@ _EXPORTS = {
     "horse_seats_at": "mjc.compiler.language.vocabulary",
     "item_of": "mjc.compiler.language.types",
     "parse_type": "mjc.compiler.language.types",
-    "takes": "mjc.compiler.language.vocabulary_play",
+    "takes": "mjc.compiler.language.playtext",
 }
 
 __getattr__, __dir__ = lazy_exports(__name__, globals(), _EXPORTS)

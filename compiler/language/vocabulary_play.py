@@ -14,7 +14,7 @@ import typing
 from typing import Literal
 
 from mjc.frozen import Frozen, frozen
-from mjc.runtime.rules.turnrules import HAND_SIZES, TurnRules
+from mjc.runtime.rules.turnrules import TurnRules
 
 # What a keyword takes: `on`/`off`; one whole number; a count of tiles (a number or an
 # option, typed like a horse count); one word; a list of words; two numbers (the deal); two
@@ -113,6 +113,27 @@ PLAY_WORDS: dict[str, PlayWord] = {
         "situation",
         "wall",
         "a win on the tile drawn to replace a tile set aside is under {} (嶺上開花 after 北抜き)",
+    ),
+    "set_aside_win": PlayWord(
+        ("set_aside_win",),
+        "situation",
+        "wall",
+        "a win on a tile as another player sets it aside is under {} (a ron on 北抜き), which "
+        "fans and `reject` rules may read",
+    ),
+    "set_aside_furiten": PlayWord(
+        ("set_aside_furiten",),
+        "toggle",
+        "ready",
+        "the tiles a player set aside count among his own discards for 振聴",
+        off="the tiles a player set aside are no discards of his for 振聴",
+    ),
+    "set_aside_is_call": PlayWord(
+        ("set_aside_is_call",),
+        "toggle",
+        "ready",
+        "setting a tile aside is a call: it ends every 一発 (a win on the tile itself breaks none)",
+        off="setting a tile aside ends no 一発",
     ),
     "reserved": PlayWord(
         ("reserved",),
@@ -539,60 +560,3 @@ PLAY_VALUES: dict[str, tuple[str, ...]] = {
 def default_value(field: str) -> object:
     """The value `TurnRules()` gives a field: what a rulebook without the line plays by."""
     return getattr(TurnRules(), field)
-
-
-def takes(key: str) -> str:
-    """What the rule `key` takes, in words (for messages and the language reference)."""
-    word = PLAY_WORDS[key]
-    words = ", ".join(f"`{w}`" for w in PLAY_VALUES.get(key, ()))
-    if key == "hand":
-        return "one number of tiles, 3k + 1 for k sets: " + ", ".join(map(str, HAND_SIZES))
-    match word.kind:
-        case "toggle":
-            return "`on` or `off`"
-        case "number":
-            return f"one number, {word.low} to {word.high}"
-        case "deal":
-            return "two numbers: the dealer's tiles, then each other player's (`deal 14, 13`)"
-        case "pair":
-            return f"two numbers, {word.low} to {word.high}"
-        case "count":
-            return "one count of tiles (a number, or a number option)"
-        case "word":
-            return f"one of {words}"
-        case "situation":
-            return "the id of a situation the rulebook declares"
-        case "tiles":
-            return "a list of tiles in play, no flower (`4z`)"
-    return f"a list of {words}"
-
-
-def default_text(key: str) -> str:
-    """The value of rule `key` a rulebook that does not state it plays by, as it is written
-    (`on`, `14, 13`, `win, kong, pong, chow`)."""
-    shown = []
-    for value in (default_value(f) for f in PLAY_WORDS[key].fields):
-        if isinstance(value, bool):
-            shown.append("on" if value else "off")
-        elif isinstance(value, tuple):
-            shown.append(", ".join(str(v) for v in value) or "none")
-        elif value == "":
-            shown.append("none")
-        else:
-            shown.append(str(value))
-    return ", ".join(shown)
-
-
-def rules_listing() -> str:
-    """Every rule of the play section with what it takes and its default, as plain text, one
-    rule a line by part (what `mjc explain E0122` lists)."""
-    width = max(map(len, PLAY_WORDS)) + 2
-    lines = ["Rules of the play section (what each takes; the default when a rulebook is silent):"]
-    for part, title in PLAY_PARTS.items():
-        lines += ["", f"  {title}:"]
-        lines += [
-            f"    {key:<{width}}{takes(key)}; default {default_text(key)}"
-            for key, word in PLAY_WORDS.items()
-            if word.part == part
-        ]
-    return "\n".join(lines)

@@ -17,7 +17,8 @@ import re
 from lsprotocol import types
 
 from mjc.compiler.language import vocabulary
-from mjc.compiler.language.vocabulary_play import PLAY_WORDS, takes
+from mjc.compiler.language.playtext import takes
+from mjc.compiler.language.vocabulary_play import PLAY_WORDS
 from mjc.compiler.lsp.index import Kind, SymbolIndex
 from mjc.compiler.lsp.state import DocumentState
 from mjc.compiler.syntax.parse import keywords

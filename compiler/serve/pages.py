@@ -58,12 +58,14 @@ KIND_LABELS = {
     "exchange": ("换牌", "Pass"),
     "declare_ready": ("立直 / 报听", "Declare ready, discarding"),
     "abortive_draw": ("九種九牌", "Call an abortive draw"),
+    "set_aside": ("拔牌", "Set aside (北抜き)"),
 }
 WIND_LABELS = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
 PHASE_LABELS = {
     "turn": ("出牌", "to play"),
     "claim": ("等吃碰胡", "answering a discard"),
     "rob": ("抢杠", "answering a kong"),
+    "set_aside": ("拔牌", "answering a tile set aside"),
     "flower": ("补花", "answering a flower"),
     "kong": ("开杠", "answering a tile a kong turned up"),
     "deal": ("起手胡", "showing a win at the deal"),

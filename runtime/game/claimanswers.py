@@ -165,7 +165,7 @@ def answer(r: Round, action: Action) -> None:
     windows of a flower have their own answers, `flower_answer`; that of the wins at the deal
     and those of a kong's turned-up tiles theirs: `mjc.runtime.game.sidewins`)."""
     phase = r.phase
-    if phase != "claim" and phase != "rob":
+    if phase != "claim" and phase != "rob" and phase != "set_aside":
         if phase == "flower":
             flower_answer(r, action)
         elif phase == "deal":
@@ -191,8 +191,10 @@ def answer(r: Round, action: Action) -> None:
         r.ready.passed_win(seat)
     if len(r.responses) < len(r.pending):
         return
-    if r.phase == "rob":
+    if phase == "rob":
         _resolve_rob(r)
+    elif phase == "set_aside":
+        _resolve_set_aside(r)
     else:
         _resolve_claims(r)
 
@@ -271,9 +273,6 @@ def _resolve_rob(r: Round) -> None:
     kind, tile = r.kong_in_question
     winners = _nearest_first(r, [s for s, a in r.responses.items() if a.kind == "win"])
     r.pending, r.responses = {}, {}
-    if kind == "set_aside":
-        _resolve_set_aside(r, konger, tile, winners)
-        return
     if winners:
         from mjc.runtime.game.roundend import finish_win
 
@@ -295,7 +294,8 @@ def _resolve_rob(r: Round) -> None:
 
 def set_aside(r: Round, seat: int, tile: int) -> None:
     """`seat` sets `tile` aside (北抜き, `mjc.runtime.tableplay.setaside`): the seats that can
-    win on it are asked (not under 抢杠), else the setter draws its replacement."""
+    win on it are asked in a window of its own (phase `set_aside`: no 抢杠, the rulebook's
+    `set_aside_win`), else the setter draws its replacement."""
     aside = r.aside
     assert aside is not None
     aside.take(r, seat, tile)
@@ -303,16 +303,17 @@ def set_aside(r: Round, seat: int, tile: int) -> None:
     if not pending:
         aside.replace(r, seat)
         return
-    r.phase, r.pending, r.responses = "rob", pending, {}
+    r.phase, r.pending, r.responses = "set_aside", pending, {}
     r.turn, r.question = seat, tile
-    r.kong_in_question = ("set_aside", tile)
 
 
-def _resolve_set_aside(r: Round, seat: int, tile: int, winners: list[int]) -> None:
-    """Every seat asked about a tile set aside answered: its winners win, the setter paying
-    as a discarder, or the setter draws its replacement."""
-    aside = r.aside
+def _resolve_set_aside(r: Round) -> None:
+    """Every seat asked about the tile `r.turn` set aside answered: its winners win (the
+    nearest first), the setter paying as a discarder, or the setter draws its replacement."""
+    seat, tile, aside = r.turn, r.question, r.aside
     assert aside is not None
+    winners = _nearest_first(r, [s for s, a in r.responses.items() if a.kind == "win"])
+    r.pending, r.responses = {}, {}
     if not winners:
         aside.replace(r, seat)
         return

@@ -108,10 +108,13 @@ def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> lis
 
 def robbers(r: Round, konger: int, tile: int, kong: bool = True) -> dict[int, list[Action]]:
     """The seats that may rob a kong of `tile` (抢杠) and their answers (win, pass); without
-    `kong`, those that may win on a tile set aside (北抜き), not under `robbing_kong`."""
+    `kong`, those that may win on a tile set aside (北抜き): not under `robbing_kong` but the
+    rulebook's `set_aside_win`, whose `reject` rules may refuse the win (ron on 北 only for
+    国士無双), so the window offers exactly the wins the rulebook allows."""
     n = r.players
     pending: dict[int, list[Action]] = {}
     r.situations = {}
+    how = _ROBBING[kong] if kong or not r.rules.set_aside_win else (r.rules.set_aside_win,)
     for i in range(1, n):
         seat = (konger + i) % n
         st = r.seats[seat]
@@ -119,7 +122,7 @@ def robbers(r: Round, konger: int, tile: int, kong: bool = True) -> dict[int, li
             continue
         if r.ready.furiten and is_furiten(r, seat):
             continue  # 振聴: no win on another's kong either
-        robbing = (*_ROBBING[kong], *r.table_situations, *r.ready.situations(r, seat))
+        robbing = (*how, *r.table_situations, *r.ready.situations(r, seat))
         if can_win(r, seat, hand_of(st, tile, tile), False, robbing):
             r.situations[seat] = robbing
             win = Action(seat, "win")

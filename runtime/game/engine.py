@@ -78,10 +78,10 @@ from mjc.runtime.wins.wildwaits import wild_wait_finder
 
 __all__ = ["WINDS", "GameSetupError", "Round"]
 
-# Every discard action of seats 0..3, made once: a turn lists a dozen of them.
-# Each kind of kong with the claims that allow it and robbing it.
+# Each kind of kong with the claims that allow it and robbing it; the phases that ask seats.
 _KONG_CLAIMS = tuple((k, f"kong {k}", f"rob {k}") for k in ("exposed", "concealed", "added"))
-_WINDOWS = ("claim", "rob", "flower", "deal", "exchange", "declare", "kong")  # phases asking seats
+_WINDOWS = ("claim", "rob", "set_aside", "flower", "deal", "exchange", "declare", "kong")
+# Every discard action of seats 0..3, made once: a turn lists a dozen of them.
 _DISCARDS = tuple(tuple(Action(s, "discard", t) for t in range(NUM_PLAYING)) for s in range(4))
 
 

@@ -117,8 +117,8 @@ def observation(r: Round, seat: int) -> dict[str, Any]:
         data["points"] = list(r.points)  # every seat's points: public at the table
     if r.phase == "turn" and r.turn == seat and r.drew >= 0:
         data["drawn"] = tile_text(r.drew)
-    if r.phase in ("claim", "rob", "flower", "kong"):
-        data["question"] = tile_text(r.question)  # the discard, the kong's tile, the flower
+    if r.phase in ("claim", "rob", "set_aside", "flower", "kong"):
+        data["question"] = tile_text(r.question)  # the discard, the kong's or set-aside tile
     offered = r.deal_offers.get(seat) if r.phase == "deal" else None
     if offered:  # what showing the hand would win, before the seat decides
         data["deal_offer"] = [{"id": w.id, "name": w.name, "pays": w.pays} for w in offered]

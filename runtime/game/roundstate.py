@@ -219,6 +219,7 @@ class RoundState:
 
     `phase` is `turn` (the seat `turn` plays: discard, kong or win), `claim` (the others
     answer `turn`'s discard, `question`), `rob` (they may rob `turn`'s kong of `question`),
+    `set_aside` (they may win on the tile `question` that `turn` set aside: 北抜き),
     `flower` (`turn` may win on the flower `question` it drew: 上海 八花), `deal` (before the
     first discard, the seats `to_act` may show a win at the deal, 起手胡), `exchange` (then the
     seats `to_act` each pick the tiles they pass, 换三张: who picked what stays hidden until
@@ -333,7 +334,7 @@ def _last_discard(r: Round) -> Discard | None:
 def round_state(r: Round) -> RoundState:
     """The view of `r` now (`Round.state()`)."""
     wall = r.wall
-    asking = r.phase in ("claim", "rob", "flower", "kong")
+    asking = r.phase in ("claim", "rob", "set_aside", "flower", "kong")
     drawn = None
     if r.phase == "turn" and r.drew >= 0:
         drawn = Draw(r.turn, tile_text(r.drew), r.from_kong)

@@ -159,6 +159,14 @@ class ReadyTable:
             if self.furiten and tile == r.drew and tile in waits_of(r, seat):
                 self.riichi_furiten.add(seat)  # it passed a win on the tile it drew
 
+    def set_aside(self, r: Round, seat: int, tile: int) -> None:
+        """`seat` set aside `tile` (北抜き), its hand of 13 held again: a declarer that set
+        aside the tile it drew, when that tile won, passed the win (立直後振聴), as a
+        discard of it would."""
+        declared = self.furiten and seat in self.declared
+        if declared and tile == r.drew and tile in waits_of(r, seat):
+            self.riichi_furiten.add(seat)
+
     def passed(self, r: Round) -> bool:
         """The pending declaration's discard was not won on: its deposit goes to the table.
         True when that ends the round (四家立直, `all_ready_draw`)."""

@@ -3,11 +3,13 @@
 Three kinds, each lasting as the standard Riichi rules say (EMA 2016 §5.3):
 
 - **discard furiten** (捨て牌振聴): one of the seat's waits is among its own discards, claimed
-  or not; it lasts while that holds;
+  or not (and, under `set_aside_furiten`, among the tiles it set aside: 北抜き); it lasts
+  while that holds;
 - **temporary furiten** (同巡内振聴): the seat passed a win on a discard (or on a kong it could
   rob); it lasts until the seat's own next discard;
 - **riichi furiten** (立直後振聴): a seat that declared ready passed a win (on a discard, a
-  kong, or the tile it drew); it lasts for the rest of the round.
+  kong, a tile set aside, or the tile it drew, discarded or set aside); it lasts for the rest
+  of the round.
 
 A furiten seat still wins on a tile it draws. The waits are the tiles that complete the
 hand's shape (the engine's wait set), whatever the hand would be worth.
@@ -44,7 +46,12 @@ def is_furiten(r: Round, seat: int) -> bool:
     if seat in table.passed_wins or seat in table.riichi_furiten:
         return True
     river = r.seats[seat].river
-    return bool(river) and not waits_of(r, seat).isdisjoint(river)
+    if river and not waits_of(r, seat).isdisjoint(river):
+        return True
+    aside = r.aside  # `set_aside_furiten`: the tiles the seat set aside count as its discards
+    if aside is None or not r.rules.set_aside_furiten or not aside.held[seat]:
+        return False
+    return not waits_of(r, seat).isdisjoint(aside.held[seat])
 
 
 def furiten_waits(waits: Iterable[str], discards: Iterable[str]) -> list[str]:

@@ -144,6 +144,12 @@ class TurnRules(Frozen):
     # rulebook situation of a win on its replacement ("": none). `mjc.runtime.tableplay.setaside`.
     set_aside: tuple[str, ...] = ()
     set_aside_bloom: str = ""
+    # The rulebook situation of a win on a tile as it is set aside ("": none; its fans and
+    # `reject` rules read it: 三麻's ron on 北抜き only for 国士無双); whether the tiles a seat
+    # set aside count among its discards for 振聴; whether setting one aside ends every 一発.
+    set_aside_win: str = ""
+    set_aside_furiten: bool = False
+    set_aside_is_call: bool = True
     # A kong needs a replacement tile: no kong when no drawable tile is left
     # (百色 没有可摸的牌不能杠牌). True in every seed.
     kong_needs_tile: bool = True

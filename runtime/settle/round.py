@@ -236,10 +236,10 @@ class RoundOutcome(_Model):
             "indicator": self.indicator,
         }
 
-    def score_facts(self, seat: int) -> dict[str, Any]:
-        """`seat_facts` with what only a winner's score reads: the tiles it set aside."""
-        held = self.set_aside.get(seat, ())
-        return {**self.seat_facts(seat), "set_aside": len(held)} if held else self.seat_facts(seat)
+    def set_aside_count(self, seat: int) -> int:
+        """How many tiles `seat` set aside in play (北抜き), which its score reads as
+        `set_aside` (抜きドラ)."""
+        return len(self.set_aside.get(seat, ()))
 
     @property
     def follow_rounds(self) -> int:

@@ -121,6 +121,7 @@ class ScoreHand(Protocol):
         dealer_streak: int = 0,
         dora_indicators: Iterable[str] = (),
         ura_indicators: Iterable[str] = (),
+        set_aside: int = 0,
     ) -> Score: ...
 
 
@@ -138,23 +139,22 @@ def settle(
     checked: bool = False,
     held: Mapping[int, HeldAtDraw] | None = None,
 ) -> Settlement:
-    """Settle one round under the resolved option values `options`; raises `RoundError` for
-    a round the rulebook cannot settle (a winner's hand that is not a win, a claim, kong,
-    robbed kong or use of a wild it does not allow: `mjc.runtime.settle.claimcheck`; more copies of
-    a tile than the game has: `mjc.runtime.settle.tilecount`; a win at the deal its hand does not
-    hold: `deal_wins`; win events its `after_win` forbids: `mjc.runtime.settle.winevents`).
+    """Settle one round under the resolved option values `options`; raises `RoundError` for a
+    round the rulebook cannot settle (a winner's hand that is not a win, a claim, kong, robbed
+    kong or use of a wild it does not allow: `mjc.runtime.settle.claimcheck`; more copies of a
+    tile than the game has: `tilecount`; a win at the deal its hand does not hold: `deal_wins`;
+    win events its `after_win` forbids: `mjc.runtime.settle.winevents`).
 
     Every win event is paid (`later_wins` where play goes on after a win), each checked as a
-    round of that one win and its winners scored and paid as a one-win round's, lines of
-    later events naming their win (`win 2: ...`); under `after_win` leave the seats that left
-    before an event pay nothing of it. Kongs, the deal's wins and the bonuses (horses, 跟庄,
-    连庄, counted on the first event's winners) are paid once a round, and a kong's earnings
-    are paid on to the winner of its 杠上炮 where a `kong_transfer` line holds (呼叫转移); at
-    an exhaustive draw with `hands`, the draw lines (`mjc.runtime.settle.drawlines`, by
-    `draw_seat`). `stake` and `dealer_bonus` are read in the round's dealer streak. `checked`:
-    the game engine's own round (`Ruleset.settle(played=True)`, `settle_played` with its
-    hands at the draw `held`), whose play held it to the rulebook's claims and copies: those
-    two checks are not made again."""
+    round of that one win and its winners scored and paid as a one-win round's, lines of later
+    events naming their win (`win 2: ...`); under `after_win` leave the seats that left before
+    an event pay nothing of it. Kongs, the deal's wins and the bonuses (horses, 跟庄, 连庄,
+    counted on the first event's winners) are paid once a round, and a kong's earnings are paid
+    on to the winner of its 杠上炮 where a `kong_transfer` line holds (呼叫转移); at an
+    exhaustive draw with `hands`, the draw lines (`drawlines`, by `draw_seat`). `stake` and
+    `dealer_bonus` are read in the round's dealer streak. `checked`: the game engine's own round
+    (`Ruleset.settle(played=True)`, `settle_played` with its hands at the draw `held`), whose
+    play held it to the rulebook's claims and copies: those two checks are not made again."""
     n = outcome.players
     o = options
     problem = event_problem(outcome, after_win, rules.rulebook)
@@ -413,12 +413,13 @@ def _score(
         score = score_hand(
             winner.parsed,
             self_drawn=winner.self_drawn,
-            **outcome.score_facts(winner.seat),  # `set_aside` too, for a seat that did (北抜き)
+            **outcome.seat_facts(winner.seat),
             situations=_flags(outcome, index),
             declared=outcome.declarations.get(winner.seat),  # 定缺
             dealer_streak=outcome.streak,  # 连庄, which fans may read
             dora_indicators=outcome.dora_indicators,  # ドラ表示牌, 裏ドラ表示牌 (Riichi)
             ura_indicators=outcome.ura_indicators,
+            set_aside=outcome.set_aside_count(winner.seat),  # 北抜き: 抜きドラ
         )
     except (HandError, NotationError, OptionError, ValueError) as exc:
         raise RoundError(f"{event}winners.{index}: {exc}", getattr(exc, "code", None)) from None
@@ -429,9 +430,8 @@ def _score(
 
 def _flags(outcome: RoundOutcome, index: int) -> tuple[str, ...]:
     flags = tuple(outcome.winners[index].situations)
-    if len(outcome.winners) == 3 and "triple_win" not in flags:
-        flags += ("triple_win",)
-    return flags
+    triple = len(outcome.winners) == 3 and "triple_win" not in flags
+    return (*flags, "triple_win") if triple else flags
 
 
 def _situation(outcome: RoundOutcome, index: int) -> Situation:

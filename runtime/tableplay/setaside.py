@@ -6,10 +6,14 @@ a draw (its ordinary draw or a replacement, not after a claim) a seat may set as
 that list from its concealed hand instead of discarding, while a replacement can still be
 drawn; a seat that declared ready (立直) only the tile it has just drawn, so that its hand and
 its waits stay as they were. The tile is shown: every other seat that can win on it may
-(with the situations of a win on a discard, not 抢杠), the setter paying as a discarder;
-when nobody does, the setter draws a replacement, from the dead wall (`DeadWall`, which
-keeps its size) or, without one, as a kong's (`Round._take`). Setting a tile aside is a call:
-it ends every 一発 and the first go-around (天和, 地和, ダブル立直, 九種九牌).
+(with the situations of a win on a discard, not 抢杠, and the rulebook's `set_aside_win`,
+whose `reject` rules may refuse it), the setter paying as a discarder; when nobody does, the
+setter draws a replacement, from the dead wall (`DeadWall`, which keeps its size) or,
+without one, as a kong's (`Round._take`). Setting a tile aside ends the
+first go-around (天和, 地和, ダブル立直, 九種九牌) and, as a call (`set_aside_is_call`), every
+一発. A seat in riichi that sets aside the tile it drew when it would have won passed that win
+(立直後振聴); under `set_aside_furiten` the tiles a seat set aside count as its discards for
+振聴 (`mjc.runtime.ready.furiten`).
 
 Each seat's tiles set aside are in `Round.state()`, its observation and the game log (the
 `set_aside` action); the rulebook's fans read the winner's count as `set_aside`
@@ -65,6 +69,7 @@ class SetAside:
         if tile != r.drew:
             st.waits = None  # the hand of 13 changed (the tile drawn leaves its waits)
         self.held[seat].append(tile)
+        r.ready.set_aside(r, seat, tile)  # 立直後振聴 when the tile drawn would have won
         r.quiet = False  # a call: no 天和, 地和, ダブル立直 or 九種九牌 after it
 
     def won_on(self, r: Round, seat: int, tile: int) -> None:
@@ -75,7 +80,8 @@ class SetAside:
 
     def replace(self, r: Round, seat: int) -> None:
         """The setter's replacement: from the dead wall, or drawn as a kong's."""
-        r.ready.called()  # the tile set aside stands: no 一発 (a win on it breaks none)
+        if r.rules.set_aside_is_call:
+            r.ready.called()  # the tile set aside stands: no 一発 (a win on it breaks none)
         r.last_kong = ("", None)  # a win on this replacement is fed by no kong
         dead = r.dead
         if dead is None:

@@ -159,7 +159,8 @@ def test_explain_shows_the_example_and_the_fixed_example(
 def test_e0122_lists_every_play_rule_and_its_values(capsys: pytest.CaptureFixture[str]) -> None:
     """The help of an unknown play rule sends the reader to `mjc explain E0122`: the page
     lists every rule, what it takes and its default."""
-    from mjc.compiler.language.vocabulary_play import PLAY_VALUES, PLAY_WORDS, takes
+    from mjc.compiler.language.playtext import takes
+    from mjc.compiler.language.vocabulary_play import PLAY_VALUES, PLAY_WORDS
 
     assert main(["explain", "E0122"]) == 0
     out = capsys.readouterr().out

@@ -103,6 +103,9 @@ GUANGDONG = Path(__file__).resolve().parents[2] / "rulebooks" / "guangdong.mjr"
         ("set_aside 1f", "E0577", "the tile 1f set aside is a flower"),
         ("set_aside_bloom nuki", "E0570", "nuki"),
         ("set_aside_bloom kong_bloom", "E0411", "no tile is set aside"),
+        ("set_aside_win nuki", "E0570", "nuki"),
+        ("set_aside_win kong_bloom", "E0411", "none is won on as it is"),
+        ("set_aside_furiten 4z", "E0122", "`set_aside_furiten` takes"),
     ],
 )
 def test_a_set_aside_line_that_names_no_tile_in_play_is_refused(

@@ -209,7 +209,7 @@ def finish_in_match(match: Match, game: Round) -> None:
 
 def pass_claims(game: Round) -> None:
     """Every seat asked about a discard or a kong passes (nothing when nobody is asked)."""
-    while game.state().phase in ("claim", "rob"):
+    while game.state().phase in ("claim", "rob", "set_aside"):
         for seat in game.to_act():
             game.apply(Action(seat, "pass"))
 
