@@ -20,7 +20,7 @@ from typing import Protocol, TypeVar
 from mjc.compiler.diagnostics import Diagnostic, Label, Span, error
 from mjc.compiler.diagnostics.suggest import did_you_mean
 from mjc.compiler.language.vocabulary import BUILTIN_SHAPES, all_builtin_names
-from mjc.compiler.resolve.extend import cannot_extend, keyword, merged
+from mjc.compiler.resolve.extend import cannot_extend, keyword, merged, words
 from mjc.compiler.resolve.prelude import prelude_situations
 from mjc.compiler.syntax import ast
 
@@ -272,7 +272,7 @@ def _orphan_overrides(book: ast.Rulebook, decls: Declarations) -> list[Diagnosti
             f"`extend {keyword(section.section)}` needs a parent rulebook to add lines to"
             if isinstance(section, ast.Extend)
             else "`override` and `remove` need a parent rulebook",
-            section.span.head(),
+            words(section) if isinstance(section, ast.Extend) else section.span.head(),
             help=f"write `rulebook {decls.id} extends <parent> {{ … }}`"
             + (", or drop the word `extend`" if isinstance(section, ast.Extend) else ""),
         )

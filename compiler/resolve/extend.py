@@ -82,6 +82,13 @@ def keyword(section: ast.Extendable) -> str:
     return KEYWORDS[type(section)]
 
 
+def words(extend: ast.Extend) -> Span:
+    """The span of `extend scoring`: the two words a diagnostic about the whole block marks."""
+    start, inner = extend.span, extend.section.span
+    end = inner.column + len(keyword(extend.section))
+    return Span(start.file, start.line, start.column, inner.line, end)
+
+
 def cannot_extend(extend: ast.Extend) -> Diagnostic | None:
     """E0125 when `extend` names a section that cannot be added to."""
     why = CANNOT.get(type(extend.section))
@@ -91,8 +98,8 @@ def cannot_extend(extend: ast.Extend) -> Diagnostic | None:
     return error(
         "E0125",
         f"`extend {word}`: {why[0]}",
-        extend.span.head(),
-        label=f"a `{word}` cannot be added to",
+        words(extend),
+        label="cannot be added to",
         help=why[1],
     )
 
