@@ -194,7 +194,8 @@ class _Collector:
             self._declare_section(section)
         for piece in self.index.book.unparsed:
             # the outline still lists a section being typed, where it is
-            what = " ".join(piece.keywords[:1]) or "text"
+            what = " ".join(piece.keywords[: 2 if piece.keywords[:1] == ("extend",) else 1])
+            what = what or "text"
             if what in ("fan", "option", "situation", "preset") and piece.names:
                 what += " " + piece.names[0]
             self.index.sections.append(Section(f"{what} (does not parse)", piece.span))

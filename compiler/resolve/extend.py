@@ -30,6 +30,7 @@ from mjc.compiler.diagnostics import Diagnostic, Label, Span, error
 from mjc.compiler.syntax import ast
 
 S = TypeVar("S", bound=ast.Extendable)
+Item = TypeVar("Item")
 
 KEYWORDS: dict[type, str] = {
     ast.Players: "players",
@@ -120,7 +121,9 @@ def merged(parent: S | None, added: S, problems: list[Diagnostic]) -> S:
     return dataclasses.replace(parent, **changes)
 
 
-def _without_repeats(parent: S, added: S, problems: list[Diagnostic]) -> S:
+def _without_repeats(
+    parent: ast.Extendable, added: ast.Extendable, problems: list[Diagnostic]
+) -> ast.Extendable:
     """`added` less its lines that give again what the parent's section gives once (E0124)."""
     word = keyword(added)
     match parent, added:
@@ -145,8 +148,8 @@ def _without_repeats(parent: S, added: S, problems: list[Diagnostic]) -> S:
             kinds = _by_key(parent.kinds, added.kinds, _id, word, "the kind of kong", problems)
             return dataclasses.replace(added, kinds=kinds)
         case ast.DealWins(), ast.DealWins():
-            items = _by_key(parent.items, added.items, _id, word, "the win at the deal", problems)
-            return dataclasses.replace(added, items=items)
+            wins = _by_key(parent.items, added.items, _id, word, "the win at the deal", problems)
+            return dataclasses.replace(added, items=wins)
         case ast.DeclareSection(), ast.DeclareSection():
             return dataclasses.replace(
                 added,
@@ -189,7 +192,9 @@ def _play_items(parent: ast.Play, added: ast.Play, problems: list[Diagnostic]) -
     return tuple(kept)
 
 
-def _payments(parent: ast.Payments, added: ast.Payments, problems: list[Diagnostic]) -> Any:
+def _payments(
+    parent: ast.Payments, added: ast.Payments, problems: list[Diagnostic]
+) -> ast.Payments:
     changes: dict[str, Any] = {
         "rounds": _once(parent.rounds, added.rounds, "payments", "`round up`", problems),
         "transfers": _once(
@@ -217,13 +222,13 @@ def _once(
 
 
 def _by_key(
-    parent: Iterable[S],
-    added: tuple[S, ...],
+    parent: Iterable[Item],
+    added: tuple[Item, ...],
     key: Callable[[Any], tuple[str, Span]],
     word: str,
     what: str,
     problems: list[Diagnostic],
-) -> tuple[S, ...]:
+) -> tuple[Item, ...]:
     """The added items whose key the parent's section has not declared."""
     first = dict(key(item) for item in parent)
     kept = []
