@@ -430,12 +430,13 @@ READING: tuple[Code, ...] = (
         "added lines give a setting again",
         "`extend <section> { … }` adds lines after the parent's, and one of them gives again "
         "what the parent's section gives once: a scoring `unit` or `minimum`, a play rule stated "
-        "without `if`, the payments' `unit` or `round up`, the points' `base`, or an item whose "
-        "id the parent's section already has (a tier, a win shape, a kind of kong, a horse "
-        "table). Two answers to one question would leave a reader to guess which holds, so "
-        "changing the parent's setting is written as a change: the section written whole "
-        "replaces the parent's, and `override` changes a fan or an option. A play line under an "
-        "`if` is no repeat: a later line whose `if` holds overrides an earlier one.",
+        "without `if`, the payments' `unit`, `round up` or `kong_transfer`, the points' `base`, "
+        "or an item whose id the parent's section already has (a tier, a win shape, a kind of "
+        "kong, a win at the deal, a declaration, an exchange, a horse table). Two answers to "
+        "one question would leave a reader to guess which holds, so changing the parent's "
+        "setting is written as a change: the section written whole replaces the parent's, and "
+        "`override` changes a fan or an option. A play line under an `if` is no repeat: a later "
+        "line whose `if` holds overrides an earlier one.",
         "rulebook child extends guangdong { }\n"
         'extend scoring {\n  unit "倍"\n  floor 2 when self_drawn\n}',
         "rulebook child extends guangdong { }\nextend scoring {\n  floor 2 when self_drawn\n}",

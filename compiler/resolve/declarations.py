@@ -47,7 +47,8 @@ class Declarations:
     claims: ast.Claims | None = None
     play: ast.Play | None = None
     kongs: ast.Kongs | None = None
-    # The hands that win at the deal (起手胡), by id; a child's section replaces its parent's.
+    # The hands that win at the deal (起手胡), by id; a child's section replaces its parent's
+    # (`extend deal_wins` adds to it).
     deal_wins: dict[str, ast.DealWin] = field(default_factory=dict)
     # What each seat declares before the first discard (定缺), by id; a child's section
     # replaces its parent's.
@@ -63,7 +64,8 @@ class Declarations:
     constraints: list[ast.ConstraintDecl] = field(default_factory=list)
     presets: dict[str, ast.PresetDecl] = field(default_factory=dict)
     scoring: ast.Scoring | None = None
-    # The fu (符) and points (点) sections (Riichi); a child's section replaces its parent's.
+    # The fu (符) and points (点) sections (Riichi); a child's section replaces its parent's
+    # (`extend points` adds to it).
     fu: ast.FuSection | None = None
     points: ast.PointsSection | None = None
     tiers: dict[str, ast.TierDecl] = field(default_factory=dict)
