@@ -252,7 +252,7 @@ class _Printer:
         if isinstance(node, Token):
             self.put(node, True, indent)
             return
-        if node.data in ("override_fan", "override_option"):  # `override`, then the item
+        if node.data in ("override_fan", "override_option", "extend"):  # the word, the item
             *words, inner = node.children
             for word in words:
                 self.inline(word, node, indent)

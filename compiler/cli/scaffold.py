@@ -28,6 +28,9 @@ rulebook {name} extends {parent_ref} {{
 # Remove a fan (nothing may still refer to it):
 #   remove fan {example_fan}
 #
+# Add lines to one of the parent's sections (its lines are kept, these come after them):
+#   extend scoring {{ floor 2 when self_drawn }}
+#
 # Add a fan:
 #   fan my_fan "我的番" "My Fan" {{
 #     value 1

@@ -288,7 +288,7 @@ READING: tuple[Code, ...] = (
         "error",
         "nothing to override or remove",
         "`override` or `remove` names a fan or an option the parent rulebook does not have, or "
-        "the rulebook extends no parent at all.",
+        "the rulebook extends no parent at all (nor may `extend` add lines to a section then).",
         "rulebook child extends guangdong { }\n"
         'override fan chiken "鸡胡" {\n'
         "  value 2\n"
@@ -423,5 +423,37 @@ READING: tuple[Code, ...] = (
         "payments { horse_payment bought 1 }",
         "horses { bought 1 per player }\npayments { horse_payment bought 1 }",
         "Declare the kind in the horses section (`bought 1 per player`), or remove the line.",
+    ),
+    Code(
+        "E0124",
+        "error",
+        "added lines give a setting again",
+        "`extend <section> { … }` adds lines after the parent's, and one of them gives again "
+        "what the parent's section gives once: a scoring `unit` or `minimum`, a play rule stated "
+        "without `if`, the payments' `unit`, `round up` or `kong_transfer`, the points' `base`, "
+        "or an item whose id the parent's section already has (a tier, a win shape, a kind of "
+        "kong, a win at the deal, a declaration, an exchange, a horse table). Two answers to "
+        "one question would leave a reader to guess which holds, so changing the parent's "
+        "setting is written as a change: the section written whole replaces the parent's, and "
+        "`override` changes a fan or an option. A play line under an `if` is no repeat: a later "
+        "line whose `if` holds overrides an earlier one.",
+        "rulebook child extends guangdong { }\n"
+        'extend scoring {\n  unit "倍"\n  floor 2 when self_drawn\n}',
+        "rulebook child extends guangdong { }\nextend scoring {\n  floor 2 when self_drawn\n}",
+        "Drop the line to keep the parent's setting; to change it, write the whole section, "
+        "which replaces the parent's (or, in play, give the added line an `if`).",
+    ),
+    Code(
+        "E0125",
+        "error",
+        "section that cannot be extended",
+        "`extend` names a section that cannot be added to: `players` is one setting; the tile "
+        "set states its `total`, which a set with tiles added must state anew; the fu lines are "
+        "worked out in order up to their rounding, so lines after the parent's would come after "
+        "it; and a fan or an option is changed with `override`.",
+        "rulebook child extends guangdong { }\nextend players 3",
+        "rulebook child extends guangdong { }\nplayers 3",
+        "Write the section whole, which replaces the parent's (`players 3`, `tiles { … }`), or "
+        "`override fan …` for a fan.",
     ),
 )

@@ -44,7 +44,7 @@ __all__ = ["KEYWORDS", "MjcLexer"]
 
 # Words that open a section or an item of a block.
 DECLARATIONS = (
-    "rulebook", "extends", "override", "remove", "players", "tiles", "shapes", "custom",
+    "rulebook", "extends", "override", "remove", "extend", "players", "tiles", "shapes", "custom",
     "wilds", "fixed", "indicator", "cycle", "allow", "forbid", "claims", "option", "constraint",
     "preset", "situation", "scoring", "fan", "tier", "floor", "ceiling", "fix", "reject", "unit",
     "title", "english", "version", "copies", "keep", "total", "value", "when", "if", "per",

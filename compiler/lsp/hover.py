@@ -226,8 +226,21 @@ def symbol_hover(state: DocumentState, symbol: Symbol) -> str:
     return "\n".join(lines).strip() + "\n"
 
 
+_VARIANT_WORDS = {
+    "extend": "extend scoring { … } in a variant: the parent's section, then these lines "
+    "(scoring, play, claims, wilds, payments, shapes, kongs, deal_wins, declarations, horses, "
+    "points); a setting the parent gives once is not given again (E0124)",
+    "override": "override fan … / override option … in a variant: the parent's item, with "
+    "the lines written here in place of its own",
+    "remove": "remove fan a, b / remove option x in a variant: drops the parent's items",
+}
+"""The words by which a variant changes its parent's sections, shown on hover."""
+
+
 def word_hover(word: str) -> str | None:
     """The meaning of a builtin word of the language, if `word` is one."""
+    if word in _VARIANT_WORDS:
+        return f"{code(word)}\n\n{text(_VARIANT_WORDS[word])}"
     tables: list[dict[str, vocabulary.Word]] = [
         vocabulary.ARRANGEMENT_FACTS,
         vocabulary.SITUATION_FACTS,

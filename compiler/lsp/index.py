@@ -194,7 +194,8 @@ class _Collector:
             self._declare_section(section)
         for piece in self.index.book.unparsed:
             # the outline still lists a section being typed, where it is
-            what = " ".join(piece.keywords[:1]) or "text"
+            what = " ".join(piece.keywords[: 2 if piece.keywords[:1] == ("extend",) else 1])
+            what = what or "text"
             if what in ("fan", "option", "situation", "preset") and piece.names:
                 what += " " + piece.names[0]
             self.index.sections.append(Section(f"{what} (does not parse)", piece.span))
@@ -212,6 +213,14 @@ class _Collector:
         return symbol
 
     def _declare_section(self, section: ast.Section) -> None:
+        if isinstance(section, ast.Extend):  # its lines, listed as `extend scoring`
+            before = len(self.index.sections)
+            self._declare_section(section.section)
+            for i in range(before, len(self.index.sections)):
+                added = self.index.sections[i]
+                label = f"extend {added.label}"
+                self.index.sections[i] = Section(label, section.span, added.children)
+            return
         item = section.item if isinstance(section, ast.Override) else section
         if isinstance(item, ast.FanDecl):
             fan = self._declare("fan", item.id, item, section.span)
@@ -263,6 +272,9 @@ class _Collector:
             self.index.references.append(Reference(kind, name, span))
 
     def _uses(self, section: ast.Section) -> None:
+        if isinstance(section, ast.Extend):
+            self._uses(section.section)
+            return
         item = section.item if isinstance(section, ast.Override) else section
         if isinstance(item, ast.FanDecl):
             for tier in item.tiers:

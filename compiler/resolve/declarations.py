@@ -20,6 +20,7 @@ from typing import Protocol, TypeVar
 from mjc.compiler.diagnostics import Diagnostic, Label, Span, error
 from mjc.compiler.diagnostics.suggest import did_you_mean
 from mjc.compiler.language.vocabulary import BUILTIN_SHAPES, all_builtin_names
+from mjc.compiler.resolve.extend import cannot_extend, keyword, merged, words
 from mjc.compiler.resolve.prelude import prelude_situations
 from mjc.compiler.syntax import ast
 
@@ -46,7 +47,8 @@ class Declarations:
     claims: ast.Claims | None = None
     play: ast.Play | None = None
     kongs: ast.Kongs | None = None
-    # The hands that win at the deal (起手胡), by id; a child's section replaces its parent's.
+    # The hands that win at the deal (起手胡), by id; a child's section replaces its parent's
+    # (`extend deal_wins` adds to it).
     deal_wins: dict[str, ast.DealWin] = field(default_factory=dict)
     # What each seat declares before the first discard (定缺), by id; a child's section
     # replaces its parent's.
@@ -62,7 +64,8 @@ class Declarations:
     constraints: list[ast.ConstraintDecl] = field(default_factory=list)
     presets: dict[str, ast.PresetDecl] = field(default_factory=dict)
     scoring: ast.Scoring | None = None
-    # The fu (符) and points (点) sections (Riichi); a child's section replaces its parent's.
+    # The fu (符) and points (点) sections (Riichi); a child's section replaces its parent's
+    # (`extend points` adds to it).
     fu: ast.FuSection | None = None
     points: ast.PointsSection | None = None
     tiers: dict[str, ast.TierDecl] = field(default_factory=dict)
@@ -197,6 +200,47 @@ def _read_sections(book: ast.Rulebook, decls: Declarations, problems: list[Diagn
                 _override(decls, section, problems)
             case ast.Remove():
                 _remove(decls, section, problems)
+            case ast.Extend():
+                refused = cannot_extend(section)
+                if refused is not None:
+                    problems.append(refused)
+                elif once(section.section, keyword(section.section)):
+                    _extend(decls, section.section, problems)
+
+
+def _extend(decls: Declarations, added: ast.Extendable, problems: list[Diagnostic]) -> None:
+    """The parent's section with `added`'s lines after its own (`mjc.compiler.resolve.extend`)."""
+    match added:
+        case ast.Scoring():
+            decls.scoring = merged(decls.scoring, added, problems)
+            decls.tiers = {t.id.text: t for t in decls.scoring.tiers}
+        case ast.Play():
+            decls.play = merged(decls.play, added, problems)
+        case ast.Payments():
+            decls.payments = merged(decls.payments, added, problems)
+        case ast.Claims():
+            decls.claims = merged(decls.claims, added, problems)
+        case ast.Wilds():
+            decls.wilds = merged(decls.wilds, added, problems)
+        case ast.Horses():
+            decls.horses = merged(decls.horses, added, problems)
+        case ast.Kongs():
+            decls.kongs = merged(decls.kongs, added, problems)
+        case ast.PointsSection():
+            decls.points = merged(decls.points, added, problems)
+        case ast.Shapes():
+            parent = ast.Shapes(tuple(decls.shapes.values()), added.span)
+            decls.shapes = {s.id.text: s for s in merged(parent, added, problems).items}
+        case ast.DealWins():
+            wins = ast.DealWins(tuple(decls.deal_wins.values()), added.span)
+            decls.deal_wins = {w.id.text: w for w in merged(wins, added, problems).items}
+        case ast.DeclareSection():
+            parent_declares = ast.DeclareSection(
+                tuple(decls.declares.values()), added.span, tuple(decls.exchanges.values())
+            )
+            both = merged(parent_declares, added, problems)
+            decls.declares = {d.id.text: d for d in both.items}
+            decls.exchanges = {e.id.text: e for e in both.exchanges}
 
 
 def _missing_sections(file: str, decls: Declarations) -> list[Diagnostic]:
@@ -221,18 +265,21 @@ def _missing_sections(file: str, decls: Declarations) -> list[Diagnostic]:
 
 
 def _orphan_overrides(book: ast.Rulebook, decls: Declarations) -> list[Diagnostic]:
-    """`override` and `remove` in a rulebook that extends nothing."""
+    """`override`, `remove` and `extend` in a rulebook that extends nothing."""
     if decls.header is None or decls.header.extends is not None:
         return []
     return [
         error(
             "E0113",
-            "`override` and `remove` need a parent rulebook",
-            section.span.head(),
-            help=f"write `rulebook {decls.id} extends <parent> {{ … }}`",
+            f"`extend {keyword(section.section)}` needs a parent rulebook to add lines to"
+            if isinstance(section, ast.Extend)
+            else "`override` and `remove` need a parent rulebook",
+            words(section) if isinstance(section, ast.Extend) else section.span.head(),
+            help=f"write `rulebook {decls.id} extends <parent> {{ … }}`"
+            + (", or drop the word `extend`" if isinstance(section, ast.Extend) else ""),
         )
         for section in book.sections
-        if isinstance(section, ast.Override | ast.Remove)
+        if isinstance(section, ast.Override | ast.Remove | ast.Extend)
     ]
 
 

@@ -461,6 +461,35 @@ class Remove(Frozen):
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
+Extendable = (
+    Players
+    | Tiles
+    | Shapes
+    | Wilds
+    | Claims
+    | Play
+    | Kongs
+    | DealWins
+    | DeclareSection
+    | Horses
+    | Payments
+    | Scoring
+    | FuSection
+    | PointsSection
+    | FanDecl
+    | OptionDecl
+)
+
+
+@frozen
+class Extend(Frozen):
+    """`extend scoring { … }` in a rulebook that extends another: the parent's section with
+    these lines added after its own (`mjc.compiler.resolve.extend`)."""
+
+    section: Extendable
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
 Section = (
     Header
     | Players
@@ -484,6 +513,7 @@ Section = (
     | PointsSection
     | Override
     | Remove
+    | Extend
 )
 
 

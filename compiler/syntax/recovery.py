@@ -147,6 +147,9 @@ class _Recovery:
             if head is None:
                 continue
             keywords.append(head[0])
+            if head[0] == "extend" and head[1] in section_keywords():
+                keywords.append(head[1])  # `extend scoring {`: the section it adds to
+                head = _head(line[line.index(head[1]) :]) or head
             if head[0] in _DECLARING and head[1] is not None:
                 names.append(head[1])  # first, and also when its string is not quoted
             # `rulebook x extends y {`: more than an id between the keyword and the brace

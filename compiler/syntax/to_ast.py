@@ -320,6 +320,9 @@ class _ToAst(_PointsToAst):
     def override_option(self, meta: Meta, children: list[Any]) -> ast.Override:
         return ast.Override(children[0], self._span(meta))
 
+    def extend(self, meta: Meta, children: list[Any]) -> ast.Extend:
+        return ast.Extend(children[0], self._span(meta))
+
     def removable(self, meta: Meta, children: list[Any]) -> str:
         return str(children[0])
 

@@ -38,6 +38,7 @@ SECTION_WORDS = frozenset(
         *SMALL_RULEBOOK, "wilds", "claims", "play", "kongs", "deal_wins", "declarations",
         "horses", "payments", "fu", "points",
         "option", "constraint", "preset", "situation", "fan", "override", "remove",
+        "extend",
     }
 )  # fmt: skip
 

@@ -42,7 +42,7 @@ MINIMAL_SECTIONS = {
 SECTION_WORDS = (
     "rulebook", "players", "tiles", "shapes", "wilds", "claims", "option", "constraint",
     "preset", "situation", "scoring", "fan", "override", "remove", "deal_wins", "declarations",
-    "fu", "points",
+    "fu", "points", "extend",
 )  # fmt: skip
 
 
