@@ -430,8 +430,8 @@ READING: tuple[Code, ...] = (
         "added lines give a setting again",
         "`extend <section> { … }` adds lines after the parent's, and one of them gives again "
         "what the parent's section gives once: a scoring `unit` or `minimum`, a play rule stated "
-        "without `if`, the payments' `unit`, `round up` or `kong_transfer`, the points' `base`, "
-        "or an item whose id the parent's section already has (a tier, a win shape, a kind of "
+        "without `if`, the payments' `unit`, `round up` or `kong_transfer`, the points' `base` "
+        "or a label other than the parent's, or an item whose id the parent's section already has (a tier, a win shape, a kind of "
         "kong, a win at the deal, a declaration, an exchange, a horse table). Two answers to "
         "one question would leave a reader to guess which holds, so changing the parent's "
         "setting is written as a change: the section written whole replaces the parent's, and "

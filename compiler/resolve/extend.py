@@ -116,8 +116,16 @@ def merged(parent: S | None, added: S, problems: list[Diagnostic]) -> S:
         mine, theirs = getattr(parent, f.name), getattr(kept, f.name)
         if isinstance(mine, tuple):
             changes[f.name] = mine + theirs
-        elif f.name != "span" and mine is None:
+        elif f.name == "span":
+            continue
+        elif mine is None:
             changes[f.name] = theirs
+        elif theirs is not None and theirs != mine:
+            # A heading the grammar makes every block restate (the points' label): the same
+            # words are no change, other words would be silently dropped.
+            word = keyword(added)
+            what = f"its {f.name} as {theirs!r} (the parent's is {mine!r})"
+            problems.append(_again(word, what, added.span.head(), parent.span.head()))
     return dataclasses.replace(parent, **changes)
 
 

@@ -82,6 +82,7 @@ def test_a_play_line_under_an_if_is_added_after_the_parents_and_overrides_where_
         (HEADER, 'extend shapes { standard "基本" }', "states the win shape `standard` again"),
         (RIICHI, 'extend payments { unit "点" }', "`extend payments` states its unit again"),
         (RIICHI, "extend payments { round up 1000 }", "states `round up` again"),
+        (RIICHI, 'extend points "Points" { }', "states its label as 'Points'"),
     ],
 )
 def test_a_setting_the_parent_gives_once_given_again_is_e0124_at_both_places(
@@ -94,6 +95,18 @@ def test_a_setting_the_parent_gives_once_given_again_is_e0124_at_both_places(
     [parent] = problem.labels
     assert parent.span.file.endswith(".mjr") and parent.span.file != "mine.mjr"
     assert "section" in (problem.help or "")
+
+
+def test_an_extend_block_restating_the_parents_heading_adds_only_its_lines(
+    tmp_path: Path,
+) -> None:
+    """The grammar makes `extend points` restate the label: the parent's own words are no
+    change (a different label is E0124, above)."""
+    added = 'extend points "点" {\n  limit "役満以上" 8000 when total >= 99\n}\n'
+    codes, compilation = compile_text(tmp_path, RIICHI + added)
+    assert codes == []
+    points = compilation.rulebook.points  # type: ignore[attr-defined]
+    assert points.label == "点" and points.limits[-1].name == "役満以上"
 
 
 @pytest.mark.parametrize(
