@@ -268,9 +268,10 @@ def _standard(
         return []
     m, p, s, z = hand.suit_keys
     cm, cp, cs, cz = _cached
-    try:
-        rm, rp, rs, rz = cm[m], cp[p], cs[s], cz[z]
-    except KeyError:  # a suit key not read yet
+    rm, rp, rs, rz = cm.get(m), cp.get(p), cs.get(s), cz.get(z)
+    if rm is None or rp is None or rs is None or rz is None:  # a suit key not read yet
+        # (no `except KeyError`: compiled, a caught exception costs a traceback, and new
+        # keys come with most fresh hands)
         rm, rp, rs, rz = _readings(0, m), _readings(1, p), _readings(2, s), _readings(3, z)
     if len(rm) == len(rp) == len(rs) == len(rz) == 1:
         # The common case: each suit splits one way, so there is at most one arrangement.
@@ -348,9 +349,10 @@ def standard_placed(
         return None
     m, p, s, z = hand.suit_keys
     cm, cp, cs, cz = _cached
-    try:
-        rm, rp, rs, rz = cm[m], cp[p], cs[s], cz[z]
-    except KeyError:  # a suit key not read yet
+    rm, rp, rs, rz = cm.get(m), cp.get(p), cs.get(s), cz.get(z)
+    if rm is None or rp is None or rs is None or rz is None:  # a suit key not read yet
+        # (no `except KeyError`: compiled, a caught exception costs a traceback, and new
+        # keys come with most fresh hands)
         rm, rp, rs, rz = _readings(0, m), _readings(1, p), _readings(2, s), _readings(3, z)
     if not len(rm) == len(rp) == len(rs) == len(rz) == 1:
         return None
