@@ -61,7 +61,11 @@ __all__ = [
 # The runtime modules a score passes through on every hand (`Ruleset.score`: arrangements,
 # wait sets, placements, summaries, the memos, the best reading) and those every turn of a
 # round passes through (below). The modules that define the data classes everyone builds and
-# pickles (hand, melds, scoring) stay interpreted. Each is named by its path below `mjc.runtime`.
+# pickles (hand, melds, scoring) stay interpreted, and so does `score.situationargs`, which
+# copies and fills those classes' slots (a new hand's situation, its dora): CPython reads and
+# writes a slot it has met before in a few instructions, where compiled code asks the class
+# for each attribute by name, ten times the cost (25 fields a copy). Each is named by its path
+# below `mjc.runtime`.
 NATIVE_RUNTIME = (
     "wins.arrange",
     "tiles.tables",
@@ -69,7 +73,6 @@ NATIVE_RUNTIME = (
     "wins.exactwaits",
     "wins.waitsets",
     "wins.readings",
-    "score.situationargs",
     "wins.knitted",
     "rules.scorepieces",
     "rules.gamecache",

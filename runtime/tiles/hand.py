@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import field
 from functools import lru_cache
+from typing import Final
 
 from mjc.frozen import Frozen, frozen_fast
 from mjc.runtime.tiles.argcheck import raise_if_wrong
@@ -45,12 +46,12 @@ __all__ = [
     "with_win_tile",
 ]
 
-MAX_TILES = 14  # counting a kong as three, like every other set
-MAX_DECLARED = 4
+MAX_TILES: Final = 14  # counting a kong as three, like every other set
+MAX_DECLARED: Final = 4
 # A rulebook may deal another hand (`hand 16` in its play section, 台湾十六张): its wins hold
 # `tiles` tiles, 3k + 2 for k sets. The functions below take that size as `tiles`, the usual
 # 14 by default; a win of 17 is the largest any rulebook plays (`LARGEST_TILES`).
-LARGEST_TILES = 17
+LARGEST_TILES: Final = 17
 
 
 class HandError(NotationError):

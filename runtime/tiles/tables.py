@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import repeat
+from typing import Final
 
 __all__ = [
     "HONOUR_ENTRIES",
@@ -30,7 +31,7 @@ __all__ = [
 # One way to split a suit: (kind, rank offset 0-8) per meld, sorted; kind is chow/pung/pair.
 Split = tuple[tuple[str, int], ...]
 
-_MAX_MELDS = 4  # a hand of 13 has at most four sets, so no suit holds more
+_MAX_MELDS: Final = 4  # a hand of 13 has at most four sets, so no suit holds more
 
 
 def _build(width: int, chows: bool, most: int = _MAX_MELDS) -> dict[bytes, int]:
@@ -102,21 +103,21 @@ HONOUR_ENTRIES: dict[bytes, tuple[bytes, int]] = {key: (key, n) for key, n in HO
 # that a split and a list of splits sort in their final order as plain tuples of ints
 # (a sort by a Python key function cost most of a split's time).
 _Rows = tuple[tuple[int, int], ...]
-_KINDS = ("pung", "chow", "pair")  # as the tiles read at one rank: 111 before 123 before 11
-SPLIT_KINDS = _KINDS  # the kinds of `split_rows`, by number
+_KINDS: Final = ("pung", "chow", "pair")  # as the tiles read at one rank: 111 before 123 before 11
+SPLIT_KINDS: Final = _KINDS  # the kinds of `split_rows`, by number
 _PUNG, _CHOW, _PAIR = range(3)
 
 
 # `_splits` of keys met before, by whether chows count, then key: the searches of different
 # keys meet the same rest of a suit again and again (a pure function's memo, filled as keys
 # are met).
-_SPLITS: tuple[dict[bytes, tuple[_Rows, ...]], dict[bytes, tuple[_Rows, ...]]] = ({}, {})
+_SPLITS: Final[tuple[dict[bytes, tuple[_Rows, ...]], dict[bytes, tuple[_Rows, ...]]]] = ({}, {})
 # By key width (9 ranks or 7), then rank: one tile at that rank, and a chow from it, as the
 # key read as a big-endian int (`_build`'s digits): a meld taken from a key is one subtraction.
-_ONE: dict[int, tuple[int, ...]] = {
+_ONE: Final[dict[int, tuple[int, ...]]] = {
     w: tuple(1 << 8 * (w - 1 - r) for r in range(w)) for w in (7, 9)
 }
-_RUN: dict[int, tuple[int, ...]] = {
+_RUN: Final[dict[int, tuple[int, ...]]] = {
     w: tuple(sum(_ONE[w][r : r + 3]) for r in range(w)) for w in (7, 9)
 }
 
@@ -162,8 +163,8 @@ def _splits(key: bytes, table: dict[bytes, int], chows: bool) -> tuple[_Rows, ..
 
 # The most tiles a key of `SUIT_TABLE` holds (four sets and the pair); a larger key (a hand of
 # five sets) is looked up in the table of its size.
-_LARGEST_KEY = 3 * _MAX_MELDS + 2
-_LARGEST_SETS = 5  # the largest hand a rulebook may have: 16 tiles, five sets
+_LARGEST_KEY: Final = 3 * _MAX_MELDS + 2
+_LARGEST_SETS: Final = 5  # the largest hand a rulebook may have: 16 tiles, five sets
 
 
 def _larger(chows: bool) -> dict[bytes, int]:

@@ -13,6 +13,8 @@ by tile int so that compiled fan conditions are plain table lookups.
 
 from __future__ import annotations
 
+from typing import Final
+
 __all__ = [
     "FLOWER_BASE",
     "HONOUR_BASE",
@@ -43,10 +45,10 @@ __all__ = [
     "tile_text",
 ]
 
-NUM_PLAYING = 34
-NUM_TILES = 42
-HONOUR_BASE = 27
-FLOWER_BASE = 34
+NUM_PLAYING: Final = 34
+NUM_TILES: Final = 42
+HONOUR_BASE: Final = 27
+FLOWER_BASE: Final = 34
 
 # Suit letter -> (first tile int, highest rank), in tile-int order.
 SUIT_BASE: dict[str, int] = {"m": 0, "p": 9, "s": 18, "z": 27, "f": 34}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import product
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from mjc.runtime.tiles.argcheck import WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS, raise_if_wrong
 from mjc.runtime.tiles.hand import MAX_TILES, Hand
@@ -49,10 +49,12 @@ __all__ = [
     "standard_placed",
 ]
 
-STANDARD = "standard"
-SEVEN_PAIRS = "seven_pairs"
-THIRTEEN_ORPHANS = "thirteen_orphans"
-SHAPES: frozenset[str] = frozenset((STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, *KNITTED_SHAPES))
+STANDARD: Final = "standard"
+SEVEN_PAIRS: Final = "seven_pairs"
+THIRTEEN_ORPHANS: Final = "thirteen_orphans"
+SHAPES: Final[frozenset[str]] = frozenset(
+    (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, *KNITTED_SHAPES)
+)
 
 
 class Arrangement(NamedTuple):
@@ -108,15 +110,17 @@ def _seven_pairs(hand: Hand) -> tuple[Meld, ...]:
 
 
 # The concealed pair of each playing tile, by tile.
-_CONCEALED_PAIRS = tuple(meld("pair", t, True) for t in range(NUM_PLAYING))
+_CONCEALED_PAIRS: Final = tuple(meld("pair", t, True) for t in range(NUM_PLAYING))
 
 
 # Counts of the 13 terminal and honour kinds, fetched in one C call.
-_orphan_counts = itemgetter(*TERMINALS_AND_HONOURS)
+_orphan_counts: Final = itemgetter(*TERMINALS_AND_HONOURS)
 
 
 # The honour keys a thirteen-orphans hand can have: one of each honour, one of them twice.
-ORPHAN_HONOUR_KEYS = frozenset(bytes(2 if i == j else 1 for i in range(7)) for j in range(-1, 7))
+ORPHAN_HONOUR_KEYS: Final = frozenset(
+    bytes(2 if i == j else 1 for i in range(7)) for j in range(-1, 7)
+)
 
 
 def is_thirteen_orphans(hand: Hand) -> bool:
@@ -207,7 +211,7 @@ _SuitReading = tuple[tuple[Meld, ...], Meld | None]
 
 
 # By kind of `split_rows` (pung, chow, pair), then tile: the interned concealed meld.
-_SPLIT_MELDS: tuple[dict[int, Meld], ...] = tuple(
+_SPLIT_MELDS: Final[tuple[dict[int, Meld], ...]] = tuple(
     {
         t: meld(kind, t, True)
         for t in range(NUM_PLAYING)
@@ -215,7 +219,7 @@ _SPLIT_MELDS: tuple[dict[int, Meld], ...] = tuple(
     }
     for kind in SPLIT_KINDS
 )
-_PAIR_KIND = SPLIT_KINDS.index("pair")
+_PAIR_KIND: Final = SPLIT_KINDS.index("pair")
 
 
 def _suit_readings(base: int, key: bytes) -> tuple[_SuitReading, ...]:
@@ -237,8 +241,8 @@ def _suit_readings(base: int, key: bytes) -> tuple[_SuitReading, ...]:
 
 # Per-suit caches of readings, keyed by the suit's count bytes: plain dicts because a
 # `.get` is cheaper than a call through functools.cache on the scoring path.
-_READINGS: tuple[dict[bytes, tuple[_SuitReading, ...]], ...] = ({}, {}, {}, {})
-_BASES = (0, 9, 18, HONOUR_BASE)
+_READINGS: Final[tuple[dict[bytes, tuple[_SuitReading, ...]], ...]] = ({}, {}, {}, {})
+_BASES: Final = (0, 9, 18, HONOUR_BASE)
 
 
 def _readings(suit: int, key: bytes) -> tuple[_SuitReading, ...]:
@@ -250,7 +254,7 @@ def _readings(suit: int, key: bytes) -> tuple[_SuitReading, ...]:
 
 # Building a NamedTuple through `tuple.__new__` skips its Python-level `__new__`: the fields
 # are given in order, so it is the same object, built at half the cost.
-_new_arrangement = tuple.__new__
+_new_arrangement: Final = tuple.__new__
 
 
 def _standard(
@@ -264,9 +268,10 @@ def _standard(
         return []
     m, p, s, z = hand.suit_keys
     cm, cp, cs, cz = _cached
-    try:
-        rm, rp, rs, rz = cm[m], cp[p], cs[s], cz[z]
-    except KeyError:  # a suit key not read yet
+    rm, rp, rs, rz = cm.get(m), cp.get(p), cs.get(s), cz.get(z)
+    if rm is None or rp is None or rs is None or rz is None:  # a suit key not read yet
+        # (no `except KeyError`: compiled, a caught exception costs a traceback, and new
+        # keys come with most fresh hands)
         rm, rp, rs, rz = _readings(0, m), _readings(1, p), _readings(2, s), _readings(3, z)
     if len(rm) == len(rp) == len(rs) == len(rz) == 1:
         # The common case: each suit splits one way, so there is at most one arrangement.
@@ -303,7 +308,7 @@ def _standard(
 # Kept per tile kind, not per suit: a key not met yet costs the places of the one tile won
 # on, not of all nine ranks (most keys are met once or twice, each time won on one rank).
 _Places = tuple[tuple[Meld, str], ...]
-_PLACED: tuple[dict[bytes, _Places], ...] = tuple({} for _ in range(NUM_PLAYING))
+_PLACED: Final[tuple[dict[bytes, _Places], ...]] = tuple({} for _ in range(NUM_PLAYING))
 
 
 def _placed(tile: int, key: bytes) -> _Places:
@@ -344,9 +349,10 @@ def standard_placed(
         return None
     m, p, s, z = hand.suit_keys
     cm, cp, cs, cz = _cached
-    try:
-        rm, rp, rs, rz = cm[m], cp[p], cs[s], cz[z]
-    except KeyError:  # a suit key not read yet
+    rm, rp, rs, rz = cm.get(m), cp.get(p), cs.get(s), cz.get(z)
+    if rm is None or rp is None or rs is None or rz is None:  # a suit key not read yet
+        # (no `except KeyError`: compiled, a caught exception costs a traceback, and new
+        # keys come with most fresh hands)
         rm, rp, rs, rz = _readings(0, m), _readings(1, p), _readings(2, s), _readings(3, z)
     if not len(rm) == len(rp) == len(rs) == len(rz) == 1:
         return None
@@ -372,7 +378,7 @@ def standard_placed(
 
 
 # By tile: the index of its suit among the four keys (m, p, s, the honours).
-_SUIT_OF_TILE = tuple(min(t // 9, 3) for t in range(NUM_PLAYING))
+_SUIT_OF_TILE: Final = tuple(min(t // 9, 3) for t in range(NUM_PLAYING))
 
 
 def standard_arrangements(hand: Hand) -> list[Arrangement]:
@@ -431,7 +437,7 @@ def arrangements(hand: Hand, shapes: frozenset[str]) -> tuple[Arrangement, ...]:
         raise
 
 
-_SEVEN = 7  # pairs in a seven-pairs hand
+_SEVEN: Final = 7  # pairs in a seven-pairs hand
 
 
 def _seven_pairs_arrangement(hand: Hand, tiles: tuple[int, ...]) -> Arrangement:

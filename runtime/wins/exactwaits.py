@@ -19,6 +19,7 @@ waits by shape).
 from __future__ import annotations
 
 from operator import itemgetter
+from typing import Final
 
 from mjc.runtime.tiles.hand import Hand
 from mjc.runtime.tiles.tables import HONOUR_TABLE, SUIT_TABLE
@@ -36,14 +37,14 @@ from mjc.runtime.wins.waitsets import keyed_standard_waits, standard_waits
 
 __all__ = ["hand_waits", "wait_set", "waits_of_short_hand"]
 
-_MAX_COPIES = 4
-_HAND_TILES = 14  # MAX_TILES of mjc.runtime.tiles.hand, a kong counting as three
-_NINE = 9  # the tiles of a knitted straight
-_SEVEN_KINDS = 7  # the most kinds six pairs and a single hold
-_ORPHAN_KINDS = len(TERMINALS_AND_HONOURS)
+_MAX_COPIES: Final = 4
+_HAND_TILES: Final = 14  # MAX_TILES of mjc.runtime.tiles.hand, a kong counting as three
+_NINE: Final = 9  # the tiles of a knitted straight
+_SEVEN_KINDS: Final = 7  # the most kinds six pairs and a single hold
+_ORPHAN_KINDS: Final = len(TERMINALS_AND_HONOURS)
 
 # Counts of the 13 terminal and honour kinds, fetched in one C call.
-_orphan_counts = itemgetter(*TERMINALS_AND_HONOURS)
+_orphan_counts: Final = itemgetter(*TERMINALS_AND_HONOURS)
 
 
 def wait_set(counts: bytes, declared: int, shapes: frozenset[str]) -> tuple[int, ...]:
@@ -116,9 +117,9 @@ def _with_other_shapes(
     return tuple(sorted({*found, *more}))
 
 
-_SUIT_OF_TILE = tuple(min(t // 9, 3) for t in range(NUM_PLAYING))  # its index in `suit_keys`
-_BASES = (0, 9, 18, HONOUR_BASE)
-_LESS_ONE = tuple(bytes((n - 1,)) if n else b"" for n in range(_MAX_COPIES + 2))
+_SUIT_OF_TILE: Final = tuple(min(t // 9, 3) for t in range(NUM_PLAYING))  # its index in `suit_keys`
+_BASES: Final = (0, 9, 18, HONOUR_BASE)
+_LESS_ONE: Final = tuple(bytes((n - 1,)) if n else b"" for n in range(_MAX_COPIES + 2))
 
 
 def _seven_pairs_waits(counts: bytes) -> list[int]:

@@ -13,6 +13,7 @@ rulebook enables the shapes. Neither shape admits a declared meld except the one
 from __future__ import annotations
 
 from itertools import permutations
+from typing import Final
 
 from mjc.runtime.tiles.hand import MAX_TILES, Hand
 from mjc.runtime.tiles.melds import Meld, meld
@@ -33,9 +34,9 @@ __all__ = [
     "suited_held",
 ]
 
-KNITTED_STRAIGHT = "knitted_straight"
-HONOURS_AND_KNITTED = "honours_and_knitted"
-KNITTED_SHAPES = frozenset((KNITTED_STRAIGHT, HONOURS_AND_KNITTED))
+KNITTED_STRAIGHT: Final = "knitted_straight"
+HONOURS_AND_KNITTED: Final = "honours_and_knitted"
+KNITTED_SHAPES: Final = frozenset((KNITTED_STRAIGHT, HONOURS_AND_KNITTED))
 
 
 # The six knitted straights: (the three parts' first tiles, the nine tiles), suits m p s at
@@ -45,7 +46,7 @@ def _straight(order: tuple[int, ...]) -> tuple[tuple[int, int, int], frozenset[i
     return (a, b, c), frozenset(t + 3 * k for t in (a, b, c) for k in range(3))
 
 
-KNITTED_STRAIGHTS: tuple[tuple[tuple[int, int, int], frozenset[int]], ...] = tuple(
+KNITTED_STRAIGHTS: Final[tuple[tuple[tuple[int, int, int], frozenset[int]], ...]] = tuple(
     _straight(order) for order in permutations((0, 1, 2))
 )
 
@@ -140,7 +141,7 @@ def suited_held(counts: bytes) -> int:
     return int.from_bytes(counts[:HONOUR_BASE].translate(_HELD), "little")
 
 
-_HELD = bytes([0] + [1] * 255)  # a count byte to 1 when any copy is held
+_HELD: Final = bytes([0] + [1] * 255)  # a count byte to 1 when any copy is held
 
 
 def _mask(tiles: frozenset[int]) -> int:
@@ -149,10 +150,10 @@ def _mask(tiles: frozenset[int]) -> int:
 
 # Per knitted straight (in the order of `KNITTED_STRAIGHTS`), its nine tiles as a mask of
 # `suited_held`.
-NINE_MASKS = tuple(_mask(nine) for _, nine in KNITTED_STRAIGHTS)
+NINE_MASKS: Final = tuple(_mask(nine) for _, nine in KNITTED_STRAIGHTS)
 
 # Per knitted straight, its three parts as concealed melds.
-_PARTS = tuple(
+_PARTS: Final = tuple(
     (meld("knitted", a, True), meld("knitted", b, True), meld("knitted", c, True))
     for (a, b, c), _ in KNITTED_STRAIGHTS
 )

@@ -28,7 +28,7 @@ with every slot in the third set (of four slots, two leave a third free).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from mjc.runtime.tiles.argcheck import WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS, raise_if_wrong
 from mjc.runtime.tiles.melds import MELD_INDEXES, Meld, all_melds
@@ -152,8 +152,8 @@ def meld_boards(melds: Iterable[Meld]) -> MeldBoards:
 
 # A board's width in the summary: 4 slots a rank, ranks up to 9; a count board's: 20 bits a
 # rank. Masked to these, a read past the last rank (a flower's slot or field) gives 0.
-BOARD_BITS = 40
-COUNT_BITS = 200
+BOARD_BITS: Final = 40
+COUNT_BITS: Final = 200
 BOARD_NAMES = (
     "chow_board", "chow_count", "pung_board", "pung_count", "kong_board", "kong_count",
     "tile_copies",

@@ -17,7 +17,7 @@ no wilds and no custom shapes; otherwise from the game's own win check, tile by 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import overload
+from typing import Final, overload
 
 from mjc.runtime.tiles.hand import Hand
 from mjc.runtime.tiles.melds import PLACES, WAIT_ORDER, Meld, wait_kind
@@ -41,7 +41,9 @@ __all__ = [
 # (`mjc.runtime.wins.exactwaits.hand_waits`).
 
 # The facts that need readings with a placed winning tile, or the wait set.
-WAIT_FACTS = frozenset(("winning_meld", "edge_wait", "closed_wait", "pair_wait", "open_wait"))
+WAIT_FACTS: Final = frozenset(
+    ("winning_meld", "edge_wait", "closed_wait", "pair_wait", "open_wait")
+)
 
 
 def placements(
@@ -98,7 +100,7 @@ def carry_waits(found: Iterable[Arrangement], waits: Sequence[int]) -> list[Arra
 
 # An `Arrangement` from all its fields in order (`a[:7]`, then `won`, `wait` and `waits`),
 # built without the NamedTuple's Python-level `__new__`, as `mjc.runtime.wins.arrange` builds them.
-_new_arrangement = tuple.__new__
+_new_arrangement: Final = tuple.__new__
 
 
 def _wait_order(reading: Arrangement) -> int:
@@ -213,10 +215,10 @@ def _nearly_spread(counts: bytearray) -> bool:
     return any(sum(1 for t in nine if counts[t]) >= 8 for _, nine in KNITTED_STRAIGHTS)
 
 
-_ORPHANS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_ORPHANS: Final = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 
 
-_SPREAD_SHAPES = frozenset((THIRTEEN_ORPHANS, *KNITTED_SHAPES))
+_SPREAD_SHAPES: Final = frozenset((THIRTEEN_ORPHANS, *KNITTED_SHAPES))
 
 
 def _sets_and_pair(counts: list[int]) -> bool:

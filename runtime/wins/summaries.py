@@ -18,7 +18,7 @@ and the parts are taken out of their words once per arrangement.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
 
 from mjc.runtime.tiles.argcheck import (
     WRONG_TYPE_SIGNS as _WRONG_TYPE_SIGNS,
@@ -55,8 +55,8 @@ __all__ = [
 
 # Counters are packed side by side in one int, one field per predicate: a hand has at most 18
 # tiles (four kongs) and at most 7 pairs, so 5 and 3 bits are enough.
-TILE_COUNT_WIDTH = 5
-MELD_COUNT_WIDTH = 3
+TILE_COUNT_WIDTH: Final = 5
+MELD_COUNT_WIDTH: Final = 3
 
 
 T = TypeVar("T")
@@ -103,8 +103,9 @@ def meld_masks(
 # A word of the summary holds at most this many bits, so that it stays a machine int in native
 # code (mypyc's short ints: 62 bits and a sign); a part wider than a word (a count board) shares
 # the one wide word of its fold with the others.
-WORD_BITS = 62
-MELD_SHAPES = frozenset({"standard", "seven_pairs"})  # shapes whose melds and pairs hold every tile
+WORD_BITS: Final = 62
+# The shapes whose melds and pairs hold every tile.
+MELD_SHAPES: Final = frozenset({"standard", "seven_pairs"})
 
 
 class SummaryPart(NamedTuple):
@@ -215,8 +216,8 @@ class SummaryTables(NamedTuple):
 
 # One field of `members` per membership test, one bit per wind: what such a test compares a
 # meld's tile with is the seat or the round wind (`mjc.compiler.conditions.pyexpr`).
-MEMBER_WIDTH = 4
-MEMBER_BASE = 27  # 东, the first wind
+MEMBER_WIDTH: Final = 4
+MEMBER_BASE: Final = 27  # 东, the first wind
 _START = {"or": 0, "and": -1, "add": 0}
 
 

@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import compress
 from operator import itemgetter
+from typing import Final
 
 from mjc.runtime.tiles.hand import MAX_TILES, Hand
 from mjc.runtime.tiles.tables import HONOUR_TABLE, SUIT_TABLE, honour_table, suit_table
@@ -56,15 +57,15 @@ _GROUP = re.compile(r"([1-9]+)([mpsz])")
 # (value 1: sets only, 2: sets and a pair). Filled as hands are met (a pure function's memo:
 # a few thousand keys cover a whole simulation).
 _Ranks = tuple[tuple[int, int], ...]
-_ONE_MORE: tuple[dict[bytes, _Ranks], dict[bytes, _Ranks]] = ({}, {})
-_TABLES = (SUIT_TABLE, HONOUR_TABLE)
+_ONE_MORE: Final[tuple[dict[bytes, _Ranks], dict[bytes, _Ranks]]] = ({}, {})
+_TABLES: Final = (SUIT_TABLE, HONOUR_TABLE)
 
 # How `count(2) + count(3) + 2 * count(4)` (the quick seven-pairs test) moves when a tile of
 # which the hand holds 0..4 is added.
-_SEVENS_STEP = (0, 1, 0, 1, -2)
-_ONCE_OR_NONE = bytes((0, 1))  # the counts `bytes.translate` deletes to keep the pairs
-_EMPTY: frozenset[int] = frozenset()
-_ALL = frozenset(range(NUM_PLAYING))
+_SEVENS_STEP: Final = (0, 1, 0, 1, -2)
+_ONCE_OR_NONE: Final = bytes((0, 1))  # the counts `bytes.translate` deletes to keep the pairs
+_EMPTY: Final[frozenset[int]] = frozenset()
+_ALL: Final = frozenset(range(NUM_PLAYING))
 
 
 def one_more(honours: bool, key: bytes) -> tuple[tuple[int, int], ...]:
@@ -90,8 +91,8 @@ def one_more(honours: bool, key: bytes) -> tuple[tuple[int, int], ...]:
 # calculators count waits by shape). A pure function's memo per suit and flag, filled as
 # hands are met.
 _Mends = tuple[tuple[int, ...], tuple[int, ...]]
-_MENDS: tuple[tuple[dict[bytes, _Mends], ...], ...] = (({}, {}, {}, {}), ({}, {}, {}, {}))
-_BASES = (0, 9, 18, 27)
+_MENDS: Final[tuple[tuple[dict[bytes, _Mends], ...], ...]] = (({}, {}, {}, {}), ({}, {}, {}, {}))
+_BASES: Final = (0, 9, 18, 27)
 
 
 def _mends(suit: int, key: bytes, fifth_copy: bool) -> _Mends:
@@ -316,8 +317,8 @@ def wait_finder(
 
 # How many pairs the quick seven-pairs test counts for a kind held 0..4 times (`count(2) +
 # count(3) + 2 * count(4)`): a discard of a kind held n times takes away PAIRS[n] - PAIRS[n - 1].
-_PAIRS = (0, 0, 1, 1, 2)
-_GROUP_OF = tuple(min(t // 9, 3) for t in range(NUM_PLAYING))  # m, p, s, the honours
+_PAIRS: Final = (0, 0, 1, 1, 2)
+_GROUP_OF: Final = tuple(min(t // 9, 3) for t in range(NUM_PLAYING))  # m, p, s, the honours
 
 
 @lru_cache(maxsize=64)
