@@ -291,12 +291,19 @@ class GameRules:
         under them: most new keys differ from a memoized one only in tile and flowers)."""
         return self._situations.put(key, self._situation_copy(key))
 
-    def _situation_copy(self, key: tuple[object, ...]) -> Situation:
+    def _situation_copy(
+        self,
+        key: tuple[object, ...],
+        dora: tuple[int, ...] | None = None,
+        ura: tuple[int, ...] | None = None,
+        red_fives: int = 0,
+    ) -> Situation:
         """The situation of `_situation`'s `key`, a copy of its own that is not put in the
-        memo: the caller may set fields on it (`set_dora`) before it shares it."""
+        memo: the caller may set fields on it (`set_dora`) before it shares it. Given the
+        indicator tiles (`dora` and `ura`, both read), the copy takes them and `red_fives`."""
         facts = key[2:]
         base = self._situations.get(facts)
         if base is None:
             base = new_situation(self.id, self.situation_flags, self.players, None, (), *facts)  # type: ignore[arg-type]
             self._situations.put(facts, base)
-        return with_tile(base, key[0], key[1])  # type: ignore[arg-type]
+        return with_tile(base, key[0], key[1], dora, ura, red_fives)  # type: ignore[arg-type]

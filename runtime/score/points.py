@@ -12,8 +12,9 @@ alone."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
+from mjc.runtime.score.explain import Notes
 from mjc.runtime.score.scoring import Kept, Situation
 from mjc.runtime.wins.arrange import Arrangement
 
@@ -21,6 +22,7 @@ __all__ = [
     "FuCount",
     "FuParts",
     "PointsOf",
+    "SharedScoreFans",
     "Summarize",
     "Summary",
     "Valued",
@@ -33,6 +35,24 @@ FuParts = tuple[tuple[str, int], ...]
 # that function, when the module shares the summary between `score_fans` and `fu_count`.
 Summary = tuple[int, ...]
 Summarize = Callable[[Arrangement], Summary]
+
+
+class SharedScoreFans(Protocol):
+    """The generated `score_fans` of a module that shares the reading's summary with
+    `fu_count` (`RulesetSpec.summary`): the `ScoreFans` call, and the summary as `x` (made
+    by the caller once per reading; None: made by the function itself)."""
+
+    def __call__(
+        self,
+        a: Arrangement,
+        s: Situation,
+        o: dict[str, Any],
+        raw: list[int] | None = None,
+        x: Summary | None = None,
+        /,
+    ) -> tuple[int, Kept, Notes]: ...
+
+
 FuCount = Callable[..., tuple[int, FuParts]]  # (arrangement, situation, values, kept[, summary])
 PointsOf = Callable[
     [Arrangement, Situation, dict[str, Any], Kept, int, int], tuple[int, str | None]
