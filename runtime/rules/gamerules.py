@@ -289,7 +289,10 @@ class GameRules:
         """The situation of `_situation`'s `key` (winning tile, flowers, then the other
         facts), not in the memo: a copy of the situation of the other facts alone (memoized
         under them: most new keys differ from a memoized one only in tile and flowers)."""
-        return self._situations.put(key, self._situation_copy(key))
+        base = self._situations.get(key[2:])
+        if base is None:  # new other facts too: checked and memoized by `_situation_copy`
+            return self._situations.put(key, self._situation_copy(key))
+        return self._situations.put(key, with_tile(base, key[0], key[1]))  # type: ignore[arg-type]
 
     def _situation_copy(
         self,

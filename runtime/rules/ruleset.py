@@ -127,6 +127,9 @@ class Ruleset(SettlingRules):
         self._adjust = spec.adjust
         self._reject = spec.reject
         self._has_rejects = spec.has_rejects
+        # Why the situations named cannot all hold for a win, by what the prelude and the
+        # rulebook say each presumes (raised as a `SituationError`), or None.
+        self._problems = spec.situation_problems
         # The fu and points sections (Riichi): a reading's fu and points, the best reading
         # the one with the most points.
         self._fu_count, self._points = spec.fu_count, spec.points
@@ -261,8 +264,10 @@ class Ruleset(SettlingRules):
                     dora_read = not own
                 else:
                     situation = self._situations.get(key) or self._new_situation(key)
-                if situations:
-                    self._refuse_impossible(hand, situation, values)
+                if situations and self._problems is not None:
+                    reason = self._problems(hand, situation, values)
+                    if reason is not None:
+                        raise SituationError(reason)
                 found: list[Arrangement] | tuple[Arrangement, ...] | None = None
                 if self._placed_first:
                     # Most hands split one way into sets: read and placed in one pass.
@@ -321,8 +326,10 @@ class Ruleset(SettlingRules):
                     situation = self._situation(
                         hand, self_drawn, seat_wind, round_wind, dealer, situations, players, wild
                     )
-                if situations:
-                    self._refuse_impossible(hand, situation, values)
+                if situations and self._problems is not None:
+                    reason = self._problems(hand, situation, values)
+                    if reason is not None:
+                        raise SituationError(reason)
                 found = None
                 if self._placed_first and not wild and self._plain_shapes(shapes):
                     # Options that leave the shapes plain: the short path's one pass too.
@@ -495,15 +502,6 @@ class Ruleset(SettlingRules):
         does (`_found`, then the placements): the standard shape in play and no custom shape
         (its readings join after, unplaced)."""
         return STANDARD in shapes and not self._has_custom_shapes
-
-    def _refuse_impossible(self, hand: Hand, situation: Situation, values: Options) -> None:
-        """Raise `SituationError` when the situations named cannot all hold for this win, by
-        what the prelude and the rulebook say each presumes (the module's
-        `situation_problems`)."""
-        problems = self.spec.situation_problems
-        reason = problems(hand, situation, values) if problems is not None else None
-        if reason is not None:
-            raise SituationError(reason)
 
     def _found(
         self, hand: Hand, wild: tuple[int, ...], shapes: frozenset[str], default: bool
