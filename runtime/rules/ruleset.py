@@ -286,8 +286,12 @@ class Ruleset(SettlingRules):
             else:
                 default = not options and preset is None
                 game = self._default_game if default else self._games.game(options, preset, players)
-                self._check_tiles_in_play(hand, game, default)
-                wild = self._wilds(game, indicator, wilds)
+                if not (game.all_in_play and (game.flowers_in_play or not hand.flowers)):
+                    self._check_tiles_in_play(hand, game, default)
+                if wilds or indicator is not None or game.wilds is None:
+                    wild = self._wilds(game, indicator, wilds)
+                else:  # `_wilds` without its frame: the game's own (none, mostly)
+                    wild = game.wilds
                 values, shapes = game.values, game.shapes
                 if not self_drawn and hand.win_tile in wild:  # 百色: 不可以…胡别人打出的王牌
                     situations = tuple(situations)
@@ -331,8 +335,14 @@ class Ruleset(SettlingRules):
                     if reason is not None:
                         raise SituationError(reason)
                 found = None
-                if self._placed_first and not wild and self._plain_shapes(shapes):
-                    # Options that leave the shapes plain: the short path's one pass too.
+                if (
+                    self._placed_first
+                    and not wild
+                    and STANDARD in shapes
+                    and not self._has_custom_shapes
+                ):
+                    # Options that leave the shapes plain: the short path's one pass too
+                    # (with a custom shape, its readings join the others after, unplaced).
                     if self._reads_waits:
                         found_waits = Waits(partial(builtin_waits, hand, shapes))
                     found = standard_placed(hand, shapes, found_waits)
@@ -496,12 +506,6 @@ class Ruleset(SettlingRules):
                 ura_indicators=ura_indicators,
             )
             raise
-
-    def _plain_shapes(self, shapes: frozenset[str]) -> bool:
-        """Whether `standard_placed` reads a hand under these shapes as the general path
-        does (`_found`, then the placements): the standard shape in play and no custom shape
-        (its readings join after, unplaced)."""
-        return STANDARD in shapes and not self._has_custom_shapes
 
     def _found(
         self, hand: Hand, wild: tuple[int, ...], shapes: frozenset[str], default: bool

@@ -149,8 +149,15 @@ def best_by_points(
         else:
             fu, parts = fu_count(arrangement, situation, values, kept, summary)
         amount, limit = points(arrangement, situation, values, kept, total, fu or 0)
-        counted = sum([part for _, part in parts])
-        preferred = bool(prefer) and not prefer.isdisjoint([i for i, _, _ in kept])
+        counted = 0  # loops, not comprehensions: each of those is a call (a frame)
+        for _, part in parts:
+            counted += part
+        preferred = False
+        if prefer:
+            for i, _, _ in kept:
+                if i in prefer:
+                    preferred = True
+                    break
         key = (rejected is None, amount or 0, preferred, total, fu or 0, counted)
         if best_key is None or key > best_key:
             best = (arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps)
