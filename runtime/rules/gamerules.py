@@ -289,14 +289,24 @@ class GameRules:
         """The situation of `_situation`'s `key` (winning tile, flowers, then the other
         facts), not in the memo: a copy of the situation of the other facts alone (memoized
         under them: most new keys differ from a memoized one only in tile and flowers)."""
-        return self._situations.put(key, self._situation_copy(key))
+        base = self._situations.get(key[2:])
+        if base is None:  # new other facts too: checked and memoized by `_situation_copy`
+            return self._situations.put(key, self._situation_copy(key))
+        return self._situations.put(key, with_tile(base, key[0], key[1]))  # type: ignore[arg-type]
 
-    def _situation_copy(self, key: tuple[object, ...]) -> Situation:
+    def _situation_copy(
+        self,
+        key: tuple[object, ...],
+        dora: tuple[int, ...] | None = None,
+        ura: tuple[int, ...] | None = None,
+        red_fives: int = 0,
+    ) -> Situation:
         """The situation of `_situation`'s `key`, a copy of its own that is not put in the
-        memo: the caller may set fields on it (`set_dora`) before it shares it."""
+        memo: the caller may set fields on it (`set_dora`) before it shares it. Given the
+        indicator tiles (`dora` and `ura`, both read), the copy takes them and `red_fives`."""
         facts = key[2:]
         base = self._situations.get(facts)
         if base is None:
             base = new_situation(self.id, self.situation_flags, self.players, None, (), *facts)  # type: ignore[arg-type]
             self._situations.put(facts, base)
-        return with_tile(base, key[0], key[1])  # type: ignore[arg-type]
+        return with_tile(base, key[0], key[1], dora, ura, red_fives)  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ options by id or Chinese label. What it prepares per option setting is kept by
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -27,9 +27,9 @@ from mjc.runtime.rules.scorepieces import (
 )
 from mjc.runtime.rules.settling import SettlingRules
 from mjc.runtime.rules.spec import WILD_ACTIONS, ExampleSpec, Options, RulesetSpec
-from mjc.runtime.score.explain import Notes, suppressed_fans
+from mjc.runtime.score.explain import suppressed_fans
 from mjc.runtime.score.options import resolve_options
-from mjc.runtime.score.points import Summary, Valued, best_by_points, value_reading
+from mjc.runtime.score.points import Summary, Valued, best_by_points
 from mjc.runtime.score.scoring import (
     FanScore,
     Kept,
@@ -40,6 +40,7 @@ from mjc.runtime.score.scoring import (
 )
 from mjc.runtime.score.situationargs import (
     WIND_TILES as WIND_TILES,
+    read_indicators,
     set_dora,
     with_declared,
     with_dora,
@@ -126,14 +127,17 @@ class Ruleset(SettlingRules):
         self._adjust = spec.adjust
         self._reject = spec.reject
         self._has_rejects = spec.has_rejects
+        # Why the situations named cannot all hold for a win, by what the prelude and the
+        # rulebook say each presumes (raised as a `SituationError`), or None.
+        self._problems = spec.situation_problems
         # The fu and points sections (Riichi): a reading's fu and points, the best reading
         # the one with the most points.
         self._fu_count, self._points = spec.fu_count, spec.points
         self._valued = spec.fu_count is not None or spec.points is not None
         # The summary `score_fans` and `fu_count` share (None: each makes what it reads),
-        # made here once per reading and given to both (`x`).
+        # made here once per reading and given to both (`x`), and the `score_fans` taking it.
         self._summary = spec.summary
-        self._score_fans_of: Callable[..., tuple[int, Kept, Notes]] = spec.score_fans
+        self._sharing = spec.summary_sharing()
         self._reads_waits = "waits" in spec.reads
         self._places_win = bool(spec.reads & WAIT_FACTS)
         # Every option setting's tables and checks, and the memos scoring shares: one object.
@@ -217,6 +221,7 @@ class Ruleset(SettlingRules):
         try:
             placed = False  # whether `found` holds the readings, winning tile placed
             own = False  # whether `situation` is a copy no one else holds (it takes the dora)
+            dora_read = False  # whether it holds the dora already
             found_waits: Waits | None = None
             if isinstance(hand, str):
                 hand = parse_hand(hand, win, tiles=self._win_tiles)
@@ -247,14 +252,22 @@ class Ruleset(SettlingRules):
                     0,
                 )
                 if dora_indicators or ura_indicators or hand.red_fives:
-                    # A copy of this call's own, which takes the dora below in place: one
-                    # copy (every Riichi hand), not the memo's and then a copy of it.
-                    situation = self._situation_copy(key)
-                    own = True
+                    # A copy of this call's own, which takes the dora: one copy (every Riichi
+                    # hand), not the memo's and then a copy of it; the dora read here when no
+                    # situation is named (whose presumptions are checked before the dora).
+                    dora = ura = None
+                    if not situations:
+                        dora = () if dora_indicators == () else read_indicators(dora_indicators)
+                        ura = () if ura_indicators == () else read_indicators(ura_indicators)
+                    situation = self._situation_copy(key, dora, ura, len(hand.red_fives))
+                    own = dora is None or ura is None  # else the copy took them
+                    dora_read = not own
                 else:
                     situation = self._situations.get(key) or self._new_situation(key)
-                if situations:
-                    self._refuse_impossible(hand, situation, values)
+                if situations and self._problems is not None:
+                    reason = self._problems(hand, situation, values)
+                    if reason is not None:
+                        raise SituationError(reason)
                 found: list[Arrangement] | tuple[Arrangement, ...] | None = None
                 if self._placed_first:
                     # Most hands split one way into sets: read and placed in one pass.
@@ -273,8 +286,12 @@ class Ruleset(SettlingRules):
             else:
                 default = not options and preset is None
                 game = self._default_game if default else self._games.game(options, preset, players)
-                self._check_tiles_in_play(hand, game, default)
-                wild = self._wilds(game, indicator, wilds)
+                if not (game.all_in_play and (game.flowers_in_play or not hand.flowers)):
+                    self._check_tiles_in_play(hand, game, default)
+                if wilds or indicator is not None or game.wilds is None:
+                    wild = self._wilds(game, indicator, wilds)
+                else:  # `_wilds` without its frame: the game's own (none, mostly)
+                    wild = game.wilds
                 values, shapes = game.values, game.shapes
                 if not self_drawn and hand.win_tile in wild:  # 百色: 不可以…胡别人打出的王牌
                     situations = tuple(situations)
@@ -302,17 +319,30 @@ class Ruleset(SettlingRules):
                         players,
                         0,
                     )
-                    situation = self._situation_copy(key)
-                    own = True
+                    dora = ura = None
+                    if not situations:
+                        dora = () if dora_indicators == () else read_indicators(dora_indicators)
+                        ura = () if ura_indicators == () else read_indicators(ura_indicators)
+                    situation = self._situation_copy(key, dora, ura, len(hand.red_fives))
+                    own = dora is None or ura is None
+                    dora_read = not own
                 else:
                     situation = self._situation(
                         hand, self_drawn, seat_wind, round_wind, dealer, situations, players, wild
                     )
-                if situations:
-                    self._refuse_impossible(hand, situation, values)
+                if situations and self._problems is not None:
+                    reason = self._problems(hand, situation, values)
+                    if reason is not None:
+                        raise SituationError(reason)
                 found = None
-                if self._placed_first and not wild and self._plain_shapes(shapes):
-                    # Options that leave the shapes plain: the short path's one pass too.
+                if (
+                    self._placed_first
+                    and not wild
+                    and STANDARD in shapes
+                    and not self._has_custom_shapes
+                ):
+                    # Options that leave the shapes plain: the short path's one pass too
+                    # (with a custom shape, its readings join the others after, unplaced).
                     if self._reads_waits:
                         found_waits = Waits(partial(builtin_waits, hand, shapes))
                     found = standard_placed(hand, shapes, found_waits)
@@ -325,7 +355,9 @@ class Ruleset(SettlingRules):
                 situation = with_streak(situation, dealer_streak)
             if set_aside:
                 situation = with_set_aside(situation, set_aside)
-            if own:  # (`with_declared` and `with_streak` make copies of their own too)
+            if dora_read:
+                pass  # the copy took the dora
+            elif own:  # (`with_declared` and `with_streak` make copies of their own too)
                 set_dora(situation, dora_indicators, ura_indicators, len(hand.red_fives))
             elif dora_indicators or ura_indicators or hand.red_fives:
                 situation = with_dora(
@@ -370,13 +402,12 @@ class Ruleset(SettlingRules):
             summary: Summary | None = None
             if len(found) == 1:  # almost every hand: no loop, no tuple of the best
                 arrangement = found[0]
-                if self._summary is None:
+                if self._sharing is None:
                     total, kept, notes = self._score_fans(arrangement, situation, values)
                 else:  # made once, for `score_fans` and `fu_count`
-                    summary = self._summary(arrangement)
-                    total, kept, notes = self._score_fans_of(
-                        arrangement, situation, values, None, summary
-                    )
+                    summarize, shared_fans = self._sharing
+                    summary = summarize(arrangement)
+                    total, kept, notes = shared_fans(arrangement, situation, values, None, summary)
                 total, least, ceiled, ceiling, steps = self._adjust(
                     arrangement, situation, values, kept, total
                 )
@@ -410,19 +441,22 @@ class Ruleset(SettlingRules):
                     self.id, False, None, (), 0, self.unit, None, rejected, wilds=wild, hand=hand
                 )
             fans = self._fan_lists.get(kept) or self._fan_list(kept)
-            if self._valued and valued is None:
-                valued = value_reading(
-                    self._fu_count,
-                    self._points,
-                    arrangement,
-                    situation,
-                    values,
-                    kept,
-                    total,
-                    summary,
-                )
-            if valued is None:
-                valued = _NOT_VALUED
+            if valued is not None:
+                fu, parts, amount, limit = valued
+            elif not self._valued:
+                fu, parts, amount, limit = _NOT_VALUED
+            else:  # `value_reading` written out, without its frame and its `Valued`
+                fu_count, points = self._fu_count, self._points
+                if fu_count is None:
+                    fu, parts = None, ()
+                elif summary is None:
+                    fu, parts = fu_count(arrangement, situation, values, kept)
+                else:
+                    fu, parts = fu_count(arrangement, situation, values, kept, summary)
+                if points is None:
+                    amount = limit = None
+                else:
+                    amount, limit = points(arrangement, situation, values, kept, total, fu or 0)
             # The fields of `Score` in order; `tuple.__new__` skips the NamedTuple's `__new__`.
             score: Score = _new_score(
                 Score,
@@ -443,7 +477,10 @@ class Ruleset(SettlingRules):
                     steps,
                     hand,
                     None,
-                    *valued,
+                    fu,
+                    parts,
+                    amount,
+                    limit,
                 ),
             )
             return self._explained(score, situation, values) if explain else score
@@ -469,21 +506,6 @@ class Ruleset(SettlingRules):
                 ura_indicators=ura_indicators,
             )
             raise
-
-    def _plain_shapes(self, shapes: frozenset[str]) -> bool:
-        """Whether `standard_placed` reads a hand under these shapes as the general path
-        does (`_found`, then the placements): the standard shape in play and no custom shape
-        (its readings join after, unplaced)."""
-        return STANDARD in shapes and not self._has_custom_shapes
-
-    def _refuse_impossible(self, hand: Hand, situation: Situation, values: Options) -> None:
-        """Raise `SituationError` when the situations named cannot all hold for this win, by
-        what the prelude and the rulebook say each presumes (the module's
-        `situation_problems`)."""
-        problems = self.spec.situation_problems
-        reason = problems(hand, situation, values) if problems is not None else None
-        if reason is not None:
-            raise SituationError(reason)
 
     def _found(
         self, hand: Hand, wild: tuple[int, ...], shapes: frozenset[str], default: bool

@@ -10,12 +10,12 @@ default payments).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from mjc.frozen import Frozen, frozen, frozen_kw
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.score.options import OptionSpec
-from mjc.runtime.score.points import FuCount, PointsOf, Summarize
+from mjc.runtime.score.points import FuCount, PointsOf, SharedScoreFans, Summarize
 from mjc.runtime.score.scoring import Adjust, FanInfo, Reject, ScoreFans, Situation, TierInfo
 from mjc.runtime.settle.payments import DealWinInfo, Payments
 from mjc.runtime.tiles.hand import Hand
@@ -189,6 +189,14 @@ class RulesetSpec(Frozen):
     # summary (each takes it as `x`): the runtime makes it once per reading. None: each
     # function makes what it reads.
     summary: Summarize | None = None
+
+    def summary_sharing(self) -> tuple[Summarize, SharedScoreFans] | None:
+        """The module's `summarize_arrangement` and its `score_fans` as the function that
+        takes the summary (`x`), when the module shares one (`summary`); None when not. A
+        module that names a summary generates a `score_fans` taking it, which this says."""
+        if self.summary is None:
+            return None
+        return self.summary, cast("SharedScoreFans", self.score_fans)
 
     def switched_on(
         self, values: Options

@@ -12,8 +12,9 @@ alone."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
+from mjc.runtime.score.explain import Notes
 from mjc.runtime.score.scoring import Kept, Situation
 from mjc.runtime.wins.arrange import Arrangement
 
@@ -21,6 +22,7 @@ __all__ = [
     "FuCount",
     "FuParts",
     "PointsOf",
+    "SharedScoreFans",
     "Summarize",
     "Summary",
     "Valued",
@@ -33,6 +35,24 @@ FuParts = tuple[tuple[str, int], ...]
 # that function, when the module shares the summary between `score_fans` and `fu_count`.
 Summary = tuple[int, ...]
 Summarize = Callable[[Arrangement], Summary]
+
+
+class SharedScoreFans(Protocol):
+    """The generated `score_fans` of a module that shares the reading's summary with
+    `fu_count` (`RulesetSpec.summary`): the `ScoreFans` call, and the summary as `x` (made
+    by the caller once per reading; None: made by the function itself)."""
+
+    def __call__(
+        self,
+        a: Arrangement,
+        s: Situation,
+        o: dict[str, Any],
+        raw: list[int] | None = None,
+        x: Summary | None = None,
+        /,
+    ) -> tuple[int, Kept, Notes]: ...
+
+
 FuCount = Callable[..., tuple[int, FuParts]]  # (arrangement, situation, values, kept[, summary])
 PointsOf = Callable[
     [Arrangement, Situation, dict[str, Any], Kept, int, int], tuple[int, str | None]
@@ -119,14 +139,29 @@ def best_by_points(
         rejected = reject(arrangement, situation, values, kept, total) if reject else None
         if rejected is not None and best_key is not None and best_key[0]:
             continue  # refused, and one that may win is held: its points could not matter
-        valued = value_reading(
-            fu_count, points, arrangement, situation, values, kept, total, summary
-        )
-        counted = sum([fu for _, fu in valued.parts])
-        preferred = bool(prefer) and not prefer.isdisjoint([i for i, _, _ in kept])
-        key = (rejected is None, valued.points or 0, preferred, total, valued.fu or 0, counted)
+        # `value_reading`, without its frame and a `Valued` for every reading.
+        fu: int | None
+        parts: FuParts
+        if fu_count is None:
+            fu, parts = None, ()
+        elif summary is None:
+            fu, parts = fu_count(arrangement, situation, values, kept)
+        else:
+            fu, parts = fu_count(arrangement, situation, values, kept, summary)
+        amount, limit = points(arrangement, situation, values, kept, total, fu or 0)
+        counted = 0  # loops, not comprehensions: each of those is a call (a frame)
+        for _, part in parts:
+            counted += part
+        preferred = False
+        if prefer:
+            for i, _, _ in kept:
+                if i in prefer:
+                    preferred = True
+                    break
+        key = (rejected is None, amount or 0, preferred, total, fu or 0, counted)
         if best_key is None or key > best_key:
             best = (arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps)
-            best_valued, best_key = valued, key
+            best_valued = _new_valued(Valued, (fu, parts, amount, limit))
+            best_key = key
     assert best is not None and best_valued is not None  # `found` is never empty here
     return best, best_valued

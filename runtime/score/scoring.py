@@ -40,6 +40,7 @@ __all__ = [
     "Score",
     "Scorer",
     "Situation",
+    "SituationDraft",
     "TierInfo",
     "count_suits",
     "count_suits_of_melds",
@@ -117,24 +118,26 @@ _FIELD_SETTERS: tuple[tuple[str, Callable[[Situation, object], None], object], .
 )
 
 
-class _SituationDraft:
+class SituationDraft:
     """A `Situation`'s slots, in its order, without the frozen class's `__setattr__`: plain
     assignments fill them (calling a slot's own setter costs three times as much), then
-    `situation_of` makes the object the `Situation` it was filled as (`__class__`: the two
-    classes have one layout, which CPython checks at the assignment)."""
+    `draft.__class__ = Situation` (`situation_of`) makes the object the `Situation` it was
+    filled as (the two classes have one layout, which CPython checks at the assignment)."""
 
     __slots__ = Situation.__slots__
 
 
 def situation_draft() -> Any:
-    """An empty draft of a `Situation` (`_SituationDraft`), every field to be assigned once
+    """An empty draft of a `Situation` (`SituationDraft`), every field to be assigned once
     before `situation_of`; typed `Any` for the assignments."""
-    return _SituationDraft()
+    return SituationDraft()
 
 
 def situation_of(draft: Any) -> Situation:
-    """The filled `draft` as the `Situation` it is from now on (no copy is made)."""
-    object.__setattr__(draft, "__class__", Situation)
+    """The filled `draft` as the `Situation` it is from now on (no copy is made): a plain
+    assignment, which the draft's class lets through to `object`'s (a third of the cost of
+    calling `object.__setattr__`)."""
+    draft.__class__ = Situation
     made: Situation = draft
     return made
 

@@ -16,9 +16,8 @@ from typing import TYPE_CHECKING, Any
 from mjc.runtime.score.scoring import (
     SITUATION_FLAGS,
     Situation,
+    SituationDraft,
     build_situation,
-    situation_draft,
-    situation_of,
 )
 from mjc.runtime.tiles.tile import (
     NUM_PLAYING,
@@ -37,6 +36,7 @@ __all__ = [
     "MAX_SET_ASIDE",
     "WIND_TILES",
     "new_situation",
+    "read_indicators",
     "set_dora",
     "wind",
     "with_declared",
@@ -109,15 +109,24 @@ def new_situation(
     return build_situation(flags)
 
 
-def with_tile(situation: Situation, win_tile: int | None, flowers: tuple[int, ...]) -> Situation:
+def with_tile(
+    situation: Situation,
+    win_tile: int | None,
+    flowers: tuple[int, ...],
+    dora: tuple[int, ...] | None = None,
+    ura: tuple[int, ...] | None = None,
+    red_fives: int = 0,
+) -> Situation:
     """`situation` won on `win_tile` with these `flowers`: what `new_situation` makes of the
     same facts but these two, at a fraction of its cost (the facts checked and the winds read
     once for every winning tile and flowers they meet: most new hands differ only there).
+    Given `dora` and `ura` (indicator tiles read by `read_indicators`), the copy takes them
+    and `red_fives` too, as `set_dora` would set them after: one copy, no second pass.
     A draft filled field by field by plain assignments (`situation_draft`), then made a
     `Situation`: a tenth of the cost of the frozen class's own `__init__`. A field added to
     `Situation` is assigned here too (`tests/score/test_situation_copy.py` fails until it
     is: a slot left unassigned has no value)."""
-    made = situation_draft()
+    made: Any = SituationDraft()  # `situation_draft` and `situation_of` unrolled
     s = situation
     made.winning_tile = win_tile if win_tile is not None else -1
     made.self_drawn = s.self_drawn
@@ -135,16 +144,23 @@ def with_tile(situation: Situation, win_tile: int | None, flowers: tuple[int, ..
     made.kong_discard = s.kong_discard
     made.flower_robbed = s.flower_robbed
     made.dealer_streak = s.dealer_streak
-    made.dora_indicators = s.dora_indicators
-    made.ura_indicators = s.ura_indicators
-    made.red_fives = s.red_fives
+    if dora is None or ura is None:
+        made.dora_indicators = s.dora_indicators
+        made.ura_indicators = s.ura_indicators
+        made.red_fives = s.red_fives
+    else:
+        made.dora_indicators = dora
+        made.ura_indicators = ura
+        made.red_fives = red_fives
     made.set_aside = s.set_aside
     made.flowers = flowers
     made.wilds = s.wilds
     made.extra = s.extra
     made.declared = s.declared
     made.waits = s.waits
-    return situation_of(made)
+    made.__class__ = Situation
+    copy: Situation = made
+    return copy
 
 
 def wind(text: str, what: str) -> int:
@@ -223,6 +239,22 @@ def set_dora(made: Situation, dora: Iterable[str], ura: Iterable[str], red_fives
     _SET_DORA(made, _indicators("dora_indicators", dora))
     _SET_URA(made, _indicators("ura_indicators", ura))
     _SET_RED(made, red_fives)
+
+
+def read_indicators(given: Iterable[str]) -> tuple[int, ...] | None:
+    """The tiles of indicators given as a tuple or list of notations each read with one
+    lookup (`3m`, `0p`), as `set_dora` reads them; None for anything else (another kind of
+    iterable, too many, a text that is not such a notation), which `set_dora` reads or
+    refuses, saying why. It raises nothing and consumes no iterator."""
+    if type(given) is tuple or type(given) is list:
+        if len(given) > MAX_INDICATORS:
+            return None
+        try:
+            found = tuple(map(_INDICATED_GET, given))
+        except TypeError:  # an item that is no key at all (a list)
+            return None
+        return None if None in found else found  # type: ignore[return-value]
+    return None
 
 
 _SET_DORA = Situation.__dict__["dora_indicators"].__set__

@@ -177,3 +177,28 @@ def test_the_arrangement_writes_a_red_five_as_0_in_the_set_that_holds_it() -> No
 def test_mjc_score_marks_a_winning_red_five_in_its_set(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", str(DORA_RULEBOOK), "234m234p067s234s55p", "--win", "0s"]) == 0
     assert "234m 234p 234s 0*67s 55p" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("named", [(), ("riichi",)], ids=["no situation", "a situation"])
+@pytest.mark.parametrize("options", [None, {"open_sanshoku": "none"}], ids=["default", "changed"])
+def test_indicators_count_alike_however_they_are_given(
+    named: tuple[str, ...], options: dict[str, str] | None
+) -> None:
+    # A tuple or list of notations is read at once (into the situation's copy); any other
+    # iterable, or a hand named in a situation, has them read after; the dora are the same.
+    hand = "234m234p234s678s50p"
+    kinds = (tuple, list, iter, lambda tiles: (t for t in tiles))
+    scores = [
+        rules()
+        .score(
+            hand,
+            situations=named,
+            options=options,
+            dora_indicators=kind(["1m", "4p"]),
+            ura_indicators=kind(["1m"]),
+        )
+        .as_dict()
+        for kind in kinds
+    ]
+    assert scores[0]["win"] and "dora" in {f["id"] for f in scores[0]["fans"]}
+    assert all(s == scores[0] for s in scores)

@@ -128,7 +128,9 @@ def test_score_fans_and_fu_count_share_the_summary_the_module_makes() -> None:
     spec = shared.spec
     assert spec.summary is not None
     assert spec.summary is spec.score_fans.__globals__["summarize_arrangement"]
+    assert spec.summary_sharing() == (spec.summary, spec.score_fans)
     alone = Ruleset(dataclasses.replace(spec, summary=None))
+    assert alone.spec.summary_sharing() is None
     for text, win in (
         (PINFU, "3s"), (TERMINAL_PUNG, "3s"), (SEVEN_PAIRS, "7z"), (FOUR_HAN, "3s"),
         (CHINITSU, "9m"), (PUNGS_OR_CHOWS, "7z"), (RON_320, "3s"),

@@ -9,7 +9,7 @@ from dataclasses import FrozenInstanceError, fields, replace
 import pytest
 
 from mjc.runtime.score.scoring import Situation
-from mjc.runtime.score.situationargs import new_situation, with_tile
+from mjc.runtime.score.situationargs import new_situation, read_indicators, set_dora, with_tile
 
 
 def _every_field_set() -> Situation:
@@ -59,3 +59,32 @@ def test_a_copied_situation_is_a_frozen_situation_like_one_built_from_scratch() 
     with pytest.raises(FrozenInstanceError):
         copied.winning_tile = 6  # type: ignore[misc]
     assert hash(copied) == hash(replace(copied))
+
+
+def test_a_copy_given_the_dora_holds_them_and_the_red_fives_as_set_dora_sets_them() -> None:
+    situation = _every_field_set()
+    copied = with_tile(situation, 5, (34,), (2, 3), (), 2)
+    made = with_tile(situation, 5, (34,))
+    set_dora(made, ("3m", "4m"), (), 2)
+    assert copied == made
+    assert [getattr(copied, f.name) for f in fields(Situation)] == [
+        getattr(made, f.name) for f in fields(Situation)
+    ]
+
+
+def test_indicators_read_at_once_are_the_tiles_set_dora_reads() -> None:
+    given = ("3m", "0p", "7z", "9s")
+    made = with_tile(_every_field_set(), 5, ())
+    set_dora(made, given, list(given), 0)
+    assert read_indicators(given) == made.dora_indicators
+    assert read_indicators(list(given)) == made.ura_indicators
+    assert read_indicators(()) == ()
+
+
+@pytest.mark.parametrize(
+    "given",
+    ["3m", iter(["3m"]), ["3m"] * 11, ["1f"], ["3M "], [["3m"]], [3], None],
+    ids=["text", "iterator", "too many", "flower", "spelling", "list item", "int", "none"],
+)
+def test_indicators_not_read_at_once_are_left_to_set_dora(given: object) -> None:
+    assert read_indicators(given) is None  # type: ignore[arg-type]
