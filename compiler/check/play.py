@@ -30,7 +30,7 @@ from mjc.compiler.language.vocabulary_play import (
     PlayWord,
 )
 from mjc.compiler.lower.play import effective, lower_play, win_tiles
-from mjc.compiler.lower.rulebook import lower_tiles
+from mjc.compiler.lower.rulebook import copies_in_play, lower_tiles
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
@@ -297,9 +297,18 @@ def check_play_agrees(decls: Declarations, typed: Typed) -> list[Diagnostic]:
     counts = [r.count for r in play.rules]
     options = ir_options(decls)
     players = max((c.value for c in decls.players.counts), default=4) if decls.players else 4
+    fewest = min((c.value for c in decls.players.counts), default=4) if decls.players else 4
+    # Only the rules `_contradiction` or `_dead_wall` has something to say about are asked,
+    # under each of up to 4,096 settings (a variant with many options meets them all).
+    checked = [(i, r) for i, r in enumerate(play.rules) if r.key in _CHECKED or r.key in _DEAD_WALL]
+    walls = _Walls(decls, typed, options)
     reported: set[int] = set()
     problems: list[Diagnostic] = []
-    for setting in consteval.settings(options, consteval.options_read([*guards, *counts])):
+    relevant = consteval.options_read([*guards, *counts])
+    if any(r.key in ("reserved", "dead_wall") for _, r in checked):
+        # The tiles kept back are weighed against the wall under the options it depends on.
+        relevant += [name for name in walls.read if name not in relevant]
+    for setting in consteval.settings(options, relevant):
         verbs = {
             c.words[0].text
             for c in claims
@@ -322,13 +331,14 @@ def check_play_agrees(decls: Declarations, typed: Typed) -> list[Diagnostic]:
                     )
                 )
             continue
-        facts = effective(play, setting)
-        for rule in play.rules:
+        holding = [consteval.holds(r.guard, setting) for r in play.rules]
+        facts = effective(play, setting, holding)
+        for i, rule in checked:
             item = items[id(rule)]
-            if id(item) in reported or not consteval.holds(rule.guard, setting):
+            if id(item) in reported or not holding[i]:
                 continue
             reason = _contradiction(
-                rule.key, rule.words, verbs, facts, decls, typed, setting, players
+                rule.key, rule.words, verbs, facts, decls, walls, setting, (fewest, players)
             )
             dead = _dead_wall(rule.key, facts, verbs) if reason is None else None
             if dead is not None:
@@ -392,17 +402,68 @@ _NEEDS_CLAIM = {
 }
 
 
+class _Walls:
+    """The number of tiles in play under a setting, for the rules that keep tiles back: the
+    tile set lowered once, and each total remembered by the options its lines read (most
+    tile sets read none, and then one total serves every setting)."""
+
+    def __init__(self, decls: Declarations, typed: Typed, options: dict[str, ir.Option]) -> None:
+        default = {o.id: consteval.default_value(o) for o in options.values()}
+        self._tiles = lower_tiles(decls.tiles, typed, default) if decls.tiles is not None else None
+        guards = (
+            [g.guard for g in self._tiles.groups] + [k.guard for k in self._tiles.keeps]
+            if self._tiles is not None
+            else []
+        )
+        self.read = consteval.options_read(guards)
+        self._totals: dict[tuple[object, ...], int] = {}
+
+    def total(self, setting: consteval.Setting) -> int | None:
+        """The tiles in play under `setting`; None without a `tiles` section."""
+        if self._tiles is None:
+            return None
+        key = tuple(setting.get(name) for name in self.read)
+        found = self._totals.get(key)
+        if found is None:
+            found = self._totals[key] = sum(copies_in_play(self._tiles, setting))
+        return found
+
+
+# Every rule `_contradiction` may find against (the others it passes without a word).
+_CHECKED = frozenset(
+    {
+        "priority",
+        "huangfan_after_draw",
+        "after_win",
+        "dealer_stays_when_ready",
+        "end_on_negative",
+        "target_points",
+        "uma",
+        "extra_winds",
+        "last_dealer_stops",
+        "set_aside_bloom",
+        "set_aside_win",
+        "dealer_after_several",
+        "dead_wall",
+        "reserved",
+        *_NEEDS_CLAIM,
+    }
+)
+
+
 def _contradiction(
     key: str,
     words: tuple[str, ...],
     verbs: set[str],
     facts: dict[str, object],
     decls: Declarations,
-    typed: Typed,
+    walls: _Walls,
     setting: consteval.Setting,
-    players: int,
+    seats: tuple[int, int],
 ) -> str | None:
-    """Why the rule `key` disagrees with the rulebook under `setting`, or None."""
+    """Why the rule `key` disagrees with the rulebook under `setting`, or None (`seats`: the
+    fewest and the most players the rulebook may be played by)."""
+    fewest, players = seats
     needed = _NEEDS_CLAIM.get(key)
     if needed is not None and needed not in verbs:
         return f"it is about `{needed}`, but the claims allow no `{needed}`"
@@ -418,7 +479,6 @@ def _contradiction(
         and ("huangfan" not in decls.situations)
     ):
         return "it plays rounds under the situation `huangfan`, which is not declared"
-    fewest = min((c.value for c in decls.players.counts), default=4) if decls.players else 4
     if key == "after_win" and facts.get(key) == "leave" and fewest < 3:
         return (
             f"the winners leave the round (血战到底), but it may be played by {fewest} players: "
@@ -443,8 +503,8 @@ def _contradiction(
         return "several winners on one discard are not allowed (`several_winners off`)"
     if key == "dead_wall" and facts.get("flowers_replaced") is True:
         return "flowers are replaced, and a dead wall's replacements are for kongs alone"
-    if key in ("reserved", "dead_wall") and decls.tiles is not None:
-        wall = lower_tiles(decls.tiles, typed, setting).total
+    wall = walls.total(setting) if key in ("reserved", "dead_wall") else None
+    if wall is not None:
         dealt = int(str(facts.get("deal_dealer", 14))) + (players - 1) * int(
             str(facts.get("deal_others", 13))
         )

@@ -12,7 +12,7 @@ with the module. Nothing here can fail on a checked rulebook.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from mjc.compiler import ir
 from mjc.compiler.ir import consteval
@@ -174,13 +174,16 @@ def win_tiles(play: ast.Play | None) -> int:
     return MAX_TILES
 
 
-def effective(play: ir.Play, setting: consteval.Setting) -> dict[str, object]:
+def effective(
+    play: ir.Play, setting: consteval.Setting, holding: Sequence[bool] | None = None
+) -> dict[str, object]:
     """Every `TurnRules` field the section sets under `setting`, with its value: rules read
     in order, a later one whose guard holds overriding an earlier one. Fields no rule sets
-    keep `TurnRules()`'s default and are not in the result."""
+    keep `TurnRules()`'s default and are not in the result. `holding`, when given, says for
+    each rule whether its guard holds under `setting` (a caller that has worked it out)."""
     found: dict[str, object] = {}
-    for rule in play.rules:
-        if not consteval.holds(rule.guard, setting):
+    for i, rule in enumerate(play.rules):
+        if not (consteval.holds(rule.guard, setting) if holding is None else holding[i]):
             continue
         if rule.count is not None:
             value = consteval.evaluate(rule.count, setting)
