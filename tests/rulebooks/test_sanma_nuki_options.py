@@ -1,5 +1,6 @@
 """三麻 北抜き's parlour options and 振聴 (rulebooks/sanma.mjr): `nuki` (北 set aside at all),
-`nuki_ron` (who may ron a 北 set aside: any hand, 国士無双 only, nobody), `nuki_furiten` (the
+`nuki_ron` (who may ron a 北 set aside: any hand, 国士無双 only, 国士無双・字一色・四喜和
+only, nobody), `nuki_furiten` (the
 北 set aside count as the setter's discards for 振聴), `nuki_ippatsu` (setting one aside ends
 every 一発) and `north_yakuhai` (a pung of 北 is a 役牌); and the convention that a riichi
 player who sets aside the 北 he drew when it would have won passed that win (立直後振聴). One
@@ -56,6 +57,31 @@ def test_where_only_kokushi_may_ron_a_north_kokushi_is_offered_it_and_wins() -> 
     assert game.settlement is not None
     assert "kokushi" in {f.id for f in game.settlement.scores[1].fans}
     assert_settles_and_replays(ruleset("sanma"), game)
+
+
+# Seat 1: 字一色 (and 大三元) waiting on 北 alone; or 大三元 without 字一色, a 役満 not listed.
+ALL_HONOURS_ON_NORTH = "1114555666777z"
+BIG_DRAGONS_ON_NORTH = "555666777z123p4z"
+SUITED_JUNK = "9m2p3p5p6p8p9p2s3s5s6s8s9s"
+
+
+@pytest.mark.parametrize(
+    ("hand", "offered"),
+    [(ALL_HONOURS_ON_NORTH, True), (BIG_DRAGONS_ON_NORTH, False), (WAITS_ON_NORTH, False)],
+    ids=["tsuuiisou", "daisangen", "no_yakuman"],
+)
+def test_where_only_kokushi_tsuuiisou_and_suushii_may_ron_a_north_only_they_are_offered_it(
+    hand: str, offered: bool
+) -> None:
+    game = book_round("sanma", [DEALER_JUNK, hand, SUITED_JUNK], tail="9p", nuki_ron="yakuman")
+    act(game, 0, "set_aside", "4z")
+    if not offered:
+        assert game.to_act() == [0]
+        return
+    assert game.to_act() == [1] and kinds(game, 1) == {"win", "pass"}
+    act(game, 1, "win")
+    assert game.settlement is not None
+    assert "tsuuiisou" in {f.id for f in game.settlement.scores[1].fans}
 
 
 def test_where_nobody_may_ron_a_north_even_kokushi_is_not_offered_it() -> None:
