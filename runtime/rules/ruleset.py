@@ -29,7 +29,7 @@ from mjc.runtime.rules.settling import SettlingRules
 from mjc.runtime.rules.spec import WILD_ACTIONS, ExampleSpec, Options, RulesetSpec
 from mjc.runtime.score.explain import suppressed_fans
 from mjc.runtime.score.options import resolve_options
-from mjc.runtime.score.points import Summary, Valued, best_by_points
+from mjc.runtime.score.points import Summary, Valued, best_by_points, value_reading
 from mjc.runtime.score.scoring import (
     FanScore,
     Kept,
@@ -445,18 +445,17 @@ class Ruleset(SettlingRules):
                 fu, parts, amount, limit = valued
             elif not self._valued:
                 fu, parts, amount, limit = _NOT_VALUED
-            else:  # `value_reading` written out, without its frame and its `Valued`
-                fu_count, points = self._fu_count, self._points
-                if fu_count is None:
-                    fu, parts = None, ()
-                elif summary is None:
-                    fu, parts = fu_count(arrangement, situation, values, kept)
-                else:
-                    fu, parts = fu_count(arrangement, situation, values, kept, summary)
-                if points is None:
-                    amount = limit = None
-                else:
-                    amount, limit = points(arrangement, situation, values, kept, total, fu or 0)
+            else:
+                fu, parts, amount, limit = value_reading(
+                    self._fu_count,
+                    self._points,
+                    arrangement,
+                    situation,
+                    values,
+                    kept,
+                    total,
+                    summary,
+                )
             # The fields of `Score` in order; `tuple.__new__` skips the NamedTuple's `__new__`.
             score: Score = _new_score(
                 Score,

@@ -139,16 +139,10 @@ def best_by_points(
         rejected = reject(arrangement, situation, values, kept, total) if reject else None
         if rejected is not None and best_key is not None and best_key[0]:
             continue  # refused, and one that may win is held: its points could not matter
-        # `value_reading`, without its frame and a `Valued` for every reading.
-        fu: int | None
-        parts: FuParts
-        if fu_count is None:
-            fu, parts = None, ()
-        elif summary is None:
-            fu, parts = fu_count(arrangement, situation, values, kept)
-        else:
-            fu, parts = fu_count(arrangement, situation, values, kept, summary)
-        amount, limit = points(arrangement, situation, values, kept, total, fu or 0)
+        valued = value_reading(
+            fu_count, points, arrangement, situation, values, kept, total, summary
+        )
+        fu, parts, amount = valued.fu, valued.parts, valued.points
         counted = 0  # loops, not comprehensions: each of those is a call (a frame)
         for _, part in parts:
             counted += part
@@ -161,7 +155,7 @@ def best_by_points(
         key = (rejected is None, amount or 0, preferred, total, fu or 0, counted)
         if best_key is None or key > best_key:
             best = (arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps)
-            best_valued = _new_valued(Valued, (fu, parts, amount, limit))
+            best_valued = valued
             best_key = key
     assert best is not None and best_valued is not None  # `found` is never empty here
     return best, best_valued
