@@ -152,22 +152,6 @@ def _parent_index(
     return parent, name not in bundled_rulebooks()
 
 
-_SECTION_LABELS: dict[type, str] = {
-    ast.Header: "rulebook",
-    ast.Players: "players",
-    ast.Tiles: "tiles",
-    ast.Shapes: "shapes",
-    ast.Wilds: "wilds",
-    ast.Claims: "claims",
-    ast.Play: "play",
-    ast.Horses: "horses",
-    ast.Payments: "payments",
-    ast.ConstraintDecl: "constraint",
-    ast.Scoring: "scoring",
-    ast.Remove: "remove",
-}
-
-
 def _points_outline(section: ast.FuSection | ast.PointsSection) -> Section:
     """The fu or points section in the outline, its items (their labels, or what they say)
     below it; no name the rest of the file can use, so none is declared."""
@@ -260,7 +244,7 @@ class _Collector:
             preset = self._declare("preset", item.id, item, section.span)
             self.index.sections.append(Section(f"preset {item.id.text}", section.span, (preset,)))
         else:
-            label = _SECTION_LABELS.get(type(item), type(item).__name__.lower())
+            label = ast.SECTION_KEYWORDS.get(type(item), type(item).__name__.lower())
             if isinstance(item, ast.Header):
                 label = f"rulebook {item.id.text}"
             self.index.sections.append(Section(label, section.span))

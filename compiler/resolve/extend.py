@@ -32,25 +32,6 @@ from mjc.compiler.syntax import ast
 S = TypeVar("S", bound=ast.Extendable)
 Item = TypeVar("Item")
 
-KEYWORDS: dict[type, str] = {
-    ast.Players: "players",
-    ast.Tiles: "tiles",
-    ast.Shapes: "shapes",
-    ast.Wilds: "wilds",
-    ast.Claims: "claims",
-    ast.Play: "play",
-    ast.Kongs: "kongs",
-    ast.DealWins: "deal_wins",
-    ast.DeclareSection: "declarations",
-    ast.Horses: "horses",
-    ast.Payments: "payments",
-    ast.Scoring: "scoring",
-    ast.FuSection: "fu",
-    ast.PointsSection: "points",
-    ast.FanDecl: "fan",
-    ast.OptionDecl: "option",
-}
-"""The keyword that starts each kind of section, as `extend` is followed by it."""
 
 CANNOT: dict[type, tuple[str, str]] = {
     ast.Players: (
@@ -80,7 +61,7 @@ CANNOT: dict[type, tuple[str, str]] = {
 
 
 def keyword(section: ast.Extendable) -> str:
-    return KEYWORDS[type(section)]
+    return ast.SECTION_KEYWORDS[type(section)]
 
 
 def words(extend: ast.Extend) -> Span:

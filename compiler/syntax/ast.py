@@ -516,6 +516,33 @@ Section = (
     | Extend
 )
 
+SECTION_KEYWORDS: dict[type, str] = {
+    Header: "rulebook",
+    Players: "players",
+    Tiles: "tiles",
+    Shapes: "shapes",
+    Wilds: "wilds",
+    Claims: "claims",
+    Play: "play",
+    Kongs: "kongs",
+    DealWins: "deal_wins",
+    DeclareSection: "declarations",
+    Horses: "horses",
+    Payments: "payments",
+    OptionDecl: "option",
+    SituationDecl: "situation",
+    ConstraintDecl: "constraint",
+    PresetDecl: "preset",
+    Scoring: "scoring",
+    FanDecl: "fan",
+    FuSection: "fu",
+    PointsSection: "points",
+    Override: "override",
+    Remove: "remove",
+    Extend: "extend",
+}
+"""The keyword that starts each kind of section (`extend` is followed by one)."""
+
 
 @frozen
 class Unparsed(Frozen):
