@@ -97,7 +97,9 @@ def merged(parent: S | None, added: S, problems: list[Diagnostic]) -> S:
         mine, theirs = getattr(parent, f.name), getattr(kept, f.name)
         if isinstance(mine, tuple):
             changes[f.name] = mine + theirs
-        elif f.name == "span":
+        elif not f.compare:  # where a line stands (its spans), not what it says
+            if f.name != "span" and mine == ast.NO_SPAN:
+                changes[f.name] = theirs  # a line the parent lacks stands in the block
             continue
         elif mine is None:
             changes[f.name] = theirs
@@ -191,7 +193,8 @@ def _payments(
         ),
     }
     if parent.unit is not None and added.unit is not None:
-        problems.append(_again("payments", "its unit", added.span.head(), parent.span.head()))
+        here, there = added.unit_span, parent.unit_span
+        problems.append(_again("payments", "its unit", here, there))
         changes.update(unit=None, unit_provenance=())
     return dataclasses.replace(added, **changes)
 

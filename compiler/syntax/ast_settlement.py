@@ -236,6 +236,7 @@ class Payments(Frozen):
     transfers: tuple[PayKongTransfer, ...] = ()
     rounds: tuple[PayRound, ...] = ()  # one at most (the checks refuse a second)
     honbas: tuple[PayHonba, ...] = ()  # the first whose guard holds
+    unit_span: Span = field(default=NO_SPAN, compare=False, repr=False)  # the `unit` line
 
 
 @frozen

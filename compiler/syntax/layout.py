@@ -80,7 +80,7 @@ def _items(nodes: object, lines: list[str]) -> Iterator[_Provenanced]:
     if unit:
         yield _Unit(unit, _unit_line(lines, unit[0].span))
     for name in fields:
-        if name not in ("provenance", "unit_provenance", "span"):
+        if name not in ("provenance", "unit_provenance", "span", "unit_span"):
             yield from _items(getattr(nodes, name), lines)
 
 

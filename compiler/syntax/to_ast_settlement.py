@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mjc.compiler.diagnostics import Span
 from mjc.compiler.lalr.tree import Meta, Token
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.to_ast_expr import _ExprToAst
@@ -93,12 +94,13 @@ class _SettlementToAst(_ExprToAst):
             tuple(c for c in children if isinstance(c, ast.PayKongTransfer)),
             tuple(c for c in children if isinstance(c, ast.PayRound)),
             tuple(c for c in children if isinstance(c, ast.PayHonba)),
+            units[0][3] if units else ast.NO_SPAN,
         )
 
     def pay_unit(
         self, meta: Meta, children: list[Any]
-    ) -> tuple[str, str, tuple[ast.Provenance, ...]]:
-        return ("unit", self._str(children[0]), self._provenance(children))
+    ) -> tuple[str, str, tuple[ast.Provenance, ...], Span]:
+        return ("unit", self._str(children[0]), self._provenance(children), self._span(meta))
 
     @staticmethod
     def _exprs(items: list[Any]) -> list[Any]:

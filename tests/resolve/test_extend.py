@@ -97,6 +97,18 @@ def test_a_setting_the_parent_gives_once_given_again_is_e0124_at_both_places(
     assert "section" in (problem.help or "")
 
 
+def test_a_payments_unit_given_again_is_marked_at_both_unit_lines(tmp_path: Path) -> None:
+    codes, compilation = compile_text(tmp_path, RIICHI + 'extend payments {\n  unit "点"\n}\n')
+    assert codes == ["E0124"]
+    [problem] = compilation.diagnostics  # type: ignore[attr-defined]
+    assert (problem.span.line, problem.span.column) == (3, 3)  # the added `unit` line
+    [parent] = problem.labels
+    parent_line = (
+        Path(parent.span.file).read_text(encoding="utf-8").splitlines()[parent.span.line - 1]
+    )
+    assert parent_line[parent.span.column - 1 :].startswith("unit ")
+
+
 def test_an_extend_block_restating_the_parents_heading_adds_only_its_lines(
     tmp_path: Path,
 ) -> None:
