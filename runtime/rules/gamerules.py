@@ -19,7 +19,7 @@ from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.rules.waits import ruleset_shanten, ruleset_waits
 from mjc.runtime.score.options import OptionError, OptionSpec, resolve_options
 from mjc.runtime.score.scoring import Situation
-from mjc.runtime.score.situationargs import new_situation, with_tile
+from mjc.runtime.score.situationargs import new_situation, read_indicators, with_tile
 from mjc.runtime.settle.claimcheck import RoundRules
 from mjc.runtime.settle.payments import DealWinInfo, Payments
 from mjc.runtime.tiles.argcheck import plain_type_errors
@@ -293,6 +293,26 @@ class GameRules:
         if base is None:  # new other facts too: checked and memoized by `_situation_copy`
             return self._situations.put(key, self._situation_copy(key))
         return self._situations.put(key, with_tile(base, key[0], key[1]))  # type: ignore[arg-type]
+
+    def _dora_copy(
+        self,
+        key: tuple[object, ...],
+        dora_indicators: Iterable[str],
+        ura_indicators: Iterable[str],
+        red_fives: int,
+        named: bool,
+    ) -> tuple[Situation, bool]:
+        """The situation of `key`, a copy of its own that takes the dora (one copy, every
+        Riichi hand, not the memo's and then a copy of it), and whether it took them. The
+        indicators are read here unless situations are `named` (whose presumptions are
+        checked on a situation without dora) or they are given in a form only `set_dora`
+        reads or refuses: then the caller sets them on the copy."""
+        dora = ura = None
+        if not named:
+            dora = () if dora_indicators == () else read_indicators(dora_indicators)
+            ura = () if ura_indicators == () else read_indicators(ura_indicators)
+        situation = self._situation_copy(key, dora, ura, red_fives)
+        return situation, dora is not None and ura is not None
 
     def _situation_copy(
         self,

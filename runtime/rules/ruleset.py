@@ -40,7 +40,6 @@ from mjc.runtime.score.scoring import (
 )
 from mjc.runtime.score.situationargs import (
     WIND_TILES as WIND_TILES,
-    read_indicators,
     set_dora,
     with_declared,
     with_dora,
@@ -252,16 +251,10 @@ class Ruleset(SettlingRules):
                     0,
                 )
                 if dora_indicators or ura_indicators or hand.red_fives:
-                    # A copy of this call's own, which takes the dora: one copy (every Riichi
-                    # hand), not the memo's and then a copy of it; the dora read here when no
-                    # situation is named (whose presumptions are checked before the dora).
-                    dora = ura = None
-                    if not situations:
-                        dora = () if dora_indicators == () else read_indicators(dora_indicators)
-                        ura = () if ura_indicators == () else read_indicators(ura_indicators)
-                    situation = self._situation_copy(key, dora, ura, len(hand.red_fives))
-                    own = dora is None or ura is None  # else the copy took them
-                    dora_read = not own
+                    situation, dora_read = self._dora_copy(
+                        key, dora_indicators, ura_indicators, len(hand.red_fives), bool(situations)
+                    )
+                    own = not dora_read
                 else:
                     situation = self._situations.get(key) or self._new_situation(key)
                 if situations and self._problems is not None:
@@ -286,12 +279,8 @@ class Ruleset(SettlingRules):
             else:
                 default = not options and preset is None
                 game = self._default_game if default else self._games.game(options, preset, players)
-                if not (game.all_in_play and (game.flowers_in_play or not hand.flowers)):
-                    self._check_tiles_in_play(hand, game, default)
-                if wilds or indicator is not None or game.wilds is None:
-                    wild = self._wilds(game, indicator, wilds)
-                else:  # `_wilds` without its frame: the game's own (none, mostly)
-                    wild = game.wilds
+                self._check_tiles_in_play(hand, game, default)
+                wild = self._wilds(game, indicator, wilds)
                 values, shapes = game.values, game.shapes
                 if not self_drawn and hand.win_tile in wild:  # 百色: 不可以…胡别人打出的王牌
                     situations = tuple(situations)
@@ -319,13 +308,10 @@ class Ruleset(SettlingRules):
                         players,
                         0,
                     )
-                    dora = ura = None
-                    if not situations:
-                        dora = () if dora_indicators == () else read_indicators(dora_indicators)
-                        ura = () if ura_indicators == () else read_indicators(ura_indicators)
-                    situation = self._situation_copy(key, dora, ura, len(hand.red_fives))
-                    own = dora is None or ura is None
-                    dora_read = not own
+                    situation, dora_read = self._dora_copy(
+                        key, dora_indicators, ura_indicators, len(hand.red_fives), bool(situations)
+                    )
+                    own = not dora_read
                 else:
                     situation = self._situation(
                         hand, self_drawn, seat_wind, round_wind, dealer, situations, players, wild
