@@ -40,9 +40,7 @@ if TYPE_CHECKING:
         wait_kind,
     )
     from mjc.runtime.tiles.tables import (
-        HONOUR_KEYS,
         HONOUR_TABLE,
-        SUIT_KEYS,
         SUIT_TABLE,
         Split,
         honour_splits,
@@ -82,7 +80,6 @@ if TYPE_CHECKING:
 _EXPORTS = {
     "FLOWER_BASE": "mjc.runtime.tiles.tile",
     "HONOUR_BASE": "mjc.runtime.tiles.tile",
-    "HONOUR_KEYS": "mjc.runtime.tiles.tables",
     "HONOUR_TABLE": "mjc.runtime.tiles.tables",
     "Hand": "mjc.runtime.tiles.hand",
     "HandError": "mjc.runtime.tiles.hand",
@@ -108,7 +105,6 @@ _EXPORTS = {
     "RED_FIVES": "mjc.runtime.tiles.tile",
     "SUITS": "mjc.runtime.tiles.tile",
     "SUIT_BASE": "mjc.runtime.tiles.tile",
-    "SUIT_KEYS": "mjc.runtime.tiles.tables",
     "SUIT_OF": "mjc.runtime.tiles.tile",
     "SUIT_TABLE": "mjc.runtime.tiles.tables",
     "Split": "mjc.runtime.tiles.tables",
@@ -142,7 +138,6 @@ __getattr__, __dir__ = lazy_exports(__name__, globals(), _EXPORTS)
 __all__ = [
     "FLOWER_BASE",
     "HONOUR_BASE",
-    "HONOUR_KEYS",
     "HONOUR_TABLE",
     "IS_DRAGON",
     "IS_FLOWER",
@@ -164,7 +159,6 @@ __all__ = [
     "RED_FIVES",
     "SUITS",
     "SUIT_BASE",
-    "SUIT_KEYS",
     "SUIT_OF",
     "SUIT_TABLE",
     "TERMINALS_AND_HONOURS",

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import repeat
+from operator import add
 from typing import Final
 
 __all__ = [
     "HONOUR_ENTRIES",
-    "HONOUR_KEYS",
     "HONOUR_TABLE",
     "SPLIT_KINDS",
     "SUIT_ENTRIES",
-    "SUIT_KEYS",
     "SUIT_TABLE",
     "Split",
     "honour_splits",
@@ -49,22 +48,26 @@ def _build(width: int, chows: bool, most: int = _MAX_MELDS) -> dict[bytes, int]:
     sets = [digits(r, 3) for r in range(width)]
     if chows:
         sets += [digits(r, 1) + digits(r + 1, 1) + digits(r + 2, 1) for r in range(width - 2)]
-    pairs = [digits(r, 2) for r in range(width)]
 
     # each meld beside itself plus the mask's threes: the test of a sum is then one addition
     sets_tested = [(s, s + plus3) for s in sets]
-    pairs_tested = [(p, p + plus3) for p in pairs]
 
     level = {0}
     complete = {0}
     for _ in range(most):
         level = {k + s for k in level for s, tested in sets_tested if not (k + tested) & high}
         complete |= level
-    with_pair = {k + p for k in complete for p, tested in pairs_tested if not (k + tested) & high}
 
     # `map` converts in C, where a generator would run a frame per key (big-endian by default)
-    table = dict.fromkeys(map(int.to_bytes, complete, repeat(width)), 1)
-    table.update(dict.fromkeys(map(int.to_bytes, with_pair, repeat(width)), 2))
+    keys = list(map(int.to_bytes, complete, repeat(width)))
+    table = dict.fromkeys(keys, 1)
+    # A pair fits at a rank that holds two tiles or fewer: read off the key's bytes, and the
+    # sums made and converted in C (a test of each sum by the mask cost the build half its
+    # time, on the start of every process). A key two pairs reach is one entry.
+    for rank in range(width):
+        room = [whole for whole, key in zip(complete, keys, strict=True) if key[rank] <= 2]
+        with_pair = map(int.to_bytes, map(add, room, repeat(digits(rank, 2))), repeat(width))
+        table.update(zip(with_pair, repeat(2)))
     return table
 
 
@@ -88,13 +91,10 @@ def honour_table(sets: int) -> dict[bytes, int]:
     return HONOUR_TABLE if sets <= _MAX_MELDS else _build(7, chows=False, most=sets)
 
 
-# Each table's keys, mapped to themselves: a hand takes the table's own key object for a suit
-# that splits, so that every later lookup of it (the win check, the scorer's per-suit
-# caches) matches by identity instead of comparing bytes.
-SUIT_KEYS: dict[bytes, bytes] = {key: key for key in SUIT_TABLE}
-HONOUR_KEYS: dict[bytes, bytes] = {key: key for key in HONOUR_TABLE}
 # Each table's keys, mapped to the key object itself and its value, for `Hand` to read both in
-# one lookup.
+# one lookup: a hand takes the table's own key object for a suit that splits, so that every
+# later lookup of it (the win check, the scorer's per-suit caches) matches by identity instead
+# of comparing bytes.
 SUIT_ENTRIES: dict[bytes, tuple[bytes, int]] = {key: (key, n) for key, n in SUIT_TABLE.items()}
 HONOUR_ENTRIES: dict[bytes, tuple[bytes, int]] = {key: (key, n) for key, n in HONOUR_TABLE.items()}
 
