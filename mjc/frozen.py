@@ -32,7 +32,7 @@ F = TypeVar("F", bound="Frozen")
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
 def frozen(cls: type[F]) -> type[F]:
     """A frozen, slotted dataclass whose `__init__` takes its fields in order."""
-    return _made(dataclass(slots=True, init=False, repr=False, eq=False)(_named(cls)))
+    return _made(_dataclass(_named(cls), kw_only=False))
 
 
 @dataclass_transform(
@@ -40,7 +40,7 @@ def frozen(cls: type[F]) -> type[F]:
 )
 def frozen_kw(cls: type[F]) -> type[F]:
     """A frozen, slotted dataclass whose `__init__` takes its fields by keyword."""
-    return _made(dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)(_named(cls)))
+    return _made(_dataclass(_named(cls), kw_only=True))
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
@@ -50,7 +50,7 @@ def frozen_fast(cls: type[F]) -> type[F]:
     `@dataclass(frozen=True, slots=True)` writes them (defaults, `default_factory`, fields
     left out of `__init__` or of the comparison, `__post_init__`), but compiled from one
     piece of source where the dataclass compiles six; the rest is `Frozen`'s."""
-    cls = _made(dataclass(slots=True, init=False, repr=False, eq=False)(_named(cls)))
+    cls = _made(_dataclass(_named(cls), kw_only=False))
     fields = dataclasses.fields(cls)
     if any(f.kw_only for f in fields):
         raise TypeError(f"{cls.__name__}: frozen_fast takes its fields in order, none by keyword")
@@ -98,6 +98,46 @@ def frozen_fast(cls: type[F]) -> type[F]:
         method.__qualname__ = f"{cls.__qualname__}.{name}"
         setattr(cls, name, method)
     return cls
+
+
+# What a field's annotation names when `dataclass` must read it: a class variable, a value only
+# `__init__` takes, or the marker of the fields taken by keyword.
+_SPECIAL_ANNOTATIONS = ("ClassVar", "InitVar", "KW_ONLY")
+
+
+class _Annotation:
+    """What a field's annotation text stands in as while `dataclass` makes the class."""
+
+    __slots__ = ()
+
+
+_PLAIN = _Annotation()
+
+
+def _dataclass(cls: type[F], *, kw_only: bool) -> type[F]:
+    """`dataclass(slots=True, init=False, repr=False, eq=False, kw_only=kw_only)(cls)`, less
+    its reading of annotation text. Under `from __future__ import annotations` every field's
+    annotation is text, which `dataclass` reads three times per field (a class variable, an
+    `InitVar`, the `KW_ONLY` marker), each a regular expression and a look-up in the module:
+    a quarter of the cost of making a class, and `mjc check` makes two hundred. So each text
+    that names none of them stands in as `_PLAIN` while the class is made, and is put back in
+    the annotations and in its field after; an annotation that names one is read as before."""
+    own = vars(cls).get("__annotations__")  # the class's own, to change in place
+    annotations: dict[str, object] = own if isinstance(own, dict) else {}
+    texts = {
+        name: text
+        for name, text in annotations.items()
+        if isinstance(text, str) and not any(word in text for word in _SPECIAL_ANNOTATIONS)
+    }
+    annotations.update(dict.fromkeys(texts, _PLAIN))
+    try:
+        made = dataclass(slots=True, kw_only=kw_only, init=False, repr=False, eq=False)(cls)
+    finally:
+        annotations.update(texts)
+    for field in made.__dataclass_fields__.values():
+        if field.type is _PLAIN:
+            field.type = texts[field.name]
+    return made
 
 
 def _named(cls: type[F]) -> type[F]:

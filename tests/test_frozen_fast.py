@@ -9,10 +9,11 @@ import copy
 import dataclasses
 import pickle
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import pytest
 
-from mjc.frozen import Frozen, frozen_fast
+from mjc.frozen import Frozen, frozen_fast, frozen_kw
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,3 +104,25 @@ def test_a_fast_frozen_class_takes_no_keyword_only_field() -> None:
         @frozen_fast
         class ByKeyword(Frozen):
             name: str = field(kw_only=True)
+
+
+@frozen_kw
+class _Annotated(Frozen):
+    kind: ClassVar[str] = "annotated"
+    name: str
+    seen: tuple[int, ...] = ()
+
+
+def test_a_frozen_class_keeps_its_annotation_text_and_its_class_variables() -> None:
+    # `frozen_kw` hides the annotations' text from `dataclass` while it makes the class
+    assert _Annotated.__annotations__ == {
+        "kind": "ClassVar[str]",
+        "name": "str",
+        "seen": "tuple[int, ...]",
+    }
+    assert [(f.name, f.type) for f in dataclasses.fields(_Annotated)] == [
+        ("name", "str"),
+        ("seen", "tuple[int, ...]"),
+    ]
+    assert _Annotated(name="a") == _Annotated(name="a", seen=())
+    assert _Annotated.kind == "annotated"
