@@ -47,8 +47,6 @@ class Nest(Frozen):
 
 Doc = str | Break | Group | Nest | tuple["Doc", ...]
 
-_FLAT, _BROKEN = True, False
-
 
 def group(*parts: Doc) -> Group:
     return Group(parts)
@@ -115,18 +113,9 @@ def _pieces(text: str, chunk: int) -> list[str]:
 
 def flat(doc: Doc) -> str:
     """The document on one line."""
-    out: list[str] = []
-    stack: list[Doc] = [doc]
-    while stack:
-        d = stack.pop()
-        if isinstance(d, str):
-            out.append(d)
-        elif isinstance(d, Break):
-            out.append(d.flat)
-        else:
-            parts = d if isinstance(d, tuple) else d.parts
-            stack.extend(reversed(parts))
-    return "".join(out)
+    text = _flat_within(doc, None)
+    assert text is not None
+    return text
 
 
 def render(doc: Doc, indent: int = 0, width: int = WIDTH) -> list[str]:
@@ -134,23 +123,25 @@ def render(doc: Doc, indent: int = 0, width: int = WIDTH) -> list[str]:
     lines: list[str] = []
     line: list[str] = [" " * indent]
     column = indent
-    stack: list[tuple[int, bool, Doc]] = [(indent, _BROKEN, doc)]
+    stack: list[tuple[int, Doc]] = [(indent, doc)]  # every part on it is broken
     while stack:
-        level, mode, d = stack.pop()
+        level, d = stack.pop()
         if isinstance(d, str):
             line.append(d)
             column += len(d)
         elif isinstance(d, tuple):
-            stack.extend((level, mode, p) for p in reversed(d))
+            stack.extend([(level, p) for p in reversed(d)])
         elif isinstance(d, Nest):
             deeper = min(level + 4, max(indent, _MAX_INDENT))
-            stack.extend((deeper, mode, p) for p in reversed(d.parts))
+            stack.extend([(deeper, p) for p in reversed(d.parts)])
         elif isinstance(d, Group):
-            fits = mode is _FLAT or _fits(width - column, d, stack)
-            stack.extend((level, _FLAT if fits else _BROKEN, p) for p in reversed(d.parts))
-        elif mode is _FLAT:
-            line.append(d.flat)
-            column += len(d.flat)
+            # A group that fits is its flat text (its groups fit too); else its breaks break.
+            text = _flat_within(d, width - column)
+            if text is not None and _fits(width - column - len(text), stack):
+                line.append(text)
+                column += len(text)
+            else:
+                stack.extend([(level, p) for p in reversed(d.parts)])
         else:
             line.append(d.before)
             lines.append("".join(line).rstrip())
@@ -160,26 +151,46 @@ def render(doc: Doc, indent: int = 0, width: int = WIDTH) -> list[str]:
     return lines
 
 
-def _fits(room: int, doc: Group, rest: list[tuple[int, bool, Doc]]) -> bool:
-    """Whether `doc` flat, and what follows it up to the next line break, fit in `room`."""
-    pending: list[tuple[bool, Doc]] = [(_FLAT, doc)]
+def _flat_within(doc: Doc, room: int | None) -> str | None:
+    """`doc` on one line, or None as soon as it is longer than `room` (if given): a group too
+    long for its line is not read further than the line."""
+    out: list[str] = []
+    stack: list[Doc] = [doc]
+    left = -1 if room is None else room
+    while stack:
+        d = stack.pop()
+        if isinstance(d, str):
+            out.append(d)
+            left -= len(d)
+        elif isinstance(d, Break):
+            out.append(d.flat)
+            left -= len(d.flat)
+        else:
+            parts = d if isinstance(d, tuple) else d.parts
+            stack.extend(reversed(parts))
+        if left < 0 and room is not None:
+            return None
+    return "".join(out)
+
+
+def _fits(room: int, rest: list[tuple[int, Doc]]) -> bool:
+    """Whether `room` is left for what follows a group written flat, up to the next line
+    break: `rest`, the broken parts still to write, from the last."""
+    pending: list[Doc] = []
     following = len(rest)
     while room >= 0:
         if not pending:
             if not following:
                 return True
             following -= 1
-            _, mode, d = rest[following]
-            pending.append((mode, d))
+            pending.append(rest[following][1])
             continue
-        mode, d = pending.pop()
+        d = pending.pop()
         if isinstance(d, str):
             room -= len(d)
         elif isinstance(d, Break):
-            if mode is _BROKEN:
-                return room >= len(d.before)
-            room -= len(d.flat)
+            return room >= len(d.before)
         else:
             parts = d if isinstance(d, tuple) else d.parts
-            pending.extend((mode, p) for p in reversed(parts))
+            pending.extend(reversed(parts))
     return False
