@@ -14,7 +14,6 @@ the same IR always gives byte-identical source.
 from __future__ import annotations
 
 import functools
-import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from types import CodeType
@@ -44,6 +43,7 @@ from mjc.compiler.emit.emitbase import (
 from mjc.compiler.emit.shapeneeds import shape_needs
 from mjc.compiler.pysource.layout import Doc, Group, bracketed, render, tuple_of
 from mjc.compiler.pysource.pysafe import ident, lit, safe_text
+from mjc.compiler.pysource.pywriter import wrapped
 from mjc.compiler.version import MJC_VERSION
 from mjc.runtime import API_VERSION, exported
 from mjc.runtime.wins.readings import WAIT_FACTS
@@ -249,7 +249,7 @@ def _imports(names: set[str]) -> list[str]:
 def _docstring(text: str, first: bool = False) -> list[str]:
     """Rulebook text for the module docstring, made safe and wrapped."""
     width = _DOC_WIDTH - (3 if first else 0)
-    return textwrap.wrap(safe_text(text), width, break_on_hyphens=False) or [""]
+    return wrapped(safe_text(text), width)
 
 
 def _context(state: ModuleState, blocks: dict[str, list[str]], walk: bool) -> dict[str, Any]:

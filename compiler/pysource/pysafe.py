@@ -29,7 +29,10 @@ def safe_text(text: str) -> str:
     """Rulebook text for a comment or a docstring: one line of printable characters (every
     line break, U+2028, U+0085, NUL and other control or format characters become a space),
     with no quote or backslash, so it can neither end the comment nor close the docstring."""
-    cleaned = "".join(ch if ch.isprintable() else " " for ch in text)
+    if text.isprintable():  # most are: the same text, looked at in C
+        cleaned = text
+    else:
+        cleaned = "".join(ch if ch.isprintable() else " " for ch in text)
     return cleaned.replace("\\", "/").replace('"', "'")
 
 

@@ -18,6 +18,17 @@ from mjc.compiler.pysource.pysafe import safe_text
 _COMMENT_LINES = 4
 
 
+def wrapped(text: str, width: int) -> list[str]:
+    """`textwrap.wrap(text, width, break_on_hyphens=False)` of one line of safe text
+    (`pysafe.safe_text`: its only white space is the space), or `[""]` for none. A text that
+    fits is the one line textwrap makes of it (the text less the spaces that end it) without
+    the work of splitting it into words, most comments and docstrings of a module."""
+    if len(text) <= width:
+        line = text.rstrip(" ")
+        return [line] if line.strip(" ") else [""]
+    return textwrap.wrap(text, width, break_on_hyphens=False) or [""]
+
+
 class CodeWriter:
     def __init__(self, indent: int = 0) -> None:
         self._lines: list[str] = []
@@ -38,7 +49,7 @@ class CodeWriter:
     def comment(self, text: str) -> None:
         """`# text`, rulebook text made safe and wrapped to the width."""
         room = WIDTH - 4 * self._depth - 2
-        lines = textwrap.wrap(safe_text(text), room, break_on_hyphens=False) or [""]
+        lines = wrapped(safe_text(text), room)
         if len(lines) > _COMMENT_LINES:
             lines = [*lines[: _COMMENT_LINES - 1], lines[_COMMENT_LINES - 1][: room - 4] + " ..."]
         for text_line in lines:

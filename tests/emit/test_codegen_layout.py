@@ -5,6 +5,7 @@ it; and `mjc build` compiles every module before it writes it."""
 from __future__ import annotations
 
 import ast
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from mjc.compiler.emit.codegen import generate_module
 from mjc.compiler.ir.pretty import pretty
 from mjc.compiler.loader import bundled_rulebooks
 from mjc.compiler.pysource.pysafe import safe_text
+from mjc.compiler.pysource.pywriter import wrapped
 
 NAMES = sorted(bundled_rulebooks())
 
@@ -110,3 +112,14 @@ def test_check_reports_a_module_that_does_not_compile_or_load(
     assert cli.main(["check", "guangdong"]) != 0
     err = capsys.readouterr().err
     assert "E0901" in err and words in err
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "   ", "a fan", "  led by spaces", "ends in spaces  ", "中文 说明", "x" * 60, "a " * 40],
+)
+@pytest.mark.parametrize("width", [1, 10, 40, 96])
+def test_a_comment_is_wrapped_as_textwrap_wraps_it(text: str, width: int) -> None:
+    # `wrapped` writes a text that fits without textwrap; the lines must be textwrap's
+    safe = safe_text(text)
+    assert wrapped(safe, width) == (textwrap.wrap(safe, width, break_on_hyphens=False) or [""])
