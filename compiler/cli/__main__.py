@@ -7,11 +7,24 @@ object those imports made, again and again while they run and once more at exit,
 them is garbage: a tenth of `mjc check`'s start (bench/startup.py). So `main` imports the
 command line with the collector paused, then freezes what it imported (`gc.freeze`: those
 objects live as long as the process) before the command runs with the collector on as usual.
-What every command does and prints is `commands.main`'s, which the tests call in process.
+
+Taking all of that down again at exit (every module emptied, every object freed one by one) is
+another fiftieth of `mjc check`, for a process that is about to end. So a command that only
+reads files and prints (`ENDS_AT_ONCE`) ends the process as soon as its output is flushed, when
+nothing else could still want to run at exit: no `atexit` function registered (a coverage
+tool's, say) and no other thread; otherwise, and when the flush fails (a closed pipe), the
+process exits as every Python program does. What every command does and prints is
+`commands.main`'s, which the tests call in process.
 """
 
+import atexit
 import gc
+import os
 import sys
+import threading
+
+# The commands that hold nothing at their end but what they printed.
+ENDS_AT_ONCE = frozenset({"check", "score"})
 
 
 def main() -> int:
@@ -19,10 +32,29 @@ def main() -> int:
     gc.disable()
     try:
         from mjc.compiler.cli.commands import main as run_command
+        from mjc.compiler.cli.parser import command_named
     finally:
         gc.freeze()
         gc.enable()
-    return run_command()
+    code = run_command()
+    if command_named(sys.argv[1:]) in ENDS_AT_ONCE:
+        _end_at_once(code)
+    return code
+
+
+def _end_at_once(code: int) -> None:
+    """End the process with `code` once its output is out, without Python's teardown; return
+    (for the usual exit) when something may still want to run at exit or the output cannot be
+    flushed."""
+    registered = getattr(atexit, "_ncallbacks", None)
+    if registered is None or registered() or threading.active_count() > 1:
+        return
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        return
+    os._exit(code)
 
 
 if __name__ == "__main__":
