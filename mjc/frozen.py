@@ -28,6 +28,8 @@ __all__ = ["Frozen", "frozen", "frozen_fast", "frozen_kw"]
 
 F = TypeVar("F", bound="Frozen")
 
+_set = object.__setattr__  # a field of a frozen class, set once by its `__init__`
+
 
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
 def frozen(cls: type[F]) -> type[F]:
@@ -155,7 +157,9 @@ def _made(cls: type[F]) -> type[F]:
     """`cls`, with what `Frozen` reads of its fields noted once."""
     fields = dataclasses.fields(cls)
     cls._init = tuple((f.name, f.default, f.default_factory) for f in fields)
+    cls._fields = tuple(f.name for f in fields)
     cls._positional = tuple(f.name for f in fields if not f.kw_only)
+    cls._all_positional = len(cls._positional) == len(fields)
     cls._compared = tuple(f.name for f in fields if f.compare)
     cls._shown = tuple(f.name for f in fields if f.repr)
     return cls
@@ -167,11 +171,30 @@ class Frozen:
     __slots__ = ()
     __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
     _init: ClassVar[tuple[tuple[str, Any, Any], ...]]
+    _fields: ClassVar[tuple[str, ...]]
     _positional: ClassVar[tuple[str, ...]]
+    _all_positional: ClassVar[bool]
     _compared: ClassVar[tuple[str, ...]]
     _shown: ClassVar[tuple[str, ...]]
 
     def __init__(self, *args: object, **values: object) -> None:
+        # Three calls in four give every field, all in order or all by name (the AST's
+        # nodes, the IR's): those are set at once, the others checked field by field below.
+        names = self._fields
+        if not values:
+            if len(args) == len(names) and self._all_positional:
+                for field, value in zip(names, args, strict=True):
+                    _set(self, field, value)
+                return
+        elif not args and len(values) == len(names):
+            try:
+                given = [values[field] for field in names]
+            except KeyError:
+                pass  # a name that is no field's, which the checks below say
+            else:
+                for field, value in zip(names, given, strict=True):
+                    _set(self, field, value)
+                return
         name = type(self).__name__
         if len(args) > len(self._positional):
             raise TypeError(f"{name}() takes {len(self._positional)} positional arguments")
@@ -188,7 +211,7 @@ class Frozen:
                 value = factory()
             else:
                 raise TypeError(f"{name}() needs the argument {field!r}")
-            object.__setattr__(self, field, value)
+            _set(self, field, value)
         if values:
             raise TypeError(f"{name}() has no field {next(iter(values))!r}")
 
