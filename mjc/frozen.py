@@ -102,11 +102,6 @@ def frozen_fast(cls: type[F]) -> type[F]:
     return cls
 
 
-# What a field's annotation names when `dataclass` must read it: a class variable, a value only
-# `__init__` takes, or the marker of the fields taken by keyword.
-_SPECIAL_ANNOTATIONS = ("ClassVar", "InitVar", "KW_ONLY")
-
-
 class _Annotation:
     """What a field's annotation text stands in as while `dataclass` makes the class."""
 
@@ -129,7 +124,10 @@ def _dataclass(cls: type[F], *, kw_only: bool) -> type[F]:
     texts = {
         name: text
         for name, text in annotations.items()
-        if isinstance(text, str) and not any(word in text for word in _SPECIAL_ANNOTATIONS)
+        if isinstance(text, str)
+        and "ClassVar" not in text
+        and "InitVar" not in text
+        and "KW_ONLY" not in text
     }
     annotations.update(dict.fromkeys(texts, _PLAIN))
     try:
