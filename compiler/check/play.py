@@ -17,6 +17,8 @@ discard (wins at the deal, the exchange, the declarations) is `mjc.compiler.chec
 
 from __future__ import annotations
 
+import functools
+
 from mjc.compiler import ir
 from mjc.compiler.check.common import ir_options, unknown_word
 from mjc.compiler.diagnostics import Diagnostic, Label, error
@@ -537,6 +539,16 @@ def _match_end(key: str, facts: dict[str, object], unfunded: bool) -> str | None
 _DEAD_WALL = {"dead_wall": 0, "indicators": 0, "kong_indicators": "none", "ura_indicators": False}
 
 
+@functools.cache
+def _indicator_places(rules: tuple[tuple[str, object], ...]) -> tuple[int, int]:
+    """The tiles of the dead wall a round under these rules of it may turn up as indicators,
+    and 2 when each has its ura beside it (else 1). A pure function's memo: a rulebook's
+    every setting of its options (Riichi's thousand) asks it of the same few rules."""
+    turn = TurnRules(**dict(rules))  # type: ignore[arg-type]
+    step = 2 if turn.ura_indicators else 1
+    return most_indicators(turn) * step, step
+
+
 def _dead_wall(key: str, facts: dict[str, object], verbs: set[str]) -> tuple[str, str, str] | None:
     """E0575 or E0576 for a rule of the dead wall under these facts: its code, what is wrong
     (after the rule's name) and the help; None when the dead wall can be laid out."""
@@ -559,9 +571,7 @@ def _dead_wall(key: str, facts: dict[str, object], verbs: set[str]) -> tuple[str
         )
     if key != "dead_wall" or not size:
         return None
-    rules = TurnRules(**{f: facts[f] for f in _DEAD_WALL if f in facts})  # type: ignore[arg-type]
-    step = 2 if rules.ura_indicators else 1
-    places = most_indicators(rules) * step
+    places, step = _indicator_places(tuple((f, facts[f]) for f in _DEAD_WALL if f in facts))
     kongs = MAX_KONGS if "kong" in verbs else 0
     if places + kongs <= size:
         return None
