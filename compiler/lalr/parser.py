@@ -195,9 +195,14 @@ def _place(meta: Meta, children: list[Any]) -> None:
     """Set `meta` from the first and last of `children` that have a place (Lark's
     `PropagatePositions`): a tree keeps its own span when it has one, and always takes the
     span of the rule that made it as its container's."""
-    first = _first_placed(children)
-    if first is None:
-        return  # nor a last one
+    first = children[0]  # most often a token, or a tree with a place: no search
+    if type(first) is Tree and first.meta.empty:
+        first = _first_placed(children)
+        if first is None:
+            return  # nor a last one
+    last = children[-1]
+    if type(last) is Tree and last.meta.empty:
+        last = _first_placed(reversed(children))
     if type(first) is Tree:
         source = first.meta
         line, column, start = (
@@ -207,7 +212,6 @@ def _place(meta: Meta, children: list[Any]) -> None:
         )
     else:
         line, column, start = first.line, first.column, first.start_pos
-    last = _first_placed(reversed(children))
     if type(last) is Tree:
         source = last.meta
         end_line, end_column, end = (

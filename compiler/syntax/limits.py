@@ -271,6 +271,8 @@ class TokenLimits:
         self._reset()
 
     def _reset(self) -> None:
+        if not self._size:
+            return  # no expression token since the last reset: the levels are as it left them
         self._levels = [_Level(0)]
         self._size = 0
         self._after_operand = self._after_name = False
