@@ -12,6 +12,7 @@ or rewrites text once it is made: layout only chooses where the lines end.
 from __future__ import annotations
 
 import re
+import sys
 
 from mjc.compiler.pysource.pysafe import lit
 from mjc.frozen import Frozen, frozen_fast
@@ -113,7 +114,7 @@ def _pieces(text: str, chunk: int) -> list[str]:
 
 def flat(doc: Doc) -> str:
     """The document on one line."""
-    text = _flat_within(doc, None)
+    text = _flat_within(doc, sys.maxsize)
     assert text is not None
     return text
 
@@ -151,24 +152,23 @@ def render(doc: Doc, indent: int = 0, width: int = WIDTH) -> list[str]:
     return lines
 
 
-def _flat_within(doc: Doc, room: int | None) -> str | None:
-    """`doc` on one line, or None as soon as it is longer than `room` (if given): a group too
-    long for its line is not read further than the line."""
+def _flat_within(doc: Doc, room: int) -> str | None:
+    """`doc` on one line, or None as soon as it is longer than `room`: a group too long for
+    its line is not read further than the line."""
     out: list[str] = []
     stack: list[Doc] = [doc]
-    left = -1 if room is None else room
     while stack:
         d = stack.pop()
         if isinstance(d, str):
             out.append(d)
-            left -= len(d)
+            room -= len(d)
         elif isinstance(d, Break):
             out.append(d.flat)
-            left -= len(d.flat)
+            room -= len(d.flat)
         else:
             parts = d if isinstance(d, tuple) else d.parts
             stack.extend(reversed(parts))
-        if left < 0 and room is not None:
+        if room < 0:
             return None
     return "".join(out)
 
