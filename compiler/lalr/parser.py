@@ -48,8 +48,8 @@ class LeanParser:
             name: re.compile(text) if is_regex else text
             for name, (is_regex, text) in tables["patterns"].items()
         }
-        # (lexer, first character) → what that lexer tries there, in order; filled as met
-        self._candidates: dict[tuple[int, str], tuple[_Matcher, ...]] = {}
+        # By lexer, first character → what that lexer tries there, in order; filled as met
+        self._candidates: list[dict[str, tuple[_Matcher, ...]]] = [{} for _ in self._lexers]
 
     def _tried(self, lexer: int, char: str) -> tuple[_Matcher, ...]:
         """The terminals lexer `lexer` tries at a character `char`, in Lark's order: its regular
@@ -57,7 +57,7 @@ class LeanParser:
         regexes, by_char, _ = self._lexers[lexer]
         names = regexes + by_char.get(char, ())
         candidates = tuple((name, self._patterns[name]) for name in names)
-        self._candidates[lexer, char] = candidates
+        self._candidates[lexer][char] = candidates
         return candidates
 
     def parse(self, text: str, on_token: Callable[[Token], bool]) -> Tree | None:
@@ -73,7 +73,7 @@ class LeanParser:
             if position < end:
                 lexer = lexer_of[states[-1]]
                 char = text[position]
-                tried = candidates.get((lexer, char)) or self._tried(lexer, char)
+                tried = candidates[lexer].get(char) or self._tried(lexer, char)
                 kind = value = None
                 for name, pattern in tried:
                     if type(pattern) is str:

@@ -164,7 +164,14 @@ def _lean_parse(text: str, limits: TokenLimits) -> Tree | None:
         return None
     before = limits.tokens, limits.deepest, limits.longest
     limits.restart()
-    tree = lean.parse(text, lambda token: limits.feed(_kind(token)) is None)
+    feed = limits.feed
+
+    def on_token(token: Token) -> bool:
+        # `_kind`, written out: this runs for every token of the text
+        kind = token.type
+        return feed(kind if kind in _KINDS_BY_TYPE else str(token)) is None
+
+    tree = lean.parse(text, on_token)
     if tree is None:
         limits.tokens, limits.deepest, limits.longest = before
     return tree
