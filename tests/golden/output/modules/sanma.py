@@ -40,6 +40,7 @@ from mjc.runtime.exported import (
     RulesetSpec,
     SUIT_OF,
     Situation,
+    SuitWords,
     TILE_SLOT,
     TierInfo,
     TurnRules,
@@ -217,6 +218,48 @@ def summarize_arrangement(a: Arrangement) -> Summary:
             w3 |= WORD_3_BY_SET[i]
             w4 |= WORD_4_BY_SET[i]
             w5 += WORD_5_BY_SET[i]
+    return (
+        w0 & 0x1ffff,  # tile_any: bit k: some tile passes TILE_PREDICATES[k]
+        w1 & 0x1ffff,  # tile_all: bit k: every tile passes TILE_PREDICATES[k]
+        w2 & 0x3ff,  # tile_count: 5 bits a TILE_COUNTED field: the tiles that pass it
+        w0 >> 17,  # meld_any: bit k: some set passes MELD_PREDICATES[k]
+        w1 >> 17 & 0x1fffff,  # meld_all: bit k: every set passes MELD_PREDICATES[k]
+        w2 >> 10,  # meld_count: 3 bits a MELD_COUNTED field: the sets that pass it
+        w3,  # chow_board: a meld board (mjc.runtime.wins.meldboards)
+        w5,  # chow_count: a meld board (mjc.runtime.wins.meldboards)
+        w4,  # pung_board: a meld board (mjc.runtime.wins.meldboards)
+    )
+
+
+# The words of each suit's one split into sets and a pair, folded once per suit key
+# (mjc.runtime.wins.summaries.SuitWords): what summarize_hand folds.
+SUIT_WORDS: Final = SuitWords(SUMMARY)
+WORDS_M, WORDS_P, WORDS_S, WORDS_Z = SUIT_WORDS.memos
+
+
+def summarize_hand(h: Hand) -> Summary:
+    """summarize_arrangement of the one standard reading of `h`, a hand whose every
+    suit splits one way (mjc.runtime.wins.arrange.standard_placed): the words of its
+    suits' sets and pair, folded once per suit key, then its declared sets'."""
+    km, kp, ks, kz = h.suit_keys
+    m_words = WORDS_M.get(km) or SUIT_WORDS.fill(0, km)
+    p_words = WORDS_P.get(kp) or SUIT_WORDS.fill(1, kp)
+    s_words = WORDS_S.get(ks) or SUIT_WORDS.fill(2, ks)
+    z_words = WORDS_Z.get(kz) or SUIT_WORDS.fill(3, kz)
+    w0 = m_words[0] | p_words[0] | s_words[0] | z_words[0]
+    w1 = m_words[1] & p_words[1] & s_words[1] & z_words[1]
+    w2 = m_words[2] + p_words[2] + s_words[2] + z_words[2]
+    w3 = m_words[3] | p_words[3] | s_words[3] | z_words[3]
+    w4 = m_words[4] | p_words[4] | s_words[4] | z_words[4]
+    w5 = m_words[5] + p_words[5] + s_words[5] + z_words[5]
+    for m in h.melds:
+        i = m.index
+        w0 |= WORD_0_BY_MELD[i]
+        w1 &= WORD_1_BY_MELD[i]
+        w2 += WORD_2_BY_MELD[i]
+        w3 |= WORD_3_BY_MELD[i]
+        w4 |= WORD_4_BY_MELD[i]
+        w5 += WORD_5_BY_MELD[i]
     return (
         w0 & 0x1ffff,  # tile_any: bit k: some tile passes TILE_PREDICATES[k]
         w1 & 0x1ffff,  # tile_all: bit k: every tile passes TILE_PREDICATES[k]
@@ -2538,9 +2581,11 @@ SPEC: Final = RulesetSpec(
     situation_flags=('riichi', 'double_riichi', 'ippatsu', 'nuki_bloom', 'nuki_ron'),
     situation_problems=situation_problems,
     has_rejects=True,
+    has_adjustments=False,
     fu_count=fu_count,
     fu_label='符',
     summary=summarize_arrangement,
+    hand_summary=summarize_hand,
     points=points,
     points_label='点',
     reads=frozenset(
