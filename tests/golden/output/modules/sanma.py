@@ -1573,50 +1573,52 @@ def points(
 ) -> tuple[int, str | None]:
     """The points this reading is paid on (the points section, 点), and the
     limit that names them (None: the base)."""
-    # limit 数え役満 (rulebooks/riichi.mjr:626)
-    if (
-        total >= 13
-        and sum([p for i, _, p in k if FANS[i].tier == 2]) == 0
-        and o['kazoe'] == 'yakuman'
-    ):
-        return 8000, '数え役満'
-    # limit 数え三倍満 (rulebooks/riichi.mjr:628)
-    if (
-        total >= 13
-        and sum([p for i, _, p in k if FANS[i].tier == 2]) == 0
-        and o['kazoe'] == 'sanbaiman'
-    ):
-        return 6000, '数え三倍満'
-    # limit 六倍役満 (rulebooks/riichi.mjr:630)
-    if total >= 78:
-        return 48000, '六倍役満'
-    # limit 五倍役満 (rulebooks/riichi.mjr:632)
-    if total >= 65:
-        return 40000, '五倍役満'
-    # limit 四倍役満 (rulebooks/riichi.mjr:633)
-    if total >= 52:
-        return 32000, '四倍役満'
-    # limit 三倍役満 (rulebooks/riichi.mjr:634)
-    if total >= 39:
-        return 24000, '三倍役満'
-    # limit 二倍役満 (rulebooks/riichi.mjr:635)
-    if total >= 26:
-        return 16000, '二倍役満'
-    # limit 役満 (rulebooks/riichi.mjr:636)
-    if total >= 13:
-        return 8000, '役満'
-    # limit 三倍満 (rulebooks/riichi.mjr:637)
-    if total >= 11:
-        return 6000, '三倍満'
-    # limit 倍満 (rulebooks/riichi.mjr:638)
-    if total >= 8:
-        return 4000, '倍満'
-    # limit 跳満 (rulebooks/riichi.mjr:639)
-    if total >= 6:
-        return 3000, '跳満'
-    # limit 満貫 (rulebooks/riichi.mjr:640)
+    # the next 12 limits hold only from a total of 5 up
     if total >= 5:
-        return 2000, '満貫'
+        # limit 数え役満 (rulebooks/riichi.mjr:626)
+        if (
+            total >= 13
+            and sum([p for i, _, p in k if FANS[i].tier == 2]) == 0
+            and o['kazoe'] == 'yakuman'
+        ):
+            return 8000, '数え役満'
+        # limit 数え三倍満 (rulebooks/riichi.mjr:628)
+        if (
+            total >= 13
+            and sum([p for i, _, p in k if FANS[i].tier == 2]) == 0
+            and o['kazoe'] == 'sanbaiman'
+        ):
+            return 6000, '数え三倍満'
+        # limit 六倍役満 (rulebooks/riichi.mjr:630)
+        if total >= 78:
+            return 48000, '六倍役満'
+        # limit 五倍役満 (rulebooks/riichi.mjr:632)
+        if total >= 65:
+            return 40000, '五倍役満'
+        # limit 四倍役満 (rulebooks/riichi.mjr:633)
+        if total >= 52:
+            return 32000, '四倍役満'
+        # limit 三倍役満 (rulebooks/riichi.mjr:634)
+        if total >= 39:
+            return 24000, '三倍役満'
+        # limit 二倍役満 (rulebooks/riichi.mjr:635)
+        if total >= 26:
+            return 16000, '二倍役満'
+        # limit 役満 (rulebooks/riichi.mjr:636)
+        if total >= 13:
+            return 8000, '役満'
+        # limit 三倍満 (rulebooks/riichi.mjr:637)
+        if total >= 11:
+            return 6000, '三倍満'
+        # limit 倍満 (rulebooks/riichi.mjr:638)
+        if total >= 8:
+            return 4000, '倍満'
+        # limit 跳満 (rulebooks/riichi.mjr:639)
+        if total >= 6:
+            return 3000, '跳満'
+        # limit 満貫 (rulebooks/riichi.mjr:640)
+        if total >= 5:
+            return 2000, '満貫'
     # limit 切り上げ満貫 (rulebooks/riichi.mjr:641)
     if o['kiriage'] and (total == 4 and fu == 30 or total == 3 and fu == 60):
         return 2000, '切り上げ満貫'

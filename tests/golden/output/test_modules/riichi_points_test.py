@@ -652,18 +652,20 @@ def points(
 ) -> tuple[int, str | None]:
     """The points this reading is paid on (the points section, 点), and the
     limit that names them (None: the base)."""
-    # limit 役満 (tests/helpers/rulebooks/riichi_points.mjr:111)
-    if total >= 13:
-        return 8000, '役満'
-    # limit 倍満 (tests/helpers/rulebooks/riichi_points.mjr:112)
-    if total >= 8:
-        return 4000, '倍満'
-    # limit 跳満 (tests/helpers/rulebooks/riichi_points.mjr:113)
-    if total >= 6:
-        return 3000, '跳満'
-    # limit 満貫 (tests/helpers/rulebooks/riichi_points.mjr:114)
+    # the next 4 limits hold only from a total of 5 up
     if total >= 5:
-        return 2000, '満貫'
+        # limit 役満 (tests/helpers/rulebooks/riichi_points.mjr:111)
+        if total >= 13:
+            return 8000, '役満'
+        # limit 倍満 (tests/helpers/rulebooks/riichi_points.mjr:112)
+        if total >= 8:
+            return 4000, '倍満'
+        # limit 跳満 (tests/helpers/rulebooks/riichi_points.mjr:113)
+        if total >= 6:
+            return 3000, '跳満'
+        # limit 満貫 (tests/helpers/rulebooks/riichi_points.mjr:114)
+        if total >= 5:
+            return 2000, '満貫'
     # base (tests/helpers/rulebooks/riichi_points.mjr:115)
     base = fu * 2 ** (total + 2)
     # limit 満貫 (tests/helpers/rulebooks/riichi_points.mjr:116)
