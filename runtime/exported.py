@@ -70,6 +70,7 @@ from mjc.runtime.wins.meldboards import (
 )
 from mjc.runtime.wins.summaries import (
     MELD_SHAPES,
+    SuitWords,
     meld_masks,
     summarize_melds,
     summarize_tiles,
@@ -148,6 +149,7 @@ __all__ = [
     "Ruleset",
     "RulesetSpec",
     "Situation",
+    "SuitWords",
     "TierInfo",
     "TurnRules",
     "WildIndicatorMissing",

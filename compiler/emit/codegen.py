@@ -274,6 +274,8 @@ def _context(state: ModuleState, blocks: dict[str, list[str]], walk: bool) -> di
         }
     if walk:
         state.runtime_names.add("MELD_SHAPES")
+    if walk and state.shared_summary:  # summarize_hand folds the suits' words
+        state.runtime_names.add("SuitWords")
     if state.predicates.meld or state.predicates.members:
         state.runtime_names |= {"Meld", "meld_masks", "summarize_melds"}
     title = f"{book.title} ({book.english})" if book.english else book.title
@@ -322,6 +324,7 @@ def _context(state: ModuleState, blocks: dict[str, list[str]], walk: bool) -> di
         ),
         "situation_flags": tuple(f.id for f in book.situations),
         "has_rejects": bool(book.scoring.rejects) or book.scoring.minimum is not None,
+        "has_adjustments": bool(book.scoring.adjustments),
         "reads": facts_read(book, COSTLY_FACTS),
         "prefer": tuple(
             state.fan_index[fan] for prefer in book.scoring.prefers for fan in prefer.fans

@@ -289,4 +289,45 @@ def summary_walk(predicates: Predicates, shared: bool = False) -> list[str]:
         out.line(f"    {field}")
     out.line(")")
     head = "def summarize_arrangement(a: Arrangement) -> Summary:"
-    return [*lines, *alias, "", "", head, *out.lines()]
+    walk = [*lines, *alias, "", "", head, *out.lines()]
+    return [*walk, "", "", *_summarize_hand(folds, fields)] if shared else walk
+
+
+_SUITS = "mpsz"
+
+
+def _summarize_hand(folds: Sequence[str], fields: Sequence[str]) -> list[str]:
+    """The memo of each suit's words and `summarize_hand`, which gives the summary of a hand's
+    one standard reading from its suits' words (`mjc.runtime.wins.summaries.SuitWords`)
+    and its declared sets: what the runtime makes of a hand `standard_placed` reads."""
+    memos = ", ".join(f"WORDS_{suit.upper()}" for suit in _SUITS)
+    lines = [
+        "# The words of each suit's one split into sets and a pair, folded once per suit key",
+        "# (mjc.runtime.wins.summaries.SuitWords): what summarize_hand folds.",
+        "SUIT_WORDS: Final = SuitWords(SUMMARY)",
+        f"{memos} = SUIT_WORDS.memos",
+        "",
+        "",
+        "def summarize_hand(h: Hand) -> Summary:",
+    ]
+    out = CodeWriter(indent=1)
+    out.line('"""summarize_arrangement of the one standard reading of `h`, a hand whose every')
+    out.line("suit splits one way (mjc.runtime.wins.arrange.standard_placed): the words of its")
+    out.line('suits\' sets and pair, folded once per suit key, then its declared sets\'."""')
+    out.line(f"{', '.join(f'k{suit}' for suit in _SUITS)} = h.suit_keys")
+    for n, suit in enumerate(_SUITS):
+        out.line(
+            f"{suit}_words = WORDS_{suit.upper()}.get(k{suit}) or SUIT_WORDS.fill({n}, k{suit})"
+        )
+    ops = {"or": " | ", "and": " & ", "add": " + "}
+    for k, fold in enumerate(folds):
+        out.line(f"w{k} = " + ops[fold].join(f"{suit}_words[{k}]" for suit in _SUITS))
+    with out.block("for m in h.melds"):
+        out.line("i = m.index")
+        for k, fold in enumerate(folds):
+            out.line(f"w{k} {_FOLD_OP[fold]} WORD_{k}_BY_MELD[i]")
+    out.line("return (")
+    for field in fields:
+        out.line(f"    {field}")
+    out.line(")")
+    return [*lines, *out.lines()]

@@ -10,6 +10,8 @@ in `adjust` and `reject`), `total` is the hand's value after the adjustments (th
 
 from __future__ import annotations
 
+import contextlib
+
 from mjc.compiler import ir
 from mjc.compiler.conditions.facts import FACT_SOURCE
 from mjc.compiler.conditions.pyexpr import PyExpr
@@ -135,24 +137,78 @@ def points_body(state: ModuleState) -> list[str]:
     py, needs = _translator(state, exprs)
     body = CodeWriter(indent=1)
     based = False
-    for limit, h in limits:
-        amount = h.number
-        assert amount is not None and h.when is not None
-        if not based and _reads_base([h.when, amount, h.guard]):
-            body.comment(f"base ({_where(section.base_at)})")
-            body.assign("base", py(base))
-            based = True
-        body.comment(f"limit {limit.name} ({_where(limit.at)})")
-        tests = [e for e in (h.guard, h.when) if e is not None]
-        test = py(tests[0] if len(tests) == 1 else ir.BoolOpE(op="and", operands=tuple(tests)))
-        with body.when(test):
-            body.stmt("return ", py(amount), ", ", string(limit.name))
+    reading = [_reads_base([h.when, h.number, h.guard]) for _, h in limits]
+    first = reading.index(True) if True in reading else -1  # the base is worked out before it
+    runs = _runs([(h, k == first) for k, (_, h) in enumerate(limits)])
+    at = 0
+    for run, least in runs:
+        group = contextlib.nullcontext() if least is None else body.when(f"total >= {least}")
+        if least is not None:
+            body.comment(f"the next {len(run)} limits hold only from a total of {least} up")
+        with group:
+            for limit, h in limits[at : at + len(run)]:
+                amount = h.number
+                assert amount is not None and h.when is not None
+                if not based and _reads_base([h.when, amount, h.guard]):
+                    body.comment(f"base ({_where(section.base_at)})")
+                    body.assign("base", py(base))
+                    based = True
+                body.comment(f"limit {limit.name} ({_where(limit.at)})")
+                tests = [e for e in (h.guard, h.when) if e is not None]
+                test = ir.BoolOpE(op="and", operands=tuple(tests)) if len(tests) > 1 else tests[0]
+                with body.when(py(test)):
+                    body.stmt("return ", py(amount), ", ", string(limit.name))
+        at += len(run)
     if not based:
         body.comment(f"base ({_where(section.base_at)})")
         body.stmt("return ", py(base), ", None")
     else:
         body.line("return base, None")
     return state.function(py, body, needs)
+
+
+def _least_total(h: Held) -> int | None:
+    """The least total at which a limit may hold, when its condition (or guard) says
+    `total >= N` (or `total > N`) among what it `and`s; None when it says no such thing."""
+    found = None
+    for part in ir.conjuncts(h.guard) + ir.conjuncts(h.when):
+        match part:
+            case ir.CompareE(
+                op=">=" | ">" as op, left=ir.FactE(fact="total"), right=ir.IntE(value=number)
+            ):
+                least = number + (op == ">")
+                found = least if found is None else max(found, least)
+    return found
+
+
+def _runs(limits: list[tuple[Held, bool]]) -> list[tuple[list[Held], int | None]]:
+    """The limits, each with whether the base is worked out before it, cut into runs: a run
+    of two or more that each hold only from some total up, with the least of those totals
+    (none of them works out the base: that stays outside any test), or one limit alone with
+    None. Most hands are below every limit: one test of the run's least total stands for
+    the tests of each of its limits (Riichi: ten limits, 満貫 and up)."""
+    runs: list[tuple[list[Held], int | None]] = []
+    run: list[Held] = []
+    lows: list[int] = []
+
+    def close() -> None:
+        if len(run) > 1:
+            runs.append((list(run), min(lows)))
+        else:
+            runs.extend(([h], None) for h in run)
+        run.clear()
+        lows.clear()
+
+    for h, bases in limits:
+        least = None if bases else _least_total(h)
+        if least is None:
+            close()
+            runs.append(([h], None))
+        else:
+            run.append(h)
+            lows.append(least)
+    close()
+    return runs
 
 
 def _reads_base(exprs: list[ir.Expr | None]) -> bool:

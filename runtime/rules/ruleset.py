@@ -123,7 +123,9 @@ class Ruleset(SettlingRules):
             score_fans=spec.score_fans, adjust=spec.adjust, reject=spec.reject, prefer=spec.prefer
         )
         self._score_fans = spec.score_fans
-        self._adjust = spec.adjust
+        # None: no floor, multiplier, ceiling or fix (`has_adjustments`), whose `adjust` would
+        # only keep the value at least 0: done without the call.
+        self._adjust = spec.adjust if spec.has_adjustments else None
         self._reject = spec.reject
         self._has_rejects = spec.has_rejects
         # Why the situations named cannot all hold for a win, by what the prelude and the
@@ -137,6 +139,7 @@ class Ruleset(SettlingRules):
         # made here once per reading and given to both (`x`), and the `score_fans` taking it.
         self._summary = spec.summary
         self._sharing = spec.summary_sharing()
+        self._hand_summary = spec.hand_summary  # of `standard_placed`'s one reading
         self._reads_waits = "waits" in spec.reads
         self._places_win = bool(spec.reads & WAIT_FACTS)
         # Every option setting's tables and checks, and the memos scoring shares: one object.
@@ -392,11 +395,19 @@ class Ruleset(SettlingRules):
                     total, kept, notes = self._score_fans(arrangement, situation, values)
                 else:  # made once, for `score_fans` and `fu_count`
                     summarize, shared_fans = self._sharing
-                    summary = summarize(arrangement)
+                    if placed and self._hand_summary is not None:
+                        summary = self._hand_summary(hand)
+                    else:
+                        summary = summarize(arrangement)
                     total, kept, notes = shared_fans(arrangement, situation, values, None, summary)
-                total, least, ceiled, ceiling, steps = self._adjust(
-                    arrangement, situation, values, kept, total
-                )
+                if self._adjust is not None:
+                    total, least, ceiled, ceiling, steps = self._adjust(
+                        arrangement, situation, values, kept, total
+                    )
+                else:
+                    least, ceiled, ceiling, steps = 0, False, None, ()
+                    if total < 0:
+                        total = 0
                 rejected = (
                     self._reject(arrangement, situation, values, kept, total)
                     if self._has_rejects
@@ -417,6 +428,8 @@ class Ruleset(SettlingRules):
                     self._points,
                     self._scorer.prefer,
                     self._summary,
+                    # The readings `standard_placed` gives are one arrangement's.
+                    self._hand_summary(hand) if placed and self._hand_summary else None,
                 )
                 arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps = best
             else:

@@ -15,7 +15,7 @@ from typing import Any, cast
 from mjc.frozen import Frozen, frozen, frozen_kw
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.score.options import OptionSpec
-from mjc.runtime.score.points import FuCount, PointsOf, SharedScoreFans, Summarize
+from mjc.runtime.score.points import FuCount, PointsOf, SharedScoreFans, Summarize, Summary
 from mjc.runtime.score.scoring import Adjust, FanInfo, Reject, ScoreFans, Situation, TierInfo
 from mjc.runtime.settle.payments import DealWinInfo, Payments
 from mjc.runtime.tiles.hand import Hand
@@ -127,6 +127,9 @@ class RulesetSpec(Frozen):
     adjust: Adjust
     reject: Reject
     has_rejects: bool = True
+    # False: the rulebook has no floor, multiplier, ceiling or fix, and `adjust` only keeps
+    # the value at least 0 (which `Ruleset.score` then does without the call).
+    has_adjustments: bool = True
     # The facts the fans read that cost work per hand, done only when read: "waits" (the wait set)
     # and those of `mjc.runtime.wins.readings.WAIT_FACTS` (readings with the winning tile placed).
     reads: frozenset[str] = frozenset()
@@ -189,6 +192,9 @@ class RulesetSpec(Frozen):
     # summary (each takes it as `x`): the runtime makes it once per reading. None: each
     # function makes what it reads.
     summary: Summarize | None = None
+    # Its `summarize_hand`, beside `summary`: the same summary of a hand's one standard
+    # reading (`standard_placed`'s), folded from the suits' words. None: `summary` makes it.
+    hand_summary: Callable[[Hand], Summary] | None = None
 
     def summary_sharing(self) -> tuple[Summarize, SharedScoreFans] | None:
         """The module's `summarize_arrangement` and its `score_fans` as the function that

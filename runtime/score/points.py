@@ -110,6 +110,7 @@ def best_by_points(
     points: PointsOf,
     prefer: frozenset[int] = frozenset(),
     summarize: Summarize | None = None,
+    summarized_first: Summary | None = None,
 ) -> tuple[tuple[Any, ...], Valued]:
     """The best of several readings where a hand is paid on its points: one that may win
     before one refused, then the most points, then one holding a fan the scoring `prefer`s
@@ -119,13 +120,15 @@ def best_by_points(
     `best_reading` returns (arrangement, total, kept, notes, floor, refusal, ceiled,
     ceiling, steps) and the reading's fu and points. Given the module's `summarize` of the
     summary that `score_fans` and `fu_count` share, each arrangement is summarized once, and
-    the readings of one arrangement (its winning tile's places) share it."""
+    the readings of one arrangement (its winning tile's places) share it; given
+    `summarized_first` too, the summary of the first reading's arrangement, it is not made
+    again."""
     score_fans, adjust, reject = valuers
     best: tuple[Any, ...] | None = None
     best_valued: Valued | None = None
     best_key: tuple[bool, int, bool, int, int, int] | None = None
-    summary: Summary | None = None
-    summarized: tuple[object, ...] = ()
+    summary: Summary | None = summarized_first
+    summarized: tuple[object, ...] = found[0][:4] if summarized_first is not None else ()
     for arrangement in found:
         if summarize is None:
             total, kept, notes = score_fans(arrangement, situation, values)
@@ -135,7 +138,14 @@ def best_by_points(
             if summary is None or head != summarized:
                 summary, summarized = summarize(arrangement), head
             total, kept, notes = score_fans(arrangement, situation, values, None, summary)
-        total, least, ceiled, ceiling, steps = adjust(arrangement, situation, values, kept, total)
+        if adjust is not None:
+            total, least, ceiled, ceiling, steps = adjust(
+                arrangement, situation, values, kept, total
+            )
+        else:  # no adjustments: the value kept at least 0 (`RulesetSpec.adjust`)
+            least, ceiled, ceiling, steps = 0, False, None, ()
+            if total < 0:
+                total = 0
         rejected = reject(arrangement, situation, values, kept, total) if reject else None
         if rejected is not None and best_key is not None and best_key[0]:
             continue  # refused, and one that may win is held: its points could not matter

@@ -47,6 +47,7 @@ __all__ = [
     "sized_standard_arrangements",
     "standard_arrangements",
     "standard_placed",
+    "suit_readings",
 ]
 
 STANDARD: Final = "standard"
@@ -223,7 +224,7 @@ _PAIR_KIND: Final = SPLIT_KINDS.index("pair")
 
 
 def _suit_readings(base: int, key: bytes) -> tuple[_SuitReading, ...]:
-    """Every split of one suit's counts as concealed melds (`_readings` keeps them, per suit
+    """Every split of one suit's counts as concealed melds (`suit_readings` keeps them, per suit
     and key: this runs once for each)."""
     readings: list[_SuitReading] = []
     by_kind = _SPLIT_MELDS
@@ -245,7 +246,9 @@ _READINGS: Final[tuple[dict[bytes, tuple[_SuitReading, ...]], ...]] = ({}, {}, {
 _BASES: Final = (0, 9, 18, HONOUR_BASE)
 
 
-def _readings(suit: int, key: bytes) -> tuple[_SuitReading, ...]:
+def suit_readings(suit: int, key: bytes) -> tuple[_SuitReading, ...]:
+    """Every split of suit `suit`'s counts `key` (0-2: m, p, s; 3: the honours) into
+    interned concealed sets and at most one pair, kept per suit and key."""
     found = _READINGS[suit].get(key)
     if found is None:
         found = _READINGS[suit][key] = _suit_readings(_BASES[suit], key)
@@ -272,7 +275,12 @@ def _standard(
     if rm is None or rp is None or rs is None or rz is None:  # a suit key not read yet
         # (no `except KeyError`: compiled, a caught exception costs a traceback, and new
         # keys come with most fresh hands)
-        rm, rp, rs, rz = _readings(0, m), _readings(1, p), _readings(2, s), _readings(3, z)
+        rm, rp, rs, rz = (
+            suit_readings(0, m),
+            suit_readings(1, p),
+            suit_readings(2, s),
+            suit_readings(3, z),
+        )
     if len(rm) == len(rp) == len(rs) == len(rz) == 1:
         # The common case: each suit splits one way, so there is at most one arrangement.
         (sm, pm), (sp, pp), (ss, ps), (sz, pz) = rm[0], rp[0], rs[0], rz[0]
@@ -312,7 +320,7 @@ _PLACED: Final[tuple[dict[bytes, _Places], ...]] = tuple({} for _ in range(NUM_P
 
 
 def _placed(tile: int, key: bytes) -> _Places:
-    ((sets, pair),) = _readings(_SUIT_OF_TILE[tile], key)
+    ((sets, pair),) = suit_readings(_SUIT_OF_TILE[tile], key)
     places: list[tuple[Meld, str]] = []
     held: list[int] = []  # the indexes of the melds placed: two alike are one place
     for m in (*sets, pair) if pair is not None else sets:
@@ -345,7 +353,9 @@ def standard_placed(
     suit key (`_placed`); `_standard`'s common case is written again here to spare the
     second pass."""
     win = hand.win_tile
-    if win is None or win >= NUM_PLAYING or hand.size != MAX_TILES:
+    # Every suit splits into sets and one of them holds the pair (`Hand.split_value`, as
+    # `is_standard_win` reads it): each suit key has readings, and one pair is among them.
+    if win is None or win >= NUM_PLAYING or hand.split_value != 2 or hand.size != MAX_TILES:
         return None
     m, p, s, z = hand.suit_keys
     cm, cp, cs, cz = _cached
@@ -353,16 +363,16 @@ def standard_placed(
     if rm is None or rp is None or rs is None or rz is None:  # a suit key not read yet
         # (no `except KeyError`: compiled, a caught exception costs a traceback, and new
         # keys come with most fresh hands)
-        rm, rp, rs, rz = _readings(0, m), _readings(1, p), _readings(2, s), _readings(3, z)
+        rm, rp, rs, rz = (
+            suit_readings(0, m),
+            suit_readings(1, p),
+            suit_readings(2, s),
+            suit_readings(3, z),
+        )
     if not len(rm) == len(rp) == len(rs) == len(rz) == 1:
         return None
     (sm, pm), (sp, pp), (ss, ps), (sz, pz) = rm[0], rp[0], rs[0], rz[0]
     pair = pm or pp or ps or pz
-    if (
-        pair is None
-        or (pm is not None) + (pp is not None) + (ps is not None) + (pz is not None) != 1
-    ):
-        return None
     if SEVEN_PAIRS in shapes and _is_seven_pairs(hand):
         return None
     key = hand.suit_keys[_SUIT_OF_TILE[win]]
@@ -370,11 +380,17 @@ def standard_placed(
     if places is None:
         places = _placed(win, key)
     melds = hand.melds + sm + sp + ss + sz
-    head = (STANDARD, melds, (pair,), hand.tiles, hand.is_concealed, pair, 0)
+    tiles, concealed = hand.tiles, hand.is_concealed
     if len(places) == 1:
         ((won, kind),) = places
-        return [_new_arrangement(Arrangement, (*head, won, kind, waits))]
-    return [_new_arrangement(Arrangement, (*head, won, kind, waits)) for won, kind in places]
+        fields = (STANDARD, melds, (pair,), tiles, concealed, pair, 0, won, kind, waits)
+        return [_new_arrangement(Arrangement, fields)]
+    return [
+        _new_arrangement(
+            Arrangement, (STANDARD, melds, (pair,), tiles, concealed, pair, 0, won, kind, waits)
+        )
+        for won, kind in places
+    ]
 
 
 # By tile: the index of its suit among the four keys (m, p, s, the honours).

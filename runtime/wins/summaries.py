@@ -27,6 +27,7 @@ from mjc.runtime.tiles.argcheck import (
 )
 from mjc.runtime.tiles.melds import MELD_INDEXES, Meld, all_melds
 from mjc.runtime.tiles.tile import NUM_TILES
+from mjc.runtime.wins.arrange import suit_readings
 from mjc.runtime.wins.meldboards import BOARD_BITS, COUNT_BITS, board_units
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ __all__ = [
     "MEMBER_WIDTH",
     "TILE_COUNT_WIDTH",
     "WORD_BITS",
+    "SuitWords",
     "SummaryPart",
     "SummaryTables",
     "SummaryWord",
@@ -424,3 +426,45 @@ def summarize_melds(
     except _WRONG_TYPE_SIGNS:
         raise_if_wrong(summarize_melds, melds, masks, packs)
         raise
+
+
+class SuitWords:
+    """The summary words of each suit's one split into concealed sets and a pair, folded once
+    per suit key (`suit_readings`): a hand whose every suit splits one way has one standard
+    reading (`mjc.runtime.wins.arrange.standard_placed`), whose words are those of its four
+    suits and its declared sets folded together, as a generated module's `summarize_hand`
+    folds them instead of walking the reading's melds. Each fold is an OR, an AND or a sum,
+    so the suits' words fold into the hand's in any order and grouping; a pair folds into
+    every word, as `summarize` folds it (its part is nothing in a word of sets' parts alone).
+
+    `memos` are the four suits' dicts (m, p, s, then the honours) of words by key, which the
+    module reads directly; `fill` makes and keeps a key's words the first time it is met."""
+
+    __slots__ = ("_words", "memos")
+
+    def __init__(self, tables: SummaryTables) -> None:
+        self._words = tables.words
+        self.memos: tuple[dict[bytes, tuple[int, ...]], ...] = ({}, {}, {}, {})
+
+    def fill(self, suit: int, key: bytes) -> tuple[int, ...]:
+        """The words of suit `suit`'s counts `key`, kept for the next hand holding them;
+        a `ValueError` when the suit does not split exactly one way."""
+        readings = suit_readings(suit, key)
+        if len(readings) != 1:
+            raise ValueError(f"suit {suit} splits {len(readings)} ways, not one: {key!r}")
+        ((sets, pair),) = readings
+        items = (*sets, pair) if pair is not None else sets
+        found = []
+        for word in self._words:
+            folded = _START[word.fold]
+            for m in items:
+                value = word.by_meld[m.index]
+                if word.fold == "or":
+                    folded |= value
+                elif word.fold == "and":
+                    folded &= value
+                else:
+                    folded += value
+            found.append(folded)
+        words = self.memos[suit][key] = tuple(found)
+        return words

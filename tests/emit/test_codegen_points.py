@@ -10,6 +10,7 @@ from functools import cache
 
 from mjc.compiler.driver import compile_source
 from mjc.compiler.emit.codegen import generate_module
+from mjc.compiler.loader import load
 from tests.helpers.small_rulebooks import DINGQUE_RULEBOOK, RIICHI_POINTS_RULEBOOK
 
 
@@ -58,3 +59,36 @@ def test_a_rulebook_without_the_sections_gets_none_of_it() -> None:
     source = _module(str(DINGQUE_RULEBOOK))
     for word in ("fu_count", "points=", "payment_round_up", "round_up="):
         assert word not in source
+
+
+def test_limits_that_hold_only_from_a_total_up_are_tested_once_below_it() -> None:
+    code = _function(_module(str(RIICHI_POINTS_RULEBOOK)), "points")
+    # 役満, 倍満, 跳満 and 満貫 each say `total >= N`: one test of the least, 5, stands first;
+    # the limit reading the base and the option's 切り上げ満貫 stay outside it.
+    outer = code.index("    if total >= 5:\n        # limit 役満")
+    assert outer < code.index("        if total >= 13:") < code.index("    base = fu * 2")
+    assert "\n    if base > 2000:" in code and "\n    if o['kiriage'] and" in code
+
+
+def test_points_under_the_one_test_are_those_of_each_limit_in_turn() -> None:
+    loaded = load(str(RIICHI_POINTS_RULEBOOK)).ruleset
+    assert loaded is not None
+    module = loaded.spec.score_fans.__globals__
+    for kiriage in (False, True):
+        for total in range(16):
+            for fu in (20, 25, 30, 40, 60, 110):
+                written = module["points"](None, None, {"kiriage": kiriage}, (), total, fu)
+                assert written == _limits_in_turn(total, fu, kiriage), (total, fu, kiriage)
+
+
+def _limits_in_turn(total: int, fu: int, kiriage: bool) -> tuple[int, str | None]:
+    """The points section of tests/helpers/rulebooks/riichi_points.mjr read line by line."""
+    for least, points, name in ((13, 8000, "役満"), (8, 4000, "倍満"), (6, 3000, "跳満")):
+        if total >= least:
+            return points, name
+    if total >= 5:
+        return 2000, "満貫"
+    base = fu * 2 ** (total + 2)
+    if base > 2000 or (kiriage and ((total == 4 and fu == 30) or (total == 3 and fu == 60))):
+        return 2000, "満貫"
+    return base, None

@@ -42,3 +42,20 @@ def test_a_second_ruleset_from_the_same_spec_scores_alike() -> None:
             assert twin.score(hand, options=options).as_dict() == (
                 book.score(hand, options=options).as_dict()
             )
+
+
+@pytest.mark.parametrize("name", ["mcr", "riichi", "sichuan", "guangdong", "chaozhou"])
+def test_a_spec_without_adjustments_has_an_adjust_that_only_keeps_the_value_at_least_zero(
+    name: str,
+) -> None:
+    book = load(name).compilation.rulebook
+    assert book is not None
+    spec = ruleset(name).spec
+    assert spec.has_adjustments == bool(book.scoring.adjustments)
+    if spec.has_adjustments:
+        return
+    # What `Ruleset.score` does instead of the call: a body with no adjustment reads no
+    # argument but the total.
+    for total in (-3, 0, 7):
+        given = spec.adjust(None, None, {}, (), total)  # type: ignore[arg-type]
+        assert given == (max(total, 0), 0, False, None, ())

@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from mjc.runtime import Hand, parse_hand
 from mjc.runtime.tiles.melds import Meld
 from mjc.runtime.tiles.tile import IS_HONOUR, IS_TERMINAL, RANK_OF, SUIT_OF, tile_text
-from mjc.runtime.wins.arrange import SHAPES, Arrangement, arrangements
+from mjc.runtime.wins.arrange import SHAPES, Arrangement, arrangements, standard_placed
 from mjc.runtime.wins.meldboards import (
     BOARD_BITS,
     BOARD_NAMES,
@@ -25,6 +25,7 @@ from mjc.runtime.wins.summaries import (
     MEMBER_WIDTH,
     TILE_COUNT_WIDTH,
     WORD_BITS,
+    SuitWords,
     SummaryTables,
     meld_masks,
     summarize,
@@ -234,3 +235,27 @@ def test_the_generated_walk_gives_the_fields_of_the_summary_on_built_hands(
         for a in arrangements(hand, SHAPES):
             fields_of = summary_fields(summarize(a, module["SUMMARY"]), module["SUMMARY"])
             assert module["summarize_arrangement"](a) == tuple(fields_of.values())
+
+
+@settings(max_examples=200, deadline=None)
+@given(built_hands())
+def test_a_hand_summarised_from_its_suits_words_is_its_one_readings_summary(
+    hand: Hand | None,
+) -> None:
+    if hand is None:
+        return  # a fifth copy of a tile
+    found = standard_placed(hand, SHAPES, None)
+    if found is None:
+        return  # a suit that splits more than one way (or seven pairs too)
+    for name in ("riichi", "sanma"):
+        module = ruleset(name).spec.score_fans.__globals__
+        for a in found:
+            assert module["summarize_hand"](hand) == module["summarize_arrangement"](a)
+
+
+def test_a_suits_words_are_made_only_for_a_suit_that_splits_one_way() -> None:
+    words = SuitWords(TABLES)
+    key = parse_hand("111222333m").suit_keys[0]  # three pungs or three chows
+    with pytest.raises(ValueError, match="splits 2 ways"):
+        words.fill(0, key)
+    assert words.memos[0] == {}

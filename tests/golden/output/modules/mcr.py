@@ -3132,6 +3132,7 @@ SPEC: Final = RulesetSpec(
     situation_flags=('last_of_kind',),
     situation_problems=situation_problems,
     has_rejects=True,
+    has_adjustments=False,
     reads=frozenset(('closed_wait', 'edge_wait', 'pair_wait', 'waits', 'winning_meld')),
     prefer=(22, 31),
     violated=violated,

@@ -1405,6 +1405,7 @@ SPEC: Final = RulesetSpec(
     situation_flags=(),
     situation_problems=situation_problems,
     has_rejects=True,
+    has_adjustments=False,
     reads=frozenset(()),
     prefer=(),
     violated=violated,

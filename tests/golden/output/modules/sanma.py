@@ -40,6 +40,7 @@ from mjc.runtime.exported import (
     RulesetSpec,
     SUIT_OF,
     Situation,
+    SuitWords,
     TILE_SLOT,
     TierInfo,
     TurnRules,
@@ -217,6 +218,48 @@ def summarize_arrangement(a: Arrangement) -> Summary:
             w3 |= WORD_3_BY_SET[i]
             w4 |= WORD_4_BY_SET[i]
             w5 += WORD_5_BY_SET[i]
+    return (
+        w0 & 0x1ffff,  # tile_any: bit k: some tile passes TILE_PREDICATES[k]
+        w1 & 0x1ffff,  # tile_all: bit k: every tile passes TILE_PREDICATES[k]
+        w2 & 0x3ff,  # tile_count: 5 bits a TILE_COUNTED field: the tiles that pass it
+        w0 >> 17,  # meld_any: bit k: some set passes MELD_PREDICATES[k]
+        w1 >> 17 & 0x1fffff,  # meld_all: bit k: every set passes MELD_PREDICATES[k]
+        w2 >> 10,  # meld_count: 3 bits a MELD_COUNTED field: the sets that pass it
+        w3,  # chow_board: a meld board (mjc.runtime.wins.meldboards)
+        w5,  # chow_count: a meld board (mjc.runtime.wins.meldboards)
+        w4,  # pung_board: a meld board (mjc.runtime.wins.meldboards)
+    )
+
+
+# The words of each suit's one split into sets and a pair, folded once per suit key
+# (mjc.runtime.wins.summaries.SuitWords): what summarize_hand folds.
+SUIT_WORDS: Final = SuitWords(SUMMARY)
+WORDS_M, WORDS_P, WORDS_S, WORDS_Z = SUIT_WORDS.memos
+
+
+def summarize_hand(h: Hand) -> Summary:
+    """summarize_arrangement of the one standard reading of `h`, a hand whose every
+    suit splits one way (mjc.runtime.wins.arrange.standard_placed): the words of its
+    suits' sets and pair, folded once per suit key, then its declared sets'."""
+    km, kp, ks, kz = h.suit_keys
+    m_words = WORDS_M.get(km) or SUIT_WORDS.fill(0, km)
+    p_words = WORDS_P.get(kp) or SUIT_WORDS.fill(1, kp)
+    s_words = WORDS_S.get(ks) or SUIT_WORDS.fill(2, ks)
+    z_words = WORDS_Z.get(kz) or SUIT_WORDS.fill(3, kz)
+    w0 = m_words[0] | p_words[0] | s_words[0] | z_words[0]
+    w1 = m_words[1] & p_words[1] & s_words[1] & z_words[1]
+    w2 = m_words[2] + p_words[2] + s_words[2] + z_words[2]
+    w3 = m_words[3] | p_words[3] | s_words[3] | z_words[3]
+    w4 = m_words[4] | p_words[4] | s_words[4] | z_words[4]
+    w5 = m_words[5] + p_words[5] + s_words[5] + z_words[5]
+    for m in h.melds:
+        i = m.index
+        w0 |= WORD_0_BY_MELD[i]
+        w1 &= WORD_1_BY_MELD[i]
+        w2 += WORD_2_BY_MELD[i]
+        w3 |= WORD_3_BY_MELD[i]
+        w4 |= WORD_4_BY_MELD[i]
+        w5 += WORD_5_BY_MELD[i]
     return (
         w0 & 0x1ffff,  # tile_any: bit k: some tile passes TILE_PREDICATES[k]
         w1 & 0x1ffff,  # tile_all: bit k: every tile passes TILE_PREDICATES[k]
@@ -1530,50 +1573,52 @@ def points(
 ) -> tuple[int, str | None]:
     """The points this reading is paid on (the points section, 点), and the
     limit that names them (None: the base)."""
-    # limit 数え役満 (rulebooks/riichi.mjr:626)
-    if (
-        total >= 13
-        and sum([p for i, _, p in k if FANS[i].tier == 2]) == 0
-        and o['kazoe'] == 'yakuman'
-    ):
-        return 8000, '数え役満'
-    # limit 数え三倍満 (rulebooks/riichi.mjr:628)
-    if (
-        total >= 13
-        and sum([p for i, _, p in k if FANS[i].tier == 2]) == 0
-        and o['kazoe'] == 'sanbaiman'
-    ):
-        return 6000, '数え三倍満'
-    # limit 六倍役満 (rulebooks/riichi.mjr:630)
-    if total >= 78:
-        return 48000, '六倍役満'
-    # limit 五倍役満 (rulebooks/riichi.mjr:632)
-    if total >= 65:
-        return 40000, '五倍役満'
-    # limit 四倍役満 (rulebooks/riichi.mjr:633)
-    if total >= 52:
-        return 32000, '四倍役満'
-    # limit 三倍役満 (rulebooks/riichi.mjr:634)
-    if total >= 39:
-        return 24000, '三倍役満'
-    # limit 二倍役満 (rulebooks/riichi.mjr:635)
-    if total >= 26:
-        return 16000, '二倍役満'
-    # limit 役満 (rulebooks/riichi.mjr:636)
-    if total >= 13:
-        return 8000, '役満'
-    # limit 三倍満 (rulebooks/riichi.mjr:637)
-    if total >= 11:
-        return 6000, '三倍満'
-    # limit 倍満 (rulebooks/riichi.mjr:638)
-    if total >= 8:
-        return 4000, '倍満'
-    # limit 跳満 (rulebooks/riichi.mjr:639)
-    if total >= 6:
-        return 3000, '跳満'
-    # limit 満貫 (rulebooks/riichi.mjr:640)
+    # the next 12 limits hold only from a total of 5 up
     if total >= 5:
-        return 2000, '満貫'
+        # limit 数え役満 (rulebooks/riichi.mjr:626)
+        if (
+            total >= 13
+            and sum([p for i, _, p in k if FANS[i].tier == 2]) == 0
+            and o['kazoe'] == 'yakuman'
+        ):
+            return 8000, '数え役満'
+        # limit 数え三倍満 (rulebooks/riichi.mjr:628)
+        if (
+            total >= 13
+            and sum([p for i, _, p in k if FANS[i].tier == 2]) == 0
+            and o['kazoe'] == 'sanbaiman'
+        ):
+            return 6000, '数え三倍満'
+        # limit 六倍役満 (rulebooks/riichi.mjr:630)
+        if total >= 78:
+            return 48000, '六倍役満'
+        # limit 五倍役満 (rulebooks/riichi.mjr:632)
+        if total >= 65:
+            return 40000, '五倍役満'
+        # limit 四倍役満 (rulebooks/riichi.mjr:633)
+        if total >= 52:
+            return 32000, '四倍役満'
+        # limit 三倍役満 (rulebooks/riichi.mjr:634)
+        if total >= 39:
+            return 24000, '三倍役満'
+        # limit 二倍役満 (rulebooks/riichi.mjr:635)
+        if total >= 26:
+            return 16000, '二倍役満'
+        # limit 役満 (rulebooks/riichi.mjr:636)
+        if total >= 13:
+            return 8000, '役満'
+        # limit 三倍満 (rulebooks/riichi.mjr:637)
+        if total >= 11:
+            return 6000, '三倍満'
+        # limit 倍満 (rulebooks/riichi.mjr:638)
+        if total >= 8:
+            return 4000, '倍満'
+        # limit 跳満 (rulebooks/riichi.mjr:639)
+        if total >= 6:
+            return 3000, '跳満'
+        # limit 満貫 (rulebooks/riichi.mjr:640)
+        if total >= 5:
+            return 2000, '満貫'
     # limit 切り上げ満貫 (rulebooks/riichi.mjr:641)
     if o['kiriage'] and (total == 4 and fu == 30 or total == 3 and fu == 60):
         return 2000, '切り上げ満貫'
@@ -2538,9 +2583,11 @@ SPEC: Final = RulesetSpec(
     situation_flags=('riichi', 'double_riichi', 'ippatsu', 'nuki_bloom', 'nuki_ron'),
     situation_problems=situation_problems,
     has_rejects=True,
+    has_adjustments=False,
     fu_count=fu_count,
     fu_label='符',
     summary=summarize_arrangement,
+    hand_summary=summarize_hand,
     points=points,
     points_label='点',
     reads=frozenset(

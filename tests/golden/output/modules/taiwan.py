@@ -1680,6 +1680,7 @@ SPEC: Final = RulesetSpec(
     situation_flags=(),
     situation_problems=situation_problems,
     has_rejects=False,
+    has_adjustments=False,
     reads=frozenset(('waits', 'winning_meld')),
     prefer=(),
     violated=violated,

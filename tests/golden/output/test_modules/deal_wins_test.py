@@ -598,6 +598,7 @@ SPEC: Final = RulesetSpec(
     deal_wins=DEAL_WINS,
     deal_win_check=deal_wins,
     has_rejects=False,
+    has_adjustments=False,
     reads=frozenset(()),
     prefer=(),
     violated=violated,

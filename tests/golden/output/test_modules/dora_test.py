@@ -731,6 +731,7 @@ SPEC: Final = RulesetSpec(
     situation_flags=('riichi',),
     situation_problems=situation_problems,
     has_rejects=True,
+    has_adjustments=False,
     reads=frozenset(()),
     prefer=(),
     violated=violated,

@@ -568,6 +568,7 @@ SPEC: Final = RulesetSpec(
     situation_flags=(),
     situation_problems=situation_problems,
     has_rejects=True,
+    has_adjustments=False,
     reads=frozenset(()),
     prefer=(),
     violated=violated,

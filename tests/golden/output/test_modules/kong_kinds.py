@@ -598,6 +598,7 @@ SPEC: Final = RulesetSpec(
     situation_flags=(),
     situation_problems=situation_problems,
     has_rejects=False,
+    has_adjustments=False,
     reads=frozenset(()),
     prefer=(),
     violated=violated,

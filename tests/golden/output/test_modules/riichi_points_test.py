@@ -32,6 +32,7 @@ from mjc.runtime.exported import (
     RulesetSpec,
     SUIT_OF,
     Situation,
+    SuitWords,
     TierInfo,
     TurnRules,
     WILD_ACTIONS,
@@ -155,6 +156,39 @@ def summarize_arrangement(a: Arrangement) -> Summary:
             w0 |= WORD_0_BY_SET[i]
             w1 &= WORD_1_BY_SET[i]
             w2 += WORD_2_BY_SET[i]
+    return (
+        w0 & 0x1f,  # tile_any: bit k: some tile passes TILE_PREDICATES[k]
+        w1 & 0x1f,  # tile_all: bit k: every tile passes TILE_PREDICATES[k]
+        w2 & 0x1f,  # tile_count: 5 bits a TILE_COUNTED field: the tiles that pass it
+        w0 >> 5,  # meld_any: bit k: some set passes MELD_PREDICATES[k]
+        w1 >> 5 & 0x1fff,  # meld_all: bit k: every set passes MELD_PREDICATES[k]
+        w2 >> 5,  # meld_count: 3 bits a MELD_COUNTED field: the sets that pass it
+    )
+
+
+# The words of each suit's one split into sets and a pair, folded once per suit key
+# (mjc.runtime.wins.summaries.SuitWords): what summarize_hand folds.
+SUIT_WORDS: Final = SuitWords(SUMMARY)
+WORDS_M, WORDS_P, WORDS_S, WORDS_Z = SUIT_WORDS.memos
+
+
+def summarize_hand(h: Hand) -> Summary:
+    """summarize_arrangement of the one standard reading of `h`, a hand whose every
+    suit splits one way (mjc.runtime.wins.arrange.standard_placed): the words of its
+    suits' sets and pair, folded once per suit key, then its declared sets'."""
+    km, kp, ks, kz = h.suit_keys
+    m_words = WORDS_M.get(km) or SUIT_WORDS.fill(0, km)
+    p_words = WORDS_P.get(kp) or SUIT_WORDS.fill(1, kp)
+    s_words = WORDS_S.get(ks) or SUIT_WORDS.fill(2, ks)
+    z_words = WORDS_Z.get(kz) or SUIT_WORDS.fill(3, kz)
+    w0 = m_words[0] | p_words[0] | s_words[0] | z_words[0]
+    w1 = m_words[1] & p_words[1] & s_words[1] & z_words[1]
+    w2 = m_words[2] + p_words[2] + s_words[2] + z_words[2]
+    for m in h.melds:
+        i = m.index
+        w0 |= WORD_0_BY_MELD[i]
+        w1 &= WORD_1_BY_MELD[i]
+        w2 += WORD_2_BY_MELD[i]
     return (
         w0 & 0x1f,  # tile_any: bit k: some tile passes TILE_PREDICATES[k]
         w1 & 0x1f,  # tile_all: bit k: every tile passes TILE_PREDICATES[k]
@@ -618,18 +652,20 @@ def points(
 ) -> tuple[int, str | None]:
     """The points this reading is paid on (the points section, 点), and the
     limit that names them (None: the base)."""
-    # limit 役満 (tests/helpers/rulebooks/riichi_points.mjr:111)
-    if total >= 13:
-        return 8000, '役満'
-    # limit 倍満 (tests/helpers/rulebooks/riichi_points.mjr:112)
-    if total >= 8:
-        return 4000, '倍満'
-    # limit 跳満 (tests/helpers/rulebooks/riichi_points.mjr:113)
-    if total >= 6:
-        return 3000, '跳満'
-    # limit 満貫 (tests/helpers/rulebooks/riichi_points.mjr:114)
+    # the next 4 limits hold only from a total of 5 up
     if total >= 5:
-        return 2000, '満貫'
+        # limit 役満 (tests/helpers/rulebooks/riichi_points.mjr:111)
+        if total >= 13:
+            return 8000, '役満'
+        # limit 倍満 (tests/helpers/rulebooks/riichi_points.mjr:112)
+        if total >= 8:
+            return 4000, '倍満'
+        # limit 跳満 (tests/helpers/rulebooks/riichi_points.mjr:113)
+        if total >= 6:
+            return 3000, '跳満'
+        # limit 満貫 (tests/helpers/rulebooks/riichi_points.mjr:114)
+        if total >= 5:
+            return 2000, '満貫'
     # base (tests/helpers/rulebooks/riichi_points.mjr:115)
     base = fu * 2 ** (total + 2)
     # limit 満貫 (tests/helpers/rulebooks/riichi_points.mjr:116)
@@ -1076,9 +1112,11 @@ SPEC: Final = RulesetSpec(
     situation_flags=(),
     situation_problems=situation_problems,
     has_rejects=False,
+    has_adjustments=False,
     fu_count=fu_count,
     fu_label='符',
     summary=summarize_arrangement,
+    hand_summary=summarize_hand,
     points=points,
     points_label='点',
     reads=frozenset(('closed_wait', 'edge_wait', 'open_wait', 'pair_wait', 'winning_meld')),
