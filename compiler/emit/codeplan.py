@@ -161,9 +161,18 @@ def need_runs(fans: tuple[FanPlan, ...]) -> list[tuple[needguards.Need | None, l
                 found[-1][1].append(fan)
                 continue
         found.append((fan.need, [fan]))
-    # A need of one fan alone is no block: its own condition tests it. Fans of one need
-    # with different tests (each its own bit of the tile summary) share the test of any.
-    return [(_either(run) if len(run) > 1 else None, run) for _, run in found]
+    # A need of one fan alone is no block: its own condition tests it, unless it needs more
+    # than one meld and does not count them itself (一色四步高: four chows), a test of as many.
+    # Fans of one need with different tests (each its own bit of the tile summary) share the
+    # test of any.
+    return [(_either(run) if len(run) > 1 else _alone(run[0]), run) for _, run in found]
+
+
+def _alone(fan: FanPlan) -> needguards.Need | None:
+    need = fan.need
+    if need is None or need.least == 1 or need.counted:
+        return None
+    return needguards.more(need)
 
 
 def _either(run: list[FanPlan]) -> needguards.Need:

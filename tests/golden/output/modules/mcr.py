@@ -860,34 +860,26 @@ def score_fans(
     )
     # Fans that need a pung or kong: none of them counts without.
     if (x_meld_count >> 45 & 7) > 0:
-        # 大四喜 big_four_winds (rulebooks/mcr.mjr:76)
-        # when (count m in pungs: m.is_wind) == 4
-        # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_big_four_winds = 1 if (x_meld_count >> 0 & 7) == 4 else 0
-        # 一色四节高 four_pure_shifted_pungs (rulebooks/mcr.mjr:212)
-        # when any m in pungs: m.is_suited and (all k in 1..3: any n in pungs: n.suit == m.suit and
-        # n.rank == m.rank + k)
-        # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
-        f_four_pure_shifted_pungs = 1 if (
-            x_pung_board & (
-                SUITED_SLOTS
-                & (x_pung_board >> 4 & x_pung_board >> 8 & x_pung_board >> 12)
-            ) != 0
-        ) else 0
-        # 一色三节高 pure_shifted_pungs (rulebooks/mcr.mjr:295)
-        # when any m in pungs: m.is_suited and (all k in 1..2: any n in pungs: n.suit == m.suit and
-        # n.rank == m.rank + k)
-        # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
-        f_pure_shifted_pungs = 1 if (
-            x_pung_board & (SUITED_SLOTS & (x_pung_board >> 4 & x_pung_board >> 8)) != 0
-        ) else 0
-        # 三同刻 triple_pung (rulebooks/mcr.mjr:369)
-        # when any r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs: m.suit == s
-        # and m.rank == r) == 3
-        # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
-        f_triple_pung = 1 if (
-            (x_pung_board & x_pung_board >> 1 & x_pung_board >> 2 & 0x1111111110) != 0
-        ) else 0
+        # Fans that need four pungs or kongs: none of them counts without.
+        if (x_meld_count >> 45 & 7) >= 4:
+            # 大四喜 big_four_winds (rulebooks/mcr.mjr:76)
+            # when (count m in pungs: m.is_wind) == 4
+            # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
+            f_big_four_winds = 1 if (x_meld_count >> 0 & 7) == 4 else 0
+            # 一色四节高 four_pure_shifted_pungs (rulebooks/mcr.mjr:212)
+            # when any m in pungs: m.is_suited and (all k in 1..3: any n in pungs: n.suit == m.suit
+            # and n.rank == m.rank + k)
+            # group: pungs and kongs by suit and rank (compiled to bit operations on the pung
+            # boards)
+            f_four_pure_shifted_pungs = 1 if (
+                x_pung_board & (
+                    SUITED_SLOTS
+                    & (x_pung_board >> 4 & x_pung_board >> 8 & x_pung_board >> 12)
+                ) != 0
+            ) else 0
+        else:
+            f_big_four_winds = 0
+            f_four_pure_shifted_pungs = 0
         # 箭刻 dragon_pung (rulebooks/mcr.mjr:609)
         # when true, per count m in pungs: m.is_dragon
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -900,23 +892,6 @@ def score_fans(
         # when any m in pungs: m.tile == seat_wind
         # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
         f_seat_wind_fan = 1 if x_pung_board >> TILE_SLOT[x_seat_wind] & 1 != 0 else 0
-        # 双同刻 double_pung (rulebooks/mcr.mjr:660)
-        # when true, per count r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs:
-        # m.suit == s and m.rank == r) == 2
-        # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
-        f_double_pung = (
-            (
-                (
-                    (
-                        x_pung_board & x_pung_board >> 1
-                        | x_pung_board & x_pung_board >> 2
-                        | x_pung_board >> 1 & x_pung_board >> 2
-                    )
-                    & ~(x_pung_board & x_pung_board >> 1 & x_pung_board >> 2)
-                )
-                & 0x1111111110
-            ).bit_count()
-        )
         # Fans that need two pungs or kongs: none of them counts without.
         if (x_meld_count >> 45 & 7) >= 2:
             # 小三元 little_three_dragons (rulebooks/mcr.mjr:163)
@@ -927,9 +902,28 @@ def score_fans(
             # when (count m in pungs: m.is_dragon) == 2
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
             f_two_dragon_pungs = 1 if (x_meld_count >> 3 & 7) == 2 else 0
+            # 双同刻 double_pung (rulebooks/mcr.mjr:660)
+            # when true, per count r in 1..9: (count s in [characters, dots, bamboo]: any m in
+            # pungs: m.suit == s and m.rank == r) == 2
+            # group: pungs and kongs by suit and rank (compiled to bit operations on the pung
+            # boards)
+            f_double_pung = (
+                (
+                    (
+                        (
+                            x_pung_board & x_pung_board >> 1
+                            | x_pung_board & x_pung_board >> 2
+                            | x_pung_board >> 1 & x_pung_board >> 2
+                        )
+                        & ~(x_pung_board & x_pung_board >> 1 & x_pung_board >> 2)
+                    )
+                    & 0x1111111110
+                ).bit_count()
+            )
         else:
             f_little_three_dragons = 0
             f_two_dragon_pungs = 0
+            f_double_pung = 0
         # Fans that need three pungs or kongs: none of them counts without.
         if (x_meld_count >> 45 & 7) >= 3:
             # 大三元 big_three_dragons (rulebooks/mcr.mjr:85)
@@ -940,6 +934,22 @@ def score_fans(
             # when (count m in pungs: m.is_wind) == 3 and pair.is_wind
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
             f_little_four_winds = 1 if (x_meld_count >> 0 & 7) == 3 and x_pair.is_wind else 0
+            # 一色三节高 pure_shifted_pungs (rulebooks/mcr.mjr:295)
+            # when any m in pungs: m.is_suited and (all k in 1..2: any n in pungs: n.suit == m.suit
+            # and n.rank == m.rank + k)
+            # group: pungs and kongs by suit and rank (compiled to bit operations on the pung
+            # boards)
+            f_pure_shifted_pungs = 1 if (
+                x_pung_board & (SUITED_SLOTS & (x_pung_board >> 4 & x_pung_board >> 8)) != 0
+            ) else 0
+            # 三同刻 triple_pung (rulebooks/mcr.mjr:369)
+            # when any r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs: m.suit ==
+            # s and m.rank == r) == 3
+            # group: pungs and kongs by suit and rank (compiled to bit operations on the pung
+            # boards)
+            f_triple_pung = 1 if (
+                (x_pung_board & x_pung_board >> 1 & x_pung_board >> 2 & 0x1111111110) != 0
+            ) else 0
             # 三风刻 big_three_winds (rulebooks/mcr.mjr:423)
             # when (count m in pungs: m.is_wind) == 3
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -962,21 +972,23 @@ def score_fans(
         else:
             f_big_three_dragons = 0
             f_little_four_winds = 0
+            f_pure_shifted_pungs = 0
+            f_triple_pung = 0
             f_big_three_winds = 0
             f_mixed_shifted_pungs = 0
     else:
         f_big_four_winds = 0
         f_four_pure_shifted_pungs = 0
-        f_pure_shifted_pungs = 0
-        f_triple_pung = 0
         f_dragon_pung = 0
         f_prevalent_wind = 0
         f_seat_wind_fan = 0
-        f_double_pung = 0
         f_little_three_dragons = 0
         f_two_dragon_pungs = 0
+        f_double_pung = 0
         f_big_three_dragons = 0
         f_little_four_winds = 0
+        f_pure_shifted_pungs = 0
+        f_triple_pung = 0
         f_big_three_winds = 0
         f_mixed_shifted_pungs = 0
     # Fans that need one property every tile has: none of them counts without.
@@ -1185,35 +1197,42 @@ def score_fans(
             else:
                 f_pure_terminal_chows = 0
                 f_pure_double_chow = 0
-            # 清龙 pure_straight (rulebooks/mcr.mjr:330)
-            # when shape == standard and (any m in chows: m.rank == 1 and (any n in chows: n.suit ==
-            # m.suit and n.rank == 4) and (any n in chows: n.suit == m.suit and n.rank == 7))
-            # group: chows by suit and rank (compiled to bit operations on the chow boards)
-            f_pure_straight = 1 if (
-                x_chow_board & (
-                    15 << 4
-                    & (x_chow_board >> 16 & 15) * EVERY_RANK
-                    & (x_chow_board >> 28 & 15) * EVERY_RANK
-                ) != 0
-            ) else 0
-            # 一色三步高 pure_shifted_chows (rulebooks/mcr.mjr:350)
-            # when shape == standard and (any m in chows: any k in 1..2: (any n in chows: n.suit ==
-            # m.suit and n.rank == m.rank + k) and (any n in chows: n.suit == m.suit and n.rank ==
-            # m.rank + 2 * k))
-            # group: chows by suit and rank (compiled to bit operations on the chow boards)
-            f_pure_shifted_chows = 1 if (
-                x_chow_board & (
-                    (x_chow_board >> 4 & x_chow_board >> 8)
-                    | (x_chow_board >> 8 & x_chow_board >> 16)
-                ) != 0
-            ) else 0
-            # 一色三同顺 pure_triple_chow (rulebooks/mcr.mjr:285)
-            # when shape == standard and (any m in chows: (count c in chows: c.suit == m.suit and
-            # c.rank == m.rank) == 3)
-            # group: chows by suit and rank (compiled to bit operations on the chow boards)
-            f_pure_triple_chow = 1 if (
-                x_chow_count & x_chow_count >> 1 & 0x11100111001110011100111001110011100000 != 0
-            ) else 0
+            # Fans that need three chows: none of them counts without.
+            if (x_meld_count >> 18 & 7) >= 3:
+                # 一色三同顺 pure_triple_chow (rulebooks/mcr.mjr:285)
+                # when shape == standard and (any m in chows: (count c in chows: c.suit == m.suit
+                # and c.rank == m.rank) == 3)
+                # group: chows by suit and rank (compiled to bit operations on the chow boards)
+                f_pure_triple_chow = 1 if (
+                    x_chow_count & x_chow_count >> 1 & 0x11100111001110011100111001110011100000 != 0
+                ) else 0
+                # 清龙 pure_straight (rulebooks/mcr.mjr:330)
+                # when shape == standard and (any m in chows: m.rank == 1 and (any n in chows:
+                # n.suit == m.suit and n.rank == 4) and (any n in chows: n.suit == m.suit and n.rank
+                # == 7))
+                # group: chows by suit and rank (compiled to bit operations on the chow boards)
+                f_pure_straight = 1 if (
+                    x_chow_board & (
+                        15 << 4
+                        & (x_chow_board >> 16 & 15) * EVERY_RANK
+                        & (x_chow_board >> 28 & 15) * EVERY_RANK
+                    ) != 0
+                ) else 0
+                # 一色三步高 pure_shifted_chows (rulebooks/mcr.mjr:350)
+                # when shape == standard and (any m in chows: any k in 1..2: (any n in chows: n.suit
+                # == m.suit and n.rank == m.rank + k) and (any n in chows: n.suit == m.suit and
+                # n.rank == m.rank + 2 * k))
+                # group: chows by suit and rank (compiled to bit operations on the chow boards)
+                f_pure_shifted_chows = 1 if (
+                    x_chow_board & (
+                        (x_chow_board >> 4 & x_chow_board >> 8)
+                        | (x_chow_board >> 8 & x_chow_board >> 16)
+                    ) != 0
+                ) else 0
+            else:
+                f_pure_triple_chow = 0
+                f_pure_straight = 0
+                f_pure_shifted_chows = 0
             # Fans that need four chows: none of them counts without.
             if (x_meld_count >> 18 & 7) >= 4:
                 # 一色四同顺 quadruple_chow (rulebooks/mcr.mjr:202)
@@ -1245,9 +1264,9 @@ def score_fans(
         else:
             f_pure_terminal_chows = 0
             f_pure_double_chow = 0
+            f_pure_triple_chow = 0
             f_pure_straight = 0
             f_pure_shifted_chows = 0
-            f_pure_triple_chow = 0
             f_quadruple_chow = 0
             f_three_suited_terminal_chows = 0
         # 全双刻 all_even_pungs (rulebooks/mcr.mjr:266)
@@ -1273,25 +1292,29 @@ def score_fans(
         f_three_concealed_pungs = 0
         f_pure_terminal_chows = 0
         f_pure_double_chow = 0
+        f_pure_triple_chow = 0
         f_pure_straight = 0
         f_pure_shifted_chows = 0
-        f_pure_triple_chow = 0
         f_quadruple_chow = 0
         f_three_suited_terminal_chows = 0
         f_all_even_pungs = 0
         f_all_five = 0
         f_all_pungs = 0
         f_outside_hand = 0
-    # 一色四步高 four_pure_shifted_chows (rulebooks/mcr.mjr:221)
-    # when any m in chows: (all k in 1..3: any n in chows: n.suit == m.suit and n.rank == m.rank +
-    # k) or (all k in 1..3: any n in chows: n.suit == m.suit and n.rank == m.rank + 2 * k)
-    # group: chows by suit and rank (compiled to bit operations on the chow boards)
-    f_four_pure_shifted_chows = 1 if (
-        x_chow_board & (
-            (x_chow_board >> 4 & x_chow_board >> 8 & x_chow_board >> 12)
-            | (x_chow_board >> 8 & x_chow_board >> 16 & x_chow_board >> 24)
-        ) != 0
-    ) else 0
+    # Fans that need four chows: none of them counts without.
+    if (x_meld_count >> 18 & 7) >= 4:
+        # 一色四步高 four_pure_shifted_chows (rulebooks/mcr.mjr:221)
+        # when any m in chows: (all k in 1..3: any n in chows: n.suit == m.suit and n.rank == m.rank
+        # + k) or (all k in 1..3: any n in chows: n.suit == m.suit and n.rank == m.rank + 2 * k)
+        # group: chows by suit and rank (compiled to bit operations on the chow boards)
+        f_four_pure_shifted_chows = 1 if (
+            x_chow_board & (
+                (x_chow_board >> 4 & x_chow_board >> 8 & x_chow_board >> 12)
+                | (x_chow_board >> 8 & x_chow_board >> 16 & x_chow_board >> 24)
+            ) != 0
+        ) else 0
+    else:
+        f_four_pure_shifted_chows = 0
     # 七对 seven_pairs_fan (rulebooks/mcr.mjr:248)
     # when shape == seven_pairs
     # group: the tile summary (read directly)
@@ -1359,34 +1382,40 @@ def score_fans(
                 f_mixed_straight = 0
                 f_mixed_triple_chow = 0
                 f_mixed_shifted_chows = 0
-            # 喜相逢 mixed_double_chow (rulebooks/mcr.mjr:703)
-            # when shape == standard or shape == knitted_straight, per count r in 1..7: (count s in
-            # [characters, dots, bamboo]: any m in chows: m.suit == s and m.rank == r) == 2
-            # group: chows by suit and rank (compiled to bit operations on the chow boards)
-            f_mixed_double_chow = (
-                (
+            # Fans that need two chows: none of them counts without.
+            if (x_meld_count >> 18 & 7) >= 2:
+                # 喜相逢 mixed_double_chow (rulebooks/mcr.mjr:703)
+                # when shape == standard or shape == knitted_straight, per count r in 1..7: (count s
+                # in [characters, dots, bamboo]: any m in chows: m.suit == s and m.rank == r) == 2
+                # group: chows by suit and rank (compiled to bit operations on the chow boards)
+                f_mixed_double_chow = (
                     (
                         (
-                            x_chow_board & x_chow_board >> 1
-                            | x_chow_board & x_chow_board >> 2
-                            | x_chow_board >> 1 & x_chow_board >> 2
+                            (
+                                x_chow_board & x_chow_board >> 1
+                                | x_chow_board & x_chow_board >> 2
+                                | x_chow_board >> 1 & x_chow_board >> 2
+                            )
+                            & ~(x_chow_board & x_chow_board >> 1 & x_chow_board >> 2)
                         )
-                        & ~(x_chow_board & x_chow_board >> 1 & x_chow_board >> 2)
-                    )
-                    & 0x11111110
-                ).bit_count()
-            )
-            # 连六 short_straight (rulebooks/mcr.mjr:712)
-            # when shape == standard or shape == knitted_straight, per count m in chows: any n in
-            # chows: n.suit == m.suit and n.rank == m.rank + 3
-            # group: chows by suit and rank (compiled to bit operations on the chow boards)
-            f_short_straight = (x_chow_count & (x_chow_held >> 60) * 7) % 15
-            # 老少副 two_terminal_chows (rulebooks/mcr.mjr:721)
-            # when shape == standard or shape == knitted_straight, per count s in [characters, dots,
-            # bamboo]: (any m in chows: m.suit == s and m.rank == 1) and (any m in chows: m.suit ==
-            # s and m.rank == 7)
-            # group: chows by suit and rank (compiled to bit operations on the chow boards)
-            f_two_terminal_chows = ((x_chow_board >> 4 & x_chow_board >> 28) & 7).bit_count()
+                        & 0x11111110
+                    ).bit_count()
+                )
+                # 连六 short_straight (rulebooks/mcr.mjr:712)
+                # when shape == standard or shape == knitted_straight, per count m in chows: any n
+                # in chows: n.suit == m.suit and n.rank == m.rank + 3
+                # group: chows by suit and rank (compiled to bit operations on the chow boards)
+                f_short_straight = (x_chow_count & (x_chow_held >> 60) * 7) % 15
+                # 老少副 two_terminal_chows (rulebooks/mcr.mjr:721)
+                # when shape == standard or shape == knitted_straight, per count s in [characters,
+                # dots, bamboo]: (any m in chows: m.suit == s and m.rank == 1) and (any m in chows:
+                # m.suit == s and m.rank == 7)
+                # group: chows by suit and rank (compiled to bit operations on the chow boards)
+                f_two_terminal_chows = ((x_chow_board >> 4 & x_chow_board >> 28) & 7).bit_count()
+            else:
+                f_mixed_double_chow = 0
+                f_short_straight = 0
+                f_two_terminal_chows = 0
         else:
             f_mixed_straight = 0
             f_mixed_triple_chow = 0

@@ -840,17 +840,6 @@ def score_fans(
                 & (x_chow_board >> 2 & EVERY_RANK) * 15
             ) != 0
         ) else 0
-        # 一気通貫 ittsu (rulebooks/riichi.mjr:312)
-        # when any m in chows: m.rank == 1 and (any n in chows: n.suit == m.suit and n.rank == 4)
-        # and (any k in chows: k.suit == m.suit and k.rank == 7)
-        # group: chows by suit and rank (compiled to bit operations on the chow boards)
-        f_ittsu = 1 if (
-            x_chow_board & (
-                15 << 4
-                & (x_chow_board >> 16 & 15) * EVERY_RANK
-                & (x_chow_board >> 28 & 15) * EVERY_RANK
-            ) != 0
-        ) else 0
         # 混全帯么九 chanta (rulebooks/riichi.mjr:320)
         # when (shape == standard and len(chows) > 0) and (all m in melds: m.is_outside) and
         # pair.is_outside and (any t in tiles: t.is_honour)
@@ -872,11 +861,22 @@ def score_fans(
             and (x_meld_all >> 9 & 1)
             and x_pair.has_terminal
         ) else 0
+        # 一気通貫 ittsu (rulebooks/riichi.mjr:312)
+        # when any m in chows: m.rank == 1 and (any n in chows: n.suit == m.suit and n.rank == 4)
+        # and (any k in chows: k.suit == m.suit and k.rank == 7)
+        # group: chows by suit and rank (compiled to bit operations on the chow boards)
+        f_ittsu = 1 if (
+            x_chow_board & (
+                15 << 4
+                & (x_chow_board >> 16 & 15) * EVERY_RANK
+                & (x_chow_board >> 28 & 15) * EVERY_RANK
+            ) != 0
+        ) else 0
     else:
         f_sanshoku = 0
-        f_ittsu = 0
         f_chanta = 0
         f_junchan = 0
+        f_ittsu = 0
     # 七対子 chiitoitsu (rulebooks/riichi.mjr:331)
     # when shape == seven_pairs
     # group: the tile summary (read directly)
