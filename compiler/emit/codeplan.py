@@ -78,7 +78,7 @@ class FanPlan(Frozen):
     shown: str  # the condition as the rulebook writes it, escaped when written
     condition: ir.Expr | None  # None: always holds
     per: ir.Expr | None
-    clamp: bool  # the per count may be below zero as written: `max(per, 0)` (zero: not at all)
+    clamp: bool  # the per count may be below zero as written: then 0 (not at all)
     # What it reads and how that was compiled (`fangroups`), written above it.
     group: str = fangroups.SITUATION
     how: str = ""
@@ -161,8 +161,9 @@ def need_runs(fans: tuple[FanPlan, ...]) -> list[tuple[needguards.Need | None, l
                 found[-1][1].append(fan)
                 continue
         found.append((fan.need, [fan]))
-    # A need of one fan alone is no block: its own condition tests it, unless it needs more
-    # than one meld and does not count them itself (一色四步高: four chows), a test of as many.
+    # A need of one fan alone is no block: its own condition tests it, unless it needs melds
+    # its condition does not count itself (一色四步高: four chows, 幺九刻: a pung), a test of as
+    # many.
     # Fans of one need with different tests (each its own bit of the tile summary) share the
     # test of any.
     return [(_either(run) if len(run) > 1 else _alone(run[0]), run) for _, run in found]
@@ -170,9 +171,7 @@ def need_runs(fans: tuple[FanPlan, ...]) -> list[tuple[needguards.Need | None, l
 
 def _alone(fan: FanPlan) -> needguards.Need | None:
     need = fan.need
-    if need is None or need.least == 1 or need.counted:
-        return None
-    return needguards.more(need)
+    return needguards.more(need) if need is not None and needguards.worth_alone(need) else None
 
 
 def _either(run: list[FanPlan]) -> needguards.Need:

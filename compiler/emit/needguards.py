@@ -84,6 +84,13 @@ def more(need: Need) -> Need:
     return Need(need.key, f"{count} {_MELD_PLURALS[need.key]}", guard, need.least, need.counted)
 
 
+def worth_alone(need: Need) -> bool:
+    """Whether a fan of this need alone is worth a test of it before its condition: a need of
+    melds the condition does not count itself (it reads a board or loops over the melds,
+    dearer than the count of them); a flag, a bit or a count is its own test."""
+    return need.key in _MELD_LISTS and not need.counted
+
+
 def need_of_count(per: ir.Expr | None) -> Need | None:
     """The need of a fan's `per` count that is 0 without it: a `count` over chows, pungs or
     kongs, or such a count less another `count` (never below 0, so the fan's count, cut at

@@ -1513,76 +1513,92 @@ def score_fans(
     # len(kongs)
     # group: pungs and kongs by suit and rank (compiled to bit operations on the tile boards (a
     # plain loop past 15 tiles))
-    f_tile_hog = max((
+    f_tile_hog = (
         (
             (
-                0x888008880888808888088880888808888088880888800000
-                & ~(
-                    ((x_tile_copies ^ 0x444004440444404444044440444404444044440444400000)
-                    & 0x777007770777707777077770777707777077770777700000)
-                    + 0x777007770777707777077770777707777077770777700000
-                    | (x_tile_copies ^ 0x444004440444404444044440444404444044440444400000)
-                )
-            ).bit_count()
-            if x_tile_copies & 0x444004440444404444044440444404444044440444400000
-            else 0
-        )
-        if len(x_tiles) < 16
-        else sum(
-            1
-            for v_t in (
-                T1m,
-                T2m,
-                T3m,
-                T4m,
-                T5m,
-                T6m,
-                T7m,
-                T8m,
-                T9m,
-                T1p,
-                T2p,
-                T3p,
-                T4p,
-                T5p,
-                T6p,
-                T7p,
-                T8p,
-                T9p,
-                T1s,
-                T2s,
-                T3s,
-                T4s,
-                T5s,
-                T6s,
-                T7s,
-                T8s,
-                T9s,
-                T1z,
-                T2z,
-                T3z,
-                T4z,
-                T5z,
-                T6z,
-                T7z
+                (
+                    0x888008880888808888088880888808888088880888800000
+                    & ~(
+                        ((x_tile_copies ^ 0x444004440444404444044440444404444044440444400000)
+                        & 0x777007770777707777077770777707777077770777700000)
+                        + 0x777007770777707777077770777707777077770777700000
+                        | (x_tile_copies ^ 0x444004440444404444044440444404444044440444400000)
+                    )
+                ).bit_count()
+                if x_tile_copies & 0x444004440444404444044440444404444044440444400000
+                else 0
             )
-            if x_tiles.count(v_t) == 4
+            if len(x_tiles) < 16
+            else sum(
+                1
+                for v_t in (
+                    T1m,
+                    T2m,
+                    T3m,
+                    T4m,
+                    T5m,
+                    T6m,
+                    T7m,
+                    T8m,
+                    T9m,
+                    T1p,
+                    T2p,
+                    T3p,
+                    T4p,
+                    T5p,
+                    T6p,
+                    T7p,
+                    T8p,
+                    T9p,
+                    T1s,
+                    T2s,
+                    T3s,
+                    T4s,
+                    T5s,
+                    T6s,
+                    T7s,
+                    T8s,
+                    T9s,
+                    T1z,
+                    T2z,
+                    T3z,
+                    T4z,
+                    T5z,
+                    T6z,
+                    T7z
+                )
+                if x_tiles.count(v_t) == 4
+            )
         )
+        - (x_meld_count >> 6 & 7)
     )
-    - (x_meld_count >> 6 & 7), 0)
-    # 幺九刻 pung_of_terminals (rulebooks/mcr.mjr:730)
-    # when true, per (count m in pungs: m.is_terminal or m.is_wind and m.tile != seat_wind and
-    # m.tile != round_wind and (count n in pungs: n.is_wind) < 3) - (count x in [1]: nine_gates)
-    # group: pungs and kongs by suit and rank (compiled to bit operations on the meld boards)
-    f_pung_of_terminals = max((x_meld_count >> 42 & 7)
-    + (
-        (x_meld_count >> 36 & 7)
-        - (x_by_tile_17 >> TILE_FIELD[x_seat_wind] & 15)
-        - (x_by_tile_17 >> TILE_FIELD[x_round_wind] & 15 if x_round_wind != x_seat_wind else 0)
-        if (x_meld_count >> 39 & 7) < 3
-        else 0
-    )
-    - (1 if f_nine_gates > 0 else 0), 0)
+    if f_tile_hog < 0:
+        f_tile_hog = 0
+    # Fans that need a pung or kong: none of them counts without.
+    if (x_meld_count >> 45 & 7) > 0:
+        # 幺九刻 pung_of_terminals (rulebooks/mcr.mjr:730)
+        # when true, per (count m in pungs: m.is_terminal or m.is_wind and m.tile != seat_wind and
+        # m.tile != round_wind and (count n in pungs: n.is_wind) < 3) - (count x in [1]: nine_gates)
+        # group: pungs and kongs by suit and rank (compiled to bit operations on the meld boards)
+        f_pung_of_terminals = (
+            (x_meld_count >> 42 & 7)
+            + (
+                (x_meld_count >> 36 & 7)
+                - (x_by_tile_17 >> TILE_FIELD[x_seat_wind] & 15)
+                - (
+                    x_by_tile_17 >> TILE_FIELD[x_round_wind] & 15
+                    if x_round_wind != x_seat_wind
+                    else 0
+                )
+                if (x_meld_count >> 39 & 7) < 3
+                else 0
+            )
+            - (1 if f_nine_gates > 0 else 0)
+        )
+        if f_pung_of_terminals < 0:
+            f_pung_of_terminals = 0
+    else:
+        f_pung_of_terminals = 0
     # 缺一门 one_voided_suit (rulebooks/mcr.mjr:747)
     # when suits(tiles) == 2
     # group: the tile summary (bits of the tile and meld summaries)

@@ -948,7 +948,9 @@ def score_fans(
     # 赤ドラ red_dora (rulebooks/riichi.mjr:573)
     # when option.red_fives, per red_fives
     # group: the winning situation only (read directly)
-    f_red_dora = max(s.red_fives, 0) if o['red_fives'] else 0
+    f_red_dora = s.red_fives if o['red_fives'] else 0
+    if f_red_dora < 0:
+        f_red_dora = 0
     # 裏ドラ ura_dora (rulebooks/riichi.mjr:583)
     # when riichi or double_riichi, per sum i in ura_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)

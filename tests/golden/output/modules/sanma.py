@@ -951,20 +951,28 @@ def score_fans(
     # when true, per (sum i in dora_indicators: copies(successor(i))) + set_aside * (1 + (count i in
     # dora_indicators: successor(i) == 4z))
     # group: the winning situation only (plain loops: no pattern matched)
-    f_dora = max(sum([x_tiles.count(SUCCESSOR[v_i]) for v_i in x_dora_indicators])
-    + x_set_aside * (1 + sum(1 for v_i in x_dora_indicators if SUCCESSOR[v_i] == T4z)), 0)
+    f_dora = (
+        sum([x_tiles.count(SUCCESSOR[v_i]) for v_i in x_dora_indicators])
+        + x_set_aside * (1 + sum(1 for v_i in x_dora_indicators if SUCCESSOR[v_i] == T4z))
+    )
+    if f_dora < 0:
+        f_dora = 0
     # 赤ドラ red_dora (rulebooks/riichi.mjr:573)
     # when option.red_fives, per red_fives
     # group: the winning situation only (read directly)
-    f_red_dora = max(s.red_fives, 0) if o['red_fives'] else 0
+    f_red_dora = s.red_fives if o['red_fives'] else 0
+    if f_red_dora < 0:
+        f_red_dora = 0
     # 裏ドラ ura_dora (rulebooks/sanma.mjr:204)
     # when riichi or double_riichi, per (sum i in ura_indicators: copies(successor(i))) + set_aside
     # * (count i in ura_indicators: successor(i) == 4z)
     # group: the winning situation only (plain loops: no pattern matched)
-    f_ura_dora = max((
+    f_ura_dora = (
         sum([x_tiles.count(SUCCESSOR[v_i]) for v_i in x_ura_indicators])
         + x_set_aside * sum(1 for v_i in x_ura_indicators if SUCCESSOR[v_i] == T4z)
-    ), 0) if ('riichi' in s.extra) or ('double_riichi' in s.extra) else 0
+    ) if ('riichi' in s.extra) or ('double_riichi' in s.extra) else 0
+    if f_ura_dora < 0:
+        f_ura_dora = 0
     if raw is not None:
         raw.extend((
             f_riichi_fan,
