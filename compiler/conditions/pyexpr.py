@@ -140,6 +140,9 @@ class PyExpr:
     # them).
     quantifiers: dict[ir.QuantE, int] = field(default_factory=dict)
     shared: frozenset[ir.QuantE] = frozenset()
+    # The lists of melds whose length several tests read (`codeplan.lengths_read`): taken out
+    # of the meld summary once per call into a local `x_len_<list>`.
+    lengths: frozenset[str] = frozenset()
 
     def __call__(self, expr: ir.Expr) -> Doc:
         return self.py(expr).doc
@@ -265,7 +268,11 @@ class PyExpr:
             ):
                 slot = self.predicates.counter("meld", f"lambda v_m: v_m.{SUMMARY_OF[fact][1]}")
                 self.summaries.add("meld")
-                return atom(f"(x_meld_count >> {slot * COUNT_WIDTH['meld']} & 7)")
+                source = f"(x_meld_count >> {slot * COUNT_WIDTH['meld']} & 7)"
+                if fact in self.lengths:
+                    name, _ = self.hoisted.setdefault(source, (f"x_len_{fact}", source))
+                    return atom(name)
+                return atom(source)
             case ir.CallE(func="len", args=(ir.FactE(fact="declared"),)) if (
                 self.fact_source is FACT_SOURCE
             ):

@@ -130,6 +130,7 @@ class ScoringPlan(Frozen):
     sort_kept: bool  # whether the kept fans must be sorted back into table order
     inline: frozenset[str]
     shared: frozenset[ir.QuantE] = frozenset()  # loops computed once (`shared_loops`)
+    lengths: frozenset[str] = frozenset()  # lengths taken out once (`lengths_read`)
 
     def runs(self) -> list[tuple[ir.Expr | None, tuple[FanPlan, ...]]]:
         """The fans in evaluation order as runs under one shape test (None: each fan tests
@@ -259,7 +260,32 @@ def plan_scoring(
         sort_kept=sort_kept,
         inline=_in_place(counting),
         shared=shared_loops(counting),
+        lengths=lengths_read(fans),
     )
+
+
+def lengths_read(fans: Iterable[FanPlan]) -> frozenset[str]:
+    """The lists of melds whose length the scoring function reads more than once, in the
+    fans' conditions and in the tests of their needs (`len(chows) >= 3`, one per need): each
+    taken out of the meld summary once per call, not once per test."""
+    fans = list(fans)
+    keys = [fan.need.key for fan in fans if fan.need is not None]
+    needs = {  # a need tested: by a block of fans, or one fan's that it is worth alone
+        (fan.need.key, fan.need.least)
+        for fan in fans
+        if fan.need is not None
+        and (keys.count(fan.need.key) > 1 or needguards.worth_alone(fan.need))
+    }
+    reads = {fact: sum(1 for key, _ in needs if key == fact) for fact in _MELD_LISTS}
+    exprs = [e for fan in fans for e in (fan.per, fan.condition)]
+    for node in ir.subnodes(exprs):
+        match node:
+            case ir.CallE(func="len", args=(ir.FactE(fact=fact),)) if fact in _MELD_LISTS:
+                reads[fact] += 1
+    return frozenset(fact for fact, times in reads.items() if times > 1)
+
+
+_MELD_LISTS = ("chows", "pungs", "kongs")
 
 
 def _fan_plan(

@@ -56,7 +56,7 @@ def score_fans_body(state: ModuleState) -> list[str]:
 
     plan = plan_scoring(state.book, make, state.slots)
     py = make(plan.inline)
-    py.shared = plan.shared
+    py.shared, py.lengths = plan.shared, plan.lengths
     guards = state.guards()
     body = CodeWriter(indent=1)
     unguarded: list[FanPlan] = []  # fans in a row outside shape blocks, for need blocks

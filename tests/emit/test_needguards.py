@@ -239,20 +239,30 @@ def test_fans_of_one_need_are_written_under_one_test_of_it() -> None:
     lines = [line.strip() for line in GUARDED.splitlines()]
     heading = lines.index("# Fans that need a chow: none of them counts without.")
     test = lines[heading + 1]
-    assert test.startswith("if (x_meld_count >> ") and test.endswith(" & 7) > 0:")
+    assert test == "if x_len_chows > 0:"
     assert "none of them counts without." not in PLAIN
+
+
+def test_a_length_several_tests_read_is_taken_out_of_the_meld_summary_once() -> None:
+    lines = [line.strip() for line in GUARDED.splitlines()]
+    for fact in ("chows", "pungs", "kongs"):
+        taken = [line for line in lines if line.startswith(f"x_len_{fact} = ")]
+        assert len(taken) == 1 and re.fullmatch(
+            r"x_len_\w+ = \(x_meld_count >> \d+ & 7\)", taken[0]
+        )
+    assert sum(line.startswith("if x_len_chows ") for line in lines) >= 4
 
 
 def test_fans_needing_more_melds_are_written_under_one_test_of_as_many() -> None:
     lines = [line.strip() for line in GUARDED.splitlines()]
     heading = lines.index("# Fans that need two chows: none of them counts without.")
-    assert lines[heading + 1] == "if (x_meld_count >> 18 & 7) >= 2:"
+    assert lines[heading + 1] == "if x_len_chows >= 2:"
     assert "# Fans that need three chows: none of them counts without." in lines
     assert "# Fans that need four pungs or kongs: none of them counts without." in lines
     # Inside the block of one chow: the test of two comes after the test of one.
     assert lines[heading - 2 : heading] == [
         "# Fans that need a chow: none of them counts without.",
-        "if (x_meld_count >> 18 & 7) > 0:",
+        "if x_len_chows > 0:",
     ]
 
 
@@ -263,7 +273,7 @@ def test_a_fan_alone_needing_more_melds_than_it_counts_is_written_under_the_test
     title = next(i for i, line in enumerate(lines) if "four_pure_shifted_chows (" in line)
     assert lines[title - 2 : title] == [
         "# Fans that need four chows: none of them counts without.",
-        "if (x_meld_count >> 18 & 7) >= 4:",
+        "if x_len_chows >= 4:",
     ]
     # 双暗刻 counts its concealed pungs itself: no test of two before it.
     title = next(i for i, line in enumerate(lines) if "two_concealed_pungs (" in line)

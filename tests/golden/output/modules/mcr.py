@@ -847,8 +847,12 @@ def score_fans(
         x_tile_any, x_tile_all, x_tile_count, x_meld_any, x_meld_all, x_meld_count, x_by_tile_15,
         x_by_tile_17, x_chow_board, x_chow_count, x_holding_14, x_pung_board, x_tile_copies
     ) = summarize_arrangement(a)
+    # Lengths that several tests read, out of the meld summary once:
+    x_len_pungs = (x_meld_count >> 45 & 7)
+    x_len_kongs = (x_meld_count >> 6 & 7)
+    x_len_chows = (x_meld_count >> 18 & 7)
     x_suit_count = (x_tile_any >> 1 & 7).bit_count()
-    x_counted_1 = (
+    x_counted_3 = (
         (x_meld_count >> 9 & 7)
         - (x_melds.count(x_winning_meld)
         if x_winning_meld.is_pung and x_winning_meld.concealed and not x_self_drawn else 0)
@@ -859,9 +863,9 @@ def score_fans(
         >> 3 & 0x11100111001110011100111001110011100000
     )
     # Fans that need a pung or kong: none of them counts without.
-    if (x_meld_count >> 45 & 7) > 0:
+    if x_len_pungs > 0:
         # Fans that need four pungs or kongs: none of them counts without.
-        if (x_meld_count >> 45 & 7) >= 4:
+        if x_len_pungs >= 4:
             # 大四喜 big_four_winds (rulebooks/mcr.mjr:76)
             # when (count m in pungs: m.is_wind) == 4
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -893,7 +897,7 @@ def score_fans(
         # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
         f_seat_wind_fan = 1 if x_pung_board >> TILE_SLOT[x_seat_wind] & 1 != 0 else 0
         # Fans that need two pungs or kongs: none of them counts without.
-        if (x_meld_count >> 45 & 7) >= 2:
+        if x_len_pungs >= 2:
             # 小三元 little_three_dragons (rulebooks/mcr.mjr:163)
             # when (count m in pungs: m.is_dragon) == 2 and pair.is_dragon
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -925,7 +929,7 @@ def score_fans(
             f_two_dragon_pungs = 0
             f_double_pung = 0
         # Fans that need three pungs or kongs: none of them counts without.
-        if (x_meld_count >> 45 & 7) >= 3:
+        if x_len_pungs >= 3:
             # 大三元 big_three_dragons (rulebooks/mcr.mjr:85)
             # when (count m in pungs: m.is_dragon) == 3
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -1057,7 +1061,7 @@ def score_fans(
     # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
     f_nine_gates = 1 if (
         a.concealed
-        and (x_meld_count >> 6 & 7) == 0
+        and x_len_kongs == 0
         and x_suit_count == 1
         and not (x_tile_any >> 4 & 1)
         and (x_tile_count >> 0 & 31) >= 3
@@ -1072,11 +1076,11 @@ def score_fans(
         )
     ) else 0
     # Fans that need a kong: none of them counts without.
-    if (x_meld_count >> 6 & 7) > 0:
+    if x_len_kongs > 0:
         # 四杠 four_kongs (rulebooks/mcr.mjr:115)
         # when len(kongs) == 4
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_four_kongs = 1 if (x_meld_count >> 6 & 7) == 4 else 0
+        f_four_kongs = 1 if x_len_kongs == 4 else 0
         # 暗杠 concealed_kong (rulebooks/mcr.mjr:677)
         # when (count m in kongs: m.concealed) == 1
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -1086,25 +1090,21 @@ def score_fans(
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
         f_melded_kong = 1 if (x_meld_count >> 30 & 7) == 1 else 0
         # Fans that need two kongs: none of them counts without.
-        if (x_meld_count >> 6 & 7) >= 2:
+        if x_len_kongs >= 2:
             # 双暗杠 two_concealed_kongs (rulebooks/mcr.mjr:546)
             # when len(kongs) == 2 and (count m in kongs: m.concealed) == 2
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-            f_two_concealed_kongs = 1 if (
-                (x_meld_count >> 6 & 7) == 2 and (x_meld_count >> 27 & 7) == 2
-            ) else 0
+            f_two_concealed_kongs = 1 if x_len_kongs == 2 and (x_meld_count >> 27 & 7) == 2 else 0
             # 明暗杠 concealed_and_melded_kong (rulebooks/mcr.mjr:582)
             # when option.mixed_kongs and len(kongs) == 2 and (count m in kongs: m.concealed) == 1
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
             f_concealed_and_melded_kong = 1 if (
-                o['mixed_kongs'] and (x_meld_count >> 6 & 7) == 2 and (x_meld_count >> 27 & 7) == 1
+                o['mixed_kongs'] and x_len_kongs == 2 and (x_meld_count >> 27 & 7) == 1
             ) else 0
             # 双明杠 two_melded_kongs (rulebooks/mcr.mjr:592)
             # when (count m in kongs: m.exposed) == 2 and len(kongs) == 2
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-            f_two_melded_kongs = 1 if (
-                (x_meld_count >> 30 & 7) == 2 and (x_meld_count >> 6 & 7) == 2
-            ) else 0
+            f_two_melded_kongs = 1 if (x_meld_count >> 30 & 7) == 2 and x_len_kongs == 2 else 0
         else:
             f_two_concealed_kongs = 0
             f_concealed_and_melded_kong = 0
@@ -1112,7 +1112,7 @@ def score_fans(
         # 三杠 three_kongs (rulebooks/mcr.mjr:230)
         # when len(kongs) == 3
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_three_kongs = 1 if (x_meld_count >> 6 & 7) == 3 else 0
+        f_three_kongs = 1 if x_len_kongs == 3 else 0
     else:
         f_four_kongs = 0
         f_concealed_kong = 0
@@ -1148,24 +1148,24 @@ def score_fans(
     # Fans that need the standard shape: none of them on another shape.
     if x_shape == 'standard':
         # Fans that need a pung or kong: none of them counts without.
-        if (x_meld_count >> 45 & 7) > 0:
+        if x_len_pungs > 0:
             # 四暗刻 four_concealed_pungs (rulebooks/mcr.mjr:181)
             # when shape == standard and (count m in pungs: m.concealed and not (m == winning_meld
             # and not self_drawn)) == 4
             # group: the wait (bits of the tile and meld summaries)
-            f_four_concealed_pungs = 1 if x_counted_1 == 4 else 0
+            f_four_concealed_pungs = 1 if x_counted_3 == 4 else 0
             # 三暗刻 three_concealed_pungs (rulebooks/mcr.mjr:378)
             # when shape == standard and (count m in pungs: m.concealed and not (m == winning_meld
             # and not self_drawn)) == 3
             # group: the wait (bits of the tile and meld summaries)
-            f_three_concealed_pungs = 1 if x_counted_1 == 3 else 0
+            f_three_concealed_pungs = 1 if x_counted_3 == 3 else 0
         else:
             f_four_concealed_pungs = 0
             f_three_concealed_pungs = 0
         # Fans that need a chow: none of them counts without.
-        if (x_meld_count >> 18 & 7) > 0:
+        if x_len_chows > 0:
             # Fans that need two chows: none of them counts without.
-            if (x_meld_count >> 18 & 7) >= 2:
+            if x_len_chows >= 2:
                 # 一色双龙会 pure_terminal_chows (rulebooks/mcr.mjr:192)
                 # when shape == standard and (pair.rank == 5 and (all m in chows: m.suit ==
                 # pair.suit) and (count m in chows: m.rank == 1) == 2 and (count m in chows: m.rank
@@ -1198,7 +1198,7 @@ def score_fans(
                 f_pure_terminal_chows = 0
                 f_pure_double_chow = 0
             # Fans that need three chows: none of them counts without.
-            if (x_meld_count >> 18 & 7) >= 3:
+            if x_len_chows >= 3:
                 # 一色三同顺 pure_triple_chow (rulebooks/mcr.mjr:285)
                 # when shape == standard and (any m in chows: (count c in chows: c.suit == m.suit
                 # and c.rank == m.rank) == 3)
@@ -1234,7 +1234,7 @@ def score_fans(
                 f_pure_straight = 0
                 f_pure_shifted_chows = 0
             # Fans that need four chows: none of them counts without.
-            if (x_meld_count >> 18 & 7) >= 4:
+            if x_len_chows >= 4:
                 # 一色四同顺 quadruple_chow (rulebooks/mcr.mjr:202)
                 # when shape == standard and (any m in chows: (count c in chows: c.suit == m.suit
                 # and c.rank == m.rank) == 4)
@@ -1255,7 +1255,7 @@ def score_fans(
                         ~(SUIT_BIT[x_pair.suit] * EVERY_RANK)
                         & (15 << 4 | 15 << 28)
                     ) == 0
-                    and (x_meld_count >> 18 & 7) == 4
+                    and x_len_chows == 4
                     and (SUIT_BIT[x_pair.suit] | (x_chow_board >> 4 & x_chow_board >> 28)) & 7 == 7
                 ) else 0
             else:
@@ -1302,7 +1302,7 @@ def score_fans(
         f_all_pungs = 0
         f_outside_hand = 0
     # Fans that need four chows: none of them counts without.
-    if (x_meld_count >> 18 & 7) >= 4:
+    if x_len_chows >= 4:
         # 一色四步高 four_pure_shifted_chows (rulebooks/mcr.mjr:221)
         # when any m in chows: (all k in 1..3: any n in chows: n.suit == m.suit and n.rank == m.rank
         # + k) or (all k in 1..3: any n in chows: n.suit == m.suit and n.rank == m.rank + 2 * k)
@@ -1343,9 +1343,9 @@ def score_fans(
     # Fans that need the knitted_straight or standard shape: none of them on another shape.
     if x_shape == 'standard' or x_shape == 'knitted_straight':
         # Fans that need a chow: none of them counts without.
-        if (x_meld_count >> 18 & 7) > 0:
+        if x_len_chows > 0:
             # Fans that need three chows: none of them counts without.
-            if (x_meld_count >> 18 & 7) >= 3:
+            if x_len_chows >= 3:
                 # 花龙 mixed_straight (rulebooks/mcr.mjr:431)
                 # when (shape == standard or shape == knitted_straight) and (any a in chows: a.rank
                 # == 1 and (any b in chows: b.rank == 4 and b.suit != a.suit and (any c in chows:
@@ -1383,7 +1383,7 @@ def score_fans(
                 f_mixed_triple_chow = 0
                 f_mixed_shifted_chows = 0
             # Fans that need two chows: none of them counts without.
-            if (x_meld_count >> 18 & 7) >= 2:
+            if x_len_chows >= 2:
                 # 喜相逢 mixed_double_chow (rulebooks/mcr.mjr:703)
                 # when shape == standard or shape == knitted_straight, per count r in 1..7: (count s
                 # in [characters, dots, bamboo]: any m in chows: m.suit == s and m.rank == r) == 2
@@ -1432,7 +1432,7 @@ def score_fans(
         # when (shape == standard or shape == knitted_straight) and (count m in pungs: m.concealed
         # and not (m == winning_meld and not self_drawn)) == 2
         # group: the wait (bits of the tile and meld summaries)
-        f_two_concealed_pungs = 1 if x_counted_1 == 2 else 0
+        f_two_concealed_pungs = 1 if x_counted_3 == 2 else 0
     else:
         f_mixed_straight = 0
         f_mixed_triple_chow = 0
@@ -1570,12 +1570,12 @@ def score_fans(
                 if x_tiles.count(v_t) == 4
             )
         )
-        - (x_meld_count >> 6 & 7)
+        - x_len_kongs
     )
     if f_tile_hog < 0:
         f_tile_hog = 0
     # Fans that need a pung or kong: none of them counts without.
-    if (x_meld_count >> 45 & 7) > 0:
+    if x_len_pungs > 0:
         # 幺九刻 pung_of_terminals (rulebooks/mcr.mjr:730)
         # when true, per (count m in pungs: m.is_terminal or m.is_wind and m.tile != seat_wind and
         # m.tile != round_wind and (count n in pungs: n.is_wind) < 3) - (count x in [1]: nine_gates)
