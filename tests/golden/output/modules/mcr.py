@@ -1471,11 +1471,7 @@ def score_fans(
     # when (all s in [characters, dots, bamboo]: any t in tiles: t.suit == s) and (any t in tiles:
     # t.is_wind) and (any t in tiles: t.is_dragon)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_all_types = 1 if (
-        ((x_tile_any >> 1 & 1) and (x_tile_any >> 2 & 1) and (x_tile_any >> 3 & 1))
-        and (x_tile_any >> 23 & 1)
-        and (x_tile_any >> 24 & 1)
-    ) else 0
+    f_all_types = 1 if (x_tile_any & 0x180000e == 0x180000e) else 0
     # 全求人 melded_hand (rulebooks/mcr.mjr:537)
     # when (count m in melds: m.exposed) == 4 and not self_drawn
     # group: the tile summary (bits of the tile and meld summaries)
