@@ -140,6 +140,9 @@ class PyExpr:
     # them).
     quantifiers: dict[ir.QuantE, int] = field(default_factory=dict)
     shared: frozenset[ir.QuantE] = frozenset()
+    # The lists of melds whose length several tests read (`codeplan.lengths_read`): taken out
+    # of the meld summary once per call into a local `x_len_<list>`.
+    lengths: frozenset[str] = frozenset()
 
     def __call__(self, expr: ir.Expr) -> Doc:
         return self.py(expr).doc
@@ -248,6 +251,10 @@ class PyExpr:
                 found := self._either_bit(operands)
             ) is not None:
                 return found
+            case ir.BoolOpE(op="and", operands=operands) if (
+                found := self._every_bit(operands)
+            ) is not None:
+                return found
             case ir.CallE(func="suits", args=(ir.FactE(fact="tiles"),)):
                 bits = [self._tile_bit(f"SUIT_OF[v_t] == {lit(suit)}") for suit in "mps"]
                 self.runtime_names.add("SUIT_OF")
@@ -265,7 +272,11 @@ class PyExpr:
             ):
                 slot = self.predicates.counter("meld", f"lambda v_m: v_m.{SUMMARY_OF[fact][1]}")
                 self.summaries.add("meld")
-                return atom(f"(x_meld_count >> {slot * COUNT_WIDTH['meld']} & 7)")
+                source = f"(x_meld_count >> {slot * COUNT_WIDTH['meld']} & 7)"
+                if fact in self.lengths:
+                    name, _ = self.hoisted.setdefault(source, (f"x_len_{fact}", source))
+                    return atom(name)
+                return atom(source)
             case ir.CallE(func="len", args=(ir.FactE(fact="declared"),)) if (
                 self.fact_source is FACT_SOURCE
             ):
@@ -481,6 +492,48 @@ class PyExpr:
             mask |= 1 << bit
         word = f"{name}_{'all' if tests[0].kind == 'all' else 'any'}"
         return atom(f"({word} & {mask:#x} != 0)")
+
+    def _every_bit(self, operands: tuple[ir.Expr, ...]) -> Py | None:
+        """`(any t in tiles: P) and (any t in tiles: Q) and …` (an `all s in [<constants>]:
+        any t in tiles: …` as one operand per constant), each one bit of the same summary
+        word: one test that all those bits are set (五门齐; None: not such)."""
+        tests: list[ir.QuantE] = []
+        pending = list(operands)
+        while pending:
+            item = pending.pop(0)
+            if isinstance(item, ir.BoolOpE) and item.op == "and":
+                pending[:0] = item.operands
+            elif (
+                isinstance(item, ir.QuantE)
+                and item.kind == "all"
+                and isinstance(item.domain, ir.ListE)
+                and 1 <= len(item.domain.items) <= 9
+                and all(isinstance(i, ir.SuitE | ir.IntE | ir.TileE) for i in item.domain.items)
+            ):
+                pending[:0] = [
+                    meldboards.substitute(item.body, item.var, i) for i in item.domain.items
+                ]
+            elif (
+                isinstance(item, ir.QuantE)
+                and item.kind == "any"
+                and isinstance(item.domain, ir.FactE)
+                and item.domain.fact in SUMMARY_OF
+                and is_local(item.body, item.var)
+            ):
+                tests.append(item)
+            else:
+                return None
+        if len(tests) < 2 or len({t.domain for t in tests}) > 1:
+            return None
+        mask = 0
+        for test in tests:
+            assert isinstance(test.domain, ir.FactE)
+            found = self.summary_bit("any", test.var, test.domain.fact, test.body)
+            if found is None:
+                return None
+            name, bit = found
+            mask |= 1 << bit
+        return atom(f"({name}_any & {mask:#x} == {mask:#x})")
 
     def _tile_bit(self, body: str) -> int:
         return self.predicates.bit("tile", f"lambda v_t: {body}")

@@ -78,7 +78,7 @@ class FanPlan(Frozen):
     shown: str  # the condition as the rulebook writes it, escaped when written
     condition: ir.Expr | None  # None: always holds
     per: ir.Expr | None
-    clamp: bool  # the per count may be below zero as written: `max(per, 0)` (zero: not at all)
+    clamp: bool  # the per count may be below zero as written: then 0 (not at all)
     # What it reads and how that was compiled (`fangroups`), written above it.
     group: str = fangroups.SITUATION
     how: str = ""
@@ -130,6 +130,7 @@ class ScoringPlan(Frozen):
     sort_kept: bool  # whether the kept fans must be sorted back into table order
     inline: frozenset[str]
     shared: frozenset[ir.QuantE] = frozenset()  # loops computed once (`shared_loops`)
+    lengths: frozenset[str] = frozenset()  # lengths taken out once (`lengths_read`)
 
     def runs(self) -> list[tuple[ir.Expr | None, tuple[FanPlan, ...]]]:
         """The fans in evaluation order as runs under one shape test (None: each fan tests
@@ -161,9 +162,17 @@ def need_runs(fans: tuple[FanPlan, ...]) -> list[tuple[needguards.Need | None, l
                 found[-1][1].append(fan)
                 continue
         found.append((fan.need, [fan]))
-    # A need of one fan alone is no block: its own condition tests it. Fans of one need
-    # with different tests (each its own bit of the tile summary) share the test of any.
-    return [(_either(run) if len(run) > 1 else None, run) for _, run in found]
+    # A need of one fan alone is no block: its own condition tests it, unless it needs melds
+    # its condition does not count itself (一色四步高: four chows, 幺九刻: a pung), a test of as
+    # many.
+    # Fans of one need with different tests (each its own bit of the tile summary) share the
+    # test of any.
+    return [(_either(run) if len(run) > 1 else _alone(run[0]), run) for _, run in found]
+
+
+def _alone(fan: FanPlan) -> needguards.Need | None:
+    need = fan.need
+    return needguards.more(need) if need is not None and needguards.worth_alone(need) else None
 
 
 def _either(run: list[FanPlan]) -> needguards.Need:
@@ -251,7 +260,32 @@ def plan_scoring(
         sort_kept=sort_kept,
         inline=_in_place(counting),
         shared=shared_loops(counting),
+        lengths=lengths_read(fans),
     )
+
+
+def lengths_read(fans: Iterable[FanPlan]) -> frozenset[str]:
+    """The lists of melds whose length the scoring function reads more than once, in the
+    fans' conditions and in the tests of their needs (`len(chows) >= 3`, one per need): each
+    taken out of the meld summary once per call, not once per test."""
+    fans = list(fans)
+    keys = [fan.need.key for fan in fans if fan.need is not None]
+    needs = {  # a need tested: by a block of fans, or one fan's that it is worth alone
+        (fan.need.key, fan.need.least)
+        for fan in fans
+        if fan.need is not None
+        and (keys.count(fan.need.key) > 1 or needguards.worth_alone(fan.need))
+    }
+    reads = {fact: sum(1 for key, _ in needs if key == fact) for fact in _MELD_LISTS}
+    exprs = [e for fan in fans for e in (fan.per, fan.condition)]
+    for node in ir.subnodes(exprs):
+        match node:
+            case ir.CallE(func="len", args=(ir.FactE(fact=fact),)) if fact in _MELD_LISTS:
+                reads[fact] += 1
+    return frozenset(fact for fact, times in reads.items() if times > 1)
+
+
+_MELD_LISTS = ("chows", "pungs", "kongs")
 
 
 def _fan_plan(

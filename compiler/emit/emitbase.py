@@ -147,7 +147,10 @@ def prelude(out: CodeWriter, translator: PyExpr, shared: bool = False, meld: boo
     for summary, source in summary_source.items():
         if summary in summaries:
             out.line(f"x_{summary}_any, x_{summary}_all, x_{summary}_count = {source}")
-    for name, doc in translator.hoisted.values():
+    lengths = [(n, d) for n, d in translator.hoisted.values() if n.startswith("x_len_")]
+    if lengths:  # first: other locals may read them
+        out.comment("Lengths that several tests read, out of the meld summary once:")
+    for name, doc in [*lengths, *(h for h in translator.hoisted.values() if h not in lengths)]:
         if name == "x_shared_0":
             out.comment("Loops that several conditions compute alike, computed once:")
         out.assign(name, doc)

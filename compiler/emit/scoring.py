@@ -56,7 +56,7 @@ def score_fans_body(state: ModuleState) -> list[str]:
 
     plan = plan_scoring(state.book, make, state.slots)
     py = make(plan.inline)
-    py.shared = plan.shared
+    py.shared, py.lengths = plan.shared, plan.lengths
     guards = state.guards()
     body = CodeWriter(indent=1)
     unguarded: list[FanPlan] = []  # fans in a row outside shape blocks, for need blocks
@@ -146,23 +146,16 @@ def _fan(
         under = out.when(py.operand(py.py(condition), OR)) if condition is not None else None
         with under or nullcontext(), out.block(f"for {loop[0]} in {loop[1]}"):
             out.stmt(f"{fan.local} += ", loop[2])
-        if fan.clamp:  # a count below zero is zero: not at all
-            out.stmt(f"{fan.local} = max({fan.local}, 0)")
-        return
-    if condition is None:
-        if fan.per is None:
-            out.assign(fan.local, "1")
-        elif fan.clamp:  # a count below zero is zero: not at all
-            out.stmt(f"{fan.local} = max(", py(fan.per), ", 0)")
-        else:
-            out.assign(fan.local, py(fan.per))
-        return
-    # The per first, as before the restructuring: the translator numbers what it meets.
-    count: Doc = "1" if fan.per is None else parenthesized(py.operand(py.py(fan.per), OR))
-    if fan.clamp:  # a count below zero is zero: not at all
-        count = ("max(", count, ", 0)")
-    test = parenthesized(py.operand(py.py(condition), OR))
-    out.stmt(f"{fan.local} = ", count, " if ", test, " else 0")
+    elif condition is None:
+        out.assign(fan.local, "1" if fan.per is None else py(fan.per))
+    else:
+        # The per first, as before the restructuring: the translator numbers what it meets.
+        count: Doc = "1" if fan.per is None else parenthesized(py.operand(py.py(fan.per), OR))
+        test = parenthesized(py.operand(py.py(condition), OR))
+        out.stmt(f"{fan.local} = ", count, " if ", test, " else 0")
+    if fan.clamp:  # a count below zero is zero, not at all (a test: `max` is a dear call)
+        with out.block(f"if {fan.local} < 0"):
+            out.line(f"{fan.local} = 0")
 
 
 def _relations_and_values(out: CodeWriter, plan: ScoringPlan, guards: PyExpr) -> None:

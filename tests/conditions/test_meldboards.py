@@ -359,13 +359,16 @@ def test_each_fan_says_its_group_and_how_it_compiled() -> None:
 
 
 def test_fans_under_one_shape_test_are_skipped_together_on_another_shape() -> None:
-    lines = [line.strip() for line in LOWERED.splitlines()]
-    test = lines.index("if x_shape == 'standard':")
-    # The two fans that start with the test follow it, their conditions without it.
-    block = "\n".join(lines[test : lines.index("else:", test)])
+    lines = LOWERED.splitlines()
+    test = next(i for i, line in enumerate(lines) if line.strip() == "if x_shape == 'standard':")
+    # The two fans that start with the test follow it (under need blocks of their own), their
+    # conditions without it; its else, at its own depth, sets them to 0.
+    indent = lines[test][: len(lines[test]) - len(lines[test].lstrip())]
+    end = lines.index(f"{indent}else:", test)
+    block = "\n".join(lines[test:end])
     assert "f_standard_only = " in block and "f_standard_too = " in block
     assert "x_shape" not in block.split("\n", 1)[1]
-    assert "f_standard_only = 0" in lines[lines.index("else:", test) :][:3]
+    assert "f_standard_only = 0" in [line.strip() for line in lines[end : end + 3]]
 
 
 def _module(source: str, name: str) -> types.ModuleType:

@@ -57,6 +57,12 @@ FANS: dict[str, tuple[str, str]] = {
         "when all r in 2..8: (count t in tiles: t.rank == r) >= 1",
         "x_tile_any & 0x",
     ),
+    # 五门齐: every suit, a wind and a dragon held, one test of five bits of the tile summary.
+    "every_kind_of_tile": (
+        "when (all s in [characters, dots, bamboo]: any t in tiles: t.suit == s) and (any t in "
+        "tiles: t.is_wind) and (any t in tiles: t.is_dragon)",
+        "1 if (x_tile_any & 0x",
+    ),
     "ranks_missing": (
         "per count r in 1..9: (count t in tiles: t.rank == r) == 0",
         "9 - (x_tile_any & 0x",

@@ -59,7 +59,8 @@ def test_a_per_sum_is_a_for_statement_adding_each_items_number() -> None:
 
 
 def test_a_count_below_zero_counts_zero_after_the_loop() -> None:
-    assert "f_ranks_less_one = max(f_ranks_less_one, 0)" in _code(LOOPED, "ranks_less_one")
+    code = _code(LOOPED, "ranks_less_one")
+    assert "if f_ranks_less_one < 0:\nf_ranks_less_one = 0" in code, code
 
 
 def test_a_sum_inside_a_condition_stays_a_comprehension() -> None:

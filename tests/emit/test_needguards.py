@@ -97,6 +97,31 @@ LEAST: dict[str, int] = {
     # A count inside an item's condition is a fact of the hand.
     "any m in chows: (count c in chows: c.suit == m.suit and c.rank == m.rank) == 4": 4,
     "suits(tiles) == 1 and (count m in pungs: m.is_wind) == 2 and len(pungs) == 4": 4,
+    # One item per number of a range without 0, each pinned to its own rank (一色四节高).
+    "any m in pungs: m.is_suited and (all k in 1..3: any n in pungs: n.suit == m.suit and "
+    "n.rank == m.rank + k)": 4,
+    # Either way as many (一色四步高): the fewer of the two.
+    "any m in chows: (all k in 1..3: any n in chows: n.suit == m.suit and n.rank == m.rank + k) "
+    "or (all k in 1..3: any n in chows: n.suit == m.suit and n.rank == m.rank + 2 * k)": 4,
+    "any m in chows: (all k in 1..3: any n in chows: n.rank == m.rank + k) or m.rank == 1": 1,
+    # Sibling items pinned apart: by two multiples of a number never 0 (一色三步高), by two
+    # ranks (清龙), at the top of the condition too (老少副).
+    "any m in chows: any k in 1..2: (any n in chows: n.suit == m.suit and n.rank == m.rank + k) "
+    "and (any n in chows: n.suit == m.suit and n.rank == m.rank + 2 * k)": 3,
+    "any m in chows: m.rank == 1 and (any n in chows: n.suit == m.suit and n.rank == 4) and "
+    "(any n in chows: n.suit == m.suit and n.rank == 7)": 3,
+    "(any m in chows: m.rank == 1) and (any m in chows: m.rank == 7)": 2,
+    # A value counted, each with a meld of its own (三同刻).
+    "any r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs: m.suit == s and "
+    "m.rank == r) == 3": 3,
+    # Not apart: a range with 0, a number not spreading the items, siblings not pinned apart,
+    # a count of values whose melds may be one.
+    "any m in chows: all k in 0..2: any n in chows: n.rank == m.rank + k": 1,
+    "any m in pungs: all k in 1..3: any n in pungs: n.suit == m.suit": 1,
+    "any m in chows: any k in 1..2: (any n in chows: n.rank == m.rank + k) and "
+    "(any n in chows: n.rank == m.rank + k)": 2,
+    "(any m in chows: m.rank == 1) and (any n in chows: n.is_suited)": 1,
+    "(count r in 1..9: any m in pungs: m.is_wind) == 2": 1,
 }
 
 
@@ -158,6 +183,27 @@ def test_a_count_over_melds_needs_them(text: str) -> None:
     assert (None if need is None else pretty(need.guard)) == COUNTS[text]
 
 
+# per count -> how many melds it needs at the least to be above 0.
+COUNT_LEAST: dict[str, int] = {
+    "count m in pungs: m.is_terminal": 1,
+    "count r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs: m.suit == s and "
+    "m.rank == r) == 2": 2,
+}
+
+
+def test_a_count_over_melds_needs_as_many_as_an_item_asks_for() -> None:
+    for text, least in COUNT_LEAST.items():
+        need = needguards.need_of_count(_COUNTS[text])  # type: ignore[arg-type]
+        assert need is not None and need.least == least, text
+    # 连六: each chow counted needs another, three ranks up.
+    compilation = compile_file(_MCR)
+    assert compilation.rulebook is not None
+    fans = {fan.id: fan for fan in compilation.rulebook.fans}
+    per = SlotReader().held(fans["short_straight"]).number
+    need = needguards.need_of_count(per)
+    assert need is not None and (need.key, need.least) == ("chows", 2)
+
+
 @pytest.mark.parametrize("fan_id", sorted(CASES))
 def test_the_need_is_read_off_one_conjunct_of_the_condition(fan_id: str) -> None:
     condition = _CONDITIONS[fan_id]
@@ -193,19 +239,45 @@ def test_fans_of_one_need_are_written_under_one_test_of_it() -> None:
     lines = [line.strip() for line in GUARDED.splitlines()]
     heading = lines.index("# Fans that need a chow: none of them counts without.")
     test = lines[heading + 1]
-    assert test.startswith("if (x_meld_count >> ") and test.endswith(" & 7) > 0:")
+    assert test == "if x_len_chows > 0:"
     assert "none of them counts without." not in PLAIN
+
+
+def test_a_length_several_tests_read_is_taken_out_of_the_meld_summary_once() -> None:
+    lines = [line.strip() for line in GUARDED.splitlines()]
+    for fact in ("chows", "pungs", "kongs"):
+        taken = [line for line in lines if line.startswith(f"x_len_{fact} = ")]
+        assert len(taken) == 1 and re.fullmatch(
+            r"x_len_\w+ = \(x_meld_count >> \d+ & 7\)", taken[0]
+        )
+    assert sum(line.startswith("if x_len_chows ") for line in lines) >= 4
 
 
 def test_fans_needing_more_melds_are_written_under_one_test_of_as_many() -> None:
     lines = [line.strip() for line in GUARDED.splitlines()]
-    heading = lines.index("# Fans that need three chows: none of them counts without.")
-    assert lines[heading + 1] == "if (x_meld_count >> 18 & 7) >= 3:"
-    # Inside the block of one chow: the test of three comes after the test of one.
+    heading = lines.index("# Fans that need two chows: none of them counts without.")
+    assert lines[heading + 1] == "if x_len_chows >= 2:"
+    assert "# Fans that need three chows: none of them counts without." in lines
+    assert "# Fans that need four pungs or kongs: none of them counts without." in lines
+    # Inside the block of one chow: the test of two comes after the test of one.
     assert lines[heading - 2 : heading] == [
         "# Fans that need a chow: none of them counts without.",
-        "if (x_meld_count >> 18 & 7) > 0:",
+        "if x_len_chows > 0:",
     ]
+
+
+def test_a_fan_alone_needing_more_melds_than_it_counts_is_written_under_the_test_of_as_many() -> (
+    None
+):
+    lines = [line.strip() for line in GUARDED.splitlines()]
+    title = next(i for i, line in enumerate(lines) if "four_pure_shifted_chows (" in line)
+    assert lines[title - 2 : title] == [
+        "# Fans that need four chows: none of them counts without.",
+        "if x_len_chows >= 4:",
+    ]
+    # 双暗刻 counts its concealed pungs itself: no test of two before it.
+    title = next(i for i, line in enumerate(lines) if "two_concealed_pungs (" in line)
+    assert "need two" not in lines[title - 2]
 
 
 def test_fans_each_needing_a_property_of_every_tile_are_written_under_one_test_of_their_bits() -> (

@@ -82,6 +82,7 @@ def every_quantifier_a_plain_loop() -> Iterator[None]:
         mock.patch.object(meldequal, "lower", lambda py, expr: None),
         mock.patch.object(meldcounts, "lower", lambda py, expr: None),
         mock.patch.object(PyExpr, "_either_bit", lambda py, operands: None),
+        mock.patch.object(PyExpr, "_every_bit", lambda py, operands: None),
         mock.patch.object(PyExpr, "sum_loop", lambda py, expr: None),
     ):
         yield

@@ -847,8 +847,12 @@ def score_fans(
         x_tile_any, x_tile_all, x_tile_count, x_meld_any, x_meld_all, x_meld_count, x_by_tile_15,
         x_by_tile_17, x_chow_board, x_chow_count, x_holding_14, x_pung_board, x_tile_copies
     ) = summarize_arrangement(a)
+    # Lengths that several tests read, out of the meld summary once:
+    x_len_pungs = (x_meld_count >> 45 & 7)
+    x_len_kongs = (x_meld_count >> 6 & 7)
+    x_len_chows = (x_meld_count >> 18 & 7)
     x_suit_count = (x_tile_any >> 1 & 7).bit_count()
-    x_counted_1 = (
+    x_counted_3 = (
         (x_meld_count >> 9 & 7)
         - (x_melds.count(x_winning_meld)
         if x_winning_meld.is_pung and x_winning_meld.concealed and not x_self_drawn else 0)
@@ -859,35 +863,27 @@ def score_fans(
         >> 3 & 0x11100111001110011100111001110011100000
     )
     # Fans that need a pung or kong: none of them counts without.
-    if (x_meld_count >> 45 & 7) > 0:
-        # 大四喜 big_four_winds (rulebooks/mcr.mjr:76)
-        # when (count m in pungs: m.is_wind) == 4
-        # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_big_four_winds = 1 if (x_meld_count >> 0 & 7) == 4 else 0
-        # 一色四节高 four_pure_shifted_pungs (rulebooks/mcr.mjr:212)
-        # when any m in pungs: m.is_suited and (all k in 1..3: any n in pungs: n.suit == m.suit and
-        # n.rank == m.rank + k)
-        # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
-        f_four_pure_shifted_pungs = 1 if (
-            x_pung_board & (
-                SUITED_SLOTS
-                & (x_pung_board >> 4 & x_pung_board >> 8 & x_pung_board >> 12)
-            ) != 0
-        ) else 0
-        # 一色三节高 pure_shifted_pungs (rulebooks/mcr.mjr:295)
-        # when any m in pungs: m.is_suited and (all k in 1..2: any n in pungs: n.suit == m.suit and
-        # n.rank == m.rank + k)
-        # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
-        f_pure_shifted_pungs = 1 if (
-            x_pung_board & (SUITED_SLOTS & (x_pung_board >> 4 & x_pung_board >> 8)) != 0
-        ) else 0
-        # 三同刻 triple_pung (rulebooks/mcr.mjr:369)
-        # when any r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs: m.suit == s
-        # and m.rank == r) == 3
-        # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
-        f_triple_pung = 1 if (
-            (x_pung_board & x_pung_board >> 1 & x_pung_board >> 2 & 0x1111111110) != 0
-        ) else 0
+    if x_len_pungs > 0:
+        # Fans that need four pungs or kongs: none of them counts without.
+        if x_len_pungs >= 4:
+            # 大四喜 big_four_winds (rulebooks/mcr.mjr:76)
+            # when (count m in pungs: m.is_wind) == 4
+            # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
+            f_big_four_winds = 1 if (x_meld_count >> 0 & 7) == 4 else 0
+            # 一色四节高 four_pure_shifted_pungs (rulebooks/mcr.mjr:212)
+            # when any m in pungs: m.is_suited and (all k in 1..3: any n in pungs: n.suit == m.suit
+            # and n.rank == m.rank + k)
+            # group: pungs and kongs by suit and rank (compiled to bit operations on the pung
+            # boards)
+            f_four_pure_shifted_pungs = 1 if (
+                x_pung_board & (
+                    SUITED_SLOTS
+                    & (x_pung_board >> 4 & x_pung_board >> 8 & x_pung_board >> 12)
+                ) != 0
+            ) else 0
+        else:
+            f_big_four_winds = 0
+            f_four_pure_shifted_pungs = 0
         # 箭刻 dragon_pung (rulebooks/mcr.mjr:609)
         # when true, per count m in pungs: m.is_dragon
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -900,25 +896,8 @@ def score_fans(
         # when any m in pungs: m.tile == seat_wind
         # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
         f_seat_wind_fan = 1 if x_pung_board >> TILE_SLOT[x_seat_wind] & 1 != 0 else 0
-        # 双同刻 double_pung (rulebooks/mcr.mjr:660)
-        # when true, per count r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs:
-        # m.suit == s and m.rank == r) == 2
-        # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
-        f_double_pung = (
-            (
-                (
-                    (
-                        x_pung_board & x_pung_board >> 1
-                        | x_pung_board & x_pung_board >> 2
-                        | x_pung_board >> 1 & x_pung_board >> 2
-                    )
-                    & ~(x_pung_board & x_pung_board >> 1 & x_pung_board >> 2)
-                )
-                & 0x1111111110
-            ).bit_count()
-        )
         # Fans that need two pungs or kongs: none of them counts without.
-        if (x_meld_count >> 45 & 7) >= 2:
+        if x_len_pungs >= 2:
             # 小三元 little_three_dragons (rulebooks/mcr.mjr:163)
             # when (count m in pungs: m.is_dragon) == 2 and pair.is_dragon
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -927,11 +906,30 @@ def score_fans(
             # when (count m in pungs: m.is_dragon) == 2
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
             f_two_dragon_pungs = 1 if (x_meld_count >> 3 & 7) == 2 else 0
+            # 双同刻 double_pung (rulebooks/mcr.mjr:660)
+            # when true, per count r in 1..9: (count s in [characters, dots, bamboo]: any m in
+            # pungs: m.suit == s and m.rank == r) == 2
+            # group: pungs and kongs by suit and rank (compiled to bit operations on the pung
+            # boards)
+            f_double_pung = (
+                (
+                    (
+                        (
+                            x_pung_board & x_pung_board >> 1
+                            | x_pung_board & x_pung_board >> 2
+                            | x_pung_board >> 1 & x_pung_board >> 2
+                        )
+                        & ~(x_pung_board & x_pung_board >> 1 & x_pung_board >> 2)
+                    )
+                    & 0x1111111110
+                ).bit_count()
+            )
         else:
             f_little_three_dragons = 0
             f_two_dragon_pungs = 0
+            f_double_pung = 0
         # Fans that need three pungs or kongs: none of them counts without.
-        if (x_meld_count >> 45 & 7) >= 3:
+        if x_len_pungs >= 3:
             # 大三元 big_three_dragons (rulebooks/mcr.mjr:85)
             # when (count m in pungs: m.is_dragon) == 3
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -940,6 +938,22 @@ def score_fans(
             # when (count m in pungs: m.is_wind) == 3 and pair.is_wind
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
             f_little_four_winds = 1 if (x_meld_count >> 0 & 7) == 3 and x_pair.is_wind else 0
+            # 一色三节高 pure_shifted_pungs (rulebooks/mcr.mjr:295)
+            # when any m in pungs: m.is_suited and (all k in 1..2: any n in pungs: n.suit == m.suit
+            # and n.rank == m.rank + k)
+            # group: pungs and kongs by suit and rank (compiled to bit operations on the pung
+            # boards)
+            f_pure_shifted_pungs = 1 if (
+                x_pung_board & (SUITED_SLOTS & (x_pung_board >> 4 & x_pung_board >> 8)) != 0
+            ) else 0
+            # 三同刻 triple_pung (rulebooks/mcr.mjr:369)
+            # when any r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs: m.suit ==
+            # s and m.rank == r) == 3
+            # group: pungs and kongs by suit and rank (compiled to bit operations on the pung
+            # boards)
+            f_triple_pung = 1 if (
+                (x_pung_board & x_pung_board >> 1 & x_pung_board >> 2 & 0x1111111110) != 0
+            ) else 0
             # 三风刻 big_three_winds (rulebooks/mcr.mjr:423)
             # when (count m in pungs: m.is_wind) == 3
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -962,21 +976,23 @@ def score_fans(
         else:
             f_big_three_dragons = 0
             f_little_four_winds = 0
+            f_pure_shifted_pungs = 0
+            f_triple_pung = 0
             f_big_three_winds = 0
             f_mixed_shifted_pungs = 0
     else:
         f_big_four_winds = 0
         f_four_pure_shifted_pungs = 0
-        f_pure_shifted_pungs = 0
-        f_triple_pung = 0
         f_dragon_pung = 0
         f_prevalent_wind = 0
         f_seat_wind_fan = 0
-        f_double_pung = 0
         f_little_three_dragons = 0
         f_two_dragon_pungs = 0
+        f_double_pung = 0
         f_big_three_dragons = 0
         f_little_four_winds = 0
+        f_pure_shifted_pungs = 0
+        f_triple_pung = 0
         f_big_three_winds = 0
         f_mixed_shifted_pungs = 0
     # Fans that need one property every tile has: none of them counts without.
@@ -1045,7 +1061,7 @@ def score_fans(
     # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
     f_nine_gates = 1 if (
         a.concealed
-        and (x_meld_count >> 6 & 7) == 0
+        and x_len_kongs == 0
         and x_suit_count == 1
         and not (x_tile_any >> 4 & 1)
         and (x_tile_count >> 0 & 31) >= 3
@@ -1060,11 +1076,11 @@ def score_fans(
         )
     ) else 0
     # Fans that need a kong: none of them counts without.
-    if (x_meld_count >> 6 & 7) > 0:
+    if x_len_kongs > 0:
         # 四杠 four_kongs (rulebooks/mcr.mjr:115)
         # when len(kongs) == 4
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_four_kongs = 1 if (x_meld_count >> 6 & 7) == 4 else 0
+        f_four_kongs = 1 if x_len_kongs == 4 else 0
         # 暗杠 concealed_kong (rulebooks/mcr.mjr:677)
         # when (count m in kongs: m.concealed) == 1
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -1074,25 +1090,21 @@ def score_fans(
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
         f_melded_kong = 1 if (x_meld_count >> 30 & 7) == 1 else 0
         # Fans that need two kongs: none of them counts without.
-        if (x_meld_count >> 6 & 7) >= 2:
+        if x_len_kongs >= 2:
             # 双暗杠 two_concealed_kongs (rulebooks/mcr.mjr:546)
             # when len(kongs) == 2 and (count m in kongs: m.concealed) == 2
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-            f_two_concealed_kongs = 1 if (
-                (x_meld_count >> 6 & 7) == 2 and (x_meld_count >> 27 & 7) == 2
-            ) else 0
+            f_two_concealed_kongs = 1 if x_len_kongs == 2 and (x_meld_count >> 27 & 7) == 2 else 0
             # 明暗杠 concealed_and_melded_kong (rulebooks/mcr.mjr:582)
             # when option.mixed_kongs and len(kongs) == 2 and (count m in kongs: m.concealed) == 1
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
             f_concealed_and_melded_kong = 1 if (
-                o['mixed_kongs'] and (x_meld_count >> 6 & 7) == 2 and (x_meld_count >> 27 & 7) == 1
+                o['mixed_kongs'] and x_len_kongs == 2 and (x_meld_count >> 27 & 7) == 1
             ) else 0
             # 双明杠 two_melded_kongs (rulebooks/mcr.mjr:592)
             # when (count m in kongs: m.exposed) == 2 and len(kongs) == 2
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-            f_two_melded_kongs = 1 if (
-                (x_meld_count >> 30 & 7) == 2 and (x_meld_count >> 6 & 7) == 2
-            ) else 0
+            f_two_melded_kongs = 1 if (x_meld_count >> 30 & 7) == 2 and x_len_kongs == 2 else 0
         else:
             f_two_concealed_kongs = 0
             f_concealed_and_melded_kong = 0
@@ -1100,7 +1112,7 @@ def score_fans(
         # 三杠 three_kongs (rulebooks/mcr.mjr:230)
         # when len(kongs) == 3
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_three_kongs = 1 if (x_meld_count >> 6 & 7) == 3 else 0
+        f_three_kongs = 1 if x_len_kongs == 3 else 0
     else:
         f_four_kongs = 0
         f_concealed_kong = 0
@@ -1136,24 +1148,24 @@ def score_fans(
     # Fans that need the standard shape: none of them on another shape.
     if x_shape == 'standard':
         # Fans that need a pung or kong: none of them counts without.
-        if (x_meld_count >> 45 & 7) > 0:
+        if x_len_pungs > 0:
             # 四暗刻 four_concealed_pungs (rulebooks/mcr.mjr:181)
             # when shape == standard and (count m in pungs: m.concealed and not (m == winning_meld
             # and not self_drawn)) == 4
             # group: the wait (bits of the tile and meld summaries)
-            f_four_concealed_pungs = 1 if x_counted_1 == 4 else 0
+            f_four_concealed_pungs = 1 if x_counted_3 == 4 else 0
             # 三暗刻 three_concealed_pungs (rulebooks/mcr.mjr:378)
             # when shape == standard and (count m in pungs: m.concealed and not (m == winning_meld
             # and not self_drawn)) == 3
             # group: the wait (bits of the tile and meld summaries)
-            f_three_concealed_pungs = 1 if x_counted_1 == 3 else 0
+            f_three_concealed_pungs = 1 if x_counted_3 == 3 else 0
         else:
             f_four_concealed_pungs = 0
             f_three_concealed_pungs = 0
         # Fans that need a chow: none of them counts without.
-        if (x_meld_count >> 18 & 7) > 0:
+        if x_len_chows > 0:
             # Fans that need two chows: none of them counts without.
-            if (x_meld_count >> 18 & 7) >= 2:
+            if x_len_chows >= 2:
                 # 一色双龙会 pure_terminal_chows (rulebooks/mcr.mjr:192)
                 # when shape == standard and (pair.rank == 5 and (all m in chows: m.suit ==
                 # pair.suit) and (count m in chows: m.rank == 1) == 2 and (count m in chows: m.rank
@@ -1185,37 +1197,44 @@ def score_fans(
             else:
                 f_pure_terminal_chows = 0
                 f_pure_double_chow = 0
-            # 清龙 pure_straight (rulebooks/mcr.mjr:330)
-            # when shape == standard and (any m in chows: m.rank == 1 and (any n in chows: n.suit ==
-            # m.suit and n.rank == 4) and (any n in chows: n.suit == m.suit and n.rank == 7))
-            # group: chows by suit and rank (compiled to bit operations on the chow boards)
-            f_pure_straight = 1 if (
-                x_chow_board & (
-                    15 << 4
-                    & (x_chow_board >> 16 & 15) * EVERY_RANK
-                    & (x_chow_board >> 28 & 15) * EVERY_RANK
-                ) != 0
-            ) else 0
-            # 一色三步高 pure_shifted_chows (rulebooks/mcr.mjr:350)
-            # when shape == standard and (any m in chows: any k in 1..2: (any n in chows: n.suit ==
-            # m.suit and n.rank == m.rank + k) and (any n in chows: n.suit == m.suit and n.rank ==
-            # m.rank + 2 * k))
-            # group: chows by suit and rank (compiled to bit operations on the chow boards)
-            f_pure_shifted_chows = 1 if (
-                x_chow_board & (
-                    (x_chow_board >> 4 & x_chow_board >> 8)
-                    | (x_chow_board >> 8 & x_chow_board >> 16)
-                ) != 0
-            ) else 0
-            # 一色三同顺 pure_triple_chow (rulebooks/mcr.mjr:285)
-            # when shape == standard and (any m in chows: (count c in chows: c.suit == m.suit and
-            # c.rank == m.rank) == 3)
-            # group: chows by suit and rank (compiled to bit operations on the chow boards)
-            f_pure_triple_chow = 1 if (
-                x_chow_count & x_chow_count >> 1 & 0x11100111001110011100111001110011100000 != 0
-            ) else 0
+            # Fans that need three chows: none of them counts without.
+            if x_len_chows >= 3:
+                # 一色三同顺 pure_triple_chow (rulebooks/mcr.mjr:285)
+                # when shape == standard and (any m in chows: (count c in chows: c.suit == m.suit
+                # and c.rank == m.rank) == 3)
+                # group: chows by suit and rank (compiled to bit operations on the chow boards)
+                f_pure_triple_chow = 1 if (
+                    x_chow_count & x_chow_count >> 1 & 0x11100111001110011100111001110011100000 != 0
+                ) else 0
+                # 清龙 pure_straight (rulebooks/mcr.mjr:330)
+                # when shape == standard and (any m in chows: m.rank == 1 and (any n in chows:
+                # n.suit == m.suit and n.rank == 4) and (any n in chows: n.suit == m.suit and n.rank
+                # == 7))
+                # group: chows by suit and rank (compiled to bit operations on the chow boards)
+                f_pure_straight = 1 if (
+                    x_chow_board & (
+                        15 << 4
+                        & (x_chow_board >> 16 & 15) * EVERY_RANK
+                        & (x_chow_board >> 28 & 15) * EVERY_RANK
+                    ) != 0
+                ) else 0
+                # 一色三步高 pure_shifted_chows (rulebooks/mcr.mjr:350)
+                # when shape == standard and (any m in chows: any k in 1..2: (any n in chows: n.suit
+                # == m.suit and n.rank == m.rank + k) and (any n in chows: n.suit == m.suit and
+                # n.rank == m.rank + 2 * k))
+                # group: chows by suit and rank (compiled to bit operations on the chow boards)
+                f_pure_shifted_chows = 1 if (
+                    x_chow_board & (
+                        (x_chow_board >> 4 & x_chow_board >> 8)
+                        | (x_chow_board >> 8 & x_chow_board >> 16)
+                    ) != 0
+                ) else 0
+            else:
+                f_pure_triple_chow = 0
+                f_pure_straight = 0
+                f_pure_shifted_chows = 0
             # Fans that need four chows: none of them counts without.
-            if (x_meld_count >> 18 & 7) >= 4:
+            if x_len_chows >= 4:
                 # 一色四同顺 quadruple_chow (rulebooks/mcr.mjr:202)
                 # when shape == standard and (any m in chows: (count c in chows: c.suit == m.suit
                 # and c.rank == m.rank) == 4)
@@ -1236,7 +1255,7 @@ def score_fans(
                         ~(SUIT_BIT[x_pair.suit] * EVERY_RANK)
                         & (15 << 4 | 15 << 28)
                     ) == 0
-                    and (x_meld_count >> 18 & 7) == 4
+                    and x_len_chows == 4
                     and (SUIT_BIT[x_pair.suit] | (x_chow_board >> 4 & x_chow_board >> 28)) & 7 == 7
                 ) else 0
             else:
@@ -1245,9 +1264,9 @@ def score_fans(
         else:
             f_pure_terminal_chows = 0
             f_pure_double_chow = 0
+            f_pure_triple_chow = 0
             f_pure_straight = 0
             f_pure_shifted_chows = 0
-            f_pure_triple_chow = 0
             f_quadruple_chow = 0
             f_three_suited_terminal_chows = 0
         # 全双刻 all_even_pungs (rulebooks/mcr.mjr:266)
@@ -1273,25 +1292,29 @@ def score_fans(
         f_three_concealed_pungs = 0
         f_pure_terminal_chows = 0
         f_pure_double_chow = 0
+        f_pure_triple_chow = 0
         f_pure_straight = 0
         f_pure_shifted_chows = 0
-        f_pure_triple_chow = 0
         f_quadruple_chow = 0
         f_three_suited_terminal_chows = 0
         f_all_even_pungs = 0
         f_all_five = 0
         f_all_pungs = 0
         f_outside_hand = 0
-    # 一色四步高 four_pure_shifted_chows (rulebooks/mcr.mjr:221)
-    # when any m in chows: (all k in 1..3: any n in chows: n.suit == m.suit and n.rank == m.rank +
-    # k) or (all k in 1..3: any n in chows: n.suit == m.suit and n.rank == m.rank + 2 * k)
-    # group: chows by suit and rank (compiled to bit operations on the chow boards)
-    f_four_pure_shifted_chows = 1 if (
-        x_chow_board & (
-            (x_chow_board >> 4 & x_chow_board >> 8 & x_chow_board >> 12)
-            | (x_chow_board >> 8 & x_chow_board >> 16 & x_chow_board >> 24)
-        ) != 0
-    ) else 0
+    # Fans that need four chows: none of them counts without.
+    if x_len_chows >= 4:
+        # 一色四步高 four_pure_shifted_chows (rulebooks/mcr.mjr:221)
+        # when any m in chows: (all k in 1..3: any n in chows: n.suit == m.suit and n.rank == m.rank
+        # + k) or (all k in 1..3: any n in chows: n.suit == m.suit and n.rank == m.rank + 2 * k)
+        # group: chows by suit and rank (compiled to bit operations on the chow boards)
+        f_four_pure_shifted_chows = 1 if (
+            x_chow_board & (
+                (x_chow_board >> 4 & x_chow_board >> 8 & x_chow_board >> 12)
+                | (x_chow_board >> 8 & x_chow_board >> 16 & x_chow_board >> 24)
+            ) != 0
+        ) else 0
+    else:
+        f_four_pure_shifted_chows = 0
     # 七对 seven_pairs_fan (rulebooks/mcr.mjr:248)
     # when shape == seven_pairs
     # group: the tile summary (read directly)
@@ -1320,9 +1343,9 @@ def score_fans(
     # Fans that need the knitted_straight or standard shape: none of them on another shape.
     if x_shape == 'standard' or x_shape == 'knitted_straight':
         # Fans that need a chow: none of them counts without.
-        if (x_meld_count >> 18 & 7) > 0:
+        if x_len_chows > 0:
             # Fans that need three chows: none of them counts without.
-            if (x_meld_count >> 18 & 7) >= 3:
+            if x_len_chows >= 3:
                 # 花龙 mixed_straight (rulebooks/mcr.mjr:431)
                 # when (shape == standard or shape == knitted_straight) and (any a in chows: a.rank
                 # == 1 and (any b in chows: b.rank == 4 and b.suit != a.suit and (any c in chows:
@@ -1359,34 +1382,40 @@ def score_fans(
                 f_mixed_straight = 0
                 f_mixed_triple_chow = 0
                 f_mixed_shifted_chows = 0
-            # 喜相逢 mixed_double_chow (rulebooks/mcr.mjr:703)
-            # when shape == standard or shape == knitted_straight, per count r in 1..7: (count s in
-            # [characters, dots, bamboo]: any m in chows: m.suit == s and m.rank == r) == 2
-            # group: chows by suit and rank (compiled to bit operations on the chow boards)
-            f_mixed_double_chow = (
-                (
+            # Fans that need two chows: none of them counts without.
+            if x_len_chows >= 2:
+                # 喜相逢 mixed_double_chow (rulebooks/mcr.mjr:703)
+                # when shape == standard or shape == knitted_straight, per count r in 1..7: (count s
+                # in [characters, dots, bamboo]: any m in chows: m.suit == s and m.rank == r) == 2
+                # group: chows by suit and rank (compiled to bit operations on the chow boards)
+                f_mixed_double_chow = (
                     (
                         (
-                            x_chow_board & x_chow_board >> 1
-                            | x_chow_board & x_chow_board >> 2
-                            | x_chow_board >> 1 & x_chow_board >> 2
+                            (
+                                x_chow_board & x_chow_board >> 1
+                                | x_chow_board & x_chow_board >> 2
+                                | x_chow_board >> 1 & x_chow_board >> 2
+                            )
+                            & ~(x_chow_board & x_chow_board >> 1 & x_chow_board >> 2)
                         )
-                        & ~(x_chow_board & x_chow_board >> 1 & x_chow_board >> 2)
-                    )
-                    & 0x11111110
-                ).bit_count()
-            )
-            # 连六 short_straight (rulebooks/mcr.mjr:712)
-            # when shape == standard or shape == knitted_straight, per count m in chows: any n in
-            # chows: n.suit == m.suit and n.rank == m.rank + 3
-            # group: chows by suit and rank (compiled to bit operations on the chow boards)
-            f_short_straight = (x_chow_count & (x_chow_held >> 60) * 7) % 15
-            # 老少副 two_terminal_chows (rulebooks/mcr.mjr:721)
-            # when shape == standard or shape == knitted_straight, per count s in [characters, dots,
-            # bamboo]: (any m in chows: m.suit == s and m.rank == 1) and (any m in chows: m.suit ==
-            # s and m.rank == 7)
-            # group: chows by suit and rank (compiled to bit operations on the chow boards)
-            f_two_terminal_chows = ((x_chow_board >> 4 & x_chow_board >> 28) & 7).bit_count()
+                        & 0x11111110
+                    ).bit_count()
+                )
+                # 连六 short_straight (rulebooks/mcr.mjr:712)
+                # when shape == standard or shape == knitted_straight, per count m in chows: any n
+                # in chows: n.suit == m.suit and n.rank == m.rank + 3
+                # group: chows by suit and rank (compiled to bit operations on the chow boards)
+                f_short_straight = (x_chow_count & (x_chow_held >> 60) * 7) % 15
+                # 老少副 two_terminal_chows (rulebooks/mcr.mjr:721)
+                # when shape == standard or shape == knitted_straight, per count s in [characters,
+                # dots, bamboo]: (any m in chows: m.suit == s and m.rank == 1) and (any m in chows:
+                # m.suit == s and m.rank == 7)
+                # group: chows by suit and rank (compiled to bit operations on the chow boards)
+                f_two_terminal_chows = ((x_chow_board >> 4 & x_chow_board >> 28) & 7).bit_count()
+            else:
+                f_mixed_double_chow = 0
+                f_short_straight = 0
+                f_two_terminal_chows = 0
         else:
             f_mixed_straight = 0
             f_mixed_triple_chow = 0
@@ -1403,7 +1432,7 @@ def score_fans(
         # when (shape == standard or shape == knitted_straight) and (count m in pungs: m.concealed
         # and not (m == winning_meld and not self_drawn)) == 2
         # group: the wait (bits of the tile and meld summaries)
-        f_two_concealed_pungs = 1 if x_counted_1 == 2 else 0
+        f_two_concealed_pungs = 1 if x_counted_3 == 2 else 0
     else:
         f_mixed_straight = 0
         f_mixed_triple_chow = 0
@@ -1442,11 +1471,7 @@ def score_fans(
     # when (all s in [characters, dots, bamboo]: any t in tiles: t.suit == s) and (any t in tiles:
     # t.is_wind) and (any t in tiles: t.is_dragon)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_all_types = 1 if (
-        ((x_tile_any >> 1 & 1) and (x_tile_any >> 2 & 1) and (x_tile_any >> 3 & 1))
-        and (x_tile_any >> 23 & 1)
-        and (x_tile_any >> 24 & 1)
-    ) else 0
+    f_all_types = 1 if (x_tile_any & 0x180000e == 0x180000e) else 0
     # 全求人 melded_hand (rulebooks/mcr.mjr:537)
     # when (count m in melds: m.exposed) == 4 and not self_drawn
     # group: the tile summary (bits of the tile and meld summaries)
@@ -1484,76 +1509,92 @@ def score_fans(
     # len(kongs)
     # group: pungs and kongs by suit and rank (compiled to bit operations on the tile boards (a
     # plain loop past 15 tiles))
-    f_tile_hog = max((
+    f_tile_hog = (
         (
             (
-                0x888008880888808888088880888808888088880888800000
-                & ~(
-                    ((x_tile_copies ^ 0x444004440444404444044440444404444044440444400000)
-                    & 0x777007770777707777077770777707777077770777700000)
-                    + 0x777007770777707777077770777707777077770777700000
-                    | (x_tile_copies ^ 0x444004440444404444044440444404444044440444400000)
-                )
-            ).bit_count()
-            if x_tile_copies & 0x444004440444404444044440444404444044440444400000
-            else 0
-        )
-        if len(x_tiles) < 16
-        else sum(
-            1
-            for v_t in (
-                T1m,
-                T2m,
-                T3m,
-                T4m,
-                T5m,
-                T6m,
-                T7m,
-                T8m,
-                T9m,
-                T1p,
-                T2p,
-                T3p,
-                T4p,
-                T5p,
-                T6p,
-                T7p,
-                T8p,
-                T9p,
-                T1s,
-                T2s,
-                T3s,
-                T4s,
-                T5s,
-                T6s,
-                T7s,
-                T8s,
-                T9s,
-                T1z,
-                T2z,
-                T3z,
-                T4z,
-                T5z,
-                T6z,
-                T7z
+                (
+                    0x888008880888808888088880888808888088880888800000
+                    & ~(
+                        ((x_tile_copies ^ 0x444004440444404444044440444404444044440444400000)
+                        & 0x777007770777707777077770777707777077770777700000)
+                        + 0x777007770777707777077770777707777077770777700000
+                        | (x_tile_copies ^ 0x444004440444404444044440444404444044440444400000)
+                    )
+                ).bit_count()
+                if x_tile_copies & 0x444004440444404444044440444404444044440444400000
+                else 0
             )
-            if x_tiles.count(v_t) == 4
+            if len(x_tiles) < 16
+            else sum(
+                1
+                for v_t in (
+                    T1m,
+                    T2m,
+                    T3m,
+                    T4m,
+                    T5m,
+                    T6m,
+                    T7m,
+                    T8m,
+                    T9m,
+                    T1p,
+                    T2p,
+                    T3p,
+                    T4p,
+                    T5p,
+                    T6p,
+                    T7p,
+                    T8p,
+                    T9p,
+                    T1s,
+                    T2s,
+                    T3s,
+                    T4s,
+                    T5s,
+                    T6s,
+                    T7s,
+                    T8s,
+                    T9s,
+                    T1z,
+                    T2z,
+                    T3z,
+                    T4z,
+                    T5z,
+                    T6z,
+                    T7z
+                )
+                if x_tiles.count(v_t) == 4
+            )
         )
+        - x_len_kongs
     )
-    - (x_meld_count >> 6 & 7), 0)
-    # 幺九刻 pung_of_terminals (rulebooks/mcr.mjr:730)
-    # when true, per (count m in pungs: m.is_terminal or m.is_wind and m.tile != seat_wind and
-    # m.tile != round_wind and (count n in pungs: n.is_wind) < 3) - (count x in [1]: nine_gates)
-    # group: pungs and kongs by suit and rank (compiled to bit operations on the meld boards)
-    f_pung_of_terminals = max((x_meld_count >> 42 & 7)
-    + (
-        (x_meld_count >> 36 & 7)
-        - (x_by_tile_17 >> TILE_FIELD[x_seat_wind] & 15)
-        - (x_by_tile_17 >> TILE_FIELD[x_round_wind] & 15 if x_round_wind != x_seat_wind else 0)
-        if (x_meld_count >> 39 & 7) < 3
-        else 0
-    )
-    - (1 if f_nine_gates > 0 else 0), 0)
+    if f_tile_hog < 0:
+        f_tile_hog = 0
+    # Fans that need a pung or kong: none of them counts without.
+    if x_len_pungs > 0:
+        # 幺九刻 pung_of_terminals (rulebooks/mcr.mjr:730)
+        # when true, per (count m in pungs: m.is_terminal or m.is_wind and m.tile != seat_wind and
+        # m.tile != round_wind and (count n in pungs: n.is_wind) < 3) - (count x in [1]: nine_gates)
+        # group: pungs and kongs by suit and rank (compiled to bit operations on the meld boards)
+        f_pung_of_terminals = (
+            (x_meld_count >> 42 & 7)
+            + (
+                (x_meld_count >> 36 & 7)
+                - (x_by_tile_17 >> TILE_FIELD[x_seat_wind] & 15)
+                - (
+                    x_by_tile_17 >> TILE_FIELD[x_round_wind] & 15
+                    if x_round_wind != x_seat_wind
+                    else 0
+                )
+                if (x_meld_count >> 39 & 7) < 3
+                else 0
+            )
+            - (1 if f_nine_gates > 0 else 0)
+        )
+        if f_pung_of_terminals < 0:
+            f_pung_of_terminals = 0
+    else:
+        f_pung_of_terminals = 0
     # 缺一门 one_voided_suit (rulebooks/mcr.mjr:747)
     # when suits(tiles) == 2
     # group: the tile summary (bits of the tile and meld summaries)

@@ -650,8 +650,12 @@ def score_fans(
         x_tile_any, x_tile_all, x_tile_count, x_meld_any, x_meld_all, x_meld_count, x_chow_board,
         x_chow_count, x_pung_board
     ) = summarize_arrangement(a) if x is None else x
+    # Lengths that several tests read, out of the meld summary once:
+    x_len_chows = (x_meld_count >> 0 & 7)
+    x_len_pungs = (x_meld_count >> 18 & 7)
+    x_len_kongs = (x_meld_count >> 6 & 7)
     x_suit_count = (x_tile_any >> 4 & 7).bit_count()
-    x_counted_1 = (
+    x_counted_3 = (
         (x_meld_count >> 3 & 7)
         - (x_melds.count(x_winning_meld)
         if x_winning_meld.is_pung and x_winning_meld.concealed and not x_self_drawn else 0)
@@ -705,7 +709,7 @@ def score_fans(
         f_ryanpeikou = 1 if (
             x_concealed
             and x_shape == 'standard'
-            and (x_meld_count >> 0 & 7) == 4
+            and x_len_chows == 4
             and x_chow_count & ~(((x_chow_count
             + 0x66600666006660066600666006660066600000)
             >> 3 & 0x11100111001110011100111001110011100000) * 7) == 0
@@ -763,7 +767,7 @@ def score_fans(
         f_ryuuiisou = 0
         f_chinroutou = 0
     # Fans that need a pung or kong: none of them counts without.
-    if (x_meld_count >> 18 & 7) > 0:
+    if x_len_pungs > 0:
         # 役牌 白 haku (rulebooks/riichi.mjr:232)
         # when any m in pungs: m.tile == 5z
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -800,12 +804,12 @@ def score_fans(
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
         f_shousangen = 1 if (x_meld_count >> 9 & 7) == 2 and x_pair.is_dragon else 0
         # Fans that need three pungs or kongs: none of them counts without.
-        if (x_meld_count >> 18 & 7) >= 3:
+        if x_len_pungs >= 3:
             # 三暗刻 sanankou (rulebooks/riichi.mjr:346)
             # when (count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)) ==
             # 3
             # group: the wait (bits of the tile and meld summaries)
-            f_sanankou = 1 if x_counted_1 == 3 else 0
+            f_sanankou = 1 if x_counted_3 == 3 else 0
             # 大三元 daisangen (rulebooks/riichi.mjr:460)
             # when (count m in pungs: m.is_dragon) == 3
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -819,12 +823,12 @@ def score_fans(
             f_daisangen = 0
             f_shousuushii = 0
         # Fans that need four pungs or kongs: none of them counts without.
-        if (x_meld_count >> 18 & 7) >= 4:
+        if x_len_pungs >= 4:
             # 四暗刻 suuankou (rulebooks/riichi.mjr:442)
             # when (count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)) ==
             # 4
             # group: the wait (bits of the tile and meld summaries)
-            f_suuankou = 1 if x_counted_1 == 4 else 0
+            f_suuankou = 1 if x_counted_3 == 4 else 0
             # 大四喜 daisuushii (rulebooks/riichi.mjr:476)
             # when (count m in pungs: m.is_wind) == 4
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -871,7 +875,7 @@ def score_fans(
     # group: the winning situation only (read directly)
     f_renhou = 1 if x_human and not o['renhou_limit'] else 0
     # Fans that need a chow: none of them counts without.
-    if (x_meld_count >> 0 & 7) > 0:
+    if x_len_chows > 0:
         # 三色同順 sanshoku (rulebooks/riichi.mjr:304)
         # when any m in chows: m.suit == characters and (any n in chows: n.suit == dots and n.rank
         # == m.rank) and (any k in chows: k.suit == bamboo and k.rank == m.rank)
@@ -882,6 +886,27 @@ def score_fans(
                 & (x_chow_board >> 1 & EVERY_RANK) * 15
                 & (x_chow_board >> 2 & EVERY_RANK) * 15
             ) != 0
+        ) else 0
+        # 混全帯么九 chanta (rulebooks/riichi.mjr:320)
+        # when (shape == standard and len(chows) > 0) and (all m in melds: m.is_outside) and
+        # pair.is_outside and (any t in tiles: t.is_honour)
+        # group: chows by suit and rank (bits of the tile and meld summaries)
+        f_chanta = 1 if (
+            x_shape == 'standard'
+            and x_len_chows > 0
+            and (x_meld_all >> 4 & 1)
+            and x_pair.is_outside
+            and (x_tile_any >> 1 & 1)
+        ) else 0
+        # 純全帯么九 junchan (rulebooks/riichi.mjr:392)
+        # when (shape == standard and len(chows) > 0) and (all m in melds: m.has_terminal) and
+        # pair.has_terminal
+        # group: chows by suit and rank (bits of the tile and meld summaries)
+        f_junchan = 1 if (
+            x_shape == 'standard'
+            and x_len_chows > 0
+            and (x_meld_all >> 9 & 1)
+            and x_pair.has_terminal
         ) else 0
         # 一気通貫 ittsu (rulebooks/riichi.mjr:312)
         # when any m in chows: m.rank == 1 and (any n in chows: n.suit == m.suit and n.rank == 4)
@@ -894,32 +919,11 @@ def score_fans(
                 & (x_chow_board >> 28 & 15) * EVERY_RANK
             ) != 0
         ) else 0
-        # 混全帯么九 chanta (rulebooks/riichi.mjr:320)
-        # when (shape == standard and len(chows) > 0) and (all m in melds: m.is_outside) and
-        # pair.is_outside and (any t in tiles: t.is_honour)
-        # group: chows by suit and rank (bits of the tile and meld summaries)
-        f_chanta = 1 if (
-            x_shape == 'standard'
-            and (x_meld_count >> 0 & 7) > 0
-            and (x_meld_all >> 4 & 1)
-            and x_pair.is_outside
-            and (x_tile_any >> 1 & 1)
-        ) else 0
-        # 純全帯么九 junchan (rulebooks/riichi.mjr:392)
-        # when (shape == standard and len(chows) > 0) and (all m in melds: m.has_terminal) and
-        # pair.has_terminal
-        # group: chows by suit and rank (bits of the tile and meld summaries)
-        f_junchan = 1 if (
-            x_shape == 'standard'
-            and (x_meld_count >> 0 & 7) > 0
-            and (x_meld_all >> 9 & 1)
-            and x_pair.has_terminal
-        ) else 0
     else:
         f_sanshoku = 0
-        f_ittsu = 0
         f_chanta = 0
         f_junchan = 0
+        f_ittsu = 0
     # 七対子 chiitoitsu (rulebooks/riichi.mjr:331)
     # when shape == seven_pairs
     # group: the tile summary (read directly)
@@ -929,15 +933,15 @@ def score_fans(
     # group: the tile summary (bits of the tile and meld summaries)
     f_toitoi = 1 if x_shape == 'standard' and (x_meld_all >> 5 & 1) else 0
     # Fans that need a kong: none of them counts without.
-    if (x_meld_count >> 6 & 7) > 0:
+    if x_len_kongs > 0:
         # 三槓子 sankantsu (rulebooks/riichi.mjr:360)
         # when len(kongs) == 3
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_sankantsu = 1 if (x_meld_count >> 6 & 7) == 3 else 0
+        f_sankantsu = 1 if x_len_kongs == 3 else 0
         # 四槓子 suukantsu (rulebooks/riichi.mjr:530)
         # when len(kongs) == 4
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_suukantsu = 1 if (x_meld_count >> 6 & 7) == 4 else 0
+        f_suukantsu = 1 if x_len_kongs == 4 else 0
     else:
         f_sankantsu = 0
         f_suukantsu = 0
@@ -991,7 +995,9 @@ def score_fans(
     # 赤ドラ red_dora (rulebooks/riichi.mjr:573)
     # when option.red_fives, per red_fives
     # group: the winning situation only (read directly)
-    f_red_dora = max(s.red_fives, 0) if o['red_fives'] else 0
+    f_red_dora = s.red_fives if o['red_fives'] else 0
+    if f_red_dora < 0:
+        f_red_dora = 0
     # 裏ドラ ura_dora (rulebooks/riichi.mjr:583)
     # when riichi or double_riichi, per sum i in ura_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)

@@ -665,8 +665,12 @@ def score_fans(
         x_tile_any, x_tile_all, x_tile_count, x_meld_any, x_meld_all, x_meld_count, x_chow_board,
         x_chow_count, x_pung_board
     ) = summarize_arrangement(a) if x is None else x
+    # Lengths that several tests read, out of the meld summary once:
+    x_len_chows = (x_meld_count >> 0 & 7)
+    x_len_pungs = (x_meld_count >> 18 & 7)
+    x_len_kongs = (x_meld_count >> 6 & 7)
     x_suit_count = (x_tile_any >> 4 & 7).bit_count()
-    x_counted_1 = (
+    x_counted_3 = (
         (x_meld_count >> 3 & 7)
         - (x_melds.count(x_winning_meld)
         if x_winning_meld.is_pung and x_winning_meld.concealed and not x_self_drawn else 0)
@@ -720,7 +724,7 @@ def score_fans(
         f_ryanpeikou = 1 if (
             x_concealed
             and x_shape == 'standard'
-            and (x_meld_count >> 0 & 7) == 4
+            and x_len_chows == 4
             and x_chow_count & ~(((x_chow_count
             + 0x66600666006660066600666006660066600000)
             >> 3 & 0x11100111001110011100111001110011100000) * 7) == 0
@@ -778,7 +782,7 @@ def score_fans(
         f_ryuuiisou = 0
         f_chinroutou = 0
     # Fans that need a pung or kong: none of them counts without.
-    if (x_meld_count >> 18 & 7) > 0:
+    if x_len_pungs > 0:
         # 役牌 白 haku (rulebooks/riichi.mjr:232)
         # when any m in pungs: m.tile == 5z
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -819,12 +823,12 @@ def score_fans(
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
         f_shousangen = 1 if (x_meld_count >> 9 & 7) == 2 and x_pair.is_dragon else 0
         # Fans that need three pungs or kongs: none of them counts without.
-        if (x_meld_count >> 18 & 7) >= 3:
+        if x_len_pungs >= 3:
             # 三暗刻 sanankou (rulebooks/riichi.mjr:346)
             # when (count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)) ==
             # 3
             # group: the wait (bits of the tile and meld summaries)
-            f_sanankou = 1 if x_counted_1 == 3 else 0
+            f_sanankou = 1 if x_counted_3 == 3 else 0
             # 大三元 daisangen (rulebooks/riichi.mjr:460)
             # when (count m in pungs: m.is_dragon) == 3
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -838,12 +842,12 @@ def score_fans(
             f_daisangen = 0
             f_shousuushii = 0
         # Fans that need four pungs or kongs: none of them counts without.
-        if (x_meld_count >> 18 & 7) >= 4:
+        if x_len_pungs >= 4:
             # 四暗刻 suuankou (rulebooks/riichi.mjr:442)
             # when (count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)) ==
             # 4
             # group: the wait (bits of the tile and meld summaries)
-            f_suuankou = 1 if x_counted_1 == 4 else 0
+            f_suuankou = 1 if x_counted_3 == 4 else 0
             # 大四喜 daisuushii (rulebooks/riichi.mjr:476)
             # when (count m in pungs: m.is_wind) == 4
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -891,7 +895,7 @@ def score_fans(
     # group: the winning situation only (read directly)
     f_renhou = 1 if x_human and not o['renhou_limit'] else 0
     # Fans that need a chow: none of them counts without.
-    if (x_meld_count >> 0 & 7) > 0:
+    if x_len_chows > 0:
         # 一気通貫 ittsu (rulebooks/riichi.mjr:312)
         # when any m in chows: m.rank == 1 and (any n in chows: n.suit == m.suit and n.rank == 4)
         # and (any k in chows: k.suit == m.suit and k.rank == 7)
@@ -909,7 +913,7 @@ def score_fans(
         # group: chows by suit and rank (bits of the tile and meld summaries)
         f_chanta = 1 if (
             x_shape == 'standard'
-            and (x_meld_count >> 0 & 7) > 0
+            and x_len_chows > 0
             and (x_meld_all >> 4 & 1)
             and x_pair.is_outside
             and (x_tile_any >> 1 & 1)
@@ -920,7 +924,7 @@ def score_fans(
         # group: chows by suit and rank (bits of the tile and meld summaries)
         f_junchan = 1 if (
             x_shape == 'standard'
-            and (x_meld_count >> 0 & 7) > 0
+            and x_len_chows > 0
             and (x_meld_all >> 9 & 1)
             and x_pair.has_terminal
         ) else 0
@@ -937,15 +941,15 @@ def score_fans(
     # group: the tile summary (bits of the tile and meld summaries)
     f_toitoi = 1 if x_shape == 'standard' and (x_meld_all >> 5 & 1) else 0
     # Fans that need a kong: none of them counts without.
-    if (x_meld_count >> 6 & 7) > 0:
+    if x_len_kongs > 0:
         # 三槓子 sankantsu (rulebooks/riichi.mjr:360)
         # when len(kongs) == 3
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_sankantsu = 1 if (x_meld_count >> 6 & 7) == 3 else 0
+        f_sankantsu = 1 if x_len_kongs == 3 else 0
         # 四槓子 suukantsu (rulebooks/riichi.mjr:530)
         # when len(kongs) == 4
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_suukantsu = 1 if (x_meld_count >> 6 & 7) == 4 else 0
+        f_suukantsu = 1 if x_len_kongs == 4 else 0
     else:
         f_sankantsu = 0
         f_suukantsu = 0
@@ -994,20 +998,28 @@ def score_fans(
     # when true, per (sum i in dora_indicators: copies(successor(i))) + set_aside * (1 + (count i in
     # dora_indicators: successor(i) == 4z))
     # group: the winning situation only (plain loops: no pattern matched)
-    f_dora = max(sum([x_tiles.count(SUCCESSOR[v_i]) for v_i in x_dora_indicators])
-    + x_set_aside * (1 + sum(1 for v_i in x_dora_indicators if SUCCESSOR[v_i] == T4z)), 0)
+    f_dora = (
+        sum([x_tiles.count(SUCCESSOR[v_i]) for v_i in x_dora_indicators])
+        + x_set_aside * (1 + sum(1 for v_i in x_dora_indicators if SUCCESSOR[v_i] == T4z))
+    )
+    if f_dora < 0:
+        f_dora = 0
     # 赤ドラ red_dora (rulebooks/riichi.mjr:573)
     # when option.red_fives, per red_fives
     # group: the winning situation only (read directly)
-    f_red_dora = max(s.red_fives, 0) if o['red_fives'] else 0
+    f_red_dora = s.red_fives if o['red_fives'] else 0
+    if f_red_dora < 0:
+        f_red_dora = 0
     # 裏ドラ ura_dora (rulebooks/sanma.mjr:204)
     # when riichi or double_riichi, per (sum i in ura_indicators: copies(successor(i))) + set_aside
     # * (count i in ura_indicators: successor(i) == 4z)
     # group: the winning situation only (plain loops: no pattern matched)
-    f_ura_dora = max((
+    f_ura_dora = (
         sum([x_tiles.count(SUCCESSOR[v_i]) for v_i in x_ura_indicators])
         + x_set_aside * sum(1 for v_i in x_ura_indicators if SUCCESSOR[v_i] == T4z)
-    ), 0) if ('riichi' in s.extra) or ('double_riichi' in s.extra) else 0
+    ) if ('riichi' in s.extra) or ('double_riichi' in s.extra) else 0
+    if f_ura_dora < 0:
+        f_ura_dora = 0
     if raw is not None:
         raw.extend((
             f_riichi_fan,

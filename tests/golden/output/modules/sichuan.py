@@ -662,63 +662,67 @@ def score_fans(
         # 7z]: copies(t) == 4) - 1
         # group: the tile summary (compiled to bit operations on the tile boards (a plain loop past
         # 15 tiles))
-        f_root_in_pairs = max((
+        f_root_in_pairs = (
             (
                 (
-                    0x888008880888808888088880888808888088880888800000
-                    & ~(
-                        ((x_tile_copies ^ 0x444004440444404444044440444404444044440444400000)
-                        & 0x777007770777707777077770777707777077770777700000)
-                        + 0x777007770777707777077770777707777077770777700000
-                        | (x_tile_copies ^ 0x444004440444404444044440444404444044440444400000)
-                    )
-                ).bit_count()
-                if x_tile_copies & 0x444004440444404444044440444404444044440444400000
-                else 0
-            )
-            if len(x_tiles) < 16
-            else sum(
-                1
-                for v_t in (
-                    T1m,
-                    T2m,
-                    T3m,
-                    T4m,
-                    T5m,
-                    T6m,
-                    T7m,
-                    T8m,
-                    T9m,
-                    T1p,
-                    T2p,
-                    T3p,
-                    T4p,
-                    T5p,
-                    T6p,
-                    T7p,
-                    T8p,
-                    T9p,
-                    T1s,
-                    T2s,
-                    T3s,
-                    T4s,
-                    T5s,
-                    T6s,
-                    T7s,
-                    T8s,
-                    T9s,
-                    T1z,
-                    T2z,
-                    T3z,
-                    T4z,
-                    T5z,
-                    T6z,
-                    T7z
+                    (
+                        0x888008880888808888088880888808888088880888800000
+                        & ~(
+                            ((x_tile_copies ^ 0x444004440444404444044440444404444044440444400000)
+                            & 0x777007770777707777077770777707777077770777700000)
+                            + 0x777007770777707777077770777707777077770777700000
+                            | (x_tile_copies ^ 0x444004440444404444044440444404444044440444400000)
+                        )
+                    ).bit_count()
+                    if x_tile_copies & 0x444004440444404444044440444404444044440444400000
+                    else 0
                 )
-                if x_tiles.count(v_t) == 4
+                if len(x_tiles) < 16
+                else sum(
+                    1
+                    for v_t in (
+                        T1m,
+                        T2m,
+                        T3m,
+                        T4m,
+                        T5m,
+                        T6m,
+                        T7m,
+                        T8m,
+                        T9m,
+                        T1p,
+                        T2p,
+                        T3p,
+                        T4p,
+                        T5p,
+                        T6p,
+                        T7p,
+                        T8p,
+                        T9p,
+                        T1s,
+                        T2s,
+                        T3s,
+                        T4s,
+                        T5s,
+                        T6s,
+                        T7s,
+                        T8s,
+                        T9s,
+                        T1z,
+                        T2z,
+                        T3z,
+                        T4z,
+                        T5z,
+                        T6z,
+                        T7z
+                    )
+                    if x_tiles.count(v_t) == 4
+                )
             )
+            - 1
         )
-        - 1, 0)
+        if f_root_in_pairs < 0:
+            f_root_in_pairs = 0
     else:
         f_seven_pairs_fan = 0
         f_dragon_pairs = 0

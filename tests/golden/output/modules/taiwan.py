@@ -505,9 +505,11 @@ def score_fans(
     (
         x_tile_any, x_tile_all, x_tile_count, x_meld_any, x_meld_all, x_meld_count, x_members
     ) = summarize_arrangement(a)
+    # Lengths that several tests read, out of the meld summary once:
+    x_len_pungs = (x_meld_count >> 12 & 7)
     # Loops that several conditions compute alike, computed once:
     x_shared_0 = all(v_m.exposed for v_m in x_declared)
-    x_counted_1 = (
+    x_counted_2 = (
         (x_meld_count >> 6 & 7)
         - (x_melds.count(x_winning_meld)
         if x_winning_meld.is_pung and x_winning_meld.concealed and not x_self_drawn else 0)
@@ -619,19 +621,19 @@ def score_fans(
     # group: the tile summary (bits of the tile and meld summaries)
     f_all_pungs = 1 if x_shape == 'standard' and (x_meld_all >> 3 & 1) else 0
     # Fans that need a pung or kong: none of them counts without.
-    if (x_meld_count >> 12 & 7) > 0:
+    if x_len_pungs > 0:
         # 三暗刻 three_concealed (rulebooks/taiwan.mjr:241)
         # when (count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)) == 3
         # group: the wait (bits of the tile and meld summaries)
-        f_three_concealed = 1 if x_counted_1 == 3 else 0
+        f_three_concealed = 1 if x_counted_2 == 3 else 0
         # 四暗刻 four_concealed (rulebooks/taiwan.mjr:248)
         # when (count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)) == 4
         # group: the wait (bits of the tile and meld summaries)
-        f_four_concealed = 1 if x_counted_1 == 4 else 0
+        f_four_concealed = 1 if x_counted_2 == 4 else 0
         # 五暗刻 five_concealed (rulebooks/taiwan.mjr:255)
         # when (count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)) == 5
         # group: the wait (bits of the tile and meld summaries)
-        f_five_concealed = 1 if x_counted_1 == 5 else 0
+        f_five_concealed = 1 if x_counted_2 == 5 else 0
     else:
         f_three_concealed = 0
         f_four_concealed = 0

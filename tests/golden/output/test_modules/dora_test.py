@@ -23,6 +23,7 @@ from mjc.runtime.exported import (
     IS_FLOWER,
     KongRule,
     MELD_SHAPES,
+    Meld,
     OptionSpec,
     Payments,
     RelationRule,
@@ -37,6 +38,7 @@ from mjc.runtime.exported import (
     meld_masks,
     refusal,
     require_api,
+    summarize_melds,
     summarize_tiles,
     summary_tables,
     tile_masks,
@@ -57,7 +59,12 @@ TILE_PREDICATES: Final[tuple[Callable[[int], object], ...]] = (
 TILE_COUNTED: Final[tuple[int, ...]] = ()
 TILE_MASKS, TILE_COUNTS = tile_masks(TILE_PREDICATES, TILE_COUNTED)
 
-MELD_MASKS, MELD_COUNTS = meld_masks(())
+# What conditions ask of single melds, one bit each, likewise.
+MELD_PREDICATES: Final[tuple[Callable[[Meld], object], ...]] = (
+    lambda v_m: v_m.is_chow,  # bit 0
+)
+MELD_COUNTED: Final[tuple[int, ...]] = (0,)
+MELD_MASKS, MELD_COUNTS = meld_masks(MELD_PREDICATES, MELD_COUNTED)
 
 # One table per item and summary word for the one-pass summary.
 SUMMARY: Final = summary_tables(
@@ -67,6 +74,8 @@ SUMMARY: Final = summary_tables(
     MELD_COUNTS,
     len(TILE_PREDICATES),
     tile_count_fields=len(TILE_COUNTED),
+    meld_bits=len(MELD_PREDICATES),
+    meld_count_fields=len(MELD_COUNTED),
     boards=(
         'chow_board',
     ),
@@ -129,10 +138,10 @@ def summarize_arrangement(a: Arrangement) -> Summary:
         0,  # tile_any: bit k: some tile passes TILE_PREDICATES[k]
         0,  # tile_all: bit k: every tile passes TILE_PREDICATES[k]
         0,  # tile_count: 5 bits a TILE_COUNTED field: the tiles that pass it
-        0,  # meld_any: bit k: some set passes MELD_PREDICATES[k]
-        0,  # meld_all: bit k: every set passes MELD_PREDICATES[k]
-        0,  # meld_count: 3 bits a MELD_COUNTED field: the sets that pass it
-        w0,  # chow_board: a meld board (mjc.runtime.wins.meldboards)
+        w0 & 0x1,  # meld_any: bit k: some set passes MELD_PREDICATES[k]
+        w1 & 0x1,  # meld_all: bit k: every set passes MELD_PREDICATES[k]
+        w2,  # meld_count: 3 bits a MELD_COUNTED field: the sets that pass it
+        w0 >> 1,  # chow_board: a meld board (mjc.runtime.wins.meldboards)
     )
 
 
@@ -189,17 +198,21 @@ def score_fans(
     (
         x_tile_any, x_tile_all, x_tile_count, x_meld_any, x_meld_all, x_meld_count, x_chow_board
     ) = summarize_arrangement(a)
-    # 三色同順 sanshoku (tests/helpers/rulebooks/dora.mjr:44)
-    # when any m in chows: m.suit == characters and (any n in chows: n.suit == dots and n.rank ==
-    # m.rank) and (any k in chows: k.suit == bamboo and k.rank == m.rank)
-    # group: chows by suit and rank (compiled to bit operations on the chow boards)
-    f_sanshoku = 1 if (
-        x_chow_board & (
-            1 * EVERY_RANK
-            & (x_chow_board >> 1 & EVERY_RANK) * 15
-            & (x_chow_board >> 2 & EVERY_RANK) * 15
-        ) != 0
-    ) else 0
+    # Fans that need a chow: none of them counts without.
+    if (x_meld_count >> 0 & 7) > 0:
+        # 三色同順 sanshoku (tests/helpers/rulebooks/dora.mjr:44)
+        # when any m in chows: m.suit == characters and (any n in chows: n.suit == dots and n.rank
+        # == m.rank) and (any k in chows: k.suit == bamboo and k.rank == m.rank)
+        # group: chows by suit and rank (compiled to bit operations on the chow boards)
+        f_sanshoku = 1 if (
+            x_chow_board & (
+                1 * EVERY_RANK
+                & (x_chow_board >> 1 & EVERY_RANK) * 15
+                & (x_chow_board >> 2 & EVERY_RANK) * 15
+            ) != 0
+        ) else 0
+    else:
+        f_sanshoku = 0
     # 立直 riichi_fan (tests/helpers/rulebooks/dora.mjr:52)
     # when riichi
     # group: the winning situation only (read directly)
@@ -213,7 +226,9 @@ def score_fans(
     # 赤ドラ red_dora (tests/helpers/rulebooks/dora.mjr:63)
     # when option.red_fives, per red_fives
     # group: the winning situation only (read directly)
-    f_red_dora = max(s.red_fives, 0) if o['red_fives'] else 0
+    f_red_dora = s.red_fives if o['red_fives'] else 0
+    if f_red_dora < 0:
+        f_red_dora = 0
     # 裏ドラ ura_dora (tests/helpers/rulebooks/dora.mjr:70)
     # when riichi, per sum i in ura_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)

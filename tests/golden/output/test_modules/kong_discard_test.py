@@ -112,7 +112,9 @@ def score_fans(
     # 连庄 streak_fan (tests/helpers/rulebooks/kong_discard.mjr:69)
     # when dealer and dealer_streak > 0, per dealer_streak
     # group: the winning situation only (read directly)
-    f_streak_fan = max(x_dealer_streak, 0) if s.dealer and x_dealer_streak > 0 else 0
+    f_streak_fan = x_dealer_streak if s.dealer and x_dealer_streak > 0 else 0
+    if f_streak_fan < 0:
+        f_streak_fan = 0
     if raw is not None:
         raw.extend((f_plain, f_kong_discard_fan, f_streak_fan))
     total = 0
