@@ -60,13 +60,18 @@ __all__ = [
 
 # The runtime modules a score passes through on every hand (`Ruleset.score`: arrangements,
 # wait sets, placements, summaries, the memos, the best reading) and those every turn of a
-# round passes through (below). The modules that define the data classes everyone builds and
-# pickles (hand, melds, scoring) stay interpreted, and so does `score.situationargs`, which
-# copies and fills those classes' slots (a new hand's situation, its dora): CPython reads and
-# writes a slot it has met before in a few instructions, where compiled code asks the class
-# for each attribute by name, ten times the cost (25 fields a copy). Each is named by its path
-# below `mjc.runtime`.
+# round passes through (below). `tiles.melds` is compiled for its `Meld`, a plain frozen
+# dataclass that mypyc makes a native class: compiled code reads a meld's facts (`is_pung`,
+# `index`, ...) from its C struct, where an interpreted class's slot is asked for by name
+# (a score reads some twenty a hand). It pickles as the interned meld (`Meld.__reduce__`).
+# The modules of the data classes built per hand (hand, scoring) stay interpreted (`Hand`
+# and `Situation` are `mjc.frozen` and slot-copied classes, which mypyc cannot make
+# native), and so does `score.situationargs`, which copies and fills a `Situation`'s slots
+# (a new hand's situation, its dora): CPython reads and writes a slot it has met before in a
+# few instructions, where compiled code asks the class for each attribute by name, ten times
+# the cost (25 fields a copy). Each is named by its path below `mjc.runtime`.
 NATIVE_RUNTIME = (
+    "tiles.melds",
     "wins.arrange",
     "tiles.tables",
     "wins.summaries",

@@ -73,6 +73,16 @@ for name in names:
     report["outcomes"][name] = [outcome(book, c) for c in cases]
     report["wins"][name] = [win(book, c) for c in cases]
 from mjc.runtime.wins.arrange import SHAPES, arrangements
+import copy, pickle
+from mjc.runtime.tiles.hand import parse_hand
+from mjc.runtime.tiles.melds import meld
+found = arrangements(parse_hand("123m456m789m123p55p"), SHAPES)
+again = pickle.loads(pickle.dumps(found))
+report["pickled"] = [
+    again == found,
+    again[0].melds[0] is found[0].melds[0],
+    copy.deepcopy(meld("pung", 0, True)) is meld("pung", 0, True),
+]
 try:
     arrangements(None, SHAPES)
 except TypeError as error:  # judged by the definition in arrange.py beside the extension
@@ -164,6 +174,8 @@ def test_the_native_build_runs_compiled_modules_scores_and_checks_as_the_interpr
     # A compiled function given a wrong type names the argument: arrange is compiled, and the
     # plain TypeError is read off the source's annotations.
     assert report["wrong_type"] == "hand must be a Hand, not NoneType"
+    # A compiled meld (a native class) pickles and copies as the interned one.
+    assert report["pickled"] == [True, True, True]
     for name in sorted(bundled_rulebooks()):
         _scores_every_case_as_the_golden_fixture(report, name)
         _checks_wins_as_the_interpreted_one(report, name)
