@@ -60,18 +60,19 @@ __all__ = [
 
 # The runtime modules a score passes through on every hand (`Ruleset.score`: arrangements,
 # wait sets, placements, summaries, the memos, the best reading) and those every turn of a
-# round passes through (below). `tiles.melds` is compiled for its `Meld`, a plain frozen
-# dataclass that mypyc makes a native class: compiled code reads a meld's facts (`is_pung`,
-# `index`, ...) from its C struct, where an interpreted class's slot is asked for by name
-# (a score reads some twenty a hand). It pickles as the interned meld (`Meld.__reduce__`).
-# The modules of the data classes built per hand (hand, scoring) stay interpreted (`Hand`
-# and `Situation` are `mjc.frozen` and slot-copied classes, which mypyc cannot make
-# native), and so does `score.situationargs`, which copies and fills a `Situation`'s slots
-# (a new hand's situation, its dora): CPython reads and writes a slot it has met before in a
-# few instructions, where compiled code asks the class for each attribute by name, ten times
-# the cost (25 fields a copy). Each is named by its path below `mjc.runtime`.
+# round passes through (below). `tiles.melds` and `tiles.hand` are compiled for `Meld` and
+# `Hand`, plain frozen dataclasses that mypyc makes native classes: compiled code reads their
+# fields (`m.is_pung`, `hand.suit_keys`, ...) from a C struct, where an interpreted class's
+# slot is asked for by name (a score reads some thirty a hand). Both pickle by their given
+# fields (`__reduce__`; a meld as the interned one). `Situation` (scoring) stays interpreted,
+# and so does `score.situationargs`, which copies and fills its slots (a new hand's
+# situation, its dora) by a trick only an interpreted class allows (`__class__` set on a
+# draft): CPython reads and writes a slot it has met before in a few instructions, where
+# compiled code asks the class for each attribute by name, ten times the cost (25 fields a
+# copy). Each is named by its path below `mjc.runtime`.
 NATIVE_RUNTIME = (
     "tiles.melds",
+    "tiles.hand",
     "wins.arrange",
     "tiles.tables",
     "wins.summaries",
