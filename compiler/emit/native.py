@@ -71,6 +71,12 @@ __all__ = [
 # compiled code asks the class for each attribute by name, ten times the cost (25 fields a
 # copy). Each is named by its path below `mjc.runtime`.
 NATIVE_RUNTIME = (
+    # The tile tables (`RANK_OF`, `IS_SUITED`, ...) and the meld boards' (`TILE_SLOT`,
+    # `SUIT_BIT`, ...), which compiled code and every generated module index: `Final` in a
+    # compiled module, each is a C static, where any other module-level name is looked up in
+    # the module's dict at every use.
+    "tiles.tile",
+    "wins.meldboards",
     "tiles.melds",
     "tiles.hand",
     "wins.arrange",
