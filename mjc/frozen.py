@@ -50,8 +50,9 @@ def frozen_fast(cls: type[F]) -> type[F]:
     """A frozen, slotted dataclass for a class built on a hot path (a hand, a meld, a score):
     its `__init__`, `__eq__` and `__hash__` are straight-line code, written as
     `@dataclass(frozen=True, slots=True)` writes them (defaults, `default_factory`, fields
-    left out of `__init__` or of the comparison, `__post_init__`), but compiled from one
-    piece of source where the dataclass compiles six; the rest is `Frozen`'s."""
+    left out of `__init__` or of the comparison, `__post_init__`, a method the class writes
+    itself kept), but compiled from one piece of source where the dataclass compiles six;
+    the rest is `Frozen`'s."""
     cls = _made(_dataclass(_named(cls), kw_only=False))
     fields = dataclasses.fields(cls)
     if any(f.kw_only for f in fields):
@@ -96,7 +97,12 @@ def frozen_fast(cls: type[F]) -> type[F]:
     )
     methods: dict[str, Any] = {}
     exec(source, names, methods)  # our own text: field names are identifiers
+    own = cls.__dict__
     for name, method in methods.items():
+        # A method the class writes itself stays, as `dataclass` keeps it (a `Meld` compares
+        # its one `index`). Writing `__eq__` alone sets `__hash__` to None: not one of its own.
+        if name in own and not (name == "__hash__" and own[name] is None and "__eq__" in own):
+            continue
         method.__qualname__ = f"{cls.__qualname__}.{name}"
         setattr(cls, name, method)
     return cls

@@ -126,3 +126,25 @@ def test_a_frozen_class_keeps_its_annotation_text_and_its_class_variables() -> N
     ]
     assert _Annotated(name="a") == _Annotated(name="a", seen=())
     assert _Annotated.kind == "annotated"
+
+
+def test_a_fast_frozen_class_keeps_the_methods_it_writes_itself_as_its_dataclass_does() -> None:
+    @frozen_fast
+    class ByCode(Frozen):
+        code: int
+        label: str = field(compare=False)
+
+        def __eq__(self, other: object) -> bool:
+            return isinstance(other, ByCode) and other.code % 10 == self.code % 10
+
+    @dataclass(frozen=True, slots=True)
+    class PlainByCode:
+        code: int
+        label: str = field(compare=False)
+
+        def __eq__(self, other: object) -> bool:
+            return isinstance(other, PlainByCode) and other.code % 10 == self.code % 10
+
+    assert ByCode(3, "a") == ByCode(13, "b") and PlainByCode(3, "a") == PlainByCode(13, "b")
+    # Writing `__eq__` alone leaves the hash to the decorator, as for the dataclass.
+    assert hash(ByCode(3, "a")) == hash((3,)) and hash(PlainByCode(3, "a")) == hash((3,))

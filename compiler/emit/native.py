@@ -60,13 +60,25 @@ __all__ = [
 
 # The runtime modules a score passes through on every hand (`Ruleset.score`: arrangements,
 # wait sets, placements, summaries, the memos, the best reading) and those every turn of a
-# round passes through (below). The modules that define the data classes everyone builds and
-# pickles (hand, melds, scoring) stay interpreted, and so does `score.situationargs`, which
-# copies and fills those classes' slots (a new hand's situation, its dora): CPython reads and
-# writes a slot it has met before in a few instructions, where compiled code asks the class
-# for each attribute by name, ten times the cost (25 fields a copy). Each is named by its path
-# below `mjc.runtime`.
+# round passes through (below). `tiles.melds` and `tiles.hand` are compiled for `Meld` and
+# `Hand`, plain frozen dataclasses that mypyc makes native classes: compiled code reads their
+# fields (`m.is_pung`, `hand.suit_keys`, ...) from a C struct, where an interpreted class's
+# slot is asked for by name (a score reads some thirty a hand). Both pickle by their given
+# fields (`__reduce__`; a meld as the interned one). `Situation` (scoring) stays interpreted,
+# and so does `score.situationargs`, which copies and fills its slots (a new hand's
+# situation, its dora) by a trick only an interpreted class allows (`__class__` set on a
+# draft): CPython reads and writes a slot it has met before in a few instructions, where
+# compiled code asks the class for each attribute by name, ten times the cost (25 fields a
+# copy). Each is named by its path below `mjc.runtime`.
 NATIVE_RUNTIME = (
+    # The tile tables (`RANK_OF`, `IS_SUITED`, ...) and the meld boards' (`TILE_SLOT`,
+    # `SUIT_BIT`, ...), which compiled code and every generated module index: `Final` in a
+    # compiled module, each is a C static, where any other module-level name is looked up in
+    # the module's dict at every use.
+    "tiles.tile",
+    "wins.meldboards",
+    "tiles.melds",
+    "tiles.hand",
     "wins.arrange",
     "tiles.tables",
     "wins.summaries",

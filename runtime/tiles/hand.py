@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
 
-from mjc.frozen import Frozen, frozen_fast
 from mjc.runtime.tiles.argcheck import raise_if_wrong
 from mjc.runtime.tiles.melds import Meld, meld
 from mjc.runtime.tiles.tables import HONOUR_ENTRIES, SUIT_ENTRIES
@@ -58,8 +57,12 @@ class HandError(NotationError):
     """Text that is not a valid hand; the message is one line naming the offending part."""
 
 
-@frozen_fast
-class Hand(Frozen):
+# A plain frozen dataclass, its `__init__` the same straight-line code as `mjc.frozen`'s
+# (a field set, then `__post_init__`), which mypyc sees through: the native build compiles it
+# to a C struct (`mjc.compiler.emit.native`), whose fields compiled code reads in a few
+# instructions where an interpreted class's slot costs a lookup by name.
+@dataclass(frozen=True, slots=True)
+class Hand:
     """A parsed hand. Build it with `parse_hand`; the fields are trusted by the hot paths.
 
     `concealed` is sorted and includes the winning tile (unless that is a flower, among
@@ -128,6 +131,17 @@ class Hand(Frozen):
 
     def __str__(self) -> str:
         return format_hand(self)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled and copied as its given fields: the derived ones are worked out again."""
+        return Hand, (
+            self.concealed,
+            self.melds,
+            self.flowers,
+            self.win_tile,
+            self.counts,
+            self.red_fives,
+        )
 
 
 def is_win_size(hand: Hand, tiles: int = MAX_TILES) -> bool:
@@ -435,12 +449,20 @@ def with_win_tile(hand: Hand, tile: int) -> Hand:
     """`hand` won on `tile` (one of its concealed tiles or flowers, checked by the caller).
     The derived fields do not read the winning tile, so they are copied, not computed again
     as `dataclasses.replace` would (a fifth of scoring's own time when `win=` is given)."""
-    made: Hand = object.__new__(Hand)
-    slots: tuple[str, ...] = Hand.__slots__
+    slots = _HAND_SLOTS
+    if slots is None:  # the native build's `Hand`: its compiled `__post_init__` is cheap
+        return Hand(hand.concealed, hand.melds, hand.flowers, tile, hand.counts, hand.red_fives)
+    made: Hand = _new_object(Hand)
     for name in slots:
         object.__setattr__(made, name, getattr(hand, name))
     object.__setattr__(made, "win_tile", tile)
     return made
+
+
+# What `with_win_tile` copies: the slots of `Hand`, or None in the native build, whose `Hand`
+# is a C struct that has no `__slots__` and cannot be made without its `__init__`.
+_HAND_SLOTS: tuple[str, ...] | None = getattr(Hand, "__slots__", None)
+_new_object = object.__new__
 
 
 def _compact(tiles: Sequence[int]) -> str:

@@ -14,9 +14,8 @@ lookups, by `Meld.index` and then by tile.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 
-from mjc.frozen import Frozen, frozen_fast
 from mjc.runtime.tiles.tile import (
     IS_DRAGON,
     IS_HONOUR,
@@ -38,13 +37,18 @@ KINDS = ("chow", "pung", "kong", "pair", "knitted")
 MELD_SIZE: dict[str, int] = {"chow": 3, "pung": 3, "kong": 4, "pair": 2, "knitted": 3}
 
 
-@frozen_fast
-class Meld(Frozen):
+# A plain frozen dataclass (not `mjc.frozen`'s, whose decorator mypyc cannot see through):
+# the native build compiles it to a C struct (`mjc.compiler.emit.native`), so that the compiled
+# scoring reads `m.is_pung` in a few instructions where an interpreted class's slot costs a
+# lookup by name. Every meld is built once, as this module loads: its `__init__` is no hot path.
+@dataclass(frozen=True, slots=True)
+class Meld:
     """One meld. Use `meld()` to get the interned instance; equality is by (kind, tile, concealed).
 
     `tile` is the lowest tile. `is_pung` is true for kongs too, since every rule that asks for
     a pung accepts a kong. `concealed` is true for a concealed kong and for every set or pair
-    formed from the concealed tiles; declared chows, pungs and kongs are exposed.
+    formed from the concealed tiles; declared chows, pungs and kongs are exposed. A meld
+    pickles and copies as the interned one (`meld()` again).
     """
 
     kind: str
@@ -121,9 +125,15 @@ class Meld(Frozen):
         """Equal melds have one (kind, tile, concealed), which `index` numbers: one int
         compared instead of two tuples built (the dataclass's own test), as scoring counts a
         reading's melds equal to the winning one (`melds.count(winning_meld)`) per reading."""
-        if other.__class__ is not self.__class__:
+        if not isinstance(other, Meld):
             return NotImplemented
         return self.index == other.index
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.tile, self.concealed))
+
+    def __reduce__(self) -> tuple[object, tuple[str, int, bool]]:
+        return meld, (self.kind, self.tile, self.concealed)
 
     def __str__(self) -> str:
         return self.text

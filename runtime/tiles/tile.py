@@ -51,7 +51,7 @@ HONOUR_BASE: Final = 27
 FLOWER_BASE: Final = 34
 
 # Suit letter -> (first tile int, highest rank), in tile-int order.
-SUIT_BASE: dict[str, int] = {"m": 0, "p": 9, "s": 18, "z": 27, "f": 34}
+SUIT_BASE: Final[dict[str, int]] = {"m": 0, "p": 9, "s": 18, "z": 27, "f": 34}
 _SUIT_SIZE: dict[str, int] = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
 SUITS = "mpszf"
 
@@ -70,34 +70,36 @@ def _build_texts() -> tuple[str, ...]:
 _TEXT: tuple[str, ...] = _build_texts()
 _INDEX: dict[str, int] = {text: i for i, text in enumerate(_TEXT)}
 # Each tile int's notation, for hot paths that know their int is a tile (`tile_text` checks).
-TEXTS: tuple[str, ...] = _TEXT
+TEXTS: Final[tuple[str, ...]] = _TEXT
 
-SUIT_OF: tuple[str, ...] = tuple(text[1] for text in _TEXT)
-RANK_OF: tuple[int, ...] = tuple(int(text[0]) for text in _TEXT)
+SUIT_OF: Final[tuple[str, ...]] = tuple(text[1] for text in _TEXT)
+RANK_OF: Final[tuple[int, ...]] = tuple(int(text[0]) for text in _TEXT)
 
-IS_SUITED: tuple[bool, ...] = tuple(s in "mps" for s in SUIT_OF)
-IS_HONOUR: tuple[bool, ...] = tuple(s == "z" for s in SUIT_OF)
-IS_FLOWER: tuple[bool, ...] = tuple(s == "f" for s in SUIT_OF)
-IS_WIND: tuple[bool, ...] = tuple(
+IS_SUITED: Final[tuple[bool, ...]] = tuple(s in "mps" for s in SUIT_OF)
+IS_HONOUR: Final[tuple[bool, ...]] = tuple(s == "z" for s in SUIT_OF)
+IS_FLOWER: Final[tuple[bool, ...]] = tuple(s == "f" for s in SUIT_OF)
+IS_WIND: Final[tuple[bool, ...]] = tuple(
     s == "z" and r <= 4 for s, r in zip(SUIT_OF, RANK_OF, strict=True)
 )
-IS_DRAGON: tuple[bool, ...] = tuple(
+IS_DRAGON: Final[tuple[bool, ...]] = tuple(
     s == "z" and r >= 5 for s, r in zip(SUIT_OF, RANK_OF, strict=True)
 )
-IS_TERMINAL: tuple[bool, ...] = tuple(
+IS_TERMINAL: Final[tuple[bool, ...]] = tuple(
     suited and r in (1, 9) for suited, r in zip(IS_SUITED, RANK_OF, strict=True)
 )
-IS_TERMINAL_OR_HONOUR: tuple[bool, ...] = tuple(
+IS_TERMINAL_OR_HONOUR: Final[tuple[bool, ...]] = tuple(
     t or h for t, h in zip(IS_TERMINAL, IS_HONOUR, strict=True)
 )
-IS_SIMPLE: tuple[bool, ...] = tuple(
+IS_SIMPLE: Final[tuple[bool, ...]] = tuple(
     suited and 2 <= r <= 8 for suited, r in zip(IS_SUITED, RANK_OF, strict=True)
 )
 # 绿一色 (MCR "All Green"): 2s 3s 4s 6s 8s and 发.
-IS_GREEN: tuple[bool, ...] = tuple(text in ("2s", "3s", "4s", "6s", "8s", "6z") for text in _TEXT)
+IS_GREEN: Final[tuple[bool, ...]] = tuple(
+    text in ("2s", "3s", "4s", "6s", "8s", "6z") for text in _TEXT
+)
 
 # The 13 kinds of 十三幺, in tile order.
-TERMINALS_AND_HONOURS: tuple[int, ...] = tuple(
+TERMINALS_AND_HONOURS: Final[tuple[int, ...]] = tuple(
     i for i in range(NUM_PLAYING) if IS_TERMINAL_OR_HONOUR[i]
 )
 
@@ -168,7 +170,7 @@ def tile_index(text: str) -> int:
 
 
 # A red five's notation (赤ドラ) and the five it is: `0m` is a 5m for every purpose.
-RED_FIVES: dict[str, int] = {"0m": 4, "0p": 13, "0s": 22}
+RED_FIVES: Final[dict[str, int]] = {"0m": 4, "0p": 13, "0s": 22}
 
 
 def tile_or_red_five(text: str) -> int:

@@ -54,21 +54,29 @@ _SLOT = {"m": 0, "p": 1, "s": 2, "z": 3}
 # By every suit a condition can read (a tile's or a meld's, flowers' `f`, no pair's `""`), so
 # that generated code subscripts them: its slot bit (0: no slot), and its count field's
 # offset within a rank (16: the field that is never filled).
-SUIT_BIT: dict[str, int] = {**{suit: 1 << slot for suit, slot in _SLOT.items()}, "f": 0, "": 0}
-COUNT_SHIFT: dict[str, int] = {**{suit: 4 * slot for suit, slot in _SLOT.items()}, "f": 16, "": 16}
+SUIT_BIT: Final[dict[str, int]] = {
+    **{suit: 1 << slot for suit, slot in _SLOT.items()},
+    "f": 0,
+    "": 0,
+}
+COUNT_SHIFT: Final[dict[str, int]] = {
+    **{suit: 4 * slot for suit, slot in _SLOT.items()},
+    "f": 16,
+    "": 16,
+}
 # One bit per rank in slot 0 (ranks 0 to 15): a suit-set times this is that set at every rank.
-EVERY_RANK = sum(1 << 4 * rank for rank in range(16))
-SUITED_SLOTS = EVERY_RANK * 7  # the m, p and s slots at every rank
+EVERY_RANK: Final = sum(1 << 4 * rank for rank in range(16))
+SUITED_SLOTS: Final = EVERY_RANK * 7  # the m, p and s slots at every rank
 
 # By tile int: the board bit and the count field of the melds whose tile it is (`n.tile ==
 # t`). A tile of no suit slot (a flower) points past every rank, where nothing is set.
 _PAST = 16
-TILE_SLOT: tuple[int, ...] = tuple(
+TILE_SLOT: Final[tuple[int, ...]] = tuple(
     4 * RANK_OF[t] + _SLOT[SUIT_OF[t]] if SUIT_OF[t] in _SLOT
     else 4 * _PAST
     for t in range(NUM_TILES)
 )  # fmt: skip
-TILE_FIELD: tuple[int, ...] = tuple(
+TILE_FIELD: Final[tuple[int, ...]] = tuple(
     20 * RANK_OF[t] + COUNT_SHIFT[SUIT_OF[t]] if SUIT_OF[t] in _SLOT else 20 * _PAST
     for t in range(NUM_TILES)
 )
@@ -95,10 +103,10 @@ def _distinct_slots(links: int) -> tuple[bool, ...]:
             if not extra:
                 break
             extra = extra - 1 & free
-    return tuple(bool(b) for b in found)
+    return tuple(map(bool, found))  # (mypyc cannot walk a bytearray in a generator)
 
 
-DISTINCT_SLOTS_3 = _distinct_slots(3)
+DISTINCT_SLOTS_3: Final = _distinct_slots(3)
 
 
 class MeldBoards(NamedTuple):

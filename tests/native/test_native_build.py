@@ -73,10 +73,25 @@ for name in names:
     report["outcomes"][name] = [outcome(book, c) for c in cases]
     report["wins"][name] = [win(book, c) for c in cases]
 from mjc.runtime.wins.arrange import SHAPES, arrangements
+import copy, pickle
+from mjc.runtime.tiles.hand import parse_hand
+from mjc.runtime.tiles.melds import meld
+found = arrangements(parse_hand("123m456m789m123p55p"), SHAPES)
+again = pickle.loads(pickle.dumps(found))
+report["pickled"] = [
+    again == found,
+    again[0].melds[0] is found[0].melds[0],
+    copy.deepcopy(meld("pung", 0, True)) is meld("pung", 0, True),
+]
+from mjc.runtime.wins.summaries import summarize_melds
+try:
+    summarize_melds(None, (), ())
+except TypeError as error:  # judged by the definition in summaries.py beside the extension
+    report["wrong_type"] = str(error)
 try:
     arrangements(None, SHAPES)
-except TypeError as error:  # judged by the definition in arrange.py beside the extension
-    report["wrong_type"] = str(error)
+except TypeError as error:  # a `Hand` is a native class: mypyc checks it, in its words
+    report["checked_type"] = str(error)
 print(json.dumps(report))
 """
 
@@ -161,9 +176,13 @@ def test_the_native_build_runs_compiled_modules_scores_and_checks_as_the_interpr
     tests to one worker under `--dist worksteal`)."""
     _runs_compiled_modules(report)
     _names_what_was_built(native_root)
-    # A compiled function given a wrong type names the argument: arrange is compiled, and the
-    # plain TypeError is read off the source's annotations.
-    assert report["wrong_type"] == "hand must be a Hand, not NoneType"
+    # A compiled function given a wrong type that mypyc does not check names the argument:
+    # summaries is compiled, and the plain TypeError is read off the source's annotations.
+    assert report["wrong_type"] == "melds must be an iterable of Meld, not NoneType"
+    # One that mypyc checks (a `Hand`, a native class) is refused in mypyc's words.
+    assert "Hand" in str(report["checked_type"])
+    # A compiled meld (a native class) pickles and copies as the interned one.
+    assert report["pickled"] == [True, True, True]
     for name in sorted(bundled_rulebooks()):
         _scores_every_case_as_the_golden_fixture(report, name)
         _checks_wins_as_the_interpreted_one(report, name)
