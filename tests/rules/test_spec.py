@@ -8,7 +8,8 @@ import dataclasses
 import pytest
 
 from mjc.compiler.loader import load
-from mjc.runtime import Ruleset, RulesetSpec
+from mjc.runtime import Ruleset, RulesetSpec, Situation, parse_hand
+from mjc.runtime.wins.arrange import SHAPES, arrangements
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 
@@ -55,7 +56,9 @@ def test_a_spec_without_adjustments_has_an_adjust_that_only_keeps_the_value_at_l
     if spec.has_adjustments:
         return
     # What `Ruleset.score` does instead of the call: a body with no adjustment reads no
-    # argument but the total.
+    # argument but the total (given of the types a compiled module takes).
+    hand = parse_hand("123m456p789s111z22z")
+    (arrangement, *_) = arrangements(hand, SHAPES)
     for total in (-3, 0, 7):
-        given = spec.adjust(None, None, {}, (), total)  # type: ignore[arg-type]
+        given = spec.adjust(arrangement, Situation(winning_tile=hand.win_tile), {}, (), total)
         assert given == (max(total, 0), 0, False, None, ())

@@ -3,7 +3,9 @@ a plain loop over the arrangement's tiles and melds would, for every shape."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -210,9 +212,17 @@ def test_words_that_leave_a_field_out_or_mix_folds_are_refused() -> None:
         summary_tables(TILE_MASKS, TILE_COUNTS, MELD_MASKS, MELD_COUNTS, 4, words=mixed)
 
 
+def _module_of(name: str) -> dict[str, Any]:
+    """The names of rulebook `name`'s generated module, interpreted or native (a compiled
+    function has no `__globals__`; a native module is imported, so in `sys.modules`)."""
+    score_fans = ruleset(name).spec.score_fans
+    found: dict[str, Any] | None = getattr(score_fans, "__globals__", None)
+    return found if found is not None else vars(sys.modules[score_fans.__module__])
+
+
 @pytest.mark.parametrize("name", ["mcr", "riichi", "guangdong", "sichuan", "taiwan"])
 def test_the_generated_walk_gives_the_fields_of_the_summary(name: str) -> None:
-    module = ruleset(name).spec.score_fans.__globals__
+    module = _module_of(name)
     walk, tables = module["summarize_arrangement"], module["SUMMARY"]
     for text in (
         "123m456p789s555z11z", "123m111z [222z] (3333z) 55z", "11z [123m] [555p] (7777s) [999m]",
@@ -231,7 +241,7 @@ def test_the_generated_walk_gives_the_fields_of_the_summary_on_built_hands(
     if hand is None:
         return  # a fifth copy of a tile
     for name in ("mcr", "sichuan"):
-        module = ruleset(name).spec.score_fans.__globals__
+        module = _module_of(name)
         for a in arrangements(hand, SHAPES):
             fields_of = summary_fields(summarize(a, module["SUMMARY"]), module["SUMMARY"])
             assert module["summarize_arrangement"](a) == tuple(fields_of.values())
@@ -248,7 +258,7 @@ def test_a_hand_summarised_from_its_suits_words_is_its_one_readings_summary(
     if found is None:
         return  # a suit that splits more than one way (or seven pairs too)
     for name in ("riichi", "sanma"):
-        module = ruleset(name).spec.score_fans.__globals__
+        module = _module_of(name)
         for a in found:
             assert module["summarize_hand"](hand) == module["summarize_arrangement"](a)
 

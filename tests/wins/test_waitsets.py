@@ -32,7 +32,9 @@ from tests.conftest import ruleset
 BUILT_IN = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
 
 
-def _seat(counts: list[int]) -> SeatState:
+def _seat(counts: bytearray) -> SeatState:
+    """A seat holding `counts`, the same object (as the engine's, a bytearray: compiled wait
+    finders take nothing else), so that changes to it are the seat's."""
     seat = SeatState()
     seat.counts = counts
     return seat
@@ -87,8 +89,9 @@ def _turn_hands(draw: st.DrawFn) -> list[int]:
 @settings(max_examples=400, deadline=None)
 @given(_turn_hands(), st.sets(st.sampled_from(BUILT_IN), min_size=1))
 def test_a_discard_outside_the_ready_candidates_leaves_an_empty_wait_set(
-    counts: list[int], shapes: set[str]
+    drawn: list[int], shapes: set[str]
 ) -> None:
+    counts = bytearray(drawn)
     finder = wait_finder(frozenset(shapes))
     assert finder is not None
     candidates = ready_candidates(frozenset(shapes))(counts)
@@ -102,11 +105,12 @@ def test_a_discard_outside_the_ready_candidates_leaves_an_empty_wait_set(
 
 @settings(max_examples=400, deadline=None)
 @given(_hands(), st.sets(st.sampled_from(BUILT_IN), min_size=1))
-def test_a_wait_set_is_the_quick_test_tile_by_tile(counts: list[int], shapes: set[str]) -> None:
+def test_a_wait_set_is_the_quick_test_tile_by_tile(drawn: list[int], shapes: set[str]) -> None:
+    counts = bytearray(drawn)
     quick = shape_filter(frozenset(shapes))
     finder = wait_finder(frozenset(shapes))
     assert quick is not None and finder is not None
-    assert finder(_seat(counts)) == {t for t in range(NUM_PLAYING) if quick(counts, t)}
+    assert finder(_seat(counts)) == {t for t in range(NUM_PLAYING) if quick(drawn, t)}
 
 
 @settings(max_examples=400, deadline=None)
@@ -118,11 +122,11 @@ def test_a_wait_set_is_the_quick_test_tile_by_tile(counts: list[int], shapes: se
     st.integers(0, 3),
 )
 def test_a_wild_wait_set_is_the_wild_win_check_tile_by_tile(
-    counts: list[int], shapes: set[str], wilds: list[int], held: int, melds: int
+    drawn: list[int], shapes: set[str], wilds: list[int], held: int, melds: int
 ) -> None:
     """With one or two wild kinds, `held` wilds in hand and `melds` pungs exposed (the hand
     cut to fit), the wait set is every tile whose addition the wild check takes."""
-    counts = list(counts)
+    counts = bytearray(drawn)
     counts[wilds[0]] = min(4, counts[wilds[0]] + held)
     seat = _seat(counts)
     while sum(counts) + 3 * (melds + len(seat.melds)) > 13:
@@ -315,7 +319,7 @@ def test_a_wild_wait_set_is_the_wild_win_check_on_hands_one_tile_short() -> None
         counts = _near_complete(rng, melds, wild)
         if max(counts) > 4:
             continue
-        seat = _seat(counts)
+        seat = _seat(bytearray(counts))
         seat.melds = [MeldRecord("pung", 27 + k, False, 0, 0) for k in range(melds)]
         finder = wild_wait_finder(shapes, (wild,))
         assert finder is not None
@@ -338,7 +342,7 @@ def test_a_discarded_wang_is_not_won_on_though_the_wait_set_holds_it() -> None:
     (wild,) = r.wilds
     seat = (r.turn + 1) % r.players
     st_ = r.seats[seat]
-    st_.counts = [0] * NUM_PLAYING
+    st_.counts = bytearray(NUM_PLAYING)
     for t in parse_hand("123456789m123p5p").concealed:
         st_.counts[t] += 1
     st_.melds, st_.waits = [], None
