@@ -356,6 +356,19 @@ class _Units:
         )
 
 
+def _folded(fold: str, values: list[int]) -> int:
+    """`values` folded into one word the way `fold` says: "or", "and" or "add"."""
+    folded = _START[fold]
+    for value in values:
+        if fold == "or":
+            folded |= value
+        elif fold == "and":
+            folded &= value
+        else:
+            folded += value
+    return folded
+
+
 def summarize(a: Arrangement, tables: SummaryTables) -> tuple[int, ...]:
     """The words of an arrangement's summary, in one pass over its melds and pairs, which hold
     every tile in the standard and seven-pairs shapes; other shapes fold over the tiles and
@@ -369,15 +382,7 @@ def summarize(a: Arrangement, tables: SummaryTables) -> tuple[int, ...]:
             else:
                 values = [word.by_tile[t] for t in a.tiles]
                 values += [word.by_set[m.index] for m in a.melds]
-            folded = _START[word.fold]
-            for value in values:
-                if word.fold == "or":
-                    folded |= value
-                elif word.fold == "and":
-                    folded &= value
-                else:
-                    folded += value
-            found.append(folded)
+            found.append(_folded(word.fold, values))
         return tuple(found)
     except _WRONG_TYPE_SIGNS:
         raise_if_wrong(summarize, a, tables)
@@ -454,17 +459,7 @@ class SuitWords:
             raise ValueError(f"suit {suit} splits {len(readings)} ways, not one: {key!r}")
         ((sets, pair),) = readings
         items = (*sets, pair) if pair is not None else sets
-        found = []
-        for word in self._words:
-            folded = _START[word.fold]
-            for m in items:
-                value = word.by_meld[m.index]
-                if word.fold == "or":
-                    folded |= value
-                elif word.fold == "and":
-                    folded &= value
-                else:
-                    folded += value
-            found.append(folded)
-        words = self.memos[suit][key] = tuple(found)
+        words = self.memos[suit][key] = tuple(
+            _folded(word.fold, [word.by_meld[m.index] for m in items]) for word in self._words
+        )
         return words
