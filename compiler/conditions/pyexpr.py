@@ -482,14 +482,9 @@ class PyExpr:
                 return None
         if len(tests) < 2 or len({(t.kind, t.domain) for t in tests}) > 1:
             return None
-        mask = 0
-        for test in tests:
-            assert isinstance(test.domain, ir.FactE)
-            found = self.summary_bit(test.kind, test.var, test.domain.fact, test.body)
-            if found is None:
-                return None
-            name, bit = found
-            mask |= 1 << bit
+        if (found := self._bits_of(tests)) is None:
+            return None
+        name, mask = found
         word = f"{name}_{'all' if tests[0].kind == 'all' else 'any'}"
         return atom(f"({word} & {mask:#x} != 0)")
 
@@ -525,15 +520,23 @@ class PyExpr:
                 return None
         if len(tests) < 2 or len({t.domain for t in tests}) > 1:
             return None
-        mask = 0
+        if (found := self._bits_of(tests)) is None:
+            return None
+        name, mask = found
+        return atom(f"({name}_any & {mask:#x} == {mask:#x})")
+
+    def _bits_of(self, tests: list[ir.QuantE]) -> tuple[str, int] | None:
+        """The summary word's name and the mask of the bits that `tests`, quantifiers of one
+        kind over the same fact, are (None: one of them is no bit)."""
+        name, mask = "", 0
         for test in tests:
             assert isinstance(test.domain, ir.FactE)
-            found = self.summary_bit("any", test.var, test.domain.fact, test.body)
+            found = self.summary_bit(test.kind, test.var, test.domain.fact, test.body)
             if found is None:
                 return None
             name, bit = found
             mask |= 1 << bit
-        return atom(f"({name}_any & {mask:#x} == {mask:#x})")
+        return name, mask
 
     def _tile_bit(self, body: str) -> int:
         return self.predicates.bit("tile", f"lambda v_t: {body}")
