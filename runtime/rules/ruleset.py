@@ -123,9 +123,11 @@ class Ruleset(SettlingRules):
             score_fans=spec.score_fans, adjust=spec.adjust, reject=spec.reject, prefer=spec.prefer
         )
         self._score_fans = spec.score_fans
-        # None: no floor, multiplier, ceiling or fix (`has_adjustments`), whose `adjust` would
-        # only keep the value at least 0: done without the call.
-        self._adjust = spec.adjust if spec.has_adjustments else None
+        self._adjust = spec.adjust
+        # No floor, multiplier, ceiling or fix: `adjust` would only keep the value at least 0,
+        # which a hand's one reading does without the call (readings weighed against each
+        # other call it, in `best_reading` and `best_by_points`).
+        self._adjusts = spec.has_adjustments
         self._reject = spec.reject
         self._has_rejects = spec.has_rejects
         # Why the situations named cannot all hold for a win, by what the prelude and the
@@ -400,7 +402,7 @@ class Ruleset(SettlingRules):
                     else:
                         summary = summarize(arrangement)
                     total, kept, notes = shared_fans(arrangement, situation, values, None, summary)
-                if self._adjust is not None:
+                if self._adjusts:
                     total, least, ceiled, ceiling, steps = self._adjust(
                         arrangement, situation, values, kept, total
                     )

@@ -37,9 +37,8 @@ __all__ = [
     "with_win",
 ]
 
-# The compiled functions a reading is valued with; `adjust` or `reject` None: the rulebook
-# has none (`adjust`: no floor, multiplier, ceiling or fix).
-Valuers = tuple[ScoreFans, Adjust | None, Reject | None]
+# The compiled functions a reading is valued with; `reject` None: the rulebook has none.
+Valuers = tuple[ScoreFans, Adjust, Reject | None]
 
 
 def best_reading(
@@ -56,14 +55,7 @@ def best_reading(
     best: tuple[Any, ...] | None = None
     for arrangement in found:
         total, kept, notes = score_fans(arrangement, situation, values)
-        if adjust is not None:
-            total, least, ceiled, ceiling, steps = adjust(
-                arrangement, situation, values, kept, total
-            )
-        else:  # no adjustments: the value kept at least 0 (`RulesetSpec.adjust`)
-            least, ceiled, ceiling, steps = 0, False, None, ()
-            if total < 0:
-                total = 0
+        total, least, ceiled, ceiling, steps = adjust(arrangement, situation, values, kept, total)
         rejected = reject(arrangement, situation, values, kept, total) if reject else None
         if best is not None:
             if best[5] is None and rejected is not None:

@@ -138,14 +138,7 @@ def best_by_points(
             if summary is None or head != summarized:
                 summary, summarized = summarize(arrangement), head
             total, kept, notes = score_fans(arrangement, situation, values, None, summary)
-        if adjust is not None:
-            total, least, ceiled, ceiling, steps = adjust(
-                arrangement, situation, values, kept, total
-            )
-        else:  # no adjustments: the value kept at least 0 (`RulesetSpec.adjust`)
-            least, ceiled, ceiling, steps = 0, False, None, ()
-            if total < 0:
-                total = 0
+        total, least, ceiled, ceiling, steps = adjust(arrangement, situation, values, kept, total)
         rejected = reject(arrangement, situation, values, kept, total) if reject else None
         if rejected is not None and best_key is not None and best_key[0]:
             continue  # refused, and one that may win is held: its points could not matter
