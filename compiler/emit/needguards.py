@@ -21,6 +21,8 @@ values, each with `m.suit == s` (三同刻: three pungs).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from mjc.compiler import ir
 from mjc.compiler.language.types import BOOL, INT, TILE, ListType
 from mjc.frozen import Frozen, frozen
@@ -213,10 +215,16 @@ class _Item(Frozen):
     body: ir.Expr
 
 
-# What a conjunct `x.attr == …` of an item's condition pins the attribute to: a number
-# (`("is", 4, 0, "")`), another item's plus a number (`("plus", "m", 3, "")`), or another
-# item's plus a multiple of a quantified number (`("times", "m", 2, "k")`: `m.rank + 2 * k`).
-_Pin = tuple[str, str | int, int, str]
+class _Pin(NamedTuple):
+    """What a conjunct `x.attr == …` of an item's condition pins the attribute to: a number
+    (`_Pin("is", 4)`), another item's plus a number (`_Pin("plus", "m", 3)`), or another
+    item's plus a multiple of a quantified number (`_Pin("times", "m", 2, "k")`: `m.rank + 2 *
+    k`)."""
+
+    kind: str  # "is", "plus" or "times"
+    to: str | int  # the number ("is") or the other item's name
+    step: int = 0  # the number added ("plus") or the multiple ("times")
+    number: str = ""  # the quantified number ("times")
 
 
 def _further(
@@ -271,7 +279,7 @@ def _one_per_number(
         return False
     item = _Item(body.var, _pins(body.var, body.body), body.body)
     spread = any(
-        pin[0] == "times" and pin[2] != 0 and pin[3] == number
+        pin.kind == "times" and pin.step != 0 and pin.number == number
         for pins in item.pins.values()
         for pin in pins
     )
@@ -287,26 +295,30 @@ def _apart(first: _Item, second: _Item, nonzero: frozenset[str]) -> bool:
     for mine, theirs in ((second, first), (first, second)):
         for pins in mine.pins.values():
             for pin in pins:
-                if pin[1] == theirs.name and _never_zero(pin, nonzero):
+                if pin.to == theirs.name and _never_zero(pin, nonzero):
                     return True
     for attr, pins in second.pins.items():
         for pin in pins:
             for other in first.pins.get(attr, ()):
-                if pin[0] == other[0] == "is" and pin[1] != other[1]:
+                if pin.kind == other.kind == "is" and pin.to != other.to:
                     return True
-                if pin[0] == other[0] and pin[0] != "is" and pin[1] == other[1]:
-                    if pin[0] == "plus" and pin[2] != other[2]:
+                if pin.kind == other.kind and pin.kind != "is" and pin.to == other.to:
+                    if pin.kind == "plus" and pin.step != other.step:
                         return True
-                    if pin[3] == other[3] and pin[2] != other[2] and pin[3] in nonzero:
+                    if (
+                        pin.number == other.number
+                        and pin.step != other.step
+                        and pin.number in nonzero
+                    ):
                         return True
     return False
 
 
 def _never_zero(pin: _Pin, nonzero: frozenset[str]) -> bool:
     """Whether what a pin adds to the other item's attribute is never 0."""
-    if pin[0] == "plus":
-        return pin[2] != 0
-    return pin[0] == "times" and pin[2] != 0 and pin[3] in nonzero
+    if pin.kind == "plus":
+        return pin.step != 0
+    return pin.kind == "times" and pin.step != 0 and pin.number in nonzero
 
 
 def _unequal(item: _Item, name: str) -> bool:
@@ -340,22 +352,22 @@ def _pin(expr: ir.Expr, attr: str) -> _Pin | None:
     of the three kinds)."""
     match expr:
         case ir.IntE(value=value):
-            return ("is", value, 0, "")
+            return _Pin("is", value)
         case ir.AttrE(obj=ir.VarE(name=name), attr=other) if other == attr:
-            return ("plus", name, 0, "")
+            return _Pin("plus", name)
         case ir.ArithE(
             op="+" | "-" as op, left=ir.AttrE(obj=ir.VarE(name=name), attr=other), right=right
         ) if other == attr:
             sign = 1 if op == "+" else -1
             match right:
                 case ir.IntE(value=k):
-                    return ("plus", name, sign * k, "")
+                    return _Pin("plus", name, sign * k)
                 case ir.VarE(name=number):
-                    return ("times", name, sign, number)
+                    return _Pin("times", name, sign, number)
                 case ir.ArithE(op="*", left=ir.IntE(value=k), right=ir.VarE(name=number)) | (
                     ir.ArithE(op="*", left=ir.VarE(name=number), right=ir.IntE(value=k))
                 ):
-                    return ("times", name, sign * k, number)
+                    return _Pin("times", name, sign * k, number)
     return None
 
 
