@@ -539,11 +539,12 @@ def _match_end(key: str, facts: dict[str, object], unfunded: bool) -> str | None
 _DEAD_WALL = {"dead_wall": 0, "indicators": 0, "kong_indicators": "none", "ura_indicators": False}
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)
 def _indicator_places(rules: tuple[tuple[str, object], ...]) -> tuple[int, int]:
     """The tiles of the dead wall a round under these rules of it may turn up as indicators,
     and 2 when each has its ura beside it (else 1). A pure function's memo: a rulebook's
-    every setting of its options (Riichi's thousand) asks it of the same few rules."""
+    every setting of its options (Riichi's thousand) asks it of the same few rules; bounded,
+    as a language server checks rulebook after rulebook in one process."""
     turn = TurnRules(**dict(rules))  # type: ignore[arg-type]
     step = 2 if turn.ura_indicators else 1
     return most_indicators(turn) * step, step

@@ -146,10 +146,11 @@ def points_body(state: ModuleState) -> list[str]:
         if least is not None:
             body.comment(f"the next {len(run)} limits hold only from a total of {least} up")
         with group:
-            for limit, h in limits[at : at + len(run)]:
+            for k in range(at, at + len(run)):
+                limit, h = limits[k]
                 amount = h.number
                 assert amount is not None and h.when is not None
-                if not based and _reads_base([h.when, amount, h.guard]):
+                if k == first:
                     body.comment(f"base ({_where(section.base_at)})")
                     body.assign("base", py(base))
                     based = True
