@@ -15,8 +15,10 @@ hand, the winning tile, its `Meld`s, the indicators and the `HandConfig`). Only 
 calls are timed, in CPU time of this one process (`bench.timing`), interleaved pass by pass;
 the passes are fresh (each scores its own slice of the hands, so no memo has met them: mjc
 remembers a hand's situation and the fans it scored, `mahjong` its last 128 hand divisions).
-A second row scores the notation text, parsing included. The target is the issue's (issue 24):
-scoring at least 20 times as many hands a second as `mahjong`, interpreted.
+A second row scores the notation text, parsing included; a third times a function that takes
+`RULESET.score`'s arguments and does nothing, the ceiling of any scorer called this way. The
+target is the issue's (issue 24): scoring at least 20 times as many hands a second as
+`mahjong`, interpreted.
 """
 
 from __future__ import annotations
@@ -130,6 +132,11 @@ def _call(fn: Callable[[], object]) -> object:
     return fn()
 
 
+def _scores_nothing(hand: object, **settings: object) -> None:
+    """Takes what `RULESET.score` takes and does nothing: the cost of the call alone."""
+    del hand, settings
+
+
 def riichi_benchmark(corpus: RiichiCorpus, ruleset: Ruleset, repeats: int) -> RiichiResults:
     """Check agreement, then time scoring on both sides, interleaved, on fresh passes."""
     from mahjong.hand_calculating.hand import HandCalculator
@@ -140,13 +147,17 @@ def riichi_benchmark(corpus: RiichiCorpus, ruleset: Ruleset, repeats: int) -> Ri
     inputs = [_inputs(c, ids) for c in cases]
     ours = [partial(ruleset.score, parse_hand(text, win), **args) for text, win, args in inputs]
     texts = [partial(ruleset.score, text, win=win, **args) for text, win, args in inputs]
+    nothing = [
+        partial(_scores_nothing, parse_hand(text, win), **args) for text, win, args in inputs
+    ]
     calc = HandCalculator.estimate_hand_value
     theirs = [partial(calc, **reference_args(c)) for c in cases]
-    their_score, our_score, our_text = time_interleaved(
+    their_score, our_score, our_text, call_alone = time_interleaved(
         [
             Contestant(_call, theirs, fresh=True),
             Contestant(_call, ours, fresh=True),
             Contestant(_call, texts, fresh=True),
+            Contestant(_call, nothing, fresh=True),
         ],
         repeats,
     )
@@ -165,6 +176,13 @@ def riichi_benchmark(corpus: RiichiCorpus, ruleset: Ruleset, repeats: int) -> Ri
             our_text,
             their_score,
             what="riichi RULESET.score(notation, win=..., ...): parsing the hand included",
+        ),
+        Row.rate(
+            "  the call alone",
+            call_alone,
+            their_score,
+            what="a Python function that takes RULESET.score's arguments and does nothing: "
+            "the most any scorer called this way could reach",
         ),
     ]
     return RiichiResults(corpus, agreement, rows)

@@ -27,7 +27,7 @@ from tests.conftest import ruleset  # noqa: E402
 
 SEED = 7
 SIZE = 40
-ROWS = ["Riichi scored hands / s", "from notation text"]
+ROWS = ["Riichi scored hands / s", "from notation text", "the call alone"]
 
 
 def test_the_riichi_corpus_is_fixed_by_its_seed() -> None:
