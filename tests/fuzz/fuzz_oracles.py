@@ -14,13 +14,17 @@ Identical inputs and identical generated modules are checked once per process.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import functools
 import hashlib
 import io
 import re
+import shutil
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 from fuzz_budget import STATS
@@ -44,6 +48,7 @@ from mjc.runtime import (
     parse_hand,
     parse_round,
 )
+from mjc.runtime.game.gamelog import replay
 
 # The documented errors of the API: each is a ValueError (NotationError, HandError,
 # OptionError, RoundError, HorseError, WildIndicatorMissing are its subclasses).
@@ -243,3 +248,32 @@ def check_settle_command(case: tuple[str, str] | list[str]) -> None:
     run_cli(["settle", rulebook, "-"], stdin=text)
     if len(text) % 3 == 0:
         run_cli(["settle", rulebook, "-", "--json"], stdin=text)
+
+
+# ------------------------------------------------------------------------------ game logs
+
+
+@functools.cache
+def _scratch() -> Path:
+    """A folder for the files the CLI reads (logs, batches), removed when the process ends."""
+    folder = Path(tempfile.mkdtemp(prefix="mjc-fuzz-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
+
+
+def scratch_file(name: str, text: str) -> str:
+    path = _scratch() / name
+    path.write_text(text, encoding="utf-8", errors="surrogatepass", newline="")
+    return str(path)
+
+
+def check_log(case: tuple[str, list[str]] | list[Any]) -> None:
+    """A game log replays to its end or fails with a `LogError` (the API), and `mjc replay`
+    reads it and exits 0 (it agrees), 1 (a line disagrees) or 2 (it cannot be read)."""
+    rulebook, lines = case
+    check_api(lambda: replay(bundled_rulesets()[rulebook], lines))
+    path = scratch_file("fuzz.jsonl", "\n".join(lines) + "\n")
+    as_json = ["--json"] if len(lines) % 2 else []
+    run_cli(["replay", path, *as_json])
+    if len(lines) % 3 == 0:
+        run_cli(["replay", path, "--rulebook", rulebook])

@@ -16,6 +16,7 @@ from fuzz_oracles import (
     cached_rulebooks,
     check_command,
     check_hand,
+    check_log,
     check_round,
     check_rulebook,
     check_score,
@@ -38,6 +39,7 @@ REPLAY = {
     "round": check_round,
     "cli": check_command,
     "settle-cli": check_settle_command,
+    "log": check_log,
 }
 
 
