@@ -48,7 +48,9 @@ from mjc.runtime import (
     parse_hand,
     parse_round,
 )
-from mjc.runtime.game.gamelog import replay
+from mjc.runtime.game.actions import Action, action_from_json
+from mjc.runtime.game.engine import Round
+from mjc.runtime.game.gamelog import log_lines, replay
 
 # The documented errors of the API: each is a ValueError (NotationError, HandError,
 # OptionError, RoundError, HorseError, WildIndicatorMissing are its subclasses).
@@ -277,3 +279,59 @@ def check_log(case: tuple[str, list[str]] | list[Any]) -> None:
     run_cli(["replay", path, *as_json])
     if len(lines) % 3 == 0:
         run_cli(["replay", path, "--rulebook", rulebook])
+
+
+# ------------------------------------------------------------------------------ moves
+
+
+def check_moves(case: dict[str, Any]) -> None:
+    """A round driven move by move (`log_gen.moves`): each step is played or refused with a
+    documented error that leaves the round as it was (the same events); played to its end
+    (legal moves), the round's log replays to the same result."""
+    ruleset = bundled_rulesets()[case["rulebook"]]
+    game = check_api(
+        lambda: Round(
+            ruleset,
+            seed=case["seed"],
+            players=case.get("players"),
+            options=case.get("options"),
+            **case.get("setup", {}),
+        )
+    )
+    if isinstance(game, BaseException):
+        return
+    for step in case["steps"]:
+        before = len(game.events)
+        outcome = check_api(lambda step=step: _play_step(game, step))
+        if isinstance(outcome, BaseException):
+            assert len(game.events) == before, f"{outcome!r} changed the round"
+    for _ in range(5000):  # the rest with legal moves: a round ends in far fewer
+        if game.over:
+            break
+        _play_step(game, {"pick": len(game.events)})
+    assert game.over
+    again = replay(ruleset, log_lines(game))
+    assert again.result == game.result, "the log of the round replays to another result"
+
+
+def _play_step(game: Round, step: dict[str, Any]) -> object:
+    if "pick" in step:
+        seats = game.to_act()
+        if not seats:
+            return None
+        seat = seats[step["pick"] % len(seats)]
+        legal = game.legal_actions(seat)
+        return game.apply(legal[step["pick"] % len(legal)]) if legal else None
+    if "action" in step:
+        return game.apply(action_from_json(step["action"]))
+    if "raw" in step:
+        seat, kind, tile, low, named, tiles = step["raw"]
+        return game.apply(Action(seat, kind, tile, low, named, tuple(tiles)))
+    call, seat = step["call"], step["seat"]
+    if call == "set_auto":
+        return game.set_auto(seat, step["on"])
+    if call == "abandon":
+        return game.abandon()
+    if call in ("state", "to_act"):
+        return getattr(game, call)()
+    return getattr(game, call)(seat)

@@ -51,9 +51,8 @@ def played_logs() -> tuple[tuple[str, tuple[str, ...]], ...]:
             game = Round(ruleset, seed=seed)
             play_round(game, [RandomBot(seed * 8 + s + 1) for s in range(game.players)])
             found.append((name, tuple(log_lines(game))))
-        match = Match(ruleset, seed=7)
-        if match.played_rules.match_winds:
-            found.append((name, _match_log(match)))
+        if ruleset.turn_rules(ruleset.resolve_options(None)).match_winds:
+            found.append((name, _match_log(Match(ruleset, seed=7))))
     return tuple(found)
 
 
@@ -164,3 +163,77 @@ def mutated_log(c: Choices) -> tuple[str, list[str]]:
         else:  # most edits keep the line JSON, so the replay reads on past it
             lines[at] = _edit_json_line(c, lines[at])
     return book, lines
+
+
+# ------------------------------------------------------------------------------ moves
+
+# Steps of a round played move by move (JSON, so a failing game is kept in the corpus):
+#   {"pick": n}     the n-th legal action of the n-th seat asked (mod their counts): legal;
+#   {"action": a}   an action as JSON (`action_from_json`), mostly malformed or illegal;
+#   {"raw": [...]}  an `Action` built directly, with any fields (the native API's callers);
+#   {"call": name, "seat": s, "on": v}  legal_actions, observation, set_auto, abandon, state.
+ODD_SEATS: tuple[Any, ...] = (0, 1, 2, 3, 4, -1, 99, 10**20, None, "0", 1.0, True)
+ODD_TILES: tuple[Any, ...] = ("1m", "5z", "0m", "0z", "9f", "1f", "", "x", "10m", 5, None)
+RAW_TILES: tuple[int, ...] = (0, 4, 26, 27, 33, 34, 41, 42, 99, -1, -2, 10**12)
+CALLS = ("legal_actions", "observation", "set_auto", "abandon", "state", "to_act")
+ODD_KINDS = ("discard", "pass", "win", "chow", "pong", "exposed_kong", "concealed_kong",
+             "added_kong", "declare", "exchange", "declare_ready", "abortive_draw",
+             "set_aside", "deal_win", "x", "")  # fmt: skip
+
+
+def _odd_action(c: Choices) -> dict[str, Any]:
+    action: dict[str, Any] = {"seat": c.choice(ODD_SEATS), "kind": c.choice(ODD_KINDS)}
+    for key in ("tile", "low"):
+        if c.chance(2 if key == "tile" else 6):
+            action[key] = c.choice(ODD_TILES)
+    if c.chance(8):
+        action["as"] = c.choice(("", "x", "minggang", 5))
+    if c.chance(8):
+        action["tiles"] = [c.choice(ODD_TILES) for _ in range(c.integer(0, 5))]
+    if c.chance(20):
+        action[c.choice(("extra", "type", "auto"))] = 1
+    return action
+
+
+def _step(c: Choices) -> dict[str, Any]:
+    kind = c.integer(0, 19)
+    if kind < 14:
+        return {"pick": c.integer(0, 50)}
+    if kind < 16:
+        return {"action": _odd_action(c) if c.chance(4) else json_value(c, 4)}
+    if kind < 18:
+        seat = c.choice(ODD_SEATS[:8])
+        tiles = [c.choice(RAW_TILES) for _ in range(c.integer(0, 4))] if c.chance(6) else []
+        return {"raw": [seat, c.choice(ODD_KINDS), c.choice(RAW_TILES),
+                        c.choice((-1, *RAW_TILES)), c.choice(("", "x")), tiles]}  # fmt: skip
+    return {"call": c.choice(CALLS), "seat": c.choice(ODD_SEATS), "on": c.choice(ODD_SEATS)}
+
+
+def moves(c: Choices) -> dict[str, Any]:
+    """A round to play move by move: its rulebook, seed and now and then players and
+    options, and up to a few hundred steps (see `_step`)."""
+    book = c.choice(sorted(bundled_rulesets()))
+    ruleset = bundled_rulesets()[book]
+    game: dict[str, Any] = {"rulebook": book, "seed": c.integer(0, 10**6)}
+    if c.chance(4):
+        game["players"] = c.choice((*ruleset.players, 1, 5))
+    if c.chance(4):
+        option = c.choice([o.id for o in ruleset.options] or ["x"])
+        game["options"] = {option: c.choice((True, False, 0, 1, 2, 8, "on", "x"))}
+    if c.chance(3):
+        name = c.choice(sorted(SETUPS))
+        game.setdefault("setup", {})[name] = c.choice(SETUPS[name])
+    game["steps"] = [_step(c) for _ in range(c.integer(0, 300))]
+    return game
+
+
+# The rest of a round's set-up (`Round`'s keyword arguments), right and wrong.
+SETUPS: dict[str, tuple[Any, ...]] = {
+    "dealer": (0, 1, 3, 4, -1, None, "0", 1.0, True),
+    "round_wind": ("E", "S", "N", "X", "", None, 0, ["E"]),
+    "streak": (0, 1, 5, -1, 10**9, 10**30, None, "1", 1.5),
+    "honba": (0, 1, 9, -1, 10**9, 10**30, None, "1", 1.5),
+    "deposits": (0, 1, 1000, -1, 10**30, None, "1", 2.5),
+    "points": (None, [25000] * 4, [25000] * 3, [0] * 4, [-1, 5, 10**30, 0], [], "x", [None] * 4),
+    "situations": ((), ["huangfan"], ["kaibao"], ["x"], [""], "huangfan", [5], None),
+}

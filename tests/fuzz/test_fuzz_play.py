@@ -12,8 +12,8 @@ from collections.abc import Iterator
 
 import pytest
 from fuzz_budget import bulk
-from fuzz_oracles import cached_rulebooks, check_log
-from log_gen import mutated_log, played_logs
+from fuzz_oracles import cached_rulebooks, check_log, check_moves
+from log_gen import moves, mutated_log, played_logs
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -29,3 +29,7 @@ def test_the_played_logs_cover_every_rulebook_and_some_matches() -> None:
 
 def test_mjc_replay_of_an_edited_log_exits_0_1_or_2_without_a_traceback() -> None:
     bulk("log", mutated_log, check_log, 150)
+
+
+def test_a_round_driven_move_by_move_refuses_bad_moves_and_replays_from_its_log() -> None:
+    bulk("moves", moves, check_moves, 150)

@@ -17,6 +17,7 @@ from fuzz_oracles import (
     check_command,
     check_hand,
     check_log,
+    check_moves,
     check_round,
     check_rulebook,
     check_score,
@@ -40,6 +41,7 @@ REPLAY = {
     "cli": check_command,
     "settle-cli": check_settle_command,
     "log": check_log,
+    "moves": check_moves,
 }
 
 
