@@ -19,6 +19,7 @@ import contextlib
 import functools
 import hashlib
 import io
+import json
 import re
 import shutil
 import sys
@@ -335,3 +336,20 @@ def _play_step(game: Round, step: dict[str, Any]) -> object:
     if call in ("state", "to_act"):
         return getattr(game, call)()
     return getattr(game, call)(seat)
+
+
+# ------------------------------------------------------------------------------ batches
+
+
+def check_batch(case: dict[str, Any]) -> None:
+    """`mjc score --batch`: exit 0 (every line scored), 1 (some line could not be) or 2 (a
+    flag is wrong), one JSON object per line that is not blank, no traceback."""
+    lines = case["lines"]
+    path = scratch_file("batch.jsonl", "\n".join(lines) + "\n")
+    code, out, _ = run_cli(["score", case["rulebook"], "--batch", path, *case["flags"]])
+    if code == 2:
+        return
+    records = [json.loads(line) for line in out.splitlines()]
+    assert len(records) == sum(1 for line in lines if line.strip()), out
+    assert all(isinstance(r, dict) for r in records)
+    assert code == (1 if any("error" in r for r in records) else 0), (code, out)

@@ -14,6 +14,7 @@ import pytest
 from fuzz_budget import minimize, regressions
 from fuzz_oracles import (
     cached_rulebooks,
+    check_batch,
     check_command,
     check_hand,
     check_log,
@@ -42,6 +43,7 @@ REPLAY = {
     "settle-cli": check_settle_command,
     "log": check_log,
     "moves": check_moves,
+    "batch": check_batch,
 }
 
 

@@ -1,0 +1,114 @@
+"""Inputs of the CLI the other generators leave out: `mjc score --batch` lines, `mjc waits`
+command lines, and odd files for `mjc fmt`, `mjc check` and `mjc new`.
+
+* batch lines: JSON objects with a hand (`input_gen.notation`) and the fields of
+  `compiler.cli.score.BATCH_FIELDS`, each now and then of the wrong type or out of range;
+  lines that are not objects, not JSON, nested deep or with numbers of thousands of digits;
+* waits: `mjc waits` with a hand of about 13 tiles and the flags `mjc score` shares;
+* files: text with NUL, a BOM, lone surrogates' bytes, invalid UTF-8, CR line ends, a huge
+  line, and paths that are directories, symlinks (to a rulebook, to nothing, to a folder) or
+  missing; written into a scratch folder by the oracle (`fuzz_oracles.check_files`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from choices import Choices
+from input_gen import (
+    ANY_CHARACTERS,
+    ODD_TILE_TEXTS,
+    SITUATION_NAMES,
+    WINDS,
+    bundled_rulebooks,
+    json_value,
+    notation,
+    random_text,
+)
+
+BATCH_VALUES: dict[str, tuple[Any, ...]] = {
+    "win": ODD_TILE_TEXTS,
+    "self_drawn": (True, False),
+    "seat_wind": WINDS,
+    "round_wind": WINDS,
+    "dealer": (True, False),
+    "dealer_streak": (0, 1, 5, -1, 10**6, 10**40),
+    "set_aside": (0, 1, 4, -1, 99, 10**40),
+    "players": (2, 3, 4, 0, 1, 5, -1, 10**40),
+    "wild": (*ODD_TILE_TEXTS[:5], ["5z"], ["1m", "x"], [], [5]),
+    "indicator": ODD_TILE_TEXTS,
+    "situations": ([], ["kong_bloom"], list(SITUATION_NAMES[:4]), ["x"], [1]),
+    "options": ({}, {"x": "1"}, {"players": 3}, {"": None}),
+    "preset": ("", "x", "default"),
+    "declared": ({}, {"missing_suit": "m"}, {"x": "y"}, {"missing_suit": 5}),
+    "dora_indicators": ([], ["1m"], ["x", 5], ["5z"] * 10),
+    "ura_indicators": ([], ["9m"], [None]),
+}
+ODD_BATCH_LINES = (
+    "", " ", "{", "[]", "null", "5", '"123m"', "{}", '{"hand": null}', '{"hand": 5}',
+    '{"hand": "123m", "hand": "456m"}', '{"hand": "1m", "x": 1}', "\ufeff{}", "\x00",
+    "[" * 5000, "{" * 100_000, '{"hand": "' + "1" * 100_000 + 'm"}',
+    '{"players": ' + "9" * 5000 + "}",
+    '{"hand": "123m456m789m345m5m", "win": "5m", "players": NaN}',
+)  # fmt: skip
+
+
+def batch_line(c: Choices) -> str:
+    """One line of `mjc score --batch`: mostly a request, now and then any text."""
+    if c.chance(8):
+        return c.choice(ODD_BATCH_LINES)
+    if c.chance(12):
+        return json.dumps(json_value(c, 6))
+    data: dict[str, Any] = {"hand": notation(c)}
+    for _ in range(c.integer(0, 4)):
+        key = c.choice(sorted(BATCH_VALUES))
+        data[key] = c.choice(BATCH_VALUES[key]) if c.chance(6) else json_value(c, 3)
+        if c.chance(2):
+            data[key] = c.choice(BATCH_VALUES[key])
+    if c.chance(3):
+        data["win"] = c.choice(ODD_TILE_TEXTS)
+    return json.dumps(data, ensure_ascii=c.chance(2))
+
+
+def batch(c: Choices) -> dict[str, Any]:
+    """A rulebook, a few batch lines and a few of `mjc score`'s flags as every line's
+    defaults."""
+    flags = []
+    if c.chance(3):
+        flags += ["--players", c.choice(("2", "3", "4", "0", "-1", "99999999999999999999"))]
+    if c.chance(3):
+        flags += ["--self-drawn"]
+    if c.chance(4):
+        flags += ["--explain"]
+    if c.chance(4):
+        flags += ["--option", c.choice(("x=1", "=", "a", "players=3"))]
+    return {
+        "rulebook": c.choice(sorted(bundled_rulebooks())),
+        "lines": [batch_line(c) for _ in range(c.integer(1, 6))],
+        "flags": flags,
+    }
+
+
+def waits_command(c: Choices) -> list[str]:
+    """`mjc waits RULEBOOK HAND` with some of its flags, right and wrong."""
+    argv = ["waits", c.choice(sorted(bundled_rulebooks())), notation(c)]
+    for flag, values in (
+        ("--win", ODD_TILE_TEXTS),
+        ("--discards", ("159m77z", "", "x", "1m" * 50, "0m", "１m")),
+        ("--seat-wind", WINDS),
+        ("--players", ("2", "3", "4", "0", "-1", "x", "9" * 30)),
+        ("--wild", ODD_TILE_TEXTS),
+        ("--indicator", ODD_TILE_TEXTS),
+        ("--situation", SITUATION_NAMES),
+        ("--option", ("x=1", "=", "players=3", "a")),
+        ("--preset", ("", "x")),
+    ):
+        if c.chance(5):
+            argv += [flag, c.choice(values)]
+    for flag in ("--self-drawn", "--dealer", "--json"):
+        if c.chance(4):
+            argv.append(flag)
+    if c.chance(10):
+        argv.insert(c.integer(1, len(argv)), random_text(c, ANY_CHARACTERS, 5))
+    return argv
