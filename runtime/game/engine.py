@@ -53,6 +53,7 @@ from mjc.runtime.game.sidewins import (
 from mjc.runtime.game.tablefacts import (
     WINDS,
     GameSetupError,
+    check_seed,
     deal_flowers,
     deal_hands,
     deal_horses,
@@ -108,8 +109,7 @@ class Round:
     ) -> None:
         # Over 80 lines on purpose: the set-up reads as the seeds tell it, wall to first turn.
         n = players if players is not None else max(ruleset.players)
-        if type(seed) is not int or seed < 0:
-            raise GameSetupError(f"a seed is a whole number from 0, not {seed!r}")
+        check_seed(seed)
         if n not in ruleset.players:
             counts = ", ".join(str(p) for p in ruleset.players)
             raise GameSetupError(f"{ruleset.id} is played by {counts} players, not {n}")

@@ -48,7 +48,13 @@ from typing import Any
 from mjc.runtime.game.engine import WINDS, Round
 from mjc.runtime.game.players import Bot, play_round
 from mjc.runtime.game.scenario import Scenario, ScenarioError
-from mjc.runtime.game.tablefacts import carry_huangfan, first_dealer, table_situations
+from mjc.runtime.game.tablefacts import (
+    GameSetupError,
+    carry_huangfan,
+    check_seed,
+    first_dealer,
+    table_situations,
+)
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.table.standing import (
@@ -88,8 +94,15 @@ class Match:
         situations: Iterable[str] = (),
         scenarios: Iterable[Scenario | None] = (),
     ) -> None:
+        check_seed(seed)
         self.ruleset, self.options, self.rules = ruleset, dict(options or {}), rules
         self.players = players if players is not None else max(ruleset.players)
+        # Checked here as each round checks them: else the first round would refuse them.
+        if self.players not in ruleset.players:
+            counts = ", ".join(str(p) for p in ruleset.players)
+            raise GameSetupError(f"{ruleset.id} is played by {counts} players, not {players}")
+        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < self.players):
+            raise GameSetupError(f"the dealer is seat 0 to {self.players - 1}, not {dealer!r}")
         played = rules or ruleset.turn_rules(
             ruleset.resolve_options(self.options, players=self.players)
         )

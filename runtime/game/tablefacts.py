@@ -38,6 +38,7 @@ __all__ = [
     "WINDS",
     "GameSetupError",
     "carry_huangfan",
+    "check_seed",
     "deal_flowers",
     "deal_hands",
     "deal_horses",
@@ -72,6 +73,15 @@ def first_dealer(rules: TurnRules, seed: int, players: int) -> int:
 MAX_HONBA = 10_000
 MAX_DEPOSITS = 100_000_000
 MAX_POINTS = 10**15
+MAX_SEED = 2**64 - 1
+
+
+def check_seed(seed: object) -> None:
+    """`GameSetupError` unless `seed` is a whole number from 0 to `MAX_SEED`: the seeds the
+    simulator deals are 64-bit (`game_seed`), and a larger one would make a log whose start
+    line is not read back (`jsoninput.MAX_INT_DIGITS`)."""
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise GameSetupError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
 
 
 def table_counts(

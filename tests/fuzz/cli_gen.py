@@ -1,13 +1,12 @@
-"""Inputs of the CLI the other generators leave out: `mjc score --batch` lines, `mjc waits`
-command lines, and odd files for `mjc fmt`, `mjc check` and `mjc new`.
+"""Inputs of the CLI the other generators leave out: `mjc score --batch` lines, and the
+command lines of `mjc waits` and `mjc play`.
 
 * batch lines: JSON objects with a hand (`input_gen.notation`) and the fields of
   `compiler.cli.score.BATCH_FIELDS`, each now and then of the wrong type or out of range;
   lines that are not objects, not JSON, nested deep or with numbers of thousands of digits;
 * waits: `mjc waits` with a hand of about 13 tiles and the flags `mjc score` shares;
-* files: text with NUL, a BOM, lone surrogates' bytes, invalid UTF-8, CR line ends, a huge
-  line, and paths that are directories, symlinks (to a rulebook, to nothing, to a folder) or
-  missing; written into a scratch folder by the oracle (`fuzz_oracles.check_files`).
+* play: `mjc play --bots-only` with seeds (up to and past 64 bits), player counts, dealers,
+  bots and options, right and wrong, a round or a whole match (`--match`).
 """
 
 from __future__ import annotations
@@ -111,4 +110,24 @@ def waits_command(c: Choices) -> list[str]:
             argv.append(flag)
     if c.chance(10):
         argv.insert(c.integer(1, len(argv)), random_text(c, ANY_CHARACTERS, 5))
+    return argv
+
+
+def play_command(c: Choices) -> list[str]:
+    """`mjc play RULEBOOK --bots-only` with some of its flags, right and wrong (the log's
+    path is the oracle's)."""
+    argv = ["play", c.choice(sorted(bundled_rulebooks())), "--bots-only"]
+    seeds = ("0", "1", "-1", "2147483648", "18446744073709551615", "18446744073709551616")
+    for flag, values in (
+        ("--seed", (*seeds, "9" * 40, "x", str(c.integer(0, 10**6)))),
+        ("--players", ("2", "3", "4", "0", "-1", "9" * 30)),
+        ("--dealer", ("0", "1", "3", "4", "-1", "9" * 30)),
+        ("--bot", ("random", "greedy", "auto")),
+        ("--option", ("x=1", "=", "players=3", "a", "huangfan=on")),
+    ):
+        if c.chance(2 if flag in ("--seed", "--bot") else 5):
+            argv += [flag, c.choice(values)]
+    for flag in ("--match", "--json"):
+        if c.chance(5):
+            argv.append(flag)
     return argv

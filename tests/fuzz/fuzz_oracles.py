@@ -353,3 +353,13 @@ def check_batch(case: dict[str, Any]) -> None:
     assert len(records) == sum(1 for line in lines if line.strip()), out
     assert all(isinstance(r, dict) for r in records)
     assert code == (1 if any("error" in r for r in records) else 0), (code, out)
+
+
+def check_play(argv: list[str]) -> None:
+    """`mjc play --bots-only`: exit 0, 1 or 2 without a traceback, and a log it wrote (exit
+    0) replays: `mjc replay` agrees with every line (exit 0)."""
+    log = str(_scratch() / "played.jsonl")
+    code, _, _ = run_cli([*argv, "--log", log])
+    if code == 0:
+        replayed, _, why = run_cli(["replay", log])
+        assert replayed == 0, f"the log of {argv} does not replay: {why}"

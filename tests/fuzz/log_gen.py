@@ -214,7 +214,8 @@ def moves(c: Choices) -> dict[str, Any]:
     options, and up to a few hundred steps (see `_step`)."""
     book = c.choice(sorted(bundled_rulesets()))
     ruleset = bundled_rulesets()[book]
-    game: dict[str, Any] = {"rulebook": book, "seed": c.integer(0, 10**6)}
+    seed = c.choice((-1, 2**64 - 1, 2**64, 10**40, "1")) if c.chance(30) else c.integer(0, 10**6)
+    game: dict[str, Any] = {"rulebook": book, "seed": seed}
     if c.chance(4):
         game["players"] = c.choice((*ruleset.players, 1, 5))
     if c.chance(4):

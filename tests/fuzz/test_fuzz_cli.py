@@ -1,8 +1,8 @@
 """The CLI's other inputs end in an exit code of 0, 1 or 2 and never a traceback.
 
 DESIGN.md's CLI contract for the inputs `test_fuzz_inputs` leaves out: the lines of
-`mjc score --batch` (each scored or answered with an error object), `mjc waits`, and odd
-files and paths given to `mjc fmt`, `mjc check` and `mjc new`. The inputs come from
+`mjc score --batch` (each scored or answered with an error object), `mjc waits`, and
+`mjc play` (every log it writes replays: `mjc replay` agrees with each line). The inputs come from
 `cli_gen`; a failing input is kept in `regressions/` (see `fuzz_budget`).
 """
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from cli_gen import batch, waits_command
+from cli_gen import batch, play_command, waits_command
 from fuzz_budget import bulk
-from fuzz_oracles import cached_rulebooks, check_batch, check_command
+from fuzz_oracles import cached_rulebooks, check_batch, check_command, check_play
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -28,3 +28,7 @@ def test_mjc_score_batch_answers_every_line_and_exits_0_1_or_2() -> None:
 
 def test_mjc_waits_exits_0_1_or_2_without_a_traceback() -> None:
     bulk("cli", waits_command, check_command, 300)
+
+
+def test_mjc_play_exits_0_1_or_2_and_every_log_it_writes_replays() -> None:
+    bulk("play", play_command, check_play, 50)

@@ -19,6 +19,7 @@ from fuzz_oracles import (
     check_hand,
     check_log,
     check_moves,
+    check_play,
     check_round,
     check_rulebook,
     check_score,
@@ -44,6 +45,7 @@ REPLAY = {
     "log": check_log,
     "moves": check_moves,
     "batch": check_batch,
+    "play": check_play,
 }
 
 
