@@ -363,3 +363,47 @@ def check_play(argv: list[str]) -> None:
     if code == 0:
         replayed, _, why = run_cli(["replay", log])
         assert replayed == 0, f"the log of {argv} does not replay: {why}"
+
+
+# ------------------------------------------------------------------------------ the LSP
+
+
+def check_lsp(case: dict[str, Any]) -> None:
+    """The language server's features, called as its handlers call them (without the guard
+    that logs what they raise: a raise is a crash here), answer every request on a text
+    opened and edited into anything."""
+    from lsprotocol import types
+
+    from mjc.compiler.lsp import completion, formatting, hover, navigation, outline, tokens
+    from mjc.compiler.lsp.diagnostics import lsp_diagnostics
+    from mjc.compiler.lsp.state import DocumentState
+
+    state = DocumentState(case["uri"])
+    for text in [case["text"], *case["edits"]]:
+        state.update(text)
+    for request in case["requests"]:
+        name = request["name"]
+        at = types.Position(request["line"], request["character"])
+        if name == "hover":
+            symbol = navigation.symbol_at(state, at)
+            if symbol is not None:
+                hover.symbol_hover(state, symbol)
+        elif name == "definition":
+            navigation.definition(state, at)
+        elif name == "references":
+            navigation.references(state, at, request["line"] % 2 == 0)
+        elif name == "prepare_rename":
+            navigation.prepare_rename(state, at)
+        elif name == "rename":
+            navigation.rename(state, at, request["new_name"])
+        elif name == "completion":
+            completion.completions(state, at)
+        elif name == "symbols":
+            outline.document_symbols(state)
+        elif name == "tokens":
+            tokens.semantic_tokens(state.text, state.index)
+        elif name == "formatting":
+            formatting.formatting_edits(state.text, state.file)
+        else:
+            lsp_diagnostics(state)
+    STATS["lsp session"] += 1

@@ -18,6 +18,7 @@ from fuzz_oracles import (
     check_command,
     check_hand,
     check_log,
+    check_lsp,
     check_moves,
     check_play,
     check_round,
@@ -46,6 +47,7 @@ REPLAY = {
     "moves": check_moves,
     "batch": check_batch,
     "play": check_play,
+    "lsp": check_lsp,
 }
 
 
