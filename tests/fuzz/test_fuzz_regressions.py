@@ -37,6 +37,16 @@ def _rulebooks_compiled_once() -> Iterator[None]:
         yield
 
 
+def check_serve(case: Any) -> None:
+    """`serve_oracle.check_serve`, imported only when a kept case needs it (the app needs
+    the `serve` extra)."""
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    from serve_oracle import check_serve as check
+
+    check(case)
+
+
 REPLAY = {
     "hand": check_hand,
     "score": check_score,
@@ -48,6 +58,7 @@ REPLAY = {
     "batch": check_batch,
     "play": check_play,
     "lsp": check_lsp,
+    "serve": check_serve,
 }
 
 
