@@ -1,6 +1,7 @@
 """Game logs and moves for the fuzz tests: what `mjc replay` reads and what the play API takes.
 
-* logs: rounds the bots played to their end under every bundled rulebook, and the whole
+* logs: rounds the bots played to their end under every bundled rulebook (some with the
+  rules they were played by written out, as a caller's override is), and the whole
   matches of the rulebooks that play matches (their `match`, rounds and `match_end` lines),
   written as `mjc play` writes them (`gamelog.log_lines`), then edited: lines deleted,
   swapped, doubled or cut short, the log truncated, a line's JSON mutated (a value replaced,
@@ -50,7 +51,9 @@ def played_logs() -> tuple[tuple[str, tuple[str, ...]], ...]:
         for seed in range(SEEDS_PER_RULEBOOK):
             game = Round(ruleset, seed=seed)
             play_round(game, [RandomBot(seed * 8 + s + 1) for s in range(game.players)])
-            found.append((name, tuple(log_lines(game))))
+            # The first seed's log also records the rules it was played by (a caller's
+            # TurnRules override, `Round(rules=)`): edits of the rules reach the replay.
+            found.append((name, tuple(log_lines(game, explicit_rules=seed == 0))))
         if ruleset.turn_rules(ruleset.resolve_options(None)).match_winds:
             found.append((name, _match_log(Match(ruleset, seed=7))))
     return tuple(found)
