@@ -363,8 +363,9 @@ def _new(args: argparse.Namespace) -> int:
         if parent in bundled_rulebooks()
         else json.dumps(str(Path(parent).resolve()), ensure_ascii=False)
     )
-    fan = book.fans[0]
-    _write_new(target, variant_text(name, book.id, parent_ref, fan.id, fan.name))
+    # One of the parent's fans shows how to override one (a rulebook may have none).
+    fan = (book.fans[0].id, book.fans[0].name) if book.fans else ("a_fan", "某番")
+    _write_new(target, variant_text(name, book.id, parent_ref, *fan))
     print(f"wrote {target}: a variant of {book.id}; check it with `mjc check {target}`")
     return EXIT_OK
 

@@ -1,12 +1,14 @@
-"""Inputs of the CLI the other generators leave out: `mjc score --batch` lines, and the
-command lines of `mjc waits` and `mjc play`.
+"""Inputs of the CLI the other generators leave out: `mjc score --batch` lines, the
+command lines of `mjc waits` and `mjc play`, and files for `mjc fmt`, `check`, `new` ...
 
 * batch lines: JSON objects with a hand (`input_gen.notation`) and the fields of
   `compiler.cli.score.BATCH_FIELDS`, each now and then of the wrong type or out of range;
   lines that are not objects, not JSON, nested deep or with numbers of thousands of digits;
 * waits: `mjc waits` with a hand of about 13 tiles and the flags `mjc score` shares;
 * play: `mjc play --bots-only` with seeds (up to and past 64 bits), player counts, dealers,
-  bots and options, right and wrong, a round or a whole match (`--match`).
+  bots and options, right and wrong, a round or a whole match (`--match`);
+* files: a rulebook's text with odd bytes (NUL, a BOM, invalid UTF-8, CR, a huge line) at
+  a path that is a file, a folder, a link (to a file, a folder, nothing) or missing.
 """
 
 from __future__ import annotations
@@ -131,3 +133,36 @@ def play_command(c: Choices) -> list[str]:
         if c.chance(5):
             argv.append(flag)
     return argv
+
+
+# Bytes a rulebook file may hold besides its text (kept as latin-1 text: the corpus is JSON).
+ODD_BYTES = ("\x00", "\xff\xfe", "\xef\xbb\xbf", "\xc3", "\xed\xa0\x80", "\r", "\r\n", "\t",
+             "\x1b[31m", "\xe2\x80\xa8", "#" + "x" * 200_000 + "\n")  # fmt: skip
+PATH_KINDS = ("file", "file", "file", "folder", "folder of files", "dangling link",
+              "link to file", "link to folder", "missing", "file named like a folder/")  # fmt: skip
+FILE_COMMANDS = (["fmt"], ["fmt", "--check"], ["check"], ["check", "--format", "json"],
+                 ["dump-ir"], ["options"], ["score", "@", "123m456m789m345m55m"],
+                 ["new", "x", "--from", "@", "-o", "@.new.mjr"], ["new", "y", "--from",
+                 "guangdong", "-o", "@"])  # fmt: skip
+
+
+def file_case(c: Choices) -> dict[str, Any]:
+    """A rulebook file (or a folder, a link, nothing) at a path, and a command run on it
+    (`@` stands for its path). The text: a slice of a bundled rulebook, mutated now and
+    then, with odd bytes inserted (its UTF-8 bytes as latin-1 text)."""
+    from mutation_gen import mutated
+    from rulebook_gen import bundled_slice
+
+    text = bundled_slice(c)
+    if c.chance(2):
+        text = mutated(c, text, 2)
+    data = text.encode("utf-8", "surrogatepass").decode("latin-1")
+    for _ in range(c.integer(0, 2)):
+        at = c.integer(0, len(data))
+        data = data[:at] + c.choice(ODD_BYTES) + data[at:]
+    return {
+        "kind": c.choice(PATH_KINDS),
+        "name": c.choice(("a.mjr", "b", "中 文.mjr", "-x.mjr", ".mjr", "a.mjr.mjr")),
+        "bytes": data,
+        "command": c.choice(FILE_COMMANDS),
+    }

@@ -407,3 +407,40 @@ def check_lsp(case: dict[str, Any]) -> None:
         else:
             lsp_diagnostics(state)
     STATS["lsp session"] += 1
+
+
+# ------------------------------------------------------------------------------ files
+
+
+def check_file(case: dict[str, Any]) -> None:
+    """A command on a rulebook file that is odd (any bytes), a folder, a link or missing:
+    exit 0, 1 or 2 without a traceback; a file `mjc fmt` laid out (exit 0) is then laid out
+    already (`mjc fmt --check` exits 0)."""
+    folder = Path(tempfile.mkdtemp(dir=_scratch()))
+    path = folder / case["name"]
+    content = case["bytes"].encode("latin-1")
+    kind = case["kind"]
+    if kind.startswith("file"):
+        path = folder / (case["name"] + "/" if kind.endswith("/") else case["name"])
+        path.write_bytes(content)
+    elif kind.startswith("folder"):
+        path.mkdir()
+        if kind.endswith("files"):
+            (path / "inner.mjr").write_bytes(content)
+    elif kind == "dangling link":
+        path.symlink_to(folder / "nowhere.mjr")
+    elif kind.startswith("link"):
+        target = folder / ("target.mjr" if kind.endswith("file") else "target")
+        if kind.endswith("file"):
+            target.write_bytes(content)
+        else:
+            target.mkdir()
+        path.symlink_to(target)
+    argv = [str(path) if word == "@" else word.replace("@", str(path)) for word in case["command"]]
+    if "@" not in case["command"] and case["command"][0] != "new":
+        argv.append(str(path))
+    code, _, _ = run_cli(argv)
+    if argv[:1] == ["fmt"] and "--check" not in argv and code == 0 and path.is_file():
+        again, out, _ = run_cli(["fmt", "--check", str(path)])
+        assert again == 0, f"mjc fmt left a file that fmt --check would change:\n{out}"
+    shutil.rmtree(folder, ignore_errors=True)

@@ -16,6 +16,7 @@ from fuzz_oracles import (
     cached_rulebooks,
     check_batch,
     check_command,
+    check_file,
     check_hand,
     check_log,
     check_lsp,
@@ -59,6 +60,7 @@ REPLAY = {
     "play": check_play,
     "lsp": check_lsp,
     "serve": check_serve,
+    "file": check_file,
 }
 
 
