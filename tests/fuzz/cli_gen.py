@@ -91,9 +91,25 @@ def batch(c: Choices) -> dict[str, Any]:
     }
 
 
+# Hands one tile short of a win (13 tiles; a declared meld counts 3), with wilds' tiles,
+# flowers, melds, and one of 16 tiles for the rulebooks of `hand 16`.
+WAITING_HANDS = ("123m456p789s345s2z", "123m456p78s345s22z", "1112345678999m", "19m19p19s1234567z",
+                 "123m [456p] (9999m) 11z 5z 1f", "112233m445566p7z", "2345678m5z5z5z 11p",
+                 "123m456m789m123p456p7p 55s")  # fmt: skip
+
+
+def waiting_hand(c: Choices) -> str:
+    """A hand to ask the waits of: mostly one of `WAITING_HANDS`, now and then edited."""
+    hand = c.choice(WAITING_HANDS)
+    if c.chance(3):
+        at = c.integer(0, len(hand))
+        hand = hand[:at] + notation(c)[:3] + hand[at + c.integer(0, 2) :]
+    return hand
+
+
 def waits_command(c: Choices) -> list[str]:
     """`mjc waits RULEBOOK HAND` with some of its flags, right and wrong."""
-    argv = ["waits", c.choice(sorted(bundled_rulebooks())), notation(c)]
+    argv = ["waits", c.choice(sorted(bundled_rulebooks())), waiting_hand(c)]
     for flag, values in (
         ("--win", ODD_TILE_TEXTS),
         ("--discards", ("159m77z", "", "x", "1m" * 50, "0m", "１m")),
@@ -105,7 +121,8 @@ def waits_command(c: Choices) -> list[str]:
         ("--option", ("x=1", "=", "players=3", "a")),
         ("--preset", ("", "x")),
     ):
-        if c.chance(5):
+        # Most flags seldom: one wrong flag ends the command before the waits are found.
+        if c.chance(3 if flag in ("--win", "--discards", "--seat-wind") else 12):
             argv += [flag, c.choice(values)]
     for flag in ("--self-drawn", "--dealer", "--json"):
         if c.chance(4):
