@@ -371,8 +371,9 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _write_new(target: Path, text: str) -> None:
-    """Write `mjc new`'s rulebook, never over a file that exists."""
-    if target.exists():
+    """Write `mjc new`'s rulebook, never over a file that exists (nor through a link to
+    nothing, which would create the file it names, wherever that is)."""
+    if target.exists() or target.is_symlink():
         raise UsageError(f"{target} already exists; choose another name or -o FILE")
     try:
         target.write_text(text, encoding="utf-8")

@@ -107,6 +107,10 @@ def test_mjc_new_scaffolds_a_variant_that_compiles(
     assert main(["check", str(target)]) == 0
     assert main(["new", "variant", "--from", "guangdong", "-o", str(target)]) == 2  # exists
     assert main(["new", "bad-name", "--from", "guangdong"]) == 2
+    link = tmp_path / "link.mjr"  # a link to nothing: writing through it would create x.mjr
+    link.symlink_to(tmp_path / "x.mjr")
+    assert main(["new", "variant", "--from", "guangdong", "-o", str(link)]) == 2
+    assert not (tmp_path / "x.mjr").exists()
 
 
 def test_mjc_new_writes_the_parents_fan_name_as_text_of_its_comment_never_as_rulebook_text(
