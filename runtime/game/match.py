@@ -121,6 +121,9 @@ class Match:
         self.stopped = False  # 和了止め: the last round's dealer ended the match
         self.extra_rounds = 0  # rounds dealt in the extra winds (西入), finished
         self.results: list[dict[str, Any]] = []
+        for name, given in (("auto", auto), ("scenarios", scenarios)):
+            if not isinstance(given, Iterable) or isinstance(given, str):
+                raise TypeError(f"{name} must be a list, not {type(given).__name__}")
         self.auto = set(auto)
         if self.auto and not played.auto_play:
             raise ValueError(f"{ruleset.id} has no 托管 (auto_play is off in its play rules)")
@@ -182,6 +185,8 @@ class Match:
         """Carry a finished round forward: scores, the deposits on the table, the next dealer,
         the streak, the wind, the seats under 托管 and 荒番; once the match is over, the
         deposits left on the table go to the first-placed seat."""
+        if not isinstance(game, Round):
+            raise TypeError(f"game must be a Round, not {type(game).__name__}")
         result = game.result
         if result is None:
             raise ValueError("the round is not over")
