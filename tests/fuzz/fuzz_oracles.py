@@ -439,8 +439,9 @@ def check_file(case: dict[str, Any]) -> None:
     argv = [str(path) if word == "@" else word.replace("@", str(path)) for word in case["command"]]
     if "@" not in case["command"] and case["command"][0] != "new":
         argv.append(str(path))
-    code, _, _ = run_cli(argv)
-    if argv[:1] == ["fmt"] and "--check" not in argv and code == 0 and path.is_file():
-        again, out, _ = run_cli(["fmt", "--check", str(path)])
-        assert again == 0, f"mjc fmt left a file that fmt --check would change:\n{out}"
+    with contextlib.chdir(folder):  # what a shrunk command writes by default lands here
+        code, _, _ = run_cli(argv)
+        if argv[:1] == ["fmt"] and "--check" not in argv and code == 0 and path.is_file():
+            again, out, _ = run_cli(["fmt", "--check", str(path)])
+            assert again == 0, f"mjc fmt left a file that fmt --check would change:\n{out}"
     shutil.rmtree(folder, ignore_errors=True)
