@@ -8,6 +8,14 @@
   exits 0, 1 or 2 and leaves no traceback on stderr.
 * The API (`parse_hand`, `Ruleset.score`, `Ruleset.settle`, `parse_round`) returns a result or
   raises one of its documented errors (`ALLOWED`): anything else is a crash.
+* A game log replays or fails with a `LogError`, and `mjc replay` exits 0, 1 or 2
+  (`check_log`); a round driven move by move refuses a bad move with a documented error that
+  leaves it unchanged, and its log replays to the same result (`check_moves`); a log
+  `mjc play` writes replays (`check_play`).
+* `mjc score --batch` answers every line (`check_batch`); a command on an odd file or path
+  exits 0, 1 or 2, and a file `mjc fmt` laid out passes `fmt --check` (`check_file`); the
+  language server's features answer any request on any text (`check_lsp`). The app of
+  `mjc serve` has its own rule (`serve_oracle`).
 
 Identical inputs and identical generated modules are checked once per process.
 """
