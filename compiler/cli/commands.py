@@ -363,15 +363,17 @@ def _new(args: argparse.Namespace) -> int:
         if parent in bundled_rulebooks()
         else json.dumps(str(Path(parent).resolve()), ensure_ascii=False)
     )
-    fan = book.fans[0]
-    _write_new(target, variant_text(name, book.id, parent_ref, fan.id, fan.name))
+    # One of the parent's fans shows how to override one (a rulebook may have none).
+    fan = (book.fans[0].id, book.fans[0].name) if book.fans else ("a_fan", "某番")
+    _write_new(target, variant_text(name, book.id, parent_ref, *fan))
     print(f"wrote {target}: a variant of {book.id}; check it with `mjc check {target}`")
     return EXIT_OK
 
 
 def _write_new(target: Path, text: str) -> None:
-    """Write `mjc new`'s rulebook, never over a file that exists."""
-    if target.exists():
+    """Write `mjc new`'s rulebook, never over a file that exists (nor through a link to
+    nothing, which would create the file it names, wherever that is)."""
+    if target.exists() or target.is_symlink():
         raise UsageError(f"{target} already exists; choose another name or -o FILE")
     try:
         target.write_text(text, encoding="utf-8")

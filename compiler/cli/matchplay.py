@@ -133,11 +133,12 @@ def _print_match(
 
 def _segments(texts: list[str]) -> tuple[list[list[tuple[int, str]]], tuple[int, str] | None]:
     """The rounds of a match's log (each its numbered lines, from its start line) and its
-    `match_end` line, read by type only."""
+    `match_end` line, each line checked against the schema (`LogError` for one that is not
+    a log line: the replay reads the start and end lines it compares as JSON)."""
     rounds: list[list[tuple[int, str]]] = []
     end: tuple[int, str] | None = None
     for number, text in enumerate(texts[1:], start=2):
-        kind = validate_line(text)["type"] if text.lstrip().startswith("{") else ""
+        kind = validate_line(text, number)["type"]
         if kind == "match_end":
             end = (number, text)
             break

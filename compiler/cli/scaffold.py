@@ -120,5 +120,14 @@ def variant_text(
         parent=parent,
         parent_ref=parent_ref,
         example_fan=example_fan,
-        example_name=example_name,
+        example_name=_escaped(example_name),
     )
+
+
+def _escaped(text: str) -> str:
+    """`text` inside a rulebook's string literal: its escapes written back (the parser's
+    `_unquote` read them), so a fan's name with a newline in it stays on its comment line
+    and never becomes rulebook text of the variant."""
+    for char, escape in (("\\", "\\\\"), ('"', '\\"'), ("\n", "\\n"), ("\t", "\\t")):
+        text = text.replace(char, escape)
+    return text

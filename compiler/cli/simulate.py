@@ -53,6 +53,9 @@ ENGINE_MISSING = "the game engine is not available"
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 DEFAULT_GAMES = 1000  # rounds played when neither --games nor --matches says
+# Local worker processes at most: a forked pool starts all of its workers at once, and a
+# mistyped --workers 99999 would fork that many.
+MAX_WORKERS = 256
 
 
 def _engine(name: str) -> Any:
@@ -304,8 +307,8 @@ def run(args: argparse.Namespace) -> int:
 
     job = build_job(args, engine_play_round)
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
-    if workers < 1:
-        raise UsageError(f"--workers must be at least 1, not {workers}")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise UsageError(f"--workers must be at least 1 and at most {MAX_WORKERS}, not {workers}")
     if args.cluster is not None and not args.cluster.startswith("ray"):
         raise UsageError(f"--cluster takes ray or ray://ADDRESS, not {args.cluster!r}")
     store = Store(Path(args.resume), job) if args.resume else None

@@ -215,7 +215,8 @@ async def _body(request: Request) -> bytes | None:
 def _form_settings(body: bytes) -> dict[str, Any]:
     """A lobby form's fields as the JSON API's settings."""
     fields = {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
-    count = int(fields["players"]) if fields.get("players", "").isdigit() else 4
+    players = fields.get("players", "")  # (isdigit alone takes "²", which int refuses)
+    count = int(players) if players.isascii() and players.isdigit() and len(players) < 3 else 4
     seats = []
     for i in range(min(count, 4)):
         bot = fields.get(f"seat{i}", "person")
@@ -238,7 +239,7 @@ async def _create(request: Request) -> Response:
         return _refuse(api, 413, f"a request body is at most {MAX_BODY} bytes")
     try:
         settings: Any = json.loads(body) if api else _form_settings(body)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: [[[[... nested thousands deep
         return _refuse(api, 400, "the body is a JSON object")
     if not isinstance(settings, dict):
         return _refuse(api, 400, "the body is a JSON object")

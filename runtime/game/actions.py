@@ -10,7 +10,7 @@ notation (`5m`, `7z`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from mjc.runtime.tiles.tile import NUM_PLAYING, NotationError, tile_or_red_five, tile_text
 
@@ -24,6 +24,7 @@ __all__ = [
     "action_text",
     "exchange_pick",
     "fewest_held",
+    "malformed",
 ]
 
 # The decisions of a round, in the words of the log:
@@ -151,6 +152,30 @@ def action_text(action: Action) -> str:
     if action.kong_kind:
         words += f" as {action.kong_kind}"
     return words
+
+
+def malformed(action: Action, players: int) -> str | None:
+    """Why `action` is not even an action at a table of `players` (a seat that does not
+    exist, fields of the wrong type, a tile that is not one of the 34 playing tiles: no
+    legal action names a flower), in one line; None when it is well formed. The round's
+    check of an `Action` built by a caller, before it looks the action up and writes it out."""
+    # Read as plain objects: an Action built by hand may hold anything (and the native
+    # build checks a field's declared type when it is read by name).
+    seat, kind, tile, low, named, tiles = cast("tuple[object, ...]", action)
+    if type(seat) is not int or not 0 <= seat < players:
+        return f"seat {seat!r} does not exist at {players} players"
+    if type(kind) is not str or type(tile) is not int or type(low) is not int:
+        return "an action's kind is a word and its tiles are tile ints"
+    if type(named) is not str:
+        return f"as: a kind of kong is named by its id, not {named!r}"
+    if tiles and (type(tiles) is not tuple or not all(type(t) is int for t in tiles)):
+        return "an exchange's tiles are a tuple of tile ints"
+    held = cast("tuple[int, ...]", tiles)
+    if not (-1 <= tile < NUM_PLAYING and -1 <= low < NUM_PLAYING and all(
+        0 <= t < NUM_PLAYING for t in held
+    )):  # fmt: skip
+        return f"seat {seat} may not play a tile that is not a tile int (0 to 33)"
+    return None
 
 
 def _tile(data: dict[str, Any], key: str) -> int:

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import compress
 from typing import Any, cast
 
-from mjc.runtime.game.actions import KONGS, Action, IllegalAction, action_text
+from mjc.runtime.game.actions import KONGS, Action, IllegalAction, action_text, malformed
 from mjc.runtime.game.autoplay import AutoSeats, run as run_auto, set_auto
 from mjc.runtime.game.claimanswers import answer, open_claims, open_rob, set_aside
 from mjc.runtime.game.claimwindow import (
@@ -53,6 +53,7 @@ from mjc.runtime.game.sidewins import (
 from mjc.runtime.game.tablefacts import (
     WINDS,
     GameSetupError,
+    check_seed,
     deal_flowers,
     deal_hands,
     deal_horses,
@@ -108,8 +109,7 @@ class Round:
     ) -> None:
         # Over 80 lines on purpose: the set-up reads as the seeds tell it, wall to first turn.
         n = players if players is not None else max(ruleset.players)
-        if type(seed) is not int or seed < 0:
-            raise GameSetupError(f"a seed is a whole number from 0, not {seed!r}")
+        check_seed(seed)
         if n not in ruleset.players:
             counts = ", ".join(str(p) for p in ruleset.players)
             raise GameSetupError(f"{ruleset.id} is played by {counts} players, not {n}")
@@ -127,7 +127,7 @@ class Round:
         if reason is not None:
             raise GameSetupError(reason)
         self.seed, self.players, self.round_wind, self.streak = seed, n, round_wind, streak
-        self.honba, self.points, carried = table_counts(honba, points, deposits, n)  # 本場, 供託
+        self.honba, self.points, carried = table_counts(honba, points, deposits, n, streak)
         self.ready = ReadyTable(self.rules, self.points, carried)  # 立直, 振聴
         dealer, self.dealer_drawn, self.table_situations = table_facts(self, dealer, situations)
         self.dealer = dealer
@@ -282,6 +282,8 @@ class Round:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """What `seat` may do now, in a fixed order (empty when it is not asked)."""
+        if type(seat) is not int:  # (1.0 would read seat 1's list and cache a wrong one)
+            raise TypeError(f"seat must be a seat number, not {type(seat).__name__}")
         found = self._legal.get(seat)
         if found is not None:
             return found
@@ -367,17 +369,14 @@ class Round:
         `IllegalAction` saying why it is not legal now."""
         if self.phase == "over":
             raise IllegalAction("the round is over")
-        seat, kind, tile, low, named, tiles = cast("tuple[object, ...]", action)  # (as in apply)
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalAction(f"seat {seat!r} does not exist at {self.players} players")
-        if type(kind) is not str or type(tile) is not int or type(low) is not int:
-            raise IllegalAction("an action's kind is a word and its tiles are tile ints")
-        if tiles and (type(tiles) is not tuple or not all(type(t) is int for t in tiles)):
-            raise IllegalAction("an exchange's tiles are a tuple of tile ints")
+        reason = malformed(action, self.players)
+        if reason is not None:
+            raise IllegalAction(reason)
+        seat = action.seat
         legal = self.legal_actions(seat)
-        if kind in KONGS and not named:  # a kong without `as`: the first kind of kong
+        if action.kind in KONGS and not action.kong_kind:  # a kong without `as`: the first kind
             action = self.kong_turn.first(action)
-        if tiles:  # an exchange (换三张) names its tiles lowest first
+        if action.tiles:  # an exchange (换三张) names its tiles lowest first
             action = action._replace(tiles=tuple(sorted(action.tiles)))
         if action not in legal:
             waiting = ", ".join(str(s) for s in self.to_act())

@@ -335,9 +335,10 @@ def game_log_schema() -> dict[str, Any]:
     return _LINE.json_schema(by_alias=True)
 
 
-def validate_line(text: str) -> dict[str, Any]:
-    """One log line checked against the schema (`LogError` naming line 1 when it is bad)."""
-    return _parse(text, 1)
+def validate_line(text: str, number: int = 1) -> dict[str, Any]:
+    """One log line checked against the schema (`LogError` naming line `number` when it is
+    bad)."""
+    return _parse(text, number)
 
 
 def rules_json(rules: TurnRules) -> dict[str, Any]:
@@ -456,7 +457,8 @@ def replay(
     if start["rulebook"] != ruleset.id:
         raise LogError(f"line 1: the log is of {start['rulebook']}, not {ruleset.id}")
     try:
-        rules = rules_from_json(start["rules"]) if start["rules"] is not None else None
+        # `rules` and `stacked` have defaults: a log may leave them out (`Start`).
+        rules = rules_from_json(start["rules"]) if start.get("rules") is not None else None
         scenario = start.get("scenario")
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)  # an old log's `stacked`
@@ -469,7 +471,7 @@ def replay(
                 round_wind=start["round_wind"],
                 streak=start["streak"],
                 rules=rules,
-                stacked=[tile_index(t) for t in start["stacked"]],
+                stacked=[tile_index(t) for t in start.get("stacked", [])],
                 situations=start.get("situations", []),
                 scenario=Scenario.from_json(scenario) if scenario is not None else None,
                 honba=start.get("honba", 0),

@@ -48,7 +48,13 @@ from typing import Any
 from mjc.runtime.game.engine import WINDS, Round
 from mjc.runtime.game.players import Bot, play_round
 from mjc.runtime.game.scenario import Scenario, ScenarioError
-from mjc.runtime.game.tablefacts import carry_huangfan, first_dealer, table_situations
+from mjc.runtime.game.tablefacts import (
+    GameSetupError,
+    carry_huangfan,
+    check_seed,
+    first_dealer,
+    table_situations,
+)
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.table.standing import (
@@ -88,8 +94,15 @@ class Match:
         situations: Iterable[str] = (),
         scenarios: Iterable[Scenario | None] = (),
     ) -> None:
+        check_seed(seed)
         self.ruleset, self.options, self.rules = ruleset, dict(options or {}), rules
         self.players = players if players is not None else max(ruleset.players)
+        # Checked here as each round checks them: else the first round would refuse them.
+        if self.players not in ruleset.players:
+            counts = ", ".join(str(p) for p in ruleset.players)
+            raise GameSetupError(f"{ruleset.id} is played by {counts} players, not {players}")
+        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < self.players):
+            raise GameSetupError(f"the dealer is seat 0 to {self.players - 1}, not {dealer!r}")
         played = rules or ruleset.turn_rules(
             ruleset.resolve_options(self.options, players=self.players)
         )
@@ -108,6 +121,9 @@ class Match:
         self.stopped = False  # 和了止め: the last round's dealer ended the match
         self.extra_rounds = 0  # rounds dealt in the extra winds (西入), finished
         self.results: list[dict[str, Any]] = []
+        for name, given in (("auto", auto), ("scenarios", scenarios)):
+            if not isinstance(given, Iterable) or isinstance(given, str):
+                raise TypeError(f"{name} must be a list, not {type(given).__name__}")
         self.auto = set(auto)
         if self.auto and not played.auto_play:
             raise ValueError(f"{ruleset.id} has no 托管 (auto_play is off in its play rules)")
@@ -169,6 +185,8 @@ class Match:
         """Carry a finished round forward: scores, the deposits on the table, the next dealer,
         the streak, the wind, the seats under 托管 and 荒番; once the match is over, the
         deposits left on the table go to the first-placed seat."""
+        if not isinstance(game, Round):
+            raise TypeError(f"game must be a Round, not {type(game).__name__}")
         result = game.result
         if result is None:
             raise ValueError("the round is not over")

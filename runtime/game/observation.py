@@ -92,6 +92,8 @@ def _exchange(r: Round, seat: int) -> dict[str, Any]:
 
 def observation(r: Round, seat: int) -> dict[str, Any]:
     """Everything `seat` may see now (see the module docstring); plain JSON data."""
+    if type(seat) is not int:
+        raise TypeError(f"seat must be a seat number, not {type(seat).__name__}")
     if not 0 <= seat < r.players:
         raise ValueError(f"seat {seat} does not exist at {r.players} players")
     data: dict[str, Any] = {

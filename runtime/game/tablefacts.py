@@ -38,6 +38,7 @@ __all__ = [
     "WINDS",
     "GameSetupError",
     "carry_huangfan",
+    "check_seed",
     "deal_flowers",
     "deal_hands",
     "deal_horses",
@@ -66,24 +67,50 @@ def first_dealer(rules: TurnRules, seed: int, players: int) -> int:
     return random.Random(f"first dealer {seed}").randrange(players)
 
 
+# The bounds of a round's counts: those of the round JSON it is settled as (`RoundOutcome`:
+# honba, deposits_carried), and for the streak and the points, bounds no table reaches that
+# keep every number of its log short enough to be read back (`jsoninput.MAX_INT_DIGITS`).
+MAX_HONBA = 10_000
+MAX_DEPOSITS = 100_000_000
+MAX_POINTS = 10**15
+MAX_SEED = 2**64 - 1
+
+
+def check_seed(seed: object) -> None:
+    """`GameSetupError` unless `seed` is a whole number from 0 to `MAX_SEED`: the seeds the
+    simulator deals are 64-bit (`game_seed`), and a larger one would make a log whose start
+    line is not read back (`jsoninput.MAX_INT_DIGITS`)."""
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise GameSetupError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
+
+
 def table_counts(
-    honba: object, points: Sequence[object] | None, deposits: object, players: int
+    honba: object,
+    points: Sequence[object] | None,
+    deposits: object,
+    players: int,
+    streak: object = 0,
 ) -> tuple[int, tuple[int, ...] | None, int]:
     """A round's 本場 (a whole number from 0, paid by the payments' `honba`), each seat's
     points as the round starts (None: a lone round, where every seat may afford a ready
-    declaration) and the deposits on the table carried in (供託), checked: `GameSetupError`
-    (one line). A match deals each round with its points; a ready declaration reads them."""
-    if type(honba) is not int or not 0 <= honba <= 10_000:
-        raise GameSetupError(f"honba is a whole number from 0 to 10000, not {honba!r}")
-    if type(deposits) is not int or deposits < 0:
-        raise GameSetupError(f"the deposits on the table are points from 0, not {deposits!r}")
+    declaration) and the deposits on the table carried in (供託), checked with the dealer's
+    `streak` (连庄): `GameSetupError` (one line). A match deals each round with its points; a
+    ready declaration reads them."""
+    if type(streak) is not int or not 0 <= streak <= MAX_HONBA:
+        raise GameSetupError(f"the streak is a whole number from 0 to {MAX_HONBA}, not {streak!r}")
+    if type(honba) is not int or not 0 <= honba <= MAX_HONBA:
+        raise GameSetupError(f"honba is a whole number from 0 to {MAX_HONBA}, not {honba!r}")
+    if type(deposits) is not int or not 0 <= deposits <= MAX_DEPOSITS:
+        raise GameSetupError(
+            f"the deposits on the table are points from 0 to {MAX_DEPOSITS}, not {deposits!r}"
+        )
     if points is None:
         return honba, None, deposits
     if not isinstance(points, (list, tuple)) or len(points) != players:
         raise GameSetupError(f"points: one whole number per seat ({players}), not {points!r}")
     for p in points:
-        if type(p) is not int:
-            raise GameSetupError(f"points: one whole number per seat, not {p!r}")
+        if type(p) is not int or not -MAX_POINTS <= p <= MAX_POINTS:
+            raise GameSetupError(f"points: a whole number from -10**15 to 10**15, not {p!r}")
     return honba, tuple(p for p in points if type(p) is int), deposits
 
 
@@ -99,6 +126,8 @@ def table_situations(ruleset: Ruleset, names: Iterable[object]) -> tuple[str, ..
     name that is not one of the rulebook's own situations (`situation ...`)."""
     if isinstance(names, str):
         names = [names]
+    if not isinstance(names, Iterable):
+        raise GameSetupError(f"situations: a list of the rulebook's situations, not {names!r}")
     found: set[str] = set()
     for name in names:
         if not isinstance(name, str) or name not in ruleset.situation_flags:

@@ -340,6 +340,8 @@ def run_local(
         return total
     for variant in job.variants:  # compiled here once: forked workers start with them
         job.load(variant.rulebook)
+    # No more processes than chunks: a forked pool starts all of its workers at once.
+    workers = min(workers, len(todo))
     with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
         try:
             _drain(pool, job, todo, workers, total, store, report)

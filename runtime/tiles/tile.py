@@ -181,9 +181,12 @@ def tile_or_red_five(text: str) -> int:
 
 
 def tile_text(t: int) -> str:
-    """The notation of tile int `t` (4 -> "5m"); `TypeError` for what is not an int."""
+    """The notation of tile int `t` (4 -> "5m"); `TypeError` for what is not an int,
+    `ValueError` for an int that is no tile (-1 would read the last tile's text)."""
     if type(t) is not int:
         raise TypeError(f"t must be a tile int, not {type(t).__name__}")
+    if not 0 <= t < NUM_TILES:
+        raise ValueError(f"a tile int is 0 to {NUM_TILES - 1}, not {t}")
     return _TEXT[t]
 
 

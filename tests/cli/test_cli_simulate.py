@@ -41,6 +41,7 @@ def test_without_the_engine_simulate_says_so_in_one_line(
         (["--players", "7"], "is played by"),
         (["--games", "0"], "--games must be at least 1"),
         (["--workers", "0"], "--workers must be at least 1"),
+        (["--workers", "99999"], "at most 256"),  # a forked pool starts them all at once
         (["--cluster", "spark"], "--cluster takes ray or ray://ADDRESS"),
     ],
 )

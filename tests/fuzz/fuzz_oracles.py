@@ -8,19 +8,32 @@
   exits 0, 1 or 2 and leaves no traceback on stderr.
 * The API (`parse_hand`, `Ruleset.score`, `Ruleset.settle`, `parse_round`) returns a result or
   raises one of its documented errors (`ALLOWED`): anything else is a crash.
+* A game log replays or fails with a `LogError`, and `mjc replay` exits 0, 1 or 2
+  (`check_log`); a round driven move by move refuses a bad move with a documented error that
+  leaves it unchanged, and its log replays to the same result (`check_moves`); a log
+  `mjc play` writes replays (`check_play`).
+* `mjc score --batch` answers every line (`check_batch`); a command on an odd file or path
+  exits 0, 1 or 2, and a file `mjc fmt` laid out passes `fmt --check` (`check_file`); the
+  language server's features answer any request on any text (`check_lsp`). The app of
+  `mjc serve` has its own rule (`serve_oracle`).
 
 Identical inputs and identical generated modules are checked once per process.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import functools
 import hashlib
 import io
+import json
 import re
+import shutil
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 from fuzz_budget import STATS
@@ -44,6 +57,9 @@ from mjc.runtime import (
     parse_hand,
     parse_round,
 )
+from mjc.runtime.game.actions import Action, action_from_json
+from mjc.runtime.game.engine import Round
+from mjc.runtime.game.gamelog import log_lines, replay
 
 # The documented errors of the API: each is a ValueError (NotationError, HandError,
 # OptionError, RoundError, HorseError, WildIndicatorMissing are its subclasses).
@@ -243,3 +259,197 @@ def check_settle_command(case: tuple[str, str] | list[str]) -> None:
     run_cli(["settle", rulebook, "-"], stdin=text)
     if len(text) % 3 == 0:
         run_cli(["settle", rulebook, "-", "--json"], stdin=text)
+
+
+# ------------------------------------------------------------------------------ game logs
+
+
+@functools.cache
+def _scratch() -> Path:
+    """A folder for the files the CLI reads (logs, batches), removed when the process ends."""
+    folder = Path(tempfile.mkdtemp(prefix="mjc-fuzz-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
+
+
+def scratch_file(name: str, text: str) -> str:
+    path = _scratch() / name
+    path.write_text(text, encoding="utf-8", errors="surrogatepass", newline="")
+    return str(path)
+
+
+def check_log(case: tuple[str, list[str]] | list[Any]) -> None:
+    """A game log replays to its end or fails with a `LogError` (the API), and `mjc replay`
+    reads it and exits 0 (it agrees), 1 (a line disagrees) or 2 (it cannot be read)."""
+    rulebook, lines = case
+    check_api(lambda: replay(bundled_rulesets()[rulebook], lines))
+    path = scratch_file("fuzz.jsonl", "\n".join(lines) + "\n")
+    as_json = ["--json"] if len(lines) % 2 else []
+    run_cli(["replay", path, *as_json])
+    if len(lines) % 3 == 0:
+        run_cli(["replay", path, "--rulebook", rulebook])
+
+
+# ------------------------------------------------------------------------------ moves
+
+
+def check_moves(case: dict[str, Any]) -> None:
+    """A round driven move by move (`log_gen.moves`): each step is played or refused with a
+    documented error that leaves the round as it was (the same events); played to its end
+    (legal moves), the round's log replays to the same result."""
+    ruleset = bundled_rulesets()[case["rulebook"]]
+    game = check_api(
+        lambda: Round(
+            ruleset,
+            seed=case["seed"],
+            players=case.get("players"),
+            options=case.get("options"),
+            **case.get("setup", {}),
+        )
+    )
+    if isinstance(game, BaseException):
+        return
+    for step in case["steps"]:
+        before = len(game.events)
+        outcome = check_api(lambda step=step: _play_step(game, step))
+        if isinstance(outcome, BaseException):
+            assert len(game.events) == before, f"{outcome!r} changed the round"
+    for _ in range(5000):  # the rest with legal moves: a round ends in far fewer
+        if game.over:
+            break
+        _play_step(game, {"pick": len(game.events)})
+    assert game.over
+    again = replay(ruleset, log_lines(game))
+    assert again.result == game.result, "the log of the round replays to another result"
+
+
+def _play_step(game: Round, step: dict[str, Any]) -> object:
+    if "pick" in step:
+        seats = game.to_act()
+        if not seats:
+            return None
+        seat = seats[step["pick"] % len(seats)]
+        legal = game.legal_actions(seat)
+        return game.apply(legal[step["pick"] % len(legal)]) if legal else None
+    if "action" in step:
+        return game.apply(action_from_json(step["action"]))
+    if "raw" in step:
+        seat, kind, tile, low, named, tiles = step["raw"]
+        return game.apply(Action(seat, kind, tile, low, named, tuple(tiles)))
+    call, seat = step["call"], step["seat"]
+    if call == "set_auto":
+        return game.set_auto(seat, step["on"])
+    if call == "abandon":
+        return game.abandon()
+    if call in ("state", "to_act"):
+        return getattr(game, call)()
+    return getattr(game, call)(seat)
+
+
+# ------------------------------------------------------------------------------ batches
+
+
+def check_batch(case: dict[str, Any]) -> None:
+    """`mjc score --batch`: exit 0 (every line scored), 1 (some line could not be) or 2 (a
+    flag is wrong), one JSON object per line that is not blank, no traceback."""
+    lines = case["lines"]
+    path = scratch_file("batch.jsonl", "\n".join(lines) + "\n")
+    code, out, _ = run_cli(["score", case["rulebook"], "--batch", path, *case["flags"]])
+    if code == 2:
+        return
+    records = [json.loads(line) for line in out.splitlines()]
+    assert len(records) == sum(1 for line in lines if line.strip()), out
+    assert all(isinstance(r, dict) for r in records)
+    assert code == (1 if any("error" in r for r in records) else 0), (code, out)
+
+
+def check_play(argv: list[str]) -> None:
+    """`mjc play --bots-only`: exit 0, 1 or 2 without a traceback, and a log it wrote (exit
+    0) replays: `mjc replay` agrees with every line (exit 0)."""
+    log = str(_scratch() / "played.jsonl")
+    code, _, _ = run_cli([*argv, "--log", log])
+    if code == 0:
+        replayed, _, why = run_cli(["replay", log])
+        assert replayed == 0, f"the log of {argv} does not replay: {why}"
+
+
+# ------------------------------------------------------------------------------ the LSP
+
+
+def check_lsp(case: dict[str, Any]) -> None:
+    """The language server's features, called as its handlers call them (without the guard
+    that logs what they raise: a raise is a crash here), answer every request on a text
+    opened and edited into anything."""
+    from lsprotocol import types
+
+    from mjc.compiler.lsp import completion, formatting, hover, navigation, outline, tokens
+    from mjc.compiler.lsp.diagnostics import lsp_diagnostics
+    from mjc.compiler.lsp.state import DocumentState
+
+    state = DocumentState(case["uri"])
+    for text in [case["text"], *case["edits"]]:
+        state.update(text)
+    for request in case["requests"]:
+        name = request["name"]
+        at = types.Position(request["line"], request["character"])
+        if name == "hover":
+            symbol = navigation.symbol_at(state, at)
+            if symbol is not None:
+                hover.symbol_hover(state, symbol)
+        elif name == "definition":
+            navigation.definition(state, at)
+        elif name == "references":
+            navigation.references(state, at, request["line"] % 2 == 0)
+        elif name == "prepare_rename":
+            navigation.prepare_rename(state, at)
+        elif name == "rename":
+            navigation.rename(state, at, request["new_name"])
+        elif name == "completion":
+            completion.completions(state, at)
+        elif name == "symbols":
+            outline.document_symbols(state)
+        elif name == "tokens":
+            tokens.semantic_tokens(state.text, state.index)
+        elif name == "formatting":
+            formatting.formatting_edits(state.text, state.file)
+        else:
+            lsp_diagnostics(state)
+    STATS["lsp session"] += 1
+
+
+# ------------------------------------------------------------------------------ files
+
+
+def check_file(case: dict[str, Any]) -> None:
+    """A command on a rulebook file that is odd (any bytes), a folder, a link or missing:
+    exit 0, 1 or 2 without a traceback; a file `mjc fmt` laid out (exit 0) is then laid out
+    already (`mjc fmt --check` exits 0)."""
+    folder = Path(tempfile.mkdtemp(dir=_scratch()))
+    path = folder / case["name"]
+    content = case["bytes"].encode("latin-1")
+    kind = case["kind"]
+    if kind.startswith("file"):
+        path = folder / (case["name"] + "/" if kind.endswith("/") else case["name"])
+        path.write_bytes(content)
+    elif kind.startswith("folder"):
+        path.mkdir()
+        if kind.endswith("files"):
+            (path / "inner.mjr").write_bytes(content)
+    elif kind == "dangling link":
+        path.symlink_to(folder / "nowhere.mjr")
+    elif kind.startswith("link"):
+        target = folder / ("target.mjr" if kind.endswith("file") else "target")
+        if kind.endswith("file"):
+            target.write_bytes(content)
+        else:
+            target.mkdir()
+        path.symlink_to(target)
+    argv = [str(path) if word == "@" else word.replace("@", str(path)) for word in case["command"]]
+    if "@" not in case["command"] and case["command"][0] != "new":
+        argv.append(str(path))
+    with contextlib.chdir(folder):  # what a shrunk command writes by default lands here
+        code, _, _ = run_cli(argv)
+        if argv[:1] == ["fmt"] and "--check" not in argv and code == 0 and path.is_file():
+            again, out, _ = run_cli(["fmt", "--check", str(path)])
+            assert again == 0, f"mjc fmt left a file that fmt --check would change:\n{out}"
+    shutil.rmtree(folder, ignore_errors=True)

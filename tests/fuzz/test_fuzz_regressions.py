@@ -14,8 +14,14 @@ import pytest
 from fuzz_budget import minimize, regressions
 from fuzz_oracles import (
     cached_rulebooks,
+    check_batch,
     check_command,
+    check_file,
     check_hand,
+    check_log,
+    check_lsp,
+    check_moves,
+    check_play,
     check_round,
     check_rulebook,
     check_score,
@@ -32,12 +38,29 @@ def _rulebooks_compiled_once() -> Iterator[None]:
         yield
 
 
+def check_serve(case: Any) -> None:
+    """`serve_oracle.check_serve`, imported only when a kept case needs it (the app needs
+    the `serve` extra)."""
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    from serve_oracle import check_serve as check
+
+    check(case)
+
+
 REPLAY = {
     "hand": check_hand,
     "score": check_score,
     "round": check_round,
     "cli": check_command,
     "settle-cli": check_settle_command,
+    "log": check_log,
+    "moves": check_moves,
+    "batch": check_batch,
+    "play": check_play,
+    "lsp": check_lsp,
+    "serve": check_serve,
+    "file": check_file,
 }
 
 

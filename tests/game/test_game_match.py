@@ -100,3 +100,23 @@ def test_every_log_line_kind_is_in_the_published_schema() -> None:
     play_round(game, [RandomBot(s) for s in range(4)])
     kinds = {json.loads(line)["type"] for line in log_lines(game)}
     assert {"start", "wall", "deal", "flower", "draw", "action", "end"} <= kinds
+
+
+def test_a_match_set_up_or_finished_with_the_wrong_types_is_a_plain_error() -> None:
+    """Found by tests/fuzz: these ended in AttributeError, a TypeError of Python's own, or a
+    traceback at the first round (a player count or dealer the rulebook refuses)."""
+    rules = ruleset("riichi")
+    match = Match(rules, seed=1)
+    for wrong in (None, "round"):
+        with pytest.raises(TypeError, match="game must be a Round"):
+            match.finish(wrong)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="auto must be a list"):
+        Match(rules, seed=1, auto=None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="scenarios must be a list"):
+        Match(rules, seed=1, scenarios=None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="played by 4 players, not 3"):
+        Match(rules, seed=1, players=3)
+    with pytest.raises(ValueError, match="the dealer is seat 0 to 3"):
+        Match(rules, seed=1, dealer=4)
+    with pytest.raises(ValueError, match="a seed is a whole number from 0 to 2"):
+        Match(rules, seed=2**64)

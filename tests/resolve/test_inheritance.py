@@ -107,6 +107,28 @@ def test_mjc_new_scaffolds_a_variant_that_compiles(
     assert main(["check", str(target)]) == 0
     assert main(["new", "variant", "--from", "guangdong", "-o", str(target)]) == 2  # exists
     assert main(["new", "bad-name", "--from", "guangdong"]) == 2
+    link = tmp_path / "link.mjr"  # a link to nothing: writing through it would create x.mjr
+    link.symlink_to(tmp_path / "x.mjr")
+    assert main(["new", "variant", "--from", "guangdong", "-o", str(link)]) == 2
+    assert not (tmp_path / "x.mjr").exists()
+
+
+def test_mjc_new_writes_the_parents_fan_name_as_text_of_its_comment_never_as_rulebook_text(
+    tmp_path: Path,
+) -> None:
+    """A fan's name is a string the parent may fill with escapes (`\\n`, `\\"`): the
+    scaffold writes them back as escapes, so the name stays inside the comment that shows it
+    (a newline there would start a line of rulebook text in the variant)."""
+    source = (Path(__file__).parents[2] / "rulebooks" / "guangdong.mjr").read_text("utf-8")
+    evil = 'a\\nrulebook evil { }\\"'
+    parent = tmp_path / "parent.mjr"
+    parent.write_text(source.replace('fan chicken "鸡胡"', f'fan chicken "{evil}"', 1), "utf-8")
+    assert main(["check", str(parent)]) == 0
+    target = tmp_path / "variant.mjr"
+    assert main(["new", "variant", "--from", str(parent), "-o", str(target)]) == 0
+    lines = target.read_text(encoding="utf-8").splitlines()
+    assert f'#   override fan chicken "{evil}" {{ value 2 }}' in lines
+    assert not any(line.startswith("rulebook evil") for line in lines)
 
 
 def test_mjc_new_from_108_starts_a_rulebook_of_the_three_suits_that_checks(

@@ -36,6 +36,14 @@ def test_design_example_notation_parses() -> None:
     assert hand.counts[tile_index("8s")] == 0  # declared melds are not concealed counts
 
 
+@pytest.mark.parametrize("t", [-1, 42, 99, 10**30])
+def test_an_int_that_is_no_tile_has_no_text(t: int) -> None:
+    """tile_text(-1) read the last tile's text and tile_text(42) raised IndexError."""
+    with pytest.raises(ValueError, match="a tile int is 0 to 41"):
+        tile_text(t)
+    assert (tile_text(0), tile_text(41)) == ("1m", "8f")
+
+
 def test_concealed_tiles_are_sorted_and_counted() -> None:
     hand = parse_hand("9m 1z 1m5p")
     assert hand.concealed == tiles("1m 9m 5p 1z")
