@@ -90,6 +90,8 @@ def options_key(values: Mapping[str, object]) -> tuple[tuple[str, object], ...] 
     """A key for option values, equal exactly when the values are; None when two keys do not
     order. A key holding an unhashable value raises `TypeError` when looked up: such values
     are resolved without the cache."""
+    if len(values) < 2:  # one option changed, most requests': nothing to order
+        return tuple(values.items())
     try:
         return tuple(sorted(values.items()))
     except TypeError:

@@ -289,9 +289,8 @@ class GameRules:
         """The situation of `_situation`'s `key` (winning tile, flowers, then the other
         facts), not in the memo: a copy of the situation of the other facts alone (memoized
         under them: most new keys differ from a memoized one only in tile and flowers)."""
-        base = self._situations.get(key[2:])
-        if base is None:  # new other facts too: checked and memoized by `_situation_copy`
-            return self._situations.put(key, self._situation_copy(key))
+        facts = key[2:]
+        base = self._situations.get(facts) or self._facts_situation(facts)
         return self._situations.put(key, with_tile(base, key[0], key[1]))  # type: ignore[arg-type]
 
     def _dora_copy(
@@ -302,31 +301,23 @@ class GameRules:
         red_fives: int,
         named: bool,
     ) -> tuple[Situation, bool]:
-        """The situation of `key`, a copy of its own that takes the dora (one copy, every
-        Riichi hand, not the memo's and then a copy of it), and whether it took them. The
-        indicators are read here unless situations are `named` (whose presumptions are
-        checked on a situation without dora) or they are given in a form only `set_dora`
-        reads or refuses: then the caller sets them on the copy."""
+        """The situation of `_situation`'s `key`, a copy of its own that is not put in the
+        memo and takes the dora (one copy, every Riichi hand, not the memo's and then a copy
+        of it), and whether it took them. The indicators are read here unless situations
+        are `named` (whose presumptions are checked on a situation without dora) or they are
+        given in a form only `set_dora` reads or refuses: then the caller sets them on the
+        copy, which it may (no one else holds it)."""
         dora = ura = None
         if not named:
             dora = () if dora_indicators == () else read_indicators(dora_indicators)
             ura = () if ura_indicators == () else read_indicators(ura_indicators)
-        situation = self._situation_copy(key, dora, ura, red_fives)
-        return situation, dora is not None and ura is not None
-
-    def _situation_copy(
-        self,
-        key: tuple[object, ...],
-        dora: tuple[int, ...] | None = None,
-        ura: tuple[int, ...] | None = None,
-        red_fives: int = 0,
-    ) -> Situation:
-        """The situation of `_situation`'s `key`, a copy of its own that is not put in the
-        memo: the caller may set fields on it (`set_dora`) before it shares it. Given the
-        indicator tiles (`dora` and `ura`, both read), the copy takes them and `red_fives`."""
         facts = key[2:]
-        base = self._situations.get(facts)
-        if base is None:
-            base = new_situation(self.id, self.situation_flags, self.players, None, (), *facts)  # type: ignore[arg-type]
-            self._situations.put(facts, base)
-        return with_tile(base, key[0], key[1], dora, ura, red_fives)  # type: ignore[arg-type]
+        base = self._situations.get(facts) or self._facts_situation(facts)
+        copy = with_tile(base, key[0], key[1], dora, ura, red_fives)  # type: ignore[arg-type]
+        return copy, dora is not None and ura is not None
+
+    def _facts_situation(self, facts: tuple[object, ...]) -> Situation:
+        """The situation of the facts of `_situation`'s key but the winning tile and flowers,
+        not in the memo: checked (`new_situation` refuses a bad one) and memoized."""
+        made = new_situation(self.id, self.situation_flags, self.players, None, (), *facts)  # type: ignore[arg-type]
+        return self._situations.put(facts, made)

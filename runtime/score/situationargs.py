@@ -235,10 +235,19 @@ def with_dora(
 
 def set_dora(made: Situation, dora: Iterable[str], ura: Iterable[str], red_fives: int) -> None:
     """`with_dora` on a situation the caller has just made and shared with no one (a copy
-    of its own, as `Ruleset.score` makes): the fields set in place, no second copy."""
-    _SET_DORA(made, _indicators("dora_indicators", dora))
-    _SET_URA(made, _indicators("ura_indicators", ura))
-    _SET_RED(made, red_fives)
+    of its own, as `Ruleset.score` makes): the fields set in place, no second copy. Each list
+    is read at once when it can be (`read_indicators`), else read or refused by
+    `_indicators`; a field that already holds its value is left as it is (a slot's setter
+    costs as much as reading a list: most hands turn up no ura-dora and hold no red five)."""
+    tiles = read_indicators(dora)
+    _SET_DORA(made, _indicators("dora_indicators", dora) if tiles is None else tiles)
+    tiles = () if type(ura) is tuple and not ura else read_indicators(ura)
+    if tiles is None:
+        tiles = _indicators("ura_indicators", ura)
+    if tiles != made.ura_indicators:
+        _SET_URA(made, tiles)
+    if red_fives is not made.red_fives:  # a small int is one object: the same count
+        _SET_RED(made, red_fives)
 
 
 def read_indicators(given: Iterable[str]) -> tuple[int, ...] | None:
@@ -250,7 +259,12 @@ def read_indicators(given: Iterable[str]) -> tuple[int, ...] | None:
         if len(given) > MAX_INDICATORS:
             return None
         try:
-            found = tuple(map(_INDICATED_GET, given))
+            if len(given) == 1:  # most hands' dora, and ura: a tuple made at half the cost
+                found: tuple[int | None, ...] = (_INDICATED_GET(given[0]),)
+            elif not given:
+                return ()
+            else:
+                found = tuple(map(_INDICATED_GET, given))
         except TypeError:  # an item that is no key at all (a list)
             return None
         return None if None in found else found  # type: ignore[return-value]

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 import pytest
 
 from mjc.runtime import parse_hand
-from mjc.runtime.rules.gamecache import Bounded, Game, GameCache, Memo
+from mjc.runtime.rules.gamecache import Bounded, Game, GameCache, Memo, options_key
 from mjc.runtime.rules.spec import Options
 from mjc.runtime.score.options import OptionError
 
@@ -63,6 +63,14 @@ def test_a_memo_empties_itself_when_full() -> None:
     assert dict(table) == {"a": 1, "b": 20}
     table.put("c", 3)
     assert dict(table) == {"c": 3}
+
+
+def test_an_options_key_is_the_sorted_items_whatever_their_number() -> None:
+    assert options_key({}) == ()
+    assert options_key({"kuitan": False}) == (("kuitan", False),)
+    assert options_key({"b": 1, "a": [2]}) == (("a", [2]), ("b", 1))
+    assert options_key({2: "x"}) == ((2, "x"),)  # one key: nothing to compare it with
+    assert options_key({2: "x", "a": "y"}) is None  # keys that do not order
 
 
 def test_bounded_refuses_a_size_below_one() -> None:

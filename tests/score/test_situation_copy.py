@@ -9,7 +9,13 @@ from dataclasses import FrozenInstanceError, fields, replace
 import pytest
 
 from mjc.runtime.score.scoring import Situation
-from mjc.runtime.score.situationargs import new_situation, read_indicators, set_dora, with_tile
+from mjc.runtime.score.situationargs import (
+    new_situation,
+    read_indicators,
+    set_dora,
+    with_dora,
+    with_tile,
+)
 
 
 def _every_field_set() -> Situation:
@@ -88,3 +94,19 @@ def test_indicators_read_at_once_are_the_tiles_set_dora_reads() -> None:
 )
 def test_indicators_not_read_at_once_are_left_to_set_dora(given: object) -> None:
     assert read_indicators(given) is None  # type: ignore[arg-type]
+
+
+def test_set_dora_replaces_the_dora_a_copy_held_and_keeps_those_it_is_given_again() -> None:
+    held = _every_field_set()  # ura-dora and a red five already set
+    assert held.ura_indicators != () and held.red_fives != 0
+    made = with_tile(held, 5, ())
+    set_dora(made, ("3m",), (), 0)
+    assert made == replace(held, winning_tile=5, flowers=(), dora_indicators=(2,),
+                           ura_indicators=(), red_fives=0)  # fmt: skip
+    again = with_tile(made, 5, ())
+    set_dora(again, ["3m"], ("9s", "0p"), 0)
+    assert (again.dora_indicators, again.ura_indicators, again.red_fives) == ((2,), (26, 13), 0)
+    # A count given as another object than the one held is set, even when equal to it.
+    counted = with_dora(held, ("3m",), (), True)  # type: ignore[arg-type]
+    assert counted == replace(held, dora_indicators=(2,), ura_indicators=(), red_fives=1)
+    assert counted.red_fives is True
