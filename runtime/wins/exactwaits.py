@@ -132,9 +132,9 @@ def _short_standard_waits(hand: Hand, key: bytes) -> list[int]:
 # are met (as `mjc.runtime.wins.arrange` keeps a tile's places per suit key). The other suits
 # do not change them when the suit without the tile no longer splits: a tile then mends that
 # suit alone, and what it must make there (sets, or sets and the pair) follows from whether
-# the suit held the pair. When it still splits (the tile was one of three alike in a suit of
-# sets only, and a pair is left: 双碰), the other pair's suit waits too, and the memo holds
-# `_OTHER_SUITS`: those hands are read whole, each time.
+# the suit held the pair. When it still splits (a suit of sets only left with sets and a
+# pair, as when the tile completed a pung: 双碰), the suit of the hand's pair waits too: the
+# memo holds `_OTHER_SUITS`: those hands are read whole, each time.
 _WON: Final[tuple[dict[bytes, tuple[int, ...]], ...]] = tuple({} for _ in range(NUM_PLAYING))
 _OTHER_SUITS: Final[tuple[int, ...]] = (-1,)  # a marker, never a wait set (no tile is -1)
 
