@@ -373,8 +373,10 @@ def standard_placed(
         return None
     (sm, pm), (sp, pp), (ss, ps), (sz, pz) = rm[0], rp[0], rs[0], rz[0]
     pair = pm or pp or ps or pz
-    if SEVEN_PAIRS in shapes and _is_seven_pairs(hand):
-        return None
+    if SEVEN_PAIRS in shapes and not hand.melds:  # `_is_seven_pairs`, inline
+        c = hand.counts
+        if 1 not in c and 3 not in c:
+            return None
     key = hand.suit_keys[_SUIT_OF_TILE[win]]
     places = _PLACED[win].get(key)
     if places is None:
@@ -418,7 +420,9 @@ def arrangements(hand: Hand, shapes: frozenset[str]) -> tuple[Arrangement, ...]:
     try:
         tiles = hand.tiles
         found: list[Arrangement] = []
-        if STANDARD in shapes:
+        # Four sets and a pair need every suit to split and one of them to hold the pair,
+        # which the hand's split value says (`is_standard_win`): most other hands skip it.
+        if STANDARD in shapes and hand.split_value == 2:
             found = _standard(hand, tiles, hand.is_concealed)
             if found:
                 # A hand that splits into sets is no knitted straight (tests/wins/
@@ -427,7 +431,12 @@ def arrangements(hand: Hand, shapes: frozenset[str]) -> tuple[Arrangement, ...]:
                 if SEVEN_PAIRS in shapes and _is_seven_pairs(hand):
                     found.append(_seven_pairs_arrangement(hand, tiles))
                 return tuple(found)
-        if KNITTED_STRAIGHT in shapes and len(hand.melds) <= 1:  # its own first test, inline
+        if (
+            KNITTED_STRAIGHT in shapes
+            and len(hand.melds) <= 1
+            # Nine suited kinds at least: `knitted_straight_readings`' first tests, inline.
+            and hand.counts[:HONOUR_BASE].count(0) <= HONOUR_BASE - _NINE
+        ):
             for parts, other, pair in knitted_straight_readings(hand):
                 sets = (*parts, other)
                 found.append(_made(KNITTED_STRAIGHT, sets, (pair,), tiles, hand.is_concealed, pair))
@@ -454,6 +463,7 @@ def arrangements(hand: Hand, shapes: frozenset[str]) -> tuple[Arrangement, ...]:
 
 
 _SEVEN: Final = 7  # pairs in a seven-pairs hand
+_NINE: Final = 9  # the kinds of a knitted straight
 
 
 def _seven_pairs_arrangement(hand: Hand, tiles: tuple[int, ...]) -> Arrangement:

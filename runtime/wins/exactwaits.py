@@ -18,6 +18,7 @@ waits by shape).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import itemgetter
 from typing import Final
 
@@ -64,31 +65,49 @@ def waits_of_short_hand(counts: bytes, declared: int, shapes: frozenset[str]) ->
 def hand_waits(hand: Hand, shapes: frozenset[str]) -> tuple[int, ...]:
     """`wait_set` of a hand's concealed tiles without its winning tile (none for a win on a
     flower, or a hand of another size): the standard shape's from the hand's own suit keys,
-    the winning tile's suit's changed, without copying the counts; the counts copied only
-    when another shape may apply."""
+    the winning tile's suit's changed, without copying the counts (for a hand of four sets
+    and a pair, kept per winning tile and suit key: `_WON`); the counts copied only when
+    another shape may apply."""
     win = hand.win_tile
     if win is None or win >= NUM_PLAYING or hand.size != _HAND_TILES:
         return ()
     counts = hand.counts
     declared = len(hand.melds)
-    if STANDARD in shapes:
-        keys = list(hand.suit_keys)
-        suit = _SUIT_OF_TILE[win]
-        key = keys[suit]
-        rank = win - _BASES[suit]
-        keys[suit] = key[:rank] + _LESS_ONE[key[rank]] + key[rank + 1 :]
-        found = keyed_standard_waits(keys, fifth_copy=True)
+    found: Sequence[int]
+    if STANDARD not in shapes:
+        found = ()
+    elif hand.split_value == 2:  # four sets and a pair (most hands scored): the memo's
+        key = hand.suit_keys[_SUIT_OF_TILE[win]]
+        known = _WON[win].get(key)
+        if known is None:
+            found = _won(hand, key)
+        elif known is _OTHER_SUITS:
+            found = _short_standard_waits(hand, key)
+        else:
+            found = known
     else:
-        found = []
+        found = _short_standard_waits(hand, hand.suit_keys[_SUIT_OF_TILE[win]])
     # The kinds held without the winning tile (one fewer when it was its kind's only copy)
     # say whether another shape may be one tile short, as `_with_other_shapes` tests them:
     # most hands are done here, without a copy of the counts.
     alone = counts[win] == 1
     kinds = NUM_PLAYING - counts.count(0) - alone
-    others = not declared and (kinds <= _SEVEN_KINDS or kinds >= _ORPHAN_KINDS - 1)
+    others = False
+    if not declared:
+        if kinds <= _SEVEN_KINDS:
+            # Six pairs and a single hold one kind an odd number of times, and taking the
+            # winning tile out turns its kind's count odd or even: so the whole hand holds
+            # two such kinds, the winning tile's one of them, or none.
+            odd = counts.count(1) + counts.count(3)
+            others = odd == (2 if counts[win] & 1 else 0)
+        others = others or kinds >= _ORPHAN_KINDS - 1
     if not others and declared <= 1 and KNITTED_STRAIGHT in shapes:
         suited = HONOUR_BASE - counts[:HONOUR_BASE].count(0) - (alone and win < HONOUR_BASE)
-        others = suited >= _NINE - 1
+        if suited >= _NINE - 1:  # many hands: eight of one knitted straight's nine held?
+            held = suited_held(counts)
+            if alone and win < HONOUR_BASE:
+                held ^= 1 << (8 * win)  # (one byte a kind: `suited_held`)
+            others = max(map(int.bit_count, map(held.__and__, NINE_MASKS))) >= _NINE - 1
     if not others:
         return tuple(found)
     base = bytearray(counts)
@@ -96,8 +115,46 @@ def hand_waits(hand: Hand, shapes: frozenset[str]) -> tuple[int, ...]:
     return _with_other_shapes(found, bytes(base), kinds, declared, shapes)
 
 
+def _short_standard_waits(hand: Hand, key: bytes) -> list[int]:
+    """The standard shape's waits of the hand without its winning tile, its suit's key `key`
+    read without that tile, the other suits' keys as they are."""
+    win = hand.win_tile
+    assert win is not None  # `hand_waits` asks only of a hand won on a playing tile
+    keys = list(hand.suit_keys)
+    suit = _SUIT_OF_TILE[win]
+    rank = win - _BASES[suit]
+    keys[suit] = key[:rank] + _LESS_ONE[key[rank]] + key[rank + 1 :]
+    return keyed_standard_waits(keys, fifth_copy=True)
+
+
+# By winning tile, then the key of its suit in a hand of four sets and a pair: the standard
+# shape's waits of that hand without the winning tile, a pure function's memo filled as hands
+# are met (as `mjc.runtime.wins.arrange` keeps a tile's places per suit key). The other suits
+# do not change them when the suit without the tile no longer splits: a tile then mends that
+# suit alone, and what it must make there (sets, or sets and the pair) follows from whether
+# the suit held the pair. When it still splits (a suit of sets only left with sets and a
+# pair, as when the tile completed a pung: 双碰), the suit of the hand's pair waits too: the
+# memo holds `_OTHER_SUITS`: those hands are read whole, each time.
+_WON: Final[tuple[dict[bytes, tuple[int, ...]], ...]] = tuple({} for _ in range(NUM_PLAYING))
+_OTHER_SUITS: Final[tuple[int, ...]] = (-1,)  # a marker, never a wait set (no tile is -1)
+
+
+def _won(hand: Hand, key: bytes) -> tuple[int, ...]:
+    """`_WON`'s entry for the hand's winning tile and its suit's `key`, filled from this hand;
+    the hand's own waits either way."""
+    win = hand.win_tile
+    assert win is not None  # `hand_waits` asks only of a hand won on a playing tile
+    found = tuple(_short_standard_waits(hand, key))
+    suit = _SUIT_OF_TILE[win]
+    rank = win - _BASES[suit]
+    short = key[:rank] + _LESS_ONE[key[rank]] + key[rank + 1 :]
+    splits = (HONOUR_TABLE if suit == 3 else SUIT_TABLE).get(short, 0)
+    _WON[win][key] = _OTHER_SUITS if splits else found
+    return found
+
+
 def _with_other_shapes(
-    found: list[int], counts: bytes, kinds: int, declared: int, shapes: frozenset[str]
+    found: Sequence[int], counts: bytes, kinds: int, declared: int, shapes: frozenset[str]
 ) -> tuple[int, ...]:
     """The standard shape's waits `found` (sorted, each tile once) and the other shapes',
     tried only when the counts (`kinds` held) could be one short of them, which the number

@@ -91,3 +91,20 @@ def test_knitted_tiles_with_honours_wait_on_the_straight_and_the_honours_not_hel
     found = builtin_waits(hand, frozenset(SHAPES))
     assert [tile_text(t) for t in found] == ["9s", "6z", "7z"]
     _same_waits(hand)
+
+
+def test_hands_alike_in_the_winning_tile_and_its_suit_keep_their_own_waits() -> None:
+    # `hand_waits` keeps the wait set per winning tile and suit key: a wait in that suit alone
+    # is the same whatever the other suits hold, but a 双碰's other half is in another suit.
+    standard = frozenset({STANDARD})
+    cases = (
+        ("11123m456p789s111z", "3m", ["2m", "3m"]),
+        ("11123m111p999s777z", "3m", ["2m", "3m"]),
+        ("111m234p567s789s55z", "1m", ["1m", "5z"]),
+        ("111m22345p567s789s", "1m", ["1m", "2p"]),
+    )
+    for _ in range(2):  # the second round answers from what the first kept
+        for text, win, expected in cases:
+            hand = parse_hand(text, win=win)
+            assert [tile_text(t) for t in builtin_waits(hand, standard)] == expected, text
+            _same_waits(hand)
