@@ -72,7 +72,7 @@ def score_fans_body(state: ModuleState) -> list[str]:
             _needs(body, py, run, guarded=True)
         with body.block("else"):
             for fan in run:
-                body.line(f"{fan.local} = 0")
+                body.line(f"{fan.local} = {fan.zero}")
     _needs(body, py, tuple(unguarded), guarded=False)
     if plan.fans:
         # Score explanations read the counts before relations; scoring passes no list.
@@ -80,7 +80,10 @@ def score_fans_body(state: ModuleState) -> list[str]:
             f.local for f in sorted(plan.fans, key=lambda f: f.index)
         ]
         with body.block("if raw is not None"):
-            body.stmt("raw.extend(", tuple_of(locals_in_table_order), ")")
+            if any(f.flag for f in plan.fans):  # True and False given as the counts 1 and 0
+                body.stmt("raw.extend(map(int, ", tuple_of(locals_in_table_order), "))")
+            else:
+                body.stmt("raw.extend(", tuple_of(locals_in_table_order), ")")
     one = onepass.plan_one_pass(state.book, plan, state.slots)
     if one is not None:
         _one_pass(body, py, state, plan, one, guards)
@@ -120,10 +123,10 @@ def _needs(out: CodeWriter, py: PyExpr, fans: tuple[FanPlan, ...], guarded: bool
                         _fan(out, py, fan, fan.rest, guarded)
                 with out.block("else"):
                     for fan in some:
-                        out.line(f"{fan.local} = 0")
+                        out.line(f"{fan.local} = {fan.zero}")
         with out.block("else"):
             for fan in run:
-                out.line(f"{fan.local} = 0")
+                out.line(f"{fan.local} = {fan.zero}")
 
 
 def _fan(
@@ -147,12 +150,15 @@ def _fan(
         with under or nullcontext(), out.block(f"for {loop[0]} in {loop[1]}"):
             out.stmt(f"{fan.local} += ", loop[2])
     elif condition is None:
-        out.assign(fan.local, "1" if fan.per is None else py(fan.per))
+        out.assign(fan.local, "True" if fan.flag else "1" if fan.per is None else py(fan.per))
     else:
         # The per first, as before the restructuring: the translator numbers what it meets.
         count: Doc = "1" if fan.per is None else parenthesized(py.operand(py.py(fan.per), OR))
         test = parenthesized(py.operand(py.py(condition), OR))
-        out.stmt(f"{fan.local} = ", count, " if ", test, " else 0")
+        if fan.flag:
+            out.stmt(f"{fan.local} = True if ", test, " else False")
+        else:
+            out.stmt(f"{fan.local} = ", count, " if ", test, " else 0")
     if fan.clamp:  # a count below zero is zero, not at all (a test: `max` is a dear call)
         with out.block(f"if {fan.local} < 0"):
             out.line(f"{fan.local} = 0")
@@ -165,7 +171,7 @@ def _relations_and_values(out: CodeWriter, plan: ScoringPlan, guards: PyExpr) ->
         for local, pairs in itertools.groupby(plan.relations, key=lambda pair: pair[0]):
             with out.block(f"if {local}"):
                 for _, target in pairs:
-                    out.line(f"{target} = 0")
+                    out.line(f"{target} = {plan.zero(target)}")
     for value in plan.valued:
         _fan_value(out, value, guards)
 
@@ -245,7 +251,7 @@ def _one_pass(
             continue
         with out.block(f"if {step.fan.local}"):
             for target in step.removes:
-                out.line(f"{target} = 0")
+                out.line(f"{target} = {plan.zero(target)}")
             if step.adds:
                 add(step.fan)
     tier_index = {tier.id: i for i, tier in enumerate(state.book.scoring.tiers)}
@@ -374,11 +380,11 @@ def _combined(
         out.line("pick = -1")
         out.line("count = 0")
         for fan in tier.members:
-            worth = _worth(plan.values[fan.id], fan.local)
+            worth = _worth(plan.values[fan.id], fan.count)
             with out.block(f"if {fan.local} and {worth} > best"):
                 out.line(f"best = {worth}")
                 out.line(f"pick = {index[fan.id]}")
-                out.line(f"count = {fan.local}")
+                out.line(f"count = {fan.count}")
         with out.block("if pick >= 0"):
             out.line(f"{tier.flag} = True")
             out.line("kept.append((pick, count, best))")
@@ -392,16 +398,18 @@ def _combined(
             if mode != "multiply":
                 _add_kept(out, fan, value, "value")
                 continue
-            worth = f"{value} ** {fan.local}"
+            worth = f"{value} ** {fan.count}" if not fan.flag else str(value)
             out.stmt("value *= ", parenthesized(worth))
-            kept = tuple_of([str(index[fan.id]), fan.local, worth])
+            kept = tuple_of([str(index[fan.id]), fan.count, worth])
             out.stmt("kept.append(", kept, ")")
     with out.block(f"if {tier.flag}"):
         _capped_total(out, tier, "value", guards)
 
 
-def _worth(value: int | str, local: str) -> str:
-    return local if value == 1 else f"{value} * {local}"
+def _worth(value: int | str, count: str) -> str:
+    if count == "1":
+        return str(value)
+    return count if value == 1 else f"{value} * {count}"
 
 
 def _capped_total(out: CodeWriter, tier: TierPlan, value: str, guards: PyExpr) -> None:

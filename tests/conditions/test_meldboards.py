@@ -368,7 +368,7 @@ def test_fans_under_one_shape_test_are_skipped_together_on_another_shape() -> No
     block = "\n".join(lines[test:end])
     assert "f_standard_only = " in block and "f_standard_too = " in block
     assert "x_shape" not in block.split("\n", 1)[1]
-    assert "f_standard_only = 0" in [line.strip() for line in lines[end : end + 3]]
+    assert "f_standard_only = False" in [line.strip() for line in lines[end : end + 3]]
 
 
 def _module(source: str, name: str) -> types.ModuleType:

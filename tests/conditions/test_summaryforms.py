@@ -61,7 +61,7 @@ FANS: dict[str, tuple[str, str]] = {
     "every_kind_of_tile": (
         "when (all s in [characters, dots, bamboo]: any t in tiles: t.suit == s) and (any t in "
         "tiles: t.is_wind) and (any t in tiles: t.is_dragon)",
-        "1 if (x_tile_any & 0x",
+        "True if (x_tile_any & 0x",
     ),
     "ranks_missing": (
         "per count r in 1..9: (count t in tiles: t.rank == r) == 0",
@@ -73,7 +73,7 @@ FANS: dict[str, tuple[str, str]] = {
     ),
     "either_property_of_every_tile": (  # one test of two bits, not a test of each
         "when (all t in tiles: t.is_simple) or (all t in tiles: t.is_honour)",
-        "1 if (x_tile_all & 0x",
+        "True if (x_tile_all & 0x",
     ),
     "no_rank_all_honour": (
         "when none r in 5..6: all t in tiles: t.rank == r",

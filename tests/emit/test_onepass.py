@@ -165,8 +165,8 @@ def test_one_test_per_fan_serves_its_relations_and_its_tier() -> None:
     assert not any(line.startswith("on_") for line in code)  # no tier flags
     block = code.index("if f_pung_hand:")
     assert code[block + 1 : block + 5] == [
-        "f_one_pung = 0",
-        "f_chicken = 0",
+        "f_one_pung = 0",  # a limit cuts it: a count
+        "f_chicken = False",  # no per, no limit: a flag (True or False)
         "total += 4",
         "kept.append((0, 1, 4))",  # a fan without `per` counts once: a constant entry
     ]
@@ -183,7 +183,7 @@ def test_a_fan_a_limit_names_adds_its_cut_count_after_the_limit() -> None:
     assert limits[1] < adds
     # Its relations stay at its turn, before the limits (relations read counts before them).
     assert code.index("if f_one_pung:") < limits[0]
-    assert code[code.index("if f_one_pung:") + 1] == "f_chicken = 0"
+    assert code[code.index("if f_one_pung:") + 1] == "f_chicken = False"
 
 
 def test_limit_counts_is_called_only_for_a_sum_over_the_limit() -> None:

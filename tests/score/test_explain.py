@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 
@@ -14,7 +15,7 @@ from mjc.compiler import ir
 from mjc.compiler.driver import compile_source
 from mjc.compiler.emit.codegen import generate_module
 from mjc.runtime import Ruleset
-from mjc.runtime.score.explain import Step, each_value
+from mjc.runtime.score.explain import Step, each_value, suppressed_fans
 from tests.conftest import ruleset
 
 BIG_FOUR_ALL_HONOURS = "111z222z333z444z55z"  # 字一色 64 and 大四喜 64 (广东: 爆胡以外 max)
@@ -193,3 +194,23 @@ def test_json_adds_fields_and_keeps_the_contract(guangdong: Ruleset) -> None:
 def test_a_hand_that_is_not_a_win_has_no_steps(guangdong: Ruleset) -> None:
     out = guangdong.score("123m456p789s1357z").as_dict()
     assert out["win"] is False and out["steps"] == [] and out["substitutions"] == []
+
+
+def test_raw_counts_are_ints_though_a_fan_without_per_holds_true_or_false(
+    guangdong: Ruleset,
+) -> None:
+    """`score_fans` keeps a fan without `per` (that no limit cuts) as True or False, a cheaper
+    test than an int (`compiler/emit/codeplan.py`, `FanPlan.flag`); what it gives `raw` for
+    explanations is still the counts 1 and 0."""
+    seen: list[tuple[int, ...]] = []
+
+    def capture(raw: tuple[int, ...], *rest: Any) -> Any:
+        seen.append(raw)
+        return suppressed_fans(raw, *rest)
+
+    with mock.patch("mjc.runtime.rules.ruleset.suppressed_fans", capture):
+        guangdong.score(BIG_FOUR_ALL_HONOURS, explain=True)
+    (raw,) = seen
+    assert all(type(count) is int for count in raw)
+    index = {fan.id: i for i, fan in enumerate(guangdong.spec.fans)}
+    assert raw[index["big_four_winds"]] == 1 and raw[index["all_honours"]] == 1

@@ -314,36 +314,38 @@ def score_fans(
     # 平胡 plain (rulebooks/baise.mjr:301)
     # when true
     # group: the winning situation only (read directly)
-    f_plain = 1
+    f_plain = True
     # 碰碰胡 all_pungs (rulebooks/baise.mjr:312)
     # when shape == standard and (all m in melds: m.is_pung)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_all_pungs = 1 if x_shape == 'standard' and (x_meld_all >> 0 & 1) else 0
+    f_all_pungs = True if x_shape == 'standard' and (x_meld_all >> 0 & 1) else False
     # 七小对 seven_pairs_fan (rulebooks/baise.mjr:322)
     # when shape == seven_pairs
     # group: the tile summary (read directly)
-    f_seven_pairs_fan = 1 if x_shape == 'seven_pairs' else 0
+    f_seven_pairs_fan = True if x_shape == 'seven_pairs' else False
     # 混一色 mixed_one_suit (rulebooks/baise.mjr:331)
     # when option.with_honours and suits(tiles) == 1 and (any t in tiles: t.is_honour)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_mixed_one_suit = 1 if o['with_honours'] and x_suit_count == 1 and (x_tile_any >> 3 & 1) else 0
+    f_mixed_one_suit = True if (
+        o['with_honours'] and x_suit_count == 1 and (x_tile_any >> 3 & 1)
+    ) else False
     # 清一色 pure_one_suit (rulebooks/baise.mjr:342)
     # when suits(tiles) == 1 and (none t in tiles: t.is_honour)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_pure_one_suit = 1 if x_suit_count == 1 and not (x_tile_any >> 3 & 1) else 0
+    f_pure_one_suit = True if x_suit_count == 1 and not (x_tile_any >> 3 & 1) else False
     # 门清 menqing_fan (rulebooks/baise.mjr:354)
     # when option.menqing and concealed
     # group: the tile summary (read directly)
-    f_menqing_fan = 1 if o['menqing'] and a.concealed else 0
+    f_menqing_fan = True if o['menqing'] and a.concealed else False
     if raw is not None:
-        raw.extend((
+        raw.extend(map(int, (
             f_plain,
             f_all_pungs,
             f_seven_pairs_fan,
             f_mixed_one_suit,
             f_pure_one_suit,
             f_menqing_fan,
-        ))
+        )))
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()

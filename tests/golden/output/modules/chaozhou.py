@@ -395,95 +395,95 @@ def score_fans(
     # 鸡胡 chicken (rulebooks/chaozhou.mjr:327)
     # when true
     # group: the winning situation only (read directly)
-    f_chicken = 1
+    f_chicken = True
     # 碰碰胡 all_pungs (rulebooks/chaozhou.mjr:341)
     # when shape == standard and (all m in melds: m.is_pung)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_all_pungs = 1 if x_shape == 'standard' and (x_meld_all >> 0 & 1) else 0
+    f_all_pungs = True if x_shape == 'standard' and (x_meld_all >> 0 & 1) else False
     # 混一色 mixed_one_suit (rulebooks/chaozhou.mjr:354)
     # when not (option.no_dragons and option.no_winds) and shape != four_ghosts and suits(tiles) ==
     # 1 and (any t in tiles: t.is_honour)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_mixed_one_suit = 1 if (
+    f_mixed_one_suit = True if (
         not (o['no_dragons'] and o['no_winds'])
         and x_shape != 'four_ghosts'
         and x_suit_count == 1
         and (x_tile_any >> 3 & 1)
-    ) else 0
+    ) else False
     # 清一色 pure_one_suit (rulebooks/chaozhou.mjr:369)
     # when shape != four_ghosts and suits(tiles) == 1 and (none t in tiles: t.is_honour)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_pure_one_suit = 1 if (
+    f_pure_one_suit = True if (
         x_shape != 'four_ghosts' and x_suit_count == 1 and not (x_tile_any >> 3 & 1)
-    ) else 0
+    ) else False
     # Fans that need the seven_pairs shape: none of them on another shape.
     if x_shape == 'seven_pairs':
         # 七对 seven_pairs_fan (rulebooks/chaozhou.mjr:382)
         # when shape == seven_pairs
         # group: the tile summary (read directly)
-        f_seven_pairs_fan = 1
+        f_seven_pairs_fan = True
         # 豪华七对 luxury_seven_pairs (rulebooks/chaozhou.mjr:393)
         # when shape == seven_pairs and (count p in pairs: (count q in pairs: q.tile == p.tile) ==
         # 2) == 2
         # group: the tile summary (plain loops: no pattern matched)
-        f_luxury_seven_pairs = 1 if x_shared_0 == 2 else 0
+        f_luxury_seven_pairs = True if x_shared_0 == 2 else False
         # 双豪华七对 double_luxury_seven_pairs (rulebooks/chaozhou.mjr:406)
         # when shape == seven_pairs and (count p in pairs: (count q in pairs: q.tile == p.tile) ==
         # 2) == 4
         # group: the tile summary (plain loops: no pattern matched)
-        f_double_luxury_seven_pairs = 1 if x_shared_0 == 4 else 0
+        f_double_luxury_seven_pairs = True if x_shared_0 == 4 else False
         # 三豪华七对 triple_luxury_seven_pairs (rulebooks/chaozhou.mjr:419)
         # when shape == seven_pairs and (count p in pairs: (count q in pairs: q.tile == p.tile) ==
         # 2) == 6
         # group: the tile summary (plain loops: no pattern matched)
-        f_triple_luxury_seven_pairs = 1 if x_shared_0 == 6 else 0
+        f_triple_luxury_seven_pairs = True if x_shared_0 == 6 else False
     else:
-        f_seven_pairs_fan = 0
-        f_luxury_seven_pairs = 0
-        f_double_luxury_seven_pairs = 0
-        f_triple_luxury_seven_pairs = 0
+        f_seven_pairs_fan = False
+        f_luxury_seven_pairs = False
+        f_double_luxury_seven_pairs = False
+        f_triple_luxury_seven_pairs = False
     # Fans that need one property every tile has: none of them counts without.
     if (x_tile_all & 0x38 != 0):
         # 混幺九 mixed_terminals (rulebooks/chaozhou.mjr:432)
         # when not (option.no_dragons and option.no_winds) and shape == standard and (all t in
         # tiles: t.is_outside) and (any t in tiles: t.is_honour) and (any t in tiles: t.is_terminal)
         # group: the tile summary (bits of the tile and meld summaries)
-        f_mixed_terminals = 1 if (
+        f_mixed_terminals = True if (
             not (o['no_dragons'] and o['no_winds'])
             and x_shape == 'standard'
             and (x_tile_all >> 4 & 1)
             and (x_tile_any >> 3 & 1)
             and (x_tile_any >> 5 & 1)
-        ) else 0
+        ) else False
         # 清幺九 pure_terminals (rulebooks/chaozhou.mjr:448)
         # when shape != four_ghosts and (all t in tiles: t.is_terminal)
         # group: the tile summary (bits of the tile and meld summaries)
-        f_pure_terminals = 1 if x_shape != 'four_ghosts' and (x_tile_all >> 5 & 1) else 0
+        f_pure_terminals = True if x_shape != 'four_ghosts' and (x_tile_all >> 5 & 1) else False
         # 字一色 all_honours (rulebooks/chaozhou.mjr:461)
         # when not (option.no_dragons and option.no_winds) and shape != four_ghosts and (all t in
         # tiles: t.is_honour)
         # group: the tile summary (bits of the tile and meld summaries)
-        f_all_honours = 1 if (
+        f_all_honours = True if (
             not (o['no_dragons'] and o['no_winds'])
             and x_shape != 'four_ghosts'
             and (x_tile_all >> 3 & 1)
-        ) else 0
+        ) else False
     else:
-        f_mixed_terminals = 0
-        f_pure_terminals = 0
-        f_all_honours = 0
+        f_mixed_terminals = False
+        f_pure_terminals = False
+        f_all_honours = False
     # 十三幺 thirteen_orphans_fan (rulebooks/chaozhou.mjr:476)
     # when (not option.no_dragons and not option.no_winds) and shape == thirteen_orphans
     # group: the tile summary (read directly)
-    f_thirteen_orphans_fan = 1 if (
+    f_thirteen_orphans_fan = True if (
         not o['no_dragons'] and not o['no_winds'] and x_shape == 'thirteen_orphans'
-    ) else 0
+    ) else False
     # 十八罗汉 eighteen_arhats (rulebooks/chaozhou.mjr:488)
     # when len(kongs) == 4
     # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-    f_eighteen_arhats = 1 if (x_meld_count >> 0 & 7) == 4 else 0
+    f_eighteen_arhats = True if (x_meld_count >> 0 & 7) == 4 else False
     if raw is not None:
-        raw.extend((
+        raw.extend(map(int, (
             f_chicken,
             f_all_pungs,
             f_mixed_one_suit,
@@ -497,25 +497,25 @@ def score_fans(
             f_all_honours,
             f_thirteen_orphans_fan,
             f_eighteen_arhats,
-        ))
+        )))
     # Relations: a fan that counts removes the fans it excludes or replaces.
     if f_mixed_terminals:
-        f_all_pungs = 0
+        f_all_pungs = False
     if f_pure_terminals:
-        f_all_pungs = 0
-        f_seven_pairs_fan = 0
-        f_luxury_seven_pairs = 0
+        f_all_pungs = False
+        f_seven_pairs_fan = False
+        f_luxury_seven_pairs = False
     if f_all_honours:
-        f_all_pungs = 0
-        f_seven_pairs_fan = 0
+        f_all_pungs = False
+        f_seven_pairs_fan = False
     if f_eighteen_arhats:
-        f_all_pungs = 0
+        f_all_pungs = False
     if f_luxury_seven_pairs:
-        f_seven_pairs_fan = 0
+        f_seven_pairs_fan = False
     if f_double_luxury_seven_pairs:
-        f_seven_pairs_fan = 0
+        f_seven_pairs_fan = False
     if f_triple_luxury_seven_pairs:
-        f_seven_pairs_fan = 0
+        f_seven_pairs_fan = False
     # 鸡胡: its value depends on the options.
     value_chicken = 2
     if o['small_hu']:
@@ -578,64 +578,52 @@ def score_fans(
         value = 1
         if f_all_pungs:
             on_big = True
-            value *= value_all_pungs ** f_all_pungs
-            kept.append((1, f_all_pungs, value_all_pungs ** f_all_pungs))
+            value *= value_all_pungs
+            kept.append((1, 1, value_all_pungs))
         if f_mixed_one_suit:
             on_big = True
-            value *= value_mixed_one_suit ** f_mixed_one_suit
-            kept.append((2, f_mixed_one_suit, value_mixed_one_suit ** f_mixed_one_suit))
+            value *= value_mixed_one_suit
+            kept.append((2, 1, value_mixed_one_suit))
         if f_pure_one_suit:
             on_big = True
-            value *= value_pure_one_suit ** f_pure_one_suit
-            kept.append((3, f_pure_one_suit, value_pure_one_suit ** f_pure_one_suit))
+            value *= value_pure_one_suit
+            kept.append((3, 1, value_pure_one_suit))
         if f_seven_pairs_fan:
             on_big = True
-            value *= value_seven_pairs_fan ** f_seven_pairs_fan
-            kept.append((4, f_seven_pairs_fan, value_seven_pairs_fan ** f_seven_pairs_fan))
+            value *= value_seven_pairs_fan
+            kept.append((4, 1, value_seven_pairs_fan))
         if f_luxury_seven_pairs:
             on_big = True
-            value *= value_luxury_seven_pairs ** f_luxury_seven_pairs
-            kept.append((5, f_luxury_seven_pairs, value_luxury_seven_pairs ** f_luxury_seven_pairs))
+            value *= value_luxury_seven_pairs
+            kept.append((5, 1, value_luxury_seven_pairs))
         if f_double_luxury_seven_pairs:
             on_big = True
-            value *= value_double_luxury_seven_pairs ** f_double_luxury_seven_pairs
-            kept.append((
-                6,
-                f_double_luxury_seven_pairs,
-                value_double_luxury_seven_pairs ** f_double_luxury_seven_pairs,
-            ))
+            value *= value_double_luxury_seven_pairs
+            kept.append((6, 1, value_double_luxury_seven_pairs))
         if f_triple_luxury_seven_pairs:
             on_big = True
-            value *= value_triple_luxury_seven_pairs ** f_triple_luxury_seven_pairs
-            kept.append((
-                7,
-                f_triple_luxury_seven_pairs,
-                value_triple_luxury_seven_pairs ** f_triple_luxury_seven_pairs,
-            ))
+            value *= value_triple_luxury_seven_pairs
+            kept.append((7, 1, value_triple_luxury_seven_pairs))
         if f_mixed_terminals:
             on_big = True
-            value *= value_mixed_terminals ** f_mixed_terminals
-            kept.append((8, f_mixed_terminals, value_mixed_terminals ** f_mixed_terminals))
+            value *= value_mixed_terminals
+            kept.append((8, 1, value_mixed_terminals))
         if f_pure_terminals:
             on_big = True
-            value *= value_pure_terminals ** f_pure_terminals
-            kept.append((9, f_pure_terminals, value_pure_terminals ** f_pure_terminals))
+            value *= value_pure_terminals
+            kept.append((9, 1, value_pure_terminals))
         if f_all_honours:
             on_big = True
-            value *= value_all_honours ** f_all_honours
-            kept.append((10, f_all_honours, value_all_honours ** f_all_honours))
+            value *= value_all_honours
+            kept.append((10, 1, value_all_honours))
         if f_thirteen_orphans_fan:
             on_big = True
-            value *= value_thirteen_orphans_fan ** f_thirteen_orphans_fan
-            kept.append((
-                11,
-                f_thirteen_orphans_fan,
-                value_thirteen_orphans_fan ** f_thirteen_orphans_fan,
-            ))
+            value *= value_thirteen_orphans_fan
+            kept.append((11, 1, value_thirteen_orphans_fan))
         if f_eighteen_arhats:
             on_big = True
-            value *= value_eighteen_arhats ** f_eighteen_arhats
-            kept.append((12, f_eighteen_arhats, value_eighteen_arhats ** f_eighteen_arhats))
+            value *= value_eighteen_arhats
+            kept.append((12, 1, value_eighteen_arhats))
         if on_big:
             total += value
     else:

@@ -415,44 +415,44 @@ def score_fans(
     # 鸡胡 chicken (rulebooks/guangdong.mjr:99)
     # when true
     # group: the winning situation only (read directly)
-    f_chicken = 1
+    f_chicken = True
     # Fans that need the standard shape: none of them on another shape.
     if x_shape == 'standard':
         # 平胡 all_chows (rulebooks/guangdong.mjr:108)
         # when shape == standard and (all m in melds: m.is_chow)
         # group: the tile summary (bits of the tile and meld summaries)
-        f_all_chows = 1 if (x_meld_all >> 0 & 1) else 0
+        f_all_chows = True if (x_meld_all >> 0 & 1) else False
         # 碰碰胡 all_pungs (rulebooks/guangdong.mjr:120)
         # when shape == standard and (all m in melds: m.is_pung)
         # group: the tile summary (bits of the tile and meld summaries)
-        f_all_pungs = 1 if (x_meld_all >> 1 & 1) else 0
+        f_all_pungs = True if (x_meld_all >> 1 & 1) else False
         # 混幺九 mixed_terminals (rulebooks/guangdong.mjr:236)
         # when shape == standard and (all t in tiles: t.is_outside) and (any t in tiles:
         # t.is_honour) and (any t in tiles: t.is_terminal)
         # group: the tile summary (bits of the tile and meld summaries)
-        f_mixed_terminals = 1 if (
+        f_mixed_terminals = True if (
             (x_tile_all >> 4 & 1) and (x_tile_any >> 3 & 1) and (x_tile_any >> 5 & 1)
-        ) else 0
+        ) else False
     else:
-        f_all_chows = 0
-        f_all_pungs = 0
-        f_mixed_terminals = 0
+        f_all_chows = False
+        f_all_pungs = False
+        f_mixed_terminals = False
     # 混一色 mixed_one_suit (rulebooks/guangdong.mjr:131)
     # when suits(tiles) == 1 and (any t in tiles: t.is_honour)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_mixed_one_suit = 1 if x_suit_count == 1 and (x_tile_any >> 3 & 1) else 0
+    f_mixed_one_suit = True if x_suit_count == 1 and (x_tile_any >> 3 & 1) else False
     # 自摸 self_drawn_fan (rulebooks/guangdong.mjr:144)
     # when self_drawn or kong_bloom or robbing_kong
     # group: the winning situation only (read directly)
-    f_self_drawn_fan = 1 if x_self_drawn or s.kong_bloom or s.robbing_kong else 0
+    f_self_drawn_fan = True if x_self_drawn or s.kong_bloom or s.robbing_kong else False
     # 门风刻 seat_wind_pung (rulebooks/guangdong.mjr:155)
     # when any m in melds: m.is_pung and m.tile == seat_wind
     # group: the tile summary (bits of the tile and meld summaries)
-    f_seat_wind_pung = 1 if (x_members >> (s.seat_wind - 27) & 1) else 0
+    f_seat_wind_pung = True if (x_members >> (s.seat_wind - 27) & 1) else False
     # 圈风刻 round_wind_pung (rulebooks/guangdong.mjr:164)
     # when any m in melds: m.is_pung and m.tile == round_wind
     # group: the tile summary (bits of the tile and meld summaries)
-    f_round_wind_pung = 1 if (x_members >> (s.round_wind - 27) & 1) else 0
+    f_round_wind_pung = True if (x_members >> (s.round_wind - 27) & 1) else False
     # 三元牌 dragon_pung (rulebooks/guangdong.mjr:173)
     # when true, per count m in melds: m.is_pung and m.is_dragon
     # group: the tile summary (bits of the tile and meld summaries)
@@ -462,13 +462,13 @@ def score_fans(
         # 门前清 concealed_hand (rulebooks/guangdong.mjr:182)
         # when concealed
         # group: the tile summary (read directly)
-        f_concealed_hand = 1 if x_concealed else 0
+        f_concealed_hand = True if x_concealed else False
         # 九莲宝灯 nine_gates (rulebooks/guangdong.mjr:305)
         # when (concealed and len(kongs) == 0) and suits(tiles) == 1 and (none t in tiles:
         # t.is_honour) and (count t in tiles: t.rank == 1) >= 3 and (count t in tiles: t.rank == 9)
         # >= 3 and (all r in 2..8: (count t in tiles: t.rank == r) >= 1)
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_nine_gates = 1 if (
+        f_nine_gates = True if (
             x_concealed
             and (x_meld_count >> 6 & 7) == 0
             and x_suit_count == 1
@@ -476,78 +476,80 @@ def score_fans(
             and (x_tile_count >> 0 & 31) >= 3
             and (x_tile_count >> 5 & 31) >= 3
             and x_tile_any & 0x7f00 == 0x7f00
-        ) else 0
+        ) else False
     else:
-        f_concealed_hand = 0
-        f_nine_gates = 0
+        f_concealed_hand = False
+        f_nine_gates = False
     # 海底捞月 last_tile_draw (rulebooks/guangdong.mjr:192)
     # when last_tile and self_drawn
     # group: the winning situation only (read directly)
-    f_last_tile_draw = 1 if s.last_tile and x_self_drawn else 0
+    f_last_tile_draw = True if s.last_tile and x_self_drawn else False
     # 清一色 pure_one_suit (rulebooks/guangdong.mjr:204)
     # when suits(tiles) == 1 and (none t in tiles: t.is_honour)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_pure_one_suit = 1 if x_suit_count == 1 and not (x_tile_any >> 3 & 1) else 0
+    f_pure_one_suit = True if x_suit_count == 1 and not (x_tile_any >> 3 & 1) else False
     # 混碰 mixed_pungs (rulebooks/guangdong.mjr:214)
     # when mixed_one_suit and all_pungs
     # group: the winning situation only (read directly)
-    f_mixed_pungs = 1 if f_mixed_one_suit > 0 and f_all_pungs > 0 else 0
+    f_mixed_pungs = True if f_mixed_one_suit > 0 and f_all_pungs > 0 else False
     # 清碰 pure_pungs (rulebooks/guangdong.mjr:224)
     # when pure_one_suit and all_pungs
     # group: the winning situation only (read directly)
-    f_pure_pungs = 1 if f_pure_one_suit > 0 and f_all_pungs > 0 else 0
+    f_pure_pungs = True if f_pure_one_suit > 0 and f_all_pungs > 0 else False
     # Fans that need an honour tile: none of them counts without.
     if (x_tile_any >> 3 & 1):
         # 小三元 little_three_dragons (rulebooks/guangdong.mjr:249)
         # when (count m in melds: m.is_pung and m.is_dragon) == 2 and pair.is_dragon
         # group: the tile summary (bits of the tile and meld summaries)
-        f_little_three_dragons = 1 if (x_meld_count >> 0 & 7) == 2 and x_pair.is_dragon else 0
+        f_little_three_dragons = True if (
+            (x_meld_count >> 0 & 7) == 2 and x_pair.is_dragon
+        ) else False
         # 小四喜 little_four_winds (rulebooks/guangdong.mjr:259)
         # when (count m in melds: m.is_pung and m.is_wind) == 3 and pair.is_wind
         # group: the tile summary (bits of the tile and meld summaries)
-        f_little_four_winds = 1 if (x_meld_count >> 3 & 7) == 3 and x_pair.is_wind else 0
+        f_little_four_winds = True if (x_meld_count >> 3 & 7) == 3 and x_pair.is_wind else False
     else:
-        f_little_three_dragons = 0
-        f_little_four_winds = 0
+        f_little_three_dragons = False
+        f_little_four_winds = False
     # Fans that need one property every tile has: none of them counts without.
     if (x_tile_all & 0x28 != 0):
         # 字一色 all_honours (rulebooks/guangdong.mjr:269)
         # when all t in tiles: t.is_honour
         # group: the tile summary (bits of the tile and meld summaries)
-        f_all_honours = 1 if (x_tile_all >> 3 & 1) else 0
+        f_all_honours = True if (x_tile_all >> 3 & 1) else False
         # 清幺九 all_terminals (rulebooks/guangdong.mjr:278)
         # when all t in tiles: t.is_terminal
         # group: the tile summary (bits of the tile and meld summaries)
-        f_all_terminals = 1 if (x_tile_all >> 5 & 1) else 0
+        f_all_terminals = True if (x_tile_all >> 5 & 1) else False
     else:
-        f_all_honours = 0
-        f_all_terminals = 0
+        f_all_honours = False
+        f_all_terminals = False
     # 大三元 big_three_dragons (rulebooks/guangdong.mjr:287)
     # when (count m in melds: m.is_pung and m.is_dragon) == 3
     # group: the tile summary (bits of the tile and meld summaries)
-    f_big_three_dragons = 1 if (x_meld_count >> 0 & 7) == 3 else 0
+    f_big_three_dragons = True if (x_meld_count >> 0 & 7) == 3 else False
     # 大四喜 big_four_winds (rulebooks/guangdong.mjr:296)
     # when (count m in melds: m.is_pung and m.is_wind) == 4
     # group: the tile summary (bits of the tile and meld summaries)
-    f_big_four_winds = 1 if (x_meld_count >> 3 & 7) == 4 else 0
+    f_big_four_winds = True if (x_meld_count >> 3 & 7) == 4 else False
     # 十三幺 thirteen_orphans_fan (rulebooks/guangdong.mjr:321)
     # when shape == thirteen_orphans
     # group: the tile summary (read directly)
-    f_thirteen_orphans_fan = 1 if x_shape == 'thirteen_orphans' else 0
+    f_thirteen_orphans_fan = True if x_shape == 'thirteen_orphans' else False
     # 天胡 heavenly_hand (rulebooks/guangdong.mjr:332)
     # when heavenly
     # group: the winning situation only (read directly)
-    f_heavenly_hand = 1 if s.heavenly else 0
+    f_heavenly_hand = True if s.heavenly else False
     # 地胡 earthly_hand (rulebooks/guangdong.mjr:340)
     # when earthly
     # group: the winning situation only (read directly)
-    f_earthly_hand = 1 if s.earthly else 0
+    f_earthly_hand = True if s.earthly else False
     # 人胡 human_hand (rulebooks/guangdong.mjr:348)
     # when human
     # group: the winning situation only (read directly)
-    f_human_hand = 1 if s.human else 0
+    f_human_hand = True if s.human else False
     if raw is not None:
-        raw.extend((
+        raw.extend(map(int, (
             f_chicken,
             f_all_chows,
             f_all_pungs,
@@ -573,18 +575,18 @@ def score_fans(
             f_heavenly_hand,
             f_earthly_hand,
             f_human_hand,
-        ))
+        )))
     # Relations: a fan that counts removes the fans it excludes or replaces.
     if f_all_chows:
-        f_chicken = 0
+        f_chicken = False
     if f_all_pungs:
-        f_chicken = 0
+        f_chicken = False
     if f_mixed_one_suit:
-        f_chicken = 0
+        f_chicken = False
     if f_pure_pungs:
-        f_pure_one_suit = 0
+        f_pure_one_suit = False
     if f_nine_gates:
-        f_pure_one_suit = 0
+        f_pure_one_suit = False
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()
@@ -593,66 +595,66 @@ def score_fans(
     best = 0
     pick = -1
     count = 0
-    if f_pure_one_suit and 16 * f_pure_one_suit > best:
-        best = 16 * f_pure_one_suit
+    if f_pure_one_suit and 16 > best:
+        best = 16
         pick = 10
-        count = f_pure_one_suit
-    if f_mixed_pungs and 16 * f_mixed_pungs > best:
-        best = 16 * f_mixed_pungs
+        count = 1
+    if f_mixed_pungs and 16 > best:
+        best = 16
         pick = 11
-        count = f_mixed_pungs
-    if f_pure_pungs and 32 * f_pure_pungs > best:
-        best = 32 * f_pure_pungs
+        count = 1
+    if f_pure_pungs and 32 > best:
+        best = 32
         pick = 12
-        count = f_pure_pungs
-    if f_mixed_terminals and 32 * f_mixed_terminals > best:
-        best = 32 * f_mixed_terminals
+        count = 1
+    if f_mixed_terminals and 32 > best:
+        best = 32
         pick = 13
-        count = f_mixed_terminals
-    if f_little_three_dragons and 32 * f_little_three_dragons > best:
-        best = 32 * f_little_three_dragons
+        count = 1
+    if f_little_three_dragons and 32 > best:
+        best = 32
         pick = 14
-        count = f_little_three_dragons
-    if f_little_four_winds and 32 * f_little_four_winds > best:
-        best = 32 * f_little_four_winds
+        count = 1
+    if f_little_four_winds and 32 > best:
+        best = 32
         pick = 15
-        count = f_little_four_winds
-    if f_all_honours and 64 * f_all_honours > best:
-        best = 64 * f_all_honours
+        count = 1
+    if f_all_honours and 64 > best:
+        best = 64
         pick = 16
-        count = f_all_honours
-    if f_all_terminals and 64 * f_all_terminals > best:
-        best = 64 * f_all_terminals
+        count = 1
+    if f_all_terminals and 64 > best:
+        best = 64
         pick = 17
-        count = f_all_terminals
-    if f_big_three_dragons and 64 * f_big_three_dragons > best:
-        best = 64 * f_big_three_dragons
+        count = 1
+    if f_big_three_dragons and 64 > best:
+        best = 64
         pick = 18
-        count = f_big_three_dragons
-    if f_big_four_winds and 64 * f_big_four_winds > best:
-        best = 64 * f_big_four_winds
+        count = 1
+    if f_big_four_winds and 64 > best:
+        best = 64
         pick = 19
-        count = f_big_four_winds
-    if f_nine_gates and 64 * f_nine_gates > best:
-        best = 64 * f_nine_gates
+        count = 1
+    if f_nine_gates and 64 > best:
+        best = 64
         pick = 20
-        count = f_nine_gates
-    if f_thirteen_orphans_fan and 64 * f_thirteen_orphans_fan > best:
-        best = 64 * f_thirteen_orphans_fan
+        count = 1
+    if f_thirteen_orphans_fan and 64 > best:
+        best = 64
         pick = 21
-        count = f_thirteen_orphans_fan
-    if f_heavenly_hand and 64 * f_heavenly_hand > best:
-        best = 64 * f_heavenly_hand
+        count = 1
+    if f_heavenly_hand and 64 > best:
+        best = 64
         pick = 22
-        count = f_heavenly_hand
-    if f_earthly_hand and 64 * f_earthly_hand > best:
-        best = 64 * f_earthly_hand
+        count = 1
+    if f_earthly_hand and 64 > best:
+        best = 64
         pick = 23
-        count = f_earthly_hand
-    if f_human_hand and 64 * f_human_hand > best:
-        best = 64 * f_human_hand
+        count = 1
+    if f_human_hand and 64 > best:
+        best = 64
         pick = 24
-        count = f_human_hand
+        count = 1
     if pick >= 0:
         on_limit = True
         kept.append((pick, count, best))

@@ -869,21 +869,21 @@ def score_fans(
             # 大四喜 big_four_winds (rulebooks/mcr.mjr:76)
             # when (count m in pungs: m.is_wind) == 4
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-            f_big_four_winds = 1 if (x_meld_count >> 0 & 7) == 4 else 0
+            f_big_four_winds = True if (x_meld_count >> 0 & 7) == 4 else False
             # 一色四节高 four_pure_shifted_pungs (rulebooks/mcr.mjr:212)
             # when any m in pungs: m.is_suited and (all k in 1..3: any n in pungs: n.suit == m.suit
             # and n.rank == m.rank + k)
             # group: pungs and kongs by suit and rank (compiled to bit operations on the pung
             # boards)
-            f_four_pure_shifted_pungs = 1 if (
+            f_four_pure_shifted_pungs = True if (
                 x_pung_board & (
                     SUITED_SLOTS
                     & (x_pung_board >> 4 & x_pung_board >> 8 & x_pung_board >> 12)
                 ) != 0
-            ) else 0
+            ) else False
         else:
-            f_big_four_winds = 0
-            f_four_pure_shifted_pungs = 0
+            f_big_four_winds = False
+            f_four_pure_shifted_pungs = False
         # 箭刻 dragon_pung (rulebooks/mcr.mjr:609)
         # when true, per count m in pungs: m.is_dragon
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
@@ -891,21 +891,23 @@ def score_fans(
         # 圈风刻 prevalent_wind (rulebooks/mcr.mjr:617)
         # when any m in pungs: m.tile == round_wind
         # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
-        f_prevalent_wind = 1 if x_pung_board >> TILE_SLOT[x_round_wind] & 1 != 0 else 0
+        f_prevalent_wind = True if x_pung_board >> TILE_SLOT[x_round_wind] & 1 != 0 else False
         # 门风刻 seat_wind_fan (rulebooks/mcr.mjr:625)
         # when any m in pungs: m.tile == seat_wind
         # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
-        f_seat_wind_fan = 1 if x_pung_board >> TILE_SLOT[x_seat_wind] & 1 != 0 else 0
+        f_seat_wind_fan = True if x_pung_board >> TILE_SLOT[x_seat_wind] & 1 != 0 else False
         # Fans that need two pungs or kongs: none of them counts without.
         if x_len_pungs >= 2:
             # 小三元 little_three_dragons (rulebooks/mcr.mjr:163)
             # when (count m in pungs: m.is_dragon) == 2 and pair.is_dragon
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-            f_little_three_dragons = 1 if (x_meld_count >> 3 & 7) == 2 and x_pair.is_dragon else 0
+            f_little_three_dragons = True if (
+                (x_meld_count >> 3 & 7) == 2 and x_pair.is_dragon
+            ) else False
             # 双箭刻 two_dragon_pungs (rulebooks/mcr.mjr:555)
             # when (count m in pungs: m.is_dragon) == 2
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-            f_two_dragon_pungs = 1 if (x_meld_count >> 3 & 7) == 2 else 0
+            f_two_dragon_pungs = True if (x_meld_count >> 3 & 7) == 2 else False
             # 双同刻 double_pung (rulebooks/mcr.mjr:660)
             # when true, per count r in 1..9: (count s in [characters, dots, bamboo]: any m in
             # pungs: m.suit == s and m.rank == r) == 2
@@ -925,46 +927,46 @@ def score_fans(
                 ).bit_count()
             )
         else:
-            f_little_three_dragons = 0
-            f_two_dragon_pungs = 0
+            f_little_three_dragons = False
+            f_two_dragon_pungs = False
             f_double_pung = 0
         # Fans that need three pungs or kongs: none of them counts without.
         if x_len_pungs >= 3:
             # 大三元 big_three_dragons (rulebooks/mcr.mjr:85)
             # when (count m in pungs: m.is_dragon) == 3
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-            f_big_three_dragons = 1 if (x_meld_count >> 3 & 7) == 3 else 0
+            f_big_three_dragons = True if (x_meld_count >> 3 & 7) == 3 else False
             # 小四喜 little_four_winds (rulebooks/mcr.mjr:154)
             # when (count m in pungs: m.is_wind) == 3 and pair.is_wind
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-            f_little_four_winds = 1 if (x_meld_count >> 0 & 7) == 3 and x_pair.is_wind else 0
+            f_little_four_winds = True if (x_meld_count >> 0 & 7) == 3 and x_pair.is_wind else False
             # 一色三节高 pure_shifted_pungs (rulebooks/mcr.mjr:295)
             # when any m in pungs: m.is_suited and (all k in 1..2: any n in pungs: n.suit == m.suit
             # and n.rank == m.rank + k)
             # group: pungs and kongs by suit and rank (compiled to bit operations on the pung
             # boards)
-            f_pure_shifted_pungs = 1 if (
+            f_pure_shifted_pungs = True if (
                 x_pung_board & (SUITED_SLOTS & (x_pung_board >> 4 & x_pung_board >> 8)) != 0
-            ) else 0
+            ) else False
             # 三同刻 triple_pung (rulebooks/mcr.mjr:369)
             # when any r in 1..9: (count s in [characters, dots, bamboo]: any m in pungs: m.suit ==
             # s and m.rank == r) == 3
             # group: pungs and kongs by suit and rank (compiled to bit operations on the pung
             # boards)
-            f_triple_pung = 1 if (
+            f_triple_pung = True if (
                 (x_pung_board & x_pung_board >> 1 & x_pung_board >> 2 & 0x1111111110) != 0
-            ) else 0
+            ) else False
             # 三风刻 big_three_winds (rulebooks/mcr.mjr:423)
             # when (count m in pungs: m.is_wind) == 3
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-            f_big_three_winds = 1 if (x_meld_count >> 0 & 7) == 3 else 0
+            f_big_three_winds = True if (x_meld_count >> 0 & 7) == 3 else False
             # 三色三节高 mixed_shifted_pungs (rulebooks/mcr.mjr:459)
             # when any a in pungs: a.is_suited and (any b in pungs: b.is_suited and b.rank == a.rank
             # + 1 and b.suit != a.suit and (any c in pungs: c.is_suited and c.rank == a.rank + 2 and
             # c.suit != a.suit and c.suit != b.suit))
             # group: pungs and kongs by suit and rank (compiled to bit operations on the pung
             # boards)
-            f_mixed_shifted_pungs = 1 if (
+            f_mixed_shifted_pungs = True if (
                 DISTINCT_SLOTS_3[x_pung_board >> 4 & 1911]
                 or DISTINCT_SLOTS_3[x_pung_board >> 8 & 1911]
                 or DISTINCT_SLOTS_3[x_pung_board >> 12 & 1911]
@@ -972,94 +974,94 @@ def score_fans(
                 or DISTINCT_SLOTS_3[x_pung_board >> 20 & 1911]
                 or DISTINCT_SLOTS_3[x_pung_board >> 24 & 1911]
                 or DISTINCT_SLOTS_3[x_pung_board >> 28 & 1911]
-            ) else 0
+            ) else False
         else:
-            f_big_three_dragons = 0
-            f_little_four_winds = 0
-            f_pure_shifted_pungs = 0
-            f_triple_pung = 0
-            f_big_three_winds = 0
-            f_mixed_shifted_pungs = 0
+            f_big_three_dragons = False
+            f_little_four_winds = False
+            f_pure_shifted_pungs = False
+            f_triple_pung = False
+            f_big_three_winds = False
+            f_mixed_shifted_pungs = False
     else:
-        f_big_four_winds = 0
-        f_four_pure_shifted_pungs = 0
+        f_big_four_winds = False
+        f_four_pure_shifted_pungs = False
         f_dragon_pung = 0
-        f_prevalent_wind = 0
-        f_seat_wind_fan = 0
-        f_little_three_dragons = 0
-        f_two_dragon_pungs = 0
+        f_prevalent_wind = False
+        f_seat_wind_fan = False
+        f_little_three_dragons = False
+        f_two_dragon_pungs = False
         f_double_pung = 0
-        f_big_three_dragons = 0
-        f_little_four_winds = 0
-        f_pure_shifted_pungs = 0
-        f_triple_pung = 0
-        f_big_three_winds = 0
-        f_mixed_shifted_pungs = 0
+        f_big_three_dragons = False
+        f_little_four_winds = False
+        f_pure_shifted_pungs = False
+        f_triple_pung = False
+        f_big_three_winds = False
+        f_mixed_shifted_pungs = False
     # Fans that need one property every tile has: none of them counts without.
     if (x_tile_all & 0x27ec011 != 0):
         # 绿一色 all_green (rulebooks/mcr.mjr:94)
         # when all t in tiles: t.is_green
         # group: the tile summary (bits of the tile and meld summaries)
-        f_all_green = 1 if (x_tile_all >> 0 & 1) else 0
+        f_all_green = True if (x_tile_all >> 0 & 1) else False
         # 清幺九 all_terminals (rulebooks/mcr.mjr:145)
         # when all t in tiles: t.is_terminal
         # group: the tile summary (bits of the tile and meld summaries)
-        f_all_terminals = 1 if (x_tile_all >> 14 & 1) else 0
+        f_all_terminals = True if (x_tile_all >> 14 & 1) else False
         # 字一色 all_honors (rulebooks/mcr.mjr:172)
         # when all t in tiles: t.is_honour
         # group: the tile summary (bits of the tile and meld summaries)
-        f_all_honors = 1 if (x_tile_all >> 4 & 1) else 0
+        f_all_honors = True if (x_tile_all >> 4 & 1) else False
         # 混幺九 all_terminals_and_honors (rulebooks/mcr.mjr:239)
         # when all t in tiles: t.is_outside
         # group: the tile summary (bits of the tile and meld summaries)
-        f_all_terminals_and_honors = 1 if (x_tile_all >> 15 & 1) else 0
+        f_all_terminals_and_honors = True if (x_tile_all >> 15 & 1) else False
         # 全大 upper_tiles (rulebooks/mcr.mjr:303)
         # when all t in tiles: t.is_suited and t.rank >= 7
         # group: the tile summary (bits of the tile and meld summaries)
-        f_upper_tiles = 1 if (x_tile_all >> 17 & 1) else 0
+        f_upper_tiles = True if (x_tile_all >> 17 & 1) else False
         # 全中 middle_tiles (rulebooks/mcr.mjr:312)
         # when all t in tiles: t.is_suited and t.rank >= 4 and t.rank <= 6
         # group: the tile summary (bits of the tile and meld summaries)
-        f_middle_tiles = 1 if (x_tile_all >> 18 & 1) else 0
+        f_middle_tiles = True if (x_tile_all >> 18 & 1) else False
         # 全小 lower_tiles (rulebooks/mcr.mjr:321)
         # when all t in tiles: t.is_suited and t.rank <= 3
         # group: the tile summary (bits of the tile and meld summaries)
-        f_lower_tiles = 1 if (x_tile_all >> 19 & 1) else 0
+        f_lower_tiles = True if (x_tile_all >> 19 & 1) else False
         # 大于五 upper_four (rulebooks/mcr.mjr:405)
         # when all t in tiles: t.is_suited and t.rank >= 6
         # group: the tile summary (bits of the tile and meld summaries)
-        f_upper_four = 1 if (x_tile_all >> 20 & 1) else 0
+        f_upper_four = True if (x_tile_all >> 20 & 1) else False
         # 小于五 lower_four (rulebooks/mcr.mjr:414)
         # when all t in tiles: t.is_suited and t.rank <= 4
         # group: the tile summary (bits of the tile and meld summaries)
-        f_lower_four = 1 if (x_tile_all >> 21 & 1) else 0
+        f_lower_four = True if (x_tile_all >> 21 & 1) else False
         # 推不倒 reversible_tiles (rulebooks/mcr.mjr:440)
         # when all t in tiles: t in [1p, 2p, 3p, 4p, 5p, 8p, 9p, 2s, 4s, 5s, 6s, 8s, 9s, 5z]
         # group: the tile summary (bits of the tile and meld summaries)
-        f_reversible_tiles = 1 if (x_tile_all >> 22 & 1) else 0
+        f_reversible_tiles = True if (x_tile_all >> 22 & 1) else False
         # 断幺 all_simples (rulebooks/mcr.mjr:685)
         # when all t in tiles: t.is_simple
         # group: the tile summary (bits of the tile and meld summaries)
-        f_all_simples = 1 if (x_tile_all >> 25 & 1) else 0
+        f_all_simples = True if (x_tile_all >> 25 & 1) else False
     else:
-        f_all_green = 0
-        f_all_terminals = 0
-        f_all_honors = 0
-        f_all_terminals_and_honors = 0
-        f_upper_tiles = 0
-        f_middle_tiles = 0
-        f_lower_tiles = 0
-        f_upper_four = 0
-        f_lower_four = 0
-        f_reversible_tiles = 0
-        f_all_simples = 0
+        f_all_green = False
+        f_all_terminals = False
+        f_all_honors = False
+        f_all_terminals_and_honors = False
+        f_upper_tiles = False
+        f_middle_tiles = False
+        f_lower_tiles = False
+        f_upper_four = False
+        f_lower_four = False
+        f_reversible_tiles = False
+        f_all_simples = False
     # 九莲宝灯 nine_gates (rulebooks/mcr.mjr:103)
     # when (concealed and len(kongs) == 0 and suits(tiles) == 1 and (none t in tiles: t.is_honour))
     # and ((count t in tiles: t.rank == 1) >= 3 and (count t in tiles: t.rank == 9) >= 3) and (all r
     # in 2..8: (count t in tiles: t.rank == r) >= 1) and ((winning_tile.rank == 1 or
     # winning_tile.rank == 9) and copies(winning_tile) == 4 or winning_tile.rank != 1 and ...
     # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-    f_nine_gates = 1 if (
+    f_nine_gates = True if (
         a.concealed
         and x_len_kongs == 0
         and x_suit_count == 1
@@ -1074,60 +1076,64 @@ def score_fans(
             and RANK_OF[x_winning_tile] != 9
             and x_tiles.count(x_winning_tile) == 2
         )
-    ) else 0
+    ) else False
     # Fans that need a kong: none of them counts without.
     if x_len_kongs > 0:
         # 四杠 four_kongs (rulebooks/mcr.mjr:115)
         # when len(kongs) == 4
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_four_kongs = 1 if x_len_kongs == 4 else 0
+        f_four_kongs = True if x_len_kongs == 4 else False
         # 暗杠 concealed_kong (rulebooks/mcr.mjr:677)
         # when (count m in kongs: m.concealed) == 1
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_concealed_kong = 1 if (x_meld_count >> 27 & 7) == 1 else 0
+        f_concealed_kong = True if (x_meld_count >> 27 & 7) == 1 else False
         # 明杠 melded_kong (rulebooks/mcr.mjr:738)
         # when (count m in kongs: m.exposed) == 1
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_melded_kong = 1 if (x_meld_count >> 30 & 7) == 1 else 0
+        f_melded_kong = True if (x_meld_count >> 30 & 7) == 1 else False
         # Fans that need two kongs: none of them counts without.
         if x_len_kongs >= 2:
             # 双暗杠 two_concealed_kongs (rulebooks/mcr.mjr:546)
             # when len(kongs) == 2 and (count m in kongs: m.concealed) == 2
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-            f_two_concealed_kongs = 1 if x_len_kongs == 2 and (x_meld_count >> 27 & 7) == 2 else 0
+            f_two_concealed_kongs = True if (
+                x_len_kongs == 2 and (x_meld_count >> 27 & 7) == 2
+            ) else False
             # 明暗杠 concealed_and_melded_kong (rulebooks/mcr.mjr:582)
             # when option.mixed_kongs and len(kongs) == 2 and (count m in kongs: m.concealed) == 1
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-            f_concealed_and_melded_kong = 1 if (
+            f_concealed_and_melded_kong = True if (
                 o['mixed_kongs'] and x_len_kongs == 2 and (x_meld_count >> 27 & 7) == 1
-            ) else 0
+            ) else False
             # 双明杠 two_melded_kongs (rulebooks/mcr.mjr:592)
             # when (count m in kongs: m.exposed) == 2 and len(kongs) == 2
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-            f_two_melded_kongs = 1 if (x_meld_count >> 30 & 7) == 2 and x_len_kongs == 2 else 0
+            f_two_melded_kongs = True if (
+                (x_meld_count >> 30 & 7) == 2 and x_len_kongs == 2
+            ) else False
         else:
-            f_two_concealed_kongs = 0
-            f_concealed_and_melded_kong = 0
-            f_two_melded_kongs = 0
+            f_two_concealed_kongs = False
+            f_concealed_and_melded_kong = False
+            f_two_melded_kongs = False
         # 三杠 three_kongs (rulebooks/mcr.mjr:230)
         # when len(kongs) == 3
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_three_kongs = 1 if x_len_kongs == 3 else 0
+        f_three_kongs = True if x_len_kongs == 3 else False
     else:
-        f_four_kongs = 0
-        f_concealed_kong = 0
-        f_melded_kong = 0
-        f_two_concealed_kongs = 0
-        f_concealed_and_melded_kong = 0
-        f_two_melded_kongs = 0
-        f_three_kongs = 0
+        f_four_kongs = False
+        f_concealed_kong = False
+        f_melded_kong = False
+        f_two_concealed_kongs = False
+        f_concealed_and_melded_kong = False
+        f_two_melded_kongs = False
+        f_three_kongs = False
     # 连七对 seven_shifted_pairs (rulebooks/mcr.mjr:124)
     # when (shape == seven_pairs and suits(tiles) == 1 and (none t in tiles: t.is_honour)) and (all
     # p in pairs: (count q in pairs: q.rank == p.rank + 1) == 1 or p.rank == 9 or (count q in pairs:
     # q.rank > p.rank) == 0) and (count p in pairs: (count q in pairs: q.rank == p.rank) == 1) == 7
     # and (count p in pairs: (count q in pairs: q.rank == p.rank + 1) == 1) == 6
     # group: the tile summary (plain loops: no pattern matched)
-    f_seven_shifted_pairs = 1 if (
+    f_seven_shifted_pairs = True if (
         x_shape == 'seven_pairs'
         and x_suit_count == 1
         and not (x_tile_any >> 4 & 1)
@@ -1140,11 +1146,11 @@ def score_fans(
         and sum(1 for v_p in x_pairs if sum(1 for v_q in x_pairs if v_q.rank == v_p.rank) == 1) == 7
         and sum(1 for v_p in x_pairs if sum(1 for v_q in x_pairs if v_q.rank == v_p.rank + 1) == 1)
         == 6
-    ) else 0
+    ) else False
     # 十三幺 thirteen_orphans_fan (rulebooks/mcr.mjr:136)
     # when shape == thirteen_orphans
     # group: the tile summary (read directly)
-    f_thirteen_orphans_fan = 1 if x_shape == 'thirteen_orphans' else 0
+    f_thirteen_orphans_fan = True if x_shape == 'thirteen_orphans' else False
     # Fans that need the standard shape: none of them on another shape.
     if x_shape == 'standard':
         # Fans that need a pung or kong: none of them counts without.
@@ -1153,15 +1159,15 @@ def score_fans(
             # when shape == standard and (count m in pungs: m.concealed and not (m == winning_meld
             # and not self_drawn)) == 4
             # group: the wait (bits of the tile and meld summaries)
-            f_four_concealed_pungs = 1 if x_counted_3 == 4 else 0
+            f_four_concealed_pungs = True if x_counted_3 == 4 else False
             # 三暗刻 three_concealed_pungs (rulebooks/mcr.mjr:378)
             # when shape == standard and (count m in pungs: m.concealed and not (m == winning_meld
             # and not self_drawn)) == 3
             # group: the wait (bits of the tile and meld summaries)
-            f_three_concealed_pungs = 1 if x_counted_3 == 3 else 0
+            f_three_concealed_pungs = True if x_counted_3 == 3 else False
         else:
-            f_four_concealed_pungs = 0
-            f_three_concealed_pungs = 0
+            f_four_concealed_pungs = False
+            f_three_concealed_pungs = False
         # Fans that need a chow: none of them counts without.
         if x_len_chows > 0:
             # Fans that need two chows: none of them counts without.
@@ -1171,12 +1177,12 @@ def score_fans(
                 # pair.suit) and (count m in chows: m.rank == 1) == 2 and (count m in chows: m.rank
                 # == 7) == 2)
                 # group: chows by suit and rank (compiled to bit operations on the chow boards)
-                f_pure_terminal_chows = 1 if (
+                f_pure_terminal_chows = True if (
                     x_pair.rank == 5
                     and x_chow_board & ~(SUIT_BIT[x_pair.suit] * EVERY_RANK) == 0
                     and (x_meld_count >> 12 & 7) == 2
                     and (x_meld_count >> 15 & 7) == 2
-                ) else 0
+                ) else False
                 # 一般高 pure_double_chow (rulebooks/mcr.mjr:694)
                 # when shape == standard, per count t in [1m, 2m, 3m, 4m, 5m, 6m, 7m, 1p, 2p, 3p,
                 # 4p, 5p, 6p, 7p, 1s, 2s, 3s, 4s, 5s, 6s, 7s]: (count m in chows: m.tile == t) == 2
@@ -1195,7 +1201,7 @@ def score_fans(
                     else 0
                 )
             else:
-                f_pure_terminal_chows = 0
+                f_pure_terminal_chows = False
                 f_pure_double_chow = 0
             # Fans that need three chows: none of them counts without.
             if x_len_chows >= 3:
@@ -1203,52 +1209,52 @@ def score_fans(
                 # when shape == standard and (any m in chows: (count c in chows: c.suit == m.suit
                 # and c.rank == m.rank) == 3)
                 # group: chows by suit and rank (compiled to bit operations on the chow boards)
-                f_pure_triple_chow = 1 if (
+                f_pure_triple_chow = True if (
                     x_chow_count & x_chow_count >> 1 & 0x11100111001110011100111001110011100000 != 0
-                ) else 0
+                ) else False
                 # 清龙 pure_straight (rulebooks/mcr.mjr:330)
                 # when shape == standard and (any m in chows: m.rank == 1 and (any n in chows:
                 # n.suit == m.suit and n.rank == 4) and (any n in chows: n.suit == m.suit and n.rank
                 # == 7))
                 # group: chows by suit and rank (compiled to bit operations on the chow boards)
-                f_pure_straight = 1 if (
+                f_pure_straight = True if (
                     x_chow_board & (
                         15 << 4
                         & (x_chow_board >> 16 & 15) * EVERY_RANK
                         & (x_chow_board >> 28 & 15) * EVERY_RANK
                     ) != 0
-                ) else 0
+                ) else False
                 # 一色三步高 pure_shifted_chows (rulebooks/mcr.mjr:350)
                 # when shape == standard and (any m in chows: any k in 1..2: (any n in chows: n.suit
                 # == m.suit and n.rank == m.rank + k) and (any n in chows: n.suit == m.suit and
                 # n.rank == m.rank + 2 * k))
                 # group: chows by suit and rank (compiled to bit operations on the chow boards)
-                f_pure_shifted_chows = 1 if (
+                f_pure_shifted_chows = True if (
                     x_chow_board & (
                         (x_chow_board >> 4 & x_chow_board >> 8)
                         | (x_chow_board >> 8 & x_chow_board >> 16)
                     ) != 0
-                ) else 0
+                ) else False
             else:
-                f_pure_triple_chow = 0
-                f_pure_straight = 0
-                f_pure_shifted_chows = 0
+                f_pure_triple_chow = False
+                f_pure_straight = False
+                f_pure_shifted_chows = False
             # Fans that need four chows: none of them counts without.
             if x_len_chows >= 4:
                 # 一色四同顺 quadruple_chow (rulebooks/mcr.mjr:202)
                 # when shape == standard and (any m in chows: (count c in chows: c.suit == m.suit
                 # and c.rank == m.rank) == 4)
                 # group: chows by suit and rank (compiled to bit operations on the chow boards)
-                f_quadruple_chow = 1 if (
+                f_quadruple_chow = True if (
                     x_chow_count >> 2 & 0x11100111001110011100111001110011100000 != 0
-                ) else 0
+                ) else False
                 # 三色双龙会 three_suited_terminal_chows (rulebooks/mcr.mjr:340)
                 # when shape == standard and (pair.rank == 5 and pair.is_suited and (all m in chows:
                 # m.suit != pair.suit and (m.rank == 1 or m.rank == 7)) and len(chows) == 4 and (all
                 # s in [characters, dots, bamboo]: s == pair.suit or (any m in chows: m.suit == s
                 # and m.rank == 1) and (any m in chows: m.suit == s and m.rank == 7)))
                 # group: chows by suit and rank (compiled to bit operations on the chow boards)
-                f_three_suited_terminal_chows = 1 if (
+                f_three_suited_terminal_chows = True if (
                     x_pair.rank == 5
                     and x_pair.is_suited
                     and x_chow_board & ~(
@@ -1257,89 +1263,91 @@ def score_fans(
                     ) == 0
                     and x_len_chows == 4
                     and (SUIT_BIT[x_pair.suit] | (x_chow_board >> 4 & x_chow_board >> 28)) & 7 == 7
-                ) else 0
+                ) else False
             else:
-                f_quadruple_chow = 0
-                f_three_suited_terminal_chows = 0
+                f_quadruple_chow = False
+                f_three_suited_terminal_chows = False
         else:
-            f_pure_terminal_chows = 0
+            f_pure_terminal_chows = False
             f_pure_double_chow = 0
-            f_pure_triple_chow = 0
-            f_pure_straight = 0
-            f_pure_shifted_chows = 0
-            f_quadruple_chow = 0
-            f_three_suited_terminal_chows = 0
+            f_pure_triple_chow = False
+            f_pure_straight = False
+            f_pure_shifted_chows = False
+            f_quadruple_chow = False
+            f_three_suited_terminal_chows = False
         # 全双刻 all_even_pungs (rulebooks/mcr.mjr:266)
         # when shape == standard and ((all m in melds: m.is_pung) and (all t in tiles: t.is_suited
         # and (t.rank == 2 or t.rank == 4 or t.rank == 6 or t.rank == 8)))
         # group: the tile summary (bits of the tile and meld summaries)
-        f_all_even_pungs = 1 if (x_meld_all >> 6 & 1) and (x_tile_all >> 16 & 1) else 0
+        f_all_even_pungs = True if (x_meld_all >> 6 & 1) and (x_tile_all >> 16 & 1) else False
         # 全带五 all_five (rulebooks/mcr.mjr:359)
         # when shape == standard and ((all m in melds: any t in m.tiles: t.is_suited and t.rank ==
         # 5) and pair.rank == 5 and pair.is_suited)
         # group: the tile summary (bits of the tile and meld summaries)
-        f_all_five = 1 if (x_meld_all >> 8 & 1) and x_pair.rank == 5 and x_pair.is_suited else 0
+        f_all_five = True if (
+            (x_meld_all >> 8 & 1) and x_pair.rank == 5 and x_pair.is_suited
+        ) else False
         # 碰碰和 all_pungs (rulebooks/mcr.mjr:502)
         # when shape == standard and (all m in melds: m.is_pung)
         # group: the tile summary (bits of the tile and meld summaries)
-        f_all_pungs = 1 if (x_meld_all >> 6 & 1) else 0
+        f_all_pungs = True if (x_meld_all >> 6 & 1) else False
         # 全带幺 outside_hand (rulebooks/mcr.mjr:564)
         # when shape == standard and ((all m in melds: m.is_outside) and pair.is_outside)
         # group: the tile summary (bits of the tile and meld summaries)
-        f_outside_hand = 1 if (x_meld_all >> 12 & 1) and x_pair.is_outside else 0
+        f_outside_hand = True if (x_meld_all >> 12 & 1) and x_pair.is_outside else False
     else:
-        f_four_concealed_pungs = 0
-        f_three_concealed_pungs = 0
-        f_pure_terminal_chows = 0
+        f_four_concealed_pungs = False
+        f_three_concealed_pungs = False
+        f_pure_terminal_chows = False
         f_pure_double_chow = 0
-        f_pure_triple_chow = 0
-        f_pure_straight = 0
-        f_pure_shifted_chows = 0
-        f_quadruple_chow = 0
-        f_three_suited_terminal_chows = 0
-        f_all_even_pungs = 0
-        f_all_five = 0
-        f_all_pungs = 0
-        f_outside_hand = 0
+        f_pure_triple_chow = False
+        f_pure_straight = False
+        f_pure_shifted_chows = False
+        f_quadruple_chow = False
+        f_three_suited_terminal_chows = False
+        f_all_even_pungs = False
+        f_all_five = False
+        f_all_pungs = False
+        f_outside_hand = False
     # Fans that need four chows: none of them counts without.
     if x_len_chows >= 4:
         # 一色四步高 four_pure_shifted_chows (rulebooks/mcr.mjr:221)
         # when any m in chows: (all k in 1..3: any n in chows: n.suit == m.suit and n.rank == m.rank
         # + k) or (all k in 1..3: any n in chows: n.suit == m.suit and n.rank == m.rank + 2 * k)
         # group: chows by suit and rank (compiled to bit operations on the chow boards)
-        f_four_pure_shifted_chows = 1 if (
+        f_four_pure_shifted_chows = True if (
             x_chow_board & (
                 (x_chow_board >> 4 & x_chow_board >> 8 & x_chow_board >> 12)
                 | (x_chow_board >> 8 & x_chow_board >> 16 & x_chow_board >> 24)
             ) != 0
-        ) else 0
+        ) else False
     else:
-        f_four_pure_shifted_chows = 0
+        f_four_pure_shifted_chows = False
     # 七对 seven_pairs_fan (rulebooks/mcr.mjr:248)
     # when shape == seven_pairs
     # group: the tile summary (read directly)
-    f_seven_pairs_fan = 1 if x_shape == 'seven_pairs' else 0
+    f_seven_pairs_fan = True if x_shape == 'seven_pairs' else False
     # Fans that need the honours_and_knitted shape: none of them on another shape.
     if x_shape == 'honours_and_knitted':
         # 七星不靠 greater_honors_and_knitted (rulebooks/mcr.mjr:257)
         # when shape == honours_and_knitted and (count t in tiles: t.is_honour) == 7
         # group: the tile summary (bits of the tile and meld summaries)
-        f_greater_honors_and_knitted = 1 if (x_tile_count >> 10 & 31) == 7 else 0
+        f_greater_honors_and_knitted = True if (x_tile_count >> 10 & 31) == 7 else False
         # 全不靠 lesser_honors_and_knitted (rulebooks/mcr.mjr:388)
         # when shape == honours_and_knitted
         # group: the tile summary (read directly)
-        f_lesser_honors_and_knitted = 1
+        f_lesser_honors_and_knitted = True
     else:
-        f_greater_honors_and_knitted = 0
-        f_lesser_honors_and_knitted = 0
+        f_greater_honors_and_knitted = False
+        f_lesser_honors_and_knitted = False
     # 清一色 full_flush (rulebooks/mcr.mjr:276)
     # when suits(tiles) == 1 and (none t in tiles: t.is_honour)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_full_flush = 1 if x_suit_count == 1 and not (x_tile_any >> 4 & 1) else 0
+    f_full_flush = True if x_suit_count == 1 and not (x_tile_any >> 4 & 1) else False
     # 组合龙 knitted_straight_fan (rulebooks/mcr.mjr:397)
     # when (count m in melds: m.is_knitted) == 3
     # group: the tile summary (bits of the tile and meld summaries)
-    f_knitted_straight_fan = 1 if (x_meld_count >> 21 & 7) == 3 else 0
+    f_knitted_straight_fan = True if (x_meld_count >> 21 & 7) == 3 else False
     # Fans that need the knitted_straight or standard shape: none of them on another shape.
     if x_shape == 'standard' or x_shape == 'knitted_straight':
         # Fans that need a chow: none of them counts without.
@@ -1351,37 +1359,37 @@ def score_fans(
                 # == 1 and (any b in chows: b.rank == 4 and b.suit != a.suit and (any c in chows:
                 # c.rank == 7 and c.suit != a.suit and c.suit != b.suit)))
                 # group: chows by suit and rank (compiled to bit operations on the chow boards)
-                f_mixed_straight = 1 if (
+                f_mixed_straight = True if (
                     DISTINCT_SLOTS_3[
                         x_chow_board >> 4 & 15
                         | (x_chow_board >> 16 & 15) << 4
                         | (x_chow_board >> 28 & 15) << 8
                     ]
-                ) else 0
+                ) else False
                 # 三色三同顺 mixed_triple_chow (rulebooks/mcr.mjr:449)
                 # when (shape == standard or shape == knitted_straight) and (any a in chows: any b
                 # in chows: b.rank == a.rank and b.suit != a.suit and (any c in chows: c.rank ==
                 # a.rank and c.suit != a.suit and c.suit != b.suit))
                 # group: chows by suit and rank (compiled to bit operations on the chow boards)
-                f_mixed_triple_chow = 1 if (
+                f_mixed_triple_chow = True if (
                     x_chow_board & x_chow_board >> 1 & x_chow_board >> 2 & EVERY_RANK != 0
-                ) else 0
+                ) else False
                 # 三色三步高 mixed_shifted_chows (rulebooks/mcr.mjr:520)
                 # when (shape == standard or shape == knitted_straight) and (any a in chows: any b
                 # in chows: b.rank == a.rank + 1 and b.suit != a.suit and (any c in chows: c.rank ==
                 # a.rank + 2 and c.suit != a.suit and c.suit != b.suit))
                 # group: chows by suit and rank (compiled to bit operations on the chow boards)
-                f_mixed_shifted_chows = 1 if (
+                f_mixed_shifted_chows = True if (
                     DISTINCT_SLOTS_3[x_chow_board >> 4 & 4095]
                     or DISTINCT_SLOTS_3[x_chow_board >> 8 & 4095]
                     or DISTINCT_SLOTS_3[x_chow_board >> 12 & 4095]
                     or DISTINCT_SLOTS_3[x_chow_board >> 16 & 4095]
                     or DISTINCT_SLOTS_3[x_chow_board >> 20 & 4095]
-                ) else 0
+                ) else False
             else:
-                f_mixed_straight = 0
-                f_mixed_triple_chow = 0
-                f_mixed_shifted_chows = 0
+                f_mixed_straight = False
+                f_mixed_triple_chow = False
+                f_mixed_shifted_chows = False
             # Fans that need two chows: none of them counts without.
             if x_len_chows >= 2:
                 # 喜相逢 mixed_double_chow (rulebooks/mcr.mjr:703)
@@ -1417,9 +1425,9 @@ def score_fans(
                 f_short_straight = 0
                 f_two_terminal_chows = 0
         else:
-            f_mixed_straight = 0
-            f_mixed_triple_chow = 0
-            f_mixed_shifted_chows = 0
+            f_mixed_straight = False
+            f_mixed_triple_chow = False
+            f_mixed_shifted_chows = False
             f_mixed_double_chow = 0
             f_short_straight = 0
             f_two_terminal_chows = 0
@@ -1427,82 +1435,82 @@ def score_fans(
         # when (shape == standard or shape == knitted_straight) and ((count m in melds: m.is_chow or
         # m.is_knitted) == 4 and pair.is_suited)
         # group: the tile summary (bits of the tile and meld summaries)
-        f_all_chows = 1 if (x_meld_count >> 33 & 7) == 4 and x_pair.is_suited else 0
+        f_all_chows = True if (x_meld_count >> 33 & 7) == 4 and x_pair.is_suited else False
         # 双暗刻 two_concealed_pungs (rulebooks/mcr.mjr:668)
         # when (shape == standard or shape == knitted_straight) and (count m in pungs: m.concealed
         # and not (m == winning_meld and not self_drawn)) == 2
         # group: the wait (bits of the tile and meld summaries)
-        f_two_concealed_pungs = 1 if x_counted_3 == 2 else 0
+        f_two_concealed_pungs = True if x_counted_3 == 2 else False
     else:
-        f_mixed_straight = 0
-        f_mixed_triple_chow = 0
-        f_mixed_shifted_chows = 0
+        f_mixed_straight = False
+        f_mixed_triple_chow = False
+        f_mixed_shifted_chows = False
         f_mixed_double_chow = 0
         f_short_straight = 0
         f_two_terminal_chows = 0
-        f_all_chows = 0
-        f_two_concealed_pungs = 0
+        f_all_chows = False
+        f_two_concealed_pungs = False
     # Fans that need last_tile: none of them counts without.
     if x_last_tile:
         # 妙手回春 last_tile_draw (rulebooks/mcr.mjr:467)
         # when last_tile and self_drawn
         # group: the winning situation only (read directly)
-        f_last_tile_draw = 1 if x_last_tile and x_self_drawn else 0
+        f_last_tile_draw = True if x_last_tile and x_self_drawn else False
         # 海底捞月 last_tile_claim (rulebooks/mcr.mjr:476)
         # when last_tile and not self_drawn
         # group: the winning situation only (read directly)
-        f_last_tile_claim = 1 if x_last_tile and not x_self_drawn else 0
+        f_last_tile_claim = True if x_last_tile and not x_self_drawn else False
     else:
-        f_last_tile_draw = 0
-        f_last_tile_claim = 0
+        f_last_tile_draw = False
+        f_last_tile_claim = False
     # 杠上开花 out_with_replacement_tile (rulebooks/mcr.mjr:484)
     # when kong_bloom
     # group: the winning situation only (read directly)
-    f_out_with_replacement_tile = 1 if s.kong_bloom else 0
+    f_out_with_replacement_tile = True if s.kong_bloom else False
     # 抢杠和 robbing_the_kong (rulebooks/mcr.mjr:493)
     # when robbing_kong
     # group: the winning situation only (read directly)
-    f_robbing_the_kong = 1 if s.robbing_kong else 0
+    f_robbing_the_kong = True if s.robbing_kong else False
     # 混一色 half_flush (rulebooks/mcr.mjr:511)
     # when suits(tiles) == 1 and (any t in tiles: t.is_honour)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_half_flush = 1 if x_suit_count == 1 and (x_tile_any >> 4 & 1) else 0
+    f_half_flush = True if x_suit_count == 1 and (x_tile_any >> 4 & 1) else False
     # 五门齐 all_types (rulebooks/mcr.mjr:529)
     # when (all s in [characters, dots, bamboo]: any t in tiles: t.suit == s) and (any t in tiles:
     # t.is_wind) and (any t in tiles: t.is_dragon)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_all_types = 1 if (x_tile_any & 0x180000e == 0x180000e) else 0
+    f_all_types = True if (x_tile_any & 0x180000e == 0x180000e) else False
     # 全求人 melded_hand (rulebooks/mcr.mjr:537)
     # when (count m in melds: m.exposed) == 4 and not self_drawn
     # group: the tile summary (bits of the tile and meld summaries)
-    f_melded_hand = 1 if (x_meld_count >> 24 & 7) == 4 and not x_self_drawn else 0
+    f_melded_hand = True if (x_meld_count >> 24 & 7) == 4 and not x_self_drawn else False
     # Fans that need self_drawn: none of them counts without.
     if x_self_drawn:
         # 不求人 fully_concealed_hand (rulebooks/mcr.mjr:573)
         # when (count m in melds: m.exposed) == 0 and self_drawn
         # group: the tile summary (bits of the tile and meld summaries)
-        f_fully_concealed_hand = 1 if (x_meld_count >> 24 & 7) == 0 and x_self_drawn else 0
+        f_fully_concealed_hand = True if (x_meld_count >> 24 & 7) == 0 and x_self_drawn else False
         # 自摸 self_drawn_fan (rulebooks/mcr.mjr:787)
         # when self_drawn
         # group: the winning situation only (read directly)
-        f_self_drawn_fan = 1 if x_self_drawn else 0
+        f_self_drawn_fan = True if x_self_drawn else False
     else:
-        f_fully_concealed_hand = 0
-        f_self_drawn_fan = 0
+        f_fully_concealed_hand = False
+        f_self_drawn_fan = False
     # 和绝张 last_tile_fan (rulebooks/mcr.mjr:601)
     # when last_of_kind or (count m in melds: m.exposed and m.is_chow and winning_tile in m.tiles) +
     # 3 * (count m in melds: m.exposed and m.is_pung and m.tile == winning_tile) == 3
     # group: the tile summary (compiled to bit operations on the meld boards)
-    f_last_tile_fan = 1 if (
+    f_last_tile_fan = True if (
         ('last_of_kind' in s.extra)
         or (x_holding_14 >> TILE_FIELD[x_winning_tile] & 15)
         + 3 * (x_by_tile_15 >> TILE_FIELD[x_winning_tile] & 15)
         == 3
-    ) else 0
+    ) else False
     # 门前清 concealed_hand (rulebooks/mcr.mjr:633)
     # when (count m in melds: m.exposed) == 0 and not self_drawn
     # group: the tile summary (bits of the tile and meld summaries)
-    f_concealed_hand = 1 if (x_meld_count >> 24 & 7) == 0 and not x_self_drawn else 0
+    f_concealed_hand = True if (x_meld_count >> 24 & 7) == 0 and not x_self_drawn else False
     # 四归一 tile_hog (rulebooks/mcr.mjr:651)
     # when true, per (count t in [1m, 2m, 3m, 4m, 5m, 6m, 7m, 8m, 9m, 1p, 2p, 3p, 4p, 5p, 6p, 7p,
     # 8p, 9p, 1s, 2s, 3s, 4s, 5s, 6s, 7s, 8s, 9s, 1z, 2z, 3z, 4z, 5z, 6z, 7z]: copies(t) == 4) -
@@ -1598,23 +1606,23 @@ def score_fans(
     # 缺一门 one_voided_suit (rulebooks/mcr.mjr:747)
     # when suits(tiles) == 2
     # group: the tile summary (bits of the tile and meld summaries)
-    f_one_voided_suit = 1 if x_suit_count == 2 else 0
+    f_one_voided_suit = True if x_suit_count == 2 else False
     # 无字 no_honors (rulebooks/mcr.mjr:755)
     # when none t in tiles: t.is_honour
     # group: the tile summary (bits of the tile and meld summaries)
-    f_no_honors = 1 if not (x_tile_any >> 4 & 1) else 0
+    f_no_honors = True if not (x_tile_any >> 4 & 1) else False
     # 边张 edge_wait_fan (rulebooks/mcr.mjr:763)
     # when edge_wait and len(waits) == 1
     # group: the wait (read directly)
-    f_edge_wait_fan = 1 if (a.wait == 'edge') and len(x_waits) == 1 else 0
+    f_edge_wait_fan = True if (a.wait == 'edge') and len(x_waits) == 1 else False
     # 嵌张 closed_wait_fan (rulebooks/mcr.mjr:771)
     # when closed_wait and len(waits) == 1
     # group: the wait (read directly)
-    f_closed_wait_fan = 1 if (a.wait == 'closed') and len(x_waits) == 1 else 0
+    f_closed_wait_fan = True if (a.wait == 'closed') and len(x_waits) == 1 else False
     # 单钓将 single_wait (rulebooks/mcr.mjr:779)
     # when pair_wait and len(waits) == 1
     # group: the wait (read directly)
-    f_single_wait = 1 if (a.wait == 'pair') and len(x_waits) == 1 else 0
+    f_single_wait = True if (a.wait == 'pair') and len(x_waits) == 1 else False
     # 花牌 flower_tiles (rulebooks/mcr.mjr:795)
     # when true, per len(flowers)
     # group: the winning situation only (read directly)
@@ -1622,9 +1630,9 @@ def score_fans(
     # 无番和 chicken_hand (rulebooks/mcr.mjr:802)
     # when true
     # group: the winning situation only (read directly)
-    f_chicken_hand = 1
+    f_chicken_hand = True
     if raw is not None:
-        raw.extend((
+        raw.extend(map(int, (
             f_big_four_winds,
             f_big_three_dragons,
             f_all_green,
@@ -1707,7 +1715,7 @@ def score_fans(
             f_self_drawn_fan,
             f_flower_tiles,
             f_chicken_hand,
-        ))
+        )))
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()
@@ -1716,438 +1724,438 @@ def score_fans(
     # it excludes or replaces and adds its value to its tier's sum; a fan a limit
     # names adds its value after that limit.
     if f_big_four_winds:
-        f_big_three_winds = 0
-        f_all_pungs = 0
+        f_big_three_winds = False
+        f_all_pungs = False
         f_pung_of_terminals = 0
-        f_prevalent_wind = 0
-        f_seat_wind_fan = 0
-        f_chicken_hand = 0
+        f_prevalent_wind = False
+        f_seat_wind_fan = False
+        f_chicken_hand = False
         total += 88
         kept.append((0, 1, 88))
     if f_big_three_dragons:
         f_dragon_pung = 0
-        f_two_dragon_pungs = 0
-        f_chicken_hand = 0
+        f_two_dragon_pungs = False
+        f_chicken_hand = False
         total += 88
         kept.append((1, 1, 88))
     if f_seven_shifted_pairs:
-        f_seven_pairs_fan = 0
-        f_full_flush = 0
-        f_concealed_hand = 0
-        f_fully_concealed_hand = 0
-        f_single_wait = 0
-        f_no_honors = 0
+        f_seven_pairs_fan = False
+        f_full_flush = False
+        f_concealed_hand = False
+        f_fully_concealed_hand = False
+        f_single_wait = False
+        f_no_honors = False
         f_tile_hog = 0
-        f_lower_four = 0
-        f_upper_four = 0
-        f_lower_tiles = 0
-        f_upper_tiles = 0
-        f_middle_tiles = 0
-        f_reversible_tiles = 0
-        f_all_green = 0
-        f_one_voided_suit = 0
-        f_chicken_hand = 0
+        f_lower_four = False
+        f_upper_four = False
+        f_lower_tiles = False
+        f_upper_tiles = False
+        f_middle_tiles = False
+        f_reversible_tiles = False
+        f_all_green = False
+        f_one_voided_suit = False
+        f_chicken_hand = False
         total += 88
         kept.append((5, 1, 88))
     if f_all_green:
-        f_half_flush = 0
-        f_one_voided_suit = 0
-        f_chicken_hand = 0
+        f_half_flush = False
+        f_one_voided_suit = False
+        f_chicken_hand = False
         total += 88
         kept.append((2, 1, 88))
     if f_nine_gates:
-        f_full_flush = 0
-        f_concealed_hand = 0
-        f_fully_concealed_hand = 0
-        f_no_honors = 0
-        f_chicken_hand = 0
+        f_full_flush = False
+        f_concealed_hand = False
+        f_fully_concealed_hand = False
+        f_no_honors = False
+        f_chicken_hand = False
         total += 88
         kept.append((3, 1, 88))
     if f_four_kongs:
-        f_three_kongs = 0
-        f_two_melded_kongs = 0
-        f_two_concealed_kongs = 0
-        f_melded_kong = 0
-        f_concealed_kong = 0
-        f_single_wait = 0
-        f_all_pungs = 0
-        f_chicken_hand = 0
+        f_three_kongs = False
+        f_two_melded_kongs = False
+        f_two_concealed_kongs = False
+        f_melded_kong = False
+        f_concealed_kong = False
+        f_single_wait = False
+        f_all_pungs = False
+        f_chicken_hand = False
         total += 88
         kept.append((4, 1, 88))
     if f_thirteen_orphans_fan:
-        f_all_terminals_and_honors = 0
-        f_all_types = 0
-        f_concealed_hand = 0
-        f_fully_concealed_hand = 0
-        f_single_wait = 0
+        f_all_terminals_and_honors = False
+        f_all_types = False
+        f_concealed_hand = False
+        f_fully_concealed_hand = False
+        f_single_wait = False
         f_pung_of_terminals = 0
-        f_outside_hand = 0
-        f_chicken_hand = 0
+        f_outside_hand = False
+        f_chicken_hand = False
         total += 88
         kept.append((6, 1, 88))
     if f_all_terminals:
-        f_all_terminals_and_honors = 0
-        f_all_pungs = 0
-        f_outside_hand = 0
+        f_all_terminals_and_honors = False
+        f_all_pungs = False
+        f_outside_hand = False
         f_pung_of_terminals = 0
-        f_no_honors = 0
+        f_no_honors = False
         f_double_pung = 0
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 64
         kept.append((7, 1, 64))
     if f_little_four_winds:
-        f_big_three_winds = 0
+        f_big_three_winds = False
         f_pung_of_terminals = 0
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 64
         kept.append((8, 1, 64))
     if f_little_three_dragons:
-        f_two_dragon_pungs = 0
+        f_two_dragon_pungs = False
         f_dragon_pung = 0
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 64
         kept.append((9, 1, 64))
     if f_all_honors:
-        f_all_terminals_and_honors = 0
-        f_all_pungs = 0
-        f_outside_hand = 0
+        f_all_terminals_and_honors = False
+        f_all_pungs = False
+        f_outside_hand = False
         f_pung_of_terminals = 0
-        f_one_voided_suit = 0
-        f_chicken_hand = 0
+        f_one_voided_suit = False
+        f_chicken_hand = False
         total += 64
         kept.append((10, 1, 64))
     if f_four_concealed_pungs:
-        f_all_pungs = 0
-        f_concealed_hand = 0
-        f_three_concealed_pungs = 0
-        f_two_concealed_pungs = 0
-        f_fully_concealed_hand = 0
-        f_chicken_hand = 0
+        f_all_pungs = False
+        f_concealed_hand = False
+        f_three_concealed_pungs = False
+        f_two_concealed_pungs = False
+        f_fully_concealed_hand = False
+        f_chicken_hand = False
         total += 64
         kept.append((11, 1, 64))
     if f_pure_terminal_chows:
-        f_seven_pairs_fan = 0
-        f_full_flush = 0
-        f_all_chows = 0
+        f_seven_pairs_fan = False
+        f_full_flush = False
+        f_all_chows = False
         f_pure_double_chow = 0
         f_two_terminal_chows = 0
-        f_no_honors = 0
-        f_one_voided_suit = 0
+        f_no_honors = False
+        f_one_voided_suit = False
         f_short_straight = 0
         f_mixed_double_chow = 0
         f_tile_hog = 0
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 64
         kept.append((12, 1, 64))
     if f_quadruple_chow:
-        f_pure_triple_chow = 0
+        f_pure_triple_chow = False
         f_pure_double_chow = 0
         f_tile_hog = 0
-        f_pure_shifted_pungs = 0
+        f_pure_shifted_pungs = False
         f_short_straight = 0
         f_two_terminal_chows = 0
         f_mixed_double_chow = 0
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 48
         kept.append((13, 1, 48))
     if f_four_pure_shifted_pungs:
-        f_pure_shifted_pungs = 0
-        f_all_pungs = 0
-        f_pure_triple_chow = 0
+        f_pure_shifted_pungs = False
+        f_all_pungs = False
+        f_pure_triple_chow = False
         f_double_pung = 0
-        f_mixed_shifted_pungs = 0
-        f_triple_pung = 0
-        f_chicken_hand = 0
+        f_mixed_shifted_pungs = False
+        f_triple_pung = False
+        f_chicken_hand = False
         total += 48
         kept.append((14, 1, 48))
     if f_four_pure_shifted_chows:
-        f_pure_shifted_chows = 0
+        f_pure_shifted_chows = False
         f_short_straight = 0
         f_two_terminal_chows = 0
         f_pure_double_chow = 0
         f_mixed_double_chow = 0
-        f_pure_straight = 0
-        f_chicken_hand = 0
+        f_pure_straight = False
+        f_chicken_hand = False
         total += 32
         kept.append((15, 1, 32))
     if f_three_kongs:
-        f_two_melded_kongs = 0
-        f_two_concealed_kongs = 0
-        f_melded_kong = 0
-        f_concealed_kong = 0
-        f_chicken_hand = 0
+        f_two_melded_kongs = False
+        f_two_concealed_kongs = False
+        f_melded_kong = False
+        f_concealed_kong = False
+        f_chicken_hand = False
         total += 32
         kept.append((16, 1, 32))
     if f_all_terminals_and_honors:
-        f_all_pungs = 0
-        f_outside_hand = 0
+        f_all_pungs = False
+        f_outside_hand = False
         f_pung_of_terminals = 0
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 32
         kept.append((17, 1, 32))
     if f_seven_pairs_fan:
-        f_concealed_hand = 0
-        f_fully_concealed_hand = 0
-        f_single_wait = 0
-        f_chicken_hand = 0
+        f_concealed_hand = False
+        f_fully_concealed_hand = False
+        f_single_wait = False
+        f_chicken_hand = False
         total += 24
         kept.append((18, 1, 24))
     if f_greater_honors_and_knitted:
-        f_lesser_honors_and_knitted = 0
-        f_all_types = 0
-        f_concealed_hand = 0
-        f_fully_concealed_hand = 0
-        f_knitted_straight_fan = 0
-        f_chicken_hand = 0
+        f_lesser_honors_and_knitted = False
+        f_all_types = False
+        f_concealed_hand = False
+        f_fully_concealed_hand = False
+        f_knitted_straight_fan = False
+        f_chicken_hand = False
         total += 24
         kept.append((19, 1, 24))
     if f_all_even_pungs:
-        f_all_pungs = 0
-        f_all_simples = 0
-        f_no_honors = 0
-        f_chicken_hand = 0
+        f_all_pungs = False
+        f_all_simples = False
+        f_no_honors = False
+        f_chicken_hand = False
         total += 24
         kept.append((20, 1, 24))
     if f_full_flush:
-        f_no_honors = 0
-        f_one_voided_suit = 0
-        f_chicken_hand = 0
+        f_no_honors = False
+        f_one_voided_suit = False
+        f_chicken_hand = False
         total += 24
         kept.append((21, 1, 24))
     if f_pure_triple_chow:
-        f_pure_shifted_pungs = 0
+        f_pure_shifted_pungs = False
         f_pure_double_chow = 0
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 24
         kept.append((22, 1, 24))
     if f_pure_shifted_pungs:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 24
         kept.append((23, 1, 24))
     if f_upper_tiles:
-        f_upper_four = 0
-        f_no_honors = 0
-        f_chicken_hand = 0
+        f_upper_four = False
+        f_no_honors = False
+        f_chicken_hand = False
         total += 24
         kept.append((24, 1, 24))
     if f_middle_tiles:
-        f_all_simples = 0
-        f_no_honors = 0
-        f_chicken_hand = 0
+        f_all_simples = False
+        f_no_honors = False
+        f_chicken_hand = False
         total += 24
         kept.append((25, 1, 24))
     if f_lower_tiles:
-        f_lower_four = 0
-        f_no_honors = 0
-        f_chicken_hand = 0
+        f_lower_four = False
+        f_no_honors = False
+        f_chicken_hand = False
         total += 24
         kept.append((26, 1, 24))
     if f_pure_straight:
         f_short_straight = 0
         f_two_terminal_chows = 0
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 16
         kept.append((27, 1, 16))
     if f_three_suited_terminal_chows:
-        f_all_chows = 0
-        f_no_honors = 0
+        f_all_chows = False
+        f_no_honors = False
         f_mixed_double_chow = 0
         f_two_terminal_chows = 0
         f_short_straight = 0
         f_pure_double_chow = 0
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 16
         kept.append((28, 1, 16))
     if f_pure_shifted_chows:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 16
         kept.append((29, 1, 16))
     if f_all_five:
-        f_all_simples = 0
-        f_no_honors = 0
-        f_chicken_hand = 0
+        f_all_simples = False
+        f_no_honors = False
+        f_chicken_hand = False
         total += 16
         kept.append((30, 1, 16))
     if f_triple_pung:
         f_double_pung = 0
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 16
         kept.append((31, 1, 16))
     if f_three_concealed_pungs:
-        f_two_concealed_pungs = 0
-        f_chicken_hand = 0
+        f_two_concealed_pungs = False
+        f_chicken_hand = False
         total += 16
         kept.append((32, 1, 16))
     if f_lesser_honors_and_knitted:
-        f_all_types = 0
-        f_concealed_hand = 0
-        f_fully_concealed_hand = 0
-        f_chicken_hand = 0
+        f_all_types = False
+        f_concealed_hand = False
+        f_fully_concealed_hand = False
+        f_chicken_hand = False
         total += 12
         kept.append((33, 1, 12))
     if f_knitted_straight_fan:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 12
         kept.append((34, 1, 12))
     if f_upper_four:
-        f_no_honors = 0
-        f_chicken_hand = 0
+        f_no_honors = False
+        f_chicken_hand = False
         total += 12
         kept.append((35, 1, 12))
     if f_lower_four:
-        f_no_honors = 0
-        f_chicken_hand = 0
+        f_no_honors = False
+        f_chicken_hand = False
         total += 12
         kept.append((36, 1, 12))
     if f_big_three_winds:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 12
         kept.append((37, 1, 12))
     if f_mixed_straight:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 8
         kept.append((38, 1, 8))
     if f_reversible_tiles:
-        f_one_voided_suit = 0
-        f_chicken_hand = 0
+        f_one_voided_suit = False
+        f_chicken_hand = False
         total += 8
         kept.append((39, 1, 8))
     if f_mixed_triple_chow:
         f_mixed_double_chow = 0
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 8
         kept.append((40, 1, 8))
     if f_mixed_shifted_pungs:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 8
         kept.append((41, 1, 8))
     if f_last_tile_draw:
-        f_self_drawn_fan = 0
-        f_chicken_hand = 0
+        f_self_drawn_fan = False
+        f_chicken_hand = False
         total += 8
         kept.append((42, 1, 8))
     if f_last_tile_claim:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 8
         kept.append((43, 1, 8))
     if f_out_with_replacement_tile:
-        f_self_drawn_fan = 0
-        f_chicken_hand = 0
+        f_self_drawn_fan = False
+        f_chicken_hand = False
         total += 8
         kept.append((44, 1, 8))
     if f_robbing_the_kong:
-        f_last_tile_fan = 0
-        f_chicken_hand = 0
+        f_last_tile_fan = False
+        f_chicken_hand = False
         total += 8
         kept.append((45, 1, 8))
     if f_all_pungs:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 6
         kept.append((46, 1, 6))
     if f_half_flush:
-        f_one_voided_suit = 0
-        f_chicken_hand = 0
+        f_one_voided_suit = False
+        f_chicken_hand = False
         total += 6
         kept.append((47, 1, 6))
     if f_mixed_shifted_chows:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 6
         kept.append((48, 1, 6))
     if f_all_types:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 6
         kept.append((49, 1, 6))
     if f_melded_hand:
-        f_single_wait = 0
-        f_chicken_hand = 0
+        f_single_wait = False
+        f_chicken_hand = False
         total += 6
         kept.append((50, 1, 6))
     if f_two_concealed_kongs:
-        f_concealed_kong = 0
-        f_two_concealed_pungs = 0
-        f_chicken_hand = 0
+        f_concealed_kong = False
+        f_two_concealed_pungs = False
+        f_chicken_hand = False
         total += 6
         kept.append((51, 1, 6))
     if f_two_dragon_pungs:
         f_dragon_pung = 0
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 6
         kept.append((52, 1, 6))
     if f_outside_hand:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 4
         kept.append((53, 1, 4))
     if f_fully_concealed_hand:
-        f_self_drawn_fan = 0
-        f_concealed_hand = 0
-        f_chicken_hand = 0
+        f_self_drawn_fan = False
+        f_concealed_hand = False
+        f_chicken_hand = False
         total += 4
         kept.append((54, 1, 4))
     if f_concealed_and_melded_kong:
-        f_melded_kong = 0
-        f_concealed_kong = 0
-        f_chicken_hand = 0
+        f_melded_kong = False
+        f_concealed_kong = False
+        f_chicken_hand = False
         total += 5
         kept.append((55, 1, 5))
     if f_two_melded_kongs:
-        f_melded_kong = 0
-        f_chicken_hand = 0
+        f_melded_kong = False
+        f_chicken_hand = False
         total += 4
         kept.append((56, 1, 4))
     if f_last_tile_fan:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 4
         kept.append((57, 1, 4))
     if f_dragon_pung:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 2 * f_dragon_pung
         kept.append((58, f_dragon_pung, 2 * f_dragon_pung))
     if f_prevalent_wind:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 2
         kept.append((59, 1, 2))
     if f_seat_wind_fan:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 2
         kept.append((60, 1, 2))
     if f_concealed_hand:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 2
         kept.append((61, 1, 2))
     if f_all_chows:
-        f_no_honors = 0
-        f_chicken_hand = 0
+        f_no_honors = False
+        f_chicken_hand = False
         total += 2
         kept.append((62, 1, 2))
     if f_tile_hog:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 2 * f_tile_hog
         kept.append((63, f_tile_hog, 2 * f_tile_hog))
     if f_double_pung:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 2 * f_double_pung
         kept.append((64, f_double_pung, 2 * f_double_pung))
     if f_two_concealed_pungs:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 2
         kept.append((65, 1, 2))
     if f_concealed_kong:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 2
         kept.append((66, 1, 2))
     if f_all_simples:
-        f_no_honors = 0
-        f_chicken_hand = 0
+        f_no_honors = False
+        f_chicken_hand = False
         total += 2
         kept.append((67, 1, 2))
     if f_pure_double_chow:
-        f_chicken_hand = 0
+        f_chicken_hand = False
     if f_mixed_double_chow:
-        f_chicken_hand = 0
+        f_chicken_hand = False
     if f_short_straight:
-        f_chicken_hand = 0
+        f_chicken_hand = False
     if f_two_terminal_chows:
-        f_chicken_hand = 0
+        f_chicken_hand = False
     # limit pure_double_chow, mixed_double_chow, short_straight, two_terminal_chows (line 65)
     if f_pure_double_chow or f_mixed_double_chow or f_short_straight or f_two_terminal_chows:
         most = (
@@ -2218,35 +2226,35 @@ def score_fans(
         total += f_two_terminal_chows
         kept.append((71, f_two_terminal_chows, f_two_terminal_chows))
     if f_pung_of_terminals:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += f_pung_of_terminals
         kept.append((72, f_pung_of_terminals, f_pung_of_terminals))
     if f_melded_kong:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 1
         kept.append((73, 1, 1))
     if f_one_voided_suit:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 1
         kept.append((74, 1, 1))
     if f_no_honors:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 1
         kept.append((75, 1, 1))
     if f_edge_wait_fan:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 1
         kept.append((76, 1, 1))
     if f_closed_wait_fan:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 1
         kept.append((77, 1, 1))
     if f_single_wait:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 1
         kept.append((78, 1, 1))
     if f_self_drawn_fan:
-        f_chicken_hand = 0
+        f_chicken_hand = False
         total += 1
         kept.append((79, 1, 1))
     if f_flower_tiles:

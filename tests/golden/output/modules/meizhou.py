@@ -278,96 +278,96 @@ def score_fans(
     # 平胡 pinghu (rulebooks/meizhou.mjr:95)
     # when true
     # group: the winning situation only (read directly)
-    f_pinghu = 1
+    f_pinghu = True
     # Fans that need the seven_pairs shape: none of them on another shape.
     if x_shape == 'seven_pairs':
         # 七小对 qixiaodui (rulebooks/meizhou.mjr:106)
         # when shape == seven_pairs
         # group: the tile summary (read directly)
-        f_qixiaodui = 1
+        f_qixiaodui = True
         # 豪华七小对 haohua_qixiaodui (rulebooks/meizhou.mjr:179)
         # when shape == seven_pairs and (count p in pairs: (count q in pairs: q.tile == p.tile) ==
         # 2) == 2
         # group: the tile summary (plain loops: no pattern matched)
-        f_haohua_qixiaodui = 1 if x_shared_0 == 2 else 0
+        f_haohua_qixiaodui = True if x_shared_0 == 2 else False
         # 超豪华七小对 chaohaohua_qixiaodui (rulebooks/meizhou.mjr:240)
         # when shape == seven_pairs and (count p in pairs: (count q in pairs: q.tile == p.tile) ==
         # 2) == 4
         # group: the tile summary (plain loops: no pattern matched)
-        f_chaohaohua_qixiaodui = 1 if x_shared_0 == 4 else 0
+        f_chaohaohua_qixiaodui = True if x_shared_0 == 4 else False
         # 超超豪华七小对 chaochaohaohua_qixiaodui (rulebooks/meizhou.mjr:251)
         # when shape == seven_pairs and (count p in pairs: (count q in pairs: q.tile == p.tile) ==
         # 2) == 6
         # group: the tile summary (plain loops: no pattern matched)
-        f_chaochaohaohua_qixiaodui = 1 if x_shared_0 == 6 else 0
+        f_chaochaohaohua_qixiaodui = True if x_shared_0 == 6 else False
     else:
-        f_qixiaodui = 0
-        f_haohua_qixiaodui = 0
-        f_chaohaohua_qixiaodui = 0
-        f_chaochaohaohua_qixiaodui = 0
+        f_qixiaodui = False
+        f_haohua_qixiaodui = False
+        f_chaohaohua_qixiaodui = False
+        f_chaochaohaohua_qixiaodui = False
     # 清一色 qingyise (rulebooks/meizhou.mjr:117)
     # when suits(tiles) == 1 and (none t in tiles: t.is_honour)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_qingyise = 1 if x_suit_count == 1 and not (x_tile_any >> 3 & 1) else 0
+    f_qingyise = True if x_suit_count == 1 and not (x_tile_any >> 3 & 1) else False
     # Fans that need the standard shape: none of them on another shape.
     if x_shape == 'standard':
         # 碰碰胡 pengpenghu (rulebooks/meizhou.mjr:131)
         # when shape == standard and (all m in melds: m.is_pung)
         # group: the tile summary (bits of the tile and meld summaries)
-        f_pengpenghu = 1 if (x_meld_all >> 0 & 1) else 0
+        f_pengpenghu = True if (x_meld_all >> 0 & 1) else False
         # 坎坎胡 kankanhu (rulebooks/meizhou.mjr:167)
         # when shape == standard and (all m in melds: m.is_pung and m.concealed and not m.is_kong)
         # group: the tile summary (bits of the tile and meld summaries)
-        f_kankanhu = 1 if (x_meld_all >> 1 & 1) else 0
+        f_kankanhu = True if (x_meld_all >> 1 & 1) else False
     else:
-        f_pengpenghu = 0
-        f_kankanhu = 0
+        f_pengpenghu = False
+        f_kankanhu = False
     # 混一色 hunyise (rulebooks/meizhou.mjr:142)
     # when suits(tiles) == 1 and (any t in tiles: t.is_honour)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_hunyise = 1 if x_suit_count == 1 and (x_tile_any >> 3 & 1) else 0
+    f_hunyise = True if x_suit_count == 1 and (x_tile_any >> 3 & 1) else False
     # Fans that need one property every tile has: none of them counts without.
     if (x_tile_all & 0x38 != 0):
         # 混幺九 hunyaojiu (rulebooks/meizhou.mjr:153)
         # when shape != thirteen_orphans and (all t in tiles: t.is_outside) and (any t in tiles:
         # t.is_honour) and (any t in tiles: t.is_terminal)
         # group: the tile summary (bits of the tile and meld summaries)
-        f_hunyaojiu = 1 if (
+        f_hunyaojiu = True if (
             x_shape != 'thirteen_orphans'
             and (x_tile_all >> 4 & 1)
             and (x_tile_any >> 3 & 1)
             and (x_tile_any >> 5 & 1)
-        ) else 0
+        ) else False
         # 字一色 ziyise (rulebooks/meizhou.mjr:200)
         # when all t in tiles: t.is_honour
         # group: the tile summary (bits of the tile and meld summaries)
-        f_ziyise = 1 if (x_tile_all >> 3 & 1) else 0
+        f_ziyise = True if (x_tile_all >> 3 & 1) else False
         # 清幺九 qingyaojiu (rulebooks/meizhou.mjr:210)
         # when all t in tiles: t.is_terminal
         # group: the tile summary (bits of the tile and meld summaries)
-        f_qingyaojiu = 1 if (x_tile_all >> 5 & 1) else 0
+        f_qingyaojiu = True if (x_tile_all >> 5 & 1) else False
     else:
-        f_hunyaojiu = 0
-        f_ziyise = 0
-        f_qingyaojiu = 0
+        f_hunyaojiu = False
+        f_ziyise = False
+        f_qingyaojiu = False
     # 十三幺 thirteen_orphans_fan (rulebooks/meizhou.mjr:190)
     # when shape == thirteen_orphans
     # group: the tile summary (read directly)
-    f_thirteen_orphans_fan = 1 if x_shape == 'thirteen_orphans' else 0
+    f_thirteen_orphans_fan = True if x_shape == 'thirteen_orphans' else False
     # 天胡 tianhu (rulebooks/meizhou.mjr:220)
     # when heavenly
     # group: the winning situation only (read directly)
-    f_tianhu = 1 if s.heavenly else 0
+    f_tianhu = True if s.heavenly else False
     # 地胡 dihu (rulebooks/meizhou.mjr:230)
     # when earthly
     # group: the winning situation only (read directly)
-    f_dihu = 1 if s.earthly else 0
+    f_dihu = True if s.earthly else False
     # 十八罗汉 shibaluohan (rulebooks/meizhou.mjr:262)
     # when len(kongs) == 4
     # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-    f_shibaluohan = 1 if (x_meld_count >> 0 & 7) == 4 else 0
+    f_shibaluohan = True if (x_meld_count >> 0 & 7) == 4 else False
     if raw is not None:
-        raw.extend((
+        raw.extend(map(int, (
             f_pinghu,
             f_qixiaodui,
             f_qingyise,
@@ -384,43 +384,43 @@ def score_fans(
             f_chaohaohua_qixiaodui,
             f_chaochaohaohua_qixiaodui,
             f_shibaluohan,
-        ))
+        )))
     # Relations: a fan that counts removes the fans it excludes or replaces.
     if f_haohua_qixiaodui:
-        f_pinghu = 0
-        f_qixiaodui = 0
+        f_pinghu = False
+        f_qixiaodui = False
     if f_chaohaohua_qixiaodui:
-        f_pinghu = 0
-        f_qixiaodui = 0
+        f_pinghu = False
+        f_qixiaodui = False
     if f_chaochaohaohua_qixiaodui:
-        f_pinghu = 0
-        f_qixiaodui = 0
+        f_pinghu = False
+        f_qixiaodui = False
     if f_qixiaodui:
-        f_pinghu = 0
+        f_pinghu = False
     if f_qingyise:
-        f_pinghu = 0
+        f_pinghu = False
     if f_kankanhu:
-        f_pinghu = 0
-        f_pengpenghu = 0
+        f_pinghu = False
+        f_pengpenghu = False
     if f_shibaluohan:
-        f_pinghu = 0
-        f_pengpenghu = 0
+        f_pinghu = False
+        f_pengpenghu = False
     if f_pengpenghu:
-        f_pinghu = 0
+        f_pinghu = False
     if f_hunyise:
-        f_pinghu = 0
+        f_pinghu = False
     if f_hunyaojiu:
-        f_pinghu = 0
+        f_pinghu = False
     if f_thirteen_orphans_fan:
-        f_pinghu = 0
+        f_pinghu = False
     if f_ziyise:
-        f_pinghu = 0
+        f_pinghu = False
     if f_qingyaojiu:
-        f_pinghu = 0
+        f_pinghu = False
     if f_tianhu:
-        f_pinghu = 0
+        f_pinghu = False
     if f_dihu:
-        f_pinghu = 0
+        f_pinghu = False
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()
@@ -431,70 +431,70 @@ def score_fans(
         best = 0
         pick = -1
         count = 0
-        if f_pinghu and 2 * f_pinghu > best:
-            best = 2 * f_pinghu
+        if f_pinghu and 2 > best:
+            best = 2
             pick = 0
-            count = f_pinghu
-        if f_qixiaodui and 6 * f_qixiaodui > best:
-            best = 6 * f_qixiaodui
+            count = 1
+        if f_qixiaodui and 6 > best:
+            best = 6
             pick = 1
-            count = f_qixiaodui
-        if f_qingyise and 8 * f_qingyise > best:
-            best = 8 * f_qingyise
+            count = 1
+        if f_qingyise and 8 > best:
+            best = 8
             pick = 2
-            count = f_qingyise
-        if f_pengpenghu and 4 * f_pengpenghu > best:
-            best = 4 * f_pengpenghu
+            count = 1
+        if f_pengpenghu and 4 > best:
+            best = 4
             pick = 3
-            count = f_pengpenghu
-        if f_hunyise and 4 * f_hunyise > best:
-            best = 4 * f_hunyise
+            count = 1
+        if f_hunyise and 4 > best:
+            best = 4
             pick = 4
-            count = f_hunyise
-        if f_hunyaojiu and 10 * f_hunyaojiu > best:
-            best = 10 * f_hunyaojiu
+            count = 1
+        if f_hunyaojiu and 10 > best:
+            best = 10
             pick = 5
-            count = f_hunyaojiu
-        if f_kankanhu and 10 * f_kankanhu > best:
-            best = 10 * f_kankanhu
+            count = 1
+        if f_kankanhu and 10 > best:
+            best = 10
             pick = 6
-            count = f_kankanhu
-        if f_haohua_qixiaodui and 12 * f_haohua_qixiaodui > best:
-            best = 12 * f_haohua_qixiaodui
+            count = 1
+        if f_haohua_qixiaodui and 12 > best:
+            best = 12
             pick = 7
-            count = f_haohua_qixiaodui
-        if f_thirteen_orphans_fan and 20 * f_thirteen_orphans_fan > best:
-            best = 20 * f_thirteen_orphans_fan
+            count = 1
+        if f_thirteen_orphans_fan and 20 > best:
+            best = 20
             pick = 8
-            count = f_thirteen_orphans_fan
-        if f_ziyise and 20 * f_ziyise > best:
-            best = 20 * f_ziyise
+            count = 1
+        if f_ziyise and 20 > best:
+            best = 20
             pick = 9
-            count = f_ziyise
-        if f_qingyaojiu and 20 * f_qingyaojiu > best:
-            best = 20 * f_qingyaojiu
+            count = 1
+        if f_qingyaojiu and 20 > best:
+            best = 20
             pick = 10
-            count = f_qingyaojiu
-        if f_tianhu and 20 * f_tianhu > best:
-            best = 20 * f_tianhu
+            count = 1
+        if f_tianhu and 20 > best:
+            best = 20
             pick = 11
-            count = f_tianhu
-        if f_dihu and 20 * f_dihu > best:
-            best = 20 * f_dihu
+            count = 1
+        if f_dihu and 20 > best:
+            best = 20
             pick = 12
-            count = f_dihu
-        if f_chaohaohua_qixiaodui and 24 * f_chaohaohua_qixiaodui > best:
-            best = 24 * f_chaohaohua_qixiaodui
+            count = 1
+        if f_chaohaohua_qixiaodui and 24 > best:
+            best = 24
             pick = 13
-            count = f_chaohaohua_qixiaodui
-        if f_chaochaohaohua_qixiaodui and 36 * f_chaochaohaohua_qixiaodui > best:
-            best = 36 * f_chaochaohaohua_qixiaodui
+            count = 1
+        if f_chaochaohaohua_qixiaodui and 36 > best:
+            best = 36
             pick = 14
-            count = f_chaochaohaohua_qixiaodui
-        if f_shibaluohan and 36 * f_shibaluohan > best:
-            best = 36 * f_shibaluohan
+            count = 1
+        if f_shibaluohan and 36 > best:
+            best = 36
             pick = 15
-            count = f_shibaluohan
+            count = 1
         if pick >= 0:
             on_hand = True
             kept.append((pick, count, best))

@@ -663,63 +663,63 @@ def score_fans(
     # 立直 riichi_fan (rulebooks/riichi.mjr:176)
     # when riichi
     # group: the winning situation only (read directly)
-    f_riichi_fan = 1 if ('riichi' in s.extra) else 0
+    f_riichi_fan = True if ('riichi' in s.extra) else False
     # ダブル立直 double_riichi_fan (rulebooks/riichi.mjr:183)
     # when double_riichi
     # group: the winning situation only (read directly)
-    f_double_riichi_fan = 1 if ('double_riichi' in s.extra) else 0
+    f_double_riichi_fan = True if ('double_riichi' in s.extra) else False
     # 一発 ippatsu_fan (rulebooks/riichi.mjr:190)
     # when ippatsu
     # group: the winning situation only (read directly)
-    f_ippatsu_fan = 1 if ('ippatsu' in s.extra) else 0
+    f_ippatsu_fan = True if ('ippatsu' in s.extra) else False
     # Fans that need concealed: none of them counts without.
     if x_concealed:
         # 門前清自摸和 menzen_tsumo (rulebooks/riichi.mjr:197)
         # when concealed and self_drawn
         # group: the tile summary (read directly)
-        f_menzen_tsumo = 1 if x_concealed and x_self_drawn else 0
+        f_menzen_tsumo = True if x_concealed and x_self_drawn else False
         # 平和 pinfu (rulebooks/riichi.mjr:204)
         # when (concealed and shape == standard) and (all m in melds: m.is_chow) and not
         # (pair.is_dragon or pair.tile == seat_wind or pair.tile == round_wind) and open_wait and
         # not (self_drawn and option.pinfu_tsumo_fu)
         # group: the wait (bits of the tile and meld summaries)
-        f_pinfu = 1 if (
+        f_pinfu = True if (
             x_concealed
             and x_shape == 'standard'
             and (x_meld_all >> 0 & 1)
             and not (x_pair.is_dragon or x_pair.tile == x_seat_wind or x_pair.tile == x_round_wind)
             and (a.wait == 'open')
             and not (x_self_drawn and o['pinfu_tsumo_fu'])
-        ) else 0
+        ) else False
         # 一盃口 iipeikou (rulebooks/riichi.mjr:224)
         # when (concealed and shape == standard) and (any m in chows: (count n in chows: n.tile ==
         # m.tile) >= 2)
         # group: chows by suit and rank (compiled to bit operations on the chow boards)
-        f_iipeikou = 1 if (
+        f_iipeikou = True if (
             x_concealed
             and x_shape == 'standard'
             and (x_chow_count
             + 0x66600666006660066600666006660066600000)
             >> 3 & 0x11100111001110011100111001110011100000 != 0
-        ) else 0
+        ) else False
         # 二盃口 ryanpeikou (rulebooks/riichi.mjr:383)
         # when (concealed and shape == standard) and (len(chows) == 4 and (all m in chows: (count n
         # in chows: n.tile == m.tile) >= 2))
         # group: chows by suit and rank (compiled to bit operations on the chow boards)
-        f_ryanpeikou = 1 if (
+        f_ryanpeikou = True if (
             x_concealed
             and x_shape == 'standard'
             and x_len_chows == 4
             and x_chow_count & ~(((x_chow_count
             + 0x66600666006660066600666006660066600000)
             >> 3 & 0x11100111001110011100111001110011100000) * 7) == 0
-        ) else 0
+        ) else False
         # 九蓮宝燈 chuuren (rulebooks/riichi.mjr:509)
         # when (concealed and len(declared) == 0 and shape == standard) and (suits(tiles) == 1 and
         # (none t in tiles: t.is_honour)) and ((count t in tiles: t.rank == 1) >= 3 and (count t in
         # tiles: t.rank == 9) >= 3) and (all r in 2..8: (count t in tiles: t.rank == r) >= 1)
         # group: the tile summary (bits of the tile and meld summaries)
-        f_chuuren = 1 if (
+        f_chuuren = True if (
             x_concealed
             and (x_meld_count >> 15 & 7) == 0
             and x_shape == 'standard'
@@ -728,264 +728,264 @@ def score_fans(
             and (x_tile_count >> 0 & 31) >= 3
             and (x_tile_count >> 5 & 31) >= 3
             and x_tile_any & 0x1fc00 == 0x1fc00
-        ) else 0
+        ) else False
     else:
-        f_menzen_tsumo = 0
-        f_pinfu = 0
-        f_iipeikou = 0
-        f_ryanpeikou = 0
-        f_chuuren = 0
+        f_menzen_tsumo = False
+        f_pinfu = False
+        f_iipeikou = False
+        f_ryanpeikou = False
+        f_chuuren = False
     # Fans that need one property every tile has: none of them counts without.
     if (x_tile_all & 0x8f != 0):
         # 断么九 tanyao (rulebooks/riichi.mjr:216)
         # when (all t in tiles: t.is_simple) and (concealed or option.kuitan)
         # group: the tile summary (bits of the tile and meld summaries)
-        f_tanyao = 1 if (x_tile_all >> 0 & 1) and (x_concealed or o['kuitan']) else 0
+        f_tanyao = True if (x_tile_all >> 0 & 1) and (x_concealed or o['kuitan']) else False
         # 混老頭 honroutou (rulebooks/riichi.mjr:374)
         # when (all t in tiles: t.is_outside) and (any t in tiles: t.is_honour) and (any t in tiles:
         # t.is_terminal)
         # group: the tile summary (bits of the tile and meld summaries)
-        f_honroutou = 1 if (
+        f_honroutou = True if (
             (x_tile_all >> 2 & 1) and (x_tile_any >> 1 & 1) and (x_tile_any >> 3 & 1)
-        ) else 0
+        ) else False
         # 字一色 tsuuiisou (rulebooks/riichi.mjr:485)
         # when all t in tiles: t.is_honour
         # group: the tile summary (bits of the tile and meld summaries)
-        f_tsuuiisou = 1 if (x_tile_all >> 1 & 1) else 0
+        f_tsuuiisou = True if (x_tile_all >> 1 & 1) else False
         # 緑一色 ryuuiisou (rulebooks/riichi.mjr:493)
         # when all t in tiles: t.is_green
         # group: the tile summary (bits of the tile and meld summaries)
-        f_ryuuiisou = 1 if (x_tile_all >> 7 & 1) else 0
+        f_ryuuiisou = True if (x_tile_all >> 7 & 1) else False
         # 清老頭 chinroutou (rulebooks/riichi.mjr:501)
         # when all t in tiles: t.is_terminal
         # group: the tile summary (bits of the tile and meld summaries)
-        f_chinroutou = 1 if (x_tile_all >> 3 & 1) else 0
+        f_chinroutou = True if (x_tile_all >> 3 & 1) else False
     else:
-        f_tanyao = 0
-        f_honroutou = 0
-        f_tsuuiisou = 0
-        f_ryuuiisou = 0
-        f_chinroutou = 0
+        f_tanyao = False
+        f_honroutou = False
+        f_tsuuiisou = False
+        f_ryuuiisou = False
+        f_chinroutou = False
     # Fans that need a pung or kong: none of them counts without.
     if x_len_pungs > 0:
         # 役牌 白 haku (rulebooks/riichi.mjr:232)
         # when any m in pungs: m.tile == 5z
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_haku = 1 if (x_meld_any >> 1 & 1) else 0
+        f_haku = True if (x_meld_any >> 1 & 1) else False
         # 役牌 發 hatsu (rulebooks/riichi.mjr:239)
         # when any m in pungs: m.tile == 6z
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_hatsu = 1 if (x_meld_any >> 2 & 1) else 0
+        f_hatsu = True if (x_meld_any >> 2 & 1) else False
         # 役牌 中 chun (rulebooks/riichi.mjr:246)
         # when any m in pungs: m.tile == 7z
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_chun = 1 if (x_meld_any >> 3 & 1) else 0
+        f_chun = True if (x_meld_any >> 3 & 1) else False
         # 自風 seat_wind_pung (rulebooks/riichi.mjr:253)
         # when any m in pungs: m.tile == seat_wind
         # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
-        f_seat_wind_pung = 1 if x_pung_board >> TILE_SLOT[x_seat_wind] & 1 != 0 else 0
+        f_seat_wind_pung = True if x_pung_board >> TILE_SLOT[x_seat_wind] & 1 != 0 else False
         # 場風 round_wind_pung (rulebooks/riichi.mjr:260)
         # when any m in pungs: m.tile == round_wind
         # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
-        f_round_wind_pung = 1 if x_pung_board >> TILE_SLOT[x_round_wind] & 1 != 0 else 0
+        f_round_wind_pung = True if x_pung_board >> TILE_SLOT[x_round_wind] & 1 != 0 else False
         # 三色同刻 sanshoku_doukou (rulebooks/riichi.mjr:353)
         # when any m in pungs: m.suit == characters and (any n in pungs: n.suit == dots and n.rank
         # == m.rank) and (any k in pungs: k.suit == bamboo and k.rank == m.rank)
         # group: pungs and kongs by suit and rank (compiled to bit operations on the pung boards)
-        f_sanshoku_doukou = 1 if (
+        f_sanshoku_doukou = True if (
             x_pung_board & (
                 1 * EVERY_RANK
                 & (x_pung_board >> 1 & EVERY_RANK) * 15
                 & (x_pung_board >> 2 & EVERY_RANK) * 15
             ) != 0
-        ) else 0
+        ) else False
         # 小三元 shousangen (rulebooks/riichi.mjr:367)
         # when (count m in pungs: m.is_dragon) == 2 and pair.is_dragon
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_shousangen = 1 if (x_meld_count >> 9 & 7) == 2 and x_pair.is_dragon else 0
+        f_shousangen = True if (x_meld_count >> 9 & 7) == 2 and x_pair.is_dragon else False
         # Fans that need three pungs or kongs: none of them counts without.
         if x_len_pungs >= 3:
             # 三暗刻 sanankou (rulebooks/riichi.mjr:346)
             # when (count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)) ==
             # 3
             # group: the wait (bits of the tile and meld summaries)
-            f_sanankou = 1 if x_counted_3 == 3 else 0
+            f_sanankou = True if x_counted_3 == 3 else False
             # 大三元 daisangen (rulebooks/riichi.mjr:460)
             # when (count m in pungs: m.is_dragon) == 3
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-            f_daisangen = 1 if (x_meld_count >> 9 & 7) == 3 else 0
+            f_daisangen = True if (x_meld_count >> 9 & 7) == 3 else False
             # 小四喜 shousuushii (rulebooks/riichi.mjr:468)
             # when (count m in pungs: m.is_wind) == 3 and pair.is_wind
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-            f_shousuushii = 1 if (x_meld_count >> 12 & 7) == 3 and x_pair.is_wind else 0
+            f_shousuushii = True if (x_meld_count >> 12 & 7) == 3 and x_pair.is_wind else False
         else:
-            f_sanankou = 0
-            f_daisangen = 0
-            f_shousuushii = 0
+            f_sanankou = False
+            f_daisangen = False
+            f_shousuushii = False
         # Fans that need four pungs or kongs: none of them counts without.
         if x_len_pungs >= 4:
             # 四暗刻 suuankou (rulebooks/riichi.mjr:442)
             # when (count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)) ==
             # 4
             # group: the wait (bits of the tile and meld summaries)
-            f_suuankou = 1 if x_counted_3 == 4 else 0
+            f_suuankou = True if x_counted_3 == 4 else False
             # 大四喜 daisuushii (rulebooks/riichi.mjr:476)
             # when (count m in pungs: m.is_wind) == 4
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-            f_daisuushii = 1 if (x_meld_count >> 12 & 7) == 4 else 0
+            f_daisuushii = True if (x_meld_count >> 12 & 7) == 4 else False
         else:
-            f_suuankou = 0
-            f_daisuushii = 0
+            f_suuankou = False
+            f_daisuushii = False
     else:
-        f_haku = 0
-        f_hatsu = 0
-        f_chun = 0
-        f_seat_wind_pung = 0
-        f_round_wind_pung = 0
-        f_sanshoku_doukou = 0
-        f_shousangen = 0
-        f_sanankou = 0
-        f_daisangen = 0
-        f_shousuushii = 0
-        f_suuankou = 0
-        f_daisuushii = 0
+        f_haku = False
+        f_hatsu = False
+        f_chun = False
+        f_seat_wind_pung = False
+        f_round_wind_pung = False
+        f_sanshoku_doukou = False
+        f_shousangen = False
+        f_sanankou = False
+        f_daisangen = False
+        f_shousuushii = False
+        f_suuankou = False
+        f_daisuushii = False
     # 嶺上開花 rinshan (rulebooks/riichi.mjr:267)
     # when kong_bloom
     # group: the winning situation only (read directly)
-    f_rinshan = 1 if s.kong_bloom else 0
+    f_rinshan = True if s.kong_bloom else False
     # 槍槓 chankan (rulebooks/riichi.mjr:274)
     # when robbing_kong
     # group: the winning situation only (read directly)
-    f_chankan = 1 if s.robbing_kong else 0
+    f_chankan = True if s.robbing_kong else False
     # Fans that need last_tile: none of them counts without.
     if x_last_tile:
         # 海底摸月 haitei (rulebooks/riichi.mjr:281)
         # when last_tile and self_drawn
         # group: the winning situation only (read directly)
-        f_haitei = 1 if x_last_tile and x_self_drawn else 0
+        f_haitei = True if x_last_tile and x_self_drawn else False
         # 河底撈魚 houtei (rulebooks/riichi.mjr:288)
         # when last_tile and not self_drawn
         # group: the winning situation only (read directly)
-        f_houtei = 1 if x_last_tile and not x_self_drawn else 0
+        f_houtei = True if x_last_tile and not x_self_drawn else False
     else:
-        f_haitei = 0
-        f_houtei = 0
+        f_haitei = False
+        f_houtei = False
     # 人和 renhou (rulebooks/riichi.mjr:295)
     # when human and not option.renhou_limit
     # group: the winning situation only (read directly)
-    f_renhou = 1 if x_human and not o['renhou_limit'] else 0
+    f_renhou = True if x_human and not o['renhou_limit'] else False
     # Fans that need a chow: none of them counts without.
     if x_len_chows > 0:
         # 三色同順 sanshoku (rulebooks/riichi.mjr:304)
         # when any m in chows: m.suit == characters and (any n in chows: n.suit == dots and n.rank
         # == m.rank) and (any k in chows: k.suit == bamboo and k.rank == m.rank)
         # group: chows by suit and rank (compiled to bit operations on the chow boards)
-        f_sanshoku = 1 if (
+        f_sanshoku = True if (
             x_chow_board & (
                 1 * EVERY_RANK
                 & (x_chow_board >> 1 & EVERY_RANK) * 15
                 & (x_chow_board >> 2 & EVERY_RANK) * 15
             ) != 0
-        ) else 0
+        ) else False
         # 混全帯么九 chanta (rulebooks/riichi.mjr:320)
         # when (shape == standard and len(chows) > 0) and (all m in melds: m.is_outside) and
         # pair.is_outside and (any t in tiles: t.is_honour)
         # group: chows by suit and rank (bits of the tile and meld summaries)
-        f_chanta = 1 if (
+        f_chanta = True if (
             x_shape == 'standard'
             and x_len_chows > 0
             and (x_meld_all >> 4 & 1)
             and x_pair.is_outside
             and (x_tile_any >> 1 & 1)
-        ) else 0
+        ) else False
         # 純全帯么九 junchan (rulebooks/riichi.mjr:392)
         # when (shape == standard and len(chows) > 0) and (all m in melds: m.has_terminal) and
         # pair.has_terminal
         # group: chows by suit and rank (bits of the tile and meld summaries)
-        f_junchan = 1 if (
+        f_junchan = True if (
             x_shape == 'standard'
             and x_len_chows > 0
             and (x_meld_all >> 9 & 1)
             and x_pair.has_terminal
-        ) else 0
+        ) else False
         # 一気通貫 ittsu (rulebooks/riichi.mjr:312)
         # when any m in chows: m.rank == 1 and (any n in chows: n.suit == m.suit and n.rank == 4)
         # and (any k in chows: k.suit == m.suit and k.rank == 7)
         # group: chows by suit and rank (compiled to bit operations on the chow boards)
-        f_ittsu = 1 if (
+        f_ittsu = True if (
             x_chow_board & (
                 15 << 4
                 & (x_chow_board >> 16 & 15) * EVERY_RANK
                 & (x_chow_board >> 28 & 15) * EVERY_RANK
             ) != 0
-        ) else 0
+        ) else False
     else:
-        f_sanshoku = 0
-        f_chanta = 0
-        f_junchan = 0
-        f_ittsu = 0
+        f_sanshoku = False
+        f_chanta = False
+        f_junchan = False
+        f_ittsu = False
     # 七対子 chiitoitsu (rulebooks/riichi.mjr:331)
     # when shape == seven_pairs
     # group: the tile summary (read directly)
-    f_chiitoitsu = 1 if x_shape == 'seven_pairs' else 0
+    f_chiitoitsu = True if x_shape == 'seven_pairs' else False
     # 対々和 toitoi (rulebooks/riichi.mjr:338)
     # when shape == standard and (all m in melds: m.is_pung)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_toitoi = 1 if x_shape == 'standard' and (x_meld_all >> 5 & 1) else 0
+    f_toitoi = True if x_shape == 'standard' and (x_meld_all >> 5 & 1) else False
     # Fans that need a kong: none of them counts without.
     if x_len_kongs > 0:
         # 三槓子 sankantsu (rulebooks/riichi.mjr:360)
         # when len(kongs) == 3
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_sankantsu = 1 if x_len_kongs == 3 else 0
+        f_sankantsu = True if x_len_kongs == 3 else False
         # 四槓子 suukantsu (rulebooks/riichi.mjr:530)
         # when len(kongs) == 4
         # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-        f_suukantsu = 1 if x_len_kongs == 4 else 0
+        f_suukantsu = True if x_len_kongs == 4 else False
     else:
-        f_sankantsu = 0
-        f_suukantsu = 0
+        f_sankantsu = False
+        f_suukantsu = False
     # 混一色 honitsu (rulebooks/riichi.mjr:403)
     # when suits(tiles) == 1 and (any t in tiles: t.is_honour)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_honitsu = 1 if x_suit_count == 1 and (x_tile_any >> 1 & 1) else 0
+    f_honitsu = True if x_suit_count == 1 and (x_tile_any >> 1 & 1) else False
     # 清一色 chinitsu (rulebooks/riichi.mjr:412)
     # when suits(tiles) == 1 and (none t in tiles: t.is_honour)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_chinitsu = 1 if x_suit_count == 1 and not (x_tile_any >> 1 & 1) else 0
+    f_chinitsu = True if x_suit_count == 1 and not (x_tile_any >> 1 & 1) else False
     # Fans that need the thirteen_orphans shape: none of them on another shape.
     if x_shape == 'thirteen_orphans':
         # 国士無双 kokushi (rulebooks/riichi.mjr:424)
         # when shape == thirteen_orphans
         # group: the tile summary (read directly)
-        f_kokushi = 1
+        f_kokushi = True
         # 国士無双十三面 kokushi_13 (rulebooks/riichi.mjr:432)
         # when shape == thirteen_orphans and len(waits) == 13
         # group: the wait (read directly)
-        f_kokushi_13 = 1 if len(x_waits) == 13 else 0
+        f_kokushi_13 = True if len(x_waits) == 13 else False
     else:
-        f_kokushi = 0
-        f_kokushi_13 = 0
+        f_kokushi = False
+        f_kokushi_13 = False
     # 四暗刻単騎 suuankou_tanki (rulebooks/riichi.mjr:450)
     # when suuankou and pair_wait
     # group: the wait (read directly)
-    f_suuankou_tanki = 1 if f_suuankou > 0 and (a.wait == 'pair') else 0
+    f_suuankou_tanki = True if f_suuankou > 0 and (a.wait == 'pair') else False
     # 純正九蓮宝燈 junsei_chuuren (rulebooks/riichi.mjr:520)
     # when chuuren and len(waits) == 9
     # group: the wait (read directly)
-    f_junsei_chuuren = 1 if f_chuuren > 0 and len(x_waits) == 9 else 0
+    f_junsei_chuuren = True if f_chuuren > 0 and len(x_waits) == 9 else False
     # 天和 tenhou (rulebooks/riichi.mjr:538)
     # when heavenly
     # group: the winning situation only (read directly)
-    f_tenhou = 1 if s.heavenly else 0
+    f_tenhou = True if s.heavenly else False
     # 地和 chiihou (rulebooks/riichi.mjr:546)
     # when earthly
     # group: the winning situation only (read directly)
-    f_chiihou = 1 if s.earthly else 0
+    f_chiihou = True if s.earthly else False
     # 人和（役満） renhou_yakuman (rulebooks/riichi.mjr:554)
     # when human and option.renhou_limit
     # group: the winning situation only (read directly)
-    f_renhou_yakuman = 1 if x_human and o['renhou_limit'] else 0
+    f_renhou_yakuman = True if x_human and o['renhou_limit'] else False
     # ドラ dora (rulebooks/riichi.mjr:564)
     # when true, per sum i in dora_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)
@@ -1006,7 +1006,7 @@ def score_fans(
         for v_i in s.ura_indicators:
             f_ura_dora += x_tiles.count(SUCCESSOR[v_i])
     if raw is not None:
-        raw.extend((
+        raw.extend(map(int, (
             f_riichi_fan,
             f_double_riichi_fan,
             f_ippatsu_fan,
@@ -1057,7 +1057,7 @@ def score_fans(
             f_dora,
             f_red_dora,
             f_ura_dora,
-        ))
+        )))
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()
@@ -1088,7 +1088,7 @@ def score_fans(
         sum_yaku += 1
         kept.append((5, 1, 1))
     if f_ryanpeikou:
-        f_iipeikou = 0
+        f_iipeikou = False
         sum_yaku += 3
         kept.append((27, 1, 3))
     if f_iipeikou:
@@ -1139,7 +1139,7 @@ def score_fans(
         sum_yaku += value_ittsu
         kept.append((18, 1, value_ittsu))
     if f_junchan:
-        f_chanta = 0
+        f_chanta = False
         # 純全帯么九: its value depends on whether the hand is open.
         value_junchan = 3
         if not a.concealed:
@@ -1175,7 +1175,7 @@ def score_fans(
         sum_yaku += 2
         kept.append((26, 1, 2))
     if f_chinitsu:
-        f_honitsu = 0
+        f_honitsu = False
         # 清一色: its value depends on whether the hand is open.
         value_chinitsu = 6
         if not a.concealed:
@@ -1190,7 +1190,7 @@ def score_fans(
         sum_yaku += value_honitsu
         kept.append((29, 1, value_honitsu))
     if f_kokushi_13:
-        f_kokushi = 0
+        f_kokushi = False
         # 国士無双十三面: its value depends on the options.
         value_kokushi_13 = 26
         if not o['double_yakuman']:
@@ -1203,7 +1203,7 @@ def score_fans(
         sum_yakuman += 13
         kept.append((31, 1, 13))
     if f_suuankou_tanki:
-        f_suuankou = 0
+        f_suuankou = False
         # 四暗刻単騎: its value depends on the options.
         value_suuankou_tanki = 26
         if not o['double_yakuman']:
@@ -1244,7 +1244,7 @@ def score_fans(
         sum_yakuman += 13
         kept.append((40, 1, 13))
     if f_junsei_chuuren:
-        f_chuuren = 0
+        f_chuuren = False
         # 純正九蓮宝燈: its value depends on the options.
         value_junsei_chuuren = 26
         if not o['double_yakuman']:

@@ -332,7 +332,7 @@ def score_fans(
     # 底花 dihua_fan (rulebooks/shanghai.mjr:171)
     # when true
     # group: the winning situation only (read directly)
-    f_dihua_fan = 1
+    f_dihua_fan = True
     # 花牌 flower_tiles (rulebooks/shanghai.mjr:180)
     # when true, per len(flowers)
     # group: the winning situation only (read directly)
@@ -372,50 +372,50 @@ def score_fans(
     # 門清 menqing (rulebooks/shanghai.mjr:270)
     # when concealed and shape != eight_flowers
     # group: the tile summary (read directly)
-    f_menqing = 1 if a.concealed and x_shape != 'eight_flowers' else 0
+    f_menqing = True if a.concealed and x_shape != 'eight_flowers' else False
     # Fans that need the standard shape: none of them on another shape.
     if x_shape == 'standard':
         # 大吊車 dadiaoche (rulebooks/shanghai.mjr:285)
         # when shape == standard and (count m in melds: m.exposed or m.is_kong) == 4
         # group: the tile summary (bits of the tile and meld summaries)
-        f_dadiaoche = 1 if (x_meld_count >> 24 & 7) == 4 else 0
+        f_dadiaoche = True if (x_meld_count >> 24 & 7) == 4 else False
         # 碰碰胡 pengpenghu (rulebooks/shanghai.mjr:311)
         # when shape == standard and (all m in melds: m.is_pung)
         # group: the tile summary (bits of the tile and meld summaries)
-        f_pengpenghu = 1 if (x_meld_all >> 9 & 1) else 0
+        f_pengpenghu = True if (x_meld_all >> 9 & 1) else False
     else:
-        f_dadiaoche = 0
-        f_pengpenghu = 0
+        f_dadiaoche = False
+        f_pengpenghu = False
     # 混一色 hunyise (rulebooks/shanghai.mjr:300)
     # when suits(tiles) == 1 and (any t in tiles: t.is_honour)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_hunyise = 1 if x_suit_count == 1 and (x_tile_any >> 3 & 1) else 0
+    f_hunyise = True if x_suit_count == 1 and (x_tile_any >> 3 & 1) else False
     # 清一色 qingyise (rulebooks/shanghai.mjr:321)
     # when suits(tiles) == 1 and (none t in tiles: t.is_honour)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_qingyise = 1 if x_suit_count == 1 and not (x_tile_any >> 3 & 1) else 0
+    f_qingyise = True if x_suit_count == 1 and not (x_tile_any >> 3 & 1) else False
     # 混碰 hunpeng (rulebooks/shanghai.mjr:332)
     # when hunyise and pengpenghu
     # group: the winning situation only (read directly)
-    f_hunpeng = 1 if f_hunyise > 0 and f_pengpenghu > 0 else 0
+    f_hunpeng = True if f_hunyise > 0 and f_pengpenghu > 0 else False
     # 清碰 qingpeng (rulebooks/shanghai.mjr:343)
     # when qingyise and pengpenghu
     # group: the winning situation only (read directly)
-    f_qingpeng = 1 if f_qingyise > 0 and f_pengpenghu > 0 else 0
+    f_qingpeng = True if f_qingyise > 0 and f_pengpenghu > 0 else False
     # 風一色 fengyise (rulebooks/shanghai.mjr:355)
     # when all t in tiles: t.is_honour
     # group: the tile summary (bits of the tile and meld summaries)
-    f_fengyise = 1 if (x_tile_all >> 3 & 1) else 0
+    f_fengyise = True if (x_tile_all >> 3 & 1) else False
     # 風碰 fengpeng (rulebooks/shanghai.mjr:366)
     # when fengyise and pengpenghu
     # group: the winning situation only (read directly)
-    f_fengpeng = 1 if f_fengyise > 0 and f_pengpenghu > 0 else 0
+    f_fengpeng = True if f_fengyise > 0 and f_pengpenghu > 0 else False
     # 八花 bahua (rulebooks/shanghai.mjr:378)
     # when shape == eight_flowers
     # group: the tile summary (read directly)
-    f_bahua = 1 if x_shape == 'eight_flowers' else 0
+    f_bahua = True if x_shape == 'eight_flowers' else False
     if raw is not None:
-        raw.extend((
+        raw.extend(map(int, (
             f_dihua_fan,
             f_flower_tiles,
             f_suited_exposed_kong,
@@ -436,7 +436,7 @@ def score_fans(
             f_fengyise,
             f_fengpeng,
             f_bahua,
-        ))
+        )))
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()
@@ -445,7 +445,7 @@ def score_fans(
     # it excludes or replaces and adds its value to its tier's sum; a fan a limit
     # names adds its value after that limit.
     if f_bahua:
-        f_dihua_fan = 0
+        f_dihua_fan = False
         f_flower_tiles = 0
         # 八花: its value depends on the options.
         value_bahua = o['lezi'] * 2
@@ -490,8 +490,8 @@ def score_fans(
         total += 0
         kept.append((11, 1, 0))
     if f_hunpeng:
-        f_hunyise = 0
-        f_pengpenghu = 0
+        f_hunyise = False
+        f_pengpenghu = False
         # 混碰: its value depends on the options.
         value_hunpeng = o['lezi']
         total += value_hunpeng
@@ -500,15 +500,15 @@ def score_fans(
         total += 0
         kept.append((12, 1, 0))
     if f_qingpeng:
-        f_qingyise = 0
-        f_pengpenghu = 0
+        f_qingyise = False
+        f_pengpenghu = False
         # 清碰: its value depends on the options.
         value_qingpeng = o['lezi'] * 2
         total += value_qingpeng
         kept.append((16, 1, value_qingpeng))
     if f_fengpeng:
-        f_fengyise = 0
-        f_pengpenghu = 0
+        f_fengyise = False
+        f_pengpenghu = False
         # 風碰: its value depends on the options.
         value_fengpeng = o['lezi'] * 4
         total += value_fengpeng

@@ -451,13 +451,13 @@ def score_fans(
     # 平胡 plain (rulebooks/sichuan.mjr:141)
     # when true
     # group: the winning situation only (read directly)
-    f_plain = 1
+    f_plain = True
     # Fans that need the standard shape: none of them on another shape.
     if x_shape == 'standard':
         # 对对胡 all_pungs (rulebooks/sichuan.mjr:150)
         # when shape == standard and (all m in melds: m.is_pung)
         # group: the tile summary (bits of the tile and meld summaries)
-        f_all_pungs = 1 if (x_meld_all >> 0 & 1) else 0
+        f_all_pungs = True if (x_meld_all >> 0 & 1) else False
         # 根 root (rulebooks/sichuan.mjr:262)
         # when shape == standard, per count t in [1m, 2m, 3m, 4m, 5m, 6m, 7m, 8m, 9m, 1p, 2p, 3p,
         # 4p, 5p, 6p, 7p, 8p, 9p, 1s, 2s, 3s, 4s, 5s, 6s, 7s, 8s, 9s, 1z, 2z, 3z, 4z, 5z, 6z, 7z]:
@@ -521,25 +521,25 @@ def score_fans(
             )
         )
     else:
-        f_all_pungs = 0
+        f_all_pungs = False
         f_root = 0
     # 清一色 one_suit (rulebooks/sichuan.mjr:159)
     # when suits(tiles) == 1
     # group: the tile summary (bits of the tile and meld summaries)
-    f_one_suit = 1 if x_suit_count == 1 else 0
+    f_one_suit = True if x_suit_count == 1 else False
     # Fans that need the seven_pairs shape: none of them on another shape.
     if x_shape == 'seven_pairs':
         # 七对 seven_pairs_fan (rulebooks/sichuan.mjr:168)
         # when shape == seven_pairs
         # group: the tile summary (read directly)
-        f_seven_pairs_fan = 1
+        f_seven_pairs_fan = True
         # 龙七对 dragon_pairs (rulebooks/sichuan.mjr:215)
         # when shape == seven_pairs and (any t in [1m, 2m, 3m, 4m, 5m, 6m, 7m, 8m, 9m, 1p, 2p, 3p,
         # 4p, 5p, 6p, 7p, 8p, 9p, 1s, 2s, 3s, 4s, 5s, 6s, 7s, 8s, 9s, 1z, 2z, 3z, 4z, 5z, 6z, 7z]:
         # copies(t) == 4)
         # group: the tile summary (compiled to bit operations on the tile boards (a plain loop past
         # 15 tiles))
-        f_dragon_pairs = 1 if (
+        f_dragon_pairs = True if (
             (
                 (
                     0x888008880888808888088880888808888088880888800000
@@ -591,18 +591,18 @@ def score_fans(
                     )
                 )
             )
-        ) else 0
+        ) else False
         # 清七对 clean_pairs (rulebooks/sichuan.mjr:225)
         # when shape == seven_pairs and suits(tiles) == 1
         # group: the tile summary (bits of the tile and meld summaries)
-        f_clean_pairs = 1 if x_suit_count == 1 else 0
+        f_clean_pairs = True if x_suit_count == 1 else False
         # 清龙七对 clean_dragon_pairs (rulebooks/sichuan.mjr:234)
         # when shape == seven_pairs and suits(tiles) == 1 and (any t in [1m, 2m, 3m, 4m, 5m, 6m, 7m,
         # 8m, 9m, 1p, 2p, 3p, 4p, 5p, 6p, 7p, 8p, 9p, 1s, 2s, 3s, 4s, 5s, 6s, 7s, 8s, 9s, 1z, 2z,
         # 3z, 4z, 5z, 6z, 7z]: copies(t) == 4)
         # group: the tile summary (compiled to bit operations on the tile boards (a plain loop past
         # 15 tiles))
-        f_clean_dragon_pairs = 1 if (
+        f_clean_dragon_pairs = True if (
             x_suit_count == 1
             and (
                 (
@@ -655,7 +655,7 @@ def score_fans(
                     )
                 )
             )
-        ) else 0
+        ) else False
         # 根 root_in_pairs (rulebooks/sichuan.mjr:272)
         # when shape == seven_pairs, per (count t in [1m, 2m, 3m, 4m, 5m, 6m, 7m, 8m, 9m, 1p, 2p,
         # 3p, 4p, 5p, 6p, 7p, 8p, 9p, 1s, 2s, 3s, 4s, 5s, 6s, 7s, 8s, 9s, 1z, 2z, 3z, 4z, 5z, 6z,
@@ -724,88 +724,90 @@ def score_fans(
         if f_root_in_pairs < 0:
             f_root_in_pairs = 0
     else:
-        f_seven_pairs_fan = 0
-        f_dragon_pairs = 0
-        f_clean_pairs = 0
-        f_clean_dragon_pairs = 0
+        f_seven_pairs_fan = False
+        f_dragon_pairs = False
+        f_clean_pairs = False
+        f_clean_dragon_pairs = False
         f_root_in_pairs = 0
     # 带幺九 outside (rulebooks/sichuan.mjr:176)
     # when (option.yaojiu_jiangdui and shape == standard) and ((all m in melds: m.has_terminal) and
     # pair.has_terminal)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_outside = 1 if (
+    f_outside = True if (
         o['yaojiu_jiangdui']
         and x_shape == 'standard'
         and (x_meld_all >> 1 & 1)
         and (a.pair or NO_PAIR).has_terminal
-    ) else 0
+    ) else False
     # 金钩钓 gold_hook (rulebooks/sichuan.mjr:186)
     # when len(declared) == 4
     # group: the winning situation only (bits of the tile and meld summaries)
-    f_gold_hook = 1 if (x_meld_count >> 0 & 7) == 4 else 0
+    f_gold_hook = True if (x_meld_count >> 0 & 7) == 4 else False
     # Fans that need one property every tile has: none of them counts without.
     if (x_tile_all & 0x18 != 0):
         # 将对 pure_pungs (rulebooks/sichuan.mjr:195)
         # when (option.yaojiu_jiangdui and shape == standard and (all m in melds: m.is_pung)) and
         # (all t in tiles: t.rank == 2 or t.rank == 5 or t.rank == 8)
         # group: the tile summary (bits of the tile and meld summaries)
-        f_pure_pungs = 1 if (
+        f_pure_pungs = True if (
             o['yaojiu_jiangdui']
             and x_shape == 'standard'
             and (x_meld_all >> 0 & 1)
             and (x_tile_all >> 3 & 1)
-        ) else 0
+        ) else False
         # 中张 all_simples (rulebooks/sichuan.mjr:341)
         # when option.menqing_zhongzhang and (all t in tiles: t.is_simple)
         # group: the tile summary (bits of the tile and meld summaries)
-        f_all_simples = 1 if o['menqing_zhongzhang'] and (x_tile_all >> 4 & 1) else 0
+        f_all_simples = True if o['menqing_zhongzhang'] and (x_tile_all >> 4 & 1) else False
     else:
-        f_pure_pungs = 0
-        f_all_simples = 0
+        f_pure_pungs = False
+        f_all_simples = False
     # 清对 clean_pungs (rulebooks/sichuan.mjr:206)
     # when suits(tiles) == 1 and shape == standard and (all m in melds: m.is_pung)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_clean_pungs = 1 if (
+    f_clean_pungs = True if (
         x_suit_count == 1 and x_shape == 'standard' and (x_meld_all >> 0 & 1)
-    ) else 0
+    ) else False
     # 天胡 heavenly_win (rulebooks/sichuan.mjr:243)
     # when option.heaven_earth and heavenly
     # group: the winning situation only (read directly)
-    f_heavenly_win = 1 if o['heaven_earth'] and s.heavenly else 0
+    f_heavenly_win = True if o['heaven_earth'] and s.heavenly else False
     # 地胡 earthly_win (rulebooks/sichuan.mjr:252)
     # when option.heaven_earth and earthly
     # group: the winning situation only (read directly)
-    f_earthly_win = 1 if o['heaven_earth'] and s.earthly else 0
+    f_earthly_win = True if o['heaven_earth'] and s.earthly else False
     # 杠上开花 kong_bloom_fan (rulebooks/sichuan.mjr:282)
     # when kong_bloom
     # group: the winning situation only (read directly)
-    f_kong_bloom_fan = 1 if x_kong_bloom else 0
+    f_kong_bloom_fan = True if x_kong_bloom else False
     # 杠上炮 kong_discard_fan (rulebooks/sichuan.mjr:290)
     # when kong_discard
     # group: the winning situation only (read directly)
-    f_kong_discard_fan = 1 if s.kong_discard else 0
+    f_kong_discard_fan = True if s.kong_discard else False
     # 抢杠胡 robbing_kong_fan (rulebooks/sichuan.mjr:298)
     # when robbing_kong
     # group: the winning situation only (read directly)
-    f_robbing_kong_fan = 1 if s.robbing_kong else 0
+    f_robbing_kong_fan = True if s.robbing_kong else False
     # 海底捞月 last_tile_draw (rulebooks/sichuan.mjr:306)
     # when last_tile and self_drawn
     # group: the winning situation only (read directly)
-    f_last_tile_draw = 1 if s.last_tile and x_self_drawn else 0
+    f_last_tile_draw = True if s.last_tile and x_self_drawn else False
     # 自摸加番 self_drawn_fan (rulebooks/sichuan.mjr:315)
     # when option.self_draw == fan and (self_drawn or kong_bloom)
     # group: the winning situation only (read directly)
-    f_self_drawn_fan = 1 if o['self_draw'] == 'fan' and (x_self_drawn or x_kong_bloom) else 0
+    f_self_drawn_fan = True if o['self_draw'] == 'fan' and (x_self_drawn or x_kong_bloom) else False
     # 自摸加底 self_drawn_base (rulebooks/sichuan.mjr:323)
     # when option.self_draw == base and (self_drawn or kong_bloom)
     # group: the winning situation only (read directly)
-    f_self_drawn_base = 1 if o['self_draw'] == 'base' and (x_self_drawn or x_kong_bloom) else 0
+    f_self_drawn_base = True if (
+        o['self_draw'] == 'base' and (x_self_drawn or x_kong_bloom)
+    ) else False
     # 门清 concealed_hand (rulebooks/sichuan.mjr:331)
     # when option.menqing_zhongzhang and concealed
     # group: the tile summary (read directly)
-    f_concealed_hand = 1 if o['menqing_zhongzhang'] and a.concealed else 0
+    f_concealed_hand = True if o['menqing_zhongzhang'] and a.concealed else False
     if raw is not None:
-        raw.extend((
+        raw.extend(map(int, (
             f_plain,
             f_all_pungs,
             f_one_suit,
@@ -829,23 +831,23 @@ def score_fans(
             f_self_drawn_base,
             f_concealed_hand,
             f_all_simples,
-        ))
+        )))
     # Relations: a fan that counts removes the fans it excludes or replaces.
     if f_pure_pungs:
-        f_all_pungs = 0
+        f_all_pungs = False
     if f_clean_pungs:
-        f_all_pungs = 0
-        f_one_suit = 0
+        f_all_pungs = False
+        f_one_suit = False
     if f_clean_dragon_pairs:
-        f_dragon_pairs = 0
-        f_clean_pairs = 0
-        f_seven_pairs_fan = 0
-        f_one_suit = 0
+        f_dragon_pairs = False
+        f_clean_pairs = False
+        f_seven_pairs_fan = False
+        f_one_suit = False
     if f_clean_pairs:
-        f_seven_pairs_fan = 0
-        f_one_suit = 0
+        f_seven_pairs_fan = False
+        f_one_suit = False
     if f_dragon_pairs:
-        f_seven_pairs_fan = 0
+        f_seven_pairs_fan = False
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()
@@ -854,52 +856,52 @@ def score_fans(
     value = 1
     if f_all_pungs:
         on_fan = True
-        value *= 2 ** f_all_pungs
-        kept.append((1, f_all_pungs, 2 ** f_all_pungs))
+        value *= 2
+        kept.append((1, 1, 2))
     if f_one_suit:
         on_fan = True
-        value *= 4 ** f_one_suit
-        kept.append((2, f_one_suit, 4 ** f_one_suit))
+        value *= 4
+        kept.append((2, 1, 4))
     if f_seven_pairs_fan:
         on_fan = True
-        value *= 4 ** f_seven_pairs_fan
-        kept.append((3, f_seven_pairs_fan, 4 ** f_seven_pairs_fan))
+        value *= 4
+        kept.append((3, 1, 4))
     if f_outside:
         on_fan = True
-        value *= 4 ** f_outside
-        kept.append((4, f_outside, 4 ** f_outside))
+        value *= 4
+        kept.append((4, 1, 4))
     if f_gold_hook:
         on_fan = True
-        value *= 2 ** f_gold_hook
-        kept.append((5, f_gold_hook, 2 ** f_gold_hook))
+        value *= 2
+        kept.append((5, 1, 2))
     if f_pure_pungs:
         on_fan = True
-        value *= 8 ** f_pure_pungs
-        kept.append((6, f_pure_pungs, 8 ** f_pure_pungs))
+        value *= 8
+        kept.append((6, 1, 8))
     if f_clean_pungs:
         on_fan = True
-        value *= 8 ** f_clean_pungs
-        kept.append((7, f_clean_pungs, 8 ** f_clean_pungs))
+        value *= 8
+        kept.append((7, 1, 8))
     if f_dragon_pairs:
         on_fan = True
-        value *= 8 ** f_dragon_pairs
-        kept.append((8, f_dragon_pairs, 8 ** f_dragon_pairs))
+        value *= 8
+        kept.append((8, 1, 8))
     if f_clean_pairs:
         on_fan = True
-        value *= 16 ** f_clean_pairs
-        kept.append((9, f_clean_pairs, 16 ** f_clean_pairs))
+        value *= 16
+        kept.append((9, 1, 16))
     if f_clean_dragon_pairs:
         on_fan = True
-        value *= 32 ** f_clean_dragon_pairs
-        kept.append((10, f_clean_dragon_pairs, 32 ** f_clean_dragon_pairs))
+        value *= 32
+        kept.append((10, 1, 32))
     if f_heavenly_win:
         on_fan = True
-        value *= 32 ** f_heavenly_win
-        kept.append((11, f_heavenly_win, 32 ** f_heavenly_win))
+        value *= 32
+        kept.append((11, 1, 32))
     if f_earthly_win:
         on_fan = True
-        value *= 32 ** f_earthly_win
-        kept.append((12, f_earthly_win, 32 ** f_earthly_win))
+        value *= 32
+        kept.append((12, 1, 32))
     if f_root:
         on_fan = True
         value *= 2 ** f_root
@@ -910,32 +912,32 @@ def score_fans(
         kept.append((14, f_root_in_pairs, 2 ** f_root_in_pairs))
     if f_kong_bloom_fan:
         on_fan = True
-        value *= 2 ** f_kong_bloom_fan
-        kept.append((15, f_kong_bloom_fan, 2 ** f_kong_bloom_fan))
+        value *= 2
+        kept.append((15, 1, 2))
     if f_kong_discard_fan:
         on_fan = True
-        value *= 2 ** f_kong_discard_fan
-        kept.append((16, f_kong_discard_fan, 2 ** f_kong_discard_fan))
+        value *= 2
+        kept.append((16, 1, 2))
     if f_robbing_kong_fan:
         on_fan = True
-        value *= 2 ** f_robbing_kong_fan
-        kept.append((17, f_robbing_kong_fan, 2 ** f_robbing_kong_fan))
+        value *= 2
+        kept.append((17, 1, 2))
     if f_last_tile_draw:
         on_fan = True
-        value *= 2 ** f_last_tile_draw
-        kept.append((18, f_last_tile_draw, 2 ** f_last_tile_draw))
+        value *= 2
+        kept.append((18, 1, 2))
     if f_self_drawn_fan:
         on_fan = True
-        value *= 2 ** f_self_drawn_fan
-        kept.append((19, f_self_drawn_fan, 2 ** f_self_drawn_fan))
+        value *= 2
+        kept.append((19, 1, 2))
     if f_concealed_hand:
         on_fan = True
-        value *= 2 ** f_concealed_hand
-        kept.append((21, f_concealed_hand, 2 ** f_concealed_hand))
+        value *= 2
+        kept.append((21, 1, 2))
     if f_all_simples:
         on_fan = True
-        value *= 2 ** f_all_simples
-        kept.append((22, f_all_simples, 2 ** f_all_simples))
+        value *= 2
+        kept.append((22, 1, 2))
     if on_fan:
         cap: int | None = None
         if o['cap'] == '3':

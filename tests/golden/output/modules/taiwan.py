@@ -518,41 +518,43 @@ def score_fans(
     # 底 base_fan (rulebooks/taiwan.mjr:96)
     # when option.base_tai > 0
     # group: the winning situation only (read directly)
-    f_base_fan = 1 if o['base_tai'] > 0 else 0
+    f_base_fan = True if o['base_tai'] > 0 else False
     # Fans that need concealed: none of them counts without.
     if x_concealed:
         # 門清 concealed_hand (rulebooks/taiwan.mjr:104)
         # when concealed and not self_drawn
         # group: the tile summary (read directly)
-        f_concealed_hand = 1 if x_concealed and not x_self_drawn else 0
+        f_concealed_hand = True if x_concealed and not x_self_drawn else False
         # 門清自摸 concealed_self_drawn (rulebooks/taiwan.mjr:118)
         # when concealed and self_drawn
         # group: the tile summary (read directly)
-        f_concealed_self_drawn = 1 if x_concealed and x_self_drawn else 0
+        f_concealed_self_drawn = True if x_concealed and x_self_drawn else False
     else:
-        f_concealed_hand = 0
-        f_concealed_self_drawn = 0
+        f_concealed_hand = False
+        f_concealed_self_drawn = False
     # Fans that need self_drawn: none of them counts without.
     if x_self_drawn:
         # 自摸 self_drawn_fan (rulebooks/taiwan.mjr:111)
         # when self_drawn and not concealed
         # group: the tile summary (read directly)
-        f_self_drawn_fan = 1 if x_self_drawn and not x_concealed else 0
+        f_self_drawn_fan = True if x_self_drawn and not x_concealed else False
         # 半求人 half_help (rulebooks/taiwan.mjr:207)
         # when len(declared) == 5 and self_drawn and (all m in declared: m.exposed)
         # group: the winning situation only (plain loops: no pattern matched)
-        f_half_help = 1 if (x_meld_count >> 3 & 7) == 5 and x_self_drawn and x_shared_0 else 0
+        f_half_help = True if (
+            (x_meld_count >> 3 & 7) == 5 and x_self_drawn and x_shared_0
+        ) else False
     else:
-        f_self_drawn_fan = 0
-        f_half_help = 0
+        f_self_drawn_fan = False
+        f_half_help = False
     # 圈風 round_wind_pung (rulebooks/taiwan.mjr:127)
     # when any m in melds: m.is_pung and m.tile == round_wind
     # group: the tile summary (bits of the tile and meld summaries)
-    f_round_wind_pung = 1 if (x_members >> (s.round_wind - 27) & 1) else 0
+    f_round_wind_pung = True if (x_members >> (s.round_wind - 27) & 1) else False
     # 門風 seat_wind_pung (rulebooks/taiwan.mjr:134)
     # when any m in melds: m.is_pung and m.tile == seat_wind
     # group: the tile summary (bits of the tile and meld summaries)
-    f_seat_wind_pung = 1 if (x_members >> (x_seat_wind - 27) & 1) else 0
+    f_seat_wind_pung = True if (x_members >> (x_seat_wind - 27) & 1) else False
     # 三元牌 dragon_pung (rulebooks/taiwan.mjr:141)
     # when true, per count m in melds: m.is_pung and m.is_dragon
     # group: the tile summary (bits of the tile and meld summaries)
@@ -570,138 +572,140 @@ def score_fans(
     # 花槓 flower_kong (rulebooks/taiwan.mjr:155)
     # when (count f in flowers: f.rank <= 4) == 4
     # group: the winning situation only (plain loops: no pattern matched)
-    f_flower_kong = 1 if sum(1 for v_f in x_flowers if RANK_OF[v_f] <= 4) == 4 else 0
+    f_flower_kong = True if sum(1 for v_f in x_flowers if RANK_OF[v_f] <= 4) == 4 else False
     # 花槓 season_kong (rulebooks/taiwan.mjr:162)
     # when (count f in flowers: f.rank >= 5) == 4
     # group: the winning situation only (plain loops: no pattern matched)
-    f_season_kong = 1 if sum(1 for v_f in x_flowers if RANK_OF[v_f] >= 5) == 4 else 0
+    f_season_kong = True if sum(1 for v_f in x_flowers if RANK_OF[v_f] >= 5) == 4 else False
     # 搶槓 robbing_kong_fan (rulebooks/taiwan.mjr:171)
     # when robbing_kong
     # group: the winning situation only (read directly)
-    f_robbing_kong_fan = 1 if s.robbing_kong else 0
+    f_robbing_kong_fan = True if s.robbing_kong else False
     # 槓上開花 kong_bloom_fan (rulebooks/taiwan.mjr:178)
     # when kong_bloom
     # group: the winning situation only (read directly)
-    f_kong_bloom_fan = 1 if s.kong_bloom else 0
+    f_kong_bloom_fan = True if s.kong_bloom else False
     # Fans that need last_tile: none of them counts without.
     if x_last_tile:
         # 海底撈月 last_tile_draw (rulebooks/taiwan.mjr:185)
         # when last_tile and self_drawn
         # group: the winning situation only (read directly)
-        f_last_tile_draw = 1 if x_last_tile and x_self_drawn else 0
+        f_last_tile_draw = True if x_last_tile and x_self_drawn else False
         # 河底撈魚 last_tile_claim (rulebooks/taiwan.mjr:192)
         # when last_tile and not self_drawn
         # group: the winning situation only (read directly)
-        f_last_tile_claim = 1 if x_last_tile and not x_self_drawn else 0
+        f_last_tile_claim = True if x_last_tile and not x_self_drawn else False
     else:
-        f_last_tile_draw = 0
-        f_last_tile_claim = 0
+        f_last_tile_draw = False
+        f_last_tile_claim = False
     # 獨聽 single_wait (rulebooks/taiwan.mjr:199)
     # when len(waits) == 1
     # group: the wait (read directly)
-    f_single_wait = 1 if len(x_waits) == 1 else 0
+    f_single_wait = True if len(x_waits) == 1 else False
     # 全求人 full_help (rulebooks/taiwan.mjr:214)
     # when len(declared) == 5 and not self_drawn and (all m in declared: m.exposed)
     # group: the winning situation only (plain loops: no pattern matched)
-    f_full_help = 1 if (x_meld_count >> 3 & 7) == 5 and not x_self_drawn and x_shared_0 else 0
+    f_full_help = True if (
+        (x_meld_count >> 3 & 7) == 5 and not x_self_drawn and x_shared_0
+    ) else False
     # 平胡 all_chows (rulebooks/taiwan.mjr:224)
     # when (shape == standard and (all m in melds: m.is_chow) and len(flowers) == 0) and (not
     # pair.is_honour and not self_drawn and len(waits) >= 2)
     # group: the wait (bits of the tile and meld summaries)
-    f_all_chows = 1 if (
+    f_all_chows = True if (
         x_shape == 'standard'
         and (x_meld_all >> 2 & 1)
         and len(x_flowers) == 0
         and not x_pair.is_honour
         and not x_self_drawn
         and len(x_waits) >= 2
-    ) else 0
+    ) else False
     # 碰碰胡 all_pungs (rulebooks/taiwan.mjr:234)
     # when shape == standard and (all m in melds: m.is_pung)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_all_pungs = 1 if x_shape == 'standard' and (x_meld_all >> 3 & 1) else 0
+    f_all_pungs = True if x_shape == 'standard' and (x_meld_all >> 3 & 1) else False
     # Fans that need a pung or kong: none of them counts without.
     if x_len_pungs > 0:
         # 三暗刻 three_concealed (rulebooks/taiwan.mjr:241)
         # when (count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)) == 3
         # group: the wait (bits of the tile and meld summaries)
-        f_three_concealed = 1 if x_counted_2 == 3 else 0
+        f_three_concealed = True if x_counted_2 == 3 else False
         # 四暗刻 four_concealed (rulebooks/taiwan.mjr:248)
         # when (count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)) == 4
         # group: the wait (bits of the tile and meld summaries)
-        f_four_concealed = 1 if x_counted_2 == 4 else 0
+        f_four_concealed = True if x_counted_2 == 4 else False
         # 五暗刻 five_concealed (rulebooks/taiwan.mjr:255)
         # when (count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)) == 5
         # group: the wait (bits of the tile and meld summaries)
-        f_five_concealed = 1 if x_counted_2 == 5 else 0
+        f_five_concealed = True if x_counted_2 == 5 else False
     else:
-        f_three_concealed = 0
-        f_four_concealed = 0
-        f_five_concealed = 0
+        f_three_concealed = False
+        f_four_concealed = False
+        f_five_concealed = False
     # 混一色 mixed_one_suit (rulebooks/taiwan.mjr:263)
     # when suits(tiles) == 1 and (any t in tiles: t.is_honour)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_mixed_one_suit = 1 if x_suit_count == 1 and (x_tile_any >> 3 & 1) else 0
+    f_mixed_one_suit = True if x_suit_count == 1 and (x_tile_any >> 3 & 1) else False
     # Fans that need one property every tile has: none of them counts without.
     if (x_tile_all & 0x18 != 0):
         # 清一色 one_suit (rulebooks/taiwan.mjr:270)
         # when suits(tiles) == 1 and (all t in tiles: t.is_suited)
         # group: the tile summary (bits of the tile and meld summaries)
-        f_one_suit = 1 if x_suit_count == 1 and (x_tile_all >> 4 & 1) else 0
+        f_one_suit = True if x_suit_count == 1 and (x_tile_all >> 4 & 1) else False
         # 字一色 all_honours (rulebooks/taiwan.mjr:277)
         # when all t in tiles: t.is_honour
         # group: the tile summary (bits of the tile and meld summaries)
-        f_all_honours = 1 if (x_tile_all >> 3 & 1) else 0
+        f_all_honours = True if (x_tile_all >> 3 & 1) else False
     else:
-        f_one_suit = 0
-        f_all_honours = 0
+        f_one_suit = False
+        f_all_honours = False
     # Fans that need an honour tile: none of them counts without.
     if (x_tile_any >> 3 & 1):
         # 小三元 little_dragons (rulebooks/taiwan.mjr:285)
         # when (count m in melds: m.is_pung and m.is_dragon) == 2 and pair.is_dragon
         # group: the tile summary (bits of the tile and meld summaries)
-        f_little_dragons = 1 if (x_meld_count >> 0 & 7) == 2 and x_pair.is_dragon else 0
+        f_little_dragons = True if (x_meld_count >> 0 & 7) == 2 and x_pair.is_dragon else False
         # 小四喜 little_winds (rulebooks/taiwan.mjr:301)
         # when (count m in melds: m.is_pung and m.is_wind) == 3 and pair.is_wind
         # group: the tile summary (bits of the tile and meld summaries)
-        f_little_winds = 1 if (x_meld_count >> 9 & 7) == 3 and x_pair.is_wind else 0
+        f_little_winds = True if (x_meld_count >> 9 & 7) == 3 and x_pair.is_wind else False
     else:
-        f_little_dragons = 0
-        f_little_winds = 0
+        f_little_dragons = False
+        f_little_winds = False
     # 大三元 big_dragons (rulebooks/taiwan.mjr:293)
     # when (count m in melds: m.is_pung and m.is_dragon) == 3
     # group: the tile summary (bits of the tile and meld summaries)
-    f_big_dragons = 1 if (x_meld_count >> 0 & 7) == 3 else 0
+    f_big_dragons = True if (x_meld_count >> 0 & 7) == 3 else False
     # 大四喜 big_winds (rulebooks/taiwan.mjr:309)
     # when (count m in melds: m.is_pung and m.is_wind) == 4
     # group: the tile summary (bits of the tile and meld summaries)
-    f_big_winds = 1 if (x_meld_count >> 9 & 7) == 4 else 0
+    f_big_winds = True if (x_meld_count >> 9 & 7) == 4 else False
     # 嚦咕嚦咕 seven_pairs_pung (rulebooks/taiwan.mjr:317)
     # when shape == seven_pairs_and_pung
     # group: the tile summary (read directly)
-    f_seven_pairs_pung = 1 if x_shape == 'seven_pairs_and_pung' else 0
+    f_seven_pairs_pung = True if x_shape == 'seven_pairs_and_pung' else False
     # 八仙過海 eight_immortals (rulebooks/taiwan.mjr:324)
     # when len(flowers) == 8
     # group: the winning situation only (read directly)
-    f_eight_immortals = 1 if len(x_flowers) == 8 else 0
+    f_eight_immortals = True if len(x_flowers) == 8 else False
     # 七搶一 seven_rob_one (rulebooks/taiwan.mjr:333)
     # when flower_robbed
     # group: the winning situation only (read directly)
-    f_seven_rob_one = 1 if s.flower_robbed else 0
+    f_seven_rob_one = True if s.flower_robbed else False
     # 天胡 heavenly_win (rulebooks/taiwan.mjr:344)
     # when heavenly
     # group: the winning situation only (read directly)
-    f_heavenly_win = 1 if s.heavenly else 0
+    f_heavenly_win = True if s.heavenly else False
     # 地胡 earthly_win (rulebooks/taiwan.mjr:353)
     # when earthly
     # group: the winning situation only (read directly)
-    f_earthly_win = 1 if s.earthly else 0
+    f_earthly_win = True if s.earthly else False
     # 人胡 human_win (rulebooks/taiwan.mjr:361)
     # when human
     # group: the winning situation only (read directly)
-    f_human_win = 1 if s.human else 0
+    f_human_win = True if s.human else False
     if raw is not None:
-        raw.extend((
+        raw.extend(map(int, (
             f_base_fan,
             f_concealed_hand,
             f_self_drawn_fan,
@@ -737,7 +741,7 @@ def score_fans(
             f_heavenly_win,
             f_earthly_win,
             f_human_win,
-        ))
+        )))
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()
@@ -753,17 +757,17 @@ def score_fans(
         sum_floor_tai += value_base_fan
         kept.append((0, 1, value_base_fan))
     if f_seven_rob_one:
-        f_eight_immortals = 0
+        f_eight_immortals = False
         f_own_flower = 0
-        f_flower_kong = 0
-        f_season_kong = 0
-        f_concealed_hand = 0
-        f_single_wait = 0
+        f_flower_kong = False
+        f_season_kong = False
+        f_concealed_hand = False
+        f_single_wait = False
         sum_tai += 8
         kept.append((31, 1, 8))
     if f_human_win:
-        f_concealed_hand = 0
-        f_single_wait = 0
+        f_concealed_hand = False
+        f_single_wait = False
         sum_tai += 16
         kept.append((34, 1, 16))
     if f_concealed_hand:
@@ -773,27 +777,27 @@ def score_fans(
         sum_tai += 1
         kept.append((2, 1, 1))
     if f_heavenly_win:
-        f_concealed_self_drawn = 0
-        f_single_wait = 0
+        f_concealed_self_drawn = False
+        f_single_wait = False
         sum_tai += 24
         kept.append((32, 1, 24))
     if f_earthly_win:
-        f_concealed_self_drawn = 0
-        f_single_wait = 0
+        f_concealed_self_drawn = False
+        f_single_wait = False
         sum_tai += 16
         kept.append((33, 1, 16))
     if f_concealed_self_drawn:
         sum_tai += 3
         kept.append((3, 1, 3))
     if f_little_winds:
-        f_round_wind_pung = 0
-        f_seat_wind_pung = 0
+        f_round_wind_pung = False
+        f_seat_wind_pung = False
         sum_tai += 8
         kept.append((27, 1, 8))
     if f_big_winds:
-        f_round_wind_pung = 0
-        f_seat_wind_pung = 0
-        f_all_pungs = 0
+        f_round_wind_pung = False
+        f_seat_wind_pung = False
+        f_all_pungs = False
         sum_tai += 16
         kept.append((28, 1, 16))
     if f_round_wind_pung:
@@ -815,8 +819,8 @@ def score_fans(
         kept.append((6, f_dragon_pung, f_dragon_pung))
     if f_eight_immortals:
         f_own_flower = 0
-        f_flower_kong = 0
-        f_season_kong = 0
+        f_flower_kong = False
+        f_season_kong = False
         sum_tai += 8
         kept.append((30, 1, 8))
     if f_own_flower:
@@ -841,11 +845,11 @@ def score_fans(
         sum_tai += 1
         kept.append((13, 1, 1))
     if f_full_help:
-        f_single_wait = 0
+        f_single_wait = False
         sum_tai += 2
         kept.append((16, 1, 2))
     if f_all_chows:
-        f_single_wait = 0
+        f_single_wait = False
         sum_tai += 2
         kept.append((17, 1, 2))
     if f_single_wait:
@@ -855,11 +859,11 @@ def score_fans(
         sum_tai += 1
         kept.append((15, 1, 1))
     if f_five_concealed:
-        f_all_pungs = 0
+        f_all_pungs = False
         sum_tai += 8
         kept.append((21, 1, 8))
     if f_all_honours:
-        f_all_pungs = 0
+        f_all_pungs = False
         sum_tai += 16
         kept.append((24, 1, 16))
     if f_all_pungs:

@@ -91,13 +91,13 @@ def score_fans(
     # 平胡 plain (tests/helpers/rulebooks/xuezhan.mjr:44)
     # when true
     # group: the winning situation only (read directly)
-    f_plain = 1
+    f_plain = True
     # 自摸 zimo (tests/helpers/rulebooks/xuezhan.mjr:49)
     # when self_drawn
     # group: the winning situation only (read directly)
-    f_zimo = 1 if s.self_drawn else 0
+    f_zimo = True if s.self_drawn else False
     if raw is not None:
-        raw.extend((f_plain, f_zimo))
+        raw.extend(map(int, (f_plain, f_zimo)))
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()

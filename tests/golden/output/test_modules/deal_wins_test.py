@@ -108,9 +108,9 @@ def score_fans(
     # 平胡 plain (tests/helpers/rulebooks/deal_wins.mjr:47)
     # when true
     # group: the winning situation only (read directly)
-    f_plain = 1
+    f_plain = True
     if raw is not None:
-        raw.extend((f_plain,))
+        raw.extend(map(int, (f_plain,)))
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()

@@ -204,19 +204,19 @@ def score_fans(
         # when any m in chows: m.suit == characters and (any n in chows: n.suit == dots and n.rank
         # == m.rank) and (any k in chows: k.suit == bamboo and k.rank == m.rank)
         # group: chows by suit and rank (compiled to bit operations on the chow boards)
-        f_sanshoku = 1 if (
+        f_sanshoku = True if (
             x_chow_board & (
                 1 * EVERY_RANK
                 & (x_chow_board >> 1 & EVERY_RANK) * 15
                 & (x_chow_board >> 2 & EVERY_RANK) * 15
             ) != 0
-        ) else 0
+        ) else False
     else:
-        f_sanshoku = 0
+        f_sanshoku = False
     # 立直 riichi_fan (tests/helpers/rulebooks/dora.mjr:52)
     # when riichi
     # group: the winning situation only (read directly)
-    f_riichi_fan = 1 if ('riichi' in s.extra) else 0
+    f_riichi_fan = True if ('riichi' in s.extra) else False
     # ドラ dora (tests/helpers/rulebooks/dora.mjr:57)
     # when true, per sum i in dora_indicators: copies(successor(i))
     # group: the winning situation only (plain loops: no pattern matched)
@@ -237,7 +237,7 @@ def score_fans(
         for v_i in s.ura_indicators:
             f_ura_dora += x_tiles.count(SUCCESSOR[v_i])
     if raw is not None:
-        raw.extend((f_sanshoku, f_riichi_fan, f_dora, f_red_dora, f_ura_dora))
+        raw.extend(map(int, (f_sanshoku, f_riichi_fan, f_dora, f_red_dora, f_ura_dora)))
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()

@@ -215,21 +215,21 @@ def score_fans(
     # 平胡 plain (tests/helpers/rulebooks/draw_payments.mjr:57)
     # when true
     # group: the winning situation only (read directly)
-    f_plain = 1
+    f_plain = True
     # 对对胡 all_pungs (tests/helpers/rulebooks/draw_payments.mjr:62)
     # when all m in melds: m.is_pung or m.is_kong
     # group: the tile summary (bits of the tile and meld summaries)
-    f_all_pungs = 1 if (x_meld_all >> 0 & 1) else 0
+    f_all_pungs = True if (x_meld_all >> 0 & 1) else False
     # 七对 seven (tests/helpers/rulebooks/draw_payments.mjr:69)
     # when shape == seven_pairs
     # group: the tile summary (read directly)
-    f_seven = 1 if a.shape == 'seven_pairs' else 0
+    f_seven = True if a.shape == 'seven_pairs' else False
     # 清一色 one_suit (tests/helpers/rulebooks/draw_payments.mjr:76)
     # when suits(tiles) == 1
     # group: the tile summary (bits of the tile and meld summaries)
-    f_one_suit = 1 if x_suit_count == 1 else 0
+    f_one_suit = True if x_suit_count == 1 else False
     if raw is not None:
-        raw.extend((f_plain, f_all_pungs, f_seven, f_one_suit))
+        raw.extend(map(int, (f_plain, f_all_pungs, f_seven, f_one_suit)))
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()
@@ -238,11 +238,11 @@ def score_fans(
     # it excludes or replaces and adds its value to its tier's sum; a fan a limit
     # names adds its value after that limit.
     if f_all_pungs:
-        f_plain = 0
+        f_plain = False
         total += 2
         kept.append((1, 1, 2))
     if f_seven:
-        f_plain = 0
+        f_plain = False
         total += 2
         kept.append((2, 1, 2))
     if f_plain:

@@ -122,28 +122,34 @@ def score_fans(
         # 平胡 plain (tests/helpers/rulebooks/flower_rob.mjr:53)
         # when shape == standard
         # group: the tile summary (read directly)
-        f_plain = 1
+        f_plain = True
         # 花牌 flower_fan (tests/helpers/rulebooks/flower_rob.mjr:82)
         # when shape == standard, per len(flowers)
         # group: the tile summary (read directly)
         f_flower_fan = len(s.flowers)
     else:
-        f_plain = 0
+        f_plain = False
         f_flower_fan = 0
     # 自摸 self_drawn_fan (tests/helpers/rulebooks/flower_rob.mjr:59)
     # when self_drawn
     # group: the winning situation only (read directly)
-    f_self_drawn_fan = 1 if s.self_drawn else 0
+    f_self_drawn_fan = True if s.self_drawn else False
     # 八仙過海 eight_immortals (tests/helpers/rulebooks/flower_rob.mjr:65)
     # when shape == eight_flowers
     # group: the tile summary (read directly)
-    f_eight_immortals = 1 if x_shape == 'eight_flowers' else 0
+    f_eight_immortals = True if x_shape == 'eight_flowers' else False
     # 七搶一 seven_rob_one (tests/helpers/rulebooks/flower_rob.mjr:72)
     # when flower_robbed
     # group: the winning situation only (read directly)
-    f_seven_rob_one = 1 if s.flower_robbed else 0
+    f_seven_rob_one = True if s.flower_robbed else False
     if raw is not None:
-        raw.extend((f_plain, f_self_drawn_fan, f_eight_immortals, f_seven_rob_one, f_flower_fan))
+        raw.extend(map(int, (
+            f_plain,
+            f_self_drawn_fan,
+            f_eight_immortals,
+            f_seven_rob_one,
+            f_flower_fan,
+        )))
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()
@@ -155,8 +161,8 @@ def score_fans(
         total += 1
         kept.append((0, 1, 1))
     if f_seven_rob_one:
-        f_eight_immortals = 0
-        f_self_drawn_fan = 0
+        f_eight_immortals = False
+        f_self_drawn_fan = False
         total += 8
         kept.append((3, 1, 8))
     if f_self_drawn_fan:

@@ -104,11 +104,11 @@ def score_fans(
     # 平胡 plain (tests/helpers/rulebooks/kong_discard.mjr:57)
     # when true
     # group: the winning situation only (read directly)
-    f_plain = 1
+    f_plain = True
     # 杠上炮 kong_discard_fan (tests/helpers/rulebooks/kong_discard.mjr:62)
     # when kong_discard
     # group: the winning situation only (read directly)
-    f_kong_discard_fan = 1 if s.kong_discard else 0
+    f_kong_discard_fan = True if s.kong_discard else False
     # 连庄 streak_fan (tests/helpers/rulebooks/kong_discard.mjr:69)
     # when dealer and dealer_streak > 0, per dealer_streak
     # group: the winning situation only (read directly)
@@ -116,7 +116,7 @@ def score_fans(
     if f_streak_fan < 0:
         f_streak_fan = 0
     if raw is not None:
-        raw.extend((f_plain, f_kong_discard_fan, f_streak_fan))
+        raw.extend(map(int, (f_plain, f_kong_discard_fan, f_streak_fan)))
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()

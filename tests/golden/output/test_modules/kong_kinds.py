@@ -93,13 +93,13 @@ def score_fans(
     # 平胡 chicken (tests/helpers/rulebooks/kong_kinds.mjr:54)
     # when true
     # group: the winning situation only (read directly)
-    f_chicken = 1
+    f_chicken = True
     # 杠上开花 bloom (tests/helpers/rulebooks/kong_kinds.mjr:58)
     # when kong_bloom
     # group: the winning situation only (read directly)
-    f_bloom = 1 if s.kong_bloom else 0
+    f_bloom = True if s.kong_bloom else False
     if raw is not None:
-        raw.extend((f_chicken, f_bloom))
+        raw.extend(map(int, (f_chicken, f_bloom)))
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()

@@ -330,30 +330,30 @@ def score_fans(
         # 平和 pinfu (tests/helpers/rulebooks/riichi_points.mjr:40)
         # when concealed and (all m in melds: m.is_chow) and open_wait and not pair.is_dragon
         # group: the wait (bits of the tile and meld summaries)
-        f_pinfu = 1 if (
+        f_pinfu = True if (
             x_concealed
             and (x_meld_all >> 0 & 1)
             and (a.wait == 'open')
             and not (a.pair or NO_PAIR).is_dragon
-        ) else 0
+        ) else False
         # 門前清自摸和 menzen_tsumo (tests/helpers/rulebooks/riichi_points.mjr:46)
         # when concealed and self_drawn
         # group: the tile summary (read directly)
-        f_menzen_tsumo = 1 if x_concealed and x_self_drawn else 0
+        f_menzen_tsumo = True if x_concealed and x_self_drawn else False
         # 一盃口 iipeikou (tests/helpers/rulebooks/riichi_points.mjr:52)
         # when concealed and (any m in chows: (count n in chows: n == m) >= 2)
         # group: chows by suit and rank (plain loops: no pattern matched)
-        f_iipeikou = 1 if (
+        f_iipeikou = True if (
             x_concealed
             and any(
                 (x_meld_count >> 0 & 7) + (x_melds.count(v_m) if v_m.is_chow and True else 0) >= 2
                 for v_m in tuple([m for m in a.melds if m.is_chow])
             )
-        ) else 0
+        ) else False
     else:
-        f_pinfu = 0
-        f_menzen_tsumo = 0
-        f_iipeikou = 0
+        f_pinfu = False
+        f_menzen_tsumo = False
+        f_iipeikou = False
     # Fans that need a pung or kong: none of them counts without.
     if (x_meld_count >> 9 & 7) > 0:
         # Fans that need three pungs or kongs: none of them counts without.
@@ -362,31 +362,31 @@ def score_fans(
             # when (count m in pungs: m.concealed and not (m == winning_meld and not self_drawn)) >=
             # 3
             # group: the wait (bits of the tile and meld summaries)
-            f_sanankou = 1 if x_counted_0 >= 3 else 0
+            f_sanankou = True if x_counted_0 >= 3 else False
             # 大三元 daisangen (tests/helpers/rulebooks/riichi_points.mjr:82)
             # when (count m in pungs: m.is_dragon) == 3
             # group: pungs and kongs by suit and rank (bits of the tile and meld summaries)
-            f_daisangen = 1 if (x_meld_count >> 6 & 7) == 3 else 0
+            f_daisangen = True if (x_meld_count >> 6 & 7) == 3 else False
         else:
-            f_sanankou = 0
-            f_daisangen = 0
+            f_sanankou = False
+            f_daisangen = False
     else:
-        f_sanankou = 0
-        f_daisangen = 0
+        f_sanankou = False
+        f_daisangen = False
     # 七対子 chiitoitsu (tests/helpers/rulebooks/riichi_points.mjr:64)
     # when shape == seven_pairs
     # group: the tile summary (read directly)
-    f_chiitoitsu = 1 if a.shape == 'seven_pairs' else 0
+    f_chiitoitsu = True if a.shape == 'seven_pairs' else False
     # 清一色 chinitsu (tests/helpers/rulebooks/riichi_points.mjr:70)
     # when suits(tiles) == 1 and (none t in tiles: t.is_honour)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_chinitsu = 1 if x_suit_count == 1 and not (x_tile_any >> 3 & 1) else 0
+    f_chinitsu = True if x_suit_count == 1 and not (x_tile_any >> 3 & 1) else False
     # ドラ dora (tests/helpers/rulebooks/riichi_points.mjr:76)
     # when true, per count t in tiles: t == 5m
     # group: the tile summary (bits of the tile and meld summaries)
     f_dora = (x_tile_count >> 0 & 31)
     if raw is not None:
-        raw.extend((
+        raw.extend(map(int, (
             f_pinfu,
             f_menzen_tsumo,
             f_iipeikou,
@@ -395,7 +395,7 @@ def score_fans(
             f_chinitsu,
             f_dora,
             f_daisangen,
-        ))
+        )))
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()

@@ -226,36 +226,36 @@ def score_fans(
     # 平胡 plain (tests/helpers/rulebooks/sixteen.mjr:44)
     # when true
     # group: the winning situation only (read directly)
-    f_plain = 1
+    f_plain = True
     # 自摸 self_drawn_fan (tests/helpers/rulebooks/sixteen.mjr:50)
     # when self_drawn
     # group: the winning situation only (read directly)
-    f_self_drawn_fan = 1 if s.self_drawn else 0
+    f_self_drawn_fan = True if s.self_drawn else False
     # 门清 concealed_hand (tests/helpers/rulebooks/sixteen.mjr:56)
     # when concealed
     # group: the tile summary (read directly)
-    f_concealed_hand = 1 if a.concealed else 0
+    f_concealed_hand = True if a.concealed else False
     # 碰碰胡 all_pungs (tests/helpers/rulebooks/sixteen.mjr:62)
     # when shape == standard and (all m in melds: m.is_pung)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_all_pungs = 1 if a.shape == 'standard' and (x_meld_all >> 0 & 1) else 0
+    f_all_pungs = True if a.shape == 'standard' and (x_meld_all >> 0 & 1) else False
     # 清一色 full_flush (tests/helpers/rulebooks/sixteen.mjr:69)
     # when suits(tiles) == 1 and (all t in tiles: t.is_suited)
     # group: the tile summary (bits of the tile and meld summaries)
-    f_full_flush = 1 if x_suit_count == 1 and (x_tile_all >> 3 & 1) else 0
+    f_full_flush = True if x_suit_count == 1 and (x_tile_all >> 3 & 1) else False
     # 花牌 flower_fan (tests/helpers/rulebooks/sixteen.mjr:76)
     # when true, per len(flowers)
     # group: the winning situation only (read directly)
     f_flower_fan = len(s.flowers)
     if raw is not None:
-        raw.extend((
+        raw.extend(map(int, (
             f_plain,
             f_self_drawn_fan,
             f_concealed_hand,
             f_all_pungs,
             f_full_flush,
             f_flower_fan,
-        ))
+        )))
     total = 0
     kept: list[tuple[int, int, int]] = []
     notes: tuple[tuple[str, str, int], ...] = ()
