@@ -14,6 +14,7 @@ import atexit
 import functools
 import json
 import logging
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -27,6 +28,8 @@ SECONDS = 30.0  # a socket's answer: far longer than any move takes, but no hang
 
 @functools.cache
 def _client() -> Any:
+    # Starlette 1.x asks for `httpx2`; the httpx of the serve extra works the same.
+    warnings.filterwarnings("ignore", message="Using `httpx`")
     from starlette.testclient import TestClient
 
     from mjc.compiler.serve.app import create_app
