@@ -390,27 +390,37 @@ def _shift_type(value: Any) -> Any:
     return 0
 
 
+def edit_json(c: Choices, data: Any, replacement: Callable[[Choices], Any]) -> tuple[bool, Any]:
+    """One edit somewhere inside JSON `data`, drawn by `c`: a value replaced by a random one,
+    retyped, deleted, doubled or replaced by `replacement(c)`; (False, `data`) when the draw
+    leaves the edit to the caller (one time in six, and a deletion drawn at the root)."""
+    path = c.choice(_paths(data))
+    action = c.integer(0, 5)
+    if action == 0:
+        new = json_value(c)
+        data = _at(data, path, lambda h, k, new=new: h.__setitem__(k, new))
+    elif action == 1:
+        data = _at(data, path, lambda h, k: h.__setitem__(k, _shift_type(h[k])))
+    elif action == 2 and path:
+        data = _at(data, path, _delete)
+    elif action == 3:
+        data = _at(data, path, lambda h, k: h.__setitem__(k, _duplicate(h[k])))
+    elif action == 4:
+        new = replacement(c)
+        data = _at(data, path, lambda h, k, new=new: h.__setitem__(k, new))
+    else:
+        return False, data
+    return True, data
+
+
 def mutated_round(c: Choices) -> tuple[str, Any]:
     """A valid round from the seeds with one to three edits somewhere inside it: a value
     replaced, retyped (`4` as `"4"`, `4.0`, `true`), deleted or doubled, a hand made
     near-valid, a field added; now and then nested deep."""
     book, data = c.choice(seed_rounds())
     for _ in range(c.integer(1, 3)):
-        path = c.choice(_paths(data))
-        action = c.integer(0, 5)
-        if action == 0:
-            new = json_value(c)
-            data = _at(data, path, lambda h, k, new=new: h.__setitem__(k, new))
-        elif action == 1:
-            data = _at(data, path, lambda h, k: h.__setitem__(k, _shift_type(h[k])))
-        elif action == 2 and path:
-            data = _at(data, path, _delete)
-        elif action == 3:
-            data = _at(data, path, lambda h, k: h.__setitem__(k, _duplicate(h[k])))
-        elif action == 4:
-            hand = near_valid_hand(c)
-            data = _at(data, path, lambda h, k, hand=hand: h.__setitem__(k, hand))
-        elif isinstance(data, dict):
+        edited, data = edit_json(c, data, near_valid_hand)
+        if not edited and isinstance(data, dict):
             data = {**data, c.choice(FIELD_NAMES): json_value(c)}
     if c.chance(20) and isinstance(data, dict):
         data = {**data, "winners": deep_json(json_depth(c), c.choice(("list", "dict")))}

@@ -22,12 +22,8 @@ from choices import Choices
 from input_gen import (
     ANY_CHARACTERS,
     SCALARS,
-    _at,
-    _delete,
-    _duplicate,
-    _paths,
-    _shift_type,
     bundled_rulesets,
+    edit_json,
     json_value,
     random_text,
 )
@@ -116,21 +112,8 @@ def _edit_json_line(c: Choices, text: str) -> str:
 
 
 def _edited(c: Choices, data: Any) -> str:
-    path = c.choice(_paths(data))
-    action = c.integer(0, 5)
-    if action == 0:
-        new = json_value(c)
-        data = _at(data, path, lambda h, k, new=new: h.__setitem__(k, new))
-    elif action == 1:
-        data = _at(data, path, lambda h, k: h.__setitem__(k, _shift_type(h[k])))
-    elif action == 2 and path:
-        data = _at(data, path, _delete)
-    elif action == 3:
-        data = _at(data, path, lambda h, k: h.__setitem__(k, _duplicate(h[k])))
-    elif action == 4:
-        new = c.choice(SCALARS)
-        data = _at(data, path, lambda h, k, new=new: h.__setitem__(k, new))
-    elif isinstance(data, dict) and data:
+    edited, data = edit_json(c, data, lambda c: c.choice(SCALARS))
+    if not edited and isinstance(data, dict) and data:
         deep = "[" * c.choice((3, 70, 500))
         key = json.dumps(c.choice(sorted(data)))
         return json.dumps(data)[:-1] + f",{key}:{deep}{deep.replace('[', ']')}}}"
