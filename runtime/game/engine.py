@@ -53,6 +53,7 @@ from mjc.runtime.game.sidewins import (
 from mjc.runtime.game.tablefacts import (
     WINDS,
     GameSetupError,
+    check_players,
     check_seed,
     deal_flowers,
     deal_hands,
@@ -110,9 +111,7 @@ class Round:
         # Over 80 lines on purpose: the set-up reads as the seeds tell it, wall to first turn.
         n = players if players is not None else max(ruleset.players)
         check_seed(seed)
-        if n not in ruleset.players:
-            counts = ", ".join(str(p) for p in ruleset.players)
-            raise GameSetupError(f"{ruleset.id} is played by {counts} players, not {n}")
+        check_players(ruleset, n)
         if scenario is not None or stacked:
             dealer, streak = table_of(scenario, bool(stacked), dealer, streak, n)
         if dealer is not None and (type(dealer) is not int or not 0 <= dealer < n):

@@ -51,6 +51,7 @@ from mjc.runtime.game.scenario import Scenario, ScenarioError
 from mjc.runtime.game.tablefacts import (
     GameSetupError,
     carry_huangfan,
+    check_players,
     check_seed,
     first_dealer,
     table_situations,
@@ -98,9 +99,7 @@ class Match:
         self.ruleset, self.options, self.rules = ruleset, dict(options or {}), rules
         self.players = players if players is not None else max(ruleset.players)
         # Checked here as each round checks them: else the first round would refuse them.
-        if self.players not in ruleset.players:
-            counts = ", ".join(str(p) for p in ruleset.players)
-            raise GameSetupError(f"{ruleset.id} is played by {counts} players, not {players}")
+        check_players(ruleset, self.players)
         if dealer is not None and (type(dealer) is not int or not 0 <= dealer < self.players):
             raise GameSetupError(f"the dealer is seat 0 to {self.players - 1}, not {dealer!r}")
         played = rules or ruleset.turn_rules(

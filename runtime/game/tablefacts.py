@@ -38,6 +38,7 @@ __all__ = [
     "WINDS",
     "GameSetupError",
     "carry_huangfan",
+    "check_players",
     "check_seed",
     "deal_flowers",
     "deal_hands",
@@ -82,6 +83,13 @@ def check_seed(seed: object) -> None:
     line is not read back (`jsoninput.MAX_INT_DIGITS`)."""
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
         raise GameSetupError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
+
+
+def check_players(ruleset: Ruleset, players: int) -> None:
+    """`GameSetupError` unless the rulebook is played by `players`."""
+    if players not in ruleset.players:
+        counts = ", ".join(str(p) for p in ruleset.players)
+        raise GameSetupError(f"{ruleset.id} is played by {counts} players, not {players}")
 
 
 def table_counts(
