@@ -303,7 +303,11 @@ def _context(state: ModuleState, blocks: dict[str, list[str]], walk: bool) -> di
         "successor_lines": _numbers(book.wilds.successor),
         **_predicate_tables(state, summary),
         "summary_words": summary_layout(summary_parts_of(state.predicates)) if walk else (),
-        "summary_walk_lines": summary_walk(state.predicates, state.shared_summary) if walk else [],
+        "summary_walk_lines": (
+            summary_walk(state.predicates, state.shared_summary, book.fu is not None)
+            if walk
+            else []
+        ),
         **_tables(state),
         "options": book.options,
         "has_custom_shapes": any(state.slots.held(s).when is not None for s in book.shapes),

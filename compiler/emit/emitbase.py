@@ -38,9 +38,9 @@ class ModuleState:
         self.runtime_names = set(BASE_IMPORTS)
         self.tiles: dict[str, int] = {}
         self.slots = SlotReader()
-        # Whether `score_fans` and `fu_count` take the reading's summary from their caller
-        # (`x`): set when `score_fans` of a rulebook with a fu section summarizes the
-        # reading, so that the runtime makes the summary once for both.
+        # Whether `score_fans` (and `fu_count`) take the reading's summary from their caller
+        # (`x`): set when `score_fans` summarizes the reading, so that the runtime makes it
+        # once per arrangement (from the suits' words for a hand that splits one way).
         self.shared_summary = False
 
     def translator(
@@ -104,19 +104,27 @@ class ModuleState:
         out = CodeWriter(indent=1)
         # Once `score_fans` summarizes (the module has SUMMARY), a later function reads its
         # meld summary from the shared one too.
-        if prelude(out, translator, shared, meld=shared and self.shared_summary):
+        readers = "score_fans and fu_count" if self.book.fu is not None else None
+        if prelude(out, translator, shared, meld=shared and self.shared_summary, readers=readers):
             self.shared_summary = True
         for line in bindings or ():
             out.line(line)
         return out.lines() + body.lines()
 
 
-def prelude(out: CodeWriter, translator: PyExpr, shared: bool = False, meld: bool = False) -> bool:
+def prelude(
+    out: CodeWriter,
+    translator: PyExpr,
+    shared: bool = False,
+    meld: bool = False,
+    readers: str | None = None,
+) -> bool:
     """Bind each fact the translator did not read in place, and each summary, in a fixed
     order; then the sets collected once and the local functions of deep parts. `shared`:
     the summary of the reading is the caller's `x` when given, made here otherwise; `meld`:
-    the meld summary is read from it too (the module has one). Returns whether the function
-    reads the shared summary."""
+    the meld summary is read from it too (the module has one); `readers`: the functions
+    that share it, if more than `score_fans`. Returns whether the function reads the shared
+    summary."""
     sources = translator.fact_source
     inline = translator.inline
     for fact in sources:
@@ -140,7 +148,10 @@ def prelude(out: CodeWriter, translator: PyExpr, shared: bool = False, meld: boo
         for board in sorted(translator.boards):
             translator.predicates.boards.setdefault(board, len(translator.predicates.boards))
         if shared:
-            out.comment("The reading's summary: the caller's (score_fans and fu_count share it).")
+            if readers is not None:
+                out.comment(f"The reading's summary: the caller's ({readers} share it).")
+            else:
+                out.comment("The reading's summary: the caller's (made once per arrangement).")
         out.line(SHARED_SUMMARY_FIELDS if shared else SUMMARY_FIELDS)
         summaries -= {"tile", "meld", "members", "boards"}
     assert "boards" not in summaries, "meld boards are read only where the summary is"
@@ -218,10 +229,10 @@ def fill_summary(body: list[str], predicates: Predicates) -> list[str]:
     return out
 
 
-def summary_walk(predicates: Predicates, shared: bool = False) -> list[str]:
+def summary_walk(predicates: Predicates, shared: bool = False, fu: bool = False) -> list[str]:
     """The module's tables of each summary word and `summarize_arrangement`, which folds them
     over an arrangement in one pass and takes each field out of its word; `shared`: the
-    runtime gives what it returns (`Summary`) to `score_fans` and `fu_count`."""
+    runtime gives what it returns (`Summary`) to `score_fans` (and `fu_count`, with `fu`)."""
     parts = summary_parts_of(predicates)
     width = {part.name: part.width for part in parts}
     words = summary_layout(parts)
@@ -256,8 +267,12 @@ def summary_walk(predicates: Predicates, shared: bool = False) -> list[str]:
     # The type of what it returns, which `score_fans` and `fu_count` may be given as `x`.
     alias = ["# The fields summarize_arrangement returns, in order."]
     if shared:
-        alias[0] = alias[0][:-1] + ": the runtime makes them once per reading and"
-        alias.append("# gives them to score_fans and fu_count (x, RulesetSpec.summary).")
+        if fu:
+            alias[0] = alias[0][:-1] + ": the runtime makes them once per reading and"
+            alias.append("# gives them to score_fans and fu_count (x, RulesetSpec.summary).")
+        else:
+            alias[0] = alias[0][:-1] + ": the runtime makes them once per arrangement"
+            alias.append("# and gives them to score_fans (x, RulesetSpec.summary).")
     alias += _filled("Summary = tuple[", ["int"] * len(fields), "]", 0)
     out = CodeWriter(indent=1)
     out.line('"""The summary of an arrangement in one pass: over its melds and pairs, which')

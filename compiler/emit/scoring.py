@@ -43,6 +43,7 @@ from mjc.compiler.pysource.layout import (
 )
 from mjc.compiler.pysource.pysafe import lit
 from mjc.compiler.pysource.pywriter import CodeWriter
+from mjc.runtime.wins.readings import WAIT_FACTS
 
 
 def score_fans_body(state: ModuleState) -> list[str]:
@@ -99,8 +100,20 @@ def score_fans_body(state: ModuleState) -> list[str]:
                 body.line("kept.sort()")
     body.line("return total, tuple(kept), notes")
     state.finish(guards)
-    # With a fu section, `fu_count` reads the summary of the same reading: made once.
-    return state.function(py, body, shared=state.book.fu is not None)
+    # The caller makes the reading's summary (`x`) once for `score_fans` and a fu section's
+    # `fu_count`, and once for the readings of one arrangement that place the winning tile
+    # (`mjc.runtime.wins.readings.placements`); from its suits' words (`summarize_hand`) for
+    # a hand that splits one way.
+    return state.function(py, body, shared=state.book.fu is not None or _places_win(state.book))
+
+
+def _places_win(book: ir.Rulebook) -> bool:
+    """Whether some fan reads where the winning tile sits: scoring then reads the hand one
+    reading per place (`Ruleset.score`)."""
+    return any(
+        isinstance(node, ir.FactE) and node.fact in WAIT_FACTS
+        for node in ir.subnodes((book.fans, book.fu, book.points))
+    )
 
 
 def _needs(out: CodeWriter, py: PyExpr, fans: tuple[FanPlan, ...], guarded: bool) -> None:

@@ -435,7 +435,13 @@ class Ruleset(SettlingRules):
                 )
                 arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps = best
             else:
-                best = self._best_reading(found, situation, values)
+                best = self._best_reading(
+                    found,
+                    situation,
+                    values,
+                    # The readings `standard_placed` gives are one arrangement's.
+                    self._hand_summary(hand) if placed and self._hand_summary else None,
+                )
                 arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps = best
             if rejected is not None:
                 return Score(
@@ -522,7 +528,11 @@ class Ruleset(SettlingRules):
         return arrangements(hand, shapes)
 
     def _best_reading(
-        self, found: Sequence[Arrangement], situation: Situation, values: Options
+        self,
+        found: Sequence[Arrangement],
+        situation: Situation,
+        values: Options,
+        summarized_first: Summary | None = None,
     ) -> tuple[Any, ...]:
         return best_reading(
             found,
@@ -530,6 +540,8 @@ class Ruleset(SettlingRules):
             values,
             (self._score_fans, self._adjust, self._reject if self._has_rejects else None),
             self._scorer.prefer,
+            self._summary,
+            summarized_first,
         )
 
     def _explained(self, score: Score, situation: Situation, values: Options) -> Score:

@@ -11,10 +11,11 @@ hot path needs."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from mjc.runtime.rules.spec import Options
 from mjc.runtime.score.explain import each_value
+from mjc.runtime.score.points import SharedScoreFans, Summarize, Summary
 from mjc.runtime.score.scoring import (
     Adjust,
     FanInfo,
@@ -47,14 +48,29 @@ def best_reading(
     values: Options,
     valuers: Valuers,
     prefer: frozenset[int],
+    summarize: Summarize | None = None,
+    summarized_first: Summary | None = None,
 ) -> tuple[Any, ...]:
     """The best of several readings, as `Scorer.best` keeps it: one that may win before
     one refused, then the higher total, then, at equal totals, one holding a preferred
-    fan: (arrangement, total, kept, notes, floor, refusal, ceiled, ceiling, steps)."""
+    fan: (arrangement, total, kept, notes, floor, refusal, ceiled, ceiling, steps). Given
+    the module's `summarize` (`RulesetSpec.summary`), each arrangement is summarized once
+    and the readings of one arrangement (its winning tile's places) share it; given
+    `summarized_first` too, the first reading's summary, it is not made again."""
     score_fans, adjust, reject = valuers
+    shared = cast("SharedScoreFans", score_fans)  # given `summarize`, it takes the summary
     best: tuple[Any, ...] | None = None
+    summary: Summary | None = summarized_first
+    summarized: tuple[object, ...] = found[0][:4] if summarized_first is not None else ()
     for arrangement in found:
-        total, kept, notes = score_fans(arrangement, situation, values)
+        if summarize is None:
+            total, kept, notes = score_fans(arrangement, situation, values)
+        else:
+            # What the summary reads: the shape, melds, pairs and tiles.
+            head = arrangement[:4]
+            if summary is None or head != summarized:
+                summary, summarized = summarize(arrangement), head
+            total, kept, notes = shared(arrangement, situation, values, None, summary)
         total, least, ceiled, ceiling, steps = adjust(arrangement, situation, values, kept, total)
         rejected = reject(arrangement, situation, values, kept, total) if reject else None
         if best is not None:

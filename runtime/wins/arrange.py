@@ -243,6 +243,10 @@ def _suit_readings(base: int, key: bytes) -> tuple[_SuitReading, ...]:
 # Per-suit caches of readings, keyed by the suit's count bytes: plain dicts because a
 # `.get` is cheaper than a call through functools.cache on the scoring path.
 _READINGS: Final[tuple[dict[bytes, tuple[_SuitReading, ...]], ...]] = ({}, {}, {}, {})
+# The same per suit for the keys that split exactly one way (most keys), their one split
+# alone: what `standard_placed` reads, a key absent when it splits several ways or was
+# not met yet, so that one `.get` a suit also says whether it splits one way.
+_ONE_READING: Final[tuple[dict[bytes, _SuitReading], ...]] = ({}, {}, {}, {})
 _BASES: Final = (0, 9, 18, HONOUR_BASE)
 
 
@@ -252,6 +256,8 @@ def suit_readings(suit: int, key: bytes) -> tuple[_SuitReading, ...]:
     found = _READINGS[suit].get(key)
     if found is None:
         found = _READINGS[suit][key] = _suit_readings(_BASES[suit], key)
+        if len(found) == 1:
+            _ONE_READING[suit][key] = found[0]
     return found
 
 
@@ -343,7 +349,7 @@ def standard_placed(
     hand: Hand,
     shapes: frozenset[str],
     waits: Sequence[int] | None,
-    _cached: tuple[dict[bytes, tuple[_SuitReading, ...]], ...] = _READINGS,
+    _one: tuple[dict[bytes, _SuitReading], ...] = _ONE_READING,
 ) -> list[Arrangement] | None:
     """`placements(arrangements(hand, shapes), hand, waits)` (`mjc.runtime.wins.readings`) for
     the hands most scored, in one pass: those that split one way into sets and a pair, and
@@ -358,20 +364,17 @@ def standard_placed(
     if win is None or win >= NUM_PLAYING or hand.split_value != 2 or hand.size != MAX_TILES:
         return None
     m, p, s, z = hand.suit_keys
-    cm, cp, cs, cz = _cached
-    rm, rp, rs, rz = cm.get(m), cp.get(p), cs.get(s), cz.get(z)
-    if rm is None or rp is None or rs is None or rz is None:  # a suit key not read yet
-        # (no `except KeyError`: compiled, a caught exception costs a traceback, and new
-        # keys come with most fresh hands)
-        rm, rp, rs, rz = (
-            suit_readings(0, m),
-            suit_readings(1, p),
-            suit_readings(2, s),
-            suit_readings(3, z),
-        )
-    if not len(rm) == len(rp) == len(rs) == len(rz) == 1:
-        return None
-    (sm, pm), (sp, pp), (ss, ps), (sz, pz) = rm[0], rp[0], rs[0], rz[0]
+    om, op, os, oz = _one
+    rm, rp, rs, rz = om.get(m), op.get(p), os.get(s), oz.get(z)
+    if rm is None or rp is None or rs is None or rz is None:
+        # A suit key not read yet, or one that splits several ways (no `except KeyError`:
+        # compiled, a caught exception costs a traceback, and new keys come with most fresh
+        # hands).
+        every = (suit_readings(0, m), suit_readings(1, p), suit_readings(2, s), suit_readings(3, z))
+        if not len(every[0]) == len(every[1]) == len(every[2]) == len(every[3]) == 1:
+            return None
+        rm, rp, rs, rz = every[0][0], every[1][0], every[2][0], every[3][0]
+    (sm, pm), (sp, pp), (ss, ps), (sz, pz) = rm, rp, rs, rz
     pair = pm or pp or ps or pz
     if SEVEN_PAIRS in shapes and not hand.melds:  # `_is_seven_pairs`, inline
         c = hand.counts

@@ -15,7 +15,14 @@ from bench.mcr_hands import mcr_case
 from mjc.runtime import Hand, parse_hand
 from mjc.runtime.score.scoring import with_waits
 from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
-from mjc.runtime.wins.arrange import SEVEN_PAIRS, SHAPES, STANDARD, arrangements, standard_placed
+from mjc.runtime.wins.arrange import (
+    SEVEN_PAIRS,
+    SHAPES,
+    STANDARD,
+    Arrangement,
+    arrangements,
+    standard_placed,
+)
 from mjc.runtime.wins.readings import Waits, builtin_waits, placements
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
@@ -100,3 +107,34 @@ def test_a_reading_without_a_wait_set_reads_the_situations() -> None:
     told = with_waits(situation, builtin_waits(hand, shapes))
     _, kept, _ = mcr._score_fans(reading, told, values)
     assert single in {i for i, _, _ in kept}
+
+
+def test_the_readings_of_one_arrangement_share_one_summary() -> None:
+    """`best_reading` given the module's `summarize` makes one summary for the readings of one
+    arrangement (each place of the winning tile), none when given the first's, and keeps the
+    reading it keeps when each reading summarizes itself (MCR, whose fans read the wait)."""
+    from mjc.runtime.rules.scorepieces import best_reading
+    from mjc.runtime.score.scoring import build_situation
+
+    mcr = ruleset("mcr")
+    spec = mcr.spec
+    walk, hand_summary = spec.summary, spec.hand_summary
+    assert walk is not None and hand_summary is not None
+    hand = parse_hand("123m345m678p999s55z", "3m")  # 3m closes 12m (edge) or opens 45m
+    found = standard_placed(hand, frozenset(SHAPES), None)
+    assert found is not None and len(found) == 2
+    situation = build_situation({"winning_tile": hand.win_tile})
+    values = mcr.resolve_options(None)
+    valuers = (spec.score_fans, spec.adjust, spec.reject)
+    made: list[Arrangement] = []
+
+    def summarize(a: Arrangement) -> tuple[int, ...]:
+        made.append(a)
+        return walk(a)
+
+    alone = best_reading(found, situation, values, valuers, frozenset())
+    assert best_reading(found, situation, values, valuers, frozenset(), summarize) == alone
+    assert made == [found[0]]
+    first = hand_summary(hand)
+    assert best_reading(found, situation, values, valuers, frozenset(), summarize, first) == alone
+    assert made == [found[0]]

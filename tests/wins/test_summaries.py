@@ -257,7 +257,9 @@ def test_a_hand_summarised_from_its_suits_words_is_its_one_readings_summary(
     found = standard_placed(hand, SHAPES, None)
     if found is None:
         return  # a suit that splits more than one way (or seven pairs too)
-    for name in ("riichi", "sanma"):
+    # Every rulebook whose scoring places the winning tile (MCR and Taiwan too, not only
+    # those with a fu section) scores a placed hand on this summary.
+    for name in ("riichi", "sanma", "mcr", "taiwan"):
         module = _module_of(name)
         for a in found:
             assert module["summarize_hand"](hand) == module["summarize_arrangement"](a)

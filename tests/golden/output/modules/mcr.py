@@ -45,6 +45,7 @@ from mjc.runtime.exported import (
     SUIT_BIT,
     SUIT_OF,
     Situation,
+    SuitWords,
     TILE_FIELD,
     TILE_SLOT,
     TierInfo,
@@ -230,7 +231,8 @@ WORD_5_BY_SET: Final = SUMMARY.words[5].by_set
 WORD_6_BY_MELD: Final = SUMMARY.words[6].by_meld
 WORD_6_BY_TILE: Final = SUMMARY.words[6].by_tile
 WORD_6_BY_SET: Final = SUMMARY.words[6].by_set
-# The fields summarize_arrangement returns, in order.
+# The fields summarize_arrangement returns, in order: the runtime makes them once per arrangement
+# and gives them to score_fans (x, RulesetSpec.summary).
 Summary = tuple[int, int, int, int, int, int, int, int, int, int, int, int, int]
 
 
@@ -275,6 +277,54 @@ def summarize_arrangement(a: Arrangement) -> Summary:
             w4 |= WORD_4_BY_SET[i]
             w5 |= WORD_5_BY_SET[i]
             w6 += WORD_6_BY_SET[i]
+    return (
+        w0 & 0x3ffffff,  # tile_any: bit k: some tile passes TILE_PREDICATES[k]
+        w1 & 0x3ffffff,  # tile_all: bit k: every tile passes TILE_PREDICATES[k]
+        w2,  # tile_count: 5 bits a TILE_COUNTED field: the tiles that pass it
+        w0 >> 26,  # meld_any: bit k: some set passes MELD_PREDICATES[k]
+        w1 >> 26 & 0xfffff,  # meld_all: bit k: every set passes MELD_PREDICATES[k]
+        w3,  # meld_count: 3 bits a MELD_COUNTED field: the sets that pass it
+        w6 >> 400 & COUNT_MASK,  # by_tile_15: a meld board (mjc.runtime.wins.meldboards)
+        w6 >> 600 & COUNT_MASK,  # by_tile_17: a meld board (mjc.runtime.wins.meldboards)
+        w4,  # chow_board: a meld board (mjc.runtime.wins.meldboards)
+        w6 >> 200 & COUNT_MASK,  # chow_count: a meld board (mjc.runtime.wins.meldboards)
+        w6 >> 800,  # holding_14: a meld board (mjc.runtime.wins.meldboards)
+        w5,  # pung_board: a meld board (mjc.runtime.wins.meldboards)
+        w6 & COUNT_MASK,  # tile_copies: a meld board (mjc.runtime.wins.meldboards)
+    )
+
+
+# The words of each suit's one split into sets and a pair, folded once per suit key
+# (mjc.runtime.wins.summaries.SuitWords): what summarize_hand folds.
+SUIT_WORDS: Final = SuitWords(SUMMARY)
+WORDS_M, WORDS_P, WORDS_S, WORDS_Z = SUIT_WORDS.memos
+
+
+def summarize_hand(h: Hand) -> Summary:
+    """summarize_arrangement of the one standard reading of `h`, a hand whose every
+    suit splits one way (mjc.runtime.wins.arrange.standard_placed): the words of its
+    suits' sets and pair, folded once per suit key, then its declared sets'."""
+    km, kp, ks, kz = h.suit_keys
+    m_words = WORDS_M.get(km) or SUIT_WORDS.fill(0, km)
+    p_words = WORDS_P.get(kp) or SUIT_WORDS.fill(1, kp)
+    s_words = WORDS_S.get(ks) or SUIT_WORDS.fill(2, ks)
+    z_words = WORDS_Z.get(kz) or SUIT_WORDS.fill(3, kz)
+    w0 = m_words[0] | p_words[0] | s_words[0] | z_words[0]
+    w1 = m_words[1] & p_words[1] & s_words[1] & z_words[1]
+    w2 = m_words[2] + p_words[2] + s_words[2] + z_words[2]
+    w3 = m_words[3] + p_words[3] + s_words[3] + z_words[3]
+    w4 = m_words[4] | p_words[4] | s_words[4] | z_words[4]
+    w5 = m_words[5] | p_words[5] | s_words[5] | z_words[5]
+    w6 = m_words[6] + p_words[6] + s_words[6] + z_words[6]
+    for m in h.melds:
+        i = m.index
+        w0 |= WORD_0_BY_MELD[i]
+        w1 &= WORD_1_BY_MELD[i]
+        w2 += WORD_2_BY_MELD[i]
+        w3 += WORD_3_BY_MELD[i]
+        w4 |= WORD_4_BY_MELD[i]
+        w5 |= WORD_5_BY_MELD[i]
+        w6 += WORD_6_BY_MELD[i]
     return (
         w0 & 0x3ffffff,  # tile_any: bit k: some tile passes TILE_PREDICATES[k]
         w1 & 0x3ffffff,  # tile_all: bit k: every tile passes TILE_PREDICATES[k]
@@ -824,13 +874,19 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
 
 
 def score_fans(
-    a: Arrangement, s: Situation, o: dict[str, Any], raw: list[int] | None = None
+    a: Arrangement,
+    s: Situation,
+    o: dict[str, Any],
+    raw: list[int] | None = None,
+    x: Summary | None = None,
 ) -> tuple[int, tuple[tuple[int, int, int], ...], tuple[tuple[str, str, int], ...]]:
     """Each fan's count on one arrangement, in evaluation order; then relations, then each
     tier combined and capped: the hand's value before adjustments, the fans that count as
     (index in FANS, count, value), and notes as (tier id, what, value): a cap that cut the
     tier ("cap", the cap), or the mode the options chose (value 0). Given a list `raw`, it
-    also receives every fan's count before relations, in FANS order (score explanations)."""
+    also receives every fan's count before relations, in FANS order (score explanations).
+    Given `x`, the reading's summary (`summarize_arrangement(a)`, made once for the readings
+    of one arrangement), it reads that instead of making it again."""
     x_tiles = a.tiles
     x_melds = a.melds
     x_pairs = a.pairs
@@ -843,10 +899,11 @@ def score_fans(
     x_round_wind = s.round_wind
     x_waits = (s.waits if a.waits is None else a.waits)
     x_winning_meld = (a.won or NO_PAIR)
+    # The reading's summary: the caller's (made once per arrangement).
     (
         x_tile_any, x_tile_all, x_tile_count, x_meld_any, x_meld_all, x_meld_count, x_by_tile_15,
         x_by_tile_17, x_chow_board, x_chow_count, x_holding_14, x_pung_board, x_tile_copies
-    ) = summarize_arrangement(a)
+    ) = summarize_arrangement(a) if x is None else x
     # Lengths that several tests read, out of the meld summary once:
     x_len_pungs = (x_meld_count >> 45 & 7)
     x_len_kongs = (x_meld_count >> 6 & 7)
@@ -3182,6 +3239,8 @@ SPEC: Final = RulesetSpec(
     situation_problems=situation_problems,
     has_rejects=True,
     has_adjustments=False,
+    summary=summarize_arrangement,
+    hand_summary=summarize_hand,
     reads=frozenset(('closed_wait', 'edge_wait', 'pair_wait', 'waits', 'winning_meld')),
     prefer=(22, 31),
     violated=violated,

@@ -34,6 +34,7 @@ from mjc.runtime.exported import (
     RulesetSpec,
     SUIT_OF,
     Situation,
+    SuitWords,
     TierInfo,
     TurnRules,
     WILD_ACTIONS,
@@ -191,7 +192,8 @@ WORD_1_BY_SET: Final = SUMMARY.words[1].by_set
 WORD_2_BY_MELD: Final = SUMMARY.words[2].by_meld
 WORD_2_BY_TILE: Final = SUMMARY.words[2].by_tile
 WORD_2_BY_SET: Final = SUMMARY.words[2].by_set
-# The fields summarize_arrangement returns, in order.
+# The fields summarize_arrangement returns, in order: the runtime makes them once per arrangement
+# and gives them to score_fans (x, RulesetSpec.summary).
 Summary = tuple[int, int, int, int, int, int, int]
 
 
@@ -223,6 +225,40 @@ def summarize_arrangement(a: Arrangement) -> Summary:
             w0 |= WORD_0_BY_SET[i]
             w1 &= WORD_1_BY_SET[i]
             w2 += WORD_2_BY_SET[i]
+    return (
+        w0 & 0x1f,  # tile_any: bit k: some tile passes TILE_PREDICATES[k]
+        w1 & 0x1f,  # tile_all: bit k: every tile passes TILE_PREDICATES[k]
+        0,  # tile_count: 5 bits a TILE_COUNTED field: the tiles that pass it
+        w0 >> 5 & 0x3f,  # meld_any: bit k: some set passes MELD_PREDICATES[k]
+        w1 >> 5 & 0x3f,  # meld_all: bit k: every set passes MELD_PREDICATES[k]
+        w2,  # meld_count: 3 bits a MELD_COUNTED field: the sets that pass it
+        w0 >> 11,  # members: 4 bits a MEMBER_PREDICATES test: the winds of the sets passing
+    )
+
+
+# The words of each suit's one split into sets and a pair, folded once per suit key
+# (mjc.runtime.wins.summaries.SuitWords): what summarize_hand folds.
+SUIT_WORDS: Final = SuitWords(SUMMARY)
+WORDS_M, WORDS_P, WORDS_S, WORDS_Z = SUIT_WORDS.memos
+
+
+def summarize_hand(h: Hand) -> Summary:
+    """summarize_arrangement of the one standard reading of `h`, a hand whose every
+    suit splits one way (mjc.runtime.wins.arrange.standard_placed): the words of its
+    suits' sets and pair, folded once per suit key, then its declared sets'."""
+    km, kp, ks, kz = h.suit_keys
+    m_words = WORDS_M.get(km) or SUIT_WORDS.fill(0, km)
+    p_words = WORDS_P.get(kp) or SUIT_WORDS.fill(1, kp)
+    s_words = WORDS_S.get(ks) or SUIT_WORDS.fill(2, ks)
+    z_words = WORDS_Z.get(kz) or SUIT_WORDS.fill(3, kz)
+    w0 = m_words[0] | p_words[0] | s_words[0] | z_words[0]
+    w1 = m_words[1] & p_words[1] & s_words[1] & z_words[1]
+    w2 = m_words[2] + p_words[2] + s_words[2] + z_words[2]
+    for m in h.melds:
+        i = m.index
+        w0 |= WORD_0_BY_MELD[i]
+        w1 &= WORD_1_BY_MELD[i]
+        w2 += WORD_2_BY_MELD[i]
     return (
         w0 & 0x1f,  # tile_any: bit k: some tile passes TILE_PREDICATES[k]
         w1 & 0x1f,  # tile_all: bit k: every tile passes TILE_PREDICATES[k]
@@ -484,13 +520,19 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
 
 
 def score_fans(
-    a: Arrangement, s: Situation, o: dict[str, Any], raw: list[int] | None = None
+    a: Arrangement,
+    s: Situation,
+    o: dict[str, Any],
+    raw: list[int] | None = None,
+    x: Summary | None = None,
 ) -> tuple[int, tuple[tuple[int, int, int], ...], tuple[tuple[str, str, int], ...]]:
     """Each fan's count on one arrangement, in evaluation order; then relations, then each
     tier combined and capped: the hand's value before adjustments, the fans that count as
     (index in FANS, count, value), and notes as (tier id, what, value): a cap that cut the
     tier ("cap", the cap), or the mode the options chose (value 0). Given a list `raw`, it
-    also receives every fan's count before relations, in FANS order (score explanations)."""
+    also receives every fan's count before relations, in FANS order (score explanations).
+    Given `x`, the reading's summary (`summarize_arrangement(a)`, made once for the readings
+    of one arrangement), it reads that instead of making it again."""
     x_melds = a.melds
     x_pair = (a.pair or NO_PAIR)
     x_shape = a.shape
@@ -502,9 +544,10 @@ def score_fans(
     x_declared = tuple([m for m in a.melds if m.exposed or m.is_kong])
     x_waits = (s.waits if a.waits is None else a.waits)
     x_winning_meld = (a.won or NO_PAIR)
+    # The reading's summary: the caller's (made once per arrangement).
     (
         x_tile_any, x_tile_all, x_tile_count, x_meld_any, x_meld_all, x_meld_count, x_members
-    ) = summarize_arrangement(a)
+    ) = summarize_arrangement(a) if x is None else x
     # Lengths that several tests read, out of the meld summary once:
     x_len_pungs = (x_meld_count >> 12 & 7)
     # Loops that several conditions compute alike, computed once:
@@ -1687,6 +1730,8 @@ SPEC: Final = RulesetSpec(
     situation_problems=situation_problems,
     has_rejects=False,
     has_adjustments=False,
+    summary=summarize_arrangement,
+    hand_summary=summarize_hand,
     reads=frozenset(('waits', 'winning_meld')),
     prefer=(),
     violated=violated,
