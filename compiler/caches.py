@@ -1,15 +1,20 @@
 """Where the compiler keeps what it can build once and reuse across processes: Lark's parse
 tables for the rulebook grammar (in Lark's format, and as the plain data the lean parser runs,
-`compiler/lalr/tables.py`) and jinja2's compiled templates.
+`compiler/lalr/tables.py`) and jinja2's compiled templates. Beside them in the same folder,
+the runtime keeps its per-suit tables (`runtime/tiles/tablefile.py`).
 
 All are rebuilt from what ships with mjc whenever they are missing, so a cache is only ever a
 shortcut: each file's name carries the hash of what it was built from (the grammar's text with
-Lark's version and Python's; jinja2 checks a template's source itself, and its folder carries
-jinja2's version), nothing here is ever committed, and a cache folder that cannot be created or
-written leaves mjc as fast as it was without one, never failing. They live in the user's cache
-folder (`$MJC_CACHE_DIR`, else `$XDG_CACHE_HOME/mjc`, else `~/.cache/mjc`; `%LOCALAPPDATA%\\mjc`
-on Windows), not in the shared temporary folder, where another user could plant a pickle for
-mjc to load. `MJC_CACHE_DIR=""` turns them off.
+Lark's version and Python's; the text of `runtime/tiles/tables.py` with Python's version;
+jinja2 checks a template's source itself, and its folder carries jinja2's version), a file
+that is cut short or damaged is built again (the suit tables' carries its hash and CRC, the
+lean parser's tables are checked part by part), nothing here is ever committed, and a cache
+folder that cannot be created or written leaves mjc as fast as it was without one, never
+failing. They live in the user's cache folder (`$MJC_CACHE_DIR`, else `$XDG_CACHE_HOME/mjc`,
+else `~/.cache/mjc`; `%LOCALAPPDATA%\\mjc` on Windows), not in the shared temporary folder,
+where another user could plant a pickle for mjc to load. `MJC_CACHE_DIR=""` turns them off.
+Where that folder is, and how a file in it is written whole, is `mjc.usercache`'s, which the
+runtime uses too (it never imports the compiler).
 """
 
 from __future__ import annotations
@@ -17,50 +22,15 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
-import os
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
+
+from mjc.usercache import CACHE_ENV, cache_folder
 
 if TYPE_CHECKING:
     import jinja2
 
 __all__ = ["CACHE_ENV", "cache_folder", "lark_cache", "template_cache"]
-
-CACHE_ENV = "MJC_CACHE_DIR"
-
-
-def _user_cache_root() -> Path | None:
-    """The folder the platform keeps a user's caches in, or None when it cannot be told."""
-    if sys.platform == "win32":
-        local = os.environ.get("LOCALAPPDATA")
-        return Path(local) if local else None
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    if xdg and os.path.isabs(xdg):
-        return Path(xdg)
-    try:
-        return Path.home() / ".cache"
-    except RuntimeError:  # no home folder to be found
-        return None
-
-
-def cache_folder(part: str) -> Path | None:
-    """The folder `part` of mjc's cache, created if need be (readable by its owner only), or
-    None: caching turned off, or no folder that can be created."""
-    chosen = os.environ.get(CACHE_ENV)
-    if chosen is not None:
-        root = Path(chosen) if chosen else None
-    else:
-        user = _user_cache_root()
-        root = None if user is None else user / "mjc"
-    if root is None:
-        return None
-    folder = root / part
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return folder if folder.is_dir() and os.access(folder, os.W_OK | os.X_OK) else None
 
 
 def lark_cache(grammar: str, lark_version: str) -> str | bool:
