@@ -6,18 +6,23 @@ The folder is the user's (`$MJC_CACHE_DIR`, else `$XDG_CACHE_HOME/mjc`, else `~/
 `%LOCALAPPDATA%\\mjc` on Windows), not the shared temporary folder, where another user could
 plant a file for mjc to load; `MJC_CACHE_DIR=""` turns every cache off. A file is written
 whole or not at all, and a folder or a file that cannot be made, written or read is no error:
-mjc is only slower without it. It lives beside the compiler and the runtime, not in either,
-because both use it and the runtime never imports the compiler.
+mjc is only slower without it. A file of marshalled data can be sealed: kept with the hash it
+is named by and the CRC of its bytes, so that one cut short, damaged or left by another
+version is told from a good one before anything in it is read. It lives beside the compiler
+and the runtime, not in either, because both use it and the runtime never imports the
+compiler.
 """
 
 from __future__ import annotations
 
+import binascii
 import contextlib
+import marshal
 import os
 import sys
 from pathlib import Path
 
-__all__ = ["CACHE_ENV", "cache_folder", "read_whole", "write_whole"]
+__all__ = ["CACHE_ENV", "cache_folder", "read_sealed", "read_whole", "write_sealed", "write_whole"]
 
 CACHE_ENV = "MJC_CACHE_DIR"
 
@@ -82,3 +87,27 @@ def write_whole(path: str | os.PathLike[str], data: bytes) -> None:
         finally:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
+
+
+def write_sealed(path: str | os.PathLike[str], digest: str, payload: bytes) -> None:
+    """Write `payload` to `path` (as `write_whole`) sealed with `digest`, the hash of what it
+    was made from, and its CRC, for `read_sealed`."""
+    write_whole(path, marshal.dumps((digest, binascii.crc32(payload), payload)))
+
+
+def read_sealed(path: str | os.PathLike[str], digest: str) -> bytes | None:
+    """The payload of the file at `path` written by `write_sealed` with `digest`, or None when
+    there is no such file, or it is cut short, damaged or of another digest."""
+    data = read_whole(path)
+    if data is None:
+        return None
+    try:
+        sealed = marshal.loads(data)
+    except (ValueError, EOFError, TypeError):  # cut short, or not marshal's at all
+        return None
+    if not (isinstance(sealed, tuple) and len(sealed) == 3 and sealed[0] == digest):
+        return None
+    _, crc, payload = sealed
+    if not isinstance(payload, bytes) or binascii.crc32(payload) != crc:
+        return None
+    return payload

@@ -9,15 +9,15 @@ twice once, so the entries read back share their key objects as the built ones d
 tables are made from them.
 
 The file is named by the hash of what the tables were built from (the text of `tables.py`,
-this module's format and Python's version), and it carries that hash again and the CRC of its
-payload: a file cut short, damaged, of another format or of another mjc is built again and
-written over, never trusted. Without a cache folder (`MJC_CACHE_DIR=""`, or one that cannot be
-written) the tables are built in every process, as before there was a cache.
+this module's format and Python's version), and it is sealed with that hash and the CRC of
+its payload (`mjc.usercache.write_sealed`): a file cut short, damaged, of another format or
+of another mjc is built again and written over, never trusted. Without a cache folder
+(`MJC_CACHE_DIR=""`, or one that cannot be written) the tables are built in every process,
+as before there was a cache.
 """
 
 from __future__ import annotations
 
-import binascii
 import hashlib
 import marshal
 import os
@@ -25,7 +25,7 @@ import sys
 from collections.abc import Callable
 from operator import itemgetter
 
-from mjc.usercache import cache_folder, read_whole, write_whole
+from mjc.usercache import cache_folder, read_sealed, write_sealed
 
 __all__ = ["Entries", "stored_entries", "table_of"]
 
@@ -61,25 +61,18 @@ def stored_entries(
     if stored is not None:
         return stored
     entries = build()
-    payload = marshal.dumps(entries)
-    write_whole(path, marshal.dumps((digest, binascii.crc32(payload), payload)))
+    write_sealed(path, digest, marshal.dumps(entries))
     return entries
 
 
 def _read(path: str, digest: str) -> tuple[Entries, Entries] | None:
     """The entries in the file at `path` when it is whole and of `digest`, else None."""
-    data = read_whole(path)
-    if data is None:
+    payload = read_sealed(path, digest)
+    if payload is None:
         return None
     try:
-        header = marshal.loads(data)
-        if not (isinstance(header, tuple) and len(header) == 3 and header[0] == digest):
-            return None
-        _, crc, payload = header
-        if not isinstance(payload, bytes) or binascii.crc32(payload) != crc:
-            return None
         entries = marshal.loads(payload)
-    except (ValueError, EOFError, TypeError):  # cut short, or not marshal's at all
+    except (ValueError, EOFError, TypeError):  # sealed whole, but not of this format
         return None
     if not (isinstance(entries, tuple) and len(entries) == 2):
         return None

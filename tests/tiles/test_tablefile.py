@@ -5,7 +5,6 @@ written, only means building them."""
 
 from __future__ import annotations
 
-import binascii
 import marshal
 from collections.abc import Callable
 from pathlib import Path
@@ -13,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from mjc.runtime.tiles import tablefile, tables
-from mjc.usercache import CACHE_ENV, read_whole, write_whole
+from mjc.usercache import CACHE_ENV, read_whole, write_sealed, write_whole
 
 BUILT_FROM = tables.__file__
 
@@ -99,9 +98,7 @@ def test_a_file_of_another_shape_under_the_right_name_is_not_trusted(
     path = _the_file(tmp_path)
     digest, _, _ = marshal.loads(path.read_bytes())
     for payload in ((), ({}, {}), ([], {}), ({b"x": (b"x", 1)},)):
-        data = marshal.dumps(payload)
-        crc = binascii.crc32(data)
-        path.write_bytes(marshal.dumps((digest, crc, data)))
+        write_sealed(path, digest, marshal.dumps(payload))
         _assert_like_built(_stored(calls))
     assert len(calls) == 5
 
