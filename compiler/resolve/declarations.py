@@ -37,6 +37,8 @@ T = TypeVar("T", bound=_Declared)
 
 @dataclass(slots=True)
 class Declarations:
+    """Every declaration of one rulebook file, by section and id, on top of its parent's."""
+
     file: str
     header: ast.Header | None = None
     parent: Declarations | None = None

@@ -13,6 +13,9 @@ from mjc.compiler.syntax import ast
 
 @dataclass(slots=True)
 class Typed:
+    """The typed IR of each expression (by the AST node's id), the fans each fan's condition
+    names (with where), and the type errors found."""
+
     exprs: dict[int, ir.Expr | None] = field(default_factory=dict)
     fan_refs: dict[str, list[tuple[str, Span]]] = field(default_factory=dict)
     problems: list[Diagnostic] = field(default_factory=list)
