@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mjc.compiler.check import explain_listing
 from mjc.compiler.cli import parser as cli_parser
@@ -31,6 +31,9 @@ from mjc.compiler.syntax.sources import (
 )
 from mjc.compiler.version import MJC_VERSION
 from mjc.runtime import Ruleset
+
+if TYPE_CHECKING:
+    from mjc.compiler.loader import Loaded
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -140,10 +143,15 @@ def _use_color(choice: str, stream: Any) -> bool:
     return bool(getattr(stream, "isatty", lambda: False)())
 
 
-def _load_ruleset(name: str) -> Ruleset:
-    # Imported here: `mjc check` compiles without the loader (and its module of the result).
-    from mjc.compiler.loader import load
+def load(name_or_path: str) -> Loaded:
+    """`mjc.compiler.loader.load`, imported on first use: `mjc check` compiles a rulebook
+    without the loader."""
+    from mjc.compiler.loader import load as load_rulebook
 
+    return load_rulebook(name_or_path)
+
+
+def _load_ruleset(name: str) -> Ruleset:
     try:
         loaded = load(_rulebook(name))
     except RulebookNotFound as exc:
