@@ -1,23 +1,24 @@
 """Where the compiler keeps what it can build once and reuse across processes: Lark's parse
 tables for the rulebook grammar (in Lark's format, and as the plain data the lean parser runs,
-`compiler/lalr/tables.py`), jinja2's compiled templates, and the code Python compiled from a
-generated module (`compiled_code`). Beside them in the same folder, the runtime keeps its
+`compiler/lalr/tables.py`), jinja2's compiled templates, the code Python compiled from a
+generated module (`compiled_code`), and the prelude's situations parsed
+(`compiler/resolve/prelude.py`, a pickle). Beside them in the same folder, the runtime keeps its
 per-suit tables (`runtime/tiles/tablefile.py`).
 
 All are rebuilt from what ships with mjc whenever they are missing, so a cache is only ever a
-shortcut: each file's name or seal carries the hash of what it was built from (the grammar's
-text with Lark's version and Python's; a module's source with its file name and Python's
-version; the text of `runtime/tiles/tables.py` with Python's version; jinja2 checks a
-template's source itself, and its folder carries jinja2's version), a file that is cut short
-or damaged is built again (the suit tables' and the modules' code are sealed with their hash
-and CRC, the lean parser's tables are checked part by part), nothing here is ever committed,
-and a cache folder that cannot be created or written leaves mjc as fast as it was without
-one, never failing. They live in the user's cache folder (`$MJC_CACHE_DIR`, else
-`$XDG_CACHE_HOME/mjc`, else `~/.cache/mjc`; `%LOCALAPPDATA%\\mjc` on Windows), not in the
-shared temporary folder, where another user could plant a pickle for mjc to load.
-`MJC_CACHE_DIR=""` turns them off. Where that folder is, and how a file in it is written
-whole and sealed, is `mjc.usercache`'s, which the runtime uses too (it never imports the
-compiler).
+shortcut: each file's name or seal carries the hash of what it was built from (the grammar's text
+with Lark's version and Python's; a module's source with its file name and Python's version; the
+prelude's text with the place, size and time of every file of the code that makes its AST, mjc's
+version and Python's; the text of `runtime/tiles/tables.py` with Python's version; jinja2 checks a
+template's source itself, and its folder carries jinja2's version), a file that is cut short or
+damaged is built again (the suit tables', the modules' code and the prelude's are sealed with their
+hash and CRC, the lean parser's tables are checked part by part), nothing here is ever committed,
+and a cache folder that cannot be created or written leaves mjc as fast as it was without one, never
+failing. They live in the user's cache folder (`$MJC_CACHE_DIR`, else `$XDG_CACHE_HOME/mjc`, else
+`~/.cache/mjc`; `%LOCALAPPDATA%\\mjc` on Windows), not in the shared temporary folder, where another
+user could plant a pickle for mjc to load. `MJC_CACHE_DIR=""` turns them off. Where that folder is,
+and how a file in it is written whole and sealed, is `mjc.usercache`'s, which the runtime uses too
+(it never imports the compiler).
 
 A generated module's code is kept as Python keeps a `.pyc`, for a module that lives in
 memory: `mjc check` generates the module from the rulebook every time (its source is what is
