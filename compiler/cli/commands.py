@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mjc.compiler.check import explain_listing
 from mjc.compiler.cli import parser as cli_parser
@@ -22,18 +22,10 @@ from mjc.compiler.diagnostics import Diagnostic, has_errors, render_text
 from mjc.compiler.diagnostics.formats import render_github, render_json, render_sarif
 from mjc.compiler.driver import Compilation, compile_file
 from mjc.compiler.emit.codegen import checked_module
-from mjc.compiler.syntax.sources import (
-    RulebookNotFound,
-    bundled_rulebooks,
-    resolve_rulebook,
-    rulebook_argument,
-    rulebooks_in,
-)
+from mjc.compiler.loader import RulebookNotFound, bundled_rulebooks, load, resolve_rulebook
+from mjc.compiler.syntax.sources import rulebook_argument, rulebooks_in
 from mjc.compiler.version import MJC_VERSION
 from mjc.runtime import Ruleset
-
-if TYPE_CHECKING:
-    from mjc.compiler.loader import Loaded
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -141,14 +133,6 @@ def _use_color(choice: str, stream: Any) -> bool:
     if choice == "never" or os.environ.get("NO_COLOR"):
         return False
     return bool(getattr(stream, "isatty", lambda: False)())
-
-
-def load(name_or_path: str) -> Loaded:
-    """`mjc.compiler.loader.load`, imported on first use: `mjc check` compiles a rulebook
-    without the loader."""
-    from mjc.compiler.loader import load as load_rulebook
-
-    return load_rulebook(name_or_path)
 
 
 def _load_ruleset(name: str) -> Ruleset:
