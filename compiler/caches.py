@@ -1,15 +1,34 @@
 """Where the compiler keeps what it can build once and reuse across processes: Lark's parse
 tables for the rulebook grammar (in Lark's format, and as the plain data the lean parser runs,
-`compiler/lalr/tables.py`) and jinja2's compiled templates.
+`compiler/lalr/tables.py`), jinja2's compiled templates, the code Python compiled from a
+generated module (`compiled_code`), and the prelude's situations parsed
+(`compiler/resolve/prelude.py`, a pickle). Beside them in the same folder, the runtime keeps its
+per-suit tables (`runtime/tiles/tablefile.py`).
 
 All are rebuilt from what ships with mjc whenever they are missing, so a cache is only ever a
-shortcut: each file's name carries the hash of what it was built from (the grammar's text with
-Lark's version and Python's; jinja2 checks a template's source itself, and its folder carries
-jinja2's version), nothing here is ever committed, and a cache folder that cannot be created or
-written leaves mjc as fast as it was without one, never failing. They live in the user's cache
-folder (`$MJC_CACHE_DIR`, else `$XDG_CACHE_HOME/mjc`, else `~/.cache/mjc`; `%LOCALAPPDATA%\\mjc`
-on Windows), not in the shared temporary folder, where another user could plant a pickle for
-mjc to load. `MJC_CACHE_DIR=""` turns them off.
+shortcut: each file's name or seal carries the hash of what it was built from (the grammar's text
+with Lark's version and Python's; a module's source with its file name and Python's version; the
+prelude's text with the place, size and time of every file of the code that makes its AST, mjc's
+version and Python's; the text of `runtime/tiles/tables.py` with Python's version; jinja2 checks a
+template's source itself, and its folder carries jinja2's version), a file that is cut short or
+damaged is built again (the suit tables', the modules' code and the prelude's are sealed with their
+hash and CRC, the lean parser's tables are checked part by part), nothing here is ever committed,
+and a cache folder that cannot be created or written leaves mjc as fast as it was without one, never
+failing. They live in the user's cache folder (`$MJC_CACHE_DIR`, else `$XDG_CACHE_HOME/mjc`, else
+`~/.cache/mjc`; `%LOCALAPPDATA%\\mjc` on Windows), not in the shared temporary folder, where another
+user could plant a pickle for mjc to load. `MJC_CACHE_DIR=""` turns them off. Where that folder is,
+and how a file in it is written whole and sealed, is `mjc.usercache`'s, which the runtime uses too
+(it never imports the compiler).
+
+A generated module's code is kept as Python keeps a `.pyc`, for a module that lives in
+memory: `mjc check` generates the module from the rulebook every time (its source is what is
+checked, and is never cached), then compiles it to run the examples: compiling cost more
+than running the module and its examples together. The code is kept in a file named by the
+module's file name (`<generated from rulebooks/guangdong.mjr>`), one per rulebook, sealed
+with the hash of the source, that name and Python's version and optimization level: the very
+same source again is read back with `marshal`, any other is compiled and its code written
+over the file. At most `CODE_FILES_KEPT` such files stay, the newest, so rulebooks compiled
+once under throwaway names (tests, fuzzing) do not fill the folder.
 """
 
 from __future__ import annotations
@@ -17,50 +36,26 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
+import marshal
 import os
 import sys
 from pathlib import Path
+from types import CodeType
 from typing import TYPE_CHECKING
+
+from mjc.usercache import CACHE_ENV, cache_folder, read_sealed, write_sealed
 
 if TYPE_CHECKING:
     import jinja2
 
-__all__ = ["CACHE_ENV", "cache_folder", "lark_cache", "template_cache"]
-
-CACHE_ENV = "MJC_CACHE_DIR"
-
-
-def _user_cache_root() -> Path | None:
-    """The folder the platform keeps a user's caches in, or None when it cannot be told."""
-    if sys.platform == "win32":
-        local = os.environ.get("LOCALAPPDATA")
-        return Path(local) if local else None
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    if xdg and os.path.isabs(xdg):
-        return Path(xdg)
-    try:
-        return Path.home() / ".cache"
-    except RuntimeError:  # no home folder to be found
-        return None
-
-
-def cache_folder(part: str) -> Path | None:
-    """The folder `part` of mjc's cache, created if need be (readable by its owner only), or
-    None: caching turned off, or no folder that can be created."""
-    chosen = os.environ.get(CACHE_ENV)
-    if chosen is not None:
-        root = Path(chosen) if chosen else None
-    else:
-        user = _user_cache_root()
-        root = None if user is None else user / "mjc"
-    if root is None:
-        return None
-    folder = root / part
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return folder if folder.is_dir() and os.access(folder, os.W_OK | os.X_OK) else None
+__all__ = [
+    "CACHE_ENV",
+    "CODE_FILES_KEPT",
+    "cache_folder",
+    "compiled_code",
+    "lark_cache",
+    "template_cache",
+]
 
 
 def lark_cache(grammar: str, lark_version: str) -> str | bool:
@@ -107,3 +102,43 @@ def _quiet_cache_class() -> type[jinja2.FileSystemBytecodeCache]:
                 bucket.reset()
 
     return QuietBytecodeCache
+
+
+CODE_FILES_KEPT = 64  # files of generated modules' code in the cache folder, at most
+
+
+def _hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def compiled_code(source: str, filename: str) -> CodeType:
+    """`compile(source, filename, "exec", dont_inherit=True)`, read from mjc's cache when this
+    very source was compiled under this name before. Raises what `compile` raises (and keeps
+    nothing then)."""
+    folder = cache_folder("code")
+    if folder is None:
+        return compile(source, filename, "exec", dont_inherit=True)
+    made_from = "\0".join((source, filename, sys.version, f"optimize {sys.flags.optimize}"))
+    digest = _hash(made_from)
+    path = folder / f"module-{_hash(filename)}.marshal"
+    payload = read_sealed(path, digest)
+    if payload is not None:
+        with contextlib.suppress(ValueError, EOFError, TypeError):
+            code = marshal.loads(payload)
+            if isinstance(code, CodeType) and code.co_filename == filename:
+                return code
+    code = compile(source, filename, "exec", dont_inherit=True)
+    write_sealed(path, digest, marshal.dumps(code))
+    _forget_oldest(folder)
+    return code
+
+
+def _forget_oldest(folder: Path) -> None:
+    """Remove the files of `folder` written longest ago, beyond the `CODE_FILES_KEPT` newest."""
+    with contextlib.suppress(OSError):
+        with os.scandir(folder) as entries:
+            files = [(entry.stat().st_mtime_ns, entry.path) for entry in entries if entry.is_file()]
+        files.sort(reverse=True)
+        for _, path in files[CODE_FILES_KEPT:]:
+            with contextlib.suppress(OSError):  # another process removed it first
+                os.unlink(path)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 import types
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from mjc.compiler import check as checks, ir
@@ -39,10 +39,11 @@ from mjc.compiler.syntax.sources import (
     resolve_rulebook,
     rulebook_text,
 )
+from mjc.frozen import slotted
 from mjc.runtime import Ruleset
 
 
-@dataclass(slots=True)
+@slotted
 class Compilation:
     """What compiling one rulebook produced."""
 

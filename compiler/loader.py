@@ -19,6 +19,8 @@ from mjc.runtime import Ruleset
 
 @dataclass(slots=True)
 class Loaded:
+    """A compiled rulebook, with its generated module's source and ruleset when it compiled."""
+
     compilation: Compilation
     source: str | None = None
     ruleset: Ruleset | None = None

@@ -16,17 +16,24 @@ class, by what the decorator noted of its fields. Type checkers see plain frozen
 The price is a slower `__init__` (a loop over the fields, not straight-line code): a class
 built on a hot path (a hand, a meld, a score) stays a plain `@dataclass`. It lives beside the
 compiler and the runtime, not in either, because both use it and the runtime never imports
-the compiler."""
+the compiler.
+
+`slotted` makes the other kind the compiler builds on every start: a mutable slotted dataclass
+for its working state (`Declarations`, `Typed`, `PyExpr`, ...), with the `__init__`,
+`__repr__` and `__eq__` that `@dataclass(slots=True)` writes, compiled from one piece of
+source where the dataclass compiles three, its annotations not read either."""
 
 from __future__ import annotations
 
 import dataclasses
+import reprlib
 from dataclasses import MISSING, FrozenInstanceError, dataclass
-from typing import Any, ClassVar, TypeVar, dataclass_transform
+from typing import Any, ClassVar, TypeVar, cast, dataclass_transform
 
-__all__ = ["Frozen", "frozen", "frozen_fast", "frozen_kw"]
+__all__ = ["Frozen", "frozen", "frozen_fast", "frozen_kw", "slotted"]
 
 F = TypeVar("F", bound="Frozen")
+T = TypeVar("T")
 
 _set = object.__setattr__  # a field of a frozen class, set once by its `__init__`
 
@@ -108,6 +115,68 @@ def frozen_fast(cls: type[F]) -> type[F]:
     return cls
 
 
+@dataclass_transform(field_specifiers=(dataclasses.field,))
+def slotted(cls: type[T]) -> type[T]:
+    """`@dataclass(slots=True)`: a mutable slotted dataclass, its fields in order, equal by
+    their values (and so not hashable), shown by them, its `__post_init__` called. The
+    methods are written as the dataclass writes them, from one piece of source; a method the
+    class writes itself is kept."""
+    cls = _dataclass(_named(cls), kw_only=False)
+    fields = dataclasses.fields(cast(Any, cls))
+    if any(f.kw_only for f in fields):
+        raise TypeError(f"{cls.__name__}: slotted takes its fields in order, none by keyword")
+    names: dict[str, Any] = {"_MISSING": MISSING}
+    params, body = [], []
+    for f in fields:
+        if f.default is not MISSING:
+            names[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+            value = f.name if f.init else f"_default_{f.name}"
+        elif f.default_factory is not MISSING:
+            names[f"_factory_{f.name}"] = f.default_factory
+            params.append(f"{f.name}=_MISSING")
+            made = f"_factory_{f.name}()"
+            value = f"{made} if {f.name} is _MISSING else {f.name}" if f.init else made
+        elif f.init:
+            params.append(f.name)
+            value = f.name
+        else:
+            continue  # left unset, as the dataclass leaves it
+        if not f.init:
+            params.pop()
+        body.append(f"self.{f.name} = {value}")
+    if hasattr(cls, "__post_init__"):
+        body.append("self.__post_init__()")
+    shown = ", ".join(f"{f.name}={{self.{f.name}!r}}" for f in fields if f.repr)
+    compared = [f.name for f in fields if f.compare]
+    mine = "".join(f"self.{name}," for name in compared)
+    theirs = "".join(f"other.{name}," for name in compared)
+    source = "\n".join(
+        [
+            f"def __init__(self, {', '.join(params)}):",
+            *(f"    {line}" for line in body or ["pass"]),
+            "def __repr__(self):",
+            f'    return self.__class__.__qualname__ + f"({shown})"',
+            "def __eq__(self, other):",
+            "    if other.__class__ is self.__class__:",
+            f"        return ({mine}) == ({theirs})",
+            "    return NotImplemented",
+        ]
+    )
+    methods: dict[str, Any] = {}
+    exec(source, names, methods)  # our own text: field names are identifiers
+    methods["__repr__"] = reprlib.recursive_repr()(methods["__repr__"])  # "..." for a cycle
+    own = dict(cls.__dict__)
+    for name, method in methods.items():
+        if name not in own:
+            method.__qualname__ = f"{cls.__qualname__}.{name}"
+            setattr(cls, name, method)
+    # Equal by value and mutable: not hashable, unless the class hashes itself (as dataclass)
+    if own.get("__hash__") is None:
+        cls.__hash__ = None  # type: ignore[assignment]
+    return cls
+
+
 class _Annotation:
     """What a field's annotation text stands in as while `dataclass` makes the class."""
 
@@ -117,7 +186,7 @@ class _Annotation:
 _PLAIN = _Annotation()
 
 
-def _dataclass(cls: type[F], *, kw_only: bool) -> type[F]:
+def _dataclass(cls: type[T], *, kw_only: bool) -> type[T]:
     """`dataclass(slots=True, init=False, repr=False, eq=False, kw_only=kw_only)(cls)`, less
     its reading of annotation text. Under `from __future__ import annotations` every field's
     annotation is text, which `dataclass` reads three times per field (a class variable, an
@@ -140,13 +209,13 @@ def _dataclass(cls: type[F], *, kw_only: bool) -> type[F]:
         made = dataclass(slots=True, kw_only=kw_only, init=False, repr=False, eq=False)(cls)
     finally:
         annotations.update(texts)
-    for field in made.__dataclass_fields__.values():
+    for field in dataclasses.fields(cast(Any, made)):
         if field.type is _PLAIN:
             field.type = texts[field.name]
     return made
 
 
-def _named(cls: type[F]) -> type[F]:
+def _named(cls: type[T]) -> type[T]:
     """`cls`, with `Name(...)` as its docstring when it has none. `dataclass` would write the
     signature of its `__init__` there, read with `inspect` at a third of the cost of making
     the class, and that signature is `Frozen`'s `(*args, **values)`, which says nothing; a

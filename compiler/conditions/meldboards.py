@@ -25,13 +25,14 @@ at least 0, and variables of ranges that start at 0 or more, added or multiplied
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING, Any, cast
 
 from mjc.compiler import ir
 from mjc.compiler.conditions.scopes import is_local, mentions
 from mjc.compiler.language.types import INT, SUIT, SuitLetter
 from mjc.compiler.pysource.layout import Break, Doc, Nest, flat, group
+from mjc.frozen import slotted
 from mjc.runtime.tiles.tile import RANK_OF, SUIT_OF
 from mjc.runtime.wins.meldboards import SUIT_BIT, TILE_FIELD, TILE_SLOT
 
@@ -45,7 +46,7 @@ _UNROLL = 9  # a constant range this long or shorter is unrolled in a shift patt
 ALL_SLOTS = 15
 
 
-@dataclass(slots=True)
+@slotted
 class Key:
     """What a body `n.suit == S and n.rank == R and ...` asks of the meld `n`."""
 

@@ -13,7 +13,7 @@ the output through `pysafe.lit`, so it cannot become code.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from mjc.compiler import ir
 from mjc.compiler.conditions import listquant, loopguards, meldboards, meldcounts
@@ -28,12 +28,12 @@ from mjc.compiler.conditions.scopes import closed, is_local, membership
 from mjc.compiler.language.types import BOOL, MELD, TILE, ListType
 from mjc.compiler.pysource.layout import Break, Doc, Group, Nest, bracketed, flat, group
 from mjc.compiler.pysource.pysafe import lit
-from mjc.frozen import Frozen, frozen_fast
+from mjc.frozen import Frozen, frozen_fast, slotted
 from mjc.runtime.tiles.tile import tile_text
 from mjc.runtime.wins.summaries import MEMBER_BASE, MEMBER_WIDTH
 
 
-@dataclass(slots=True)
+@slotted
 class Predicates:
     """Item-local predicates found in conditions (lambda source → bit), shared by every
     function of one generated module."""
@@ -101,7 +101,7 @@ def is_cheap(source: str) -> bool:
     return len(parts) <= 2 and all(part.isidentifier() for part in parts)
 
 
-@dataclass(slots=True)
+@slotted
 class PyExpr:
     """Translates expressions; remembers which facts (and how often), summaries, tile
     constants and helper parts they used, so the generated function binds only those.

@@ -22,7 +22,7 @@ from typing import Any
 import jinja2
 
 from mjc.compiler import ir, templates
-from mjc.compiler.caches import template_cache
+from mjc.compiler.caches import compiled_code, template_cache
 from mjc.compiler.conditions.facts import tile_constant
 from mjc.compiler.diagnostics import Diagnostic, error
 from mjc.compiler.emit import (
@@ -112,7 +112,8 @@ def compiled_module(
     a caller that runs the module to keep instead of compiling it again."""
     source = generate_module(book)
     try:
-        return (source, compile(source, filename, "exec", dont_inherit=True)), None
+        # from mjc's cache when the very same source was compiled before (`caches.compiled_code`)
+        return (source, compiled_code(source, filename)), None
     except _NOT_COMPILED as exc:
         problem = exc
     if filename != f"{book.id}.py":  # the message names the module as `checked_module`'s does

@@ -13,11 +13,11 @@ the table is left unread (`mjc.compiler.emit.emitbase` and `codeplan` hold one r
 from __future__ import annotations
 
 import typing
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from mjc.compiler import ir
 from mjc.compiler.resolve.slots import SLOTS, Role, Slot
-from mjc.frozen import Frozen, frozen
+from mjc.frozen import Frozen, frozen, slotted
 
 # An IR place: (IR class, field).
 IRPlace = tuple[type, str]
@@ -95,7 +95,7 @@ _BY_IR, _PAIRS = _by_ir()
 _IR_EXPRS: tuple[type, ...] = typing.get_args(typing.get_args(ir.Expr)[0])
 
 
-@dataclass(slots=True)
+@slotted
 class SlotReader:
     """How the emitters of one generated module find expressions: per IR declaration
     (`held`) or per pair of a field that holds pairs (`pairs`), through the table. `read`

@@ -20,11 +20,11 @@ arithmetic stays cheap whatever the rulebook writes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from mjc.compiler import ir
 from mjc.compiler.language.types import INT, ListType
-from mjc.frozen import Frozen, frozen, frozen_fast
+from mjc.frozen import Frozen, frozen, frozen_fast, slotted
 
 HUGE = 1 << 8192
 """Where every bound saturates: far above any bound a check compares with (a number of 2,467
@@ -136,7 +136,7 @@ def _parts(expr: ir.Expr) -> list[tuple[Step, ir.Expr]]:
     return found
 
 
-@dataclass(slots=True)
+@slotted
 class _Visit:
     """A node being measured: its path, its parts, and the measures of those done so far."""
 
@@ -146,7 +146,7 @@ class _Visit:
     done: list[Measure] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@slotted
 class Model:
     """Measures expressions against a step bound and a number bound; the first (deepest)
     part over each is kept in `too_slow` and `too_large`. A loop over an explicit stack,

@@ -34,6 +34,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from mjc.compiler.caches import cache_folder
+from mjc.usercache import read_whole, write_whole
 
 if TYPE_CHECKING:
     import lark
@@ -180,17 +181,15 @@ def cached_tables(grammar: str, build: Callable[[], lark.Lark]) -> Tables | None
     folder = cache_folder("lalr")
     path = None if folder is None else os.path.join(folder, f"rulebook-{digest}.marshal")
     if path is not None:
-        with contextlib.suppress(OSError, ValueError, EOFError, TypeError):
-            # read whole: marshal.load() reads a file piece by piece, ten times slower
-            with open(path, "rb") as file:
-                stored = marshal.loads(file.read())
+        with contextlib.suppress(ValueError, EOFError, TypeError):
+            stored = marshal.loads(read_whole(path) or b"")
             if isinstance(stored, dict) and stored.get("key") == digest:
                 tables: Tables | None = stored.get("tables")
                 if tables is None or _whole(tables):
                     return tables
     tables = tables_from_lark(build())
     if path is not None:
-        _write(path, {"key": digest, "tables": tables})
+        write_whole(path, marshal.dumps({"key": digest, "tables": tables}))
     return tables
 
 
@@ -233,20 +232,3 @@ def _lark_installed() -> str:
     except OSError:
         return f"lark {origin}"
     return f"lark {origin} {stat.st_size} {stat.st_mtime_ns}"
-
-
-def _write(path: str, data: dict[str, Any]) -> None:
-    """Write `data` to `path` whole or not at all (a folder others can read never sees half a
-    file); a cache that cannot be written is no error."""
-    import tempfile  # only here: a process that reads the tables does without it
-
-    folder = os.path.dirname(path)
-    with contextlib.suppress(OSError, ValueError):
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".tables-")
-        try:
-            with os.fdopen(handle, "wb") as file:
-                marshal.dump(data, file)
-            os.replace(temporary, path)
-        finally:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Protocol, TypeVar
 
 from mjc.compiler.diagnostics import Diagnostic, Label, Span, error
@@ -23,6 +23,7 @@ from mjc.compiler.language.vocabulary import BUILTIN_SHAPES, all_builtin_names
 from mjc.compiler.resolve.extend import cannot_extend, keyword, merged, words
 from mjc.compiler.resolve.prelude import prelude_situations
 from mjc.compiler.syntax import ast
+from mjc.frozen import slotted
 
 
 class _Declared(Protocol):
@@ -35,8 +36,10 @@ class _Declared(Protocol):
 T = TypeVar("T", bound=_Declared)
 
 
-@dataclass(slots=True)
+@slotted
 class Declarations:
+    """Every declaration of one rulebook file, by section and id, on top of its parent's."""
+
     file: str
     header: ast.Header | None = None
     parent: Declarations | None = None

@@ -9,7 +9,7 @@ Every sub-expression is checked even after a problem, so one run reports them al
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
 
 from mjc.compiler import ir
@@ -58,10 +58,11 @@ from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.points import points_fact_problem, tier_total
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.errors import bracket_hint
+from mjc.frozen import slotted
 from mjc.runtime.tiles.tile import NotationError, tile_index
 
 
-@dataclass(slots=True)
+@slotted
 class ExprChecker:
     """Checks expressions of one rulebook; `problems` collects everything found."""
 

@@ -4,15 +4,19 @@ not type-check."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from mjc.compiler import ir
 from mjc.compiler.diagnostics import Diagnostic, Span
 from mjc.compiler.syntax import ast
+from mjc.frozen import slotted
 
 
-@dataclass(slots=True)
+@slotted
 class Typed:
+    """The typed IR of each expression (by the AST node's id), the fans each fan's condition
+    names (with where), and the type errors found."""
+
     exprs: dict[int, ir.Expr | None] = field(default_factory=dict)
     fan_refs: dict[str, list[tuple[str, Span]]] = field(default_factory=dict)
     problems: list[Diagnostic] = field(default_factory=list)

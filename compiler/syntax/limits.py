@@ -25,10 +25,10 @@ more than `MAX_QUANTIFIER_NESTING`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from mjc.compiler.diagnostics import Diagnostic, Span, error
 from mjc.compiler.syntax.ast_common import Quantifier
+from mjc.frozen import slotted
 
 MAX_RULEBOOK_BYTES = 1_000_000
 """The largest bundled rulebook is 28 kB; a million bytes is 35 times that, and reading,
@@ -149,7 +149,7 @@ _EXPRESSION = _OPERANDS | _DEEPEN | _BOOLEAN | _OPEN | _CLOSE | {",", ":", "..",
 _STARTS = _OPERANDS | {"option", "[", "(", "not", "all", "any", "none", "count"}
 
 
-@dataclass(slots=True)
+@slotted
 class _Level:
     """One bracket level of the expression being read (the outermost is the expression)."""
 

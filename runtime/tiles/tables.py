@@ -1,9 +1,10 @@
 """Per-suit precomputed tables: the hot path of the win check.
 
 A hand's concealed tiles are kept as 34 counts (`Hand.counts`); a slice of 9 counts (one suited
-suit) or 7 counts (the honours) is a key into these tables. The tables are built here at
-import time by enumerating combinations of melds, never by testing every possible key, and
-`mjc.runtime.wins.arrange` reads them. Nothing here depends on a rulebook.
+suit) or 7 counts (the honours) is a key into these tables. The tables are built here by
+enumerating combinations of melds, never by testing every possible key, once: later processes
+read them from mjc's cache folder (`mjc.runtime.tiles.tablefile`). `mjc.runtime.wins.arrange`
+reads them. Nothing here depends on a rulebook.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from functools import cache
 from itertools import repeat
 from operator import add
 from typing import Final
+
+from mjc.runtime.tiles.tablefile import Entries, stored_entries, table_of
 
 __all__ = [
     "HONOUR_ENTRIES",
@@ -71,10 +74,21 @@ def _build(width: int, chows: bool, most: int = _MAX_MELDS) -> dict[bytes, int]:
     return table
 
 
+def _entries() -> tuple[Entries, Entries]:
+    """The entries (below) of the suits' table and of the honours', built."""
+    suits, honours = _build(9, chows=True), _build(7, chows=False)
+    return {key: (key, n) for key, n in suits.items()}, {k: (k, n) for k, n in honours.items()}
+
+
+# Each table's keys, mapped to the key object itself and its value, for `Hand` to read both in
+# one lookup: a hand takes the table's own key object for a suit that splits, so that every
+# later lookup of it (the win check, the scorer's per-suit caches) matches by identity instead
+# of comparing bytes. Read from mjc's cache when they were built before (`tablefile`).
+SUIT_ENTRIES, HONOUR_ENTRIES = stored_entries(__file__, _entries)
 # 9-byte counts of one of m/p/s -> 1 (sets only) or 2 (sets and one pair); absent = no split.
-SUIT_TABLE: dict[bytes, int] = _build(9, chows=True)
+SUIT_TABLE: dict[bytes, int] = table_of(SUIT_ENTRIES)
 # 7-byte counts of the honours -> same values; honours form only pungs and pairs.
-HONOUR_TABLE: dict[bytes, int] = _build(7, chows=False)
+HONOUR_TABLE: dict[bytes, int] = table_of(HONOUR_ENTRIES)
 
 
 @cache
@@ -89,14 +103,6 @@ def suit_table(sets: int) -> dict[bytes, int]:
 def honour_table(sets: int) -> dict[bytes, int]:
     """`HONOUR_TABLE` for a hand of `sets` sets and a pair, as `suit_table`."""
     return HONOUR_TABLE if sets <= _MAX_MELDS else _build(7, chows=False, most=sets)
-
-
-# Each table's keys, mapped to the key object itself and its value, for `Hand` to read both in
-# one lookup: a hand takes the table's own key object for a suit that splits, so that every
-# later lookup of it (the win check, the scorer's per-suit caches) matches by identity instead
-# of comparing bytes.
-SUIT_ENTRIES: dict[bytes, tuple[bytes, int]] = {key: (key, n) for key, n in SUIT_TABLE.items()}
-HONOUR_ENTRIES: dict[bytes, tuple[bytes, int]] = {key: (key, n) for key, n in HONOUR_TABLE.items()}
 
 
 # A meld of a split while splits are searched: (rank offset, kind's place in `_KINDS`), so
