@@ -18,7 +18,7 @@ from filelock import FileLock
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 CONFIG = ROOT / "mkdocs.yml"
-BALANCE_GAMES = 30
+BALANCE_GAMES = 12
 
 
 def _once(factory: pytest.TempPathFactory, name: str, build: Callable[[Path], Path]) -> Path:
