@@ -1,10 +1,11 @@
 """Shared fixtures (bundled rulebooks compiled once per test session) and the test tiers.
 
 `make test` runs every test but the long runs, which carry `@pytest.mark.slow` (the native
-build's rebuild, the long fuzzing and oracle sets); `make test-all` (`pytest --all`) runs
-them too. A slow test is deselected, never skipped: the summary counts it apart. A `heavy`
-test (the native build) is collected first, so that pytest-xdist starts it at once on one
-worker while the other runs the rest.
+build's rebuild, the long fuzzing and oracle sets; a long run may have a shorter version,
+unmarked, that `make test` runs, as `tests/fuzz/fuzz_budget.tiered` gives); `make test-all`
+(`pytest --all`) runs them too. A slow test is deselected, never skipped: the summary counts
+it apart. A `heavy` test (the native build) is collected first, so that pytest-xdist starts
+it at once on one worker while the other runs the rest.
 """
 
 from __future__ import annotations

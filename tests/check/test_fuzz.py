@@ -77,18 +77,28 @@ def compile_and_render(text: str, file: str = "fuzz.mjr") -> Compilation:
 # ------------------------------------------------------------------------------ mutations
 
 
-@FUZZ
-@given(
-    file=st.sampled_from(sorted(bundled_sources())),
-    mutations=st.lists(MUTATION, min_size=1, max_size=6),
+# Each example compiles a whole bundled rulebook: `make test` draws 80 (tests/fuzz mutates
+# slices of them by the thousand), `make test-all` 200.
+@pytest.mark.parametrize(
+    "examples",
+    [
+        pytest.param(80, id="80-examples"),
+        pytest.param(200, marks=pytest.mark.slow, id="200-examples"),
+    ],
 )
-def test_mutated_bundled_rulebooks_give_diagnostics_not_exceptions(
-    file: str, mutations: list[Mutation]
-) -> None:
-    text = bundled_sources()[file]
-    for mutate in mutations:
-        text = mutate(text)
-    compile_and_render(text, file)
+def test_mutated_bundled_rulebooks_give_diagnostics_not_exceptions(examples: int) -> None:
+    @settings(FUZZ, max_examples=examples)
+    @given(
+        file=st.sampled_from(sorted(bundled_sources())),
+        mutations=st.lists(MUTATION, min_size=1, max_size=6),
+    )
+    def check(file: str, mutations: list[Mutation]) -> None:
+        text = bundled_sources()[file]
+        for mutate in mutations:
+            text = mutate(text)
+        compile_and_render(text, file)
+
+    check()
 
 
 @pytest.mark.parametrize("file", sorted(bundled_sources()))

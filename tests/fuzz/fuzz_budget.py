@@ -1,7 +1,9 @@
 """How much the fuzz tests run, how a bulk run goes, and the corpus of inputs that failed.
 
 The CI run (`make test`) and the slow mode (`make fuzz`) are the same tests with different
-budgets: `MJC_FUZZ_SCALE` multiplies every fuzz test's number of inputs (default 1, the CI
+budgets. A bulk run of many inputs may take its count from `tiered`: the first inputs of its
+sequence in `make test`, the whole sequence in `make test-all` (`--all`). `MJC_FUZZ_SCALE`
+multiplies every fuzz test's number of inputs (default 1, the CI
 budget; hypothesis tests at most 25 times) and, above 1, draws new random inputs on every run
 instead of the fixed CI sequence; `MJC_FUZZ_SECONDS` stops each bulk run after that many
 seconds (`make fuzz`: scale 1000, 40 seconds a run). `MJC_FUZZ_OPEN` and
@@ -26,6 +28,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
+import pytest
 from choices import Choices, Seeded
 from hypothesis import HealthCheck, settings
 
@@ -55,6 +58,20 @@ def budget(examples: int) -> settings:
         database=None if not slow else settings.default.database,
         print_blob=slow,
         suppress_health_check=list(HealthCheck),
+    )
+
+
+def tiered(make_test: int, make_test_all: int) -> pytest.MarkDecorator:
+    """The `count` of a bulk run's inputs: `make_test` of them in `make test`, and in `make
+    test-all` (`--all`, where the run is marked slow) all `make_test_all`, the same sequence
+    (inputs are seeded by their index) carried on. For a run of a minute or more, whose first
+    few hundred inputs already reach every outcome."""
+    return pytest.mark.parametrize(
+        "count",
+        [
+            pytest.param(make_test, id=f"{make_test}-inputs"),
+            pytest.param(make_test_all, marks=pytest.mark.slow, id=f"{make_test_all}-inputs"),
+        ],
     )
 
 

@@ -17,7 +17,7 @@
   language server's features answer any request on any text (`check_lsp`). The app of
   `mjc serve` has its own rule (`serve_oracle`).
 
-Identical inputs and identical generated modules are checked once per process.
+Identical inputs are checked once per process.
 """
 
 from __future__ import annotations
@@ -45,8 +45,7 @@ from mjc.compiler.check.cost import MAX_RULEBOOK_STEPS, MAX_STEPS, MAX_VALUE, Co
 from mjc.compiler.cli import commands as cli
 from mjc.compiler.diagnostics import render_text
 from mjc.compiler.driver import compile_source
-from mjc.compiler.emit.codegen import generate_module
-from mjc.compiler.loader import Loaded, import_source, load
+from mjc.compiler.loader import Loaded, load
 from mjc.compiler.syntax.sources import rulebook_text
 from mjc.runtime import (
     HandError,
@@ -80,7 +79,6 @@ STANDARD_HAND = "123m456m789m345m55m"  # characters only: every generated rulebo
 SAMPLE_HANDS = (STANDARD_HAND, "111m222m333m444m55m", "11223344556677m")
 
 _seen: set[str] = set()
-_modules: dict[str, Ruleset] = {}
 
 
 def _digest(text: str) -> str:
@@ -123,7 +121,8 @@ def check_rulebook(text: str, file: str = "fuzz.mjr") -> str:
         # What the check promises of every rulebook it accepts (E0415).
         assert cost.steps <= MAX_RULEBOOK_STEPS and cost.costliest <= MAX_STEPS, cost
         assert cost.largest <= MAX_VALUE, cost
-        outcome = _score_module(generate_module(compilation.rulebook), file, cost)
+        assert compilation.ruleset is not None
+        outcome = _score_ruleset(compilation.ruleset, cost)
     STATS[f"rulebook {outcome}"] += 1
     passed(key)
     return outcome
@@ -136,17 +135,10 @@ def static_cost(text: str, file: str) -> Cost:
     return rulebook_cost(decls, driver._type_expressions(decls))
 
 
-def _score_module(source: str, file: str, cost: Cost) -> str:
-    """Import a generated module (once per distinct source) and score a sample of hands with
-    it, each within the work `cost` allows, every number it returns within `cost.largest`."""
-    key = _digest(source)
-    ruleset = _modules.get(key)
-    if ruleset is None:
-        module = import_source(source, f"mjc_fuzz_{key[:16]}", file)
-        ruleset = module.RULESET
-        assert isinstance(ruleset, Ruleset)
-        if len(_modules) < 2000:
-            _modules[key] = ruleset
+def _score_ruleset(ruleset: Ruleset, cost: Cost) -> str:
+    """Score a sample of hands with the ruleset of the generated module (which
+    `compile_source` compiled and imported, as `mjc build` would write it), each within the
+    work `cost` allows, every number it returns within `cost.largest`."""
     example = ruleset.examples[0] if ruleset.examples else None
     hands = [(example.hand, example.win)] if example else []
     hands += [(hand, None) for hand in SAMPLE_HANDS]

@@ -6,8 +6,9 @@ mutants of the bundled rulebooks and of generated ones) and `costly_gen` (rulebo
 sides of the cost bound, E0415); the rule is `fuzz_oracles.check_rulebook`, which scores a
 sample of hands with every rulebook the check accepts, each within its budget of work. The
 bulk runs use seeded choices (cheap); one hypothesis test draws the same generators through
-hypothesis, which shrinks what it finds. A failing input is kept in `regressions/` (see
-`fuzz_budget`).
+hypothesis, which shrinks what it finds. The three longest bulk runs check the first part of
+their sequence in `make test` and all of it in `make test-all` (`fuzz_budget.tiered`). A
+failing input is kept in `regressions/` (see `fuzz_budget`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 
 from costly_gen import costly_rulebook
-from fuzz_budget import budget, bulk, keeping_failures
+from fuzz_budget import budget, bulk, keeping_failures, tiered
 from fuzz_oracles import check_rulebook
 from hypothesis import given
 from rulebook_gen import (
@@ -27,16 +28,19 @@ from rulebook_gen import (
 )
 
 
-def test_whole_generated_rulebooks_end_in_diagnostics_or_a_scored_hand() -> None:
-    bulk("rulebook", whole_rulebook, check_rulebook, 2000)
+@tiered(800, 2000)
+def test_whole_generated_rulebooks_end_in_diagnostics_or_a_scored_hand(count: int) -> None:
+    bulk("rulebook", whole_rulebook, check_rulebook, count)
 
 
-def test_mutated_generated_rulebooks_end_in_diagnostics_or_a_scored_hand() -> None:
-    bulk("rulebook", mutated_whole_rulebook, check_rulebook, 2500)
+@tiered(1000, 2500)
+def test_mutated_generated_rulebooks_end_in_diagnostics_or_a_scored_hand(count: int) -> None:
+    bulk("rulebook", mutated_whole_rulebook, check_rulebook, count)
 
 
-def test_mutated_bundled_rulebooks_end_in_diagnostics_or_a_scored_hand() -> None:
-    bulk("rulebook", bundled_mutant, check_rulebook, 4500)
+@tiered(1500, 4500)
+def test_mutated_bundled_rulebooks_end_in_diagnostics_or_a_scored_hand(count: int) -> None:
+    bulk("rulebook", bundled_mutant, check_rulebook, count)
 
 
 def test_programs_derived_from_the_grammar_end_in_diagnostics_or_a_scored_hand() -> None:

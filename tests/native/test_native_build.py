@@ -1,7 +1,7 @@
 """The native build (`mjc build --native`, `mjc.compiler.emit.native`) scores exactly as the
 interpreted package does.
 
-One build of every bundled rulebook per session (about a minute on two cores), made through the
+One build of every bundled rulebook per session (a minute and a quarter of CPU), made through the
 command line. Then, in a fresh process that runs the build (`PYTHONPATH=ROOT python -P`): every
 runtime module of `NATIVE_RUNTIME` and every rulebook module is a compiled extension, `load`
 hands out the compiled module's ruleset, and each rulebook scores the differential test's
@@ -111,9 +111,10 @@ def native_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     output = tmp_path_factory.mktemp("native-build")
     here = os.getcwd()
     os.chdir(output.parent)  # a relative output folder, as `make native` gives
-    # The C compiler at -O0: the same compiled behaviour in two thirds of the time (a
-    # minute and a half, not two and a half); `make native` (which `make bench` and
-    # `make native-test` run on) builds at -O3.
+    # The C compiler at -O0, one C file a module (`mjc.compiler.emit.native`): the same
+    # compiled behaviour in a minute and a quarter of CPU (at -O0 in one C file it was two
+    # and a half); `make native` (which `make bench` and `make native-test` run on) builds
+    # at -O3.
     level = os.environ.get(OPT_LEVEL_ENV)
     os.environ[OPT_LEVEL_ENV] = "0"
     try:
