@@ -32,7 +32,7 @@ def _once(factory: pytest.TempPathFactory, name: str, build: Callable[[Path], Pa
     with FileLock(root / f"{name}.lock"):
         if not built.is_file():
             folder = root / name
-            folder.mkdir()
+            folder.mkdir(exist_ok=True)  # left by a worker whose build failed
             built.write_text(str(build(folder)), encoding="utf-8")
         return Path(built.read_text(encoding="utf-8"))
 
