@@ -87,19 +87,13 @@ def frozen_fast(cls: type[F]) -> type[F]:
             body.append(f"_set(self, {f.name!r}, {value})")
     if hasattr(cls, "__post_init__"):
         body.append("self.__post_init__()")
-    compared = [f.name for f in fields if f.compare]
-    mine = "".join(f"self.{name}," for name in compared)
-    theirs = "".join(f"other.{name}," for name in compared)
     source = "\n".join(
         [
             f"def __init__(self, {', '.join(params)}):",
             *(f"    {line}" for line in body or ["pass"]),
-            "def __eq__(self, other):",
-            "    if other.__class__ is self.__class__:",
-            f"        return ({mine}) == ({theirs})",
-            "    return NotImplemented",
+            *_eq_source(fields),
             "def __hash__(self):",
-            f"    return hash(({mine}))",
+            f"    return hash(({_compared_tuple(fields, 'self')}))",
         ]
     )
     methods: dict[str, Any] = {}
@@ -148,19 +142,13 @@ def slotted(cls: type[T]) -> type[T]:
     if hasattr(cls, "__post_init__"):
         body.append("self.__post_init__()")
     shown = ", ".join(f"{f.name}={{self.{f.name}!r}}" for f in fields if f.repr)
-    compared = [f.name for f in fields if f.compare]
-    mine = "".join(f"self.{name}," for name in compared)
-    theirs = "".join(f"other.{name}," for name in compared)
     source = "\n".join(
         [
             f"def __init__(self, {', '.join(params)}):",
             *(f"    {line}" for line in body or ["pass"]),
             "def __repr__(self):",
             f'    return self.__class__.__qualname__ + f"({shown})"',
-            "def __eq__(self, other):",
-            "    if other.__class__ is self.__class__:",
-            f"        return ({mine}) == ({theirs})",
-            "    return NotImplemented",
+            *_eq_source(fields),
         ]
     )
     methods: dict[str, Any] = {}
@@ -175,6 +163,23 @@ def slotted(cls: type[T]) -> type[T]:
     if own.get("__hash__") is None:
         cls.__hash__ = None  # type: ignore[assignment]
     return cls
+
+
+def _compared_tuple(fields: tuple[dataclasses.Field[Any], ...], who: str) -> str:
+    """The source of a tuple of `who`'s compared fields, in order (`self.a,self.b,`)."""
+    return "".join(f"{who}.{f.name}," for f in fields if f.compare)
+
+
+def _eq_source(fields: tuple[dataclasses.Field[Any], ...]) -> list[str]:
+    """The lines of an `__eq__` that compares these fields in order, as `dataclass` writes it
+    (`frozen_fast` and `slotted` both compile it)."""
+    mine, theirs = _compared_tuple(fields, "self"), _compared_tuple(fields, "other")
+    return [
+        "def __eq__(self, other):",
+        "    if other.__class__ is self.__class__:",
+        f"        return ({mine}) == ({theirs})",
+        "    return NotImplemented",
+    ]
 
 
 class _Annotation:
