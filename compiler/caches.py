@@ -37,13 +37,11 @@ import contextlib
 import functools
 import hashlib
 import marshal
-import os
 import sys
-from pathlib import Path
 from types import CodeType
 from typing import TYPE_CHECKING
 
-from mjc.usercache import CACHE_ENV, cache_folder, read_sealed, write_sealed
+from mjc.usercache import CACHE_ENV, cache_folder, forget_oldest, read_sealed, write_sealed
 
 if TYPE_CHECKING:
     import jinja2
@@ -129,16 +127,5 @@ def compiled_code(source: str, filename: str) -> CodeType:
                 return code
     code = compile(source, filename, "exec", dont_inherit=True)
     write_sealed(path, digest, marshal.dumps(code))
-    _forget_oldest(folder)
+    forget_oldest(folder, CODE_FILES_KEPT)
     return code
-
-
-def _forget_oldest(folder: Path) -> None:
-    """Remove the files of `folder` written longest ago, beyond the `CODE_FILES_KEPT` newest."""
-    with contextlib.suppress(OSError):
-        with os.scandir(folder) as entries:
-            files = [(entry.stat().st_mtime_ns, entry.path) for entry in entries if entry.is_file()]
-        files.sort(reverse=True)
-        for _, path in files[CODE_FILES_KEPT:]:
-            with contextlib.suppress(OSError):  # another process removed it first
-                os.unlink(path)

@@ -22,7 +22,15 @@ import os
 import sys
 from pathlib import Path
 
-__all__ = ["CACHE_ENV", "cache_folder", "read_sealed", "read_whole", "write_sealed", "write_whole"]
+__all__ = [
+    "CACHE_ENV",
+    "cache_folder",
+    "forget_oldest",
+    "read_sealed",
+    "read_whole",
+    "write_sealed",
+    "write_whole",
+]
 
 CACHE_ENV = "MJC_CACHE_DIR"
 
@@ -111,3 +119,16 @@ def read_sealed(path: str | os.PathLike[str], digest: str) -> bytes | None:
     if not isinstance(payload, bytes) or binascii.crc32(payload) != crc:
         return None
     return payload
+
+
+def forget_oldest(folder: str | os.PathLike[str], keep: int) -> None:
+    """Remove the files of `folder` written longest ago, beyond the `keep` newest: a cache
+    whose files are named by what they were built from gets a new one each time that changes
+    (a rulebook's module, a native build's tables), and would otherwise only grow."""
+    with contextlib.suppress(OSError):
+        with os.scandir(folder) as entries:
+            files = [(entry.stat().st_mtime_ns, entry.path) for entry in entries if entry.is_file()]
+        files.sort(reverse=True)
+        for _, path in files[keep:]:
+            with contextlib.suppress(OSError):  # another process removed it first
+                os.unlink(path)

@@ -25,7 +25,7 @@ import sys
 from collections.abc import Callable
 from operator import itemgetter
 
-from mjc.usercache import cache_folder, read_sealed, write_sealed
+from mjc.usercache import cache_folder, forget_oldest, read_sealed, write_sealed
 
 __all__ = ["Entries", "stored_entries", "table_of"]
 
@@ -33,6 +33,9 @@ __all__ = ["Entries", "stored_entries", "table_of"]
 Entries = dict[bytes, tuple[bytes, int]]
 
 FORMAT = 1  # of the file: a change of its layout names other files
+# Files kept, the newest: each version of mjc, and each native build (whose `tables` is an
+# extension of other bytes), names its own.
+FILES_KEPT = 4
 
 
 def table_of(entries: Entries) -> dict[bytes, int]:
@@ -62,6 +65,7 @@ def stored_entries(
         return stored
     entries = build()
     write_sealed(path, digest, marshal.dumps(entries))
+    forget_oldest(folder, FILES_KEPT)
     return entries
 
 

@@ -6,6 +6,7 @@ written, only means building them."""
 from __future__ import annotations
 
 import marshal
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -140,3 +141,26 @@ def test_the_file_is_named_by_the_text_the_tables_are_built_from(
     tablefile.stored_entries(str(edited), _build_counted(calls))
     assert calls == [1, 1]  # another text: built again, in a file of its own
     assert len(list((tmp_path / "cache" / "tables").iterdir())) == 2
+
+
+def test_only_the_newest_table_files_are_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each native build's `tables` is an extension of other bytes, so names a file of its own:
+    # without a bound, every build would leave one more behind.
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
+    monkeypatch.setattr(tablefile, "FILES_KEPT", 2)
+    calls: list[int] = []
+    names = []
+    for n in range(4):
+        source = tmp_path / f"tables{n}.py"
+        source.write_text(f"# build {n}\n", "utf-8")
+        tablefile.stored_entries(str(source), _build_counted(calls))
+        folder = tmp_path / "cache" / "tables"
+        (written,) = set(folder.iterdir()) - set(names)
+        names.append(written)
+        # written n seconds after the epoch: in that order, though written in one tick
+        os.utime(written, ns=(n * 10**9, n * 10**9))
+    assert sorted(folder.iterdir()) == sorted(names[2:])
+    tablefile.stored_entries(str(tmp_path / "tables3.py"), _build_counted(calls))
+    assert calls == [1, 1, 1, 1]  # the newest is still read back
