@@ -96,12 +96,7 @@ if TYPE_CHECKING:
         wild_copies_body,
         wild_tiles_body,
     )
-    from mjc.compiler.emit.scoring import (
-        adjust_body,
-        reject_body,
-        rule_id,
-        score_fans_body,
-    )
+    from mjc.compiler.emit.scoring import score_fans_body
     from mjc.compiler.emit.shapeneeds import (
         ShapeNeeds,
         shape_needs,
@@ -115,6 +110,7 @@ if TYPE_CHECKING:
         Held,
         SlotReader,
     )
+    from mjc.compiler.emit.valuing import adjust_body, reject_body, rule_id
 
 # Each public name, and the module that defines it (imported on first use).
 _EXPORTS = {
@@ -143,7 +139,7 @@ _EXPORTS = {
     "TierPlan": "mjc.compiler.emit.codeplan",
     "ValuePlan": "mjc.compiler.emit.codeplan",
     "WAIT": "mjc.compiler.emit.fangroups",
-    "adjust_body": "mjc.compiler.emit.scoring",
+    "adjust_body": "mjc.compiler.emit.valuing",
     "build_in_use": "mjc.compiler.emit.native",
     "build_native": "mjc.compiler.emit.native",
     "checked_module": "mjc.compiler.emit.codegen",
@@ -176,8 +172,8 @@ _EXPORTS = {
     "plan_scoring": "mjc.compiler.emit.codeplan",
     "prelude": "mjc.compiler.emit.emitbase",
     "reads": "mjc.compiler.emit.codeplan",
-    "reject_body": "mjc.compiler.emit.scoring",
-    "rule_id": "mjc.compiler.emit.scoring",
+    "reject_body": "mjc.compiler.emit.valuing",
+    "rule_id": "mjc.compiler.emit.valuing",
     "safe_text": "mjc.compiler.emit.codegen",
     "score_fans_body": "mjc.compiler.emit.scoring",
     "shape_needs": "mjc.compiler.emit.shapeneeds",

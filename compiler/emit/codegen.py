@@ -3,12 +3,13 @@
 Input is a checked `ir.Rulebook`; output is the source of one module that imports only the
 public names of `runtime` and exports `RULESET`. The plan (`codeplan.py`) decides what each
 function reads and how each fan is evaluated; the emitters (`emit_scoring.py`: the one
-scoring path `score_fans`, then `adjust` and `reject`; `emit_rules.py`: shapes, tiles, wilds,
-claims, constraints; `emit_play.py`: the turn rules; `emit_payments.py`: horses and payments)
-write the function bodies; this module lays out the module's tables and fills the template.
-No tree walking or eval at scoring time, no line over 100 columns, and every rulebook string
-reaches the output through `pysafe.lit` or `pysafe.safe_text` only. Output is deterministic:
-the same IR always gives byte-identical source.
+scoring path `score_fans`; `emit_valuing.py`: `adjust`, `reject`, fu and points;
+`emit_rules.py`: shapes, tiles, wilds, claims, constraints; `emit_play.py`: the turn rules;
+`emit_payments.py`: horses and payments) write the function bodies; this module lays out
+the module's tables and fills the template. No tree walking or eval at scoring time, no
+line over 100 columns, and every rulebook string reaches the output through `pysafe.lit` or
+`pysafe.safe_text` only. Output is deterministic: the same IR always gives byte-identical
+source.
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ from mjc.compiler.diagnostics import Diagnostic, error
 from mjc.compiler.emit import (
     payments as emit_payments,
     play as emit_play,
-    points as emit_points,
     rules as emit_rules,
     scoring as emit_scoring,
     situations as emit_situations,
+    valuing as emit_valuing,
 )
 from mjc.compiler.emit.emitbase import (
     SUMMARY_LINES,
@@ -156,8 +157,8 @@ def _bodies(state: ModuleState) -> dict[str, list[str]]:
     payments = state.book.payments
     return {
         "score_fans_body": emit_scoring.score_fans_body(state),
-        "adjust_body": emit_scoring.adjust_body(state),
-        "reject_body": emit_scoring.reject_body(state),
+        "adjust_body": emit_valuing.adjust_body(state),
+        "reject_body": emit_valuing.reject_body(state),
         "shapes_body": emit_rules.shapes_body(state),
         "custom_shapes_body": emit_rules.custom_shapes_body(state),
         "custom_shapes_on_body": emit_rules.custom_shapes_on_body(state),
@@ -207,8 +208,8 @@ def _bodies(state: ModuleState) -> dict[str, list[str]]:
         if emit_play.declarations_guarded(state)
         else [],
         # Likewise only for a rulebook with a fu or a points section (Riichi).
-        "fu_body": emit_points.fu_body(state) if state.book.fu is not None else [],
-        "points_body": emit_points.points_body(state) if state.book.points is not None else [],
+        "fu_body": emit_valuing.fu_body(state) if state.book.fu is not None else [],
+        "points_body": emit_valuing.points_body(state) if state.book.points is not None else [],
         "payment_round_up_body": emit_payments.first_value(state, payments.rounds, "None", "round")
         if payments.rounds
         else [],

@@ -1,13 +1,12 @@
-"""The scoring functions of a generated module: `score_fans`, `adjust` and `reject`.
+"""The scoring function of a generated module: `score_fans` (its `adjust` and `reject` are
+`compiler/emit/valuing.py`'s).
 
-Input is the scoring plan (`codeplan.plan_scoring`) and the rulebook's adjustments and
-rejections; output is each function's body as lines. `score_fans` is the one scoring path:
-each fan's count (straight-line code, in evaluation order, under a comment with its rulebook
-line and condition), then relations, then each tier combined and capped; when every tier
-adds, relations, limits and tiers are one pass over the fans (`compiler/emit/onepass.py`).
-`adjust` (floors, multipliers, ceilings, fixes) is a function of its own, emitted by
-`adjust_body` alone. The expressions of each line are found through the table of slots
-(`state.slots`).
+Input is the scoring plan (`codeplan.plan_scoring`); output is the function's body as lines.
+`score_fans` is the one scoring path: each fan's count (straight-line code, in evaluation
+order, under a comment with its rulebook line and condition), then relations, then each tier
+combined and capped; when every tier adds, relations, limits and tiers are one pass over the
+fans (`compiler/emit/onepass.py`). The expressions of each line are found through the table
+of slots (`state.slots`).
 """
 
 from __future__ import annotations
@@ -30,15 +29,12 @@ from mjc.compiler.emit.codeplan import (
     plan_scoring,
 )
 from mjc.compiler.emit.emitbase import ModuleState
-from mjc.compiler.emit.slotreader import Held
-from mjc.compiler.ir.pretty import pretty
 from mjc.compiler.pysource.layout import (
     Break,
     Doc,
     Nest,
     group,
     parenthesized,
-    string,
     tuple_of,
 )
 from mjc.compiler.pysource.pysafe import lit
@@ -445,165 +441,3 @@ def _capped_total(out: CodeWriter, tier: TierPlan, value: str, guards: PyExpr) -
             out.line(f"{value} = {tier.cap}")
             out.line(f"notes += (({lit(tier.id)}, 'cap', {tier.cap}),)")
     out.line(f"total += {value}")
-
-
-# ---------------------------------------------------------------------- adjust(), reject()
-
-
-# What writes one adjustment's code, given its rule id.
-_Step = Callable[[CodeWriter, PyExpr, ir.Adjustment, Held, str], None]
-
-
-def adjust_body(state: ModuleState) -> list[str]:
-    """Floors, multipliers, ceilings, fixes, in that order (see `ir.Adjustment`): the final
-    value, the floor that raised it (0 if none), whether a ceiling cut it, the first ceiling
-    that held (None if none did), and the steps that changed the value as (kind, value, total
-    after, rule id), the rule id `<keyword>@<file name>#<n>` (`rule_id`). A step's tuple is
-    built only when the step fires, so the common hand pays for one empty tuple."""
-    scoring = state.book.scoring
-    adjustments = [(a, state.slots.held(a)) for a in scoring.adjustments]
-    # The condition before the value: the translator numbers what it meets in this order.
-    exprs = [e for _, h in adjustments for e in (h.when, h.number) if e is not None]
-    py, needs = state.after_fans(exprs)
-    body = CodeWriter(indent=1)
-    by_kind = {
-        k: [(a, h) for a, h in adjustments if a.kind == k]
-        for k in ("floor", "multiply", "ceiling", "fix")
-    }
-
-    def step(write: _Step, a: ir.Adjustment, h: Held) -> Callable[[], None]:
-        return functools.partial(write, body, py, a, h, rule_id(a, scoring))
-
-    body.line("steps: tuple[tuple[str, int, int, str], ...] = ()")
-    body.line("least = 0")
-    floors = by_kind["floor"]
-    if floors:
-        body.line("floor_rule = ''")
-    for a, h in floors:
-        body.comment(_where(a))
-        body.first([(_test(py, h), step(_floor, a, h))])
-    if floors:
-        with body.block("if least > total"):
-            body.line("total = least")
-            body.line("steps = (('floor', least, total, floor_rule),)")
-        with body.block("else"):
-            body.line("least = 0")
-    else:  # no floor: the value is at least 0 all the same
-        with body.block("if total < 0"):
-            body.line("total = 0")
-    for a, h in by_kind["multiply"]:
-        body.comment(_where(a))
-        body.first([(_test(py, h), step(_multiply, a, h))])
-    body.line("capped = False")
-    # The first ceiling that holds, kept whether or not it cuts (settlement's loss cap).
-    body.line("ceiling: int | None = None")
-    ceilings = by_kind["ceiling"]
-    if ceilings:
-        body.line("ceiling_rule = ''")
-    body.first([(_test(py, h), step(_ceiling, a, h)) for a, h in ceilings])
-    if ceilings:
-        with body.block("if ceiling is not None and total > ceiling"):
-            body.line("total = ceiling")
-            body.line("capped = True")
-            body.line("steps += (('ceiling', ceiling, total, ceiling_rule),)")
-    fixes = by_kind["fix"]
-    body.first([(_test(py, h), step(_fix, a, h)) for a, h in fixes])
-    body.line("return total, least, capped, ceiling, steps")
-    return state.function(py, body, needs)
-
-
-def rule_id(adjustment: ir.Adjustment, scoring: ir.Scoring) -> str:
-    """A scoring line's stable id in score explanations: `floor@guangdong.mjr#2` (the
-    keyword, the rulebook's file name without its folder, which line of that keyword in the
-    scoring section it is; `ir.line_id`)."""
-    same = [a.at for a in scoring.adjustments if a.kind == adjustment.kind]
-    return ir.line_id(adjustment.kind, adjustment.at, same)
-
-
-def _value(h: Held) -> ir.Expr:
-    assert h.number is not None, "every scoring line has a value"
-    return h.number
-
-
-def _ceiling(body: CodeWriter, py: PyExpr, a: ir.Adjustment, h: Held, rule: str) -> None:
-    body.comment(_where(a))
-    body.assign("ceiling", py(_value(h)))
-    body.stmt("ceiling_rule = ", string(rule))
-
-
-def _fix(body: CodeWriter, py: PyExpr, a: ir.Adjustment, h: Held, rule: str) -> None:
-    body.comment(_where(a))
-    body.assign("total", py(_value(h)))
-    body.stmt("steps += (('fixed', total, total, ", string(rule), "),)")
-
-
-def _floor(body: CodeWriter, py: PyExpr, a: ir.Adjustment, h: Held, rule: str) -> None:
-    with body.when((parenthesized(py(_value(h))), " > least")):
-        body.assign("least", py(_value(h)))
-        body.stmt("floor_rule = ", string(rule))
-
-
-def _multiply(body: CodeWriter, py: PyExpr, a: ir.Adjustment, h: Held, rule: str) -> None:
-    body.assign("factor", py(_value(h)))
-    body.line("total *= factor")
-    body.stmt("steps += (('multiply', factor, total, ", string(rule), "),)")
-
-
-def _test(py: PyExpr, h: Held) -> Doc | None:
-    return py(h.when) if h.when is not None else None
-
-
-def reject_body(state: ModuleState) -> list[str]:
-    """Why this scored hand may not win after all, or None."""
-    rejects = [(r, state.slots.held(r).when) for r in state.book.scoring.rejects]
-    least = state.book.scoring.minimum
-    value = state.slots.held(least).number if least is not None else None
-    tested = [when for _, when in rejects if when is not None]
-    py, needs = state.after_fans(tested + ([value] if value is not None else []))
-    body = CodeWriter(indent=1)
-    if least is not None and value is not None:
-        _minimum(body, py, state, least, value)
-    for r, when in rejects:
-        assert when is not None, "every reject line has a condition"
-        body.comment(f"{r.at.file}:{r.at.line}")
-        with body.when(py(when)):
-            body.stmt("return ", string(r.reason))
-    body.line("return None")
-    return state.function(py, body, needs)
-
-
-def _minimum(
-    body: CodeWriter, py: PyExpr, state: ModuleState, least: ir.Minimum, value: ir.Expr
-) -> None:
-    """`minimum N without F, G`: a hand whose total, less the points the named fans add, is
-    below N is not a win; the reason names the minimum and the fans not counted."""
-    names = {fan.id: fan.name for fan in state.book.fans}
-    without = f" without {', '.join(least.without)}" if least.without else ""
-    body.comment(f"minimum {pretty(value)}{without} ({least.at.file}:{least.at.line})")
-    short: Doc = "total"
-    words = f" {state.book.scoring.unit}"
-    if least.without:
-        not_counted = ", ".join(f"{names[fan]} {fan}" for fan in least.without)
-        body.comment(f"the points of {not_counted} do not count toward it")
-        fans: list[Doc] = [str(state.fan_index[fan]) for fan in least.without]
-        # A plain loop over the fans kept: half the cost of `sum` over a generator, per reading.
-        body.line("toward = total")
-        with body.block("for i, _, p in k"):
-            named: Doc = ("i == ", fans[0]) if len(fans) == 1 else ("i in ", tuple_of(fans))
-            with body.when(named):
-                body.line("toward -= p")
-        short = "toward"
-        words += ", not counting " + ", ".join(names[fan] for fan in least.without)
-    if isinstance(value, ir.IntE):
-        reason: Doc = string(f"worth less than the minimum of {value.value}{words}")
-        limit: Doc = str(value.value)
-    else:
-        body.assign("least", py(value))
-        reason = ("'worth less than the minimum of ' + str(least) + ", string(words))
-        limit = "least"
-    with body.when((short, " < ", limit)):
-        body.stmt("return ", reason)
-
-
-def _where(adjustment: ir.Adjustment) -> str:
-    return f"{adjustment.kind} ({adjustment.at.file}:{adjustment.at.line})"

@@ -3,7 +3,7 @@ is paid on (Riichi).
 
 Part of the IR (`mjc.compiler.ir` re-exports every name here); built by
 `mjc.compiler.lower.points` from the checked declarations and read by the code generator
-(`mjc.compiler.emit.points`) and the docs (`mjc.compiler.docs.settlement`)."""
+(`mjc.compiler.emit.valuing`) and the docs (`mjc.compiler.docs.settlement`)."""
 
 from __future__ import annotations
 
