@@ -35,13 +35,19 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
 import marshal
 import sys
 from types import CodeType
 from typing import TYPE_CHECKING
 
-from mjc.usercache import CACHE_ENV, cache_folder, forget_oldest, read_sealed, write_sealed
+from mjc.usercache import (
+    CACHE_ENV,
+    cache_folder,
+    file_key,
+    forget_oldest,
+    read_sealed,
+    write_sealed,
+)
 
 if TYPE_CHECKING:
     import jinja2
@@ -65,7 +71,7 @@ def lark_cache(grammar: str, lark_version: str) -> str | bool:
     if folder is None:
         return False
     key = f"{grammar}\0lark {lark_version}\0python {sys.version_info[:2]}"
-    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+    digest = file_key(key)
     return str(folder / f"rulebook-{digest}.lark")
 
 
@@ -105,10 +111,6 @@ def _quiet_cache_class() -> type[jinja2.FileSystemBytecodeCache]:
 CODE_FILES_KEPT = 64  # files of generated modules' code in the cache folder, at most
 
 
-def _hash(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
-
-
 def compiled_code(source: str, filename: str) -> CodeType:
     """`compile(source, filename, "exec", dont_inherit=True)`, read from mjc's cache when this
     very source was compiled under this name before. Raises what `compile` raises (and keeps
@@ -117,8 +119,8 @@ def compiled_code(source: str, filename: str) -> CodeType:
     if folder is None:
         return compile(source, filename, "exec", dont_inherit=True)
     made_from = "\0".join((source, filename, sys.version, f"optimize {sys.flags.optimize}"))
-    digest = _hash(made_from)
-    path = folder / f"module-{_hash(filename)}.marshal"
+    digest = file_key(made_from)
+    path = folder / f"module-{file_key(filename)}.marshal"
     payload = read_sealed(path, digest)
     if payload is not None:
         with contextlib.suppress(ValueError, EOFError, TypeError):

@@ -25,6 +25,7 @@ from pathlib import Path
 __all__ = [
     "CACHE_ENV",
     "cache_folder",
+    "file_key",
     "forget_oldest",
     "read_sealed",
     "read_whole",
@@ -132,3 +133,12 @@ def forget_oldest(folder: str | os.PathLike[str], keep: int) -> None:
         for _, path in files[keep:]:
             with contextlib.suppress(OSError):  # another process removed it first
                 os.unlink(path)
+
+
+def file_key(made_from: str | bytes) -> str:
+    """The hash a cache file is named or sealed by: 32 hex digits of the SHA-256 of what it
+    was made from (text as UTF-8, a lone surrogate of a generated source kept as is)."""
+    import hashlib  # only here: a process that never names a cache file does without it
+
+    data = made_from if isinstance(made_from, bytes) else made_from.encode("utf-8", "surrogatepass")
+    return hashlib.sha256(data).hexdigest()[:32]

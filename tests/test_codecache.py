@@ -14,7 +14,7 @@ import pytest
 
 from mjc.compiler import caches as codecache
 from mjc.compiler.driver import compile_file, run_module
-from mjc.usercache import CACHE_ENV, write_sealed
+from mjc.usercache import CACHE_ENV, file_key, write_sealed
 
 RULEBOOK = Path(__file__).resolve().parents[1] / "rulebooks" / "guangdong.mjr"
 NAME = "<generated from rulebooks/guangdong.mjr>"
@@ -163,7 +163,7 @@ def test_only_the_newest_files_are_kept(
         name = f"<generated from {n}.mjr>"
         codecache.compiled_code("A = 1\n", name)
         # written n seconds after the epoch: in that order, though written in one tick
-        written = tmp_path / "code" / f"module-{codecache._hash(name)}.marshal"
+        written = tmp_path / "code" / f"module-{file_key(name)}.marshal"
         os.utime(written, ns=(n * 10**9, n * 10**9))
     assert len(list((tmp_path / "code").iterdir())) == 3
     codecache.compiled_code("A = 1\n", "<generated from 4.mjr>")

@@ -25,7 +25,6 @@ text)`; `newline` and `ignore`, terminal names; `start` and `end`, states.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import importlib.util
 import marshal
 import os
@@ -34,7 +33,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from mjc.compiler.caches import cache_folder
-from mjc.usercache import read_whole, write_whole
+from mjc.usercache import file_key, read_whole, write_whole
 
 if TYPE_CHECKING:
     import lark
@@ -177,7 +176,7 @@ def cached_tables(grammar: str, build: Callable[[], lark.Lark]) -> Tables | None
     in the cache for the next process). None when Lark's parser is not one the lean parser
     reproduces."""
     key = f"{grammar}\0{_lark_installed()}\0python {sys.version}\0tables {FORMAT}"
-    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+    digest = file_key(key)
     folder = cache_folder("lalr")
     path = None if folder is None else os.path.join(folder, f"rulebook-{digest}.marshal")
     if path is not None:

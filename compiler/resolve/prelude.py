@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
 import os
 import pickle
 import sys
@@ -25,7 +24,7 @@ from mjc.compiler.caches import cache_folder
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.parse import parse
 from mjc.compiler.version import MJC_VERSION
-from mjc.usercache import read_sealed, write_sealed
+from mjc.usercache import file_key, read_sealed, write_sealed
 
 __all__ = ["PRELUDE_FILE", "prelude_situations", "prelude_text"]
 
@@ -82,7 +81,7 @@ def _cache_file(text: str) -> tuple[str | None, str]:
     frozen = Path(mjc.__file__).with_name("frozen.py")
     with contextlib.suppress(OSError):
         stamps.append(f"{frozen} {frozen.stat().st_size} {frozen.stat().st_mtime_ns}")
-    digest = hashlib.sha256("\0".join(stamps).encode("utf-8")).hexdigest()[:32]
+    digest = file_key("\0".join(stamps))
     return str(folder / f"situations-{digest}.pickle"), digest
 
 

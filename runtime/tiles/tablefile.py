@@ -18,14 +18,13 @@ as before there was a cache.
 
 from __future__ import annotations
 
-import hashlib
 import marshal
 import os
 import sys
 from collections.abc import Callable
 from operator import itemgetter
 
-from mjc.usercache import cache_folder, forget_oldest, read_sealed, write_sealed
+from mjc.usercache import cache_folder, file_key, forget_oldest, read_sealed, write_sealed
 
 __all__ = ["Entries", "stored_entries", "table_of"]
 
@@ -58,7 +57,7 @@ def stored_entries(
     if folder is None:
         return build()
     key = b"\0".join((stamp, sys.version.encode(), b"format %d" % FORMAT))
-    digest = hashlib.sha256(key).hexdigest()[:32]
+    digest = file_key(key)
     path = os.path.join(folder, f"suits-{digest}.marshal")
     stored = _read(path, digest)
     if stored is not None:
