@@ -26,7 +26,7 @@ from mjc.compiler.cli.commands import (
     _RulebookFailed,
 )
 from mjc.compiler.cli.parser import UsageError
-from mjc.compiler.cli.score import score_text, write_batch
+from mjc.compiler.cli.score import score_text, win_payments, write_batch
 from mjc.compiler.cli.waits import (
     discard_tiles,
     furiten_document,
@@ -77,10 +77,14 @@ def score(args: argparse.Namespace) -> int:
         score = ruleset.score(hand, explain=args.explain, **request)
     except (NotationError, OptionError, ValueError) as exc:
         raise UsageError.of(exc) from None
+    paid = win_payments(ruleset, score, request)
     if args.json:
-        print(json.dumps(score.as_dict(), ensure_ascii=False, indent=2))
+        record = score.as_dict()
+        if paid is not None:
+            record["paid"] = [{"by": who, "amount": amount} for who, amount in paid]
+        print(json.dumps(record, ensure_ascii=False, indent=2))
     else:
-        print(score_text(ruleset, score, args.explain))
+        print(score_text(ruleset, score, args.explain, paid))
     return EXIT_OK
 
 

@@ -21,7 +21,14 @@ from mjc.runtime.settle.jsoninput import JSONInputError, load_json
 from mjc.runtime.tiles.hand import hand_won_on
 from mjc.runtime.tiles.tile import RANK_OF, tile_text
 
-__all__ = ["BATCH_FIELDS", "BatchLineError", "score_record", "score_text", "write_batch"]
+__all__ = [
+    "BATCH_FIELDS",
+    "BatchLineError",
+    "score_record",
+    "score_text",
+    "win_payments",
+    "write_batch",
+]
 
 # The fields a batch line may carry besides `hand`, with the type each must have; they mean
 # what the flags of `mjc score` mean (`wild` is one tile or a list of tiles).
@@ -146,9 +153,15 @@ def write_batch(
 # --------------------------------------------------------------------------- text
 
 
-def score_text(ruleset: Ruleset, score: Score, explain: bool) -> str:
+def score_text(
+    ruleset: Ruleset,
+    score: Score,
+    explain: bool,
+    paid: list[tuple[str, int]] | None = None,
+) -> str:
     """The text of one score: the arrangement with the winning tile marked, the wilds, the
-    fans, the steps and the total; with `explain`, the fans that were dropped."""
+    fans, the steps and the total, and what the win is paid (`paid`, of `win_payments`);
+    with `explain`, the fans that were dropped."""
     title = f"{ruleset.title} ({ruleset.id})"
     if not score.win:
         return f"{title}: not a win — {score.reason}"
@@ -178,6 +191,7 @@ def score_text(ruleset: Ruleset, score: Score, explain: bool) -> str:
     extra = f" ({', '.join(notes)})" if notes else ""
     lines.append(f"total: {score.total} {score.unit}{extra}")
     lines += _points_text(ruleset, score, explain)
+    lines += _paid_text(paid, ruleset.spec.points_label or "")
     if explain:
         lines += _suppressed_text(score)
     return "\n".join(lines)
@@ -204,6 +218,88 @@ def _points_text(ruleset: Ruleset, score: Score, explain: bool) -> list[str]:
         limit = f" ({score.limit})" if score.limit else ""
         lines.append(f"points: {score.points}{label}{limit}")
     return lines
+
+
+_WINDS = "ESWN"
+
+
+def win_payments(
+    ruleset: Ruleset, score: Score, request: Mapping[str, Any]
+) -> list[tuple[str, int]] | None:
+    """What a win worth `score` is paid, for a rulebook with a points section (Riichi: its
+    points are base points, not what changes hands): the rulebook's own settlement of a round
+    of this one win, the dealer at seat 0, the winner at `request`'s seat wind (the seat after
+    the dealer for a winner who is not the dealer but gave East, the default), and on a
+    discard a discarder (or the robbed player of a kong) who is not the dealer. Each payer
+    by its part (`the dealer`, `the discarder`, `seat W`) with what it pays; None where it
+    cannot be told (no points or payments section, a dealer not at East, a round the
+    settlement refuses) or where the settlement scores the hand otherwise than `score`."""
+    hand = score.hand
+    if not score.win or score.points is None or hand is None or hand.win_tile is None:
+        return None
+    players = request.get("players") or ruleset.round_players or 4
+    winner = _WINDS.find(request.get("seat_wind") or "E")
+    dealer = bool(request.get("dealer"))
+    if dealer != (winner == 0):
+        if dealer or winner != 0:
+            return None  # the dealer sits East
+        winner = 1
+    if winner >= players:
+        return None
+    self_drawn = bool(request.get("self_drawn"))
+    situations = list(request.get("situations") or ())
+    outcome: dict[str, Any] = {
+        "players": players,
+        "dealer": 0,
+        "streak": request.get("dealer_streak") or 0,
+        "round_wind": request.get("round_wind") or "E",
+        "dora_indicators": list(request.get("dora_indicators") or ()),
+        "ura_indicators": list(request.get("ura_indicators") or ()),
+        "options": dict(request.get("options") or {}),
+        "winners": [
+            {
+                "seat": winner,
+                "hand": str(hand),
+                "win_tile": tile_text(hand.win_tile),
+                "self_drawn": self_drawn,
+                "situations": situations,
+            }
+        ],
+    }
+    if not self_drawn:
+        discarder = next(s for s in range(1, players) if s != winner)
+        outcome["discarder"] = discarder
+        if "robbing_kong" in situations:
+            outcome["robbed_from"] = discarder
+    try:
+        settlement = ruleset.settle(outcome)
+    except (ValueError, TypeError):
+        return None
+    settled = settlement.scores.get(winner)
+    if settled is None or (settled.total, settled.points) != (score.total, score.points):
+        return None
+    paid = [0] * players
+    for line in settlement.lines:
+        if line.payee == winner and line.payer < players:
+            paid[line.payer] += line.amount
+    parts: list[tuple[str, int]] = []
+    for seat, amount in enumerate(paid):
+        if amount:
+            part = "the dealer" if seat == 0 else f"seat {_WINDS[seat]}"
+            if not self_drawn:
+                part = "the robbed player" if "robbed_from" in outcome else "the discarder"
+            parts.append((part, amount))
+    return parts
+
+
+def _paid_text(payments: list[tuple[str, int]] | None, unit: str) -> list[str]:
+    """`paid: 2700 点 (the dealer 1300, seat W 700, seat N 700)`: what `win_payments` found,
+    when it found it."""
+    if not payments:
+        return []
+    each = ", ".join(f"{who} {amount}" for who, amount in payments)
+    total = sum(amount for _, amount in payments)
+    return [f"paid: {total}{f' {unit}' if unit else ''} ({each})"]
 
 
 def _suppressed_text(score: Score) -> list[str]:
