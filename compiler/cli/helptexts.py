@@ -11,14 +11,17 @@ SCORE_DESCRIPTION = (
     "tiles they stand for and the winning tile marked with *; --explain adds the fans that "
     "held but were dropped by a relation or a tier. --batch FILE ('-': standard input) "
     'scores many hands: one JSON object per line, {"hand": ...} with the optional fields '
-    "win, self_drawn, seat_wind, round_wind, dealer, players, wild, indicator, situations, "
-    "options, preset (meaning what the flags mean; the flags given are every line's "
+    "win, self_drawn, seat_wind, round_wind, dealer, dealer_streak, set_aside, players, wild, "
+    "indicator, situations, options, preset, declared, dora_indicators, ura_indicators, "
+    "honba, deposits (meaning what the flags mean; the flags given are every line's "
     "defaults, but --win, which is one hand's), and prints one JSON result per line; a line "
     'that cannot be scored prints {"line": N, "error": ...} and the batch goes on (exit 1 '
     "if any line failed). The winning tile, --win or a line's win, is added to a hand one "
     "tile short of a win (13 tiles; 16 in a rulebook of `hand 16`) and must be one of the "
     "concealed tiles of a whole hand; without it the last concealed tile written is the "
-    "winning tile."
+    "winning tile. Under a rulebook whose points section makes base points (Riichi), the "
+    'win\'s payments follow (paid: ..., JSON "paid"), as the rulebook settles a round of '
+    "this one win, with --honba and --deposits."
 )
 
 WAITS_DESCRIPTION = (
@@ -80,4 +83,8 @@ SITUATION_HELP = (
 DORA_HELP = "a dora indicator turned up (ドラ表示牌; once per indicator, kong dora too)"
 URA_HELP = "an ura-dora indicator (裏ドラ表示牌; once per indicator)"
 SET_ASIDE_HELP = "tiles the winner set aside in play (北抜き, read by fans as set_aside)"
+HONBA_HELP = "本場 counters on the table, paid with the win (a points rulebook's paid line)"
+DEPOSITS_HELP = (
+    "points of 供託 on the table, which the winner takes (a points rulebook's paid line)"
+)
 STREAK_HELP = "the dealer's streak this round (连庄 count, read by fans as dealer_streak)"

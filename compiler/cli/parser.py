@@ -263,6 +263,10 @@ def _add_score(commands: _Commands, handlers: Handlers) -> None:
     score.add_argument(
         "--set-aside", type=int, default=0, metavar="N", help=helptexts.SET_ASIDE_HELP
     )
+    score.add_argument("--honba", type=int, default=0, metavar="N", help=helptexts.HONBA_HELP)
+    score.add_argument(
+        "--deposits", type=int, default=0, metavar="POINTS", help=helptexts.DEPOSITS_HELP
+    )
     score.add_argument("--wild", action="append", default=[], metavar="TILE", help="a wild tile")
     score.add_argument("--indicator", metavar="TILE", help="the flipped wild indicator")
     score.add_argument(

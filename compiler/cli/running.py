@@ -26,7 +26,7 @@ from mjc.compiler.cli.commands import (
     _RulebookFailed,
 )
 from mjc.compiler.cli.parser import UsageError
-from mjc.compiler.cli.score import score_text, win_payments, write_batch
+from mjc.compiler.cli.score import score_json, score_text, win_payments, write_batch
 from mjc.compiler.cli.waits import (
     discard_tiles,
     furiten_document,
@@ -70,19 +70,19 @@ def score(args: argparse.Namespace) -> int:
         "preset": args.preset,
         "declared": _parse_declares(args.declare),
     }
+    if args.honba < 0 or args.deposits < 0:
+        raise UsageError("--honba and --deposits cannot be negative")
     if args.batch is not None:
+        request.update(honba=args.honba, deposits=args.deposits)
         return _score_batch(ruleset, args.batch, request, args.explain)
     try:  # the hand `--win` names is read here, as a batch line's is
         hand = hand_won_on(args.hand, request.pop("win"), tiles=ruleset.hand_size + 1)
         score = ruleset.score(hand, explain=args.explain, **request)
     except (NotationError, OptionError, ValueError) as exc:
         raise UsageError.of(exc) from None
-    paid = win_payments(ruleset, score, request)
+    paid = win_payments(ruleset, score, request, honba=args.honba, deposits=args.deposits)
     if args.json:
-        record = score.as_dict()
-        if paid is not None:
-            record["paid"] = [{"by": who, "amount": amount} for who, amount in paid]
-        print(json.dumps(record, ensure_ascii=False, indent=2))
+        print(json.dumps(score_json(score, paid), ensure_ascii=False, indent=2))
     else:
         print(score_text(ruleset, score, args.explain, paid))
     return EXIT_OK

@@ -23,7 +23,9 @@ from mjc.runtime.tiles.tile import RANK_OF, tile_text
 
 __all__ = [
     "BATCH_FIELDS",
+    "PAYMENT_FIELDS",
     "BatchLineError",
+    "score_json",
     "score_record",
     "score_text",
     "win_payments",
@@ -49,7 +51,11 @@ BATCH_FIELDS: dict[str, tuple[type, ...]] = {
     "declared": (dict,),
     "dora_indicators": (list,),
     "ura_indicators": (list,),
+    "honba": (int,),
+    "deposits": (int,),
 }
+# The fields that say what the win is paid (`win_payments`), not how the hand scores.
+PAYMENT_FIELDS = ("honba", "deposits")
 
 ScoreRequest = dict[str, Any]  # the keyword arguments of `Ruleset.score`, `hand` included
 
@@ -121,6 +127,9 @@ def score_record(
     "error": message}` for a line that cannot be scored (never an exception)."""
     try:
         request = request_from_line(text, defaults)
+        table = {key: request.pop(key, 0) for key in PAYMENT_FIELDS}
+        if any(value < 0 for value in table.values()):
+            raise BatchLineError('"honba" and "deposits" cannot be negative')
         hand = hand_won_on(
             request.pop("hand"), request.pop("win", None), tiles=ruleset.hand_size + 1
         )
@@ -128,7 +137,15 @@ def score_record(
     except (ValueError, TypeError) as exc:  # every input error of the runtime is a ValueError
         code = getattr(exc, "code", None)
         return {"line": number, "error": str(exc), **({"code": code} if code else {})}
-    return score.as_dict()
+    return score_json(score, win_payments(ruleset, score, request, **table))
+
+
+def score_json(score: Score, paid: list[tuple[str, int]] | None) -> dict[str, Any]:
+    """The JSON object of a score, with what the win is paid (`win_payments`) when known."""
+    record = score.as_dict()
+    if paid is not None:
+        record["paid"] = [{"by": who, "amount": amount} for who, amount in paid]
+    return record
 
 
 def write_batch(
@@ -224,7 +241,12 @@ _WINDS = "ESWN"
 
 
 def win_payments(
-    ruleset: Ruleset, score: Score, request: Mapping[str, Any]
+    ruleset: Ruleset,
+    score: Score,
+    request: Mapping[str, Any],
+    *,
+    honba: int = 0,
+    deposits: int = 0,
 ) -> list[tuple[str, int]] | None:
     """What a win worth `score` is paid, for a rulebook with a points section (Riichi: its
     points are base points, not what changes hands): the rulebook's own settlement of a round
@@ -252,6 +274,8 @@ def win_payments(
         "players": players,
         "dealer": 0,
         "streak": request.get("dealer_streak") or 0,
+        "honba": honba,
+        "deposits_carried": deposits,
         "round_wind": request.get("round_wind") or "E",
         "dora_indicators": list(request.get("dora_indicators") or ()),
         "ura_indicators": list(request.get("ura_indicators") or ()),
@@ -278,16 +302,19 @@ def win_payments(
     settled = settlement.scores.get(winner)
     if settled is None or (settled.total, settled.points) != (score.total, score.points):
         return None
-    paid = [0] * players
+    paid = [0] * (players + 1)  # the last: the table's deposits
     for line in settlement.lines:
-        if line.payee == winner and line.payer < players:
+        if line.payee == winner:
             paid[line.payer] += line.amount
     parts: list[tuple[str, int]] = []
     for seat, amount in enumerate(paid):
         if amount:
-            part = "the dealer" if seat == 0 else f"seat {_WINDS[seat]}"
-            if not self_drawn:
+            if seat == players:
+                part = "the table"
+            elif not self_drawn:
                 part = "the robbed player" if "robbed_from" in outcome else "the discarder"
+            else:
+                part = "the dealer" if seat == 0 else f"seat {_WINDS[seat]}"
             parts.append((part, amount))
     return parts
 

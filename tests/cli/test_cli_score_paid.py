@@ -5,6 +5,7 @@ its points are base points, which are not what changes hands (compiler/cli/score
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -114,3 +115,43 @@ def test_no_payments_under_a_rulebook_whose_total_is_what_is_paid(
     out = score(capsys, "guangdong", "222m345m666m789m55m")
     assert paid_line(out) is None
     assert "paid" not in json.loads(score(capsys, "guangdong", "222m345m666m789m55m", "--json"))
+
+
+def test_honba_and_deposits_are_paid_with_the_win(capsys: pytest.CaptureFixture[str]) -> None:
+    """本場: 300 more from the discarder a counter (100 from each on a self-draw); 供託: the
+    table's deposits to the winner."""
+    out = score(capsys, "riichi", *BAIMAN, "--seat-wind", "S", "--honba", "2", "--deposits", "2000")
+    assert paid_line(out) == "paid: 18600 点 (the discarder 16600, the table 2000)"
+    args = ["234m0p67p234s678s55p", "--win", "8s", "--self-drawn", "--seat-wind", "S"]
+    out = score(capsys, "riichi", *args, "--honba", "1", "--deposits", "1000")
+    # 門前清自摸和 平和 断么九 赤ドラ: 4 翻 20 符, 1280 base: 2600 and 1300, 100 more each
+    assert (
+        paid_line(out)
+        == "paid: 6500 点 (the dealer 2700, seat W 1400, seat N 1400, the table 1000)"
+    )
+
+
+def test_negative_honba_or_deposits_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "riichi", *BAIMAN, "--honba", "-1"]) != 0
+    assert "cannot be negative" in capsys.readouterr().err
+
+
+def test_a_batch_line_carries_its_payments_and_its_own_honba(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = [
+        {"hand": "234m0p67p234s678s55p", "win": "8s", "seat_wind": "W", "honba": 1},
+        {"hand": "234m0p67p234s678s55p", "win": "8s", "deposits": -5},
+        {"hand": "234m0p67p234s678s55p", "win": "8s", "honba": True},
+    ]
+    text = "".join(json.dumps(line) + "\n" for line in lines)
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    assert main(["score", "riichi", "--batch", "-", "--deposits", "1000"]) != 0  # two bad lines
+    first, negative, boolean = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    # 平和 断么九 赤ドラ on a discard: 3 翻 30 符, 960 base, 3900 and 300 for the 本場
+    assert first["paid"] == [
+        {"by": "the discarder", "amount": 4200},
+        {"by": "the table", "amount": 1000},
+    ]
+    assert negative["error"] == '"honba" and "deposits" cannot be negative'
+    assert boolean["error"] == '"honba" must be a whole number'
