@@ -13,7 +13,7 @@ SCORE_DESCRIPTION = (
     'scores many hands: one JSON object per line, {"hand": ...} with the optional fields '
     "win, self_drawn, seat_wind, round_wind, dealer, dealer_streak, set_aside, players, wild, "
     "indicator, situations, options, preset, declared, dora_indicators, ura_indicators, "
-    "honba, deposits (meaning what the flags mean; the flags given are every line's "
+    "(meaning what the flags mean; the flags given are every line's "
     "defaults, but --win, which is one hand's), and prints one JSON result per line; a line "
     'that cannot be scored prints {"line": N, "error": ...} and the batch goes on (exit 1 '
     "if any line failed). The winning tile, --win or a line's win, is added to a hand one "

@@ -73,7 +73,6 @@ def score(args: argparse.Namespace) -> int:
     if args.honba < 0 or args.deposits < 0:
         raise UsageError("--honba and --deposits cannot be negative")
     if args.batch is not None:
-        request.update(honba=args.honba, deposits=args.deposits)
         return _score_batch(ruleset, args.batch, request, args.explain)
     try:  # the hand `--win` names is read here, as a batch line's is
         hand = hand_won_on(args.hand, request.pop("win"), tiles=ruleset.hand_size + 1)

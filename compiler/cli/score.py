@@ -23,7 +23,6 @@ from mjc.runtime.tiles.tile import RANK_OF, tile_text
 
 __all__ = [
     "BATCH_FIELDS",
-    "PAYMENT_FIELDS",
     "BatchLineError",
     "score_json",
     "score_record",
@@ -51,11 +50,7 @@ BATCH_FIELDS: dict[str, tuple[type, ...]] = {
     "declared": (dict,),
     "dora_indicators": (list,),
     "ura_indicators": (list,),
-    "honba": (int,),
-    "deposits": (int,),
 }
-# The fields that say what the win is paid (`win_payments`), not how the hand scores.
-PAYMENT_FIELDS = ("honba", "deposits")
 
 ScoreRequest = dict[str, Any]  # the keyword arguments of `Ruleset.score`, `hand` included
 
@@ -127,9 +122,6 @@ def score_record(
     "error": message}` for a line that cannot be scored (never an exception)."""
     try:
         request = request_from_line(text, defaults)
-        table = {key: request.pop(key, 0) for key in PAYMENT_FIELDS}
-        if any(value < 0 for value in table.values()):
-            raise BatchLineError('"honba" and "deposits" cannot be negative')
         hand = hand_won_on(
             request.pop("hand"), request.pop("win", None), tiles=ruleset.hand_size + 1
         )
@@ -137,7 +129,9 @@ def score_record(
     except (ValueError, TypeError) as exc:  # every input error of the runtime is a ValueError
         code = getattr(exc, "code", None)
         return {"line": number, "error": str(exc), **({"code": code} if code else {})}
-    return score_json(score, win_payments(ruleset, score, request, **table))
+    # Without `win_payments`: settling each line's win would cost several times its score,
+    # and a batch is read by programs, which settle rounds with `mjc settle`.
+    return score.as_dict()
 
 
 def score_json(score: Score, paid: list[tuple[str, int]] | None) -> dict[str, Any]:
