@@ -462,7 +462,7 @@ class Round:
         if self.quiet and self.rules.nine_terminals_draw and table.may_abort(self, seat):
             acts.append(Action(seat, "abortive_draw"))  # 九種九牌, in the seat's first turn
         made = self._discard_actions[seat]
-        if drew >= 0 and seat in self.won_seats:  # 血流成河: a winner's hand is locked
+        if self.won_seats and drew >= 0 and seat in self.won_seats:  # 血流成河: locked
             return [*acts, made[drew]]
         if st.no_discard or not self.any_discard:
             held = list(compress(range(NUM_PLAYING), counts))
