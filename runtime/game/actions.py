@@ -1,18 +1,21 @@
 """What a player may do in a round (`Action`) and the error an illegal one raises.
 
 Actions come from bots, from a game server's players and from a game log (`mjc replay`), so
-none is trusted: `action_from_json` checks the shape of a JSON action and `mjc.runtime.game.engine`
-checks that it is legal now. An action is a small named tuple of ints and one word, so the
-engine's hot path compares and hashes it cheaply; its JSON form names tiles in the docs'
-notation (`5m`, `7z`).
+none is trusted: `action_from_json` checks the shape of a JSON action, and `checked` that the
+round (`mjc.runtime.game.engine`) may play it now when its `legal_actions` did not list it. An
+action is a small named tuple of ints and one word, so the engine's hot path compares and
+hashes it cheaply; its JSON form names tiles in the docs' notation (`5m`, `7z`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from mjc.runtime.tiles.tile import NUM_PLAYING, NotationError, tile_or_red_five, tile_text
+
+if TYPE_CHECKING:
+    from mjc.runtime.game.engine import Round
 
 __all__ = [
     "KINDS",
@@ -22,6 +25,7 @@ __all__ = [
     "IllegalAction",
     "action_from_json",
     "action_text",
+    "checked",
     "exchange_pick",
     "fewest_held",
     "malformed",
@@ -176,6 +180,29 @@ def malformed(action: Action, players: int) -> str | None:
     )):  # fmt: skip
         return f"seat {seat} may not play a tile that is not a tile int (0 to 33)"
     return None
+
+
+def checked(r: Round, action: Action) -> Action:
+    """`action` as the round `r` plays it (a kong's kind, an exchange's tiles in order), or
+    `IllegalAction` saying why it is not legal now: `Round.apply` of an action that is not
+    one its `legal_actions` listed (a player's, a log's)."""
+    if r.phase == "over":
+        raise IllegalAction("the round is over")
+    reason = malformed(action, r.players)
+    if reason is not None:
+        raise IllegalAction(reason)
+    seat = action.seat
+    legal = r.legal_actions(seat)
+    if action.kind in KONGS and not action.kong_kind:  # a kong without `as`: the first kind
+        action = r.kong_turn.first(action)
+    if action.tiles:  # an exchange (换三张) names its tiles lowest first
+        action = action._replace(tiles=tuple(sorted(action.tiles)))
+    if action not in legal:
+        waiting = ", ".join(str(s) for s in r.to_act())
+        if not legal:
+            raise IllegalAction(f"seat {seat} is not to act now (waiting for {waiting})")
+        raise IllegalAction(f"seat {seat} may not {action_text(action)} now")
+    return action
 
 
 def _tile(data: dict[str, Any], key: str) -> int:

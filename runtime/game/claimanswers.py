@@ -100,7 +100,7 @@ def open_claims(r: Round, discarder: int, tile: int) -> None:
     n = r.players
     wall = r.wall
     last = wall.tail < wall.head  # the 海底 discard (nothing drawable): only a win may take it
-    pending: dict[int, list[Action]] = {}
+    pending: dict[int, list[Action]] | None = None  # made for the first seat that may claim
     if r.situations:
         r.situations = {}
     finder = r.finder
@@ -130,6 +130,8 @@ def open_claims(r: Round, discarder: int, tile: int) -> None:
         if acts and r.kong_turn.kinds:
             acts = with_kinds(r, seat, acts)  # an exposed kong once per kind that holds
         if acts:
+            if pending is None:
+                pending = {}
             pending[seat] = acts
     r.turn = discarder
     if pending:

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import compress
 from typing import Any, cast
 
-from mjc.runtime.game.actions import KONGS, Action, IllegalAction, action_text, malformed
+from mjc.runtime.game.actions import Action, IllegalAction, checked
 from mjc.runtime.game.autoplay import AutoSeats, run as run_auto, set_auto
 from mjc.runtime.game.claimanswers import answer, open_claims, open_rob, set_aside
 from mjc.runtime.game.claimwindow import (
@@ -89,6 +89,26 @@ _DISCARDS = tuple(tuple(Action(s, "discard", t) for t in range(NUM_PLAYING)) for
 
 class Round:
     """One round (see the module docstring). Seats are 0..players-1 in turn order."""
+
+    # Its attributes as slots: a round has some seventy five, past the thirty CPython keeps
+    # in a class's shared keys, so that each `self.x` of a turn would be a dict lookup where
+    # a slot is read at a fixed place (some 4 % of a whole round's instructions).
+    # fmt: off
+    __slots__ = (
+        "_discard_actions", "_flips", "_legal", "_pending_feeder", "_pending_kong",
+        "aborts", "after", "after_claim", "any_discard", "aside", "auto", "bought_horses",
+        "can_chow", "can_pong", "checker", "claim_history", "claims", "copies", "dead",
+        "deal_offers", "deal_wins", "dealer", "dealer_drawn", "declared", "declaring",
+        "discards", "drew", "events", "exchange", "finder", "flower_resume", "from_kong",
+        "given_options", "honba", "indicator", "kong_history", "kong_in_question",
+        "kong_kinds", "kong_turn", "laid_aside", "last_kong", "left_seats", "opening",
+        "pending", "perms", "phase", "plain_shapes", "players", "points", "question",
+        "quiet", "ready", "ready_needed", "reds", "responses", "result", "rob_kinds",
+        "round_wind", "rules", "ruleset", "scenario", "seats", "seed", "settlement",
+        "situations", "stacked", "streak", "table_situations", "taken", "turn", "values",
+        "wall", "wilds", "win_events", "won_seats",
+    )
+    # fmt: on
 
     def __init__(
         self,
@@ -306,7 +326,7 @@ class Round:
             listed = legal is not None and legal[legal.index(action)] is action
         except ValueError:
             listed = False
-        self._play(action if listed else self._checked(action), action.kong_kind)
+        self._play(action if listed else checked(self, action), action.kong_kind)
 
     def _play(self, action: Action, named: str) -> None:
         """`apply` of an action `legal_actions` lists now; `named` its kind of kong as given."""
@@ -362,27 +382,6 @@ class Round:
             open_claims(self, seat, tile)
         if self.auto.seats:
             run_auto(self)  # 托管: the system plays the seats under it
-
-    def _checked(self, action: Action) -> Action:
-        """`action` as the round plays it (a kong's kind, an exchange's tiles in order), or
-        `IllegalAction` saying why it is not legal now."""
-        if self.phase == "over":
-            raise IllegalAction("the round is over")
-        reason = malformed(action, self.players)
-        if reason is not None:
-            raise IllegalAction(reason)
-        seat = action.seat
-        legal = self.legal_actions(seat)
-        if action.kind in KONGS and not action.kong_kind:  # a kong without `as`: the first kind
-            action = self.kong_turn.first(action)
-        if action.tiles:  # an exchange (换三张) names its tiles lowest first
-            action = action._replace(tiles=tuple(sorted(action.tiles)))
-        if action not in legal:
-            waiting = ", ".join(str(s) for s in self.to_act())
-            if not legal:
-                raise IllegalAction(f"seat {seat} is not to act now (waiting for {waiting})")
-            raise IllegalAction(f"seat {seat} may not {action_text(action)} now")
-        return action
 
     def abandon(self) -> None:
         """End the round now, before its end: it counts as an exhaustive draw (潮州
@@ -463,7 +462,7 @@ class Round:
         if self.quiet and self.rules.nine_terminals_draw and table.may_abort(self, seat):
             acts.append(Action(seat, "abortive_draw"))  # 九種九牌, in the seat's first turn
         made = self._discard_actions[seat]
-        if drew >= 0 and seat in self.won_seats:  # 血流成河: a winner's hand is locked
+        if self.won_seats and drew >= 0 and seat in self.won_seats:  # 血流成河: locked
             return [*acts, made[drew]]
         if st.no_discard or not self.any_discard:
             held = list(compress(range(NUM_PLAYING), counts))

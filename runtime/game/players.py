@@ -51,9 +51,13 @@ def play_round(game: Round, bots: Sequence[Bot], max_steps: int = 10_000) -> dic
             pick = picks[seat]
             if pick is not None:  # the very action listed, at the place picked (`_place`)
                 place = pick(legal)
-                if type(place) is not int or not 0 <= place < len(legal):
+                if type(place) is not int or place < 0:
                     _place(place, legal, seat)
-                listed = legal[place]
+                try:  # (a place past the end is refused here: no `len` on every turn)
+                    listed = legal[place]
+                except IndexError:
+                    _place(place, legal, seat)
+                    raise
                 game._play(listed, listed.kong_kind)
             else:
                 apply(choose[seat](None if blind[seat] else observation(game, seat), legal))
