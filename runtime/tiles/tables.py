@@ -108,9 +108,14 @@ HONOUR_TABLE: Final[dict[bytes, int]] = {}
 # Whether the four dicts above are whole (one flag in a list, read by the hot paths on a miss).
 TABLES_FULL: Final = [False]
 # The keys worked out one by one before the tables are read whole: a check of a rulebook's
-# examples meets a few hundred; a process meeting more is scoring in bulk.
-MET_AT_MOST: Final = 2048
+# examples meets two hundred at most; a process meeting more is scoring in bulk, where
+# reading the tables whole costs less than working out more keys.
+MET_AT_MOST: Final = 512
 _MET: Final = [0]  # how many keys were worked out one by one
+# The keys worked out that do not split (by whether chows count), kept while the tables are
+# not whole (a hand meets them again and again), forgotten once they are: at most
+# `MET_AT_MOST`.
+_UNSPLIT: Final[tuple[set[bytes], set[bytes]]] = (set(), set())
 _TABLE_OF: Final = (HONOUR_TABLE, SUIT_TABLE)  # by whether chows count
 
 
@@ -130,6 +135,8 @@ def fill_tables() -> None:
         entries.update(built)
         table.update(table_of(built))
     TABLES_FULL[0] = True
+    for unsplit in _UNSPLIT:
+        unsplit.clear()
 
 
 def _met(key: bytes, chows: bool) -> tuple[bytes, int]:
@@ -138,7 +145,7 @@ def _met(key: bytes, chows: bool) -> tuple[bytes, int]:
     found = entries.get(key)
     if found is not None:
         return found
-    if TABLES_FULL[0]:
+    if TABLES_FULL[0] or key in _UNSPLIT[chows]:
         return key, 0
     _MET[0] += 1
     if _MET[0] > MET_AT_MOST:
@@ -146,6 +153,7 @@ def _met(key: bytes, chows: bool) -> tuple[bytes, int]:
         return entries.get(key) or (key, 0)
     value = _value(key, chows)
     if not value:
+        _UNSPLIT[chows].add(key)
         return key, 0
     entry = entries[key] = (key, value)
     table[key] = value
