@@ -141,8 +141,8 @@ def _use_color(choice: str, stream: Any) -> bool:
 
 
 def _load_ruleset(name: str) -> Ruleset:
-    # Imported here: `mjc check` loads no ruleset (the loader would import the native
-    # build's module finder and make its `Loaded` class on every check's start).
+    # Imported here: `mjc check` loads no ruleset, and would make the loader's module and
+    # its `Loaded` dataclass on every start for nothing.
     from mjc.compiler.loader import load
 
     try:
