@@ -22,7 +22,8 @@ the compiler.
 `slotted` makes the other kind the compiler builds on every start: a mutable slotted dataclass
 for its working state (`Declarations`, `Typed`, `PyExpr`, ...), with the `__init__`,
 `__repr__` and `__eq__` that `@dataclass(slots=True)` writes, compiled from one piece of
-source where the dataclass compiles three, its annotations not read either."""
+source where the dataclass compiles three, its annotations not read either. The code of the
+pieces `frozen_fast` and `slotted` write is kept in mjc's cache (`mjc.methodcache`)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ import dataclasses
 import reprlib
 from dataclasses import MISSING, FrozenInstanceError, dataclass
 from typing import Any, ClassVar, Final, TypeVar, cast, dataclass_transform
+
+from mjc.methodcache import compiled
 
 __all__ = ["Frozen", "frozen", "frozen_fast", "frozen_kw", "slotted"]
 
@@ -98,7 +101,7 @@ def frozen_fast(cls: type[F]) -> type[F]:
         ]
     )
     methods: dict[str, Any] = {}
-    exec(source, names, methods)  # our own text: field names are identifiers
+    exec(compiled(source), names, methods)  # our own text: field names are identifiers
     own = cls.__dict__
     for name, method in methods.items():
         # A method the class writes itself stays, as `dataclass` keeps it (a `Meld` compares
@@ -153,7 +156,7 @@ def slotted(cls: type[T]) -> type[T]:
         ]
     )
     methods: dict[str, Any] = {}
-    exec(source, names, methods)  # our own text: field names are identifiers
+    exec(compiled(source), names, methods)  # our own text: field names are identifiers
     methods["__repr__"] = reprlib.recursive_repr()(methods["__repr__"])  # "..." for a cycle
     own = dict(cls.__dict__)
     for name, method in methods.items():
