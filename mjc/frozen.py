@@ -9,9 +9,10 @@ order (`frozen`) or by keyword (`frozen_kw`), a field's default when it is not g
 differs is how: `@dataclass(frozen=True, ...)` writes each class's `__init__`, `__eq__`,
 `__hash__`, `__repr__`, `__setattr__` and `__delattr__` as source text and compiles each, for
 the AST's and the IR's some hundred and sixty classes a fifth of `mjc check`'s start; here
-`dataclass` records the fields and makes the slots, and `Frozen` does the rest once for every
-class, by what the decorator noted of its fields. Type checkers see plain frozen dataclasses
-(`dataclass_transform`).
+the decorator records the fields and makes the class with its slots (`_slotted_dataclass`, the
+record `dataclass` would write, without `dataclass`'s work per class), and `Frozen` does the
+rest once for every class, by what the decorator noted of its fields. Type checkers see plain
+frozen dataclasses (`dataclass_transform`).
 
 The price is a slower `__init__` (a loop over the fields, not straight-line code): a class
 built on a hot path (a hand, a meld, a score) stays a plain `@dataclass`. It lives beside the
@@ -21,14 +22,17 @@ the compiler.
 `slotted` makes the other kind the compiler builds on every start: a mutable slotted dataclass
 for its working state (`Declarations`, `Typed`, `PyExpr`, ...), with the `__init__`,
 `__repr__` and `__eq__` that `@dataclass(slots=True)` writes, compiled from one piece of
-source where the dataclass compiles three, its annotations not read either."""
+source where the dataclass compiles three, its annotations not read either. The code of the
+pieces `frozen_fast` and `slotted` write is kept in mjc's cache (`mjc.methodcache`)."""
 
 from __future__ import annotations
 
 import dataclasses
 import reprlib
 from dataclasses import MISSING, FrozenInstanceError, dataclass
-from typing import Any, ClassVar, TypeVar, cast, dataclass_transform
+from typing import Any, ClassVar, Final, TypeVar, cast, dataclass_transform
+
+from mjc.methodcache import compiled
 
 __all__ = ["Frozen", "frozen", "frozen_fast", "frozen_kw", "slotted"]
 
@@ -97,7 +101,7 @@ def frozen_fast(cls: type[F]) -> type[F]:
         ]
     )
     methods: dict[str, Any] = {}
-    exec(source, names, methods)  # our own text: field names are identifiers
+    exec(compiled(source), names, methods)  # our own text: field names are identifiers
     own = cls.__dict__
     for name, method in methods.items():
         # A method the class writes itself stays, as `dataclass` keeps it (a `Meld` compares
@@ -152,7 +156,7 @@ def slotted(cls: type[T]) -> type[T]:
         ]
     )
     methods: dict[str, Any] = {}
-    exec(source, names, methods)  # our own text: field names are identifiers
+    exec(compiled(source), names, methods)  # our own text: field names are identifiers
     methods["__repr__"] = reprlib.recursive_repr()(methods["__repr__"])  # "..." for a cycle
     own = dict(cls.__dict__)
     for name, method in methods.items():
@@ -182,42 +186,89 @@ def _eq_source(fields: tuple[dataclasses.Field[Any], ...]) -> list[str]:
     ]
 
 
-class _Annotation:
-    """What a field's annotation text stands in as while `dataclass` makes the class."""
-
-    __slots__ = ()
-
-
-_PLAIN = _Annotation()
-
-
 def _dataclass(cls: type[T], *, kw_only: bool) -> type[T]:
-    """`dataclass(slots=True, init=False, repr=False, eq=False, kw_only=kw_only)(cls)`, less
-    its reading of annotation text. Under `from __future__ import annotations` every field's
-    annotation is text, which `dataclass` reads three times per field (a class variable, an
-    `InitVar`, the `KW_ONLY` marker), each a regular expression and a look-up in the module:
-    a quarter of the cost of making a class, and `mjc check` makes two hundred. So each text
-    that names none of them stands in as `_PLAIN` while the class is made, and is put back in
-    the annotations and in its field after; an annotation that names one is read as before."""
-    own = vars(cls).get("__annotations__")  # the class's own, to change in place
+    """`dataclass(slots=True, init=False, repr=False, eq=False, kw_only=kw_only)(cls)`: the
+    same class, fields and parameters, made by `_slotted_dataclass` when the class is as
+    plain as all of mjc's are (every annotation a text that names no `ClassVar`, `InitVar`
+    or `KW_ONLY`, its bases' fields all real ones, no slots of its own, no metaclass), else
+    by `dataclass` itself."""
+    own = vars(cls).get("__annotations__")
     annotations: dict[str, object] = own if isinstance(own, dict) else {}
-    texts = {
-        name: text
-        for name, text in annotations.items()
-        if isinstance(text, str)
-        and "ClassVar" not in text
-        and "InitVar" not in text
-        and "KW_ONLY" not in text
-    }
-    annotations.update(dict.fromkeys(texts, _PLAIN))
-    try:
-        made = dataclass(slots=True, kw_only=kw_only, init=False, repr=False, eq=False)(cls)
-    finally:
-        annotations.update(texts)
-    for field in dataclasses.fields(cast(Any, made)):
-        if field.type is _PLAIN:
-            field.type = texts[field.name]
-    return made
+    inherited = [getattr(base, "__dataclass_fields__", None) or {} for base in cls.__mro__[1:]]
+    if (
+        type(cls) is type
+        and "__slots__" not in vars(cls)
+        and all(f._field_type is _REAL_FIELD for base in inherited for f in base.values())
+        and all(
+            isinstance(text, str)
+            and "ClassVar" not in text
+            and "InitVar" not in text
+            and "KW_ONLY" not in text
+            for text in annotations.values()
+        )
+    ):
+        return _slotted_dataclass(cls, cast(dict[str, str], annotations), kw_only)
+    return dataclass(slots=True, kw_only=kw_only, init=False, repr=False, eq=False)(cls)
+
+
+# What `dataclass` would set as `__dataclass_params__` on a class of `_dataclass`, by
+# `kw_only`, and how it marks a real field (not a class variable): read once from two
+# classes it makes, so that they follow the Python in use.
+_PARAMS: Final[dict[bool, type[Any]]] = {
+    k: dataclass(slots=True, kw_only=k, init=False, repr=False, eq=False)(
+        # (with a docstring: without one `dataclass` writes its signature there, by `inspect`)
+        type("_Probe", (), {"__annotations__": {"x": "int"}, "__doc__": "A probe."})
+    )
+    for k in (False, True)
+}
+_PARAMS_OF: Final = {k: vars(probe)["__dataclass_params__"] for k, probe in _PARAMS.items()}
+_REAL_FIELD: Final = dataclasses.fields(_PARAMS[False])[0]._field_type  # type: ignore[attr-defined]
+
+
+def _slotted_dataclass(cls: type[T], annotations: dict[str, str], kw_only: bool) -> type[T]:
+    """`cls` made again with a slot for each field, and marked a dataclass as `dataclass`
+    marks it (`__dataclass_fields__`, `__dataclass_params__`, `__match_args__`), without the
+    rest of what `dataclass` does for every class: it reads each annotation's text three
+    times (a regular expression and a module look-up each), and makes the class twice, the
+    second time with its slots; the checks kept are those a field of ours could fail."""
+    fields: dict[str, dataclasses.Field[Any]] = {}
+    inherited: set[str] = set()
+    for base in cls.__mro__[-1:0:-1]:  # as `dataclass`: the farthest base first
+        fields.update(getattr(base, "__dataclass_fields__", None) or {})
+        slots = vars(base).get("__slots__", ())
+        inherited.update((slots,) if isinstance(slots, str) else slots)
+    namespace = dict(vars(cls))
+    for name, text in annotations.items():
+        default = namespace.pop(name, MISSING)
+        made = (
+            default
+            if isinstance(default, dataclasses.Field)
+            else dataclasses.field(default=default)
+        )
+        made.name, made.type = name, text
+        made._field_type = _REAL_FIELD  # type: ignore[union-attr]
+        if made.kw_only is MISSING:
+            made.kw_only = kw_only
+        if made.default.__class__.__hash__ is None:  # mutable, as `dataclass` refuses it
+            raise ValueError(
+                f"mutable default {type(made.default)} for field {name} is not "
+                "allowed: use default_factory"
+            )
+        fields[name] = made
+    for name, value in namespace.items():
+        if isinstance(value, dataclasses.Field):
+            raise TypeError(f"{name!r} is a field but has no type annotation")
+    namespace["__slots__"] = tuple(name for name in fields if name not in inherited)
+    namespace.pop("__dict__", None)
+    namespace.pop("__weakref__", None)
+    namespace["__dataclass_params__"] = _PARAMS_OF[kw_only]
+    namespace["__dataclass_fields__"] = fields
+    namespace.setdefault(
+        "__match_args__", tuple(f.name for f in fields.values() if f.init and not f.kw_only)
+    )
+    made_class = type(cls.__name__, cls.__bases__, namespace)
+    made_class.__qualname__ = cls.__qualname__
+    return cast(type[T], made_class)
 
 
 def _named(cls: type[T]) -> type[T]:
@@ -232,14 +283,25 @@ def _named(cls: type[T]) -> type[T]:
 
 
 def _made(cls: type[F]) -> type[F]:
-    """`cls`, with what `Frozen` reads of its fields noted once."""
-    fields = dataclasses.fields(cls)
-    cls._init = tuple((f.name, f.default, f.default_factory) for f in fields)
-    cls._fields = tuple(f.name for f in fields)
-    cls._positional = tuple(f.name for f in fields if not f.kw_only)
-    cls._all_positional = len(cls._positional) == len(fields)
-    cls._compared = tuple(f.name for f in fields if f.compare)
-    cls._shown = tuple(f.name for f in fields if f.repr)
+    """`cls`, with what `Frozen` reads of its fields noted once (in one pass over them: a
+    start makes two hundred such classes)."""
+    init, names, positional, compared, shown = [], [], [], [], []
+    for f in dataclasses.fields(cls):
+        name = f.name
+        init.append((name, f.default, f.default_factory))
+        names.append(name)
+        if not f.kw_only:
+            positional.append(name)
+        if f.compare:
+            compared.append(name)
+        if f.repr:
+            shown.append(name)
+    cls._init = tuple(init)
+    cls._fields = tuple(names)
+    cls._positional = tuple(positional)
+    cls._all_positional = len(positional) == len(names)
+    cls._compared = tuple(compared)
+    cls._shown = tuple(shown)
     return cls
 
 

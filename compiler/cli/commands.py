@@ -22,8 +22,13 @@ from mjc.compiler.diagnostics import Diagnostic, has_errors, render_text
 from mjc.compiler.diagnostics.formats import render_github, render_json, render_sarif
 from mjc.compiler.driver import Compilation, compile_file
 from mjc.compiler.emit.codegen import checked_module
-from mjc.compiler.loader import RulebookNotFound, bundled_rulebooks, load, resolve_rulebook
-from mjc.compiler.syntax.sources import rulebook_argument, rulebooks_in
+from mjc.compiler.syntax.sources import (
+    RulebookNotFound,
+    bundled_rulebooks,
+    resolve_rulebook,
+    rulebook_argument,
+    rulebooks_in,
+)
 from mjc.compiler.version import MJC_VERSION
 from mjc.runtime import Ruleset
 
@@ -136,6 +141,10 @@ def _use_color(choice: str, stream: Any) -> bool:
 
 
 def _load_ruleset(name: str) -> Ruleset:
+    # Imported here: `mjc check` loads no ruleset, and would make the loader's module and
+    # its `Loaded` dataclass on every start for nothing.
+    from mjc.compiler.loader import load
+
     try:
         loaded = load(_rulebook(name))
     except RulebookNotFound as exc:

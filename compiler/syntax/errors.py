@@ -40,17 +40,19 @@ class SyntaxProblem(Exception):
         self.help = help
 
 
-_WORD = re.compile(r'[^\s{}()\[\],:=#"]+')
+# The texts of this module's regular expressions, compiled when a syntax error is met (by
+# `re`, which keeps them): a rulebook that parses never needs them.
+_WORD = r'[^\s{}()\[\],:=#"]+'
 # A quantifier keyword just before the word the parser stumbled on (`... and all t in ...`:
 # `all` read as a fact, `t` unexpected), or a whole quantifier head before a `:` it refused.
-_QUANTIFIER_BEFORE = re.compile(r"\b(?:all|any|none|count|sum)\s+$")
-_QUANTIFIER_HEAD = re.compile(r"\b(?:all|any|none|count|sum)\s+[A-Za-z_]\w*\s+in\b[^:]*$")
+_QUANTIFIER_BEFORE = r"\b(?:all|any|none|count|sum)\s+$"
+_QUANTIFIER_HEAD = r"\b(?:all|any|none|count|sum)\s+[A-Za-z_]\w*\s+in\b[^:]*$"
 QUANTIFIER_HELP = (
     "a quantifier binds loosest: it takes everything after its `:`, so it cannot be an "
     "operand; bracket it when something follows it or it is part of a larger condition: "
     "`(count m in melds: m.is_pung) >= 3`, `concealed and (all t in tiles: t.is_suited)`"
 )
-_FAN_NAMES = re.compile(r'\bfan\s+([A-Za-z_][A-Za-z0-9_]*)\s+"([^"\\\n]*)"')
+_FAN_NAMES = r'\bfan\s+([A-Za-z_][A-Za-z0-9_]*)\s+"([^"\\\n]*)"'
 
 
 def _syntax_diagnostic(
@@ -98,12 +100,12 @@ def _syntax_diagnostic(
         if char in "“”「」":
             help = 'write strings in straight double quotes: "清一色"'
         elif "STRING" in expected and not char.isascii():
-            word = _WORD.match(text, position)
+            word = re.compile(_WORD).match(text, position)
             if word is not None:
                 help = f'names of things in Chinese or English are strings: write "{word[0]}"'
         elif "NAME" in expected and not char.isascii():
-            word = _WORD.match(text, position)
-            fans = {name: fan for fan, name in _FAN_NAMES.findall(names_text or text)}
+            word = re.compile(_WORD).match(text, position)
+            fans = {name: fan for fan, name in re.findall(_FAN_NAMES, names_text or text)}
             if word is not None and word[0] in fans:
                 help = f"refer to a fan by its id: write `{fans[word[0]]}` for {word[0]}"
             else:
@@ -163,9 +165,9 @@ def _quantifier_help(token: Token | lark.Token, text: str) -> str | None:
     if token.start_pos is None or token.type == "$END":
         return None
     line = text[: token.start_pos].rsplit("\n", 1)[-1]
-    if token.type == "NAME" and _QUANTIFIER_BEFORE.search(line):
+    if token.type == "NAME" and re.search(_QUANTIFIER_BEFORE, line):
         return QUANTIFIER_HELP
-    if token.type == "COLON" and _QUANTIFIER_HEAD.search(line):
+    if token.type == "COLON" and re.search(_QUANTIFIER_HEAD, line):
         return QUANTIFIER_HELP
     return None
 

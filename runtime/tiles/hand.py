@@ -16,7 +16,13 @@ from typing import Final
 
 from mjc.runtime.tiles.argcheck import raise_if_wrong
 from mjc.runtime.tiles.melds import Meld, meld
-from mjc.runtime.tiles.tables import HONOUR_ENTRIES, SUIT_ENTRIES
+from mjc.runtime.tiles.tables import (
+    HONOUR_ENTRIES,
+    SUIT_ENTRIES,
+    TABLES_FULL,
+    honour_entry,
+    suit_entry,
+)
 from mjc.runtime.tiles.tile import (
     IS_FLOWER,
     IS_SUITED,
@@ -108,10 +114,19 @@ class Hand:
             suit(s) or (s, 0),
             honour(z) or (z, 0),
         )
+        split = vm * vp * vs * vz
+        if not split and not TABLES_FULL[0]:  # a key not met yet, before the tables are whole
+            (m, vm), (p, vp), (s, vs), (z, vz) = (
+                suit_entry(m),
+                suit_entry(p),
+                suit_entry(s),
+                honour_entry(z),
+            )
+            split = vm * vp * vs * vz
         # object.__setattr__ because the dataclass is frozen.
         put = object.__setattr__
         put(self, "suit_keys", (m, p, s, z))
-        put(self, "split_value", vm * vp * vs * vz)
+        put(self, "split_value", split)
         melds = self.melds
         concealed = self.concealed
         if melds:  # (a loop over the few melds: no generator over their tiles)

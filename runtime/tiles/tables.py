@@ -5,6 +5,15 @@ suit) or 7 counts (the honours) is a key into these tables. The tables are built
 enumerating combinations of melds, never by testing every possible key, once: later processes
 read them from mjc's cache folder (`mjc.runtime.tiles.tablefile`). `mjc.runtime.wins.arrange`
 reads them. Nothing here depends on a rulebook.
+
+A process does not read them whole until it needs them whole. Until then (`TABLES_FULL[0]`
+false) they hold the keys met so far, each worked out when a hand (`Hand`, `suit_entry`) or a
+split (`split_rows`) first asks for it: checking a bundled rulebook meets 30 to 200 keys of
+the 21,743, and reading them all cost a twentieth of `mjc check`. A reader that takes a key's
+absence for "does not split" (the wait sets, exact waits, the engine's quick tests,
+`suit_table`) calls `fill_tables` first, as must any code that reads the dicts whole (a test,
+a tool); the on-demand path does too once it has worked out `MET_AT_MOST` keys, so a process
+that scores many hands reads the tables as before.
 """
 
 from __future__ import annotations
@@ -19,13 +28,18 @@ from mjc.runtime.tiles.tablefile import Entries, stored_entries, table_of
 __all__ = [
     "HONOUR_ENTRIES",
     "HONOUR_TABLE",
+    "MET_AT_MOST",
     "SPLIT_KINDS",
     "SUIT_ENTRIES",
     "SUIT_TABLE",
+    "TABLES_FULL",
     "Split",
+    "fill_tables",
+    "honour_entry",
     "honour_splits",
     "honour_table",
     "split_rows",
+    "suit_entry",
     "suit_splits",
     "suit_table",
 ]
@@ -83,12 +97,122 @@ def _entries() -> tuple[Entries, Entries]:
 # Each table's keys, mapped to the key object itself and its value, for `Hand` to read both in
 # one lookup: a hand takes the table's own key object for a suit that splits, so that every
 # later lookup of it (the win check, the scorer's per-suit caches) matches by identity instead
-# of comparing bytes. Read from mjc's cache when they were built before (`tablefile`).
-SUIT_ENTRIES, HONOUR_ENTRIES = stored_entries(__file__, _entries)
-# 9-byte counts of one of m/p/s -> 1 (sets only) or 2 (sets and one pair); absent = no split.
-SUIT_TABLE: dict[bytes, int] = table_of(SUIT_ENTRIES)
+# of comparing bytes. Filled on demand (the keys met), then whole by `fill_tables`, always in
+# place: a module that imported these dicts reads the same objects.
+SUIT_ENTRIES: Final[Entries] = {}
+HONOUR_ENTRIES: Final[Entries] = {}
+# 9-byte counts of one of m/p/s -> 1 (sets only) or 2 (sets and one pair); absent = no split
+# (once `TABLES_FULL[0]`; before, absent may be a key not met yet).
+SUIT_TABLE: Final[dict[bytes, int]] = {}
 # 7-byte counts of the honours -> same values; honours form only pungs and pairs.
-HONOUR_TABLE: dict[bytes, int] = table_of(HONOUR_ENTRIES)
+HONOUR_TABLE: Final[dict[bytes, int]] = {}
+# Whether the four dicts above are whole (one flag in a list, read by the hot paths on a miss).
+TABLES_FULL: Final = [False]
+# The keys worked out one by one before the tables are read whole: a check of a rulebook's
+# examples meets two hundred at most; a process meeting more is scoring in bulk, where
+# reading the tables whole costs less than working out more keys.
+MET_AT_MOST: Final = 512
+_MET: Final = [0]  # how many keys were worked out one by one
+# The keys worked out that do not split (by whether chows count), kept while the tables are
+# not whole (a hand meets them again and again), forgotten once they are: at most
+# `MET_AT_MOST`.
+_UNSPLIT: Final[tuple[set[bytes], set[bytes]]] = (set(), set())
+_TABLE_OF: Final = (HONOUR_TABLE, SUIT_TABLE)  # by whether chows count
+
+
+def fill_tables() -> None:
+    """Make the four tables whole (from mjc's cache, or built), keeping the key objects of the
+    keys met before, which hands already hold."""
+    if TABLES_FULL[0]:
+        return
+    for entries, table, built in zip(
+        (SUIT_ENTRIES, HONOUR_ENTRIES),
+        (SUIT_TABLE, HONOUR_TABLE),
+        stored_entries(__file__, _entries),
+        strict=True,
+    ):
+        for key, entry in entries.items():
+            built[key] = entry  # (the built dict keeps its key; `entries` keeps `key`)
+        entries.update(built)
+        table.update(table_of(built))
+    TABLES_FULL[0] = True
+    for unsplit in _UNSPLIT:
+        unsplit.clear()
+
+
+def _met(key: bytes, chows: bool) -> tuple[bytes, int]:
+    """`key`'s entry, worked out and kept when it splits (a miss before the tables are whole)."""
+    entries, table = (SUIT_ENTRIES, SUIT_TABLE) if chows else (HONOUR_ENTRIES, HONOUR_TABLE)
+    found = entries.get(key)
+    if found is not None:
+        return found
+    if TABLES_FULL[0] or key in _UNSPLIT[chows]:
+        return key, 0
+    _MET[0] += 1
+    if _MET[0] > MET_AT_MOST:
+        fill_tables()
+        return entries.get(key) or (key, 0)
+    value = _value(key, chows)
+    if not value:
+        _UNSPLIT[chows].add(key)
+        return key, 0
+    entry = entries[key] = (key, value)
+    table[key] = value
+    return entry
+
+
+def suit_entry(key: bytes) -> tuple[bytes, int]:
+    """`SUIT_ENTRIES[key]` (the table's key object and its value), `(key, 0)` for a key that
+    does not split; a key not met before is worked out while the tables are not whole."""
+    return SUIT_ENTRIES.get(key) or _met(key, True)
+
+
+def honour_entry(key: bytes) -> tuple[bytes, int]:
+    """`suit_entry` of the honours' table."""
+    return HONOUR_ENTRIES.get(key) or _met(key, False)
+
+
+def _value(key: bytes, chows: bool) -> int:
+    """The value `_build` gives `key` (1: at most four sets; 2: at most four sets and a pair;
+    0: neither, or a count above 4), worked out by splitting it."""
+    total = sum(key)
+    if total > _LARGEST_KEY or total % 3 == 1 or max(key) > 4:
+        return 0
+    pair = total % 3 == 2
+    if not _splits_whole(list(key), 0, pair, chows):
+        return 0
+    return 2 if pair else 1
+
+
+def _splits_whole(counts: list[int], start: int, pair: bool, chows: bool) -> bool:
+    """Whether `counts` (nothing held below `start`) split into sets, and one pair when
+    `pair`: the lowest tile held starts a pung, a chow or the pair."""
+    width = len(counts)
+    while start < width and not counts[start]:
+        start += 1
+    if start == width:
+        return not pair
+    held = counts[start]
+    if held >= 3:
+        counts[start] -= 3
+        found = _splits_whole(counts, start, pair, chows)
+        counts[start] += 3
+        if found:
+            return True
+    if chows and start + 2 < width and counts[start + 1] and counts[start + 2]:
+        for rank in range(start, start + 3):
+            counts[rank] -= 1
+        found = _splits_whole(counts, start, pair, chows)
+        for rank in range(start, start + 3):
+            counts[rank] += 1
+        if found:
+            return True
+    if pair and held >= 2:
+        counts[start] -= 2
+        found = _splits_whole(counts, start, False, chows)
+        counts[start] += 2
+        return found
+    return False
 
 
 @cache
@@ -96,13 +220,19 @@ def suit_table(sets: int) -> dict[bytes, int]:
     """`SUIT_TABLE` for a hand of `sets` sets and a pair (a rulebook's `hand` of 3 * sets + 1
     tiles): the table itself for four sets or fewer, a larger one, built on first use, for a
     hand of five (台湾十六张). A hand of fewer sets only reads fewer of its keys."""
-    return SUIT_TABLE if sets <= _MAX_MELDS else _build(9, chows=True, most=sets)
+    if sets <= _MAX_MELDS:
+        fill_tables()
+        return SUIT_TABLE
+    return _build(9, chows=True, most=sets)
 
 
 @cache
 def honour_table(sets: int) -> dict[bytes, int]:
     """`HONOUR_TABLE` for a hand of `sets` sets and a pair, as `suit_table`."""
-    return HONOUR_TABLE if sets <= _MAX_MELDS else _build(7, chows=False, most=sets)
+    if sets <= _MAX_MELDS:
+        fill_tables()
+        return HONOUR_TABLE
+    return _build(7, chows=False, most=sets)
 
 
 # A meld of a split while splits are searched: (rank offset, kind's place in `_KINDS`), so
@@ -156,7 +286,10 @@ def _splits(key: bytes, table: dict[bytes, int], chows: bool) -> tuple[_Rows, ..
     rows: list[_Rows] = []
     for head, rest, rest_value in taken:
         rest_key = rest.to_bytes(width, "big")
-        if table.get(rest_key) != rest_value:
+        got = table.get(rest_key)
+        if got is None and not TABLES_FULL[0] and table is _TABLE_OF[chows]:
+            got = _met(rest_key, chows)[1] or None  # not met yet: worked out
+        if got != rest_value:
             continue  # the rest does not split (with the pair to place, or without)
         for tail in _splits(rest_key, table, chows):
             # The rest holds no lower rank: sorted already unless it starts at this rank too.
@@ -182,7 +315,7 @@ def split_rows(key: bytes, chows: bool) -> list[tuple[tuple[int, int], ...]]:
     most one pair, each as sorted (rank offset, kind) rows, kind 0 a pung, 1 a chow, 2 the
     pair (`SPLIT_KINDS`); the splits in sorted order, none for a key that does not split."""
     table = SUIT_TABLE if chows else HONOUR_TABLE
-    if key not in table:
+    if key not in table and not (not TABLES_FULL[0] and _met(key, chows)[1]):
         if sum(key) <= _LARGEST_KEY or key not in _larger(chows):
             return []
         table = _larger(chows)

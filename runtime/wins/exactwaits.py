@@ -23,7 +23,7 @@ from operator import itemgetter
 from typing import Final
 
 from mjc.runtime.tiles.hand import Hand
-from mjc.runtime.tiles.tables import HONOUR_TABLE, SUIT_TABLE
+from mjc.runtime.tiles.tables import HONOUR_TABLE, SUIT_TABLE, TABLES_FULL, fill_tables
 from mjc.runtime.tiles.tile import HONOUR_BASE, NUM_PLAYING, TERMINALS_AND_HONOURS
 from mjc.runtime.wins.arrange import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from mjc.runtime.wins.knitted import (
@@ -144,6 +144,7 @@ def _won(hand: Hand, key: bytes) -> tuple[int, ...]:
     the hand's own waits either way."""
     win = hand.win_tile
     assert win is not None  # `hand_waits` asks only of a hand won on a playing tile
+    fill_tables()  # (a key's absence below must mean it does not split)
     found = tuple(_short_standard_waits(hand, key))
     suit = _SUIT_OF_TILE[win]
     rank = win - _BASES[suit]
@@ -234,10 +235,13 @@ def _knitted_straight_waits(counts: bytes) -> list[int]:
 def _splits_with_pair(counts: bytes) -> bool:
     """Whether the 34 `counts` split into sets and one pair (each suit's value is 1 for sets
     only, 2 for sets and a pair, 0 when it does not split)."""
-    return (
+    value = (
         SUIT_TABLE.get(counts[0:9], 0)
         * SUIT_TABLE.get(counts[9:18], 0)
         * SUIT_TABLE.get(counts[18:27], 0)
         * HONOUR_TABLE.get(counts[27:34], 0)
-        == 2
     )
+    if not value and not TABLES_FULL[0]:  # absent from tables not read whole yet
+        fill_tables()
+        return _splits_with_pair(counts)
+    return value == 2

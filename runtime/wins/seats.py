@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from mjc.runtime.tiles.hand import Hand, format_hand, format_parts
 from mjc.runtime.tiles.melds import Meld, meld
-from mjc.runtime.tiles.tables import HONOUR_TABLE, SUIT_TABLE
+from mjc.runtime.tiles.tables import HONOUR_TABLE, SUIT_TABLE, fill_tables
 from mjc.runtime.tiles.tile import NUM_PLAYING, TERMINALS_AND_HONOURS
 from mjc.runtime.wins.arrange import SEVEN_PAIRS, SHAPES, STANDARD, THIRTEEN_ORPHANS
 
@@ -179,6 +179,7 @@ def shape_filter(shapes: frozenset[str]) -> QuickCheck | None:
     standard = STANDARD in shapes
     sevens = SEVEN_PAIRS in shapes
     orphans = THIRTEEN_ORPHANS in shapes
+    fill_tables()  # (a key's absence below must mean it does not split)
     suit, honour = SUIT_TABLE, HONOUR_TABLE
 
     orphan_counts = itemgetter(*TERMINALS_AND_HONOURS)

@@ -28,7 +28,14 @@ from operator import itemgetter
 from typing import Final
 
 from mjc.runtime.tiles.hand import MAX_TILES, Hand
-from mjc.runtime.tiles.tables import HONOUR_TABLE, SUIT_TABLE, honour_table, suit_table
+from mjc.runtime.tiles.tables import (
+    HONOUR_TABLE,
+    SUIT_TABLE,
+    TABLES_FULL,
+    fill_tables,
+    honour_table,
+    suit_table,
+)
 from mjc.runtime.tiles.tile import NUM_PLAYING, TERMINALS_AND_HONOURS, tile_index
 from mjc.runtime.wins.arrange import SEVEN_PAIRS, SHAPES, STANDARD, THIRTEEN_ORPHANS
 from mjc.runtime.wins.seats import SeatState
@@ -74,6 +81,7 @@ def one_more(honours: bool, key: bytes) -> tuple[tuple[int, int], ...]:
     memo = _ONE_MORE[honours]
     found = memo.get(key)
     if found is None:
+        fill_tables()  # (a key's absence below must mean it does not split)
         table = _TABLES[honours]
         pairs = []
         for rank, count in enumerate(key):
@@ -131,6 +139,9 @@ def keyed_standard_waits(
         HONOUR_TABLE.get(keys[3], 0),
     )
     missing = values.count(0)
+    if missing and not TABLES_FULL[0]:  # absent from tables not read whole yet
+        fill_tables()
+        return keyed_standard_waits(keys, fifth_copy)
     if missing > 1:  # a tile mends one suit at most
         return []
     # The whole hand splits into sets and one pair when the suits' values multiply to 2
@@ -268,6 +279,7 @@ def wait_finder(
     orphan_tiles = tuple(TERMINALS_AND_HONOURS)
     orphan_counts = itemgetter(*orphan_tiles)
 
+    fill_tables()
     suits, honours = SUIT_TABLE, HONOUR_TABLE  # values 1 or 2: a key that splits is in
 
     def waits(st: SeatState) -> frozenset[int]:
@@ -333,6 +345,7 @@ def ready_candidates(shapes: frozenset[str]) -> Callable[[Sequence[int]], frozen
     standard = STANDARD in shapes
     sevens = SEVEN_PAIRS in shapes
     orphans = THIRTEEN_ORPHANS in shapes
+    fill_tables()
     suits, honours = SUIT_TABLE, HONOUR_TABLE
     group_of, pairs_of = _GROUP_OF, _PAIRS
 

@@ -27,6 +27,7 @@ NOT_IMPORTED = (
     "mjc.compiler.ir.jsonio",  # `mjc dump-ir`
     "mjc.compiler.syntax.recovery",  # a rulebook with a syntax error
     "mjc.compiler.cli.score",  # `mjc score`
+    "mjc.compiler.loader",  # a command that loads a ruleset: `mjc options`, `mjc waits`, ...
     "mjc.compiler.cli.simulate",  # `mjc simulate`
     "mjc.compiler.cli.play",  # `mjc play`
     "mjc.runtime.game",  # a round: `mjc play`, `mjc simulate`

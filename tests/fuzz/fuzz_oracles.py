@@ -40,7 +40,7 @@ from fuzz_budget import STATS
 from input_gen import bundled_rulesets
 from work_meter import OverBudget, metered
 
-from mjc.compiler import driver
+from mjc.compiler import driver, loader as rulebook_loader
 from mjc.compiler.check.cost import MAX_RULEBOOK_STEPS, MAX_STEPS, MAX_VALUE, Cost, rulebook_cost
 from mjc.compiler.cli import commands as cli
 from mjc.compiler.diagnostics import render_text
@@ -192,12 +192,13 @@ def _load_once(name: str) -> Loaded:
 def cached_rulebooks() -> Any:
     """The CLI's rulebook loading, cached: the fuzz tests feed it hands and rounds, not
     rulebooks, and compiling a bundled rulebook per call would be most of the time."""
-    original = cli.load
-    cli.load = _load_once  # type: ignore[assignment]
+    # (the command line imports `load` from the loader as it loads a rulebook)
+    original = rulebook_loader.load
+    rulebook_loader.load = _load_once  # type: ignore[assignment]
     try:
         yield
     finally:
-        cli.load = original  # type: ignore[assignment]
+        rulebook_loader.load = original  # type: ignore[assignment]
 
 
 def run_cli(argv: Sequence[str], stdin: str | None = None) -> tuple[int, str, str]:

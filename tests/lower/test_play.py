@@ -7,13 +7,14 @@ play sections are tested clause by clause in tests/rulebooks/test_play_*.py.
 from __future__ import annotations
 
 import dataclasses
+import typing
 
 import pytest
 
 from mjc.compiler.docs.comparison import generate_comparison_page
 from mjc.compiler.docs.docgen import generate_page
 from mjc.compiler.driver import compile_source
-from mjc.compiler.language.vocabulary_play import PLAY_VALUES, PLAY_WORDS
+from mjc.compiler.language.vocabulary_play import PLAY_VALUES, PLAY_WORDS, TURN_RULES_TYPES
 from mjc.compiler.lower.play import effective
 from mjc.compiler.syntax import ast
 from mjc.compiler.syntax.parse import parse
@@ -214,3 +215,11 @@ def test_every_bundled_play_rule_says_where_it_comes_from(name: str) -> None:
     for rule in book.play.rules:
         kinds = {p.kind for p in rule.provenance}
         assert kinds & {"source", "convention"}, (name, rule.key, rule.at.line)
+
+
+def test_the_turn_rules_field_types_are_those_typing_reads_in_field_order() -> None:
+    # read by one evaluation of every annotation, not by `get_type_hints` field by field
+    hints = typing.get_type_hints(TurnRules)
+    fields = [f.name for f in dataclasses.fields(TurnRules)]
+    assert list(TURN_RULES_TYPES) == fields
+    assert {name: hints[name] for name in fields} == TURN_RULES_TYPES

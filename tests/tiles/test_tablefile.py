@@ -59,6 +59,7 @@ def test_tables_read_from_the_cache_are_the_tables_built(
 
 
 def test_the_module_tables_are_their_entries() -> None:
+    tables.fill_tables()
     assert tablefile.table_of(tables.SUIT_ENTRIES) == tables.SUIT_TABLE
     assert tablefile.table_of(tables.HONOUR_ENTRIES) == tables.HONOUR_TABLE
     assert all(tables.SUIT_ENTRIES[key][0] is key for key in tables.SUIT_TABLE)

@@ -7,7 +7,15 @@ from itertools import product
 from hypothesis import given, settings, strategies as st
 from runtime_reference import SUITED_CHOW_STARTS, readings
 
-from mjc.runtime.tiles.tables import HONOUR_TABLE, SUIT_TABLE, honour_splits, suit_splits
+from mjc.runtime.tiles.tables import (
+    HONOUR_TABLE,
+    SUIT_TABLE,
+    fill_tables,
+    honour_splits,
+    suit_splits,
+)
+
+fill_tables()  # these tests read the tables whole, which a process reads only when asked
 
 
 def test_empty_suits_split_into_nothing() -> None:
