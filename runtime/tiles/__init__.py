@@ -133,7 +133,19 @@ _EXPORTS = {
     "wrong_argument": "mjc.runtime.tiles.argcheck",
 }
 
-__getattr__, __dir__ = lazy_exports(__name__, globals(), _EXPORTS)
+_lazy_getattr, __dir__ = lazy_exports(__name__, globals(), _EXPORTS)
+
+
+def __getattr__(name: str) -> object:
+    """A public name, imported on first use; the per-suit tables made whole first (inside
+    the runtime they hold only the keys met until a reader needs them whole: `fill_tables`),
+    so that `mjc.runtime.tiles.SUIT_TABLE` is the whole table, as it always was."""
+    if name in ("SUIT_TABLE", "HONOUR_TABLE"):
+        from mjc.runtime.tiles.tables import fill_tables
+
+        fill_tables()
+    return _lazy_getattr(name)
+
 
 __all__ = [
     "FLOWER_BASE",

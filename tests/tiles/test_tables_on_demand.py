@@ -124,3 +124,25 @@ def test_a_process_that_meets_many_keys_reads_the_tables_whole() -> None:
         assert tables.TABLES_FULL[0] and len(tables.SUIT_TABLE) == 21743
         """
     )
+
+
+def test_the_packages_public_tables_are_whole() -> None:
+    """`mjc.runtime.tiles.SUIT_TABLE` (a public name) is the whole table, in a process that
+    met only a few keys before reading it."""
+    import subprocess
+    import sys
+
+    code = (
+        "import mjc.runtime.tiles as t\n"
+        "from mjc.runtime import parse_hand\n"
+        "parse_hand('123m456p789s11z', '1z')\n"
+        "print(len(t.SUIT_TABLE), len(t.HONOUR_TABLE))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    from mjc.runtime.tiles.tables import HONOUR_TABLE, SUIT_TABLE, fill_tables
+
+    fill_tables()
+    assert done.stdout.split() == [str(len(SUIT_TABLE)), str(len(HONOUR_TABLE))]
+    assert len(SUIT_TABLE) > 20_000
