@@ -102,7 +102,7 @@ class DrawHand(NamedTuple):
     holding: tuple[tuple[int, int], ...]
 
 
-@frozen
+@frozen_fast  # made on the engine's path: one for each seat at every draw that pays hands
 class HeldAtDraw(Frozen):
     """A seat's hand at the draw as the game engine holds it, given beside the round JSON
     that writes it (`Ruleset.settle_played`): the `Hand` its text in `hands` reads as, and
