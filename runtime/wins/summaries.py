@@ -18,6 +18,8 @@ and the parts are taken out of their words once per arrangement.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import reduce
+from operator import add, and_, or_
 from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
 
 from mjc.runtime.tiles.argcheck import (
@@ -221,6 +223,8 @@ class SummaryTables(NamedTuple):
 MEMBER_WIDTH: Final = 4
 MEMBER_BASE: Final = 27  # 东, the first wind
 _START = {"or": 0, "and": -1, "add": 0}
+# Each fold as the operator `reduce` applies: `SuitWords.fill` folds a suit's words in C.
+_OPERATOR: Final[dict[str, Callable[[int, int], int]]] = {"or": or_, "and": and_, "add": add}
 
 
 @plain_type_errors
@@ -445,10 +449,14 @@ class SuitWords:
     `memos` are the four suits' dicts (m, p, s, then the honours) of words by key, which the
     module reads directly; `fill` makes and keeps a key's words the first time it is met."""
 
-    __slots__ = ("_words", "memos")
+    __slots__ = ("_folds", "memos")
 
     def __init__(self, tables: SummaryTables) -> None:
-        self._words = tables.words
+        # Each word's operator, start and values by meld: what `fill` folds, once per word.
+        self._folds = tuple(
+            (_OPERATOR[word.fold], _START[word.fold], word.by_meld.__getitem__)
+            for word in tables.words
+        )
         self.memos: tuple[dict[bytes, tuple[int, ...]], ...] = ({}, {}, {}, {})
 
     def fill(self, suit: int, key: bytes) -> tuple[int, ...]:
@@ -458,8 +466,11 @@ class SuitWords:
         if len(readings) != 1:
             raise ValueError(f"suit {suit} splits {len(readings)} ways, not one: {key!r}")
         ((sets, pair),) = readings
-        items = (*sets, pair) if pair is not None else sets
+        indexes = [m.index for m in sets]
+        if pair is not None:
+            indexes.append(pair.index)
+        # `reduce` over `map`: each word folded in C (a new key comes with most fresh hands).
         words = self.memos[suit][key] = tuple(
-            _folded(word.fold, [word.by_meld[m.index] for m in items]) for word in self._words
+            [reduce(fold, map(value_of, indexes), start) for fold, start, value_of in self._folds]
         )
         return words
