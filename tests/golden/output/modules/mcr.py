@@ -1573,7 +1573,7 @@ def score_fans(
     # 8p, 9p, 1s, 2s, 3s, 4s, 5s, 6s, 7s, 8s, 9s, 1z, 2z, 3z, 4z, 5z, 6z, 7z]: copies(t) == 4) -
     # len(kongs)
     # group: pungs and kongs by suit and rank (compiled to bit operations on the tile boards (a
-    # plain loop past 15 tiles))
+    # plain loop if 16 copies of a kind could be held))
     f_tile_hog = (
         (
             (
@@ -1589,7 +1589,7 @@ def score_fans(
                 if x_tile_copies & 0x444004440444404444044440444404444044440444400000
                 else 0
             )
-            if len(x_tiles) < 16
+            if len(x_tiles) < 16 or len(set(x_tiles)) > len(x_tiles) - 15
             else sum(
                 1
                 for v_t in (
