@@ -18,8 +18,6 @@ and the parts are taken out of their words once per arrangement.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import reduce
-from operator import add, and_, or_
 from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
 
 from mjc.runtime.tiles.argcheck import (
@@ -223,8 +221,6 @@ class SummaryTables(NamedTuple):
 MEMBER_WIDTH: Final = 4
 MEMBER_BASE: Final = 27  # 东, the first wind
 _START = {"or": 0, "and": -1, "add": 0}
-# Each fold as the operator `reduce` applies: `SuitWords.fill` folds a suit's words in C.
-_OPERATOR: Final[dict[str, Callable[[int, int], int]]] = {"or": or_, "and": and_, "add": add}
 
 
 @plain_type_errors
@@ -361,15 +357,19 @@ class _Units:
 
 
 def _folded(fold: str, values: list[int]) -> int:
-    """`values` folded into one word the way `fold` says: "or", "and" or "add"."""
-    folded = _START[fold]
-    for value in values:
-        if fold == "or":
+    """`values` folded into one word the way `fold` says: "or", "and" or "add" (the fold
+    tested once, not per value: a sum in C, a loop of one operation each for the others,
+    interpreted or compiled)."""
+    if fold == "add":
+        return sum(values)
+    if fold == "or":
+        folded = 0
+        for value in values:
             folded |= value
-        elif fold == "and":
+    else:  # "and"
+        folded = -1
+        for value in values:
             folded &= value
-        else:
-            folded += value
     return folded
 
 
@@ -449,14 +449,10 @@ class SuitWords:
     `memos` are the four suits' dicts (m, p, s, then the honours) of words by key, which the
     module reads directly; `fill` makes and keeps a key's words the first time it is met."""
 
-    __slots__ = ("_folds", "memos")
+    __slots__ = ("_words", "memos")
 
     def __init__(self, tables: SummaryTables) -> None:
-        # Each word's operator, start and values by meld: what `fill` folds, once per word.
-        self._folds = tuple(
-            (_OPERATOR[word.fold], _START[word.fold], word.by_meld.__getitem__)
-            for word in tables.words
-        )
+        self._words = tables.words
         self.memos: tuple[dict[bytes, tuple[int, ...]], ...] = ({}, {}, {}, {})
 
     def fill(self, suit: int, key: bytes) -> tuple[int, ...]:
@@ -469,8 +465,7 @@ class SuitWords:
         indexes = [m.index for m in sets]
         if pair is not None:
             indexes.append(pair.index)
-        # `reduce` over `map`: each word folded in C (a new key comes with most fresh hands).
         words = self.memos[suit][key] = tuple(
-            [reduce(fold, map(value_of, indexes), start) for fold, start, value_of in self._folds]
+            [_folded(word.fold, [word.by_meld[i] for i in indexes]) for word in self._words]
         )
         return words
