@@ -14,8 +14,10 @@ the bits where a field is not K, `!= K` tests keep only those), and `count` is t
 some, `none`: none, `all`: all of 8 * M). Exact for any K from 0 to 15 and any list of distinct
 tiles whose fields are distinct (flowers share the one field that is never filled: a list that holds
 two, or a tile twice, is left to the loop; `copies` asks every listed tile to have a field). A field
-of copies holds 15: an arrangement of 16 tiles or more (three kongs and up) takes the plain loop, so
-that no field can spill into the next."""
+of copies holds 15: an arrangement that could hold 16 copies of one kind takes the plain loop, so
+that no field can spill into the next. Its n tiles of d kinds hold at most n - d + 1 of one kind:
+below 16 tiles, or with more than n - 15 kinds (every hand of two kongs or more: three kinds do),
+the board is exact."""
 
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ if TYPE_CHECKING:
     from mjc.compiler.conditions.pyexpr import Py, PyExpr
 
 _FIELD = 15  # a count field's width in bits is 4: its largest count
-_SPILL = _FIELD + 1  # a count board of copies is exact for fewer tiles than this
+_SPILL = _FIELD + 1  # copies of one kind that spill a field into the next
 
 
 class Test(NamedTuple):
@@ -83,8 +85,13 @@ def lower(py: PyExpr, expr: ir.QuantE) -> Py | None:
     plain = py._plain(expr)  # what a spilled field would get wrong: rare, and exact
     py.spills += py.loops - loops
     py.loops = loops
+    # The count of kinds only past 15 tiles: a set of the tiles costs less than the loop.
+    exact = (
+        "len(", tiles.doc, f") < {_SPILL} or len(set(", tiles.doc, ")) > len(", tiles.doc,
+        f") - {_SPILL - 1}",
+    )  # fmt: skip
     doc = group(
-        py.operand(result, TERNARY + 1), Break(" "), "if len(", tiles.doc, f") < {_SPILL}",
+        py.operand(result, TERNARY + 1), Break(" "), "if ", *exact,
         Break(" "), "else ", py.operand(plain, TERNARY),
     )  # fmt: skip
     return Py(doc, TERNARY, plain.depth + 1)

@@ -157,6 +157,7 @@ def _bodies(state: ModuleState) -> dict[str, list[str]]:
     payments = state.book.payments
     return {
         "score_fans_body": emit_scoring.score_fans_body(state),
+        "keyed_body": state.keyed_lines,  # (written by score_fans_body)
         "adjust_body": emit_valuing.adjust_body(state),
         "reject_body": emit_valuing.reject_body(state),
         "shapes_body": emit_rules.shapes_body(state),

@@ -42,6 +42,9 @@ class ModuleState:
         # (`x`): set when `score_fans` summarizes the reading, so that the runtime makes it
         # once per arrangement (from the suits' words for a hand that splits one way).
         self.shared_summary = False
+        # The tables and functions of `score_fans`' blocks read by key
+        # (`conditions.keyedblocks`), which the module defines before it.
+        self.keyed_lines: list[str] = []
 
     def translator(
         self,

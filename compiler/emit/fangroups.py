@@ -73,7 +73,7 @@ def how_compiled(translator: PyExpr) -> str:
     boards = sorted({_KIND.get(name.split("_")[0], name.split("_")[0])
                      for name in translator.boards})  # fmt: skip
     kinds = " and ".join(boards)
-    spill = " (a plain loop past 15 tiles)" if translator.spills else ""
+    spill = " (a plain loop if 16 copies of a kind could be held)" if translator.spills else ""
     if boards and not translator.loops:
         return f"compiled to bit operations on the {kinds} boards{spill}"
     if boards:

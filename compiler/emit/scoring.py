@@ -17,6 +17,7 @@ from collections.abc import Callable
 from contextlib import nullcontext
 
 from mjc.compiler import ir
+from mjc.compiler.conditions.keyedblocks import KeyedBlocks
 from mjc.compiler.conditions.pyexpr import AND, OR, PyExpr
 from mjc.compiler.emit import onepass
 from mjc.compiler.emit.codeplan import (
@@ -56,21 +57,23 @@ def score_fans_body(state: ModuleState) -> list[str]:
     py.shared, py.lengths = plan.shared, plan.lengths
     guards = state.guards()
     body = CodeWriter(indent=1)
+    keyed = KeyedBlocks(py)
     unguarded: list[FanPlan] = []  # fans in a row outside shape blocks, for need blocks
     for guard, run in plan.runs():
         if guard is None:
             unguarded.append(run[0])
             continue
-        _needs(body, py, tuple(unguarded), guarded=False)
+        _needs(body, py, tuple(unguarded), guarded=False, keyed=keyed)
         unguarded = []
         shapes = " or ".join(sorted(run[0].shapes))
         body.comment(f"Fans that need the {shapes} shape: none of them on another shape.")
         with body.when(py(guard)):
-            _needs(body, py, run, guarded=True)
+            _needs(body, py, run, guarded=True, keyed=keyed)
         with body.block("else"):
             for fan in run:
                 body.line(f"{fan.local} = {fan.zero}")
-    _needs(body, py, tuple(unguarded), guarded=False)
+    _needs(body, py, tuple(unguarded), guarded=False, keyed=keyed)
+    state.keyed_lines = keyed.lines()
     if plan.fans:
         # Score explanations read the counts before relations; scoring passes no list.
         locals_in_table_order: list[Doc] = [
@@ -112,7 +115,13 @@ def _places_win(book: ir.Rulebook) -> bool:
     )
 
 
-def _needs(out: CodeWriter, py: PyExpr, fans: tuple[FanPlan, ...], guarded: bool) -> None:
+def _needs(
+    out: CodeWriter,
+    py: PyExpr,
+    fans: tuple[FanPlan, ...],
+    guarded: bool,
+    keyed: KeyedBlocks | None = None,
+) -> None:
     """`fans` in order, those in a row that need the same thing (`compiler/emit/needguards.py`)
     under one test of it: its else sets them to 0, as their conditions would."""
     for need, run in need_runs(fans):
@@ -122,17 +131,21 @@ def _needs(out: CodeWriter, py: PyExpr, fans: tuple[FanPlan, ...], guarded: bool
             continue
         out.comment(f"Fans that need {need.words}: none of them counts without.")
         with out.when(py(need.guard)):
+            inner = CodeWriter(indent=out.depth)
             for more, some in least_runs(run):
                 if more is None:
-                    _fan(out, py, some[0], some[0].rest, guarded)
+                    _fan(inner, py, some[0], some[0].rest, guarded)
                     continue
-                out.comment(f"Fans that need {more.words}: none of them counts without.")
-                with out.when(py(more.guard)):
+                inner.comment(f"Fans that need {more.words}: none of them counts without.")
+                with inner.when(py(more.guard)):
                     for fan in some:
-                        _fan(out, py, fan, fan.rest, guarded)
-                with out.block("else"):
+                        _fan(inner, py, fan, fan.rest, guarded)
+                with inner.block("else"):
                     for fan in some:
-                        out.line(f"{fan.local} = {fan.zero}")
+                        inner.line(f"{fan.local} = {fan.zero}")
+            # A block that reads the summary alone: its counts from a table by what it reads.
+            looked_up = keyed.lookup(inner.lines(), out.depth, run, need.words) if keyed else None
+            out.extend(looked_up or inner)
         with out.block("else"):
             for fan in run:
                 out.line(f"{fan.local} = {fan.zero}")

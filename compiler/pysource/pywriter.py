@@ -93,3 +93,12 @@ class CodeWriter:
 
     def lines(self) -> list[str]:
         return list(self._lines)
+
+    @property
+    def depth(self) -> int:
+        """How many levels deep the next line is written."""
+        return self._depth
+
+    def extend(self, other: CodeWriter) -> None:
+        """The lines of `other`, written at this writer's depth already, in order."""
+        self._lines += other.lines()

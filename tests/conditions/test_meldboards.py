@@ -229,7 +229,7 @@ FANS: dict[str, tuple[str, str]] = {
         "per count t in [1m, 2m, 3m, 4m, 5m, 1z]: copies(t) == 4 and (none m in kongs: m.tile =="
         " t)",
         "| x_kong_count ) ) ).bit_count() if x_tile_copies & 0x40000400004000040400400000 else 0"
-        " ) if len(x_tiles) < 16 else sum(",
+        " ) if len(x_tiles) < 16 or len(set(x_tiles)) > len(x_tiles) - 15 else sum(",
     ),
     "a_listed_tile_held": (
         "when any t in [1m, 9m, 1p, 9p, 1s, 9s, 1z]: copies(t) >= 2 and t != winning_tile",

@@ -148,10 +148,11 @@ def test_a_matched_form_writes_no_loop(fan_id: str) -> None:
 
 
 @pytest.mark.parametrize("fan_id", sorted(_COPIES))
-def test_copies_loop_only_past_fifteen_tiles(fan_id: str) -> None:
+def test_copies_loop_only_where_a_kind_could_fill_sixteen(fan_id: str) -> None:
     code = " ".join(line.strip() for line in _code_of(LOWERED, fan_id).splitlines())
-    assert "if len(x_tiles) < 16 else" in code
-    assert "(a plain loop past 15 tiles)" in code.replace(" # ", " ")  # a wrapped comment
+    assert "if len(x_tiles) < 16 or len(set(x_tiles)) > len(x_tiles) - 15 else" in code
+    said = "(a plain loop if 16 copies of a kind could be held)"
+    assert said in code.replace(" # ", " ")  # a wrapped comment
 
 
 def test_each_fan_says_how_it_compiled() -> None:

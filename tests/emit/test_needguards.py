@@ -253,8 +253,14 @@ def test_a_length_several_tests_read_is_taken_out_of_the_meld_summary_once() -> 
     assert sum(line.startswith("if x_len_chows ") for line in lines) >= 4
 
 
-def test_fans_needing_more_melds_are_written_under_one_test_of_as_many() -> None:
+def _score_fans_lines() -> list[str]:
+    """The lines of GUARDED's score_fans (tables read by key come before it)."""
     lines = [line.strip() for line in GUARDED.splitlines()]
+    return lines[lines.index("def score_fans(") :]
+
+
+def test_fans_needing_more_melds_are_written_under_one_test_of_as_many() -> None:
+    lines = _score_fans_lines()
     heading = lines.index("# Fans that need two chows: none of them counts without.")
     assert lines[heading + 1] == "if x_len_chows >= 2:"
     assert "# Fans that need three chows: none of them counts without." in lines
@@ -289,11 +295,17 @@ def test_fans_each_needing_a_property_of_every_tile_are_written_under_one_test_o
     )
     test = lines[heading + 1]
     assert re.fullmatch(r"if \(x_tile_all & 0x[0-9a-f]+ != 0\):", test), test
-    # 绿一色 and 断幺 among them: each its own bit of the mask.
+    # 绿一色 and 断幺 among them: each its own bit of the mask. They read that summary field
+    # alone, so the block reads their counts from a table by it (`keyedblocks`), whose
+    # function writes their conditions.
     block = lines[heading : lines.index("else:", heading)]
+    assert "f_all_green," in block and "f_all_simples," in block
+    looked_up = next(line for line in block if line.endswith("or keyed_1(x_tile_all)"))
+    assert looked_up == ") = KEYED_1.get((x_tile_all,)) or keyed_1(x_tile_all)"
+    fill = lines[lines.index("def keyed_1(x_tile_all: int) -> Keyed1:") :]
+    fill = fill[: fill.index("return found")]
     assert (
-        "# when all t in tiles: t.is_green" in block
-        and "# when all t in tiles: t.is_simple" in block
+        "# when all t in tiles: t.is_green" in fill and "# when all t in tiles: t.is_simple" in fill
     )
 
 

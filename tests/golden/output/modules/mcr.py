@@ -873,6 +873,183 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
 )
 
 
+# The fans that need one property every tile has read the summary's x_tile_all alone: keyed_1 works
+# their counts out once for each value of those and KEYED_1 keeps them (at most 16,384 keys), for
+# score_fans to look up.
+Keyed1 = tuple[
+    bool,
+    bool,
+    bool,
+    bool,
+    bool,
+    bool,
+    bool,
+    bool,
+    bool,
+    bool,
+    bool,
+]  # keyed_1's counts, in order
+KEYED_1: Final[dict[tuple[int, ...], Keyed1]] = {}
+
+
+def keyed_1(x_tile_all: int) -> Keyed1:
+    """The counts of the fans that need one property every tile has, kept in KEYED_1."""
+    # 绿一色 all_green (rulebooks/mcr.mjr:94)
+    # when all t in tiles: t.is_green
+    # group: the tile summary (bits of the tile and meld summaries)
+    f_all_green = True if (x_tile_all >> 0 & 1) else False
+    # 清幺九 all_terminals (rulebooks/mcr.mjr:145)
+    # when all t in tiles: t.is_terminal
+    # group: the tile summary (bits of the tile and meld summaries)
+    f_all_terminals = True if (x_tile_all >> 14 & 1) else False
+    # 字一色 all_honors (rulebooks/mcr.mjr:172)
+    # when all t in tiles: t.is_honour
+    # group: the tile summary (bits of the tile and meld summaries)
+    f_all_honors = True if (x_tile_all >> 4 & 1) else False
+    # 混幺九 all_terminals_and_honors (rulebooks/mcr.mjr:239)
+    # when all t in tiles: t.is_outside
+    # group: the tile summary (bits of the tile and meld summaries)
+    f_all_terminals_and_honors = True if (x_tile_all >> 15 & 1) else False
+    # 全大 upper_tiles (rulebooks/mcr.mjr:303)
+    # when all t in tiles: t.is_suited and t.rank >= 7
+    # group: the tile summary (bits of the tile and meld summaries)
+    f_upper_tiles = True if (x_tile_all >> 17 & 1) else False
+    # 全中 middle_tiles (rulebooks/mcr.mjr:312)
+    # when all t in tiles: t.is_suited and t.rank >= 4 and t.rank <= 6
+    # group: the tile summary (bits of the tile and meld summaries)
+    f_middle_tiles = True if (x_tile_all >> 18 & 1) else False
+    # 全小 lower_tiles (rulebooks/mcr.mjr:321)
+    # when all t in tiles: t.is_suited and t.rank <= 3
+    # group: the tile summary (bits of the tile and meld summaries)
+    f_lower_tiles = True if (x_tile_all >> 19 & 1) else False
+    # 大于五 upper_four (rulebooks/mcr.mjr:405)
+    # when all t in tiles: t.is_suited and t.rank >= 6
+    # group: the tile summary (bits of the tile and meld summaries)
+    f_upper_four = True if (x_tile_all >> 20 & 1) else False
+    # 小于五 lower_four (rulebooks/mcr.mjr:414)
+    # when all t in tiles: t.is_suited and t.rank <= 4
+    # group: the tile summary (bits of the tile and meld summaries)
+    f_lower_four = True if (x_tile_all >> 21 & 1) else False
+    # 推不倒 reversible_tiles (rulebooks/mcr.mjr:440)
+    # when all t in tiles: t in [1p, 2p, 3p, 4p, 5p, 8p, 9p, 2s, 4s, 5s, 6s, 8s, 9s, 5z]
+    # group: the tile summary (bits of the tile and meld summaries)
+    f_reversible_tiles = True if (x_tile_all >> 22 & 1) else False
+    # 断幺 all_simples (rulebooks/mcr.mjr:685)
+    # when all t in tiles: t.is_simple
+    # group: the tile summary (bits of the tile and meld summaries)
+    f_all_simples = True if (x_tile_all >> 25 & 1) else False
+    found = (
+        f_all_green,
+        f_all_terminals,
+        f_all_honors,
+        f_all_terminals_and_honors,
+        f_upper_tiles,
+        f_middle_tiles,
+        f_lower_tiles,
+        f_upper_four,
+        f_lower_four,
+        f_reversible_tiles,
+        f_all_simples,
+    )
+    if len(KEYED_1) < 16384:
+        KEYED_1[(x_tile_all,)] = found
+    return found
+
+
+# The fans that need a chow read the summary's x_chow_board, x_chow_count, x_chow_held, x_len_chows
+# alone: keyed_2 works their counts out once for each value of those and KEYED_2 keeps them (at most
+# 16,384 keys), for score_fans to look up.
+Keyed2 = tuple[bool, bool, bool, int, int, int]  # keyed_2's counts, in order
+KEYED_2: Final[dict[tuple[int, ...], Keyed2]] = {}
+
+
+def keyed_2(x_chow_board: int, x_chow_count: int, x_chow_held: int, x_len_chows: int) -> Keyed2:
+    """The counts of the fans that need a chow, kept in KEYED_2."""
+    # Fans that need three chows: none of them counts without.
+    if x_len_chows >= 3:
+        # 花龙 mixed_straight (rulebooks/mcr.mjr:431)
+        # when (shape == standard or shape == knitted_straight) and (any a in chows: a.rank
+        # == 1 and (any b in chows: b.rank == 4 and b.suit != a.suit and (any c in chows:
+        # c.rank == 7 and c.suit != a.suit and c.suit != b.suit)))
+        # group: chows by suit and rank (compiled to bit operations on the chow boards)
+        f_mixed_straight = True if (
+            DISTINCT_SLOTS_3[
+                x_chow_board >> 4 & 15
+                | (x_chow_board >> 16 & 15) << 4
+                | (x_chow_board >> 28 & 15) << 8
+            ]
+        ) else False
+        # 三色三同顺 mixed_triple_chow (rulebooks/mcr.mjr:449)
+        # when (shape == standard or shape == knitted_straight) and (any a in chows: any b
+        # in chows: b.rank == a.rank and b.suit != a.suit and (any c in chows: c.rank ==
+        # a.rank and c.suit != a.suit and c.suit != b.suit))
+        # group: chows by suit and rank (compiled to bit operations on the chow boards)
+        f_mixed_triple_chow = True if (
+            x_chow_board & x_chow_board >> 1 & x_chow_board >> 2 & EVERY_RANK != 0
+        ) else False
+        # 三色三步高 mixed_shifted_chows (rulebooks/mcr.mjr:520)
+        # when (shape == standard or shape == knitted_straight) and (any a in chows: any b
+        # in chows: b.rank == a.rank + 1 and b.suit != a.suit and (any c in chows: c.rank ==
+        # a.rank + 2 and c.suit != a.suit and c.suit != b.suit))
+        # group: chows by suit and rank (compiled to bit operations on the chow boards)
+        f_mixed_shifted_chows = True if (
+            DISTINCT_SLOTS_3[x_chow_board >> 4 & 4095]
+            or DISTINCT_SLOTS_3[x_chow_board >> 8 & 4095]
+            or DISTINCT_SLOTS_3[x_chow_board >> 12 & 4095]
+            or DISTINCT_SLOTS_3[x_chow_board >> 16 & 4095]
+            or DISTINCT_SLOTS_3[x_chow_board >> 20 & 4095]
+        ) else False
+    else:
+        f_mixed_straight = False
+        f_mixed_triple_chow = False
+        f_mixed_shifted_chows = False
+    # Fans that need two chows: none of them counts without.
+    if x_len_chows >= 2:
+        # 喜相逢 mixed_double_chow (rulebooks/mcr.mjr:703)
+        # when shape == standard or shape == knitted_straight, per count r in 1..7: (count s
+        # in [characters, dots, bamboo]: any m in chows: m.suit == s and m.rank == r) == 2
+        # group: chows by suit and rank (compiled to bit operations on the chow boards)
+        f_mixed_double_chow = (
+            (
+                (
+                    (
+                        x_chow_board & x_chow_board >> 1
+                        | x_chow_board & x_chow_board >> 2
+                        | x_chow_board >> 1 & x_chow_board >> 2
+                    )
+                    & ~(x_chow_board & x_chow_board >> 1 & x_chow_board >> 2)
+                )
+                & 0x11111110
+            ).bit_count()
+        )
+        # 连六 short_straight (rulebooks/mcr.mjr:712)
+        # when shape == standard or shape == knitted_straight, per count m in chows: any n
+        # in chows: n.suit == m.suit and n.rank == m.rank + 3
+        # group: chows by suit and rank (compiled to bit operations on the chow boards)
+        f_short_straight = (x_chow_count & (x_chow_held >> 60) * 7) % 15
+        # 老少副 two_terminal_chows (rulebooks/mcr.mjr:721)
+        # when shape == standard or shape == knitted_straight, per count s in [characters,
+        # dots, bamboo]: (any m in chows: m.suit == s and m.rank == 1) and (any m in chows:
+        # m.suit == s and m.rank == 7)
+        # group: chows by suit and rank (compiled to bit operations on the chow boards)
+        f_two_terminal_chows = ((x_chow_board >> 4 & x_chow_board >> 28) & 7).bit_count()
+    else:
+        f_mixed_double_chow = 0
+        f_short_straight = 0
+        f_two_terminal_chows = 0
+    found = (
+        f_mixed_straight,
+        f_mixed_triple_chow,
+        f_mixed_shifted_chows,
+        f_mixed_double_chow,
+        f_short_straight,
+        f_two_terminal_chows,
+    )
+    if len(KEYED_2) < 16384:
+        KEYED_2[(x_chow_board, x_chow_count, x_chow_held, x_len_chows)] = found
+    return found
+
+
 def score_fans(
     a: Arrangement,
     s: Situation,
@@ -1056,50 +1233,23 @@ def score_fans(
         f_mixed_shifted_pungs = False
     # Fans that need one property every tile has: none of them counts without.
     if (x_tile_all & 0x27ec011 != 0):
-        # 绿一色 all_green (rulebooks/mcr.mjr:94)
-        # when all t in tiles: t.is_green
-        # group: the tile summary (bits of the tile and meld summaries)
-        f_all_green = True if (x_tile_all >> 0 & 1) else False
-        # 清幺九 all_terminals (rulebooks/mcr.mjr:145)
-        # when all t in tiles: t.is_terminal
-        # group: the tile summary (bits of the tile and meld summaries)
-        f_all_terminals = True if (x_tile_all >> 14 & 1) else False
-        # 字一色 all_honors (rulebooks/mcr.mjr:172)
-        # when all t in tiles: t.is_honour
-        # group: the tile summary (bits of the tile and meld summaries)
-        f_all_honors = True if (x_tile_all >> 4 & 1) else False
-        # 混幺九 all_terminals_and_honors (rulebooks/mcr.mjr:239)
-        # when all t in tiles: t.is_outside
-        # group: the tile summary (bits of the tile and meld summaries)
-        f_all_terminals_and_honors = True if (x_tile_all >> 15 & 1) else False
-        # 全大 upper_tiles (rulebooks/mcr.mjr:303)
-        # when all t in tiles: t.is_suited and t.rank >= 7
-        # group: the tile summary (bits of the tile and meld summaries)
-        f_upper_tiles = True if (x_tile_all >> 17 & 1) else False
-        # 全中 middle_tiles (rulebooks/mcr.mjr:312)
-        # when all t in tiles: t.is_suited and t.rank >= 4 and t.rank <= 6
-        # group: the tile summary (bits of the tile and meld summaries)
-        f_middle_tiles = True if (x_tile_all >> 18 & 1) else False
-        # 全小 lower_tiles (rulebooks/mcr.mjr:321)
-        # when all t in tiles: t.is_suited and t.rank <= 3
-        # group: the tile summary (bits of the tile and meld summaries)
-        f_lower_tiles = True if (x_tile_all >> 19 & 1) else False
-        # 大于五 upper_four (rulebooks/mcr.mjr:405)
-        # when all t in tiles: t.is_suited and t.rank >= 6
-        # group: the tile summary (bits of the tile and meld summaries)
-        f_upper_four = True if (x_tile_all >> 20 & 1) else False
-        # 小于五 lower_four (rulebooks/mcr.mjr:414)
-        # when all t in tiles: t.is_suited and t.rank <= 4
-        # group: the tile summary (bits of the tile and meld summaries)
-        f_lower_four = True if (x_tile_all >> 21 & 1) else False
-        # 推不倒 reversible_tiles (rulebooks/mcr.mjr:440)
-        # when all t in tiles: t in [1p, 2p, 3p, 4p, 5p, 8p, 9p, 2s, 4s, 5s, 6s, 8s, 9s, 5z]
-        # group: the tile summary (bits of the tile and meld summaries)
-        f_reversible_tiles = True if (x_tile_all >> 22 & 1) else False
-        # 断幺 all_simples (rulebooks/mcr.mjr:685)
-        # when all t in tiles: t.is_simple
-        # group: the tile summary (bits of the tile and meld summaries)
-        f_all_simples = True if (x_tile_all >> 25 & 1) else False
+        # all_green, all_terminals, all_honors, all_terminals_and_honors, upper_tiles, middle_tiles,
+        # lower_tiles, upper_four, lower_four, reversible_tiles, all_simples: read from KEYED_1 by
+        # x_tile_all (keyed_1, before score_fans, writes their conditions and works out a key not
+        # met yet).
+        (
+            f_all_green,
+            f_all_terminals,
+            f_all_honors,
+            f_all_terminals_and_honors,
+            f_upper_tiles,
+            f_middle_tiles,
+            f_lower_tiles,
+            f_upper_four,
+            f_lower_four,
+            f_reversible_tiles,
+            f_all_simples,
+        ) = KEYED_1.get((x_tile_all,)) or keyed_1(x_tile_all)
     else:
         f_all_green = False
         f_all_terminals = False
@@ -1409,78 +1559,23 @@ def score_fans(
     if x_shape == 'standard' or x_shape == 'knitted_straight':
         # Fans that need a chow: none of them counts without.
         if x_len_chows > 0:
-            # Fans that need three chows: none of them counts without.
-            if x_len_chows >= 3:
-                # 花龙 mixed_straight (rulebooks/mcr.mjr:431)
-                # when (shape == standard or shape == knitted_straight) and (any a in chows: a.rank
-                # == 1 and (any b in chows: b.rank == 4 and b.suit != a.suit and (any c in chows:
-                # c.rank == 7 and c.suit != a.suit and c.suit != b.suit)))
-                # group: chows by suit and rank (compiled to bit operations on the chow boards)
-                f_mixed_straight = True if (
-                    DISTINCT_SLOTS_3[
-                        x_chow_board >> 4 & 15
-                        | (x_chow_board >> 16 & 15) << 4
-                        | (x_chow_board >> 28 & 15) << 8
-                    ]
-                ) else False
-                # 三色三同顺 mixed_triple_chow (rulebooks/mcr.mjr:449)
-                # when (shape == standard or shape == knitted_straight) and (any a in chows: any b
-                # in chows: b.rank == a.rank and b.suit != a.suit and (any c in chows: c.rank ==
-                # a.rank and c.suit != a.suit and c.suit != b.suit))
-                # group: chows by suit and rank (compiled to bit operations on the chow boards)
-                f_mixed_triple_chow = True if (
-                    x_chow_board & x_chow_board >> 1 & x_chow_board >> 2 & EVERY_RANK != 0
-                ) else False
-                # 三色三步高 mixed_shifted_chows (rulebooks/mcr.mjr:520)
-                # when (shape == standard or shape == knitted_straight) and (any a in chows: any b
-                # in chows: b.rank == a.rank + 1 and b.suit != a.suit and (any c in chows: c.rank ==
-                # a.rank + 2 and c.suit != a.suit and c.suit != b.suit))
-                # group: chows by suit and rank (compiled to bit operations on the chow boards)
-                f_mixed_shifted_chows = True if (
-                    DISTINCT_SLOTS_3[x_chow_board >> 4 & 4095]
-                    or DISTINCT_SLOTS_3[x_chow_board >> 8 & 4095]
-                    or DISTINCT_SLOTS_3[x_chow_board >> 12 & 4095]
-                    or DISTINCT_SLOTS_3[x_chow_board >> 16 & 4095]
-                    or DISTINCT_SLOTS_3[x_chow_board >> 20 & 4095]
-                ) else False
-            else:
-                f_mixed_straight = False
-                f_mixed_triple_chow = False
-                f_mixed_shifted_chows = False
-            # Fans that need two chows: none of them counts without.
-            if x_len_chows >= 2:
-                # 喜相逢 mixed_double_chow (rulebooks/mcr.mjr:703)
-                # when shape == standard or shape == knitted_straight, per count r in 1..7: (count s
-                # in [characters, dots, bamboo]: any m in chows: m.suit == s and m.rank == r) == 2
-                # group: chows by suit and rank (compiled to bit operations on the chow boards)
-                f_mixed_double_chow = (
-                    (
-                        (
-                            (
-                                x_chow_board & x_chow_board >> 1
-                                | x_chow_board & x_chow_board >> 2
-                                | x_chow_board >> 1 & x_chow_board >> 2
-                            )
-                            & ~(x_chow_board & x_chow_board >> 1 & x_chow_board >> 2)
-                        )
-                        & 0x11111110
-                    ).bit_count()
-                )
-                # 连六 short_straight (rulebooks/mcr.mjr:712)
-                # when shape == standard or shape == knitted_straight, per count m in chows: any n
-                # in chows: n.suit == m.suit and n.rank == m.rank + 3
-                # group: chows by suit and rank (compiled to bit operations on the chow boards)
-                f_short_straight = (x_chow_count & (x_chow_held >> 60) * 7) % 15
-                # 老少副 two_terminal_chows (rulebooks/mcr.mjr:721)
-                # when shape == standard or shape == knitted_straight, per count s in [characters,
-                # dots, bamboo]: (any m in chows: m.suit == s and m.rank == 1) and (any m in chows:
-                # m.suit == s and m.rank == 7)
-                # group: chows by suit and rank (compiled to bit operations on the chow boards)
-                f_two_terminal_chows = ((x_chow_board >> 4 & x_chow_board >> 28) & 7).bit_count()
-            else:
-                f_mixed_double_chow = 0
-                f_short_straight = 0
-                f_two_terminal_chows = 0
+            # mixed_straight, mixed_triple_chow, mixed_shifted_chows, mixed_double_chow,
+            # short_straight, two_terminal_chows: read from KEYED_2 by x_chow_board, x_chow_count,
+            # x_chow_held, x_len_chows (keyed_2, before score_fans, writes their conditions and
+            # works out a key not met yet).
+            (
+                f_mixed_straight,
+                f_mixed_triple_chow,
+                f_mixed_shifted_chows,
+                f_mixed_double_chow,
+                f_short_straight,
+                f_two_terminal_chows,
+            ) = KEYED_2.get((
+                x_chow_board,
+                x_chow_count,
+                x_chow_held,
+                x_len_chows,
+            )) or keyed_2(x_chow_board, x_chow_count, x_chow_held, x_len_chows)
         else:
             f_mixed_straight = False
             f_mixed_triple_chow = False
@@ -1573,7 +1668,7 @@ def score_fans(
     # 8p, 9p, 1s, 2s, 3s, 4s, 5s, 6s, 7s, 8s, 9s, 1z, 2z, 3z, 4z, 5z, 6z, 7z]: copies(t) == 4) -
     # len(kongs)
     # group: pungs and kongs by suit and rank (compiled to bit operations on the tile boards (a
-    # plain loop past 15 tiles))
+    # plain loop if 16 copies of a kind could be held))
     f_tile_hog = (
         (
             (
@@ -1589,7 +1684,7 @@ def score_fans(
                 if x_tile_copies & 0x444004440444404444044440444404444044440444400000
                 else 0
             )
-            if len(x_tiles) < 16
+            if len(x_tiles) < 16 or len(set(x_tiles)) > len(x_tiles) - 15
             else sum(
                 1
                 for v_t in (

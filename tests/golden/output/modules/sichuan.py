@@ -462,8 +462,8 @@ def score_fans(
         # when shape == standard, per count t in [1m, 2m, 3m, 4m, 5m, 6m, 7m, 8m, 9m, 1p, 2p, 3p,
         # 4p, 5p, 6p, 7p, 8p, 9p, 1s, 2s, 3s, 4s, 5s, 6s, 7s, 8s, 9s, 1z, 2z, 3z, 4z, 5z, 6z, 7z]:
         # copies(t) == 4
-        # group: the tile summary (compiled to bit operations on the tile boards (a plain loop past
-        # 15 tiles))
+        # group: the tile summary (compiled to bit operations on the tile boards (a plain loop if 16
+        # copies of a kind could be held))
         f_root = (
             (
                 (
@@ -478,7 +478,7 @@ def score_fans(
                 if x_tile_copies & 0x444004440444404444044440444404444044440444400000
                 else 0
             )
-            if len(x_tiles) < 16
+            if len(x_tiles) < 16 or len(set(x_tiles)) > len(x_tiles) - 15
             else sum(
                 1
                 for v_t in (
@@ -537,8 +537,8 @@ def score_fans(
         # when shape == seven_pairs and (any t in [1m, 2m, 3m, 4m, 5m, 6m, 7m, 8m, 9m, 1p, 2p, 3p,
         # 4p, 5p, 6p, 7p, 8p, 9p, 1s, 2s, 3s, 4s, 5s, 6s, 7s, 8s, 9s, 1z, 2z, 3z, 4z, 5z, 6z, 7z]:
         # copies(t) == 4)
-        # group: the tile summary (compiled to bit operations on the tile boards (a plain loop past
-        # 15 tiles))
+        # group: the tile summary (compiled to bit operations on the tile boards (a plain loop if 16
+        # copies of a kind could be held))
         f_dragon_pairs = True if (
             (
                 (
@@ -550,7 +550,7 @@ def score_fans(
                         | (x_tile_copies ^ 0x444004440444404444044440444404444044440444400000)
                     )
                 ) != 0
-                if len(x_tiles) < 16
+                if len(x_tiles) < 16 or len(set(x_tiles)) > len(x_tiles) - 15
                 else any(
                     x_tiles.count(v_t) == 4
                     for v_t in (
@@ -600,8 +600,8 @@ def score_fans(
         # when shape == seven_pairs and suits(tiles) == 1 and (any t in [1m, 2m, 3m, 4m, 5m, 6m, 7m,
         # 8m, 9m, 1p, 2p, 3p, 4p, 5p, 6p, 7p, 8p, 9p, 1s, 2s, 3s, 4s, 5s, 6s, 7s, 8s, 9s, 1z, 2z,
         # 3z, 4z, 5z, 6z, 7z]: copies(t) == 4)
-        # group: the tile summary (compiled to bit operations on the tile boards (a plain loop past
-        # 15 tiles))
+        # group: the tile summary (compiled to bit operations on the tile boards (a plain loop if 16
+        # copies of a kind could be held))
         f_clean_dragon_pairs = True if (
             x_suit_count == 1
             and (
@@ -614,7 +614,7 @@ def score_fans(
                         | (x_tile_copies ^ 0x444004440444404444044440444404444044440444400000)
                     )
                 ) != 0
-                if len(x_tiles) < 16
+                if len(x_tiles) < 16 or len(set(x_tiles)) > len(x_tiles) - 15
                 else any(
                     x_tiles.count(v_t) == 4
                     for v_t in (
@@ -660,8 +660,8 @@ def score_fans(
         # when shape == seven_pairs, per (count t in [1m, 2m, 3m, 4m, 5m, 6m, 7m, 8m, 9m, 1p, 2p,
         # 3p, 4p, 5p, 6p, 7p, 8p, 9p, 1s, 2s, 3s, 4s, 5s, 6s, 7s, 8s, 9s, 1z, 2z, 3z, 4z, 5z, 6z,
         # 7z]: copies(t) == 4) - 1
-        # group: the tile summary (compiled to bit operations on the tile boards (a plain loop past
-        # 15 tiles))
+        # group: the tile summary (compiled to bit operations on the tile boards (a plain loop if 16
+        # copies of a kind could be held))
         f_root_in_pairs = (
             (
                 (
@@ -677,7 +677,7 @@ def score_fans(
                     if x_tile_copies & 0x444004440444404444044440444404444044440444400000
                     else 0
                 )
-                if len(x_tiles) < 16
+                if len(x_tiles) < 16 or len(set(x_tiles)) > len(x_tiles) - 15
                 else sum(
                     1
                     for v_t in (
