@@ -256,25 +256,18 @@ def _add_score(commands: _Commands, handlers: Handlers) -> None:
     score.add_argument("--seat-wind", default="E", metavar="E|S|W|N", help="the winner's seat")
     score.add_argument("--round-wind", default="E", metavar="E|S|W|N", help="the round wind")
     score.add_argument("--dealer", action="store_true", help="the winner is the dealer")
-    score.add_argument(
-        "--dealer-streak", type=int, default=0, metavar="N", help=helptexts.STREAK_HELP
-    )
     score.add_argument("--players", type=int, metavar="N", help="players at the table")
-    score.add_argument(
-        "--set-aside", type=int, default=0, metavar="N", help=helptexts.SET_ASIDE_HELP
-    )
-    score.add_argument("--honba", type=int, default=0, metavar="N", help=helptexts.HONBA_HELP)
-    score.add_argument(
-        "--deposits", type=int, default=0, metavar="POINTS", help=helptexts.DEPOSITS_HELP
-    )
+    for flag, metavar, text in (  # the counts, each 0 unless given
+        ("--dealer-streak", "N", helptexts.STREAK_HELP),
+        ("--set-aside", "N", helptexts.SET_ASIDE_HELP),
+        ("--honba", "N", helptexts.HONBA_HELP),
+        ("--deposits", "POINTS", helptexts.DEPOSITS_HELP),
+    ):
+        score.add_argument(flag, type=int, default=0, metavar=metavar, help=text)
     score.add_argument("--wild", action="append", default=[], metavar="TILE", help="a wild tile")
     score.add_argument("--indicator", metavar="TILE", help="the flipped wild indicator")
-    score.add_argument(
-        "--dora", action="append", default=[], metavar="TILE", help=helptexts.DORA_HELP
-    )
-    score.add_argument(
-        "--ura", action="append", default=[], metavar="TILE", help=helptexts.URA_HELP
-    )
+    for flag, text in (("--dora", helptexts.DORA_HELP), ("--ura", helptexts.URA_HELP)):
+        score.add_argument(flag, action="append", default=[], metavar="TILE", help=text)
     score.add_argument(
         "--situation", action="append", default=[], metavar="NAME", help=helptexts.SITUATION_HELP
     )
