@@ -18,8 +18,8 @@ from mjc.runtime.tiles.argcheck import raise_if_wrong
 from mjc.runtime.tiles.melds import Meld, meld
 from mjc.runtime.tiles.tables import (
     HONOUR_ENTRIES,
+    READING,
     SUIT_ENTRIES,
-    TABLES_FULL,
     honour_entry,
     suit_entry,
 )
@@ -115,7 +115,7 @@ class Hand:
             honour(z) or (z, 0),
         )
         split = vm * vp * vs * vz
-        if not split and not TABLES_FULL[0]:  # a key not met yet, before the tables are whole
+        if not split and not READING.whole:  # a key not met yet, before the tables are whole
             (m, vm), (p, vp), (s, vs), (z, vz) = (
                 suit_entry(m),
                 suit_entry(p),

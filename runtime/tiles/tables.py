@@ -6,7 +6,7 @@ enumerating combinations of melds, never by testing every possible key, once: la
 read them from mjc's cache folder (`mjc.runtime.tiles.tablefile`). `mjc.runtime.wins.arrange`
 reads them. Nothing here depends on a rulebook.
 
-A process does not read them whole until it needs them whole. Until then (`TABLES_FULL[0]`
+A process does not read them whole until it needs them whole. Until then (`READING.whole`
 false) they hold the keys met so far, each worked out when a hand (`Hand`, `suit_entry`) or a
 split (`split_rows`) first asks for it: checking a bundled rulebook meets 30 to 200 keys of
 the 21,743, and reading them all cost a twentieth of `mjc check`. A reader that takes a key's
@@ -29,10 +29,10 @@ __all__ = [
     "HONOUR_ENTRIES",
     "HONOUR_TABLE",
     "MET_AT_MOST",
+    "READING",
     "SPLIT_KINDS",
     "SUIT_ENTRIES",
     "SUIT_TABLE",
-    "TABLES_FULL",
     "Split",
     "fill_tables",
     "honour_entry",
@@ -102,28 +102,39 @@ def _entries() -> tuple[Entries, Entries]:
 SUIT_ENTRIES: Final[Entries] = {}
 HONOUR_ENTRIES: Final[Entries] = {}
 # 9-byte counts of one of m/p/s -> 1 (sets only) or 2 (sets and one pair); absent = no split
-# (once `TABLES_FULL[0]`; before, absent may be a key not met yet).
+# (once `READING.whole`; before, absent may be a key not met yet).
 SUIT_TABLE: Final[dict[bytes, int]] = {}
 # 7-byte counts of the honours -> same values; honours form only pungs and pairs.
 HONOUR_TABLE: Final[dict[bytes, int]] = {}
-# Whether the four dicts above are whole (one flag in a list, read by the hot paths on a miss).
-TABLES_FULL: Final = [False]
+
+
+class _Reading:
+    """How far this process has read the tables: whether they are whole yet (read by the hot
+    paths on a miss), how many keys were worked out one by one before, and the keys worked out
+    that do not split (by whether chows count), kept while the tables are not whole (a hand
+    meets them again and again) and forgotten once they are: at most `MET_AT_MOST`."""
+
+    __slots__ = ("unsplit", "whole", "worked_out")
+
+    def __init__(self) -> None:
+        self.whole = False
+        self.worked_out = 0
+        self.unsplit: tuple[set[bytes], set[bytes]] = (set(), set())
+
+
+# The one reading of this process (a cache's state, like the tables it describes).
+READING: Final = _Reading()
 # The keys worked out one by one before the tables are read whole: a check of a rulebook's
 # examples meets two hundred at most; a process meeting more is scoring in bulk, where
 # reading the tables whole costs less than working out more keys.
 MET_AT_MOST: Final = 512
-_MET: Final = [0]  # how many keys were worked out one by one
-# The keys worked out that do not split (by whether chows count), kept while the tables are
-# not whole (a hand meets them again and again), forgotten once they are: at most
-# `MET_AT_MOST`.
-_UNSPLIT: Final[tuple[set[bytes], set[bytes]]] = (set(), set())
 _TABLE_OF: Final = (HONOUR_TABLE, SUIT_TABLE)  # by whether chows count
 
 
 def fill_tables() -> None:
     """Make the four tables whole (from mjc's cache, or built), keeping the key objects of the
     keys met before, which hands already hold."""
-    if TABLES_FULL[0]:
+    if READING.whole:
         return
     for entries, table, built in zip(
         (SUIT_ENTRIES, HONOUR_ENTRIES),
@@ -135,8 +146,8 @@ def fill_tables() -> None:
             built[key] = entry  # (the built dict keeps its key; `entries` keeps `key`)
         entries.update(built)
         table.update(table_of(built))
-    TABLES_FULL[0] = True
-    for unsplit in _UNSPLIT:
+    READING.whole = True
+    for unsplit in READING.unsplit:
         unsplit.clear()
 
 
@@ -146,15 +157,15 @@ def _met(key: bytes, chows: bool) -> tuple[bytes, int]:
     found = entries.get(key)
     if found is not None:
         return found
-    if TABLES_FULL[0] or key in _UNSPLIT[chows]:
+    if READING.whole or key in READING.unsplit[chows]:
         return key, 0
-    _MET[0] += 1
-    if _MET[0] > MET_AT_MOST:
+    READING.worked_out += 1
+    if READING.worked_out > MET_AT_MOST:
         fill_tables()
         return entries.get(key) or (key, 0)
     value = _value(key, chows)
     if not value:
-        _UNSPLIT[chows].add(key)
+        READING.unsplit[chows].add(key)
         return key, 0
     entry = entries[key] = (key, value)
     table[key] = value
@@ -174,45 +185,20 @@ def honour_entry(key: bytes) -> tuple[bytes, int]:
 
 def _value(key: bytes, chows: bool) -> int:
     """The value `_build` gives `key` (1: at most four sets; 2: at most four sets and a pair;
-    0: neither, or a count above 4), worked out by splitting it."""
+    0: neither, or a count above 4), worked out by splitting it as `_splits` does, without a
+    table to prune by: its lowest tile starts a pung, a chow or the pair, and the rest splits
+    again (at most five levels deep, three ways each)."""
     total = sum(key)
     if total > _LARGEST_KEY or total % 3 == 1 or max(key) > 4:
         return 0
-    pair = total % 3 == 2
-    if not _splits_whole(list(key), 0, pair, chows):
-        return 0
-    return 2 if pair else 1
-
-
-def _splits_whole(counts: list[int], start: int, pair: bool, chows: bool) -> bool:
-    """Whether `counts` (nothing held below `start`) split into sets, and one pair when
-    `pair`: the lowest tile held starts a pung, a chow or the pair."""
-    width = len(counts)
-    while start < width and not counts[start]:
-        start += 1
-    if start == width:
-        return not pair
-    held = counts[start]
-    if held >= 3:
-        counts[start] -= 3
-        found = _splits_whole(counts, start, pair, chows)
-        counts[start] += 3
-        if found:
-            return True
-    if chows and start + 2 < width and counts[start + 1] and counts[start + 2]:
-        for rank in range(start, start + 3):
-            counts[rank] -= 1
-        found = _splits_whole(counts, start, pair, chows)
-        for rank in range(start, start + 3):
-            counts[rank] += 1
-        if found:
-            return True
-    if pair and held >= 2:
-        counts[start] -= 2
-        found = _splits_whole(counts, start, False, chows)
-        counts[start] += 2
-        return found
-    return False
+    if not total:
+        return 1
+    value = 2 if total % 3 else 1
+    width = len(key)
+    for _, rest, rest_value in _first_melds(key, value, chows):
+        if _value(rest.to_bytes(width, "big"), chows) == rest_value:
+            return value
+    return 0
 
 
 @cache
@@ -258,6 +244,25 @@ _RUN: Final[dict[int, tuple[int, ...]]] = {
 }
 
 
+def _first_melds(key: bytes, value: int, chows: bool) -> list[tuple[tuple[int, int], int, int]]:
+    """The ways the lowest tile of `key` (not empty) starts a meld, each as (the meld's row,
+    the rest of the key as a big-endian int, the value the rest must have to split): a pung,
+    a chow, or the pair while it is still to place (`value` 2)."""
+    width = len(key)
+    first = width - len(key.lstrip(b"\x00"))  # the lowest rank held, in one C call
+    held = key[first]
+    whole = int.from_bytes(key, "big")
+    one = _ONE[width][first]
+    taken: list[tuple[tuple[int, int], int, int]] = []
+    if held >= 3:
+        taken.append(((first, _PUNG), whole - 3 * one, value))
+    if chows and first + 2 < width and key[first + 1] and key[first + 2]:
+        taken.append(((first, _CHOW), whole - _RUN[width][first], value))
+    if value == 2 and held >= 2:
+        taken.append(((first, _PAIR), whole - 2 * one, 1))
+    return taken
+
+
 def _splits(key: bytes, table: dict[bytes, int], chows: bool) -> tuple[_Rows, ...]:
     """Every split of `key`, a key of `table` (so it splits), as sorted meld rows (duplicates
     possible; callers dedupe). The lowest tile held starts a meld: each way to take it
@@ -267,27 +272,14 @@ def _splits(key: bytes, table: dict[bytes, int], chows: bool) -> tuple[_Rows, ..
     found = memo.get(key)
     if found is not None:
         return found
-    width = len(key)
-    first = width - len(key.lstrip(b"\x00"))  # the lowest rank held, in one C call
-    if first == width:
+    if not key.lstrip(b"\x00"):
         return ((),)
-    value = table[key]  # 2 while the pair is still to place
-    held = key[first]
-    whole = int.from_bytes(key, "big")
-    one = _ONE[width][first]
-    # (the meld's row, the rest of the key, the rest's value in the table)
-    taken: list[tuple[tuple[int, int], int, int]] = []
-    if held >= 3:
-        taken.append(((first, _PUNG), whole - 3 * one, value))
-    if chows and first + 2 < width and key[first + 1] and key[first + 2]:
-        taken.append(((first, _CHOW), whole - _RUN[width][first], value))
-    if value == 2 and held >= 2:
-        taken.append(((first, _PAIR), whole - 2 * one, 1))
+    width = len(key)
     rows: list[_Rows] = []
-    for head, rest, rest_value in taken:
+    for head, rest, rest_value in _first_melds(key, table[key], chows):
         rest_key = rest.to_bytes(width, "big")
         got = table.get(rest_key)
-        if got is None and not TABLES_FULL[0] and table is _TABLE_OF[chows]:
+        if got is None and not READING.whole and table is _TABLE_OF[chows]:
             got = _met(rest_key, chows)[1] or None  # not met yet: worked out
         if got != rest_value:
             continue  # the rest does not split (with the pair to place, or without)
@@ -315,7 +307,7 @@ def split_rows(key: bytes, chows: bool) -> list[tuple[tuple[int, int], ...]]:
     most one pair, each as sorted (rank offset, kind) rows, kind 0 a pung, 1 a chow, 2 the
     pair (`SPLIT_KINDS`); the splits in sorted order, none for a key that does not split."""
     table = SUIT_TABLE if chows else HONOUR_TABLE
-    if key not in table and not (not TABLES_FULL[0] and _met(key, chows)[1]):
+    if key not in table and not (not READING.whole and _met(key, chows)[1]):
         if sum(key) <= _LARGEST_KEY or key not in _larger(chows):
             return []
         table = _larger(chows)

@@ -23,7 +23,7 @@ from operator import itemgetter
 from typing import Final
 
 from mjc.runtime.tiles.hand import Hand
-from mjc.runtime.tiles.tables import HONOUR_TABLE, SUIT_TABLE, TABLES_FULL, fill_tables
+from mjc.runtime.tiles.tables import HONOUR_TABLE, READING, SUIT_TABLE, fill_tables
 from mjc.runtime.tiles.tile import HONOUR_BASE, NUM_PLAYING, TERMINALS_AND_HONOURS
 from mjc.runtime.wins.arrange import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from mjc.runtime.wins.knitted import (
@@ -241,7 +241,7 @@ def _splits_with_pair(counts: bytes) -> bool:
         * SUIT_TABLE.get(counts[18:27], 0)
         * HONOUR_TABLE.get(counts[27:34], 0)
     )
-    if not value and not TABLES_FULL[0]:  # absent from tables not read whole yet
+    if not value and not READING.whole:  # absent from tables not read whole yet
         fill_tables()
         return _splits_with_pair(counts)
     return value == 2

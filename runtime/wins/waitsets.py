@@ -30,8 +30,8 @@ from typing import Final
 from mjc.runtime.tiles.hand import MAX_TILES, Hand
 from mjc.runtime.tiles.tables import (
     HONOUR_TABLE,
+    READING,
     SUIT_TABLE,
-    TABLES_FULL,
     fill_tables,
     honour_table,
     suit_table,
@@ -139,7 +139,7 @@ def keyed_standard_waits(
         HONOUR_TABLE.get(keys[3], 0),
     )
     missing = values.count(0)
-    if missing and not TABLES_FULL[0]:  # absent from tables not read whole yet
+    if missing and not READING.whole:  # absent from tables not read whole yet
         fill_tables()
         return keyed_standard_waits(keys, fifth_copy)
     if missing > 1:  # a tile mends one suit at most

@@ -78,7 +78,7 @@ def test_scoring_hands_reads_only_the_keys_it_meets_and_scores_as_the_whole_tabl
 
         hands = [parse_hand(text) for text in texts]
         found = [read(h) for h in hands]
-        assert not tables.TABLES_FULL[0] and 0 < len(tables.SUIT_TABLE) < 50
+        assert not tables.READING.whole and 0 < len(tables.SUIT_TABLE) < 50
         keys = [h.suit_keys for h in hands]
         tables.fill_tables()
         assert len(tables.SUIT_TABLE) == 21743 and len(tables.HONOUR_TABLE) == 498
@@ -104,9 +104,9 @@ def test_a_reader_that_takes_absence_for_no_split_fills_the_tables_first() -> No
         from mjc.runtime.wins.waitsets import standard_waits
 
         hand = parse_hand("123m456m789m1234p")
-        assert not tables.TABLES_FULL[0]
+        assert not tables.READING.whole
         assert sorted(standard_waits(hand.counts)) == [9, 9 + 3]  # 1p 4p
-        assert tables.TABLES_FULL[0]
+        assert tables.READING.whole
         """
     )
 
@@ -120,8 +120,8 @@ def test_a_process_that_meets_many_keys_reads_the_tables_whole() -> None:
         for n, counts in enumerate(product(range(3), repeat=9)):
             tables.suit_entry(bytes(counts))
             if n == tables.MET_AT_MOST - 1:
-                assert not tables.TABLES_FULL[0]
-        assert tables.TABLES_FULL[0] and len(tables.SUIT_TABLE) == 21743
+                assert not tables.READING.whole
+        assert tables.READING.whole and len(tables.SUIT_TABLE) == 21743
         """
     )
 
