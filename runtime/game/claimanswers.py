@@ -105,8 +105,7 @@ def open_claims(r: Round, discarder: int, tile: int) -> None:
         r.situations = {}
     finder = r.finder
     partners = _RUN_PARTNERS[tile]  # a chow needs one of these pairs held
-    for seat, st, chows in r.after[discarder]:
-        counts = st.counts
+    for seat, st, counts, chows in r.after[discarder]:
         if finder is not None and counts[tile] < 2:
             # The common case, decided here on the counts and the wait set: no pong, no
             # chow (the loops are plain: nothing is made per discard), no win.

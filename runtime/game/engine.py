@@ -185,11 +185,11 @@ class Round:
         self.reds, self.dead, self.aborts = table.keep(self.wall, self.rules, n)
         self.seats = [SeatState() for _ in range(n)]
         # Per seat, who answers its discard, nearest first (read per discard): each other seat
-        # in turn order, its state, and whether it may chow the discard (吃 from the seat
-        # before it, or from anyone).
+        # in turn order, its state and its counts (a seat keeps its one counts object), and
+        # whether it may chow the discard (吃 from the seat before it, or from anyone).
         nearest = self.can_chow  # the seat after the discarder
         others = nearest and not self.rules.chow_only_from_previous  # 吃 from anyone
-        ring = list(enumerate(self.seats)) * 2
+        ring = [(seat, st, st.counts) for seat, st in enumerate(self.seats)] * 2
         self.after = [
             ((*ring[seat + 1], nearest), *[(*pair, others) for pair in ring[seat + 2 : seat + n]])
             for seat in range(n)
