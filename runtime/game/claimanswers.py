@@ -140,8 +140,9 @@ def open_claims(r: Round, discarder: int, tile: int) -> None:
         or r.left_seats
         or r.pending
         # an abortive draw may follow: 四風連打 at the fourth discard, 四槓散了 after four
-        # kongs (`mjc.runtime.tableplay.abortive.may_follow`, read without a call)
-        or (r.aborts and (r.discards == 4 or len(r.kong_history) >= 4))
+        # kongs (`mjc.runtime.tableplay.abortive.may_follow`, read without a call; most
+        # rounds make no kong, and an empty list is read before its length)
+        or (r.aborts and (r.discards == 4 or (r.kong_history and len(r.kong_history) >= 4)))
     ):
         r._after_window(discarder)
     else:  # `_after_window`'s path of nearly every discard: the next seat draws
