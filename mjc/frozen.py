@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import reprlib
+from collections.abc import Iterable
 from dataclasses import MISSING, FrozenInstanceError, dataclass
 from typing import Any, ClassVar, Final, TypeVar, cast, dataclass_transform
 
@@ -45,7 +46,7 @@ _set = object.__setattr__  # a field of a frozen class, set once by its `__init_
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
 def frozen(cls: type[F]) -> type[F]:
     """A frozen, slotted dataclass whose `__init__` takes its fields in order."""
-    return _made(_dataclass(_named(cls), kw_only=False))
+    return _dataclass(_named(cls), kw_only=False, noted=True)
 
 
 @dataclass_transform(
@@ -53,7 +54,7 @@ def frozen(cls: type[F]) -> type[F]:
 )
 def frozen_kw(cls: type[F]) -> type[F]:
     """A frozen, slotted dataclass whose `__init__` takes its fields by keyword."""
-    return _made(_dataclass(_named(cls), kw_only=True))
+    return _dataclass(_named(cls), kw_only=True, noted=True)
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
@@ -64,7 +65,7 @@ def frozen_fast(cls: type[F]) -> type[F]:
     left out of `__init__` or of the comparison, `__post_init__`, a method the class writes
     itself kept), but compiled from one piece of source where the dataclass compiles six;
     the rest is `Frozen`'s."""
-    cls = _made(_dataclass(_named(cls), kw_only=False))
+    cls = _dataclass(_named(cls), kw_only=False, noted=True)
     fields = dataclasses.fields(cls)
     if any(f.kw_only for f in fields):
         raise TypeError(f"{cls.__name__}: frozen_fast takes its fields in order, none by keyword")
@@ -186,19 +187,22 @@ def _eq_source(fields: tuple[dataclasses.Field[Any], ...]) -> list[str]:
     ]
 
 
-def _dataclass(cls: type[T], *, kw_only: bool) -> type[T]:
+def _dataclass(cls: type[T], *, kw_only: bool, noted: bool = False) -> type[T]:
     """`dataclass(slots=True, init=False, repr=False, eq=False, kw_only=kw_only)(cls)`: the
     same class, fields and parameters, made by `_slotted_dataclass` when the class is as
     plain as all of mjc's are (every annotation a text that names no `ClassVar`, `InitVar`
     or `KW_ONLY`, its bases' fields all real ones, no slots of its own, no metaclass), else
-    by `dataclass` itself."""
+    by `dataclass` itself. `noted`: with the notes `Frozen` reads (`_notes`)."""
     own = vars(cls).get("__annotations__")
     annotations: dict[str, object] = own if isinstance(own, dict) else {}
-    inherited = [getattr(base, "__dataclass_fields__", None) or {} for base in cls.__mro__[1:]]
     if (
         type(cls) is type
         and "__slots__" not in vars(cls)
-        and all(f._field_type is _REAL_FIELD for base in inherited for f in base.values())
+        and all(
+            f._field_type is _REAL_FIELD
+            for base in cls.__mro__[1:]
+            for f in (getattr(base, "__dataclass_fields__", None) or {}).values()
+        )
         and all(
             isinstance(text, str)
             and "ClassVar" not in text
@@ -207,8 +211,12 @@ def _dataclass(cls: type[T], *, kw_only: bool) -> type[T]:
             for text in annotations.values()
         )
     ):
-        return _slotted_dataclass(cls, cast(dict[str, str], annotations), kw_only)
-    return dataclass(slots=True, kw_only=kw_only, init=False, repr=False, eq=False)(cls)
+        return _slotted_dataclass(cls, cast(dict[str, str], annotations), kw_only, noted)
+    made = dataclass(slots=True, kw_only=kw_only, init=False, repr=False, eq=False)(cls)
+    if noted:
+        for name, value in _notes(dataclasses.fields(cast(Any, made))).items():
+            setattr(made, name, value)
+    return made
 
 
 # What `dataclass` would set as `__dataclass_params__` on a class of `_dataclass`, by
@@ -225,15 +233,19 @@ _PARAMS_OF: Final = {k: vars(probe)["__dataclass_params__"] for k, probe in _PAR
 _REAL_FIELD: Final = dataclasses.fields(_PARAMS[False])[0]._field_type  # type: ignore[attr-defined]
 
 
-def _slotted_dataclass(cls: type[T], annotations: dict[str, str], kw_only: bool) -> type[T]:
+def _slotted_dataclass(
+    cls: type[T], annotations: dict[str, str], kw_only: bool, noted: bool
+) -> type[T]:
     """`cls` made again with a slot for each field, and marked a dataclass as `dataclass`
     marks it (`__dataclass_fields__`, `__dataclass_params__`, `__match_args__`), without the
     rest of what `dataclass` does for every class: it reads each annotation's text three
     times (a regular expression and a module look-up each), and makes the class twice, the
-    second time with its slots; the checks kept are those a field of ours could fail."""
+    second time with its slots; the checks kept are those a field of ours could fail. With
+    `noted`, the class is made with `_notes` of its fields in it, rather than given them by
+    six writes to the class after."""
     fields: dict[str, dataclasses.Field[Any]] = {}
     inherited: set[str] = set()
-    for base in cls.__mro__[-1:0:-1]:  # as `dataclass`: the farthest base first
+    for base in cls.__mro__[-2:0:-1]:  # as `dataclass`: the farthest base first (not object)
         fields.update(getattr(base, "__dataclass_fields__", None) or {})
         slots = vars(base).get("__slots__", ())
         inherited.update((slots,) if isinstance(slots, str) else slots)
@@ -263,9 +275,12 @@ def _slotted_dataclass(cls: type[T], annotations: dict[str, str], kw_only: bool)
     namespace.pop("__weakref__", None)
     namespace["__dataclass_params__"] = _PARAMS_OF[kw_only]
     namespace["__dataclass_fields__"] = fields
-    namespace.setdefault(
-        "__match_args__", tuple(f.name for f in fields.values() if f.init and not f.kw_only)
-    )
+    if noted:
+        namespace.update(_notes(fields.values()))
+    if "__match_args__" not in namespace:
+        namespace["__match_args__"] = tuple(
+            f.name for f in fields.values() if f.init and not f.kw_only
+        )
     made_class = type(cls.__name__, cls.__bases__, namespace)
     made_class.__qualname__ = cls.__qualname__
     return cast(type[T], made_class)
@@ -282,11 +297,11 @@ def _named(cls: type[T]) -> type[T]:
     return cls
 
 
-def _made(cls: type[F]) -> type[F]:
-    """`cls`, with what `Frozen` reads of its fields noted once (in one pass over them: a
-    start makes two hundred such classes)."""
+def _notes(fields: Iterable[dataclasses.Field[Any]]) -> dict[str, object]:
+    """What `Frozen` reads of a class's fields, noted once (in one pass over them: a start
+    makes two hundred such classes)."""
     init, names, positional, compared, shown = [], [], [], [], []
-    for f in dataclasses.fields(cls):
+    for f in fields:
         name = f.name
         init.append((name, f.default, f.default_factory))
         names.append(name)
@@ -296,17 +311,18 @@ def _made(cls: type[F]) -> type[F]:
             compared.append(name)
         if f.repr:
             shown.append(name)
-    cls._init = tuple(init)
-    cls._fields = tuple(names)
-    cls._positional = tuple(positional)
-    cls._all_positional = len(positional) == len(names)
-    cls._compared = tuple(compared)
-    cls._shown = tuple(shown)
-    return cls
+    return {
+        "_init": tuple(init),
+        "_fields": tuple(names),
+        "_positional": tuple(positional),
+        "_all_positional": len(positional) == len(names),
+        "_compared": tuple(compared),
+        "_shown": tuple(shown),
+    }
 
 
 class Frozen:
-    """What every `frozen` and `frozen_kw` class does, read from the notes `_made` took."""
+    """What every `frozen` and `frozen_kw` class does, read from the notes `_notes` took."""
 
     __slots__ = ()
     __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]

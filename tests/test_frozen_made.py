@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import pickle
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -159,3 +159,30 @@ def test_a_frozen_class_refuses_what_dataclass_refuses() -> None:
         frozen(type("Mutable", (Frozen,), {"__annotations__": {"items": "list[int]"}, "items": []}))
     with pytest.raises(TypeError, match="no type annotation"):
         frozen(type("Unannotated", (Frozen,), {"__annotations__": {}, "size": field(default=1)}))
+
+
+@frozen
+class _WithClassVar(Frozen):
+    """A body `dataclass` itself makes (it names a `ClassVar`), noted for `Frozen` after."""
+
+    LIMIT: ClassVar[int] = 3
+    name: str
+    count: int = 1
+
+
+def test_a_frozen_class_made_by_dataclass_is_noted_as_one_made_in_one_step() -> None:
+    assert [f.name for f in dataclasses.fields(_WithClassVar)] == ["name", "count"]
+    made = _WithClassVar("a")
+    assert (made.name, made.count, _WithClassVar.LIMIT) == ("a", 1, 3)
+    assert made == _WithClassVar("a", 1) and made != _WithClassVar("a", 2)
+    assert repr(made) == "_WithClassVar(name='a', count=1)"
+    notes = ("_init", "_fields", "_positional", "_all_positional", "_compared", "_shown")
+    assert [getattr(_WithClassVar, n) for n in notes] == [getattr(_Plainly, n) for n in notes]
+
+
+@frozen
+class _Plainly(Frozen):
+    """The same fields, in a body made in one step."""
+
+    name: str
+    count: int = 1

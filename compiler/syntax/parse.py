@@ -150,25 +150,32 @@ def parse_piece(
     """The AST of `text` (a whole rulebook, or the piece of one that recovery parses alone, its
     lines at their places), or why it does not parse. `limits` count the tokens of every piece
     of one file; `names_text` is the whole file, where the help looks for the ids of fans."""
-    tree = _lean_parse(text, limits)
+    long_numbers: list[Token] = []
+    tree = _lean_parse(text, limits, long_numbers)
     if tree is None:
         return _parse_piece_with_lark(text, file, limits, names_text)
-    return _transformed(tree, file)
+    return _transformed(tree, file, may_hold_huge=bool(long_numbers))
 
 
-def _lean_parse(text: str, limits: TokenLimits) -> Tree | None:
-    """The tree of `text` by the lean parser, its tokens counted by `limits`; None when it
-    stops (then `limits` are as they were: Lark's parse counts the tokens again)."""
+def _lean_parse(
+    text: str, limits: TokenLimits, long_numbers: list[Token] | None = None
+) -> Tree | None:
+    """The tree of `text` by the lean parser, its tokens counted by `limits`, each number of
+    more than `MAX_DIGITS` digits it reads added to `long_numbers`; None when it stops (then
+    `limits` are as they were: Lark's parse counts the tokens again)."""
     lean = lean_parser()
     if lean is None:
         return None
     before = limits.tokens, limits.deepest, limits.longest
     limits.restart()
     feed = limits.feed
+    long = [] if long_numbers is None else long_numbers
 
     def on_token(token: Token) -> bool:
-        # `_kind`, written out: this runs for every token of the text
+        # `_kind` and `_is_huge_number`, written out: this runs for every token of the text
         kind = token.type
+        if kind == "INT" and len(token) > MAX_DIGITS:
+            long.append(token)
         return feed(kind if kind in _KINDS_BY_TYPE else str(token)) is None
 
     tree = lean.parse(text, on_token)
@@ -195,10 +202,11 @@ def _parse_piece_with_lark(
     return _transformed(tree, file)
 
 
-def _transformed(tree: Tree, file: str) -> ast.Rulebook | Failure:
+def _transformed(tree: Tree, file: str, *, may_hold_huge: bool = True) -> ast.Rulebook | Failure:
     """The AST of a parse tree, or the diagnostic of a number too long or of text the AST
-    cannot hold."""
-    huge = next(tree.scan_values(_is_huge_number), None)
+    cannot hold. A tree that `may_hold_huge` is searched for a number too long (the lean
+    parser says whether it read one: most trees need no search)."""
+    huge = next(tree.scan_values(_is_huge_number), None) if may_hold_huge else None
     if huge is not None:
         return Failure(
             error(

@@ -61,3 +61,32 @@ def test_a_function_registered_to_run_at_exit_still_runs_after_mjc_check(
     done = _mjc(tmp_path, "check", "guangdong", program=program)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "ok: rulebooks/guangdong.mjr\nat exit\n"
+
+
+def test_mjc_check_collects_its_youngest_objects_less_often_and_other_commands_as_python_does(
+    tmp_path: Path,
+) -> None:
+    # The threshold the command ran with, read at exit (an atexit function keeps the process's
+    # usual exit, and reads what the command left).
+    program = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: print('threshold', gc.get_threshold()[0]))\n"
+        "from mjc.compiler.cli.__main__ import YOUNG_OBJECTS, main\n"
+        "print('young', YOUNG_OBJECTS)\n"
+        "sys.exit(main())\n"
+    )
+    default = subprocess.run(
+        [sys.executable, "-c", "import gc; print(gc.get_threshold()[0])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    checked = _mjc(tmp_path, "check", "guangdong", program=program)
+    assert checked.returncode == 0, checked.stderr
+    lines = checked.stdout.splitlines()
+    young = lines[0].split()[1]
+    assert int(young) > int(default)
+    assert lines[-1] == f"threshold {young}"
+    listed = _mjc(tmp_path, "options", "guangdong", program=program)
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stdout.splitlines()[-1] == f"threshold {default}"

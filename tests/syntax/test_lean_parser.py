@@ -187,3 +187,25 @@ def test_mjc_check_of_a_rulebook_without_errors_does_not_import_lark(tmp_path: P
             [sys.executable, "-c", program], env=env, capture_output=True, text=True, check=False
         )
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize(
+    "numbers", [("1234567890",), ("99", "12345678901"), ("1234567890", "98765432109")]
+)
+def test_a_number_too_long_is_found_as_when_lark_parses(numbers: tuple[str, ...]) -> None:
+    # The lean parser notes the long numbers it reads, so a tree without one is not searched:
+    # the diagnostic is the one a search of the whole tree gives (Lark's path searches).
+    from mjc.compiler.syntax import parse as parsing
+    from mjc.compiler.syntax.limits import TokenLimits
+
+    text = (ROOT / "rulebooks" / "guangdong.mjr").read_text(encoding="utf-8")
+    for number in numbers:
+        text = text.replace(" 1\n", f" {number}\n", 1)
+    assert all(number in text for number in numbers)
+    lean = parsing.parse_piece(text, "g.mjr", TokenLimits("g.mjr"))
+    tree = _lark_tree(text)
+    assert tree is not None
+    searched = parsing._transformed(tree, "g.mjr")
+    assert isinstance(lean, parsing.Failure) and isinstance(searched, parsing.Failure)
+    assert lean.diagnostic == searched.diagnostic
+    assert lean.diagnostic.code == "E0001"
