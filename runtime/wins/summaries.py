@@ -449,10 +449,18 @@ class SuitWords:
     `memos` are the four suits' dicts (m, p, s, then the honours) of words by key, which the
     module reads directly; `fill` makes and keeps a key's words the first time it is met."""
 
-    __slots__ = ("_words", "memos")
+    __slots__ = ("_empty", "_folds", "_rows", "memos")
 
     def __init__(self, tables: SummaryTables) -> None:
-        self._words = tables.words
+        words = tables.words
+        # Each interned meld's words side by side (`_rows[meld index]`) and each word's fold:
+        # `fill` takes the rows of a split's melds and folds them column by column, instead of
+        # a list and a call per word (a new key comes with most fresh hands).
+        self._rows: tuple[tuple[int, ...], ...] = tuple(
+            zip(*(w.by_meld for w in words), strict=True)
+        )
+        self._folds: tuple[str, ...] = tuple(w.fold for w in words)
+        self._empty = tuple(_folded(w.fold, []) for w in words)  # a suit with no tiles
         self.memos: tuple[dict[bytes, tuple[int, ...]], ...] = ({}, {}, {}, {})
 
     def fill(self, suit: int, key: bytes) -> tuple[int, ...]:
@@ -462,10 +470,26 @@ class SuitWords:
         if len(readings) != 1:
             raise ValueError(f"suit {suit} splits {len(readings)} ways, not one: {key!r}")
         ((sets, pair),) = readings
-        indexes = [m.index for m in sets]
+        rows = self._rows
+        held = [rows[m.index] for m in sets]
         if pair is not None:
-            indexes.append(pair.index)
-        words = self.memos[suit][key] = tuple(
-            [_folded(word.fold, [word.by_meld[i] for i in indexes]) for word in self._words]
-        )
+            held.append(rows[pair.index])
+        if not held:
+            words = self._empty
+        else:
+            found: list[int] = []
+            for fold, column in zip(self._folds, zip(*held, strict=True), strict=True):
+                if fold == "add":
+                    found.append(sum(column))
+                    continue
+                folded = column[0]  # (a column holds one value a meld: never empty here)
+                if fold == "or":
+                    for value in column:
+                        folded |= value
+                else:  # "and"
+                    for value in column:
+                        folded &= value
+                found.append(folded)
+            words = tuple(found)
+        self.memos[suit][key] = words
         return words
