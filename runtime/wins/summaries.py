@@ -356,7 +356,7 @@ class _Units:
         )
 
 
-def _folded(fold: str, values: list[int]) -> int:
+def _folded(fold: str, values: Iterable[int]) -> int:
     """`values` folded into one word the way `fold` says: "or", "and" or "add" (the fold
     tested once, not per value: a sum in C, a loop of one operation each for the others,
     interpreted or compiled)."""
@@ -477,19 +477,7 @@ class SuitWords:
         if not held:
             words = self._empty
         else:
-            found: list[int] = []
-            for fold, column in zip(self._folds, zip(*held, strict=True), strict=True):
-                if fold == "add":
-                    found.append(sum(column))
-                    continue
-                folded = column[0]  # (a column holds one value a meld: never empty here)
-                if fold == "or":
-                    for value in column:
-                        folded |= value
-                else:  # "and"
-                    for value in column:
-                        folded &= value
-                found.append(folded)
-            words = tuple(found)
+            columns = zip(*held, strict=True)
+            words = tuple(map(_folded, self._folds, columns))
         self.memos[suit][key] = words
         return words
