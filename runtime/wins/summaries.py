@@ -356,7 +356,7 @@ class _Units:
         )
 
 
-def _folded(fold: str, values: list[int]) -> int:
+def _folded(fold: str, values: Iterable[int]) -> int:
     """`values` folded into one word the way `fold` says: "or", "and" or "add" (the fold
     tested once, not per value: a sum in C, a loop of one operation each for the others,
     interpreted or compiled)."""
@@ -449,10 +449,18 @@ class SuitWords:
     `memos` are the four suits' dicts (m, p, s, then the honours) of words by key, which the
     module reads directly; `fill` makes and keeps a key's words the first time it is met."""
 
-    __slots__ = ("_words", "memos")
+    __slots__ = ("_empty", "_folds", "_rows", "memos")
 
     def __init__(self, tables: SummaryTables) -> None:
-        self._words = tables.words
+        words = tables.words
+        # Each interned meld's words side by side (`_rows[meld index]`) and each word's fold:
+        # `fill` takes the rows of a split's melds and folds them column by column, instead of
+        # a list and a call per word (a new key comes with most fresh hands).
+        self._rows: tuple[tuple[int, ...], ...] = tuple(
+            zip(*(w.by_meld for w in words), strict=True)
+        )
+        self._folds: tuple[str, ...] = tuple(w.fold for w in words)
+        self._empty = tuple(_folded(w.fold, []) for w in words)  # a suit with no tiles
         self.memos: tuple[dict[bytes, tuple[int, ...]], ...] = ({}, {}, {}, {})
 
     def fill(self, suit: int, key: bytes) -> tuple[int, ...]:
@@ -462,10 +470,14 @@ class SuitWords:
         if len(readings) != 1:
             raise ValueError(f"suit {suit} splits {len(readings)} ways, not one: {key!r}")
         ((sets, pair),) = readings
-        indexes = [m.index for m in sets]
+        rows = self._rows
+        held = [rows[m.index] for m in sets]
         if pair is not None:
-            indexes.append(pair.index)
-        words = self.memos[suit][key] = tuple(
-            [_folded(word.fold, [word.by_meld[i] for i in indexes]) for word in self._words]
-        )
+            held.append(rows[pair.index])
+        if not held:
+            words = self._empty
+        else:
+            columns = zip(*held, strict=True)
+            words = tuple(map(_folded, self._folds, columns))
+        self.memos[suit][key] = words
         return words

@@ -82,11 +82,16 @@ def one_more(honours: bool, key: bytes) -> tuple[tuple[int, int], ...]:
     found = memo.get(key)
     if found is None:
         fill_tables()  # (a key's absence below must mean it does not split)
-        table = _TABLES[honours]
+        get = _TABLES[honours].get
         pairs = []
+        # One tile more at each rank in turn, in a copy changed in place: one new key a rank
+        # instead of the slices and joins of a key made afresh.
+        grown = bytearray(key)
         for rank, count in enumerate(key):
             if count < 4:
-                value = table.get(key[:rank] + bytes((count + 1,)) + key[rank + 1 :], 0)
+                grown[rank] = count + 1
+                value = get(bytes(grown), 0)
+                grown[rank] = count
                 if value:
                     pairs.append((rank, value))
         found = memo[key] = tuple(pairs)
