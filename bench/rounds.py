@@ -6,7 +6,8 @@ itself defines them: RLCard's mahjong environment (`rlcard.make("mahjong")`, its
 `RandomAgent`, one `env.run()` per round, its state encoding included as every RLCard user
 pays it) and riichienv's one-hand game (`RiichiEnv(game_mode=0)`, its `RandomAgent`, one
 `reset()` and the steps to `done()`). Each engine is seeded once; a timed pass plays a fixed
-number of rounds, and the figure is the median pass (`bench.timing`), one core, CPU time.
+number of rounds, and the figure is the median pass (`bench.timing`), one core, CPU time; the
+engines' passes are interleaved, so the ratios hold even when the machine's speed wanders.
 
 Ours: `mjc_rounds` plays guangdong rounds (and, in rows of their own, each other bundled
 rulebook's; riichi's, the rules riichienv plays, with its own ratio to riichienv and issue 24's
@@ -28,7 +29,7 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from bench.report import Row
-from bench.timing import Timing, time_pass
+from bench.timing import Contestant, Timing, time_interleaved
 
 __all__ = [
     "MJC_RULEBOOK",
@@ -164,25 +165,65 @@ _ENGINES: tuple[tuple[str, str, str, Callable[[int], RoundFn | None]], ...] = (
 )
 
 
-def _measure(
-    build: Callable[[int], RoundFn | None], rounds: int, repeats: int, seed: int
-) -> tuple[Timing | None, str | None]:
+class _Guarded:
+    """An engine's round player that never raises: the first error is kept (`error`) and
+    every later call does nothing, so one engine failing while the passes are interleaved
+    stops neither the others nor the benchmark. Every engine goes through one, so its call
+    (tens of nanoseconds, against a round's milliseconds) weighs on each alike."""
+
+    __slots__ = ("error", "play")
+
+    def __init__(self, play: RoundFn) -> None:
+        self.play = play
+        self.error: str | None = None
+
+    def __call__(self, n: int) -> object:
+        if self.error is not None:
+            return None
+        try:
+            return self.play(n)
+        except Exception as exc:  # a peer's failure is reported, never fatal to the benchmark
+            self.error = f"{type(exc).__name__}: {exc}"
+            return None
+
+
+def _prepared(
+    build: Callable[[int], RoundFn | None], rounds: int, seed: int
+) -> tuple[_Guarded | None, str | None]:
+    """The engine's round player, after one untimed pass of `rounds` rounds (which fills its
+    caches as a warm-up pass does), or why there is none."""
     try:
         play = build(seed)
-        if play is None:
-            return None, "not measured yet: the game engine is not available"
-        return time_pass(play, list(range(rounds)), repeats), None
-    except Exception as exc:  # a peer's failure is reported, never fatal to the benchmark
+    except Exception as exc:  # a peer that cannot be set up is reported, never fatal
         return None, f"{type(exc).__name__}: {exc}"
+    if play is None:
+        return None, "not measured yet: the game engine is not available"
+    guarded = _Guarded(play)
+    for n in range(rounds):
+        guarded(n)
+    return (None, guarded.error) if guarded.error is not None else (guarded, None)
 
 
 def rounds_benchmark(rounds: int, repeats: int, seed: int) -> list[RoundsResult]:
     """Every engine's rounds per second: `rounds` rounds a pass (RLCard a fifth of them, at
-    least two), the median of `repeats` passes after one warm-up pass."""
-    results: list[RoundsResult] = []
-    for name, package, what, build in _ENGINES:
+    least two), the median of `repeats` passes after one warm-up pass. The engines' passes
+    are interleaved (`bench.timing.time_interleaved`): a slow spell of the machine weighs on
+    ours and the peers' alike, so the ratios hold steadier than the figures."""
+    prepared: list[tuple[_Guarded | None, str | None, int]] = []
+    for _, package, _, build in _ENGINES:
         count = max(2, rounds // _RLCARD_SHARE) if package == "rlcard" else rounds
-        timing, error = _measure(build, count, repeats, seed)
+        prepared.append((*_prepared(build, count, seed), count))
+    playing = [(play, count) for play, _, count in prepared if play is not None]
+    timings = iter(
+        time_interleaved(
+            [Contestant(play, list(range(count))) for play, count in playing], repeats, warmup=0
+        )
+    )
+    results: list[RoundsResult] = []
+    for (name, package, what, _), (play, error, _) in zip(_ENGINES, prepared, strict=True):
+        timing = next(timings) if play is not None else None
+        if play is not None and play.error is not None:
+            timing, error = None, play.error
         results.append(RoundsResult(name, package, _version(package), what, timing, error))
     return results
 
@@ -220,7 +261,8 @@ def rounds_text(results: list[RoundsResult], repeats: int) -> list[str]:
         met = "yes" if ours.per_second >= ROUNDS_TARGET_PER_S and faster else "NO"
     lines += [
         "",
-        f"Medians of {repeats} timed passes after one warm-up pass. Target for mjc: >= "
+        f"Medians of {repeats} timed passes after one warm-up pass, the engines' passes "
+        "interleaved. Target for mjc: >= "
         f"{ROUNDS_TARGET_PER_S:,}/s and {ROUNDS_TARGET_RATIO:g}x riichienv; met: {met}.",
     ]
     return lines

@@ -313,17 +313,66 @@ def test_only_startup_runs_the_cold_start_section_alone(
 
 def test_an_engine_that_cannot_play_is_reported_not_fatal() -> None:
     """A peer that fails names its error; an engine with nothing to time says so."""
-    from bench.rounds import _measure
+    from bench.rounds import _prepared
 
     def broken(seed: int) -> None:
         raise ImportError("No module named 'rlcard'")
 
-    timing, error = _measure(broken, 2, 1, SEED)
-    assert timing is None and error == "ImportError: No module named 'rlcard'"
-    timing, error = _measure(lambda seed: None, 2, 1, SEED)
-    assert timing is None and error is not None and "not measured yet" in error
-    timing, error = _measure(lambda seed: lambda n: n, 3, 1, SEED)
-    assert error is None and timing is not None and timing.items == 3
+    play, error = _prepared(broken, 2, SEED)
+    assert play is None and error == "ImportError: No module named 'rlcard'"
+    play, error = _prepared(lambda seed: None, 2, SEED)
+    assert play is None and error is not None and "not measured yet" in error
+    played: list[int] = []
+    play, error = _prepared(lambda seed: played.append, 3, SEED)
+    assert error is None and play is not None and played == [0, 1, 2]  # the warm-up pass
+
+
+def test_the_engines_passes_are_interleaved_and_one_failing_while_timed_stops_no_other(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every engine plays one pass in turn, the order rotating; an engine that fails in its
+    third pass (after its warm-up) is reported with its error, the others keep their figures."""
+    import bench.rounds as bench_rounds
+
+    order: list[str] = []
+
+    def engine(name: str, fails_at: int | None = None) -> object:
+        calls = [0]
+
+        def build(seed: int) -> object:
+            def play(n: int) -> object:
+                calls[0] += 1
+                if n == 0:
+                    order.append(name)
+                if fails_at is not None and calls[0] > fails_at:
+                    raise RuntimeError("lost its table")
+                return n
+
+            return play
+
+        return build
+
+    engines = (
+        ("mjc", "mjc", "ours", engine("mjc")),
+        ("peer", "riichienv", "theirs", engine("peer")),
+        ("flaky", "rlcard", "flaky", engine("flaky", fails_at=2 * 2)),
+    )
+    monkeypatch.setattr(bench_rounds, "_ENGINES", engines)
+    results = bench_rounds.rounds_benchmark(10, 3, SEED)
+    # flaky plays 2 rounds a pass (RLCard's share): it fails in the first round of its second
+    # timed pass and is not called again
+    assert order == [
+        *("mjc", "peer", "flaky"),  # the warm-up passes, one engine after another
+        *("mjc", "peer", "flaky"),  # timed, round 1
+        *("peer", "flaky", "mjc"),  # round 2: the order rotates
+        *("mjc", "peer"),  # round 3 (flaky's turn comes first, and it plays no more)
+    ]
+    by_name = {r.name: r for r in results}
+    assert by_name["mjc"].timing is not None and len(by_name["mjc"].timing.runs) == 3
+    assert by_name["peer"].timing is not None and by_name["peer"].error is None
+    assert (
+        by_name["flaky"].timing is None and by_name["flaky"].error == "RuntimeError: lost its table"
+    )
 
 
 def test_our_rounds_are_timed_through_the_engines_play_round(
