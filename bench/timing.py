@@ -8,8 +8,8 @@ sides of every comparison are measured the same way in the same run. (Sections t
 other processes — cold start, `--batch`, `bench.simulate`'s workers — keep the wall clock:
 their point is what a user waits for, or a parallel speed-up.) Scoring passes are `fresh`:
 each meets hands no earlier pass met (`Contestant.fresh`). The garbage collector is paused
-during each pass, as `timeit` does, and run between passes, so that a collection caused by
-one side's allocations is not billed to the other.
+during each pass, as `timeit` does, and frees each pass's garbage between passes, so that a
+collection caused by one side's allocations is not billed to the other.
 """
 
 from __future__ import annotations
@@ -106,7 +106,11 @@ def time_interleaved(
             for k in range(len(contestants)):
                 i = (k + r) % len(contestants)
                 c = contestants[i]
-                gc.collect()
+                # The collector stays paused through the passes, so all a pass made is still
+                # in the youngest generation: collecting that one frees the last pass's cycles
+                # at the cost of what it made, not of the whole heap (a full collection took
+                # a second in a process holding as much as a test worker does).
+                gc.collect(0)
                 runs[i].append(_one_pass(c.fn, c.slice(warmup + r, passes), c.extra))
     finally:
         if enabled:
