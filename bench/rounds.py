@@ -188,36 +188,31 @@ class _Guarded:
 
 
 def _prepared(
-    build: Callable[[int], RoundFn | None], rounds: int, seed: int
+    build: Callable[[int], RoundFn | None], seed: int
 ) -> tuple[_Guarded | None, str | None]:
-    """The engine's round player, after one untimed pass of `rounds` rounds (which fills its
-    caches as a warm-up pass does), or why there is none."""
+    """The engine's round player, guarded, or why there is none."""
     try:
         play = build(seed)
     except Exception as exc:  # a peer that cannot be set up is reported, never fatal
         return None, f"{type(exc).__name__}: {exc}"
     if play is None:
         return None, "not measured yet: the game engine is not available"
-    guarded = _Guarded(play)
-    for n in range(rounds):
-        guarded(n)
-    return (None, guarded.error) if guarded.error is not None else (guarded, None)
+    return _Guarded(play), None
 
 
 def rounds_benchmark(rounds: int, repeats: int, seed: int) -> list[RoundsResult]:
     """Every engine's rounds per second: `rounds` rounds a pass (RLCard a fifth of them, at
     least two), the median of `repeats` passes after one warm-up pass. The engines' passes
     are interleaved (`bench.timing.time_interleaved`): a slow spell of the machine weighs on
-    ours and the peers' alike, so the ratios hold steadier than the figures."""
+    ours and the peers' alike, so the ratios hold steadier than the figures. An engine that
+    fails, in its warm-up pass or a timed one, is reported with its error."""
     prepared: list[tuple[_Guarded | None, str | None, int]] = []
     for _, package, _, build in _ENGINES:
         count = max(2, rounds // _RLCARD_SHARE) if package == "rlcard" else rounds
-        prepared.append((*_prepared(build, count, seed), count))
+        prepared.append((*_prepared(build, seed), count))
     playing = [(play, count) for play, _, count in prepared if play is not None]
     timings = iter(
-        time_interleaved(
-            [Contestant(play, list(range(count))) for play, count in playing], repeats, warmup=0
-        )
+        time_interleaved([Contestant(play, list(range(count))) for play, count in playing], repeats)
     )
     results: list[RoundsResult] = []
     for (name, package, what, _), (play, error, _) in zip(_ENGINES, prepared, strict=True):
