@@ -157,9 +157,7 @@ def parse_piece(
     return _transformed(tree, file, may_hold_huge=bool(long_numbers))
 
 
-def _lean_parse(
-    text: str, limits: TokenLimits, long_numbers: list[Token] | None = None
-) -> Tree | None:
+def _lean_parse(text: str, limits: TokenLimits, long_numbers: list[Token]) -> Tree | None:
     """The tree of `text` by the lean parser, its tokens counted by `limits`, each number of
     more than `MAX_DIGITS` digits it reads added to `long_numbers`; None when it stops (then
     `limits` are as they were: Lark's parse counts the tokens again)."""
@@ -169,13 +167,12 @@ def _lean_parse(
     before = limits.tokens, limits.deepest, limits.longest
     limits.restart()
     feed = limits.feed
-    long = [] if long_numbers is None else long_numbers
 
     def on_token(token: Token) -> bool:
         # `_kind` and `_is_huge_number`, written out: this runs for every token of the text
         kind = token.type
         if kind == "INT" and len(token) > MAX_DIGITS:
-            long.append(token)
+            long_numbers.append(token)
         return feed(kind if kind in _KINDS_BY_TYPE else str(token)) is None
 
     tree = lean.parse(text, on_token)
