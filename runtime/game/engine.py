@@ -179,7 +179,7 @@ class Round:
                 raise GameSetupError(str(exc)) from None
         self.stacked = tuple(stacked)
         # 赤ドラ, 王牌, and whether an abortive draw may follow a discard (途中流局)
-        self.reds, self.dead, self.aborts = table.keep(self.wall, self.rules, n)
+        self.reds, self.dead, self.aborts = table.keep(self.wall, self.rules, n, fixed.dead_layout)
         self.seats = [SeatState() for _ in range(n)]
         # Per seat, who answers its discard, nearest first (read per discard): each other seat
         # in turn order, its state and its counts (a seat keeps its one counts object), and

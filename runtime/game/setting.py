@@ -4,13 +4,13 @@ Input: a `Ruleset`, its resolved option values, the player count and the rules o
 round asked the ruleset for a dozen facts as it was set up (its rules of play and whether
 they hold at this player count, its claims, kongs and robbed kongs, the wilds' permissions,
 the tile copies, whether the wild waits for an indicator, the win check, the shapes and the
-wait sets of the quick test), each from the ruleset's caches but each found again, for every
-round: some 2 % of a whole round's instructions in a simulation. They depend on the setting
-alone (the ruleset, its `Game` of these options, the player count), so `setting` keeps them
-per setting (`SETTINGS_KEPT` settings, the oldest dropped) and the engine
-(`mjc.runtime.game.engine.Round`) reads them from there. A round given rules of its own
-(`Round(rules=...)`) works them out for itself (`made`), as one whose wild comes from an
-indicator turned up in the round works out its wilds (`wild_facts`).
+wait sets of the quick test, the places of the dead wall), each from the ruleset's caches
+but each found again, for every round: some 2 % of a whole round's instructions in a
+simulation. They depend on the setting alone (the ruleset, its `Game` of these options, the
+player count), so `setting` keeps them per setting (`SETTINGS_KEPT` settings, the oldest
+dropped) and the engine (`mjc.runtime.game.engine.Round`) reads them from there. A round
+given rules of its own (`Round(rules=...)`) works them out for itself (`made`), as one whose
+wild comes from an indicator turned up in the round works out its wilds (`wild_facts`).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from mjc.runtime.rules.gamecache import Bounded, Game
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.spec import Options
 from mjc.runtime.rules.turnrules import TurnRules
+from mjc.runtime.tableplay.deadwall import Slots, slots
 from mjc.runtime.tiles.hand import Hand
 from mjc.runtime.tiles.tile import tile_text
 from mjc.runtime.wins.arrange import SHAPES
@@ -71,6 +72,7 @@ class Setting:
     flips: bool
     ready_needed: bool
     wild: WildFacts | None
+    dead_layout: Slots | None  # the dead wall's places (王牌), where the rules keep one
 
 
 def wild_facts(
@@ -130,6 +132,7 @@ def made(ruleset: Ruleset, values: Options, players: int, rules: TurnRules) -> S
         flips=flips,
         ready_needed=bool(ruleset.payments.relation_rules),
         wild=None if flips else wild_facts(ruleset, values, players, rules, None),
+        dead_layout=slots(rules) if rules.dead_wall else None,
     )
 
 

@@ -38,7 +38,8 @@ def nine_terminals(counts: Sequence[int]) -> bool:
     """The tiles `counts` hold nine different terminals and honours or more (九種九牌): the
     thirteen kinds' counts read at once, those held being those not 0 (each seat's first
     turn of a round asks)."""
-    return len(TERMINALS_AND_HONOURS) - _TERMINAL_COUNTS(counts).count(0) >= 9
+    held: tuple[int, ...] = _TERMINAL_COUNTS(counts)
+    return len(held) - held.count(0) >= 9
 
 
 def watched(rules: TurnRules) -> bool:
