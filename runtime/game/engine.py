@@ -41,7 +41,6 @@ from mjc.runtime.game.claimwindow import (
 from mjc.runtime.game.roundend import Opening, abortive_after, finish_abortive, finish_draw
 from mjc.runtime.game.roundstate import RoundState, round_state
 from mjc.runtime.game.scenario import Scenario, scenario_wall, table_of
-from mjc.runtime.game.setting import made, setting, wild_facts
 from mjc.runtime.game.sidewins import (
     ExchangeTurn,
     KongTurn,
@@ -71,6 +70,7 @@ from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.settle.payments import DealWinInfo
 from mjc.runtime.tableplay import setaside, table
+from mjc.runtime.tableplay.setting import made, setting, wild_facts
 from mjc.runtime.tiles.hand import Hand
 from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING, TEXTS, tile_text
 from mjc.runtime.wins.seats import MeldRecord, SeatState, census, hand_of
@@ -139,7 +139,7 @@ class Round:
         self.values = ruleset.resolve_options(options, players=n)  # raises OptionError
         self.given_options = dict(options or {})
         values = self.values
-        # What the setting decides, kept per setting (`mjc.runtime.game.setting`)
+        # What the setting decides, kept per setting (`mjc.runtime.tableplay.setting`)
         fixed = (
             setting(ruleset, options, values, n)
             if rules is None

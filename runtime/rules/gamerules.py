@@ -76,7 +76,7 @@ class GameRules:
     def setting(self, options: Mapping[str, object] | None, players: int | None) -> Game:
         """The prepared setting of these options at this player count (`Game`: one object per
         setting, whose values `resolve_options` copies): what the game engine keeps what a
-        round works out once per setting by (`mjc.runtime.game.setting`)."""
+        round works out once per setting by (`mjc.runtime.tableplay.setting`)."""
         return self._games.game(options, None, players)
 
     def _resolve(

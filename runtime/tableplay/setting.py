@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from mjc.runtime.game.tablefacts import turns_indicator
 from mjc.runtime.rules.gamecache import Bounded, Game
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.spec import Options
@@ -28,9 +27,18 @@ from mjc.runtime.tiles.hand import Hand
 from mjc.runtime.tiles.tile import tile_text
 from mjc.runtime.wins.arrange import SHAPES
 from mjc.runtime.wins.waitsets import WaitFinder, wait_finder
+from mjc.runtime.wins.wilds import WildIndicatorMissing
 from mjc.runtime.wins.wildwaits import wild_wait_finder
 
-__all__ = ["SETTINGS_KEPT", "Setting", "WildFacts", "made", "setting", "wild_facts"]
+__all__ = [
+    "SETTINGS_KEPT",
+    "Setting",
+    "WildFacts",
+    "made",
+    "setting",
+    "turns_indicator",
+    "wild_facts",
+]
 
 SETTINGS_KEPT = 64  # settings kept (a server plays a few; a test makes many)
 
@@ -134,6 +142,15 @@ def made(ruleset: Ruleset, values: Options, players: int, rules: TurnRules) -> S
         wild=None if flips else wild_facts(ruleset, values, players, rules, None),
         dead_layout=slots(rules) if rules.dead_wall else None,
     )
+
+
+def turns_indicator(ruleset: Ruleset, values: Options) -> bool:
+    """Whether the wilds wait for an indicator turned up after the deal (翻鬼)."""
+    try:
+        ruleset.wilds_for(values)
+        return False
+    except (WildIndicatorMissing, ValueError):
+        return True
 
 
 _SETTINGS: Bounded[tuple[Ruleset, Game, int], Setting] = Bounded(SETTINGS_KEPT)
