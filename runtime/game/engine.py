@@ -63,7 +63,6 @@ from mjc.runtime.game.tablefacts import (
     seat_wind,
     table_counts,
     table_facts,
-    turns_indicator,
 )
 from mjc.runtime.game.wall import build_wall, take
 from mjc.runtime.ready.declaration import ReadyTable
@@ -71,17 +70,15 @@ from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.settle.payments import DealWinInfo
 from mjc.runtime.tableplay import setaside, table
+from mjc.runtime.tableplay.setting import made, setting, wild_facts
 from mjc.runtime.tiles.hand import Hand
 from mjc.runtime.tiles.tile import IS_SUITED, NUM_PLAYING, TEXTS, tile_text
-from mjc.runtime.wins.arrange import SHAPES
 from mjc.runtime.wins.seats import MeldRecord, SeatState, census, hand_of
-from mjc.runtime.wins.waitsets import WaitFinder, wait_finder
-from mjc.runtime.wins.wildwaits import wild_wait_finder
+from mjc.runtime.wins.waitsets import WaitFinder
 
 __all__ = ["WINDS", "GameSetupError", "Round"]
 
-# Each kind of kong with the claims that allow it and robbing it; the phases that ask seats.
-_KONG_CLAIMS = tuple((k, f"kong {k}", f"rob {k}") for k in ("exposed", "concealed", "added"))
+# The phases that ask seats.
 _WINDOWS = ("claim", "rob", "set_aside", "flower", "deal", "exchange", "declare", "kong")
 # Every discard action of seats 0..3, made once: a turn lists a dozen of them.
 _DISCARDS = tuple(tuple(Action(s, "discard", t) for t in range(NUM_PLAYING)) for s in range(4))
@@ -141,29 +138,29 @@ class Round:
         self.ruleset = ruleset
         self.values = ruleset.resolve_options(options, players=n)  # raises OptionError
         self.given_options = dict(options or {})
-        self.rules = rules if rules is not None else ruleset.turn_rules(self.values)
-        reason = self.rules.validate(n)
-        if reason is not None:
-            raise GameSetupError(reason)
+        values = self.values
+        # What the setting decides, kept per setting (`mjc.runtime.tableplay.setting`)
+        fixed = (
+            setting(ruleset, options, values, n)
+            if rules is None
+            else made(ruleset, values, n, rules)
+        )
+        self.rules = fixed.rules
+        if fixed.refusal is not None:
+            raise GameSetupError(fixed.refusal)
         self.seed, self.players, self.round_wind, self.streak = seed, n, round_wind, streak
         self.honba, self.points, carried = table_counts(honba, points, deposits, n, streak)
         self.ready = ReadyTable(self.rules, self.points, carried)  # 立直, 振聴
         dealer, self.dealer_drawn, self.table_situations = table_facts(self, dealer, situations)
         self.dealer = dealer
-        values = self.values
-        claims = ruleset.claims(values)
-        self.claims = claims
-        self.can_chow = "chow" in claims
-        self.can_pong = "pong" in claims
-        self.kong_kinds = {k for k, kong, _ in _KONG_CLAIMS if kong in claims}
-        self.rob_kinds = {k for k, _, rob in _KONG_CLAIMS if rob in claims}
-        self.perms = ruleset.wild_permissions(values)
-        copies = ruleset.tile_copies(values)
-        self.copies = copies
-        if self.rules.kept + n * self.rules.deal_others + 1 >= sum(copies):
-            raise GameSetupError(f"{sum(copies)} tiles cannot deal {n} hands and the reserve")
+        self.claims, self.can_chow, self.can_pong = fixed.claims, fixed.can_chow, fixed.can_pong
+        self.kong_kinds, self.rob_kinds = fixed.kong_kinds, fixed.rob_kinds
+        self.perms = fixed.perms
+        copies = self.copies = fixed.copies
+        if fixed.too_few is not None:
+            raise GameSetupError(fixed.too_few)
         rng = random.Random(seed)
-        self._flips = turns_indicator(ruleset, values)
+        self._flips = fixed.flips
         self.scenario = scenario
         if scenario is not None:
             self.wall = scenario_wall(
@@ -182,7 +179,7 @@ class Round:
                 raise GameSetupError(str(exc)) from None
         self.stacked = tuple(stacked)
         # 赤ドラ, 王牌, and whether an abortive draw may follow a discard (途中流局)
-        self.reds, self.dead, self.aborts = table.keep(self.wall, self.rules, n)
+        self.reds, self.dead, self.aborts = table.keep(self.wall, self.rules, n, fixed.dead_layout)
         self.seats = [SeatState() for _ in range(n)]
         # Per seat, who answers its discard, nearest first (read per discard): each other seat
         # in turn order, its state and its counts (a seat keeps its one counts object), and
@@ -240,30 +237,14 @@ class Round:
         deal_hands(self)
         table.after_deal(self, seed)  # the red fives dealt, the indicators turned up
         self.indicator = flip_indicator(self) if self._flips else -1  # 翻鬼
+        # The wilds (from the indicator turned up: 翻鬼), the win check and the wait sets
         shown = tile_text(self.indicator) if self.indicator >= 0 else None
-        wilds = ruleset.wilds_for(values, shown)
-        self.wilds = frozenset(wilds)
-        self.any_discard = not wilds or "discard" in self.perms  # a wild may be discarded
-        self.checker: Callable[[Hand], bool] = ruleset.win_checker(
-            values, players=n, wilds=[tile_text(t) for t in wilds] or None
-        )
-        # Whether every shape in play is built in and no tile is wild: then no flower can
-        # complete a hand (no 八花 window, no flower-free re-check of a win).
-        custom = ruleset.spec.has_custom_shapes and ruleset.custom_shapes_on(values)
-        shapes = ruleset.shapes(values)
-        self.plain_shapes = not custom and not self.wilds and shapes <= SHAPES
-        # The same test as a whole wait set per seat (`SeatState.waits`, kept by this class),
-        # custom shapes included where the rulebook says what they need.
-        needs = ruleset.custom_needs if custom else ()
-        # With wilds, the wild check's own wait set (`mjc.runtime.wins.wildwaits`).
-        self.finder: WaitFinder | None = (
-            None
-            if needs is None or (wilds and self.rules.hand != 13)  # another hand: the check
-            else wild_wait_finder(shapes, tuple(wilds), needs)
-            if wilds
-            else wait_finder(shapes, needs, self.rules.hand + 1)
-        )
-        self.ready_needed = bool(ruleset.payments.relation_rules)
+        wild = fixed.wild or wild_facts(ruleset, values, n, self.rules, shown)
+        self.wilds, self.any_discard = wild.wilds, wild.any_discard  # a wild may be discarded
+        self.checker: Callable[[Hand], bool] = wild.checker
+        self.plain_shapes = wild.plain_shapes  # no flower completes a hand (no 八花 window)
+        self.finder: WaitFinder | None = wild.finder
+        self.ready_needed = fixed.ready_needed
         deal_horses(self, rng)  # the generator goes on from the wall's shuffle and dice
         deal_flowers(self)
         if self.result is None and not deal_window(self) and not before_play(self):

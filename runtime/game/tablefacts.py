@@ -31,7 +31,6 @@ from mjc.runtime.tiles.tile import NUM_PLAYING, TEXTS, tile_text
 if TYPE_CHECKING:
     from mjc.runtime.game.engine import Round
     from mjc.runtime.rules.ruleset import Ruleset
-    from mjc.runtime.rules.spec import Options
 
 __all__ = [
     "HUANGFAN",
@@ -50,7 +49,6 @@ __all__ = [
     "table_counts",
     "table_facts",
     "table_situations",
-    "turns_indicator",
 ]
 
 WINDS = ("E", "S", "W", "N")
@@ -229,17 +227,6 @@ def flip_indicator(r: Round) -> int:
     tile = r.wall.draw_tail()
     r.events.append({"type": "indicator", "tile": tile_text(tile)})
     return tile
-
-
-def turns_indicator(ruleset: Ruleset, values: Options) -> bool:
-    """Whether the wilds wait for an indicator turned up after the deal (翻鬼)."""
-    from mjc.runtime.wins.wilds import WildIndicatorMissing
-
-    try:
-        ruleset.wilds_for(values)
-        return False
-    except (WildIndicatorMissing, ValueError):
-        return True
 
 
 def deal_flowers(r: Round) -> None:

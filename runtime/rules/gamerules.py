@@ -73,6 +73,12 @@ class GameRules:
         The dict is the caller's own: changing it changes no later call."""
         return dict(self._games.game(options, preset, players).values)
 
+    def setting(self, options: Mapping[str, object] | None, players: int | None) -> Game:
+        """The prepared setting of these options at this player count (`Game`: one object per
+        setting, whose values `resolve_options` copies): what the game engine keeps what a
+        round works out once per setting by (`mjc.runtime.tableplay.setting`)."""
+        return self._games.game(options, None, players)
+
     def _resolve(
         self, options: Mapping[str, object] | None, preset: str | None, players: int | None
     ) -> Options:

@@ -157,17 +157,13 @@ def line_parties(
     seats of `seats` it pays. The settlement pays by it, and the checker (W0536) counts by it
     how a `split` shares out."""
     payers = [s for s in may_pay if _is(payer_kind, s)]
-    charged = {s.seat for s in payers}
-    return [(payer, [p for p in seats if _pays(payee_kind, payer, p, charged)]) for payer in payers]
-
-
-def _pays(payee_kind: str, payer: SeatKind, payee: SeatKind, charged: set[int]) -> bool:
-    """Whether `payer` pays `payee` by a line paid to seats of kind `payee_kind`."""
-    if payee.seat == payer.seat:
-        return False
-    if payee_kind == "others":
-        return payee.seat not in charged
-    return _is(payee_kind, payee)
+    if payee_kind == "others":  # every seat not charged (a payer is charged: not its own payee)
+        charged = {s.seat for s in payers}
+        return [(payer, [p for p in seats if p.seat not in charged]) for payer in payers]
+    # A payee's kind does not depend on its payer: the seats of that kind are found once
+    # (every draw that pays hands asks, each payer against each seat).
+    paid = [p for p in seats if _is(payee_kind, p)]
+    return [(payer, [p for p in paid if p.seat != payer.seat]) for payer in payers]
 
 
 @frozen_fast

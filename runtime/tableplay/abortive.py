@@ -18,6 +18,7 @@ dealer deals again. Nobody is paid.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Literal
 
 from mjc.runtime.rules.turnrules import TurnRules
@@ -30,11 +31,15 @@ AbortiveDraw = Literal["nine_terminals", "four_winds", "four_kongs", "all_ready"
 KINDS: tuple[AbortiveDraw, ...] = ("nine_terminals", "four_winds", "four_kongs", "all_ready")
 
 _WINDS = frozenset(range(27, 31))  # 1z..4z: east, south, west, north
+_TERMINAL_COUNTS = itemgetter(*TERMINALS_AND_HONOURS)  # their counts, as one tuple
 
 
 def nine_terminals(counts: Sequence[int]) -> bool:
-    """The tiles `counts` hold nine different terminals and honours or more (九種九牌)."""
-    return sum(1 for t in TERMINALS_AND_HONOURS if counts[t]) >= 9
+    """The tiles `counts` hold nine different terminals and honours or more (九種九牌): the
+    thirteen kinds' counts read at once, those held being those not 0 (each seat's first
+    turn of a round asks)."""
+    held: tuple[int, ...] = _TERMINAL_COUNTS(counts)
+    return len(held) - held.count(0) >= 9
 
 
 def watched(rules: TurnRules) -> bool:

@@ -67,9 +67,15 @@ class DeadWall:
 
     __slots__ = ("aside", "dora", "layout", "reds", "rules", "taken", "waiting", "wall")
 
-    def __init__(self, wall: Wall, rules: TurnRules, reds: RedFives | None = None) -> None:
+    def __init__(
+        self,
+        wall: Wall,
+        rules: TurnRules,
+        reds: RedFives | None = None,
+        layout: Slots | None = None,
+    ) -> None:
         self.wall, self.rules, self.reds = wall, rules, reds
-        self.layout = Slots(rules)
+        self.layout = layout if layout is not None else Slots(rules)  # the rules' (`slots`)
         self.dora: list[int] = []
         self.taken = 0
         self.aside = 0  # replacements of tiles set aside (北抜き), beside the kongs' `taken`

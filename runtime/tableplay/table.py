@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from mjc.runtime.rules.turnrules import TurnRules
 from mjc.runtime.tableplay.abortive import nine_terminals, watched
-from mjc.runtime.tableplay.deadwall import DeadWall
+from mjc.runtime.tableplay.deadwall import DeadWall, Slots
 from mjc.runtime.tableplay.redfives import FIVES, RedFives, choose
 
 if TYPE_CHECKING:
@@ -25,12 +25,14 @@ __all__ = ["FIVES", "after_deal", "discarded", "keep", "may_abort", "replacement
 
 
 def keep(
-    wall: Wall, rules: TurnRules, players: int
+    wall: Wall, rules: TurnRules, players: int, layout: Slots | None = None
 ) -> tuple[RedFives | None, DeadWall | None, bool]:
-    """What a round of these rules keeps: its red fives (赤ドラ) and its dead wall (王牌), and
-    whether an abortive draw may follow a discard (四風連打, 四槓散了)."""
+    """What a round of these rules keeps: its red fives (赤ドラ) and its dead wall (王牌, laid
+    out as `layout` says: the rules' `slots`, worked out when not given), and whether an
+    abortive draw may follow a discard (四風連打, 四槓散了)."""
     reds = RedFives(players) if rules.red_fives else None
-    return reds, DeadWall(wall, rules, reds) if rules.dead_wall else None, watched(rules)
+    dead = DeadWall(wall, rules, reds, layout) if rules.dead_wall else None
+    return reds, dead, watched(rules)
 
 
 def after_deal(r: Round, seed: int) -> None:

@@ -146,6 +146,33 @@ def test_nine_terminals_draw_a_first_turn_with_nine_terminals_may_end_the_round(
     assert game.result["deltas"] == [0, 0, 0, 0] and game.result["next_dealer"] == 0
 
 
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        ("19m19p19s12z", False),  # eight kinds
+        ("19m19p19s123z", True),  # nine kinds
+        ("1m1m1m9m9m19p19s12z", False),  # copies count once each: eight kinds
+        ("1m1m1m9m9m19p19s123z", True),  # nine kinds, some held more than once
+        ("1m9m1p9p1s9s1z2z3z4z5z6z7z", True),  # all thirteen
+        ("2345678m2345678p", False),  # none
+    ],
+)
+def test_nine_terminals_counts_kinds_of_terminals_and_honours(hand: str, expected: bool) -> None:
+    """九種九牌 counts different terminals and honours held, each kind once however many
+    copies of it are held."""
+    from mjc.runtime.tiles.hand import parse_hand
+
+    counts = bytearray(34)
+    for t in parse_hand(hand, tiles=18).concealed:
+        counts[t] += 1
+    kinds_held = len({t for t in parse_hand(hand, tiles=18).concealed if t in TERMINALS})
+    assert abortive.nine_terminals(counts) is expected
+    assert (kinds_held >= 9) is expected
+
+
+TERMINALS = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
+
+
 def test_nine_terminals_draw_only_in_the_first_turn(book: Ruleset) -> None:
     """九種九牌 is the first turn's: after his first discard the dealer may not declare it."""
     game = riichi_round(book, head="5z5z5z1m", dora="3m")

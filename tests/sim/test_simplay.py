@@ -24,3 +24,23 @@ def test_an_unknown_bot_is_refused() -> None:
     rs = ruleset("guangdong")
     with pytest.raises(ValueError, match="no 'clever' bot"):
         play_round(rs, rs.resolve_options(None), 4, 1, ("clever",) * 4)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 12345, 2**64 - 1])
+def test_each_random_bot_is_seeded_by_randrange_of_the_game_seed(seed: int) -> None:
+    # The seats' generators are `Random(randrange(2**63))` of `Random(seed)`, in seat order,
+    # as every recorded game was played with: the same picks from the same seeds.
+    import random
+
+    from mjc.runtime.bots.simple import RandomBot
+    from mjc.runtime.sim.play import _seats
+
+    rs = ruleset("guangdong")
+    bots = _seats(rs, rs.resolve_options(None), seed, ("random",) * 4)
+    rng = random.Random(seed)
+    for bot in bots:
+        assert isinstance(bot, RandomBot)
+        expected = random.Random(rng.randrange(2**63))
+        assert [bot.pick([None] * 13) for _ in range(20)] == [
+            expected.randrange(13) for _ in range(20)
+        ]
