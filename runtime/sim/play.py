@@ -28,7 +28,6 @@ from mjc.runtime.sim.rounds import BOT_NAMES, RoundInfo, RoundSummary, summarize
 __all__ = ["MAX_MATCH_ROUNDS", "make_bot", "play_match", "play_round"]
 
 MAX_MATCH_ROUNDS = 1000  # a match still on after so many rounds is a failed game
-_BOT_SEEDS = 2**63  # each bot's seed is below it
 
 
 def make_bot(
@@ -102,17 +101,9 @@ def play_match(
 def _seats(
     ruleset: Ruleset, options: Mapping[str, object], seed: int, bots: tuple[str, ...]
 ) -> list[Bot]:
-    """Each seat's bot, seeded from the game's seed: `rng.randrange(2**63)` each, written
-    out as CPython's `Random._randbelow` draws it (`getrandbits(64)` until one is below
-    2**63: the same seeds), without its two calls of Python a seat (every round makes four)."""
-    bits = random.Random(seed).getrandbits
-    seats = []
-    for name in bots:
-        drawn = bits(64)
-        while drawn >= _BOT_SEEDS:
-            drawn = bits(64)
-        seats.append(make_bot(name, drawn, ruleset, options))
-    return seats
+    """Each seat's bot, seeded from the game's seed."""
+    rng = random.Random(seed)
+    return [make_bot(name, rng.randrange(2**63), ruleset, options) for name in bots]
 
 
 def _summary(game: Round, result: dict[str, Any], bots: tuple[str, ...]) -> RoundSummary:
