@@ -201,7 +201,7 @@ def _dataclass(cls: type[T], *, kw_only: bool, noted: bool = False) -> type[T]:
         and all(
             f._field_type is _REAL_FIELD
             for base in cls.__mro__[1:]
-            for f in (getattr(base, "__dataclass_fields__", None) or {}).values()
+            for f in _fields_of(base).values()
         )
         and all(
             isinstance(text, str)
@@ -246,7 +246,7 @@ def _slotted_dataclass(
     fields: dict[str, dataclasses.Field[Any]] = {}
     inherited: set[str] = set()
     for base in cls.__mro__[-2:0:-1]:  # as `dataclass`: the farthest base first (not object)
-        fields.update(getattr(base, "__dataclass_fields__", None) or {})
+        fields.update(_fields_of(base))
         slots = vars(base).get("__slots__", ())
         inherited.update((slots,) if isinstance(slots, str) else slots)
     namespace = dict(vars(cls))
@@ -284,6 +284,15 @@ def _slotted_dataclass(
     made_class = type(cls.__name__, cls.__bases__, namespace)
     made_class.__qualname__ = cls.__qualname__
     return cast(type[T], made_class)
+
+
+def _fields_of(base: type) -> dict[str, Any]:
+    """The dataclass fields `base` has or inherits, as `dataclass` reads them; none for
+    `Frozen` and `object`, the bases of every class here, without asking (a look-up that
+    fails raises and catches an error, twice or thrice a class)."""
+    if base is Frozen or base is object:
+        return {}
+    return getattr(base, "__dataclass_fields__", None) or {}
 
 
 def _named(cls: type[T]) -> type[T]:
