@@ -147,7 +147,17 @@ class LeanParser:
                     del values[-size:]
                 else:
                     children = []
-                built = _build(children, data, expand, include)
+                # the rule's value, as Lark's parse-tree builder makes it (written out here:
+                # this runs for every rule the text reduces by)
+                kept = children if include is None else _kept(children, include)
+                if expand and len(kept) == 1:
+                    built = kept[0]
+                    if type(built) is Tree:
+                        _place(built.meta, children)
+                else:
+                    built = Tree(data, kept)
+                    if children:
+                        _place(built.meta, children)
                 goto = rows[states[-1]].get(origin)
                 if goto is None or goto < 0:
                     return None
@@ -158,29 +168,19 @@ class LeanParser:
                     return result if isinstance(result, Tree) else None
 
 
-def _build(children: list[Any], data: str, expand: bool, include: Any) -> Any:
-    """A rule's value from the values of its symbols, as Lark's parse-tree builder makes it."""
-    if include is None:
-        kept = children
-    else:
-        kept = []
-        for index, inline in include:
-            if inline:
-                if kept:
-                    kept += children[index].children
-                else:
-                    kept = children[index].children
+def _kept(children: list[Any], include: Any) -> list[Any]:
+    """What a rule's tree keeps of its symbols' values: those `include` names, in order, the
+    children of an inlined `_rule` in its place."""
+    kept: list[Any] = []
+    for index, inline in include:
+        if inline:
+            if kept:
+                kept += children[index].children
             else:
-                kept.append(children[index])
-    if expand and len(kept) == 1:
-        result = kept[0]
-        if type(result) is not Tree:
-            return result
-    else:
-        result = Tree(data, kept)
-    if children:
-        _place(result.meta, children)
-    return result
+                kept = children[index].children
+        else:
+            kept.append(children[index])
+    return kept
 
 
 def _first_placed(children: Iterable[Any]) -> Any:
