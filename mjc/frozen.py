@@ -31,6 +31,7 @@ import dataclasses
 import reprlib
 from collections.abc import Iterable
 from dataclasses import MISSING, FrozenInstanceError, dataclass
+from itertools import repeat
 from typing import Any, ClassVar, Final, TypeVar, cast, dataclass_transform
 
 from mjc.methodcache import compiled
@@ -345,11 +346,11 @@ class Frozen:
     def __init__(self, *args: object, **values: object) -> None:
         # Three calls in four give every field, all in order or all by name (the AST's
         # nodes, the IR's): those are set at once, the others checked field by field below.
+        # (`any` runs the sets in C: `_set` answers None, so it reads them all)
         names = self._fields
         if not values:
             if len(args) == len(names) and self._all_positional:
-                for field, value in zip(names, args, strict=True):
-                    _set(self, field, value)
+                any(map(_set, repeat(self), names, args))
                 return
         elif not args and len(values) == len(names):
             try:
@@ -357,8 +358,7 @@ class Frozen:
             except KeyError:
                 pass  # a name that is no field's, which the checks below say
             else:
-                for field, value in zip(names, given, strict=True):
-                    _set(self, field, value)
+                any(map(_set, repeat(self), names, given))
                 return
         name = type(self).__name__
         if len(args) > len(self._positional):
