@@ -65,6 +65,7 @@ class LeanParser:
         before the parser does, and stops the parse by answering False."""
         rows, rules, lexers, lexer_of = self._rows, self._rules, self._lexers, self._lexer_of
         newline, ignore, candidates = self._newline, self._ignore, self._candidates
+        new_str, new_object = str.__new__, object.__new__
         states = [self._start]
         values: list[Any] = []
         position, line, line_start, end = 0, 1, 0, len(text)
@@ -100,16 +101,15 @@ class LeanParser:
                 words = lexers[lexer][2].get(kind)
                 if words is not None:
                     kind = words.get(value, kind)
-                token = Token(
-                    kind,
-                    value,
-                    start,
-                    start_line,
-                    column,
-                    line,
-                    position - line_start + 1,
-                    position,
-                )
+                # `Token(...)`, written out: this runs for every token of the text
+                token = new_str(Token, value)
+                token.type = kind
+                token.start_pos = start
+                token.line = start_line
+                token.column = column
+                token.end_line = line
+                token.end_column = position - line_start + 1
+                token.end_pos = position
                 if not on_token(token):
                     return None
                 last = token
@@ -155,9 +155,13 @@ class LeanParser:
                     if type(built) is Tree:
                         _place(built.meta, children)
                 else:
-                    built = Tree(data, kept)
+                    # `Tree(data, kept)`, written out as the token is
+                    built = new_object(Tree)
+                    built.data, built.children = data, kept
+                    built.meta = meta = new_object(Meta)
+                    meta.empty = True
                     if children:
-                        _place(built.meta, children)
+                        _place(meta, children)
                 goto = rows[states[-1]].get(origin)
                 if goto is None or goto < 0:
                     return None
