@@ -414,5 +414,7 @@ class Frozen:
         return tuple([getattr(self, field) for field, _, _ in self._init])
 
     def __setstate__(self, state: tuple[object, ...]) -> None:
-        for (field, _, _), value in zip(self._init, state, strict=True):
-            object.__setattr__(self, field, value)
+        names = self._fields  # the names of `_init`, in its order
+        if len(state) != len(names):
+            raise ValueError(f"{type(self).__name__} has {len(names)} fields, not {len(state)}")
+        any(map(_set, repeat(self), names, state))  # (as `__init__` sets them)
