@@ -31,6 +31,8 @@ import dataclasses
 import reprlib
 from collections.abc import Iterable
 from dataclasses import MISSING, FrozenInstanceError, dataclass
+from itertools import repeat
+from types import MemberDescriptorType
 from typing import Any, ClassVar, Final, TypeVar, cast, dataclass_transform
 
 from mjc.methodcache import compiled
@@ -89,7 +91,14 @@ def frozen_fast(cls: type[F]) -> type[F]:
         if f.init:
             params.append(f"{f.name}{default}")
         if value is not None:
-            body.append(f"_set(self, {f.name!r}, {value})")
+            slot = getattr(cls, f.name, None)
+            if type(slot) is MemberDescriptorType:
+                # its slot's own setter: a fifth faster than object.__setattr__, which looks
+                # the name up (Group, Py, Span: thousands are made as mjc checks a rulebook)
+                names[f"_set_{f.name}"] = slot.__set__
+                body.append(f"_set_{f.name}(self, {value})")
+            else:
+                body.append(f"_set(self, {f.name!r}, {value})")
     if hasattr(cls, "__post_init__"):
         body.append("self.__post_init__()")
     source = "\n".join(
@@ -201,7 +210,7 @@ def _dataclass(cls: type[T], *, kw_only: bool, noted: bool = False) -> type[T]:
         and all(
             f._field_type is _REAL_FIELD
             for base in cls.__mro__[1:]
-            for f in (getattr(base, "__dataclass_fields__", None) or {}).values()
+            for f in _fields_of(base).values()
         )
         and all(
             isinstance(text, str)
@@ -246,7 +255,7 @@ def _slotted_dataclass(
     fields: dict[str, dataclasses.Field[Any]] = {}
     inherited: set[str] = set()
     for base in cls.__mro__[-2:0:-1]:  # as `dataclass`: the farthest base first (not object)
-        fields.update(getattr(base, "__dataclass_fields__", None) or {})
+        fields.update(_fields_of(base))
         slots = vars(base).get("__slots__", ())
         inherited.update((slots,) if isinstance(slots, str) else slots)
     namespace = dict(vars(cls))
@@ -284,6 +293,15 @@ def _slotted_dataclass(
     made_class = type(cls.__name__, cls.__bases__, namespace)
     made_class.__qualname__ = cls.__qualname__
     return cast(type[T], made_class)
+
+
+def _fields_of(base: type) -> dict[str, Any]:
+    """The dataclass fields `base` has or inherits, as `dataclass` reads them; none for
+    `Frozen` and `object`, the bases of every class here, without asking (a look-up that
+    fails raises and catches an error, twice or thrice a class)."""
+    if base is Frozen or base is object:
+        return {}
+    return getattr(base, "__dataclass_fields__", None) or {}
 
 
 def _named(cls: type[T]) -> type[T]:
@@ -336,11 +354,11 @@ class Frozen:
     def __init__(self, *args: object, **values: object) -> None:
         # Three calls in four give every field, all in order or all by name (the AST's
         # nodes, the IR's): those are set at once, the others checked field by field below.
+        # (`any` runs the sets in C: `_set` answers None, so it reads them all)
         names = self._fields
         if not values:
             if len(args) == len(names) and self._all_positional:
-                for field, value in zip(names, args, strict=True):
-                    _set(self, field, value)
+                any(map(_set, repeat(self), names, args))
                 return
         elif not args and len(values) == len(names):
             try:
@@ -348,8 +366,7 @@ class Frozen:
             except KeyError:
                 pass  # a name that is no field's, which the checks below say
             else:
-                for field, value in zip(names, given, strict=True):
-                    _set(self, field, value)
+                any(map(_set, repeat(self), names, given))
                 return
         name = type(self).__name__
         if len(args) > len(self._positional):
@@ -397,5 +414,7 @@ class Frozen:
         return tuple([getattr(self, field) for field, _, _ in self._init])
 
     def __setstate__(self, state: tuple[object, ...]) -> None:
-        for (field, _, _), value in zip(self._init, state, strict=True):
-            object.__setattr__(self, field, value)
+        names = self._fields  # the names of `_init`, in its order
+        if len(state) != len(names):
+            raise ValueError(f"{type(self).__name__} has {len(names)} fields, not {len(state)}")
+        any(map(_set, repeat(self), names, state))  # (as `__init__` sets them)

@@ -134,6 +134,16 @@ def test_a_frozen_class_extends_another_as_a_dataclass_extends_its_base() -> Non
     assert not hasattr(made, "__dict__")
 
 
+def test_a_frozen_instance_is_restored_from_a_state_of_its_fields_alone() -> None:
+    made = _Derived("a", tags=("x",))
+    assert made.__getstate__() == ("a", 1, ("x",))
+    restored = object.__new__(_Derived)
+    restored.__setstate__(("a", 1, ("x",)))
+    assert restored == made
+    with pytest.raises(ValueError, match="3 fields, not 2"):
+        object.__new__(_Derived).__setstate__(("a", 1))
+
+
 @frozen_kw
 class _Keyed(Frozen):
     """Keyword-only fields, one made by a factory."""

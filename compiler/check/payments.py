@@ -10,7 +10,6 @@ a `split` sum at a draw shares out evenly at every count of ready seats."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
 
 from mjc.compiler.check.common import ir_options, unknown_word
 from mjc.compiler.diagnostics import Diagnostic, error, warning
@@ -27,6 +26,7 @@ from mjc.compiler.language.vocabulary import (
 from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
+from mjc.frozen import Frozen, frozen
 from mjc.runtime.settle.payments import line_parties
 
 
@@ -412,7 +412,10 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
-class _Seat(NamedTuple):
+@frozen
+class _Seat(Frozen):
+    """A seat at a draw as `line_parties` reads it: its number and whether it is ready."""
+
     seat: int
     ready: bool
 

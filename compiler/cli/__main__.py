@@ -31,8 +31,9 @@ ENDS_AT_ONCE = frozenset({"check", "score"})
 
 # How many objects such a command makes between two collections of the youngest (Python's
 # default is 700): what a check makes is mostly the trees of its rulebook (AST, IR), which
-# live to its end, so each collection walked thousands of live objects to free a few.
-YOUNG_OBJECTS = 10_000
+# live to its end, so each collection walked thousands of live objects to free a few. At
+# 50,000 a check of one rulebook collects about once (its peak memory the same as at 10,000).
+YOUNG_OBJECTS = 50_000
 
 
 def main() -> int:

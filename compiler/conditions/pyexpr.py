@@ -12,6 +12,7 @@ the output through `pysafe.lit`, so it cannot become code.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import field
 
@@ -90,7 +91,9 @@ class Py(Frozen):
     depth: int = 1
 
 
+@functools.lru_cache(maxsize=4096)  # a module's conditions read a few hundred names, often
 def atom(text: str) -> Py:
+    """One name or literal, as a translated expression (shared: a `Py` is only read)."""
     return Py(text, PRIMARY)
 
 

@@ -54,16 +54,6 @@ from mjc.runtime.wins.summaries import summary_layout
 COSTLY_FACTS = frozenset({"waits", *WAIT_FACTS})
 
 
-def facts_read(book: ir.Rulebook, among: frozenset[str]) -> tuple[str, ...]:
-    """The facts of `among` that some fan's condition, count or value reads, sorted."""
-    found = {
-        node.fact
-        for node in ir.subnodes((book.fans, book.fu, book.points))
-        if isinstance(node, ir.FactE) and node.fact in among
-    }
-    return tuple(sorted(found))
-
-
 __all__ = [
     "checked_module",
     "compiled_module",
@@ -332,7 +322,7 @@ def _context(state: ModuleState, blocks: dict[str, list[str]], walk: bool) -> di
         "situation_flags": tuple(f.id for f in book.situations),
         "has_rejects": bool(book.scoring.rejects) or book.scoring.minimum is not None,
         "has_adjustments": bool(book.scoring.adjustments),
-        "reads": facts_read(book, COSTLY_FACTS),
+        "reads": tuple(sorted(state.facts & COSTLY_FACTS)),
         "prefer": tuple(
             state.fan_index[fan] for prefer in book.scoring.prefers for fan in prefer.fans
         ),

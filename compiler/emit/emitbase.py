@@ -11,6 +11,7 @@ subexpressions, as its translator recorded them.
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from collections.abc import Callable, Sequence
 
@@ -45,6 +46,17 @@ class ModuleState:
         # The tables and functions of `score_fans`' blocks read by key
         # (`conditions.keyedblocks`), which the module defines before it.
         self.keyed_lines: list[str] = []
+
+    @functools.cached_property
+    def facts(self) -> frozenset[str]:
+        """Every fact that some fan's condition, count or value, or the fu or points section
+        reads: one walk of the rulebook's expressions for every emitter that asks."""
+        book = self.book
+        return frozenset(
+            node.fact
+            for node in ir.subnodes((book.fans, book.fu, book.points))
+            if isinstance(node, ir.FactE)
+        )
 
     def translator(
         self,

@@ -21,8 +21,6 @@ values, each with `m.suit == s` (三同刻: three pungs).
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from mjc.compiler import ir
 from mjc.compiler.language.types import BOOL, INT, TILE, ListType
 from mjc.frozen import Frozen, frozen
@@ -215,7 +213,8 @@ class _Item(Frozen):
     body: ir.Expr
 
 
-class _Pin(NamedTuple):
+@frozen
+class _Pin(Frozen):
     """What a conjunct `x.attr == …` of an item's condition pins the attribute to: a number
     (`_Pin("is", 4)`), another item's plus a number (`_Pin("plus", "m", 3)`), or another
     item's plus a multiple of a quantified number (`_Pin("times", "m", 2, "k")`: `m.rank + 2 *

@@ -103,16 +103,10 @@ def score_fans_body(state: ModuleState) -> list[str]:
     # `fu_count`, and once for the readings of one arrangement that place the winning tile
     # (`mjc.runtime.wins.readings.placements`); from its suits' words (`summarize_hand`) for
     # a hand that splits one way.
-    return state.function(py, body, shared=state.book.fu is not None or _places_win(state.book))
-
-
-def _places_win(book: ir.Rulebook) -> bool:
-    """Whether some fan reads where the winning tile sits: scoring then reads the hand one
-    reading per place (`Ruleset.score`)."""
-    return any(
-        isinstance(node, ir.FactE) and node.fact in WAIT_FACTS
-        for node in ir.subnodes((book.fans, book.fu, book.points))
-    )
+    # Some fan reads where the winning tile sits: scoring then reads the hand one reading per
+    # place (`Ruleset.score`).
+    places_win = bool(state.facts & WAIT_FACTS)
+    return state.function(py, body, shared=state.book.fu is not None or places_win)
 
 
 def _needs(

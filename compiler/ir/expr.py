@@ -7,7 +7,8 @@ apart when the IR is loaded from JSON."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from operator import attrgetter
 from typing import Annotated, Any, Literal
 
 from mjc.compiler.ir.model import Model as Model, field_names as field_names, node
@@ -264,10 +265,29 @@ def subnodes(roots: Iterable[object]) -> Iterator[Model]:
     the order written (a node before its parts, its parts in field order). A loop, not a
     recursion, like `conjuncts`."""
     pending: list[object] = list(roots)[::-1]
+    pop, extend = pending.pop, pending.extend
     while pending:
-        node = pending.pop()
+        node = pop()
         if isinstance(node, Model):
             yield node
-            pending.extend([getattr(node, name) for name in field_names(type(node))][::-1])
+            parts = _PARTS_LAST_FIRST.get(type(node)) or _parts_last_first(type(node))
+            extend(parts(node))
         elif isinstance(node, tuple):
-            pending.extend(node[::-1])
+            extend(node[::-1])
+
+
+def _parts_last_first(cls: type[Model]) -> Callable[[Model], tuple[object, ...]]:
+    """What reads a node's fields, the last first, as one tuple (`subnodes` pushes them so):
+    one C call a node instead of a comprehension calling `getattr` per field."""
+    names = field_names(cls)[::-1]
+    parts: Callable[[Model], tuple[object, ...]]
+    if len(names) > 1:
+        parts = attrgetter(*names)
+    else:
+        parts = lambda node: tuple([getattr(node, name) for name in names])  # noqa: E731
+    _PARTS_LAST_FIRST[cls] = parts
+    return parts
+
+
+# `_parts_last_first` by class, as met (one entry a node class).
+_PARTS_LAST_FIRST: dict[type[Model], Callable[[Model], tuple[object, ...]]] = {}

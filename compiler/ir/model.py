@@ -25,4 +25,11 @@ class Model(Frozen):
 
 def field_names(cls: type[Model]) -> tuple[str, ...]:
     """The fields of an IR node's class, in declaration order."""
-    return tuple(cls.__dataclass_fields__)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(cls.__dataclass_fields__)
+    return names
+
+
+# `field_names` by class, as met (one entry a node class): walks of the IR ask at every node.
+_FIELD_NAMES: dict[type[Model], tuple[str, ...]] = {}

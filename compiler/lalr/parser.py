@@ -65,6 +65,7 @@ class LeanParser:
         before the parser does, and stops the parse by answering False."""
         rows, rules, lexers, lexer_of = self._rows, self._rules, self._lexers, self._lexer_of
         newline, ignore, candidates = self._newline, self._ignore, self._candidates
+        new_str, new_object = str.__new__, object.__new__
         states = [self._start]
         values: list[Any] = []
         position, line, line_start, end = 0, 1, 0, len(text)
@@ -100,16 +101,15 @@ class LeanParser:
                 words = lexers[lexer][2].get(kind)
                 if words is not None:
                     kind = words.get(value, kind)
-                token = Token(
-                    kind,
-                    value,
-                    start,
-                    start_line,
-                    column,
-                    line,
-                    position - line_start + 1,
-                    position,
-                )
+                # `Token(...)`, written out: this runs for every token of the text
+                token = new_str(Token, value)
+                token.type = kind
+                token.start_pos = start
+                token.line = start_line
+                token.column = column
+                token.end_line = line
+                token.end_column = position - line_start + 1
+                token.end_pos = position
                 if not on_token(token):
                     return None
                 last = token
@@ -147,7 +147,21 @@ class LeanParser:
                     del values[-size:]
                 else:
                     children = []
-                built = _build(children, data, expand, include)
+                # the rule's value, as Lark's parse-tree builder makes it (written out here:
+                # this runs for every rule the text reduces by)
+                kept = children if include is None else _kept(children, include)
+                if expand and len(kept) == 1:
+                    built = kept[0]
+                    if type(built) is Tree:
+                        _place(built.meta, children)
+                else:
+                    # `Tree(data, kept)`, written out as the token is
+                    built = new_object(Tree)
+                    built.data, built.children = data, kept
+                    built.meta = meta = new_object(Meta)
+                    meta.empty = True
+                    if children:
+                        _place(meta, children)
                 goto = rows[states[-1]].get(origin)
                 if goto is None or goto < 0:
                     return None
@@ -158,29 +172,19 @@ class LeanParser:
                     return result if isinstance(result, Tree) else None
 
 
-def _build(children: list[Any], data: str, expand: bool, include: Any) -> Any:
-    """A rule's value from the values of its symbols, as Lark's parse-tree builder makes it."""
-    if include is None:
-        kept = children
-    else:
-        kept = []
-        for index, inline in include:
-            if inline:
-                if kept:
-                    kept += children[index].children
-                else:
-                    kept = children[index].children
+def _kept(children: list[Any], include: Any) -> list[Any]:
+    """What a rule's tree keeps of its symbols' values: those `include` names, in order, the
+    children of an inlined `_rule` in its place."""
+    kept: list[Any] = []
+    for index, inline in include:
+        if inline:
+            if kept:
+                kept += children[index].children
             else:
-                kept.append(children[index])
-    if expand and len(kept) == 1:
-        result = kept[0]
-        if type(result) is not Tree:
-            return result
-    else:
-        result = Tree(data, kept)
-    if children:
-        _place(result.meta, children)
-    return result
+                kept = children[index].children
+        else:
+            kept.append(children[index])
+    return kept
 
 
 def _first_placed(children: Iterable[Any]) -> Any:

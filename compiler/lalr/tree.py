@@ -44,7 +44,7 @@ class Token(str):
         end_column: int,
         end_pos: int,
     ) -> Token:
-        token = super().__new__(cls, value)
+        token = str.__new__(cls, value)  # (not `super()`, which makes an object per token)
         token.type = type
         token.start_pos = start_pos
         token.line = line
@@ -155,7 +155,7 @@ class Transformer(Generic[_Result]):
 
     def _transform(self, tree: Tree) -> Any:
         children = [
-            self._transform(child) if isinstance(child, Tree) else child for child in tree.children
+            self._transform(child) if type(child) is Tree else child for child in tree.children
         ]
         method = getattr(self, tree.data, None)
         if method is None:

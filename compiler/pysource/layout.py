@@ -48,6 +48,14 @@ class Nest(Frozen):
 
 Doc = str | Break | Group | Nest | tuple["Doc", ...]
 
+# The breaks the helpers below write, each made once: a document is only read, and a module's
+# tables and calls take a thousand of them.
+_SPACE = Break(" ")
+_NO_SPACE = Break("")
+_LAST_COMMA = Break("", before=",")
+_OPEN = Break("", before="(")
+_CLOSE = Break("", after=")")
+
 
 def group(*parts: Doc) -> Group:
     return Group(parts)
@@ -55,19 +63,19 @@ def group(*parts: Doc) -> Group:
 
 def parenthesized(*parts: Doc) -> Group:
     """`parts` as they are when they fit, else in added parentheses, one break per line."""
-    return Group((Nest((Break("", before="("), *parts)), Break("", after=")")))
+    return Group((Nest((_OPEN, *parts)), _CLOSE))
 
 
 def bracketed(opening: str, items: list[Doc], closing: str, trailing: bool = True) -> Group:
     """`f(a, b)`, `(a, b)`: on one line, or one item per line (with a trailing comma)."""
     if not items:
         return Group((opening + closing,))
-    inner: list[Doc] = [Break("")]
+    inner: list[Doc] = [_NO_SPACE]
     for i, item in enumerate(items):
         if i:
-            inner += [",", Break(" ")]
+            inner += [",", _SPACE]
         inner.append(item)
-    return Group((opening, Nest(tuple(inner)), Break("", before="," if trailing else ""), closing))
+    return Group((opening, Nest(tuple(inner)), _LAST_COMMA if trailing else _NO_SPACE, closing))
 
 
 def tuple_of(items: list[Doc]) -> Doc:
@@ -84,7 +92,7 @@ def string(text: str, chunk: int = 40) -> Doc:
     pieces = [lit(piece) for piece in _pieces(text, chunk)]
     parts: list[Doc] = [pieces[0]]
     for piece in pieces[1:]:
-        parts += [Break(" "), piece]
+        parts += [_SPACE, piece]
     return parenthesized(*parts)
 
 

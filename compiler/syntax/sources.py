@@ -96,8 +96,9 @@ def rulebooks_in(folder: Path) -> list[Path]:
 BOM = "\ufeff"
 
 # A string literal (kept as it is: a CR inside one is a character of the string, as the
-# grammar has always read it), a comment up to a CR, or a line ending with CR.
-_CR_LINE_ENDINGS = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\r\n]*|\r\n?')
+# grammar has always read it), a comment up to a CR, or a line ending with CR. Compiled (and
+# kept by `re`) when a text has a CR: most have none, and compiling it cost every start.
+_CR_LINE_ENDINGS = r'"(?:[^"\\\n]|\\.)*"|#[^\r\n]*|\r\n?'
 
 
 def rulebook_text(text: str) -> str:
@@ -106,7 +107,7 @@ def rulebook_text(text: str) -> str:
     the grammar, Lark's line numbers and the snippets of diagnostics agree on every line."""
     text = text.removeprefix(BOM)
     if "\r" in text:
-        text = _CR_LINE_ENDINGS.sub(_line_ending, text)
+        text = re.sub(_CR_LINE_ENDINGS, _line_ending, text)
     return text
 
 
