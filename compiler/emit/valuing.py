@@ -23,6 +23,7 @@ from mjc.compiler.conditions.facts import FACT_SOURCE
 from mjc.compiler.conditions.pyexpr import PyExpr
 from mjc.compiler.emit.codeplan import reads
 from mjc.compiler.emit.emitbase import ModuleState
+from mjc.compiler.emit.needguards import Need, need_of_count
 from mjc.compiler.emit.slotreader import Held
 from mjc.compiler.ir.pretty import pretty
 from mjc.compiler.pysource.layout import Doc, parenthesized, string, tuple_of
@@ -83,10 +84,53 @@ def fu_body(state: ModuleState) -> list[str]:
     held = [(item, state.slots.held(item)) for item in section.items]
     fields = ("amount", "per", "condition")
     exprs = [e for _, h in held for e in (h.guard, *map(h.named, fields)) if e is not None]
+    runs = _fu_runs(held)
+    exprs += [need.guard for need, _ in runs if need is not None]
     py, needs = _translator(state, exprs)
     body = CodeWriter(indent=1)
     body.line("fu = 0")
     body.line("parts: tuple[tuple[str, int], ...] = ()")
+    for need, run in runs:
+        if need is None:
+            _fu_items(body, py, run)
+            continue
+        body.comment(f"Items that need {need.words}: none of them adds without.")
+        with body.when(py(need.guard)):
+            _fu_items(body, py, run)
+    body.line("return fu, parts")
+    return state.function(py, body, needs, shared=state.shared_summary)
+
+
+def _fu_need(item: ir.FuItem, h: Held) -> Need | None:
+    """What an `add` item's `per` count needs to be more than 0 (a pung, a kong, ...), or
+    None: a plain count over a list (`count m in kongs: …`) is 0 without, so the item adds
+    nothing (its amount times 0); a count less another may fall below 0, and is not."""
+    per = h.named("per")
+    if item.kind != "add" or not isinstance(per, ir.QuantE) or per.kind != "count":
+        return None
+    return need_of_count(per)
+
+
+def _fu_runs(
+    held: list[tuple[ir.FuItem, Held]],
+) -> list[tuple[Need | None, list[tuple[ir.FuItem, Held]]]]:
+    """The items in order, those in a row (two at the least) whose counts need the same
+    thing under one test of it: most hands hold no kong, and their four items' counts each
+    cost a summary read and a test."""
+    runs: list[tuple[Need | None, list[tuple[ir.FuItem, Held]]]] = []
+    for item, h in held:
+        need = _fu_need(item, h)
+        before = runs[-1][0] if runs else None
+        if need is not None and before is not None and before.key == need.key:
+            runs[-1][1].append((item, h))
+            continue
+        runs.append((need, [(item, h)]))
+    # A need of one item alone is no saving: its count is its own test.
+    return [(need if len(run) > 1 else None, run) for need, run in runs]
+
+
+def _fu_items(body: CodeWriter, py: PyExpr, held: list[tuple[ir.FuItem, Held]]) -> None:
+    """Each fu item of `held` in order (`fu_body`)."""
     for item, h in held:
         amount = h.named("amount")
         assert amount is not None, "every fu item has an amount"
@@ -126,8 +170,6 @@ def fu_body(state: ModuleState) -> list[str]:
         else:
             with body.when(test):
                 write()
-    body.line("return fu, parts")
-    return state.function(py, body, needs, shared=state.shared_summary)
 
 
 def points_body(state: ModuleState) -> list[str]:
