@@ -23,9 +23,10 @@ from mjc.compiler.conditions.facts import FACT_SOURCE
 from mjc.compiler.conditions.pyexpr import PyExpr
 from mjc.compiler.emit.codeplan import reads
 from mjc.compiler.emit.emitbase import ModuleState
+from mjc.compiler.emit.needguards import Need, need_of_count
 from mjc.compiler.emit.slotreader import Held
 from mjc.compiler.ir.pretty import pretty
-from mjc.compiler.pysource.layout import Doc, parenthesized, string, tuple_of
+from mjc.compiler.pysource.layout import Doc, bracketed, parenthesized, string
 from mjc.compiler.pysource.pywriter import CodeWriter
 from mjc.compiler.resolve.points import TIER_PREFIX
 
@@ -83,10 +84,53 @@ def fu_body(state: ModuleState) -> list[str]:
     held = [(item, state.slots.held(item)) for item in section.items]
     fields = ("amount", "per", "condition")
     exprs = [e for _, h in held for e in (h.guard, *map(h.named, fields)) if e is not None]
+    runs = _fu_runs(held)
+    exprs += [need.guard for need, _ in runs if need is not None]
     py, needs = _translator(state, exprs)
     body = CodeWriter(indent=1)
     body.line("fu = 0")
     body.line("parts: tuple[tuple[str, int], ...] = ()")
+    for need, run in runs:
+        if need is None:
+            _fu_items(body, py, run)
+            continue
+        body.comment(f"Items that need {need.words}: none of them adds without.")
+        with body.when(py(need.guard)):
+            _fu_items(body, py, run)
+    body.line("return fu, parts")
+    return state.function(py, body, needs, shared=state.shared_summary)
+
+
+def _fu_need(item: ir.FuItem, h: Held) -> Need | None:
+    """What an `add` item's `per` count needs to be more than 0 (a pung, a kong, ...), or
+    None: a plain count over a list (`count m in kongs: …`) is 0 without, so the item adds
+    nothing (its amount times 0); a count less another may fall below 0, and is not."""
+    per = h.named("per")
+    if item.kind != "add" or not isinstance(per, ir.QuantE) or per.kind != "count":
+        return None
+    return need_of_count(per)
+
+
+def _fu_runs(
+    held: list[tuple[ir.FuItem, Held]],
+) -> list[tuple[Need | None, list[tuple[ir.FuItem, Held]]]]:
+    """The items in order, those in a row (two at the least) whose counts need the same
+    thing under one test of it: most hands hold no kong, and their four items' counts each
+    cost a summary read and a test."""
+    runs: list[tuple[Need | None, list[tuple[ir.FuItem, Held]]]] = []
+    for item, h in held:
+        need = _fu_need(item, h)
+        before = runs[-1][0] if runs else None
+        if need is not None and before is not None and before.key == need.key:
+            runs[-1][1].append((item, h))
+            continue
+        runs.append((need, [(item, h)]))
+    # A need of one item alone is no saving: its count is its own test.
+    return [(need if len(run) > 1 else None, run) for need, run in runs]
+
+
+def _fu_items(body: CodeWriter, py: PyExpr, held: list[tuple[ir.FuItem, Held]]) -> None:
+    """Each fu item of `held` in order (`fu_body`)."""
     for item, h in held:
         amount = h.named("amount")
         assert amount is not None, "every fu item has an amount"
@@ -126,8 +170,6 @@ def fu_body(state: ModuleState) -> list[str]:
         else:
             with body.when(test):
                 write()
-    body.line("return fu, parts")
-    return state.function(py, body, needs, shared=state.shared_summary)
 
 
 def points_body(state: ModuleState) -> list[str]:
@@ -365,9 +407,11 @@ def _minimum(
         body.comment(f"the points of {not_counted} do not count toward it")
         fans: list[Doc] = [str(state.fan_index[fan]) for fan in least.without]
         # A plain loop over the fans kept: half the cost of `sum` over a generator, per reading.
+        # Several fans as a set display, which Python keeps as one frozenset: one hash probe
+        # per fan kept, not a comparison with each fan named.
         body.line("toward = total")
         with body.block("for i, _, p in k"):
-            named: Doc = ("i == ", fans[0]) if len(fans) == 1 else ("i in ", tuple_of(fans))
+            named: Doc = ("i == ", fans[0]) if len(fans) == 1 else ("i in ", _set_of(fans))
             with body.when(named):
                 body.line("toward -= p")
         short = "toward"
@@ -381,6 +425,11 @@ def _minimum(
         limit = "least"
     with body.when((short, " < ", limit)):
         body.stmt("return ", reason)
+
+
+def _set_of(items: list[Doc]) -> Doc:
+    """A set display of two items or more: `{a, b}`, one item per line when it breaks."""
+    return bracketed("{", items, "}")
 
 
 def _line_of(adjustment: ir.Adjustment) -> str:

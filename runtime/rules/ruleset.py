@@ -29,7 +29,14 @@ from mjc.runtime.rules.settling import SettlingRules
 from mjc.runtime.rules.spec import WILD_ACTIONS, ExampleSpec, Options, RulesetSpec
 from mjc.runtime.score.explain import suppressed_fans
 from mjc.runtime.score.options import resolve_options
-from mjc.runtime.score.points import Summary, Valued, best_by_points, value_reading
+from mjc.runtime.score.points import (
+    FuCount,
+    PointsOf,
+    Summary,
+    Valued,
+    best_by_points,
+    value_reading,
+)
 from mjc.runtime.score.scoring import (
     FanScore,
     Kept,
@@ -137,6 +144,9 @@ class Ruleset(SettlingRules):
         # the one with the most points.
         self._fu_count, self._points = spec.fu_count, spec.points
         self._valued = spec.fu_count is not None or spec.points is not None
+        self._fu_and_points: tuple[FuCount, PointsOf] | None = None
+        if spec.fu_count is not None and spec.points is not None:
+            self._fu_and_points = (spec.fu_count, spec.points)
         # The summary `score_fans` and `fu_count` share (None: each makes what it reads),
         # made here once per reading and given to both (`x`), and the `score_fans` taking it.
         self._summary = spec.summary
@@ -452,6 +462,11 @@ class Ruleset(SettlingRules):
                 fu, parts, amount, limit = valued
             elif not self._valued:
                 fu, parts, amount, limit = _NOT_VALUED
+            elif self._fu_and_points is not None and summary is not None:
+                # Riichi: `value_reading` inline (no frame, no `Valued` made and unpacked).
+                fu_count, points_of = self._fu_and_points
+                fu, parts = fu_count(arrangement, situation, values, kept, summary)
+                amount, limit = points_of(arrangement, situation, values, kept, total, fu)
             else:
                 fu, parts, amount, limit = value_reading(
                     self._fu_count,

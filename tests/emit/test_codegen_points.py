@@ -92,3 +92,17 @@ def _limits_in_turn(total: int, fu: int, kiriage: bool) -> tuple[int, str | None
     if base > 2000 or (kiriage and ((total == 4 and fu == 30) or (total == 3 and fu == 60))):
         return 2000, "満貫"
     return base, None
+
+
+def test_fu_items_counting_the_same_melds_share_one_test_of_them() -> None:
+    # Most hands hold no kong: the four kong items (rulebooks/riichi.mjr, 中張明槓 to 么九暗槓)
+    # are skipped after one test instead of read and tested one by one; the pung items too.
+    code = _function(_module("rulebooks/riichi.mjr"), "fu_count")
+    pungs = code.index("# Items that need a pung or kong: none of them adds without.")
+    kongs = code.index("# Items that need a kong: none of them adds without.")
+    labels = ("中張明刻", "中張暗刻", "么九明刻", "么九暗刻")
+    assert all(pungs < code.index(f"'{label}'") < kongs for label in labels)
+    labels = ("中張明槓", "中張暗槓", "么九明槓", "么九暗槓")
+    assert all(kongs < code.index(f"'{label}'") < code.index("'自摸'") for label in labels)
+    # A single item keeps its own test: no guard above 単騎 or 自摸.
+    assert code.count("# Items that need") == 2

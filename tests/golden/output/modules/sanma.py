@@ -1374,7 +1374,7 @@ def reject(
     # the points of ドラ dora, 赤ドラ red_dora, 裏ドラ ura_dora do not count toward it
     toward = total
     for i, _, p in k:
-        if i in (46, 47, 48):
+        if i in {46, 47, 48}:
             toward -= p
     if toward < 1:
         return 'worth less than the minimum of ' '1 翻, not counting ドラ, 赤ドラ, 裏ドラ'
@@ -1515,46 +1515,50 @@ def fu_count(
     if x_pair.tile == s.round_wind:
         fu += 2
         parts += (('役牌雀頭', 2),)
-    # add 2 中張明刻 (rulebooks/riichi.mjr:607)
-    worth = 2 * x_counted_0
-    if worth:
-        fu += worth
-        parts += (('中張明刻', worth),)
-    # add 4 中張暗刻 (rulebooks/riichi.mjr:609)
-    worth = 4 * x_counted_1
-    if worth:
-        fu += worth
-        parts += (('中張暗刻', worth),)
-    # add 4 么九明刻 (rulebooks/riichi.mjr:610)
-    worth = 4 * x_counted_2
-    if worth:
-        fu += worth
-        parts += (('么九明刻', worth),)
-    # add 8 么九暗刻 (rulebooks/riichi.mjr:611)
-    worth = 8 * x_counted_3
-    if worth:
-        fu += worth
-        parts += (('么九暗刻', worth),)
-    # add 8 中張明槓 (rulebooks/riichi.mjr:612)
-    worth = 8 * (x_meld_count >> 33 & 7)
-    if worth:
-        fu += worth
-        parts += (('中張明槓', worth),)
-    # add 16 中張暗槓 (rulebooks/riichi.mjr:613)
-    worth = 16 * (x_meld_count >> 36 & 7)
-    if worth:
-        fu += worth
-        parts += (('中張暗槓', worth),)
-    # add 16 么九明槓 (rulebooks/riichi.mjr:614)
-    worth = 16 * (x_meld_count >> 39 & 7)
-    if worth:
-        fu += worth
-        parts += (('么九明槓', worth),)
-    # add 32 么九暗槓 (rulebooks/riichi.mjr:615)
-    worth = 32 * (x_meld_count >> 42 & 7)
-    if worth:
-        fu += worth
-        parts += (('么九暗槓', worth),)
+    # Items that need a pung or kong: none of them adds without.
+    if (x_meld_count >> 18 & 7) > 0:
+        # add 2 中張明刻 (rulebooks/riichi.mjr:607)
+        worth = 2 * x_counted_0
+        if worth:
+            fu += worth
+            parts += (('中張明刻', worth),)
+        # add 4 中張暗刻 (rulebooks/riichi.mjr:609)
+        worth = 4 * x_counted_1
+        if worth:
+            fu += worth
+            parts += (('中張暗刻', worth),)
+        # add 4 么九明刻 (rulebooks/riichi.mjr:610)
+        worth = 4 * x_counted_2
+        if worth:
+            fu += worth
+            parts += (('么九明刻', worth),)
+        # add 8 么九暗刻 (rulebooks/riichi.mjr:611)
+        worth = 8 * x_counted_3
+        if worth:
+            fu += worth
+            parts += (('么九暗刻', worth),)
+    # Items that need a kong: none of them adds without.
+    if (x_meld_count >> 6 & 7) > 0:
+        # add 8 中張明槓 (rulebooks/riichi.mjr:612)
+        worth = 8 * (x_meld_count >> 33 & 7)
+        if worth:
+            fu += worth
+            parts += (('中張明槓', worth),)
+        # add 16 中張暗槓 (rulebooks/riichi.mjr:613)
+        worth = 16 * (x_meld_count >> 36 & 7)
+        if worth:
+            fu += worth
+            parts += (('中張暗槓', worth),)
+        # add 16 么九明槓 (rulebooks/riichi.mjr:614)
+        worth = 16 * (x_meld_count >> 39 & 7)
+        if worth:
+            fu += worth
+            parts += (('么九明槓', worth),)
+        # add 32 么九暗槓 (rulebooks/riichi.mjr:615)
+        worth = 32 * (x_meld_count >> 42 & 7)
+        if worth:
+            fu += worth
+            parts += (('么九暗槓', worth),)
     # add 2 自摸 (rulebooks/riichi.mjr:616)
     if x_self_drawn and (fu > 0 or o['pinfu_tsumo_fu']):
         fu += 2

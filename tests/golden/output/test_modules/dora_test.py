@@ -306,7 +306,7 @@ def reject(
     # the points of ドラ dora, 赤ドラ red_dora, 裏ドラ ura_dora do not count toward it
     toward = total
     for i, _, p in k:
-        if i in (2, 3, 4):
+        if i in {2, 3, 4}:
             toward -= p
     if toward < 1:
         return 'worth less than the minimum of ' '1 翻, not counting ドラ, 赤ドラ, 裏ドラ'

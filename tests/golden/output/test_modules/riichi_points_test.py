@@ -87,8 +87,9 @@ MELD_PREDICATES: Final[tuple[Callable[[Meld], object], ...]] = (
     lambda v_m: v_m.is_kong and v_m.is_simple and v_m.concealed,  # bit 10
     lambda v_m: v_m.is_kong and not v_m.is_simple and v_m.exposed,  # bit 11
     lambda v_m: v_m.is_kong and not v_m.is_simple and v_m.concealed,  # bit 12
+    lambda v_m: v_m.is_kong,  # bit 13
 )
-MELD_COUNTED: Final[tuple[int, ...]] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+MELD_COUNTED: Final[tuple[int, ...]] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 MELD_MASKS, MELD_COUNTS = meld_masks(MELD_PREDICATES, MELD_COUNTED)
 
 # One table per item and summary word for the one-pass summary.
@@ -161,7 +162,7 @@ def summarize_arrangement(a: Arrangement) -> Summary:
         w1 & 0x1f,  # tile_all: bit k: every tile passes TILE_PREDICATES[k]
         w2 & 0x1f,  # tile_count: 5 bits a TILE_COUNTED field: the tiles that pass it
         w0 >> 5,  # meld_any: bit k: some set passes MELD_PREDICATES[k]
-        w1 >> 5 & 0x1fff,  # meld_all: bit k: every set passes MELD_PREDICATES[k]
+        w1 >> 5 & 0x3fff,  # meld_all: bit k: every set passes MELD_PREDICATES[k]
         w2 >> 5,  # meld_count: 3 bits a MELD_COUNTED field: the sets that pass it
     )
 
@@ -194,7 +195,7 @@ def summarize_hand(h: Hand) -> Summary:
         w1 & 0x1f,  # tile_all: bit k: every tile passes TILE_PREDICATES[k]
         w2 & 0x1f,  # tile_count: 5 bits a TILE_COUNTED field: the tiles that pass it
         w0 >> 5,  # meld_any: bit k: some set passes MELD_PREDICATES[k]
-        w1 >> 5 & 0x1fff,  # meld_all: bit k: every set passes MELD_PREDICATES[k]
+        w1 >> 5 & 0x3fff,  # meld_all: bit k: every set passes MELD_PREDICATES[k]
         w2 >> 5,  # meld_count: 3 bits a MELD_COUNTED field: the sets that pass it
     )
 
@@ -577,46 +578,50 @@ def fu_count(
     if x_self_drawn and not 0 in counted:
         fu += 2
         parts += (('自摸', 2),)
-    # add 2 中張明刻 (tests/helpers/rulebooks/riichi_points.mjr:93)
-    worth = 2 * x_counted_0
-    if worth:
-        fu += worth
-        parts += (('中張明刻', worth),)
-    # add 4 中張暗刻 (tests/helpers/rulebooks/riichi_points.mjr:94)
-    worth = 4 * x_counted_1
-    if worth:
-        fu += worth
-        parts += (('中張暗刻', worth),)
-    # add 4 幺九明刻 (tests/helpers/rulebooks/riichi_points.mjr:95)
-    worth = 4 * x_counted_2
-    if worth:
-        fu += worth
-        parts += (('幺九明刻', worth),)
-    # add 8 幺九暗刻 (tests/helpers/rulebooks/riichi_points.mjr:96)
-    worth = 8 * x_counted_3
-    if worth:
-        fu += worth
-        parts += (('幺九暗刻', worth),)
-    # add 8 中張明槓 (tests/helpers/rulebooks/riichi_points.mjr:97)
-    worth = 8 * (x_meld_count >> 24 & 7)
-    if worth:
-        fu += worth
-        parts += (('中張明槓', worth),)
-    # add 16 中張暗槓 (tests/helpers/rulebooks/riichi_points.mjr:98)
-    worth = 16 * (x_meld_count >> 27 & 7)
-    if worth:
-        fu += worth
-        parts += (('中張暗槓', worth),)
-    # add 16 幺九明槓 (tests/helpers/rulebooks/riichi_points.mjr:99)
-    worth = 16 * (x_meld_count >> 30 & 7)
-    if worth:
-        fu += worth
-        parts += (('幺九明槓', worth),)
-    # add 32 幺九暗槓 (tests/helpers/rulebooks/riichi_points.mjr:100)
-    worth = 32 * (x_meld_count >> 33 & 7)
-    if worth:
-        fu += worth
-        parts += (('幺九暗槓', worth),)
+    # Items that need a pung or kong: none of them adds without.
+    if (x_meld_count >> 9 & 7) > 0:
+        # add 2 中張明刻 (tests/helpers/rulebooks/riichi_points.mjr:93)
+        worth = 2 * x_counted_0
+        if worth:
+            fu += worth
+            parts += (('中張明刻', worth),)
+        # add 4 中張暗刻 (tests/helpers/rulebooks/riichi_points.mjr:94)
+        worth = 4 * x_counted_1
+        if worth:
+            fu += worth
+            parts += (('中張暗刻', worth),)
+        # add 4 幺九明刻 (tests/helpers/rulebooks/riichi_points.mjr:95)
+        worth = 4 * x_counted_2
+        if worth:
+            fu += worth
+            parts += (('幺九明刻', worth),)
+        # add 8 幺九暗刻 (tests/helpers/rulebooks/riichi_points.mjr:96)
+        worth = 8 * x_counted_3
+        if worth:
+            fu += worth
+            parts += (('幺九暗刻', worth),)
+    # Items that need a kong: none of them adds without.
+    if (x_meld_count >> 36 & 7) > 0:
+        # add 8 中張明槓 (tests/helpers/rulebooks/riichi_points.mjr:97)
+        worth = 8 * (x_meld_count >> 24 & 7)
+        if worth:
+            fu += worth
+            parts += (('中張明槓', worth),)
+        # add 16 中張暗槓 (tests/helpers/rulebooks/riichi_points.mjr:98)
+        worth = 16 * (x_meld_count >> 27 & 7)
+        if worth:
+            fu += worth
+            parts += (('中張暗槓', worth),)
+        # add 16 幺九明槓 (tests/helpers/rulebooks/riichi_points.mjr:99)
+        worth = 16 * (x_meld_count >> 30 & 7)
+        if worth:
+            fu += worth
+            parts += (('幺九明槓', worth),)
+        # add 32 幺九暗槓 (tests/helpers/rulebooks/riichi_points.mjr:100)
+        worth = 32 * (x_meld_count >> 33 & 7)
+        if worth:
+            fu += worth
+            parts += (('幺九暗槓', worth),)
     # add 2 役牌雀頭 (tests/helpers/rulebooks/riichi_points.mjr:101)
     if (a.pair or NO_PAIR).is_dragon:
         fu += 2
