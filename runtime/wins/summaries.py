@@ -18,6 +18,7 @@ and the parts are taken out of their words once per arrangement.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from operator import and_, or_
 from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
 
 from mjc.runtime.tiles.argcheck import (
@@ -245,10 +246,10 @@ def summary_tables(
     at least `meld_bits` bits and `meld_count_fields` counters wide (the module's meld
     predicates and counted ones)."""
     fields = tile_bits if tile_count_fields is None else tile_count_fields
-    meld_width = max([meld_bits, *(mask.bit_length() for mask in meld_masks)])
+    meld_width = max(meld_bits, max(map(int.bit_length, meld_masks), default=0))
     meld_count_width = max(
         meld_count_fields * MELD_COUNT_WIDTH,
-        _whole_fields(max((c.bit_length() for c in meld_counts), default=0)),
+        _whole_fields(max(map(int.bit_length, meld_counts), default=0)),
     )
     parts = summary_parts(
         tile_bits, fields, meld_width, meld_count_width // MELD_COUNT_WIDTH, len(members), boards
@@ -276,11 +277,16 @@ def summary_tables(
             width = by_name[name].width
             mask = (1 << width) - 1
             for table, values in zip(tables, units.of(name), strict=True):
-                for i, value in enumerate(values):
-                    if fold == "and":
-                        table[i] &= ~(mask << shift) | (value & mask) << shift
-                    else:
-                        table[i] |= (value & mask) << shift  # the parts never overlap: OR adds
+                # Each item's part in place, then into the word (a list and a C map, not a
+                # Python loop that indexes the table): an "and" word keeps the bits outside
+                # the part, which were set; OR adds, the parts never overlapping.
+                if fold == "and":
+                    hole = ~(mask << shift)
+                    shifted = [hole | (value & mask) << shift for value in values]
+                    table[:] = map(and_, table, shifted)
+                else:
+                    shifted = [(value & mask) << shift for value in values]
+                    table[:] = map(or_, table, shifted)
             at[name] = (k, shift)
             shift += width
         built.append(SummaryWord(fold, word, *(tuple(t) for t in tables)))
@@ -310,6 +316,23 @@ class _Units:
         self.members = members
         self.sets = [m for m in all_melds() if m.kind != "pair"]
         self.pairs = [m for m in all_melds() if m.kind == "pair"]
+        self.set_indexes = [m.index for m in self.sets]
+        # Each set's and pair's (some, every, count) over its tiles, by Meld.index: the three
+        # tile parts read them, so they are summed once, on the first of those parts asked.
+        self._tile_sums: dict[str, list[int]] | None = None
+
+    def _tiles_of_melds(self, name: str) -> list[int]:
+        """By `Meld.index`: what the tiles of each set and pair put in tile part `name`."""
+        if self._tile_sums is None:
+            some = [0] * MELD_INDEXES
+            every = [0] * MELD_INDEXES
+            count = [0] * MELD_INDEXES
+            masks, packs = self.tile_masks, self.tile_counts
+            for m in (*self.sets, *self.pairs):
+                i = m.index
+                some[i], every[i], count[i] = summarize_tiles(m.tiles, masks, packs)
+            self._tile_sums = {"tile_any": some, "tile_all": every, "tile_count": count}
+        return self._tile_sums[name]
 
     def of(self, name: str) -> tuple[list[int], list[int], list[int]]:
         """By `Meld.index` for a set or pair, by tile int, and by `Meld.index` for a declared
@@ -320,9 +343,7 @@ class _Units:
         if name in ("tile_any", "tile_all", "tile_count"):
             values = self.tile_masks if name != "tile_count" else self.tile_counts
             by_tile[:] = values
-            for m in (*self.sets, *self.pairs):
-                some, every, count = summarize_tiles(m.tiles, self.tile_masks, self.tile_counts)
-                by_meld[m.index] = {"tile_any": some, "tile_all": every, "tile_count": count}[name]
+            by_meld = self._tiles_of_melds(name)
             if name == "tile_all":
                 by_set = [-1] * MELD_INDEXES
             return by_meld, by_tile, by_set
@@ -330,8 +351,9 @@ class _Units:
             if name == "meld_all":  # no set: every meld predicate holds
                 by_meld, by_set = [-1] * MELD_INDEXES, [-1] * MELD_INDEXES
                 by_tile = [-1] * NUM_TILES
-            for m in self.sets:
-                by_meld[m.index] = by_set[m.index] = self._own(name, m)
+            values_of_sets = self._own(name)
+            for i in self.set_indexes:  # a set puts in its own part, alone or among the melds
+                by_meld[i] = by_set[i] = values_of_sets[i]
             return by_meld, by_tile, by_set
         counts, meld_units, tile_units = board_units(name, self.meld_masks)
         for m in (*self.sets, *self.pairs):
@@ -341,19 +363,22 @@ class _Units:
         by_tile[:] = tile_units
         return by_meld, by_tile, by_set
 
-    def _own(self, name: str, m: Meld) -> int:
-        """A set's own value of a meld part (`meld_any`, `meld_all`, `meld_count`, `members`)."""
+    def _own(self, name: str) -> Sequence[int]:
+        """By `Meld.index`: a set's own value of a meld part (`meld_any`, `meld_all`,
+        `meld_count`, `members`)."""
         if name == "meld_count":
-            return self.meld_counts[m.index]
+            return self.meld_counts
         if name != "members":
-            return self.meld_masks[m.index]
-        if not MEMBER_BASE <= m.tile < MEMBER_BASE + MEMBER_WIDTH:
-            return 0
-        return sum(
-            1 << (MEMBER_WIDTH * k + m.tile - MEMBER_BASE)
-            for k, test in enumerate(self.members)
-            if test(m)
-        )
+            return self.meld_masks
+        bits = [0] * MELD_INDEXES
+        for m in self.sets:
+            if MEMBER_BASE <= m.tile < MEMBER_BASE + MEMBER_WIDTH:
+                bits[m.index] = sum(
+                    1 << (MEMBER_WIDTH * k + m.tile - MEMBER_BASE)
+                    for k, test in enumerate(self.members)
+                    if test(m)
+                )
+        return bits
 
 
 def _folded(fold: str, values: Iterable[int]) -> int:
