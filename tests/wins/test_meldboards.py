@@ -56,3 +56,31 @@ def test_the_table_of_different_slots_holds_where_one_slot_of_each_set_differs()
         sets = [[slot for slot in range(4) if key >> 4 * i + slot & 1] for i in range(3)]
         differ = any(len(set(pick)) == 3 for pick in itertools.product(*sets))
         assert DISTINCT_SLOTS_3[key] == differ, bin(key)
+
+
+def _supersets_of_choices(links: int) -> tuple[bool, ...]:
+    """The table as it was first built: each choice of different slots, one from each set,
+    marks every superset of its bits."""
+    found = bytearray(1 << 4 * links)
+    full = (1 << 4 * links) - 1
+
+    def choices(link: int, used: int) -> list[int]:
+        if link == links:
+            return [0]
+        return [1 << 4 * link + slot | rest for slot in range(4) if not used >> slot & 1
+                for rest in choices(link + 1, used | 1 << slot)]  # fmt: skip
+
+    for need in choices(0, 0):
+        free = full & ~need
+        extra = free
+        while True:  # every subset of `free`, down to none
+            found[need | extra] = 1
+            if not extra:
+                break
+            extra = extra - 1 & free
+    return tuple(map(bool, found))
+
+
+def test_the_table_of_different_slots_by_hall_s_condition_is_the_walk_of_the_choices() -> None:
+    assert _supersets_of_choices(3) == DISTINCT_SLOTS_3
+    assert {type(answer) for answer in DISTINCT_SLOTS_3} == {bool}  # a C static of bools
