@@ -18,6 +18,7 @@ and the parts are taken out of their words once per arrangement.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from itertools import compress
 from operator import and_, or_
 from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
 
@@ -66,13 +67,29 @@ T = TypeVar("T")
 
 
 def _masks_and_counts(
-    item: T, predicates: Sequence[Callable[[T], object]], fields: Sequence[int], width: int
-) -> tuple[int, int]:
-    """The bits of the predicates `item` satisfies, and its counter fields (field j counts
-    predicate `fields[j]`, `width` bits each)."""
-    hits = {k for k, predicate in enumerate(predicates) if predicate(item)}
-    mask = sum(1 << k for k in hits)
-    return mask, sum(1 << (j * width) for j, k in enumerate(fields) if k in hits)
+    items: Sequence[T],
+    indexes: Sequence[int],
+    size: int,
+    predicates: Sequence[Callable[[T], object]],
+    fields: Sequence[int],
+    width: int,
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """By index below `size` (item `items[j]` at `indexes[j]`, every other 0): the bits of the
+    predicates an item satisfies, and its counter fields (field j counts predicate
+    `fields[j]`, `width` bits each). Each predicate is asked of every item in one C map, and
+    only the items that satisfy it are marked."""
+    masks = [0] * size
+    counts = [0] * size
+    units = dict.fromkeys(range(len(predicates)), 0)
+    for j, k in enumerate(fields):
+        if k in units:
+            units[k] += 1 << (j * width)
+    for k, predicate in enumerate(predicates):
+        bit, unit = 1 << k, units[k]
+        for i in compress(indexes, map(predicate, items)):
+            masks[i] |= bit
+            counts[i] += unit
+    return tuple(masks), tuple(counts)
 
 
 @plain_type_errors
@@ -85,8 +102,8 @@ def tile_masks(
     in order, when `counted` is None). Counting only what is counted keeps the packed ints
     small, and small ints add fastest."""
     fields = range(len(predicates)) if counted is None else counted
-    found = [_masks_and_counts(t, predicates, fields, TILE_COUNT_WIDTH) for t in range(NUM_TILES)]
-    return tuple(m for m, _ in found), tuple(c for _, c in found)
+    tiles = range(NUM_TILES)
+    return _masks_and_counts(tiles, tiles, NUM_TILES, predicates, fields, TILE_COUNT_WIDTH)
 
 
 @plain_type_errors
@@ -96,11 +113,9 @@ def meld_masks(
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The same as `tile_masks`, for every interned meld, indexed by `Meld.index`."""
     fields = range(len(predicates)) if counted is None else counted
-    masks = [0] * MELD_INDEXES
-    packs = [0] * MELD_INDEXES
-    for m in all_melds():
-        masks[m.index], packs[m.index] = _masks_and_counts(m, predicates, fields, MELD_COUNT_WIDTH)
-    return tuple(masks), tuple(packs)
+    melds = all_melds()
+    indexes = [m.index for m in melds]
+    return _masks_and_counts(melds, indexes, MELD_INDEXES, predicates, fields, MELD_COUNT_WIDTH)
 
 
 # A word of the summary holds at most this many bits, so that it stays a machine int in native
