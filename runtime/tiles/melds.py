@@ -111,9 +111,13 @@ class Meld:
         put(self, "is_wind", IS_WIND[t])
         put(self, "is_dragon", IS_DRAGON[t])
         put(self, "is_terminal", kind in ("pung", "kong", "pair") and IS_TERMINAL[t])
-        put(self, "has_terminal", any(IS_TERMINAL[x] for x in tiles))
-        put(self, "is_outside", any(IS_TERMINAL_OR_HONOUR[x] for x in tiles))
-        put(self, "is_simple", not any(IS_TERMINAL_OR_HONOUR[x] for x in tiles))
+        # The tiles run upwards within one suit (or repeat one tile): a 1 can only be the
+        # first, a 9 only the last, so those two tell whether any is a terminal or an honour.
+        low, high = tiles[0], tiles[-1]
+        outside = IS_TERMINAL_OR_HONOUR[low] or IS_TERMINAL_OR_HONOUR[high]
+        put(self, "has_terminal", IS_TERMINAL[low] or IS_TERMINAL[high])
+        put(self, "is_outside", outside)
+        put(self, "is_simple", not outside)
         put(self, "is_suited", IS_SUITED[t])
         put(self, "index", (int(self.concealed) * NUM_PLAYING + t) * len(KINDS) + KINDS.index(kind))
         body = "".join(str(RANK_OF[x]) for x in tiles) + SUIT_OF[t]
@@ -209,7 +213,10 @@ def _place_row(m: Meld) -> tuple[str | None, ...] | None:
     a meld the winning tile cannot complete (exposed, or a kong)."""
     if not m.concealed or m.is_kong:
         return None
-    return tuple(wait_kind(m, t) if t in m.tiles else None for t in range(NUM_PLAYING))
+    row: list[str | None] = [None] * NUM_PLAYING
+    for t in m.tiles:
+        row[t] = wait_kind(m, t)
+    return tuple(row)
 
 
 def _place_rows() -> tuple[tuple[str | None, ...] | None, ...]:
