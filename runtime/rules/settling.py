@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import TYPE_CHECKING, cast
 
+from mjc.runtime.rules.gamecache import Game
 from mjc.runtime.rules.gamerules import GameRules
 from mjc.runtime.rules.waits import ruleset_wait_list
 from mjc.runtime.score.options import OptionError
@@ -96,7 +98,8 @@ class SettlingRules(GameRules):
             score_hand=self.score,
             deal_wins=self._deal_win_rules(game),
             after_win=game.turn_rules.after_win,
-            draw_seat=self.draw_seat,
+            # The round's game, resolved above, is each seat's: not looked up seat by seat.
+            draw_seat=partial(self._seat_at_draw, game),
             checked=played,
             held=held,
         )
@@ -122,6 +125,35 @@ class SettlingRules(GameRules):
         is what the seat declared before play (定缺), read by its scores and its lines;
         `waits` the engine's wait set of the hand (`HeldAtDraw.waits`), else looked for.
         Raises `HandError` and `ValueError` as `waits`."""
+        return self._seat_at_draw(
+            None,
+            hand,
+            seat_wind=seat_wind,
+            round_wind=round_wind,
+            dealer=dealer,
+            players=players,
+            options=options,
+            indicator=indicator,
+            declared=declared,
+            waits=waits,
+        )
+
+    def _seat_at_draw(
+        self,
+        known: Game | None,
+        hand: Hand,
+        *,
+        seat_wind: str,
+        round_wind: str,
+        dealer: bool,
+        players: int | None,
+        options: Mapping[str, object] | None,
+        indicator: str | None,
+        declared: Mapping[str, str] | None = None,
+        waits: frozenset[int] | None = None,
+    ) -> DrawHand:
+        """`draw_seat`, in the game of its `options` and `players` when `known` (a settled
+        round's, resolved once for its seats), else looked up."""
         found = (
             ()  # the engine's wait set is empty: no tile completes the hand (most seats)
             if waits is not None and not waits
@@ -138,7 +170,7 @@ class SettlingRules(GameRules):
                 quick=waits,
             )
         )
-        game = self._games.game(options, None, players)
+        game = known if known is not None else self._games.game(options, None, players)
         wild = self._wilds(game, indicator, None) if self.has_wilds else ()
         situation = self._situation(hand, False, seat_wind, round_wind, dealer, (), players, wild)
         if declared:  # what the seat declared before play (定缺), as its lines' `when` reads it
