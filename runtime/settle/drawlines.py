@@ -26,9 +26,9 @@ the round's `ready` says. Output is settlement `Line`s of kind "draw", each citi
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Protocol
 
+from mjc.frozen import Frozen, frozen_fast
 from mjc.runtime.score.options import OptionError
 from mjc.runtime.settle.lines import Line
 from mjc.runtime.settle.payments import DrawHand, DrawRule, HeldAtDraw, Payments, line_parties
@@ -60,8 +60,8 @@ class DrawSeat(Protocol):
     ) -> DrawHand: ...
 
 
-@dataclass(frozen=True, slots=True)
-class SeatAtDraw:
+@frozen_fast  # one for each seat still playing at every draw that pays hands
+class SeatAtDraw(Frozen):
     """One seat still playing at the draw: whether its hand is ready, the best hand it is
     ready for (0 when none scores), and the draw lines that hold for it, by index."""
 

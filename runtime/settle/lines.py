@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from mjc.frozen import Frozen, frozen_fast
 from mjc.runtime.score.scoring import Situation
 from mjc.runtime.settle.payments import WinRule
 
@@ -39,8 +40,8 @@ table's deposits to a winner (`deposit`: the table is the payer or payee -1,
 Set where each line is made, so that no reader has to tell them apart by words."""
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+@frozen_fast  # made on every settled round's path: each payment a line
+class Line(Frozen):
     """`payer` pays `payee` `amount` for `reason`, by the rulebook line `rule` (its id,
     `win@guangdong.mjr#6`: keyword, file, which line of that keyword in the payments
     section); `kind` says what the line pays for."""
@@ -63,8 +64,8 @@ class Line:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class DealerTerms:
+@frozen_fast  # one a settled round, one more a hand paid on a streak
+class DealerTerms(Frozen):
     """What the dealer wins or pays on a hand: `factor` times the share, plus `bonus`
     (庄家多输多赢一底), with the lines that say so."""
 
