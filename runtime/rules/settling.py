@@ -99,7 +99,7 @@ class SettlingRules(GameRules):
             deal_wins=self._deal_win_rules(game),
             after_win=game.turn_rules.after_win,
             # The round's game, resolved above, is each seat's: not looked up seat by seat.
-            draw_seat=partial(self._seat_at_draw, game),
+            draw_seat=partial(self.draw_seat, game=game),
             checked=played,
             held=held,
         )
@@ -116,6 +116,7 @@ class SettlingRules(GameRules):
         indicator: str | None,
         declared: Mapping[str, str] | None = None,
         waits: frozenset[int] | None = None,
+        game: Game | None = None,
     ) -> DrawHand:
         """What settles a seat still playing at an exhaustive draw: whether its hand of 13 is
         ready (`waits`), the best hand it is ready for (its highest-scoring wait, scored as
@@ -123,37 +124,10 @@ class SettlingRules(GameRules):
         and the draw lines of the payments section that hold for it (by index in
         `payments.draw_rules`, with amounts), their `ready` read from those waits; `declared`
         is what the seat declared before play (定缺), read by its scores and its lines;
-        `waits` the engine's wait set of the hand (`HeldAtDraw.waits`), else looked for.
-        Raises `HandError` and `ValueError` as `waits`."""
-        return self._seat_at_draw(
-            None,
-            hand,
-            seat_wind=seat_wind,
-            round_wind=round_wind,
-            dealer=dealer,
-            players=players,
-            options=options,
-            indicator=indicator,
-            declared=declared,
-            waits=waits,
-        )
-
-    def _seat_at_draw(
-        self,
-        known: Game | None,
-        hand: Hand,
-        *,
-        seat_wind: str,
-        round_wind: str,
-        dealer: bool,
-        players: int | None,
-        options: Mapping[str, object] | None,
-        indicator: str | None,
-        declared: Mapping[str, str] | None = None,
-        waits: frozenset[int] | None = None,
-    ) -> DrawHand:
-        """`draw_seat`, in the game of its `options` and `players` when `known` (a settled
-        round's, resolved once for its seats), else looked up."""
+        `waits` the engine's wait set of the hand (`HeldAtDraw.waits`), else looked for;
+        `game` the game of `options` and `players` when the caller resolved it (a settled
+        round's, once for its seats), else looked up. Raises `HandError` and `ValueError` as
+        `waits`."""
         found = (
             ()  # the engine's wait set is empty: no tile completes the hand (most seats)
             if waits is not None and not waits
@@ -170,7 +144,8 @@ class SettlingRules(GameRules):
                 quick=waits,
             )
         )
-        game = known if known is not None else self._games.game(options, None, players)
+        if game is None:
+            game = self._games.game(options, None, players)
         wild = self._wilds(game, indicator, None) if self.has_wilds else ()
         situation = self._situation(hand, False, seat_wind, round_wind, dealer, (), players, wild)
         if declared:  # what the seat declared before play (定缺), as its lines' `when` reads it
