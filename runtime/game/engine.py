@@ -239,7 +239,7 @@ class Round:
         self.indicator = flip_indicator(self) if self._flips else -1  # 翻鬼
         # The wilds (from the indicator turned up: 翻鬼), the win check and the wait sets
         shown = tile_text(self.indicator) if self.indicator >= 0 else None
-        wild = fixed.wild or wild_facts(ruleset, values, n, self.rules, shown)
+        wild = fixed.wild or wild_facts(ruleset, values, n, self.rules, fixed.perms, shown)
         self.wilds, self.any_discard = wild.wilds, wild.any_discard  # a wild may be discarded
         self.checker: Callable[[Hand], bool] = wild.checker
         self.plain_shapes = wild.plain_shapes  # no flower completes a hand (no 八花 window)

@@ -26,6 +26,7 @@ from mjc.runtime.tiles.tile import NUM_PLAYING
 
 if TYPE_CHECKING:
     from mjc.runtime.settle.claimcheck import RoundRules
+    from mjc.runtime.tableplay.setting import Setting
 
 __all__ = [
     "GAME_CACHE_SIZE",
@@ -105,7 +106,9 @@ class Game:
     kind in play, and the wild kinds when no indicator is needed (None when one is), and the
     rules of play (frozen: every round of the setting shares them). `checkers` keeps the
     prepared win check for each set of wilds (`Ruleset.win_checker`), `round_rules` what a
-    round of the setting may hold for each indicator (`Ruleset.round_rules`: frozen)."""
+    round of the setting may hold for each indicator (`Ruleset.round_rules`: frozen),
+    `settings` what a round of it starts from at each player count
+    (`mjc.runtime.tableplay.setting`: frozen)."""
 
     values: Options
     shapes: frozenset[str]
@@ -118,6 +121,7 @@ class Game:
     round_rules: Bounded[str | None, RoundRules] = field(
         default_factory=lambda: Bounded(CHECKER_CACHE_SIZE)
     )
+    settings: Bounded[int, Setting] = field(default_factory=lambda: Bounded(CHECKER_CACHE_SIZE))
     # Whether every playing tile has copies, and every flower too: a hand of such a game
     # needs no check of its tiles (`Ruleset.score`), only of its flowers when these are not.
     all_in_play: bool = field(init=False)

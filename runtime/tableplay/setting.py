@@ -7,10 +7,11 @@ the tile copies, whether the wild waits for an indicator, the win check, the sha
 wait sets of the quick test, the places of the dead wall), each from the ruleset's caches
 but each found again, for every round: some 2 % of a whole round's instructions in a
 simulation. They depend on the setting alone (the ruleset, its `Game` of these options, the
-player count), so `setting` keeps them per setting (`SETTINGS_KEPT` settings, the oldest
-dropped) and the engine (`mjc.runtime.game.engine.Round`) reads them from there. A round
-given rules of its own (`Round(rules=...)`) works them out for itself (`made`), as one whose
-wild comes from an indicator turned up in the round works out its wilds (`wild_facts`).
+player count), so `setting` keeps them with the ruleset's `Game`, per player count (the
+game's `settings`, dropped with it), and the engine (`mjc.runtime.game.engine.Round`) reads
+them from there. A round given rules of its own (`Round(rules=...)`) works them out for
+itself (`made`), as one whose wild comes from an indicator turned up in the round works out
+its wilds (`wild_facts`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from mjc.runtime.rules.gamecache import Bounded, Game
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.rules.spec import Options
 from mjc.runtime.rules.turnrules import TurnRules
@@ -31,7 +31,6 @@ from mjc.runtime.wins.wilds import WildIndicatorMissing
 from mjc.runtime.wins.wildwaits import wild_wait_finder
 
 __all__ = [
-    "SETTINGS_KEPT",
     "Setting",
     "WildFacts",
     "made",
@@ -39,8 +38,6 @@ __all__ = [
     "turns_indicator",
     "wild_facts",
 ]
-
-SETTINGS_KEPT = 64  # settings kept (a server plays a few; a test makes many)
 
 # Each kind of kong with the claims that allow it and robbing it.
 _KONG_CLAIMS = tuple((k, f"kong {k}", f"rob {k}") for k in ("exposed", "concealed", "added"))
@@ -88,9 +85,11 @@ def wild_facts(
     values: Options,
     players: int,
     rules: TurnRules,
+    perms: frozenset[str],
     shown: str | None,
 ) -> WildFacts:
-    """What the wilds decide with the indicator `shown` (None when none is turned up)."""
+    """What the wilds decide with the indicator `shown` (None when none is turned up), under
+    the wilds' permissions `perms` (the setting's)."""
     wilds = ruleset.wilds_for(values, shown)
     checker = ruleset.win_checker(
         values, players=players, wilds=[tile_text(t) for t in wilds] or None
@@ -108,7 +107,6 @@ def wild_facts(
         if wilds
         else wait_finder(shapes, needs, rules.hand + 1)
     )
-    perms = ruleset.wild_permissions(values)
     return WildFacts(
         wilds=frozenset(wilds),
         any_discard=not wilds or "discard" in perms,
@@ -126,6 +124,7 @@ def made(ruleset: Ruleset, values: Options, players: int, rules: TurnRules) -> S
     if rules.kept + players * rules.deal_others + 1 >= sum(copies):
         too_few = f"{sum(copies)} tiles cannot deal {players} hands and the reserve"
     flips = turns_indicator(ruleset, values)
+    perms = frozenset(ruleset.wild_permissions(values))
     return Setting(
         rules=rules,
         refusal=rules.validate(players),
@@ -134,12 +133,12 @@ def made(ruleset: Ruleset, values: Options, players: int, rules: TurnRules) -> S
         can_pong="pong" in claims,
         kong_kinds=frozenset(k for k, kong, _ in _KONG_CLAIMS if kong in claims),
         rob_kinds=frozenset(k for k, _, rob in _KONG_CLAIMS if rob in claims),
-        perms=frozenset(ruleset.wild_permissions(values)),
+        perms=perms,
         copies=tuple(copies),
         too_few=too_few,
         flips=flips,
         ready_needed=bool(ruleset.payments.relation_rules),
-        wild=None if flips else wild_facts(ruleset, values, players, rules, None),
+        wild=None if flips else wild_facts(ruleset, values, players, rules, perms, None),
         dead_layout=slots(rules) if rules.dead_wall else None,
     )
 
@@ -153,16 +152,13 @@ def turns_indicator(ruleset: Ruleset, values: Options) -> bool:
         return True
 
 
-_SETTINGS: Bounded[tuple[Ruleset, Game, int], Setting] = Bounded(SETTINGS_KEPT)
-
-
 def setting(
     ruleset: Ruleset, options: Mapping[str, object] | None, values: Options, n: int
 ) -> Setting:
     """The setting of a round of `ruleset` under `options` (resolved: `values`) at `n`
-    players and the ruleset's own rules of play, kept per setting (`SETTINGS_KEPT`)."""
-    key = (ruleset, ruleset.setting(options, n), n)
-    found = _SETTINGS.get(key)
+    players and the ruleset's own rules of play, kept with the ruleset's game of `options`."""
+    kept = ruleset.setting(options, n).settings
+    found = kept.get(n)
     if found is None:
-        found = _SETTINGS.put(key, made(ruleset, values, n, ruleset.turn_rules(values)))
+        found = kept.put(n, made(ruleset, values, n, ruleset.turn_rules(values)))
     return found

@@ -36,6 +36,19 @@ def test_a_kept_setting_is_the_one_worked_out_again(name: str) -> None:
     assert _fields(kept) == _fields(made(rs, values, n, rs.turn_rules(values)))
     assert kept.claims == rs.claims(values) and kept.copies == rs.tile_copies(values)
     assert (kept.wild is None) is kept.flips  # an indicator's wilds are the round's own
+    assert rs.setting(None, n).settings[n] is kept  # kept with the ruleset's game, dropped with it
+
+
+def test_each_player_count_and_option_setting_has_its_own() -> None:
+    rs = ruleset("baise")  # played by 2, 3 or 4
+    kept = {n: setting(rs, None, rs.resolve_options(None, players=n), n) for n in (2, 3, 4)}
+    assert len({id(s) for s in kept.values()}) == 3
+    assert all(Round(rs, seed=1, players=n).rules is kept[n].rules for n in kept)
+    riichi = ruleset("riichi")
+    options = {"kuitan": False}
+    other = setting(riichi, options, riichi.resolve_options(options, players=4), 4)
+    assert other is not setting(riichi, None, riichi.resolve_options(None, players=4), 4)
+    assert riichi.setting(options, 4).settings[4] is other
 
 
 @pytest.mark.parametrize("name", BOOKS)
