@@ -69,6 +69,25 @@ def test_every_rulebook_of_the_repository_parses_to_the_tree_lark_builds(path: P
         _assert_same(_lean(text), expected)
 
 
+def test_the_tokens_and_trees_made_in_the_parsers_loop_have_every_slot_their_classes_set() -> None:
+    """The loop writes out `Token(...)`, `Tree(...)` and `Meta()`: a slot either class gains
+    must be set there too."""
+    tree = _lean((ROOT / "rulebooks" / "guangdong.mjr").read_text(encoding="utf-8"))
+    assert tree is not None
+    made = {Token: Token("NAME", "x", 0, 1, 1, 1, 2, 1), Tree: Tree("start", [])}
+    seen: set[type] = set()
+    stack: list[Any] = [tree]
+    while stack:
+        node = stack.pop()
+        seen.add(type(node))
+        for name in type(node).__slots__:
+            assert hasattr(node, name) == hasattr(made[type(node)], name), (type(node), name)
+        if type(node) is Tree:
+            assert type(node.meta) is Meta and hasattr(node.meta, "empty")
+            stack += node.children
+    assert seen == {Token, Tree}
+
+
 def test_mangled_rulebooks_parse_as_lark_parses_them_or_are_refused_as_lark_refuses_them() -> None:
     rng = random.Random(26)
     texts = [p.read_text(encoding="utf-8") for p in (ROOT / "rulebooks").glob("*.mjr")]
