@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from mjc.runtime.tiles.tile import NUM_PLAYING, NotationError, tile_or_red_five, tile_text
+from mjc.runtime.tiles.tile import NUM_PLAYING, TEXTS, NotationError, tile_or_red_five, tile_text
 
 if TYPE_CHECKING:
     from mjc.runtime.game.engine import Round
@@ -29,6 +29,7 @@ __all__ = [
     "exchange_pick",
     "fewest_held",
     "malformed",
+    "plain_turns",
 ]
 
 # The decisions of a round, in the words of the log:
@@ -97,6 +98,36 @@ class Action(NamedTuple):
         if self.tiles:
             data["tiles"] = [tile_text(t) for t in self.tiles]
         return data
+
+
+Lines = tuple[tuple[dict[str, Any], ...], ...]  # per seat, per tile: a log line to copy
+Plain = tuple[tuple[tuple[Action, ...], ...], Lines, Lines]
+
+
+def _plain(seats: range) -> Plain:
+    return (
+        tuple(tuple(Action(s, "discard", t) for t in range(NUM_PLAYING)) for s in seats),
+        tuple(
+            tuple({"type": "action", "seat": s, "kind": "discard", "tile": t} for t in TEXTS)
+            for s in seats
+        ),
+        tuple(
+            tuple({"type": "draw", "seat": s, "tile": t, "from": "head"} for t in TEXTS)
+            for s in seats
+        ),
+    )
+
+
+_FOUR = _plain(range(4))  # seats 0..3's, made once (the lines only ever copied)
+
+
+def plain_turns(players: int) -> Plain:
+    """Per seat and tile, what nearly every turn of a round is made of: the discard action
+    (a turn lists a dozen of them), its log line, and the log line of a draw from the wall's
+    head (`mjc.runtime.game.engine`), each as `Action.to_json` and the draw write them. The
+    lines are only ever copied: a round logs some seventy of each, and a copy of a made dict
+    costs about half of building one from its items."""
+    return _FOUR if players <= 4 else _plain(range(players))
 
 
 def fewest_held(legal: Sequence[Action], counts: Sequence[int]) -> Action | None:

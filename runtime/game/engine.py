@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import compress
 from typing import Any, cast
 
-from mjc.runtime.game.actions import Action, IllegalAction, checked
+from mjc.runtime.game.actions import Action, IllegalAction, checked, plain_turns
 from mjc.runtime.game.autoplay import AutoSeats, run as run_auto, set_auto
 from mjc.runtime.game.claimanswers import answer, open_claims, open_rob, set_aside
 from mjc.runtime.game.claimwindow import (
@@ -80,8 +80,6 @@ __all__ = ["WINDS", "GameSetupError", "Round"]
 
 # The phases that ask seats.
 _WINDOWS = ("claim", "rob", "set_aside", "flower", "deal", "exchange", "declare", "kong")
-# Every discard action of seats 0..3, made once: a turn lists a dozen of them.
-_DISCARDS = tuple(tuple(Action(s, "discard", t) for t in range(NUM_PLAYING)) for s in range(4))
 
 
 class Round:
@@ -92,7 +90,8 @@ class Round:
     # a slot is read at a fixed place (some 4 % of a whole round's instructions).
     # fmt: off
     __slots__ = (
-        "_discard_actions", "_flips", "_legal", "_pending_feeder", "_pending_kong",
+        "_discard_actions", "_discard_lines", "_draw_lines", "_flips", "_legal",
+        "_pending_feeder", "_pending_kong",
         "aborts", "after", "after_claim", "any_discard", "aside", "auto", "bought_horses",
         "can_chow", "can_pong", "checker", "claim_history", "claims", "copies", "dead",
         "deal_offers", "deal_wins", "dealer", "dealer_drawn", "declared", "declaring",
@@ -225,11 +224,8 @@ class Round:
         self.auto, self.flower_resume = AutoSeats(), False  # 托管; a passed 八花's kong flag
         self.settlement: Any = None
         self._legal: dict[int, list[Action]] = {}
-        self._discard_actions = (
-            _DISCARDS
-            if n <= 4
-            else tuple(tuple(Action(s, "discard", t) for t in range(NUM_PLAYING)) for s in range(n))
-        )
+        # A plain discard and its log line, and a draw's, per seat and tile: made once
+        self._discard_actions, self._discard_lines, self._draw_lines = plain_turns(n)
         self._pending_kong: dict[str, Any] = {}
         self._pending_feeder: int | None = None
         self.taken = [0] * NUM_PLAYING  # discards taken from the rivers (claimed or won on)
@@ -316,7 +312,9 @@ class Round:
         # The log's action line, as `Action.to_json` writes it (built here: it is per action).
         if low < 0 and not named and not tiles:
             event: dict[str, Any] = (
-                {"type": "action", "seat": seat, "kind": kind, "tile": TEXTS[tile]}
+                self._discard_lines[seat][tile].copy()  # a plain discard's, made once
+                if kind == "discard"
+                else {"type": "action", "seat": seat, "kind": kind, "tile": TEXTS[tile]}
                 if tile >= 0
                 else {"type": "action", "seat": seat, "kind": kind}
             )
@@ -540,7 +538,7 @@ class Round:
             # in its place: nearly every draw, inlined.
             got = wall.tiles[head]
             wall.head = head + 1
-            self.events.append({"type": "draw", "seat": seat, "tile": TEXTS[got], "from": "head"})
+            self.events.append(self._draw_lines[seat][got].copy())  # its line, made once
             st.counts[got] += 1
             if head in wall.red and self.reds is not None:  # 赤ドラ
                 self.reds.gain(seat, got, self.events[-1])
