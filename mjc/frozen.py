@@ -168,7 +168,7 @@ def slotted(cls: type[T]) -> type[T]:
     methods: dict[str, Any] = {}
     exec(compiled(source), names, methods)  # our own text: field names are identifiers
     methods["__repr__"] = reprlib.recursive_repr()(methods["__repr__"])  # "..." for a cycle
-    own = dict(cls.__dict__)
+    own = cls.__dict__.copy()
     for name, method in methods.items():
         if name not in own:
             method.__qualname__ = f"{cls.__qualname__}.{name}"
@@ -212,13 +212,7 @@ def _dataclass(cls: type[T], *, kw_only: bool, noted: bool = False) -> type[T]:
             for base in cls.__mro__[1:]
             for f in _fields_of(base).values()
         )
-        and all(
-            isinstance(text, str)
-            and "ClassVar" not in text
-            and "InitVar" not in text
-            and "KW_ONLY" not in text
-            for text in annotations.values()
-        )
+        and _plain_texts(annotations)
     ):
         return _slotted_dataclass(cls, cast(dict[str, str], annotations), kw_only, noted)
     made = dataclass(slots=True, kw_only=kw_only, init=False, repr=False, eq=False)(cls)
@@ -226,6 +220,16 @@ def _dataclass(cls: type[T], *, kw_only: bool, noted: bool = False) -> type[T]:
         for name, value in _notes(dataclasses.fields(cast(Any, made))).items():
             setattr(made, name, value)
     return made
+
+
+def _plain_texts(annotations: dict[str, object]) -> bool:
+    """Whether every annotation is a text that names no `ClassVar`, `InitVar` or `KW_ONLY`:
+    asked of the texts joined, in C (no name of the three holds the NUL between them)."""
+    try:
+        joined = "\0".join(cast(dict[str, str], annotations).values())
+    except TypeError:  # an annotation that is no text
+        return False
+    return "ClassVar" not in joined and "InitVar" not in joined and "KW_ONLY" not in joined
 
 
 # What `dataclass` would set as `__dataclass_params__` on a class of `_dataclass`, by
@@ -258,7 +262,7 @@ def _slotted_dataclass(
         fields.update(_fields_of(base))
         slots = vars(base).get("__slots__", ())
         inherited.update((slots,) if isinstance(slots, str) else slots)
-    namespace = dict(vars(cls))
+    namespace = cls.__dict__.copy()  # (the proxy's dict copied in C: `dict()` reads it key by key)
     for name, text in annotations.items():
         default = namespace.pop(name, MISSING)
         made = (

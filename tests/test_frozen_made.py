@@ -196,3 +196,20 @@ class _Plainly(Frozen):
 
     name: str
     count: int = 1
+
+
+@pytest.mark.parametrize(
+    "annotations",
+    [
+        {"name": "str", "count": int},  # a type, not a text: read by `dataclass`
+        {"name": "str", "LIMIT": "ClassVar[int]", "count": "int"},  # a class variable
+        {"name": "typing.ClassVar[int]"},  # named with its module
+    ],
+)
+def test_a_body_not_all_of_plain_texts_is_the_dataclass_dataclass_makes(
+    annotations: dict[str, object],
+) -> None:
+    body = {"__annotations__": annotations, "LIMIT": 3}
+    expected = _as_dataclass("odd", dict(body, __annotations__=dict(annotations)), kw_only=False)
+    made = frozen(type("odd", (Frozen,), {"__doc__": "A class.", **body}))
+    assert _record(made) == _record(expected)
