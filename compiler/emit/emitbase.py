@@ -333,12 +333,12 @@ def _summarize_hand(folds: Sequence[str], fields: Sequence[str]) -> list[str]:
     """The memo of each suit's words and `summarize_hand`, which gives the summary of a hand's
     one standard reading from its suits' words (`mjc.runtime.wins.summaries.SuitWords`)
     and its declared sets: what the runtime makes of a hand `standard_placed` reads."""
-    memos = ", ".join(f"WORDS_{suit.upper()}" for suit in _SUITS)
     lines = [
         "# The words of each suit's one split into sets and a pair, folded once per suit key",
-        "# (mjc.runtime.wins.summaries.SuitWords): what summarize_hand folds.",
+        "# (mjc.runtime.wins.summaries.SuitWords): what summarize_hand folds. Each suit's memo",
+        "# is a Final of its own, which compiled code reads as a constant, not from the module.",
         "SUIT_WORDS: Final = SuitWords(SUMMARY)",
-        f"{memos} = SUIT_WORDS.memos",
+        *(f"WORDS_{suit.upper()}: Final = SUIT_WORDS.memos[{n}]" for n, suit in enumerate(_SUITS)),
         "",
         "",
         "def summarize_hand(h: Hand) -> Summary:",

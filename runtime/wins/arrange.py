@@ -241,12 +241,15 @@ def _suit_readings(base: int, key: bytes) -> tuple[_SuitReading, ...]:
 
 
 # Per-suit caches of readings, keyed by the suit's count bytes: plain dicts because a
-# `.get` is cheaper than a call through functools.cache on the scoring path.
-_READINGS: Final[tuple[dict[bytes, tuple[_SuitReading, ...]], ...]] = ({}, {}, {}, {})
+# `.get` is cheaper than a call through functools.cache on the scoring path. Typed as four
+# (not `tuple[..., ...]`) so that compiled code unpacks them by index, not by iterator.
+_Readings = dict[bytes, tuple[_SuitReading, ...]]
+_READINGS: Final[tuple[_Readings, _Readings, _Readings, _Readings]] = ({}, {}, {}, {})
 # The same per suit for the keys that split exactly one way (most keys), their one split
 # alone: what `standard_placed` reads, a key absent when it splits several ways or was
 # not met yet, so that one `.get` a suit also says whether it splits one way.
-_ONE_READING: Final[tuple[dict[bytes, _SuitReading], ...]] = ({}, {}, {}, {})
+_OneReading = dict[bytes, _SuitReading]
+_ONE_READING: Final[tuple[_OneReading, _OneReading, _OneReading, _OneReading]] = ({}, {}, {}, {})
 _BASES: Final = (0, 9, 18, HONOUR_BASE)
 
 
@@ -271,7 +274,7 @@ def _standard(
     tiles: tuple[int, ...],
     concealed: bool,
     size: int = MAX_TILES,
-    _cached: tuple[dict[bytes, tuple[_SuitReading, ...]], ...] = _READINGS,
+    _cached: tuple[_Readings, _Readings, _Readings, _Readings] = _READINGS,
 ) -> list[Arrangement]:
     if hand.size != size:
         return []
@@ -289,7 +292,12 @@ def _standard(
         )
     if len(rm) == len(rp) == len(rs) == len(rz) == 1:
         # The common case: each suit splits one way, so there is at most one arrangement.
-        (sm, pm), (sp, pp), (ss, ps), (sz, pz) = rm[0], rp[0], rs[0], rz[0]
+        # (one suit a line: compiled, the four-deep unpacking boxed each split into a new
+        # tuple and read all four back through iterators)
+        sm, pm = rm[0]
+        sp, pp = rp[0]
+        ss, ps = rs[0]
+        sz, pz = rz[0]
         pair = pm or pp or ps or pz
         # Exactly one suit holds the pair (four one-pair suits also make 3k+2 tiles).
         if (
@@ -326,7 +334,7 @@ _PLACED: Final[tuple[dict[bytes, _Places], ...]] = tuple({} for _ in range(NUM_P
 
 
 def _placed(tile: int, key: bytes) -> _Places:
-    ((sets, pair),) = suit_readings(_SUIT_OF_TILE[tile], key)
+    sets, pair = suit_readings(_SUIT_OF_TILE[tile], key)[0]  # (its one split)
     places: list[tuple[Meld, str]] = []
     held: list[int] = []  # the indexes of the melds placed: two alike are one place
     for m in (*sets, pair) if pair is not None else sets:
@@ -349,7 +357,7 @@ def standard_placed(
     hand: Hand,
     shapes: frozenset[str],
     waits: Sequence[int] | None,
-    _one: tuple[dict[bytes, _SuitReading], ...] = _ONE_READING,
+    _one: tuple[_OneReading, _OneReading, _OneReading, _OneReading] = _ONE_READING,
 ) -> list[Arrangement] | None:
     """`placements(arrangements(hand, shapes), hand, waits)` (`mjc.runtime.wins.readings`) for
     the hands most scored, in one pass: those that split one way into sets and a pair, and
@@ -374,7 +382,10 @@ def standard_placed(
         if not len(every[0]) == len(every[1]) == len(every[2]) == len(every[3]) == 1:
             return None
         rm, rp, rs, rz = every[0][0], every[1][0], every[2][0], every[3][0]
-    (sm, pm), (sp, pp), (ss, ps), (sz, pz) = rm, rp, rs, rz
+    sm, pm = rm  # (one suit a line, as in `_standard`)
+    sp, pp = rp
+    ss, ps = rs
+    sz, pz = rz
     pair = pm or pp or ps or pz
     if SEVEN_PAIRS in shapes and not hand.melds:  # `_is_seven_pairs`, inline
         c = hand.counts
@@ -387,7 +398,7 @@ def standard_placed(
     melds = hand.melds + sm + sp + ss + sz
     tiles, concealed = hand.tiles, hand.is_concealed
     if len(places) == 1:
-        ((won, kind),) = places
+        won, kind = places[0]  # (by index: compiled, unpacking a tuple of any length iterates)
         fields = (STANDARD, melds, (pair,), tiles, concealed, pair, 0, won, kind, waits)
         return [_new_arrangement(Arrangement, fields)]
     return [

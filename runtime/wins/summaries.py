@@ -509,7 +509,7 @@ class SuitWords:
         readings = suit_readings(suit, key)
         if len(readings) != 1:
             raise ValueError(f"suit {suit} splits {len(readings)} ways, not one: {key!r}")
-        ((sets, pair),) = readings
+        sets, pair = readings[0]  # (by index: compiled, unpacking a tuple of any length iterates)
         rows = self._rows
         held = [rows[m.index] for m in sets]
         if pair is not None:

@@ -168,9 +168,13 @@ def summarize_arrangement(a: Arrangement) -> Summary:
 
 
 # The words of each suit's one split into sets and a pair, folded once per suit key
-# (mjc.runtime.wins.summaries.SuitWords): what summarize_hand folds.
+# (mjc.runtime.wins.summaries.SuitWords): what summarize_hand folds. Each suit's memo
+# is a Final of its own, which compiled code reads as a constant, not from the module.
 SUIT_WORDS: Final = SuitWords(SUMMARY)
-WORDS_M, WORDS_P, WORDS_S, WORDS_Z = SUIT_WORDS.memos
+WORDS_M: Final = SUIT_WORDS.memos[0]
+WORDS_P: Final = SUIT_WORDS.memos[1]
+WORDS_S: Final = SUIT_WORDS.memos[2]
+WORDS_Z: Final = SUIT_WORDS.memos[3]
 
 
 def summarize_hand(h: Hand) -> Summary:
