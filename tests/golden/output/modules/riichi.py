@@ -1392,72 +1392,6 @@ def fu_count(
         x_tile_any, x_tile_all, x_tile_count, x_meld_any, x_meld_all, x_meld_count, x_chow_board,
         x_chow_count, x_pung_board
     ) = summarize_arrangement(a) if x is None else x
-    x_counted_0 = (
-        (x_meld_count >> 21 & 7)
-        - (x_melds.count(x_winning_meld)
-        if x_winning_meld.is_pung
-        and x_winning_meld.is_simple
-        and not x_winning_meld.is_kong
-        and not x_winning_meld.concealed
-        and not
-        (
-            x_winning_meld.is_simple
-            and not x_winning_meld.is_kong
-            and not (x_winning_meld.concealed and x_self_drawn)
-        ) else 0)
-        + (x_melds.count(x_winning_meld)
-        if x_winning_meld.is_pung
-        and x_winning_meld.is_simple
-        and not x_winning_meld.is_kong
-        and not (x_winning_meld.concealed and x_self_drawn)
-        and not
-        (
-            x_winning_meld.is_simple and not x_winning_meld.is_kong and not x_winning_meld.concealed
-        ) else 0)
-    )
-    x_counted_1 = (
-        (x_meld_count >> 24 & 7)
-        - (x_melds.count(x_winning_meld)
-        if x_winning_meld.is_pung
-        and x_winning_meld.is_simple
-        and not x_winning_meld.is_kong
-        and x_winning_meld.concealed
-        and not x_self_drawn else 0)
-    )
-    x_counted_2 = (
-        (x_meld_count >> 27 & 7)
-        - (x_melds.count(x_winning_meld)
-        if x_winning_meld.is_pung
-        and not x_winning_meld.is_simple
-        and not x_winning_meld.is_kong
-        and not x_winning_meld.concealed
-        and not
-        (
-            not x_winning_meld.is_simple
-            and not x_winning_meld.is_kong
-            and not (x_winning_meld.concealed and x_self_drawn)
-        ) else 0)
-        + (x_melds.count(x_winning_meld)
-        if x_winning_meld.is_pung
-        and not x_winning_meld.is_simple
-        and not x_winning_meld.is_kong
-        and not (x_winning_meld.concealed and x_self_drawn)
-        and not
-        (
-            not x_winning_meld.is_simple
-            and not x_winning_meld.is_kong
-            and not x_winning_meld.concealed
-        ) else 0)
-    )
-    x_counted_3 = (
-        (x_meld_count >> 30 & 7)
-        - (x_melds.count(x_winning_meld)
-        if x_winning_meld.is_pung
-        and not x_winning_meld.is_simple
-        and not x_winning_meld.is_kong
-        and x_winning_meld.concealed
-        and not x_self_drawn else 0)
-    )
     fu = 0
     parts: tuple[tuple[str, int], ...] = ()
     # fix 25 七対子 (rulebooks/riichi.mjr:596)
@@ -1492,6 +1426,74 @@ def fu_count(
         parts += (('役牌雀頭', 2),)
     # Items that need a pung or kong: none of them adds without.
     if (x_meld_count >> 18 & 7) > 0:
+        x_counted_0 = (
+            (x_meld_count >> 21 & 7)
+            - (x_melds.count(x_winning_meld)
+            if x_winning_meld.is_pung
+            and x_winning_meld.is_simple
+            and not x_winning_meld.is_kong
+            and not x_winning_meld.concealed
+            and not
+            (
+                x_winning_meld.is_simple
+                and not x_winning_meld.is_kong
+                and not (x_winning_meld.concealed and x_self_drawn)
+            ) else 0)
+            + (x_melds.count(x_winning_meld)
+            if x_winning_meld.is_pung
+            and x_winning_meld.is_simple
+            and not x_winning_meld.is_kong
+            and not (x_winning_meld.concealed and x_self_drawn)
+            and not
+            (
+                x_winning_meld.is_simple
+                and not x_winning_meld.is_kong
+                and not x_winning_meld.concealed
+            ) else 0)
+        )
+        x_counted_1 = (
+            (x_meld_count >> 24 & 7)
+            - (x_melds.count(x_winning_meld)
+            if x_winning_meld.is_pung
+            and x_winning_meld.is_simple
+            and not x_winning_meld.is_kong
+            and x_winning_meld.concealed
+            and not x_self_drawn else 0)
+        )
+        x_counted_2 = (
+            (x_meld_count >> 27 & 7)
+            - (x_melds.count(x_winning_meld)
+            if x_winning_meld.is_pung
+            and not x_winning_meld.is_simple
+            and not x_winning_meld.is_kong
+            and not x_winning_meld.concealed
+            and not
+            (
+                not x_winning_meld.is_simple
+                and not x_winning_meld.is_kong
+                and not (x_winning_meld.concealed and x_self_drawn)
+            ) else 0)
+            + (x_melds.count(x_winning_meld)
+            if x_winning_meld.is_pung
+            and not x_winning_meld.is_simple
+            and not x_winning_meld.is_kong
+            and not (x_winning_meld.concealed and x_self_drawn)
+            and not
+            (
+                not x_winning_meld.is_simple
+                and not x_winning_meld.is_kong
+                and not x_winning_meld.concealed
+            ) else 0)
+        )
+        x_counted_3 = (
+            (x_meld_count >> 30 & 7)
+            - (x_melds.count(x_winning_meld)
+            if x_winning_meld.is_pung
+            and not x_winning_meld.is_simple
+            and not x_winning_meld.is_kong
+            and x_winning_meld.concealed
+            and not x_self_drawn else 0)
+        )
         # add 2 中張明刻 (rulebooks/riichi.mjr:607)
         worth = 2 * x_counted_0
         if worth:
