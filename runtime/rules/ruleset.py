@@ -132,8 +132,8 @@ class Ruleset(SettlingRules):
         self._score_fans = spec.score_fans
         self._adjust = spec.adjust
         # No floor, multiplier, ceiling or fix: `adjust` would only keep the value at least 0,
-        # which a hand's one reading does without the call (readings weighed against each
-        # other call it, in `best_reading` and `best_by_points`).
+        # which a hand's one reading does without the call, and `best_by_points` too (given
+        # None); `best_reading` calls it.
         self._adjusts = spec.has_adjustments
         self._reject = spec.reject
         self._has_rejects = spec.has_rejects
@@ -428,7 +428,7 @@ class Ruleset(SettlingRules):
             elif self._points is not None:  # paid on points: the reading with the most
                 valuers = (
                     self._score_fans,
-                    self._adjust,
+                    self._adjust if self._adjusts else None,
                     self._reject if self._has_rejects else None,
                 )
                 best, valued = best_by_points(
