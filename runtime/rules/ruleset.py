@@ -567,8 +567,12 @@ class Ruleset(SettlingRules):
         return score._replace(suppressed=suppressed_fans(tuple(raw), self.spec, score.fans))
 
     def _fan_list(self, kept: Kept) -> tuple[FanScore, ...]:
-        shared = self._fan_scores
-        fans = tuple([shared.get(k) or self._fan_score(*k) for k in kept])
+        # Each fan's entry read in one C loop; one not met yet (rare: a new count) is made.
+        found = tuple(map(self._fan_scores.get, kept))
+        if not all(found):  # a None among them (`in` would ask each FanScore's __eq__)
+            shared = self._fan_scores
+            found = tuple([shared.get(k) or self._fan_score(*k) for k in kept])
+        fans: tuple[FanScore, ...] = found  # type: ignore[assignment]  # no None in it
         return self._fan_lists.put(kept, fans)  # a tuple of frozen objects: safe to share
 
     def _fan_score(self, index: int, count: int, value: int) -> FanScore:
