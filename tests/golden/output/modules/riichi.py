@@ -1284,14 +1284,11 @@ def score_fans(
     # 役満 (yakuman): fans add up.
     total += sum_yakuman
     # 役 (yaku): fans add up.
-    if on_yakuman:
-        kept = [entry for entry in kept if FANS[entry[0]].tier != 0]
-    else:
-        total += sum_yaku
     # ドラ (dora): fans add up.
     if on_yakuman:
-        kept = [entry for entry in kept if FANS[entry[0]].tier != 1]
+        kept = [entry for entry in kept if FANS[entry[0]].tier not in (0, 1)]
     else:
+        total += sum_yaku
         total += sum_dora
     # kept comes in pass order: back to table order when these fans count together
     if (
