@@ -284,8 +284,8 @@ def _one_pass(
             if tier.flag in flags:
                 out.line(f"{tier.flag} = False")
             indexes = [str(tier_index[t.id]) for t in together]
-            test = f"!= {indexes[0]}" if len(indexes) == 1 else f"not in ({', '.join(indexes)})"
-            out.line(f"kept = [entry for entry in kept if FANS[entry[0]].tier {test}]")
+            off = f"!= {indexes[0]}" if len(indexes) == 1 else f"not in ({', '.join(indexes)})"
+            out.line(f"kept = [entry for entry in kept if FANS[entry[0]].tier {off}]")
         with out.block("else"):
             for tier in together:
                 _capped_total(out, tier, sums[tier.id], guards)
