@@ -111,16 +111,19 @@ class ModuleState:
         body: CodeWriter,
         bindings: list[str] | None = None,
         shared: bool = False,
+        later: frozenset[str] = frozenset(),
     ) -> list[str]:
         """A function body: its prelude and `bindings` (lines the compiler wrote), then
         `body`; records what the translator used. `shared`: the function may be given the
-        reading's summary (`x`, `shared_summary`)."""
+        reading's summary (`x`, `shared_summary`); `later`: hoisted locals the body binds
+        itself, where it reads them (not in the prelude)."""
         self.finish(translator)
         out = CodeWriter(indent=1)
         # Once `score_fans` summarizes (the module has SUMMARY), a later function reads its
         # meld summary from the shared one too.
         readers = "score_fans and fu_count" if self.book.fu is not None else None
-        if prelude(out, translator, shared, meld=shared and self.shared_summary, readers=readers):
+        meld = shared and self.shared_summary
+        if prelude(out, translator, shared, meld=meld, readers=readers, later=later):
             self.shared_summary = True
         for line in bindings or ():
             out.line(line)
@@ -133,13 +136,14 @@ def prelude(
     shared: bool = False,
     meld: bool = False,
     readers: str | None = None,
+    later: frozenset[str] = frozenset(),
 ) -> bool:
     """Bind each fact the translator did not read in place, and each summary, in a fixed
     order; then the sets collected once and the local functions of deep parts. `shared`:
     the summary of the reading is the caller's `x` when given, made here otherwise; `meld`:
     the meld summary is read from it too (the module has one); `readers`: the functions
-    that share it, if more than `score_fans`. Returns whether the function reads the shared
-    summary."""
+    that share it, if more than `score_fans`; `later`: hoisted locals left to the body.
+    Returns whether the function reads the shared summary."""
     sources = translator.fact_source
     inline = translator.inline
     for fact in sources:
@@ -177,6 +181,8 @@ def prelude(
     if lengths:  # first: other locals may read them
         out.comment("Lengths that several tests read, out of the meld summary once:")
     for name, doc in [*lengths, *(h for h in translator.hoisted.values() if h not in lengths)]:
+        if name in later:
+            continue
         if name == "x_shared_0":
             out.comment("Loops that several conditions compute alike, computed once:")
         out.assign(name, doc)

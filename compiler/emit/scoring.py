@@ -271,22 +271,24 @@ def _one_pass(
             if step.adds:
                 add(step.fan)
     tier_index = {tier.id: i for i, tier in enumerate(state.book.scoring.tiers)}
-    for tier in plan.tiers:
-        if sums[tier.id] == "total":
-            continue
-        out.comment(tier.heading)
+    for together in _left_out_together([t for t in plan.tiers if sums[t.id] != "total"], flags):
+        for tier in together:
+            out.comment(tier.heading)
+        tier = together[0]
         if not tier.overriders:
             _capped_total(out, tier, sums[tier.id], guards)
             continue
-        # Left out, its fans with it, when a tier that overrides it holds.
+        # Left out, their fans with them, when a tier that overrides them holds: one pass
+        # over `kept` for the tiers the same tiers override.
         with out.block(f"if {' or '.join(tier.overriders)}"):
             if tier.flag in flags:
                 out.line(f"{tier.flag} = False")
-            out.line(
-                f"kept = [entry for entry in kept if FANS[entry[0]].tier != {tier_index[tier.id]}]"
-            )
+            indexes = [str(tier_index[t.id]) for t in together]
+            off = f"!= {indexes[0]}" if len(indexes) == 1 else f"not in ({', '.join(indexes)})"
+            out.line(f"kept = [entry for entry in kept if FANS[entry[0]].tier {off}]")
         with out.block("else"):
-            _capped_total(out, tier, sums[tier.id], guards)
+            for tier in together:
+                _capped_total(out, tier, sums[tier.id], guards)
     if one.unordered is None:
         with out.block("if len(kept) > 1"):
             out.line("kept.sort()")
@@ -306,6 +308,25 @@ def _one_pass(
             some += [Break(" "), "or ", test]
         with out.when(group(*some)):
             out.line("kept.sort()")
+
+
+def _left_out_together(tiers: list[TierPlan], flags: set[str]) -> list[list[TierPlan]]:
+    """The tiers in order, those in a row that the same tiers override (and whose own flag
+    no tier reads) in one list: they leave the total and `kept` at once."""
+    groups: list[list[TierPlan]] = []
+    for tier in tiers:
+        last = groups[-1][-1] if groups else None
+        if (
+            last is not None
+            and tier.overriders
+            and tier.overriders == last.overriders
+            and tier.flag not in flags
+            and last.flag not in flags
+        ):
+            groups[-1].append(tier)
+        else:
+            groups.append([tier])
+    return groups
 
 
 def _add_kept(out: CodeWriter, fan: FanPlan, value: int | str, to: str) -> None:

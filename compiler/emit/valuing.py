@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import re
 from collections.abc import Callable
 
 from mjc.compiler import ir
@@ -26,7 +27,7 @@ from mjc.compiler.emit.emitbase import ModuleState
 from mjc.compiler.emit.needguards import Need, need_of_count
 from mjc.compiler.emit.slotreader import Held
 from mjc.compiler.ir.pretty import pretty
-from mjc.compiler.pysource.layout import Doc, bracketed, parenthesized, string
+from mjc.compiler.pysource.layout import Doc, bracketed, flat, parenthesized, string
 from mjc.compiler.pysource.pywriter import CodeWriter
 from mjc.compiler.resolve.points import TIER_PREFIX
 
@@ -87,18 +88,50 @@ def fu_body(state: ModuleState) -> list[str]:
     runs = _fu_runs(held)
     exprs += [need.guard for need, _ in runs if need is not None]
     py, needs = _translator(state, exprs)
+    # Each run is written apart first: a count only the items under one need read is
+    # worked out under that need's test, not on every reading.
+    written: list[tuple[Need | None, Doc | None, CodeWriter]] = []
+    for need, run in runs:
+        guard = None if need is None else py(need.guard)
+        items = CodeWriter(indent=1 if need is None else 2)
+        _fu_items(items, py, run)
+        written.append((need, guard, items))
+    hoisted = dict(py.hoisted.values())
+    later = _read_in_one(hoisted, [items.lines() for _, _, items in written], needs)
     body = CodeWriter(indent=1)
     body.line("fu = 0")
     body.line("parts: tuple[tuple[str, int], ...] = ()")
-    for need, run in runs:
-        if need is None:
-            _fu_items(body, py, run)
+    for k, (need, guard, items) in enumerate(written):
+        if need is None or guard is None:
+            body.extend(items)
             continue
         body.comment(f"Items that need {need.words}: none of them adds without.")
-        with body.when(py(need.guard)):
-            _fu_items(body, py, run)
+        with body.when(guard):
+            for name in later.get(k, ()):
+                body.assign(name, hoisted[name])
+            body.extend(items)
     body.line("return fu, parts")
-    return state.function(py, body, needs, shared=state.shared_summary)
+    names = frozenset(name for mine in later.values() for name in mine)
+    return state.function(py, body, needs, shared=state.shared_summary, later=names)
+
+
+def _read_in_one(
+    hoisted: dict[str, Doc], blocks: list[list[str]], bindings: list[str]
+) -> dict[int, list[str]]:
+    """The counts of melds equal to one meld (`x_counted_<n>`, `meldequal`) that one block
+    alone reads, by its place in `blocks`: neither another block, nor a binding, nor another
+    hoisted local reads them. Such a count reads only the prelude's locals."""
+    texts = ["\n".join(lines) for lines in blocks]
+    others = [*bindings, *(flat(doc) for doc in hoisted.values())]
+    found: dict[int, list[str]] = {}
+    for name in hoisted:
+        if not name.startswith("x_counted_"):
+            continue
+        word = re.compile(rf"\b{name}\b")
+        readers = [k for k, text in enumerate(texts) if word.search(text)]
+        if len(readers) == 1 and not any(word.search(text) for text in others):
+            found.setdefault(readers[0], []).append(name)
+    return found
 
 
 def _fu_need(item: ir.FuItem, h: Held) -> Need | None:

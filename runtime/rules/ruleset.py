@@ -132,8 +132,8 @@ class Ruleset(SettlingRules):
         self._score_fans = spec.score_fans
         self._adjust = spec.adjust
         # No floor, multiplier, ceiling or fix: `adjust` would only keep the value at least 0,
-        # which a hand's one reading does without the call (readings weighed against each
-        # other call it, in `best_reading` and `best_by_points`).
+        # which a hand's one reading does without the call, and `best_by_points` too (given
+        # None); `best_reading` calls it.
         self._adjusts = spec.has_adjustments
         self._reject = spec.reject
         self._has_rejects = spec.has_rejects
@@ -428,7 +428,7 @@ class Ruleset(SettlingRules):
             elif self._points is not None:  # paid on points: the reading with the most
                 valuers = (
                     self._score_fans,
-                    self._adjust,
+                    self._adjust if self._adjusts else None,
                     self._reject if self._has_rejects else None,
                 )
                 best, valued = best_by_points(
@@ -567,8 +567,12 @@ class Ruleset(SettlingRules):
         return score._replace(suppressed=suppressed_fans(tuple(raw), self.spec, score.fans))
 
     def _fan_list(self, kept: Kept) -> tuple[FanScore, ...]:
-        shared = self._fan_scores
-        fans = tuple([shared.get(k) or self._fan_score(*k) for k in kept])
+        # Each fan's entry read in one C loop; one not met yet (rare: a new count) is made.
+        found = tuple(map(self._fan_scores.get, kept))
+        if not all(found):  # a None among them (`in` would ask each FanScore's __eq__)
+            shared = self._fan_scores
+            found = tuple([shared.get(k) or self._fan_score(*k) for k in kept])
+        fans: tuple[FanScore, ...] = found  # type: ignore[assignment]  # no None in it
         return self._fan_lists.put(kept, fans)  # a tuple of frozen objects: safe to share
 
     def _fan_score(self, index: int, count: int, value: int) -> FanScore:

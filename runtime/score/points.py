@@ -12,6 +12,7 @@ alone."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any, NamedTuple, Protocol
 
 from mjc.runtime.score.explain import Notes
@@ -122,10 +123,11 @@ def best_by_points(
     summary that `score_fans` and `fu_count` share, each arrangement is summarized once, and
     the readings of one arrangement (its winning tile's places) share it; given
     `summarized_first` too, the summary of the first reading's arrangement, it is not made
-    again."""
+    again. An `adjust` of None stands for a rulebook without adjustments (`Ruleset._adjusts`:
+    a value is only kept at least 0)."""
     score_fans, adjust, reject = valuers
     best: tuple[Any, ...] | None = None
-    best_valued: Valued | None = None
+    best_valued: tuple[Any, ...] | None = None
     best_key: tuple[bool, int, bool, int, int, int] | None = None
     summary: Summary | None = summarized_first
     summarized: tuple[object, ...] = found[0][:4] if summarized_first is not None else ()
@@ -138,27 +140,37 @@ def best_by_points(
             if summary is None or head != summarized:
                 summary, summarized = summarize(arrangement), head
             total, kept, notes = score_fans(arrangement, situation, values, None, summary)
-        total, least, ceiled, ceiling, steps = adjust(arrangement, situation, values, kept, total)
+        if adjust is None:  # no floor, multiplier, ceiling or fix: the value kept at least 0
+            least, ceiled, ceiling, steps = 0, False, None, ()
+            if total < 0:
+                total = 0
+        else:
+            total, least, ceiled, ceiling, steps = adjust(
+                arrangement, situation, values, kept, total
+            )
         rejected = reject(arrangement, situation, values, kept, total) if reject else None
         if rejected is not None and best_key is not None and best_key[0]:
             continue  # refused, and one that may win is held: its points could not matter
-        valued = value_reading(
-            fu_count, points, arrangement, situation, values, kept, total, summary
-        )
-        fu, parts, amount = valued.fu, valued.parts, valued.points
-        counted = 0  # loops, not comprehensions: each of those is a call (a frame)
-        for _, part in parts:
-            counted += part
-        preferred = False
-        if prefer:
-            for i, _, _ in kept:
-                if i in prefer:
-                    preferred = True
-                    break
+        # `value_reading` inline: no frame, and a `Valued` made only of the reading kept.
+        fu: int | None
+        parts: FuParts
+        if fu_count is None:
+            fu, parts = None, ()
+        elif summary is None:
+            fu, parts = fu_count(arrangement, situation, values, kept)
+        else:
+            fu, parts = fu_count(arrangement, situation, values, kept, summary)
+        amount, limit = points(arrangement, situation, values, kept, total, fu or 0)
+        counted = sum(map(_FU_OF, parts))
+        preferred = bool(prefer) and not prefer.isdisjoint(map(_FAN_OF, kept))
         key = (rejected is None, amount or 0, preferred, total, fu or 0, counted)
         if best_key is None or key > best_key:
             best = (arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps)
-            best_valued = valued
+            best_valued = (fu, parts, amount, limit)
             best_key = key
     assert best is not None and best_valued is not None  # `found` is never empty here
-    return best, best_valued
+    return best, _new_valued(Valued, best_valued)
+
+
+_FU_OF = itemgetter(1)  # of a fu part (label, fu)
+_FAN_OF = itemgetter(0)  # of a kept fan (index, count, value)

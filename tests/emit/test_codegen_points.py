@@ -106,3 +106,14 @@ def test_fu_items_counting_the_same_melds_share_one_test_of_them() -> None:
     assert all(kongs < code.index(f"'{label}'") < code.index("'自摸'") for label in labels)
     # A single item keeps its own test: no guard above 単騎 or 自摸.
     assert code.count("# Items that need") == 2
+
+
+def test_a_count_only_the_items_under_one_test_read_is_worked_out_under_it() -> None:
+    # The pung items' counts of melds equal to the winning meld (meldequal's x_counted_<n>)
+    # are read by those items alone: worked out under their test, not on every reading.
+    code = _function(_module("rulebooks/riichi.mjr"), "fu_count")
+    pungs = code.index("# Items that need a pung or kong: none of them adds without.")
+    kongs = code.index("# Items that need a kong: none of them adds without.")
+    bound = [code.index(f"    x_counted_{n} = (") for n in range(4)]
+    assert all(pungs < at < code.index("'中張明刻'") for at in bound)
+    assert all(f"        x_counted_{n} = (" in code[pungs:kongs] for n in range(4))

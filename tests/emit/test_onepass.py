@@ -223,12 +223,15 @@ def test_a_tier_that_adds_and_overrides_others_leaves_them_out_after_the_pass() 
     code = _score_fans(_source(_OVERRIDING_ADD, "overadd"))
     assert any("one pass" in line for line in code)
     assert code.count("on_top = True") == 1  # where `big`, the top tier's fan, counts
+    # The two tiers `top` overrides leave at once: one pass over `kept` for both.
     start = code.index("# 番种 (fans): fans add up.")
-    assert code[start + 1 : start + 5] == [
+    assert code[start + 1 : start + 7] == [
+        "# 加 (extra): fans add up.",
         "if on_top:",
-        "kept = [entry for entry in kept if FANS[entry[0]].tier != 0]",
+        "kept = [entry for entry in kept if FANS[entry[0]].tier not in (0, 1)]",
         "else:",
         "total += sum_fans",
+        "total += sum_extra",
     ]
 
 

@@ -121,6 +121,36 @@ def test_most_points_come_before_most_han_then_most_fu() -> None:
     assert best[0] == "a"
 
 
+def test_without_adjustments_a_reading_is_valued_as_adjust_would_and_kept_at_least_0() -> None:
+    """`adjust` None (a rulebook without floors, multipliers, ceilings or fixes): each
+    reading's value is what the module's `adjust` would make of it, never below 0."""
+    values = {"a": (-2, 30), "b": (1, 40)}
+
+    def score_fans(a: Any, s: Any, o: Any) -> tuple[int, tuple[()], tuple[()]]:
+        return values[a][0], (), ()
+
+    def adjust(a: Any, s: Any, o: Any, k: Any, total: int) -> tuple[Any, ...]:
+        return max(total, 0), 0, False, None, ()
+
+    def fu_count(a: Any, s: Any, o: Any, k: Any) -> tuple[int, tuple[tuple[str, int], ...]]:
+        return values[a][1], (("base", values[a][1]),)
+
+    def points(a: Any, s: Any, o: Any, k: Any, total: int, fu: int) -> tuple[int, None]:
+        return fu * 2 ** (total + 2), None
+
+    def best(found: Any, adjusts: Any) -> tuple[tuple[Any, ...], Valued]:
+        valuers = (score_fans, adjusts, None)
+        return best_by_points(found, Any, {}, valuers, fu_count, points)  # type: ignore[arg-type]
+
+    for found in (["a", "b"], ["b", "a"]):
+        without = best(found, None)
+        assert without == best(found, adjust)
+        assert without[0][:2] == ("b", 1) and without[1] == Valued(40, (("base", 40),), 320, None)
+    values["b"] = (-1, 30)  # both below 0: kept at 0, then the first of equals
+    kept, valued = best(["a", "b"], None)
+    assert kept[0] == "a" and kept[1] == 0 and valued.points == 120
+
+
 def test_score_fans_and_fu_count_share_the_summary_the_module_makes() -> None:
     """The module names its `summarize_arrangement` as the shared summary; scoring with it
     (made once per reading, given to both as `x`) and without (each makes its own) agree."""

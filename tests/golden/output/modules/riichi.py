@@ -1288,14 +1288,11 @@ def score_fans(
     # 役満 (yakuman): fans add up.
     total += sum_yakuman
     # 役 (yaku): fans add up.
-    if on_yakuman:
-        kept = [entry for entry in kept if FANS[entry[0]].tier != 0]
-    else:
-        total += sum_yaku
     # ドラ (dora): fans add up.
     if on_yakuman:
-        kept = [entry for entry in kept if FANS[entry[0]].tier != 1]
+        kept = [entry for entry in kept if FANS[entry[0]].tier not in (0, 1)]
     else:
+        total += sum_yaku
         total += sum_dora
     # kept comes in pass order: back to table order when these fans count together
     if (
@@ -1396,72 +1393,6 @@ def fu_count(
         x_tile_any, x_tile_all, x_tile_count, x_meld_any, x_meld_all, x_meld_count, x_chow_board,
         x_chow_count, x_pung_board
     ) = summarize_arrangement(a) if x is None else x
-    x_counted_0 = (
-        (x_meld_count >> 21 & 7)
-        - (x_melds.count(x_winning_meld)
-        if x_winning_meld.is_pung
-        and x_winning_meld.is_simple
-        and not x_winning_meld.is_kong
-        and not x_winning_meld.concealed
-        and not
-        (
-            x_winning_meld.is_simple
-            and not x_winning_meld.is_kong
-            and not (x_winning_meld.concealed and x_self_drawn)
-        ) else 0)
-        + (x_melds.count(x_winning_meld)
-        if x_winning_meld.is_pung
-        and x_winning_meld.is_simple
-        and not x_winning_meld.is_kong
-        and not (x_winning_meld.concealed and x_self_drawn)
-        and not
-        (
-            x_winning_meld.is_simple and not x_winning_meld.is_kong and not x_winning_meld.concealed
-        ) else 0)
-    )
-    x_counted_1 = (
-        (x_meld_count >> 24 & 7)
-        - (x_melds.count(x_winning_meld)
-        if x_winning_meld.is_pung
-        and x_winning_meld.is_simple
-        and not x_winning_meld.is_kong
-        and x_winning_meld.concealed
-        and not x_self_drawn else 0)
-    )
-    x_counted_2 = (
-        (x_meld_count >> 27 & 7)
-        - (x_melds.count(x_winning_meld)
-        if x_winning_meld.is_pung
-        and not x_winning_meld.is_simple
-        and not x_winning_meld.is_kong
-        and not x_winning_meld.concealed
-        and not
-        (
-            not x_winning_meld.is_simple
-            and not x_winning_meld.is_kong
-            and not (x_winning_meld.concealed and x_self_drawn)
-        ) else 0)
-        + (x_melds.count(x_winning_meld)
-        if x_winning_meld.is_pung
-        and not x_winning_meld.is_simple
-        and not x_winning_meld.is_kong
-        and not (x_winning_meld.concealed and x_self_drawn)
-        and not
-        (
-            not x_winning_meld.is_simple
-            and not x_winning_meld.is_kong
-            and not x_winning_meld.concealed
-        ) else 0)
-    )
-    x_counted_3 = (
-        (x_meld_count >> 30 & 7)
-        - (x_melds.count(x_winning_meld)
-        if x_winning_meld.is_pung
-        and not x_winning_meld.is_simple
-        and not x_winning_meld.is_kong
-        and x_winning_meld.concealed
-        and not x_self_drawn else 0)
-    )
     fu = 0
     parts: tuple[tuple[str, int], ...] = ()
     # fix 25 七対子 (rulebooks/riichi.mjr:596)
@@ -1496,6 +1427,74 @@ def fu_count(
         parts += (('役牌雀頭', 2),)
     # Items that need a pung or kong: none of them adds without.
     if (x_meld_count >> 18 & 7) > 0:
+        x_counted_0 = (
+            (x_meld_count >> 21 & 7)
+            - (x_melds.count(x_winning_meld)
+            if x_winning_meld.is_pung
+            and x_winning_meld.is_simple
+            and not x_winning_meld.is_kong
+            and not x_winning_meld.concealed
+            and not
+            (
+                x_winning_meld.is_simple
+                and not x_winning_meld.is_kong
+                and not (x_winning_meld.concealed and x_self_drawn)
+            ) else 0)
+            + (x_melds.count(x_winning_meld)
+            if x_winning_meld.is_pung
+            and x_winning_meld.is_simple
+            and not x_winning_meld.is_kong
+            and not (x_winning_meld.concealed and x_self_drawn)
+            and not
+            (
+                x_winning_meld.is_simple
+                and not x_winning_meld.is_kong
+                and not x_winning_meld.concealed
+            ) else 0)
+        )
+        x_counted_1 = (
+            (x_meld_count >> 24 & 7)
+            - (x_melds.count(x_winning_meld)
+            if x_winning_meld.is_pung
+            and x_winning_meld.is_simple
+            and not x_winning_meld.is_kong
+            and x_winning_meld.concealed
+            and not x_self_drawn else 0)
+        )
+        x_counted_2 = (
+            (x_meld_count >> 27 & 7)
+            - (x_melds.count(x_winning_meld)
+            if x_winning_meld.is_pung
+            and not x_winning_meld.is_simple
+            and not x_winning_meld.is_kong
+            and not x_winning_meld.concealed
+            and not
+            (
+                not x_winning_meld.is_simple
+                and not x_winning_meld.is_kong
+                and not (x_winning_meld.concealed and x_self_drawn)
+            ) else 0)
+            + (x_melds.count(x_winning_meld)
+            if x_winning_meld.is_pung
+            and not x_winning_meld.is_simple
+            and not x_winning_meld.is_kong
+            and not (x_winning_meld.concealed and x_self_drawn)
+            and not
+            (
+                not x_winning_meld.is_simple
+                and not x_winning_meld.is_kong
+                and not x_winning_meld.concealed
+            ) else 0)
+        )
+        x_counted_3 = (
+            (x_meld_count >> 30 & 7)
+            - (x_melds.count(x_winning_meld)
+            if x_winning_meld.is_pung
+            and not x_winning_meld.is_simple
+            and not x_winning_meld.is_kong
+            and x_winning_meld.concealed
+            and not x_self_drawn else 0)
+        )
         # add 2 中張明刻 (rulebooks/riichi.mjr:607)
         worth = 2 * x_counted_0
         if worth:

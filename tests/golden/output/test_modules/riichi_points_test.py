@@ -440,14 +440,11 @@ def score_fans(
     # 役満 (yakuman): fans add up.
     total += sum_yakuman
     # 役 (yaku): fans add up.
-    if on_yakuman:
-        kept = [entry for entry in kept if FANS[entry[0]].tier != 0]
-    else:
-        total += sum_yaku
     # ドラ (dora): fans add up.
     if on_yakuman:
-        kept = [entry for entry in kept if FANS[entry[0]].tier != 1]
+        kept = [entry for entry in kept if FANS[entry[0]].tier not in (0, 1)]
     else:
+        total += sum_yaku
         total += sum_dora
     return total, tuple(kept), notes
 
@@ -499,72 +496,6 @@ def fu_count(
     (
         x_tile_any, x_tile_all, x_tile_count, x_meld_any, x_meld_all, x_meld_count
     ) = summarize_arrangement(a) if x is None else x
-    x_counted_0 = (
-        (x_meld_count >> 12 & 7)
-        - (x_melds.count(x_winning_meld)
-        if x_winning_meld.is_pung
-        and x_winning_meld.is_simple
-        and not x_winning_meld.is_kong
-        and not x_winning_meld.concealed
-        and not
-        (
-            x_winning_meld.is_simple
-            and not x_winning_meld.is_kong
-            and not (x_winning_meld.concealed and x_self_drawn)
-        ) else 0)
-        + (x_melds.count(x_winning_meld)
-        if x_winning_meld.is_pung
-        and x_winning_meld.is_simple
-        and not x_winning_meld.is_kong
-        and not (x_winning_meld.concealed and x_self_drawn)
-        and not
-        (
-            x_winning_meld.is_simple and not x_winning_meld.is_kong and not x_winning_meld.concealed
-        ) else 0)
-    )
-    x_counted_1 = (
-        (x_meld_count >> 15 & 7)
-        - (x_melds.count(x_winning_meld)
-        if x_winning_meld.is_pung
-        and x_winning_meld.is_simple
-        and not x_winning_meld.is_kong
-        and x_winning_meld.concealed
-        and not x_self_drawn else 0)
-    )
-    x_counted_2 = (
-        (x_meld_count >> 18 & 7)
-        - (x_melds.count(x_winning_meld)
-        if x_winning_meld.is_pung
-        and not x_winning_meld.is_simple
-        and not x_winning_meld.is_kong
-        and not x_winning_meld.concealed
-        and not
-        (
-            not x_winning_meld.is_simple
-            and not x_winning_meld.is_kong
-            and not (x_winning_meld.concealed and x_self_drawn)
-        ) else 0)
-        + (x_melds.count(x_winning_meld)
-        if x_winning_meld.is_pung
-        and not x_winning_meld.is_simple
-        and not x_winning_meld.is_kong
-        and not (x_winning_meld.concealed and x_self_drawn)
-        and not
-        (
-            not x_winning_meld.is_simple
-            and not x_winning_meld.is_kong
-            and not x_winning_meld.concealed
-        ) else 0)
-    )
-    x_counted_3 = (
-        (x_meld_count >> 21 & 7)
-        - (x_melds.count(x_winning_meld)
-        if x_winning_meld.is_pung
-        and not x_winning_meld.is_simple
-        and not x_winning_meld.is_kong
-        and x_winning_meld.concealed
-        and not x_self_drawn else 0)
-    )
     counted = {i for i, _, _ in k}
     fu = 0
     parts: tuple[tuple[str, int], ...] = ()
@@ -584,6 +515,74 @@ def fu_count(
         parts += (('自摸', 2),)
     # Items that need a pung or kong: none of them adds without.
     if (x_meld_count >> 9 & 7) > 0:
+        x_counted_0 = (
+            (x_meld_count >> 12 & 7)
+            - (x_melds.count(x_winning_meld)
+            if x_winning_meld.is_pung
+            and x_winning_meld.is_simple
+            and not x_winning_meld.is_kong
+            and not x_winning_meld.concealed
+            and not
+            (
+                x_winning_meld.is_simple
+                and not x_winning_meld.is_kong
+                and not (x_winning_meld.concealed and x_self_drawn)
+            ) else 0)
+            + (x_melds.count(x_winning_meld)
+            if x_winning_meld.is_pung
+            and x_winning_meld.is_simple
+            and not x_winning_meld.is_kong
+            and not (x_winning_meld.concealed and x_self_drawn)
+            and not
+            (
+                x_winning_meld.is_simple
+                and not x_winning_meld.is_kong
+                and not x_winning_meld.concealed
+            ) else 0)
+        )
+        x_counted_1 = (
+            (x_meld_count >> 15 & 7)
+            - (x_melds.count(x_winning_meld)
+            if x_winning_meld.is_pung
+            and x_winning_meld.is_simple
+            and not x_winning_meld.is_kong
+            and x_winning_meld.concealed
+            and not x_self_drawn else 0)
+        )
+        x_counted_2 = (
+            (x_meld_count >> 18 & 7)
+            - (x_melds.count(x_winning_meld)
+            if x_winning_meld.is_pung
+            and not x_winning_meld.is_simple
+            and not x_winning_meld.is_kong
+            and not x_winning_meld.concealed
+            and not
+            (
+                not x_winning_meld.is_simple
+                and not x_winning_meld.is_kong
+                and not (x_winning_meld.concealed and x_self_drawn)
+            ) else 0)
+            + (x_melds.count(x_winning_meld)
+            if x_winning_meld.is_pung
+            and not x_winning_meld.is_simple
+            and not x_winning_meld.is_kong
+            and not (x_winning_meld.concealed and x_self_drawn)
+            and not
+            (
+                not x_winning_meld.is_simple
+                and not x_winning_meld.is_kong
+                and not x_winning_meld.concealed
+            ) else 0)
+        )
+        x_counted_3 = (
+            (x_meld_count >> 21 & 7)
+            - (x_melds.count(x_winning_meld)
+            if x_winning_meld.is_pung
+            and not x_winning_meld.is_simple
+            and not x_winning_meld.is_kong
+            and x_winning_meld.concealed
+            and not x_self_drawn else 0)
+        )
         # add 2 中張明刻 (tests/helpers/rulebooks/riichi_points.mjr:93)
         worth = 2 * x_counted_0
         if worth:
