@@ -73,6 +73,23 @@ class Valued(NamedTuple):
     limit: str | None
 
 
+def _fu_of(
+    fu_count: FuCount | None,
+    arrangement: Arrangement,
+    situation: Situation,
+    values: dict[str, Any],
+    kept: Kept,
+    summary: Summary | None,
+) -> tuple[int | None, FuParts]:
+    """A reading's fu and its parts (None and none for a rulebook without fu); given the
+    reading's `summary`, `fu_count` reads it."""
+    if fu_count is None:
+        return None, ()
+    if summary is None:
+        return fu_count(arrangement, situation, values, kept)
+    return fu_count(arrangement, situation, values, kept, summary)
+
+
 def value_reading(
     fu_count: FuCount | None,
     points: PointsOf | None,
@@ -85,14 +102,7 @@ def value_reading(
 ) -> Valued:
     """The fu and the points of one reading whose fans (`kept`) and total are known; given
     the reading's `summary`, `fu_count` reads it (`RulesetSpec.summary`)."""
-    fu: int | None
-    parts: FuParts
-    if fu_count is None:
-        fu, parts = None, ()
-    elif summary is None:
-        fu, parts = fu_count(arrangement, situation, values, kept)
-    else:
-        fu, parts = fu_count(arrangement, situation, values, kept, summary)
+    fu, parts = _fu_of(fu_count, arrangement, situation, values, kept, summary)
     if points is None:
         return Valued(fu, parts, None, None)
     amount, limit = points(arrangement, situation, values, kept, total, fu or 0)
@@ -151,15 +161,8 @@ def best_by_points(
         rejected = reject(arrangement, situation, values, kept, total) if reject else None
         if rejected is not None and best_key is not None and best_key[0]:
             continue  # refused, and one that may win is held: its points could not matter
-        # `value_reading` inline: no frame, and a `Valued` made only of the reading kept.
-        fu: int | None
-        parts: FuParts
-        if fu_count is None:
-            fu, parts = None, ()
-        elif summary is None:
-            fu, parts = fu_count(arrangement, situation, values, kept)
-        else:
-            fu, parts = fu_count(arrangement, situation, values, kept, summary)
+        # `value_reading`'s work, with a `Valued` made only of the reading kept.
+        fu, parts = _fu_of(fu_count, arrangement, situation, values, kept, summary)
         amount, limit = points(arrangement, situation, values, kept, total, fu or 0)
         counted = sum(map(_FU_OF, parts))
         preferred = bool(prefer) and not prefer.isdisjoint(map(_FAN_OF, kept))
