@@ -77,6 +77,19 @@ def bracketed(opening: str, items: list[Doc], closing: str, trailing: bool = Tru
     return Group((opening, Nest(tuple(inner)), _LAST_COMMA if trailing else _NO_SPACE, closing))
 
 
+def call_lines(func: str, args: list[str], indent: int = 0, width: int = WIDTH) -> list[str]:
+    """The lines of a call of plain-text arguments followed by a comma, `func(a, b),`, as
+    `render(Group((bracketed(f"{func}(", args, ")"), ",")), indent, width)` lays it out (on one
+    line, or one argument per line), without building the document: a module's tables are
+    rows of such calls (a fan, an example, a tier)."""
+    pad = " " * indent
+    text = f"{pad}{func}({', '.join(args)}),"
+    if not args or len(text) <= width:
+        return [text.rstrip()]
+    deeper = " " * min(indent + 4, max(indent, _MAX_INDENT))
+    return [f"{pad}{func}(".rstrip(), *[f"{deeper}{arg},".rstrip() for arg in args], f"{pad}),"]
+
+
 def tuple_of(items: list[Doc]) -> Doc:
     """A tuple display: `()`, `(a,)`, `(a, b)`, one item per line when it breaks."""
     if len(items) == 1:
