@@ -42,7 +42,7 @@ from mjc.compiler.emit.emitbase import (
     summary_walk,
 )
 from mjc.compiler.emit.shapeneeds import shape_needs
-from mjc.compiler.pysource.layout import Doc, Group, bracketed, render, tuple_of
+from mjc.compiler.pysource.layout import Doc, Group, bracketed, call_lines, render, tuple_of
 from mjc.compiler.pysource.pysafe import ident, lit, safe_text
 from mjc.compiler.pysource.pywriter import wrapped
 from mjc.compiler.version import MJC_VERSION
@@ -212,6 +212,9 @@ def _bodies(state: ModuleState) -> dict[str, list[str]]:
 
 def _row(func: str, *args: Doc, indent: int = _ROW_INDENT) -> list[str]:
     """One row of a table: `func(args...),` within the width."""
+    texts = [arg for arg in args if isinstance(arg, str)]
+    if len(texts) == len(args):  # (most rows: laid out without a document)
+        return call_lines(func, texts, indent)
     return render(Group((bracketed(f"{func}(", list(args), ")"), ",")), indent)
 
 

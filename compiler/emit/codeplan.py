@@ -46,6 +46,23 @@ def counted(make: Callable[[frozenset[str]], PyExpr], exprs: Iterable[ir.Expr]) 
     return counting
 
 
+def tallied(make: Callable[[frozenset[str]], PyExpr], counters: Iterable[PyExpr]) -> PyExpr:
+    """What `counted` answers of some expressions, from translators of `make(frozenset())`
+    that each translated some of them already: their counts summed (the facts read and the
+    loops met, and the facts read in a loop's body), without translating them again. One
+    translator counts an expression as another does: a count depends on the expression and
+    the translator's settings, not on what the translator translated before."""
+    total = make(frozenset())
+    facts, quantifiers = total.facts, total.quantifiers
+    for one in counters:
+        for fact, times in one.facts.items():
+            facts[fact] = facts.get(fact, 0) + times
+        for loop, times in one.quantifiers.items():
+            quantifiers[loop] = quantifiers.get(loop, 0) + times
+        total.looped |= one.looped
+    return total
+
+
 def _in_place(counting: PyExpr) -> frozenset[str]:
     """The facts read once: each written where it is read, so that one built by a loop (the
     chows, the declared melds) runs only when the test reading it is reached (most are
@@ -233,10 +250,11 @@ def plan_scoring(
     index = {fan.id: i for i, fan in enumerate(book.fans)}
     by_id = {fan.id: fan for fan in book.fans}
     limited = {fan_id for limit in book.scoring.limits for fan_id in limit.fans}
-    first = {
+    planned = {
         fan_id: _fan_plan(by_id[fan_id], index[fan_id], slots, make, fan_id in limited)
         for fan_id in index
     }
+    first = {fan_id: plan for fan_id, (plan, _) in planned.items()}
     order = fangroups.grouped_order(
         book.evaluation_order,
         {fan_id: plan.shapes for fan_id, plan in first.items()},
@@ -246,8 +264,8 @@ def plan_scoring(
     )
     fans = tuple(first[fan_id] for fan_id in order)
     plans = {plan.id: plan for plan in fans}
-    exprs = [e for plan in fans for e in (plan.per, plan.condition) if e is not None]
-    counting = counted(make, exprs)
+    # (each fan's translator counted its own: `counted` of them all, not translated again)
+    counting = tallied(make, (planned[plan.id][1] for plan in fans))
     relations = tuple(
         (plans[fan_id].local, plans[target].local)
         for fan_id in book.relation_order
@@ -316,7 +334,9 @@ def _fan_plan(
     slots: SlotReader,
     make: Callable[[frozenset[str]], PyExpr],
     limited: bool,
-) -> FanPlan:
+) -> tuple[FanPlan, PyExpr]:
+    """The fan's plan, and the translator that translated its count and condition alone
+    (`make(frozenset())`, to say how it compiles), holding what they read."""
     held = slots.held(fan)
     condition, per = held.when, held.number
     assert condition is not None, "a fan without `when` lines holds always: `true`"
@@ -326,7 +346,7 @@ def _fan_plan(
         if expr is not None:
             alone(expr)
     guarded = fangroups.split_guard(None if always else condition)
-    return FanPlan(
+    plan = FanPlan(
         id=fan.id,
         index=index,
         local=ident("f_", fan.id),
@@ -343,6 +363,7 @@ def _fan_plan(
         rest=guarded.rest,
         need=needguards.need_of(guarded.rest) or needguards.need_of_count(per),
     )
+    return plan, alone
 
 
 def _never_negative(expr: ir.Expr) -> bool:

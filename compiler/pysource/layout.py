@@ -12,7 +12,6 @@ or rewrites text once it is made: layout only chooses where the lines end.
 from __future__ import annotations
 
 import re
-import sys
 
 from mjc.compiler.pysource.pysafe import lit
 from mjc.frozen import Frozen, frozen_fast
@@ -78,6 +77,19 @@ def bracketed(opening: str, items: list[Doc], closing: str, trailing: bool = Tru
     return Group((opening, Nest(tuple(inner)), _LAST_COMMA if trailing else _NO_SPACE, closing))
 
 
+def call_lines(func: str, args: list[str], indent: int = 0, width: int = WIDTH) -> list[str]:
+    """The lines of a call of plain-text arguments followed by a comma, `func(a, b),`, as
+    `render(Group((bracketed(f"{func}(", args, ")"), ",")), indent, width)` lays it out (on one
+    line, or one argument per line), without building the document: a module's tables are
+    rows of such calls (a fan, an example, a tier)."""
+    pad = " " * indent
+    text = f"{pad}{func}({', '.join(args)}),"
+    if not args or len(text) <= width:
+        return [text.rstrip()]
+    deeper = " " * min(indent + 4, max(indent, _MAX_INDENT))
+    return [f"{pad}{func}(".rstrip(), *[f"{deeper}{arg},".rstrip() for arg in args], f"{pad}),"]
+
+
 def tuple_of(items: list[Doc]) -> Doc:
     """A tuple display: `()`, `(a,)`, `(a, b)`, one item per line when it breaks."""
     if len(items) == 1:
@@ -122,9 +134,7 @@ def _pieces(text: str, chunk: int) -> list[str]:
 
 def flat(doc: Doc) -> str:
     """The document on one line."""
-    text = _flat_within(doc, sys.maxsize)
-    assert text is not None
-    return text
+    return doc if isinstance(doc, str) else doc.flat if isinstance(doc, Break) else _flat(doc, {})
 
 
 def render(doc: Doc, indent: int = 0, width: int = WIDTH) -> list[str]:
@@ -133,6 +143,10 @@ def render(doc: Doc, indent: int = 0, width: int = WIDTH) -> list[str]:
     line: list[str] = [" " * indent]
     column = indent
     stack: list[tuple[int, Doc]] = [(indent, doc)]  # every part on it is broken
+    # The flat text of each group, nest and tuple met, by id: a group that breaks is read
+    # again part by part, and each of its groups asks for its own flat text (the document
+    # lives as long as this call, so no id is reused).
+    flats: dict[int, str] = {}
     while stack:
         level, d = stack.pop()
         if isinstance(d, str):
@@ -145,8 +159,8 @@ def render(doc: Doc, indent: int = 0, width: int = WIDTH) -> list[str]:
             stack.extend([(deeper, p) for p in reversed(d.parts)])
         elif isinstance(d, Group):
             # A group that fits is its flat text (its groups fit too); else its breaks break.
-            text = _flat_within(d, width - column)
-            if text is not None and _fits(width - column - len(text), stack):
+            text = _flat(d, flats)
+            if len(text) <= width - column and _fits(width - column - len(text), stack):
                 line.append(text)
                 column += len(text)
             else:
@@ -160,25 +174,19 @@ def render(doc: Doc, indent: int = 0, width: int = WIDTH) -> list[str]:
     return lines
 
 
-def _flat_within(doc: Doc, room: int) -> str | None:
-    """`doc` on one line, or None as soon as it is longer than `room`: a group too long for
-    its line is not read further than the line."""
-    out: list[str] = []
-    stack: list[Doc] = [doc]
-    while stack:
-        d = stack.pop()
-        if isinstance(d, str):
-            out.append(d)
-            room -= len(d)
-        elif isinstance(d, Break):
-            out.append(d.flat)
-            room -= len(d.flat)
-        else:
-            parts = d if isinstance(d, tuple) else d.parts
-            stack.extend(reversed(parts))
-        if room < 0:
-            return None
-    return "".join(out)
+def _flat(doc: Group | Nest | tuple[Doc, ...], flats: dict[int, str]) -> str:
+    """The flat text of a group, nest or tuple of parts, kept in `flats` (by id) with that of
+    every group, nest and tuple inside it: each is joined once, however often it is asked."""
+    text = flats.get(id(doc))
+    if text is None:
+        text = "".join(
+            [
+                p if isinstance(p, str) else p.flat if isinstance(p, Break) else _flat(p, flats)
+                for p in (doc if isinstance(doc, tuple) else doc.parts)
+            ]
+        )
+        flats[id(doc)] = text
+    return text
 
 
 def _fits(room: int, rest: list[tuple[int, Doc]]) -> bool:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterator
-from typing import Protocol
+from typing import Protocol, get_args
 
 from mjc.compiler.diagnostics import Diagnostic, Label, Span, warning
 from mjc.compiler.syntax import ast
@@ -40,6 +40,9 @@ class _Provenanced(Protocol):
 
 # Declarations whose provenance lines are items of their own block: never ambiguous.
 _OWN_PROVENANCE = (ast.FanDecl, ast.Header, ast.SituationDecl)
+# Nodes that hold no provenance, nor anything that does: an expression holds expressions,
+# names and places only (most of a rulebook's nodes, not walked).
+_NO_PROVENANCE = frozenset((*get_args(ast.Expr), ast.Ident, Span))
 
 
 def provenance_layout(book: ast.Rulebook, text: str) -> list[Diagnostic]:
@@ -71,7 +74,11 @@ def _items(nodes: object, lines: list[str]) -> Iterator[_Provenanced]:
         for node in nodes:
             yield from _items(node, lines)
         return
-    if not dataclasses.is_dataclass(nodes) or isinstance(nodes, (type, *_OWN_PROVENANCE)):
+    if (
+        type(nodes) in _NO_PROVENANCE
+        or not dataclasses.is_dataclass(nodes)
+        or isinstance(nodes, (type, *_OWN_PROVENANCE))
+    ):
         return
     fields = [f.name for f in dataclasses.fields(nodes)]
     if "provenance" in fields and "span" in fields:

@@ -24,8 +24,10 @@ more than `MAX_QUANTIFIER_NESTING`.
 
 from __future__ import annotations
 
+from typing import get_args
+
 from mjc.compiler.diagnostics import Diagnostic, Span, error
-from mjc.compiler.syntax.ast_common import Quantifier
+from mjc.compiler.syntax.ast_common import Expr, Quantifier
 from mjc.frozen import slotted
 
 MAX_RULEBOOK_BYTES = 1_000_000
@@ -293,6 +295,10 @@ _EXPRESSION_HELP = (
 # ------------------------------------------------------------------------------ quantifiers
 
 
+# The classes of the AST's expressions (each node's own class: none has subclasses).
+_EXPRESSIONS = frozenset(get_args(Expr))
+
+
 def quantifier_nesting(expr: object, limit: int | None = None) -> Diagnostic | None:
     """E0007 at the first quantifier of `expr` (an AST expression) that sits in the bodies
     of `limit` others (by default `MAX_QUANTIFIER_NESTING`), or None. A quantifier in
@@ -309,7 +315,9 @@ def quantifier_nesting(expr: object, limit: int | None = None) -> Diagnostic | N
         for name in getattr(node, "__slots__", ()):
             value = getattr(node, name, None)
             for child in value if isinstance(value, tuple) else (value,):
-                if hasattr(child, "__slots__") and not isinstance(child, Span):
+                # (an expression's parts are expressions, names, places and words: only an
+                # expression may hold a quantifier)
+                if type(child) in _EXPRESSIONS:
                     found = walk(child, around)
                     if found is not None:
                         return found

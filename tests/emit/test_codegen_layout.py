@@ -9,12 +9,14 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from mjc.compiler.cli import commands as cli
 from mjc.compiler.driver import compile_source
 from mjc.compiler.emit.codegen import generate_module
 from mjc.compiler.ir.pretty import pretty
 from mjc.compiler.loader import bundled_rulebooks
+from mjc.compiler.pysource.layout import Group, bracketed, call_lines, render
 from mjc.compiler.pysource.pysafe import safe_text
 from mjc.compiler.pysource.pywriter import wrapped
 
@@ -123,3 +125,18 @@ def test_a_comment_is_wrapped_as_textwrap_wraps_it(text: str, width: int) -> Non
     # `wrapped` writes a text that fits without textwrap; the lines must be textwrap's
     safe = safe_text(text)
     assert wrapped(safe, width) == (textwrap.wrap(safe, width, break_on_hyphens=False) or [""])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    func=st.from_regex(r"[A-Za-z_][A-Za-z0-9_.]{0,24}", fullmatch=True),
+    args=st.lists(st.text(alphabet="ab'\"=, ()中", max_size=50), max_size=8),
+    indent=st.integers(0, 70),
+    width=st.integers(1, 120),
+)
+def test_a_row_of_texts_is_laid_out_as_the_printer_lays_out_its_call(
+    func: str, args: list[str], indent: int, width: int
+) -> None:
+    # the tables' rows skip the document (`call_lines`); the lines must be the printer's
+    document = Group((bracketed(f"{func}(", list(args), ")"), ","))
+    assert call_lines(func, args, indent, width) == render(document, indent, width)
