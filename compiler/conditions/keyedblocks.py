@@ -22,6 +22,7 @@ from __future__ import annotations
 import builtins
 import io
 import keyword
+import re
 import tokenize
 from collections.abc import Sequence
 from typing import Protocol
@@ -119,6 +120,7 @@ class KeyedBlocks:
         self._py = py
         self._lines: list[str] = []
         self._count = 0
+        self._derived: set[str] = set()
 
     def lookup(
         self, body: list[str], depth: int, fans: Sequence[Counted], words: str
@@ -139,9 +141,20 @@ class KeyedBlocks:
         tiles = set(self._py.tiles)  # the tile constants (`T1m`), module-level too
         if not _reads(code.replace("\n", " "), summary | own | loops | tiles):
             return None
-        key: list[Doc] = [*sorted({n for n in names if n in summary})]
+        read_here = sorted({n for n in names if n in summary})
+        # A key local worked out from the rest of the key alone (`x_chow_held` from
+        # `x_chow_count`) adds nothing to the key: the function works it out itself, and
+        # score_fans only where something else reads it (`derived_locals`).
+        made = {name: doc for name, doc in self._py.hoisted.values()}
+        derived = [
+            n for n in read_here if n in made and _reads(flat(made[n]), set(read_here) - {n})
+        ]
+        # (none from another such local: each is worked out from the key's own parameters)
+        derived = [n for n in derived if not set(_names(flat(made[n])) or ()) & set(derived)]
+        key: list[Doc] = [n for n in read_here if n not in derived]
         if not key:
             return None
+        self._derived.update(derived)
         self._count += 1
         table, fill = f"KEYED_{self._count}", f"keyed_{self._count}"
         alias = f"Keyed{self._count}"
@@ -165,6 +178,8 @@ class KeyedBlocks:
         self._lines += out.lines()
         out = CodeWriter(indent=1)
         out.line(f'"""The counts of the fans that need {words}, kept in {table}."""')
+        for name in derived:
+            out.assign(name, made[name])
         shift = 4 * (depth - 1)  # the block's lines, one level deep in the function
         self._lines += out.lines() + [line[shift:] if line else line for line in body]
         out = CodeWriter(indent=1)
@@ -184,3 +199,15 @@ class KeyedBlocks:
     def lines(self) -> list[str]:
         """The tables and their functions, for the module's level."""
         return list(self._lines)
+
+    def derived_locals(self) -> dict[str, Doc]:
+        """The locals left out of the tables' keys (each function works its own out) that
+        no other hoisted local reads, with what each is: score_fans' prelude need not work
+        them out, only the lines of score_fans that still read one (`scoring.bind_late`)."""
+        others = [flat(d) for n, d in self._py.hoisted.values() if n not in self._derived]
+        made = {name: doc for name, doc in self._py.hoisted.values() if name in self._derived}
+        return {
+            name: doc
+            for name, doc in made.items()
+            if not any(re.search(rf"\b{name}\b", text) for text in others)
+        }

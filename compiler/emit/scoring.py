@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 from collections.abc import Callable
 from contextlib import nullcontext
 
@@ -106,7 +107,58 @@ def score_fans_body(state: ModuleState) -> list[str]:
     # Some fan reads where the winning tile sits: scoring then reads the hand one reading per
     # place (`Ruleset.score`).
     places_win = bool(state.facts & WAIT_FACTS)
-    return state.function(py, body, shared=state.book.fu is not None or places_win)
+    body, later = bind_late(body, keyed.derived_locals())
+    return state.function(py, body, shared=state.book.fu is not None or places_win, later=later)
+
+
+def bind_late(body: CodeWriter, locals_: dict[str, Doc]) -> tuple[CodeWriter, frozenset[str]]:
+    """`body` with each of `locals_` (hoisted locals the prelude would work out for every
+    reading) worked out instead at the top of the one `if` block of score_fans that reads
+    it (`x_chow_held`: MCR's chow limit, under its test of the chow fans), or nowhere when
+    nothing reads it; and those names, which the prelude leaves out. A local read anywhere
+    else stays in the prelude."""
+    lines = body.lines()
+    late: set[str] = set()
+    for name, doc in locals_.items():
+        word = re.compile(rf"\b{name}\b")
+        readers = [i for i, line in enumerate(lines) if word.search(line.split("#", 1)[0])]
+        if not readers:
+            late.add(name)
+            continue
+        at = _block_of(lines, readers)
+        if at is None:
+            continue
+        inner = CodeWriter(indent=2)
+        inner.comment(f"{name}: worked out here, the one place of score_fans that reads it")
+        inner.assign(name, doc)
+        lines[at:at] = inner.lines()
+        late.add(name)
+    out = CodeWriter(indent=1)
+    for line in lines:
+        out.line(line[4:] if line else line)
+    return out, frozenset(late)
+
+
+def _block_of(lines: list[str], readers: list[int]) -> int | None:
+    """Where the body of the one top-level `if` of score_fans' `lines` holding every line
+    of `readers` starts (its header's last line, plus one), or None when they are not all
+    in one such block."""
+    top = "    "
+    header = next((i for i in range(readers[0], -1, -1) if _indent(lines[i]) <= len(top)), None)
+    if header is None or not lines[header].startswith(top + "if "):
+        return None
+    end = next((i for i in range(header, len(lines)) if lines[i].rstrip().endswith(":")), None)
+    if end is None:
+        return None
+    last = next(
+        (i for i in range(end + 1, len(lines)) if lines[i] and _indent(lines[i]) <= len(top)),
+        len(lines),
+    )
+    return end + 1 if all(end < i < last for i in readers) else None
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" ")) if line.strip() else 1 << 30
 
 
 def _needs(

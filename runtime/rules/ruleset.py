@@ -23,6 +23,7 @@ from mjc.runtime.rules.scorepieces import (
     custom_arrangements,
     fan_score,
     no_win_reason,
+    refused_score,
     with_win,
 )
 from mjc.runtime.rules.settling import SettlingRules
@@ -454,9 +455,7 @@ class Ruleset(SettlingRules):
                 )
                 arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps = best
             if rejected is not None:
-                return Score(
-                    self.id, False, None, (), 0, self.unit, None, rejected, wilds=wild, hand=hand
-                )
+                return refused_score(self.id, self.unit, rejected, wild, hand)
             fans = self._fan_lists.get(kept) or self._fan_list(kept)
             if valued is not None:
                 fu, parts, amount, limit = valued
@@ -586,4 +585,4 @@ class Ruleset(SettlingRules):
 
     def _no_win(self, hand: Hand, shapes: frozenset[str], wild: tuple[int, ...]) -> Score:
         reason = no_win_reason(hand, shapes, self.spec.custom_shape_names, self._win_tiles)
-        return Score(self.id, False, None, (), 0, self.unit, None, reason, wilds=wild)
+        return refused_score(self.id, self.unit, reason, wild, None)

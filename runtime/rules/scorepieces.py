@@ -21,6 +21,7 @@ from mjc.runtime.score.scoring import (
     FanInfo,
     FanScore,
     Reject,
+    Score,
     ScoreFans,
     Situation,
     TierInfo,
@@ -35,9 +36,12 @@ __all__ = [
     "custom_arrangements",
     "fan_score",
     "no_win_reason",
+    "refused_score",
     "with_win",
 ]
 
+# `Score` made from its fields in order: `tuple.__new__` skips the NamedTuple's `__new__`.
+_new_score = tuple.__new__
 # The compiled functions a reading is valued with; `reject` None: the rulebook has none.
 Valuers = tuple[ScoreFans, Adjust, Reject | None]
 
@@ -88,6 +92,39 @@ def best_reading(
         best = (arrangement, total, kept, notes, least, rejected, ceiled, ceiling, steps)
     assert best is not None  # `found` is never empty here
     return best
+
+
+def refused_score(
+    rulebook: str, unit: str, reason: str, wilds: tuple[int, ...], hand: Hand | None
+) -> Score:
+    """The `Score` of a hand that does not win, for `reason`: `Score(rulebook, False, None,
+    (), 0, unit, None, reason, wilds=wilds, hand=hand)`, each field given in order (a
+    quarter of MCR's bench hands are refused after scoring, under 8 番; the NamedTuple's own
+    `__new__` is a Python frame that fills the defaults from keywords)."""
+    fields = (
+        rulebook,
+        False,
+        None,
+        (),
+        0,
+        unit,
+        None,
+        reason,
+        0,
+        False,
+        wilds,
+        None,
+        (),
+        (),
+        hand,
+        None,
+        None,
+        (),
+        None,
+        None,
+    )
+    refused: Score = _new_score(Score, fields)
+    return refused
 
 
 def custom_arrangements(hand: Hand, names: Sequence[str]) -> list[Arrangement]:

@@ -37,10 +37,10 @@ def test_the_chow_fans_of_either_shape_are_read_by_the_chow_boards() -> None:
     fill = table.lower()
     head = re.search(rf"def {fill}\((.*?)\) -> Keyed\d+:", SOURCE, re.S)
     assert head is not None
+    # The chows' held board is worked out from the count board: not a key of its own.
     assert re.findall(r"(x_\w+): int", head.group(1)) == [
         "x_chow_board",
         "x_chow_count",
-        "x_chow_held",
         "x_len_chows",
     ]
     # Each fan of the block keeps its comment (rulebook line, condition) in the function.
@@ -66,10 +66,60 @@ def test_the_locals_a_key_may_hold_are_made_from_the_summary_alone() -> None:
     lines = state.keyed_lines
     assert any(line.startswith("def keyed_") for line in lines)
     keys = set(re.findall(r"\b(x_\w+): int", "\n".join(lines)))
-    # Lengths and the chows' held board are summary-made; the concealed pungs counted
-    # (x_counted_3) read the winning meld and self_drawn, facts of the reading.
-    assert {"x_len_chows", "x_chow_held", "x_tile_all"} <= keys
+    # Lengths are summary-made; the chows' held board too, but the count board it is made
+    # from is a key already; the concealed pungs counted (x_counted_3) read the winning meld
+    # and self_drawn, facts of the reading.
+    assert {"x_len_chows", "x_chow_count", "x_tile_all"} <= keys
+    assert "x_chow_held" not in keys
     assert not any(k.startswith("x_counted_") or k in ("x_pair", "x_shape") for k in keys)
+
+
+def test_a_local_made_from_the_key_is_worked_out_where_it_is_read() -> None:
+    # keyed_2 works the held board out from its count board; score_fans only under the
+    # test of the chow limit that reads it, not in the prelude of every reading.
+    start = SOURCE.index("def keyed_2(")
+    fill = SOURCE[start : SOURCE.index("return found", start)]
+    assert re.search(r"\n    x_chow_held = \(\n\s+\(x_chow_count\n", fill)
+    prelude = _SCORE_FANS[: _SCORE_FANS.index("# Fans that need")]
+    assert "x_chow_held" not in prelude
+    limit = re.search(r"\n    if f_pure_double_chow or [^\n]*:\n(.*?)\n    if ", _SCORE_FANS, re.S)
+    assert limit is not None
+    assert limit.group(1).lstrip().startswith("# x_chow_held: worked out here")
+    assert re.search(r"\n        x_chow_held = \(", limit.group(1))
+
+
+def test_a_late_local_stays_in_the_prelude_when_read_outside_one_block() -> None:
+    from mjc.compiler.emit import scoring
+    from mjc.compiler.pysource.pywriter import CodeWriter
+
+    def written(*lines: str) -> CodeWriter:
+        body = CodeWriter(indent=1)
+        for line in lines:
+            body.line(line)
+        return body
+
+    one = written("y = 1", "if a:", "    z = x_h + 1", "    w = x_h", "b = 2")
+    body, late = scoring.bind_late(one, {"x_h": "x_c >> 3"})
+    assert late == {"x_h"}
+    assert body.lines() == [
+        "    y = 1",
+        "    if a:",
+        "        # x_h: worked out here, the one place of score_fans that reads it",
+        "        x_h = x_c >> 3",
+        "        z = x_h + 1",
+        "        w = x_h",
+        "    b = 2",
+    ]
+    for lines in (
+        ("if a:", "    z = x_h", "if b:", "    w = x_h"),  # two blocks
+        ("z = x_h",),  # at the top level
+        ("if x_h:", "    z = 1"),  # the block's own test
+        ("if a:", "    z = 1", "else:", "    z = x_h"),  # its else
+    ):
+        body, late = scoring.bind_late(written(*lines), {"x_h": "x_c >> 3"})
+        assert late == frozenset() and body.lines() == written(*lines).lines(), lines
+    body, late = scoring.bind_late(written("if a:", "    z = 1"), {"x_h": "x_c >> 3"})
+    assert late == {"x_h"} and body.lines() == ["    if a:", "        z = 1"]  # read nowhere
 
 
 def test_a_table_keeps_a_key_it_met_and_stops_at_its_bound() -> None:

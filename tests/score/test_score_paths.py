@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mjc.runtime import parse_hand
-from mjc.runtime.score.scoring import SITUATION_FLAGS, Situation, build_situation
+from mjc.runtime.rules.scorepieces import refused_score
+from mjc.runtime.score.scoring import SITUATION_FLAGS, Score, Situation, build_situation
 
 from ..conftest import ruleset  # type: ignore[import-not-found]
 from ..wins.test_win_checker import BUNDLED, HANDS, games  # type: ignore[import-not-found]
@@ -111,3 +112,19 @@ def test_a_situation_built_slot_by_slot_is_the_one_the_class_makes(
         f.name: getattr(Situation(**values), f.name)
         for f in fields(Situation)  # type: ignore[arg-type]
     }
+
+
+def test_a_refused_score_is_the_score_made_by_its_keywords() -> None:
+    hand = parse_hand("123m456m789m123p55p")
+    for wilds, held in (((), hand), ((31, 32), None)):
+        made = refused_score("mcr", "番", "worth less", wilds, held)
+        assert made == Score(
+            "mcr", False, None, (), 0, "番", None, "worth less", wilds=wilds, hand=held
+        )
+        assert type(made) is Score and made._asdict() == Score._make(made)._asdict()
+    # A hand under MCR's minimum (一般高, 喜相逢 and the rest come to less than 8) is
+    # refused with that score, its fields in place.
+    low = ruleset("mcr").score("234m234m567p678s99s")
+    assert not low.win and low.reason == "worth less than the minimum of 8 番, not counting 花牌"
+    assert low.hand is not None and low.fans == () and low.total == 0 and low.unit == "番"
+    assert low.wilds == () and low.fu is None and low.best is None and low.notes == ()

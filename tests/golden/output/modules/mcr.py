@@ -960,15 +960,20 @@ def keyed_1(x_tile_all: int) -> Keyed1:
     return found
 
 
-# The fans that need a chow read the summary's x_chow_board, x_chow_count, x_chow_held, x_len_chows
-# alone: keyed_2 works their counts out once for each value of those and KEYED_2 keeps them (at most
-# 16,384 keys), for score_fans to look up.
+# The fans that need a chow read the summary's x_chow_board, x_chow_count, x_len_chows alone:
+# keyed_2 works their counts out once for each value of those and KEYED_2 keeps them (at most 16,384
+# keys), for score_fans to look up.
 Keyed2 = tuple[bool, bool, bool, int, int, int]  # keyed_2's counts, in order
 KEYED_2: Final[dict[tuple[int, ...], Keyed2]] = {}
 
 
-def keyed_2(x_chow_board: int, x_chow_count: int, x_chow_held: int, x_len_chows: int) -> Keyed2:
+def keyed_2(x_chow_board: int, x_chow_count: int, x_len_chows: int) -> Keyed2:
     """The counts of the fans that need a chow, kept in KEYED_2."""
+    x_chow_held = (
+        (x_chow_count
+        + 0x77700777007770077700777007770077700000)
+        >> 3 & 0x11100111001110011100111001110011100000
+    )
     # Fans that need three chows: none of them counts without.
     if x_len_chows >= 3:
         # 花龙 mixed_straight (rulebooks/mcr.mjr:431)
@@ -1050,7 +1055,7 @@ def keyed_2(x_chow_board: int, x_chow_count: int, x_chow_held: int, x_len_chows:
         f_two_terminal_chows,
     )
     if len(KEYED_2) < 16384:
-        KEYED_2[(x_chow_board, x_chow_count, x_chow_held, x_len_chows)] = found
+        KEYED_2[(x_chow_board, x_chow_count, x_len_chows)] = found
     return found
 
 
@@ -1094,11 +1099,6 @@ def score_fans(
         (x_meld_count >> 9 & 7)
         - (x_melds.count(x_winning_meld)
         if x_winning_meld.is_pung and x_winning_meld.concealed and not x_self_drawn else 0)
-    )
-    x_chow_held = (
-        (x_chow_count
-        + 0x77700777007770077700777007770077700000)
-        >> 3 & 0x11100111001110011100111001110011100000
     )
     # Fans that need a pung or kong: none of them counts without.
     if x_len_pungs > 0:
@@ -1565,8 +1565,8 @@ def score_fans(
         if x_len_chows > 0:
             # mixed_straight, mixed_triple_chow, mixed_shifted_chows, mixed_double_chow,
             # short_straight, two_terminal_chows: read from KEYED_2 by x_chow_board, x_chow_count,
-            # x_chow_held, x_len_chows (keyed_2, before score_fans, writes their conditions and
-            # works out a key not met yet).
+            # x_len_chows (keyed_2, before score_fans, writes their conditions and works out a key
+            # not met yet).
             (
                 f_mixed_straight,
                 f_mixed_triple_chow,
@@ -1577,9 +1577,8 @@ def score_fans(
             ) = KEYED_2.get((
                 x_chow_board,
                 x_chow_count,
-                x_chow_held,
                 x_len_chows,
-            )) or keyed_2(x_chow_board, x_chow_count, x_chow_held, x_len_chows)
+            )) or keyed_2(x_chow_board, x_chow_count, x_len_chows)
         else:
             f_mixed_straight = False
             f_mixed_triple_chow = False
@@ -2314,6 +2313,12 @@ def score_fans(
         f_chicken_hand = False
     # limit pure_double_chow, mixed_double_chow, short_straight, two_terminal_chows (line 65)
     if f_pure_double_chow or f_mixed_double_chow or f_short_straight or f_two_terminal_chows:
+        # x_chow_held: worked out here, the one place of score_fans that reads it
+        x_chow_held = (
+            (x_chow_count
+            + 0x77700777007770077700777007770077700000)
+            >> 3 & 0x11100111001110011100111001110011100000
+        )
         most = (
             (x_chow_count & (
                 (x_chow_count
