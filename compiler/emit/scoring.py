@@ -12,8 +12,9 @@ of slots (`state.slots`).
 from __future__ import annotations
 
 import functools
+import io
 import itertools
-import re
+import tokenize
 from collections.abc import Callable
 from contextlib import nullcontext
 
@@ -120,8 +121,9 @@ def bind_late(body: CodeWriter, locals_: dict[str, Doc]) -> tuple[CodeWriter, fr
     lines = body.lines()
     late: set[str] = set()
     for name, doc in locals_.items():
-        word = re.compile(rf"\b{name}\b")
-        readers = [i for i, line in enumerate(lines) if word.search(line.split("#", 1)[0])]
+        readers = _lines_reading(lines, name)
+        if readers is None:
+            continue  # (not read as tokens: left in the prelude)
         if not readers:
             late.add(name)
             continue
@@ -137,6 +139,25 @@ def bind_late(body: CodeWriter, locals_: dict[str, Doc]) -> tuple[CodeWriter, fr
     for line in lines:
         out.line(line[4:] if line else line)
     return out, frozenset(late)
+
+
+def _lines_reading(lines: list[str], name: str) -> list[int] | None:
+    """The indexes of the lines of `lines` (a function's body) that read `name`, by Python's
+    tokens (not in a comment or a text, not an attribute after a dot), or None when they do
+    not tokenize."""
+    if any("\n" in line for line in lines):
+        return None  # (a line of several: its indexes would not be the tokens' lines)
+    found: list[int] = []
+    after_dot = False
+    try:
+        source = io.StringIO("\n".join(lines) + "\n")
+        for token in tokenize.generate_tokens(source.readline):
+            if token.type == tokenize.NAME and token.string == name and not after_dot:
+                found.append(token.start[0] - 1)
+            after_dot = token.type == tokenize.OP and token.string == "."
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return None
+    return sorted(set(found))
 
 
 def _block_of(lines: list[str], readers: list[int]) -> int | None:

@@ -120,6 +120,14 @@ def test_a_late_local_stays_in_the_prelude_when_read_outside_one_block() -> None
         assert late == frozenset() and body.lines() == written(*lines).lines(), lines
     body, late = scoring.bind_late(written("if a:", "    z = 1"), {"x_h": "x_c >> 3"})
     assert late == {"x_h"} and body.lines() == ["    if a:", "        z = 1"]  # read nowhere
+    # Read by tokens: a `#` in a text before the name is no comment, a comment or a text
+    # naming it reads nothing, an attribute of that name is not the local.
+    hidden = ("if a:", '    z = "#" + str(x_h)', "if b:", "    w = x_h")
+    body, late = scoring.bind_late(written(*hidden), {"x_h": "x_c >> 3"})
+    assert late == frozenset() and body.lines() == written(*hidden).lines()
+    named = ("if a:", "    z = 1  # x_h", '    w = "x_h"', "    v = self.x_h")
+    body, late = scoring.bind_late(written(*named), {"x_h": "x_c >> 3"})
+    assert late == {"x_h"} and body.lines() == written(*named).lines()
 
 
 def test_a_table_keeps_a_key_it_met_and_stops_at_its_bound() -> None:
