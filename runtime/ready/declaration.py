@@ -123,12 +123,17 @@ class ReadyTable:
         if not maybe:
             return acts
         declares = []
+        copies = r.copies
         for act in acts:
             if act.kind != "discard" or act.tile not in maybe:
                 continue
             counts[act.tile] -= 1
             saved, st.waits = st.waits, None
-            ready = any(counts[t] < r.copies[t] for t in waits_of(r, seat))
+            ready = False  # some wait of which the hand holds a copy fewer than all
+            for t in waits_of(r, seat):  # (a loop: no generator made per discard asked)
+                if counts[t] < copies[t]:
+                    ready = True
+                    break
             counts[act.tile] += 1
             st.waits = saved
             if ready:
