@@ -269,7 +269,8 @@ class Round:
         if self.phase == "turn":
             return [self.turn]
         if self.phase in _WINDOWS:
-            return [s for s in self.pending if s not in self.responses]
+            responses = self.responses  # none yet as a window opens (its driver asks then)
+            return [s for s in self.pending if s not in responses] if responses else [*self.pending]
         return []
 
     @property
