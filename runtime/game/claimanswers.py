@@ -219,7 +219,7 @@ def _resolve_claims(r: Round) -> None:
         made = claimed.get(claim)
         if made is None:
             continue
-        chosen = _nearest_first(r, made)
+        chosen = made if len(made) < 2 else _nearest_first(r, made)  # (most claims: one)
         if claim == "win":
             from mjc.runtime.game.roundend import finish_win
 
@@ -240,7 +240,8 @@ def _serve_claim(r: Round, action: Action, discarder: int, tile: int) -> None:
     st = r.seats[seat]
     r.pending, r.responses = {}, {}
     r.quiet = False
-    r.ready.called()  # no 一発 after a claim
+    if r.ready.go_around:
+        r.ready.called()  # no 一発 after a claim
     st.clear_missed()
     st.waits = None
     r.opening.claim()

@@ -439,7 +439,12 @@ class Round:
                 and (self.dead is None or self.dead.replacements_left > 0)  # 嶺上牌 left
             ):
                 acts += with_kinds(self, seat, kong_acts)  # once per kind of kong that holds
-        if self.quiet and self.rules.nine_terminals_draw and table.may_abort(self, seat):
+        if (
+            self.quiet
+            and not st.river
+            and self.rules.nine_terminals_draw
+            and table.may_abort(self, seat)
+        ):
             acts.append(Action(seat, "abortive_draw"))  # 九種九牌, in the seat's first turn
         made = self._discard_actions[seat]
         if self.won_seats and drew >= 0 and seat in self.won_seats:  # 血流成河: locked
@@ -571,7 +576,9 @@ class Round:
         if wall.tail < wall.head:  # nothing drawable
             finish_draw(self)
             return
-        if self.aborts and abortive_after(self):  # 四風連打, 四槓散了
+        # 四風連打, 四槓散了: asked only where one may follow (`open_claims` reads it the same)
+        aborts = self.aborts and (self.discards == 4 or len(self.kong_history) >= 4)
+        if aborts and abortive_after(self):
             return
         n, out = self.players, self.left_seats  # 血战到底: the seats that left draw no more
         self._draw_next(next_playing(self, discarder) if out else (discarder + 1) % n)
