@@ -385,8 +385,9 @@ class Round:
     def _start_turn(self, seat: int, drew: int, from_kong: bool) -> None:
         self.phase, self.turn, self.drew, self.from_kong = "turn", seat, drew, from_kong
         self.after_claim = drew < 0
-        if self.reds is not None:  # after a claim or a kong: red fives in the new meld
-            self.reds.settle(seat, self.seats[seat].counts)
+        reds = self.reds  # after a claim or a kong: red fives held may be in the new meld
+        if reds is not None and any(reds.concealed[seat]):
+            reds.settle(seat, self.seats[seat].counts)
         self._legal = {}
 
     def _turn_actions(self, seat: int) -> list[Action]:

@@ -98,9 +98,14 @@ class ReadyTable:
         # cheapest refusals first: this is the path of every turn of a round.
         st = r.seats[seat]
         melds = st.melds
-        if melds and (seat in self.opened or not all(m.concealed for m in melds)):
-            self.opened.add(seat)  # a claimed meld stays
-            return acts
+        if melds:
+            if seat not in self.opened:
+                for m in melds:  # (a loop: a generator is a frame made and resumed)
+                    if not m.concealed:
+                        self.opened.add(seat)  # a claimed meld stays
+                        break
+            if seat in self.opened:
+                return acts
         rules = r.rules
         wall = r.wall
         if (
