@@ -219,7 +219,7 @@ def _resolve_claims(r: Round) -> None:
         made = claimed.get(claim)
         if made is None:
             continue
-        chosen = _nearest_first(r, made)
+        chosen = made if len(made) < 2 else _nearest_first(r, made)  # (most claims: one)
         if claim == "win":
             from mjc.runtime.game.roundend import finish_win
 
@@ -240,16 +240,19 @@ def _serve_claim(r: Round, action: Action, discarder: int, tile: int) -> None:
     st = r.seats[seat]
     r.pending, r.responses = {}, {}
     r.quiet = False
-    r.ready.called()  # no 一発 after a claim
-    st.clear_missed()
+    if r.ready.go_around:
+        r.ready.called()  # no 一発 after a claim
+    if st.no_pong or st.no_win:
+        st.clear_missed()
     st.waits = None
-    r.opening.claim()
+    if r.opening.active:
+        r.opening.claim()
     r.taken[tile] += 1
     word = "kong" if kind == "exposed_kong" else kind
     text = TEXTS[tile]
     r.claim_history.append({"seat": seat, "from_seat": discarder, "kind": word, "tile": text})
     r.events.append({"type": "claim", "seat": seat, "kind": word, "tile": text, "from": discarder})
-    if r.reds is not None:  # a red five claimed joins the meld
+    if r.reds is not None and r.reds.red_discard >= 0:  # a red five claimed joins the meld
         r.reds.claimed(seat)
     if kind == "exposed_kong":
         r.kong_turn.named = action.kong_kind

@@ -77,7 +77,12 @@ def claims_of(r: Round, seat: int, discarder: int, tile: int, last: bool) -> lis
             and (r.dead is None or r.dead.replacements_left > 0)  # 嶺上牌 left
         ):
             acts.append(Action(seat, "exposed_kong", tile))
-        if c >= 2 and r.can_pong and tile not in st.no_pong and wild_may(r, tile, "pong"):
+        if (
+            c >= 2
+            and r.can_pong
+            and tile not in st.no_pong
+            and (not r.wilds or wild_may(r, tile, "pong"))  # (no wild: no call to ask)
+        ):
             acts.append(_PONG[seat][tile] if listed else Action(seat, "pong", tile))
     if claimable:
         nxt = seat == (discarder + 1) % r.players or not r.rules.chow_only_from_previous

@@ -269,7 +269,8 @@ class Round:
         if self.phase == "turn":
             return [self.turn]
         if self.phase in _WINDOWS:
-            return [s for s in self.pending if s not in self.responses]
+            responses = self.responses  # none yet as a window opens (its driver asks then)
+            return [s for s in self.pending if s not in responses] if responses else [*self.pending]
         return []
 
     @property
@@ -384,8 +385,9 @@ class Round:
     def _start_turn(self, seat: int, drew: int, from_kong: bool) -> None:
         self.phase, self.turn, self.drew, self.from_kong = "turn", seat, drew, from_kong
         self.after_claim = drew < 0
-        if self.reds is not None:  # after a claim or a kong: red fives in the new meld
-            self.reds.settle(seat, self.seats[seat].counts)
+        reds = self.reds  # after a claim or a kong: red fives held may be in the new meld
+        if reds is not None and any(reds.concealed[seat]):
+            reds.settle(seat, self.seats[seat].counts)
         self._legal = {}
 
     def _turn_actions(self, seat: int) -> list[Action]:
@@ -438,7 +440,12 @@ class Round:
                 and (self.dead is None or self.dead.replacements_left > 0)  # 嶺上牌 left
             ):
                 acts += with_kinds(self, seat, kong_acts)  # once per kind of kong that holds
-        if self.quiet and self.rules.nine_terminals_draw and table.may_abort(self, seat):
+        if (
+            self.quiet
+            and not st.river
+            and self.rules.nine_terminals_draw
+            and table.may_abort(self, seat)
+        ):
             acts.append(Action(seat, "abortive_draw"))  # 九種九牌, in the seat's first turn
         made = self._discard_actions[seat]
         if self.won_seats and drew >= 0 and seat in self.won_seats:  # 血流成河: locked
@@ -570,7 +577,9 @@ class Round:
         if wall.tail < wall.head:  # nothing drawable
             finish_draw(self)
             return
-        if self.aborts and abortive_after(self):  # 四風連打, 四槓散了
+        # 四風連打, 四槓散了: asked only where one may follow (`open_claims` reads it the same)
+        aborts = self.aborts and (self.discards == 4 or len(self.kong_history) >= 4)
+        if aborts and abortive_after(self):
             return
         n, out = self.players, self.left_seats  # 血战到底: the seats that left draw no more
         self._draw_next(next_playing(self, discarder) if out else (discarder + 1) % n)

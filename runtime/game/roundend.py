@@ -136,7 +136,12 @@ def _dealer_ready(r: Round) -> bool:
     if st.size() != r.rules.hand:
         return False
     counts, copies = st.counts, r.copies
-    return any(counts[t] < copies[t] for t in waits_of(r, r.dealer))
+    ready = False
+    for t in waits_of(r, r.dealer):  # (a loop: a generator is a frame made and resumed)
+        if counts[t] < copies[t]:
+            ready = True
+            break
+    return ready
 
 
 def _base(r: Round) -> dict[str, Any]:

@@ -98,9 +98,14 @@ class ReadyTable:
         # cheapest refusals first: this is the path of every turn of a round.
         st = r.seats[seat]
         melds = st.melds
-        if melds and (seat in self.opened or not all(m.concealed for m in melds)):
-            self.opened.add(seat)  # a claimed meld stays
-            return acts
+        if melds:
+            if seat not in self.opened:
+                for m in melds:  # (a loop: a generator is a frame made and resumed)
+                    if not m.concealed:
+                        self.opened.add(seat)  # a claimed meld stays
+                        break
+            if seat in self.opened:
+                return acts
         rules = r.rules
         wall = r.wall
         if (
@@ -123,12 +128,17 @@ class ReadyTable:
         if not maybe:
             return acts
         declares = []
+        copies = r.copies
         for act in acts:
             if act.kind != "discard" or act.tile not in maybe:
                 continue
             counts[act.tile] -= 1
             saved, st.waits = st.waits, None
-            ready = any(counts[t] < r.copies[t] for t in waits_of(r, seat))
+            ready = False  # some wait of which the hand holds a copy fewer than all
+            for t in waits_of(r, seat):  # (a loop: no generator made per discard asked)
+                if counts[t] < copies[t]:
+                    ready = True
+                    break
             counts[act.tile] += 1
             st.waits = saved
             if ready:

@@ -106,9 +106,9 @@ def _seats(
         )
     found: list[SeatAtDraw] = []
     tiles = outcome.win_tiles
+    hands, declarations = outcome.hands, outcome.declarations  # (a model's field: a look-up)
     for seat in playing:
-        where = f"hands.{seat}"
-        text = outcome.hands[seat]
+        text = hands[seat]
         known = held.get(seat) if held is not None else None
         waits = None
         if known is not None:
@@ -117,24 +117,21 @@ def _seats(
             try:
                 hand = parse_hand(text, tiles=tiles)
             except (HandError, NotationError) as exc:
-                raise RoundError(f"{where}: {exc}") from None
+                raise RoundError(f"hands.{seat}: {exc}") from None
         size = tiles - 1  # between turns: 13, or the rulebook's `hand`; a meld counts 3
         if hand.size != size:
             raise RoundError(
-                f"{where}: a hand still playing holds {size} tiles (a declared meld "
+                f"hands.{seat}: a hand still playing holds {size} tiles (a declared meld "
                 f"counts 3), not {hand.size}: {text}"
             )
         if examine is None:
             continue
         try:
             drawn = examine(
-                hand,
-                **outcome.seat_facts(seat),
-                declared=outcome.declarations.get(seat),
-                waits=waits,
+                hand, **outcome.seat_facts(seat), declared=declarations.get(seat), waits=waits
             )
         except (HandError, NotationError, OptionError, ValueError) as exc:
-            raise RoundError(f"{where}: {exc}") from None
+            raise RoundError(f"hands.{seat}: {exc}") from None
         found.append(SeatAtDraw(seat, drawn.ready, drawn.best, dict(drawn.holding)))
     return found
 
