@@ -66,9 +66,10 @@ def play_round(game: Round, bots: Sequence[Bot], max_steps: int = 10_000) -> dic
             legal = legal_actions(seat)
             pick = picks[seat]
             if pick is not None:
-                place = pick(legal)  # `_place` called only to refuse one that is no place
-                ok = type(place) is int and 0 <= place < len(legal)
-                listed = legal[place if ok else _place(place, legal, seat)]
+                place = pick(legal)
+                if type(place) is not int or not 0 <= place < len(legal):
+                    _place(place, legal, seat)  # (called only to refuse one that is no place)
+                listed = legal[place]
                 game._play(listed, listed.kong_kind)
             else:
                 apply(choose[seat](None if blind[seat] else observation(game, seat), legal))

@@ -308,9 +308,7 @@ class Ruleset(SettlingRules):
                         "robbing_kong" in situations,
                     )
                     if refused:
-                        return Score(
-                            self.id, False, None, (), 0, self.unit, None, refused, wilds=wild
-                        )
+                        return refused_score(self.id, self.unit, refused, wild, None)
                 if not wild and (dora_indicators or ura_indicators or hand.red_fives):
                     # As on the short path: a copy of its own takes the dora (none held wild).
                     key = (
