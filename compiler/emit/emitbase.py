@@ -12,7 +12,6 @@ subexpressions, as its translator recorded them.
 from __future__ import annotations
 
 import functools
-import textwrap
 from collections.abc import Callable, Sequence
 
 from mjc.compiler import ir
@@ -21,7 +20,7 @@ from mjc.compiler.conditions.pyexpr import Predicates, PyExpr
 from mjc.compiler.emit.codeplan import reads
 from mjc.compiler.emit.slotreader import SlotReader
 from mjc.compiler.pysource.layout import WIDTH
-from mjc.compiler.pysource.pywriter import CodeWriter
+from mjc.compiler.pysource.pywriter import CodeWriter, wrap_spaced
 from mjc.runtime import exported
 from mjc.runtime.wins.summaries import WORD_BITS, SummaryPart, summary_layout, summary_parts
 
@@ -228,7 +227,7 @@ def _filled(head: str, items: list[str], tail: str, indent: int) -> list[str]:
     one = f"{pad}{head}{', '.join(items)}{tail}"
     if len(one) <= WIDTH:
         return [one]
-    inner = textwrap.wrap(", ".join(items), WIDTH - indent - 4, break_on_hyphens=False)
+    inner = wrap_spaced(", ".join(items), WIDTH - indent - 4)
     return [f"{pad}{head}", *(f"{pad}    {line}" for line in inner), f"{pad}{tail.lstrip()}"]
 
 
