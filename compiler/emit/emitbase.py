@@ -12,6 +12,7 @@ subexpressions, as its translator recorded them.
 from __future__ import annotations
 
 import functools
+import textwrap
 from collections.abc import Callable, Sequence
 
 from mjc.compiler import ir
@@ -20,7 +21,7 @@ from mjc.compiler.conditions.pyexpr import Predicates, PyExpr
 from mjc.compiler.emit.codeplan import reads
 from mjc.compiler.emit.slotreader import SlotReader
 from mjc.compiler.pysource.layout import WIDTH
-from mjc.compiler.pysource.pywriter import CodeWriter, wrap_spaced
+from mjc.compiler.pysource.pywriter import CodeWriter
 from mjc.runtime import exported
 from mjc.runtime.wins.summaries import WORD_BITS, SummaryPart, summary_layout, summary_parts
 
@@ -227,7 +228,7 @@ def _filled(head: str, items: list[str], tail: str, indent: int) -> list[str]:
     one = f"{pad}{head}{', '.join(items)}{tail}"
     if len(one) <= WIDTH:
         return [one]
-    inner = wrap_spaced(", ".join(items), WIDTH - indent - 4)
+    inner = textwrap.wrap(", ".join(items), WIDTH - indent - 4, break_on_hyphens=False)
     return [f"{pad}{head}", *(f"{pad}    {line}" for line in inner), f"{pad}{tail.lstrip()}"]
 
 

@@ -7,7 +7,7 @@ line stays within 100 columns; comments hold only text made safe by `pysafe.safe
 
 from __future__ import annotations
 
-import re
+import textwrap
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
@@ -26,42 +26,7 @@ def wrapped(text: str, width: int) -> list[str]:
     if len(text) <= width:
         line = text.rstrip(" ")
         return [line] if line.strip(" ") else [""]
-    return wrap_spaced(text, width) or [""]
-
-
-# A run of spaces, the only white space of the texts `wrap_spaced` fills.
-_SPACES = re.compile("( +)")
-
-
-def wrap_spaced(text: str, width: int) -> list[str]:
-    """`textwrap.wrap(text, width, break_on_hyphens=False)` of a text whose only white space is
-    the space, written out for that case (the module, which a start imports only for this,
-    compiles its regular expressions as it loads: a thirtieth of `mjc check`'s own work):
-    words filled greedily, a run of spaces kept between two words of a line and dropped at
-    either end of one (but the text's leading run, on its first line), and a word longer
-    than a line cut to the room left."""
-    if width <= 0:
-        raise ValueError(f"invalid width {width!r} (must be > 0)")
-    chunks = [chunk for chunk in _SPACES.split(text) if chunk]  # words and runs of spaces
-    chunks.reverse()
-    lines: list[str] = []
-    while chunks:
-        line: list[str] = []
-        length = 0
-        if lines and chunks[-1].strip() == "":
-            del chunks[-1]
-        while chunks and length + len(chunks[-1]) <= width:
-            length += len(chunks[-1])
-            line.append(chunks.pop())
-        if chunks and len(chunks[-1]) > width:  # fits no line: as much as this one has room for
-            room = width - length
-            line.append(chunks[-1][:room])
-            chunks[-1] = chunks[-1][room:]
-        if line and line[-1].strip() == "":
-            del line[-1]
-        if line:
-            lines.append("".join(line))
-    return lines
+    return textwrap.wrap(text, width, break_on_hyphens=False) or [""]
 
 
 class CodeWriter:

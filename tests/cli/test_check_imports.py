@@ -36,7 +36,6 @@ NOT_IMPORTED = (
     "mjc.runtime.settle.round",  # `mjc settle`
     "mjc.runtime.settle.settlement",
     "mjc.runtime.tableplay",  # a round's table; its dead wall's indicators for a rulebook with one
-    "textwrap",  # (the generated module's comments are filled by `pywriter.wrap_spaced`)
 )
 
 

@@ -18,7 +18,7 @@ from mjc.compiler.ir.pretty import pretty
 from mjc.compiler.loader import bundled_rulebooks
 from mjc.compiler.pysource.layout import Group, bracketed, call_lines, render
 from mjc.compiler.pysource.pysafe import safe_text
-from mjc.compiler.pysource.pywriter import wrap_spaced, wrapped
+from mjc.compiler.pysource.pywriter import wrapped
 
 NAMES = sorted(bundled_rulebooks())
 
@@ -140,14 +140,3 @@ def test_a_row_of_texts_is_laid_out_as_the_printer_lays_out_its_call(
     # the tables' rows skip the document (`call_lines`); the lines must be the printer's
     document = Group((bracketed(f"{func}(", list(args), ")"), ","))
     assert call_lines(func, args, indent, width) == render(document, indent, width)
-
-
-@settings(max_examples=500, deadline=None)
-@given(
-    text=st.text(alphabet="ab 中\u3000", max_size=80),
-    width=st.integers(1, 30),
-)
-def test_a_text_of_spaces_is_filled_as_textwrap_fills_it(text: str, width: int) -> None:
-    # `wrap_spaced` is textwrap's fill written out for a text whose only white space is the
-    # space (runs of them, at either end too, and words longer than a line)
-    assert wrap_spaced(text, width) == textwrap.wrap(text, width, break_on_hyphens=False)
