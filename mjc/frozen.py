@@ -204,22 +204,37 @@ def _dataclass(cls: type[T], *, kw_only: bool, noted: bool = False) -> type[T]:
     by `dataclass` itself. `noted`: with the notes `Frozen` reads (`_notes`)."""
     own = vars(cls).get("__annotations__")
     annotations: dict[str, object] = own if isinstance(own, dict) else {}
-    if (
-        type(cls) is type
-        and "__slots__" not in vars(cls)
-        and all(
-            f._field_type is _REAL_FIELD
-            for base in cls.__mro__[1:]
-            for f in _fields_of(base).values()
-        )
-        and _plain_texts(annotations)
-    ):
-        return _slotted_dataclass(cls, cast(dict[str, str], annotations), kw_only, noted)
+    if type(cls) is type and "__slots__" not in cls.__dict__ and _plain_texts(annotations):
+        inherited = _inherited(cls)
+        if inherited is not None:
+            texts = cast(dict[str, str], annotations)
+            return _slotted_dataclass(cls, texts, inherited, kw_only, noted)
     made = dataclass(slots=True, kw_only=kw_only, init=False, repr=False, eq=False)(cls)
     if noted:
         for name, value in _notes(dataclasses.fields(cast(Any, made))).items():
             setattr(made, name, value)
     return made
+
+
+def _inherited(cls: type) -> tuple[dict[str, dataclasses.Field[Any]], set[str]] | None:
+    """The fields `cls` inherits, as `dataclass` reads them (the farthest base first), and
+    the slots its bases have; None when a base has a field that is no real one (a class
+    variable, an init-only one), which `dataclass` itself must read. `Frozen` and `object`,
+    the bases of every class here, have neither."""
+    fields: dict[str, dataclasses.Field[Any]] = {}
+    slots: set[str] = set()
+    for base in cls.__mro__[-2:0:-1]:
+        if base is Frozen:
+            continue
+        of_base = getattr(base, "__dataclass_fields__", None)
+        if of_base:
+            for f in of_base.values():
+                if f._field_type is not _REAL_FIELD:
+                    return None
+            fields.update(of_base)
+        named = base.__dict__.get("__slots__", ())
+        slots.update((named,) if isinstance(named, str) else named)
+    return fields, slots
 
 
 def _plain_texts(annotations: dict[str, object]) -> bool:
@@ -247,65 +262,62 @@ _REAL_FIELD: Final = dataclasses.fields(_PARAMS[False])[0]._field_type  # type: 
 
 
 def _slotted_dataclass(
-    cls: type[T], annotations: dict[str, str], kw_only: bool, noted: bool
+    cls: type[T],
+    annotations: dict[str, str],
+    inherited: tuple[dict[str, dataclasses.Field[Any]], set[str]],
+    kw_only: bool,
+    noted: bool,
 ) -> type[T]:
     """`cls` made again with a slot for each field, and marked a dataclass as `dataclass`
     marks it (`__dataclass_fields__`, `__dataclass_params__`, `__match_args__`), without the
     rest of what `dataclass` does for every class: it reads each annotation's text three
     times (a regular expression and a module look-up each), and makes the class twice, the
-    second time with its slots; the checks kept are those a field of ours could fail. With
-    `noted`, the class is made with `_notes` of its fields in it, rather than given them by
-    six writes to the class after."""
-    fields: dict[str, dataclasses.Field[Any]] = {}
-    inherited: set[str] = set()
-    for base in cls.__mro__[-2:0:-1]:  # as `dataclass`: the farthest base first (not object)
-        fields.update(_fields_of(base))
-        slots = vars(base).get("__slots__", ())
-        inherited.update((slots,) if isinstance(slots, str) else slots)
+    second time with its slots; the checks kept are those a field of ours could fail.
+    `inherited`: the fields and slots of its bases (`_inherited`). With `noted`, the class
+    is made with `_notes` of its fields in it, rather than given them by six writes to the
+    class after."""
+    fields, inherited_slots = inherited
     namespace = cls.__dict__.copy()  # (the proxy's dict copied in C: `dict()` reads it key by key)
+    pop = namespace.pop
     for name, text in annotations.items():
-        default = namespace.pop(name, MISSING)
-        made = (
-            default
-            if isinstance(default, dataclasses.Field)
-            else dataclasses.field(default=default)
-        )
+        default = pop(name, MISSING)
+        if isinstance(default, dataclasses.Field):
+            made = default
+            if made.kw_only is MISSING:
+                made.kw_only = kw_only
+        else:
+            made = dataclasses.field(default=default, kw_only=kw_only)
         made.name, made.type = name, text
-        made._field_type = _REAL_FIELD  # type: ignore[union-attr]
-        if made.kw_only is MISSING:
-            made.kw_only = kw_only
+        made._field_type = _REAL_FIELD  # type: ignore[attr-defined]
         if made.default.__class__.__hash__ is None:  # mutable, as `dataclass` refuses it
             raise ValueError(
                 f"mutable default {type(made.default)} for field {name} is not "
                 "allowed: use default_factory"
             )
         fields[name] = made
-    for name, value in namespace.items():
-        if isinstance(value, dataclasses.Field):
-            raise TypeError(f"{name!r} is a field but has no type annotation")
-    namespace["__slots__"] = tuple(name for name in fields if name not in inherited)
-    namespace.pop("__dict__", None)
-    namespace.pop("__weakref__", None)
+    # (each value tested in C; the loop that names the culprit runs only when one is)
+    if any(map(isinstance, namespace.values(), repeat(dataclasses.Field))):
+        for name, value in namespace.items():
+            if isinstance(value, dataclasses.Field):
+                raise TypeError(f"{name!r} is a field but has no type annotation")
+    namespace["__slots__"] = (
+        tuple([name for name in fields if name not in inherited_slots])
+        if inherited_slots
+        else tuple(fields)
+    )
+    pop("__dict__", None)
+    pop("__weakref__", None)
     namespace["__dataclass_params__"] = _PARAMS_OF[kw_only]
     namespace["__dataclass_fields__"] = fields
     if noted:
         namespace.update(_notes(fields.values()))
     if "__match_args__" not in namespace:
         namespace["__match_args__"] = tuple(
-            f.name for f in fields.values() if f.init and not f.kw_only
+            [f.name for f in fields.values() if f.init and not f.kw_only]
         )
     made_class = type(cls.__name__, cls.__bases__, namespace)
     made_class.__qualname__ = cls.__qualname__
     return cast(type[T], made_class)
-
-
-def _fields_of(base: type) -> dict[str, Any]:
-    """The dataclass fields `base` has or inherits, as `dataclass` reads them; none for
-    `Frozen` and `object`, the bases of every class here, without asking (a look-up that
-    fails raises and catches an error, twice or thrice a class)."""
-    if base is Frozen or base is object:
-        return {}
-    return getattr(base, "__dataclass_fields__", None) or {}
 
 
 def _named(cls: type[T]) -> type[T]:

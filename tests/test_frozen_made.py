@@ -213,3 +213,21 @@ def test_a_body_not_all_of_plain_texts_is_the_dataclass_dataclass_makes(
     expected = _as_dataclass("odd", dict(body, __annotations__=dict(annotations)), kw_only=False)
     made = frozen(type("odd", (Frozen,), {"__doc__": "A class.", **body}))
     assert _record(made) == _record(expected)
+
+
+@frozen
+class _AfterClassVar(_WithClassVar):
+    """Extends a class whose fields record a `ClassVar`: `dataclass` itself reads it."""
+
+    extra: int = 0
+
+
+def test_a_class_extending_one_with_a_class_variable_field_is_made_by_dataclass() -> None:
+    expected = dataclass(slots=True, init=False, repr=False, eq=False)(
+        type("_AfterClassVar", (_WithClassVar,), {"__annotations__": {"extra": "int"}, "extra": 0})
+    )
+    assert [f.name for f in dataclasses.fields(_AfterClassVar)] == ["name", "count", "extra"]
+    assert "LIMIT" in vars(_WithClassVar)["__dataclass_fields__"]
+    assert _record(_AfterClassVar)[:6] == _record(expected)[:6]
+    assert _AfterClassVar("a", 2, 3) == _AfterClassVar("a", 2, 3)
+    assert repr(_AfterClassVar("a")) == "_AfterClassVar(name='a', count=1, extra=0)"

@@ -37,7 +37,6 @@ from mjc.compiler.resolve.declarations import Declarations
 from mjc.compiler.resolve.typed import Typed
 from mjc.compiler.syntax import ast
 from mjc.runtime.rules.turnrules import HAND_SIZES, TurnRules
-from mjc.runtime.tableplay.deadwall import MAX_KONGS, most_indicators
 
 EXPLAIN_LISTINGS = {"E0122": rules_listing}
 """What `mjc explain` (and the diagnostics reference) list under a code's page: the help of
@@ -545,6 +544,9 @@ def _indicator_places(rules: tuple[tuple[str, object], ...]) -> tuple[int, int]:
     and 2 when each has its ura beside it (else 1). A pure function's memo: a rulebook's
     every setting of its options (Riichi's thousand) asks it of the same few rules; bounded,
     as a language server checks rulebook after rulebook in one process."""
+    # (imported here, as in `_dead_wall`: only a rulebook with a dead wall asks)
+    from mjc.runtime.tableplay.deadwall import most_indicators
+
     turn = TurnRules(**dict(rules))  # type: ignore[arg-type]
     step = 2 if turn.ura_indicators else 1
     return most_indicators(turn) * step, step
@@ -572,6 +574,10 @@ def _dead_wall(key: str, facts: dict[str, object], verbs: set[str]) -> tuple[str
         )
     if key != "dead_wall" or not size:
         return None
+    # (imported here: only a rulebook with a dead wall gets this far, and the round's table
+    # modules the dead wall's brings are no part of checking the others)
+    from mjc.runtime.tableplay.deadwall import MAX_KONGS
+
     places, step = _indicator_places(tuple((f, facts[f]) for f in _DEAD_WALL if f in facts))
     kongs = MAX_KONGS if "kong" in verbs else 0
     if places + kongs <= size:

@@ -152,7 +152,9 @@ class LeanParser:
                 kept = children if include is None else _kept(children, include)
                 if expand and len(kept) == 1:
                     built = kept[0]
-                    if type(built) is Tree:
+                    # (a tree that is the rule's one symbol already spans what the rule
+                    # spans: the chains of `?rule`s an expression climbs, most reductions)
+                    if type(built) is Tree and not (size == 1 and children[0] is built):
                         _place(built.meta, children)
                 else:
                     # `Tree(data, kept)`, written out as the token is

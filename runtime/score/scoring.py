@@ -11,7 +11,7 @@ arrangement that scores highest.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from operator import attrgetter
 from typing import Any, NamedTuple, Protocol
 
@@ -65,8 +65,11 @@ SITUATION_FLAGS: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Situation:
+# `frozen_fast`, not `@dataclass(frozen=True, slots=True)`: the same straight-line methods,
+# without compiling six of them from source on every start (this module stays interpreted
+# in the native build, so mypyc need not see through the decorator).
+@frozen_fast
+class Situation(Frozen):
     """How and where the hand was won: what fan conditions may ask besides the tiles."""
 
     winning_tile: int
@@ -118,13 +121,19 @@ _FIELD_SETTERS: tuple[tuple[str, Callable[[Situation, object], None], object], .
 )
 
 
-class SituationDraft:
+class SituationDraft(Situation):
     """A `Situation`'s slots, in its order, without the frozen class's `__setattr__`: plain
     assignments fill them (calling a slot's own setter costs three times as much), then
     `draft.__class__ = Situation` (`situation_of`) makes the object the `Situation` it was
-    filled as (the two classes have one layout, which CPython checks at the assignment)."""
+    filled as (a subclass adding no slot has its layout, which CPython checks at the
+    assignment)."""
 
-    __slots__ = Situation.__slots__
+    __slots__ = ()
+    # object's own, not the frozen class's: made empty, its slots set by plain assignments
+    # (both `__setattr__` and `__delattr__` object's, so that CPython sets a slot directly)
+    __init__ = object.__init__
+    __setattr__ = object.__setattr__  # type: ignore[assignment]
+    __delattr__ = object.__delattr__
 
 
 def situation_draft() -> Any:

@@ -35,6 +35,7 @@ NOT_IMPORTED = (
     "mjc.runtime.sim",
     "mjc.runtime.settle.round",  # `mjc settle`
     "mjc.runtime.settle.settlement",
+    "mjc.runtime.tableplay",  # a round's table; its dead wall's indicators for a rulebook with one
 )
 
 
