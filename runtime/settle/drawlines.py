@@ -114,6 +114,7 @@ def _seats(
             "has none"
         )
     found: list[SeatAtDraw] = []
+    unmade: DrawHand | None = None  # the examination of a seat whose hand is `_UNMADE`
     tiles = outcome.win_tiles
     hands, declarations = outcome.hands, outcome.declarations  # (a model's field: a look-up)
     for seat in playing:
@@ -136,12 +137,19 @@ def _seats(
             )
         if examine is None:
             continue
-        try:
-            drawn = examine(
-                hand, **outcome.seat_facts(seat), declared=declarations.get(seat), waits=waits
-            )
-        except (HandError, NotationError, OptionError, ValueError) as exc:
-            raise RoundError(f"hands.{seat}: {exc}") from None
+        if hand is _UNMADE and unmade is not None:
+            # Examined once a round: an unmade hand waits on nothing, and its lines read only
+            # the options, not the seat's wind, deal or declarations: the same for every seat.
+            drawn = unmade
+        else:
+            try:
+                drawn = examine(
+                    hand, **outcome.seat_facts(seat), declared=declarations.get(seat), waits=waits
+                )
+            except (HandError, NotationError, OptionError, ValueError) as exc:
+                raise RoundError(f"hands.{seat}: {exc}") from None
+            if hand is _UNMADE:
+                unmade = drawn
         found.append(SeatAtDraw(seat, drawn.ready, drawn.best, dict(drawn.holding)))
     return found
 
