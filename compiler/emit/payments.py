@@ -16,6 +16,7 @@ from mjc.compiler.conditions.pyexpr import AND, Py, PyExpr
 from mjc.compiler.emit.emitbase import ModuleState
 from mjc.compiler.emit.play import KONG_FACT_SOURCE
 from mjc.compiler.emit.slotreader import Held
+from mjc.compiler.ir.consteval import reads_only_options
 from mjc.compiler.language.types import ChoiceType
 from mjc.compiler.pysource.layout import Break, Doc, Group
 from mjc.compiler.pysource.pysafe import lit
@@ -237,6 +238,20 @@ def payment_draws_body(state: ModuleState) -> list[str]:
         _lines(out, py, tests, write)
     out.line("return tuple(found)")
     return state.function(py, out)
+
+
+def draws_by_options(state: ModuleState) -> bool:
+    """Whether every draw line's guard, `when` and amount read nothing but option values and
+    constants (Riichi's 聴牌料: `draw_payment unready pays ready split 3000`): `payment_draws`
+    then answers the same for every hand, and the game engine leaves a seat's hand unmade at
+    the draw when the seat waits on nothing (`Payments.draws_by_options`)."""
+    for line in state.book.payments.draws:
+        held = state.slots.held(line)
+        if not all(reads_only_options(e) for e in held.tests):
+            return False
+        if held.number is not None and not reads_only_options(held.number):
+            return False
+    return True
 
 
 def draw_rule_id(line: ir.DrawPayment, draws: tuple[ir.DrawPayment, ...]) -> str:

@@ -378,19 +378,28 @@ def abortive_after(r: Round) -> bool:
 def _hands_at_draw(r: Round, held: dict[int, HeldAtDraw]) -> dict[str, str] | None:
     """The hand of every seat still playing (under after_win leave the winners have left),
     by seat, in notation, and in `held` as the engine holds it (`HeldAtDraw`: its wait set
-    where only a playing tile may complete it); None when one is not a hand between turns
-    (13 tiles, or the rulebook's `hand`, a meld counting 3)."""
+    where only a playing tile may complete it; no `Hand` made where nothing would read it);
+    None when one is not a hand between turns (13 tiles, or the rulebook's `hand`, a meld
+    counting 3)."""
     leave = r.rules.after_win == "leave"
     found: dict[str, str] = {}
     plain = r.plain_shapes and r.finder is not None  # no flower, no wild completes a hand
+    # The draw lines read only the options (Riichi's 聴牌料): a seat that waits on nothing
+    # and holds no flower is settled without its `Hand` (`HeldAtDraw`), in a game of no wilds.
+    unmade = plain and r.ruleset.payments.draws_by_options and not r.ruleset.has_wilds
     for seat, st in enumerate(r.seats):
         if leave and seat in r.won_seats:
             continue
         if st.size() != r.rules.hand:
             return None
+        waits = waits_of(r, seat) if plain else None
+        if unmade and not waits and not st.flowers:
+            found[str(seat)] = hand_text(st)  # (written from the counts: no `Hand` made)
+            held[seat] = HeldAtDraw(None, waits)
+            continue
         hand = hand_of(st)  # (between turns: no winning tile, and no red five is written)
         found[str(seat)] = format_parts(hand.concealed, hand.flowers, hand.melds)
-        held[seat] = HeldAtDraw(hand, waits_of(r, seat) if plain else None)
+        held[seat] = HeldAtDraw(hand, waits)
     return found
 
 

@@ -4,7 +4,9 @@ Input is a drawn `RoundOutcome` whose `hands` give the hand of every seat still 
 the wall ran out, the rulebook's draw lines (`Payments.draw_rules`, lowered from the payments
 section's `draw_payment` and `draw_refund` lines), and a `DrawSeat` (`Ruleset.draw_seat`) that
 says of one hand what it waits on, each wait scored, and which draw lines hold for it; the
-game engine gives the hands as it holds them beside their text (`HeldAtDraw`), not parsed again.
+game engine gives the hands as it holds them beside their text (`HeldAtDraw`), not parsed again,
+and leaves unmade the hand of a seat that waits on nothing where the draw lines read only the
+options (Riichi's 聴牌料: most seats at most draws).
 Readiness (聽牌) is the rulebook's own: a hand is ready when some tile completes it, whatever
 the round's `ready` says. Output is settlement `Line`s of kind "draw", each citing its line
 (`draw_payment@<file>#n`, `draw_refund@<file>#n`). Conventions, where the sources say no more:
@@ -35,7 +37,7 @@ from mjc.runtime.settle.payments import DrawHand, DrawRule, HeldAtDraw, Payments
 from mjc.runtime.settle.round import RoundOutcome
 from mjc.runtime.settle.roundtypes import RoundError
 from mjc.runtime.tiles.hand import Hand, HandError, parse_hand
-from mjc.runtime.tiles.tile import NotationError
+from mjc.runtime.tiles.tile import NUM_PLAYING, NotationError
 
 __all__ = ["DrawSeat", "SeatAtDraw", "draw_lines", "playing_at_draw"]
 
@@ -69,6 +71,13 @@ class SeatAtDraw(Frozen):
     ready: bool
     best: int
     holding: Mapping[int, int]
+
+
+# What `examine` is given for a seat whose hand the engine did not make (`HeldAtDraw.hand`
+# None: the seat waits on nothing, holds no flower, the game has no wilds and the draw lines
+# read only the options): an empty hand, of which the examination reads only that it holds
+# no flower and no winning tile, as the seat's own would say.
+_UNMADE = Hand(concealed=(), melds=(), flowers=(), win_tile=None, counts=bytes(NUM_PLAYING))
 
 
 def playing_at_draw(outcome: RoundOutcome, after_win: str) -> list[int]:
@@ -105,33 +114,42 @@ def _seats(
             "has none"
         )
     found: list[SeatAtDraw] = []
+    unmade: DrawHand | None = None  # the examination of a seat whose hand is `_UNMADE`
     tiles = outcome.win_tiles
     hands, declarations = outcome.hands, outcome.declarations  # (a model's field: a look-up)
     for seat in playing:
         text = hands[seat]
         known = held.get(seat) if held is not None else None
-        waits = None
-        if known is not None:
-            hand, waits = known.hand, known.waits
-        else:
+        if known is None:
+            waits = None
             try:
                 hand = parse_hand(text, tiles=tiles)
             except (HandError, NotationError) as exc:
                 raise RoundError(f"hands.{seat}: {exc}") from None
+        else:  # the engine's own, and `_UNMADE` where it made none (nothing reads it)
+            hand = _UNMADE if known.hand is None else known.hand
+            waits = known.waits
         size = tiles - 1  # between turns: 13, or the rulebook's `hand`; a meld counts 3
-        if hand.size != size:
+        if hand.size != size and hand is not _UNMADE:
             raise RoundError(
                 f"hands.{seat}: a hand still playing holds {size} tiles (a declared meld "
                 f"counts 3), not {hand.size}: {text}"
             )
         if examine is None:
             continue
-        try:
-            drawn = examine(
-                hand, **outcome.seat_facts(seat), declared=declarations.get(seat), waits=waits
-            )
-        except (HandError, NotationError, OptionError, ValueError) as exc:
-            raise RoundError(f"hands.{seat}: {exc}") from None
+        if hand is _UNMADE and unmade is not None:
+            # Examined once a round: an unmade hand waits on nothing, and its lines read only
+            # the options, not the seat's wind, deal or declarations: the same for every seat.
+            drawn = unmade
+        else:
+            try:
+                drawn = examine(
+                    hand, **outcome.seat_facts(seat), declared=declarations.get(seat), waits=waits
+                )
+            except (HandError, NotationError, OptionError, ValueError) as exc:
+                raise RoundError(f"hands.{seat}: {exc}") from None
+            if hand is _UNMADE:
+                unmade = drawn
         found.append(SeatAtDraw(seat, drawn.ready, drawn.best, dict(drawn.holding)))
     return found
 

@@ -108,9 +108,11 @@ class HeldAtDraw(Frozen):
     that writes it (`Ruleset.settle_played`): the `Hand` its text in `hands` reads as, and
     its wait set (`mjc.runtime.wins.waitsets`: every playing tile that may complete it, the
     win check deciding; None where the engine keeps none, or a flower or wild may complete
-    it)."""
+    it). `hand` is None where nothing would read it: the wait set is empty, the seat holds
+    no flower, the rulebook has no wilds and its draw lines read only the options
+    (`Payments.draws_by_options`: Riichi's 聴牌料, at nearly every draw)."""
 
-    hand: Hand
+    hand: Hand | None
     waits: frozenset[int] | None
 
 
@@ -234,7 +236,10 @@ class Payments(Frozen):
     whose guard and `when` hold for a seat holding `h` at an exhaustive draw (`s.waits`: the
     tiles it waits on), the amount 0 where the rule's `amount` word gives it;
     `kong_transfers(o, s, winners)` the indices in `kong_transfer_rules` (the lines' ids) of
-    the `kong_transfer` lines (呼叫转移) that hold for a winner of a 杠上炮 (`kong_discard`)."""
+    the `kong_transfer` lines (呼叫转移) that hold for a winner of a 杠上炮 (`kong_discard`);
+    `draws_by_options` that every draw line's guard, `when` and amount read only the options,
+    so that `draws` gives every hand the same lines (the engine then makes no `Hand` at the
+    draw for a seat that waits on nothing: `HeldAtDraw`)."""
 
     declared: bool = False
     unit: str | None = None
@@ -258,6 +263,7 @@ class Payments(Frozen):
     dealer_bonus: Callable[[Options], tuple[int, str | None]] = _no_dealer_bonus
     draw_rules: tuple[DrawRule, ...] = ()
     draws: Callable[[Hand, Situation, Options], tuple[tuple[int, int], ...]] = _no_draws
+    draws_by_options: bool = False
     kong_transfer_rules: tuple[str, ...] = ()
     kong_transfers: Callable[[Options, Situation, int], tuple[int, ...]] = _no_wins
     # A stake or dealer bonus whose value reads the round's dealer streak (連n拉n) is given

@@ -2312,6 +2312,7 @@ PAYMENTS: Final = Payments(
     horses=HORSES,
     draw_rules=DRAW_RULES,
     draws=payment_draws,
+    draws_by_options=True,
     round_up=payment_round_up,
     honba=payment_honba,
 )
