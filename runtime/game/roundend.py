@@ -25,7 +25,7 @@ from mjc.runtime.ready.furiten import waits_of
 from mjc.runtime.rules.ruleset import Ruleset
 from mjc.runtime.settle.payments import HeldAtDraw
 from mjc.runtime.tableplay.abortive import AbortiveDraw, after_discard, may_follow
-from mjc.runtime.tiles.hand import format_hand, format_parts
+from mjc.runtime.tiles.hand import format_hand
 from mjc.runtime.tiles.tile import NUM_PLAYING, tile_text
 from mjc.runtime.wins.seats import hand_of, hand_text
 
@@ -393,12 +393,9 @@ def _hands_at_draw(r: Round, held: dict[int, HeldAtDraw]) -> dict[str, str] | No
         if st.size() != r.rules.hand:
             return None
         waits = waits_of(r, seat) if plain else None
-        if unmade and not waits and not st.flowers:
-            found[str(seat)] = hand_text(st)  # (written from the counts: no `Hand` made)
-            held[seat] = HeldAtDraw(None, waits)
-            continue
-        hand = hand_of(st)  # (between turns: no winning tile, and no red five is written)
-        found[str(seat)] = format_parts(hand.concealed, hand.flowers, hand.melds)
+        # (between turns: no winning tile, and no red five is written)
+        found[str(seat)] = hand_text(st)
+        hand = None if unmade and not waits and not st.flowers else hand_of(st)
         held[seat] = HeldAtDraw(hand, waits)
     return found
 
