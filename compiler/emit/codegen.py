@@ -343,7 +343,7 @@ def _context(state: ModuleState, blocks: dict[str, list[str]], walk: bool) -> di
         "stake_streak": emit_payments.reads_streak(book.payments.stakes),
         "dealer_bonus_streak": emit_payments.reads_streak(book.payments.dealer_bonuses),
         # Draw lines that read only the options: `Payments.draws_by_options`.
-        "draws_by_options": bool(book.payments.draws) and emit_payments.draws_by_options(state),
+        "draws_by_options": emit_payments.draws_by_options(state),
         "title": book.title,
         "english": book.english,
         "version": book.version,

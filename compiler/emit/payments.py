@@ -244,7 +244,10 @@ def draws_by_options(state: ModuleState) -> bool:
     """Whether every draw line's guard, `when` and amount read nothing but option values and
     constants (Riichi's 聴牌料: `draw_payment unready pays ready split 3000`): `payment_draws`
     then answers the same for every hand, and the game engine leaves a seat's hand unmade at
-    the draw when the seat waits on nothing (`Payments.draws_by_options`)."""
+    the draw when the seat waits on nothing (`Payments.draws_by_options`). False without
+    draw lines: there is nothing to answer."""
+    if not state.book.payments.draws:
+        return False
     for line in state.book.payments.draws:
         held = state.slots.held(line)
         if not all(reads_only_options(e) for e in held.tests):
